@@ -1,0 +1,327 @@
+//! The `visa-conform` command line (DESIGN.md "Command line"; docs/commands.md).
+//!
+//! Every command writes to the writers it is given, so tests can run it in process, and
+//! returns its exit status: [`EXIT_OK`], [`EXIT_FAIL`] (a case failed) or [`EXIT_INPUT`]
+//! (unreadable input or bad usage).
+
+use std::collections::BTreeSet;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use rayon::prelude::*;
+use serde_json::{Map, Value};
+use visa_spec::asm;
+use visa_spec::error::VisaError;
+
+use crate::case::{compare, judge, run_case, EngineKind, Outcome, Verdict};
+use crate::junit::{self, CaseResult, Failure, FileResults};
+use crate::vector::{read_bytes, read_file, Case, Entry, VectorError};
+
+/// Everything passed, or the command has no verdict.
+pub const EXIT_OK: u8 = 0;
+/// At least one case failed.
+pub const EXIT_FAIL: u8 = 1;
+/// The input could not be read or parsed, or the command line is wrong.
+pub const EXIT_INPUT: u8 = 2;
+
+/// Conformance tooling for the vISA reference semantics.
+#[derive(Debug, Parser)]
+#[command(name = "visa-conform", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run one case and print what it observed as one JSON line.
+    Exec(ExecArgs),
+    /// Run every case of vector files and report failures (the regression gate).
+    Check(CheckArgs),
+    /// Print vISA assembly text in canonical form.
+    Fmt(FmtArgs),
+    // The other commands of DESIGN.md "Command line" join here as variants with their own
+    // argument structs: gen, certify, serve, bench, coverage, merge.
+}
+
+#[derive(Debug, Args)]
+pub struct ExecArgs {
+    /// A .jsonl file holding exactly one case, or `-` for one JSON line on stdin.
+    pub case: String,
+    #[arg(long, value_enum, default_value_t = EngineKind::Spec)]
+    pub engine: EngineKind,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Vector files and directories (walked recursively for `*.jsonl`, in sorted order).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value_t = EngineKind::Spec)]
+    pub engine: EngineKind,
+    /// Also write a JUnit XML report (one test suite per file) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// An assembly text file, or `-` for stdin.
+    pub file: String,
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let status = match cli.command {
+        Command::Exec(args) => exec(&args, out, err),
+        Command::Check(args) => check(&args, out, err),
+        Command::Fmt(args) => fmt(&args, out, err),
+    };
+    // A closed stdout or stderr leaves nothing useful to report.
+    status.unwrap_or(EXIT_INPUT)
+}
+
+/// Reads a file, or stdin for `-`; returns the name to report and the bytes.
+fn read_input(arg: &str) -> (String, io::Result<Vec<u8>>) {
+    if arg == "-" {
+        let mut data = Vec::new();
+        let result = io::stdin().lock().read_to_end(&mut data).map(|_| data);
+        ("<stdin>".to_string(), result)
+    } else {
+        (arg.to_string(), std::fs::read(arg))
+    }
+}
+
+/// The JSON form of an error: class, message and, when known, position and field.
+fn error_value(e: &VisaError) -> Value {
+    let mut m = Map::new();
+    m.insert("class".into(), e.class.as_str().into());
+    m.insert("message".into(), e.message.clone().into());
+    if let Some(pos) = e.pos {
+        m.insert("pos".into(), pos.to_string().into());
+    }
+    if let Some(field) = &e.field {
+        m.insert("field".into(), field.clone().into());
+    }
+    Value::Object(m)
+}
+
+/// The line `exec` prints for a case and its outcome.
+pub fn exec_report(case: &Case, engine: EngineKind, outcome: &Outcome) -> Value {
+    let mut m = Map::new();
+    m.insert("id".into(), case.id.clone().into());
+    m.insert("engine".into(), engine.name().into());
+    match outcome {
+        Outcome::Ok(observed) => {
+            m.insert("outcome".into(), "ok".into());
+            m.insert("state".into(), observed.to_value());
+        }
+        Outcome::Error(e) => {
+            m.insert("outcome".into(), "error".into());
+            m.insert("error".into(), error_value(e));
+        }
+    }
+    if let Some(expect) = &case.expect {
+        match compare(expect, outcome) {
+            Verdict::Pass => {
+                m.insert("verdict".into(), "pass".into());
+            }
+            Verdict::Fail(mismatch) => {
+                m.insert("verdict".into(), "fail".into());
+                m.insert("mismatch".into(), mismatch.to_string().into());
+            }
+        }
+    }
+    Value::Object(m)
+}
+
+fn exec(args: &ExecArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let (name, data) = read_input(&args.case);
+    let data = match data {
+        Ok(d) => d,
+        Err(e) => {
+            writeln!(err, "{name}: {e}")?;
+            return Ok(EXIT_INPUT);
+        }
+    };
+    let mut entries = read_bytes(&name, &data);
+    if entries.len() != 1 {
+        writeln!(err, "{name}: holds {} cases; exec runs exactly one", entries.len())?;
+        return Ok(EXIT_INPUT);
+    }
+    let Some(Entry { case, .. }) = entries.pop() else {
+        return Ok(EXIT_INPUT);
+    };
+    let case = match case {
+        Ok(c) => c,
+        Err(e) => {
+            writeln!(err, "{e}")?;
+            return Ok(EXIT_INPUT);
+        }
+    };
+    let outcome = run_case(&case, args.engine);
+    let report = exec_report(&case, args.engine, &outcome);
+    writeln!(out, "{report}")?;
+    let failed = report.get("verdict").and_then(Value::as_str) == Some("fail");
+    Ok(if failed { EXIT_FAIL } else { EXIT_OK })
+}
+
+/// The `.jsonl` files under `dir`, recursively; symbolic links to directories are not
+/// followed.
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        let ty = entry.file_type()?;
+        if ty.is_dir() {
+            walk(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "jsonl")
+            && (ty.is_file() || path.metadata().is_ok_and(|m| m.is_file()))
+        {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// What `check` runs: the files in order, each with its entries or why it cannot be read.
+/// Each directory contributes its `.jsonl` files in sorted order; a file named twice runs once.
+fn collect(paths: &[PathBuf]) -> Vec<(String, Result<Vec<Entry>, VectorError>)> {
+    let mut out = Vec::new();
+    let mut seen = BTreeSet::new();
+    for path in paths {
+        let mut files = Vec::new();
+        if path.is_dir() {
+            if let Err(e) = walk(path, &mut files) {
+                let file = path.display().to_string();
+                let message = format!("cannot walk the directory: {e}");
+                out.push((file.clone(), Err(VectorError { file, line: 0, field: None, message })));
+                continue;
+            }
+            files.sort();
+        } else {
+            files.push(path.clone());
+        }
+        for f in files {
+            if seen.insert(f.clone()) {
+                out.push((f.display().to_string(), read_file(&f)));
+            }
+        }
+    }
+    out
+}
+
+fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let files = collect(&args.paths);
+    if files.is_empty() {
+        writeln!(err, "warning: no .jsonl files found")?;
+    }
+    // Flatten to one job per line so that rayon balances cases, not files.
+    let jobs: Vec<(usize, &Entry)> = files
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (_, r))| r.as_ref().ok().map(|entries| (i, entries)))
+        .flat_map(|(i, entries)| entries.iter().map(move |e| (i, e)))
+        .collect();
+    let engine = args.engine;
+    let results: Vec<(usize, CaseResult)> = jobs
+        .par_iter()
+        .map(|(i, entry)| (*i, check_entry(entry, engine)))
+        .collect();
+
+    let mut reports: Vec<FileResults> = files
+        .iter()
+        .map(|(file, r)| FileResults {
+            file: file.clone(),
+            cases: match r {
+                Ok(_) => Vec::new(),
+                Err(e) => vec![CaseResult {
+                    line: 0,
+                    name: file.clone(),
+                    failure: Some(Failure { kind: "unreadable", message: e.to_string() }),
+                    time: Default::default(),
+                }],
+            },
+        })
+        .collect();
+    for (i, result) in results {
+        reports[i].cases.push(result);
+    }
+
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for file in &reports {
+        for c in &file.cases {
+            let Some(failure) = &c.failure else {
+                passed += 1;
+                continue;
+            };
+            failed += 1;
+            match failure.kind {
+                "mismatch" => writeln!(out, "FAIL {}:{} {}: {}", file.file, c.line, c.name, failure.message)?,
+                _ => writeln!(out, "FAIL {}", failure.message)?,
+            }
+        }
+    }
+    if let Some(path) = &args.junit {
+        let written = junit::to_xml(&reports)
+            .map_err(|e| e.to_string())
+            .and_then(|xml| std::fs::write(path, xml).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            writeln!(err, "{}: cannot write the JUnit report: {e}", path.display())?;
+            writeln!(out, "{passed} passed, {failed} failed")?;
+            return Ok(EXIT_INPUT);
+        }
+    }
+    writeln!(out, "{passed} passed, {failed} failed")?;
+    Ok(if failed > 0 { EXIT_FAIL } else { EXIT_OK })
+}
+
+/// Runs one line of a vector file and judges it.
+fn check_entry(entry: &Entry, engine: EngineKind) -> CaseResult {
+    let start = Instant::now();
+    let (name, failure) = match &entry.case {
+        Err(e) => (
+            format!("line {}", entry.line),
+            Some(Failure { kind: "invalid-vector", message: e.to_string() }),
+        ),
+        Ok(case) => {
+            let outcome = run_case(case, engine);
+            let failure = match judge(case, &outcome) {
+                Verdict::Pass => None,
+                Verdict::Fail(m) => Some(Failure { kind: "mismatch", message: m.to_string() }),
+            };
+            (case.id.clone(), failure)
+        }
+    };
+    CaseResult { line: entry.line, name, failure, time: start.elapsed() }
+}
+
+fn fmt(args: &FmtArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let (name, data) = read_input(&args.file);
+    let text = match data.map(String::from_utf8) {
+        Ok(Ok(text)) => text,
+        Ok(Err(e)) => {
+            writeln!(err, "{name}: not UTF-8 text: {e}")?;
+            return Ok(EXIT_INPUT);
+        }
+        Err(e) => {
+            writeln!(err, "{name}: {e}")?;
+            return Ok(EXIT_INPUT);
+        }
+    };
+    match asm::parse(&text) {
+        Ok(program) => {
+            write!(out, "{}", asm::print(&program))?;
+            Ok(EXIT_OK)
+        }
+        Err(e) => {
+            match e.pos {
+                Some(pos) => writeln!(err, "{name}:{}:{}: {}", pos.line, pos.col, e.message)?,
+                None => writeln!(err, "{name}: {}", e.message)?,
+            }
+            Ok(EXIT_INPUT)
+        }
+    }
+}

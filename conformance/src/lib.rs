@@ -1,0 +1,15 @@
+//! # visa-conformance: vectors, cross-checks and the `visa-conform` command line
+//!
+//! - [`vector`]: the `visa-vector/1` file format (read, write, allowed sets).
+//! - [`case`]: running a case on an engine and comparing what it observes with what the case
+//!   expects.
+//! - [`junit`]: JUnit XML reports of a check.
+//! - [`cli`]: the `visa-conform` commands (DESIGN.md "Command line").
+
+pub mod case;
+pub mod cli;
+pub mod junit;
+pub mod vector;
+
+pub use case::{compare, run_case, EngineKind, Mismatch, Observed, Outcome, Verdict};
+pub use vector::{read_file, read_str, write_cases, Case, Expect, VectorError};

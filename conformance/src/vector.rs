@@ -1,0 +1,466 @@
+//! The `visa-vector/1` format: one self-contained test case per line of a JSON Lines file
+//! (DESIGN.md "Vector format", docs/vector-format.md, docs/visa-vector-1.schema.json).
+//!
+//! [`Case`] is the model. Reading ([`read_str`], [`read_file`], [`Case::from_line`]) is strict
+//! and never panics: every malformed line gives a [`VectorError`] naming the file, the line and
+//! the field, and the lines after it are still read. Writing ([`Case::to_line`],
+//! [`write_cases`]) gives one compact line per case with keys in a fixed order, so the same
+//! cases always give the same bytes.
+//!
+//! ```
+//! use visa_conformance::vector::{read_str, write_cases};
+//!
+//! let line = r#"{"format":"visa-vector/1","id":"mov/d/0001","platform":"xe-hpg","program":".decl V1 v_type=G type=d num_elts=8\nmov (M1, 8) V1(0,0)<1> 0x7:d\n","expect":{"vars":{"V1":"07000000????????"}}}"#;
+//! let entries = read_str("example.jsonl", line);
+//! let case = entries[0].case.as_ref().unwrap();
+//! assert_eq!(case.id, "mov/d/0001");
+//! assert_eq!(write_cases(std::slice::from_ref(case)), format!("{line}\n"));
+//! ```
+
+mod decode;
+pub mod hex;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+use serde_json::{Map, Value};
+use visa_spec::errata::{Reading, Readings};
+use visa_spec::error::{ErrorClass, VisaError};
+use visa_spec::platform::Platform;
+use visa_spec::state::Surface;
+
+/// The value of the `format` key.
+pub const FORMAT: &str = "visa-vector/1";
+
+/// One test case: a program, the state it starts from, and what it must produce.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case {
+    /// Stable unique id, conventionally `<instruction>/<what>/<number>`.
+    pub id: String,
+    /// Edge classes and the ids of the errata the case exercises.
+    pub tags: Vec<String>,
+    pub platform: Platform,
+    /// Readings of errata that differ from the default (resolved) or that the case pins.
+    pub errata: BTreeMap<String, Reading>,
+    /// The numeric profile the expected values assume, if any.
+    pub profile: Option<String>,
+    /// vISA assembly text: declarations and instructions.
+    pub program: String,
+    pub init: Init,
+    /// What the case must produce; `None` for a bare run request.
+    pub expect: Option<Expect>,
+    /// Top-level keys starting with `x-`, kept as read and written last.
+    pub extensions: BTreeMap<String, Value>,
+}
+
+/// The state a case starts from, on top of the zeroed machine state.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Init {
+    /// Whole-variable contents in storage order, by variable name.
+    pub vars: BTreeMap<String, Vec<u8>>,
+    /// Predicate masks by name: bit i is channel i.
+    pub preds: BTreeMap<String, u32>,
+    pub mem: Vec<MemRegion>,
+    pub surfaces: Vec<Surface>,
+    /// The value of `%cr0` (default 0).
+    pub cr0: Option<u32>,
+    /// The execution mask (default: all 32 channels enabled).
+    pub emask: Option<u32>,
+}
+
+/// Bytes at an address of a memory space.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemRegion {
+    /// `flat`, `slm`, ...
+    pub space: String,
+    pub addr: u64,
+    pub bytes: Vec<u8>,
+}
+
+/// What a case must produce.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// The execution succeeds and the named state has allowed values.
+    State(ExpectState),
+    /// The case is rejected with an error of this class.
+    Error(ErrorClass),
+}
+
+/// Expected values of variables, predicates and memory after execution. State the case does
+/// not name is not observed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExpectState {
+    pub vars: BTreeMap<String, Allowed>,
+    pub preds: BTreeMap<String, u32>,
+    pub mem: Vec<MemExpect>,
+}
+
+/// Expected bytes of a memory region.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemExpect {
+    pub space: String,
+    pub addr: u64,
+    pub bytes: Allowed,
+}
+
+/// A byte string in which `None` is a don't-care byte (`??`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pattern(pub Vec<Option<u8>>);
+
+impl Pattern {
+    /// A pattern that matches exactly `bytes`.
+    pub fn exact(bytes: &[u8]) -> Pattern {
+        Pattern(bytes.iter().copied().map(Some).collect())
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Index of the first byte of `actual` the pattern does not allow, `None` if it matches.
+    /// Lengths are compared by the caller.
+    pub fn first_mismatch(&self, actual: &[u8]) -> Option<usize> {
+        self.0.iter().zip(actual).position(|(e, a)| e.is_some_and(|e| e != *a))
+    }
+}
+
+impl fmt::Display for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&hex::encode_pattern(&self.0))
+    }
+}
+
+/// An allowed set of values for one variable or memory region (DESIGN.md "Numeric profiles
+/// and allowed sets"). More kinds (intervals in ulps) will join as new variants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Allowed {
+    /// One pattern: `"<hex>"`, don't-care bytes as `??`.
+    Bytes(Pattern),
+    /// Any of several patterns of the same length: `{"any_of": ["<hex>", ...]}`.
+    AnyOf(Vec<Pattern>),
+}
+
+impl Allowed {
+    /// Exactly these bytes.
+    pub fn exact(bytes: &[u8]) -> Allowed {
+        Allowed::Bytes(Pattern::exact(bytes))
+    }
+
+    /// The patterns of the set.
+    pub fn patterns(&self) -> &[Pattern] {
+        match self {
+            Allowed::Bytes(p) => std::slice::from_ref(p),
+            Allowed::AnyOf(ps) => ps,
+        }
+    }
+
+    /// Byte length of the values (every pattern of a read set has the same length).
+    pub fn len(&self) -> usize {
+        self.patterns().first().map_or(0, Pattern::len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether `actual` is in the set.
+    pub fn allows(&self, actual: &[u8]) -> bool {
+        self.patterns()
+            .iter()
+            .any(|p| p.len() == actual.len() && p.first_mismatch(actual).is_none())
+    }
+}
+
+/// A malformed vector file or line: `file:line: field: message`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct VectorError {
+    pub file: String,
+    /// 1-based line number; 0 when the whole file is at fault (it cannot be read).
+    pub line: usize,
+    /// The key path at fault (`init.vars.V2`, `init.mem[0].addr`), when there is one.
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for VectorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if self.line > 0 {
+            write!(f, ":{}", self.line)?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, ": {field}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl From<VectorError> for VisaError {
+    fn from(e: VectorError) -> VisaError {
+        let mut v = VisaError::new(ErrorClass::InvalidVector, e.to_string());
+        v.field = e.field;
+        v
+    }
+}
+
+/// What is wrong in one line, before the file and line are known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl FieldError {
+    fn at(self, file: &str, line: usize) -> VectorError {
+        VectorError { file: file.to_string(), line, field: self.field, message: self.message }
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.field {
+            Some(field) => write!(f, "{field}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// One non-blank line of a vector file and what it holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// 1-based line number.
+    pub line: usize,
+    pub case: Result<Case, VectorError>,
+}
+
+impl Case {
+    /// Reads one case from one line of JSON.
+    pub fn from_line(line: &str) -> Result<Case, FieldError> {
+        let value: Value = serde_json::from_str(line).map_err(|e| FieldError {
+            field: None,
+            message: format!("invalid JSON at column {}: {e}", e.column()),
+        })?;
+        decode::case(&value)
+    }
+
+    /// Reads one case from a parsed JSON value.
+    pub fn from_value(value: &Value) -> Result<Case, FieldError> {
+        decode::case(value)
+    }
+
+    /// The case as one compact JSON line, without the line end.
+    pub fn to_line(&self) -> String {
+        self.to_value().to_string()
+    }
+
+    /// The case as a JSON object, keys in the documented order, optional keys omitted when
+    /// empty.
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("format".into(), FORMAT.into());
+        m.insert("id".into(), self.id.clone().into());
+        if !self.tags.is_empty() {
+            m.insert("tags".into(), self.tags.clone().into());
+        }
+        m.insert("platform".into(), self.platform.name().into());
+        if !self.errata.is_empty() {
+            let errata = self.errata.iter().map(|(k, r)| (k.clone(), r.as_str().into()));
+            m.insert("errata".into(), Value::Object(errata.collect()));
+        }
+        if let Some(profile) = &self.profile {
+            m.insert("profile".into(), profile.clone().into());
+        }
+        m.insert("program".into(), self.program.clone().into());
+        let init = self.init.to_value();
+        if !init.is_empty() {
+            m.insert("init".into(), Value::Object(init));
+        }
+        if let Some(expect) = &self.expect {
+            m.insert("expect".into(), Value::Object(expect.to_value()));
+        }
+        for (k, v) in &self.extensions {
+            m.insert(k.clone(), v.clone());
+        }
+        Value::Object(m)
+    }
+
+    /// The readings in force: resolved but for the case's `errata` map.
+    pub fn readings(&self) -> Result<Readings, String> {
+        let mut readings = Readings::resolved();
+        for (id, reading) in &self.errata {
+            readings.set(id, *reading)?;
+        }
+        Ok(readings)
+    }
+
+    /// A copy without `expect`: what is sent to an implementation under test.
+    pub fn without_expect(&self) -> Case {
+        Case { expect: None, ..self.clone() }
+    }
+}
+
+impl serde::Serialize for Case {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_value().serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Case {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Case, D::Error> {
+        let value = Value::deserialize(d)?;
+        decode::case(&value).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Writes `(name, hex)` pairs as a JSON object.
+fn hex_map<'a, T: 'a>(
+    items: impl IntoIterator<Item = (&'a String, T)>,
+    f: impl Fn(T) -> Value,
+) -> Value {
+    Value::Object(items.into_iter().map(|(k, v)| (k.clone(), f(v))).collect())
+}
+
+impl MemRegion {
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("space".into(), self.space.clone().into());
+        m.insert("addr".into(), hex::encode_number(self.addr).into());
+        m.insert("bytes".into(), hex::encode(&self.bytes).into());
+        Value::Object(m)
+    }
+}
+
+/// A surface as written in `init.surfaces`; zero width, height and pitch are omitted.
+fn surface_value(s: &Surface) -> Value {
+    let mut m = Map::new();
+    m.insert("bti".into(), s.bti.into());
+    m.insert("base".into(), hex::encode_number(s.base).into());
+    m.insert("size".into(), hex::encode_number(s.size).into());
+    for (key, v) in [("width", s.width), ("height", s.height), ("pitch", s.pitch)] {
+        if v != 0 {
+            m.insert(key.into(), v.into());
+        }
+    }
+    Value::Object(m)
+}
+
+impl Init {
+    /// The init object; empty when the case starts from the zeroed state.
+    pub fn to_value(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        if !self.vars.is_empty() {
+            m.insert("vars".into(), hex_map(&self.vars, |b| hex::encode(b).into()));
+        }
+        if !self.preds.is_empty() {
+            let preds = hex_map(&self.preds, |p| hex::encode_number(u64::from(*p)).into());
+            m.insert("preds".into(), preds);
+        }
+        if !self.mem.is_empty() {
+            m.insert("mem".into(), self.mem.iter().map(MemRegion::to_value).collect());
+        }
+        if !self.surfaces.is_empty() {
+            m.insert("surfaces".into(), self.surfaces.iter().map(surface_value).collect());
+        }
+        if let Some(cr0) = self.cr0 {
+            m.insert("cr0".into(), hex::encode_number(u64::from(cr0)).into());
+        }
+        if let Some(emask) = self.emask {
+            m.insert("emask".into(), hex::encode_number(u64::from(emask)).into());
+        }
+        m
+    }
+}
+
+impl Allowed {
+    pub fn to_value(&self) -> Value {
+        match self {
+            Allowed::Bytes(p) => p.to_string().into(),
+            Allowed::AnyOf(ps) => {
+                let mut m = Map::new();
+                m.insert("any_of".into(), ps.iter().map(|p| Value::from(p.to_string())).collect());
+                Value::Object(m)
+            }
+        }
+    }
+}
+
+impl Expect {
+    pub fn to_value(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        match self {
+            Expect::Error(class) => {
+                m.insert("error".into(), class.as_str().into());
+            }
+            Expect::State(s) => {
+                if !s.vars.is_empty() {
+                    m.insert("vars".into(), hex_map(&s.vars, Allowed::to_value));
+                }
+                if !s.preds.is_empty() {
+                    let preds = hex_map(&s.preds, |p| hex::encode_number(u64::from(*p)).into());
+                    m.insert("preds".into(), preds);
+                }
+                if !s.mem.is_empty() {
+                    let mem = s.mem.iter().map(|e| {
+                        let mut r = Map::new();
+                        r.insert("space".into(), e.space.clone().into());
+                        r.insert("addr".into(), hex::encode_number(e.addr).into());
+                        r.insert("bytes".into(), e.bytes.to_value());
+                        Value::Object(r)
+                    });
+                    m.insert("mem".into(), mem.collect());
+                }
+            }
+        }
+        m
+    }
+}
+
+/// Cases as JSON Lines: one compact line per case, each ending in `\n`.
+pub fn write_cases(cases: &[Case]) -> String {
+    let mut out = String::new();
+    for case in cases {
+        out.push_str(&case.to_line());
+        out.push('\n');
+    }
+    out
+}
+
+/// Reads every non-blank line of `text` (the contents of `file`) as a case. A bad line gives
+/// an error entry and reading goes on.
+pub fn read_str(file: &str, text: &str) -> Vec<Entry> {
+    read_bytes(file, text.as_bytes())
+}
+
+/// Like [`read_str`] for raw bytes: a line that is not UTF-8 is an error entry of its own.
+pub fn read_bytes(file: &str, data: &[u8]) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    for (i, raw) in data.split(|b| *b == b'\n').enumerate() {
+        let line = i + 1;
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let case = match std::str::from_utf8(raw) {
+            Err(e) => Err(FieldError {
+                field: None,
+                message: format!("line is not UTF-8 (invalid byte at column {})", e.valid_up_to() + 1),
+            }),
+            Ok(text) if text.trim().is_empty() => continue,
+            Ok(text) => Case::from_line(text),
+        };
+        entries.push(Entry { line, case: case.map_err(|e| e.at(file, line)) });
+    }
+    entries
+}
+
+/// Reads a vector file. The error is for a file that cannot be read at all; bad lines are
+/// error entries.
+pub fn read_file(path: &Path) -> Result<Vec<Entry>, VectorError> {
+    let file = path.display().to_string();
+    match std::fs::read(path) {
+        Ok(data) => Ok(read_bytes(&file, &data)),
+        Err(e) => Err(VectorError { file, line: 0, field: None, message: e.to_string() }),
+    }
+}

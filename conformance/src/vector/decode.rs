@@ -1,0 +1,329 @@
+//! Reading a case from a JSON value, key by key, so that every error names its field.
+//!
+//! Objects are closed: a key the format does not define is an error (a typo must not silently
+//! drop an expectation), except top-level keys starting with `x-`, which are extensions.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
+use visa_spec::errata::{lookup, Reading};
+use visa_spec::error::ErrorClass;
+use visa_spec::platform::Platform;
+use visa_spec::state::Surface;
+
+use super::{
+    hex, Allowed, Case, Expect, ExpectState, FieldError, Init, MemExpect, MemRegion, Pattern,
+    FORMAT,
+};
+
+type Result<T> = std::result::Result<T, FieldError>;
+
+fn err(field: &str, message: impl Into<String>) -> FieldError {
+    FieldError { field: (!field.is_empty()).then(|| field.to_string()), message: message.into() }
+}
+
+/// `parent.key`, or `key` at the top.
+fn join(parent: &str, key: &str) -> String {
+    if parent.is_empty() {
+        key.to_string()
+    } else {
+        format!("{parent}.{key}")
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn object<'a>(v: &'a Value, field: &str) -> Result<&'a Map<String, Value>> {
+    v.as_object().ok_or_else(|| err(field, format!("expected an object, found {}", kind(v))))
+}
+
+fn array<'a>(v: &'a Value, field: &str) -> Result<&'a Vec<Value>> {
+    v.as_array().ok_or_else(|| err(field, format!("expected an array, found {}", kind(v))))
+}
+
+fn string<'a>(v: &'a Value, field: &str) -> Result<&'a str> {
+    v.as_str().ok_or_else(|| err(field, format!("expected a string, found {}", kind(v))))
+}
+
+fn u32_number(v: &Value, field: &str) -> Result<u32> {
+    v.as_u64()
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| err(field, format!("expected an integer in 0..=4294967295, found {v}")))
+}
+
+fn hex_number(v: &Value, field: &str, bits: u32) -> Result<u64> {
+    hex::decode_number(string(v, field)?, bits).map_err(|m| err(field, m))
+}
+
+fn hex_u32(v: &Value, field: &str) -> Result<u32> {
+    // decode_number checks the width, so the conversion cannot fail.
+    hex_number(v, field, 32).map(|n| n as u32)
+}
+
+fn bytes(v: &Value, field: &str) -> Result<Vec<u8>> {
+    hex::decode_bytes(string(v, field)?).map_err(|m| err(field, m))
+}
+
+/// Rejects keys outside `known`; top-level `x-` keys are allowed when `extensions` is set.
+fn closed(m: &Map<String, Value>, field: &str, known: &[&str], extensions: bool) -> Result<()> {
+    for key in m.keys() {
+        if known.contains(&key.as_str()) || (extensions && key.starts_with("x-")) {
+            continue;
+        }
+        let mut message = format!("unknown key `{key}` (known: {})", known.join(", "));
+        if extensions {
+            message.push_str("; extensions start with `x-`");
+        }
+        return Err(err(&join(field, key), message));
+    }
+    Ok(())
+}
+
+fn required<'a>(m: &'a Map<String, Value>, parent: &str, key: &str) -> Result<&'a Value> {
+    m.get(key).ok_or_else(|| err(&join(parent, key), "missing required key"))
+}
+
+/// A present, non-null optional key.
+fn optional<'a>(m: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
+    m.get(key).filter(|v| !v.is_null())
+}
+
+const TOP: &[&str] =
+    &["format", "id", "tags", "platform", "errata", "profile", "program", "init", "expect"];
+
+pub(super) fn case(v: &Value) -> Result<Case> {
+    let m = object(v, "")?;
+    let format = string(required(m, "", "format")?, "format")?;
+    if format != FORMAT {
+        return Err(err("format", format!("`{format}` is not a supported format (this reader reads `{FORMAT}`)")));
+    }
+    closed(m, "", TOP, true)?;
+    let id = string(required(m, "", "id")?, "id")?;
+    if id.trim().is_empty() {
+        return Err(err("id", "the id is empty"));
+    }
+    let tags = match optional(m, "tags") {
+        None => Vec::new(),
+        Some(t) => array(t, "tags")?
+            .iter()
+            .enumerate()
+            .map(|(i, t)| string(t, &format!("tags[{i}]")).map(str::to_string))
+            .collect::<Result<_>>()?,
+    };
+    let name = string(required(m, "", "platform")?, "platform")?;
+    let platform: Platform = name.parse().map_err(|e| err("platform", format!("{e}")))?;
+    let errata = match optional(m, "errata") {
+        None => BTreeMap::new(),
+        Some(e) => errata(e)?,
+    };
+    let profile = match optional(m, "profile") {
+        None => None,
+        Some(p) => Some(string(p, "profile")?.to_string()),
+    };
+    let program = string(required(m, "", "program")?, "program")?.to_string();
+    let init = match optional(m, "init") {
+        None => Init::default(),
+        Some(i) => init(i)?,
+    };
+    let expect = match optional(m, "expect") {
+        None => None,
+        Some(e) => Some(expect(e)?),
+    };
+    let extensions =
+        m.iter().filter(|(k, _)| k.starts_with("x-")).map(|(k, v)| (k.clone(), v.clone())).collect();
+    Ok(Case {
+        id: id.to_string(),
+        tags,
+        platform,
+        errata,
+        profile,
+        program,
+        init,
+        expect,
+        extensions,
+    })
+}
+
+fn errata(v: &Value) -> Result<BTreeMap<String, Reading>> {
+    let mut out = BTreeMap::new();
+    for (id, r) in object(v, "errata")? {
+        let field = join("errata", id);
+        let Some(erratum) = lookup(id) else {
+            return Err(err(&field, format!("unknown erratum `{id}` (see docs/errata.md)")));
+        };
+        let text = string(r, &field)?;
+        let Some(reading) = Reading::parse(text) else {
+            return Err(err(&field, format!("`{text}` is not a reading (literal or resolved)")));
+        };
+        if reading == Reading::Literal && !erratum.executable {
+            return Err(err(&field, format!("erratum `{id}` has no executable literal reading")));
+        }
+        out.insert(id.clone(), reading);
+    }
+    Ok(out)
+}
+
+const INIT: &[&str] = &["vars", "preds", "mem", "surfaces", "cr0", "emask"];
+
+fn init(v: &Value) -> Result<Init> {
+    let m = object(v, "init")?;
+    closed(m, "init", INIT, false)?;
+    let mut init = Init::default();
+    if let Some(vars) = optional(m, "vars") {
+        for (name, b) in object(vars, "init.vars")? {
+            init.vars.insert(name.clone(), bytes(b, &join("init.vars", name))?);
+        }
+    }
+    if let Some(preds) = optional(m, "preds") {
+        init.preds = pred_masks(preds, "init.preds")?;
+    }
+    if let Some(mem) = optional(m, "mem") {
+        for (i, r) in array(mem, "init.mem")?.iter().enumerate() {
+            let field = format!("init.mem[{i}]");
+            let (space, addr, b) = region(r, &field)?;
+            let data = bytes(b, &join(&field, "bytes"))?;
+            check_span(addr, data.len(), &field)?;
+            init.mem.push(MemRegion { space, addr, bytes: data });
+        }
+    }
+    if let Some(surfaces) = optional(m, "surfaces") {
+        for (i, s) in array(surfaces, "init.surfaces")?.iter().enumerate() {
+            init.surfaces.push(surface(s, &format!("init.surfaces[{i}]"))?);
+        }
+    }
+    if let Some(cr0) = optional(m, "cr0") {
+        init.cr0 = Some(hex_u32(cr0, "init.cr0")?);
+    }
+    if let Some(emask) = optional(m, "emask") {
+        init.emask = Some(hex_u32(emask, "init.emask")?);
+    }
+    Ok(init)
+}
+
+fn pred_masks(v: &Value, field: &str) -> Result<BTreeMap<String, u32>> {
+    object(v, field)?
+        .iter()
+        .map(|(name, mask)| Ok((name.clone(), hex_u32(mask, &join(field, name))?)))
+        .collect()
+}
+
+/// The `space` and `addr` of a memory entry, and its `bytes` value (checked by the caller).
+fn region<'a>(v: &'a Value, field: &str) -> Result<(String, u64, &'a Value)> {
+    let m = object(v, field)?;
+    closed(m, field, &["space", "addr", "bytes"], false)?;
+    let space = string(required(m, field, "space")?, &join(field, "space"))?;
+    if space.is_empty() {
+        return Err(err(&join(field, "space"), "the memory space name is empty"));
+    }
+    let addr = hex_number(required(m, field, "addr")?, &join(field, "addr"), 64)?;
+    Ok((space.to_string(), addr, required(m, field, "bytes")?))
+}
+
+/// A region must not wrap around the end of the 64-bit address space.
+fn check_span(addr: u64, len: usize, field: &str) -> Result<()> {
+    if len > 0 && addr.checked_add(len as u64 - 1).is_none() {
+        return Err(err(field, "the region wraps around the end of the 64-bit address space"));
+    }
+    Ok(())
+}
+
+fn surface(v: &Value, field: &str) -> Result<Surface> {
+    let m = object(v, field)?;
+    closed(m, field, &["bti", "base", "size", "width", "height", "pitch"], false)?;
+    let number = |key: &str| -> Result<u32> {
+        optional(m, key).map_or(Ok(0), |n| u32_number(n, &join(field, key)))
+    };
+    Ok(Surface {
+        bti: u32_number(required(m, field, "bti")?, &join(field, "bti"))?,
+        base: hex_number(required(m, field, "base")?, &join(field, "base"), 64)?,
+        size: hex_number(required(m, field, "size")?, &join(field, "size"), 64)?,
+        width: number("width")?,
+        height: number("height")?,
+        pitch: number("pitch")?,
+    })
+}
+
+fn expect(v: &Value) -> Result<Expect> {
+    let m = object(v, "expect")?;
+    closed(m, "expect", &["vars", "preds", "mem", "error"], false)?;
+    if let Some(e) = optional(m, "error") {
+        if let Some(other) = ["vars", "preds", "mem"].into_iter().find(|k| m.contains_key(*k)) {
+            return Err(err(
+                &join("expect", other),
+                "an expected error excludes expected state (vars, preds, mem)",
+            ));
+        }
+        let text = string(e, "expect.error")?;
+        let class = ErrorClass::parse(text).ok_or_else(|| {
+            let known: Vec<_> = ErrorClass::ALL.iter().map(|c| c.as_str()).collect();
+            err("expect.error", format!("unknown error class `{text}` (known: {})", known.join(", ")))
+        })?;
+        return Ok(Expect::Error(class));
+    }
+    let mut state = ExpectState::default();
+    if let Some(vars) = optional(m, "vars") {
+        for (name, a) in object(vars, "expect.vars")? {
+            state.vars.insert(name.clone(), allowed(a, &join("expect.vars", name))?);
+        }
+    }
+    if let Some(preds) = optional(m, "preds") {
+        state.preds = pred_masks(preds, "expect.preds")?;
+    }
+    if let Some(mem) = optional(m, "mem") {
+        for (i, r) in array(mem, "expect.mem")?.iter().enumerate() {
+            let field = format!("expect.mem[{i}]");
+            let (space, addr, b) = region(r, &field)?;
+            let bytes = allowed(b, &join(&field, "bytes"))?;
+            check_span(addr, bytes.len(), &field)?;
+            state.mem.push(MemExpect { space, addr, bytes });
+        }
+    }
+    Ok(Expect::State(state))
+}
+
+fn pattern(v: &Value, field: &str) -> Result<Pattern> {
+    hex::decode_pattern(string(v, field)?).map(Pattern).map_err(|m| err(field, m))
+}
+
+/// An allowed set: a pattern string, or `{"any_of": [patterns of one length]}`.
+fn allowed(v: &Value, field: &str) -> Result<Allowed> {
+    if v.is_string() {
+        return pattern(v, field).map(Allowed::Bytes);
+    }
+    let Some(m) = v.as_object() else {
+        return Err(err(
+            field,
+            format!("expected a hex string or an allowed set object, found {}", kind(v)),
+        ));
+    };
+    closed(m, field, &["any_of"], false)?;
+    let list_field = join(field, "any_of");
+    let list = array(required(m, field, "any_of")?, &list_field)?;
+    if list.is_empty() {
+        return Err(err(&list_field, "an any_of set needs at least one alternative"));
+    }
+    let mut patterns = Vec::with_capacity(list.len());
+    for (i, p) in list.iter().enumerate() {
+        let f = format!("{list_field}[{i}]");
+        let p = pattern(p, &f)?;
+        if let Some(first) = patterns.first().map(Pattern::len) {
+            if p.len() != first {
+                return Err(err(
+                    &f,
+                    format!("alternative has {} bytes, the first has {first}", p.len()),
+                ));
+            }
+        }
+        patterns.push(p);
+    }
+    Ok(Allowed::AnyOf(patterns))
+}

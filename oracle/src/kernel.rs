@@ -1,0 +1,410 @@
+//! Lane kernels: decode a source's raw lane bits into exact values, combine them, and encode
+//! the results into the destination type. Each stage is a loop over the lanes generic over one
+//! element type; a plan picks the instantiations (function pointers) once per instruction, so
+//! the lane loops carry no per-lane dispatch.
+//!
+//! Canonical lane values: integers as exact `i128` (source modifiers applied without
+//! wrapping), floats as f64 bits (every DF, F, HF, BF and VF value is exactly an f64).
+
+use visa_spec::types::DataType;
+use visa_spec::VisaError;
+
+use crate::mode::{FloatMode, Literal};
+use crate::softfloat::{self, f64_is_nan, Format, Rounding};
+
+/// Lanes of a SIMD instruction (largest execution size).
+pub const LANES: usize = 32;
+/// Raw lane bits (an element zero-extended to 64 bits) or canonical f64 bits.
+pub type Raw = [u64; LANES];
+/// Exact integer lane values.
+pub type Ints = [i128; LANES];
+
+type Result<T> = std::result::Result<T, VisaError>;
+
+/// An arithmetic source modifier (erratum OPERAND-MODIFIER-TABLE: exact on integers, sign-bit
+/// operations on floats).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Modifier {
+    None,
+    Neg,
+    Abs,
+    NegAbs,
+}
+
+/// What a kernel needs besides its lanes, fixed for one execution of one instruction.
+#[derive(Clone, Copy, Debug)]
+pub struct Ctx {
+    /// Lanes computed (the execution size).
+    pub n: usize,
+    pub mode: FloatMode,
+    pub sat: bool,
+    pub lit: Literal,
+    /// Rounding of integer-to-float conversions (erratum INT-TO-FLOAT-ROUNDING).
+    pub int_rounding: Rounding,
+    /// Lanes whose conversion may report an error (bit n: lane n).
+    pub err_lanes: u32,
+}
+
+// ---------------------------------------------------------------------------------------
+// Element types
+
+/// An integer element type.
+pub trait IntTy {
+    const MIN: i128;
+    const MAX: i128;
+    const SIGNED: bool;
+    const MASK: u64;
+    fn decode(raw: u64) -> i128;
+}
+
+macro_rules! int_ty {
+    ($($t:ty),*) => {$(
+        impl IntTy for $t {
+            const MIN: i128 = <$t>::MIN as i128;
+            const MAX: i128 = <$t>::MAX as i128;
+            const SIGNED: bool = <$t>::MIN != 0;
+            const MASK: u64 = u64::MAX >> (64 - <$t>::BITS);
+            #[inline(always)]
+            fn decode(raw: u64) -> i128 {
+                raw as $t as i128
+            }
+        }
+    )*};
+}
+int_ty!(u8, i8, u16, i16, u32, i32, u64, i64);
+
+/// A float element type.
+pub trait FloatTy {
+    const FMT: Format;
+    /// Widens raw bits to canonical f64 bits (exact).
+    fn widen(raw: u64) -> u64;
+}
+
+/// DF.
+#[derive(Debug)]
+pub struct Df;
+/// F.
+#[derive(Debug)]
+pub struct Sf;
+/// HF.
+#[derive(Debug)]
+pub struct Hf;
+/// BF.
+#[derive(Debug)]
+pub struct Bf;
+
+#[inline(always)]
+fn widen_f32(raw: u32) -> u64 {
+    if raw & 0x7fff_ffff > 0x7f80_0000 {
+        softfloat::to_f64_bits(raw as u64, Format::F)
+    } else {
+        (f32::from_bits(raw) as f64).to_bits()
+    }
+}
+
+impl FloatTy for Df {
+    const FMT: Format = Format::DF;
+    #[inline(always)]
+    fn widen(raw: u64) -> u64 {
+        raw
+    }
+}
+impl FloatTy for Sf {
+    const FMT: Format = Format::F;
+    #[inline(always)]
+    fn widen(raw: u64) -> u64 {
+        widen_f32(raw as u32)
+    }
+}
+impl FloatTy for Hf {
+    const FMT: Format = Format::HF;
+    #[inline(always)]
+    fn widen(raw: u64) -> u64 {
+        softfloat::to_f64_bits(raw & 0xffff, Format::HF)
+    }
+}
+impl FloatTy for Bf {
+    const FMT: Format = Format::BF;
+    #[inline(always)]
+    fn widen(raw: u64) -> u64 {
+        // A BF is the upper half of an F.
+        widen_f32(((raw & 0xffff) as u32) << 16)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Decode stage
+
+/// Raw lanes of an integer source into exact values, modifier applied.
+pub type DecIntFn = fn(&Raw, usize, Modifier, &mut Ints);
+/// Raw lanes of a float source into canonical f64 bits: denormal inputs flushed when asked,
+/// then the modifier applied to the sign.
+pub type DecFloatFn = fn(&Raw, usize, Modifier, bool, &mut Raw);
+
+fn dec_int<S: IntTy>(raw: &Raw, n: usize, m: Modifier, out: &mut Ints) {
+    let (raw, out) = (&raw[..n.min(LANES)], &mut out[..n.min(LANES)]);
+    match m {
+        Modifier::None => raw.iter().zip(out).for_each(|(r, o)| *o = S::decode(*r)),
+        Modifier::Neg => raw.iter().zip(out).for_each(|(r, o)| *o = -S::decode(*r)),
+        Modifier::Abs => raw.iter().zip(out).for_each(|(r, o)| *o = S::decode(*r).abs()),
+        Modifier::NegAbs => raw.iter().zip(out).for_each(|(r, o)| *o = -S::decode(*r).abs()),
+    }
+}
+
+const F64_SIGN: u64 = 1 << 63;
+
+fn dec_float<S: FloatTy>(raw: &Raw, n: usize, m: Modifier, flush: bool, out: &mut Raw) {
+    let fmt = S::FMT;
+    // The sign bit after a modifier: (s ^ flip) & !clear | set.
+    let (flip, clear, set) = match m {
+        Modifier::None => (0, 0, 0),
+        Modifier::Neg => (F64_SIGN, 0, 0),
+        Modifier::Abs => (0, F64_SIGN, 0),
+        Modifier::NegAbs => (0, 0, F64_SIGN),
+    };
+    for (r, o) in raw[..n.min(LANES)].iter().zip(&mut out[..n.min(LANES)]) {
+        let mut b = *r;
+        if flush && fmt.is_denormal(b) {
+            b &= fmt.sign_bit();
+        }
+        *o = ((S::widen(b) ^ flip) & !clear) | set;
+    }
+}
+
+pub fn dec_int_fn(ty: DataType) -> Option<DecIntFn> {
+    Some(match ty {
+        DataType::UB => dec_int::<u8>,
+        DataType::B => dec_int::<i8>,
+        DataType::UW => dec_int::<u16>,
+        DataType::W => dec_int::<i16>,
+        DataType::UD => dec_int::<u32>,
+        DataType::D => dec_int::<i32>,
+        DataType::UQ => dec_int::<u64>,
+        DataType::Q => dec_int::<i64>,
+        _ => return None,
+    })
+}
+
+pub fn dec_float_fn(ty: DataType) -> Option<DecFloatFn> {
+    Some(match ty {
+        DataType::DF => dec_float::<Df>,
+        DataType::F => dec_float::<Sf>,
+        DataType::HF => dec_float::<Hf>,
+        DataType::BF => dec_float::<Bf>,
+        _ => return None,
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Encode stage
+
+/// Exact integers into an integer type: clamped under saturation, else truncated.
+pub type EncIntFn = fn(&Ints, &Ctx, &mut Raw);
+/// Exact integers into a float type.
+pub type EncIntFloatFn = fn(&Ints, &Ctx, &mut Raw);
+/// Canonical floats into an integer type.
+pub type EncFloatIntFn = fn(&Raw, &Ctx, &mut Raw) -> Result<()>;
+/// Canonical floats into a float type (float-to-float conversion).
+pub type EncFloatFloatFn = fn(&Raw, &Ctx, &mut Raw);
+/// The sum of two canonical float lanes rounded into a float type.
+pub type AddFloatFn = fn(&Raw, &Raw, bool, &Ctx, &mut Raw);
+
+fn enc_int<D: IntTy>(v: &Ints, c: &Ctx, out: &mut Raw) {
+    let n = c.n.min(LANES);
+    if c.sat {
+        v[..n].iter().zip(&mut out[..n]).for_each(|(v, o)| *o = ((*v).clamp(D::MIN, D::MAX) as u64) & D::MASK);
+    } else {
+        v[..n].iter().zip(&mut out[..n]).for_each(|(v, o)| *o = (*v as u64) & D::MASK);
+    }
+}
+
+/// The steps after rounding into a float destination: denormal output flush, ALT mode (F),
+/// saturation to [0.0, 1.0].
+#[inline(always)]
+fn post(b: u64, fmt: Format, keep: bool, alt: bool, c: &Ctx) -> u64 {
+    let mut b = b;
+    if !keep && fmt.is_denormal(b) {
+        b &= fmt.sign_bit();
+    }
+    if alt && fmt.is_inf(b) {
+        b = fmt.max_finite(fmt.is_neg(b));
+    }
+    if c.sat {
+        if fmt.is_nan(b) {
+            b = 0;
+        } else if fmt.is_neg(b) {
+            if !(c.lit.sat_negative_zero && fmt.is_zero(b)) {
+                b = 0;
+            }
+        } else if b > fmt.one() {
+            b = fmt.one();
+        }
+    }
+    b
+}
+
+#[inline(always)]
+fn post_params<D: FloatTy>(c: &Ctx) -> (bool, bool) {
+    let keep = match D::FMT {
+        Format::DF => c.mode.keep_df,
+        Format::HF => c.mode.keep_hf,
+        _ => c.mode.keep_f,
+    };
+    (keep, c.mode.alt && D::FMT == Format::F)
+}
+
+fn enc_int_float<D: FloatTy>(v: &Ints, c: &Ctx, out: &mut Raw) {
+    let n = c.n.min(LANES);
+    let (keep, alt) = post_params::<D>(c);
+    let rnd = c.int_rounding;
+    for (v, o) in v[..n].iter().zip(&mut out[..n]) {
+        let b = if rnd == Rounding::NearestEven && D::FMT == Format::F {
+            (*v as f32).to_bits() as u64
+        } else if rnd == Rounding::NearestEven && D::FMT == Format::DF {
+            (*v as f64).to_bits()
+        } else {
+            softfloat::round_pack(*v < 0, v.unsigned_abs(), 0, D::FMT, rnd)
+        };
+        *o = post(b, D::FMT, keep, alt, c);
+    }
+}
+
+fn enc_float_int<D: IntTy>(v: &Raw, c: &Ctx, out: &mut Raw) -> Result<()> {
+    let n = c.n.min(LANES);
+    let check = c.lit.float_to_uint_negative && !D::SIGNED;
+    for (k, (v, o)) in v[..n].iter().zip(&mut out[..n]).enumerate() {
+        let x = f64::from_bits(*v);
+        if check && x <= -1.0 && (c.err_lanes >> k) & 1 == 1 {
+            return Err(VisaError::undefined(format!(
+                "lane {k}: {x} has no unsigned integer value (erratum FLOAT-TO-UINT-NEGATIVE, literal reading)"
+            )));
+        }
+        // `as` truncates toward zero, saturates infinities and maps NaN to 0.
+        *o = ((x as i128).clamp(D::MIN, D::MAX) as u64) & D::MASK;
+    }
+    Ok(())
+}
+
+fn enc_float_float<D: FloatTy>(v: &Raw, c: &Ctx, out: &mut Raw) {
+    let n = c.n.min(LANES);
+    let (keep, alt) = post_params::<D>(c);
+    let rnd = c.mode.rounding;
+    for (v, o) in v[..n].iter().zip(&mut out[..n]) {
+        let b = if f64_is_nan(*v) {
+            softfloat::nan_to(*v, D::FMT)
+        } else if D::FMT == Format::DF {
+            *v
+        } else if D::FMT == Format::F && rnd == Rounding::NearestEven {
+            (f64::from_bits(*v) as f32).to_bits() as u64
+        } else {
+            softfloat::f64_to(*v, D::FMT, rnd)
+        };
+        *o = post(b, D::FMT, keep, alt, c);
+    }
+}
+
+/// `f32_exact`: both sources hold F-representable values, so a hardware f32 addition is the
+/// correctly rounded (to nearest even) F sum.
+fn add_float<D: FloatTy>(a: &Raw, b: &Raw, f32_exact: bool, c: &Ctx, out: &mut Raw) {
+    let n = c.n.min(LANES);
+    let (keep, alt) = post_params::<D>(c);
+    let rnd = c.mode.rounding;
+    let lanes = a[..n].iter().zip(&b[..n]).zip(&mut out[..n]);
+    if rnd == Rounding::NearestEven && D::FMT == Format::F && f32_exact {
+        for ((x, y), o) in lanes {
+            let r = if f64_is_nan(*x) || f64_is_nan(*y) {
+                softfloat::add(*x, *y, D::FMT, rnd)
+            } else {
+                let s = f64::from_bits(*x) as f32 + f64::from_bits(*y) as f32;
+                if s.is_nan() {
+                    D::FMT.default_nan()
+                } else {
+                    s.to_bits() as u64
+                }
+            };
+            *o = post(r, D::FMT, keep, alt, c);
+        }
+    } else if rnd == Rounding::NearestEven && D::FMT == Format::DF {
+        for ((x, y), o) in lanes {
+            let r = if f64_is_nan(*x) || f64_is_nan(*y) {
+                softfloat::add(*x, *y, D::FMT, rnd)
+            } else {
+                let s = f64::from_bits(*x) + f64::from_bits(*y);
+                if s.is_nan() {
+                    D::FMT.default_nan()
+                } else {
+                    s.to_bits()
+                }
+            };
+            *o = post(r, D::FMT, keep, alt, c);
+        }
+    } else {
+        for ((x, y), o) in lanes {
+            *o = post(softfloat::add(*x, *y, D::FMT, rnd), D::FMT, keep, alt, c);
+        }
+    }
+}
+
+pub fn enc_int_fn(ty: DataType) -> Option<EncIntFn> {
+    Some(match ty {
+        DataType::UB => enc_int::<u8>,
+        DataType::B => enc_int::<i8>,
+        DataType::UW => enc_int::<u16>,
+        DataType::W => enc_int::<i16>,
+        DataType::UD => enc_int::<u32>,
+        DataType::D => enc_int::<i32>,
+        DataType::UQ => enc_int::<u64>,
+        DataType::Q => enc_int::<i64>,
+        _ => return None,
+    })
+}
+
+pub fn enc_float_int_fn(ty: DataType) -> Option<EncFloatIntFn> {
+    Some(match ty {
+        DataType::UB => enc_float_int::<u8>,
+        DataType::B => enc_float_int::<i8>,
+        DataType::UW => enc_float_int::<u16>,
+        DataType::W => enc_float_int::<i16>,
+        DataType::UD => enc_float_int::<u32>,
+        DataType::D => enc_float_int::<i32>,
+        DataType::UQ => enc_float_int::<u64>,
+        DataType::Q => enc_float_int::<i64>,
+        _ => return None,
+    })
+}
+
+pub fn enc_int_float_fn(ty: DataType) -> Option<EncIntFloatFn> {
+    Some(match ty {
+        DataType::DF => enc_int_float::<Df>,
+        DataType::F => enc_int_float::<Sf>,
+        DataType::HF => enc_int_float::<Hf>,
+        DataType::BF => enc_int_float::<Bf>,
+        _ => return None,
+    })
+}
+
+pub fn enc_float_float_fn(ty: DataType) -> Option<EncFloatFloatFn> {
+    Some(match ty {
+        DataType::DF => enc_float_float::<Df>,
+        DataType::F => enc_float_float::<Sf>,
+        DataType::HF => enc_float_float::<Hf>,
+        DataType::BF => enc_float_float::<Bf>,
+        _ => return None,
+    })
+}
+
+pub fn add_float_fn(ty: DataType) -> Option<AddFloatFn> {
+    Some(match ty {
+        DataType::DF => add_float::<Df>,
+        DataType::F => add_float::<Sf>,
+        DataType::HF => add_float::<Hf>,
+        DataType::BF => add_float::<Bf>,
+        _ => return None,
+    })
+}
+
+/// Exact integer addition of two lane arrays (INT-EXTRA-PRECISION: no intermediate wraps).
+pub fn add_ints(a: &Ints, b: &mut Ints, n: usize) {
+    let n = n.min(LANES);
+    a[..n].iter().zip(&mut b[..n]).for_each(|(a, b)| *b += *a);
+}

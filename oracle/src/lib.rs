@@ -1,0 +1,68 @@
+//! # visa-oracle: a fast vISA engine
+//!
+//! Executes the same validated IR as `visa-spec` ([`visa_spec::ir::Program`]) on the same
+//! [`MachineState`] with bit-for-bit the same observable behaviour, but is written
+//! independently of the spec's semantics: it shares only the data model (types, platform,
+//! IR, state, errata ids, errors).
+//!
+//! A program is compiled once into a [`Plan`]: operands become byte-offset tables or
+//! contiguous bases, and every instruction gets lane kernels instantiated for its source and
+//! destination types. [`run_batch`] runs many (plan, state) cases on every core.
+//!
+//! ```
+//! # use visa_spec::{asm::ast::{MaskControl, VarClass}, exec::ExecConfig, ir::*, platform::Platform,
+//! #     state::{MachineState, Vars}, types::DataType, error::Pos};
+//! // add (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0> 0x5:d
+//! let mut vars = Vars::new(Platform::XeHpg);
+//! let v1 = vars.declare("V1", VarClass::General, DataType::D, 8, 4, None).unwrap();
+//! let insn = Instruction {
+//!     pos: Pos::default(), opcode: Opcode::Add, pred: None, mask: MaskControl::M1, exec_size: 8,
+//!     sat: false,
+//!     dst: Dst::General { var: v1, row: 0, col: 0, hstride: 1, ty: DataType::D },
+//!     srcs: vec![
+//!         Src::General { var: v1, row: 0, col: 0, region: Region { vstride: 1, width: 1, hstride: 0 },
+//!                        modifier: None, ty: DataType::D },
+//!         Src::Imm { bits: 5, ty: DataType::D },
+//!     ],
+//! };
+//! let program = Program { platform: Platform::XeHpg, vars, insns: vec![insn] };
+//! let mut state = MachineState::new(&program.vars);
+//! visa_oracle::run(&program, &mut state, &ExecConfig::default()).unwrap();
+//! let v1 = program.vars.find("V1").unwrap();
+//! assert_eq!(&state.read_var(&program.vars, v1)[..4], &5i32.to_le_bytes());
+//! ```
+
+#![forbid(unsafe_code)]
+
+mod kernel;
+mod mode;
+mod operand;
+mod plan;
+mod softfloat;
+
+use rayon::prelude::*;
+use visa_spec::exec::ExecConfig;
+use visa_spec::ir::Program;
+use visa_spec::state::MachineState;
+use visa_spec::VisaError;
+
+pub use plan::Plan;
+
+/// Executes every instruction of `program` in order on `state`, with the contract of the
+/// spec engine: errors carry the instruction's position, and on error the state holds the
+/// effects of the instructions before the failing one (which writes nothing).
+pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> Result<(), VisaError> {
+    Plan::compile(program, config)?.run(state)
+}
+
+/// Runs many cases in parallel over all cores: each plan on its own state. The results are
+/// in the order of `cases`.
+pub fn run_batch(cases: &mut [(&Plan, MachineState)]) -> Vec<Result<(), VisaError>> {
+    cases.par_iter_mut().map(|(plan, state)| plan.run(state)).collect()
+}
+
+/// Runs one plan on many states in parallel over all cores. The results are in the order of
+/// `states`.
+pub fn run_batch_states(plan: &Plan, states: &mut [MachineState]) -> Vec<Result<(), VisaError>> {
+    states.par_iter_mut().map(|state| plan.run(state)).collect()
+}

@@ -1,0 +1,74 @@
+//! The float mode of one instruction, decoded from %cr0 (4_visa_header.md, %cr0) and the
+//! errata readings that change it.
+
+use visa_spec::errata;
+use visa_spec::exec::ExecConfig;
+use visa_spec::types::DataType;
+
+use crate::softfloat::Rounding;
+
+/// The erratum readings the engine consults, resolved once when a plan is compiled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Literal {
+    pub float_to_uint_negative: bool,
+    pub hf_denorm_flush: bool,
+    pub float_convert_denorm: bool,
+    pub int_to_float_rounding: bool,
+    pub sat_negative_zero: bool,
+    pub mov_raw_copy: bool,
+    pub grf_row_size: bool,
+}
+
+impl Literal {
+    pub fn from_config(config: &ExecConfig) -> Literal {
+        let r = &config.readings;
+        Literal {
+            float_to_uint_negative: r.is_literal(errata::FLOAT_TO_UINT_NEGATIVE),
+            hf_denorm_flush: r.is_literal(errata::HF_DENORM_FLUSH),
+            float_convert_denorm: r.is_literal(errata::FLOAT_CONVERT_DENORM),
+            int_to_float_rounding: r.is_literal(errata::INT_TO_FLOAT_ROUNDING),
+            sat_negative_zero: r.is_literal(errata::SAT_NEGATIVE_ZERO),
+            mov_raw_copy: r.is_literal(errata::MOV_RAW_COPY),
+            grf_row_size: r.is_literal(errata::GRF_ROW_SIZE),
+        }
+    }
+}
+
+/// Rounding, ALT mode and denormal modes in force for one instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FloatMode {
+    pub rounding: Rounding,
+    /// ALT mode (bit 0): F infinities become the largest finite value.
+    pub alt: bool,
+    /// Denormals kept (true) or flushed (false): DF bit 6, F (and BF) bit 7, HF bit 10.
+    pub keep_df: bool,
+    pub keep_f: bool,
+    pub keep_hf: bool,
+}
+
+impl FloatMode {
+    pub fn from_cr0(cr0: u32, lit: &Literal) -> FloatMode {
+        let rounding = match (cr0 >> 4) & 3 {
+            0 => Rounding::NearestEven,
+            1 => Rounding::Up,
+            2 => Rounding::Down,
+            _ => Rounding::Zero,
+        };
+        FloatMode {
+            rounding,
+            alt: cr0 & 1 != 0,
+            keep_df: cr0 & (1 << 6) != 0,
+            keep_f: cr0 & (1 << 7) != 0,
+            keep_hf: cr0 & (1 << 10) != 0 && !lit.hf_denorm_flush,
+        }
+    }
+
+    /// Whether denormals of a float type are kept (BF follows F, erratum BF-DENORM-MODE).
+    pub fn keeps_denormals(&self, ty: DataType) -> bool {
+        match ty {
+            DataType::DF => self.keep_df,
+            DataType::HF => self.keep_hf,
+            _ => self.keep_f,
+        }
+    }
+}

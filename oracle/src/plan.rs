@@ -1,0 +1,616 @@
+//! A program compiled once into an execution plan: operands resolved to byte offsets, the
+//! channel-enable inputs and the lane kernels chosen per type, so that executing an
+//! instruction is a handful of lane loops with no decoding and no allocation.
+
+use visa_spec::asm::ast::{MaskControl, PredCombine, SrcModifier, VarClass};
+use visa_spec::error::Pos;
+use visa_spec::exec::ExecConfig;
+use visa_spec::ir::{Dst, Instruction, Opcode, Program, Src};
+use visa_spec::state::{MachineState, VarId, VarInfo, Vars, CR0};
+use visa_spec::types::DataType;
+use visa_spec::VisaError;
+
+use crate::kernel::{self, Ctx, Ints, Modifier, Raw, LANES};
+use crate::mode::{FloatMode, Literal};
+use crate::operand::{DstStore, Indirect, SrcLoad};
+use crate::softfloat::Rounding;
+
+type Result<T> = std::result::Result<T, VisaError>;
+
+/// Whether a conversion error (erratum FLOAT-TO-UINT-NEGATIVE, literal reading) in a lane
+/// that is not enabled fails the instruction. The project's rule: every lane's result is
+/// computed first, and any error is reported before anything is written.
+const ERRORS_FROM_DISABLED_LANES: bool = true;
+
+/// A program compiled for repeated execution.
+///
+/// ```
+/// # use visa_spec::{asm::ast::{MaskControl, VarClass}, exec::ExecConfig, ir::*, platform::Platform,
+/// #     state::{MachineState, Vars}, types::DataType, error::Pos};
+/// let mut vars = Vars::new(Platform::XeHpg);
+/// let v1 = vars.declare("V1", VarClass::General, DataType::D, 8, 4, None).unwrap();
+/// let insn = Instruction {
+///     pos: Pos::default(), opcode: Opcode::Mov, pred: None, mask: MaskControl::M1, exec_size: 8,
+///     sat: false,
+///     dst: Dst::General { var: v1, row: 0, col: 0, hstride: 1, ty: DataType::D },
+///     srcs: vec![Src::Imm { bits: 7, ty: DataType::D }],
+/// };
+/// let program = Program { platform: Platform::XeHpg, vars, insns: vec![insn] };
+/// let plan = visa_oracle::Plan::compile(&program, &ExecConfig::default()).unwrap();
+/// let mut state = MachineState::new(&program.vars);
+/// plan.run(&mut state).unwrap();
+/// let v1 = program.vars.find("V1").unwrap();
+/// assert_eq!(&state.read_var(&program.vars, v1)[28..32], &7i32.to_le_bytes());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Plan {
+    steps: Vec<Step>,
+    lit: Literal,
+    /// Byte offset of %cr0 in the register file.
+    cr0: Option<usize>,
+}
+
+#[derive(Clone, Debug)]
+enum Step {
+    Insn(Box<InsnPlan>),
+    /// An instruction the engine cannot execute; running it reports the error.
+    Fail(VisaError),
+}
+
+#[derive(Clone, Debug)]
+struct InsnPlan {
+    pos: Pos,
+    exec_size: usize,
+    mask: MaskControl,
+    pred: Option<PredPlan>,
+    sat: bool,
+    srcs: [Option<Source>; 2],
+    dst: DstStore,
+    dst_size: usize,
+    kernel: Kernel,
+    /// Register-file bytes the general operands need.
+    extent: usize,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct PredPlan {
+    var: usize,
+    invert: bool,
+    combine: PredCombine,
+}
+
+#[derive(Clone, Debug)]
+struct Source {
+    load: SrcLoad,
+    size: usize,
+    /// The type the lanes hold (V as W, UV as UW, VF as F, a predicate as UD).
+    ty: DataType,
+    modifier: Modifier,
+}
+
+/// The lane computation of an instruction, instantiated for its types.
+#[derive(Clone, Copy, Debug)]
+enum Kernel {
+    /// MOV of equal types: the bits are copied (erratum MOV-RAW-COPY, resolved reading).
+    Copy,
+    MovIntInt { dec: kernel::DecIntFn, enc: kernel::EncIntFn },
+    MovIntFloat { dec: kernel::DecIntFn, enc: kernel::EncIntFloatFn },
+    MovFloatInt { dec: kernel::DecFloatFn, enc: kernel::EncFloatIntFn },
+    MovFloatFloat { dec: kernel::DecFloatFn, enc: kernel::EncFloatFloatFn, narrowing: bool },
+    AddInt { dec: [kernel::DecIntFn; 2], enc: kernel::EncIntFn },
+    AddFloat { dec: [kernel::DecFloatFn; 2], add: kernel::AddFloatFn, f32_exact: bool },
+}
+
+/// Lane buffers reused by every instruction of one run.
+struct Scratch {
+    raw: [Raw; 2],
+    ints: [Ints; 2],
+    floats: [Raw; 2],
+    out: Raw,
+    offs: [usize; LANES],
+    dst_offs: [usize; LANES],
+}
+
+impl Scratch {
+    fn new() -> Box<Scratch> {
+        Box::new(Scratch {
+            raw: [[0; LANES]; 2],
+            ints: [[0; LANES]; 2],
+            floats: [[0; LANES]; 2],
+            out: [0; LANES],
+            offs: [0; LANES],
+            dst_offs: [0; LANES],
+        })
+    }
+}
+
+fn lane_mask(n: usize) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}
+
+fn var_info(vars: &Vars, id: VarId) -> Result<&VarInfo> {
+    if (id.0 as usize) < vars.len() {
+        Ok(vars.get(id))
+    } else {
+        Err(VisaError::model_bug(format!("variable id {} is not declared", id.0)))
+    }
+}
+
+fn modifier(m: Option<SrcModifier>) -> Result<Modifier> {
+    Ok(match m {
+        None => Modifier::None,
+        Some(SrcModifier::Neg) => Modifier::Neg,
+        Some(SrcModifier::Abs) => Modifier::Abs,
+        Some(SrcModifier::NegAbs) => Modifier::NegAbs,
+        Some(SrcModifier::Not) => {
+            return Err(VisaError::model_bug("the ~ modifier on an arithmetic source"));
+        }
+    })
+}
+
+fn is_scalar(ty: DataType) -> bool {
+    ty.is_integer() || ty.is_float()
+}
+
+/// The restricted 8-bit float of a VF element as F bits (erratum VF-ENCODING, resolved):
+/// sign:1 exponent:3 mantissa:4, bias 3, exponent and mantissa 0 is zero.
+fn vf_to_f(byte: u8) -> u64 {
+    let sign = ((byte >> 7) as u64) << 31;
+    let e = ((byte >> 4) & 7) as u64;
+    let m = (byte & 15) as u64;
+    if e == 0 && m == 0 {
+        return sign;
+    }
+    sign | ((e + 124) << 23) | (m << 19)
+}
+
+/// Lanes' byte offsets of a general operand: element FirstElementIndex + i*vstride + j*hstride
+/// of lane n = i*width + j.
+#[allow(clippy::too_many_arguments)]
+fn general_offsets(
+    info: &VarInfo,
+    base: usize,
+    row: u32,
+    col: u32,
+    (vstride, width, hstride): (u32, u32, u32),
+    ty: DataType,
+    n: usize,
+    row_bytes: usize,
+) -> Result<([u32; LANES], usize)> {
+    let size = ty.size() as u64;
+    if width == 0 || !n.is_multiple_of(width as usize) {
+        return Err(VisaError::model_bug(format!(
+            "region width {width} does not divide the execution size {n} (operand on `{}`)",
+            info.name
+        )));
+    }
+    let first = row as u64 * (row_bytes as u64 / size) + col as u64;
+    let mut offs = [0u32; LANES];
+    let mut extent = 0u64;
+    for (k, o) in offs.iter_mut().enumerate().take(n) {
+        let (i, j) = ((k / width as usize) as u64, (k % width as usize) as u64);
+        let byte = base as u64 + (first + i * vstride as u64 + j * hstride as u64) * size;
+        *o = u32::try_from(byte).map_err(|_| {
+            VisaError::model_bug(format!("operand on `{}` reaches byte {byte}", info.name))
+        })?;
+        extent = extent.max(byte + size);
+    }
+    Ok((offs, extent as usize))
+}
+
+fn contiguous(offs: &[u32; LANES], n: usize, size: usize) -> Option<usize> {
+    let base = offs[0] as usize;
+    offs[..n].iter().enumerate().all(|(k, o)| *o as usize == base + k * size).then_some(base)
+}
+
+struct Compiler<'a> {
+    vars: &'a Vars,
+    lit: Literal,
+    row_bytes: usize,
+}
+
+impl Compiler<'_> {
+    fn src(&self, src: &Src, n: usize, extent: &mut usize) -> Result<Source> {
+        match src {
+            Src::General { var, row, col, region, modifier: m, ty } => {
+                let info = var_info(self.vars, *var)?;
+                if !is_scalar(*ty) {
+                    return Err(VisaError::model_bug(format!("general source of type {ty}")));
+                }
+                let size = ty.size();
+                let load = match info.grf_offset {
+                    // %null reads as zeros.
+                    None => SrcLoad::Const { lanes: [0; LANES] },
+                    Some(base) => {
+                        let (offs, ext) = general_offsets(
+                            info,
+                            base,
+                            *row,
+                            *col,
+                            (region.vstride, region.width, region.hstride),
+                            *ty,
+                            n,
+                            self.row_bytes,
+                        )?;
+                        *extent = (*extent).max(ext);
+                        match contiguous(&offs, n, size) {
+                            Some(base) => SrcLoad::Contig { base },
+                            None => SrcLoad::Table { offs },
+                        }
+                    }
+                };
+                Ok(Source { load, size, ty: *ty, modifier: modifier(*m)? })
+            }
+            Src::Indirect { addr, addr_sub, imm_offset, region, multi, modifier: m, ty } => {
+                let info = var_info(self.vars, *addr)?;
+                if !is_scalar(*ty) {
+                    return Err(VisaError::model_bug(format!("indirect source of type {ty}")));
+                }
+                let size = ty.size() as i64;
+                let width = region.width as usize;
+                if width == 0 || !n.is_multiple_of(width) {
+                    return Err(VisaError::model_bug(format!(
+                        "region width {width} does not divide the execution size {n}"
+                    )));
+                }
+                let mut rel = [0i64; LANES];
+                for (k, r) in rel.iter_mut().enumerate().take(n) {
+                    let (i, j) = ((k / width) as i64, (k % width) as i64);
+                    *r = (i * region.vstride as i64 + j * region.hstride as i64) * size;
+                }
+                let at = Indirect {
+                    addr: addr.0 as usize,
+                    addr_sub: *addr_sub,
+                    num_elts: info.num_elts,
+                    imm: *imm_offset,
+                    rel,
+                };
+                let load = if *multi {
+                    SrcLoad::IndirectMulti { at, width, hs_bytes: region.hstride as i64 * size }
+                } else {
+                    SrcLoad::Indirect(at)
+                };
+                Ok(Source { load, size: ty.size(), ty: *ty, modifier: modifier(*m)? })
+            }
+            Src::Imm { bits, ty } => {
+                let mut lanes = [0u64; LANES];
+                let lane_ty = match ty {
+                    DataType::V | DataType::UV => {
+                        if n > 8 {
+                            return Err(VisaError::model_bug(format!("{ty} immediate with execution size {n}")));
+                        }
+                        for (k, l) in lanes.iter_mut().enumerate().take(n) {
+                            let nib = (bits >> (4 * k)) & 0xf;
+                            *l = if *ty == DataType::V { ((((nib as u8) << 4) as i8 >> 4) as u16) as u64 } else { nib };
+                        }
+                        if *ty == DataType::V {
+                            DataType::W
+                        } else {
+                            DataType::UW
+                        }
+                    }
+                    DataType::VF => {
+                        if n > 4 {
+                            return Err(VisaError::model_bug(format!("vf immediate with execution size {n}")));
+                        }
+                        for (k, l) in lanes.iter_mut().enumerate().take(n) {
+                            *l = vf_to_f((bits >> (8 * k)) as u8);
+                        }
+                        DataType::F
+                    }
+                    t if is_scalar(*t) => {
+                        let mask = if t.size() == 8 { u64::MAX } else { (1u64 << (8 * t.size())) - 1 };
+                        lanes.fill(bits & mask);
+                        *t
+                    }
+                    t => return Err(VisaError::model_bug(format!("immediate of type {t}"))),
+                };
+                Ok(Source { load: SrcLoad::Const { lanes }, size: lane_ty.size(), ty: lane_ty, modifier: Modifier::None })
+            }
+            Src::Predicate { var } => {
+                let info = var_info(self.vars, *var)?;
+                if info.class != VarClass::Predicate {
+                    return Err(VisaError::model_bug(format!("`{}` read as a predicate", info.name)));
+                }
+                Ok(Source {
+                    load: SrcLoad::Pred { var: var.0 as usize, num_elts: info.num_elts },
+                    size: 4,
+                    ty: DataType::UD,
+                    modifier: Modifier::None,
+                })
+            }
+        }
+    }
+
+    fn dst(&self, dst: &Dst, n: usize, extent: &mut usize) -> Result<(DstStore, DataType)> {
+        match dst {
+            Dst::General { var, row, col, hstride, ty } => {
+                let info = var_info(self.vars, *var)?;
+                if !is_scalar(*ty) {
+                    return Err(VisaError::model_bug(format!("destination of type {ty}")));
+                }
+                let Some(base) = info.grf_offset else {
+                    return Ok((DstStore::Discard, *ty));
+                };
+                let (offs, ext) =
+                    general_offsets(info, base, *row, *col, (0, n as u32, *hstride), *ty, n, self.row_bytes)?;
+                *extent = (*extent).max(ext);
+                let store = match contiguous(&offs, n, ty.size()) {
+                    Some(base) => DstStore::Contig { base },
+                    None => DstStore::Table { offs },
+                };
+                Ok((store, *ty))
+            }
+            Dst::Indirect { addr, addr_sub, imm_offset, hstride, ty } => {
+                let info = var_info(self.vars, *addr)?;
+                if !is_scalar(*ty) {
+                    return Err(VisaError::model_bug(format!("indirect destination of type {ty}")));
+                }
+                let mut rel = [0i64; LANES];
+                for (k, r) in rel.iter_mut().enumerate() {
+                    *r = k as i64 * *hstride as i64 * ty.size() as i64;
+                }
+                let at = Indirect {
+                    addr: addr.0 as usize,
+                    addr_sub: *addr_sub,
+                    num_elts: info.num_elts,
+                    imm: *imm_offset,
+                    rel,
+                };
+                Ok((DstStore::Indirect(at), *ty))
+            }
+            Dst::Null { ty } => Ok((DstStore::Discard, *ty)),
+        }
+    }
+
+    fn kernel(&self, insn: &Instruction, srcs: &[Option<Source>; 2], dst: DataType) -> Result<Kernel> {
+        let bug = || {
+            VisaError::model_bug(format!(
+                "{} with source types {} and destination type {dst} has no semantics",
+                insn.opcode.mnemonic(),
+                srcs.iter().flatten().map(|s| s.ty.text()).collect::<Vec<_>>().join(", ")
+            ))
+        };
+        let int = |t: DataType| kernel::dec_int_fn(t).ok_or_else(bug);
+        let flt = |t: DataType| kernel::dec_float_fn(t).ok_or_else(bug);
+        match (insn.opcode, srcs) {
+            (Opcode::Mov, [Some(s), None]) => {
+                let t = s.ty;
+                if t == dst && s.modifier == Modifier::None && !insn.sat && (!self.lit.mov_raw_copy || t.is_integer()) {
+                    Ok(Kernel::Copy)
+                } else if t.is_integer() && dst.is_integer() {
+                    Ok(Kernel::MovIntInt { dec: int(t)?, enc: kernel::enc_int_fn(dst).ok_or_else(bug)? })
+                } else if t.is_integer() && dst.is_float() {
+                    Ok(Kernel::MovIntFloat { dec: int(t)?, enc: kernel::enc_int_float_fn(dst).ok_or_else(bug)? })
+                } else if t.is_float() && dst.is_integer() {
+                    Ok(Kernel::MovFloatInt { dec: flt(t)?, enc: kernel::enc_float_int_fn(dst).ok_or_else(bug)? })
+                } else if t.is_float() && dst.is_float() {
+                    Ok(Kernel::MovFloatFloat {
+                        dec: flt(t)?,
+                        enc: kernel::enc_float_float_fn(dst).ok_or_else(bug)?,
+                        narrowing: dst.size() < t.size(),
+                    })
+                } else {
+                    Err(bug())
+                }
+            }
+            (Opcode::Add, [Some(a), Some(b)]) => {
+                if a.ty.is_integer() && b.ty.is_integer() && dst.is_integer() {
+                    Ok(Kernel::AddInt { dec: [int(a.ty)?, int(b.ty)?], enc: kernel::enc_int_fn(dst).ok_or_else(bug)? })
+                } else if a.ty.is_float() && b.ty.is_float() && dst.is_float() {
+                    Ok(Kernel::AddFloat {
+                        dec: [flt(a.ty)?, flt(b.ty)?],
+                        add: kernel::add_float_fn(dst).ok_or_else(bug)?,
+                        f32_exact: a.ty != DataType::DF && b.ty != DataType::DF,
+                    })
+                } else {
+                    Err(bug())
+                }
+            }
+            _ => Err(VisaError::model_bug(format!(
+                "{} with {} source operands",
+                insn.opcode.mnemonic(),
+                insn.srcs.len()
+            ))),
+        }
+    }
+
+    fn insn(&self, insn: &Instruction) -> Result<InsnPlan> {
+        let n = insn.exec_size as usize;
+        if n == 0 || n > LANES {
+            return Err(VisaError::model_bug(format!("execution size {n}")));
+        }
+        if insn.mask.group == 0 || insn.mask.group > 8 {
+            return Err(VisaError::model_bug(format!("mask control M{}", insn.mask.group)));
+        }
+        if insn.srcs.len() != insn.opcode.num_srcs() {
+            return Err(VisaError::model_bug(format!(
+                "{} with {} source operands",
+                insn.opcode.mnemonic(),
+                insn.srcs.len()
+            )));
+        }
+        let pred = match insn.pred {
+            None => None,
+            Some(p) => {
+                let info = var_info(self.vars, p.var)?;
+                if info.class != VarClass::Predicate {
+                    return Err(VisaError::model_bug(format!("`{}` used as a predicate", info.name)));
+                }
+                Some(PredPlan { var: p.var.0 as usize, invert: p.invert, combine: p.combine })
+            }
+        };
+        let mut extent = 0;
+        let mut srcs: [Option<Source>; 2] = [None, None];
+        for (slot, src) in srcs.iter_mut().zip(&insn.srcs) {
+            *slot = Some(self.src(src, n, &mut extent)?);
+        }
+        let (dst, dst_ty) = self.dst(&insn.dst, n, &mut extent)?;
+        let kernel = self.kernel(insn, &srcs, dst_ty)?;
+        Ok(InsnPlan {
+            pos: insn.pos,
+            exec_size: n,
+            mask: insn.mask,
+            pred,
+            sat: insn.sat,
+            srcs,
+            dst,
+            dst_size: dst_ty.size(),
+            kernel,
+            extent,
+        })
+    }
+}
+
+impl Plan {
+    /// Compiles every instruction of `program` under the errata readings of `config`. An
+    /// instruction the engine cannot execute becomes a step that reports its error when run,
+    /// so the instructions before it still execute, as in the spec engine.
+    pub fn compile(program: &Program, config: &ExecConfig) -> Result<Plan> {
+        let lit = Literal::from_config(config);
+        let row_bytes = if lit.grf_row_size { 32 } else { program.platform.grf_size() };
+        let compiler = Compiler { vars: &program.vars, lit, row_bytes };
+        let steps = program
+            .insns
+            .iter()
+            .map(|insn| match compiler.insn(insn) {
+                Ok(p) => Step::Insn(Box::new(p)),
+                Err(e) => Step::Fail(e.at(insn.pos)),
+            })
+            .collect();
+        let cr0 = program.vars.find(CR0).and_then(|id| program.vars.get(id).grf_offset);
+        Ok(Plan { steps, lit, cr0 })
+    }
+
+    /// Number of instructions in the plan.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// Executes the plan on `state`. Errors carry the failing instruction's position; the
+    /// state then holds the effects of the instructions before it (the failing one writes
+    /// nothing).
+    pub fn run(&self, state: &mut MachineState) -> Result<()> {
+        let mut scratch = Scratch::new();
+        for step in &self.steps {
+            match step {
+                Step::Insn(insn) => insn.exec(self, state, &mut scratch).map_err(|e| e.at(insn.pos))?,
+                Step::Fail(e) => return Err(e.clone()),
+            }
+        }
+        Ok(())
+    }
+
+    fn cr0(&self, state: &MachineState) -> Result<u32> {
+        let Some(off) = self.cr0 else { return Ok(0) };
+        let b = state
+            .grf
+            .get(off..off + 4)
+            .ok_or_else(|| VisaError::model_bug("%cr0 lies outside the register file"))?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+}
+
+impl InsnPlan {
+    /// EvaluateChEn (5_operands.md, "Predication").
+    fn channel_enables(&self, state: &MachineState) -> Result<u32> {
+        let lanes = lane_mask(self.exec_size) as u64;
+        let offset = self.mask.offset();
+        let mut chen = if self.mask.no_mask { lanes } else { (state.emask as u64 >> offset) & lanes };
+        if let Some(p) = self.pred {
+            let bits = *state
+                .preds
+                .get(p.var)
+                .ok_or_else(|| VisaError::model_bug("predicate variable missing from the state"))?;
+            let mut pmask = (bits as u64 >> offset) & lanes;
+            match p.combine {
+                PredCombine::None => {}
+                PredCombine::Any => pmask = if pmask != 0 { lanes } else { 0 },
+                PredCombine::All => pmask = if pmask == lanes { lanes } else { 0 },
+            }
+            if p.invert {
+                pmask = !pmask & lanes;
+            }
+            chen &= pmask;
+        }
+        Ok(chen as u32)
+    }
+
+    fn exec(&self, plan: &Plan, state: &mut MachineState, s: &mut Scratch) -> Result<()> {
+        if state.grf.len() < self.extent {
+            return Err(VisaError::model_bug(format!(
+                "the register file has {} bytes, the instruction reaches byte {}",
+                state.grf.len(),
+                self.extent
+            )));
+        }
+        let n = self.exec_size;
+        let chen = self.channel_enables(state)?;
+        let mode = FloatMode::from_cr0(plan.cr0(state)?, &plan.lit);
+        let ctx = Ctx {
+            n,
+            mode,
+            sat: self.sat,
+            lit: plan.lit,
+            int_rounding: if plan.lit.int_to_float_rounding { Rounding::NearestEven } else { mode.rounding },
+            err_lanes: if ERRORS_FROM_DISABLED_LANES { lane_mask(n) } else { chen },
+        };
+        // All sources of all lanes are read before anything is written.
+        for (src, raw) in self.srcs.iter().zip(s.raw.iter_mut()) {
+            if let Some(src) = src {
+                src.load.load(src.size, n, state, &mut s.offs, raw)?;
+            }
+        }
+        self.dst.prepare(self.dst_size, n, state, &mut s.dst_offs)?;
+        let [src0, src1] = &self.srcs;
+        let (m0, m1) = (src0.as_ref().map_or(Modifier::None, |x| x.modifier), src1.as_ref().map_or(Modifier::None, |x| x.modifier));
+        let [raw0, raw1] = &s.raw;
+        match self.kernel {
+            Kernel::Copy => s.out[..n].copy_from_slice(&raw0[..n]),
+            Kernel::MovIntInt { dec, enc } => {
+                dec(raw0, n, m0, &mut s.ints[0]);
+                enc(&s.ints[0], &ctx, &mut s.out);
+            }
+            Kernel::MovIntFloat { dec, enc } => {
+                dec(raw0, n, m0, &mut s.ints[0]);
+                enc(&s.ints[0], &ctx, &mut s.out);
+            }
+            Kernel::MovFloatInt { dec, enc } => {
+                let ty = src0.as_ref().map_or(DataType::F, |x| x.ty);
+                dec(raw0, n, m0, !mode.keeps_denormals(ty), &mut s.floats[0]);
+                enc(&s.floats[0], &ctx, &mut s.out)?;
+            }
+            Kernel::MovFloatFloat { dec, enc, narrowing } => {
+                let ty = src0.as_ref().map_or(DataType::F, |x| x.ty);
+                // Erratum FLOAT-CONVERT-DENORM: literally, narrowing flushes denormal inputs
+                // and widening keeps them, whatever the mode.
+                let flush = if plan.lit.float_convert_denorm { narrowing } else { !mode.keeps_denormals(ty) };
+                dec(raw0, n, m0, flush, &mut s.floats[0]);
+                enc(&s.floats[0], &ctx, &mut s.out);
+            }
+            Kernel::AddInt { dec: [d0, d1], enc } => {
+                d0(raw0, n, m0, &mut s.ints[0]);
+                d1(raw1, n, m1, &mut s.ints[1]);
+                let [a, b] = &mut s.ints;
+                kernel::add_ints(a, b, n);
+                enc(&s.ints[1], &ctx, &mut s.out);
+            }
+            Kernel::AddFloat { dec: [d0, d1], add, f32_exact } => {
+                let t0 = src0.as_ref().map_or(DataType::F, |x| x.ty);
+                let t1 = src1.as_ref().map_or(DataType::F, |x| x.ty);
+                d0(raw0, n, m0, !mode.keeps_denormals(t0), &mut s.floats[0]);
+                d1(raw1, n, m1, !mode.keeps_denormals(t1), &mut s.floats[1]);
+                add(&s.floats[0], &s.floats[1], f32_exact, &ctx, &mut s.out);
+            }
+        }
+        self.dst.store(self.dst_size, n, chen, state, &s.dst_offs, &s.out)
+    }
+}

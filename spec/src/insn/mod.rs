@@ -1,0 +1,5 @@
+//! One module per instruction document of the vISA specification, grouped by family.
+//! Each `execute` transcribes its document's Semantics block: legality was checked by
+//! [`crate::validate`], so the body is the document's loop over `exec_size` channels.
+
+pub mod alu;

@@ -1,0 +1,19 @@
+//! Exact reference arithmetic shared by every instruction (2_datatypes.md): values decoded
+//! from their bit patterns into exact numbers, source modifiers, and the conversion of an
+//! exact result into a destination type under the %cr0 float mode, with saturation.
+//!
+//! Integers are unbounded (`BigInt`); finite floats are exact binary fractions
+//! `mantissa * 2^exponent`. Nothing here rounds except [`convert`].
+
+mod convert;
+mod float;
+mod mode;
+mod value;
+
+pub use convert::{
+    apply_modifier, convert, decode, decode_packed, decode_precision, flush_conversion_input,
+    flush_input,
+};
+pub use float::{add, mul, FloatFormat};
+pub use mode::{FloatMode, Rounding};
+pub use value::{ExactFloat, Value};

@@ -1,0 +1,252 @@
+//! Reading and writing vector operands, and the channel enables of an instruction:
+//! transcriptions of the pseudocode of 5_operands.md ("Region-based Addressing",
+//! "Region Interpretation for Indirect Operands", "Predication").
+
+use crate::asm::ast::PredCombine;
+use crate::errata::{self, Readings};
+use crate::error::{Result, VisaError};
+use crate::ir::{Dst, Instruction, Program, Src};
+use crate::num::{self, Value};
+use crate::state::{MachineState, Vars};
+use crate::types::DataType;
+
+/// `GRF_Size_in_Bytes` of the region pseudocode (erratum GRF-ROW-SIZE).
+fn grf_size_in_bytes(program: &Program, readings: &Readings) -> usize {
+    if readings.is_literal(errata::GRF_ROW_SIZE) {
+        32
+    } else {
+        program.platform.grf_size()
+    }
+}
+
+/// EvaluateChEn() of 5_operands.md, "Predication": bit n of the result is ChEn[n].
+#[allow(non_snake_case)]
+pub fn evaluate_ch_en(insn: &Instruction, state: &MachineState) -> u32 {
+    let exec_size = insn.exec_size as usize;
+    let mask_control_offset = insn.mask.offset() as usize;
+    let EM = |n: usize| n < 32 && (state.emask >> n) & 1 == 1;
+    let mut ChEn = [false; 32];
+    if insn.mask.no_mask {
+        for n in 0..exec_size {
+            ChEn[n] = true;
+        }
+    } else {
+        for n in 0..exec_size {
+            ChEn[n] = EM(n + mask_control_offset);
+        }
+    }
+    if let Some(pred_control) = &insn.pred {
+        let Pred = |n: usize| n < 32 && (state.preds[pred_control.var.0 as usize] >> n) & 1 == 1;
+        let mut PMask = [false; 32];
+        for n in 0..exec_size {
+            PMask[n] = Pred(n + mask_control_offset);
+        }
+        match pred_control.combine {
+            PredCombine::Any => {
+                let any = PMask[..exec_size].iter().any(|b| *b);
+                PMask[..exec_size].fill(any);
+            }
+            PredCombine::All => {
+                let all = PMask[..exec_size].iter().all(|b| *b);
+                PMask[..exec_size].fill(all);
+            }
+            PredCombine::None => {}
+        }
+        if pred_control.invert {
+            for bit in PMask.iter_mut() {
+                *bit = !*bit;
+            }
+        }
+        for n in 0..exec_size {
+            ChEn[n] = ChEn[n] & PMask[n];
+        }
+    }
+    // Channels exec_size..32 stay 0.
+    ChEn.iter().enumerate().filter(|(_, b)| **b).fold(0, |m, (n, _)| m | 1 << n)
+}
+
+/// Reads the element of type `ty` at byte `at` of the register file.
+fn read_element(state: &MachineState, at: usize, ty: DataType) -> Result<u64> {
+    let bytes = state
+        .grf
+        .get(at..at + ty.size())
+        .ok_or_else(|| VisaError::undefined(format!("register file byte {at} is out of range")))?;
+    let mut word = [0u8; 8];
+    word[..bytes.len()].copy_from_slice(bytes);
+    Ok(u64::from_le_bytes(word))
+}
+
+/// Checks an indirect element address: inside the register file and aligned to the type
+/// (5_operands.md: otherwise the behaviour is undefined).
+fn indirect_byte(state: &MachineState, address: i64, ty: DataType) -> Result<usize> {
+    let size = ty.size() as i64;
+    if address < 0 || address + size > state.grf.len() as i64 {
+        return Err(VisaError::undefined(format!(
+            "indirect access at register byte {address} is outside the variables"
+        )));
+    }
+    if address % size != 0 {
+        return Err(VisaError::undefined(format!(
+            "indirect access at register byte {address} is not aligned to {ty}"
+        )));
+    }
+    Ok(address as usize)
+}
+
+fn address_element(state: &MachineState, vars: &Vars, addr: crate::state::VarId, k: u32) -> Result<i64> {
+    state
+        .addrs
+        .get(addr.0 as usize)
+        .and_then(|a| a.get(k as usize))
+        .map(|a| *a as i64)
+        .ok_or_else(|| {
+            VisaError::undefined(format!("address element {}({k}) does not exist", vars.get(addr).name))
+        })
+}
+
+/// SourceDataElements[ExecSize] of a general or indirect operand: each lane's element bits,
+/// before any modifier. `None` for immediates and predicates, which are not read from
+/// the register file.
+#[allow(non_snake_case)]
+pub fn source_bits(
+    program: &Program,
+    state: &MachineState,
+    src: &Src,
+    exec_size: u32,
+    readings: &Readings,
+) -> Result<Option<Vec<u64>>> {
+    let ExecSize = exec_size as usize;
+    let mut SourceDataElements: Vec<u64> = Vec::with_capacity(ExecSize);
+    let ty = src.ty();
+    match src {
+        Src::General { var, row, col, region, .. } => {
+            let VN = program.vars.get(*var).grf_offset.unwrap_or(0);
+            let (R, C) = (*row as usize, *col as usize);
+            let (VertStride, Width, HorzStride) =
+                (region.vstride as usize, region.width as usize, region.hstride as usize);
+            let FirstElementIndex = R * (grf_size_in_bytes(program, readings) / ty.size()) + C;
+            for i in 0..ExecSize / Width {
+                for j in 0..Width {
+                    let element = FirstElementIndex + i * VertStride + j * HorzStride;
+                    SourceDataElements.push(read_element(state, VN + element * ty.size(), ty)?);
+                }
+            }
+        }
+        Src::Indirect { addr, addr_sub, imm_offset, region, multi, .. } => {
+            let (VertStride, Width, HorzStride) =
+                (region.vstride as i64, region.width as usize, region.hstride as i64);
+            let size = ty.size() as i64;
+            for i in 0..ExecSize / Width {
+                // Multi-address: row i starts at address element k + i; single-address: at
+                // element k, advanced by the vertical stride.
+                let RowStartOffset = if *multi {
+                    address_element(state, &program.vars, *addr, addr_sub + i as u32)?
+                        + *imm_offset as i64
+                } else {
+                    address_element(state, &program.vars, *addr, *addr_sub)?
+                        + *imm_offset as i64
+                        + i as i64 * VertStride * size
+                };
+                for j in 0..Width {
+                    let at =
+                        indirect_byte(state, RowStartOffset + j as i64 * HorzStride * size, ty)?;
+                    SourceDataElements.push(read_element(state, at, ty)?);
+                }
+            }
+        }
+        Src::Imm { .. } | Src::Predicate { .. } => return Ok(None),
+    }
+    Ok(Some(SourceDataElements))
+}
+
+/// Each lane's exact source value, after its source modifier. An immediate is replicated
+/// across the channels, a packed vector (V, UV, VF) gives element `lane` to channel `lane`
+/// (5_operands.md, Immediate Operands); a predicate reads as an unsigned integer
+/// (instructions/MOV.md, Notes).
+pub fn source_elements(
+    program: &Program,
+    state: &MachineState,
+    src: &Src,
+    exec_size: u32,
+    readings: &Readings,
+) -> Result<Vec<Value>> {
+    let ty = src.ty();
+    match src {
+        Src::Imm { bits, ty } => Ok((0..exec_size)
+            .map(|lane| match ty {
+                DataType::V | DataType::UV | DataType::VF => {
+                    num::decode_packed(*bits as u32, *ty, lane)
+                }
+                _ => num::decode(*bits, *ty),
+            })
+            .collect()),
+        Src::Predicate { var } => {
+            let pred = state.preds.get(var.0 as usize).copied().unwrap_or(0);
+            Ok(vec![Value::from_i128(pred as i128); exec_size as usize])
+        }
+        Src::General { .. } | Src::Indirect { .. } => {
+            let bits = source_bits(program, state, src, exec_size, readings)?.unwrap_or_default();
+            let values = bits.into_iter().map(|b| num::decode(b, ty));
+            Ok(match src.modifier() {
+                Some(m) => values.map(|v| num::apply_modifier(v, m, ty)).collect(),
+                None => values.collect(),
+            })
+        }
+    }
+}
+
+/// The destination of an instruction: DstDataElements[ExecSize] as register-file byte
+/// offsets, and the values written to them, committed together once every channel's
+/// result is known (an instruction that fails writes nothing).
+#[derive(Debug)]
+pub struct DstElements {
+    ty: DataType,
+    /// Byte offset of each channel's element; `None` for `%null`.
+    offsets: Vec<Option<usize>>,
+    writes: Vec<(usize, u64)>,
+}
+
+impl DstElements {
+    #[allow(non_snake_case)]
+    pub fn new(program: &Program, state: &MachineState, dst: &Dst, exec_size: u32, readings: &Readings) -> Result<Self> {
+        let ExecSize = exec_size as usize;
+        let ty = dst.ty();
+        let mut offsets = Vec::with_capacity(ExecSize);
+        match dst {
+            Dst::General { var, row, col, hstride, .. } => {
+                let VN = program.vars.get(*var).grf_offset.unwrap_or(0);
+                let FirstElementIndex =
+                    *row as usize * (grf_size_in_bytes(program, readings) / ty.size()) + *col as usize;
+                for i in 0..ExecSize {
+                    offsets.push(Some(VN + (FirstElementIndex + i * *hstride as usize) * ty.size()));
+                }
+            }
+            Dst::Indirect { addr, addr_sub, imm_offset, hstride, .. } => {
+                let origin = address_element(state, &program.vars, *addr, *addr_sub)? + *imm_offset as i64;
+                for i in 0..ExecSize {
+                    let at = origin + (i * *hstride as usize * ty.size()) as i64;
+                    offsets.push(Some(indirect_byte(state, at, ty)?));
+                }
+            }
+            Dst::Null { .. } => offsets.resize(ExecSize, None),
+        }
+        Ok(DstElements { ty, offsets, writes: Vec::new() })
+    }
+
+    /// `dst[i] = bits` (the low bits of the destination type).
+    pub fn set(&mut self, i: usize, bits: u64) {
+        if let Some(Some(at)) = self.offsets.get(i) {
+            self.writes.push((*at, bits));
+        }
+    }
+
+    /// Writes every value set into the register file.
+    pub fn commit(self, state: &mut MachineState) {
+        let size = self.ty.size();
+        for (at, bits) in self.writes {
+            if let Some(slot) = state.grf.get_mut(at..at + size) {
+                slot.copy_from_slice(&bits.to_le_bytes()[..size]);
+            }
+        }
+    }
+}

@@ -1,0 +1,417 @@
+//! Machine state: the declared variables laid out in GRF-sized rows of a virtual register
+//! file, predicate and address variables, the execution mask, %cr0, and memory
+//! (3_execution_model.md, 4_visa_header.md "pre-defined variables", 5_operands.md).
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::asm::ast::VarClass;
+use crate::error::{Result, VisaError};
+use crate::platform::Platform;
+use crate::types::DataType;
+
+/// Index of a variable in [`Vars`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+/// A declared or pre-defined variable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VarInfo {
+    pub name: String,
+    pub class: VarClass,
+    /// Element type: the declared type of a general variable, BOOL for predicates, UW for
+    /// address variables, UD for surfaces and samplers.
+    pub ty: DataType,
+    pub num_elts: u32,
+    /// Minimum byte alignment (`align=`), at least the element size.
+    pub align: u32,
+    /// `alias=<base, offset>` as declared (the base may itself be an alias).
+    pub alias: Option<(VarId, u32)>,
+    /// Byte offset of the variable in the register file (general variables only).
+    pub grf_offset: Option<usize>,
+    /// A `%` pre-defined variable.
+    pub predefined: bool,
+    /// Writes are not allowed (`%null` reads, `%hw_id`, ...); writes to `%null` are dropped.
+    pub read_only: bool,
+}
+
+impl VarInfo {
+    /// Size of the variable's storage in bytes (predicates: one bit per element, rounded up).
+    pub fn byte_size(&self) -> usize {
+        match self.class {
+            VarClass::Predicate => (self.num_elts as usize).div_ceil(8),
+            _ => self.num_elts as usize * self.ty.size(),
+        }
+    }
+}
+
+/// The symbol table: every variable with its register-file layout.
+#[derive(Clone, Debug)]
+pub struct Vars {
+    pub platform: Platform,
+    infos: Vec<VarInfo>,
+    by_name: HashMap<String, VarId>,
+    /// Bytes of register file allocated so far (a multiple of the GRF size).
+    grf_bytes: usize,
+}
+
+/// Name of the variable that discards writes.
+pub const NULL: &str = "%null";
+/// Name of the control register (4_visa_header.md, V14).
+pub const CR0: &str = "%cr0";
+
+/// The general pre-defined variables: name, type, elements, read only
+/// (4_visa_header.md, table of pre-defined variables V1..V19).
+fn predefined_general(platform: Platform) -> Vec<(&'static str, DataType, u32, bool)> {
+    vec![
+        ("%thread_x", DataType::UW, 1, true),
+        ("%thread_y", DataType::UW, 1, true),
+        ("%group_id_x", DataType::UD, 1, true),
+        ("%group_id_y", DataType::UD, 1, true),
+        ("%group_id_z", DataType::UD, 1, true),
+        ("%tm", DataType::UD, 5, false),
+        ("%tsc", DataType::UD, 5, false),
+        ("%r0", DataType::UD, 8, true),
+        ("%arg", DataType::UD, platform.arg_elements(), false),
+        ("%retval", DataType::UD, platform.retval_elements(), false),
+        ("%sp", DataType::UD, 1, false),
+        ("%fp", DataType::UD, 1, false),
+        ("%hw_id", DataType::UD, 1, true),
+        ("%sr0", DataType::UD, 4, false),
+        (CR0, DataType::UD, 1, false),
+        ("%ce0", DataType::UD, 1, true),
+        ("%dbg0", DataType::UD, 2, false),
+        ("%color", DataType::UW, 1, true),
+        ("%implicit_arg_ptr", DataType::UQ, 1, false),
+        ("%implicit_local_id_buf_ptr", DataType::UQ, 1, false),
+    ]
+}
+
+impl Vars {
+    /// A symbol table holding `%null` and `%cr0`; other pre-defined variables are added
+    /// when a program first names them.
+    pub fn new(platform: Platform) -> Vars {
+        let mut vars = Vars { platform, infos: Vec::new(), by_name: HashMap::new(), grf_bytes: 0 };
+        vars.infos.push(VarInfo {
+            name: NULL.to_string(),
+            class: VarClass::General,
+            ty: DataType::UD,
+            num_elts: 1,
+            align: 1,
+            alias: None,
+            grf_offset: None,
+            predefined: true,
+            read_only: true,
+        });
+        vars.by_name.insert(NULL.to_string(), VarId(0));
+        // Infallible: the table is empty but for %null.
+        let _ = vars.predefined(CR0);
+        vars
+    }
+
+    pub fn len(&self) -> usize {
+        self.infos.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.infos.is_empty()
+    }
+
+    pub fn get(&self, id: VarId) -> &VarInfo {
+        &self.infos[id.0 as usize]
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (VarId, &VarInfo)> {
+        self.infos.iter().enumerate().map(|(i, v)| (VarId(i as u32), v))
+    }
+
+    /// Looks a name up, adding a pre-defined `%` variable on first use.
+    pub fn lookup(&mut self, name: &str) -> Option<VarId> {
+        if let Some(id) = self.by_name.get(name) {
+            return Some(*id);
+        }
+        if name.starts_with('%') {
+            return self.predefined(name);
+        }
+        None
+    }
+
+    /// Looks a name up without adding anything.
+    pub fn find(&self, name: &str) -> Option<VarId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Total bytes of the register file the variables occupy.
+    pub fn grf_bytes(&self) -> usize {
+        self.grf_bytes
+    }
+
+    fn predefined(&mut self, name: &str) -> Option<VarId> {
+        let (n, ty, elts, ro) =
+            predefined_general(self.platform).into_iter().find(|(n, ..)| *n == name)?;
+        let info = VarInfo {
+            name: n.to_string(),
+            class: VarClass::General,
+            ty,
+            num_elts: elts,
+            align: ty.size() as u32,
+            alias: None,
+            grf_offset: None,
+            predefined: true,
+            read_only: ro,
+        };
+        self.insert(info).ok()
+    }
+
+    /// Declares a variable. General variables without an alias get their own GRF-aligned
+    /// storage (5_operands.md, implementation note on variable alignment); an alias shares
+    /// its base's storage at the given byte offset.
+    pub fn declare(
+        &mut self,
+        name: &str,
+        class: VarClass,
+        ty: DataType,
+        num_elts: u32,
+        align: u32,
+        alias: Option<(VarId, u32)>,
+    ) -> Result<VarId> {
+        if self.by_name.contains_key(name) {
+            return Err(VisaError::invalid(format!("variable `{name}` is declared twice")));
+        }
+        if num_elts == 0 || num_elts > 4096 {
+            return Err(VisaError::invalid(format!(
+                "variable `{name}` has num_elts={num_elts}; the valid range is 1..=4096"
+            )));
+        }
+        let info = VarInfo {
+            name: name.to_string(),
+            class,
+            ty,
+            num_elts,
+            align: align.max(ty.size() as u32),
+            alias,
+            grf_offset: None,
+            predefined: false,
+            read_only: false,
+        };
+        self.insert(info)
+    }
+
+    fn insert(&mut self, mut info: VarInfo) -> Result<VarId> {
+        if info.class == VarClass::General {
+            let size = info.byte_size();
+            match info.alias {
+                Some((base, offset)) => {
+                    let base = self.get(base).clone();
+                    if base.class != VarClass::General {
+                        return Err(VisaError::invalid(format!(
+                            "`{}` aliases `{}`, which is not a general variable",
+                            info.name, base.name
+                        )));
+                    }
+                    let Some(base_offset) = base.grf_offset else {
+                        return Err(VisaError::invalid(format!(
+                            "`{}` aliases `{}`, which cannot be aliased",
+                            info.name, base.name
+                        )));
+                    };
+                    if offset as usize % info.ty.size() != 0 {
+                        return Err(VisaError::invalid(format!(
+                            "alias offset {offset} of `{}` is not aligned to its type {}",
+                            info.name, info.ty
+                        )));
+                    }
+                    if offset as usize + size > base.byte_size() {
+                        return Err(VisaError::invalid(format!(
+                            "`{}` ({size} bytes at offset {offset}) does not fit in `{}` ({} bytes)",
+                            info.name,
+                            base.name,
+                            base.byte_size()
+                        )));
+                    }
+                    info.grf_offset = Some(base_offset + offset as usize);
+                }
+                None => {
+                    let grf = self.platform.grf_size();
+                    info.grf_offset = Some(self.grf_bytes);
+                    self.grf_bytes += size.div_ceil(grf) * grf;
+                }
+            }
+        }
+        let id = VarId(self.infos.len() as u32);
+        self.by_name.insert(info.name.clone(), id);
+        self.infos.push(info);
+        Ok(id)
+    }
+}
+
+/// A sparse byte-addressed memory (flat 64-bit space, SLM, a surface). Bytes never written
+/// read as zero: a case defines the memory it reads through its `init.mem`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SparseMemory {
+    pages: BTreeMap<u64, Box<[u8; PAGE_SIZE]>>,
+}
+
+const PAGE_SIZE: usize = 4096;
+
+impl SparseMemory {
+    pub fn read(&self, addr: u64, out: &mut [u8]) {
+        for (i, b) in out.iter_mut().enumerate() {
+            let a = addr.wrapping_add(i as u64);
+            *b = self
+                .pages
+                .get(&(a / PAGE_SIZE as u64))
+                .map_or(0, |p| p[(a % PAGE_SIZE as u64) as usize]);
+        }
+    }
+
+    pub fn write(&mut self, addr: u64, data: &[u8]) {
+        for (i, b) in data.iter().enumerate() {
+            let a = addr.wrapping_add(i as u64);
+            let page = self.pages.entry(a / PAGE_SIZE as u64).or_insert_with(|| Box::new([0; PAGE_SIZE]));
+            page[(a % PAGE_SIZE as u64) as usize] = *b;
+        }
+    }
+
+    /// The pages holding data, as (address, bytes) runs in address order.
+    pub fn pages(&self) -> impl Iterator<Item = (u64, &[u8])> {
+        self.pages.iter().map(|(p, d)| (p * PAGE_SIZE as u64, &d[..]))
+    }
+}
+
+/// A surface of the binding table (used from the memory family on).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Surface {
+    /// Binding table index.
+    pub bti: u32,
+    /// Base address in the flat space.
+    pub base: u64,
+    /// Size in bytes of a linear surface.
+    pub size: u64,
+    /// Width in bytes, height in rows and pitch in bytes of a 2D surface.
+    pub width: u32,
+    pub height: u32,
+    pub pitch: u32,
+}
+
+/// Memory spaces of a thread.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Memory {
+    /// Named spaces: `flat` (the 64-bit global space), `slm`, ...
+    pub spaces: BTreeMap<String, SparseMemory>,
+    pub surfaces: Vec<Surface>,
+}
+
+impl Memory {
+    pub fn space(&self, name: &str) -> Option<&SparseMemory> {
+        self.spaces.get(name)
+    }
+    pub fn space_mut(&mut self, name: &str) -> &mut SparseMemory {
+        self.spaces.entry(name.to_string()).or_default()
+    }
+}
+
+/// The observable state of one thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MachineState {
+    /// The virtual register file holding every general variable.
+    pub grf: Vec<u8>,
+    /// Predicate variables: bit i is element i. Indexed by `VarId`.
+    pub preds: Vec<u32>,
+    /// Address variables: element values (byte addresses in the register file). Indexed by `VarId`.
+    pub addrs: Vec<Vec<u16>>,
+    /// Surface and sampler variables: element values. Indexed by `VarId`.
+    pub handles: Vec<Vec<u32>>,
+    /// The execution mask EM (3_execution_model.md, "Execution Mask"); bit i is channel i.
+    pub emask: u32,
+    pub mem: Memory,
+}
+
+impl MachineState {
+    /// Zeroed state for the variables of `vars`, all 32 channels enabled.
+    pub fn new(vars: &Vars) -> MachineState {
+        let n = vars.len();
+        let mut addrs = vec![Vec::new(); n];
+        let mut handles = vec![Vec::new(); n];
+        for (id, v) in vars.iter() {
+            match v.class {
+                VarClass::Address => addrs[id.0 as usize] = vec![0; v.num_elts as usize],
+                VarClass::Surface | VarClass::Sampler => {
+                    handles[id.0 as usize] = vec![0; v.num_elts as usize]
+                }
+                _ => {}
+            }
+        }
+        MachineState {
+            grf: vec![0; vars.grf_bytes()],
+            preds: vec![0; n],
+            addrs,
+            handles,
+            emask: u32::MAX,
+            mem: Memory::default(),
+        }
+    }
+
+    /// The value of %cr0.
+    pub fn cr0(&self, vars: &Vars) -> u32 {
+        let Some(off) = vars.find(CR0).and_then(|id| vars.get(id).grf_offset) else {
+            return 0;
+        };
+        u32::from_le_bytes([self.grf[off], self.grf[off + 1], self.grf[off + 2], self.grf[off + 3]])
+    }
+
+    /// The bytes of a variable in its little-endian storage order (predicates: the mask in
+    /// `ceil(num_elts/8)` bytes).
+    pub fn read_var(&self, vars: &Vars, id: VarId) -> Vec<u8> {
+        let v = vars.get(id);
+        let i = id.0 as usize;
+        match v.class {
+            VarClass::General => match v.grf_offset {
+                Some(off) => self.grf[off..off + v.byte_size()].to_vec(),
+                None => vec![0; v.byte_size()],
+            },
+            VarClass::Predicate => self.preds[i].to_le_bytes()[..v.byte_size()].to_vec(),
+            VarClass::Address => self.addrs[i].iter().flat_map(|a| a.to_le_bytes()).collect(),
+            VarClass::Surface | VarClass::Sampler => {
+                self.handles[i].iter().flat_map(|a| a.to_le_bytes()).collect()
+            }
+        }
+    }
+
+    /// Replaces the bytes of a variable; `bytes` must be exactly its size.
+    pub fn write_var(&mut self, vars: &Vars, id: VarId, bytes: &[u8]) -> Result<()> {
+        let v = vars.get(id);
+        if bytes.len() != v.byte_size() {
+            return Err(VisaError::invalid(format!(
+                "`{}` has {} bytes, {} given",
+                v.name,
+                v.byte_size(),
+                bytes.len()
+            )));
+        }
+        let i = id.0 as usize;
+        match v.class {
+            VarClass::General => {
+                if let Some(off) = v.grf_offset {
+                    self.grf[off..off + bytes.len()].copy_from_slice(bytes);
+                }
+            }
+            VarClass::Predicate => {
+                let mut word = [0u8; 4];
+                word[..bytes.len()].copy_from_slice(bytes);
+                let mask = if v.num_elts >= 32 { u32::MAX } else { (1u32 << v.num_elts) - 1 };
+                self.preds[i] = u32::from_le_bytes(word) & mask;
+            }
+            VarClass::Address => {
+                self.addrs[i] =
+                    bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
+            }
+            VarClass::Surface | VarClass::Sampler => {
+                self.handles[i] = bytes
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect();
+            }
+        }
+        Ok(())
+    }
+}
