@@ -68,7 +68,13 @@ impl Readings {
 
     /// Every executable erratum at its literal reading.
     pub fn all_literal() -> Readings {
-        Readings { literal: LEDGER.iter().filter(|e| e.executable).map(|e| e.id).collect() }
+        Readings {
+            literal: LEDGER
+                .iter()
+                .filter(|e| e.executable)
+                .map(|e| e.id)
+                .collect(),
+        }
     }
 
     pub fn reading(&self, id: &str) -> Reading {
@@ -132,6 +138,7 @@ pub const MOV_PRED_UPPER_BITS: &str = "MOV-PRED-UPPER-BITS";
 pub const FLOAT_SPECIAL_TABLE: &str = "FLOAT-SPECIAL-TABLE";
 pub const REGION_TWO_GRF_SPAN: &str = "REGION-TWO-GRF-SPAN";
 pub const OPERAND_READ_ORDER: &str = "OPERAND-READ-ORDER";
+pub const BF_RANGE: &str = "BF-RANGE";
 
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
@@ -297,6 +304,15 @@ pub static LEDGER: &[Erratum] = &[
         reason: "the region pseudocode builds the whole source vector first; SIMD hardware reads operands before writeback",
         executable: false,
     },
+    Erratum {
+        id: BF_RANGE,
+        document: "2_datatypes.md, Fundamental Data Types (bfloat16 range)",
+        says: "the smallest BF magnitude is given as 2^-134",
+        literal: "2^-134, which the 1-8-7 format cannot encode",
+        resolved: "the smallest BF denormal is 2^-133 (exponent field 0, mantissa 1: 2^-126 * 2^-7)",
+        reason: "the range must follow from the documented 1-8-7 layout",
+        executable: false,
+    },
 ];
 
 /// The ledger as the Markdown of `docs/errata.md` (a test keeps the two identical).
@@ -311,8 +327,18 @@ pub fn render_markdown() -> String {
          | id | document | executable readings |\n| --- | --- | --- |\n",
     );
     for e in LEDGER {
-        let both = if e.executable { "literal and resolved" } else { "resolved only" };
-        out.push_str(&format!("| [`{}`](#{}) | {} | {} |\n", e.id, e.id.to_ascii_lowercase(), e.document, both));
+        let both = if e.executable {
+            "literal and resolved"
+        } else {
+            "resolved only"
+        };
+        out.push_str(&format!(
+            "| [`{}`](#{}) | {} | {} |\n",
+            e.id,
+            e.id.to_ascii_lowercase(),
+            e.document,
+            both
+        ));
     }
     for e in LEDGER {
         out.push_str(&format!(

@@ -78,7 +78,12 @@ pub struct VisaError {
 
 impl VisaError {
     pub fn new(class: ErrorClass, message: impl Into<String>) -> Self {
-        VisaError { class, message: message.into(), pos: None, field: None }
+        VisaError {
+            class,
+            message: message.into(),
+            pos: None,
+            field: None,
+        }
     }
     pub fn syntax(pos: Pos, message: impl Into<String>) -> Self {
         VisaError::new(ErrorClass::Syntax, message).at(pos)

@@ -87,16 +87,32 @@ pub struct Region {
 
 impl Region {
     /// `<0;1,0>`: one element broadcast to every channel.
-    pub const SCALAR: Region = Region { vstride: 0, width: 1, hstride: 0 };
+    pub const SCALAR: Region = Region {
+        vstride: 0,
+        width: 1,
+        hstride: 0,
+    };
 }
 
 /// A destination operand.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Dst {
     /// `V(R,C)<HS>` on a general variable.
-    General { var: VarId, row: u32, col: u32, hstride: u32, ty: DataType },
+    General {
+        var: VarId,
+        row: u32,
+        col: u32,
+        hstride: u32,
+        ty: DataType,
+    },
     /// `r[A(k), off]<HS>:T`: single-address indirect.
-    Indirect { addr: VarId, addr_sub: u32, imm_offset: i32, hstride: u32, ty: DataType },
+    Indirect {
+        addr: VarId,
+        addr_sub: u32,
+        imm_offset: i32,
+        hstride: u32,
+        ty: DataType,
+    },
     /// `%null`: results are discarded.
     Null { ty: DataType },
 }
@@ -113,7 +129,14 @@ impl Dst {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Src {
     /// `[MOD]V(R,C)<VS;W,HS>` on a general variable.
-    General { var: VarId, row: u32, col: u32, region: Region, modifier: Option<SrcModifier>, ty: DataType },
+    General {
+        var: VarId,
+        row: u32,
+        col: u32,
+        region: Region,
+        modifier: Option<SrcModifier>,
+        ty: DataType,
+    },
     /// `[MOD]r[A(k), off]<VS;W,HS>:T`; `region.vstride` is ignored when `multi` is set
     /// (multi-address form `<;W,HS>`).
     Indirect {

@@ -62,7 +62,10 @@ pub fn evaluate_ch_en(insn: &Instruction, state: &MachineState) -> u32 {
         }
     }
     // Channels exec_size..32 stay 0.
-    ChEn.iter().enumerate().filter(|(_, b)| **b).fold(0, |m, (n, _)| m | 1 << n)
+    ChEn.iter()
+        .enumerate()
+        .filter(|(_, b)| **b)
+        .fold(0, |m, (n, _)| m | 1 << n)
 }
 
 /// Reads the element of type `ty` at byte `at` of the register file.
@@ -93,14 +96,22 @@ fn indirect_byte(state: &MachineState, address: i64, ty: DataType) -> Result<usi
     Ok(address as usize)
 }
 
-fn address_element(state: &MachineState, vars: &Vars, addr: crate::state::VarId, k: u32) -> Result<i64> {
+fn address_element(
+    state: &MachineState,
+    vars: &Vars,
+    addr: crate::state::VarId,
+    k: u32,
+) -> Result<i64> {
     state
         .addrs
         .get(addr.0 as usize)
         .and_then(|a| a.get(k as usize))
         .map(|a| *a as i64)
         .ok_or_else(|| {
-            VisaError::undefined(format!("address element {}({k}) does not exist", vars.get(addr).name))
+            VisaError::undefined(format!(
+                "address element {}({k}) does not exist",
+                vars.get(addr).name
+            ))
         })
 }
 
@@ -119,11 +130,20 @@ pub fn source_bits(
     let mut SourceDataElements: Vec<u64> = Vec::with_capacity(ExecSize);
     let ty = src.ty();
     match src {
-        Src::General { var, row, col, region, .. } => {
+        Src::General {
+            var,
+            row,
+            col,
+            region,
+            ..
+        } => {
             let VN = program.vars.get(*var).grf_offset.unwrap_or(0);
             let (R, C) = (*row as usize, *col as usize);
-            let (VertStride, Width, HorzStride) =
-                (region.vstride as usize, region.width as usize, region.hstride as usize);
+            let (VertStride, Width, HorzStride) = (
+                region.vstride as usize,
+                region.width as usize,
+                region.hstride as usize,
+            );
             let FirstElementIndex = R * (grf_size_in_bytes(program, readings) / ty.size()) + C;
             for i in 0..ExecSize / Width {
                 for j in 0..Width {
@@ -132,9 +152,19 @@ pub fn source_bits(
                 }
             }
         }
-        Src::Indirect { addr, addr_sub, imm_offset, region, multi, .. } => {
-            let (VertStride, Width, HorzStride) =
-                (region.vstride as i64, region.width as usize, region.hstride as i64);
+        Src::Indirect {
+            addr,
+            addr_sub,
+            imm_offset,
+            region,
+            multi,
+            ..
+        } => {
+            let (VertStride, Width, HorzStride) = (
+                region.vstride as i64,
+                region.width as usize,
+                region.hstride as i64,
+            );
             let size = ty.size() as i64;
             for i in 0..ExecSize / Width {
                 // Multi-address: row i starts at address element k + i; single-address: at
@@ -208,21 +238,43 @@ pub struct DstElements {
 
 impl DstElements {
     #[allow(non_snake_case)]
-    pub fn new(program: &Program, state: &MachineState, dst: &Dst, exec_size: u32, readings: &Readings) -> Result<Self> {
+    pub fn new(
+        program: &Program,
+        state: &MachineState,
+        dst: &Dst,
+        exec_size: u32,
+        readings: &Readings,
+    ) -> Result<Self> {
         let ExecSize = exec_size as usize;
         let ty = dst.ty();
         let mut offsets = Vec::with_capacity(ExecSize);
         match dst {
-            Dst::General { var, row, col, hstride, .. } => {
+            Dst::General {
+                var,
+                row,
+                col,
+                hstride,
+                ..
+            } => {
                 let VN = program.vars.get(*var).grf_offset.unwrap_or(0);
-                let FirstElementIndex =
-                    *row as usize * (grf_size_in_bytes(program, readings) / ty.size()) + *col as usize;
+                let FirstElementIndex = *row as usize
+                    * (grf_size_in_bytes(program, readings) / ty.size())
+                    + *col as usize;
                 for i in 0..ExecSize {
-                    offsets.push(Some(VN + (FirstElementIndex + i * *hstride as usize) * ty.size()));
+                    offsets.push(Some(
+                        VN + (FirstElementIndex + i * *hstride as usize) * ty.size(),
+                    ));
                 }
             }
-            Dst::Indirect { addr, addr_sub, imm_offset, hstride, .. } => {
-                let origin = address_element(state, &program.vars, *addr, *addr_sub)? + *imm_offset as i64;
+            Dst::Indirect {
+                addr,
+                addr_sub,
+                imm_offset,
+                hstride,
+                ..
+            } => {
+                let origin =
+                    address_element(state, &program.vars, *addr, *addr_sub)? + *imm_offset as i64;
                 for i in 0..ExecSize {
                     let at = origin + (i * *hstride as usize * ty.size()) as i64;
                     offsets.push(Some(indirect_byte(state, at, ty)?));
@@ -230,7 +282,11 @@ impl DstElements {
             }
             Dst::Null { .. } => offsets.resize(ExecSize, None),
         }
-        Ok(DstElements { ty, offsets, writes: Vec::new() })
+        Ok(DstElements {
+            ty,
+            offsets,
+            writes: Vec::new(),
+        })
     }
 
     /// `dst[i] = bits` (the low bits of the destination type).

@@ -19,7 +19,12 @@ pub enum Platform {
 }
 
 impl Platform {
-    pub const ALL: [Platform; 4] = [Platform::XeLp, Platform::XeHpg, Platform::XeHpc, Platform::Xe2];
+    pub const ALL: [Platform; 4] = [
+        Platform::XeLp,
+        Platform::XeHpg,
+        Platform::XeHpc,
+        Platform::Xe2,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {

@@ -90,7 +90,12 @@ impl Vars {
     /// A symbol table holding `%null` and `%cr0`; other pre-defined variables are added
     /// when a program first names them.
     pub fn new(platform: Platform) -> Vars {
-        let mut vars = Vars { platform, infos: Vec::new(), by_name: HashMap::new(), grf_bytes: 0 };
+        let mut vars = Vars {
+            platform,
+            infos: Vec::new(),
+            by_name: HashMap::new(),
+            grf_bytes: 0,
+        };
         vars.infos.push(VarInfo {
             name: NULL.to_string(),
             class: VarClass::General,
@@ -121,7 +126,10 @@ impl Vars {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (VarId, &VarInfo)> {
-        self.infos.iter().enumerate().map(|(i, v)| (VarId(i as u32), v))
+        self.infos
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (VarId(i as u32), v))
     }
 
     /// Looks a name up, adding a pre-defined `%` variable on first use.
@@ -146,8 +154,9 @@ impl Vars {
     }
 
     fn predefined(&mut self, name: &str) -> Option<VarId> {
-        let (n, ty, elts, ro) =
-            predefined_general(self.platform).into_iter().find(|(n, ..)| *n == name)?;
+        let (n, ty, elts, ro) = predefined_general(self.platform)
+            .into_iter()
+            .find(|(n, ..)| *n == name)?;
         let info = VarInfo {
             name: n.to_string(),
             class: VarClass::General,
@@ -175,7 +184,9 @@ impl Vars {
         alias: Option<(VarId, u32)>,
     ) -> Result<VarId> {
         if self.by_name.contains_key(name) {
-            return Err(VisaError::invalid(format!("variable `{name}` is declared twice")));
+            return Err(VisaError::invalid(format!(
+                "variable `{name}` is declared twice"
+            )));
         }
         if num_elts == 0 || num_elts > 4096 {
             return Err(VisaError::invalid(format!(
@@ -267,14 +278,19 @@ impl SparseMemory {
     pub fn write(&mut self, addr: u64, data: &[u8]) {
         for (i, b) in data.iter().enumerate() {
             let a = addr.wrapping_add(i as u64);
-            let page = self.pages.entry(a / PAGE_SIZE as u64).or_insert_with(|| Box::new([0; PAGE_SIZE]));
+            let page = self
+                .pages
+                .entry(a / PAGE_SIZE as u64)
+                .or_insert_with(|| Box::new([0; PAGE_SIZE]));
             page[(a % PAGE_SIZE as u64) as usize] = *b;
         }
     }
 
     /// The pages holding data, as (address, bytes) runs in address order.
     pub fn pages(&self) -> impl Iterator<Item = (u64, &[u8])> {
-        self.pages.iter().map(|(p, d)| (p * PAGE_SIZE as u64, &d[..]))
+        self.pages
+            .iter()
+            .map(|(p, d)| (p * PAGE_SIZE as u64, &d[..]))
     }
 }
 
@@ -356,7 +372,12 @@ impl MachineState {
         let Some(off) = vars.find(CR0).and_then(|id| vars.get(id).grf_offset) else {
             return 0;
         };
-        u32::from_le_bytes([self.grf[off], self.grf[off + 1], self.grf[off + 2], self.grf[off + 3]])
+        u32::from_le_bytes([
+            self.grf[off],
+            self.grf[off + 1],
+            self.grf[off + 2],
+            self.grf[off + 3],
+        ])
     }
 
     /// The bytes of a variable in its little-endian storage order (predicates: the mask in
@@ -371,9 +392,10 @@ impl MachineState {
             },
             VarClass::Predicate => self.preds[i].to_le_bytes()[..v.byte_size()].to_vec(),
             VarClass::Address => self.addrs[i].iter().flat_map(|a| a.to_le_bytes()).collect(),
-            VarClass::Surface | VarClass::Sampler => {
-                self.handles[i].iter().flat_map(|a| a.to_le_bytes()).collect()
-            }
+            VarClass::Surface | VarClass::Sampler => self.handles[i]
+                .iter()
+                .flat_map(|a| a.to_le_bytes())
+                .collect(),
         }
     }
 
@@ -398,12 +420,18 @@ impl MachineState {
             VarClass::Predicate => {
                 let mut word = [0u8; 4];
                 word[..bytes.len()].copy_from_slice(bytes);
-                let mask = if v.num_elts >= 32 { u32::MAX } else { (1u32 << v.num_elts) - 1 };
+                let mask = if v.num_elts >= 32 {
+                    u32::MAX
+                } else {
+                    (1u32 << v.num_elts) - 1
+                };
                 self.preds[i] = u32::from_le_bytes(word) & mask;
             }
             VarClass::Address => {
-                self.addrs[i] =
-                    bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
+                self.addrs[i] = bytes
+                    .chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .collect();
             }
             VarClass::Surface | VarClass::Sampler => {
                 self.handles[i] = bytes

@@ -68,7 +68,12 @@ impl DataType {
         match self {
             DataType::UB | DataType::B | DataType::BOOL => 1,
             DataType::UW | DataType::W | DataType::HF | DataType::BF => 2,
-            DataType::UD | DataType::D | DataType::F | DataType::V | DataType::VF | DataType::UV => 4,
+            DataType::UD
+            | DataType::D
+            | DataType::F
+            | DataType::V
+            | DataType::VF
+            | DataType::UV => 4,
             DataType::UQ | DataType::Q | DataType::DF => 8,
         }
     }
@@ -83,7 +88,10 @@ impl DataType {
     }
 
     pub fn is_float(self) -> bool {
-        matches!(self, DataType::DF | DataType::F | DataType::HF | DataType::BF)
+        matches!(
+            self,
+            DataType::DF | DataType::F | DataType::HF | DataType::BF
+        )
     }
 
     pub fn is_integer(self) -> bool {
@@ -240,7 +248,10 @@ impl Precision {
     }
 
     pub fn is_signed(self) -> bool {
-        matches!(self, Precision::S1 | Precision::S2 | Precision::S4 | Precision::S8)
+        matches!(
+            self,
+            Precision::S1 | Precision::S2 | Precision::S4 | Precision::S8
+        )
     }
 
     pub fn text(self) -> &'static str {

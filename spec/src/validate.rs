@@ -24,7 +24,11 @@ pub fn validate(program: &ast::Program, platform: Platform) -> Result<Program> {
 }
 
 /// Validates a program for `platform` under the given errata readings.
-pub fn validate_with(program: &ast::Program, platform: Platform, readings: &Readings) -> Result<Program> {
+pub fn validate_with(
+    program: &ast::Program,
+    platform: Platform,
+    readings: &Readings,
+) -> Result<Program> {
     let mut vars = Vars::new(platform);
     let mut insns = Vec::new();
     for line in &program.lines {
@@ -32,12 +36,21 @@ pub fn validate_with(program: &ast::Program, platform: Platform, readings: &Read
             LineKind::Decl(decl) => declare(&mut vars, decl).map_err(|e| e.at(line.pos))?,
             LineKind::Directive { .. } | LineKind::Label(_) => {}
             LineKind::Insn(insn) => {
-                let mut cx = Cx { vars: &mut vars, platform, readings, pos: line.pos };
+                let mut cx = Cx {
+                    vars: &mut vars,
+                    platform,
+                    readings,
+                    pos: line.pos,
+                };
                 insns.push(cx.instruction(insn).map_err(|e| e.at(line.pos))?);
             }
         }
     }
-    Ok(Program { platform, vars, insns })
+    Ok(Program {
+        platform,
+        vars,
+        insns,
+    })
 }
 
 /// Byte alignment named by `align=` (4_visa_header.md, variable alignment).
@@ -59,18 +72,24 @@ fn align_bytes(align: &str, platform: Platform) -> Option<u32> {
 fn declare(vars: &mut Vars, decl: &Decl) -> Result<()> {
     let field = |f: &str| format!(".decl {} {f}", decl.name);
     if decl.name.starts_with('%') {
-        return Err(VisaError::invalid(format!("`{}` is a pre-defined variable name", decl.name))
-            .field(field("name")));
+        return Err(
+            VisaError::invalid(format!("`{}` is a pre-defined variable name", decl.name))
+                .field(field("name")),
+        );
     }
     let ty = match decl.class {
         VarClass::General => match decl.ty {
             Some(t) if DataType::SCALARS.contains(&t) => t,
             Some(t) => {
-                return Err(VisaError::invalid(format!("a general variable cannot have type {t}"))
-                    .field(field("type")))
+                return Err(
+                    VisaError::invalid(format!("a general variable cannot have type {t}"))
+                        .field(field("type")),
+                )
             }
             None => {
-                return Err(VisaError::invalid("a general variable needs `type=`").field(field("type")))
+                return Err(
+                    VisaError::invalid("a general variable needs `type=`").field(field("type"))
+                )
             }
         },
         VarClass::Predicate => {
@@ -96,8 +115,10 @@ fn declare(vars: &mut Vars, decl: &Decl) -> Result<()> {
         VarClass::Surface | VarClass::Sampler => DataType::UD,
     };
     if decl.class != VarClass::General && (decl.alias.is_some() || decl.ty.is_some()) {
-        return Err(VisaError::invalid("only general variables take `type=` and `alias=`")
-            .field(field("v_type")));
+        return Err(
+            VisaError::invalid("only general variables take `type=` and `alias=`")
+                .field(field("v_type")),
+        );
     }
     let size = decl.num_elts as usize * ty.size();
     if decl.class == VarClass::General && size > 4096 {
@@ -117,7 +138,8 @@ fn declare(vars: &mut Vars, decl: &Decl) -> Result<()> {
         None => None,
         Some((base, offset)) => {
             let id = vars.lookup(base).ok_or_else(|| {
-                VisaError::invalid(format!("alias base `{base}` is not declared")).field(field("alias"))
+                VisaError::invalid(format!("alias base `{base}` is not declared"))
+                    .field(field("alias"))
             })?;
             Some((id, *offset))
         }
@@ -130,27 +152,170 @@ fn declare(vars: &mut Vars, decl: &Decl) -> Result<()> {
 /// Every mnemonic of the instruction documents' Text forms (in IGC's spelling), so an
 /// unknown opcode is told apart from a documented one that is not executed yet.
 const DOCUMENTED: &[&str] = &[
-    "load_3d", "load_lz", "load_mcs", "load_2dms_w", "sample_3d", "sample_b", "sample_l",
-    "sample_c", "sample_d", "sample_b_c", "sample_l_c", "lod", "sample_d_c", "sample_lz",
-    "sample_c_lz", "sample4", "sample4_c", "sample4_po", "sample4_po_c", "sample4_b", "sample4_l",
-    "sample4_i", "add3", "add3o", "addc", "addr_add", "and", "asr", "avg", "avs", "barrier", "bfe",
-    "bfi", "bfn", "bfrev", "cache_flush", "call", "cbit", "cmp", "cos", "div", "divm", "dp4a",
-    "dpas", "dpasw", "dword_atomic", "exp", "faddr", "fbh", "fbl", "fcall", "fccall", "fcvt",
-    "fence_global", "fence_local", "fence_sw", "file", "frc", "fret", "gather", "gather4_scaled",
-    "gather4_typed", "gather_scaled", "goto", "ifcall", "resinfo", "sampleinfo", "inv", "invm",
-    "jmp", "label", "lifetime", "loc", "log", "lrp", "lsc_fence", "lsc_load", "lsc_load_strided",
-    "lsc_load_quad", "lsc_load_block2d", "lsc_load_status", "lsc_store", "lsc_store_strided",
-    "lsc_store_quad", "lsc_store_block2d", "lsc_store_uncompressed", "lsc_apndctr_atomic_add",
-    "lsc_apndctr_atomic_sub", "lsc_apndctr_atomic_store", "lzd", "mad", "madw", "media_ld",
-    "media_st", "min", "max", "mod", "movs", "mul", "mulh", "nbarrier", "not", "or", "oword_ld",
-    "oword_ld_unaligned", "oword_st", "plane", "pln", "pow", "qw_gather", "qw_scatter", "raw_send",
-    "raw_sendc", "raw_sends", "raw_sendsc", "raw_sends_eot", "raw_sendsc_eot", "ret", "rndd",
-    "rnde", "rndu", "rndz", "rol", "ror", "rsqrt", "rsqtm", "rt_read", "rt_write", "sad2",
-    "sad2add", "sample_unorm", "sbarrier", "scatter", "scatter4_scaled", "scatter4_typed",
-    "scatter_scaled", "sel", "setp", "shl", "shr", "sin", "sqrt", "sqrtm", "srnd", "subb",
-    "subroutine", "svm_atomic", "svm_block_ld", "svm_block_st", "svm_gather", "svm_gather4scaled",
-    "svm_gather4_scaled", "svm_scatter", "svm_scatter4scaled", "svm_scatter4_scaled", "switchjmp",
-    "typed_atomic", "urb_write", "vme_fbr", "vme_idm", "vme_ime", "vme_sic", "wait", "xor",
+    "load_3d",
+    "load_lz",
+    "load_mcs",
+    "load_2dms_w",
+    "sample_3d",
+    "sample_b",
+    "sample_l",
+    "sample_c",
+    "sample_d",
+    "sample_b_c",
+    "sample_l_c",
+    "lod",
+    "sample_d_c",
+    "sample_lz",
+    "sample_c_lz",
+    "sample4",
+    "sample4_c",
+    "sample4_po",
+    "sample4_po_c",
+    "sample4_b",
+    "sample4_l",
+    "sample4_i",
+    "add3",
+    "add3o",
+    "addc",
+    "addr_add",
+    "and",
+    "asr",
+    "avg",
+    "avs",
+    "barrier",
+    "bfe",
+    "bfi",
+    "bfn",
+    "bfrev",
+    "cache_flush",
+    "call",
+    "cbit",
+    "cmp",
+    "cos",
+    "div",
+    "divm",
+    "dp4a",
+    "dpas",
+    "dpasw",
+    "dword_atomic",
+    "exp",
+    "faddr",
+    "fbh",
+    "fbl",
+    "fcall",
+    "fccall",
+    "fcvt",
+    "fence_global",
+    "fence_local",
+    "fence_sw",
+    "file",
+    "frc",
+    "fret",
+    "gather",
+    "gather4_scaled",
+    "gather4_typed",
+    "gather_scaled",
+    "goto",
+    "ifcall",
+    "resinfo",
+    "sampleinfo",
+    "inv",
+    "invm",
+    "jmp",
+    "label",
+    "lifetime",
+    "loc",
+    "log",
+    "lrp",
+    "lsc_fence",
+    "lsc_load",
+    "lsc_load_strided",
+    "lsc_load_quad",
+    "lsc_load_block2d",
+    "lsc_load_status",
+    "lsc_store",
+    "lsc_store_strided",
+    "lsc_store_quad",
+    "lsc_store_block2d",
+    "lsc_store_uncompressed",
+    "lsc_apndctr_atomic_add",
+    "lsc_apndctr_atomic_sub",
+    "lsc_apndctr_atomic_store",
+    "lzd",
+    "mad",
+    "madw",
+    "media_ld",
+    "media_st",
+    "min",
+    "max",
+    "mod",
+    "movs",
+    "mul",
+    "mulh",
+    "nbarrier",
+    "not",
+    "or",
+    "oword_ld",
+    "oword_ld_unaligned",
+    "oword_st",
+    "plane",
+    "pln",
+    "pow",
+    "qw_gather",
+    "qw_scatter",
+    "raw_send",
+    "raw_sendc",
+    "raw_sends",
+    "raw_sendsc",
+    "raw_sends_eot",
+    "raw_sendsc_eot",
+    "ret",
+    "rndd",
+    "rnde",
+    "rndu",
+    "rndz",
+    "rol",
+    "ror",
+    "rsqrt",
+    "rsqtm",
+    "rt_read",
+    "rt_write",
+    "sad2",
+    "sad2add",
+    "sample_unorm",
+    "sbarrier",
+    "scatter",
+    "scatter4_scaled",
+    "scatter4_typed",
+    "scatter_scaled",
+    "sel",
+    "setp",
+    "shl",
+    "shr",
+    "sin",
+    "sqrt",
+    "sqrtm",
+    "srnd",
+    "subb",
+    "subroutine",
+    "svm_atomic",
+    "svm_block_ld",
+    "svm_block_st",
+    "svm_gather",
+    "svm_gather4scaled",
+    "svm_gather4_scaled",
+    "svm_scatter",
+    "svm_scatter4scaled",
+    "svm_scatter4_scaled",
+    "switchjmp",
+    "typed_atomic",
+    "urb_write",
+    "vme_fbr",
+    "vme_idm",
+    "vme_ime",
+    "vme_sic",
+    "wait",
+    "xor",
     "yield",
 ];
 
@@ -192,7 +357,11 @@ impl Cx<'_> {
         };
         let sat = self.modifiers(line)?;
         let (mask, exec_size) = self.exec(line.exec)?;
-        let pred = line.pred.as_ref().map(|p| self.predicate(p, mask, exec_size)).transpose()?;
+        let pred = line
+            .pred
+            .as_ref()
+            .map(|p| self.predicate(p, mask, exec_size))
+            .transpose()?;
         let want = 1 + opcode.num_srcs();
         if line.operands.len() != want {
             return Err(VisaError::invalid(format!(
@@ -206,10 +375,21 @@ impl Cx<'_> {
         let dst = self.dst(&line.operands[0], exec_size)?;
         let mut srcs = Vec::new();
         for (i, op) in line.operands[1..].iter().enumerate() {
-            let src = self.src(op, exec_size, opcode).map_err(|e| e.field(src_field(i)))?;
+            let src = self
+                .src(op, exec_size, opcode)
+                .map_err(|e| e.field(src_field(i)))?;
             srcs.push(src);
         }
-        let insn = Instruction { pos: self.pos, opcode, pred, mask, exec_size, sat, dst, srcs };
+        let insn = Instruction {
+            pos: self.pos,
+            opcode,
+            pred,
+            mask,
+            exec_size,
+            sat,
+            dst,
+            srcs,
+        };
         match opcode {
             Opcode::Mov => self.mov_types(&insn)?,
             Opcode::Add => self.add_types(&insn)?,
@@ -249,8 +429,10 @@ impl Cx<'_> {
         }
         let mask = exec.mask.unwrap_or(MaskControl::M1);
         if !(1..=8).contains(&mask.group) {
-            return Err(VisaError::invalid(format!("mask control M{} does not exist", mask.group))
-                .field("exec_size"));
+            return Err(
+                VisaError::invalid(format!("mask control M{} does not exist", mask.group))
+                    .field("exec_size"),
+            );
         }
         let offset = mask.offset();
         if offset % size != 0 {
@@ -281,12 +463,19 @@ impl Cx<'_> {
             .ok_or_else(|| invalid_at(pos, field, format!("`{name}` is not declared")))
     }
 
-    fn predicate(&mut self, p: &ast::PredRef, mask: MaskControl, exec_size: u32) -> Result<Predicate> {
+    fn predicate(
+        &mut self,
+        p: &ast::PredRef,
+        mask: MaskControl,
+        exec_size: u32,
+    ) -> Result<Predicate> {
         let id = self.var(&p.name, self.pos, "pred")?;
         let info = self.vars.get(id);
         if info.class != VarClass::Predicate {
-            return Err(VisaError::invalid(format!("`{}` is not a predicate variable", p.name))
-                .field("pred"));
+            return Err(
+                VisaError::invalid(format!("`{}` is not a predicate variable", p.name))
+                    .field("pred"),
+            );
         }
         if info.num_elts < mask.offset() + exec_size {
             return Err(VisaError::invalid(format!(
@@ -298,20 +487,36 @@ impl Cx<'_> {
             ))
             .field("pred"));
         }
-        Ok(Predicate { var: id, invert: p.invert, combine: p.combine })
+        Ok(Predicate {
+            var: id,
+            invert: p.invert,
+            combine: p.combine,
+        })
     }
 
     fn dst(&mut self, op: &Operand, exec_size: u32) -> Result<Dst> {
         let f = "dst";
         match &op.kind {
-            OperandKind::Var { modifier, name, origin, region, ty } => {
+            OperandKind::Var {
+                modifier,
+                name,
+                origin,
+                region,
+                ty,
+            } => {
                 if modifier.is_some() {
-                    return Err(invalid_at(op.pos, f, "a destination takes no source modifier"));
+                    return Err(invalid_at(
+                        op.pos,
+                        f,
+                        "a destination takes no source modifier",
+                    ));
                 }
                 let hstride = dst_hstride(region, op.pos)?;
                 let id = self.var(name, op.pos, f)?;
                 if name == NULL {
-                    return Ok(Dst::Null { ty: ty.unwrap_or(DataType::UD) });
+                    return Ok(Dst::Null {
+                        ty: ty.unwrap_or(DataType::UD),
+                    });
                 }
                 let (row, col) = self.origin(id, origin, op.pos, f)?;
                 let var_ty = self.general_type(id, *ty, op.pos, f)?;
@@ -321,11 +526,28 @@ impl Cx<'_> {
                 }
                 let offsets = (0..exec_size).map(|n| n * hstride);
                 self.check_general_bounds(id, row, col, var_ty, offsets, op.pos, f)?;
-                Ok(Dst::General { var: id, row, col, hstride, ty: var_ty })
+                Ok(Dst::General {
+                    var: id,
+                    row,
+                    col,
+                    hstride,
+                    ty: var_ty,
+                })
             }
-            OperandKind::Indirect { modifier, addr, addr_sub, imm_offset, region, ty } => {
+            OperandKind::Indirect {
+                modifier,
+                addr,
+                addr_sub,
+                imm_offset,
+                region,
+                ty,
+            } => {
                 if modifier.is_some() {
-                    return Err(invalid_at(op.pos, f, "a destination takes no source modifier"));
+                    return Err(invalid_at(
+                        op.pos,
+                        f,
+                        "a destination takes no source modifier",
+                    ));
                 }
                 if matches!(region, Some(RegionSyntax::MultiAddr { .. })) {
                     return Err(invalid_at(
@@ -336,7 +558,13 @@ impl Cx<'_> {
                 }
                 let hstride = dst_hstride(region, op.pos)?;
                 let (addr, ty) = self.indirect(addr, *addr_sub, *imm_offset, *ty, op.pos, f)?;
-                Ok(Dst::Indirect { addr, addr_sub: *addr_sub, imm_offset: *imm_offset, hstride, ty })
+                Ok(Dst::Indirect {
+                    addr,
+                    addr_sub: *addr_sub,
+                    imm_offset: *imm_offset,
+                    hstride,
+                    ty,
+                })
             }
             _ => Err(invalid_at(
                 op.pos,
@@ -349,7 +577,13 @@ impl Cx<'_> {
     fn src(&mut self, op: &Operand, exec_size: u32, opcode: Opcode) -> Result<Src> {
         let f = "src";
         match &op.kind {
-            OperandKind::Var { modifier, name, origin, region, ty } => {
+            OperandKind::Var {
+                modifier,
+                name,
+                origin,
+                region,
+                ty,
+            } => {
                 let id = self.var(name, op.pos, f)?;
                 if self.vars.get(id).class == VarClass::Predicate && origin.is_empty() {
                     return self.pred_src(id, op, opcode);
@@ -360,20 +594,42 @@ impl Cx<'_> {
                 let var_ty = self.general_type(id, *ty, op.pos, f)?;
                 let offsets = lanes(exec_size, region);
                 self.check_general_bounds(id, row, col, var_ty, offsets, op.pos, f)?;
-                Ok(Src::General { var: id, row, col, region, modifier: *modifier, ty: var_ty })
+                Ok(Src::General {
+                    var: id,
+                    row,
+                    col,
+                    region,
+                    modifier: *modifier,
+                    ty: var_ty,
+                })
             }
             OperandKind::Name(name) => {
                 let id = self.var(name, op.pos, f)?;
                 if self.vars.get(id).class == VarClass::Predicate {
                     return self.pred_src(id, op, opcode);
                 }
-                Err(invalid_at(op.pos, f, format!("`{name}` needs a region: `{name}(0,0)<1;1,0>`")))
+                Err(invalid_at(
+                    op.pos,
+                    f,
+                    format!("`{name}` needs a region: `{name}(0,0)<1;1,0>`"),
+                ))
             }
-            OperandKind::Indirect { modifier, addr, addr_sub, imm_offset, region, ty } => {
+            OperandKind::Indirect {
+                modifier,
+                addr,
+                addr_sub,
+                imm_offset,
+                region,
+                ty,
+            } => {
                 check_modifier(*modifier, op.pos)?;
                 let (region, multi) = match region {
                     Some(RegionSyntax::MultiAddr { width, hstride }) => {
-                        let r = Region { vstride: 0, width: *width, hstride: *hstride };
+                        let r = Region {
+                            vstride: 0,
+                            width: *width,
+                            hstride: *hstride,
+                        };
                         check_src_region(r, exec_size, op.pos)?;
                         (r, true)
                     }
@@ -421,7 +677,10 @@ impl Cx<'_> {
                         ),
                     ));
                 }
-                Ok(Src::Imm { bits: imm.bits, ty: imm.ty })
+                Ok(Src::Imm {
+                    bits: imm.bits,
+                    ty: imm.ty,
+                })
             }
             _ => Err(invalid_at(
                 op.pos,
@@ -433,7 +692,11 @@ impl Cx<'_> {
 
     fn pred_src(&mut self, id: VarId, op: &Operand, opcode: Opcode) -> Result<Src> {
         if opcode != Opcode::Mov {
-            return Err(invalid_at(op.pos, "src", "only MOV reads a predicate as a source"));
+            return Err(invalid_at(
+                op.pos,
+                "src",
+                "only MOV reads a predicate as a source",
+            ));
         }
         Ok(Src::Predicate { var: id })
     }
@@ -442,7 +705,11 @@ impl Cx<'_> {
     /// (5_operands.md, General Operands).
     fn origin(&self, id: VarId, origin: &[u32], pos: Pos, f: &str) -> Result<(u32, u32)> {
         let &[row, col] = origin else {
-            return Err(invalid_at(pos, f, "a general operand's origin is `(ROW,COLUMN)`"));
+            return Err(invalid_at(
+                pos,
+                f,
+                "a general operand's origin is `(ROW,COLUMN)`",
+            ));
         };
         let ty = self.vars.get(id).ty;
         let row_elems = (self.row_size() / ty.size()) as u32;
@@ -465,10 +732,20 @@ impl Cx<'_> {
     }
 
     /// The type of a general operand: its variable's, which a written `:type` must repeat.
-    fn general_type(&self, id: VarId, written: Option<DataType>, pos: Pos, f: &str) -> Result<DataType> {
+    fn general_type(
+        &self,
+        id: VarId,
+        written: Option<DataType>,
+        pos: Pos,
+        f: &str,
+    ) -> Result<DataType> {
         let info = self.vars.get(id);
         if info.class != VarClass::General {
-            return Err(invalid_at(pos, f, format!("`{}` is not a general variable", info.name)));
+            return Err(invalid_at(
+                pos,
+                f,
+                format!("`{}` is not a general variable", info.name),
+            ));
         }
         match written {
             Some(t) if t != info.ty => Err(invalid_at(
@@ -520,7 +797,11 @@ impl Cx<'_> {
             let grf = self.platform.grf_size() as u64;
             let base = info.grf_offset.unwrap_or(0) as u64;
             if (base + hi - 1) / grf - (base + lo) / grf > 1 {
-                return Err(invalid_at(pos, f, "the region spans more than two adjacent GRFs"));
+                return Err(invalid_at(
+                    pos,
+                    f,
+                    "the region spans more than two adjacent GRFs",
+                ));
             }
         }
         Ok(())
@@ -539,23 +820,42 @@ impl Cx<'_> {
         let id = self.var(addr, pos, f)?;
         let info = self.vars.get(id);
         if info.class != VarClass::Address {
-            return Err(invalid_at(pos, f, format!("`{addr}` is not an address variable")));
+            return Err(invalid_at(
+                pos,
+                f,
+                format!("`{addr}` is not an address variable"),
+            ));
         }
         if addr_sub >= info.num_elts {
             return Err(invalid_at(
                 pos,
                 f,
-                format!("`{addr}` has {} elements; element {addr_sub} does not exist", info.num_elts),
+                format!(
+                    "`{addr}` has {} elements; element {addr_sub} does not exist",
+                    info.num_elts
+                ),
             ));
         }
         if !(-512..=511).contains(&imm_offset) {
-            return Err(invalid_at(pos, f, format!("indirect offset {imm_offset} is outside [-512, 511]")));
+            return Err(invalid_at(
+                pos,
+                f,
+                format!("indirect offset {imm_offset} is outside [-512, 511]"),
+            ));
         }
         let Some(ty) = ty else {
-            return Err(invalid_at(pos, f, "an indirect operand needs a type: `r[A0(0),0]<1;1,0>:d`"));
+            return Err(invalid_at(
+                pos,
+                f,
+                "an indirect operand needs a type: `r[A0(0),0]<1;1,0>:d`",
+            ));
         };
         if !DataType::SCALARS.contains(&ty) {
-            return Err(invalid_at(pos, f, format!("an indirect operand cannot have type {ty}")));
+            return Err(invalid_at(
+                pos,
+                f,
+                format!("an indirect operand cannot have type {ty}"),
+            ));
         }
         Ok((id, ty))
     }
@@ -585,17 +885,27 @@ impl Cx<'_> {
             DataType::SCALARS.contains(&t) && (t != DataType::BF || self.platform.is_xehp_plus())
         };
         if !ok_type(dst) {
-            return Err(VisaError::invalid(format!("MOV cannot write {dst} on {}", self.platform)).field("dst"));
+            return Err(
+                VisaError::invalid(format!("MOV cannot write {dst} on {}", self.platform))
+                    .field("dst"),
+            );
         }
         if !ok_type(src_ty) {
-            return Err(VisaError::invalid(format!("MOV cannot read {src_ty} on {}", self.platform))
-                .field("src0"));
+            return Err(VisaError::invalid(format!(
+                "MOV cannot read {src_ty} on {}",
+                self.platform
+            ))
+            .field("src0"));
         }
         // Type map {XEHP+}: BF moves only to and from F and BF.
-        let bf_pair = |a: DataType, b: DataType| a == DataType::BF && !matches!(b, DataType::F | DataType::BF);
+        let bf_pair = |a: DataType, b: DataType| {
+            a == DataType::BF && !matches!(b, DataType::F | DataType::BF)
+        };
         if bf_pair(dst, src_ty) || bf_pair(src_ty, dst) {
-            return Err(VisaError::invalid(format!("MOV converts BF only to and from F, not {src_ty} to {dst}"))
-                .field("dst"));
+            return Err(VisaError::invalid(format!(
+                "MOV converts BF only to and from F, not {src_ty} to {dst}"
+            ))
+            .field("dst"));
         }
         Ok(())
     }
@@ -605,9 +915,8 @@ impl Cx<'_> {
         let dst = insn.dst.ty();
         let srcs: Vec<DataType> = insn.srcs.iter().map(|s| exec_type(s.ty())).collect();
         let qword_ok = !self.readings.is_literal(errata::ADD_QWORD_TYPEMAP);
-        let int_ok = |t: DataType| {
-            t.is_integer() && (qword_ok || !matches!(t, DataType::Q | DataType::UQ))
-        };
+        let int_ok =
+            |t: DataType| t.is_integer() && (qword_ok || !matches!(t, DataType::Q | DataType::UQ));
         if srcs.iter().all(|t| int_ok(*t)) && int_ok(dst) {
             return Ok(());
         }
@@ -645,7 +954,11 @@ pub fn exec_type(t: DataType) -> DataType {
 
 fn check_modifier(m: Option<SrcModifier>, pos: Pos) -> Result<()> {
     if m == Some(SrcModifier::Not) {
-        return Err(invalid_at(pos, "src", "the `~` modifier belongs to logic instructions only"));
+        return Err(invalid_at(
+            pos,
+            "src",
+            "the `~` modifier belongs to logic instructions only",
+        ));
     }
     Ok(())
 }
@@ -665,10 +978,19 @@ fn dst_hstride(region: &Option<RegionSyntax>, pos: Pos) -> Result<u32> {
 }
 
 fn src_region(region: &Option<RegionSyntax>, exec_size: u32, pos: Pos) -> Result<Region> {
-    let Some(RegionSyntax::Src { vstride, width, hstride }) = *region else {
+    let Some(RegionSyntax::Src {
+        vstride,
+        width,
+        hstride,
+    }) = *region
+    else {
         return Err(invalid_at(pos, "src", "a source region is `<VS;W,HS>`"));
     };
-    let r = Region { vstride, width, hstride };
+    let r = Region {
+        vstride,
+        width,
+        hstride,
+    };
     check_src_region(r, exec_size, pos)?;
     Ok(r)
 }
@@ -677,21 +999,34 @@ fn src_region(region: &Option<RegionSyntax>, exec_size: u32, pos: Pos) -> Result
 fn check_src_region(r: Region, exec_size: u32, pos: Pos) -> Result<()> {
     let bad = |m: String| Err(invalid_at(pos, "src", m));
     if ![1, 2, 4, 8, 16].contains(&r.width) {
-        return bad(format!("region width {} is not one of 1, 2, 4, 8, 16", r.width));
+        return bad(format!(
+            "region width {} is not one of 1, 2, 4, 8, 16",
+            r.width
+        ));
     }
     if ![0, 1, 2, 4, 8, 16, 32].contains(&r.vstride) {
-        return bad(format!("vertical stride {} is not one of 0, 1, 2, 4, 8, 16, 32", r.vstride));
+        return bad(format!(
+            "vertical stride {} is not one of 0, 1, 2, 4, 8, 16, 32",
+            r.vstride
+        ));
     }
     if ![0, 1, 2, 4].contains(&r.hstride) {
-        return bad(format!("horizontal stride {} is not one of 0, 1, 2, 4", r.hstride));
+        return bad(format!(
+            "horizontal stride {} is not one of 0, 1, 2, 4",
+            r.hstride
+        ));
     }
     if exec_size < r.width {
-        return bad(format!("region width {} exceeds the execution size {exec_size}", r.width));
+        return bad(format!(
+            "region width {} exceeds the execution size {exec_size}",
+            r.width
+        ));
     }
     Ok(())
 }
 
 /// Element offsets (from the origin) of each lane of a source region, in lane order.
 fn lanes(exec_size: u32, r: Region) -> impl Iterator<Item = u32> {
-    (0..exec_size / r.width).flat_map(move |i| (0..r.width).map(move |j| i * r.vstride + j * r.hstride))
+    (0..exec_size / r.width)
+        .flat_map(move |i| (0..r.width).map(move |j| i * r.vstride + j * r.hstride))
 }

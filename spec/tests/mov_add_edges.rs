@@ -21,7 +21,10 @@ fn add_d(modifier: &str, sat: bool, src0: u32, imm: &str) -> u32 {
          add{} (M1, 1) V1(0,0)<1> {modifier}V2(0,0)<0;1,0> {imm}\n",
         if sat { ".sat" } else { "" }
     );
-    Run::new(HPG, &text).var("V2", le32(&[src0])).u32s("V1").unwrap()[0]
+    Run::new(HPG, &text)
+        .var("V2", le32(&[src0]))
+        .u32s("V1")
+        .unwrap()[0]
 }
 
 #[rstest]
@@ -82,8 +85,12 @@ fn add_integer(
         if sat { ".sat" } else { "" }
     );
     let size = visa_spec::types::DataType::UD.size();
-    let src_bytes: Vec<u8> = src0.to_le_bytes()[..src_ty.parse::<visa_spec::types::DataType>().unwrap().size()].to_vec();
-    let out = Run::new(HPG, &text).var("V2", src_bytes).bytes("V1").unwrap();
+    let src_bytes: Vec<u8> =
+        src0.to_le_bytes()[..src_ty.parse::<visa_spec::types::DataType>().unwrap().size()].to_vec();
+    let out = Run::new(HPG, &text)
+        .var("V2", src_bytes)
+        .bytes("V1")
+        .unwrap();
     let mut word = [0u8; 4];
     word[..out.len().min(size)].copy_from_slice(&out);
     assert_eq!(u32::from_le_bytes(word), expected);
@@ -133,7 +140,11 @@ fn add_f(src0: u32, imm: u32, cr0: u32, sat: bool, literal: Option<&str>) -> u32
 // ALT mode (cr0 bit 0): an infinite result becomes the largest finite value.
 #[case(0x7f7f_ffff, 0x7f7f_ffff, 0x01, 0x7f7f_ffff)]
 fn add_float(#[case] a: u32, #[case] b: u32, #[case] cr0: u32, #[case] expected: u32) {
-    assert_eq!(add_f(a, b, cr0, false, None), expected, "{a:#x} + {b:#x} cr0={cr0:#x}");
+    assert_eq!(
+        add_f(a, b, cr0, false, None),
+        expected,
+        "{a:#x} + {b:#x} cr0={cr0:#x}"
+    );
 }
 
 #[rstest]
@@ -150,7 +161,12 @@ fn add_float(#[case] a: u32, #[case] b: u32, #[case] cr0: u32, #[case] expected:
 #[case(0x3e80_0000, 0x3e80_0000, None, 0x3f00_0000)]
 // +inf → 1.0.
 #[case(0x7f80_0000, 0x3f80_0000, None, 0x3f80_0000)]
-fn add_float_sat(#[case] a: u32, #[case] b: u32, #[case] literal: Option<&str>, #[case] expected: u32) {
+fn add_float_sat(
+    #[case] a: u32,
+    #[case] b: u32,
+    #[case] literal: Option<&str>,
+    #[case] expected: u32,
+) {
     assert_eq!(add_f(a, b, 0, true, literal), expected);
 }
 
@@ -159,23 +175,41 @@ fn add_half_and_double() {
     // HF: 1.0 (0x3c00) + 1.0 = 2.0 (0x4000).
     let text = ".decl V1 v_type=G type=hf num_elts=1\n.decl V2 v_type=G type=hf num_elts=1\n\
                 add (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0> 0x3c00:hf\n";
-    assert_eq!(Run::new(HPG, text).var("V2", le16(&[0x3c00])).u16s("V1").unwrap(), vec![0x4000]);
+    assert_eq!(
+        Run::new(HPG, text)
+            .var("V2", le16(&[0x3c00]))
+            .u16s("V1")
+            .unwrap(),
+        vec![0x4000]
+    );
     // DF: 1 + 2^-53 is a tie at half an ulp (2^-52) → even: 1.0 = 0x3ff0000000000000.
     let text = ".decl V1 v_type=G type=df num_elts=1\n.decl V2 v_type=G type=df num_elts=1\n\
                 add (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0> 0x3ca0000000000000:df\n";
-    let out = Run::new(HPG, text).var("V2", le64(&[0x3ff0_0000_0000_0000])).bytes("V1").unwrap();
+    let out = Run::new(HPG, text)
+        .var("V2", le64(&[0x3ff0_0000_0000_0000]))
+        .bytes("V1")
+        .unwrap();
     assert_eq!(out, le64(&[0x3ff0_0000_0000_0000]));
 }
 
 /// One-lane MOV from a register of `src_ty` to `dst_ty`.
-fn mov(dst_ty: &str, src_ty: &str, src: u64, sat: bool, cr0: u32, literal: &[&str]) -> Result<u64, visa_spec::VisaError> {
+fn mov(
+    dst_ty: &str,
+    src_ty: &str,
+    src: u64,
+    sat: bool,
+    cr0: u32,
+    literal: &[&str],
+) -> Result<u64, visa_spec::VisaError> {
     let text = format!(
         ".decl V1 v_type=G type={dst_ty} num_elts=1\n.decl V2 v_type=G type={src_ty} num_elts=1\n\
          mov{} (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0>\n",
         if sat { ".sat" } else { "" }
     );
     let size = src_ty.parse::<visa_spec::types::DataType>().unwrap().size();
-    let mut run = Run::new(HPG, &text).var("V2", src.to_le_bytes()[..size].to_vec()).cr0(cr0);
+    let mut run = Run::new(HPG, &text)
+        .var("V2", src.to_le_bytes()[..size].to_vec())
+        .cr0(cr0);
     for id in literal {
         run = run.literal(id);
     }
@@ -233,7 +267,11 @@ fn mov(dst_ty: &str, src_ty: &str, src: u64, sat: bool, cr0: u32, literal: &[&st
 // ... and a denormal under flush mode.
 #[case("f", "f", 0x0000_0001, 0x0000_0001)]
 fn mov_conversions(#[case] dst: &str, #[case] src: &str, #[case] bits: u64, #[case] expected: u64) {
-    assert_eq!(mov(dst, src, bits, false, 0, &[]).unwrap(), expected, "{src} {bits:#x} → {dst}");
+    assert_eq!(
+        mov(dst, src, bits, false, 0, &[]).unwrap(),
+        expected,
+        "{src} {bits:#x} → {dst}"
+    );
 }
 
 #[rstest]
@@ -259,26 +297,69 @@ fn mov_saturation(#[case] dst: &str, #[case] src: &str, #[case] bits: u64, #[cas
 #[test]
 fn mov_errata_readings() {
     // FLOAT-TO-UINT-NEGATIVE literal: -1.0 to UD has no integer result.
-    let err = mov("ud", "f", 0xbf80_0000, false, 0, &[errata::FLOAT_TO_UINT_NEGATIVE]).unwrap_err();
+    let err = mov(
+        "ud",
+        "f",
+        0xbf80_0000,
+        false,
+        0,
+        &[errata::FLOAT_TO_UINT_NEGATIVE],
+    )
+    .unwrap_err();
     assert_eq!(err.class, ErrorClass::UndefinedBehaviour);
     // INT-TO-FLOAT-ROUNDING: 2^24+3 under round-toward-zero (cr0 0x30): resolved → 2^24+2
     // (0x4b800001); literal → always nearest even → 0x4b800002.
-    assert_eq!(mov("f", "d", 16_777_219, false, 0x30, &[]).unwrap(), 0x4b80_0001);
-    assert_eq!(mov("f", "d", 16_777_219, false, 0x30, &[errata::INT_TO_FLOAT_ROUNDING]).unwrap(), 0x4b80_0002);
+    assert_eq!(
+        mov("f", "d", 16_777_219, false, 0x30, &[]).unwrap(),
+        0x4b80_0001
+    );
+    assert_eq!(
+        mov(
+            "f",
+            "d",
+            16_777_219,
+            false,
+            0x30,
+            &[errata::INT_TO_FLOAT_ROUNDING]
+        )
+        .unwrap(),
+        0x4b80_0002
+    );
     // MOV-RAW-COPY literal: a same-type F move converts, quieting the sNaN: 0x7fc00001.
-    assert_eq!(mov("f", "f", 0x7f80_0001, false, 0, &[errata::MOV_RAW_COPY]).unwrap(), 0x7fc0_0001);
+    assert_eq!(
+        mov("f", "f", 0x7f80_0001, false, 0, &[errata::MOV_RAW_COPY]).unwrap(),
+        0x7fc0_0001
+    );
     // HF min denormal 2^-24 to F: cr0 bit 10 = 0 flushes → +0; with bit 10 set → 2^-24 = 0x33800000.
     assert_eq!(mov("f", "hf", 0x0001, false, 0, &[]).unwrap(), 0);
-    assert_eq!(mov("f", "hf", 0x0001, false, 0x400, &[]).unwrap(), 0x3380_0000);
+    assert_eq!(
+        mov("f", "hf", 0x0001, false, 0x400, &[]).unwrap(),
+        0x3380_0000
+    );
     // HF-DENORM-FLUSH literal: flushed whatever cr0 says.
-    assert_eq!(mov("f", "hf", 0x0001, false, 0x400, &[errata::HF_DENORM_FLUSH]).unwrap(), 0);
+    assert_eq!(
+        mov("f", "hf", 0x0001, false, 0x400, &[errata::HF_DENORM_FLUSH]).unwrap(),
+        0
+    );
     // FLOAT-CONVERT-DENORM literal: widening keeps the denormal even in flush mode.
-    assert_eq!(mov("f", "hf", 0x0001, false, 0, &[errata::FLOAT_CONVERT_DENORM]).unwrap(), 0x3380_0000);
+    assert_eq!(
+        mov("f", "hf", 0x0001, false, 0, &[errata::FLOAT_CONVERT_DENORM]).unwrap(),
+        0x3380_0000
+    );
     // F round-down/up narrowing to HF: 1 + 2^-11 → RU 0x3c01, RD 0x3c00.
-    assert_eq!(mov("hf", "f", 0x3f80_1000, false, 0x10, &[]).unwrap(), 0x3c01);
-    assert_eq!(mov("hf", "f", 0x3f80_1000, false, 0x20, &[]).unwrap(), 0x3c00);
+    assert_eq!(
+        mov("hf", "f", 0x3f80_1000, false, 0x10, &[]).unwrap(),
+        0x3c01
+    );
+    assert_eq!(
+        mov("hf", "f", 0x3f80_1000, false, 0x20, &[]).unwrap(),
+        0x3c00
+    );
     // HF overflow under RTZ → max finite 0x7bff.
-    assert_eq!(mov("hf", "f", 0x477f_f000, false, 0x30, &[]).unwrap(), 0x7bff);
+    assert_eq!(
+        mov("hf", "f", 0x477f_f000, false, 0x30, &[]).unwrap(),
+        0x7bff
+    );
 }
 
 #[test]
@@ -286,7 +367,13 @@ fn mov_source_modifier_and_packed_immediates() {
     // (-)1.0 → -1.0.
     let text = ".decl V1 v_type=G type=f num_elts=1\n.decl V2 v_type=G type=f num_elts=1\n\
                 mov (M1, 1) V1(0,0)<1> (-)V2(0,0)<0;1,0>\n";
-    assert_eq!(Run::new(HPG, text).var("V2", le32(&[0x3f80_0000])).u32s("V1").unwrap(), vec![0xbf80_0000]);
+    assert_eq!(
+        Run::new(HPG, text)
+            .var("V2", le32(&[0x3f80_0000]))
+            .u32s("V1")
+            .unwrap(),
+        vec![0xbf80_0000]
+    );
     // V 0x76543210: element k = nibble k → 0..7; 0xfedcba98 → nibbles 8..15 as signed → -8..-1.
     let text = ".decl V1 v_type=G type=w num_elts=16\n\
                 mov (M1, 8) V1(0,0)<1> 0x76543210:v\nmov (M1, 8) V1(0,8)<1> 0xfedcba98:v\n";
@@ -301,7 +388,10 @@ fn mov_source_modifier_and_packed_immediates() {
     );
     // A V immediate with execution size 16 has no elements 8..15 (PACKED-IMM-EXEC-SIZE).
     let text = ".decl V1 v_type=G type=w num_elts=16\nmov (M1, 16) V1(0,0)<1> 0x76543210:v\n";
-    assert_eq!(Run::new(HPG, text).validate().unwrap_err().class, ErrorClass::InvalidInstruction);
+    assert_eq!(
+        Run::new(HPG, text).validate().unwrap_err().class,
+        ErrorClass::InvalidInstruction
+    );
 }
 
 const SRC16: &str = ".decl V1 v_type=G type=d num_elts=16\n.decl V2 v_type=G type=d num_elts=32\n";
@@ -309,7 +399,10 @@ const SRC16: &str = ".decl V1 v_type=G type=d num_elts=16\n.decl V2 v_type=G typ
 fn region(platform: Platform, insn: &str) -> Vec<u32> {
     let text = format!("{SRC16}{insn}\n");
     let src: Vec<u32> = (0..32).collect();
-    Run::new(platform, &text).var("V2", le32(&src)).u32s("V1").unwrap()
+    Run::new(platform, &text)
+        .var("V2", le32(&src))
+        .u32s("V1")
+        .unwrap()
 }
 
 #[rstest]
@@ -344,7 +437,11 @@ fn destination_stride_and_row() {
     // GRF-ROW-SIZE literal: rows are 32 bytes even on xe-hpc, so V2(1,0) is element 8.
     let text = format!("{SRC16}mov (M1, 4) V1(0,0)<1> V2(1,0)<1;1,0>\n");
     let src: Vec<u32> = (0..32).collect();
-    let out = Run::new(XeHpc, &text).var("V2", le32(&src)).literal(errata::GRF_ROW_SIZE).u32s("V1").unwrap();
+    let out = Run::new(XeHpc, &text)
+        .var("V2", le32(&src))
+        .literal(errata::GRF_ROW_SIZE)
+        .u32s("V1")
+        .unwrap();
     assert_eq!(&out[..4], &[8, 9, 10, 11]);
 }
 
@@ -353,7 +450,11 @@ fn predicated(pred: &str, mask: &str, emask: u32, p1: u32) -> Vec<u32> {
         ".decl V1 v_type=G type=d num_elts=8\n.decl P1 v_type=P num_elts=32\n\
          {pred} mov ({mask}, 8) V1(0,0)<1> 0x1:d\n"
     );
-    Run::new(HPG, &text).pred("P1", p1).emask(emask).u32s("V1").unwrap()
+    Run::new(HPG, &text)
+        .pred("P1", p1)
+        .emask(emask)
+        .u32s("V1")
+        .unwrap()
 }
 
 #[rstest]
@@ -376,10 +477,23 @@ fn predicated(pred: &str, mask: &str, emask: u32, p1: u32) -> Vec<u32> {
 #[case("(P1)", "M1", 0, 0x00ff, 0x00)]
 // No predicate, EM bits 0..7 = 0xa5.
 #[case("", "M1", 0xa5, 0, 0xa5)]
-fn predication(#[case] pred: &str, #[case] mask: &str, #[case] emask: u32, #[case] p1: u32, #[case] lanes: u32) {
+fn predication(
+    #[case] pred: &str,
+    #[case] mask: &str,
+    #[case] emask: u32,
+    #[case] p1: u32,
+    #[case] lanes: u32,
+) {
     let out = predicated(pred, mask, emask, p1);
-    let written: u32 = out.iter().enumerate().filter(|(_, v)| **v == 1).fold(0, |m, (i, _)| m | 1 << i);
-    assert_eq!(written, lanes, "{pred} ({mask}) EM={emask:#x} P1={p1:#x}: {out:?}");
+    let written: u32 = out
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| **v == 1)
+        .fold(0, |m, (i, _)| m | 1 << i);
+    assert_eq!(
+        written, lanes,
+        "{pred} ({mask}) EM={emask:#x} P1={p1:#x}: {out:?}"
+    );
 }
 
 #[rstest]
@@ -390,27 +504,51 @@ fn predication(#[case] pred: &str, #[case] mask: &str, #[case] emask: u32, #[cas
 // Execution size 3 does not exist.
 #[case("mov (M1, 3) V1(0,0)<1> 0x1:d", ErrorClass::InvalidInstruction)]
 // Width 3, vertical stride 3, horizontal stride 3 are not legal values.
-#[case("mov (M1, 8) V1(0,0)<1> V2(0,0)<8;3,1>", ErrorClass::InvalidInstruction)]
-#[case("mov (M1, 8) V1(0,0)<1> V2(0,0)<3;1,0>", ErrorClass::InvalidInstruction)]
-#[case("mov (M1, 8) V1(0,0)<1> V2(0,0)<8;8,3>", ErrorClass::InvalidInstruction)]
+#[case(
+    "mov (M1, 8) V1(0,0)<1> V2(0,0)<8;3,1>",
+    ErrorClass::InvalidInstruction
+)]
+#[case(
+    "mov (M1, 8) V1(0,0)<1> V2(0,0)<3;1,0>",
+    ErrorClass::InvalidInstruction
+)]
+#[case(
+    "mov (M1, 8) V1(0,0)<1> V2(0,0)<8;8,3>",
+    ErrorClass::InvalidInstruction
+)]
 // Width larger than exec size.
-#[case("mov (M1, 4) V1(0,0)<1> V2(0,0)<8;8,1>", ErrorClass::InvalidInstruction)]
+#[case(
+    "mov (M1, 4) V1(0,0)<1> V2(0,0)<8;8,1>",
+    ErrorClass::InvalidInstruction
+)]
 // Destination stride 0.
 #[case("mov (M1, 8) V1(0,0)<0> 0x1:d", ErrorClass::InvalidInstruction)]
 // Column 8 of D on a 32-byte row crosses the row.
 #[case("mov (M1, 1) V1(0,8)<1> 0x1:d", ErrorClass::InvalidInstruction)]
 // 16 D elements from V2(3,0) = element 24 reach element 39 of a 32-element variable.
-#[case("mov (M1, 16) V1(0,0)<1> V2(3,0)<1;1,0>", ErrorClass::UndefinedBehaviour)]
+#[case(
+    "mov (M1, 16) V1(0,0)<1> V2(3,0)<1;1,0>",
+    ErrorClass::UndefinedBehaviour
+)]
 // Undeclared variable, unknown opcode, documented but not yet executed opcode.
 #[case("mov (M1, 8) V9(0,0)<1> 0x1:d", ErrorClass::InvalidInstruction)]
 #[case("frobnicate (M1, 8) V1(0,0)<1> 0x1:d", ErrorClass::InvalidInstruction)]
 #[case("bfrev (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0>", ErrorClass::Unsupported)]
 // Type maps: ADD D + F mixes integer and float; HF + F is not an ADD type map.
-#[case("add (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0> 0x3f800000:f", ErrorClass::InvalidInstruction)]
+#[case(
+    "add (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0> 0x3f800000:f",
+    ErrorClass::InvalidInstruction
+)]
 // ~ is for logic instructions.
-#[case("mov (M1, 8) V1(0,0)<1> ~V2(0,0)<1;1,0>", ErrorClass::InvalidInstruction)]
+#[case(
+    "mov (M1, 8) V1(0,0)<1> ~V2(0,0)<1;1,0>",
+    ErrorClass::InvalidInstruction
+)]
 // Wrong operand count.
-#[case("add (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0>", ErrorClass::InvalidInstruction)]
+#[case(
+    "add (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0>",
+    ErrorClass::InvalidInstruction
+)]
 fn invalid_programs(#[case] insn: &str, #[case] class: ErrorClass) {
     let text = format!("{SRC16}{insn}\n");
     let err = Run::new(HPG, &text).validate().unwrap_err();
@@ -423,10 +561,16 @@ fn emask_bound_readings() {
     // M1 with 32 channels: 0 + 32 = 32 is allowed (resolved) but not under the literal ">=".
     let text = ".decl V1 v_type=G type=d num_elts=32\nmov (M1, 32) V1(0,0)<1> 0x1:d\n";
     assert!(Run::new(HPG, text).validate().is_ok());
-    let err = Run::new(HPG, text).literal(errata::EMASK_OFFSET_BOUND).validate().unwrap_err();
+    let err = Run::new(HPG, text)
+        .literal(errata::EMASK_OFFSET_BOUND)
+        .validate()
+        .unwrap_err();
     assert_eq!(err.class, ErrorClass::InvalidInstruction);
     // REGION-TWO-GRF-SPAN literal: 32 D elements = 128 bytes = 4 GRFs on xe-hpg.
-    let err = Run::new(HPG, text).literal(errata::REGION_TWO_GRF_SPAN).validate().unwrap_err();
+    let err = Run::new(HPG, text)
+        .literal(errata::REGION_TWO_GRF_SPAN)
+        .validate()
+        .unwrap_err();
     assert_eq!(err.class, ErrorClass::InvalidInstruction);
 }
 
@@ -444,19 +588,29 @@ fn type_maps_by_platform() {
     // ADD Q: valid under ADD-QWORD-TYPEMAP resolved, invalid under literal.
     let text = ".decl V1 v_type=G type=q num_elts=1\nadd (M1, 1) V1(0,0)<1> 0x1:q 0x2:q\n";
     assert!(Run::new(HPG, text).validate().is_ok());
-    assert!(Run::new(HPG, text).literal(errata::ADD_QWORD_TYPEMAP).validate().is_err());
+    assert!(Run::new(HPG, text)
+        .literal(errata::ADD_QWORD_TYPEMAP)
+        .validate()
+        .is_err());
 }
 
 #[test]
 fn mov_from_predicate_and_indirect() {
     // A 16-element predicate moved to UW reads as the integer mask.
     let text = ".decl V1 v_type=G type=uw num_elts=1\n.decl P1 v_type=P num_elts=16\nmov (M1, 1) V1(0,0)<1> P1\n";
-    assert_eq!(Run::new(HPG, text).pred("P1", 0xbeef).u16s("V1").unwrap(), vec![0xbeef]);
+    assert_eq!(
+        Run::new(HPG, text).pred("P1", 0xbeef).u16s("V1").unwrap(),
+        vec![0xbeef]
+    );
     // Indirect: A0 holds &V2+8 (element 2 of V2); r[A0(0),4]<1;1,0>:d reads from byte 12 of V2 → element 3.
     let text = ".decl V1 v_type=G type=d num_elts=1\n.decl V2 v_type=G type=d num_elts=8\n\
                 .decl A0 v_type=A num_elts=1\nmov (M1, 1) V1(0,0)<1> r[A0(0),4]<0;1,0>:d\n";
     let (program, _) = Run::new(HPG, text).go().unwrap();
-    let v2 = program.vars.get(program.vars.find("V2").unwrap()).grf_offset.unwrap() as u16;
+    let v2 = program
+        .vars
+        .get(program.vars.find("V2").unwrap())
+        .grf_offset
+        .unwrap() as u16;
     let out = Run::new(HPG, text)
         .var("V2", le32(&[10, 11, 12, 13, 14, 15, 16, 17]))
         .var("A0", le16(&[v2 + 8]))
@@ -464,6 +618,9 @@ fn mov_from_predicate_and_indirect() {
         .unwrap();
     assert_eq!(out, vec![13]);
     // An address past the register file is undefined behaviour.
-    let err = Run::new(HPG, text).var("A0", le16(&[0xfff0])).go().unwrap_err();
+    let err = Run::new(HPG, text)
+        .var("A0", le16(&[0xfff0]))
+        .go()
+        .unwrap_err();
     assert_eq!(err.class, ErrorClass::UndefinedBehaviour);
 }

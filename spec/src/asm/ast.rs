@@ -122,7 +122,10 @@ pub struct MaskControl {
 }
 
 impl MaskControl {
-    pub const M1: MaskControl = MaskControl { group: 1, no_mask: false };
+    pub const M1: MaskControl = MaskControl {
+        group: 1,
+        no_mask: false,
+    };
 
     /// The EM offset of the control (0, 4, ..., 28).
     pub fn offset(self) -> u32 {
@@ -150,7 +153,11 @@ pub enum RegionSyntax {
     /// `<HS>`: destination region.
     Dst { hstride: u32 },
     /// `<VS;W,HS>`: source region.
-    Src { vstride: u32, width: u32, hstride: u32 },
+    Src {
+        vstride: u32,
+        width: u32,
+        hstride: u32,
+    },
     /// `<;W,HS>`: multi-address indirect source region (null vertical stride).
     MultiAddr { width: u32, hstride: u32 },
 }
@@ -209,7 +216,12 @@ pub enum OperandKind {
     Data { name: String, shape: String },
     /// `SPACE[(SURFACE)][TERMS][:SIZE]`: an LSC address (`flat[V2+0x100]:a64`,
     /// `bti(0x4)[V6]:a32`, `flat[B,W,H,P,X+2,Y]`).
-    Address { space: String, surface: Option<Box<Operand>>, terms: Vec<AddrTerm>, size: Option<String> },
+    Address {
+        space: String,
+        surface: Option<Box<Operand>>,
+        terms: Vec<AddrTerm>,
+        size: Option<String>,
+    },
     /// A bare name: predicate, label, surface, sampler, `%null`, a function name.
     Name(String),
     /// A bare integer: sizes, masks, line numbers.

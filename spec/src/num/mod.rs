@@ -3,7 +3,7 @@
 //! exact result into a destination type under the %cr0 float mode, with saturation.
 //!
 //! Integers are unbounded (`BigInt`); finite floats are exact binary fractions
-//! `mantissa * 2^exponent`. Nothing here rounds except [`convert`].
+//! `mantissa * 2^exponent`. Rounding happens only in [`convert`] (through [`FloatFormat::round`]).
 
 mod convert;
 mod float;

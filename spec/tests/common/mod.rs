@@ -22,7 +22,15 @@ pub struct Run<'a> {
 
 impl<'a> Run<'a> {
     pub fn new(platform: Platform, text: &'a str) -> Self {
-        Run { platform, text, vars: vec![], preds: vec![], cr0: 0, emask: u32::MAX, literal: vec![] }
+        Run {
+            platform,
+            text,
+            vars: vec![],
+            preds: vec![],
+            cr0: 0,
+            emask: u32::MAX,
+            literal: vec![],
+        }
     }
     pub fn var(mut self, name: &'a str, bytes: Vec<u8>) -> Self {
         self.vars.push((name, bytes));
@@ -72,9 +80,13 @@ impl<'a> Run<'a> {
             state.preds[id.0 as usize] = *mask;
         }
         let cr0 = program.vars.find("%cr0").unwrap();
-        state.write_var(&program.vars, cr0, &self.cr0.to_le_bytes()).unwrap();
+        state
+            .write_var(&program.vars, cr0, &self.cr0.to_le_bytes())
+            .unwrap();
         state.emask = self.emask;
-        let config = ExecConfig { readings: self.readings() };
+        let config = ExecConfig {
+            readings: self.readings(),
+        };
         exec::run(&program, &mut state, &config)?;
         Ok((program, state))
     }
@@ -88,12 +100,20 @@ impl<'a> Run<'a> {
 
     /// Runs and returns `var` as little-endian u32 elements.
     pub fn u32s(&self, var: &str) -> Result<Vec<u32>, VisaError> {
-        Ok(self.bytes(var)?.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect())
+        Ok(self
+            .bytes(var)?
+            .chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect())
     }
 
     /// Runs and returns `var` as little-endian u16 elements.
     pub fn u16s(&self, var: &str) -> Result<Vec<u16>, VisaError> {
-        Ok(self.bytes(var)?.chunks(2).map(|c| u16::from_le_bytes(c.try_into().unwrap())).collect())
+        Ok(self
+            .bytes(var)?
+            .chunks(2)
+            .map(|c| u16::from_le_bytes(c.try_into().unwrap()))
+            .collect())
     }
 }
 

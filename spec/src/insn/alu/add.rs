@@ -12,7 +12,12 @@ use crate::state::MachineState;
 use crate::validate::exec_type;
 
 #[allow(non_snake_case)]
-pub fn execute(program: &Program, insn: &Instruction, state: &mut MachineState, config: &ExecConfig) -> Result<()> {
+pub fn execute(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
     let readings = &config.readings;
     let exec_size = insn.exec_size as usize;
     let mode = FloatMode::from_cr0(state.cr0(&program.vars));
@@ -29,7 +34,10 @@ pub fn execute(program: &Program, insn: &Instruction, state: &mut MachineState, 
             let b = num::flush_input(src1[i].clone(), src1_ty, &mode, readings);
             // dst[i] = src0[i] + src1[i], exact, then converted to the destination type.
             let sum = num::add(&a, &b, &mode)?;
-            dst.set(i, num::convert(&sum, insn.dst.ty(), insn.sat, &mode, readings)?);
+            dst.set(
+                i,
+                num::convert(&sum, insn.dst.ty(), insn.sat, &mode, readings)?,
+            );
         }
     }
     dst.commit(state);

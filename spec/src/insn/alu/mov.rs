@@ -7,14 +7,18 @@ use crate::errata::{self, Readings};
 use crate::error::Result;
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program, Src};
-use crate::num::{self, FloatMode, Value};
+use crate::num::{self, FloatMode};
 use crate::operand::{evaluate_ch_en, source_bits, source_elements, DstElements};
 use crate::state::MachineState;
-use crate::types::DataType;
 use crate::validate::exec_type;
 
 #[allow(non_snake_case)]
-pub fn execute(program: &Program, insn: &Instruction, state: &mut MachineState, config: &ExecConfig) -> Result<()> {
+pub fn execute(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
     let readings = &config.readings;
     let exec_size = insn.exec_size as usize;
     let mode = FloatMode::from_cr0(state.cr0(&program.vars));
@@ -39,7 +43,8 @@ pub fn execute(program: &Program, insn: &Instruction, state: &mut MachineState, 
         for i in 0..exec_size {
             if ChEn >> i & 1 == 1 {
                 // dst[i] = src0[i] with type conversion (2_datatypes.md, Type Conversion).
-                let value = flush_denormal_input(src0[i].clone(), src_ty, dst_ty, &mode, readings);
+                let value =
+                    num::flush_conversion_input(src0[i].clone(), src_ty, dst_ty, &mode, readings);
                 dst.set(i, num::convert(&value, dst_ty, insn.sat, &mode, readings)?);
             }
         }
@@ -63,21 +68,4 @@ fn immediate_bits(src: &Src, exec_size: usize) -> Vec<u64> {
         Src::Imm { bits, .. } => vec![*bits; exec_size],
         _ => vec![0; exec_size],
     }
-}
-
-/// Erratum FLOAT-CONVERT-DENORM: resolved, a denormal input is flushed when its type's
-/// %cr0 mode flushes; literal, float-to-float narrowing always flushes it and widening
-/// never does.
-fn flush_denormal_input(value: Value, src: DataType, dst: DataType, mode: &FloatMode, readings: &Readings) -> Value {
-    if !src.is_float() {
-        return value;
-    }
-    if readings.is_literal(errata::FLOAT_CONVERT_DENORM) && dst.is_float() {
-        if dst.bits() < src.bits() {
-            let flush_all = FloatMode { keep_df_denorm: false, keep_f_denorm: false, keep_hf_denorm: false, ..*mode };
-            return num::flush_input(value, src, &flush_all, &Readings::resolved());
-        }
-        return value;
-    }
-    num::flush_input(value, src, mode, readings)
 }

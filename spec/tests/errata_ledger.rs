@@ -1,0 +1,81 @@
+//! The ledger and docs/errata.md agree, ids are unique and well-formed, and every erratum
+//! with two executable readings is exercised by a test under its literal reading.
+#![allow(clippy::unwrap_used)]
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use visa_spec::errata::{self, Reading, Readings, LEDGER};
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
+}
+
+#[test]
+fn docs_errata_md_matches_the_ledger() {
+    let path = repo().join("docs/errata.md");
+    let generated = errata::render_markdown();
+    if std::env::var_os("VISA_BLESS").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == generated,
+        "docs/errata.md differs from the ledger: run `VISA_BLESS=1 cargo test -p visa-spec --test errata_ledger`"
+    );
+}
+
+#[test]
+fn ids_are_unique_and_upper_kebab_case() {
+    let mut seen = BTreeSet::new();
+    for e in LEDGER {
+        assert!(seen.insert(e.id), "duplicate erratum id {}", e.id);
+        assert!(
+            e.id.chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-'),
+            "{} is not UPPER-KEBAB-CASE",
+            e.id
+        );
+        assert!(!e.document.is_empty() && !e.resolved.is_empty() && !e.reason.is_empty());
+    }
+}
+
+#[test]
+fn readings_select_only_executable_literals() {
+    let mut r = Readings::resolved();
+    for e in LEDGER {
+        let result = r.set(e.id, Reading::Literal);
+        assert_eq!(result.is_ok(), e.executable, "{}", e.id);
+    }
+    assert!(r.set("NO-SUCH-ERRATUM", Reading::Literal).is_err());
+    assert_eq!(
+        Readings::all_literal().literal_ids().count(),
+        LEDGER.iter().filter(|e| e.executable).count()
+    );
+}
+
+/// Each executable erratum's constant or id appears in a test of spec or oracle, so its
+/// literal reading runs somewhere.
+#[test]
+fn every_executable_erratum_is_tested() {
+    let mut text = String::new();
+    for dir in ["spec/tests", "oracle/tests", "conformance/tests"] {
+        let Ok(entries) = std::fs::read_dir(repo().join(dir)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            if entry.path().extension().is_some_and(|e| e == "rs") {
+                text.push_str(&std::fs::read_to_string(entry.path()).unwrap());
+            }
+        }
+    }
+    for e in LEDGER.iter().filter(|e| e.executable) {
+        let constant = e.id.replace('-', "_");
+        assert!(
+            text.contains(&format!("errata::{constant}"))
+                || text.contains(&format!("\"{}\"", e.id)),
+            "no test names erratum {}",
+            e.id
+        );
+    }
+}
