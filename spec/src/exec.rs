@@ -18,6 +18,8 @@ pub struct ExecConfig {
 /// Errors carry the instruction's position. On error the state holds the effects of the
 /// instructions before the failing one (an instruction that fails writes nothing).
 pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> Result<()> {
+    crate::validate::check_program(program, &config.readings)?;
+    crate::validate::check_state(program, state)?;
     for insn in &program.insns {
         let step = match insn.opcode {
             Opcode::Mov => insn::alu::mov::execute(program, insn, state, config),

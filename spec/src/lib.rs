@@ -17,6 +17,10 @@
 //! assert_eq!(&state.read_var(&program.vars, v1)[..4], &5i32.to_le_bytes());
 //! ```
 
+// The semantics transcribe the documents' `for (i = 0; i < exec_size; ++i)` loops as they
+// stand, so indexed loops are the point, not an oversight.
+#![allow(clippy::needless_range_loop)]
+
 pub mod asm;
 pub mod errata;
 pub mod error;

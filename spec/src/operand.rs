@@ -58,7 +58,7 @@ pub fn evaluate_ch_en(insn: &Instruction, state: &MachineState) -> u32 {
             }
         }
         for n in 0..exec_size {
-            ChEn[n] = ChEn[n] & PMask[n];
+            ChEn[n] &= PMask[n];
         }
     }
     // Channels exec_size..32 stay 0.

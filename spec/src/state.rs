@@ -225,7 +225,7 @@ impl Vars {
                             info.name, base.name
                         )));
                     };
-                    if offset as usize % info.ty.size() != 0 {
+                    if !(offset as usize).is_multiple_of(info.ty.size()) {
                         return Err(VisaError::invalid(format!(
                             "alias offset {offset} of `{}` is not aligned to its type {}",
                             info.name, info.ty

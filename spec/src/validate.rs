@@ -15,7 +15,7 @@ use crate::errata::{self, Readings};
 use crate::error::{ErrorClass, Pos, Result, VisaError};
 use crate::ir::{Dst, Instruction, Opcode, Predicate, Program, Region, Src};
 use crate::platform::Platform;
-use crate::state::{VarId, Vars, NULL};
+use crate::state::{MachineState, VarId, Vars, NULL};
 use crate::types::DataType;
 
 /// Validates a program for `platform` with every erratum at its resolved reading.
@@ -1029,4 +1029,178 @@ fn check_src_region(r: Region, exec_size: u32, pos: Pos) -> Result<()> {
 fn lanes(exec_size: u32, r: Region) -> impl Iterator<Item = u32> {
     (0..exec_size / r.width)
         .flat_map(move |i| (0..r.width).map(move |j| i * r.vstride + j * r.hstride))
+}
+
+/// Checks the invariants [`validate`] establishes on an IR program built by other means
+/// (by hand, by a fuzzer): variable ids in range and of the right class, execution size and
+/// mask control, legal regions inside their variables, and the instruction's type map.
+/// Both engines call it before executing, so neither ever sees a malformed program.
+pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
+    let vars = &program.vars;
+    let in_range = |id: VarId| (id.0 as usize) < vars.len();
+    for insn in &program.insns {
+        let fail = |m: String| Err(VisaError::invalid(m).at(insn.pos));
+        if insn.srcs.len() != insn.opcode.num_srcs() {
+            return fail(format!(
+                "{} has {} sources",
+                insn.opcode.mnemonic(),
+                insn.srcs.len()
+            ));
+        }
+        if ![1, 2, 4, 8, 16, 32].contains(&insn.exec_size)
+            || !(1..=8).contains(&insn.mask.group)
+            || insn.mask.offset() % insn.exec_size != 0
+            || insn.mask.offset() + insn.exec_size > 32
+        {
+            return fail(format!(
+                "execution size {} with mask control M{} is not valid",
+                insn.exec_size, insn.mask.group
+            ));
+        }
+        if let Some(p) = &insn.pred {
+            if !in_range(p.var) || vars.get(p.var).class != VarClass::Predicate {
+                return fail("the predicate is not a predicate variable".to_string());
+            }
+        }
+        let cx = Cx {
+            vars: &mut vars.clone(),
+            platform: program.platform,
+            readings,
+            pos: insn.pos,
+        };
+        match &insn.dst {
+            Dst::General {
+                var,
+                row,
+                col,
+                hstride,
+                ty,
+            } => {
+                if !in_range(*var)
+                    || vars.get(*var).class != VarClass::General
+                    || vars.get(*var).ty != *ty
+                {
+                    return fail(
+                        "the destination is not a general variable of its type".to_string(),
+                    );
+                }
+                if ![1, 2, 4].contains(hstride) {
+                    return fail(format!("destination stride {hstride}"));
+                }
+                cx.origin(*var, &[*row, *col], insn.pos, "dst")?;
+                let offsets = (0..insn.exec_size).map(|n| n * hstride);
+                cx.check_general_bounds(*var, *row, *col, *ty, offsets, insn.pos, "dst")?;
+            }
+            Dst::Indirect {
+                addr,
+                addr_sub,
+                hstride,
+                ty,
+                ..
+            } => {
+                if !in_range(*addr)
+                    || vars.get(*addr).class != VarClass::Address
+                    || *addr_sub >= vars.get(*addr).num_elts
+                    || ![1, 2, 4].contains(hstride)
+                    || !DataType::SCALARS.contains(ty)
+                {
+                    return fail("the indirect destination is malformed".to_string());
+                }
+            }
+            Dst::Null { ty } => {
+                if !DataType::SCALARS.contains(ty) {
+                    return fail(format!("a destination cannot have type {ty}"));
+                }
+            }
+        }
+        for src in &insn.srcs {
+            match src {
+                Src::General {
+                    var,
+                    row,
+                    col,
+                    region,
+                    ty,
+                    ..
+                } => {
+                    if !in_range(*var)
+                        || vars.get(*var).class != VarClass::General
+                        || vars.get(*var).ty != *ty
+                    {
+                        return fail("a source is not a general variable of its type".to_string());
+                    }
+                    check_src_region(*region, insn.exec_size, insn.pos)?;
+                    cx.origin(*var, &[*row, *col], insn.pos, "src")?;
+                    let offsets = lanes(insn.exec_size, *region);
+                    cx.check_general_bounds(*var, *row, *col, *ty, offsets, insn.pos, "src")?;
+                }
+                Src::Indirect {
+                    addr,
+                    addr_sub,
+                    region,
+                    multi,
+                    ty,
+                    ..
+                } => {
+                    check_src_region(*region, insn.exec_size, insn.pos)?;
+                    let rows = if *multi {
+                        insn.exec_size / region.width
+                    } else {
+                        1
+                    };
+                    if !in_range(*addr)
+                        || vars.get(*addr).class != VarClass::Address
+                        || addr_sub + rows > vars.get(*addr).num_elts
+                        || !DataType::SCALARS.contains(ty)
+                    {
+                        return fail("an indirect source is malformed".to_string());
+                    }
+                }
+                Src::Imm { ty, .. } => {
+                    let limit = match ty {
+                        DataType::V | DataType::UV => 8,
+                        DataType::VF => 4,
+                        DataType::BOOL => 0,
+                        _ => 32,
+                    };
+                    if insn.exec_size > limit {
+                        return fail(format!(
+                            "a {ty} immediate with execution size {}",
+                            insn.exec_size
+                        ));
+                    }
+                }
+                Src::Predicate { var } => {
+                    if !in_range(*var) || vars.get(*var).class != VarClass::Predicate {
+                        return fail("a predicate source is not a predicate variable".to_string());
+                    }
+                }
+            }
+        }
+        match insn.opcode {
+            Opcode::Mov => cx.mov_types(insn)?,
+            Opcode::Add => {
+                if insn.srcs.iter().any(|s| matches!(s, Src::Predicate { .. })) {
+                    return fail("only MOV reads a predicate".to_string());
+                }
+                cx.add_types(insn)?
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The state must have been made for the program's variables ([`MachineState::new`]).
+pub fn check_state(program: &Program, state: &MachineState) -> Result<()> {
+    let n = program.vars.len();
+    if state.grf.len() < program.vars.grf_bytes()
+        || state.preds.len() < n
+        || state.addrs.len() < n
+        || state.handles.len() < n
+    {
+        return Err(VisaError::invalid(
+            "the machine state was not made for this program's variables (MachineState::new)",
+        ));
+    }
+    Ok(())
 }
