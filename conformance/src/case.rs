@@ -41,7 +41,12 @@ impl EngineKind {
         }
     }
 
-    fn run(self, program: &Program, state: &mut MachineState, config: &ExecConfig) -> Result<(), VisaError> {
+    fn run(
+        self,
+        program: &Program,
+        state: &mut MachineState,
+        config: &ExecConfig,
+    ) -> Result<(), VisaError> {
         match self {
             EngineKind::Spec => visa_spec::exec::run(program, state, config),
             EngineKind::Oracle => visa_oracle::run(program, state, config),
@@ -72,7 +77,10 @@ impl Observed {
     pub fn to_value(&self) -> Value {
         let mut m = Map::new();
         if !self.vars.is_empty() {
-            let vars = self.vars.iter().map(|(k, b)| (k.clone(), Value::from(hex::encode(b))));
+            let vars = self
+                .vars
+                .iter()
+                .map(|(k, b)| (k.clone(), Value::from(hex::encode(b))));
             m.insert("vars".into(), Value::Object(vars.collect()));
         }
         if !self.preds.is_empty() {
@@ -83,7 +91,10 @@ impl Observed {
             m.insert("preds".into(), Value::Object(preds.collect()));
         }
         if !self.mem.is_empty() {
-            m.insert("mem".into(), self.mem.iter().map(MemRegion::to_value).collect());
+            m.insert(
+                "mem".into(),
+                self.mem.iter().map(MemRegion::to_value).collect(),
+            );
         }
         Value::Object(m)
     }
@@ -109,7 +120,9 @@ pub fn run_case(case: &Case, engine: EngineKind) -> Outcome {
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
-            Outcome::Error(VisaError::model_bug(format!("the {engine} engine panicked: {what}")))
+            Outcome::Error(VisaError::model_bug(format!(
+                "the {engine} engine panicked: {what}"
+            )))
         }
     }
 }
@@ -151,10 +164,16 @@ fn apply_init(init: &Init, vars: &Vars, state: &mut MachineState) -> Result<(), 
         let id = find(vars, name, &field)?;
         let info = vars.get(id);
         if info.class == VarClass::Predicate {
-            return Err(invalid_vector(&field, format!("`{name}` is a predicate: set it in init.preds")));
+            return Err(invalid_vector(
+                &field,
+                format!("`{name}` is a predicate: set it in init.preds"),
+            ));
         }
         if name == CR0 && init.cr0.is_some() {
-            return Err(invalid_vector(&field, "%cr0 is set twice (init.vars and init.cr0)"));
+            return Err(invalid_vector(
+                &field,
+                "%cr0 is set twice (init.vars and init.cr0)",
+            ));
         }
         if bytes.len() != info.byte_size() {
             return Err(invalid_vector(
@@ -171,7 +190,9 @@ fn apply_init(init: &Init, vars: &Vars, state: &mut MachineState) -> Result<(), 
         if let (VarClass::General, Some(offset)) = (info.class, info.grf_offset) {
             spans.push((offset, offset + bytes.len(), name));
         }
-        state.write_var(vars, id, bytes).map_err(|e| invalid_vector(&field, e.message))?;
+        state
+            .write_var(vars, id, bytes)
+            .map_err(|e| invalid_vector(&field, e.message))?;
     }
     // Aliases share storage: two initial values for the same byte would depend on the order.
     spans.sort();
@@ -188,24 +209,38 @@ fn apply_init(init: &Init, vars: &Vars, state: &mut MachineState) -> Result<(), 
         let id = find(vars, name, &field)?;
         let info = vars.get(id);
         if info.class != VarClass::Predicate {
-            return Err(invalid_vector(&field, format!("`{name}` is not a predicate")));
+            return Err(invalid_vector(
+                &field,
+                format!("`{name}` is not a predicate"),
+            ));
         }
         if info.num_elts < 32 && mask >> info.num_elts != 0 {
             return Err(invalid_vector(
                 &field,
-                format!("mask {} has bits beyond the {} elements of `{name}`", hex::encode_number(u64::from(*mask)), info.num_elts),
+                format!(
+                    "mask {} has bits beyond the {} elements of `{name}`",
+                    hex::encode_number(u64::from(*mask)),
+                    info.num_elts
+                ),
             ));
         }
         let bytes = &mask.to_le_bytes()[..info.byte_size().min(4)];
-        state.write_var(vars, id, bytes).map_err(|e| invalid_vector(&field, e.message))?;
+        state
+            .write_var(vars, id, bytes)
+            .map_err(|e| invalid_vector(&field, e.message))?;
     }
     for region in &init.mem {
-        state.mem.space_mut(&region.space).write(region.addr, &region.bytes);
+        state
+            .mem
+            .space_mut(&region.space)
+            .write(region.addr, &region.bytes);
     }
     state.mem.surfaces.extend(init.surfaces.iter().cloned());
     if let Some(cr0) = init.cr0 {
         let id = find(vars, CR0, "init.cr0")?;
-        state.write_var(vars, id, &cr0.to_le_bytes()).map_err(|e| invalid_vector("init.cr0", e.message))?;
+        state
+            .write_var(vars, id, &cr0.to_le_bytes())
+            .map_err(|e| invalid_vector("init.cr0", e.message))?;
     }
     state.emask = init.emask.unwrap_or(u32::MAX);
     Ok(())
@@ -216,7 +251,11 @@ fn read_mem(state: &MachineState, space: &str, addr: u64, len: usize) -> MemRegi
     if let Some(mem) = state.mem.space(space) {
         mem.read(addr, &mut bytes);
     }
-    MemRegion { space: space.to_string(), addr, bytes }
+    MemRegion {
+        space: space.to_string(),
+        addr,
+        bytes,
+    }
 }
 
 fn pred_mask(state: &MachineState, vars: &Vars, id: VarId) -> u32 {
@@ -228,14 +267,21 @@ fn pred_mask(state: &MachineState, vars: &Vars, id: VarId) -> u32 {
 }
 
 /// Observes what `expect` names.
-fn observe_expected(expect: &ExpectState, vars: &Vars, state: &MachineState) -> Result<Observed, VisaError> {
+fn observe_expected(
+    expect: &ExpectState,
+    vars: &Vars,
+    state: &MachineState,
+) -> Result<Observed, VisaError> {
     let mut observed = Observed::default();
     for name in expect.vars.keys() {
         let field = format!("expect.vars.{name}");
         let id = find(vars, name, &field)?;
         let info = vars.get(id);
         if info.class == VarClass::Predicate {
-            return Err(invalid_vector(&field, format!("`{name}` is a predicate: expect it in expect.preds")));
+            return Err(invalid_vector(
+                &field,
+                format!("`{name}` is a predicate: expect it in expect.preds"),
+            ));
         }
         observed.vars.insert(name.clone(), state.read_var(vars, id));
         observed.elt_size.insert(name.clone(), info.ty.size());
@@ -244,12 +290,19 @@ fn observe_expected(expect: &ExpectState, vars: &Vars, state: &MachineState) -> 
         let field = format!("expect.preds.{name}");
         let id = find(vars, name, &field)?;
         if vars.get(id).class != VarClass::Predicate {
-            return Err(invalid_vector(&field, format!("`{name}` is not a predicate")));
+            return Err(invalid_vector(
+                &field,
+                format!("`{name}` is not a predicate"),
+            ));
         }
-        observed.preds.insert(name.clone(), pred_mask(state, vars, id));
+        observed
+            .preds
+            .insert(name.clone(), pred_mask(state, vars, id));
     }
     for m in &expect.mem {
-        observed.mem.push(read_mem(state, &m.space, m.addr, m.bytes.len()));
+        observed
+            .mem
+            .push(read_mem(state, &m.space, m.addr, m.bytes.len()));
     }
     Ok(observed)
 }
@@ -260,17 +313,23 @@ fn observe_all(init: &Init, vars: &Vars, state: &MachineState) -> Observed {
     for (id, info) in vars.iter().filter(|(_, v)| !v.predefined) {
         match info.class {
             VarClass::General | VarClass::Address => {
-                observed.vars.insert(info.name.clone(), state.read_var(vars, id));
+                observed
+                    .vars
+                    .insert(info.name.clone(), state.read_var(vars, id));
                 observed.elt_size.insert(info.name.clone(), info.ty.size());
             }
             VarClass::Predicate => {
-                observed.preds.insert(info.name.clone(), pred_mask(state, vars, id));
+                observed
+                    .preds
+                    .insert(info.name.clone(), pred_mask(state, vars, id));
             }
             VarClass::Surface | VarClass::Sampler => {}
         }
     }
     for r in &init.mem {
-        observed.mem.push(read_mem(state, &r.space, r.addr, r.bytes.len()));
+        observed
+            .mem
+            .push(read_mem(state, &r.space, r.addr, r.bytes.len()));
     }
     observed
 }
@@ -295,52 +354,101 @@ pub enum Mismatch {
     /// A byte outside the allowed set. `place` is a variable name or `mem[SPACE:ADDR]`;
     /// `lane` is the element index (variables only); `expected` is the pattern byte (`??`
     /// never differs), with the alternative it came from for an `any_of` set.
-    Byte { place: String, byte: usize, lane: Option<usize>, expected: String, actual: u8 },
+    Byte {
+        place: String,
+        byte: usize,
+        lane: Option<usize>,
+        expected: String,
+        actual: u8,
+    },
     /// The observed value does not have the expected size.
-    Size { place: String, expected: usize, actual: usize },
+    Size {
+        place: String,
+        expected: usize,
+        actual: usize,
+    },
     /// The outcome holds no value for an expected place.
     Missing { place: String },
     /// A predicate bit differs.
-    PredBit { name: String, bit: u32, expected: bool, actual: bool },
+    PredBit {
+        name: String,
+        bit: u32,
+        expected: bool,
+        actual: bool,
+    },
     /// An error was expected and the run succeeded.
     NoError { expected: ErrorClass },
     /// The run failed with an error the case does not expect.
     UnexpectedError { error: VisaError },
     /// The run failed with an error of another class.
-    WrongError { expected: ErrorClass, error: VisaError },
+    WrongError {
+        expected: ErrorClass,
+        error: VisaError,
+    },
 }
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Mismatch::Byte { place, byte, lane, expected, actual } => {
+            Mismatch::Byte {
+                place,
+                byte,
+                lane,
+                expected,
+                actual,
+            } => {
                 write!(f, "{place} byte {byte}")?;
                 if let Some(lane) = lane {
                     write!(f, " (lane {lane})")?;
                 }
                 write!(f, ": expected {expected}, got {actual:02x}")
             }
-            Mismatch::Size { place, expected, actual } => {
+            Mismatch::Size {
+                place,
+                expected,
+                actual,
+            } => {
                 write!(f, "{place}: expected {expected} bytes, got {actual}")
             }
             Mismatch::Missing { place } => write!(f, "{place}: not observed"),
-            Mismatch::PredBit { name, bit, expected, actual } => {
-                write!(f, "{name} bit {bit} (lane {bit}): expected {}, got {}", u8::from(*expected), u8::from(*actual))
+            Mismatch::PredBit {
+                name,
+                bit,
+                expected,
+                actual,
+            } => {
+                write!(
+                    f,
+                    "{name} bit {bit} (lane {bit}): expected {}, got {}",
+                    u8::from(*expected),
+                    u8::from(*actual)
+                )
             }
             Mismatch::NoError { expected } => write!(f, "expected error {expected}, got none"),
             Mismatch::UnexpectedError { error } => write!(f, "unexpected error {error}"),
-            Mismatch::WrongError { expected, error } => write!(f, "expected error {expected}, got {error}"),
+            Mismatch::WrongError { expected, error } => {
+                write!(f, "expected error {expected}, got {error}")
+            }
         }
     }
 }
 
 /// Compares `actual` bytes with an allowed set; `lane_size` numbers lanes (variables).
-fn compare_bytes(place: &str, allowed: &Allowed, actual: &[u8], lane_size: Option<usize>) -> Verdict {
+fn compare_bytes(
+    place: &str,
+    allowed: &Allowed,
+    actual: &[u8],
+    lane_size: Option<usize>,
+) -> Verdict {
     if allowed.allows(actual) {
         return Verdict::Pass;
     }
     if allowed.len() != actual.len() {
-        return Verdict::Fail(Mismatch::Size { place: place.to_string(), expected: allowed.len(), actual: actual.len() });
+        return Verdict::Fail(Mismatch::Size {
+            place: place.to_string(),
+            expected: allowed.len(),
+            actual: actual.len(),
+        });
     }
     // Report against the alternative that matches the longest prefix (the first one on a tie).
     let patterns = allowed.patterns();
@@ -382,12 +490,19 @@ pub fn mem_place(space: &str, addr: u64) -> String {
 /// name order, then predicates, then memory regions in order.
 pub fn compare(expect: &Expect, outcome: &Outcome) -> Verdict {
     let observed = match (expect, outcome) {
-        (Expect::Error(expected), Outcome::Error(e)) if e.class == *expected => return Verdict::Pass,
+        (Expect::Error(expected), Outcome::Error(e)) if e.class == *expected => {
+            return Verdict::Pass
+        }
         (Expect::Error(expected), Outcome::Error(e)) => {
-            return Verdict::Fail(Mismatch::WrongError { expected: *expected, error: e.clone() })
+            return Verdict::Fail(Mismatch::WrongError {
+                expected: *expected,
+                error: e.clone(),
+            })
         }
         (Expect::Error(expected), Outcome::Ok(_)) => {
-            return Verdict::Fail(Mismatch::NoError { expected: *expected })
+            return Verdict::Fail(Mismatch::NoError {
+                expected: *expected,
+            })
         }
         (Expect::State(_), Outcome::Error(e)) => {
             return Verdict::Fail(Mismatch::UnexpectedError { error: e.clone() })
@@ -399,7 +514,9 @@ pub fn compare(expect: &Expect, outcome: &Outcome) -> Verdict {
     };
     for (name, allowed) in &expect.vars {
         let Some(actual) = observed.vars.get(name) else {
-            return Verdict::Fail(Mismatch::Missing { place: name.clone() });
+            return Verdict::Fail(Mismatch::Missing {
+                place: name.clone(),
+            });
         };
         let verdict = compare_bytes(name, allowed, actual, observed.elt_size.get(name).copied());
         if !verdict.passed() {
@@ -408,7 +525,9 @@ pub fn compare(expect: &Expect, outcome: &Outcome) -> Verdict {
     }
     for (name, want) in &expect.preds {
         let Some(got) = observed.preds.get(name) else {
-            return Verdict::Fail(Mismatch::Missing { place: name.clone() });
+            return Verdict::Fail(Mismatch::Missing {
+                place: name.clone(),
+            });
         };
         let diff = want ^ got;
         if diff != 0 {
@@ -424,7 +543,11 @@ pub fn compare(expect: &Expect, outcome: &Outcome) -> Verdict {
     for m in &expect.mem {
         let place = mem_place(&m.space, m.addr);
         let at = |r: &&MemRegion| r.space == m.space && r.addr == m.addr;
-        let same_size = observed.mem.iter().filter(at).find(|r| r.bytes.len() == m.bytes.len());
+        let same_size = observed
+            .mem
+            .iter()
+            .filter(at)
+            .find(|r| r.bytes.len() == m.bytes.len());
         let Some(region) = same_size.or_else(|| observed.mem.iter().find(at)) else {
             return Verdict::Fail(Mismatch::Missing { place });
         };

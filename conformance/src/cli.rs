@@ -148,7 +148,11 @@ fn exec(args: &ExecArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result
     };
     let mut entries = read_bytes(&name, &data);
     if entries.len() != 1 {
-        writeln!(err, "{name}: holds {} cases; exec runs exactly one", entries.len())?;
+        writeln!(
+            err,
+            "{name}: holds {} cases; exec runs exactly one",
+            entries.len()
+        )?;
         return Ok(EXIT_INPUT);
     }
     let Some(Entry { case, .. }) = entries.pop() else {
@@ -197,7 +201,15 @@ fn collect(paths: &[PathBuf]) -> Vec<(String, Result<Vec<Entry>, VectorError>)> 
             if let Err(e) = walk(path, &mut files) {
                 let file = path.display().to_string();
                 let message = format!("cannot walk the directory: {e}");
-                out.push((file.clone(), Err(VectorError { file, line: 0, field: None, message })));
+                out.push((
+                    file.clone(),
+                    Err(VectorError {
+                        file,
+                        line: 0,
+                        field: None,
+                        message,
+                    }),
+                ));
                 continue;
             }
             files.sort();
@@ -240,7 +252,10 @@ fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Resu
                 Err(e) => vec![CaseResult {
                     line: 0,
                     name: file.clone(),
-                    failure: Some(Failure { kind: "unreadable", message: e.to_string() }),
+                    failure: Some(Failure {
+                        kind: "unreadable",
+                        message: e.to_string(),
+                    }),
                     time: Default::default(),
                 }],
             },
@@ -259,7 +274,11 @@ fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Resu
             };
             failed += 1;
             match failure.kind {
-                "mismatch" => writeln!(out, "FAIL {}:{} {}: {}", file.file, c.line, c.name, failure.message)?,
+                "mismatch" => writeln!(
+                    out,
+                    "FAIL {}:{} {}: {}",
+                    file.file, c.line, c.name, failure.message
+                )?,
                 _ => writeln!(out, "FAIL {}", failure.message)?,
             }
         }
@@ -269,7 +288,11 @@ fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Resu
             .map_err(|e| e.to_string())
             .and_then(|xml| std::fs::write(path, xml).map_err(|e| e.to_string()));
         if let Err(e) = written {
-            writeln!(err, "{}: cannot write the JUnit report: {e}", path.display())?;
+            writeln!(
+                err,
+                "{}: cannot write the JUnit report: {e}",
+                path.display()
+            )?;
             writeln!(out, "{passed} passed, {failed} failed")?;
             return Ok(EXIT_INPUT);
         }
@@ -284,18 +307,29 @@ fn check_entry(entry: &Entry, engine: EngineKind) -> CaseResult {
     let (name, failure) = match &entry.case {
         Err(e) => (
             format!("line {}", entry.line),
-            Some(Failure { kind: "invalid-vector", message: e.to_string() }),
+            Some(Failure {
+                kind: "invalid-vector",
+                message: e.to_string(),
+            }),
         ),
         Ok(case) => {
             let outcome = run_case(case, engine);
             let failure = match judge(case, &outcome) {
                 Verdict::Pass => None,
-                Verdict::Fail(m) => Some(Failure { kind: "mismatch", message: m.to_string() }),
+                Verdict::Fail(m) => Some(Failure {
+                    kind: "mismatch",
+                    message: m.to_string(),
+                }),
             };
             (case.id.clone(), failure)
         }
     };
-    CaseResult { line: entry.line, name, failure, time: start.elapsed() }
+    CaseResult {
+        line: entry.line,
+        name,
+        failure,
+        time: start.elapsed(),
+    }
 }
 
 fn fmt(args: &FmtArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {

@@ -42,7 +42,8 @@ pub fn report(files: &[FileResults]) -> Report {
                 None => TestCaseStatus::success(),
                 Some(failure) => {
                     let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
-                    s.set_type(failure.kind).set_message(failure.message.as_str());
+                    s.set_type(failure.kind)
+                        .set_message(failure.message.as_str());
                     s
                 }
             };

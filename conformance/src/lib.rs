@@ -3,11 +3,13 @@
 //! - [`vector`]: the `visa-vector/1` file format (read, write, allowed sets).
 //! - [`case`]: running a case on an engine and comparing what it observes with what the case
 //!   expects.
+//! - [`gen`]: generators of valid cases (proptest strategies).
 //! - [`junit`]: JUnit XML reports of a check.
 //! - [`cli`]: the `visa-conform` commands (DESIGN.md "Command line").
 
 pub mod case;
 pub mod cli;
+pub mod gen;
 pub mod junit;
 pub mod vector;
 

@@ -10,7 +10,7 @@
 //! ```
 //! use visa_conformance::vector::{read_str, write_cases};
 //!
-//! let line = r#"{"format":"visa-vector/1","id":"mov/d/0001","platform":"xe-hpg","program":".decl V1 v_type=G type=d num_elts=8\nmov (M1, 8) V1(0,0)<1> 0x7:d\n","expect":{"vars":{"V1":"07000000????????"}}}"#;
+//! let line = r#"{"format":"visa-vector/1","id":"mov/d/0001","platform":"xe-hpg","program":".decl V1 v_type=G type=d num_elts=2\nmov (M1, 2) V1(0,0)<1> 0x7:d\n","expect":{"vars":{"V1":"07000000????????"}}}"#;
 //! let entries = read_str("example.jsonl", line);
 //! let case = entries[0].case.as_ref().unwrap();
 //! assert_eq!(case.id, "mov/d/0001");
@@ -125,7 +125,10 @@ impl Pattern {
     /// Index of the first byte of `actual` the pattern does not allow, `None` if it matches.
     /// Lengths are compared by the caller.
     pub fn first_mismatch(&self, actual: &[u8]) -> Option<usize> {
-        self.0.iter().zip(actual).position(|(e, a)| e.is_some_and(|e| e != *a))
+        self.0
+            .iter()
+            .zip(actual)
+            .position(|(e, a)| e.is_some_and(|e| e != *a))
     }
 }
 
@@ -217,7 +220,12 @@ pub struct FieldError {
 
 impl FieldError {
     fn at(self, file: &str, line: usize) -> VectorError {
-        VectorError { file: file.to_string(), line, field: self.field, message: self.message }
+        VectorError {
+            file: file.to_string(),
+            line,
+            field: self.field,
+            message: self.message,
+        }
     }
 }
 
@@ -269,7 +277,10 @@ impl Case {
         }
         m.insert("platform".into(), self.platform.name().into());
         if !self.errata.is_empty() {
-            let errata = self.errata.iter().map(|(k, r)| (k.clone(), r.as_str().into()));
+            let errata = self
+                .errata
+                .iter()
+                .map(|(k, r)| (k.clone(), r.as_str().into()));
             m.insert("errata".into(), Value::Object(errata.collect()));
         }
         if let Some(profile) = &self.profile {
@@ -300,7 +311,10 @@ impl Case {
 
     /// A copy without `expect`: what is sent to an implementation under test.
     pub fn without_expect(&self) -> Case {
-        Case { expect: None, ..self.clone() }
+        Case {
+            expect: None,
+            ..self.clone()
+        }
     }
 }
 
@@ -354,17 +368,26 @@ impl Init {
     pub fn to_value(&self) -> Map<String, Value> {
         let mut m = Map::new();
         if !self.vars.is_empty() {
-            m.insert("vars".into(), hex_map(&self.vars, |b| hex::encode(b).into()));
+            m.insert(
+                "vars".into(),
+                hex_map(&self.vars, |b| hex::encode(b).into()),
+            );
         }
         if !self.preds.is_empty() {
             let preds = hex_map(&self.preds, |p| hex::encode_number(u64::from(*p)).into());
             m.insert("preds".into(), preds);
         }
         if !self.mem.is_empty() {
-            m.insert("mem".into(), self.mem.iter().map(MemRegion::to_value).collect());
+            m.insert(
+                "mem".into(),
+                self.mem.iter().map(MemRegion::to_value).collect(),
+            );
         }
         if !self.surfaces.is_empty() {
-            m.insert("surfaces".into(), self.surfaces.iter().map(surface_value).collect());
+            m.insert(
+                "surfaces".into(),
+                self.surfaces.iter().map(surface_value).collect(),
+            );
         }
         if let Some(cr0) = self.cr0 {
             m.insert("cr0".into(), hex::encode_number(u64::from(cr0)).into());
@@ -382,7 +405,10 @@ impl Allowed {
             Allowed::Bytes(p) => p.to_string().into(),
             Allowed::AnyOf(ps) => {
                 let mut m = Map::new();
-                m.insert("any_of".into(), ps.iter().map(|p| Value::from(p.to_string())).collect());
+                m.insert(
+                    "any_of".into(),
+                    ps.iter().map(|p| Value::from(p.to_string())).collect(),
+                );
                 Value::Object(m)
             }
         }
@@ -445,12 +471,18 @@ pub fn read_bytes(file: &str, data: &[u8]) -> Vec<Entry> {
         let case = match std::str::from_utf8(raw) {
             Err(e) => Err(FieldError {
                 field: None,
-                message: format!("line is not UTF-8 (invalid byte at column {})", e.valid_up_to() + 1),
+                message: format!(
+                    "line is not UTF-8 (invalid byte at column {})",
+                    e.valid_up_to() + 1
+                ),
             }),
             Ok(text) if text.trim().is_empty() => continue,
             Ok(text) => Case::from_line(text),
         };
-        entries.push(Entry { line, case: case.map_err(|e| e.at(file, line)) });
+        entries.push(Entry {
+            line,
+            case: case.map_err(|e| e.at(file, line)),
+        });
     }
     entries
 }
@@ -461,6 +493,11 @@ pub fn read_file(path: &Path) -> Result<Vec<Entry>, VectorError> {
     let file = path.display().to_string();
     match std::fs::read(path) {
         Ok(data) => Ok(read_bytes(&file, &data)),
-        Err(e) => Err(VectorError { file, line: 0, field: None, message: e.to_string() }),
+        Err(e) => Err(VectorError {
+            file,
+            line: 0,
+            field: None,
+            message: e.to_string(),
+        }),
     }
 }

@@ -146,8 +146,14 @@ fn dec_int<S: IntTy>(raw: &Raw, n: usize, m: Modifier, out: &mut Ints) {
     match m {
         Modifier::None => raw.iter().zip(out).for_each(|(r, o)| *o = S::decode(*r)),
         Modifier::Neg => raw.iter().zip(out).for_each(|(r, o)| *o = -S::decode(*r)),
-        Modifier::Abs => raw.iter().zip(out).for_each(|(r, o)| *o = S::decode(*r).abs()),
-        Modifier::NegAbs => raw.iter().zip(out).for_each(|(r, o)| *o = -S::decode(*r).abs()),
+        Modifier::Abs => raw
+            .iter()
+            .zip(out)
+            .for_each(|(r, o)| *o = S::decode(*r).abs()),
+        Modifier::NegAbs => raw
+            .iter()
+            .zip(out)
+            .for_each(|(r, o)| *o = -S::decode(*r).abs()),
     }
 }
 
@@ -212,9 +218,15 @@ pub type AddFloatFn = fn(&Raw, &Raw, bool, &Ctx, &mut Raw);
 fn enc_int<D: IntTy>(v: &Ints, c: &Ctx, out: &mut Raw) {
     let n = c.n.min(LANES);
     if c.sat {
-        v[..n].iter().zip(&mut out[..n]).for_each(|(v, o)| *o = ((*v).clamp(D::MIN, D::MAX) as u64) & D::MASK);
+        v[..n]
+            .iter()
+            .zip(&mut out[..n])
+            .for_each(|(v, o)| *o = ((*v).clamp(D::MIN, D::MAX) as u64) & D::MASK);
     } else {
-        v[..n].iter().zip(&mut out[..n]).for_each(|(v, o)| *o = (*v as u64) & D::MASK);
+        v[..n]
+            .iter()
+            .zip(&mut out[..n])
+            .for_each(|(v, o)| *o = (*v as u64) & D::MASK);
     }
 }
 

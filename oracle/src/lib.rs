@@ -51,14 +51,21 @@ pub use plan::Plan;
 /// Executes every instruction of `program` in order on `state`, with the contract of the
 /// spec engine: errors carry the instruction's position, and on error the state holds the
 /// effects of the instructions before the failing one (which writes nothing).
-pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> Result<(), VisaError> {
+pub fn run(
+    program: &Program,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<(), VisaError> {
     Plan::compile(program, config)?.run(state)
 }
 
 /// Runs many cases in parallel over all cores: each plan on its own state. The results are
 /// in the order of `cases`.
 pub fn run_batch(cases: &mut [(&Plan, MachineState)]) -> Vec<Result<(), VisaError>> {
-    cases.par_iter_mut().map(|(plan, state)| plan.run(state)).collect()
+    cases
+        .par_iter_mut()
+        .map(|(plan, state)| plan.run(state))
+        .collect()
 }
 
 /// Runs one plan on many states in parallel over all cores. The results are in the order of

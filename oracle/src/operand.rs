@@ -28,7 +28,11 @@ pub enum SrcLoad {
     Indirect(Indirect),
     /// Multi-address indirect: row i's origin is `A(k + i) + imm`, lane (i, j) is at
     /// origin + j * hs_bytes.
-    IndirectMulti { at: Indirect, width: usize, hs_bytes: i64 },
+    IndirectMulti {
+        at: Indirect,
+        width: usize,
+        hs_bytes: i64,
+    },
 }
 
 /// An address-variable element and the byte offsets taken from it.
@@ -49,8 +53,12 @@ pub struct Indirect {
 pub enum DstStore {
     /// `%null`: writes are dropped.
     Discard,
-    Contig { base: usize },
-    Table { offs: [u32; LANES] },
+    Contig {
+        base: usize,
+    },
+    Table {
+        offs: [u32; LANES],
+    },
     Indirect(Indirect),
 }
 
@@ -66,12 +74,16 @@ fn read<const S: usize>(grf: &[u8], o: usize) -> Option<u64> {
 #[inline(always)]
 fn write<const S: usize>(grf: &mut [u8], o: usize, v: u64) -> Option<()> {
     let dst = grf.get_mut(o..o.checked_add(S)?)?;
-    dst.iter_mut().zip(v.to_le_bytes()).for_each(|(d, b)| *d = b);
+    dst.iter_mut()
+        .zip(v.to_le_bytes())
+        .for_each(|(d, b)| *d = b);
     Some(())
 }
 
 fn out_of_range(o: usize) -> VisaError {
-    VisaError::model_bug(format!("operand element at byte {o} lies outside the register file"))
+    VisaError::model_bug(format!(
+        "operand element at byte {o} lies outside the register file"
+    ))
 }
 
 fn gather_contig<const S: usize>(grf: &[u8], base: usize, n: usize, out: &mut Raw) -> Result<()> {
@@ -143,14 +155,26 @@ impl Indirect {
             .addrs
             .get(self.addr)
             .and_then(|v| v.get(sub as usize))
-            .ok_or_else(|| VisaError::model_bug(format!("address element {sub} missing from the state")))?;
+            .ok_or_else(|| {
+                VisaError::model_bug(format!("address element {sub} missing from the state"))
+            })?;
         Ok(*a as i64 + self.imm as i64)
     }
 
     /// Resolves the single-address form for lanes `0..n` into byte offsets.
-    pub fn resolve(&self, state: &MachineState, size: usize, n: usize, out: &mut [usize; LANES]) -> Result<()> {
+    pub fn resolve(
+        &self,
+        state: &MachineState,
+        size: usize,
+        n: usize,
+        out: &mut [usize; LANES],
+    ) -> Result<()> {
         let origin = self.address(state, self.addr_sub)?;
-        for (k, (rel, o)) in self.rel[..n.min(LANES)].iter().zip(out.iter_mut()).enumerate() {
+        for (k, (rel, o)) in self.rel[..n.min(LANES)]
+            .iter()
+            .zip(out.iter_mut())
+            .enumerate()
+        {
             *o = check(origin + rel, size, state.grf.len(), k)?;
         }
         Ok(())
@@ -183,17 +207,22 @@ impl SrcLoad {
         let grf = &state.grf[..];
         match self {
             SrcLoad::Contig { base } => by_size!(size, gather_contig, (grf, *base, n, out)),
-            SrcLoad::Table { offs } => by_size!(size, gather_offs::<_, u32>, (grf, &offs[..n], out)),
+            SrcLoad::Table { offs } => {
+                by_size!(size, gather_offs::<_, u32>, (grf, &offs[..n], out))
+            }
             SrcLoad::Const { lanes } => {
                 out[..n].copy_from_slice(&lanes[..n]);
                 Ok(())
             }
             SrcLoad::Pred { var, num_elts } => {
-                let p = state
-                    .preds
-                    .get(*var)
-                    .ok_or_else(|| VisaError::model_bug("predicate variable missing from the state"))?;
-                let mask = if *num_elts >= 32 { u32::MAX } else { (1u32 << num_elts) - 1 };
+                let p = state.preds.get(*var).ok_or_else(|| {
+                    VisaError::model_bug("predicate variable missing from the state")
+                })?;
+                let mask = if *num_elts >= 32 {
+                    u32::MAX
+                } else {
+                    (1u32 << num_elts) - 1
+                };
                 out[..n].fill((p & mask) as u64);
                 Ok(())
             }
@@ -201,7 +230,11 @@ impl SrcLoad {
                 at.resolve(state, size, n, offs)?;
                 by_size!(size, gather_offs::<_, usize>, (grf, &offs[..n], out))
             }
-            SrcLoad::IndirectMulti { at, width, hs_bytes } => {
+            SrcLoad::IndirectMulti {
+                at,
+                width,
+                hs_bytes,
+            } => {
                 if *width == 0 {
                     return Err(VisaError::model_bug("multi-address region of width 0"));
                 }
@@ -218,7 +251,13 @@ impl SrcLoad {
     }
 }
 
-fn scatter_contig<const S: usize>(grf: &mut [u8], base: usize, en: u32, n: usize, vals: &Raw) -> Result<()> {
+fn scatter_contig<const S: usize>(
+    grf: &mut [u8],
+    base: usize,
+    en: u32,
+    n: usize,
+    vals: &Raw,
+) -> Result<()> {
     for (k, v) in vals[..n].iter().enumerate() {
         if (en >> k) & 1 == 1 {
             let o = base + k * S;
@@ -228,7 +267,12 @@ fn scatter_contig<const S: usize>(grf: &mut [u8], base: usize, en: u32, n: usize
     Ok(())
 }
 
-fn scatter_offs<const S: usize, T: Off>(grf: &mut [u8], offs: &[T], en: u32, vals: &Raw) -> Result<()> {
+fn scatter_offs<const S: usize, T: Off>(
+    grf: &mut [u8],
+    offs: &[T],
+    en: u32,
+    vals: &Raw,
+) -> Result<()> {
     for (k, (o, v)) in offs.iter().zip(vals).enumerate() {
         if (en >> k) & 1 == 1 {
             let o = o.at();
@@ -241,7 +285,13 @@ fn scatter_offs<const S: usize, T: Off>(grf: &mut [u8], offs: &[T], en: u32, val
 impl DstStore {
     /// Resolves an indirect destination for lanes `0..n` (every lane is checked, enabled or
     /// not) before anything is written.
-    pub fn prepare(&self, size: usize, n: usize, state: &MachineState, offs: &mut [usize; LANES]) -> Result<()> {
+    pub fn prepare(
+        &self,
+        size: usize,
+        n: usize,
+        state: &MachineState,
+        offs: &mut [usize; LANES],
+    ) -> Result<()> {
         match self {
             DstStore::Indirect(at) => at.resolve(state, size, n, offs),
             _ => Ok(()),
@@ -263,8 +313,12 @@ impl DstStore {
         match self {
             DstStore::Discard => Ok(()),
             DstStore::Contig { base } => by_size!(size, scatter_contig, (grf, *base, en, n, vals)),
-            DstStore::Table { offs } => by_size!(size, scatter_offs::<_, u32>, (grf, &offs[..n], en, vals)),
-            DstStore::Indirect(_) => by_size!(size, scatter_offs::<_, usize>, (grf, &offs[..n], en, vals)),
+            DstStore::Table { offs } => {
+                by_size!(size, scatter_offs::<_, u32>, (grf, &offs[..n], en, vals))
+            }
+            DstStore::Indirect(_) => {
+                by_size!(size, scatter_offs::<_, usize>, (grf, &offs[..n], en, vals))
+            }
         }
     }
 }

@@ -8,6 +8,7 @@ use visa_spec::exec::ExecConfig;
 use visa_spec::ir::{Dst, Instruction, Opcode, Program, Src};
 use visa_spec::state::{MachineState, VarId, VarInfo, Vars, CR0};
 use visa_spec::types::DataType;
+use visa_spec::validate;
 use visa_spec::VisaError;
 
 use crate::kernel::{self, Ctx, Ints, Modifier, Raw, LANES};
@@ -16,11 +17,6 @@ use crate::operand::{DstStore, Indirect, SrcLoad};
 use crate::softfloat::Rounding;
 
 type Result<T> = std::result::Result<T, VisaError>;
-
-/// Whether a conversion error (erratum FLOAT-TO-UINT-NEGATIVE, literal reading) in a lane
-/// that is not enabled fails the instruction. The project's rule: every lane's result is
-/// computed first, and any error is reported before anything is written.
-const ERRORS_FROM_DISABLED_LANES: bool = true;
 
 /// A program compiled for repeated execution.
 ///
@@ -48,6 +44,10 @@ pub struct Plan {
     lit: Literal,
     /// Byte offset of %cr0 in the register file.
     cr0: Option<usize>,
+    /// Variables of the program and bytes of register file they need: a state must have
+    /// been made for them.
+    num_vars: usize,
+    grf_bytes: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -93,15 +93,38 @@ struct Source {
 enum Kernel {
     /// MOV of equal types: the bits are copied (erratum MOV-RAW-COPY, resolved reading).
     Copy,
-    MovIntInt { dec: kernel::DecIntFn, enc: kernel::EncIntFn },
-    MovIntFloat { dec: kernel::DecIntFn, enc: kernel::EncIntFloatFn },
-    MovFloatInt { dec: kernel::DecFloatFn, enc: kernel::EncFloatIntFn },
-    MovFloatFloat { dec: kernel::DecFloatFn, enc: kernel::EncFloatFloatFn, narrowing: bool },
-    AddInt { dec: [kernel::DecIntFn; 2], enc: kernel::EncIntFn },
-    AddFloat { dec: [kernel::DecFloatFn; 2], add: kernel::AddFloatFn, f32_exact: bool },
+    MovIntInt {
+        dec: kernel::DecIntFn,
+        enc: kernel::EncIntFn,
+    },
+    MovIntFloat {
+        dec: kernel::DecIntFn,
+        enc: kernel::EncIntFloatFn,
+    },
+    MovFloatInt {
+        dec: kernel::DecFloatFn,
+        enc: kernel::EncFloatIntFn,
+        src_ty: DataType,
+    },
+    MovFloatFloat {
+        dec: kernel::DecFloatFn,
+        enc: kernel::EncFloatFloatFn,
+        src_ty: DataType,
+        narrowing: bool,
+    },
+    AddInt {
+        dec: [kernel::DecIntFn; 2],
+        enc: kernel::EncIntFn,
+    },
+    AddFloat {
+        dec: [kernel::DecFloatFn; 2],
+        add: kernel::AddFloatFn,
+        src_tys: [DataType; 2],
+        f32_exact: bool,
+    },
 }
 
-/// Lane buffers reused by every instruction of one run.
+/// Lane buffers reused by every instruction of one run (on the stack: about 3 KiB).
 struct Scratch {
     raw: [Raw; 2],
     ints: [Ints; 2],
@@ -112,15 +135,15 @@ struct Scratch {
 }
 
 impl Scratch {
-    fn new() -> Box<Scratch> {
-        Box::new(Scratch {
+    fn new() -> Scratch {
+        Scratch {
             raw: [[0; LANES]; 2],
             ints: [[0; LANES]; 2],
             floats: [[0; LANES]; 2],
             out: [0; LANES],
             offs: [0; LANES],
             dst_offs: [0; LANES],
-        })
+        }
     }
 }
 
@@ -136,7 +159,10 @@ fn var_info(vars: &Vars, id: VarId) -> Result<&VarInfo> {
     if (id.0 as usize) < vars.len() {
         Ok(vars.get(id))
     } else {
-        Err(VisaError::model_bug(format!("variable id {} is not declared", id.0)))
+        Err(VisaError::model_bug(format!(
+            "variable id {} is not declared",
+            id.0
+        )))
     }
 }
 
@@ -147,7 +173,9 @@ fn modifier(m: Option<SrcModifier>) -> Result<Modifier> {
         Some(SrcModifier::Abs) => Modifier::Abs,
         Some(SrcModifier::NegAbs) => Modifier::NegAbs,
         Some(SrcModifier::Not) => {
-            return Err(VisaError::model_bug("the ~ modifier on an arithmetic source"));
+            return Err(VisaError::model_bug(
+                "the ~ modifier on an arithmetic source",
+            ));
         }
     })
 }
@@ -204,7 +232,11 @@ fn general_offsets(
 
 fn contiguous(offs: &[u32; LANES], n: usize, size: usize) -> Option<usize> {
     let base = offs[0] as usize;
-    offs[..n].iter().enumerate().all(|(k, o)| *o as usize == base + k * size).then_some(base)
+    offs[..n]
+        .iter()
+        .enumerate()
+        .all(|(k, o)| *o as usize == base + k * size)
+        .then_some(base)
 }
 
 struct Compiler<'a> {
@@ -216,7 +248,14 @@ struct Compiler<'a> {
 impl Compiler<'_> {
     fn src(&self, src: &Src, n: usize, extent: &mut usize) -> Result<Source> {
         match src {
-            Src::General { var, row, col, region, modifier: m, ty } => {
+            Src::General {
+                var,
+                row,
+                col,
+                region,
+                modifier: m,
+                ty,
+            } => {
                 let info = var_info(self.vars, *var)?;
                 if !is_scalar(*ty) {
                     return Err(VisaError::model_bug(format!("general source of type {ty}")));
@@ -243,12 +282,27 @@ impl Compiler<'_> {
                         }
                     }
                 };
-                Ok(Source { load, size, ty: *ty, modifier: modifier(*m)? })
+                Ok(Source {
+                    load,
+                    size,
+                    ty: *ty,
+                    modifier: modifier(*m)?,
+                })
             }
-            Src::Indirect { addr, addr_sub, imm_offset, region, multi, modifier: m, ty } => {
+            Src::Indirect {
+                addr,
+                addr_sub,
+                imm_offset,
+                region,
+                multi,
+                modifier: m,
+                ty,
+            } => {
                 let info = var_info(self.vars, *addr)?;
                 if !is_scalar(*ty) {
-                    return Err(VisaError::model_bug(format!("indirect source of type {ty}")));
+                    return Err(VisaError::model_bug(format!(
+                        "indirect source of type {ty}"
+                    )));
                 }
                 let size = ty.size() as i64;
                 let width = region.width as usize;
@@ -270,22 +324,37 @@ impl Compiler<'_> {
                     rel,
                 };
                 let load = if *multi {
-                    SrcLoad::IndirectMulti { at, width, hs_bytes: region.hstride as i64 * size }
+                    SrcLoad::IndirectMulti {
+                        at,
+                        width,
+                        hs_bytes: region.hstride as i64 * size,
+                    }
                 } else {
                     SrcLoad::Indirect(at)
                 };
-                Ok(Source { load, size: ty.size(), ty: *ty, modifier: modifier(*m)? })
+                Ok(Source {
+                    load,
+                    size: ty.size(),
+                    ty: *ty,
+                    modifier: modifier(*m)?,
+                })
             }
             Src::Imm { bits, ty } => {
                 let mut lanes = [0u64; LANES];
                 let lane_ty = match ty {
                     DataType::V | DataType::UV => {
                         if n > 8 {
-                            return Err(VisaError::model_bug(format!("{ty} immediate with execution size {n}")));
+                            return Err(VisaError::model_bug(format!(
+                                "{ty} immediate with execution size {n}"
+                            )));
                         }
                         for (k, l) in lanes.iter_mut().enumerate().take(n) {
                             let nib = (bits >> (4 * k)) & 0xf;
-                            *l = if *ty == DataType::V { ((((nib as u8) << 4) as i8 >> 4) as u16) as u64 } else { nib };
+                            *l = if *ty == DataType::V {
+                                ((((nib as u8) << 4) as i8 >> 4) as u16) as u64
+                            } else {
+                                nib
+                            };
                         }
                         if *ty == DataType::V {
                             DataType::W
@@ -295,7 +364,9 @@ impl Compiler<'_> {
                     }
                     DataType::VF => {
                         if n > 4 {
-                            return Err(VisaError::model_bug(format!("vf immediate with execution size {n}")));
+                            return Err(VisaError::model_bug(format!(
+                                "vf immediate with execution size {n}"
+                            )));
                         }
                         for (k, l) in lanes.iter_mut().enumerate().take(n) {
                             *l = vf_to_f((bits >> (8 * k)) as u8);
@@ -303,21 +374,36 @@ impl Compiler<'_> {
                         DataType::F
                     }
                     t if is_scalar(*t) => {
-                        let mask = if t.size() == 8 { u64::MAX } else { (1u64 << (8 * t.size())) - 1 };
+                        let mask = if t.size() == 8 {
+                            u64::MAX
+                        } else {
+                            (1u64 << (8 * t.size())) - 1
+                        };
                         lanes.fill(bits & mask);
                         *t
                     }
                     t => return Err(VisaError::model_bug(format!("immediate of type {t}"))),
                 };
-                Ok(Source { load: SrcLoad::Const { lanes }, size: lane_ty.size(), ty: lane_ty, modifier: Modifier::None })
+                Ok(Source {
+                    load: SrcLoad::Const { lanes },
+                    size: lane_ty.size(),
+                    ty: lane_ty,
+                    modifier: Modifier::None,
+                })
             }
             Src::Predicate { var } => {
                 let info = var_info(self.vars, *var)?;
                 if info.class != VarClass::Predicate {
-                    return Err(VisaError::model_bug(format!("`{}` read as a predicate", info.name)));
+                    return Err(VisaError::model_bug(format!(
+                        "`{}` read as a predicate",
+                        info.name
+                    )));
                 }
                 Ok(Source {
-                    load: SrcLoad::Pred { var: var.0 as usize, num_elts: info.num_elts },
+                    load: SrcLoad::Pred {
+                        var: var.0 as usize,
+                        num_elts: info.num_elts,
+                    },
                     size: 4,
                     ty: DataType::UD,
                     modifier: Modifier::None,
@@ -328,7 +414,13 @@ impl Compiler<'_> {
 
     fn dst(&self, dst: &Dst, n: usize, extent: &mut usize) -> Result<(DstStore, DataType)> {
         match dst {
-            Dst::General { var, row, col, hstride, ty } => {
+            Dst::General {
+                var,
+                row,
+                col,
+                hstride,
+                ty,
+            } => {
                 let info = var_info(self.vars, *var)?;
                 if !is_scalar(*ty) {
                     return Err(VisaError::model_bug(format!("destination of type {ty}")));
@@ -336,8 +428,16 @@ impl Compiler<'_> {
                 let Some(base) = info.grf_offset else {
                     return Ok((DstStore::Discard, *ty));
                 };
-                let (offs, ext) =
-                    general_offsets(info, base, *row, *col, (0, n as u32, *hstride), *ty, n, self.row_bytes)?;
+                let (offs, ext) = general_offsets(
+                    info,
+                    base,
+                    *row,
+                    *col,
+                    (0, n as u32, *hstride),
+                    *ty,
+                    n,
+                    self.row_bytes,
+                )?;
                 *extent = (*extent).max(ext);
                 let store = match contiguous(&offs, n, ty.size()) {
                     Some(base) => DstStore::Contig { base },
@@ -345,10 +445,18 @@ impl Compiler<'_> {
                 };
                 Ok((store, *ty))
             }
-            Dst::Indirect { addr, addr_sub, imm_offset, hstride, ty } => {
+            Dst::Indirect {
+                addr,
+                addr_sub,
+                imm_offset,
+                hstride,
+                ty,
+            } => {
                 let info = var_info(self.vars, *addr)?;
                 if !is_scalar(*ty) {
-                    return Err(VisaError::model_bug(format!("indirect destination of type {ty}")));
+                    return Err(VisaError::model_bug(format!(
+                        "indirect destination of type {ty}"
+                    )));
                 }
                 let mut rel = [0i64; LANES];
                 for (k, r) in rel.iter_mut().enumerate() {
@@ -367,12 +475,21 @@ impl Compiler<'_> {
         }
     }
 
-    fn kernel(&self, insn: &Instruction, srcs: &[Option<Source>; 2], dst: DataType) -> Result<Kernel> {
+    fn kernel(
+        &self,
+        insn: &Instruction,
+        srcs: &[Option<Source>; 2],
+        dst: DataType,
+    ) -> Result<Kernel> {
         let bug = || {
             VisaError::model_bug(format!(
                 "{} with source types {} and destination type {dst} has no semantics",
                 insn.opcode.mnemonic(),
-                srcs.iter().flatten().map(|s| s.ty.text()).collect::<Vec<_>>().join(", ")
+                srcs.iter()
+                    .flatten()
+                    .map(|s| s.ty.text())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ))
         };
         let int = |t: DataType| kernel::dec_int_fn(t).ok_or_else(bug);
@@ -380,18 +497,33 @@ impl Compiler<'_> {
         match (insn.opcode, srcs) {
             (Opcode::Mov, [Some(s), None]) => {
                 let t = s.ty;
-                if t == dst && s.modifier == Modifier::None && !insn.sat && (!self.lit.mov_raw_copy || t.is_integer()) {
+                if t == dst
+                    && s.modifier == Modifier::None
+                    && !insn.sat
+                    && (!self.lit.mov_raw_copy || t.is_integer())
+                {
                     Ok(Kernel::Copy)
                 } else if t.is_integer() && dst.is_integer() {
-                    Ok(Kernel::MovIntInt { dec: int(t)?, enc: kernel::enc_int_fn(dst).ok_or_else(bug)? })
+                    Ok(Kernel::MovIntInt {
+                        dec: int(t)?,
+                        enc: kernel::enc_int_fn(dst).ok_or_else(bug)?,
+                    })
                 } else if t.is_integer() && dst.is_float() {
-                    Ok(Kernel::MovIntFloat { dec: int(t)?, enc: kernel::enc_int_float_fn(dst).ok_or_else(bug)? })
+                    Ok(Kernel::MovIntFloat {
+                        dec: int(t)?,
+                        enc: kernel::enc_int_float_fn(dst).ok_or_else(bug)?,
+                    })
                 } else if t.is_float() && dst.is_integer() {
-                    Ok(Kernel::MovFloatInt { dec: flt(t)?, enc: kernel::enc_float_int_fn(dst).ok_or_else(bug)? })
+                    Ok(Kernel::MovFloatInt {
+                        dec: flt(t)?,
+                        enc: kernel::enc_float_int_fn(dst).ok_or_else(bug)?,
+                        src_ty: t,
+                    })
                 } else if t.is_float() && dst.is_float() {
                     Ok(Kernel::MovFloatFloat {
                         dec: flt(t)?,
                         enc: kernel::enc_float_float_fn(dst).ok_or_else(bug)?,
+                        src_ty: t,
                         narrowing: dst.size() < t.size(),
                     })
                 } else {
@@ -400,11 +532,15 @@ impl Compiler<'_> {
             }
             (Opcode::Add, [Some(a), Some(b)]) => {
                 if a.ty.is_integer() && b.ty.is_integer() && dst.is_integer() {
-                    Ok(Kernel::AddInt { dec: [int(a.ty)?, int(b.ty)?], enc: kernel::enc_int_fn(dst).ok_or_else(bug)? })
+                    Ok(Kernel::AddInt {
+                        dec: [int(a.ty)?, int(b.ty)?],
+                        enc: kernel::enc_int_fn(dst).ok_or_else(bug)?,
+                    })
                 } else if a.ty.is_float() && b.ty.is_float() && dst.is_float() {
                     Ok(Kernel::AddFloat {
                         dec: [flt(a.ty)?, flt(b.ty)?],
                         add: kernel::add_float_fn(dst).ok_or_else(bug)?,
+                        src_tys: [a.ty, b.ty],
                         f32_exact: a.ty != DataType::DF && b.ty != DataType::DF,
                     })
                 } else {
@@ -425,7 +561,10 @@ impl Compiler<'_> {
             return Err(VisaError::model_bug(format!("execution size {n}")));
         }
         if insn.mask.group == 0 || insn.mask.group > 8 {
-            return Err(VisaError::model_bug(format!("mask control M{}", insn.mask.group)));
+            return Err(VisaError::model_bug(format!(
+                "mask control M{}",
+                insn.mask.group
+            )));
         }
         if insn.srcs.len() != insn.opcode.num_srcs() {
             return Err(VisaError::model_bug(format!(
@@ -439,9 +578,16 @@ impl Compiler<'_> {
             Some(p) => {
                 let info = var_info(self.vars, p.var)?;
                 if info.class != VarClass::Predicate {
-                    return Err(VisaError::model_bug(format!("`{}` used as a predicate", info.name)));
+                    return Err(VisaError::model_bug(format!(
+                        "`{}` used as a predicate",
+                        info.name
+                    )));
                 }
-                Some(PredPlan { var: p.var.0 as usize, invert: p.invert, combine: p.combine })
+                Some(PredPlan {
+                    var: p.var.0 as usize,
+                    invert: p.invert,
+                    combine: p.combine,
+                })
             }
         };
         let mut extent = 0;
@@ -467,13 +613,28 @@ impl Compiler<'_> {
 }
 
 impl Plan {
-    /// Compiles every instruction of `program` under the errata readings of `config`. An
-    /// instruction the engine cannot execute becomes a step that reports its error when run,
-    /// so the instructions before it still execute, as in the spec engine.
+    /// Compiles every instruction of `program` under the errata readings of `config`.
+    ///
+    /// Fails (invalid-instruction, with the instruction's position) when the program breaks
+    /// an IR invariant ([`visa_spec::validate::check_program`]), as the spec engine does
+    /// before executing anything. An instruction that passes but that the engine still
+    /// cannot execute becomes a step reporting a model bug when run, so the instructions
+    /// before it still execute.
     pub fn compile(program: &Program, config: &ExecConfig) -> Result<Plan> {
+        // The shared IR invariants (ids, classes, regions in bounds, type maps under the
+        // readings in force), checked exactly as the spec engine checks them.
+        validate::check_program(program, &config.readings)?;
         let lit = Literal::from_config(config);
-        let row_bytes = if lit.grf_row_size { 32 } else { program.platform.grf_size() };
-        let compiler = Compiler { vars: &program.vars, lit, row_bytes };
+        let row_bytes = if lit.grf_row_size {
+            32
+        } else {
+            program.platform.grf_size()
+        };
+        let compiler = Compiler {
+            vars: &program.vars,
+            lit,
+            row_bytes,
+        };
         let steps = program
             .insns
             .iter()
@@ -482,8 +643,17 @@ impl Plan {
                 Err(e) => Step::Fail(e.at(insn.pos)),
             })
             .collect();
-        let cr0 = program.vars.find(CR0).and_then(|id| program.vars.get(id).grf_offset);
-        Ok(Plan { steps, lit, cr0 })
+        let cr0 = program
+            .vars
+            .find(CR0)
+            .and_then(|id| program.vars.get(id).grf_offset);
+        Ok(Plan {
+            steps,
+            lit,
+            cr0,
+            num_vars: program.vars.len(),
+            grf_bytes: program.vars.grf_bytes(),
+        })
     }
 
     /// Number of instructions in the plan.
@@ -499,10 +669,23 @@ impl Plan {
     /// state then holds the effects of the instructions before it (the failing one writes
     /// nothing).
     pub fn run(&self, state: &mut MachineState) -> Result<()> {
+        // The condition of `validate::check_state`, for a plan that no longer holds its program.
+        let n = self.num_vars;
+        if state.grf.len() < self.grf_bytes
+            || state.preds.len() < n
+            || state.addrs.len() < n
+            || state.handles.len() < n
+        {
+            return Err(VisaError::invalid(
+                "the machine state was not made for this program's variables (MachineState::new)",
+            ));
+        }
         let mut scratch = Scratch::new();
         for step in &self.steps {
             match step {
-                Step::Insn(insn) => insn.exec(self, state, &mut scratch).map_err(|e| e.at(insn.pos))?,
+                Step::Insn(insn) => insn
+                    .exec(self, state, &mut scratch)
+                    .map_err(|e| e.at(insn.pos))?,
                 Step::Fail(e) => return Err(e.clone()),
             }
         }
@@ -524,7 +707,11 @@ impl InsnPlan {
     fn channel_enables(&self, state: &MachineState) -> Result<u32> {
         let lanes = lane_mask(self.exec_size) as u64;
         let offset = self.mask.offset();
-        let mut chen = if self.mask.no_mask { lanes } else { (state.emask as u64 >> offset) & lanes };
+        let mut chen = if self.mask.no_mask {
+            lanes
+        } else {
+            (state.emask as u64 >> offset) & lanes
+        };
         if let Some(p) = self.pred {
             let bits = *state
                 .preds
@@ -560,8 +747,14 @@ impl InsnPlan {
             mode,
             sat: self.sat,
             lit: plan.lit,
-            int_rounding: if plan.lit.int_to_float_rounding { Rounding::NearestEven } else { mode.rounding },
-            err_lanes: if ERRORS_FROM_DISABLED_LANES { lane_mask(n) } else { chen },
+            int_rounding: if plan.lit.int_to_float_rounding {
+                Rounding::NearestEven
+            } else {
+                mode.rounding
+            },
+            // The documents' loops convert only under `if (ChEn[i])`: a lane that is not
+            // enabled cannot fail (indirect addresses are still checked in every lane).
+            err_lanes: chen,
         };
         // All sources of all lanes are read before anything is written.
         for (src, raw) in self.srcs.iter().zip(s.raw.iter_mut()) {
@@ -571,7 +764,10 @@ impl InsnPlan {
         }
         self.dst.prepare(self.dst_size, n, state, &mut s.dst_offs)?;
         let [src0, src1] = &self.srcs;
-        let (m0, m1) = (src0.as_ref().map_or(Modifier::None, |x| x.modifier), src1.as_ref().map_or(Modifier::None, |x| x.modifier));
+        let (m0, m1) = (
+            src0.as_ref().map_or(Modifier::None, |x| x.modifier),
+            src1.as_ref().map_or(Modifier::None, |x| x.modifier),
+        );
         let [raw0, raw1] = &s.raw;
         match self.kernel {
             Kernel::Copy => s.out[..n].copy_from_slice(&raw0[..n]),
@@ -583,16 +779,23 @@ impl InsnPlan {
                 dec(raw0, n, m0, &mut s.ints[0]);
                 enc(&s.ints[0], &ctx, &mut s.out);
             }
-            Kernel::MovFloatInt { dec, enc } => {
-                let ty = src0.as_ref().map_or(DataType::F, |x| x.ty);
-                dec(raw0, n, m0, !mode.keeps_denormals(ty), &mut s.floats[0]);
+            Kernel::MovFloatInt { dec, enc, src_ty } => {
+                dec(raw0, n, m0, !mode.keeps_denormals(src_ty), &mut s.floats[0]);
                 enc(&s.floats[0], &ctx, &mut s.out)?;
             }
-            Kernel::MovFloatFloat { dec, enc, narrowing } => {
-                let ty = src0.as_ref().map_or(DataType::F, |x| x.ty);
+            Kernel::MovFloatFloat {
+                dec,
+                enc,
+                src_ty,
+                narrowing,
+            } => {
                 // Erratum FLOAT-CONVERT-DENORM: literally, narrowing flushes denormal inputs
                 // and widening keeps them, whatever the mode.
-                let flush = if plan.lit.float_convert_denorm { narrowing } else { !mode.keeps_denormals(ty) };
+                let flush = if plan.lit.float_convert_denorm {
+                    narrowing
+                } else {
+                    !mode.keeps_denormals(src_ty)
+                };
                 dec(raw0, n, m0, flush, &mut s.floats[0]);
                 enc(&s.floats[0], &ctx, &mut s.out);
             }
@@ -603,14 +806,18 @@ impl InsnPlan {
                 kernel::add_ints(a, b, n);
                 enc(&s.ints[1], &ctx, &mut s.out);
             }
-            Kernel::AddFloat { dec: [d0, d1], add, f32_exact } => {
-                let t0 = src0.as_ref().map_or(DataType::F, |x| x.ty);
-                let t1 = src1.as_ref().map_or(DataType::F, |x| x.ty);
+            Kernel::AddFloat {
+                dec: [d0, d1],
+                add,
+                src_tys: [t0, t1],
+                f32_exact,
+            } => {
                 d0(raw0, n, m0, !mode.keeps_denormals(t0), &mut s.floats[0]);
                 d1(raw1, n, m1, !mode.keeps_denormals(t1), &mut s.floats[1]);
                 add(&s.floats[0], &s.floats[1], f32_exact, &ctx, &mut s.out);
             }
         }
-        self.dst.store(self.dst_size, n, chen, state, &s.dst_offs, &s.out)
+        self.dst
+            .store(self.dst_size, n, chen, state, &s.dst_offs, &s.out)
     }
 }

@@ -28,9 +28,18 @@ pub struct Format {
 }
 
 impl Format {
-    pub const DF: Format = Format { ebits: 11, mbits: 52 };
-    pub const F: Format = Format { ebits: 8, mbits: 23 };
-    pub const HF: Format = Format { ebits: 5, mbits: 10 };
+    pub const DF: Format = Format {
+        ebits: 11,
+        mbits: 52,
+    };
+    pub const F: Format = Format {
+        ebits: 8,
+        mbits: 23,
+    };
+    pub const HF: Format = Format {
+        ebits: 5,
+        mbits: 10,
+    };
     pub const BF: Format = Format { ebits: 8, mbits: 7 };
 
     #[inline]
@@ -216,7 +225,11 @@ pub fn round_pack(neg: bool, mag: u128, exp: i32, fmt: Format, rnd: Rounding) ->
         // Far beyond the largest binade: no rounding can bring it back.
         return overflow(neg, fmt, rnd);
     }
-    let mut lsb = if e_val >= emin { e_val - mbits } else { emin - mbits };
+    let mut lsb = if e_val >= emin {
+        e_val - mbits
+    } else {
+        emin - mbits
+    };
     let shift = lsb as i64 - exp as i64;
     let (q, rest) = if shift <= 0 {
         (mag << (-shift) as u32, Rest::Exact)
@@ -226,7 +239,10 @@ pub fn round_pack(neg: bool, mag: u128, exp: i32, fmt: Format, rnd: Rounding) ->
         (0, classify(mag, 1 << 127))
     } else {
         let s = shift as u32;
-        (mag >> s, classify(mag & ((1u128 << s) - 1), 1u128 << (s - 1)))
+        (
+            mag >> s,
+            classify(mag & ((1u128 << s) - 1), 1u128 << (s - 1)),
+        )
     };
     let inc = match rnd {
         Rounding::NearestEven => rest == Rest::AboveHalf || (rest == Rest::Half && q & 1 == 1),
@@ -239,7 +255,11 @@ pub fn round_pack(neg: bool, mag: u128, exp: i32, fmt: Format, rnd: Rounding) ->
         q >>= 1;
         lsb += 1;
     }
-    let biased: i64 = if q >> fmt.mbits == 0 { 0 } else { lsb as i64 + mbits as i64 + fmt.bias() as i64 };
+    let biased: i64 = if q >> fmt.mbits == 0 {
+        0
+    } else {
+        lsb as i64 + mbits as i64 + fmt.bias() as i64
+    };
     if biased >= fmt.exp_all_ones() as i64 {
         return overflow(neg, fmt, rnd);
     }
@@ -324,12 +344,19 @@ pub fn add(a: u64, b: u64, fmt: Format, rnd: Rounding) -> u64 {
     }
     let (sa, ma, ea) = unpack_norm(a);
     let (sb, mb, eb) = unpack_norm(b);
-    let ((sbig, mbig, ebig), (ssmall, msmall, esmall)) =
-        if (ea, ma) >= (eb, mb) { ((sa, ma, ea), (sb, mb, eb)) } else { ((sb, mb, eb), (sa, ma, ea)) };
+    let ((sbig, mbig, ebig), (ssmall, msmall, esmall)) = if (ea, ma) >= (eb, mb) {
+        ((sa, ma, ea), (sb, mb, eb))
+    } else {
+        ((sb, mb, eb), (sa, ma, ea))
+    };
     let big = (mbig as u128) << 64;
     let d = (ebig as i64 - esmall as i64).clamp(0, 200) as u32;
     let small = shift_right_jam((msmall as u128) << 64, d);
-    let sum = if sbig == ssmall { big + small } else { big - small };
+    let sum = if sbig == ssmall {
+        big + small
+    } else {
+        big - small
+    };
     if sum == 0 {
         return fmt.zero(rnd == Rounding::Down);
     }
@@ -346,9 +373,17 @@ mod tests {
         assert_eq!(f64::from_bits(to_f64_bits(1, Format::HF)), 2f64.powi(-24));
         assert_eq!(f64::from_bits(to_f64_bits(1, Format::F)), 2f64.powi(-149));
         assert_eq!(f64::from_bits(to_f64_bits(0x3f80, Format::BF)), 1.0);
-        assert_eq!(f64::from_bits(to_f64_bits(0x0200, Format::HF)), 2f64.powi(-15));
-        for x in [0u32, 1, 0x7fffff, 0x800000, 0x3f800000, 0x7f7fffff, 0x80000001, 0xff800000] {
-            assert_eq!(to_f64_bits(x as u64, Format::F), (f32::from_bits(x) as f64).to_bits());
+        assert_eq!(
+            f64::from_bits(to_f64_bits(0x0200, Format::HF)),
+            2f64.powi(-15)
+        );
+        for x in [
+            0u32, 1, 0x7fffff, 0x800000, 0x3f800000, 0x7f7fffff, 0x80000001, 0xff800000,
+        ] {
+            assert_eq!(
+                to_f64_bits(x as u64, Format::F),
+                (f32::from_bits(x) as f64).to_bits()
+            );
         }
     }
 
@@ -374,11 +409,23 @@ mod tests {
         assert_eq!(f64_to(big, Format::F, Rounding::Zero), 0x7f7f_ffff);
         assert_eq!(f64_to(big, Format::F, Rounding::Down), 0x7f7f_ffff);
         assert_eq!(f64_to(big, Format::F, Rounding::Up), 0x7f80_0000);
-        assert_eq!(f64_to((-1e300f64).to_bits(), Format::F, Rounding::Up), 0xff7f_ffff);
-        assert_eq!(f64_to((-1e300f64).to_bits(), Format::F, Rounding::Down), 0xff80_0000);
+        assert_eq!(
+            f64_to((-1e300f64).to_bits(), Format::F, Rounding::Up),
+            0xff7f_ffff
+        );
+        assert_eq!(
+            f64_to((-1e300f64).to_bits(), Format::F, Rounding::Down),
+            0xff80_0000
+        );
         // 65520 is the HF midpoint between 65504 and 65536 (overflow): ties to even -> inf.
-        assert_eq!(f64_to(65520f64.to_bits(), Format::HF, Rounding::NearestEven), 0x7c00);
-        assert_eq!(f64_to(65519f64.to_bits(), Format::HF, Rounding::NearestEven), 0x7bff);
+        assert_eq!(
+            f64_to(65520f64.to_bits(), Format::HF, Rounding::NearestEven),
+            0x7c00
+        );
+        assert_eq!(
+            f64_to(65519f64.to_bits(), Format::HF, Rounding::NearestEven),
+            0x7bff
+        );
     }
 
     #[test]
@@ -395,7 +442,12 @@ mod tests {
                 continue;
             }
             let want = a + b;
-            let got = add((a as f64).to_bits(), (b as f64).to_bits(), Format::F, Rounding::NearestEven);
+            let got = add(
+                (a as f64).to_bits(),
+                (b as f64).to_bits(),
+                Format::F,
+                Rounding::NearestEven,
+            );
             if want.is_nan() {
                 assert_eq!(got, 0x7fc0_0000);
             } else {
@@ -416,7 +468,11 @@ mod tests {
             t ^= t >> 7;
             t ^= t << 17;
             let a = f64::from_bits(s);
-            let b = if t & 3 == 0 { -f64::from_bits(s ^ (t >> 40)) } else { f64::from_bits(t) };
+            let b = if t & 3 == 0 {
+                -f64::from_bits(s ^ (t >> 40))
+            } else {
+                f64::from_bits(t)
+            };
             if a.is_nan() || b.is_nan() {
                 continue;
             }
@@ -443,8 +499,14 @@ mod tests {
         assert_eq!(add(one, mtiny, Format::F, Rounding::Zero), 0x3f7f_ffff);
         assert_eq!(add(one, mtiny, Format::F, Rounding::Down), 0x3f7f_ffff);
         assert_eq!(add(one, mtiny, Format::F, Rounding::Up), 0x3f80_0000);
-        assert_eq!(add(one, mtiny, Format::F, Rounding::NearestEven), 0x3f80_0000);
+        assert_eq!(
+            add(one, mtiny, Format::F, Rounding::NearestEven),
+            0x3f80_0000
+        );
         // x + -x under round-down is -0.
-        assert_eq!(add(one, (-1f64).to_bits(), Format::F, Rounding::Down), 0x8000_0000);
+        assert_eq!(
+            add(one, (-1f64).to_bits(), Format::F, Rounding::Down),
+            0x8000_0000
+        );
     }
 }

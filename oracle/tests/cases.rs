@@ -23,7 +23,12 @@ fn mov1(src_ty: DataType, dst_ty: DataType, n: u32, src_bytes: Vec<u8>) -> Case 
     let s = c.general("S", src_ty, n);
     let r = c.general("R", dst_ty, n);
     c.set(s, src_bytes);
-    c.push(insn(MOV, n, dst(r, dst_ty), vec![src(s, 0, 0, SEQ, src_ty)]));
+    c.push(insn(
+        MOV,
+        n,
+        dst(r, dst_ty),
+        vec![src(s, 0, 0, SEQ, src_ty)],
+    ));
     c
 }
 
@@ -34,7 +39,12 @@ fn add2(ty0: DataType, ty1: DataType, dst_ty: DataType, n: u32, a: Vec<u8>, b: V
     let r = c.general("R", dst_ty, n);
     c.set(va, a);
     c.set(vb, b);
-    c.push(insn(ADD, n, dst(r, dst_ty), vec![src(va, 0, 0, SEQ, ty0), src(vb, 0, 0, SEQ, ty1)]));
+    c.push(insn(
+        ADD,
+        n,
+        dst(r, dst_ty),
+        vec![src(va, 0, 0, SEQ, ty0), src(vb, 0, 0, SEQ, ty1)],
+    ));
     c
 }
 
@@ -55,9 +65,27 @@ fn mov_f_nan_and_range_to_d() -> (Case, Expect) {
         F,
         D,
         8,
-        le32(&[0x7fc0_0000, 0xff80_0001, 0x4f00_0000, 0xcf00_0000, 0xcf80_0000, 0x7f80_0000, 0xff80_0000, 0x4eff_ffff]),
+        le32(&[
+            0x7fc0_0000,
+            0xff80_0001,
+            0x4f00_0000,
+            0xcf00_0000,
+            0xcf80_0000,
+            0x7f80_0000,
+            0xff80_0000,
+            0x4eff_ffff,
+        ]),
     );
-    let want = i32s(&[0, 0, i32::MAX, i32::MIN, i32::MIN, i32::MAX, i32::MIN, 2_147_483_520]);
+    let want = i32s(&[
+        0,
+        0,
+        i32::MAX,
+        i32::MIN,
+        i32::MIN,
+        i32::MAX,
+        i32::MIN,
+        2_147_483_520,
+    ]);
     (c, Expect::Vars(vec![("R", want)]))
 }
 
@@ -75,7 +103,14 @@ fn mov_f_to_ud_negative_literal() -> (Case, Expect) {
     let r = c.vars.find("R").unwrap();
     c.set(r, le32(&[0xaaaa_aaaa; 4]));
     c.literal(errata::FLOAT_TO_UINT_NEGATIVE);
-    (c, Expect::Error(ErrorClass::UndefinedBehaviour, 0, vec![("R", le32(&[0xaaaa_aaaa; 4]))]))
+    (
+        c,
+        Expect::Error(
+            ErrorClass::UndefinedBehaviour,
+            0,
+            vec![("R", le32(&[0xaaaa_aaaa; 4]))],
+        ),
+    )
 }
 
 /// Literal FLOAT-TO-UINT-NEGATIVE, but every value truncates to 0 or more:
@@ -86,6 +121,34 @@ fn mov_f_to_ud_small_negative_literal() -> (Case, Expect) {
     (c, Expect::Vars(vec![("R", le32(&[0, 0, 1, 2]))]))
 }
 
+/// Literal FLOAT-TO-UINT-NEGATIVE with EM = 0b1110: lane 0 (-5.0) is not enabled, so it is
+/// not converted and cannot fail: S = [-5.0, 1.5, 2.5, 3.5] -> R = [untouched, 1, 2, 3].
+fn mov_f_to_ud_negative_literal_disabled_lane() -> (Case, Expect) {
+    let mut c = mov1(F, UD, 4, f32s(&[-5.0, 1.5, 2.5, 3.5]));
+    let r = c.vars.find("R").unwrap();
+    c.set(r, le32(&[0xaaaa_aaaa; 4]));
+    c.emask = 0b1110;
+    c.literal(errata::FLOAT_TO_UINT_NEGATIVE);
+    (c, Expect::Vars(vec![("R", le32(&[0xaaaa_aaaa, 1, 2, 3]))]))
+}
+
+/// mov (M1, 1) %cr0(0,0)<1>:ud 0x30:ud; mov (M1, 1) R:hf S:f with S = 1+3*2^-11
+/// %cr0 is read before each instruction: the second one rounds toward zero -> 0x3c01 (RTNE
+/// would give 0x3c02).
+fn cr0_written_by_program() -> (Case, Expect) {
+    let mut c = Case::new(Platform::XeHpg);
+    let cr0 = c.vars.find("%cr0").unwrap();
+    let s = c.general("S", F, 1);
+    let r = c.general("R", HF, 1);
+    c.set(s, le32(&[0x3f80_3000]));
+    c.push(insn(MOV, 1, dst(cr0, UD), vec![imm(0x30, UD)]));
+    c.push(insn(MOV, 1, dst(r, HF), vec![src(s, 0, 0, (0, 1, 0), F)]));
+    (
+        c,
+        Expect::Vars(vec![("R", le16(&[0x3c01])), ("%cr0", le32(&[0x30]))]),
+    )
+}
+
 /// mov (M1, 4) R:hf S:f with S = [1+2^-11, 1+3*2^-11, 1+2^-12, 65520] and %cr0 rounding `rc`.
 /// HF has 10 fraction bits: ulp(1.0) = 2^-10.
 /// - 1+2^-11 is halfway between 0x3c00 and 0x3c01: RTNE -> even 0x3c00; RU -> 0x3c01.
@@ -94,7 +157,12 @@ fn mov_f_to_ud_small_negative_literal() -> (Case, Expect) {
 /// - 65520 is halfway between 65504 (0x7bff) and 2^16 (out of range): RTNE -> +inf 0x7c00;
 ///   RU -> +inf; RTZ and RD -> largest finite 0x7bff.
 fn mov_f_to_hf_rounding(cr0: u32, want: [u16; 4]) -> (Case, Expect) {
-    let mut c = mov1(F, HF, 4, le32(&[0x3f80_1000, 0x3f80_3000, 0x3f80_0800, 0x477f_f000]));
+    let mut c = mov1(
+        F,
+        HF,
+        4,
+        le32(&[0x3f80_1000, 0x3f80_3000, 0x3f80_0800, 0x477f_f000]),
+    );
     c.cr0(cr0);
     (c, Expect::Vars(vec![("R", le16(&want))]))
 }
@@ -106,7 +174,10 @@ fn mov_sat_negative_zero(literal: bool) -> (Case, Expect) {
     let mut c = Case::new(Platform::XeHpg);
     let s = c.general("S", F, 4);
     let r = c.general("R", F, 4);
-    c.set(s, le32(&[0x8000_0000, 0x4000_0000, 0xc040_0000, 0x7fc0_0000]));
+    c.set(
+        s,
+        le32(&[0x8000_0000, 0x4000_0000, 0xc040_0000, 0x7fc0_0000]),
+    );
     c.push(sat(insn(MOV, 4, dst(r, F), vec![src(s, 0, 0, SEQ, F)])));
     let zero = if literal {
         c.literal(errata::SAT_NEGATIVE_ZERO);
@@ -114,7 +185,10 @@ fn mov_sat_negative_zero(literal: bool) -> (Case, Expect) {
     } else {
         0
     };
-    (c, Expect::Vars(vec![("R", le32(&[zero, 0x3f80_0000, 0, 0]))]))
+    (
+        c,
+        Expect::Vars(vec![("R", le32(&[zero, 0x3f80_0000, 0, 0]))]),
+    )
 }
 
 /// mov[.sat] (M1, 4) R:ub S:d with S = [300, -5, 255, 7]
@@ -127,7 +201,11 @@ fn mov_int_sat(saturate: bool) -> (Case, Expect) {
     c.set(s, i32s(&[300, -5, 255, 7]));
     let i = insn(MOV, 4, dst(r, UB), vec![src(s, 0, 0, SEQ, D)]);
     c.push(if saturate { sat(i) } else { i });
-    let want = if saturate { vec![255, 0, 255, 7] } else { vec![0x2c, 0xfb, 0xff, 0x07] };
+    let want = if saturate {
+        vec![255, 0, 255, 7]
+    } else {
+        vec![0x2c, 0xfb, 0xff, 0x07]
+    };
     (c, Expect::Vars(vec![("R", want)]))
 }
 
@@ -142,11 +220,27 @@ fn mov_df_f_conversions() -> (Case, Expect) {
     let r = c.general("R", DF, 4);
     let u = c.general("U", DF, 4);
     let t = c.general("T", F, 4);
-    c.set(s, le32(&[0x3dcc_cccd, 0x3f80_0000, 0x8000_0000, 0x7f80_0000]));
-    c.set(u, le64(&[0x3fb9_9999_9999_999a, 0x7ff0_0000_0000_0001, 1e300f64.to_bits(), 0x7ff4_0000_2000_0000]));
+    c.set(
+        s,
+        le32(&[0x3dcc_cccd, 0x3f80_0000, 0x8000_0000, 0x7f80_0000]),
+    );
+    c.set(
+        u,
+        le64(&[
+            0x3fb9_9999_9999_999a,
+            0x7ff0_0000_0000_0001,
+            1e300f64.to_bits(),
+            0x7ff4_0000_2000_0000,
+        ]),
+    );
     c.push(insn(MOV, 4, dst(r, DF), vec![src(s, 0, 0, SEQ, F)]));
     c.push(insn(MOV, 4, dst(t, F), vec![src(u, 0, 0, SEQ, DF)]));
-    let r_want = le64(&[0x3fb9_9999_a000_0000, 0x3ff0_0000_0000_0000, 0x8000_0000_0000_0000, 0x7ff0_0000_0000_0000]);
+    let r_want = le64(&[
+        0x3fb9_9999_a000_0000,
+        0x3ff0_0000_0000_0000,
+        0x8000_0000_0000_0000,
+        0x7ff0_0000_0000_0000,
+    ]);
     let t_want = le32(&[0x3dcc_cccd, 0x7fc0_0000, 0x7f80_0000, 0x7fe0_0001]);
     (c, Expect::Vars(vec![("R", r_want), ("T", t_want)]))
 }
@@ -216,7 +310,10 @@ fn float_convert_denorm(literal: bool) -> (Case, Expect) {
     } else {
         0x0001
     };
-    (c, Expect::Vars(vec![("R", le32(&[0x3380_0000])), ("Q", le16(&[q_want]))]))
+    (
+        c,
+        Expect::Vars(vec![("R", le32(&[0x3380_0000])), ("Q", le16(&[q_want]))]),
+    )
 }
 
 /// Same first instruction with %cr0 = 0 (HF denormals flushed): resolved flushes the HF
@@ -246,7 +343,11 @@ fn add_int_overflow(saturate: bool) -> (Case, Expect) {
     if saturate {
         c.insns[0].sat = true;
     }
-    let want = if saturate { le32(&[0x7fff_ffff, 0x8000_0000]) } else { le32(&[0x8000_0000, 0x7fff_ffff]) };
+    let want = if saturate {
+        le32(&[0x7fff_ffff, 0x8000_0000])
+    } else {
+        le32(&[0x8000_0000, 0x7fff_ffff])
+    };
     (c, Expect::Vars(vec![("R", want)]))
 }
 
@@ -263,9 +364,24 @@ fn add_int_modifiers() -> (Case, Expect) {
     let w = c.general("W", D, 1);
     c.set(a, i32s(&[i32::MIN, 7]));
     c.set(u, le32(&[5]));
-    c.push(sat(insn(ADD, 2, dst(r, D), vec![with_mod(src(a, 0, 0, SEQ, D), Mod::Neg), imm(0, UD)])));
-    c.push(insn(ADD, 2, dst(q, D), vec![with_mod(src(a, 0, 0, SEQ, D), Mod::Neg), imm(0, UD)]));
-    c.push(insn(ADD, 1, dst(w, D), vec![with_mod(src(u, 0, 0, (0, 1, 0), UD), Mod::Neg), imm(0, D)]));
+    c.push(sat(insn(
+        ADD,
+        2,
+        dst(r, D),
+        vec![with_mod(src(a, 0, 0, SEQ, D), Mod::Neg), imm(0, UD)],
+    )));
+    c.push(insn(
+        ADD,
+        2,
+        dst(q, D),
+        vec![with_mod(src(a, 0, 0, SEQ, D), Mod::Neg), imm(0, UD)],
+    ));
+    c.push(insn(
+        ADD,
+        1,
+        dst(w, D),
+        vec![with_mod(src(u, 0, 0, (0, 1, 0), UD), Mod::Neg), imm(0, D)],
+    ));
     (
         c,
         Expect::Vars(vec![
@@ -281,7 +397,14 @@ fn add_int_modifiers() -> (Case, Expect) {
 /// 0x3f800001 and 0x3f800002. RTNE: [0x3f800000, 0x3f800002]; RU: [0x3f800001, 0x3f800002];
 /// RTZ: [0x3f800000, 0x3f800001].
 fn add_f_rounding(cr0: u32, want: [u32; 2]) -> (Case, Expect) {
-    let mut c = add2(F, F, F, 2, f32s(&[1.0, 1.0]), le32(&[0x3380_0000, 0x3440_0000]));
+    let mut c = add2(
+        F,
+        F,
+        F,
+        2,
+        f32s(&[1.0, 1.0]),
+        le32(&[0x3380_0000, 0x3440_0000]),
+    );
     c.cr0(cr0);
     (c, Expect::Vars(vec![("R", le32(&want))]))
 }
@@ -296,8 +419,26 @@ fn add_f_rounding(cr0: u32, want: [u32; 2]) -> (Case, Expect) {
 ///         6: max + max           -> RTNE +inf; RD +max; ALT +max
 ///         7: -max + -max         -> RTNE -inf; RD -inf; ALT -max
 fn add_f_specials(cr0: u32, lanes_4_to_7: [u32; 4]) -> (Case, Expect) {
-    let a = [0x7f80_0001, 0x7f80_0000, 0x3f80_0000, 0x8000_0000, 0x3f80_0000, 0x0000_0000, 0x7f7f_ffff, 0xff7f_ffff];
-    let b = [0xffc0_0002, 0xff80_0000, 0x7fc0_0005, 0x8000_0000, 0xbf80_0000, 0x8000_0000, 0x7f7f_ffff, 0xff7f_ffff];
+    let a = [
+        0x7f80_0001,
+        0x7f80_0000,
+        0x3f80_0000,
+        0x8000_0000,
+        0x3f80_0000,
+        0x0000_0000,
+        0x7f7f_ffff,
+        0xff7f_ffff,
+    ];
+    let b = [
+        0xffc0_0002,
+        0xff80_0000,
+        0x7fc0_0005,
+        0x8000_0000,
+        0xbf80_0000,
+        0x8000_0000,
+        0x7f7f_ffff,
+        0xff7f_ffff,
+    ];
     let mut c = add2(F, F, F, 8, le32(&a), le32(&b));
     c.cr0(cr0);
     let mut want = vec![0x7fc0_0001, 0x7fc0_0000, 0x7fc0_0005, 0x8000_0000];
@@ -316,7 +457,11 @@ fn add_f_denormals(keep: bool) -> (Case, Expect) {
     let b = le32(&[0x0000_0000, 0x8000_0001, 0x8080_0000, 0x3f80_0000]);
     let mut c = add2(F, F, F, 4, a, b);
     c.cr0(if keep { 0x80 } else { 0 });
-    let want = if keep { [0x1, 0x007f_ffff, 0x1, 0x4000_0000] } else { [0, 0x0080_0000, 0, 0x4000_0000] };
+    let want = if keep {
+        [0x1, 0x007f_ffff, 0x1, 0x4000_0000]
+    } else {
+        [0, 0x0080_0000, 0, 0x4000_0000]
+    };
     (c, Expect::Vars(vec![("R", le32(&want))]))
 }
 
@@ -324,7 +469,14 @@ fn add_f_denormals(keep: bool) -> (Case, Expect) {
 /// denormals kept). Resolved HF-DENORM-FLUSH: [2^-23 = 0x0002, 2^-14-2^-24 = 0x03ff].
 /// Literal: HF denormals always flushed: [+0 + +0 = 0x0000, 2^-14 + -0 = 0x0400].
 fn add_hf_denorm_flush(literal: bool) -> (Case, Expect) {
-    let mut c = add2(HF, HF, HF, 2, le16(&[0x0001, 0x0400]), le16(&[0x0001, 0x8001]));
+    let mut c = add2(
+        HF,
+        HF,
+        HF,
+        2,
+        le16(&[0x0001, 0x0400]),
+        le16(&[0x0001, 0x8001]),
+    );
     c.cr0(0x400);
     let want = if literal {
         c.literal(errata::HF_DENORM_FLUSH);
@@ -346,7 +498,14 @@ fn add_f_bf_mixed() -> (Case, Expect) {
 /// add (M1, 1) R:df A:df B:df with A = 1.0, B = 2^-53 and %cr0 rounding up
 /// 1 + 2^-53 is halfway between 1.0 and 1+2^-52: RU -> 0x3ff0000000000001; RTNE -> 1.0.
 fn add_df_round_up(cr0: u32, want: u64) -> (Case, Expect) {
-    let mut c = add2(DF, DF, DF, 1, le64(&[1f64.to_bits()]), le64(&[2f64.powi(-53).to_bits()]));
+    let mut c = add2(
+        DF,
+        DF,
+        DF,
+        1,
+        le64(&[1f64.to_bits()]),
+        le64(&[2f64.powi(-53).to_bits()]),
+    );
     c.cr0(cr0);
     (c, Expect::Vars(vec![("R", le64(&[want]))]))
 }
@@ -371,7 +530,10 @@ fn region_8_4_2() -> (Case, Expect) {
     let r = c.general("R", D, 8);
     c.set(s, i32s(&(100..116).collect::<Vec<_>>()));
     c.push(insn(MOV, 8, dst(r, D), vec![src(s, 0, 0, (8, 4, 2), D)]));
-    (c, Expect::Vars(vec![("R", i32s(&[100, 102, 104, 106, 108, 110, 112, 114]))]))
+    (
+        c,
+        Expect::Vars(vec![("R", i32s(&[100, 102, 104, 106, 108, 110, 112, 114]))]),
+    )
 }
 
 /// mov (M1, 4) R:d S(1,1)<4;4,1>:d; mov (M1, 2) T(1,0)<1>:d 0x7:d; with S[k] = k (32 elements)
@@ -393,7 +555,13 @@ fn region_row_origin(platform: Platform, literal_rows: bool, row_elems: i32) -> 
     let mut t_want = vec![0i32; 32];
     t_want[row_elems as usize] = 7;
     t_want[row_elems as usize + 1] = 7;
-    (c, Expect::Vars(vec![("R", i32s(&[first, first + 1, first + 2, first + 3])), ("T", i32s(&t_want))]))
+    (
+        c,
+        Expect::Vars(vec![
+            ("R", i32s(&[first, first + 1, first + 2, first + 3])),
+            ("T", i32s(&t_want)),
+        ]),
+    )
 }
 
 /// mov (M1, 4) R(0,1)<2>:w S(0,0)<1;1,0>:w with S = [1, 2, 3, 4]: destination lane n writes
@@ -403,8 +571,16 @@ fn region_dst_stride() -> (Case, Expect) {
     let s = c.general("S", W, 4);
     let r = c.general("R", W, 8);
     c.set(s, le16(&[1, 2, 3, 4]));
-    c.push(insn(MOV, 4, dst_at(r, 0, 1, 2, W), vec![src(s, 0, 0, SEQ, W)]));
-    (c, Expect::Vars(vec![("R", le16(&[0, 1, 0, 2, 0, 3, 0, 4]))]))
+    c.push(insn(
+        MOV,
+        4,
+        dst_at(r, 0, 1, 2, W),
+        vec![src(s, 0, 0, SEQ, W)],
+    ));
+    (
+        c,
+        Expect::Vars(vec![("R", le16(&[0, 1, 0, 2, 0, 3, 0, 4]))]),
+    )
 }
 
 /// add (M1, 4) S(0,0)<1>:d S(0,1)<1;1,0>:d S(0,0)<1;1,0>:d with S = [1, 2, 3, 4, 5]
@@ -413,7 +589,12 @@ fn overlapping_sources_read_first() -> (Case, Expect) {
     let mut c = Case::new(Platform::XeHpg);
     let s = c.general("S", D, 5);
     c.set(s, i32s(&[1, 2, 3, 4, 5]));
-    c.push(insn(ADD, 4, dst(s, D), vec![src(s, 0, 1, SEQ, D), src(s, 0, 0, SEQ, D)]));
+    c.push(insn(
+        ADD,
+        4,
+        dst(s, D),
+        vec![src(s, 0, 1, SEQ, D), src(s, 0, 0, SEQ, D)],
+    ));
     (c, Expect::Vars(vec![("S", i32s(&[3, 5, 7, 9, 5]))]))
 }
 
@@ -445,7 +626,13 @@ fn packed_vf_immediate() -> (Case, Expect) {
     let mut c = Case::new(Platform::XeHpg);
     let r = c.general("R", F, 4);
     c.push(insn(MOV, 4, dst(r, F), vec![imm(0xb03c_0047, VF)]));
-    (c, Expect::Vars(vec![("R", le32(&[0x4038_0000, 0, 0x3fe0_0000, 0xbf80_0000]))]))
+    (
+        c,
+        Expect::Vars(vec![(
+            "R",
+            le32(&[0x4038_0000, 0, 0x3fe0_0000, 0xbf80_0000]),
+        )]),
+    )
 }
 
 /// mov (M1, 1) R:uw P1; mov (M1, 1) U:ud P2 with P1 (16 elements) = 0xBEEF, P2 (4 elements)
@@ -460,7 +647,10 @@ fn mov_from_predicate() -> (Case, Expect) {
     c.set(p2, vec![0b1011]);
     c.push(insn(MOV, 1, dst(r, UW), vec![Src::Predicate { var: p1 }]));
     c.push(insn(MOV, 1, dst(u, UD), vec![Src::Predicate { var: p2 }]));
-    (c, Expect::Vars(vec![("R", le16(&[0xbeef])), ("U", le32(&[0xb]))]))
+    (
+        c,
+        Expect::Vars(vec![("R", le16(&[0xbeef])), ("U", le32(&[0xb]))]),
+    )
 }
 
 // ---- channel enables ------------------------------------------------------------------------
@@ -473,9 +663,25 @@ fn predicate_invert() -> (Case, Expect) {
     let r = c.general("R", D, 8);
     let q = c.general("Q", D, 8);
     c.set(p, vec![0xa5]);
-    c.push(predicated(insn(MOV, 8, dst(r, D), vec![imm(1, D)]), p, false, Combine::None));
-    c.push(predicated(insn(MOV, 8, dst(q, D), vec![imm(1, D)]), p, true, Combine::None));
-    (c, Expect::Vars(vec![("R", i32s(&[1, 0, 1, 0, 0, 1, 0, 1])), ("Q", i32s(&[0, 1, 0, 1, 1, 0, 1, 0]))]))
+    c.push(predicated(
+        insn(MOV, 8, dst(r, D), vec![imm(1, D)]),
+        p,
+        false,
+        Combine::None,
+    ));
+    c.push(predicated(
+        insn(MOV, 8, dst(q, D), vec![imm(1, D)]),
+        p,
+        true,
+        Combine::None,
+    ));
+    (
+        c,
+        Expect::Vars(vec![
+            ("R", i32s(&[1, 0, 1, 0, 0, 1, 0, 1])),
+            ("Q", i32s(&[0, 1, 0, 1, 1, 0, 1, 0])),
+        ]),
+    )
 }
 
 /// With P1 = 0x10 (only bit 4 set) and SIMD8:
@@ -485,14 +691,29 @@ fn predicate_any_all() -> (Case, Expect) {
     let mut c = Case::new(Platform::XeHpg);
     let p = c.pred("P1", 8);
     c.set(p, vec![0x10]);
-    let rows = [("R1", false, Combine::Any), ("R2", false, Combine::All), ("R3", true, Combine::All), ("R4", true, Combine::Any)];
+    let rows = [
+        ("R1", false, Combine::Any),
+        ("R2", false, Combine::All),
+        ("R3", true, Combine::All),
+        ("R4", true, Combine::Any),
+    ];
     for (name, invert, combine) in rows {
         let r = c.general(name, D, 8);
-        c.push(predicated(insn(MOV, 8, dst(r, D), vec![imm(1, D)]), p, invert, combine));
+        c.push(predicated(
+            insn(MOV, 8, dst(r, D), vec![imm(1, D)]),
+            p,
+            invert,
+            combine,
+        ));
     }
     (
         c,
-        Expect::Vars(vec![("R1", i32s(&[1; 8])), ("R2", i32s(&[0; 8])), ("R3", i32s(&[1; 8])), ("R4", i32s(&[0; 8]))]),
+        Expect::Vars(vec![
+            ("R1", i32s(&[1; 8])),
+            ("R2", i32s(&[0; 8])),
+            ("R3", i32s(&[1; 8])),
+            ("R4", i32s(&[0; 8])),
+        ]),
     )
 }
 
@@ -505,8 +726,16 @@ fn mask_offset_m5() -> (Case, Expect) {
     let r = c.general("R", D, 8);
     c.set(p, le32(&[0x0055_0000]));
     c.emask = 0x00f0_0000;
-    c.push(predicated(masked(insn(MOV, 8, dst(r, D), vec![imm(1, D)]), 5, false), p, false, Combine::None));
-    (c, Expect::Vars(vec![("R", i32s(&[0, 0, 0, 0, 1, 0, 1, 0]))]))
+    c.push(predicated(
+        masked(insn(MOV, 8, dst(r, D), vec![imm(1, D)]), 5, false),
+        p,
+        false,
+        Combine::None,
+    ));
+    (
+        c,
+        Expect::Vars(vec![("R", i32s(&[0, 0, 0, 0, 1, 0, 1, 0]))]),
+    )
 }
 
 /// With EM = 0: mov (M1_NM, 8) R:d 0x1:d writes every lane; mov (M1, 8) Q:d 0x1:d none;
@@ -521,21 +750,41 @@ fn no_mask() -> (Case, Expect) {
     c.emask = 0;
     c.push(masked(insn(MOV, 8, dst(r, D), vec![imm(1, D)]), 1, true));
     c.push(insn(MOV, 8, dst(q, D), vec![imm(1, D)]));
-    c.push(predicated(masked(insn(MOV, 8, dst(t, D), vec![imm(1, D)]), 1, true), p, false, Combine::None));
+    c.push(predicated(
+        masked(insn(MOV, 8, dst(t, D), vec![imm(1, D)]), 1, true),
+        p,
+        false,
+        Combine::None,
+    ));
     (
         c,
-        Expect::Vars(vec![("R", i32s(&[1; 8])), ("Q", i32s(&[0; 8])), ("T", i32s(&[1, 1, 1, 1, 0, 0, 0, 0]))]),
+        Expect::Vars(vec![
+            ("R", i32s(&[1; 8])),
+            ("Q", i32s(&[0; 8])),
+            ("T", i32s(&[1, 1, 1, 1, 0, 0, 0, 0])),
+        ]),
     )
 }
 
 // ---- indirect operands ----------------------------------------------------------------------
 
-fn indirect_src(addr: u32, addr_sub: u32, imm_offset: i32, region: (u32, u32, u32), multi: bool, ty: DataType) -> Src {
+fn indirect_src(
+    addr: u32,
+    addr_sub: u32,
+    imm_offset: i32,
+    region: (u32, u32, u32),
+    multi: bool,
+    ty: DataType,
+) -> Src {
     Src::Indirect {
         addr: visa_spec::state::VarId(addr),
         addr_sub,
         imm_offset,
-        region: Region { vstride: region.0, width: region.1, hstride: region.2 },
+        region: Region {
+            vstride: region.0,
+            width: region.1,
+            hstride: region.2,
+        },
         multi,
         modifier: None,
         ty,
@@ -557,16 +806,34 @@ fn indirect_sources() -> (Case, Expect) {
     c.set(s, i32s(&[10, 11, 12, 13, 14, 15, 16, 17]));
     c.set(a0, le16(&[base + 8]));
     c.set(a1, le16(&[base, base + 16]));
-    c.push(insn(MOV, 4, dst(r, D), vec![indirect_src(a0.0, 0, 4, SEQ, false, D)]));
-    c.push(insn(MOV, 4, dst(q, D), vec![indirect_src(a1.0, 0, 0, (0, 2, 1), true, D)]));
-    (c, Expect::Vars(vec![("R", i32s(&[13, 14, 15, 16])), ("Q", i32s(&[10, 11, 14, 15]))]))
+    c.push(insn(
+        MOV,
+        4,
+        dst(r, D),
+        vec![indirect_src(a0.0, 0, 4, SEQ, false, D)],
+    ));
+    c.push(insn(
+        MOV,
+        4,
+        dst(q, D),
+        vec![indirect_src(a1.0, 0, 0, (0, 2, 1), true, D)],
+    ));
+    (
+        c,
+        Expect::Vars(vec![
+            ("R", i32s(&[13, 14, 15, 16])),
+            ("Q", i32s(&[10, 11, 14, 15])),
+        ]),
+    )
 }
 
 /// mov (M1, 1) Z:d 0x2a:d, then mov (M1, N) R:d r[A0(k), 0]<1;1,0>:d with a bad address:
 /// undefined-behaviour at the second instruction; Z = 42 (the first ran), R untouched.
 /// `bad`: 0 = past the end of the register file, 1 = misaligned (&S + 2 for a D),
-/// 2 = address element 1 of a 1-element address variable, 3 = in bounds for lane 0 (the only
-/// enabled lane, EM = 1) but past the end for lanes 4..7 (S is the last variable).
+/// 2 = address element 1 of a 1-element address variable: a static fault, reported by the
+/// IR check before anything runs (invalid-instruction at the second instruction, Z still 0),
+/// 3 = in bounds for lane 0 (the only enabled lane, EM = 1) but past the end for lanes 4..7
+/// (S is the last variable).
 fn indirect_src_bad(bad: u32) -> (Case, Expect) {
     let mut c = Case::new(Platform::XeHpg);
     let z = c.general("Z", D, 1);
@@ -587,8 +854,25 @@ fn indirect_src_bad(bad: u32) -> (Case, Expect) {
     };
     c.set(a0, le16(&[addr]));
     c.push(insn(MOV, 1, dst(z, D), vec![imm(42, D)]));
-    c.push(insn(MOV, n, dst(r, D), vec![indirect_src(a0.0, sub, 0, SEQ, false, D)]));
-    (c, Expect::Error(ErrorClass::UndefinedBehaviour, 1, vec![("Z", i32s(&[42])), ("R", le32(&[0xaaaa_aaaa; 8]))]))
+    c.push(insn(
+        MOV,
+        n,
+        dst(r, D),
+        vec![indirect_src(a0.0, sub, 0, SEQ, false, D)],
+    ));
+    let (class, z_want) = if bad == 2 {
+        (ErrorClass::InvalidInstruction, 0)
+    } else {
+        (ErrorClass::UndefinedBehaviour, 42)
+    };
+    (
+        c,
+        Expect::Error(
+            class,
+            1,
+            vec![("Z", i32s(&[z_want])), ("R", le32(&[0xaaaa_aaaa; 8]))],
+        ),
+    )
 }
 
 /// mov (M1, 2) r[A0(0), 2]<2>:w 0x1234:w with A0 = &R: lane n writes byte &R + 2 + 4n:
@@ -602,7 +886,13 @@ fn indirect_dst() -> (Case, Expect) {
     c.push(insn(
         MOV,
         2,
-        Dst::Indirect { addr: a0, addr_sub: 0, imm_offset: 2, hstride: 2, ty: W },
+        Dst::Indirect {
+            addr: a0,
+            addr_sub: 0,
+            imm_offset: 2,
+            hstride: 2,
+            ty: W,
+        },
         vec![imm(0x1234, W)],
     ));
     (c, Expect::Vars(vec![("R", le16(&[0, 0x1234, 0, 0x1234]))]))
@@ -616,8 +906,26 @@ fn indirect_dst_out_of_bounds() -> (Case, Expect) {
     let a0 = c.addr("A0", 1);
     let end = c.vars.grf_bytes() as u16;
     c.set(a0, le16(&[end - 8]));
-    c.push(insn(MOV, 4, Dst::Indirect { addr: a0, addr_sub: 0, imm_offset: 0, hstride: 1, ty: D }, vec![imm(1, D)]));
-    (c, Expect::Error(ErrorClass::UndefinedBehaviour, 0, vec![("R", i32s(&[0; 8]))]))
+    c.push(insn(
+        MOV,
+        4,
+        Dst::Indirect {
+            addr: a0,
+            addr_sub: 0,
+            imm_offset: 0,
+            hstride: 1,
+            ty: D,
+        },
+        vec![imm(1, D)],
+    ));
+    (
+        c,
+        Expect::Error(
+            ErrorClass::UndefinedBehaviour,
+            0,
+            vec![("R", i32s(&[0; 8]))],
+        ),
+    )
 }
 
 #[rstest]
@@ -626,6 +934,8 @@ fn indirect_dst_out_of_bounds() -> (Case, Expect) {
 #[case::mov_f_to_ud_negative_resolved(mov_f_to_ud_negative_resolved())]
 #[case::mov_f_to_ud_negative_literal(mov_f_to_ud_negative_literal())]
 #[case::mov_f_to_ud_small_negative_literal(mov_f_to_ud_small_negative_literal())]
+#[case::mov_f_to_ud_negative_literal_disabled_lane(mov_f_to_ud_negative_literal_disabled_lane())]
+#[case::cr0_written_by_program(cr0_written_by_program())]
 #[case::mov_f_to_hf_rtne(mov_f_to_hf_rounding(0x00, [0x3c00, 0x3c02, 0x3c00, 0x7c00]))]
 #[case::mov_f_to_hf_ru(mov_f_to_hf_rounding(0x10, [0x3c01, 0x3c02, 0x3c01, 0x7c00]))]
 #[case::mov_f_to_hf_rd(mov_f_to_hf_rounding(0x20, [0x3c00, 0x3c01, 0x3c00, 0x7bff]))]

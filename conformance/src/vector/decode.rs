@@ -19,7 +19,10 @@ use super::{
 type Result<T> = std::result::Result<T, FieldError>;
 
 fn err(field: &str, message: impl Into<String>) -> FieldError {
-    FieldError { field: (!field.is_empty()).then(|| field.to_string()), message: message.into() }
+    FieldError {
+        field: (!field.is_empty()).then(|| field.to_string()),
+        message: message.into(),
+    }
 }
 
 /// `parent.key`, or `key` at the top.
@@ -43,21 +46,29 @@ fn kind(v: &Value) -> &'static str {
 }
 
 fn object<'a>(v: &'a Value, field: &str) -> Result<&'a Map<String, Value>> {
-    v.as_object().ok_or_else(|| err(field, format!("expected an object, found {}", kind(v))))
+    v.as_object()
+        .ok_or_else(|| err(field, format!("expected an object, found {}", kind(v))))
 }
 
 fn array<'a>(v: &'a Value, field: &str) -> Result<&'a Vec<Value>> {
-    v.as_array().ok_or_else(|| err(field, format!("expected an array, found {}", kind(v))))
+    v.as_array()
+        .ok_or_else(|| err(field, format!("expected an array, found {}", kind(v))))
 }
 
 fn string<'a>(v: &'a Value, field: &str) -> Result<&'a str> {
-    v.as_str().ok_or_else(|| err(field, format!("expected a string, found {}", kind(v))))
+    v.as_str()
+        .ok_or_else(|| err(field, format!("expected a string, found {}", kind(v))))
 }
 
 fn u32_number(v: &Value, field: &str) -> Result<u32> {
     v.as_u64()
         .and_then(|n| u32::try_from(n).ok())
-        .ok_or_else(|| err(field, format!("expected an integer in 0..=4294967295, found {v}")))
+        .ok_or_else(|| {
+            err(
+                field,
+                format!("expected an integer in 0..=4294967295, found {v}"),
+            )
+        })
 }
 
 fn hex_number(v: &Value, field: &str, bits: u32) -> Result<u64> {
@@ -89,7 +100,8 @@ fn closed(m: &Map<String, Value>, field: &str, known: &[&str], extensions: bool)
 }
 
 fn required<'a>(m: &'a Map<String, Value>, parent: &str, key: &str) -> Result<&'a Value> {
-    m.get(key).ok_or_else(|| err(&join(parent, key), "missing required key"))
+    m.get(key)
+        .ok_or_else(|| err(&join(parent, key), "missing required key"))
 }
 
 /// A present, non-null optional key.
@@ -97,14 +109,18 @@ fn optional<'a>(m: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
     m.get(key).filter(|v| !v.is_null())
 }
 
-const TOP: &[&str] =
-    &["format", "id", "tags", "platform", "errata", "profile", "program", "init", "expect"];
+const TOP: &[&str] = &[
+    "format", "id", "tags", "platform", "errata", "profile", "program", "init", "expect",
+];
 
 pub(super) fn case(v: &Value) -> Result<Case> {
     let m = object(v, "")?;
     let format = string(required(m, "", "format")?, "format")?;
     if format != FORMAT {
-        return Err(err("format", format!("`{format}` is not a supported format (this reader reads `{FORMAT}`)")));
+        return Err(err(
+            "format",
+            format!("`{format}` is not a supported format (this reader reads `{FORMAT}`)"),
+        ));
     }
     closed(m, "", TOP, true)?;
     let id = string(required(m, "", "id")?, "id")?;
@@ -138,8 +154,11 @@ pub(super) fn case(v: &Value) -> Result<Case> {
         None => None,
         Some(e) => Some(expect(e)?),
     };
-    let extensions =
-        m.iter().filter(|(k, _)| k.starts_with("x-")).map(|(k, v)| (k.clone(), v.clone())).collect();
+    let extensions = m
+        .iter()
+        .filter(|(k, _)| k.starts_with("x-"))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
     Ok(Case {
         id: id.to_string(),
         tags,
@@ -158,14 +177,23 @@ fn errata(v: &Value) -> Result<BTreeMap<String, Reading>> {
     for (id, r) in object(v, "errata")? {
         let field = join("errata", id);
         let Some(erratum) = lookup(id) else {
-            return Err(err(&field, format!("unknown erratum `{id}` (see docs/errata.md)")));
+            return Err(err(
+                &field,
+                format!("unknown erratum `{id}` (see docs/errata.md)"),
+            ));
         };
         let text = string(r, &field)?;
         let Some(reading) = Reading::parse(text) else {
-            return Err(err(&field, format!("`{text}` is not a reading (literal or resolved)")));
+            return Err(err(
+                &field,
+                format!("`{text}` is not a reading (literal or resolved)"),
+            ));
         };
         if reading == Reading::Literal && !erratum.executable {
-            return Err(err(&field, format!("erratum `{id}` has no executable literal reading")));
+            return Err(err(
+                &field,
+                format!("erratum `{id}` has no executable literal reading"),
+            ));
         }
         out.insert(id.clone(), reading);
     }
@@ -180,7 +208,8 @@ fn init(v: &Value) -> Result<Init> {
     let mut init = Init::default();
     if let Some(vars) = optional(m, "vars") {
         for (name, b) in object(vars, "init.vars")? {
-            init.vars.insert(name.clone(), bytes(b, &join("init.vars", name))?);
+            init.vars
+                .insert(name.clone(), bytes(b, &join("init.vars", name))?);
         }
     }
     if let Some(preds) = optional(m, "preds") {
@@ -192,12 +221,17 @@ fn init(v: &Value) -> Result<Init> {
             let (space, addr, b) = region(r, &field)?;
             let data = bytes(b, &join(&field, "bytes"))?;
             check_span(addr, data.len(), &field)?;
-            init.mem.push(MemRegion { space, addr, bytes: data });
+            init.mem.push(MemRegion {
+                space,
+                addr,
+                bytes: data,
+            });
         }
     }
     if let Some(surfaces) = optional(m, "surfaces") {
         for (i, s) in array(surfaces, "init.surfaces")?.iter().enumerate() {
-            init.surfaces.push(surface(s, &format!("init.surfaces[{i}]"))?);
+            init.surfaces
+                .push(surface(s, &format!("init.surfaces[{i}]"))?);
         }
     }
     if let Some(cr0) = optional(m, "cr0") {
@@ -231,14 +265,22 @@ fn region<'a>(v: &'a Value, field: &str) -> Result<(String, u64, &'a Value)> {
 /// A region must not wrap around the end of the 64-bit address space.
 fn check_span(addr: u64, len: usize, field: &str) -> Result<()> {
     if len > 0 && addr.checked_add(len as u64 - 1).is_none() {
-        return Err(err(field, "the region wraps around the end of the 64-bit address space"));
+        return Err(err(
+            field,
+            "the region wraps around the end of the 64-bit address space",
+        ));
     }
     Ok(())
 }
 
 fn surface(v: &Value, field: &str) -> Result<Surface> {
     let m = object(v, field)?;
-    closed(m, field, &["bti", "base", "size", "width", "height", "pitch"], false)?;
+    closed(
+        m,
+        field,
+        &["bti", "base", "size", "width", "height", "pitch"],
+        false,
+    )?;
     let number = |key: &str| -> Result<u32> {
         optional(m, key).map_or(Ok(0), |n| u32_number(n, &join(field, key)))
     };
@@ -255,8 +297,12 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
 fn expect(v: &Value) -> Result<Expect> {
     let m = object(v, "expect")?;
     closed(m, "expect", &["vars", "preds", "mem", "error"], false)?;
-    if let Some(e) = optional(m, "error") {
-        if let Some(other) = ["vars", "preds", "mem"].into_iter().find(|k| m.contains_key(*k)) {
+    // `error`, when present, must be a class (null is not "no error": that is an empty object).
+    if let Some(e) = m.get("error") {
+        if let Some(other) = ["vars", "preds", "mem"]
+            .into_iter()
+            .find(|k| m.contains_key(*k))
+        {
             return Err(err(
                 &join("expect", other),
                 "an expected error excludes expected state (vars, preds, mem)",
@@ -265,14 +311,19 @@ fn expect(v: &Value) -> Result<Expect> {
         let text = string(e, "expect.error")?;
         let class = ErrorClass::parse(text).ok_or_else(|| {
             let known: Vec<_> = ErrorClass::ALL.iter().map(|c| c.as_str()).collect();
-            err("expect.error", format!("unknown error class `{text}` (known: {})", known.join(", ")))
+            err(
+                "expect.error",
+                format!("unknown error class `{text}` (known: {})", known.join(", ")),
+            )
         })?;
         return Ok(Expect::Error(class));
     }
     let mut state = ExpectState::default();
     if let Some(vars) = optional(m, "vars") {
         for (name, a) in object(vars, "expect.vars")? {
-            state.vars.insert(name.clone(), allowed(a, &join("expect.vars", name))?);
+            state
+                .vars
+                .insert(name.clone(), allowed(a, &join("expect.vars", name))?);
         }
     }
     if let Some(preds) = optional(m, "preds") {
@@ -291,7 +342,9 @@ fn expect(v: &Value) -> Result<Expect> {
 }
 
 fn pattern(v: &Value, field: &str) -> Result<Pattern> {
-    hex::decode_pattern(string(v, field)?).map(Pattern).map_err(|m| err(field, m))
+    hex::decode_pattern(string(v, field)?)
+        .map(Pattern)
+        .map_err(|m| err(field, m))
 }
 
 /// An allowed set: a pattern string, or `{"any_of": [patterns of one length]}`.
@@ -302,14 +355,20 @@ fn allowed(v: &Value, field: &str) -> Result<Allowed> {
     let Some(m) = v.as_object() else {
         return Err(err(
             field,
-            format!("expected a hex string or an allowed set object, found {}", kind(v)),
+            format!(
+                "expected a hex string or an allowed set object, found {}",
+                kind(v)
+            ),
         ));
     };
     closed(m, field, &["any_of"], false)?;
     let list_field = join(field, "any_of");
     let list = array(required(m, field, "any_of")?, &list_field)?;
     if list.is_empty() {
-        return Err(err(&list_field, "an any_of set needs at least one alternative"));
+        return Err(err(
+            &list_field,
+            "an any_of set needs at least one alternative",
+        ));
     }
     let mut patterns = Vec::with_capacity(list.len());
     for (i, p) in list.iter().enumerate() {

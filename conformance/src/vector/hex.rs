@@ -51,11 +51,17 @@ fn digit(c: u8) -> Option<u8> {
 
 /// Describes a character that is not a lowercase hex digit.
 fn bad_digit(s: &str, offset: usize) -> String {
-    let c = s.get(offset..).and_then(|t| t.chars().next()).unwrap_or('?');
+    let c = s
+        .get(offset..)
+        .and_then(|t| t.chars().next())
+        .unwrap_or('?');
     if c.is_ascii_hexdigit() {
         format!("`{c}` at offset {offset}: hex digits must be lowercase")
     } else {
-        format!("`{}` at offset {offset} is not a hex digit", c.escape_debug())
+        format!(
+            "`{}` at offset {offset} is not a hex digit",
+            c.escape_debug()
+        )
     }
 }
 
@@ -107,7 +113,10 @@ pub fn decode_pattern(s: &str) -> Result<Vec<Option<u8>>, String> {
 /// Decodes a `0x` number that must fit in `bits` bits.
 pub fn decode_number(s: &str, bits: u32) -> Result<u64, String> {
     let Some(digits) = s.strip_prefix("0x") else {
-        return Err(format!("`{}` is not a hex number: it must start with `0x`", s.escape_debug()));
+        return Err(format!(
+            "`{}` is not a hex number: it must start with `0x`",
+            s.escape_debug()
+        ));
     };
     if digits.is_empty() {
         return Err("`0x` has no digits".to_string());
@@ -166,7 +175,9 @@ mod tests {
         assert_eq!(decode_number("0x00f0", 32), Ok(0xf0));
         assert_eq!(decode_number("0xffffffffffffffff", 64), Ok(u64::MAX));
         assert!(decode_number("0x10000000000000000", 64).is_err());
-        assert!(decode_number("0x100000000", 32).unwrap_err().contains("32 bits"));
+        assert!(decode_number("0x100000000", 32)
+            .unwrap_err()
+            .contains("32 bits"));
         assert!(decode_number("16", 32).unwrap_err().contains("0x"));
         assert!(decode_number("0x", 32).is_err());
         assert!(decode_number("0xF", 32).unwrap_err().contains("lowercase"));

@@ -31,19 +31,31 @@ pub enum Expect {
 
 impl Case {
     pub fn new(platform: Platform) -> Case {
-        Case { vars: Vars::new(platform), insns: Vec::new(), init: Vec::new(), emask: u32::MAX, config: ExecConfig::default() }
+        Case {
+            vars: Vars::new(platform),
+            insns: Vec::new(),
+            init: Vec::new(),
+            emask: u32::MAX,
+            config: ExecConfig::default(),
+        }
     }
 
     pub fn general(&mut self, name: &str, ty: DataType, n: u32) -> VarId {
-        self.vars.declare(name, VarClass::General, ty, n, ty.size() as u32, None).unwrap()
+        self.vars
+            .declare(name, VarClass::General, ty, n, ty.size() as u32, None)
+            .unwrap()
     }
 
     pub fn pred(&mut self, name: &str, n: u32) -> VarId {
-        self.vars.declare(name, VarClass::Predicate, DataType::BOOL, n, 1, None).unwrap()
+        self.vars
+            .declare(name, VarClass::Predicate, DataType::BOOL, n, 1, None)
+            .unwrap()
     }
 
     pub fn addr(&mut self, name: &str, n: u32) -> VarId {
-        self.vars.declare(name, VarClass::Address, DataType::UW, n, 2, None).unwrap()
+        self.vars
+            .declare(name, VarClass::Address, DataType::UW, n, 2, None)
+            .unwrap()
     }
 
     pub fn set(&mut self, id: VarId, bytes: Vec<u8>) {
@@ -63,7 +75,10 @@ impl Case {
 
     pub fn push(&mut self, insn: Instruction) {
         let mut insn = insn;
-        insn.pos = Pos { line: self.insns.len() as u32 + 1, col: 1 };
+        insn.pos = Pos {
+            line: self.insns.len() as u32 + 1,
+            col: 1,
+        };
         self.insns.push(insn);
     }
 
@@ -77,13 +92,26 @@ impl Case {
             state.write_var(&self.vars, *id, bytes).unwrap();
         }
         state.emask = self.emask;
-        let program = Program { platform: self.vars.platform, vars: self.vars, insns: self.insns };
+        let program = Program {
+            platform: self.vars.platform,
+            vars: self.vars,
+            insns: self.insns,
+        };
         (program, state, self.config)
     }
 }
 
 pub fn insn(opcode: Opcode, exec_size: u32, dst: Dst, srcs: Vec<Src>) -> Instruction {
-    Instruction { pos: Pos::default(), opcode, pred: None, mask: MaskControl::M1, exec_size, sat: false, dst, srcs }
+    Instruction {
+        pos: Pos::default(),
+        opcode,
+        pred: None,
+        mask: MaskControl::M1,
+        exec_size,
+        sat: false,
+        dst,
+        srcs,
+    }
 }
 
 pub fn sat(mut i: Instruction) -> Instruction {
@@ -96,32 +124,98 @@ pub fn masked(mut i: Instruction, group: u8, no_mask: bool) -> Instruction {
     i
 }
 
-pub fn predicated(mut i: Instruction, var: VarId, invert: bool, combine: PredCombine) -> Instruction {
-    i.pred = Some(Predicate { var, invert, combine });
+pub fn predicated(
+    mut i: Instruction,
+    var: VarId,
+    invert: bool,
+    combine: PredCombine,
+) -> Instruction {
+    i.pred = Some(Predicate {
+        var,
+        invert,
+        combine,
+    });
     i
 }
 
 /// `V(0,0)<1>`
 pub fn dst(var: VarId, ty: DataType) -> Dst {
-    Dst::General { var, row: 0, col: 0, hstride: 1, ty }
+    Dst::General {
+        var,
+        row: 0,
+        col: 0,
+        hstride: 1,
+        ty,
+    }
 }
 
 /// `V(R,C)<HS>`
 pub fn dst_at(var: VarId, row: u32, col: u32, hstride: u32, ty: DataType) -> Dst {
-    Dst::General { var, row, col, hstride, ty }
+    Dst::General {
+        var,
+        row,
+        col,
+        hstride,
+        ty,
+    }
 }
 
 /// `V(R,C)<VS;W,HS>`
-pub fn src(var: VarId, row: u32, col: u32, (vstride, width, hstride): (u32, u32, u32), ty: DataType) -> Src {
-    Src::General { var, row, col, region: Region { vstride, width, hstride }, modifier: None, ty }
+pub fn src(
+    var: VarId,
+    row: u32,
+    col: u32,
+    (vstride, width, hstride): (u32, u32, u32),
+    ty: DataType,
+) -> Src {
+    Src::General {
+        var,
+        row,
+        col,
+        region: Region {
+            vstride,
+            width,
+            hstride,
+        },
+        modifier: None,
+        ty,
+    }
 }
 
 pub fn with_mod(s: Src, m: SrcModifier) -> Src {
     match s {
-        Src::General { var, row, col, region, ty, .. } => Src::General { var, row, col, region, modifier: Some(m), ty },
-        Src::Indirect { addr, addr_sub, imm_offset, region, multi, ty, .. } => {
-            Src::Indirect { addr, addr_sub, imm_offset, region, multi, modifier: Some(m), ty }
-        }
+        Src::General {
+            var,
+            row,
+            col,
+            region,
+            ty,
+            ..
+        } => Src::General {
+            var,
+            row,
+            col,
+            region,
+            modifier: Some(m),
+            ty,
+        },
+        Src::Indirect {
+            addr,
+            addr_sub,
+            imm_offset,
+            region,
+            multi,
+            ty,
+            ..
+        } => Src::Indirect {
+            addr,
+            addr_sub,
+            imm_offset,
+            region,
+            multi,
+            modifier: Some(m),
+            ty,
+        },
         other => other,
     }
 }
@@ -152,12 +246,20 @@ pub fn check(case: Case, expect: Expect) {
     let mut state = initial.clone();
     let result = visa_oracle::run(&program, &mut state, &config);
     // A compiled plan run through the batch API gives the same outcome and final state.
-    let plan = visa_oracle::Plan::compile(&program, &config).unwrap();
-    let mut batch = vec![(&plan, initial.clone()), (&plan, initial)];
-    let batch_results = visa_oracle::run_batch(&mut batch);
-    for ((_, s), r) in batch.iter().zip(&batch_results) {
-        assert_eq!(r, &result);
-        assert_eq!(s, &state);
+    match visa_oracle::Plan::compile(&program, &config) {
+        Ok(plan) => {
+            let mut batch = vec![(&plan, initial.clone()), (&plan, initial)];
+            let batch_results = visa_oracle::run_batch(&mut batch);
+            for ((_, s), r) in batch.iter().zip(&batch_results) {
+                assert_eq!(r, &result);
+                assert_eq!(s, &state);
+            }
+        }
+        // A program that fails the IR check fails before anything runs.
+        Err(e) => {
+            assert_eq!(Err(e), result);
+            assert_eq!(state, initial);
+        }
     }
     let observe = |state: &MachineState, name: &str| {
         let id = program.vars.find(name).unwrap();
@@ -173,7 +275,11 @@ pub fn check(case: Case, expect: Expect) {
         Expect::Error(class, index, vars) => {
             let err = result.expect_err("expected an error");
             assert_eq!(err.class, class, "error class ({err})");
-            assert_eq!(err.pos, Some(program.insns[index].pos), "error position ({err})");
+            assert_eq!(
+                err.pos,
+                Some(program.insns[index].pos),
+                "error position ({err})"
+            );
             for (name, bytes) in vars {
                 assert_eq!(observe(&state, name), bytes, "variable {name}");
             }

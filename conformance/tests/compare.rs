@@ -1,0 +1,201 @@
+//! `compare`: exact bytes, don't-care bytes, `any_of` sets, predicates, memory and errors.
+#![allow(clippy::unwrap_used)]
+
+use std::collections::BTreeMap;
+
+use visa_conformance::case::{compare, judge, Mismatch, Observed, Outcome, Verdict};
+use visa_conformance::vector::{Allowed, Case, Expect, ExpectState, MemExpect, MemRegion, Pattern};
+use visa_spec::error::{ErrorClass, VisaError};
+
+/// V1 is four D elements (4 bytes each): 1, 2, 3, 4; P1 is 0b1010; flat 0x100 holds 2a 00.
+fn observed() -> Outcome {
+    Outcome::Ok(Observed {
+        vars: BTreeMap::from([(
+            "V1".to_string(),
+            vec![1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0],
+        )]),
+        preds: BTreeMap::from([("P1".to_string(), 0b1010)]),
+        mem: vec![MemRegion {
+            space: "flat".into(),
+            addr: 0x100,
+            bytes: vec![0x2a, 0],
+        }],
+        elt_size: BTreeMap::from([("V1".to_string(), 4)]),
+    })
+}
+
+fn pattern(text: &str) -> Pattern {
+    Pattern(
+        text.as_bytes()
+            .chunks(2)
+            .map(|p| match p {
+                b"??" => None,
+                _ => Some(u8::from_str_radix(std::str::from_utf8(p).unwrap(), 16).unwrap()),
+            })
+            .collect(),
+    )
+}
+
+fn expect_var(allowed: Allowed) -> Expect {
+    Expect::State(ExpectState {
+        vars: BTreeMap::from([("V1".to_string(), allowed)]),
+        ..Default::default()
+    })
+}
+
+fn fail(v: Verdict) -> Mismatch {
+    match v {
+        Verdict::Fail(m) => m,
+        Verdict::Pass => panic!("expected a failure"),
+    }
+}
+
+#[test]
+fn exact_bytes_pass_and_first_difference_is_reported() {
+    let ok = expect_var(Allowed::Bytes(pattern("01000000020000000300000004000000")));
+    assert_eq!(compare(&ok, &observed()), Verdict::Pass);
+
+    let bad = expect_var(Allowed::Bytes(pattern("01000000020000000400000005000000")));
+    let m = fail(compare(&bad, &observed()));
+    assert_eq!(
+        m,
+        Mismatch::Byte {
+            place: "V1".into(),
+            byte: 8,
+            lane: Some(2),
+            expected: "04".into(),
+            actual: 3
+        }
+    );
+    assert_eq!(m.to_string(), "V1 byte 8 (lane 2): expected 04, got 03");
+}
+
+#[test]
+fn dont_care_bytes_match_anything() {
+    let e = expect_var(Allowed::Bytes(pattern("01??????02000000????????04000000")));
+    assert_eq!(compare(&e, &observed()), Verdict::Pass);
+    let all = expect_var(Allowed::Bytes(Pattern(vec![None; 16])));
+    assert_eq!(compare(&all, &observed()), Verdict::Pass);
+    let bad = expect_var(Allowed::Bytes(pattern("01??????02000000????????05??????")));
+    assert_eq!(
+        fail(compare(&bad, &observed())).to_string(),
+        "V1 byte 12 (lane 3): expected 05, got 04"
+    );
+}
+
+#[test]
+fn any_of_passes_on_any_alternative() {
+    let e = expect_var(Allowed::AnyOf(vec![
+        pattern("ff000000020000000300000004000000"),
+        pattern("01000000020000000300000004??????"),
+    ]));
+    assert_eq!(compare(&e, &observed()), Verdict::Pass);
+}
+
+#[test]
+fn any_of_reports_the_alternative_with_the_longest_matching_prefix() {
+    let e = expect_var(Allowed::AnyOf(vec![
+        pattern("ff000000020000000300000004000000"),
+        pattern("01000000020000000300000009000000"),
+    ]));
+    let m = fail(compare(&e, &observed()));
+    assert_eq!(
+        m.to_string(),
+        "V1 byte 12 (lane 3): expected 09 (any_of alternative 2 of 2), got 04"
+    );
+}
+
+#[test]
+fn size_and_missing_places_fail() {
+    let short = expect_var(Allowed::Bytes(pattern("01000000")));
+    assert_eq!(
+        fail(compare(&short, &observed())).to_string(),
+        "V1: expected 4 bytes, got 16"
+    );
+    let other = Expect::State(ExpectState {
+        vars: BTreeMap::from([("V7".to_string(), Allowed::exact(&[0]))]),
+        ..Default::default()
+    });
+    assert_eq!(
+        fail(compare(&other, &observed())).to_string(),
+        "V7: not observed"
+    );
+}
+
+#[test]
+fn predicates_compare_bit_by_bit() {
+    let pred = |mask| {
+        Expect::State(ExpectState {
+            preds: BTreeMap::from([("P1".to_string(), mask)]),
+            ..Default::default()
+        })
+    };
+    assert_eq!(compare(&pred(0b1010), &observed()), Verdict::Pass);
+    let m = fail(compare(&pred(0b1110), &observed()));
+    assert_eq!(m.to_string(), "P1 bit 2 (lane 2): expected 1, got 0");
+}
+
+#[test]
+fn memory_regions_compare_without_lanes() {
+    let mem = |bytes| {
+        Expect::State(ExpectState {
+            mem: vec![MemExpect {
+                space: "flat".into(),
+                addr: 0x100,
+                bytes,
+            }],
+            ..Default::default()
+        })
+    };
+    assert_eq!(
+        compare(&mem(Allowed::Bytes(pattern("2a??"))), &observed()),
+        Verdict::Pass
+    );
+    let m = fail(compare(&mem(Allowed::Bytes(pattern("2a01"))), &observed()));
+    assert_eq!(m.to_string(), "mem[flat:0x100] byte 1: expected 01, got 00");
+    let elsewhere = Expect::State(ExpectState {
+        mem: vec![MemExpect {
+            space: "slm".into(),
+            addr: 0x100,
+            bytes: Allowed::exact(&[0]),
+        }],
+        ..Default::default()
+    });
+    assert_eq!(
+        fail(compare(&elsewhere, &observed())).to_string(),
+        "mem[slm:0x100]: not observed"
+    );
+}
+
+#[test]
+fn expected_errors_match_by_class() {
+    let err = |class| Outcome::Error(VisaError::new(class, "boom"));
+    let want = Expect::Error(ErrorClass::InvalidInstruction);
+    assert_eq!(
+        compare(&want, &err(ErrorClass::InvalidInstruction)),
+        Verdict::Pass
+    );
+    assert_eq!(
+        fail(compare(&want, &err(ErrorClass::Unsupported))).to_string(),
+        "expected error invalid-instruction, got unsupported: boom"
+    );
+    assert_eq!(
+        fail(compare(&want, &observed())).to_string(),
+        "expected error invalid-instruction, got none"
+    );
+    let state = expect_var(Allowed::Bytes(Pattern(vec![None; 16])));
+    assert_eq!(
+        fail(compare(&state, &err(ErrorClass::UndefinedBehaviour))).to_string(),
+        "unexpected error undefined-behaviour: boom"
+    );
+}
+
+#[test]
+fn cases_without_expect_pass_when_the_run_succeeds() {
+    let case =
+        Case::from_line(r#"{"format":"visa-vector/1","id":"n","platform":"xe-hpg","program":""}"#)
+            .unwrap();
+    assert_eq!(judge(&case, &observed()), Verdict::Pass);
+    let e = Outcome::Error(VisaError::new(ErrorClass::Syntax, "bad"));
+    assert!(!judge(&case, &e).passed());
+}

@@ -1,0 +1,371 @@
+//! Reading and writing `visa-vector/1`: round trips, every class of malformed input, and
+//! garbage that must never make the reader panic.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+use rstest::rstest;
+use serde_json::json;
+use visa_conformance::vector::{
+    read_bytes, read_str, write_cases, Allowed, Case, Expect, ExpectState, Init, MemExpect,
+    MemRegion, Pattern,
+};
+use visa_spec::errata::Reading;
+use visa_spec::error::ErrorClass;
+use visa_spec::platform::Platform;
+use visa_spec::state::Surface;
+
+/// A case that uses every key of the format.
+fn full_case() -> Case {
+    Case {
+        id: "mov/ud-to-f/0001".into(),
+        tags: vec!["edge".into(), "conversion".into()],
+        platform: Platform::Xe2,
+        errata: BTreeMap::from([("SAT-NEGATIVE-ZERO".to_string(), Reading::Literal)]),
+        profile: Some("strict".into()),
+        program: ".decl V1 v_type=G type=f num_elts=2\nmov (M1, 2) V1(0,0)<1> 0x0:f\n".into(),
+        init: Init {
+            vars: BTreeMap::from([("V1".to_string(), vec![0, 1, 2, 3, 4, 5, 6, 0xff])]),
+            preds: BTreeMap::from([("P1".to_string(), 0xf0)]),
+            mem: vec![MemRegion {
+                space: "flat".into(),
+                addr: 0x10000,
+                bytes: vec![0xde, 0xad],
+            }],
+            surfaces: vec![
+                Surface {
+                    bti: 1,
+                    base: 0x10000,
+                    size: 0x1000,
+                    width: 64,
+                    height: 8,
+                    pitch: 64,
+                },
+                Surface {
+                    bti: 2,
+                    base: 0x20000,
+                    size: 0x100,
+                    width: 0,
+                    height: 0,
+                    pitch: 0,
+                },
+            ],
+            cr0: Some(0x10),
+            emask: Some(0xffff),
+        },
+        expect: Some(Expect::State(ExpectState {
+            vars: BTreeMap::from([
+                (
+                    "V1".to_string(),
+                    Allowed::Bytes(Pattern(vec![Some(0), None, Some(0x80)])),
+                ),
+                (
+                    "V2".to_string(),
+                    Allowed::AnyOf(vec![Pattern::exact(&[1, 2]), Pattern(vec![None, Some(3)])]),
+                ),
+            ]),
+            preds: BTreeMap::from([("P1".to_string(), 0x3)]),
+            mem: vec![MemExpect {
+                space: "slm".into(),
+                addr: 0,
+                bytes: Allowed::Bytes(Pattern(vec![Some(1), None])),
+            }],
+        })),
+        extensions: BTreeMap::from([("x-note".to_string(), json!({"by": "hand"}))]),
+    }
+}
+
+#[test]
+fn full_case_round_trips() {
+    let case = full_case();
+    let text = write_cases(std::slice::from_ref(&case));
+    assert!(text.ends_with('\n') && text.lines().count() == 1);
+    let entries = read_str("full.jsonl", &text);
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].line, 1);
+    let back = entries[0].case.clone().unwrap();
+    assert_eq!(back, case);
+    assert_eq!(write_cases(&[back]), text);
+}
+
+#[test]
+fn written_keys_follow_the_documented_order() {
+    let line = full_case().to_line();
+    let value: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let keys: Vec<_> = value.as_object().unwrap().keys().cloned().collect();
+    assert_eq!(
+        keys,
+        [
+            "format", "id", "tags", "platform", "errata", "profile", "program", "init", "expect",
+            "x-note"
+        ]
+    );
+    let init: Vec<_> = value["init"].as_object().unwrap().keys().cloned().collect();
+    assert_eq!(init, ["vars", "preds", "mem", "surfaces", "cr0", "emask"]);
+    assert_eq!(value["init"]["cr0"], "0x10");
+    assert_eq!(value["init"]["mem"][0]["addr"], "0x10000");
+    assert_eq!(value["expect"]["vars"]["V1"], "00??80");
+    assert_eq!(
+        value["expect"]["vars"]["V2"],
+        json!({"any_of": ["0102", "??03"]})
+    );
+    // Zero width, height and pitch are left out.
+    assert_eq!(
+        value["init"]["surfaces"][1],
+        json!({"bti": 2, "base": "0x20000", "size": "0x100"})
+    );
+}
+
+#[test]
+fn optional_keys_are_omitted_when_empty() {
+    let case = Case {
+        id: "a".into(),
+        tags: vec![],
+        platform: Platform::XeLp,
+        errata: BTreeMap::new(),
+        profile: None,
+        program: String::new(),
+        init: Init::default(),
+        expect: None,
+        extensions: BTreeMap::new(),
+    };
+    assert_eq!(
+        case.to_line(),
+        r#"{"format":"visa-vector/1","id":"a","platform":"xe-lp","program":""}"#
+    );
+    let error = Case {
+        expect: Some(Expect::Error(ErrorClass::Syntax)),
+        ..case
+    };
+    assert!(error.to_line().ends_with(r#""expect":{"error":"syntax"}}"#));
+}
+
+#[test]
+fn hand_written_lines_are_normalised() {
+    // Keys out of order, null optional keys, leading zeros, CRLF, blank lines.
+    let text = "\n{\"program\":\"\",\"platform\":\"XE-HPG\",\"id\":\"b\",\"format\":\"visa-vector/1\",\"profile\":null,\"init\":{\"emask\":\"0x000f\"}}\r\n\n";
+    let entries = read_str("hand.jsonl", text);
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].line, 2);
+    let case = entries[0].case.clone().unwrap();
+    assert_eq!(case.platform, Platform::XeHpg);
+    assert_eq!(case.init.emask, Some(0xf));
+    assert_eq!(
+        case.to_line(),
+        r#"{"format":"visa-vector/1","id":"b","platform":"xe-hpg","program":"","init":{"emask":"0xf"}}"#
+    );
+}
+
+#[test]
+fn serde_traits_use_the_same_format() {
+    let case = common::case(common::ADD_SAT);
+    let text = serde_json::to_string(&case).unwrap();
+    assert_eq!(text, common::ADD_SAT);
+    let back: Case = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, case);
+    let bad = serde_json::from_str::<Case>(r#"{"format":"visa-vector/1"}"#).unwrap_err();
+    assert!(
+        bad.to_string().contains("id: missing required key"),
+        "{bad}"
+    );
+}
+
+/// A valid case as a JSON value, to be broken one field at a time.
+fn base() -> serde_json::Value {
+    json!({
+        "format": "visa-vector/1",
+        "id": "t/0001",
+        "platform": "xe-hpg",
+        "program": ".decl V2 v_type=G type=d num_elts=1\n",
+        "init": {"vars": {"V2": "01000000"}},
+        "expect": {"vars": {"V1": "01000000"}}
+    })
+}
+
+fn with(path: &[&str], value: serde_json::Value) -> String {
+    let mut v = base();
+    let mut at = &mut v;
+    for key in &path[..path.len() - 1] {
+        at = at
+            .as_object_mut()
+            .unwrap()
+            .entry(key.to_string())
+            .or_insert(json!({}));
+    }
+    at.as_object_mut()
+        .unwrap()
+        .insert(path[path.len() - 1].to_string(), value);
+    v.to_string()
+}
+
+fn without(key: &str) -> String {
+    let mut v = base();
+    v.as_object_mut().unwrap().remove(key);
+    v.to_string()
+}
+
+#[rstest]
+#[case::bad_json(r#"{"format":"visa-vector/1","#.to_string(), None, "invalid JSON at column")]
+#[case::trailing_garbage(format!("{} x", base()), None, "invalid JSON")]
+#[case::not_an_object("[1,2]".to_string(), None, "expected an object, found an array")]
+#[case::wrong_format(with(&["format"], json!("visa-vector/2")), Some("format"), "not a supported format")]
+#[case::missing_format(without("format"), Some("format"), "missing required key")]
+#[case::missing_id(without("id"), Some("id"), "missing required key")]
+#[case::blank_id(with(&["id"], json!("  ")), Some("id"), "empty")]
+#[case::missing_program(without("program"), Some("program"), "missing required key")]
+#[case::program_not_string(with(&["program"], json!(3)), Some("program"), "expected a string, found a number")]
+#[case::unknown_key(with(&["platfrom"], json!("xe2")), Some("platfrom"), "unknown key `platfrom`")]
+#[case::unknown_platform(with(&["platform"], json!("xe9")), Some("platform"), "unknown platform `xe9`")]
+#[case::tag_not_string(with(&["tags"], json!([1])), Some("tags[0]"), "expected a string")]
+#[case::unknown_erratum(with(&["errata", "NOPE"], json!("literal")), Some("errata.NOPE"), "unknown erratum `NOPE`")]
+#[case::bad_reading(with(&["errata", "SAT-NEGATIVE-ZERO"], json!("strict")), Some("errata.SAT-NEGATIVE-ZERO"), "not a reading")]
+#[case::literal_not_executable(with(&["errata", "VF-ENCODING"], json!("literal")), Some("errata.VF-ENCODING"), "no executable literal reading")]
+#[case::odd_hex(with(&["init", "vars", "V2"], json!("0100000")), Some("init.vars.V2"), "odd length 7")]
+#[case::non_hex(with(&["init", "vars", "V2"], json!("01zz0000")), Some("init.vars.V2"), "`z` at offset 2 is not a hex digit")]
+#[case::uppercase_hex(with(&["init", "vars", "V2"], json!("0A000000")), Some("init.vars.V2"), "lowercase")]
+#[case::dont_care_in_init(with(&["init", "vars", "V2"], json!("01??0000")), Some("init.vars.V2"), "allowed in `expect` only")]
+#[case::half_dont_care(with(&["expect", "vars", "V1"], json!("0?000000")), Some("expect.vars.V1"), "written `??`")]
+#[case::unknown_init_key(with(&["init", "varz"], json!({})), Some("init.varz"), "unknown key")]
+#[case::mask_without_0x(with(&["init", "preds", "P1"], json!("f0")), Some("init.preds.P1"), "must start with `0x`")]
+#[case::mask_too_wide(with(&["init", "preds", "P1"], json!("0x100000000")), Some("init.preds.P1"), "does not fit in 32 bits")]
+#[case::mask_not_string(with(&["init", "preds", "P1"], json!(240)), Some("init.preds.P1"), "expected a string")]
+#[case::cr0_bad(with(&["init", "cr0"], json!("0xg")), Some("init.cr0"), "not a hex digit")]
+#[case::mem_not_array(with(&["init", "mem"], json!({})), Some("init.mem"), "expected an array")]
+#[case::mem_missing_bytes(with(&["init", "mem"], json!([{"space": "flat", "addr": "0x0"}])), Some("init.mem[0].bytes"), "missing required key")]
+#[case::mem_bad_addr(with(&["init", "mem"], json!([{"space": "flat", "addr": "0x1ffffffffffffffff", "bytes": ""}])), Some("init.mem[0].addr"), "64 bits")]
+#[case::mem_wraps(with(&["init", "mem"], json!([{"space": "flat", "addr": "0xffffffffffffffff", "bytes": "0102"}])), Some("init.mem[0]"), "wraps around")]
+#[case::mem_empty_space(with(&["init", "mem"], json!([{"space": "", "addr": "0x0", "bytes": ""}])), Some("init.mem[0].space"), "empty")]
+#[case::surface_bad_bti(with(&["init", "surfaces"], json!([{"bti": -1, "base": "0x0", "size": "0x10"}])), Some("init.surfaces[0].bti"), "expected an integer")]
+#[case::surface_unknown_key(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "depth": 1}])), Some("init.surfaces[0].depth"), "unknown key")]
+#[case::unknown_error_class(with(&["expect"], json!({"error": "crash"})), Some("expect.error"), "unknown error class `crash`")]
+#[case::null_error_class(with(&["expect"], json!({"error": null})), Some("expect.error"), "expected a string, found null")]
+#[case::error_and_state(with(&["expect", "error"], json!("syntax")), Some("expect.vars"), "excludes expected state")]
+#[case::unknown_expect_key(with(&["expect", "regs"], json!({})), Some("expect.regs"), "unknown key")]
+#[case::allowed_wrong_type(with(&["expect", "vars", "V1"], json!(1)), Some("expect.vars.V1"), "hex string or an allowed set")]
+#[case::allowed_unknown_kind(with(&["expect", "vars", "V1"], json!({"ulps": 1})), Some("expect.vars.V1.ulps"), "unknown key")]
+#[case::any_of_empty(with(&["expect", "vars", "V1"], json!({"any_of": []})), Some("expect.vars.V1.any_of"), "at least one")]
+#[case::any_of_uneven(with(&["expect", "vars", "V1"], json!({"any_of": ["00", "0000"]})), Some("expect.vars.V1.any_of[1]"), "2 bytes, the first has 1")]
+#[case::any_of_bad_hex(with(&["expect", "vars", "V1"], json!({"any_of": ["00", "0g"]})), Some("expect.vars.V1.any_of[1]"), "not a hex digit")]
+#[case::expect_mem_wraps(with(&["expect", "mem"], json!([{"space": "flat", "addr": "0xffffffffffffffff", "bytes": "????"}])), Some("expect.mem[0]"), "wraps around")]
+fn malformed_lines_are_reported(
+    #[case] line: String,
+    #[case] field: Option<&str>,
+    #[case] message: &str,
+) {
+    // The bad line is line 2, between two good ones, and reading goes on after it.
+    let text = format!("{}\n{line}\n{}\n", base(), base());
+    let entries = read_str("bad.jsonl", &text);
+    assert_eq!(entries.len(), 3);
+    assert!(entries[0].case.is_ok() && entries[2].case.is_ok());
+    let e = entries[1].case.clone().unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.line, e.field.as_deref()),
+        ("bad.jsonl", 2, field),
+        "{e}"
+    );
+    assert!(
+        e.message.contains(message),
+        "`{}` does not contain `{message}`",
+        e.message
+    );
+    let shown = e.to_string();
+    match field {
+        Some(f) => assert!(shown.starts_with(&format!("bad.jsonl:2: {f}: ")), "{shown}"),
+        None => assert!(
+            shown.starts_with("bad.jsonl:2: ") && shown.contains(message),
+            "{shown}"
+        ),
+    }
+}
+
+#[test]
+fn extensions_are_kept_and_other_keys_are_not() {
+    let line = with(&["x-origin"], json!({"seed": 7}));
+    let case = Case::from_line(&line).unwrap();
+    assert_eq!(case.extensions["x-origin"], json!({"seed": 7}));
+    assert!(case.to_line().ends_with(r#""x-origin":{"seed":7}}"#));
+    // Not at lower levels.
+    let nested = with(&["init", "x-origin"], json!(1));
+    assert_eq!(
+        Case::from_line(&nested).unwrap_err().field.as_deref(),
+        Some("init.x-origin")
+    );
+}
+
+#[test]
+fn non_utf8_lines_are_errors_of_their_own() {
+    let mut data = base().to_string().into_bytes();
+    data.extend_from_slice(b"\n{\"id\": \"\xff\"}\n");
+    data.extend_from_slice(base().to_string().as_bytes());
+    let entries = read_bytes("bin.jsonl", &data);
+    assert_eq!(entries.len(), 3);
+    let e = entries[1].case.clone().unwrap_err();
+    assert_eq!((e.line, e.field.clone()), (2, None));
+    assert!(e.message.contains("not UTF-8"), "{e}");
+    assert!(entries[2].case.is_ok());
+}
+
+#[test]
+fn unreadable_files_are_one_error() {
+    let e = visa_conformance::read_file(std::path::Path::new("/nonexistent/x.jsonl")).unwrap_err();
+    assert_eq!(e.line, 0);
+    assert!(e.to_string().starts_with("/nonexistent/x.jsonl: "), "{e}");
+}
+
+#[test]
+fn readings_follow_the_errata_map() {
+    let case = Case::from_line(common::ADD_SAT_LITERAL_WRONG).unwrap();
+    let readings = case.readings().unwrap();
+    assert!(readings.is_literal("SAT-NEGATIVE-ZERO"));
+    assert!(!readings.is_literal("MOV-RAW-COPY"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Arbitrary bytes never make the reader panic; each non-blank line gives one entry.
+    #[test]
+    fn garbage_bytes_never_panic(data in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let entries = read_bytes("garbage.jsonl", &data);
+        for e in &entries {
+            prop_assert!(e.line >= 1);
+        }
+    }
+
+    /// Arbitrary JSON-looking text never makes the reader panic.
+    #[test]
+    fn garbage_json_never_panics(line in r#"[{}\[\]":,0-9a-zA-Z?\-_. \\]{0,200}"#) {
+        let _ = Case::from_line(&line);
+    }
+
+    /// A valid line with one byte replaced either still reads or gives an error; reading the
+    /// written form of whatever it reads gives the same case back.
+    #[test]
+    fn mutated_valid_lines_never_panic(pos in 0usize..2000, byte in any::<u8>()) {
+        let mut data = common::ADD_SAT.as_bytes().to_vec();
+        let i = pos % data.len();
+        data[i] = byte;
+        for e in read_bytes("mutated.jsonl", &data) {
+            if let Ok(case) = e.case {
+                let again = Case::from_line(&case.to_line());
+                prop_assert_eq!(again, Ok(case));
+            }
+        }
+    }
+
+    /// Random byte contents and patterns survive the hex round trip.
+    #[test]
+    fn hex_round_trips(bytes in proptest::collection::vec(any::<u8>(), 0..64),
+                       care in proptest::collection::vec(any::<bool>(), 0..64)) {
+        let mut case = common::case(common::ADD_SAT);
+        case.init.vars.insert("V9".into(), bytes.clone());
+        let pattern: Vec<_> = bytes.iter().zip(&care).map(|(b, c)| c.then_some(*b)).collect();
+        if let Some(Expect::State(s)) = &mut case.expect {
+            s.vars.insert("V9".into(), Allowed::Bytes(Pattern(pattern)));
+        }
+        prop_assert_eq!(Case::from_line(&case.to_line()), Ok(case));
+    }
+}
