@@ -16,6 +16,7 @@ use visa_spec::asm;
 use visa_spec::error::VisaError;
 
 use crate::case::{compare, judge, run_case, EngineKind, Outcome, Verdict};
+use crate::golden;
 use crate::junit::{self, CaseResult, Failure, FileResults};
 use crate::vector::{read_bytes, read_file, Case, Entry, VectorError};
 
@@ -42,6 +43,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Print vISA assembly text in canonical form.
     Fmt(FmtArgs),
+    /// Write the golden vectors and their manifest (deterministic for a seed).
+    Gen(GenArgs),
     // The other commands of DESIGN.md "Command line" join here as variants with their own
     // argument structs: gen, certify, serve, bench, coverage, merge.
 }
@@ -67,6 +70,19 @@ pub struct CheckArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct GenArgs {
+    /// The vectors directory to write (`<family>/<instruction>.jsonl` and MANIFEST.json).
+    #[arg(long, default_value = "vectors")]
+    pub out: PathBuf,
+    /// The generator seed; the committed vectors use the default.
+    #[arg(long, default_value_t = golden::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Cases per instruction and platform.
+    #[arg(long, default_value_t = golden::DEFAULT_CASES)]
+    pub cases: usize,
+}
+
+#[derive(Debug, Args)]
 pub struct FmtArgs {
     /// An assembly text file, or `-` for stdin.
     pub file: String,
@@ -78,6 +94,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Command::Exec(args) => exec(&args, out, err),
         Command::Check(args) => check(&args, out, err),
         Command::Fmt(args) => fmt(&args, out, err),
+        Command::Gen(args) => gen(&args, out, err),
     };
     // A closed stdout or stderr leaves nothing useful to report.
     status.unwrap_or(EXIT_INPUT)
@@ -358,4 +375,28 @@ fn fmt(args: &FmtArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u
             Ok(EXIT_INPUT)
         }
     }
+}
+
+/// `gen`: writes the golden vectors and reports what it wrote.
+fn gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let files = match golden::generate(args.seed, args.cases) {
+        Ok(files) => files,
+        Err(message) => {
+            writeln!(err, "gen: {message}")?;
+            return Ok(EXIT_FAIL);
+        }
+    };
+    if let Err(e) = golden::write(&args.out, &files, args.seed) {
+        writeln!(err, "gen: cannot write {}: {e}", args.out.display())?;
+        return Ok(EXIT_INPUT);
+    }
+    for f in &files {
+        writeln!(
+            out,
+            "{}: {} cases",
+            args.out.join(f.file).display(),
+            f.cases
+        )?;
+    }
+    Ok(EXIT_OK)
 }

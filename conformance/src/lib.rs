@@ -5,11 +5,13 @@
 //!   expects.
 //! - [`gen`]: generators of valid cases (proptest strategies).
 //! - [`junit`]: JUnit XML reports of a check.
+//! - [`golden`]: the golden vector files (`gen`).
 //! - [`cli`]: the `visa-conform` commands (DESIGN.md "Command line").
 
 pub mod case;
 pub mod cli;
 pub mod gen;
+pub mod golden;
 pub mod junit;
 pub mod vector;
 

@@ -1,0 +1,176 @@
+//! Golden vectors (`visa-conform gen`): deterministic cases per instruction, their expected
+//! state computed by the spec engine, written as `vectors/<family>/<instruction>.jsonl`
+//! with `vectors/MANIFEST.json` (file, case count, sha256). Same seed, byte-identical files.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use visa_spec::platform::Platform;
+
+use crate::case::{run_case, EngineKind, Outcome};
+use crate::gen::{self, GenOp};
+use crate::vector::{Allowed, Case, Expect, ExpectState};
+
+/// The default seed of `gen`; the committed vectors are generated with it.
+pub const DEFAULT_SEED: u64 = 1;
+/// Cases per instruction and platform in the committed vectors.
+pub const DEFAULT_CASES: usize = 24;
+
+/// One instruction's vector file.
+#[derive(Clone, Copy, Debug)]
+pub struct Stream {
+    /// Path under the vectors directory.
+    pub file: &'static str,
+    /// Case id prefix.
+    pub name: &'static str,
+    pub op: GenOp,
+}
+
+/// Every vector file `gen` writes.
+pub const STREAMS: &[Stream] = &[
+    Stream {
+        file: "alu/mov.jsonl",
+        name: "mov",
+        op: GenOp::Mov,
+    },
+    Stream {
+        file: "alu/add.jsonl",
+        name: "add",
+        op: GenOp::Add,
+    },
+];
+
+/// A generated file: its path under the vectors directory, its cases and its text.
+#[derive(Clone, Debug)]
+pub struct GoldenFile {
+    pub file: &'static str,
+    pub cases: usize,
+    pub text: String,
+}
+
+/// A seeded, deterministic runner for one stream (the stream's index perturbs the seed so
+/// streams do not share draws).
+fn runner(seed: u64, stream: usize) -> TestRunner {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    bytes[8..16].copy_from_slice(&(stream as u64).to_le_bytes());
+    TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &bytes),
+    )
+}
+
+/// Generates every stream: `cases` per platform, expected values from the spec engine.
+pub fn generate(seed: u64, cases: usize) -> Result<Vec<GoldenFile>, String> {
+    STREAMS
+        .iter()
+        .enumerate()
+        .map(|(i, stream)| generate_stream(stream, seed, i, cases))
+        .collect()
+}
+
+fn generate_stream(
+    stream: &Stream,
+    seed: u64,
+    index: usize,
+    cases: usize,
+) -> Result<GoldenFile, String> {
+    let mut runner = runner(seed, index);
+    let strategy = gen::case(stream.op);
+    let mut text = String::new();
+    let mut count = 0;
+    for platform in Platform::ALL {
+        let mut made = 0;
+        let mut draws = 0;
+        while made < cases {
+            draws += 1;
+            if draws > cases * 200 {
+                return Err(format!(
+                    "{}: could not draw {cases} cases for {platform}",
+                    stream.file
+                ));
+            }
+            let generated = strategy
+                .new_tree(&mut runner)
+                .map_err(|e| e.to_string())?
+                .current();
+            if generated.platform != platform {
+                continue;
+            }
+            let id = format!("{}/{}/{:04}", stream.name, platform, made + 1);
+            let case = with_expect(generated.to_case(&id))?;
+            text.push_str(&case.to_line());
+            text.push('\n');
+            made += 1;
+            count += 1;
+        }
+    }
+    Ok(GoldenFile {
+        file: stream.file,
+        cases: count,
+        text,
+    })
+}
+
+/// Runs a case on the spec engine and records what it observed as the expectation: every
+/// declared variable and predicate, or the error class.
+fn with_expect(mut case: Case) -> Result<Case, String> {
+    case.expect = Some(match run_case(&case, EngineKind::Spec) {
+        Outcome::Ok(observed) => Expect::State(ExpectState {
+            vars: observed
+                .vars
+                .iter()
+                .map(|(n, b)| (n.clone(), Allowed::exact(b)))
+                .collect(),
+            preds: observed.preds.clone(),
+            mem: Vec::new(),
+        }),
+        Outcome::Error(e) if e.class == visa_spec::ErrorClass::ModelBug => {
+            return Err(format!("{}: the spec engine failed: {e}", case.id));
+        }
+        Outcome::Error(e) => {
+            case.tags.push("error".to_string());
+            Expect::Error(e.class)
+        }
+    });
+    Ok(case)
+}
+
+/// `MANIFEST.json`: every file with its case count and sha256, in file order.
+pub fn manifest(files: &[GoldenFile], seed: u64) -> String {
+    let entries: Vec<Value> = files
+        .iter()
+        .map(|f| json!({"file": f.file, "cases": f.cases, "sha256": sha256_hex(f.text.as_bytes())}))
+        .collect();
+    let value = json!({"format": "visa-vector-manifest/1", "seed": seed, "files": entries});
+    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Lower-case hex sha256.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .fold(String::new(), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
+}
+
+/// Writes the files and the manifest under `out`.
+pub fn write(out: &Path, files: &[GoldenFile], seed: u64) -> std::io::Result<()> {
+    for f in files {
+        let path = out.join(f.file);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(path, &f.text)?;
+    }
+    std::fs::create_dir_all(out)?;
+    std::fs::write(out.join("MANIFEST.json"), manifest(files, seed))
+}
