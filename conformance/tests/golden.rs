@@ -24,18 +24,30 @@ fn committed_vectors_are_regenerated_identically() {
         );
     }
     let manifest = std::fs::read_to_string(vectors().join("MANIFEST.json")).unwrap_or_default();
-    assert_eq!(manifest, golden::manifest(&files, DEFAULT_SEED), "vectors/MANIFEST.json is stale");
+    assert_eq!(
+        manifest,
+        golden::manifest(&files, DEFAULT_SEED),
+        "vectors/MANIFEST.json is stale"
+    );
 }
 
 #[test]
 fn manifest_hashes_match_the_files() {
     let manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(vectors().join("MANIFEST.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(vectors().join("MANIFEST.json")).unwrap())
+            .unwrap();
     for entry in manifest["files"].as_array().unwrap() {
         let file = entry["file"].as_str().unwrap();
         let text = std::fs::read(vectors().join(file)).unwrap();
-        assert_eq!(entry["sha256"].as_str().unwrap(), golden::sha256_hex(&text), "{file}");
-        let lines = text.split(|b| *b == b'\n').filter(|l| !l.is_empty()).count();
+        assert_eq!(
+            entry["sha256"].as_str().unwrap(),
+            golden::sha256_hex(&text),
+            "{file}"
+        );
+        let lines = text
+            .split(|b| *b == b'\n')
+            .filter(|l| !l.is_empty())
+            .count();
         assert_eq!(entry["cases"].as_u64().unwrap() as usize, lines, "{file}");
     }
 }

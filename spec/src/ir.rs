@@ -44,10 +44,7 @@ impl Opcode {
 
     /// Number of source operands.
     pub fn num_srcs(self) -> usize {
-        match self {
-            Opcode::Mov => 1,
-            Opcode::Add => 2,
-        }
+        crate::forms::form(self).num_srcs
     }
 
     pub fn from_mnemonic(s: &str) -> Option<Opcode> {

@@ -25,6 +25,7 @@ pub mod asm;
 pub mod errata;
 pub mod error;
 pub mod exec;
+pub mod forms;
 pub mod insn;
 pub mod ir;
 pub mod num;

@@ -13,6 +13,7 @@ use crate::asm::ast::{
 };
 use crate::errata::{self, Readings};
 use crate::error::{ErrorClass, Pos, Result, VisaError};
+use crate::forms;
 use crate::ir::{Dst, Instruction, Opcode, Predicate, Program, Region, Src};
 use crate::platform::Platform;
 use crate::state::{MachineState, VarId, Vars, NULL};
@@ -355,7 +356,8 @@ impl Cx<'_> {
                 VisaError::invalid(format!("unknown opcode `{}`", line.opcode)).field("opcode")
             });
         };
-        let sat = self.modifiers(line)?;
+        let form = forms::form(opcode);
+        let sat = self.modifiers(line, &form)?;
         let (mask, exec_size) = self.exec(line.exec)?;
         let pred = line
             .pred
@@ -390,19 +392,16 @@ impl Cx<'_> {
             dst,
             srcs,
         };
-        match opcode {
-            Opcode::Mov => self.mov_types(&insn)?,
-            Opcode::Add => self.add_types(&insn)?,
-        }
+        self.types(&insn)?;
         Ok(insn)
     }
 
     /// `.sat` is the only modifier MOV and ADD take.
-    fn modifiers(&self, line: &InsnLine) -> Result<bool> {
+    fn modifiers(&self, line: &InsnLine, form: &forms::Form) -> Result<bool> {
         let mut sat = false;
         for m in &line.mods {
             match m.as_str() {
-                "sat" if !sat => sat = true,
+                "sat" if !sat && form.sat != forms::Sat::No => sat = true,
                 _ => {
                     return Err(VisaError::invalid(format!(
                         "`{}` does not take the modifier `.{m}`",
@@ -588,7 +587,7 @@ impl Cx<'_> {
                 if self.vars.get(id).class == VarClass::Predicate && origin.is_empty() {
                     return self.pred_src(id, op, opcode);
                 }
-                check_modifier(*modifier, op.pos)?;
+                check_modifier(*modifier, op.pos, forms::form(opcode).modifiers)?;
                 let region = src_region(region, exec_size, op.pos)?;
                 let (row, col) = self.origin(id, origin, op.pos, f)?;
                 let var_ty = self.general_type(id, *ty, op.pos, f)?;
@@ -622,7 +621,7 @@ impl Cx<'_> {
                 region,
                 ty,
             } => {
-                check_modifier(*modifier, op.pos)?;
+                check_modifier(*modifier, op.pos, forms::form(opcode).modifiers)?;
                 let (region, multi) = match region {
                     Some(RegionSyntax::MultiAddr { width, hstride }) => {
                         let r = Region {
@@ -860,12 +859,17 @@ impl Cx<'_> {
         Ok((id, ty))
     }
 
-    /// MOV's type maps (instructions/MOV.md, Operand type maps).
-    fn mov_types(&self, insn: &Instruction) -> Result<()> {
+    /// The instruction's type maps (its document's Operand type maps, [`forms`]), and MOV's
+    /// predicate source (instructions/MOV.md, Notes).
+    fn types(&self, insn: &Instruction) -> Result<()> {
         let dst = insn.dst.ty();
-        let src = &insn.srcs[0];
-        if let Src::Predicate { var } = src {
+        if let [Src::Predicate { var }] = insn.srcs.as_slice() {
             let bits = self.vars.get(*var).num_elts;
+            if insn.opcode != Opcode::Mov {
+                return Err(
+                    VisaError::invalid("only MOV reads a predicate as a source").field("src0")
+                );
+            }
             if insn.exec_size != 1 || insn.pred.is_some() || insn.sat {
                 return Err(VisaError::invalid(
                     "MOV from a predicate has execution size 1, no predicate and no saturation",
@@ -880,60 +884,25 @@ impl Cx<'_> {
             }
             return Ok(());
         }
-        let src_ty = exec_type(src.ty());
-        let ok_type = |t: DataType| {
-            DataType::SCALARS.contains(&t) && (t != DataType::BF || self.platform.is_xehp_plus())
-        };
-        if !ok_type(dst) {
-            return Err(
-                VisaError::invalid(format!("MOV cannot write {dst} on {}", self.platform))
-                    .field("dst"),
-            );
+        if insn.srcs.iter().any(|s| matches!(s, Src::Predicate { .. })) {
+            return Err(VisaError::invalid("only MOV reads a predicate as a source").field("src"));
         }
-        if !ok_type(src_ty) {
-            return Err(VisaError::invalid(format!(
-                "MOV cannot read {src_ty} on {}",
-                self.platform
-            ))
-            .field("src0"));
-        }
-        // Type map {XEHP+}: BF moves only to and from F and BF.
-        let bf_pair = |a: DataType, b: DataType| {
-            a == DataType::BF && !matches!(b, DataType::F | DataType::BF)
-        };
-        if bf_pair(dst, src_ty) || bf_pair(src_ty, dst) {
-            return Err(VisaError::invalid(format!(
-                "MOV converts BF only to and from F, not {src_ty} to {dst}"
-            ))
-            .field("dst"));
-        }
-        Ok(())
-    }
-
-    /// ADD's type maps (instructions/ADD.md, Operand type maps).
-    fn add_types(&self, insn: &Instruction) -> Result<()> {
-        let dst = insn.dst.ty();
+        let form = forms::form(insn.opcode);
         let srcs: Vec<DataType> = insn.srcs.iter().map(|s| exec_type(s.ty())).collect();
-        let qword_ok = !self.readings.is_literal(errata::ADD_QWORD_TYPEMAP);
-        let int_ok =
-            |t: DataType| t.is_integer() && (qword_ok || !matches!(t, DataType::Q | DataType::UQ));
-        if srcs.iter().all(|t| int_ok(*t)) && int_ok(dst) {
-            return Ok(());
+        if insn.sat && form.sat == forms::Sat::FloatOnly && !dst.is_float() {
+            return Err(VisaError::invalid(format!(
+                "{} saturates only a float destination",
+                insn.opcode.mnemonic()
+            ))
+            .field("opcode"));
         }
-        let group = |t: DataType| match t {
-            DataType::DF => Some(0),
-            DataType::HF => Some(1),
-            DataType::F => Some(2),
-            DataType::BF if self.platform.is_xehp_plus() => Some(2),
-            _ => None,
-        };
-        let g = group(dst);
-        if g.is_some() && srcs.iter().all(|t| group(*t) == g) {
+        if forms::admits(&form, self.platform, self.readings, dst, &srcs) {
             return Ok(());
         }
         let list: Vec<String> = srcs.iter().map(|t| t.to_string()).collect();
         Err(VisaError::invalid(format!(
-            "ADD has no type map for sources {} and destination {dst} on {}",
+            "{} has no type map for sources {} and destination {dst} on {}",
+            insn.opcode.mnemonic().to_ascii_uppercase(),
             list.join(", "),
             self.platform
         ))
@@ -952,12 +921,24 @@ pub fn exec_type(t: DataType) -> DataType {
     }
 }
 
-fn check_modifier(m: Option<SrcModifier>, pos: Pos) -> Result<()> {
-    if m == Some(SrcModifier::Not) {
+/// A source modifier the instruction's Properties allow ("Source Modifier").
+fn check_modifier(m: Option<SrcModifier>, pos: Pos, allowed: forms::Modifiers) -> Result<()> {
+    let ok = match (m, allowed) {
+        (None, _) => true,
+        (Some(SrcModifier::Not), forms::Modifiers::Logic) => true,
+        (Some(SrcModifier::Not), _) => false,
+        (Some(_), forms::Modifiers::Arithmetic) => true,
+        (Some(_), _) => false,
+    };
+    if !ok {
         return Err(invalid_at(
             pos,
             "src",
-            "the `~` modifier belongs to logic instructions only",
+            match allowed {
+                forms::Modifiers::None => "this instruction takes no source modifier",
+                forms::Modifiers::Logic => "this instruction takes only the `~` modifier",
+                forms::Modifiers::Arithmetic => "the `~` modifier belongs to logic instructions",
+            },
         ));
     }
     Ok(())
@@ -1113,7 +1094,12 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
                 }
             }
         }
+        let form = forms::form(insn.opcode);
+        if insn.sat && form.sat == forms::Sat::No {
+            return fail(format!("{} does not saturate", insn.opcode.mnemonic()));
+        }
         for src in &insn.srcs {
+            check_modifier(src.modifier(), insn.pos, form.modifiers)?;
             match src {
                 Src::General {
                     var,
@@ -1177,15 +1163,7 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
                 }
             }
         }
-        match insn.opcode {
-            Opcode::Mov => cx.mov_types(insn)?,
-            Opcode::Add => {
-                if insn.srcs.iter().any(|s| matches!(s, Src::Predicate { .. })) {
-                    return fail("only MOV reads a predicate".to_string());
-                }
-                cx.add_types(insn)?
-            }
-        }
+        cx.types(insn)?;
     }
     Ok(())
 }

@@ -1,0 +1,509 @@
+//! `visa-conform bench`: throughput of the engines on deterministic streams of generated cases.
+//!
+//! A **stream** is a named case generator from [`STREAMS`] (a family, or a slice of one such as
+//! its SIMD16 cases). For each stream selected, the bench draws `--cases` cases from a seeded
+//! proptest runner, parses and validates them, builds their initial states and compiles their
+//! oracle plans, all before any timing. It then checks, outside timing, that the spec and the
+//! oracle end every case in the same state (a bench on diverging engines measures nothing), and
+//! times, each for at least `--min-time-ms` by repeating the stream:
+//!
+//! - `spec`: [`visa_spec::exec::run`] on every case;
+//! - `oracle-run`: [`visa_oracle::run`] (compiles the plan on every call);
+//! - `oracle`: [`visa_oracle::Plan::run`] on plans compiled beforehand, the figure the oracle's
+//!   design is judged by;
+//! - `oracle-batch`: [`visa_oracle::run_batch`] on the same plans, over every core.
+//!
+//! Every timed run starts from a fresh copy of the case's initial state; the copy is part of
+//! the time. Each case is one instruction, so cases per second are instructions per second;
+//! lanes per second count `exec_size` lanes per instruction, enabled or not.
+//!
+//! The output holds, per stream, lines of the form
+//!
+//! ```text
+//! bench alu spec=41234/s oracle=2345678/s ratio=56.9
+//! bench alu oracle-run=812345/s oracle=2345678/s oracle-batch=4456789/s threads=2
+//! bench alu spec-lanes=312345/s oracle-lanes=17345678/s
+//! ```
+//!
+//! The first line compares the spec with the precompiled oracle; the second the oracle's entry
+//! points (one core for `oracle-run` and `oracle`, every core for `oracle-batch`).
+
+use std::io::{self, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use rayon::prelude::*;
+use visa_spec::asm;
+use visa_spec::errata::{Reading, Readings};
+use visa_spec::exec::ExecConfig;
+use visa_spec::ir::Program;
+use visa_spec::state::{MachineState, CR0};
+use visa_spec::validate;
+use visa_spec::VisaError;
+use visa_oracle::Plan;
+
+use crate::cli::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
+use crate::gen::{self, GenCase, GenOp};
+
+/// The arguments of `visa-conform bench`.
+#[derive(Clone, Debug, Args)]
+pub struct BenchArgs {
+    /// Seed of the case generator: the same seed draws the same cases.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Cases per stream.
+    #[arg(long, default_value_t = 2000)]
+    pub cases: usize,
+    /// Minimum time of each measurement, in milliseconds (the stream repeats until it is
+    /// reached; it runs at least once).
+    #[arg(long, default_value_t = 1000)]
+    pub min_time_ms: u64,
+    /// Run only the streams whose name contains PATTERN.
+    #[arg(long, value_name = "PATTERN")]
+    pub only: Option<String>,
+}
+
+impl Default for BenchArgs {
+    /// The command line's defaults.
+    fn default() -> BenchArgs {
+        BenchArgs {
+            seed: 1,
+            cases: 2000,
+            min_time_ms: 1000,
+            only: None,
+        }
+    }
+}
+
+/// A named, deterministic stream of generated cases.
+#[derive(Clone, Copy, Debug)]
+pub struct Stream {
+    /// The name printed after `bench` and matched by `--only`.
+    pub name: &'static str,
+    /// The generator the cases are drawn from.
+    pub cases: fn() -> BoxedStrategy<GenCase>,
+    /// Which drawn cases the stream keeps.
+    pub keep: fn(&GenCase) -> bool,
+}
+
+/// Every stream, in output order. A family joins the bench with an entry here.
+pub const STREAMS: &[Stream] = &[
+    Stream {
+        name: "alu",
+        cases: alu_cases,
+        keep: any_case,
+    },
+    Stream {
+        name: "alu-simd16",
+        cases: alu_cases,
+        keep: is_simd16,
+    },
+];
+
+/// MOV and ADD cases, in equal parts.
+fn alu_cases() -> BoxedStrategy<GenCase> {
+    prop_oneof![gen::case(GenOp::Mov), gen::case(GenOp::Add)].boxed()
+}
+
+fn any_case(_: &GenCase) -> bool {
+    true
+}
+
+/// Cases of execution size 16 (the instruction's text holds `(M.., 16)`).
+fn is_simd16(case: &GenCase) -> bool {
+    case.text.contains(", 16)")
+}
+
+/// Draws at most this many cases per case kept before giving up on a stream whose `keep`
+/// rejects nearly everything.
+const DRAWS_PER_CASE: usize = 100;
+
+/// One case ready to run: everything but the execution done.
+#[derive(Debug)]
+struct Prepared {
+    case: GenCase,
+    program: Program,
+    config: ExecConfig,
+    init: MachineState,
+    plan: Plan,
+    lanes: u64,
+}
+
+/// Why a stream could not be benchmarked.
+#[derive(Debug)]
+enum Failure {
+    /// The generator gave no case or a case that does not run: a bug of the generator.
+    Prepare(String),
+    /// The engines end a case differently: a bug of one of them.
+    Disagree { case: usize, detail: String },
+}
+
+/// Runs the bench and writes its report to `out`; returns the exit status: [`EXIT_OK`],
+/// [`EXIT_FAIL`] when a stream cannot be prepared or the engines disagree, [`EXIT_INPUT`]
+/// for bad arguments.
+pub fn run(args: &BenchArgs, out: &mut dyn Write) -> io::Result<u8> {
+    if args.cases == 0 {
+        writeln!(out, "bench: --cases must be at least 1")?;
+        return Ok(EXIT_INPUT);
+    }
+    let streams: Vec<&Stream> = STREAMS
+        .iter()
+        .filter(|s| args.only.as_ref().is_none_or(|p| s.name.contains(p.as_str())))
+        .collect();
+    if streams.is_empty() {
+        let names: Vec<&str> = STREAMS.iter().map(|s| s.name).collect();
+        writeln!(
+            out,
+            "bench: no stream matches `{}` (streams: {})",
+            args.only.as_deref().unwrap_or_default(),
+            names.join(", ")
+        )?;
+        return Ok(EXIT_INPUT);
+    }
+    let min_time = Duration::from_millis(args.min_time_ms);
+    for stream in streams {
+        let cases = match prepare(stream, args.seed, args.cases) {
+            Ok(cases) => cases,
+            Err(message) => {
+                writeln!(out, "bench {}: {message}", stream.name)?;
+                return Ok(EXIT_FAIL);
+            }
+        };
+        match verify(&cases) {
+            Ok(()) => {}
+            Err(Failure::Prepare(message)) => {
+                writeln!(out, "bench {}: {message}", stream.name)?;
+                return Ok(EXIT_FAIL);
+            }
+            Err(Failure::Disagree { case, detail }) => {
+                writeln!(out, "bench: engines disagree on case {case}")?;
+                writeln!(out, "bench {}: case {case}: {detail}", stream.name)?;
+                let id = format!("bench-{}-{}-{case}", stream.name, args.seed);
+                writeln!(out, "{}", cases[case].case.to_case(&id).to_line())?;
+                return Ok(EXIT_FAIL);
+            }
+        }
+        report(stream.name, &measure(&cases, min_time), out)?;
+    }
+    Ok(EXIT_OK)
+}
+
+/// The seed of the proptest runner for `seed`.
+fn rng(seed: u64) -> TestRng {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    TestRng::from_seed(RngAlgorithm::ChaCha, &bytes)
+}
+
+/// Draws, parses, validates and compiles the cases of `stream`, and builds their states.
+fn prepare(stream: &Stream, seed: u64, count: usize) -> Result<Vec<Prepared>, String> {
+    // The generators filter locally (regions that fit a variable): never give up on that.
+    let config = Config {
+        max_local_rejects: u32::MAX,
+        max_global_rejects: u32::MAX,
+        ..Config::default()
+    };
+    let mut runner = TestRunner::new_with_rng(config, rng(seed));
+    let strategy = (stream.cases)();
+    let mut out = Vec::with_capacity(count);
+    let mut draws = 0usize;
+    while out.len() < count {
+        if draws >= count.saturating_mul(DRAWS_PER_CASE) {
+            return Err(format!(
+                "kept {} cases of {draws} drawn; the stream needs {count}",
+                out.len()
+            ));
+        }
+        draws += 1;
+        let case = strategy
+            .new_tree(&mut runner)
+            .map_err(|e| format!("the generator gave no case: {e}"))?
+            .current();
+        if !(stream.keep)(&case) {
+            continue;
+        }
+        let k = out.len();
+        let prepared = prepare_case(case)
+            .map_err(|e| format!("generated case {k} does not run (a generator bug): {e}"))?;
+        out.push(prepared);
+    }
+    Ok(out)
+}
+
+/// Parses, validates and compiles one case and builds its initial state, as `run_case` does
+/// for a vector.
+fn prepare_case(case: GenCase) -> Result<Prepared, String> {
+    let mut readings = Readings::default();
+    for id in &case.literal {
+        readings.set(id, Reading::Literal)?;
+    }
+    let ast = asm::parse(&case.text).map_err(|e| e.to_string())?;
+    let program =
+        validate::validate_with(&ast, case.platform, &readings).map_err(|e| e.to_string())?;
+    let vars = &program.vars;
+    let mut init = MachineState::new(vars);
+    let var = |name: &str| {
+        vars.find(name)
+            .ok_or_else(|| format!("the program declares no variable `{name}`"))
+    };
+    for (name, bytes) in &case.vars {
+        init.write_var(vars, var(name)?, bytes)
+            .map_err(|e| e.to_string())?;
+    }
+    for (name, mask) in &case.preds {
+        let id = var(name)?;
+        let size = vars.get(id).byte_size().min(4);
+        init.write_var(vars, id, &mask.to_le_bytes()[..size])
+            .map_err(|e| e.to_string())?;
+    }
+    if case.cr0 != 0 {
+        init.write_var(vars, var(CR0)?, &case.cr0.to_le_bytes())
+            .map_err(|e| e.to_string())?;
+    }
+    init.emask = case.emask;
+    let config = ExecConfig { readings };
+    let plan = Plan::compile(&program, &config).map_err(|e| e.to_string())?;
+    let lanes = program.insns.iter().map(|i| u64::from(i.exec_size)).sum();
+    Ok(Prepared {
+        case,
+        program,
+        config,
+        init,
+        plan,
+        lanes,
+    })
+}
+
+/// Copies `src` into `dst`, reusing `dst`'s allocations: a fresh state without the cost of
+/// allocating one.
+fn restore(dst: &mut MachineState, src: &MachineState) {
+    // Destructured so that a new field of the state cannot be forgotten here.
+    let MachineState {
+        grf,
+        preds,
+        addrs,
+        handles,
+        emask,
+        mem,
+    } = src;
+    dst.grf.clone_from(grf);
+    dst.preds.clone_from(preds);
+    dst.addrs.clone_from(addrs);
+    dst.handles.clone_from(handles);
+    dst.emask = *emask;
+    dst.mem.clone_from(mem);
+}
+
+/// Runs `f`; an engine's panic becomes an error naming it.
+fn guarded(
+    engine: &str,
+    f: impl FnOnce() -> Result<(), VisaError>,
+) -> Result<Result<(), VisaError>, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        format!("the {engine} engine panicked: {what}")
+    })
+}
+
+/// Whether two runs of a case end alike: the same state and, on error, the same error class.
+fn same_end(
+    a: &(Result<(), VisaError>, MachineState),
+    b: &(Result<(), VisaError>, MachineState),
+) -> bool {
+    let outcome = match (&a.0, &b.0) {
+        (Ok(()), Ok(())) => true,
+        (Err(x), Err(y)) => x.class == y.class,
+        _ => false,
+    };
+    outcome && a.1 == b.1
+}
+
+fn describe(end: &(Result<(), VisaError>, MachineState)) -> String {
+    match &end.0 {
+        Ok(()) => "ok".to_string(),
+        Err(e) => format!("error {e}"),
+    }
+}
+
+/// Checks, untimed, that every way the bench runs a case ends it as the spec does.
+fn verify(cases: &[Prepared]) -> Result<(), Failure> {
+    let mut batch: Vec<(&Plan, MachineState)> =
+        cases.iter().map(|c| (&c.plan, c.init.clone())).collect();
+    let batch_results = guarded("oracle", || {
+        visa_oracle::run_batch(&mut batch)
+            .into_iter()
+            .collect::<Result<Vec<()>, VisaError>>()
+            .map(|_| ())
+    });
+    for (k, c) in cases.iter().enumerate() {
+        let mut spec_state = c.init.clone();
+        let spec = guarded("spec", || {
+            visa_spec::exec::run(&c.program, &mut spec_state, &c.config)
+        })
+        .map_err(|detail| Failure::Disagree { case: k, detail })?;
+        let spec = (spec, spec_state);
+        let mut run_state = c.init.clone();
+        let run = guarded("oracle", || {
+            visa_oracle::run(&c.program, &mut run_state, &c.config)
+        })
+        .map_err(|detail| Failure::Disagree { case: k, detail })?;
+        let mut plan_state = c.init.clone();
+        let plan = guarded("oracle", || c.plan.run(&mut plan_state))
+            .map_err(|detail| Failure::Disagree { case: k, detail })?;
+        for (how, end) in [("run", (run, run_state)), ("Plan::run", (plan, plan_state))] {
+            if !same_end(&spec, &end) {
+                return Err(Failure::Disagree {
+                    case: k,
+                    detail: format!(
+                        "spec ends {}, oracle ({how}) ends {}{}",
+                        describe(&spec),
+                        describe(&end),
+                        if spec.0.is_ok() == end.0.is_ok() {
+                            " in another state"
+                        } else {
+                            ""
+                        }
+                    ),
+                });
+            }
+        }
+        if batch_results.is_ok() && batch[k].1 != spec.1 {
+            return Err(Failure::Disagree {
+                case: k,
+                detail: "run_batch ends in another state than the spec".to_string(),
+            });
+        }
+    }
+    // A panic inside the batch that no single run reproduced.
+    if let Err(detail) = batch_results {
+        return Err(Failure::Prepare(format!("run_batch: {detail}")));
+    }
+    Ok(())
+}
+
+/// What one measurement counted.
+#[derive(Clone, Copy, Debug, Default)]
+struct Rate {
+    insns: u64,
+    lanes: u64,
+    elapsed: Duration,
+}
+
+impl Rate {
+    fn insns_per_sec(&self) -> f64 {
+        per_sec(self.insns, self.elapsed)
+    }
+    fn lanes_per_sec(&self) -> f64 {
+        per_sec(self.lanes, self.elapsed)
+    }
+}
+
+fn per_sec(count: u64, elapsed: Duration) -> f64 {
+    let secs = elapsed.as_secs_f64();
+    if secs > 0.0 {
+        count as f64 / secs
+    } else {
+        0.0
+    }
+}
+
+/// Repeats `pass` (one run over the whole stream) until `min_time` has passed, at least once.
+fn timed(cases: &[Prepared], min_time: Duration, mut pass: impl FnMut()) -> Rate {
+    let insns: u64 = cases.iter().map(|c| c.program.insns.len() as u64).sum();
+    let lanes: u64 = cases.iter().map(|c| c.lanes).sum();
+    let mut rate = Rate::default();
+    let start = Instant::now();
+    loop {
+        pass();
+        rate.insns += insns;
+        rate.lanes += lanes;
+        rate.elapsed = start.elapsed();
+        if rate.elapsed >= min_time {
+            return rate;
+        }
+    }
+}
+
+/// The measurements of one stream.
+#[derive(Clone, Copy, Debug, Default)]
+struct Measured {
+    spec: Rate,
+    oracle_run: Rate,
+    oracle_plan: Rate,
+    oracle_batch: Rate,
+    threads: usize,
+}
+
+fn measure(cases: &[Prepared], min_time: Duration) -> Measured {
+    let Some(first) = cases.first() else {
+        return Measured::default();
+    };
+    // One state for the single-core runs, restored before each case.
+    let mut state = first.init.clone();
+    let spec = timed(cases, min_time, || {
+        for c in cases {
+            restore(&mut state, &c.init);
+            let _ = std::hint::black_box(visa_spec::exec::run(&c.program, &mut state, &c.config));
+        }
+    });
+    let oracle_run = timed(cases, min_time, || {
+        for c in cases {
+            restore(&mut state, &c.init);
+            let _ = std::hint::black_box(visa_oracle::run(&c.program, &mut state, &c.config));
+        }
+    });
+    let oracle_plan = timed(cases, min_time, || {
+        for c in cases {
+            restore(&mut state, &c.init);
+            let _ = std::hint::black_box(c.plan.run(&mut state));
+        }
+    });
+    let mut batch: Vec<(&Plan, MachineState)> =
+        cases.iter().map(|c| (&c.plan, c.init.clone())).collect();
+    let oracle_batch = timed(cases, min_time, || {
+        batch
+            .par_iter_mut()
+            .zip(cases.par_iter())
+            .for_each(|((_, state), c)| restore(state, &c.init));
+        std::hint::black_box(visa_oracle::run_batch(&mut batch));
+    });
+    Measured {
+        spec,
+        oracle_run,
+        oracle_plan,
+        oracle_batch,
+        threads: rayon::current_num_threads(),
+    }
+}
+
+fn report(name: &str, m: &Measured, out: &mut dyn Write) -> io::Result<()> {
+    let spec = m.spec.insns_per_sec();
+    let oracle = m.oracle_plan.insns_per_sec();
+    let ratio = if spec > 0.0 { oracle / spec } else { 0.0 };
+    writeln!(
+        out,
+        "bench {name} spec={:.0}/s oracle={:.0}/s ratio={ratio:.1}",
+        spec, oracle
+    )?;
+    writeln!(
+        out,
+        "bench {name} oracle-run={:.0}/s oracle={:.0}/s oracle-batch={:.0}/s threads={}",
+        m.oracle_run.insns_per_sec(),
+        oracle,
+        m.oracle_batch.insns_per_sec(),
+        m.threads
+    )?;
+    writeln!(
+        out,
+        "bench {name} spec-lanes={:.0}/s oracle-lanes={:.0}/s",
+        m.spec.lanes_per_sec(),
+        m.oracle_plan.lanes_per_sec()
+    )
+}
