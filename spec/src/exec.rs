@@ -24,6 +24,10 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
         let step = match insn.opcode {
             Opcode::Mov => insn::alu::mov::execute(program, insn, state, config),
             Opcode::Add => insn::alu::add::execute(program, insn, state, config),
+            other => Err(crate::error::VisaError::unsupported(format!(
+                "{} is not executed yet",
+                other.mnemonic()
+            ))),
         };
         step.map_err(|e| e.at(insn.pos))?;
     }

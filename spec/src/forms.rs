@@ -114,23 +114,154 @@ const ADD_MAPS: &[TypeMap] = &[
     TypeMap::new(F_BF, F_BF).gated(Gate::XehpPlus),
 ];
 
+const D_UD: &[DataType] = &[D, UD];
+const ONLY_UD: &[DataType] = &[UD];
+const ADD3_TYPES: &[DataType] = &[UD, D, UW, W];
+const ROTATE: &[DataType] = &[D, UD, UW, W];
+
+const fn f(
+    opcode: Opcode,
+    num_srcs: usize,
+    sat: Sat,
+    modifiers: Modifiers,
+    type_maps: &'static [TypeMap],
+) -> Form {
+    Form {
+        opcode,
+        num_srcs,
+        sat,
+        modifiers,
+        type_maps,
+    }
+}
+
 /// The form of `opcode`.
 pub fn form(opcode: Opcode) -> Form {
+    use Modifiers::{Arithmetic, Logic};
     match opcode {
-        Opcode::Mov => Form {
+        Opcode::Mov => f(opcode, 1, Sat::Yes, Arithmetic, MOV_MAPS),
+        Opcode::Add => f(opcode, 2, Sat::Yes, Arithmetic, ADD_MAPS),
+        // instructions/ADD3.md.
+        Opcode::Add3 => f(
             opcode,
-            num_srcs: 1,
-            sat: Sat::Yes,
-            modifiers: Modifiers::Arithmetic,
-            type_maps: MOV_MAPS,
-        },
-        Opcode::Add => Form {
+            3,
+            Sat::Yes,
+            Arithmetic,
+            const { &[TypeMap::new(ADD3_TYPES, ADD3_TYPES)] },
+        ),
+        // instructions/AVG.md.
+        Opcode::Avg => f(
             opcode,
-            num_srcs: 2,
-            sat: Sat::Yes,
-            modifiers: Modifiers::Arithmetic,
-            type_maps: ADD_MAPS,
-        },
+            2,
+            Sat::Yes,
+            Arithmetic,
+            const { &[TypeMap::new(INT, INT)] },
+        ),
+        // instructions/MULH.md: Supported Types D, UD (no type map).
+        Opcode::Mulh => f(
+            opcode,
+            2,
+            Sat::No,
+            Arithmetic,
+            const { &[TypeMap::new(D_UD, D_UD)] },
+        ),
+        // instructions/AND.md, OR.md, XOR.md, NOT.md.
+        Opcode::And | Opcode::Or | Opcode::Xor => f(
+            opcode,
+            2,
+            Sat::No,
+            Logic,
+            const { &[TypeMap::new(INT, INT)] },
+        ),
+        Opcode::Not => f(
+            opcode,
+            1,
+            Sat::No,
+            Logic,
+            const { &[TypeMap::new(INT, INT)] },
+        ),
+        // instructions/SHL.md.
+        Opcode::Shl => f(
+            opcode,
+            2,
+            Sat::Yes,
+            Arithmetic,
+            const { &[TypeMap::new(INT, INT)] },
+        ),
+        // instructions/SHR.md.
+        Opcode::Shr => f(
+            opcode,
+            2,
+            Sat::Yes,
+            Arithmetic,
+            const { &[TypeMap::new(&[UD, UW, UB], &[UD, UW, UB])] },
+        ),
+        // instructions/ASR.md.
+        Opcode::Asr => f(
+            opcode,
+            2,
+            Sat::No,
+            Arithmetic,
+            const {
+                &[
+                    TypeMap::new(INT, INT),
+                    TypeMap::new(&[UQ, Q], &[UD, D, UW, W, UQ, Q]),
+                    TypeMap::new(&[UD, D, UW, W], &[UQ, Q]),
+                ]
+            },
+        ),
+        // instructions/ROL.md, ROR.md: Supported Types D, UD, UW, W and {PVC+} Q, UQ.
+        Opcode::Rol | Opcode::Ror => f(
+            opcode,
+            2,
+            Sat::No,
+            Modifiers::None,
+            const {
+                &[
+                    TypeMap::new(ROTATE, ROTATE),
+                    TypeMap::new(&[Q, UQ], &[Q, UQ]).gated(Gate::PvcPlus),
+                ]
+            },
+        ),
+        // instructions/BFREV.md, FBL.md, LZD.md.
+        Opcode::Bfrev | Opcode::Fbl | Opcode::Lzd => f(
+            opcode,
+            1,
+            Sat::No,
+            Modifiers::None,
+            const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
+        ),
+        // instructions/CBIT.md: Dst UD, Src0 UB, UW or UD.
+        Opcode::Cbit => f(
+            opcode,
+            1,
+            Sat::No,
+            Modifiers::None,
+            const { &[TypeMap::new(ONLY_UD, &[UB, UW, UD])] },
+        ),
+        // instructions/FBH.md: Dst UD, Src0 D or UD.
+        Opcode::Fbh => f(
+            opcode,
+            1,
+            Sat::No,
+            Modifiers::None,
+            const { &[TypeMap::new(ONLY_UD, D_UD)] },
+        ),
+        // instructions/BFE.md, BFI.md.
+        Opcode::Bfe => f(
+            opcode,
+            3,
+            Sat::No,
+            Modifiers::None,
+            const { &[TypeMap::new(ONLY_UD, ONLY_UD), TypeMap::new(&[D], &[D])] },
+        ),
+        Opcode::Bfi => f(
+            opcode,
+            4,
+            Sat::No,
+            Modifiers::None,
+            const { &[TypeMap::new(ONLY_UD, ONLY_UD), TypeMap::new(&[D], &[D])] },
+        ),
     }
 }
 

@@ -21,16 +21,76 @@ pub struct Program {
 pub enum Opcode {
     Mov,
     Add,
+    Add3,
+    Avg,
+    Mulh,
+    And,
+    Or,
+    Xor,
+    Not,
+    Shl,
+    Shr,
+    Asr,
+    Rol,
+    Ror,
+    Bfrev,
+    Cbit,
+    Fbh,
+    Fbl,
+    Lzd,
+    Bfe,
+    Bfi,
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 2] = [Opcode::Mov, Opcode::Add];
+    pub const ALL: [Opcode; 21] = [
+        Opcode::Mov,
+        Opcode::Add,
+        Opcode::Add3,
+        Opcode::Avg,
+        Opcode::Mulh,
+        Opcode::And,
+        Opcode::Or,
+        Opcode::Xor,
+        Opcode::Not,
+        Opcode::Shl,
+        Opcode::Shr,
+        Opcode::Asr,
+        Opcode::Rol,
+        Opcode::Ror,
+        Opcode::Bfrev,
+        Opcode::Cbit,
+        Opcode::Fbh,
+        Opcode::Fbl,
+        Opcode::Lzd,
+        Opcode::Bfe,
+        Opcode::Bfi,
+    ];
 
     /// Mnemonic as written in assembly text.
     pub fn mnemonic(self) -> &'static str {
         match self {
             Opcode::Mov => "mov",
             Opcode::Add => "add",
+            Opcode::Add3 => "add3",
+            Opcode::Avg => "avg",
+            Opcode::Mulh => "mulh",
+            Opcode::And => "and",
+            Opcode::Or => "or",
+            Opcode::Xor => "xor",
+            Opcode::Not => "not",
+            Opcode::Shl => "shl",
+            Opcode::Shr => "shr",
+            Opcode::Asr => "asr",
+            Opcode::Rol => "rol",
+            Opcode::Ror => "ror",
+            Opcode::Bfrev => "bfrev",
+            Opcode::Cbit => "cbit",
+            Opcode::Fbh => "fbh",
+            Opcode::Fbl => "fbl",
+            Opcode::Lzd => "lzd",
+            Opcode::Bfe => "bfe",
+            Opcode::Bfi => "bfi",
         }
     }
 
@@ -39,12 +99,37 @@ impl Opcode {
         match self {
             Opcode::Mov => "instructions/MOV.md",
             Opcode::Add => "instructions/ADD.md",
+            Opcode::Add3 => "instructions/ADD3.md",
+            Opcode::Avg => "instructions/AVG.md",
+            Opcode::Mulh => "instructions/MULH.md",
+            Opcode::And => "instructions/AND.md",
+            Opcode::Or => "instructions/OR.md",
+            Opcode::Xor => "instructions/XOR.md",
+            Opcode::Not => "instructions/NOT.md",
+            Opcode::Shl => "instructions/SHL.md",
+            Opcode::Shr => "instructions/SHR.md",
+            Opcode::Asr => "instructions/ASR.md",
+            Opcode::Rol => "instructions/ROL.md",
+            Opcode::Ror => "instructions/ROR.md",
+            Opcode::Bfrev => "instructions/BFREV.md",
+            Opcode::Cbit => "instructions/CBIT.md",
+            Opcode::Fbh => "instructions/FBH.md",
+            Opcode::Fbl => "instructions/FBL.md",
+            Opcode::Lzd => "instructions/LZD.md",
+            Opcode::Bfe => "instructions/BFE.md",
+            Opcode::Bfi => "instructions/BFI.md",
         }
     }
 
     /// Number of source operands.
     pub fn num_srcs(self) -> usize {
         crate::forms::form(self).num_srcs
+    }
+
+    /// Whether both engines execute the opcode. Validation reports the others as
+    /// `unsupported` (their modules are being written).
+    pub fn is_executed(self) -> bool {
+        matches!(self, Opcode::Mov | Opcode::Add)
     }
 
     pub fn from_mnemonic(s: &str) -> Option<Opcode> {

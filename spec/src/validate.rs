@@ -345,7 +345,8 @@ fn src_field(i: usize) -> String {
 
 impl Cx<'_> {
     fn instruction(&mut self, line: &InsnLine) -> Result<Instruction> {
-        let Some(opcode) = Opcode::from_mnemonic(&line.opcode) else {
+        let opcode = Opcode::from_mnemonic(&line.opcode).filter(|o| o.is_executed());
+        let Some(opcode) = opcode else {
             return Err(if is_documented(&line.opcode) {
                 VisaError::unsupported(format!(
                     "`{}` is a documented instruction that this version does not execute",
@@ -1021,6 +1022,13 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
     let in_range = |id: VarId| (id.0 as usize) < vars.len();
     for insn in &program.insns {
         let fail = |m: String| Err(VisaError::invalid(m).at(insn.pos));
+        if !insn.opcode.is_executed() {
+            return Err(VisaError::unsupported(format!(
+                "`{}` is a documented instruction that this version does not execute",
+                insn.opcode.mnemonic()
+            ))
+            .at(insn.pos));
+        }
         if insn.srcs.len() != insn.opcode.num_srcs() {
             return fail(format!(
                 "{} has {} sources",
