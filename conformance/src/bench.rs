@@ -11,22 +11,25 @@
 //! - `oracle-run`: [`visa_oracle::run`] (compiles the plan on every call);
 //! - `oracle`: [`visa_oracle::Plan::run`] on plans compiled beforehand, the figure the oracle's
 //!   design is judged by;
-//! - `oracle-batch`: [`visa_oracle::run_batch`] on the same plans, over every core.
+//! - `oracle-batch`: [`visa_oracle::run_batch`] on the same plans, over every core;
+//! - `reset`: the copy of the initial state alone.
 //!
 //! Every timed run starts from a fresh copy of the case's initial state; the copy is part of
-//! the time. Each case is one instruction, so cases per second are instructions per second;
-//! lanes per second count `exec_size` lanes per instruction, enabled or not.
+//! the time (`reset` shows how much of it). Each case is one instruction, so cases per second
+//! are instructions per second; lanes per second count `exec_size` lanes per instruction,
+//! enabled or not.
 //!
 //! The output holds, per stream, lines of the form
 //!
 //! ```text
-//! bench alu spec=41234/s oracle=2345678/s ratio=56.9
-//! bench alu oracle-run=812345/s oracle=2345678/s oracle-batch=4456789/s threads=2
-//! bench alu spec-lanes=312345/s oracle-lanes=17345678/s
+//! bench alu spec=158711/s oracle=1309447/s ratio=8.3
+//! bench alu oracle-run=487474/s oracle=1309447/s oracle-batch=2281923/s threads=2
+//! bench alu spec-lanes=1729868/s oracle-lanes=14272316/s reset=9061904/s
 //! ```
 //!
 //! The first line compares the spec with the precompiled oracle; the second the oracle's entry
-//! points (one core for `oracle-run` and `oracle`, every core for `oracle-batch`).
+//! points (one core for `oracle-run` and `oracle`, every core for `oracle-batch`); the third
+//! the same runs in lanes, and the rate of the state copy every figure includes.
 
 use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -36,6 +39,7 @@ use clap::Args;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use rayon::prelude::*;
+use visa_oracle::Plan;
 use visa_spec::asm;
 use visa_spec::errata::{Reading, Readings};
 use visa_spec::exec::ExecConfig;
@@ -43,7 +47,6 @@ use visa_spec::ir::Program;
 use visa_spec::state::{MachineState, CR0};
 use visa_spec::validate;
 use visa_spec::VisaError;
-use visa_oracle::Plan;
 
 use crate::cli::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::gen::{self, GenCase, GenOp};
@@ -135,8 +138,8 @@ struct Prepared {
 /// Why a stream could not be benchmarked.
 #[derive(Debug)]
 enum Failure {
-    /// The generator gave no case or a case that does not run: a bug of the generator.
-    Prepare(String),
+    /// `run_batch` panicked where no single run of a case does: a bug of the oracle.
+    Batch(String),
     /// The engines end a case differently: a bug of one of them.
     Disagree { case: usize, detail: String },
 }
@@ -151,7 +154,11 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> io::Result<u8> {
     }
     let streams: Vec<&Stream> = STREAMS
         .iter()
-        .filter(|s| args.only.as_ref().is_none_or(|p| s.name.contains(p.as_str())))
+        .filter(|s| {
+            args.only
+                .as_ref()
+                .is_none_or(|p| s.name.contains(p.as_str()))
+        })
         .collect();
     if streams.is_empty() {
         let names: Vec<&str> = STREAMS.iter().map(|s| s.name).collect();
@@ -174,15 +181,18 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> io::Result<u8> {
         };
         match verify(&cases) {
             Ok(()) => {}
-            Err(Failure::Prepare(message)) => {
+            Err(Failure::Batch(message)) => {
                 writeln!(out, "bench {}: {message}", stream.name)?;
                 return Ok(EXIT_FAIL);
             }
             Err(Failure::Disagree { case, detail }) => {
                 writeln!(out, "bench: engines disagree on case {case}")?;
                 writeln!(out, "bench {}: case {case}: {detail}", stream.name)?;
-                let id = format!("bench-{}-{}-{case}", stream.name, args.seed);
-                writeln!(out, "{}", cases[case].case.to_case(&id).to_line())?;
+                if let Some(prepared) = cases.get(case) {
+                    // The case as a vector line, to replay with `visa-conform exec`.
+                    let id = format!("bench-{}-{}-{case}", stream.name, args.seed);
+                    writeln!(out, "{}", prepared.case.to_case(&id).to_line())?;
+                }
                 return Ok(EXIT_FAIL);
             }
         }
@@ -198,8 +208,11 @@ fn rng(seed: u64) -> TestRng {
     TestRng::from_seed(RngAlgorithm::ChaCha, &bytes)
 }
 
-/// Draws, parses, validates and compiles the cases of `stream`, and builds their states.
-fn prepare(stream: &Stream, seed: u64, count: usize) -> Result<Vec<Prepared>, String> {
+/// The first `count` cases of `stream` for `seed`: the same arguments give the same cases.
+///
+/// Fails when the generator gives up, or when `keep` rejects so many draws that `count` cases
+/// would take more than 100 draws each.
+pub fn draw(stream: &Stream, seed: u64, count: usize) -> Result<Vec<GenCase>, String> {
     // The generators filter locally (regions that fit a variable): never give up on that.
     let config = Config {
         max_local_rejects: u32::MAX,
@@ -222,15 +235,23 @@ fn prepare(stream: &Stream, seed: u64, count: usize) -> Result<Vec<Prepared>, St
             .new_tree(&mut runner)
             .map_err(|e| format!("the generator gave no case: {e}"))?
             .current();
-        if !(stream.keep)(&case) {
-            continue;
+        if (stream.keep)(&case) {
+            out.push(case);
         }
-        let k = out.len();
-        let prepared = prepare_case(case)
-            .map_err(|e| format!("generated case {k} does not run (a generator bug): {e}"))?;
-        out.push(prepared);
     }
     Ok(out)
+}
+
+/// Draws the cases of `stream` and makes them ready to run.
+fn prepare(stream: &Stream, seed: u64, count: usize) -> Result<Vec<Prepared>, String> {
+    draw(stream, seed, count)?
+        .into_iter()
+        .enumerate()
+        .map(|(k, case)| {
+            prepare_case(case)
+                .map_err(|e| format!("generated case {k} does not run (a generator bug): {e}"))
+        })
+        .collect()
 }
 
 /// Parses, validates and compiles one case and builds its initial state, as `run_case` does
@@ -383,7 +404,7 @@ fn verify(cases: &[Prepared]) -> Result<(), Failure> {
     }
     // A panic inside the batch that no single run reproduced.
     if let Err(detail) = batch_results {
-        return Err(Failure::Prepare(format!("run_batch: {detail}")));
+        return Err(Failure::Batch(format!("run_batch: {detail}")));
     }
     Ok(())
 }
@@ -438,6 +459,7 @@ struct Measured {
     oracle_run: Rate,
     oracle_plan: Rate,
     oracle_batch: Rate,
+    reset: Rate,
     threads: usize,
 }
 
@@ -474,11 +496,18 @@ fn measure(cases: &[Prepared], min_time: Duration) -> Measured {
             .for_each(|((_, state), c)| restore(state, &c.init));
         std::hint::black_box(visa_oracle::run_batch(&mut batch));
     });
+    let reset = timed(cases, min_time, || {
+        for c in cases {
+            restore(&mut state, &c.init);
+            std::hint::black_box(&mut state);
+        }
+    });
     Measured {
         spec,
         oracle_run,
         oracle_plan,
         oracle_batch,
+        reset,
         threads: rayon::current_num_threads(),
     }
 }
@@ -502,8 +531,47 @@ fn report(name: &str, m: &Measured, out: &mut dyn Write) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "bench {name} spec-lanes={:.0}/s oracle-lanes={:.0}/s",
+        "bench {name} spec-lanes={:.0}/s oracle-lanes={:.0}/s reset={:.0}/s",
         m.spec.lanes_per_sec(),
-        m.oracle_plan.lanes_per_sec()
+        m.oracle_plan.lanes_per_sec(),
+        m.reset.insns_per_sec()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    #[test]
+    fn restore_gives_the_initial_state_whatever_the_state_before() {
+        let cases = prepare(&STREAMS[0], 1, 10).unwrap();
+        let mut state = cases[9].init.clone();
+        state.grf.iter_mut().for_each(|b| *b = 0xa5);
+        state.emask = 0;
+        for c in &cases {
+            restore(&mut state, &c.init);
+            assert_eq!(state, c.init, "{}", c.case.text);
+        }
+    }
+
+    #[test]
+    fn same_end_compares_states_and_error_classes() {
+        let cases = prepare(&STREAMS[0], 1, 1).unwrap();
+        let init = cases[0].init.clone();
+        let mut other = init.clone();
+        other.emask ^= 1;
+        let ok = (Ok(()), init.clone());
+        let invalid = || Err(VisaError::invalid("x"));
+        assert!(same_end(&ok, &ok.clone()));
+        assert!(!same_end(&ok, &(Ok(()), other)));
+        assert!(!same_end(&ok, &(invalid(), init.clone())));
+        assert!(same_end(
+            &(invalid(), init.clone()),
+            &(invalid(), init.clone())
+        ));
+        let bug = Err(VisaError::model_bug("y"));
+        assert!(!same_end(&(invalid(), init.clone()), &(bug, init)));
+    }
 }

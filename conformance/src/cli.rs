@@ -45,8 +45,10 @@ pub enum Command {
     Fmt(FmtArgs),
     /// Write the golden vectors and their manifest (deterministic for a seed).
     Gen(GenArgs),
+    /// Measure the throughput of the engines on generated case streams.
+    Bench(crate::bench::BenchArgs),
     // The other commands of DESIGN.md "Command line" join here as variants with their own
-    // argument structs: gen, certify, serve, bench, coverage, merge.
+    // argument structs: certify, serve, coverage, merge.
 }
 
 #[derive(Debug, Args)]
@@ -95,6 +97,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Command::Check(args) => check(&args, out, err),
         Command::Fmt(args) => fmt(&args, out, err),
         Command::Gen(args) => gen(&args, out, err),
+        Command::Bench(args) => crate::bench::run(&args, out),
     };
     // A closed stdout or stderr leaves nothing useful to report.
     status.unwrap_or(EXIT_INPUT)

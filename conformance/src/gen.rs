@@ -7,7 +7,9 @@
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use visa_spec::errata;
+use visa_spec::errata::{self, Readings};
+use visa_spec::forms::{self, Modifiers};
+use visa_spec::ir::Opcode;
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
@@ -43,6 +45,78 @@ pub struct GenOperand {
 pub enum GenOp {
     Mov,
     Add,
+    Add3,
+    Avg,
+    Mulh,
+    And,
+    Or,
+    Xor,
+    Not,
+    Shl,
+    Shr,
+    Asr,
+    Rol,
+    Ror,
+    Bfrev,
+    Cbit,
+    Fbh,
+    Fbl,
+    Lzd,
+    Bfe,
+    Bfi,
+}
+
+impl GenOp {
+    pub const ALL: [GenOp; 21] = [
+        GenOp::Mov,
+        GenOp::Add,
+        GenOp::Add3,
+        GenOp::Avg,
+        GenOp::Mulh,
+        GenOp::And,
+        GenOp::Or,
+        GenOp::Xor,
+        GenOp::Not,
+        GenOp::Shl,
+        GenOp::Shr,
+        GenOp::Asr,
+        GenOp::Rol,
+        GenOp::Ror,
+        GenOp::Bfrev,
+        GenOp::Cbit,
+        GenOp::Fbh,
+        GenOp::Fbl,
+        GenOp::Lzd,
+        GenOp::Bfe,
+        GenOp::Bfi,
+    ];
+
+    /// The instruction generated.
+    pub fn opcode(self) -> Opcode {
+        match self {
+            GenOp::Mov => Opcode::Mov,
+            GenOp::Add => Opcode::Add,
+            GenOp::Add3 => Opcode::Add3,
+            GenOp::Avg => Opcode::Avg,
+            GenOp::Mulh => Opcode::Mulh,
+            GenOp::And => Opcode::And,
+            GenOp::Or => Opcode::Or,
+            GenOp::Xor => Opcode::Xor,
+            GenOp::Not => Opcode::Not,
+            GenOp::Shl => Opcode::Shl,
+            GenOp::Shr => Opcode::Shr,
+            GenOp::Asr => Opcode::Asr,
+            GenOp::Rol => Opcode::Rol,
+            GenOp::Ror => Opcode::Ror,
+            GenOp::Bfrev => Opcode::Bfrev,
+            GenOp::Cbit => Opcode::Cbit,
+            GenOp::Fbh => Opcode::Fbh,
+            GenOp::Fbl => Opcode::Fbl,
+            GenOp::Lzd => Opcode::Lzd,
+            GenOp::Bfe => Opcode::Bfe,
+            GenOp::Bfi => Opcode::Bfi,
+        }
+    }
 }
 
 const INT_TYPES: [DataType; 8] = [
@@ -159,9 +233,34 @@ fn element(ty: DataType) -> BoxedStrategy<u64> {
     .boxed()
 }
 
+/// One element of `ty`: mostly one of the role's `extra` values (a shift count, a bit field
+/// width, a bit pattern), else an edge value or random bits. No extras: [`element`].
+fn element_with(ty: DataType, extra: &[u64]) -> BoxedStrategy<u64> {
+    if extra.is_empty() {
+        return element(ty);
+    }
+    let mask = if ty.bits() >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << ty.bits()) - 1
+    };
+    let extra: Vec<u64> = extra.iter().map(|v| v & mask).collect();
+    prop_oneof![
+        3 => select(extra),
+        2 => select(edge_values(ty)),
+        1 => any::<u64>().prop_map(move |v| v & mask),
+    ]
+    .boxed()
+}
+
 /// `n` elements of `ty` as little-endian bytes.
 fn elements(ty: DataType, n: usize) -> BoxedStrategy<Vec<u8>> {
-    proptest::collection::vec(element(ty), n)
+    elements_with(ty, n, &[])
+}
+
+/// `n` elements of `ty` drawn by [`element_with`], as little-endian bytes.
+fn elements_with(ty: DataType, n: usize, extra: &[u64]) -> BoxedStrategy<Vec<u8>> {
+    proptest::collection::vec(element_with(ty, extra), n)
         .prop_map(move |vals| {
             vals.iter()
                 .flat_map(|v| v.to_le_bytes()[..ty.size()].to_vec())
@@ -212,19 +311,31 @@ fn src_extent(exec_size: u32, (vs, w, hs): (u32, u32, u32)) -> u32 {
     (exec_size / w - 1) * vs + (w - 1) * hs + 1
 }
 
-/// A register source of type `ty` named `name`: (operand text, declaration, initial bytes).
+/// The source modifiers a form takes, as drawn (mostly none).
+fn modifier_texts(modifiers: Modifiers) -> Vec<&'static str> {
+    match modifiers {
+        Modifiers::Arithmetic => vec!["", "", "", "(-)", "(abs)", "(-abs)"],
+        Modifiers::Logic => vec!["", "", "~"],
+        Modifiers::None => vec![""],
+    }
+}
+
+/// A register source of type `ty` named `name`: (operand text, declaration, initial bytes),
+/// with one of `modifiers` and elements drawn by [`element_with`] from `extra`.
 fn reg_src(
     name: &'static str,
     ty: DataType,
     exec_size: u32,
     platform: Platform,
+    modifiers: Vec<&'static str>,
+    extra: Vec<u64>,
 ) -> BoxedStrategy<(String, String, (String, Vec<u8>))> {
     let row_elems = (platform.grf_size() / ty.size()) as u32;
     (
         src_region(exec_size),
         0u32..2,
         0..row_elems,
-        select(vec!["", "", "", "(-)", "(abs)", "(-abs)"]),
+        select(modifiers),
     )
         .prop_filter(
             "a variable holds at most 4096 bytes",
@@ -243,29 +354,52 @@ fn reg_src(
                 ".decl {name} v_type=G type={} num_elts={num_elts}",
                 ty.text()
             );
-            elements(ty, num_elts as usize)
+            elements_with(ty, num_elts as usize, &extra)
                 .prop_map(move |bytes| (text.clone(), decl.clone(), (name.to_string(), bytes)))
         })
         .boxed()
 }
 
-/// A source of type `ty`: a register (mostly) or an immediate.
+/// A source of type `ty` with an arithmetic modifier: a register (mostly) or an immediate.
 fn source(
     name: &'static str,
     ty: DataType,
     exec_size: u32,
     platform: Platform,
 ) -> BoxedStrategy<GenOperand> {
-    let imm = element(ty).prop_map(move |v| GenOperand {
+    source_with(
+        name,
+        ty,
+        exec_size,
+        platform,
+        modifier_texts(Modifiers::Arithmetic),
+        Vec::new(),
+    )
+}
+
+/// A source of type `ty` with one of `modifiers`, its values drawn from `extra` first: a
+/// register (mostly) or an immediate.
+fn source_with(
+    name: &'static str,
+    ty: DataType,
+    exec_size: u32,
+    platform: Platform,
+    modifiers: Vec<&'static str>,
+    extra: Vec<u64>,
+) -> BoxedStrategy<GenOperand> {
+    let imm = element_with(ty, &extra).prop_map(move |v| GenOperand {
         text: format!("0x{v:x}:{}", ty.text()),
         decl: None,
         init: None,
     });
-    let reg = reg_src(name, ty, exec_size, platform).prop_map(|(text, decl, init)| GenOperand {
-        text,
-        decl: Some(decl),
-        init: Some(init),
-    });
+    let reg =
+        reg_src(name, ty, exec_size, platform, modifiers, extra).prop_map(|(text, decl, init)| {
+            GenOperand {
+                text,
+                decl: Some(decl),
+                init: Some(init),
+            }
+        });
     prop_oneof![3 => reg, 1 => imm].boxed()
 }
 
@@ -294,26 +428,42 @@ fn cr0() -> impl Strategy<Value = u32> {
     prop_oneof![2 => Just(0u32), 3 => any::<u32>().prop_map(|v| v & 0x4f1)]
 }
 
-/// Errata whose literal reading changes what validates; valid-case generators leave them
-/// resolved (the edge catalogs test both readings).
-const VALIDATION_ERRATA: [&str; 4] = [
-    errata::EMASK_OFFSET_BOUND,
-    errata::REGION_TWO_GRF_SPAN,
-    errata::ADD_QWORD_TYPEMAP,
-    errata::GRF_ROW_SIZE,
-];
+/// The executable errata whose literal reading changes what a valid case of `op` computes.
+/// Errata whose literal reading changes what validates (EMASK-OFFSET-BOUND,
+/// REGION-TWO-GRF-SPAN, ADD-QWORD-TYPEMAP, GRF-ROW-SIZE, SHIFT-COUNT-TYPE,
+/// ASR-SIGNED-OPERANDS, LZD-SAT, ADD3-IMMEDIATE-WIDTH, BFE-BFI-ALIGNMENT) stay resolved in
+/// valid-case generators; the edge catalogs test both readings. MOV and ADD draw from the
+/// same list (the float conversion errata), which keeps their committed vectors stable.
+fn semantic_errata(op: GenOp) -> &'static [&'static str] {
+    match op {
+        GenOp::Mov | GenOp::Add => &[
+            errata::FLOAT_TO_UINT_NEGATIVE,
+            errata::HF_DENORM_FLUSH,
+            errata::FLOAT_CONVERT_DENORM,
+            errata::INT_TO_FLOAT_ROUNDING,
+            errata::SAT_NEGATIVE_ZERO,
+            errata::MOV_RAW_COPY,
+        ],
+        GenOp::Shl => &[errata::SHL_SAT_RANGE],
+        GenOp::Cbit => &[errata::CBIT_RESULT],
+        GenOp::Fbh => &[errata::FBH_SIGNED],
+        GenOp::Bfe => &[errata::BFE_SIGN_EXTENSION],
+        _ => &[],
+    }
+}
 
 /// Errata at their literal reading: mostly none.
-fn literal_errata() -> impl Strategy<Value = Vec<&'static str>> {
-    let executable: Vec<&'static str> = errata::LEDGER
-        .iter()
-        .filter(|e| e.executable && !VALIDATION_ERRATA.contains(&e.id))
-        .map(|e| e.id)
-        .collect();
+fn literal_errata(op: GenOp) -> BoxedStrategy<Vec<&'static str>> {
+    let executable = semantic_errata(op).to_vec();
+    if executable.is_empty() {
+        return Just(Vec::new()).boxed();
+    }
+    let most = executable.len().min(2);
     prop_oneof![
         4 => Just(Vec::new()),
-        1 => proptest::sample::subsequence(executable.clone(), 0..3),
+        1 => proptest::sample::subsequence(executable, 0..=most),
     ]
+    .boxed()
 }
 
 /// Types for MOV on `platform` (instructions/MOV.md type maps): any scalar pair, BF only with F/BF.
@@ -376,13 +526,96 @@ fn predicate() -> impl Strategy<Value = Option<(String, u32)>> {
     ]
 }
 
-/// A valid MOV or ADD case.
+/// Source variable names, in source order.
+const SRC_NAMES: [&str; 4] = ["V2", "V3", "V4", "V5"];
+
+/// Types of an instruction of the first ALU batch on `platform`, valid by construction:
+/// one of its type maps (instructions/<NAME>.md, transcribed in [`forms`]) admitted on the
+/// platform under the resolved readings, a destination type and each source's type from it.
+/// ROL and ROR take a src0 of the destination's size (erratum ROTATE-WIDTH).
+fn form_types(opcode: Opcode, platform: Platform) -> BoxedStrategy<(DataType, Vec<DataType>)> {
+    let form = forms::form(opcode);
+    let resolved = Readings::resolved();
+    let maps: Vec<forms::TypeMap> = form
+        .type_maps
+        .iter()
+        .filter(|m| {
+            m.gate.admits(platform) && m.unless_literal.is_none_or(|e| !resolved.is_literal(e))
+        })
+        .copied()
+        .collect();
+    select(maps)
+        .prop_flat_map(move |map| {
+            select(map.dst.to_vec()).prop_flat_map(move |dst| {
+                let srcs: Vec<BoxedStrategy<DataType>> = (0..form.num_srcs)
+                    .map(|k| {
+                        let mut types = map.src_types(k).to_vec();
+                        if k == 0 && matches!(opcode, Opcode::Rol | Opcode::Ror) {
+                            types.retain(|t| t.size() == dst.size());
+                        }
+                        select(types).boxed()
+                    })
+                    .collect();
+                (Just(dst), srcs)
+            })
+        })
+        .boxed()
+}
+
+/// Values source `k` of `op` is biased towards, by its role: shift and rotate counts around
+/// the destination width and its masks (0, 1, w-1, w, w+1, 63, 64, -1), bit field widths and
+/// offsets around 0x1F, and bit patterns for the bit counts, reversals and fields (single
+/// bits, runs of sign bits, fields at the edges).
+fn role_values(op: GenOp, k: usize, dst: DataType) -> Vec<u64> {
+    let w = u64::from(dst.bits());
+    let counts = vec![
+        0,
+        1,
+        w - 1,
+        w,
+        w + 1,
+        2 * w - 1,
+        31,
+        32,
+        33,
+        63,
+        64,
+        65,
+        u64::MAX,
+    ];
+    let fields = vec![0, 1, 4, 8, 16, 27, 28, 31, 32, 33, 63, u64::MAX];
+    let bits = vec![
+        0x8000_0000,
+        0xc000_0000,
+        0x4000_0000,
+        0xffff_fffe,
+        0x0001_0000,
+        0x0000_0ff0,
+        0x7800_0000,
+        0xf000_0000,
+        0x1234_5678,
+        0x8000_0001,
+        0x0101_0101,
+        0x8000_0000_0000_0001,
+    ];
+    match (op, k) {
+        (GenOp::Shl | GenOp::Shr | GenOp::Asr | GenOp::Rol | GenOp::Ror, 1) => counts,
+        (GenOp::Bfe | GenOp::Bfi, 0 | 1) => fields,
+        (GenOp::Bfe, 2)
+        | (GenOp::Bfi, 2 | 3)
+        | (GenOp::Rol | GenOp::Ror, 0)
+        | (GenOp::Bfrev | GenOp::Cbit | GenOp::Fbh | GenOp::Fbl | GenOp::Lzd, 0) => bits,
+        _ => Vec::new(),
+    }
+}
+
+/// A valid case of `op`.
 pub fn case(op: GenOp) -> BoxedStrategy<GenCase> {
     (
         platform(),
         exec_and_mask(),
         cr0(),
-        literal_errata(),
+        literal_errata(op),
         predicate(),
         any::<bool>(),
         prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
@@ -417,6 +650,44 @@ pub fn case(op: GenOp) -> BoxedStrategy<GenCase> {
                             assemble("add", platform, head, dst, vec![s0, s1])
                         })
                         .boxed(),
+                    other => {
+                        let opcode = other.opcode();
+                        let form = forms::form(opcode);
+                        let sat = sat && form.takes_sat(&Readings::resolved());
+                        // instructions/BFE.md, BFI.md: execution size 2 is invalid.
+                        let size = match other {
+                            GenOp::Bfe | GenOp::Bfi if size == 2 => 4,
+                            _ => size,
+                        };
+                        let (_, _, mask, _, cr0, literal, emask) = head;
+                        let head = (pred.clone(), sat, mask, size, cr0, literal, emask);
+                        form_types(opcode, platform)
+                            .prop_flat_map(move |(dst, types)| {
+                                let srcs: Vec<BoxedStrategy<GenOperand>> = types
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(k, ty)| {
+                                        source_with(
+                                            SRC_NAMES[k],
+                                            *ty,
+                                            size,
+                                            platform,
+                                            modifier_texts(form.modifiers),
+                                            role_values(other, k, dst),
+                                        )
+                                    })
+                                    .collect();
+                                (
+                                    destination(dst, size, platform),
+                                    srcs,
+                                    Just((platform, head.clone())),
+                                )
+                            })
+                            .prop_map(move |(dst, srcs, (platform, head))| {
+                                assemble(opcode.mnemonic(), platform, head, dst, srcs)
+                            })
+                            .boxed()
+                    }
                 }
             },
         )

@@ -42,6 +42,101 @@ pub const STREAMS: &[Stream] = &[
         name: "add",
         op: GenOp::Add,
     },
+    Stream {
+        file: "alu/add3.jsonl",
+        name: "add3",
+        op: GenOp::Add3,
+    },
+    Stream {
+        file: "alu/avg.jsonl",
+        name: "avg",
+        op: GenOp::Avg,
+    },
+    Stream {
+        file: "alu/mulh.jsonl",
+        name: "mulh",
+        op: GenOp::Mulh,
+    },
+    Stream {
+        file: "alu/and.jsonl",
+        name: "and",
+        op: GenOp::And,
+    },
+    Stream {
+        file: "alu/or.jsonl",
+        name: "or",
+        op: GenOp::Or,
+    },
+    Stream {
+        file: "alu/xor.jsonl",
+        name: "xor",
+        op: GenOp::Xor,
+    },
+    Stream {
+        file: "alu/not.jsonl",
+        name: "not",
+        op: GenOp::Not,
+    },
+    Stream {
+        file: "alu/shl.jsonl",
+        name: "shl",
+        op: GenOp::Shl,
+    },
+    Stream {
+        file: "alu/shr.jsonl",
+        name: "shr",
+        op: GenOp::Shr,
+    },
+    Stream {
+        file: "alu/asr.jsonl",
+        name: "asr",
+        op: GenOp::Asr,
+    },
+    Stream {
+        file: "alu/rol.jsonl",
+        name: "rol",
+        op: GenOp::Rol,
+    },
+    Stream {
+        file: "alu/ror.jsonl",
+        name: "ror",
+        op: GenOp::Ror,
+    },
+    Stream {
+        file: "alu/bfrev.jsonl",
+        name: "bfrev",
+        op: GenOp::Bfrev,
+    },
+    Stream {
+        file: "alu/cbit.jsonl",
+        name: "cbit",
+        op: GenOp::Cbit,
+    },
+    Stream {
+        file: "alu/fbh.jsonl",
+        name: "fbh",
+        op: GenOp::Fbh,
+    },
+    Stream {
+        file: "alu/fbl.jsonl",
+        name: "fbl",
+        op: GenOp::Fbl,
+    },
+    Stream {
+        file: "alu/lzd.jsonl",
+        name: "lzd",
+        op: GenOp::Lzd,
+    },
+    Stream {
+        file: "alu/bfe.jsonl",
+        name: "bfe",
+        op: GenOp::Bfe,
+    },
+    Stream {
+        file: "alu/bfi.jsonl",
+        name: "bfi",
+        op: GenOp::Bfi,
+    },
 ];
 
 /// A generated file: its path under the vectors directory, its cases and its text.

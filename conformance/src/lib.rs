@@ -6,8 +6,10 @@
 //! - [`gen`]: generators of valid cases (proptest strategies).
 //! - [`junit`]: JUnit XML reports of a check.
 //! - [`golden`]: the golden vector files (`gen`).
+//! - [`bench`]: throughput of the engines (`bench`).
 //! - [`cli`]: the `visa-conform` commands (DESIGN.md "Command line").
 
+pub mod bench;
 pub mod case;
 pub mod cli;
 pub mod gen;

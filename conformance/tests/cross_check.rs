@@ -14,7 +14,7 @@ fn cross_check(generated: &GenCase) -> Result<(), TestCaseError> {
     let oracle = run_case(&case, EngineKind::Oracle);
     if let Outcome::Error(e) = &spec {
         // Valid by construction: only the documents' undefined behaviour may stop a run
-        // (the FLOAT-TO-UINT-NEGATIVE literal reading).
+        // (the literal readings of FLOAT-TO-UINT-NEGATIVE and SHL-SAT-RANGE).
         prop_assert_eq!(
             e.class,
             ErrorClass::UndefinedBehaviour,
@@ -54,6 +54,101 @@ proptest! {
 
     #[test]
     fn add_spec_matches_oracle(case in gen::case(GenOp::Add)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn add3_spec_matches_oracle(case in gen::case(GenOp::Add3)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn avg_spec_matches_oracle(case in gen::case(GenOp::Avg)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn mulh_spec_matches_oracle(case in gen::case(GenOp::Mulh)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn and_spec_matches_oracle(case in gen::case(GenOp::And)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn or_spec_matches_oracle(case in gen::case(GenOp::Or)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn xor_spec_matches_oracle(case in gen::case(GenOp::Xor)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn not_spec_matches_oracle(case in gen::case(GenOp::Not)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn shl_spec_matches_oracle(case in gen::case(GenOp::Shl)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn shr_spec_matches_oracle(case in gen::case(GenOp::Shr)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn asr_spec_matches_oracle(case in gen::case(GenOp::Asr)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn rol_spec_matches_oracle(case in gen::case(GenOp::Rol)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn ror_spec_matches_oracle(case in gen::case(GenOp::Ror)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn bfrev_spec_matches_oracle(case in gen::case(GenOp::Bfrev)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn cbit_spec_matches_oracle(case in gen::case(GenOp::Cbit)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn fbh_spec_matches_oracle(case in gen::case(GenOp::Fbh)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn fbl_spec_matches_oracle(case in gen::case(GenOp::Fbl)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn lzd_spec_matches_oracle(case in gen::case(GenOp::Lzd)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn bfe_spec_matches_oracle(case in gen::case(GenOp::Bfe)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn bfi_spec_matches_oracle(case in gen::case(GenOp::Bfi)) {
         cross_check(&case)?;
     }
 }

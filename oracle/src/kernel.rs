@@ -21,14 +21,17 @@ pub type Ints = [i128; LANES];
 
 type Result<T> = std::result::Result<T, VisaError>;
 
-/// An arithmetic source modifier (erratum OPERAND-MODIFIER-TABLE: exact on integers, sign-bit
-/// operations on floats).
+/// A source modifier (erratum OPERAND-MODIFIER-TABLE: the arithmetic ones are exact on
+/// integers and sign-bit operations on floats).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Modifier {
     None,
     Neg,
     Abs,
     NegAbs,
+    /// `~` (logic instructions, integer sources only): the bits are complemented within the
+    /// source type, then the value is extended by the type's signedness.
+    Not,
 }
 
 /// What a kernel needs besides its lanes, fixed for one execution of one instruction.
@@ -154,6 +157,10 @@ fn dec_int<S: IntTy>(raw: &Raw, n: usize, m: Modifier, out: &mut Ints) {
             .iter()
             .zip(out)
             .for_each(|(r, o)| *o = -S::decode(*r).abs()),
+        Modifier::Not => raw
+            .iter()
+            .zip(out)
+            .for_each(|(r, o)| *o = S::decode(*r ^ S::MASK)),
     }
 }
 
@@ -163,7 +170,8 @@ fn dec_float<S: FloatTy>(raw: &Raw, n: usize, m: Modifier, flush: bool, out: &mu
     let fmt = S::FMT;
     // The sign bit after a modifier: (s ^ flip) & !clear | set.
     let (flip, clear, set) = match m {
-        Modifier::None => (0, 0, 0),
+        // A plan never pairs `~` with a float source (see `Compiler::kernel`).
+        Modifier::None | Modifier::Not => (0, 0, 0),
         Modifier::Neg => (F64_SIGN, 0, 0),
         Modifier::Abs => (0, F64_SIGN, 0),
         Modifier::NegAbs => (0, 0, F64_SIGN),

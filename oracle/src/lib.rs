@@ -34,6 +34,7 @@
 
 #![forbid(unsafe_code)]
 
+mod alu;
 mod kernel;
 mod mode;
 mod operand;

@@ -17,6 +17,10 @@ pub struct Literal {
     pub sat_negative_zero: bool,
     pub mov_raw_copy: bool,
     pub grf_row_size: bool,
+    pub shl_sat_range: bool,
+    pub cbit_result: bool,
+    pub fbh_signed: bool,
+    pub bfe_sign_extension: bool,
 }
 
 impl Literal {
@@ -30,6 +34,10 @@ impl Literal {
             sat_negative_zero: r.is_literal(errata::SAT_NEGATIVE_ZERO),
             mov_raw_copy: r.is_literal(errata::MOV_RAW_COPY),
             grf_row_size: r.is_literal(errata::GRF_ROW_SIZE),
+            shl_sat_range: r.is_literal(errata::SHL_SAT_RANGE),
+            cbit_result: r.is_literal(errata::CBIT_RESULT),
+            fbh_signed: r.is_literal(errata::FBH_SIGNED),
+            bfe_sign_extension: r.is_literal(errata::BFE_SIGN_EXTENSION),
         }
     }
 }

@@ -11,6 +11,7 @@ use visa_spec::types::DataType;
 use visa_spec::validate;
 use visa_spec::VisaError;
 
+use crate::alu::{self, MAX_SRCS};
 use crate::kernel::{self, Ctx, Ints, Modifier, Raw, LANES};
 use crate::mode::{FloatMode, Literal};
 use crate::operand::{DstStore, Indirect, SrcLoad};
@@ -48,6 +49,8 @@ pub struct Plan {
     /// been made for them.
     num_vars: usize,
     grf_bytes: usize,
+    /// Most source operands of an instruction: picks the scratch buffers of a run.
+    max_srcs: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -64,7 +67,9 @@ struct InsnPlan {
     mask: MaskControl,
     pred: Option<PredPlan>,
     sat: bool,
-    srcs: [Option<Source>; 2],
+    /// The sources in their slots (`srcs[..num_srcs]`).
+    srcs: [Option<Source>; MAX_SRCS],
+    num_srcs: usize,
     dst: DstStore,
     dst_size: usize,
     kernel: Kernel,
@@ -122,23 +127,33 @@ enum Kernel {
         src_tys: [DataType; 2],
         f32_exact: bool,
     },
+    /// The integer ALU batch: every source decoded to exact lanes, one operation, encoded.
+    Int {
+        dec: [Option<kernel::DecIntFn>; MAX_SRCS],
+        op: alu::IntOpFn,
+        enc: kernel::EncIntFn,
+    },
 }
 
-/// Lane buffers reused by every instruction of one run (on the stack: about 3 KiB).
-struct Scratch {
-    raw: [Raw; 2],
-    ints: [Ints; 2],
+/// Lane buffers reused by every instruction of one run, for instructions of at most `S`
+/// sources (on the stack: about 3 KiB for 2 sources, 4.5 KiB for 4). A plan of one- and
+/// two-source instructions runs with the smaller set, so it pays nothing for BFI's four.
+struct Scratch<const S: usize> {
+    raw: [Raw; S],
+    /// Exact integer lanes of each source; an integer operation leaves its result in the
+    /// first.
+    ints: [Ints; S],
     floats: [Raw; 2],
     out: Raw,
     offs: [usize; LANES],
     dst_offs: [usize; LANES],
 }
 
-impl Scratch {
-    fn new() -> Scratch {
+impl<const S: usize> Scratch<S> {
+    fn new() -> Scratch<S> {
         Scratch {
-            raw: [[0; LANES]; 2],
-            ints: [[0; LANES]; 2],
+            raw: [[0; LANES]; S],
+            ints: [[0; LANES]; S],
             floats: [[0; LANES]; 2],
             out: [0; LANES],
             offs: [0; LANES],
@@ -166,18 +181,14 @@ fn var_info(vars: &Vars, id: VarId) -> Result<&VarInfo> {
     }
 }
 
-fn modifier(m: Option<SrcModifier>) -> Result<Modifier> {
-    Ok(match m {
+fn modifier(m: Option<SrcModifier>) -> Modifier {
+    match m {
         None => Modifier::None,
         Some(SrcModifier::Neg) => Modifier::Neg,
         Some(SrcModifier::Abs) => Modifier::Abs,
         Some(SrcModifier::NegAbs) => Modifier::NegAbs,
-        Some(SrcModifier::Not) => {
-            return Err(VisaError::model_bug(
-                "the ~ modifier on an arithmetic source",
-            ));
-        }
-    })
+        Some(SrcModifier::Not) => Modifier::Not,
+    }
 }
 
 fn is_scalar(ty: DataType) -> bool {
@@ -286,7 +297,7 @@ impl Compiler<'_> {
                     load,
                     size,
                     ty: *ty,
-                    modifier: modifier(*m)?,
+                    modifier: modifier(*m),
                 })
             }
             Src::Indirect {
@@ -336,7 +347,7 @@ impl Compiler<'_> {
                     load,
                     size: ty.size(),
                     ty: *ty,
-                    modifier: modifier(*m)?,
+                    modifier: modifier(*m),
                 })
             }
             Src::Imm { bits, ty } => {
@@ -478,7 +489,7 @@ impl Compiler<'_> {
     fn kernel(
         &self,
         insn: &Instruction,
-        srcs: &[Option<Source>; 2],
+        srcs: &[Option<Source>; MAX_SRCS],
         dst: DataType,
     ) -> Result<Kernel> {
         let bug = || {
@@ -494,8 +505,16 @@ impl Compiler<'_> {
         };
         let int = |t: DataType| kernel::dec_int_fn(t).ok_or_else(bug);
         let flt = |t: DataType| kernel::dec_float_fn(t).ok_or_else(bug);
+        // `~` complements integer bits; no float kernel has a meaning for it.
+        let not_on_float = srcs
+            .iter()
+            .flatten()
+            .any(|s| s.modifier == Modifier::Not && !s.ty.is_integer());
+        if not_on_float {
+            return Err(bug());
+        }
         match (insn.opcode, srcs) {
-            (Opcode::Mov, [Some(s), None]) => {
+            (Opcode::Mov, [Some(s), None, None, None]) => {
                 let t = s.ty;
                 if t == dst
                     && s.modifier == Modifier::None
@@ -530,7 +549,7 @@ impl Compiler<'_> {
                     Err(bug())
                 }
             }
-            (Opcode::Add, [Some(a), Some(b)]) => {
+            (Opcode::Add, [Some(a), Some(b), None, None]) => {
                 if a.ty.is_integer() && b.ty.is_integer() && dst.is_integer() {
                     Ok(Kernel::AddInt {
                         dec: [int(a.ty)?, int(b.ty)?],
@@ -547,11 +566,29 @@ impl Compiler<'_> {
                     Err(bug())
                 }
             }
-            _ => Err(VisaError::model_bug(format!(
+            (Opcode::Mov | Opcode::Add, _) => Err(VisaError::model_bug(format!(
                 "{} with {} source operands",
                 insn.opcode.mnemonic(),
                 insn.srcs.len()
             ))),
+            (opcode, _) => {
+                // The integer ALU batch: the sources fill the first slots.
+                let mut dec = [None; MAX_SRCS];
+                let mut tys = [DataType::UD; MAX_SRCS];
+                let mut k = 0;
+                for s in srcs.iter().flatten() {
+                    dec[k] = Some(int(s.ty)?);
+                    tys[k] = s.ty;
+                    k += 1;
+                }
+                let op =
+                    alu::int_op_fn(opcode, &tys[..k], dst, insn.sat, &self.lit).ok_or_else(bug)?;
+                Ok(Kernel::Int {
+                    dec,
+                    op,
+                    enc: kernel::enc_int_fn(dst).ok_or_else(bug)?,
+                })
+            }
         }
     }
 
@@ -566,7 +603,7 @@ impl Compiler<'_> {
                 insn.mask.group
             )));
         }
-        if insn.srcs.len() != insn.opcode.num_srcs() {
+        if insn.srcs.len() != insn.opcode.num_srcs() || insn.srcs.len() > MAX_SRCS {
             return Err(VisaError::model_bug(format!(
                 "{} with {} source operands",
                 insn.opcode.mnemonic(),
@@ -591,7 +628,7 @@ impl Compiler<'_> {
             }
         };
         let mut extent = 0;
-        let mut srcs: [Option<Source>; 2] = [None, None];
+        let mut srcs: [Option<Source>; MAX_SRCS] = [None, None, None, None];
         for (slot, src) in srcs.iter_mut().zip(&insn.srcs) {
             *slot = Some(self.src(src, n, &mut extent)?);
         }
@@ -604,6 +641,7 @@ impl Compiler<'_> {
             pred,
             sat: insn.sat,
             srcs,
+            num_srcs: insn.srcs.len(),
             dst,
             dst_size: dst_ty.size(),
             kernel,
@@ -635,7 +673,7 @@ impl Plan {
             lit,
             row_bytes,
         };
-        let steps = program
+        let steps: Vec<Step> = program
             .insns
             .iter()
             .map(|insn| match compiler.insn(insn) {
@@ -647,12 +685,21 @@ impl Plan {
             .vars
             .find(CR0)
             .and_then(|id| program.vars.get(id).grf_offset);
+        let max_srcs = steps
+            .iter()
+            .map(|step| match step {
+                Step::Insn(insn) => insn.num_srcs,
+                Step::Fail(_) => 0,
+            })
+            .max()
+            .unwrap_or(0);
         Ok(Plan {
             steps,
             lit,
             cr0,
             num_vars: program.vars.len(),
             grf_bytes: program.vars.grf_bytes(),
+            max_srcs,
         })
     }
 
@@ -680,11 +727,22 @@ impl Plan {
                 "the machine state was not made for this program's variables (MachineState::new)",
             ));
         }
-        let mut scratch = Scratch::new();
+        if self.max_srcs <= 2 {
+            self.run_steps(state, &mut Scratch::<2>::new())
+        } else {
+            self.run_steps(state, &mut Scratch::<MAX_SRCS>::new())
+        }
+    }
+
+    fn run_steps<const S: usize>(
+        &self,
+        state: &mut MachineState,
+        scratch: &mut Scratch<S>,
+    ) -> Result<()> {
         for step in &self.steps {
             match step {
                 Step::Insn(insn) => insn
-                    .exec(self, state, &mut scratch)
+                    .exec(self, state, scratch)
                     .map_err(|e| e.at(insn.pos))?,
                 Step::Fail(e) => return Err(e.clone()),
             }
@@ -704,6 +762,7 @@ impl Plan {
 
 impl InsnPlan {
     /// EvaluateChEn (5_operands.md, "Predication").
+    #[inline(always)]
     fn channel_enables(&self, state: &MachineState) -> Result<u32> {
         let lanes = lane_mask(self.exec_size) as u64;
         let offset = self.mask.offset();
@@ -731,7 +790,12 @@ impl InsnPlan {
         Ok(chen as u32)
     }
 
-    fn exec(&self, plan: &Plan, state: &mut MachineState, s: &mut Scratch) -> Result<()> {
+    fn exec<const S: usize>(
+        &self,
+        plan: &Plan,
+        state: &mut MachineState,
+        s: &mut Scratch<S>,
+    ) -> Result<()> {
         if state.grf.len() < self.extent {
             return Err(VisaError::model_bug(format!(
                 "the register file has {} bytes, the instruction reaches byte {}",
@@ -763,12 +827,19 @@ impl InsnPlan {
             }
         }
         self.dst.prepare(self.dst_size, n, state, &mut s.dst_offs)?;
-        let [src0, src1] = &self.srcs;
+        let [src0, src1, ..] = &self.srcs;
         let (m0, m1) = (
             src0.as_ref().map_or(Modifier::None, |x| x.modifier),
             src1.as_ref().map_or(Modifier::None, |x| x.modifier),
         );
-        let [raw0, raw1] = &s.raw;
+        let (raw0, raw1) = match &s.raw[..] {
+            [raw0, raw1, ..] => (raw0, raw1),
+            _ => {
+                return Err(VisaError::model_bug(
+                    "scratch buffers for fewer than 2 sources",
+                ))
+            }
+        };
         match self.kernel {
             Kernel::Copy => s.out[..n].copy_from_slice(&raw0[..n]),
             Kernel::MovIntInt { dec, enc } => {
@@ -800,11 +871,13 @@ impl InsnPlan {
                 enc(&s.floats[0], &ctx, &mut s.out);
             }
             Kernel::AddInt { dec: [d0, d1], enc } => {
-                d0(raw0, n, m0, &mut s.ints[0]);
-                d1(raw1, n, m1, &mut s.ints[1]);
-                let [a, b] = &mut s.ints;
+                let [a, b, ..] = &mut s.ints[..] else {
+                    return Err(VisaError::model_bug("ADD run without two integer buffers"));
+                };
+                d0(raw0, n, m0, a);
+                d1(raw1, n, m1, b);
                 kernel::add_ints(a, b, n);
-                enc(&s.ints[1], &ctx, &mut s.out);
+                enc(b, &ctx, &mut s.out);
             }
             Kernel::AddFloat {
                 dec: [d0, d1],
@@ -815,6 +888,23 @@ impl InsnPlan {
                 d0(raw0, n, m0, !mode.keeps_denormals(t0), &mut s.floats[0]);
                 d1(raw1, n, m1, !mode.keeps_denormals(t1), &mut s.floats[1]);
                 add(&s.floats[0], &s.floats[1], f32_exact, &ctx, &mut s.out);
+            }
+            Kernel::Int { dec, op, enc } => {
+                let lanes = dec.iter().zip(&self.srcs).zip(&s.raw).zip(&mut s.ints);
+                for (((d, src), raw), ints) in lanes {
+                    if let (Some(d), Some(src)) = (d, src) {
+                        d(raw, n, src.modifier, ints);
+                    }
+                }
+                // `Plan::run` picks buffers for the plan's widest instruction.
+                let ints = s.ints.get_mut(..self.num_srcs).ok_or_else(|| {
+                    VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
+                })?;
+                op(ints, &ctx)?;
+                let result = ints
+                    .first()
+                    .ok_or_else(|| VisaError::model_bug("an integer operation without sources"))?;
+                enc(result, &ctx, &mut s.out);
             }
         }
         self.dst

@@ -139,6 +139,22 @@ pub const FLOAT_SPECIAL_TABLE: &str = "FLOAT-SPECIAL-TABLE";
 pub const REGION_TWO_GRF_SPAN: &str = "REGION-TWO-GRF-SPAN";
 pub const OPERAND_READ_ORDER: &str = "OPERAND-READ-ORDER";
 pub const BF_RANGE: &str = "BF-RANGE";
+pub const ADD3_IMMEDIATE_WIDTH: &str = "ADD3-IMMEDIATE-WIDTH";
+pub const AVG_NEGATIVE_SHIFT: &str = "AVG-NEGATIVE-SHIFT";
+pub const MULH_HIGH_DWORD: &str = "MULH-HIGH-DWORD";
+pub const DST_CHANNEL_INDEX: &str = "DST-CHANNEL-INDEX";
+pub const QWORD_TYPEMAP_GAP: &str = "QWORD-TYPEMAP-GAP";
+pub const LOGIC_MIXED_WIDTH: &str = "LOGIC-MIXED-WIDTH";
+pub const SHIFT_COUNT_TYPE: &str = "SHIFT-COUNT-TYPE";
+pub const SHL_SAT_RANGE: &str = "SHL-SAT-RANGE";
+pub const ASR_SIGNED_OPERANDS: &str = "ASR-SIGNED-OPERANDS";
+pub const ROTATE_WIDTH: &str = "ROTATE-WIDTH";
+pub const CBIT_RESULT: &str = "CBIT-RESULT";
+pub const FBH_SIGNED: &str = "FBH-SIGNED";
+pub const FBL_MISSING_BRACE: &str = "FBL-MISSING-BRACE";
+pub const LZD_SAT: &str = "LZD-SAT";
+pub const BFE_SIGN_EXTENSION: &str = "BFE-SIGN-EXTENSION";
+pub const BFE_BFI_ALIGNMENT: &str = "BFE-BFI-ALIGNMENT";
 
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
@@ -312,6 +328,150 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "the smallest BF denormal is 2^-133 (exponent field 0, mantissa 1: 2^-126 * 2^-7)",
         reason: "the range must follow from the documented 1-8-7 layout",
         executable: false,
+    },
+    Erratum {
+        id: ADD3_IMMEDIATE_WIDTH,
+        document: "instructions/ADD3.md, operand classes and Notes",
+        says: "the sources' operand class is immediate16, while the Notes say an immediate the hardware cannot encode (wider than 16 bits, or in src1) is moved into a register by the translator",
+        literal: "an immediate source must have a 16-bit type (W or UW); a D or UD immediate is invalid-instruction",
+        resolved: "any immediate of the type map is valid in any source; the 16-bit limit belongs to the hardware encoding",
+        reason: "the Notes describe the finalizer legalising wider immediates, so vISA programs may contain them",
+        executable: true,
+    },
+    Erratum {
+        id: AVG_NEGATIVE_SHIFT,
+        document: "instructions/AVG.md, Semantics",
+        says: "the average is the sum plus one shifted right by one, without saying how a negative sum shifts",
+        literal: "C's right shift of a negative value is implementation-defined",
+        resolved: "the shift is a floor division by 2 of the exact sum: (src0 + src1 + 1) >> 1 rounds toward minus infinity (-1 and -2 average to -1)",
+        reason: "an arithmetic shift of the exact (extra precision) sum; the same rule as ASR",
+        executable: false,
+    },
+    Erratum {
+        id: MULH_HIGH_DWORD,
+        document: "instructions/MULH.md, Semantics and Description",
+        says: "the destination receives the high 32 bits of the product, without saying the product's width when a source modifier takes a source out of its type's range",
+        literal: "the high half of a 64-bit product",
+        resolved: "the product of the exact (modified) sources, divided by 2^32 rounding toward minus infinity, then truncated to the 32-bit destination; for sources in their type's range this is bits 63..32 of the 64-bit product",
+        reason: "the same numbers as the 64-bit reading wherever it is defined, and a defined result for -(UD) and -(INT_MIN)",
+        executable: false,
+    },
+    Erratum {
+        id: DST_CHANNEL_INDEX,
+        document: "instructions/LZD.md, MULH.md (also MAD.md, MOD.md, MUL.md), Semantics",
+        says: "the loop over i writes `dst.chan[n]` or `dst[n]`, an index the loop does not define; MULH's line also carries prose after the statement",
+        literal: "n is undefined",
+        resolved: "the destination element written is dst[i]",
+        reason: "every other instruction's loop writes dst[i]; the Description says the operation is component-wise",
+        executable: false,
+    },
+    Erratum {
+        id: QWORD_TYPEMAP_GAP,
+        document: "instructions/AND.md, OR.md, XOR.md, NOT.md, SHL.md, SHR.md, Properties vs Operand type maps",
+        says: "Supported Types list Q and UQ (and BOOL for the logic instructions), while no type map admits them",
+        literal: "the two lists disagree; no single literal reading",
+        resolved: "the type maps: Q and UQ are invalid-instruction for these instructions; BOOL belongs to the predicate-operand form of the logic instructions, which is not executed yet",
+        reason: "the type maps are the specific statement; the semantics modules already compute any width, so admitting Q and UQ later is a change of form only",
+        executable: false,
+    },
+    Erratum {
+        id: LOGIC_MIXED_WIDTH,
+        document: "instructions/AND.md, OR.md, XOR.md, NOT.md, Semantics",
+        says: "the bitwise operators are applied to sources that may have different widths and signedness, and to a destination of yet another width, without saying how the widths meet",
+        literal: "C operators on the element types, unspecified for mixed widths",
+        resolved: "each source is its exact value (sign-extended when signed, zero-extended when unsigned, after a `~` modifier that complements within the source type); the operator acts on the infinite two's complement values; the result's low destination bits are written. NOT writes -src0 - 1 truncated, so NOT of UB 0x0f into UD is 0xfffffff0",
+        reason: "the extra-precision rule of 2_datatypes.md (INT-EXTRA-PRECISION) applied to bitwise operations, and what C's integer promotion does",
+        executable: false,
+    },
+    Erratum {
+        id: SHIFT_COUNT_TYPE,
+        document: "instructions/SHR.md, ASR.md, Notes vs Operand type maps",
+        says: "the Notes allow src1 (the shift count) any integer type, while the type maps restrict every source to the map's list",
+        literal: "the type maps: src1 has a type of the same map as src0 (SHR: UD, UW, UB)",
+        resolved: "src0 and dst follow the type maps and src1 may have any integer type (SHR: UD, D, UW, W, UB, B; ASR: any integer type, Q and UQ included)",
+        reason: "only the count's low 5 or 6 bits are read, so its type does not matter; the Notes are the more specific statement about src1",
+        executable: true,
+    },
+    Erratum {
+        id: SHL_SAT_RANGE,
+        document: "instructions/SHL.md, Notes; 2_datatypes.md, Type Conversion",
+        says: "with saturation the shifted value must fit in 33 bits, otherwise the result is undefined",
+        literal: "a channel whose exact shifted value lies outside the signed 33-bit range [-2^32, 2^32 - 1] under .sat is undefined-behaviour",
+        resolved: "the exact shifted value is clamped to the destination range whatever its width",
+        reason: "the extra precision of the reference is unbounded (INT-EXTRA-PRECISION), so the clamped result is always defined",
+        executable: true,
+    },
+    Erratum {
+        id: ASR_SIGNED_OPERANDS,
+        document: "instructions/ASR.md, Notes and Properties vs Operand type maps",
+        says: "the Notes ask for a signed dst and src0 and Supported Types list B, D, Q, W, while the type maps admit UD, UW, UB and UQ",
+        literal: "an unsigned dst or src0 is invalid-instruction",
+        resolved: "the type maps; an unsigned src0 shifts its own (non-negative) value, so no sign bit is extended, and an unsigned dst takes the low bits",
+        reason: "the type maps are the specific statement; the shift acts on the exact value of src0 decoded by its type",
+        executable: true,
+    },
+    Erratum {
+        id: ROTATE_WIDTH,
+        document: "instructions/ROL.md, ROR.md, Semantics",
+        says: "the rotate mask is taken from the size of src0, while the destination and src0 may have types of different sizes",
+        literal: "ambiguous for mixed sizes: a rotation of src0's width written to a destination of another width",
+        resolved: "the rotation width w is the destination (execution) type's; validation rejects a src0 whose size differs from the destination's, so both readings coincide on every valid program; the count is src1 & (w - 1) and the low w bits of src0 rotate",
+        reason: "the execution type of a vISA instruction is its destination's, and only equal sizes give one meaning",
+        executable: false,
+    },
+    Erratum {
+        id: CBIT_RESULT,
+        document: "instructions/CBIT.md, Semantics",
+        says: "the loop counts the set bits in cnt but writes val, which the loop has shifted down to 0",
+        literal: "dst[i] = val: every enabled channel receives 0",
+        resolved: "dst[i] = cnt, the number of bits set in src0 within its own width",
+        reason: "the Description says the instruction counts the set bits",
+        executable: true,
+    },
+    Erratum {
+        id: FBH_SIGNED,
+        document: "instructions/FBH.md, Semantics (signed branch)",
+        says: "the loop condition compares dScalar & (1 << 31) (0 or 0x80000000) with the sign bit cval (0 or 1)",
+        literal: "the loop as written: for a negative src0 the condition is false at once and cnt = 0 (-1 still gives 0xFFFFFFFF); a non-negative src0 counts its leading zeros",
+        resolved: "the loop compares bit 31 of dScalar with cval: a signed src0 gives the number of leading bits equal to its sign bit (0xFFFFFFFE: 31, 0xC0000000: 2, 0x40000000: 1); 0 and -1 give 0xFFFFFFFF",
+        reason: "the Description says negative values count leading ones",
+        executable: true,
+    },
+    Erratum {
+        id: FBL_MISSING_BRACE,
+        document: "instructions/FBL.md, Semantics",
+        says: "the if branch lacks its closing brace before else",
+        literal: "not valid C",
+        resolved: "the brace is restored: src0 == 0 gives 0xFFFFFFFF, any other value its number of trailing zeros",
+        reason: "a typo; the Description states the same rule",
+        executable: false,
+    },
+    Erratum {
+        id: LZD_SAT,
+        document: "instructions/LZD.md, Text vs Properties",
+        says: "the Text form shows an optional .sat while the Properties list no saturation",
+        literal: "the Properties: lzd.sat is invalid-instruction",
+        resolved: "the Text form: .sat is accepted and changes nothing, since the count (0 to 32) always fits UD",
+        reason: "the Text form is the grammar programs are written in, and saturation cannot change the result, so accepting it loses nothing",
+        executable: true,
+    },
+    Erratum {
+        id: BFE_SIGN_EXTENSION,
+        document: "instructions/BFE.md, Semantics and Notes",
+        says: "the loop masks (src2 >> offset) with (1 << width) - 1 (writing the mask 0x1F as `1F`), while the Notes say a D destination receives the field sign-extended",
+        literal: "the loop in 32 bits: (src2 >> offset) & ((1 << width) - 1), the shift arithmetic for D; the field is never sign-extended",
+        resolved: "width = src0 & 0x1F, offset = src1 & 0x1F; width 0 gives 0; if offset + width < 32 the field is (src2 << (32 - width - offset)) >> (32 - width), otherwise src2 >> offset; the right shifts are arithmetic for D (the field's top bit extends) and logical for UD",
+        reason: "the Notes state the sign extension; for UD both readings agree",
+        executable: true,
+    },
+    Erratum {
+        id: BFE_BFI_ALIGNMENT,
+        document: "instructions/BFE.md, BFI.md, Notes (Restriction)",
+        says: "every operand must be 16-byte aligned unless the execution size is 1",
+        literal: "with an execution size above 1, a register operand (dst or source) whose first element is not 16-byte aligned in the register file is invalid-instruction (an indirect operand's address is known only at run time and is not checked)",
+        resolved: "no alignment rule beyond the type's: the restriction is the hardware three-source encoding's, which the finalizer meets by copying",
+        reason: "like ADD3's immediate rule, a restriction of the hardware instruction that vISA's translator legalises; the execution size 2 restriction of the same Notes stands (validation rejects it)",
+        executable: true,
     },
 ];
 

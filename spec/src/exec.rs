@@ -24,10 +24,25 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
         let step = match insn.opcode {
             Opcode::Mov => insn::alu::mov::execute(program, insn, state, config),
             Opcode::Add => insn::alu::add::execute(program, insn, state, config),
-            other => Err(crate::error::VisaError::unsupported(format!(
-                "{} is not executed yet",
-                other.mnemonic()
-            ))),
+            Opcode::Add3 => insn::alu::add3::execute(program, insn, state, config),
+            Opcode::Avg => insn::alu::avg::execute(program, insn, state, config),
+            Opcode::Mulh => insn::alu::mulh::execute(program, insn, state, config),
+            Opcode::And => insn::alu::and::execute(program, insn, state, config),
+            Opcode::Or => insn::alu::or::execute(program, insn, state, config),
+            Opcode::Xor => insn::alu::xor::execute(program, insn, state, config),
+            Opcode::Not => insn::alu::not::execute(program, insn, state, config),
+            Opcode::Shl => insn::alu::shl::execute(program, insn, state, config),
+            Opcode::Shr => insn::alu::shr::execute(program, insn, state, config),
+            Opcode::Asr => insn::alu::asr::execute(program, insn, state, config),
+            Opcode::Rol => insn::alu::rol::execute(program, insn, state, config),
+            Opcode::Ror => insn::alu::ror::execute(program, insn, state, config),
+            Opcode::Bfrev => insn::alu::bfrev::execute(program, insn, state, config),
+            Opcode::Cbit => insn::alu::cbit::execute(program, insn, state, config),
+            Opcode::Fbh => insn::alu::fbh::execute(program, insn, state, config),
+            Opcode::Fbl => insn::alu::fbl::execute(program, insn, state, config),
+            Opcode::Lzd => insn::alu::lzd::execute(program, insn, state, config),
+            Opcode::Bfe => insn::alu::bfe::execute(program, insn, state, config),
+            Opcode::Bfi => insn::alu::bfi::execute(program, insn, state, config),
         };
         step.map_err(|e| e.at(insn.pos))?;
     }

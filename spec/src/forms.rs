@@ -31,11 +31,14 @@ impl Gate {
 }
 
 /// One "Type map" of a document: the destination may have any of `dst` and every source
-/// any of `srcs` (packed immediates count as their element type).
+/// any of `srcs` (packed immediates count as their element type). Where the document gives
+/// one source its own types (SHR's and ASR's Notes widen the shift count's), `per_src[k]`
+/// replaces `srcs` for source k.
 #[derive(Clone, Copy, Debug)]
 pub struct TypeMap {
     pub dst: &'static [DataType],
     pub srcs: &'static [DataType],
+    pub per_src: Option<&'static [&'static [DataType]]>,
     pub gate: Gate,
     /// The map exists only under the resolved reading of this erratum (it is the erratum's
     /// resolution that adds it).
@@ -47,8 +50,29 @@ impl TypeMap {
         TypeMap {
             dst,
             srcs,
+            per_src: None,
             gate: Gate::All,
             unless_literal: None,
+        }
+    }
+    /// A map whose source k may have any of `per_src[k]`.
+    const fn per_source(
+        dst: &'static [DataType],
+        per_src: &'static [&'static [DataType]],
+    ) -> TypeMap {
+        TypeMap {
+            dst,
+            srcs: &[],
+            per_src: Some(per_src),
+            gate: Gate::All,
+            unless_literal: None,
+        }
+    }
+    /// The types source `k` may have.
+    pub fn src_types(&self, k: usize) -> &'static [DataType] {
+        match self.per_src {
+            Some(lists) => lists.get(k).copied().unwrap_or(&[]),
+            None => self.srcs,
         }
     }
     const fn gated(self, gate: Gate) -> TypeMap {
@@ -69,6 +93,9 @@ pub enum Sat {
     Yes,
     /// "Only when type is float".
     FloatOnly,
+    /// Admitted under the resolved reading of this erratum only (the Text form and the
+    /// Properties disagree).
+    UnlessLiteral(&'static str),
 }
 
 /// Source modifiers (Properties, "Source Modifier").
@@ -90,6 +117,18 @@ pub struct Form {
     pub sat: Sat,
     pub modifiers: Modifiers,
     pub type_maps: &'static [TypeMap],
+}
+
+impl Form {
+    /// Whether the instruction takes `.sat` under `readings` (a float-only saturation is
+    /// further checked against the destination type).
+    pub fn takes_sat(&self, readings: &errata::Readings) -> bool {
+        match self.sat {
+            Sat::No => false,
+            Sat::Yes | Sat::FloatOnly => true,
+            Sat::UnlessLiteral(erratum) => !readings.is_literal(erratum),
+        }
+    }
 }
 
 const INT: &[DataType] = &[UD, D, UW, W, UB, B];
@@ -118,6 +157,30 @@ const D_UD: &[DataType] = &[D, UD];
 const ONLY_UD: &[DataType] = &[UD];
 const ADD3_TYPES: &[DataType] = &[UD, D, UW, W];
 const ROTATE: &[DataType] = &[D, UD, UW, W];
+const ROTATE_Q: &[DataType] = &[D, UD, UW, W, Q, UQ];
+const UNSIGNED: &[DataType] = &[UD, UW, UB];
+const ASR_WIDE_SRC: &[DataType] = &[UD, D, UW, W, UQ, Q];
+const ASR_NARROW_DST: &[DataType] = &[UD, D, UW, W];
+const QWORDS: &[DataType] = &[UQ, Q];
+
+/// instructions/SHR.md: the type map, and the same map with a count (src1) of any integer
+/// type, as its Notes allow (erratum SHIFT-COUNT-TYPE).
+const SHR_MAPS: &[TypeMap] = &[
+    TypeMap::new(UNSIGNED, UNSIGNED),
+    TypeMap::per_source(UNSIGNED, &[UNSIGNED, INT]).unless_literal(errata::SHIFT_COUNT_TYPE),
+];
+
+/// instructions/ASR.md: the three type maps, and each with a count of any integer type
+/// (erratum SHIFT-COUNT-TYPE). Unsigned types stay (erratum ASR-SIGNED-OPERANDS, checked by
+/// validation).
+const ASR_MAPS: &[TypeMap] = &[
+    TypeMap::new(INT, INT),
+    TypeMap::new(QWORDS, ASR_WIDE_SRC),
+    TypeMap::new(ASR_NARROW_DST, QWORDS),
+    TypeMap::per_source(INT, &[INT, INT_Q]).unless_literal(errata::SHIFT_COUNT_TYPE),
+    TypeMap::per_source(QWORDS, &[ASR_WIDE_SRC, INT_Q]).unless_literal(errata::SHIFT_COUNT_TYPE),
+    TypeMap::per_source(ASR_NARROW_DST, &[QWORDS, INT_Q]).unless_literal(errata::SHIFT_COUNT_TYPE),
+];
 
 const fn f(
     opcode: Opcode,
@@ -141,7 +204,8 @@ pub fn form(opcode: Opcode) -> Form {
     match opcode {
         Opcode::Mov => f(opcode, 1, Sat::Yes, Arithmetic, MOV_MAPS),
         Opcode::Add => f(opcode, 2, Sat::Yes, Arithmetic, ADD_MAPS),
-        // instructions/ADD3.md.
+        // instructions/ADD3.md (its immediate16 operand class: erratum ADD3-IMMEDIATE-WIDTH,
+        // checked by validation).
         Opcode::Add3 => f(
             opcode,
             3,
@@ -157,15 +221,17 @@ pub fn form(opcode: Opcode) -> Form {
             Arithmetic,
             const { &[TypeMap::new(INT, INT)] },
         ),
-        // instructions/MULH.md: Supported Types D, UD (no type map).
+        // instructions/MULH.md: Supported Types D, UD and no type map; the Description asks
+        // dst, src0 and src1 to have the same type. No saturation.
         Opcode::Mulh => f(
             opcode,
             2,
             Sat::No,
             Arithmetic,
-            const { &[TypeMap::new(D_UD, D_UD)] },
+            const { &[TypeMap::new(&[D], &[D]), TypeMap::new(ONLY_UD, ONLY_UD)] },
         ),
-        // instructions/AND.md, OR.md, XOR.md, NOT.md.
+        // instructions/AND.md, OR.md, XOR.md, NOT.md: the type maps (erratum
+        // QWORD-TYPEMAP-GAP: Properties also list Q, UQ and BOOL).
         Opcode::And | Opcode::Or | Opcode::Xor => f(
             opcode,
             2,
@@ -180,7 +246,7 @@ pub fn form(opcode: Opcode) -> Form {
             Logic,
             const { &[TypeMap::new(INT, INT)] },
         ),
-        // instructions/SHL.md.
+        // instructions/SHL.md (Notes: src0 and src1 may differ in type, which the map allows).
         Opcode::Shl => f(
             opcode,
             2,
@@ -188,29 +254,11 @@ pub fn form(opcode: Opcode) -> Form {
             Arithmetic,
             const { &[TypeMap::new(INT, INT)] },
         ),
-        // instructions/SHR.md.
-        Opcode::Shr => f(
-            opcode,
-            2,
-            Sat::Yes,
-            Arithmetic,
-            const { &[TypeMap::new(&[UD, UW, UB], &[UD, UW, UB])] },
-        ),
-        // instructions/ASR.md.
-        Opcode::Asr => f(
-            opcode,
-            2,
-            Sat::No,
-            Arithmetic,
-            const {
-                &[
-                    TypeMap::new(INT, INT),
-                    TypeMap::new(&[UQ, Q], &[UD, D, UW, W, UQ, Q]),
-                    TypeMap::new(&[UD, D, UW, W], &[UQ, Q]),
-                ]
-            },
-        ),
-        // instructions/ROL.md, ROR.md: Supported Types D, UD, UW, W and {PVC+} Q, UQ.
+        Opcode::Shr => f(opcode, 2, Sat::Yes, Arithmetic, SHR_MAPS),
+        Opcode::Asr => f(opcode, 2, Sat::No, Arithmetic, ASR_MAPS),
+        // instructions/ROL.md, ROR.md: Supported Types D, UD, UW, W, and from PVC on also Q,
+        // UQ; no type map. src0 has the destination's size (erratum ROTATE-WIDTH, checked by
+        // validation).
         Opcode::Rol | Opcode::Ror => f(
             opcode,
             2,
@@ -219,15 +267,24 @@ pub fn form(opcode: Opcode) -> Form {
             const {
                 &[
                     TypeMap::new(ROTATE, ROTATE),
-                    TypeMap::new(&[Q, UQ], &[Q, UQ]).gated(Gate::PvcPlus),
+                    TypeMap::new(ROTATE_Q, ROTATE_Q).gated(Gate::PvcPlus),
                 ]
             },
         ),
-        // instructions/BFREV.md, FBL.md, LZD.md.
-        Opcode::Bfrev | Opcode::Fbl | Opcode::Lzd => f(
+        // instructions/BFREV.md, FBL.md.
+        Opcode::Bfrev | Opcode::Fbl => f(
             opcode,
             1,
             Sat::No,
+            Modifiers::None,
+            const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
+        ),
+        // instructions/LZD.md: its Text form shows `.sat`, its Properties no saturation
+        // (erratum LZD-SAT).
+        Opcode::Lzd => f(
+            opcode,
+            1,
+            Sat::UnlessLiteral(errata::LZD_SAT),
             Modifiers::None,
             const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
         ),
@@ -247,7 +304,9 @@ pub fn form(opcode: Opcode) -> Form {
             Modifiers::None,
             const { &[TypeMap::new(ONLY_UD, D_UD)] },
         ),
-        // instructions/BFE.md, BFI.md.
+        // instructions/BFE.md; BFI.md has no type map and the same Supported Types, so it
+        // takes BFE's. Their Restrictions are checked by validation (execution size 2;
+        // erratum BFE-BFI-ALIGNMENT).
         Opcode::Bfe => f(
             opcode,
             3,
@@ -277,6 +336,9 @@ pub fn admits(
         m.gate.admits(platform)
             && m.unless_literal.is_none_or(|e| !readings.is_literal(e))
             && m.dst.contains(&dst)
-            && srcs.iter().all(|s| m.srcs.contains(s))
+            && srcs
+                .iter()
+                .enumerate()
+                .all(|(k, s)| m.src_types(k).contains(s))
     })
 }

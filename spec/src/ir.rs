@@ -129,7 +129,30 @@ impl Opcode {
     /// Whether both engines execute the opcode. Validation reports the others as
     /// `unsupported` (their modules are being written).
     pub fn is_executed(self) -> bool {
-        matches!(self, Opcode::Mov | Opcode::Add)
+        matches!(
+            self,
+            Opcode::Mov
+                | Opcode::Add
+                | Opcode::Add3
+                | Opcode::Avg
+                | Opcode::Mulh
+                | Opcode::And
+                | Opcode::Or
+                | Opcode::Xor
+                | Opcode::Not
+                | Opcode::Shl
+                | Opcode::Shr
+                | Opcode::Asr
+                | Opcode::Rol
+                | Opcode::Ror
+                | Opcode::Bfrev
+                | Opcode::Cbit
+                | Opcode::Fbh
+                | Opcode::Fbl
+                | Opcode::Lzd
+                | Opcode::Bfe
+                | Opcode::Bfi
+        )
     }
 
     pub fn from_mnemonic(s: &str) -> Option<Opcode> {

@@ -397,12 +397,12 @@ impl Cx<'_> {
         Ok(insn)
     }
 
-    /// `.sat` is the only modifier MOV and ADD take.
+    /// `.sat` is the only instruction modifier of the executed instructions.
     fn modifiers(&self, line: &InsnLine, form: &forms::Form) -> Result<bool> {
         let mut sat = false;
         for m in &line.mods {
             match m.as_str() {
-                "sat" if !sat && form.sat != forms::Sat::No => sat = true,
+                "sat" if !sat && form.takes_sat(self.readings) => sat = true,
                 _ => {
                     return Err(VisaError::invalid(format!(
                         "`{}` does not take the modifier `.{m}`",
@@ -898,7 +898,7 @@ impl Cx<'_> {
             .field("opcode"));
         }
         if forms::admits(&form, self.platform, self.readings, dst, &srcs) {
-            return Ok(());
+            return self.instruction_rules(insn, &srcs);
         }
         let list: Vec<String> = srcs.iter().map(|t| t.to_string()).collect();
         Err(VisaError::invalid(format!(
@@ -908,6 +908,92 @@ impl Cx<'_> {
             self.platform
         ))
         .field("dst"))
+    }
+}
+
+impl Cx<'_> {
+    /// Legality rules of single instructions beyond their forms (each document's Notes).
+    fn instruction_rules(&self, insn: &Instruction, srcs: &[DataType]) -> Result<()> {
+        let dst = insn.dst.ty();
+        // The operand count was checked before: every instruction here has a src0.
+        let src0 = srcs.first().copied().unwrap_or(dst);
+        let name = insn.opcode.mnemonic().to_ascii_uppercase();
+        match insn.opcode {
+            // Erratum ROTATE-WIDTH: the rotation width is the destination's; src0 has its size.
+            Opcode::Rol | Opcode::Ror if src0.size() != dst.size() => {
+                Err(VisaError::invalid(format!(
+                    "{name} rotates within its destination type {dst}: src0 ({src0}) must have the same size (erratum {})",
+                    errata::ROTATE_WIDTH
+                ))
+                .field("src0"))
+            }
+            // instructions/BFE.md, BFI.md, Notes (Restriction).
+            Opcode::Bfe | Opcode::Bfi if insn.exec_size == 2 => Err(VisaError::invalid(format!(
+                "{name} does not take execution size 2"
+            ))
+            .field("exec_size")),
+            Opcode::Bfe | Opcode::Bfi => self.bitfield_alignment(insn, &name),
+            // Erratum ASR-SIGNED-OPERANDS, literal reading: the Notes' signed dst and src0.
+            Opcode::Asr
+                if self.readings.is_literal(errata::ASR_SIGNED_OPERANDS)
+                    && !(dst.is_signed_integer() && src0.is_signed_integer()) =>
+            {
+                Err(VisaError::invalid(format!(
+                    "ASR takes a signed dst and src0 (erratum {}, literal reading)",
+                    errata::ASR_SIGNED_OPERANDS
+                ))
+                .field("dst"))
+            }
+            // Erratum ADD3-IMMEDIATE-WIDTH, literal reading: immediate16 operands.
+            Opcode::Add3 if self.readings.is_literal(errata::ADD3_IMMEDIATE_WIDTH) => {
+                match insn.srcs.iter().position(|s| {
+                    matches!(s, Src::Imm { .. }) && exec_type(s.ty()).size() != 2
+                }) {
+                    Some(k) => Err(VisaError::invalid(format!(
+                        "ADD3 immediates are 16-bit (erratum {}, literal reading)",
+                        errata::ADD3_IMMEDIATE_WIDTH
+                    ))
+                    .field(src_field(k))),
+                    None => Ok(()),
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Erratum BFE-BFI-ALIGNMENT, literal reading: with an execution size above 1, every
+    /// register operand starts 16-byte aligned in the register file.
+    fn bitfield_alignment(&self, insn: &Instruction, name: &str) -> Result<()> {
+        if insn.exec_size == 1 || !self.readings.is_literal(errata::BFE_BFI_ALIGNMENT) {
+            return Ok(());
+        }
+        let start = |var: VarId, row: u32, col: u32, ty: DataType| {
+            let base = self.vars.get(var).grf_offset.unwrap_or(0);
+            base + (row as usize * (self.row_size() / ty.size()) + col as usize) * ty.size()
+        };
+        let mut operands = Vec::new();
+        if let Dst::General {
+            var, row, col, ty, ..
+        } = &insn.dst
+        {
+            operands.push(("dst".to_string(), start(*var, *row, *col, *ty)));
+        }
+        for (k, src) in insn.srcs.iter().enumerate() {
+            if let Src::General {
+                var, row, col, ty, ..
+            } = src
+            {
+                operands.push((src_field(k), start(*var, *row, *col, *ty)));
+            }
+        }
+        match operands.into_iter().find(|(_, at)| at % 16 != 0) {
+            Some((field, at)) => Err(VisaError::invalid(format!(
+                "{name} operands start 16-byte aligned; {field} starts at register byte {at} (erratum {}, literal reading)",
+                errata::BFE_BFI_ALIGNMENT
+            ))
+            .field(field)),
+            None => Ok(()),
+        }
     }
 }
 
@@ -1103,7 +1189,7 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
             }
         }
         let form = forms::form(insn.opcode);
-        if insn.sat && form.sat == forms::Sat::No {
+        if insn.sat && !form.takes_sat(readings) {
             return fail(format!("{} does not saturate", insn.opcode.mnemonic()));
         }
         for src in &insn.srcs {
@@ -1171,7 +1257,7 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
                 }
             }
         }
-        cx.types(insn)?;
+        cx.types(insn).map_err(|e| e.at(insn.pos))?;
     }
     Ok(())
 }

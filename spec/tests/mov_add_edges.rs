@@ -533,7 +533,7 @@ fn predication(
 // Undeclared variable, unknown opcode, documented but not yet executed opcode.
 #[case("mov (M1, 8) V9(0,0)<1> 0x1:d", ErrorClass::InvalidInstruction)]
 #[case("frobnicate (M1, 8) V1(0,0)<1> 0x1:d", ErrorClass::InvalidInstruction)]
-#[case("bfrev (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0>", ErrorClass::Unsupported)]
+#[case("frc (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0>", ErrorClass::Unsupported)]
 // Type maps: ADD D + F mixes integer and float; HF + F is not an ADD type map.
 #[case(
     "add (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0> 0x3f800000:f",

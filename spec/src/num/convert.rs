@@ -254,6 +254,17 @@ pub fn convert(
     }
 }
 
+/// Converts an exact integer to the bit pattern of the integer type `dst`: [`convert`] for
+/// an integer result, without a float mode. A float `dst` is a model bug.
+pub fn convert_int(n: &BigInt, dst: DataType, sat: bool) -> Result<u64, VisaError> {
+    if !dst.is_integer() {
+        return Err(VisaError::model_bug(format!(
+            "integer conversion of {n} to {dst}"
+        )));
+    }
+    int_to_int(n, dst, sat)
+}
+
 /// Integer to integer (2_datatypes.md, "Integer to Integer with Same or Higher Precision" and
 /// "... Lower Precision"; "Saturation"): the exact value is clamped to the destination range
 /// under saturation, otherwise its low bits are kept (which is sign or zero extension for a

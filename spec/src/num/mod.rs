@@ -7,13 +7,17 @@
 
 mod convert;
 mod float;
+mod int;
 mod mode;
 mod value;
 
 pub use convert::{
-    apply_modifier, convert, decode, decode_packed, decode_precision, flush_conversion_input,
-    flush_input,
+    apply_modifier, convert, convert_int, decode, decode_packed, decode_precision,
+    flush_conversion_input, flush_input,
 };
 pub use float::{add, mul, FloatFormat};
+pub use int::{
+    fits_signed, int_of, masked, shift_count, shift_left, shift_right, ud_scalar, unsigned_bits,
+};
 pub use mode::{FloatMode, Rounding};
 pub use value::{ExactFloat, Value};

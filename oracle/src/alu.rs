@@ -1,0 +1,401 @@
+//! Integer ALU lane operations: ADD3, AVG, MULH, the logic instructions, shifts, rotations,
+//! bit counts and bit fields. Each takes the exact values of up to four source lane arrays
+//! (decoded by [`crate::kernel`], source modifiers applied) and leaves the exact result lanes
+//! in the first array; the encode stage then clamps (`.sat`) or truncates them into the
+//! destination type.
+//!
+//! An operation is one monomorphic function, its parameters (count mask, rotate width,
+//! signedness, errata readings) fixed as const generics when the plan is compiled, so the
+//! lane loops hold no dispatch. Every operation is exact on i128: the sources have at most
+//! 64 bits plus a sign after a modifier, shift counts are at most 63 and MULH multiplies
+//! values of at most 33 bits.
+
+use visa_spec::ir::Opcode;
+use visa_spec::types::DataType;
+use visa_spec::VisaError;
+
+use crate::kernel::{Ctx, Ints, LANES};
+use crate::mode::Literal;
+
+type Result<T> = std::result::Result<T, VisaError>;
+
+/// Source operands of an instruction (BFI has four).
+pub const MAX_SRCS: usize = 4;
+/// An integer operation on the exact lanes `0..ctx.n` of its sources (one buffer per
+/// source, in order), leaving the exact result lanes in the first buffer.
+pub type IntOpFn = fn(&mut [Ints], &Ctx) -> Result<()>;
+
+// ---------------------------------------------------------------------------------------
+// Lane loops: lane k of the result is computed from lane k of every source and stored in
+// place of src0's lane k, so every source is read before its lane is overwritten.
+
+fn too_few(k: usize) -> VisaError {
+    VisaError::model_bug(format!(
+        "an integer operation of {k} sources given fewer buffers"
+    ))
+}
+
+#[inline(always)]
+fn map1(s: &mut [Ints], c: &Ctx, f: impl Fn(i128) -> i128) -> Result<()> {
+    let n = c.n.min(LANES);
+    let [a, ..] = s else {
+        return Err(too_few(1));
+    };
+    a[..n].iter_mut().for_each(|a| *a = f(*a));
+    Ok(())
+}
+
+#[inline(always)]
+fn map2(s: &mut [Ints], c: &Ctx, f: impl Fn(i128, i128) -> i128) -> Result<()> {
+    let n = c.n.min(LANES);
+    let [a, b, ..] = s else {
+        return Err(too_few(2));
+    };
+    a[..n]
+        .iter_mut()
+        .zip(&b[..n])
+        .for_each(|(a, b)| *a = f(*a, *b));
+    Ok(())
+}
+
+#[inline(always)]
+fn map3(s: &mut [Ints], c: &Ctx, f: impl Fn(i128, i128, i128) -> i128) -> Result<()> {
+    let n = c.n.min(LANES);
+    let [a, b, d, ..] = s else {
+        return Err(too_few(3));
+    };
+    a[..n]
+        .iter_mut()
+        .zip(&b[..n])
+        .zip(&d[..n])
+        .for_each(|((a, b), d)| *a = f(*a, *b, *d));
+    Ok(())
+}
+
+#[inline(always)]
+fn map4(s: &mut [Ints], c: &Ctx, f: impl Fn(i128, i128, i128, i128) -> i128) -> Result<()> {
+    let n = c.n.min(LANES);
+    let [a, b, d, e, ..] = s else {
+        return Err(too_few(4));
+    };
+    a[..n]
+        .iter_mut()
+        .zip(&b[..n])
+        .zip(&d[..n])
+        .zip(&e[..n])
+        .for_each(|(((a, b), d), e)| *a = f(*a, *b, *d, *e));
+    Ok(())
+}
+
+/// The low 32 bits of a lane's two's-complement value.
+#[inline(always)]
+fn dword(v: i128) -> u32 {
+    v as u32
+}
+
+/// A shift or rotate count: the low bits of the count operand's two's-complement value.
+#[inline(always)]
+fn count<const MASK: u32>(v: i128) -> u32 {
+    (v as u32) & MASK
+}
+
+// ---------------------------------------------------------------------------------------
+// Arithmetic (instructions/ADD3.md, AVG.md, MULH.md)
+
+fn add3(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map3(s, c, |a, b, d| a + b + d)
+}
+
+/// `(src0 + src1 + 1) >> 1` on the exact sum: the floor of the half.
+fn avg(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, |a, b| (a + b + 1) >> 1)
+}
+
+/// The high 32 bits of the exact product: floor(product / 2^32).
+fn mulh(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, |a, b| (a * b) >> 32)
+}
+
+// ---------------------------------------------------------------------------------------
+// Logic (instructions/AND.md, OR.md, XOR.md, NOT.md): bitwise on two's-complement values.
+
+fn and(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, |a, b| a & b)
+}
+
+fn or(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, |a, b| a | b)
+}
+
+fn xor(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, |a, b| a ^ b)
+}
+
+fn not(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map1(s, c, |a| !a)
+}
+
+// ---------------------------------------------------------------------------------------
+// Shifts (instructions/SHL.md, SHR.md, ASR.md). `M` is the count mask: 31, or 63 for a
+// Q or UQ destination.
+
+fn shl<const M: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, |a, b| a << count::<M>(b))
+}
+
+/// SHL with `.sat` under the literal reading of erratum SHL-SAT-RANGE: an enabled lane
+/// whose exact result does not fit 33 signed bits is undefined.
+fn shl_sat_checked<const M: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    shl::<M>(s, c)?;
+    const RANGE: std::ops::RangeInclusive<i128> = -(1 << 32)..=(1 << 32) - 1;
+    let n = c.n.min(LANES);
+    let [out, ..] = s else {
+        return Err(too_few(2));
+    };
+    for (k, v) in out[..n].iter().enumerate() {
+        if (c.err_lanes >> k) & 1 == 1 && !RANGE.contains(v) {
+            return Err(VisaError::undefined(format!(
+                "lane {k}: the shifted value {v} does not fit 33 bits, which SHL.sat requires \
+                 (erratum SHL-SAT-RANGE, literal reading)"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Logical shift of src0's bits: `SRC_MASK` keeps the bits of src0's type.
+fn shr<const SRC_MASK: u64, const M: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, |a, b| {
+        (((a as u64) & SRC_MASK) >> count::<M>(b)) as i128
+    })
+}
+
+/// Arithmetic shift: floor(src0 / 2^count) of src0's exact value.
+fn asr<const M: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, |a, b| a >> count::<M>(b))
+}
+
+// ---------------------------------------------------------------------------------------
+// Rotations (instructions/ROL.md, ROR.md): the low `W` bits of src0, `W` the width of the
+// destination type (the execution type; validation gives src0 the same size).
+
+#[inline(always)]
+fn rotate<const W: u32, const LEFT: bool>(a: i128, b: i128) -> i128 {
+    let mask = u64::MAX >> (64 - W);
+    let x = (a as u64) & mask;
+    let k = (b as u32) & (W - 1);
+    // `(W - k) % W` keeps the opposite shift in range when the count is 0.
+    let back = (W - k) % W;
+    let r = if LEFT {
+        (x << k) | (x >> back)
+    } else {
+        (x >> k) | (x << back)
+    };
+    (r & mask) as i128
+}
+
+fn rol<const W: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, rotate::<W, true>)
+}
+
+fn ror<const W: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, rotate::<W, false>)
+}
+
+// ---------------------------------------------------------------------------------------
+// Bit counts (instructions/BFREV.md, CBIT.md, FBH.md, FBL.md, LZD.md)
+
+fn bfrev(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map1(s, c, |a| dword(a).reverse_bits() as i128)
+}
+
+/// The set bits of src0 within its type (`SRC_MASK`).
+fn cbit<const SRC_MASK: u64>(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map1(s, c, |a| ((a as u64) & SRC_MASK).count_ones() as i128)
+}
+
+/// Erratum CBIT-RESULT, literal reading: the loop leaves `val` at 0 and writes it.
+fn cbit_literal(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map1(s, c, |_| 0)
+}
+
+const NO_BIT: i128 = 0xFFFF_FFFF;
+
+/// Unsigned source: leading zeros; no bit set gives 0xFFFFFFFF.
+fn fbh_unsigned(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map1(s, c, |a| match dword(a) {
+        0 => NO_BIT,
+        x => x.leading_zeros() as i128,
+    })
+}
+
+/// Signed source (erratum FBH-SIGNED, resolved): the leading bits equal to the sign bit
+/// (leading zeros of a non-negative value, leading ones of a negative one); 0 and -1 give
+/// 0xFFFFFFFF.
+fn fbh_signed(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map1(s, c, |a| match dword(a) as i32 {
+        0 | -1 => NO_BIT,
+        x if x < 0 => (x as u32).leading_ones() as i128,
+        x => x.leading_zeros() as i128,
+    })
+}
+
+/// Erratum FBH-SIGNED, literal reading: `(dScalar & (1 << 31)) == cval` never holds for a
+/// negative value, so the count stays 0.
+fn fbh_signed_literal(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map1(s, c, |a| match dword(a) as i32 {
+        0 | -1 => NO_BIT,
+        x if x < 0 => 0,
+        x => x.leading_zeros() as i128,
+    })
+}
+
+/// Trailing zeros; no bit set gives 0xFFFFFFFF.
+fn fbl(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map1(s, c, |a| match dword(a) {
+        0 => NO_BIT,
+        x => x.trailing_zeros() as i128,
+    })
+}
+
+/// Leading zeros; 0 gives 32.
+fn lzd(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map1(s, c, |a| dword(a).leading_zeros() as i128)
+}
+
+// ---------------------------------------------------------------------------------------
+// Bit fields (instructions/BFE.md, BFI.md), in 32 bits.
+
+/// `x >> k` in 32 bits, arithmetic when `SIGNED`.
+#[inline(always)]
+fn shr32<const SIGNED: bool>(x: u32, k: u32) -> u32 {
+    if SIGNED {
+        ((x as i32) >> k) as u32
+    } else {
+        x >> k
+    }
+}
+
+/// BFE: the field of `width` bits at `offset` in src2. `SIGNED` (a D destination) extends
+/// the field's sign; `LITERAL` is the literal reading of erratum BFE-SIGN-EXTENSION.
+fn bfe<const SIGNED: bool, const LITERAL: bool>(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map3(s, c, |w, o, v| {
+        let width = dword(w) & 0x1F;
+        let offset = dword(o) & 0x1F;
+        let x = dword(v);
+        let field = if LITERAL {
+            // `(src2 >> offset) & ((1 << width) - 1)`, C semantics: the mask zero-extends.
+            shr32::<SIGNED>(x, offset) & ((1u32 << width) - 1)
+        } else if width == 0 {
+            0
+        } else if offset + width < 32 {
+            shr32::<SIGNED>(x << (32 - width - offset), 32 - width)
+        } else {
+            shr32::<SIGNED>(x, offset)
+        };
+        field as i128
+    })
+}
+
+/// BFI: src2's low `width` bits inserted at `offset` into src3.
+fn bfi(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map4(s, c, |w, o, a, b| {
+        let width = dword(w) & 0x1F;
+        let offset = dword(o) & 0x1F;
+        let bitmask = ((1u32 << width) - 1) << offset;
+        (((dword(a) << offset) & bitmask) | (dword(b) & !bitmask)) as i128
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Selection
+
+/// Bits of an integer type as a mask.
+fn type_mask(t: DataType) -> u64 {
+    u64::MAX >> (64 - t.bits().clamp(1, 64))
+}
+
+/// The operation of `opcode` for integer sources of types `srcs` (lane types) and an integer
+/// destination `dst`, under the errata readings `lit`; `None` for an opcode this module does
+/// not execute or a form it has no semantics for.
+pub fn int_op_fn(
+    opcode: Opcode,
+    srcs: &[DataType],
+    dst: DataType,
+    sat: bool,
+    lit: &Literal,
+) -> Option<IntOpFn> {
+    if !dst.is_integer() || !srcs.iter().all(|t| t.is_integer()) {
+        return None;
+    }
+    if srcs.len() != opcode.num_srcs() {
+        return None;
+    }
+    let src0 = *srcs.first()?;
+    let qword_dst = dst.size() == 8;
+    let dword_srcs = srcs.iter().all(|t| t.size() <= 4);
+    Some(match opcode {
+        Opcode::Add3 => add3,
+        Opcode::Avg => avg,
+        // The product of two 33-bit values fits i128 exactly; wider ones might not.
+        Opcode::Mulh if dword_srcs => mulh,
+        Opcode::And => and,
+        Opcode::Or => or,
+        Opcode::Xor => xor,
+        Opcode::Not => not,
+        Opcode::Shl => match (qword_dst, sat && lit.shl_sat_range) {
+            (false, false) => shl::<31>,
+            (true, false) => shl::<63>,
+            (false, true) => shl_sat_checked::<31>,
+            (true, true) => shl_sat_checked::<63>,
+        },
+        Opcode::Shr => match (src0.size(), qword_dst) {
+            (1, false) => shr::<0xFF, 31>,
+            (2, false) => shr::<0xFFFF, 31>,
+            (4, false) => shr::<0xFFFF_FFFF, 31>,
+            (8, false) => shr::<{ u64::MAX }, 31>,
+            (1, true) => shr::<0xFF, 63>,
+            (2, true) => shr::<0xFFFF, 63>,
+            (4, true) => shr::<0xFFFF_FFFF, 63>,
+            (8, true) => shr::<{ u64::MAX }, 63>,
+            _ => return None,
+        },
+        Opcode::Asr if qword_dst => asr::<63>,
+        Opcode::Asr => asr::<31>,
+        Opcode::Rol | Opcode::Ror => {
+            let left = opcode == Opcode::Rol;
+            match (dst.size(), left) {
+                (1, true) => rol::<8>,
+                (2, true) => rol::<16>,
+                (4, true) => rol::<32>,
+                (8, true) => rol::<64>,
+                (1, false) => ror::<8>,
+                (2, false) => ror::<16>,
+                (4, false) => ror::<32>,
+                (8, false) => ror::<64>,
+                _ => return None,
+            }
+        }
+        Opcode::Bfrev => bfrev,
+        Opcode::Cbit if lit.cbit_result => cbit_literal,
+        Opcode::Cbit => match type_mask(src0) {
+            0xFF => cbit::<0xFF>,
+            0xFFFF => cbit::<0xFFFF>,
+            0xFFFF_FFFF => cbit::<0xFFFF_FFFF>,
+            _ => cbit::<{ u64::MAX }>,
+        },
+        Opcode::Fbh if !src0.is_signed_integer() => fbh_unsigned,
+        Opcode::Fbh if lit.fbh_signed => fbh_signed_literal,
+        Opcode::Fbh => fbh_signed,
+        Opcode::Fbl => fbl,
+        Opcode::Lzd => lzd,
+        Opcode::Bfe => match (dst.is_signed_integer(), lit.bfe_sign_extension) {
+            (false, false) => bfe::<false, false>,
+            (true, false) => bfe::<true, false>,
+            (false, true) => bfe::<false, true>,
+            (true, true) => bfe::<true, true>,
+        },
+        Opcode::Bfi => bfi,
+        Opcode::Mov | Opcode::Add | Opcode::Mulh => return None,
+    })
+}
