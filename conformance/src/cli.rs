@@ -47,8 +47,11 @@ pub enum Command {
     Gen(GenArgs),
     /// Measure the throughput of the engines on generated case streams.
     Bench(crate::bench::BenchArgs),
+    /// Count the cases per instruction, type signature and platform, and list the type-map
+    /// cells no case reaches.
+    Coverage(crate::coverage::CoverageArgs),
     // The other commands of DESIGN.md "Command line" join here as variants with their own
-    // argument structs: certify, serve, coverage, merge.
+    // argument structs: certify, serve, merge.
 }
 
 #[derive(Debug, Args)]
@@ -98,6 +101,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Command::Fmt(args) => fmt(&args, out, err),
         Command::Gen(args) => gen(&args, out, err),
         Command::Bench(args) => crate::bench::run(&args, out),
+        Command::Coverage(args) => crate::coverage::run(&args, out),
     };
     // A closed stdout or stderr leaves nothing useful to report.
     status.unwrap_or(EXIT_INPUT)
@@ -194,7 +198,7 @@ fn exec(args: &ExecArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result
 
 /// The `.jsonl` files under `dir`, recursively; symbolic links to directories are not
 /// followed.
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
+pub(crate) fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let path = entry.path();

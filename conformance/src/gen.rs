@@ -780,3 +780,8 @@ impl GenCase {
         }
     }
 }
+
+/// A valid case of any instruction the generators cover, each equally likely.
+pub fn any_case() -> BoxedStrategy<GenCase> {
+    proptest::strategy::Union::new(GenOp::ALL.iter().map(|op| case(*op))).boxed()
+}

@@ -12,6 +12,7 @@
 pub mod bench;
 pub mod case;
 pub mod cli;
+pub mod coverage;
 pub mod gen;
 pub mod golden;
 pub mod junit;
