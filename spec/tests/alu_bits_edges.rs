@@ -7,87 +7,20 @@
 
 mod common;
 
-use common::Run;
+use common::{lane, lane_literal, lane_on};
 use rstest::rstest;
 use visa_spec::errata;
-use visa_spec::platform::Platform::{self, XeHpc, XeHpg, XeLp};
-use visa_spec::types::DataType;
-use visa_spec::{ErrorClass, VisaError};
-
-const HPG: Platform = XeHpg;
+use visa_spec::platform::Platform::{XeHpc, XeLp};
+use visa_spec::ErrorClass;
 
 const DECLS: &str =
     ".decl VD v_type=G type=d num_elts=16\n.decl VUD v_type=G type=ud num_elts=16\n\
                      .decl VUW v_type=G type=uw num_elts=16\n.decl VW v_type=G type=w num_elts=16\n\
                      .decl VQ v_type=G type=q num_elts=16\n";
 
-/// Splits a source spec such as `~ub` or `(-)d` into its modifier text and type.
-fn split_modifier(spec: &str) -> (&str, &str) {
-    for m in ["(-abs)", "(-)", "(abs)", "~"] {
-        if let Some(ty) = spec.strip_prefix(m) {
-            return (m, ty);
-        }
-    }
-    ("", spec)
-}
-
-/// One lane of `op` (mnemonic and instruction modifiers, e.g. `shl.sat`) on `platform`: the
-/// destination is a one-element variable V1 of type `dst`; source k is a one-element
-/// variable V(k+2) of the row's type (a modifier may precede it: `~ub`, `(-)d`) holding the
-/// row's value. Returns V1's bits, zero-extended.
-fn lane_on(
-    platform: Platform,
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    literal: &[&str],
-) -> Result<u64, VisaError> {
-    let mut decls = format!(".decl V1 v_type=G type={dst} num_elts=1\n");
-    let mut operands = String::new();
-    for (k, (spec, _)) in srcs.iter().enumerate() {
-        let (modifier, ty) = split_modifier(spec);
-        decls.push_str(&format!(".decl V{} v_type=G type={ty} num_elts=1\n", k + 2));
-        operands.push_str(&format!(" {modifier}V{}(0,0)<0;1,0>", k + 2));
-    }
-    let text = format!("{decls}{op} (M1, 1) V1(0,0)<1>{operands}\n");
-    let mut run = Run::new(platform, &text);
-    for (k, (spec, value)) in srcs.iter().enumerate() {
-        let ty: DataType = split_modifier(spec).1.parse().unwrap();
-        let name = ["V2", "V3", "V4", "V5"][k];
-        run = run.var(name, value.to_le_bytes()[..ty.size()].to_vec());
-    }
-    for id in literal {
-        run = run.literal(id);
-    }
-    let out = run.bytes("V1")?;
-    let mut word = [0u8; 8];
-    word[..out.len()].copy_from_slice(&out);
-    Ok(u64::from_le_bytes(word))
-}
-
-/// [`lane_on`] on xe-hpg under the resolved readings.
-fn lane(op: &str, dst: &str, srcs: &[(&str, u64)]) -> u64 {
-    lane_on(HPG, op, dst, srcs, &[]).unwrap()
-}
-
-/// [`lane_on`] on xe-hpg with `erratum` at its literal reading.
-fn lane_literal(
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    erratum: &str,
-) -> Result<u64, VisaError> {
-    lane_on(HPG, op, dst, srcs, &[erratum])
-}
-
-/// The error class of validating `text` (declarations of V1..V5 are prepended).
+/// The error class of validating `text` after this catalog's declarations.
 fn invalid(text: &str, literal: &[&str]) -> Option<ErrorClass> {
-    let program = format!("{DECLS}{text}\n");
-    let mut run = Run::new(HPG, &program);
-    for id in literal {
-        run = run.literal(id);
-    }
-    run.validate().err().map(|e| e.class)
+    common::invalid_with(DECLS, text, literal)
 }
 
 const NONE: u64 = 0xffff_ffff;

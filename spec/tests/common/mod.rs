@@ -7,7 +7,8 @@ use visa_spec::exec::{self, ExecConfig};
 use visa_spec::ir::Program;
 use visa_spec::platform::Platform;
 use visa_spec::state::MachineState;
-use visa_spec::{asm, validate, VisaError};
+use visa_spec::types::DataType;
+use visa_spec::{asm, validate, ErrorClass, VisaError};
 
 /// A program run: what to start from.
 pub struct Run<'a> {
@@ -130,4 +131,73 @@ pub fn le16(xs: &[u16]) -> Vec<u8> {
 /// Little-endian bytes of u64 elements.
 pub fn le64(xs: &[u64]) -> Vec<u8> {
     xs.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// Splits a source spec such as `~ub` or `(-)d` into its modifier text and type.
+pub fn split_modifier(spec: &str) -> (&str, &str) {
+    for m in ["(-abs)", "(-)", "(abs)", "~"] {
+        if let Some(ty) = spec.strip_prefix(m) {
+            return (m, ty);
+        }
+    }
+    ("", spec)
+}
+
+/// One lane of `op` (mnemonic and instruction modifiers, e.g. `shl.sat`) on `platform`: the
+/// destination is a one-element variable V1 of type `dst`; source k is a one-element
+/// variable V(k+2) of the row's type (a modifier may precede it: `~ub`, `(-)d`) holding the
+/// row's value. Returns V1's bits, zero-extended.
+pub fn lane_on(
+    platform: Platform,
+    op: &str,
+    dst: &str,
+    srcs: &[(&str, u64)],
+    literal: &[&str],
+) -> Result<u64, VisaError> {
+    let mut decls = format!(".decl V1 v_type=G type={dst} num_elts=1\n");
+    let mut operands = String::new();
+    for (k, (spec, _)) in srcs.iter().enumerate() {
+        let (modifier, ty) = split_modifier(spec);
+        decls.push_str(&format!(".decl V{} v_type=G type={ty} num_elts=1\n", k + 2));
+        operands.push_str(&format!(" {modifier}V{}(0,0)<0;1,0>", k + 2));
+    }
+    let text = format!("{decls}{op} (M1, 1) V1(0,0)<1>{operands}\n");
+    let mut run = Run::new(platform, &text);
+    for (k, (spec, value)) in srcs.iter().enumerate() {
+        let ty: DataType = split_modifier(spec).1.parse().unwrap();
+        let name = ["V2", "V3", "V4", "V5"][k];
+        run = run.var(name, value.to_le_bytes()[..ty.size()].to_vec());
+    }
+    for id in literal {
+        run = run.literal(id);
+    }
+    let out = run.bytes("V1")?;
+    let mut word = [0u8; 8];
+    word[..out.len()].copy_from_slice(&out);
+    Ok(u64::from_le_bytes(word))
+}
+
+/// [`lane_on`] on xe-hpg under the resolved readings.
+pub fn lane(op: &str, dst: &str, srcs: &[(&str, u64)]) -> u64 {
+    lane_on(Platform::XeHpg, op, dst, srcs, &[]).unwrap()
+}
+
+/// [`lane_on`] on xe-hpg with `erratum` at its literal reading.
+pub fn lane_literal(
+    op: &str,
+    dst: &str,
+    srcs: &[(&str, u64)],
+    erratum: &str,
+) -> Result<u64, VisaError> {
+    lane_on(Platform::XeHpg, op, dst, srcs, &[erratum])
+}
+
+/// The error class of validating `decls` followed by `text` on xe-hpg, `None` if it validates.
+pub fn invalid_with(decls: &str, text: &str, literal: &[&str]) -> Option<ErrorClass> {
+    let program = format!("{decls}{text}\n");
+    let mut run = Run::new(Platform::XeHpg, &program);
+    for id in literal {
+        run = run.literal(id);
+    }
+    run.validate().err().map(|e| e.class)
 }
