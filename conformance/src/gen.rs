@@ -9,7 +9,8 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use visa_spec::errata::{self, Readings};
 use visa_spec::forms::{self, Modifiers};
-use visa_spec::ir::Opcode;
+/// The generators are keyed by the instruction they generate.
+pub use visa_spec::ir::Opcode;
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
@@ -34,89 +35,10 @@ pub struct GenCase {
 /// A generated source operand: its text, and the declaration and initial bytes of its
 /// variable when it is a register.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GenOperand {
+pub struct Opcodeerand {
     pub text: String,
     pub decl: Option<String>,
     pub init: Option<(String, Vec<u8>)>,
-}
-
-/// The instructions the generators cover.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GenOp {
-    Mov,
-    Add,
-    Add3,
-    Avg,
-    Mulh,
-    And,
-    Or,
-    Xor,
-    Not,
-    Shl,
-    Shr,
-    Asr,
-    Rol,
-    Ror,
-    Bfrev,
-    Cbit,
-    Fbh,
-    Fbl,
-    Lzd,
-    Bfe,
-    Bfi,
-}
-
-impl GenOp {
-    pub const ALL: [GenOp; 21] = [
-        GenOp::Mov,
-        GenOp::Add,
-        GenOp::Add3,
-        GenOp::Avg,
-        GenOp::Mulh,
-        GenOp::And,
-        GenOp::Or,
-        GenOp::Xor,
-        GenOp::Not,
-        GenOp::Shl,
-        GenOp::Shr,
-        GenOp::Asr,
-        GenOp::Rol,
-        GenOp::Ror,
-        GenOp::Bfrev,
-        GenOp::Cbit,
-        GenOp::Fbh,
-        GenOp::Fbl,
-        GenOp::Lzd,
-        GenOp::Bfe,
-        GenOp::Bfi,
-    ];
-
-    /// The instruction generated.
-    pub fn opcode(self) -> Opcode {
-        match self {
-            GenOp::Mov => Opcode::Mov,
-            GenOp::Add => Opcode::Add,
-            GenOp::Add3 => Opcode::Add3,
-            GenOp::Avg => Opcode::Avg,
-            GenOp::Mulh => Opcode::Mulh,
-            GenOp::And => Opcode::And,
-            GenOp::Or => Opcode::Or,
-            GenOp::Xor => Opcode::Xor,
-            GenOp::Not => Opcode::Not,
-            GenOp::Shl => Opcode::Shl,
-            GenOp::Shr => Opcode::Shr,
-            GenOp::Asr => Opcode::Asr,
-            GenOp::Rol => Opcode::Rol,
-            GenOp::Ror => Opcode::Ror,
-            GenOp::Bfrev => Opcode::Bfrev,
-            GenOp::Cbit => Opcode::Cbit,
-            GenOp::Fbh => Opcode::Fbh,
-            GenOp::Fbl => Opcode::Fbl,
-            GenOp::Lzd => Opcode::Lzd,
-            GenOp::Bfe => Opcode::Bfe,
-            GenOp::Bfi => Opcode::Bfi,
-        }
-    }
 }
 
 const INT_TYPES: [DataType; 8] = [
@@ -366,7 +288,7 @@ fn source(
     ty: DataType,
     exec_size: u32,
     platform: Platform,
-) -> BoxedStrategy<GenOperand> {
+) -> BoxedStrategy<Opcodeerand> {
     source_with(
         name,
         ty,
@@ -386,15 +308,15 @@ fn source_with(
     platform: Platform,
     modifiers: Vec<&'static str>,
     extra: Vec<u64>,
-) -> BoxedStrategy<GenOperand> {
-    let imm = element_with(ty, &extra).prop_map(move |v| GenOperand {
+) -> BoxedStrategy<Opcodeerand> {
+    let imm = element_with(ty, &extra).prop_map(move |v| Opcodeerand {
         text: format!("0x{v:x}:{}", ty.text()),
         decl: None,
         init: None,
     });
     let reg =
         reg_src(name, ty, exec_size, platform, modifiers, extra).prop_map(|(text, decl, init)| {
-            GenOperand {
+            Opcodeerand {
                 text,
                 decl: Some(decl),
                 init: Some(init),
@@ -434,9 +356,9 @@ fn cr0() -> impl Strategy<Value = u32> {
 /// ASR-SIGNED-OPERANDS, LZD-SAT, ADD3-IMMEDIATE-WIDTH, BFE-BFI-ALIGNMENT) stay resolved in
 /// valid-case generators; the edge catalogs test both readings. MOV and ADD draw from the
 /// same list (the float conversion errata), which keeps their committed vectors stable.
-fn semantic_errata(op: GenOp) -> &'static [&'static str] {
+fn semantic_errata(op: Opcode) -> &'static [&'static str] {
     match op {
-        GenOp::Mov | GenOp::Add => &[
+        Opcode::Mov | Opcode::Add => &[
             errata::FLOAT_TO_UINT_NEGATIVE,
             errata::HF_DENORM_FLUSH,
             errata::FLOAT_CONVERT_DENORM,
@@ -444,16 +366,16 @@ fn semantic_errata(op: GenOp) -> &'static [&'static str] {
             errata::SAT_NEGATIVE_ZERO,
             errata::MOV_RAW_COPY,
         ],
-        GenOp::Shl => &[errata::SHL_SAT_RANGE],
-        GenOp::Cbit => &[errata::CBIT_RESULT],
-        GenOp::Fbh => &[errata::FBH_SIGNED],
-        GenOp::Bfe => &[errata::BFE_SIGN_EXTENSION],
+        Opcode::Shl => &[errata::SHL_SAT_RANGE],
+        Opcode::Cbit => &[errata::CBIT_RESULT],
+        Opcode::Fbh => &[errata::FBH_SIGNED],
+        Opcode::Bfe => &[errata::BFE_SIGN_EXTENSION],
         _ => &[],
     }
 }
 
 /// Errata at their literal reading: mostly none.
-fn literal_errata(op: GenOp) -> BoxedStrategy<Vec<&'static str>> {
+fn literal_errata(op: Opcode) -> BoxedStrategy<Vec<&'static str>> {
     let executable = semantic_errata(op).to_vec();
     if executable.is_empty() {
         return Just(Vec::new()).boxed();
@@ -566,7 +488,7 @@ fn form_types(opcode: Opcode, platform: Platform) -> BoxedStrategy<(DataType, Ve
 /// the destination width and its masks (0, 1, w-1, w, w+1, 63, 64, -1), bit field widths and
 /// offsets around 0x1F, and bit patterns for the bit counts, reversals and fields (single
 /// bits, runs of sign bits, fields at the edges).
-fn role_values(op: GenOp, k: usize, dst: DataType) -> Vec<u64> {
+fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
     let w = u64::from(dst.bits());
     let counts = vec![
         0,
@@ -599,18 +521,18 @@ fn role_values(op: GenOp, k: usize, dst: DataType) -> Vec<u64> {
         0x8000_0000_0000_0001,
     ];
     match (op, k) {
-        (GenOp::Shl | GenOp::Shr | GenOp::Asr | GenOp::Rol | GenOp::Ror, 1) => counts,
-        (GenOp::Bfe | GenOp::Bfi, 0 | 1) => fields,
-        (GenOp::Bfe, 2)
-        | (GenOp::Bfi, 2 | 3)
-        | (GenOp::Rol | GenOp::Ror, 0)
-        | (GenOp::Bfrev | GenOp::Cbit | GenOp::Fbh | GenOp::Fbl | GenOp::Lzd, 0) => bits,
+        (Opcode::Shl | Opcode::Shr | Opcode::Asr | Opcode::Rol | Opcode::Ror, 1) => counts,
+        (Opcode::Bfe | Opcode::Bfi, 0 | 1) => fields,
+        (Opcode::Bfe, 2)
+        | (Opcode::Bfi, 2 | 3)
+        | (Opcode::Rol | Opcode::Ror, 0)
+        | (Opcode::Bfrev | Opcode::Cbit | Opcode::Fbh | Opcode::Fbl | Opcode::Lzd, 0) => bits,
         _ => Vec::new(),
     }
 }
 
-/// A valid case of `op`.
-pub fn case(op: GenOp) -> BoxedStrategy<GenCase> {
+/// A valid case of `op`, an executed instruction (`Opcode::is_executed`).
+pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
     (
         platform(),
         exec_and_mask(),
@@ -625,7 +547,7 @@ pub fn case(op: GenOp) -> BoxedStrategy<GenCase> {
                 let mask = format!("M{group}{}", if nm { "_NM" } else { "" });
                 let head = (pred.clone(), sat, mask, size, cr0, literal, emask);
                 match op {
-                    GenOp::Mov => mov_types(platform)
+                    Opcode::Mov => mov_types(platform)
                         .prop_flat_map(move |(d, s)| {
                             (
                                 destination(d, size, platform),
@@ -637,7 +559,7 @@ pub fn case(op: GenOp) -> BoxedStrategy<GenCase> {
                             assemble("mov", platform, head, dst, vec![s0])
                         })
                         .boxed(),
-                    GenOp::Add => add_types(platform)
+                    Opcode::Add => add_types(platform)
                         .prop_flat_map(move |(d, a, b)| {
                             (
                                 destination(d, size, platform),
@@ -651,19 +573,19 @@ pub fn case(op: GenOp) -> BoxedStrategy<GenCase> {
                         })
                         .boxed(),
                     other => {
-                        let opcode = other.opcode();
+                        let opcode = other;
                         let form = forms::form(opcode);
                         let sat = sat && form.takes_sat(&Readings::resolved());
                         // instructions/BFE.md, BFI.md: execution size 2 is invalid.
                         let size = match other {
-                            GenOp::Bfe | GenOp::Bfi if size == 2 => 4,
+                            Opcode::Bfe | Opcode::Bfi if size == 2 => 4,
                             _ => size,
                         };
                         let (_, _, mask, _, cr0, literal, emask) = head;
                         let head = (pred.clone(), sat, mask, size, cr0, literal, emask);
                         form_types(opcode, platform)
                             .prop_flat_map(move |(dst, types)| {
-                                let srcs: Vec<BoxedStrategy<GenOperand>> = types
+                                let srcs: Vec<BoxedStrategy<Opcodeerand>> = types
                                     .iter()
                                     .enumerate()
                                     .map(|(k, ty)| {
@@ -709,7 +631,7 @@ fn assemble(
     platform: Platform,
     (pred, sat, mask, size, cr0, literal, emask): Head,
     (dst_text, dst_decl, dst_init): (String, String, (String, Vec<u8>)),
-    srcs: Vec<GenOperand>,
+    srcs: Vec<Opcodeerand>,
 ) -> GenCase {
     let mut decls = vec![dst_decl];
     let mut vars = vec![dst_init];
@@ -781,7 +703,13 @@ impl GenCase {
     }
 }
 
-/// A valid case of any instruction the generators cover, each equally likely.
+/// A valid case of any executed instruction, each equally likely.
 pub fn any_case() -> BoxedStrategy<GenCase> {
-    proptest::strategy::Union::new(GenOp::ALL.iter().map(|op| case(*op))).boxed()
+    proptest::strategy::Union::new(
+        Opcode::ALL
+            .into_iter()
+            .filter(|op| op.is_executed())
+            .map(case),
+    )
+    .boxed()
 }

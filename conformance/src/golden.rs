@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use visa_spec::platform::Platform;
 
 use crate::case::{run_case, EngineKind, Outcome};
-use crate::gen::{self, GenOp};
+use crate::gen::{self, Opcode};
 use crate::vector::{Allowed, Case, Expect, ExpectState};
 
 /// The default seed of `gen`; the committed vectors are generated with it.
@@ -27,7 +27,7 @@ pub struct Stream {
     pub file: &'static str,
     /// Case id prefix.
     pub name: &'static str,
-    pub op: GenOp,
+    pub op: Opcode,
 }
 
 /// Every vector file `gen` writes.
@@ -35,107 +35,107 @@ pub const STREAMS: &[Stream] = &[
     Stream {
         file: "alu/mov.jsonl",
         name: "mov",
-        op: GenOp::Mov,
+        op: Opcode::Mov,
     },
     Stream {
         file: "alu/add.jsonl",
         name: "add",
-        op: GenOp::Add,
+        op: Opcode::Add,
     },
     Stream {
         file: "alu/add3.jsonl",
         name: "add3",
-        op: GenOp::Add3,
+        op: Opcode::Add3,
     },
     Stream {
         file: "alu/avg.jsonl",
         name: "avg",
-        op: GenOp::Avg,
+        op: Opcode::Avg,
     },
     Stream {
         file: "alu/mulh.jsonl",
         name: "mulh",
-        op: GenOp::Mulh,
+        op: Opcode::Mulh,
     },
     Stream {
         file: "alu/and.jsonl",
         name: "and",
-        op: GenOp::And,
+        op: Opcode::And,
     },
     Stream {
         file: "alu/or.jsonl",
         name: "or",
-        op: GenOp::Or,
+        op: Opcode::Or,
     },
     Stream {
         file: "alu/xor.jsonl",
         name: "xor",
-        op: GenOp::Xor,
+        op: Opcode::Xor,
     },
     Stream {
         file: "alu/not.jsonl",
         name: "not",
-        op: GenOp::Not,
+        op: Opcode::Not,
     },
     Stream {
         file: "alu/shl.jsonl",
         name: "shl",
-        op: GenOp::Shl,
+        op: Opcode::Shl,
     },
     Stream {
         file: "alu/shr.jsonl",
         name: "shr",
-        op: GenOp::Shr,
+        op: Opcode::Shr,
     },
     Stream {
         file: "alu/asr.jsonl",
         name: "asr",
-        op: GenOp::Asr,
+        op: Opcode::Asr,
     },
     Stream {
         file: "alu/rol.jsonl",
         name: "rol",
-        op: GenOp::Rol,
+        op: Opcode::Rol,
     },
     Stream {
         file: "alu/ror.jsonl",
         name: "ror",
-        op: GenOp::Ror,
+        op: Opcode::Ror,
     },
     Stream {
         file: "alu/bfrev.jsonl",
         name: "bfrev",
-        op: GenOp::Bfrev,
+        op: Opcode::Bfrev,
     },
     Stream {
         file: "alu/cbit.jsonl",
         name: "cbit",
-        op: GenOp::Cbit,
+        op: Opcode::Cbit,
     },
     Stream {
         file: "alu/fbh.jsonl",
         name: "fbh",
-        op: GenOp::Fbh,
+        op: Opcode::Fbh,
     },
     Stream {
         file: "alu/fbl.jsonl",
         name: "fbl",
-        op: GenOp::Fbl,
+        op: Opcode::Fbl,
     },
     Stream {
         file: "alu/lzd.jsonl",
         name: "lzd",
-        op: GenOp::Lzd,
+        op: Opcode::Lzd,
     },
     Stream {
         file: "alu/bfe.jsonl",
         name: "bfe",
-        op: GenOp::Bfe,
+        op: Opcode::Bfe,
     },
     Stream {
         file: "alu/bfi.jsonl",
         name: "bfi",
-        op: GenOp::Bfi,
+        op: Opcode::Bfi,
     },
 ];
 

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 use proptest::prelude::*;
-use visa_conformance::gen::{self, GenCase, GenOp};
+use visa_conformance::gen::{self, GenCase, Opcode};
 use visa_conformance::{run_case, EngineKind, Outcome};
 use visa_spec::ErrorClass;
 
@@ -48,107 +48,107 @@ fn cross_check(generated: &GenCase) -> Result<(), TestCaseError> {
 
 proptest! {
     #[test]
-    fn mov_spec_matches_oracle(case in gen::case(GenOp::Mov)) {
+    fn mov_spec_matches_oracle(case in gen::case(Opcode::Mov)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn add_spec_matches_oracle(case in gen::case(GenOp::Add)) {
+    fn add_spec_matches_oracle(case in gen::case(Opcode::Add)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn add3_spec_matches_oracle(case in gen::case(GenOp::Add3)) {
+    fn add3_spec_matches_oracle(case in gen::case(Opcode::Add3)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn avg_spec_matches_oracle(case in gen::case(GenOp::Avg)) {
+    fn avg_spec_matches_oracle(case in gen::case(Opcode::Avg)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn mulh_spec_matches_oracle(case in gen::case(GenOp::Mulh)) {
+    fn mulh_spec_matches_oracle(case in gen::case(Opcode::Mulh)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn and_spec_matches_oracle(case in gen::case(GenOp::And)) {
+    fn and_spec_matches_oracle(case in gen::case(Opcode::And)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn or_spec_matches_oracle(case in gen::case(GenOp::Or)) {
+    fn or_spec_matches_oracle(case in gen::case(Opcode::Or)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn xor_spec_matches_oracle(case in gen::case(GenOp::Xor)) {
+    fn xor_spec_matches_oracle(case in gen::case(Opcode::Xor)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn not_spec_matches_oracle(case in gen::case(GenOp::Not)) {
+    fn not_spec_matches_oracle(case in gen::case(Opcode::Not)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn shl_spec_matches_oracle(case in gen::case(GenOp::Shl)) {
+    fn shl_spec_matches_oracle(case in gen::case(Opcode::Shl)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn shr_spec_matches_oracle(case in gen::case(GenOp::Shr)) {
+    fn shr_spec_matches_oracle(case in gen::case(Opcode::Shr)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn asr_spec_matches_oracle(case in gen::case(GenOp::Asr)) {
+    fn asr_spec_matches_oracle(case in gen::case(Opcode::Asr)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn rol_spec_matches_oracle(case in gen::case(GenOp::Rol)) {
+    fn rol_spec_matches_oracle(case in gen::case(Opcode::Rol)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn ror_spec_matches_oracle(case in gen::case(GenOp::Ror)) {
+    fn ror_spec_matches_oracle(case in gen::case(Opcode::Ror)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn bfrev_spec_matches_oracle(case in gen::case(GenOp::Bfrev)) {
+    fn bfrev_spec_matches_oracle(case in gen::case(Opcode::Bfrev)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn cbit_spec_matches_oracle(case in gen::case(GenOp::Cbit)) {
+    fn cbit_spec_matches_oracle(case in gen::case(Opcode::Cbit)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn fbh_spec_matches_oracle(case in gen::case(GenOp::Fbh)) {
+    fn fbh_spec_matches_oracle(case in gen::case(Opcode::Fbh)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn fbl_spec_matches_oracle(case in gen::case(GenOp::Fbl)) {
+    fn fbl_spec_matches_oracle(case in gen::case(Opcode::Fbl)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn lzd_spec_matches_oracle(case in gen::case(GenOp::Lzd)) {
+    fn lzd_spec_matches_oracle(case in gen::case(Opcode::Lzd)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn bfe_spec_matches_oracle(case in gen::case(GenOp::Bfe)) {
+    fn bfe_spec_matches_oracle(case in gen::case(Opcode::Bfe)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn bfi_spec_matches_oracle(case in gen::case(GenOp::Bfi)) {
+    fn bfi_spec_matches_oracle(case in gen::case(Opcode::Bfi)) {
         cross_check(&case)?;
     }
 }
