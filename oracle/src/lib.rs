@@ -39,7 +39,7 @@ mod kernel;
 mod mode;
 mod operand;
 mod plan;
-mod softfloat;
+pub mod softfloat;
 
 use rayon::prelude::*;
 use visa_spec::exec::ExecConfig;
