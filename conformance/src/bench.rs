@@ -309,6 +309,7 @@ fn restore(dst: &mut MachineState, src: &MachineState) {
         handles,
         emask,
         mem,
+        undefined,
     } = src;
     dst.grf.clone_from(grf);
     dst.preds.clone_from(preds);
@@ -316,6 +317,7 @@ fn restore(dst: &mut MachineState, src: &MachineState) {
     dst.handles.clone_from(handles);
     dst.emask = *emask;
     dst.mem.clone_from(mem);
+    dst.undefined.clone_from(undefined);
 }
 
 /// Runs `f`; an engine's panic becomes an error naming it.

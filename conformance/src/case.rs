@@ -70,6 +70,30 @@ pub struct Observed {
     pub mem: Vec<MemRegion>,
     /// Element size in bytes of each observed variable, to report lanes.
     pub elt_size: BTreeMap<String, usize>,
+    /// Bytes (indices into the variable) an instruction left undefined, for the variables
+    /// that have any: expected as `??`.
+    pub undefined: BTreeMap<String, Vec<usize>>,
+}
+
+impl Observed {
+    /// Records which bytes of the general variable `id` are undefined in `state`.
+    fn note_undefined(&mut self, vars: &Vars, id: VarId, state: &MachineState) {
+        let info = vars.get(id);
+        let Some(base) = info.grf_offset else {
+            return;
+        };
+        if info.class != VarClass::General || state.undefined.is_empty() {
+            return;
+        }
+        let bytes: Vec<usize> = state
+            .undefined
+            .range(base..base + info.byte_size())
+            .map(|b| b - base)
+            .collect();
+        if !bytes.is_empty() {
+            self.undefined.insert(info.name.clone(), bytes);
+        }
+    }
 }
 
 impl Observed {
@@ -285,6 +309,7 @@ fn observe_expected(
         }
         observed.vars.insert(name.clone(), state.read_var(vars, id));
         observed.elt_size.insert(name.clone(), info.ty.size());
+        observed.note_undefined(vars, id, state);
     }
     for name in expect.preds.keys() {
         let field = format!("expect.preds.{name}");
@@ -317,6 +342,7 @@ fn observe_all(init: &Init, vars: &Vars, state: &MachineState) -> Observed {
                     .vars
                     .insert(info.name.clone(), state.read_var(vars, id));
                 observed.elt_size.insert(info.name.clone(), info.ty.size());
+                observed.note_undefined(vars, id, state);
             }
             VarClass::Predicate => {
                 observed

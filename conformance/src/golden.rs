@@ -13,7 +13,7 @@ use visa_spec::platform::Platform;
 
 use crate::case::{run_case, EngineKind, Outcome};
 use crate::gen::{self, Opcode};
-use crate::vector::{Allowed, Case, Expect, ExpectState};
+use crate::vector::{Allowed, Case, Expect, ExpectState, Pattern};
 
 /// The default seed of `gen`; the committed vectors are generated with it.
 pub const DEFAULT_SEED: u64 = 1;
@@ -219,7 +219,15 @@ fn with_expect(mut case: Case) -> Result<Case, String> {
             vars: observed
                 .vars
                 .iter()
-                .map(|(n, b)| (n.clone(), Allowed::exact(b)))
+                .map(|(n, b)| {
+                    let mut pattern = Pattern::exact(b);
+                    for &k in observed.undefined.get(n).map_or(&[][..], |u| u.as_slice()) {
+                        if let Some(byte) = pattern.0.get_mut(k) {
+                            *byte = None;
+                        }
+                    }
+                    (n.clone(), Allowed::Bytes(pattern))
+                })
                 .collect(),
             preds: observed.preds.clone(),
             mem: Vec::new(),

@@ -21,6 +21,7 @@ fn observed() -> Outcome {
             bytes: vec![0x2a, 0],
         }],
         elt_size: BTreeMap::from([("V1".to_string(), 4)]),
+        undefined: BTreeMap::new(),
     })
 }
 

@@ -17,7 +17,7 @@
 //! let v1 = vars.declare("V1", VarClass::General, DataType::D, 8, 4, None).unwrap();
 //! let insn = Instruction {
 //!     pos: Pos::default(), opcode: Opcode::Add, pred: None, mask: MaskControl::M1, exec_size: 8,
-//!     sat: false,
+//!     sat: false, ctrl: Ctrl::None, dst2: None,
 //!     dst: Dst::General { var: v1, row: 0, col: 0, hstride: 1, ty: DataType::D },
 //!     srcs: vec![
 //!         Src::General { var: v1, row: 0, col: 0, region: Region { vstride: 1, width: 1, hstride: 0 },

@@ -298,6 +298,34 @@ impl DstStore {
         }
     }
 
+    /// The register-file byte offset of lane `k` (`None`: discarded).
+    pub fn lane_offset(&self, size: usize, k: usize, offs: &[usize; LANES]) -> Option<usize> {
+        match self {
+            DstStore::Discard => None,
+            DstStore::Contig { base } => Some(base + k * size),
+            DstStore::Table { offs } => offs.get(k).map(|o| *o as usize),
+            DstStore::Indirect(_) => offs.get(k).copied(),
+        }
+    }
+
+    /// The enabled lanes' bytes get defined values: they leave the state's undefined set.
+    fn define(
+        &self,
+        size: usize,
+        n: usize,
+        en: u32,
+        state: &mut MachineState,
+        offs: &[usize; LANES],
+    ) {
+        for k in (0..n).filter(|k| en >> k & 1 == 1) {
+            if let Some(at) = self.lane_offset(size, k, offs) {
+                for b in at..at + size {
+                    state.undefined.remove(&b);
+                }
+            }
+        }
+    }
+
     /// Writes the enabled lanes (bit k of `en`) of `vals`, `size` bytes each.
     pub fn store(
         &self,
@@ -309,6 +337,9 @@ impl DstStore {
         vals: &Raw,
     ) -> Result<()> {
         let n = n.min(LANES);
+        if !state.undefined.is_empty() {
+            self.define(size, n, en, state, offs);
+        }
         let grf = &mut state.grf[..];
         match self {
             DstStore::Discard => Ok(()),

@@ -28,7 +28,7 @@ type Result<T> = std::result::Result<T, VisaError>;
 /// let v1 = vars.declare("V1", VarClass::General, DataType::D, 8, 4, None).unwrap();
 /// let insn = Instruction {
 ///     pos: Pos::default(), opcode: Opcode::Mov, pred: None, mask: MaskControl::M1, exec_size: 8,
-///     sat: false,
+///     sat: false, ctrl: Ctrl::None, dst2: None,
 ///     dst: Dst::General { var: v1, row: 0, col: 0, hstride: 1, ty: DataType::D },
 ///     srcs: vec![Src::Imm { bits: 7, ty: DataType::D }],
 /// };
@@ -402,6 +402,9 @@ impl Compiler<'_> {
                     modifier: Modifier::None,
                 })
             }
+            Src::Address { .. } | Src::AddrOf { .. } | Src::State { .. } => Err(
+                VisaError::unsupported("this source kind is not executed by the oracle yet"),
+            ),
             Src::Predicate { var } => {
                 let info = var_info(self.vars, *var)?;
                 if info.class != VarClass::Predicate {
@@ -483,6 +486,9 @@ impl Compiler<'_> {
                 Ok((DstStore::Indirect(at), *ty))
             }
             Dst::Null { ty } => Ok((DstStore::Discard, *ty)),
+            Dst::Predicate { .. } | Dst::Address { .. } | Dst::State { .. } => Err(
+                VisaError::unsupported("this destination kind is not executed by the oracle yet"),
+            ),
         }
     }
 

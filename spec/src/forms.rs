@@ -201,6 +201,9 @@ const fn f(
 /// The form of `opcode`.
 pub fn form(opcode: Opcode) -> Form {
     use Modifiers::{Arithmetic, Logic};
+    if let Some(form) = form_second_batch(opcode) {
+        return form;
+    }
     match opcode {
         Opcode::Mov => f(opcode, 1, Sat::Yes, Arithmetic, MOV_MAPS),
         Opcode::Add => f(opcode, 2, Sat::Yes, Arithmetic, ADD_MAPS),
@@ -321,7 +324,166 @@ pub fn form(opcode: Opcode) -> Form {
             Modifiers::None,
             const { &[TypeMap::new(ONLY_UD, ONLY_UD), TypeMap::new(&[D], &[D])] },
         ),
+        // Every other opcode's form is in form_second_batch.
+        _ => f(opcode, 0, Sat::No, Modifiers::None, &[]),
     }
+}
+
+const BYTES: &[DataType] = &[B, UB];
+const WORDS: &[DataType] = &[W, UW];
+const F_HF: &[DataType] = &[F, HF];
+const SETP_SRC: &[DataType] = &[UB, UW, UD];
+const SHORT_INT: &[DataType] = &[D, UD, UW, W];
+
+/// instructions/MUL.md (Notes: D x D gives a Q product).
+const MUL_MAPS: &[TypeMap] = &[
+    TypeMap::new(INT, INT),
+    TypeMap::new(QWORDS, D_UD),
+    TypeMap::new(&[DF], &[DF]),
+    TypeMap::new(F_HF, F_HF),
+    TypeMap::new(F_BF, F_BF).gated(Gate::XehpPlus),
+];
+
+/// instructions/MAD.md.
+const MAD_MAPS: &[TypeMap] = &[
+    TypeMap::new(INT, INT),
+    TypeMap::new(F_HF, F_HF),
+    TypeMap::new(F_BF, F_BF).gated(Gate::XehpPlus),
+    TypeMap::new(&[DF], &[DF]),
+];
+
+/// instructions/DIV.md.
+const DIV_MAPS: &[TypeMap] = &[
+    TypeMap::new(&[DF], &[DF]),
+    TypeMap::new(F_HF, F_HF),
+    TypeMap::new(INT, INT),
+];
+
+/// instructions/CMP.md: the maps give a general destination's type; a predicate
+/// destination takes the sources of any map.
+const CMP_MAPS: &[TypeMap] = &[
+    TypeMap::new(INT, INT),
+    TypeMap::new(&[F], INT),
+    TypeMap::new(F_HF, F_HF),
+    TypeMap::new(F_BF, F_BF).gated(Gate::XehpPlus),
+    TypeMap::new(&[DF], &[DF]),
+    TypeMap::new(&[HF], INT),
+];
+
+/// instructions/SEL.md.
+const SEL_MAPS: &[TypeMap] = &[
+    TypeMap::new(INT_Q, INT_Q),
+    TypeMap::new(F_BF, F_BF).gated(Gate::XehpPlus),
+    TypeMap::new(&[DF], &[DF]),
+    TypeMap::new(F_HF, F_HF),
+];
+
+/// instructions/MIN_MAX.md: Supported Types only (no type map); the maps pair the integer,
+/// the F/HF and the DF types among themselves, as SEL's do.
+const MIN_MAX_MAPS: &[TypeMap] = &[
+    TypeMap::new(INT_Q, INT_Q),
+    TypeMap::new(F_HF, F_HF),
+    TypeMap::new(&[DF], &[DF]),
+];
+
+/// The form of an opcode of the second ALU batch (not executed until its module lands).
+fn form_second_batch(opcode: Opcode) -> Option<Form> {
+    use Modifiers::Arithmetic;
+    Some(match opcode {
+        // instructions/ADD3O.md.
+        Opcode::Add3o => f(
+            opcode,
+            3,
+            Sat::No,
+            Arithmetic,
+            const { &[TypeMap::new(ADD3_TYPES, ADD3_TYPES)] },
+        ),
+        // instructions/ADDC.md, SUBB.md (the carry or borrow operand is UD too).
+        Opcode::Addc => f(
+            opcode,
+            2,
+            Sat::No,
+            Modifiers::None,
+            const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
+        ),
+        Opcode::Subb => f(
+            opcode,
+            2,
+            Sat::Yes,
+            Modifiers::None,
+            const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
+        ),
+        Opcode::Mul => f(opcode, 2, Sat::FloatOnly, Arithmetic, MUL_MAPS),
+        // instructions/MADW.md: Supported Types D, UD and no type map.
+        Opcode::Madw => f(
+            opcode,
+            3,
+            Sat::No,
+            Arithmetic,
+            const { &[TypeMap::new(D_UD, D_UD)] },
+        ),
+        Opcode::Mad => f(opcode, 3, Sat::FloatOnly, Arithmetic, MAD_MAPS),
+        // instructions/MOD.md: Supported Types only.
+        Opcode::Mod => f(
+            opcode,
+            2,
+            Sat::Yes,
+            Arithmetic,
+            const { &[TypeMap::new(INT, INT)] },
+        ),
+        Opcode::Div => f(opcode, 2, Sat::FloatOnly, Arithmetic, DIV_MAPS),
+        // instructions/SAD2.md, SAD2ADD.md: each operand's "Must have type".
+        Opcode::Sad2 => f(
+            opcode,
+            2,
+            Sat::Yes,
+            Arithmetic,
+            const { &[TypeMap::per_source(WORDS, &[BYTES, BYTES])] },
+        ),
+        Opcode::Sad2add => f(
+            opcode,
+            3,
+            Sat::Yes,
+            Modifiers::None,
+            const { &[TypeMap::per_source(WORDS, &[BYTES, BYTES, WORDS])] },
+        ),
+        // instructions/ADDR_ADD.md: an address destination and src0 (UW elements), src1 UW.
+        Opcode::AddrAdd => f(
+            opcode,
+            2,
+            Sat::No,
+            Arithmetic,
+            const { &[TypeMap::new(&[UW], &[UW])] },
+        ),
+        // instructions/BFN.md.
+        Opcode::Bfn => f(
+            opcode,
+            3,
+            Sat::No,
+            Modifiers::None,
+            const { &[TypeMap::new(SHORT_INT, SHORT_INT)] },
+        ),
+        Opcode::Cmp => f(opcode, 2, Sat::No, Arithmetic, CMP_MAPS),
+        Opcode::Sel => f(opcode, 2, Sat::Yes, Arithmetic, SEL_MAPS),
+        // instructions/SETP.md: a predicate destination, src0 UB, UW or UD.
+        Opcode::Setp => f(
+            opcode,
+            1,
+            Sat::No,
+            Modifiers::None,
+            const { &[TypeMap::new(&[BOOL], SETP_SRC)] },
+        ),
+        Opcode::Min | Opcode::Max => f(opcode, 2, Sat::Yes, Arithmetic, MIN_MAX_MAPS),
+        // instructions/MOVS.md, Notes: UD general and immediate operands; state elements.
+        Opcode::Movs => f(
+            opcode,
+            1,
+            Sat::No,
+            Modifiers::None,
+            const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
+        ),
+        _ => return None,
+    })
 }
 
 /// Whether some type map of `form` admits `dst` and `srcs` on `platform` under `readings`.
@@ -340,5 +502,27 @@ pub fn admits(
                 .iter()
                 .enumerate()
                 .all(|(k, s)| m.src_types(k).contains(s))
+    })
+}
+
+/// Whether some type map of `form` admits `srcs` on `platform`, whatever its destination
+/// types (CMP into a predicate).
+pub fn admits_sources(
+    form: &Form,
+    platform: Platform,
+    readings: &errata::Readings,
+    srcs: &[DataType],
+) -> bool {
+    form.type_maps.iter().any(|m| {
+        admits(
+            &Form {
+                type_maps: std::slice::from_ref(m),
+                ..*form
+            },
+            platform,
+            readings,
+            m.dst.first().copied().unwrap_or(DataType::BOOL),
+            srcs,
+        )
     })
 }

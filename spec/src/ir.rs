@@ -40,10 +40,28 @@ pub enum Opcode {
     Lzd,
     Bfe,
     Bfi,
+    Add3o,
+    Addc,
+    Subb,
+    Mul,
+    Madw,
+    Mad,
+    Mod,
+    Div,
+    Sad2,
+    Sad2add,
+    AddrAdd,
+    Bfn,
+    Cmp,
+    Sel,
+    Setp,
+    Min,
+    Max,
+    Movs,
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 21] = [
+    pub const ALL: [Opcode; 39] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -65,6 +83,24 @@ impl Opcode {
         Opcode::Lzd,
         Opcode::Bfe,
         Opcode::Bfi,
+        Opcode::Add3o,
+        Opcode::Addc,
+        Opcode::Subb,
+        Opcode::Mul,
+        Opcode::Madw,
+        Opcode::Mad,
+        Opcode::Mod,
+        Opcode::Div,
+        Opcode::Sad2,
+        Opcode::Sad2add,
+        Opcode::AddrAdd,
+        Opcode::Bfn,
+        Opcode::Cmp,
+        Opcode::Sel,
+        Opcode::Setp,
+        Opcode::Min,
+        Opcode::Max,
+        Opcode::Movs,
     ];
 
     /// Mnemonic as written in assembly text.
@@ -91,6 +127,24 @@ impl Opcode {
             Opcode::Lzd => "lzd",
             Opcode::Bfe => "bfe",
             Opcode::Bfi => "bfi",
+            Opcode::Add3o => "add3o",
+            Opcode::Addc => "addc",
+            Opcode::Subb => "subb",
+            Opcode::Mul => "mul",
+            Opcode::Madw => "madw",
+            Opcode::Mad => "mad",
+            Opcode::Mod => "mod",
+            Opcode::Div => "div",
+            Opcode::Sad2 => "sad2",
+            Opcode::Sad2add => "sad2add",
+            Opcode::AddrAdd => "addr_add",
+            Opcode::Bfn => "bfn",
+            Opcode::Cmp => "cmp",
+            Opcode::Sel => "sel",
+            Opcode::Setp => "setp",
+            Opcode::Min => "min",
+            Opcode::Max => "max",
+            Opcode::Movs => "movs",
         }
     }
 
@@ -118,6 +172,24 @@ impl Opcode {
             Opcode::Lzd => "instructions/LZD.md",
             Opcode::Bfe => "instructions/BFE.md",
             Opcode::Bfi => "instructions/BFI.md",
+            Opcode::Add3o => "instructions/ADD3O.md",
+            Opcode::Addc => "instructions/ADDC.md",
+            Opcode::Subb => "instructions/SUBB.md",
+            Opcode::Mul => "instructions/MUL.md",
+            Opcode::Madw => "instructions/MADW.md",
+            Opcode::Mad => "instructions/MAD.md",
+            Opcode::Mod => "instructions/MOD.md",
+            Opcode::Div => "instructions/DIV.md",
+            Opcode::Sad2 => "instructions/SAD2.md",
+            Opcode::Sad2add => "instructions/SAD2ADD.md",
+            Opcode::AddrAdd => "instructions/ADDR_ADD.md",
+            Opcode::Bfn => "instructions/BFN.md",
+            Opcode::Cmp => "instructions/CMP.md",
+            Opcode::Sel => "instructions/SEL.md",
+            Opcode::Setp => "instructions/SETP.md",
+            Opcode::Min => "instructions/MIN_MAX.md",
+            Opcode::Max => "instructions/MIN_MAX.md",
+            Opcode::Movs => "instructions/MOVS.md",
         }
     }
 
@@ -170,8 +242,62 @@ pub struct Instruction {
     pub mask: MaskControl,
     pub exec_size: u32,
     pub sat: bool,
+    /// The instruction's own control field: CMP's relational operator, BFN's function.
+    pub ctrl: Ctrl,
     pub dst: Dst,
+    /// The second destination: ADDC's `<carry>`, SUBB's `<borrow>` (general operands) and
+    /// ADD3O's overflow predicate `(<P>)` ([`Dst::Predicate`]).
+    pub dst2: Option<Dst>,
     pub srcs: Vec<Src>,
+}
+
+/// CMP's `Rel_op` (instructions/CMP.md, Rel_op bits 2..0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RelOp {
+    Eq,
+    Ne,
+    Gt,
+    Ge,
+    Lt,
+    Le,
+}
+
+impl RelOp {
+    pub const ALL: [RelOp; 6] = [
+        RelOp::Eq,
+        RelOp::Ne,
+        RelOp::Gt,
+        RelOp::Ge,
+        RelOp::Lt,
+        RelOp::Le,
+    ];
+
+    /// The modifier as written (`cmp.eq`).
+    pub fn name(self) -> &'static str {
+        match self {
+            RelOp::Eq => "eq",
+            RelOp::Ne => "ne",
+            RelOp::Gt => "gt",
+            RelOp::Ge => "ge",
+            RelOp::Lt => "lt",
+            RelOp::Le => "le",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<RelOp> {
+        RelOp::ALL.into_iter().find(|r| r.name() == s)
+    }
+}
+
+/// An instruction's control field beyond `.sat`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Ctrl {
+    #[default]
+    None,
+    /// CMP's relational operator.
+    Rel(RelOp),
+    /// BFN's `BooleanFuncCtrl` lookup table (`bfn.x<HEX>`).
+    Bfn(u8),
 }
 
 /// The predicate control of an instruction (5_operands.md, "Predication").
@@ -220,13 +346,31 @@ pub enum Dst {
     },
     /// `%null`: results are discarded.
     Null { ty: DataType },
+    /// A predicate variable: one bit per channel (CMP, SETP; ADD3O's overflow).
+    Predicate { var: VarId },
+    /// Element `sub` onwards of an address variable, `A(sub)` (ADDR_ADD).
+    Address { var: VarId, sub: u32 },
+    /// Element `sub` onwards of a surface or sampler variable, `T(sub)` (MOVS).
+    State { var: VarId, sub: u32 },
 }
 
 impl Dst {
+    /// The element type: BOOL for a predicate, UW for an address, UD for a state variable.
     pub fn ty(&self) -> DataType {
         match self {
             Dst::General { ty, .. } | Dst::Indirect { ty, .. } | Dst::Null { ty } => *ty,
+            Dst::Predicate { .. } => DataType::BOOL,
+            Dst::Address { .. } => DataType::UW,
+            Dst::State { .. } => DataType::UD,
         }
+    }
+
+    /// Whether the destination is in the register file (general, indirect or `%null`).
+    pub fn is_register(&self) -> bool {
+        matches!(
+            self,
+            Dst::General { .. } | Dst::Indirect { .. } | Dst::Null { .. }
+        )
     }
 }
 
@@ -257,6 +401,13 @@ pub enum Src {
     Imm { bits: u64, ty: DataType },
     /// A predicate variable read as an unsigned integer (MOV from a predicate).
     Predicate { var: VarId },
+    /// Element `sub` onwards of an address variable, `A(sub)` (ADDR_ADD's src0).
+    Address { var: VarId, sub: u32 },
+    /// The register-file byte address of a general variable plus a byte offset:
+    /// `&V+OFFSET`, or `V(R,C)<0;1,0>` as ADDR_ADD's src0 (instructions/ADDR_ADD.md, Notes).
+    AddrOf { var: VarId, offset: u32 },
+    /// Element `sub` onwards of a surface or sampler variable, `T(sub)` (MOVS).
+    State { var: VarId, sub: u32 },
 }
 
 impl Src {
@@ -264,6 +415,8 @@ impl Src {
         match self {
             Src::General { ty, .. } | Src::Indirect { ty, .. } | Src::Imm { ty, .. } => *ty,
             Src::Predicate { .. } => DataType::BOOL,
+            Src::Address { .. } | Src::AddrOf { .. } => DataType::UW,
+            Src::State { .. } => DataType::UD,
         }
     }
 

@@ -7,7 +7,7 @@ use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
 use crate::ir::{Dst, Instruction, Program, Src};
 use crate::num::{self, Value};
-use crate::state::{MachineState, Vars};
+use crate::state::{MachineState, VarId, Vars};
 use crate::types::DataType;
 
 /// `GRF_Size_in_Bytes` of the region pseudocode (erratum GRF-ROW-SIZE).
@@ -184,7 +184,11 @@ pub fn source_bits(
                 }
             }
         }
-        Src::Imm { .. } | Src::Predicate { .. } => return Ok(None),
+        Src::Imm { .. }
+        | Src::Predicate { .. }
+        | Src::Address { .. }
+        | Src::AddrOf { .. }
+        | Src::State { .. } => return Ok(None),
     }
     Ok(Some(SourceDataElements))
 }
@@ -214,6 +218,37 @@ pub fn source_elements(
             let pred = state.preds.get(var.0 as usize).copied().unwrap_or(0);
             Ok(vec![Value::from_i128(pred as i128); exec_size as usize])
         }
+        // ADDR_ADD's address and address-of sources, MOVS's state source: `exec_size`
+        // contiguous elements from the origin (instructions/ADDR_ADD.md, MOVS.md, Notes).
+        Src::Address { var, sub } => (0..exec_size)
+            .map(|i| {
+                address_element(state, &program.vars, *var, sub + i)
+                    .map(|a| Value::from_i128(a as i128))
+            })
+            .collect(),
+        Src::AddrOf { var, offset } => {
+            let base = program.vars.get(*var).grf_offset.unwrap_or(0) as i128;
+            Ok(vec![
+                Value::from_i128(base + *offset as i128);
+                exec_size as usize
+            ])
+        }
+        Src::State { var, sub } => (0..exec_size)
+            .map(|i| {
+                state
+                    .handles
+                    .get(var.0 as usize)
+                    .and_then(|h| h.get((sub + i) as usize))
+                    .map(|h| Value::from_i128(*h as i128))
+                    .ok_or_else(|| {
+                        VisaError::undefined(format!(
+                            "state element {}({}) does not exist",
+                            program.vars.get(*var).name,
+                            sub + i
+                        ))
+                    })
+            })
+            .collect(),
         Src::General { .. } | Src::Indirect { .. } => {
             let bits = source_bits(program, state, src, exec_size, readings)?.unwrap_or_default();
             let values = bits.into_iter().map(|b| num::decode(b, ty));
@@ -226,14 +261,37 @@ pub fn source_elements(
 }
 
 /// The destination of an instruction: DstDataElements[ExecSize] as register-file byte
-/// offsets, and the values written to them, committed together once every channel's
-/// result is known (an instruction that fails writes nothing).
+/// offsets (or a predicate, address or state variable), and the values written to them,
+/// committed together once every channel's result is known (an instruction that fails
+/// writes nothing).
 #[derive(Debug)]
 pub struct DstElements {
     ty: DataType,
-    /// Byte offset of each channel's element; `None` for `%null`.
-    offsets: Vec<Option<usize>>,
-    writes: Vec<(usize, u64)>,
+    target: Target,
+    writes: Vec<(usize, Write)>,
+}
+
+/// Where a destination's channels land.
+#[derive(Debug)]
+enum Target {
+    /// Byte offset of each channel's element in the register file; `None` for `%null`.
+    Register(Vec<Option<usize>>),
+    /// Channel i sets bit `offset + i` of the predicate (the bit predication reads for the
+    /// channel under the instruction's mask control, 5_operands.md, "Predication").
+    Predicate { var: VarId, offset: usize },
+    /// Channel i writes element `sub + i` of an address or state variable.
+    Elements {
+        var: VarId,
+        sub: usize,
+        address: bool,
+    },
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Write {
+    Value(u64),
+    /// The documents leave the channel's value undefined (`dst[i+1] = undefined`).
+    Undefined,
 }
 
 impl DstElements {
@@ -245,10 +303,24 @@ impl DstElements {
         exec_size: u32,
         readings: &Readings,
     ) -> Result<Self> {
+        Self::with_mask_offset(program, state, dst, exec_size, 0, readings)
+    }
+
+    /// A destination whose predicate channel i is bit `mask_offset + i` (CMP, SETP and
+    /// ADD3O pass their mask control's offset).
+    #[allow(non_snake_case)]
+    pub fn with_mask_offset(
+        program: &Program,
+        state: &MachineState,
+        dst: &Dst,
+        exec_size: u32,
+        mask_offset: u32,
+        readings: &Readings,
+    ) -> Result<Self> {
         let ExecSize = exec_size as usize;
         let ty = dst.ty();
         let mut offsets = Vec::with_capacity(ExecSize);
-        match dst {
+        let target = match dst {
             Dst::General {
                 var,
                 row,
@@ -265,6 +337,7 @@ impl DstElements {
                         VN + (FirstElementIndex + i * *hstride as usize) * ty.size(),
                     ));
                 }
+                Target::Register(offsets)
             }
             Dst::Indirect {
                 addr,
@@ -279,29 +352,94 @@ impl DstElements {
                     let at = origin + (i * *hstride as usize * ty.size()) as i64;
                     offsets.push(Some(indirect_byte(state, at, ty)?));
                 }
+                Target::Register(offsets)
             }
-            Dst::Null { .. } => offsets.resize(ExecSize, None),
-        }
+            Dst::Null { .. } => {
+                offsets.resize(ExecSize, None);
+                Target::Register(offsets)
+            }
+            Dst::Predicate { var } => Target::Predicate {
+                var: *var,
+                offset: mask_offset as usize,
+            },
+            Dst::Address { var, sub } => Target::Elements {
+                var: *var,
+                sub: *sub as usize,
+                address: true,
+            },
+            Dst::State { var, sub } => Target::Elements {
+                var: *var,
+                sub: *sub as usize,
+                address: false,
+            },
+        };
         Ok(DstElements {
             ty,
-            offsets,
+            target,
             writes: Vec::new(),
         })
     }
 
-    /// `dst[i] = bits` (the low bits of the destination type).
+    /// `dst[i] = bits` (the low bits of the destination type; a predicate takes bit 0).
     pub fn set(&mut self, i: usize, bits: u64) {
-        if let Some(Some(at)) = self.offsets.get(i) {
-            self.writes.push((*at, bits));
-        }
+        self.writes.push((i, Write::Value(bits)));
     }
 
-    /// Writes every value set into the register file.
+    /// `dst[i] = undefined`: the channel's bytes keep no defined value. The register file
+    /// keeps its previous bytes and [`MachineState::undefined`] records them.
+    pub fn set_undefined(&mut self, i: usize) {
+        self.writes.push((i, Write::Undefined));
+    }
+
+    /// Writes every value set into the state.
     pub fn commit(self, state: &mut MachineState) {
         let size = self.ty.size();
-        for (at, bits) in self.writes {
-            if let Some(slot) = state.grf.get_mut(at..at + size) {
-                slot.copy_from_slice(&bits.to_le_bytes()[..size]);
+        for (i, write) in self.writes {
+            match &self.target {
+                Target::Register(offsets) => {
+                    let Some(Some(at)) = offsets.get(i).copied() else {
+                        continue;
+                    };
+                    match write {
+                        Write::Value(bits) => {
+                            if let Some(slot) = state.grf.get_mut(at..at + size) {
+                                slot.copy_from_slice(&bits.to_le_bytes()[..size]);
+                            }
+                            if !state.undefined.is_empty() {
+                                for b in at..at + size {
+                                    state.undefined.remove(&b);
+                                }
+                            }
+                        }
+                        Write::Undefined => state.undefined.extend(at..at + size),
+                    }
+                }
+                Target::Predicate { var, offset } => {
+                    let bit = offset + i;
+                    let Some(p) = state.preds.get_mut(var.0 as usize) else {
+                        continue;
+                    };
+                    if let Write::Value(bits) = write {
+                        if bit < 32 {
+                            *p = (*p & !(1 << bit)) | ((bits as u32 & 1) << bit);
+                        }
+                    }
+                }
+                Target::Elements { var, sub, address } => {
+                    let Write::Value(bits) = write else {
+                        continue;
+                    };
+                    let k = var.0 as usize;
+                    if *address {
+                        if let Some(e) = state.addrs.get_mut(k).and_then(|a| a.get_mut(sub + i)) {
+                            *e = bits as u16;
+                        }
+                    } else if let Some(e) =
+                        state.handles.get_mut(k).and_then(|h| h.get_mut(sub + i))
+                    {
+                        *e = bits as u32;
+                    }
+                }
             }
         }
     }

@@ -2,7 +2,7 @@
 //! file, predicate and address variables, the execution mask, %cr0, and memory
 //! (3_execution_model.md, 4_visa_header.md "pre-defined variables", 5_operands.md).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::asm::ast::VarClass;
 use crate::error::{Result, VisaError};
@@ -340,6 +340,10 @@ pub struct MachineState {
     /// The execution mask EM (3_execution_model.md, "Execution Mask"); bit i is channel i.
     pub emask: u32,
     pub mem: Memory,
+    /// Register-file bytes an instruction left undefined (SAD2's odd channels, a division by
+    /// zero). They keep their previous contents; a defined write removes them. Vectors expect
+    /// them as `??`.
+    pub undefined: BTreeSet<usize>,
 }
 
 impl MachineState {
@@ -364,6 +368,7 @@ impl MachineState {
             handles,
             emask: u32::MAX,
             mem: Memory::default(),
+            undefined: BTreeSet::new(),
         }
     }
 
@@ -415,6 +420,9 @@ impl MachineState {
             VarClass::General => {
                 if let Some(off) = v.grf_offset {
                     self.grf[off..off + bytes.len()].copy_from_slice(bytes);
+                    for b in off..off + bytes.len() {
+                        self.undefined.remove(&b);
+                    }
                 }
             }
             VarClass::Predicate => {

@@ -14,7 +14,7 @@ use crate::asm::ast::{
 use crate::errata::{self, Readings};
 use crate::error::{ErrorClass, Pos, Result, VisaError};
 use crate::forms;
-use crate::ir::{Dst, Instruction, Opcode, Predicate, Program, Region, Src};
+use crate::ir::{Ctrl, Dst, Instruction, Opcode, Predicate, Program, Region, RelOp, Src};
 use crate::platform::Platform;
 use crate::state::{MachineState, VarId, Vars, NULL};
 use crate::types::DataType;
@@ -345,8 +345,7 @@ fn src_field(i: usize) -> String {
 
 impl Cx<'_> {
     fn instruction(&mut self, line: &InsnLine) -> Result<Instruction> {
-        let opcode = Opcode::from_mnemonic(&line.opcode).filter(|o| o.is_executed());
-        let Some(opcode) = opcode else {
+        let Some(opcode) = Opcode::from_mnemonic(&line.opcode) else {
             return Err(if is_documented(&line.opcode) {
                 VisaError::unsupported(format!(
                     "`{}` is a documented instruction that this version does not execute",
@@ -358,29 +357,73 @@ impl Cx<'_> {
             });
         };
         let form = forms::form(opcode);
-        let sat = self.modifiers(line, &form)?;
+        let (sat, ctrl) = self.modifiers(line, &form)?;
         let (mask, exec_size) = self.exec(line.exec)?;
-        let pred = line
-            .pred
-            .as_ref()
-            .map(|p| self.predicate(p, mask, exec_size))
-            .transpose()?;
-        let want = 1 + opcode.num_srcs();
+        // ADD3O's `(<P>)` is its overflow destination (instructions/ADD3O.md, Pred); CMP,
+        // SETP, ADDR_ADD and MOVS take no predication (their Notes and Text forms).
+        let mut dst2 = None;
+        let pred = match (&line.pred, opcode) {
+            (None, Opcode::Add3o) => {
+                return Err(VisaError::invalid(
+                    "ADD3O writes its overflow bits to `(<P>)`, which is missing",
+                )
+                .field("pred"))
+            }
+            (Some(p), Opcode::Add3o) => {
+                dst2 = Some(self.overflow_predicate(p, mask, exec_size)?);
+                None
+            }
+            (Some(_), Opcode::Cmp | Opcode::Setp | Opcode::AddrAdd | Opcode::Movs) => {
+                return Err(VisaError::invalid(format!(
+                    "{} takes no predicate",
+                    opcode.mnemonic().to_ascii_uppercase()
+                ))
+                .field("pred"))
+            }
+            (Some(p), _) => Some(self.predicate(p, mask, exec_size)?),
+            (None, _) => None,
+        };
+        let num_dsts = if matches!(opcode, Opcode::Addc | Opcode::Subb) {
+            2
+        } else {
+            1
+        };
+        let want = num_dsts + opcode.num_srcs();
         if line.operands.len() != want {
             return Err(VisaError::invalid(format!(
-                "`{}` takes {want} operands (dst and {} sources), {} given",
+                "`{}` takes {want} operands ({} and {} sources), {} given",
                 opcode.mnemonic(),
+                if num_dsts == 2 {
+                    "dst, a second destination"
+                } else {
+                    "dst"
+                },
                 opcode.num_srcs(),
                 line.operands.len()
             ))
             .field("operands"));
         }
-        let dst = self.dst(&line.operands[0], exec_size)?;
+        let dst = self.dst(&line.operands[0], exec_size, opcode, mask)?;
+        if num_dsts == 2 {
+            let field = if opcode == Opcode::Addc {
+                "carry"
+            } else {
+                "borrow"
+            };
+            let carry = self
+                .dst(&line.operands[1], exec_size, opcode, mask)
+                .map_err(|e| e.field(field))?;
+            dst2 = Some(carry);
+        }
         let mut srcs = Vec::new();
-        for (i, op) in line.operands[1..].iter().enumerate() {
-            let src = self
-                .src(op, exec_size, opcode)
-                .map_err(|e| e.field(src_field(i)))?;
+        for (i, op) in line.operands[num_dsts..].iter().enumerate() {
+            let src = self.src(op, exec_size, opcode, i).map_err(|mut e| {
+                // Name the source: `src0`, not the generic `src` of the operand checks.
+                if e.field.as_deref().is_none_or(|f| f == "src") {
+                    e.field = Some(src_field(i));
+                }
+                e
+            })?;
             srcs.push(src);
         }
         let insn = Instruction {
@@ -390,19 +433,39 @@ impl Cx<'_> {
             mask,
             exec_size,
             sat,
+            ctrl,
             dst,
+            dst2,
             srcs,
         };
+        operand_classes(&insn, self.vars)?;
         self.types(&insn)?;
+        // A valid instruction whose module is not written yet.
+        if !opcode.is_executed() {
+            return Err(VisaError::unsupported(format!(
+                "`{}` is a documented instruction that this version does not execute",
+                line.opcode
+            ))
+            .field("opcode"));
+        }
         Ok(insn)
     }
 
-    /// `.sat` is the only instruction modifier of the executed instructions.
-    fn modifiers(&self, line: &InsnLine, form: &forms::Form) -> Result<bool> {
+    /// `.sat`, CMP's relational operator (`cmp.eq`) and BFN's function (`bfn.xd8`).
+    fn modifiers(&self, line: &InsnLine, form: &forms::Form) -> Result<(bool, Ctrl)> {
         let mut sat = false;
+        let mut ctrl = Ctrl::None;
+        let opcode = form.opcode;
         for m in &line.mods {
-            match m.as_str() {
-                "sat" if !sat && form.takes_sat(self.readings) => sat = true,
+            let rel = RelOp::from_name(m).filter(|_| opcode == Opcode::Cmp);
+            let bfn = m
+                .strip_prefix('x')
+                .filter(|_| opcode == Opcode::Bfn)
+                .and_then(|h| u8::from_str_radix(h, 16).ok());
+            match (m.as_str(), rel, bfn) {
+                ("sat", _, _) if !sat && form.takes_sat(self.readings) => sat = true,
+                (_, Some(r), _) if ctrl == Ctrl::None => ctrl = Ctrl::Rel(r),
+                (_, _, Some(x)) if ctrl == Ctrl::None => ctrl = Ctrl::Bfn(x),
                 _ => {
                     return Err(VisaError::invalid(format!(
                         "`{}` does not take the modifier `.{m}`",
@@ -412,7 +475,17 @@ impl Cx<'_> {
                 }
             }
         }
-        Ok(sat)
+        match (opcode, ctrl) {
+            (Opcode::Cmp, Ctrl::None) => Err(VisaError::invalid(
+                "CMP needs a relational operator: `cmp.eq`, `.ne`, `.gt`, `.ge`, `.lt` or `.le`",
+            )
+            .field("opcode")),
+            (Opcode::Bfn, Ctrl::None) => Err(VisaError::invalid(
+                "BFN needs its function table: `bfn.x<HEX>`, e.g. `bfn.xd8`",
+            )
+            .field("opcode")),
+            _ => Ok((sat, ctrl)),
+        }
     }
 
     /// Execution size and mask control (3_execution_model.md, Execution Mask).
@@ -494,8 +567,17 @@ impl Cx<'_> {
         })
     }
 
-    fn dst(&mut self, op: &Operand, exec_size: u32) -> Result<Dst> {
+    fn dst(
+        &mut self,
+        op: &Operand,
+        exec_size: u32,
+        opcode: Opcode,
+        mask: MaskControl,
+    ) -> Result<Dst> {
         let f = "dst";
+        if let Some(dst) = self.variable_dst(op, exec_size, opcode, mask)? {
+            return Ok(dst);
+        }
         match &op.kind {
             OperandKind::Var {
                 modifier,
@@ -574,8 +656,11 @@ impl Cx<'_> {
         }
     }
 
-    fn src(&mut self, op: &Operand, exec_size: u32, opcode: Opcode) -> Result<Src> {
+    fn src(&mut self, op: &Operand, exec_size: u32, opcode: Opcode, k: usize) -> Result<Src> {
         let f = "src";
+        if let Some(src) = self.variable_src(op, exec_size, opcode, k)? {
+            return Ok(src);
+        }
         match &op.kind {
             OperandKind::Var {
                 modifier,
@@ -688,6 +773,240 @@ impl Cx<'_> {
                 "a source must be a general, indirect or immediate operand",
             )),
         }
+    }
+
+    /// The declared class of the variable an operand names, when it names one.
+    fn class_of(&mut self, op: &Operand) -> Option<(VarId, VarClass)> {
+        let name = match &op.kind {
+            OperandKind::Var { name, .. } | OperandKind::Name(name) => name,
+            _ => return None,
+        };
+        let id = self.vars.lookup(name)?;
+        Some((id, self.vars.get(id).class))
+    }
+
+    /// `A(sub)` or `T(sub)`: the element origin of an address or state operand, and that
+    /// `exec_size` elements from it exist.
+    fn element_origin(&self, id: VarId, op: &Operand, exec_size: u32, f: &str) -> Result<u32> {
+        let info = self.vars.get(id);
+        let sub = match &op.kind {
+            OperandKind::Var {
+                origin, modifier, ..
+            } if modifier.is_none() => match origin.as_slice() {
+                [sub] => *sub,
+                _ => {
+                    return Err(invalid_at(
+                        op.pos,
+                        f,
+                        format!(
+                            "`{}` takes one element index: `{}(0)`",
+                            info.name, info.name
+                        ),
+                    ))
+                }
+            },
+            OperandKind::Name(_) => 0,
+            _ => {
+                return Err(invalid_at(
+                    op.pos,
+                    f,
+                    format!("`{}` is written `{}(INDEX)`", info.name, info.name),
+                ))
+            }
+        };
+        if sub + exec_size > info.num_elts {
+            return Err(invalid_at(
+                op.pos,
+                f,
+                format!(
+                    "`{}` has {} elements; the instruction uses elements {sub}..{}",
+                    info.name,
+                    info.num_elts,
+                    sub + exec_size
+                ),
+            ));
+        }
+        Ok(sub)
+    }
+
+    /// A predicate, address or state destination (CMP and SETP, ADDR_ADD, MOVS); `None`
+    /// for a register-file destination.
+    fn variable_dst(
+        &mut self,
+        op: &Operand,
+        exec_size: u32,
+        opcode: Opcode,
+        mask: MaskControl,
+    ) -> Result<Option<Dst>> {
+        let f = "dst";
+        let Some((id, class)) = self.class_of(op) else {
+            return Ok(None);
+        };
+        let name = self.vars.get(id).name.clone();
+        let refuse = |what: &str| {
+            Err(invalid_at(
+                op.pos,
+                f,
+                format!(
+                    "{} cannot write {what} `{name}`",
+                    opcode.mnemonic().to_ascii_uppercase()
+                ),
+            ))
+        };
+        match class {
+            VarClass::General => Ok(None),
+            VarClass::Predicate => {
+                if !matches!(opcode, Opcode::Cmp | Opcode::Setp) {
+                    return refuse("the predicate");
+                }
+                if matches!(&op.kind, OperandKind::Var { origin, region, modifier, ty, .. }
+                    if !origin.is_empty() || region.is_some() || modifier.is_some() || ty.is_some())
+                {
+                    return Err(invalid_at(
+                        op.pos,
+                        f,
+                        format!("a predicate destination is written `{name}`"),
+                    ));
+                }
+                self.predicate_elements(id, mask, exec_size, f)?;
+                Ok(Some(Dst::Predicate { var: id }))
+            }
+            VarClass::Address if opcode == Opcode::AddrAdd => {
+                let sub = self.element_origin(id, op, exec_size, f)?;
+                Ok(Some(Dst::Address { var: id, sub }))
+            }
+            VarClass::Surface | VarClass::Sampler if opcode == Opcode::Movs => {
+                let sub = self.element_origin(id, op, exec_size, f)?;
+                Ok(Some(Dst::State { var: id, sub }))
+            }
+            VarClass::Address => refuse("the address variable"),
+            VarClass::Surface | VarClass::Sampler => refuse("the state variable"),
+        }
+    }
+
+    /// ADDR_ADD's src0 (address, address-of or a general operand `V(R,C)<0;1,0>`, whose
+    /// byte address it takes) and MOVS's state source; `None` for the other operands.
+    fn variable_src(
+        &mut self,
+        op: &Operand,
+        exec_size: u32,
+        opcode: Opcode,
+        k: usize,
+    ) -> Result<Option<Src>> {
+        let f = "src";
+        if let OperandKind::AddrOf { name, offset } = &op.kind {
+            if !(opcode == Opcode::AddrAdd && k == 0) {
+                return Err(invalid_at(
+                    op.pos,
+                    f,
+                    "only ADDR_ADD's src0 takes an address `&V`",
+                ));
+            }
+            let id = self.var(name, op.pos, f)?;
+            let info = self.vars.get(id);
+            if info.class != VarClass::General {
+                return Err(invalid_at(
+                    op.pos,
+                    f,
+                    format!("`{name}` is not a general variable"),
+                ));
+            }
+            let offset = u32::try_from(*offset).map_err(|_| {
+                invalid_at(
+                    op.pos,
+                    f,
+                    format!("address offset {offset} is negative or too large"),
+                )
+            })?;
+            return Ok(Some(Src::AddrOf { var: id, offset }));
+        }
+        let Some((id, class)) = self.class_of(op) else {
+            return Ok(None);
+        };
+        match (class, opcode, k) {
+            (VarClass::Address, Opcode::AddrAdd, 0) => {
+                let sub = self.element_origin(id, op, exec_size, f)?;
+                Ok(Some(Src::Address { var: id, sub }))
+            }
+            (VarClass::General, Opcode::AddrAdd, 0) => {
+                let OperandKind::Var { origin, region, modifier: None, ty, .. } = &op.kind else {
+                    return Err(invalid_at(op.pos, f, "ADDR_ADD's general src0 is `V(R,C)<0;1,0>`"));
+                };
+                let region = src_region(region, exec_size, op.pos)?;
+                if region != Region::SCALAR {
+                    return Err(invalid_at(op.pos, f, "ADDR_ADD's general src0 has region <0;1,0> (instructions/ADDR_ADD.md, Notes)"));
+                }
+                let (row, col) = self.origin(id, origin, op.pos, f)?;
+                let var_ty = self.general_type(id, *ty, op.pos, f)?;
+                let offset = row * self.row_size() as u32 + col * var_ty.size() as u32;
+                Ok(Some(Src::AddrOf { var: id, offset }))
+            }
+            (VarClass::Surface | VarClass::Sampler, Opcode::AddrAdd, 0) => Err(VisaError::unsupported(
+                "ADDR_ADD of a state variable's address: state variables have no register-file address in this model",
+            )
+            .at(op.pos)
+            .field(f)),
+            (VarClass::Surface | VarClass::Sampler, Opcode::Movs, 0) => {
+                let sub = self.element_origin(id, op, exec_size, f)?;
+                Ok(Some(Src::State { var: id, sub }))
+            }
+            (VarClass::Address | VarClass::Surface | VarClass::Sampler, _, _) => Err(invalid_at(
+                op.pos,
+                f,
+                format!(
+                    "{} cannot read `{}` as src{k}",
+                    opcode.mnemonic().to_ascii_uppercase(),
+                    self.vars.get(id).name
+                ),
+            )),
+            _ => Ok(None),
+        }
+    }
+
+    /// A predicate variable covering channels `mask offset .. mask offset + exec_size`.
+    fn predicate_elements(
+        &self,
+        id: VarId,
+        mask: MaskControl,
+        exec_size: u32,
+        f: &str,
+    ) -> Result<()> {
+        let info = self.vars.get(id);
+        if info.num_elts < mask.offset() + exec_size {
+            return Err(VisaError::invalid(format!(
+                "predicate `{}` has {} elements; the instruction uses elements {}..{}",
+                info.name,
+                info.num_elts,
+                mask.offset(),
+                mask.offset() + exec_size
+            ))
+            .field(f));
+        }
+        Ok(())
+    }
+
+    /// ADD3O's `(<P>)`: a plain predicate variable receiving the overflow bits.
+    fn overflow_predicate(
+        &mut self,
+        p: &ast::PredRef,
+        mask: MaskControl,
+        exec_size: u32,
+    ) -> Result<Dst> {
+        let id = self.var(&p.name, self.pos, "pred")?;
+        if self.vars.get(id).class != VarClass::Predicate {
+            return Err(
+                VisaError::invalid(format!("`{}` is not a predicate variable", p.name))
+                    .field("pred"),
+            );
+        }
+        if p.invert || p.combine != ast::PredCombine::None {
+            return Err(VisaError::invalid(
+                "ADD3O's overflow predicate is written `(P)`, without `!`, `.any` or `.all`",
+            )
+            .field("pred"));
+        }
+        self.predicate_elements(id, mask, exec_size, "pred")?;
+        Ok(Dst::Predicate { var: id })
     }
 
     fn pred_src(&mut self, id: VarId, op: &Operand, opcode: Opcode) -> Result<Src> {
@@ -897,7 +1216,23 @@ impl Cx<'_> {
             ))
             .field("opcode"));
         }
-        if forms::admits(&form, self.platform, self.readings, dst, &srcs) {
+        if let Some(carry) = &insn.dst2 {
+            if carry.is_register() && carry.ty() != DataType::UD {
+                return Err(VisaError::invalid(format!(
+                    "{}'s second destination has type UD, not {}",
+                    insn.opcode.mnemonic().to_ascii_uppercase(),
+                    carry.ty()
+                ))
+                .field("dst"));
+            }
+        }
+        // CMP into a predicate: the sources of any of its maps (instructions/CMP.md).
+        let admitted = if matches!(insn.dst, Dst::Predicate { .. }) && insn.opcode == Opcode::Cmp {
+            forms::admits_sources(&form, self.platform, self.readings, &srcs)
+        } else {
+            forms::admits(&form, self.platform, self.readings, dst, &srcs)
+        };
+        if admitted {
             return self.instruction_rules(insn, &srcs);
         }
         let list: Vec<String> = srcs.iter().map(|t| t.to_string()).collect();
@@ -1143,48 +1478,71 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
             readings,
             pos: insn.pos,
         };
-        match &insn.dst {
-            Dst::General {
-                var,
-                row,
-                col,
-                hstride,
-                ty,
-            } => {
-                if !in_range(*var)
-                    || vars.get(*var).class != VarClass::General
-                    || vars.get(*var).ty != *ty
-                {
-                    return fail(
-                        "the destination is not a general variable of its type".to_string(),
-                    );
+        for dst in std::iter::once(&insn.dst).chain(insn.dst2.as_ref()) {
+            match dst {
+                Dst::General {
+                    var,
+                    row,
+                    col,
+                    hstride,
+                    ty,
+                } => {
+                    if !in_range(*var)
+                        || vars.get(*var).class != VarClass::General
+                        || vars.get(*var).ty != *ty
+                    {
+                        return fail(
+                            "the destination is not a general variable of its type".to_string(),
+                        );
+                    }
+                    if ![1, 2, 4].contains(hstride) {
+                        return fail(format!("destination stride {hstride}"));
+                    }
+                    cx.origin(*var, &[*row, *col], insn.pos, "dst")?;
+                    let offsets = (0..insn.exec_size).map(|n| n * hstride);
+                    cx.check_general_bounds(*var, *row, *col, *ty, offsets, insn.pos, "dst")?;
                 }
-                if ![1, 2, 4].contains(hstride) {
-                    return fail(format!("destination stride {hstride}"));
+                Dst::Indirect {
+                    addr,
+                    addr_sub,
+                    hstride,
+                    ty,
+                    ..
+                } => {
+                    if !in_range(*addr)
+                        || vars.get(*addr).class != VarClass::Address
+                        || *addr_sub >= vars.get(*addr).num_elts
+                        || ![1, 2, 4].contains(hstride)
+                        || !DataType::SCALARS.contains(ty)
+                    {
+                        return fail("the indirect destination is malformed".to_string());
+                    }
                 }
-                cx.origin(*var, &[*row, *col], insn.pos, "dst")?;
-                let offsets = (0..insn.exec_size).map(|n| n * hstride);
-                cx.check_general_bounds(*var, *row, *col, *ty, offsets, insn.pos, "dst")?;
-            }
-            Dst::Indirect {
-                addr,
-                addr_sub,
-                hstride,
-                ty,
-                ..
-            } => {
-                if !in_range(*addr)
-                    || vars.get(*addr).class != VarClass::Address
-                    || *addr_sub >= vars.get(*addr).num_elts
-                    || ![1, 2, 4].contains(hstride)
-                    || !DataType::SCALARS.contains(ty)
-                {
-                    return fail("the indirect destination is malformed".to_string());
+                Dst::Null { ty } => {
+                    if !DataType::SCALARS.contains(ty) {
+                        return fail(format!("a destination cannot have type {ty}"));
+                    }
                 }
-            }
-            Dst::Null { ty } => {
-                if !DataType::SCALARS.contains(ty) {
-                    return fail(format!("a destination cannot have type {ty}"));
+                Dst::Predicate { var } => {
+                    if !in_range(*var) || vars.get(*var).class != VarClass::Predicate {
+                        return fail(
+                            "the predicate destination is not a predicate variable".to_string(),
+                        );
+                    }
+                    cx.predicate_elements(*var, insn.mask, insn.exec_size, "dst")?;
+                }
+                Dst::Address { var, sub } | Dst::State { var, sub } => {
+                    let want = if matches!(dst, Dst::Address { .. }) {
+                        [VarClass::Address, VarClass::Address]
+                    } else {
+                        [VarClass::Surface, VarClass::Sampler]
+                    };
+                    if !in_range(*var)
+                        || !want.contains(&vars.get(*var).class)
+                        || sub + insn.exec_size > vars.get(*var).num_elts
+                    {
+                        return fail("the address or state destination is malformed".to_string());
+                    }
                 }
             }
         }
@@ -1255,9 +1613,108 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
                         return fail("a predicate source is not a predicate variable".to_string());
                     }
                 }
+                Src::Address { var, sub } | Src::State { var, sub } => {
+                    let want = if matches!(src, Src::Address { .. }) {
+                        [VarClass::Address, VarClass::Address]
+                    } else {
+                        [VarClass::Surface, VarClass::Sampler]
+                    };
+                    if !in_range(*var)
+                        || !want.contains(&vars.get(*var).class)
+                        || sub + insn.exec_size > vars.get(*var).num_elts
+                    {
+                        return fail("an address or state source is malformed".to_string());
+                    }
+                }
+                Src::AddrOf { var, .. } => {
+                    if !in_range(*var) || vars.get(*var).class != VarClass::General {
+                        return fail("an address-of source is not a general variable".to_string());
+                    }
+                }
             }
         }
+        operand_classes(insn, vars).map_err(|e| e.at(insn.pos))?;
         cx.types(insn).map_err(|e| e.at(insn.pos))?;
+    }
+    Ok(())
+}
+
+/// Which operand kinds an instruction takes (each document's operand classes and Notes):
+/// predicate destinations for CMP and SETP, ADD3O's overflow predicate, ADDC's carry and
+/// SUBB's borrow, ADDR_ADD's address operands, MOVS's state operands, MOV's predicate
+/// source, CMP's relational operator and BFN's table.
+fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
+    let op = insn.opcode;
+    let name = op.mnemonic().to_ascii_uppercase();
+    let bad = |field: &str, m: String| Err(VisaError::invalid(m).field(field.to_string()));
+    let register = |d: &Dst| d.is_register();
+    let dst_ok = match (&insn.dst, op) {
+        (Dst::Predicate { .. }, Opcode::Cmp | Opcode::Setp) => true,
+        (_, Opcode::Setp) => false,
+        (Dst::Address { .. }, Opcode::AddrAdd) => true,
+        (_, Opcode::AddrAdd) => false,
+        (Dst::State { .. }, Opcode::Movs) => true,
+        (d, _) => register(d),
+    };
+    if !dst_ok {
+        return bad(
+            "dst",
+            format!("{name} cannot write this kind of destination"),
+        );
+    }
+    match (&insn.dst2, op) {
+        (Some(Dst::Predicate { .. }), Opcode::Add3o) => {}
+        (Some(d), Opcode::Addc | Opcode::Subb) if register(d) => {}
+        (None, Opcode::Add3o | Opcode::Addc | Opcode::Subb) => {
+            return bad("dst", format!("{name} needs its second destination"))
+        }
+        (None, _) => {}
+        (Some(_), _) => return bad("dst", format!("{name} has one destination")),
+    }
+    if insn.pred.is_some()
+        && matches!(
+            op,
+            Opcode::Cmp | Opcode::Setp | Opcode::AddrAdd | Opcode::Movs | Opcode::Add3o
+        )
+    {
+        return bad("pred", format!("{name} takes no predicate"));
+    }
+    for (k, src) in insn.srcs.iter().enumerate() {
+        let ok = match src {
+            Src::Address { .. } | Src::AddrOf { .. } => op == Opcode::AddrAdd && k == 0,
+            Src::State { .. } => op == Opcode::Movs,
+            Src::Predicate { .. } => op == Opcode::Mov,
+            _ => !(op == Opcode::AddrAdd && k == 0),
+        };
+        if !ok {
+            return bad(
+                &src_field(k),
+                format!("{name} cannot take this kind of src{k}"),
+            );
+        }
+    }
+    // instructions/MOVS.md, Notes: one side at least is a state operand; two state
+    // operands have the same storage class.
+    if op == Opcode::Movs {
+        match (&insn.dst, insn.srcs.first()) {
+            (Dst::State { var: d, .. }, Some(Src::State { var: s, .. }))
+                if vars.get(*d).class != vars.get(*s).class =>
+            {
+                return bad(
+                    "src0",
+                    "MOVS between state variables of different classes".to_string(),
+                )
+            }
+            (Dst::State { .. }, _) | (_, Some(Src::State { .. })) => {}
+            _ => return bad("dst", "MOVS moves to or from a state variable".to_string()),
+        }
+    }
+    match (insn.ctrl, op) {
+        (Ctrl::Rel(_), Opcode::Cmp) | (Ctrl::Bfn(_), Opcode::Bfn) | (Ctrl::None, _) => {}
+        _ => return bad("opcode", format!("{name} does not take this control")),
+    }
+    if matches!((insn.ctrl, op), (Ctrl::None, Opcode::Cmp | Opcode::Bfn)) {
+        return bad("opcode", format!("{name} needs its control field"));
     }
     Ok(())
 }

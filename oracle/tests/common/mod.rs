@@ -5,7 +5,7 @@ use visa_spec::asm::ast::{MaskControl, PredCombine, SrcModifier, VarClass};
 use visa_spec::errata::{Reading, Readings};
 use visa_spec::error::{ErrorClass, Pos};
 use visa_spec::exec::ExecConfig;
-use visa_spec::ir::{Dst, Instruction, Opcode, Predicate, Program, Region, Src};
+use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Predicate, Program, Region, Src};
 use visa_spec::platform::Platform;
 use visa_spec::state::{MachineState, VarId, Vars};
 use visa_spec::types::DataType;
@@ -109,7 +109,9 @@ pub fn insn(opcode: Opcode, exec_size: u32, dst: Dst, srcs: Vec<Src>) -> Instruc
         mask: MaskControl::M1,
         exec_size,
         sat: false,
+        ctrl: Ctrl::None,
         dst,
+        dst2: None,
         srcs,
     }
 }
