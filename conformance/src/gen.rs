@@ -370,6 +370,19 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
         Opcode::Cbit => &[errata::CBIT_RESULT],
         Opcode::Fbh => &[errata::FBH_SIGNED],
         Opcode::Bfe => &[errata::BFE_SIGN_EXTENSION],
+        Opcode::Mul => &[errata::HF_DENORM_FLUSH, errata::SAT_NEGATIVE_ZERO],
+        Opcode::Mad => &[
+            errata::MAD_FUSED,
+            errata::HF_DENORM_FLUSH,
+            errata::SAT_NEGATIVE_ZERO,
+        ],
+        Opcode::Div => &[
+            errata::DIV_FLOAT_RECIPROCAL,
+            errata::DIV_BY_ZERO,
+            errata::HF_DENORM_FLUSH,
+            errata::SAT_NEGATIVE_ZERO,
+        ],
+        Opcode::Mod => &[errata::DIV_BY_ZERO],
         _ => &[],
     }
 }
@@ -520,7 +533,20 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
         0x0101_0101,
         0x8000_0000_0000_0001,
     ];
+    // Divisors: zero (an undefined channel), ±1 (INT_MIN / -1), small and odd values (a
+    // remainder), and float divisors whose reciprocal rounds (3, 10, 0.1) or overflows (the
+    // smallest F denormal). Integer edge values come from `edge_values` too.
+    let divisors = if dst.is_float() {
+        match dst {
+            DataType::DF => vec![0x4008_0000_0000_0000, 0x4024_0000_0000_0000, 1, 0],
+            DataType::HF => vec![0x4200, 0x4900, 0x2e66, 0x0001, 0],
+            _ => vec![0x4040_0000, 0x4120_0000, 0x3dcc_cccd, 0x0000_0001, 0],
+        }
+    } else {
+        vec![0, 0, 1, u64::MAX, 2, 3, 7, u64::MAX - 6]
+    };
     match (op, k) {
+        (Opcode::Div | Opcode::Mod, 1) => divisors,
         (Opcode::Shl | Opcode::Shr | Opcode::Asr | Opcode::Rol | Opcode::Ror, 1) => counts,
         (Opcode::Bfe | Opcode::Bfi, 0 | 1) => fields,
         (Opcode::Bfe, 2)
@@ -599,10 +625,15 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
                                         )
                                     })
                                     .collect();
+                                // "Saturation: only when type is float" (MUL, MAD, DIV).
+                                let mut head = head.clone();
+                                if form.sat == forms::Sat::FloatOnly && !dst.is_float() {
+                                    head.1 = false;
+                                }
                                 (
                                     destination(dst, size, platform),
                                     srcs,
-                                    Just((platform, head.clone())),
+                                    Just((platform, head)),
                                 )
                             })
                             .prop_map(move |(dst, srcs, (platform, head))| {

@@ -151,4 +151,24 @@ proptest! {
     fn bfi_spec_matches_oracle(case in gen::case(Opcode::Bfi)) {
         cross_check(&case)?;
     }
+
+    #[test]
+    fn mul_spec_matches_oracle(case in gen::case(Opcode::Mul)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn mad_spec_matches_oracle(case in gen::case(Opcode::Mad)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn div_spec_matches_oracle(case in gen::case(Opcode::Div)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn mod_spec_matches_oracle(case in gen::case(Opcode::Mod)) {
+        cross_check(&case)?;
+    }
 }

@@ -21,6 +21,9 @@ pub struct Literal {
     pub cbit_result: bool,
     pub fbh_signed: bool,
     pub bfe_sign_extension: bool,
+    pub mad_fused: bool,
+    pub div_float_reciprocal: bool,
+    pub div_by_zero: bool,
 }
 
 impl Literal {
@@ -38,6 +41,9 @@ impl Literal {
             cbit_result: r.is_literal(errata::CBIT_RESULT),
             fbh_signed: r.is_literal(errata::FBH_SIGNED),
             bfe_sign_extension: r.is_literal(errata::BFE_SIGN_EXTENSION),
+            mad_fused: r.is_literal(errata::MAD_FUSED),
+            div_float_reciprocal: r.is_literal(errata::DIV_FLOAT_RECIPROCAL),
+            div_by_zero: r.is_literal(errata::DIV_BY_ZERO),
         }
     }
 }

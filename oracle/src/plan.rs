@@ -12,7 +12,7 @@ use visa_spec::validate;
 use visa_spec::VisaError;
 
 use crate::alu::{self, MAX_SRCS};
-use crate::kernel::{self, Ctx, Ints, Modifier, Raw, LANES};
+use crate::kernel::{self, Ctx, FloatOp, Ints, Modifier, Raw, LANES};
 use crate::mode::{FloatMode, Literal};
 use crate::operand::{DstStore, Indirect, SrcLoad};
 use crate::softfloat::Rounding;
@@ -127,6 +127,20 @@ enum Kernel {
         src_tys: [DataType; 2],
         f32_exact: bool,
     },
+    /// MUL, MAD and DIV on floats: every source decoded to f64 lanes (denormals flushed per
+    /// its type's mode), one operation rounded into the destination.
+    FloatArith {
+        dec: [Option<kernel::DecFloatFn>; 3],
+        src_tys: [DataType; 3],
+        op: kernel::FloatArithFn,
+        f32_exact: bool,
+    },
+    /// DIV and MOD on integers: a zero divisor leaves its lane undefined (erratum DIV-BY-ZERO).
+    IntDivide {
+        dec: [kernel::DecIntFn; 2],
+        enc: kernel::EncIntFn,
+        remainder: bool,
+    },
     /// The integer ALU batch: every source decoded to exact lanes, one operation, encoded.
     Int {
         dec: [Option<kernel::DecIntFn>; MAX_SRCS],
@@ -143,7 +157,7 @@ struct Scratch<const S: usize> {
     /// Exact integer lanes of each source; an integer operation leaves its result in the
     /// first.
     ints: [Ints; S],
-    floats: [Raw; 2],
+    floats: [Raw; 3],
     out: Raw,
     offs: [usize; LANES],
     dst_offs: [usize; LANES],
@@ -154,7 +168,7 @@ impl<const S: usize> Scratch<S> {
         Scratch {
             raw: [[0; LANES]; S],
             ints: [[0; LANES]; S],
-            floats: [[0; LANES]; 2],
+            floats: [[0; LANES]; 3],
             out: [0; LANES],
             offs: [0; LANES],
             dst_offs: [0; LANES],
@@ -572,6 +586,38 @@ impl Compiler<'_> {
                     Err(bug())
                 }
             }
+            (Opcode::Mul | Opcode::Mad | Opcode::Div, _)
+                if dst.is_float() && srcs.iter().flatten().all(|s| s.ty.is_float()) =>
+            {
+                let op = match insn.opcode {
+                    Opcode::Mul => FloatOp::Mul,
+                    Opcode::Mad if self.lit.mad_fused => FloatOp::MadUnfused,
+                    Opcode::Mad => FloatOp::Mad,
+                    _ if self.lit.div_float_reciprocal => FloatOp::DivReciprocal,
+                    _ => FloatOp::Div,
+                };
+                let mut dec = [None; 3];
+                let mut src_tys = [dst; 3];
+                for (k, s) in srcs.iter().flatten().enumerate().take(3) {
+                    dec[k] = Some(flt(s.ty)?);
+                    src_tys[k] = s.ty;
+                }
+                Ok(Kernel::FloatArith {
+                    dec,
+                    src_tys,
+                    op: kernel::float_arith_fn(op, dst).ok_or_else(bug)?,
+                    f32_exact: srcs.iter().flatten().all(|s| s.ty != DataType::DF),
+                })
+            }
+            (Opcode::Div | Opcode::Mod, [Some(a), Some(b), None, None])
+                if dst.is_integer() && a.ty.is_integer() && b.ty.is_integer() =>
+            {
+                Ok(Kernel::IntDivide {
+                    dec: [int(a.ty)?, int(b.ty)?],
+                    enc: kernel::enc_int_fn(dst).ok_or_else(bug)?,
+                    remainder: insn.opcode == Opcode::Mod,
+                })
+            }
             (Opcode::Mov | Opcode::Add, _) => Err(VisaError::model_bug(format!(
                 "{} with {} source operands",
                 insn.opcode.mnemonic(),
@@ -894,6 +940,46 @@ impl InsnPlan {
                 d0(raw0, n, m0, !mode.keeps_denormals(t0), &mut s.floats[0]);
                 d1(raw1, n, m1, !mode.keeps_denormals(t1), &mut s.floats[1]);
                 add(&s.floats[0], &s.floats[1], f32_exact, &ctx, &mut s.out);
+            }
+            Kernel::FloatArith {
+                dec,
+                src_tys,
+                op,
+                f32_exact,
+            } => {
+                let lanes = dec.iter().zip(&src_tys).zip(&self.srcs).zip(&s.raw);
+                for ((((d, ty), src), raw), out) in lanes.zip(&mut s.floats) {
+                    if let (Some(d), Some(src)) = (d, src) {
+                        d(raw, n, src.modifier, !mode.keeps_denormals(*ty), out);
+                    }
+                }
+                op(&s.floats, f32_exact, &ctx, &mut s.out);
+            }
+            Kernel::IntDivide {
+                dec: [d0, d1],
+                enc,
+                remainder,
+            } => {
+                let [a, b, ..] = &mut s.ints[..] else {
+                    return Err(VisaError::model_bug("DIV run without two integer buffers"));
+                };
+                d0(raw0, n, m0, a);
+                d1(raw1, n, m1, b);
+                let zero = alu::divide(a, b, n, remainder) & chen;
+                if zero != 0 && plan.lit.div_by_zero {
+                    return Err(VisaError::undefined(format!(
+                        "{}: channel {} divides by zero (erratum {}, literal reading)",
+                        if remainder { "MOD" } else { "DIV" },
+                        zero.trailing_zeros(),
+                        visa_spec::errata::DIV_BY_ZERO
+                    )));
+                }
+                enc(a, &ctx, &mut s.out);
+                self.dst
+                    .store(self.dst_size, n, chen & !zero, state, &s.dst_offs, &s.out)?;
+                self.dst
+                    .mark_undefined(self.dst_size, n, zero, state, &s.dst_offs);
+                return Ok(());
             }
             Kernel::Int { dec, op, enc } => {
                 let lanes = dec.iter().zip(&self.srcs).zip(&s.raw).zip(&mut s.ints);

@@ -224,6 +224,10 @@ impl Opcode {
                 | Opcode::Lzd
                 | Opcode::Bfe
                 | Opcode::Bfi
+                | Opcode::Mul
+                | Opcode::Mad
+                | Opcode::Mod
+                | Opcode::Div
         )
     }
 

@@ -1292,6 +1292,27 @@ impl Cx<'_> {
                     None => Ok(()),
                 }
             }
+            // Erratum MUL-PLATFORM-NOTES, literal reading: the Notes' platform limits.
+            Opcode::Mul if self.readings.is_literal(errata::MUL_PLATFORM_NOTES) => {
+                let byte_source = srcs.iter().position(|t| t.size() == 1);
+                match byte_source {
+                    Some(k) if self.platform.is_pvc_plus() => Err(VisaError::invalid(format!(
+                        "MUL takes no byte source on {} (erratum {}, literal reading)",
+                        self.platform,
+                        errata::MUL_PLATFORM_NOTES
+                    ))
+                    .field(src_field(k))),
+                    _ if matches!(dst, DataType::Q | DataType::UQ) && !self.platform.is_pvc_plus() => {
+                        Err(VisaError::invalid(format!(
+                            "MUL has no 64-bit product on {} (erratum {}, literal reading)",
+                            self.platform,
+                            errata::MUL_PLATFORM_NOTES
+                        ))
+                        .field("dst"))
+                    }
+                    _ => Ok(()),
+                }
+            }
             _ => Ok(()),
         }
     }
