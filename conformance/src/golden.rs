@@ -137,6 +137,26 @@ pub const STREAMS: &[Stream] = &[
         name: "bfi",
         op: Opcode::Bfi,
     },
+    Stream {
+        file: "alu/mul.jsonl",
+        name: "mul",
+        op: Opcode::Mul,
+    },
+    Stream {
+        file: "alu/mad.jsonl",
+        name: "mad",
+        op: Opcode::Mad,
+    },
+    Stream {
+        file: "alu/div.jsonl",
+        name: "div",
+        op: Opcode::Div,
+    },
+    Stream {
+        file: "alu/mod.jsonl",
+        name: "mod",
+        op: Opcode::Mod,
+    },
 ];
 
 /// A generated file: its path under the vectors directory, its cases and its text.
