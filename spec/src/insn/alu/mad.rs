@@ -9,7 +9,7 @@ use crate::errata;
 use crate::error::Result;
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
-use crate::num::{self, FloatMode, Value};
+use crate::num::{self, FloatMode};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};
 use crate::state::MachineState;
 use crate::validate::exec_type;
@@ -52,18 +52,9 @@ pub fn execute(
                 // Exact, one conversion: a fused multiply-add for floats.
                 num::fma(&a, &b, &c, &mode)?
             };
-            dst.set(i, convert(&result, insn, &mode, config)?);
+            dst.set(i, num::convert(&result, dst_ty, insn.sat, &mode, readings)?);
         }
     }
     dst.commit(state);
     Ok(())
-}
-
-fn convert(
-    value: &Value,
-    insn: &Instruction,
-    mode: &FloatMode,
-    config: &ExecConfig,
-) -> Result<u64> {
-    num::convert(value, insn.dst.ty(), insn.sat, mode, &config.readings)
 }
