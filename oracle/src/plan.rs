@@ -56,6 +56,8 @@ pub struct Plan {
 #[derive(Clone, Debug)]
 enum Step {
     Insn(Box<InsnPlan>),
+    /// AND, OR, XOR or NOT on predicates: whole masks at once.
+    PredLogic(PredLogic),
     /// An instruction the engine cannot execute; running it reports the error.
     Fail(VisaError),
 }
@@ -682,9 +684,12 @@ impl Plan {
         let steps: Vec<Step> = program
             .insns
             .iter()
-            .map(|insn| match compiler.insn(insn) {
-                Ok(p) => Step::Insn(Box::new(p)),
-                Err(e) => Step::Fail(e.at(insn.pos)),
+            .map(|insn| match PredLogic::compile(insn) {
+                Some(p) => Step::PredLogic(p),
+                None => match compiler.insn(insn) {
+                    Ok(p) => Step::Insn(Box::new(p)),
+                    Err(e) => Step::Fail(e.at(insn.pos)),
+                },
             })
             .collect();
         let cr0 = program
@@ -695,7 +700,7 @@ impl Plan {
             .iter()
             .map(|step| match step {
                 Step::Insn(insn) => insn.num_srcs,
-                Step::Fail(_) => 0,
+                Step::PredLogic(_) | Step::Fail(_) => 0,
             })
             .max()
             .unwrap_or(0);
@@ -750,6 +755,7 @@ impl Plan {
                 Step::Insn(insn) => insn
                     .exec(self, state, scratch)
                     .map_err(|e| e.at(insn.pos))?,
+                Step::PredLogic(p) => p.exec(state).map_err(|e| e.at(p.pos))?,
                 Step::Fail(e) => return Err(e.clone()),
             }
         }
@@ -915,5 +921,75 @@ impl InsnPlan {
         }
         self.dst
             .store(self.dst_size, n, chen, state, &s.dst_offs, &s.out)
+    }
+}
+
+/// The predicate-operand form of AND, OR, XOR and NOT (instructions/AND.md, Notes): channel
+/// n works on bit `offset + n` of each predicate, with no predication.
+#[derive(Clone, Debug)]
+struct PredLogic {
+    pos: Pos,
+    opcode: Opcode,
+    dst: usize,
+    srcs: [usize; 2],
+    lanes: u64,
+    offset: u32,
+    no_mask: bool,
+}
+
+impl PredLogic {
+    fn compile(insn: &Instruction) -> Option<PredLogic> {
+        let Dst::Predicate { var } = insn.dst else {
+            return None;
+        };
+        if !validate::is_logic(insn.opcode) {
+            return None;
+        }
+        let mut srcs = [0usize; 2];
+        for (slot, src) in srcs.iter_mut().zip(&insn.srcs) {
+            let Src::Predicate { var } = src else {
+                return None;
+            };
+            *slot = var.0 as usize;
+        }
+        Some(PredLogic {
+            pos: insn.pos,
+            opcode: insn.opcode,
+            dst: var.0 as usize,
+            srcs,
+            lanes: lane_mask(insn.exec_size as usize) as u64,
+            offset: insn.mask.offset(),
+            no_mask: insn.mask.no_mask,
+        })
+    }
+
+    fn exec(&self, state: &mut MachineState) -> Result<()> {
+        let read = |k: usize| -> Result<u64> {
+            state
+                .preds
+                .get(k)
+                .map(|p| (*p as u64 >> self.offset) & self.lanes)
+                .ok_or_else(|| VisaError::model_bug("predicate variable missing from the state"))
+        };
+        let a = read(self.srcs[0])?;
+        let b = read(self.srcs[1])?;
+        let r = match self.opcode {
+            Opcode::And => a & b,
+            Opcode::Or => a | b,
+            Opcode::Xor => a ^ b,
+            _ => !a,
+        } & self.lanes;
+        let en = if self.no_mask {
+            self.lanes
+        } else {
+            (state.emask as u64 >> self.offset) & self.lanes
+        };
+        let dst = state
+            .preds
+            .get_mut(self.dst)
+            .ok_or_else(|| VisaError::model_bug("predicate variable missing from the state"))?;
+        let keep = !(en << self.offset);
+        *dst = ((*dst as u64 & keep) | ((r & en) << self.offset)) as u32;
+        Ok(())
     }
 }
