@@ -137,9 +137,9 @@ enum Kernel {
     },
 }
 
-/// Lane buffers reused by every instruction of one run, for instructions of at most `S`
-/// sources (on the stack: about 3 KiB for 2 sources, 4.5 KiB for 4). A plan of one- and
-/// two-source instructions runs with the smaller set, so it pays nothing for BFI's four.
+/// Lane buffers of instructions of at most `S` sources (about 3 KiB for 2 sources, 4.5 KiB
+/// for 4), kept per thread and reused by every run. A plan of one- and two-source
+/// instructions uses the smaller set.
 struct Scratch<const S: usize> {
     raw: [Raw; S],
     /// Exact integer lanes of each source; an integer operation leaves its result in the
@@ -149,6 +149,13 @@ struct Scratch<const S: usize> {
     out: Raw,
     offs: [usize; LANES],
     dst_offs: [usize; LANES],
+}
+
+thread_local! {
+    static SCRATCH2: std::cell::RefCell<Box<Scratch<2>>> =
+        std::cell::RefCell::new(Box::new(Scratch::new()));
+    static SCRATCH4: std::cell::RefCell<Box<Scratch<MAX_SRCS>>> =
+        std::cell::RefCell::new(Box::new(Scratch::new()));
 }
 
 impl<const S: usize> Scratch<S> {
@@ -738,10 +745,18 @@ impl Plan {
                 "the machine state was not made for this program's variables (MachineState::new)",
             ));
         }
+        // The lane buffers are reused from run to run on each thread: a run never reads a
+        // lane it has not written, so they need no clearing.
         if self.max_srcs <= 2 {
-            self.run_steps(state, &mut Scratch::<2>::new())
+            SCRATCH2.with(|cell| match cell.try_borrow_mut() {
+                Ok(mut scratch) => self.run_steps(state, &mut scratch),
+                Err(_) => self.run_steps(state, &mut Scratch::<2>::new()),
+            })
         } else {
-            self.run_steps(state, &mut Scratch::<MAX_SRCS>::new())
+            SCRATCH4.with(|cell| match cell.try_borrow_mut() {
+                Ok(mut scratch) => self.run_steps(state, &mut scratch),
+                Err(_) => self.run_steps(state, &mut Scratch::<MAX_SRCS>::new()),
+            })
         }
     }
 
