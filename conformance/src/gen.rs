@@ -475,7 +475,10 @@ fn form_types(opcode: Opcode, platform: Platform) -> BoxedStrategy<(DataType, Ve
         .type_maps
         .iter()
         .filter(|m| {
-            m.gate.admits(platform) && m.unless_literal.is_none_or(|e| !resolved.is_literal(e))
+            m.gate.admits(platform)
+                && m.unless_literal.is_none_or(|e| !resolved.is_literal(e))
+                // The predicate-operand form has its own generator.
+                && !m.dst.contains(&DataType::BOOL)
         })
         .copied()
         .collect();
@@ -559,6 +562,53 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
 
 /// A valid case of `op`, an executed instruction (`Opcode::is_executed`).
 pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
+    if visa_spec::validate::is_logic(op) {
+        prop_oneof![3 => register_case(op), 1 => predicate_logic_case(op)].boxed()
+    } else {
+        register_case(op)
+    }
+}
+
+/// AND, OR, XOR or NOT on predicates (instructions/AND.md, Notes): `P1` from `P2` and `P3`,
+/// 32-element predicates, any mask control, no predication.
+fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
+    (
+        platform(),
+        exec_and_mask(),
+        any::<[u32; 3]>(),
+        prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
+    )
+        .prop_map(move |(platform, (size, group, nm), masks, emask)| {
+            let mask = format!("M{group}{}", if nm { "_NM" } else { "" });
+            let srcs = if op == Opcode::Not { "P2" } else { "P2 P3" };
+            let mnemonic = op.mnemonic();
+            let decls: Vec<String> = ["P1", "P2", "P3"]
+                .iter()
+                .map(|p| format!(".decl {p} v_type=P num_elts=32"))
+                .collect();
+            GenCase {
+                platform,
+                literal: Vec::new(),
+                text: format!(
+                    "{}\n{mnemonic} ({mask}, {size}) P1 {srcs}\n",
+                    decls.join("\n")
+                ),
+                vars: Vec::new(),
+                preds: vec![
+                    ("P1".to_string(), masks[0]),
+                    ("P2".to_string(), masks[1]),
+                    ("P3".to_string(), masks[2]),
+                ],
+                cr0: 0,
+                emask,
+                tags: vec![mnemonic.to_string(), "predicate-operands".to_string()],
+            }
+        })
+        .boxed()
+}
+
+/// A case of `op` on register and immediate operands.
+fn register_case(op: Opcode) -> BoxedStrategy<GenCase> {
     (
         platform(),
         exec_and_mask(),

@@ -56,6 +56,8 @@ pub struct Plan {
 #[derive(Clone, Debug)]
 enum Step {
     Insn(Box<InsnPlan>),
+    /// AND, OR, XOR or NOT on predicates: whole masks at once.
+    PredLogic(PredLogic),
     /// An instruction the engine cannot execute; running it reports the error.
     Fail(VisaError),
 }
@@ -149,9 +151,9 @@ enum Kernel {
     },
 }
 
-/// Lane buffers reused by every instruction of one run, for instructions of at most `S`
-/// sources (on the stack: about 3 KiB for 2 sources, 4.5 KiB for 4). A plan of one- and
-/// two-source instructions runs with the smaller set, so it pays nothing for BFI's four.
+/// Lane buffers of instructions of at most `S` sources (about 3 KiB for 2 sources, 4.5 KiB
+/// for 4), kept per thread and reused by every run. A plan of one- and two-source
+/// instructions uses the smaller set.
 struct Scratch<const S: usize> {
     raw: [Raw; S],
     /// Exact integer lanes of each source; an integer operation leaves its result in the
@@ -161,6 +163,13 @@ struct Scratch<const S: usize> {
     out: Raw,
     offs: [usize; LANES],
     dst_offs: [usize; LANES],
+}
+
+thread_local! {
+    static SCRATCH2: std::cell::RefCell<Box<Scratch<2>>> =
+        std::cell::RefCell::new(Box::new(Scratch::new()));
+    static SCRATCH4: std::cell::RefCell<Box<Scratch<MAX_SRCS>>> =
+        std::cell::RefCell::new(Box::new(Scratch::new()));
 }
 
 impl<const S: usize> Scratch<S> {
@@ -728,9 +737,12 @@ impl Plan {
         let steps: Vec<Step> = program
             .insns
             .iter()
-            .map(|insn| match compiler.insn(insn) {
-                Ok(p) => Step::Insn(Box::new(p)),
-                Err(e) => Step::Fail(e.at(insn.pos)),
+            .map(|insn| match PredLogic::compile(insn) {
+                Some(p) => Step::PredLogic(p),
+                None => match compiler.insn(insn) {
+                    Ok(p) => Step::Insn(Box::new(p)),
+                    Err(e) => Step::Fail(e.at(insn.pos)),
+                },
             })
             .collect();
         let cr0 = program
@@ -741,7 +753,7 @@ impl Plan {
             .iter()
             .map(|step| match step {
                 Step::Insn(insn) => insn.num_srcs,
-                Step::Fail(_) => 0,
+                Step::PredLogic(_) | Step::Fail(_) => 0,
             })
             .max()
             .unwrap_or(0);
@@ -779,10 +791,18 @@ impl Plan {
                 "the machine state was not made for this program's variables (MachineState::new)",
             ));
         }
+        // The lane buffers are reused from run to run on each thread: a run never reads a
+        // lane it has not written, so they need no clearing.
         if self.max_srcs <= 2 {
-            self.run_steps(state, &mut Scratch::<2>::new())
+            SCRATCH2.with(|cell| match cell.try_borrow_mut() {
+                Ok(mut scratch) => self.run_steps(state, &mut scratch),
+                Err(_) => self.run_steps(state, &mut Scratch::<2>::new()),
+            })
         } else {
-            self.run_steps(state, &mut Scratch::<MAX_SRCS>::new())
+            SCRATCH4.with(|cell| match cell.try_borrow_mut() {
+                Ok(mut scratch) => self.run_steps(state, &mut scratch),
+                Err(_) => self.run_steps(state, &mut Scratch::<MAX_SRCS>::new()),
+            })
         }
     }
 
@@ -796,6 +816,7 @@ impl Plan {
                 Step::Insn(insn) => insn
                     .exec(self, state, scratch)
                     .map_err(|e| e.at(insn.pos))?,
+                Step::PredLogic(p) => p.exec(state).map_err(|e| e.at(p.pos))?,
                 Step::Fail(e) => return Err(e.clone()),
             }
         }
@@ -1001,5 +1022,75 @@ impl InsnPlan {
         }
         self.dst
             .store(self.dst_size, n, chen, state, &s.dst_offs, &s.out)
+    }
+}
+
+/// The predicate-operand form of AND, OR, XOR and NOT (instructions/AND.md, Notes): channel
+/// n works on bit `offset + n` of each predicate, with no predication.
+#[derive(Clone, Debug)]
+struct PredLogic {
+    pos: Pos,
+    opcode: Opcode,
+    dst: usize,
+    srcs: [usize; 2],
+    lanes: u64,
+    offset: u32,
+    no_mask: bool,
+}
+
+impl PredLogic {
+    fn compile(insn: &Instruction) -> Option<PredLogic> {
+        let Dst::Predicate { var } = insn.dst else {
+            return None;
+        };
+        if !validate::is_logic(insn.opcode) {
+            return None;
+        }
+        let mut srcs = [0usize; 2];
+        for (slot, src) in srcs.iter_mut().zip(&insn.srcs) {
+            let Src::Predicate { var } = src else {
+                return None;
+            };
+            *slot = var.0 as usize;
+        }
+        Some(PredLogic {
+            pos: insn.pos,
+            opcode: insn.opcode,
+            dst: var.0 as usize,
+            srcs,
+            lanes: lane_mask(insn.exec_size as usize) as u64,
+            offset: insn.mask.offset(),
+            no_mask: insn.mask.no_mask,
+        })
+    }
+
+    fn exec(&self, state: &mut MachineState) -> Result<()> {
+        let read = |k: usize| -> Result<u64> {
+            state
+                .preds
+                .get(k)
+                .map(|p| (*p as u64 >> self.offset) & self.lanes)
+                .ok_or_else(|| VisaError::model_bug("predicate variable missing from the state"))
+        };
+        let a = read(self.srcs[0])?;
+        let b = read(self.srcs[1])?;
+        let r = match self.opcode {
+            Opcode::And => a & b,
+            Opcode::Or => a | b,
+            Opcode::Xor => a ^ b,
+            _ => !a,
+        } & self.lanes;
+        let en = if self.no_mask {
+            self.lanes
+        } else {
+            (state.emask as u64 >> self.offset) & self.lanes
+        };
+        let dst = state
+            .preds
+            .get_mut(self.dst)
+            .ok_or_else(|| VisaError::model_bug("predicate variable missing from the state"))?;
+        let keep = !(en << self.offset);
+        *dst = ((*dst as u64 & keep) | ((r & en) << self.offset)) as u32;
+        Ok(())
     }
 }
