@@ -456,10 +456,16 @@ const MAD_UNFUSED: u8 = 2;
 const DIV: u8 = 3;
 const DIV_RECIPROCAL: u8 = 4;
 
-/// A canonical NaN lane (the hardware's own NaN rules differ from the documents').
+/// Whether a source of `OP` is a NaN (the hardware's own NaN rules differ from the
+/// documents'). MUL and DIV read two sources: the third buffer holds stale lanes.
 #[inline(always)]
-fn any_nan(x: &[u64]) -> bool {
-    x.iter().any(|v| f64_is_nan(*v))
+fn any_nan<const OP: u8>(x: &[u64; 3]) -> bool {
+    let used = if matches!(OP, MAD | MAD_UNFUSED) {
+        3
+    } else {
+        2
+    };
+    x[..used].iter().any(|v| f64_is_nan(*v))
 }
 
 /// One lane of `OP` rounded into `fmt` with the slow, general path. `c0` is `c` without
@@ -502,7 +508,7 @@ fn float_arith<D: FloatTy, const OP: u8>(s: &[Raw; 3], f32_exact: bool, c: &Ctx,
         // Hardware f32 operations are correctly rounded to nearest even (fma: mul_add).
         let f = |v: u64| f64::from_bits(v) as f32;
         for (x, o) in lanes {
-            let r = if any_nan(&x) {
+            let r = if any_nan::<OP>(&x) {
                 arith_lane::<OP>(x, D::FMT, rnd, params, &c0)
             } else {
                 let v = match OP {
@@ -522,7 +528,7 @@ fn float_arith<D: FloatTy, const OP: u8>(s: &[Raw; 3], f32_exact: bool, c: &Ctx,
         // Every source value is an f64, and f64 operations round correctly into DF.
         let f = f64::from_bits;
         for (x, o) in lanes {
-            let r = if any_nan(&x) {
+            let r = if any_nan::<OP>(&x) {
                 arith_lane::<OP>(x, D::FMT, rnd, params, &c0)
             } else {
                 let v = match OP {
