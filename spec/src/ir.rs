@@ -224,6 +224,14 @@ impl Opcode {
                 | Opcode::Lzd
                 | Opcode::Bfe
                 | Opcode::Bfi
+                | Opcode::Add3o
+                | Opcode::Addc
+                | Opcode::Subb
+                | Opcode::Madw
+                | Opcode::Sad2
+                | Opcode::Sad2add
+                | Opcode::AddrAdd
+                | Opcode::Movs
         )
     }
 
