@@ -39,6 +39,7 @@ mod kernel;
 mod mode;
 mod operand;
 mod plan;
+mod second;
 mod softfloat;
 
 use rayon::prelude::*;

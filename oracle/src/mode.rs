@@ -21,6 +21,10 @@ pub struct Literal {
     pub cbit_result: bool,
     pub fbh_signed: bool,
     pub bfe_sign_extension: bool,
+    pub subb_loop_step: bool,
+    pub add3o_overflow: bool,
+    pub madw_high_half: bool,
+    pub sad2_loop_step: bool,
 }
 
 impl Literal {
@@ -38,6 +42,10 @@ impl Literal {
             cbit_result: r.is_literal(errata::CBIT_RESULT),
             fbh_signed: r.is_literal(errata::FBH_SIGNED),
             bfe_sign_extension: r.is_literal(errata::BFE_SIGN_EXTENSION),
+            subb_loop_step: r.is_literal(errata::SUBB_LOOP_STEP),
+            add3o_overflow: r.is_literal(errata::ADD3O_OVERFLOW),
+            madw_high_half: r.is_literal(errata::MADW_HIGH_HALF),
+            sad2_loop_step: r.is_literal(errata::SAD2_LOOP_STEP),
         }
     }
 }
