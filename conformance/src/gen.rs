@@ -14,6 +14,8 @@ pub use visa_spec::ir::Opcode;
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
+mod carry;
+
 /// A generated case before it becomes a vector.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenCase {
@@ -353,9 +355,10 @@ fn cr0() -> impl Strategy<Value = u32> {
 /// The executable errata whose literal reading changes what a valid case of `op` computes.
 /// Errata whose literal reading changes what validates (EMASK-OFFSET-BOUND,
 /// REGION-TWO-GRF-SPAN, ADD-QWORD-TYPEMAP, GRF-ROW-SIZE, SHIFT-COUNT-TYPE,
-/// ASR-SIGNED-OPERANDS, LZD-SAT, ADD3-IMMEDIATE-WIDTH, BFE-BFI-ALIGNMENT) stay resolved in
-/// valid-case generators; the edge catalogs test both readings. MOV and ADD draw from the
-/// same list (the float conversion errata), which keeps their committed vectors stable.
+/// ASR-SIGNED-OPERANDS, LZD-SAT, ADD3-IMMEDIATE-WIDTH, BFE-BFI-ALIGNMENT, SUBB-SAT,
+/// ADDR-ADD-PREDEFINED) stay resolved in valid-case generators; the edge catalogs test both
+/// readings. MOV and ADD draw from the same list (the float conversion errata), which keeps
+/// their committed vectors stable.
 fn semantic_errata(op: Opcode) -> &'static [&'static str] {
     match op {
         Opcode::Mov | Opcode::Add => &[
@@ -370,6 +373,10 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
         Opcode::Cbit => &[errata::CBIT_RESULT],
         Opcode::Fbh => &[errata::FBH_SIGNED],
         Opcode::Bfe => &[errata::BFE_SIGN_EXTENSION],
+        Opcode::Subb => &[errata::SUBB_LOOP_STEP],
+        Opcode::Add3o => &[errata::ADD3O_OVERFLOW],
+        Opcode::Madw => &[errata::MADW_HIGH_HALF],
+        Opcode::Sad2 => &[errata::SAD2_LOOP_STEP],
         _ => &[],
     }
 }
@@ -533,6 +540,9 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
 
 /// A valid case of `op`, an executed instruction (`Opcode::is_executed`).
 pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
+    if let Some(strategy) = carry::case(op) {
+        return strategy;
+    }
     (
         platform(),
         exec_and_mask(),
@@ -579,6 +589,8 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
                         // instructions/BFE.md, BFI.md: execution size 2 is invalid.
                         let size = match other {
                             Opcode::Bfe | Opcode::Bfi if size == 2 => 4,
+                            // Erratum SAD2-EXEC-SIZE: SAD2 and SAD2ADD work on pairs.
+                            Opcode::Sad2 | Opcode::Sad2add if size == 1 => 2,
                             _ => size,
                         };
                         let (_, _, mask, _, cr0, literal, emask) = head;
