@@ -607,7 +607,10 @@ impl Compiler<'_> {
             {
                 *extent = (*extent).max(last + 4);
             }
-            return Ok(Some(Second::Reg { store, size: 4 }));
+            return Ok(Some(Second::Reg {
+                store: Box::new(store),
+                size: 4,
+            }));
         }
         match &insn.dst2 {
             None => Ok(None),
@@ -627,7 +630,7 @@ impl Compiler<'_> {
             Some(d) => {
                 let (store, ty) = self.dst(d, n, extent)?;
                 Ok(Some(Second::Reg {
-                    store,
+                    store: Box::new(store),
                     size: ty.size(),
                 }))
             }
@@ -1015,7 +1018,7 @@ impl InsnPlan {
         }
         if let Some(grf) = self.grf_aligned {
             // instructions/MADW.md, Dst: "Must be GRF aligned".
-            if s.dst_offs[0] % grf != 0 {
+            if !s.dst_offs[0].is_multiple_of(grf) {
                 return Err(VisaError::undefined(format!(
                     "MADW's indirect destination starts at register byte {}, which is not GRF aligned",
                     s.dst_offs[0]

@@ -44,7 +44,7 @@ impl PredStore {
 pub enum Second {
     /// Register elements of `size` bytes.
     Reg {
-        store: DstStore,
+        store: Box<DstStore>,
         size: usize,
     },
     Pred(PredStore),

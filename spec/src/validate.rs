@@ -1347,7 +1347,7 @@ impl Cx<'_> {
         let grf = self.platform.grf_size();
         let base = self.vars.get(*var).grf_offset.unwrap_or(0);
         let origin = base + *row as usize * self.row_size() + *col as usize * ty.size();
-        if origin % grf != 0 {
+        if !origin.is_multiple_of(grf) {
             return Err(VisaError::invalid(format!(
                 "MADW's destination must be GRF aligned; it starts at register byte {origin} ({grf}-byte GRFs)"
             ))

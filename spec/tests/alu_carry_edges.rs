@@ -292,6 +292,41 @@ fn add3o_overflow_bits_follow_the_mask_control() {
     assert_eq!(v1, le32(&[OLD, 2, 0, 0]));
 }
 
+#[rstest]
+// Only src2 is immediate16 (instructions/ADD3O.md): under the literal reading of
+// ADD3-IMMEDIATE-WIDTH a D immediate there is invalid, a W one valid; src0 and src1 take any
+// immediate of the type map under both readings.
+#[case(
+    "(P1) add3o (M1, 1) VD(0,0)<1> VD(0,0)<0;1,0> VD(0,0)<0;1,0> 0x1:d",
+    None,
+    Some(ErrorClass::InvalidInstruction)
+)]
+#[case(
+    "(P1) add3o (M1, 1) VD(0,0)<1> VD(0,0)<0;1,0> VD(0,0)<0;1,0> 0x1:w",
+    None,
+    None
+)]
+#[case("(P1) add3o (M1, 1) VD(0,0)<1> 0x1:d 0x2:d VD(0,0)<0;1,0>", None, None)]
+// ADD3O takes no saturation (its Properties list none).
+#[case(
+    "(P1) add3o.sat (M1, 1) VD(0,0)<1> VD(0,0)<0;1,0> VD(0,0)<0;1,0> 0x1:w",
+    Some(ErrorClass::InvalidInstruction),
+    Some(ErrorClass::InvalidInstruction)
+)]
+fn add3o_immediates(
+    #[case] text: &str,
+    #[case] resolved: Option<ErrorClass>,
+    #[case] literal: Option<ErrorClass>,
+) {
+    let decls = ".decl VD v_type=G type=d num_elts=8\n.decl P1 v_type=P num_elts=32\n";
+    assert_eq!(invalid_on(HPG, decls, text, &[]), resolved, "{text}");
+    assert_eq!(
+        invalid_on(HPG, decls, text, &[errata::ADD3_IMMEDIATE_WIDTH]),
+        literal,
+        "literal: {text}"
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // MADW: the 64-bit result, low halves then high halves (MADW-HIGH-HALF)
 // ---------------------------------------------------------------------------------------------
