@@ -151,7 +151,7 @@ enum Kernel {
 }
 
 /// Lane buffers reused by every instruction of one run, for instructions of at most `S`
-/// sources (on the stack: about 3 KiB for 2 sources, 4.5 KiB for 4). A plan of one- and
+/// sources (on the stack: about 4 KiB for 2 sources, 5.5 KiB for 4). A plan of one- and
 /// two-source instructions runs with the smaller set, so it pays nothing for BFI's four.
 struct Scratch<const S: usize> {
     raw: [Raw; S],
