@@ -1279,7 +1279,6 @@ impl Cx<'_> {
                 ))
                 .field("dst"))
             }
-            // Erratum ADD3-IMMEDIATE-WIDTH, literal reading: immediate16 operands.
             // instructions/ADD3O.md: src2 alone is immediate16 (erratum ADD3-IMMEDIATE-WIDTH).
             Opcode::Add3o if self.readings.is_literal(errata::ADD3_IMMEDIATE_WIDTH) => {
                 match insn.srcs.get(2) {
@@ -1304,6 +1303,7 @@ impl Cx<'_> {
             }
             Opcode::AddrAdd => self.addr_add_rules(insn),
             Opcode::Movs => movs_rules(insn),
+            // Erratum ADD3-IMMEDIATE-WIDTH, literal reading: immediate16 operands.
             Opcode::Add3 if self.readings.is_literal(errata::ADD3_IMMEDIATE_WIDTH) => {
                 match insn.srcs.iter().position(|s| {
                     matches!(s, Src::Imm { .. }) && exec_type(s.ty()).size() != 2
