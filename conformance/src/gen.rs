@@ -14,6 +14,8 @@ pub use visa_spec::ir::Opcode;
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
+mod carry;
+
 /// A generated case before it becomes a vector.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenCase {
@@ -353,9 +355,10 @@ fn cr0() -> impl Strategy<Value = u32> {
 /// The executable errata whose literal reading changes what a valid case of `op` computes.
 /// Errata whose literal reading changes what validates (EMASK-OFFSET-BOUND,
 /// REGION-TWO-GRF-SPAN, ADD-QWORD-TYPEMAP, GRF-ROW-SIZE, SHIFT-COUNT-TYPE,
-/// ASR-SIGNED-OPERANDS, LZD-SAT, ADD3-IMMEDIATE-WIDTH, BFE-BFI-ALIGNMENT) stay resolved in
-/// valid-case generators; the edge catalogs test both readings. MOV and ADD draw from the
-/// same list (the float conversion errata), which keeps their committed vectors stable.
+/// ASR-SIGNED-OPERANDS, LZD-SAT, ADD3-IMMEDIATE-WIDTH, BFE-BFI-ALIGNMENT, SUBB-SAT,
+/// ADDR-ADD-PREDEFINED) stay resolved in valid-case generators; the edge catalogs test both
+/// readings. MOV and ADD draw from the same list (the float conversion errata), which keeps
+/// their committed vectors stable.
 fn semantic_errata(op: Opcode) -> &'static [&'static str] {
     match op {
         Opcode::Mov | Opcode::Add => &[
@@ -383,6 +386,10 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
             errata::SAT_NEGATIVE_ZERO,
         ],
         Opcode::Mod => &[errata::DIV_BY_ZERO],
+        Opcode::Subb => &[errata::SUBB_LOOP_STEP],
+        Opcode::Add3o => &[errata::ADD3O_OVERFLOW],
+        Opcode::Madw => &[errata::MADW_HIGH_HALF],
+        Opcode::Sad2 => &[errata::SAD2_LOOP_STEP],
         _ => &[],
     }
 }
@@ -562,6 +569,9 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
 
 /// A valid case of `op`, an executed instruction (`Opcode::is_executed`).
 pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
+    if let Some(strategy) = carry::case(op) {
+        return strategy;
+    }
     if visa_spec::validate::is_logic(op) {
         prop_oneof![3 => register_case(op), 1 => predicate_logic_case(op)].boxed()
     } else {
@@ -655,6 +665,8 @@ fn register_case(op: Opcode) -> BoxedStrategy<GenCase> {
                         // instructions/BFE.md, BFI.md: execution size 2 is invalid.
                         let size = match other {
                             Opcode::Bfe | Opcode::Bfi if size == 2 => 4,
+                            // Erratum SAD2-EXEC-SIZE: SAD2 and SAD2ADD work on pairs.
+                            Opcode::Sad2 | Opcode::Sad2add if size == 1 => 2,
                             _ => size,
                         };
                         let (_, _, mask, _, cr0, literal, emask) = head;

@@ -162,6 +162,46 @@ pub const STREAMS: &[Stream] = &[
         name: "mod",
         op: Opcode::Mod,
     },
+    Stream {
+        file: "alu/addc.jsonl",
+        name: "addc",
+        op: Opcode::Addc,
+    },
+    Stream {
+        file: "alu/subb.jsonl",
+        name: "subb",
+        op: Opcode::Subb,
+    },
+    Stream {
+        file: "alu/add3o.jsonl",
+        name: "add3o",
+        op: Opcode::Add3o,
+    },
+    Stream {
+        file: "alu/madw.jsonl",
+        name: "madw",
+        op: Opcode::Madw,
+    },
+    Stream {
+        file: "alu/sad2.jsonl",
+        name: "sad2",
+        op: Opcode::Sad2,
+    },
+    Stream {
+        file: "alu/sad2add.jsonl",
+        name: "sad2add",
+        op: Opcode::Sad2add,
+    },
+    Stream {
+        file: "alu/addr_add.jsonl",
+        name: "addr_add",
+        op: Opcode::AddrAdd,
+    },
+    Stream {
+        file: "alu/movs.jsonl",
+        name: "movs",
+        op: Opcode::Movs,
+    },
 ];
 
 /// A generated file: its path under the vectors directory, its cases and its text.

@@ -14,7 +14,7 @@ fn cross_check(generated: &GenCase) -> Result<(), TestCaseError> {
     let oracle = run_case(&case, EngineKind::Oracle);
     if let Outcome::Error(e) = &spec {
         // Valid by construction: only the documents' undefined behaviour may stop a run
-        // (the literal readings of FLOAT-TO-UINT-NEGATIVE and SHL-SAT-RANGE).
+        // (the literal readings of FLOAT-TO-UINT-NEGATIVE, SHL-SAT-RANGE, SAD2-LOOP-STEP and DIV-BY-ZERO).
         prop_assert_eq!(
             e.class,
             ErrorClass::UndefinedBehaviour,
@@ -169,6 +169,46 @@ proptest! {
 
     #[test]
     fn mod_spec_matches_oracle(case in gen::case(Opcode::Mod)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn addc_spec_matches_oracle(case in gen::case(Opcode::Addc)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn subb_spec_matches_oracle(case in gen::case(Opcode::Subb)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn add3o_spec_matches_oracle(case in gen::case(Opcode::Add3o)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn madw_spec_matches_oracle(case in gen::case(Opcode::Madw)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn sad2_spec_matches_oracle(case in gen::case(Opcode::Sad2)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn sad2add_spec_matches_oracle(case in gen::case(Opcode::Sad2add)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn addr_add_spec_matches_oracle(case in gen::case(Opcode::AddrAdd)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn movs_spec_matches_oracle(case in gen::case(Opcode::Movs)) {
         cross_check(&case)?;
     }
 }

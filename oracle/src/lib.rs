@@ -39,6 +39,7 @@ mod kernel;
 mod mode;
 mod operand;
 mod plan;
+mod second;
 pub mod softfloat;
 
 use rayon::prelude::*;

@@ -24,6 +24,10 @@ pub struct Literal {
     pub mad_fused: bool,
     pub div_float_reciprocal: bool,
     pub div_by_zero: bool,
+    pub subb_loop_step: bool,
+    pub add3o_overflow: bool,
+    pub madw_high_half: bool,
+    pub sad2_loop_step: bool,
 }
 
 impl Literal {
@@ -44,6 +48,10 @@ impl Literal {
             mad_fused: r.is_literal(errata::MAD_FUSED),
             div_float_reciprocal: r.is_literal(errata::DIV_FLOAT_RECIPROCAL),
             div_by_zero: r.is_literal(errata::DIV_BY_ZERO),
+            subb_loop_step: r.is_literal(errata::SUBB_LOOP_STEP),
+            add3o_overflow: r.is_literal(errata::ADD3O_OVERFLOW),
+            madw_high_half: r.is_literal(errata::MADW_HIGH_HALF),
+            sad2_loop_step: r.is_literal(errata::SAD2_LOOP_STEP),
         }
     }
 }

@@ -15,6 +15,7 @@ use crate::alu::{self, MAX_SRCS};
 use crate::kernel::{self, Ctx, FloatOp, Ints, Modifier, Raw, LANES};
 use crate::mode::{FloatMode, Literal};
 use crate::operand::{DstStore, Indirect, SrcLoad};
+use crate::second::{madw_high_offset, Lanes, PredStore, Second};
 use crate::softfloat::Rounding;
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -74,6 +75,12 @@ struct InsnPlan {
     num_srcs: usize,
     dst: DstStore,
     dst_size: usize,
+    /// ADDC's carry, SUBB's borrow, MADW's high halves, ADD3O's overflow bits.
+    second: Option<Second>,
+    /// The lanes the instruction's loop writes (pairs, literal loop steps).
+    lanes: Lanes,
+    /// MADW: an indirect destination must start on a GRF boundary of this size.
+    grf_aligned: Option<usize>,
     kernel: Kernel,
     /// Register-file bytes the general operands need.
     extent: usize,
@@ -149,9 +156,17 @@ enum Kernel {
         op: alu::IntOpFn,
         enc: kernel::EncIntFn,
     },
+    /// Two results per lane (ADDC, SUBB, ADD3O, MADW): the first encoded into the
+    /// destination, the second into the second destination.
+    Pair {
+        dec: [Option<kernel::DecIntFn>; MAX_SRCS],
+        op: alu::PairOpFn,
+        enc: kernel::EncIntFn,
+        enc2: kernel::EncIntFn,
+    },
 }
 
-/// Lane buffers of instructions of at most `S` sources (about 3 KiB for 2 sources, 4.5 KiB
+/// Lane buffers of instructions of at most `S` sources (about 4 KiB for 2 sources, 5.5 KiB
 /// for 4), kept per thread and reused by every run. A plan of one- and two-source
 /// instructions uses the smaller set.
 struct Scratch<const S: usize> {
@@ -163,6 +178,10 @@ struct Scratch<const S: usize> {
     out: Raw,
     offs: [usize; LANES],
     dst_offs: [usize; LANES],
+    /// The second result of a two-result operation: exact lanes, encoded lanes, offsets.
+    ints2: Ints,
+    out2: Raw,
+    dst2_offs: [usize; LANES],
 }
 
 thread_local! {
@@ -181,6 +200,9 @@ impl<const S: usize> Scratch<S> {
             out: [0; LANES],
             offs: [0; LANES],
             dst_offs: [0; LANES],
+            ints2: [0; LANES],
+            out2: [0; LANES],
+            dst2_offs: [0; LANES],
         }
     }
 }
@@ -277,6 +299,7 @@ struct Compiler<'a> {
     vars: &'a Vars,
     lit: Literal,
     row_bytes: usize,
+    grf_size: usize,
 }
 
 impl Compiler<'_> {
@@ -425,9 +448,46 @@ impl Compiler<'_> {
                     modifier: Modifier::None,
                 })
             }
-            Src::Address { .. } | Src::AddrOf { .. } | Src::State { .. } => Err(
-                VisaError::unsupported("this source kind is not executed by the oracle yet"),
-            ),
+            // ADDR_ADD's src0: address elements, or a variable's register-file address.
+            Src::Address { var, sub } => Ok(Source {
+                load: SrcLoad::Addr {
+                    var: self.elements_of(*var, *sub, n, VarClass::Address)?,
+                    sub: *sub as usize,
+                },
+                size: 2,
+                ty: DataType::UW,
+                modifier: Modifier::None,
+            }),
+            Src::AddrOf { var, offset } => {
+                let base = var_info(self.vars, *var)?.grf_offset.unwrap_or(0) as u64;
+                Ok(Source {
+                    load: SrcLoad::Const {
+                        lanes: [base + u64::from(*offset); LANES],
+                    },
+                    size: 8,
+                    ty: DataType::UQ,
+                    modifier: Modifier::None,
+                })
+            }
+            // MOVS's state source: UD index values.
+            Src::State { var, sub } => {
+                let info = var_info(self.vars, *var)?;
+                if !matches!(info.class, VarClass::Surface | VarClass::Sampler) {
+                    return Err(VisaError::model_bug(format!(
+                        "`{}` read as a state variable",
+                        info.name
+                    )));
+                }
+                Ok(Source {
+                    load: SrcLoad::Handle {
+                        var: self.elements_of(*var, *sub, n, info.class)?,
+                        sub: *sub as usize,
+                    },
+                    size: 4,
+                    ty: DataType::UD,
+                    modifier: Modifier::None,
+                })
+            }
             Src::Predicate { var } => {
                 let info = var_info(self.vars, *var)?;
                 if info.class != VarClass::Predicate {
@@ -509,9 +569,94 @@ impl Compiler<'_> {
                 Ok((DstStore::Indirect(at), *ty))
             }
             Dst::Null { ty } => Ok((DstStore::Discard, *ty)),
-            Dst::Predicate { .. } | Dst::Address { .. } | Dst::State { .. } => Err(
-                VisaError::unsupported("this destination kind is not executed by the oracle yet"),
-            ),
+            Dst::Address { var, sub } => Ok((
+                DstStore::Addr {
+                    var: self.elements_of(*var, *sub, n, VarClass::Address)?,
+                    sub: *sub as usize,
+                },
+                DataType::UW,
+            )),
+            Dst::State { var, sub } => {
+                let class = var_info(self.vars, *var)?.class;
+                if !matches!(class, VarClass::Surface | VarClass::Sampler) {
+                    return Err(VisaError::model_bug("a state destination of another class"));
+                }
+                Ok((
+                    DstStore::Handle {
+                        var: self.elements_of(*var, *sub, n, class)?,
+                        sub: *sub as usize,
+                    },
+                    DataType::UD,
+                ))
+            }
+            Dst::Predicate { .. } => Err(VisaError::unsupported(
+                "this destination kind is not executed by the oracle yet",
+            )),
+        }
+    }
+
+    /// The index of variable `var` of class `class` holding elements `sub .. sub + n`.
+    fn elements_of(&self, var: VarId, sub: u32, n: usize, class: VarClass) -> Result<usize> {
+        let info = var_info(self.vars, var)?;
+        if info.class != class || sub as usize + n > info.num_elts as usize {
+            return Err(VisaError::model_bug(format!(
+                "elements {sub}..{} of `{}`",
+                sub as usize + n,
+                info.name
+            )));
+        }
+        Ok(var.0 as usize)
+    }
+
+    /// The second destination of ADDC, SUBB (a register), ADD3O (a predicate) and MADW
+    /// (the high halves: the destination moved past the low halves, erratum MADW-HIGH-HALF).
+    fn second(
+        &self,
+        insn: &Instruction,
+        dst: &DstStore,
+        n: usize,
+        extent: &mut usize,
+    ) -> Result<Option<Second>> {
+        if insn.opcode == Opcode::Madw {
+            let high = match &insn.dst {
+                Dst::General { hstride, .. } | Dst::Indirect { hstride, .. } => {
+                    madw_high_offset(n, *hstride as usize, self.grf_size, self.lit.madw_high_half)
+                }
+                _ => 0,
+            };
+            let store = dst.shifted(high)?;
+            if let (DstStore::Contig { .. } | DstStore::Table { .. }, Some(last)) =
+                (&store, store.lane_offset(4, n - 1, &[0; LANES]))
+            {
+                *extent = (*extent).max(last + 4);
+            }
+            return Ok(Some(Second::Reg {
+                store: Box::new(store),
+                size: 4,
+            }));
+        }
+        match &insn.dst2 {
+            None => Ok(None),
+            Some(Dst::Predicate { var }) => {
+                let info = var_info(self.vars, *var)?;
+                if info.class != VarClass::Predicate {
+                    return Err(VisaError::model_bug(format!(
+                        "`{}` written as a predicate",
+                        info.name
+                    )));
+                }
+                Ok(Some(Second::Pred(PredStore {
+                    var: var.0 as usize,
+                    offset: insn.mask.offset(),
+                })))
+            }
+            Some(d) => {
+                let (store, ty) = self.dst(d, n, extent)?;
+                Ok(Some(Second::Reg {
+                    store: Box::new(store),
+                    size: ty.size(),
+                }))
+            }
         }
     }
 
@@ -627,7 +772,29 @@ impl Compiler<'_> {
                     remainder: insn.opcode == Opcode::Mod,
                 })
             }
-            (Opcode::Mov | Opcode::Add, _) => Err(VisaError::model_bug(format!(
+            // MOVS copies UD index values.
+            (Opcode::Movs, [Some(s), None, None, None]) if s.modifier == Modifier::None => {
+                Ok(Kernel::Copy)
+            }
+            (Opcode::Addc | Opcode::Subb | Opcode::Add3o | Opcode::Madw, _) => {
+                let mut dec = [None; MAX_SRCS];
+                for (d, s) in dec.iter_mut().zip(srcs.iter().flatten()) {
+                    *d = Some(int(s.ty)?);
+                }
+                // The second result: a UD carry or borrow, an overflow bit, a high half.
+                let second = if insn.opcode == Opcode::Madw {
+                    dst
+                } else {
+                    DataType::UD
+                };
+                Ok(Kernel::Pair {
+                    dec,
+                    op: alu::pair_op_fn(insn.opcode, dst, &self.lit).ok_or_else(bug)?,
+                    enc: kernel::enc_int_fn(dst).ok_or_else(bug)?,
+                    enc2: kernel::enc_int_fn(second).ok_or_else(bug)?,
+                })
+            }
+            (Opcode::Mov | Opcode::Add | Opcode::Movs, _) => Err(VisaError::model_bug(format!(
                 "{} with {} source operands",
                 insn.opcode.mnemonic(),
                 insn.srcs.len()
@@ -694,6 +861,15 @@ impl Compiler<'_> {
             *slot = Some(self.src(src, n, &mut extent)?);
         }
         let (dst, dst_ty) = self.dst(&insn.dst, n, &mut extent)?;
+        let second = self.second(insn, &dst, n, &mut extent)?;
+        let lanes = match insn.opcode {
+            Opcode::Subb if self.lit.subb_loop_step => Lanes::Even,
+            Opcode::Sad2 if self.lit.sad2_loop_step => Lanes::PairsEveryLane,
+            Opcode::Sad2 | Opcode::Sad2add => Lanes::Pairs,
+            _ => Lanes::All,
+        };
+        let grf_aligned = (insn.opcode == Opcode::Madw && matches!(insn.dst, Dst::Indirect { .. }))
+            .then_some(self.grf_size);
         let kernel = self.kernel(insn, &srcs, dst_ty)?;
         Ok(InsnPlan {
             pos: insn.pos,
@@ -705,6 +881,9 @@ impl Compiler<'_> {
             num_srcs: insn.srcs.len(),
             dst,
             dst_size: dst_ty.size(),
+            second,
+            lanes,
+            grf_aligned,
             kernel,
             extent,
         })
@@ -733,6 +912,7 @@ impl Plan {
             vars: &program.vars,
             lit,
             row_bytes,
+            grf_size: program.platform.grf_size(),
         };
         let steps: Vec<Step> = program
             .insns
@@ -900,6 +1080,18 @@ impl InsnPlan {
             }
         }
         self.dst.prepare(self.dst_size, n, state, &mut s.dst_offs)?;
+        if let Some(Second::Reg { store, size }) = &self.second {
+            store.prepare(*size, n, state, &mut s.dst2_offs)?;
+        }
+        if let Some(grf) = self.grf_aligned {
+            // instructions/MADW.md, Dst: "Must be GRF aligned".
+            if !s.dst_offs[0].is_multiple_of(grf) {
+                return Err(VisaError::undefined(format!(
+                    "MADW's indirect destination starts at register byte {}, which is not GRF aligned",
+                    s.dst_offs[0]
+                )));
+            }
+        }
         let [src0, src1, ..] = &self.srcs;
         let (m0, m1) = (
             src0.as_ref().map_or(Modifier::None, |x| x.modifier),
@@ -1019,9 +1211,38 @@ impl InsnPlan {
                     .ok_or_else(|| VisaError::model_bug("an integer operation without sources"))?;
                 enc(result, &ctx, &mut s.out);
             }
+            Kernel::Pair { dec, op, enc, enc2 } => {
+                let lanes = dec.iter().zip(&self.srcs).zip(&s.raw).zip(&mut s.ints);
+                for (((d, src), raw), ints) in lanes {
+                    if let (Some(d), Some(src)) = (d, src) {
+                        d(raw, n, src.modifier, ints);
+                    }
+                }
+                let ints = s.ints.get_mut(..self.num_srcs).ok_or_else(|| {
+                    VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
+                })?;
+                op(ints, &mut s.ints2, &ctx)?;
+                let result = ints.first().ok_or_else(|| {
+                    VisaError::model_bug("a two-result operation without sources")
+                })?;
+                enc(result, &ctx, &mut s.out);
+                enc2(&s.ints2, &ctx, &mut s.out2);
+            }
+        }
+        let (written, undefined) = self.lanes.masks(chen, n)?;
+        if undefined != 0 {
+            self.dst
+                .mark_undefined(self.dst_size, n, undefined, state, &s.dst_offs);
         }
         self.dst
-            .store(self.dst_size, n, chen, state, &s.dst_offs, &s.out)
+            .store(self.dst_size, n, written, state, &s.dst_offs, &s.out)?;
+        match &self.second {
+            None => Ok(()),
+            Some(Second::Reg { store, size }) => {
+                store.store(*size, n, written, state, &s.dst2_offs, &s.out2)
+            }
+            Some(Second::Pred(p)) => p.store(n, written, state, &s.out2),
+        }
     }
 }
 

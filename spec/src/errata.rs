@@ -161,6 +161,17 @@ pub const MAD_FUSED: &str = "MAD-FUSED";
 pub const DIV_FLOAT_RECIPROCAL: &str = "DIV-FLOAT-RECIPROCAL";
 pub const DIV_BY_ZERO: &str = "DIV-BY-ZERO";
 pub const MOD_SIGN_TABLE: &str = "MOD-SIGN-TABLE";
+pub const ADDC_CARRY_FUNCTION: &str = "ADDC-CARRY-FUNCTION";
+pub const SUBB_LOOP_STEP: &str = "SUBB-LOOP-STEP";
+pub const SUBB_SAT: &str = "SUBB-SAT";
+pub const SUBB_SRC1_DESCRIPTION: &str = "SUBB-SRC1-DESCRIPTION";
+pub const ADD3O_OVERFLOW: &str = "ADD3O-OVERFLOW";
+pub const MADW_HIGH_HALF: &str = "MADW-HIGH-HALF";
+pub const SAD2_LOOP_STEP: &str = "SAD2-LOOP-STEP";
+pub const SAD2_EXEC_SIZE: &str = "SAD2-EXEC-SIZE";
+pub const ADDR_ADD_PREDEFINED: &str = "ADDR-ADD-PREDEFINED";
+pub const ADDR_ADD_RANGE: &str = "ADDR-ADD-RANGE";
+pub const MOVS_CONTIGUOUS: &str = "MOVS-CONTIGUOUS";
 
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
@@ -337,7 +348,7 @@ pub static LEDGER: &[Erratum] = &[
     },
     Erratum {
         id: ADD3_IMMEDIATE_WIDTH,
-        document: "instructions/ADD3.md, operand classes and Notes",
+        document: "instructions/ADD3.md, operand classes and Notes (also ADD3O.md, src2)",
         says: "the sources' operand class is immediate16, while the Notes say an immediate the hardware cannot encode (wider than 16 bits, or in src1) is moved into a register by the translator",
         literal: "an immediate source must have a 16-bit type (W or UW); a D or UD immediate is invalid-instruction",
         resolved: "any immediate of the type map is valid in any source; the 16-bit limit belongs to the hardware encoding",
@@ -531,6 +542,105 @@ pub static LEDGER: &[Erratum] = &[
         literal: "no table",
         resolved: "DIV.md's table: the quotient truncates toward zero, so the remainder src0 - src1 * trunc(src0 / src1) has the numerator's sign (-7 % 2 = -1, 7 % -2 = 1)",
         reason: "MOD is the remainder of DIV's division, and DIV.md's Notes give the sign rule for both outputs",
+        executable: false,
+    },
+    Erratum {
+        id: ADDC_CARRY_FUNCTION,
+        document: "instructions/ADDC.md, Semantics",
+        says: "the loop writes `carry[i] = carry(src0[i] + src1[i])`, a function the documents never define; the Description only says the carry is 0 or 1",
+        literal: "carry() is undefined: no executable reading",
+        resolved: "carry[i] is 1 when the exact sum of the UD sources is at least 2^32 (the carry out of the 32-bit addition), 0 otherwise; dst[i] receives the sum's low 32 bits",
+        reason: "the only carry a 32-bit unsigned addition has is its carry out, which is 0 or 1 as the Description says",
+        executable: false,
+    },
+    Erratum {
+        id: SUBB_LOOP_STEP,
+        document: "instructions/SUBB.md, Semantics",
+        says: "the loop steps `i += 2`, so it visits only the even channels, while the Description says the subtraction is component-wise",
+        literal: "only even channels compute: an odd channel's dst and borrow keep their contents, whether the channel is enabled or not",
+        resolved: "the loop steps `++i`: every enabled channel writes its difference and its borrow",
+        reason: "a copy of the pair-wise loop of SAD2ADD; ADDC, the same operation's twin, steps one channel at a time",
+        executable: true,
+    },
+    Erratum {
+        id: SUBB_SAT,
+        document: "instructions/SUBB.md, Properties vs Text",
+        says: "the Properties list saturation while the Text form shows no `.sat` (and ADDC, its twin, has none); what saturation does to a borrow is not said",
+        literal: "the Text form: subb.sat is invalid-instruction",
+        resolved: "subb.sat is valid and clamps the exact difference into UD (2_datatypes.md, Saturation): a negative difference gives 0; the borrow is computed from the sources as before, so a channel with src0 < src1 writes dst 0 and borrow 1",
+        reason: "the Properties are the statement about saturation, and the generic rule of 2_datatypes.md gives it one meaning; the Semantics define the borrow on the sources, not on the saturated result",
+        executable: true,
+    },
+    Erratum {
+        id: SUBB_SRC1_DESCRIPTION,
+        document: "instructions/SUBB.md, operand list",
+        says: "Src1 is described as \"The first source operand\"",
+        literal: "two first sources",
+        resolved: "Src1 is the second source operand, the subtrahend of `src0[i] - src1[i]`",
+        reason: "a copy of Src0's line; the Format and the Semantics order the operands",
+        executable: false,
+    },
+    Erratum {
+        id: ADD3O_OVERFLOW,
+        document: "instructions/ADD3O.md, Semantics and Description",
+        says: "the loop writes `P[i] = overflow(src0[i] + src1[i] + src2[i])`, a function the documents never define (signed or unsigned, of which width); the Description maps the instruction to Gen's add3 with an (ov) flag on UD operands",
+        literal: "the Description's example: the overflow bit is the carry out of the 32-bit unsigned sum of the three sources' low 32 bits (each exact, modified source value taken modulo 2^32), whatever the types",
+        resolved: "the overflow bit is 1 when the exact sum of the (modified) sources lies outside the range of the destination type (signed for D and W, unsigned for UD and UW), i.e. when dst[i] differs from the exact sum; channel i sets bit i + the mask control's offset of P (the bit predication reads for the channel, 5_operands.md, Predication), disabled channels keep their bits",
+        reason: "overflow is a property of the result written: the sum and its overflow bit must agree on the type, and the destination type is the one the Supported Types vary",
+        executable: true,
+    },
+    Erratum {
+        id: MADW_HIGH_HALF,
+        document: "instructions/MADW.md, Description and Notes",
+        says: "the low 32 bits of the results go to \"the lower GRFs\" and the high 32 bits to \"the high GRFs\", the layout being \"SOA\" and \"packed\", without saying where the high halves start",
+        literal: "packed: the high half of channel i is element exec_size + i of the destination region, right after the low halves",
+        resolved: "the high halves start at the first GRF boundary after the low halves' last byte: the high half of channel i is at the destination's (GRF-aligned) origin + roundup(((exec_size - 1) * hstride + 1) * 4, GRF size) + i * hstride * 4; so madw (M1, 16) on 32-byte GRFs writes its low halves to two GRFs and its high halves to the next two, and an execution size of 1 puts the high half in the next GRF",
+        reason: "\"stored in the high GRFs\" gives the high halves GRFs of their own, which is what the finalizer's SOA layout does (the destination must be GRF aligned for that reason); the readings agree whenever the low halves fill whole GRFs",
+        executable: true,
+    },
+    Erratum {
+        id: SAD2_LOOP_STEP,
+        document: "instructions/SAD2.md, Semantics",
+        says: "the loop steps `i += 1`, while each iteration consumes the pair (i, i+1) and writes `dst[i+1] = undefined`; SAD2ADD's loop steps `i += 2`",
+        literal: "every enabled channel i writes the sum of the pair (i, i+1) and then leaves dst[i+1] undefined (a later enabled channel i+1 defines it again); the last channel reads src0 and src1 element exec_size, which the operands do not hold: undefined-behaviour when it is enabled",
+        resolved: "the loop steps `i += 2`: an enabled even channel i writes the pair's sum and leaves dst[i+1] undefined, as the Description (\"on a 2-tuple basis\", \"the first channel per 2-tuple\") and the Notes (even elements hold the data, odd ones are undefined) say",
+        reason: "the Description and the Notes describe pairs; SAD2ADD, the same operation plus an addend, steps by two",
+        executable: true,
+    },
+    Erratum {
+        id: SAD2_EXEC_SIZE,
+        document: "instructions/SAD2.md, SAD2ADD.md, Exec_size",
+        says: "an execution size of 1 is listed, while the operation works on pairs of channels and reads src0[i+1] and src1[i+1]",
+        literal: "execution size 1 is valid and reads element 1 of operands that hold one element",
+        resolved: "execution size 1 is invalid-instruction for SAD2 and SAD2ADD (the finalizer's minimum execution size for them is 2)",
+        reason: "the pair (0, 1) needs two channels",
+        executable: false,
+    },
+    Erratum {
+        id: ADDR_ADD_PREDEFINED,
+        document: "instructions/ADDR_ADD.md, Notes",
+        says: "src0 must not be a pre-defined variable \"except for V13(%arg) and V14(%retval)\", while 4_visa_header.md numbers %arg V8 and %retval V9 (V13 is %sr0, V14 %cr0)",
+        literal: "the numbers: the address of V13 (%sr0) or V14 (%cr0) may be taken, that of %arg or %retval may not (invalid-instruction)",
+        resolved: "the names: the address of %arg or %retval may be taken; any other pre-defined variable as src0 is invalid-instruction",
+        reason: "%arg and %retval are the variables passed between functions, whose addresses a callee needs; the numbers are stale",
+        executable: true,
+    },
+    Erratum {
+        id: ADDR_ADD_RANGE,
+        document: "instructions/ADDR_ADD.md, Notes",
+        says: "the instruction \"is just adding two integers\" and the resulting address may be arbitrary, without saying the width of the sum an address element (UW) receives",
+        literal: "the width is unspecified",
+        resolved: "the exact sum of src0 (an address element, or the register-file byte address of a variable plus its offset) and src1 (after its source modifier) is truncated to the 16 bits of the address element: sums wrap modulo 2^16",
+        reason: "an address element is a UW, and every other integer destination keeps the low bits of an exact result",
+        executable: false,
+    },
+    Erratum {
+        id: MOVS_CONTIGUOUS,
+        document: "instructions/MOVS.md, Notes",
+        says: "exec_size contiguous elements are copied from the starting offsets, while a general or indirect operand carries a region or a stride of its own",
+        literal: "contiguous elements, whatever the region written",
+        resolved: "a general or indirect operand of MOVS must address exactly the exec_size contiguous elements from its origin (a source region whose lanes are elements 0, 1, ..., a destination stride of 1, unless the execution size is 1; no multi-address source); others are invalid-instruction, so both readings agree on every valid program",
+        reason: "the Notes state contiguity; rejecting other regions keeps one meaning instead of silently ignoring what the program wrote",
         executable: false,
     },
 ];

@@ -404,10 +404,12 @@ fn form_second_batch(opcode: Opcode) -> Option<Form> {
             Modifiers::None,
             const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
         ),
+        // instructions/SUBB.md: its Properties list saturation, its Text form does not
+        // (erratum SUBB-SAT).
         Opcode::Subb => f(
             opcode,
             2,
-            Sat::Yes,
+            Sat::UnlessLiteral(errata::SUBB_SAT),
             Modifiers::None,
             const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
         ),

@@ -228,6 +228,14 @@ impl Opcode {
                 | Opcode::Mad
                 | Opcode::Mod
                 | Opcode::Div
+                | Opcode::Add3o
+                | Opcode::Addc
+                | Opcode::Subb
+                | Opcode::Madw
+                | Opcode::Sad2
+                | Opcode::Sad2add
+                | Opcode::AddrAdd
+                | Opcode::Movs
         )
     }
 

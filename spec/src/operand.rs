@@ -11,7 +11,7 @@ use crate::state::{MachineState, VarId, Vars};
 use crate::types::DataType;
 
 /// `GRF_Size_in_Bytes` of the region pseudocode (erratum GRF-ROW-SIZE).
-fn grf_size_in_bytes(program: &Program, readings: &Readings) -> usize {
+pub(crate) fn grf_size_in_bytes(program: &Program, readings: &Readings) -> usize {
     if readings.is_literal(errata::GRF_ROW_SIZE) {
         32
     } else {

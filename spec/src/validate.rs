@@ -1286,6 +1286,30 @@ impl Cx<'_> {
                 ))
                 .field("dst"))
             }
+            // instructions/ADD3O.md: src2 alone is immediate16 (erratum ADD3-IMMEDIATE-WIDTH).
+            Opcode::Add3o if self.readings.is_literal(errata::ADD3_IMMEDIATE_WIDTH) => {
+                match insn.srcs.get(2) {
+                    Some(s @ Src::Imm { .. }) if exec_type(s.ty()).size() != 2 => {
+                        Err(VisaError::invalid(format!(
+                            "ADD3O's src2 immediate is 16-bit (erratum {}, literal reading)",
+                            errata::ADD3_IMMEDIATE_WIDTH
+                        ))
+                        .field("src2"))
+                    }
+                    _ => Ok(()),
+                }
+            }
+            Opcode::Madw => self.madw_rules(insn),
+            // Erratum SAD2-EXEC-SIZE: the pair (0, 1) needs two channels.
+            Opcode::Sad2 | Opcode::Sad2add if insn.exec_size == 1 => {
+                Err(VisaError::invalid(format!(
+                    "{name} works on pairs of channels: execution size 1 is invalid (erratum {})",
+                    errata::SAD2_EXEC_SIZE
+                ))
+                .field("exec_size"))
+            }
+            Opcode::AddrAdd => self.addr_add_rules(insn),
+            Opcode::Movs => movs_rules(insn),
             // Erratum ADD3-IMMEDIATE-WIDTH, literal reading: immediate16 operands.
             Opcode::Add3 if self.readings.is_literal(errata::ADD3_IMMEDIATE_WIDTH) => {
                 match insn.srcs.iter().position(|s| {
@@ -1322,6 +1346,80 @@ impl Cx<'_> {
             }
             _ => Ok(()),
         }
+    }
+
+    /// instructions/MADW.md: execution sizes up to 16 (16 from PVC on), a GRF-aligned
+    /// destination, and both halves of the result inside the destination variable (erratum
+    /// MADW-HIGH-HALF places the high halves).
+    fn madw_rules(&self, insn: &Instruction) -> Result<()> {
+        let n = insn.exec_size;
+        if n > 16 || (n == 16 && !self.platform.is_pvc_plus()) {
+            return Err(VisaError::invalid(format!(
+                "MADW's execution size is at most {} on {}",
+                if self.platform.is_pvc_plus() { 16 } else { 8 },
+                self.platform
+            ))
+            .field("exec_size"));
+        }
+        let Dst::General {
+            var,
+            row,
+            col,
+            hstride,
+            ty,
+        } = &insn.dst
+        else {
+            // An indirect destination's alignment is checked when its address is known.
+            return Ok(());
+        };
+        let grf = self.platform.grf_size();
+        let base = self.vars.get(*var).grf_offset.unwrap_or(0);
+        let origin = base + *row as usize * self.row_size() + *col as usize * ty.size();
+        if !origin.is_multiple_of(grf) {
+            return Err(VisaError::invalid(format!(
+                "MADW's destination must be GRF aligned; it starts at register byte {origin} ({grf}-byte GRFs)"
+            ))
+            .field("dst"));
+        }
+        let high = crate::insn::alu::madw::high_half_offset(n, *hstride, grf, self.readings);
+        let first = (high / ty.size()) as u32;
+        let offsets = (0..n).map(|i| first + i * hstride);
+        self.check_general_bounds(*var, *row, *col, *ty, offsets, self.pos, "dst")
+    }
+
+    /// instructions/ADDR_ADD.md: src1 is a general or immediate operand; src0 is not a
+    /// pre-defined variable, except the two the Notes name (erratum ADDR-ADD-PREDEFINED).
+    fn addr_add_rules(&self, insn: &Instruction) -> Result<()> {
+        if matches!(insn.srcs.get(1), Some(Src::Indirect { .. })) {
+            return Err(
+                VisaError::invalid("ADDR_ADD's src1 is a general or immediate operand")
+                    .field("src1"),
+            );
+        }
+        let Some(Src::AddrOf { var, .. }) = insn.srcs.first() else {
+            return Ok(());
+        };
+        let info = self.vars.get(*var);
+        if !info.predefined {
+            return Ok(());
+        }
+        let exceptions: [&str; 2] = if self.readings.is_literal(errata::ADDR_ADD_PREDEFINED) {
+            // V13 and V14 of 4_visa_header.md's table.
+            ["%sr0", "%cr0"]
+        } else {
+            ["%arg", "%retval"]
+        };
+        if exceptions.contains(&info.name.as_str()) {
+            return Ok(());
+        }
+        Err(VisaError::invalid(format!(
+            "ADDR_ADD's src0 cannot be the pre-defined variable `{}` (only {} and {}; erratum {})",
+            info.name,
+            exceptions[0],
+            exceptions[1],
+            errata::ADDR_ADD_PREDEFINED
+        ))
+        .field("src0"))
     }
 
     /// Erratum BFE-BFI-ALIGNMENT, literal reading: with an execution size above 1, every
@@ -1363,6 +1461,47 @@ impl Cx<'_> {
 /// AND, OR, XOR and NOT: the instructions with a predicate-operand form.
 pub fn is_logic(op: Opcode) -> bool {
     matches!(op, Opcode::And | Opcode::Or | Opcode::Xor | Opcode::Not)
+}
+
+/// instructions/MOVS.md, Notes: exec_size contiguous elements are copied, so a general or
+/// indirect operand addresses exactly the elements from its origin (erratum
+/// MOVS-CONTIGUOUS); the destination is a state or general operand.
+fn movs_rules(insn: &Instruction) -> Result<()> {
+    let n = insn.exec_size;
+    let contiguous = |r: &Region| lanes(n, *r).zip(0..n).all(|(o, k)| o == k);
+    let bad = |field: &str, what: &str| {
+        Err(VisaError::invalid(format!(
+            "MOVS copies {n} contiguous elements: {what} (erratum {})",
+            errata::MOVS_CONTIGUOUS
+        ))
+        .field(field.to_string()))
+    };
+    match &insn.dst {
+        Dst::Indirect { .. } => {
+            return Err(
+                VisaError::invalid("MOVS's destination is a state or general operand").field("dst"),
+            )
+        }
+        Dst::General { hstride, .. } if n > 1 && *hstride != 1 => {
+            return bad("dst", "the destination stride must be 1")
+        }
+        _ => {}
+    }
+    match insn.srcs.first() {
+        Some(Src::General { region, .. })
+        | Some(Src::Indirect {
+            region,
+            multi: false,
+            ..
+        }) if !contiguous(region) => bad(
+            "src0",
+            "the source region must read elements 0, 1, ... in order",
+        ),
+        Some(Src::Indirect { multi: true, .. }) if n > 1 => {
+            bad("src0", "a multi-address source is not contiguous")
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The type an operand takes part in execution with: packed immediates count as their
