@@ -55,12 +55,12 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             Opcode::Sad2 => not_executed(insn),
             Opcode::Sad2add => not_executed(insn),
             Opcode::AddrAdd => not_executed(insn),
-            Opcode::Bfn => not_executed(insn),
-            Opcode::Cmp => not_executed(insn),
-            Opcode::Sel => not_executed(insn),
-            Opcode::Setp => not_executed(insn),
-            Opcode::Min => not_executed(insn),
-            Opcode::Max => not_executed(insn),
+            Opcode::Bfn => insn::alu::bfn::execute(program, insn, state, config),
+            Opcode::Cmp => insn::alu::cmp::execute(program, insn, state, config),
+            Opcode::Sel => insn::alu::sel::execute(program, insn, state, config),
+            Opcode::Setp => insn::alu::setp::execute(program, insn, state, config),
+            Opcode::Min => insn::alu::min_max::execute(program, insn, state, config),
+            Opcode::Max => insn::alu::min_max::execute(program, insn, state, config),
             Opcode::Movs => not_executed(insn),
         };
         step.map_err(|e| e.at(insn.pos))?;
