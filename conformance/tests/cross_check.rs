@@ -151,4 +151,34 @@ proptest! {
     fn bfi_spec_matches_oracle(case in gen::case(Opcode::Bfi)) {
         cross_check(&case)?;
     }
+
+    #[test]
+    fn cmp_spec_matches_oracle(case in gen::case(Opcode::Cmp)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn sel_spec_matches_oracle(case in gen::case(Opcode::Sel)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn min_spec_matches_oracle(case in gen::case(Opcode::Min)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn max_spec_matches_oracle(case in gen::case(Opcode::Max)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn setp_spec_matches_oracle(case in gen::case(Opcode::Setp)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn bfn_spec_matches_oracle(case in gen::case(Opcode::Bfn)) {
+        cross_check(&case)?;
+    }
 }

@@ -39,6 +39,7 @@ mod kernel;
 mod mode;
 mod operand;
 mod plan;
+mod select;
 mod softfloat;
 
 use rayon::prelude::*;

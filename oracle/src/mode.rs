@@ -21,6 +21,11 @@ pub struct Literal {
     pub cbit_result: bool,
     pub fbh_signed: bool,
     pub bfe_sign_extension: bool,
+    pub cmp_true_value: bool,
+    pub sel_raw_masks: bool,
+    pub min_max_zero_sign: bool,
+    pub min_max_nan: bool,
+    pub setp_bit_test: bool,
 }
 
 impl Literal {
@@ -38,6 +43,11 @@ impl Literal {
             cbit_result: r.is_literal(errata::CBIT_RESULT),
             fbh_signed: r.is_literal(errata::FBH_SIGNED),
             bfe_sign_extension: r.is_literal(errata::BFE_SIGN_EXTENSION),
+            cmp_true_value: r.is_literal(errata::CMP_TRUE_VALUE),
+            sel_raw_masks: r.is_literal(errata::SEL_RAW_MASKS),
+            min_max_zero_sign: r.is_literal(errata::MIN_MAX_ZERO_SIGN),
+            min_max_nan: r.is_literal(errata::MIN_MAX_NAN),
+            setp_bit_test: r.is_literal(errata::SETP_BIT_TEST),
         }
     }
 }

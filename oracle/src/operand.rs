@@ -60,6 +60,11 @@ pub enum DstStore {
         offs: [u32; LANES],
     },
     Indirect(Indirect),
+    /// A predicate variable (CMP, SETP): lane k sets bit `offset + k` of `preds[var]`.
+    Predicate {
+        var: usize,
+        offset: u32,
+    },
 }
 
 /// Reads the element of `S` bytes at byte `o`, zero-extended.
@@ -305,6 +310,7 @@ impl DstStore {
             DstStore::Contig { base } => Some(base + k * size),
             DstStore::Table { offs } => offs.get(k).map(|o| *o as usize),
             DstStore::Indirect(_) => offs.get(k).copied(),
+            DstStore::Predicate { .. } => None,
         }
     }
 
@@ -349,6 +355,18 @@ impl DstStore {
             }
             DstStore::Indirect(_) => {
                 by_size!(size, scatter_offs::<_, usize>, (grf, &offs[..n], en, vals))
+            }
+            DstStore::Predicate { var, offset } => {
+                let p = state.preds.get_mut(*var).ok_or_else(|| {
+                    VisaError::model_bug("predicate variable missing from the state")
+                })?;
+                for (k, v) in vals[..n].iter().enumerate() {
+                    let bit = *offset as usize + k;
+                    if (en >> k) & 1 == 1 && bit < 32 {
+                        *p = (*p & !(1 << bit)) | (((*v & 1) as u32) << bit);
+                    }
+                }
+                Ok(())
             }
         }
     }
