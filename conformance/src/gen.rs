@@ -723,6 +723,43 @@ fn setp_exec_and_mask() -> BoxedStrategy<(u32, u8, bool)> {
     .boxed()
 }
 
+/// Types of `opcode` on `platform` with every destination type of its admitted maps equally
+/// likely (then a map holding it, then the sources from that map), so that instructions
+/// with many maps of different sizes still reach each destination type.
+fn dst_first_types(
+    opcode: Opcode,
+    platform: Platform,
+) -> BoxedStrategy<(DataType, Vec<DataType>)> {
+    let form = forms::form(opcode);
+    let resolved = Readings::resolved();
+    let maps: Vec<forms::TypeMap> = form
+        .type_maps
+        .iter()
+        .filter(|m| {
+            m.gate.admits(platform) && m.unless_literal.is_none_or(|e| !resolved.is_literal(e))
+        })
+        .copied()
+        .collect();
+    let mut dsts: Vec<DataType> = Vec::new();
+    for d in maps.iter().flat_map(|m| m.dst.iter()) {
+        if !dsts.contains(d) {
+            dsts.push(*d);
+        }
+    }
+    select(dsts)
+        .prop_flat_map(move |dst| {
+            let holding: Vec<forms::TypeMap> =
+                maps.iter().filter(|m| m.dst.contains(&dst)).copied().collect();
+            select(holding).prop_flat_map(move |map| {
+                let srcs: Vec<BoxedStrategy<DataType>> = (0..form.num_srcs)
+                    .map(|k| select(map.src_types(k).to_vec()).boxed())
+                    .collect();
+                (Just(dst), srcs)
+            })
+        })
+        .boxed()
+}
+
 /// A valid case of CMP, SEL, MIN, MAX, SETP or BFN; `None` for the other opcodes.
 ///
 /// CMP writes a predicate (`P2`) or a general destination, whose type with float sources is
@@ -766,7 +803,7 @@ fn compare_select_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
     // CMP into a predicate (or SETP's); CMP into a general destination otherwise.
     let to_predicate = match op {
         Opcode::Setp => Just(true).boxed(),
-        Opcode::Cmp => any::<bool>().boxed(),
+        Opcode::Cmp => prop_oneof![1 => Just(true), 2 => Just(false)].boxed(),
         _ => Just(false).boxed(),
     };
     Some(
@@ -788,7 +825,7 @@ fn compare_select_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
                     let head = (pred, sat, mask, size, cr0, literal, emask);
                     let offset = 4 * (u32::from(group) - 1);
                     let mnemonic = format!("{}{ctrl}", op.mnemonic());
-                    form_types(op, platform)
+                    dst_first_types(op, platform)
                         .prop_flat_map(move |(dst, mut types)| {
                             // instructions/CMP.md, Notes: float sources write a general
                             // destination of their own type.
