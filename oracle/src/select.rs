@@ -219,10 +219,11 @@ fn cmp_truth(dst: DataType, literal: bool) -> Option<u64> {
     }
 }
 
-/// SETP's scalar form: a non-packed immediate or a `<0;1,0>` region.
+/// SETP's scalar form: a non-packed immediate or a region whose lanes all read element 0
+/// (vertical stride 0, and width 1 or horizontal stride 0).
 fn setp_scalar(insn: &Instruction) -> bool {
     use visa_spec::ir::Src;
-    let scalar = |vs: u32, w: u32, hs: u32| vs == 0 && w == 1 && hs == 0;
+    let scalar = |vs: u32, w: u32, hs: u32| vs == 0 && (w == 1 || hs == 0);
     match insn.srcs.first() {
         Some(Src::Imm { ty, .. }) => !ty.is_packed(),
         Some(Src::General { region, .. }) => scalar(region.vstride, region.width, region.hstride),

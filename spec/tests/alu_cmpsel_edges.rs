@@ -532,6 +532,9 @@ fn setp(mask: &str, size: u32, src0: &str, init: u32, emask: u32, literal: &[&st
 #[case("M1_NM", 32, "0x80000001:ud", 0x0f0f_0f0f, 0x8000_0001, 0x0000_0001)]
 // A scalar register <0;1,0>: UB 0x81 sets elements 0 and 7; bits 8..15 of a UB are 0.
 #[case("M1_NM", 16, "U(0,0)<0;1,0>", 0xffff_ffff, 0xffff_0081, 0xffff_0001)]
+// <0;4,0> also reads one element in every channel: a scalar (S[0] = 1 sets element 0 only;
+// the vector form would set all 8).
+#[case("M1_NM", 8, "S(0,0)<0;4,0>", 0, 0x01, 0x01)]
 // Vector src0 S = 1..8: element i = S[i] & 1 → elements 0, 2, 4, 6 → 0x55, in both readings.
 #[case("M1_NM", 8, "S(0,0)<1;1,0>", 0, 0x55, 0x55)]
 fn setp_bits(

@@ -52,14 +52,16 @@ pub fn execute(
     Ok(())
 }
 
-/// A scalar src0: an immediate that is not a packed vector, or a region `<0;1,0>` (every
-/// channel reads one element). A packed V or UV immediate gives element i to channel i, so
-/// it is a vector source.
+/// A scalar src0: an immediate that is not a packed vector, or a region whose channels all
+/// read one element: vertical stride 0 and width 1 or horizontal stride 0 (`<0;1,0>`,
+/// `<0;4,0>`; the finalizer's test, IGC visa/G4_Operand.h, RegionDesc::isScalar). A packed V
+/// or UV immediate gives element i to channel i, so it is a vector source.
 pub fn is_scalar(src: &Src) -> bool {
+    let one_element = |r: &Region| r.vstride == 0 && (r.width == 1 || r.hstride == 0);
     match src {
         Src::Imm { ty, .. } => !ty.is_packed(),
-        Src::General { region, .. } => *region == Region::SCALAR,
-        Src::Indirect { region, multi, .. } => !multi && *region == Region::SCALAR,
+        Src::General { region, .. } => one_element(region),
+        Src::Indirect { region, multi, .. } => !multi && one_element(region),
         _ => false,
     }
 }
