@@ -9,9 +9,9 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use visa_spec::errata::{self, Readings};
 use visa_spec::forms::{self, Modifiers};
-use visa_spec::ir::RelOp;
 /// The generators are keyed by the instruction they generate.
 pub use visa_spec::ir::Opcode;
+use visa_spec::ir::RelOp;
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
@@ -656,8 +656,16 @@ fn compare_values(op: Opcode, ty: DataType) -> Vec<u64> {
     }
     match ty {
         DataType::F => vec![
-            0, 0x8000_0000, 0x3f80_0000, 0xbf80_0000, 0x7f80_0000, 0xff80_0000, 0x7fc0_0000,
-            0xff80_0001, 1, 0x8000_0001,
+            0,
+            0x8000_0000,
+            0x3f80_0000,
+            0xbf80_0000,
+            0x7f80_0000,
+            0xff80_0000,
+            0x7fc0_0000,
+            0xff80_0001,
+            1,
+            0x8000_0001,
         ],
         DataType::HF => vec![
             0, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0xfc01, 1, 0x8001,
@@ -726,10 +734,7 @@ fn setp_exec_and_mask() -> BoxedStrategy<(u32, u8, bool)> {
 /// Types of `opcode` on `platform` with every destination type of its admitted maps equally
 /// likely (then a map holding it, then the sources from that map), so that instructions
 /// with many maps of different sizes still reach each destination type.
-fn dst_first_types(
-    opcode: Opcode,
-    platform: Platform,
-) -> BoxedStrategy<(DataType, Vec<DataType>)> {
+fn dst_first_types(opcode: Opcode, platform: Platform) -> BoxedStrategy<(DataType, Vec<DataType>)> {
     let form = forms::form(opcode);
     let resolved = Readings::resolved();
     let maps: Vec<forms::TypeMap> = form
@@ -748,8 +753,11 @@ fn dst_first_types(
     }
     select(dsts)
         .prop_flat_map(move |dst| {
-            let holding: Vec<forms::TypeMap> =
-                maps.iter().filter(|m| m.dst.contains(&dst)).copied().collect();
+            let holding: Vec<forms::TypeMap> = maps
+                .iter()
+                .filter(|m| m.dst.contains(&dst))
+                .copied()
+                .collect();
             select(holding).prop_flat_map(move |map| {
                 let srcs: Vec<BoxedStrategy<DataType>> = (0..form.num_srcs)
                     .map(|k| select(map.src_types(k).to_vec()).boxed())
@@ -791,7 +799,13 @@ fn compare_select_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
         _ => Just(None).boxed(),
     };
     let ctrl = match op {
-        Opcode::Cmp => select(RelOp::ALL.iter().map(|r| format!(".{}", r.name())).collect::<Vec<_>>()).boxed(),
+        Opcode::Cmp => select(
+            RelOp::ALL
+                .iter()
+                .map(|r| format!(".{}", r.name()))
+                .collect::<Vec<_>>(),
+        )
+        .boxed(),
         Opcode::Bfn => prop_oneof![
             3 => select(vec![0x00u8, 0xff, 0x80, 0xfe, 0x96, 0xca, 0xe8, 0x01]),
             1 => any::<u8>(),
@@ -819,7 +833,17 @@ fn compare_select_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
             to_predicate,
         )
             .prop_flat_map(
-                move |(platform, (size, group, nm), cr0, literal, pred, sat, emask, ctrl, to_pred)| {
+                move |(
+                    platform,
+                    (size, group, nm),
+                    cr0,
+                    literal,
+                    pred,
+                    sat,
+                    emask,
+                    ctrl,
+                    to_pred,
+                )| {
                     let mask = format!("M{group}{}", if nm { "_NM" } else { "" });
                     let sat = sat && form.takes_sat(&Readings::resolved());
                     let head = (pred, sat, mask, size, cr0, literal, emask);
@@ -854,17 +878,20 @@ fn compare_select_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
                                 Just((platform, head.clone(), mnemonic.clone())),
                             )
                         })
-                        .prop_map(move |(general, predicate, srcs, (platform, head, mnemonic))| {
-                            if to_pred {
-                                let (text, decl, _) = predicate.clone();
-                                let dst = (text, decl, ("P2".to_string(), Vec::new()));
-                                let case = assemble(&mnemonic, platform, head, dst, srcs);
-                                with_predicate_destination(case, predicate)
-                            } else {
-                                assemble(&mnemonic, platform, head, general, srcs)
-                            }
-                        })
-                })
+                        .prop_map(
+                            move |(general, predicate, srcs, (platform, head, mnemonic))| {
+                                if to_pred {
+                                    let (text, decl, _) = predicate.clone();
+                                    let dst = (text, decl, ("P2".to_string(), Vec::new()));
+                                    let case = assemble(&mnemonic, platform, head, dst, srcs);
+                                    with_predicate_destination(case, predicate)
+                                } else {
+                                    assemble(&mnemonic, platform, head, general, srcs)
+                                }
+                            },
+                        )
+                },
+            )
             .prop_map(move |mut case| {
                 // Tag the instruction by its mnemonic, not its control field.
                 if let Some(first) = case.tags.first_mut() {

@@ -352,7 +352,11 @@ impl SelectKernel {
                 }
                 let [src0, src1] = &converted;
                 for k in 0..n {
-                    out[k] = if (pick >> k) & 1 == 1 { src0[k] } else { src1[k] };
+                    out[k] = if (pick >> k) & 1 == 1 {
+                        src0[k]
+                    } else {
+                        src1[k]
+                    };
                 }
             }
             SelectKernel::MinMaxInt { dec, max, enc } => {
@@ -411,7 +415,11 @@ impl SelectKernel {
                 enc(&a, ctx, out);
                 if let Some(fmt) = src1_bits {
                     for k in (0..n).filter(|k| (both_nan >> k) & 1 == 1) {
-                        out[k] = if fmt == Format::DF { a[k] } else { nan_bits(a[k], fmt) };
+                        out[k] = if fmt == Format::DF {
+                            a[k]
+                        } else {
+                            nan_bits(a[k], fmt)
+                        };
                     }
                 }
             }

@@ -27,7 +27,12 @@ fn elems(ty: DataType, values: &[u64]) -> Vec<u8> {
         .collect()
 }
 
-fn cmp(rel: RelOp, exec_size: u32, dst: Dst, srcs: Vec<visa_spec::ir::Src>) -> visa_spec::ir::Instruction {
+fn cmp(
+    rel: RelOp,
+    exec_size: u32,
+    dst: Dst,
+    srcs: Vec<visa_spec::ir::Src>,
+) -> visa_spec::ir::Instruction {
     let mut i = insn(Opcode::Cmp, exec_size, dst, srcs);
     i.ctrl = Ctrl::Rel(rel);
     i
@@ -81,7 +86,10 @@ fn cmp_into_predicate(
     #[case] cr0: u32,
     #[case] want: u8,
 ) {
-    check(cmp_pred_row(rel, a, b, cr0), Expect::Vars(vec![("P", vec![want])]));
+    check(
+        cmp_pred_row(rel, a, b, cr0),
+        Expect::Vars(vec![("P", vec![want])]),
+    );
 }
 
 #[test]
@@ -105,7 +113,10 @@ fn cmp_predicate_under_m5_and_execution_mask() {
         5,
         false,
     ));
-    check(c, Expect::Vars(vec![("P", 0x007f_ffffu32.to_le_bytes().to_vec())]));
+    check(
+        c,
+        Expect::Vars(vec![("P", 0x007f_ffffu32.to_le_bytes().to_vec())]),
+    );
 }
 
 #[rstest]
@@ -168,7 +179,12 @@ fn sel_row(
     c.set(p, p_mask.to_le_bytes().to_vec());
     c.emask = emask;
     let mut i = masked(
-        insn(Opcode::Sel, size, dst(r, UD), vec![src(a, 0, 0, SEQ, UD), src(b, 0, 0, SEQ, UD)]),
+        insn(
+            Opcode::Sel,
+            size,
+            dst(r, UD),
+            vec![src(a, 0, 0, SEQ, UD), src(b, 0, 0, SEQ, UD)],
+        ),
         group,
         no_mask,
     );
@@ -339,7 +355,12 @@ fn setp_scalar(
     c.set(p, 0xffff_0000u32.to_le_bytes().to_vec());
     let ty = if size == 32 { UD } else { UW };
     c.push(masked(
-        insn(Opcode::Setp, size, Dst::Predicate { var: p }, vec![imm(value, ty)]),
+        insn(
+            Opcode::Setp,
+            size,
+            Dst::Predicate { var: p },
+            vec![imm(value, ty)],
+        ),
         group,
         true,
     ));
@@ -414,18 +435,31 @@ fn bfn_extends_narrow_sources_by_signedness() {
         Opcode::Bfn,
         4,
         dst(r, D),
-        vec![src(w, 0, 0, BCAST, W), imm(0xffff_ffff, D), imm(0xffff_ffff, D)],
+        vec![
+            src(w, 0, 0, BCAST, W),
+            imm(0xffff_ffff, D),
+            imm(0xffff_ffff, D),
+        ],
     );
     i.ctrl = Ctrl::Bfn(0x80);
     c.push(i);
     let mut j = insn(
         Opcode::Bfn,
         4,
-        Dst::General { var: r, row: 0, col: 4, hstride: 1, ty: D },
+        Dst::General {
+            var: r,
+            row: 0,
+            col: 4,
+            hstride: 1,
+            ty: D,
+        },
         vec![imm(0x8000, UW), imm(0xffff_ffff, D), imm(0xffff_ffff, D)],
     );
     j.ctrl = Ctrl::Bfn(0x80);
     c.push(j);
-    let want = [0xffff_8000u32; 4].into_iter().chain([0x8000; 4]).collect::<Vec<_>>();
+    let want = [0xffff_8000u32; 4]
+        .into_iter()
+        .chain([0x8000; 4])
+        .collect::<Vec<_>>();
     check(c, Expect::Vars(vec![("R", le32(&want))]));
 }

@@ -13,7 +13,8 @@ use visa_spec::platform::Platform::XeHpg;
 use visa_spec::types::DataType;
 use visa_spec::ErrorClass;
 
-const DECLS: &str = ".decl VD v_type=G type=d num_elts=16\n.decl VUD v_type=G type=ud num_elts=16\n\
+const DECLS: &str =
+    ".decl VD v_type=G type=d num_elts=16\n.decl VUD v_type=G type=ud num_elts=16\n\
                      .decl VF v_type=G type=f num_elts=16\n.decl VHF v_type=G type=hf num_elts=16\n\
                      .decl VUW v_type=G type=uw num_elts=16\n.decl VQ v_type=G type=q num_elts=16\n\
                      .decl P1 v_type=P num_elts=32\n";
@@ -42,7 +43,10 @@ fn lane_cr0(op: &str, dst: &str, srcs: &[(&str, u64)], cr0: u32, literal: &[&str
     let mut run = Run::new(XeHpg, &text).cr0(cr0);
     for (k, (spec, value)) in srcs.iter().enumerate() {
         let ty: DataType = split_modifier(spec).1.parse().unwrap();
-        run = run.var(["V2", "V3", "V4"][k], value.to_le_bytes()[..ty.size()].to_vec());
+        run = run.var(
+            ["V2", "V3", "V4"][k],
+            value.to_le_bytes()[..ty.size()].to_vec(),
+        );
     }
     for id in literal {
         run = run.literal(id);
@@ -135,11 +139,7 @@ fn cmp_into_predicate(
     #[case] expected: [u32; 6],
 ) {
     for (rel, want) in REL_OPS.iter().zip(expected) {
-        assert_eq!(
-            cmp_pred(rel, [a, b], cr0),
-            want,
-            "cmp.{rel} {a:x?} {b:x?}"
-        );
+        assert_eq!(cmp_pred(rel, [a, b], cr0), want, "cmp.{rel} {a:x?} {b:x?}");
     }
 }
 
@@ -223,14 +223,26 @@ fn cmp_predicate_channels(
 #[rstest]
 // Notes: float sources into a general destination of their own type only.
 #[case("cmp.eq (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>", None)]
-#[case("cmp.eq (M1, 8) VHF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction))]
-#[case("cmp.eq (M1, 8) VF(0,0)<1> VHF(0,0)<1;1,0> VHF(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction))]
-#[case("cmp.eq (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VHF(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction))]
+#[case(
+    "cmp.eq (M1, 8) VHF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>",
+    Some(ErrorClass::InvalidInstruction)
+)]
+#[case(
+    "cmp.eq (M1, 8) VF(0,0)<1> VHF(0,0)<1;1,0> VHF(0,0)<1;1,0>",
+    Some(ErrorClass::InvalidInstruction)
+)]
+#[case(
+    "cmp.eq (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VHF(0,0)<1;1,0>",
+    Some(ErrorClass::InvalidInstruction)
+)]
 // Mixed F and HF sources into a predicate are valid; integer sources into F are too.
 #[case("cmp.eq (M1, 8) P1 VF(0,0)<1;1,0> VHF(0,0)<1;1,0>", None)]
 #[case("cmp.eq (M1, 8) VF(0,0)<1> VD(0,0)<1;1,0> VUD(0,0)<1;1,0>", None)]
 // CMP takes no predicate, and no .sat.
-#[case("(P1) cmp.eq (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction))]
+#[case(
+    "(P1) cmp.eq (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
+    Some(ErrorClass::InvalidInstruction)
+)]
 fn cmp_forms(#[case] text: &str, #[case] expected: Option<ErrorClass>) {
     assert_eq!(invalid(text, &[]), expected, "{text}");
 }
@@ -261,9 +273,8 @@ const SEL8: &str = ".decl R v_type=G type=ud num_elts=8\n.decl A v_type=G type=u
 /// `[pred] sel (<mask>, <size>) R(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0>` with A = 0xA0 + i,
 /// B = 0xB0 + i and R = 0xEE initially: each lane of R as 0xA?, 0xB? or 0xEE (unwritten).
 fn sel8(pred_text: &str, mask: &str, size: u32, p1: u32, emask: u32, literal: bool) -> Vec<u32> {
-    let text = format!(
-        "{SEL8}{pred_text}sel ({mask}, {size}) R(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0>\n"
-    );
+    let text =
+        format!("{SEL8}{pred_text}sel ({mask}, {size}) R(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0>\n");
     let a: Vec<u32> = (0..8).map(|i| 0xa0 + i).collect();
     let b: Vec<u32> = (0..8).map(|i| 0xb0 + i).collect();
     let mut run = Run::new(XeHpg, &text)
@@ -369,7 +380,11 @@ fn sel_values(
     #[case] cr0: u32,
     #[case] expected: u64,
 ) {
-    assert_eq!(lane_cr0(op, dst, &srcs, cr0, &[]), expected, "{op} {srcs:x?}");
+    assert_eq!(
+        lane_cr0(op, dst, &srcs, cr0, &[]),
+        expected,
+        "{op} {srcs:x?}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -435,7 +450,11 @@ fn min_max_zero_sign(
     #[case] literal: u64,
 ) {
     let srcs = [("f", a), ("f", b)];
-    assert_eq!(lane(op, "f", &srcs), resolved, "resolved {op} {a:#x} {b:#x}");
+    assert_eq!(
+        lane(op, "f", &srcs),
+        resolved,
+        "resolved {op} {a:#x} {b:#x}"
+    );
     assert_eq!(
         lane_literal(op, "f", &srcs, errata::MIN_MAX_ZERO_SIGN).unwrap(),
         literal,
@@ -485,13 +504,23 @@ fn min_max_float_modes(
     #[case] expected: u64,
 ) {
     let srcs = [("f", srcs[0]), ("f", srcs[1])];
-    assert_eq!(lane_cr0(op, "f", &srcs, cr0, &[]), expected, "{op} {srcs:x?} cr0 {cr0:#x}");
+    assert_eq!(
+        lane_cr0(op, "f", &srcs, cr0, &[]),
+        expected,
+        "{op} {srcs:x?} cr0 {cr0:#x}"
+    );
 }
 
 #[rstest]
 // instructions/MIN_MAX.md: no predicate in the Format or the Text form.
-#[case("(P1) min (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction))]
-#[case("(!P1) max (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction))]
+#[case(
+    "(P1) min (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
+    Some(ErrorClass::InvalidInstruction)
+)]
+#[case(
+    "(!P1) max (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>",
+    Some(ErrorClass::InvalidInstruction)
+)]
 #[case("max.sat (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VHF(0,0)<1;1,0>", None)]
 #[case("min (M1, 8) VQ(0,0)<1> VD(0,0)<1;1,0> VUD(0,0)<1;1,0>", None)]
 fn min_max_forms(#[case] text: &str, #[case] expected: Option<ErrorClass>) {
@@ -545,7 +574,11 @@ fn setp_bits(
     #[case] resolved: u32,
     #[case] literal: u32,
 ) {
-    assert_eq!(setp(mask, size, src0, init, u32::MAX, &[]), resolved, "resolved {src0}");
+    assert_eq!(
+        setp(mask, size, src0, init, u32::MAX, &[]),
+        resolved,
+        "resolved {src0}"
+    );
     assert_eq!(
         setp(mask, size, src0, init, u32::MAX, &[errata::SETP_BIT_TEST]),
         literal,
@@ -570,7 +603,11 @@ fn setp_mask_controls(
     #[case] emask: u32,
     #[case] expected: u32,
 ) {
-    assert_eq!(setp(mask, size, src0, init, emask, &[]), expected, "({mask}, {size}) {src0}");
+    assert_eq!(
+        setp(mask, size, src0, init, emask, &[]),
+        expected,
+        "({mask}, {size}) {src0}"
+    );
 }
 
 #[rstest]
@@ -581,11 +618,23 @@ fn setp_mask_controls(
 #[case("setp (M5_NM, 16) P1 0x1:uw", None, None)]
 #[case("setp (M1, 16) P1 0x1:uw", None, Some(ErrorClass::InvalidInstruction))]
 #[case("setp (M1, 32) P1 0x1:ud", None, Some(ErrorClass::InvalidInstruction))]
-#[case("setp (M2_NM, 4) P1 0x1:uw", None, Some(ErrorClass::InvalidInstruction))]
+#[case(
+    "setp (M2_NM, 4) P1 0x1:uw",
+    None,
+    Some(ErrorClass::InvalidInstruction)
+)]
 #[case("setp (M5, 8) P1 0x1:uw", None, Some(ErrorClass::InvalidInstruction))]
 // Sources must be UB, UW or UD, and SETP takes no predicate.
-#[case("setp (M1_NM, 8) P1 VD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction), Some(ErrorClass::InvalidInstruction))]
-#[case("(P1) setp (M1_NM, 8) P1 0x1:uw", Some(ErrorClass::InvalidInstruction), Some(ErrorClass::InvalidInstruction))]
+#[case(
+    "setp (M1_NM, 8) P1 VD(0,0)<1;1,0>",
+    Some(ErrorClass::InvalidInstruction),
+    Some(ErrorClass::InvalidInstruction)
+)]
+#[case(
+    "(P1) setp (M1_NM, 8) P1 0x1:uw",
+    Some(ErrorClass::InvalidInstruction),
+    Some(ErrorClass::InvalidInstruction)
+)]
 fn setp_forms(
     #[case] text: &str,
     #[case] resolved: Option<ErrorClass>,
@@ -604,7 +653,11 @@ fn setp_forms(
 // ---------------------------------------------------------------------------------------------
 
 /// a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC.
-const ABC: [(&str, u64); 3] = [("ud", 0xff00_ff00), ("ud", 0xf0f0_f0f0), ("ud", 0xcccc_cccc)];
+const ABC: [(&str, u64); 3] = [
+    ("ud", 0xff00_ff00),
+    ("ud", 0xf0f0_f0f0),
+    ("ud", 0xcccc_cccc),
+];
 
 #[rstest]
 // 0x00: no entry set → 0; 0xFF: every entry → all ones.
@@ -625,12 +678,7 @@ const ABC: [(&str, u64); 3] = [("ud", 0xff00_ff00), ("ud", 0xf0f0_f0f0), ("ud", 
 #[case("bfn.x80", "d", [("uw", 0x8000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)], 0x0000_8000)]
 // A UW destination keeps 16 bits: 0x01 (NOR of all three: index 0 only) of zeros is 0xFFFF.
 #[case("bfn.x01", "uw", [("d", 0), ("d", 0), ("d", 0)], 0xffff)]
-fn bfn(
-    #[case] op: &str,
-    #[case] dst: &str,
-    #[case] srcs: [(&str, u64); 3],
-    #[case] expected: u64,
-) {
+fn bfn(#[case] op: &str, #[case] dst: &str, #[case] srcs: [(&str, u64); 3], #[case] expected: u64) {
     assert_eq!(lane(op, dst, &srcs), expected, "{op} {srcs:x?}");
 }
 
@@ -640,18 +688,36 @@ fn bfn_predicated_channels() {
     // 4..7 keep 0xEE.
     let text = ".decl R v_type=G type=ud num_elts=8\n.decl P1 v_type=P num_elts=8\n\
                 (P1) bfn.xfe (M1, 8) R(0,0)<1> 0x1:ud 0x0:ud 0x0:ud\n";
-    let run = Run::new(XeHpg, text).var("R", le32(&[0xee; 8])).pred("P1", 0x0f);
+    let run = Run::new(XeHpg, text)
+        .var("R", le32(&[0xee; 8]))
+        .pred("P1", 0x0f);
     assert_eq!(run.u32s("R").unwrap(), [1, 1, 1, 1, 0xee, 0xee, 0xee, 0xee]);
 }
 
 #[rstest]
 // BFN-IMMEDIATE-WIDTH: resolved, any immediate of the map; literal, immediate16 only.
-#[case("bfn.x80 (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> 0x12345:d VD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction))]
-#[case("bfn.x80 (M1, 8) VD(0,0)<1> 0x1:ud VD(0,0)<1;1,0> VD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction))]
+#[case(
+    "bfn.x80 (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> 0x12345:d VD(0,0)<1;1,0>",
+    None,
+    Some(ErrorClass::InvalidInstruction)
+)]
+#[case(
+    "bfn.x80 (M1, 8) VD(0,0)<1> 0x1:ud VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
+    None,
+    Some(ErrorClass::InvalidInstruction)
+)]
 #[case("bfn.x80 (M1, 8) VD(0,0)<1> 0x1:w VD(0,0)<1;1,0> 0x2:uw", None, None)]
 // BFN takes no source modifier, no .sat and only D, UD, UW, W.
-#[case("bfn.x80 (M1, 8) VD(0,0)<1> (-)VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction), Some(ErrorClass::InvalidInstruction))]
-#[case("bfn.x80 (M1, 8) VQ(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction), Some(ErrorClass::InvalidInstruction))]
+#[case(
+    "bfn.x80 (M1, 8) VD(0,0)<1> (-)VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
+    Some(ErrorClass::InvalidInstruction),
+    Some(ErrorClass::InvalidInstruction)
+)]
+#[case(
+    "bfn.x80 (M1, 8) VQ(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
+    Some(ErrorClass::InvalidInstruction),
+    Some(ErrorClass::InvalidInstruction)
+)]
 fn bfn_forms(
     #[case] text: &str,
     #[case] resolved: Option<ErrorClass>,

@@ -82,12 +82,7 @@ fn relation(rel_op: RelOp, a: &Value, b: &Value) -> bool {
 /// What a general destination of type `ty` receives. Resolved reading of CMP-TRUE-VALUE: all
 /// ones of the type's size, or all zeros (Notes). Literal reading: -1 or 0 converted to the
 /// type (-1.0 for a float destination).
-fn general_value(
-    holds: bool,
-    ty: DataType,
-    mode: &FloatMode,
-    config: &ExecConfig,
-) -> Result<u64> {
+fn general_value(holds: bool, ty: DataType, mode: &FloatMode, config: &ExecConfig) -> Result<u64> {
     let readings = &config.readings;
     if readings.is_literal(errata::CMP_TRUE_VALUE) {
         let value = Value::from_i128(if holds { -1 } else { 0 });

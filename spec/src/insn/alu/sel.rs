@@ -12,8 +12,8 @@ use crate::error::Result;
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program, Src};
 use crate::num::{self, FloatMode, Value};
-use crate::operand::{evaluate_ch_en, source_bits, source_elements};
 use crate::operand::DstElements;
+use crate::operand::{evaluate_ch_en, source_bits, source_elements};
 use crate::state::MachineState;
 use crate::types::DataType;
 use crate::validate::exec_type;
@@ -115,13 +115,15 @@ impl Selected {
             && !insn.sat
             && !src.ty().is_packed();
         let raw = if copies {
-            Some(match source_bits(program, state, src, insn.exec_size, readings)? {
-                Some(bits) => bits,
-                None => match src {
-                    Src::Imm { bits, .. } => vec![*bits; insn.exec_size as usize],
-                    _ => Vec::new(),
+            Some(
+                match source_bits(program, state, src, insn.exec_size, readings)? {
+                    Some(bits) => bits,
+                    None => match src {
+                        Src::Imm { bits, .. } => vec![*bits; insn.exec_size as usize],
+                        _ => Vec::new(),
+                    },
                 },
-            })
+            )
         } else {
             None
         };
@@ -144,13 +146,8 @@ impl Selected {
         if let Some(bits) = self.raw.as_ref().and_then(|r| r.get(i)) {
             return Ok(*bits);
         }
-        let value = num::flush_conversion_input(
-            self.values[i].clone(),
-            self.ty,
-            dst_ty,
-            mode,
-            readings,
-        );
+        let value =
+            num::flush_conversion_input(self.values[i].clone(), self.ty, dst_ty, mode, readings);
         num::convert(&value, dst_ty, sat, mode, readings)
     }
 }
