@@ -213,35 +213,34 @@ fn lanes(which: [u32; 8]) -> Vec<u8> {
 
 #[rstest]
 // No predicate: src0 everywhere.
-#[case(None, 1, false, 8, 0, ALL_ON, false, [SA; 8])]
+#[case(None, (1, false), 8, 0, ALL_ON, false, [SA; 8])]
 // (P), P = 0b1010_0101: src0 in channels 0, 2, 5, 7.
-#[case(Some((false, Combine::None)), 1, false, 8, 0xa5, ALL_ON, false, [SA, SB, SA, SB, SB, SA, SB, SA])]
+#[case(Some((false, Combine::None)), (1, false), 8, 0xa5, ALL_ON, false, [SA, SB, SA, SB, SB, SA, SB, SA])]
 // (!P): resolved inverts; literal ignores the inversion.
-#[case(Some((true, Combine::None)), 1, false, 8, 0xa5, ALL_ON, false, [SB, SA, SB, SA, SA, SB, SA, SB])]
-#[case(Some((true, Combine::None)), 1, false, 8, 0xa5, ALL_ON, true, [SA, SB, SA, SB, SB, SA, SB, SA])]
+#[case(Some((true, Combine::None)), (1, false), 8, 0xa5, ALL_ON, false, [SB, SA, SB, SA, SA, SB, SA, SB])]
+#[case(Some((true, Combine::None)), (1, false), 8, 0xa5, ALL_ON, true, [SA, SB, SA, SB, SB, SA, SB, SA])]
 // (P.any), P = 1: resolved src0 everywhere; literal only channel 0.
-#[case(Some((false, Combine::Any)), 1, false, 8, 0x01, ALL_ON, false, [SA; 8])]
-#[case(Some((false, Combine::Any)), 1, false, 8, 0x01, ALL_ON, true, [SA, SB, SB, SB, SB, SB, SB, SB])]
+#[case(Some((false, Combine::Any)), (1, false), 8, 0x01, ALL_ON, false, [SA; 8])]
+#[case(Some((false, Combine::Any)), (1, false), 8, 0x01, ALL_ON, true, [SA, SB, SB, SB, SB, SB, SB, SB])]
 // EM 0x0F: channels 4..7 unwritten; the predicate never disables (channel 1 takes src1).
-#[case(Some((false, Combine::None)), 1, false, 8, 0x05, 0x0f, false, [SA, SB, SA, SB, SE, SE, SE, SE])]
+#[case(Some((false, Combine::None)), (1, false), 8, 0x05, 0x0f, false, [SA, SB, SA, SB, SE, SE, SE, SE])]
 // M2, 4 channels, EM 0x0F, P = 0xF0: resolved reads EM and P bits 4..7 (EM off: nothing
 // written); literal bits 0..3 (EM on, P off: src1).
-#[case(Some((false, Combine::None)), 2, false, 4, 0xf0, 0x0f, false, [SE; 8])]
-#[case(Some((false, Combine::None)), 2, false, 4, 0xf0, 0x0f, true, [SB, SB, SB, SB, SE, SE, SE, SE])]
+#[case(Some((false, Combine::None)), (2, false), 4, 0xf0, 0x0f, false, [SE; 8])]
+#[case(Some((false, Combine::None)), (2, false), 4, 0xf0, 0x0f, true, [SB, SB, SB, SB, SE, SE, SE, SE])]
 // NoMask under EM 0: resolved writes; literal EM[i] = 0 writes nothing.
-#[case(None, 1, true, 4, 0, 0, false, [SA, SA, SA, SA, SE, SE, SE, SE])]
-#[case(None, 1, true, 4, 0, 0, true, [SE; 8])]
-#[allow(clippy::too_many_arguments)]
+#[case(None, (1, true), 4, 0, 0, false, [SA, SA, SA, SA, SE, SE, SE, SE])]
+#[case(None, (1, true), 4, 0, 0, true, [SE; 8])]
 fn sel_masks(
     #[case] pred: Option<(bool, Combine)>,
-    #[case] group: u8,
-    #[case] no_mask: bool,
+    #[case] mask: (u8, bool),
     #[case] size: u32,
     #[case] p_mask: u32,
     #[case] emask: u32,
     #[case] literal: bool,
     #[case] want: [u32; 8],
 ) {
+    let (group, no_mask) = mask;
     let c = sel_row(pred, group, no_mask, size, p_mask, emask, literal);
     check(c, Expect::Vars(vec![("R", lanes(want))]));
 }

@@ -316,7 +316,6 @@ const E: u32 = 0xee;
 #[case("(P1) ", "M2", 4, 0xf0, u32::MAX, [A, A, A, A, E, E, E, E], [B, B, B, B, E, E, E, E])]
 // NoMask with EM 0: resolved writes every channel; literal EM[i] is 0 → nothing written.
 #[case("", "M1_NM", 4, 0, 0, [A, A, A, A, E, E, E, E], [E; 8])]
-#[allow(clippy::too_many_arguments)]
 fn sel_masks(
     #[case] pred_text: &str,
     #[case] mask: &str,
