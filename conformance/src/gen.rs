@@ -385,6 +385,19 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
             errata::HF_DENORM_FLUSH,
         ],
         Opcode::Setp => &[errata::SETP_BIT_TEST],
+        Opcode::Mul => &[errata::HF_DENORM_FLUSH, errata::SAT_NEGATIVE_ZERO],
+        Opcode::Mad => &[
+            errata::MAD_FUSED,
+            errata::HF_DENORM_FLUSH,
+            errata::SAT_NEGATIVE_ZERO,
+        ],
+        Opcode::Div => &[
+            errata::DIV_FLOAT_RECIPROCAL,
+            errata::DIV_BY_ZERO,
+            errata::HF_DENORM_FLUSH,
+            errata::SAT_NEGATIVE_ZERO,
+        ],
+        Opcode::Mod => &[errata::DIV_BY_ZERO],
         _ => &[],
     }
 }
@@ -477,7 +490,10 @@ fn form_types(opcode: Opcode, platform: Platform) -> BoxedStrategy<(DataType, Ve
         .type_maps
         .iter()
         .filter(|m| {
-            m.gate.admits(platform) && m.unless_literal.is_none_or(|e| !resolved.is_literal(e))
+            m.gate.admits(platform)
+                && m.unless_literal.is_none_or(|e| !resolved.is_literal(e))
+                // The predicate-operand form has its own generator.
+                && !m.dst.contains(&DataType::BOOL)
         })
         .copied()
         .collect();
@@ -535,7 +551,20 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
         0x0101_0101,
         0x8000_0000_0000_0001,
     ];
+    // Divisors: zero (an undefined channel), ±1 (INT_MIN / -1), small and odd values (a
+    // remainder), and float divisors whose reciprocal rounds (3, 10, 0.1) or overflows (the
+    // smallest F denormal). Integer edge values come from `edge_values` too.
+    let divisors = if dst.is_float() {
+        match dst {
+            DataType::DF => vec![0x4008_0000_0000_0000, 0x4024_0000_0000_0000, 1, 0],
+            DataType::HF => vec![0x4200, 0x4900, 0x2e66, 0x0001, 0],
+            _ => vec![0x4040_0000, 0x4120_0000, 0x3dcc_cccd, 0x0000_0001, 0],
+        }
+    } else {
+        vec![0, 0, 1, u64::MAX, 2, 3, 7, u64::MAX - 6]
+    };
     match (op, k) {
+        (Opcode::Div | Opcode::Mod, 1) => divisors,
         (Opcode::Shl | Opcode::Shr | Opcode::Asr | Opcode::Rol | Opcode::Ror, 1) => counts,
         (Opcode::Bfe | Opcode::Bfi, 0 | 1) => fields,
         (Opcode::Bfe, 2)
@@ -551,6 +580,53 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
     if let Some(strategy) = compare_select_case(op) {
         return strategy;
     }
+    if visa_spec::validate::is_logic(op) {
+        prop_oneof![3 => register_case(op), 1 => predicate_logic_case(op)].boxed()
+    } else {
+        register_case(op)
+    }
+}
+
+/// AND, OR, XOR or NOT on predicates (instructions/AND.md, Notes): `P1` from `P2` and `P3`,
+/// 32-element predicates, any mask control, no predication.
+fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
+    (
+        platform(),
+        exec_and_mask(),
+        any::<[u32; 3]>(),
+        prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
+    )
+        .prop_map(move |(platform, (size, group, nm), masks, emask)| {
+            let mask = format!("M{group}{}", if nm { "_NM" } else { "" });
+            let srcs = if op == Opcode::Not { "P2" } else { "P2 P3" };
+            let mnemonic = op.mnemonic();
+            let decls: Vec<String> = ["P1", "P2", "P3"]
+                .iter()
+                .map(|p| format!(".decl {p} v_type=P num_elts=32"))
+                .collect();
+            GenCase {
+                platform,
+                literal: Vec::new(),
+                text: format!(
+                    "{}\n{mnemonic} ({mask}, {size}) P1 {srcs}\n",
+                    decls.join("\n")
+                ),
+                vars: Vec::new(),
+                preds: vec![
+                    ("P1".to_string(), masks[0]),
+                    ("P2".to_string(), masks[1]),
+                    ("P3".to_string(), masks[2]),
+                ],
+                cr0: 0,
+                emask,
+                tags: vec![mnemonic.to_string(), "predicate-operands".to_string()],
+            }
+        })
+        .boxed()
+}
+
+/// A case of `op` on register and immediate operands.
+fn register_case(op: Opcode) -> BoxedStrategy<GenCase> {
     (
         platform(),
         exec_and_mask(),
@@ -617,10 +693,15 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
                                         )
                                     })
                                     .collect();
+                                // "Saturation: only when type is float" (MUL, MAD, DIV).
+                                let mut head = head.clone();
+                                if form.sat == forms::Sat::FloatOnly && !dst.is_float() {
+                                    head.1 = false;
+                                }
                                 (
                                     destination(dst, size, platform),
                                     srcs,
-                                    Just((platform, head.clone())),
+                                    Just((platform, head)),
                                 )
                             })
                             .prop_map(move |(dst, srcs, (platform, head))| {

@@ -153,6 +153,26 @@ proptest! {
     }
 
     #[test]
+    fn mul_spec_matches_oracle(case in gen::case(Opcode::Mul)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn mad_spec_matches_oracle(case in gen::case(Opcode::Mad)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn div_spec_matches_oracle(case in gen::case(Opcode::Div)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn mod_spec_matches_oracle(case in gen::case(Opcode::Mod)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
     fn cmp_spec_matches_oracle(case in gen::case(Opcode::Cmp)) {
         cross_check(&case)?;
     }

@@ -111,6 +111,38 @@ fn avg(s: &mut [Ints], c: &Ctx) -> Result<()> {
     map2(s, c, |a, b| (a + b + 1) >> 1)
 }
 
+/// MUL: the exact product (sources of at most 33 bits, so it fits).
+fn mul(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, |a, b| a * b)
+}
+
+/// MAD: the exact src0 * src1 + src2 (the Notes' multiply-then-add in the destination type
+/// leaves the same low bits, and integer MAD takes no `.sat`).
+fn mad(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map3(s, c, |a, b, d| a * b + d)
+}
+
+/// DIV and MOD (instructions/DIV.md, Notes): lane k of `a` becomes the quotient truncated
+/// toward zero (`remainder` false) or the remainder with the numerator's sign; returns the
+/// lanes among the first `n` whose divisor is zero (their lane of `a` becomes 0).
+pub fn divide(a: &mut Ints, b: &Ints, n: usize, remainder: bool) -> u32 {
+    let n = n.min(LANES);
+    let mut zero = 0u32;
+    for (k, (a, b)) in a[..n].iter_mut().zip(&b[..n]).enumerate() {
+        // Rust's i128 `/` truncates toward zero and `%` takes the dividend's sign; the lanes
+        // hold at most 65-bit values, so i128::MIN / -1 cannot occur.
+        *a = match (*b, remainder) {
+            (0, _) => {
+                zero |= 1 << k;
+                0
+            }
+            (b, false) => *a / b,
+            (b, true) => *a % b,
+        };
+    }
+    zero
+}
+
 /// The high 32 bits of the exact product: floor(product / 2^32).
 fn mulh(s: &mut [Ints], c: &Ctx) -> Result<()> {
     map2(s, c, |a, b| (a * b) >> 32)
@@ -339,6 +371,8 @@ pub fn int_op_fn(
         Opcode::Avg => avg,
         // The product of two 33-bit values fits i128 exactly; wider ones might not.
         Opcode::Mulh if dword_srcs => mulh,
+        Opcode::Mul if dword_srcs => mul,
+        Opcode::Mad if dword_srcs => mad,
         Opcode::And => and,
         Opcode::Or => or,
         Opcode::Xor => xor,

@@ -40,7 +40,7 @@ mod mode;
 mod operand;
 mod plan;
 mod select;
-mod softfloat;
+pub mod softfloat;
 
 use rayon::prelude::*;
 use visa_spec::exec::ExecConfig;

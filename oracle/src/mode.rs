@@ -26,6 +26,9 @@ pub struct Literal {
     pub min_max_zero_sign: bool,
     pub min_max_nan: bool,
     pub setp_bit_test: bool,
+    pub mad_fused: bool,
+    pub div_float_reciprocal: bool,
+    pub div_by_zero: bool,
 }
 
 impl Literal {
@@ -48,6 +51,9 @@ impl Literal {
             min_max_zero_sign: r.is_literal(errata::MIN_MAX_ZERO_SIGN),
             min_max_nan: r.is_literal(errata::MIN_MAX_NAN),
             setp_bit_test: r.is_literal(errata::SETP_BIT_TEST),
+            mad_fused: r.is_literal(errata::MAD_FUSED),
+            div_float_reciprocal: r.is_literal(errata::DIV_FLOAT_RECIPROCAL),
+            div_by_zero: r.is_literal(errata::DIV_BY_ZERO),
         }
     }
 }

@@ -332,6 +332,23 @@ impl DstStore {
         }
     }
 
+    /// The lanes `lanes` (bit k: lane k) are left undefined: their bytes keep their contents
+    /// and join the state's undefined set.
+    pub fn mark_undefined(
+        &self,
+        size: usize,
+        n: usize,
+        lanes: u32,
+        state: &mut MachineState,
+        offs: &[usize; LANES],
+    ) {
+        for k in (0..n.min(LANES)).filter(|k| lanes >> k & 1 == 1) {
+            if let Some(at) = self.lane_offset(size, k, offs) {
+                state.undefined.extend(at..at + size);
+            }
+        }
+    }
+
     /// Writes the enabled lanes (bit k of `en`) of `vals`, `size` bytes each.
     pub fn store(
         &self,

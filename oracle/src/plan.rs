@@ -12,7 +12,7 @@ use visa_spec::validate;
 use visa_spec::VisaError;
 
 use crate::alu::{self, MAX_SRCS};
-use crate::kernel::{self, Ctx, Ints, Modifier, Raw, LANES};
+use crate::kernel::{self, Ctx, FloatOp, Ints, Modifier, Raw, LANES};
 use crate::mode::{FloatMode, Literal};
 use crate::operand::{DstStore, Indirect, SrcLoad};
 use crate::select::{self, SelectKernel, WriteMask};
@@ -57,6 +57,8 @@ pub struct Plan {
 #[derive(Clone, Debug)]
 enum Step {
     Insn(Box<InsnPlan>),
+    /// AND, OR, XOR or NOT on predicates: whole masks at once.
+    PredLogic(PredLogic),
     /// An instruction the engine cannot execute; running it reports the error.
     Fail(VisaError),
 }
@@ -128,6 +130,20 @@ enum Kernel {
         src_tys: [DataType; 2],
         f32_exact: bool,
     },
+    /// MUL, MAD and DIV on floats: every source decoded to f64 lanes (denormals flushed per
+    /// its type's mode), one operation rounded into the destination.
+    FloatArith {
+        dec: [Option<kernel::DecFloatFn>; 3],
+        src_tys: [DataType; 3],
+        op: kernel::FloatArithFn,
+        f32_exact: bool,
+    },
+    /// DIV and MOD on integers: a zero divisor leaves its lane undefined (erratum DIV-BY-ZERO).
+    IntDivide {
+        dec: [kernel::DecIntFn; 2],
+        enc: kernel::EncIntFn,
+        remainder: bool,
+    },
     /// The integer ALU batch: every source decoded to exact lanes, one operation, encoded.
     Int {
         dec: [Option<kernel::DecIntFn>; MAX_SRCS],
@@ -138,18 +154,25 @@ enum Kernel {
     Select(SelectKernel),
 }
 
-/// Lane buffers reused by every instruction of one run, for instructions of at most `S`
-/// sources (on the stack: about 3 KiB for 2 sources, 4.5 KiB for 4). A plan of one- and
-/// two-source instructions runs with the smaller set, so it pays nothing for BFI's four.
+/// Lane buffers of instructions of at most `S` sources (about 3 KiB for 2 sources, 4.5 KiB
+/// for 4), kept per thread and reused by every run. A plan of one- and two-source
+/// instructions uses the smaller set.
 struct Scratch<const S: usize> {
     raw: [Raw; S],
     /// Exact integer lanes of each source; an integer operation leaves its result in the
     /// first.
     ints: [Ints; S],
-    floats: [Raw; 2],
+    floats: [Raw; 3],
     out: Raw,
     offs: [usize; LANES],
     dst_offs: [usize; LANES],
+}
+
+thread_local! {
+    static SCRATCH2: std::cell::RefCell<Box<Scratch<2>>> =
+        std::cell::RefCell::new(Box::new(Scratch::new()));
+    static SCRATCH4: std::cell::RefCell<Box<Scratch<MAX_SRCS>>> =
+        std::cell::RefCell::new(Box::new(Scratch::new()));
 }
 
 impl<const S: usize> Scratch<S> {
@@ -157,7 +180,7 @@ impl<const S: usize> Scratch<S> {
         Scratch {
             raw: [[0; LANES]; S],
             ints: [[0; LANES]; S],
-            floats: [[0; LANES]; 2],
+            floats: [[0; LANES]; 3],
             out: [0; LANES],
             offs: [0; LANES],
             dst_offs: [0; LANES],
@@ -599,6 +622,38 @@ impl Compiler<'_> {
                     .map(Kernel::Select)
                     .ok_or_else(bug)
             }
+            (Opcode::Mul | Opcode::Mad | Opcode::Div, _)
+                if dst.is_float() && srcs.iter().flatten().all(|s| s.ty.is_float()) =>
+            {
+                let op = match insn.opcode {
+                    Opcode::Mul => FloatOp::Mul,
+                    Opcode::Mad if self.lit.mad_fused => FloatOp::MadUnfused,
+                    Opcode::Mad => FloatOp::Mad,
+                    _ if self.lit.div_float_reciprocal => FloatOp::DivReciprocal,
+                    _ => FloatOp::Div,
+                };
+                let mut dec = [None; 3];
+                let mut src_tys = [dst; 3];
+                for (k, s) in srcs.iter().flatten().enumerate().take(3) {
+                    dec[k] = Some(flt(s.ty)?);
+                    src_tys[k] = s.ty;
+                }
+                Ok(Kernel::FloatArith {
+                    dec,
+                    src_tys,
+                    op: kernel::float_arith_fn(op, dst).ok_or_else(bug)?,
+                    f32_exact: srcs.iter().flatten().all(|s| s.ty != DataType::DF),
+                })
+            }
+            (Opcode::Div | Opcode::Mod, [Some(a), Some(b), None, None])
+                if dst.is_integer() && a.ty.is_integer() && b.ty.is_integer() =>
+            {
+                Ok(Kernel::IntDivide {
+                    dec: [int(a.ty)?, int(b.ty)?],
+                    enc: kernel::enc_int_fn(dst).ok_or_else(bug)?,
+                    remainder: insn.opcode == Opcode::Mod,
+                })
+            }
             (Opcode::Mov | Opcode::Add, _) => Err(VisaError::model_bug(format!(
                 "{} with {} source operands",
                 insn.opcode.mnemonic(),
@@ -713,9 +768,12 @@ impl Plan {
         let steps: Vec<Step> = program
             .insns
             .iter()
-            .map(|insn| match compiler.insn(insn) {
-                Ok(p) => Step::Insn(Box::new(p)),
-                Err(e) => Step::Fail(e.at(insn.pos)),
+            .map(|insn| match PredLogic::compile(insn) {
+                Some(p) => Step::PredLogic(p),
+                None => match compiler.insn(insn) {
+                    Ok(p) => Step::Insn(Box::new(p)),
+                    Err(e) => Step::Fail(e.at(insn.pos)),
+                },
             })
             .collect();
         let cr0 = program
@@ -726,7 +784,7 @@ impl Plan {
             .iter()
             .map(|step| match step {
                 Step::Insn(insn) => insn.num_srcs,
-                Step::Fail(_) => 0,
+                Step::PredLogic(_) | Step::Fail(_) => 0,
             })
             .max()
             .unwrap_or(0);
@@ -764,10 +822,18 @@ impl Plan {
                 "the machine state was not made for this program's variables (MachineState::new)",
             ));
         }
+        // The lane buffers are reused from run to run on each thread: a run never reads a
+        // lane it has not written, so they need no clearing.
         if self.max_srcs <= 2 {
-            self.run_steps(state, &mut Scratch::<2>::new())
+            SCRATCH2.with(|cell| match cell.try_borrow_mut() {
+                Ok(mut scratch) => self.run_steps(state, &mut scratch),
+                Err(_) => self.run_steps(state, &mut Scratch::<2>::new()),
+            })
         } else {
-            self.run_steps(state, &mut Scratch::<MAX_SRCS>::new())
+            SCRATCH4.with(|cell| match cell.try_borrow_mut() {
+                Ok(mut scratch) => self.run_steps(state, &mut scratch),
+                Err(_) => self.run_steps(state, &mut Scratch::<MAX_SRCS>::new()),
+            })
         }
     }
 
@@ -781,6 +847,7 @@ impl Plan {
                 Step::Insn(insn) => insn
                     .exec(self, state, scratch)
                     .map_err(|e| e.at(insn.pos))?,
+                Step::PredLogic(p) => p.exec(state).map_err(|e| e.at(p.pos))?,
                 Step::Fail(e) => return Err(e.clone()),
             }
         }
@@ -965,6 +1032,46 @@ impl InsnPlan {
                 d1(raw1, n, m1, !mode.keeps_denormals(t1), &mut s.floats[1]);
                 add(&s.floats[0], &s.floats[1], f32_exact, &ctx, &mut s.out);
             }
+            Kernel::FloatArith {
+                dec,
+                src_tys,
+                op,
+                f32_exact,
+            } => {
+                let lanes = dec.iter().zip(&src_tys).zip(&self.srcs).zip(&s.raw);
+                for ((((d, ty), src), raw), out) in lanes.zip(&mut s.floats) {
+                    if let (Some(d), Some(src)) = (d, src) {
+                        d(raw, n, src.modifier, !mode.keeps_denormals(*ty), out);
+                    }
+                }
+                op(&s.floats, f32_exact, &ctx, &mut s.out);
+            }
+            Kernel::IntDivide {
+                dec: [d0, d1],
+                enc,
+                remainder,
+            } => {
+                let [a, b, ..] = &mut s.ints[..] else {
+                    return Err(VisaError::model_bug("DIV run without two integer buffers"));
+                };
+                d0(raw0, n, m0, a);
+                d1(raw1, n, m1, b);
+                let zero = alu::divide(a, b, n, remainder) & chen;
+                if zero != 0 && plan.lit.div_by_zero {
+                    return Err(VisaError::undefined(format!(
+                        "{}: channel {} divides by zero (erratum {}, literal reading)",
+                        if remainder { "MOD" } else { "DIV" },
+                        zero.trailing_zeros(),
+                        visa_spec::errata::DIV_BY_ZERO
+                    )));
+                }
+                enc(a, &ctx, &mut s.out);
+                self.dst
+                    .store(self.dst_size, n, chen & !zero, state, &s.dst_offs, &s.out)?;
+                self.dst
+                    .mark_undefined(self.dst_size, n, zero, state, &s.dst_offs);
+                return Ok(());
+            }
             Kernel::Int { dec, op, enc } => {
                 let lanes = dec.iter().zip(&self.srcs).zip(&s.raw).zip(&mut s.ints);
                 for (((d, src), raw), ints) in lanes {
@@ -1001,5 +1108,75 @@ impl InsnPlan {
         }
         self.dst
             .store(self.dst_size, n, en, state, &s.dst_offs, &s.out)
+    }
+}
+
+/// The predicate-operand form of AND, OR, XOR and NOT (instructions/AND.md, Notes): channel
+/// n works on bit `offset + n` of each predicate, with no predication.
+#[derive(Clone, Debug)]
+struct PredLogic {
+    pos: Pos,
+    opcode: Opcode,
+    dst: usize,
+    srcs: [usize; 2],
+    lanes: u64,
+    offset: u32,
+    no_mask: bool,
+}
+
+impl PredLogic {
+    fn compile(insn: &Instruction) -> Option<PredLogic> {
+        let Dst::Predicate { var } = insn.dst else {
+            return None;
+        };
+        if !validate::is_logic(insn.opcode) {
+            return None;
+        }
+        let mut srcs = [0usize; 2];
+        for (slot, src) in srcs.iter_mut().zip(&insn.srcs) {
+            let Src::Predicate { var } = src else {
+                return None;
+            };
+            *slot = var.0 as usize;
+        }
+        Some(PredLogic {
+            pos: insn.pos,
+            opcode: insn.opcode,
+            dst: var.0 as usize,
+            srcs,
+            lanes: lane_mask(insn.exec_size as usize) as u64,
+            offset: insn.mask.offset(),
+            no_mask: insn.mask.no_mask,
+        })
+    }
+
+    fn exec(&self, state: &mut MachineState) -> Result<()> {
+        let read = |k: usize| -> Result<u64> {
+            state
+                .preds
+                .get(k)
+                .map(|p| (*p as u64 >> self.offset) & self.lanes)
+                .ok_or_else(|| VisaError::model_bug("predicate variable missing from the state"))
+        };
+        let a = read(self.srcs[0])?;
+        let b = read(self.srcs[1])?;
+        let r = match self.opcode {
+            Opcode::And => a & b,
+            Opcode::Or => a | b,
+            Opcode::Xor => a ^ b,
+            _ => !a,
+        } & self.lanes;
+        let en = if self.no_mask {
+            self.lanes
+        } else {
+            (state.emask as u64 >> self.offset) & self.lanes
+        };
+        let dst = state
+            .preds
+            .get_mut(self.dst)
+            .ok_or_else(|| VisaError::model_bug("predicate variable missing from the state"))?;
+        let keep = !(en << self.offset);
+        *dst = ((*dst as u64 & keep) | ((r & en) << self.offset)) as u32;
+        Ok(())
     }
 }

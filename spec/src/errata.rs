@@ -165,6 +165,12 @@ pub const SETP_BIT_TEST: &str = "SETP-BIT-TEST";
 pub const SETP_MASK_CONTROL: &str = "SETP-MASK-CONTROL";
 pub const BFN_IMMEDIATE_WIDTH: &str = "BFN-IMMEDIATE-WIDTH";
 pub const BFN_CHANNEL_SIZE: &str = "BFN-CHANNEL-SIZE";
+pub const MUL_SPECIAL_TABLE: &str = "MUL-SPECIAL-TABLE";
+pub const MUL_PLATFORM_NOTES: &str = "MUL-PLATFORM-NOTES";
+pub const MAD_FUSED: &str = "MAD-FUSED";
+pub const DIV_FLOAT_RECIPROCAL: &str = "DIV-FLOAT-RECIPROCAL";
+pub const DIV_BY_ZERO: &str = "DIV-BY-ZERO";
+pub const MOD_SIGN_TABLE: &str = "MOD-SIGN-TABLE";
 
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
@@ -379,10 +385,10 @@ pub static LEDGER: &[Erratum] = &[
         id: QWORD_TYPEMAP_GAP,
         document: "instructions/AND.md, OR.md, XOR.md, NOT.md, SHL.md, SHR.md, Properties vs Operand type maps",
         says: "Supported Types list Q and UQ (and BOOL for the logic instructions), while no type map admits them",
-        literal: "the two lists disagree; no single literal reading",
-        resolved: "the type maps: Q and UQ are invalid-instruction for these instructions; BOOL belongs to the predicate-operand form of the logic instructions, which is not executed yet",
-        reason: "the type maps are the specific statement; the semantics modules already compute any width, so admitting Q and UQ later is a change of form only",
-        executable: false,
+        literal: "the type maps only: Q and UQ are invalid-instruction for these instructions",
+        resolved: "Q and UQ join the integer type map (SHR: UQ joins its unsigned map); BOOL is the predicate-operand form of the logic instructions (their Notes)",
+        reason: "the same resolution as ADD-QWORD-TYPEMAP: the property list is the wider statement and 64-bit integer logic and shifts exist on every documented platform",
+        executable: true,
     },
     Erratum {
         id: LOGIC_MIXED_WIDTH,
@@ -571,6 +577,60 @@ pub static LEDGER: &[Erratum] = &[
         literal: "CHANNEL_SIZE_IN_BITS is undefined",
         resolved: "the width is the destination's (the execution type's); bit idx of a source is bit idx of its exact value's two's complement, so a narrower signed source is sign-extended and an unsigned one zero-extended (as LOGIC-MIXED-WIDTH)",
         reason: "the execution type of a vISA instruction is its destination's; the sources are read as the logic instructions read them",
+        executable: false,
+    },
+    Erratum {
+        id: MUL_SPECIAL_TABLE,
+        document: "instructions/MUL.md, Notes",
+        says: "floating point multiplication of special values follows 'the rules below', which are missing",
+        literal: "no rules",
+        resolved: "IEEE 754 multiplication: NaN operands propagate (src0 first, quieted, sign and payload kept), inf * 0 is the default NaN, otherwise the sign is the exclusive or of the operand signs and inf * x is inf; the product is exact and rounds once into the destination type; ALT mode (F) turns infinities into the largest finite value",
+        reason: "2_datatypes.md says IEEE mode honours IEEE 754 apart from the listed deviations; the same reading as FLOAT-SPECIAL-TABLE",
+        executable: false,
+    },
+    Erratum {
+        id: MUL_PLATFORM_NOTES,
+        document: "instructions/MUL.md, Notes",
+        says: "Q = D x D is legal on the platforms that support 64-bit integers (SKL, XEHP, PVC), and byte sources are not allowed on PVC+ platforms without byte ALU operations",
+        literal: "a B or UB source is invalid-instruction on xe-hpc and xe2, and a Q or UQ destination is invalid-instruction on xe-lp and xe-hpg (the named platforms map to xe-hpc and later)",
+        resolved: "every form of the type maps is valid on every platform",
+        reason: "the Notes describe what the hardware executes natively; IGC's finalizer emulates 64-bit products and widens byte operands, so vISA programs may contain both forms (as with ADD3-IMMEDIATE-WIDTH)",
+        executable: true,
+    },
+    Erratum {
+        id: MAD_FUSED,
+        document: "instructions/MAD.md, Semantics and Notes",
+        says: "the loop computes src0 * src1 + src2 as one expression and the Notes say a float MAD becomes one hardware mad, without saying whether the product is rounded",
+        literal: "the product is a value of the destination type: it is converted to it (rounding, denormal flush, ALT mode, no saturation) as a MUL would, then the sum is rounded again",
+        resolved: "a float MAD is fused: the exact src0 * src1 + src2 is rounded once into the destination type; NaN operands propagate in the order src0, src1, src2 (so 0 * inf + NaN keeps src2's payload), inf * 0 and inf - inf give the default NaN, and an exact zero sum is signed as ADD signs it",
+        reason: "the hardware mad of every platform in scope is a fused multiply-add, and one rounding is what the single-expression Semantics line and IEEE 754 fusedMultiplyAdd describe",
+        executable: true,
+    },
+    Erratum {
+        id: DIV_FLOAT_RECIPROCAL,
+        document: "instructions/DIV.md, Notes",
+        says: "floating point x / y is implemented as x * INV(y), with no accuracy given for INV, and DIVM gives the IEEE-conforming result",
+        literal: "the reciprocal is INV's correctly rounded 1 / y converted to the destination type (rounding, denormal flush, ALT mode), then multiplied by x as a MUL into the destination type: two roundings",
+        resolved: "the correctly rounded quotient src0 / src1 in the destination type (one rounding), with IEEE 754 special values: the first NaN operand quieted, 0/0 and inf/inf the default NaN, x/0 a signed infinity, x/inf a signed zero",
+        reason: "the Notes describe an implementation, whose reciprocal accuracy is unspecified, so no single two-rounding result is pinned down; the correctly rounded quotient is the one exact reference (an implementation's error is measured against it), and the literal reading keeps the documented x * INV(y) shape executable",
+        executable: true,
+    },
+    Erratum {
+        id: DIV_BY_ZERO,
+        document: "instructions/DIV.md, MOD.md, Semantics and Notes",
+        says: "integer division and remainder by zero are not mentioned",
+        literal: "the instruction's behaviour is undefined: execution reports undefined-behaviour when an enabled channel divides by zero",
+        resolved: "the destination element of each enabled channel that divides by zero is undefined (vectors expect its bytes as ??); the other channels compute as usual",
+        reason: "a division by zero in one channel says nothing about the others, and hardware integer division returns some value rather than faulting",
+        executable: true,
+    },
+    Erratum {
+        id: MOD_SIGN_TABLE,
+        document: "instructions/MOD.md, Notes",
+        says: "signed inputs 'follow the rules below', but the table is missing",
+        literal: "no table",
+        resolved: "DIV.md's table: the quotient truncates toward zero, so the remainder src0 - src1 * trunc(src0 / src1) has the numerator's sign (-7 % 2 = -1, 7 % -2 = 1)",
+        reason: "MOD is the remainder of DIV's division, and DIV.md's Notes give the sign rule for both outputs",
         executable: false,
     },
 ];

@@ -230,6 +230,10 @@ impl Opcode {
                 | Opcode::Setp
                 | Opcode::Min
                 | Opcode::Max
+                | Opcode::Mul
+                | Opcode::Mad
+                | Opcode::Mod
+                | Opcode::Div
         )
     }
 

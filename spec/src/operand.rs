@@ -260,6 +260,41 @@ pub fn source_elements(
     }
 }
 
+/// Channel values of source `k` of a logic instruction (AND, OR, XOR, NOT): its elements
+/// ([`source_elements`]), or in the predicate-operand form (instructions/AND.md, Notes) bit
+/// `mask offset + i` of the predicate for channel i, as 0 or 1.
+pub fn logic_source_elements(
+    program: &Program,
+    state: &MachineState,
+    insn: &Instruction,
+    k: usize,
+    readings: &Readings,
+) -> Result<Vec<Value>> {
+    let src = insn
+        .srcs
+        .get(k)
+        .ok_or_else(|| VisaError::model_bug(format!("missing src{k}")))?;
+    match src {
+        Src::Predicate { var } => {
+            let pred = state.preds.get(var.0 as usize).copied().unwrap_or(0);
+            let offset = insn.mask.offset();
+            Ok((0..insn.exec_size)
+                .map(|i| Value::from_i128(i128::from(pred >> (offset + i) & 1)))
+                .collect())
+        }
+        _ => source_elements(program, state, src, insn.exec_size, readings),
+    }
+}
+
+/// The destination bits of a logic instruction's exact result: the low bits of the
+/// destination type, or bit 0 for a predicate destination.
+pub fn logic_result(dst: &Dst, result: &num_bigint::BigInt) -> Result<u64> {
+    match dst {
+        Dst::Predicate { .. } => Ok(u64::from(result.bit(0))),
+        _ => num::convert_int(result, dst.ty(), false),
+    }
+}
+
 /// The destination of an instruction: DstDataElements[ExecSize] as register-file byte
 /// offsets (or a predicate, address or state variable), and the values written to them,
 /// committed together once every channel's result is known (an instruction that fails

@@ -864,7 +864,7 @@ impl Cx<'_> {
         match class {
             VarClass::General => Ok(None),
             VarClass::Predicate => {
-                if !matches!(opcode, Opcode::Cmp | Opcode::Setp) {
+                if !(matches!(opcode, Opcode::Cmp | Opcode::Setp) || is_logic(opcode)) {
                     return refuse("the predicate");
                 }
                 if matches!(&op.kind, OperandKind::Var { origin, region, modifier, ty, .. }
@@ -1018,11 +1018,11 @@ impl Cx<'_> {
     }
 
     fn pred_src(&mut self, id: VarId, op: &Operand, opcode: Opcode) -> Result<Src> {
-        if opcode != Opcode::Mov {
+        if !(opcode == Opcode::Mov || is_logic(opcode)) {
             return Err(invalid_at(
                 op.pos,
                 "src",
-                "only MOV reads a predicate as a source",
+                "only MOV and the logic instructions read a predicate as a source",
             ));
         }
         Ok(Src::Predicate { var: id })
@@ -1191,6 +1191,10 @@ impl Cx<'_> {
     /// predicate source (instructions/MOV.md, Notes).
     fn types(&self, insn: &Instruction) -> Result<()> {
         let dst = insn.dst.ty();
+        if is_logic(insn.opcode) && matches!(insn.dst, Dst::Predicate { .. }) {
+            // The predicate-operand form (checked by operand_classes).
+            return Ok(());
+        }
         if let [Src::Predicate { var }] = insn.srcs.as_slice() {
             let bits = self.vars.get(*var).num_elts;
             if insn.opcode != Opcode::Mov {
@@ -1213,7 +1217,10 @@ impl Cx<'_> {
             return Ok(());
         }
         if insn.srcs.iter().any(|s| matches!(s, Src::Predicate { .. })) {
-            return Err(VisaError::invalid("only MOV reads a predicate as a source").field("src"));
+            return Err(VisaError::invalid(
+                "only MOV and the logic instructions (with a predicate destination) read a predicate as a source",
+            )
+            .field("src"));
         }
         let form = forms::form(insn.opcode);
         let srcs: Vec<DataType> = insn.srcs.iter().map(|s| exec_type(s.ty())).collect();
@@ -1338,6 +1345,27 @@ impl Cx<'_> {
                     None => Ok(()),
                 }
             }
+            // Erratum MUL-PLATFORM-NOTES, literal reading: the Notes' platform limits.
+            Opcode::Mul if self.readings.is_literal(errata::MUL_PLATFORM_NOTES) => {
+                let byte_source = srcs.iter().position(|t| t.size() == 1);
+                match byte_source {
+                    Some(k) if self.platform.is_pvc_plus() => Err(VisaError::invalid(format!(
+                        "MUL takes no byte source on {} (erratum {}, literal reading)",
+                        self.platform,
+                        errata::MUL_PLATFORM_NOTES
+                    ))
+                    .field(src_field(k))),
+                    _ if matches!(dst, DataType::Q | DataType::UQ) && !self.platform.is_pvc_plus() => {
+                        Err(VisaError::invalid(format!(
+                            "MUL has no 64-bit product on {} (erratum {}, literal reading)",
+                            self.platform,
+                            errata::MUL_PLATFORM_NOTES
+                        ))
+                        .field("dst"))
+                    }
+                    _ => Ok(()),
+                }
+            }
             _ => Ok(()),
         }
     }
@@ -1376,6 +1404,11 @@ impl Cx<'_> {
             None => Ok(()),
         }
     }
+}
+
+/// AND, OR, XOR and NOT: the instructions with a predicate-operand form.
+pub fn is_logic(op: Opcode) -> bool {
+    matches!(op, Opcode::And | Opcode::Or | Opcode::Xor | Opcode::Not)
 }
 
 /// The type an operand takes part in execution with: packed immediates count as their
@@ -1696,6 +1729,7 @@ fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
     let register = |d: &Dst| d.is_register();
     let dst_ok = match (&insn.dst, op) {
         (Dst::Predicate { .. }, Opcode::Cmp | Opcode::Setp) => true,
+        (Dst::Predicate { .. }, _) if is_logic(op) => true,
         (_, Opcode::Setp) => false,
         (Dst::Address { .. }, Opcode::AddrAdd) => true,
         (_, Opcode::AddrAdd) => false,
@@ -1732,7 +1766,7 @@ fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
         let ok = match src {
             Src::Address { .. } | Src::AddrOf { .. } => op == Opcode::AddrAdd && k == 0,
             Src::State { .. } => op == Opcode::Movs,
-            Src::Predicate { .. } => op == Opcode::Mov,
+            Src::Predicate { .. } => op == Opcode::Mov || is_logic(op),
             _ => !(op == Opcode::AddrAdd && k == 0),
         };
         if !ok {
@@ -1740,6 +1774,44 @@ fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
                 &src_field(k),
                 format!("{name} cannot take this kind of src{k}"),
             );
+        }
+    }
+    // instructions/AND.md (OR, XOR, NOT), Notes: in the predicate-operand form every
+    // operand is a predicate and there is no predication.
+    let pred_dst = matches!(insn.dst, Dst::Predicate { .. });
+    if is_logic(op) {
+        let pred_srcs = insn
+            .srcs
+            .iter()
+            .filter(|s| matches!(s, Src::Predicate { .. }))
+            .count();
+        if pred_dst || pred_srcs > 0 {
+            if !pred_dst || pred_srcs != insn.srcs.len() {
+                return bad(
+                    "dst",
+                    format!("{name} on predicates takes predicates for every operand"),
+                );
+            }
+            if insn.pred.is_some() {
+                return bad("pred", format!("{name} on predicates takes no predicate"));
+            }
+            for (k, src) in insn.srcs.iter().enumerate() {
+                if let Src::Predicate { var } = src {
+                    let info = vars.get(*var);
+                    if info.num_elts < insn.mask.offset() + insn.exec_size {
+                        return bad(
+                            &src_field(k),
+                            format!(
+                                "predicate `{}` has {} elements; the instruction reads elements {}..{}",
+                                info.name,
+                                info.num_elts,
+                                insn.mask.offset(),
+                                insn.mask.offset() + insn.exec_size
+                            ),
+                        );
+                    }
+                }
+            }
         }
     }
     // instructions/MOVS.md, Notes: one side at least is a state operand; two state
