@@ -202,6 +202,36 @@ pub const STREAMS: &[Stream] = &[
         name: "movs",
         op: Opcode::Movs,
     },
+    Stream {
+        file: "alu/cmp.jsonl",
+        name: "cmp",
+        op: Opcode::Cmp,
+    },
+    Stream {
+        file: "alu/sel.jsonl",
+        name: "sel",
+        op: Opcode::Sel,
+    },
+    Stream {
+        file: "alu/min.jsonl",
+        name: "min",
+        op: Opcode::Min,
+    },
+    Stream {
+        file: "alu/max.jsonl",
+        name: "max",
+        op: Opcode::Max,
+    },
+    Stream {
+        file: "alu/setp.jsonl",
+        name: "setp",
+        op: Opcode::Setp,
+    },
+    Stream {
+        file: "alu/bfn.jsonl",
+        name: "bfn",
+        op: Opcode::Bfn,
+    },
 ];
 
 /// A generated file: its path under the vectors directory, its cases and its text.

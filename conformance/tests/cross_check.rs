@@ -211,4 +211,34 @@ proptest! {
     fn movs_spec_matches_oracle(case in gen::case(Opcode::Movs)) {
         cross_check(&case)?;
     }
+
+    #[test]
+    fn cmp_spec_matches_oracle(case in gen::case(Opcode::Cmp)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn sel_spec_matches_oracle(case in gen::case(Opcode::Sel)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn min_spec_matches_oracle(case in gen::case(Opcode::Min)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn max_spec_matches_oracle(case in gen::case(Opcode::Max)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn setp_spec_matches_oracle(case in gen::case(Opcode::Setp)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn bfn_spec_matches_oracle(case in gen::case(Opcode::Bfn)) {
+        cross_check(&case)?;
+    }
 }

@@ -40,6 +40,7 @@ mod mode;
 mod operand;
 mod plan;
 mod second;
+mod select;
 pub mod softfloat;
 
 use rayon::prelude::*;

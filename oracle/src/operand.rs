@@ -74,6 +74,11 @@ pub enum DstStore {
         var: usize,
         sub: usize,
     },
+    /// A predicate variable (CMP, SETP): lane k sets bit `offset + k` of `preds[var]`.
+    Predicate {
+        var: usize,
+        offset: u32,
+    },
 }
 
 /// Lanes `sub .. sub + n` of a per-variable element vector of the state.
@@ -403,6 +408,7 @@ impl DstStore {
             DstStore::Contig { base } => Some(base + k * size),
             DstStore::Table { offs } => offs.get(k).map(|o| *o as usize),
             DstStore::Indirect(_) => offs.get(k).copied(),
+            DstStore::Predicate { .. } => None,
         }
     }
 
@@ -462,6 +468,18 @@ impl DstStore {
                 for (k, (h, v)) in lanes.iter_mut().zip(vals).enumerate() {
                     if en >> k & 1 == 1 {
                         *h = *v as u32;
+                    }
+                }
+                Ok(())
+            }
+            DstStore::Predicate { var, offset } => {
+                let p = state.preds.get_mut(*var).ok_or_else(|| {
+                    VisaError::model_bug("predicate variable missing from the state")
+                })?;
+                for (k, v) in vals[..n].iter().enumerate() {
+                    let bit = *offset as usize + k;
+                    if (en >> k) & 1 == 1 && bit < 32 {
+                        *p = (*p & !(1 << bit)) | (((*v & 1) as u32) << bit);
                     }
                 }
                 Ok(())

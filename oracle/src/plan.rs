@@ -16,6 +16,7 @@ use crate::kernel::{self, Ctx, FloatOp, Ints, Modifier, Raw, LANES};
 use crate::mode::{FloatMode, Literal};
 use crate::operand::{DstStore, Indirect, SrcLoad};
 use crate::second::{madw_high_offset, Lanes, PredStore, Second};
+use crate::select::{self, SelectKernel, WriteMask};
 use crate::softfloat::Rounding;
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -164,6 +165,8 @@ enum Kernel {
         enc: kernel::EncIntFn,
         enc2: kernel::EncIntFn,
     },
+    /// CMP, SEL, MIN, MAX, SETP and BFN ([`crate::select`]).
+    Select(SelectKernel),
 }
 
 /// Lane buffers of instructions of at most `S` sources (about 4 KiB for 2 sources, 5.5 KiB
@@ -660,6 +663,20 @@ impl Compiler<'_> {
         }
     }
 
+    fn pred_dst(&self, var: VarId, mask: MaskControl) -> Result<DstStore> {
+        let info = var_info(self.vars, var)?;
+        if info.class != VarClass::Predicate {
+            return Err(VisaError::model_bug(format!(
+                "`{}` written as a predicate",
+                info.name
+            )));
+        }
+        Ok(DstStore::Predicate {
+            var: var.0 as usize,
+            offset: mask.offset(),
+        })
+    }
+
     fn kernel(
         &self,
         insn: &Instruction,
@@ -739,6 +756,16 @@ impl Compiler<'_> {
                 } else {
                     Err(bug())
                 }
+            }
+            (
+                Opcode::Cmp | Opcode::Sel | Opcode::Min | Opcode::Max | Opcode::Setp | Opcode::Bfn,
+                _,
+            ) => {
+                let tys: Vec<DataType> = srcs.iter().flatten().map(|s| s.ty).collect();
+                let mods: Vec<Modifier> = srcs.iter().flatten().map(|s| s.modifier).collect();
+                select::compile(insn, &tys, &mods, dst, &self.lit)
+                    .map(Kernel::Select)
+                    .ok_or_else(bug)
             }
             (Opcode::Mul | Opcode::Mad | Opcode::Div, _)
                 if dst.is_float() && srcs.iter().flatten().all(|s| s.ty.is_float()) =>
@@ -860,7 +887,11 @@ impl Compiler<'_> {
         for (slot, src) in srcs.iter_mut().zip(&insn.srcs) {
             *slot = Some(self.src(src, n, &mut extent)?);
         }
-        let (dst, dst_ty) = self.dst(&insn.dst, n, &mut extent)?;
+        let (dst, dst_ty) = match &insn.dst {
+            // CMP's and SETP's predicate: channel k is bit k + the mask control's offset.
+            Dst::Predicate { var } => (self.pred_dst(*var, insn.mask)?, DataType::BOOL),
+            other => self.dst(other, n, &mut extent)?,
+        };
         let second = self.second(insn, &dst, n, &mut extent)?;
         let lanes = match insn.opcode {
             Opcode::Subb if self.lit.subb_loop_step => Lanes::Even,
@@ -1043,6 +1074,44 @@ impl InsnPlan {
         Ok(chen as u32)
     }
 
+    /// SEL's write enables and selection mask (erratum SEL-RAW-MASKS). Resolved: EvaluateChEn
+    /// without the predicate, and the evaluated predicate mask (all ones without one).
+    /// Literal (`raw`): bit k of EM and of the predicate variable.
+    fn sel_masks(&self, state: &MachineState, raw: bool) -> Result<(u32, u32)> {
+        let lanes = lane_mask(self.exec_size);
+        let bits = match self.pred {
+            None => None,
+            Some(p) => Some(*state.preds.get(p.var).ok_or_else(|| {
+                VisaError::model_bug("predicate variable missing from the state")
+            })?),
+        };
+        if raw {
+            return Ok((state.emask & lanes, bits.map_or(lanes, |b| b & lanes)));
+        }
+        let offset = self.mask.offset();
+        let write = if self.mask.no_mask {
+            lanes
+        } else {
+            ((state.emask as u64 >> offset) as u32) & lanes
+        };
+        let pick = match (self.pred, bits) {
+            (Some(p), Some(b)) => {
+                let mut pmask = ((b as u64 >> offset) as u32) & lanes;
+                match p.combine {
+                    PredCombine::None => {}
+                    PredCombine::Any => pmask = if pmask != 0 { lanes } else { 0 },
+                    PredCombine::All => pmask = if pmask == lanes { lanes } else { 0 },
+                }
+                if p.invert {
+                    pmask = !pmask & lanes;
+                }
+                pmask
+            }
+            _ => lanes,
+        };
+        Ok((write, pick))
+    }
+
     fn exec<const S: usize>(
         &self,
         plan: &Plan,
@@ -1105,6 +1174,7 @@ impl InsnPlan {
                 ))
             }
         };
+        let mut en = chen;
         match self.kernel {
             Kernel::Copy => s.out[..n].copy_from_slice(&raw0[..n]),
             Kernel::MovIntInt { dec, enc } => {
@@ -1228,8 +1298,24 @@ impl InsnPlan {
                 enc(result, &ctx, &mut s.out);
                 enc2(&s.ints2, &ctx, &mut s.out2);
             }
+            Kernel::Select(k) => {
+                let (write, pick) = match k.write_mask() {
+                    WriteMask::ChEn => (chen, 0),
+                    WriteMask::All => (lane_mask(n), 0),
+                    WriteMask::Sel { raw } => self.sel_masks(state, raw)?,
+                };
+                let mut mods = [Modifier::None; MAX_SRCS];
+                for (m, src) in mods.iter_mut().zip(&self.srcs) {
+                    *m = src.as_ref().map_or(Modifier::None, |x| x.modifier);
+                }
+                let raw = s.raw.get(..self.num_srcs).ok_or_else(|| {
+                    VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
+                })?;
+                k.run(raw, &mods[..self.num_srcs], pick, &ctx, &mut s.out)?;
+                en = write;
+            }
         }
-        let (written, undefined) = self.lanes.masks(chen, n)?;
+        let (written, undefined) = self.lanes.masks(en, n)?;
         if undefined != 0 {
             self.dst
                 .mark_undefined(self.dst_size, n, undefined, state, &s.dst_offs);

@@ -155,6 +155,16 @@ pub const FBL_MISSING_BRACE: &str = "FBL-MISSING-BRACE";
 pub const LZD_SAT: &str = "LZD-SAT";
 pub const BFE_SIGN_EXTENSION: &str = "BFE-SIGN-EXTENSION";
 pub const BFE_BFI_ALIGNMENT: &str = "BFE-BFI-ALIGNMENT";
+pub const CMP_SRC_INDEX: &str = "CMP-SRC-INDEX";
+pub const CMP_TRUE_VALUE: &str = "CMP-TRUE-VALUE";
+pub const CMP_QWORD_TYPEMAP: &str = "CMP-QWORD-TYPEMAP";
+pub const SEL_RAW_MASKS: &str = "SEL-RAW-MASKS";
+pub const MIN_MAX_ZERO_SIGN: &str = "MIN-MAX-ZERO-SIGN";
+pub const MIN_MAX_NAN: &str = "MIN-MAX-NAN";
+pub const SETP_BIT_TEST: &str = "SETP-BIT-TEST";
+pub const SETP_MASK_CONTROL: &str = "SETP-MASK-CONTROL";
+pub const BFN_IMMEDIATE_WIDTH: &str = "BFN-IMMEDIATE-WIDTH";
+pub const BFN_CHANNEL_SIZE: &str = "BFN-CHANNEL-SIZE";
 pub const MUL_SPECIAL_TABLE: &str = "MUL-SPECIAL-TABLE";
 pub const MUL_PLATFORM_NOTES: &str = "MUL-PLATFORM-NOTES";
 pub const MAD_FUSED: &str = "MAD-FUSED";
@@ -489,6 +499,96 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "no alignment rule beyond the type's: the restriction is the hardware three-source encoding's, which the finalizer meets by copying",
         reason: "like ADD3's immediate rule, a restriction of the hardware instruction that vISA's translator legalises; the execution size 2 restriction of the same Notes stands (validation rejects it)",
         executable: true,
+    },
+    Erratum {
+        id: CMP_SRC_INDEX,
+        document: "instructions/CMP.md, Semantics",
+        says: "both branches compare `src0[i] rel_op src[i]`, naming an operand `src` the instruction does not have, and the loop lacks a closing brace",
+        literal: "`src` is undefined",
+        resolved: "the second operand is src1[i] and the braces close the if before the loop",
+        reason: "the Format, Description and Text give CMP exactly two sources, src0 and src1",
+        executable: false,
+    },
+    Erratum {
+        id: CMP_TRUE_VALUE,
+        document: "instructions/CMP.md, Semantics vs Notes",
+        says: "the loop writes `? -1 : 0` into a general destination, while the Notes say all ones or all zeros by the destination's size (writing the 64-bit constant with 15 F digits)",
+        literal: "a true channel receives -1 converted to the destination type: all ones for an integer destination, -1.0 for a float one (F 0xBF800000, HF 0xBC00, BF 0xBF80, DF 0xBFF0000000000000); a false channel receives 0 (+0.0)",
+        resolved: "a true channel receives the all-ones bit pattern of the destination's size whatever its type (for a float destination a negative NaN pattern: F 0xFFFFFFFF, HF 0xFFFF), a false channel all zeros",
+        reason: "the Notes are the specific statement about the destination's bits, and CMP results are masks meant for AND, OR and SEL; the two readings agree on integer destinations",
+        executable: true,
+    },
+    Erratum {
+        id: CMP_QWORD_TYPEMAP,
+        document: "instructions/CMP.md, Properties and Notes vs Operand type maps",
+        says: "Supported Types and the Notes' source and destination lists include Q and UQ, which no type map admits; the Notes' destination list also omits W, which the maps admit",
+        literal: "the type maps: Q and UQ sources or destinations are invalid-instruction",
+        resolved: "Q and UQ join the integer type map (64-bit integers compare exactly); W stays a valid destination as the maps say",
+        reason: "two statements of the document (Properties and Notes) list the 64-bit types, and comparison has one obvious meaning on them; the maps' W is kept because the Notes' list is the one with the omission",
+        executable: true,
+    },
+    Erratum {
+        id: SEL_RAW_MASKS,
+        document: "instructions/SEL.md, Semantics",
+        says: "the loop gates the write with EM[i] and selects with Pred[i], ignoring the mask control's offset, NoMask, and the predicate's inversion and any/all combination (5_operands.md, EvaluateChEn), and says nothing of SEL without a predicate",
+        literal: "EM[i] is bit i of the execution mask (no offset, NoMask ignored) and Pred[i] bit i of the predicate variable (no offset, no inversion, no combination)",
+        resolved: "the write enable is EvaluateChEn without the predicate (EM from the mask control's offset, all channels under NoMask); Pred[i] is the fully evaluated predicate mask PMask[i] (offset, any/all, then inversion); the predicate selects, it never disables a channel. In both readings SEL without a predicate selects src0 in every channel",
+        reason: "every other instruction reads EM and the predicate through EvaluateChEn, whose offset and modifiers are part of the predicate's meaning; the Description says the predicate bit chooses between the sources, so the predicate cannot also mask the write",
+        executable: true,
+    },
+    Erratum {
+        id: MIN_MAX_ZERO_SIGN,
+        document: "instructions/MIN_MAX.md, Semantics and Notes",
+        says: "min/max of floats follows IEEE min_max without saying how -0 and +0 order (IEEE 754-2008 minNum and maxNum may return either zero)",
+        literal: "-0 and +0 compare equal, and min or max of two equal values returns src0: min(-0, +0) is -0, min(+0, -0) is +0",
+        resolved: "-0 is below +0: MIN of a -0 and a +0 returns -0 and MAX returns +0, in either operand order",
+        reason: "an order on zeros makes MIN and MAX commutative and agrees with IEEE 754-2019 minimumNumber and maximumNumber",
+        executable: true,
+    },
+    Erratum {
+        id: MIN_MAX_NAN,
+        document: "instructions/MIN_MAX.md, Notes",
+        says: "when both sources are NaN the result is source1, without saying whether a signalling NaN is quieted",
+        literal: "src1 itself: with a destination of src1's type and no saturation its bits are written unchanged (a signalling NaN stays signalling); a destination of another type converts it, which quiets it",
+        resolved: "src1 quieted: its quiet bit is set, its sign and payload kept, as for every NaN an arithmetic instruction produces (FLOAT-SPECIAL-TABLE)",
+        reason: "IEEE 754 operations never deliver a signalling NaN, and the result goes through the destination conversion like any arithmetic result",
+        executable: true,
+    },
+    Erratum {
+        id: SETP_BIT_TEST,
+        document: "instructions/SETP.md, Semantics (scalar src0)",
+        says: "the scalar branch writes `dst[i] = src0 & (1 << i)`, a value of 0 or 2^i, into a one-bit element",
+        literal: "the one-bit element keeps bit 0 of that value: channel 0 receives bit 0 of src0 and every other channel 0",
+        resolved: "dst[i] = (src0 >> i) & 1: channel i receives bit i of src0, as the Notes say (each bit of src0 from the LSB up sets the corresponding element)",
+        reason: "the Notes and the comment `//one bit` state the intent; the Description calls SETP the way to set a predicate to a constant bit stream",
+        executable: true,
+    },
+    Erratum {
+        id: SETP_MASK_CONTROL,
+        document: "instructions/SETP.md, Notes",
+        says: "SETP of execution size 32 must be {M1_NoMask}, and of a smaller size {M1_NoMask} or {M5_NoMask}, which update the lower or upper 16 elements",
+        literal: "any other mask control is invalid-instruction",
+        resolved: "any mask control valid for the execution size: channel i writes element i + the mask control's offset (M5 gives the upper half); the vector form writes the channels ChEn enables and the scalar form every channel, as the loop says",
+        reason: "the restriction describes how the finalizer writes the flag register; IGC emits SETP under ordinary mask controls and the finalizer's verifier does not check it (IGC visa/IsaVerification.cpp, ISA_SETP), and the loop defines every mask control",
+        executable: true,
+    },
+    Erratum {
+        id: BFN_IMMEDIATE_WIDTH,
+        document: "instructions/BFN.md, operand classes",
+        says: "the sources' operand class is immediate16, while the Notes say the instruction is translated into a hardware BFN",
+        literal: "an immediate source must have a 16-bit type (W or UW); a D or UD immediate is invalid-instruction",
+        resolved: "any immediate of the type map is valid in any source; the 16-bit limit belongs to the hardware three-source encoding",
+        reason: "the same restriction as ADD3's (ADD3-IMMEDIATE-WIDTH), whose Notes describe the translator moving an immediate the hardware cannot encode into a register",
+        executable: true,
+    },
+    Erratum {
+        id: BFN_CHANNEL_SIZE,
+        document: "instructions/BFN.md, Semantics",
+        says: "the loop runs over CHANNEL_SIZE_IN_BITS bits of dst and every source without defining the width, while the sources may have types of other sizes than the destination",
+        literal: "CHANNEL_SIZE_IN_BITS is undefined",
+        resolved: "the width is the destination's (the execution type's); bit idx of a source is bit idx of its exact value's two's complement, so a narrower signed source is sign-extended and an unsigned one zero-extended (as LOGIC-MIXED-WIDTH)",
+        reason: "the execution type of a vISA instruction is its destination's; the sources are read as the logic instructions read them",
+        executable: false,
     },
     Erratum {
         id: MUL_SPECIAL_TABLE,

@@ -358,9 +358,12 @@ const DIV_MAPS: &[TypeMap] = &[
 ];
 
 /// instructions/CMP.md: the maps give a general destination's type; a predicate
-/// destination takes the sources of any map.
+/// destination takes the sources of any map. Q and UQ join the integer map by erratum
+/// CMP-QWORD-TYPEMAP (Properties and Notes list them). The Notes' rule on float sources
+/// (the destination has their type) is checked by validation.
 const CMP_MAPS: &[TypeMap] = &[
     TypeMap::new(INT, INT),
+    TypeMap::new(INT_Q, INT_Q).unless_literal(errata::CMP_QWORD_TYPEMAP),
     TypeMap::new(&[F], INT),
     TypeMap::new(F_HF, F_HF),
     TypeMap::new(F_BF, F_BF).gated(Gate::XehpPlus),

@@ -224,6 +224,12 @@ impl Opcode {
                 | Opcode::Lzd
                 | Opcode::Bfe
                 | Opcode::Bfi
+                | Opcode::Bfn
+                | Opcode::Cmp
+                | Opcode::Sel
+                | Opcode::Setp
+                | Opcode::Min
+                | Opcode::Max
                 | Opcode::Mul
                 | Opcode::Mad
                 | Opcode::Mod

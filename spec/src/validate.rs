@@ -380,6 +380,14 @@ impl Cx<'_> {
                 ))
                 .field("pred"))
             }
+            // instructions/MIN_MAX.md: neither the Format nor the Text form has a predicate.
+            (Some(_), Opcode::Min | Opcode::Max) => {
+                return Err(VisaError::invalid(format!(
+                    "{} takes no predicate",
+                    opcode.mnemonic().to_ascii_uppercase()
+                ))
+                .field("pred"))
+            }
             (Some(p), _) => Some(self.predicate(p, mask, exec_size)?),
             (None, _) => None,
         };
@@ -1323,6 +1331,44 @@ impl Cx<'_> {
                     None => Ok(()),
                 }
             }
+            // instructions/CMP.md, Notes: with float sources a general destination has their
+            // type.
+            Opcode::Cmp
+                if insn.dst.is_register()
+                    && srcs.iter().any(|t| t.is_float())
+                    && srcs.iter().any(|t| *t != dst) =>
+            {
+                Err(VisaError::invalid(format!(
+                    "CMP of float sources writes a general destination of their type, not {dst}"
+                ))
+                .field("dst"))
+            }
+            // Erratum SETP-MASK-CONTROL, literal reading: the Notes' mask controls.
+            Opcode::Setp
+                if self.readings.is_literal(errata::SETP_MASK_CONTROL)
+                    && !(insn.mask.no_mask
+                        && (insn.mask.group == 1
+                            || (insn.mask.group == 5 && insn.exec_size < 32))) =>
+            {
+                Err(VisaError::invalid(format!(
+                    "SETP runs under M1_NM, or M5_NM below execution size 32 (erratum {}, literal reading)",
+                    errata::SETP_MASK_CONTROL
+                ))
+                .field("exec_size"))
+            }
+            // Erratum BFN-IMMEDIATE-WIDTH, literal reading: immediate16 operands.
+            Opcode::Bfn if self.readings.is_literal(errata::BFN_IMMEDIATE_WIDTH) => {
+                match insn.srcs.iter().position(|s| {
+                    matches!(s, Src::Imm { .. }) && exec_type(s.ty()).size() != 2
+                }) {
+                    Some(k) => Err(VisaError::invalid(format!(
+                        "BFN immediates are 16-bit (erratum {}, literal reading)",
+                        errata::BFN_IMMEDIATE_WIDTH
+                    ))
+                    .field(src_field(k))),
+                    None => Ok(()),
+                }
+            }
             // Erratum MUL-PLATFORM-NOTES, literal reading: the Notes' platform limits.
             Opcode::Mul if self.readings.is_literal(errata::MUL_PLATFORM_NOTES) => {
                 let byte_source = srcs.iter().position(|t| t.size() == 1);
@@ -1850,6 +1896,9 @@ fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
             Opcode::Cmp | Opcode::Setp | Opcode::AddrAdd | Opcode::Movs | Opcode::Add3o
         )
     {
+        return bad("pred", format!("{name} takes no predicate"));
+    }
+    if insn.pred.is_some() && matches!(op, Opcode::Min | Opcode::Max) {
         return bad("pred", format!("{name} takes no predicate"));
     }
     for (k, src) in insn.srcs.iter().enumerate() {
