@@ -33,6 +33,7 @@ pub struct Literal {
     pub add3o_overflow: bool,
     pub madw_high_half: bool,
     pub sad2_loop_step: bool,
+    pub dst_channel_index: bool,
 }
 
 impl Literal {
@@ -62,6 +63,7 @@ impl Literal {
             add3o_overflow: r.is_literal(errata::ADD3O_OVERFLOW),
             madw_high_half: r.is_literal(errata::MADW_HIGH_HALF),
             sad2_loop_step: r.is_literal(errata::SAD2_LOOP_STEP),
+            dst_channel_index: r.is_literal(errata::DST_CHANNEL_INDEX),
         }
     }
 }

@@ -80,6 +80,9 @@ struct InsnPlan {
     second: Option<Second>,
     /// The lanes the instruction's loop writes (pairs, literal loop steps).
     lanes: Lanes,
+    /// The loop writes `dst[n]`, `n` undefined (erratum DST-CHANNEL-INDEX, literal reading):
+    /// once a channel writes, the whole destination region is undefined.
+    index_undefined: bool,
     /// MADW: an indirect destination must start on a GRF boundary of this size.
     grf_aligned: Option<usize>,
     kernel: Kernel,
@@ -914,6 +917,11 @@ impl Compiler<'_> {
             dst_size: dst_ty.size(),
             second,
             lanes,
+            index_undefined: self.lit.dst_channel_index
+                && matches!(
+                    insn.opcode,
+                    Opcode::Lzd | Opcode::Mul | Opcode::Mulh | Opcode::Mad | Opcode::Mod
+                ),
             grf_aligned,
             kernel,
             extent,
@@ -1045,6 +1053,23 @@ impl Plan {
 }
 
 impl InsnPlan {
+    /// Under the literal reading of DST-CHANNEL-INDEX each enabled channel writes an
+    /// element whose index is undefined: if any channel writes, every lane's bytes become
+    /// undefined.
+    fn write_anywhere(
+        &self,
+        written: u32,
+        state: &mut MachineState,
+        offs: &[usize; LANES],
+    ) -> Result<()> {
+        if written != 0 {
+            let all = lane_mask(self.exec_size);
+            self.dst
+                .mark_undefined(self.dst_size, self.exec_size, all, state, offs);
+        }
+        Ok(())
+    }
+
     /// EvaluateChEn (5_operands.md, "Predication").
     #[inline(always)]
     fn channel_enables(&self, state: &MachineState) -> Result<u32> {
@@ -1258,6 +1283,9 @@ impl InsnPlan {
                     )));
                 }
                 enc(a, &ctx, &mut s.out);
+                if self.index_undefined {
+                    return self.write_anywhere(chen, state, &s.dst_offs);
+                }
                 self.dst
                     .store(self.dst_size, n, chen & !zero, state, &s.dst_offs, &s.out)?;
                 self.dst
@@ -1314,6 +1342,9 @@ impl InsnPlan {
                 k.run(raw, &mods[..self.num_srcs], pick, &ctx, &mut s.out)?;
                 en = write;
             }
+        }
+        if self.index_undefined {
+            return self.write_anywhere(en, state, &s.dst_offs);
         }
         let (written, undefined) = self.lanes.masks(en, n)?;
         if undefined != 0 {

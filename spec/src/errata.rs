@@ -387,10 +387,10 @@ pub static LEDGER: &[Erratum] = &[
         id: DST_CHANNEL_INDEX,
         document: "instructions/LZD.md, MULH.md (also MAD.md, MOD.md, MUL.md), Semantics",
         says: "the loop over i writes `dst.chan[n]` or `dst[n]`, an index the loop does not define; MULH's line also carries prose after the statement",
-        literal: "n is undefined",
+        literal: "n is undefined: each enabled channel's value lands on an element the loop does not determine, so once a channel writes, every element of the destination region is undefined (vectors expect ??)",
         resolved: "the destination element written is dst[i]",
         reason: "every other instruction's loop writes dst[i]; the Description says the operation is component-wise",
-        executable: false,
+        executable: true,
     },
     Erratum {
         id: QWORD_TYPEMAP_GAP,

@@ -304,6 +304,11 @@ pub struct DstElements {
     ty: DataType,
     target: Target,
     writes: Vec<(usize, Write)>,
+    /// Channels of the instruction.
+    channels: usize,
+    /// The loop writes an element whose index it never defines (erratum
+    /// DST-CHANNEL-INDEX, literal reading).
+    index_undefined: bool,
 }
 
 /// Where a destination's channels land.
@@ -412,12 +417,28 @@ impl DstElements {
             ty,
             target,
             writes: Vec::new(),
+            channels: ExecSize,
+            index_undefined: false,
         })
     }
 
     /// `dst[i] = bits` (the low bits of the destination type; a predicate takes bit 0).
     pub fn set(&mut self, i: usize, bits: u64) {
-        self.writes.push((i, Write::Value(bits)));
+        if self.index_undefined {
+            // Some element of the region receives the value; which one is undefined.
+            for k in 0..self.channels {
+                self.writes.push((k, Write::Undefined));
+            }
+        } else {
+            self.writes.push((i, Write::Value(bits)));
+        }
+    }
+
+    /// The loop writes `dst[n]` for an `n` it never defines (erratum DST-CHANNEL-INDEX,
+    /// literal reading): from here on, each value set lands on an undefined element, so every
+    /// element of the destination region becomes undefined once a channel writes.
+    pub fn index_undefined(&mut self) {
+        self.index_undefined = true;
     }
 
     /// `dst[i] = undefined`: the channel's bytes keep no defined value. The register file

@@ -1,6 +1,6 @@
 //! MAD (instructions/MAD.md): component-wise multiply-add.
 //!
-//! Readings: DST-CHANNEL-INDEX (the loop writes dst[i]), INT-EXTRA-PRECISION (integer results
+//! Readings: DST-CHANNEL-INDEX (the loop writes dst[i]; literally dst[n], n undefined), INT-EXTRA-PRECISION (integer results
 //! are exact before the destination conversion; the Notes' multiply-then-add translation
 //! computes the same low destination bits, as MAD takes no integer `.sat`), MAD-FUSED (a float
 //! MAD rounds once), MUL-SPECIAL-TABLE and FLOAT-SPECIAL-TABLE (IEEE special values).
@@ -35,6 +35,10 @@ pub fn execute(
     ];
     let dst_ty = insn.dst.ty();
     let mut dst = DstElements::new(program, state, &insn.dst, insn.exec_size, readings)?;
+    if readings.is_literal(errata::DST_CHANNEL_INDEX) {
+        // The loop writes dst[n]; n is undefined.
+        dst.index_undefined();
+    }
     for i in 0..exec_size {
         if ChEn >> i & 1 == 1 {
             // Float inputs: denormals flushed per their type's %cr0 mode.

@@ -1,9 +1,10 @@
 //! MOD (instructions/MOD.md): component-wise remainder of an integer division.
 //!
-//! Readings: DST-CHANNEL-INDEX (the loop writes dst[i]), MOD-SIGN-TABLE (the remainder of a
+//! Readings: DST-CHANNEL-INDEX (the loop writes dst[i]; literally dst[n], n undefined), MOD-SIGN-TABLE (the remainder of a
 //! division truncated toward zero: it has the numerator's sign, as DIV.md's table says),
 //! DIV-BY-ZERO (a zero divisor leaves its channel undefined), INT-EXTRA-PRECISION.
 
+use crate::errata;
 use crate::error::Result;
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
@@ -26,6 +27,10 @@ pub fn execute(
     let src0 = source_elements(program, state, &insn.srcs[0], insn.exec_size, readings)?;
     let src1 = source_elements(program, state, &insn.srcs[1], insn.exec_size, readings)?;
     let mut dst = DstElements::new(program, state, &insn.dst, insn.exec_size, readings)?;
+    if readings.is_literal(errata::DST_CHANNEL_INDEX) {
+        // The loop writes dst[n]; n is undefined.
+        dst.index_undefined();
+    }
     for i in 0..exec_size {
         if ChEn >> i & 1 == 1 {
             // dst[n] = src0[i] % src1[i]; (erratum DST-CHANNEL-INDEX: dst[i])

@@ -1,9 +1,10 @@
 //! MUL (instructions/MUL.md): component-wise multiplication.
 //!
-//! Readings: DST-CHANNEL-INDEX (the loop writes dst[i]), INT-EXTRA-PRECISION (integer
+//! Readings: DST-CHANNEL-INDEX (the loop writes dst[i]; literally dst[n], n undefined), INT-EXTRA-PRECISION (integer
 //! products are exact before the destination conversion, so D x D gives the whole Q product),
 //! MUL-SPECIAL-TABLE (IEEE special values), MUL-PLATFORM-NOTES (validation).
 
+use crate::errata;
 use crate::error::Result;
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
@@ -27,6 +28,10 @@ pub fn execute(
     let src1 = source_elements(program, state, &insn.srcs[1], insn.exec_size, readings)?;
     let (src0_ty, src1_ty) = (exec_type(insn.srcs[0].ty()), exec_type(insn.srcs[1].ty()));
     let mut dst = DstElements::new(program, state, &insn.dst, insn.exec_size, readings)?;
+    if readings.is_literal(errata::DST_CHANNEL_INDEX) {
+        // The loop writes dst[n]; n is undefined.
+        dst.index_undefined();
+    }
     for i in 0..exec_size {
         if ChEn >> i & 1 == 1 {
             // Float inputs: denormals flushed per their type's %cr0 mode.
