@@ -14,7 +14,7 @@ const DECLS: &str = ".decl V1 v_type=G type=ud num_elts=8\n.decl V2 v_type=G typ
 
 /// V1 starts as 8 copies of 0xAAAAAAAA; V2 = 1, 2, ..., 8; V3 = 2; V4 = 1.
 fn case(insn: &str, emask: u32, literal: bool, want_v1: &str) -> Case {
-    let v2: String = (1u32..=8).map(|k| hex(k)).collect();
+    let v2: String = (1u32..=8).map(hex).collect();
     let line = json!({
         "format": "visa-vector/1",
         "id": "dst-channel-index",
