@@ -167,3 +167,32 @@ fn qword_forms_literal(#[case] insn: &str) {
     );
     passes_on_both(&c);
 }
+
+const ROTATES: &str = ".decl VUD v_type=G type=ud num_elts=1\n.decl VUW v_type=G type=uw num_elts=1\n.decl RUD v_type=G type=ud num_elts=1\n.decl RUW v_type=G type=uw num_elts=1\n";
+
+/// Erratum ROTATE-WIDTH, literal reading: the document's expression with RotateMask =
+/// sizeof(src0)*8 - 1 (instructions/ROL.md, ROR.md), computed exactly, then the low
+/// destination bits written.
+#[rstest]
+// UW 0x8001, count 1: (0x8001 << 1) | (0x8001 >> (-1 & 15 = 15)) = 0x10002 | 1 = 0x10003 in UD.
+#[case("rol (M1, 1) RUD(0,0)<1> VUW(0,0)<0;1,0> 0x1:uw", "RUD", "03000100")]
+// UD 0x12345678, count 4: (x >> 4) | (x << 28) = 0x01234567 | 0x1234567800000000; the
+// low 16 bits into UW: 0x4567.
+#[case("ror (M1, 1) RUW(0,0)<1> VUD(0,0)<0;1,0> 0x4:ud", "RUW", "6745")]
+// UW 0x8001, count 17 & 15 = 1: (0x8001 >> 1) | (0x8001 << (-17 & 15 = 15)) = 0x4000 |
+// 0x40008000 = 0x4000C000 in UD.
+#[case("ror (M1, 1) RUD(0,0)<1> VUW(0,0)<0;1,0> 0x11:ud", "RUD", "00c00040")]
+fn rotate_width_literal(#[case] insn: &str, #[case] var: &str, #[case] want: &str) {
+    let program = format!("{ROTATES}{insn}\n");
+    let init = json!({"vars": {"VUD": "78563412", "VUW": "0180"}});
+    let literal = case_with(
+        &program,
+        init.clone(),
+        json!({"vars": {var: want}}),
+        json!({errata::ROTATE_WIDTH: "literal"}),
+    );
+    passes_on_both(&literal);
+    // Resolved: src0 must have the destination's size.
+    let resolved = case(&program, init, json!({"error": "invalid-instruction"}));
+    passes_on_both(&resolved);
+}

@@ -227,6 +227,28 @@ fn rotate<const W: u32, const LEFT: bool>(a: i128, b: i128) -> i128 {
     (r & mask) as i128
 }
 
+/// The documents' rotate expression computed exactly, without reducing to W bits (erratum
+/// ROTATE-WIDTH, literal reading: W is src0's width and the destination may be wider).
+fn rotate_expr<const W: u32, const LEFT: bool>(a: i128, b: i128) -> i128 {
+    let x = u128::from((a as u64) & (u64::MAX >> (64 - W)));
+    let k = (b as u32) & (W - 1);
+    let back = (W - k) % W;
+    let r = if LEFT {
+        (x << k) | (x >> back)
+    } else {
+        (x >> k) | (x << back)
+    };
+    r as i128
+}
+
+fn rol_expr<const W: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, rotate_expr::<W, true>)
+}
+
+fn ror_expr<const W: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, rotate_expr::<W, false>)
+}
+
 fn rol<const W: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
     map2(s, c, rotate::<W, true>)
 }
@@ -543,7 +565,25 @@ pub fn int_op_fn(
         Opcode::Asr => asr::<31>,
         Opcode::Rol | Opcode::Ror => {
             let left = opcode == Opcode::Rol;
-            match (dst.size(), left) {
+            // Erratum ROTATE-WIDTH: the destination's width, literally src0's.
+            let width = if lit.rotate_width {
+                src0.size()
+            } else {
+                dst.size()
+            };
+            match (width, left) {
+                (w, true) if lit.rotate_width && w != dst.size() => match w {
+                    1 => rol_expr::<8>,
+                    2 => rol_expr::<16>,
+                    4 => rol_expr::<32>,
+                    _ => rol_expr::<64>,
+                },
+                (w, false) if lit.rotate_width && w != dst.size() => match w {
+                    1 => ror_expr::<8>,
+                    2 => ror_expr::<16>,
+                    4 => ror_expr::<32>,
+                    _ => ror_expr::<64>,
+                },
                 (1, true) => rol::<8>,
                 (2, true) => rol::<16>,
                 (4, true) => rol::<32>,

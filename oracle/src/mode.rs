@@ -34,6 +34,7 @@ pub struct Literal {
     pub madw_high_half: bool,
     pub sad2_loop_step: bool,
     pub dst_channel_index: bool,
+    pub rotate_width: bool,
 }
 
 impl Literal {
@@ -64,6 +65,7 @@ impl Literal {
             madw_high_half: r.is_literal(errata::MADW_HIGH_HALF),
             sad2_loop_step: r.is_literal(errata::SAD2_LOOP_STEP),
             dst_channel_index: r.is_literal(errata::DST_CHANNEL_INDEX),
+            rotate_width: r.is_literal(errata::ROTATE_WIDTH),
         }
     }
 }

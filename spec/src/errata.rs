@@ -441,10 +441,10 @@ pub static LEDGER: &[Erratum] = &[
         id: ROTATE_WIDTH,
         document: "instructions/ROL.md, ROR.md, Semantics",
         says: "the rotate mask is taken from the size of src0, while the destination and src0 may have types of different sizes",
-        literal: "ambiguous for mixed sizes: a rotation of src0's width written to a destination of another width",
-        resolved: "the rotation width w is the destination (execution) type's; validation rejects a src0 whose size differs from the destination's, so both readings coincide on every valid program; the count is src1 & (w - 1) and the low w bits of src0 rotate",
+        literal: "src0 may have any size of the type map; the document's expression `(src0 << (src1 & RotateMask)) | (src0 >> (-src1 & RotateMask))` with RotateMask from src0's width is computed exactly on the unsigned src0 and its low destination bits are written (a wider destination keeps the bits shifted out of src0's width)",
+        resolved: "the rotation width w is the destination (execution) type's; validation rejects a src0 whose size differs from the destination's; the count is src1 & (w - 1) and the low w bits of src0 rotate",
         reason: "the execution type of a vISA instruction is its destination's, and only equal sizes give one meaning",
-        executable: false,
+        executable: true,
     },
     Erratum {
         id: CBIT_RESULT,

@@ -1269,8 +1269,12 @@ impl Cx<'_> {
         let src0 = srcs.first().copied().unwrap_or(dst);
         let name = insn.opcode.mnemonic().to_ascii_uppercase();
         match insn.opcode {
-            // Erratum ROTATE-WIDTH: the rotation width is the destination's; src0 has its size.
-            Opcode::Rol | Opcode::Ror if src0.size() != dst.size() => {
+            // Erratum ROTATE-WIDTH: the rotation width is the destination's; src0 has its size
+            // (the literal reading takes src0's width and any sizes).
+            Opcode::Rol | Opcode::Ror
+                if src0.size() != dst.size()
+                    && !self.readings.is_literal(errata::ROTATE_WIDTH) =>
+            {
                 Err(VisaError::invalid(format!(
                     "{name} rotates within its destination type {dst}: src0 ({src0}) must have the same size (erratum {})",
                     errata::ROTATE_WIDTH
