@@ -71,7 +71,8 @@ pub struct Observed {
     /// Element size in bytes of each observed variable, to report lanes.
     pub elt_size: BTreeMap<String, usize>,
     /// Bytes (indices into the variable) an instruction left undefined, for the variables
-    /// that have any: expected as `??`.
+    /// that have any: expected as `??`. Memory regions are keyed by their [`mem_place`]
+    /// (`mem[flat:0x10000]`), with indices into the region.
     pub undefined: BTreeMap<String, Vec<usize>>,
 }
 
@@ -282,6 +283,21 @@ fn read_mem(state: &MachineState, space: &str, addr: u64, len: usize) -> MemRegi
     }
 }
 
+impl Observed {
+    /// Observes a memory region, noting the bytes an instruction left undefined.
+    fn note_mem(&mut self, state: &MachineState, space: &str, addr: u64, len: usize) {
+        if let Some(mem) = state.mem.space(space) {
+            let bytes: Vec<usize> = (0..len)
+                .filter(|&i| mem.is_undefined(addr.wrapping_add(i as u64)))
+                .collect();
+            if !bytes.is_empty() {
+                self.undefined.insert(mem_place(space, addr), bytes);
+            }
+        }
+        self.mem.push(read_mem(state, space, addr, len));
+    }
+}
+
 fn pred_mask(state: &MachineState, vars: &Vars, id: VarId) -> u32 {
     let mut word = [0u8; 4];
     for (w, b) in word.iter_mut().zip(state.read_var(vars, id)) {
@@ -325,9 +341,7 @@ fn observe_expected(
             .insert(name.clone(), pred_mask(state, vars, id));
     }
     for m in &expect.mem {
-        observed
-            .mem
-            .push(read_mem(state, &m.space, m.addr, m.bytes.len()));
+        observed.note_mem(state, &m.space, m.addr, m.bytes.len());
     }
     Ok(observed)
 }
@@ -352,9 +366,7 @@ fn observe_all(init: &Init, vars: &Vars, state: &MachineState) -> Observed {
         }
     }
     for r in &init.mem {
-        observed
-            .mem
-            .push(read_mem(state, &r.space, r.addr, r.bytes.len()));
+        observed.note_mem(state, &r.space, r.addr, r.bytes.len());
     }
     observed
 }

@@ -28,7 +28,7 @@ use serde_json::{Map, Value};
 use visa_spec::errata::{Reading, Readings};
 use visa_spec::error::{ErrorClass, VisaError};
 use visa_spec::platform::Platform;
-use visa_spec::state::Surface;
+use visa_spec::state::{Surface, SurfaceHeap};
 
 /// The value of the `format` key.
 pub const FORMAT: &str = "visa-vector/1";
@@ -349,9 +349,13 @@ impl MemRegion {
     }
 }
 
-/// A surface as written in `init.surfaces`; zero width, height and pitch are omitted.
+/// A surface as written in `init.surfaces`; the binding table (`heap` "bt") and zero
+/// width, height and pitch are omitted.
 fn surface_value(s: &Surface) -> Value {
     let mut m = Map::new();
+    if s.heap != SurfaceHeap::BindingTable {
+        m.insert("heap".into(), s.heap.name().into());
+    }
     m.insert("bti".into(), s.bti.into());
     m.insert("base".into(), hex::encode_number(s.base).into());
     m.insert("size".into(), hex::encode_number(s.size).into());

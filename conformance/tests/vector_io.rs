@@ -16,7 +16,7 @@ use visa_conformance::vector::{
 use visa_spec::errata::Reading;
 use visa_spec::error::ErrorClass;
 use visa_spec::platform::Platform;
-use visa_spec::state::Surface;
+use visa_spec::state::{Surface, SurfaceHeap};
 
 /// A case that uses every key of the format.
 fn full_case() -> Case {
@@ -37,6 +37,7 @@ fn full_case() -> Case {
             }],
             surfaces: vec![
                 Surface {
+                    heap: SurfaceHeap::BindingTable,
                     bti: 1,
                     base: 0x10000,
                     size: 0x1000,
@@ -45,6 +46,7 @@ fn full_case() -> Case {
                     pitch: 64,
                 },
                 Surface {
+                    heap: SurfaceHeap::Bindless,
                     bti: 2,
                     base: 0x20000,
                     size: 0x100,
@@ -112,10 +114,14 @@ fn written_keys_follow_the_documented_order() {
         value["expect"]["vars"]["V2"],
         json!({"any_of": ["0102", "??03"]})
     );
-    // Zero width, height and pitch are left out.
+    // The binding table and zero width, height and pitch are left out.
+    assert_eq!(
+        value["init"]["surfaces"][0],
+        json!({"bti": 1, "base": "0x10000", "size": "0x1000", "width": 64, "height": 8, "pitch": 64})
+    );
     assert_eq!(
         value["init"]["surfaces"][1],
-        json!({"bti": 2, "base": "0x20000", "size": "0x100"})
+        json!({"heap": "bss", "bti": 2, "base": "0x20000", "size": "0x100"})
     );
 }
 
@@ -239,6 +245,7 @@ fn without(key: &str) -> String {
 #[case::mem_wraps(with(&["init", "mem"], json!([{"space": "flat", "addr": "0xffffffffffffffff", "bytes": "0102"}])), Some("init.mem[0]"), "wraps around")]
 #[case::mem_empty_space(with(&["init", "mem"], json!([{"space": "", "addr": "0x0", "bytes": ""}])), Some("init.mem[0].space"), "empty")]
 #[case::surface_bad_bti(with(&["init", "surfaces"], json!([{"bti": -1, "base": "0x0", "size": "0x10"}])), Some("init.surfaces[0].bti"), "expected an integer")]
+#[case::surface_bad_heap(with(&["init", "surfaces"], json!([{"heap": "bindless", "bti": 0, "base": "0x0", "size": "0x10"}])), Some("init.surfaces[0].heap"), "unknown surface table")]
 #[case::surface_unknown_key(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "depth": 1}])), Some("init.surfaces[0].depth"), "unknown key")]
 #[case::unknown_error_class(with(&["expect"], json!({"error": "crash"})), Some("expect.error"), "unknown error class `crash`")]
 #[case::null_error_class(with(&["expect"], json!({"error": null})), Some("expect.error"), "expected a string, found null")]

@@ -28,6 +28,7 @@ pub mod exec;
 pub mod forms;
 pub mod insn;
 pub mod ir;
+pub mod lsc;
 pub mod num;
 pub mod operand;
 pub mod platform;

@@ -2,12 +2,18 @@
 //! file, predicate and address variables, the execution mask, %cr0, and memory
 //! (3_execution_model.md, 4_visa_header.md "pre-defined variables", 5_operands.md).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 
 use crate::asm::ast::VarClass;
 use crate::error::{Result, VisaError};
 use crate::platform::Platform;
 use crate::types::DataType;
+
+mod memory;
+pub use memory::{
+    AddrSize, AddrType, Memory, SparseMemory, StoreJournal, Surface, SurfaceHeap, Window, ARG,
+    FLAT, SLM,
+};
 
 /// Index of a variable in [`Vars`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -252,77 +258,6 @@ impl Vars {
         self.by_name.insert(info.name.clone(), id);
         self.infos.push(info);
         Ok(id)
-    }
-}
-
-/// A sparse byte-addressed memory (flat 64-bit space, SLM, a surface). Bytes never written
-/// read as zero: a case defines the memory it reads through its `init.mem`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SparseMemory {
-    pages: BTreeMap<u64, Box<[u8; PAGE_SIZE]>>,
-}
-
-const PAGE_SIZE: usize = 4096;
-
-impl SparseMemory {
-    pub fn read(&self, addr: u64, out: &mut [u8]) {
-        for (i, b) in out.iter_mut().enumerate() {
-            let a = addr.wrapping_add(i as u64);
-            *b = self
-                .pages
-                .get(&(a / PAGE_SIZE as u64))
-                .map_or(0, |p| p[(a % PAGE_SIZE as u64) as usize]);
-        }
-    }
-
-    pub fn write(&mut self, addr: u64, data: &[u8]) {
-        for (i, b) in data.iter().enumerate() {
-            let a = addr.wrapping_add(i as u64);
-            let page = self
-                .pages
-                .entry(a / PAGE_SIZE as u64)
-                .or_insert_with(|| Box::new([0; PAGE_SIZE]));
-            page[(a % PAGE_SIZE as u64) as usize] = *b;
-        }
-    }
-
-    /// The pages holding data, as (address, bytes) runs in address order.
-    pub fn pages(&self) -> impl Iterator<Item = (u64, &[u8])> {
-        self.pages
-            .iter()
-            .map(|(p, d)| (p * PAGE_SIZE as u64, &d[..]))
-    }
-}
-
-/// A surface of the binding table (used from the memory family on).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Surface {
-    /// Binding table index.
-    pub bti: u32,
-    /// Base address in the flat space.
-    pub base: u64,
-    /// Size in bytes of a linear surface.
-    pub size: u64,
-    /// Width in bytes, height in rows and pitch in bytes of a 2D surface.
-    pub width: u32,
-    pub height: u32,
-    pub pitch: u32,
-}
-
-/// Memory spaces of a thread.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Memory {
-    /// Named spaces: `flat` (the 64-bit global space), `slm`, ...
-    pub spaces: BTreeMap<String, SparseMemory>,
-    pub surfaces: Vec<Surface>,
-}
-
-impl Memory {
-    pub fn space(&self, name: &str) -> Option<&SparseMemory> {
-        self.spaces.get(name)
-    }
-    pub fn space_mut(&mut self, name: &str) -> &mut SparseMemory {
-        self.spaces.entry(name.to_string()).or_default()
     }
 }
 

@@ -15,6 +15,7 @@ use crate::errata::{self, Readings};
 use crate::error::{ErrorClass, Pos, Result, VisaError};
 use crate::forms;
 use crate::ir::{Ctrl, Dst, Instruction, Opcode, Predicate, Program, Region, RelOp, Src};
+use crate::lsc;
 use crate::platform::Platform;
 use crate::state::{MachineState, VarId, Vars, NULL};
 use crate::types::DataType;
@@ -346,6 +347,14 @@ fn src_field(i: usize) -> String {
 impl Cx<'_> {
     fn instruction(&mut self, line: &InsnLine) -> Result<Instruction> {
         let Some(opcode) = Opcode::from_mnemonic(&line.opcode) else {
+            // LSC gather/scatter forms validate fully, then report `unsupported`.
+            if lsc::is_checked_untyped(&line.opcode) {
+                let (mask, exec_size) = self.exec(line.exec)?;
+                if let Some(p) = &line.pred {
+                    self.predicate(p, mask, exec_size)?;
+                }
+                lsc::check_untyped(line, exec_size, self.vars, self.platform)?;
+            }
             return Err(if is_documented(&line.opcode) {
                 VisaError::unsupported(format!(
                     "`{}` is a documented instruction that this version does not execute",

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use visa_spec::errata::{lookup, Reading};
 use visa_spec::error::ErrorClass;
 use visa_spec::platform::Platform;
-use visa_spec::state::Surface;
+use visa_spec::state::{Surface, SurfaceHeap};
 
 use super::{
     hex, Allowed, Case, Expect, ExpectState, FieldError, Init, MemExpect, MemRegion, Pattern,
@@ -278,13 +278,26 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
     closed(
         m,
         field,
-        &["bti", "base", "size", "width", "height", "pitch"],
+        &["heap", "bti", "base", "size", "width", "height", "pitch"],
         false,
     )?;
+    let heap = match optional(m, "heap") {
+        None => SurfaceHeap::BindingTable,
+        Some(h) => {
+            let name = string(h, &join(field, "heap"))?;
+            SurfaceHeap::from_name(name).ok_or_else(|| {
+                err(
+                    &join(field, "heap"),
+                    format!("unknown surface table `{name}`; expected bt, bss or ss"),
+                )
+            })?
+        }
+    };
     let number = |key: &str| -> Result<u32> {
         optional(m, key).map_or(Ok(0), |n| u32_number(n, &join(field, key)))
     };
     Ok(Surface {
+        heap,
         bti: u32_number(required(m, field, "bti")?, &join(field, "bti"))?,
         base: hex_number(required(m, field, "base")?, &join(field, "base"), 64)?,
         size: hex_number(required(m, field, "size")?, &join(field, "size"), 64)?,

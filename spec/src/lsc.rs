@@ -1,0 +1,468 @@
+//! LSC message descriptions shared by validation and the engines
+//! (instructions/LSC_UNTYPED.md, Format and Description): the unit (`LscSFID`), caching
+//! options, data sizes and shapes, and the checks of the gather/scatter forms
+//! (`lsc_load`, `lsc_store`, `lsc_store_uncompressed`, the `lsc_atomic_*` sub-ops).
+//!
+//! These forms validate fully and then report `unsupported`: their Opcode variants and
+//! modules are the next step of the memory family (docs/memory.md).
+
+use crate::asm::ast::{InsnLine, Operand, OperandKind, VarClass};
+use crate::error::{Result, VisaError};
+use crate::platform::Platform;
+use crate::state::{AddrSize, AddrType, Vars, NULL};
+
+/// `LscSFID`: the unit a message goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sfid {
+    Ugm,
+    Ugml,
+    Slm,
+}
+
+impl Sfid {
+    pub fn from_name(s: &str) -> Option<Sfid> {
+        match s {
+            "ugm" => Some(Sfid::Ugm),
+            "ugml" => Some(Sfid::Ugml),
+            "slm" => Some(Sfid::Slm),
+            _ => None,
+        }
+    }
+}
+
+/// `CachingL1` and `CachingL3` values (0x0..0x6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CacheOpt {
+    Df,
+    Uc,
+    Ca,
+    Wb,
+    Wt,
+    St,
+    Ri,
+}
+
+impl CacheOpt {
+    pub fn from_name(s: &str) -> Option<CacheOpt> {
+        Some(match s {
+            "df" => CacheOpt::Df,
+            "uc" => CacheOpt::Uc,
+            "ca" => CacheOpt::Ca,
+            "wb" => CacheOpt::Wb,
+            "wt" => CacheOpt::Wt,
+            "st" => CacheOpt::St,
+            "ri" => CacheOpt::Ri,
+            _ => return None,
+        })
+    }
+}
+
+/// Whether `(l1, l3)` is a combination of the CachingL1 table for a load (`load`) or a
+/// store (instructions/LSC_UNTYPED.md, CachingL1: the PVC table).
+pub fn caching_allowed(l1: CacheOpt, l3: CacheOpt, load: bool) -> bool {
+    use CacheOpt::*;
+    let both = matches!((l1, l3), (Df, Df) | (Uc, Uc) | (St, Uc));
+    let loads = matches!(
+        (l1, l3),
+        (Uc, Ca) | (Ca, Uc) | (Ca, Ca) | (St, Ca) | (Ri, Ca)
+    );
+    let stores = matches!(
+        (l1, l3),
+        (Uc, Wb) | (Wt, Uc) | (Wt, Wb) | (St, Wb) | (Wb, Wb)
+    );
+    both || if load { loads } else { stores }
+}
+
+/// `DataSize` (1..7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DataSize {
+    D8,
+    D16,
+    D32,
+    D64,
+    D8u32,
+    D16u32,
+    D16u32h,
+}
+
+impl DataSize {
+    pub fn from_name(s: &str) -> Option<DataSize> {
+        Some(match s {
+            "d8" => DataSize::D8,
+            "d16" => DataSize::D16,
+            "d32" => DataSize::D32,
+            "d64" => DataSize::D64,
+            "d8u32" => DataSize::D8u32,
+            "d16u32" => DataSize::D16u32,
+            "d16u32h" => DataSize::D16u32h,
+            _ => return None,
+        })
+    }
+
+    /// Bytes of one datum in memory.
+    pub fn mem_bytes(self) -> usize {
+        match self {
+            DataSize::D8 | DataSize::D8u32 => 1,
+            DataSize::D16 | DataSize::D16u32 | DataSize::D16u32h => 2,
+            DataSize::D32 => 4,
+            DataSize::D64 => 8,
+        }
+    }
+
+    /// Bytes of one datum in the register file: the `u32` forms widen to 32 bits.
+    pub fn reg_bytes(self) -> usize {
+        match self {
+            DataSize::D8 => 1,
+            DataSize::D16 => 2,
+            DataSize::D32 | DataSize::D8u32 | DataSize::D16u32 | DataSize::D16u32h => 4,
+            DataSize::D64 => 8,
+        }
+    }
+}
+
+/// A data operand's shape `DataSize[xDataElemsPerAddr][t]` (`d32x4`, `d32x16t`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DataShape {
+    pub size: DataSize,
+    /// `DataElemsPerAddr`: 1, 2, 3, 4, 8, 16, 32 or 64.
+    pub vect_size: u32,
+    /// `DataOrder` transposed.
+    pub transposed: bool,
+}
+
+/// The vector sizes of table_LSC_DataElemsPerAddr.
+pub const VECT_SIZES: [u32; 8] = [1, 2, 3, 4, 8, 16, 32, 64];
+
+impl DataShape {
+    pub fn parse(s: &str) -> Result<DataShape> {
+        let (body, transposed) = match s.strip_suffix('t') {
+            Some(b) => (b, true),
+            None => (s, false),
+        };
+        let (size, vect) = match body.split_once('x') {
+            Some((d, v)) => (d, Some(v)),
+            None => (body, None),
+        };
+        let size = DataSize::from_name(size).ok_or_else(|| {
+            VisaError::invalid(format!(
+                "data shape `{s}`: `{size}` is not one of d8 d16 d32 d64 d8u32 d16u32 d16u32h"
+            ))
+        })?;
+        let vect_size = match vect {
+            None => 1,
+            Some(v) => v
+                .parse::<u32>()
+                .ok()
+                .filter(|n| VECT_SIZES.contains(n))
+                .ok_or_else(|| {
+                    VisaError::invalid(format!(
+                        "data shape `{s}`: vector size `{v}` is not one of 1 2 3 4 8 16 32 64"
+                    ))
+                })?,
+        };
+        Ok(DataShape {
+            size,
+            vect_size,
+            transposed,
+        })
+    }
+
+    /// Register-file bytes the operand spans for `exec_size` lanes on a `grf`-byte GRF:
+    /// transposed, the vector of the single address in a row of registers; otherwise one
+    /// GRF-aligned block of `exec_size` data per vector element (LSC_UNTYPED.md,
+    /// Semantics `DstData[v].elems[n]`).
+    pub fn reg_span(&self, exec_size: u32, grf: usize) -> usize {
+        let datum = self.size.reg_bytes();
+        if self.transposed {
+            self.vect_size as usize * datum
+        } else {
+            let per_elem = (exec_size as usize * datum).div_ceil(grf) * grf;
+            self.vect_size as usize * per_elem
+        }
+    }
+}
+
+/// The gather/scatter sub-ops [`check_untyped`] validates: load, store,
+/// store_uncompressed and the address atomics, with their number of atomic data sources.
+fn untyped_kind(mnemonic: &str) -> Option<(bool, Option<usize>)> {
+    // (is a load, atomic data sources)
+    Some(match mnemonic {
+        "lsc_load" => (true, None),
+        "lsc_store" | "lsc_store_uncompressed" => (false, None),
+        "lsc_atomic_iinc" | "lsc_atomic_idec" | "lsc_atomic_load" => (true, Some(0)),
+        "lsc_atomic_store" | "lsc_atomic_iadd" | "lsc_atomic_isub" | "lsc_atomic_smin"
+        | "lsc_atomic_smax" | "lsc_atomic_umin" | "lsc_atomic_umax" | "lsc_atomic_fadd"
+        | "lsc_atomic_fsub" | "lsc_atomic_fmin" | "lsc_atomic_fmax" | "lsc_atomic_and"
+        | "lsc_atomic_or" | "lsc_atomic_xor" => (true, Some(1)),
+        "lsc_atomic_icas" | "lsc_atomic_fcas" => (true, Some(2)),
+        _ => return None,
+    })
+}
+
+/// Whether [`check_untyped`] knows the mnemonic.
+pub fn is_checked_untyped(mnemonic: &str) -> bool {
+    untyped_kind(mnemonic).is_some()
+}
+
+fn invalid(field: &str, message: impl Into<String>) -> VisaError {
+    VisaError::invalid(message).field(field.to_string())
+}
+
+/// A general variable (or `%null` when `null_ok`) of at least `bytes` bytes.
+fn general_var(vars: &Vars, name: &str, bytes: usize, null_ok: bool, field: &str) -> Result<()> {
+    if name == NULL {
+        return if null_ok {
+            Ok(())
+        } else {
+            Err(invalid(field, "`%null` is not allowed here"))
+        };
+    }
+    let Some(id) = vars.find(name) else {
+        return Err(invalid(field, format!("`{name}` is not declared")));
+    };
+    let info = vars.get(id);
+    if info.class != VarClass::General || info.grf_offset.is_none() {
+        return Err(invalid(
+            field,
+            format!("`{name}` is not a general variable"),
+        ));
+    }
+    if info.byte_size() < bytes {
+        return Err(invalid(
+            field,
+            format!(
+                "`{name}` has {} bytes; the operand spans {bytes}",
+                info.byte_size()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The checked address operand of a gather/scatter form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UntypedAddress {
+    pub addr_type: AddrType,
+    pub addr_size: AddrSize,
+    pub scale: i64,
+    pub imm_offset: i64,
+    pub addrs: String,
+}
+
+fn address(op: &Operand, sfid: Sfid) -> Result<UntypedAddress> {
+    let OperandKind::Address {
+        space,
+        surface,
+        terms,
+        size,
+    } = &op.kind
+    else {
+        return Err(invalid("address", "expected an address `TYPE[ADDRS]:SIZE`"));
+    };
+    let addr_type = AddrType::from_name(space).ok_or_else(|| {
+        invalid(
+            "address",
+            format!("address type `{space}` is not one of flat bss ss bti arg"),
+        )
+    })?;
+    if addr_type.is_stateful() != surface.is_some() {
+        return Err(invalid(
+            "surface",
+            if addr_type.is_stateful() {
+                format!("a `{space}` address needs its surface `{space}(SURFACE)`")
+            } else {
+                format!("a `{space}` address takes no surface")
+            },
+        ));
+    }
+    if sfid == Sfid::Slm && addr_type != AddrType::Flat {
+        return Err(invalid(
+            "address",
+            "shared local memory is addressed `flat`",
+        ));
+    }
+    let Some(size) = size else {
+        return Err(invalid(
+            "address",
+            "missing address size `:a16`, `:a32` or `:a64`",
+        ));
+    };
+    let addr_size = AddrSize::from_name(size).ok_or_else(|| {
+        invalid(
+            "address",
+            format!("address size `{size}` is not one of a16 a32 a64"),
+        )
+    })?;
+    let [term] = terms.as_slice() else {
+        return Err(invalid(
+            "address",
+            "expected one address term `[SCALE*]ADDRS[+OFFSET]`",
+        ));
+    };
+    let Some(addrs) = &term.base else {
+        return Err(invalid("address", "the address names no variable"));
+    };
+    let scale = term.scale.unwrap_or(1);
+    // AddrScale is a uw field; AddrImmOffset a d field.
+    if !(1..=0xffff).contains(&scale) {
+        return Err(invalid(
+            "address",
+            format!("AddrScale {scale} is outside 1..=0xffff"),
+        ));
+    }
+    if i32::try_from(term.offset).is_err() {
+        return Err(invalid(
+            "address",
+            format!("AddrImmOffset {} does not fit a d field", term.offset),
+        ));
+    }
+    Ok(UntypedAddress {
+        addr_type,
+        addr_size,
+        scale,
+        imm_offset: term.offset,
+        addrs: addrs.clone(),
+    })
+}
+
+/// Validates a gather/scatter LSC_UNTYPED line whose execution size `exec_size` is already
+/// checked (instructions/LSC_UNTYPED.md: Format, operand descriptions, Text).
+pub fn check_untyped(
+    line: &InsnLine,
+    exec_size: u32,
+    vars: &Vars,
+    platform: Platform,
+) -> Result<()> {
+    let Some((load, atomic)) = untyped_kind(&line.opcode) else {
+        return Err(invalid(
+            "opcode",
+            format!("`{}` is not a gather/scatter LSC form", line.opcode),
+        ));
+    };
+    // Modifiers: SFID, then CachingL1 and CachingL3.
+    let Some((sfid, caching)) = line.mods.split_first() else {
+        return Err(invalid(
+            "sfid",
+            "missing the unit `.ugm`, `.ugml` or `.slm`",
+        ));
+    };
+    let sfid = Sfid::from_name(sfid)
+        .ok_or_else(|| invalid("sfid", format!("`.{sfid}` is not one of ugm ugml slm")))?;
+    let opts = caching
+        .iter()
+        .map(|c| {
+            CacheOpt::from_name(c)
+                .ok_or_else(|| invalid("caching", format!("`.{c}` is not a caching option")))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let (l1, l3) = match opts.as_slice() {
+        [] => (CacheOpt::Df, CacheOpt::Df),
+        [l1] => (*l1, CacheOpt::Df),
+        [l1, l3] => (*l1, *l3),
+        _ => return Err(invalid("caching", "at most two caching options (L1, L3)")),
+    };
+    if sfid == Sfid::Slm && (l1, l3) != (CacheOpt::Df, CacheOpt::Df) {
+        return Err(invalid(
+            "caching",
+            "SLM accesses take the default caching `.df`",
+        ));
+    }
+    // Atomics are read-modify-writes; the table's store column is for stores.
+    let cached = match atomic {
+        Some(_) => caching_allowed(l1, l3, true) || caching_allowed(l1, l3, false),
+        None => caching_allowed(l1, l3, load),
+    };
+    if !cached {
+        return Err(invalid(
+            "caching",
+            format!(
+                "caching `{}` is not a combination of the CachingL1 table for a {}",
+                caching.join("."),
+                if load { "load" } else { "store" }
+            ),
+        ));
+    }
+    // Atomics always write Src1Data and Src2Data, `%null` when unused (Text, Examples).
+    let want = if atomic.is_some() { 4 } else { 2 };
+    if line.operands.len() != want {
+        return Err(invalid(
+            "operands",
+            format!(
+                "`{}` takes {want} operands, {} given",
+                line.opcode,
+                line.operands.len()
+            ),
+        ));
+    }
+    let (data, addr) = if load {
+        (&line.operands[0], &line.operands[1])
+    } else {
+        (&line.operands[1], &line.operands[0])
+    };
+    let data_field = if load { "dst" } else { "src1" };
+    let OperandKind::Data { name, shape } = &data.kind else {
+        return Err(invalid(data_field, "expected a data operand `V:SHAPE`"));
+    };
+    let shape = DataShape::parse(shape).map_err(|e| e.field(data_field))?;
+    if shape.transposed {
+        // Description: transpose is SIMD1 only and not permitted for atomics.
+        if atomic.is_some() {
+            return Err(invalid(data_field, "atomics take no transposed data"));
+        }
+        if exec_size != 1 {
+            return Err(invalid(
+                "exec_size",
+                format!("a transposed access is SIMD1, not SIMD{exec_size}"),
+            ));
+        }
+    }
+    if atomic.is_some() && shape.vect_size != 1 {
+        return Err(invalid(
+            data_field,
+            "atomics access one element per address",
+        ));
+    }
+    let grf = platform.grf_size();
+    general_var(vars, name, shape.reg_span(exec_size, grf), load, data_field)?;
+    let a = address(addr, sfid)?;
+    let lanes = if shape.transposed {
+        1
+    } else {
+        exec_size as usize
+    };
+    general_var(vars, &a.addrs, lanes * a.addr_size.bytes(), false, "src0")?;
+    let sources = atomic.unwrap_or(0);
+    for (k, op) in line.operands[2..].iter().enumerate() {
+        let field = format!("src{}", k + 1);
+        let name = match &op.kind {
+            OperandKind::Name(n) | OperandKind::Data { name: n, .. } => n,
+            OperandKind::Var {
+                name,
+                origin,
+                region: None,
+                ty: None,
+                modifier: None,
+            } if origin.is_empty() => name,
+            _ => {
+                return Err(invalid(
+                    &field,
+                    "expected an atomic data variable or `%null`",
+                ))
+            }
+        };
+        if k >= sources {
+            if name != NULL {
+                return Err(invalid(
+                    &field,
+                    format!(
+                        "`{}` takes {sources} data sources: this one is `%null`",
+                        line.opcode
+                    ),
+                ));
+            }
+            continue;
+        }
+        general_var(vars, name, shape.reg_span(exec_size, grf), false, &field)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,448 @@
+//! The memory of a thread: the sparse 64-bit flat space, shared local memory, the `arg`
+//! space, and the surfaces of the binding table and of the two surface-state heaps
+//! (instructions/LSC_UNTYPED.md, Semantics `Base = ...` and AddrType; LSC_TYPED.md).
+//!
+//! Readings this model takes (docs/memory.md states them for vector writers):
+//! - Memory a case never wrote reads as zero: a case defines what it reads (`init.mem`).
+//! - A stateful access (bti, bss, ss) reaches `Base + offset` of its surface; a byte whose
+//!   offset is not below the surface's `size` is out of bounds: a load reads zero there and a
+//!   store drops it (the documents name no behaviour; this is the bounds-checked surface of
+//!   the hardware).
+//! - The `arg` space is its own space addressed from 0: `IndirectDataBase` is its origin.
+//! - SLM (`.slm`) is its own space addressed from 0.
+//! - One instruction writing the same byte twice with different values leaves it undefined
+//!   (the documents define no order between the lanes of one message); the same value twice
+//!   is that value under every order. See [`StoreJournal`].
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::error::{ErrorClass, Result, VisaError};
+
+/// Name of the 64-bit flat (stateless) space; surfaces live in it too.
+pub const FLAT: &str = "flat";
+/// Name of the shared local memory space.
+pub const SLM: &str = "slm";
+/// Name of the kernel argument space (`arg[...]`).
+pub const ARG: &str = "arg";
+
+const PAGE_SIZE: usize = 4096;
+
+/// A sparse byte-addressed memory (flat 64-bit space, SLM, `arg`). Bytes never written read
+/// as zero. Bytes an instruction left undefined are listed in `undefined`; they keep a
+/// value (the last one written) and a defined write removes them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SparseMemory {
+    pages: BTreeMap<u64, Box<[u8; PAGE_SIZE]>>,
+    pub undefined: BTreeSet<u64>,
+}
+
+impl SparseMemory {
+    pub fn read(&self, addr: u64, out: &mut [u8]) {
+        for (i, b) in out.iter_mut().enumerate() {
+            let a = addr.wrapping_add(i as u64);
+            *b = self
+                .pages
+                .get(&(a / PAGE_SIZE as u64))
+                .map_or(0, |p| p[(a % PAGE_SIZE as u64) as usize]);
+        }
+    }
+
+    /// Writes defined bytes (removing them from `undefined`).
+    pub fn write(&mut self, addr: u64, data: &[u8]) {
+        for (i, b) in data.iter().enumerate() {
+            let a = addr.wrapping_add(i as u64);
+            self.put(a, *b);
+            if !self.undefined.is_empty() {
+                self.undefined.remove(&a);
+            }
+        }
+    }
+
+    /// Writes one byte and marks it undefined.
+    pub fn write_undefined(&mut self, addr: u64, value: u8) {
+        self.put(addr, value);
+        self.undefined.insert(addr);
+    }
+
+    pub fn is_undefined(&self, addr: u64) -> bool {
+        self.undefined.contains(&addr)
+    }
+
+    fn put(&mut self, a: u64, b: u8) {
+        let page = self
+            .pages
+            .entry(a / PAGE_SIZE as u64)
+            .or_insert_with(|| Box::new([0; PAGE_SIZE]));
+        page[(a % PAGE_SIZE as u64) as usize] = b;
+    }
+
+    /// The pages holding data, as (address, bytes) runs in address order.
+    pub fn pages(&self) -> impl Iterator<Item = (u64, &[u8])> {
+        self.pages
+            .iter()
+            .map(|(p, d)| (p * PAGE_SIZE as u64, &d[..]))
+    }
+}
+
+/// Which table a surface belongs to (LSC_UNTYPED.md, Semantics: `BindingTable[Surface]`,
+/// `BindlessSurfaceStateHeap[Surface]`, `SurfaceStateHeap[Surface]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SurfaceHeap {
+    /// The binding table, indexed by binding table index (`bti`).
+    #[default]
+    BindingTable,
+    /// The bindless surface state heap, indexed by surface-state offset (`bss`).
+    Bindless,
+    /// The surface state heap, indexed by surface-state offset (`ss`).
+    SurfaceState,
+}
+
+impl SurfaceHeap {
+    pub const ALL: [SurfaceHeap; 3] = [
+        SurfaceHeap::BindingTable,
+        SurfaceHeap::Bindless,
+        SurfaceHeap::SurfaceState,
+    ];
+
+    /// The name used in vectors (`init.surfaces[].heap`): `bt`, `bss`, `ss`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SurfaceHeap::BindingTable => "bt",
+            SurfaceHeap::Bindless => "bss",
+            SurfaceHeap::SurfaceState => "ss",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<SurfaceHeap> {
+        SurfaceHeap::ALL.into_iter().find(|h| h.name() == s)
+    }
+}
+
+/// A surface: an entry of the binding table or of a surface-state heap.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Surface {
+    /// The table holding the entry.
+    pub heap: SurfaceHeap,
+    /// Index of the entry in its table: the binding table index, or the surface-state offset
+    /// of a `bss`/`ss` entry.
+    pub bti: u32,
+    /// Base address in the flat space.
+    pub base: u64,
+    /// Size in bytes of a linear surface: stateful accesses at or past it are out of bounds.
+    pub size: u64,
+    /// Width in bytes, height in rows and pitch in bytes of a 2D surface (typed accesses).
+    pub width: u32,
+    pub height: u32,
+    pub pitch: u32,
+}
+
+/// The addressing model of an access (LSC_UNTYPED.md, AddrType).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AddrType {
+    Flat,
+    Bss,
+    Ss,
+    Bti,
+    Arg,
+}
+
+impl AddrType {
+    pub const ALL: [AddrType; 5] = [
+        AddrType::Flat,
+        AddrType::Bss,
+        AddrType::Ss,
+        AddrType::Bti,
+        AddrType::Arg,
+    ];
+
+    /// As written before the brackets: `flat[...]`, `bti(0x4)[...]`.
+    pub fn name(self) -> &'static str {
+        match self {
+            AddrType::Flat => "flat",
+            AddrType::Bss => "bss",
+            AddrType::Ss => "ss",
+            AddrType::Bti => "bti",
+            AddrType::Arg => "arg",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<AddrType> {
+        AddrType::ALL.into_iter().find(|t| t.name() == s)
+    }
+
+    /// Whether the access goes through a surface (and takes a `(Surface)` operand).
+    pub fn is_stateful(self) -> bool {
+        matches!(self, AddrType::Bss | AddrType::Ss | AddrType::Bti)
+    }
+}
+
+/// The address size (LSC_UNTYPED.md, AddrSize): addresses are computed exactly and then
+/// truncated to this many bits, so a16 and a32 addresses wrap around.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AddrSize {
+    A16,
+    A32,
+    A64,
+}
+
+impl AddrSize {
+    pub const ALL: [AddrSize; 3] = [AddrSize::A16, AddrSize::A32, AddrSize::A64];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            AddrSize::A16 => "a16",
+            AddrSize::A32 => "a32",
+            AddrSize::A64 => "a64",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<AddrSize> {
+        AddrSize::ALL.into_iter().find(|t| t.name() == s)
+    }
+
+    pub fn bits(self) -> u32 {
+        match self {
+            AddrSize::A16 => 16,
+            AddrSize::A32 => 32,
+            AddrSize::A64 => 64,
+        }
+    }
+
+    /// Size in bytes of one address in `Src0Addrs`.
+    pub fn bytes(self) -> usize {
+        self.bits() as usize / 8
+    }
+
+    /// An exactly computed address reduced modulo 2^bits (two's complement wrap).
+    pub fn truncate(self, exact: i128) -> u64 {
+        let wrapped = exact as u64;
+        match self {
+            AddrSize::A64 => wrapped,
+            _ => wrapped & ((1u64 << self.bits()) - 1),
+        }
+    }
+}
+
+/// Where an access lands: a space, a base in it, and for a stateful access the surface size
+/// that bounds the offsets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub space: &'static str,
+    pub base: u64,
+    /// `Some(size)`: offsets at or past `size` are out of bounds.
+    pub limit: Option<u64>,
+}
+
+impl Window {
+    /// The address of the byte at `offset`, or `None` when it is out of bounds.
+    pub fn address(&self, offset: u64) -> Option<u64> {
+        match self.limit {
+            Some(size) if offset >= size => None,
+            _ => Some(self.base.wrapping_add(offset)),
+        }
+    }
+}
+
+/// Memory spaces and surface tables of a thread.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Memory {
+    /// Named spaces: [`FLAT`] (the 64-bit global space), [`SLM`], [`ARG`].
+    pub spaces: BTreeMap<String, SparseMemory>,
+    /// Entries of the binding table and of the surface-state heaps.
+    pub surfaces: Vec<Surface>,
+}
+
+impl Memory {
+    pub fn space(&self, name: &str) -> Option<&SparseMemory> {
+        self.spaces.get(name)
+    }
+
+    pub fn space_mut(&mut self, name: &str) -> &mut SparseMemory {
+        self.spaces.entry(name.to_string()).or_default()
+    }
+
+    /// The entry `index` of `heap` (the first one when a case lists it twice).
+    pub fn surface(&self, heap: SurfaceHeap, index: u64) -> Option<&Surface> {
+        self.surfaces
+            .iter()
+            .find(|s| s.heap == heap && u64::from(s.bti) == index)
+    }
+
+    /// The window of an access: `slm` for the `.slm` unit, otherwise LSC_UNTYPED.md's
+    /// `Base` by address type; `surface` is the `(Surface)` operand's value.
+    pub fn window(&self, slm: bool, addr_type: AddrType, surface: u64) -> Result<Window> {
+        if slm {
+            return match addr_type {
+                AddrType::Flat => Ok(Window {
+                    space: SLM,
+                    base: 0,
+                    limit: None,
+                }),
+                other => Err(VisaError::invalid(format!(
+                    "shared local memory is addressed `flat`, not `{}`",
+                    other.name()
+                ))),
+            };
+        }
+        let heap = match addr_type {
+            AddrType::Flat => {
+                return Ok(Window {
+                    space: FLAT,
+                    base: 0,
+                    limit: None,
+                })
+            }
+            AddrType::Arg => {
+                return Ok(Window {
+                    space: ARG,
+                    base: 0,
+                    limit: None,
+                })
+            }
+            AddrType::Bti => SurfaceHeap::BindingTable,
+            AddrType::Bss => SurfaceHeap::Bindless,
+            AddrType::Ss => SurfaceHeap::SurfaceState,
+        };
+        let Some(s) = self.surface(heap, surface) else {
+            return Err(VisaError::new(
+                ErrorClass::UndefinedBehaviour,
+                format!(
+                    "no surface at index {surface:#x} of the {} table (init.surfaces)",
+                    heap.name()
+                ),
+            ));
+        };
+        Ok(Window {
+            space: FLAT,
+            base: s.base,
+            limit: Some(s.size),
+        })
+    }
+
+    /// Reads `out.len()` bytes at `offset` of the window; out-of-bounds bytes read zero.
+    /// Returns the indices into `out` of the bytes that are undefined in memory.
+    pub fn load(&self, w: &Window, offset: u64, out: &mut [u8]) -> Vec<usize> {
+        let mut undefined = Vec::new();
+        let space = self.space(w.space);
+        for (i, b) in out.iter_mut().enumerate() {
+            *b = 0;
+            let (Some(a), Some(m)) = (w.address(offset.wrapping_add(i as u64)), space) else {
+                continue;
+            };
+            let mut one = [0u8];
+            m.read(a, &mut one);
+            *b = one[0];
+            if m.is_undefined(a) {
+                undefined.push(i);
+            }
+        }
+        undefined
+    }
+}
+
+/// The stores of one instruction, applied together when it completes. A byte stored twice
+/// with different values becomes undefined; out-of-bounds bytes are dropped.
+#[derive(Clone, Debug, Default)]
+pub struct StoreJournal {
+    /// (space, address) -> (last value, whether an earlier store disagreed).
+    bytes: BTreeMap<(&'static str, u64), (u8, bool)>,
+}
+
+impl StoreJournal {
+    pub fn store(&mut self, w: &Window, offset: u64, data: &[u8]) {
+        for (i, b) in data.iter().enumerate() {
+            let Some(a) = w.address(offset.wrapping_add(i as u64)) else {
+                continue;
+            };
+            self.bytes
+                .entry((w.space, a))
+                .and_modify(|(v, conflict)| {
+                    *conflict |= *v != *b;
+                    *v = *b;
+                })
+                .or_insert((*b, false));
+        }
+    }
+
+    /// Whether the byte at `addr` of `space` is already stored by this instruction.
+    pub fn contains(&self, space: &'static str, addr: u64) -> bool {
+        self.bytes.contains_key(&(space, addr))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// Applies the stores to `mem`.
+    pub fn commit(self, mem: &mut Memory) {
+        for ((space, a), (v, conflict)) in self.bytes {
+            let m = mem.space_mut(space);
+            if conflict {
+                m.write_undefined(a, v);
+            } else {
+                m.write(a, &[v]);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a32_and_a16_wrap() {
+        // 0xffff_fff0 + 0x20 = 0x1_0000_0010 -> 0x10 modulo 2^32.
+        assert_eq!(AddrSize::A32.truncate(0xffff_fff0 + 0x20), 0x10);
+        // -4 modulo 2^16 = 0xfffc.
+        assert_eq!(AddrSize::A16.truncate(-4), 0xfffc);
+        assert_eq!(AddrSize::A64.truncate(-1), u64::MAX);
+    }
+
+    #[test]
+    fn stateful_bounds_and_heaps() {
+        let mut mem = Memory::default();
+        mem.surfaces.push(Surface {
+            heap: SurfaceHeap::BindingTable,
+            bti: 4,
+            base: 0x1000,
+            size: 8,
+            ..Surface::default()
+        });
+        mem.space_mut(FLAT)
+            .write(0x1000, &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let w = mem.window(false, AddrType::Bti, 4).expect("bti 4 exists");
+        let mut out = [0xaa; 4];
+        // Offsets 6, 7 are inside (bytes 7, 8); 8, 9 are past size 8: zero.
+        assert!(mem.load(&w, 6, &mut out).is_empty());
+        assert_eq!(out, [7, 8, 0, 0]);
+        // The same index in the bindless heap is another table.
+        assert_eq!(
+            mem.window(false, AddrType::Bss, 4).map_err(|e| e.class),
+            Err(ErrorClass::UndefinedBehaviour)
+        );
+        assert!(mem.window(true, AddrType::Bti, 4).is_err());
+    }
+
+    #[test]
+    fn conflicting_stores_are_undefined() {
+        let mut mem = Memory::default();
+        let w = mem.window(false, AddrType::Flat, 0).expect("flat");
+        let mut j = StoreJournal::default();
+        j.store(&w, 0x10, &[1, 2]);
+        j.store(&w, 0x11, &[2, 3]);
+        j.store(&w, 0x12, &[4]);
+        j.commit(&mut mem);
+        let flat = mem.space(FLAT).expect("written");
+        // 0x10: one store; 0x11: 2 twice (same value); 0x12: 3 then 4.
+        assert!(!flat.is_undefined(0x10));
+        assert!(!flat.is_undefined(0x11));
+        assert!(flat.is_undefined(0x12));
+        let mut out = [0; 3];
+        assert_eq!(mem.load(&w, 0x10, &mut out), vec![2]);
+        // A later defined store makes it defined again.
+        mem.space_mut(FLAT).write(0x12, &[9]);
+        assert!(mem.load(&w, 0x10, &mut out).is_empty());
+        assert_eq!(out, [1, 2, 9]);
+    }
+}
