@@ -57,6 +57,9 @@ fn region_undefined() -> String {
 #[case("mulh (M1, 4) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0>")]
 #[case("mad (M1, 4) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0> V4(0,0)<1;1,0>")]
 #[case("mod (M1, 4) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0>")]
+// Every channel divides by zero (DIV-BY-ZERO resolved: an undefined value), and the value
+// still lands on an undefined element: the whole region, not only the enabled channel.
+#[case("mod (M1, 4) V1(0,0)<1> V2(0,0)<1;1,0> 0x0:ud")]
 fn literal_reading_leaves_the_region_undefined(#[case] insn: &str) {
     // One enabled channel (EM bit 2) is enough to make all four elements undefined: the
     // engines report exactly bytes 0..16 of V1 as undefined.

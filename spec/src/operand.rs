@@ -444,7 +444,14 @@ impl DstElements {
     /// `dst[i] = undefined`: the channel's bytes keep no defined value. The register file
     /// keeps its previous bytes and [`MachineState::undefined`] records them.
     pub fn set_undefined(&mut self, i: usize) {
-        self.writes.push((i, Write::Undefined));
+        if self.index_undefined {
+            // An undefined value lands on an undefined element: the whole region.
+            for k in 0..self.channels {
+                self.writes.push((k, Write::Undefined));
+            }
+        } else {
+            self.writes.push((i, Write::Undefined));
+        }
     }
 
     /// Writes every value set into the state.
