@@ -122,7 +122,7 @@ const FAILURES_PRINTED: usize = 8;
 const REPORT_EVERY: Duration = Duration::from_secs(2);
 
 enum Msg {
-    Graded(usize, Graded),
+    Graded(usize, Box<Graded>),
     Shrunk(usize, Value),
     Done,
 }
@@ -152,7 +152,7 @@ impl Feed for Work<'_> {
         if let Some(case) = self.cases.get(i) {
             let _ = self
                 .tx
-                .send(Msg::Graded(i, grade(case, reply, self.strict)));
+                .send(Msg::Graded(i, Box::new(grade(case, reply, self.strict))));
         }
     }
 }
@@ -177,7 +177,7 @@ fn skip_reason(p: &Prepared, hello: &Hello) -> Option<String> {
     if !hello.platforms.contains(&p.platform) {
         return Some(format!("platform {} is not offered", p.platform.name()));
     }
-    if !hello.instructions.iter().any(|i| *i == p.instruction) {
+    if !hello.instructions.contains(&p.instruction) {
         return Some(format!("instruction {} is not offered", p.instruction));
     }
     for (id, reading) in &p.case.errata {
@@ -358,7 +358,7 @@ fn write_report(dir: &Path, report: &Report) -> io::Result<()> {
     std::fs::rename(&tmp, dir.join("report.json"))?;
     let xml = report
         .junit()
-        .map_err(|e| io::Error::new(io::ErrorKind::Other, e.to_string()))?;
+        .map_err(|e| io::Error::other(e.to_string()))?;
     std::fs::write(dir.join("junit.xml"), xml)
 }
 
@@ -369,7 +369,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
             Ok(argv) => (
                 argv,
                 cmd.clone(),
-                format!(" --impl {}", join_command(&[cmd.clone()])),
+                format!(" --impl {}", join_command(std::slice::from_ref(cmd))),
             ),
             Err(e) => {
                 writeln!(err, "certify: --impl: {e}")?;
@@ -570,7 +570,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
                             failed_so_far += 1;
                             bar.set_message(format!("{failed_so_far} failed"));
                         }
-                        results[i] = Some(g);
+                        results[i] = Some(*g);
                         bar.inc(1);
                     }
                     Msg::Done => done += 1,
@@ -669,6 +669,16 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
     }
 
     // Phase 3: the report.
+    if results
+        .iter()
+        .flatten()
+        .all(|g| g.status == Status::Skipped)
+    {
+        notes.push(
+            "no case was sent: the implementation offers none of the selected cases (see its hello)"
+                .to_string(),
+        );
+    }
     let report = run.report(&results, &shrunk, throughput, true, &notes);
     if let Err(e) = write_report(&args.report, &report) {
         writeln!(

@@ -26,6 +26,11 @@ use super::grade::{Diff, Graded};
 use crate::gen::edge_values;
 use crate::vector::{Case, Expect};
 
+/// One edit of an instruction line.
+type Edit = Box<dyn Fn(&mut ast::InsnLine)>;
+/// A kind of simplification: the candidates it makes from a case (and its first difference).
+type Pass = fn(&Case, Option<&Diff>) -> Vec<Case>;
+
 /// The result of shrinking.
 #[derive(Clone, Debug)]
 pub struct Shrunk {
@@ -159,7 +164,7 @@ where
         best_expect: expect.clone(),
         best_graded: graded.clone(),
     };
-    let passes: &[fn(&Case, Option<&Diff>) -> Vec<Case>] = &[
+    let passes: &[Pass] = &[
         |c, _| fewer_instructions(c),
         focus_lane,
         |c, _| fewer_lanes(c),
@@ -171,6 +176,7 @@ where
         |c, _| smaller_vars(c),
         |c, _| zero_values(c),
         |c, _| simpler_values(c),
+        |c, _| simpler_immediates(c),
         |c, _| simpler_preds(c),
     ];
     loop {
@@ -235,10 +241,7 @@ fn insn_mut(tree: &mut ast::Program, line: usize) -> Option<&mut ast::InsnLine> 
 
 /// For each instruction line, candidates made by `f(insn) -> edits`, each edit applied to a
 /// fresh copy.
-fn per_insn(
-    case: &Case,
-    f: impl Fn(&ast::InsnLine) -> Vec<Box<dyn Fn(&mut ast::InsnLine)>>,
-) -> Vec<Case> {
+fn per_insn(case: &Case, f: impl Fn(&ast::InsnLine) -> Vec<Edit>) -> Vec<Case> {
     let Ok(tree) = asm::parse(&case.program) else {
         return Vec::new();
     };
@@ -398,11 +401,12 @@ fn focus_lane(case: &Case, diff: Option<&Diff>) -> Vec<Case> {
 fn fewer_lanes(case: &Case) -> Vec<Case> {
     per_insn(case, |insn| {
         let size = insn.exec.map_or(1, |e| e.size);
-        [1u32, 2, 4, 8, 16]
-            .into_iter()
-            .filter(|n| *n < size)
-            .map(|n| -> Box<dyn Fn(&mut ast::InsnLine)> {
-                Box::new(move |i: &mut ast::InsnLine| {
+        let mut changes: Vec<Edit> = Vec::new();
+        for n in [1u32, 2, 4, 8, 16].into_iter().filter(|n| *n < size) {
+            // Region widths clamped to the new size, or scaled with it (which keeps a
+            // region of several rows several rows).
+            for scaled in [false, true] {
+                changes.push(Box::new(move |i: &mut ast::InsnLine| {
                     if let Some(e) = &mut i.exec {
                         e.size = n;
                     }
@@ -412,12 +416,17 @@ fn fewer_lanes(case: &Case) -> Vec<Case> {
                             ..
                         } = &mut op.kind
                         {
-                            *width = (*width).min(n);
+                            *width = if scaled {
+                                (*width * n / size).max(1)
+                            } else {
+                                (*width).min(n)
+                            };
                         }
                     }
-                })
-            })
-            .collect()
+                }));
+            }
+        }
+        changes
     })
 }
 
@@ -483,7 +492,7 @@ const SIMPLE_REGIONS: [ast::RegionSyntax; 2] = [
 
 fn simpler_regions(case: &Case) -> Vec<Case> {
     per_insn(case, |insn| {
-        let mut changes: Vec<Box<dyn Fn(&mut ast::InsnLine)>> = Vec::new();
+        let mut changes: Vec<Edit> = Vec::new();
         for (k, op) in insn.operands.iter().enumerate() {
             changes.push(Box::new(move |i: &mut ast::InsnLine| {
                 if let Some(ast::OperandKind::Var { origin, .. }) =
@@ -537,7 +546,7 @@ fn simpler_regions(case: &Case) -> Vec<Case> {
 fn drop_modifiers(case: &Case) -> Vec<Case> {
     per_insn(case, |insn| {
         (1..insn.operands.len())
-            .map(|k| -> Box<dyn Fn(&mut ast::InsnLine)> {
+            .map(|k| -> Edit {
                 Box::new(move |i: &mut ast::InsnLine| {
                     if let Some(ast::OperandKind::Var { modifier, .. }) =
                         i.operands.get_mut(k).map(|o| &mut o.kind)
@@ -853,11 +862,11 @@ fn simpler(ty: DataType, v: u64) -> Vec<u64> {
         out.push(edge);
     }
     let half = if ty.is_signed_integer() && v >> (bits - 1) & 1 == 1 {
-        // Negative: halve toward zero, keep the sign.
-        (mask - ((mask - v + 1) / 2) + 1) & mask
+        // Negative: halve the magnitude toward zero, keep the sign.
+        (mask - magnitude(ty, v) / 2).wrapping_add(1) & mask
     } else if ty.is_float() {
         let sign = v & (1 << (bits - 1));
-        sign | (v & !sign) / 2
+        sign | ((v & !sign) / 2)
     } else {
         v / 2
     };
@@ -890,6 +899,33 @@ fn simpler_values(case: &Case) -> Vec<Case> {
         }
     }
     out
+}
+
+fn simpler_immediates(case: &Case) -> Vec<Case> {
+    per_insn(case, |insn| {
+        let mut changes: Vec<Edit> = Vec::new();
+        for (k, op) in insn.operands.iter().enumerate() {
+            let ast::OperandKind::Imm(imm) = &op.kind else {
+                continue;
+            };
+            if imm.ty.is_packed() {
+                continue;
+            }
+            let mut values = vec![0];
+            values.extend(simpler(imm.ty, imm.bits));
+            values.retain(|v| *v != imm.bits);
+            for v in values {
+                changes.push(Box::new(move |i: &mut ast::InsnLine| {
+                    if let Some(ast::OperandKind::Imm(imm)) =
+                        i.operands.get_mut(k).map(|o| &mut o.kind)
+                    {
+                        imm.bits = v;
+                    }
+                }));
+            }
+        }
+        changes
+    })
 }
 
 fn simpler_preds(case: &Case) -> Vec<Case> {
