@@ -177,8 +177,10 @@ fn skip_reason(p: &Prepared, hello: &Hello) -> Option<String> {
     if !hello.platforms.contains(&p.platform) {
         return Some(format!("platform {} is not offered", p.platform.name()));
     }
-    if !hello.instructions.contains(&p.instruction) {
-        return Some(format!("instruction {} is not offered", p.instruction));
+    for insn in super::serve::mnemonics(&p.case.program) {
+        if !hello.instructions.contains(&insn) {
+            return Some(format!("instruction {insn} is not offered"));
+        }
     }
     for (id, reading) in &p.case.errata {
         if !hello.offers_reading(id, *reading) {

@@ -18,7 +18,7 @@ use visa_spec::error::VisaError;
 use super::cases::Prepared;
 use super::protocol::{Answer, ResultMsg};
 use super::runner::{Fault, Reply};
-use crate::case::{compare, Mismatch, Observed, Outcome, Verdict};
+use crate::case::{compare, Mismatch, Outcome, Verdict};
 use crate::golden::with_expect;
 use crate::vector::{Case, Expect};
 
@@ -252,16 +252,11 @@ pub fn answer_value(answer: &Answer) -> Value {
     v
 }
 
-/// The outcome an answer stands for, with the element sizes that number lanes.
-pub fn outcome_of(answer: &Answer, prepared: &Prepared) -> Option<Outcome> {
+/// The outcome a state or error answer stands for (`None` for `unsupported`).
+pub fn outcome_of(answer: Answer) -> Option<Outcome> {
     match answer {
-        Answer::State(observed) => Some(Outcome::Ok(Observed {
-            elt_size: prepared.elt_size.clone(),
-            ..observed.clone()
-        })),
-        Answer::Error { class, message } => {
-            Some(Outcome::Error(VisaError::new(*class, message.clone())))
-        }
+        Answer::State(observed) => Some(Outcome::Ok(observed)),
+        Answer::Error { class, message } => Some(Outcome::Error(VisaError::new(class, message))),
         Answer::Unsupported(_) => None,
     }
 }
@@ -272,16 +267,34 @@ pub fn grade(prepared: &Prepared, reply: Reply, strict: bool) -> Graded {
         Reply::Fault(fault, message) => return Graded::fault(fault, message),
         Reply::Answer(a) => a,
     };
-    let Some(outcome) = outcome_of(&answer, prepared) else {
-        let Answer::Unsupported(reason) = answer else {
-            return Graded::pass();
-        };
+    if let Answer::Unsupported(reason) = answer {
         return Graded {
             status: Status::Unsupported,
             tolerated: None,
             failure: None,
             note: Some(reason),
         };
+    }
+    let Some(outcome) = outcome_of(answer) else {
+        return Graded::pass();
+    };
+    if compare(&prepared.expect, &outcome).passed() {
+        return Graded::pass();
+    }
+    // Number the lanes of the difference.
+    let (outcome, answer) = match outcome {
+        Outcome::Ok(mut observed) => {
+            observed.elt_size = prepared.elt_size.clone();
+            let answer = Answer::State(observed.clone());
+            (Outcome::Ok(observed), answer)
+        }
+        Outcome::Error(e) => {
+            let answer = Answer::Error {
+                class: e.class,
+                message: e.message.clone(),
+            };
+            (Outcome::Error(e), answer)
+        }
     };
     let mismatch = match compare(&prepared.expect, &outcome) {
         Verdict::Pass => return Graded::pass(),

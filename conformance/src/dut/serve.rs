@@ -134,22 +134,33 @@ fn observing(observe: &Observe) -> Expect {
 
 /// The mnemonic of a case's first instruction, from its text.
 pub fn first_mnemonic(program: &str) -> Option<String> {
-    program.lines().find_map(|line| {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('.') || line.starts_with("//") || line.ends_with(':')
-        {
-            return None;
-        }
-        // Skip a predicate `(P1) `.
-        let rest = match line.strip_prefix('(') {
-            Some(r) => r.split_once(')').map_or("", |(_, t)| t.trim_start()),
-            None => line,
-        };
-        let word = rest
-            .split(|c: char| c.is_whitespace() || c == '.' || c == '(')
-            .next()?;
-        (!word.is_empty()).then(|| word.to_ascii_lowercase())
-    })
+    mnemonics(program).into_iter().next()
+}
+
+/// The mnemonics of a case's instructions, in order, from its text.
+pub fn mnemonics(program: &str) -> Vec<String> {
+    program
+        .lines()
+        .filter_map(|line| {
+            let line = line.trim();
+            if line.is_empty()
+                || line.starts_with('.')
+                || line.starts_with("//")
+                || line.ends_with(':')
+            {
+                return None;
+            }
+            // Skip a predicate `(P1) `.
+            let rest = match line.strip_prefix('(') {
+                Some(r) => r.split_once(')').map_or("", |(_, t)| t.trim_start()),
+                None => line,
+            };
+            let word = rest
+                .split(|c: char| c.is_whitespace() || c == '.' || c == '(')
+                .next()?;
+            (!word.is_empty()).then(|| word.to_ascii_lowercase())
+        })
+        .collect()
 }
 
 /// Answers one run request.
