@@ -14,10 +14,11 @@
 //! - `oracle-batch`: [`visa_oracle::run_batch`] on the same plans, over every core;
 //! - `reset`: the copy of the initial state alone.
 //!
-//! Every timed run starts from a fresh copy of the case's initial state; the copy is part of
-//! the time (`reset` shows how much of it). Each case is one instruction, so cases per second
-//! are instructions per second; lanes per second count `exec_size` lanes per instruction,
-//! enabled or not.
+//! Each case's state is copied from its initial state once per pass, and its program then
+//! runs `--repeat` times in a row on that state (default 8), as its instruction would inside
+//! a longer stream; the copy is part of the time (`reset` shows its rate alone). Each case is
+//! one instruction, so instructions per second are runs per second; lanes per second count
+//! `exec_size` lanes per instruction, enabled or not.
 //!
 //! The output holds, per stream, lines of the form
 //!
@@ -67,6 +68,11 @@ pub struct BenchArgs {
     /// Run only the streams whose name contains PATTERN.
     #[arg(long, value_name = "PATTERN")]
     pub only: Option<String>,
+    /// Runs of each case's instruction(s) per state reset: the state is copied from the
+    /// case's initial state once, then the program runs R times in a row on it, as it would
+    /// inside a longer instruction stream (1: every run starts from a fresh copy).
+    #[arg(long, value_name = "R", default_value_t = 8)]
+    pub repeat: u32,
 }
 
 impl Default for BenchArgs {
@@ -77,6 +83,7 @@ impl Default for BenchArgs {
             cases: 2000,
             min_time_ms: 1000,
             only: None,
+            repeat: 8,
         }
     }
 }
@@ -148,8 +155,8 @@ enum Failure {
 /// [`EXIT_FAIL`] when a stream cannot be prepared or the engines disagree, [`EXIT_INPUT`]
 /// for bad arguments.
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> io::Result<u8> {
-    if args.cases == 0 {
-        writeln!(out, "bench: --cases must be at least 1")?;
+    if args.cases == 0 || args.repeat == 0 {
+        writeln!(out, "bench: --cases and --repeat must be at least 1")?;
         return Ok(EXIT_INPUT);
     }
     let streams: Vec<&Stream> = STREAMS
@@ -196,7 +203,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> io::Result<u8> {
                 return Ok(EXIT_FAIL);
             }
         }
-        report(stream.name, &measure(&cases, min_time), out)?;
+        report(stream.name, &measure(&cases, min_time, args.repeat), out)?;
     }
     Ok(EXIT_OK)
 }
@@ -437,10 +444,15 @@ fn per_sec(count: u64, elapsed: Duration) -> f64 {
     }
 }
 
-/// Repeats `pass` (one run over the whole stream) until `min_time` has passed, at least once.
-fn timed(cases: &[Prepared], min_time: Duration, mut pass: impl FnMut()) -> Rate {
-    let insns: u64 = cases.iter().map(|c| c.program.insns.len() as u64).sum();
-    let lanes: u64 = cases.iter().map(|c| c.lanes).sum();
+/// Repeats `pass` (one run over the whole stream, each case's program `repeat` times) until
+/// `min_time` has passed, at least once.
+fn timed(cases: &[Prepared], min_time: Duration, repeat: u32, mut pass: impl FnMut()) -> Rate {
+    let insns: u64 = cases
+        .iter()
+        .map(|c| c.program.insns.len() as u64)
+        .sum::<u64>()
+        * u64::from(repeat);
+    let lanes: u64 = cases.iter().map(|c| c.lanes).sum::<u64>() * u64::from(repeat);
     let mut rate = Rate::default();
     let start = Instant::now();
     loop {
@@ -465,40 +477,49 @@ struct Measured {
     threads: usize,
 }
 
-fn measure(cases: &[Prepared], min_time: Duration) -> Measured {
+fn measure(cases: &[Prepared], min_time: Duration, repeat: u32) -> Measured {
     let Some(first) = cases.first() else {
         return Measured::default();
     };
     // One state for the single-core runs, restored before each case.
     let mut state = first.init.clone();
-    let spec = timed(cases, min_time, || {
+    let spec = timed(cases, min_time, repeat, || {
         for c in cases {
             restore(&mut state, &c.init);
-            let _ = std::hint::black_box(visa_spec::exec::run(&c.program, &mut state, &c.config));
+            for _ in 0..repeat {
+                let _ =
+                    std::hint::black_box(visa_spec::exec::run(&c.program, &mut state, &c.config));
+            }
         }
     });
-    let oracle_run = timed(cases, min_time, || {
+    let oracle_run = timed(cases, min_time, repeat, || {
         for c in cases {
             restore(&mut state, &c.init);
-            let _ = std::hint::black_box(visa_oracle::run(&c.program, &mut state, &c.config));
+            for _ in 0..repeat {
+                let _ = std::hint::black_box(visa_oracle::run(&c.program, &mut state, &c.config));
+            }
         }
     });
-    let oracle_plan = timed(cases, min_time, || {
+    let oracle_plan = timed(cases, min_time, repeat, || {
         for c in cases {
             restore(&mut state, &c.init);
-            let _ = std::hint::black_box(c.plan.run(&mut state));
+            for _ in 0..repeat {
+                let _ = std::hint::black_box(c.plan.run(&mut state));
+            }
         }
     });
     let mut batch: Vec<(&Plan, MachineState)> =
         cases.iter().map(|c| (&c.plan, c.init.clone())).collect();
-    let oracle_batch = timed(cases, min_time, || {
+    let oracle_batch = timed(cases, min_time, repeat, || {
         batch
             .par_iter_mut()
             .zip(cases.par_iter())
             .for_each(|((_, state), c)| restore(state, &c.init));
-        std::hint::black_box(visa_oracle::run_batch(&mut batch));
+        for _ in 0..repeat {
+            std::hint::black_box(visa_oracle::run_batch(&mut batch));
+        }
     });
-    let reset = timed(cases, min_time, || {
+    let reset = timed(cases, min_time, 1, || {
         for c in cases {
             restore(&mut state, &c.init);
             std::hint::black_box(&mut state);

@@ -7,8 +7,8 @@
 //!
 //! What is observed: with an expected state, exactly the variables, predicates and memory
 //! regions it names; otherwise (no `expect`, or an expected error that did not happen) every
-//! declared variable that is not pre-defined (general and address variables as bytes,
-//! predicates as masks) and every memory region of `init.mem`.
+//! declared variable that is not pre-defined (general, address, surface and sampler
+//! variables as bytes, predicates as masks) and every memory region of `init.mem`.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -337,7 +337,7 @@ fn observe_all(init: &Init, vars: &Vars, state: &MachineState) -> Observed {
     let mut observed = Observed::default();
     for (id, info) in vars.iter().filter(|(_, v)| !v.predefined) {
         match info.class {
-            VarClass::General | VarClass::Address => {
+            VarClass::General | VarClass::Address | VarClass::Surface | VarClass::Sampler => {
                 observed
                     .vars
                     .insert(info.name.clone(), state.read_var(vars, id));
@@ -349,7 +349,6 @@ fn observe_all(init: &Init, vars: &Vars, state: &MachineState) -> Observed {
                     .preds
                     .insert(info.name.clone(), pred_mask(state, vars, id));
             }
-            VarClass::Surface | VarClass::Sampler => {}
         }
     }
     for r in &init.mem {

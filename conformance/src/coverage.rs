@@ -246,12 +246,10 @@ impl Coverage {
     pub fn uncovered(&self) -> BTreeSet<(Opcode, DataType, Platform)> {
         let mut out = BTreeSet::new();
         for opcode in executed() {
-            for map in forms::form(opcode).type_maps {
-                for platform in Platform::ALL.into_iter().filter(|p| map.gate.admits(*p)) {
-                    for &dst in map.dst {
-                        if !self.seen_dst.contains(&(opcode, platform, dst)) {
-                            out.insert((opcode, dst, platform));
-                        }
+            for platform in Platform::ALL {
+                for dst in expected_dsts(opcode, platform) {
+                    if !self.seen_dst.contains(&(opcode, platform, dst)) {
+                        out.insert((opcode, dst, platform));
                     }
                 }
             }
@@ -394,6 +392,22 @@ impl Coverage {
         m.insert("uncovered".into(), Value::Array(uncovered));
         Value::Object(m)
     }
+}
+
+/// The destination types the forms table gives `opcode` on `platform` (every type map whose
+/// gate admits the platform), in the order of the maps: the cells `coverage` expects.
+pub fn expected_dsts(opcode: Opcode, platform: Platform) -> Vec<DataType> {
+    let mut out = Vec::new();
+    for map in forms::form(opcode).type_maps {
+        if map.gate.admits(platform) {
+            for &dst in map.dst {
+                if !out.contains(&dst) {
+                    out.push(dst);
+                }
+            }
+        }
+    }
+    out
 }
 
 fn executed() -> impl Iterator<Item = Opcode> {

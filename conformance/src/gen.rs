@@ -11,8 +11,11 @@ use visa_spec::errata::{self, Readings};
 use visa_spec::forms::{self, Modifiers};
 /// The generators are keyed by the instruction they generate.
 pub use visa_spec::ir::Opcode;
+use visa_spec::ir::RelOp;
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
+
+mod carry;
 
 /// A generated case before it becomes a vector.
 #[derive(Clone, Debug, PartialEq)]
@@ -353,9 +356,10 @@ fn cr0() -> impl Strategy<Value = u32> {
 /// The executable errata whose literal reading changes what a valid case of `op` computes.
 /// Errata whose literal reading changes what validates (EMASK-OFFSET-BOUND,
 /// REGION-TWO-GRF-SPAN, ADD-QWORD-TYPEMAP, GRF-ROW-SIZE, SHIFT-COUNT-TYPE,
-/// ASR-SIGNED-OPERANDS, LZD-SAT, ADD3-IMMEDIATE-WIDTH, BFE-BFI-ALIGNMENT) stay resolved in
-/// valid-case generators; the edge catalogs test both readings. MOV and ADD draw from the
-/// same list (the float conversion errata), which keeps their committed vectors stable.
+/// ASR-SIGNED-OPERANDS, LZD-SAT, ADD3-IMMEDIATE-WIDTH, BFE-BFI-ALIGNMENT, SUBB-SAT,
+/// ADDR-ADD-PREDEFINED) stay resolved in valid-case generators; the edge catalogs test both
+/// readings. MOV and ADD draw from the same list (the float conversion errata), which keeps
+/// their committed vectors stable.
 fn semantic_errata(op: Opcode) -> &'static [&'static str] {
     match op {
         Opcode::Mov | Opcode::Add => &[
@@ -370,6 +374,43 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
         Opcode::Cbit => &[errata::CBIT_RESULT],
         Opcode::Fbh => &[errata::FBH_SIGNED],
         Opcode::Bfe => &[errata::BFE_SIGN_EXTENSION],
+        Opcode::Cmp => &[errata::CMP_TRUE_VALUE, errata::HF_DENORM_FLUSH],
+        Opcode::Sel => &[
+            errata::SEL_RAW_MASKS,
+            errata::FLOAT_CONVERT_DENORM,
+            errata::SAT_NEGATIVE_ZERO,
+            errata::HF_DENORM_FLUSH,
+        ],
+        Opcode::Min | Opcode::Max => &[
+            errata::MIN_MAX_ZERO_SIGN,
+            errata::MIN_MAX_NAN,
+            errata::SAT_NEGATIVE_ZERO,
+            errata::HF_DENORM_FLUSH,
+        ],
+        Opcode::Setp => &[errata::SETP_BIT_TEST],
+        Opcode::Mul => &[
+            errata::HF_DENORM_FLUSH,
+            errata::SAT_NEGATIVE_ZERO,
+            errata::DST_CHANNEL_INDEX,
+        ],
+        Opcode::Mad => &[
+            errata::MAD_FUSED,
+            errata::HF_DENORM_FLUSH,
+            errata::SAT_NEGATIVE_ZERO,
+            errata::DST_CHANNEL_INDEX,
+        ],
+        Opcode::Lzd | Opcode::Mulh => &[errata::DST_CHANNEL_INDEX],
+        Opcode::Div => &[
+            errata::DIV_FLOAT_RECIPROCAL,
+            errata::DIV_BY_ZERO,
+            errata::HF_DENORM_FLUSH,
+            errata::SAT_NEGATIVE_ZERO,
+        ],
+        Opcode::Mod => &[errata::DIV_BY_ZERO, errata::DST_CHANNEL_INDEX],
+        Opcode::Subb => &[errata::SUBB_LOOP_STEP],
+        Opcode::Add3o => &[errata::ADD3O_OVERFLOW],
+        Opcode::Madw => &[errata::MADW_HIGH_HALF],
+        Opcode::Sad2 => &[errata::SAD2_LOOP_STEP],
         _ => &[],
     }
 }
@@ -462,7 +503,10 @@ fn form_types(opcode: Opcode, platform: Platform) -> BoxedStrategy<(DataType, Ve
         .type_maps
         .iter()
         .filter(|m| {
-            m.gate.admits(platform) && m.unless_literal.is_none_or(|e| !resolved.is_literal(e))
+            m.gate.admits(platform)
+                && m.unless_literal.is_none_or(|e| !resolved.is_literal(e))
+                // The predicate-operand form has its own generator.
+                && !m.dst.contains(&DataType::BOOL)
         })
         .copied()
         .collect();
@@ -520,7 +564,20 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
         0x0101_0101,
         0x8000_0000_0000_0001,
     ];
+    // Divisors: zero (an undefined channel), ±1 (INT_MIN / -1), small and odd values (a
+    // remainder), and float divisors whose reciprocal rounds (3, 10, 0.1) or overflows (the
+    // smallest F denormal). Integer edge values come from `edge_values` too.
+    let divisors = if dst.is_float() {
+        match dst {
+            DataType::DF => vec![0x4008_0000_0000_0000, 0x4024_0000_0000_0000, 1, 0],
+            DataType::HF => vec![0x4200, 0x4900, 0x2e66, 0x0001, 0],
+            _ => vec![0x4040_0000, 0x4120_0000, 0x3dcc_cccd, 0x0000_0001, 0],
+        }
+    } else {
+        vec![0, 0, 1, u64::MAX, 2, 3, 7, u64::MAX - 6]
+    };
     match (op, k) {
+        (Opcode::Div | Opcode::Mod, 1) => divisors,
         (Opcode::Shl | Opcode::Shr | Opcode::Asr | Opcode::Rol | Opcode::Ror, 1) => counts,
         (Opcode::Bfe | Opcode::Bfi, 0 | 1) => fields,
         (Opcode::Bfe, 2)
@@ -533,6 +590,59 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
 
 /// A valid case of `op`, an executed instruction (`Opcode::is_executed`).
 pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
+    if let Some(strategy) = carry::case(op) {
+        return strategy;
+    }
+    if let Some(strategy) = compare_select_case(op) {
+        return strategy;
+    }
+    if visa_spec::validate::is_logic(op) {
+        prop_oneof![3 => register_case(op), 1 => predicate_logic_case(op)].boxed()
+    } else {
+        register_case(op)
+    }
+}
+
+/// AND, OR, XOR or NOT on predicates (instructions/AND.md, Notes): `P1` from `P2` and `P3`,
+/// 32-element predicates, any mask control, no predication.
+fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
+    (
+        platform(),
+        exec_and_mask(),
+        any::<[u32; 3]>(),
+        prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
+    )
+        .prop_map(move |(platform, (size, group, nm), masks, emask)| {
+            let mask = format!("M{group}{}", if nm { "_NM" } else { "" });
+            let srcs = if op == Opcode::Not { "P2" } else { "P2 P3" };
+            let mnemonic = op.mnemonic();
+            let decls: Vec<String> = ["P1", "P2", "P3"]
+                .iter()
+                .map(|p| format!(".decl {p} v_type=P num_elts=32"))
+                .collect();
+            GenCase {
+                platform,
+                literal: Vec::new(),
+                text: format!(
+                    "{}\n{mnemonic} ({mask}, {size}) P1 {srcs}\n",
+                    decls.join("\n")
+                ),
+                vars: Vec::new(),
+                preds: vec![
+                    ("P1".to_string(), masks[0]),
+                    ("P2".to_string(), masks[1]),
+                    ("P3".to_string(), masks[2]),
+                ],
+                cr0: 0,
+                emask,
+                tags: vec![mnemonic.to_string(), "predicate-operands".to_string()],
+            }
+        })
+        .boxed()
+}
+
+/// A case of `op` on register and immediate operands.
+fn register_case(op: Opcode) -> BoxedStrategy<GenCase> {
     (
         platform(),
         exec_and_mask(),
@@ -579,6 +689,8 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
                         // instructions/BFE.md, BFI.md: execution size 2 is invalid.
                         let size = match other {
                             Opcode::Bfe | Opcode::Bfi if size == 2 => 4,
+                            // Erratum SAD2-EXEC-SIZE: SAD2 and SAD2ADD work on pairs.
+                            Opcode::Sad2 | Opcode::Sad2add if size == 1 => 2,
                             _ => size,
                         };
                         let (_, _, mask, _, cr0, literal, emask) = head;
@@ -599,10 +711,15 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
                                         )
                                     })
                                     .collect();
+                                // "Saturation: only when type is float" (MUL, MAD, DIV).
+                                let mut head = head.clone();
+                                if form.sat == forms::Sat::FloatOnly && !dst.is_float() {
+                                    head.1 = false;
+                                }
                                 (
                                     destination(dst, size, platform),
                                     srcs,
-                                    Just((platform, head.clone())),
+                                    Just((platform, head)),
                                 )
                             })
                             .prop_map(move |(dst, srcs, (platform, head))| {
@@ -614,6 +731,275 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
             },
         )
         .boxed()
+}
+
+// ---------------------------------------------------------------------------------------
+// CMP, SEL, MIN, MAX, SETP, BFN
+
+/// Values the comparison and selection instructions are biased towards, so that sources
+/// often tie: zeros of both signs, ±1, infinities, NaNs (quiet and signalling) and the
+/// smallest denormals of a float type; 0, ±1 and the extremes of an integer type; bit
+/// patterns for BFN.
+fn compare_values(op: Opcode, ty: DataType) -> Vec<u64> {
+    if op == Opcode::Bfn {
+        return vec![
+            0,
+            u64::MAX,
+            0xff00_ff00,
+            0xf0f0_f0f0,
+            0xcccc_cccc,
+            0xaaaa_aaaa,
+            0x8000_8000,
+            0x0000_8000,
+        ];
+    }
+    match ty {
+        DataType::F => vec![
+            0,
+            0x8000_0000,
+            0x3f80_0000,
+            0xbf80_0000,
+            0x7f80_0000,
+            0xff80_0000,
+            0x7fc0_0000,
+            0xff80_0001,
+            1,
+            0x8000_0001,
+        ],
+        DataType::HF => vec![
+            0, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0xfc01, 1, 0x8001,
+        ],
+        DataType::BF => vec![
+            0, 0x8000, 0x3f80, 0xbf80, 0x7f80, 0xff80, 0x7fc0, 0xff81, 1, 0x8001,
+        ],
+        DataType::DF => vec![
+            0,
+            1 << 63,
+            0x3ff0_0000_0000_0000,
+            0xbff0_0000_0000_0000,
+            0x7ff0_0000_0000_0000,
+            0xfff0_0000_0000_0000,
+            0x7ff8_0000_0000_0000,
+            0xfff0_0000_0000_0001,
+            1,
+        ],
+        t => match (t.int_min(), t.int_max()) {
+            (Some(min), Some(max)) => vec![0, 1, u64::MAX, min as u64, max as u64, 2],
+            _ => vec![0],
+        },
+    }
+}
+
+/// A predicate destination `P2` covering the channels of the mask control: (text,
+/// declaration, initial mask). Its size is mostly 32, else exactly what the instruction uses.
+fn predicate_destination(offset: u32, size: u32) -> BoxedStrategy<(String, String, u32)> {
+    let least = offset + size;
+    (select(vec![32, 32, least]), any::<u32>())
+        .prop_map(|(elts, mask)| {
+            let mask = if elts >= 32 {
+                mask
+            } else {
+                mask & ((1u32 << elts) - 1)
+            };
+            (
+                "P2".to_string(),
+                format!(".decl P2 v_type=P num_elts={elts}"),
+                mask,
+            )
+        })
+        .boxed()
+}
+
+/// The case assembled with the predicate destination `P2` instead of a general one.
+fn with_predicate_destination(mut case: GenCase, (_, _, mask): (String, String, u32)) -> GenCase {
+    case.vars.retain(|(name, _)| name != "P2");
+    case.preds.push(("P2".to_string(), mask));
+    case.tags.push("predicate-dst".to_string());
+    case
+}
+
+/// The execution size and mask control of SETP: mostly those of its Notes ({M1_NoMask}, and
+/// {M5_NoMask} below 32 channels), else any (erratum SETP-MASK-CONTROL, resolved).
+fn setp_exec_and_mask() -> BoxedStrategy<(u32, u8, bool)> {
+    prop_oneof![
+        1 => exec_and_mask(),
+        1 => (select(vec![1u32, 2, 4, 8, 16, 32]), any::<bool>()).prop_map(|(size, upper)| {
+            (size, if upper && size < 32 { 5 } else { 1 }, true)
+        }),
+    ]
+    .boxed()
+}
+
+/// Types of `opcode` on `platform` with every destination type of its admitted maps equally
+/// likely (then a map holding it, then the sources from that map), so that instructions
+/// with many maps of different sizes still reach each destination type.
+fn dst_first_types(opcode: Opcode, platform: Platform) -> BoxedStrategy<(DataType, Vec<DataType>)> {
+    let form = forms::form(opcode);
+    let resolved = Readings::resolved();
+    let maps: Vec<forms::TypeMap> = form
+        .type_maps
+        .iter()
+        .filter(|m| {
+            m.gate.admits(platform) && m.unless_literal.is_none_or(|e| !resolved.is_literal(e))
+        })
+        .copied()
+        .collect();
+    let mut dsts: Vec<DataType> = Vec::new();
+    for d in maps.iter().flat_map(|m| m.dst.iter()) {
+        if !dsts.contains(d) {
+            dsts.push(*d);
+        }
+    }
+    select(dsts)
+        .prop_flat_map(move |dst| {
+            let holding: Vec<forms::TypeMap> = maps
+                .iter()
+                .filter(|m| m.dst.contains(&dst))
+                .copied()
+                .collect();
+            select(holding).prop_flat_map(move |map| {
+                let srcs: Vec<BoxedStrategy<DataType>> = (0..form.num_srcs)
+                    .map(|k| select(map.src_types(k).to_vec()).boxed())
+                    .collect();
+                (Just(dst), srcs)
+            })
+        })
+        .boxed()
+}
+
+/// A valid case of CMP, SEL, MIN, MAX, SETP or BFN; `None` for the other opcodes.
+///
+/// CMP writes a predicate (`P2`) or a general destination, whose type with float sources is
+/// theirs (instructions/CMP.md, Notes); SETP writes `P2`; SEL and BFN are often predicated
+/// (SEL's predicate selects); MIN, MAX and CMP take no predicate. Source values are biased to
+/// tie, and BFN's table to the common functions (and, or, xor, select, majority).
+fn compare_select_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+    if !matches!(
+        op,
+        Opcode::Cmp | Opcode::Sel | Opcode::Min | Opcode::Max | Opcode::Setp | Opcode::Bfn
+    ) {
+        return None;
+    }
+    let form = forms::form(op);
+    let exec = if op == Opcode::Setp {
+        setp_exec_and_mask()
+    } else {
+        exec_and_mask().boxed()
+    };
+    let pred = match op {
+        Opcode::Sel => prop_oneof![
+            1 => Just(None),
+            3 => (any::<bool>(), select(vec!["", "", ".any", ".all"]), any::<u32>()).prop_map(
+                |(inv, comb, mask)| Some((format!("({}P1{comb}) ", if inv { "!" } else { "" }), mask))
+            ),
+        ]
+        .boxed(),
+        Opcode::Bfn => predicate().boxed(),
+        _ => Just(None).boxed(),
+    };
+    let ctrl = match op {
+        Opcode::Cmp => select(
+            RelOp::ALL
+                .iter()
+                .map(|r| format!(".{}", r.name()))
+                .collect::<Vec<_>>(),
+        )
+        .boxed(),
+        Opcode::Bfn => prop_oneof![
+            3 => select(vec![0x00u8, 0xff, 0x80, 0xfe, 0x96, 0xca, 0xe8, 0x01]),
+            1 => any::<u8>(),
+        ]
+        .prop_map(|x| format!(".x{x:02x}"))
+        .boxed(),
+        _ => Just(String::new()).boxed(),
+    };
+    // CMP into a predicate (or SETP's); CMP into a general destination otherwise.
+    let to_predicate = match op {
+        Opcode::Setp => Just(true).boxed(),
+        Opcode::Cmp => prop_oneof![1 => Just(true), 2 => Just(false)].boxed(),
+        _ => Just(false).boxed(),
+    };
+    Some(
+        (
+            platform(),
+            exec,
+            cr0(),
+            literal_errata(op),
+            pred,
+            any::<bool>(),
+            prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
+            ctrl,
+            to_predicate,
+        )
+            .prop_flat_map(
+                move |(
+                    platform,
+                    (size, group, nm),
+                    cr0,
+                    literal,
+                    pred,
+                    sat,
+                    emask,
+                    ctrl,
+                    to_pred,
+                )| {
+                    let mask = format!("M{group}{}", if nm { "_NM" } else { "" });
+                    let sat = sat && form.takes_sat(&Readings::resolved());
+                    let head = (pred, sat, mask, size, cr0, literal, emask);
+                    let offset = 4 * (u32::from(group) - 1);
+                    let mnemonic = format!("{}{ctrl}", op.mnemonic());
+                    dst_first_types(op, platform)
+                        .prop_flat_map(move |(dst, mut types)| {
+                            // instructions/CMP.md, Notes: float sources write a general
+                            // destination of their own type.
+                            if op == Opcode::Cmp && !to_pred && types[0].is_float() {
+                                types = vec![dst; types.len()];
+                            }
+                            let srcs: Vec<BoxedStrategy<Opcodeerand>> = types
+                                .iter()
+                                .enumerate()
+                                .map(|(k, ty)| {
+                                    source_with(
+                                        SRC_NAMES[k],
+                                        *ty,
+                                        size,
+                                        platform,
+                                        modifier_texts(form.modifiers),
+                                        compare_values(op, *ty),
+                                    )
+                                })
+                                .collect();
+                            let general_ty = if to_pred { DataType::UD } else { dst };
+                            (
+                                destination(general_ty, size, platform),
+                                predicate_destination(offset, size),
+                                srcs,
+                                Just((platform, head.clone(), mnemonic.clone())),
+                            )
+                        })
+                        .prop_map(
+                            move |(general, predicate, srcs, (platform, head, mnemonic))| {
+                                if to_pred {
+                                    let (text, decl, _) = predicate.clone();
+                                    let dst = (text, decl, ("P2".to_string(), Vec::new()));
+                                    let case = assemble(&mnemonic, platform, head, dst, srcs);
+                                    with_predicate_destination(case, predicate)
+                                } else {
+                                    assemble(&mnemonic, platform, head, general, srcs)
+                                }
+                            },
+                        )
+                },
+            )
+            .prop_map(move |mut case| {
+                // Tag the instruction by its mnemonic, not its control field.
+                if let Some(first) = case.tags.first_mut() {
+                    *first = op.mnemonic().to_string();
+                }
+                case
+            })
+            .boxed(),
+    )
 }
 
 type Head = (

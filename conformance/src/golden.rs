@@ -9,9 +9,14 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use visa_spec::asm;
+use visa_spec::errata::{Reading, Readings};
 use visa_spec::platform::Platform;
+use visa_spec::types::DataType;
+use visa_spec::validate;
 
 use crate::case::{run_case, EngineKind, Outcome};
+use crate::coverage;
 use crate::gen::{self, Opcode};
 use crate::vector::{Allowed, Case, Expect, ExpectState, Pattern};
 
@@ -137,6 +142,96 @@ pub const STREAMS: &[Stream] = &[
         name: "bfi",
         op: Opcode::Bfi,
     },
+    Stream {
+        file: "alu/mul.jsonl",
+        name: "mul",
+        op: Opcode::Mul,
+    },
+    Stream {
+        file: "alu/mad.jsonl",
+        name: "mad",
+        op: Opcode::Mad,
+    },
+    Stream {
+        file: "alu/div.jsonl",
+        name: "div",
+        op: Opcode::Div,
+    },
+    Stream {
+        file: "alu/mod.jsonl",
+        name: "mod",
+        op: Opcode::Mod,
+    },
+    Stream {
+        file: "alu/addc.jsonl",
+        name: "addc",
+        op: Opcode::Addc,
+    },
+    Stream {
+        file: "alu/subb.jsonl",
+        name: "subb",
+        op: Opcode::Subb,
+    },
+    Stream {
+        file: "alu/add3o.jsonl",
+        name: "add3o",
+        op: Opcode::Add3o,
+    },
+    Stream {
+        file: "alu/madw.jsonl",
+        name: "madw",
+        op: Opcode::Madw,
+    },
+    Stream {
+        file: "alu/sad2.jsonl",
+        name: "sad2",
+        op: Opcode::Sad2,
+    },
+    Stream {
+        file: "alu/sad2add.jsonl",
+        name: "sad2add",
+        op: Opcode::Sad2add,
+    },
+    Stream {
+        file: "alu/addr_add.jsonl",
+        name: "addr_add",
+        op: Opcode::AddrAdd,
+    },
+    Stream {
+        file: "alu/movs.jsonl",
+        name: "movs",
+        op: Opcode::Movs,
+    },
+    Stream {
+        file: "alu/cmp.jsonl",
+        name: "cmp",
+        op: Opcode::Cmp,
+    },
+    Stream {
+        file: "alu/sel.jsonl",
+        name: "sel",
+        op: Opcode::Sel,
+    },
+    Stream {
+        file: "alu/min.jsonl",
+        name: "min",
+        op: Opcode::Min,
+    },
+    Stream {
+        file: "alu/max.jsonl",
+        name: "max",
+        op: Opcode::Max,
+    },
+    Stream {
+        file: "alu/setp.jsonl",
+        name: "setp",
+        op: Opcode::Setp,
+    },
+    Stream {
+        file: "alu/bfn.jsonl",
+        name: "bfn",
+        op: Opcode::Bfn,
+    },
 ];
 
 /// A generated file: its path under the vectors directory, its cases and its text.
@@ -179,14 +274,19 @@ fn generate_stream(
     let mut text = String::new();
     let mut count = 0;
     for platform in Platform::ALL {
+        // The first cases of each platform take every destination type of the forms in
+        // turn (stratified), so that `coverage` finds every cell; the rest are free draws.
+        let targets = coverage::expected_dsts(stream.op, platform);
         let mut made = 0;
         let mut draws = 0;
         while made < cases {
+            let target = targets.get(made).copied();
             draws += 1;
-            if draws > cases * 200 {
+            if draws > (cases + targets.len()) * 400 {
                 return Err(format!(
-                    "{}: could not draw {cases} cases for {platform}",
-                    stream.file
+                    "{}: could not draw {cases} cases for {platform}{}",
+                    stream.file,
+                    target.map_or(String::new(), |t| format!(" (destination type {t})"))
                 ));
             }
             let generated = strategy
@@ -194,6 +294,9 @@ fn generate_stream(
                 .map_err(|e| e.to_string())?
                 .current();
             if generated.platform != platform {
+                continue;
+            }
+            if target.is_some() && target != destination_type(&generated) {
                 continue;
             }
             let id = format!("{}/{}/{:04}", stream.name, platform, made + 1);
@@ -209,6 +312,18 @@ fn generate_stream(
         cases: count,
         text,
     })
+}
+
+/// The destination type of a generated case's instruction, `None` when its program does not
+/// validate under its readings (a case expecting an error).
+fn destination_type(case: &gen::GenCase) -> Option<DataType> {
+    let mut readings = Readings::default();
+    for id in &case.literal {
+        readings.set(id, Reading::Literal).ok()?;
+    }
+    let ast = asm::parse(&case.text).ok()?;
+    let program = validate::validate_with(&ast, case.platform, &readings).ok()?;
+    program.insns.first().map(|i| i.dst.ty())
 }
 
 /// Runs a case on the spec engine and records what it observed as the expectation: every

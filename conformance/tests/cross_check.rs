@@ -14,7 +14,7 @@ fn cross_check(generated: &GenCase) -> Result<(), TestCaseError> {
     let oracle = run_case(&case, EngineKind::Oracle);
     if let Outcome::Error(e) = &spec {
         // Valid by construction: only the documents' undefined behaviour may stop a run
-        // (the literal readings of FLOAT-TO-UINT-NEGATIVE and SHL-SAT-RANGE).
+        // (the literal readings of FLOAT-TO-UINT-NEGATIVE, SHL-SAT-RANGE, SAD2-LOOP-STEP and DIV-BY-ZERO).
         prop_assert_eq!(
             e.class,
             ErrorClass::UndefinedBehaviour,
@@ -149,6 +149,96 @@ proptest! {
 
     #[test]
     fn bfi_spec_matches_oracle(case in gen::case(Opcode::Bfi)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn mul_spec_matches_oracle(case in gen::case(Opcode::Mul)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn mad_spec_matches_oracle(case in gen::case(Opcode::Mad)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn div_spec_matches_oracle(case in gen::case(Opcode::Div)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn mod_spec_matches_oracle(case in gen::case(Opcode::Mod)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn addc_spec_matches_oracle(case in gen::case(Opcode::Addc)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn subb_spec_matches_oracle(case in gen::case(Opcode::Subb)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn add3o_spec_matches_oracle(case in gen::case(Opcode::Add3o)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn madw_spec_matches_oracle(case in gen::case(Opcode::Madw)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn sad2_spec_matches_oracle(case in gen::case(Opcode::Sad2)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn sad2add_spec_matches_oracle(case in gen::case(Opcode::Sad2add)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn addr_add_spec_matches_oracle(case in gen::case(Opcode::AddrAdd)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn movs_spec_matches_oracle(case in gen::case(Opcode::Movs)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn cmp_spec_matches_oracle(case in gen::case(Opcode::Cmp)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn sel_spec_matches_oracle(case in gen::case(Opcode::Sel)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn min_spec_matches_oracle(case in gen::case(Opcode::Min)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn max_spec_matches_oracle(case in gen::case(Opcode::Max)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn setp_spec_matches_oracle(case in gen::case(Opcode::Setp)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn bfn_spec_matches_oracle(case in gen::case(Opcode::Bfn)) {
         cross_check(&case)?;
     }
 }

@@ -169,7 +169,7 @@ fn perturb(program: &mut Program, u: &mut Unstructured<'_>) {
     insn.sat ^= bool::arbitrary(u).unwrap_or(false);
     let ty = |u: &mut Unstructured<'_>| DataType::arbitrary(u).unwrap_or(DataType::D);
     if bool::arbitrary(u).unwrap_or(false) {
-        insn.dst = match u8::arbitrary(u).unwrap_or(0) % 3 {
+        insn.dst = match u8::arbitrary(u).unwrap_or(0) % 5 {
             0 => Dst::General {
                 var: VarId(u32::arbitrary(u).unwrap_or(0) % (nvars + 2)),
                 row: small(u),
@@ -184,7 +184,31 @@ fn perturb(program: &mut Program, u: &mut Unstructured<'_>) {
                 hstride: small(u) % 6,
                 ty: ty(u),
             },
+            2 => Dst::Address {
+                var: VarId(u32::arbitrary(u).unwrap_or(0) % (nvars + 2)),
+                sub: small(u),
+            },
+            3 => Dst::State {
+                var: VarId(u32::arbitrary(u).unwrap_or(0) % (nvars + 2)),
+                sub: small(u),
+            },
             _ => Dst::Null { ty: ty(u) },
+        };
+    }
+    // The second destination (ADDC's carry, SUBB's borrow, ADD3O's overflow predicate).
+    if bool::arbitrary(u).unwrap_or(false) {
+        let var = VarId(u32::arbitrary(u).unwrap_or(0) % (nvars + 2));
+        insn.dst2 = match u8::arbitrary(u).unwrap_or(0) % 4 {
+            0 => None,
+            1 => Some(Dst::General {
+                var,
+                row: small(u),
+                col: small(u),
+                hstride: small(u) % 6,
+                ty: ty(u),
+            }),
+            2 => Some(Dst::Predicate { var }),
+            _ => Some(Dst::Address { var, sub: small(u) }),
         };
     }
     for src in insn.srcs.iter_mut() {
@@ -202,7 +226,7 @@ fn perturb(program: &mut Program, u: &mut Unstructured<'_>) {
             Some(SrcModifier::Abs),
             Some(SrcModifier::Not),
         ][usize::arbitrary(u).unwrap_or(0) % 4];
-        *src = match u8::arbitrary(u).unwrap_or(0) % 4 {
+        *src = match u8::arbitrary(u).unwrap_or(0) % 7 {
             0 => Src::General {
                 var: VarId(u32::arbitrary(u).unwrap_or(0) % (nvars + 2)),
                 row: small(u),
@@ -223,6 +247,18 @@ fn perturb(program: &mut Program, u: &mut Unstructured<'_>) {
             2 => Src::Imm {
                 bits: u64::arbitrary(u).unwrap_or(0),
                 ty: ty(u),
+            },
+            3 => Src::Address {
+                var: VarId(u32::arbitrary(u).unwrap_or(0) % (nvars + 2)),
+                sub: small(u),
+            },
+            4 => Src::AddrOf {
+                var: VarId(u32::arbitrary(u).unwrap_or(0) % (nvars + 2)),
+                offset: u32::arbitrary(u).unwrap_or(0),
+            },
+            5 => Src::State {
+                var: VarId(u32::arbitrary(u).unwrap_or(0) % (nvars + 2)),
+                sub: small(u),
             },
             _ => Src::Predicate {
                 var: VarId(u32::arbitrary(u).unwrap_or(0) % (nvars + 2)),

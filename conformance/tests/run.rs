@@ -164,3 +164,48 @@ fn profiles_are_unsupported_for_now() {
         Outcome::Ok(_) => panic!("no profile exists yet"),
     }
 }
+
+#[test]
+fn state_and_address_variables_are_set_and_observed() {
+    // movs (M1, 2) T1(1) V1(0,0)<1;1,0> copies V1's two UD indices into T1(1), T1(2);
+    // addr_add (M1, 1) A0(0)<1> &V1+4 0x2:uw writes V1's register-file address (byte 32 on
+    // xe-hpg, after %cr0's GRF) + 4 + 2 = 38 = 0x26.
+    let line = r#"{"format":"visa-vector/1","id":"state","platform":"xe-hpg","program":".decl V1 v_type=G type=ud num_elts=8\n.decl T1 v_type=T num_elts=4\n.decl S1 v_type=S num_elts=1\n.decl A0 v_type=A num_elts=2\nmovs (M1, 2) T1(1) V1(0,0)<1;1,0>\naddr_add (M1, 1) A0(0)<1> &V1+4 0x2:uw\n","init":{"vars":{"V1":"0700000009000000000000000000000000000000000000000000000000000000","T1":"01000000020000000300000004000000","S1":"2a000000","A0":"11112222"}}}"#;
+    let case = common::case(line);
+    for engine in both() {
+        let o = observed(run_case(&case, engine));
+        assert_eq!(
+            o.vars.keys().collect::<Vec<_>>(),
+            ["A0", "S1", "T1", "V1"],
+            "{engine}"
+        );
+        assert_eq!(
+            o.vars["T1"],
+            [1, 0, 0, 0, 7, 0, 0, 0, 9, 0, 0, 0, 4, 0, 0, 0],
+            "{engine}"
+        );
+        assert_eq!(o.vars["S1"], [0x2a, 0, 0, 0], "{engine}");
+        assert_eq!(o.vars["A0"], [0x26, 0, 0x22, 0x22], "{engine}");
+        assert_eq!(o.elt_size["T1"], 4);
+        // An expectation may name a state variable too.
+        let mut expecting = case.clone();
+        let value = serde_json::json!({"vars": {"T1": "01000000070000000900000004000000"}});
+        expecting.expect = Some(
+            Case::from_value(&serde_json::json!({
+                "format": "visa-vector/1", "id": "x", "platform": "xe-hpg",
+                "program": case.program, "expect": value
+            }))
+            .unwrap()
+            .expect
+            .unwrap(),
+        );
+        assert_eq!(
+            compare(
+                expecting.expect.as_ref().unwrap(),
+                &run_case(&expecting, engine)
+            ),
+            Verdict::Pass,
+            "{engine}"
+        );
+    }
+}

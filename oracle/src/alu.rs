@@ -1,5 +1,6 @@
 //! Integer ALU lane operations: ADD3, AVG, MULH, the logic instructions, shifts, rotations,
-//! bit counts and bit fields. Each takes the exact values of up to four source lane arrays
+//! bit counts and bit fields, SAD2, SAD2ADD and ADDR_ADD, and the two-result operations of
+//! ADDC, SUBB, ADD3O and MADW. Each takes the exact values of up to four source lane arrays
 //! (decoded by [`crate::kernel`], source modifiers applied) and leaves the exact result lanes
 //! in the first array; the encode stage then clamps (`.sat`) or truncates them into the
 //! destination type.
@@ -109,6 +110,38 @@ fn add3(s: &mut [Ints], c: &Ctx) -> Result<()> {
 /// `(src0 + src1 + 1) >> 1` on the exact sum: the floor of the half.
 fn avg(s: &mut [Ints], c: &Ctx) -> Result<()> {
     map2(s, c, |a, b| (a + b + 1) >> 1)
+}
+
+/// MUL: the exact product (sources of at most 33 bits, so it fits).
+fn mul(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, |a, b| a * b)
+}
+
+/// MAD: the exact src0 * src1 + src2 (the Notes' multiply-then-add in the destination type
+/// leaves the same low bits, and integer MAD takes no `.sat`).
+fn mad(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map3(s, c, |a, b, d| a * b + d)
+}
+
+/// DIV and MOD (instructions/DIV.md, Notes): lane k of `a` becomes the quotient truncated
+/// toward zero (`remainder` false) or the remainder with the numerator's sign; returns the
+/// lanes among the first `n` whose divisor is zero (their lane of `a` becomes 0).
+pub fn divide(a: &mut Ints, b: &Ints, n: usize, remainder: bool) -> u32 {
+    let n = n.min(LANES);
+    let mut zero = 0u32;
+    for (k, (a, b)) in a[..n].iter_mut().zip(&b[..n]).enumerate() {
+        // Rust's i128 `/` truncates toward zero and `%` takes the dividend's sign; the lanes
+        // hold at most 65-bit values, so i128::MIN / -1 cannot occur.
+        *a = match (*b, remainder) {
+            (0, _) => {
+                zero |= 1 << k;
+                0
+            }
+            (b, false) => *a / b,
+            (b, true) => *a % b,
+        };
+    }
+    zero
 }
 
 /// The high 32 bits of the exact product: floor(product / 2^32).
@@ -308,6 +341,150 @@ fn bfi(s: &mut [Ints], c: &Ctx) -> Result<()> {
 }
 
 // ---------------------------------------------------------------------------------------
+// Pair-wise sums of absolute differences (instructions/SAD2.md, SAD2ADD.md): lane i of each
+// pair receives the sum; lanes are computed in ascending order, so lane i + 1 of the
+// sources is read before it is overwritten. Which lanes are stored is the plan's lane rule.
+
+/// `|a[i] - b[i]| + |a[i+1] - b[i+1]|` for lanes i = 0, STEP, 2*STEP, ... below n - 1.
+fn sad2<const STEP: usize>(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    let n = c.n.min(LANES);
+    let [a, b, ..] = s else {
+        return Err(too_few(2));
+    };
+    for i in (0..n.saturating_sub(1)).step_by(STEP) {
+        a[i] = (a[i] - b[i]).abs() + (a[i + 1] - b[i + 1]).abs();
+    }
+    Ok(())
+}
+
+/// SAD2 plus `d[i]` on the even lanes.
+fn sad2add(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    let n = c.n.min(LANES);
+    let [a, b, d, ..] = s else {
+        return Err(too_few(3));
+    };
+    for i in (0..n.saturating_sub(1)).step_by(2) {
+        a[i] = (a[i] - b[i]).abs() + (a[i + 1] - b[i + 1]).abs() + d[i];
+    }
+    Ok(())
+}
+
+/// ADDR_ADD: the exact sum; the encode stage keeps the address element's 16 bits.
+fn addr_add(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    map2(s, c, |a, b| a + b)
+}
+
+// ---------------------------------------------------------------------------------------
+// Two results per lane (instructions/ADDC.md, SUBB.md, ADD3O.md, MADW.md): the first in the
+// first source buffer, the second in its own buffer.
+
+/// An operation with two results: lanes `0..ctx.n` of the sources in, the first result in
+/// the first source buffer and the second in `second`.
+pub type PairOpFn = fn(&mut [Ints], &mut Ints, &Ctx) -> Result<()>;
+
+#[inline(always)]
+fn map2_pair(
+    s: &mut [Ints],
+    second: &mut Ints,
+    c: &Ctx,
+    f: impl Fn(i128, i128) -> (i128, i128),
+) -> Result<()> {
+    let n = c.n.min(LANES);
+    let [a, b, ..] = s else {
+        return Err(too_few(2));
+    };
+    for ((a, b), r) in a[..n].iter_mut().zip(&b[..n]).zip(&mut second[..n]) {
+        (*a, *r) = f(*a, *b);
+    }
+    Ok(())
+}
+
+#[inline(always)]
+fn map3_pair(
+    s: &mut [Ints],
+    second: &mut Ints,
+    c: &Ctx,
+    f: impl Fn(i128, i128, i128) -> (i128, i128),
+) -> Result<()> {
+    let n = c.n.min(LANES);
+    let [a, b, d, ..] = s else {
+        return Err(too_few(3));
+    };
+    let lanes = a[..n]
+        .iter_mut()
+        .zip(&b[..n])
+        .zip(&d[..n])
+        .zip(&mut second[..n]);
+    for (((a, b), d), r) in lanes {
+        (*a, *r) = f(*a, *b, *d);
+    }
+    Ok(())
+}
+
+/// ADDC: the sum and its carry out of 32 bits (erratum ADDC-CARRY-FUNCTION).
+fn addc(s: &mut [Ints], second: &mut Ints, c: &Ctx) -> Result<()> {
+    map2_pair(s, second, c, |a, b| {
+        let sum = a + b;
+        (sum, i128::from(sum >= 1 << 32))
+    })
+}
+
+/// SUBB: the difference and the borrow `src0 < src1`.
+fn subb(s: &mut [Ints], second: &mut Ints, c: &Ctx) -> Result<()> {
+    map2_pair(s, second, c, |a, b| (a - b, i128::from(a < b)))
+}
+
+/// ADD3O: the sum and whether it leaves the destination range [MIN, MAX] (erratum
+/// ADD3O-OVERFLOW, resolved).
+fn add3o<const MIN: i128, const MAX: i128>(
+    s: &mut [Ints],
+    second: &mut Ints,
+    c: &Ctx,
+) -> Result<()> {
+    map3_pair(s, second, c, |a, b, d| {
+        let sum = a + b + d;
+        (sum, i128::from(!(MIN..=MAX).contains(&sum)))
+    })
+}
+
+/// ADD3O, erratum ADD3O-OVERFLOW literal: the carry out of the 32-bit unsigned sum of the
+/// sources' low 32 bits.
+fn add3o_carry(s: &mut [Ints], second: &mut Ints, c: &Ctx) -> Result<()> {
+    map3_pair(s, second, c, |a, b, d| {
+        let carry = u64::from(dword(a)) + u64::from(dword(b)) + u64::from(dword(d)) >= 1 << 32;
+        (a + b + d, i128::from(carry))
+    })
+}
+
+/// MADW: the exact `src0 * src1 + src2` (the encode stage keeps its low 32 bits) and its
+/// high part floor(r / 2^32) (whose low 32 bits are bits 63..32 of r).
+fn madw(s: &mut [Ints], second: &mut Ints, c: &Ctx) -> Result<()> {
+    map3_pair(s, second, c, |a, b, d| {
+        let r = a * b + d;
+        (r, r >> 32)
+    })
+}
+
+/// The two-result operation of `opcode` into an integer destination `dst`, under the errata
+/// readings `lit`; `None` for other opcodes.
+pub fn pair_op_fn(opcode: Opcode, dst: DataType, lit: &Literal) -> Option<PairOpFn> {
+    Some(match opcode {
+        Opcode::Addc => addc,
+        Opcode::Subb => subb,
+        Opcode::Add3o if lit.add3o_overflow => add3o_carry,
+        Opcode::Add3o => match dst {
+            DataType::D => add3o::<{ i32::MIN as i128 }, { i32::MAX as i128 }>,
+            DataType::UD => add3o::<0, { u32::MAX as i128 }>,
+            DataType::W => add3o::<{ i16::MIN as i128 }, { i16::MAX as i128 }>,
+            DataType::UW => add3o::<0, { u16::MAX as i128 }>,
+            _ => return None,
+        },
+        Opcode::Madw => madw,
+        _ => return None,
+    })
+}
+
+// ---------------------------------------------------------------------------------------
 // Selection
 
 /// Bits of an integer type as a mask.
@@ -339,6 +516,8 @@ pub fn int_op_fn(
         Opcode::Avg => avg,
         // The product of two 33-bit values fits i128 exactly; wider ones might not.
         Opcode::Mulh if dword_srcs => mulh,
+        Opcode::Mul if dword_srcs => mul,
+        Opcode::Mad if dword_srcs => mad,
         Opcode::And => and,
         Opcode::Or => or,
         Opcode::Xor => xor,
@@ -396,6 +575,10 @@ pub fn int_op_fn(
             (true, true) => bfe::<true, true>,
         },
         Opcode::Bfi => bfi,
+        Opcode::Sad2 if lit.sad2_loop_step => sad2::<1>,
+        Opcode::Sad2 => sad2::<2>,
+        Opcode::Sad2add => sad2add,
+        Opcode::AddrAdd => addr_add,
         // Every other opcode has its own kernel (or none yet).
         _ => return None,
     })

@@ -222,6 +222,9 @@ pub type EncFloatIntFn = fn(&Raw, &Ctx, &mut Raw) -> Result<()>;
 pub type EncFloatFloatFn = fn(&Raw, &Ctx, &mut Raw);
 /// The sum of two canonical float lanes rounded into a float type.
 pub type AddFloatFn = fn(&Raw, &Raw, bool, &Ctx, &mut Raw);
+/// MUL, MAD or DIV of up to three canonical float lanes rounded into a float type; the flag
+/// says every source holds an F-representable value.
+pub type FloatArithFn = fn(&[Raw; 3], bool, &Ctx, &mut Raw);
 
 fn enc_int<D: IntTy>(v: &Ints, c: &Ctx, out: &mut Raw) {
     let n = c.n.min(LANES);
@@ -427,4 +430,144 @@ pub fn add_float_fn(ty: DataType) -> Option<AddFloatFn> {
 pub fn add_ints(a: &Ints, b: &mut Ints, n: usize) {
     let n = n.min(LANES);
     a[..n].iter().zip(&mut b[..n]).for_each(|(a, b)| *b += *a);
+}
+
+// ---------------------------------------------------------------------------------------
+// MUL, MAD, DIV on floats (instructions/MUL.md, MAD.md, DIV.md)
+
+/// The float operation of MUL, MAD or DIV, with the erratum readings that change it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatOp {
+    Mul,
+    /// One rounding of the exact src0 * src1 + src2 (erratum MAD-FUSED, resolved).
+    Mad,
+    /// The product converted to the destination type, then the sum (MAD-FUSED, literal).
+    MadUnfused,
+    /// The correctly rounded quotient (erratum DIV-FLOAT-RECIPROCAL, resolved).
+    Div,
+    /// src0 times the reciprocal converted to the destination type (DIV-FLOAT-RECIPROCAL,
+    /// literal).
+    DivReciprocal,
+}
+
+const MUL: u8 = 0;
+const MAD: u8 = 1;
+const MAD_UNFUSED: u8 = 2;
+const DIV: u8 = 3;
+const DIV_RECIPROCAL: u8 = 4;
+
+/// Whether a source of `OP` is a NaN (the hardware's own NaN rules differ from the
+/// documents'). MUL and DIV read two sources: the third buffer holds stale lanes.
+#[inline(always)]
+fn any_nan<const OP: u8>(x: &[u64; 3]) -> bool {
+    let used = if matches!(OP, MAD | MAD_UNFUSED) {
+        3
+    } else {
+        2
+    };
+    x[..used].iter().any(|v| f64_is_nan(*v))
+}
+
+/// One lane of `OP` rounded into `fmt` with the slow, general path. `c0` is `c` without
+/// saturation, for the intermediate conversion of the literal readings.
+#[inline(always)]
+fn arith_lane<const OP: u8>(
+    x: [u64; 3],
+    fmt: Format,
+    rnd: Rounding,
+    (keep, alt): (bool, bool),
+    c0: &Ctx,
+) -> u64 {
+    let [a, b, d] = x;
+    match OP {
+        MUL => softfloat::mul(a, b, fmt, rnd),
+        MAD => softfloat::fma(a, b, d, fmt, rnd),
+        MAD_UNFUSED => {
+            let p = post(softfloat::mul(a, b, fmt, rnd), fmt, keep, alt, c0);
+            softfloat::add(softfloat::to_f64_bits(p, fmt), d, fmt, rnd)
+        }
+        DIV => softfloat::div(a, b, fmt, rnd),
+        _ => {
+            let one = 1f64.to_bits();
+            let r = post(softfloat::div(one, b, fmt, rnd), fmt, keep, alt, c0);
+            softfloat::mul(a, softfloat::to_f64_bits(r, fmt), fmt, rnd)
+        }
+    }
+}
+
+fn float_arith<D: FloatTy, const OP: u8>(s: &[Raw; 3], f32_exact: bool, c: &Ctx, out: &mut Raw) {
+    let n = c.n.min(LANES);
+    let params = post_params::<D>(c);
+    let (keep, alt) = params;
+    let rnd = c.mode.rounding;
+    let c0 = Ctx { sat: false, ..*c };
+    let [a, b, d] = s;
+    let lanes = (0..n).map(|k| [a[k], b[k], d[k]]).zip(&mut out[..n]);
+    let nearest = rnd == Rounding::NearestEven;
+    if nearest && D::FMT == Format::F && f32_exact && matches!(OP, MUL | MAD | DIV) {
+        // Hardware f32 operations are correctly rounded to nearest even (fma: mul_add).
+        let f = |v: u64| f64::from_bits(v) as f32;
+        for (x, o) in lanes {
+            let r = if any_nan::<OP>(&x) {
+                arith_lane::<OP>(x, D::FMT, rnd, params, &c0)
+            } else {
+                let v = match OP {
+                    MUL => f(x[0]) * f(x[1]),
+                    MAD => f(x[0]).mul_add(f(x[1]), f(x[2])),
+                    _ => f(x[0]) / f(x[1]),
+                };
+                if v.is_nan() {
+                    D::FMT.default_nan()
+                } else {
+                    u64::from(v.to_bits())
+                }
+            };
+            *o = post(r, D::FMT, keep, alt, c);
+        }
+    } else if nearest && D::FMT == Format::DF && matches!(OP, MUL | MAD | DIV) {
+        // Every source value is an f64, and f64 operations round correctly into DF.
+        let f = f64::from_bits;
+        for (x, o) in lanes {
+            let r = if any_nan::<OP>(&x) {
+                arith_lane::<OP>(x, D::FMT, rnd, params, &c0)
+            } else {
+                let v = match OP {
+                    MUL => f(x[0]) * f(x[1]),
+                    MAD => f(x[0]).mul_add(f(x[1]), f(x[2])),
+                    _ => f(x[0]) / f(x[1]),
+                };
+                if v.is_nan() {
+                    D::FMT.default_nan()
+                } else {
+                    v.to_bits()
+                }
+            };
+            *o = post(r, D::FMT, keep, alt, c);
+        }
+    } else {
+        for (x, o) in lanes {
+            let r = arith_lane::<OP>(x, D::FMT, rnd, params, &c0);
+            *o = post(r, D::FMT, keep, alt, c);
+        }
+    }
+}
+
+fn float_arith_for<const OP: u8>(ty: DataType) -> Option<FloatArithFn> {
+    Some(match ty {
+        DataType::DF => float_arith::<Df, OP>,
+        DataType::F => float_arith::<Sf, OP>,
+        DataType::HF => float_arith::<Hf, OP>,
+        DataType::BF => float_arith::<Bf, OP>,
+        _ => return None,
+    })
+}
+
+pub fn float_arith_fn(op: FloatOp, ty: DataType) -> Option<FloatArithFn> {
+    match op {
+        FloatOp::Mul => float_arith_for::<MUL>(ty),
+        FloatOp::Mad => float_arith_for::<MAD>(ty),
+        FloatOp::MadUnfused => float_arith_for::<MAD_UNFUSED>(ty),
+        FloatOp::Div => float_arith_for::<DIV>(ty),
+        FloatOp::DivReciprocal => float_arith_for::<DIV_RECIPROCAL>(ty),
+    }
 }

@@ -39,7 +39,9 @@ mod kernel;
 mod mode;
 mod operand;
 mod plan;
-mod softfloat;
+mod second;
+mod select;
+pub mod softfloat;
 
 use rayon::prelude::*;
 use visa_spec::exec::ExecConfig;

@@ -21,6 +21,19 @@ pub struct Literal {
     pub cbit_result: bool,
     pub fbh_signed: bool,
     pub bfe_sign_extension: bool,
+    pub cmp_true_value: bool,
+    pub sel_raw_masks: bool,
+    pub min_max_zero_sign: bool,
+    pub min_max_nan: bool,
+    pub setp_bit_test: bool,
+    pub mad_fused: bool,
+    pub div_float_reciprocal: bool,
+    pub div_by_zero: bool,
+    pub subb_loop_step: bool,
+    pub add3o_overflow: bool,
+    pub madw_high_half: bool,
+    pub sad2_loop_step: bool,
+    pub dst_channel_index: bool,
 }
 
 impl Literal {
@@ -38,6 +51,19 @@ impl Literal {
             cbit_result: r.is_literal(errata::CBIT_RESULT),
             fbh_signed: r.is_literal(errata::FBH_SIGNED),
             bfe_sign_extension: r.is_literal(errata::BFE_SIGN_EXTENSION),
+            cmp_true_value: r.is_literal(errata::CMP_TRUE_VALUE),
+            sel_raw_masks: r.is_literal(errata::SEL_RAW_MASKS),
+            min_max_zero_sign: r.is_literal(errata::MIN_MAX_ZERO_SIGN),
+            min_max_nan: r.is_literal(errata::MIN_MAX_NAN),
+            setp_bit_test: r.is_literal(errata::SETP_BIT_TEST),
+            mad_fused: r.is_literal(errata::MAD_FUSED),
+            div_float_reciprocal: r.is_literal(errata::DIV_FLOAT_RECIPROCAL),
+            div_by_zero: r.is_literal(errata::DIV_BY_ZERO),
+            subb_loop_step: r.is_literal(errata::SUBB_LOOP_STEP),
+            add3o_overflow: r.is_literal(errata::ADD3O_OVERFLOW),
+            madw_high_half: r.is_literal(errata::MADW_HIGH_HALF),
+            sad2_loop_step: r.is_literal(errata::SAD2_LOOP_STEP),
+            dst_channel_index: r.is_literal(errata::DST_CHANNEL_INDEX),
         }
     }
 }

@@ -33,6 +33,10 @@ pub enum SrcLoad {
         width: usize,
         hs_bytes: i64,
     },
+    /// Lane n is element `sub + n` of an address variable (ADDR_ADD's src0).
+    Addr { var: usize, sub: usize },
+    /// Lane n is element `sub + n` of a surface or sampler variable (MOVS).
+    Handle { var: usize, sub: usize },
 }
 
 /// An address-variable element and the byte offsets taken from it.
@@ -60,6 +64,44 @@ pub enum DstStore {
         offs: [u32; LANES],
     },
     Indirect(Indirect),
+    /// Lane n writes element `sub + n` of an address variable (ADDR_ADD), as 16 bits.
+    Addr {
+        var: usize,
+        sub: usize,
+    },
+    /// Lane n writes element `sub + n` of a surface or sampler variable (MOVS), as 32 bits.
+    Handle {
+        var: usize,
+        sub: usize,
+    },
+    /// A predicate variable (CMP, SETP): lane k sets bit `offset + k` of `preds[var]`.
+    Predicate {
+        var: usize,
+        offset: u32,
+    },
+}
+
+/// Lanes `sub .. sub + n` of a per-variable element vector of the state.
+fn elements<T>(all: &[Vec<T>], var: usize, sub: usize, n: usize) -> Result<&[T]> {
+    all.get(var)
+        .and_then(|v| v.get(sub..sub + n))
+        .ok_or_else(|| {
+            VisaError::model_bug(format!(
+                "elements {sub}..{} missing from the state",
+                sub + n
+            ))
+        })
+}
+
+fn elements_mut<T>(all: &mut [Vec<T>], var: usize, sub: usize, n: usize) -> Result<&mut [T]> {
+    all.get_mut(var)
+        .and_then(|v| v.get_mut(sub..sub + n))
+        .ok_or_else(|| {
+            VisaError::model_bug(format!(
+                "elements {sub}..{} missing from the state",
+                sub + n
+            ))
+        })
 }
 
 /// Reads the element of `S` bytes at byte `o`, zero-extended.
@@ -247,6 +289,20 @@ impl SrcLoad {
                 }
                 by_size!(size, gather_offs::<_, usize>, (grf, &offs[..n], out))
             }
+            SrcLoad::Addr { var, sub } => {
+                let lanes = elements(&state.addrs, *var, *sub, n)?;
+                out.iter_mut()
+                    .zip(lanes)
+                    .for_each(|(o, a)| *o = u64::from(*a));
+                Ok(())
+            }
+            SrcLoad::Handle { var, sub } => {
+                let lanes = elements(&state.handles, *var, *sub, n)?;
+                out.iter_mut()
+                    .zip(lanes)
+                    .for_each(|(o, h)| *o = u64::from(*h));
+                Ok(())
+            }
         }
     }
 }
@@ -298,13 +354,61 @@ impl DstStore {
         }
     }
 
-    /// The register-file byte offset of lane `k` (`None`: discarded).
+    /// The same destination `bytes` further in the register file (MADW's high halves).
+    pub fn shifted(&self, bytes: usize) -> Result<DstStore> {
+        let overflow = || VisaError::model_bug("a destination shifted past the register file");
+        Ok(match self {
+            DstStore::Contig { base } => DstStore::Contig {
+                base: base.checked_add(bytes).ok_or_else(overflow)?,
+            },
+            DstStore::Table { offs } => {
+                let mut moved = *offs;
+                for o in moved.iter_mut() {
+                    *o = u32::try_from(bytes)
+                        .ok()
+                        .and_then(|b| o.checked_add(b))
+                        .ok_or_else(overflow)?;
+                }
+                DstStore::Table { offs: moved }
+            }
+            DstStore::Indirect(at) => {
+                let mut at = at.clone();
+                at.imm = i32::try_from(bytes)
+                    .ok()
+                    .and_then(|b| at.imm.checked_add(b))
+                    .ok_or_else(overflow)?;
+                DstStore::Indirect(at)
+            }
+            other => other.clone(),
+        })
+    }
+
+    /// Marks the bytes of lanes `en` undefined: they keep their contents
+    /// (`dst[i] = undefined`).
+    pub fn mark_undefined(
+        &self,
+        size: usize,
+        n: usize,
+        en: u32,
+        state: &mut MachineState,
+        offs: &[usize; LANES],
+    ) {
+        for k in (0..n.min(LANES)).filter(|k| en >> k & 1 == 1) {
+            if let Some(at) = self.lane_offset(size, k, offs) {
+                state.undefined.extend(at..at + size);
+            }
+        }
+    }
+
+    /// The register-file byte offset of lane `k` (`None`: discarded, or not in the
+    /// register file).
     pub fn lane_offset(&self, size: usize, k: usize, offs: &[usize; LANES]) -> Option<usize> {
         match self {
-            DstStore::Discard => None,
+            DstStore::Discard | DstStore::Addr { .. } | DstStore::Handle { .. } => None,
             DstStore::Contig { base } => Some(base + k * size),
             DstStore::Table { offs } => offs.get(k).map(|o| *o as usize),
             DstStore::Indirect(_) => offs.get(k).copied(),
+            DstStore::Predicate { .. } => None,
         }
     }
 
@@ -349,6 +453,36 @@ impl DstStore {
             }
             DstStore::Indirect(_) => {
                 by_size!(size, scatter_offs::<_, usize>, (grf, &offs[..n], en, vals))
+            }
+            DstStore::Addr { var, sub } => {
+                let lanes = elements_mut(&mut state.addrs, *var, *sub, n)?;
+                for (k, (a, v)) in lanes.iter_mut().zip(vals).enumerate() {
+                    if en >> k & 1 == 1 {
+                        *a = *v as u16;
+                    }
+                }
+                Ok(())
+            }
+            DstStore::Handle { var, sub } => {
+                let lanes = elements_mut(&mut state.handles, *var, *sub, n)?;
+                for (k, (h, v)) in lanes.iter_mut().zip(vals).enumerate() {
+                    if en >> k & 1 == 1 {
+                        *h = *v as u32;
+                    }
+                }
+                Ok(())
+            }
+            DstStore::Predicate { var, offset } => {
+                let p = state.preds.get_mut(*var).ok_or_else(|| {
+                    VisaError::model_bug("predicate variable missing from the state")
+                })?;
+                for (k, v) in vals[..n].iter().enumerate() {
+                    let bit = *offset as usize + k;
+                    if (en >> k) & 1 == 1 && bit < 32 {
+                        *p = (*p & !(1 << bit)) | (((*v & 1) as u32) << bit);
+                    }
+                }
+                Ok(())
             }
         }
     }

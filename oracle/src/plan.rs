@@ -12,9 +12,11 @@ use visa_spec::validate;
 use visa_spec::VisaError;
 
 use crate::alu::{self, MAX_SRCS};
-use crate::kernel::{self, Ctx, Ints, Modifier, Raw, LANES};
+use crate::kernel::{self, Ctx, FloatOp, Ints, Modifier, Raw, LANES};
 use crate::mode::{FloatMode, Literal};
 use crate::operand::{DstStore, Indirect, SrcLoad};
+use crate::second::{madw_high_offset, Lanes, PredStore, Second};
+use crate::select::{self, SelectKernel, WriteMask};
 use crate::softfloat::Rounding;
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -56,6 +58,8 @@ pub struct Plan {
 #[derive(Clone, Debug)]
 enum Step {
     Insn(Box<InsnPlan>),
+    /// AND, OR, XOR or NOT on predicates: whole masks at once.
+    PredLogic(PredLogic),
     /// An instruction the engine cannot execute; running it reports the error.
     Fail(VisaError),
 }
@@ -72,6 +76,15 @@ struct InsnPlan {
     num_srcs: usize,
     dst: DstStore,
     dst_size: usize,
+    /// ADDC's carry, SUBB's borrow, MADW's high halves, ADD3O's overflow bits.
+    second: Option<Second>,
+    /// The lanes the instruction's loop writes (pairs, literal loop steps).
+    lanes: Lanes,
+    /// The loop writes `dst[n]`, `n` undefined (erratum DST-CHANNEL-INDEX, literal reading):
+    /// once a channel writes, the whole destination region is undefined.
+    index_undefined: bool,
+    /// MADW: an indirect destination must start on a GRF boundary of this size.
+    grf_aligned: Option<usize>,
     kernel: Kernel,
     /// Register-file bytes the general operands need.
     extent: usize,
@@ -127,26 +140,61 @@ enum Kernel {
         src_tys: [DataType; 2],
         f32_exact: bool,
     },
+    /// MUL, MAD and DIV on floats: every source decoded to f64 lanes (denormals flushed per
+    /// its type's mode), one operation rounded into the destination.
+    FloatArith {
+        dec: [Option<kernel::DecFloatFn>; 3],
+        src_tys: [DataType; 3],
+        op: kernel::FloatArithFn,
+        f32_exact: bool,
+    },
+    /// DIV and MOD on integers: a zero divisor leaves its lane undefined (erratum DIV-BY-ZERO).
+    IntDivide {
+        dec: [kernel::DecIntFn; 2],
+        enc: kernel::EncIntFn,
+        remainder: bool,
+    },
     /// The integer ALU batch: every source decoded to exact lanes, one operation, encoded.
     Int {
         dec: [Option<kernel::DecIntFn>; MAX_SRCS],
         op: alu::IntOpFn,
         enc: kernel::EncIntFn,
     },
+    /// Two results per lane (ADDC, SUBB, ADD3O, MADW): the first encoded into the
+    /// destination, the second into the second destination.
+    Pair {
+        dec: [Option<kernel::DecIntFn>; MAX_SRCS],
+        op: alu::PairOpFn,
+        enc: kernel::EncIntFn,
+        enc2: kernel::EncIntFn,
+    },
+    /// CMP, SEL, MIN, MAX, SETP and BFN ([`crate::select`]).
+    Select(SelectKernel),
 }
 
-/// Lane buffers reused by every instruction of one run, for instructions of at most `S`
-/// sources (on the stack: about 3 KiB for 2 sources, 4.5 KiB for 4). A plan of one- and
-/// two-source instructions runs with the smaller set, so it pays nothing for BFI's four.
+/// Lane buffers of instructions of at most `S` sources (about 4 KiB for 2 sources, 5.5 KiB
+/// for 4), kept per thread and reused by every run. A plan of one- and two-source
+/// instructions uses the smaller set.
 struct Scratch<const S: usize> {
     raw: [Raw; S],
     /// Exact integer lanes of each source; an integer operation leaves its result in the
     /// first.
     ints: [Ints; S],
-    floats: [Raw; 2],
+    floats: [Raw; 3],
     out: Raw,
     offs: [usize; LANES],
     dst_offs: [usize; LANES],
+    /// The second result of a two-result operation: exact lanes, encoded lanes, offsets.
+    ints2: Ints,
+    out2: Raw,
+    dst2_offs: [usize; LANES],
+}
+
+thread_local! {
+    static SCRATCH2: std::cell::RefCell<Box<Scratch<2>>> =
+        std::cell::RefCell::new(Box::new(Scratch::new()));
+    static SCRATCH4: std::cell::RefCell<Box<Scratch<MAX_SRCS>>> =
+        std::cell::RefCell::new(Box::new(Scratch::new()));
 }
 
 impl<const S: usize> Scratch<S> {
@@ -154,10 +202,13 @@ impl<const S: usize> Scratch<S> {
         Scratch {
             raw: [[0; LANES]; S],
             ints: [[0; LANES]; S],
-            floats: [[0; LANES]; 2],
+            floats: [[0; LANES]; 3],
             out: [0; LANES],
             offs: [0; LANES],
             dst_offs: [0; LANES],
+            ints2: [0; LANES],
+            out2: [0; LANES],
+            dst2_offs: [0; LANES],
         }
     }
 }
@@ -254,6 +305,7 @@ struct Compiler<'a> {
     vars: &'a Vars,
     lit: Literal,
     row_bytes: usize,
+    grf_size: usize,
 }
 
 impl Compiler<'_> {
@@ -402,9 +454,46 @@ impl Compiler<'_> {
                     modifier: Modifier::None,
                 })
             }
-            Src::Address { .. } | Src::AddrOf { .. } | Src::State { .. } => Err(
-                VisaError::unsupported("this source kind is not executed by the oracle yet"),
-            ),
+            // ADDR_ADD's src0: address elements, or a variable's register-file address.
+            Src::Address { var, sub } => Ok(Source {
+                load: SrcLoad::Addr {
+                    var: self.elements_of(*var, *sub, n, VarClass::Address)?,
+                    sub: *sub as usize,
+                },
+                size: 2,
+                ty: DataType::UW,
+                modifier: Modifier::None,
+            }),
+            Src::AddrOf { var, offset } => {
+                let base = var_info(self.vars, *var)?.grf_offset.unwrap_or(0) as u64;
+                Ok(Source {
+                    load: SrcLoad::Const {
+                        lanes: [base + u64::from(*offset); LANES],
+                    },
+                    size: 8,
+                    ty: DataType::UQ,
+                    modifier: Modifier::None,
+                })
+            }
+            // MOVS's state source: UD index values.
+            Src::State { var, sub } => {
+                let info = var_info(self.vars, *var)?;
+                if !matches!(info.class, VarClass::Surface | VarClass::Sampler) {
+                    return Err(VisaError::model_bug(format!(
+                        "`{}` read as a state variable",
+                        info.name
+                    )));
+                }
+                Ok(Source {
+                    load: SrcLoad::Handle {
+                        var: self.elements_of(*var, *sub, n, info.class)?,
+                        sub: *sub as usize,
+                    },
+                    size: 4,
+                    ty: DataType::UD,
+                    modifier: Modifier::None,
+                })
+            }
             Src::Predicate { var } => {
                 let info = var_info(self.vars, *var)?;
                 if info.class != VarClass::Predicate {
@@ -486,10 +575,109 @@ impl Compiler<'_> {
                 Ok((DstStore::Indirect(at), *ty))
             }
             Dst::Null { ty } => Ok((DstStore::Discard, *ty)),
-            Dst::Predicate { .. } | Dst::Address { .. } | Dst::State { .. } => Err(
-                VisaError::unsupported("this destination kind is not executed by the oracle yet"),
-            ),
+            Dst::Address { var, sub } => Ok((
+                DstStore::Addr {
+                    var: self.elements_of(*var, *sub, n, VarClass::Address)?,
+                    sub: *sub as usize,
+                },
+                DataType::UW,
+            )),
+            Dst::State { var, sub } => {
+                let class = var_info(self.vars, *var)?.class;
+                if !matches!(class, VarClass::Surface | VarClass::Sampler) {
+                    return Err(VisaError::model_bug("a state destination of another class"));
+                }
+                Ok((
+                    DstStore::Handle {
+                        var: self.elements_of(*var, *sub, n, class)?,
+                        sub: *sub as usize,
+                    },
+                    DataType::UD,
+                ))
+            }
+            Dst::Predicate { .. } => Err(VisaError::unsupported(
+                "this destination kind is not executed by the oracle yet",
+            )),
         }
+    }
+
+    /// The index of variable `var` of class `class` holding elements `sub .. sub + n`.
+    fn elements_of(&self, var: VarId, sub: u32, n: usize, class: VarClass) -> Result<usize> {
+        let info = var_info(self.vars, var)?;
+        if info.class != class || sub as usize + n > info.num_elts as usize {
+            return Err(VisaError::model_bug(format!(
+                "elements {sub}..{} of `{}`",
+                sub as usize + n,
+                info.name
+            )));
+        }
+        Ok(var.0 as usize)
+    }
+
+    /// The second destination of ADDC, SUBB (a register), ADD3O (a predicate) and MADW
+    /// (the high halves: the destination moved past the low halves, erratum MADW-HIGH-HALF).
+    fn second(
+        &self,
+        insn: &Instruction,
+        dst: &DstStore,
+        n: usize,
+        extent: &mut usize,
+    ) -> Result<Option<Second>> {
+        if insn.opcode == Opcode::Madw {
+            let high = match &insn.dst {
+                Dst::General { hstride, .. } | Dst::Indirect { hstride, .. } => {
+                    madw_high_offset(n, *hstride as usize, self.grf_size, self.lit.madw_high_half)
+                }
+                _ => 0,
+            };
+            let store = dst.shifted(high)?;
+            if let (DstStore::Contig { .. } | DstStore::Table { .. }, Some(last)) =
+                (&store, store.lane_offset(4, n - 1, &[0; LANES]))
+            {
+                *extent = (*extent).max(last + 4);
+            }
+            return Ok(Some(Second::Reg {
+                store: Box::new(store),
+                size: 4,
+            }));
+        }
+        match &insn.dst2 {
+            None => Ok(None),
+            Some(Dst::Predicate { var }) => {
+                let info = var_info(self.vars, *var)?;
+                if info.class != VarClass::Predicate {
+                    return Err(VisaError::model_bug(format!(
+                        "`{}` written as a predicate",
+                        info.name
+                    )));
+                }
+                Ok(Some(Second::Pred(PredStore {
+                    var: var.0 as usize,
+                    offset: insn.mask.offset(),
+                })))
+            }
+            Some(d) => {
+                let (store, ty) = self.dst(d, n, extent)?;
+                Ok(Some(Second::Reg {
+                    store: Box::new(store),
+                    size: ty.size(),
+                }))
+            }
+        }
+    }
+
+    fn pred_dst(&self, var: VarId, mask: MaskControl) -> Result<DstStore> {
+        let info = var_info(self.vars, var)?;
+        if info.class != VarClass::Predicate {
+            return Err(VisaError::model_bug(format!(
+                "`{}` written as a predicate",
+                info.name
+            )));
+        }
+        Ok(DstStore::Predicate {
+            var: var.0 as usize,
+            offset: mask.offset(),
+        })
     }
 
     fn kernel(
@@ -572,7 +760,71 @@ impl Compiler<'_> {
                     Err(bug())
                 }
             }
-            (Opcode::Mov | Opcode::Add, _) => Err(VisaError::model_bug(format!(
+            (
+                Opcode::Cmp | Opcode::Sel | Opcode::Min | Opcode::Max | Opcode::Setp | Opcode::Bfn,
+                _,
+            ) => {
+                let tys: Vec<DataType> = srcs.iter().flatten().map(|s| s.ty).collect();
+                let mods: Vec<Modifier> = srcs.iter().flatten().map(|s| s.modifier).collect();
+                select::compile(insn, &tys, &mods, dst, &self.lit)
+                    .map(Kernel::Select)
+                    .ok_or_else(bug)
+            }
+            (Opcode::Mul | Opcode::Mad | Opcode::Div, _)
+                if dst.is_float() && srcs.iter().flatten().all(|s| s.ty.is_float()) =>
+            {
+                let op = match insn.opcode {
+                    Opcode::Mul => FloatOp::Mul,
+                    Opcode::Mad if self.lit.mad_fused => FloatOp::MadUnfused,
+                    Opcode::Mad => FloatOp::Mad,
+                    _ if self.lit.div_float_reciprocal => FloatOp::DivReciprocal,
+                    _ => FloatOp::Div,
+                };
+                let mut dec = [None; 3];
+                let mut src_tys = [dst; 3];
+                for (k, s) in srcs.iter().flatten().enumerate().take(3) {
+                    dec[k] = Some(flt(s.ty)?);
+                    src_tys[k] = s.ty;
+                }
+                Ok(Kernel::FloatArith {
+                    dec,
+                    src_tys,
+                    op: kernel::float_arith_fn(op, dst).ok_or_else(bug)?,
+                    f32_exact: srcs.iter().flatten().all(|s| s.ty != DataType::DF),
+                })
+            }
+            (Opcode::Div | Opcode::Mod, [Some(a), Some(b), None, None])
+                if dst.is_integer() && a.ty.is_integer() && b.ty.is_integer() =>
+            {
+                Ok(Kernel::IntDivide {
+                    dec: [int(a.ty)?, int(b.ty)?],
+                    enc: kernel::enc_int_fn(dst).ok_or_else(bug)?,
+                    remainder: insn.opcode == Opcode::Mod,
+                })
+            }
+            // MOVS copies UD index values.
+            (Opcode::Movs, [Some(s), None, None, None]) if s.modifier == Modifier::None => {
+                Ok(Kernel::Copy)
+            }
+            (Opcode::Addc | Opcode::Subb | Opcode::Add3o | Opcode::Madw, _) => {
+                let mut dec = [None; MAX_SRCS];
+                for (d, s) in dec.iter_mut().zip(srcs.iter().flatten()) {
+                    *d = Some(int(s.ty)?);
+                }
+                // The second result: a UD carry or borrow, an overflow bit, a high half.
+                let second = if insn.opcode == Opcode::Madw {
+                    dst
+                } else {
+                    DataType::UD
+                };
+                Ok(Kernel::Pair {
+                    dec,
+                    op: alu::pair_op_fn(insn.opcode, dst, &self.lit).ok_or_else(bug)?,
+                    enc: kernel::enc_int_fn(dst).ok_or_else(bug)?,
+                    enc2: kernel::enc_int_fn(second).ok_or_else(bug)?,
+                })
+            }
+            (Opcode::Mov | Opcode::Add | Opcode::Movs, _) => Err(VisaError::model_bug(format!(
                 "{} with {} source operands",
                 insn.opcode.mnemonic(),
                 insn.srcs.len()
@@ -638,7 +890,20 @@ impl Compiler<'_> {
         for (slot, src) in srcs.iter_mut().zip(&insn.srcs) {
             *slot = Some(self.src(src, n, &mut extent)?);
         }
-        let (dst, dst_ty) = self.dst(&insn.dst, n, &mut extent)?;
+        let (dst, dst_ty) = match &insn.dst {
+            // CMP's and SETP's predicate: channel k is bit k + the mask control's offset.
+            Dst::Predicate { var } => (self.pred_dst(*var, insn.mask)?, DataType::BOOL),
+            other => self.dst(other, n, &mut extent)?,
+        };
+        let second = self.second(insn, &dst, n, &mut extent)?;
+        let lanes = match insn.opcode {
+            Opcode::Subb if self.lit.subb_loop_step => Lanes::Even,
+            Opcode::Sad2 if self.lit.sad2_loop_step => Lanes::PairsEveryLane,
+            Opcode::Sad2 | Opcode::Sad2add => Lanes::Pairs,
+            _ => Lanes::All,
+        };
+        let grf_aligned = (insn.opcode == Opcode::Madw && matches!(insn.dst, Dst::Indirect { .. }))
+            .then_some(self.grf_size);
         let kernel = self.kernel(insn, &srcs, dst_ty)?;
         Ok(InsnPlan {
             pos: insn.pos,
@@ -650,6 +915,14 @@ impl Compiler<'_> {
             num_srcs: insn.srcs.len(),
             dst,
             dst_size: dst_ty.size(),
+            second,
+            lanes,
+            index_undefined: self.lit.dst_channel_index
+                && matches!(
+                    insn.opcode,
+                    Opcode::Lzd | Opcode::Mul | Opcode::Mulh | Opcode::Mad | Opcode::Mod
+                ),
+            grf_aligned,
             kernel,
             extent,
         })
@@ -678,13 +951,17 @@ impl Plan {
             vars: &program.vars,
             lit,
             row_bytes,
+            grf_size: program.platform.grf_size(),
         };
         let steps: Vec<Step> = program
             .insns
             .iter()
-            .map(|insn| match compiler.insn(insn) {
-                Ok(p) => Step::Insn(Box::new(p)),
-                Err(e) => Step::Fail(e.at(insn.pos)),
+            .map(|insn| match PredLogic::compile(insn) {
+                Some(p) => Step::PredLogic(p),
+                None => match compiler.insn(insn) {
+                    Ok(p) => Step::Insn(Box::new(p)),
+                    Err(e) => Step::Fail(e.at(insn.pos)),
+                },
             })
             .collect();
         let cr0 = program
@@ -695,7 +972,7 @@ impl Plan {
             .iter()
             .map(|step| match step {
                 Step::Insn(insn) => insn.num_srcs,
-                Step::Fail(_) => 0,
+                Step::PredLogic(_) | Step::Fail(_) => 0,
             })
             .max()
             .unwrap_or(0);
@@ -733,10 +1010,18 @@ impl Plan {
                 "the machine state was not made for this program's variables (MachineState::new)",
             ));
         }
+        // The lane buffers are reused from run to run on each thread: a run never reads a
+        // lane it has not written, so they need no clearing.
         if self.max_srcs <= 2 {
-            self.run_steps(state, &mut Scratch::<2>::new())
+            SCRATCH2.with(|cell| match cell.try_borrow_mut() {
+                Ok(mut scratch) => self.run_steps(state, &mut scratch),
+                Err(_) => self.run_steps(state, &mut Scratch::<2>::new()),
+            })
         } else {
-            self.run_steps(state, &mut Scratch::<MAX_SRCS>::new())
+            SCRATCH4.with(|cell| match cell.try_borrow_mut() {
+                Ok(mut scratch) => self.run_steps(state, &mut scratch),
+                Err(_) => self.run_steps(state, &mut Scratch::<MAX_SRCS>::new()),
+            })
         }
     }
 
@@ -750,6 +1035,7 @@ impl Plan {
                 Step::Insn(insn) => insn
                     .exec(self, state, scratch)
                     .map_err(|e| e.at(insn.pos))?,
+                Step::PredLogic(p) => p.exec(state).map_err(|e| e.at(p.pos))?,
                 Step::Fail(e) => return Err(e.clone()),
             }
         }
@@ -767,6 +1053,23 @@ impl Plan {
 }
 
 impl InsnPlan {
+    /// Under the literal reading of DST-CHANNEL-INDEX each enabled channel writes an
+    /// element whose index is undefined: if any channel writes, every lane's bytes become
+    /// undefined.
+    fn write_anywhere(
+        &self,
+        written: u32,
+        state: &mut MachineState,
+        offs: &[usize; LANES],
+    ) -> Result<()> {
+        if written != 0 {
+            let all = lane_mask(self.exec_size);
+            self.dst
+                .mark_undefined(self.dst_size, self.exec_size, all, state, offs);
+        }
+        Ok(())
+    }
+
     /// EvaluateChEn (5_operands.md, "Predication").
     #[inline(always)]
     fn channel_enables(&self, state: &MachineState) -> Result<u32> {
@@ -794,6 +1097,44 @@ impl InsnPlan {
             chen &= pmask;
         }
         Ok(chen as u32)
+    }
+
+    /// SEL's write enables and selection mask (erratum SEL-RAW-MASKS). Resolved: EvaluateChEn
+    /// without the predicate, and the evaluated predicate mask (all ones without one).
+    /// Literal (`raw`): bit k of EM and of the predicate variable.
+    fn sel_masks(&self, state: &MachineState, raw: bool) -> Result<(u32, u32)> {
+        let lanes = lane_mask(self.exec_size);
+        let bits = match self.pred {
+            None => None,
+            Some(p) => Some(*state.preds.get(p.var).ok_or_else(|| {
+                VisaError::model_bug("predicate variable missing from the state")
+            })?),
+        };
+        if raw {
+            return Ok((state.emask & lanes, bits.map_or(lanes, |b| b & lanes)));
+        }
+        let offset = self.mask.offset();
+        let write = if self.mask.no_mask {
+            lanes
+        } else {
+            ((state.emask as u64 >> offset) as u32) & lanes
+        };
+        let pick = match (self.pred, bits) {
+            (Some(p), Some(b)) => {
+                let mut pmask = ((b as u64 >> offset) as u32) & lanes;
+                match p.combine {
+                    PredCombine::None => {}
+                    PredCombine::Any => pmask = if pmask != 0 { lanes } else { 0 },
+                    PredCombine::All => pmask = if pmask == lanes { lanes } else { 0 },
+                }
+                if p.invert {
+                    pmask = !pmask & lanes;
+                }
+                pmask
+            }
+            _ => lanes,
+        };
+        Ok((write, pick))
     }
 
     fn exec<const S: usize>(
@@ -833,6 +1174,18 @@ impl InsnPlan {
             }
         }
         self.dst.prepare(self.dst_size, n, state, &mut s.dst_offs)?;
+        if let Some(Second::Reg { store, size }) = &self.second {
+            store.prepare(*size, n, state, &mut s.dst2_offs)?;
+        }
+        if let Some(grf) = self.grf_aligned {
+            // instructions/MADW.md, Dst: "Must be GRF aligned".
+            if !s.dst_offs[0].is_multiple_of(grf) {
+                return Err(VisaError::undefined(format!(
+                    "MADW's indirect destination starts at register byte {}, which is not GRF aligned",
+                    s.dst_offs[0]
+                )));
+            }
+        }
         let [src0, src1, ..] = &self.srcs;
         let (m0, m1) = (
             src0.as_ref().map_or(Modifier::None, |x| x.modifier),
@@ -846,6 +1199,7 @@ impl InsnPlan {
                 ))
             }
         };
+        let mut en = chen;
         match self.kernel {
             Kernel::Copy => s.out[..n].copy_from_slice(&raw0[..n]),
             Kernel::MovIntInt { dec, enc } => {
@@ -895,6 +1249,49 @@ impl InsnPlan {
                 d1(raw1, n, m1, !mode.keeps_denormals(t1), &mut s.floats[1]);
                 add(&s.floats[0], &s.floats[1], f32_exact, &ctx, &mut s.out);
             }
+            Kernel::FloatArith {
+                dec,
+                src_tys,
+                op,
+                f32_exact,
+            } => {
+                let lanes = dec.iter().zip(&src_tys).zip(&self.srcs).zip(&s.raw);
+                for ((((d, ty), src), raw), out) in lanes.zip(&mut s.floats) {
+                    if let (Some(d), Some(src)) = (d, src) {
+                        d(raw, n, src.modifier, !mode.keeps_denormals(*ty), out);
+                    }
+                }
+                op(&s.floats, f32_exact, &ctx, &mut s.out);
+            }
+            Kernel::IntDivide {
+                dec: [d0, d1],
+                enc,
+                remainder,
+            } => {
+                let [a, b, ..] = &mut s.ints[..] else {
+                    return Err(VisaError::model_bug("DIV run without two integer buffers"));
+                };
+                d0(raw0, n, m0, a);
+                d1(raw1, n, m1, b);
+                let zero = alu::divide(a, b, n, remainder) & chen;
+                if zero != 0 && plan.lit.div_by_zero {
+                    return Err(VisaError::undefined(format!(
+                        "{}: channel {} divides by zero (erratum {}, literal reading)",
+                        if remainder { "MOD" } else { "DIV" },
+                        zero.trailing_zeros(),
+                        visa_spec::errata::DIV_BY_ZERO
+                    )));
+                }
+                enc(a, &ctx, &mut s.out);
+                if self.index_undefined {
+                    return self.write_anywhere(chen, state, &s.dst_offs);
+                }
+                self.dst
+                    .store(self.dst_size, n, chen & !zero, state, &s.dst_offs, &s.out)?;
+                self.dst
+                    .mark_undefined(self.dst_size, n, zero, state, &s.dst_offs);
+                return Ok(());
+            }
             Kernel::Int { dec, op, enc } => {
                 let lanes = dec.iter().zip(&self.srcs).zip(&s.raw).zip(&mut s.ints);
                 for (((d, src), raw), ints) in lanes {
@@ -912,8 +1309,126 @@ impl InsnPlan {
                     .ok_or_else(|| VisaError::model_bug("an integer operation without sources"))?;
                 enc(result, &ctx, &mut s.out);
             }
+            Kernel::Pair { dec, op, enc, enc2 } => {
+                let lanes = dec.iter().zip(&self.srcs).zip(&s.raw).zip(&mut s.ints);
+                for (((d, src), raw), ints) in lanes {
+                    if let (Some(d), Some(src)) = (d, src) {
+                        d(raw, n, src.modifier, ints);
+                    }
+                }
+                let ints = s.ints.get_mut(..self.num_srcs).ok_or_else(|| {
+                    VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
+                })?;
+                op(ints, &mut s.ints2, &ctx)?;
+                let result = ints.first().ok_or_else(|| {
+                    VisaError::model_bug("a two-result operation without sources")
+                })?;
+                enc(result, &ctx, &mut s.out);
+                enc2(&s.ints2, &ctx, &mut s.out2);
+            }
+            Kernel::Select(k) => {
+                let (write, pick) = match k.write_mask() {
+                    WriteMask::ChEn => (chen, 0),
+                    WriteMask::All => (lane_mask(n), 0),
+                    WriteMask::Sel { raw } => self.sel_masks(state, raw)?,
+                };
+                let mut mods = [Modifier::None; MAX_SRCS];
+                for (m, src) in mods.iter_mut().zip(&self.srcs) {
+                    *m = src.as_ref().map_or(Modifier::None, |x| x.modifier);
+                }
+                let raw = s.raw.get(..self.num_srcs).ok_or_else(|| {
+                    VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
+                })?;
+                k.run(raw, &mods[..self.num_srcs], pick, &ctx, &mut s.out)?;
+                en = write;
+            }
+        }
+        if self.index_undefined {
+            return self.write_anywhere(en, state, &s.dst_offs);
+        }
+        let (written, undefined) = self.lanes.masks(en, n)?;
+        if undefined != 0 {
+            self.dst
+                .mark_undefined(self.dst_size, n, undefined, state, &s.dst_offs);
         }
         self.dst
-            .store(self.dst_size, n, chen, state, &s.dst_offs, &s.out)
+            .store(self.dst_size, n, written, state, &s.dst_offs, &s.out)?;
+        match &self.second {
+            None => Ok(()),
+            Some(Second::Reg { store, size }) => {
+                store.store(*size, n, written, state, &s.dst2_offs, &s.out2)
+            }
+            Some(Second::Pred(p)) => p.store(n, written, state, &s.out2),
+        }
+    }
+}
+
+/// The predicate-operand form of AND, OR, XOR and NOT (instructions/AND.md, Notes): channel
+/// n works on bit `offset + n` of each predicate, with no predication.
+#[derive(Clone, Debug)]
+struct PredLogic {
+    pos: Pos,
+    opcode: Opcode,
+    dst: usize,
+    srcs: [usize; 2],
+    lanes: u64,
+    offset: u32,
+    no_mask: bool,
+}
+
+impl PredLogic {
+    fn compile(insn: &Instruction) -> Option<PredLogic> {
+        let Dst::Predicate { var } = insn.dst else {
+            return None;
+        };
+        if !validate::is_logic(insn.opcode) {
+            return None;
+        }
+        let mut srcs = [0usize; 2];
+        for (slot, src) in srcs.iter_mut().zip(&insn.srcs) {
+            let Src::Predicate { var } = src else {
+                return None;
+            };
+            *slot = var.0 as usize;
+        }
+        Some(PredLogic {
+            pos: insn.pos,
+            opcode: insn.opcode,
+            dst: var.0 as usize,
+            srcs,
+            lanes: lane_mask(insn.exec_size as usize) as u64,
+            offset: insn.mask.offset(),
+            no_mask: insn.mask.no_mask,
+        })
+    }
+
+    fn exec(&self, state: &mut MachineState) -> Result<()> {
+        let read = |k: usize| -> Result<u64> {
+            state
+                .preds
+                .get(k)
+                .map(|p| (*p as u64 >> self.offset) & self.lanes)
+                .ok_or_else(|| VisaError::model_bug("predicate variable missing from the state"))
+        };
+        let a = read(self.srcs[0])?;
+        let b = read(self.srcs[1])?;
+        let r = match self.opcode {
+            Opcode::And => a & b,
+            Opcode::Or => a | b,
+            Opcode::Xor => a ^ b,
+            _ => !a,
+        } & self.lanes;
+        let en = if self.no_mask {
+            self.lanes
+        } else {
+            (state.emask as u64 >> self.offset) & self.lanes
+        };
+        let dst = state
+            .preds
+            .get_mut(self.dst)
+            .ok_or_else(|| VisaError::model_bug("predicate variable missing from the state"))?;
+        let keep = !(en << self.offset);
+        *dst = ((*dst as u64 & keep) | ((r & en) << self.offset)) as u32;
+        Ok(())
     }
 }

@@ -1,7 +1,8 @@
 //! Bit-exact binary floating point for the four vISA float formats (DF, F, HF, BF):
 //! widening to f64 bits, rounding an exact value once into a format under any of the four
-//! %cr0 rounding modes, and correctly rounded addition. This is the slow, general path; the
-//! kernels take hardware fast paths where the hardware result is provably the same.
+//! %cr0 rounding modes, and correctly rounded addition, multiplication, fused multiply-add and
+//! division. This is the slow, general path; the kernels take hardware fast paths where the
+//! hardware result is provably the same.
 //!
 //! Every finite value of every format is exactly an f64, so f64 bits are the engine's
 //! canonical float lane value. NaN payloads are carried left-aligned (the f64 fraction holds
@@ -361,6 +362,163 @@ pub fn add(a: u64, b: u64, fmt: Format, rnd: Rounding) -> u64 {
         return fmt.zero(rnd == Rounding::Down);
     }
     round_pack(sbig, sum, ebig - 64, fmt, rnd)
+}
+
+/// The IEEE product of two values given as f64 bits, rounded once into `fmt`: the first NaN
+/// (a before b) propagates quieted; inf * 0 is the default NaN; otherwise the sign is the
+/// exclusive or of the signs. Two 53-bit significands give an exact product of at most 106
+/// bits, which `round_pack` rounds directly.
+pub fn mul(a: u64, b: u64, fmt: Format, rnd: Rounding) -> u64 {
+    if f64_is_nan(a) {
+        return nan_to(a, fmt);
+    }
+    if f64_is_nan(b) {
+        return nan_to(b, fmt);
+    }
+    let neg = f64_is_neg(a) ^ f64_is_neg(b);
+    let (ai, bi) = (f64_is_inf(a), f64_is_inf(b));
+    let (az, bz) = (f64_is_zero(a), f64_is_zero(b));
+    if (ai && bz) || (az && bi) {
+        return fmt.default_nan();
+    }
+    if ai || bi {
+        return fmt.inf(neg);
+    }
+    if az || bz {
+        return fmt.zero(neg);
+    }
+    let (_, ma, ea) = unpack_norm(a);
+    let (_, mb, eb) = unpack_norm(b);
+    round_pack(neg, ma as u128 * mb as u128, ea + eb, fmt, rnd)
+}
+
+/// Bit position the larger addend's leading one takes in [`fma`]'s u128 accumulator: two
+/// bits of headroom above it hold the carry of a sum.
+const FMA_TOP: u32 = 125;
+
+/// `mag * 2^exp` (mag nonzero) re-expressed with its leading one at bit [`FMA_TOP`]; returns
+/// (shifted mag, exponent of that leading one).
+#[inline]
+fn to_top(mag: u128, exp: i32) -> (u128, i32) {
+    let len = 128 - mag.leading_zeros();
+    (mag << (FMA_TOP + 1 - len), exp + len as i32 - 1)
+}
+
+/// The IEEE fused multiply-add `a * b + c` of values given as f64 bits, rounded once into
+/// `fmt`. NaNs: the first of a, b, c, quieted. Then inf * 0 and (inf product) + (opposite
+/// inf) are the default NaN. An exact zero sum of addends of different signs is +0 (-0 when
+/// rounding toward -inf); two zeros of the same sign keep it.
+///
+/// Finite nonzero addends: both are placed with their leading one at bit 125 of a u128 and
+/// the smaller (lower leading exponent) is shifted right by the exponent gap d, OR-ing lost
+/// bits into bit 0. The product has at most 106 significant bits and c 53, so nothing is lost
+/// while d <= 20; then the difference is computed exactly and may cancel to anything. For
+/// d > 20 the smaller addend is below 2^105 and the result above 2^124, so `round_pack`
+/// rounds at bit 72 or higher: the jammed addend and the exact one lie in the same open
+/// interval between two even multiples of bit 0, and so do the two sums, which no rounding
+/// boundary (a multiple of 2^71) separates.
+pub fn fma(a: u64, b: u64, c: u64, fmt: Format, rnd: Rounding) -> u64 {
+    for x in [a, b, c] {
+        if f64_is_nan(x) {
+            return nan_to(x, fmt);
+        }
+    }
+    let pneg = f64_is_neg(a) ^ f64_is_neg(b);
+    let cneg = f64_is_neg(c);
+    let (ai, bi, ci) = (f64_is_inf(a), f64_is_inf(b), f64_is_inf(c));
+    let (az, bz, cz) = (f64_is_zero(a), f64_is_zero(b), f64_is_zero(c));
+    if (ai && bz) || (az && bi) {
+        return fmt.default_nan();
+    }
+    if ai || bi {
+        if ci && cneg != pneg {
+            return fmt.default_nan();
+        }
+        return fmt.inf(pneg);
+    }
+    if ci {
+        return fmt.inf(cneg);
+    }
+    if az || bz {
+        if cz {
+            // Two zeros: same sign kept, else +0 (-0 rounding down).
+            return fmt.zero(if pneg == cneg {
+                pneg
+            } else {
+                rnd == Rounding::Down
+            });
+        }
+        return f64_to(c, fmt, rnd);
+    }
+    if cz {
+        return mul(a, b, fmt, rnd);
+    }
+    let (_, ma, ea) = unpack_norm(a);
+    let (_, mb, eb) = unpack_norm(b);
+    let (_, mc, ec) = unpack_norm(c);
+    let (p, ptop) = to_top(ma as u128 * mb as u128, ea + eb);
+    let (q, ctop) = to_top(mc as u128, ec);
+    // (big, big's sign, small, small's sign, exponent of the leading bit position)
+    let (big, bneg, small, sneg, top) = if ptop >= ctop {
+        let d = (ptop - ctop).min(200) as u32;
+        (p, pneg, shift_right_jam(q, d), cneg, ptop)
+    } else {
+        let d = (ctop - ptop).min(200) as u32;
+        (q, cneg, shift_right_jam(p, d), pneg, ctop)
+    };
+    let (mag, neg) = if bneg == sneg {
+        (big + small, bneg)
+    } else if big >= small {
+        (big - small, bneg)
+    } else {
+        (small - big, sneg)
+    };
+    if mag == 0 {
+        return fmt.zero(rnd == Rounding::Down);
+    }
+    round_pack(neg, mag, top - FMA_TOP as i32, fmt, rnd)
+}
+
+/// How far [`div`] shifts the dividend's 53-bit significand up: a 127-bit dividend over a
+/// 53-bit divisor gives a quotient of 74 or 75 bits, more than the 55 a correctly rounded DF
+/// result needs.
+const DIV_SHIFT: u32 = 74;
+
+/// The IEEE quotient `a / b` of values given as f64 bits, rounded once into `fmt`: the first
+/// NaN (a before b) propagates quieted; 0/0 and inf/inf are the default NaN; otherwise the
+/// sign is the exclusive or of the signs, inf/x and x/0 are inf, x/inf and 0/x are 0.
+///
+/// Finite nonzero operands: the long division (ma * 2^74) / mb in u128 gives a quotient q
+/// of at least 74 bits and a remainder; the quotient is passed to `round_pack` as 2q + s with
+/// s = 1 when the remainder is nonzero. The exact quotient lies strictly between q and q + 1
+/// (in units of q's last bit) exactly when s = 1, as does q + 1/2, and every rounding
+/// boundary of a result of at most 53 bits is a multiple of that unit, so both round alike.
+pub fn div(a: u64, b: u64, fmt: Format, rnd: Rounding) -> u64 {
+    if f64_is_nan(a) {
+        return nan_to(a, fmt);
+    }
+    if f64_is_nan(b) {
+        return nan_to(b, fmt);
+    }
+    let neg = f64_is_neg(a) ^ f64_is_neg(b);
+    let (ai, bi) = (f64_is_inf(a), f64_is_inf(b));
+    let (az, bz) = (f64_is_zero(a), f64_is_zero(b));
+    if (ai && bi) || (az && bz) {
+        return fmt.default_nan();
+    }
+    if ai || bz {
+        return fmt.inf(neg);
+    }
+    if bi || az {
+        return fmt.zero(neg);
+    }
+    let (_, ma, ea) = unpack_norm(a);
+    let (_, mb, eb) = unpack_norm(b);
+    let dividend = (ma as u128) << DIV_SHIFT;
+    let divisor = mb as u128;
+    let (q, r) = (dividend / divisor, dividend % divisor);
+    let mag = (q << 1) | (r != 0) as u128;
+    round_pack(neg, mag, ea - eb - DIV_SHIFT as i32 - 1, fmt, rnd)
 }
 
 #[cfg(test)]

@@ -155,6 +155,33 @@ pub const FBL_MISSING_BRACE: &str = "FBL-MISSING-BRACE";
 pub const LZD_SAT: &str = "LZD-SAT";
 pub const BFE_SIGN_EXTENSION: &str = "BFE-SIGN-EXTENSION";
 pub const BFE_BFI_ALIGNMENT: &str = "BFE-BFI-ALIGNMENT";
+pub const CMP_SRC_INDEX: &str = "CMP-SRC-INDEX";
+pub const CMP_TRUE_VALUE: &str = "CMP-TRUE-VALUE";
+pub const CMP_QWORD_TYPEMAP: &str = "CMP-QWORD-TYPEMAP";
+pub const SEL_RAW_MASKS: &str = "SEL-RAW-MASKS";
+pub const MIN_MAX_ZERO_SIGN: &str = "MIN-MAX-ZERO-SIGN";
+pub const MIN_MAX_NAN: &str = "MIN-MAX-NAN";
+pub const SETP_BIT_TEST: &str = "SETP-BIT-TEST";
+pub const SETP_MASK_CONTROL: &str = "SETP-MASK-CONTROL";
+pub const BFN_IMMEDIATE_WIDTH: &str = "BFN-IMMEDIATE-WIDTH";
+pub const BFN_CHANNEL_SIZE: &str = "BFN-CHANNEL-SIZE";
+pub const MUL_SPECIAL_TABLE: &str = "MUL-SPECIAL-TABLE";
+pub const MUL_PLATFORM_NOTES: &str = "MUL-PLATFORM-NOTES";
+pub const MAD_FUSED: &str = "MAD-FUSED";
+pub const DIV_FLOAT_RECIPROCAL: &str = "DIV-FLOAT-RECIPROCAL";
+pub const DIV_BY_ZERO: &str = "DIV-BY-ZERO";
+pub const MOD_SIGN_TABLE: &str = "MOD-SIGN-TABLE";
+pub const ADDC_CARRY_FUNCTION: &str = "ADDC-CARRY-FUNCTION";
+pub const SUBB_LOOP_STEP: &str = "SUBB-LOOP-STEP";
+pub const SUBB_SAT: &str = "SUBB-SAT";
+pub const SUBB_SRC1_DESCRIPTION: &str = "SUBB-SRC1-DESCRIPTION";
+pub const ADD3O_OVERFLOW: &str = "ADD3O-OVERFLOW";
+pub const MADW_HIGH_HALF: &str = "MADW-HIGH-HALF";
+pub const SAD2_LOOP_STEP: &str = "SAD2-LOOP-STEP";
+pub const SAD2_EXEC_SIZE: &str = "SAD2-EXEC-SIZE";
+pub const ADDR_ADD_PREDEFINED: &str = "ADDR-ADD-PREDEFINED";
+pub const ADDR_ADD_RANGE: &str = "ADDR-ADD-RANGE";
+pub const MOVS_CONTIGUOUS: &str = "MOVS-CONTIGUOUS";
 
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
@@ -331,7 +358,7 @@ pub static LEDGER: &[Erratum] = &[
     },
     Erratum {
         id: ADD3_IMMEDIATE_WIDTH,
-        document: "instructions/ADD3.md, operand classes and Notes",
+        document: "instructions/ADD3.md, operand classes and Notes (also ADD3O.md, src2)",
         says: "the sources' operand class is immediate16, while the Notes say an immediate the hardware cannot encode (wider than 16 bits, or in src1) is moved into a register by the translator",
         literal: "an immediate source must have a 16-bit type (W or UW); a D or UD immediate is invalid-instruction",
         resolved: "any immediate of the type map is valid in any source; the 16-bit limit belongs to the hardware encoding",
@@ -360,19 +387,19 @@ pub static LEDGER: &[Erratum] = &[
         id: DST_CHANNEL_INDEX,
         document: "instructions/LZD.md, MULH.md (also MAD.md, MOD.md, MUL.md), Semantics",
         says: "the loop over i writes `dst.chan[n]` or `dst[n]`, an index the loop does not define; MULH's line also carries prose after the statement",
-        literal: "n is undefined",
+        literal: "n is undefined: each enabled channel's value lands on an element the loop does not determine, so once a channel writes, every element of the destination region is undefined (vectors expect ??)",
         resolved: "the destination element written is dst[i]",
         reason: "every other instruction's loop writes dst[i]; the Description says the operation is component-wise",
-        executable: false,
+        executable: true,
     },
     Erratum {
         id: QWORD_TYPEMAP_GAP,
         document: "instructions/AND.md, OR.md, XOR.md, NOT.md, SHL.md, SHR.md, Properties vs Operand type maps",
         says: "Supported Types list Q and UQ (and BOOL for the logic instructions), while no type map admits them",
-        literal: "the two lists disagree; no single literal reading",
-        resolved: "the type maps: Q and UQ are invalid-instruction for these instructions; BOOL belongs to the predicate-operand form of the logic instructions, which is not executed yet",
-        reason: "the type maps are the specific statement; the semantics modules already compute any width, so admitting Q and UQ later is a change of form only",
-        executable: false,
+        literal: "the type maps only: Q and UQ are invalid-instruction for these instructions",
+        resolved: "Q and UQ join the integer type map (SHR: UQ joins its unsigned map); BOOL is the predicate-operand form of the logic instructions (their Notes)",
+        reason: "the same resolution as ADD-QWORD-TYPEMAP: the property list is the wider statement and 64-bit integer logic and shifts exist on every documented platform",
+        executable: true,
     },
     Erratum {
         id: LOGIC_MIXED_WIDTH,
@@ -472,6 +499,249 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "no alignment rule beyond the type's: the restriction is the hardware three-source encoding's, which the finalizer meets by copying",
         reason: "like ADD3's immediate rule, a restriction of the hardware instruction that vISA's translator legalises; the execution size 2 restriction of the same Notes stands (validation rejects it)",
         executable: true,
+    },
+    Erratum {
+        id: CMP_SRC_INDEX,
+        document: "instructions/CMP.md, Semantics",
+        says: "both branches compare `src0[i] rel_op src[i]`, naming an operand `src` the instruction does not have, and the loop lacks a closing brace",
+        literal: "`src` is undefined",
+        resolved: "the second operand is src1[i] and the braces close the if before the loop",
+        reason: "the Format, Description and Text give CMP exactly two sources, src0 and src1",
+        executable: false,
+    },
+    Erratum {
+        id: CMP_TRUE_VALUE,
+        document: "instructions/CMP.md, Semantics vs Notes",
+        says: "the loop writes `? -1 : 0` into a general destination, while the Notes say all ones or all zeros by the destination's size (writing the 64-bit constant with 15 F digits)",
+        literal: "a true channel receives -1 converted to the destination type: all ones for an integer destination, -1.0 for a float one (F 0xBF800000, HF 0xBC00, BF 0xBF80, DF 0xBFF0000000000000); a false channel receives 0 (+0.0)",
+        resolved: "a true channel receives the all-ones bit pattern of the destination's size whatever its type (for a float destination a negative NaN pattern: F 0xFFFFFFFF, HF 0xFFFF), a false channel all zeros",
+        reason: "the Notes are the specific statement about the destination's bits, and CMP results are masks meant for AND, OR and SEL; the two readings agree on integer destinations",
+        executable: true,
+    },
+    Erratum {
+        id: CMP_QWORD_TYPEMAP,
+        document: "instructions/CMP.md, Properties and Notes vs Operand type maps",
+        says: "Supported Types and the Notes' source and destination lists include Q and UQ, which no type map admits; the Notes' destination list also omits W, which the maps admit",
+        literal: "the type maps: Q and UQ sources or destinations are invalid-instruction",
+        resolved: "Q and UQ join the integer type map (64-bit integers compare exactly); W stays a valid destination as the maps say",
+        reason: "two statements of the document (Properties and Notes) list the 64-bit types, and comparison has one obvious meaning on them; the maps' W is kept because the Notes' list is the one with the omission",
+        executable: true,
+    },
+    Erratum {
+        id: SEL_RAW_MASKS,
+        document: "instructions/SEL.md, Semantics",
+        says: "the loop gates the write with EM[i] and selects with Pred[i], ignoring the mask control's offset, NoMask, and the predicate's inversion and any/all combination (5_operands.md, EvaluateChEn), and says nothing of SEL without a predicate",
+        literal: "EM[i] is bit i of the execution mask (no offset, NoMask ignored) and Pred[i] bit i of the predicate variable (no offset, no inversion, no combination)",
+        resolved: "the write enable is EvaluateChEn without the predicate (EM from the mask control's offset, all channels under NoMask); Pred[i] is the fully evaluated predicate mask PMask[i] (offset, any/all, then inversion); the predicate selects, it never disables a channel. In both readings SEL without a predicate selects src0 in every channel",
+        reason: "every other instruction reads EM and the predicate through EvaluateChEn, whose offset and modifiers are part of the predicate's meaning; the Description says the predicate bit chooses between the sources, so the predicate cannot also mask the write",
+        executable: true,
+    },
+    Erratum {
+        id: MIN_MAX_ZERO_SIGN,
+        document: "instructions/MIN_MAX.md, Semantics and Notes",
+        says: "min/max of floats follows IEEE min_max without saying how -0 and +0 order (IEEE 754-2008 minNum and maxNum may return either zero)",
+        literal: "-0 and +0 compare equal, and min or max of two equal values returns src0: min(-0, +0) is -0, min(+0, -0) is +0",
+        resolved: "-0 is below +0: MIN of a -0 and a +0 returns -0 and MAX returns +0, in either operand order",
+        reason: "an order on zeros makes MIN and MAX commutative and agrees with IEEE 754-2019 minimumNumber and maximumNumber",
+        executable: true,
+    },
+    Erratum {
+        id: MIN_MAX_NAN,
+        document: "instructions/MIN_MAX.md, Notes",
+        says: "when both sources are NaN the result is source1, without saying whether a signalling NaN is quieted",
+        literal: "src1 itself: with a destination of src1's type and no saturation its bits are written unchanged (a signalling NaN stays signalling); a destination of another type converts it, which quiets it",
+        resolved: "src1 quieted: its quiet bit is set, its sign and payload kept, as for every NaN an arithmetic instruction produces (FLOAT-SPECIAL-TABLE)",
+        reason: "IEEE 754 operations never deliver a signalling NaN, and the result goes through the destination conversion like any arithmetic result",
+        executable: true,
+    },
+    Erratum {
+        id: SETP_BIT_TEST,
+        document: "instructions/SETP.md, Semantics (scalar src0)",
+        says: "the scalar branch writes `dst[i] = src0 & (1 << i)`, a value of 0 or 2^i, into a one-bit element",
+        literal: "the one-bit element keeps bit 0 of that value: channel 0 receives bit 0 of src0 and every other channel 0",
+        resolved: "dst[i] = (src0 >> i) & 1: channel i receives bit i of src0, as the Notes say (each bit of src0 from the LSB up sets the corresponding element)",
+        reason: "the Notes and the comment `//one bit` state the intent; the Description calls SETP the way to set a predicate to a constant bit stream",
+        executable: true,
+    },
+    Erratum {
+        id: SETP_MASK_CONTROL,
+        document: "instructions/SETP.md, Notes",
+        says: "SETP of execution size 32 must be {M1_NoMask}, and of a smaller size {M1_NoMask} or {M5_NoMask}, which update the lower or upper 16 elements",
+        literal: "any other mask control is invalid-instruction",
+        resolved: "any mask control valid for the execution size: channel i writes element i + the mask control's offset (M5 gives the upper half); the vector form writes the channels ChEn enables and the scalar form every channel, as the loop says",
+        reason: "the restriction describes how the finalizer writes the flag register; IGC emits SETP under ordinary mask controls and the finalizer's verifier does not check it (IGC visa/IsaVerification.cpp, ISA_SETP), and the loop defines every mask control",
+        executable: true,
+    },
+    Erratum {
+        id: BFN_IMMEDIATE_WIDTH,
+        document: "instructions/BFN.md, operand classes",
+        says: "the sources' operand class is immediate16, while the Notes say the instruction is translated into a hardware BFN",
+        literal: "an immediate source must have a 16-bit type (W or UW); a D or UD immediate is invalid-instruction",
+        resolved: "any immediate of the type map is valid in any source; the 16-bit limit belongs to the hardware three-source encoding",
+        reason: "the same restriction as ADD3's (ADD3-IMMEDIATE-WIDTH), whose Notes describe the translator moving an immediate the hardware cannot encode into a register",
+        executable: true,
+    },
+    Erratum {
+        id: BFN_CHANNEL_SIZE,
+        document: "instructions/BFN.md, Semantics",
+        says: "the loop runs over CHANNEL_SIZE_IN_BITS bits of dst and every source without defining the width, while the sources may have types of other sizes than the destination",
+        literal: "CHANNEL_SIZE_IN_BITS is undefined",
+        resolved: "the width is the destination's (the execution type's); bit idx of a source is bit idx of its exact value's two's complement, so a narrower signed source is sign-extended and an unsigned one zero-extended (as LOGIC-MIXED-WIDTH)",
+        reason: "the execution type of a vISA instruction is its destination's; the sources are read as the logic instructions read them",
+        executable: false,
+    },
+    Erratum {
+        id: MUL_SPECIAL_TABLE,
+        document: "instructions/MUL.md, Notes",
+        says: "floating point multiplication of special values follows 'the rules below', which are missing",
+        literal: "no rules",
+        resolved: "IEEE 754 multiplication: NaN operands propagate (src0 first, quieted, sign and payload kept), inf * 0 is the default NaN, otherwise the sign is the exclusive or of the operand signs and inf * x is inf; the product is exact and rounds once into the destination type; ALT mode (F) turns infinities into the largest finite value",
+        reason: "2_datatypes.md says IEEE mode honours IEEE 754 apart from the listed deviations; the same reading as FLOAT-SPECIAL-TABLE",
+        executable: false,
+    },
+    Erratum {
+        id: MUL_PLATFORM_NOTES,
+        document: "instructions/MUL.md, Notes",
+        says: "Q = D x D is legal on the platforms that support 64-bit integers (SKL, XEHP, PVC), and byte sources are not allowed on PVC+ platforms without byte ALU operations",
+        literal: "a B or UB source is invalid-instruction on xe-hpc and xe2, and a Q or UQ destination is invalid-instruction on xe-lp and xe-hpg (the named platforms map to xe-hpc and later)",
+        resolved: "every form of the type maps is valid on every platform",
+        reason: "the Notes describe what the hardware executes natively; IGC's finalizer emulates 64-bit products and widens byte operands, so vISA programs may contain both forms (as with ADD3-IMMEDIATE-WIDTH)",
+        executable: true,
+    },
+    Erratum {
+        id: MAD_FUSED,
+        document: "instructions/MAD.md, Semantics and Notes",
+        says: "the loop computes src0 * src1 + src2 as one expression and the Notes say a float MAD becomes one hardware mad, without saying whether the product is rounded",
+        literal: "the product is a value of the destination type: it is converted to it (rounding, denormal flush, ALT mode, no saturation) as a MUL would, then the sum is rounded again",
+        resolved: "a float MAD is fused: the exact src0 * src1 + src2 is rounded once into the destination type; NaN operands propagate in the order src0, src1, src2 (so 0 * inf + NaN keeps src2's payload), inf * 0 and inf - inf give the default NaN, and an exact zero sum is signed as ADD signs it",
+        reason: "the hardware mad of every platform in scope is a fused multiply-add, and one rounding is what the single-expression Semantics line and IEEE 754 fusedMultiplyAdd describe",
+        executable: true,
+    },
+    Erratum {
+        id: DIV_FLOAT_RECIPROCAL,
+        document: "instructions/DIV.md, Notes",
+        says: "floating point x / y is implemented as x * INV(y), with no accuracy given for INV, and DIVM gives the IEEE-conforming result",
+        literal: "the reciprocal is INV's correctly rounded 1 / y converted to the destination type (rounding, denormal flush, ALT mode), then multiplied by x as a MUL into the destination type: two roundings",
+        resolved: "the correctly rounded quotient src0 / src1 in the destination type (one rounding), with IEEE 754 special values: the first NaN operand quieted, 0/0 and inf/inf the default NaN, x/0 a signed infinity, x/inf a signed zero",
+        reason: "the Notes describe an implementation, whose reciprocal accuracy is unspecified, so no single two-rounding result is pinned down; the correctly rounded quotient is the one exact reference (an implementation's error is measured against it), and the literal reading keeps the documented x * INV(y) shape executable",
+        executable: true,
+    },
+    Erratum {
+        id: DIV_BY_ZERO,
+        document: "instructions/DIV.md, MOD.md, Semantics and Notes",
+        says: "integer division and remainder by zero are not mentioned",
+        literal: "the instruction's behaviour is undefined: execution reports undefined-behaviour when an enabled channel divides by zero",
+        resolved: "the destination element of each enabled channel that divides by zero is undefined (vectors expect its bytes as ??); the other channels compute as usual",
+        reason: "a division by zero in one channel says nothing about the others, and hardware integer division returns some value rather than faulting",
+        executable: true,
+    },
+    Erratum {
+        id: MOD_SIGN_TABLE,
+        document: "instructions/MOD.md, Notes",
+        says: "signed inputs 'follow the rules below', but the table is missing",
+        literal: "no table",
+        resolved: "DIV.md's table: the quotient truncates toward zero, so the remainder src0 - src1 * trunc(src0 / src1) has the numerator's sign (-7 % 2 = -1, 7 % -2 = 1)",
+        reason: "MOD is the remainder of DIV's division, and DIV.md's Notes give the sign rule for both outputs",
+        executable: false,
+    },
+    Erratum {
+        id: ADDC_CARRY_FUNCTION,
+        document: "instructions/ADDC.md, Semantics",
+        says: "the loop writes `carry[i] = carry(src0[i] + src1[i])`, a function the documents never define; the Description only says the carry is 0 or 1",
+        literal: "carry() is undefined: no executable reading",
+        resolved: "carry[i] is 1 when the exact sum of the UD sources is at least 2^32 (the carry out of the 32-bit addition), 0 otherwise; dst[i] receives the sum's low 32 bits",
+        reason: "the only carry a 32-bit unsigned addition has is its carry out, which is 0 or 1 as the Description says",
+        executable: false,
+    },
+    Erratum {
+        id: SUBB_LOOP_STEP,
+        document: "instructions/SUBB.md, Semantics",
+        says: "the loop steps `i += 2`, so it visits only the even channels, while the Description says the subtraction is component-wise",
+        literal: "only even channels compute: an odd channel's dst and borrow keep their contents, whether the channel is enabled or not",
+        resolved: "the loop steps `++i`: every enabled channel writes its difference and its borrow",
+        reason: "a copy of the pair-wise loop of SAD2ADD; ADDC, the same operation's twin, steps one channel at a time",
+        executable: true,
+    },
+    Erratum {
+        id: SUBB_SAT,
+        document: "instructions/SUBB.md, Properties vs Text",
+        says: "the Properties list saturation while the Text form shows no `.sat` (and ADDC, its twin, has none); what saturation does to a borrow is not said",
+        literal: "the Text form: subb.sat is invalid-instruction",
+        resolved: "subb.sat is valid and clamps the exact difference into UD (2_datatypes.md, Saturation): a negative difference gives 0; the borrow is computed from the sources as before, so a channel with src0 < src1 writes dst 0 and borrow 1",
+        reason: "the Properties are the statement about saturation, and the generic rule of 2_datatypes.md gives it one meaning; the Semantics define the borrow on the sources, not on the saturated result",
+        executable: true,
+    },
+    Erratum {
+        id: SUBB_SRC1_DESCRIPTION,
+        document: "instructions/SUBB.md, operand list",
+        says: "Src1 is described as \"The first source operand\"",
+        literal: "two first sources",
+        resolved: "Src1 is the second source operand, the subtrahend of `src0[i] - src1[i]`",
+        reason: "a copy of Src0's line; the Format and the Semantics order the operands",
+        executable: false,
+    },
+    Erratum {
+        id: ADD3O_OVERFLOW,
+        document: "instructions/ADD3O.md, Semantics and Description",
+        says: "the loop writes `P[i] = overflow(src0[i] + src1[i] + src2[i])`, a function the documents never define (signed or unsigned, of which width); the Description maps the instruction to Gen's add3 with an (ov) flag on UD operands",
+        literal: "the Description's example: the overflow bit is the carry out of the 32-bit unsigned sum of the three sources' low 32 bits (each exact, modified source value taken modulo 2^32), whatever the types",
+        resolved: "the overflow bit is 1 when the exact sum of the (modified) sources lies outside the range of the destination type (signed for D and W, unsigned for UD and UW), i.e. when dst[i] differs from the exact sum; channel i sets bit i + the mask control's offset of P (the bit predication reads for the channel, 5_operands.md, Predication), disabled channels keep their bits",
+        reason: "overflow is a property of the result written: the sum and its overflow bit must agree on the type, and the destination type is the one the Supported Types vary",
+        executable: true,
+    },
+    Erratum {
+        id: MADW_HIGH_HALF,
+        document: "instructions/MADW.md, Description and Notes",
+        says: "the low 32 bits of the results go to \"the lower GRFs\" and the high 32 bits to \"the high GRFs\", the layout being \"SOA\" and \"packed\", without saying where the high halves start",
+        literal: "packed: the high half of channel i is element exec_size + i of the destination region, right after the low halves",
+        resolved: "the high halves start at the first GRF boundary after the low halves' last byte: the high half of channel i is at the destination's (GRF-aligned) origin + roundup(((exec_size - 1) * hstride + 1) * 4, GRF size) + i * hstride * 4; so madw (M1, 16) on 32-byte GRFs writes its low halves to two GRFs and its high halves to the next two, and an execution size of 1 puts the high half in the next GRF",
+        reason: "\"stored in the high GRFs\" gives the high halves GRFs of their own, which is what the finalizer's SOA layout does (the destination must be GRF aligned for that reason); the readings agree whenever the low halves fill whole GRFs",
+        executable: true,
+    },
+    Erratum {
+        id: SAD2_LOOP_STEP,
+        document: "instructions/SAD2.md, Semantics",
+        says: "the loop steps `i += 1`, while each iteration consumes the pair (i, i+1) and writes `dst[i+1] = undefined`; SAD2ADD's loop steps `i += 2`",
+        literal: "every enabled channel i writes the sum of the pair (i, i+1) and then leaves dst[i+1] undefined (a later enabled channel i+1 defines it again); the last channel reads src0 and src1 element exec_size, which the operands do not hold: undefined-behaviour when it is enabled",
+        resolved: "the loop steps `i += 2`: an enabled even channel i writes the pair's sum and leaves dst[i+1] undefined, as the Description (\"on a 2-tuple basis\", \"the first channel per 2-tuple\") and the Notes (even elements hold the data, odd ones are undefined) say",
+        reason: "the Description and the Notes describe pairs; SAD2ADD, the same operation plus an addend, steps by two",
+        executable: true,
+    },
+    Erratum {
+        id: SAD2_EXEC_SIZE,
+        document: "instructions/SAD2.md, SAD2ADD.md, Exec_size",
+        says: "an execution size of 1 is listed, while the operation works on pairs of channels and reads src0[i+1] and src1[i+1]",
+        literal: "execution size 1 is valid and reads element 1 of operands that hold one element",
+        resolved: "execution size 1 is invalid-instruction for SAD2 and SAD2ADD (the finalizer's minimum execution size for them is 2)",
+        reason: "the pair (0, 1) needs two channels",
+        executable: false,
+    },
+    Erratum {
+        id: ADDR_ADD_PREDEFINED,
+        document: "instructions/ADDR_ADD.md, Notes",
+        says: "src0 must not be a pre-defined variable \"except for V13(%arg) and V14(%retval)\", while 4_visa_header.md numbers %arg V8 and %retval V9 (V13 is %sr0, V14 %cr0)",
+        literal: "the numbers: the address of V13 (%sr0) or V14 (%cr0) may be taken, that of %arg or %retval may not (invalid-instruction)",
+        resolved: "the names: the address of %arg or %retval may be taken; any other pre-defined variable as src0 is invalid-instruction",
+        reason: "%arg and %retval are the variables passed between functions, whose addresses a callee needs; the numbers are stale",
+        executable: true,
+    },
+    Erratum {
+        id: ADDR_ADD_RANGE,
+        document: "instructions/ADDR_ADD.md, Notes",
+        says: "the instruction \"is just adding two integers\" and the resulting address may be arbitrary, without saying the width of the sum an address element (UW) receives",
+        literal: "the width is unspecified",
+        resolved: "the exact sum of src0 (an address element, or the register-file byte address of a variable plus its offset) and src1 (after its source modifier) is truncated to the 16 bits of the address element: sums wrap modulo 2^16",
+        reason: "an address element is a UW, and every other integer destination keeps the low bits of an exact result",
+        executable: false,
+    },
+    Erratum {
+        id: MOVS_CONTIGUOUS,
+        document: "instructions/MOVS.md, Notes",
+        says: "exec_size contiguous elements are copied from the starting offsets, while a general or indirect operand carries a region or a stride of its own",
+        literal: "contiguous elements, whatever the region written",
+        resolved: "a general or indirect operand of MOVS must address exactly the exec_size contiguous elements from its origin (a source region whose lanes are elements 0, 1, ..., a destination stride of 1, unless the execution size is 1; no multi-address source); others are invalid-instruction, so both readings agree on every valid program",
+        reason: "the Notes state contiguity; rejecting other regions keeps one meaning instead of silently ignoring what the program wrote",
+        executable: false,
     },
 ];
 

@@ -2,9 +2,8 @@
 //! through its document's module under [`crate::insn`].
 
 use crate::errata::Readings;
-use crate::error::{Result, VisaError};
+use crate::error::Result;
 use crate::insn;
-use crate::ir::Instruction;
 use crate::ir::{Opcode, Program};
 use crate::state::MachineState;
 
@@ -44,34 +43,26 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             Opcode::Lzd => insn::alu::lzd::execute(program, insn, state, config),
             Opcode::Bfe => insn::alu::bfe::execute(program, insn, state, config),
             Opcode::Bfi => insn::alu::bfi::execute(program, insn, state, config),
-            Opcode::Add3o => not_executed(insn),
-            Opcode::Addc => not_executed(insn),
-            Opcode::Subb => not_executed(insn),
-            Opcode::Mul => not_executed(insn),
-            Opcode::Madw => not_executed(insn),
-            Opcode::Mad => not_executed(insn),
-            Opcode::Mod => not_executed(insn),
-            Opcode::Div => not_executed(insn),
-            Opcode::Sad2 => not_executed(insn),
-            Opcode::Sad2add => not_executed(insn),
-            Opcode::AddrAdd => not_executed(insn),
-            Opcode::Bfn => not_executed(insn),
-            Opcode::Cmp => not_executed(insn),
-            Opcode::Sel => not_executed(insn),
-            Opcode::Setp => not_executed(insn),
-            Opcode::Min => not_executed(insn),
-            Opcode::Max => not_executed(insn),
-            Opcode::Movs => not_executed(insn),
+            Opcode::Add3o => insn::alu::add3o::execute(program, insn, state, config),
+            Opcode::Addc => insn::alu::addc::execute(program, insn, state, config),
+            Opcode::Subb => insn::alu::subb::execute(program, insn, state, config),
+            Opcode::Mul => insn::alu::mul::execute(program, insn, state, config),
+            Opcode::Madw => insn::alu::madw::execute(program, insn, state, config),
+            Opcode::Mad => insn::alu::mad::execute(program, insn, state, config),
+            Opcode::Mod => insn::alu::mod_::execute(program, insn, state, config),
+            Opcode::Div => insn::alu::div::execute(program, insn, state, config),
+            Opcode::Sad2 => insn::alu::sad2::execute(program, insn, state, config),
+            Opcode::Sad2add => insn::alu::sad2add::execute(program, insn, state, config),
+            Opcode::AddrAdd => insn::alu::addr_add::execute(program, insn, state, config),
+            Opcode::Bfn => insn::alu::bfn::execute(program, insn, state, config),
+            Opcode::Cmp => insn::alu::cmp::execute(program, insn, state, config),
+            Opcode::Sel => insn::alu::sel::execute(program, insn, state, config),
+            Opcode::Setp => insn::alu::setp::execute(program, insn, state, config),
+            Opcode::Min => insn::alu::min_max::execute(program, insn, state, config),
+            Opcode::Max => insn::alu::min_max::execute(program, insn, state, config),
+            Opcode::Movs => insn::alu::movs::execute(program, insn, state, config),
         };
         step.map_err(|e| e.at(insn.pos))?;
     }
     Ok(())
-}
-
-/// An opcode whose module is not written yet (validation rejects it before execution).
-fn not_executed(insn: &Instruction) -> Result<()> {
-    Err(VisaError::unsupported(format!(
-        "`{}` is a documented instruction that this version does not execute",
-        insn.opcode.mnemonic()
-    )))
 }

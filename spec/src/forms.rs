@@ -163,11 +163,29 @@ const ASR_WIDE_SRC: &[DataType] = &[UD, D, UW, W, UQ, Q];
 const ASR_NARROW_DST: &[DataType] = &[UD, D, UW, W];
 const QWORDS: &[DataType] = &[UQ, Q];
 
+const UNSIGNED_Q: &[DataType] = &[UD, UW, UB, UQ];
+
 /// instructions/SHR.md: the type map, and the same map with a count (src1) of any integer
-/// type, as its Notes allow (erratum SHIFT-COUNT-TYPE).
+/// type, as its Notes allow (erratum SHIFT-COUNT-TYPE); UQ from the Supported Types
+/// (erratum QWORD-TYPEMAP-GAP).
 const SHR_MAPS: &[TypeMap] = &[
     TypeMap::new(UNSIGNED, UNSIGNED),
     TypeMap::per_source(UNSIGNED, &[UNSIGNED, INT]).unless_literal(errata::SHIFT_COUNT_TYPE),
+    TypeMap::new(UNSIGNED_Q, UNSIGNED_Q).unless_literal(errata::QWORD_TYPEMAP_GAP),
+];
+
+/// instructions/AND.md, OR.md, XOR.md, NOT.md: the type map; Q and UQ from the Supported
+/// Types (erratum QWORD-TYPEMAP-GAP); BOOL for the predicate-operand form of the Notes.
+const LOGIC_MAPS: &[TypeMap] = &[
+    TypeMap::new(INT, INT),
+    TypeMap::new(INT_Q, INT_Q).unless_literal(errata::QWORD_TYPEMAP_GAP),
+    TypeMap::new(&[BOOL], &[BOOL]),
+];
+
+/// instructions/SHL.md; Q and UQ from the Supported Types (erratum QWORD-TYPEMAP-GAP).
+const SHL_MAPS: &[TypeMap] = &[
+    TypeMap::new(INT, INT),
+    TypeMap::new(INT_Q, INT_Q).unless_literal(errata::QWORD_TYPEMAP_GAP),
 ];
 
 /// instructions/ASR.md: the three type maps, and each with a count of any integer type
@@ -233,30 +251,10 @@ pub fn form(opcode: Opcode) -> Form {
             Arithmetic,
             const { &[TypeMap::new(&[D], &[D]), TypeMap::new(ONLY_UD, ONLY_UD)] },
         ),
-        // instructions/AND.md, OR.md, XOR.md, NOT.md: the type maps (erratum
-        // QWORD-TYPEMAP-GAP: Properties also list Q, UQ and BOOL).
-        Opcode::And | Opcode::Or | Opcode::Xor => f(
-            opcode,
-            2,
-            Sat::No,
-            Logic,
-            const { &[TypeMap::new(INT, INT)] },
-        ),
-        Opcode::Not => f(
-            opcode,
-            1,
-            Sat::No,
-            Logic,
-            const { &[TypeMap::new(INT, INT)] },
-        ),
+        Opcode::And | Opcode::Or | Opcode::Xor => f(opcode, 2, Sat::No, Logic, LOGIC_MAPS),
+        Opcode::Not => f(opcode, 1, Sat::No, Logic, LOGIC_MAPS),
         // instructions/SHL.md (Notes: src0 and src1 may differ in type, which the map allows).
-        Opcode::Shl => f(
-            opcode,
-            2,
-            Sat::Yes,
-            Arithmetic,
-            const { &[TypeMap::new(INT, INT)] },
-        ),
+        Opcode::Shl => f(opcode, 2, Sat::Yes, Arithmetic, SHL_MAPS),
         Opcode::Shr => f(opcode, 2, Sat::Yes, Arithmetic, SHR_MAPS),
         Opcode::Asr => f(opcode, 2, Sat::No, Arithmetic, ASR_MAPS),
         // instructions/ROL.md, ROR.md: Supported Types D, UD, UW, W, and from PVC on also Q,
@@ -360,9 +358,12 @@ const DIV_MAPS: &[TypeMap] = &[
 ];
 
 /// instructions/CMP.md: the maps give a general destination's type; a predicate
-/// destination takes the sources of any map.
+/// destination takes the sources of any map. Q and UQ join the integer map by erratum
+/// CMP-QWORD-TYPEMAP (Properties and Notes list them). The Notes' rule on float sources
+/// (the destination has their type) is checked by validation.
 const CMP_MAPS: &[TypeMap] = &[
     TypeMap::new(INT, INT),
+    TypeMap::new(INT_Q, INT_Q).unless_literal(errata::CMP_QWORD_TYPEMAP),
     TypeMap::new(&[F], INT),
     TypeMap::new(F_HF, F_HF),
     TypeMap::new(F_BF, F_BF).gated(Gate::XehpPlus),
@@ -406,10 +407,12 @@ fn form_second_batch(opcode: Opcode) -> Option<Form> {
             Modifiers::None,
             const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
         ),
+        // instructions/SUBB.md: its Properties list saturation, its Text form does not
+        // (erratum SUBB-SAT).
         Opcode::Subb => f(
             opcode,
             2,
-            Sat::Yes,
+            Sat::UnlessLiteral(errata::SUBB_SAT),
             Modifiers::None,
             const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
         ),

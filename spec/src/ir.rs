@@ -224,6 +224,24 @@ impl Opcode {
                 | Opcode::Lzd
                 | Opcode::Bfe
                 | Opcode::Bfi
+                | Opcode::Bfn
+                | Opcode::Cmp
+                | Opcode::Sel
+                | Opcode::Setp
+                | Opcode::Min
+                | Opcode::Max
+                | Opcode::Mul
+                | Opcode::Mad
+                | Opcode::Mod
+                | Opcode::Div
+                | Opcode::Add3o
+                | Opcode::Addc
+                | Opcode::Subb
+                | Opcode::Madw
+                | Opcode::Sad2
+                | Opcode::Sad2add
+                | Opcode::AddrAdd
+                | Opcode::Movs
         )
     }
 

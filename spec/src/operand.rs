@@ -11,7 +11,7 @@ use crate::state::{MachineState, VarId, Vars};
 use crate::types::DataType;
 
 /// `GRF_Size_in_Bytes` of the region pseudocode (erratum GRF-ROW-SIZE).
-fn grf_size_in_bytes(program: &Program, readings: &Readings) -> usize {
+pub(crate) fn grf_size_in_bytes(program: &Program, readings: &Readings) -> usize {
     if readings.is_literal(errata::GRF_ROW_SIZE) {
         32
     } else {
@@ -260,6 +260,41 @@ pub fn source_elements(
     }
 }
 
+/// Channel values of source `k` of a logic instruction (AND, OR, XOR, NOT): its elements
+/// ([`source_elements`]), or in the predicate-operand form (instructions/AND.md, Notes) bit
+/// `mask offset + i` of the predicate for channel i, as 0 or 1.
+pub fn logic_source_elements(
+    program: &Program,
+    state: &MachineState,
+    insn: &Instruction,
+    k: usize,
+    readings: &Readings,
+) -> Result<Vec<Value>> {
+    let src = insn
+        .srcs
+        .get(k)
+        .ok_or_else(|| VisaError::model_bug(format!("missing src{k}")))?;
+    match src {
+        Src::Predicate { var } => {
+            let pred = state.preds.get(var.0 as usize).copied().unwrap_or(0);
+            let offset = insn.mask.offset();
+            Ok((0..insn.exec_size)
+                .map(|i| Value::from_i128(i128::from(pred >> (offset + i) & 1)))
+                .collect())
+        }
+        _ => source_elements(program, state, src, insn.exec_size, readings),
+    }
+}
+
+/// The destination bits of a logic instruction's exact result: the low bits of the
+/// destination type, or bit 0 for a predicate destination.
+pub fn logic_result(dst: &Dst, result: &num_bigint::BigInt) -> Result<u64> {
+    match dst {
+        Dst::Predicate { .. } => Ok(u64::from(result.bit(0))),
+        _ => num::convert_int(result, dst.ty(), false),
+    }
+}
+
 /// The destination of an instruction: DstDataElements[ExecSize] as register-file byte
 /// offsets (or a predicate, address or state variable), and the values written to them,
 /// committed together once every channel's result is known (an instruction that fails
@@ -269,6 +304,11 @@ pub struct DstElements {
     ty: DataType,
     target: Target,
     writes: Vec<(usize, Write)>,
+    /// Channels of the instruction.
+    channels: usize,
+    /// The loop writes an element whose index it never defines (erratum
+    /// DST-CHANNEL-INDEX, literal reading).
+    index_undefined: bool,
 }
 
 /// Where a destination's channels land.
@@ -377,12 +417,28 @@ impl DstElements {
             ty,
             target,
             writes: Vec::new(),
+            channels: ExecSize,
+            index_undefined: false,
         })
     }
 
     /// `dst[i] = bits` (the low bits of the destination type; a predicate takes bit 0).
     pub fn set(&mut self, i: usize, bits: u64) {
-        self.writes.push((i, Write::Value(bits)));
+        if self.index_undefined {
+            // Some element of the region receives the value; which one is undefined.
+            for k in 0..self.channels {
+                self.writes.push((k, Write::Undefined));
+            }
+        } else {
+            self.writes.push((i, Write::Value(bits)));
+        }
+    }
+
+    /// The loop writes `dst[n]` for an `n` it never defines (erratum DST-CHANNEL-INDEX,
+    /// literal reading): from here on, each value set lands on an undefined element, so every
+    /// element of the destination region becomes undefined once a channel writes.
+    pub fn index_undefined(&mut self) {
+        self.index_undefined = true;
     }
 
     /// `dst[i] = undefined`: the channel's bytes keep no defined value. The register file

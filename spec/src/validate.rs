@@ -380,6 +380,14 @@ impl Cx<'_> {
                 ))
                 .field("pred"))
             }
+            // instructions/MIN_MAX.md: neither the Format nor the Text form has a predicate.
+            (Some(_), Opcode::Min | Opcode::Max) => {
+                return Err(VisaError::invalid(format!(
+                    "{} takes no predicate",
+                    opcode.mnemonic().to_ascii_uppercase()
+                ))
+                .field("pred"))
+            }
             (Some(p), _) => Some(self.predicate(p, mask, exec_size)?),
             (None, _) => None,
         };
@@ -856,7 +864,7 @@ impl Cx<'_> {
         match class {
             VarClass::General => Ok(None),
             VarClass::Predicate => {
-                if !matches!(opcode, Opcode::Cmp | Opcode::Setp) {
+                if !(matches!(opcode, Opcode::Cmp | Opcode::Setp) || is_logic(opcode)) {
                     return refuse("the predicate");
                 }
                 if matches!(&op.kind, OperandKind::Var { origin, region, modifier, ty, .. }
@@ -1010,11 +1018,11 @@ impl Cx<'_> {
     }
 
     fn pred_src(&mut self, id: VarId, op: &Operand, opcode: Opcode) -> Result<Src> {
-        if opcode != Opcode::Mov {
+        if !(opcode == Opcode::Mov || is_logic(opcode)) {
             return Err(invalid_at(
                 op.pos,
                 "src",
-                "only MOV reads a predicate as a source",
+                "only MOV and the logic instructions read a predicate as a source",
             ));
         }
         Ok(Src::Predicate { var: id })
@@ -1183,6 +1191,10 @@ impl Cx<'_> {
     /// predicate source (instructions/MOV.md, Notes).
     fn types(&self, insn: &Instruction) -> Result<()> {
         let dst = insn.dst.ty();
+        if is_logic(insn.opcode) && matches!(insn.dst, Dst::Predicate { .. }) {
+            // The predicate-operand form (checked by operand_classes).
+            return Ok(());
+        }
         if let [Src::Predicate { var }] = insn.srcs.as_slice() {
             let bits = self.vars.get(*var).num_elts;
             if insn.opcode != Opcode::Mov {
@@ -1205,7 +1217,10 @@ impl Cx<'_> {
             return Ok(());
         }
         if insn.srcs.iter().any(|s| matches!(s, Src::Predicate { .. })) {
-            return Err(VisaError::invalid("only MOV reads a predicate as a source").field("src"));
+            return Err(VisaError::invalid(
+                "only MOV and the logic instructions (with a predicate destination) read a predicate as a source",
+            )
+            .field("src"));
         }
         let form = forms::form(insn.opcode);
         let srcs: Vec<DataType> = insn.srcs.iter().map(|s| exec_type(s.ty())).collect();
@@ -1279,6 +1294,30 @@ impl Cx<'_> {
                 ))
                 .field("dst"))
             }
+            // instructions/ADD3O.md: src2 alone is immediate16 (erratum ADD3-IMMEDIATE-WIDTH).
+            Opcode::Add3o if self.readings.is_literal(errata::ADD3_IMMEDIATE_WIDTH) => {
+                match insn.srcs.get(2) {
+                    Some(s @ Src::Imm { .. }) if exec_type(s.ty()).size() != 2 => {
+                        Err(VisaError::invalid(format!(
+                            "ADD3O's src2 immediate is 16-bit (erratum {}, literal reading)",
+                            errata::ADD3_IMMEDIATE_WIDTH
+                        ))
+                        .field("src2"))
+                    }
+                    _ => Ok(()),
+                }
+            }
+            Opcode::Madw => self.madw_rules(insn),
+            // Erratum SAD2-EXEC-SIZE: the pair (0, 1) needs two channels.
+            Opcode::Sad2 | Opcode::Sad2add if insn.exec_size == 1 => {
+                Err(VisaError::invalid(format!(
+                    "{name} works on pairs of channels: execution size 1 is invalid (erratum {})",
+                    errata::SAD2_EXEC_SIZE
+                ))
+                .field("exec_size"))
+            }
+            Opcode::AddrAdd => self.addr_add_rules(insn),
+            Opcode::Movs => movs_rules(insn),
             // Erratum ADD3-IMMEDIATE-WIDTH, literal reading: immediate16 operands.
             Opcode::Add3 if self.readings.is_literal(errata::ADD3_IMMEDIATE_WIDTH) => {
                 match insn.srcs.iter().position(|s| {
@@ -1292,8 +1331,141 @@ impl Cx<'_> {
                     None => Ok(()),
                 }
             }
+            // instructions/CMP.md, Notes: with float sources a general destination has their
+            // type.
+            Opcode::Cmp
+                if insn.dst.is_register()
+                    && srcs.iter().any(|t| t.is_float())
+                    && srcs.iter().any(|t| *t != dst) =>
+            {
+                Err(VisaError::invalid(format!(
+                    "CMP of float sources writes a general destination of their type, not {dst}"
+                ))
+                .field("dst"))
+            }
+            // Erratum SETP-MASK-CONTROL, literal reading: the Notes' mask controls.
+            Opcode::Setp
+                if self.readings.is_literal(errata::SETP_MASK_CONTROL)
+                    && !(insn.mask.no_mask
+                        && (insn.mask.group == 1
+                            || (insn.mask.group == 5 && insn.exec_size < 32))) =>
+            {
+                Err(VisaError::invalid(format!(
+                    "SETP runs under M1_NM, or M5_NM below execution size 32 (erratum {}, literal reading)",
+                    errata::SETP_MASK_CONTROL
+                ))
+                .field("exec_size"))
+            }
+            // Erratum BFN-IMMEDIATE-WIDTH, literal reading: immediate16 operands.
+            Opcode::Bfn if self.readings.is_literal(errata::BFN_IMMEDIATE_WIDTH) => {
+                match insn.srcs.iter().position(|s| {
+                    matches!(s, Src::Imm { .. }) && exec_type(s.ty()).size() != 2
+                }) {
+                    Some(k) => Err(VisaError::invalid(format!(
+                        "BFN immediates are 16-bit (erratum {}, literal reading)",
+                        errata::BFN_IMMEDIATE_WIDTH
+                    ))
+                    .field(src_field(k))),
+                    None => Ok(()),
+                }
+            }
+            // Erratum MUL-PLATFORM-NOTES, literal reading: the Notes' platform limits.
+            Opcode::Mul if self.readings.is_literal(errata::MUL_PLATFORM_NOTES) => {
+                let byte_source = srcs.iter().position(|t| t.size() == 1);
+                match byte_source {
+                    Some(k) if self.platform.is_pvc_plus() => Err(VisaError::invalid(format!(
+                        "MUL takes no byte source on {} (erratum {}, literal reading)",
+                        self.platform,
+                        errata::MUL_PLATFORM_NOTES
+                    ))
+                    .field(src_field(k))),
+                    _ if matches!(dst, DataType::Q | DataType::UQ) && !self.platform.is_pvc_plus() => {
+                        Err(VisaError::invalid(format!(
+                            "MUL has no 64-bit product on {} (erratum {}, literal reading)",
+                            self.platform,
+                            errata::MUL_PLATFORM_NOTES
+                        ))
+                        .field("dst"))
+                    }
+                    _ => Ok(()),
+                }
+            }
             _ => Ok(()),
         }
+    }
+
+    /// instructions/MADW.md: execution sizes up to 16 (16 from PVC on), a GRF-aligned
+    /// destination, and both halves of the result inside the destination variable (erratum
+    /// MADW-HIGH-HALF places the high halves).
+    fn madw_rules(&self, insn: &Instruction) -> Result<()> {
+        let n = insn.exec_size;
+        if n > 16 || (n == 16 && !self.platform.is_pvc_plus()) {
+            return Err(VisaError::invalid(format!(
+                "MADW's execution size is at most {} on {}",
+                if self.platform.is_pvc_plus() { 16 } else { 8 },
+                self.platform
+            ))
+            .field("exec_size"));
+        }
+        let Dst::General {
+            var,
+            row,
+            col,
+            hstride,
+            ty,
+        } = &insn.dst
+        else {
+            // An indirect destination's alignment is checked when its address is known.
+            return Ok(());
+        };
+        let grf = self.platform.grf_size();
+        let base = self.vars.get(*var).grf_offset.unwrap_or(0);
+        let origin = base + *row as usize * self.row_size() + *col as usize * ty.size();
+        if !origin.is_multiple_of(grf) {
+            return Err(VisaError::invalid(format!(
+                "MADW's destination must be GRF aligned; it starts at register byte {origin} ({grf}-byte GRFs)"
+            ))
+            .field("dst"));
+        }
+        let high = crate::insn::alu::madw::high_half_offset(n, *hstride, grf, self.readings);
+        let first = (high / ty.size()) as u32;
+        let offsets = (0..n).map(|i| first + i * hstride);
+        self.check_general_bounds(*var, *row, *col, *ty, offsets, self.pos, "dst")
+    }
+
+    /// instructions/ADDR_ADD.md: src1 is a general or immediate operand; src0 is not a
+    /// pre-defined variable, except the two the Notes name (erratum ADDR-ADD-PREDEFINED).
+    fn addr_add_rules(&self, insn: &Instruction) -> Result<()> {
+        if matches!(insn.srcs.get(1), Some(Src::Indirect { .. })) {
+            return Err(
+                VisaError::invalid("ADDR_ADD's src1 is a general or immediate operand")
+                    .field("src1"),
+            );
+        }
+        let Some(Src::AddrOf { var, .. }) = insn.srcs.first() else {
+            return Ok(());
+        };
+        let info = self.vars.get(*var);
+        if !info.predefined {
+            return Ok(());
+        }
+        let exceptions: [&str; 2] = if self.readings.is_literal(errata::ADDR_ADD_PREDEFINED) {
+            // V13 and V14 of 4_visa_header.md's table.
+            ["%sr0", "%cr0"]
+        } else {
+            ["%arg", "%retval"]
+        };
+        if exceptions.contains(&info.name.as_str()) {
+            return Ok(());
+        }
+        Err(VisaError::invalid(format!(
+            "ADDR_ADD's src0 cannot be the pre-defined variable `{}` (only {} and {}; erratum {})",
+            info.name,
+            exceptions[0],
+            exceptions[1],
+            errata::ADDR_ADD_PREDEFINED
+        ))
+        .field("src0"))
     }
 
     /// Erratum BFE-BFI-ALIGNMENT, literal reading: with an execution size above 1, every
@@ -1329,6 +1501,52 @@ impl Cx<'_> {
             .field(field)),
             None => Ok(()),
         }
+    }
+}
+
+/// AND, OR, XOR and NOT: the instructions with a predicate-operand form.
+pub fn is_logic(op: Opcode) -> bool {
+    matches!(op, Opcode::And | Opcode::Or | Opcode::Xor | Opcode::Not)
+}
+
+/// instructions/MOVS.md, Notes: exec_size contiguous elements are copied, so a general or
+/// indirect operand addresses exactly the elements from its origin (erratum
+/// MOVS-CONTIGUOUS); the destination is a state or general operand.
+fn movs_rules(insn: &Instruction) -> Result<()> {
+    let n = insn.exec_size;
+    let contiguous = |r: &Region| lanes(n, *r).zip(0..n).all(|(o, k)| o == k);
+    let bad = |field: &str, what: &str| {
+        Err(VisaError::invalid(format!(
+            "MOVS copies {n} contiguous elements: {what} (erratum {})",
+            errata::MOVS_CONTIGUOUS
+        ))
+        .field(field.to_string()))
+    };
+    match &insn.dst {
+        Dst::Indirect { .. } => {
+            return Err(
+                VisaError::invalid("MOVS's destination is a state or general operand").field("dst"),
+            )
+        }
+        Dst::General { hstride, .. } if n > 1 && *hstride != 1 => {
+            return bad("dst", "the destination stride must be 1")
+        }
+        _ => {}
+    }
+    match insn.srcs.first() {
+        Some(Src::General { region, .. })
+        | Some(Src::Indirect {
+            region,
+            multi: false,
+            ..
+        }) if !contiguous(region) => bad(
+            "src0",
+            "the source region must read elements 0, 1, ... in order",
+        ),
+        Some(Src::Indirect { multi: true, .. }) if n > 1 => {
+            bad("src0", "a multi-address source is not contiguous")
+        }
+        _ => Ok(()),
     }
 }
 
@@ -1650,6 +1868,7 @@ fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
     let register = |d: &Dst| d.is_register();
     let dst_ok = match (&insn.dst, op) {
         (Dst::Predicate { .. }, Opcode::Cmp | Opcode::Setp) => true,
+        (Dst::Predicate { .. }, _) if is_logic(op) => true,
         (_, Opcode::Setp) => false,
         (Dst::Address { .. }, Opcode::AddrAdd) => true,
         (_, Opcode::AddrAdd) => false,
@@ -1679,11 +1898,14 @@ fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
     {
         return bad("pred", format!("{name} takes no predicate"));
     }
+    if insn.pred.is_some() && matches!(op, Opcode::Min | Opcode::Max) {
+        return bad("pred", format!("{name} takes no predicate"));
+    }
     for (k, src) in insn.srcs.iter().enumerate() {
         let ok = match src {
             Src::Address { .. } | Src::AddrOf { .. } => op == Opcode::AddrAdd && k == 0,
             Src::State { .. } => op == Opcode::Movs,
-            Src::Predicate { .. } => op == Opcode::Mov,
+            Src::Predicate { .. } => op == Opcode::Mov || is_logic(op),
             _ => !(op == Opcode::AddrAdd && k == 0),
         };
         if !ok {
@@ -1691,6 +1913,44 @@ fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
                 &src_field(k),
                 format!("{name} cannot take this kind of src{k}"),
             );
+        }
+    }
+    // instructions/AND.md (OR, XOR, NOT), Notes: in the predicate-operand form every
+    // operand is a predicate and there is no predication.
+    let pred_dst = matches!(insn.dst, Dst::Predicate { .. });
+    if is_logic(op) {
+        let pred_srcs = insn
+            .srcs
+            .iter()
+            .filter(|s| matches!(s, Src::Predicate { .. }))
+            .count();
+        if pred_dst || pred_srcs > 0 {
+            if !pred_dst || pred_srcs != insn.srcs.len() {
+                return bad(
+                    "dst",
+                    format!("{name} on predicates takes predicates for every operand"),
+                );
+            }
+            if insn.pred.is_some() {
+                return bad("pred", format!("{name} on predicates takes no predicate"));
+            }
+            for (k, src) in insn.srcs.iter().enumerate() {
+                if let Src::Predicate { var } = src {
+                    let info = vars.get(*var);
+                    if info.num_elts < insn.mask.offset() + insn.exec_size {
+                        return bad(
+                            &src_field(k),
+                            format!(
+                                "predicate `{}` has {} elements; the instruction reads elements {}..{}",
+                                info.name,
+                                info.num_elts,
+                                insn.mask.offset(),
+                                insn.mask.offset() + insn.exec_size
+                            ),
+                        );
+                    }
+                }
+            }
         }
     }
     // instructions/MOVS.md, Notes: one side at least is a state operand; two state

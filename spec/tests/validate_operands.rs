@@ -125,6 +125,8 @@ fn valid_forms(#[case] text: &str) {
     "bfn.xz1 (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0> V4(0,0)<1;1,0>",
     "opcode"
 )]
+// MIN and MAX take no predication (instructions/MIN_MAX.md, Format and Text).
+#[case("(P1) max (M1, 16) VF(0,0)<1> VF(0,0)<1;1,0> 0x0:f", "pred")]
 // MUL saturates only floats (Properties: "Only when type is float").
 #[case("mul.sat (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0>", "opcode")]
 // SAD2's sources are bytes, its destination words.

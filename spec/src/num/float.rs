@@ -511,3 +511,140 @@ pub fn mul(a: &Value, b: &Value) -> Result<Value, VisaError> {
         _ => ExactFloat::default_nan(),
     }))
 }
+
+/// Exact fused multiply-add `a * b + c` (instructions/MAD.md): one exact product, one exact
+/// sum, no rounding (the caller converts once). Ints: the exact integer. Floats: IEEE 754
+/// fusedMultiplyAdd before its rounding: the first NaN operand in the order a, b, c, quieted
+/// (so `0 * inf + NaN` keeps c's payload); otherwise `inf * 0` and `inf + -inf` give the
+/// default NaN; an exact zero is signed as [`add`] signs it (the product's sign is the
+/// exclusive or of the factor signs, so `-0 * +x + -0` is -0, and `x*y + -(x*y)` is +0 except
+/// under round-down). Mixing Int and Float is a model bug.
+pub fn fma(a: &Value, b: &Value, c: &Value, mode: &FloatMode) -> Result<Value, VisaError> {
+    if let (Value::Float(x), Value::Float(y), Value::Float(z)) = (a, b, c) {
+        if let Some(nan) = [x, y, z].into_iter().find(|v| v.is_nan()) {
+            return Ok(Value::Float(nan.clone().quieted()));
+        }
+    }
+    let product = mul(a, b)?;
+    add(&product, c, mode)
+}
+
+/// Minimum significant bits of a finite inexact quotient from [`div`]: at least two more than
+/// the widest vISA float precision (DF, 53 bits), see [`div`].
+const QUOTIENT_BITS: u64 = 64;
+
+/// Float division `a / b` as IEEE 754 defines it before its rounding: the first NaN operand
+/// (a before b), quieted; `0 / 0` and `inf / inf` give the default NaN; otherwise the sign is
+/// the exclusive or of the operand signs, `inf / x` is inf, `x / 0` is inf for a finite
+/// nonzero x, `x / inf` and `0 / x` are 0. Ints: the quotient truncated toward zero
+/// ([`int_div`]); an integer division by zero is undefined behaviour. Mixing Int and Float is
+/// a model bug.
+///
+/// The quotient of two binary fractions is in general not a binary fraction, so a finite
+/// inexact quotient is returned in a form that rounds exactly like it (the "sticky bit"
+/// argument): with `N = ma * 2^k` and `q = floor(N / mb)`, `r = N mod mb`, `k` chosen so that
+/// `q` has at least [`QUOTIENT_BITS`] bits and its last bit weighs at most 2^-2, the result is
+/// `(2q + 1) * 2^(e - 1)` when `r != 0` (`e` the weight of q's last bit), i.e. the midpoint of
+/// the open interval `(q, q + 1) * 2^e` that holds the exact quotient. Every rounding boundary
+/// of [`convert`] (a representable value or a midpoint of two, in any vISA float format, down
+/// through the denormal range, and the integers for a conversion to an integer type) is a
+/// multiple of 2^e: a format of precision p <= 53 rounds a value of binade B >= e + 63 at the
+/// weight 2^(B - p + 1) >= 2^(e + 11), its midpoints at 2^(e + 10) or coarser (coarser still
+/// for denormals), and integers are multiples of 2^e because e <= -2. That open interval
+/// contains no boundary, so the exact quotient and the returned value lie on the same side of
+/// every boundary, have the same binade, and are both inexact: each rounding mode, the
+/// overflow decision and the denormal flush give the same result for both.
+pub fn div(a: &Value, b: &Value) -> Result<Value, VisaError> {
+    use ExactFloat::{Finite, Inf, Zero};
+    let (x, y) = match (a, b) {
+        (Value::Int(x), Value::Int(y)) => {
+            return int_div(x, y).map(Value::Int).ok_or_else(|| {
+                VisaError::undefined(format!("integer division by zero: {x} / {y}"))
+            })
+        }
+        (Value::Float(x), Value::Float(y)) => (x, y),
+        _ => {
+            return Err(VisaError::model_bug(format!(
+                "div of an integer and a float: {a} / {b}"
+            )))
+        }
+    };
+    if let Some(nan) = first_nan(x, y) {
+        return Ok(Value::Float(nan));
+    }
+    let negative = x.negative() != y.negative();
+    Ok(Value::Float(match (x, y) {
+        (Inf { .. }, Inf { .. }) | (Zero { .. }, Zero { .. }) => ExactFloat::default_nan(),
+        (Inf { .. }, _) | (_, Zero { .. }) => Inf { negative },
+        (_, Inf { .. }) | (Zero { .. }, _) => Zero { negative },
+        (
+            Finite {
+                mantissa: xm,
+                exponent: xe,
+                ..
+            },
+            Finite {
+                mantissa: ym,
+                exponent: ye,
+                ..
+            },
+        ) => finite_quotient(negative, xm, *xe, ym, *ye)?,
+        // NaNs were handled above.
+        _ => ExactFloat::default_nan(),
+    }))
+}
+
+/// `(-1)^negative * (xm * 2^xe) / (ym * 2^ye)`, exactly when the quotient is a binary
+/// fraction, else rounding-equivalent with a sticky bit (see [`div`]).
+fn finite_quotient(
+    negative: bool,
+    xm: &BigUint,
+    xe: i64,
+    ym: &BigUint,
+    ye: i64,
+) -> Result<ExactFloat, VisaError> {
+    if ym.is_zero() {
+        return Ok(ExactFloat::Inf { negative });
+    }
+    let exponent = i128::from(xe) - i128::from(ye);
+    // Bits of floor(xm * 2^k / ym) are at least bits(xm) + k - bits(ym).
+    let for_precision = i128::from(QUOTIENT_BITS) + i128::from(ym.bits()) - i128::from(xm.bits());
+    // The last quotient bit weighs 2^(exponent - k); at most 2^-2.
+    let for_integers = exponent + 2;
+    let k = for_precision.max(for_integers).max(0);
+    if k > MAX_EXACT_ALIGNMENT {
+        return Err(VisaError::model_bug(format!(
+            "quotient scaled by 2^{k}: operand exponent out of any vISA range"
+        )));
+    }
+    let numerator = xm << usize::try_from(k).unwrap_or(0);
+    let (q, r) = numerator.div_rem(ym);
+    let last = exponent - k;
+    let (mantissa, last) = if r.is_zero() {
+        (q, last)
+    } else {
+        ((q << 1usize) | BigUint::one(), last - 1)
+    };
+    let last = i64::try_from(last)
+        .map_err(|_| VisaError::model_bug(format!("quotient exponent {last} out of range")))?;
+    Ok(ExactFloat::finite(negative, mantissa, last))
+}
+
+/// Integer division truncating toward zero (instructions/DIV.md, Notes: the quotient is
+/// negative exactly when the operand signs differ). None for a zero divisor: the documents
+/// give it no value.
+pub fn int_div(numerator: &BigInt, denominator: &BigInt) -> Option<BigInt> {
+    if denominator.is_zero() {
+        return None;
+    }
+    // BigInt division truncates toward zero.
+    Some(numerator / denominator)
+}
+
+/// The remainder of [`int_div`]: `numerator - denominator * quotient`, which has the sign of
+/// the numerator (instructions/DIV.md, Notes) and a magnitude below the denominator's. None
+/// for a zero divisor.
+pub fn int_rem(numerator: &BigInt, denominator: &BigInt) -> Option<BigInt> {
+    let quotient = int_div(numerator, denominator)?;
+    Some(numerator - denominator * quotient)
+}

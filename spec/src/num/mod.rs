@@ -15,7 +15,7 @@ pub use convert::{
     apply_modifier, convert, convert_int, decode, decode_packed, decode_precision,
     flush_conversion_input, flush_input,
 };
-pub use float::{add, mul, FloatFormat};
+pub use float::{add, div, fma, int_div, int_rem, mul, FloatFormat};
 pub use int::{
     fits_signed, int_of, masked, shift_count, shift_left, shift_right, ud_scalar, unsigned_bits,
 };

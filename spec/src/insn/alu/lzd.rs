@@ -1,9 +1,10 @@
 //! LZD (instructions/LZD.md): component-wise count of the leading zeros of src0; 32 when
 //! src0 is 0.
 //!
-//! Readings: DST-CHANNEL-INDEX (the loop writes dst[i]), LZD-SAT (validation: `.sat` is
+//! Readings: DST-CHANNEL-INDEX (the loop writes dst[i]; literally dst[n], n undefined), LZD-SAT (validation: `.sat` is
 //! accepted and cannot change a count of at most 32).
 
+use crate::errata;
 use crate::error::Result;
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
@@ -23,6 +24,10 @@ pub fn execute(
     let ChEn = evaluate_ch_en(insn, state);
     let src0 = source_elements(program, state, &insn.srcs[0], insn.exec_size, readings)?;
     let mut dst = DstElements::new(program, state, &insn.dst, insn.exec_size, readings)?;
+    if readings.is_literal(errata::DST_CHANNEL_INDEX) {
+        // The loop writes dst[n]; n is undefined.
+        dst.index_undefined();
+    }
     for i in 0..exec_size {
         if ChEn >> i & 1 == 1 {
             let mut cnt: u32 = 0;

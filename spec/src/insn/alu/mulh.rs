@@ -1,9 +1,10 @@
 //! MULH (instructions/MULH.md): the high 32 bits of each channel's product.
 //!
 //! Readings: MULH-HIGH-DWORD (the exact product divided by 2^32, rounding down),
-//! DST-CHANNEL-INDEX (the loop writes dst[i]), OPERAND-MODIFIER-TABLE (modified sources are
+//! DST-CHANNEL-INDEX (the loop writes dst[i]; literally dst[n], n undefined), OPERAND-MODIFIER-TABLE (modified sources are
 //! exact).
 
+use crate::errata;
 use crate::error::Result;
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
@@ -24,6 +25,10 @@ pub fn execute(
     let src0 = source_elements(program, state, &insn.srcs[0], insn.exec_size, readings)?;
     let src1 = source_elements(program, state, &insn.srcs[1], insn.exec_size, readings)?;
     let mut dst = DstElements::new(program, state, &insn.dst, insn.exec_size, readings)?;
+    if readings.is_literal(errata::DST_CHANNEL_INDEX) {
+        // The loop writes dst[n]; n is undefined.
+        dst.index_undefined();
+    }
     for i in 0..exec_size {
         if ChEn >> i & 1 == 1 {
             // dst[i] = src0[i] * src1[i]; the high 32 bits of the result.

@@ -1,13 +1,14 @@
 //! NOT (instructions/NOT.md): component-wise bitwise complement.
 //!
 //! Readings: LOGIC-MIXED-WIDTH (the complement of the exact value, -src0 - 1, truncated to
-//! the destination), QWORD-TYPEMAP-GAP (validation).
+//! the destination), QWORD-TYPEMAP-GAP (validation). In the predicate-operand form
+//! (Notes) each channel works on one predicate bit.
 
 use crate::error::Result;
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
-use crate::operand::{evaluate_ch_en, source_elements, DstElements};
+use crate::operand::{evaluate_ch_en, logic_result, logic_source_elements, DstElements};
 use crate::state::MachineState;
 
 #[allow(non_snake_case)]
@@ -20,13 +21,21 @@ pub fn execute(
     let readings = &config.readings;
     let exec_size = insn.exec_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let src0 = source_elements(program, state, &insn.srcs[0], insn.exec_size, readings)?;
-    let mut dst = DstElements::new(program, state, &insn.dst, insn.exec_size, readings)?;
+    let src0 = logic_source_elements(program, state, insn, 0, readings)?;
+    // A predicate destination's channel i is bit `mask offset + i`.
+    let mut dst = DstElements::with_mask_offset(
+        program,
+        state,
+        &insn.dst,
+        insn.exec_size,
+        insn.mask.offset(),
+        readings,
+    )?;
     for i in 0..exec_size {
         if ChEn >> i & 1 == 1 {
             // dst[i] = ~src0[i]: on the unbounded two's complement value, -src0[i] - 1.
             let result = !num::int_of(&src0[i])?;
-            dst.set(i, num::convert_int(&result, insn.dst.ty(), false)?);
+            dst.set(i, logic_result(&insn.dst, &result)?);
         }
     }
     dst.commit(state);
