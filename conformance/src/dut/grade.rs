@@ -5,8 +5,9 @@
 //! matches the case under the other reading of one executable erratum of the ledger: the
 //! expectation is recomputed by the spec engine with that erratum flipped, for the errata
 //! whose flip changes the expectation. Only failing answers pay for this. The pass is noted
-//! with the erratum and the reading the answer fits. With `--strict-errata` only the
-//! readings the case states count.
+//! with the erratum and the reading the answer fits. A reading that leaves undefined some
+//! byte the case defines is not one an answer can fit, and is not considered. With
+//! `--strict-errata` only the readings the case states count.
 //!
 //! Float DPAS numeric profiles (which profile(s) an answer fits) join here: [`profile_fit`]
 //! is the hook; no profile is defined yet.
@@ -333,8 +334,33 @@ fn restricted(expect: Expect, like: &Expect) -> Expect {
     }
 }
 
+/// Whether `alt` leaves undefined (`??`) a byte that `expect` defines: such a reading
+/// accepts any value there, so an answer cannot be said to follow it.
+fn looser(alt: &Expect, expect: &Expect) -> bool {
+    let (Expect::State(a), Expect::State(e)) = (alt, expect) else {
+        return false;
+    };
+    let loose = |a: &crate::vector::Allowed, e: &crate::vector::Allowed| {
+        a.patterns().iter().any(|pa| {
+            e.patterns().iter().any(|pe| {
+                pa.0.iter()
+                    .zip(&pe.0)
+                    .any(|(x, y)| x.is_none() && y.is_some())
+            })
+        })
+    };
+    a.vars
+        .iter()
+        .any(|(k, v)| e.vars.get(k).is_some_and(|ev| loose(v, ev)))
+        || a.mem
+            .iter()
+            .zip(&e.mem)
+            .any(|(am, em)| loose(&am.bytes, &em.bytes))
+}
+
 /// The executable erratum (and the reading) under whose other reading `outcome` matches
-/// `case`, if any.
+/// `case`, if any. Readings that leave bytes undefined which the case defines (the literal
+/// reading of DST-CHANNEL-INDEX makes a whole destination undefined) are not considered.
 pub fn tolerated(
     case: &Case,
     expect: &Expect,
@@ -353,7 +379,10 @@ pub fn tolerated(
             continue;
         };
         let alt_expect = restricted(alt_expect, expect);
-        if alt_expect != *expect && compare(&alt_expect, outcome).passed() {
+        if alt_expect != *expect
+            && !looser(&alt_expect, expect)
+            && compare(&alt_expect, outcome).passed()
+        {
             return Some((e.id, flipped));
         }
     }

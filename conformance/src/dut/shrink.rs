@@ -6,13 +6,15 @@
 //! edit comes from the spec engine; edits the spec rejects are dropped without asking.
 //!
 //! Simplifications, tried in this order and repeated until none applies or the budget of
-//! questions is spent: fewer instructions; fewer lanes (smaller execution sizes, region
-//! widths clamped); simpler control (no predicate, no `_NM`, `M1`, no `.sat`, no errata pins,
+//! questions is spent: fewer instructions; fewer lanes (the first differing channel alone,
+//! every operand moved to the element it reads or writes; smaller execution sizes, region
+//! widths clamped or scaled); simpler control (no predicate, no `_NM`, `M1`, no `.sat`, no errata pins,
 //! default `%cr0` and execution mask); simpler regions (origin `(0,0)`, `<0;1,0>`, `<1;1,0>`,
 //! destination stride 1); no source modifiers; registers replaced by the immediate they
 //! hold; unused declarations removed; smaller variables; then values: elements zeroed in
 //! halving chunks, each remaining element moved to a simpler value (1, the nearest edge value
-//! of its type, half its magnitude), predicate bits cleared. A value is simpler than another
+//! of its type, half its magnitude) and one place down into a zero element, immediates moved
+//! to simpler values, predicate bits cleared. A value is simpler than another
 //! when it is zero, or an edge value and the other is not, or of smaller magnitude in the
 //! same class, so shrinking always ends.
 
@@ -176,6 +178,7 @@ where
         |c, _| smaller_vars(c),
         |c, _| zero_values(c),
         |c, _| simpler_values(c),
+        |c, _| earlier_values(c),
         |c, _| simpler_immediates(c),
         |c, _| simpler_preds(c),
     ];
@@ -893,6 +896,30 @@ fn simpler_values(case: &Case) -> Vec<Case> {
                 let mut c = case.clone();
                 if let Some(b) = c.init.vars.get_mut(&name) {
                     set_element(b, i, size, s);
+                }
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Non-zero elements moved one place down into a zero element, so that fewer lanes can
+/// reach them.
+fn earlier_values(case: &Case) -> Vec<Case> {
+    let mut out = Vec::new();
+    for (name, ty) in init_elements(case) {
+        let Some(bytes) = case.init.vars.get(&name) else {
+            continue;
+        };
+        let size = ty.size();
+        for i in 1..bytes.len() / size {
+            let v = element(bytes, i, size);
+            if v != 0 && element(bytes, i - 1, size) == 0 {
+                let mut c = case.clone();
+                if let Some(b) = c.init.vars.get_mut(&name) {
+                    set_element(b, i - 1, size, v);
+                    set_element(b, i, size, 0);
                 }
                 out.push(c);
             }
