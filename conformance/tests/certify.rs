@@ -185,6 +185,10 @@ const PRED_OFFSET: Trigger = Trigger(
 const FBH_MINUS_ONE: Trigger = Trigger(
     r#"{"format":"visa-vector/1","id":"trigger/fbh-minus-one","platform":"xe2","program":".decl V1 v_type=G type=ud num_elts=1\nfbh (M1, 1) V1(0,0)<1> 0xffffffff:d\n"}"#,
 );
+/// CMP.LT of a quiet NaN and 0: false, unordered.
+const CMP_NAN: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"trigger/cmp-nan","platform":"xe-hpg","program":".decl P1 v_type=P num_elts=32\n.decl V2 v_type=G type=f num_elts=1\ncmp.lt (M1, 1) P1 V2(0,0)<0;1,0> 0x0:f\n","init":{"vars":{"V2":"0000c07f"}}}"#,
+);
 /// Rows of <4;2,1> start at elements 0 and 4.
 const VSTRIDE: Trigger = Trigger(
     r#"{"format":"visa-vector/1","id":"trigger/vstride","platform":"xe-lp","program":".decl V1 v_type=G type=d num_elts=4\n.decl V2 v_type=G type=d num_elts=8\nmov (M1, 4) V1(0,0)<1> V2(0,0)<4;2,1>\n","init":{"vars":{"V2":"0000000001000000020000000300000004000000050000000600000007000000"}}}"#,
@@ -284,6 +288,13 @@ const MUTANT_EXPECTATIONS: &[Expectation] = &[
         insn: "bfe",
         control: Some("bfi"),
         triggers: &[],
+        lanes: 1,
+    },
+    Expectation {
+        mutant: "cmp-nan-ordered",
+        insn: "cmp",
+        control: Some("sel"),
+        triggers: &[CMP_NAN],
         lanes: 1,
     },
     Expectation {

@@ -18,7 +18,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use visa_spec::asm::{self, ast};
 use visa_spec::errata::{self, Reading, Readings};
-use visa_spec::ir::{Dst, Opcode, Program, Src};
+use visa_spec::ir::{Ctrl, Dst, Opcode, Program, RelOp, Src};
 use visa_spec::num::FloatMode;
 use visa_spec::operand::{evaluate_ch_en, source_bits};
 use visa_spec::state::MachineState;
@@ -128,6 +128,12 @@ pub const MUTANTS: &[Mutant] = &[
         instruction: "bfe",
         bug: "BFE builds its mask as ~0 >> (32 - width), so a width of 0 extracts the whole shifted value",
         run: bfe_width_zero,
+    },
+    Mutant {
+        name: "cmp-nan-ordered",
+        instruction: "cmp",
+        bug: "CMP computes lt, le, gt and ge as the negation of ge, gt, le and lt, so a NaN operand makes them true",
+        run: cmp_nan_ordered,
     },
     Mutant {
         name: "pred-offset-ignored",
@@ -360,6 +366,8 @@ fn pred_offset_ignored(case: &Case, engine: EngineKind) -> Outcome {
 struct Lane {
     dst: DataType,
     sat: bool,
+    /// CMP's relational operator.
+    rel: Option<RelOp>,
     /// Each source: its type, the element's bits, its modifier.
     srcs: Vec<(DataType, u64, Option<ast::SrcModifier>)>,
 }
@@ -422,8 +430,24 @@ impl Lane {
     }
 }
 
-/// Runs `case`, then rewrites the destination element of each enabled channel of its
-/// `opcode` instruction with `f` (`None` keeps the correct value).
+/// Where a lane mutant writes: a general variable's elements, or a predicate's bits.
+enum Target {
+    Grf {
+        name: String,
+        /// Element index of channel 0, and the stride.
+        first: usize,
+        hstride: usize,
+        ty: DataType,
+    },
+    Pred {
+        name: String,
+        /// Channel i is bit `offset + i`.
+        offset: usize,
+    },
+}
+
+/// Runs `case`, then rewrites the destination element (or predicate bit) of each enabled
+/// channel of its `opcode` instruction with `f` (`None` keeps the correct value).
 fn lanes(case: &Case, engine: EngineKind, opcode: Opcode, f: fn(&Lane) -> Option<u64>) -> Outcome {
     let outcome = run_case(case, engine);
     let Outcome::Ok(mut observed) = outcome else {
@@ -435,19 +459,35 @@ fn lanes(case: &Case, engine: EngineKind, opcode: Opcode, f: fn(&Lane) -> Option
     let [insn] = program.insns.as_slice() else {
         return Outcome::Ok(observed);
     };
-    let Dst::General {
-        var,
-        row,
-        col,
-        hstride,
-        ty,
-    } = insn.dst
-    else {
-        return Outcome::Ok(observed);
-    };
-    if insn.opcode != opcode || !ty.is_integer() {
+    if insn.opcode != opcode {
         return Outcome::Ok(observed);
     }
+    let target = match insn.dst {
+        Dst::General {
+            var,
+            row,
+            col,
+            hstride,
+            ty,
+        } => {
+            let row_bytes = if readings.is_literal(errata::GRF_ROW_SIZE) {
+                32
+            } else {
+                program.platform.grf_size()
+            };
+            Target::Grf {
+                name: program.vars.get(var).name.clone(),
+                first: row as usize * (row_bytes / ty.size()) + col as usize,
+                hstride: hstride as usize,
+                ty,
+            }
+        }
+        Dst::Predicate { var } => Target::Pred {
+            name: program.vars.get(var).name.clone(),
+            offset: insn.mask.offset() as usize,
+        },
+        _ => return Outcome::Ok(observed),
+    };
     let mut state = MachineState::new(&program.vars);
     if apply_init(&case.init, &program.vars, &mut state).is_err() {
         return Outcome::Ok(observed);
@@ -467,30 +507,71 @@ fn lanes(case: &Case, engine: EngineKind, opcode: Opcode, f: fn(&Lane) -> Option
         };
         srcs.push((src.ty(), bits, src.modifier()));
     }
-    let name = &program.vars.get(var).name;
-    let Some(bytes) = observed.vars.get_mut(name) else {
-        return Outcome::Ok(observed);
+    let rel = match insn.ctrl {
+        Ctrl::Rel(r) => Some(r),
+        _ => None,
     };
-    let row_bytes = if readings.is_literal(errata::GRF_ROW_SIZE) {
-        32
-    } else {
-        program.platform.grf_size()
-    };
-    let size = ty.size();
-    let first = row as usize * (row_bytes / size) + col as usize;
     let ch_en = evaluate_ch_en(insn, &state);
     for i in (0..exec_size).filter(|i| ch_en >> i & 1 == 1) {
         let lane = Lane {
-            dst: ty,
+            dst: insn.dst.ty(),
             sat: insn.sat,
+            rel,
             srcs: srcs.iter().map(|(t, b, m)| (*t, b[i], *m)).collect(),
         };
-        let at = (first + i * hstride as usize) * size;
-        if let (Some(value), Some(slot)) = (f(&lane), bytes.get_mut(at..at + size)) {
-            slot.copy_from_slice(&value.to_le_bytes()[..size]);
+        let Some(value) = f(&lane) else {
+            continue;
+        };
+        match &target {
+            Target::Grf {
+                name,
+                first,
+                hstride,
+                ty,
+            } => {
+                let size = ty.size();
+                let at = (first + i * hstride) * size;
+                if let Some(slot) = observed
+                    .vars
+                    .get_mut(name)
+                    .and_then(|b| b.get_mut(at..at + size))
+                {
+                    slot.copy_from_slice(&value.to_le_bytes()[..size]);
+                }
+            }
+            Target::Pred { name, offset } => {
+                let bit = offset + i;
+                if let (Some(mask), true) = (observed.preds.get_mut(name), bit < 32) {
+                    *mask = (*mask & !(1 << bit)) | ((value as u32 & 1) << bit);
+                }
+            }
         }
     }
     Outcome::Ok(observed)
+}
+
+/// Whether `bits` of float type `ty` encode a NaN.
+fn is_nan(ty: DataType, bits: u64) -> bool {
+    let (exponent, fraction): (u64, u64) = match ty {
+        DataType::F => (0x7f80_0000, 0x007f_ffff),
+        DataType::HF => (0x7c00, 0x03ff),
+        DataType::BF => (0x7f80, 0x007f),
+        DataType::DF => (0x7ff0_0000_0000_0000, 0x000f_ffff_ffff_ffff),
+        _ => return false,
+    };
+    bits & exponent == exponent && bits & fraction != 0
+}
+
+fn cmp_nan_ordered(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Cmp, |l| {
+        let unordered = (0..2).any(|k| is_nan(l.ty(k), l.raw(k)));
+        let complemented = matches!(l.rel, Some(RelOp::Lt | RelOp::Le | RelOp::Gt | RelOp::Ge));
+        // `a < b` computed as `!(a >= b)`: true when either side is NaN.
+        (unordered && complemented).then(|| match l.dst {
+            DataType::BOOL => 1,
+            ty => low_bits(-1, ty.bits()),
+        })
+    })
 }
 
 fn avg_no_round(case: &Case, engine: EngineKind) -> Outcome {
