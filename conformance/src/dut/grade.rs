@@ -14,7 +14,7 @@
 
 use serde_json::{json, Map, Value};
 use visa_spec::errata::{Reading, LEDGER};
-use visa_spec::error::VisaError;
+use visa_spec::error::{ErrorClass, VisaError};
 
 use super::cases::Prepared;
 use super::protocol::{Answer, ResultMsg};
@@ -268,7 +268,16 @@ pub fn grade(prepared: &Prepared, reply: Reply, strict: bool) -> Graded {
         Reply::Fault(fault, message) => return Graded::fault(fault, message),
         Reply::Answer(a) => a,
     };
-    if let Answer::Unsupported(reason) = answer {
+    // An error of class `unsupported` is the same answer, unless the case expects it.
+    let unsupported = match &answer {
+        Answer::Unsupported(reason) => Some(reason.clone()),
+        Answer::Error {
+            class: ErrorClass::Unsupported,
+            message,
+        } if prepared.expect != Expect::Error(ErrorClass::Unsupported) => Some(message.clone()),
+        _ => None,
+    };
+    if let Some(reason) = unsupported {
         return Graded {
             status: Status::Unsupported,
             tolerated: None,
