@@ -19,17 +19,17 @@ pub enum SrcLoad {
     /// Lane n is the element at byte `base + n * size`.
     Contig { base: usize },
     /// Lane n is the element at byte `offs[n]`.
-    Table { offs: [u32; LANES] },
+    Table { offs: Box<[u32; LANES]> },
     /// Fixed lane bits: immediates (packed vectors expanded), reads of `%null`.
-    Const { lanes: Raw },
+    Const { lanes: Box<Raw> },
     /// The value of a predicate variable as an unsigned integer.
     Pred { var: usize, num_elts: u32 },
     /// Single-address indirect: lane n at `A(k) + imm + rel[n]`.
-    Indirect(Indirect),
+    Indirect(Box<Indirect>),
     /// Multi-address indirect: row i's origin is `A(k + i) + imm`, lane (i, j) is at
     /// origin + j * hs_bytes.
     IndirectMulti {
-        at: Indirect,
+        at: Box<Indirect>,
         width: usize,
         hs_bytes: i64,
     },
@@ -61,9 +61,9 @@ pub enum DstStore {
         base: usize,
     },
     Table {
-        offs: [u32; LANES],
+        offs: Box<[u32; LANES]>,
     },
-    Indirect(Indirect),
+    Indirect(Box<Indirect>),
     /// Lane n writes element `sub + n` of an address variable (ADDR_ADD), as 16 bits.
     Addr {
         var: usize,
@@ -362,7 +362,7 @@ impl DstStore {
                 base: base.checked_add(bytes).ok_or_else(overflow)?,
             },
             DstStore::Table { offs } => {
-                let mut moved = *offs;
+                let mut moved = offs.clone();
                 for o in moved.iter_mut() {
                     *o = u32::try_from(bytes)
                         .ok()

@@ -326,7 +326,9 @@ impl Compiler<'_> {
                 let size = ty.size();
                 let load = match info.grf_offset {
                     // %null reads as zeros.
-                    None => SrcLoad::Const { lanes: [0; LANES] },
+                    None => SrcLoad::Const {
+                        lanes: Box::new([0; LANES]),
+                    },
                     Some(base) => {
                         let (offs, ext) = general_offsets(
                             info,
@@ -341,7 +343,9 @@ impl Compiler<'_> {
                         *extent = (*extent).max(ext);
                         match contiguous(&offs, n, size) {
                             Some(base) => SrcLoad::Contig { base },
-                            None => SrcLoad::Table { offs },
+                            None => SrcLoad::Table {
+                                offs: Box::new(offs),
+                            },
                         }
                     }
                 };
@@ -388,12 +392,12 @@ impl Compiler<'_> {
                 };
                 let load = if *multi {
                     SrcLoad::IndirectMulti {
-                        at,
+                        at: Box::new(at),
                         width,
                         hs_bytes: region.hstride as i64 * size,
                     }
                 } else {
-                    SrcLoad::Indirect(at)
+                    SrcLoad::Indirect(Box::new(at))
                 };
                 Ok(Source {
                     load,
@@ -448,7 +452,9 @@ impl Compiler<'_> {
                     t => return Err(VisaError::model_bug(format!("immediate of type {t}"))),
                 };
                 Ok(Source {
-                    load: SrcLoad::Const { lanes },
+                    load: SrcLoad::Const {
+                        lanes: Box::new(lanes),
+                    },
                     size: lane_ty.size(),
                     ty: lane_ty,
                     modifier: Modifier::None,
@@ -468,7 +474,7 @@ impl Compiler<'_> {
                 let base = var_info(self.vars, *var)?.grf_offset.unwrap_or(0) as u64;
                 Ok(Source {
                     load: SrcLoad::Const {
-                        lanes: [base + u64::from(*offset); LANES],
+                        lanes: Box::new([base + u64::from(*offset); LANES]),
                     },
                     size: 8,
                     ty: DataType::UQ,
@@ -544,7 +550,9 @@ impl Compiler<'_> {
                 *extent = (*extent).max(ext);
                 let store = match contiguous(&offs, n, ty.size()) {
                     Some(base) => DstStore::Contig { base },
-                    None => DstStore::Table { offs },
+                    None => DstStore::Table {
+                        offs: Box::new(offs),
+                    },
                 };
                 Ok((store, *ty))
             }
@@ -572,7 +580,7 @@ impl Compiler<'_> {
                     imm: *imm_offset,
                     rel,
                 };
-                Ok((DstStore::Indirect(at), *ty))
+                Ok((DstStore::Indirect(Box::new(at)), *ty))
             }
             Dst::Null { ty } => Ok((DstStore::Discard, *ty)),
             Dst::Address { var, sub } => Ok((
