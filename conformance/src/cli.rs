@@ -50,8 +50,12 @@ pub enum Command {
     /// Count the cases per instruction, type signature and platform, and list the type-map
     /// cells no case reaches.
     Coverage(crate::coverage::CoverageArgs),
-    // The other commands of DESIGN.md "Command line" join here as variants with their own
-    // argument structs: certify, serve, merge.
+    /// Speak the visa-dut/1 protocol on stdin and stdout with an engine (or a mutant).
+    Serve(crate::dut::serve::ServeArgs),
+    /// Certify an implementation (default: the bundled oracle) through visa-dut/1.
+    Certify(crate::dut::certify::CertifyArgs),
+    /// Join the reports of a sharded certification.
+    Merge(crate::dut::certify::MergeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -102,6 +106,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Command::Gen(args) => gen(&args, out, err),
         Command::Bench(args) => crate::bench::run(&args, out),
         Command::Coverage(args) => crate::coverage::run(&args, out),
+        Command::Serve(args) => crate::dut::serve::run(&args, out, err),
+        Command::Certify(args) => crate::dut::certify::run(&args, out, err),
+        Command::Merge(args) => crate::dut::certify::merge(&args, out, err),
     };
     // A closed stdout or stderr leaves nothing useful to report.
     status.unwrap_or(EXIT_INPUT)

@@ -328,7 +328,7 @@ fn destination_type(case: &gen::GenCase) -> Option<DataType> {
 
 /// Runs a case on the spec engine and records what it observed as the expectation: every
 /// declared variable and predicate, or the error class.
-fn with_expect(mut case: Case) -> Result<Case, String> {
+pub fn with_expect(mut case: Case) -> Result<Case, String> {
     case.expect = Some(match run_case(&case, EngineKind::Spec) {
         Outcome::Ok(observed) => Expect::State(ExpectState {
             vars: observed

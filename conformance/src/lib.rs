@@ -7,12 +7,15 @@
 //! - [`junit`]: JUnit XML reports of a check.
 //! - [`golden`]: the golden vector files (`gen`).
 //! - [`bench`]: throughput of the engines (`bench`).
+//! - [`dut`]: certification of implementations through the `visa-dut/1` protocol (`serve`,
+//!   `certify`, `merge`).
 //! - [`cli`]: the `visa-conform` commands (DESIGN.md "Command line").
 
 pub mod bench;
 pub mod case;
 pub mod cli;
 pub mod coverage;
+pub mod dut;
 pub mod gen;
 pub mod golden;
 pub mod junit;

@@ -67,6 +67,17 @@ fn bad_digit(s: &str, offset: usize) -> String {
 
 /// Decodes a byte string; `??` is rejected (it is for `expect` only).
 pub fn decode_bytes(s: &str) -> Result<Vec<u8>, String> {
+    // Fast path for well-formed strings; the slow path below explains what is wrong.
+    let bytes = s.as_bytes();
+    if bytes.len().is_multiple_of(2) {
+        let decoded: Option<Vec<u8>> = bytes
+            .chunks_exact(2)
+            .map(|p| Some(digit(p[0])? << 4 | digit(p[1])?))
+            .collect();
+        if let Some(decoded) = decoded {
+            return Ok(decoded);
+        }
+    }
     decode_pattern(s)?
         .into_iter()
         .enumerate()

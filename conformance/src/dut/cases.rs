@@ -1,0 +1,365 @@
+//! The cases a certification runs: golden vector files and cases generated per instruction,
+//! selected by `--only`, split by `--shard`, each with its expectation and its `run`
+//! request ready to send.
+//!
+//! Order and ids are deterministic: vector cases in sorted file order and line order, then
+//! for every executed instruction (in `Opcode` order) `--generated` cases drawn from a seeded
+//! runner, with ids `<insn>/gen<seed>/<nnnn>`. Expectations of generated cases (and of vector
+//! lines without `expect`) come from the spec engine.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use rayon::prelude::*;
+use visa_spec::asm::{self, ast};
+use visa_spec::platform::Platform;
+
+use super::protocol::{run_request, Observe};
+use super::serve::first_mnemonic;
+use crate::cli::walk;
+use crate::gen::{self, Opcode};
+use crate::golden::with_expect;
+use crate::vector::{read_file, Case, Expect};
+
+/// Where a case comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A line of a vector file.
+    Vector { file: String, line: usize },
+    /// Drawn by the generator of an instruction.
+    Generated { seed: u64 },
+}
+
+impl Source {
+    pub fn describe(&self) -> String {
+        match self {
+            Source::Vector { file, line } => format!("{file}:{line}"),
+            Source::Generated { seed } => format!("generated (seed {seed})"),
+        }
+    }
+}
+
+/// A case ready to run.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    pub id: String,
+    /// The lower-case mnemonic of its first instruction (`?` when there is none).
+    pub instruction: String,
+    pub platform: Platform,
+    pub source: Source,
+    /// The case without `expect`.
+    pub case: Case,
+    pub expect: Expect,
+    /// The `run` request line; its `seq` is the case's index in the run.
+    pub request: Vec<u8>,
+    /// Element size of each declared general variable, to report lanes.
+    pub elt_size: BTreeMap<String, usize>,
+}
+
+/// `--only`: comma-separated alternatives. An alternative with `/`, `*` or `?` is a glob on
+/// the case id (`*` any run of characters, `?` one character); any other is an instruction
+/// mnemonic.
+#[derive(Clone, Debug, Default)]
+pub struct Only {
+    instructions: BTreeSet<String>,
+    globs: Vec<String>,
+}
+
+impl Only {
+    pub fn parse(pattern: Option<&str>) -> Only {
+        let mut only = Only::default();
+        for alt in pattern.unwrap_or_default().split(',').map(str::trim) {
+            if alt.is_empty() {
+                continue;
+            }
+            if alt.contains(['/', '*', '?']) {
+                only.globs.push(alt.to_string());
+            } else {
+                only.instructions.insert(alt.to_ascii_lowercase());
+            }
+        }
+        only
+    }
+
+    pub fn is_all(&self) -> bool {
+        self.instructions.is_empty() && self.globs.is_empty()
+    }
+
+    pub fn matches(&self, id: &str, instruction: &str) -> bool {
+        self.is_all()
+            || self.instructions.contains(instruction)
+            || self.globs.iter().any(|g| glob(g.as_bytes(), id.as_bytes()))
+    }
+
+    /// Whether some case of `instruction` can match (to skip generating the others).
+    fn may_match(&self, instruction: &str) -> bool {
+        self.is_all() || !self.globs.is_empty() || self.instructions.contains(instruction)
+    }
+}
+
+/// `*` and `?` matching of a whole string.
+fn glob(p: &[u8], s: &[u8]) -> bool {
+    let (mut pi, mut si) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while si < s.len() {
+        if pi < p.len() && (p[pi] == b'?' || p[pi] == s[si]) {
+            pi += 1;
+            si += 1;
+        } else if pi < p.len() && p[pi] == b'*' {
+            star = Some((pi, si));
+            pi += 1;
+        } else if let Some((sp, ss)) = star {
+            pi = sp + 1;
+            si = ss + 1;
+            star = Some((sp, ss + 1));
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|c| *c == b'*')
+}
+
+/// `--shard K/N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 1-based.
+    pub k: u32,
+    pub n: u32,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let (k, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("`{s}` is not K/N (e.g. 2/4)"))?;
+        let k: u32 = k
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{k}` is not a number"))?;
+        let n: u32 = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{n}` is not a number"))?;
+        if n == 0 || k == 0 || k > n {
+            return Err(format!("shard {k}/{n}: K must be between 1 and N"));
+        }
+        Ok(Shard { k, n })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+/// What to build the case set from.
+#[derive(Clone, Debug)]
+pub struct Selection {
+    pub vectors: Vec<PathBuf>,
+    pub generated: usize,
+    pub seed: u64,
+    pub only: Only,
+    pub shard: Option<Shard>,
+}
+
+/// The vector files under `paths` (directories walked in sorted order, files as given).
+fn vector_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    let mut seen = BTreeSet::new();
+    for path in paths {
+        let mut found = Vec::new();
+        if path.is_dir() {
+            walk(path, &mut found)
+                .map_err(|e| format!("{}: cannot walk the directory: {e}", path.display()))?;
+            found.sort();
+        } else if path.exists() {
+            found.push(path.clone());
+        } else {
+            return Err(format!("{}: no such file or directory", path.display()));
+        }
+        for f in found {
+            if seen.insert(f.clone()) {
+                files.push(f);
+            }
+        }
+    }
+    Ok(files)
+}
+
+/// A seeded runner per instruction, in a domain of its own (so the generated cases are not
+/// the golden vectors drawn again).
+fn runner(seed: u64, op: Opcode) -> TestRunner {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    bytes[8..16].copy_from_slice(&(op as u64).to_le_bytes());
+    bytes[16..24].copy_from_slice(b"certify\0");
+    TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &bytes),
+    )
+}
+
+/// An unprepared case: the case and where it came from.
+struct Raw {
+    case: Case,
+    instruction: String,
+    source: Source,
+}
+
+/// Builds the case set: errors are unreadable files and malformed vector lines (they are
+/// the runner's input, not the implementation's fault).
+pub fn build(sel: &Selection) -> Result<Vec<Prepared>, Vec<String>> {
+    let mut raws = Vec::new();
+    let mut errors = Vec::new();
+    let files = vector_files(&sel.vectors).map_err(|e| vec![e])?;
+    for f in &files {
+        let entries = match read_file(f) {
+            Ok(entries) => entries,
+            Err(e) => {
+                errors.push(e.to_string());
+                continue;
+            }
+        };
+        for entry in entries {
+            match entry.case {
+                Ok(case) => {
+                    let instruction = first_mnemonic(&case.program).unwrap_or_else(|| "?".into());
+                    raws.push(Raw {
+                        source: Source::Vector {
+                            file: f.display().to_string(),
+                            line: entry.line,
+                        },
+                        instruction,
+                        case,
+                    });
+                }
+                Err(e) => errors.push(e.to_string()),
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    // Each instruction draws from its own runner: generate them in parallel, keep the order.
+    let ops: Vec<Opcode> = Opcode::ALL
+        .into_iter()
+        .filter(|o| o.is_executed() && sel.generated > 0 && sel.only.may_match(o.mnemonic()))
+        .collect();
+    let drawn: Vec<Result<Vec<Raw>, String>> = ops
+        .par_iter()
+        .map(|&op| {
+            let mut runner = runner(sel.seed, op);
+            let strategy = gen::case(op);
+            (1..=sel.generated)
+                .map(|n| {
+                    let tree = strategy
+                        .new_tree(&mut runner)
+                        .map_err(|e| format!("{}: the generator failed: {e}", op.mnemonic()))?;
+                    let id = format!("{}/gen{}/{n:04}", op.mnemonic(), sel.seed);
+                    Ok(Raw {
+                        case: tree.current().to_case(&id),
+                        instruction: op.mnemonic().to_string(),
+                        source: Source::Generated { seed: sel.seed },
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    for d in drawn {
+        raws.extend(d.map_err(|e| vec![e])?);
+    }
+    raws.retain(|r| sel.only.matches(&r.case.id, &r.instruction));
+    if let Some(shard) = sel.shard {
+        let (k, n) = (shard.k as usize, shard.n as usize);
+        raws = raws
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| i % n == k - 1)
+            .map(|(_, r)| r)
+            .collect();
+    }
+    let prepared: Vec<Result<Prepared, String>> = raws
+        .into_par_iter()
+        .enumerate()
+        .map(|(index, raw)| prepare(index, raw))
+        .collect();
+    let mut out = Vec::with_capacity(prepared.len());
+    for p in prepared {
+        match p {
+            Ok(p) => out.push(p),
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The declared names the runner asks for when the case expects an error (so an answer
+/// that is a state can be shown), and the element sizes of general variables.
+fn declarations(program: &str) -> (Observe, BTreeMap<String, usize>) {
+    let mut observe = Observe::default();
+    let mut sizes = BTreeMap::new();
+    if let Ok(tree) = asm::parse(program) {
+        for line in &tree.lines {
+            if let ast::LineKind::Decl(d) = &line.kind {
+                match d.class {
+                    ast::VarClass::General => {
+                        observe.vars.push(d.name.clone());
+                        if let Some(ty) = d.ty {
+                            sizes.insert(d.name.clone(), ty.size());
+                        }
+                    }
+                    ast::VarClass::Address => observe.vars.push(d.name.clone()),
+                    ast::VarClass::Predicate => observe.preds.push(d.name.clone()),
+                    ast::VarClass::Surface | ast::VarClass::Sampler => {}
+                }
+            }
+        }
+    }
+    (observe, sizes)
+}
+
+fn prepare(index: usize, raw: Raw) -> Result<Prepared, String> {
+    prepare_one(index, raw.case, raw.instruction, raw.source)
+}
+
+/// Computes a case's expectation when it has none and builds its request with `seq` index.
+pub fn prepare_one(
+    index: usize,
+    mut case: Case,
+    instruction: String,
+    source: Source,
+) -> Result<Prepared, String> {
+    let expect = match case.expect.take() {
+        Some(e) => e,
+        None => with_expect(case.clone())?
+            .expect
+            .ok_or_else(|| format!("{}: no expectation computed", case.id))?,
+    };
+    let (all, elt_size) = declarations(&case.program);
+    let observe = Observe::of(&expect).unwrap_or(all);
+    let request = run_request(index as u64, &case, Some(&observe)).into_bytes();
+    Ok(Prepared {
+        id: case.id.clone(),
+        instruction,
+        platform: case.platform,
+        source,
+        case,
+        expect,
+        request,
+        elt_size,
+    })
+}
+
+/// Whether `path` looks like the project's vectors directory (the default `--vectors`).
+pub fn default_vectors() -> Option<PathBuf> {
+    let p = Path::new("vectors");
+    p.is_dir().then(|| p.to_path_buf())
+}

@@ -1,0 +1,890 @@
+//! `visa-conform certify`: runs the case set against an implementation and reports.
+//!
+//! 1. Build the cases ([`super::cases`]): vector files and generated cases, `--only`,
+//!    `--shard`, expectations from the spec engine.
+//! 2. Start one copy of the implementation and read its `hello`; cases needing a platform,
+//!    instruction, errata reading or numeric profile it does not offer are skipped.
+//! 3. Open the journal ([`super::journal`]); when it belongs to the same interrupted run,
+//!    the cases it holds are not sent again.
+//! 4. Run `--jobs` copies in parallel ([`super::runner::worker`]), grading each reply as it
+//!    comes ([`super::grade`]); results go to the journal at once, and `report.json` and
+//!    `junit.xml` are rewritten every two seconds, so an interrupted run leaves a current
+//!    report and resumes where it stopped.
+//! 5. Shrink up to `--shrink` failures per instruction by asking again ([`super::shrink`]).
+//! 6. Write the final report, the reproducers (`repro/*.jsonl`), print the table; exit 0
+//!    only when every case passed (or was unsupported or skipped).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::Mutex;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+use super::cases::{self, Only, Prepared, Selection, Shard, Source};
+use super::grade::{grade, Graded, Status};
+use super::journal::Journal;
+use super::protocol::{Hello, PROTOCOL};
+use super::report::{entry, Report, Throughput};
+use super::runner::{self, join_command, split_command, Child, Feed, Launch, Reply, StartError};
+use super::shrink::{self, Shrunk};
+use crate::cli::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
+use crate::golden::with_expect;
+use crate::vector::{Case, Expect};
+
+/// The arguments of `visa-conform certify`.
+#[derive(Clone, Debug, Args)]
+pub struct CertifyArgs {
+    /// The implementation's command line, split into words like a shell does (quotes and
+    /// backslashes); default: this program's `serve --engine oracle`.
+    #[arg(long = "impl", value_name = "COMMAND")]
+    pub implementation: Option<String>,
+    /// A vector file or a directory of them (repeatable); default: `vectors` when it exists.
+    #[arg(long, value_name = "PATH")]
+    pub vectors: Vec<PathBuf>,
+    /// Run generated cases only (no vector files).
+    #[arg(long, conflicts_with = "vectors")]
+    pub no_vectors: bool,
+    /// Generated cases per instruction (expectations from the spec engine).
+    #[arg(long, default_value_t = 200, value_name = "N")]
+    pub generated: usize,
+    /// Seed of the generated cases: the same seed draws the same cases.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// Only these cases: comma-separated instruction mnemonics (`add,bfe`) or globs on case
+    /// ids (`fbh/gen1/*`, `add/xe-lp/0001`).
+    #[arg(long, value_name = "PATTERN")]
+    pub only: Option<String>,
+    /// Copies of the implementation run in parallel (default: the number of cores).
+    #[arg(long, value_name = "J")]
+    pub jobs: Option<usize>,
+    /// Time limit of each case, in milliseconds.
+    #[arg(long, default_value_t = 5000, value_name = "T")]
+    pub timeout_ms: u64,
+    /// Directory of the report, the journal and the reproducers.
+    #[arg(long, default_value = "certify-report", value_name = "DIR")]
+    pub report: PathBuf,
+    /// Run shard K of N (1-based): a deterministic, disjoint part of the cases.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Grade against the case's errata readings only (default: an answer matching the
+    /// other reading of an erratum passes and is noted).
+    #[arg(long)]
+    pub strict_errata: bool,
+    /// Start afresh, ignoring the journal of an interrupted run.
+    #[arg(long)]
+    pub fresh: bool,
+    /// Failing cases shrunk per instruction (0: none).
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub shrink: usize,
+    /// Questions asked to shrink one case, at most.
+    #[arg(long, default_value_t = 500, value_name = "N")]
+    pub shrink_asks: usize,
+    /// Requests in flight per copy of the implementation.
+    #[arg(long, default_value_t = 64, value_name = "W")]
+    pub window: usize,
+}
+
+impl Default for CertifyArgs {
+    fn default() -> CertifyArgs {
+        CertifyArgs {
+            implementation: None,
+            vectors: Vec::new(),
+            no_vectors: false,
+            generated: 200,
+            seed: 1,
+            only: None,
+            jobs: None,
+            timeout_ms: 5000,
+            report: PathBuf::from("certify-report"),
+            shard: None,
+            strict_errata: false,
+            fresh: false,
+            shrink: 3,
+            shrink_asks: 500,
+            window: 64,
+        }
+    }
+}
+
+/// Failure details kept per instruction and platform in the report (all shrunk ones too).
+const FAILURES_PER_CELL: usize = 10;
+/// Failures printed on the terminal.
+const FAILURES_PRINTED: usize = 8;
+/// How often the report is rewritten while cases run.
+const REPORT_EVERY: Duration = Duration::from_secs(2);
+
+enum Msg {
+    Graded(usize, Box<Graded>),
+    Shrunk(usize, Value),
+    Done,
+}
+
+struct Work<'a> {
+    cases: &'a [Prepared],
+    pending: Vec<usize>,
+    cursor: AtomicUsize,
+    strict: bool,
+    tx: Sender<Msg>,
+}
+
+impl Feed for Work<'_> {
+    fn take(&self, n: usize) -> Vec<usize> {
+        let start = self.cursor.fetch_add(n, Ordering::Relaxed);
+        if start >= self.pending.len() {
+            return Vec::new();
+        }
+        self.pending[start..(start + n).min(self.pending.len())].to_vec()
+    }
+
+    fn request(&self, i: usize) -> &[u8] {
+        self.cases.get(i).map_or(&[][..], |c| c.request.as_slice())
+    }
+
+    fn reply(&self, i: usize, reply: Reply) {
+        if let Some(case) = self.cases.get(i) {
+            let _ = self
+                .tx
+                .send(Msg::Graded(i, Box::new(grade(case, reply, self.strict))));
+        }
+    }
+}
+
+/// Everything the report needs besides the results.
+struct Run<'a> {
+    args: &'a CertifyArgs,
+    cases: &'a [Prepared],
+    hello: &'a Hello,
+    command: String,
+    settings: Value,
+    /// The `--impl` part of replay commands.
+    replay_impl: String,
+}
+
+fn ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// Why a case is not sent, when the implementation does not offer what it needs.
+fn skip_reason(p: &Prepared, hello: &Hello) -> Option<String> {
+    if !hello.platforms.contains(&p.platform) {
+        return Some(format!("platform {} is not offered", p.platform.name()));
+    }
+    for insn in super::serve::mnemonics(&p.case.program) {
+        if !hello.instructions.contains(&insn) {
+            return Some(format!("instruction {insn} is not offered"));
+        }
+    }
+    for (id, reading) in &p.case.errata {
+        if !hello.offers_reading(id, *reading) {
+            return Some(format!("the {reading} reading of {id} is not offered"));
+        }
+    }
+    if let Some(profile) = &p.case.profile {
+        if !hello.profiles.contains(profile) {
+            return Some(format!("numeric profile {profile} is not offered"));
+        }
+    }
+    None
+}
+
+fn fingerprint(command: &str, strict: bool, cases: &[Prepared]) -> String {
+    let mut h = Sha256::new();
+    h.update(PROTOCOL.as_bytes());
+    h.update(command.as_bytes());
+    h.update([u8::from(strict)]);
+    for c in cases {
+        h.update(&c.request);
+        h.update(Value::Object(c.expect.to_value()).to_string().as_bytes());
+    }
+    crate::golden::sha256_hex(&h.finalize())
+}
+
+/// A file name for a case id.
+fn file_name(id: &str) -> String {
+    id.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
+
+impl Run<'_> {
+    fn repro_path(&self, id: &str) -> PathBuf {
+        self.args
+            .report
+            .join("repro")
+            .join(format!("{}.jsonl", file_name(id)))
+    }
+
+    fn replay(&self, repro: &Path) -> String {
+        format!(
+            "visa-conform certify{} --vectors {} --generated 0 --report {}{}",
+            self.replay_impl,
+            join_command(&[repro.display().to_string()]),
+            join_command(&[self.args.report.join("replay").display().to_string()]),
+            if self.args.strict_errata {
+                " --strict-errata"
+            } else {
+                ""
+            }
+        )
+    }
+
+    /// The report entry of a failed case, and its reproducer (path, line).
+    fn failure_entry(
+        &self,
+        i: usize,
+        g: &Graded,
+        shrunk: Option<&Value>,
+    ) -> (Value, PathBuf, String) {
+        let p = &self.cases[i];
+        let f = g
+            .failure
+            .clone()
+            .unwrap_or_else(|| super::grade::FailureInfo {
+                kind: "unknown".into(),
+                message: String::new(),
+                answer: None,
+                diff: None,
+            });
+        let mut original = p.case.clone();
+        original.expect = Some(p.expect.clone());
+        let repro_line = shrunk
+            .and_then(|s| s.get("case"))
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .unwrap_or_else(|| original.to_line());
+        let repro = self.repro_path(&p.id);
+        let v = entry(&[
+            ("id", p.id.clone().into()),
+            ("instruction", p.instruction.clone().into()),
+            ("platform", p.platform.name().into()),
+            ("source", p.source.describe().into()),
+            ("kind", f.kind.clone().into()),
+            ("message", f.message.clone().into()),
+            ("case", original.to_line().into()),
+            ("answer", f.answer.clone().unwrap_or(Value::Null)),
+            ("expected", Value::Object(p.expect.to_value())),
+            (
+                "first_difference",
+                f.diff.as_ref().map_or(Value::Null, |d| d.to_value()),
+            ),
+            ("shrunk", shrunk.cloned().unwrap_or(Value::Null)),
+            ("repro", repro.display().to_string().into()),
+            ("replay", self.replay(&repro).into()),
+        ]);
+        (v, repro, repro_line)
+    }
+
+    /// The report of the results so far; writes the reproducers of the failures it lists.
+    fn report(
+        &self,
+        results: &[Option<Graded>],
+        shrunk: &BTreeMap<usize, Value>,
+        throughput: Throughput,
+        complete: bool,
+        notes: &[String],
+    ) -> Report {
+        let mut r = Report {
+            complete,
+            implementation: json!({
+                "implementation": self.hello.implementation,
+                "platforms": self.hello.platforms.iter().map(|p| p.name()).collect::<Vec<_>>(),
+                "instructions": self.hello.instructions,
+                "profiles": self.hello.profiles,
+                "errata": self.hello.errata.iter().map(|(k, v)| (k.clone(), v.iter().map(|r| r.as_str()).collect::<Vec<_>>())).collect::<BTreeMap<_, _>>(),
+            }),
+            command: self.command.clone(),
+            settings: self.settings.clone(),
+            shards: self.args.shard.into_iter().collect(),
+            throughput,
+            notes: notes.to_vec(),
+            ..Report::default()
+        };
+        let mut per_cell: BTreeMap<(String, String), usize> = BTreeMap::new();
+        for (i, g) in results.iter().enumerate() {
+            let (Some(g), Some(p)) = (g, self.cases.get(i)) else {
+                continue;
+            };
+            let key = (p.instruction.clone(), p.platform.name().to_string());
+            let cell = r.cells.entry(key.clone()).or_default();
+            match g.status {
+                Status::Pass => cell.passed += 1,
+                Status::Fail => cell.failed += 1,
+                Status::Unsupported => cell.unsupported += 1,
+                Status::Skipped => cell.skipped += 1,
+            }
+            if let Some((id, reading)) = &g.tolerated {
+                cell.tolerated += 1;
+                *r.tolerated.entry(format!("{id} {reading}")).or_default() += 1;
+            }
+            if let Some(kind) = g.kind() {
+                *r.kinds.entry(kind.to_string()).or_default() += 1;
+                let n = per_cell.entry(key).or_default();
+                let s = shrunk.get(&i);
+                if *n < FAILURES_PER_CELL || s.is_some() {
+                    *n += 1;
+                    let (v, path, line) = self.failure_entry(i, g, s);
+                    if !path.exists() {
+                        if let Some(dir) = path.parent() {
+                            let _ = std::fs::create_dir_all(dir);
+                        }
+                        let _ = std::fs::write(&path, format!("{line}\n"));
+                    }
+                    r.failures.push(v);
+                }
+            }
+        }
+        r
+    }
+}
+
+fn write_report(dir: &Path, report: &Report) -> io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let mut text = serde_json::to_string_pretty(&report.to_value()).unwrap_or_default();
+    text.push('\n');
+    let tmp = dir.join("report.json.tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, dir.join("report.json"))?;
+    let xml = report
+        .junit()
+        .map_err(|e| io::Error::other(e.to_string()))?;
+    std::fs::write(dir.join("junit.xml"), xml)
+}
+
+/// Runs `certify`.
+pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let (argv, command, replay_impl) = match &args.implementation {
+        Some(cmd) => match split_command(cmd) {
+            Ok(argv) => (
+                argv,
+                cmd.clone(),
+                format!(" --impl {}", join_command(std::slice::from_ref(cmd))),
+            ),
+            Err(e) => {
+                writeln!(err, "certify: --impl: {e}")?;
+                return Ok(EXIT_INPUT);
+            }
+        },
+        None => {
+            let exe = match std::env::current_exe() {
+                Ok(exe) => exe,
+                Err(e) => {
+                    writeln!(err, "certify: cannot find this program to run `serve`: {e}")?;
+                    return Ok(EXIT_INPUT);
+                }
+            };
+            let argv = vec![
+                exe.display().to_string(),
+                "serve".into(),
+                "--engine".into(),
+                "oracle".into(),
+            ];
+            (
+                argv,
+                "visa-conform serve --engine oracle".to_string(),
+                String::new(),
+            )
+        }
+    };
+    let mut notes = Vec::new();
+    let vectors = if args.no_vectors {
+        Vec::new()
+    } else if args.vectors.is_empty() {
+        match cases::default_vectors() {
+            Some(v) => vec![v],
+            None => {
+                notes.push("no `vectors` directory here: generated cases only".to_string());
+                Vec::new()
+            }
+        }
+    } else {
+        args.vectors.clone()
+    };
+    let selection = Selection {
+        vectors: vectors.clone(),
+        generated: args.generated,
+        seed: args.seed,
+        only: Only::parse(args.only.as_deref()),
+        shard: args.shard,
+    };
+    let cases = match cases::build(&selection) {
+        Ok(c) => c,
+        Err(errors) => {
+            for e in errors.iter().take(20) {
+                writeln!(err, "certify: {e}")?;
+            }
+            if errors.len() > 20 {
+                writeln!(err, "certify: ... and {} more errors", errors.len() - 20)?;
+            }
+            return Ok(EXIT_INPUT);
+        }
+    };
+    if cases.is_empty() {
+        writeln!(err, "certify: no case selected")?;
+        return Ok(EXIT_INPUT);
+    }
+    let launch = Launch {
+        argv,
+        timeout: Duration::from_millis(args.timeout_ms.max(1)),
+        window: args.window.max(1),
+    };
+    let first = match Child::start(&launch) {
+        Ok(c) => c,
+        Err(e) => {
+            writeln!(err, "certify: {e}")?;
+            return Ok(match e {
+                StartError::Spawn(_) => EXIT_INPUT,
+                StartError::Handshake(_) => EXIT_FAIL,
+            });
+        }
+    };
+    let hello = first.hello.clone();
+    let settings = json!({
+        "seed": args.seed,
+        "generated": args.generated,
+        "only": args.only,
+        "strict_errata": args.strict_errata,
+        "vectors": vectors.iter().map(|v| v.display().to_string()).collect::<Vec<_>>(),
+        "shard": args.shard.map(|s| s.to_string()),
+    });
+    let run = Run {
+        args,
+        cases: &cases,
+        hello: &hello,
+        command: command.clone(),
+        settings,
+        replay_impl,
+    };
+    let print = fingerprint(&command, args.strict_errata, &cases);
+    let (mut journal, resumed) = Journal::open(&args.report, &print, args.fresh)?;
+    let mut results: Vec<Option<Graded>> = vec![None; cases.len()];
+    for (i, p) in cases.iter().enumerate() {
+        if let Some(reason) = skip_reason(p, &hello) {
+            results[i] = Some(Graded::skipped(reason));
+        }
+    }
+    let mut resumed_count = 0;
+    for (i, g) in resumed.results {
+        if let Some(slot) = results.get_mut(i).filter(|s| s.is_none()) {
+            *slot = Some(g);
+            resumed_count += 1;
+        }
+    }
+    let mut shrunk = resumed.shrunk;
+    if resumed_count > 0 {
+        notes.push(format!(
+            "resumed an interrupted run: {resumed_count} results read from the journal"
+        ));
+    }
+    let pending: Vec<usize> = (0..cases.len()).filter(|i| results[*i].is_none()).collect();
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| thread::available_parallelism().map_or(2, |n| n.get()))
+        .max(1);
+    let generated = cases
+        .iter()
+        .filter(|c| matches!(c.source, Source::Generated { .. }))
+        .count();
+    writeln!(
+        out,
+        "certify: {command} ({}): {} cases ({} from vectors, {generated} generated), {} to run, {jobs} jobs",
+        describe_impl(&hello),
+        cases.len(),
+        cases.len() - generated,
+        pending.len(),
+    )?;
+    if resumed_count > 0 {
+        writeln!(
+            out,
+            "certify: resuming: {resumed_count} results from {}",
+            journal.path().display()
+        )?;
+    }
+    out.flush()?;
+
+    // Phase 1: every pending case.
+    let show = io::stderr().is_terminal() && !ci();
+    let bar = if show {
+        let b = ProgressBar::new(pending.len() as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} cases {per_sec} eta {eta} {msg}")
+        {
+            b.set_style(style);
+        }
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let (tx, rx) = mpsc::channel();
+    let work = Work {
+        cases: &cases,
+        pending,
+        cursor: AtomicUsize::new(0),
+        strict: args.strict_errata,
+        tx,
+    };
+    let started = Instant::now();
+    let mut answered = 0usize;
+    let mut failed_so_far = 0usize;
+    let mut last_report = Instant::now();
+    let mut journal_error: Option<io::Error> = None;
+    let first = Mutex::new(Some(first));
+    thread::scope(|s| {
+        for _ in 0..jobs {
+            let (work, launch, first) = (&work, &launch, &first);
+            s.spawn(move || {
+                let child = first.lock().ok().and_then(|mut f| f.take());
+                if let Some(c) = runner::worker(launch, child, work) {
+                    c.finish();
+                }
+                let _ = work.tx.send(Msg::Done);
+            });
+        }
+        let mut done = 0;
+        while done < jobs {
+            let msg = match rx.recv_timeout(Duration::from_millis(200)) {
+                Ok(m) => Some(m),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            let mut next = msg;
+            while let Some(m) = next {
+                match m {
+                    Msg::Graded(i, g) => {
+                        if let Err(e) = journal.record(i, &g) {
+                            journal_error.get_or_insert(e);
+                        }
+                        answered += 1;
+                        if g.failed() {
+                            failed_so_far += 1;
+                            bar.set_message(format!("{failed_so_far} failed"));
+                        }
+                        results[i] = Some(*g);
+                        bar.inc(1);
+                    }
+                    Msg::Done => done += 1,
+                    Msg::Shrunk(..) => {}
+                }
+                next = rx.try_recv().ok();
+            }
+            if let Err(e) = journal.flush() {
+                journal_error.get_or_insert(e);
+            }
+            if last_report.elapsed() >= REPORT_EVERY {
+                last_report = Instant::now();
+                let tp = Throughput {
+                    cases: answered,
+                    seconds: started.elapsed().as_secs_f64(),
+                    jobs,
+                };
+                let _ = write_report(
+                    &args.report,
+                    &run.report(&results, &shrunk, tp, false, &notes),
+                );
+            }
+        }
+    });
+    bar.finish_and_clear();
+    let throughput = Throughput {
+        cases: answered,
+        seconds: started.elapsed().as_secs_f64(),
+        jobs,
+    };
+    if let Some(e) = journal_error {
+        writeln!(err, "certify: cannot write the journal: {e}")?;
+    }
+    // Cases no worker could run (the implementation cannot be restarted).
+    for (i, slot) in results.iter_mut().enumerate() {
+        if slot.is_none() {
+            let g = Graded::fault(
+                runner::Fault::NotRun,
+                "not run: no copy of the implementation could be (re)started".to_string(),
+            );
+            let _ = journal.record(i, &g);
+            *slot = Some(g);
+        }
+    }
+    journal.flush()?;
+
+    // Phase 2: shrink failures.
+    let mut chosen: Vec<usize> = Vec::new();
+    let mut per_insn: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, g) in results.iter().enumerate() {
+        let Some(g) = g else { continue };
+        if !g.failed() || matches!(g.kind(), Some("timeout" | "not-run")) {
+            continue;
+        }
+        let n = per_insn.entry(cases[i].instruction.as_str()).or_default();
+        if *n < args.shrink {
+            *n += 1;
+            if !shrunk.contains_key(&i) {
+                chosen.push(i);
+            }
+        }
+    }
+    if !chosen.is_empty() {
+        let (tx, rx) = mpsc::channel();
+        let cursor = AtomicUsize::new(0);
+        let results_ref = &results;
+        thread::scope(|s| {
+            for w in 0..jobs.min(chosen.len()) {
+                let (tx, cursor, chosen, launch, cases) =
+                    (tx.clone(), &cursor, &chosen, &launch, &cases);
+                s.spawn(move || {
+                    let mut child: Option<Child> = None;
+                    let mut seq = (cases.len() + w * (1 << 32)) as u64;
+                    loop {
+                        let k = cursor.fetch_add(1, Ordering::Relaxed);
+                        let Some(&i) = chosen.get(k) else { break };
+                        let Some(Some(g)) = results_ref.get(i) else {
+                            continue;
+                        };
+                        let record = shrink_one(&cases[i], g, args, launch, &mut child, &mut seq);
+                        let _ = tx.send(Msg::Shrunk(i, record));
+                    }
+                    if let Some(c) = child {
+                        c.finish();
+                    }
+                });
+            }
+            drop(tx);
+            for msg in rx {
+                if let Msg::Shrunk(i, record) = msg {
+                    let _ = journal.record_shrunk(i, &record);
+                    shrunk.insert(i, record);
+                }
+            }
+        });
+    }
+
+    // Phase 3: the report.
+    if results
+        .iter()
+        .flatten()
+        .all(|g| g.status == Status::Skipped)
+    {
+        notes.push(
+            "no case was sent: the implementation offers none of the selected cases (see its hello)"
+                .to_string(),
+        );
+    }
+    let report = run.report(&results, &shrunk, throughput, true, &notes);
+    if let Err(e) = write_report(&args.report, &report) {
+        writeln!(
+            err,
+            "certify: cannot write the report in {}: {e}",
+            args.report.display()
+        )?;
+    }
+    journal.complete()?;
+    write!(out, "{}", report.table())?;
+    print_failures(&report, out)?;
+    writeln!(
+        out,
+        "protocol: {} cases answered in {:.2} s: {:.0} cases/s ({} jobs)",
+        throughput.cases,
+        throughput.seconds,
+        throughput.rate(),
+        throughput.jobs
+    )?;
+    writeln!(
+        out,
+        "report: {} and {}",
+        args.report.join("report.json").display(),
+        args.report.join("junit.xml").display()
+    )?;
+    Ok(if report.passed() { EXIT_OK } else { EXIT_FAIL })
+}
+
+fn describe_impl(hello: &Hello) -> String {
+    let name = hello
+        .implementation
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or("unnamed implementation");
+    let mut s = name.to_string();
+    for key in ["engine", "mutant"] {
+        if let Some(v) = hello.implementation.get(key).and_then(Value::as_str) {
+            s.push_str(&format!(", {key} {v}"));
+        }
+    }
+    s
+}
+
+/// Shrinks one failed case; the record for the journal and the report.
+fn shrink_one(
+    p: &Prepared,
+    g: &Graded,
+    args: &CertifyArgs,
+    launch: &Launch,
+    child: &mut Option<Child>,
+    seq: &mut u64,
+) -> Value {
+    let expectation = |c: &Case| with_expect(c.clone()).ok().and_then(|c| c.expect);
+    let ask = |c: &Case, e: &Expect| -> Graded {
+        *seq += 1;
+        let mut with = c.clone();
+        with.expect = Some(e.clone());
+        let Ok(q) =
+            cases::prepare_one(*seq as usize, with, p.instruction.clone(), p.source.clone())
+        else {
+            return Graded::pass();
+        };
+        let reply = runner::ask(launch, child, *seq, &q.request);
+        grade(&q, reply, args.strict_errata)
+    };
+    let Shrunk {
+        case,
+        graded,
+        asks,
+        steps,
+    } = shrink::shrink(&p.case, &p.expect, g, args.shrink_asks, expectation, ask);
+    let size = shrink::size(&case);
+    let f = graded.failure.clone();
+    json!({
+        "case": case.to_line(),
+        "kind": f.as_ref().map(|f| f.kind.clone()),
+        "message": f.as_ref().map(|f| f.message.clone()),
+        "answer": f.as_ref().and_then(|f| f.answer.clone()),
+        "expected": case.expect.as_ref().map(|e| Value::Object(e.to_value())),
+        "first_difference": f.as_ref().and_then(|f| f.diff.as_ref()).map(|d| d.to_value()),
+        "asks": asks,
+        "steps": steps,
+        "lanes": size.lanes,
+        "line_bytes": size.line_bytes,
+        "nonzero_bytes": size.nonzero_bytes,
+    })
+}
+
+fn print_failures(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    let failures = &report.failures;
+    let shown: BTreeSet<usize> = failures
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.get("shrunk").is_some())
+        .map(|(i, _)| i)
+        .chain(0..failures.len())
+        .take(FAILURES_PRINTED)
+        .collect();
+    for &i in &shown {
+        let f = &failures[i];
+        let s = |v: &Value, k: &str| {
+            v.get(k)
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string()
+        };
+        writeln!(
+            out,
+            "FAIL {} on {} ({}): {}: {}",
+            s(f, "id"),
+            s(f, "platform"),
+            s(f, "source"),
+            s(f, "kind"),
+            s(f, "message")
+        )?;
+        let detail = f.get("shrunk").unwrap_or(f);
+        if let Some(sh) = f.get("shrunk") {
+            writeln!(
+                out,
+                "  minimal case ({} lanes, {} questions): {}",
+                sh["lanes"],
+                sh["asks"],
+                s(sh, "case")
+            )?;
+            writeln!(out, "  minimal failure: {}", s(sh, "message"))?;
+        }
+        if let Some(a) = detail.get("answer").filter(|a| !a.is_null()) {
+            writeln!(out, "  answer:   {a}")?;
+        }
+        if let Some(e) = detail.get("expected").filter(|e| !e.is_null()) {
+            writeln!(out, "  expected: {e}")?;
+        }
+        if let Some(d) = detail.get("first_difference").filter(|d| !d.is_null()) {
+            let lane = d.get("lane").and_then(Value::as_u64);
+            let byte = d.get("byte").and_then(Value::as_u64);
+            writeln!(
+                out,
+                "  first difference: {}{}{}: expected {}, got {}",
+                s(d, "place"),
+                lane.map_or(String::new(), |l| format!(" lane {l}")),
+                byte.map_or(String::new(), |b| format!(" byte {b}")),
+                s(d, "expected"),
+                s(d, "actual")
+            )?;
+        }
+        writeln!(out, "  replay:   {}", s(f, "replay"))?;
+    }
+    let total = report.totals().failed;
+    if total > shown.len() {
+        writeln!(
+            out,
+            "... {} more failures: see report.json",
+            total - shown.len()
+        )?;
+    }
+    Ok(())
+}
+
+/// The arguments of `visa-conform merge`.
+#[derive(Clone, Debug, Args)]
+pub struct MergeArgs {
+    /// Shard reports: `report.json` files or the report directories holding them.
+    #[arg(required = true, value_name = "REPORT")]
+    pub reports: Vec<PathBuf>,
+    /// Write the merged `report.json` and `junit.xml` into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// Runs `merge`: exit 0 when every shard is there, complete and passed.
+pub fn merge(args: &MergeArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let mut reports = Vec::new();
+    for path in &args.reports {
+        let file = if path.is_dir() {
+            path.join("report.json")
+        } else {
+            path.clone()
+        };
+        let parsed = std::fs::read_to_string(&file)
+            .map_err(|e| e.to_string())
+            .and_then(|t| serde_json::from_str::<Value>(&t).map_err(|e| e.to_string()))
+            .and_then(|v| Report::from_value(&v));
+        match parsed {
+            Ok(r) => reports.push(r),
+            Err(e) => {
+                writeln!(err, "merge: {}: {e}", file.display())?;
+                return Ok(EXIT_INPUT);
+            }
+        }
+    }
+    let merged = match super::report::merge(&reports) {
+        Ok(m) => m,
+        Err(e) => {
+            writeln!(err, "merge: {e}")?;
+            return Ok(EXIT_INPUT);
+        }
+    };
+    if let Some(dir) = &args.out {
+        if let Err(e) = write_report(dir, &merged) {
+            writeln!(err, "merge: cannot write {}: {e}", dir.display())?;
+            return Ok(EXIT_INPUT);
+        }
+    }
+    write!(out, "{}", merged.table())?;
+    print_failures(&merged, out)?;
+    Ok(if merged.passed() { EXIT_OK } else { EXIT_FAIL })
+}

@@ -1,0 +1,665 @@
+//! Mutants: deliberately faulty engines that prove the certification runner catches real
+//! bugs (`visa-conform serve --mutant NAME`).
+//!
+//! Each mutant is a plausible implementer's bug, built as a wrapper around a correct engine
+//! and never by editing it:
+//!
+//! - a **rewrite** changes the case before the engine runs it (drops `.sat`, renames the
+//!   mnemonic, moves predicate bits, pins an erratum reading, changes `%cr0`), and restores
+//!   what the rewrite touched in the observed state;
+//! - a **lane** mutant runs the case correctly, then recomputes the destination element of
+//!   every enabled channel of one instruction from the channel's source values, the way the
+//!   buggy implementation would.
+//!
+//! [`MUTANTS`] lists them with the instruction each one breaks. Every mutant answers exactly
+//! like the wrapped engine on the cases its bug does not touch.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use visa_spec::asm::{self, ast};
+use visa_spec::errata::{self, Reading, Readings};
+use visa_spec::ir::{Ctrl, Dst, Opcode, Program, RelOp, Src};
+use visa_spec::num::FloatMode;
+use visa_spec::operand::{evaluate_ch_en, source_bits};
+use visa_spec::state::MachineState;
+use visa_spec::types::DataType;
+use visa_spec::{validate, VisaError};
+
+use crate::case::{apply_init, run_case, EngineKind, Outcome};
+use crate::vector::Case;
+
+/// One deliberately faulty engine.
+#[derive(Clone, Copy, Debug)]
+pub struct Mutant {
+    /// The name `--mutant` takes.
+    pub name: &'static str,
+    /// The instruction (lower-case mnemonic) whose cases it gets wrong; for a bug outside
+    /// the instruction semantics (predication, regions, float modes), the instruction its
+    /// test certifies.
+    pub instruction: &'static str,
+    /// The bug, in one sentence.
+    pub bug: &'static str,
+    run: fn(&Case, EngineKind) -> Outcome,
+}
+
+impl Mutant {
+    /// Runs `case` the mutant's way on `engine`. Never panics: a panic of the wrapper is a
+    /// `model-bug` outcome.
+    pub fn run(&self, case: &Case, engine: EngineKind) -> Outcome {
+        catch_unwind(AssertUnwindSafe(|| (self.run)(case, engine))).unwrap_or_else(|_| {
+            Outcome::Error(VisaError::model_bug(format!(
+                "mutant `{}` panicked",
+                self.name
+            )))
+        })
+    }
+}
+
+/// Every mutant.
+pub const MUTANTS: &[Mutant] = &[
+    Mutant {
+        name: "add-sat-ignored",
+        instruction: "add",
+        bug: "ADD ignores .sat on integer destinations: results wrap instead of clamping",
+        run: add_sat_ignored,
+    },
+    Mutant {
+        name: "avg-no-round",
+        instruction: "avg",
+        bug: "AVG computes (src0 + src1) >> 1, without the +1 that rounds up",
+        run: avg_no_round,
+    },
+    Mutant {
+        name: "mulh-low-dword",
+        instruction: "mulh",
+        bug: "MULH returns the low 32 bits of the 64-bit product instead of the high 32",
+        run: mulh_low_dword,
+    },
+    Mutant {
+        name: "xor-as-or",
+        instruction: "xor",
+        bug: "XOR is dispatched to the OR kernel (a copy-paste slip in an opcode table)",
+        run: xor_as_or,
+    },
+    Mutant {
+        name: "not-logical",
+        instruction: "not",
+        bug: "NOT is C's logical `!` (1 for zero, else 0) instead of the bitwise `~`",
+        run: not_logical,
+    },
+    Mutant {
+        name: "shl-count-unmasked",
+        instruction: "shl",
+        bug: "SHL does not mask the shift count: a count of the type width or more gives 0",
+        run: shl_count_unmasked,
+    },
+    Mutant {
+        name: "shr-arithmetic",
+        instruction: "shr",
+        bug: "SHR shifts arithmetically: src0's top bit is copied in from the left",
+        run: shr_arithmetic,
+    },
+    Mutant {
+        name: "rol-in-32-bits",
+        instruction: "rol",
+        bug: "ROL on word destinations rotates the zero-extended value in 32 bits, then truncates",
+        run: rol_in_32_bits,
+    },
+    Mutant {
+        name: "bfrev-bytes",
+        instruction: "bfrev",
+        bug: "BFREV reverses the byte order instead of the bit order",
+        run: bfrev_bytes,
+    },
+    Mutant {
+        name: "fbh-leading-zeros",
+        instruction: "fbh",
+        bug: "FBH on D counts leading zeros for negative values too (so -1 gives 0, not 0xFFFFFFFF)",
+        run: fbh_leading_zeros,
+    },
+    Mutant {
+        name: "fbl-one-based",
+        instruction: "fbl",
+        bug: "FBL is C's ffs(): bit indices count from 1, and 0 gives 0",
+        run: fbl_one_based,
+    },
+    Mutant {
+        name: "bfe-width-zero",
+        instruction: "bfe",
+        bug: "BFE builds its mask as ~0 >> (32 - width), so a width of 0 extracts the whole shifted value",
+        run: bfe_width_zero,
+    },
+    Mutant {
+        name: "cmp-nan-ordered",
+        instruction: "cmp",
+        bug: "CMP computes lt, le, gt and ge as the negation of ge, gt, le and lt, so a NaN operand makes them true",
+        run: cmp_nan_ordered,
+    },
+    Mutant {
+        name: "pred-offset-ignored",
+        instruction: "add",
+        bug: "predication reads predicate bit n for channel n, ignoring the mask control's offset (M5 reads bits 0.., not 16..)",
+        run: pred_offset_ignored,
+    },
+    Mutant {
+        name: "region-vstride-as-width",
+        instruction: "mov",
+        bug: "source regions read row i at i * width * hstride, ignoring the vertical stride",
+        run: region_vstride_as_width,
+    },
+    Mutant {
+        name: "hf-denorms-kept",
+        instruction: "mov",
+        bug: "HF denormals are always kept, whatever %cr0's HF denorm mode says",
+        run: hf_denorms_kept,
+    },
+    Mutant {
+        name: "add-f-round-toward-zero",
+        instruction: "add",
+        bug: "F ADD rounds toward zero whatever %cr0's rounding mode says",
+        run: add_f_round_toward_zero,
+    },
+    Mutant {
+        name: "sat-keeps-negative-zero",
+        instruction: "add",
+        bug: "saturation leaves -0.0 unchanged: the literal reading of SAT-NEGATIVE-ZERO, which an errata-tolerant grading accepts and --strict-errata does not",
+        run: sat_keeps_negative_zero,
+    },
+];
+
+/// Looks a mutant up by name.
+pub fn find(name: &str) -> Option<&'static Mutant> {
+    MUTANTS.iter().find(|m| m.name == name)
+}
+
+/// The case's program, parsed and validated; `None` when it does not validate (the engine
+/// reports why).
+fn validated(case: &Case) -> Option<(ast::Program, Program, Readings)> {
+    let readings = case.readings().ok()?;
+    let tree = asm::parse(&case.program).ok()?;
+    let program = validate::validate_with(&tree, case.platform, &readings).ok()?;
+    Some((tree, program, readings))
+}
+
+/// The instruction lines of a syntax tree.
+fn insn_lines(tree: &mut ast::Program) -> impl Iterator<Item = &mut ast::InsnLine> {
+    tree.lines.iter_mut().filter_map(|l| match &mut l.kind {
+        ast::LineKind::Insn(i) => Some(i),
+        _ => None,
+    })
+}
+
+/// Runs `case` after `edit` rewrote it; `edit` returns false when the case is untouched.
+/// A rewrite that no longer validates runs the original case (the bug does not reach it).
+fn rewrite(
+    case: &Case,
+    engine: EngineKind,
+    edit: impl FnOnce(&mut Case, &mut ast::Program, &Program) -> bool,
+) -> Outcome {
+    let Some((mut tree, program, _)) = validated(case) else {
+        return run_case(case, engine);
+    };
+    let mut changed = case.clone();
+    if !edit(&mut changed, &mut tree, &program) {
+        return run_case(case, engine);
+    }
+    changed.program = asm::print(&tree);
+    match run_case(&changed, engine) {
+        Outcome::Error(e) if e.class == visa_spec::ErrorClass::InvalidInstruction => {
+            run_case(case, engine)
+        }
+        outcome => outcome,
+    }
+}
+
+fn add_sat_ignored(case: &Case, engine: EngineKind) -> Outcome {
+    rewrite(case, engine, |_, tree, program| {
+        let mut changed = false;
+        for (line, insn) in insn_lines(tree).zip(&program.insns) {
+            if insn.opcode == Opcode::Add && insn.sat && insn.dst.ty().is_integer() {
+                line.mods.retain(|m| m != "sat");
+                changed = true;
+            }
+        }
+        changed
+    })
+}
+
+fn xor_as_or(case: &Case, engine: EngineKind) -> Outcome {
+    rewrite(case, engine, |_, tree, _| {
+        let mut changed = false;
+        for line in insn_lines(tree).filter(|l| l.opcode == "xor") {
+            line.opcode = "or".to_string();
+            changed = true;
+        }
+        changed
+    })
+}
+
+fn region_vstride_as_width(case: &Case, engine: EngineKind) -> Outcome {
+    rewrite(case, engine, |_, tree, _| {
+        let mut changed = false;
+        for line in insn_lines(tree) {
+            let exec_size = line.exec.map_or(1, |e| e.size);
+            for op in line.operands.iter_mut().skip(1) {
+                if let ast::OperandKind::Var {
+                    region:
+                        Some(ast::RegionSyntax::Src {
+                            vstride,
+                            width,
+                            hstride,
+                        }),
+                    ..
+                } = &mut op.kind
+                {
+                    if *width < exec_size && *vstride != *width * *hstride {
+                        *vstride = *width * *hstride;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        changed
+    })
+}
+
+/// Sets `%cr0` bits with `f` for the cases `applies` selects.
+fn with_cr0(
+    case: &Case,
+    engine: EngineKind,
+    applies: fn(&Program) -> bool,
+    f: fn(u32) -> u32,
+) -> Outcome {
+    rewrite(case, engine, |changed, _, program| {
+        if !applies(program) {
+            return false;
+        }
+        let cr0 = changed.init.cr0.unwrap_or(0);
+        changed.init.cr0 = Some(f(cr0));
+        f(cr0) != cr0
+    })
+}
+
+fn uses_hf(program: &Program) -> bool {
+    program
+        .insns
+        .iter()
+        .any(|i| i.dst.ty() == DataType::HF || i.srcs.iter().any(|s| s.ty() == DataType::HF))
+}
+
+fn hf_denorms_kept(case: &Case, engine: EngineKind) -> Outcome {
+    with_cr0(case, engine, uses_hf, |cr0| {
+        cr0 | FloatMode::CR0_KEEP_HF_DENORM
+    })
+}
+
+fn add_f_round_toward_zero(case: &Case, engine: EngineKind) -> Outcome {
+    with_cr0(
+        case,
+        engine,
+        |program| {
+            program
+                .insns
+                .iter()
+                .any(|i| i.opcode == Opcode::Add && i.dst.ty() == DataType::F)
+        },
+        |cr0| cr0 | 0b11 << FloatMode::CR0_ROUNDING_SHIFT,
+    )
+}
+
+fn sat_keeps_negative_zero(case: &Case, engine: EngineKind) -> Outcome {
+    let mut literal = case.clone();
+    literal
+        .errata
+        .insert(errata::SAT_NEGATIVE_ZERO.to_string(), Reading::Literal);
+    run_case(&literal, engine)
+}
+
+fn pred_offset_ignored(case: &Case, engine: EngineKind) -> Outcome {
+    let Some((_, program, _)) = validated(case) else {
+        return run_case(case, engine);
+    };
+    let [insn] = program.insns.as_slice() else {
+        return run_case(case, engine);
+    };
+    let (Some(pred), offset) = (insn.pred, insn.mask.offset()) else {
+        return run_case(case, engine);
+    };
+    // An instruction that writes its own predicate (CMP, SETP, ADD3O) keeps its answer: the
+    // moved bits would show in the result.
+    let writes = |d: Option<&Dst>| matches!(d, Some(Dst::Predicate { var }) if *var == pred.var);
+    if writes(Some(&insn.dst)) || writes(insn.dst2.as_ref()) {
+        return run_case(case, engine);
+    }
+    let info = program.vars.get(pred.var);
+    let Some(&original) = case.init.preds.get(&info.name) else {
+        return run_case(case, engine);
+    };
+    if offset == 0 {
+        return run_case(case, engine);
+    }
+    // The correct engine reads bit n + offset for channel n; put bit n there.
+    let width_mask = if info.num_elts >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << info.num_elts) - 1
+    };
+    let mut shifted = case.clone();
+    shifted
+        .init
+        .preds
+        .insert(info.name.clone(), (original << offset) & width_mask);
+    match run_case(&shifted, engine) {
+        Outcome::Ok(mut observed) => {
+            // The instruction does not write this predicate: restore its mask.
+            if let Some(p) = observed.preds.get_mut(&info.name) {
+                *p = original;
+            }
+            Outcome::Ok(observed)
+        }
+        outcome => outcome,
+    }
+}
+
+/// One enabled channel of the instruction a lane mutant breaks.
+#[derive(Clone, Debug)]
+struct Lane {
+    dst: DataType,
+    sat: bool,
+    /// CMP's relational operator.
+    rel: Option<RelOp>,
+    /// Each source: its type, the element's bits, its modifier.
+    srcs: Vec<(DataType, u64, Option<ast::SrcModifier>)>,
+}
+
+/// An integer element's value: its bits sign- or zero-extended by its type.
+fn int_value(ty: DataType, bits: u64) -> i128 {
+    let width = ty.bits().min(64);
+    let bits = if width >= 64 {
+        bits
+    } else {
+        bits & ((1u64 << width) - 1)
+    };
+    if ty.is_signed_integer() && width < 128 && bits >> (width - 1) & 1 == 1 {
+        i128::from(bits) - (1i128 << width)
+    } else {
+        i128::from(bits)
+    }
+}
+
+/// The low `width` bits of `v`.
+fn low_bits(v: i128, width: u32) -> u64 {
+    if width >= 64 {
+        v as u64
+    } else {
+        (v as u64) & ((1u64 << width) - 1)
+    }
+}
+
+/// `v` stored in an integer destination: clamped to its range under `.sat`, else wrapped.
+fn to_dst(v: i128, ty: DataType, sat: bool) -> u64 {
+    let v = match (sat, ty.int_min(), ty.int_max()) {
+        (true, Some(min), Some(max)) => v.clamp(min, max),
+        _ => v,
+    };
+    low_bits(v, ty.bits())
+}
+
+impl Lane {
+    fn raw(&self, k: usize) -> u64 {
+        self.srcs.get(k).map_or(0, |s| s.1)
+    }
+
+    fn ty(&self, k: usize) -> DataType {
+        self.srcs.get(k).map_or(DataType::UD, |s| s.0)
+    }
+
+    /// Source `k`'s integer value after its modifier.
+    fn int(&self, k: usize) -> i128 {
+        let Some(&(ty, bits, modifier)) = self.srcs.get(k) else {
+            return 0;
+        };
+        let v = int_value(ty, bits);
+        match modifier {
+            None => v,
+            Some(ast::SrcModifier::Neg) => -v,
+            Some(ast::SrcModifier::Abs) => v.abs(),
+            Some(ast::SrcModifier::NegAbs) => -v.abs(),
+            Some(ast::SrcModifier::Not) => !v,
+        }
+    }
+}
+
+/// Where a lane mutant writes: a general variable's elements, or a predicate's bits.
+enum Target {
+    Grf {
+        name: String,
+        /// Element index of channel 0, and the stride.
+        first: usize,
+        hstride: usize,
+        ty: DataType,
+    },
+    Pred {
+        name: String,
+        /// Channel i is bit `offset + i`.
+        offset: usize,
+    },
+}
+
+/// Runs `case`, then rewrites the destination element (or predicate bit) of each enabled
+/// channel of its `opcode` instruction with `f` (`None` keeps the correct value).
+fn lanes(case: &Case, engine: EngineKind, opcode: Opcode, f: fn(&Lane) -> Option<u64>) -> Outcome {
+    let outcome = run_case(case, engine);
+    let Outcome::Ok(mut observed) = outcome else {
+        return outcome;
+    };
+    let Some((_, program, readings)) = validated(case) else {
+        return Outcome::Ok(observed);
+    };
+    let [insn] = program.insns.as_slice() else {
+        return Outcome::Ok(observed);
+    };
+    if insn.opcode != opcode {
+        return Outcome::Ok(observed);
+    }
+    let target = match insn.dst {
+        Dst::General {
+            var,
+            row,
+            col,
+            hstride,
+            ty,
+        } => {
+            let row_bytes = if readings.is_literal(errata::GRF_ROW_SIZE) {
+                32
+            } else {
+                program.platform.grf_size()
+            };
+            Target::Grf {
+                name: program.vars.get(var).name.clone(),
+                first: row as usize * (row_bytes / ty.size()) + col as usize,
+                hstride: hstride as usize,
+                ty,
+            }
+        }
+        Dst::Predicate { var } => Target::Pred {
+            name: program.vars.get(var).name.clone(),
+            offset: insn.mask.offset() as usize,
+        },
+        _ => return Outcome::Ok(observed),
+    };
+    let mut state = MachineState::new(&program.vars);
+    if apply_init(&case.init, &program.vars, &mut state).is_err() {
+        return Outcome::Ok(observed);
+    }
+    let exec_size = insn.exec_size as usize;
+    let mut srcs: Vec<(DataType, Vec<u64>, Option<ast::SrcModifier>)> = Vec::new();
+    for src in &insn.srcs {
+        let bits = match src {
+            Src::Imm { bits, ty } if !ty.is_packed() => vec![*bits; exec_size],
+            Src::General { .. } | Src::Indirect { .. } => {
+                match source_bits(&program, &state, src, insn.exec_size, &readings) {
+                    Ok(Some(bits)) => bits,
+                    _ => return Outcome::Ok(observed),
+                }
+            }
+            _ => return Outcome::Ok(observed),
+        };
+        srcs.push((src.ty(), bits, src.modifier()));
+    }
+    let rel = match insn.ctrl {
+        Ctrl::Rel(r) => Some(r),
+        _ => None,
+    };
+    let ch_en = evaluate_ch_en(insn, &state);
+    for i in (0..exec_size).filter(|i| ch_en >> i & 1 == 1) {
+        let lane = Lane {
+            dst: insn.dst.ty(),
+            sat: insn.sat,
+            rel,
+            srcs: srcs.iter().map(|(t, b, m)| (*t, b[i], *m)).collect(),
+        };
+        let Some(value) = f(&lane) else {
+            continue;
+        };
+        match &target {
+            Target::Grf {
+                name,
+                first,
+                hstride,
+                ty,
+            } => {
+                let size = ty.size();
+                let at = (first + i * hstride) * size;
+                if let Some(slot) = observed
+                    .vars
+                    .get_mut(name)
+                    .and_then(|b| b.get_mut(at..at + size))
+                {
+                    slot.copy_from_slice(&value.to_le_bytes()[..size]);
+                }
+            }
+            Target::Pred { name, offset } => {
+                let bit = offset + i;
+                if let (Some(mask), true) = (observed.preds.get_mut(name), bit < 32) {
+                    *mask = (*mask & !(1 << bit)) | ((value as u32 & 1) << bit);
+                }
+            }
+        }
+    }
+    Outcome::Ok(observed)
+}
+
+/// Whether `bits` of float type `ty` encode a NaN.
+fn is_nan(ty: DataType, bits: u64) -> bool {
+    let (exponent, fraction): (u64, u64) = match ty {
+        DataType::F => (0x7f80_0000, 0x007f_ffff),
+        DataType::HF => (0x7c00, 0x03ff),
+        DataType::BF => (0x7f80, 0x007f),
+        DataType::DF => (0x7ff0_0000_0000_0000, 0x000f_ffff_ffff_ffff),
+        _ => return false,
+    };
+    bits & exponent == exponent && bits & fraction != 0
+}
+
+fn cmp_nan_ordered(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Cmp, |l| {
+        let unordered = (0..2).any(|k| is_nan(l.ty(k), l.raw(k)));
+        let complemented = matches!(l.rel, Some(RelOp::Lt | RelOp::Le | RelOp::Gt | RelOp::Ge));
+        // `a < b` computed as `!(a >= b)`: true when either side is NaN.
+        (unordered && complemented).then(|| match l.dst {
+            DataType::BOOL => 1,
+            ty => low_bits(-1, ty.bits()),
+        })
+    })
+}
+
+fn avg_no_round(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Avg, |l| {
+        Some(to_dst((l.int(0) + l.int(1)) >> 1, l.dst, l.sat))
+    })
+}
+
+fn mulh_low_dword(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Mulh, |l| {
+        Some(low_bits(l.int(0) * l.int(1), 32))
+    })
+}
+
+fn not_logical(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Not, |l| {
+        Some(to_dst(
+            i128::from(low_bits(l.int(0), l.ty(0).bits()) == 0),
+            l.dst,
+            false,
+        ))
+    })
+}
+
+fn shl_count_unmasked(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Shl, |l| {
+        let count = low_bits(l.int(1), l.ty(1).bits());
+        (count >= u64::from(l.dst.bits())).then_some(0)
+    })
+}
+
+fn shr_arithmetic(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Shr, |l| {
+        let width = l.ty(0).bits();
+        let value =
+            int_value(DataType::Q, low_bits(l.int(0), width) << (64 - width)) >> (64 - width);
+        let mask = if l.dst.bits() == 64 { 63 } else { 31 };
+        let count = (low_bits(l.int(1), 64) & mask) as u32;
+        Some(to_dst(value >> count, l.dst, l.sat))
+    })
+}
+
+fn rol_in_32_bits(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Rol, |l| {
+        if l.dst.bits() != 16 {
+            return None;
+        }
+        let value = (l.raw(0) & 0xffff) as u32;
+        let count = (low_bits(l.int(1), 64) & 31) as u32;
+        Some(u64::from(value.rotate_left(count) & 0xffff))
+    })
+}
+
+fn bfrev_bytes(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Bfrev, |l| {
+        Some(u64::from((l.raw(0) as u32).swap_bytes()))
+    })
+}
+
+fn fbh_leading_zeros(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Fbh, |l| {
+        (l.ty(0) == DataType::D && l.raw(0) as u32 >> 31 == 1).then_some(0)
+    })
+}
+
+fn fbl_one_based(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Fbl, |l| {
+        let v = l.raw(0) as u32;
+        Some(if v == 0 {
+            0
+        } else {
+            u64::from(v.trailing_zeros() + 1)
+        })
+    })
+}
+
+fn bfe_width_zero(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Bfe, |l| {
+        let width = l.raw(0) & 0x1f;
+        if width != 0 {
+            return None;
+        }
+        let offset = (l.raw(1) & 0x1f) as u32;
+        let field = l.raw(2) as u32;
+        Some(if l.dst == DataType::D {
+            u64::from(((field as i32) >> offset) as u32)
+        } else {
+            u64::from(field >> offset)
+        })
+    })
+}

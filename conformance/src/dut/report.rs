@@ -1,0 +1,483 @@
+//! The certification report: counts per instruction and platform, errata-tolerated passes,
+//! failures with their minimal cases, and throughput; as `report.json`
+//! (`visa-certify-report/1`), JUnit XML and a terminal table. Shard reports merge.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus, TestSuite};
+use serde_json::{json, Map, Value};
+use visa_spec::platform::Platform;
+
+use super::cases::Shard;
+
+pub const FORMAT: &str = "visa-certify-report/1";
+
+/// Counts of one instruction on one platform.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    pub passed: usize,
+    pub failed: usize,
+    pub unsupported: usize,
+    pub skipped: usize,
+    /// Passes under the other reading of an erratum (counted in `passed` too).
+    pub tolerated: usize,
+}
+
+impl Cell {
+    fn add(&mut self, o: &Cell) {
+        self.passed += o.passed;
+        self.failed += o.failed;
+        self.unsupported += o.unsupported;
+        self.skipped += o.skipped;
+        self.tolerated += o.tolerated;
+    }
+
+    /// Cases sent (everything but the skipped ones).
+    pub fn sent(&self) -> usize {
+        self.passed + self.failed + self.unsupported
+    }
+}
+
+/// Cases answered through the protocol and the time they took.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Throughput {
+    pub cases: usize,
+    pub seconds: f64,
+    pub jobs: usize,
+}
+
+impl Throughput {
+    pub fn rate(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.cases as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+}
+
+/// A certification report.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    /// Every case of the run (or of every shard, for a merge) has a result.
+    pub complete: bool,
+    /// The implementation's hello (`implementation` object and what it offers).
+    pub implementation: Value,
+    /// The implementation's command line.
+    pub command: String,
+    /// The arguments that decide the cases: seed, generated, only, strict errata, vectors.
+    pub settings: Value,
+    /// The shards the report covers (empty: the whole case set).
+    pub shards: Vec<Shard>,
+    pub cells: BTreeMap<(String, String), Cell>,
+    /// `ERRATUM reading` -> passes that fit that reading only.
+    pub tolerated: BTreeMap<String, usize>,
+    /// Failure kind -> count.
+    pub kinds: BTreeMap<String, usize>,
+    /// Failure details (capped per instruction and platform), with minimal cases.
+    pub failures: Vec<Value>,
+    pub throughput: Throughput,
+    /// Notes for the reader (float DPAS profiles, missing shards, ...).
+    pub notes: Vec<String>,
+}
+
+impl Report {
+    pub fn totals(&self) -> Cell {
+        let mut t = Cell::default();
+        for c in self.cells.values() {
+            t.add(c);
+        }
+        t
+    }
+
+    /// The verdict: complete, nothing failed, and something ran (an implementation that
+    /// offers none of the selected cases is not certified by them).
+    pub fn passed(&self) -> bool {
+        let t = self.totals();
+        self.complete && t.failed == 0 && t.sent() > 0
+    }
+
+    pub fn to_value(&self) -> Value {
+        let t = self.totals();
+        let cells: Vec<Value> = self
+            .cells
+            .iter()
+            .map(|((insn, platform), c)| {
+                json!({
+                    "instruction": insn, "platform": platform, "passed": c.passed,
+                    "failed": c.failed, "unsupported": c.unsupported, "skipped": c.skipped,
+                    "tolerated": c.tolerated,
+                })
+            })
+            .collect();
+        json!({
+            "format": FORMAT,
+            "complete": self.complete,
+            "verdict": if self.passed() { "pass" } else { "fail" },
+            "implementation": self.implementation,
+            "command": self.command,
+            "settings": self.settings,
+            "shards": self.shards.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            "summary": {
+                "cases": t.passed + t.failed + t.unsupported + t.skipped,
+                "passed": t.passed, "failed": t.failed, "unsupported": t.unsupported,
+                "skipped": t.skipped, "tolerated": t.tolerated,
+            },
+            "cells": cells,
+            "tolerated": self.tolerated,
+            "failure_kinds": self.kinds,
+            "failures": self.failures,
+            "throughput": {
+                "cases": self.throughput.cases,
+                "seconds": self.throughput.seconds,
+                "jobs": self.throughput.jobs,
+                "cases_per_second": self.throughput.rate().round(),
+            },
+            "profiles": {"note": "float DPAS numeric profiles are not defined yet; no answer is graded against a profile"},
+            "notes": self.notes,
+        })
+    }
+
+    pub fn from_value(v: &Value) -> Result<Report, String> {
+        if v.get("format").and_then(Value::as_str) != Some(FORMAT) {
+            return Err(format!("not a `{FORMAT}` report"));
+        }
+        let count = |c: &Value, k: &str| c.get(k).and_then(Value::as_u64).unwrap_or(0) as usize;
+        let mut cells = BTreeMap::new();
+        for c in v
+            .get("cells")
+            .and_then(Value::as_array)
+            .ok_or("no `cells` array")?
+        {
+            let key = |k: &str| {
+                c.get(k)
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+                    .ok_or(format!("a cell has no `{k}`"))
+            };
+            cells.insert(
+                (key("instruction")?, key("platform")?),
+                Cell {
+                    passed: count(c, "passed"),
+                    failed: count(c, "failed"),
+                    unsupported: count(c, "unsupported"),
+                    skipped: count(c, "skipped"),
+                    tolerated: count(c, "tolerated"),
+                },
+            );
+        }
+        let counts = |k: &str| -> BTreeMap<String, usize> {
+            v.get(k)
+                .and_then(Value::as_object)
+                .map(|m| {
+                    m.iter()
+                        .map(|(k, n)| (k.clone(), n.as_u64().unwrap_or(0) as usize))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let shards = v
+            .get("shards")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().and_then(|s| s.parse().ok()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let tp = v.get("throughput").cloned().unwrap_or(Value::Null);
+        Ok(Report {
+            complete: v.get("complete").and_then(Value::as_bool).unwrap_or(false),
+            implementation: v.get("implementation").cloned().unwrap_or(Value::Null),
+            command: v
+                .get("command")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
+            settings: v.get("settings").cloned().unwrap_or(Value::Null),
+            shards,
+            cells,
+            tolerated: counts("tolerated"),
+            kinds: counts("failure_kinds"),
+            failures: v
+                .get("failures")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default(),
+            throughput: Throughput {
+                cases: count(&tp, "cases"),
+                seconds: tp.get("seconds").and_then(Value::as_f64).unwrap_or(0.0),
+                jobs: count(&tp, "jobs"),
+            },
+            notes: v
+                .get("notes")
+                .and_then(Value::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|n| n.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        })
+    }
+
+    /// The terminal table: one row per instruction, one column per platform
+    /// (`passed/sent`), the verdict, then the totals.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let insns: BTreeSet<&String> = self.cells.keys().map(|(i, _)| i).collect();
+        let width = insns.iter().map(|i| i.len()).max().unwrap_or(0).max(11);
+        let _ = write!(out, "{:width$}", "instruction");
+        for p in Platform::ALL {
+            let _ = write!(out, "  {:>11}", p.name());
+        }
+        let _ = writeln!(out, "  verdict");
+        for insn in insns {
+            let mut row = Cell::default();
+            let _ = write!(out, "{insn:width$}");
+            for p in Platform::ALL {
+                let c = self
+                    .cells
+                    .get(&(insn.clone(), p.name().to_string()))
+                    .copied()
+                    .unwrap_or_default();
+                row.add(&c);
+                let text = if c.sent() > 0 {
+                    format!("{}/{}", c.passed, c.sent())
+                } else if c.skipped > 0 {
+                    "skipped".to_string()
+                } else {
+                    "-".to_string()
+                };
+                let _ = write!(out, "  {text:>11}");
+            }
+            let _ = writeln!(out, "  {}", verdict(&row));
+        }
+        let t = self.totals();
+        let _ = writeln!(
+            out,
+            "{} cases: {} passed ({} errata-tolerated), {} failed, {} unsupported, {} skipped",
+            t.passed + t.failed + t.unsupported + t.skipped,
+            t.passed,
+            t.tolerated,
+            t.failed,
+            t.unsupported,
+            t.skipped
+        );
+        if !self.tolerated.is_empty() {
+            let list: Vec<String> = self
+                .tolerated
+                .iter()
+                .map(|(e, n)| format!("{e} ({n})"))
+                .collect();
+            let _ = writeln!(out, "errata-tolerated answers fit: {}", list.join(", "));
+        }
+        if !self.kinds.is_empty() {
+            let list: Vec<String> = self.kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            let _ = writeln!(out, "failures by kind: {}", list.join(", "));
+        }
+        for note in &self.notes {
+            let _ = writeln!(out, "note: {note}");
+        }
+        out
+    }
+
+    /// JUnit XML: a suite per instruction, a test case per platform.
+    pub fn junit(&self) -> Result<String, quick_junit::SerializeError> {
+        let mut report = quick_junit::Report::new("visa-conform certify");
+        let mut suites: BTreeMap<&String, TestSuite> = BTreeMap::new();
+        for ((insn, platform), c) in &self.cells {
+            let suite = suites
+                .entry(insn)
+                .or_insert_with(|| TestSuite::new(insn.as_str()));
+            let status = if c.failed > 0 {
+                let mine: Vec<&Value> = self
+                    .failures
+                    .iter()
+                    .filter(|f| {
+                        f.get("instruction").and_then(Value::as_str) == Some(insn.as_str())
+                            && f.get("platform").and_then(Value::as_str) == Some(platform.as_str())
+                    })
+                    .collect();
+                let first = mine
+                    .first()
+                    .map(|f| {
+                        format!(
+                            "; first: {}: {}",
+                            f["id"].as_str().unwrap_or_default(),
+                            f["message"].as_str().unwrap_or_default()
+                        )
+                    })
+                    .unwrap_or_default();
+                let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                s.set_type("certify").set_message(format!(
+                    "{} of {} cases failed{first}",
+                    c.failed,
+                    c.sent()
+                ));
+                let mut body = String::new();
+                for f in mine {
+                    let _ = writeln!(
+                        body,
+                        "{} [{}] {}: {}",
+                        f["id"].as_str().unwrap_or_default(),
+                        f["kind"].as_str().unwrap_or_default(),
+                        f["source"].as_str().unwrap_or_default(),
+                        f["message"].as_str().unwrap_or_default()
+                    );
+                    if let Some(r) = f.get("replay").and_then(Value::as_str) {
+                        let _ = writeln!(body, "  replay: {r}");
+                    }
+                }
+                s.set_description(body);
+                s
+            } else if c.passed == 0 {
+                let mut s = TestCaseStatus::skipped();
+                s.set_message(format!(
+                    "{} unsupported, {} skipped",
+                    c.unsupported, c.skipped
+                ));
+                s
+            } else {
+                TestCaseStatus::success()
+            };
+            let mut case = TestCase::new(format!("{insn} {platform}"), status);
+            case.set_classname(format!("visa-conform certify.{insn}"))
+                .set_time(Duration::ZERO);
+            for (k, n) in [
+                ("passed", c.passed),
+                ("failed", c.failed),
+                ("unsupported", c.unsupported),
+                ("skipped", c.skipped),
+                ("tolerated", c.tolerated),
+            ] {
+                case.add_property((k, n.to_string().as_str()));
+            }
+            suite.add_test_case(case);
+        }
+        report.add_test_suites(suites.into_values());
+        report.to_string()
+    }
+}
+
+fn verdict(c: &Cell) -> String {
+    let mut v = if c.failed > 0 {
+        format!("FAIL ({})", c.failed)
+    } else if c.passed > 0 {
+        "pass".to_string()
+    } else if c.unsupported > 0 {
+        "unsupported".to_string()
+    } else {
+        "skipped".to_string()
+    };
+    let mut extra = Vec::new();
+    if c.tolerated > 0 {
+        extra.push(format!("{} errata-tolerated", c.tolerated));
+    }
+    if c.unsupported > 0 && (c.passed > 0 || c.failed > 0) {
+        extra.push(format!("{} unsupported", c.unsupported));
+    }
+    if !extra.is_empty() {
+        v.push_str(&format!(" ({})", extra.join(", ")));
+    }
+    v
+}
+
+/// The settings that must agree between shard reports: everything but the shard.
+fn campaign(r: &Report) -> Value {
+    let mut s = r.settings.clone();
+    if let Value::Object(m) = &mut s {
+        m.shift_remove("shard");
+    }
+    json!({"command": r.command, "settings": s})
+}
+
+/// Joins shard reports of one campaign. The result is complete when every shard is there
+/// and complete.
+pub fn merge(reports: &[Report]) -> Result<Report, String> {
+    let Some(first) = reports.first() else {
+        return Err("no report to merge".to_string());
+    };
+    let mut merged = Report {
+        complete: true,
+        implementation: first.implementation.clone(),
+        command: first.command.clone(),
+        settings: first.settings.clone(),
+        ..Report::default()
+    };
+    if let Value::Object(m) = &mut merged.settings {
+        m.shift_remove("shard");
+    }
+    let mut seen: BTreeSet<(u32, u32)> = BTreeSet::new();
+    let mut n_of: Option<u32> = None;
+    let mut seconds: f64 = 0.0;
+    for (i, r) in reports.iter().enumerate() {
+        if campaign(r) != campaign(first) {
+            return Err(format!(
+                "report {} is of another campaign (implementation command or settings differ)",
+                i + 1
+            ));
+        }
+        if r.shards.is_empty() && reports.len() > 1 {
+            return Err(format!("report {} is not a shard report", i + 1));
+        }
+        for s in &r.shards {
+            if n_of.is_some_and(|n| n != s.n) {
+                return Err("the reports split the campaign into different shard counts".into());
+            }
+            n_of = Some(s.n);
+            if !seen.insert((s.k, s.n)) {
+                return Err(format!("shard {s} appears twice"));
+            }
+            merged.shards.push(*s);
+        }
+        merged.complete &= r.complete;
+        if !r.complete {
+            merged.notes.push(format!(
+                "report {} is incomplete (an interrupted run)",
+                i + 1
+            ));
+        }
+        for (k, c) in &r.cells {
+            merged.cells.entry(k.clone()).or_default().add(c);
+        }
+        for (k, n) in &r.tolerated {
+            *merged.tolerated.entry(k.clone()).or_default() += n;
+        }
+        for (k, n) in &r.kinds {
+            *merged.kinds.entry(k.clone()).or_default() += n;
+        }
+        merged.failures.extend(r.failures.iter().cloned());
+        merged.throughput.cases += r.throughput.cases;
+        merged.throughput.jobs += r.throughput.jobs;
+        seconds = seconds.max(r.throughput.seconds);
+    }
+    merged.throughput.seconds = seconds;
+    merged.shards.sort_by_key(|s| s.k);
+    if let Some(n) = n_of {
+        let missing: Vec<String> = (1..=n)
+            .filter(|k| !seen.contains(&(*k, n)))
+            .map(|k| format!("{k}/{n}"))
+            .collect();
+        if !missing.is_empty() {
+            merged.complete = false;
+            merged
+                .notes
+                .push(format!("missing shards: {}", missing.join(", ")));
+        }
+    }
+    Ok(merged)
+}
+
+/// The failure entries as an object keyed by nothing: helper for building entries.
+pub fn entry(fields: &[(&str, Value)]) -> Value {
+    let mut m = Map::new();
+    for (k, v) in fields {
+        if !v.is_null() {
+            m.insert((*k).to_string(), v.clone());
+        }
+    }
+    Value::Object(m)
+}
