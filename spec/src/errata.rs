@@ -182,6 +182,17 @@ pub const SAD2_EXEC_SIZE: &str = "SAD2-EXEC-SIZE";
 pub const ADDR_ADD_PREDEFINED: &str = "ADDR-ADD-PREDEFINED";
 pub const ADDR_ADD_RANGE: &str = "ADDR-ADD-RANGE";
 pub const MOVS_CONTIGUOUS: &str = "MOVS-CONTIGUOUS";
+pub const DPAS_RC_LOOP: &str = "DPAS-RC-LOOP";
+pub const DPAS_SRC2_ADVANCE: &str = "DPAS-SRC2-ADVANCE";
+pub const DPAS_TF32_FP8_PATHS: &str = "DPAS-TF32-FP8-PATHS";
+pub const DPAS_TF32_ENCODING: &str = "DPAS-TF32-ENCODING";
+pub const DPAS_DST_ADVANCE: &str = "DPAS-DST-ADVANCE";
+pub const DPAS_INT_WRAP: &str = "DPAS-INT-WRAP";
+pub const DPAS_FLOAT_ROUNDING: &str = "DPAS-FLOAT-ROUNDING";
+pub const DPAS_ONE_BIT: &str = "DPAS-ONE-BIT";
+pub const DPAS_DF: &str = "DPAS-DF";
+pub const DPASW_SPLIT: &str = "DPASW-SPLIT";
+pub const DP4A_SIGNEDNESS: &str = "DP4A-SIGNEDNESS";
 
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
@@ -741,6 +752,105 @@ pub static LEDGER: &[Erratum] = &[
         literal: "contiguous elements, whatever the region written",
         resolved: "a general or indirect operand of MOVS must address exactly the exec_size contiguous elements from its origin (a source region whose lanes are elements 0, 1, ..., a destination stride of 1, unless the execution size is 1; no multi-address source); others are invalid-instruction, so both readings agree on every valid program",
         reason: "the Notes state contiguity; rejecting other regions keeps one meaning instead of silently ignoring what the program wrote",
+        executable: false,
+    },
+    Erratum {
+        id: DPAS_RC_LOOP,
+        document: "instructions/DPAS.md, Semantics",
+        says: "the repeat loop is written `for (r = 0; i < RC; ++r)`: it tests `i`, the channel index of the inner loop",
+        literal: "`i` is 0 on entry and `Exec_size` (8 or 16, never below RC) after the first repeat, so only row 0 of Dst is computed and the other rows are left as they were",
+        resolved: "`r < RC`: rows 0..RC-1 are computed",
+        reason: "the text around the loop (M = repeat count, Dst and Src0 advance one row per repeat) describes RC rows; the literal reading becomes executable with the DPAS module (issue 4)",
+        executable: false,
+    },
+    Erratum {
+        id: DPAS_SRC2_ADVANCE,
+        document: "instructions/DPAS.md, Semantics",
+        says: "Src2 is advanced `8*OPS_PER_CHAN` elements per repeat; `k` is never reset",
+        literal: "row r of A starts at element `r*8*OPS_PER_CHAN`",
+        resolved: "row r of A starts at element `r*SD*OPS_PER_CHAN` (the never-reset `k` gives exactly this)",
+        reason: "the two agree for SD 8, the only depth valid on a DPAS platform, so no valid program tells them apart",
+        executable: false,
+    },
+    Erratum {
+        id: DPAS_TF32_FP8_PATHS,
+        document: "instructions/DPAS.md, Semantics",
+        says: "the header names OPS_PER_CHAN 1 for tf32 and 4 for fp8, but the pseudocode has only three arms (16-bit W: 2; an 8-bit precision: 4, `int dpas`; else 8) and only dot4/dot8 integer and dot2 float bodies",
+        literal: "tf32 gets OPS_PER_CHAN 8 and SRC1_OPERANDS_PER_CHAN 32/(8*32) = 0, so `d / SRC1_OPERANDS_PER_CHAN` divides by zero: tf32 DPAS is invalid; bf8/hf8 take the integer dot4 body (their bytes read as integers)",
+        resolved: "tf32: OPS_PER_CHAN 1, SRC1_OPERANDS_PER_CHAN 1, one product per depth; bf8/hf8: OPS_PER_CHAN 4, a float dot4 of the decoded E5M2/E4M3 values",
+        reason: "the header comment and the legal-combination table (F dst for TF32 and BF8/HF8) define these paths; the pseudocode only forgot them",
+        executable: true,
+    },
+    Erratum {
+        id: DPAS_TF32_ENCODING,
+        document: "instructions/DPAS.md, precision table",
+        says: "tf32 has binary format 0x0b; bf8 and hf8 have no row",
+        literal: "0x0b is tf32",
+        resolved: "the binary encoding is not part of the model (the IR holds the precision by name, the text form by its mnemonic); IGC's header numbers BF8 11, TF32 12, HF8 14",
+        reason: "no executed behaviour depends on the binary value",
+        executable: false,
+    },
+    Erratum {
+        id: DPAS_DST_ADVANCE,
+        document: "instructions/DPAS.md, Semantics",
+        says: "Dst and Src0 advance one GRF per repeat, yet they are laid out row-major in the 1-D GRF space",
+        literal: "row r of Dst and Src0 starts at GRF r, whatever their type (an HF or BF row of Exec_size elements fills half a GRF)",
+        resolved: "row r starts at byte `r*Exec_size*sizeof(type)`: the same for D, UD and F, packed rows for HF and BF",
+        reason: "row-major layout of an MxN matrix, as the document's overview states, and what the compiler emits for HF/BF accumulators",
+        executable: true,
+    },
+    Erratum {
+        id: DPAS_INT_WRAP,
+        document: "instructions/DPAS.md, Semantics",
+        says: "integer DPAS accumulates with `temp.DW[i] += dot4(...)` and says nothing of overflow",
+        literal: "silent",
+        resolved: "each accumulation wraps modulo 2^32 (two's complement), for D and UD alike; products and dot sums are exact before the wrap",
+        reason: "the hardware accumulates in a 32-bit register; wrapping once at the end or at every stage gives the same bits",
+        executable: false,
+    },
+    Erratum {
+        id: DPAS_FLOAT_ROUNDING,
+        document: "instructions/DPAS.md, Semantics",
+        says: "float DPAS computes `temp.F[i] += dot2(...)` with no word on rounding, internal precision, denormals or the final conversion to HF/BF",
+        literal: "silent",
+        resolved: "numeric profiles name each behaviour (docs/dpas.md); the default is the document's C reading: products in f32, each dot rounded to f32, added to the accumulator with round-to-nearest-even",
+        reason: "implementations differ here; profiles and allowed sets make the freedom explicit",
+        executable: false,
+    },
+    Erratum {
+        id: DPAS_ONE_BIT,
+        document: "instructions/DPAS.md, precision table and legal-combination table",
+        says: "the precision table lists u1 and s1, the legal-combination table says only `int`",
+        literal: "u1/s1 might be integer precisions of DPAS",
+        resolved: "u1 and s1 are not DPAS precisions (OPS_PER_CHAN 8 with 1-bit W gives a layout no other part of the document describes); `dpas.u1...` is invalid",
+        reason: "the issue and the Notes list 2-, 4- and 8-bit integer precisions only",
+        executable: false,
+    },
+    Erratum {
+        id: DPAS_DF,
+        document: "instructions/DPAS.md, Dst/Src0/Src1/Src2 types",
+        says: "the operands may have type DF and `dst/src0/src1/srcs must have same df precision`, but no df precision exists in the table",
+        literal: "DF operands without a precision to name",
+        resolved: "DF is not admitted",
+        reason: "no precision, no semantics: the loop has no DF body",
+        executable: false,
+    },
+    Erratum {
+        id: DPASW_SPLIT,
+        document: "instructions/DPASW.md, Semantics and Description",
+        says: "`NGrf = ((Src2SizeInBytes + 32 - 1) / 32;` (unbalanced, 32-byte GRF fixed); the table disagrees with the formula for 4-bit A with OPS_PER_CHAN 4 at RC 3 and 4",
+        literal: "the table's split",
+        resolved: "the formula's split (NGrf_EU0 = (NGrf+1)/2 registers from EU0, the rest from EU1) with 32-byte GRFs (DPASW exists on xe-hpg only)",
+        reason: "the formula is the normative Semantics; the table is illustration; executable when DPASW runs (issue 4)",
+        executable: false,
+    },
+    Erratum {
+        id: DP4A_SIGNEDNESS,
+        document: "instructions/DP4A.md, Semantics",
+        says: "`src1[i][7:0]*src2[i][7:0] + ...` without saying whether the bytes are signed",
+        literal: "silent",
+        resolved: "each source's bytes are signed when its type is D and unsigned when UD; the sum is taken modulo 2^32 into the destination type (then `.sat`)",
+        reason: "the only reading under which D and UD differ; executable when DP4A runs (issue 4)",
         executable: false,
     },
 ];

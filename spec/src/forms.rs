@@ -222,6 +222,9 @@ pub fn form(opcode: Opcode) -> Form {
     if let Some(form) = form_second_batch(opcode) {
         return form;
     }
+    if let Some(form) = form_dpas_family(opcode) {
+        return form;
+    }
     match opcode {
         Opcode::Mov => f(opcode, 1, Sat::Yes, Arithmetic, MOV_MAPS),
         Opcode::Add => f(opcode, 2, Sat::Yes, Arithmetic, ADD_MAPS),
@@ -527,5 +530,40 @@ pub fn admits_sources(
             m.dst.first().copied().unwrap_or(DataType::BOOL),
             srcs,
         )
+    })
+}
+
+const DPAS_DST: &[DataType] = &[D, UD, F, BF, HF];
+const DPASW_DST: &[DataType] = &[D, UD, F];
+
+/// The DPAS family (instructions/DPAS.md, DPASW.md, DP4A.md). DPAS and DPASW list the
+/// operand types their Dst/Src fields name; the pairing with the precisions `W` and `A`
+/// (the legal-combination table) is checked by validation (`validate::dpas`). DF is not
+/// admitted: no precision of the table names it (erratum `DPAS-DF`).
+fn form_dpas_family(opcode: Opcode) -> Option<Form> {
+    Some(match opcode {
+        Opcode::Dpas => f(
+            opcode,
+            3,
+            Sat::No,
+            Modifiers::None,
+            const { &[TypeMap::per_source(DPAS_DST, &[DPAS_DST, D_UD, D_UD])] },
+        ),
+        Opcode::Dpasw => f(
+            opcode,
+            3,
+            Sat::No,
+            Modifiers::None,
+            const { &[TypeMap::per_source(DPASW_DST, &[DPASW_DST, D_UD, D_UD])] },
+        ),
+        // instructions/DP4A.md, Properties: D and UD, saturation, no source modifier.
+        Opcode::Dp4a => f(
+            opcode,
+            3,
+            Sat::Yes,
+            Modifiers::None,
+            const { &[TypeMap::new(D_UD, D_UD)] },
+        ),
+        _ => return None,
     })
 }

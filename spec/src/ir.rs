@@ -5,7 +5,7 @@ use crate::asm::ast::{MaskControl, PredCombine, SrcModifier};
 use crate::error::Pos;
 use crate::platform::Platform;
 use crate::state::{VarId, Vars};
-use crate::types::DataType;
+use crate::types::{DataType, Precision};
 
 /// A validated program: its platform, its variables and its instructions.
 #[derive(Clone, Debug)]
@@ -58,10 +58,13 @@ pub enum Opcode {
     Min,
     Max,
     Movs,
+    Dpas,
+    Dpasw,
+    Dp4a,
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 39] = [
+    pub const ALL: [Opcode; 42] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -101,6 +104,9 @@ impl Opcode {
         Opcode::Min,
         Opcode::Max,
         Opcode::Movs,
+        Opcode::Dpas,
+        Opcode::Dpasw,
+        Opcode::Dp4a,
     ];
 
     /// Mnemonic as written in assembly text.
@@ -145,6 +151,9 @@ impl Opcode {
             Opcode::Min => "min",
             Opcode::Max => "max",
             Opcode::Movs => "movs",
+            Opcode::Dpas => "dpas",
+            Opcode::Dpasw => "dpasw",
+            Opcode::Dp4a => "dp4a",
         }
     }
 
@@ -190,6 +199,9 @@ impl Opcode {
             Opcode::Min => "instructions/MIN_MAX.md",
             Opcode::Max => "instructions/MIN_MAX.md",
             Opcode::Movs => "instructions/MOVS.md",
+            Opcode::Dpas => "instructions/DPAS.md",
+            Opcode::Dpasw => "instructions/DPASW.md",
+            Opcode::Dp4a => "instructions/DP4A.md",
         }
     }
 
@@ -316,6 +328,22 @@ pub enum Ctrl {
     Rel(RelOp),
     /// BFN's `BooleanFuncCtrl` lookup table (`bfn.x<HEX>`).
     Bfn(u8),
+    /// DPAS's and DPASW's `W`, `A`, `SD` and `RC` fields (`dpas.W.A.SD.RC`).
+    Dpas(DpasCtrl),
+}
+
+/// The precision and shape fields of DPAS and DPASW (instructions/DPAS.md, Format and the
+/// precision table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DpasCtrl {
+    /// `W`: the precision of Src1.
+    pub w: Precision,
+    /// `A`: the precision of Src2.
+    pub a: Precision,
+    /// `SD`: the systolic depth.
+    pub sd: u32,
+    /// `RC`: the repeat count.
+    pub rc: u32,
 }
 
 /// The predicate control of an instruction (5_operands.md, "Predication").

@@ -20,6 +20,12 @@ use crate::platform::Platform;
 use crate::state::{MachineState, VarId, Vars, NULL};
 use crate::types::DataType;
 
+mod dpas;
+pub use dpas::{
+    extents as dpas_extents, ops_per_chan, row_types as dpas_row_types, rules as dpas_rules,
+    Extents as DpasExtents, PRECISIONS as DPAS_PRECISIONS,
+};
+
 /// Validates a program for `platform` with every erratum at its resolved reading.
 pub fn validate(program: &ast::Program, platform: Platform) -> Result<Program> {
     validate_with(program, platform, &Readings::resolved())
@@ -30,6 +36,26 @@ pub fn validate_with(
     program: &ast::Program,
     platform: Platform,
     readings: &Readings,
+) -> Result<Program> {
+    validate_impl(program, platform, readings, false)
+}
+
+/// Validates like [`validate_with`] but gives the IR of valid instructions whose family is
+/// not executed yet (instead of `unsupported`), so a family's module can be tested before
+/// both engines run it. [`check_program`] still refuses such programs.
+pub fn validate_preview(
+    program: &ast::Program,
+    platform: Platform,
+    readings: &Readings,
+) -> Result<Program> {
+    validate_impl(program, platform, readings, true)
+}
+
+fn validate_impl(
+    program: &ast::Program,
+    platform: Platform,
+    readings: &Readings,
+    preview: bool,
 ) -> Result<Program> {
     let mut vars = Vars::new(platform);
     let mut insns = Vec::new();
@@ -43,6 +69,7 @@ pub fn validate_with(
                     platform,
                     readings,
                     pos: line.pos,
+                    preview,
                 };
                 insns.push(cx.instruction(insn).map_err(|e| e.at(line.pos))?);
             }
@@ -334,6 +361,8 @@ struct Cx<'a> {
     platform: Platform,
     readings: &'a Readings,
     pos: Pos,
+    /// [`validate_preview`]: valid instructions of families not executed yet give their IR.
+    preview: bool,
 }
 
 fn invalid_at(pos: Pos, field: &str, message: impl Into<String>) -> VisaError {
@@ -365,6 +394,18 @@ impl Cx<'_> {
                 VisaError::invalid(format!("unknown opcode `{}`", line.opcode)).field("opcode")
             });
         };
+        if matches!(opcode, Opcode::Dpas | Opcode::Dpasw) {
+            let insn = self.dpas_instruction(line, opcode)?;
+            return if opcode.is_executed() || self.preview {
+                Ok(insn)
+            } else {
+                Err(VisaError::unsupported(format!(
+                    "`{}` is a documented instruction that this version does not execute",
+                    line.opcode
+                ))
+                .field("opcode"))
+            };
+        }
         let form = forms::form(opcode);
         let (sat, ctrl) = self.modifiers(line, &form)?;
         let (mask, exec_size) = self.exec(line.exec)?;
@@ -458,7 +499,7 @@ impl Cx<'_> {
         operand_classes(&insn, self.vars)?;
         self.types(&insn)?;
         // A valid instruction whose module is not written yet.
-        if !opcode.is_executed() {
+        if !opcode.is_executed() && !self.preview {
             return Err(VisaError::unsupported(format!(
                 "`{}` is a documented instruction that this version does not execute",
                 line.opcode
@@ -1681,6 +1722,10 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
             ))
             .at(insn.pos));
         }
+        if matches!(insn.opcode, Opcode::Dpas | Opcode::Dpasw) {
+            dpas::rules(insn, vars, program.platform, readings).map_err(|e| e.at(insn.pos))?;
+            continue;
+        }
         if insn.srcs.len() != insn.opcode.num_srcs() {
             return fail(format!(
                 "{} has {} sources",
@@ -1708,6 +1753,7 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
             platform: program.platform,
             readings,
             pos: insn.pos,
+            preview: false,
         };
         for dst in std::iter::once(&insn.dst).chain(insn.dst2.as_ref()) {
             match dst {
@@ -1983,7 +2029,10 @@ fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
         }
     }
     match (insn.ctrl, op) {
-        (Ctrl::Rel(_), Opcode::Cmp) | (Ctrl::Bfn(_), Opcode::Bfn) | (Ctrl::None, _) => {}
+        (Ctrl::Rel(_), Opcode::Cmp)
+        | (Ctrl::Bfn(_), Opcode::Bfn)
+        | (Ctrl::Dpas(_), Opcode::Dpas | Opcode::Dpasw)
+        | (Ctrl::None, _) => {}
         _ => return bad("opcode", format!("{name} does not take this control")),
     }
     if matches!((insn.ctrl, op), (Ctrl::None, Opcode::Cmp | Opcode::Bfn)) {

@@ -3,3 +3,4 @@
 //! [`crate::validate`], so the body is the document's loop over `exec_size` channels.
 
 pub mod alu;
+pub mod dpas;

@@ -1,0 +1,153 @@
+//! DPAS (instructions/DPAS.md, Semantics): `D = C + A x B` by the document's loop over
+//! the repeat count `RC`, the systolic depth `SD` and the `Exec_size` channels.
+//!
+//! Readings: DPAS-RC-LOOP (`i < RC` against `r < RC`), DPAS-SRC2-ADVANCE (`k` never reset),
+//! DPAS-TF32-FP8-PATHS (OPS_PER_CHAN), DPAS-DST-ADVANCE (row stride of Dst and Src0),
+//! DPAS-INT-WRAP (each `+=` wraps modulo 2^32). The document's loop has no `ChEn`: every
+//! channel is computed. Float DPAS waits for its numeric profiles (DPAS-FLOAT-ROUNDING) and
+//! reports `unsupported`.
+
+use crate::errata;
+use crate::error::{Result, VisaError};
+use crate::exec::ExecConfig;
+use crate::ir::{Ctrl, Dst, Instruction, Program, Src};
+use crate::state::MachineState;
+use crate::types::Precision;
+use crate::validate::{dpas_extents, ops_per_chan};
+
+#[allow(non_snake_case)]
+pub fn execute(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    let readings = &config.readings;
+    let Ctrl::Dpas(ctrl) = insn.ctrl else {
+        return Err(VisaError::model_bug("DPAS without its W.A.SD.RC fields"));
+    };
+    let (W, A, SD, RC) = (ctrl.w, ctrl.a, ctrl.sd, ctrl.rc);
+    if W.is_float() {
+        return Err(VisaError::unsupported(
+            "float DPAS waits for its numeric profiles (DPAS-FLOAT-ROUNDING)",
+        ));
+    }
+    let Dst::General {
+        var,
+        row,
+        col,
+        ty: dst_ty,
+        ..
+    } = insn.dst
+    else {
+        return Err(VisaError::model_bug("DPAS Dst is a raw general operand"));
+    };
+    let dst_origin = Src::General {
+        var,
+        row,
+        col,
+        region: crate::ir::Region::SCALAR,
+        modifier: None,
+        ty: dst_ty,
+    };
+    let ext = dpas_extents(ctrl, insn.exec_size, dst_ty, program.platform, readings)?;
+    let grf = program.platform.grf_size();
+    let Exec_size = insn.exec_size as usize;
+    // OPS_PER_CHAN and SRC1_OPERANDS_PER_CHAN as the document computes them.
+    let OPS_PER_CHAN = ops_per_chan(W, A, readings.is_literal(errata::DPAS_TF32_FP8_PATHS));
+    let SRC1_OPERANDS_PER_CHAN = 32 / (OPS_PER_CHAN * W.bits());
+    let dst_at = byte_address(program, &dst_origin, readings)?;
+    let src0_at = match &insn.srcs[0] {
+        Src::Imm { .. } => None,
+        s => Some(byte_address(program, s, readings)?),
+    };
+    let src1_at = byte_address(program, &insn.srcs[1], readings)?;
+    let src2_at = byte_address(program, &insn.srcs[2], readings)?;
+    let dw = |state: &MachineState, at: usize| -> u32 {
+        let mut b = [0u8; 4];
+        if let Some(s) = state.grf.get(at..at + 4) {
+            b.copy_from_slice(s);
+        }
+        u32::from_le_bytes(b)
+    };
+    // Element `e` of Src2 at precision A (elements packed from bit 0 of its first DW).
+    let src2_element = |state: &MachineState, e: u32| -> Result<i64> {
+        element(
+            dw(state, src2_at + (e * A.bits() / 32) as usize * 4),
+            A,
+            e % (32 / A.bits()),
+        )
+    };
+    let mut rows: Vec<Vec<u32>> = Vec::new();
+    let literal_loop = readings.is_literal(errata::DPAS_RC_LOOP);
+    let mut k: u32 = 0;
+    let mut i: usize = 0; // the `i` the literal loop condition tests
+    let mut r: u32 = 0;
+    while if literal_loop {
+        (i as u32) < RC
+    } else {
+        r < RC
+    } {
+        // temp = Src0.R[r] (zero for `%null`)
+        let mut temp: Vec<u32> = (0..Exec_size)
+            .map(|c| match src0_at {
+                Some(at) => dw(state, at + r as usize * ext.row_advance + 4 * c),
+                None => 0,
+            })
+            .collect();
+        for d in 0..SD {
+            let m = d / SRC1_OPERANDS_PER_CHAN; // to select GRF
+            let n = (d % SRC1_OPERANDS_PER_CHAN) * OPS_PER_CHAN; // in unit of element
+            i = 0;
+            while i < Exec_size {
+                let b = dw(state, src1_at + m as usize * grf + 4 * i);
+                // dot4 (OPS_PER_CHAN 4) or dot8 (OPS_PER_CHAN 8): exact, then `+=` wraps.
+                let mut dot: i64 = 0;
+                for j in 0..OPS_PER_CHAN {
+                    dot += element(b, W, n + j)? * src2_element(state, k + j)?;
+                }
+                temp[i] = temp[i].wrapping_add(dot as u32);
+                i += 1;
+            }
+            k += OPS_PER_CHAN;
+        }
+        // update dst
+        rows.push(temp);
+        r += 1;
+    }
+    for (r, temp) in rows.iter().enumerate() {
+        for (c, v) in temp.iter().enumerate() {
+            let at = dst_at + r * ext.row_advance + 4 * c;
+            if let Some(slot) = state.grf.get_mut(at..at + 4) {
+                slot.copy_from_slice(&v.to_le_bytes());
+            }
+            for b in at..at + 4 {
+                state.undefined.remove(&b);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Field `index` of a DW at an integer precision.
+fn element(dword: u32, p: Precision, index: u32) -> Result<i64> {
+    p.decode_int(dword, index)
+        .ok_or_else(|| VisaError::model_bug(format!("no field {index} of {p} in a DW")))
+}
+
+/// The register-file byte address of a DPAS operand's origin.
+fn byte_address(program: &Program, src: &Src, readings: &errata::Readings) -> Result<usize> {
+    let Src::General {
+        var, row, col, ty, ..
+    } = src
+    else {
+        return Err(VisaError::model_bug("a DPAS operand is a general operand"));
+    };
+    let row_size = if readings.is_literal(errata::GRF_ROW_SIZE) {
+        32
+    } else {
+        program.platform.grf_size()
+    };
+    let base = program.vars.get(*var).grf_offset.unwrap_or(0);
+    Ok(base + *row as usize * row_size + *col as usize * ty.size())
+}

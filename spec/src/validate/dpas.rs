@@ -1,0 +1,623 @@
+//! Validation of DPAS and DPASW (instructions/DPAS.md, DPASW.md): the text form
+//! `dpas.W.A.SD.RC (M1, N) DST.0 SRC0.0 SRC1.0 SRC2(0,0)` to the IR, then every rule of the
+//! documents' tables on the IR ([`rules`], which `check_program` runs again).
+//!
+//! IR shape: `ctrl` is [`Ctrl::Dpas`]; Dst, Src0 and Src1 (raw operands `V.off`) are
+//! `General` operands whose origin is the raw byte offset (always a whole GRF, so column 0);
+//! Src2 (`V(r,c)`) is a `General` operand at its origin. Their regions are unused
+//! ([`Region::SCALAR`], destination stride 1): the document's loop addresses whole GRFs. A
+//! `%null` Src0 ("a null operand, meaning it is zero") is `Src::Imm { bits: 0 }` of the
+//! destination's type.
+
+use super::{invalid_at, Cx};
+use crate::asm::ast::{InsnLine, Operand, OperandKind, VarClass};
+use crate::errata;
+use crate::error::{ErrorClass, Result, VisaError};
+use crate::ir::{Ctrl, DpasCtrl, Dst, Instruction, Opcode, Region, Src};
+use crate::platform::Platform;
+use crate::state::{VarId, Vars};
+use crate::types::{DataType, Precision};
+
+/// The precisions the legal-combination table of DPAS.md admits for Src1 and Src2: the
+/// integer ones (the issue's u2..s8; the one-bit precisions are not in that table, erratum
+/// `DPAS-ONE-BIT`) and bf, hf, tf32, bf8, hf8.
+pub const PRECISIONS: [Precision; 11] = [
+    Precision::U2,
+    Precision::S2,
+    Precision::U4,
+    Precision::S4,
+    Precision::U8,
+    Precision::S8,
+    Precision::BF,
+    Precision::HF,
+    Precision::TF32,
+    Precision::BF8,
+    Precision::HF8,
+];
+
+/// DPAS.md, Semantics: `OPS_PER_CHAN` under the resolved reading of `DPAS-TF32-FP8-PATHS`
+/// (1 for tf32, as the header comment says; 2 for bf/hf; 4 when either precision is 8 bits,
+/// fp8 included; 8 otherwise). Under the literal reading the pseudocode has no tf32 arm, so
+/// tf32 falls to 8 and `SRC1_OPERANDS_PER_CHAN` becomes 0 ([`src1_operands_per_chan`]).
+pub fn ops_per_chan(w: Precision, a: Precision, literal_paths: bool) -> u32 {
+    if w == Precision::TF32 && !literal_paths {
+        1
+    } else if w.bits() == 16 {
+        2
+    } else if w.bits() == 8 || a.bits() == 8 {
+        4
+    } else {
+        8
+    }
+}
+
+/// DPAS.md, Semantics: `SRC1_OPERANDS_PER_CHAN = 32 / (OPS_PER_CHAN * Src1PrecisionInBits)`
+/// (0 for tf32 under the literal reading: the loop then divides by zero).
+pub fn src1_operands_per_chan(w: Precision, ops_per_chan: u32) -> u32 {
+    32 / (ops_per_chan * w.bits())
+}
+
+/// Whether (W, A) is a row of DPAS.md's legal-combination table, and the Dst/Src0 types of
+/// that row.
+pub fn row_types(w: Precision, a: Precision) -> Option<&'static [DataType]> {
+    use Precision::*;
+    let int = |p: Precision| !p.is_float() && p.bits() >= 2;
+    let fp8 = |p: Precision| matches!(p, BF8 | HF8);
+    match (w, a) {
+        (w, a) if int(w) && int(a) => Some(&[DataType::UD, DataType::D]),
+        (BF, BF) => Some(&[DataType::F, DataType::BF]),
+        (HF, HF) => Some(&[DataType::F, DataType::HF]),
+        (TF32, TF32) => Some(&[DataType::F]),
+        (w, a) if fp8(w) && fp8(a) => Some(&[DataType::F]),
+        _ => None,
+    }
+}
+
+/// The byte extents one DPAS reads or writes, from its IR and readings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extents {
+    pub ops_per_chan: u32,
+    pub src1_operands_per_chan: u32,
+    /// Bytes from one Dst/Src0 row to the next (`DPAS-DST-ADVANCE`).
+    pub row_advance: usize,
+    /// Bytes of Src1 read: `ceil(SD / SRC1_OPERANDS_PER_CHAN)` GRFs of `Exec_size` DWs.
+    pub src1_bytes: usize,
+    /// Bytes of Src2 read: RC rows of `SD * OPS_PER_CHAN` elements of precision A.
+    pub src2_bytes: usize,
+    /// Src2's alignment in bytes (DPAS.md, Notes, Alignment).
+    pub src2_align: usize,
+}
+
+impl Extents {
+    /// Bytes of Dst (or Src0) touched: RC rows of `Exec_size` elements.
+    pub fn rows_bytes(&self, rc: u32, exec_size: u32, ty: DataType) -> usize {
+        (rc as usize - 1) * self.row_advance + exec_size as usize * ty.size()
+    }
+}
+
+/// Computes the extents; `Err` names the rule that fails.
+pub fn extents(
+    ctrl: DpasCtrl,
+    exec_size: u32,
+    dst_ty: DataType,
+    platform: Platform,
+    readings: &errata::Readings,
+) -> Result<Extents> {
+    let literal_paths = readings.is_literal(errata::DPAS_TF32_FP8_PATHS);
+    let ops = ops_per_chan(ctrl.w, ctrl.a, literal_paths);
+    let sopc = src1_operands_per_chan(ctrl.w, ops);
+    if sopc == 0 {
+        return Err(VisaError::invalid(
+            "under the literal reading of DPAS-TF32-FP8-PATHS, tf32 has OPS_PER_CHAN 8 and \
+             SRC1_OPERANDS_PER_CHAN 0: the loop's `d / SRC1_OPERANDS_PER_CHAN` divides by zero",
+        )
+        .field("opcode"));
+    }
+    let grf = platform.grf_size();
+    let row_advance = if readings.is_literal(errata::DPAS_DST_ADVANCE) {
+        grf
+    } else {
+        exec_size as usize * dst_ty.size()
+    };
+    let src1_grfs = ctrl.sd.div_ceil(sopc) as usize;
+    let src1_bytes = (src1_grfs - 1) * grf + exec_size as usize * 4;
+    // Row advance of A: `8*OPS_PER_CHAN` elements literally, `SD*OPS_PER_CHAN` resolved;
+    // equal for the only valid depth, 8 (DPAS-SRC2-ADVANCE).
+    let a_row = if readings.is_literal(errata::DPAS_SRC2_ADVANCE) {
+        8 * ops
+    } else {
+        ctrl.sd * ops
+    };
+    let src2_bits = ctrl.rc as usize * a_row as usize * ctrl.a.bits() as usize;
+    let src2_bytes = src2_bits.div_ceil(8);
+    // Notes, Alignment: `SD/(32/(Src2PrecisionInBits * OPS_PER_CHAN))` DWORDs. The inner
+    // quotient is 1, 2 or 4 for every pair the table admits (8-bit A or 16-bit with the
+    // matching OPS_PER_CHAN: 32 bits a DW; sub-byte A with OPS_PER_CHAN 4 or 8: 16 or 32).
+    let inner = 32 / (ctrl.a.bits() * ops);
+    let align_dw = ctrl.sd.checked_div(inner).unwrap_or(1);
+    Ok(Extents {
+        ops_per_chan: ops,
+        src1_operands_per_chan: sopc,
+        row_advance,
+        src1_bytes,
+        src2_bytes,
+        src2_align: (align_dw.max(1) * 4) as usize,
+    })
+}
+
+impl Cx<'_> {
+    /// Builds the IR of a DPAS or DPASW line, then checks it with [`rules`].
+    pub(super) fn dpas_instruction(
+        &mut self,
+        line: &InsnLine,
+        opcode: Opcode,
+    ) -> Result<Instruction> {
+        let name = opcode.mnemonic().to_ascii_uppercase();
+        let ctrl = dpas_ctrl(&line.mods, &name)?;
+        let (mask, exec_size) = self.exec(line.exec)?;
+        if line.pred.is_some() {
+            // DPAS.md, Format and Text: no predicate field.
+            return Err(VisaError::invalid(format!("{name} takes no predicate")).field("pred"));
+        }
+        if line.operands.len() != 4 {
+            return Err(VisaError::invalid(format!(
+                "`{}` takes 4 operands (dst, src0, src1, src2), {} given",
+                opcode.mnemonic(),
+                line.operands.len()
+            ))
+            .field("operands"));
+        }
+        let (dst_var, dst_off) = self.raw(&line.operands[0], "dst", false)?;
+        let Some(dst_var) = dst_var else {
+            return Err(invalid_at(
+                line.operands[0].pos,
+                "dst",
+                format!("{name}'s Dst cannot be `%null`"),
+            ));
+        };
+        let dst_ty = self.vars.get(dst_var).ty;
+        let dst = Dst::General {
+            var: dst_var,
+            row: self.raw_row(dst_off),
+            col: 0,
+            hstride: 1,
+            ty: dst_ty,
+        };
+        let src0 = match self.raw(&line.operands[1], "src0", true)? {
+            (None, _) => Src::Imm {
+                bits: 0,
+                ty: dst_ty,
+            },
+            (Some(var), off) => self.raw_src(var, off),
+        };
+        let src1 = match self.raw(&line.operands[2], "src1", false)? {
+            (Some(var), off) => self.raw_src(var, off),
+            (None, _) => {
+                return Err(invalid_at(
+                    line.operands[2].pos,
+                    "src1",
+                    format!("{name}'s Src1 cannot be `%null`"),
+                ))
+            }
+        };
+        let src2 = self.dpas_src2(&line.operands[3])?;
+        let insn = Instruction {
+            pos: self.pos,
+            opcode,
+            pred: None,
+            mask,
+            exec_size,
+            sat: false,
+            ctrl: Ctrl::Dpas(ctrl),
+            dst,
+            dst2: None,
+            srcs: vec![src0, src1, src2],
+        };
+        rules(&insn, self.vars, self.platform, self.readings)?;
+        Ok(insn)
+    }
+
+    /// A raw operand `V.off` (or `%null.0` where `null_ok`): its variable (`None` for
+    /// `%null`) and byte offset.
+    fn raw(&mut self, op: &Operand, f: &str, null_ok: bool) -> Result<(Option<VarId>, u32)> {
+        let OperandKind::Raw { name, offset } = &op.kind else {
+            return Err(invalid_at(
+                op.pos,
+                f,
+                "a DPAS operand here is a raw operand `NAME.OFFSET`",
+            ));
+        };
+        if name == "%null" {
+            if !null_ok {
+                return Err(invalid_at(op.pos, f, "this operand cannot be `%null`"));
+            }
+            if *offset != 0 {
+                return Err(invalid_at(op.pos, f, "`%null` takes offset 0"));
+            }
+            return Ok((None, 0));
+        }
+        let id = self.var(name, op.pos, f)?;
+        if self.vars.get(id).class != VarClass::General {
+            return Err(invalid_at(
+                op.pos,
+                f,
+                format!("`{name}` is not a general variable"),
+            ));
+        }
+        let grf = self.platform.grf_size() as u32;
+        if !offset.is_multiple_of(grf) {
+            // DPAS.md, Notes, Alignment: Dst, Src0 and Src1 are GRF aligned.
+            return Err(invalid_at(
+                op.pos,
+                f,
+                format!("offset {offset} is not a multiple of the GRF size {grf}"),
+            ));
+        }
+        Ok((Some(id), *offset))
+    }
+
+    fn raw_row(&self, offset: u32) -> u32 {
+        offset / self.row_size() as u32
+    }
+
+    fn raw_src(&self, var: VarId, offset: u32) -> Src {
+        Src::General {
+            var,
+            row: self.raw_row(offset),
+            col: 0,
+            region: Region::SCALAR,
+            modifier: None,
+            ty: self.vars.get(var).ty,
+        }
+    }
+
+    /// Src2, a general operand `V(r,c)` without region or modifier (DPAS.md, Src2:
+    /// vec_operand of class general).
+    fn dpas_src2(&mut self, op: &Operand) -> Result<Src> {
+        let f = "src2";
+        let OperandKind::Var {
+            modifier,
+            name,
+            origin,
+            region,
+            ty,
+        } = &op.kind
+        else {
+            return Err(invalid_at(
+                op.pos,
+                f,
+                "Src2 is a general operand `V(ROW,COLUMN)`",
+            ));
+        };
+        if modifier.is_some() {
+            return Err(invalid_at(op.pos, f, "DPAS takes no source modifier"));
+        }
+        if region.is_some() {
+            return Err(invalid_at(op.pos, f, "DPAS's Src2 takes no region"));
+        }
+        let id = self.var(name, op.pos, f)?;
+        let ty = self.general_type(id, *ty, op.pos, f)?;
+        let (row, col) = self.origin(id, origin, op.pos, f)?;
+        Ok(Src::General {
+            var: id,
+            row,
+            col,
+            region: Region::SCALAR,
+            modifier: None,
+            ty,
+        })
+    }
+}
+
+/// `W.A.SD.RC`: two precisions and two numbers.
+fn dpas_ctrl(mods: &[String], name: &str) -> Result<DpasCtrl> {
+    let bad = |m: String| Err(VisaError::invalid(m).field("opcode"));
+    let [w, a, sd, rc] = mods else {
+        return bad(format!(
+            "{name} is written `{}.W.A.SD.RC`, e.g. `{}.s8.s8.8.8`",
+            name.to_ascii_lowercase(),
+            name.to_ascii_lowercase()
+        ));
+    };
+    let precision = |s: &str, which: &str| -> Result<Precision> {
+        match s.parse::<Precision>() {
+            Ok(p) if PRECISIONS.contains(&p) => Ok(p),
+            Ok(p) => Err(VisaError::invalid(format!(
+                "precision {p} is not in DPAS.md's legal-combination table ({which})"
+            ))
+            .field("opcode")),
+            Err(_) => Err(
+                VisaError::invalid(format!("`{s}` is not a DPAS precision ({which})"))
+                    .field("opcode"),
+            ),
+        }
+    };
+    let number = |s: &str, which: &str| -> Result<u32> {
+        s.parse::<u32>().map_err(|_| {
+            VisaError::invalid(format!("{which} `{s}` is not a number")).field("opcode")
+        })
+    };
+    Ok(DpasCtrl {
+        w: precision(w, "W")?,
+        a: precision(a, "A")?,
+        sd: number(sd, "SD")?,
+        rc: number(rc, "RC")?,
+    })
+}
+
+/// Every rule of DPAS.md and DPASW.md on a DPAS or DPASW instruction's IR.
+pub fn rules(
+    insn: &Instruction,
+    vars: &Vars,
+    platform: Platform,
+    readings: &errata::Readings,
+) -> Result<()> {
+    let name = insn.opcode.mnemonic().to_ascii_uppercase();
+    let bad = |field: &str, m: String| Err(VisaError::invalid(m).field(field.to_string()));
+    let Ctrl::Dpas(ctrl) = insn.ctrl else {
+        return bad("opcode", format!("{name} needs its W.A.SD.RC fields"));
+    };
+    // Platforms: DPAS from XEHP on (DPAS.md, Exec_size); DPASW is "a specific instruction for
+    // XEHP when EU fusion is present" (DPASW.md, Semantics): xe-hpg only.
+    let Some(n) = platform.dpas_exec_size() else {
+        return bad(
+            "opcode",
+            format!("{name} does not exist on {}", platform.name()),
+        );
+    };
+    if insn.opcode == Opcode::Dpasw && platform != Platform::XeHpg {
+        return bad(
+            "opcode",
+            format!(
+                "DPASW exists on xe-hpg (XEHP with EU fusion) only, not {}",
+                platform.name()
+            ),
+        );
+    }
+    if insn.pred.is_some() || insn.sat || insn.dst2.is_some() {
+        return bad(
+            "opcode",
+            format!("{name} takes no predicate, `.sat` or second destination"),
+        );
+    }
+    // DPAS.md, Exec_size and Notes: 8 before PVC, 16 from PVC on.
+    if insn.exec_size != n {
+        return bad(
+            "exec_size",
+            format!(
+                "{name}'s execution size is {n} on {}, not {}",
+                platform.name(),
+                insn.exec_size
+            ),
+        );
+    }
+    for (p, which) in [(ctrl.w, "W"), (ctrl.a, "A")] {
+        if !PRECISIONS.contains(&p) {
+            return bad(
+                "opcode",
+                format!("precision {p} ({which}) is not in DPAS.md's legal-combination table"),
+            );
+        }
+    }
+    // DPAS.md, Description: "SD can be encoded as 1, 2, 4, and 8. XEHP+ only supports a
+    // systolic depth of 8"; every DPAS platform is XEHP+.
+    if ![1, 2, 4, 8].contains(&ctrl.sd) {
+        return bad(
+            "opcode",
+            format!("systolic depth {} is not 1, 2, 4 or 8", ctrl.sd),
+        );
+    }
+    if ctrl.sd != 8 {
+        return bad(
+            "opcode",
+            format!(
+                "systolic depth {} is not supported on {}: XEHP+ supports only 8",
+                ctrl.sd,
+                platform.name()
+            ),
+        );
+    }
+    // Repeat count M: 1..8 (the matrix has at most 8 rows; the Format's RC field).
+    if !(1..=8).contains(&ctrl.rc) {
+        return bad(
+            "opcode",
+            format!("repeat count {} is not in 1..=8", ctrl.rc),
+        );
+    }
+    let Some(types) = row_types(ctrl.w, ctrl.a) else {
+        return bad(
+            "opcode",
+            format!(
+                "W={} with A={} is not a row of DPAS.md's legal-combination table",
+                ctrl.w, ctrl.a
+            ),
+        );
+    };
+    let [src0, src1, src2] = insn.srcs.as_slice() else {
+        return bad("operands", format!("{name} has three sources"));
+    };
+    let Dst::General {
+        var: dst_var,
+        row: dst_row,
+        col: 0,
+        ty: dst_ty,
+        ..
+    } = insn.dst
+    else {
+        return bad("dst", format!("{name}'s Dst is a GRF-aligned raw operand"));
+    };
+    let dst_types: &[DataType] = if insn.opcode == Opcode::Dpasw {
+        // DPASW.md, Dst: D, UD or F.
+        &[DataType::D, DataType::UD, DataType::F]
+    } else {
+        types
+    };
+    let in_var = |id: VarId| (id.0 as usize) < vars.len();
+    if !in_var(dst_var) || vars.get(dst_var).class != VarClass::General {
+        return bad("dst", format!("{name}'s Dst is a general variable"));
+    }
+    if !types.contains(&dst_ty) || !dst_types.contains(&dst_ty) {
+        return bad(
+            "dst",
+            format!(
+                "Dst type {dst_ty} is not allowed with W={} A={} (allowed: {})",
+                ctrl.w,
+                ctrl.a,
+                list(types)
+            ),
+        );
+    }
+    let ext = extents(ctrl, insn.exec_size, dst_ty, platform, readings)?;
+    let row_size = if readings.is_literal(errata::GRF_ROW_SIZE) {
+        32
+    } else {
+        platform.grf_size()
+    };
+    let grf = platform.grf_size();
+    // A raw operand: a whole-GRF offset inside a general variable of the right type, and
+    // the bytes it touches inside the variable.
+    let raw = |field: &str, var: VarId, row: u32, ty: DataType, bytes: usize| -> Result<()> {
+        if !in_var(var) || vars.get(var).class != VarClass::General {
+            return bad(field, format!("{name}'s {field} is a general variable"));
+        }
+        let info = vars.get(var);
+        if info.ty != ty {
+            return bad(
+                field,
+                format!("`{}` has type {}, not {ty}", info.name, info.ty),
+            );
+        }
+        let offset = row as usize * row_size;
+        if !(info.grf_offset.unwrap_or(0) + offset).is_multiple_of(grf) {
+            return bad(field, format!("{name}'s {field} must be GRF aligned"));
+        }
+        inside(field, &info.name, offset, bytes, info.byte_size())
+    };
+    raw(
+        "dst",
+        dst_var,
+        dst_row,
+        dst_ty,
+        ext.rows_bytes(ctrl.rc, insn.exec_size, dst_ty),
+    )?;
+    match src0 {
+        Src::Imm { bits: 0, ty } if *ty == dst_ty => {}
+        Src::General {
+            var,
+            row,
+            col: 0,
+            ty,
+            modifier: None,
+            ..
+        } => {
+            let src0_types: &[DataType] = if insn.opcode == Opcode::Dpasw {
+                // DPASW.md, Src0: D, UD or F, "the same as Dst's".
+                std::slice::from_ref(&dst_ty)
+            } else {
+                types
+            };
+            if !src0_types.contains(ty) {
+                return bad(
+                    "src0",
+                    format!(
+                        "Src0 type {ty} is not allowed with W={} A={} (allowed: {})",
+                        ctrl.w,
+                        ctrl.a,
+                        list(src0_types)
+                    ),
+                );
+            }
+            raw(
+                "src0",
+                *var,
+                *row,
+                *ty,
+                ext.rows_bytes(ctrl.rc, insn.exec_size, *ty),
+            )?;
+        }
+        _ => {
+            return bad(
+                "src0",
+                format!("{name}'s Src0 is a GRF-aligned raw operand or `%null.0`"),
+            )
+        }
+    }
+    let Src::General {
+        var: s1,
+        row: s1_row,
+        col: 0,
+        ty: s1_ty,
+        modifier: None,
+        ..
+    } = src1
+    else {
+        return bad(
+            "src1",
+            format!("{name}'s Src1 is a GRF-aligned raw operand"),
+        );
+    };
+    if !matches!(s1_ty, DataType::D | DataType::UD) {
+        return bad("src1", format!("Src1 has type {s1_ty}; it must be D or UD"));
+    }
+    raw("src1", *s1, *s1_row, *s1_ty, ext.src1_bytes)?;
+    let Src::General {
+        var: s2,
+        row: s2_row,
+        col: s2_col,
+        ty: s2_ty,
+        modifier: None,
+        ..
+    } = src2
+    else {
+        return bad(
+            "src2",
+            format!("{name}'s Src2 is a general operand `V(r,c)`"),
+        );
+    };
+    if !in_var(*s2) || vars.get(*s2).class != VarClass::General {
+        return bad("src2", format!("{name}'s Src2 is a general variable"));
+    }
+    let info = vars.get(*s2);
+    if !matches!(s2_ty, DataType::D | DataType::UD) || info.ty != *s2_ty {
+        return bad("src2", format!("Src2 has type {s2_ty}; it must be D or UD"));
+    }
+    let offset = *s2_row as usize * row_size + *s2_col as usize * 4;
+    if *s2_col as usize * 4 >= row_size {
+        return bad("src2", format!("column {s2_col} crosses the row"));
+    }
+    if !(info.grf_offset.unwrap_or(0) + offset).is_multiple_of(ext.src2_align) {
+        return bad(
+            "src2",
+            format!(
+                "Src2 must be {} DWORD aligned for A={} (DPAS.md, Notes)",
+                ext.src2_align / 4,
+                ctrl.a
+            ),
+        );
+    }
+    inside("src2", &info.name, offset, ext.src2_bytes, info.byte_size())
+}
+
+/// The operand's bytes `offset..offset+bytes` lie inside its variable; beyond is undefined
+/// (5_operands.md), the class region checks use.
+fn inside(field: &str, var: &str, offset: usize, bytes: usize, size: usize) -> Result<()> {
+    if offset + bytes > size {
+        return Err(VisaError::new(
+            ErrorClass::UndefinedBehaviour,
+            format!(
+                "the operand reaches byte {} of `{var}`, which has {size} bytes",
+                offset + bytes - 1
+            ),
+        )
+        .field(field.to_string()));
+    }
+    Ok(())
+}
+
+fn list(types: &[DataType]) -> String {
+    types
+        .iter()
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
