@@ -1715,6 +1715,18 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
     let in_range = |id: VarId| (id.0 as usize) < vars.len();
     for insn in &program.insns {
         let fail = |m: String| Err(VisaError::invalid(m).at(insn.pos));
+        // Elements `sub .. sub + exec_size` of an address variable, or of a surface or
+        // sampler variable.
+        let elements_in = |var: VarId, sub: u32, address: bool| {
+            let want = if address {
+                [VarClass::Address, VarClass::Address]
+            } else {
+                [VarClass::Surface, VarClass::Sampler]
+            };
+            in_range(var)
+                && want.contains(&vars.get(var).class)
+                && sub + insn.exec_size <= vars.get(var).num_elts
+        };
         if !insn.opcode.is_executed() {
             return Err(VisaError::unsupported(format!(
                 "`{}` is a documented instruction that this version does not execute",
@@ -1809,15 +1821,8 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
                     cx.predicate_elements(*var, insn.mask, insn.exec_size, "dst")?;
                 }
                 Dst::Address { var, sub } | Dst::State { var, sub } => {
-                    let want = if matches!(dst, Dst::Address { .. }) {
-                        [VarClass::Address, VarClass::Address]
-                    } else {
-                        [VarClass::Surface, VarClass::Sampler]
-                    };
-                    if !in_range(*var)
-                        || !want.contains(&vars.get(*var).class)
-                        || sub + insn.exec_size > vars.get(*var).num_elts
-                    {
+                    let address = matches!(dst, Dst::Address { .. });
+                    if !elements_in(*var, *sub, address) {
                         return fail("the address or state destination is malformed".to_string());
                     }
                 }
@@ -1891,15 +1896,8 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
                     }
                 }
                 Src::Address { var, sub } | Src::State { var, sub } => {
-                    let want = if matches!(src, Src::Address { .. }) {
-                        [VarClass::Address, VarClass::Address]
-                    } else {
-                        [VarClass::Surface, VarClass::Sampler]
-                    };
-                    if !in_range(*var)
-                        || !want.contains(&vars.get(*var).class)
-                        || sub + insn.exec_size > vars.get(*var).num_elts
-                    {
+                    let address = matches!(src, Src::Address { .. });
+                    if !elements_in(*var, *sub, address) {
                         return fail("an address or state source is malformed".to_string());
                     }
                 }
