@@ -38,7 +38,7 @@ pub struct GenCase {
 /// A generated source operand: its text, and the declaration and initial bytes of its
 /// variable when it is a register.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Opcodeerand {
+pub struct Operand {
     pub text: String,
     pub decl: Option<String>,
     pub init: Option<(String, Vec<u8>)>,
@@ -291,7 +291,7 @@ fn source(
     ty: DataType,
     exec_size: u32,
     platform: Platform,
-) -> BoxedStrategy<Opcodeerand> {
+) -> BoxedStrategy<Operand> {
     source_with(
         name,
         ty,
@@ -311,15 +311,15 @@ fn source_with(
     platform: Platform,
     modifiers: Vec<&'static str>,
     extra: Vec<u64>,
-) -> BoxedStrategy<Opcodeerand> {
-    let imm = element_with(ty, &extra).prop_map(move |v| Opcodeerand {
+) -> BoxedStrategy<Operand> {
+    let imm = element_with(ty, &extra).prop_map(move |v| Operand {
         text: format!("0x{v:x}:{}", ty.text()),
         decl: None,
         init: None,
     });
     let reg =
         reg_src(name, ty, exec_size, platform, modifiers, extra).prop_map(|(text, decl, init)| {
-            Opcodeerand {
+            Operand {
                 text,
                 decl: Some(decl),
                 init: Some(init),
@@ -697,7 +697,7 @@ fn register_case(op: Opcode) -> BoxedStrategy<GenCase> {
                         let head = (pred.clone(), sat, mask, size, cr0, literal, emask);
                         form_types(opcode, platform)
                             .prop_flat_map(move |(dst, types)| {
-                                let srcs: Vec<BoxedStrategy<Opcodeerand>> = types
+                                let srcs: Vec<BoxedStrategy<Operand>> = types
                                     .iter()
                                     .enumerate()
                                     .map(|(k, ty)| {
@@ -955,7 +955,7 @@ fn compare_select_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
                             if op == Opcode::Cmp && !to_pred && types[0].is_float() {
                                 types = vec![dst; types.len()];
                             }
-                            let srcs: Vec<BoxedStrategy<Opcodeerand>> = types
+                            let srcs: Vec<BoxedStrategy<Operand>> = types
                                 .iter()
                                 .enumerate()
                                 .map(|(k, ty)| {
@@ -1017,7 +1017,7 @@ fn assemble(
     platform: Platform,
     (pred, sat, mask, size, cr0, literal, emask): Head,
     (dst_text, dst_decl, dst_init): (String, String, (String, Vec<u8>)),
-    srcs: Vec<Opcodeerand>,
+    srcs: Vec<Operand>,
 ) -> GenCase {
     let mut decls = vec![dst_decl];
     let mut vars = vec![dst_init];

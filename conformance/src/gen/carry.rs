@@ -14,7 +14,7 @@ use visa_spec::types::DataType;
 
 use super::{
     assemble, cr0, elements_with, exec_and_mask, form_types, literal_errata, modifier_texts,
-    platform, predicate, source_with, GenCase, Head, Opcodeerand,
+    platform, predicate, source_with, GenCase, Head, Operand,
 };
 
 /// A destination operand: (text, declaration, initial bytes).
@@ -90,8 +90,8 @@ fn named_dst(
 
 /// A register operand placed in the operand list as if it were a source (the carry or
 /// borrow destination, which the text writes between dst and src0).
-fn as_operand((text, decl, init): DstParts) -> Opcodeerand {
-    Opcodeerand {
+fn as_operand((text, decl, init): DstParts) -> Operand {
+    Operand {
         text,
         decl: Some(decl),
         init: Some(init),
@@ -127,7 +127,7 @@ fn add3o_case((op, platform, head): (Opcode, Platform, Head)) -> BoxedStrategy<G
     let size = head.3;
     (form_types(op, platform), any::<u32>())
         .prop_flat_map(move |((dst, types), p1)| {
-            let srcs: Vec<BoxedStrategy<Opcodeerand>> = types
+            let srcs: Vec<BoxedStrategy<Operand>> = types
                 .iter()
                 .zip(["V2", "V3", "V4"])
                 .map(|(ty, name)| {
@@ -189,7 +189,7 @@ fn madw_case((op, platform, head): (Opcode, Platform, Head)) -> BoxedStrategy<Ge
             let decl = format!(".decl V1 v_type=G type={} num_elts={num_elts}", dst.text());
             let dst_parts = elements_with(dst, num_elts as usize, &DWORD_EDGES)
                 .prop_map(move |b| (text.clone(), decl.clone(), ("V1".to_string(), b)));
-            let srcs: Vec<BoxedStrategy<Opcodeerand>> = types
+            let srcs: Vec<BoxedStrategy<Operand>> = types
                 .iter()
                 .zip(["V2", "V3", "V4"])
                 .map(|(ty, name)| {
@@ -234,10 +234,10 @@ fn address_var(name: &'static str, num_elts: u32) -> BoxedStrategy<(String, (Str
 }
 
 /// ADDR_ADD's src0: an address variable's elements, `&V2+OFFSET`, or `V2(R,C)<0;1,0>`.
-fn addr_src0(size: u32, platform: Platform) -> BoxedStrategy<Opcodeerand> {
+fn addr_src0(size: u32, platform: Platform) -> BoxedStrategy<Operand> {
     let address = (0..=16 - size, any::<bool>()).prop_flat_map(move |(sub, extra)| {
         let num_elts = if extra { 16 } else { sub + size };
-        address_var("A1", num_elts).prop_map(move |(decl, init)| Opcodeerand {
+        address_var("A1", num_elts).prop_map(move |(decl, init)| Operand {
             text: format!("A1({sub})<1;1,0>"),
             decl: Some(decl),
             init: Some(init),
@@ -260,7 +260,7 @@ fn addr_src0(size: u32, platform: Platform) -> BoxedStrategy<Opcodeerand> {
                 let row_elems = grf / ty.size() as u32;
                 format!("V2({},{})<0;1,0>", pick % rows, (pick / 4) % row_elems)
             };
-            elements_with(ty, num_elts as usize, &[]).prop_map(move |b| Opcodeerand {
+            elements_with(ty, num_elts as usize, &[]).prop_map(move |b| Operand {
                 text: text.clone(),
                 decl: Some(decl.clone()),
                 init: Some(("V2".to_string(), b)),
@@ -321,20 +321,20 @@ fn state_var(name: &'static str, class: &'static str, n: u32) -> BoxedStrategy<D
 }
 
 /// A UD source reading `n` contiguous elements (erratum MOVS-CONTIGUOUS), or an immediate.
-fn contiguous_ud(n: u32, platform: Platform) -> BoxedStrategy<Opcodeerand> {
+fn contiguous_ud(n: u32, platform: Platform) -> BoxedStrategy<Operand> {
     let row_elems = (platform.grf_size() / 4) as u32;
     let reg = (0u32..2, 0..row_elems).prop_flat_map(move |(row, col)| {
         let needed = row * row_elems + col + n;
         let num_elts = needed.div_ceil(row_elems) * row_elems;
         let text = format!("V2({row},{col})<1;1,0>");
         let decl = format!(".decl V2 v_type=G type=ud num_elts={num_elts}");
-        elements_with(DataType::UD, num_elts as usize, &INDICES).prop_map(move |b| Opcodeerand {
+        elements_with(DataType::UD, num_elts as usize, &INDICES).prop_map(move |b| Operand {
             text: text.clone(),
             decl: Some(decl.clone()),
             init: Some(("V2".to_string(), b)),
         })
     });
-    let imm = select(INDICES.to_vec()).prop_map(|v| Opcodeerand {
+    let imm = select(INDICES.to_vec()).prop_map(|v| Operand {
         text: format!("0x{v:x}:ud"),
         decl: None,
         init: None,
@@ -351,7 +351,7 @@ fn movs_case((op, platform, head): (Opcode, Platform, Head)) -> BoxedStrategy<Ge
     (class, direction)
         .prop_flat_map(move |((class, other), direction)| {
             let first = if class == "T" { "T1" } else { "S1" };
-            let operands: BoxedStrategy<(DstParts, Opcodeerand)> = match direction {
+            let operands: BoxedStrategy<(DstParts, Operand)> = match direction {
                 0 => (state_var(first, class, size), contiguous_ud(size, platform)).boxed(),
                 1 => (
                     named_dst_stride_one("V1", size, platform),
