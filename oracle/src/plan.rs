@@ -15,7 +15,7 @@ use crate::alu::{self, MAX_SRCS};
 use crate::kernel::{self, Ctx, FloatOp, Ints, Modifier, Raw, LANES};
 use crate::mode::{FloatMode, Literal};
 use crate::operand::{DstStore, Indirect, SrcLoad};
-use crate::second::{madw_high_offset, Lanes, PredStore, Second};
+use crate::second::{madw_high_offset, Lanes, Second};
 use crate::select::{self, SelectKernel, WriteMask};
 use crate::softfloat::Rounding;
 
@@ -644,29 +644,21 @@ impl Compiler<'_> {
             {
                 *extent = (*extent).max(last + 4);
             }
-            return Ok(Some(Second::Reg {
+            return Ok(Some(Second {
                 store: Box::new(store),
                 size: 4,
             }));
         }
         match &insn.dst2 {
             None => Ok(None),
-            Some(Dst::Predicate { var }) => {
-                let info = var_info(self.vars, *var)?;
-                if info.class != VarClass::Predicate {
-                    return Err(VisaError::model_bug(format!(
-                        "`{}` written as a predicate",
-                        info.name
-                    )));
-                }
-                Ok(Some(Second::Pred(PredStore {
-                    var: var.0 as usize,
-                    offset: insn.mask.offset(),
-                })))
-            }
+            // ADD3O's overflow predicate: lane k sets bit k + the mask control's offset.
+            Some(Dst::Predicate { var }) => Ok(Some(Second {
+                store: Box::new(self.pred_dst(*var, insn.mask)?),
+                size: 1,
+            })),
             Some(d) => {
                 let (store, ty) = self.dst(d, n, extent)?;
-                Ok(Some(Second::Reg {
+                Ok(Some(Second {
                     store: Box::new(store),
                     size: ty.size(),
                 }))
@@ -1182,7 +1174,7 @@ impl InsnPlan {
             }
         }
         self.dst.prepare(self.dst_size, n, state, &mut s.dst_offs)?;
-        if let Some(Second::Reg { store, size }) = &self.second {
+        if let Some(Second { store, size }) = &self.second {
             store.prepare(*size, n, state, &mut s.dst2_offs)?;
         }
         if let Some(grf) = self.grf_aligned {
@@ -1363,10 +1355,9 @@ impl InsnPlan {
             .store(self.dst_size, n, written, state, &s.dst_offs, &s.out)?;
         match &self.second {
             None => Ok(()),
-            Some(Second::Reg { store, size }) => {
+            Some(Second { store, size }) => {
                 store.store(*size, n, written, state, &s.dst2_offs, &s.out2)
             }
-            Some(Second::Pred(p)) => p.store(n, written, state, &s.out2),
         }
     }
 }

@@ -2,10 +2,8 @@
 //! (ADDC's carry, SUBB's borrow, MADW's high halves, ADD3O's overflow predicate) and the
 //! lane rules of the pair-wise and literal loops (SAD2, SAD2ADD, SUBB under SUBB-LOOP-STEP).
 
-use visa_spec::state::MachineState;
 use visa_spec::VisaError;
 
-use crate::kernel::{Raw, LANES};
 use crate::operand::DstStore;
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -13,41 +11,12 @@ type Result<T> = std::result::Result<T, VisaError>;
 /// Even lanes.
 const EVEN: u32 = 0x5555_5555;
 
-/// Lane n sets bit `offset + n` of a predicate variable to bit 0 of its value: the bit
-/// predication reads for the channel under the same mask control (5_operands.md,
-/// "Predication").
-#[derive(Clone, Copy, Debug)]
-pub struct PredStore {
-    pub var: usize,
-    pub offset: u32,
-}
-
-impl PredStore {
-    /// Writes the enabled lanes (bit n of `en`) of `vals`.
-    pub fn store(&self, n: usize, en: u32, state: &mut MachineState, vals: &Raw) -> Result<()> {
-        let p = state
-            .preds
-            .get_mut(self.var)
-            .ok_or_else(|| VisaError::model_bug("predicate variable missing from the state"))?;
-        for (k, v) in vals.iter().enumerate().take(n.min(LANES)) {
-            let bit = self.offset as usize + k;
-            if en >> k & 1 == 1 && bit < 32 {
-                *p = (*p & !(1 << bit)) | (((*v & 1) as u32) << bit);
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A second destination, written after the first.
+/// A second destination, written after the first: register elements of `size` bytes, or a
+/// predicate (`DstStore::Predicate`: lane n sets bit `offset + n`).
 #[derive(Clone, Debug)]
-pub enum Second {
-    /// Register elements of `size` bytes.
-    Reg {
-        store: Box<DstStore>,
-        size: usize,
-    },
-    Pred(PredStore),
+pub struct Second {
+    pub store: Box<DstStore>,
+    pub size: usize,
 }
 
 /// Which lanes a loop writes, given the channel enables.
