@@ -188,6 +188,7 @@ struct Scratch<const S: usize> {
     ints2: Ints,
     out2: Raw,
     dst2_offs: [usize; LANES],
+    select: select::Work,
 }
 
 thread_local! {
@@ -209,6 +210,7 @@ impl<const S: usize> Scratch<S> {
             ints2: [0; LANES],
             out2: [0; LANES],
             dst2_offs: [0; LANES],
+            select: select::Work::new(),
         }
     }
 }
@@ -1339,7 +1341,14 @@ impl InsnPlan {
                 let raw = s.raw.get(..self.num_srcs).ok_or_else(|| {
                     VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
                 })?;
-                k.run(raw, &mods[..self.num_srcs], pick, &ctx, &mut s.out)?;
+                k.run(
+                    raw,
+                    &mods[..self.num_srcs],
+                    pick,
+                    &ctx,
+                    &mut s.select,
+                    &mut s.out,
+                )?;
                 en = write;
             }
         }
