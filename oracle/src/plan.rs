@@ -215,6 +215,12 @@ impl<const S: usize> Scratch<S> {
     }
 }
 
+/// The lanes of source 0, where an integer operation leaves its result.
+fn first_source(ints: &[Ints]) -> Result<&Ints> {
+    ints.first()
+        .ok_or_else(|| VisaError::model_bug("an integer operation without sources"))
+}
+
 fn lane_mask(n: usize) -> u32 {
     if n >= 32 {
         u32::MAX
@@ -1139,6 +1145,26 @@ impl InsnPlan {
         Ok((write, pick))
     }
 
+    /// The exact integer lanes of every source, in the first `num_srcs` buffers of `ints`
+    /// (an integer operation leaves its result in the first).
+    fn decode_ints<'s, const S: usize>(
+        &self,
+        dec: &[Option<kernel::DecIntFn>; MAX_SRCS],
+        raw: &[Raw; S],
+        ints: &'s mut [Ints; S],
+    ) -> Result<&'s mut [Ints]> {
+        let lanes = dec.iter().zip(&self.srcs).zip(raw).zip(ints.iter_mut());
+        for (((d, src), raw), ints) in lanes {
+            if let (Some(d), Some(src)) = (d, src) {
+                d(raw, self.exec_size, src.modifier, ints);
+            }
+        }
+        // `Plan::run` picks buffers for the plan's widest instruction.
+        ints.get_mut(..self.num_srcs).ok_or_else(|| {
+            VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
+        })
+    }
+
     fn exec<const S: usize>(
         &self,
         plan: &Plan,
@@ -1295,37 +1321,14 @@ impl InsnPlan {
                 return Ok(());
             }
             Kernel::Int { dec, op, enc } => {
-                let lanes = dec.iter().zip(&self.srcs).zip(&s.raw).zip(&mut s.ints);
-                for (((d, src), raw), ints) in lanes {
-                    if let (Some(d), Some(src)) = (d, src) {
-                        d(raw, n, src.modifier, ints);
-                    }
-                }
-                // `Plan::run` picks buffers for the plan's widest instruction.
-                let ints = s.ints.get_mut(..self.num_srcs).ok_or_else(|| {
-                    VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
-                })?;
+                let ints = self.decode_ints(&dec, &s.raw, &mut s.ints)?;
                 op(ints, &ctx)?;
-                let result = ints
-                    .first()
-                    .ok_or_else(|| VisaError::model_bug("an integer operation without sources"))?;
-                enc(result, &ctx, &mut s.out);
+                enc(first_source(ints)?, &ctx, &mut s.out);
             }
             Kernel::Pair { dec, op, enc, enc2 } => {
-                let lanes = dec.iter().zip(&self.srcs).zip(&s.raw).zip(&mut s.ints);
-                for (((d, src), raw), ints) in lanes {
-                    if let (Some(d), Some(src)) = (d, src) {
-                        d(raw, n, src.modifier, ints);
-                    }
-                }
-                let ints = s.ints.get_mut(..self.num_srcs).ok_or_else(|| {
-                    VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
-                })?;
+                let ints = self.decode_ints(&dec, &s.raw, &mut s.ints)?;
                 op(ints, &mut s.ints2, &ctx)?;
-                let result = ints.first().ok_or_else(|| {
-                    VisaError::model_bug("a two-result operation without sources")
-                })?;
-                enc(result, &ctx, &mut s.out);
+                enc(first_source(ints)?, &ctx, &mut s.out);
                 enc2(&s.ints2, &ctx, &mut s.out2);
             }
             Kernel::Select(k) => {
