@@ -1147,6 +1147,7 @@ impl InsnPlan {
 
     /// The exact integer lanes of every source, in the first `num_srcs` buffers of `ints`
     /// (an integer operation leaves its result in the first).
+    #[inline(always)]
     fn decode_ints<'s, const S: usize>(
         &self,
         dec: &[Option<kernel::DecIntFn>; MAX_SRCS],
