@@ -317,6 +317,7 @@ fn restore(dst: &mut MachineState, src: &MachineState) {
         emask,
         mem,
         undefined,
+        partner_grf,
     } = src;
     dst.grf.clone_from(grf);
     dst.preds.clone_from(preds);
@@ -325,6 +326,7 @@ fn restore(dst: &mut MachineState, src: &MachineState) {
     dst.emask = *emask;
     dst.mem.clone_from(mem);
     dst.undefined.clone_from(undefined);
+    dst.partner_grf.clone_from(partner_grf);
 }
 
 /// Runs `f`; an engine's panic becomes an error naming it.

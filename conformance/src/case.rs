@@ -268,6 +268,36 @@ pub fn apply_init(init: &Init, vars: &Vars, state: &mut MachineState) -> Result<
             .map_err(|e| invalid_vector("init.cr0", e.message))?;
     }
     state.emask = init.emask.unwrap_or(u32::MAX);
+    if !init.partner.is_empty() {
+        // The partner thread runs the same program: its register file has the same layout,
+        // zero but for the variables given.
+        let mut partner = vec![0u8; state.grf.len()];
+        for (name, bytes) in &init.partner {
+            let field = format!("init.partner.{name}");
+            let id = find(vars, name, &field)?;
+            let info = vars.get(id);
+            let (VarClass::General, Some(offset)) = (info.class, info.grf_offset) else {
+                return Err(invalid_vector(
+                    &field,
+                    format!("`{name}` is not a general variable"),
+                ));
+            };
+            if bytes.len() != info.byte_size() {
+                return Err(invalid_vector(
+                    &field,
+                    format!(
+                        "`{name}` has {} bytes, the vector gives {}",
+                        info.byte_size(),
+                        bytes.len()
+                    ),
+                ));
+            }
+            if let Some(slot) = partner.get_mut(offset..offset + bytes.len()) {
+                slot.copy_from_slice(bytes);
+            }
+        }
+        state.partner_grf = Some(partner);
+    }
     Ok(())
 }
 

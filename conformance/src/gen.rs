@@ -16,6 +16,7 @@ use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
 mod carry;
+pub mod dpas;
 
 /// A generated case before it becomes a vector.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,6 +34,8 @@ pub struct GenCase {
     pub emask: u32,
     /// Edge classes the case exercises.
     pub tags: Vec<String>,
+    /// Initial bytes of variables in the fused partner thread (DPASW), `init.partner`.
+    pub partner: Vec<(String, Vec<u8>)>,
 }
 
 /// A generated source operand: its text, and the declaration and initial bytes of its
@@ -593,6 +596,9 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
     if let Some(strategy) = carry::case(op) {
         return strategy;
     }
+    if let Some(strategy) = dpas::case(op) {
+        return strategy;
+    }
     if let Some(strategy) = compare_select_case(op) {
         return strategy;
     }
@@ -636,6 +642,7 @@ fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
                 cr0: 0,
                 emask,
                 tags: vec![mnemonic.to_string(), "predicate-operands".to_string()],
+                partner: Vec::new(),
             }
         })
         .boxed()
@@ -1056,6 +1063,7 @@ fn assemble(
         cr0,
         emask,
         tags,
+        partner: Vec::new(),
     }
 }
 
@@ -1082,6 +1090,7 @@ impl GenCase {
                 surfaces: Vec::new(),
                 cr0: (self.cr0 != 0).then_some(self.cr0),
                 emask: (self.emask != u32::MAX).then_some(self.emask),
+                partner: self.partner.iter().cloned().collect(),
             },
             expect: None,
             extensions: Default::default(),
@@ -1089,12 +1098,14 @@ impl GenCase {
     }
 }
 
-/// A valid case of any executed instruction, each equally likely.
+/// A valid case of any executed instruction outside the DPAS family (which has its own
+/// streams, [`dpas`]), each equally likely.
 pub fn any_case() -> BoxedStrategy<GenCase> {
     proptest::strategy::Union::new(
         Opcode::ALL
             .into_iter()
             .filter(|op| op.is_executed())
+            .filter(|op| !matches!(op, Opcode::Dpas | Opcode::Dpasw | Opcode::Dp4a))
             .map(case),
     )
     .boxed()

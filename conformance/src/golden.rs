@@ -232,6 +232,22 @@ pub const STREAMS: &[Stream] = &[
         name: "bfn",
         op: Opcode::Bfn,
     },
+    // The DPAS family: a file per instruction and precision class (gen::dpas::STREAMS).
+    Stream {
+        file: "dpas/dpas-int.jsonl",
+        name: "dpas-int",
+        op: Opcode::Dpas,
+    },
+    Stream {
+        file: "dpas/dpasw-int.jsonl",
+        name: "dpasw-int",
+        op: Opcode::Dpasw,
+    },
+    Stream {
+        file: "dpas/dp4a.jsonl",
+        name: "dp4a",
+        op: Opcode::Dp4a,
+    },
 ];
 
 /// A generated file: its path under the vectors directory, its cases and its text.
@@ -270,6 +286,9 @@ fn generate_stream(
     cases: usize,
 ) -> Result<GoldenFile, String> {
     let mut runner = runner(seed, index);
+    if let Some(dpas) = gen::dpas::stream(stream.name) {
+        return generate_dpas_stream(dpas, &mut runner, stream.file, cases);
+    }
     let strategy = gen::case(stream.op);
     let mut text = String::new();
     let mut count = 0;
@@ -309,6 +328,36 @@ fn generate_stream(
     }
     Ok(GoldenFile {
         file: stream.file,
+        cases: count,
+        text,
+    })
+}
+
+/// A DPAS stream: twice `cases` per platform that has the instruction, pair and repeat
+/// count stratified ([`gen::dpas::stratified`]), so every pair of the class appears.
+fn generate_dpas_stream(
+    stream: &gen::dpas::Stream,
+    runner: &mut TestRunner,
+    file: &'static str,
+    cases: usize,
+) -> Result<GoldenFile, String> {
+    let mut text = String::new();
+    let mut count = 0;
+    for platform in gen::dpas::platforms(stream.op) {
+        for made in 0..cases * 2 {
+            let generated = gen::dpas::stratified(stream, platform, made)
+                .new_tree(runner)
+                .map_err(|e| e.to_string())?
+                .current();
+            let id = format!("{}/{}/{:04}", stream.name, platform, made + 1);
+            let case = with_expect(generated.to_case(&id))?;
+            text.push_str(&case.to_line());
+            text.push('\n');
+            count += 1;
+        }
+    }
+    Ok(GoldenFile {
+        file,
         cases: count,
         text,
     })

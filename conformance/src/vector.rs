@@ -67,6 +67,9 @@ pub struct Init {
     pub cr0: Option<u32>,
     /// The execution mask (default: all 32 channels enabled).
     pub emask: Option<u32>,
+    /// Whole-variable contents in the register file of the fused partner thread (EU1 of
+    /// DPASW.md), by variable name; empty: the partner holds this thread's bytes.
+    pub partner: BTreeMap<String, Vec<u8>>,
 }
 
 /// Bytes at an address of a memory space.
@@ -398,6 +401,12 @@ impl Init {
         }
         if let Some(emask) = self.emask {
             m.insert("emask".into(), hex::encode_number(u64::from(emask)).into());
+        }
+        if !self.partner.is_empty() {
+            m.insert(
+                "partner".into(),
+                hex_map(&self.partner, |b| hex::encode(b).into()),
+            );
         }
         m
     }

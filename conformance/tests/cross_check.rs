@@ -241,4 +241,19 @@ proptest! {
     fn bfn_spec_matches_oracle(case in gen::case(Opcode::Bfn)) {
         cross_check(&case)?;
     }
+
+    #[test]
+    fn dpas_spec_matches_oracle(case in gen::case(Opcode::Dpas)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn dpasw_spec_matches_oracle(case in gen::case(Opcode::Dpasw)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn dp4a_spec_matches_oracle(case in gen::case(Opcode::Dp4a)) {
+        cross_check(&case)?;
+    }
 }

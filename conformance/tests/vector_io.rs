@@ -57,6 +57,7 @@ fn full_case() -> Case {
             ],
             cr0: Some(0x10),
             emask: Some(0xffff),
+            partner: BTreeMap::from([("V1".to_string(), vec![9, 8, 7, 6, 5, 4, 3, 2])]),
         },
         expect: Some(Expect::State(ExpectState {
             vars: BTreeMap::from([
@@ -106,7 +107,10 @@ fn written_keys_follow_the_documented_order() {
         ]
     );
     let init: Vec<_> = value["init"].as_object().unwrap().keys().cloned().collect();
-    assert_eq!(init, ["vars", "preds", "mem", "surfaces", "cr0", "emask"]);
+    assert_eq!(
+        init,
+        ["vars", "preds", "mem", "surfaces", "cr0", "emask", "partner"]
+    );
     assert_eq!(value["init"]["cr0"], "0x10");
     assert_eq!(value["init"]["mem"][0]["addr"], "0x10000");
     assert_eq!(value["expect"]["vars"]["V1"], "00??80");

@@ -35,6 +35,7 @@
 #![forbid(unsafe_code)]
 
 mod alu;
+mod dpas;
 mod kernel;
 mod mode;
 mod operand;

@@ -60,6 +60,8 @@ enum Step {
     Insn(Box<InsnPlan>),
     /// AND, OR, XOR or NOT on predicates: whole masks at once.
     PredLogic(PredLogic),
+    /// DPAS or DPASW: dense matrix kernels (crate::dpas).
+    Dpas(Box<crate::dpas::DpasPlan>),
     /// An instruction the engine cannot execute; running it reports the error.
     Fail(VisaError),
 }
@@ -832,6 +834,19 @@ impl Compiler<'_> {
                     enc2: kernel::enc_int_fn(second).ok_or_else(bug)?,
                 })
             }
+            (Opcode::Dp4a, _) => {
+                let mut dec = [None; MAX_SRCS];
+                let mut tys = [DataType::UD; MAX_SRCS];
+                for (k, s) in srcs.iter().flatten().enumerate().take(3) {
+                    dec[k] = Some(int(s.ty)?);
+                    tys[k] = s.ty;
+                }
+                Ok(Kernel::Int {
+                    dec,
+                    op: crate::dpas::dp4a_op_fn(&tys[..3]).ok_or_else(bug)?,
+                    enc: kernel::enc_int_fn(dst).ok_or_else(bug)?,
+                })
+            }
             (Opcode::Mov | Opcode::Add | Opcode::Movs, _) => Err(VisaError::model_bug(format!(
                 "{} with {} source operands",
                 insn.opcode.mnemonic(),
@@ -966,6 +981,12 @@ impl Plan {
             .iter()
             .map(|insn| match PredLogic::compile(insn) {
                 Some(p) => Step::PredLogic(p),
+                None if matches!(insn.opcode, Opcode::Dpas | Opcode::Dpasw) => {
+                    match crate::dpas::compile(program, insn, config) {
+                        Ok(p) => Step::Dpas(Box::new(p)),
+                        Err(e) => Step::Fail(e.at(insn.pos)),
+                    }
+                }
                 None => match compiler.insn(insn) {
                     Ok(p) => Step::Insn(Box::new(p)),
                     Err(e) => Step::Fail(e.at(insn.pos)),
@@ -980,7 +1001,7 @@ impl Plan {
             .iter()
             .map(|step| match step {
                 Step::Insn(insn) => insn.num_srcs,
-                Step::PredLogic(_) | Step::Fail(_) => 0,
+                Step::PredLogic(_) | Step::Dpas(_) | Step::Fail(_) => 0,
             })
             .max()
             .unwrap_or(0);
@@ -1044,6 +1065,7 @@ impl Plan {
                     .exec(self, state, scratch)
                     .map_err(|e| e.at(insn.pos))?,
                 Step::PredLogic(p) => p.exec(state).map_err(|e| e.at(p.pos))?,
+                Step::Dpas(p) => p.exec(state).map_err(|e| e.at(p.pos))?,
                 Step::Fail(e) => return Err(e.clone()),
             }
         }

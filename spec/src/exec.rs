@@ -61,14 +61,9 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             Opcode::Min => insn::alu::min_max::execute(program, insn, state, config),
             Opcode::Max => insn::alu::min_max::execute(program, insn, state, config),
             Opcode::Movs => insn::alu::movs::execute(program, insn, state, config),
-            // The DPAS family validates fully; its modules are being written
-            // (`Opcode::is_executed` is false, so `check_program` stops before this).
-            Opcode::Dpas | Opcode::Dpasw | Opcode::Dp4a => {
-                Err(crate::error::VisaError::unsupported(format!(
-                    "`{}` is not executed yet",
-                    insn.opcode.mnemonic()
-                )))
-            }
+            Opcode::Dpas => insn::dpas::dpas::execute(program, insn, state, config),
+            Opcode::Dpasw => insn::dpas::dpasw::execute(program, insn, state, config),
+            Opcode::Dp4a => insn::dpas::dp4a::execute(program, insn, state, config),
         };
         step.map_err(|e| e.at(insn.pos))?;
     }

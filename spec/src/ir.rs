@@ -254,6 +254,9 @@ impl Opcode {
                 | Opcode::Sad2add
                 | Opcode::AddrAdd
                 | Opcode::Movs
+                | Opcode::Dpas
+                | Opcode::Dpasw
+                | Opcode::Dp4a
         )
     }
 

@@ -279,6 +279,10 @@ pub struct MachineState {
     /// zero). They keep their previous contents; a defined write removes them. Vectors expect
     /// them as `??`.
     pub undefined: BTreeSet<usize>,
+    /// The register file of the fused partner thread (EU1 of DPASW.md), same layout as
+    /// `grf`: DPASW reads the second part of its Src2 from it. `None`: the partner holds the
+    /// same bytes as this thread.
+    pub partner_grf: Option<Vec<u8>>,
 }
 
 impl MachineState {
@@ -304,6 +308,7 @@ impl MachineState {
             emask: u32::MAX,
             mem: Memory::default(),
             undefined: BTreeSet::new(),
+            partner_grf: None,
         }
     }
 

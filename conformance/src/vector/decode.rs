@@ -200,7 +200,9 @@ fn errata(v: &Value) -> Result<BTreeMap<String, Reading>> {
     Ok(out)
 }
 
-const INIT: &[&str] = &["vars", "preds", "mem", "surfaces", "cr0", "emask"];
+const INIT: &[&str] = &[
+    "vars", "preds", "mem", "surfaces", "cr0", "emask", "partner",
+];
 
 fn init(v: &Value) -> Result<Init> {
     let m = object(v, "init")?;
@@ -239,6 +241,12 @@ fn init(v: &Value) -> Result<Init> {
     }
     if let Some(emask) = optional(m, "emask") {
         init.emask = Some(hex_u32(emask, "init.emask")?);
+    }
+    if let Some(partner) = optional(m, "partner") {
+        for (name, b) in object(partner, "init.partner")? {
+            init.partner
+                .insert(name.clone(), bytes(b, &join("init.partner", name))?);
+        }
     }
     Ok(init)
 }

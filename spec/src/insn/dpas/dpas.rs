@@ -22,47 +22,116 @@ pub fn execute(
     state: &mut MachineState,
     config: &ExecConfig,
 ) -> Result<()> {
-    let readings = &config.readings;
-    let Ctrl::Dpas(ctrl) = insn.ctrl else {
-        return Err(VisaError::model_bug("DPAS without its W.A.SD.RC fields"));
-    };
-    let (W, A, SD, RC) = (ctrl.w, ctrl.a, ctrl.sd, ctrl.rc);
-    if W.is_float() {
-        return Err(VisaError::unsupported(
-            "float DPAS waits for its numeric profiles (DPAS-FLOAT-ROUNDING)",
-        ));
+    let layout = Layout::of(program, insn, config)?;
+    // Src2 read from this thread's registers: `src2_bytes` bytes from its origin.
+    let src2_at = byte_address(program, &insn.srcs[2], &config.readings)?;
+    let Src2: Vec<u8> = (0..layout.src2_bytes)
+        .map(|b| state.grf.get(src2_at + b).copied().unwrap_or(0))
+        .collect();
+    systolic(state, config, &layout, &Src2)
+}
+
+/// Where a DPAS or DPASW instruction's operands are and how they are shaped, from its IR.
+#[allow(non_snake_case)]
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Layout {
+    pub W: Precision,
+    pub A: Precision,
+    pub SD: u32,
+    pub RC: u32,
+    pub Exec_size: usize,
+    pub OPS_PER_CHAN: u32,
+    pub SRC1_OPERANDS_PER_CHAN: u32,
+    pub grf: usize,
+    pub row_advance: usize,
+    pub dst_at: usize,
+    pub src0_at: Option<usize>,
+    pub src1_at: usize,
+    /// Bytes of Src2 the loop reads (RC rows of `SD*OPS_PER_CHAN` elements of A).
+    pub src2_bytes: usize,
+}
+
+impl Layout {
+    #[allow(non_snake_case)]
+    pub(super) fn of(program: &Program, insn: &Instruction, config: &ExecConfig) -> Result<Layout> {
+        let readings = &config.readings;
+        let Ctrl::Dpas(ctrl) = insn.ctrl else {
+            return Err(VisaError::model_bug("DPAS without its W.A.SD.RC fields"));
+        };
+        let (W, A, SD, RC) = (ctrl.w, ctrl.a, ctrl.sd, ctrl.rc);
+        if W.is_float() {
+            return Err(VisaError::unsupported(
+                "float DPAS waits for its numeric profiles (DPAS-FLOAT-ROUNDING)",
+            ));
+        }
+        let Dst::General {
+            var,
+            row,
+            col,
+            ty: dst_ty,
+            ..
+        } = insn.dst
+        else {
+            return Err(VisaError::model_bug("DPAS Dst is a raw general operand"));
+        };
+        let dst_origin = Src::General {
+            var,
+            row,
+            col,
+            region: crate::ir::Region::SCALAR,
+            modifier: None,
+            ty: dst_ty,
+        };
+        let ext = dpas_extents(ctrl, insn.exec_size, dst_ty, program.platform, readings)?;
+        // OPS_PER_CHAN and SRC1_OPERANDS_PER_CHAN as the document computes them.
+        let OPS_PER_CHAN = ops_per_chan(W, A, readings.is_literal(errata::DPAS_TF32_FP8_PATHS));
+        let SRC1_OPERANDS_PER_CHAN = 32 / (OPS_PER_CHAN * W.bits());
+        Ok(Layout {
+            W,
+            A,
+            SD,
+            RC,
+            Exec_size: insn.exec_size as usize,
+            OPS_PER_CHAN,
+            SRC1_OPERANDS_PER_CHAN,
+            grf: program.platform.grf_size(),
+            row_advance: ext.row_advance,
+            dst_at: byte_address(program, &dst_origin, readings)?,
+            src0_at: match &insn.srcs[0] {
+                Src::Imm { .. } => None,
+                s => Some(byte_address(program, s, readings)?),
+            },
+            src1_at: byte_address(program, &insn.srcs[1], readings)?,
+            src2_bytes: ext.src2_bytes,
+        })
     }
-    let Dst::General {
-        var,
-        row,
-        col,
-        ty: dst_ty,
+}
+
+/// The document's loop (DPAS.md, Semantics, part 1), with Src2 given as the bytes the loop
+/// reads from its origin (DPASW assembles them from both fused threads).
+#[allow(non_snake_case)]
+pub(super) fn systolic(
+    state: &mut MachineState,
+    config: &ExecConfig,
+    layout: &Layout,
+    Src2: &[u8],
+) -> Result<()> {
+    let readings = &config.readings;
+    let Layout {
+        W,
+        A,
+        SD,
+        RC,
+        Exec_size,
+        OPS_PER_CHAN,
+        SRC1_OPERANDS_PER_CHAN,
+        grf,
+        row_advance,
+        dst_at,
+        src0_at,
+        src1_at,
         ..
-    } = insn.dst
-    else {
-        return Err(VisaError::model_bug("DPAS Dst is a raw general operand"));
-    };
-    let dst_origin = Src::General {
-        var,
-        row,
-        col,
-        region: crate::ir::Region::SCALAR,
-        modifier: None,
-        ty: dst_ty,
-    };
-    let ext = dpas_extents(ctrl, insn.exec_size, dst_ty, program.platform, readings)?;
-    let grf = program.platform.grf_size();
-    let Exec_size = insn.exec_size as usize;
-    // OPS_PER_CHAN and SRC1_OPERANDS_PER_CHAN as the document computes them.
-    let OPS_PER_CHAN = ops_per_chan(W, A, readings.is_literal(errata::DPAS_TF32_FP8_PATHS));
-    let SRC1_OPERANDS_PER_CHAN = 32 / (OPS_PER_CHAN * W.bits());
-    let dst_at = byte_address(program, &dst_origin, readings)?;
-    let src0_at = match &insn.srcs[0] {
-        Src::Imm { .. } => None,
-        s => Some(byte_address(program, s, readings)?),
-    };
-    let src1_at = byte_address(program, &insn.srcs[1], readings)?;
-    let src2_at = byte_address(program, &insn.srcs[2], readings)?;
+    } = *layout;
     let dw = |state: &MachineState, at: usize| -> u32 {
         let mut b = [0u8; 4];
         if let Some(s) = state.grf.get(at..at + 4) {
@@ -71,12 +140,13 @@ pub fn execute(
         u32::from_le_bytes(b)
     };
     // Element `e` of Src2 at precision A (elements packed from bit 0 of its first DW).
-    let src2_element = |state: &MachineState, e: u32| -> Result<i64> {
-        element(
-            dw(state, src2_at + (e * A.bits() / 32) as usize * 4),
-            A,
-            e % (32 / A.bits()),
-        )
+    let src2_element = |e: u32| -> Result<i64> {
+        let at = (e * A.bits() / 32) as usize * 4;
+        let mut b = [0u8; 4];
+        if let Some(s) = Src2.get(at..at + 4) {
+            b.copy_from_slice(s);
+        }
+        element(u32::from_le_bytes(b), A, e % (32 / A.bits()))
     };
     let mut rows: Vec<Vec<u32>> = Vec::new();
     let literal_loop = readings.is_literal(errata::DPAS_RC_LOOP);
@@ -91,7 +161,7 @@ pub fn execute(
         // temp = Src0.R[r] (zero for `%null`)
         let mut temp: Vec<u32> = (0..Exec_size)
             .map(|c| match src0_at {
-                Some(at) => dw(state, at + r as usize * ext.row_advance + 4 * c),
+                Some(at) => dw(state, at + r as usize * row_advance + 4 * c),
                 None => 0,
             })
             .collect();
@@ -104,7 +174,7 @@ pub fn execute(
                 // dot4 (OPS_PER_CHAN 4) or dot8 (OPS_PER_CHAN 8): exact, then `+=` wraps.
                 let mut dot: i64 = 0;
                 for j in 0..OPS_PER_CHAN {
-                    dot += element(b, W, n + j)? * src2_element(state, k + j)?;
+                    dot += element(b, W, n + j)? * src2_element(k + j)?;
                 }
                 temp[i] = temp[i].wrapping_add(dot as u32);
                 i += 1;
@@ -117,7 +187,7 @@ pub fn execute(
     }
     for (r, temp) in rows.iter().enumerate() {
         for (c, v) in temp.iter().enumerate() {
-            let at = dst_at + r * ext.row_advance + 4 * c;
+            let at = dst_at + r * row_advance + 4 * c;
             if let Some(slot) = state.grf.get_mut(at..at + 4) {
                 slot.copy_from_slice(&v.to_le_bytes());
             }
@@ -136,7 +206,11 @@ fn element(dword: u32, p: Precision, index: u32) -> Result<i64> {
 }
 
 /// The register-file byte address of a DPAS operand's origin.
-fn byte_address(program: &Program, src: &Src, readings: &errata::Readings) -> Result<usize> {
+pub(super) fn byte_address(
+    program: &Program,
+    src: &Src,
+    readings: &errata::Readings,
+) -> Result<usize> {
     let Src::General {
         var, row, col, ty, ..
     } = src

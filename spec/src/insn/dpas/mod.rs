@@ -1,7 +1,7 @@
-//! The DPAS family (instructions/DPAS.md, DPASW.md, DP4A.md). Not executed yet
-//! (`Opcode::is_executed` is false): `dpas` transcribes integer DPAS; float DPAS (numeric
-//! profiles), DPASW and DP4A are the rest of issue 4.
+//! The DPAS family (instructions/DPAS.md, DPASW.md, DP4A.md): one module per document.
 
+pub mod dp4a;
 // One module per document: DPAS.md is `insn::dpas::dpas`.
 #[allow(clippy::module_inception)]
 pub mod dpas;
+pub mod dpasw;

@@ -1,0 +1,338 @@
+//! Generators of DPAS and DPASW (instructions/DPAS.md, DPASW.md): every legal precision
+//! pair of a class, repeat counts 1..8, every DPAS platform, Dst and Src0 types of the
+//! legal-combination table (Src0 also `%null`), and operand bytes biased to the extremes of
+//! each precision (all-ones fields, the most negative s2/s4/s8 patterns, 0x80 bytes) and the
+//! accumulator's wrap-around. DPASW cases supply the fused partner's Src2 (`init.partner`).
+//! DP4A takes the generic path of [`super::case`] (its operands are ordinary regions).
+
+use proptest::prelude::*;
+use proptest::sample::select;
+use visa_spec::errata;
+use visa_spec::ir::Opcode;
+use visa_spec::platform::Platform;
+use visa_spec::types::{DataType, Precision};
+use visa_spec::validate::dpas_row_types as row_types;
+
+use super::GenCase;
+
+/// The integer precisions of DPAS.md's legal-combination table.
+pub const INT_PRECISIONS: [Precision; 6] = [
+    Precision::U2,
+    Precision::S2,
+    Precision::U4,
+    Precision::S4,
+    Precision::U8,
+    Precision::S8,
+];
+
+/// A precision class: one golden file per instruction and class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// The 36 integer pairs.
+    Int,
+}
+
+impl Class {
+    /// The (W, A) pairs of the class.
+    pub fn pairs(self) -> Vec<(Precision, Precision)> {
+        match self {
+            Class::Int => INT_PRECISIONS
+                .iter()
+                .flat_map(|&w| INT_PRECISIONS.iter().map(move |&a| (w, a)))
+                .collect(),
+        }
+    }
+}
+
+/// Everything about a case but its bytes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape {
+    pub opcode: Opcode,
+    pub platform: Platform,
+    pub w: Precision,
+    pub a: Precision,
+    pub rc: u32,
+    pub dst: DataType,
+    /// Src0's type, `None` for `%null`.
+    pub src0: Option<DataType>,
+    pub src1: DataType,
+    pub src2: DataType,
+    pub literal: Vec<&'static str>,
+}
+
+/// The platforms that have `op` (DPAS: every one with a DPAS execution size; DPASW: xe-hpg).
+pub fn platforms(op: Opcode) -> Vec<Platform> {
+    match op {
+        Opcode::Dpasw => vec![Platform::XeHpg],
+        _ => Platform::ALL
+            .into_iter()
+            .filter(|p| p.dpas_exec_size().is_some())
+            .collect(),
+    }
+}
+
+/// The errata whose literal reading changes what these cases do.
+fn semantic_errata(op: Opcode) -> Vec<&'static str> {
+    let mut v = vec![errata::DPAS_RC_LOOP, errata::DPAS_DST_ADVANCE];
+    if op == Opcode::Dpasw {
+        v.push(errata::DPASW_SPLIT);
+    }
+    v
+}
+
+/// OPS_PER_CHAN of DPAS.md (resolved readings) and SRC1_OPERANDS_PER_CHAN.
+fn ops(w: Precision, a: Precision) -> (u32, u32) {
+    let ops = if w == Precision::TF32 {
+        1
+    } else if w.bits() == 16 {
+        2
+    } else if w.bits() == 8 || a.bits() == 8 {
+        4
+    } else {
+        8
+    };
+    (ops, 32 / (ops * w.bits()))
+}
+
+/// The strategy of `op` when this module generates it.
+pub(super) fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+    match op {
+        Opcode::Dpas | Opcode::Dpasw => Some(class_case(op, Class::Int)),
+        _ => None,
+    }
+}
+
+/// Cases of `op` in precision class `class`, on any of its platforms.
+pub fn class_case(op: Opcode, class: Class) -> BoxedStrategy<GenCase> {
+    shapes(op, class, None, None, None)
+        .prop_flat_map(shape_case)
+        .boxed()
+}
+
+/// Shapes of `op` in `class`; `platform`, `pair` and `rc` fix those fields when given.
+fn shapes(
+    op: Opcode,
+    class: Class,
+    platform: Option<Platform>,
+    pair: Option<(Precision, Precision)>,
+    rc: Option<u32>,
+) -> BoxedStrategy<Shape> {
+    let platforms = platform.map_or_else(|| platforms(op), |p| vec![p]);
+    let pairs = pair.map_or_else(|| class.pairs(), |p| vec![p]);
+    let rcs: Vec<u32> = rc.map_or_else(|| (1..=8).collect(), |r| vec![r]);
+    let literal = semantic_errata(op);
+    (
+        select(platforms),
+        select(pairs),
+        select(rcs),
+        any::<u8>(),
+        prop_oneof![
+            4 => Just(Vec::new()),
+            1 => proptest::sample::subsequence(literal, 1..=1),
+        ],
+        select(vec![DataType::D, DataType::UD]),
+        select(vec![DataType::D, DataType::UD]),
+    )
+        .prop_map(move |(platform, (w, a), rc, pick, literal, src1, src2)| {
+            let types: Vec<DataType> = row_types(w, a).unwrap_or(&[]).to_vec();
+            let dst_types: Vec<DataType> = if op == Opcode::Dpasw {
+                types
+                    .iter()
+                    .copied()
+                    .filter(|t| matches!(t, DataType::D | DataType::UD | DataType::F))
+                    .collect()
+            } else {
+                types.clone()
+            };
+            let dst = dst_types
+                .get(pick as usize % dst_types.len().max(1))
+                .copied()
+                .unwrap_or(DataType::D);
+            let src0 = match (pick >> 4) % 4 {
+                0 => None,
+                _ if op == Opcode::Dpasw => Some(dst),
+                k => types.get(k as usize % types.len().max(1)).copied(),
+            };
+            Shape {
+                opcode: op,
+                platform,
+                w,
+                a,
+                rc,
+                dst,
+                src0,
+                src1,
+                src2,
+                literal,
+            }
+        })
+        .boxed()
+}
+
+/// DWs biased to the extremes of every precision packed in them.
+fn dword() -> BoxedStrategy<u32> {
+    prop_oneof![
+        4 => any::<u32>(),
+        2 => select(vec![
+            0u32,
+            0xFFFF_FFFF, // all-ones fields: -1 signed, the maximum unsigned
+            0x8080_8080, // s8 minimum in every byte
+            0x7F7F_7F7F, // s8 maximum
+            0x8888_8888, // s4 minimum in every nibble
+            0x7777_7777, // s4 maximum
+            0xAAAA_AAAA, // s2 minimum (0b10) in every field
+            0x5555_5555, // s2 maximum (0b01)
+            0x0101_0101,
+        ]),
+    ]
+    .boxed()
+}
+
+/// An accumulator DW: near the 32-bit wrap-around or anything.
+fn accumulator() -> BoxedStrategy<u32> {
+    prop_oneof![
+        2 => any::<u32>(),
+        1 => select(vec![0u32, 1, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFF, 0x7FFF_FF00]),
+    ]
+    .boxed()
+}
+
+fn bytes(dw: BoxedStrategy<u32>, n_dw: usize) -> BoxedStrategy<Vec<u8>> {
+    proptest::collection::vec(dw, n_dw)
+        .prop_map(|v| v.iter().flat_map(|d| d.to_le_bytes()).collect())
+        .boxed()
+}
+
+/// The bytes of a case of `shape`.
+pub fn shape_case(shape: Shape) -> BoxedStrategy<GenCase> {
+    let grf = shape.platform.grf_size();
+    let n = shape.platform.dpas_exec_size().unwrap_or(8) as usize;
+    let (ops, sopc) = ops(shape.w, shape.a);
+    let sd = 8u32;
+    // Dst and Src0: RC whole GRFs holds every row under both readings of DPAS-DST-ADVANCE.
+    let rows_bytes = shape.rc as usize * grf;
+    let src1_bytes = sd.div_ceil(sopc) as usize * grf;
+    let src2_bytes = (shape.rc * sd * ops * shape.a.bits()).div_ceil(8) as usize;
+    let src2_dw = src2_bytes.div_ceil(4);
+    let acc = if shape.dst.is_integer() {
+        accumulator()
+    } else {
+        dword()
+    };
+    let partner = if shape.opcode == Opcode::Dpasw {
+        bytes(dword(), src2_dw)
+    } else {
+        Just(Vec::new()).boxed()
+    };
+    (
+        bytes(acc.clone(), rows_bytes / 4),
+        bytes(acc, rows_bytes / 4),
+        bytes(dword(), src1_bytes / 4),
+        bytes(dword(), src2_dw),
+        partner,
+    )
+        .prop_map(move |(dst_b, src0_b, src1_b, src2_b, partner_b)| {
+            let decl = |name: &str, ty: DataType, bytes: usize| {
+                format!(
+                    ".decl {name} v_type=G type={} num_elts={}",
+                    ty.text(),
+                    bytes / ty.size()
+                )
+            };
+            let mut decls = vec![decl("V1", shape.dst, rows_bytes)];
+            let mut vars = vec![("V1".to_string(), dst_b[..rows_bytes].to_vec())];
+            let src0_text = match shape.src0 {
+                Some(t) => {
+                    decls.push(decl("V2", t, rows_bytes));
+                    vars.push(("V2".to_string(), src0_b[..rows_bytes].to_vec()));
+                    "V2.0"
+                }
+                None => "%null.0",
+            };
+            decls.push(decl("V3", shape.src1, src1_bytes));
+            vars.push(("V3".to_string(), src1_b));
+            decls.push(decl("V4", shape.src2, src2_dw * 4));
+            vars.push(("V4".to_string(), src2_b));
+            let mnemonic = shape.opcode.mnemonic();
+            let text = format!(
+                "{}\n{mnemonic}.{}.{}.{sd}.{} (M1, {n}) V1.0 {src0_text} V3.0 V4(0,0)\n",
+                decls.join("\n"),
+                shape.w,
+                shape.a,
+                shape.rc
+            );
+            let mut tags = vec![
+                mnemonic.to_string(),
+                format!("{}x{}", shape.w, shape.a),
+                format!("rc{}", shape.rc),
+            ];
+            if shape.src0.is_none() {
+                tags.push("src0-null".to_string());
+            }
+            let partner = if partner_b.is_empty() {
+                Vec::new()
+            } else {
+                tags.push("partner".to_string());
+                vec![("V4".to_string(), partner_b)]
+            };
+            GenCase {
+                platform: shape.platform,
+                literal: shape.literal.clone(),
+                text,
+                vars,
+                preds: Vec::new(),
+                cr0: 0,
+                emask: u32::MAX,
+                tags,
+                partner,
+            }
+        })
+        .boxed()
+}
+
+/// A golden stream of this module: (file, id prefix, opcode, class).
+#[derive(Clone, Copy, Debug)]
+pub struct Stream {
+    pub file: &'static str,
+    pub name: &'static str,
+    pub op: Opcode,
+    pub class: Class,
+}
+
+/// The golden streams, one per instruction and precision class.
+pub const STREAMS: &[Stream] = &[
+    Stream {
+        file: "dpas/dpas-int.jsonl",
+        name: "dpas-int",
+        op: Opcode::Dpas,
+        class: Class::Int,
+    },
+    Stream {
+        file: "dpas/dpasw-int.jsonl",
+        name: "dpasw-int",
+        op: Opcode::Dpasw,
+        class: Class::Int,
+    },
+];
+
+/// Looks a golden stream up by its id prefix.
+pub fn stream(name: &str) -> Option<&'static Stream> {
+    STREAMS.iter().find(|s| s.name == name)
+}
+
+/// The `index`-th case of a golden stream on `platform`: the pair and the repeat count are
+/// stratified (every pair, then every RC, in turn), the rest drawn.
+pub fn stratified(stream: &Stream, platform: Platform, index: usize) -> BoxedStrategy<GenCase> {
+    let pairs = stream.class.pairs();
+    let pair = pairs[index % pairs.len()];
+    let rc = 1 + ((index + index / pairs.len()) % 8) as u32;
+    shapes(
+        stream.op,
+        stream.class,
+        Some(platform),
+        Some(pair),
+        Some(rc),
+    )
+    .prop_flat_map(shape_case)
+    .boxed()
+}
