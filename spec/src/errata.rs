@@ -193,6 +193,13 @@ pub const DPAS_ONE_BIT: &str = "DPAS-ONE-BIT";
 pub const DPAS_DF: &str = "DPAS-DF";
 pub const DPASW_SPLIT: &str = "DPASW-SPLIT";
 pub const DP4A_SIGNEDNESS: &str = "DP4A-SIGNEDNESS";
+pub const LSC_STORE_DSTDATA: &str = "LSC-STORE-DSTDATA";
+pub const LSC_STORE_ELEM_OFFSET: &str = "LSC-STORE-ELEM-OFFSET";
+pub const LSC_DATA_U32: &str = "LSC-DATA-U32";
+pub const LSC_ADDR_SCALE_BASE: &str = "LSC-ADDR-SCALE-BASE";
+pub const LSC_ADDR_WRAP: &str = "LSC-ADDR-WRAP";
+pub const LSC_UNWRITTEN_MEMORY: &str = "LSC-UNWRITTEN-MEMORY";
+pub const LSC_SURFACE_BOUNDS: &str = "LSC-SURFACE-BOUNDS";
 
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
@@ -851,6 +858,69 @@ pub static LEDGER: &[Erratum] = &[
         literal: "silent",
         resolved: "each source's bytes are signed when its type is D and unsigned when UD; the sum is taken modulo 2^32 into the destination type (then `.sat`)",
         reason: "the only reading under which D and UD differ; executable when DP4A runs (issue 4)",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_STORE_DSTDATA,
+        document: "instructions/LSC_UNTYPED.md, Semantics (STORE, STORE_UNCOMPRESSED)",
+        says: "the store loop writes `DstData[..].elems[..]` to memory, while the Text form and the Src1Data description give a store its data in `Src1Data` and no DstData (the null register)",
+        literal: "a store writes what DstData holds: a store has none (%null), so every byte it stores is undefined (`??`)",
+        resolved: "a store writes Src1Data (`Src1Data[v].elems[n]`, or `Src1Data[n].elems[v]` transposed)",
+        reason: "the operand descriptions and every store example pass the data in Src1Data; the loop copies the load loop's name",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_STORE_ELEM_OFFSET,
+        document: "instructions/LSC_UNTYPED.md, Semantics (STORE, STORE_UNCOMPRESSED)",
+        says: "the store loop writes every vector element `v` of lane `n` through the same `*addr = Base + AddrScale*Src0Addrs[n] + AddrImmOffset`, where the load loop reads `src.elems[v]`",
+        literal: "all `vect_size` elements of a lane land on `addr`: with more than one element the bytes there are written several times (undefined where the values differ) and the bytes after them are not written",
+        resolved: "element `v` lands at `addr + v*sizeof(DataSize)`, as the load reads it",
+        reason: "a vector store is the inverse of the vector load (Description: several elements per address); a loop writing one place `vect_size` times has no use",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_DATA_U32,
+        document: "instructions/LSC_UNTYPED.md, DataSize (d8u32, d16u32, d16u32h)",
+        says: "names the widened data sizes without saying what the register element's other bits hold",
+        literal: "a load leaves the register bytes that do not hold the datum undefined (`??`); d16u32h's datum is the upper half",
+        resolved: "a load zero-extends: d8u32 and d16u32 put the datum in the low bits, d16u32h in the upper 16 bits with the lower 16 zero; a store writes those same bits",
+        reason: "zero extension is what Xe2 hardware does (IGC's header says the upper bits are undefined before Xe2 and zero from Xe2 on); a definite value is the reading implementations can all meet on Xe2, and the literal reading accepts the rest",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_ADDR_SCALE_BASE,
+        document: "instructions/LSC_UNTYPED.md, Semantics (LOAD; the earlier revision, seed 000)",
+        says: "the earlier revision computes an address as `AddrScale*(Surface + Src0Addrs[n])`, scaling the surface base too; today's text is `Base + AddrScale*Src0Addrs[n] + AddrImmOffset` (LOAD_STRIDED still scales Base)",
+        literal: "the document in force: `Base + AddrScale*Src0Addrs[n] + AddrImmOffset` (the earlier formula is not executable: it scales a 64-bit base address, which no surface layout supports)",
+        resolved: "`Base + AddrScale*Src0Addrs[n] + AddrImmOffset`",
+        reason: "today's formula is the later statement and the only one where a stateful base is a byte address",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_ADDR_WRAP,
+        document: "instructions/LSC_UNTYPED.md, AddrSize, AddrImmOffset, Semantics",
+        says: "gives addresses sizes a16, a32, a64 and an immediate offset added to each address, without saying where the sum is truncated to the address size",
+        literal: "(silent)",
+        resolved: "the offset `AddrScale*Src0Addrs[n] + AddrImmOffset + v*sizeof(DataSize) + byte` of each byte is computed exactly and truncated to the address size (a16 and a32 wrap around modulo 2^16 and 2^32); Base is added to the truncated offset in 64 bits",
+        reason: "the address register holds a16/a32 values and the message's address arithmetic is that wide; the base of a stateful surface is a 64-bit state field",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_UNWRITTEN_MEMORY,
+        document: "instructions/LSC_UNTYPED.md, Semantics (LOAD)",
+        says: "loads read memory without saying what memory nothing wrote holds",
+        literal: "(silent)",
+        resolved: "a case defines the memory it reads (`init.mem`); memory a case never wrote reads as zero",
+        reason: "memory contents before a kernel are the host's, so a test case must state them; zero makes a case that does not reproducible",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_SURFACE_BOUNDS,
+        document: "instructions/LSC_UNTYPED.md, Semantics (`Base`) and Surface",
+        says: "stateful accesses reach `Base + offset` of a surface without saying what happens past the surface's size",
+        literal: "(silent)",
+        resolved: "a byte at an offset not below the surface's size is out of bounds: a load reads it as zero and a store drops it",
+        reason: "the bounds-checked behaviour of surface state on the hardware; a stateless (flat, arg) or SLM access has no bounds",
         executable: false,
     },
 ];

@@ -61,6 +61,10 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             Opcode::Min => insn::alu::min_max::execute(program, insn, state, config),
             Opcode::Max => insn::alu::min_max::execute(program, insn, state, config),
             Opcode::Movs => insn::alu::movs::execute(program, insn, state, config),
+            Opcode::LscLoad => insn::lsc::lsc_untyped::load(program, insn, state, config),
+            Opcode::LscStore | Opcode::LscStoreUncompressed => {
+                insn::lsc::lsc_untyped::store(program, insn, state, config)
+            }
             // The DPAS family validates fully; its modules are being written
             // (`Opcode::is_executed` is false, so `check_program` stops before this).
             Opcode::Dpas | Opcode::Dpasw | Opcode::Dp4a => {

@@ -61,10 +61,16 @@ pub enum Opcode {
     Dpas,
     Dpasw,
     Dp4a,
+    /// LSC_UNTYPED's `lsc_load` (gathering load, or block load when transposed).
+    LscLoad,
+    /// LSC_UNTYPED's `lsc_store` (scattering store, or block store when transposed).
+    LscStore,
+    /// LSC_UNTYPED's `lsc_store_uncompressed`.
+    LscStoreUncompressed,
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 42] = [
+    pub const ALL: [Opcode; 45] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -107,6 +113,9 @@ impl Opcode {
         Opcode::Dpas,
         Opcode::Dpasw,
         Opcode::Dp4a,
+        Opcode::LscLoad,
+        Opcode::LscStore,
+        Opcode::LscStoreUncompressed,
     ];
 
     /// Mnemonic as written in assembly text.
@@ -154,6 +163,9 @@ impl Opcode {
             Opcode::Dpas => "dpas",
             Opcode::Dpasw => "dpasw",
             Opcode::Dp4a => "dp4a",
+            Opcode::LscLoad => "lsc_load",
+            Opcode::LscStore => "lsc_store",
+            Opcode::LscStoreUncompressed => "lsc_store_uncompressed",
         }
     }
 
@@ -202,6 +214,9 @@ impl Opcode {
             Opcode::Dpas => "instructions/DPAS.md",
             Opcode::Dpasw => "instructions/DPASW.md",
             Opcode::Dp4a => "instructions/DP4A.md",
+            Opcode::LscLoad | Opcode::LscStore | Opcode::LscStoreUncompressed => {
+                "instructions/LSC_UNTYPED.md"
+            }
         }
     }
 
@@ -254,6 +269,9 @@ impl Opcode {
                 | Opcode::Sad2add
                 | Opcode::AddrAdd
                 | Opcode::Movs
+                | Opcode::LscLoad
+                | Opcode::LscStore
+                | Opcode::LscStoreUncompressed
         )
     }
 
@@ -330,6 +348,31 @@ pub enum Ctrl {
     Bfn(u8),
     /// DPAS's and DPASW's `W`, `A`, `SD` and `RC` fields (`dpas.W.A.SD.RC`).
     Dpas(DpasCtrl),
+    /// LSC_UNTYPED's message fields: unit, caching, data shape and address.
+    Lsc(LscCtrl),
+}
+
+/// The fields of an LSC_UNTYPED gather/scatter message (instructions/LSC_UNTYPED.md, Format:
+/// LscSFID, CachingL1, CachingL3, AddrType, AddrScale, AddrImmOffset, AddrSize, DataSize,
+/// DataOrder, DataElemsPerAddr).
+///
+/// IR shape: `dst` is `DstData` (`General` at its start, or `Null` for a store or a
+/// prefetch), and `srcs` are `[Surface, Src0Addrs, Src1Data]`: the surface as an `Imm`
+/// (`bti(0x4)`, 0 when stateless) or a scalar `General` UD element (`bss(V1)`), the
+/// addresses and the data as `General` operands at their start (`Src1Data` is `Imm 0` for a
+/// load). Regions are unused: the document's loop addresses whole registers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LscCtrl {
+    pub sfid: crate::lsc::Sfid,
+    pub l1: crate::lsc::CacheOpt,
+    pub l3: crate::lsc::CacheOpt,
+    pub data: crate::lsc::DataShape,
+    pub addr_type: crate::state::AddrType,
+    pub addr_size: crate::state::AddrSize,
+    /// `AddrScale` (a `uw` field, 1 when omitted).
+    pub scale: u32,
+    /// `AddrImmOffset` (a `d` field).
+    pub imm_offset: i32,
 }
 
 /// The precision and shape fields of DPAS and DPASW (instructions/DPAS.md, Format and the

@@ -3,8 +3,9 @@
 //! options, data sizes and shapes, and the checks of the gather/scatter forms
 //! (`lsc_load`, `lsc_store`, `lsc_store_uncompressed`, the `lsc_atomic_*` sub-ops).
 //!
-//! These forms validate fully and then report `unsupported`: their Opcode variants and
-//! modules are the next step of the memory family (docs/memory.md).
+//! `lsc_load`, `lsc_store` and `lsc_store_uncompressed` execute (their IR is built by
+//! `validate::lsc`); the atomics validate fully and then report `unsupported`
+//! (docs/memory.md).
 
 use crate::asm::ast::{InsnLine, Operand, OperandKind, VarClass};
 use crate::error::{Result, VisaError};
@@ -12,7 +13,7 @@ use crate::platform::Platform;
 use crate::state::{AddrSize, AddrType, Vars, NULL};
 
 /// `LscSFID`: the unit a message goes to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Sfid {
     Ugm,
     Ugml,
@@ -20,6 +21,16 @@ pub enum Sfid {
 }
 
 impl Sfid {
+    pub const ALL: [Sfid; 3] = [Sfid::Ugm, Sfid::Ugml, Sfid::Slm];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Sfid::Ugm => "ugm",
+            Sfid::Ugml => "ugml",
+            Sfid::Slm => "slm",
+        }
+    }
+
     pub fn from_name(s: &str) -> Option<Sfid> {
         match s {
             "ugm" => Some(Sfid::Ugm),
@@ -43,6 +54,28 @@ pub enum CacheOpt {
 }
 
 impl CacheOpt {
+    pub const ALL: [CacheOpt; 7] = [
+        CacheOpt::Df,
+        CacheOpt::Uc,
+        CacheOpt::Ca,
+        CacheOpt::Wb,
+        CacheOpt::Wt,
+        CacheOpt::St,
+        CacheOpt::Ri,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CacheOpt::Df => "df",
+            CacheOpt::Uc => "uc",
+            CacheOpt::Ca => "ca",
+            CacheOpt::Wb => "wb",
+            CacheOpt::Wt => "wt",
+            CacheOpt::St => "st",
+            CacheOpt::Ri => "ri",
+        }
+    }
+
     pub fn from_name(s: &str) -> Option<CacheOpt> {
         Some(match s {
             "df" => CacheOpt::Df,
@@ -86,6 +119,28 @@ pub enum DataSize {
 }
 
 impl DataSize {
+    pub const ALL: [DataSize; 7] = [
+        DataSize::D8,
+        DataSize::D16,
+        DataSize::D32,
+        DataSize::D64,
+        DataSize::D8u32,
+        DataSize::D16u32,
+        DataSize::D16u32h,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DataSize::D8 => "d8",
+            DataSize::D16 => "d16",
+            DataSize::D32 => "d32",
+            DataSize::D64 => "d64",
+            DataSize::D8u32 => "d8u32",
+            DataSize::D16u32 => "d16u32",
+            DataSize::D16u32h => "d16u32h",
+        }
+    }
+
     pub fn from_name(s: &str) -> Option<DataSize> {
         Some(match s {
             "d8" => DataSize::D8,
@@ -134,6 +189,31 @@ pub struct DataShape {
 pub const VECT_SIZES: [u32; 8] = [1, 2, 3, 4, 8, 16, 32, 64];
 
 impl DataShape {
+    /// As written after the colon: `d32`, `d32x4`, `d32x16t`.
+    pub fn text(&self) -> String {
+        let mut s = self.size.name().to_string();
+        if self.vect_size != 1 {
+            s.push_str(&format!("x{}", self.vect_size));
+        }
+        if self.transposed {
+            s.push('t');
+        }
+        s
+    }
+
+    /// Register-file offset of datum `v` of lane `n` (instructions/LSC_UNTYPED.md,
+    /// Semantics: `DstData[n].elems[v]` when transposed, `DstData[v].elems[n]` otherwise,
+    /// each `DstData[v]` a GRF-aligned block of `exec_size` data).
+    pub fn reg_offset(&self, exec_size: u32, grf: usize, n: usize, v: usize) -> usize {
+        let datum = self.size.reg_bytes();
+        if self.transposed {
+            (n * self.vect_size as usize + v) * datum
+        } else {
+            let per_elem = (exec_size as usize * datum).div_ceil(grf) * grf;
+            v * per_elem + n * datum
+        }
+    }
+
     pub fn parse(s: &str) -> Result<DataShape> {
         let (body, transposed) = match s.strip_suffix('t') {
             Some(b) => (b, true),
@@ -325,6 +405,18 @@ fn address(op: &Operand, sfid: Sfid) -> Result<UntypedAddress> {
     })
 }
 
+/// The fields of a checked gather/scatter line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UntypedForm {
+    pub sfid: Sfid,
+    pub l1: CacheOpt,
+    pub l3: CacheOpt,
+    pub shape: DataShape,
+    pub address: UntypedAddress,
+    /// The data operand's variable (`DstData` of a load, `Src1Data` of a store), or `%null`.
+    pub data: String,
+}
+
 /// Validates a gather/scatter LSC_UNTYPED line whose execution size `exec_size` is already
 /// checked (instructions/LSC_UNTYPED.md: Format, operand descriptions, Text).
 pub fn check_untyped(
@@ -332,7 +424,7 @@ pub fn check_untyped(
     exec_size: u32,
     vars: &Vars,
     platform: Platform,
-) -> Result<()> {
+) -> Result<UntypedForm> {
     let Some((load, atomic)) = untyped_kind(&line.opcode) else {
         return Err(invalid(
             "opcode",
@@ -464,5 +556,12 @@ pub fn check_untyped(
         }
         general_var(vars, name, shape.reg_span(exec_size, grf), false, &field)?;
     }
-    Ok(())
+    Ok(UntypedForm {
+        sfid,
+        l1,
+        l3,
+        shape,
+        address: a,
+        data: name.clone(),
+    })
 }
