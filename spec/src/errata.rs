@@ -200,6 +200,11 @@ pub const LSC_ADDR_SCALE_BASE: &str = "LSC-ADDR-SCALE-BASE";
 pub const LSC_ADDR_WRAP: &str = "LSC-ADDR-WRAP";
 pub const LSC_UNWRITTEN_MEMORY: &str = "LSC-UNWRITTEN-MEMORY";
 pub const LSC_SURFACE_BOUNDS: &str = "LSC-SURFACE-BOUNDS";
+pub const LSC_STRIDED_ADDR: &str = "LSC-STRIDED-ADDR";
+pub const LSC_STORE_STRIDED_V: &str = "LSC-STORE-STRIDED-V";
+pub const LSC_ATOMIC_OPERANDS: &str = "LSC-ATOMIC-OPERANDS";
+pub const LSC_ATOMIC_ORDER: &str = "LSC-ATOMIC-ORDER";
+pub const LSC_ATOMIC_FLOAT: &str = "LSC-ATOMIC-FLOAT";
 
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
@@ -921,6 +926,51 @@ pub static LEDGER: &[Erratum] = &[
         literal: "(silent)",
         resolved: "a byte at an offset not below the surface's size is out of bounds: a load reads it as zero and a store drops it",
         reason: "the bounds-checked behaviour of surface state on the hardware; a stateless (flat, arg) or SLM access has no bounds",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_STRIDED_ADDR,
+        document: "instructions/LSC_UNTYPED.md, Semantics (LOAD_STRIDED)",
+        says: "`addr = AddrScale*(Base + offset + Src0Addrs) + n*Src0AddrPitch + AddrImmOffset`: the scale multiplies Base, `offset` is never defined and `Src0Addrs` has no lane index; the 2024 rewrite of the other loops to `Base + AddrScale*Src0Addrs[n] + AddrImmOffset` left this one",
+        literal: "`offset` read as 0 and Src0Addrs as the one address Src0AddrBase: lane n reads at `AddrScale*(Base + Src0AddrBase) + n*Src0AddrPitch + AddrImmOffset` (a stateful access lands `(AddrScale-1)*Base` further into its surface; flat, arg and SLM accesses do not differ)",
+        resolved: "lane n reads at `Base + AddrScale*Src0AddrBase + AddrImmOffset + n*Src0AddrPitch`, element v `v*sizeof(DataSize)` after it; the pitch defaults to `vect_size*sizeof(DataSize)` (a packed block)",
+        reason: "the formula of every other loop of the same document; a byte-address Base is never scaled",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_STORE_STRIDED_V,
+        document: "instructions/LSC_UNTYPED.md, Semantics (STORE_STRIDED)",
+        says: "`pitch = v*DataSize` uses `v` before the loop defines it, and the address `Base + AddrScale*Src0Addrs[n] + n*Src0AddrPitch + AddrImmOffset` takes both a per-lane address and a per-lane pitch",
+        literal: "with the pitch omitted the store is undefined behaviour (its default reads an undefined `v`); with a pitch, lane n stores at its own `Src0Addrs[n]` (the register's n-th address) plus `n*Src0AddrPitch`",
+        resolved: "as LOAD_STRIDED resolved (LSC-STRIDED-ADDR): one base address Src0AddrBase, lane n at `n*Src0AddrPitch` after it, the default pitch `vect_size*sizeof(DataSize)`",
+        reason: "the comment says the default pitch makes a packed block, which is `vect_size*sizeof(DataSize)`; the Format gives a strided store one Src0AddrBase",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_ATOMIC_OPERANDS,
+        document: "instructions/LSC_UNTYPED.md, Src1Data and Src2Data, Examples (lsc_atomic_icas)",
+        says: "gives no pseudocode for the atomics; Src1Data holds 'the first argument', and only the icas example's comment says the new value (the second operand) is stored when the first equals memory",
+        literal: "the first argument of a compare-and-swap taken as the value to store and the second as the value to compare (Src1Data new, Src2Data compare)",
+        resolved: "icas and fcas compare memory with Src1Data and store Src2Data when equal (the Examples' comment); the two-operand atomics compute `old OP Src1Data` (isub: `old - Src1Data`)",
+        reason: "the example comment is the only statement of the roles",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_ATOMIC_ORDER,
+        document: "instructions/LSC_UNTYPED.md, Description (atomics are gather/scatter operations)",
+        says: "defines no order among the lanes of one atomic message, nor the result of lanes that reach one address",
+        literal: "(silent)",
+        resolved: "each lane's operation is atomic; where several lanes reach one address the values they return are undefined (`??`, except lsc_atomic_load's) and the value left is undefined unless the operation commutes (iinc idec iadd isub smin smax umin umax and or xor); an address not aligned to the data size is undefined behaviour",
+        reason: "every order of the lanes is a conforming execution; vectors assert only what all orders agree on",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_ATOMIC_FLOAT,
+        document: "instructions/LSC_UNTYPED.md, LscSubOp table (fadd fsub fmin fmax fcas)",
+        says: "names the float atomics without rounding, denormal or NaN rules",
+        literal: "(silent)",
+        resolved: "fadd and fsub round to nearest even and keep denormals (fsub adds Src1Data with its sign bit flipped; a NaN operand propagates quieted, memory's first); fmin and fmax return the other operand when one is a NaN, the default NaN when both are, and order -0 below +0; fcas compares as floats (+0 equals -0, a NaN equals nothing)",
+        reason: "IEEE 754 addition and minNum/maxNum, the behaviour of the hardware's float atomics; the default float mode of the register file does not reach memory atomics",
         executable: false,
     },
 ];

@@ -65,6 +65,37 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             Opcode::LscStore | Opcode::LscStoreUncompressed => {
                 insn::lsc::lsc_untyped::store(program, insn, state, config)
             }
+            Opcode::LscLoadStrided => {
+                insn::lsc::lsc_untyped::load_strided(program, insn, state, config)
+            }
+            Opcode::LscStoreStrided => {
+                insn::lsc::lsc_untyped::store_strided(program, insn, state, config)
+            }
+            Opcode::LscLoadQuad => insn::lsc::lsc_untyped::load_quad(program, insn, state, config),
+            Opcode::LscStoreQuad => {
+                insn::lsc::lsc_untyped::store_quad(program, insn, state, config)
+            }
+            Opcode::LscAtomicIinc
+            | Opcode::LscAtomicIdec
+            | Opcode::LscAtomicLoad
+            | Opcode::LscAtomicStore
+            | Opcode::LscAtomicIadd
+            | Opcode::LscAtomicIsub
+            | Opcode::LscAtomicSmin
+            | Opcode::LscAtomicSmax
+            | Opcode::LscAtomicUmin
+            | Opcode::LscAtomicUmax
+            | Opcode::LscAtomicIcas
+            | Opcode::LscAtomicFadd
+            | Opcode::LscAtomicFsub
+            | Opcode::LscAtomicFmin
+            | Opcode::LscAtomicFmax
+            | Opcode::LscAtomicFcas
+            | Opcode::LscAtomicAnd
+            | Opcode::LscAtomicOr
+            | Opcode::LscAtomicXor => {
+                insn::lsc::lsc_atomic::atomic(program, insn, state, config)
+            }
             // The DPAS family validates fully; its modules are being written
             // (`Opcode::is_executed` is false, so `check_program` stops before this).
             Opcode::Dpas | Opcode::Dpasw | Opcode::Dp4a => {

@@ -576,8 +576,14 @@ fn form_dpas_family(opcode: Opcode) -> Option<Form> {
 /// (instructions/LSC_UNTYPED.md, Format), checked by `validate::lsc`.
 fn form_lsc_family(opcode: Opcode) -> Option<Form> {
     match opcode {
-        Opcode::LscLoad | Opcode::LscStore | Opcode::LscStoreUncompressed => {
-            Some(f(opcode, 3, Sat::No, Modifiers::None, &[]))
+        Opcode::LscLoad
+        | Opcode::LscStore
+        | Opcode::LscStoreUncompressed
+        | Opcode::LscLoadQuad
+        | Opcode::LscStoreQuad => Some(f(opcode, 3, Sat::No, Modifiers::None, &[])),
+        _ if opcode.lsc_atomic().is_some() => Some(f(opcode, 4, Sat::No, Modifiers::None, &[])),
+        Opcode::LscLoadStrided | Opcode::LscStoreStrided => {
+            Some(f(opcode, 4, Sat::No, Modifiers::None, &[]))
         }
         _ => None,
     }

@@ -67,10 +67,38 @@ pub enum Opcode {
     LscStore,
     /// LSC_UNTYPED's `lsc_store_uncompressed`.
     LscStoreUncompressed,
+    /// LSC_UNTYPED's `lsc_load_strided` (one base address, lanes a pitch apart).
+    LscLoadStrided,
+    /// LSC_UNTYPED's `lsc_store_strided`.
+    LscStoreStrided,
+    /// LSC_UNTYPED's `lsc_load_quad` (ChMask selects the X, Y, Z, W elements).
+    LscLoadQuad,
+    /// LSC_UNTYPED's `lsc_store_quad`.
+    LscStoreQuad,
+    /// LSC_UNTYPED's `lsc_atomic_*` sub-ops ([`Opcode::lsc_atomic`] names the operation).
+    LscAtomicIinc,
+    LscAtomicIdec,
+    LscAtomicLoad,
+    LscAtomicStore,
+    LscAtomicIadd,
+    LscAtomicIsub,
+    LscAtomicSmin,
+    LscAtomicSmax,
+    LscAtomicUmin,
+    LscAtomicUmax,
+    LscAtomicIcas,
+    LscAtomicFadd,
+    LscAtomicFsub,
+    LscAtomicFmin,
+    LscAtomicFmax,
+    LscAtomicFcas,
+    LscAtomicAnd,
+    LscAtomicOr,
+    LscAtomicXor,
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 45] = [
+    pub const ALL: [Opcode; 68] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -116,6 +144,29 @@ impl Opcode {
         Opcode::LscLoad,
         Opcode::LscStore,
         Opcode::LscStoreUncompressed,
+        Opcode::LscLoadStrided,
+        Opcode::LscStoreStrided,
+        Opcode::LscLoadQuad,
+        Opcode::LscStoreQuad,
+        Opcode::LscAtomicIinc,
+        Opcode::LscAtomicIdec,
+        Opcode::LscAtomicLoad,
+        Opcode::LscAtomicStore,
+        Opcode::LscAtomicIadd,
+        Opcode::LscAtomicIsub,
+        Opcode::LscAtomicSmin,
+        Opcode::LscAtomicSmax,
+        Opcode::LscAtomicUmin,
+        Opcode::LscAtomicUmax,
+        Opcode::LscAtomicIcas,
+        Opcode::LscAtomicFadd,
+        Opcode::LscAtomicFsub,
+        Opcode::LscAtomicFmin,
+        Opcode::LscAtomicFmax,
+        Opcode::LscAtomicFcas,
+        Opcode::LscAtomicAnd,
+        Opcode::LscAtomicOr,
+        Opcode::LscAtomicXor,
     ];
 
     /// Mnemonic as written in assembly text.
@@ -166,6 +217,29 @@ impl Opcode {
             Opcode::LscLoad => "lsc_load",
             Opcode::LscStore => "lsc_store",
             Opcode::LscStoreUncompressed => "lsc_store_uncompressed",
+            Opcode::LscLoadStrided => "lsc_load_strided",
+            Opcode::LscStoreStrided => "lsc_store_strided",
+            Opcode::LscLoadQuad => "lsc_load_quad",
+            Opcode::LscStoreQuad => "lsc_store_quad",
+            Opcode::LscAtomicIinc => "lsc_atomic_iinc",
+            Opcode::LscAtomicIdec => "lsc_atomic_idec",
+            Opcode::LscAtomicLoad => "lsc_atomic_load",
+            Opcode::LscAtomicStore => "lsc_atomic_store",
+            Opcode::LscAtomicIadd => "lsc_atomic_iadd",
+            Opcode::LscAtomicIsub => "lsc_atomic_isub",
+            Opcode::LscAtomicSmin => "lsc_atomic_smin",
+            Opcode::LscAtomicSmax => "lsc_atomic_smax",
+            Opcode::LscAtomicUmin => "lsc_atomic_umin",
+            Opcode::LscAtomicUmax => "lsc_atomic_umax",
+            Opcode::LscAtomicIcas => "lsc_atomic_icas",
+            Opcode::LscAtomicFadd => "lsc_atomic_fadd",
+            Opcode::LscAtomicFsub => "lsc_atomic_fsub",
+            Opcode::LscAtomicFmin => "lsc_atomic_fmin",
+            Opcode::LscAtomicFmax => "lsc_atomic_fmax",
+            Opcode::LscAtomicFcas => "lsc_atomic_fcas",
+            Opcode::LscAtomicAnd => "lsc_atomic_and",
+            Opcode::LscAtomicOr => "lsc_atomic_or",
+            Opcode::LscAtomicXor => "lsc_atomic_xor",
         }
     }
 
@@ -214,9 +288,32 @@ impl Opcode {
             Opcode::Dpas => "instructions/DPAS.md",
             Opcode::Dpasw => "instructions/DPASW.md",
             Opcode::Dp4a => "instructions/DP4A.md",
-            Opcode::LscLoad | Opcode::LscStore | Opcode::LscStoreUncompressed => {
-                "instructions/LSC_UNTYPED.md"
-            }
+            Opcode::LscLoad
+            | Opcode::LscStore
+            | Opcode::LscStoreUncompressed
+            | Opcode::LscLoadStrided
+            | Opcode::LscStoreStrided
+            | Opcode::LscLoadQuad
+            | Opcode::LscStoreQuad
+            | Opcode::LscAtomicIinc
+            | Opcode::LscAtomicIdec
+            | Opcode::LscAtomicLoad
+            | Opcode::LscAtomicStore
+            | Opcode::LscAtomicIadd
+            | Opcode::LscAtomicIsub
+            | Opcode::LscAtomicSmin
+            | Opcode::LscAtomicSmax
+            | Opcode::LscAtomicUmin
+            | Opcode::LscAtomicUmax
+            | Opcode::LscAtomicIcas
+            | Opcode::LscAtomicFadd
+            | Opcode::LscAtomicFsub
+            | Opcode::LscAtomicFmin
+            | Opcode::LscAtomicFmax
+            | Opcode::LscAtomicFcas
+            | Opcode::LscAtomicAnd
+            | Opcode::LscAtomicOr
+            | Opcode::LscAtomicXor => "instructions/LSC_UNTYPED.md",
         }
     }
 
@@ -272,7 +369,38 @@ impl Opcode {
                 | Opcode::LscLoad
                 | Opcode::LscStore
                 | Opcode::LscStoreUncompressed
-        )
+                | Opcode::LscLoadStrided
+                | Opcode::LscStoreStrided
+                | Opcode::LscLoadQuad
+                | Opcode::LscStoreQuad
+        ) || self.lsc_atomic().is_some()
+    }
+
+    /// The operation of an `lsc_atomic_*` opcode.
+    pub fn lsc_atomic(self) -> Option<crate::lsc::AtomicOp> {
+        use crate::lsc::AtomicOp;
+        Some(match self {
+            Opcode::LscAtomicIinc => AtomicOp::Iinc,
+            Opcode::LscAtomicIdec => AtomicOp::Idec,
+            Opcode::LscAtomicLoad => AtomicOp::Load,
+            Opcode::LscAtomicStore => AtomicOp::Store,
+            Opcode::LscAtomicIadd => AtomicOp::Iadd,
+            Opcode::LscAtomicIsub => AtomicOp::Isub,
+            Opcode::LscAtomicSmin => AtomicOp::Smin,
+            Opcode::LscAtomicSmax => AtomicOp::Smax,
+            Opcode::LscAtomicUmin => AtomicOp::Umin,
+            Opcode::LscAtomicUmax => AtomicOp::Umax,
+            Opcode::LscAtomicIcas => AtomicOp::Icas,
+            Opcode::LscAtomicFadd => AtomicOp::Fadd,
+            Opcode::LscAtomicFsub => AtomicOp::Fsub,
+            Opcode::LscAtomicFmin => AtomicOp::Fmin,
+            Opcode::LscAtomicFmax => AtomicOp::Fmax,
+            Opcode::LscAtomicFcas => AtomicOp::Fcas,
+            Opcode::LscAtomicAnd => AtomicOp::And,
+            Opcode::LscAtomicOr => AtomicOp::Or,
+            Opcode::LscAtomicXor => AtomicOp::Xor,
+            _ => return None,
+        })
     }
 
     pub fn from_mnemonic(s: &str) -> Option<Opcode> {
@@ -361,6 +489,9 @@ pub enum Ctrl {
 /// (`bti(0x4)`, 0 when stateless) or a scalar `General` UD element (`bss(V1)`), the
 /// addresses and the data as `General` operands at their start (`Src1Data` is `Imm 0` for a
 /// load). Regions are unused: the document's loop addresses whole registers.
+/// The strided forms add `Src0AddrPitch` as a fourth source when written (an `Imm` D or a
+/// scalar `General` D; `Src0Addrs` is then `Src0AddrBase`, one address); the atomics have
+/// four sources `[Surface, Src0Addrs, Src1Data, Src2Data]`, `Imm 0` for an unused one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LscCtrl {
     pub sfid: crate::lsc::Sfid,
@@ -373,6 +504,9 @@ pub struct LscCtrl {
     pub scale: u32,
     /// `AddrImmOffset` (a `d` field).
     pub imm_offset: i32,
+    /// `ChMask` of the quad forms (x=1, y=2, z=4, w=8; `data.vect_size` is its channel
+    /// count); 0 for the other forms.
+    pub ch_mask: u8,
 }
 
 /// The precision and shape fields of DPAS and DPASW (instructions/DPAS.md, Format and the

@@ -21,6 +21,9 @@ fn literal_rows_name_executable_errata() {
         errata::LSC_STORE_DSTDATA,
         errata::LSC_STORE_ELEM_OFFSET,
         errata::LSC_DATA_U32,
+        errata::LSC_STRIDED_ADDR,
+        errata::LSC_STORE_STRIDED_V,
+        errata::LSC_ATOMIC_OPERANDS,
     ] {
         let entry = errata::LEDGER.iter().find(|e| e.id == id).unwrap();
         assert!(entry.executable, "{id}");

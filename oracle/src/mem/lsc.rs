@@ -13,9 +13,11 @@ use visa_spec::asm::ast::PredCombine;
 use visa_spec::errata::{self, Readings};
 use visa_spec::error::Pos;
 use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
-use visa_spec::lsc::{DataSize, Sfid};
+use visa_spec::lsc::{AtomicOp, DataSize, Sfid};
 use visa_spec::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
 use visa_spec::VisaError;
+
+use crate::softfloat::{self, to_f64_bits, Format, Rounding};
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -39,8 +41,6 @@ pub(crate) struct LscPlan {
     pub(crate) pos: Pos,
     store: bool,
     exec_size: usize,
-    /// Lanes with an address: `exec_size`, or 1 when transposed.
-    lanes: usize,
     no_mask: bool,
     mask_offset: u32,
     pred: Option<PredPlan>,
@@ -66,6 +66,11 @@ pub(crate) struct LscPlan {
     lit_u32: bool,
     lit_dstdata: bool,
     lit_same_addr: bool,
+    kind: Kind,
+    /// LSC-ATOMIC-OPERANDS literal: Src1Data the new value, Src2Data the compare value.
+    lit_cas: bool,
+    /// Addresses in Src0Addrs: `lanes`, or 1 for the strided forms.
+    addr_lanes: usize,
 }
 
 fn grf_start(program: &Program, var: visa_spec::state::VarId) -> Result<usize> {
@@ -80,8 +85,33 @@ fn grf_start(program: &Program, var: visa_spec::state::VarId) -> Result<usize> {
 pub(crate) fn is_lsc(insn: &Instruction) -> bool {
     matches!(
         insn.opcode,
-        Opcode::LscLoad | Opcode::LscStore | Opcode::LscStoreUncompressed
-    )
+        Opcode::LscLoad
+            | Opcode::LscStore
+            | Opcode::LscStoreUncompressed
+            | Opcode::LscLoadStrided
+            | Opcode::LscStoreStrided
+            | Opcode::LscLoadQuad
+            | Opcode::LscStoreQuad
+    ) || insn.opcode.lsc_atomic().is_some()
+}
+
+/// How a plan's lanes find their data beyond the plain gather/scatter.
+#[derive(Clone, Debug)]
+enum Kind {
+    Gather,
+    /// One base address, lane n `n*pitch` after it (`None`: the default pitch).
+    Strided {
+        pitch: Option<SurfaceSrc>,
+        lit_scale_base: bool,
+        lit_v: bool,
+    },
+    /// The channels of ChMask, each a register block.
+    Quad { ch_mask: u8 },
+    Atomic {
+        op: AtomicOp,
+        src1: Option<usize>,
+        src2: Option<usize>,
+    },
 }
 
 impl LscPlan {
@@ -95,11 +125,49 @@ impl LscPlan {
                 "an LSC instruction without its fields",
             ));
         };
-        let store = insn.opcode != Opcode::LscLoad;
-        let [surface, addrs, data] = insn.srcs.as_slice() else {
+        let store = matches!(
+            insn.opcode,
+            Opcode::LscStore
+                | Opcode::LscStoreUncompressed
+                | Opcode::LscStoreStrided
+                | Opcode::LscStoreQuad
+        );
+        let [surface, addrs, data, rest @ ..] = insn.srcs.as_slice() else {
             return Err(VisaError::model_bug(
-                "an LSC instruction without three sources",
+                "an LSC instruction without its sources",
             ));
+        };
+        let reg_src = |s: &Src| -> Result<Option<SurfaceSrc>> {
+            Ok(match s {
+                Src::Imm { bits, .. } => Some(SurfaceSrc::Imm(*bits)),
+                Src::General { var, .. } => Some(SurfaceSrc::Reg(grf_start(program, *var)?)),
+                _ => None,
+            })
+        };
+        let general = |s: Option<&Src>| -> Result<Option<usize>> {
+            Ok(match s {
+                Some(Src::General { var, .. }) => Some(grf_start(program, *var)?),
+                _ => None,
+            })
+        };
+        let kind = match insn.opcode {
+            Opcode::LscLoadStrided | Opcode::LscStoreStrided => Kind::Strided {
+                pitch: match rest.first() {
+                    Some(p) => reg_src(p)?,
+                    None => None,
+                },
+                lit_scale_base: readings.is_literal(errata::LSC_STRIDED_ADDR),
+                lit_v: readings.is_literal(errata::LSC_STORE_STRIDED_V),
+            },
+            Opcode::LscLoadQuad | Opcode::LscStoreQuad => Kind::Quad { ch_mask: c.ch_mask },
+            op => match op.lsc_atomic() {
+                Some(op) => Kind::Atomic {
+                    op,
+                    src1: general(Some(data))?,
+                    src2: general(rest.first())?,
+                },
+                None => Kind::Gather,
+            },
         };
         let surface = match surface {
             Src::Imm { bits, .. } => SurfaceSrc::Imm(*bits),
@@ -115,9 +183,11 @@ impl LscPlan {
             (true, _, Src::General { var, .. }) => Some(grf_start(program, *var)?),
             (true, _, _) => return Err(VisaError::model_bug("Src1Data is not a general operand")),
         };
+        let strided = matches!(kind, Kind::Strided { .. });
         let exec_size = insn.exec_size as usize;
         let vect = c.data.vect_size as usize;
         let lanes = if c.data.transposed { 1 } else { exec_size };
+        let addr_lanes = if strided { 1 } else { lanes };
         let reg_bytes = c.data.size.reg_bytes();
         let grf = program.platform.grf_size();
         // Transposed: DstData[n].elems[v]; otherwise DstData[v].elems[n], each DstData[v] a
@@ -137,7 +207,6 @@ impl LscPlan {
             pos: insn.pos,
             store,
             exec_size,
-            lanes,
             no_mask: insn.mask.no_mask,
             mask_offset: insn.mask.offset(),
             pred: insn.pred.map(|p| PredPlan {
@@ -169,6 +238,9 @@ impl LscPlan {
             lit_u32: readings.is_literal(errata::LSC_DATA_U32),
             lit_dstdata: readings.is_literal(errata::LSC_STORE_DSTDATA),
             lit_same_addr: readings.is_literal(errata::LSC_STORE_ELEM_OFFSET),
+            kind,
+            lit_cas: readings.is_literal(errata::LSC_ATOMIC_OPERANDS),
+            addr_lanes,
         })
     }
 
@@ -208,7 +280,7 @@ impl LscPlan {
 
     /// The offset of every enabled lane (the address stream), `None` for disabled lanes.
     fn offsets(&self, state: &MachineState, en: u32) -> Result<Vec<Option<u64>>> {
-        let raw = self.grf(state, self.addrs, self.lanes * self.addr_bytes)?;
+        let raw = self.grf(state, self.addrs, self.addr_lanes * self.addr_bytes)?;
         Ok(raw
             .chunks_exact(self.addr_bytes)
             .enumerate()
@@ -254,6 +326,14 @@ impl LscPlan {
     pub(crate) fn exec(&self, state: &mut MachineState) -> Result<()> {
         let en = self.ch_en(state);
         let w = self.window(state)?;
+        match &self.kind {
+            Kind::Gather => {}
+            Kind::Strided { .. } => return self.exec_strided(state, &w, en),
+            Kind::Quad { ch_mask } => return self.exec_quad(state, &w, en, *ch_mask),
+            Kind::Atomic { op, src1, src2 } => {
+                return self.exec_atomic(state, &w, en, *op, *src1, *src2)
+            }
+        }
         let offsets = self.offsets(state, en)?;
         if self.store {
             self.store(state, &w, &offsets)
@@ -393,6 +473,337 @@ impl LscPlan {
             }
         }
         journal.commit(&mut state.mem);
+        Ok(())
+    }
+}
+
+/// One byte of the window at `off` (already reduced to the address size): its value and
+/// whether memory holds it undefined; out-of-bounds bytes read zero.
+fn byte_at(state: &MachineState, w: &Window, off: u64) -> (u8, bool) {
+    match (w.address(off), state.mem.space(w.space)) {
+        (Some(a), Some(m)) => {
+            let mut one = [0u8];
+            m.read(a, &mut one);
+            (one[0], m.is_undefined(a))
+        }
+        _ => (0, false),
+    }
+}
+
+fn le_word(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word[..bytes.len()].copy_from_slice(bytes);
+    u64::from_le_bytes(word)
+}
+
+/// IEEE minNum/maxNum of two F or DF values (LSC-ATOMIC-FLOAT): a NaN yields the other
+/// operand, two NaNs the default NaN, -0 orders below +0.
+fn float_min_max(a: u64, b: u64, fmt: Format, min: bool) -> u64 {
+    let (fa, fb) = (
+        f64::from_bits(to_f64_bits(a, fmt)),
+        f64::from_bits(to_f64_bits(b, fmt)),
+    );
+    match (fa.is_nan(), fb.is_nan()) {
+        (true, true) => fmt.default_nan(),
+        (true, false) => b,
+        (false, true) => a,
+        _ => {
+            let a_first = if fa == 0.0 && fb == 0.0 {
+                // -0 below +0: a is the min when it is negative or b is positive.
+                let (an, bn) = (fa.is_sign_negative(), fb.is_sign_negative());
+                if min {
+                    an || !bn
+                } else {
+                    !an || bn
+                }
+            } else if min {
+                fa <= fb
+            } else {
+                fa >= fb
+            };
+            if a_first {
+                a
+            } else {
+                b
+            }
+        }
+    }
+}
+
+impl LscPlan {
+    /// Writes one loaded datum into its register element (zero-extended; the widened bytes
+    /// undefined under LSC-DATA-U32 literal).
+    fn put_datum(
+        &self,
+        state: &mut MachineState,
+        at: usize,
+        datum: &[u8],
+        undefined: &[bool],
+    ) -> Result<()> {
+        let slot = state
+            .grf
+            .get_mut(at..at + self.reg_bytes)
+            .ok_or_else(|| VisaError::model_bug("DstData lies outside the register file"))?;
+        if !self.lit_u32 {
+            slot.fill(0);
+        }
+        slot[self.datum_at..self.datum_at + self.mem_bytes].copy_from_slice(datum);
+        for k in 0..self.reg_bytes {
+            let u = if k >= self.datum_at && k < self.datum_at + self.mem_bytes {
+                undefined[k - self.datum_at]
+            } else {
+                self.lit_u32
+            };
+            if u {
+                state.undefined.insert(at + k);
+            } else {
+                state.undefined.remove(&(at + k));
+            }
+        }
+        Ok(())
+    }
+
+    fn pitch_value(&self, state: &MachineState, src: &SurfaceSrc) -> Result<i64> {
+        Ok(match src {
+            SurfaceSrc::Imm(bits) => i64::from(*bits as u32 as i32),
+            SurfaceSrc::Reg(at) => {
+                let b = self.grf(state, *at, 4)?;
+                i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            }
+        })
+    }
+
+    /// lsc_load_strided / lsc_store_strided: lane n's vector at
+    /// `AddrScale*Src0AddrBase + AddrImmOffset + n*pitch` (LSC-STRIDED-ADDR,
+    /// LSC-STORE-STRIDED-V).
+    fn exec_strided(&self, state: &mut MachineState, w: &Window, en: u32) -> Result<()> {
+        let Kind::Strided {
+            pitch,
+            lit_scale_base,
+            lit_v,
+        } = &self.kind
+        else {
+            return Err(VisaError::model_bug("a strided plan of another kind"));
+        };
+        let run_len = (self.vect * self.mem_bytes) as u64;
+        let pitch = match (pitch, self.store && *lit_v) {
+            (Some(p), _) => self.pitch_value(state, p)?,
+            (None, false) => run_len as i64,
+            (None, true) => {
+                return Err(VisaError::new(
+                    visa_spec::ErrorClass::UndefinedBehaviour,
+                    "STORE_STRIDED's default pitch reads `v` before it is defined (LSC-STORE-STRIDED-V literal)",
+                ))
+            }
+        };
+        let per_lane = self.store && *lit_v;
+        let mut bases = Vec::with_capacity(self.exec_size);
+        for n in 0..self.exec_size {
+            let lane = if per_lane { n } else { 0 };
+            bases.push(le_word(self.grf(
+                state,
+                self.addrs + lane * self.addr_bytes,
+                self.addr_bytes,
+            )?));
+        }
+        let extra = if *lit_scale_base && !self.store {
+            self.scale.wrapping_sub(1).wrapping_mul(w.base)
+        } else {
+            0
+        };
+        let lane_off = |n: usize| {
+            self.scale
+                .wrapping_mul(bases[n])
+                .wrapping_add(self.imm as u64)
+                .wrapping_add((n as i64).wrapping_mul(pitch) as u64)
+                .wrapping_add(extra)
+        };
+        let Some(data) = self.data else {
+            return Ok(());
+        };
+        if self.store {
+            let mut journal = StoreJournal::default();
+            for n in 0..self.exec_size {
+                if en >> n & 1 == 0 {
+                    continue;
+                }
+                let off = lane_off(n);
+                for v in 0..self.vect {
+                    let at = data + self.reg_offsets[n * self.vect + v] + self.datum_at;
+                    let bytes = self.grf(state, at, self.mem_bytes)?.to_vec();
+                    for (j, b) in bytes.iter().enumerate() {
+                        let o = off.wrapping_add((v * self.mem_bytes + j) as u64) & self.addr_mask;
+                        journal.store(w, o, &[*b]);
+                    }
+                }
+            }
+            journal.commit(&mut state.mem);
+            return Ok(());
+        }
+        let mut buf = vec![0u8; self.mem_bytes];
+        let mut und = vec![false; self.mem_bytes];
+        for n in 0..self.exec_size {
+            if en >> n & 1 == 0 {
+                continue;
+            }
+            let off = lane_off(n);
+            for v in 0..self.vect {
+                for j in 0..self.mem_bytes {
+                    let o = off.wrapping_add((v * self.mem_bytes + j) as u64) & self.addr_mask;
+                    (buf[j], und[j]) = byte_at(state, w, o);
+                }
+                let at = data + self.reg_offsets[n * self.vect + v];
+                self.put_datum(state, at, &buf, &und)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// lsc_load_quad / lsc_store_quad: channel v of ChMask at `v*sizeof(DataSize)` after the
+    /// lane's address, register block m for the m-th enabled channel.
+    fn exec_quad(&self, state: &mut MachineState, w: &Window, en: u32, ch_mask: u8) -> Result<()> {
+        let offsets = self.offsets(state, en)?;
+        let Some(data) = self.data else {
+            return Ok(());
+        };
+        let mut journal = StoreJournal::default();
+        let mut buf = vec![0u8; self.mem_bytes];
+        let mut und = vec![false; self.mem_bytes];
+        for (n, off) in offsets.iter().enumerate() {
+            let Some(off) = *off else { continue };
+            let mut m = 0;
+            for v in (0..4).filter(|v| ch_mask >> v & 1 == 1) {
+                let at = data + self.reg_offsets[n * self.vect + m];
+                m += 1;
+                let first = off.wrapping_add((v * self.mem_bytes) as u64);
+                if self.store {
+                    let bytes = self.grf(state, at + self.datum_at, self.mem_bytes)?.to_vec();
+                    for (j, b) in bytes.iter().enumerate() {
+                        journal.store(w, first.wrapping_add(j as u64) & self.addr_mask, &[*b]);
+                    }
+                } else {
+                    for j in 0..self.mem_bytes {
+                        (buf[j], und[j]) =
+                            byte_at(state, w, first.wrapping_add(j as u64) & self.addr_mask);
+                    }
+                    self.put_datum(state, at, &buf, &und)?;
+                }
+            }
+        }
+        if self.store {
+            journal.commit(&mut state.mem);
+        }
+        Ok(())
+    }
+
+    /// The atomics: lanes in order, each a read-modify-write (LSC-ATOMIC-ORDER,
+    /// LSC-ATOMIC-OPERANDS, LSC-ATOMIC-FLOAT).
+    fn exec_atomic(
+        &self,
+        state: &mut MachineState,
+        w: &Window,
+        en: u32,
+        op: AtomicOp,
+        src1: Option<usize>,
+        src2: Option<usize>,
+    ) -> Result<()> {
+        let offsets = self.offsets(state, en)?;
+        let mb = self.mem_bytes;
+        let mut count: std::collections::HashMap<u64, usize> = Default::default();
+        for (n, off) in offsets.iter().enumerate() {
+            let Some(off) = *off else { continue };
+            let address = w.base.wrapping_add(off);
+            if address % mb as u64 != 0 {
+                return Err(VisaError::new(
+                    visa_spec::ErrorClass::UndefinedBehaviour,
+                    format!("lane {n}'s atomic address {address:#x} is not aligned to its {mb}-byte data"),
+                ));
+            }
+            *count.entry(off).or_default() += 1;
+        }
+        let width = mb * 8;
+        let mask = if width == 64 {
+            u64::MAX
+        } else {
+            (1u64 << width) - 1
+        };
+        let sext = |x: u64| ((x << (64 - width)) as i64) >> (64 - width);
+        let fmt = if mb == 8 { Format::DF } else { Format::F };
+        let lit_cas = self.lit_cas;
+        let mut undefined_after = Vec::new();
+        for (n, off) in offsets.iter().enumerate() {
+            let Some(off) = *off else { continue };
+            let mut raw = [0u8; 8];
+            let mut und_old = false;
+            for (j, r) in raw.iter_mut().enumerate().take(mb) {
+                let (b, u) = byte_at(state, w, off.wrapping_add(j as u64) & self.addr_mask);
+                *r = b;
+                und_old |= u;
+            }
+            let old = u64::from_le_bytes(raw);
+            let reg = |src: Option<usize>| -> Result<u64> {
+                match src {
+                    Some(s) => Ok(le_word(self.grf(state, s + self.reg_offsets[n], mb)?)),
+                    None => Ok(0),
+                }
+            };
+            let (s1, s2) = (reg(src1)?, reg(src2)?);
+            let (cmp, new) = if lit_cas { (s2, s1) } else { (s1, s2) };
+            let result = match op {
+                AtomicOp::Load => None,
+                AtomicOp::Store => Some(s1),
+                AtomicOp::Iinc => Some(old.wrapping_add(1) & mask),
+                AtomicOp::Idec => Some(old.wrapping_sub(1) & mask),
+                AtomicOp::Iadd => Some(old.wrapping_add(s1) & mask),
+                AtomicOp::Isub => Some(old.wrapping_sub(s1) & mask),
+                AtomicOp::Smin => Some(if sext(s1) < sext(old) { s1 } else { old }),
+                AtomicOp::Smax => Some(if sext(s1) > sext(old) { s1 } else { old }),
+                AtomicOp::Umin => Some(old.min(s1)),
+                AtomicOp::Umax => Some(old.max(s1)),
+                AtomicOp::And => Some(old & s1),
+                AtomicOp::Or => Some(old | s1),
+                AtomicOp::Xor => Some(old ^ s1),
+                AtomicOp::Icas => (old == cmp).then_some(new),
+                AtomicOp::Fadd | AtomicOp::Fsub => {
+                    let b = if op == AtomicOp::Fsub {
+                        s1 ^ (1u64 << (width - 1))
+                    } else {
+                        s1
+                    };
+                    Some(softfloat::add(
+                        to_f64_bits(old, fmt),
+                        to_f64_bits(b, fmt),
+                        fmt,
+                        Rounding::NearestEven,
+                    ))
+                }
+                AtomicOp::Fmin => Some(float_min_max(old, s1, fmt, true)),
+                AtomicOp::Fmax => Some(float_min_max(old, s1, fmt, false)),
+                AtomicOp::Fcas => {
+                    let eq = f64::from_bits(to_f64_bits(old, fmt))
+                        == f64::from_bits(to_f64_bits(cmp, fmt));
+                    eq.then_some(new)
+                }
+            };
+            if let Some(v) = result {
+                let mut journal = StoreJournal::default();
+                journal.store(w, off, &v.to_le_bytes()[..mb]);
+                journal.commit(&mut state.mem);
+            }
+            let shared = count.get(&off).copied().unwrap_or(0) > 1;
+            if shared && !op.commutes() {
+                undefined_after.push(off);
+            }
+            if let Some(dst) = self.data {
+                let u = und_old || (shared && op != AtomicOp::Load);
+                self.put_datum(state, dst + self.reg_offsets[n], &raw[..mb], &[u; 8][..mb])?;
+            }
+        }
+        for off in undefined_after {
+            let mut journal = StoreJournal::default();
+            journal.store_undefined(w, off, mb);
+            journal.commit(&mut state.mem);
+        }
         Ok(())
     }
 }

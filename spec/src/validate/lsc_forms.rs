@@ -20,8 +20,22 @@ fn invalid(field: &str, message: impl Into<String>) -> VisaError {
 pub fn is_lsc(opcode: Opcode) -> bool {
     matches!(
         opcode,
-        Opcode::LscLoad | Opcode::LscStore | Opcode::LscStoreUncompressed
-    )
+        Opcode::LscLoad
+            | Opcode::LscStore
+            | Opcode::LscStoreUncompressed
+            | Opcode::LscLoadStrided
+            | Opcode::LscStoreStrided
+            | Opcode::LscLoadQuad
+            | Opcode::LscStoreQuad
+    ) || opcode.lsc_atomic().is_some()
+}
+
+/// Whether the opcode's data operand is `DstData` (a load or an atomic).
+pub fn is_load(opcode: Opcode) -> bool {
+    matches!(
+        opcode,
+        Opcode::LscLoad | Opcode::LscLoadStrided | Opcode::LscLoadQuad
+    ) || opcode.lsc_atomic().is_some()
 }
 
 /// LSC messages exist from Xe-HPG (DG2) on: the document names DG2 and PVC, and Xe-LP's
@@ -54,7 +68,7 @@ impl Cx<'_> {
             None => None,
         };
         let form = lsc::check_untyped(line, exec_size, self.vars, self.platform)?;
-        let load = opcode == Opcode::LscLoad;
+        let load = is_load(opcode);
         let addr_op = if load {
             &line.operands[1]
         } else {
@@ -96,6 +110,48 @@ impl Cx<'_> {
             let id = general(self, &form.data, "src1")?;
             (Dst::Null { ty: DataType::UB }, self.whole(id))
         };
+        let mut srcs = vec![surface, addrs, data];
+        match &form.pitch {
+            Some(lsc::Pitch::Imm(i)) => {
+                let bits = i32::try_from(*i)
+                    .map_err(|_| invalid("address", "Src0AddrPitch does not fit a d value"))?;
+                srcs.push(Src::Imm {
+                    bits: u64::from(bits as u32),
+                    ty: DataType::D,
+                });
+            }
+            Some(lsc::Pitch::Var(v)) => {
+                let id = general(self, v, "src0")?;
+                srcs.push(Src::General {
+                    var: id,
+                    row: 0,
+                    col: 0,
+                    region: Region::SCALAR,
+                    modifier: None,
+                    ty: DataType::D,
+                });
+            }
+            None => {}
+        }
+        if opcode.lsc_atomic().is_some() {
+            // Src1Data and Src2Data, `Imm 0` for `%null`.
+            for (k, name) in form.atomic_srcs.iter().enumerate() {
+                let src = if name == NULL {
+                    Src::Imm {
+                        bits: 0,
+                        ty: DataType::UB,
+                    }
+                } else {
+                    let id = general(self, name, &format!("src{}", k + 1))?;
+                    self.whole(id)
+                };
+                if k == 0 {
+                    srcs[2] = src;
+                } else {
+                    srcs.push(src);
+                }
+            }
+        }
         let scale = u32::try_from(form.address.scale)
             .map_err(|_| invalid("address", "AddrScale is outside 1..=0xffff"))?;
         let imm_offset = i32::try_from(form.address.imm_offset)
@@ -116,10 +172,11 @@ impl Cx<'_> {
                 addr_size: form.address.addr_size,
                 scale,
                 imm_offset,
+                ch_mask: form.ch_mask,
             }),
             dst,
             dst2: None,
-            srcs: vec![surface, addrs, data],
+            srcs,
         };
         rules(&insn, self.vars, self.platform)?;
         Ok(insn)
@@ -273,17 +330,56 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
             "shared local memory is addressed `flat`",
         ));
     }
-    let load = insn.opcode == Opcode::LscLoad;
-    let cached = lsc::caching_allowed(c.l1, c.l3, load)
-        && (c.sfid != Sfid::Slm || (c.l1, c.l3) == (lsc::CacheOpt::Df, lsc::CacheOpt::Df));
+    let load = is_load(insn.opcode);
+    let atomic = insn.opcode.lsc_atomic();
+    let strided = matches!(insn.opcode, Opcode::LscLoadStrided | Opcode::LscStoreStrided);
+    let quad = matches!(insn.opcode, Opcode::LscLoadQuad | Opcode::LscStoreQuad);
+    let cached = match atomic {
+        Some(_) => {
+            lsc::caching_allowed(c.l1, c.l3, true) || lsc::caching_allowed(c.l1, c.l3, false)
+        }
+        None => lsc::caching_allowed(c.l1, c.l3, load),
+    } && (c.sfid != Sfid::Slm || (c.l1, c.l3) == (lsc::CacheOpt::Df, lsc::CacheOpt::Df));
     if !cached {
         return Err(invalid(
             "caching",
             "the caching pair is not in the CachingL1 table",
         ));
     }
-    let [surface, addrs, data] = insn.srcs.as_slice() else {
-        return Err(invalid("operands", format!("`{name}` has three sources")));
+    if quad {
+        if c.ch_mask == 0 || c.ch_mask > 0xf || c.ch_mask.count_ones() != shape.vect_size {
+            return Err(invalid(
+                "data",
+                "a quad form's ChMask names 1 to 4 channels, one register block each",
+            ));
+        }
+        if shape.transposed {
+            return Err(invalid("data", "a quad form is not transposed"));
+        }
+    } else if c.ch_mask != 0 {
+        return Err(invalid("data", "only the quad forms take a ChMask"));
+    }
+    if let Some(op) = atomic {
+        if shape.transposed || shape.vect_size != 1 || !op.admits(shape.size) {
+            return Err(invalid(
+                "data",
+                format!("`{name}` takes one untransposed element of an admitted data size"),
+            ));
+        }
+    }
+    let want = if atomic.is_some() { 4 } else { 3 };
+    let extra = match insn.srcs.as_slice() {
+        [_, _, _] if !atomic.is_some() => None,
+        [_, _, _, p] if strided || atomic.is_some() => Some(p),
+        _ => {
+            return Err(invalid(
+                "operands",
+                format!("`{name}` has {want} sources"),
+            ))
+        }
+    };
+    let [surface, addrs, data, ..] = insn.srcs.as_slice() else {
+        return Err(invalid("operands", format!("`{name}` has {want} sources")));
     };
     match surface {
         Src::Imm { bits, .. } if !c.addr_type.is_stateful() && *bits != 0 => {
@@ -301,7 +397,7 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
         }
     }
     let grf = platform.grf_size();
-    let lanes = if shape.transposed {
+    let lanes = if shape.transposed || strided {
         1
     } else {
         exec_size as usize
@@ -311,6 +407,42 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     };
     whole_var(vars, *var, *row, *col, lanes * c.addr_size.bytes(), "src0")?;
     let span = shape.reg_span(exec_size, grf);
+    if let Some(op) = atomic {
+        // Src1Data (here `data`) and Src2Data: a general variable for each source the
+        // operation reads, `Imm 0` for the others.
+        for (k, src) in [data, extra.unwrap_or(data)].into_iter().enumerate() {
+            match src {
+                Src::General { var, row, col, .. } if k < op.sources() => {
+                    whole_var(vars, *var, *row, *col, span, &format!("src{}", k + 1))?
+                }
+                Src::Imm { bits: 0, .. } if k >= op.sources() => {}
+                _ => {
+                    return Err(invalid(
+                        &format!("src{}", k + 1),
+                        format!("`{name}` reads {} data sources", op.sources()),
+                    ))
+                }
+            }
+        }
+        return match &insn.dst {
+            Dst::Null { .. } => Ok(()),
+            Dst::General { var, row, col, .. } => whole_var(vars, *var, *row, *col, span, "dst"),
+            _ => Err(invalid("dst", "DstData is a general variable or `%null`")),
+        };
+    }
+    match extra {
+        None => {}
+        Some(Src::Imm { .. }) => {}
+        Some(Src::General { var, row, col, .. }) => {
+            whole_var(vars, *var, *row, *col, 4, "src0")?
+        }
+        Some(_) => {
+            return Err(invalid(
+                "src0",
+                "Src0AddrPitch is an immediate or a general variable",
+            ))
+        }
+    }
     match (load, &insn.dst, data) {
         (true, Dst::Null { .. }, Src::Imm { .. }) => {}
         (true, Dst::General { var, row, col, .. }, Src::Imm { .. }) => {

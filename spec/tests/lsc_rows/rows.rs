@@ -18,6 +18,7 @@ const DECLS: &str = "\
 .decl VA32 v_type=G type=ud num_elts=8
 .decl VA16 v_type=G type=uw num_elts=8
 .decl P1 v_type=P num_elts=8
+.decl VS2 v_type=G type=ud num_elts=64
 ";
 
 struct Case {
@@ -286,4 +287,222 @@ fn xe_lp_has_no_lsc() {
     let ast = asm::parse(&text).unwrap();
     let err = validate::validate(&ast, Platform::XeLp).unwrap_err();
     assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
+}
+
+/// Strided and quad loads: (case, register byte offset in VD, expected bytes).
+#[rstest]
+// LOAD_STRIDED SIMD4 d32, pitch 8: lane n reads 0x1000 + 8n (LSC-STRIDED-ADDR resolved):
+// ramp bytes 0..4, 8..12, 16..20, 24..28.
+#[case(case("lsc_load_strided.ugm (M1, 4) VD:d32 flat[VA, 0x8]:a64")
+    .var("VA", le64(&[0x1000]))
+    .mem(0x1000, ramp(0, 32)),
+    0, some(&[0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27]))]
+// Default pitch of d32x2 = 2*4 = 8: lane 1 at 0x1008. DstData[0] holds element 0 of lanes 0
+// and 1: ramp 0..4 then 8..12.
+#[case(case("lsc_load_strided.ugm (M1, 2) VD:d32x2 flat[VA]:a64")
+    .var("VA", le64(&[0x1000]))
+    .mem(0x1000, ramp(0, 32)),
+    0, some(&[0, 1, 2, 3, 8, 9, 10, 11]))]
+// ... and DstData[1] (the next 32-byte GRF) element 1: ramp 4..8 then 12..16.
+#[case(case("lsc_load_strided.ugm (M1, 2) VD:d32x2 flat[VA]:a64")
+    .var("VA", le64(&[0x1000]))
+    .mem(0x1000, ramp(0, 32)),
+    32, some(&[4, 5, 6, 7, 12, 13, 14, 15]))]
+// bti 1 at base 0x2000 (size 0x3000), scale 2, base address 4, pitch 4: resolved offset
+// 2*4 = 8, lane 0 at 0x2008 (ramp 0x10 there)...
+#[case(case("lsc_load_strided.ugm (M1, 1) VD:d32 bti(0x1)[0x2*VA32, 0x4]:a32")
+    .var("VA32", le32(&[4]))
+    .mem(0x2008, ramp(0x10, 4))
+    .mem(0x4008, ramp(0x70, 4))
+    .surface(1, 0x2000, 0x3000),
+    0, some(&[0x10, 0x11, 0x12, 0x13]))]
+// ... LSC-STRIDED-ADDR literal `AddrScale*(Base + Src0Addrs)`: 2*(0x2000 + 4) = 0x4008 (ramp 0x70).
+#[case(case("lsc_load_strided.ugm (M1, 1) VD:d32 bti(0x1)[0x2*VA32, 0x4]:a32")
+    .var("VA32", le32(&[4]))
+    .mem(0x2008, ramp(0x10, 4))
+    .mem(0x4008, ramp(0x70, 4))
+    .surface(1, 0x2000, 0x3000)
+    .literal(errata::LSC_STRIDED_ADDR),
+    0, some(&[0x70, 0x71, 0x72, 0x73]))]
+// LOAD_QUAD .xz SIMD2: lane 0 at 0x100, lane 1 at 0x200. DstData[0] = X (offset 0) of both
+// lanes: 0x100.. (ramp 0) and 0x200.. (ramp 0x80).
+#[case(case("lsc_load_quad.ugm (M1, 2) VD:d32.xz flat[VA]:a64")
+    .var("VA", le64(&[0x100, 0x200]))
+    .mem(0x100, ramp(0, 16))
+    .mem(0x200, ramp(0x80, 16)),
+    0, some(&[0, 1, 2, 3, 0x80, 0x81, 0x82, 0x83]))]
+// ... DstData[1] = Z (channel 2, offset 8): ramp 8..12 and 0x88..0x8c.
+#[case(case("lsc_load_quad.ugm (M1, 2) VD:d32.xz flat[VA]:a64")
+    .var("VA", le64(&[0x100, 0x200]))
+    .mem(0x100, ramp(0, 16))
+    .mem(0x200, ramp(0x80, 16)),
+    32, some(&[8, 9, 10, 11, 0x88, 0x89, 0x8a, 0x8b]))]
+// ChMask .w alone: DstData[0] = W (offset 12): ramp 12..16.
+#[case(case("lsc_load_quad.ugm (M1, 1) VD:d32.w flat[VA]:a64")
+    .var("VA", le64(&[0x100]))
+    .mem(0x100, ramp(0, 16)),
+    0, some(&[12, 13, 14, 15]))]
+// ChMask .xyzw: DstData[3] (byte 96) = W.
+#[case(case("lsc_load_quad.ugm (M1, 1) VD:d32.xyzw flat[VA]:a64")
+    .var("VA", le64(&[0x100]))
+    .mem(0x100, ramp(0, 16)),
+    96, some(&[12, 13, 14, 15]))]
+fn strided_quad_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<Option<u8>>) {
+    let (p, s) = c.go().unwrap();
+    assert_eq!(reg(&p, &s, "VD", at, want.len()), want, "{}", c.text);
+}
+
+/// Strided and quad stores: (case, flat address, expected bytes).
+#[rstest]
+// STORE_STRIDED SIMD2 d32 pitch 0x10: lane 0 (0x11..) at 0x100, lane 1 (0x22..) at 0x110.
+#[case(case("lsc_store_strided.ugm (M1, 2) flat[VA, 0x10]:a64 VS:d32")
+    .var("VA", le64(&[0x100]))
+    .var("VS", le32(&[0x1111_1111, 0x2222_2222]))
+    .mem(0x100, vec![0xee; 0x14]),
+    0x100, [some(&[0x11; 4]), some(&[0xee; 12]), some(&[0x22; 4])].concat())]
+// Default pitch d16x2 = 4: a packed block; lane 0's elements 0xa0a1, 0xb0b1 (Src1Data[0], [1]
+// element 0), lane 1's 0xc0c1, 0xd0d1.
+#[case(case("lsc_store_strided.ugm (M1, 2) flat[VA]:a64 VS:d16x2")
+    .var("VA", le64(&[0x100]))
+    .var("VS", [le16(&[0xa0a1, 0xc0c1]), vec![0; 28], le16(&[0xb0b1, 0xd0d1])].concat()),
+    0x100, some(&[0xa1, 0xa0, 0xb1, 0xb0, 0xc1, 0xc0, 0xd1, 0xd0]))]
+// LSC-STORE-STRIDED-V literal with a pitch: lane n at its own Src0Addrs[n] + n*pitch:
+// lane 0 at 0x100, lane 1 at 0x200 + 4 = 0x204.
+#[case(case("lsc_store_strided.ugm (M1, 2) flat[VA, 0x4]:a64 VS:d32")
+    .var("VA", le64(&[0x100, 0x200]))
+    .var("VS", le32(&[0x1111_1111, 0x2222_2222]))
+    .literal(errata::LSC_STORE_STRIDED_V),
+    0x204, some(&[0x22; 4]))]
+// STORE_QUAD .yw SIMD1: Src1Data[0] (0x11..) to Y at +4, Src1Data[1] (byte 32, 0x33..) to W
+// at +12; X and Z keep 0xee.
+#[case(case("lsc_store_quad.ugm (M1, 1) flat[VA]:a64 VS:d32.yw")
+    .var("VA", le64(&[0x100]))
+    .var("VS", [vec![0x11; 4], vec![0; 28], vec![0x33; 4]].concat())
+    .mem(0x100, vec![0xee; 16]),
+    0x100, [some(&[0xee; 4]), some(&[0x11; 4]), some(&[0xee; 4]), some(&[0x33; 4])].concat())]
+fn strided_quad_store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Option<u8>>) {
+    let (_, s) = c.go().unwrap();
+    assert_eq!(flat(&s, addr, want.len()), want, "{}", c.text);
+}
+
+#[test]
+fn store_strided_literal_default_pitch_is_undefined_behaviour() {
+    let err = case("lsc_store_strided.ugm (M1, 2) flat[VA]:a64 VS:d32")
+        .var("VA", le64(&[0x100]))
+        .literal(errata::LSC_STORE_STRIDED_V)
+        .go()
+        .unwrap_err();
+    assert_eq!(err.class, ErrorClass::UndefinedBehaviour, "{err}");
+}
+
+/// One lane's atomic on the d32 at 0x40: (operation, literal errata, old, Src1Data, Src2Data,
+/// returned old, value left in memory).
+#[rstest]
+#[case("iinc %null %null", &[], 5, 0, 0, 5, 6)]
+// 0 - 1 wraps to 0xffffffff.
+#[case("idec %null %null", &[], 0, 0, 0, 0, 0xffff_ffff)]
+#[case("load %null %null", &[], 7, 0, 0, 7, 7)]
+#[case("store VS %null", &[], 7, 9, 0, 7, 9)]
+// 0xffffffff + 2 = 0x1_00000001 -> 1 modulo 2^32.
+#[case("iadd VS %null", &[], 0xffff_ffff, 2, 0, 0xffff_ffff, 1)]
+// old - Src1Data: 1 - 2 -> 0xffffffff.
+#[case("isub VS %null", &[], 1, 2, 0, 1, 0xffff_ffff)]
+// Signed: -2 < 1.
+#[case("smin VS %null", &[], 0xffff_fffe, 1, 0, 0xffff_fffe, 0xffff_fffe)]
+#[case("smax VS %null", &[], 0xffff_fffe, 1, 0, 0xffff_fffe, 1)]
+// Unsigned: 1 < 0xfffffffe.
+#[case("umin VS %null", &[], 0xffff_fffe, 1, 0, 0xffff_fffe, 1)]
+#[case("umax VS %null", &[], 0xffff_fffe, 1, 0, 0xffff_fffe, 0xffff_fffe)]
+#[case("and VS %null", &[], 0xf0f0, 0xff00, 0, 0xf0f0, 0xf000)]
+#[case("or VS %null", &[], 0xf0f0, 0x0f00, 0, 0xf0f0, 0xfff0)]
+#[case("xor VS %null", &[], 0xff, 0x0f, 0, 0xff, 0xf0)]
+// Memory 5 equals Src1Data 5: Src2Data 9 is stored.
+#[case("icas VS VS2", &[], 5, 5, 9, 5, 9)]
+// 5 != 4: memory keeps 5.
+#[case("icas VS VS2", &[], 5, 4, 9, 5, 5)]
+// LSC-ATOMIC-OPERANDS literal: compare with Src2Data (5), store Src1Data (9).
+#[case("icas VS VS2", &[errata::LSC_ATOMIC_OPERANDS], 5, 9, 5, 5, 9)]
+// 1.0 + 2.0 = 3.0 (0x40400000).
+#[case("fadd VS %null", &[], 0x3f80_0000, 0x4000_0000, 0, 0x3f80_0000, 0x4040_0000)]
+// 1.0 - 2.0 = -1.0 (0xbf800000).
+#[case("fsub VS %null", &[], 0x3f80_0000, 0x4000_0000, 0, 0x3f80_0000, 0xbf80_0000)]
+// fmin(1.0, NaN) = 1.0 (LSC-ATOMIC-FLOAT).
+#[case("fmin VS %null", &[], 0x3f80_0000, 0x7fc0_0001, 0, 0x3f80_0000, 0x3f80_0000)]
+// fmax(-0, +0) = +0.
+#[case("fmax VS %null", &[], 0x8000_0000, 0, 0, 0x8000_0000, 0)]
+// +0 equals -0 as floats: 1.0 is stored.
+#[case("fcas VS VS2", &[], 0, 0x8000_0000, 0x3f80_0000, 0, 0x3f80_0000)]
+// A NaN equals nothing, itself included: memory keeps its NaN.
+#[case("fcas VS VS2", &[], 0x7fc0_0000, 0x7fc0_0000, 0x3f80_0000, 0x7fc0_0000, 0x7fc0_0000)]
+fn atomic_rows(
+    #[case] op: &str,
+    #[case] literal: &[&'static str],
+    #[case] old: u32,
+    #[case] src1: u32,
+    #[case] src2: u32,
+    #[case] returned: u32,
+    #[case] left: u32,
+) {
+    let (name, srcs) = op.split_once(' ').unwrap();
+    let text: &'static str = Box::leak(
+        format!("lsc_atomic_{name}.ugm (M1, 1) VD:d32 flat[VA]:a64 {srcs}").into_boxed_str(),
+    );
+    let mut c = case(text)
+        .var("VA", le64(&[0x40]))
+        .var("VS", le32(&[src1]))
+        .var("VS2", le32(&[src2]))
+        .mem(0x40, le32(&[old]));
+    for id in literal {
+        c = c.literal(id);
+    }
+    let (p, s) = c.go().unwrap();
+    assert_eq!(reg(&p, &s, "VD", 0, 4), some(&returned.to_le_bytes()), "{text}");
+    assert_eq!(flat(&s, 0x40, 4), some(&left.to_le_bytes()), "{text}");
+}
+
+#[test]
+fn atomic_d16u32_and_d64() {
+    // d16u32 iadd: memory's 16 bits 0xffff + 1 = 0x0000; the register gets 0xffff
+    // zero-extended to 32 bits.
+    let c = case("lsc_atomic_iadd.ugm (M1, 1) VD:d16u32 flat[VA]:a64 VS %null")
+        .var("VA", le64(&[0x40]))
+        .var("VS", le32(&[1]))
+        .var("VD", vec![0xaa; 8])
+        .mem(0x40, vec![0xff, 0xff, 0x77]);
+    let (p, s) = c.go().unwrap();
+    assert_eq!(reg(&p, &s, "VD", 0, 4), some(&[0xff, 0xff, 0, 0]));
+    assert_eq!(flat(&s, 0x40, 3), some(&[0, 0, 0x77]));
+    // d64 iadd: 0xffffffff + 1 = 0x1_0000_0000, no wrap at 32 bits.
+    let c = case("lsc_atomic_iadd.ugm (M1, 1) VD:d64 flat[VA]:a64 VS %null")
+        .var("VA", le64(&[0x40]))
+        .var("VS", le64(&[1]))
+        .mem(0x40, le64(&[0xffff_ffff]));
+    let (p, s) = c.go().unwrap();
+    assert_eq!(reg(&p, &s, "VD", 0, 8), some(&le64(&[0xffff_ffff])));
+    assert_eq!(flat(&s, 0x40, 8), some(&le64(&[0x1_0000_0000])));
+}
+
+#[test]
+fn atomic_lanes_on_one_address() {
+    // iadd commutes: 10 + 1 + 2 = 13 under every order; what each lane returns depends on
+    // the order (LSC-ATOMIC-ORDER): undefined.
+    let c = case("lsc_atomic_iadd.ugm (M1, 2) VD:d32 flat[VA]:a64 VS %null")
+        .var("VA", le64(&[0x40, 0x40]))
+        .var("VS", le32(&[1, 2]))
+        .mem(0x40, le32(&[10]));
+    let (p, s) = c.go().unwrap();
+    assert_eq!(flat(&s, 0x40, 4), some(&le32(&[13])));
+    assert_eq!(reg(&p, &s, "VD", 0, 8), vec![None; 8]);
+    // store does not commute: the value left is undefined.
+    let c = case("lsc_atomic_store.ugm (M1, 2) %null:d32 flat[VA]:a64 VS %null")
+        .var("VA", le64(&[0x40, 0x40]))
+        .var("VS", le32(&[1, 2]));
+    let (_, s) = c.go().unwrap();
+    assert_eq!(flat(&s, 0x40, 4), vec![None; 4]);
+    // A misaligned address is undefined behaviour.
+    let err = case("lsc_atomic_iinc.ugm (M1, 1) VD:d32 flat[VA]:a64 %null %null")
+        .var("VA", le64(&[0x42]))
+        .go()
+        .unwrap_err();
+    assert_eq!(err.class, ErrorClass::UndefinedBehaviour, "{err}");
 }
