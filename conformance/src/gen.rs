@@ -16,6 +16,7 @@ use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
 mod carry;
+mod lsc;
 
 /// A generated case before it becomes a vector.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,6 +34,10 @@ pub struct GenCase {
     pub emask: u32,
     /// Edge classes the case exercises.
     pub tags: Vec<String>,
+    /// Initial memory regions (`init.mem`); the case observes them.
+    pub mem: Vec<crate::vector::MemRegion>,
+    /// Surfaces of the binding table and heaps (`init.surfaces`).
+    pub surfaces: Vec<visa_spec::state::Surface>,
 }
 
 /// A generated source operand: its text, and the declaration and initial bytes of its
@@ -590,6 +595,9 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
 
 /// A valid case of `op`, an executed instruction (`Opcode::is_executed`).
 pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
+    if let Some(strategy) = lsc::case(op) {
+        return strategy;
+    }
     if let Some(strategy) = carry::case(op) {
         return strategy;
     }
@@ -636,6 +644,8 @@ fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
                 cr0: 0,
                 emask,
                 tags: vec![mnemonic.to_string(), "predicate-operands".to_string()],
+                mem: Vec::new(),
+                surfaces: Vec::new(),
             }
         })
         .boxed()
@@ -1056,6 +1066,8 @@ fn assemble(
         cr0,
         emask,
         tags,
+        mem: Vec::new(),
+        surfaces: Vec::new(),
     }
 }
 
@@ -1078,8 +1090,8 @@ impl GenCase {
             init: crate::vector::Init {
                 vars: self.vars.iter().cloned().collect(),
                 preds: self.preds.iter().cloned().collect(),
-                mem: Vec::new(),
-                surfaces: Vec::new(),
+                mem: self.mem.clone(),
+                surfaces: self.surfaces.clone(),
                 cr0: (self.cr0 != 0).then_some(self.cr0),
                 emask: (self.emask != u32::MAX).then_some(self.emask),
             },

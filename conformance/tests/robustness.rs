@@ -80,6 +80,8 @@ proptest! {
             cr0: 0,
             emask: u32::MAX,
             tags: vec![],
+            mem: vec![],
+            surfaces: vec![],
         }
         .to_case("fuzz");
         agree(&case)?;

@@ -93,9 +93,7 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             | Opcode::LscAtomicFcas
             | Opcode::LscAtomicAnd
             | Opcode::LscAtomicOr
-            | Opcode::LscAtomicXor => {
-                insn::lsc::lsc_atomic::atomic(program, insn, state, config)
-            }
+            | Opcode::LscAtomicXor => insn::lsc::lsc_atomic::atomic(program, insn, state, config),
             // The DPAS family validates fully; its modules are being written
             // (`Opcode::is_executed` is false, so `check_program` stops before this).
             Opcode::Dpas | Opcode::Dpasw | Opcode::Dp4a => {

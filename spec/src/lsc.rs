@@ -748,10 +748,7 @@ pub fn check_untyped(
                 "a quad form names its channels: `d32.xyzw`",
             ))
         }
-        (false, _) => (
-            DataShape::parse(shape).map_err(|e| e.field(data_field))?,
-            0,
-        ),
+        (false, _) => (DataShape::parse(shape).map_err(|e| e.field(data_field))?, 0),
     };
     if let UntypedKind::Atomic(op) = kind {
         if !op.admits(shape.size) {

@@ -26,6 +26,7 @@ pub use dpas::{
     extents as dpas_extents, ops_per_chan, row_types as dpas_row_types, rules as dpas_rules,
     Extents as DpasExtents, PRECISIONS as DPAS_PRECISIONS,
 };
+pub use lsc_forms::is_lsc as lsc_forms_is_lsc;
 pub use lsc_forms::rules as lsc_rules;
 
 /// Validates a program for `platform` with every erratum at its resolved reading.

@@ -106,7 +106,9 @@ enum Kind {
         lit_v: bool,
     },
     /// The channels of ChMask, each a register block.
-    Quad { ch_mask: u8 },
+    Quad {
+        ch_mask: u8,
+    },
     Atomic {
         op: AtomicOp,
         src1: Option<usize>,
@@ -671,13 +673,13 @@ impl LscPlan {
         let mut und = vec![false; self.mem_bytes];
         for (n, off) in offsets.iter().enumerate() {
             let Some(off) = *off else { continue };
-            let mut m = 0;
-            for v in (0..4).filter(|v| ch_mask >> v & 1 == 1) {
+            for (m, v) in (0..4).filter(|v| ch_mask >> v & 1 == 1).enumerate() {
                 let at = data + self.reg_offsets[n * self.vect + m];
-                m += 1;
                 let first = off.wrapping_add((v * self.mem_bytes) as u64);
                 if self.store {
-                    let bytes = self.grf(state, at + self.datum_at, self.mem_bytes)?.to_vec();
+                    let bytes = self
+                        .grf(state, at + self.datum_at, self.mem_bytes)?
+                        .to_vec();
                     for (j, b) in bytes.iter().enumerate() {
                         journal.store(w, first.wrapping_add(j as u64) & self.addr_mask, &[*b]);
                     }

@@ -332,14 +332,18 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     }
     let load = is_load(insn.opcode);
     let atomic = insn.opcode.lsc_atomic();
-    let strided = matches!(insn.opcode, Opcode::LscLoadStrided | Opcode::LscStoreStrided);
+    let strided = matches!(
+        insn.opcode,
+        Opcode::LscLoadStrided | Opcode::LscStoreStrided
+    );
     let quad = matches!(insn.opcode, Opcode::LscLoadQuad | Opcode::LscStoreQuad);
     let cached = match atomic {
         Some(_) => {
             lsc::caching_allowed(c.l1, c.l3, true) || lsc::caching_allowed(c.l1, c.l3, false)
         }
         None => lsc::caching_allowed(c.l1, c.l3, load),
-    } && (c.sfid != Sfid::Slm || (c.l1, c.l3) == (lsc::CacheOpt::Df, lsc::CacheOpt::Df));
+    } && (c.sfid != Sfid::Slm
+        || (c.l1, c.l3) == (lsc::CacheOpt::Df, lsc::CacheOpt::Df));
     if !cached {
         return Err(invalid(
             "caching",
@@ -369,14 +373,9 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     }
     let want = if atomic.is_some() { 4 } else { 3 };
     let extra = match insn.srcs.as_slice() {
-        [_, _, _] if !atomic.is_some() => None,
+        [_, _, _] if atomic.is_none() => None,
         [_, _, _, p] if strided || atomic.is_some() => Some(p),
-        _ => {
-            return Err(invalid(
-                "operands",
-                format!("`{name}` has {want} sources"),
-            ))
-        }
+        _ => return Err(invalid("operands", format!("`{name}` has {want} sources"))),
     };
     let [surface, addrs, data, ..] = insn.srcs.as_slice() else {
         return Err(invalid("operands", format!("`{name}` has {want} sources")));
@@ -433,9 +432,7 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     match extra {
         None => {}
         Some(Src::Imm { .. }) => {}
-        Some(Src::General { var, row, col, .. }) => {
-            whole_var(vars, *var, *row, *col, 4, "src0")?
-        }
+        Some(Src::General { var, row, col, .. }) => whole_var(vars, *var, *row, *col, 4, "src0")?,
         Some(_) => {
             return Err(invalid(
                 "src0",

@@ -71,7 +71,9 @@ fn float_type(size: DataSize) -> Result<DataType> {
 fn float_value(bits: u64, ty: DataType) -> Result<ExactFloat> {
     match num::decode(bits, ty) {
         Value::Float(f) => Ok(f),
-        Value::Int(_) => Err(VisaError::model_bug("a float atomic datum decoded as an integer")),
+        Value::Int(_) => Err(VisaError::model_bug(
+            "a float atomic datum decoded as an integer",
+        )),
     }
 }
 
@@ -141,8 +143,16 @@ fn new_value(
         AtomicOp::Idec => Some(truncate(unsigned(old) - 1)),
         AtomicOp::Iadd => Some(truncate(unsigned(old) + unsigned(src1))),
         AtomicOp::Isub => Some(truncate(unsigned(old) - unsigned(src1))),
-        AtomicOp::Smin => Some(if signed(src1) < signed(old) { src1 } else { old }),
-        AtomicOp::Smax => Some(if signed(src1) > signed(old) { src1 } else { old }),
+        AtomicOp::Smin => Some(if signed(src1) < signed(old) {
+            src1
+        } else {
+            old
+        }),
+        AtomicOp::Smax => Some(if signed(src1) > signed(old) {
+            src1
+        } else {
+            old
+        }),
         AtomicOp::Umin => Some(old.min(src1)),
         AtomicOp::Umax => Some(old.max(src1)),
         AtomicOp::And => Some(old & src1),
@@ -152,7 +162,11 @@ fn new_value(
         AtomicOp::Fadd | AtomicOp::Fsub => {
             let ty = float_type(size)?;
             let sign = 1u64 << (width - 1);
-            let s = if op == AtomicOp::Fsub { src1 ^ sign } else { src1 };
+            let s = if op == AtomicOp::Fsub {
+                src1 ^ sign
+            } else {
+                src1
+            };
             let mode = FloatMode::default().keeping_all_denormals();
             let sum = num::add(&num::decode(old, ty), &num::decode(s, ty), &mode)?;
             Some(num::convert(&sum, ty, false, &mode, readings)?)
@@ -161,8 +175,8 @@ fn new_value(
         AtomicOp::Fmax => Some(float_min_max(old, src1, float_type(size)?, false)?),
         AtomicOp::Fcas => {
             let ty = float_type(size)?;
-            let equal = float_value(old, ty)?.compare(&float_value(compare, ty)?)
-                == Some(Ordering::Equal);
+            let equal =
+                float_value(old, ty)?.compare(&float_value(compare, ty)?) == Some(Ordering::Equal);
             equal.then_some(swap)
         }
     })

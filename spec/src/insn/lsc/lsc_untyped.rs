@@ -9,12 +9,12 @@
 //! two lanes store with different values is undefined (`StoreJournal`).
 
 use crate::errata::{self, Readings};
+use crate::error::ErrorClass;
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Program, Src};
 use crate::lsc::{DataSize, Sfid};
 use crate::operand::evaluate_ch_en;
-use crate::error::ErrorClass;
 use crate::state::{MachineState, StoreJournal, VarId, Window};
 
 /// The register-file start of a general variable.
@@ -45,7 +45,11 @@ pub(super) fn ctrl(insn: &Instruction) -> Result<LscCtrl> {
 /// `Base` (Semantics, `Base = AddrType == flat ? 0 : ...`) as a window of memory: the
 /// `(Surface)` operand selects the binding-table or surface-state entry.
 #[allow(non_snake_case)]
-pub(super) fn base_window(program: &Program, insn: &Instruction, state: &MachineState) -> Result<Window> {
+pub(super) fn base_window(
+    program: &Program,
+    insn: &Instruction,
+    state: &MachineState,
+) -> Result<Window> {
     let c = ctrl(insn)?;
     let Surface = match insn.srcs.first() {
         Some(Src::Imm { bits, .. }) => *bits,
@@ -64,7 +68,11 @@ pub(super) fn base_window(program: &Program, insn: &Instruction, state: &Machine
 
 /// `Src0Addrs[n]`: `exec_size` unsigned addresses of AddrSize packed in the register.
 #[allow(non_snake_case)]
-pub(super) fn src0_addrs(program: &Program, insn: &Instruction, state: &MachineState) -> Result<Vec<u64>> {
+pub(super) fn src0_addrs(
+    program: &Program,
+    insn: &Instruction,
+    state: &MachineState,
+) -> Result<Vec<u64>> {
     let c = ctrl(insn)?;
     let Some(Src::General { var, .. }) = insn.srcs.get(1) else {
         return Err(VisaError::model_bug("Src0Addrs is not a general operand"));
@@ -319,7 +327,12 @@ pub(super) fn apply_writes(state: &mut MachineState, writes: Vec<(usize, u8, boo
 }
 
 /// Reads one datum at `offset..` of the window, with which of its bytes are undefined.
-fn load_datum(state: &MachineState, window: &Window, c: &LscCtrl, offset: impl Fn(usize) -> u64) -> (Vec<u8>, Vec<bool>) {
+fn load_datum(
+    state: &MachineState,
+    window: &Window,
+    c: &LscCtrl,
+    offset: impl Fn(usize) -> u64,
+) -> (Vec<u8>, Vec<bool>) {
     let mut datum = vec![0u8; c.data.size.mem_bytes()];
     let mut undefined = vec![false; datum.len()];
     for (byte, d) in datum.iter_mut().enumerate() {
@@ -360,11 +373,28 @@ pub fn load_strided(
         if ChEn >> n & 1 == 1 {
             for v in 0..vect_size {
                 let (datum, undefined) = load_datum(state, &window, &c, |byte| {
-                    strided_offset(&c, window.base, scale_base, Src0AddrBase, n, Src0AddrPitch, v, byte)
+                    strided_offset(
+                        &c,
+                        window.base,
+                        scale_base,
+                        Src0AddrBase,
+                        n,
+                        Src0AddrPitch,
+                        v,
+                        byte,
+                    )
                 });
                 let Some(dst) = DstData else { continue };
                 let at = dst + c.data.reg_offset(insn.exec_size, grf, n, v);
-                datum_writes(readings, state, c.data.size, at, &datum, &undefined, &mut writes)?;
+                datum_writes(
+                    readings,
+                    state,
+                    c.data.size,
+                    at,
+                    &datum,
+                    &undefined,
+                    &mut writes,
+                )?;
             }
         }
     }
@@ -402,7 +432,9 @@ pub fn store_strided(
     };
     // Src0Addrs[n]: lane n's own address under the literal reading, Src0AddrBase otherwise.
     let Some(Src::General { var, .. }) = insn.srcs.get(1) else {
-        return Err(VisaError::model_bug("Src0AddrBase is not a general operand"));
+        return Err(VisaError::model_bug(
+            "Src0AddrBase is not a general operand",
+        ));
     };
     let addrs_at = start(program, *var)?;
     let size = c.addr_size.bytes();
@@ -427,8 +459,16 @@ pub fn store_strided(
                 let at = Src1Data + c.data.reg_offset(insn.exec_size, grf, n, v);
                 let datum = read_grf(state, at + in_reg.start, in_reg.len())?;
                 for (byte, value) in datum.iter().enumerate() {
-                    let offset =
-                        strided_offset(&c, window.base, false, Src0Addrs[n], n, Src0AddrPitch, v, byte);
+                    let offset = strided_offset(
+                        &c,
+                        window.base,
+                        false,
+                        Src0Addrs[n],
+                        n,
+                        Src0AddrPitch,
+                        v,
+                        byte,
+                    );
                     journal.store(&window, offset, &[*value]);
                 }
             }
@@ -470,7 +510,15 @@ pub fn load_quad(
                     });
                     if let Some(dst) = DstData {
                         let at = dst + c.data.reg_offset(insn.exec_size, grf, n, m);
-                        datum_writes(readings, state, c.data.size, at, &datum, &undefined, &mut writes)?;
+                        datum_writes(
+                            readings,
+                            state,
+                            c.data.size,
+                            at,
+                            &datum,
+                            &undefined,
+                            &mut writes,
+                        )?;
                     }
                     m += 1;
                 }
