@@ -268,6 +268,16 @@ pub const STREAMS: &[Stream] = &[
         op: Opcode::LscStoreQuad,
     },
     Stream {
+        file: "lsc/lsc_load_block2d.jsonl",
+        name: "lsc_load_block2d",
+        op: Opcode::LscLoadBlock2d,
+    },
+    Stream {
+        file: "lsc/lsc_store_block2d.jsonl",
+        name: "lsc_store_block2d",
+        op: Opcode::LscStoreBlock2d,
+    },
+    Stream {
         file: "lsc/lsc_atomic_iinc.jsonl",
         name: "lsc_atomic_iinc",
         op: Opcode::LscAtomicIinc,
@@ -412,8 +422,11 @@ fn generate_stream(
     let mut text = String::new();
     let mut count = 0;
     for platform in Platform::ALL {
-        // LSC messages exist from xe-hpg on: their generators draw no xe-lp case.
-        if stream.file.starts_with("lsc/") && !platform.is_xehp_plus() {
+        // LSC messages exist from xe-hpg on, block 2D from xe-hpc: no case elsewhere.
+        let block2d = visa_spec::validate::is_block2d(stream.op);
+        if stream.file.starts_with("lsc/")
+            && (!platform.is_xehp_plus() || block2d && platform == Platform::XeHpg)
+        {
             continue;
         }
         // The first cases of each platform take every destination type of the forms in

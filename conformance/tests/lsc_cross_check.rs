@@ -13,7 +13,9 @@ use visa_spec::ErrorClass;
 fn lsc_ops() -> Vec<Opcode> {
     Opcode::ALL
         .into_iter()
-        .filter(|o| visa_spec::validate::lsc_forms_is_lsc(*o))
+        .filter(|o| {
+            visa_spec::validate::lsc_forms_is_lsc(*o) || visa_spec::validate::is_block2d(*o)
+        })
         .collect()
 }
 
@@ -24,7 +26,7 @@ fn lsc_spec_matches_oracle() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(48);
     let ops = lsc_ops();
-    assert!(ops.len() >= 26, "{ops:?}");
+    assert!(ops.len() >= 28, "{ops:?}");
     for op in ops {
         let mut runner = TestRunner::new(Config::default());
         let strategy = gen::case(op);

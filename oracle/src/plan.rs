@@ -64,6 +64,7 @@ enum Step {
     Fail(VisaError),
     /// A memory instruction (LSC_UNTYPED load or store), `crate::mem`.
     Mem(Box<crate::mem::lsc::LscPlan>),
+    Block2d(Box<crate::mem::block2d::Block2dPlan>),
 }
 
 #[derive(Clone, Debug)]
@@ -959,6 +960,13 @@ impl Plan {
             .insns
             .iter()
             .map(|insn| match PredLogic::compile(insn) {
+                _ if crate::mem::block2d::is_block2d(insn) => {
+                    match crate::mem::block2d::Block2dPlan::compile(program, insn, &config.readings)
+                    {
+                        Ok(p) => Step::Block2d(Box::new(p)),
+                        Err(e) => Step::Fail(e.at(insn.pos)),
+                    }
+                }
                 _ if crate::mem::lsc::is_lsc(insn) => {
                     match crate::mem::lsc::LscPlan::compile(program, insn, &config.readings) {
                         Ok(p) => Step::Mem(Box::new(p)),
@@ -980,7 +988,7 @@ impl Plan {
             .iter()
             .map(|step| match step {
                 Step::Insn(insn) => insn.num_srcs,
-                Step::PredLogic(_) | Step::Fail(_) | Step::Mem(_) => 0,
+                Step::PredLogic(_) | Step::Fail(_) | Step::Mem(_) | Step::Block2d(_) => 0,
             })
             .max()
             .unwrap_or(0);
@@ -1046,6 +1054,7 @@ impl Plan {
                 Step::PredLogic(p) => p.exec(state).map_err(|e| e.at(p.pos))?,
                 Step::Fail(e) => return Err(e.clone()),
                 Step::Mem(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
+                Step::Block2d(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
             }
         }
         Ok(())

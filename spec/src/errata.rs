@@ -205,6 +205,12 @@ pub const LSC_STORE_STRIDED_V: &str = "LSC-STORE-STRIDED-V";
 pub const LSC_ATOMIC_OPERANDS: &str = "LSC-ATOMIC-OPERANDS";
 pub const LSC_ATOMIC_ORDER: &str = "LSC-ATOMIC-ORDER";
 pub const LSC_ATOMIC_FLOAT: &str = "LSC-ATOMIC-FLOAT";
+pub const BLOCK2D_MINUS_ONE: &str = "BLOCK2D-MINUS-ONE";
+pub const BLOCK2D_TEXT_SWAP: &str = "BLOCK2D-TEXT-SWAP";
+pub const BLOCK2D_SURFACE_MINUS_ONE: &str = "BLOCK2D-SURFACE-MINUS-ONE";
+pub const BLOCK2D_ROW_Y: &str = "BLOCK2D-ROW-Y";
+pub const BLOCK2D_STORE_INDEX: &str = "BLOCK2D-STORE-INDEX";
+pub const BLOCK2D_OUT_OF_BOUNDS: &str = "BLOCK2D-OUT-OF-BOUNDS";
 
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
@@ -971,6 +977,60 @@ pub static LEDGER: &[Erratum] = &[
         literal: "(silent)",
         resolved: "fadd and fsub round to nearest even and keep denormals (fsub adds Src1Data with its sign bit flipped; a NaN operand propagates quieted, memory's first); fmin and fmax return the other operand when one is a NaN, the default NaN when both are, and order -0 below +0; fcas compares as floats (+0 equals -0, a NaN equals nothing)",
         reason: "IEEE 754 addition and minNum/maxNum, the behaviour of the hardware's float atomics; the default float mode of the register file does not reach memory atomics",
+        executable: false,
+    },
+    Erratum {
+        id: BLOCK2D_MINUS_ONE,
+        document: "instructions/LSC_UNTYPED.md, Semantics (LOAD_BLOCK2D)",
+        says: "the comment on `const int B = Blocks, H = BlockHeight, W = BlockWidth` calls the values -1-encoded, while the loops use them as counts and the text writes counts (`d8.2x16x32nn` is two blocks)",
+        literal: "the operands are one less than the counts: the loops run Blocks+1 blocks of (BlockWidth+1) x (BlockHeight+1) elements (undefined behaviour where that passes the register variable)",
+        resolved: "Blocks, BlockWidth and BlockHeight are counts as written; only the hardware payload subtracts one",
+        reason: "the Text and Examples write counts (two blocks, `1x` optional); vISA's finalizer subtracts one when it builds the message",
+        executable: true,
+    },
+    Erratum {
+        id: BLOCK2D_TEXT_SWAP,
+        document: "instructions/LSC_UNTYPED.md, Examples (lsc_load_block2d)",
+        says: "the example comments read `d8.2x16x32nn` as height 16 and width 32, and `d16.1x32x16tn` as height 64 and width 16, while the Text form is `DataSize . Blocks x BlockWidth x BlockHeight`",
+        literal: "the comment's order: the first count after Blocks is the height, the second the width",
+        resolved: "the Text form's order: `Blocks x BlockWidth x BlockHeight` (2x16x32: two blocks 16 wide and 32 high)",
+        reason: "the Text grammar is the normative form and vISA's parser reads that order",
+        executable: true,
+    },
+    Erratum {
+        id: BLOCK2D_SURFACE_MINUS_ONE,
+        document: "instructions/LSC_UNTYPED.md, SurfaceWidth, SurfaceHeight, SurfacePitch",
+        says: "SurfaceWidth and SurfaceHeight are 'minus 1' (the height 'in bytes'), SurfacePitch is 'pitch (in bytes)' without the minus one",
+        literal: "the pitch is the operand itself; width and height are the operands plus one",
+        resolved: "all three are minus-one encoded (width = SurfaceWidth+1 bytes, height = SurfaceHeight+1 rows, pitch = SurfacePitch+1 bytes), the height counted in rows",
+        reason: "the hardware payload fields are width, height and pitch minus one and vISA copies the operand into the pitch field unchanged; a height in bytes means nothing for rows of elements",
+        executable: true,
+    },
+    Erratum {
+        id: BLOCK2D_ROW_Y,
+        document: "instructions/LSC_UNTYPED.md, Semantics (LOAD_BLOCK2D, load_elem)",
+        says: "`row = SurfaceBaseAddr + y*SurfacePitch` never adds the block's Y (the `block_start` that does is computed and unused)",
+        literal: "row y of every block is surface row y: Y is ignored",
+        resolved: "row y of the block is surface row `Y + y` (Y with its immediate offset)",
+        reason: "Src0AddrY is described as the tile's base Y position; `block_start` shows the intent",
+        executable: true,
+    },
+    Erratum {
+        id: BLOCK2D_STORE_INDEX,
+        document: "instructions/LSC_UNTYPED.md, Semantics (STORE_BLOCK2D)",
+        says: "`(SurfaceBaseAddr+(Src0AddrY+(n*SurfacePitch)+Src0AddrX)).elems[v] = Src1Data.elems[(v*reg_pitch)+n]` with `reg_pitch = round_up_pow2(BlockHeight)`: registers read column-major, X and Y added as bytes, Y not scaled by the pitch, no bounds",
+        literal: "that loop as written (undefined behaviour where the index passes Src1Data's variable)",
+        resolved: "the inverse of the plain load: `Src1Data[n*round_up_pow2(BlockWidth) + v]` goes to surface row `Y + n`, element `X + v` (`(X+v)*sizeof(DataSize)` bytes into the row); elements outside the surface are dropped",
+        reason: "the comment says the store is the load with stores instead of loads; the load's register layout is row-major",
+        executable: true,
+    },
+    Erratum {
+        id: BLOCK2D_OUT_OF_BOUNDS,
+        document: "instructions/LSC_UNTYPED.md, Semantics (LOAD_BLOCK2D, STORE_BLOCK2D)",
+        says: "gives the surface width and height but no clamp: elements outside the surface are not mentioned",
+        literal: "(silent)",
+        resolved: "an element whose row is outside 0..=SurfaceHeight or whose bytes pass the surface width (or whose X is negative) loads as zero, and a store to it is dropped",
+        reason: "the bounds-checked behaviour of the block 2D messages on the hardware; it makes edge tiles safe",
         executable: false,
     },
 ];

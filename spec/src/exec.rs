@@ -71,6 +71,8 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             Opcode::LscStoreStrided => {
                 insn::lsc::lsc_untyped::store_strided(program, insn, state, config)
             }
+            Opcode::LscLoadBlock2d => insn::lsc::lsc_block2d::load(program, insn, state, config),
+            Opcode::LscStoreBlock2d => insn::lsc::lsc_block2d::store(program, insn, state, config),
             Opcode::LscLoadQuad => insn::lsc::lsc_untyped::load_quad(program, insn, state, config),
             Opcode::LscStoreQuad => {
                 insn::lsc::lsc_untyped::store_quad(program, insn, state, config)

@@ -75,6 +75,10 @@ pub enum Opcode {
     LscLoadQuad,
     /// LSC_UNTYPED's `lsc_store_quad`.
     LscStoreQuad,
+    /// LSC_UNTYPED's `lsc_load_block2d`.
+    LscLoadBlock2d,
+    /// LSC_UNTYPED's `lsc_store_block2d`.
+    LscStoreBlock2d,
     /// LSC_UNTYPED's `lsc_atomic_*` sub-ops ([`Opcode::lsc_atomic`] names the operation).
     LscAtomicIinc,
     LscAtomicIdec,
@@ -98,7 +102,7 @@ pub enum Opcode {
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 68] = [
+    pub const ALL: [Opcode; 70] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -148,6 +152,8 @@ impl Opcode {
         Opcode::LscStoreStrided,
         Opcode::LscLoadQuad,
         Opcode::LscStoreQuad,
+        Opcode::LscLoadBlock2d,
+        Opcode::LscStoreBlock2d,
         Opcode::LscAtomicIinc,
         Opcode::LscAtomicIdec,
         Opcode::LscAtomicLoad,
@@ -221,6 +227,8 @@ impl Opcode {
             Opcode::LscStoreStrided => "lsc_store_strided",
             Opcode::LscLoadQuad => "lsc_load_quad",
             Opcode::LscStoreQuad => "lsc_store_quad",
+            Opcode::LscLoadBlock2d => "lsc_load_block2d",
+            Opcode::LscStoreBlock2d => "lsc_store_block2d",
             Opcode::LscAtomicIinc => "lsc_atomic_iinc",
             Opcode::LscAtomicIdec => "lsc_atomic_idec",
             Opcode::LscAtomicLoad => "lsc_atomic_load",
@@ -295,6 +303,8 @@ impl Opcode {
             | Opcode::LscStoreStrided
             | Opcode::LscLoadQuad
             | Opcode::LscStoreQuad
+            | Opcode::LscLoadBlock2d
+            | Opcode::LscStoreBlock2d
             | Opcode::LscAtomicIinc
             | Opcode::LscAtomicIdec
             | Opcode::LscAtomicLoad
@@ -373,6 +383,8 @@ impl Opcode {
                 | Opcode::LscStoreStrided
                 | Opcode::LscLoadQuad
                 | Opcode::LscStoreQuad
+                | Opcode::LscLoadBlock2d
+                | Opcode::LscStoreBlock2d
         ) || self.lsc_atomic().is_some()
     }
 
@@ -478,6 +490,26 @@ pub enum Ctrl {
     Dpas(DpasCtrl),
     /// LSC_UNTYPED's message fields: unit, caching, data shape and address.
     Lsc(LscCtrl),
+    /// LSC_UNTYPED's block 2D fields: unit, caching, shape and the X/Y immediate offsets.
+    Block2d(Block2dCtrl),
+}
+
+/// The fields of `lsc_load_block2d` and `lsc_store_block2d` (instructions/LSC_UNTYPED.md,
+/// Format: DataSize, DataOrder, Blocks, BlockWidth, BlockHeight, VNNI).
+///
+/// IR shape: `srcs` are `[SurfaceBaseAddr, SurfaceWidth, SurfaceHeight, SurfacePitch,
+/// Src0AddrX, Src0AddrY]` (each an `Imm` or a scalar `General` at its variable's start:
+/// the base a UQ, the others D) and, for a store, `Src1Data` as a `General`; `dst` is
+/// `DstData` (or `Null`) for a load.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Block2dCtrl {
+    pub sfid: crate::lsc::Sfid,
+    pub l1: crate::lsc::CacheOpt,
+    pub l3: crate::lsc::CacheOpt,
+    pub shape: crate::lsc::Block2dShape,
+    /// The immediate offsets written after Src0AddrX and Src0AddrY (`X+2`).
+    pub x_offset: i32,
+    pub y_offset: i32,
 }
 
 /// The fields of an LSC_UNTYPED gather/scatter message (instructions/LSC_UNTYPED.md, Format:

@@ -24,6 +24,11 @@ fn literal_rows_name_executable_errata() {
         errata::LSC_STRIDED_ADDR,
         errata::LSC_STORE_STRIDED_V,
         errata::LSC_ATOMIC_OPERANDS,
+        errata::BLOCK2D_MINUS_ONE,
+        errata::BLOCK2D_TEXT_SWAP,
+        errata::BLOCK2D_SURFACE_MINUS_ONE,
+        errata::BLOCK2D_ROW_Y,
+        errata::BLOCK2D_STORE_INDEX,
     ] {
         let entry = errata::LEDGER.iter().find(|e| e.id == id).unwrap();
         assert!(entry.executable, "{id}");

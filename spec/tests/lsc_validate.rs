@@ -64,7 +64,6 @@ fn valid_loads_and_stores_validate(#[case] text: &str) {
 }
 
 #[rstest]
-#[case("lsc_load_block2d.ugm (M1_NM, 1) VD:d16.1x16x8nn flat[VA,V1,V1,V1,V1,V1]")]
 #[case("lsc_apndctr_atomic_add.ugm (M1, 16) VD:d32 bti(0xA0) VD:d32")]
 fn other_sub_ops_are_unsupported(#[case] text: &str) {
     assert_eq!(outcome(text).0, ErrorClass::Unsupported);

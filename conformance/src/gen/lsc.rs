@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use visa_spec::errata;
 use visa_spec::ir::Opcode;
-use visa_spec::lsc::{AtomicOp, DataShape, DataSize, VECT_SIZES};
+use visa_spec::lsc::{AtomicOp, Block2dShape, DataShape, DataSize, VECT_SIZES};
 use visa_spec::platform::Platform;
 use visa_spec::state::{AddrSize, AddrType, Surface, SurfaceHeap, ARG, FLAT, SLM};
 
@@ -59,6 +59,13 @@ pub fn is_lsc(op: Opcode) -> bool {
 
 /// A valid case of an LSC_UNTYPED opcode.
 pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+    if visa_spec::validate::is_block2d(op) {
+        return Some(
+            (select(vec![Platform::XeHpc, Platform::Xe2]), any::<u64>())
+                .prop_map(move |(platform, seed)| block2d(op, platform, seed | 1))
+                .boxed(),
+        );
+    }
     if !is_lsc(op) {
         return None;
     }
@@ -521,5 +528,175 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         tags,
         mem,
         surfaces,
+    }
+}
+
+/// A block 2D case (`lsc_load_block2d`, `lsc_store_block2d`): a shape within the platform
+/// limits, a surface of random width, height and pitch at 0x10000, and a block placed
+/// inside, on an edge or corner, or fully outside.
+fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+    let mut rng = Rng(seed);
+    let store = op == Opcode::LscStoreBlock2d;
+    let mnemonic = op.mnemonic();
+    let mut tags = vec![mnemonic.to_string()];
+    let size = rng.pick(&[DataSize::D8, DataSize::D16, DataSize::D32, DataSize::D64]);
+    let bytes = size.mem_bytes() as u32;
+    let (transpose, vnni) = if store {
+        (false, false)
+    } else {
+        match (rng.below(3), bytes) {
+            (1, 4 | 8) => (true, false),
+            (2, 1 | 2) => (false, true),
+            _ => (false, false),
+        }
+    };
+    let blocks = if store || transpose {
+        1
+    } else {
+        rng.pick(&[1, 1, 2, 4])
+    };
+    let max_width = if transpose {
+        if bytes == 8 {
+            8
+        } else {
+            16
+        }
+    } else {
+        64 / (blocks * bytes)
+    };
+    let width = if max_width >= 1 {
+        1 + rng.below(u64::from(max_width)) as u32
+    } else {
+        1
+    };
+    let blocks = if blocks * width * bytes > 64 {
+        1
+    } else {
+        blocks
+    };
+    let step = if vnni { 4 / bytes } else { 1 };
+    let height = step * (1 + rng.below(u64::from(32 / step)) as u32);
+    let shape = Block2dShape {
+        size,
+        blocks,
+        width,
+        height,
+        transpose,
+        vnni,
+    };
+    tags.push(shape.text());
+    // The surface: width in bytes, height in rows, pitch at least the width.
+    let block_bytes = blocks * width * bytes;
+    let surface_width: u32 = rng.pick(&[
+        1,
+        4,
+        16,
+        64,
+        100,
+        block_bytes,
+        2 * block_bytes,
+        block_bytes + 8,
+    ]);
+    let surface_height: u32 = rng.pick(&[1, 5, height, height + 3, 2 * height]);
+    let pitch = surface_width.div_ceil(16) * 16 + rng.pick(&[0, 0, 16]);
+    let cols = (surface_width / bytes).max(1) as i64;
+    let span = i64::from(blocks * width);
+    let x: i64 = rng.pick(&[0, 0, cols - span, cols - 1, -span / 2 - 1, -span, cols, 1]);
+    let rows = i64::from(surface_height);
+    let y: i64 = rng.pick(&[
+        0,
+        0,
+        rows - i64::from(height),
+        rows - 1,
+        -1,
+        -i64::from(height),
+        rows,
+        1,
+    ]);
+    // A third of the blocks lie wholly inside when the surface is large enough.
+    let (x, y) = if cols >= span && rows >= i64::from(height) && rng.chance(3) {
+        (
+            rng.below((cols - span + 1) as u64) as i64,
+            rng.below((rows - i64::from(height) + 1) as u64) as i64,
+        )
+    } else {
+        (x, y)
+    };
+    let place = if x >= 0 && x + span <= cols && y >= 0 && y + i64::from(height) <= rows {
+        "inside"
+    } else if x + span <= 0 || x >= cols || y + i64::from(height) <= 0 || y >= rows {
+        "outside"
+    } else {
+        "edge"
+    };
+    tags.push(format!("block2d-{place}"));
+    let layout = shape.layout((blocks, width, height), platform.grf_size());
+    let reg_bytes = blocks as usize * layout.grf_block_pitch * size.mem_bytes();
+    let mut decls = vec![format!(
+        ".decl VD v_type=G type=ud num_elts={}",
+        reg_bytes.div_ceil(4)
+    )];
+    let mut vars = vec![("VD".to_string(), rng.bytes(reg_bytes.div_ceil(4) * 4))];
+    // X and Y as immediates, or as variables with an immediate offset.
+    let (x_text, y_text) = if rng.chance(2) {
+        let dx = rng.pick(&[0i64, 2, -1]);
+        let dy = rng.pick(&[0i64, 1, -2]);
+        decls.push(".decl VX v_type=G type=d num_elts=1".into());
+        decls.push(".decl VY v_type=G type=d num_elts=1".into());
+        vars.push(("VX".into(), ((x - dx) as i32).to_le_bytes().to_vec()));
+        vars.push(("VY".into(), ((y - dy) as i32).to_le_bytes().to_vec()));
+        let off = |d: i64| match d {
+            0 => String::new(),
+            d if d > 0 => format!("+{}", hex(d)),
+            d => hex(d),
+        };
+        (format!("VX{}", off(dx)), format!("VY{}", off(dy)))
+    } else {
+        (hex(x), hex(y))
+    };
+    let base = 0x10000u64;
+    let address = format!(
+        "flat[0x{base:x},{},{},{},{x_text},{y_text}]",
+        hex(i64::from(surface_width) - 1),
+        hex(i64::from(surface_height) - 1),
+        hex(i64::from(pitch) - 1)
+    );
+    // Memory: the surface's rows and one more (stores past the height must not land).
+    let region_len = (pitch * (surface_height + 1)) as usize;
+    let mem = vec![MemRegion {
+        space: FLAT.to_string(),
+        addr: base,
+        bytes: rng.bytes(region_len),
+    }];
+    let mut literal = Vec::new();
+    if rng.chance(6) {
+        literal.push(rng.pick(&[
+            errata::BLOCK2D_MINUS_ONE,
+            errata::BLOCK2D_TEXT_SWAP,
+            errata::BLOCK2D_SURFACE_MINUS_ONE,
+            errata::BLOCK2D_ROW_Y,
+            errata::BLOCK2D_STORE_INDEX,
+        ]));
+    }
+    let operands = if store {
+        format!("{address} VD:{}", shape.text())
+    } else {
+        format!("VD:{} {address}", shape.text())
+    };
+    let text = format!(
+        "{}\n{mnemonic}.ugm (M1_NM, 1) {operands}\n",
+        decls.join("\n")
+    );
+    GenCase {
+        platform,
+        literal,
+        text,
+        vars,
+        preds: Vec::new(),
+        cr0: 0,
+        emask: u32::MAX,
+        tags,
+        mem,
+        surfaces: Vec::new(),
     }
 }

@@ -19,6 +19,8 @@ const DECLS: &str = "\
 .decl VA16 v_type=G type=uw num_elts=8
 .decl P1 v_type=P num_elts=8
 .decl VS2 v_type=G type=ud num_elts=64
+.decl VX v_type=G type=d num_elts=1
+.decl VY v_type=G type=d num_elts=1
 ";
 
 struct Case {
@@ -28,6 +30,7 @@ struct Case {
     surfaces: Vec<Surface>,
     literal: Vec<&'static str>,
     pred: u32,
+    platform: Platform,
 }
 
 fn case(text: &'static str) -> Case {
@@ -38,6 +41,7 @@ fn case(text: &'static str) -> Case {
         surfaces: vec![],
         literal: vec![],
         pred: 0xff,
+        platform: Platform::XeHpg,
     }
 }
 
@@ -64,6 +68,10 @@ impl Case {
         self.literal.push(id);
         self
     }
+    fn on(mut self, platform: Platform) -> Case {
+        self.platform = platform;
+        self
+    }
     fn pred(mut self, mask: u32) -> Case {
         self.pred = mask;
         self
@@ -76,7 +84,7 @@ impl Case {
         }
         let text = format!("{DECLS}{}\n", self.text);
         let ast = asm::parse(&text)?;
-        let program = validate::validate_with(&ast, Platform::XeHpg, &readings)?;
+        let program = validate::validate_with(&ast, self.platform, &readings)?;
         let mut state = MachineState::new(&program.vars);
         for (name, bytes) in &self.vars {
             let id = program.vars.find(name).unwrap();
@@ -505,4 +513,136 @@ fn atomic_lanes_on_one_address() {
         .go()
         .unwrap_err();
     assert_eq!(err.class, ErrorClass::UndefinedBehaviour, "{err}");
+}
+
+// ---- Block 2D (xe-hpc: 64-byte GRF) ----
+//
+// The surface: base 0x10000, 8 rows of 16 bytes; byte (row r, byte c) holds 0x80 + 16r + c.
+// Address operands `[BASE, WIDTH-1, HEIGHT-1, PITCH-1, X, Y]` (BLOCK2D-SURFACE-MINUS-ONE).
+
+fn surface_2d(c: Case) -> Case {
+    let mut c = c.on(Platform::XeHpc);
+    for r in 0..8u8 {
+        c = c.mem(0x10000 + 16 * u64::from(r), (0..16).map(|b| 0x80 + 16 * r + b).collect());
+    }
+    c
+}
+
+/// (case, register byte offset in VD, expected bytes).
+#[rstest]
+// d8.1x4x2nn at (0,0) of a 16x4 surface: grf_row_pitch = 4, rows 0 and 1, cols 0..3.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]"),
+    0, some(&[0x80, 0x81, 0x82, 0x83, 0x90, 0x91, 0x92, 0x93]))]
+// ... and the block is padded with zeros to its 64-byte register (grf_block_pitch 64).
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")
+    .var("VD", vec![0xaa; 256]),
+    8, some(&[0; 56]))]
+// Bottom-right corner X=14, Y=3 of the 16x4 surface: row 3 cols 14, 15 inside (0xbe 0xbf), cols
+// 16, 17 and row 4 outside: zero (BLOCK2D-OUT-OF-BOUNDS).
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0xe,0x3]"),
+    0, some(&[0xbe, 0xbf, 0, 0, 0, 0, 0, 0]))]
+// Left edge: X = VX - 2 = -2 with VX = 0: cols -2, -1 outside, cols 0, 1 inside; Y = VY + 1 = 1.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,VX-2,VY+1]"),
+    0, some(&[0, 0, 0x90, 0x91, 0, 0, 0xa0, 0xa1]))]
+// Top edge: Y = -1: row -1 outside (zeros), row 0 inside.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,VY-1]"),
+    0, some(&[0, 0, 0, 0, 0x80, 0x81, 0x82, 0x83]))]
+// Blocks 2: block 1 holds cols 4..7 of row 1 at register byte 64 (the next block pitch).
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.2x4x1nn flat[0x10000,0xf,0x3,0xf,0x0,0x1]"),
+    64, some(&[0x94, 0x95, 0x96, 0x97]))]
+// Blocks 4 of 2x1: block k holds cols 2k, 2k+1 of row 0 at byte 64k; block 3: cols 6, 7.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.4x2x1nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]"),
+    192, some(&[0x86, 0x87]))]
+// VNNI d8.1x2x4nt: elems_per_dword 4; x=0 takes rows 0..3 of col 0, then x=1.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x2x4nt flat[0x10000,0xf,0x7,0xf,0x0,0x0]"),
+    0, some(&[0x80, 0x90, 0xa0, 0xb0, 0x81, 0x91, 0xa1, 0xb1]))]
+// VNNI d16.1x2x2nt: elems_per_dword 2; element (r, c) is bytes 16r + 2c: (0,0) (1,0) (0,1) (1,1).
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d16.1x2x2nt flat[0x10000,0xf,0x7,0xf,0x0,0x0]"),
+    0, some(&[0x80, 0x81, 0x90, 0x91, 0x82, 0x83, 0x92, 0x93]))]
+// Transpose d32.1x2x3tn: grf_row_pitch = round_up_pow2(3) = 4; register row x holds column x
+// of rows 0..2, then one zero element.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x2x3tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]"),
+    0, some(&[0x80, 0x81, 0x82, 0x83, 0x90, 0x91, 0x92, 0x93, 0xa0, 0xa1, 0xa2, 0xa3, 0, 0, 0, 0,
+              0x84, 0x85, 0x86, 0x87, 0x94, 0x95, 0x96, 0x97, 0xa4, 0xa5, 0xa6, 0xa7, 0, 0, 0, 0]))]
+// Transpose d64.1x1x2tn: column 0 of rows 0 and 1.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d64.1x1x2tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]"),
+    0, some(&[0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87,
+              0x90, 0x91, 0x92, 0x93, 0x94, 0x95, 0x96, 0x97]))]
+// A 1-byte-wide surface (SurfaceWidth 0): only col 0 is inside.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x2x2nn flat[0x10000,0x0,0x1,0xf,0x0,0x0]"),
+    0, some(&[0x80, 0, 0x90, 0]))]
+// Pitch (16) larger than the width (4): row 1 cols 4..7 are past the width: zero.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x8x1nn flat[0x10000,0x3,0x7,0xf,0x0,0x1]"),
+    0, some(&[0x90, 0x91, 0x92, 0x93, 0, 0, 0, 0]))]
+// BLOCK2D-ROW-Y literal: Y = 2 is dropped, row 0 is read.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x2x1nn flat[0x10000,0xf,0x7,0xf,0x0,0x2]")
+    .literal(errata::BLOCK2D_ROW_Y),
+    0, some(&[0x80, 0x81]))]
+// BLOCK2D-SURFACE-MINUS-ONE literal: the pitch is 15, not 16: row 1 starts at byte 15.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x2x2nn flat[0x10000,0xf,0x7,0xf,0x0,0x0]")
+    .literal(errata::BLOCK2D_SURFACE_MINUS_ONE),
+    0, some(&[0x80, 0x81, 0x8f, 0x90]))]
+// BLOCK2D-TEXT-SWAP literal: 1x4x2 is height 4, width 2: grf_row_pitch 2.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x7,0xf,0x0,0x0]")
+    .literal(errata::BLOCK2D_TEXT_SWAP),
+    0, some(&[0x80, 0x81, 0x90, 0x91, 0xa0, 0xa1, 0xb0, 0xb1]))]
+// BLOCK2D-MINUS-ONE literal: 1x1x1 runs 2 blocks of 2x2; block 1 (byte 64) holds cols 2, 3.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x1x1nn flat[0x10000,0xf,0x7,0xf,0x0,0x0]")
+    .literal(errata::BLOCK2D_MINUS_ONE),
+    64, some(&[0x82, 0x83, 0x92, 0x93]))]
+fn block2d_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<Option<u8>>) {
+    let (p, s) = surface_2d(c).go().unwrap();
+    assert_eq!(reg(&p, &s, "VD", at, want.len()), want);
+}
+
+/// (case, flat address, expected bytes).
+#[rstest]
+// d8.1x4x2nn at X=1, Y=1: register row n (pitch 4) goes to row 1+n, cols 1..4.
+#[case(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VS:d8.1x4x2nn")
+    .var("VS", vec![1, 2, 3, 4, 5, 6, 7, 8]),
+    0x10010, some(&[0x90, 1, 2, 3, 4, 0x95]))]
+#[case(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VS:d8.1x4x2nn")
+    .var("VS", vec![1, 2, 3, 4, 5, 6, 7, 8]),
+    0x10020, some(&[0xa0, 5, 6, 7, 8, 0xa5]))]
+// Corner X=14, Y=3 of the 16x4 surface: row 3 cols 14, 15 written; cols 16, 17 (row 4's first
+// bytes in memory) and row 4 dropped.
+#[case(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0xe,0x3] VS:d8.1x4x2nn")
+    .var("VS", vec![1, 2, 3, 4, 5, 6, 7, 8]),
+    0x1003e, some(&[1, 2, 0xc0, 0xc1]))]
+#[case(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0xe,0x3] VS:d8.1x4x2nn")
+    .var("VS", vec![1, 2, 3, 4, 5, 6, 7, 8]),
+    0x1004e, some(&[0xce, 0xcf]))]
+// d16.1x2x1nn at X=3: element 3 of row 0 is bytes 6, 7.
+#[case(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x3,0x0] VS:d16.1x2x1nn")
+    .var("VS", vec![1, 2, 3, 4]),
+    0x10006, some(&[1, 2, 3, 4]))]
+// BLOCK2D-STORE-INDEX literal, d8.1x2x2nn, X = Y = 1 as bytes: Src1Data[v*2 + n] lands at
+// base + 1 + 16n + 1 + v: (n,v) = (0,0) reg 0 at 2, (0,1) reg 2 at 3.
+#[case(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VS:d8.1x2x2nn")
+    .var("VS", vec![1, 2, 3, 4])
+    .literal(errata::BLOCK2D_STORE_INDEX),
+    0x10002, some(&[1, 3]))]
+// ... (1,0) reg 1 at 18, (1,1) reg 3 at 19.
+#[case(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VS:d8.1x2x2nn")
+    .var("VS", vec![1, 2, 3, 4])
+    .literal(errata::BLOCK2D_STORE_INDEX),
+    0x10012, some(&[2, 4]))]
+fn block2d_store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Option<u8>>) {
+    let (_, s) = surface_2d(c).go().unwrap();
+    assert_eq!(flat(&s, addr, want.len()), want);
+}
+
+#[rstest]
+// Platform limits: xe-hpg has no block 2D; 3 blocks; 33 rows; 2*64 bytes wide; transpose of
+// d8; VNNI of d32; a store of two blocks.
+#[case(Platform::XeHpg, "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
+#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.3x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
+#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x33nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
+#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d16.2x32x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
+#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2tn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
+#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x4x2nt flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
+#[case(Platform::Xe2, "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x0,0x0] VD:d8.2x4x2nn")]
+fn block2d_limits_are_invalid(#[case] platform: Platform, #[case] text: &'static str) {
+    let err = case(text).on(platform).go().unwrap_err();
+    assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
 }

@@ -4,4 +4,5 @@
 //! sub-op table (the document has no loop for them). See docs/memory.md.
 
 pub mod lsc_atomic;
+pub mod lsc_block2d;
 pub mod lsc_untyped;
