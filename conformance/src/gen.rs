@@ -17,6 +17,7 @@ use visa_spec::types::DataType;
 
 mod carry;
 pub mod dpas;
+mod lsc;
 
 /// A generated case before it becomes a vector.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +37,10 @@ pub struct GenCase {
     pub tags: Vec<String>,
     /// Initial bytes of variables in the fused partner thread (DPASW), `init.partner`.
     pub partner: Vec<(String, Vec<u8>)>,
+    /// Initial memory regions (`init.mem`); the case observes them.
+    pub mem: Vec<crate::vector::MemRegion>,
+    /// Surfaces of the binding table and heaps (`init.surfaces`).
+    pub surfaces: Vec<visa_spec::state::Surface>,
 }
 
 /// A generated source operand: its text, and the declaration and initial bytes of its
@@ -593,6 +598,9 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
 
 /// A valid case of `op`, an executed instruction (`Opcode::is_executed`).
 pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
+    if let Some(strategy) = lsc::case(op) {
+        return strategy;
+    }
     if let Some(strategy) = carry::case(op) {
         return strategy;
     }
@@ -643,6 +651,8 @@ fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
                 emask,
                 tags: vec![mnemonic.to_string(), "predicate-operands".to_string()],
                 partner: Vec::new(),
+                mem: Vec::new(),
+                surfaces: Vec::new(),
             }
         })
         .boxed()
@@ -1064,6 +1074,8 @@ fn assemble(
         emask,
         tags,
         partner: Vec::new(),
+        mem: Vec::new(),
+        surfaces: Vec::new(),
     }
 }
 
@@ -1086,8 +1098,8 @@ impl GenCase {
             init: crate::vector::Init {
                 vars: self.vars.iter().cloned().collect(),
                 preds: self.preds.iter().cloned().collect(),
-                mem: Vec::new(),
-                surfaces: Vec::new(),
+                mem: self.mem.clone(),
+                surfaces: self.surfaces.clone(),
                 cr0: (self.cr0 != 0).then_some(self.cr0),
                 emask: (self.emask != u32::MAX).then_some(self.emask),
                 partner: self.partner.iter().cloned().collect(),

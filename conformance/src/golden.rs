@@ -18,7 +18,7 @@ use visa_spec::validate;
 use crate::case::{run_case, EngineKind, Outcome};
 use crate::coverage;
 use crate::gen::{self, Opcode};
-use crate::vector::{Allowed, Case, Expect, ExpectState, Pattern};
+use crate::vector::{Allowed, Case, Expect, ExpectState, MemExpect, Pattern};
 
 /// The default seed of `gen`; the committed vectors are generated with it.
 pub const DEFAULT_SEED: u64 = 1;
@@ -248,6 +248,146 @@ pub const STREAMS: &[Stream] = &[
         name: "dp4a",
         op: Opcode::Dp4a,
     },
+    Stream {
+        file: "lsc/lsc_load.jsonl",
+        name: "lsc_load",
+        op: Opcode::LscLoad,
+    },
+    Stream {
+        file: "lsc/lsc_store.jsonl",
+        name: "lsc_store",
+        op: Opcode::LscStore,
+    },
+    Stream {
+        file: "lsc/lsc_store_uncompressed.jsonl",
+        name: "lsc_store_uncompressed",
+        op: Opcode::LscStoreUncompressed,
+    },
+    Stream {
+        file: "lsc/lsc_load_strided.jsonl",
+        name: "lsc_load_strided",
+        op: Opcode::LscLoadStrided,
+    },
+    Stream {
+        file: "lsc/lsc_store_strided.jsonl",
+        name: "lsc_store_strided",
+        op: Opcode::LscStoreStrided,
+    },
+    Stream {
+        file: "lsc/lsc_load_quad.jsonl",
+        name: "lsc_load_quad",
+        op: Opcode::LscLoadQuad,
+    },
+    Stream {
+        file: "lsc/lsc_store_quad.jsonl",
+        name: "lsc_store_quad",
+        op: Opcode::LscStoreQuad,
+    },
+    Stream {
+        file: "lsc/lsc_load_block2d.jsonl",
+        name: "lsc_load_block2d",
+        op: Opcode::LscLoadBlock2d,
+    },
+    Stream {
+        file: "lsc/lsc_store_block2d.jsonl",
+        name: "lsc_store_block2d",
+        op: Opcode::LscStoreBlock2d,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_iinc.jsonl",
+        name: "lsc_atomic_iinc",
+        op: Opcode::LscAtomicIinc,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_idec.jsonl",
+        name: "lsc_atomic_idec",
+        op: Opcode::LscAtomicIdec,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_load.jsonl",
+        name: "lsc_atomic_load",
+        op: Opcode::LscAtomicLoad,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_store.jsonl",
+        name: "lsc_atomic_store",
+        op: Opcode::LscAtomicStore,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_iadd.jsonl",
+        name: "lsc_atomic_iadd",
+        op: Opcode::LscAtomicIadd,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_isub.jsonl",
+        name: "lsc_atomic_isub",
+        op: Opcode::LscAtomicIsub,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_smin.jsonl",
+        name: "lsc_atomic_smin",
+        op: Opcode::LscAtomicSmin,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_smax.jsonl",
+        name: "lsc_atomic_smax",
+        op: Opcode::LscAtomicSmax,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_umin.jsonl",
+        name: "lsc_atomic_umin",
+        op: Opcode::LscAtomicUmin,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_umax.jsonl",
+        name: "lsc_atomic_umax",
+        op: Opcode::LscAtomicUmax,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_icas.jsonl",
+        name: "lsc_atomic_icas",
+        op: Opcode::LscAtomicIcas,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_fadd.jsonl",
+        name: "lsc_atomic_fadd",
+        op: Opcode::LscAtomicFadd,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_fsub.jsonl",
+        name: "lsc_atomic_fsub",
+        op: Opcode::LscAtomicFsub,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_fmin.jsonl",
+        name: "lsc_atomic_fmin",
+        op: Opcode::LscAtomicFmin,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_fmax.jsonl",
+        name: "lsc_atomic_fmax",
+        op: Opcode::LscAtomicFmax,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_fcas.jsonl",
+        name: "lsc_atomic_fcas",
+        op: Opcode::LscAtomicFcas,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_and.jsonl",
+        name: "lsc_atomic_and",
+        op: Opcode::LscAtomicAnd,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_or.jsonl",
+        name: "lsc_atomic_or",
+        op: Opcode::LscAtomicOr,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_xor.jsonl",
+        name: "lsc_atomic_xor",
+        op: Opcode::LscAtomicXor,
+    },
 ];
 
 /// A generated file: its path under the vectors directory, its cases and its text.
@@ -258,12 +398,12 @@ pub struct GoldenFile {
     pub text: String,
 }
 
-/// A seeded, deterministic runner for one stream (the stream's index perturbs the seed so
-/// streams do not share draws).
-fn runner(seed: u64, stream: usize) -> TestRunner {
+/// A seeded, deterministic runner for one stream. The stream's name perturbs the seed, so
+/// streams do not share draws and a stream added to [`STREAMS`] changes no other file.
+fn runner(seed: u64, stream: &str) -> TestRunner {
     let mut bytes = [0u8; 32];
     bytes[..8].copy_from_slice(&seed.to_le_bytes());
-    bytes[8..16].copy_from_slice(&(stream as u64).to_le_bytes());
+    bytes[8..].copy_from_slice(&Sha256::digest(stream.as_bytes())[..24]);
     TestRunner::new_with_rng(
         Config::default(),
         TestRng::from_seed(RngAlgorithm::ChaCha, &bytes),
@@ -274,18 +414,20 @@ fn runner(seed: u64, stream: usize) -> TestRunner {
 pub fn generate(seed: u64, cases: usize) -> Result<Vec<GoldenFile>, String> {
     STREAMS
         .iter()
-        .enumerate()
-        .map(|(i, stream)| generate_stream(stream, seed, i, cases))
+        .map(|stream| {
+            // Memory cases carry their memory regions: a third as many keep the files small.
+            let n = if stream.file.starts_with("lsc/") {
+                cases.div_ceil(3)
+            } else {
+                cases
+            };
+            generate_stream(stream, seed, n)
+        })
         .collect()
 }
 
-fn generate_stream(
-    stream: &Stream,
-    seed: u64,
-    index: usize,
-    cases: usize,
-) -> Result<GoldenFile, String> {
-    let mut runner = runner(seed, index);
+fn generate_stream(stream: &Stream, seed: u64, cases: usize) -> Result<GoldenFile, String> {
+    let mut runner = runner(seed, stream.name);
     if let Some(dpas) = gen::dpas::stream(stream.name) {
         return generate_dpas_stream(dpas, &mut runner, stream.file, cases);
     }
@@ -293,6 +435,13 @@ fn generate_stream(
     let mut text = String::new();
     let mut count = 0;
     for platform in Platform::ALL {
+        // LSC messages exist from xe-hpg on, block 2D from xe-hpc: no case elsewhere.
+        let block2d = visa_spec::validate::is_block2d(stream.op);
+        if stream.file.starts_with("lsc/")
+            && (!platform.is_xehp_plus() || block2d && platform == Platform::XeHpg)
+        {
+            continue;
+        }
         // The first cases of each platform take every destination type of the forms in
         // turn (stratified), so that `coverage` finds every cell; the rest are free draws.
         let targets = coverage::expected_dsts(stream.op, platform);
@@ -394,7 +543,30 @@ pub fn with_expect(mut case: Case) -> Result<Case, String> {
                 })
                 .collect(),
             preds: observed.preds.clone(),
-            mem: Vec::new(),
+            // Every region of init.mem, with the bytes the instruction left undefined
+            // (written twice with different values, LSC-ATOMIC-ORDER) as `??`.
+            mem: observed
+                .mem
+                .iter()
+                .map(|r| {
+                    let mut pattern = Pattern::exact(&r.bytes);
+                    let place = crate::case::mem_place(&r.space, r.addr);
+                    for &k in observed
+                        .undefined
+                        .get(&place)
+                        .map_or(&[][..], |u| u.as_slice())
+                    {
+                        if let Some(byte) = pattern.0.get_mut(k) {
+                            *byte = None;
+                        }
+                    }
+                    MemExpect {
+                        space: r.space.clone(),
+                        addr: r.addr,
+                        bytes: Allowed::Bytes(pattern),
+                    }
+                })
+                .collect(),
         }),
         Outcome::Error(e) if e.class == visa_spec::ErrorClass::ModelBug => {
             return Err(format!("{}: the spec engine failed: {e}", case.id));

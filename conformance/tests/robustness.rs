@@ -81,6 +81,8 @@ proptest! {
             emask: u32::MAX,
             tags: vec![],
             partner: vec![],
+            mem: vec![],
+            surfaces: vec![],
         }
         .to_case("fuzz");
         agree(&case)?;

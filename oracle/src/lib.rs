@@ -37,6 +37,7 @@
 mod alu;
 mod dpas;
 mod kernel;
+mod mem;
 mod mode;
 mod operand;
 mod plan;

@@ -64,6 +64,9 @@ enum Step {
     Dpas(Box<crate::dpas::DpasPlan>),
     /// An instruction the engine cannot execute; running it reports the error.
     Fail(VisaError),
+    /// A memory instruction (LSC_UNTYPED load or store), `crate::mem`.
+    Mem(Box<crate::mem::lsc::LscPlan>),
+    Block2d(Box<crate::mem::block2d::Block2dPlan>),
 }
 
 #[derive(Clone, Debug)]
@@ -980,6 +983,19 @@ impl Plan {
             .insns
             .iter()
             .map(|insn| match PredLogic::compile(insn) {
+                _ if crate::mem::block2d::is_block2d(insn) => {
+                    match crate::mem::block2d::Block2dPlan::compile(program, insn, &config.readings)
+                    {
+                        Ok(p) => Step::Block2d(Box::new(p)),
+                        Err(e) => Step::Fail(e.at(insn.pos)),
+                    }
+                }
+                _ if crate::mem::lsc::is_lsc(insn) => {
+                    match crate::mem::lsc::LscPlan::compile(program, insn, &config.readings) {
+                        Ok(p) => Step::Mem(Box::new(p)),
+                        Err(e) => Step::Fail(e.at(insn.pos)),
+                    }
+                }
                 Some(p) => Step::PredLogic(p),
                 None if matches!(insn.opcode, Opcode::Dpas | Opcode::Dpasw) => {
                     match crate::dpas::compile(program, insn, config) {
@@ -1001,7 +1017,11 @@ impl Plan {
             .iter()
             .map(|step| match step {
                 Step::Insn(insn) => insn.num_srcs,
-                Step::PredLogic(_) | Step::Dpas(_) | Step::Fail(_) => 0,
+                Step::PredLogic(_)
+                | Step::Dpas(_)
+                | Step::Fail(_)
+                | Step::Mem(_)
+                | Step::Block2d(_) => 0,
             })
             .max()
             .unwrap_or(0);
@@ -1067,6 +1087,8 @@ impl Plan {
                 Step::PredLogic(p) => p.exec(state).map_err(|e| e.at(p.pos))?,
                 Step::Dpas(p) => p.exec(state).map_err(|e| e.at(p.pos))?,
                 Step::Fail(e) => return Err(e.clone()),
+                Step::Mem(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
+                Step::Block2d(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
             }
         }
         Ok(())

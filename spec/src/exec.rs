@@ -64,6 +64,41 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             Opcode::Dpas => insn::dpas::dpas::execute(program, insn, state, config),
             Opcode::Dpasw => insn::dpas::dpasw::execute(program, insn, state, config),
             Opcode::Dp4a => insn::dpas::dp4a::execute(program, insn, state, config),
+            Opcode::LscLoad => insn::lsc::lsc_untyped::load(program, insn, state, config),
+            Opcode::LscStore | Opcode::LscStoreUncompressed => {
+                insn::lsc::lsc_untyped::store(program, insn, state, config)
+            }
+            Opcode::LscLoadStrided => {
+                insn::lsc::lsc_untyped::load_strided(program, insn, state, config)
+            }
+            Opcode::LscStoreStrided => {
+                insn::lsc::lsc_untyped::store_strided(program, insn, state, config)
+            }
+            Opcode::LscLoadBlock2d => insn::lsc::lsc_block2d::load(program, insn, state, config),
+            Opcode::LscStoreBlock2d => insn::lsc::lsc_block2d::store(program, insn, state, config),
+            Opcode::LscLoadQuad => insn::lsc::lsc_untyped::load_quad(program, insn, state, config),
+            Opcode::LscStoreQuad => {
+                insn::lsc::lsc_untyped::store_quad(program, insn, state, config)
+            }
+            Opcode::LscAtomicIinc
+            | Opcode::LscAtomicIdec
+            | Opcode::LscAtomicLoad
+            | Opcode::LscAtomicStore
+            | Opcode::LscAtomicIadd
+            | Opcode::LscAtomicIsub
+            | Opcode::LscAtomicSmin
+            | Opcode::LscAtomicSmax
+            | Opcode::LscAtomicUmin
+            | Opcode::LscAtomicUmax
+            | Opcode::LscAtomicIcas
+            | Opcode::LscAtomicFadd
+            | Opcode::LscAtomicFsub
+            | Opcode::LscAtomicFmin
+            | Opcode::LscAtomicFmax
+            | Opcode::LscAtomicFcas
+            | Opcode::LscAtomicAnd
+            | Opcode::LscAtomicOr
+            | Opcode::LscAtomicXor => insn::lsc::lsc_atomic::atomic(program, insn, state, config),
         };
         step.map_err(|e| e.at(insn.pos))?;
     }

@@ -61,10 +61,48 @@ pub enum Opcode {
     Dpas,
     Dpasw,
     Dp4a,
+    /// LSC_UNTYPED's `lsc_load` (gathering load, or block load when transposed).
+    LscLoad,
+    /// LSC_UNTYPED's `lsc_store` (scattering store, or block store when transposed).
+    LscStore,
+    /// LSC_UNTYPED's `lsc_store_uncompressed`.
+    LscStoreUncompressed,
+    /// LSC_UNTYPED's `lsc_load_strided` (one base address, lanes a pitch apart).
+    LscLoadStrided,
+    /// LSC_UNTYPED's `lsc_store_strided`.
+    LscStoreStrided,
+    /// LSC_UNTYPED's `lsc_load_quad` (ChMask selects the X, Y, Z, W elements).
+    LscLoadQuad,
+    /// LSC_UNTYPED's `lsc_store_quad`.
+    LscStoreQuad,
+    /// LSC_UNTYPED's `lsc_load_block2d`.
+    LscLoadBlock2d,
+    /// LSC_UNTYPED's `lsc_store_block2d`.
+    LscStoreBlock2d,
+    /// LSC_UNTYPED's `lsc_atomic_*` sub-ops ([`Opcode::lsc_atomic`] names the operation).
+    LscAtomicIinc,
+    LscAtomicIdec,
+    LscAtomicLoad,
+    LscAtomicStore,
+    LscAtomicIadd,
+    LscAtomicIsub,
+    LscAtomicSmin,
+    LscAtomicSmax,
+    LscAtomicUmin,
+    LscAtomicUmax,
+    LscAtomicIcas,
+    LscAtomicFadd,
+    LscAtomicFsub,
+    LscAtomicFmin,
+    LscAtomicFmax,
+    LscAtomicFcas,
+    LscAtomicAnd,
+    LscAtomicOr,
+    LscAtomicXor,
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 42] = [
+    pub const ALL: [Opcode; 70] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -107,6 +145,34 @@ impl Opcode {
         Opcode::Dpas,
         Opcode::Dpasw,
         Opcode::Dp4a,
+        Opcode::LscLoad,
+        Opcode::LscStore,
+        Opcode::LscStoreUncompressed,
+        Opcode::LscLoadStrided,
+        Opcode::LscStoreStrided,
+        Opcode::LscLoadQuad,
+        Opcode::LscStoreQuad,
+        Opcode::LscLoadBlock2d,
+        Opcode::LscStoreBlock2d,
+        Opcode::LscAtomicIinc,
+        Opcode::LscAtomicIdec,
+        Opcode::LscAtomicLoad,
+        Opcode::LscAtomicStore,
+        Opcode::LscAtomicIadd,
+        Opcode::LscAtomicIsub,
+        Opcode::LscAtomicSmin,
+        Opcode::LscAtomicSmax,
+        Opcode::LscAtomicUmin,
+        Opcode::LscAtomicUmax,
+        Opcode::LscAtomicIcas,
+        Opcode::LscAtomicFadd,
+        Opcode::LscAtomicFsub,
+        Opcode::LscAtomicFmin,
+        Opcode::LscAtomicFmax,
+        Opcode::LscAtomicFcas,
+        Opcode::LscAtomicAnd,
+        Opcode::LscAtomicOr,
+        Opcode::LscAtomicXor,
     ];
 
     /// Mnemonic as written in assembly text.
@@ -154,6 +220,34 @@ impl Opcode {
             Opcode::Dpas => "dpas",
             Opcode::Dpasw => "dpasw",
             Opcode::Dp4a => "dp4a",
+            Opcode::LscLoad => "lsc_load",
+            Opcode::LscStore => "lsc_store",
+            Opcode::LscStoreUncompressed => "lsc_store_uncompressed",
+            Opcode::LscLoadStrided => "lsc_load_strided",
+            Opcode::LscStoreStrided => "lsc_store_strided",
+            Opcode::LscLoadQuad => "lsc_load_quad",
+            Opcode::LscStoreQuad => "lsc_store_quad",
+            Opcode::LscLoadBlock2d => "lsc_load_block2d",
+            Opcode::LscStoreBlock2d => "lsc_store_block2d",
+            Opcode::LscAtomicIinc => "lsc_atomic_iinc",
+            Opcode::LscAtomicIdec => "lsc_atomic_idec",
+            Opcode::LscAtomicLoad => "lsc_atomic_load",
+            Opcode::LscAtomicStore => "lsc_atomic_store",
+            Opcode::LscAtomicIadd => "lsc_atomic_iadd",
+            Opcode::LscAtomicIsub => "lsc_atomic_isub",
+            Opcode::LscAtomicSmin => "lsc_atomic_smin",
+            Opcode::LscAtomicSmax => "lsc_atomic_smax",
+            Opcode::LscAtomicUmin => "lsc_atomic_umin",
+            Opcode::LscAtomicUmax => "lsc_atomic_umax",
+            Opcode::LscAtomicIcas => "lsc_atomic_icas",
+            Opcode::LscAtomicFadd => "lsc_atomic_fadd",
+            Opcode::LscAtomicFsub => "lsc_atomic_fsub",
+            Opcode::LscAtomicFmin => "lsc_atomic_fmin",
+            Opcode::LscAtomicFmax => "lsc_atomic_fmax",
+            Opcode::LscAtomicFcas => "lsc_atomic_fcas",
+            Opcode::LscAtomicAnd => "lsc_atomic_and",
+            Opcode::LscAtomicOr => "lsc_atomic_or",
+            Opcode::LscAtomicXor => "lsc_atomic_xor",
         }
     }
 
@@ -202,6 +296,34 @@ impl Opcode {
             Opcode::Dpas => "instructions/DPAS.md",
             Opcode::Dpasw => "instructions/DPASW.md",
             Opcode::Dp4a => "instructions/DP4A.md",
+            Opcode::LscLoad
+            | Opcode::LscStore
+            | Opcode::LscStoreUncompressed
+            | Opcode::LscLoadStrided
+            | Opcode::LscStoreStrided
+            | Opcode::LscLoadQuad
+            | Opcode::LscStoreQuad
+            | Opcode::LscLoadBlock2d
+            | Opcode::LscStoreBlock2d
+            | Opcode::LscAtomicIinc
+            | Opcode::LscAtomicIdec
+            | Opcode::LscAtomicLoad
+            | Opcode::LscAtomicStore
+            | Opcode::LscAtomicIadd
+            | Opcode::LscAtomicIsub
+            | Opcode::LscAtomicSmin
+            | Opcode::LscAtomicSmax
+            | Opcode::LscAtomicUmin
+            | Opcode::LscAtomicUmax
+            | Opcode::LscAtomicIcas
+            | Opcode::LscAtomicFadd
+            | Opcode::LscAtomicFsub
+            | Opcode::LscAtomicFmin
+            | Opcode::LscAtomicFmax
+            | Opcode::LscAtomicFcas
+            | Opcode::LscAtomicAnd
+            | Opcode::LscAtomicOr
+            | Opcode::LscAtomicXor => "instructions/LSC_UNTYPED.md",
         }
     }
 
@@ -257,7 +379,43 @@ impl Opcode {
                 | Opcode::Dpas
                 | Opcode::Dpasw
                 | Opcode::Dp4a
-        )
+                | Opcode::LscLoad
+                | Opcode::LscStore
+                | Opcode::LscStoreUncompressed
+                | Opcode::LscLoadStrided
+                | Opcode::LscStoreStrided
+                | Opcode::LscLoadQuad
+                | Opcode::LscStoreQuad
+                | Opcode::LscLoadBlock2d
+                | Opcode::LscStoreBlock2d
+        ) || self.lsc_atomic().is_some()
+    }
+
+    /// The operation of an `lsc_atomic_*` opcode.
+    pub fn lsc_atomic(self) -> Option<crate::lsc::AtomicOp> {
+        use crate::lsc::AtomicOp;
+        Some(match self {
+            Opcode::LscAtomicIinc => AtomicOp::Iinc,
+            Opcode::LscAtomicIdec => AtomicOp::Idec,
+            Opcode::LscAtomicLoad => AtomicOp::Load,
+            Opcode::LscAtomicStore => AtomicOp::Store,
+            Opcode::LscAtomicIadd => AtomicOp::Iadd,
+            Opcode::LscAtomicIsub => AtomicOp::Isub,
+            Opcode::LscAtomicSmin => AtomicOp::Smin,
+            Opcode::LscAtomicSmax => AtomicOp::Smax,
+            Opcode::LscAtomicUmin => AtomicOp::Umin,
+            Opcode::LscAtomicUmax => AtomicOp::Umax,
+            Opcode::LscAtomicIcas => AtomicOp::Icas,
+            Opcode::LscAtomicFadd => AtomicOp::Fadd,
+            Opcode::LscAtomicFsub => AtomicOp::Fsub,
+            Opcode::LscAtomicFmin => AtomicOp::Fmin,
+            Opcode::LscAtomicFmax => AtomicOp::Fmax,
+            Opcode::LscAtomicFcas => AtomicOp::Fcas,
+            Opcode::LscAtomicAnd => AtomicOp::And,
+            Opcode::LscAtomicOr => AtomicOp::Or,
+            Opcode::LscAtomicXor => AtomicOp::Xor,
+            _ => return None,
+        })
     }
 
     pub fn from_mnemonic(s: &str) -> Option<Opcode> {
@@ -333,6 +491,57 @@ pub enum Ctrl {
     Bfn(u8),
     /// DPAS's and DPASW's `W`, `A`, `SD` and `RC` fields (`dpas.W.A.SD.RC`).
     Dpas(DpasCtrl),
+    /// LSC_UNTYPED's message fields: unit, caching, data shape and address.
+    Lsc(LscCtrl),
+    /// LSC_UNTYPED's block 2D fields: unit, caching, shape and the X/Y immediate offsets.
+    Block2d(Block2dCtrl),
+}
+
+/// The fields of `lsc_load_block2d` and `lsc_store_block2d` (instructions/LSC_UNTYPED.md,
+/// Format: DataSize, DataOrder, Blocks, BlockWidth, BlockHeight, VNNI).
+///
+/// IR shape: `srcs` are `[SurfaceBaseAddr, SurfaceWidth, SurfaceHeight, SurfacePitch,
+/// Src0AddrX, Src0AddrY]` (each an `Imm` or a scalar `General` at its variable's start:
+/// the base a UQ, the others D) and, for a store, `Src1Data` as a `General`; `dst` is
+/// `DstData` (or `Null`) for a load.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Block2dCtrl {
+    pub sfid: crate::lsc::Sfid,
+    pub l1: crate::lsc::CacheOpt,
+    pub l3: crate::lsc::CacheOpt,
+    pub shape: crate::lsc::Block2dShape,
+    /// The immediate offsets written after Src0AddrX and Src0AddrY (`X+2`).
+    pub x_offset: i32,
+    pub y_offset: i32,
+}
+
+/// The fields of an LSC_UNTYPED gather/scatter message (instructions/LSC_UNTYPED.md, Format:
+/// LscSFID, CachingL1, CachingL3, AddrType, AddrScale, AddrImmOffset, AddrSize, DataSize,
+/// DataOrder, DataElemsPerAddr).
+///
+/// IR shape: `dst` is `DstData` (`General` at its start, or `Null` for a store or a
+/// prefetch), and `srcs` are `[Surface, Src0Addrs, Src1Data]`: the surface as an `Imm`
+/// (`bti(0x4)`, 0 when stateless) or a scalar `General` UD element (`bss(V1)`), the
+/// addresses and the data as `General` operands at their start (`Src1Data` is `Imm 0` for a
+/// load). Regions are unused: the document's loop addresses whole registers.
+/// The strided forms add `Src0AddrPitch` as a fourth source when written (an `Imm` D or a
+/// scalar `General` D; `Src0Addrs` is then `Src0AddrBase`, one address); the atomics have
+/// four sources `[Surface, Src0Addrs, Src1Data, Src2Data]`, `Imm 0` for an unused one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LscCtrl {
+    pub sfid: crate::lsc::Sfid,
+    pub l1: crate::lsc::CacheOpt,
+    pub l3: crate::lsc::CacheOpt,
+    pub data: crate::lsc::DataShape,
+    pub addr_type: crate::state::AddrType,
+    pub addr_size: crate::state::AddrSize,
+    /// `AddrScale` (a `uw` field, 1 when omitted).
+    pub scale: u32,
+    /// `AddrImmOffset` (a `d` field).
+    pub imm_offset: i32,
+    /// `ChMask` of the quad forms (x=1, y=2, z=4, w=8; `data.vect_size` is its channel
+    /// count); 0 for the other forms.
+    pub ch_mask: u8,
 }
 
 /// The precision and shape fields of DPAS and DPASW (instructions/DPAS.md, Format and the

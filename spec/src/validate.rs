@@ -21,10 +21,15 @@ use crate::state::{MachineState, VarId, Vars, NULL};
 use crate::types::DataType;
 
 mod dpas;
+mod lsc_block2d;
+mod lsc_forms;
 pub use dpas::{
     extents as dpas_extents, ops_per_chan, row_types as dpas_row_types, rules as dpas_rules,
     Extents as DpasExtents, PRECISIONS as DPAS_PRECISIONS,
 };
+pub use lsc_block2d::is_block2d;
+pub use lsc_forms::is_lsc as lsc_forms_is_lsc;
+pub use lsc_forms::rules as lsc_rules;
 
 /// Validates a program for `platform` with every erratum at its resolved reading.
 pub fn validate(program: &ast::Program, platform: Platform) -> Result<Program> {
@@ -394,6 +399,12 @@ impl Cx<'_> {
                 VisaError::invalid(format!("unknown opcode `{}`", line.opcode)).field("opcode")
             });
         };
+        if lsc_block2d::is_block2d(opcode) {
+            return self.block2d_instruction(line, opcode);
+        }
+        if lsc_forms::is_lsc(opcode) {
+            return self.lsc_instruction(line, opcode);
+        }
         if matches!(opcode, Opcode::Dpas | Opcode::Dpasw) {
             let insn = self.dpas_instruction(line, opcode)?;
             return if opcode.is_executed() || self.preview {
@@ -1745,6 +1756,14 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
         }
         if matches!(insn.opcode, Opcode::Dpas | Opcode::Dpasw) {
             dpas::rules(insn, vars, program.platform, readings).map_err(|e| e.at(insn.pos))?;
+            continue;
+        }
+        if lsc_block2d::is_block2d(insn.opcode) || matches!(insn.ctrl, Ctrl::Block2d(_)) {
+            lsc_block2d::rules(insn, vars, program.platform).map_err(|e| e.at(insn.pos))?;
+            continue;
+        }
+        if lsc_forms::is_lsc(insn.opcode) || matches!(insn.ctrl, Ctrl::Lsc(_)) {
+            lsc_forms::rules(insn, vars, program.platform).map_err(|e| e.at(insn.pos))?;
             continue;
         }
         if insn.srcs.len() != insn.opcode.num_srcs() {

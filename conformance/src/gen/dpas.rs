@@ -285,6 +285,8 @@ pub fn shape_case(shape: Shape) -> BoxedStrategy<GenCase> {
                 emask: u32::MAX,
                 tags,
                 partner,
+                mem: Vec::new(),
+                surfaces: Vec::new(),
             }
         })
         .boxed()

@@ -4,3 +4,4 @@
 
 pub mod alu;
 pub mod dpas;
+pub mod lsc;

@@ -1,0 +1,704 @@
+//! Generators of LSC_UNTYPED's gather/scatter, strided, quad and atomic sub-ops
+//! (instructions/LSC_UNTYPED.md): every data size, vector size, data order, address type
+//! (flat, bti with a surface whose size cuts some accesses, arg, SLM) and address size, with
+//! addresses near the a16/a32 wrap-around, immediate offsets and scales, and atomics on
+//! shared addresses (the ledger's LSC-ATOMIC-ORDER says what stays defined).
+//!
+//! The memory a case reads or writes is one region of random bytes (`init.mem`), so the
+//! expected memory lists every byte the instruction may touch; bytes one instruction writes
+//! twice with different values are don't-care (`??`).
+
+use proptest::prelude::*;
+use proptest::sample::select;
+use visa_spec::errata;
+use visa_spec::ir::Opcode;
+use visa_spec::lsc::{AtomicOp, Block2dShape, DataShape, DataSize, VECT_SIZES};
+use visa_spec::platform::Platform;
+use visa_spec::state::{AddrSize, AddrType, Surface, SurfaceHeap, ARG, FLAT, SLM};
+
+use super::GenCase;
+use crate::vector::MemRegion;
+
+/// Where the region of a case lies (flat address; SLM and arg regions start at 0).
+const REGION: u64 = 0x1000;
+const REGION_LEN: usize = 0x300;
+
+/// A small deterministic generator of the case's details, seeded by the strategy.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.next() % n
+        }
+    }
+    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[self.below(xs.len() as u64) as usize]
+    }
+    fn chance(&mut self, one_in: u64) -> bool {
+        self.below(one_in) == 0
+    }
+    fn bytes(&mut self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| self.next() as u8).collect()
+    }
+}
+
+/// Whether `op` is generated here.
+pub fn is_lsc(op: Opcode) -> bool {
+    visa_spec::validate::lsc_forms_is_lsc(op)
+}
+
+/// A valid case of an LSC_UNTYPED opcode.
+pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+    if visa_spec::validate::is_block2d(op) {
+        return Some(
+            (select(vec![Platform::XeHpc, Platform::Xe2]), any::<u64>())
+                .prop_map(move |(platform, seed)| block2d(op, platform, seed | 1))
+                .boxed(),
+        );
+    }
+    if !is_lsc(op) {
+        return None;
+    }
+    Some(
+        (
+            // LSC messages are from xe-hpg on.
+            select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
+            any::<u64>(),
+        )
+            .prop_map(move |(platform, seed)| build(op, platform, seed | 1))
+            .boxed(),
+    )
+}
+
+/// Integer and float edge values of a datum of `bytes` bytes.
+fn edge(rng: &mut Rng, bytes: usize, float: bool) -> u64 {
+    let v = match (bytes, float) {
+        (8, true) => rng.pick(&[
+            0,
+            0x8000_0000_0000_0000,
+            0x3ff0_0000_0000_0000,
+            0x7ff0_0000_0000_0000,
+            0x7ff8_0000_0000_0000,
+            0x7ff4_0000_0000_0000,
+            1,
+            0xc000_0000_0000_0000,
+        ]),
+        (_, true) => rng.pick(&[
+            0,
+            0x8000_0000,
+            0x3f80_0000,
+            0x7f80_0000,
+            0x7fc0_0000,
+            0x7fa0_0000,
+            1,
+            0xc000_0000,
+            0xff7f_ffff,
+        ]),
+        _ => rng.pick(&[
+            0,
+            1,
+            2,
+            u64::MAX,
+            0x7fff_ffff_ffff_ffff,
+            0x8000_0000_0000_0000,
+            0x7fff,
+            0x8000,
+            0x7fff_ffff,
+            0x8000_0000,
+        ]),
+    };
+    let v = if rng.chance(3) { rng.next() } else { v };
+    if bytes == 8 {
+        v
+    } else {
+        v & ((1u64 << (bytes * 8)) - 1)
+    }
+}
+
+fn hex(n: i64) -> String {
+    if n < 0 {
+        format!("-0x{:x}", n.unsigned_abs())
+    } else {
+        format!("0x{n:x}")
+    }
+}
+
+fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+    let mut rng = Rng(seed);
+    let grf = platform.grf_size();
+    let atomic = op.lsc_atomic();
+    let strided = matches!(op, Opcode::LscLoadStrided | Opcode::LscStoreStrided);
+    let quad = matches!(op, Opcode::LscLoadQuad | Opcode::LscStoreQuad);
+    let load = matches!(
+        op,
+        Opcode::LscLoad | Opcode::LscLoadStrided | Opcode::LscLoadQuad
+    ) || atomic.is_some();
+    let mnemonic = op.mnemonic();
+    let mut tags = vec![mnemonic.to_string()];
+    let mut literal: Vec<&'static str> = Vec::new();
+
+    // Data shape.
+    let size = match atomic {
+        Some(a) => rng.pick(
+            &DataSize::ALL
+                .into_iter()
+                .filter(|s| a.admits(*s))
+                .collect::<Vec<_>>(),
+        ),
+        None => rng.pick(&DataSize::ALL),
+    };
+    let transposed = !quad && atomic.is_none() && rng.chance(4);
+    let ch_mask = if quad { 1 + rng.below(15) as u8 } else { 0 };
+    let vect_size = if atomic.is_some() {
+        1
+    } else if quad {
+        ch_mask.count_ones()
+    } else if transposed {
+        // Up to 0x200 bytes: every vector size but d64x64.
+        rng.pick(
+            &VECT_SIZES
+                .into_iter()
+                .filter(|v| *v as usize * size.mem_bytes() <= 0x200)
+                .collect::<Vec<_>>(),
+        )
+    } else if strided {
+        rng.pick(&[1, 1, 2, 4])
+    } else {
+        rng.pick(&[1, 1, 2, 3, 4, 8])
+    };
+    let exec_size: u32 = if transposed {
+        1
+    } else {
+        rng.pick(&[1, 2, 4, 8, 16, 16])
+    };
+    let shape = DataShape {
+        size,
+        vect_size,
+        transposed,
+    };
+    if transposed {
+        tags.push("transposed".into());
+    }
+    tags.push(size.name().into());
+
+    // Unit and address.
+    let slm = rng.chance(6);
+    let addr_type = if slm {
+        AddrType::Flat
+    } else {
+        rng.pick(&[AddrType::Flat, AddrType::Flat, AddrType::Bti, AddrType::Arg])
+    };
+    let addr_size = rng.pick(&[AddrSize::A64, AddrSize::A32, AddrSize::A16]);
+    tags.push(addr_type.name().into());
+    tags.push(addr_size.name().into());
+    let mem_bytes = size.mem_bytes();
+    let span = if quad {
+        4 * mem_bytes
+    } else {
+        vect_size as usize * mem_bytes
+    };
+    // The window's origin in its space: flat accesses add REGION themselves.
+    let window_origin = if addr_type == AddrType::Flat && !slm {
+        REGION
+    } else {
+        0
+    };
+    let wrap = addr_size != AddrSize::A64 && rng.chance(5);
+    let (scale, imm): (u64, i64) = if wrap {
+        // Addresses from near the top of the a16/a32 range: `a + imm` wraps around.
+        tags.push("address-wrap".into());
+        (1, 0x2000)
+    } else {
+        let scale = if rng.chance(4) {
+            rng.pick(&[2, 4, 8])
+        } else {
+            1
+        };
+        let imm = if rng.chance(3) {
+            if scale == 1 && atomic.is_none() {
+                rng.pick(&[0x10, -0x10, 0x100, -0x40, 0x3])
+            } else {
+                rng.pick(&[0x10, -0x10, 0x100, -0x40])
+            }
+        } else {
+            0
+        };
+        (scale, imm)
+    };
+    let bits = addr_size.bits();
+    let modulus: i128 = 1i128 << bits;
+    // The address whose scaled value plus imm reaches `target` (an offset in the window):
+    // targets lie on the scale's grid and imm is a multiple of the scale.
+    let address_for = |target: u64| -> u64 {
+        let t = i128::from(window_origin + target) - i128::from(imm);
+        (t.rem_euclid(modulus) / i128::from(scale)) as u64
+    };
+    let align = if atomic.is_some() {
+        (mem_bytes as u64).max(scale)
+    } else {
+        scale
+    };
+    // Lane targets: offsets in the region, some shared by atomics.
+    let lanes = if transposed || strided {
+        1
+    } else {
+        exec_size as usize
+    };
+    let lo = 0x40u64;
+    let hi = (REGION_LEN - span) as u64 - lo;
+    // The strided forms' pitch: lanes stay inside the region.
+    let room = (hi - lo) as i64;
+    let pitches: Vec<i64> = [
+        0i64,
+        mem_bytes as i64,
+        span as i64,
+        2 * span as i64,
+        -(span as i64),
+    ]
+    .into_iter()
+    .filter(|p| i64::from(exec_size - 1) * p.abs() <= room)
+    .collect();
+    let pitch = rng.pick(&pitches);
+    let slots: Vec<u64> = (0..4).map(|k| lo + 0x40 * k).collect();
+    let mut targets = Vec::with_capacity(lanes);
+    for _ in 0..lanes {
+        let mut t = if atomic.is_some() && rng.chance(2) {
+            rng.pick(&slots)
+        } else if atomic.is_none() && !targets.is_empty() && rng.chance(8) {
+            // Overlapping lanes.
+            rng.pick(&targets)
+        } else if strided {
+            // Lane n at t + n*pitch stays in lo..hi.
+            let reach = i64::from(exec_size - 1) * pitch;
+            let (from, to) = if reach >= 0 {
+                (lo as i64, hi as i64 - reach)
+            } else {
+                (lo as i64 - reach, hi as i64)
+            };
+            (from + rng.below((to - from) as u64 + 1) as i64) as u64
+        } else {
+            lo + rng.below(hi - lo)
+        };
+        t -= t % align;
+        targets.push(t);
+    }
+    let addrs: Vec<u64> = targets.iter().map(|t| address_for(*t)).collect();
+
+    // Declarations.
+    let addr_ty = match addr_size {
+        AddrSize::A64 => "uq",
+        AddrSize::A32 => "ud",
+        AddrSize::A16 => "uw",
+    };
+    let data_span = shape.reg_span(exec_size, grf).max(grf);
+    let data_elts = data_span.div_ceil(4);
+    let mut decls = vec![
+        format!(".decl VD v_type=G type=ud num_elts={data_elts}"),
+        format!(
+            ".decl VA v_type=G type={addr_ty} num_elts={}",
+            lanes.max(exec_size as usize)
+        ),
+    ];
+    let mut vars = vec![
+        ("VD".to_string(), rng.bytes(data_elts * 4)),
+        ("VA".to_string(), {
+            let mut b: Vec<u8> = addrs
+                .iter()
+                .flat_map(|a| a.to_le_bytes()[..addr_size.bytes()].to_vec())
+                .collect();
+            // Lanes past the addresses (the literal STORE_STRIDED reading reads them).
+            while b.len() < lanes.max(exec_size as usize) * addr_size.bytes() {
+                let t = lo + rng.below(hi - lo);
+                let t = t - t % align;
+                b.extend_from_slice(&address_for(t).to_le_bytes()[..addr_size.bytes()]);
+            }
+            b
+        }),
+    ];
+
+    // Memory: the region with random bytes, atomics' slots at edge values.
+    let float = atomic.is_some_and(|a| a.is_float());
+    let mut region = rng.bytes(REGION_LEN);
+    if atomic.is_some() {
+        for t in &targets {
+            let v = edge(&mut rng, mem_bytes, float);
+            let at = *t as usize;
+            region[at..at + mem_bytes].copy_from_slice(&v.to_le_bytes()[..mem_bytes]);
+        }
+    }
+    let (space, region_addr) = if slm {
+        (SLM, 0)
+    } else {
+        match addr_type {
+            AddrType::Arg => (ARG, 0),
+            _ => (FLAT, REGION),
+        }
+    };
+    // Only the part of the region the lanes reach (and 8 bytes around it) is listed.
+    let reach = |t: u64, n: usize| {
+        let lane = if strided {
+            t as i64 + n as i64 * pitch
+        } else {
+            t as i64
+        };
+        (lane, lane + if quad { 4 * mem_bytes } else { span } as i64)
+    };
+    let mut first = REGION_LEN as i64;
+    let mut last = 0i64;
+    for n in 0..exec_size as usize {
+        let t = targets[if strided { 0 } else { n.min(targets.len() - 1) }];
+        let (a, b) = reach(t, n);
+        first = first.min(a);
+        last = last.max(b);
+    }
+    let first = (first - 8).clamp(0, REGION_LEN as i64) as usize;
+    let last = (last + 8).clamp(first as i64, REGION_LEN as i64) as usize;
+    let mem = vec![MemRegion {
+        space: space.to_string(),
+        addr: region_addr + first as u64,
+        bytes: region[first..last].to_vec(),
+    }];
+    let region_bytes = region;
+    let mut surfaces = Vec::new();
+    let surface_text = if addr_type == AddrType::Bti {
+        // Some accesses cross the surface's size (LSC-SURFACE-BOUNDS).
+        let size = rng.pick(&[REGION_LEN as u64, 0x200, 0x180, 0x101]);
+        surfaces.push(Surface {
+            heap: SurfaceHeap::BindingTable,
+            bti: 1,
+            base: REGION,
+            size,
+            ..Surface::default()
+        });
+        "(0x1)"
+    } else {
+        ""
+    };
+
+    // The address operand.
+    let scale_text = if scale != 1 {
+        format!("{}*", hex(scale as i64))
+    } else {
+        String::new()
+    };
+    let imm_text = match imm {
+        0 => String::new(),
+        i if i > 0 => format!("+{}", hex(i)),
+        i => hex(i),
+    };
+    let pitch_text = if strided && pitch == span as i64 && rng.chance(2) {
+        // The default pitch: a packed block.
+        String::new()
+    } else if strided && rng.chance(3) {
+        decls.push(".decl VP v_type=G type=d num_elts=1".into());
+        vars.push(("VP".into(), (pitch as i32).to_le_bytes().to_vec()));
+        ", VP".into()
+    } else if strided {
+        format!(", {}", hex(pitch))
+    } else {
+        String::new()
+    };
+    let addr_text = format!(
+        "{}{surface_text}[{scale_text}VA{imm_text}{pitch_text}]:{}",
+        addr_type.name(),
+        addr_size.name()
+    );
+    let shape_text = if quad {
+        let chans: String = "xyzw"
+            .chars()
+            .enumerate()
+            .filter(|(k, _)| ch_mask >> k & 1 == 1)
+            .map(|(_, c)| c)
+            .collect();
+        format!("{}.{chans}", size.name())
+    } else {
+        shape.text()
+    };
+    let sfid = if slm { "slm" } else { "ugm" };
+    let caching = if slm || !rng.chance(3) {
+        String::new()
+    } else if atomic.is_some() {
+        rng.pick(&[".uc.uc", ".uc.wb"]).to_string()
+    } else if load {
+        rng.pick(&[".uc.uc", ".ca.ca", ".uc.ca"]).to_string()
+    } else {
+        rng.pick(&[".uc.uc", ".wb.wb", ".st.wb"]).to_string()
+    };
+    let (mask, no_mask) = if rng.chance(4) {
+        ("M1_NM", true)
+    } else {
+        ("M1", false)
+    };
+    let emask = if !no_mask && rng.chance(3) {
+        rng.next() as u32 | 1
+    } else {
+        u32::MAX
+    };
+    let mut preds = Vec::new();
+    let pred_text = if rng.chance(4) {
+        decls.push(".decl P1 v_type=P num_elts=32".into());
+        preds.push(("P1".to_string(), rng.next() as u32));
+        tags.push("predicated".into());
+        "(P1) "
+    } else {
+        ""
+    };
+    let dst_text = if load && rng.chance(10) {
+        format!("%null:{shape_text}")
+    } else {
+        format!("VD:{shape_text}")
+    };
+    let operands = match atomic {
+        Some(a) => {
+            let mut srcs = Vec::new();
+            for k in 0..2 {
+                if k < a.sources() {
+                    let name = if k == 0 { "VS" } else { "VS2" };
+                    decls.push(format!(
+                        ".decl {name} v_type=G type=ud num_elts={data_elts}"
+                    ));
+                    let mut bytes = rng.bytes(data_elts * 4);
+                    let reg = size.reg_bytes();
+                    for (n, &t) in targets.iter().enumerate() {
+                        let v = if k == 0 && matches!(a, AtomicOp::Icas | AtomicOp::Fcas) {
+                            // A compare value that often matches memory.
+                            let t = t as usize;
+                            let mem_here = &region_bytes[t..t + mem_bytes];
+                            let mut w = [0u8; 8];
+                            w[..mem_bytes].copy_from_slice(mem_here);
+                            if rng.chance(2) {
+                                u64::from_le_bytes(w)
+                            } else {
+                                edge(&mut rng, mem_bytes, float)
+                            }
+                        } else {
+                            edge(&mut rng, mem_bytes, float)
+                        };
+                        let at = n * reg;
+                        bytes[at..at + reg].fill(0);
+                        bytes[at..at + mem_bytes].copy_from_slice(&v.to_le_bytes()[..mem_bytes]);
+                    }
+                    vars.push((name.to_string(), bytes));
+                    srcs.push(name.to_string());
+                } else {
+                    srcs.push("%null".to_string());
+                }
+            }
+            format!("{dst_text} {addr_text} {}", srcs.join(" "))
+        }
+        None if load => format!("{dst_text} {addr_text}"),
+        None => format!("{addr_text} VD:{shape_text}"),
+    };
+    // Literal readings now and then.
+    let candidates: &[&'static str] = match op {
+        Opcode::LscLoad | Opcode::LscLoadQuad => &[errata::LSC_DATA_U32],
+        Opcode::LscStore | Opcode::LscStoreUncompressed => {
+            &[errata::LSC_STORE_DSTDATA, errata::LSC_STORE_ELEM_OFFSET]
+        }
+        Opcode::LscLoadStrided => &[errata::LSC_STRIDED_ADDR, errata::LSC_DATA_U32],
+        Opcode::LscStoreStrided => &[errata::LSC_STORE_STRIDED_V],
+        _ if atomic.is_some() => &[errata::LSC_ATOMIC_OPERANDS, errata::LSC_DATA_U32],
+        _ => &[],
+    };
+    if !candidates.is_empty() && rng.chance(6) {
+        literal.push(rng.pick(candidates));
+    }
+    let text = format!(
+        "{}\n{pred_text}{mnemonic}.{sfid}{caching} ({mask}, {exec_size}) {operands}\n",
+        decls.join("\n")
+    );
+    GenCase {
+        platform,
+        literal,
+        text,
+        vars,
+        preds,
+        cr0: 0,
+        emask,
+        tags,
+        mem,
+        surfaces,
+        partner: Vec::new(),
+    }
+}
+
+/// A block 2D case (`lsc_load_block2d`, `lsc_store_block2d`): a shape within the platform
+/// limits, a surface of random width, height and pitch at 0x10000, and a block placed
+/// inside, on an edge or corner, or fully outside.
+fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+    let mut rng = Rng(seed);
+    let store = op == Opcode::LscStoreBlock2d;
+    let mnemonic = op.mnemonic();
+    let mut tags = vec![mnemonic.to_string()];
+    let size = rng.pick(&[DataSize::D8, DataSize::D16, DataSize::D32, DataSize::D64]);
+    let bytes = size.mem_bytes() as u32;
+    let (transpose, vnni) = if store {
+        (false, false)
+    } else {
+        match (rng.below(3), bytes) {
+            (1, 4 | 8) => (true, false),
+            (2, 1 | 2) => (false, true),
+            _ => (false, false),
+        }
+    };
+    let blocks = if store || transpose {
+        1
+    } else {
+        rng.pick(&[1, 1, 2, 4])
+    };
+    let max_width = if transpose {
+        if bytes == 8 {
+            8
+        } else {
+            16
+        }
+    } else {
+        64 / (blocks * bytes)
+    };
+    let width = if max_width >= 1 {
+        1 + rng.below(u64::from(max_width)) as u32
+    } else {
+        1
+    };
+    let blocks = if blocks * width * bytes > 64 {
+        1
+    } else {
+        blocks
+    };
+    let step = if vnni { 4 / bytes } else { 1 };
+    let height = step * (1 + rng.below(u64::from(32 / step)) as u32);
+    let shape = Block2dShape {
+        size,
+        blocks,
+        width,
+        height,
+        transpose,
+        vnni,
+    };
+    tags.push(shape.text());
+    // The surface: width in bytes, height in rows, pitch at least the width.
+    let block_bytes = blocks * width * bytes;
+    let surface_width: u32 = rng.pick(&[
+        1,
+        4,
+        16,
+        64,
+        100,
+        block_bytes,
+        2 * block_bytes,
+        block_bytes + 8,
+    ]);
+    let surface_height: u32 = rng.pick(&[1, 5, height, height + 3, 2 * height]);
+    let pitch = surface_width.div_ceil(16) * 16 + rng.pick(&[0, 0, 16]);
+    let cols = (surface_width / bytes).max(1) as i64;
+    let span = i64::from(blocks * width);
+    let x: i64 = rng.pick(&[0, 0, cols - span, cols - 1, -span / 2 - 1, -span, cols, 1]);
+    let rows = i64::from(surface_height);
+    let y: i64 = rng.pick(&[
+        0,
+        0,
+        rows - i64::from(height),
+        rows - 1,
+        -1,
+        -i64::from(height),
+        rows,
+        1,
+    ]);
+    // A third of the blocks lie wholly inside when the surface is large enough.
+    let (x, y) = if cols >= span && rows >= i64::from(height) && rng.chance(3) {
+        (
+            rng.below((cols - span + 1) as u64) as i64,
+            rng.below((rows - i64::from(height) + 1) as u64) as i64,
+        )
+    } else {
+        (x, y)
+    };
+    let place = if x >= 0 && x + span <= cols && y >= 0 && y + i64::from(height) <= rows {
+        "inside"
+    } else if x + span <= 0 || x >= cols || y + i64::from(height) <= 0 || y >= rows {
+        "outside"
+    } else {
+        "edge"
+    };
+    tags.push(format!("block2d-{place}"));
+    let layout = shape.layout((blocks, width, height), platform.grf_size());
+    let reg_bytes = blocks as usize * layout.grf_block_pitch * size.mem_bytes();
+    let mut decls = vec![format!(
+        ".decl VD v_type=G type=ud num_elts={}",
+        reg_bytes.div_ceil(4)
+    )];
+    let mut vars = vec![("VD".to_string(), rng.bytes(reg_bytes.div_ceil(4) * 4))];
+    // X and Y as immediates, or as variables with an immediate offset.
+    let (x_text, y_text) = if rng.chance(2) {
+        let dx = rng.pick(&[0i64, 2, -1]);
+        let dy = rng.pick(&[0i64, 1, -2]);
+        decls.push(".decl VX v_type=G type=d num_elts=1".into());
+        decls.push(".decl VY v_type=G type=d num_elts=1".into());
+        vars.push(("VX".into(), ((x - dx) as i32).to_le_bytes().to_vec()));
+        vars.push(("VY".into(), ((y - dy) as i32).to_le_bytes().to_vec()));
+        let off = |d: i64| match d {
+            0 => String::new(),
+            d if d > 0 => format!("+{}", hex(d)),
+            d => hex(d),
+        };
+        (format!("VX{}", off(dx)), format!("VY{}", off(dy)))
+    } else {
+        (hex(x), hex(y))
+    };
+    let base = 0x10000u64;
+    let address = format!(
+        "flat[0x{base:x},{},{},{},{x_text},{y_text}]",
+        hex(i64::from(surface_width) - 1),
+        hex(i64::from(surface_height) - 1),
+        hex(i64::from(pitch) - 1)
+    );
+    // Memory: the surface's rows and one more (stores past the height must not land).
+    let region_len = (pitch * (surface_height + 1)) as usize;
+    let mem = vec![MemRegion {
+        space: FLAT.to_string(),
+        addr: base,
+        bytes: rng.bytes(region_len),
+    }];
+    let mut literal = Vec::new();
+    if rng.chance(6) {
+        literal.push(rng.pick(&[
+            errata::BLOCK2D_MINUS_ONE,
+            errata::BLOCK2D_TEXT_SWAP,
+            errata::BLOCK2D_SURFACE_MINUS_ONE,
+            errata::BLOCK2D_ROW_Y,
+            errata::BLOCK2D_STORE_INDEX,
+        ]));
+    }
+    let operands = if store {
+        format!("{address} VD:{}", shape.text())
+    } else {
+        format!("VD:{} {address}", shape.text())
+    };
+    let text = format!(
+        "{}\n{mnemonic}.ugm (M1_NM, 1) {operands}\n",
+        decls.join("\n")
+    );
+    GenCase {
+        platform,
+        literal,
+        text,
+        vars,
+        preds: Vec::new(),
+        cr0: 0,
+        emask: u32::MAX,
+        tags,
+        mem,
+        surfaces: Vec::new(),
+        partner: Vec::new(),
+    }
+}

@@ -1,0 +1,369 @@
+//! `lsc_load_block2d` and `lsc_store_block2d` (instructions/LSC_UNTYPED.md) as compiled
+//! plans. Compiled once: the register layout as a table from each register element to the
+//! tile element (row, column) it holds, or zero padding (the last writer of each element in
+//! the document's loop order). At run time the tile's rows are read from memory in one copy
+//! each (clipped to the surface, zero outside), then the table scatters them to registers.
+
+use visa_spec::errata::{self, Readings};
+use visa_spec::error::Pos;
+use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_spec::state::{MachineState, StoreJournal, FLAT};
+use visa_spec::{ErrorClass, VisaError};
+
+type Result<T> = std::result::Result<T, VisaError>;
+
+#[derive(Clone, Copy, Debug)]
+enum Operand {
+    Imm(u64),
+    Reg(usize),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Block2dPlan {
+    pub(crate) pos: Pos,
+    store: bool,
+    /// Base, width-1, height-1, pitch(-1), X, Y.
+    ops: [Operand; 6],
+    x_off: i64,
+    y_off: i64,
+    elem: usize,
+    /// DstData (load, `None`: prefetch) or Src1Data (store), and its variable's bytes.
+    data: Option<(usize, usize)>,
+    /// Load: register element -> tile (row, column) or `None` for zero.
+    table: Vec<Option<(u32, u32)>>,
+    /// Tile rows and columns the table reads.
+    rows: usize,
+    cols: usize,
+    /// Store: (register element, block row n, element v) in order.
+    stores: Vec<(usize, usize, usize)>,
+    lit_pitch: bool,
+    lit_row_y: bool,
+    lit_store: bool,
+}
+
+pub(crate) fn is_block2d(insn: &Instruction) -> bool {
+    matches!(
+        insn.opcode,
+        Opcode::LscLoadBlock2d | Opcode::LscStoreBlock2d
+    )
+}
+
+fn reg_start(program: &Program, var: visa_spec::state::VarId) -> Result<(usize, usize)> {
+    let info = program.vars.get(var);
+    let at = info
+        .grf_offset
+        .ok_or_else(|| VisaError::model_bug("a block 2D operand has no register storage"))?;
+    Ok((at, info.byte_size()))
+}
+
+impl Block2dPlan {
+    pub(crate) fn compile(
+        program: &Program,
+        insn: &Instruction,
+        readings: &Readings,
+    ) -> Result<Block2dPlan> {
+        let Ctrl::Block2d(c) = insn.ctrl else {
+            return Err(VisaError::model_bug(
+                "a block 2D instruction without its fields",
+            ));
+        };
+        let store = insn.opcode == Opcode::LscStoreBlock2d;
+        let mut ops = [Operand::Imm(0); 6];
+        for (k, op) in ops.iter_mut().enumerate() {
+            *op = match insn.srcs.get(k) {
+                Some(Src::Imm { bits, .. }) => Operand::Imm(*bits),
+                Some(Src::General { var, .. }) => Operand::Reg(reg_start(program, *var)?.0),
+                _ => {
+                    return Err(VisaError::model_bug(
+                        "a block 2D address operand is missing",
+                    ))
+                }
+            };
+        }
+        let data = match (store, &insn.dst, insn.srcs.get(6)) {
+            (false, Dst::General { var, .. }, _) => Some(reg_start(program, *var)?),
+            (false, _, _) => None,
+            (true, _, Some(Src::General { var, .. })) => Some(reg_start(program, *var)?),
+            (true, _, _) => return Err(VisaError::model_bug("Src1Data is not a general operand")),
+        };
+        let (mut b, mut w, mut h) = (
+            c.shape.blocks as usize,
+            c.shape.width as usize,
+            c.shape.height as usize,
+        );
+        if readings.is_literal(errata::BLOCK2D_TEXT_SWAP) {
+            std::mem::swap(&mut w, &mut h);
+        }
+        if readings.is_literal(errata::BLOCK2D_MINUS_ONE) {
+            b += 1;
+            w += 1;
+            h += 1;
+        }
+        let elem = c.shape.size.mem_bytes();
+        let lit_store = readings.is_literal(errata::BLOCK2D_STORE_INDEX);
+        let mut table: Vec<Option<(u32, u32)>> = Vec::new();
+        let mut stores = Vec::new();
+        let (mut rows, mut cols) = (0usize, 0usize);
+        if store {
+            for n in 0..h {
+                for v in 0..w {
+                    let index = if lit_store {
+                        v * h.next_power_of_two() + n
+                    } else {
+                        n * w.next_power_of_two() + v
+                    };
+                    stores.push((index, n, v));
+                }
+            }
+        } else {
+            // The register image, element by element, in the loop's write order.
+            let tr = c.shape.transpose;
+            let vnni = c.shape.vnni;
+            let per_dword = (4 / elem).max(1);
+            let per_reg = program.platform.grf_size() / elem;
+            let row_pitch = (if tr { h } else { w }).next_power_of_two();
+            let block_size = row_pitch * if tr { w } else { h };
+            let block_pitch = block_size.div_ceil(per_reg) * per_reg;
+            let mut set = |at: usize, v: Option<(usize, usize)>| {
+                if table.len() <= at {
+                    table.resize(at + 1, None);
+                }
+                table[at] = v.map(|(y, x)| (y as u32, x as u32));
+                if let Some((y, x)) = v {
+                    rows = rows.max(y + 1);
+                    cols = cols.max(x + 1);
+                }
+            };
+            for blk in 0..b {
+                let base = blk * block_pitch;
+                let col = |x: usize| blk * w + x;
+                match (tr, vnni) {
+                    (false, false) => {
+                        for y in 0..h {
+                            for x in 0..w {
+                                set(base + y * row_pitch + x, Some((y, col(x))));
+                            }
+                            for z in w..row_pitch {
+                                set(base + y * row_pitch + z, None);
+                            }
+                        }
+                    }
+                    (false, true) => {
+                        for y in (0..h).step_by(per_dword) {
+                            for x in 0..w {
+                                for i in 0..per_dword {
+                                    set(
+                                        base + y * row_pitch + x * per_dword + i,
+                                        Some((y + i, col(x))),
+                                    );
+                                }
+                            }
+                            for z in 0..per_dword * (row_pitch - w) {
+                                set(base + y * row_pitch + w * per_dword + z, None);
+                            }
+                        }
+                    }
+                    (true, false) => {
+                        for x in 0..w {
+                            for i in 0..h {
+                                set(base + x * row_pitch + i, Some((i, col(x))));
+                            }
+                            for z in h..row_pitch {
+                                set(base + x * row_pitch + z, None);
+                            }
+                        }
+                    }
+                    (true, true) => {
+                        for x in (0..w).step_by(per_dword) {
+                            for y in 0..h {
+                                for i in 0..per_dword {
+                                    set(
+                                        base + x * row_pitch + y * per_dword + i,
+                                        Some((y, col(x + i))),
+                                    );
+                                }
+                            }
+                            for z in 0..per_dword * (row_pitch - h) {
+                                set(base + x * row_pitch + h * per_dword + z, None);
+                            }
+                        }
+                    }
+                }
+                for z in block_size..block_pitch {
+                    set(base + z, None);
+                }
+            }
+        }
+        Ok(Block2dPlan {
+            pos: insn.pos,
+            store,
+            ops,
+            x_off: i64::from(c.x_offset),
+            y_off: i64::from(c.y_offset),
+            elem,
+            data,
+            table,
+            rows,
+            cols,
+            stores,
+            lit_pitch: readings.is_literal(errata::BLOCK2D_SURFACE_MINUS_ONE),
+            lit_row_y: readings.is_literal(errata::BLOCK2D_ROW_Y),
+            lit_store,
+        })
+    }
+
+    fn value(&self, state: &MachineState, k: usize) -> Result<i128> {
+        let raw = match self.ops[k] {
+            Operand::Imm(bits) => bits,
+            Operand::Reg(at) => {
+                let n = if k == 0 { 8 } else { 4 };
+                let b = state.grf.get(at..at + n).ok_or_else(|| {
+                    VisaError::model_bug("an operand lies outside the register file")
+                })?;
+                let mut w = [0u8; 8];
+                w[..n].copy_from_slice(b);
+                u64::from_le_bytes(w)
+            }
+        };
+        Ok(match k {
+            0 => i128::from(raw),
+            1..=3 => i128::from(raw as u32),
+            _ => i128::from(raw as u32 as i32),
+        })
+    }
+
+    pub(crate) fn exec(&self, state: &mut MachineState) -> Result<()> {
+        let base = self.value(state, 0)?;
+        let width = self.value(state, 1)? + 1;
+        let height = self.value(state, 2)? + 1;
+        let pitch = self.value(state, 3)? + i128::from(!self.lit_pitch);
+        let x0 = self.value(state, 4)? + i128::from(self.x_off);
+        let y0 = self.value(state, 5)? + i128::from(self.y_off);
+        let elem = self.elem as i128;
+        let row_of = |y: usize| {
+            if self.lit_row_y {
+                y as i128
+            } else {
+                y0 + y as i128
+            }
+        };
+        // The surface address of (row, column), None outside the surface.
+        let address = |row: i128, column: i128| -> Option<u64> {
+            (row >= 0 && row < height && column >= 0 && (column + 1) * elem <= width)
+                .then(|| (base + row * pitch + column * elem) as u64)
+        };
+        let Some((data, data_len)) = self.data else {
+            return Ok(());
+        };
+        if self.store {
+            let mut journal = StoreJournal::default();
+            let w = state
+                .mem
+                .window(false, visa_spec::state::AddrType::Flat, 0)?;
+            for &(index, n, v) in &self.stores {
+                if (index + 1) * self.elem > data_len {
+                    return Err(VisaError::new(
+                        ErrorClass::UndefinedBehaviour,
+                        "the block 2D Src1Data lies past its variable under the reading in force",
+                    ));
+                }
+                let at = data + index * self.elem;
+                let value = state
+                    .grf
+                    .get(at..at + self.elem)
+                    .ok_or_else(|| VisaError::model_bug("Src1Data lies outside the register file"))?
+                    .to_vec();
+                let a = if self.lit_store {
+                    Some((base + y0 + n as i128 * pitch + x0 + (v * self.elem) as i128) as u64)
+                } else {
+                    address(row_of(n), x0 + v as i128)
+                };
+                if let Some(a) = a {
+                    journal.store(&w, a, &value);
+                }
+            }
+            journal.commit(&mut state.mem);
+            return Ok(());
+        }
+        if self.table.len() * self.elem > data_len {
+            return Err(VisaError::new(
+                ErrorClass::UndefinedBehaviour,
+                "the block 2D DstData lies past its variable under the reading in force",
+            ));
+        }
+        // The tile: rows x cols elements, one copy per row where it is inside the surface.
+        let row_bytes = self.cols * self.elem;
+        let mut tile = vec![0u8; self.rows * row_bytes];
+        let mut undefined: Vec<bool> = Vec::new();
+        if let Some(m) = state.mem.space(FLAT) {
+            for y in 0..self.rows {
+                let row = row_of(y);
+                let out = &mut tile[y * row_bytes..(y + 1) * row_bytes];
+                let first = address(row, x0);
+                let last = address(row, x0 + self.cols as i128 - 1);
+                match (first, last) {
+                    (Some(a), Some(b)) if b >= a && b - a == (row_bytes - self.elem) as u64 => {
+                        m.read(a, out);
+                        if m.any_undefined(a, b + self.elem as u64 - 1) {
+                            if undefined.is_empty() {
+                                undefined = vec![false; self.rows * self.cols];
+                            }
+                            for c in 0..self.cols {
+                                let ea = a + (c * self.elem) as u64;
+                                if m.any_undefined(ea, ea + self.elem as u64 - 1) {
+                                    undefined[y * self.cols + c] = true;
+                                }
+                            }
+                        }
+                    }
+                    _ => {
+                        for c in 0..self.cols {
+                            if let Some(a) = address(row, x0 + c as i128) {
+                                m.read(a, &mut out[c * self.elem..(c + 1) * self.elem]);
+                                if m.any_undefined(a, a + self.elem as u64 - 1) {
+                                    if undefined.is_empty() {
+                                        undefined = vec![false; self.rows * self.cols];
+                                    }
+                                    undefined[y * self.cols + c] = true;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let dst = state
+            .grf
+            .get_mut(data..data + self.table.len() * self.elem)
+            .ok_or_else(|| VisaError::model_bug("DstData lies outside the register file"))?;
+        for (e, src) in self.table.iter().enumerate() {
+            let out = &mut dst[e * self.elem..(e + 1) * self.elem];
+            match src {
+                Some((y, c)) => {
+                    let t = (*y as usize * self.cols + *c as usize) * self.elem;
+                    out.copy_from_slice(&tile[t..t + self.elem]);
+                }
+                None => out.fill(0),
+            }
+        }
+        if !state.undefined.is_empty() || !undefined.is_empty() {
+            for (e, src) in self.table.iter().enumerate() {
+                let u = match src {
+                    Some((y, c)) if !undefined.is_empty() => {
+                        undefined[*y as usize * self.cols + *c as usize]
+                    }
+                    _ => false,
+                };
+                for k in 0..self.elem {
+                    let byte = data + e * self.elem + k;
+                    if u {
+                        state.undefined.insert(byte);
+                    } else {
+                        state.undefined.remove(&byte);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

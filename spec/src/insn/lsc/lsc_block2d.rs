@@ -1,0 +1,331 @@
+//! LSC_UNTYPED's block 2D sub-ops (instructions/LSC_UNTYPED.md, Semantics LOAD_BLOCK2D and
+//! STORE_BLOCK2D): `lsc_load_block2d` transcribes the four branches of the LOAD_BLOCK2D
+//! loop (plain, VNNI `transform`, `transpose`, both), `lsc_store_block2d` the single-block
+//! store.
+//!
+//! Readings: BLOCK2D-MINUS-ONE (Blocks, BlockWidth and BlockHeight are counts as written),
+//! BLOCK2D-TEXT-SWAP (the text is `Blocks x BlockWidth x BlockHeight`), BLOCK2D-SURFACE-MINUS-ONE
+//! (SurfaceWidth, SurfaceHeight and SurfacePitch are each the value minus one),
+//! BLOCK2D-ROW-Y (row `y` of the block is surface row `Y + y`), BLOCK2D-STORE-INDEX (the
+//! store reads Src1Data row-major, `Src1Data[n*round_up_pow2(W) + v]`) and
+//! BLOCK2D-OUT-OF-BOUNDS (elements outside the surface load zero; stores to them are
+//! dropped). X and Y include their immediate offsets (`X+2`).
+
+use crate::errata::{self, Readings};
+use crate::error::{ErrorClass, Result, VisaError};
+use crate::exec::ExecConfig;
+use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Program, Src};
+use crate::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
+
+use super::lsc_untyped::{read_grf, start};
+
+fn ctrl(insn: &Instruction) -> Result<Block2dCtrl> {
+    match insn.ctrl {
+        Ctrl::Block2d(c) => Ok(c),
+        _ => Err(VisaError::model_bug(
+            "a block 2D instruction without its fields",
+        )),
+    }
+}
+
+/// The value of address operand `k` (an immediate, or the first element of a variable).
+fn operand(program: &Program, insn: &Instruction, state: &MachineState, k: usize) -> Result<i128> {
+    Ok(match insn.srcs.get(k) {
+        Some(Src::Imm { bits, .. }) if k == 0 => i128::from(*bits),
+        Some(Src::Imm { bits, .. }) if k < 4 => i128::from(*bits as u32),
+        Some(Src::Imm { bits, .. }) => i128::from(*bits as u32 as i32),
+        Some(Src::General { var, .. }) => {
+            let at = start(program, *var)?;
+            if k == 0 {
+                let b = read_grf(state, at, 8)?;
+                let mut w = [0u8; 8];
+                w.copy_from_slice(b);
+                i128::from(u64::from_le_bytes(w))
+            } else {
+                let b = read_grf(state, at, 4)?;
+                let w = [b[0], b[1], b[2], b[3]];
+                if k < 4 {
+                    i128::from(u32::from_le_bytes(w))
+                } else {
+                    i128::from(i32::from_le_bytes(w))
+                }
+            }
+        }
+        _ => {
+            return Err(VisaError::model_bug(
+                "a block 2D address operand is missing",
+            ))
+        }
+    })
+}
+
+/// The surface and block position of one message.
+#[allow(non_snake_case)]
+struct Surface2d {
+    SurfaceBaseAddr: i128,
+    /// Width in bytes, height in rows, pitch in bytes (decoded from the minus-one fields).
+    width: i128,
+    height: i128,
+    pitch: i128,
+    X: i128,
+    Y: i128,
+    /// BLOCK2D-ROW-Y literal: the row address drops Y.
+    drop_y: bool,
+    elem: i128,
+}
+
+impl Surface2d {
+    #[allow(non_snake_case)]
+    fn new(
+        program: &Program,
+        insn: &Instruction,
+        state: &MachineState,
+        readings: &Readings,
+    ) -> Result<Surface2d> {
+        let c = ctrl(insn)?;
+        let minus_one = !readings.is_literal(errata::BLOCK2D_SURFACE_MINUS_ONE);
+        let SurfaceWidth = operand(program, insn, state, 1)?;
+        let SurfaceHeight = operand(program, insn, state, 2)?;
+        let SurfacePitch = operand(program, insn, state, 3)?;
+        Ok(Surface2d {
+            SurfaceBaseAddr: operand(program, insn, state, 0)?,
+            // The document marks width and height "minus 1" itself; the pitch is minus one
+            // under the resolved reading only.
+            width: SurfaceWidth + 1,
+            height: SurfaceHeight + 1,
+            pitch: SurfacePitch + i128::from(minus_one),
+            X: operand(program, insn, state, 4)? + i128::from(c.x_offset),
+            Y: operand(program, insn, state, 5)? + i128::from(c.y_offset),
+            drop_y: readings.is_literal(errata::BLOCK2D_ROW_Y),
+            elem: c.shape.size.mem_bytes() as i128,
+        })
+    }
+
+    /// The flat address of element `column` of surface row `row`, `None` outside the
+    /// surface (BLOCK2D-OUT-OF-BOUNDS).
+    fn address(&self, row: i128, column: i128) -> Option<u64> {
+        let inside =
+            row >= 0 && row < self.height && column >= 0 && (column + 1) * self.elem <= self.width;
+        inside.then(|| {
+            AddrSize::A64.truncate(self.SurfaceBaseAddr + row * self.pitch + column * self.elem)
+        })
+    }
+}
+
+/// `Blocks`, `BlockWidth`, `BlockHeight` as the loops use them (BLOCK2D-MINUS-ONE,
+/// BLOCK2D-TEXT-SWAP).
+#[allow(non_snake_case)]
+fn counts(c: &Block2dCtrl, readings: &Readings) -> (usize, usize, usize) {
+    let (mut B, mut W, mut H) = (c.shape.blocks, c.shape.width, c.shape.height);
+    if readings.is_literal(errata::BLOCK2D_TEXT_SWAP) {
+        std::mem::swap(&mut W, &mut H);
+    }
+    if readings.is_literal(errata::BLOCK2D_MINUS_ONE) {
+        B += 1;
+        W += 1;
+        H += 1;
+    }
+    (B as usize, W as usize, H as usize)
+}
+
+fn overflow(what: &str) -> VisaError {
+    VisaError::new(
+        ErrorClass::UndefinedBehaviour,
+        format!("the block 2D {what} lies past its variable under the reading in force"),
+    )
+}
+
+/// LOAD_BLOCK2D.
+#[allow(non_snake_case)]
+pub fn load(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    let readings = &config.readings;
+    let c = ctrl(insn)?;
+    let src0 = Surface2d::new(program, insn, state, readings)?;
+    let (B, W, H) = counts(&c, readings);
+    let transpose = c.shape.transpose;
+    let transform = c.shape.vnni;
+    let T = c.shape.size.mem_bytes();
+    let elems_per_dword = (4 / T).max(1);
+    let elems_per_reg = program.platform.grf_size() / T;
+    let window: Window = state.mem.window(false, AddrType::Flat, 0)?;
+    let Dst::General { var, .. } = insn.dst else {
+        // A prefetch: nothing reaches the registers.
+        return Ok(());
+    };
+    let dst = start(program, var)?;
+    let dst_len = program.vars.get(var).byte_size();
+
+    // (element offset in DstData, value bytes, undefined) in the loop's order.
+    let mut grf: Vec<(usize, Vec<u8>, bool)> = Vec::new();
+    let mut store_elem_to_grf = |dst_off: usize, value: Vec<u8>, undefined: bool| {
+        grf.push((dst_off, value, undefined));
+    };
+    let load_elem = |dst_off: usize,
+                     b: usize,
+                     y: usize,
+                     x: usize,
+                     put: &mut dyn FnMut(usize, Vec<u8>, bool)| {
+        // row = SurfaceBaseAddr + (Y + y)*SurfacePitch; element X + b*W + x of it.
+        let row = if src0.drop_y {
+            y as i128
+        } else {
+            src0.Y + y as i128
+        };
+        let column = src0.X + (b * W + x) as i128;
+        let mut value = vec![0u8; T];
+        let mut undefined = false;
+        if let Some(a) = src0.address(row, column) {
+            undefined = !state.mem.load(&window, a, &mut value).is_empty();
+        }
+        put(dst_off, value, undefined);
+    };
+    let grf_row_size = if transpose { H } else { W };
+    let grf_row_pitch = grf_row_size.next_power_of_two();
+    let grf_block_size = grf_row_pitch * if transpose { W } else { H };
+    let grf_block_pitch = grf_block_size.div_ceil(elems_per_reg) * elems_per_reg;
+    let zeros = |dst_off: usize, n: usize, put: &mut dyn FnMut(usize, Vec<u8>, bool)| {
+        for i in 0..n {
+            put(dst_off + i, vec![0u8; T], false);
+        }
+    };
+    let put = &mut store_elem_to_grf;
+    for b in 0..B {
+        if !transpose && !transform {
+            for y in 0..H {
+                let grf_row_start = b * grf_block_pitch + y * grf_row_pitch;
+                // load_row_span(grf_row_start, b, y, 0, W)
+                for i in 0..W {
+                    load_elem(grf_row_start + i, b, y, i, put);
+                }
+                zeros(grf_row_start + W, grf_row_pitch - W, put);
+            }
+        } else if !transpose && transform {
+            for y in (0..H).step_by(elems_per_dword) {
+                for x in 0..W {
+                    // load_col_span(..., b, y, x, elems_per_dword)
+                    let at = b * grf_block_pitch + y * grf_row_pitch + x * elems_per_dword;
+                    for i in 0..elems_per_dword {
+                        load_elem(at + i, b, y + i, x, put);
+                    }
+                }
+                zeros(
+                    b * grf_block_pitch + y * grf_row_pitch + W * elems_per_dword,
+                    elems_per_dword * (grf_row_pitch - W),
+                    put,
+                );
+            }
+        } else if transpose && !transform {
+            for x in 0..W {
+                // load_col_span(b*grf_block_pitch + x*grf_row_pitch, b, 0, x, H)
+                let at = b * grf_block_pitch + x * grf_row_pitch;
+                for i in 0..H {
+                    load_elem(at + i, b, i, x, put);
+                }
+                zeros(at + H, grf_row_pitch - H, put);
+            }
+        } else {
+            for x in (0..W).step_by(elems_per_dword) {
+                for y in 0..H {
+                    // load_row_span(..., b, y, x, elems_per_dword)
+                    let at = b * grf_block_pitch + x * grf_row_pitch + y * elems_per_dword;
+                    for i in 0..elems_per_dword {
+                        load_elem(at + i, b, y, x + i, put);
+                    }
+                }
+                zeros(
+                    b * grf_block_pitch + x * grf_row_pitch + H * elems_per_dword,
+                    elems_per_dword * (grf_row_pitch - H),
+                    put,
+                );
+            }
+        }
+        // Pad out the register block.
+        zeros(
+            b * grf_block_pitch + grf_block_size,
+            grf_block_pitch - grf_block_size,
+            put,
+        );
+    }
+    for (dst_off, value, undefined) in grf {
+        let at = dst_off * T;
+        if at + T > dst_len {
+            return Err(overflow("DstData"));
+        }
+        for (k, v) in value.iter().enumerate() {
+            let byte = dst + at + k;
+            let slot = state
+                .grf
+                .get_mut(byte)
+                .ok_or_else(|| VisaError::model_bug("DstData lies outside the register file"))?;
+            *slot = *v;
+            if undefined {
+                state.undefined.insert(byte);
+            } else {
+                state.undefined.remove(&byte);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// STORE_BLOCK2D: one block; row `n`, element `v` of the block from
+/// `Src1Data.elems[n*round_up_pow2(BlockWidth) + v]` to surface row `Y + n`, element `X + v`
+/// (BLOCK2D-STORE-INDEX resolved). The literal reading transcribes the document's loop:
+/// `(SurfaceBaseAddr + (Y + n*SurfacePitch + X)).elems[v] = Src1Data.elems[v*reg_pitch + n]`
+/// with `reg_pitch = round_up_pow2(BlockHeight)`, X and Y as byte offsets and no bounds.
+#[allow(non_snake_case)]
+pub fn store(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    let readings = &config.readings;
+    let c = ctrl(insn)?;
+    let src0 = Surface2d::new(program, insn, state, readings)?;
+    let (_, BlockWidth, BlockHeight) = counts(&c, readings);
+    let T = c.shape.size.mem_bytes();
+    let window: Window = state.mem.window(false, AddrType::Flat, 0)?;
+    let Some(Src::General { var, .. }) = insn.srcs.get(6) else {
+        return Err(VisaError::model_bug("Src1Data is not a general operand"));
+    };
+    let Src1Data = start(program, *var)?;
+    let src_len = program.vars.get(*var).byte_size();
+    let literal = readings.is_literal(errata::BLOCK2D_STORE_INDEX);
+    let mut journal = StoreJournal::default();
+    for n in 0..BlockHeight {
+        for v in 0..BlockWidth {
+            let (index, address) = if literal {
+                let reg_pitch = BlockHeight.next_power_of_two();
+                let a = src0.SurfaceBaseAddr
+                    + src0.Y
+                    + n as i128 * src0.pitch
+                    + src0.X
+                    + (v * T) as i128;
+                (v * reg_pitch + n, Some(AddrSize::A64.truncate(a)))
+            } else {
+                let reg_pitch = BlockWidth.next_power_of_two();
+                let row = if src0.drop_y {
+                    n as i128
+                } else {
+                    src0.Y + n as i128
+                };
+                (n * reg_pitch + v, src0.address(row, src0.X + v as i128))
+            };
+            if (index + 1) * T > src_len {
+                return Err(overflow("Src1Data"));
+            }
+            let value = read_grf(state, Src1Data + index * T, T)?.to_vec();
+            if let Some(a) = address {
+                journal.store(&window, a, &value);
+            }
+        }
+    }
+    journal.commit(&mut state.mem);
+    Ok(())
+}

@@ -1,0 +1,324 @@
+//! Validation of LSC_UNTYPED's block 2D forms `lsc_load_block2d` and `lsc_store_block2d`
+//! (instructions/LSC_UNTYPED.md, Format, Text, Examples; the platform's shape limits in
+//! [`Block2dShape::check_limits`]), and [`rules`] for the same checks on any IR.
+
+use super::Cx;
+use crate::asm::ast::{InsnLine, OperandKind, VarClass};
+use crate::error::{Result, VisaError};
+use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Region, Src};
+use crate::lsc::{self, Block2dShape, CacheOpt, Sfid};
+use crate::platform::Platform;
+use crate::state::{Vars, NULL};
+use crate::types::DataType;
+
+fn invalid(field: &str, message: impl Into<String>) -> VisaError {
+    VisaError::invalid(message).field(field.to_string())
+}
+
+/// The six address operands' names, in order, with their types.
+const ADDRESS: [(&str, DataType); 6] = [
+    ("SurfaceBaseAddr", DataType::UQ),
+    ("SurfaceWidth", DataType::UD),
+    ("SurfaceHeight", DataType::UD),
+    ("SurfacePitch", DataType::UD),
+    ("Src0AddrX", DataType::D),
+    ("Src0AddrY", DataType::D),
+];
+
+pub fn is_block2d(opcode: Opcode) -> bool {
+    matches!(opcode, Opcode::LscLoadBlock2d | Opcode::LscStoreBlock2d)
+}
+
+/// Register bytes a block 2D operand spans: `Blocks` blocks of `grf_block_pitch` elements.
+pub fn reg_bytes(shape: &Block2dShape, platform: Platform) -> usize {
+    let layout = shape.layout(
+        (shape.blocks, shape.width, shape.height),
+        platform.grf_size(),
+    );
+    shape.blocks as usize * layout.grf_block_pitch * shape.size.mem_bytes()
+}
+
+impl Cx<'_> {
+    pub(super) fn block2d_instruction(
+        &mut self,
+        line: &InsnLine,
+        opcode: Opcode,
+    ) -> Result<Instruction> {
+        let store = opcode == Opcode::LscStoreBlock2d;
+        let (mask, exec_size) = self.exec(line.exec)?;
+        let pred = match &line.pred {
+            Some(p) => Some(self.predicate(p, mask, exec_size)?),
+            None => None,
+        };
+        let Some((sfid, caching)) = line.mods.split_first() else {
+            return Err(invalid("sfid", "missing the unit `.ugm`"));
+        };
+        let sfid = Sfid::from_name(sfid)
+            .ok_or_else(|| invalid("sfid", format!("`.{sfid}` is not one of ugm ugml slm")))?;
+        let opts = caching
+            .iter()
+            .map(|c| {
+                CacheOpt::from_name(c)
+                    .ok_or_else(|| invalid("caching", format!("`.{c}` is not a caching option")))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let (l1, l3) = match opts.as_slice() {
+            [] => (CacheOpt::Df, CacheOpt::Df),
+            [l1] => (*l1, CacheOpt::Df),
+            [l1, l3] => (*l1, *l3),
+            _ => return Err(invalid("caching", "at most two caching options (L1, L3)")),
+        };
+        if line.operands.len() != 2 {
+            return Err(invalid(
+                "operands",
+                format!("`{}` takes 2 operands", line.opcode),
+            ));
+        }
+        let (data, addr) = if store {
+            (&line.operands[1], &line.operands[0])
+        } else {
+            (&line.operands[0], &line.operands[1])
+        };
+        let data_field = if store { "src1" } else { "dst" };
+        let OperandKind::Data { name, shape } = &data.kind else {
+            return Err(invalid(data_field, "expected a data operand `V:SHAPE`"));
+        };
+        let shape = Block2dShape::parse(shape).map_err(|e| e.field(data_field))?;
+        let OperandKind::Address {
+            space,
+            surface: None,
+            terms,
+            size: None,
+        } = &addr.kind
+        else {
+            return Err(invalid(
+                "address",
+                "expected `flat[BASE,WIDTH,HEIGHT,PITCH,X,Y]`",
+            ));
+        };
+        if space != "flat" {
+            return Err(invalid("address", "block 2D addresses are `flat`"));
+        }
+        if terms.len() != 6 {
+            return Err(invalid(
+                "address",
+                "expected six address operands `[BASE,WIDTH,HEIGHT,PITCH,X,Y]`",
+            ));
+        }
+        let mut srcs = Vec::with_capacity(7);
+        let mut offsets = [0i32; 2];
+        for (k, (term, (what, ty))) in terms.iter().zip(ADDRESS).enumerate() {
+            if term.scale.is_some() {
+                return Err(invalid("address", format!("{what} takes no scale")));
+            }
+            match &term.base {
+                Some(v) => {
+                    if term.offset != 0 {
+                        if k < 4 {
+                            return Err(invalid(
+                                "address",
+                                format!("{what} takes no immediate offset"),
+                            ));
+                        }
+                        offsets[k - 4] = i32::try_from(term.offset).map_err(|_| {
+                            invalid("address", format!("{what}'s offset does not fit a d"))
+                        })?;
+                    }
+                    let id = self.var(v, self.pos, "address")?;
+                    srcs.push(Src::General {
+                        var: id,
+                        row: 0,
+                        col: 0,
+                        region: Region::SCALAR,
+                        modifier: None,
+                        ty,
+                    });
+                }
+                None => {
+                    let fits = if k == 0 {
+                        term.offset >= 0
+                    } else if k < 4 {
+                        u32::try_from(term.offset).is_ok()
+                    } else {
+                        i32::try_from(term.offset).is_ok()
+                    };
+                    if !fits {
+                        return Err(invalid(
+                            "address",
+                            format!("{what} {} does not fit its field", term.offset),
+                        ));
+                    }
+                    srcs.push(Src::Imm {
+                        bits: term.offset as u64 & if k == 0 { u64::MAX } else { 0xffff_ffff },
+                        ty,
+                    });
+                }
+            }
+        }
+        let dst = if store {
+            let id = self.var(name, self.pos, "src1")?;
+            srcs.push(Src::General {
+                var: id,
+                row: 0,
+                col: 0,
+                region: Region::SCALAR,
+                modifier: None,
+                ty: self.vars.get(id).ty,
+            });
+            Dst::Null { ty: DataType::UB }
+        } else if name == NULL {
+            Dst::Null { ty: DataType::UB }
+        } else {
+            let id = self.var(name, self.pos, "dst")?;
+            Dst::General {
+                var: id,
+                row: 0,
+                col: 0,
+                hstride: 1,
+                ty: self.vars.get(id).ty,
+            }
+        };
+        let insn = Instruction {
+            pos: self.pos,
+            opcode,
+            pred,
+            mask,
+            exec_size,
+            sat: false,
+            ctrl: Ctrl::Block2d(Block2dCtrl {
+                sfid,
+                l1,
+                l3,
+                shape,
+                x_offset: offsets[0],
+                y_offset: offsets[1],
+            }),
+            dst,
+            dst2: None,
+            srcs,
+        };
+        rules(&insn, self.vars, self.platform)?;
+        Ok(insn)
+    }
+}
+
+fn var_ok(vars: &Vars, src: &Src, bytes: usize, field: &str) -> Result<()> {
+    match src {
+        Src::Imm { .. } => Ok(()),
+        Src::General {
+            var,
+            row: 0,
+            col: 0,
+            ..
+        } if (var.0 as usize) < vars.len() => {
+            let info = vars.get(*var);
+            if info.class != VarClass::General || info.grf_offset.is_none() {
+                return Err(invalid(
+                    field,
+                    format!("`{}` is not a general variable", info.name),
+                ));
+            }
+            if info.byte_size() < bytes {
+                return Err(invalid(
+                    field,
+                    format!(
+                        "`{}` has {} bytes; the operand spans {bytes}",
+                        info.name,
+                        info.byte_size()
+                    ),
+                ));
+            }
+            Ok(())
+        }
+        _ => Err(invalid(
+            field,
+            "expected an immediate or a general variable at its origin",
+        )),
+    }
+}
+
+/// The rules of the block 2D forms on the IR.
+pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> {
+    let name = insn.opcode.mnemonic();
+    let Ctrl::Block2d(c) = insn.ctrl else {
+        return Err(invalid(
+            "opcode",
+            format!("`{name}` needs its block 2D fields"),
+        ));
+    };
+    if !is_block2d(insn.opcode) {
+        return Err(invalid(
+            "opcode",
+            format!("`{name}` takes no block 2D fields"),
+        ));
+    }
+    let store = insn.opcode == Opcode::LscStoreBlock2d;
+    c.shape
+        .check_limits(platform, store)
+        .map_err(|e| e.field(if store { "src1" } else { "dst" }))?;
+    if insn.sat || insn.dst2.is_some() || insn.pred.is_some() {
+        return Err(invalid(
+            "opcode",
+            format!("`{name}` takes no `.sat`, predicate or second destination"),
+        ));
+    }
+    // Block operations are SIMD1 (ExecSize's description).
+    if insn.exec_size != 1 || !(1..=8).contains(&insn.mask.group) {
+        return Err(invalid(
+            "exec_size",
+            "a block 2D message is SIMD1: `(M1_NM, 1)`",
+        ));
+    }
+    if c.sfid != Sfid::Ugm {
+        return Err(invalid("sfid", "block 2D messages go to `.ugm`"));
+    }
+    if !lsc::caching_allowed(c.l1, c.l3, !store) {
+        return Err(invalid(
+            "caching",
+            "the caching pair is not in the CachingL1 table",
+        ));
+    }
+    let want = if store { 7 } else { 6 };
+    if insn.srcs.len() != want {
+        return Err(invalid("operands", format!("`{name}` has {want} sources")));
+    }
+    for (k, (what, ty)) in ADDRESS.iter().enumerate() {
+        var_ok(vars, &insn.srcs[k], ty.size(), "address").map_err(|e| {
+            let m = format!("{what}: {}", e.message);
+            invalid("address", m)
+        })?;
+    }
+    let bytes = reg_bytes(&c.shape, platform);
+    match (store, &insn.dst) {
+        (true, Dst::Null { .. }) => match &insn.srcs[6] {
+            s @ Src::General { .. } => var_ok(vars, s, bytes, "src1"),
+            _ => Err(invalid("src1", "Src1Data is a general variable")),
+        },
+        (false, Dst::Null { .. }) => Ok(()),
+        (
+            false,
+            Dst::General {
+                var,
+                row: 0,
+                col: 0,
+                ..
+            },
+        ) => var_ok(
+            vars,
+            &Src::General {
+                var: *var,
+                row: 0,
+                col: 0,
+                region: Region::SCALAR,
+                modifier: None,
+                ty: DataType::UB,
+            },
+            bytes,
+            "dst",
+        ),
+        _ => Err(invalid(
+            "dst",
+            "DstData is a general variable at its origin or `%null`",
+        )),
+    }
+}
