@@ -29,13 +29,14 @@ fn root() -> PathBuf {
 }
 
 /// The golden vector file of an instruction: `vectors/alu/INSN.jsonl`, or the integer
-/// file of a DPAS-family instruction.
+/// file of a DPAS-family instruction, or `vectors/lsc/INSN.jsonl`.
 fn golden(insn: &str) -> String {
     let vectors = root().join("vectors");
     [
         vectors.join("alu").join(format!("{insn}.jsonl")),
         vectors.join("dpas").join(format!("{insn}-int.jsonl")),
         vectors.join("dpas").join(format!("{insn}.jsonl")),
+        vectors.join("lsc").join(format!("{insn}.jsonl")),
     ]
     .into_iter()
     .find(|p| p.exists())
@@ -202,6 +203,19 @@ const VSTRIDE: Trigger = Trigger(
     r#"{"format":"visa-vector/1","id":"trigger/vstride","platform":"xe-lp","program":".decl V1 v_type=G type=d num_elts=4\n.decl V2 v_type=G type=d num_elts=8\nmov (M1, 4) V1(0,0)<1> V2(0,0)<4;2,1>\n","init":{"vars":{"V2":"0000000001000000020000000300000004000000050000000600000007000000"}}}"#,
 );
 
+/// A flat a32 load whose address wraps: 0xFFFFFFF0 + 0x20 is 0x10 in 32 bits
+/// (instructions/LSC_UNTYPED.md, address size a32; erratum LSC-ADDR-WRAP), where memory holds
+/// 0x12345678; without the wrap the load reads 0x1_0000_0010, which the case never wrote.
+const A32_WRAP: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"trigger/a32-wrap","platform":"xe-hpg","program":".decl VD v_type=G type=ud num_elts=8\n.decl VA v_type=G type=ud num_elts=1\nlsc_load.ugm (M1, 1) VD:d32 flat[VA+0x20]:a32\n","init":{"vars":{"VA":"f0ffffff"},"mem":[{"space":"flat","addr":"0x10","bytes":"78563412"}]}}"#,
+);
+/// A block 2D load of four d32 elements from a surface 8 bytes wide (width operand 0x7,
+/// minus-one encoded) and one row high: elements 2 and 3 lie past the width and load as
+/// zero (erratum BLOCK2D-OUT-OF-BOUNDS, resolved), although memory there holds 3 and 4.
+const BLOCK2D_BOUNDS: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"trigger/block2d-bounds","platform":"xe-hpc","program":".decl VD v_type=G type=ud num_elts=16\n.decl VX v_type=G type=d num_elts=1\n.decl VY v_type=G type=d num_elts=1\nlsc_load_block2d.ugm (M1_NM, 1) VD:d32.4x1nn flat[0x10000,0x7,0x0,0x3f,VX,VY]\n","init":{"mem":[{"space":"flat","addr":"0x10000","bytes":"01000000020000000300000004000000"}]}}"#,
+);
+
 /// A mutant, the instruction it must fail, an instruction it must not fail (when its bug is
 /// confined to one instruction), extra triggering cases, and the lanes its shrunk case may
 /// keep.
@@ -217,6 +231,23 @@ struct Expectation {
 }
 
 const MUTANT_EXPECTATIONS: &[Expectation] = &[
+    Expectation {
+        mutant: "lsc-a32-no-wrap",
+        insn: "lsc_load",
+        control: Some("lsc_store"),
+        triggers: &[A32_WRAP],
+        lanes: 1,
+        // The declarations, the instruction and one memory region.
+        line_bytes: 600,
+    },
+    Expectation {
+        mutant: "block2d-no-bounds",
+        insn: "lsc_load_block2d",
+        control: Some("lsc_store_block2d"),
+        triggers: &[BLOCK2D_BOUNDS],
+        lanes: 1,
+        line_bytes: 600,
+    },
     Expectation {
         mutant: "dpas-s4-zero-extended",
         insn: "dpas",

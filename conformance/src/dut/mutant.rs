@@ -142,6 +142,18 @@ pub const MUTANTS: &[Mutant] = &[
         run: dpas_s4_zero_extended,
     },
     Mutant {
+        name: "lsc-a32-no-wrap",
+        instruction: "lsc_load",
+        bug: "flat a32 addresses are computed in 64 bits: Base + Scale*Addr + Offset is not wrapped to 32 bits",
+        run: lsc_a32_no_wrap,
+    },
+    Mutant {
+        name: "block2d-no-bounds",
+        instruction: "lsc_load_block2d",
+        bug: "block 2D loads skip the surface bounds check: elements past the width or height read the memory there instead of zero",
+        run: block2d_no_bounds,
+    },
+    Mutant {
         name: "pred-offset-ignored",
         instruction: "add",
         bug: "predication reads predicate bit n for channel n, ignoring the mask control's offset (M5 reads bits 0.., not 16..)",
@@ -239,6 +251,91 @@ fn dpas_s4_zero_extended(case: &Case, engine: EngineKind) -> Outcome {
             for m in line.mods.iter_mut().take(2).filter(|m| *m == "s4") {
                 *m = "u4".to_string();
                 changed = true;
+            }
+        }
+        changed
+    })
+}
+
+/// The bracketed address of an LSC instruction line.
+fn lsc_address(
+    line: &mut ast::InsnLine,
+) -> Option<(&str, &mut Vec<ast::AddrTerm>, &mut Option<String>)> {
+    line.operands.iter_mut().find_map(|op| match &mut op.kind {
+        ast::OperandKind::Address {
+            space, terms, size, ..
+        } => Some((space.as_str(), terms, size)),
+        _ => None,
+    })
+}
+
+fn lsc_a32_no_wrap(case: &Case, engine: EngineKind) -> Outcome {
+    // The address registers of flat a32 loads become 64-bit registers holding the same
+    // values, and the address size a64: the sum is then never wrapped.
+    let mut widened: Vec<String> = Vec::new();
+    let mut touched = false;
+    let outcome = rewrite(case, engine, |changed, tree, _| {
+        for line in insn_lines(tree).filter(|l| l.opcode == "lsc_load") {
+            if let Some(("flat", terms, size)) = lsc_address(line) {
+                if size.as_deref() == Some("a32") {
+                    *size = Some("a64".to_string());
+                    widened.extend(terms.iter().filter_map(|t| t.base.clone()));
+                }
+            }
+        }
+        if widened.is_empty() {
+            return false;
+        }
+        for line in &mut tree.lines {
+            let ast::LineKind::Decl(d) = &mut line.kind else {
+                continue;
+            };
+            if !widened.contains(&d.name) || !matches!(d.ty, Some(DataType::UD | DataType::D)) {
+                continue;
+            }
+            d.ty = Some(DataType::UQ);
+            if let Some(bytes) = changed.init.vars.get_mut(&d.name) {
+                *bytes = bytes
+                    .chunks(4)
+                    .flat_map(|c| c.iter().copied().chain([0u8; 4]))
+                    .collect();
+            }
+        }
+        touched = true;
+        true
+    });
+    match outcome {
+        Outcome::Ok(mut observed) if touched => {
+            // A load does not write its address registers: show them as they were.
+            for name in &widened {
+                if let (Some(v), Some(init)) =
+                    (observed.vars.get_mut(name), case.init.vars.get(name))
+                {
+                    v.clone_from(init);
+                    observed.elt_size.insert(name.clone(), 4);
+                }
+            }
+            Outcome::Ok(observed)
+        }
+        outcome => outcome,
+    }
+}
+
+fn block2d_no_bounds(case: &Case, engine: EngineKind) -> Outcome {
+    // A surface as wide and as high as the encodings allow (2^24 bytes by 2^24 rows, minus-one
+    // encoded) puts every element of the block inside it.
+    rewrite(case, engine, |_, tree, _| {
+        let mut changed = false;
+        for line in insn_lines(tree).filter(|l| l.opcode == "lsc_load_block2d") {
+            if let Some((_, terms, _)) = lsc_address(line) {
+                for term in terms.iter_mut().skip(1).take(2) {
+                    *term = ast::AddrTerm {
+                        scale: None,
+                        base: None,
+                        offset: 0xff_ffff,
+                    };
+                    changed = true;
+                }
             }
         }
         changed

@@ -13,7 +13,7 @@
 //! default `%cr0` and execution mask); simpler regions (origin `(0,0)`, `<0;1,0>`, `<1;1,0>`,
 //! destination stride 1); no source modifiers; registers replaced by the immediate they
 //! hold; unused declarations removed; smaller variables; then values: elements zeroed in
-//! halving chunks, each remaining element moved to a simpler value (1, the nearest edge value
+//! halving chunks, memory regions dropped, halved or zeroed, each remaining element moved to a simpler value (1, the nearest edge value
 //! of its type, half its magnitude) and one place down into a zero element, immediates moved
 //! to simpler values, predicate bits cleared. A value is simpler than another
 //! when it is zero, or an edge value and the other is not, or of smaller magnitude in the
@@ -179,6 +179,7 @@ where
         |c, _| unused_vars(c),
         |c, _| smaller_vars(c),
         |c, _| zero_values(c),
+        |c, _| smaller_memory(c),
         |c, _| simpler_values(c),
         |c, _| earlier_values(c),
         |c, _| simpler_immediates(c),
@@ -542,6 +543,33 @@ fn smaller_data_shapes(shape: &str) -> Vec<String> {
             .filter(|v| *v > 1)
             .map(|v| format!("{size}x{v}{suffix}")),
     );
+    out
+}
+
+/// The case's initial memory regions: each dropped, cut to its first or second half, or
+/// zeroed.
+fn smaller_memory(case: &Case) -> Vec<Case> {
+    let mut out = Vec::new();
+    for (k, region) in case.init.mem.iter().enumerate() {
+        let mut dropped = case.clone();
+        dropped.init.mem.remove(k);
+        out.push(dropped);
+        let half = region.bytes.len() / 2;
+        if half > 0 {
+            let mut first = case.clone();
+            first.init.mem[k].bytes.truncate(half);
+            out.push(first);
+            let mut second = case.clone();
+            second.init.mem[k].addr = region.addr.saturating_add(half as u64);
+            second.init.mem[k].bytes.drain(..half);
+            out.push(second);
+        }
+        if region.bytes.iter().any(|b| *b != 0) {
+            let mut zeroed = case.clone();
+            zeroed.init.mem[k].bytes.fill(0);
+            out.push(zeroed);
+        }
+    }
     out
 }
 
