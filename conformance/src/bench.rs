@@ -292,7 +292,10 @@ fn prepare_case(case: GenCase) -> Result<Prepared, String> {
             .map_err(|e| e.to_string())?;
     }
     init.emask = case.emask;
-    let config = ExecConfig { readings };
+    let config = ExecConfig {
+        readings,
+        ..Default::default()
+    };
     let plan = Plan::compile(&program, &config).map_err(|e| e.to_string())?;
     let lanes = program.insns.iter().map(|i| u64::from(i.exec_size)).sum();
     Ok(Prepared {

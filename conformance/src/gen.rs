@@ -36,6 +36,8 @@ pub struct GenCase {
     pub tags: Vec<String>,
     /// Initial bytes of variables in the fused partner thread (DPASW), `init.partner`.
     pub partner: Vec<(String, Vec<u8>)>,
+    /// The numeric profile of float DPAS the case runs under (`None`: the default).
+    pub profile: Option<String>,
 }
 
 /// A generated source operand: its text, and the declaration and initial bytes of its
@@ -643,6 +645,7 @@ fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
                 emask,
                 tags: vec![mnemonic.to_string(), "predicate-operands".to_string()],
                 partner: Vec::new(),
+                profile: None,
             }
         })
         .boxed()
@@ -1064,6 +1067,7 @@ fn assemble(
         emask,
         tags,
         partner: Vec::new(),
+        profile: None,
     }
 }
 
@@ -1081,7 +1085,7 @@ impl GenCase {
                 .iter()
                 .map(|e| (e.to_string(), errata::Reading::Literal))
                 .collect(),
-            profile: None,
+            profile: self.profile.clone(),
             program: self.text.clone(),
             init: crate::vector::Init {
                 vars: self.vars.iter().cloned().collect(),

@@ -81,6 +81,7 @@ proptest! {
             emask: u32::MAX,
             tags: vec![],
             partner: vec![],
+            profile: None,
         }
         .to_case("fuzz");
         agree(&case)?;
