@@ -144,6 +144,30 @@ pub fn class_case(op: Opcode, class: Class) -> BoxedStrategy<GenCase> {
         .boxed()
 }
 
+/// DPAS cases of one precision pair at repeat count 8 on xe-hpc (16 lanes), every erratum
+/// resolved, the default profile: the bench's streams.
+pub fn bench_case(w: Precision, a: Precision) -> BoxedStrategy<GenCase> {
+    let class = if w.is_float() {
+        Class::Float
+    } else {
+        Class::Int
+    };
+    shapes(
+        Opcode::Dpas,
+        class,
+        Some(Platform::XeHpc),
+        Some((w, a)),
+        Some(8),
+    )
+    .prop_map(|mut shape| {
+        shape.literal.clear();
+        shape.profile = None;
+        shape
+    })
+    .prop_flat_map(shape_case)
+    .boxed()
+}
+
 /// Shapes of `op` in `class`; `platform`, `pair` and `rc` fix those fields when given.
 fn shapes(
     op: Opcode,
