@@ -104,6 +104,9 @@ fn halves(bytes: &[u8]) -> Vec<u16> {
 // s4 x u4, RC 1: SRC1_OPERANDS_PER_CHAN 1, K 64; W nibbles 0x7 = 7 (the s4 maximum), A
 // nibbles 0xF = 15 (u4, no sign extension): 64*105 = 6720 = 0x1A40.
 #[case("dpas.s4.u4.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0x7777_7777, 0xFFFF_FFFF, 0, [0x1A40, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555])]
+// s4 x s8, RC 1: OPS_PER_CHAN 4 (8-bit A), SRC1_OPERANDS_PER_CHAN 32/(4*4) = 2, K 32; W
+// nibbles 0x8 = -8, A bytes 0x80 = -128: 32*1024 = 32768 = 0x8000.
+#[case("dpas.s4.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0x8888_8888, 0x8080_8080, 0, [0x8000, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555])]
 // u8 x u8 with Src0 C = 0xFFFFFFFF: 32 products of 1, plus C, wraps modulo 2^32 to 31
 // (DPAS-INT-WRAP).
 #[case("dpas.u8.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)", 0x0101_0101, 0x0101_0101, 0xFFFF_FFFF, [31, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555])]

@@ -255,25 +255,47 @@ impl DpasPlan {
         let (wb, ab) = (self.w.bits() as usize, self.a.bits() as usize);
         let (ws, as_) = (self.w.is_signed(), self.a.is_signed());
         // A: rows x K, row r from element r*K of Src2 (k is never reset in the loop).
-        let mut a = [[0i32; K_MAX]; M_MAX];
-        let per_dw_a = 32 / ab;
-        for (r, row) in a.iter_mut().enumerate().take(self.rows) {
-            for (kk, v) in row.iter_mut().enumerate().take(self.k) {
-                let e = r * self.k + kk;
-                *v = field(dw_at(&src2, e / per_dw_a * 4), e % per_dw_a, ab, as_);
+        // Every integer precision (at most 8 bits) fits an i16, and so does a product's
+        // factor: the kernel multiplies i16 pairs into i32 sums (what pmaddwd does).
+        let mut a = [[0i16; K_MAX]; M_MAX];
+        {
+            // Row r of A starts at element r*K: the rows are contiguous, so every DW of
+            // Src2 is read once and all its fields taken.
+            let per_dw_a = 32 / ab;
+            let total = self.rows * self.k;
+            let mut flat = [0i16; K_MAX * M_MAX];
+            let bytes = &src2[..total.div_ceil(per_dw_a) * 4];
+            match (ab, as_) {
+                (2, false) => unpack_fields::<2, false>(bytes, &mut flat),
+                (2, true) => unpack_fields::<2, true>(bytes, &mut flat),
+                (4, false) => unpack_fields::<4, false>(bytes, &mut flat),
+                (4, true) => unpack_fields::<4, true>(bytes, &mut flat),
+                (8, true) => unpack_fields::<8, true>(bytes, &mut flat),
+                _ => unpack_fields::<8, false>(bytes, &mut flat),
+            }
+            for (r, row) in a.iter_mut().enumerate().take(self.rows) {
+                row[..self.k].copy_from_slice(&flat[r * self.k..(r + 1) * self.k]);
             }
         }
-        // B: K x N; depth d lives in GRF d / SOPC, fields (d % SOPC) * OPS .. + OPS.
-        let mut b = [[0i32; N]; K_MAX];
+        // B: K x N, stored as pairs of depths (k, k+1) per column; depth d lives in GRF
+        // d / SOPC, fields (d % SOPC) * OPS .. + OPS.
+        let mut b = [[[0i16; 2]; N]; K_MAX / 2];
         let depth = self.k / self.ops;
         for d in 0..depth {
             let m = d / self.sopc;
             let first = (d % self.sopc) * self.ops;
-            for i in 0..self.n {
-                let dw = dw_at(&state.grf, self.src1_at + m * self.grf + 4 * i);
-                for (j, brow) in b[d * self.ops..(d + 1) * self.ops].iter_mut().enumerate() {
-                    brow[i] = field(dw, first + j, wb, ws);
-                }
+            let at = self.src1_at + m * self.grf;
+            let Some(row) = state.grf.get(at..at + 4 * self.n) else {
+                continue;
+            };
+            let pairs = &mut b[d * self.ops / 2..(d + 1) * self.ops / 2];
+            match (wb, ws) {
+                (2, false) => unpack_b::<2, false>(row, first, pairs),
+                (2, true) => unpack_b::<2, true>(row, first, pairs),
+                (4, false) => unpack_b::<4, false>(row, first, pairs),
+                (4, true) => unpack_b::<4, true>(row, first, pairs),
+                (8, true) => unpack_b::<8, true>(row, first, pairs),
+                _ => unpack_b::<8, false>(row, first, pairs),
             }
         }
         // C, then D = C + A x B with 32-bit wrapping accumulation (DPAS-INT-WRAP).
@@ -286,7 +308,7 @@ impl DpasPlan {
             }
         }
         for r in 0..self.rows {
-            int_row(&mut acc[r], &a[r][..self.k], &b[..self.k]);
+            int_row(&mut acc[r], &a[r][..self.k], &b[..self.k / 2]);
         }
         for (r, row) in acc.iter().enumerate().take(self.rows) {
             let at = self.dst_at + r * self.row_advance;
@@ -307,13 +329,46 @@ impl DpasPlan {
     }
 }
 
-/// One row of D: `acc[n] += sum_k a[k] * b[k][n]`, wrapping, 16 columns at a time.
+/// Every `BITS`-wide field of the DWs of `bytes`, in order, into `out` (sign-extended when
+/// `SIGNED`).
 #[inline(always)]
-fn int_row(acc: &mut [i32; N], a: &[i32], b: &[[i32; N]]) {
+fn unpack_fields<const BITS: usize, const SIGNED: bool>(bytes: &[u8], out: &mut [i16]) {
+    let per = 32 / BITS;
+    for (chunk, fields) in bytes.chunks_exact(4).zip(out.chunks_exact_mut(per)) {
+        let dw = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+        for (f, v) in fields.iter_mut().enumerate() {
+            *v = field(dw, f, BITS, SIGNED) as i16;
+        }
+    }
+}
+
+/// One depth group of B: in every column's DW of `row`, the `pairs.len() * 2` fields from
+/// field `first` on (`BITS` wide), as depth pairs.
+#[inline(always)]
+fn unpack_b<const BITS: usize, const SIGNED: bool>(
+    row: &[u8],
+    first: usize,
+    pairs: &mut [[[i16; 2]; N]],
+) {
+    for (i, chunk) in row.chunks_exact(4).enumerate().take(N) {
+        let dw = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+        for (p, pair) in pairs.iter_mut().enumerate() {
+            pair[i][0] = field(dw, first + 2 * p, BITS, SIGNED) as i16;
+            pair[i][1] = field(dw, first + 2 * p + 1, BITS, SIGNED) as i16;
+        }
+    }
+}
+
+/// One row of D: `acc[n] += sum_k a[k] * b[k][n]`, wrapping, 16 columns at a time, the
+/// depths taken in pairs (`b[k/2][n] = [B[k][n], B[k+1][n]]`; K is even).
+#[inline(always)]
+fn int_row(acc: &mut [i32; N], a: &[i16], b: &[[[i16; 2]; N]]) {
     let mut sum = *acc;
-    for (av, brow) in a.iter().zip(b) {
+    for (av, bpair) in a.chunks_exact(2).zip(b) {
+        let (a0, a1) = (i32::from(av[0]), i32::from(av[1]));
         for n in 0..N {
-            sum[n] = sum[n].wrapping_add(av.wrapping_mul(brow[n]));
+            let p = a0 * i32::from(bpair[n][0]) + a1 * i32::from(bpair[n][1]);
+            sum[n] = sum[n].wrapping_add(p);
         }
     }
     *acc = sum;

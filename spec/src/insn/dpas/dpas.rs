@@ -2,10 +2,10 @@
 //! the repeat count `RC`, the systolic depth `SD` and the `Exec_size` channels.
 //!
 //! Readings: DPAS-RC-LOOP (`i < RC` against `r < RC`), DPAS-SRC2-ADVANCE (`k` never reset),
-//! DPAS-TF32-FP8-PATHS (OPS_PER_CHAN), DPAS-DST-ADVANCE (row stride of Dst and Src0),
-//! DPAS-INT-WRAP (each `+=` wraps modulo 2^32). The document's loop has no `ChEn`: every
-//! channel is computed. Float DPAS waits for its numeric profiles (DPAS-FLOAT-ROUNDING) and
-//! reports `unsupported`.
+//! DPAS-TF32-FP8-PATHS (OPS_PER_CHAN; the float tf32 and fp8 bodies), DPAS-DST-ADVANCE (row
+//! stride of Dst and Src0), DPAS-INT-WRAP (each `+=` wraps modulo 2^32), DPAS-FLOAT-ROUNDING
+//! (float DPAS follows the numeric profile of [`ExecConfig::profile`]). The document's loop
+//! has no `ChEn`: every channel is computed.
 
 use crate::errata;
 use crate::error::{Result, VisaError};
