@@ -138,6 +138,38 @@ impl FloatTy for Bf {
 // ---------------------------------------------------------------------------------------
 // Decode stage
 
+/// The instance of a lane function generic over an integer type for `ty` (`None`: not an
+/// integer type).
+macro_rules! by_int_type {
+    ($ty:expr, $f:ident) => {
+        Some(match $ty {
+            DataType::UB => $f::<u8>,
+            DataType::B => $f::<i8>,
+            DataType::UW => $f::<u16>,
+            DataType::W => $f::<i16>,
+            DataType::UD => $f::<u32>,
+            DataType::D => $f::<i32>,
+            DataType::UQ => $f::<u64>,
+            DataType::Q => $f::<i64>,
+            _ => return None,
+        })
+    };
+}
+
+/// The instance of a lane function generic over a float type for `ty` (`None`: not a float
+/// type), with the extra const arguments given.
+macro_rules! by_float_type {
+    ($ty:expr, $f:ident $(, $arg:ident)*) => {
+        Some(match $ty {
+            DataType::DF => $f::<Df $(, $arg)*>,
+            DataType::F => $f::<Sf $(, $arg)*>,
+            DataType::HF => $f::<Hf $(, $arg)*>,
+            DataType::BF => $f::<Bf $(, $arg)*>,
+            _ => return None,
+        })
+    };
+}
+
 /// Raw lanes of an integer source into exact values, modifier applied.
 pub type DecIntFn = fn(&Raw, usize, Modifier, &mut Ints);
 /// Raw lanes of a float source into canonical f64 bits: denormal inputs flushed when asked,
@@ -186,27 +218,11 @@ fn dec_float<S: FloatTy>(raw: &Raw, n: usize, m: Modifier, flush: bool, out: &mu
 }
 
 pub fn dec_int_fn(ty: DataType) -> Option<DecIntFn> {
-    Some(match ty {
-        DataType::UB => dec_int::<u8>,
-        DataType::B => dec_int::<i8>,
-        DataType::UW => dec_int::<u16>,
-        DataType::W => dec_int::<i16>,
-        DataType::UD => dec_int::<u32>,
-        DataType::D => dec_int::<i32>,
-        DataType::UQ => dec_int::<u64>,
-        DataType::Q => dec_int::<i64>,
-        _ => return None,
-    })
+    by_int_type!(ty, dec_int)
 }
 
 pub fn dec_float_fn(ty: DataType) -> Option<DecFloatFn> {
-    Some(match ty {
-        DataType::DF => dec_float::<Df>,
-        DataType::F => dec_float::<Sf>,
-        DataType::HF => dec_float::<Hf>,
-        DataType::BF => dec_float::<Bf>,
-        _ => return None,
-    })
+    by_float_type!(ty, dec_float)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -369,61 +385,23 @@ fn add_float<D: FloatTy>(a: &Raw, b: &Raw, f32_exact: bool, c: &Ctx, out: &mut R
 }
 
 pub fn enc_int_fn(ty: DataType) -> Option<EncIntFn> {
-    Some(match ty {
-        DataType::UB => enc_int::<u8>,
-        DataType::B => enc_int::<i8>,
-        DataType::UW => enc_int::<u16>,
-        DataType::W => enc_int::<i16>,
-        DataType::UD => enc_int::<u32>,
-        DataType::D => enc_int::<i32>,
-        DataType::UQ => enc_int::<u64>,
-        DataType::Q => enc_int::<i64>,
-        _ => return None,
-    })
+    by_int_type!(ty, enc_int)
 }
 
 pub fn enc_float_int_fn(ty: DataType) -> Option<EncFloatIntFn> {
-    Some(match ty {
-        DataType::UB => enc_float_int::<u8>,
-        DataType::B => enc_float_int::<i8>,
-        DataType::UW => enc_float_int::<u16>,
-        DataType::W => enc_float_int::<i16>,
-        DataType::UD => enc_float_int::<u32>,
-        DataType::D => enc_float_int::<i32>,
-        DataType::UQ => enc_float_int::<u64>,
-        DataType::Q => enc_float_int::<i64>,
-        _ => return None,
-    })
+    by_int_type!(ty, enc_float_int)
 }
 
 pub fn enc_int_float_fn(ty: DataType) -> Option<EncIntFloatFn> {
-    Some(match ty {
-        DataType::DF => enc_int_float::<Df>,
-        DataType::F => enc_int_float::<Sf>,
-        DataType::HF => enc_int_float::<Hf>,
-        DataType::BF => enc_int_float::<Bf>,
-        _ => return None,
-    })
+    by_float_type!(ty, enc_int_float)
 }
 
 pub fn enc_float_float_fn(ty: DataType) -> Option<EncFloatFloatFn> {
-    Some(match ty {
-        DataType::DF => enc_float_float::<Df>,
-        DataType::F => enc_float_float::<Sf>,
-        DataType::HF => enc_float_float::<Hf>,
-        DataType::BF => enc_float_float::<Bf>,
-        _ => return None,
-    })
+    by_float_type!(ty, enc_float_float)
 }
 
 pub fn add_float_fn(ty: DataType) -> Option<AddFloatFn> {
-    Some(match ty {
-        DataType::DF => add_float::<Df>,
-        DataType::F => add_float::<Sf>,
-        DataType::HF => add_float::<Hf>,
-        DataType::BF => add_float::<Bf>,
-        _ => return None,
-    })
+    by_float_type!(ty, add_float)
 }
 
 /// Exact integer addition of two lane arrays (INT-EXTRA-PRECISION: no intermediate wraps).
@@ -553,13 +531,7 @@ fn float_arith<D: FloatTy, const OP: u8>(s: &[Raw; 3], f32_exact: bool, c: &Ctx,
 }
 
 fn float_arith_for<const OP: u8>(ty: DataType) -> Option<FloatArithFn> {
-    Some(match ty {
-        DataType::DF => float_arith::<Df, OP>,
-        DataType::F => float_arith::<Sf, OP>,
-        DataType::HF => float_arith::<Hf, OP>,
-        DataType::BF => float_arith::<Bf, OP>,
-        _ => return None,
-    })
+    by_float_type!(ty, float_arith, OP)
 }
 
 pub fn float_arith_fn(op: FloatOp, ty: DataType) -> Option<FloatArithFn> {

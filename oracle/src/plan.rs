@@ -190,6 +190,7 @@ struct Scratch<const S: usize> {
     ints2: Ints,
     out2: Raw,
     dst2_offs: [usize; LANES],
+    select: select::Work,
 }
 
 thread_local! {
@@ -211,8 +212,15 @@ impl<const S: usize> Scratch<S> {
             ints2: [0; LANES],
             out2: [0; LANES],
             dst2_offs: [0; LANES],
+            select: select::Work::new(),
         }
     }
+}
+
+/// The lanes of source 0, where an integer operation leaves its result.
+fn first_source(ints: &[Ints]) -> Result<&Ints> {
+    ints.first()
+        .ok_or_else(|| VisaError::model_bug("an integer operation without sources"))
 }
 
 fn lane_mask(n: usize) -> u32 {
@@ -1159,6 +1167,27 @@ impl InsnPlan {
         Ok((write, pick))
     }
 
+    /// The exact integer lanes of every source, in the first `num_srcs` buffers of `ints`
+    /// (an integer operation leaves its result in the first).
+    #[inline(always)]
+    fn decode_ints<'s, const S: usize>(
+        &self,
+        dec: &[Option<kernel::DecIntFn>; MAX_SRCS],
+        raw: &[Raw; S],
+        ints: &'s mut [Ints; S],
+    ) -> Result<&'s mut [Ints]> {
+        let lanes = dec.iter().zip(&self.srcs).zip(raw).zip(ints.iter_mut());
+        for (((d, src), raw), ints) in lanes {
+            if let (Some(d), Some(src)) = (d, src) {
+                d(raw, self.exec_size, src.modifier, ints);
+            }
+        }
+        // `Plan::run` picks buffers for the plan's widest instruction.
+        ints.get_mut(..self.num_srcs).ok_or_else(|| {
+            VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
+        })
+    }
+
     fn exec<const S: usize>(
         &self,
         plan: &Plan,
@@ -1315,37 +1344,14 @@ impl InsnPlan {
                 return Ok(());
             }
             Kernel::Int { dec, op, enc } => {
-                let lanes = dec.iter().zip(&self.srcs).zip(&s.raw).zip(&mut s.ints);
-                for (((d, src), raw), ints) in lanes {
-                    if let (Some(d), Some(src)) = (d, src) {
-                        d(raw, n, src.modifier, ints);
-                    }
-                }
-                // `Plan::run` picks buffers for the plan's widest instruction.
-                let ints = s.ints.get_mut(..self.num_srcs).ok_or_else(|| {
-                    VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
-                })?;
+                let ints = self.decode_ints(&dec, &s.raw, &mut s.ints)?;
                 op(ints, &ctx)?;
-                let result = ints
-                    .first()
-                    .ok_or_else(|| VisaError::model_bug("an integer operation without sources"))?;
-                enc(result, &ctx, &mut s.out);
+                enc(first_source(ints)?, &ctx, &mut s.out);
             }
             Kernel::Pair { dec, op, enc, enc2 } => {
-                let lanes = dec.iter().zip(&self.srcs).zip(&s.raw).zip(&mut s.ints);
-                for (((d, src), raw), ints) in lanes {
-                    if let (Some(d), Some(src)) = (d, src) {
-                        d(raw, n, src.modifier, ints);
-                    }
-                }
-                let ints = s.ints.get_mut(..self.num_srcs).ok_or_else(|| {
-                    VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
-                })?;
+                let ints = self.decode_ints(&dec, &s.raw, &mut s.ints)?;
                 op(ints, &mut s.ints2, &ctx)?;
-                let result = ints.first().ok_or_else(|| {
-                    VisaError::model_bug("a two-result operation without sources")
-                })?;
-                enc(result, &ctx, &mut s.out);
+                enc(first_source(ints)?, &ctx, &mut s.out);
                 enc2(&s.ints2, &ctx, &mut s.out2);
             }
             Kernel::Select(k) => {
@@ -1361,7 +1367,14 @@ impl InsnPlan {
                 let raw = s.raw.get(..self.num_srcs).ok_or_else(|| {
                     VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
                 })?;
-                k.run(raw, &mods[..self.num_srcs], pick, &ctx, &mut s.out)?;
+                k.run(
+                    raw,
+                    &mods[..self.num_srcs],
+                    pick,
+                    &ctx,
+                    &mut s.select,
+                    &mut s.out,
+                )?;
                 en = write;
             }
         }

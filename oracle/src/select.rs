@@ -20,6 +20,29 @@ use crate::softfloat::{f64_is_nan, f64_is_neg, f64_is_zero, Format};
 
 type Result<T> = std::result::Result<T, VisaError>;
 
+/// Lane buffers a selection kernel works in, reused from run to run (a kernel never reads a
+/// lane it has not written).
+#[derive(Clone, Debug)]
+pub struct Work {
+    ints: [Ints; 4],
+    raws: [Raw; 3],
+}
+
+impl Work {
+    pub fn new() -> Work {
+        Work {
+            ints: [[0; LANES]; 4],
+            raws: [[0; LANES]; 3],
+        }
+    }
+}
+
+impl Default for Work {
+    fn default() -> Work {
+        Work::new()
+    }
+}
+
 /// How one SEL source becomes destination bits (MOV's rule, instructions/MOV.md).
 #[derive(Clone, Copy, Debug)]
 pub enum Conv {
@@ -277,9 +300,13 @@ impl SelectKernel {
         mods: &[Modifier],
         pick: u32,
         ctx: &Ctx,
+        work: &mut Work,
         out: &mut Raw,
     ) -> Result<()> {
         let n = ctx.n.min(LANES);
+        let Work { ints, raws } = work;
+        let [i0, i1, i2, i3] = ints;
+        let [r0w, r1w, r2w] = raws;
         let src = |k: usize| -> Result<(&Raw, Modifier)> {
             match (raw.get(k), mods.get(k)) {
                 (Some(r), Some(m)) => Ok((r, *m)),
@@ -291,10 +318,10 @@ impl SelectKernel {
         let flush = |ty: DataType| !ctx.mode.keeps_denormals(ty);
         match *self {
             SelectKernel::CmpInt { dec, rel, truth } => {
-                let (mut a, mut b): (Ints, Ints) = ([0; LANES], [0; LANES]);
+                let (a, b) = (i0, i1);
                 let ((r0, m0), (r1, m1)) = (src(0)?, src(1)?);
-                dec[0](r0, n, m0, &mut a);
-                dec[1](r1, n, m1, &mut b);
+                dec[0](r0, n, m0, a);
+                dec[1](r1, n, m1, b);
                 for k in 0..n {
                     out[k] = if holds(rel, Some(a[k].cmp(&b[k]))) {
                         truth
@@ -309,10 +336,10 @@ impl SelectKernel {
                 rel,
                 truth,
             } => {
-                let (mut a, mut b): (Raw, Raw) = ([0; LANES], [0; LANES]);
+                let (a, b) = (r0w, r1w);
                 let ((r0, m0), (r1, m1)) = (src(0)?, src(1)?);
-                dec[0](r0, n, m0, flush(tys[0]), &mut a);
-                dec[1](r1, n, m1, flush(tys[1]), &mut b);
+                dec[0](r0, n, m0, flush(tys[0]), a);
+                dec[1](r1, n, m1, flush(tys[1]), b);
                 for k in 0..n {
                     out[k] = if holds(rel, float_order(a[k], b[k])) {
                         truth
@@ -322,15 +349,14 @@ impl SelectKernel {
                 }
             }
             SelectKernel::Sel { conv, .. } => {
-                let mut converted: [Raw; 2] = [[0; LANES]; 2];
+                let mut converted = [r0w, r1w];
                 for (k, (c, lanes)) in conv.iter().zip(converted.iter_mut()).enumerate() {
                     let (r, m) = src(k)?;
                     match *c {
                         Conv::Copy => lanes[..n].copy_from_slice(&r[..n]),
                         Conv::Int { dec, enc } => {
-                            let mut ints: Ints = [0; LANES];
-                            dec(r, n, m, &mut ints);
-                            enc(&ints, ctx, lanes);
+                            dec(r, n, m, i0);
+                            enc(i0, ctx, lanes);
                         }
                         Conv::Float {
                             dec,
@@ -344,9 +370,8 @@ impl SelectKernel {
                             } else {
                                 flush(src_ty)
                             };
-                            let mut floats: Raw = [0; LANES];
-                            dec(r, n, m, flush_in, &mut floats);
-                            enc(&floats, ctx, lanes);
+                            dec(r, n, m, flush_in, r2w);
+                            enc(r2w, ctx, lanes);
                         }
                     }
                 }
@@ -360,17 +385,17 @@ impl SelectKernel {
                 }
             }
             SelectKernel::MinMaxInt { dec, max, enc } => {
-                let (mut a, mut b): (Ints, Ints) = ([0; LANES], [0; LANES]);
+                let (a, b) = (i0, i1);
                 let ((r0, m0), (r1, m1)) = (src(0)?, src(1)?);
-                dec[0](r0, n, m0, &mut a);
-                dec[1](r1, n, m1, &mut b);
+                dec[0](r0, n, m0, a);
+                dec[1](r1, n, m1, b);
                 for k in 0..n {
                     let take_b = if max { b[k] > a[k] } else { b[k] < a[k] };
                     if take_b {
                         a[k] = b[k];
                     }
                 }
-                enc(&a, ctx, out);
+                enc(a, ctx, out);
             }
             SelectKernel::MinMaxFloat {
                 dec,
@@ -380,10 +405,10 @@ impl SelectKernel {
                 zeros_tie,
                 src1_bits,
             } => {
-                let (mut a, mut b): (Raw, Raw) = ([0; LANES], [0; LANES]);
+                let (a, b) = (r0w, r1w);
                 let ((r0, m0), (r1, m1)) = (src(0)?, src(1)?);
-                dec[0](r0, n, m0, flush(tys[0]), &mut a);
-                dec[1](r1, n, m1, flush(tys[1]), &mut b);
+                dec[0](r0, n, m0, flush(tys[0]), a);
+                dec[1](r1, n, m1, flush(tys[1]), b);
                 let mut both_nan = 0u32;
                 for k in 0..n {
                     let (x, y) = (a[k], b[k]);
@@ -412,7 +437,7 @@ impl SelectKernel {
                         a[k] = y;
                     }
                 }
-                enc(&a, ctx, out);
+                enc(a, ctx, out);
                 if let Some(fmt) = src1_bits {
                     for k in (0..n).filter(|k| (both_nan >> k) & 1 == 1) {
                         out[k] = if fmt == Format::DF {
@@ -442,13 +467,13 @@ impl SelectKernel {
                 }
             }
             SelectKernel::Bfn { dec, table, enc } => {
-                let mut v: [Ints; 3] = [[0; LANES]; 3];
+                let mut v = [i0, i1, i2];
                 for (k, lanes) in v.iter_mut().enumerate() {
                     let (r, m) = src(k)?;
                     dec[k](r, n, m, lanes);
                 }
-                let [a, b, c] = &v;
-                let mut result: Ints = [0; LANES];
+                let [a, b, c] = v;
+                let result = i3;
                 for (k, res) in result[..n].iter_mut().enumerate() {
                     // The minterms of the table: entry e is on where each source's bit
                     // matches bit (0, 1, 2) of e.
@@ -463,7 +488,7 @@ impl SelectKernel {
                     }
                     *res = r;
                 }
-                enc(&result, ctx, out);
+                enc(result, ctx, out);
             }
         }
         Ok(())

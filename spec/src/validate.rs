@@ -996,7 +996,16 @@ impl Cx<'_> {
                 }
                 let (row, col) = self.origin(id, origin, op.pos, f)?;
                 let var_ty = self.general_type(id, *ty, op.pos, f)?;
-                let offset = row * self.row_size() as u32 + col * var_ty.size() as u32;
+                // The element's byte offset must lie inside the variable.
+                let bytes = self.vars.get(id).byte_size();
+                let offset = (row as usize)
+                    .checked_mul(self.row_size())
+                    .and_then(|r| r.checked_add(col as usize * var_ty.size()))
+                    .filter(|o| *o < bytes)
+                    .and_then(|o| u32::try_from(o).ok())
+                    .ok_or_else(|| {
+                        invalid_at(op.pos, f, format!("origin ({row},{col}) lies outside the variable's {bytes} bytes"))
+                    })?;
                 Ok(Some(Src::AddrOf { var: id, offset }))
             }
             (VarClass::Surface | VarClass::Sampler, Opcode::AddrAdd, 0) => Err(VisaError::unsupported(

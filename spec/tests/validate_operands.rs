@@ -111,6 +111,11 @@ fn valid_forms(#[case] text: &str) {
 #[case("addr_add (M1, 4) A0(0)<1> V2(0,0)<1;1,0> 0x10:uw", "src0")]
 #[case("addr_add (M1, 1) A0(0)<1> &V2+4 0x10:ud", "dst")]
 #[case("addr_add (M1, 8) A0(0)<1> &V2+4 0x10:uw", "dst")]
+// ADDR_ADD's general src0 names an element of its variable (V2: 32 UD, 128 bytes, 4 rows
+// of 32 bytes on xe-hpg): row 4 is past the end, and a row number whose byte offset does not
+// fit 32 bits must not overflow.
+#[case("addr_add (M1, 1) A0(0)<1> V2(4,0)<0;1,0> 0x0:uw", "src0")]
+#[case("addr_add (M1, 1) A0(0)<1> V2(4294967295,7)<0;1,0> 0x0:uw", "src0")]
 #[case("add (M1, 1) V1(0,0)<1> &V2+4 0x10:ud", "src0")]
 // MOVS: a state operand on one side; two state operands of one class.
 #[case("movs (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0>", "dst")]

@@ -136,6 +136,12 @@ pub const MUTANTS: &[Mutant] = &[
         run: cmp_nan_ordered,
     },
     Mutant {
+        name: "dpas-s4-zero-extended",
+        instruction: "dpas",
+        bug: "DPAS reads s4 fields of Src1 and Src2 without sign extension, as u4 (so 0xF is 15, not -1)",
+        run: dpas_s4_zero_extended,
+    },
+    Mutant {
         name: "pred-offset-ignored",
         instruction: "add",
         bug: "predication reads predicate bit n for channel n, ignoring the mask control's offset (M5 reads bits 0.., not 16..)",
@@ -218,6 +224,20 @@ fn add_sat_ignored(case: &Case, engine: EngineKind) -> Outcome {
         for (line, insn) in insn_lines(tree).zip(&program.insns) {
             if insn.opcode == Opcode::Add && insn.sat && insn.dst.ty().is_integer() {
                 line.mods.retain(|m| m != "sat");
+                changed = true;
+            }
+        }
+        changed
+    })
+}
+
+fn dpas_s4_zero_extended(case: &Case, engine: EngineKind) -> Outcome {
+    rewrite(case, engine, |_, tree, _| {
+        let mut changed = false;
+        for line in insn_lines(tree).filter(|l| l.opcode == "dpas") {
+            // `dpas.W.A.SD.RC`: the Src1 and Src2 precisions come first.
+            for m in line.mods.iter_mut().take(2).filter(|m| *m == "s4") {
+                *m = "u4".to_string();
                 changed = true;
             }
         }

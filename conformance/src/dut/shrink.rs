@@ -8,7 +8,8 @@
 //! Simplifications, tried in this order and repeated until none applies or the budget of
 //! questions is spent: fewer instructions; fewer lanes (the first differing channel alone,
 //! every operand moved to the element it reads or writes; smaller execution sizes, region
-//! widths clamped or scaled); simpler control (no predicate, no `_NM`, `M1`, no `.sat`, no errata pins,
+//! widths clamped or scaled); smaller shapes (DPAS and DPASW repeat counts; LSC vector sizes;
+//! block 2D block counts, widths and heights); simpler control (no predicate, no `_NM`, `M1`, no `.sat`, no errata pins,
 //! default `%cr0` and execution mask); simpler regions (origin `(0,0)`, `<0;1,0>`, `<1;1,0>`,
 //! destination stride 1); no source modifiers; registers replaced by the immediate they
 //! hold; unused declarations removed; smaller variables; then values: elements zeroed in
@@ -170,6 +171,7 @@ where
         |c, _| fewer_instructions(c),
         focus_lane,
         |c, _| fewer_lanes(c),
+        |c, _| smaller_shapes(c),
         |c, _| simpler_control(c),
         |c, _| simpler_regions(c),
         |c, _| drop_modifiers(c),
@@ -431,6 +433,116 @@ fn fewer_lanes(case: &Case) -> Vec<Case> {
         }
         changes
     })
+}
+
+/// Smaller repeat counts (the last dot-separated word of `dpas.W.A.SD.RC` and
+/// `dpasw.W.A.SD.RC`) and smaller LSC data shapes ([`smaller_data_shapes`]).
+fn smaller_shapes(case: &Case) -> Vec<Case> {
+    per_insn(case, |insn| {
+        let mut changes: Vec<Edit> = Vec::new();
+        if matches!(insn.opcode.as_str(), "dpas" | "dpasw") && insn.mods.len() == 4 {
+            if let Ok(rc) = insn.mods[3].parse::<u32>() {
+                for smaller in smaller_counts(rc) {
+                    changes.push(Box::new(move |i: &mut ast::InsnLine| {
+                        if let Some(m) = i.mods.get_mut(3) {
+                            *m = smaller.to_string();
+                        }
+                    }));
+                }
+            }
+        }
+        for (k, op) in insn.operands.iter().enumerate() {
+            let ast::OperandKind::Data { shape, .. } = &op.kind else {
+                continue;
+            };
+            for smaller in smaller_data_shapes(shape) {
+                changes.push(Box::new(move |i: &mut ast::InsnLine| {
+                    if let Some(ast::OperandKind::Data { shape, .. }) =
+                        i.operands.get_mut(k).map(|o| &mut o.kind)
+                    {
+                        *shape = smaller.clone();
+                    }
+                }));
+            }
+        }
+        changes
+    })
+}
+
+/// Counts below `n` to try, smallest first: 1, then half of `n`, then `n - 1`.
+fn smaller_counts(n: u32) -> Vec<u32> {
+    let mut out: Vec<u32> = [1, n / 2, n.saturating_sub(1)]
+        .into_iter()
+        .filter(|c| *c >= 1 && *c < n)
+        .collect();
+    out.dedup();
+    out
+}
+
+/// Smaller versions of an LSC data operand's shape as written in the text (see
+/// `reference/asm-syntax.md`): the vector size of `d32x4` or `d32x16t` (down to no vector
+/// size at all); the block count, block width and block height of a block 2D shape
+/// `d16.2x16x32nn` (the count of 1 omitted, each dimension halved). Shapes the spec then
+/// rejects are dropped by the shrinker without asking the implementation.
+fn smaller_data_shapes(shape: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some((size, dims)) = shape.split_once('.') {
+        let split = dims
+            .find(|c: char| c.is_ascii_alphabetic() && c != 'x')
+            .unwrap_or(dims.len());
+        let (numbers, letters) = dims.split_at(split);
+        let parsed: Option<Vec<u32>> = numbers.split('x').map(|n| n.parse().ok()).collect();
+        let (blocks, width, height) = match parsed.as_deref() {
+            Some([b, w, h]) => (*b, *w, *h),
+            Some([w, h]) => (1, *w, *h),
+            _ => return out,
+        };
+        let spell = |b: u32, w: u32, h: u32| {
+            if b == 1 {
+                format!("{size}.{w}x{h}{letters}")
+            } else {
+                format!("{size}.{b}x{w}x{h}{letters}")
+            }
+        };
+        out.extend(
+            smaller_counts(blocks)
+                .into_iter()
+                .map(|b| spell(b, width, height)),
+        );
+        out.extend(
+            [width / 2]
+                .into_iter()
+                .filter(|w| *w >= 1)
+                .map(|w| spell(blocks, w, height)),
+        );
+        out.extend(
+            [height / 2]
+                .into_iter()
+                .filter(|h| *h >= 1)
+                .map(|h| spell(blocks, width, h)),
+        );
+        return out;
+    }
+    let Some((size, rest)) = shape.split_once('x') else {
+        return out;
+    };
+    let split = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    let (digits, suffix) = rest.split_at(split);
+    let Ok(vector) = digits.parse::<u32>() else {
+        return out;
+    };
+    if vector > 1 {
+        out.push(format!("{size}{suffix}"));
+    }
+    out.extend(
+        smaller_counts(vector)
+            .into_iter()
+            .filter(|v| *v > 1)
+            .map(|v| format!("{size}x{v}{suffix}")),
+    );
+    out
 }
 
 fn simpler_control(case: &Case) -> Vec<Case> {
@@ -981,6 +1093,45 @@ mod tests {
         assert_eq!(
             simpler(DataType::UD, 0x1234_5678),
             vec![1, 0x0000_0002, 0x091a_2b3c]
+        );
+    }
+
+    #[test]
+    fn smaller_counts_go_down_from_the_smallest() {
+        assert_eq!(smaller_counts(8), vec![1, 4, 7]);
+        assert_eq!(smaller_counts(2), vec![1]);
+        assert_eq!(smaller_counts(1), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn block_2d_shapes_shrink_one_dimension_at_a_time() {
+        // d16, 2 blocks of 16 elements by 32 rows, no transpose, no VNNI.
+        assert_eq!(
+            smaller_data_shapes("d16.2x16x32nn"),
+            vec!["d16.16x32nn", "d16.2x8x32nn", "d16.2x16x16nn"]
+        );
+        // The count of 1 is omitted; the letters stay.
+        assert_eq!(
+            smaller_data_shapes("d8.16x8nt"),
+            vec!["d8.8x8nt", "d8.16x4nt"]
+        );
+        assert_eq!(
+            smaller_data_shapes("d32.4x1x1tn"),
+            vec!["d32.1x1tn", "d32.2x1x1tn", "d32.3x1x1tn"]
+        );
+    }
+
+    #[test]
+    fn vector_shapes_shrink_towards_one_element() {
+        assert_eq!(
+            smaller_data_shapes("d32x16t"),
+            vec!["d32t", "d32x8t", "d32x15t"]
+        );
+        assert_eq!(smaller_data_shapes("d64x2"), vec!["d64"]);
+        assert_eq!(smaller_data_shapes("d32"), Vec::<String>::new());
+        assert_eq!(
+            smaller_data_shapes("d8u32x4"),
+            vec!["d8u32", "d8u32x2", "d8u32x3"]
         );
     }
 }
