@@ -161,10 +161,10 @@ fn execute(case: &Case, engine: EngineKind) -> Result<Observed, VisaError> {
     let profile = match &case.profile {
         None => DpasProfile::default(),
         Some(name) => DpasProfile::parse(name).ok_or_else(|| {
-            invalid_vector(
-                "profile",
-                format!("`{name}` is not a numeric profile (docs/dpas.md)"),
-            )
+            VisaError::unsupported(format!(
+                "numeric profile `{name}`: the engines implement the DPAS profiles of docs/dpas.md"
+            ))
+            .field("profile")
         })?,
     };
     let readings = case.readings().map_err(|m| invalid_vector("errata", m))?;

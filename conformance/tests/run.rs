@@ -157,13 +157,13 @@ fn expect_naming_unknown_state_is_an_invalid_vector_error() {
 
 #[test]
 fn profiles_are_named_dpas_profiles() {
-    // An unknown name is a defect of the vector; a DPAS profile (docs/dpas.md) runs, and
-    // changes nothing outside float DPAS.
+    // An unknown name is a profile the engines do not implement; a DPAS profile
+    // (docs/dpas.md) runs, and changes nothing outside float DPAS.
     let mut case = common::case(common::ADD_SAT);
     case.profile = Some("fast-dpas".into());
     match run_case(&case, EngineKind::Spec) {
         Outcome::Error(e) => {
-            assert_eq!(e.class, ErrorClass::InvalidVector);
+            assert_eq!(e.class, ErrorClass::Unsupported);
             assert_eq!(e.field.as_deref(), Some("profile"));
         }
         Outcome::Ok(_) => panic!("`fast-dpas` is not a profile"),
