@@ -31,9 +31,20 @@ const DECLS: &str = "\
 /// Runs `text` on both engines under `profile` with the given variable bytes (the rest
 /// 0x55 for the destinations, zero for the others); asserts they agree and returns `out`.
 fn run(text: &str, init: &[(&str, Vec<u8>)], profile: &str, out: &str) -> Vec<u8> {
+    run_with(text, init, profile, out, Readings::resolved())
+}
+
+/// [`run`] under the given errata readings.
+fn run_with(
+    text: &str,
+    init: &[(&str, Vec<u8>)],
+    profile: &str,
+    out: &str,
+    readings: Readings,
+) -> Vec<u8> {
     let program = format!("{DECLS}{text}\n");
     let ast = asm::parse(&program).unwrap();
-    let program = validate::validate_with(&ast, Platform::XeHpg, &Readings::resolved()).unwrap();
+    let program = validate::validate_with(&ast, Platform::XeHpg, &readings).unwrap();
     let vars = &program.vars;
     let mut state = MachineState::new(vars);
     for name in ["D", "F", "DH", "DB"] {
@@ -47,7 +58,7 @@ fn run(text: &str, init: &[(&str, Vec<u8>)], profile: &str, out: &str) -> Vec<u8
             .unwrap();
     }
     let config = ExecConfig {
-        readings: Readings::resolved(),
+        readings,
         profile: DpasProfile::parse(profile).unwrap(),
     };
     let mut oracle = state.clone();
@@ -359,4 +370,30 @@ fn bf8_times_hf8() {
         "F",
     ));
     assert_eq!(&f[..8], &[0x4BC4_0000; 8]);
+}
+
+/// DPAS-TF32-FP8-PATHS on hf8 x hf8 (F Dst, `%null`), B[0] = A[0] = 0x38 (1.0 in E4M3).
+/// Resolved: the float dot4, 1.0 * 1.0 = 0x3F800000. Literal: the `int dpas` body reads the
+/// bytes as u8: 56 * 56 = 3136 = 0xC40 in the raw DW.
+#[rstest]
+#[case::resolved(false, 0x3F80_0000)]
+#[case::literal(true, 0xC40)]
+fn fp8_paths(#[case] literal: bool, #[case] want: u32) {
+    let mut readings = Readings::resolved();
+    if literal {
+        readings
+            .set(
+                visa_spec::errata::DPAS_TF32_FP8_PATHS,
+                visa_spec::errata::Reading::Literal,
+            )
+            .unwrap();
+    }
+    let f = dws(&run_with(
+        "dpas.hf8.hf8.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
+        &first_stage(0x38, 0x38),
+        "",
+        "F",
+        readings,
+    ));
+    assert_eq!(&f[..8], &[want; 8]);
 }
