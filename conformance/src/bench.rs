@@ -44,8 +44,10 @@ use visa_oracle::Plan;
 use visa_spec::asm;
 use visa_spec::errata::{Reading, Readings};
 use visa_spec::exec::ExecConfig;
-use visa_spec::ir::Program;
+use visa_spec::ir::{Ctrl, Program};
+use visa_spec::profile::DpasProfile;
 use visa_spec::state::{MachineState, CR0};
+use visa_spec::types::Precision;
 use visa_spec::validate;
 use visa_spec::VisaError;
 
@@ -111,7 +113,63 @@ pub const STREAMS: &[Stream] = &[
         cases: alu_cases,
         keep: is_simd16,
     },
+    // DPAS at repeat count 8 on 16 lanes (xe-hpc), one precision pair each, default profile;
+    // a fourth line gives multiply-accumulates per second.
+    Stream {
+        name: "dpas-s8s8",
+        cases: dpas_s8s8,
+        keep: any_case,
+    },
+    Stream {
+        name: "dpas-u4s4",
+        cases: dpas_u4s4,
+        keep: any_case,
+    },
+    Stream {
+        name: "dpas-bfbf",
+        cases: dpas_bfbf,
+        keep: any_case,
+    },
+    Stream {
+        name: "dpas-hf8hf8",
+        cases: dpas_hf8hf8,
+        keep: any_case,
+    },
 ];
+
+fn dpas_s8s8() -> BoxedStrategy<GenCase> {
+    gen::dpas::bench_case(Precision::S8, Precision::S8)
+}
+
+fn dpas_u4s4() -> BoxedStrategy<GenCase> {
+    gen::dpas::bench_case(Precision::U4, Precision::S4)
+}
+
+fn dpas_bfbf() -> BoxedStrategy<GenCase> {
+    gen::dpas::bench_case(Precision::BF, Precision::BF)
+}
+
+fn dpas_hf8hf8() -> BoxedStrategy<GenCase> {
+    gen::dpas::bench_case(Precision::HF8, Precision::HF8)
+}
+
+/// Multiply-accumulates of a program's DPAS and DPASW instructions: RC rows x Exec_size
+/// columns x SD * OPS_PER_CHAN depth each.
+fn macs(program: &Program) -> u64 {
+    program
+        .insns
+        .iter()
+        .filter_map(|i| match i.ctrl {
+            Ctrl::Dpas(c) => Some(
+                u64::from(c.rc)
+                    * u64::from(i.exec_size)
+                    * u64::from(c.sd)
+                    * u64::from(validate::ops_per_chan(c.w, c.a, false)),
+            ),
+            _ => None,
+        })
+        .sum()
+}
 
 /// Cases of every ALU instruction the generators cover, in equal parts.
 fn alu_cases() -> BoxedStrategy<GenCase> {
@@ -140,6 +198,7 @@ struct Prepared {
     init: MachineState,
     plan: Plan,
     lanes: u64,
+    macs: u64,
 }
 
 /// Why a stream could not be benchmarked.
@@ -292,9 +351,14 @@ fn prepare_case(case: GenCase) -> Result<Prepared, String> {
             .map_err(|e| e.to_string())?;
     }
     init.emask = case.emask;
-    let config = ExecConfig { readings };
+    let profile = match &case.profile {
+        Some(name) => DpasProfile::parse(name).ok_or_else(|| format!("no profile `{name}`"))?,
+        None => DpasProfile::default(),
+    };
+    let config = ExecConfig { readings, profile };
     let plan = Plan::compile(&program, &config).map_err(|e| e.to_string())?;
     let lanes = program.insns.iter().map(|i| u64::from(i.exec_size)).sum();
+    let macs = macs(&program);
     Ok(Prepared {
         case,
         program,
@@ -302,6 +366,7 @@ fn prepare_case(case: GenCase) -> Result<Prepared, String> {
         init,
         plan,
         lanes,
+        macs,
     })
 }
 
@@ -425,6 +490,7 @@ fn verify(cases: &[Prepared]) -> Result<(), Failure> {
 struct Rate {
     insns: u64,
     lanes: u64,
+    macs: u64,
     elapsed: Duration,
 }
 
@@ -434,6 +500,9 @@ impl Rate {
     }
     fn lanes_per_sec(&self) -> f64 {
         per_sec(self.lanes, self.elapsed)
+    }
+    fn macs_per_sec(&self) -> f64 {
+        per_sec(self.macs, self.elapsed)
     }
 }
 
@@ -455,12 +524,14 @@ fn timed(cases: &[Prepared], min_time: Duration, repeat: u32, mut pass: impl FnM
         .sum::<u64>()
         * u64::from(repeat);
     let lanes: u64 = cases.iter().map(|c| c.lanes).sum::<u64>() * u64::from(repeat);
+    let macs: u64 = cases.iter().map(|c| c.macs).sum::<u64>() * u64::from(repeat);
     let mut rate = Rate::default();
     let start = Instant::now();
     loop {
         pass();
         rate.insns += insns;
         rate.lanes += lanes;
+        rate.macs += macs;
         rate.elapsed = start.elapsed();
         if rate.elapsed >= min_time {
             return rate;
@@ -560,7 +631,17 @@ fn report(name: &str, m: &Measured, out: &mut dyn Write) -> io::Result<()> {
         m.spec.lanes_per_sec(),
         m.oracle_plan.lanes_per_sec(),
         m.reset.insns_per_sec()
-    )
+    )?;
+    if m.oracle_plan.macs > 0 {
+        writeln!(
+            out,
+            "bench {name} spec-macs={:.0}/s oracle-macs={:.0}/s oracle-batch-macs={:.0}/s",
+            m.spec.macs_per_sec(),
+            m.oracle_plan.macs_per_sec(),
+            m.oracle_batch.macs_per_sec()
+        )?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ use visa_spec::asm::{self, ast::VarClass};
 use visa_spec::error::{ErrorClass, VisaError};
 use visa_spec::exec::ExecConfig;
 use visa_spec::ir::Program;
+use visa_spec::profile::DpasProfile;
 use visa_spec::state::{MachineState, VarId, Vars, CR0};
 use visa_spec::validate;
 
@@ -157,18 +158,21 @@ fn invalid_vector(field: &str, message: impl Into<String>) -> VisaError {
 }
 
 fn execute(case: &Case, engine: EngineKind) -> Result<Observed, VisaError> {
-    if let Some(profile) = &case.profile {
-        return Err(VisaError::unsupported(format!(
-            "numeric profile `{profile}`: the engines do not implement profiles yet"
-        ))
-        .field("profile"));
-    }
+    let profile = match &case.profile {
+        None => DpasProfile::default(),
+        Some(name) => DpasProfile::parse(name).ok_or_else(|| {
+            VisaError::unsupported(format!(
+                "numeric profile `{name}`: the engines implement the DPAS profiles of docs/dpas.md"
+            ))
+            .field("profile")
+        })?,
+    };
     let readings = case.readings().map_err(|m| invalid_vector("errata", m))?;
     let ast = asm::parse(&case.program)?;
     let program = validate::validate_with(&ast, case.platform, &readings)?;
     let mut state = MachineState::new(&program.vars);
     apply_init(&case.init, &program.vars, &mut state)?;
-    engine.run(&program, &mut state, &ExecConfig { readings })?;
+    engine.run(&program, &mut state, &ExecConfig { readings, profile })?;
     match &case.expect {
         Some(Expect::State(expect)) => observe_expected(expect, &program.vars, &state),
         _ => Ok(observe_all(&case.init, &program.vars, &state)),

@@ -404,9 +404,7 @@ pub fn expected_dsts(opcode: Opcode, platform: Platform) -> Vec<DataType> {
     for map in forms::form(opcode).type_maps {
         if map.gate.admits(platform) {
             for &dst in map.dst {
-                // Float DPAS is not executed yet (numeric profiles, issue 4).
-                let float_dpas = matches!(opcode, Opcode::Dpas | Opcode::Dpasw) && dst.is_float();
-                if !out.contains(&dst) && !float_dpas {
+                if !out.contains(&dst) {
                     out.push(dst);
                 }
             }

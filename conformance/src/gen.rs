@@ -41,6 +41,8 @@ pub struct GenCase {
     pub mem: Vec<crate::vector::MemRegion>,
     /// Surfaces of the binding table and heaps (`init.surfaces`).
     pub surfaces: Vec<visa_spec::state::Surface>,
+    /// The numeric profile of float DPAS the case runs under (`None`: the default).
+    pub profile: Option<String>,
 }
 
 /// A generated source operand: its text, and the declaration and initial bytes of its
@@ -653,6 +655,7 @@ fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
                 partner: Vec::new(),
                 mem: Vec::new(),
                 surfaces: Vec::new(),
+                profile: None,
             }
         })
         .boxed()
@@ -1076,6 +1079,7 @@ fn assemble(
         partner: Vec::new(),
         mem: Vec::new(),
         surfaces: Vec::new(),
+        profile: None,
     }
 }
 
@@ -1093,7 +1097,7 @@ impl GenCase {
                 .iter()
                 .map(|e| (e.to_string(), errata::Reading::Literal))
                 .collect(),
-            profile: None,
+            profile: self.profile.clone(),
             program: self.text.clone(),
             init: crate::vector::Init {
                 vars: self.vars.iter().cloned().collect(),

@@ -12,6 +12,7 @@ use sha2::{Digest, Sha256};
 use visa_spec::asm;
 use visa_spec::errata::{Reading, Readings};
 use visa_spec::platform::Platform;
+use visa_spec::profile::{DpasProfile, DstRounding, Tf32Input};
 use visa_spec::types::DataType;
 use visa_spec::validate;
 
@@ -239,8 +240,33 @@ pub const STREAMS: &[Stream] = &[
         op: Opcode::Dpas,
     },
     Stream {
+        file: "dpas/dpas-bf.jsonl",
+        name: "dpas-bf",
+        op: Opcode::Dpas,
+    },
+    Stream {
+        file: "dpas/dpas-hf.jsonl",
+        name: "dpas-hf",
+        op: Opcode::Dpas,
+    },
+    Stream {
+        file: "dpas/dpas-tf32.jsonl",
+        name: "dpas-tf32",
+        op: Opcode::Dpas,
+    },
+    Stream {
+        file: "dpas/dpas-fp8.jsonl",
+        name: "dpas-fp8",
+        op: Opcode::Dpas,
+    },
+    Stream {
         file: "dpas/dpasw-int.jsonl",
         name: "dpasw-int",
+        op: Opcode::Dpasw,
+    },
+    Stream {
+        file: "dpas/dpasw-float.jsonl",
+        name: "dpasw-float",
         op: Opcode::Dpasw,
     },
     Stream {
@@ -482,8 +508,10 @@ fn generate_stream(stream: &Stream, seed: u64, cases: usize) -> Result<GoldenFil
     })
 }
 
-/// A DPAS stream: twice `cases` per platform that has the instruction, pair and repeat
-/// count stratified ([`gen::dpas::stratified`]), so every pair of the class appears.
+/// A DPAS stream: twice `cases` per platform that has the instruction (integer classes; `cases`
+/// for float ones, whose expectations run every profile), pair and repeat count
+/// stratified ([`gen::dpas::stratified`]), so every pair of the class appears. Float cases
+/// carry no profile: their expectation is the allowed set of every profile's result.
 fn generate_dpas_stream(
     stream: &gen::dpas::Stream,
     runner: &mut TestRunner,
@@ -492,14 +520,25 @@ fn generate_dpas_stream(
 ) -> Result<GoldenFile, String> {
     let mut text = String::new();
     let mut count = 0;
+    let per_platform = if stream.class.is_float() {
+        cases
+    } else {
+        cases * 2
+    };
     for platform in gen::dpas::platforms(stream.op) {
-        for made in 0..cases * 2 {
-            let generated = gen::dpas::stratified(stream, platform, made)
+        for made in 0..per_platform {
+            let mut generated = gen::dpas::stratified(stream, platform, made)
                 .new_tree(runner)
                 .map_err(|e| e.to_string())?
                 .current();
             let id = format!("{}/{}/{:04}", stream.name, platform, made + 1);
-            let case = with_expect(generated.to_case(&id))?;
+            let case = if stream.class.is_float() {
+                generated.profile = None;
+                generated.tags.retain(|t| !t.starts_with("profile:"));
+                with_expect_profiles(generated.to_case(&id), &generated)?
+            } else {
+                with_expect(generated.to_case(&id))?
+            };
             text.push_str(&case.to_line());
             text.push('\n');
             count += 1;
@@ -510,6 +549,56 @@ fn generate_dpas_stream(
         cases: count,
         text,
     })
+}
+
+/// [`with_expect`] under the default profile, each variable's expectation widened to the
+/// allowed set of its values under every numeric profile that can change it (DESIGN.md,
+/// "Numeric profiles and allowed sets"; docs/dpas.md): tf32 inputs matter only to tf32,
+/// the HF/BF rounding only to an HF/BF destination. Tagged `profiles-differ` when a set has
+/// more than one value.
+pub fn with_expect_profiles(case: Case, generated: &gen::GenCase) -> Result<Case, String> {
+    let mut case = with_expect(case)?;
+    let tf32 = generated.text.contains(".tf32.");
+    let narrow_dst = matches!(
+        destination_type(generated),
+        Some(DataType::HF | DataType::BF)
+    );
+    let profiles: Vec<DpasProfile> = DpasProfile::all()
+        .into_iter()
+        .filter(|p| tf32 || p.tf32 == Tf32Input::Trim)
+        .filter(|p| narrow_dst || p.dst_rounding == DstRounding::Rne)
+        .collect();
+    let mut widened = false;
+    let mut run = case.clone();
+    run.expect = None;
+    for profile in profiles {
+        let Some(Expect::State(expect)) = &mut case.expect else {
+            break;
+        };
+        run.profile = Some(profile.to_string());
+        let observed = match run_case(&run, EngineKind::Spec) {
+            Outcome::Ok(observed) => observed,
+            Outcome::Error(e) => {
+                return Err(format!("{}: profile {profile}: {e}", case.id));
+            }
+        };
+        for (name, bytes) in &observed.vars {
+            let Some(allowed) = expect.vars.get_mut(name) else {
+                continue;
+            };
+            if allowed.allows(bytes) {
+                continue;
+            }
+            widened = true;
+            let mut patterns = allowed.patterns().to_vec();
+            patterns.push(Pattern::exact(bytes));
+            *allowed = Allowed::AnyOf(patterns);
+        }
+    }
+    if widened {
+        case.tags.push("profiles-differ".to_string());
+    }
+    Ok(case)
 }
 
 /// The destination type of a generated case's instruction, `None` when its program does not

@@ -83,6 +83,7 @@ proptest! {
             partner: vec![],
             mem: vec![],
             surfaces: vec![],
+            profile: None,
         }
         .to_case("fuzz");
         agree(&case)?;

@@ -10,11 +10,13 @@ use visa_spec::errata;
 use visa_spec::error::Pos;
 use visa_spec::exec::ExecConfig;
 use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_spec::profile::{Accumulation, Denormals, DpasProfile, DstRounding, Tf32Input};
 use visa_spec::state::MachineState;
 use visa_spec::types::{DataType, Precision};
 use visa_spec::VisaError;
 
 use crate::kernel::{Ctx, Ints};
+use crate::softfloat::{self, Format, Rounding};
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -59,6 +61,17 @@ pub struct DpasPlan {
     src2_at: usize,
     src2_bytes: usize,
     split: Option<Split>,
+    /// Float DPAS (bf, hf, tf32, bf8, hf8 under the resolved DPAS-TF32-FP8-PATHS).
+    float: Option<FloatPlan>,
+}
+
+/// What float DPAS needs beyond the integer plan.
+#[derive(Clone, Copy, Debug)]
+struct FloatPlan {
+    profile: DpasProfile,
+    dst_ty: DataType,
+    src0_ty: DataType,
+    src0_row_advance: usize,
 }
 
 fn offset(
@@ -92,11 +105,6 @@ pub fn compile(program: &Program, insn: &Instruction, config: &ExecConfig) -> Re
     let Ctrl::Dpas(ctrl) = insn.ctrl else {
         return Err(VisaError::model_bug("DPAS without W.A.SD.RC"));
     };
-    if ctrl.w.is_float() {
-        return Err(VisaError::unsupported(
-            "float DPAS waits for its numeric profiles (DPAS-FLOAT-ROUNDING)",
-        ));
-    }
     let Dst::General {
         var,
         row,
@@ -116,7 +124,9 @@ pub fn compile(program: &Program, insn: &Instruction, config: &ExecConfig) -> Re
     let n = insn.exec_size as usize;
     // DPAS.md: 2 operations per DW for 16-bit W, 4 when either precision has 8 bits, else 8.
     let (wb, ab) = (ctrl.w.bits() as usize, ctrl.a.bits() as usize);
-    let ops = if wb == 16 {
+    let ops = if ctrl.w == Precision::TF32 && !r.is_literal(errata::DPAS_TF32_FP8_PATHS) {
+        1
+    } else if wb == 16 {
         2
     } else if wb == 8 || ab == 8 {
         4
@@ -128,11 +138,25 @@ pub fn compile(program: &Program, insn: &Instruction, config: &ExecConfig) -> Re
     if n > N || sd * ops > K_MAX || rc > M_MAX || sopc == 0 {
         return Err(VisaError::model_bug("DPAS shape out of range"));
     }
-    let row_advance = if r.is_literal(errata::DPAS_DST_ADVANCE) {
-        grf
-    } else {
-        n * dst_ty.size()
+    let advance = |ty: DataType| {
+        if r.is_literal(errata::DPAS_DST_ADVANCE) {
+            grf
+        } else {
+            n * ty.size()
+        }
     };
+    let row_advance = advance(dst_ty);
+    let fp8 = matches!(ctrl.w, Precision::BF8 | Precision::HF8);
+    let float =
+        (ctrl.w.is_float() && !(fp8 && r.is_literal(errata::DPAS_TF32_FP8_PATHS))).then(|| {
+            let src0_ty = insn.srcs[0].ty();
+            FloatPlan {
+                profile: config.profile,
+                dst_ty,
+                src0_ty,
+                src0_row_advance: advance(src0_ty),
+            }
+        });
     let src2_bytes = (rc * sd * ops * ab).div_ceil(8);
     let split = (insn.opcode == Opcode::Dpasw).then(|| {
         // DPASW.md: (bits(A) * OPS_PER_CHAN) bytes per row, in 32-byte registers, the first
@@ -170,6 +194,7 @@ pub fn compile(program: &Program, insn: &Instruction, config: &ExecConfig) -> Re
             .ok_or_else(|| VisaError::model_bug("DPAS Src2 is a register"))?,
         src2_bytes,
         split,
+        float,
     })
 }
 
@@ -223,28 +248,54 @@ impl DpasPlan {
                 }
             }
         }
+        if let Some(f) = self.float {
+            return self.exec_float(state, &src2, f);
+        }
+        // Integer DPAS; bf8/hf8 under the literal DPAS-TF32-FP8-PATHS read as u8.
         let (wb, ab) = (self.w.bits() as usize, self.a.bits() as usize);
         let (ws, as_) = (self.w.is_signed(), self.a.is_signed());
         // A: rows x K, row r from element r*K of Src2 (k is never reset in the loop).
-        let mut a = [[0i32; K_MAX]; M_MAX];
-        let per_dw_a = 32 / ab;
-        for (r, row) in a.iter_mut().enumerate().take(self.rows) {
-            for (kk, v) in row.iter_mut().enumerate().take(self.k) {
-                let e = r * self.k + kk;
-                *v = field(dw_at(&src2, e / per_dw_a * 4), e % per_dw_a, ab, as_);
+        // Every integer precision (at most 8 bits) fits an i16, and so does a product's
+        // factor: the kernel multiplies i16 pairs into i32 sums (what pmaddwd does).
+        let mut a = [[0i16; K_MAX]; M_MAX];
+        {
+            // Row r of A starts at element r*K: the rows are contiguous, so every DW of
+            // Src2 is read once and all its fields taken.
+            let per_dw_a = 32 / ab;
+            let total = self.rows * self.k;
+            let mut flat = [0i16; K_MAX * M_MAX];
+            let bytes = &src2[..total.div_ceil(per_dw_a) * 4];
+            match (ab, as_) {
+                (2, false) => unpack_fields::<2, false>(bytes, &mut flat),
+                (2, true) => unpack_fields::<2, true>(bytes, &mut flat),
+                (4, false) => unpack_fields::<4, false>(bytes, &mut flat),
+                (4, true) => unpack_fields::<4, true>(bytes, &mut flat),
+                (8, true) => unpack_fields::<8, true>(bytes, &mut flat),
+                _ => unpack_fields::<8, false>(bytes, &mut flat),
+            }
+            for (r, row) in a.iter_mut().enumerate().take(self.rows) {
+                row[..self.k].copy_from_slice(&flat[r * self.k..(r + 1) * self.k]);
             }
         }
-        // B: K x N; depth d lives in GRF d / SOPC, fields (d % SOPC) * OPS .. + OPS.
-        let mut b = [[0i32; N]; K_MAX];
+        // B: K x N, stored as pairs of depths (k, k+1) per column; depth d lives in GRF
+        // d / SOPC, fields (d % SOPC) * OPS .. + OPS.
+        let mut b = [[[0i16; 2]; N]; K_MAX / 2];
         let depth = self.k / self.ops;
         for d in 0..depth {
             let m = d / self.sopc;
             let first = (d % self.sopc) * self.ops;
-            for i in 0..self.n {
-                let dw = dw_at(&state.grf, self.src1_at + m * self.grf + 4 * i);
-                for (j, brow) in b[d * self.ops..(d + 1) * self.ops].iter_mut().enumerate() {
-                    brow[i] = field(dw, first + j, wb, ws);
-                }
+            let at = self.src1_at + m * self.grf;
+            let Some(row) = state.grf.get(at..at + 4 * self.n) else {
+                continue;
+            };
+            let pairs = &mut b[d * self.ops / 2..(d + 1) * self.ops / 2];
+            match (wb, ws) {
+                (2, false) => unpack_b::<2, false>(row, first, pairs),
+                (2, true) => unpack_b::<2, true>(row, first, pairs),
+                (4, false) => unpack_b::<4, false>(row, first, pairs),
+                (4, true) => unpack_b::<4, true>(row, first, pairs),
+                (8, true) => unpack_b::<8, true>(row, first, pairs),
+                _ => unpack_b::<8, false>(row, first, pairs),
             }
         }
         // C, then D = C + A x B with 32-bit wrapping accumulation (DPAS-INT-WRAP).
@@ -257,7 +308,7 @@ impl DpasPlan {
             }
         }
         for r in 0..self.rows {
-            int_row(&mut acc[r], &a[r][..self.k], &b[..self.k]);
+            int_row(&mut acc[r], &a[r][..self.k], &b[..self.k / 2]);
         }
         for (r, row) in acc.iter().enumerate().take(self.rows) {
             let at = self.dst_at + r * self.row_advance;
@@ -278,13 +329,46 @@ impl DpasPlan {
     }
 }
 
-/// One row of D: `acc[n] += sum_k a[k] * b[k][n]`, wrapping, 16 columns at a time.
+/// Every `BITS`-wide field of the DWs of `bytes`, in order, into `out` (sign-extended when
+/// `SIGNED`).
 #[inline(always)]
-fn int_row(acc: &mut [i32; N], a: &[i32], b: &[[i32; N]]) {
+fn unpack_fields<const BITS: usize, const SIGNED: bool>(bytes: &[u8], out: &mut [i16]) {
+    let per = 32 / BITS;
+    for (chunk, fields) in bytes.chunks_exact(4).zip(out.chunks_exact_mut(per)) {
+        let dw = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+        for (f, v) in fields.iter_mut().enumerate() {
+            *v = field(dw, f, BITS, SIGNED) as i16;
+        }
+    }
+}
+
+/// One depth group of B: in every column's DW of `row`, the `pairs.len() * 2` fields from
+/// field `first` on (`BITS` wide), as depth pairs.
+#[inline(always)]
+fn unpack_b<const BITS: usize, const SIGNED: bool>(
+    row: &[u8],
+    first: usize,
+    pairs: &mut [[[i16; 2]; N]],
+) {
+    for (i, chunk) in row.chunks_exact(4).enumerate().take(N) {
+        let dw = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+        for (p, pair) in pairs.iter_mut().enumerate() {
+            pair[i][0] = field(dw, first + 2 * p, BITS, SIGNED) as i16;
+            pair[i][1] = field(dw, first + 2 * p + 1, BITS, SIGNED) as i16;
+        }
+    }
+}
+
+/// One row of D: `acc[n] += sum_k a[k] * b[k][n]`, wrapping, 16 columns at a time, the
+/// depths taken in pairs (`b[k/2][n] = [B[k][n], B[k+1][n]]`; K is even).
+#[inline(always)]
+fn int_row(acc: &mut [i32; N], a: &[i16], b: &[[[i16; 2]; N]]) {
     let mut sum = *acc;
-    for (av, brow) in a.iter().zip(b) {
+    for (av, bpair) in a.chunks_exact(2).zip(b) {
+        let (a0, a1) = (i32::from(av[0]), i32::from(av[1]));
         for n in 0..N {
-            sum[n] = sum[n].wrapping_add(av.wrapping_mul(brow[n]));
+            let p = a0 * i32::from(bpair[n][0]) + a1 * i32::from(bpair[n][1]);
+            sum[n] = sum[n].wrapping_add(p);
         }
     }
     *acc = sum;
@@ -334,4 +418,323 @@ fn dp4a<const S1: bool, const S2: bool>(s: &mut [Ints], c: &Ctx) -> Result<()> {
         s0[lane] = sum;
     }
     Ok(())
+}
+
+/// Decodes a `bits`-wide field of precision `p` to f32 (every bf, hf, tf32, bf8 and hf8
+/// value is an f32), flushing a denormal (exponent field 0, fraction not) when `flush`.
+#[inline(always)]
+fn float_field(field: u32, p: Precision, tf32: Tf32Input, flush: bool) -> f32 {
+    let (v, exponent_mask) = match p {
+        Precision::BF => (f32::from_bits(field << 16), 0x7F80),
+        Precision::HF => (half::f16::from_bits(field as u16).to_f32(), 0x7C00),
+        Precision::TF32 => match tf32 {
+            Tf32Input::Trim => (f32::from_bits(field & 0xFFFF_E000), 0x7F80_0000),
+            Tf32Input::Full => (f32::from_bits(field), 0x7F80_0000),
+        },
+        // E5M2 is the top byte of an IEEE half.
+        Precision::BF8 => (half::f16::from_bits((field as u16) << 8).to_f32(), 0x7C),
+        Precision::HF8 => (e4m3(field as u8), 0x78),
+        _ => (0.0, 0),
+    };
+    if flush && field & exponent_mask == 0 && v != 0.0 {
+        0.0f32.copysign(v)
+    } else {
+        v
+    }
+}
+
+/// FP8 E4M3: bias 7, no infinities, S.1111.111 the only NaN.
+fn e4m3(byte: u8) -> f32 {
+    let sign = if byte & 0x80 != 0 { -1.0f32 } else { 1.0 };
+    let e = i32::from((byte >> 3) & 0xF);
+    let m = f32::from(byte & 7);
+    if e == 15 && m == 7.0 {
+        return f32::NAN;
+    }
+    if e == 0 {
+        sign * m * (2.0f32).powi(-9)
+    } else {
+        sign * (8.0 + m) * (2.0f32).powi(e - 10)
+    }
+}
+
+/// Flushes an f32 denormal to a zero of its sign when `FLUSH`.
+#[inline(always)]
+fn ftz<const FLUSH: bool>(x: f32) -> f32 {
+    if FLUSH && x.is_subnormal() {
+        0.0f32.copysign(x)
+    } else {
+        x
+    }
+}
+
+impl DpasPlan {
+    /// Float DPAS: A, B and C unpacked to f32 matrices, accumulated as the profile says.
+    fn exec_float(&self, state: &mut MachineState, src2: &[u8], f: FloatPlan) -> Result<()> {
+        let profile = f.profile;
+        let flush = profile.denormals == Denormals::Flush;
+        let (wb, ab) = (self.w.bits() as usize, self.a.bits() as usize);
+        let field = |dw: u32, index: usize, bits: usize| -> u32 {
+            if bits == 32 {
+                dw
+            } else {
+                (dw >> (index * bits)) & ((1 << bits) - 1)
+            }
+        };
+        let mut a = [[0f32; K_MAX]; M_MAX];
+        let per_dw_a = 32 / ab;
+        for (r, row) in a.iter_mut().enumerate().take(self.rows) {
+            for (kk, v) in row.iter_mut().enumerate().take(self.k) {
+                let e = r * self.k + kk;
+                let dw = dw_at(src2, e / per_dw_a * 4);
+                *v = float_field(field(dw, e % per_dw_a, ab), self.a, profile.tf32, flush);
+            }
+        }
+        let mut b = [[0f32; N]; K_MAX];
+        let depth = self.k / self.ops;
+        for d in 0..depth {
+            let m = d / self.sopc;
+            let first = (d % self.sopc) * self.ops;
+            for i in 0..self.n {
+                let dw = dw_at(&state.grf, self.src1_at + m * self.grf + 4 * i);
+                for (j, brow) in b[d * self.ops..(d + 1) * self.ops].iter_mut().enumerate() {
+                    brow[i] = float_field(field(dw, first + j, wb), self.w, profile.tf32, flush);
+                }
+            }
+        }
+        let mut acc = [[0f32; N]; M_MAX];
+        if let Some(at) = self.src0_at {
+            let size = f.src0_ty.size();
+            for (r, row) in acc.iter_mut().enumerate().take(self.rows) {
+                for (i, v) in row.iter_mut().enumerate().take(self.n) {
+                    let at = at + r * f.src0_row_advance + size * i;
+                    let bits = match state.grf.get(at..at + size) {
+                        Some(s) => s.iter().rev().fold(0u32, |x, &b| x << 8 | u32::from(b)),
+                        None => 0,
+                    };
+                    let (x, denormal) = match f.src0_ty {
+                        DataType::HF => (
+                            half::f16::from_bits(bits as u16).to_f32(),
+                            bits & 0x7C00 == 0,
+                        ),
+                        DataType::BF => (f32::from_bits(bits << 16), bits & 0x7F80 == 0),
+                        _ => (f32::from_bits(bits), bits & 0x7F80_0000 == 0),
+                    };
+                    *v = if flush && denormal {
+                        0.0f32.copysign(x)
+                    } else {
+                        x
+                    };
+                }
+            }
+        }
+        let ops = self.ops;
+        for r in 0..self.rows {
+            let row = &mut acc[r];
+            for d in 0..depth {
+                let ks = d * ops..(d + 1) * ops;
+                let (ar, br) = (&a[r][ks.clone()], &b[ks]);
+                match (profile.accumulation, flush) {
+                    (Accumulation::LiteralC, false) => literal_c_stage::<false>(row, ar, br),
+                    (Accumulation::LiteralC, true) => literal_c_stage::<true>(row, ar, br),
+                    (Accumulation::Sequential, _) => {
+                        for (av, brow) in ar.iter().zip(br) {
+                            for n in 0..self.n {
+                                let t = softfloat::fma(
+                                    f64::from(*av).to_bits(),
+                                    f64::from(brow[n]).to_bits(),
+                                    f64::from(row[n]).to_bits(),
+                                    Format::F,
+                                    Rounding::NearestEven,
+                                );
+                                row[n] = flush_f32(f32::from_bits(t as u32), flush);
+                            }
+                        }
+                    }
+                    (Accumulation::ExactStage, _) => {
+                        for n in 0..self.n {
+                            let column: [f32; 8] =
+                                std::array::from_fn(|j| br.get(j).map_or(0.0, |b| b[n]));
+                            row[n] = flush_f32(exact_stage(row[n], ar, &column[..ar.len()]), flush);
+                        }
+                    }
+                }
+            }
+        }
+        let size = f.dst_ty.size();
+        let (format, nan) = match f.dst_ty {
+            DataType::HF => (Format::HF, 0x7E00u64),
+            DataType::BF => (Format::BF, 0x7FC0),
+            _ => (Format::F, 0x7FC0_0000),
+        };
+        let rnd = match profile.dst_rounding {
+            DstRounding::Rne => Rounding::NearestEven,
+            DstRounding::Rtz => Rounding::Zero,
+        };
+        for (r, row) in acc.iter().enumerate().take(self.rows) {
+            for (c, &v) in row.iter().enumerate().take(self.n) {
+                let bits = if v.is_nan() {
+                    nan
+                } else if format == Format::F {
+                    u64::from(v.to_bits())
+                } else {
+                    let out = softfloat::f64_to(f64::from(v).to_bits(), format, rnd);
+                    if flush && format.is_denormal(out) {
+                        format.zero(format.is_neg(out))
+                    } else {
+                        out
+                    }
+                };
+                let at = self.dst_at + r * self.row_advance + size * c;
+                let Some(slot) = state.grf.get_mut(at..at + size) else {
+                    return Err(VisaError::model_bug("DPAS Dst outside the register file"));
+                };
+                slot.copy_from_slice(&bits.to_le_bytes()[..size]);
+                if !state.undefined.is_empty() {
+                    for byte in at..at + size {
+                        state.undefined.remove(&byte);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[inline(always)]
+fn flush_f32(x: f32, flush: bool) -> f32 {
+    if flush {
+        ftz::<true>(x)
+    } else {
+        x
+    }
+}
+
+/// One systolic stage under `literal-c`: per column, the dot of the stage's products in f32
+/// (each product and each addition rounded), then added to the accumulator in f32.
+#[inline(always)]
+fn literal_c_stage<const FLUSH: bool>(acc: &mut [f32; N], a: &[f32], b: &[[f32; N]]) {
+    let mut dot = [0f32; N];
+    for n in 0..N {
+        dot[n] = ftz::<FLUSH>(a[0] * b[0][n]);
+    }
+    for (av, brow) in a.iter().zip(b).skip(1) {
+        for n in 0..N {
+            dot[n] = ftz::<FLUSH>(dot[n] + ftz::<FLUSH>(*av * brow[n]));
+        }
+    }
+    for n in 0..N {
+        acc[n] = ftz::<FLUSH>(acc[n] + dot[n]);
+    }
+}
+
+/// Words of the exact accumulator of [`exact_stage`]: bit 0 weighs 2^KULISCH_LSB; products
+/// of two f32 values lie in [2^-298, 2^256), so 640 bits hold any sum of a few of them.
+const KULISCH_WORDS: usize = 10;
+const KULISCH_LSB: i32 = -300;
+
+/// `temp + sum a[j]*b[j]`, exact, rounded once to f32 (nearest even).
+fn exact_stage(temp: f32, a: &[f32], b: &[f32]) -> f32 {
+    let finite = temp.is_finite() && a.iter().chain(b).all(|x| x.is_finite());
+    if !finite {
+        // Infinities and NaNs: IEEE rules; f64 holds every finite product exactly.
+        let mut s = f64::from(temp);
+        for (x, y) in a.iter().zip(b) {
+            s += f64::from(*x) * f64::from(*y);
+        }
+        return s as f32;
+    }
+    let mut words = [0u64; KULISCH_WORDS];
+    let mut all_zero_negative = temp == 0.0 && temp.is_sign_negative();
+    let mut any_nonzero = temp != 0.0;
+    kulisch_add(&mut words, unpack(temp));
+    for (x, y) in a.iter().zip(b) {
+        let (xn, xm, xe) = unpack(*x);
+        let (yn, ym, ye) = unpack(*y);
+        let product_zero = xm == 0 || ym == 0;
+        if product_zero {
+            all_zero_negative &= xn != yn;
+        } else {
+            all_zero_negative = false;
+            any_nonzero = true;
+        }
+        kulisch_add(&mut words, (xn != yn, xm * ym, xe + ye));
+    }
+    if !any_nonzero {
+        return if all_zero_negative { -0.0 } else { 0.0 };
+    }
+    let negative = words[KULISCH_WORDS - 1] >> 63 == 1;
+    if negative {
+        // Two's complement negation.
+        let mut carry = 1u64;
+        for w in words.iter_mut() {
+            let (v, c) = (!*w).overflowing_add(carry);
+            *w = v;
+            carry = u64::from(c);
+        }
+    }
+    let Some(top_word) = words.iter().rposition(|&w| w != 0) else {
+        return 0.0; // an exact zero sum of nonzero terms: +0 (nearest even)
+    };
+    let top = top_word * 64 + 63 - words[top_word].leading_zeros() as usize;
+    // A 126-bit window ending at the top bit, the bits below it jammed into bit 0.
+    let lo = top.saturating_sub(125);
+    let mut mag: u128 = 0;
+    for bit in (lo..=top).rev() {
+        mag = mag << 1 | u128::from(words[bit / 64] >> (bit % 64) & 1);
+    }
+    let below = (0..lo).any(|bit| words[bit / 64] >> (bit % 64) & 1 == 1);
+    if below {
+        mag |= 1;
+    }
+    let bits = softfloat::round_pack(
+        negative,
+        mag,
+        lo as i32 + KULISCH_LSB,
+        Format::F,
+        Rounding::NearestEven,
+    );
+    f32::from_bits(bits as u32)
+}
+
+/// A finite f32 as (negative, integer mantissa, exponent of its last bit).
+fn unpack(x: f32) -> (bool, u64, i32) {
+    let bits = x.to_bits();
+    let negative = bits >> 31 == 1;
+    let e = ((bits >> 23) & 0xFF) as i32;
+    let frac = u64::from(bits & 0x7F_FFFF);
+    if e == 0 {
+        (negative, frac, -149)
+    } else {
+        (negative, frac | 1 << 23, e - 150)
+    }
+}
+
+/// Adds `(-1)^negative * mantissa * 2^exponent` into the two's complement accumulator.
+fn kulisch_add(words: &mut [u64; KULISCH_WORDS], (negative, mantissa, exponent): (bool, u64, i32)) {
+    if mantissa == 0 {
+        return;
+    }
+    let shift = (exponent - KULISCH_LSB).max(0) as usize;
+    let (word, offset) = (shift / 64, shift % 64);
+    let wide = u128::from(mantissa) << offset;
+    let parts = [wide as u64, (wide >> 64) as u64];
+    let mut carry = false;
+    for (i, w) in words.iter_mut().enumerate().skip(word) {
+        let part = parts.get(i - word).copied().unwrap_or(0);
+        if negative {
+            let (v1, b1) = w.overflowing_sub(part);
+            let (v2, b2) = v1.overflowing_sub(u64::from(carry));
+            *w = v2;
+            carry = b1 || b2;
+        } else {
+            let (v1, c1) = w.overflowing_add(part);
+            let (v2, c2) = v1.overflowing_add(u64::from(carry));
+            *w = v2;
+            carry = c1 || c2;
+        }
+        if !carry && i > word {
+            break;
+        }
+    }
 }

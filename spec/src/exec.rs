@@ -5,12 +5,15 @@ use crate::errata::Readings;
 use crate::error::Result;
 use crate::insn;
 use crate::ir::{Opcode, Program};
+use crate::profile::DpasProfile;
 use crate::state::MachineState;
 
-/// What an execution may vary: the reading of each erratum (default: resolved).
+/// What an execution may vary: the reading of each erratum (default: resolved) and the
+/// numeric profile of float DPAS (default: [`DpasProfile::default`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ExecConfig {
     pub readings: Readings,
+    pub profile: DpasProfile,
 }
 
 /// Executes every instruction of `program` in order on `state`.

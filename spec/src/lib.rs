@@ -32,6 +32,7 @@ pub mod lsc;
 pub mod num;
 pub mod operand;
 pub mod platform;
+pub mod profile;
 pub mod state;
 pub mod types;
 pub mod validate;

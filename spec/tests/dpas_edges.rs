@@ -1,6 +1,5 @@
 //! Edge catalog of integer DPAS (instructions/DPAS.md, Semantics), run through the spec
-//! module directly (the family validates with `validate_preview` until both engines run
-//! it). xe-hpg: Exec_size 8, 32-byte GRFs. Expected values are derived by hand from the
+//! module directly (both engines: conformance/tests/dpas_catalog.rs). xe-hpg: Exec_size 8, 32-byte GRFs. Expected values are derived by hand from the
 //! document's loop: D[r][i] = C[r][i] + sum over k < 32 (OPS 4) or 64 (OPS 8) of
 //! A[r][k] * B[k][i], wrapped modulo 2^32 (DPAS-INT-WRAP).
 #![allow(clippy::unwrap_used)]

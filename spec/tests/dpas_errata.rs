@@ -41,7 +41,15 @@ fn run(text: &str, w: Vec<u8>, a: Vec<u8>, partner: Option<Vec<u8>>, literal: &[
         grf[at..at + 256].copy_from_slice(&p);
         state.partner_grf = Some(grf);
     }
-    exec::run(&program, &mut state, &ExecConfig { readings }).unwrap();
+    exec::run(
+        &program,
+        &mut state,
+        &ExecConfig {
+            readings,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     state
         .read_var(vars, vars.find("D").unwrap())
         .chunks(4)

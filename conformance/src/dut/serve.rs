@@ -87,7 +87,7 @@ fn parse_fault(s: &str) -> Result<Fault, String> {
 }
 
 /// The hello of an engine: every platform, every executed instruction, both readings of
-/// every executable erratum, no numeric profile.
+/// every executable erratum, every numeric profile of float DPAS (docs/dpas.md).
 pub fn engine_hello(engine: EngineKind, mutant: Option<&Mutant>) -> Hello {
     Hello {
         implementation: json!({
@@ -102,7 +102,10 @@ pub fn engine_hello(engine: EngineKind, mutant: Option<&Mutant>) -> Hello {
             .filter(|o| o.is_executed())
             .map(|o| o.mnemonic().to_string())
             .collect(),
-        profiles: Vec::new(),
+        profiles: visa_spec::profile::DpasProfile::all()
+            .iter()
+            .map(|p| p.to_string())
+            .collect(),
         errata: LEDGER
             .iter()
             .filter(|e| e.executable)

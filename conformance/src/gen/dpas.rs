@@ -10,6 +10,7 @@ use proptest::sample::select;
 use visa_spec::errata;
 use visa_spec::ir::Opcode;
 use visa_spec::platform::Platform;
+use visa_spec::profile::DpasProfile;
 use visa_spec::types::{DataType, Precision};
 use visa_spec::validate::dpas_row_types as row_types;
 
@@ -30,17 +31,44 @@ pub const INT_PRECISIONS: [Precision; 6] = [
 pub enum Class {
     /// The 36 integer pairs.
     Int,
+    /// bf x bf.
+    Bf,
+    /// hf x hf.
+    Hf,
+    /// tf32 x tf32.
+    Tf32,
+    /// bf8 and hf8, the four pairs.
+    Fp8,
+    /// Every float pair (DPASW's float file).
+    Float,
 }
 
 impl Class {
+    /// Every class.
+    pub const ALL: [Class; 5] = [Class::Int, Class::Bf, Class::Hf, Class::Tf32, Class::Fp8];
+
     /// The (W, A) pairs of the class.
     pub fn pairs(self) -> Vec<(Precision, Precision)> {
+        use Precision::*;
         match self {
             Class::Int => INT_PRECISIONS
                 .iter()
                 .flat_map(|&w| INT_PRECISIONS.iter().map(move |&a| (w, a)))
                 .collect(),
+            Class::Bf => vec![(BF, BF)],
+            Class::Hf => vec![(HF, HF)],
+            Class::Tf32 => vec![(TF32, TF32)],
+            Class::Fp8 => vec![(BF8, BF8), (BF8, HF8), (HF8, BF8), (HF8, HF8)],
+            Class::Float => [Class::Bf, Class::Hf, Class::Tf32, Class::Fp8]
+                .into_iter()
+                .flat_map(Class::pairs)
+                .collect(),
         }
+    }
+
+    /// Whether the class is a float one.
+    pub fn is_float(self) -> bool {
+        self != Class::Int
     }
 }
 
@@ -58,6 +86,8 @@ pub struct Shape {
     pub src1: DataType,
     pub src2: DataType,
     pub literal: Vec<&'static str>,
+    /// The numeric profile (float classes), `None` for the default.
+    pub profile: Option<DpasProfile>,
 }
 
 /// The platforms that have `op` (DPAS: every one with a DPAS execution size; DPASW: xe-hpg).
@@ -72,10 +102,13 @@ pub fn platforms(op: Opcode) -> Vec<Platform> {
 }
 
 /// The errata whose literal reading changes what these cases do.
-fn semantic_errata(op: Opcode) -> Vec<&'static str> {
+fn semantic_errata(op: Opcode, class: Class) -> Vec<&'static str> {
     let mut v = vec![errata::DPAS_RC_LOOP, errata::DPAS_DST_ADVANCE];
     if op == Opcode::Dpasw {
         v.push(errata::DPASW_SPLIT);
+    }
+    if class == Class::Fp8 {
+        v.push(errata::DPAS_TF32_FP8_PATHS);
     }
     v
 }
@@ -97,7 +130,9 @@ fn ops(w: Precision, a: Precision) -> (u32, u32) {
 /// The strategy of `op` when this module generates it.
 pub(super) fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
     match op {
-        Opcode::Dpas | Opcode::Dpasw => Some(class_case(op, Class::Int)),
+        Opcode::Dpas | Opcode::Dpasw => {
+            Some(proptest::strategy::Union::new(Class::ALL.map(|c| class_case(op, c))).boxed())
+        }
         _ => None,
     }
 }
@@ -107,6 +142,30 @@ pub fn class_case(op: Opcode, class: Class) -> BoxedStrategy<GenCase> {
     shapes(op, class, None, None, None)
         .prop_flat_map(shape_case)
         .boxed()
+}
+
+/// DPAS cases of one precision pair at repeat count 8 on xe-hpc (16 lanes), every erratum
+/// resolved, the default profile: the bench's streams.
+pub fn bench_case(w: Precision, a: Precision) -> BoxedStrategy<GenCase> {
+    let class = if w.is_float() {
+        Class::Float
+    } else {
+        Class::Int
+    };
+    shapes(
+        Opcode::Dpas,
+        class,
+        Some(Platform::XeHpc),
+        Some((w, a)),
+        Some(8),
+    )
+    .prop_map(|mut shape| {
+        shape.literal.clear();
+        shape.profile = None;
+        shape
+    })
+    .prop_flat_map(shape_case)
+    .boxed()
 }
 
 /// Shapes of `op` in `class`; `platform`, `pair` and `rc` fix those fields when given.
@@ -120,7 +179,10 @@ fn shapes(
     let platforms = platform.map_or_else(|| platforms(op), |p| vec![p]);
     let pairs = pair.map_or_else(|| class.pairs(), |p| vec![p]);
     let rcs: Vec<u32> = rc.map_or_else(|| (1..=8).collect(), |r| vec![r]);
-    let literal = semantic_errata(op);
+    let literal = semantic_errata(op, class);
+    let profiles: Vec<Option<DpasProfile>> = std::iter::once(None)
+        .chain(DpasProfile::all().into_iter().map(Some))
+        .collect();
     (
         select(platforms),
         select(pairs),
@@ -132,40 +194,44 @@ fn shapes(
         ],
         select(vec![DataType::D, DataType::UD]),
         select(vec![DataType::D, DataType::UD]),
+        select(profiles),
     )
-        .prop_map(move |(platform, (w, a), rc, pick, literal, src1, src2)| {
-            let types: Vec<DataType> = row_types(w, a).unwrap_or(&[]).to_vec();
-            let dst_types: Vec<DataType> = if op == Opcode::Dpasw {
-                types
-                    .iter()
+        .prop_map(
+            move |(platform, (w, a), rc, pick, literal, src1, src2, profile)| {
+                let types: Vec<DataType> = row_types(w, a).unwrap_or(&[]).to_vec();
+                let dst_types: Vec<DataType> = if op == Opcode::Dpasw {
+                    types
+                        .iter()
+                        .copied()
+                        .filter(|t| matches!(t, DataType::D | DataType::UD | DataType::F))
+                        .collect()
+                } else {
+                    types.clone()
+                };
+                let dst = dst_types
+                    .get(pick as usize % dst_types.len().max(1))
                     .copied()
-                    .filter(|t| matches!(t, DataType::D | DataType::UD | DataType::F))
-                    .collect()
-            } else {
-                types.clone()
-            };
-            let dst = dst_types
-                .get(pick as usize % dst_types.len().max(1))
-                .copied()
-                .unwrap_or(DataType::D);
-            let src0 = match (pick >> 4) % 4 {
-                0 => None,
-                _ if op == Opcode::Dpasw => Some(dst),
-                k => types.get(k as usize % types.len().max(1)).copied(),
-            };
-            Shape {
-                opcode: op,
-                platform,
-                w,
-                a,
-                rc,
-                dst,
-                src0,
-                src1,
-                src2,
-                literal,
-            }
-        })
+                    .unwrap_or(DataType::D);
+                let src0 = match (pick >> 4) % 4 {
+                    0 => None,
+                    _ if op == Opcode::Dpasw => Some(dst),
+                    k => types.get(k as usize % types.len().max(1)).copied(),
+                };
+                Shape {
+                    opcode: op,
+                    platform,
+                    w,
+                    a,
+                    rc,
+                    dst,
+                    src0,
+                    src1,
+                    src2,
+                    literal,
+                    profile: if class.is_float() { profile } else { None },
+                }
+            },
+        )
         .boxed()
 }
 
@@ -184,6 +250,68 @@ fn dword() -> BoxedStrategy<u32> {
             0x5555_5555, // s2 maximum (0b01)
             0x0101_0101,
         ]),
+    ]
+    .boxed()
+}
+
+/// A 16-bit float (bf or hf) pattern biased to its specials: zeros, denormals, the
+/// smallest normal, one, the largest finite value, infinities and NaNs.
+fn half_pattern(p: Precision) -> BoxedStrategy<u16> {
+    let specials: Vec<u16> = match p {
+        Precision::BF => vec![
+            0x0000, 0x8000, 0x0001, 0x807F, 0x0080, 0x3F80, 0xBF80, 0x3F81, 0x7F7F, 0xFF7F, 0x7F80,
+            0xFF80, 0x7FC0, 0x7F81, 0x4000, 0x3400,
+        ],
+        _ => vec![
+            0x0000, 0x8000, 0x0001, 0x83FF, 0x0400, 0x3C00, 0xBC00, 0x3C01, 0x7BFF, 0xFBFF, 0x7C00,
+            0xFC00, 0x7E00, 0x7C01, 0x4000, 0x1400,
+        ],
+    };
+    prop_oneof![
+        3 => any::<u16>(),
+        2 => select(specials),
+        // Near one, so that sums land on rounding ties.
+        2 => (0u16..16).prop_map(move |m| if p == Precision::BF { 0x3F80 | m } else { 0x3C00 | m }),
+    ]
+    .boxed()
+}
+
+/// An fp8 byte biased to the specials of E5M2 (bf8) and E4M3 (hf8).
+fn fp8_pattern() -> BoxedStrategy<u8> {
+    prop_oneof![
+        3 => any::<u8>(),
+        2 => select(vec![
+            0x00u8, 0x80, 0x01, 0x81, 0x03, 0x04, 0x07, 0x08, 0x38, 0x3C, 0x7B, 0x7C, 0x7D,
+            0x7E, 0x7F, 0xFC, 0xFF, 0x77,
+        ]),
+    ]
+    .boxed()
+}
+
+/// A DW of float elements of precision `p` (two bf/hf, four fp8, one tf32 or f32).
+fn float_dword(p: Precision) -> BoxedStrategy<u32> {
+    match p {
+        Precision::BF | Precision::HF => (half_pattern(p), half_pattern(p))
+            .prop_map(|(lo, hi)| u32::from(lo) | u32::from(hi) << 16)
+            .boxed(),
+        Precision::BF8 | Precision::HF8 => proptest::array::uniform4(fp8_pattern())
+            .prop_map(u32::from_le_bytes)
+            .boxed(),
+        _ => f32_pattern(),
+    }
+}
+
+/// An f32 (or tf32 in its DW) pattern: specials, values near one with low bits set (what
+/// tf32 trimming drops), anything.
+fn f32_pattern() -> BoxedStrategy<u32> {
+    prop_oneof![
+        3 => any::<u32>(),
+        2 => select(vec![
+            0u32, 0x8000_0000, 0x0000_0001, 0x007F_FFFF, 0x0080_0000, 0x3F80_0000, 0xBF80_0000,
+            0x7F7F_FFFF, 0xFF7F_FFFF, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0000, 0x7F80_0001,
+            0x3F80_1000, 0x3F80_2000, 0x3380_0000,
+        ]),
+        2 => (0u32..0x4000).prop_map(|m| 0x3F80_0000 | m),
     ]
     .boxed()
 }
@@ -214,21 +342,27 @@ pub fn shape_case(shape: Shape) -> BoxedStrategy<GenCase> {
     let src1_bytes = sd.div_ceil(sopc) as usize * grf;
     let src2_bytes = (shape.rc * sd * ops * shape.a.bits()).div_ceil(8) as usize;
     let src2_dw = src2_bytes.div_ceil(4);
-    let acc = if shape.dst.is_integer() {
-        accumulator()
-    } else {
-        dword()
+    let float = shape.w.is_float();
+    let acc = |ty: DataType| -> BoxedStrategy<u32> {
+        match ty {
+            DataType::F => f32_pattern(),
+            DataType::HF => float_dword(Precision::HF),
+            DataType::BF => float_dword(Precision::BF),
+            _ => accumulator(),
+        }
     };
+    let w_dw = if float { float_dword(shape.w) } else { dword() };
+    let a_dw = if float { float_dword(shape.a) } else { dword() };
     let partner = if shape.opcode == Opcode::Dpasw {
-        bytes(dword(), src2_dw)
+        bytes(a_dw.clone(), src2_dw)
     } else {
         Just(Vec::new()).boxed()
     };
     (
-        bytes(acc.clone(), rows_bytes / 4),
-        bytes(acc, rows_bytes / 4),
-        bytes(dword(), src1_bytes / 4),
-        bytes(dword(), src2_dw),
+        bytes(acc(shape.dst), rows_bytes / 4),
+        bytes(acc(shape.src0.unwrap_or(shape.dst)), rows_bytes / 4),
+        bytes(w_dw, src1_bytes / 4),
+        bytes(a_dw, src2_dw),
         partner,
     )
         .prop_map(move |(dst_b, src0_b, src1_b, src2_b, partner_b)| {
@@ -269,6 +403,9 @@ pub fn shape_case(shape: Shape) -> BoxedStrategy<GenCase> {
             if shape.src0.is_none() {
                 tags.push("src0-null".to_string());
             }
+            if let Some(p) = shape.profile {
+                tags.push(format!("profile:{p}"));
+            }
             let partner = if partner_b.is_empty() {
                 Vec::new()
             } else {
@@ -287,6 +424,7 @@ pub fn shape_case(shape: Shape) -> BoxedStrategy<GenCase> {
                 partner,
                 mem: Vec::new(),
                 surfaces: Vec::new(),
+                profile: shape.profile.map(|p| p.to_string()),
             }
         })
         .boxed()
@@ -310,10 +448,40 @@ pub const STREAMS: &[Stream] = &[
         class: Class::Int,
     },
     Stream {
+        file: "dpas/dpas-bf.jsonl",
+        name: "dpas-bf",
+        op: Opcode::Dpas,
+        class: Class::Bf,
+    },
+    Stream {
+        file: "dpas/dpas-hf.jsonl",
+        name: "dpas-hf",
+        op: Opcode::Dpas,
+        class: Class::Hf,
+    },
+    Stream {
+        file: "dpas/dpas-tf32.jsonl",
+        name: "dpas-tf32",
+        op: Opcode::Dpas,
+        class: Class::Tf32,
+    },
+    Stream {
+        file: "dpas/dpas-fp8.jsonl",
+        name: "dpas-fp8",
+        op: Opcode::Dpas,
+        class: Class::Fp8,
+    },
+    Stream {
         file: "dpas/dpasw-int.jsonl",
         name: "dpasw-int",
         op: Opcode::Dpasw,
         class: Class::Int,
+    },
+    Stream {
+        file: "dpas/dpasw-float.jsonl",
+        name: "dpasw-float",
+        op: Opcode::Dpasw,
+        class: Class::Float,
     },
 ];
 

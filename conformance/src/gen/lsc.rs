@@ -529,6 +529,7 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         mem,
         surfaces,
         partner: Vec::new(),
+        profile: None,
     }
 }
 
@@ -700,5 +701,6 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         mem,
         surfaces: Vec::new(),
         partner: Vec::new(),
+        profile: None,
     }
 }

@@ -78,8 +78,11 @@ pub fn row_types(w: Precision, a: Precision) -> Option<&'static [DataType]> {
 pub struct Extents {
     pub ops_per_chan: u32,
     pub src1_operands_per_chan: u32,
-    /// Bytes from one Dst/Src0 row to the next (`DPAS-DST-ADVANCE`).
+    /// Bytes from one Dst row to the next (`DPAS-DST-ADVANCE`); Src0's is
+    /// [`Extents::row_advance_of`] its own type.
     pub row_advance: usize,
+    /// The GRF size when rows advance one GRF (literal `DPAS-DST-ADVANCE`), else `None`.
+    pub grf_rows: Option<usize>,
     /// Bytes of Src1 read: `ceil(SD / SRC1_OPERANDS_PER_CHAN)` GRFs of `Exec_size` DWs.
     pub src1_bytes: usize,
     /// Bytes of Src2 read: RC rows of `SD * OPS_PER_CHAN` elements of precision A.
@@ -91,7 +94,13 @@ pub struct Extents {
 impl Extents {
     /// Bytes of Dst (or Src0) touched: RC rows of `Exec_size` elements.
     pub fn rows_bytes(&self, rc: u32, exec_size: u32, ty: DataType) -> usize {
-        (rc as usize - 1) * self.row_advance + exec_size as usize * ty.size()
+        (rc as usize - 1) * self.row_advance_of(ty, exec_size) + exec_size as usize * ty.size()
+    }
+
+    /// Bytes from one row to the next of a Dst or Src0 of type `ty`: one GRF (literal
+    /// `DPAS-DST-ADVANCE`) or `Exec_size` elements of `ty` (resolved: row-major).
+    pub fn row_advance_of(&self, ty: DataType, exec_size: u32) -> usize {
+        self.grf_rows.unwrap_or(exec_size as usize * ty.size())
     }
 }
 
@@ -139,6 +148,7 @@ pub fn extents(
         ops_per_chan: ops,
         src1_operands_per_chan: sopc,
         row_advance,
+        grf_rows: readings.is_literal(errata::DPAS_DST_ADVANCE).then_some(grf),
         src1_bytes,
         src2_bytes,
         src2_align: (align_dw.max(1) * 4) as usize,

@@ -87,6 +87,7 @@ impl<'a> Run<'a> {
         state.emask = self.emask;
         let config = ExecConfig {
             readings: self.readings(),
+            ..Default::default()
         };
         exec::run(&program, &mut state, &config)?;
         Ok((program, state))

@@ -2,17 +2,19 @@
 //! the repeat count `RC`, the systolic depth `SD` and the `Exec_size` channels.
 //!
 //! Readings: DPAS-RC-LOOP (`i < RC` against `r < RC`), DPAS-SRC2-ADVANCE (`k` never reset),
-//! DPAS-TF32-FP8-PATHS (OPS_PER_CHAN), DPAS-DST-ADVANCE (row stride of Dst and Src0),
-//! DPAS-INT-WRAP (each `+=` wraps modulo 2^32). The document's loop has no `ChEn`: every
-//! channel is computed. Float DPAS waits for its numeric profiles (DPAS-FLOAT-ROUNDING) and
-//! reports `unsupported`.
+//! DPAS-TF32-FP8-PATHS (OPS_PER_CHAN; the float tf32 and fp8 bodies), DPAS-DST-ADVANCE (row
+//! stride of Dst and Src0), DPAS-INT-WRAP (each `+=` wraps modulo 2^32), DPAS-FLOAT-ROUNDING
+//! (float DPAS follows the numeric profile of [`ExecConfig::profile`]). The document's loop
+//! has no `ChEn`: every channel is computed.
 
 use crate::errata;
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::ir::{Ctrl, Dst, Instruction, Program, Src};
+use crate::num::{self, ExactFloat, FloatFormat, FloatMode, Rounding, Value};
+use crate::profile::{Accumulation, Denormals, DstRounding, Tf32Input};
 use crate::state::MachineState;
-use crate::types::Precision;
+use crate::types::{DataType, Precision};
 use crate::validate::{dpas_extents, ops_per_chan};
 
 #[allow(non_snake_case)]
@@ -44,8 +46,12 @@ pub(super) struct Layout {
     pub SRC1_OPERANDS_PER_CHAN: u32,
     pub grf: usize,
     pub row_advance: usize,
+    pub dst_ty: DataType,
     pub dst_at: usize,
+    /// Src0's origin, type and row advance; `None` for `%null` (zero).
     pub src0_at: Option<usize>,
+    pub src0_ty: DataType,
+    pub src0_row_advance: usize,
     pub src1_at: usize,
     /// Bytes of Src2 the loop reads (RC rows of `SD*OPS_PER_CHAN` elements of A).
     pub src2_bytes: usize,
@@ -59,11 +65,6 @@ impl Layout {
             return Err(VisaError::model_bug("DPAS without its W.A.SD.RC fields"));
         };
         let (W, A, SD, RC) = (ctrl.w, ctrl.a, ctrl.sd, ctrl.rc);
-        if W.is_float() {
-            return Err(VisaError::unsupported(
-                "float DPAS waits for its numeric profiles (DPAS-FLOAT-ROUNDING)",
-            ));
-        }
         let Dst::General {
             var,
             row,
@@ -96,7 +97,10 @@ impl Layout {
             SRC1_OPERANDS_PER_CHAN,
             grf: program.platform.grf_size(),
             row_advance: ext.row_advance,
+            dst_ty,
             dst_at: byte_address(program, &dst_origin, readings)?,
+            src0_ty: insn.srcs[0].ty(),
+            src0_row_advance: ext.row_advance_of(insn.srcs[0].ty(), insn.exec_size),
             src0_at: match &insn.srcs[0] {
                 Src::Imm { .. } => None,
                 s => Some(byte_address(program, s, readings)?),
@@ -117,6 +121,13 @@ pub(super) fn systolic(
     Src2: &[u8],
 ) -> Result<()> {
     let readings = &config.readings;
+    let fp8 = |p: Precision| matches!(p, Precision::BF8 | Precision::HF8);
+    // DPAS-TF32-FP8-PATHS, literal: bf8/hf8 take the `int dpas` dot4 body below, their
+    // bytes read as unsigned 8-bit integers.
+    if layout.W.is_float() && !(fp8(layout.W) && readings.is_literal(errata::DPAS_TF32_FP8_PATHS)) {
+        return systolic_float(state, config, layout, Src2);
+    }
+    let as_int = |p: Precision| if fp8(p) { Precision::U8 } else { p };
     let Layout {
         W,
         A,
@@ -132,6 +143,7 @@ pub(super) fn systolic(
         src1_at,
         ..
     } = *layout;
+    let (W, A) = (as_int(W), as_int(A));
     let dw = |state: &MachineState, at: usize| -> u32 {
         let mut b = [0u8; 4];
         if let Some(s) = state.grf.get(at..at + 4) {
@@ -197,6 +209,220 @@ pub(super) fn systolic(
         }
     }
     Ok(())
+}
+
+/// The float paths of the document's loop (`temp.F[i] += dot2(...)`, and the tf32 and fp8
+/// paths of DPAS-TF32-FP8-PATHS, resolved): the same loop as [`systolic`], with `temp` an
+/// f32 accumulator and each stage's products accumulated as the numeric profile says
+/// (DPAS-FLOAT-ROUNDING, crate::profile). A NaN result is the default quiet NaN of the
+/// destination type.
+#[allow(non_snake_case)]
+fn systolic_float(
+    state: &mut MachineState,
+    config: &ExecConfig,
+    layout: &Layout,
+    Src2: &[u8],
+) -> Result<()> {
+    let profile = config.profile;
+    let flush = profile.denormals == Denormals::Flush;
+    let Layout {
+        W,
+        A,
+        SD,
+        RC,
+        Exec_size,
+        OPS_PER_CHAN,
+        SRC1_OPERANDS_PER_CHAN,
+        grf,
+        row_advance,
+        dst_ty,
+        dst_at,
+        src0_at,
+        src0_ty,
+        src0_row_advance,
+        src1_at,
+        ..
+    } = *layout;
+    let bytes_at = |from: &[u8], at: usize, n: usize| -> u64 {
+        let mut b = [0u8; 8];
+        if let Some(s) = from.get(at..at + n) {
+            b[..n].copy_from_slice(s);
+        }
+        u64::from_le_bytes(b)
+    };
+    // Element `e` of an operand at precision `p`, packed from bit 0 of `from[at..]`.
+    let element = |from: &[u8], at: usize, p: Precision, e: u32| -> ExactFloat {
+        let bits = p.bits();
+        let dw = bytes_at(from, at + (e * bits / 32) as usize * 4, 4) as u32;
+        let field = if bits == 32 {
+            dw
+        } else {
+            (dw >> ((e % (32 / bits)) * bits)) & ((1 << bits) - 1)
+        };
+        let value = match (p, profile.tf32) {
+            (Precision::TF32, Tf32Input::Full) => FloatFormat::F.decode(u64::from(field)),
+            _ => match num::decode_precision(field, p) {
+                Value::Float(f) => f,
+                Value::Int(_) => ExactFloat::default_nan(),
+            },
+        };
+        flush_input(value, field, p, profile.tf32, flush)
+    };
+    // rnd(): round to f32, to nearest even; denormal results flushed under denorm-flush.
+    let rnd = |v: &Value| -> Result<Value> {
+        let Value::Float(f) = v else {
+            return Err(VisaError::model_bug("float DPAS on an integer value"));
+        };
+        let r = FloatFormat::F.round(f, Rounding::Rtne);
+        Ok(Value::Float(if flush && r.is_denormal_in(FloatFormat::F) {
+            ExactFloat::zero(r.negative())
+        } else {
+            r
+        }))
+    };
+    let mode = FloatMode::default();
+    let mut rows: Vec<Vec<Value>> = Vec::new();
+    let literal_loop = config.readings.is_literal(errata::DPAS_RC_LOOP);
+    let mut k: u32 = 0;
+    let mut i: usize = 0; // the `i` the literal loop condition tests
+    let mut r: u32 = 0;
+    while if literal_loop {
+        (i as u32) < RC
+    } else {
+        r < RC
+    } {
+        // temp = Src0.R[r] (zero for `%null`), as f32 values
+        let mut temp: Vec<Value> = (0..Exec_size)
+            .map(|c| {
+                Value::Float(match src0_at {
+                    Some(at) => {
+                        let at = at + r as usize * src0_row_advance + c * src0_ty.size();
+                        let bits = bytes_at(&state.grf, at, src0_ty.size());
+                        let value = num::decode(bits, src0_ty);
+                        match value {
+                            Value::Float(f) if flush && is_denormal(&f, src0_ty) => {
+                                ExactFloat::zero(f.negative())
+                            }
+                            Value::Float(f) => f,
+                            Value::Int(_) => ExactFloat::default_nan(),
+                        }
+                    }
+                    None => ExactFloat::zero(false),
+                })
+            })
+            .collect();
+        for d in 0..SD {
+            let m = d / SRC1_OPERANDS_PER_CHAN; // to select GRF
+            let n = (d % SRC1_OPERANDS_PER_CHAN) * OPS_PER_CHAN; // in unit of element
+            i = 0;
+            while i < Exec_size {
+                let src1 = &state.grf[..];
+                let b_at = src1_at + m as usize * grf + 4 * i;
+                // The products Src1.R[m].DW[i].n[j] * Src2.k[j], exact.
+                let mut products = Vec::new();
+                for j in 0..OPS_PER_CHAN {
+                    let b = element(src1, b_at, W, n + j);
+                    let a = element(Src2, 0, A, k + j);
+                    products.push(num::mul(&Value::Float(b), &Value::Float(a))?);
+                }
+                temp[i] = match profile.accumulation {
+                    Accumulation::LiteralC => {
+                        // dot = p0 + p1 (+ p2 + p3) in f32, then temp.F[i] += dot in f32.
+                        let mut dot = rnd(&products[0])?;
+                        for p in &products[1..] {
+                            dot = rnd(&num::add(&dot, &rnd(p)?, &mode)?)?;
+                        }
+                        rnd(&num::add(&temp[i], &dot, &mode)?)?
+                    }
+                    Accumulation::Sequential => {
+                        let mut acc = temp[i].clone();
+                        for p in &products {
+                            acc = rnd(&num::add(&acc, p, &mode)?)?;
+                        }
+                        acc
+                    }
+                    Accumulation::ExactStage => {
+                        let mut sum = temp[i].clone();
+                        for p in &products {
+                            sum = num::add(&sum, p, &mode)?;
+                        }
+                        rnd(&sum)?
+                    }
+                };
+                i += 1;
+            }
+            k += OPS_PER_CHAN;
+        }
+        // update dst
+        rows.push(temp);
+        r += 1;
+    }
+    let (format, nan) = match dst_ty {
+        DataType::HF => (FloatFormat::HF, 0x7E00u64),
+        DataType::BF => (FloatFormat::BF, 0x7FC0),
+        _ => (FloatFormat::F, 0x7FC0_0000),
+    };
+    let rounding = match profile.dst_rounding {
+        DstRounding::Rne => Rounding::Rtne,
+        DstRounding::Rtz => Rounding::Rtz,
+    };
+    for (r, temp) in rows.iter().enumerate() {
+        for (c, v) in temp.iter().enumerate() {
+            let Value::Float(f) = v else {
+                return Err(VisaError::model_bug("float DPAS on an integer value"));
+            };
+            let mut out = format.round(f, rounding);
+            if flush && out.is_denormal_in(format) {
+                out = ExactFloat::zero(out.negative());
+            }
+            let bits = if out.is_nan() {
+                nan
+            } else {
+                format
+                    .encode(&out)
+                    .ok_or_else(|| VisaError::model_bug("a rounded DPAS result encodes"))?
+            };
+            let size = dst_ty.size();
+            let at = dst_at + r * row_advance + size * c;
+            if let Some(slot) = state.grf.get_mut(at..at + size) {
+                slot.copy_from_slice(&bits.to_le_bytes()[..size]);
+            }
+            for b in at..at + size {
+                state.undefined.remove(&b);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether a float value is a denormal of type `ty`.
+fn is_denormal(value: &ExactFloat, ty: DataType) -> bool {
+    FloatFormat::of(ty).is_some_and(|f| value.is_denormal_in(f))
+}
+
+/// An input element under denorm-flush: a denormal (exponent field zero, mantissa not)
+/// becomes a zero of its sign.
+fn flush_input(
+    value: ExactFloat,
+    field: u32,
+    p: Precision,
+    tf32: Tf32Input,
+    flush: bool,
+) -> ExactFloat {
+    let exponent_mask: u32 = match (p, tf32) {
+        (Precision::BF, _) => 0x7F80,
+        (Precision::HF, _) => 0x7C00,
+        (Precision::TF32, _) => 0x7F80_0000,
+        (Precision::BF8, _) => 0x7C,
+        (Precision::HF8, _) => 0x78,
+        _ => 0,
+    };
+    let denormal = field & exponent_mask == 0 && !value.is_zero();
+    if flush && denormal {
+        ExactFloat::zero(value.negative())
+    } else {
+        value
+    }
 }
 
 /// Field `index` of a DW at an integer precision.

@@ -1,0 +1,399 @@
+//! Edge catalog of DPAS (instructions/DPAS.md), run on both engines (they must agree) on
+//! xe-hpg: Exec_size 8, 32-byte GRFs, SD 8. Every expected value is derived by hand in the
+//! row's comment from the document's loop and layouts (docs/dpas.md) and, for float rows,
+//! from the numeric profile named (crate visa_spec::profile).
+//!
+//! Layout reminders: B (Src1, W1) depth d lives in GRF d / SRC1_OPERANDS_PER_CHAN; A (Src2,
+//! A1) row r starts at element r*SD*OPS_PER_CHAN. The rows below fill every DW of W1's
+//! first GRF with `w0` (so every column i sees the same B[k][i] for the first stage's k)
+//! and A1's first DW with `a0`, everything else zero, unless they say otherwise.
+#![allow(clippy::unwrap_used)]
+
+use rstest::rstest;
+use visa_spec::errata::Readings;
+use visa_spec::exec::ExecConfig;
+use visa_spec::platform::Platform;
+use visa_spec::profile::DpasProfile;
+use visa_spec::state::MachineState;
+use visa_spec::{asm, validate};
+
+const DECLS: &str = "\
+.decl D v_type=G type=d num_elts=64
+.decl F v_type=G type=f num_elts=64
+.decl DH v_type=G type=hf num_elts=128
+.decl DB v_type=G type=bf num_elts=128
+.decl C v_type=G type=ud num_elts=64
+.decl CF v_type=G type=f num_elts=64
+.decl W1 v_type=G type=ud num_elts=64
+.decl A1 v_type=G type=ud num_elts=64
+";
+
+/// Runs `text` on both engines under `profile` with the given variable bytes (the rest
+/// 0x55 for the destinations, zero for the others); asserts they agree and returns `out`.
+fn run(text: &str, init: &[(&str, Vec<u8>)], profile: &str, out: &str) -> Vec<u8> {
+    run_with(text, init, profile, out, Readings::resolved())
+}
+
+/// [`run`] under the given errata readings.
+fn run_with(
+    text: &str,
+    init: &[(&str, Vec<u8>)],
+    profile: &str,
+    out: &str,
+    readings: Readings,
+) -> Vec<u8> {
+    let program = format!("{DECLS}{text}\n");
+    let ast = asm::parse(&program).unwrap();
+    let program = validate::validate_with(&ast, Platform::XeHpg, &readings).unwrap();
+    let vars = &program.vars;
+    let mut state = MachineState::new(vars);
+    for name in ["D", "F", "DH", "DB"] {
+        state
+            .write_var(vars, vars.find(name).unwrap(), &[0x55; 256])
+            .unwrap();
+    }
+    for (name, bytes) in init {
+        state
+            .write_var(vars, vars.find(name).unwrap(), bytes)
+            .unwrap();
+    }
+    let config = ExecConfig {
+        readings,
+        profile: DpasProfile::parse(profile).unwrap(),
+    };
+    let mut oracle = state.clone();
+    visa_spec::exec::run(&program, &mut state, &config).unwrap();
+    visa_oracle::run(&program, &mut oracle, &config).unwrap();
+    let id = vars.find(out).unwrap();
+    let (s, o) = (state.read_var(vars, id), oracle.read_var(vars, id));
+    assert_eq!(s, o, "{text} under {profile}: spec and oracle differ");
+    s
+}
+
+/// W1 with every DW of its first GRF `w0`, A1 with first DW `a0` (the rest zero).
+fn first_stage(w0: u32, a0: u32) -> Vec<(&'static str, Vec<u8>)> {
+    let mut w = vec![0u8; 256];
+    for dw in w[..32].chunks_mut(4) {
+        dw.copy_from_slice(&w0.to_le_bytes());
+    }
+    let mut a = vec![0u8; 256];
+    a[..4].copy_from_slice(&a0.to_le_bytes());
+    vec![("W1", w), ("A1", a)]
+}
+
+fn fill(dw: u32) -> Vec<u8> {
+    (0..64).flat_map(|_| dw.to_le_bytes()).collect()
+}
+
+fn dws(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks(4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
+}
+
+fn halves(bytes: &[u8]) -> Vec<u16> {
+    bytes
+        .chunks(2)
+        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+        .collect()
+}
+
+// ---- Integer rows (every profile gives the same result: they only touch float DPAS).
+
+/// Integer DPAS on whole operands; returns D as DWs.
+#[rstest]
+// s4 x s4, RC 8, `%null`: OPS_PER_CHAN 8, SRC1_OPERANDS_PER_CHAN 32/(8*4) = 1, K 64. W
+// nibbles 0x8 = -8 (sign extension of a 4-bit field), A nibbles 1: every row 64*(-8) = -512.
+#[case("dpas.s4.s4.8.8 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0x8888_8888, 0x1111_1111, 0, [0xFFFF_FE00; 8])]
+// s2 x s2, RC 1: OPS_PER_CHAN 8, SRC1_OPERANDS_PER_CHAN 2, K 64; W fields 0b10 = -2, A
+// fields 0b01 = 1: 64*(-2) = -128 in row 0; rows 1..7 keep 0x55555555.
+#[case("dpas.s2.s2.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0xAAAA_AAAA, 0x5555_5555, 0, [0xFFFF_FF80, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555])]
+// u2 x s8, RC 2: OPS_PER_CHAN 4 (8-bit A), SRC1_OPERANDS_PER_CHAN 32/(4*2) = 4, K 32; W
+// fields 3, A bytes 0x80 = -128: 32*3*(-128) = -12288 = 0xFFFFD000 in rows 0 and 1.
+#[case("dpas.u2.s8.8.2 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0xFFFF_FFFF, 0x8080_8080, 0, [0xFFFF_D000, 0xFFFF_D000, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555])]
+// s4 x u4, RC 1: SRC1_OPERANDS_PER_CHAN 1, K 64; W nibbles 0x7 = 7 (the s4 maximum), A
+// nibbles 0xF = 15 (u4, no sign extension): 64*105 = 6720 = 0x1A40.
+#[case("dpas.s4.u4.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0x7777_7777, 0xFFFF_FFFF, 0, [0x1A40, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555])]
+// s4 x s8, RC 1: OPS_PER_CHAN 4 (8-bit A), SRC1_OPERANDS_PER_CHAN 32/(4*4) = 2, K 32; W
+// nibbles 0x8 = -8, A bytes 0x80 = -128: 32*1024 = 32768 = 0x8000.
+#[case("dpas.s4.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0x8888_8888, 0x8080_8080, 0, [0x8000, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555])]
+// u8 x u8 with Src0 C = 0xFFFFFFFF: 32 products of 1, plus C, wraps modulo 2^32 to 31
+// (DPAS-INT-WRAP).
+#[case("dpas.u8.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)", 0x0101_0101, 0x0101_0101, 0xFFFF_FFFF, [31, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555])]
+fn integer_rows(
+    #[case] text: &str,
+    #[case] w: u32,
+    #[case] a: u32,
+    #[case] c: u32,
+    #[case] rows: [u32; 8],
+) {
+    for profile in ["", "exact-stage+dst-rtz+denorm-flush+tf32-full"] {
+        let d = dws(&run(
+            text,
+            &[("W1", fill(w)), ("A1", fill(a)), ("C", fill(c))],
+            profile,
+            "D",
+        ));
+        for (r, want) in rows.iter().enumerate() {
+            assert_eq!(&d[r * 8..r * 8 + 8], &[*want; 8], "{text}: row {r}");
+        }
+    }
+}
+
+/// RC 8 with a different A row per repeat: u8 x u8, W bytes 1, A row r (32 bytes from byte
+/// 32r: SD*OPS_PER_CHAN = 32 elements) all r+1: row r = 32*(r+1); Src2 advances one row
+/// per repeat and Dst one GRF (8 DWs).
+#[test]
+fn repeat_count_8_reads_one_a_row_per_repeat() {
+    let a: Vec<u8> = (0..256).map(|b| (b / 32 + 1) as u8).collect();
+    let d = dws(&run(
+        "dpas.u8.u8.8.8 (M1, 8) D.0 %null.0 W1.0 A1(0,0)",
+        &[("W1", fill(0x0101_0101)), ("A1", a)],
+        "",
+        "D",
+    ));
+    for r in 0..8 {
+        assert_eq!(&d[r * 8..r * 8 + 8], &[32 * (r as u32 + 1); 8], "row {r}");
+    }
+}
+
+// ---- Float rows: one per pair of profiles that the row tells apart.
+
+/// Accumulation order (bf x bf, F Dst, Src0 CF = 1.0 = 0x3F800000). bf 0x3980 = 2^-12,
+/// 0x3380 = 2^-24. OPS_PER_CHAN 2: the first stage's products are p0 = B[0]*A[0] and
+/// p1 = B[1]*A[1] (W DW = B[1]:B[0], A DW = A[1]:A[0]); later stages add zeros.
+#[rstest]
+// p0 = p1 = 2^-24. literal-c: dot = 2^-23 exactly, 1 + 2^-23 = 0x3F800001. sequential:
+// 1 + 2^-24 is a tie, to even 1.0, twice: 0x3F800000. exact-stage: 1 + 2^-23 exactly.
+#[case(0x3980_3980, "literal-c", 0x3F80_0001)]
+#[case(0x3980_3980, "sequential", 0x3F80_0000)]
+#[case(0x3980_3980, "exact-stage", 0x3F80_0001)]
+// p0 = 2^-24, p1 = 2^-48. literal-c: dot = 2^-24 + 2^-48 rounds to 2^-24 (a tie at 24
+// bits, to even), then 1 + 2^-24 ties to 1.0. sequential: 1.0 twice. exact-stage:
+// 1 + 2^-24 + 2^-48 is above the tie: 1 + 2^-23.
+#[case(0x3380_3980, "literal-c", 0x3F80_0000)]
+#[case(0x3380_3980, "sequential", 0x3F80_0000)]
+#[case(0x3380_3980, "exact-stage", 0x3F80_0001)]
+fn accumulation_profiles(#[case] w0_a0: u32, #[case] profile: &str, #[case] want: u32) {
+    let mut init = first_stage(w0_a0, w0_a0);
+    init.push(("CF", fill(0x3F80_0000)));
+    let f = dws(&run(
+        "dpas.bf.bf.8.1 (M1, 8) F.0 CF.0 W1.0 A1(0,0)",
+        &init,
+        profile,
+        "F",
+    ));
+    assert_eq!(&f[..8], &[want; 8], "{profile}");
+}
+
+/// The HF/BF destination conversion (Src0 `%null`, A = 1.0 in both elements).
+#[rstest]
+// bf: B[0] = 0x3F81 = 1 + 2^-7, B[1] = 0x3BC0 = 1.5 * 2^-8: the f32 sum 1 + 2^-7 + 2^-8 +
+// 2^-9 is exact under every accumulation; BF keeps 7 fraction bits, the rest is 3/4 of an
+// ulp: to nearest even 0x3F82, truncated 0x3F81.
+#[case(
+    "dpas.bf.bf.8.1 (M1, 8) DB.0 %null.0 W1.0 A1(0,0)",
+    0x3BC0_3F81,
+    0x3F80_3F80,
+    "DB",
+    "dst-rne",
+    0x3F82
+)]
+#[case(
+    "dpas.bf.bf.8.1 (M1, 8) DB.0 %null.0 W1.0 A1(0,0)",
+    0x3BC0_3F81,
+    0x3F80_3F80,
+    "DB",
+    "dst-rtz",
+    0x3F81
+)]
+// hf: B[0] = 0x3C00 = 1.0, B[1] = 0x1200 = 1.5 * 2^-11: 1 + 2^-11 + 2^-12 is 3/4 of an HF
+// ulp (2^-10) above 1.0: 0x3C01 to nearest even, 0x3C00 truncated.
+#[case(
+    "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)",
+    0x1200_3C00,
+    0x3C00_3C00,
+    "DH",
+    "dst-rne",
+    0x3C01
+)]
+#[case(
+    "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)",
+    0x1200_3C00,
+    0x3C00_3C00,
+    "DH",
+    "dst-rtz",
+    0x3C00
+)]
+// hf output denormal: 2^-14 (0x0400) * 2^-2 (0x3400) = 2^-16, an HF denormal (2^-16 / 2^-24
+// = 0x0100): kept 0x0100, flushed +0.
+#[case(
+    "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)",
+    0x0400,
+    0x3400,
+    "DH",
+    "denorm-keep",
+    0x0100
+)]
+#[case(
+    "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)",
+    0x0400,
+    0x3400,
+    "DH",
+    "denorm-flush",
+    0x0000
+)]
+fn narrow_destination(
+    #[case] text: &str,
+    #[case] w0: u32,
+    #[case] a0: u32,
+    #[case] out: &str,
+    #[case] profile: &str,
+    #[case] want: u16,
+) {
+    let h = halves(&run(text, &first_stage(w0, a0), profile, out));
+    assert_eq!(&h[..8], &[want; 8], "{text} under {profile}");
+    // Packed rows (DPAS-DST-ADVANCE resolved): RC 1 writes 16 bytes; the next keep 0x5555.
+    assert_eq!(h[8], 0x5555);
+}
+
+/// Denormal inputs and tf32 trimming (F Dst, Src0 `%null`).
+#[rstest]
+// bf denormal 0x0001 = 2^-133 times 1.0: an f32 denormal 2^-133 / 2^-149 = 0x00010000
+// kept; flushed input: +0.
+#[case(
+    "dpas.bf.bf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
+    0x0001,
+    0x3F80,
+    "denorm-keep",
+    0x0001_0000
+)]
+#[case(
+    "dpas.bf.bf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
+    0x0001,
+    0x3F80,
+    "denorm-flush",
+    0
+)]
+// hf denormal 0x0001 = 2^-24 times 1.0 = 2^-24, an f32 normal (exponent 103): 0x33800000
+// kept; flushed input: +0.
+#[case(
+    "dpas.hf.hf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
+    0x0001,
+    0x3C00,
+    "denorm-keep",
+    0x3380_0000
+)]
+#[case(
+    "dpas.hf.hf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
+    0x0001,
+    0x3C00,
+    "denorm-flush",
+    0
+)]
+// tf32 (OPS_PER_CHAN 1): B = 0x3F800001 (1 + 2^-23 as an f32), A = 1.0. tf32-trim drops
+// the low 13 bits: 1.0; tf32-full keeps them: 0x3F800001.
+#[case(
+    "dpas.tf32.tf32.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
+    0x3F80_0001,
+    0x3F80_0000,
+    "tf32-trim",
+    0x3F80_0000
+)]
+#[case(
+    "dpas.tf32.tf32.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
+    0x3F80_0001,
+    0x3F80_0000,
+    "tf32-full",
+    0x3F80_0001
+)]
+fn inputs(
+    #[case] text: &str,
+    #[case] w0: u32,
+    #[case] a0: u32,
+    #[case] profile: &str,
+    #[case] want: u32,
+) {
+    let f = dws(&run(text, &first_stage(w0, a0), profile, "F"));
+    assert_eq!(&f[..8], &[want; 8], "{text} under {profile}");
+}
+
+/// fp8 decoding: B[0] = the byte, A[0] = 1.0 (bf8 0x3C: exponent 15 = bias; hf8 0x38:
+/// exponent 7 = bias), every other element 0, Src0 `%null`: the F result is the byte's
+/// value (other products are +0; -0 + +0 is +0). A NaN result is the default NaN
+/// 0x7FC00000. `flushed` is the result under denorm-flush (E5M2 and E4M3 denormals).
+#[rstest]
+// E5M2 (bf8): S.EEEEE.MM, bias 15.
+#[case("bf8", 0x00, 0x0000_0000, 0)] // +0
+#[case("bf8", 0x80, 0x0000_0000, 0)] // -0, plus +0 products: +0
+#[case("bf8", 0x01, 0x3780_0000, 0)] // min denormal 0.25 * 2^-14 = 2^-16
+#[case("bf8", 0x03, 0x3840_0000, 0)] // 0.75 * 2^-14 = 1.5 * 2^-15
+#[case("bf8", 0x04, 0x3880_0000, 0x3880_0000)] // min normal 2^-14
+#[case("bf8", 0x3C, 0x3F80_0000, 0x3F80_0000)] // 1.0
+#[case("bf8", 0x7B, 0x4760_0000, 0x4760_0000)] // max 1.75 * 2^15 = 57344
+#[case("bf8", 0x7C, 0x7F80_0000, 0x7F80_0000)] // +inf
+#[case("bf8", 0xFC, 0xFF80_0000, 0xFF80_0000)] // -inf
+#[case("bf8", 0x7D, 0x7FC0_0000, 0x7FC0_0000)] // signalling NaN
+#[case("bf8", 0x7E, 0x7FC0_0000, 0x7FC0_0000)] // quiet NaN
+#[case("bf8", 0xFF, 0x7FC0_0000, 0x7FC0_0000)] // negative NaN
+// E4M3 (hf8): S.EEEE.MMM, bias 7, no infinity, only S.1111.111 is NaN.
+#[case("hf8", 0x01, 0x3B00_0000, 0)] // min denormal 2^-9
+#[case("hf8", 0x07, 0x3C60_0000, 0)] // 7 * 2^-9 = 1.75 * 2^-7
+#[case("hf8", 0x08, 0x3C80_0000, 0x3C80_0000)] // min normal 2^-6
+#[case("hf8", 0x38, 0x3F80_0000, 0x3F80_0000)] // 1.0
+#[case("hf8", 0xB8, 0xBF80_0000, 0xBF80_0000)] // -1.0
+#[case("hf8", 0x78, 0x4380_0000, 0x4380_0000)] // exponent all ones is a number: 256
+#[case("hf8", 0x7E, 0x43E0_0000, 0x43E0_0000)] // max 1.75 * 2^8 = 448
+#[case("hf8", 0x7F, 0x7FC0_0000, 0x7FC0_0000)] // NaN
+#[case("hf8", 0xFF, 0x7FC0_0000, 0x7FC0_0000)] // NaN
+fn fp8_decoding(#[case] p: &str, #[case] byte: u32, #[case] kept: u32, #[case] flushed: u32) {
+    let one = if p == "bf8" { 0x3C } else { 0x38 };
+    let text = format!("dpas.{p}.{p}.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)");
+    for (profile, want) in [("denorm-keep", kept), ("denorm-flush", flushed)] {
+        for acc in ["literal-c", "sequential", "exact-stage"] {
+            let profile = format!("{acc}+{profile}");
+            let f = dws(&run(&text, &first_stage(byte, one), &profile, "F"));
+            assert_eq!(&f[..8], &[want; 8], "{p} {byte:#04x} under {profile}");
+        }
+    }
+}
+
+/// A mixed fp8 pair: bf8 W 0x7B = 57344 (1.75 * 2^15) times hf8 A 0x7E = 448 (1.75 * 2^8)
+/// = 3.0625 * 2^23 = 1.53125 * 2^24: exponent 151, fraction .10001b: 0x4BC40000.
+#[test]
+fn bf8_times_hf8() {
+    let f = dws(&run(
+        "dpas.bf8.hf8.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
+        &first_stage(0x7B, 0x7E),
+        "",
+        "F",
+    ));
+    assert_eq!(&f[..8], &[0x4BC4_0000; 8]);
+}
+
+/// DPAS-TF32-FP8-PATHS on hf8 x hf8 (F Dst, `%null`), B[0] = A[0] = 0x38 (1.0 in E4M3).
+/// Resolved: the float dot4, 1.0 * 1.0 = 0x3F800000. Literal: the `int dpas` body reads the
+/// bytes as u8: 56 * 56 = 3136 = 0xC40 in the raw DW.
+#[rstest]
+#[case::resolved(false, 0x3F80_0000)]
+#[case::literal(true, 0xC40)]
+fn fp8_paths(#[case] literal: bool, #[case] want: u32) {
+    let mut readings = Readings::resolved();
+    if literal {
+        readings
+            .set(
+                visa_spec::errata::DPAS_TF32_FP8_PATHS,
+                visa_spec::errata::Reading::Literal,
+            )
+            .unwrap();
+    }
+    let f = dws(&run_with(
+        "dpas.hf8.hf8.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
+        &first_stage(0x38, 0x38),
+        "",
+        "F",
+        readings,
+    ));
+    assert_eq!(&f[..8], &[want; 8]);
+}
