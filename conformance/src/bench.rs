@@ -111,7 +111,53 @@ pub const STREAMS: &[Stream] = &[
         cases: alu_cases,
         keep: is_simd16,
     },
+    Stream {
+        name: "lsc-gather16",
+        cases: lsc_gathers,
+        keep: is_simd16,
+    },
+    Stream {
+        name: "lsc-scatter16",
+        cases: lsc_scatters,
+        keep: is_simd16,
+    },
+    Stream {
+        name: "lsc-transposed-load",
+        cases: lsc_gathers,
+        keep: is_transposed,
+    },
+    Stream {
+        name: "block2d-32x32-d16-vnni",
+        cases: block2d_32x32_d16_vnni,
+        keep: any_case,
+    },
 ];
+
+/// `lsc_load` cases (gathers, and block loads when transposed).
+fn lsc_gathers() -> BoxedStrategy<GenCase> {
+    gen::case(gen::Opcode::LscLoad)
+}
+
+/// `lsc_store` cases (scatters).
+fn lsc_scatters() -> BoxedStrategy<GenCase> {
+    gen::case(gen::Opcode::LscStore)
+}
+
+fn is_transposed(case: &GenCase) -> bool {
+    case.tags.iter().any(|t| t == "transposed")
+}
+
+/// `lsc_load_block2d` of one 32x32 block of d16 with the VNNI transform.
+fn block2d_32x32_d16_vnni() -> BoxedStrategy<GenCase> {
+    gen::lsc::block2d_loads(visa_spec::lsc::Block2dShape {
+        size: visa_spec::lsc::DataSize::D16,
+        blocks: 1,
+        width: 32,
+        height: 32,
+        transpose: false,
+        vnni: true,
+    })
+}
 
 /// Cases of every ALU instruction the generators cover, in equal parts.
 fn alu_cases() -> BoxedStrategy<GenCase> {
@@ -292,6 +338,12 @@ fn prepare_case(case: GenCase) -> Result<Prepared, String> {
             .map_err(|e| e.to_string())?;
     }
     init.emask = case.emask;
+    for region in &case.mem {
+        init.mem
+            .space_mut(&region.space)
+            .write(region.addr, &region.bytes);
+    }
+    init.mem.surfaces.extend(case.surfaces.iter().cloned());
     let config = ExecConfig { readings };
     let plan = Plan::compile(&program, &config).map_err(|e| e.to_string())?;
     let lanes = program.insns.iter().map(|i| u64::from(i.exec_size)).sum();

@@ -16,7 +16,7 @@ use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
 mod carry;
-mod lsc;
+pub mod lsc;
 
 /// A generated case before it becomes a vector.
 #[derive(Clone, Debug, PartialEq)]

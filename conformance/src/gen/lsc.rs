@@ -535,6 +535,20 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
 /// limits, a surface of random width, height and pitch at 0x10000, and a block placed
 /// inside, on an edge or corner, or fully outside.
 fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+    block2d_with(op, platform, seed, None)
+}
+
+/// Block 2D loads of one fixed shape (the bench's `block2d-32x32-d16-vnni`), placed as
+/// [`block2d`] places them.
+pub fn block2d_loads(shape: Block2dShape) -> BoxedStrategy<GenCase> {
+    (select(vec![Platform::XeHpc, Platform::Xe2]), any::<u64>())
+        .prop_map(move |(platform, seed)| {
+            block2d_with(Opcode::LscLoadBlock2d, platform, seed | 1, Some(shape))
+        })
+        .boxed()
+}
+
+fn block2d_with(op: Opcode, platform: Platform, seed: u64, fixed: Option<Block2dShape>) -> GenCase {
     let mut rng = Rng(seed);
     let store = op == Opcode::LscStoreBlock2d;
     let mnemonic = op.mnemonic();
@@ -576,14 +590,22 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     };
     let step = if vnni { 4 / bytes } else { 1 };
     let height = step * (1 + rng.below(u64::from(32 / step)) as u32);
-    let shape = Block2dShape {
+    let shape = fixed.unwrap_or(Block2dShape {
         size,
         blocks,
         width,
         height,
         transpose,
         vnni,
-    };
+    });
+    let Block2dShape {
+        size,
+        blocks,
+        width,
+        height,
+        ..
+    } = shape;
+    let bytes = size.mem_bytes() as u32;
     tags.push(shape.text());
     // The surface: width in bytes, height in rows, pitch at least the width.
     let block_bytes = blocks * width * bytes;
@@ -669,7 +691,7 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         bytes: rng.bytes(region_len),
     }];
     let mut literal = Vec::new();
-    if rng.chance(6) {
+    if fixed.is_none() && rng.chance(6) {
         literal.push(rng.pick(&[
             errata::BLOCK2D_MINUS_ONE,
             errata::BLOCK2D_TEXT_SWAP,
