@@ -59,6 +59,16 @@ pub fn is_lsc(op: Opcode) -> bool {
 
 /// A valid case of an LSC_UNTYPED opcode.
 pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+    if op == Opcode::LscFence {
+        return Some(
+            (
+                select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
+                any::<u64>(),
+            )
+                .prop_map(fence)
+                .boxed(),
+        );
+    }
     if visa_spec::validate::is_block2d(op) {
         return Some(
             (select(vec![Platform::XeHpc, Platform::Xe2]), any::<u64>())
@@ -719,6 +729,33 @@ fn block2d_with(op: Opcode, platform: Platform, seed: u64, fixed: Option<Block2d
         emask: u32::MAX,
         tags,
         mem,
+        surfaces: Vec::new(),
+    }
+}
+
+/// LSC_FENCE (instructions/LSC_FENCE.md): every unit, fence operation and scope; the
+/// register variable and memory region it must leave as they are.
+fn fence((platform, seed): (Platform, u64)) -> GenCase {
+    let mut rng = Rng(seed | 1);
+    let sfid = rng.pick(&["ugm", "ugml", "tgm", "slm"]);
+    let op = rng.pick(&["none", "evict", "invalidate", "discard", "clean", "flushl3"]);
+    let scope = rng.pick(&[
+        "group", "local", "tile", "gpu", "gpus", "sysrel", "system", "sysacq",
+    ]);
+    GenCase {
+        platform,
+        literal: Vec::new(),
+        text: format!(".decl VD v_type=G type=ud num_elts=8\nlsc_fence.{sfid}.{op}.{scope}\n"),
+        vars: vec![("VD".to_string(), rng.bytes(32))],
+        preds: Vec::new(),
+        cr0: 0,
+        emask: u32::MAX,
+        tags: vec!["lsc_fence".to_string(), sfid.to_string()],
+        mem: vec![MemRegion {
+            space: FLAT.to_string(),
+            addr: REGION,
+            bytes: rng.bytes(16),
+        }],
         surfaces: Vec::new(),
     }
 }
