@@ -135,6 +135,26 @@ pub const STREAMS: &[Stream] = &[
         cases: dpas_hf8hf8,
         keep: any_case,
     },
+    Stream {
+        name: "lsc-gather16",
+        cases: lsc_gathers,
+        keep: is_simd16,
+    },
+    Stream {
+        name: "lsc-scatter16",
+        cases: lsc_scatters,
+        keep: is_simd16,
+    },
+    Stream {
+        name: "lsc-transposed-load",
+        cases: lsc_gathers,
+        keep: is_transposed,
+    },
+    Stream {
+        name: "block2d-32x32-d16-vnni",
+        cases: block2d_32x32_d16_vnni,
+        keep: any_case,
+    },
 ];
 
 fn dpas_s8s8() -> BoxedStrategy<GenCase> {
@@ -171,9 +191,41 @@ fn macs(program: &Program) -> u64 {
         .sum()
 }
 
-/// Cases of every ALU instruction the generators cover, in equal parts.
+/// `lsc_load` cases (gathers, and block loads when transposed).
+fn lsc_gathers() -> BoxedStrategy<GenCase> {
+    gen::case(gen::Opcode::LscLoad)
+}
+
+/// `lsc_store` cases (scatters).
+fn lsc_scatters() -> BoxedStrategy<GenCase> {
+    gen::case(gen::Opcode::LscStore)
+}
+
+fn is_transposed(case: &GenCase) -> bool {
+    case.tags.iter().any(|t| t == "transposed")
+}
+
+/// `lsc_load_block2d` of one 32x32 block of d16 with the VNNI transform.
+fn block2d_32x32_d16_vnni() -> BoxedStrategy<GenCase> {
+    gen::lsc::block2d_loads(visa_spec::lsc::Block2dShape {
+        size: visa_spec::lsc::DataSize::D16,
+        blocks: 1,
+        width: 32,
+        height: 32,
+        transpose: false,
+        vnni: true,
+    })
+}
+
+/// Cases of every ALU instruction (the golden streams under `alu/`), in equal parts.
 fn alu_cases() -> BoxedStrategy<GenCase> {
-    gen::any_case()
+    proptest::strategy::Union::new(
+        crate::golden::STREAMS
+            .iter()
+            .filter(|s| s.file.starts_with("alu/"))
+            .map(|s| gen::case(s.op)),
+    )
+    .boxed()
 }
 
 fn any_case(_: &GenCase) -> bool {
@@ -351,6 +403,12 @@ fn prepare_case(case: GenCase) -> Result<Prepared, String> {
             .map_err(|e| e.to_string())?;
     }
     init.emask = case.emask;
+    for region in &case.mem {
+        init.mem
+            .space_mut(&region.space)
+            .write(region.addr, &region.bytes);
+    }
+    init.mem.surfaces.extend(case.surfaces.iter().cloned());
     let profile = match &case.profile {
         Some(name) => DpasProfile::parse(name).ok_or_else(|| format!("no profile `{name}`"))?,
         None => DpasProfile::default(),

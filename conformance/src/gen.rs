@@ -17,7 +17,7 @@ use visa_spec::types::DataType;
 
 mod carry;
 pub mod dpas;
-mod lsc;
+pub mod lsc;
 
 /// A generated case before it becomes a vector.
 #[derive(Clone, Debug, PartialEq)]

@@ -320,6 +320,11 @@ pub const STREAMS: &[Stream] = &[
         op: Opcode::LscStoreBlock2d,
     },
     Stream {
+        file: "lsc/lsc_fence.jsonl",
+        name: "lsc_fence",
+        op: Opcode::LscFence,
+    },
+    Stream {
         file: "lsc/lsc_atomic_iinc.jsonl",
         name: "lsc_atomic_iinc",
         op: Opcode::LscAtomicIinc,

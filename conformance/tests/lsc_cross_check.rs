@@ -14,7 +14,9 @@ fn lsc_ops() -> Vec<Opcode> {
     Opcode::ALL
         .into_iter()
         .filter(|o| {
-            visa_spec::validate::lsc_forms_is_lsc(*o) || visa_spec::validate::is_block2d(*o)
+            visa_spec::validate::lsc_forms_is_lsc(*o)
+                || visa_spec::validate::is_block2d(*o)
+                || *o == Opcode::LscFence
         })
         .collect()
 }
@@ -26,7 +28,7 @@ fn lsc_spec_matches_oracle() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(48);
     let ops = lsc_ops();
-    assert!(ops.len() >= 28, "{ops:?}");
+    assert!(ops.len() >= 29, "{ops:?}");
     for op in ops {
         let mut runner = TestRunner::new(Config::default());
         let strategy = gen::case(op);

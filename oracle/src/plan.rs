@@ -67,6 +67,8 @@ enum Step {
     /// A memory instruction (LSC_UNTYPED load or store), `crate::mem`.
     Mem(Box<crate::mem::lsc::LscPlan>),
     Block2d(Box<crate::mem::block2d::Block2dPlan>),
+    /// LSC_FENCE: no effect on the thread's state.
+    Fence,
 }
 
 #[derive(Clone, Debug)]
@@ -983,6 +985,7 @@ impl Plan {
             .insns
             .iter()
             .map(|insn| match PredLogic::compile(insn) {
+                _ if insn.opcode == visa_spec::ir::Opcode::LscFence => Step::Fence,
                 _ if crate::mem::block2d::is_block2d(insn) => {
                     match crate::mem::block2d::Block2dPlan::compile(program, insn, &config.readings)
                     {
@@ -1021,7 +1024,8 @@ impl Plan {
                 | Step::Dpas(_)
                 | Step::Fail(_)
                 | Step::Mem(_)
-                | Step::Block2d(_) => 0,
+                | Step::Block2d(_)
+                | Step::Fence => 0,
             })
             .max()
             .unwrap_or(0);
@@ -1089,6 +1093,7 @@ impl Plan {
                 Step::Fail(e) => return Err(e.clone()),
                 Step::Mem(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
                 Step::Block2d(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
+                Step::Fence => {}
             }
         }
         Ok(())

@@ -211,6 +211,7 @@ pub const BLOCK2D_SURFACE_MINUS_ONE: &str = "BLOCK2D-SURFACE-MINUS-ONE";
 pub const BLOCK2D_ROW_Y: &str = "BLOCK2D-ROW-Y";
 pub const BLOCK2D_STORE_INDEX: &str = "BLOCK2D-STORE-INDEX";
 pub const BLOCK2D_OUT_OF_BOUNDS: &str = "BLOCK2D-OUT-OF-BOUNDS";
+pub const LSC_FENCE_SYSREL: &str = "LSC-FENCE-SYSREL";
 
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
@@ -1031,6 +1032,15 @@ pub static LEDGER: &[Erratum] = &[
         literal: "(silent)",
         resolved: "an element whose row is outside 0..=SurfaceHeight or whose bytes pass the surface width (or whose X is negative) loads as zero, and a store to it is dropped",
         reason: "the bounds-checked behaviour of the block 2D messages on the hardware; it makes edge tiles safe",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_FENCE_SYSREL,
+        document: "instructions/LSC_FENCE.md, LscScope and Examples",
+        says: "the LSC_SCOPE table names scope 0x5 `system`, while the Examples write `lsc_fence.ugm.clean.sysrel`",
+        literal: "`system` only",
+        resolved: "both spellings name scope 0x5 (`.sysrel` is vISA's parser's)",
+        reason: "a fence has no effect on one thread's state, so the readings differ only in what validates",
         executable: false,
     },
 ];

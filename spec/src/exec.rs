@@ -77,6 +77,10 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             Opcode::LscStoreStrided => {
                 insn::lsc::lsc_untyped::store_strided(program, insn, state, config)
             }
+            // LSC_FENCE (instructions/LSC_FENCE.md): waits until this thread's accesses are
+            // observable, which they are when each instruction ends; `Dest.data = 0` is
+            // implicit in vISA. No effect on the state.
+            Opcode::LscFence => Ok(()),
             Opcode::LscLoadBlock2d => insn::lsc::lsc_block2d::load(program, insn, state, config),
             Opcode::LscStoreBlock2d => insn::lsc::lsc_block2d::store(program, insn, state, config),
             Opcode::LscLoadQuad => insn::lsc::lsc_untyped::load_quad(program, insn, state, config),

@@ -583,6 +583,7 @@ fn form_lsc_family(opcode: Opcode) -> Option<Form> {
         | Opcode::LscStoreQuad => Some(f(opcode, 3, Sat::No, Modifiers::None, &[])),
         _ if opcode.lsc_atomic().is_some() => Some(f(opcode, 4, Sat::No, Modifiers::None, &[])),
         Opcode::LscLoadBlock2d => Some(f(opcode, 6, Sat::No, Modifiers::None, &[])),
+        Opcode::LscFence => Some(f(opcode, 0, Sat::No, Modifiers::None, &[])),
         Opcode::LscStoreBlock2d => Some(f(opcode, 7, Sat::No, Modifiers::None, &[])),
         Opcode::LscLoadStrided | Opcode::LscStoreStrided => {
             Some(f(opcode, 4, Sat::No, Modifiers::None, &[]))

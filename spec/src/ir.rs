@@ -79,6 +79,8 @@ pub enum Opcode {
     LscLoadBlock2d,
     /// LSC_UNTYPED's `lsc_store_block2d`.
     LscStoreBlock2d,
+    /// LSC_FENCE (`lsc_fence.ugm.clean.sysrel`): validated; no effect on one thread's state.
+    LscFence,
     /// LSC_UNTYPED's `lsc_atomic_*` sub-ops ([`Opcode::lsc_atomic`] names the operation).
     LscAtomicIinc,
     LscAtomicIdec,
@@ -102,7 +104,7 @@ pub enum Opcode {
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 70] = [
+    pub const ALL: [Opcode; 71] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -154,6 +156,7 @@ impl Opcode {
         Opcode::LscStoreQuad,
         Opcode::LscLoadBlock2d,
         Opcode::LscStoreBlock2d,
+        Opcode::LscFence,
         Opcode::LscAtomicIinc,
         Opcode::LscAtomicIdec,
         Opcode::LscAtomicLoad,
@@ -229,6 +232,7 @@ impl Opcode {
             Opcode::LscStoreQuad => "lsc_store_quad",
             Opcode::LscLoadBlock2d => "lsc_load_block2d",
             Opcode::LscStoreBlock2d => "lsc_store_block2d",
+            Opcode::LscFence => "lsc_fence",
             Opcode::LscAtomicIinc => "lsc_atomic_iinc",
             Opcode::LscAtomicIdec => "lsc_atomic_idec",
             Opcode::LscAtomicLoad => "lsc_atomic_load",
@@ -324,6 +328,7 @@ impl Opcode {
             | Opcode::LscAtomicAnd
             | Opcode::LscAtomicOr
             | Opcode::LscAtomicXor => "instructions/LSC_UNTYPED.md",
+            Opcode::LscFence => "instructions/LSC_FENCE.md",
         }
     }
 
@@ -388,6 +393,7 @@ impl Opcode {
                 | Opcode::LscStoreQuad
                 | Opcode::LscLoadBlock2d
                 | Opcode::LscStoreBlock2d
+                | Opcode::LscFence
         ) || self.lsc_atomic().is_some()
     }
 

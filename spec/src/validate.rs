@@ -402,6 +402,9 @@ impl Cx<'_> {
         if lsc_block2d::is_block2d(opcode) {
             return self.block2d_instruction(line, opcode);
         }
+        if opcode == Opcode::LscFence {
+            return self.fence_instruction(line);
+        }
         if lsc_forms::is_lsc(opcode) {
             return self.lsc_instruction(line, opcode);
         }
@@ -1756,6 +1759,10 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
         }
         if matches!(insn.opcode, Opcode::Dpas | Opcode::Dpasw) {
             dpas::rules(insn, vars, program.platform, readings).map_err(|e| e.at(insn.pos))?;
+            continue;
+        }
+        if insn.opcode == Opcode::LscFence {
+            lsc_block2d::fence_rules(insn, program.platform).map_err(|e| e.at(insn.pos))?;
             continue;
         }
         if lsc_block2d::is_block2d(insn.opcode) || matches!(insn.ctrl, Ctrl::Block2d(_)) {

@@ -56,6 +56,10 @@ fn outcome(text: &str) -> (ErrorClass, String) {
 #[case("lsc_store_strided.ugm (M1, 16) flat[VA]:a64 VD:d64")]
 #[case("lsc_load_quad.ugm (M1, 16) VD:d32.xyzw flat[VA]:a64")]
 #[case("lsc_store_quad.ugm (M1, 8) bti(0x2)[VA32]:a32 VD:d32.xz")]
+// LSC_FENCE's Examples, and the table's `system` scope.
+#[case("lsc_fence.ugm.clean.sysrel")]
+#[case("lsc_fence.slm.clean.group")]
+#[case("lsc_fence.tgm.evict.system")]
 fn valid_loads_and_stores_validate(#[case] text: &str) {
     let program = format!("{DECLS}{text}\n");
     if let Err(e) = Run::new(Platform::XeHpg, &program).validate() {
@@ -96,6 +100,11 @@ fn other_sub_ops_are_unsupported(#[case] text: &str) {
 // A pitch is an immediate or a plain variable; only strided forms take one.
 #[case("lsc_load_strided.ugm (M1, 16) VD:d32 flat[VA, 0x2*V1]:a64", "address")]
 #[case("lsc_load.ugm (M1, 16) VD:d32 flat[VA, 0x8]:a64", "address")]
+// LSC_FENCE: the three tables.
+#[case("lsc_fence.ugm.clean", "opcode")]
+#[case("lsc_fence.xyz.clean.gpu", "sfid")]
+#[case("lsc_fence.ugm.flush.gpu", "opcode")]
+#[case("lsc_fence.ugm.clean.world", "opcode")]
 // Operand sizes: d32x4 SIMD16 spans 4 x 64 bytes and VS has 32; SIMD32 a64 addresses
 // span 256 bytes and VA32 has 128.
 #[case("lsc_load.ugm (M1, 16) VS:d32x4 flat[VA]:a64", "dst")]

@@ -59,6 +59,16 @@ pub fn is_lsc(op: Opcode) -> bool {
 
 /// A valid case of an LSC_UNTYPED opcode.
 pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+    if op == Opcode::LscFence {
+        return Some(
+            (
+                select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
+                any::<u64>(),
+            )
+                .prop_map(fence)
+                .boxed(),
+        );
+    }
     if visa_spec::validate::is_block2d(op) {
         return Some(
             (select(vec![Platform::XeHpc, Platform::Xe2]), any::<u64>())
@@ -537,6 +547,20 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
 /// limits, a surface of random width, height and pitch at 0x10000, and a block placed
 /// inside, on an edge or corner, or fully outside.
 fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+    block2d_with(op, platform, seed, None)
+}
+
+/// Block 2D loads of one fixed shape (the bench's `block2d-32x32-d16-vnni`), placed as
+/// [`block2d`] places them.
+pub fn block2d_loads(shape: Block2dShape) -> BoxedStrategy<GenCase> {
+    (select(vec![Platform::XeHpc, Platform::Xe2]), any::<u64>())
+        .prop_map(move |(platform, seed)| {
+            block2d_with(Opcode::LscLoadBlock2d, platform, seed | 1, Some(shape))
+        })
+        .boxed()
+}
+
+fn block2d_with(op: Opcode, platform: Platform, seed: u64, fixed: Option<Block2dShape>) -> GenCase {
     let mut rng = Rng(seed);
     let store = op == Opcode::LscStoreBlock2d;
     let mnemonic = op.mnemonic();
@@ -578,14 +602,22 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     };
     let step = if vnni { 4 / bytes } else { 1 };
     let height = step * (1 + rng.below(u64::from(32 / step)) as u32);
-    let shape = Block2dShape {
+    let shape = fixed.unwrap_or(Block2dShape {
         size,
         blocks,
         width,
         height,
         transpose,
         vnni,
-    };
+    });
+    let Block2dShape {
+        size,
+        blocks,
+        width,
+        height,
+        ..
+    } = shape;
+    let bytes = size.mem_bytes() as u32;
     tags.push(shape.text());
     // The surface: width in bytes, height in rows, pitch at least the width.
     let block_bytes = blocks * width * bytes;
@@ -671,7 +703,7 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         bytes: rng.bytes(region_len),
     }];
     let mut literal = Vec::new();
-    if rng.chance(6) {
+    if fixed.is_none() && rng.chance(6) {
         literal.push(rng.pick(&[
             errata::BLOCK2D_MINUS_ONE,
             errata::BLOCK2D_TEXT_SWAP,
@@ -699,6 +731,35 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         emask: u32::MAX,
         tags,
         mem,
+        surfaces: Vec::new(),
+        partner: Vec::new(),
+        profile: None,
+    }
+}
+
+/// LSC_FENCE (instructions/LSC_FENCE.md): every unit, fence operation and scope; the
+/// register variable and memory region it must leave as they are.
+fn fence((platform, seed): (Platform, u64)) -> GenCase {
+    let mut rng = Rng(seed | 1);
+    let sfid = rng.pick(&["ugm", "ugml", "tgm", "slm"]);
+    let op = rng.pick(&["none", "evict", "invalidate", "discard", "clean", "flushl3"]);
+    let scope = rng.pick(&[
+        "group", "local", "tile", "gpu", "gpus", "sysrel", "system", "sysacq",
+    ]);
+    GenCase {
+        platform,
+        literal: Vec::new(),
+        text: format!(".decl VD v_type=G type=ud num_elts=8\nlsc_fence.{sfid}.{op}.{scope}\n"),
+        vars: vec![("VD".to_string(), rng.bytes(32))],
+        preds: Vec::new(),
+        cr0: 0,
+        emask: u32::MAX,
+        tags: vec!["lsc_fence".to_string(), sfid.to_string()],
+        mem: vec![MemRegion {
+            space: FLAT.to_string(),
+            addr: REGION,
+            bytes: rng.bytes(16),
+        }],
         surfaces: Vec::new(),
         partner: Vec::new(),
         profile: None,

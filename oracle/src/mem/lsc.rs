@@ -457,7 +457,24 @@ impl LscPlan {
                 return Ok(());
             }
         }
-        let mut journal = StoreJournal::default();
+        if self.lit_dstdata {
+            let mut journal = StoreJournal::default();
+            for (off, data) in &runs {
+                for j in 0..data.len() {
+                    let j = if self.lit_same_addr {
+                        j % self.mem_bytes
+                    } else {
+                        j
+                    };
+                    journal.store_undefined(w, off.wrapping_add(j as u64) & self.addr_mask, 1);
+                }
+            }
+            journal.commit(&mut state.mem);
+            return Ok(());
+        }
+        // Overlapping lanes: every stored byte, sorted by address (stable: lane order); a
+        // byte stored with two different values is undefined.
+        let mut bytes: Vec<(u64, u8)> = Vec::with_capacity(runs.len() * run_len);
         for (off, data) in &runs {
             for (j, b) in data.iter().enumerate() {
                 // LSC-STORE-ELEM-OFFSET literal: every element at the lane's address.
@@ -466,15 +483,29 @@ impl LscPlan {
                 } else {
                     j
                 };
-                let o = off.wrapping_add(j as u64) & self.addr_mask;
-                if self.lit_dstdata {
-                    journal.store_undefined(w, o, 1);
-                } else {
-                    journal.store(w, o, &[*b]);
+                if let Some(a) = w.address(off.wrapping_add(j as u64) & self.addr_mask) {
+                    bytes.push((a, *b));
                 }
             }
         }
-        journal.commit(&mut state.mem);
+        bytes.sort_by_key(|(a, _)| *a);
+        let m = state.mem.space_mut(w.space);
+        let mut i = 0;
+        while i < bytes.len() {
+            let (a, v) = bytes[i];
+            let mut k = i + 1;
+            let mut same = true;
+            while k < bytes.len() && bytes[k].0 == a {
+                same &= bytes[k].1 == v;
+                k += 1;
+            }
+            if same {
+                m.write(a, &[v]);
+            } else {
+                m.write_undefined(a, bytes[k - 1].1);
+            }
+            i = k;
+        }
         Ok(())
     }
 }
