@@ -540,7 +540,7 @@ fn generate_dpas_stream(
             let case = if stream.class.is_float() {
                 generated.profile = None;
                 generated.tags.retain(|t| !t.starts_with("profile:"));
-                with_expect_profiles(generated.to_case(&id), &generated)?
+                with_expect_profiles(generated.to_case(&id))?
             } else {
                 with_expect(generated.to_case(&id))?
             };
@@ -561,11 +561,11 @@ fn generate_dpas_stream(
 /// "Numeric profiles and allowed sets"; docs/dpas.md): tf32 inputs matter only to tf32,
 /// the HF/BF rounding only to an HF/BF destination. Tagged `profiles-differ` when a set has
 /// more than one value.
-pub fn with_expect_profiles(case: Case, generated: &gen::GenCase) -> Result<Case, String> {
+pub fn with_expect_profiles(case: Case) -> Result<Case, String> {
     let mut case = with_expect(case)?;
-    let tf32 = generated.text.contains(".tf32.");
+    let tf32 = case.program.contains(".tf32.");
     let narrow_dst = matches!(
-        destination_type(generated),
+        float_dpas_destination(&case),
         Some(DataType::HF | DataType::BF)
     );
     let profiles: Vec<DpasProfile> = DpasProfile::all()
@@ -618,10 +618,37 @@ fn destination_type(case: &gen::GenCase) -> Option<DataType> {
     program.insns.first().map(|i| i.dst.ty())
 }
 
+/// The destination type of the first DPAS or DPASW with a float precision in the case's
+/// program; `None` when there is none or the program does not validate under the case's
+/// readings (a case expecting an error).
+pub fn float_dpas_destination(case: &Case) -> Option<DataType> {
+    let readings = case.readings().ok()?;
+    let ast = asm::parse(&case.program).ok()?;
+    let program = validate::validate_with(&ast, case.platform, &readings).ok()?;
+    program.insns.iter().find_map(|i| match i.ctrl {
+        visa_spec::ir::Ctrl::Dpas(c) if c.w.is_float() || c.a.is_float() => Some(i.dst.ty()),
+        _ => None,
+    })
+}
+
 /// Runs a case on the spec engine and records what it observed as the expectation: every
 /// declared variable and predicate, or the error class.
 pub fn with_expect(mut case: Case) -> Result<Case, String> {
-    case.expect = Some(match run_case(&case, EngineKind::Spec) {
+    let outcome = run_case(&case, EngineKind::Spec);
+    if let Outcome::Error(e) = &outcome {
+        if e.class == visa_spec::ErrorClass::ModelBug {
+            return Err(format!("{}: the spec engine failed: {e}", case.id));
+        }
+        case.tags.push("error".to_string());
+    }
+    case.expect = Some(expect_of(outcome));
+    Ok(case)
+}
+
+/// The expectation an engine's outcome stands for: the observed bytes exactly, with the
+/// bytes it left undefined as `??`, or the error class.
+pub fn expect_of(outcome: Outcome) -> Expect {
+    match outcome {
         Outcome::Ok(observed) => Expect::State(ExpectState {
             vars: observed
                 .vars
@@ -662,15 +689,8 @@ pub fn with_expect(mut case: Case) -> Result<Case, String> {
                 })
                 .collect(),
         }),
-        Outcome::Error(e) if e.class == visa_spec::ErrorClass::ModelBug => {
-            return Err(format!("{}: the spec engine failed: {e}", case.id));
-        }
-        Outcome::Error(e) => {
-            case.tags.push("error".to_string());
-            Expect::Error(e.class)
-        }
-    });
-    Ok(case)
+        Outcome::Error(e) => Expect::Error(e.class),
+    }
 }
 
 /// `MANIFEST.json`: every file with its case count and sha256, in file order.

@@ -116,6 +116,58 @@ fn head(file: &str, n: usize) -> Vec<String> {
         .collect()
 }
 
+/// The float DPAS vectors accept every numeric profile, and the report names the profiles
+/// the answers fit: the profile the server runs, and not the default one when it serves
+/// another.
+#[test]
+fn float_dpas_answers_are_graded_against_every_profile() {
+    let default = "literal-c+dst-rne+denorm-keep+tf32-trim";
+    let other = "sequential+dst-rne+denorm-keep+tf32-trim";
+    let vectors: Vec<String> = ["dpas-bf", "dpas-hf", "dpas-tf32", "dpas-fp8"]
+        .iter()
+        .map(|f| {
+            root()
+                .join(format!("vectors/dpas/{f}.jsonl"))
+                .display()
+                .to_string()
+        })
+        .collect();
+    for (served, absent) in [(None, other), (Some(other), default)] {
+        let dir = common::tmp_dir(&format!("certify-profile-{}", served.unwrap_or("default")));
+        let server = match served {
+            Some(p) => serve(&format!("--engine oracle --profile {p}")),
+            None => serve("--engine oracle"),
+        };
+        let mut args = vec![
+            "--impl",
+            server.as_str(),
+            "--generated",
+            "6",
+            "--only",
+            "dpas",
+        ];
+        for v in &vectors {
+            args.extend(["--vectors", v.as_str()]);
+        }
+        let r = certify(&dir, &args);
+        assert_eq!(r.status, 0, "{served:?}: {}{}", r.out, r.err);
+        let profiles = &r.report["profiles"];
+        assert!(profiles["cases"].as_u64().unwrap() > 100, "{profiles}");
+        let fit: Vec<&str> = profiles["fit_every_case"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        assert!(
+            fit.contains(&served.unwrap_or(default)),
+            "{served:?}: {fit:?}"
+        );
+        assert!(!fit.contains(&absent), "{served:?}: {fit:?}");
+        assert!(r.out.contains("float DPAS profiles"), "{}", r.out);
+    }
+}
+
 #[test]
 fn the_bundled_engines_pass_cleanly() {
     let vectors = root().join("vectors").display().to_string();

@@ -330,6 +330,12 @@ impl Run<'_> {
                 cell.tolerated += 1;
                 *r.tolerated.entry(format!("{id} {reading}")).or_default() += 1;
             }
+            if let Some(fits) = &g.profiles {
+                r.profile_cases += 1;
+                for p in fits {
+                    *r.profile_fits.entry(p.clone()).or_default() += 1;
+                }
+            }
             if let Some(kind) = g.kind() {
                 *r.kinds.entry(kind.to_string()).or_default() += 1;
                 let n = per_cell.entry(key).or_default();

@@ -9,8 +9,9 @@
 //! byte the case defines is not one an answer can fit, and is not considered. With
 //! `--strict-errata` only the readings the case states count.
 //!
-//! Float DPAS numeric profiles (which profile(s) an answer fits) join here: [`profile_fit`]
-//! is the hook; no profile is defined yet.
+//! Float DPAS numeric profiles: for a float DPAS case that does not pin a profile, every
+//! state answer is also checked against each profile's result ([`profile_fit`]); the report
+//! counts, per profile, the answers it fits.
 
 use serde_json::{json, Map, Value};
 use visa_spec::errata::{Reading, LEDGER};
@@ -20,8 +21,10 @@ use super::cases::Prepared;
 use super::protocol::{Answer, ResultMsg};
 use super::runner::{Fault, Reply};
 use crate::case::{compare, Mismatch, Outcome, Verdict};
-use crate::golden::with_expect;
+use crate::case::{run_case, EngineKind};
+use crate::golden::{expect_of, float_dpas_destination, with_expect};
 use crate::vector::{Case, Expect};
+use visa_spec::profile::DpasProfile;
 
 /// The grade of one case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -141,6 +144,8 @@ pub struct Graded {
     pub failure: Option<FailureInfo>,
     /// Why it was unsupported or skipped.
     pub note: Option<String>,
+    /// The numeric profiles the answer fits (float DPAS cases that pin no profile).
+    pub profiles: Option<Vec<String>>,
 }
 
 impl Graded {
@@ -150,6 +155,7 @@ impl Graded {
             tolerated: None,
             failure: None,
             note: None,
+            profiles: None,
         }
     }
 
@@ -159,6 +165,7 @@ impl Graded {
             tolerated: None,
             failure: None,
             note: Some(note),
+            profiles: None,
         }
     }
 
@@ -173,6 +180,7 @@ impl Graded {
                 diff: None,
             }),
             note: None,
+            profiles: None,
         }
     }
 
@@ -194,6 +202,9 @@ impl Graded {
                 "tolerated".into(),
                 json!({"erratum": id, "reading": r.as_str()}),
             );
+        }
+        if let Some(p) = &self.profiles {
+            m.insert("profiles".into(), p.clone().into());
         }
         if let Some(f) = &self.failure {
             m.insert("kind".into(), f.kind.clone().into());
@@ -234,6 +245,12 @@ impl Graded {
             tolerated,
             failure,
             note: v.get("note").and_then(Value::as_str).map(str::to_string),
+            profiles: v.get("profiles").and_then(Value::as_array).map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            }),
         })
     }
 }
@@ -283,13 +300,18 @@ pub fn grade(prepared: &Prepared, reply: Reply, strict: bool) -> Graded {
             tolerated: None,
             failure: None,
             note: Some(reason),
+            profiles: None,
         };
     }
     let Some(outcome) = outcome_of(answer) else {
         return Graded::pass();
     };
+    let profiles = profile_fit(&prepared.case, &prepared.expect, &outcome);
     if compare(&prepared.expect, &outcome).passed() {
-        return Graded::pass();
+        return Graded {
+            profiles,
+            ..Graded::pass()
+        };
     }
     // Number the lanes of the difference.
     let (outcome, answer) = match outcome {
@@ -314,6 +336,7 @@ pub fn grade(prepared: &Prepared, reply: Reply, strict: bool) -> Graded {
         if let Some((id, reading)) = tolerated(&prepared.case, &prepared.expect, &outcome) {
             return Graded {
                 tolerated: Some((id.to_string(), reading)),
+                profiles,
                 ..Graded::pass()
             };
         }
@@ -328,6 +351,7 @@ pub fn grade(prepared: &Prepared, reply: Reply, strict: bool) -> Graded {
             diff: Diff::of(&mismatch),
         }),
         note: None,
+        profiles,
     }
 }
 
@@ -398,7 +422,27 @@ pub fn tolerated(
     None
 }
 
-/// Which numeric profiles an answer fits (float DPAS; none is defined yet, so none).
-pub fn profile_fit(_prepared: &Prepared, _answer: &Answer) -> Vec<String> {
-    Vec::new()
+/// The numeric profiles (docs/dpas.md) whose result a state answer to a float DPAS case
+/// matches, at the places the case's expectation names; `None` for other cases, for cases
+/// that pin a profile and for error answers. Each profile's result comes from the oracle,
+/// which is bit-exact with the spec under every profile and fast enough to try all of them.
+pub fn profile_fit(case: &Case, expect: &Expect, outcome: &Outcome) -> Option<Vec<String>> {
+    if case.profile.is_some()
+        || !matches!(outcome, Outcome::Ok(_))
+        || float_dpas_destination(case).is_none()
+    {
+        return None;
+    }
+    let mut run = case.clone();
+    run.expect = None;
+    let fits = DpasProfile::all()
+        .into_iter()
+        .filter(|profile| {
+            run.profile = Some(profile.to_string());
+            let at = restricted(expect_of(run_case(&run, EngineKind::Oracle)), expect);
+            compare(&at, outcome).passed()
+        })
+        .map(|p| p.to_string())
+        .collect();
+    Some(fits)
 }

@@ -79,11 +79,28 @@ pub struct Report {
     /// Failure details (capped per instruction and platform), with minimal cases.
     pub failures: Vec<Value>,
     pub throughput: Throughput,
-    /// Notes for the reader (float DPAS profiles, missing shards, ...).
+    /// Notes for the reader (missing shards, ...).
     pub notes: Vec<String>,
+    /// Float DPAS cases that pin no profile and got a state answer.
+    pub profile_cases: usize,
+    /// Numeric profile -> those answers it fits.
+    pub profile_fits: BTreeMap<String, usize>,
 }
 
 impl Report {
+    /// The numeric profiles that fit every graded float DPAS answer (empty without such
+    /// cases).
+    pub fn profiles_fitting_every_case(&self) -> Vec<String> {
+        if self.profile_cases == 0 {
+            return Vec::new();
+        }
+        self.profile_fits
+            .iter()
+            .filter(|(_, n)| **n == self.profile_cases)
+            .map(|(p, _)| p.clone())
+            .collect()
+    }
+
     pub fn totals(&self) -> Cell {
         let mut t = Cell::default();
         for c in self.cells.values() {
@@ -135,7 +152,11 @@ impl Report {
                 "jobs": self.throughput.jobs,
                 "cases_per_second": self.throughput.rate().round(),
             },
-            "profiles": {"note": "float DPAS numeric profiles are not defined yet; no answer is graded against a profile"},
+            "profiles": {
+                "cases": self.profile_cases,
+                "fits": self.profile_fits,
+                "fit_every_case": self.profiles_fitting_every_case(),
+            },
             "notes": self.notes,
         })
     }
@@ -211,6 +232,17 @@ impl Report {
                 seconds: tp.get("seconds").and_then(Value::as_f64).unwrap_or(0.0),
                 jobs: count(&tp, "jobs"),
             },
+            profile_cases: v.get("profiles").map_or(0, |p| count(p, "cases")),
+            profile_fits: v
+                .get("profiles")
+                .and_then(|p| p.get("fits"))
+                .and_then(Value::as_object)
+                .map(|m| {
+                    m.iter()
+                        .map(|(k, n)| (k.clone(), n.as_u64().unwrap_or(0) as usize))
+                        .collect()
+                })
+                .unwrap_or_default(),
             notes: v
                 .get("notes")
                 .and_then(Value::as_array)
@@ -273,6 +305,25 @@ impl Report {
                 .map(|(e, n)| format!("{e} ({n})"))
                 .collect();
             let _ = writeln!(out, "errata-tolerated answers fit: {}", list.join(", "));
+        }
+        if self.profile_cases > 0 {
+            let every = self.profiles_fitting_every_case();
+            let fit = if every.is_empty() {
+                let best = self.profile_fits.iter().max_by_key(|(_, n)| **n);
+                match best {
+                    Some((p, n)) => {
+                        format!("no profile fits every answer; the closest is {p} ({n})")
+                    }
+                    None => "no profile fits any answer".to_string(),
+                }
+            } else {
+                format!("every answer fits {}", every.join(", "))
+            };
+            let _ = writeln!(
+                out,
+                "float DPAS profiles ({} cases without a pinned profile): {fit}",
+                self.profile_cases
+            );
         }
         if !self.kinds.is_empty() {
             let list: Vec<String> = self.kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
@@ -448,6 +499,10 @@ pub fn merge(reports: &[Report]) -> Result<Report, String> {
         }
         for (k, n) in &r.kinds {
             *merged.kinds.entry(k.clone()).or_default() += n;
+        }
+        merged.profile_cases += r.profile_cases;
+        for (k, n) in &r.profile_fits {
+            *merged.profile_fits.entry(k.clone()).or_default() += n;
         }
         merged.failures.extend(r.failures.iter().cloned());
         merged.throughput.cases += r.throughput.cases;

@@ -40,6 +40,10 @@ pub struct ServeArgs {
     /// Answer as the deliberately faulty engine NAME (see --list-mutants).
     #[arg(long, value_name = "NAME")]
     pub mutant: Option<String>,
+    /// The numeric profile of float DPAS for the cases that pin none (docs/dpas.md; default:
+    /// the engines' default profile).
+    #[arg(long, value_name = "PROFILE")]
+    pub profile: Option<String>,
     /// Print the mutants, one per line (`NAME INSTRUCTION: BUG`), and exit.
     #[arg(long)]
     pub list_mutants: bool,
@@ -172,8 +176,12 @@ fn answer(
     observe: Option<&Observe>,
     engine: EngineKind,
     mutant: Option<&Mutant>,
+    profile: Option<&str>,
 ) -> Answer {
     case.expect = observe.map(observing);
+    if case.profile.is_none() {
+        case.profile = profile.map(str::to_string);
+    }
     let outcome = match mutant {
         Some(m) => m.run(case, engine),
         None => run_case(case, engine),
@@ -195,6 +203,15 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
             writeln!(out, "{} {}: {}", m.name, m.instruction, m.bug)?;
         }
         return Ok(EXIT_OK);
+    }
+    if let Some(p) = &args.profile {
+        if visa_spec::profile::DpasProfile::parse(p).is_none() {
+            writeln!(
+                err,
+                "serve: unknown numeric profile `{p}` (docs/dpas.md lists them)"
+            )?;
+            return Ok(EXIT_INPUT);
+        }
     }
     serve(args, io::stdin(), out, err)
 }
@@ -284,7 +301,13 @@ pub fn serve(
                     }
                 }
                 let answer = catch_unwind(AssertUnwindSafe(|| {
-                    answer(&mut case, observe.as_ref(), args.engine, mutant)
+                    answer(
+                        &mut case,
+                        observe.as_ref(),
+                        args.engine,
+                        mutant,
+                        args.profile.as_deref(),
+                    )
                 }))
                 .unwrap_or_else(|_| Answer::Error {
                     class: ErrorClass::ModelBug,

@@ -100,7 +100,10 @@ impl Case {
             state.mem.space_mut(FLAT).write(*addr, bytes);
         }
         state.mem.surfaces.extend(self.surfaces.iter().cloned());
-        engine_run(&program, &mut state, &ExecConfig { readings })?;
+        engine_run(&program, &mut state, &ExecConfig {
+            readings,
+            ..Default::default()
+        })?;
         Ok((program, state))
     }
 }
