@@ -63,6 +63,16 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             Opcode::Movs => insn::alu::movs::execute(program, insn, state, config),
             // The DPAS family validates fully; its modules are being written
             // (`Opcode::is_executed` is false, so `check_program` stops before this).
+            Opcode::SvmBlockLd
+            | Opcode::SvmBlockSt
+            | Opcode::SvmGather
+            | Opcode::SvmScatter
+            | Opcode::SvmGather4Scaled
+            | Opcode::SvmScatter4Scaled
+            | Opcode::SvmAtomic => Err(crate::error::VisaError::unsupported(format!(
+                "`{}` is not executed yet",
+                insn.opcode.mnemonic()
+            ))),
             Opcode::Dpas | Opcode::Dpasw | Opcode::Dp4a => {
                 Err(crate::error::VisaError::unsupported(format!(
                     "`{}` is not executed yet",

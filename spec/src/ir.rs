@@ -61,10 +61,17 @@ pub enum Opcode {
     Dpas,
     Dpasw,
     Dp4a,
+    SvmBlockLd,
+    SvmBlockSt,
+    SvmGather,
+    SvmScatter,
+    SvmGather4Scaled,
+    SvmScatter4Scaled,
+    SvmAtomic,
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 42] = [
+    pub const ALL: [Opcode; 49] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -107,6 +114,13 @@ impl Opcode {
         Opcode::Dpas,
         Opcode::Dpasw,
         Opcode::Dp4a,
+        Opcode::SvmBlockLd,
+        Opcode::SvmBlockSt,
+        Opcode::SvmGather,
+        Opcode::SvmScatter,
+        Opcode::SvmGather4Scaled,
+        Opcode::SvmScatter4Scaled,
+        Opcode::SvmAtomic,
     ];
 
     /// Mnemonic as written in assembly text.
@@ -154,6 +168,13 @@ impl Opcode {
             Opcode::Dpas => "dpas",
             Opcode::Dpasw => "dpasw",
             Opcode::Dp4a => "dp4a",
+            Opcode::SvmBlockLd => "svm_block_ld",
+            Opcode::SvmBlockSt => "svm_block_st",
+            Opcode::SvmGather => "svm_gather",
+            Opcode::SvmScatter => "svm_scatter",
+            Opcode::SvmGather4Scaled => "svm_gather4scaled",
+            Opcode::SvmScatter4Scaled => "svm_scatter4scaled",
+            Opcode::SvmAtomic => "svm_atomic",
         }
     }
 
@@ -202,6 +223,13 @@ impl Opcode {
             Opcode::Dpas => "instructions/DPAS.md",
             Opcode::Dpasw => "instructions/DPASW.md",
             Opcode::Dp4a => "instructions/DP4A.md",
+            Opcode::SvmBlockLd => "instructions/SVM_BLOCK_LD.md",
+            Opcode::SvmBlockSt => "instructions/SVM_BLOCK_ST.md",
+            Opcode::SvmGather => "instructions/SVM_GATHER.md",
+            Opcode::SvmScatter => "instructions/SVM_SCATTER.md",
+            Opcode::SvmGather4Scaled => "instructions/SVM_GATHER4_SCALED.md",
+            Opcode::SvmScatter4Scaled => "instructions/SVM_SCATTER4_SCALED.md",
+            Opcode::SvmAtomic => "instructions/SVM_ATOMIC.md",
         }
     }
 
@@ -254,6 +282,20 @@ impl Opcode {
                 | Opcode::Sad2add
                 | Opcode::AddrAdd
                 | Opcode::Movs
+        )
+    }
+
+    /// The SVM instructions (instructions/SVM.md): validated by `validate::svm`.
+    pub fn is_svm(self) -> bool {
+        matches!(
+            self,
+            Opcode::SvmBlockLd
+                | Opcode::SvmBlockSt
+                | Opcode::SvmGather
+                | Opcode::SvmScatter
+                | Opcode::SvmGather4Scaled
+                | Opcode::SvmScatter4Scaled
+                | Opcode::SvmAtomic
         )
     }
 
@@ -330,6 +372,8 @@ pub enum Ctrl {
     Bfn(u8),
     /// DPAS's and DPASW's `W`, `A`, `SD` and `RC` fields (`dpas.W.A.SD.RC`).
     Dpas(DpasCtrl),
+    /// The SVM instructions' sizes, channel mask or atomic operation.
+    Svm(crate::svm::SvmCtrl),
 }
 
 /// The precision and shape fields of DPAS and DPASW (instructions/DPAS.md, Format and the

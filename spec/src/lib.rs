@@ -33,6 +33,7 @@ pub mod num;
 pub mod operand;
 pub mod platform;
 pub mod state;
+pub mod svm;
 pub mod types;
 pub mod validate;
 

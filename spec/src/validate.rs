@@ -21,6 +21,8 @@ use crate::state::{MachineState, VarId, Vars, NULL};
 use crate::types::DataType;
 
 mod dpas;
+mod svm;
+pub use svm::{extents as svm_extents, raw_byte_offset as svm_raw_byte_offset, rules as svm_rules, svm_ctrl};
 pub use dpas::{
     extents as dpas_extents, ops_per_chan, row_types as dpas_row_types, rules as dpas_rules,
     Extents as DpasExtents, PRECISIONS as DPAS_PRECISIONS,
@@ -394,6 +396,18 @@ impl Cx<'_> {
                 VisaError::invalid(format!("unknown opcode `{}`", line.opcode)).field("opcode")
             });
         };
+        if opcode.is_svm() {
+            let insn = self.svm_instruction(line, opcode)?;
+            return if opcode.is_executed() || self.preview {
+                Ok(insn)
+            } else {
+                Err(VisaError::unsupported(format!(
+                    "`{}` is a documented instruction that this version does not execute",
+                    line.opcode
+                ))
+                .field("opcode"))
+            };
+        }
         if matches!(opcode, Opcode::Dpas | Opcode::Dpasw) {
             let insn = self.dpas_instruction(line, opcode)?;
             return if opcode.is_executed() || self.preview {
@@ -1733,6 +1747,10 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
                 insn.opcode.mnemonic()
             ))
             .at(insn.pos));
+        }
+        if insn.opcode.is_svm() {
+            svm::rules(insn, vars, program.platform, readings).map_err(|e| e.at(insn.pos))?;
+            continue;
         }
         if matches!(insn.opcode, Opcode::Dpas | Opcode::Dpasw) {
             dpas::rules(insn, vars, program.platform, readings).map_err(|e| e.at(insn.pos))?;
