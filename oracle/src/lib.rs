@@ -36,6 +36,7 @@
 
 mod alu;
 mod kernel;
+mod mem;
 mod mode;
 mod operand;
 mod plan;

@@ -62,6 +62,10 @@ enum Step {
     PredLogic(PredLogic),
     /// An instruction the engine cannot execute; running it reports the error.
     Fail(VisaError),
+    /// A memory instruction (LSC_UNTYPED load or store), `crate::mem`.
+    Mem(Box<crate::mem::lsc::LscPlan>),
+    /// An SVM instruction, `crate::mem::svm`.
+    Svm(Box<crate::mem::svm::SvmPlan>),
 }
 
 #[derive(Clone, Debug)]
@@ -957,6 +961,18 @@ impl Plan {
             .insns
             .iter()
             .map(|insn| match PredLogic::compile(insn) {
+                _ if crate::mem::svm::is_svm(insn) => {
+                    match crate::mem::svm::SvmPlan::compile(program, insn, &config.readings) {
+                        Ok(p) => Step::Svm(Box::new(p)),
+                        Err(e) => Step::Fail(e.at(insn.pos)),
+                    }
+                }
+                _ if crate::mem::lsc::is_lsc(insn) => {
+                    match crate::mem::lsc::LscPlan::compile(program, insn, &config.readings) {
+                        Ok(p) => Step::Mem(Box::new(p)),
+                        Err(e) => Step::Fail(e.at(insn.pos)),
+                    }
+                }
                 Some(p) => Step::PredLogic(p),
                 None => match compiler.insn(insn) {
                     Ok(p) => Step::Insn(Box::new(p)),
@@ -972,7 +988,7 @@ impl Plan {
             .iter()
             .map(|step| match step {
                 Step::Insn(insn) => insn.num_srcs,
-                Step::PredLogic(_) | Step::Fail(_) => 0,
+                Step::PredLogic(_) | Step::Fail(_) | Step::Mem(_) | Step::Svm(_) => 0,
             })
             .max()
             .unwrap_or(0);
@@ -1037,6 +1053,8 @@ impl Plan {
                     .map_err(|e| e.at(insn.pos))?,
                 Step::PredLogic(p) => p.exec(state).map_err(|e| e.at(p.pos))?,
                 Step::Fail(e) => return Err(e.clone()),
+                Step::Mem(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
+                Step::Svm(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
             }
         }
         Ok(())

@@ -193,6 +193,18 @@ pub const DPAS_ONE_BIT: &str = "DPAS-ONE-BIT";
 pub const DPAS_DF: &str = "DPAS-DF";
 pub const DPASW_SPLIT: &str = "DPASW-SPLIT";
 pub const DP4A_SIGNEDNESS: &str = "DP4A-SIGNEDNESS";
+pub const LSC_STORE_DSTDATA: &str = "LSC-STORE-DSTDATA";
+pub const LSC_STORE_ELEM_OFFSET: &str = "LSC-STORE-ELEM-OFFSET";
+pub const LSC_DATA_U32: &str = "LSC-DATA-U32";
+pub const LSC_ADDR_SCALE_BASE: &str = "LSC-ADDR-SCALE-BASE";
+pub const LSC_ADDR_WRAP: &str = "LSC-ADDR-WRAP";
+pub const LSC_UNWRITTEN_MEMORY: &str = "LSC-UNWRITTEN-MEMORY";
+pub const LSC_SURFACE_BOUNDS: &str = "LSC-SURFACE-BOUNDS";
+pub const LSC_STRIDED_ADDR: &str = "LSC-STRIDED-ADDR";
+pub const LSC_STORE_STRIDED_V: &str = "LSC-STORE-STRIDED-V";
+pub const LSC_ATOMIC_OPERANDS: &str = "LSC-ATOMIC-OPERANDS";
+pub const LSC_ATOMIC_ORDER: &str = "LSC-ATOMIC-ORDER";
+pub const LSC_ATOMIC_FLOAT: &str = "LSC-ATOMIC-FLOAT";
 
 pub const SVM_GATHER_BLOCK_ENCODING: &str = "SVM-GATHER-BLOCK-ENCODING";
 pub const SVM_ATOMIC_OPERAND_ORDER: &str = "SVM-ATOMIC-OPERAND-ORDER";
@@ -912,8 +924,8 @@ pub static LEDGER: &[Erratum] = &[
         document: "instructions/DWORD_ATOMIC.md, DWORD_ATOMIC_OP table (FMAX, FMIN, FCMPWR)",
         says: "`new = max(old, src0)`, `new = min(old, src0)` and `src0 == old` without a rule for NaN operands or the sign of zero",
         literal: "silent",
-        resolved: "FMAX and FMIN return the other operand when exactly one is NaN, the memory's old value when both are (unchanged), and order -0 below +0; FCMPWR compares as IEEE equality (NaN equals nothing, -0 equals +0)",
-        reason: "these are the maxNum/minNum rules of the ALU's MIN and MAX; an unchanged location is the least surprising result for two NaNs",
+        resolved: "FMAX and FMIN return the other operand when exactly one is NaN, the default NaN when both are, and order -0 below +0 (LSC-ATOMIC-FLOAT's rules for lsc_atomic_fmin/fmax); FCMPWR compares as IEEE equality (NaN equals nothing, -0 equals +0)",
+        reason: "IEEE minNum/maxNum, the rules the project adopts for the LSC float atomics, which the same hardware executes",
         executable: false,
     },
     Erratum {
@@ -932,6 +944,114 @@ pub static LEDGER: &[Erratum] = &[
         literal: "only the first 8 addresses are read, whatever exec_size",
         resolved: "the first exec_size addresses, as the Semantics loops index them",
         reason: "the loops are the normative part; 8 is the SIMD8 case the prose was written for",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_STORE_DSTDATA,
+        document: "instructions/LSC_UNTYPED.md, Semantics (STORE, STORE_UNCOMPRESSED)",
+        says: "the store loop writes `DstData[..].elems[..]` to memory, while the Text form and the Src1Data description give a store its data in `Src1Data` and no DstData (the null register)",
+        literal: "a store writes what DstData holds: a store has none (%null), so every byte it stores is undefined (`??`)",
+        resolved: "a store writes Src1Data (`Src1Data[v].elems[n]`, or `Src1Data[n].elems[v]` transposed)",
+        reason: "the operand descriptions and every store example pass the data in Src1Data; the loop copies the load loop's name",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_STORE_ELEM_OFFSET,
+        document: "instructions/LSC_UNTYPED.md, Semantics (STORE, STORE_UNCOMPRESSED)",
+        says: "the store loop writes every vector element `v` of lane `n` through the same `*addr = Base + AddrScale*Src0Addrs[n] + AddrImmOffset`, where the load loop reads `src.elems[v]`",
+        literal: "all `vect_size` elements of a lane land on `addr`: with more than one element the bytes there are written several times (undefined where the values differ) and the bytes after them are not written",
+        resolved: "element `v` lands at `addr + v*sizeof(DataSize)`, as the load reads it",
+        reason: "a vector store is the inverse of the vector load (Description: several elements per address); a loop writing one place `vect_size` times has no use",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_DATA_U32,
+        document: "instructions/LSC_UNTYPED.md, DataSize (d8u32, d16u32, d16u32h)",
+        says: "names the widened data sizes without saying what the register element's other bits hold",
+        literal: "a load leaves the register bytes that do not hold the datum undefined (`??`); d16u32h's datum is the upper half",
+        resolved: "a load zero-extends: d8u32 and d16u32 put the datum in the low bits, d16u32h in the upper 16 bits with the lower 16 zero; a store writes those same bits",
+        reason: "zero extension is what Xe2 hardware does (IGC's header says the upper bits are undefined before Xe2 and zero from Xe2 on); a definite value is the reading implementations can all meet on Xe2, and the literal reading accepts the rest",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_ADDR_SCALE_BASE,
+        document: "instructions/LSC_UNTYPED.md, Semantics (LOAD; the earlier revision, seed 000)",
+        says: "the earlier revision computes an address as `AddrScale*(Surface + Src0Addrs[n])`, scaling the surface base too; today's text is `Base + AddrScale*Src0Addrs[n] + AddrImmOffset` (LOAD_STRIDED still scales Base)",
+        literal: "the document in force: `Base + AddrScale*Src0Addrs[n] + AddrImmOffset` (the earlier formula is not executable: it scales a 64-bit base address, which no surface layout supports)",
+        resolved: "`Base + AddrScale*Src0Addrs[n] + AddrImmOffset`",
+        reason: "today's formula is the later statement and the only one where a stateful base is a byte address",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_ADDR_WRAP,
+        document: "instructions/LSC_UNTYPED.md, AddrSize, AddrImmOffset, Semantics",
+        says: "gives addresses sizes a16, a32, a64 and an immediate offset added to each address, without saying where the sum is truncated to the address size",
+        literal: "(silent)",
+        resolved: "the offset `AddrScale*Src0Addrs[n] + AddrImmOffset + v*sizeof(DataSize) + byte` of each byte is computed exactly and truncated to the address size (a16 and a32 wrap around modulo 2^16 and 2^32); Base is added to the truncated offset in 64 bits",
+        reason: "the address register holds a16/a32 values and the message's address arithmetic is that wide; the base of a stateful surface is a 64-bit state field",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_UNWRITTEN_MEMORY,
+        document: "instructions/LSC_UNTYPED.md, Semantics (LOAD)",
+        says: "loads read memory without saying what memory nothing wrote holds",
+        literal: "(silent)",
+        resolved: "a case defines the memory it reads (`init.mem`); memory a case never wrote reads as zero",
+        reason: "memory contents before a kernel are the host's, so a test case must state them; zero makes a case that does not reproducible",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_SURFACE_BOUNDS,
+        document: "instructions/LSC_UNTYPED.md, Semantics (`Base`) and Surface",
+        says: "stateful accesses reach `Base + offset` of a surface without saying what happens past the surface's size",
+        literal: "(silent)",
+        resolved: "a byte at an offset not below the surface's size is out of bounds: a load reads it as zero and a store drops it",
+        reason: "the bounds-checked behaviour of surface state on the hardware; a stateless (flat, arg) or SLM access has no bounds",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_STRIDED_ADDR,
+        document: "instructions/LSC_UNTYPED.md, Semantics (LOAD_STRIDED)",
+        says: "`addr = AddrScale*(Base + offset + Src0Addrs) + n*Src0AddrPitch + AddrImmOffset`: the scale multiplies Base, `offset` is never defined and `Src0Addrs` has no lane index; the 2024 rewrite of the other loops to `Base + AddrScale*Src0Addrs[n] + AddrImmOffset` left this one",
+        literal: "`offset` read as 0 and Src0Addrs as the one address Src0AddrBase: lane n reads at `AddrScale*(Base + Src0AddrBase) + n*Src0AddrPitch + AddrImmOffset` (a stateful access lands `(AddrScale-1)*Base` further into its surface; flat, arg and SLM accesses do not differ)",
+        resolved: "lane n reads at `Base + AddrScale*Src0AddrBase + AddrImmOffset + n*Src0AddrPitch`, element v `v*sizeof(DataSize)` after it; the pitch defaults to `vect_size*sizeof(DataSize)` (a packed block)",
+        reason: "the formula of every other loop of the same document; a byte-address Base is never scaled",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_STORE_STRIDED_V,
+        document: "instructions/LSC_UNTYPED.md, Semantics (STORE_STRIDED)",
+        says: "`pitch = v*DataSize` uses `v` before the loop defines it, and the address `Base + AddrScale*Src0Addrs[n] + n*Src0AddrPitch + AddrImmOffset` takes both a per-lane address and a per-lane pitch",
+        literal: "with the pitch omitted the store is undefined behaviour (its default reads an undefined `v`); with a pitch, lane n stores at its own `Src0Addrs[n]` (the register's n-th address) plus `n*Src0AddrPitch`",
+        resolved: "as LOAD_STRIDED resolved (LSC-STRIDED-ADDR): one base address Src0AddrBase, lane n at `n*Src0AddrPitch` after it, the default pitch `vect_size*sizeof(DataSize)`",
+        reason: "the comment says the default pitch makes a packed block, which is `vect_size*sizeof(DataSize)`; the Format gives a strided store one Src0AddrBase",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_ATOMIC_OPERANDS,
+        document: "instructions/LSC_UNTYPED.md, Src1Data and Src2Data, Examples (lsc_atomic_icas)",
+        says: "gives no pseudocode for the atomics; Src1Data holds 'the first argument', and only the icas example's comment says the new value (the second operand) is stored when the first equals memory",
+        literal: "the first argument of a compare-and-swap taken as the value to store and the second as the value to compare (Src1Data new, Src2Data compare)",
+        resolved: "icas and fcas compare memory with Src1Data and store Src2Data when equal (the Examples' comment); the two-operand atomics compute `old OP Src1Data` (isub: `old - Src1Data`)",
+        reason: "the example comment is the only statement of the roles",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_ATOMIC_ORDER,
+        document: "instructions/LSC_UNTYPED.md, Description (atomics are gather/scatter operations)",
+        says: "defines no order among the lanes of one atomic message, nor the result of lanes that reach one address",
+        literal: "(silent)",
+        resolved: "each lane's operation is atomic; where several lanes reach one address the values they return are undefined (`??`, except lsc_atomic_load's) and the value left is undefined unless the operation commutes (iinc idec iadd isub smin smax umin umax and or xor); an address not aligned to the data size is undefined behaviour",
+        reason: "every order of the lanes is a conforming execution; vectors assert only what all orders agree on",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_ATOMIC_FLOAT,
+        document: "instructions/LSC_UNTYPED.md, LscSubOp table (fadd fsub fmin fmax fcas)",
+        says: "names the float atomics without rounding, denormal or NaN rules",
+        literal: "(silent)",
+        resolved: "fadd and fsub round to nearest even and keep denormals (fsub adds Src1Data with its sign bit flipped; a NaN operand propagates quieted, memory's first); fmin and fmax return the other operand when one is a NaN, the default NaN when both are, and order -0 below +0; fcas compares as floats (+0 equals -0, a NaN equals nothing)",
+        reason: "IEEE 754 addition and minNum/maxNum, the behaviour of the hardware's float atomics; the default float mode of the register file does not reach memory atomics",
         executable: false,
     },
 ];

@@ -61,18 +61,52 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             Opcode::Min => insn::alu::min_max::execute(program, insn, state, config),
             Opcode::Max => insn::alu::min_max::execute(program, insn, state, config),
             Opcode::Movs => insn::alu::movs::execute(program, insn, state, config),
+            Opcode::LscLoad => insn::lsc::lsc_untyped::load(program, insn, state, config),
+            Opcode::LscStore | Opcode::LscStoreUncompressed => {
+                insn::lsc::lsc_untyped::store(program, insn, state, config)
+            }
+            Opcode::LscLoadStrided => {
+                insn::lsc::lsc_untyped::load_strided(program, insn, state, config)
+            }
+            Opcode::LscStoreStrided => {
+                insn::lsc::lsc_untyped::store_strided(program, insn, state, config)
+            }
+            Opcode::LscLoadQuad => insn::lsc::lsc_untyped::load_quad(program, insn, state, config),
+            Opcode::LscStoreQuad => {
+                insn::lsc::lsc_untyped::store_quad(program, insn, state, config)
+            }
+            Opcode::LscAtomicIinc
+            | Opcode::LscAtomicIdec
+            | Opcode::LscAtomicLoad
+            | Opcode::LscAtomicStore
+            | Opcode::LscAtomicIadd
+            | Opcode::LscAtomicIsub
+            | Opcode::LscAtomicSmin
+            | Opcode::LscAtomicSmax
+            | Opcode::LscAtomicUmin
+            | Opcode::LscAtomicUmax
+            | Opcode::LscAtomicIcas
+            | Opcode::LscAtomicFadd
+            | Opcode::LscAtomicFsub
+            | Opcode::LscAtomicFmin
+            | Opcode::LscAtomicFmax
+            | Opcode::LscAtomicFcas
+            | Opcode::LscAtomicAnd
+            | Opcode::LscAtomicOr
+            | Opcode::LscAtomicXor => insn::lsc::lsc_atomic::atomic(program, insn, state, config),
             // The DPAS family validates fully; its modules are being written
             // (`Opcode::is_executed` is false, so `check_program` stops before this).
-            Opcode::SvmBlockLd
-            | Opcode::SvmBlockSt
-            | Opcode::SvmGather
-            | Opcode::SvmScatter
-            | Opcode::SvmGather4Scaled
-            | Opcode::SvmScatter4Scaled
-            | Opcode::SvmAtomic => Err(crate::error::VisaError::unsupported(format!(
-                "`{}` is not executed yet",
-                insn.opcode.mnemonic()
-            ))),
+            Opcode::SvmBlockLd => insn::svm::svm_block_ld::execute(program, insn, state, config),
+            Opcode::SvmBlockSt => insn::svm::svm_block_st::execute(program, insn, state, config),
+            Opcode::SvmGather => insn::svm::svm_gather::execute(program, insn, state, config),
+            Opcode::SvmScatter => insn::svm::svm_scatter::execute(program, insn, state, config),
+            Opcode::SvmGather4Scaled => {
+                insn::svm::svm_gather4_scaled::execute(program, insn, state, config)
+            }
+            Opcode::SvmScatter4Scaled => {
+                insn::svm::svm_scatter4_scaled::execute(program, insn, state, config)
+            }
+            Opcode::SvmAtomic => insn::svm::svm_atomic::execute(program, insn, state, config),
             Opcode::Dpas | Opcode::Dpasw | Opcode::Dp4a => {
                 Err(crate::error::VisaError::unsupported(format!(
                     "`{}` is not executed yet",

@@ -225,6 +225,9 @@ pub fn form(opcode: Opcode) -> Form {
     if let Some(form) = form_dpas_family(opcode) {
         return form;
     }
+    if let Some(form) = form_lsc_family(opcode) {
+        return form;
+    }
     match opcode {
         Opcode::Mov => f(opcode, 1, Sat::Yes, Arithmetic, MOV_MAPS),
         Opcode::Add => f(opcode, 2, Sat::Yes, Arithmetic, ADD_MAPS),
@@ -566,4 +569,22 @@ fn form_dpas_family(opcode: Opcode) -> Option<Form> {
         ),
         _ => return None,
     })
+}
+
+/// LSC_UNTYPED's gather/scatter forms: three sources (Surface, Src0Addrs, Src1Data) and no
+/// type map: their operands are raw register data shaped by `DataSize` and `AddrSize`
+/// (instructions/LSC_UNTYPED.md, Format), checked by `validate::lsc`.
+fn form_lsc_family(opcode: Opcode) -> Option<Form> {
+    match opcode {
+        Opcode::LscLoad
+        | Opcode::LscStore
+        | Opcode::LscStoreUncompressed
+        | Opcode::LscLoadQuad
+        | Opcode::LscStoreQuad => Some(f(opcode, 3, Sat::No, Modifiers::None, &[])),
+        _ if opcode.lsc_atomic().is_some() => Some(f(opcode, 4, Sat::No, Modifiers::None, &[])),
+        Opcode::LscLoadStrided | Opcode::LscStoreStrided => {
+            Some(f(opcode, 4, Sat::No, Modifiers::None, &[]))
+        }
+        _ => None,
+    }
 }

@@ -68,10 +68,44 @@ pub enum Opcode {
     SvmGather4Scaled,
     SvmScatter4Scaled,
     SvmAtomic,
+    /// LSC_UNTYPED's `lsc_load` (gathering load, or block load when transposed).
+    LscLoad,
+    /// LSC_UNTYPED's `lsc_store` (scattering store, or block store when transposed).
+    LscStore,
+    /// LSC_UNTYPED's `lsc_store_uncompressed`.
+    LscStoreUncompressed,
+    /// LSC_UNTYPED's `lsc_load_strided` (one base address, lanes a pitch apart).
+    LscLoadStrided,
+    /// LSC_UNTYPED's `lsc_store_strided`.
+    LscStoreStrided,
+    /// LSC_UNTYPED's `lsc_load_quad` (ChMask selects the X, Y, Z, W elements).
+    LscLoadQuad,
+    /// LSC_UNTYPED's `lsc_store_quad`.
+    LscStoreQuad,
+    /// LSC_UNTYPED's `lsc_atomic_*` sub-ops ([`Opcode::lsc_atomic`] names the operation).
+    LscAtomicIinc,
+    LscAtomicIdec,
+    LscAtomicLoad,
+    LscAtomicStore,
+    LscAtomicIadd,
+    LscAtomicIsub,
+    LscAtomicSmin,
+    LscAtomicSmax,
+    LscAtomicUmin,
+    LscAtomicUmax,
+    LscAtomicIcas,
+    LscAtomicFadd,
+    LscAtomicFsub,
+    LscAtomicFmin,
+    LscAtomicFmax,
+    LscAtomicFcas,
+    LscAtomicAnd,
+    LscAtomicOr,
+    LscAtomicXor,
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 49] = [
+    pub const ALL: [Opcode; 75] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -121,6 +155,32 @@ impl Opcode {
         Opcode::SvmGather4Scaled,
         Opcode::SvmScatter4Scaled,
         Opcode::SvmAtomic,
+        Opcode::LscLoad,
+        Opcode::LscStore,
+        Opcode::LscStoreUncompressed,
+        Opcode::LscLoadStrided,
+        Opcode::LscStoreStrided,
+        Opcode::LscLoadQuad,
+        Opcode::LscStoreQuad,
+        Opcode::LscAtomicIinc,
+        Opcode::LscAtomicIdec,
+        Opcode::LscAtomicLoad,
+        Opcode::LscAtomicStore,
+        Opcode::LscAtomicIadd,
+        Opcode::LscAtomicIsub,
+        Opcode::LscAtomicSmin,
+        Opcode::LscAtomicSmax,
+        Opcode::LscAtomicUmin,
+        Opcode::LscAtomicUmax,
+        Opcode::LscAtomicIcas,
+        Opcode::LscAtomicFadd,
+        Opcode::LscAtomicFsub,
+        Opcode::LscAtomicFmin,
+        Opcode::LscAtomicFmax,
+        Opcode::LscAtomicFcas,
+        Opcode::LscAtomicAnd,
+        Opcode::LscAtomicOr,
+        Opcode::LscAtomicXor,
     ];
 
     /// Mnemonic as written in assembly text.
@@ -175,6 +235,32 @@ impl Opcode {
             Opcode::SvmGather4Scaled => "svm_gather4scaled",
             Opcode::SvmScatter4Scaled => "svm_scatter4scaled",
             Opcode::SvmAtomic => "svm_atomic",
+            Opcode::LscLoad => "lsc_load",
+            Opcode::LscStore => "lsc_store",
+            Opcode::LscStoreUncompressed => "lsc_store_uncompressed",
+            Opcode::LscLoadStrided => "lsc_load_strided",
+            Opcode::LscStoreStrided => "lsc_store_strided",
+            Opcode::LscLoadQuad => "lsc_load_quad",
+            Opcode::LscStoreQuad => "lsc_store_quad",
+            Opcode::LscAtomicIinc => "lsc_atomic_iinc",
+            Opcode::LscAtomicIdec => "lsc_atomic_idec",
+            Opcode::LscAtomicLoad => "lsc_atomic_load",
+            Opcode::LscAtomicStore => "lsc_atomic_store",
+            Opcode::LscAtomicIadd => "lsc_atomic_iadd",
+            Opcode::LscAtomicIsub => "lsc_atomic_isub",
+            Opcode::LscAtomicSmin => "lsc_atomic_smin",
+            Opcode::LscAtomicSmax => "lsc_atomic_smax",
+            Opcode::LscAtomicUmin => "lsc_atomic_umin",
+            Opcode::LscAtomicUmax => "lsc_atomic_umax",
+            Opcode::LscAtomicIcas => "lsc_atomic_icas",
+            Opcode::LscAtomicFadd => "lsc_atomic_fadd",
+            Opcode::LscAtomicFsub => "lsc_atomic_fsub",
+            Opcode::LscAtomicFmin => "lsc_atomic_fmin",
+            Opcode::LscAtomicFmax => "lsc_atomic_fmax",
+            Opcode::LscAtomicFcas => "lsc_atomic_fcas",
+            Opcode::LscAtomicAnd => "lsc_atomic_and",
+            Opcode::LscAtomicOr => "lsc_atomic_or",
+            Opcode::LscAtomicXor => "lsc_atomic_xor",
         }
     }
 
@@ -230,6 +316,32 @@ impl Opcode {
             Opcode::SvmGather4Scaled => "instructions/SVM_GATHER4_SCALED.md",
             Opcode::SvmScatter4Scaled => "instructions/SVM_SCATTER4_SCALED.md",
             Opcode::SvmAtomic => "instructions/SVM_ATOMIC.md",
+            Opcode::LscLoad
+            | Opcode::LscStore
+            | Opcode::LscStoreUncompressed
+            | Opcode::LscLoadStrided
+            | Opcode::LscStoreStrided
+            | Opcode::LscLoadQuad
+            | Opcode::LscStoreQuad
+            | Opcode::LscAtomicIinc
+            | Opcode::LscAtomicIdec
+            | Opcode::LscAtomicLoad
+            | Opcode::LscAtomicStore
+            | Opcode::LscAtomicIadd
+            | Opcode::LscAtomicIsub
+            | Opcode::LscAtomicSmin
+            | Opcode::LscAtomicSmax
+            | Opcode::LscAtomicUmin
+            | Opcode::LscAtomicUmax
+            | Opcode::LscAtomicIcas
+            | Opcode::LscAtomicFadd
+            | Opcode::LscAtomicFsub
+            | Opcode::LscAtomicFmin
+            | Opcode::LscAtomicFmax
+            | Opcode::LscAtomicFcas
+            | Opcode::LscAtomicAnd
+            | Opcode::LscAtomicOr
+            | Opcode::LscAtomicXor => "instructions/LSC_UNTYPED.md",
         }
     }
 
@@ -243,7 +355,14 @@ impl Opcode {
     pub fn is_executed(self) -> bool {
         matches!(
             self,
-            Opcode::Mov
+            Opcode::SvmBlockLd
+                | Opcode::SvmBlockSt
+                | Opcode::SvmGather
+                | Opcode::SvmScatter
+                | Opcode::SvmGather4Scaled
+                | Opcode::SvmScatter4Scaled
+                | Opcode::SvmAtomic
+                | Opcode::Mov
                 | Opcode::Add
                 | Opcode::Add3
                 | Opcode::Avg
@@ -282,7 +401,41 @@ impl Opcode {
                 | Opcode::Sad2add
                 | Opcode::AddrAdd
                 | Opcode::Movs
-        )
+                | Opcode::LscLoad
+                | Opcode::LscStore
+                | Opcode::LscStoreUncompressed
+                | Opcode::LscLoadStrided
+                | Opcode::LscStoreStrided
+                | Opcode::LscLoadQuad
+                | Opcode::LscStoreQuad
+        ) || self.lsc_atomic().is_some()
+    }
+
+    /// The operation of an `lsc_atomic_*` opcode.
+    pub fn lsc_atomic(self) -> Option<crate::lsc::AtomicOp> {
+        use crate::lsc::AtomicOp;
+        Some(match self {
+            Opcode::LscAtomicIinc => AtomicOp::Iinc,
+            Opcode::LscAtomicIdec => AtomicOp::Idec,
+            Opcode::LscAtomicLoad => AtomicOp::Load,
+            Opcode::LscAtomicStore => AtomicOp::Store,
+            Opcode::LscAtomicIadd => AtomicOp::Iadd,
+            Opcode::LscAtomicIsub => AtomicOp::Isub,
+            Opcode::LscAtomicSmin => AtomicOp::Smin,
+            Opcode::LscAtomicSmax => AtomicOp::Smax,
+            Opcode::LscAtomicUmin => AtomicOp::Umin,
+            Opcode::LscAtomicUmax => AtomicOp::Umax,
+            Opcode::LscAtomicIcas => AtomicOp::Icas,
+            Opcode::LscAtomicFadd => AtomicOp::Fadd,
+            Opcode::LscAtomicFsub => AtomicOp::Fsub,
+            Opcode::LscAtomicFmin => AtomicOp::Fmin,
+            Opcode::LscAtomicFmax => AtomicOp::Fmax,
+            Opcode::LscAtomicFcas => AtomicOp::Fcas,
+            Opcode::LscAtomicAnd => AtomicOp::And,
+            Opcode::LscAtomicOr => AtomicOp::Or,
+            Opcode::LscAtomicXor => AtomicOp::Xor,
+            _ => return None,
+        })
     }
 
     /// The SVM instructions (instructions/SVM.md): validated by `validate::svm`.
@@ -374,6 +527,37 @@ pub enum Ctrl {
     Dpas(DpasCtrl),
     /// The SVM instructions' sizes, channel mask or atomic operation.
     Svm(crate::svm::SvmCtrl),
+    /// LSC_UNTYPED's message fields: unit, caching, data shape and address.
+    Lsc(LscCtrl),
+}
+
+/// The fields of an LSC_UNTYPED gather/scatter message (instructions/LSC_UNTYPED.md, Format:
+/// LscSFID, CachingL1, CachingL3, AddrType, AddrScale, AddrImmOffset, AddrSize, DataSize,
+/// DataOrder, DataElemsPerAddr).
+///
+/// IR shape: `dst` is `DstData` (`General` at its start, or `Null` for a store or a
+/// prefetch), and `srcs` are `[Surface, Src0Addrs, Src1Data]`: the surface as an `Imm`
+/// (`bti(0x4)`, 0 when stateless) or a scalar `General` UD element (`bss(V1)`), the
+/// addresses and the data as `General` operands at their start (`Src1Data` is `Imm 0` for a
+/// load). Regions are unused: the document's loop addresses whole registers.
+/// The strided forms add `Src0AddrPitch` as a fourth source when written (an `Imm` D or a
+/// scalar `General` D; `Src0Addrs` is then `Src0AddrBase`, one address); the atomics have
+/// four sources `[Surface, Src0Addrs, Src1Data, Src2Data]`, `Imm 0` for an unused one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LscCtrl {
+    pub sfid: crate::lsc::Sfid,
+    pub l1: crate::lsc::CacheOpt,
+    pub l3: crate::lsc::CacheOpt,
+    pub data: crate::lsc::DataShape,
+    pub addr_type: crate::state::AddrType,
+    pub addr_size: crate::state::AddrSize,
+    /// `AddrScale` (a `uw` field, 1 when omitted).
+    pub scale: u32,
+    /// `AddrImmOffset` (a `d` field).
+    pub imm_offset: i32,
+    /// `ChMask` of the quad forms (x=1, y=2, z=4, w=8; `data.vect_size` is its channel
+    /// count); 0 for the other forms.
+    pub ch_mask: u8,
 }
 
 /// The precision and shape fields of DPAS and DPASW (instructions/DPAS.md, Format and the

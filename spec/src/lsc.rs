@@ -3,8 +3,9 @@
 //! options, data sizes and shapes, and the checks of the gather/scatter forms
 //! (`lsc_load`, `lsc_store`, `lsc_store_uncompressed`, the `lsc_atomic_*` sub-ops).
 //!
-//! These forms validate fully and then report `unsupported`: their Opcode variants and
-//! modules are the next step of the memory family (docs/memory.md).
+//! `lsc_load`, `lsc_store` and `lsc_store_uncompressed` execute (their IR is built by
+//! `validate::lsc`); the atomics validate fully and then report `unsupported`
+//! (docs/memory.md).
 
 use crate::asm::ast::{InsnLine, Operand, OperandKind, VarClass};
 use crate::error::{Result, VisaError};
@@ -12,7 +13,7 @@ use crate::platform::Platform;
 use crate::state::{AddrSize, AddrType, Vars, NULL};
 
 /// `LscSFID`: the unit a message goes to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Sfid {
     Ugm,
     Ugml,
@@ -20,6 +21,16 @@ pub enum Sfid {
 }
 
 impl Sfid {
+    pub const ALL: [Sfid; 3] = [Sfid::Ugm, Sfid::Ugml, Sfid::Slm];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Sfid::Ugm => "ugm",
+            Sfid::Ugml => "ugml",
+            Sfid::Slm => "slm",
+        }
+    }
+
     pub fn from_name(s: &str) -> Option<Sfid> {
         match s {
             "ugm" => Some(Sfid::Ugm),
@@ -43,6 +54,28 @@ pub enum CacheOpt {
 }
 
 impl CacheOpt {
+    pub const ALL: [CacheOpt; 7] = [
+        CacheOpt::Df,
+        CacheOpt::Uc,
+        CacheOpt::Ca,
+        CacheOpt::Wb,
+        CacheOpt::Wt,
+        CacheOpt::St,
+        CacheOpt::Ri,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CacheOpt::Df => "df",
+            CacheOpt::Uc => "uc",
+            CacheOpt::Ca => "ca",
+            CacheOpt::Wb => "wb",
+            CacheOpt::Wt => "wt",
+            CacheOpt::St => "st",
+            CacheOpt::Ri => "ri",
+        }
+    }
+
     pub fn from_name(s: &str) -> Option<CacheOpt> {
         Some(match s {
             "df" => CacheOpt::Df,
@@ -86,6 +119,28 @@ pub enum DataSize {
 }
 
 impl DataSize {
+    pub const ALL: [DataSize; 7] = [
+        DataSize::D8,
+        DataSize::D16,
+        DataSize::D32,
+        DataSize::D64,
+        DataSize::D8u32,
+        DataSize::D16u32,
+        DataSize::D16u32h,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DataSize::D8 => "d8",
+            DataSize::D16 => "d16",
+            DataSize::D32 => "d32",
+            DataSize::D64 => "d64",
+            DataSize::D8u32 => "d8u32",
+            DataSize::D16u32 => "d16u32",
+            DataSize::D16u32h => "d16u32h",
+        }
+    }
+
     pub fn from_name(s: &str) -> Option<DataSize> {
         Some(match s {
             "d8" => DataSize::D8,
@@ -134,6 +189,31 @@ pub struct DataShape {
 pub const VECT_SIZES: [u32; 8] = [1, 2, 3, 4, 8, 16, 32, 64];
 
 impl DataShape {
+    /// As written after the colon: `d32`, `d32x4`, `d32x16t`.
+    pub fn text(&self) -> String {
+        let mut s = self.size.name().to_string();
+        if self.vect_size != 1 {
+            s.push_str(&format!("x{}", self.vect_size));
+        }
+        if self.transposed {
+            s.push('t');
+        }
+        s
+    }
+
+    /// Register-file offset of datum `v` of lane `n` (instructions/LSC_UNTYPED.md,
+    /// Semantics: `DstData[n].elems[v]` when transposed, `DstData[v].elems[n]` otherwise,
+    /// each `DstData[v]` a GRF-aligned block of `exec_size` data).
+    pub fn reg_offset(&self, exec_size: u32, grf: usize, n: usize, v: usize) -> usize {
+        let datum = self.size.reg_bytes();
+        if self.transposed {
+            (n * self.vect_size as usize + v) * datum
+        } else {
+            let per_elem = (exec_size as usize * datum).div_ceil(grf) * grf;
+            v * per_elem + n * datum
+        }
+    }
+
     pub fn parse(s: &str) -> Result<DataShape> {
         let (body, transposed) = match s.strip_suffix('t') {
             Some(b) => (b, true),
@@ -182,21 +262,196 @@ impl DataShape {
     }
 }
 
-/// The gather/scatter sub-ops [`check_untyped`] validates: load, store,
-/// store_uncompressed and the address atomics, with their number of atomic data sources.
+/// The atomic sub-ops of LSC_UNTYPED (the `lsc_atomic_*` rows of the LscSubOp table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AtomicOp {
+    Iinc,
+    Idec,
+    Load,
+    Store,
+    Iadd,
+    Isub,
+    Smin,
+    Smax,
+    Umin,
+    Umax,
+    Icas,
+    Fadd,
+    Fsub,
+    Fmin,
+    Fmax,
+    Fcas,
+    And,
+    Or,
+    Xor,
+}
+
+impl AtomicOp {
+    pub const ALL: [AtomicOp; 19] = [
+        AtomicOp::Iinc,
+        AtomicOp::Idec,
+        AtomicOp::Load,
+        AtomicOp::Store,
+        AtomicOp::Iadd,
+        AtomicOp::Isub,
+        AtomicOp::Smin,
+        AtomicOp::Smax,
+        AtomicOp::Umin,
+        AtomicOp::Umax,
+        AtomicOp::Icas,
+        AtomicOp::Fadd,
+        AtomicOp::Fsub,
+        AtomicOp::Fmin,
+        AtomicOp::Fmax,
+        AtomicOp::Fcas,
+        AtomicOp::And,
+        AtomicOp::Or,
+        AtomicOp::Xor,
+    ];
+
+    /// The mnemonic, `lsc_atomic_iadd`.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            AtomicOp::Iinc => "lsc_atomic_iinc",
+            AtomicOp::Idec => "lsc_atomic_idec",
+            AtomicOp::Load => "lsc_atomic_load",
+            AtomicOp::Store => "lsc_atomic_store",
+            AtomicOp::Iadd => "lsc_atomic_iadd",
+            AtomicOp::Isub => "lsc_atomic_isub",
+            AtomicOp::Smin => "lsc_atomic_smin",
+            AtomicOp::Smax => "lsc_atomic_smax",
+            AtomicOp::Umin => "lsc_atomic_umin",
+            AtomicOp::Umax => "lsc_atomic_umax",
+            AtomicOp::Icas => "lsc_atomic_icas",
+            AtomicOp::Fadd => "lsc_atomic_fadd",
+            AtomicOp::Fsub => "lsc_atomic_fsub",
+            AtomicOp::Fmin => "lsc_atomic_fmin",
+            AtomicOp::Fmax => "lsc_atomic_fmax",
+            AtomicOp::Fcas => "lsc_atomic_fcas",
+            AtomicOp::And => "lsc_atomic_and",
+            AtomicOp::Or => "lsc_atomic_or",
+            AtomicOp::Xor => "lsc_atomic_xor",
+        }
+    }
+
+    pub fn from_mnemonic(s: &str) -> Option<AtomicOp> {
+        AtomicOp::ALL.into_iter().find(|o| o.mnemonic() == s)
+    }
+
+    /// How many data sources (`Src1Data`, `Src2Data`) the operation reads.
+    pub fn sources(self) -> usize {
+        match self {
+            AtomicOp::Iinc | AtomicOp::Idec | AtomicOp::Load => 0,
+            AtomicOp::Icas | AtomicOp::Fcas => 2,
+            _ => 1,
+        }
+    }
+
+    /// Whether the operation reads its data as floating point.
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            AtomicOp::Fadd | AtomicOp::Fsub | AtomicOp::Fmin | AtomicOp::Fmax | AtomicOp::Fcas
+        )
+    }
+
+    /// Whether lanes applying the operation to one address in any order leave the same
+    /// memory (integer add, subtract, bitwise and the min/max): the final value of an
+    /// address several lanes reach is then defined.
+    pub fn commutes(self) -> bool {
+        matches!(
+            self,
+            AtomicOp::Iinc
+                | AtomicOp::Idec
+                | AtomicOp::Load
+                | AtomicOp::Iadd
+                | AtomicOp::Isub
+                | AtomicOp::Smin
+                | AtomicOp::Smax
+                | AtomicOp::Umin
+                | AtomicOp::Umax
+                | AtomicOp::And
+                | AtomicOp::Or
+                | AtomicOp::Xor
+        )
+    }
+
+    /// The data sizes the operation takes: integer atomics d16u32 (16-bit memory, 32-bit
+    /// register), d32 and d64; float atomics d32 and d64 (F and DF).
+    pub fn admits(self, size: DataSize) -> bool {
+        if self.is_float() {
+            matches!(size, DataSize::D32 | DataSize::D64)
+        } else {
+            matches!(size, DataSize::D16u32 | DataSize::D32 | DataSize::D64)
+        }
+    }
+}
+
+/// The family of a gather/scatter sub-op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UntypedKind {
+    Load,
+    Store,
+    LoadStrided,
+    StoreStrided,
+    LoadQuad,
+    StoreQuad,
+    Atomic(AtomicOp),
+}
+
+impl UntypedKind {
+    pub fn of(mnemonic: &str) -> Option<UntypedKind> {
+        Some(match mnemonic {
+            "lsc_load" => UntypedKind::Load,
+            "lsc_store" | "lsc_store_uncompressed" => UntypedKind::Store,
+            "lsc_load_strided" => UntypedKind::LoadStrided,
+            "lsc_store_strided" => UntypedKind::StoreStrided,
+            "lsc_load_quad" => UntypedKind::LoadQuad,
+            "lsc_store_quad" => UntypedKind::StoreQuad,
+            other => UntypedKind::Atomic(AtomicOp::from_mnemonic(other)?),
+        })
+    }
+
+    /// Whether the data operand comes first (`DstData`): loads and atomics.
+    pub fn is_load(self) -> bool {
+        matches!(
+            self,
+            UntypedKind::Load
+                | UntypedKind::LoadStrided
+                | UntypedKind::LoadQuad
+                | UntypedKind::Atomic(_)
+        )
+    }
+}
+
+/// The gather/scatter sub-ops [`check_untyped`] validates, with their number of atomic data
+/// sources.
 fn untyped_kind(mnemonic: &str) -> Option<(bool, Option<usize>)> {
     // (is a load, atomic data sources)
-    Some(match mnemonic {
-        "lsc_load" => (true, None),
-        "lsc_store" | "lsc_store_uncompressed" => (false, None),
-        "lsc_atomic_iinc" | "lsc_atomic_idec" | "lsc_atomic_load" => (true, Some(0)),
-        "lsc_atomic_store" | "lsc_atomic_iadd" | "lsc_atomic_isub" | "lsc_atomic_smin"
-        | "lsc_atomic_smax" | "lsc_atomic_umin" | "lsc_atomic_umax" | "lsc_atomic_fadd"
-        | "lsc_atomic_fsub" | "lsc_atomic_fmin" | "lsc_atomic_fmax" | "lsc_atomic_and"
-        | "lsc_atomic_or" | "lsc_atomic_xor" => (true, Some(1)),
-        "lsc_atomic_icas" | "lsc_atomic_fcas" => (true, Some(2)),
-        _ => return None,
-    })
+    let kind = UntypedKind::of(mnemonic)?;
+    Some((
+        kind.is_load(),
+        match kind {
+            UntypedKind::Atomic(op) => Some(op.sources()),
+            _ => None,
+        },
+    ))
+}
+
+/// The channels of a quad form's shape suffix (`.xyzw`, `.xz`): ChMask bits x=1, y=2, z=4,
+/// w=8, the letters in that order.
+pub fn parse_ch_mask(s: &str) -> Option<u8> {
+    let mut mask = 0u8;
+    let mut last = None;
+    for c in s.chars() {
+        let bit = "xyzw".find(c)?;
+        if last.is_some_and(|l| l >= bit) {
+            return None;
+        }
+        last = Some(bit);
+        mask |= 1 << bit;
+    }
+    (mask != 0).then_some(mask)
 }
 
 /// Whether [`check_untyped`] knows the mnemonic.
@@ -249,7 +504,7 @@ pub struct UntypedAddress {
     pub addrs: String,
 }
 
-fn address(op: &Operand, sfid: Sfid) -> Result<UntypedAddress> {
+fn address(op: &Operand, sfid: Sfid, strided: bool) -> Result<(UntypedAddress, Option<Pitch>)> {
     let OperandKind::Address {
         space,
         surface,
@@ -293,11 +548,39 @@ fn address(op: &Operand, sfid: Sfid) -> Result<UntypedAddress> {
             format!("address size `{size}` is not one of a16 a32 a64"),
         )
     })?;
-    let [term] = terms.as_slice() else {
-        return Err(invalid(
-            "address",
-            "expected one address term `[SCALE*]ADDRS[+OFFSET]`",
-        ));
+    let (term, pitch) = match terms.as_slice() {
+        [term] => (term, None),
+        [term, pitch] if strided => {
+            let p = match (&pitch.base, pitch.scale) {
+                (None, None) => Pitch::Imm(pitch.offset),
+                (Some(v), None) if pitch.offset == 0 => Pitch::Var(v.clone()),
+                _ => {
+                    return Err(invalid(
+                        "address",
+                        "Src0AddrPitch is an immediate or a variable",
+                    ))
+                }
+            };
+            if let Pitch::Imm(i) = p {
+                if i32::try_from(i).is_err() {
+                    return Err(invalid(
+                        "address",
+                        format!("Src0AddrPitch {i} does not fit a d value"),
+                    ));
+                }
+            }
+            (term, Some(p))
+        }
+        _ => {
+            return Err(invalid(
+                "address",
+                if strided {
+                    "expected `[SCALE*]ADDRS[+OFFSET][, PITCH]`"
+                } else {
+                    "expected one address term `[SCALE*]ADDRS[+OFFSET]`"
+                },
+            ))
+        }
     };
     let Some(addrs) = &term.base else {
         return Err(invalid("address", "the address names no variable"));
@@ -316,13 +599,43 @@ fn address(op: &Operand, sfid: Sfid) -> Result<UntypedAddress> {
             format!("AddrImmOffset {} does not fit a d field", term.offset),
         ));
     }
-    Ok(UntypedAddress {
-        addr_type,
-        addr_size,
-        scale,
-        imm_offset: term.offset,
-        addrs: addrs.clone(),
-    })
+    Ok((
+        UntypedAddress {
+            addr_type,
+            addr_size,
+            scale,
+            imm_offset: term.offset,
+            addrs: addrs.clone(),
+        },
+        pitch,
+    ))
+}
+
+/// `Src0AddrPitch` of a strided form as written: an immediate or a variable's first D.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pitch {
+    Imm(i64),
+    Var(String),
+}
+
+/// The fields of a checked gather/scatter line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UntypedForm {
+    pub sfid: Sfid,
+    pub l1: CacheOpt,
+    pub l3: CacheOpt,
+    pub shape: DataShape,
+    pub address: UntypedAddress,
+    /// The data operand's variable (`DstData` of a load, `Src1Data` of a store), or `%null`.
+    pub data: String,
+    /// The sub-op's family.
+    pub kind: UntypedKind,
+    /// ChMask of the quad forms (x=1, y=2, z=4, w=8); 0 otherwise.
+    pub ch_mask: u8,
+    /// `Src0AddrPitch` of the strided forms when written.
+    pub pitch: Option<Pitch>,
+    /// The atomics' `Src1Data` and `Src2Data` as written (`%null` when unused).
+    pub atomic_srcs: Vec<String>,
 }
 
 /// Validates a gather/scatter LSC_UNTYPED line whose execution size `exec_size` is already
@@ -332,7 +645,13 @@ pub fn check_untyped(
     exec_size: u32,
     vars: &Vars,
     platform: Platform,
-) -> Result<()> {
+) -> Result<UntypedForm> {
+    let Some(kind) = UntypedKind::of(&line.opcode) else {
+        return Err(invalid(
+            "opcode",
+            format!("`{}` is not a gather/scatter LSC form", line.opcode),
+        ));
+    };
     let Some((load, atomic)) = untyped_kind(&line.opcode) else {
         return Err(invalid(
             "opcode",
@@ -403,7 +722,46 @@ pub fn check_untyped(
     let OperandKind::Data { name, shape } = &data.kind else {
         return Err(invalid(data_field, "expected a data operand `V:SHAPE`"));
     };
-    let shape = DataShape::parse(shape).map_err(|e| e.field(data_field))?;
+    let quad = matches!(kind, UntypedKind::LoadQuad | UntypedKind::StoreQuad);
+    let (shape, ch_mask) = match (quad, shape.split_once('.')) {
+        (true, Some((size, chans))) => {
+            let Some(mask) = parse_ch_mask(chans) else {
+                return Err(invalid(
+                    data_field,
+                    format!("`.{chans}` is not a channel mask of x y z w in order"),
+                ));
+            };
+            let mut shape = DataShape::parse(size).map_err(|e| e.field(data_field))?;
+            if shape.vect_size != 1 || shape.transposed {
+                return Err(invalid(
+                    data_field,
+                    "a quad form's shape is `DataSize.CHANNELS`, not transposed",
+                ));
+            }
+            // One register block per enabled channel (LOAD_QUAD: DstData[m]).
+            shape.vect_size = mask.count_ones();
+            (shape, mask)
+        }
+        (true, None) => {
+            return Err(invalid(
+                data_field,
+                "a quad form names its channels: `d32.xyzw`",
+            ))
+        }
+        (false, _) => (DataShape::parse(shape).map_err(|e| e.field(data_field))?, 0),
+    };
+    if let UntypedKind::Atomic(op) = kind {
+        if !op.admits(shape.size) {
+            return Err(invalid(
+                data_field,
+                format!(
+                    "`{}` does not take data size {}",
+                    line.opcode,
+                    shape.size.name()
+                ),
+            ));
+        }
+    }
     if shape.transposed {
         // Description: transpose is SIMD1 only and not permitted for atomics.
         if atomic.is_some() {
@@ -424,14 +782,20 @@ pub fn check_untyped(
     }
     let grf = platform.grf_size();
     general_var(vars, name, shape.reg_span(exec_size, grf), load, data_field)?;
-    let a = address(addr, sfid)?;
-    let lanes = if shape.transposed {
+    let strided = matches!(kind, UntypedKind::LoadStrided | UntypedKind::StoreStrided);
+    let (a, pitch) = address(addr, sfid, strided)?;
+    if let Some(Pitch::Var(v)) = &pitch {
+        general_var(vars, v, 4, false, "src0")?;
+    }
+    // The strided forms take one address, Src0AddrBase.
+    let lanes = if shape.transposed || strided {
         1
     } else {
         exec_size as usize
     };
     general_var(vars, &a.addrs, lanes * a.addr_size.bytes(), false, "src0")?;
     let sources = atomic.unwrap_or(0);
+    let mut atomic_srcs = Vec::new();
     for (k, op) in line.operands[2..].iter().enumerate() {
         let field = format!("src{}", k + 1);
         let name = match &op.kind {
@@ -450,6 +814,7 @@ pub fn check_untyped(
                 ))
             }
         };
+        atomic_srcs.push(name.clone());
         if k >= sources {
             if name != NULL {
                 return Err(invalid(
@@ -464,5 +829,16 @@ pub fn check_untyped(
         }
         general_var(vars, name, shape.reg_span(exec_size, grf), false, &field)?;
     }
-    Ok(())
+    Ok(UntypedForm {
+        sfid,
+        l1,
+        l3,
+        shape,
+        address: a,
+        data: name.clone(),
+        kind,
+        ch_mask,
+        pitch,
+        atomic_srcs,
+    })
 }

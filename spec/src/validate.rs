@@ -22,11 +22,15 @@ use crate::types::DataType;
 
 mod dpas;
 mod svm;
-pub use svm::{extents as svm_extents, raw_byte_offset as svm_raw_byte_offset, rules as svm_rules, svm_ctrl};
+pub use svm::{
+    extents as svm_extents, raw_byte_offset as svm_raw_byte_offset, rules as svm_rules, svm_ctrl,
+};
+mod lsc_forms;
 pub use dpas::{
     extents as dpas_extents, ops_per_chan, row_types as dpas_row_types, rules as dpas_rules,
     Extents as DpasExtents, PRECISIONS as DPAS_PRECISIONS,
 };
+pub use lsc_forms::rules as lsc_rules;
 
 /// Validates a program for `platform` with every erratum at its resolved reading.
 pub fn validate(program: &ast::Program, platform: Platform) -> Result<Program> {
@@ -407,6 +411,9 @@ impl Cx<'_> {
                 ))
                 .field("opcode"))
             };
+        }
+        if lsc_forms::is_lsc(opcode) {
+            return self.lsc_instruction(line, opcode);
         }
         if matches!(opcode, Opcode::Dpas | Opcode::Dpasw) {
             let insn = self.dpas_instruction(line, opcode)?;
@@ -1754,6 +1761,10 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
         }
         if matches!(insn.opcode, Opcode::Dpas | Opcode::Dpasw) {
             dpas::rules(insn, vars, program.platform, readings).map_err(|e| e.at(insn.pos))?;
+            continue;
+        }
+        if lsc_forms::is_lsc(insn.opcode) || matches!(insn.ctrl, Ctrl::Lsc(_)) {
+            lsc_forms::rules(insn, vars, program.platform).map_err(|e| e.at(insn.pos))?;
             continue;
         }
         if insn.srcs.len() != insn.opcode.num_srcs() {

@@ -4,3 +4,5 @@
 
 pub mod alu;
 pub mod dpas;
+pub mod lsc;
+pub mod svm;

@@ -37,25 +37,49 @@ pub struct SparseMemory {
 }
 
 impl SparseMemory {
+    /// Reads `out.len()` bytes from `addr` (wrapping at the end of the 64-bit space), a page
+    /// at a time.
     pub fn read(&self, addr: u64, out: &mut [u8]) {
-        for (i, b) in out.iter_mut().enumerate() {
-            let a = addr.wrapping_add(i as u64);
-            *b = self
-                .pages
-                .get(&(a / PAGE_SIZE as u64))
-                .map_or(0, |p| p[(a % PAGE_SIZE as u64) as usize]);
+        let mut done = 0;
+        while done < out.len() {
+            let a = addr.wrapping_add(done as u64);
+            let in_page = (a % PAGE_SIZE as u64) as usize;
+            let n = (PAGE_SIZE - in_page).min(out.len() - done);
+            match self.pages.get(&(a / PAGE_SIZE as u64)) {
+                Some(p) => out[done..done + n].copy_from_slice(&p[in_page..in_page + n]),
+                None => out[done..done + n].fill(0),
+            }
+            done += n;
         }
     }
 
-    /// Writes defined bytes (removing them from `undefined`).
+    /// Writes defined bytes (removing them from `undefined`), a page at a time.
     pub fn write(&mut self, addr: u64, data: &[u8]) {
-        for (i, b) in data.iter().enumerate() {
-            let a = addr.wrapping_add(i as u64);
-            self.put(a, *b);
+        let mut done = 0;
+        while done < data.len() {
+            let a = addr.wrapping_add(done as u64);
+            let in_page = (a % PAGE_SIZE as u64) as usize;
+            let n = (PAGE_SIZE - in_page).min(data.len() - done);
+            let page = self
+                .pages
+                .entry(a / PAGE_SIZE as u64)
+                .or_insert_with(|| Box::new([0; PAGE_SIZE]));
+            page[in_page..in_page + n].copy_from_slice(&data[done..done + n]);
             if !self.undefined.is_empty() {
-                self.undefined.remove(&a);
+                // The chunk stays inside one page: `a + n - 1` does not overflow.
+                let last = a + (n as u64 - 1);
+                let gone: Vec<u64> = self.undefined.range(a..=last).copied().collect();
+                for g in gone {
+                    self.undefined.remove(&g);
+                }
             }
+            done += n;
         }
+    }
+
+    /// Whether any byte of `addr..=last` is undefined.
+    pub fn any_undefined(&self, addr: u64, last: u64) -> bool {
+        !self.undefined.is_empty() && self.undefined.range(addr..=last).next().is_some()
     }
 
     /// Writes one byte and marks it undefined.
@@ -344,8 +368,10 @@ impl Memory {
 /// with different values becomes undefined; out-of-bounds bytes are dropped.
 #[derive(Clone, Debug, Default)]
 pub struct StoreJournal {
-    /// (space, address) -> (last value, whether an earlier store disagreed).
-    bytes: BTreeMap<(&'static str, u64), (u8, bool)>,
+    /// (space, address) -> (last value, whether the byte is undefined: an earlier store
+    /// disagreed, or a store had no defined value). `None`: no defined value was stored,
+    /// the byte keeps its contents.
+    bytes: BTreeMap<(&'static str, u64), (Option<u8>, bool)>,
 }
 
 impl StoreJournal {
@@ -356,11 +382,25 @@ impl StoreJournal {
             };
             self.bytes
                 .entry((w.space, a))
-                .and_modify(|(v, conflict)| {
-                    *conflict |= *v != *b;
-                    *v = *b;
+                .and_modify(|(v, undefined)| {
+                    *undefined |= *v != Some(*b);
+                    *v = Some(*b);
                 })
-                .or_insert((*b, false));
+                .or_insert((Some(*b), false));
+        }
+    }
+
+    /// Stores `len` bytes with no defined value: they keep their contents and become
+    /// undefined.
+    pub fn store_undefined(&mut self, w: &Window, offset: u64, len: usize) {
+        for i in 0..len {
+            let Some(a) = w.address(offset.wrapping_add(i as u64)) else {
+                continue;
+            };
+            self.bytes
+                .entry((w.space, a))
+                .and_modify(|(_, undefined)| *undefined = true)
+                .or_insert((None, true));
         }
     }
 
@@ -375,12 +415,17 @@ impl StoreJournal {
 
     /// Applies the stores to `mem`.
     pub fn commit(self, mem: &mut Memory) {
-        for ((space, a), (v, conflict)) in self.bytes {
+        for ((space, a), (v, undefined)) in self.bytes {
             let m = mem.space_mut(space);
-            if conflict {
-                m.write_undefined(a, v);
+            let value = v.unwrap_or_else(|| {
+                let mut one = [0u8];
+                m.read(a, &mut one);
+                one[0]
+            });
+            if undefined {
+                m.write_undefined(a, value);
             } else {
-                m.write(a, &[v]);
+                m.write(a, &[value]);
             }
         }
     }

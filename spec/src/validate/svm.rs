@@ -143,7 +143,9 @@ pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
                 .ok_or_else(|| bad("op", format!("`{op}` is not an SVM atomic operation")))?;
             Ok(SvmCtrl::Atomic { op, width })
         }
-        _ => Err(VisaError::model_bug(format!("{name} is not an SVM instruction"))),
+        _ => Err(VisaError::model_bug(format!(
+            "{name} is not an SVM instruction"
+        ))),
     }
 }
 
@@ -444,7 +446,11 @@ pub fn extents(insn: &Instruction, platform: Platform) -> Vec<(usize, &'static s
             }),
         ) => {
             let (bs, nb) = (block_size as usize, num_blocks as usize);
-            let data = if bs == 1 { es * nb.max(4) } else { nb * es * bs };
+            let data = if bs == 1 {
+                es * nb.max(4)
+            } else {
+                nb * es * bs
+            };
             let data_at = if insn.opcode == Opcode::SvmGather {
                 (0, "dst")
             } else {

@@ -1,0 +1,811 @@
+//! `lsc_load`, `lsc_store` and `lsc_store_uncompressed` (instructions/LSC_UNTYPED.md) as
+//! compiled plans.
+//!
+//! Compiled once: the register offset of every (lane, element) datum, the address
+//! arithmetic (`AddrScale`, `AddrImmOffset`, the AddrSize mask) and the errata switches.
+//! At run time each enabled lane's offset is computed once (the address stream); a lane
+//! whose `vect_size * sizeof(DataSize)` bytes neither wrap around the address size nor
+//! cross the surface's size is one bulk page copy, the rest goes byte by byte. Stores
+//! whose lanes overlap, or that an erratum's literal reading makes undefined, go through
+//! the memory model's store journal (the byte-conflict rule of `state::memory`).
+
+use visa_spec::asm::ast::PredCombine;
+use visa_spec::errata::{self, Readings};
+use visa_spec::error::Pos;
+use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_spec::lsc::{AtomicOp, DataSize, Sfid};
+use visa_spec::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
+use visa_spec::VisaError;
+
+use crate::softfloat::{self, to_f64_bits, Format, Rounding};
+
+type Result<T> = std::result::Result<T, VisaError>;
+
+#[derive(Clone, Debug)]
+enum SurfaceSrc {
+    Imm(u64),
+    /// The register-file byte of a general variable's first UD.
+    Reg(usize),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct PredPlan {
+    var: usize,
+    invert: bool,
+    combine: PredCombine,
+}
+
+/// One LSC_UNTYPED load or store, ready to run.
+#[derive(Clone, Debug)]
+pub(crate) struct LscPlan {
+    pub(crate) pos: Pos,
+    store: bool,
+    exec_size: usize,
+    no_mask: bool,
+    mask_offset: u32,
+    pred: Option<PredPlan>,
+    slm: bool,
+    addr_type: AddrType,
+    surface: SurfaceSrc,
+    /// Register-file byte of `Src0Addrs`, and the bytes of one address.
+    addrs: usize,
+    addr_bytes: usize,
+    /// `2^bits - 1` of the address size.
+    addr_mask: u64,
+    scale: u64,
+    imm: i64,
+    /// DstData (a load; `None` for a prefetch) or Src1Data (a store).
+    data: Option<usize>,
+    vect: usize,
+    mem_bytes: usize,
+    reg_bytes: usize,
+    /// Where the datum sits in its register element (2 for d16u32h).
+    datum_at: usize,
+    /// Register offset, from `data`, of datum (n, v) at `n * vect + v`.
+    reg_offsets: Vec<usize>,
+    lit_u32: bool,
+    lit_dstdata: bool,
+    lit_same_addr: bool,
+    kind: Kind,
+    /// LSC-ATOMIC-OPERANDS literal: Src1Data the new value, Src2Data the compare value.
+    lit_cas: bool,
+    /// Addresses in Src0Addrs: `lanes`, or 1 for the strided forms.
+    addr_lanes: usize,
+}
+
+fn grf_start(program: &Program, var: visa_spec::state::VarId) -> Result<usize> {
+    program
+        .vars
+        .get(var)
+        .grf_offset
+        .ok_or_else(|| VisaError::model_bug("an LSC operand has no register-file storage"))
+}
+
+/// Whether `insn` is compiled by [`LscPlan::compile`].
+pub(crate) fn is_lsc(insn: &Instruction) -> bool {
+    matches!(
+        insn.opcode,
+        Opcode::LscLoad
+            | Opcode::LscStore
+            | Opcode::LscStoreUncompressed
+            | Opcode::LscLoadStrided
+            | Opcode::LscStoreStrided
+            | Opcode::LscLoadQuad
+            | Opcode::LscStoreQuad
+    ) || insn.opcode.lsc_atomic().is_some()
+}
+
+/// How a plan's lanes find their data beyond the plain gather/scatter.
+#[derive(Clone, Debug)]
+enum Kind {
+    Gather,
+    /// One base address, lane n `n*pitch` after it (`None`: the default pitch).
+    Strided {
+        pitch: Option<SurfaceSrc>,
+        lit_scale_base: bool,
+        lit_v: bool,
+    },
+    /// The channels of ChMask, each a register block.
+    Quad {
+        ch_mask: u8,
+    },
+    Atomic {
+        op: AtomicOp,
+        src1: Option<usize>,
+        src2: Option<usize>,
+    },
+}
+
+impl LscPlan {
+    pub(crate) fn compile(
+        program: &Program,
+        insn: &Instruction,
+        readings: &Readings,
+    ) -> Result<LscPlan> {
+        let Ctrl::Lsc(c) = insn.ctrl else {
+            return Err(VisaError::model_bug(
+                "an LSC instruction without its fields",
+            ));
+        };
+        let store = matches!(
+            insn.opcode,
+            Opcode::LscStore
+                | Opcode::LscStoreUncompressed
+                | Opcode::LscStoreStrided
+                | Opcode::LscStoreQuad
+        );
+        let [surface, addrs, data, rest @ ..] = insn.srcs.as_slice() else {
+            return Err(VisaError::model_bug(
+                "an LSC instruction without its sources",
+            ));
+        };
+        let reg_src = |s: &Src| -> Result<Option<SurfaceSrc>> {
+            Ok(match s {
+                Src::Imm { bits, .. } => Some(SurfaceSrc::Imm(*bits)),
+                Src::General { var, .. } => Some(SurfaceSrc::Reg(grf_start(program, *var)?)),
+                _ => None,
+            })
+        };
+        let general = |s: Option<&Src>| -> Result<Option<usize>> {
+            Ok(match s {
+                Some(Src::General { var, .. }) => Some(grf_start(program, *var)?),
+                _ => None,
+            })
+        };
+        let kind = match insn.opcode {
+            Opcode::LscLoadStrided | Opcode::LscStoreStrided => Kind::Strided {
+                pitch: match rest.first() {
+                    Some(p) => reg_src(p)?,
+                    None => None,
+                },
+                lit_scale_base: readings.is_literal(errata::LSC_STRIDED_ADDR),
+                lit_v: readings.is_literal(errata::LSC_STORE_STRIDED_V),
+            },
+            Opcode::LscLoadQuad | Opcode::LscStoreQuad => Kind::Quad { ch_mask: c.ch_mask },
+            op => match op.lsc_atomic() {
+                Some(op) => Kind::Atomic {
+                    op,
+                    src1: general(Some(data))?,
+                    src2: general(rest.first())?,
+                },
+                None => Kind::Gather,
+            },
+        };
+        let surface = match surface {
+            Src::Imm { bits, .. } => SurfaceSrc::Imm(*bits),
+            Src::General { var, .. } => SurfaceSrc::Reg(grf_start(program, *var)?),
+            _ => return Err(VisaError::model_bug("an LSC surface of another kind")),
+        };
+        let Src::General { var: addr_var, .. } = addrs else {
+            return Err(VisaError::model_bug("Src0Addrs is not a general operand"));
+        };
+        let data = match (store, &insn.dst, data) {
+            (false, Dst::General { var, .. }, _) => Some(grf_start(program, *var)?),
+            (false, _, _) => None,
+            (true, _, Src::General { var, .. }) => Some(grf_start(program, *var)?),
+            (true, _, _) => return Err(VisaError::model_bug("Src1Data is not a general operand")),
+        };
+        let strided = matches!(kind, Kind::Strided { .. });
+        let exec_size = insn.exec_size as usize;
+        let vect = c.data.vect_size as usize;
+        let lanes = if c.data.transposed { 1 } else { exec_size };
+        let addr_lanes = if strided { 1 } else { lanes };
+        let reg_bytes = c.data.size.reg_bytes();
+        let grf = program.platform.grf_size();
+        // Transposed: DstData[n].elems[v]; otherwise DstData[v].elems[n], each DstData[v] a
+        // GRF-aligned block of exec_size data.
+        let block = (exec_size * reg_bytes).div_ceil(grf) * grf;
+        let mut reg_offsets = Vec::with_capacity(lanes * vect);
+        for n in 0..lanes {
+            for v in 0..vect {
+                reg_offsets.push(if c.data.transposed {
+                    (n * vect + v) * reg_bytes
+                } else {
+                    v * block + n * reg_bytes
+                });
+            }
+        }
+        Ok(LscPlan {
+            pos: insn.pos,
+            store,
+            exec_size,
+            no_mask: insn.mask.no_mask,
+            mask_offset: insn.mask.offset(),
+            pred: insn.pred.map(|p| PredPlan {
+                var: p.var.0 as usize,
+                invert: p.invert,
+                combine: p.combine,
+            }),
+            slm: c.sfid == Sfid::Slm,
+            addr_type: c.addr_type,
+            surface,
+            addrs: grf_start(program, *addr_var)?,
+            addr_bytes: c.addr_size.bytes(),
+            addr_mask: match c.addr_size {
+                AddrSize::A64 => u64::MAX,
+                other => (1u64 << other.bits()) - 1,
+            },
+            scale: u64::from(c.scale),
+            imm: i64::from(c.imm_offset),
+            data,
+            vect,
+            mem_bytes: c.data.size.mem_bytes(),
+            reg_bytes,
+            datum_at: if c.data.size == DataSize::D16u32h {
+                2
+            } else {
+                0
+            },
+            reg_offsets,
+            lit_u32: readings.is_literal(errata::LSC_DATA_U32),
+            lit_dstdata: readings.is_literal(errata::LSC_STORE_DSTDATA),
+            lit_same_addr: readings.is_literal(errata::LSC_STORE_ELEM_OFFSET),
+            kind,
+            lit_cas: readings.is_literal(errata::LSC_ATOMIC_OPERANDS),
+            addr_lanes,
+        })
+    }
+
+    fn ch_en(&self, state: &MachineState) -> u32 {
+        let full = if self.exec_size == 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.exec_size) - 1
+        };
+        let mut en = if self.no_mask {
+            full
+        } else {
+            (state.emask >> self.mask_offset) & full
+        };
+        if let Some(p) = self.pred {
+            let bits = state.preds.get(p.var).copied().unwrap_or(0);
+            let mut pm = (bits >> self.mask_offset) & full;
+            match p.combine {
+                PredCombine::Any => pm = if pm != 0 { full } else { 0 },
+                PredCombine::All => pm = if pm == full { full } else { 0 },
+                PredCombine::None => {}
+            }
+            if p.invert {
+                pm = !pm & full;
+            }
+            en &= pm;
+        }
+        en
+    }
+
+    fn grf<'s>(&self, state: &'s MachineState, at: usize, len: usize) -> Result<&'s [u8]> {
+        state
+            .grf
+            .get(at..at + len)
+            .ok_or_else(|| VisaError::model_bug("an LSC operand lies outside the register file"))
+    }
+
+    /// The offset of every enabled lane (the address stream), `None` for disabled lanes.
+    fn offsets(&self, state: &MachineState, en: u32) -> Result<Vec<Option<u64>>> {
+        let raw = self.grf(state, self.addrs, self.addr_lanes * self.addr_bytes)?;
+        Ok(raw
+            .chunks_exact(self.addr_bytes)
+            .enumerate()
+            .map(|(n, b)| {
+                (en >> n & 1 == 1).then(|| {
+                    let mut word = [0u8; 8];
+                    word[..b.len()].copy_from_slice(b);
+                    let a = u64::from_le_bytes(word);
+                    self.scale.wrapping_mul(a).wrapping_add(self.imm as u64) & self.addr_mask
+                })
+            })
+            .collect())
+    }
+
+    fn window(&self, state: &MachineState) -> Result<Window> {
+        let surface = match self.surface {
+            SurfaceSrc::Imm(s) => s,
+            SurfaceSrc::Reg(at) => {
+                let b = self.grf(state, at, 4)?;
+                u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            }
+        };
+        state.mem.window(self.slm, self.addr_type, surface)
+    }
+
+    /// The flat address of a whole run of `len` bytes at `off` when it neither wraps around
+    /// the address size or the 64-bit space nor leaves the surface.
+    fn run(&self, w: &Window, off: u64, len: usize) -> Option<u64> {
+        let last = off.checked_add(len as u64 - 1)?;
+        if last > self.addr_mask {
+            return None;
+        }
+        if let Some(size) = w.limit {
+            if last >= size {
+                return None;
+            }
+        }
+        let a = w.base.checked_add(off)?;
+        a.checked_add(len as u64 - 1)?;
+        Some(a)
+    }
+
+    pub(crate) fn exec(&self, state: &mut MachineState) -> Result<()> {
+        let en = self.ch_en(state);
+        let w = self.window(state)?;
+        match &self.kind {
+            Kind::Gather => {}
+            Kind::Strided { .. } => return self.exec_strided(state, &w, en),
+            Kind::Quad { ch_mask } => return self.exec_quad(state, &w, en, *ch_mask),
+            Kind::Atomic { op, src1, src2 } => {
+                return self.exec_atomic(state, &w, en, *op, *src1, *src2)
+            }
+        }
+        let offsets = self.offsets(state, en)?;
+        if self.store {
+            self.store(state, &w, &offsets)
+        } else {
+            self.load(state, &w, &offsets)
+        }
+    }
+
+    fn load(&self, state: &mut MachineState, w: &Window, offsets: &[Option<u64>]) -> Result<()> {
+        let Some(dst) = self.data else {
+            // A prefetch writes nothing.
+            return Ok(());
+        };
+        let run_len = self.vect * self.mem_bytes;
+        let mut buf = vec![0u8; run_len];
+        let mut undefined = vec![false; run_len];
+        for (n, off) in offsets.iter().enumerate() {
+            let Some(off) = *off else { continue };
+            let space = state.mem.space(w.space);
+            let fast = self.run(w, off, run_len);
+            match (fast, space) {
+                (Some(a), Some(m)) if !m.any_undefined(a, a + (run_len as u64 - 1)) => {
+                    m.read(a, &mut buf);
+                    undefined.fill(false);
+                }
+                (Some(_), None) => {
+                    buf.fill(0);
+                    undefined.fill(false);
+                }
+                _ => {
+                    for (j, (b, u)) in buf.iter_mut().zip(undefined.iter_mut()).enumerate() {
+                        let o = off.wrapping_add(j as u64) & self.addr_mask;
+                        *b = 0;
+                        *u = false;
+                        if let (Some(a), Some(m)) = (w.address(o), space) {
+                            let mut one = [0u8];
+                            m.read(a, &mut one);
+                            *b = one[0];
+                            *u = m.is_undefined(a);
+                        }
+                    }
+                }
+            }
+            for v in 0..self.vect {
+                let at = dst + self.reg_offsets[n * self.vect + v];
+                let slot = state.grf.get_mut(at..at + self.reg_bytes).ok_or_else(|| {
+                    VisaError::model_bug("DstData lies outside the register file")
+                })?;
+                let datum = &buf[v * self.mem_bytes..(v + 1) * self.mem_bytes];
+                let widened = self.reg_bytes != self.mem_bytes;
+                if widened && !self.lit_u32 {
+                    slot.fill(0);
+                }
+                slot[self.datum_at..self.datum_at + self.mem_bytes].copy_from_slice(datum);
+                let udatum = &undefined[v * self.mem_bytes..(v + 1) * self.mem_bytes];
+                let any_u = udatum.iter().any(|u| *u);
+                if !state.undefined.is_empty() || any_u || (widened && self.lit_u32) {
+                    for k in 0..self.reg_bytes {
+                        let in_datum = k >= self.datum_at && k < self.datum_at + self.mem_bytes;
+                        let u = if in_datum {
+                            udatum[k - self.datum_at]
+                        } else {
+                            self.lit_u32
+                        };
+                        if u {
+                            state.undefined.insert(at + k);
+                        } else {
+                            state.undefined.remove(&(at + k));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn store(&self, state: &mut MachineState, w: &Window, offsets: &[Option<u64>]) -> Result<()> {
+        let Some(src) = self.data else {
+            return Err(VisaError::model_bug("a store without Src1Data"));
+        };
+        let run_len = self.vect * self.mem_bytes;
+        // The lanes' data, gathered from Src1Data into memory order.
+        let mut runs: Vec<(u64, Vec<u8>)> = Vec::with_capacity(offsets.len());
+        for (n, off) in offsets.iter().enumerate() {
+            let Some(off) = *off else { continue };
+            let mut data = Vec::with_capacity(run_len);
+            for v in 0..self.vect {
+                let at = src + self.reg_offsets[n * self.vect + v] + self.datum_at;
+                data.extend_from_slice(self.grf(state, at, self.mem_bytes)?);
+            }
+            runs.push((off, data));
+        }
+        let literal = self.lit_dstdata || (self.lit_same_addr && self.vect > 1);
+        let mut direct: Vec<(u64, &[u8])> = Vec::with_capacity(runs.len());
+        let mut all_direct = !literal;
+        if all_direct {
+            for (off, data) in &runs {
+                match self.run(w, *off, run_len) {
+                    Some(a) => direct.push((a, data)),
+                    None => {
+                        all_direct = false;
+                        break;
+                    }
+                }
+            }
+        }
+        if all_direct {
+            // Lanes that do not overlap store in any order.
+            let mut sorted: Vec<(u64, u64)> = direct
+                .iter()
+                .map(|(a, d)| (*a, *a + d.len() as u64))
+                .collect();
+            sorted.sort_unstable();
+            if sorted.windows(2).all(|p| p[0].1 <= p[1].0) {
+                let m = state.mem.space_mut(w.space);
+                for (a, d) in direct {
+                    m.write(a, d);
+                }
+                return Ok(());
+            }
+        }
+        let mut journal = StoreJournal::default();
+        for (off, data) in &runs {
+            for (j, b) in data.iter().enumerate() {
+                // LSC-STORE-ELEM-OFFSET literal: every element at the lane's address.
+                let j = if self.lit_same_addr {
+                    j % self.mem_bytes
+                } else {
+                    j
+                };
+                let o = off.wrapping_add(j as u64) & self.addr_mask;
+                if self.lit_dstdata {
+                    journal.store_undefined(w, o, 1);
+                } else {
+                    journal.store(w, o, &[*b]);
+                }
+            }
+        }
+        journal.commit(&mut state.mem);
+        Ok(())
+    }
+}
+
+/// One byte of the window at `off` (already reduced to the address size): its value and
+/// whether memory holds it undefined; out-of-bounds bytes read zero.
+fn byte_at(state: &MachineState, w: &Window, off: u64) -> (u8, bool) {
+    match (w.address(off), state.mem.space(w.space)) {
+        (Some(a), Some(m)) => {
+            let mut one = [0u8];
+            m.read(a, &mut one);
+            (one[0], m.is_undefined(a))
+        }
+        _ => (0, false),
+    }
+}
+
+fn le_word(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word[..bytes.len()].copy_from_slice(bytes);
+    u64::from_le_bytes(word)
+}
+
+/// IEEE minNum/maxNum of two F or DF values (LSC-ATOMIC-FLOAT): a NaN yields the other
+/// operand, two NaNs the default NaN, -0 orders below +0.
+fn float_min_max(a: u64, b: u64, fmt: Format, min: bool) -> u64 {
+    let (fa, fb) = (
+        f64::from_bits(to_f64_bits(a, fmt)),
+        f64::from_bits(to_f64_bits(b, fmt)),
+    );
+    match (fa.is_nan(), fb.is_nan()) {
+        (true, true) => fmt.default_nan(),
+        (true, false) => b,
+        (false, true) => a,
+        _ => {
+            let a_first = if fa == 0.0 && fb == 0.0 {
+                // -0 below +0: a is the min when it is negative or b is positive.
+                let (an, bn) = (fa.is_sign_negative(), fb.is_sign_negative());
+                if min {
+                    an || !bn
+                } else {
+                    !an || bn
+                }
+            } else if min {
+                fa <= fb
+            } else {
+                fa >= fb
+            };
+            if a_first {
+                a
+            } else {
+                b
+            }
+        }
+    }
+}
+
+impl LscPlan {
+    /// Writes one loaded datum into its register element (zero-extended; the widened bytes
+    /// undefined under LSC-DATA-U32 literal).
+    fn put_datum(
+        &self,
+        state: &mut MachineState,
+        at: usize,
+        datum: &[u8],
+        undefined: &[bool],
+    ) -> Result<()> {
+        let slot = state
+            .grf
+            .get_mut(at..at + self.reg_bytes)
+            .ok_or_else(|| VisaError::model_bug("DstData lies outside the register file"))?;
+        if !self.lit_u32 {
+            slot.fill(0);
+        }
+        slot[self.datum_at..self.datum_at + self.mem_bytes].copy_from_slice(datum);
+        for k in 0..self.reg_bytes {
+            let u = if k >= self.datum_at && k < self.datum_at + self.mem_bytes {
+                undefined[k - self.datum_at]
+            } else {
+                self.lit_u32
+            };
+            if u {
+                state.undefined.insert(at + k);
+            } else {
+                state.undefined.remove(&(at + k));
+            }
+        }
+        Ok(())
+    }
+
+    fn pitch_value(&self, state: &MachineState, src: &SurfaceSrc) -> Result<i64> {
+        Ok(match src {
+            SurfaceSrc::Imm(bits) => i64::from(*bits as u32 as i32),
+            SurfaceSrc::Reg(at) => {
+                let b = self.grf(state, *at, 4)?;
+                i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            }
+        })
+    }
+
+    /// lsc_load_strided / lsc_store_strided: lane n's vector at
+    /// `AddrScale*Src0AddrBase + AddrImmOffset + n*pitch` (LSC-STRIDED-ADDR,
+    /// LSC-STORE-STRIDED-V).
+    fn exec_strided(&self, state: &mut MachineState, w: &Window, en: u32) -> Result<()> {
+        let Kind::Strided {
+            pitch,
+            lit_scale_base,
+            lit_v,
+        } = &self.kind
+        else {
+            return Err(VisaError::model_bug("a strided plan of another kind"));
+        };
+        let run_len = (self.vect * self.mem_bytes) as u64;
+        let pitch = match (pitch, self.store && *lit_v) {
+            (Some(p), _) => self.pitch_value(state, p)?,
+            (None, false) => run_len as i64,
+            (None, true) => {
+                return Err(VisaError::new(
+                    visa_spec::ErrorClass::UndefinedBehaviour,
+                    "STORE_STRIDED's default pitch reads `v` before it is defined (LSC-STORE-STRIDED-V literal)",
+                ))
+            }
+        };
+        let per_lane = self.store && *lit_v;
+        let mut bases = Vec::with_capacity(self.exec_size);
+        for n in 0..self.exec_size {
+            let lane = if per_lane { n } else { 0 };
+            bases.push(le_word(self.grf(
+                state,
+                self.addrs + lane * self.addr_bytes,
+                self.addr_bytes,
+            )?));
+        }
+        let extra = if *lit_scale_base && !self.store {
+            self.scale.wrapping_sub(1).wrapping_mul(w.base)
+        } else {
+            0
+        };
+        let lane_off = |n: usize| {
+            self.scale
+                .wrapping_mul(bases[n])
+                .wrapping_add(self.imm as u64)
+                .wrapping_add((n as i64).wrapping_mul(pitch) as u64)
+                .wrapping_add(extra)
+        };
+        let Some(data) = self.data else {
+            return Ok(());
+        };
+        if self.store {
+            let mut journal = StoreJournal::default();
+            for n in 0..self.exec_size {
+                if en >> n & 1 == 0 {
+                    continue;
+                }
+                let off = lane_off(n);
+                for v in 0..self.vect {
+                    let at = data + self.reg_offsets[n * self.vect + v] + self.datum_at;
+                    let bytes = self.grf(state, at, self.mem_bytes)?.to_vec();
+                    for (j, b) in bytes.iter().enumerate() {
+                        let o = off.wrapping_add((v * self.mem_bytes + j) as u64) & self.addr_mask;
+                        journal.store(w, o, &[*b]);
+                    }
+                }
+            }
+            journal.commit(&mut state.mem);
+            return Ok(());
+        }
+        let mut buf = vec![0u8; self.mem_bytes];
+        let mut und = vec![false; self.mem_bytes];
+        for n in 0..self.exec_size {
+            if en >> n & 1 == 0 {
+                continue;
+            }
+            let off = lane_off(n);
+            for v in 0..self.vect {
+                for j in 0..self.mem_bytes {
+                    let o = off.wrapping_add((v * self.mem_bytes + j) as u64) & self.addr_mask;
+                    (buf[j], und[j]) = byte_at(state, w, o);
+                }
+                let at = data + self.reg_offsets[n * self.vect + v];
+                self.put_datum(state, at, &buf, &und)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// lsc_load_quad / lsc_store_quad: channel v of ChMask at `v*sizeof(DataSize)` after the
+    /// lane's address, register block m for the m-th enabled channel.
+    fn exec_quad(&self, state: &mut MachineState, w: &Window, en: u32, ch_mask: u8) -> Result<()> {
+        let offsets = self.offsets(state, en)?;
+        let Some(data) = self.data else {
+            return Ok(());
+        };
+        let mut journal = StoreJournal::default();
+        let mut buf = vec![0u8; self.mem_bytes];
+        let mut und = vec![false; self.mem_bytes];
+        for (n, off) in offsets.iter().enumerate() {
+            let Some(off) = *off else { continue };
+            for (m, v) in (0..4).filter(|v| ch_mask >> v & 1 == 1).enumerate() {
+                let at = data + self.reg_offsets[n * self.vect + m];
+                let first = off.wrapping_add((v * self.mem_bytes) as u64);
+                if self.store {
+                    let bytes = self
+                        .grf(state, at + self.datum_at, self.mem_bytes)?
+                        .to_vec();
+                    for (j, b) in bytes.iter().enumerate() {
+                        journal.store(w, first.wrapping_add(j as u64) & self.addr_mask, &[*b]);
+                    }
+                } else {
+                    for j in 0..self.mem_bytes {
+                        (buf[j], und[j]) =
+                            byte_at(state, w, first.wrapping_add(j as u64) & self.addr_mask);
+                    }
+                    self.put_datum(state, at, &buf, &und)?;
+                }
+            }
+        }
+        if self.store {
+            journal.commit(&mut state.mem);
+        }
+        Ok(())
+    }
+
+    /// The atomics: lanes in order, each a read-modify-write (LSC-ATOMIC-ORDER,
+    /// LSC-ATOMIC-OPERANDS, LSC-ATOMIC-FLOAT).
+    fn exec_atomic(
+        &self,
+        state: &mut MachineState,
+        w: &Window,
+        en: u32,
+        op: AtomicOp,
+        src1: Option<usize>,
+        src2: Option<usize>,
+    ) -> Result<()> {
+        let offsets = self.offsets(state, en)?;
+        let mb = self.mem_bytes;
+        let mut count: std::collections::HashMap<u64, usize> = Default::default();
+        for (n, off) in offsets.iter().enumerate() {
+            let Some(off) = *off else { continue };
+            let address = w.base.wrapping_add(off);
+            if address % mb as u64 != 0 {
+                return Err(VisaError::new(
+                    visa_spec::ErrorClass::UndefinedBehaviour,
+                    format!("lane {n}'s atomic address {address:#x} is not aligned to its {mb}-byte data"),
+                ));
+            }
+            *count.entry(off).or_default() += 1;
+        }
+        let width = mb * 8;
+        let mask = if width == 64 {
+            u64::MAX
+        } else {
+            (1u64 << width) - 1
+        };
+        let sext = |x: u64| ((x << (64 - width)) as i64) >> (64 - width);
+        let fmt = if mb == 8 { Format::DF } else { Format::F };
+        let lit_cas = self.lit_cas;
+        let mut undefined_after = Vec::new();
+        for (n, off) in offsets.iter().enumerate() {
+            let Some(off) = *off else { continue };
+            let mut raw = [0u8; 8];
+            let mut und_old = false;
+            for (j, r) in raw.iter_mut().enumerate().take(mb) {
+                let (b, u) = byte_at(state, w, off.wrapping_add(j as u64) & self.addr_mask);
+                *r = b;
+                und_old |= u;
+            }
+            let old = u64::from_le_bytes(raw);
+            let reg = |src: Option<usize>| -> Result<u64> {
+                match src {
+                    Some(s) => Ok(le_word(self.grf(state, s + self.reg_offsets[n], mb)?)),
+                    None => Ok(0),
+                }
+            };
+            let (s1, s2) = (reg(src1)?, reg(src2)?);
+            let (cmp, new) = if lit_cas { (s2, s1) } else { (s1, s2) };
+            let result = match op {
+                AtomicOp::Load => None,
+                AtomicOp::Store => Some(s1),
+                AtomicOp::Iinc => Some(old.wrapping_add(1) & mask),
+                AtomicOp::Idec => Some(old.wrapping_sub(1) & mask),
+                AtomicOp::Iadd => Some(old.wrapping_add(s1) & mask),
+                AtomicOp::Isub => Some(old.wrapping_sub(s1) & mask),
+                AtomicOp::Smin => Some(if sext(s1) < sext(old) { s1 } else { old }),
+                AtomicOp::Smax => Some(if sext(s1) > sext(old) { s1 } else { old }),
+                AtomicOp::Umin => Some(old.min(s1)),
+                AtomicOp::Umax => Some(old.max(s1)),
+                AtomicOp::And => Some(old & s1),
+                AtomicOp::Or => Some(old | s1),
+                AtomicOp::Xor => Some(old ^ s1),
+                AtomicOp::Icas => (old == cmp).then_some(new),
+                AtomicOp::Fadd | AtomicOp::Fsub => {
+                    let b = if op == AtomicOp::Fsub {
+                        s1 ^ (1u64 << (width - 1))
+                    } else {
+                        s1
+                    };
+                    Some(softfloat::add(
+                        to_f64_bits(old, fmt),
+                        to_f64_bits(b, fmt),
+                        fmt,
+                        Rounding::NearestEven,
+                    ))
+                }
+                AtomicOp::Fmin => Some(float_min_max(old, s1, fmt, true)),
+                AtomicOp::Fmax => Some(float_min_max(old, s1, fmt, false)),
+                AtomicOp::Fcas => {
+                    let eq = f64::from_bits(to_f64_bits(old, fmt))
+                        == f64::from_bits(to_f64_bits(cmp, fmt));
+                    eq.then_some(new)
+                }
+            };
+            if let Some(v) = result {
+                let mut journal = StoreJournal::default();
+                journal.store(w, off, &v.to_le_bytes()[..mb]);
+                journal.commit(&mut state.mem);
+            }
+            let shared = count.get(&off).copied().unwrap_or(0) > 1;
+            if shared && !op.commutes() {
+                undefined_after.push(off);
+            }
+            if let Some(dst) = self.data {
+                let u = und_old || (shared && op != AtomicOp::Load);
+                self.put_datum(state, dst + self.reg_offsets[n], &raw[..mb], &[u; 8][..mb])?;
+            }
+        }
+        for off in undefined_after {
+            let mut journal = StoreJournal::default();
+            journal.store_undefined(w, off, mb);
+            journal.commit(&mut state.mem);
+        }
+        Ok(())
+    }
+}

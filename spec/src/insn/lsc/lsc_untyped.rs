@@ -1,0 +1,569 @@
+//! LSC_UNTYPED (instructions/LSC_UNTYPED.md), Semantics: the LOAD loop (`lsc_load`) and the
+//! STORE / STORE_UNCOMPRESSED loop (`lsc_store`, `lsc_store_uncompressed`).
+//!
+//! Readings: LSC-ADDR-SCALE-BASE (today's `Base + AddrScale*Src0Addrs[n] + AddrImmOffset`),
+//! LSC-ADDR-WRAP (each byte's offset computed exactly, then truncated to AddrSize; Base added
+//! after), LSC-SURFACE-BOUNDS and LSC-UNWRITTEN-MEMORY (the memory model,
+//! `state::memory`), LSC-DATA-U32 (the widened data sizes), LSC-STORE-DSTDATA and
+//! LSC-STORE-ELEM-OFFSET (the store loop). Stores of one instruction land together: a byte
+//! two lanes store with different values is undefined (`StoreJournal`).
+
+use crate::errata::{self, Readings};
+use crate::error::ErrorClass;
+use crate::error::{Result, VisaError};
+use crate::exec::ExecConfig;
+use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Program, Src};
+use crate::lsc::{DataSize, Sfid};
+use crate::operand::evaluate_ch_en;
+use crate::state::{MachineState, StoreJournal, VarId, Window};
+
+/// The register-file start of a general variable.
+pub(super) fn start(program: &Program, var: VarId) -> Result<usize> {
+    program
+        .vars
+        .get(var)
+        .grf_offset
+        .ok_or_else(|| VisaError::model_bug("an LSC operand has no register-file storage"))
+}
+
+pub(super) fn read_grf(state: &MachineState, at: usize, len: usize) -> Result<&[u8]> {
+    state
+        .grf
+        .get(at..at + len)
+        .ok_or_else(|| VisaError::model_bug("an LSC operand lies outside the register file"))
+}
+
+pub(super) fn ctrl(insn: &Instruction) -> Result<LscCtrl> {
+    match insn.ctrl {
+        Ctrl::Lsc(c) => Ok(c),
+        _ => Err(VisaError::model_bug(
+            "an LSC instruction without its fields",
+        )),
+    }
+}
+
+/// `Base` (Semantics, `Base = AddrType == flat ? 0 : ...`) as a window of memory: the
+/// `(Surface)` operand selects the binding-table or surface-state entry.
+#[allow(non_snake_case)]
+pub(super) fn base_window(
+    program: &Program,
+    insn: &Instruction,
+    state: &MachineState,
+) -> Result<Window> {
+    let c = ctrl(insn)?;
+    let Surface = match insn.srcs.first() {
+        Some(Src::Imm { bits, .. }) => *bits,
+        Some(Src::General { var, .. }) => {
+            let b = read_grf(state, start(program, *var)?, 4)?;
+            u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        }
+        _ => {
+            return Err(VisaError::model_bug(
+                "an LSC surface operand of another kind",
+            ))
+        }
+    };
+    state.mem.window(c.sfid == Sfid::Slm, c.addr_type, Surface)
+}
+
+/// `Src0Addrs[n]`: `exec_size` unsigned addresses of AddrSize packed in the register.
+#[allow(non_snake_case)]
+pub(super) fn src0_addrs(
+    program: &Program,
+    insn: &Instruction,
+    state: &MachineState,
+) -> Result<Vec<u64>> {
+    let c = ctrl(insn)?;
+    let Some(Src::General { var, .. }) = insn.srcs.get(1) else {
+        return Err(VisaError::model_bug("Src0Addrs is not a general operand"));
+    };
+    let at = start(program, *var)?;
+    let size = c.addr_size.bytes();
+    let lanes = if c.data.transposed {
+        1
+    } else {
+        insn.exec_size as usize
+    };
+    let mut Src0Addrs = Vec::with_capacity(lanes);
+    for n in 0..lanes {
+        let b = read_grf(state, at + n * size, size)?;
+        let mut word = [0u8; 8];
+        word[..size].copy_from_slice(b);
+        Src0Addrs.push(u64::from_le_bytes(word));
+    }
+    Ok(Src0Addrs)
+}
+
+/// The offset (from Base) of byte `byte` of element `v` at lane address `Src0Addrs[n]`:
+/// `AddrScale*Src0Addrs[n] + AddrImmOffset + v*sizeof(DataSize) + byte`, exact, then
+/// truncated to AddrSize (LSC-ADDR-WRAP).
+#[allow(non_snake_case)]
+pub(super) fn byte_offset(c: &LscCtrl, Src0Addr: u64, v: usize, byte: usize) -> u64 {
+    let AddrScale = i128::from(c.scale);
+    let AddrImmOffset = i128::from(c.imm_offset);
+    let elem = (v * c.data.size.mem_bytes() + byte) as i128;
+    c.addr_size
+        .truncate(AddrScale * i128::from(Src0Addr) + AddrImmOffset + elem)
+}
+
+/// Where a datum of the register element sits (LSC-DATA-U32): the byte range of the
+/// register element holding the memory datum.
+fn datum_bytes(size: DataSize) -> std::ops::Range<usize> {
+    match size {
+        DataSize::D16u32h => 2..4,
+        other => 0..other.mem_bytes(),
+    }
+}
+
+/// LOAD: `DstData[v].elems[n]` (or `DstData[n].elems[v]` transposed) takes `src.elems[v]`
+/// of `src = Base + AddrScale*Src0Addrs[n] + AddrImmOffset`.
+#[allow(non_snake_case)]
+pub fn load(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    let readings: &Readings = &config.readings;
+    let c = ctrl(insn)?;
+    let ExecSize = insn.exec_size as usize;
+    let vect_size = c.data.vect_size as usize;
+    let ChEn = evaluate_ch_en(insn, state);
+    let window = base_window(program, insn, state)?;
+    let Src0Addrs = src0_addrs(program, insn, state)?;
+    let grf = program.platform.grf_size();
+    let reg_bytes = c.data.size.reg_bytes();
+    let in_reg = datum_bytes(c.data.size);
+    let DstData = match insn.dst {
+        Dst::General { var, .. } => Some(start(program, var)?),
+        // A prefetch: the load stops at the cache.
+        _ => None,
+    };
+    // (register byte, value, defined) writes, applied when the loop completes.
+    let mut writes: Vec<(usize, u8, bool)> = Vec::new();
+    let lanes = if c.data.transposed { 1 } else { ExecSize };
+    for n in 0..lanes {
+        if ChEn >> n & 1 == 1 {
+            for v in 0..vect_size {
+                // datum = src.elems[v]
+                let mut datum = vec![0u8; c.data.size.mem_bytes()];
+                let mut undefined = vec![false; datum.len()];
+                for (byte, d) in datum.iter_mut().enumerate() {
+                    let offset = byte_offset(&c, Src0Addrs[n], v, byte);
+                    let mut one = [0u8];
+                    undefined[byte] = !state.mem.load(&window, offset, &mut one).is_empty();
+                    *d = one[0];
+                }
+                let Some(dst) = DstData else { continue };
+                // DstData[n].elems[v] transposed, DstData[v].elems[n] otherwise.
+                let at = dst + c.data.reg_offset(insn.exec_size, grf, n, v);
+                for k in 0..reg_bytes {
+                    if in_reg.contains(&k) {
+                        let i = k - in_reg.start;
+                        writes.push((at + k, datum[i], !undefined[i]));
+                    } else if readings.is_literal(errata::LSC_DATA_U32) {
+                        let keep = read_grf(state, at + k, 1)?[0];
+                        writes.push((at + k, keep, false));
+                    } else {
+                        writes.push((at + k, 0, true));
+                    }
+                }
+            }
+        }
+    }
+    for (at, value, defined) in writes {
+        let Some(slot) = state.grf.get_mut(at) else {
+            return Err(VisaError::model_bug(
+                "DstData lies outside the register file",
+            ));
+        };
+        *slot = value;
+        if defined {
+            state.undefined.remove(&at);
+        } else {
+            state.undefined.insert(at);
+        }
+    }
+    Ok(())
+}
+
+/// STORE, STORE_UNCOMPRESSED: `*addr = Src1Data[v].elems[n]` (transposed
+/// `Src1Data[n].elems[v]`) at `addr = Base + AddrScale*Src0Addrs[n] + AddrImmOffset`, element
+/// `v` at `v*sizeof(DataSize)` after it (LSC-STORE-DSTDATA, LSC-STORE-ELEM-OFFSET).
+#[allow(non_snake_case)]
+pub fn store(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    let readings: &Readings = &config.readings;
+    let c = ctrl(insn)?;
+    let ExecSize = insn.exec_size as usize;
+    let vect_size = c.data.vect_size as usize;
+    let ChEn = evaluate_ch_en(insn, state);
+    let window = base_window(program, insn, state)?;
+    let Src0Addrs = src0_addrs(program, insn, state)?;
+    let grf = program.platform.grf_size();
+    let in_reg = datum_bytes(c.data.size);
+    let Some(Src::General { var, .. }) = insn.srcs.get(2) else {
+        return Err(VisaError::model_bug("Src1Data is not a general operand"));
+    };
+    let Src1Data = start(program, *var)?;
+    let dst_data = readings.is_literal(errata::LSC_STORE_DSTDATA);
+    let same_addr = readings.is_literal(errata::LSC_STORE_ELEM_OFFSET);
+    let mut journal = StoreJournal::default();
+    let lanes = if c.data.transposed { 1 } else { ExecSize };
+    for n in 0..lanes {
+        if ChEn >> n & 1 == 1 {
+            for v in 0..vect_size {
+                // addr = Base + AddrScale*Src0Addrs[n] + AddrImmOffset; element v after it.
+                let elem = if same_addr { 0 } else { v };
+                let at = Src1Data + c.data.reg_offset(insn.exec_size, grf, n, v);
+                let datum = read_grf(state, at + in_reg.start, in_reg.len())?;
+                for (byte, value) in datum.iter().enumerate() {
+                    let offset = byte_offset(&c, Src0Addrs[n], elem, byte);
+                    if dst_data {
+                        // The loop's DstData: a store has none.
+                        journal.store_undefined(&window, offset, 1);
+                    } else {
+                        journal.store(&window, offset, &[*value]);
+                    }
+                }
+            }
+        }
+    }
+    journal.commit(&mut state.mem);
+    Ok(())
+}
+
+/// `Src0AddrPitch` of a strided form: the written immediate or variable (a D), or the
+/// default `vect_size*sizeof(DataSize)` that makes a packed block (Description of
+/// Src0AddrPitch; STORE_STRIDED's comment).
+#[allow(non_snake_case)]
+fn src0_addr_pitch(
+    program: &Program,
+    insn: &Instruction,
+    state: &MachineState,
+) -> Result<Option<i64>> {
+    Ok(match insn.srcs.get(3) {
+        Some(Src::Imm { bits, .. }) => Some(i64::from(*bits as u32 as i32)),
+        Some(Src::General { var, .. }) => {
+            let b = read_grf(state, start(program, *var)?, 4)?;
+            Some(i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+        }
+        _ => None,
+    })
+}
+
+/// The strided forms' offset (from Base) of byte `byte` of element `v` of lane `n`:
+/// `AddrScale*Src0AddrBase + AddrImmOffset + n*Src0AddrPitch + v*sizeof(DataSize) + byte`
+/// (LSC-STRIDED-ADDR resolved). The literal LOAD_STRIDED formula
+/// `AddrScale*(Base + offset + Src0Addrs) + n*Src0AddrPitch + AddrImmOffset` scales Base
+/// too: as an offset from Base that adds `(AddrScale - 1)*Base` (`offset` read as 0).
+#[allow(non_snake_case, clippy::too_many_arguments)]
+fn strided_offset(
+    c: &LscCtrl,
+    Base: u64,
+    scale_base: bool,
+    Src0AddrBase: u64,
+    n: usize,
+    Src0AddrPitch: i64,
+    v: usize,
+    byte: usize,
+) -> u64 {
+    let AddrScale = i128::from(c.scale);
+    let mut exact = AddrScale * i128::from(Src0AddrBase)
+        + i128::from(c.imm_offset)
+        + n as i128 * i128::from(Src0AddrPitch)
+        + (v * c.data.size.mem_bytes() + byte) as i128;
+    if scale_base {
+        exact += (AddrScale - 1) * i128::from(Base);
+    }
+    c.addr_size.truncate(exact)
+}
+
+/// The register bytes a load writes for one datum: the datum where [`datum_bytes`] puts it,
+/// the other bytes of a widened element zero (undefined under LSC-DATA-U32's literal reading).
+pub(super) fn datum_writes(
+    readings: &Readings,
+    state: &MachineState,
+    size: DataSize,
+    at: usize,
+    datum: &[u8],
+    undefined: &[bool],
+    writes: &mut Vec<(usize, u8, bool)>,
+) -> Result<()> {
+    let in_reg = datum_bytes(size);
+    for k in 0..size.reg_bytes() {
+        if in_reg.contains(&k) {
+            let i = k - in_reg.start;
+            writes.push((at + k, datum[i], !undefined[i]));
+        } else if readings.is_literal(errata::LSC_DATA_U32) {
+            let keep = read_grf(state, at + k, 1)?[0];
+            writes.push((at + k, keep, false));
+        } else {
+            writes.push((at + k, 0, true));
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn apply_writes(state: &mut MachineState, writes: Vec<(usize, u8, bool)>) -> Result<()> {
+    for (at, value, defined) in writes {
+        let Some(slot) = state.grf.get_mut(at) else {
+            return Err(VisaError::model_bug(
+                "DstData lies outside the register file",
+            ));
+        };
+        *slot = value;
+        if defined {
+            state.undefined.remove(&at);
+        } else {
+            state.undefined.insert(at);
+        }
+    }
+    Ok(())
+}
+
+/// Reads one datum at `offset..` of the window, with which of its bytes are undefined.
+fn load_datum(
+    state: &MachineState,
+    window: &Window,
+    c: &LscCtrl,
+    offset: impl Fn(usize) -> u64,
+) -> (Vec<u8>, Vec<bool>) {
+    let mut datum = vec![0u8; c.data.size.mem_bytes()];
+    let mut undefined = vec![false; datum.len()];
+    for (byte, d) in datum.iter_mut().enumerate() {
+        let mut one = [0u8];
+        undefined[byte] = !state.mem.load(window, offset(byte), &mut one).is_empty();
+        *d = one[0];
+    }
+    (datum, undefined)
+}
+
+/// LOAD_STRIDED: lane `n` reads its vector at `Base + AddrScale*Src0AddrBase +
+/// AddrImmOffset + n*Src0AddrPitch` into `DstData[v].elems[n]` (transposed
+/// `DstData[n].elems[v]`), LSC-STRIDED-ADDR.
+#[allow(non_snake_case)]
+pub fn load_strided(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    let readings: &Readings = &config.readings;
+    let c = ctrl(insn)?;
+    let ExecSize = insn.exec_size as usize;
+    let vect_size = c.data.vect_size as usize;
+    let ChEn = evaluate_ch_en(insn, state);
+    let window = base_window(program, insn, state)?;
+    let Src0AddrBase = src0_addrs(program, insn, state)?[0];
+    let Src0AddrPitch = src0_addr_pitch(program, insn, state)?
+        .unwrap_or((vect_size * c.data.size.mem_bytes()) as i64);
+    let scale_base = readings.is_literal(errata::LSC_STRIDED_ADDR);
+    let grf = program.platform.grf_size();
+    let DstData = match insn.dst {
+        Dst::General { var, .. } => Some(start(program, var)?),
+        _ => None,
+    };
+    let mut writes = Vec::new();
+    for n in 0..ExecSize {
+        if ChEn >> n & 1 == 1 {
+            for v in 0..vect_size {
+                let (datum, undefined) = load_datum(state, &window, &c, |byte| {
+                    strided_offset(
+                        &c,
+                        window.base,
+                        scale_base,
+                        Src0AddrBase,
+                        n,
+                        Src0AddrPitch,
+                        v,
+                        byte,
+                    )
+                });
+                let Some(dst) = DstData else { continue };
+                let at = dst + c.data.reg_offset(insn.exec_size, grf, n, v);
+                datum_writes(
+                    readings,
+                    state,
+                    c.data.size,
+                    at,
+                    &datum,
+                    &undefined,
+                    &mut writes,
+                )?;
+            }
+        }
+    }
+    apply_writes(state, writes)
+}
+
+/// STORE_STRIDED: `addr.elems[v] = Src1Data[v].elems[n]` (transposed
+/// `Src1Data[n].elems[v]`) at lane `n`'s address of [`strided_offset`]. LSC-STORE-STRIDED-V
+/// literal: the default pitch `v*DataSize` reads `v` before the loop defines it (undefined
+/// behaviour), and a written pitch adds to each lane's own `Src0Addrs[n]`.
+#[allow(non_snake_case)]
+pub fn store_strided(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    let readings: &Readings = &config.readings;
+    let c = ctrl(insn)?;
+    let ExecSize = insn.exec_size as usize;
+    let vect_size = c.data.vect_size as usize;
+    let ChEn = evaluate_ch_en(insn, state);
+    let window = base_window(program, insn, state)?;
+    let literal_v = readings.is_literal(errata::LSC_STORE_STRIDED_V);
+    let written = src0_addr_pitch(program, insn, state)?;
+    let Src0AddrPitch = match (written, literal_v) {
+        (Some(p), _) => p,
+        (None, false) => (vect_size * c.data.size.mem_bytes()) as i64,
+        (None, true) => {
+            return Err(VisaError::new(
+                ErrorClass::UndefinedBehaviour,
+                "STORE_STRIDED's default pitch `v*DataSize` reads `v` before it is defined (LSC-STORE-STRIDED-V literal)",
+            ))
+        }
+    };
+    // Src0Addrs[n]: lane n's own address under the literal reading, Src0AddrBase otherwise.
+    let Some(Src::General { var, .. }) = insn.srcs.get(1) else {
+        return Err(VisaError::model_bug(
+            "Src0AddrBase is not a general operand",
+        ));
+    };
+    let addrs_at = start(program, *var)?;
+    let size = c.addr_size.bytes();
+    let mut Src0Addrs = Vec::with_capacity(ExecSize);
+    for n in 0..ExecSize {
+        let lane = if literal_v { n } else { 0 };
+        let b = read_grf(state, addrs_at + lane * size, size)?;
+        let mut word = [0u8; 8];
+        word[..size].copy_from_slice(b);
+        Src0Addrs.push(u64::from_le_bytes(word));
+    }
+    let grf = program.platform.grf_size();
+    let in_reg = datum_bytes(c.data.size);
+    let Some(Src::General { var, .. }) = insn.srcs.get(2) else {
+        return Err(VisaError::model_bug("Src1Data is not a general operand"));
+    };
+    let Src1Data = start(program, *var)?;
+    let mut journal = StoreJournal::default();
+    for n in 0..ExecSize {
+        if ChEn >> n & 1 == 1 {
+            for v in 0..vect_size {
+                let at = Src1Data + c.data.reg_offset(insn.exec_size, grf, n, v);
+                let datum = read_grf(state, at + in_reg.start, in_reg.len())?;
+                for (byte, value) in datum.iter().enumerate() {
+                    let offset = strided_offset(
+                        &c,
+                        window.base,
+                        false,
+                        Src0Addrs[n],
+                        n,
+                        Src0AddrPitch,
+                        v,
+                        byte,
+                    );
+                    journal.store(&window, offset, &[*value]);
+                }
+            }
+        }
+    }
+    journal.commit(&mut state.mem);
+    Ok(())
+}
+
+/// LOAD_QUAD: for each channel `v` of X, Y, Z, W that ChMask enables, in order,
+/// `DstData[m].elems[n] = src.elems[v]` with `m` counting the enabled channels.
+#[allow(non_snake_case)]
+pub fn load_quad(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    let readings: &Readings = &config.readings;
+    let c = ctrl(insn)?;
+    let ExecSize = insn.exec_size as usize;
+    let ChMask = c.ch_mask;
+    let ChEn = evaluate_ch_en(insn, state);
+    let window = base_window(program, insn, state)?;
+    let Src0Addrs = src0_addrs(program, insn, state)?;
+    let grf = program.platform.grf_size();
+    let DstData = match insn.dst {
+        Dst::General { var, .. } => Some(start(program, var)?),
+        _ => None,
+    };
+    let mut writes = Vec::new();
+    for n in 0..ExecSize {
+        if ChEn >> n & 1 == 1 {
+            let mut m = 0;
+            for v in 0..4 {
+                if ChMask >> v & 1 == 1 {
+                    let (datum, undefined) = load_datum(state, &window, &c, |byte| {
+                        byte_offset(&c, Src0Addrs[n], v, byte)
+                    });
+                    if let Some(dst) = DstData {
+                        let at = dst + c.data.reg_offset(insn.exec_size, grf, n, m);
+                        datum_writes(
+                            readings,
+                            state,
+                            c.data.size,
+                            at,
+                            &datum,
+                            &undefined,
+                            &mut writes,
+                        )?;
+                    }
+                    m += 1;
+                }
+            }
+        }
+    }
+    apply_writes(state, writes)
+}
+
+/// STORE_QUAD: `(*addr).elems[v] = Src1Data[m].elems[n]` for each enabled channel `v`.
+#[allow(non_snake_case)]
+pub fn store_quad(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    _config: &ExecConfig,
+) -> Result<()> {
+    let c = ctrl(insn)?;
+    let ExecSize = insn.exec_size as usize;
+    let ChMask = c.ch_mask;
+    let ChEn = evaluate_ch_en(insn, state);
+    let window = base_window(program, insn, state)?;
+    let Src0Addrs = src0_addrs(program, insn, state)?;
+    let grf = program.platform.grf_size();
+    let in_reg = datum_bytes(c.data.size);
+    let Some(Src::General { var, .. }) = insn.srcs.get(2) else {
+        return Err(VisaError::model_bug("Src1Data is not a general operand"));
+    };
+    let Src1Data = start(program, *var)?;
+    let mut journal = StoreJournal::default();
+    for n in 0..ExecSize {
+        if ChEn >> n & 1 == 1 {
+            let mut m = 0;
+            for v in 0..4 {
+                if ChMask >> v & 1 == 1 {
+                    let at = Src1Data + c.data.reg_offset(insn.exec_size, grf, n, m);
+                    let datum = read_grf(state, at + in_reg.start, in_reg.len())?;
+                    for (byte, value) in datum.iter().enumerate() {
+                        journal.store(&window, byte_offset(&c, Src0Addrs[n], v, byte), &[*value]);
+                    }
+                    m += 1;
+                }
+            }
+        }
+    }
+    journal.commit(&mut state.mem);
+    Ok(())
+}

@@ -1,0 +1,459 @@
+//! Validation of LSC_UNTYPED's executed gather/scatter forms (`lsc_load`, `lsc_store`,
+//! `lsc_store_uncompressed`; instructions/LSC_UNTYPED.md): the text form is checked by
+//! [`crate::lsc::check_untyped`], then turned into the IR shape [`LscCtrl`] describes, and
+//! [`rules`] checks that shape again on any IR (`check_program`).
+
+use super::Cx;
+use crate::asm::ast::{InsnLine, OperandKind, VarClass};
+use crate::error::{Result, VisaError};
+use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Region, Src};
+use crate::lsc::{self, DataShape, Sfid, VECT_SIZES};
+use crate::platform::Platform;
+use crate::state::{AddrType, VarId, Vars, NULL};
+use crate::types::DataType;
+
+fn invalid(field: &str, message: impl Into<String>) -> VisaError {
+    VisaError::invalid(message).field(field.to_string())
+}
+
+/// Whether `opcode` is one of the executed LSC_UNTYPED forms.
+pub fn is_lsc(opcode: Opcode) -> bool {
+    matches!(
+        opcode,
+        Opcode::LscLoad
+            | Opcode::LscStore
+            | Opcode::LscStoreUncompressed
+            | Opcode::LscLoadStrided
+            | Opcode::LscStoreStrided
+            | Opcode::LscLoadQuad
+            | Opcode::LscStoreQuad
+    ) || opcode.lsc_atomic().is_some()
+}
+
+/// Whether the opcode's data operand is `DstData` (a load or an atomic).
+pub fn is_load(opcode: Opcode) -> bool {
+    matches!(
+        opcode,
+        Opcode::LscLoad | Opcode::LscLoadStrided | Opcode::LscLoadQuad
+    ) || opcode.lsc_atomic().is_some()
+}
+
+/// LSC messages exist from Xe-HPG (DG2) on: the document names DG2 and PVC, and Xe-LP's
+/// memory instructions are the HDC ones (the SVM and surface documents).
+fn check_platform(platform: Platform, name: &str) -> Result<()> {
+    if platform.is_xehp_plus() {
+        Ok(())
+    } else {
+        Err(invalid(
+            "opcode",
+            format!(
+                "`{name}` is an LSC message: from xe-hpg on, not on {}",
+                platform.name()
+            ),
+        ))
+    }
+}
+
+impl Cx<'_> {
+    /// Builds the IR of an `lsc_load`, `lsc_store` or `lsc_store_uncompressed` line.
+    pub(super) fn lsc_instruction(
+        &mut self,
+        line: &InsnLine,
+        opcode: Opcode,
+    ) -> Result<Instruction> {
+        check_platform(self.platform, opcode.mnemonic())?;
+        let (mask, exec_size) = self.exec(line.exec)?;
+        let pred = match &line.pred {
+            Some(p) => Some(self.predicate(p, mask, exec_size)?),
+            None => None,
+        };
+        let form = lsc::check_untyped(line, exec_size, self.vars, self.platform)?;
+        let load = is_load(opcode);
+        let addr_op = if load {
+            &line.operands[1]
+        } else {
+            &line.operands[0]
+        };
+        let surface = match &addr_op.kind {
+            OperandKind::Address {
+                surface: Some(s), ..
+            } => self.surface(&s.kind)?,
+            _ => Src::Imm {
+                bits: 0,
+                ty: DataType::UD,
+            },
+        };
+        let general = |cx: &mut Self, name: &str, field: &str| cx.var(name, cx.pos, field);
+        let addrs_id = general(self, &form.address.addrs, "src0")?;
+        let addrs = self.whole(addrs_id);
+        let (dst, data) = if load {
+            let dst = if form.data == NULL {
+                Dst::Null { ty: DataType::UB }
+            } else {
+                let id = general(self, &form.data, "dst")?;
+                Dst::General {
+                    var: id,
+                    row: 0,
+                    col: 0,
+                    hstride: 1,
+                    ty: self.vars.get(id).ty,
+                }
+            };
+            (
+                dst,
+                Src::Imm {
+                    bits: 0,
+                    ty: DataType::UB,
+                },
+            )
+        } else {
+            let id = general(self, &form.data, "src1")?;
+            (Dst::Null { ty: DataType::UB }, self.whole(id))
+        };
+        let mut srcs = vec![surface, addrs, data];
+        match &form.pitch {
+            Some(lsc::Pitch::Imm(i)) => {
+                let bits = i32::try_from(*i)
+                    .map_err(|_| invalid("address", "Src0AddrPitch does not fit a d value"))?;
+                srcs.push(Src::Imm {
+                    bits: u64::from(bits as u32),
+                    ty: DataType::D,
+                });
+            }
+            Some(lsc::Pitch::Var(v)) => {
+                let id = general(self, v, "src0")?;
+                srcs.push(Src::General {
+                    var: id,
+                    row: 0,
+                    col: 0,
+                    region: Region::SCALAR,
+                    modifier: None,
+                    ty: DataType::D,
+                });
+            }
+            None => {}
+        }
+        if opcode.lsc_atomic().is_some() {
+            // Src1Data and Src2Data, `Imm 0` for `%null`.
+            for (k, name) in form.atomic_srcs.iter().enumerate() {
+                let src = if name == NULL {
+                    Src::Imm {
+                        bits: 0,
+                        ty: DataType::UB,
+                    }
+                } else {
+                    let id = general(self, name, &format!("src{}", k + 1))?;
+                    self.whole(id)
+                };
+                if k == 0 {
+                    srcs[2] = src;
+                } else {
+                    srcs.push(src);
+                }
+            }
+        }
+        let scale = u32::try_from(form.address.scale)
+            .map_err(|_| invalid("address", "AddrScale is outside 1..=0xffff"))?;
+        let imm_offset = i32::try_from(form.address.imm_offset)
+            .map_err(|_| invalid("address", "AddrImmOffset does not fit a d field"))?;
+        let insn = Instruction {
+            pos: self.pos,
+            opcode,
+            pred,
+            mask,
+            exec_size,
+            sat: false,
+            ctrl: Ctrl::Lsc(LscCtrl {
+                sfid: form.sfid,
+                l1: form.l1,
+                l3: form.l3,
+                data: form.shape,
+                addr_type: form.address.addr_type,
+                addr_size: form.address.addr_size,
+                scale,
+                imm_offset,
+                ch_mask: form.ch_mask,
+            }),
+            dst,
+            dst2: None,
+            srcs,
+        };
+        rules(&insn, self.vars, self.platform)?;
+        Ok(insn)
+    }
+
+    /// A whole general variable as a source at its start.
+    fn whole(&self, id: VarId) -> Src {
+        Src::General {
+            var: id,
+            row: 0,
+            col: 0,
+            region: Region::SCALAR,
+            modifier: None,
+            ty: self.vars.get(id).ty,
+        }
+    }
+
+    /// The `(Surface)` operand: an immediate index, or the first UD of a general variable
+    /// (`bss(V1)`, `bss(BSSO(0,0))`).
+    fn surface(&mut self, kind: &OperandKind) -> Result<Src> {
+        let name = match kind {
+            OperandKind::Number(n) => {
+                let bits = u32::try_from(*n).map_err(|_| {
+                    invalid("surface", format!("surface index {n} is not a ud value"))
+                })?;
+                return Ok(Src::Imm {
+                    bits: u64::from(bits),
+                    ty: DataType::UD,
+                });
+            }
+            OperandKind::Name(n) => n,
+            OperandKind::Var {
+                name,
+                origin,
+                region: None,
+                ty: None,
+                modifier: None,
+            } if origin.is_empty() || origin == &[0, 0] => name,
+            _ => {
+                return Err(invalid(
+                    "surface",
+                    "the surface is an immediate index or a general variable at (0,0)",
+                ))
+            }
+        };
+        let id = self.var(name, self.pos, "surface")?;
+        let info = self.vars.get(id);
+        if info.class != VarClass::General || info.byte_size() < 4 {
+            return Err(invalid(
+                "surface",
+                format!("`{name}` is not a general variable of at least one ud"),
+            ));
+        }
+        Ok(Src::General {
+            var: id,
+            row: 0,
+            col: 0,
+            region: Region::SCALAR,
+            modifier: None,
+            ty: DataType::UD,
+        })
+    }
+}
+
+/// The `General` variable of an operand at (0,0) with at least `bytes` bytes.
+fn whole_var(vars: &Vars, var: VarId, row: u32, col: u32, bytes: usize, field: &str) -> Result<()> {
+    if (var.0 as usize) >= vars.len() {
+        return Err(invalid(field, "the variable id is out of range"));
+    }
+    let info = vars.get(var);
+    if info.class != VarClass::General || info.grf_offset.is_none() {
+        return Err(invalid(
+            field,
+            format!("`{}` is not a general variable", info.name),
+        ));
+    }
+    if row != 0 || col != 0 {
+        return Err(invalid(
+            field,
+            "an LSC operand starts at its variable's origin",
+        ));
+    }
+    if info.byte_size() < bytes {
+        return Err(invalid(
+            field,
+            format!(
+                "`{}` has {} bytes; the operand spans {bytes}",
+                info.name,
+                info.byte_size()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The rules of LSC_UNTYPED's executed forms on the IR: the fields of [`LscCtrl`] and the
+/// operands' classes and extents (the checks of [`crate::lsc::check_untyped`]).
+pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> {
+    let name = insn.opcode.mnemonic();
+    let Ctrl::Lsc(c) = insn.ctrl else {
+        return Err(invalid("opcode", format!("`{name}` needs its LSC fields")));
+    };
+    if !is_lsc(insn.opcode) {
+        return Err(invalid("opcode", format!("`{name}` takes no LSC fields")));
+    }
+    check_platform(platform, name)?;
+    if insn.sat || insn.dst2.is_some() {
+        return Err(invalid(
+            "opcode",
+            format!("`{name}` takes no `.sat` or second destination"),
+        ));
+    }
+    let exec_size = insn.exec_size;
+    if ![1, 2, 4, 8, 16, 32].contains(&exec_size)
+        || !(1..=8).contains(&insn.mask.group)
+        || !insn.mask.offset().is_multiple_of(exec_size)
+        || insn.mask.offset() + exec_size > 32
+    {
+        return Err(invalid(
+            "exec_size",
+            format!(
+                "execution size {exec_size} with mask control M{} is not valid",
+                insn.mask.group
+            ),
+        ));
+    }
+    if let Some(p) = &insn.pred {
+        let ok = (p.var.0 as usize) < vars.len()
+            && vars.get(p.var).class == VarClass::Predicate
+            && vars.get(p.var).num_elts >= insn.mask.offset() + exec_size;
+        if !ok {
+            return Err(invalid("pred", "the predicate does not cover the channels"));
+        }
+    }
+    let shape: DataShape = c.data;
+    if !VECT_SIZES.contains(&shape.vect_size) {
+        return Err(invalid(
+            "data",
+            "the vector size is not one of 1 2 3 4 8 16 32 64",
+        ));
+    }
+    if shape.transposed && exec_size != 1 {
+        return Err(invalid("exec_size", "a transposed access is SIMD1"));
+    }
+    if !(1..=0xffff).contains(&c.scale) {
+        return Err(invalid("address", "AddrScale is outside 1..=0xffff"));
+    }
+    if c.sfid == Sfid::Slm && c.addr_type != AddrType::Flat {
+        return Err(invalid(
+            "address",
+            "shared local memory is addressed `flat`",
+        ));
+    }
+    let load = is_load(insn.opcode);
+    let atomic = insn.opcode.lsc_atomic();
+    let strided = matches!(
+        insn.opcode,
+        Opcode::LscLoadStrided | Opcode::LscStoreStrided
+    );
+    let quad = matches!(insn.opcode, Opcode::LscLoadQuad | Opcode::LscStoreQuad);
+    let cached = match atomic {
+        Some(_) => {
+            lsc::caching_allowed(c.l1, c.l3, true) || lsc::caching_allowed(c.l1, c.l3, false)
+        }
+        None => lsc::caching_allowed(c.l1, c.l3, load),
+    } && (c.sfid != Sfid::Slm
+        || (c.l1, c.l3) == (lsc::CacheOpt::Df, lsc::CacheOpt::Df));
+    if !cached {
+        return Err(invalid(
+            "caching",
+            "the caching pair is not in the CachingL1 table",
+        ));
+    }
+    if quad {
+        if c.ch_mask == 0 || c.ch_mask > 0xf || c.ch_mask.count_ones() != shape.vect_size {
+            return Err(invalid(
+                "data",
+                "a quad form's ChMask names 1 to 4 channels, one register block each",
+            ));
+        }
+        if shape.transposed {
+            return Err(invalid("data", "a quad form is not transposed"));
+        }
+    } else if c.ch_mask != 0 {
+        return Err(invalid("data", "only the quad forms take a ChMask"));
+    }
+    if let Some(op) = atomic {
+        if shape.transposed || shape.vect_size != 1 || !op.admits(shape.size) {
+            return Err(invalid(
+                "data",
+                format!("`{name}` takes one untransposed element of an admitted data size"),
+            ));
+        }
+    }
+    let want = if atomic.is_some() { 4 } else { 3 };
+    let extra = match insn.srcs.as_slice() {
+        [_, _, _] if atomic.is_none() => None,
+        [_, _, _, p] if strided || atomic.is_some() => Some(p),
+        _ => return Err(invalid("operands", format!("`{name}` has {want} sources"))),
+    };
+    let [surface, addrs, data, ..] = insn.srcs.as_slice() else {
+        return Err(invalid("operands", format!("`{name}` has {want} sources")));
+    };
+    match surface {
+        Src::Imm { bits, .. } if !c.addr_type.is_stateful() && *bits != 0 => {
+            return Err(invalid("surface", "a stateless address takes no surface"))
+        }
+        Src::Imm { .. } => {}
+        Src::General { var, row, col, .. } if c.addr_type.is_stateful() => {
+            whole_var(vars, *var, *row, *col, 4, "surface")?
+        }
+        _ => {
+            return Err(invalid(
+                "surface",
+                "the surface is an immediate or a general ud",
+            ))
+        }
+    }
+    let grf = platform.grf_size();
+    let lanes = if shape.transposed || strided {
+        1
+    } else {
+        exec_size as usize
+    };
+    let Src::General { var, row, col, .. } = addrs else {
+        return Err(invalid("src0", "Src0Addrs is a general variable"));
+    };
+    whole_var(vars, *var, *row, *col, lanes * c.addr_size.bytes(), "src0")?;
+    let span = shape.reg_span(exec_size, grf);
+    if let Some(op) = atomic {
+        // Src1Data (here `data`) and Src2Data: a general variable for each source the
+        // operation reads, `Imm 0` for the others.
+        for (k, src) in [data, extra.unwrap_or(data)].into_iter().enumerate() {
+            match src {
+                Src::General { var, row, col, .. } if k < op.sources() => {
+                    whole_var(vars, *var, *row, *col, span, &format!("src{}", k + 1))?
+                }
+                Src::Imm { bits: 0, .. } if k >= op.sources() => {}
+                _ => {
+                    return Err(invalid(
+                        &format!("src{}", k + 1),
+                        format!("`{name}` reads {} data sources", op.sources()),
+                    ))
+                }
+            }
+        }
+        return match &insn.dst {
+            Dst::Null { .. } => Ok(()),
+            Dst::General { var, row, col, .. } => whole_var(vars, *var, *row, *col, span, "dst"),
+            _ => Err(invalid("dst", "DstData is a general variable or `%null`")),
+        };
+    }
+    match extra {
+        None => {}
+        Some(Src::Imm { .. }) => {}
+        Some(Src::General { var, row, col, .. }) => whole_var(vars, *var, *row, *col, 4, "src0")?,
+        Some(_) => {
+            return Err(invalid(
+                "src0",
+                "Src0AddrPitch is an immediate or a general variable",
+            ))
+        }
+    }
+    match (load, &insn.dst, data) {
+        (true, Dst::Null { .. }, Src::Imm { .. }) => {}
+        (true, Dst::General { var, row, col, .. }, Src::Imm { .. }) => {
+            whole_var(vars, *var, *row, *col, span, "dst")?
+        }
+        (false, Dst::Null { .. }, Src::General { var, row, col, .. }) => {
+            whole_var(vars, *var, *row, *col, span, "src1")?
+        }
+        _ => {
+            return Err(invalid(
+                "operands",
+                format!("`{name}`'s DstData and Src1Data do not fit the operation"),
+            ))
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,31 @@
+//! Edge catalog of LSC_UNTYPED's `lsc_load` and `lsc_store` on the spec engine
+//! (instructions/LSC_UNTYPED.md, Semantics LOAD and STORE); the rows, with their hand
+//! derivations, are in lsc_rows/rows.rs, which the oracle runs too.
+#![allow(clippy::unwrap_used)]
+
+fn engine_run(
+    program: &visa_spec::ir::Program,
+    state: &mut visa_spec::state::MachineState,
+    config: &visa_spec::exec::ExecConfig,
+) -> Result<(), visa_spec::VisaError> {
+    visa_spec::exec::run(program, state, config)
+}
+
+include!("lsc_rows/rows.rs");
+
+/// The rows above run these errata under their literal readings (the ledger test looks for
+/// their names in the top-level test files).
+#[test]
+fn literal_rows_name_executable_errata() {
+    for id in [
+        errata::LSC_STORE_DSTDATA,
+        errata::LSC_STORE_ELEM_OFFSET,
+        errata::LSC_DATA_U32,
+        errata::LSC_STRIDED_ADDR,
+        errata::LSC_STORE_STRIDED_V,
+        errata::LSC_ATOMIC_OPERANDS,
+    ] {
+        let entry = errata::LEDGER.iter().find(|e| e.id == id).unwrap();
+        assert!(entry.executable, "{id}");
+    }
+}
