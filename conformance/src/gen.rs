@@ -16,6 +16,7 @@ use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
 mod carry;
+mod svm;
 
 /// A generated case before it becomes a vector.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,6 +34,8 @@ pub struct GenCase {
     pub emask: u32,
     /// Edge classes the case exercises.
     pub tags: Vec<String>,
+    /// Initial memory regions (observed after the run: `init.mem`).
+    pub mem: Vec<crate::vector::MemRegion>,
 }
 
 /// A generated source operand: its text, and the declaration and initial bytes of its
@@ -593,6 +596,9 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
     if let Some(strategy) = carry::case(op) {
         return strategy;
     }
+    if let Some(strategy) = svm::case(op) {
+        return strategy;
+    }
     if let Some(strategy) = compare_select_case(op) {
         return strategy;
     }
@@ -636,6 +642,7 @@ fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
                 cr0: 0,
                 emask,
                 tags: vec![mnemonic.to_string(), "predicate-operands".to_string()],
+                mem: Vec::new(),
             }
         })
         .boxed()
@@ -1056,6 +1063,7 @@ fn assemble(
         cr0,
         emask,
         tags,
+        mem: Vec::new(),
     }
 }
 
@@ -1078,7 +1086,7 @@ impl GenCase {
             init: crate::vector::Init {
                 vars: self.vars.iter().cloned().collect(),
                 preds: self.preds.iter().cloned().collect(),
-                mem: Vec::new(),
+                mem: self.mem.clone(),
                 surfaces: Vec::new(),
                 cr0: (self.cr0 != 0).then_some(self.cr0),
                 emask: (self.emask != u32::MAX).then_some(self.emask),

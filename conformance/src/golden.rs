@@ -232,6 +232,41 @@ pub const STREAMS: &[Stream] = &[
         name: "bfn",
         op: Opcode::Bfn,
     },
+    Stream {
+        file: "svm/svm_block_ld.jsonl",
+        name: "svm_block_ld",
+        op: Opcode::SvmBlockLd,
+    },
+    Stream {
+        file: "svm/svm_block_st.jsonl",
+        name: "svm_block_st",
+        op: Opcode::SvmBlockSt,
+    },
+    Stream {
+        file: "svm/svm_gather.jsonl",
+        name: "svm_gather",
+        op: Opcode::SvmGather,
+    },
+    Stream {
+        file: "svm/svm_scatter.jsonl",
+        name: "svm_scatter",
+        op: Opcode::SvmScatter,
+    },
+    Stream {
+        file: "svm/svm_gather4_scaled.jsonl",
+        name: "svm_gather4scaled",
+        op: Opcode::SvmGather4Scaled,
+    },
+    Stream {
+        file: "svm/svm_scatter4_scaled.jsonl",
+        name: "svm_scatter4scaled",
+        op: Opcode::SvmScatter4Scaled,
+    },
+    Stream {
+        file: "svm/svm_atomic.jsonl",
+        name: "svm_atomic",
+        op: Opcode::SvmAtomic,
+    },
 ];
 
 /// A generated file: its path under the vectors directory, its cases and its text.
@@ -345,7 +380,29 @@ pub fn with_expect(mut case: Case) -> Result<Case, String> {
                 })
                 .collect(),
             preds: observed.preds.clone(),
-            mem: Vec::new(),
+            // Every observed memory region, its undefined bytes don't-care.
+            mem: observed
+                .mem
+                .iter()
+                .map(|r| {
+                    let mut pattern = Pattern::exact(&r.bytes);
+                    let place = crate::case::mem_place(&r.space, r.addr);
+                    for &k in observed
+                        .undefined
+                        .get(&place)
+                        .map_or(&[][..], |u| u.as_slice())
+                    {
+                        if let Some(byte) = pattern.0.get_mut(k) {
+                            *byte = None;
+                        }
+                    }
+                    crate::vector::MemExpect {
+                        space: r.space.clone(),
+                        addr: r.addr,
+                        bytes: Allowed::Bytes(pattern),
+                    }
+                })
+                .collect(),
         }),
         Outcome::Error(e) if e.class == visa_spec::ErrorClass::ModelBug => {
             return Err(format!("{}: the spec engine failed: {e}", case.id));

@@ -80,6 +80,7 @@ proptest! {
             cr0: 0,
             emask: u32::MAX,
             tags: vec![],
+            mem: vec![],
         }
         .to_case("fuzz");
         agree(&case)?;
