@@ -111,7 +111,27 @@ pub const STREAMS: &[Stream] = &[
         cases: alu_cases,
         keep: is_simd16,
     },
+    Stream {
+        name: "svm-gather16",
+        cases: svm_gather_cases,
+        keep: is_simd16,
+    },
+    Stream {
+        name: "svm-scatter16",
+        cases: svm_scatter_cases,
+        keep: is_simd16,
+    },
 ];
+
+/// SVM_GATHER cases (conformance/src/gen/svm.rs); the stream keeps the SIMD16 ones.
+fn svm_gather_cases() -> BoxedStrategy<GenCase> {
+    gen::case(gen::Opcode::SvmGather)
+}
+
+/// SVM_SCATTER cases; the stream keeps the SIMD16 ones.
+fn svm_scatter_cases() -> BoxedStrategy<GenCase> {
+    gen::case(gen::Opcode::SvmScatter)
+}
 
 /// Cases of every ALU instruction the generators cover, in equal parts.
 fn alu_cases() -> BoxedStrategy<GenCase> {
@@ -292,6 +312,11 @@ fn prepare_case(case: GenCase) -> Result<Prepared, String> {
             .map_err(|e| e.to_string())?;
     }
     init.emask = case.emask;
+    for region in &case.mem {
+        init.mem
+            .space_mut(&region.space)
+            .write(region.addr, &region.bytes);
+    }
     let config = ExecConfig { readings };
     let plan = Plan::compile(&program, &config).map_err(|e| e.to_string())?;
     let lanes = program.insns.iter().map(|i| u64::from(i.exec_size)).sum();

@@ -304,49 +304,46 @@ impl SvmPlan {
     fn gather(&self, state: &mut MachineState, bs: usize, nb: usize) -> Result<()> {
         let lanes = self.lanes(state, bs as u64)?;
         let dst = self.data.ok_or_else(|| bug("SVM_GATHER without dst"))?;
-        let mut writes = Writes::default();
+        // The addresses are read: the destination is written in place.
         if bs == 1 {
             let stride = nb.max(4);
             for (i, a) in lanes {
                 // A lane's bytes are contiguous in memory and in the register.
-                read_into(state, a, nb, dst + i * stride, &mut writes);
+                read_direct(state, a, nb, dst + i * stride)?;
                 for j in nb..stride {
-                    writes.undefined(state, dst + i * stride + j)?;
+                    state.undefined.insert(dst + i * stride + j);
                 }
             }
         } else {
             for (i, a) in lanes {
                 for j in 0..nb {
                     let at = dst + (j * self.exec_size + i) * bs;
-                    read_into(state, a.wrapping_add((j * bs) as u64), bs, at, &mut writes);
+                    read_direct(state, a.wrapping_add((j * bs) as u64), bs, at)?;
                 }
             }
         }
-        writes.apply(state)
+        Ok(())
     }
 
     fn scatter(&self, state: &mut MachineState, bs: usize, nb: usize) -> Result<()> {
         let lanes = self.lanes(state, bs as u64)?;
         let src = self.data.ok_or_else(|| bug("SVM_SCATTER without src"))?;
-        let mut stores = Vec::new();
+        // (address, register byte, length) of every block.
+        let mut stores: Vec<(u64, usize, usize)> = Vec::with_capacity(lanes.len() * nb);
         if bs == 1 {
             let stride = nb.max(4);
             for (i, a) in lanes {
-                stores.push((a, grf(state, src + i * stride, nb)?.to_vec()));
+                stores.push((a, src + i * stride, nb));
             }
         } else {
             for (i, a) in lanes {
                 for j in 0..nb {
                     let at = src + (j * self.exec_size + i) * bs;
-                    stores.push((
-                        a.wrapping_add((j * bs) as u64),
-                        grf(state, at, bs)?.to_vec(),
-                    ));
+                    stores.push((a.wrapping_add((j * bs) as u64), at, bs));
                 }
             }
         }
-        store_all(state, stores);
-        Ok(())
+        store_from_grf(state, stores)
     }
 
     /// `(ch_pos, lane, address)` of every enabled channel and lane.
@@ -579,6 +576,42 @@ fn read_mem(state: &MachineState, a: u64, out: &mut [u8]) -> (bool, Vec<bool>) {
     (flags.iter().any(|f| *f), flags)
 }
 
+/// Reads `len` bytes at `a` straight into register bytes `at..at+len` (a bulk page copy),
+/// keeping the register's undefined set in step with memory's.
+fn read_direct(state: &mut MachineState, a: u64, len: usize, at: usize) -> Result<()> {
+    let MachineState {
+        grf,
+        mem,
+        undefined,
+        ..
+    } = state;
+    let slot = grf
+        .get_mut(at..at + len)
+        .ok_or_else(|| bug("an SVM destination lies outside the register file"))?;
+    match mem.space(FLAT) {
+        Some(m) => {
+            m.read(a, slot);
+            if !m.undefined.is_empty() {
+                for k in 0..len {
+                    if m.is_undefined(a.wrapping_add(k as u64)) {
+                        undefined.insert(at + k);
+                    } else {
+                        undefined.remove(&(at + k));
+                    }
+                }
+                return Ok(());
+            }
+        }
+        None => slot.fill(0),
+    }
+    if !undefined.is_empty() {
+        for k in 0..len {
+            undefined.remove(&(at + k));
+        }
+    }
+    Ok(())
+}
+
 /// Reads `len` bytes at `a` into register byte `at` onwards.
 fn read_into(state: &MachineState, a: u64, len: usize, at: usize, writes: &mut Writes) {
     let mut buf = vec![0u8; len];
@@ -586,6 +619,74 @@ fn read_into(state: &MachineState, a: u64, len: usize, at: usize, writes: &mut W
     for (k, b) in buf.into_iter().enumerate() {
         writes.push(at + k, b, !flags.get(k).copied().unwrap_or(false));
     }
+}
+
+/// Applies stores `(address, register byte, length)` from the register file: bulk copies
+/// when no two ranges overlap or wrap, else through [`store_all`].
+fn store_from_grf(state: &mut MachineState, stores: Vec<(u64, usize, usize)>) -> Result<()> {
+    let mut ranges: Vec<(u64, u64)> = Vec::with_capacity(stores.len());
+    let mut simple = true;
+    for &(a, _, len) in &stores {
+        match a.checked_add(len as u64 - 1) {
+            Some(last) => ranges.push((a, last)),
+            None => simple = false,
+        }
+    }
+    if simple {
+        ranges.sort_unstable();
+        simple = ranges.windows(2).all(|w| w[0].1 < w[1].0);
+    }
+    if simple {
+        let MachineState { grf, mem, .. } = state;
+        let m = mem.space_mut(FLAT);
+        for (a, at, len) in stores {
+            let data = grf
+                .get(at..at + len)
+                .ok_or_else(|| bug("an SVM operand lies outside the register file"))?;
+            m.write(a, data);
+        }
+        return Ok(());
+    }
+    // Overlapping blocks: every byte in address order (a stable sort keeps the lanes'
+    // order); a byte stored with two different values is undefined, else it takes its value.
+    let mut bytes: Vec<(u64, u8)> = Vec::with_capacity(stores.iter().map(|s| s.2).sum());
+    for (a, at, len) in stores {
+        for (k, b) in grf(state, at, len)?.iter().enumerate() {
+            bytes.push((a.wrapping_add(k as u64), *b));
+        }
+    }
+    bytes.sort_by_key(|b| b.0);
+    let m = state.mem.space_mut(FLAT);
+    let mut run: Vec<u8> = Vec::new();
+    let mut run_at = 0u64;
+    let mut k = 0;
+    while k < bytes.len() {
+        let (a, first) = bytes[k];
+        let mut last = first;
+        let mut differ = false;
+        k += 1;
+        while k < bytes.len() && bytes[k].0 == a {
+            differ |= bytes[k].1 != last;
+            last = bytes[k].1;
+            k += 1;
+        }
+        if differ {
+            m.write_undefined(a, last);
+            continue;
+        }
+        if !run.is_empty() && run_at.wrapping_add(run.len() as u64) != a {
+            m.write(run_at, &run);
+            run.clear();
+        }
+        if run.is_empty() {
+            run_at = a;
+        }
+        run.push(last);
+    }
+    if !run.is_empty() {
+        m.write(run_at, &run);
+    }
+    Ok(())
 }
 
 /// Applies stores `(address, bytes)`: straight into the pages when no two ranges overlap

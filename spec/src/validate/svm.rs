@@ -490,6 +490,25 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
         return Err(bad("opcode", "an SVM instruction needs its control field"));
     };
     let es = insn.exec_size;
+    // Mask control and predicate (3_execution_model.md): the generic rules of check_program.
+    if !(1..=8).contains(&insn.mask.group)
+        || es == 0
+        || insn.mask.offset() % es != 0
+        || insn.mask.offset() + es > 32
+    {
+        return Err(bad(
+            "mask",
+            format!(
+                "execution size {es} with mask control M{} is not valid",
+                insn.mask.group
+            ),
+        ));
+    }
+    if let Some(p) = &insn.pred {
+        if p.var.0 as usize >= vars.len() || vars.get(p.var).class != VarClass::Predicate {
+            return Err(bad("pred", "the predicate is not a predicate variable"));
+        }
+    }
     let want_srcs = match insn.opcode {
         Opcode::SvmBlockLd | Opcode::SvmGather => 1,
         Opcode::SvmBlockSt | Opcode::SvmScatter | Opcode::SvmGather4Scaled => 2,
