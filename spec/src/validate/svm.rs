@@ -493,7 +493,7 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
     // Mask control and predicate (3_execution_model.md): the generic rules of check_program.
     if !(1..=8).contains(&insn.mask.group)
         || es == 0
-        || insn.mask.offset() % es != 0
+        || !insn.mask.offset().is_multiple_of(es)
         || insn.mask.offset() + es > 32
     {
         return Err(bad(
