@@ -509,6 +509,26 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
             return Err(bad("pred", "the predicate is not a predicate variable"));
         }
     }
+    // Loads write a general destination; stores have none.
+    let load = matches!(
+        insn.opcode,
+        Opcode::SvmBlockLd | Opcode::SvmGather | Opcode::SvmGather4Scaled
+    );
+    let store = matches!(
+        insn.opcode,
+        Opcode::SvmBlockSt | Opcode::SvmScatter | Opcode::SvmScatter4Scaled
+    );
+    if load && !matches!(insn.dst, Dst::General { .. }) {
+        return Err(bad("dst", "the destination is a raw general operand"));
+    }
+    if store && !matches!(insn.dst, Dst::Null { .. }) {
+        return Err(bad("dst", "a store has no destination"));
+    }
+    if insn.opcode == Opcode::SvmAtomic
+        && !matches!(insn.dst, Dst::General { .. } | Dst::Null { .. })
+    {
+        return Err(bad("dst", "the destination is a raw general operand or V0"));
+    }
     let want_srcs = match insn.opcode {
         Opcode::SvmBlockLd | Opcode::SvmGather => 1,
         Opcode::SvmBlockSt | Opcode::SvmScatter | Opcode::SvmGather4Scaled => 2,
