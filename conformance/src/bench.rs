@@ -155,6 +155,16 @@ pub const STREAMS: &[Stream] = &[
         cases: block2d_32x32_d16_vnni,
         keep: any_case,
     },
+    Stream {
+        name: "svm-gather16",
+        cases: svm_gather_cases,
+        keep: is_simd16,
+    },
+    Stream {
+        name: "svm-scatter16",
+        cases: svm_scatter_cases,
+        keep: is_simd16,
+    },
 ];
 
 fn dpas_s8s8() -> BoxedStrategy<GenCase> {
@@ -215,6 +225,16 @@ fn block2d_32x32_d16_vnni() -> BoxedStrategy<GenCase> {
         transpose: false,
         vnni: true,
     })
+}
+
+/// SVM_GATHER cases (conformance/src/gen/svm.rs); the stream keeps the SIMD16 ones.
+fn svm_gather_cases() -> BoxedStrategy<GenCase> {
+    gen::case(gen::Opcode::SvmGather)
+}
+
+/// SVM_SCATTER cases; the stream keeps the SIMD16 ones.
+fn svm_scatter_cases() -> BoxedStrategy<GenCase> {
+    gen::case(gen::Opcode::SvmScatter)
 }
 
 /// Cases of every ALU instruction (the golden streams under `alu/`), in equal parts.

@@ -18,6 +18,7 @@ use visa_spec::types::DataType;
 mod carry;
 pub mod dpas;
 pub mod lsc;
+pub mod svm;
 
 /// A generated case before it becomes a vector.
 #[derive(Clone, Debug, PartialEq)]
@@ -607,6 +608,7 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
         return strategy;
     }
     if let Some(strategy) = dpas::case(op) {
+    if let Some(strategy) = svm::case(op) {
         return strategy;
     }
     if let Some(strategy) = compare_select_case(op) {

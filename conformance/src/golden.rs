@@ -419,6 +419,41 @@ pub const STREAMS: &[Stream] = &[
         name: "lsc_atomic_xor",
         op: Opcode::LscAtomicXor,
     },
+    Stream {
+        file: "svm/svm_block_ld.jsonl",
+        name: "svm_block_ld",
+        op: Opcode::SvmBlockLd,
+    },
+    Stream {
+        file: "svm/svm_block_st.jsonl",
+        name: "svm_block_st",
+        op: Opcode::SvmBlockSt,
+    },
+    Stream {
+        file: "svm/svm_gather.jsonl",
+        name: "svm_gather",
+        op: Opcode::SvmGather,
+    },
+    Stream {
+        file: "svm/svm_scatter.jsonl",
+        name: "svm_scatter",
+        op: Opcode::SvmScatter,
+    },
+    Stream {
+        file: "svm/svm_gather4_scaled.jsonl",
+        name: "svm_gather4scaled",
+        op: Opcode::SvmGather4Scaled,
+    },
+    Stream {
+        file: "svm/svm_scatter4_scaled.jsonl",
+        name: "svm_scatter4scaled",
+        op: Opcode::SvmScatter4Scaled,
+    },
+    Stream {
+        file: "svm/svm_atomic.jsonl",
+        name: "svm_atomic",
+        op: Opcode::SvmAtomic,
+    },
 ];
 
 /// A generated file: its path under the vectors directory, its cases and its text.

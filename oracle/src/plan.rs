@@ -69,6 +69,8 @@ enum Step {
     Block2d(Box<crate::mem::block2d::Block2dPlan>),
     /// LSC_FENCE: no effect on the thread's state.
     Fence,
+    /// An SVM instruction, `crate::mem::svm`.
+    Svm(Box<crate::mem::svm::SvmPlan>),
 }
 
 #[derive(Clone, Debug)]
@@ -985,6 +987,12 @@ impl Plan {
             .insns
             .iter()
             .map(|insn| match PredLogic::compile(insn) {
+                _ if crate::mem::svm::is_svm(insn) => {
+                    match crate::mem::svm::SvmPlan::compile(program, insn, &config.readings) {
+                        Ok(p) => Step::Svm(Box::new(p)),
+                        Err(e) => Step::Fail(e.at(insn.pos)),
+                    }
+                }
                 _ if insn.opcode == visa_spec::ir::Opcode::LscFence => Step::Fence,
                 _ if crate::mem::block2d::is_block2d(insn) => {
                     match crate::mem::block2d::Block2dPlan::compile(program, insn, &config.readings)
@@ -1025,6 +1033,7 @@ impl Plan {
                 | Step::Fail(_)
                 | Step::Mem(_)
                 | Step::Block2d(_)
+                | Step::Svm(_)
                 | Step::Fence => 0,
             })
             .max()
@@ -1094,6 +1103,7 @@ impl Plan {
                 Step::Mem(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
                 Step::Block2d(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
                 Step::Fence => {}
+                Step::Svm(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
             }
         }
         Ok(())

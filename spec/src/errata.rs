@@ -213,6 +213,15 @@ pub const BLOCK2D_STORE_INDEX: &str = "BLOCK2D-STORE-INDEX";
 pub const BLOCK2D_OUT_OF_BOUNDS: &str = "BLOCK2D-OUT-OF-BOUNDS";
 pub const LSC_FENCE_SYSREL: &str = "LSC-FENCE-SYSREL";
 
+pub const SVM_GATHER_BLOCK_ENCODING: &str = "SVM-GATHER-BLOCK-ENCODING";
+pub const SVM_ATOMIC_OPERAND_ORDER: &str = "SVM-ATOMIC-OPERAND-ORDER";
+pub const SVM_ATOMIC_PREDEC: &str = "SVM-ATOMIC-PREDEC";
+pub const SVM_ATOMIC_CMPXCHG_ROLES: &str = "SVM-ATOMIC-CMPXCHG-ROLES";
+pub const SVM_ATOMIC_16BIT_WRITEBACK: &str = "SVM-ATOMIC-16BIT-WRITEBACK";
+pub const SVM_ATOMIC_FLOAT_MINMAX: &str = "SVM-ATOMIC-FLOAT-MINMAX";
+pub const SVM_ADDRESS_ALIGNMENT: &str = "SVM-ADDRESS-ALIGNMENT";
+pub const SVM_EIGHT_ADDRESSES: &str = "SVM-EIGHT-ADDRESSES";
+
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
     Erratum {
@@ -870,6 +879,78 @@ pub static LEDGER: &[Erratum] = &[
         literal: "silent",
         resolved: "each source's bytes are signed when its type is D and unsigned when UD; src0 plus the four products is exact, then converted to the destination type as every integer ALU result (INT-EXTRA-PRECISION): modulo 2^32, or clamped with `.sat`",
         reason: "the only reading under which D and UD differ",
+        executable: false,
+    },
+    Erratum {
+        id: SVM_GATHER_BLOCK_ENCODING,
+        document: "instructions/SVM_GATHER.md, Block_size",
+        says: "Block_size encodes 8-byte blocks as 0b11, where SVM_SCATTER.md (and IGC's SVM_BLOCK_TYPE_QWORD = 2) use 0b10 and 0b10 is left unassigned",
+        literal: "a gather's Block_size 0b11 is 8 bytes and 0b10 is no size (`svm::block_size_from_encoding` with `gather_literal`)",
+        resolved: "0b10 is 8 bytes for both the gather and the scatter; 0b11 is not a size",
+        reason: "the scatter's table and the implementation agree; the text forms write the size in bytes, so only binary encoders and decoders see the difference",
+        executable: false,
+    },
+    Erratum {
+        id: SVM_ATOMIC_OPERAND_ORDER,
+        document: "instructions/SVM_ATOMIC.md, Format and Text",
+        says: "the Format table orders the operands Addresses, Src0, Src1, Dst while the Text form writes `<addresses> <dst> <src0> <src1>`",
+        literal: "the text's operands follow the Format table's order: `<addresses> <src0> <src1> <dst>`",
+        resolved: "the text form's order `<addresses> <dst> <src0> <src1>`, as IGC's assembler writes it; a binary decoder follows the Format table",
+        reason: "the Text section describes the text form; the Format table describes the binary encoding",
+        executable: true,
+    },
+    Erratum {
+        id: SVM_ATOMIC_PREDEC,
+        document: "instructions/SVM_ATOMIC.md, Semantics; DWORD_ATOMIC.md, DWORD_ATOMIC_OP table",
+        says: "SVM_ATOMIC's loop returns the old value for every operation; the operation table says PREDEC returns the new value; SVM_ATOMIC's Src0 note lists only INC and DEC as taking V0",
+        literal: "PREDEC returns the old value (the SVM_ATOMIC loop's `dst[i] = *(addresses[i])`)",
+        resolved: "PREDEC returns the new value `old - 1` (the operation table's Return Value column); like INC and DEC it reads no source",
+        reason: "the table is the one place that describes PREDEC; pre-decrement returning the decremented value is what its name says",
+        executable: true,
+    },
+    Erratum {
+        id: SVM_ATOMIC_CMPXCHG_ROLES,
+        document: "instructions/DWORD_ATOMIC.md, DWORD_ATOMIC_OP table; SVM_ATOMIC.md, Semantics",
+        says: "CMPXCHG is `new = (old==src1) ? src0 : old` and FCMPWR `new = (src0 == old) ? src1 : old`: the compared and the written operands swap between the two; the loop's `op(*(addresses[i]), src0, src1)` does not index the sources",
+        literal: "as written: CMPXCHG compares with src1 and writes src0, FCMPWR compares with src0 and writes src1; src0 and src1 are element i of their operands",
+        resolved: "the literal reading (IGC's finalizer swaps the operands of CMPXCHG only, keeping these roles at the vISA level)",
+        reason: "the implementation confirms the table; indexing by lane is the only reading under which a vector source makes sense",
+        executable: false,
+    },
+    Erratum {
+        id: SVM_ATOMIC_16BIT_WRITEBACK,
+        document: "instructions/SVM_ATOMIC.md, Notes (16bit Atomics)",
+        says: "16-bit atomics use the lower 16 bits of each dword and write back in the same unpacked layout, without saying what the upper 16 bits of each returned dword hold",
+        literal: "silent",
+        resolved: "the upper two bytes of each returned dword are undefined (don't-care in vectors); the lower two hold the 16-bit old value",
+        reason: "no document defines them and implementations differ (zero or sign extension, or stale bytes)",
+        executable: false,
+    },
+    Erratum {
+        id: SVM_ATOMIC_FLOAT_MINMAX,
+        document: "instructions/DWORD_ATOMIC.md, DWORD_ATOMIC_OP table (FMAX, FMIN, FCMPWR)",
+        says: "`new = max(old, src0)`, `new = min(old, src0)` and `src0 == old` without a rule for NaN operands or the sign of zero",
+        literal: "silent",
+        resolved: "FMAX and FMIN return the other operand when exactly one is NaN, the default NaN when both are, and order -0 below +0 (LSC-ATOMIC-FLOAT's rules for lsc_atomic_fmin/fmax); FCMPWR compares as IEEE equality (NaN equals nothing, -0 equals +0)",
+        reason: "IEEE minNum/maxNum, the rules the project adopts for the LSC float atomics, which the same hardware executes",
+        executable: false,
+    },
+    Erratum {
+        id: SVM_ADDRESS_ALIGNMENT,
+        document: "instructions/SVM_BLOCK_LD.md, SVM_BLOCK_ST.md, SVM_GATHER.md, SVM_SCATTER.md, SVM_GATHER4_SCALED.md, SVM_ATOMIC.md (Address operands)",
+        says: "addresses must be aligned (oword, or dword with `.unaligned`; to the block size; dword for the 4-channel forms; to the data width for atomics) without saying what a misaligned address does",
+        literal: "silent",
+        resolved: "an enabled lane (or the block address) at a misaligned address makes the instruction's effect undefined: execution reports undefined-behaviour and writes nothing",
+        reason: "the documents state the alignment as a requirement on the program; hardware drops or faults on the low bits differently by platform",
+        executable: false,
+    },
+    Erratum {
+        id: SVM_EIGHT_ADDRESSES,
+        document: "instructions/SVM_GATHER.md, SVM_SCATTER.md, SVM_ATOMIC.md (Description and Addresses)",
+        says: "the descriptions speak of 8-element operations and \"the first 8 elements\" of the address operand, while Exec_size allows 1 to 16 elements (1 to 8 for the atomic) and the loops run over exec_size",
+        literal: "only the first 8 addresses are read, whatever exec_size",
+        resolved: "the first exec_size addresses, as the Semantics loops index them",
+        reason: "the loops are the normative part; 8 is the SIMD8 case the prose was written for",
         executable: false,
     },
     Erratum {

@@ -106,6 +106,17 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             | Opcode::LscAtomicAnd
             | Opcode::LscAtomicOr
             | Opcode::LscAtomicXor => insn::lsc::lsc_atomic::atomic(program, insn, state, config),
+            Opcode::SvmBlockLd => insn::svm::svm_block_ld::execute(program, insn, state, config),
+            Opcode::SvmBlockSt => insn::svm::svm_block_st::execute(program, insn, state, config),
+            Opcode::SvmGather => insn::svm::svm_gather::execute(program, insn, state, config),
+            Opcode::SvmScatter => insn::svm::svm_scatter::execute(program, insn, state, config),
+            Opcode::SvmGather4Scaled => {
+                insn::svm::svm_gather4_scaled::execute(program, insn, state, config)
+            }
+            Opcode::SvmScatter4Scaled => {
+                insn::svm::svm_scatter4_scaled::execute(program, insn, state, config)
+            }
+            Opcode::SvmAtomic => insn::svm::svm_atomic::execute(program, insn, state, config),
         };
         step.map_err(|e| e.at(insn.pos))?;
     }

@@ -61,6 +61,13 @@ pub enum Opcode {
     Dpas,
     Dpasw,
     Dp4a,
+    SvmBlockLd,
+    SvmBlockSt,
+    SvmGather,
+    SvmScatter,
+    SvmGather4Scaled,
+    SvmScatter4Scaled,
+    SvmAtomic,
     /// LSC_UNTYPED's `lsc_load` (gathering load, or block load when transposed).
     LscLoad,
     /// LSC_UNTYPED's `lsc_store` (scattering store, or block store when transposed).
@@ -104,7 +111,7 @@ pub enum Opcode {
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 71] = [
+    pub const ALL: [Opcode; 78] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -147,6 +154,13 @@ impl Opcode {
         Opcode::Dpas,
         Opcode::Dpasw,
         Opcode::Dp4a,
+        Opcode::SvmBlockLd,
+        Opcode::SvmBlockSt,
+        Opcode::SvmGather,
+        Opcode::SvmScatter,
+        Opcode::SvmGather4Scaled,
+        Opcode::SvmScatter4Scaled,
+        Opcode::SvmAtomic,
         Opcode::LscLoad,
         Opcode::LscStore,
         Opcode::LscStoreUncompressed,
@@ -223,6 +237,13 @@ impl Opcode {
             Opcode::Dpas => "dpas",
             Opcode::Dpasw => "dpasw",
             Opcode::Dp4a => "dp4a",
+            Opcode::SvmBlockLd => "svm_block_ld",
+            Opcode::SvmBlockSt => "svm_block_st",
+            Opcode::SvmGather => "svm_gather",
+            Opcode::SvmScatter => "svm_scatter",
+            Opcode::SvmGather4Scaled => "svm_gather4scaled",
+            Opcode::SvmScatter4Scaled => "svm_scatter4scaled",
+            Opcode::SvmAtomic => "svm_atomic",
             Opcode::LscLoad => "lsc_load",
             Opcode::LscStore => "lsc_store",
             Opcode::LscStoreUncompressed => "lsc_store_uncompressed",
@@ -300,6 +321,13 @@ impl Opcode {
             Opcode::Dpas => "instructions/DPAS.md",
             Opcode::Dpasw => "instructions/DPASW.md",
             Opcode::Dp4a => "instructions/DP4A.md",
+            Opcode::SvmBlockLd => "instructions/SVM_BLOCK_LD.md",
+            Opcode::SvmBlockSt => "instructions/SVM_BLOCK_ST.md",
+            Opcode::SvmGather => "instructions/SVM_GATHER.md",
+            Opcode::SvmScatter => "instructions/SVM_SCATTER.md",
+            Opcode::SvmGather4Scaled => "instructions/SVM_GATHER4_SCALED.md",
+            Opcode::SvmScatter4Scaled => "instructions/SVM_SCATTER4_SCALED.md",
+            Opcode::SvmAtomic => "instructions/SVM_ATOMIC.md",
             Opcode::LscLoad
             | Opcode::LscStore
             | Opcode::LscStoreUncompressed
@@ -342,7 +370,14 @@ impl Opcode {
     pub fn is_executed(self) -> bool {
         matches!(
             self,
-            Opcode::Mov
+            Opcode::SvmBlockLd
+                | Opcode::SvmBlockSt
+                | Opcode::SvmGather
+                | Opcode::SvmScatter
+                | Opcode::SvmGather4Scaled
+                | Opcode::SvmScatter4Scaled
+                | Opcode::SvmAtomic
+                | Opcode::Mov
                 | Opcode::Add
                 | Opcode::Add3
                 | Opcode::Avg
@@ -424,6 +459,20 @@ impl Opcode {
         })
     }
 
+    /// The SVM instructions (instructions/SVM.md): validated by `validate::svm`.
+    pub fn is_svm(self) -> bool {
+        matches!(
+            self,
+            Opcode::SvmBlockLd
+                | Opcode::SvmBlockSt
+                | Opcode::SvmGather
+                | Opcode::SvmScatter
+                | Opcode::SvmGather4Scaled
+                | Opcode::SvmScatter4Scaled
+                | Opcode::SvmAtomic
+        )
+    }
+
     pub fn from_mnemonic(s: &str) -> Option<Opcode> {
         Opcode::ALL.into_iter().find(|o| o.mnemonic() == s)
     }
@@ -497,6 +546,8 @@ pub enum Ctrl {
     Bfn(u8),
     /// DPAS's and DPASW's `W`, `A`, `SD` and `RC` fields (`dpas.W.A.SD.RC`).
     Dpas(DpasCtrl),
+    /// The SVM instructions' sizes, channel mask or atomic operation.
+    Svm(crate::svm::SvmCtrl),
     /// LSC_UNTYPED's message fields: unit, caching, data shape and address.
     Lsc(LscCtrl),
     /// LSC_UNTYPED's block 2D fields: unit, caching, shape and the X/Y immediate offsets.

@@ -34,6 +34,7 @@ pub mod operand;
 pub mod platform;
 pub mod profile;
 pub mod state;
+pub mod svm;
 pub mod types;
 pub mod validate;
 

@@ -22,6 +22,10 @@ use crate::types::DataType;
 
 mod dpas;
 mod lsc_block2d;
+mod svm;
+pub use svm::{
+    extents as svm_extents, raw_byte_offset as svm_raw_byte_offset, rules as svm_rules, svm_ctrl,
+};
 mod lsc_forms;
 pub use dpas::{
     extents as dpas_extents, ops_per_chan, row_types as dpas_row_types, rules as dpas_rules,
@@ -404,6 +408,18 @@ impl Cx<'_> {
         }
         if opcode == Opcode::LscFence {
             return self.fence_instruction(line);
+        }
+        if opcode.is_svm() {
+            let insn = self.svm_instruction(line, opcode)?;
+            return if opcode.is_executed() || self.preview {
+                Ok(insn)
+            } else {
+                Err(VisaError::unsupported(format!(
+                    "`{}` is a documented instruction that this version does not execute",
+                    line.opcode
+                ))
+                .field("opcode"))
+            };
         }
         if lsc_forms::is_lsc(opcode) {
             return self.lsc_instruction(line, opcode);
@@ -1756,6 +1772,10 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
                 insn.opcode.mnemonic()
             ))
             .at(insn.pos));
+        }
+        if insn.opcode.is_svm() {
+            svm::rules(insn, vars, program.platform, readings).map_err(|e| e.at(insn.pos))?;
+            continue;
         }
         if matches!(insn.opcode, Opcode::Dpas | Opcode::Dpasw) {
             dpas::rules(insn, vars, program.platform, readings).map_err(|e| e.at(insn.pos))?;

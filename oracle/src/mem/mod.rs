@@ -5,3 +5,4 @@
 
 pub(crate) mod block2d;
 pub(crate) mod lsc;
+pub(crate) mod svm;

@@ -5,3 +5,4 @@
 pub mod alu;
 pub mod dpas;
 pub mod lsc;
+pub mod svm;

@@ -1,0 +1,754 @@
+//! The SVM instructions (instructions/SVM_*.md) as compiled plans: operand register offsets,
+//! the channel layout of the 4-channel forms and the errata switches decided once. At run
+//! time the enabled lanes' flat addresses are computed once (the address stream); block
+//! loads and stores are one bulk copy of `16*num_owords` bytes, each gather block one bulk
+//! page read; stores write straight into the page memory unless two lanes' byte ranges
+//! overlap (or wrap around 2^64), where the memory model's store journal decides.
+
+use visa_spec::asm::ast::PredCombine;
+use visa_spec::errata::{self, Readings};
+use visa_spec::error::Pos;
+use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_spec::state::{MachineState, StoreJournal, Window, FLAT};
+use visa_spec::svm::{AtomicOp, SvmCtrl};
+use visa_spec::validate::svm_raw_byte_offset;
+use visa_spec::VisaError;
+
+use crate::softfloat::{to_f64_bits, Format};
+
+type Result<T> = std::result::Result<T, VisaError>;
+
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    BlockLd { bytes: usize, align: u64 },
+    BlockSt { bytes: usize },
+    Gather { bs: usize, nb: usize },
+    Scatter { bs: usize, nb: usize },
+    Gather4 { ch_mask: u8, per_channel: usize },
+    Scatter4 { ch_mask: u8, per_channel: usize },
+    Atomic { op: AtomicOp, width: u32 },
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Scalar {
+    Imm(u64),
+    Reg(usize),
+}
+
+/// One SVM instruction, ready to run.
+#[derive(Clone, Debug)]
+pub(crate) struct SvmPlan {
+    pub(crate) pos: Pos,
+    kind: Kind,
+    exec_size: usize,
+    no_mask: bool,
+    mask_offset: u32,
+    pred: Option<(usize, bool, PredCombine)>,
+    /// The scalar `Address` of the block and 4-channel forms.
+    address: Scalar,
+    /// Register byte of `Addresses` (or `Element_offset`).
+    addrs: usize,
+    /// Register byte of the destination (loads, atomics) or the data source (stores).
+    data: Option<usize>,
+    src0: Option<usize>,
+    src1: Option<usize>,
+    /// One past the last register byte of the destination variable.
+    var_end: usize,
+    lit_predec: bool,
+}
+
+pub(crate) fn is_svm(insn: &Instruction) -> bool {
+    insn.opcode.is_svm()
+}
+
+fn bug(m: &str) -> VisaError {
+    VisaError::model_bug(m.to_string())
+}
+
+impl SvmPlan {
+    pub(crate) fn compile(
+        program: &Program,
+        insn: &Instruction,
+        readings: &Readings,
+    ) -> Result<SvmPlan> {
+        let Ctrl::Svm(c) = insn.ctrl else {
+            return Err(bug("an SVM instruction without its fields"));
+        };
+        let grf = program.platform.grf_size();
+        let place = |var, row, col, ty| -> Result<usize> {
+            let base = program
+                .vars
+                .get(var)
+                .grf_offset
+                .ok_or_else(|| bug("an SVM operand has no register-file storage"))?;
+            Ok(base + svm_raw_byte_offset(program.platform, row, col, ty))
+        };
+        let src_at = |k: usize| -> Result<Option<usize>> {
+            match insn.srcs.get(k) {
+                Some(Src::General {
+                    var, row, col, ty, ..
+                }) => Ok(Some(place(*var, *row, *col, *ty)?)),
+                _ => Ok(None),
+            }
+        };
+        let (dst_at, var_end) = match insn.dst {
+            Dst::General {
+                var, row, col, ty, ..
+            } => {
+                let v = program.vars.get(var);
+                (
+                    Some(place(var, row, col, ty)?),
+                    v.grf_offset.map_or(0, |s| s + v.byte_size()),
+                )
+            }
+            _ => (None, 0),
+        };
+        let per_channel = (insn.exec_size as usize).max(grf / 4);
+        let (kind, data, addrs_k) = match (insn.opcode, c) {
+            (
+                Opcode::SvmBlockLd,
+                SvmCtrl::Block {
+                    num_owords,
+                    unaligned,
+                },
+            ) => (
+                Kind::BlockLd {
+                    bytes: 16 * num_owords as usize,
+                    align: if unaligned { 4 } else { 16 },
+                },
+                dst_at,
+                None,
+            ),
+            (Opcode::SvmBlockSt, SvmCtrl::Block { num_owords, .. }) => (
+                Kind::BlockSt {
+                    bytes: 16 * num_owords as usize,
+                },
+                src_at(1)?,
+                None,
+            ),
+            (
+                Opcode::SvmGather,
+                SvmCtrl::Blocks {
+                    block_size,
+                    num_blocks,
+                },
+            ) => (
+                Kind::Gather {
+                    bs: block_size as usize,
+                    nb: num_blocks as usize,
+                },
+                dst_at,
+                Some(0),
+            ),
+            (
+                Opcode::SvmScatter,
+                SvmCtrl::Blocks {
+                    block_size,
+                    num_blocks,
+                },
+            ) => (
+                Kind::Scatter {
+                    bs: block_size as usize,
+                    nb: num_blocks as usize,
+                },
+                src_at(1)?,
+                Some(0),
+            ),
+            (Opcode::SvmGather4Scaled, SvmCtrl::Channels { ch_mask }) => (
+                Kind::Gather4 {
+                    ch_mask,
+                    per_channel,
+                },
+                dst_at,
+                Some(1),
+            ),
+            (Opcode::SvmScatter4Scaled, SvmCtrl::Channels { ch_mask }) => (
+                Kind::Scatter4 {
+                    ch_mask,
+                    per_channel,
+                },
+                src_at(2)?,
+                Some(1),
+            ),
+            (Opcode::SvmAtomic, SvmCtrl::Atomic { op, width }) => {
+                (Kind::Atomic { op, width }, dst_at, Some(0))
+            }
+            _ => return Err(bug("an SVM instruction with another control")),
+        };
+        let address = match insn.srcs.first() {
+            Some(Src::Imm { bits, .. }) => Scalar::Imm(*bits),
+            Some(Src::General {
+                var, row, col, ty, ..
+            }) => Scalar::Reg(place(*var, *row, *col, *ty)?),
+            _ => return Err(bug("an SVM address of another kind")),
+        };
+        let addrs = match addrs_k {
+            Some(k) => src_at(k)?.ok_or_else(|| bug("SVM addresses are null"))?,
+            None => 0,
+        };
+        let (src0, src1) = if insn.opcode == Opcode::SvmAtomic {
+            (src_at(1)?, src_at(2)?)
+        } else {
+            (None, None)
+        };
+        Ok(SvmPlan {
+            pos: insn.pos,
+            kind,
+            exec_size: insn.exec_size as usize,
+            no_mask: insn.mask.no_mask,
+            mask_offset: insn.mask.offset(),
+            pred: insn.pred.map(|p| (p.var.0 as usize, p.invert, p.combine)),
+            address,
+            addrs,
+            data,
+            src0,
+            src1,
+            var_end,
+            lit_predec: readings.is_literal(errata::SVM_ATOMIC_PREDEC),
+        })
+    }
+
+    fn ch_en(&self, state: &MachineState) -> u32 {
+        let full = if self.exec_size >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.exec_size) - 1
+        };
+        let mut en = if self.no_mask {
+            full
+        } else {
+            state.emask.checked_shr(self.mask_offset).unwrap_or(0) & full
+        };
+        if let Some((var, invert, combine)) = self.pred {
+            let bits = state.preds.get(var).copied().unwrap_or(0);
+            let mut pm = bits.checked_shr(self.mask_offset).unwrap_or(0) & full;
+            match combine {
+                PredCombine::Any => pm = if pm != 0 { full } else { 0 },
+                PredCombine::All => pm = if pm == full { full } else { 0 },
+                PredCombine::None => {}
+            }
+            if invert {
+                pm = !pm & full;
+            }
+            en &= pm;
+        }
+        en
+    }
+
+    pub(crate) fn exec(&self, state: &mut MachineState) -> Result<()> {
+        match self.kind {
+            Kind::BlockLd { bytes, align } => {
+                let a = self.scalar(state)?;
+                check_align(a, align)?;
+                let dst = self.data.ok_or_else(|| bug("SVM_BLOCK_LD without dst"))?;
+                let mut writes = Writes::default();
+                read_into(state, a, bytes, dst, &mut writes);
+                writes.apply(state)
+            }
+            Kind::BlockSt { bytes } => {
+                let a = self.scalar(state)?;
+                check_align(a, 16)?;
+                let src = self.data.ok_or_else(|| bug("SVM_BLOCK_ST without src"))?;
+                let data = grf(state, src, bytes)?.to_vec();
+                store_all(state, vec![(a, data)]);
+                Ok(())
+            }
+            Kind::Gather { bs, nb } => self.gather(state, bs, nb),
+            Kind::Scatter { bs, nb } => self.scatter(state, bs, nb),
+            Kind::Gather4 {
+                ch_mask,
+                per_channel,
+            } => self.gather4(state, ch_mask, per_channel),
+            Kind::Scatter4 {
+                ch_mask,
+                per_channel,
+            } => {
+                let stream = self.channel_stream(state, ch_mask)?;
+                let src = self
+                    .data
+                    .ok_or_else(|| bug("SVM_SCATTER4_SCALED without src"))?;
+                let mut stores = Vec::with_capacity(stream.len());
+                for (pos, i, a) in stream {
+                    let at = src + (pos * per_channel + i) * 4;
+                    stores.push((a, grf(state, at, 4)?.to_vec()));
+                }
+                store_all(state, stores);
+                Ok(())
+            }
+            Kind::Atomic { op, width } => self.atomic(state, op, width),
+        }
+    }
+
+    fn scalar(&self, state: &MachineState) -> Result<u64> {
+        match self.address {
+            Scalar::Imm(v) => Ok(v),
+            Scalar::Reg(at) => le(grf(state, at, 8)?),
+        }
+    }
+
+    /// The enabled lanes' addresses, each aligned to `align`.
+    fn lanes(&self, state: &MachineState, align: u64) -> Result<Vec<(usize, u64)>> {
+        let en = self.ch_en(state);
+        let raw = grf(state, self.addrs, 8 * self.exec_size)?;
+        let mut out = Vec::with_capacity(self.exec_size);
+        for (i, chunk) in raw.chunks_exact(8).enumerate() {
+            if en >> i & 1 == 1 {
+                let a = le(chunk)?;
+                check_align(a, align)?;
+                out.push((i, a));
+            }
+        }
+        Ok(out)
+    }
+
+    fn gather(&self, state: &mut MachineState, bs: usize, nb: usize) -> Result<()> {
+        let lanes = self.lanes(state, bs as u64)?;
+        let dst = self.data.ok_or_else(|| bug("SVM_GATHER without dst"))?;
+        // The addresses are read: the destination is written in place.
+        if bs == 1 {
+            let stride = nb.max(4);
+            for (i, a) in lanes {
+                // A lane's bytes are contiguous in memory and in the register.
+                read_direct(state, a, nb, dst + i * stride)?;
+                for j in nb..stride {
+                    state.undefined.insert(dst + i * stride + j);
+                }
+            }
+        } else {
+            for (i, a) in lanes {
+                for j in 0..nb {
+                    let at = dst + (j * self.exec_size + i) * bs;
+                    read_direct(state, a.wrapping_add((j * bs) as u64), bs, at)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn scatter(&self, state: &mut MachineState, bs: usize, nb: usize) -> Result<()> {
+        let lanes = self.lanes(state, bs as u64)?;
+        let src = self.data.ok_or_else(|| bug("SVM_SCATTER without src"))?;
+        // (address, register byte, length) of every block.
+        let mut stores: Vec<(u64, usize, usize)> = Vec::with_capacity(lanes.len() * nb);
+        if bs == 1 {
+            let stride = nb.max(4);
+            for (i, a) in lanes {
+                stores.push((a, src + i * stride, nb));
+            }
+        } else {
+            for (i, a) in lanes {
+                for j in 0..nb {
+                    let at = src + (j * self.exec_size + i) * bs;
+                    stores.push((a.wrapping_add((j * bs) as u64), at, bs));
+                }
+            }
+        }
+        store_from_grf(state, stores)
+    }
+
+    /// `(ch_pos, lane, address)` of every enabled channel and lane.
+    fn channel_stream(
+        &self,
+        state: &MachineState,
+        ch_mask: u8,
+    ) -> Result<Vec<(usize, usize, u64)>> {
+        let base = self.scalar(state)?;
+        let en = self.ch_en(state);
+        let raw = grf(state, self.addrs, 8 * self.exec_size)?;
+        let mut offs = Vec::with_capacity(self.exec_size);
+        for (i, chunk) in raw.chunks_exact(8).enumerate() {
+            if en >> i & 1 == 1 {
+                offs.push((i, base.wrapping_add(le(chunk)?)));
+            }
+        }
+        let mut out = Vec::with_capacity(offs.len() * 4);
+        let mut pos = 0;
+        for c in 0..4u64 {
+            if ch_mask >> c & 1 == 0 {
+                continue;
+            }
+            for &(i, a) in &offs {
+                let a = a.wrapping_add(4 * c);
+                check_align(a, 4)?;
+                out.push((pos, i, a));
+            }
+            pos += 1;
+        }
+        Ok(out)
+    }
+
+    fn gather4(&self, state: &mut MachineState, ch_mask: u8, per_channel: usize) -> Result<()> {
+        let stream = self.channel_stream(state, ch_mask)?;
+        let dst = self
+            .data
+            .ok_or_else(|| bug("SVM_GATHER4_SCALED without dst"))?;
+        let mut writes = Writes::default();
+        for (pos, i, a) in stream {
+            read_into(state, a, 4, dst + (pos * per_channel + i) * 4, &mut writes);
+        }
+        // The rest of each channel's register (exec size 8 on a 64-byte GRF) is undefined.
+        let channels = ch_mask.count_ones() as usize;
+        for pos in 0..channels {
+            let from = dst + (pos * per_channel + self.exec_size) * 4;
+            let to = (dst + (pos + 1) * per_channel * 4).min(self.var_end);
+            for at in from..to {
+                writes.undefined(state, at)?;
+            }
+        }
+        writes.apply(state)
+    }
+
+    fn atomic(&self, state: &mut MachineState, op: AtomicOp, width: u32) -> Result<()> {
+        let bytes = (width / 8) as usize;
+        let reg = if width == 64 { 8 } else { 4 };
+        let lanes = self.lanes(state, bytes as u64)?;
+        let mask = if width == 64 {
+            u64::MAX
+        } else {
+            (1u64 << width) - 1
+        };
+        let mut writes = Writes::default();
+        for (i, a) in lanes {
+            let mut buf = [0u8; 8];
+            let (undef, flags) = read_mem(state, a, &mut buf[..bytes]);
+            let old = u64::from_le_bytes(buf);
+            let operand = |at: Option<usize>| -> Result<u64> {
+                match at {
+                    Some(at) => Ok(le(grf(state, at + i * reg, reg)?)? & mask),
+                    None => Ok(0),
+                }
+            };
+            let (s0, s1) = (operand(self.src0)?, operand(self.src1)?);
+            let new = apply_op(op, width, mask, old, s0, s1);
+            if let Some(d) = self.data {
+                let ret = if op == AtomicOp::Predec && !self.lit_predec {
+                    new
+                } else {
+                    old
+                };
+                let rb = ret.to_le_bytes();
+                for (k, b) in rb.iter().enumerate().take(reg) {
+                    let at = d + i * reg + k;
+                    if k < bytes {
+                        writes.push(at, *b, !flags.get(k).copied().unwrap_or(false));
+                    } else {
+                        writes.undefined(state, at)?;
+                    }
+                }
+            }
+            let nb = new.to_le_bytes();
+            let m = state.mem.space_mut(FLAT);
+            if undef {
+                for (k, b) in nb[..bytes].iter().enumerate() {
+                    m.write_undefined(a.wrapping_add(k as u64), *b);
+                }
+            } else {
+                m.write(a, &nb[..bytes]);
+            }
+        }
+        writes.apply(state)
+    }
+}
+
+fn apply_op(op: AtomicOp, width: u32, mask: u64, old: u64, s0: u64, s1: u64) -> u64 {
+    let sign = |v: u64| -> i64 {
+        let sh = 64 - width;
+        ((v << sh) as i64) >> sh
+    };
+    let fmt = if width == 16 { Format::HF } else { Format::F };
+    match op {
+        AtomicOp::Add => old.wrapping_add(s0) & mask,
+        AtomicOp::Sub => old.wrapping_sub(s0) & mask,
+        AtomicOp::Inc => old.wrapping_add(1) & mask,
+        AtomicOp::Dec | AtomicOp::Predec => old.wrapping_sub(1) & mask,
+        AtomicOp::Min => old.min(s0),
+        AtomicOp::Max => old.max(s0),
+        AtomicOp::Xchg => s0,
+        AtomicOp::Cmpxchg => {
+            if old == s1 {
+                s0
+            } else {
+                old
+            }
+        }
+        AtomicOp::And => old & s0,
+        AtomicOp::Or => old | s0,
+        AtomicOp::Xor => old ^ s0,
+        AtomicOp::Imin => {
+            if sign(s0) < sign(old) {
+                s0
+            } else {
+                old
+            }
+        }
+        AtomicOp::Imax => {
+            if sign(s0) > sign(old) {
+                s0
+            } else {
+                old
+            }
+        }
+        AtomicOp::Fmin => fminmax(old, s0, fmt, true),
+        AtomicOp::Fmax => fminmax(old, s0, fmt, false),
+        AtomicOp::Fcmpwr => {
+            let (x, y) = (
+                f64::from_bits(to_f64_bits(s0, fmt)),
+                f64::from_bits(to_f64_bits(old, fmt)),
+            );
+            if x == y {
+                s1
+            } else {
+                old
+            }
+        }
+    }
+}
+
+/// minNum / maxNum with -0 below +0 (SVM-ATOMIC-FLOAT-MINMAX).
+fn fminmax(old: u64, s0: u64, fmt: Format, min: bool) -> u64 {
+    let (x, y) = (
+        f64::from_bits(to_f64_bits(old, fmt)),
+        f64::from_bits(to_f64_bits(s0, fmt)),
+    );
+    match (x.is_nan(), y.is_nan()) {
+        (true, true) => fmt.default_nan(),
+        (true, false) => s0,
+        (false, true) => old,
+        _ => {
+            let (xk, yk) = (key(x), key(y));
+            let old_wins = if min { xk <= yk } else { xk >= yk };
+            if old_wins {
+                old
+            } else {
+                s0
+            }
+        }
+    }
+}
+
+/// A total order key for non-NaN doubles placing -0 below +0.
+fn key(x: f64) -> (f64, i8) {
+    if x == 0.0 {
+        (0.0, if x.is_sign_negative() { -1 } else { 1 })
+    } else {
+        (x, 0)
+    }
+}
+
+fn check_align(a: u64, align: u64) -> Result<()> {
+    if a.is_multiple_of(align) {
+        Ok(())
+    } else {
+        Err(VisaError::undefined(format!(
+            "address {a:#x} is not aligned to {align} bytes (SVM-ADDRESS-ALIGNMENT)"
+        ))
+        .field("addresses"))
+    }
+}
+
+fn grf(state: &MachineState, at: usize, len: usize) -> Result<&[u8]> {
+    state
+        .grf
+        .get(at..at + len)
+        .ok_or_else(|| bug("an SVM operand lies outside the register file"))
+}
+
+fn le(b: &[u8]) -> Result<u64> {
+    let mut w = [0u8; 8];
+    let n = b.len().min(8);
+    w[..n].copy_from_slice(&b[..n]);
+    Ok(u64::from_le_bytes(w))
+}
+
+/// Bulk read of flat memory; `(any byte undefined, per-byte flags when some are)`.
+fn read_mem(state: &MachineState, a: u64, out: &mut [u8]) -> (bool, Vec<bool>) {
+    let Some(m) = state.mem.space(FLAT) else {
+        out.fill(0);
+        return (false, Vec::new());
+    };
+    m.read(a, out);
+    if m.undefined.is_empty() {
+        return (false, Vec::new());
+    }
+    let flags: Vec<bool> = (0..out.len() as u64)
+        .map(|k| m.is_undefined(a.wrapping_add(k)))
+        .collect();
+    (flags.iter().any(|f| *f), flags)
+}
+
+/// Reads `len` bytes at `a` straight into register bytes `at..at+len` (a bulk page copy),
+/// keeping the register's undefined set in step with memory's.
+fn read_direct(state: &mut MachineState, a: u64, len: usize, at: usize) -> Result<()> {
+    let MachineState {
+        grf,
+        mem,
+        undefined,
+        ..
+    } = state;
+    let slot = grf
+        .get_mut(at..at + len)
+        .ok_or_else(|| bug("an SVM destination lies outside the register file"))?;
+    match mem.space(FLAT) {
+        Some(m) => {
+            m.read(a, slot);
+            if !m.undefined.is_empty() {
+                for k in 0..len {
+                    if m.is_undefined(a.wrapping_add(k as u64)) {
+                        undefined.insert(at + k);
+                    } else {
+                        undefined.remove(&(at + k));
+                    }
+                }
+                return Ok(());
+            }
+        }
+        None => slot.fill(0),
+    }
+    if !undefined.is_empty() {
+        for k in 0..len {
+            undefined.remove(&(at + k));
+        }
+    }
+    Ok(())
+}
+
+/// Reads `len` bytes at `a` into register byte `at` onwards.
+fn read_into(state: &MachineState, a: u64, len: usize, at: usize, writes: &mut Writes) {
+    let mut buf = vec![0u8; len];
+    let (_, flags) = read_mem(state, a, &mut buf);
+    for (k, b) in buf.into_iter().enumerate() {
+        writes.push(at + k, b, !flags.get(k).copied().unwrap_or(false));
+    }
+}
+
+/// Applies stores `(address, register byte, length)` from the register file: bulk copies
+/// when no two ranges overlap or wrap, else through [`store_all`].
+fn store_from_grf(state: &mut MachineState, stores: Vec<(u64, usize, usize)>) -> Result<()> {
+    let mut ranges: Vec<(u64, u64)> = Vec::with_capacity(stores.len());
+    let mut simple = true;
+    for &(a, _, len) in &stores {
+        match a.checked_add(len as u64 - 1) {
+            Some(last) => ranges.push((a, last)),
+            None => simple = false,
+        }
+    }
+    if simple {
+        ranges.sort_unstable();
+        simple = ranges.windows(2).all(|w| w[0].1 < w[1].0);
+    }
+    if simple {
+        let MachineState { grf, mem, .. } = state;
+        let m = mem.space_mut(FLAT);
+        for (a, at, len) in stores {
+            let data = grf
+                .get(at..at + len)
+                .ok_or_else(|| bug("an SVM operand lies outside the register file"))?;
+            m.write(a, data);
+        }
+        return Ok(());
+    }
+    // Overlapping blocks: every byte in address order (a stable sort keeps the lanes'
+    // order); a byte stored with two different values is undefined, else it takes its value.
+    let mut bytes: Vec<(u64, u8)> = Vec::with_capacity(stores.iter().map(|s| s.2).sum());
+    for (a, at, len) in stores {
+        for (k, b) in grf(state, at, len)?.iter().enumerate() {
+            bytes.push((a.wrapping_add(k as u64), *b));
+        }
+    }
+    bytes.sort_by_key(|b| b.0);
+    let m = state.mem.space_mut(FLAT);
+    let mut run: Vec<u8> = Vec::new();
+    let mut run_at = 0u64;
+    let mut k = 0;
+    while k < bytes.len() {
+        let (a, first) = bytes[k];
+        let mut last = first;
+        let mut differ = false;
+        k += 1;
+        while k < bytes.len() && bytes[k].0 == a {
+            differ |= bytes[k].1 != last;
+            last = bytes[k].1;
+            k += 1;
+        }
+        if differ {
+            m.write_undefined(a, last);
+            continue;
+        }
+        if !run.is_empty() && run_at.wrapping_add(run.len() as u64) != a {
+            m.write(run_at, &run);
+            run.clear();
+        }
+        if run.is_empty() {
+            run_at = a;
+        }
+        run.push(last);
+    }
+    if !run.is_empty() {
+        m.write(run_at, &run);
+    }
+    Ok(())
+}
+
+/// Applies stores `(address, bytes)`: straight into the pages when no two ranges overlap
+/// or wrap, else through the store journal.
+fn store_all(state: &mut MachineState, stores: Vec<(u64, Vec<u8>)>) {
+    let mut ranges: Vec<(u64, u64)> = Vec::with_capacity(stores.len());
+    let mut simple = true;
+    for (a, d) in &stores {
+        match a.checked_add(d.len() as u64 - 1) {
+            Some(last) => ranges.push((*a, last)),
+            None => simple = false,
+        }
+    }
+    if simple {
+        ranges.sort_unstable();
+        simple = ranges.windows(2).all(|w| w[0].1 < w[1].0);
+    }
+    if simple {
+        let m = state.mem.space_mut(FLAT);
+        for (a, d) in &stores {
+            m.write(*a, d);
+        }
+        return;
+    }
+    let w = Window {
+        space: FLAT,
+        base: 0,
+        limit: None,
+    };
+    let mut journal = StoreJournal::default();
+    for (a, d) in &stores {
+        journal.store(&w, *a, d);
+    }
+    journal.commit(&mut state.mem);
+}
+
+/// Register writes applied when the instruction completes.
+#[derive(Default)]
+struct Writes(Vec<(usize, u8, bool)>);
+
+impl Writes {
+    fn push(&mut self, at: usize, v: u8, defined: bool) {
+        self.0.push((at, v, defined));
+    }
+    fn undefined(&mut self, state: &MachineState, at: usize) -> Result<()> {
+        let keep = grf(state, at, 1)?[0];
+        self.0.push((at, keep, false));
+        Ok(())
+    }
+    fn apply(self, state: &mut MachineState) -> Result<()> {
+        for (at, v, defined) in self.0 {
+            let slot = state
+                .grf
+                .get_mut(at)
+                .ok_or_else(|| bug("an SVM destination lies outside the register file"))?;
+            *slot = v;
+            if defined {
+                state.undefined.remove(&at);
+            } else {
+                state.undefined.insert(at);
+            }
+        }
+        Ok(())
+    }
+}

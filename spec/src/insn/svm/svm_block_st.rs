@@ -1,0 +1,34 @@
+//! SVM_BLOCK_ST (instructions/SVM_BLOCK_ST.md), Semantics: `num_owords` owords of `src` to
+//! contiguous memory at the oword-aligned `address` (SVM-ADDRESS-ALIGNMENT), under NoMask.
+
+use super::{aligned, ctrl, flat, raw_src, read_grf, scalar};
+use crate::error::{Result, VisaError};
+use crate::exec::ExecConfig;
+use crate::ir::{Instruction, Program};
+use crate::state::{MachineState, StoreJournal};
+use crate::svm::SvmCtrl;
+
+pub fn execute(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    _config: &ExecConfig,
+) -> Result<()> {
+    let SvmCtrl::Block { num_owords, .. } = ctrl(insn)? else {
+        return Err(VisaError::model_bug("SVM_BLOCK_ST without its oword count"));
+    };
+    let address = scalar(program, insn, state, 0)?;
+    aligned(address, 16, "the block address")?;
+    let Some(src) = raw_src(program, insn, 1)? else {
+        return Err(VisaError::model_bug("SVM_BLOCK_ST without a source"));
+    };
+    let w = flat(state)?;
+    let mut journal = StoreJournal::default();
+    for i in 0..num_owords as usize {
+        // *(address + i*16) = src[i]: one oword.
+        let oword = read_grf(state, src + i * 16, 16)?;
+        journal.store(&w, address.wrapping_add(i as u64 * 16), oword);
+    }
+    journal.commit(&mut state.mem);
+    Ok(())
+}

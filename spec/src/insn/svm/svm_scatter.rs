@@ -1,0 +1,57 @@
+//! SVM_SCATTER (instructions/SVM_SCATTER.md), Semantics: the inverse of SVM_GATHER: for each
+//! enabled lane `i`, `num_blocks` blocks of `block_size` bytes to `Addresses[i]`, taken from
+//! `src[j*exec_size+i]` (4 and 8 bytes) or `src[i*min_block_size+j]` (1 byte; the bytes past
+//! `num_blocks` are ignored).
+
+use super::svm_gather::lane_addresses;
+use super::{ctrl, flat, raw_src, read_grf};
+use crate::error::{Result, VisaError};
+use crate::exec::ExecConfig;
+use crate::ir::{Instruction, Program};
+use crate::state::{MachineState, StoreJournal};
+use crate::svm::SvmCtrl;
+
+#[allow(non_snake_case)]
+pub fn execute(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    _config: &ExecConfig,
+) -> Result<()> {
+    let SvmCtrl::Blocks {
+        block_size,
+        num_blocks,
+    } = ctrl(insn)?
+    else {
+        return Err(VisaError::model_bug("SVM_SCATTER without its block fields"));
+    };
+    let exec_size = insn.exec_size as usize;
+    let (block_size, num_blocks) = (block_size as usize, num_blocks as usize);
+    let Addresses = lane_addresses(program, insn, state, block_size as u64)?;
+    let Some(src) = raw_src(program, insn, 1)? else {
+        return Err(VisaError::model_bug("SVM_SCATTER without a source"));
+    };
+    let w = flat(state)?;
+    let mut journal = StoreJournal::default();
+    for i in 0..exec_size {
+        let Some(address) = Addresses[i] else {
+            continue; // ChEn[i] is 0
+        };
+        if block_size == 4 || block_size == 8 {
+            for j in 0..num_blocks {
+                // *(Addresses[i] + j*block_size) = src[j*exec_size+i]
+                let data = read_grf(state, src + (j * exec_size + i) * block_size, block_size)?;
+                journal.store(&w, address.wrapping_add((j * block_size) as u64), data);
+            }
+        } else {
+            for j in 0..num_blocks {
+                let min_block_size = if num_blocks < 4 { 4 } else { num_blocks };
+                // *(Addresses[i] + j) = src[i*min_block_size+j]
+                let data = read_grf(state, src + i * min_block_size + j, 1)?;
+                journal.store(&w, address.wrapping_add(j as u64), data);
+            }
+        }
+    }
+    journal.commit(&mut state.mem);
+    Ok(())
+}

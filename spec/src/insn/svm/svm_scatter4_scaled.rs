@@ -1,0 +1,34 @@
+//! SVM_SCATTER4_SCALED (instructions/SVM_SCATTER4_SCALED.md), Semantics: for each enabled
+//! channel `c` of RGBA, in order, each enabled lane `i` writes `src[ch_start+i]` to the dword
+//! at `address + element_offset[i] + c*4`, `ch_start = ch_pos * max(exec_size,
+//! GRF_SIZE/4)`: each channel's data starts a register.
+
+use super::svm_gather4_scaled::{channel_addresses, channel_elements};
+use super::{flat, raw_src, read_grf};
+use crate::error::{Result, VisaError};
+use crate::exec::ExecConfig;
+use crate::ir::{Instruction, Program};
+use crate::state::{MachineState, StoreJournal};
+
+pub fn execute(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    _config: &ExecConfig,
+) -> Result<()> {
+    let lanes = channel_addresses(program, insn, state)?;
+    let Some(src) = raw_src(program, insn, 2)? else {
+        return Err(VisaError::model_bug("SVM_SCATTER4_SCALED without a source"));
+    };
+    let per_channel = channel_elements(program, insn);
+    let w = flat(state)?;
+    let mut journal = StoreJournal::default();
+    for (ch_pos, _c, i, a) in lanes {
+        let ch_start = ch_pos * per_channel;
+        // *(address + element_offset[i] + (c * 4)) = src[ch_start+i]
+        let data = read_grf(state, src + (ch_start + i) * 4, 4)?;
+        journal.store(&w, a, data);
+    }
+    journal.commit(&mut state.mem);
+    Ok(())
+}

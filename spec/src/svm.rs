@@ -1,0 +1,162 @@
+//! The control fields of the SVM instructions (instructions/SVM.md and the SVM_*.md
+//! documents): the block load/store oword count, the gather/scatter block size and block
+//! count, the RGBA channel mask of the four-channel forms and the atomic operation with its
+//! data width. Validation (`validate::svm`) builds them from the text forms; the modules
+//! under `insn::svm` read them.
+
+use crate::types::DataType;
+
+/// The control field of one SVM instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SvmCtrl {
+    /// SVM_BLOCK_LD / SVM_BLOCK_ST `Properties`: `num_owords` (1, 2, 4, 8) and bit 3
+    /// (`.unaligned`: the address may be dword aligned; SVM_BLOCK_LD only).
+    Block { num_owords: u32, unaligned: bool },
+    /// SVM_GATHER / SVM_SCATTER: `block_size` in bytes (1, 4, 8) and `num_blocks` (1, 2, 4, 8).
+    Blocks { block_size: u32, num_blocks: u32 },
+    /// SVM_GATHER4_SCALED / SVM_SCATTER4_SCALED `Channels`: bit 0 is R, bit 3 is A.
+    Channels { ch_mask: u8 },
+    /// SVM_ATOMIC `Op` and its data width in bits (16, 32, 64).
+    Atomic { op: AtomicOp, width: u32 },
+}
+
+/// SVM_ATOMIC's `Op` (instructions/SVM_ATOMIC.md, Op bits 4..0; the operations of
+/// DWORD_ATOMIC.md's DWORD_ATOMIC_OP table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AtomicOp {
+    Add,
+    Sub,
+    Inc,
+    Dec,
+    Min,
+    Max,
+    Xchg,
+    Cmpxchg,
+    And,
+    Or,
+    Xor,
+    Imin,
+    Imax,
+    Predec,
+    Fmax,
+    Fmin,
+    Fcmpwr,
+}
+
+impl AtomicOp {
+    pub const ALL: [AtomicOp; 17] = [
+        AtomicOp::Add,
+        AtomicOp::Sub,
+        AtomicOp::Inc,
+        AtomicOp::Dec,
+        AtomicOp::Min,
+        AtomicOp::Max,
+        AtomicOp::Xchg,
+        AtomicOp::Cmpxchg,
+        AtomicOp::And,
+        AtomicOp::Or,
+        AtomicOp::Xor,
+        AtomicOp::Imin,
+        AtomicOp::Imax,
+        AtomicOp::Predec,
+        AtomicOp::Fmax,
+        AtomicOp::Fmin,
+        AtomicOp::Fcmpwr,
+    ];
+
+    /// The modifier as written (`svm_atomic.cmpxchg`).
+    pub fn name(self) -> &'static str {
+        match self {
+            AtomicOp::Add => "add",
+            AtomicOp::Sub => "sub",
+            AtomicOp::Inc => "inc",
+            AtomicOp::Dec => "dec",
+            AtomicOp::Min => "min",
+            AtomicOp::Max => "max",
+            AtomicOp::Xchg => "xchg",
+            AtomicOp::Cmpxchg => "cmpxchg",
+            AtomicOp::And => "and",
+            AtomicOp::Or => "or",
+            AtomicOp::Xor => "xor",
+            AtomicOp::Imin => "imin",
+            AtomicOp::Imax => "imax",
+            AtomicOp::Predec => "predec",
+            AtomicOp::Fmax => "fmax",
+            AtomicOp::Fmin => "fmin",
+            AtomicOp::Fcmpwr => "fcmpwr",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<AtomicOp> {
+        AtomicOp::ALL.into_iter().find(|o| o.name() == s)
+    }
+
+    /// The number of sources besides the addresses (SVM_ATOMIC.md, Src0 and Src1): none for
+    /// INC and DEC (and PREDEC, erratum `SVM-ATOMIC-PREDEC`), two for CMPXCHG and FCMPWR,
+    /// one otherwise.
+    pub fn num_srcs(self) -> usize {
+        match self {
+            AtomicOp::Inc | AtomicOp::Dec | AtomicOp::Predec => 0,
+            AtomicOp::Cmpxchg | AtomicOp::Fcmpwr => 2,
+            _ => 1,
+        }
+    }
+
+    /// The operand types of SVM_ATOMIC.md, Notes, for a data width: IMIN and IMAX D and Q,
+    /// the float operations F (no 64-bit float type is listed), the others UD and UQ;
+    /// 16-bit atomics keep the 32-bit types. PREDEC also takes D and Q (its
+    /// DWORD_ATOMIC_OP row lists signed types; erratum `SVM-ATOMIC-PREDEC`).
+    pub fn types(self, width: u32) -> &'static [DataType] {
+        let wide = width == 64;
+        match (self, wide) {
+            (AtomicOp::Imin | AtomicOp::Imax, false) => &[DataType::D],
+            (AtomicOp::Imin | AtomicOp::Imax, true) => &[DataType::Q],
+            (AtomicOp::Fmax | AtomicOp::Fmin | AtomicOp::Fcmpwr, false) => &[DataType::F],
+            (AtomicOp::Fmax | AtomicOp::Fmin | AtomicOp::Fcmpwr, true) => &[],
+            (AtomicOp::Predec, false) => &[DataType::UD, DataType::D],
+            (AtomicOp::Predec, true) => &[DataType::UQ, DataType::Q],
+            (_, false) => &[DataType::UD],
+            (_, true) => &[DataType::UQ],
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, AtomicOp::Fmax | AtomicOp::Fmin | AtomicOp::Fcmpwr)
+    }
+}
+
+/// The channel mask letters of the text form (`RGBA`, `RB`): R is bit 0, A bit 3. Letters
+/// must appear at most once and in RGBA order, as IGC's assembler prints them.
+pub fn parse_channels(s: &str) -> Option<u8> {
+    let mut mask = 0u8;
+    let mut last = -1i32;
+    for c in s.chars() {
+        let bit = "RGBA".find(c.to_ascii_uppercase())? as i32;
+        if bit <= last {
+            return None;
+        }
+        last = bit;
+        mask |= 1 << bit;
+    }
+    (mask != 0).then_some(mask)
+}
+
+/// The `Block_size` field encodings of SVM_GATHER.md and SVM_SCATTER.md (bits 1..0) as the
+/// documents give them: 0b00 one byte, 0b01 four bytes, and eight bytes at 0b11 in
+/// SVM_GATHER.md but 0b10 in SVM_SCATTER.md (erratum `SVM-GATHER-BLOCK-ENCODING`).
+/// `gather_literal` selects SVM_GATHER.md's literal table for the gather; otherwise both
+/// instructions use 0b10. The text forms write the size in bytes, so this only matters to a
+/// binary encoder or decoder.
+pub fn block_size_from_encoding(gather: bool, encoding: u8, gather_literal: bool) -> Option<u32> {
+    match (encoding & 0b11, gather && gather_literal) {
+        (0b00, _) => Some(1),
+        (0b01, _) => Some(4),
+        (0b10, false) | (0b11, true) => Some(8),
+        _ => None,
+    }
+}
+
+/// The inverse of [`block_size_from_encoding`].
+pub fn block_size_encoding(gather: bool, block_size: u32, gather_literal: bool) -> Option<u8> {
+    (0u8..4).find(|e| block_size_from_encoding(gather, *e, gather_literal) == Some(block_size))
+}
