@@ -608,6 +608,8 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
         return strategy;
     }
     if let Some(strategy) = dpas::case(op) {
+        return strategy;
+    }
     if let Some(strategy) = svm::case(op) {
         return strategy;
     }

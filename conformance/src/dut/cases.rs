@@ -247,11 +247,7 @@ pub fn build(sel: &Selection) -> Result<Vec<Prepared>, Vec<String>> {
     // Each instruction draws from its own runner: generate them in parallel, keep the order.
     let ops: Vec<Opcode> = Opcode::ALL
         .into_iter()
-        .filter(|o| {
-            o.is_executed()
-                && sel.generated > 0
-                && sel.only.may_match(o.mnemonic())
-        })
+        .filter(|o| o.is_executed() && sel.generated > 0 && sel.only.may_match(o.mnemonic()))
         .collect();
     let drawn: Vec<Result<Vec<Raw>, String>> = ops
         .par_iter()

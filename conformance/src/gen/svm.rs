@@ -95,6 +95,9 @@ fn finish(p: Parts) -> GenCase {
             addr: p.base,
             bytes: p.memory,
         }],
+        surfaces: Vec::new(),
+        partner: Vec::new(),
+        profile: None,
     }
 }
 
