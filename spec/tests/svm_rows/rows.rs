@@ -92,7 +92,10 @@ impl Case {
         for (addr, bytes) in &self.mem {
             state.mem.space_mut(FLAT).write(*addr, bytes);
         }
-        engine_run(&program, &mut state, &ExecConfig { readings })?;
+        engine_run(&program, &mut state, &ExecConfig {
+            readings,
+            ..Default::default()
+        })?;
         Ok((program, state))
     }
 }
