@@ -3,6 +3,7 @@
 //! [`crate::validate`], so the body is the document's loop over `exec_size` channels.
 
 pub mod alu;
+pub(crate) mod atomic_float;
 pub mod dpas;
 pub mod lsc;
 pub mod svm;

@@ -32,9 +32,10 @@ use super::lsc_untyped::{
 use crate::errata::{self, Readings};
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::insn::atomic_float::{float_min_max, float_value};
 use crate::ir::{Dst, Instruction, Program, Src};
 use crate::lsc::{AtomicOp, DataSize};
-use crate::num::{self, ExactFloat, FloatFormat, FloatMode, Value};
+use crate::num::{self, FloatMode};
 use crate::operand::evaluate_ch_en;
 use crate::state::{MachineState, StoreJournal};
 use crate::types::DataType;
@@ -66,47 +67,6 @@ fn float_type(size: DataSize) -> Result<DataType> {
         DataSize::D64 => Ok(DataType::DF),
         _ => Err(VisaError::model_bug("a float atomic of another data size")),
     }
-}
-
-fn float_value(bits: u64, ty: DataType) -> Result<ExactFloat> {
-    match num::decode(bits, ty) {
-        Value::Float(f) => Ok(f),
-        Value::Int(_) => Err(VisaError::model_bug(
-            "a float atomic datum decoded as an integer",
-        )),
-    }
-}
-
-/// fmin (`min`) or fmax of two floats (LSC-ATOMIC-FLOAT).
-fn float_min_max(a: u64, b: u64, ty: DataType, min: bool) -> Result<u64> {
-    let (x, y) = (float_value(a, ty)?, float_value(b, ty)?);
-    let format = FloatFormat::of(ty)
-        .ok_or_else(|| VisaError::model_bug("a float atomic without a float format"))?;
-    Ok(match (x.is_nan(), y.is_nan()) {
-        (true, true) => format
-            .encode(&ExactFloat::default_nan())
-            .ok_or_else(|| VisaError::model_bug("the default NaN does not encode"))?,
-        (true, false) => b,
-        (false, true) => a,
-        (false, false) => {
-            let order = if x.is_zero() && y.is_zero() {
-                // -0 below +0.
-                y.negative().cmp(&x.negative())
-            } else {
-                x.compare(&y).unwrap_or(Ordering::Equal)
-            };
-            let a_first = if min {
-                order != Ordering::Greater
-            } else {
-                order != Ordering::Less
-            };
-            if a_first {
-                a
-            } else {
-                b
-            }
-        }
-    })
 }
 
 /// The new value `op(old, src1, src2)` of one lane, or `None` when the operation writes

@@ -20,52 +20,12 @@ use super::{apply_writes, ctrl, flat, load, raw_dst, raw_src, read_grf};
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::insn::atomic_float::{float_min_max, float_value};
 use crate::ir::{Instruction, Program};
-use crate::num::{self, ExactFloat, FloatFormat, Value};
+use crate::num;
 use crate::state::{MachineState, StoreJournal};
 use crate::svm::{AtomicOp, SvmCtrl};
 use crate::types::DataType;
-
-fn float_value(bits: u64, ty: DataType) -> Result<ExactFloat> {
-    match num::decode(bits, ty) {
-        Value::Float(f) => Ok(f),
-        Value::Int(_) => Err(VisaError::model_bug(
-            "a float atomic datum decoded as an integer",
-        )),
-    }
-}
-
-/// FMIN (`min`) or FMAX of two floats (SVM-ATOMIC-FLOAT-MINMAX).
-fn float_min_max(old: u64, src0: u64, ty: DataType, min: bool) -> Result<u64> {
-    let (x, y) = (float_value(old, ty)?, float_value(src0, ty)?);
-    let format = FloatFormat::of(ty)
-        .ok_or_else(|| VisaError::model_bug("a float atomic without a float format"))?;
-    Ok(match (x.is_nan(), y.is_nan()) {
-        (true, true) => format
-            .encode(&ExactFloat::default_nan())
-            .ok_or_else(|| VisaError::model_bug("the default NaN does not encode"))?,
-        (true, false) => src0,
-        (false, true) => old,
-        (false, false) => {
-            let order = if x.is_zero() && y.is_zero() {
-                // -0 below +0.
-                y.negative().cmp(&x.negative())
-            } else {
-                x.compare(&y).unwrap_or(Ordering::Equal)
-            };
-            let old_wins = if min {
-                order != Ordering::Greater
-            } else {
-                order != Ordering::Less
-            };
-            if old_wins {
-                old
-            } else {
-                src0
-            }
-        }
-    })
-}
 
 /// `op(old, src0, src1)` on `width` bits (DWORD_ATOMIC_OP's `new`).
 fn new_value(op: AtomicOp, width: u32, old: u64, src0: u64, src1: u64) -> Result<u64> {
