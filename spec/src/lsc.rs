@@ -638,6 +638,33 @@ pub struct UntypedForm {
     pub atomic_srcs: Vec<String>,
 }
 
+/// The SFID and the (L1, L3) caching options of an LSC instruction's modifiers (`.ugm.ca.ca`):
+/// the unit first, then at most two caching options, `.df` for those left out.
+pub(crate) fn unit_and_caching(mods: &[String]) -> Result<(Sfid, CacheOpt, CacheOpt)> {
+    let Some((sfid, caching)) = mods.split_first() else {
+        return Err(invalid(
+            "sfid",
+            "missing the unit `.ugm`, `.ugml` or `.slm`",
+        ));
+    };
+    let sfid = Sfid::from_name(sfid)
+        .ok_or_else(|| invalid("sfid", format!("`.{sfid}` is not one of ugm ugml slm")))?;
+    let opts = caching
+        .iter()
+        .map(|c| {
+            CacheOpt::from_name(c)
+                .ok_or_else(|| invalid("caching", format!("`.{c}` is not a caching option")))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let (l1, l3) = match opts.as_slice() {
+        [] => (CacheOpt::Df, CacheOpt::Df),
+        [l1] => (*l1, CacheOpt::Df),
+        [l1, l3] => (*l1, *l3),
+        _ => return Err(invalid("caching", "at most two caching options (L1, L3)")),
+    };
+    Ok((sfid, l1, l3))
+}
+
 /// Validates a gather/scatter LSC_UNTYPED line whose execution size `exec_size` is already
 /// checked (instructions/LSC_UNTYPED.md: Format, operand descriptions, Text).
 pub fn check_untyped(
@@ -659,27 +686,8 @@ pub fn check_untyped(
         ));
     };
     // Modifiers: SFID, then CachingL1 and CachingL3.
-    let Some((sfid, caching)) = line.mods.split_first() else {
-        return Err(invalid(
-            "sfid",
-            "missing the unit `.ugm`, `.ugml` or `.slm`",
-        ));
-    };
-    let sfid = Sfid::from_name(sfid)
-        .ok_or_else(|| invalid("sfid", format!("`.{sfid}` is not one of ugm ugml slm")))?;
-    let opts = caching
-        .iter()
-        .map(|c| {
-            CacheOpt::from_name(c)
-                .ok_or_else(|| invalid("caching", format!("`.{c}` is not a caching option")))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let (l1, l3) = match opts.as_slice() {
-        [] => (CacheOpt::Df, CacheOpt::Df),
-        [l1] => (*l1, CacheOpt::Df),
-        [l1, l3] => (*l1, *l3),
-        _ => return Err(invalid("caching", "at most two caching options (L1, L3)")),
-    };
+    let (sfid, l1, l3) = unit_and_caching(&line.mods)?;
+    let caching = line.mods.get(1..).unwrap_or_default();
     if sfid == Sfid::Slm && (l1, l3) != (CacheOpt::Df, CacheOpt::Df) {
         return Err(invalid(
             "caching",

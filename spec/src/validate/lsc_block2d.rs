@@ -6,7 +6,7 @@ use super::Cx;
 use crate::asm::ast::{InsnLine, OperandKind, VarClass};
 use crate::error::{Result, VisaError};
 use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Region, Src};
-use crate::lsc::{self, Block2dShape, CacheOpt, Sfid};
+use crate::lsc::{self, Block2dShape, Sfid};
 use crate::platform::Platform;
 use crate::state::{Vars, NULL};
 use crate::types::DataType;
@@ -50,24 +50,7 @@ impl Cx<'_> {
             Some(p) => Some(self.predicate(p, mask, exec_size)?),
             None => None,
         };
-        let Some((sfid, caching)) = line.mods.split_first() else {
-            return Err(invalid("sfid", "missing the unit `.ugm`"));
-        };
-        let sfid = Sfid::from_name(sfid)
-            .ok_or_else(|| invalid("sfid", format!("`.{sfid}` is not one of ugm ugml slm")))?;
-        let opts = caching
-            .iter()
-            .map(|c| {
-                CacheOpt::from_name(c)
-                    .ok_or_else(|| invalid("caching", format!("`.{c}` is not a caching option")))
-            })
-            .collect::<Result<Vec<_>>>()?;
-        let (l1, l3) = match opts.as_slice() {
-            [] => (CacheOpt::Df, CacheOpt::Df),
-            [l1] => (*l1, CacheOpt::Df),
-            [l1, l3] => (*l1, *l3),
-            _ => return Err(invalid("caching", "at most two caching options (L1, L3)")),
-        };
+        let (sfid, l1, l3) = lsc::unit_and_caching(&line.mods)?;
         if line.operands.len() != 2 {
             return Err(invalid(
                 "operands",
