@@ -324,8 +324,8 @@ impl DpasPlan {
             for (r, row) in acc.iter_mut().enumerate().take(self.rows) {
                 let at = at + r * self.row_advance;
                 if let Some(s) = state.grf.get(at..at + 4 * self.n) {
-                    for (v, dw) in row.iter_mut().zip(s.chunks_exact(4)) {
-                        *v = i32::from_le_bytes([dw[0], dw[1], dw[2], dw[3]]);
+                    for (v, dw) in row.iter_mut().zip(s.as_chunks::<4>().0) {
+                        *v = i32::from_le_bytes(*dw);
                     }
                 }
             }
@@ -337,8 +337,8 @@ impl DpasPlan {
             let Some(slot) = state.grf.get_mut(at..end) else {
                 return Err(VisaError::model_bug("DPAS Dst outside the register file"));
             };
-            for (chunk, v) in slot.chunks_exact_mut(4).zip(row.iter()) {
-                chunk.copy_from_slice(&v.to_le_bytes());
+            for (dw, v) in slot.as_chunks_mut::<4>().0.iter_mut().zip(row) {
+                *dw = v.to_le_bytes();
             }
             if !state.undefined.is_empty() {
                 for byte in at..end {

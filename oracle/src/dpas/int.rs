@@ -222,65 +222,46 @@ mod avx2 {
         n: usize,
         pairs: &mut [[[i16; 2]; N]],
     ) {
-        match pairs {
-            [first, second, ..] if available() => {
+        match (<&[u8; 4 * N]>::try_from(row), pairs) {
+            (Ok(row), [first, second, ..]) if n == N && available() => {
                 // SAFETY: the CPU supports AVX2, the only requirement of `src1_8_avx2`.
-                unsafe { src1_8_avx2::<SIGNED>(row, n, first, second) }
+                unsafe { src1_8_avx2::<SIGNED>(row, first, second) }
             }
-            _ => super::src1_register::<8, SIGNED>(row, n, pairs),
+            (_, pairs) => super::src1_register::<8, SIGNED>(row, n, pairs),
         }
     }
 
-    /// Four columns at a time: their 16 bytes widened to i16 (`vpmovsxbw`/`vpmovzxbw`)
-    /// are the DWs [pair 0, pair 1] of each column; the even DWs go to `first`, the odd
-    /// ones to `second`.
+    /// The 16 columns of an 8-bit Src1 register, four at a time: their 16 bytes widened to
+    /// i16 (`vpmovsxbw`/`vpmovzxbw`) are the DWs [pair 0, pair 1] of each column; the even
+    /// DWs go to `first`, the odd ones to `second`.
     #[target_feature(enable = "avx2")]
     fn src1_8_avx2<const SIGNED: bool>(
-        row: &[u8],
-        n: usize,
+        row: &[u8; 4 * N],
         first: &mut [[i16; 2]; N],
         second: &mut [[i16; 2]; N],
     ) {
-        let n = n.min(N);
         let even_then_odd = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
-        let blocks = row
-            .chunks_exact(16)
-            .zip(first.chunks_exact_mut(4))
-            .zip(second.chunks_exact_mut(4))
-            .take(n / 4);
-        for ((bytes, p0), p1) in blocks {
-            // SAFETY: `bytes` is 16 bytes long: one unaligned 16-byte load.
-            let v = unsafe { _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>()) };
+        for block in 0..N / 4 {
+            // SAFETY: bytes 16*block .. 16*block + 16 of the 64-byte `row` (block < 4): one
+            // unaligned 16-byte load.
+            let v = unsafe { _mm_loadu_si128(row.as_ptr().add(16 * block).cast::<__m128i>()) };
             let w = if SIGNED {
                 _mm256_cvtepi8_epi16(v)
             } else {
                 _mm256_cvtepu8_epi16(v)
             };
             let g = _mm256_permutevar8x32_epi32(w, even_then_odd);
-            // SAFETY: `p0` and `p1` are 4 pairs of i16, 16 bytes each: one unaligned
-            // 16-byte store into each.
+            // SAFETY: pairs 4*block .. 4*block + 4 of the 16 pairs (64 bytes) of `first`
+            // and of `second` (block < 4): one unaligned 16-byte store into each.
             unsafe {
-                _mm_storeu_si128(p0.as_mut_ptr().cast::<__m128i>(), _mm256_castsi256_si128(g));
                 _mm_storeu_si128(
-                    p1.as_mut_ptr().cast::<__m128i>(),
+                    first.as_mut_ptr().add(4 * block).cast::<__m128i>(),
+                    _mm256_castsi256_si128(g),
+                );
+                _mm_storeu_si128(
+                    second.as_mut_ptr().add(4 * block).cast::<__m128i>(),
                     _mm256_extracti128_si256::<1>(g),
                 );
-            }
-        }
-        // Columns past the last whole block of four (none at execution size 8 or 16).
-        let widen = |b: u8| {
-            if SIGNED {
-                i16::from(b as i8)
-            } else {
-                i16::from(b)
-            }
-        };
-        let (dws, _) = row.as_chunks::<4>();
-        for i in n / 4 * 4..n {
-            if let (Some(dw), Some(p0), Some(p1)) = (dws.get(i), first.get_mut(i), second.get_mut(i))
-            {
-                *p0 = [widen(dw[0]), widen(dw[1])];
-                *p1 = [widen(dw[2]), widen(dw[3])];
             }
         }
     }
