@@ -201,7 +201,9 @@ pub fn compile(program: &Program, insn: &Instruction, config: &ExecConfig) -> Re
             // OPS_PER_CHAN fields each): 2, 4 or 8 pairs.
             let per_dw = 32 / wb;
             if per_dw % 4 != 0 || k % 4 != 0 {
-                return Err(VisaError::model_bug("integer DPAS depth not a multiple of 4"));
+                return Err(VisaError::model_bug(
+                    "integer DPAS depth not a multiple of 4",
+                ));
             }
             Some(IntPlan {
                 unpack_w: int::src1_unpacker(ctrl.w.bits(), ctrl.w.is_signed()).ok_or_else(bug)?,

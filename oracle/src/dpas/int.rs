@@ -404,12 +404,7 @@ mod tests {
                                     for kk in 0..k {
                                         // Src1 DW (m, i) holds depths m*per_dw .. of column i.
                                         let (m, f) = (kk / per_dw_w, kk % per_dw_w);
-                                        let bv = field(
-                                            &src1,
-                                            (m * N + i) * per_dw_w + f,
-                                            wb,
-                                            ws,
-                                        );
+                                        let bv = field(&src1, (m * N + i) * per_dw_w + f, wb, ws);
                                         want += field(&src2, r * k + kk, ab, as_) * bv;
                                     }
                                     assert_eq!(
