@@ -97,6 +97,9 @@ struct InsnPlan {
     /// MADW: an indirect destination must start on a GRF boundary of this size.
     grf_aligned: Option<usize>,
     kernel: Kernel,
+    /// A source or destination holds floats: the run decodes %cr0's float mode (integer
+    /// kernels never read it).
+    float_mode: bool,
     /// Register-file bytes the general operands need.
     extent: usize,
 }
@@ -965,6 +968,7 @@ impl Compiler<'_> {
                 }
             }
         }
+        let float_mode = dst_ty.is_float() || srcs.iter().flatten().any(|s| s.ty.is_float());
         Ok(InsnPlan {
             pos: insn.pos,
             exec_size: n,
@@ -985,6 +989,7 @@ impl Compiler<'_> {
                 ),
             grf_aligned,
             kernel,
+            float_mode,
             extent,
         })
     }
@@ -1283,7 +1288,11 @@ impl InsnPlan {
         }
         let n = self.exec_size;
         let chen = self.channel_enables(state)?;
-        let mode = FloatMode::from_cr0(plan.cr0(state)?, &plan.lit);
+        let mode = if self.float_mode {
+            FloatMode::from_cr0(plan.cr0(state)?, &plan.lit)
+        } else {
+            FloatMode::from_cr0(0, &plan.lit)
+        };
         let ctx = Ctx {
             n,
             mode,
@@ -1470,7 +1479,10 @@ impl InsnPlan {
         if self.index_undefined {
             return self.write_anywhere(en, state, &s.dst_offs);
         }
-        let (written, undefined) = self.lanes.masks(en, n)?;
+        let (written, undefined) = match self.lanes {
+            Lanes::All => (en, 0),
+            lanes => lanes.masks(en, n)?,
+        };
         if undefined != 0 {
             self.dst
                 .mark_undefined(self.dst_size, n, undefined, state, &s.dst_offs);
