@@ -7,9 +7,10 @@
 //! address variable at execution time, every lane checked.
 
 use visa_spec::state::MachineState;
+use visa_spec::types::DataType;
 use visa_spec::VisaError;
 
-use crate::kernel::{Raw, LANES};
+use crate::kernel::{IntTy, Ints, Modifier, Raw, LANES};
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -107,18 +108,44 @@ fn elements_mut<T>(all: &mut [Vec<T>], var: usize, sub: usize, n: usize) -> Resu
 /// Reads the element of `S` bytes at byte `o`, zero-extended.
 #[inline(always)]
 fn read<const S: usize>(grf: &[u8], o: usize) -> Option<u64> {
-    let bytes: [u8; S] = grf.get(o..o.checked_add(S)?)?.try_into().ok()?;
-    let mut word = [0u8; 8];
-    word.iter_mut().zip(bytes).for_each(|(w, b)| *w = b);
-    Some(u64::from_le_bytes(word))
+    let bytes = grf.get(o..o.checked_add(S)?)?;
+    Some(from_bytes::<S>(bytes))
+}
+
+/// The little-endian value of an element's `S` bytes (`bytes` holds exactly `S`).
+#[inline(always)]
+fn from_bytes<const S: usize>(bytes: &[u8]) -> u64 {
+    match S {
+        1 => bytes.first().map_or(0, |b| u64::from(*b)),
+        2 => bytes
+            .try_into()
+            .map_or(0, |b| u64::from(u16::from_le_bytes(b))),
+        4 => bytes
+            .try_into()
+            .map_or(0, |b| u64::from(u32::from_le_bytes(b))),
+        _ => bytes.try_into().map_or(0, u64::from_le_bytes),
+    }
+}
+
+/// Writes the low `S` bytes of `v` into `bytes` (exactly `S` long).
+#[inline(always)]
+fn to_bytes<const S: usize>(bytes: &mut [u8], v: u64) {
+    match S {
+        1 => {
+            if let Some(b) = bytes.first_mut() {
+                *b = v as u8;
+            }
+        }
+        2 => bytes.copy_from_slice(&(v as u16).to_le_bytes()),
+        4 => bytes.copy_from_slice(&(v as u32).to_le_bytes()),
+        _ => bytes.copy_from_slice(&v.to_le_bytes()),
+    }
 }
 
 #[inline(always)]
 fn write<const S: usize>(grf: &mut [u8], o: usize, v: u64) -> Option<()> {
     let dst = grf.get_mut(o..o.checked_add(S)?)?;
-    dst.iter_mut()
-        .zip(v.to_le_bytes())
-        .for_each(|(d, b)| *d = b);
+    to_bytes::<S>(dst, v);
     Some(())
 }
 
@@ -132,9 +159,7 @@ fn gather_contig<const S: usize>(grf: &[u8], base: usize, n: usize, out: &mut Ra
     let end = base.checked_add(n * S).ok_or_else(|| out_of_range(base))?;
     let bytes = grf.get(base..end).ok_or_else(|| out_of_range(base))?;
     for (chunk, o) in bytes.chunks_exact(S).zip(out.iter_mut()) {
-        let mut word = [0u8; 8];
-        word.iter_mut().zip(chunk).for_each(|(w, b)| *w = *b);
-        *o = u64::from_le_bytes(word);
+        *o = from_bytes::<S>(chunk);
     }
     Ok(())
 }
@@ -235,7 +260,293 @@ fn check(byte: i64, size: usize, grf_len: usize, lane: usize) -> Result<usize> {
     Ok(byte as usize)
 }
 
+/// A source's load instantiated for its kind and element size when the plan is compiled
+/// (arguments as [`SrcLoad::load`]): a run calls it without matching the kind or the size.
+pub type LoadFn =
+    fn(&SrcLoad, usize, usize, &MachineState, &mut [usize; LANES], &mut Raw) -> Result<()>;
+
+/// A destination's store instantiated likewise (arguments as [`DstStore::store`]).
+pub type StoreFn =
+    fn(&DstStore, usize, usize, u32, &mut MachineState, &[usize; LANES], &Raw) -> Result<()>;
+
+fn load_contig<const S: usize>(
+    l: &SrcLoad,
+    size: usize,
+    n: usize,
+    state: &MachineState,
+    offs: &mut [usize; LANES],
+    out: &mut Raw,
+) -> Result<()> {
+    match l {
+        SrcLoad::Contig { base } if S == size => {
+            gather_contig::<S>(&state.grf, *base, n.min(LANES), out)
+        }
+        _ => l.load(size, n, state, offs, out),
+    }
+}
+
+fn load_table<const S: usize>(
+    l: &SrcLoad,
+    size: usize,
+    n: usize,
+    state: &MachineState,
+    offs: &mut [usize; LANES],
+    out: &mut Raw,
+) -> Result<()> {
+    match l {
+        SrcLoad::Table { offs: table } if S == size => {
+            gather_offs::<S, u32>(&state.grf, &table[..n.min(LANES)], out)
+        }
+        _ => l.load(size, n, state, offs, out),
+    }
+}
+
+/// A table whose lanes all read one element (a scalar region such as `<0;1,0>`).
+fn load_splat<const S: usize>(
+    l: &SrcLoad,
+    size: usize,
+    n: usize,
+    state: &MachineState,
+    offs: &mut [usize; LANES],
+    out: &mut Raw,
+) -> Result<()> {
+    match l {
+        SrcLoad::Table { offs: table } if S == size => {
+            let o = table[0] as usize;
+            let v = read::<S>(&state.grf, o).ok_or_else(|| out_of_range(o))?;
+            out[..n.min(LANES)].fill(v);
+            Ok(())
+        }
+        _ => l.load(size, n, state, offs, out),
+    }
+}
+
+fn load_const(
+    l: &SrcLoad,
+    size: usize,
+    n: usize,
+    state: &MachineState,
+    offs: &mut [usize; LANES],
+    out: &mut Raw,
+) -> Result<()> {
+    match l {
+        SrcLoad::Const { lanes } => {
+            let n = n.min(LANES);
+            out[..n].copy_from_slice(&lanes[..n]);
+            Ok(())
+        }
+        _ => l.load(size, n, state, offs, out),
+    }
+}
+
+/// The general load (any kind, any size).
+pub fn load_any(
+    l: &SrcLoad,
+    size: usize,
+    n: usize,
+    state: &MachineState,
+    offs: &mut [usize; LANES],
+    out: &mut Raw,
+) -> Result<()> {
+    l.load(size, n, state, offs, out)
+}
+
+fn store_contig<const S: usize>(
+    d: &DstStore,
+    size: usize,
+    n: usize,
+    en: u32,
+    state: &mut MachineState,
+    offs: &[usize; LANES],
+    vals: &Raw,
+) -> Result<()> {
+    match d {
+        DstStore::Contig { base } if S == size => {
+            let n = n.min(LANES);
+            if !state.undefined.is_empty() {
+                d.define(size, n, en, state, offs);
+            }
+            scatter_contig::<S>(&mut state.grf, *base, en, n, vals)
+        }
+        _ => d.store(size, n, en, state, offs, vals),
+    }
+}
+
+fn store_any(
+    d: &DstStore,
+    size: usize,
+    n: usize,
+    en: u32,
+    state: &mut MachineState,
+    offs: &[usize; LANES],
+    vals: &Raw,
+) -> Result<()> {
+    d.store(size, n, en, state, offs, vals)
+}
+
+impl DstStore {
+    /// The store of this destination for elements of `size` bytes.
+    pub fn store_fn(&self, size: usize) -> StoreFn {
+        match (self, size) {
+            (DstStore::Contig { .. }, 1) => store_contig::<1>,
+            (DstStore::Contig { .. }, 2) => store_contig::<2>,
+            (DstStore::Contig { .. }, 4) => store_contig::<4>,
+            (DstStore::Contig { .. }, 8) => store_contig::<8>,
+            _ => store_any,
+        }
+    }
+}
+
+/// A source's load fused with the decode of its integer type: raw register bytes straight
+/// into exact lane values, modifier applied (arguments: the load, the state, the lanes, the
+/// modifier, the output). Chosen when the plan is compiled for the loads that cannot fail
+/// once the register file holds the instruction's extent.
+pub type LoadIntFn = fn(&SrcLoad, &MachineState, usize, Modifier, &mut Ints) -> Result<()>;
+
+/// One lane's exact value with its modifier (the decode stage of [`crate::kernel`]).
+#[inline(always)]
+fn int_lane<T: IntTy>(raw: u64, m: Modifier) -> i128 {
+    match m {
+        Modifier::None => T::decode(raw),
+        Modifier::Neg => -T::decode(raw),
+        Modifier::Abs => T::decode(raw).abs(),
+        Modifier::NegAbs => -T::decode(raw).abs(),
+        Modifier::Not => T::decode(raw ^ T::MASK),
+    }
+}
+
+fn fused_kind_bug() -> VisaError {
+    VisaError::model_bug("a fused integer load of another operand kind")
+}
+
+fn load_int_contig<const S: usize, T: IntTy>(
+    l: &SrcLoad,
+    state: &MachineState,
+    n: usize,
+    m: Modifier,
+    out: &mut Ints,
+) -> Result<()> {
+    let SrcLoad::Contig { base } = l else {
+        return Err(fused_kind_bug());
+    };
+    let n = n.min(LANES);
+    let end = base.checked_add(n * S).ok_or_else(|| out_of_range(*base))?;
+    let bytes = state
+        .grf
+        .get(*base..end)
+        .ok_or_else(|| out_of_range(*base))?;
+    for (chunk, o) in bytes.chunks_exact(S).zip(out.iter_mut()) {
+        *o = int_lane::<T>(from_bytes::<S>(chunk), m);
+    }
+    Ok(())
+}
+
+fn load_int_splat<const S: usize, T: IntTy>(
+    l: &SrcLoad,
+    state: &MachineState,
+    n: usize,
+    m: Modifier,
+    out: &mut Ints,
+) -> Result<()> {
+    let SrcLoad::Table { offs } = l else {
+        return Err(fused_kind_bug());
+    };
+    let o = offs[0] as usize;
+    let v = read::<S>(&state.grf, o).ok_or_else(|| out_of_range(o))?;
+    out[..n.min(LANES)].fill(int_lane::<T>(v, m));
+    Ok(())
+}
+
+fn load_int_table<const S: usize, T: IntTy>(
+    l: &SrcLoad,
+    state: &MachineState,
+    n: usize,
+    m: Modifier,
+    out: &mut Ints,
+) -> Result<()> {
+    let SrcLoad::Table { offs } = l else {
+        return Err(fused_kind_bug());
+    };
+    let grf = &state.grf[..];
+    for (o, v) in offs[..n.min(LANES)].iter().zip(out.iter_mut()) {
+        let o = *o as usize;
+        *v = int_lane::<T>(read::<S>(grf, o).ok_or_else(|| out_of_range(o))?, m);
+    }
+    Ok(())
+}
+
+fn load_int_const<const S: usize, T: IntTy>(
+    l: &SrcLoad,
+    _state: &MachineState,
+    n: usize,
+    m: Modifier,
+    out: &mut Ints,
+) -> Result<()> {
+    let SrcLoad::Const { lanes } = l else {
+        return Err(fused_kind_bug());
+    };
+    for (r, v) in lanes[..n.min(LANES)].iter().zip(out.iter_mut()) {
+        *v = int_lane::<T>(*r, m);
+    }
+    Ok(())
+}
+
+/// The instance of a fused integer load for the element type `ty`.
+macro_rules! by_int_elem {
+    ($ty:expr, $f:ident) => {
+        match $ty {
+            DataType::UB => Some($f::<1, u8> as LoadIntFn),
+            DataType::B => Some($f::<1, i8> as LoadIntFn),
+            DataType::UW => Some($f::<2, u16> as LoadIntFn),
+            DataType::W => Some($f::<2, i16> as LoadIntFn),
+            DataType::UD => Some($f::<4, u32> as LoadIntFn),
+            DataType::D => Some($f::<4, i32> as LoadIntFn),
+            DataType::UQ => Some($f::<8, u64> as LoadIntFn),
+            DataType::Q => Some($f::<8, i64> as LoadIntFn),
+            _ => None,
+        }
+    };
+}
+
 impl SrcLoad {
+    /// The fused load and decode of this source as `n` lanes of the integer type `ty`
+    /// (`None`: an operand kind that goes through the raw lanes, or not an integer type).
+    pub fn load_int_fn(&self, ty: DataType, n: usize) -> Option<LoadIntFn> {
+        match self {
+            SrcLoad::Contig { .. } => by_int_elem!(ty, load_int_contig),
+            SrcLoad::Table { offs } if offs[..n.min(LANES)].iter().all(|o| *o == offs[0]) => {
+                by_int_elem!(ty, load_int_splat)
+            }
+            SrcLoad::Table { .. } => by_int_elem!(ty, load_int_table),
+            SrcLoad::Const { .. } => by_int_elem!(ty, load_int_const),
+            _ => None,
+        }
+    }
+
+    /// The load of this source for `n` lanes of elements of `size` bytes.
+    pub fn load_fn(&self, size: usize, n: usize) -> LoadFn {
+        let splat = match self {
+            SrcLoad::Table { offs } => offs[..n.min(LANES)].iter().all(|o| *o == offs[0]),
+            _ => false,
+        };
+        match (self, size) {
+            (SrcLoad::Table { .. }, 1) if splat => load_splat::<1>,
+            (SrcLoad::Table { .. }, 2) if splat => load_splat::<2>,
+            (SrcLoad::Table { .. }, 4) if splat => load_splat::<4>,
+            (SrcLoad::Table { .. }, 8) if splat => load_splat::<8>,
+            (SrcLoad::Contig { .. }, 1) => load_contig::<1>,
+            (SrcLoad::Contig { .. }, 2) => load_contig::<2>,
+            (SrcLoad::Contig { .. }, 4) => load_contig::<4>,
+            (SrcLoad::Contig { .. }, 8) => load_contig::<8>,
+            (SrcLoad::Table { .. }, 1) => load_table::<1>,
+            (SrcLoad::Table { .. }, 2) => load_table::<2>,
+            (SrcLoad::Table { .. }, 4) => load_table::<4>,
+            (SrcLoad::Table { .. }, 8) => load_table::<8>,
+            (SrcLoad::Const { .. }, _) => load_const,
+            _ => load_any,
+        }
+    }
+
     /// Reads lanes `0..n` of elements of `size` bytes into `out`.
     pub fn load(
         &self,
@@ -314,13 +625,28 @@ fn scatter_contig<const S: usize>(
     n: usize,
     vals: &Raw,
 ) -> Result<()> {
-    for (k, v) in vals[..n].iter().enumerate() {
-        if (en >> k) & 1 == 1 {
-            let o = base + k * S;
-            write::<S>(grf, o, *v).ok_or_else(|| out_of_range(o))?;
+    let end = base.checked_add(n * S).ok_or_else(|| out_of_range(base))?;
+    let bytes = grf.get_mut(base..end).ok_or_else(|| out_of_range(base))?;
+    let all = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+    if en & all == all {
+        for (chunk, v) in bytes.chunks_exact_mut(S).zip(vals) {
+            to_bytes::<S>(chunk, *v);
+        }
+    } else {
+        // Disabled lanes keep their bytes: a blend instead of a branch per lane.
+        for (k, (chunk, v)) in bytes.chunks_exact_mut(S).zip(vals).enumerate() {
+            let keep = blend_mask(en, k);
+            let merged = (from_bytes::<S>(chunk) & keep) | (*v & !keep);
+            to_bytes::<S>(chunk, merged);
         }
     }
     Ok(())
+}
+
+/// All ones when lane `k` is not enabled in `en` (its old bytes are kept), else zero.
+#[inline(always)]
+fn blend_mask(en: u32, k: usize) -> u64 {
+    (u64::from((en >> k) & 1)).wrapping_sub(1)
 }
 
 fn scatter_offs<const S: usize, T: Off>(
@@ -329,11 +655,13 @@ fn scatter_offs<const S: usize, T: Off>(
     en: u32,
     vals: &Raw,
 ) -> Result<()> {
+    // The lanes of a destination never overlap (element-aligned, distinct offsets): a
+    // disabled lane writes its own bytes back.
     for (k, (o, v)) in offs.iter().zip(vals).enumerate() {
-        if (en >> k) & 1 == 1 {
-            let o = o.at();
-            write::<S>(grf, o, *v).ok_or_else(|| out_of_range(o))?;
-        }
+        let o = o.at();
+        let old = read::<S>(grf, o).ok_or_else(|| out_of_range(o))?;
+        let keep = blend_mask(en, k);
+        write::<S>(grf, o, (old & keep) | (*v & !keep)).ok_or_else(|| out_of_range(o))?;
     }
     Ok(())
 }
@@ -393,10 +721,69 @@ impl DstStore {
         state: &mut MachineState,
         offs: &[usize; LANES],
     ) {
-        for k in (0..n.min(LANES)).filter(|k| en >> k & 1 == 1) {
+        let n = n.min(LANES);
+        let en = en & if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+        // A repeated run finds its lanes undefined already: one range walk instead of a
+        // search per byte.
+        if let Some((lo, hi)) = self.span(size, n, offs) {
+            let have = state
+                .undefined
+                .range(lo..hi)
+                .filter(|b| {
+                    self.lane_of(size, n, **b, offs)
+                        .is_some_and(|k| en >> k & 1 == 1)
+                })
+                .count();
+            if have == en.count_ones() as usize * size {
+                return;
+            }
+        }
+        for k in (0..n).filter(|k| en >> k & 1 == 1) {
             if let Some(at) = self.lane_offset(size, k, offs) {
                 state.undefined.extend(at..at + size);
             }
+        }
+    }
+
+    /// The register-file bytes `lo..hi` spanned by lanes `0..n` (`None`: not in the
+    /// register file).
+    fn span(&self, size: usize, n: usize, offs: &[usize; LANES]) -> Option<(usize, usize)> {
+        let n = n.min(LANES);
+        if n == 0 {
+            return None;
+        }
+        match self {
+            DstStore::Contig { base } => Some((*base, base + n * size)),
+            DstStore::Table { offs } => {
+                let lanes = offs.get(..n)?;
+                let lo = lanes.iter().min()?;
+                let hi = lanes.iter().max()?;
+                Some((*lo as usize, *hi as usize + size))
+            }
+            DstStore::Indirect(_) => {
+                let lanes = offs.get(..n)?;
+                Some((*lanes.iter().min()?, lanes.iter().max()? + size))
+            }
+            _ => None,
+        }
+    }
+
+    /// The lane among `0..n` whose bytes hold register byte `b`.
+    fn lane_of(&self, size: usize, n: usize, b: usize, offs: &[usize; LANES]) -> Option<usize> {
+        match self {
+            DstStore::Contig { base } => {
+                let k = b.checked_sub(*base)? / size;
+                (k < n).then_some(k)
+            }
+            DstStore::Table { offs } => offs
+                .get(..n)?
+                .iter()
+                .position(|o| (*o as usize..*o as usize + size).contains(&b)),
+            DstStore::Indirect(_) => offs
+                .get(..n)?
+                .iter()
+                .position(|o| (*o..*o + size).contains(&b)),
+            _ => None,
         }
     }
 
@@ -421,12 +808,27 @@ impl DstStore {
         state: &mut MachineState,
         offs: &[usize; LANES],
     ) {
-        for k in (0..n).filter(|k| en >> k & 1 == 1) {
-            if let Some(at) = self.lane_offset(size, k, offs) {
-                for b in at..at + size {
-                    state.undefined.remove(&b);
+        let n = n.min(LANES);
+        let Some((lo, hi)) = self.span(size, n, offs) else {
+            return;
+        };
+        // One range walk: the undefined bytes of the enabled lanes (at most 32 lanes of 8
+        // bytes).
+        let mut hit = [0usize; LANES * 8];
+        let mut count = 0;
+        for b in state.undefined.range(lo..hi) {
+            if self
+                .lane_of(size, n, *b, offs)
+                .is_some_and(|k| en >> k & 1 == 1)
+            {
+                if let Some(slot) = hit.get_mut(count) {
+                    *slot = *b;
+                    count += 1;
                 }
             }
+        }
+        for b in &hit[..count] {
+            state.undefined.remove(b);
         }
     }
 

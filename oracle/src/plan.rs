@@ -14,7 +14,7 @@ use visa_spec::VisaError;
 use crate::alu::{self, MAX_SRCS};
 use crate::kernel::{self, Ctx, FloatOp, Ints, Modifier, Raw, LANES};
 use crate::mode::{FloatMode, Literal};
-use crate::operand::{DstStore, Indirect, SrcLoad};
+use crate::operand::{load_any, DstStore, Indirect, LoadFn, LoadIntFn, SrcLoad, StoreFn};
 use crate::second::{madw_high_offset, Lanes, Second};
 use crate::select::{self, SelectKernel, WriteMask};
 use crate::softfloat::Rounding;
@@ -85,6 +85,8 @@ struct InsnPlan {
     num_srcs: usize,
     dst: DstStore,
     dst_size: usize,
+    /// `dst`'s store instance for its kind and size.
+    put: StoreFn,
     /// ADDC's carry, SUBB's borrow, MADW's high halves, ADD3O's overflow bits.
     second: Option<Second>,
     /// The lanes the instruction's loop writes (pairs, literal loop steps).
@@ -95,6 +97,9 @@ struct InsnPlan {
     /// MADW: an indirect destination must start on a GRF boundary of this size.
     grf_aligned: Option<usize>,
     kernel: Kernel,
+    /// A source or destination holds floats: the run decodes %cr0's float mode (integer
+    /// kernels never read it).
+    float_mode: bool,
     /// Register-file bytes the general operands need.
     extent: usize,
 }
@@ -109,6 +114,11 @@ struct PredPlan {
 #[derive(Clone, Debug)]
 struct Source {
     load: SrcLoad,
+    /// `load`'s instance for its kind and size.
+    fetch: LoadFn,
+    /// The load fused with the integer decode of an integer kernel ([`Kernel::Int`],
+    /// [`Kernel::Pair`]): the source skips the raw lanes.
+    fused: Option<LoadIntFn>,
     size: usize,
     /// The type the lanes hold (V as W, UV as UW, VF as F, a predicate as UD).
     ty: DataType,
@@ -367,6 +377,8 @@ impl Compiler<'_> {
                     }
                 };
                 Ok(Source {
+                    fetch: load_any,
+                    fused: None,
                     load,
                     size,
                     ty: *ty,
@@ -417,6 +429,8 @@ impl Compiler<'_> {
                     SrcLoad::Indirect(Box::new(at))
                 };
                 Ok(Source {
+                    fetch: load_any,
+                    fused: None,
                     load,
                     size: ty.size(),
                     ty: *ty,
@@ -469,6 +483,8 @@ impl Compiler<'_> {
                     t => return Err(VisaError::model_bug(format!("immediate of type {t}"))),
                 };
                 Ok(Source {
+                    fetch: load_any,
+                    fused: None,
                     load: SrcLoad::Const {
                         lanes: Box::new(lanes),
                     },
@@ -479,6 +495,8 @@ impl Compiler<'_> {
             }
             // ADDR_ADD's src0: address elements, or a variable's register-file address.
             Src::Address { var, sub } => Ok(Source {
+                fetch: load_any,
+                fused: None,
                 load: SrcLoad::Addr {
                     var: self.elements_of(*var, *sub, n, VarClass::Address)?,
                     sub: *sub as usize,
@@ -490,6 +508,8 @@ impl Compiler<'_> {
             Src::AddrOf { var, offset } => {
                 let base = var_info(self.vars, *var)?.grf_offset.unwrap_or(0) as u64;
                 Ok(Source {
+                    fetch: load_any,
+                    fused: None,
                     load: SrcLoad::Const {
                         lanes: Box::new([base + u64::from(*offset); LANES]),
                     },
@@ -508,6 +528,8 @@ impl Compiler<'_> {
                     )));
                 }
                 Ok(Source {
+                    fetch: load_any,
+                    fused: None,
                     load: SrcLoad::Handle {
                         var: self.elements_of(*var, *sub, n, info.class)?,
                         sub: *sub as usize,
@@ -526,6 +548,8 @@ impl Compiler<'_> {
                     )));
                 }
                 Ok(Source {
+                    fetch: load_any,
+                    fused: None,
                     load: SrcLoad::Pred {
                         var: var.0 as usize,
                         num_elts: info.num_elts,
@@ -918,7 +942,9 @@ impl Compiler<'_> {
         let mut extent = 0;
         let mut srcs: [Option<Source>; MAX_SRCS] = [None, None, None, None];
         for (slot, src) in srcs.iter_mut().zip(&insn.srcs) {
-            *slot = Some(self.src(src, n, &mut extent)?);
+            let mut s = self.src(src, n, &mut extent)?;
+            s.fetch = s.load.load_fn(s.size, n);
+            *slot = Some(s);
         }
         let (dst, dst_ty) = match &insn.dst {
             // CMP's and SETP's predicate: channel k is bit k + the mask control's offset.
@@ -935,6 +961,14 @@ impl Compiler<'_> {
         let grf_aligned = (insn.opcode == Opcode::Madw && matches!(insn.dst, Dst::Indirect { .. }))
             .then_some(self.grf_size);
         let kernel = self.kernel(insn, &srcs, dst_ty)?;
+        if let Kernel::Int { dec, .. } | Kernel::Pair { dec, .. } = &kernel {
+            for (src, d) in srcs.iter_mut().zip(dec) {
+                if let (Some(src), Some(_)) = (src, d) {
+                    src.fused = src.load.load_int_fn(src.ty, n);
+                }
+            }
+        }
+        let float_mode = dst_ty.is_float() || srcs.iter().flatten().any(|s| s.ty.is_float());
         Ok(InsnPlan {
             pos: insn.pos,
             exec_size: n,
@@ -943,6 +977,7 @@ impl Compiler<'_> {
             sat: insn.sat,
             srcs,
             num_srcs: insn.srcs.len(),
+            put: dst.store_fn(dst_ty.size()),
             dst,
             dst_size: dst_ty.size(),
             second,
@@ -954,6 +989,7 @@ impl Compiler<'_> {
                 ),
             grf_aligned,
             kernel,
+            float_mode,
             extent,
         })
     }
@@ -1209,16 +1245,28 @@ impl InsnPlan {
     #[inline(always)]
     fn decode_ints<'s, const S: usize>(
         &self,
+        state: &MachineState,
         dec: &[Option<kernel::DecIntFn>; MAX_SRCS],
         raw: &[Raw; S],
         ints: &'s mut [Ints; S],
     ) -> Result<&'s mut [Ints]> {
-        let lanes = dec.iter().zip(&self.srcs).zip(raw).zip(ints.iter_mut());
-        for (((d, src), raw), ints) in lanes {
-            if let (Some(d), Some(src)) = (d, src) {
-                d(raw, self.exec_size, src.modifier, ints);
-            }
+        // One call site per slot, so that each predicts its own decoder.
+        macro_rules! decode_slot {
+            ($k:literal) => {
+                if let (Some(d), Some(src), Some(raw), Some(ints)) =
+                    (dec[$k], &self.srcs[$k], raw.get($k), ints.get_mut($k))
+                {
+                    match src.fused {
+                        Some(f) => f(&src.load, state, self.exec_size, src.modifier, ints)?,
+                        None => d(raw, self.exec_size, src.modifier, ints),
+                    }
+                }
+            };
         }
+        decode_slot!(0);
+        decode_slot!(1);
+        decode_slot!(2);
+        decode_slot!(3);
         // `Plan::run` picks buffers for the plan's widest instruction.
         ints.get_mut(..self.num_srcs).ok_or_else(|| {
             VisaError::model_bug(format!("no buffers for {} sources", self.num_srcs))
@@ -1240,7 +1288,11 @@ impl InsnPlan {
         }
         let n = self.exec_size;
         let chen = self.channel_enables(state)?;
-        let mode = FloatMode::from_cr0(plan.cr0(state)?, &plan.lit);
+        let mode = if self.float_mode {
+            FloatMode::from_cr0(plan.cr0(state)?, &plan.lit)
+        } else {
+            FloatMode::from_cr0(0, &plan.lit)
+        };
         let ctx = Ctx {
             n,
             mode,
@@ -1256,11 +1308,20 @@ impl InsnPlan {
             err_lanes: chen,
         };
         // All sources of all lanes are read before anything is written.
-        for (src, raw) in self.srcs.iter().zip(s.raw.iter_mut()) {
-            if let Some(src) = src {
-                src.load.load(src.size, n, state, &mut s.offs, raw)?;
-            }
+        // One call site per slot, so that each predicts its own kind of load.
+        macro_rules! load_slot {
+            ($k:literal) => {
+                if let (Some(src), Some(raw)) = (&self.srcs[$k], s.raw.get_mut($k)) {
+                    if src.fused.is_none() {
+                        (src.fetch)(&src.load, src.size, n, state, &mut s.offs, raw)?;
+                    }
+                }
+            };
         }
+        load_slot!(0);
+        load_slot!(1);
+        load_slot!(2);
+        load_slot!(3);
         self.dst.prepare(self.dst_size, n, state, &mut s.dst_offs)?;
         if let Some(Second { store, size }) = &self.second {
             store.prepare(*size, n, state, &mut s.dst2_offs)?;
@@ -1381,12 +1442,12 @@ impl InsnPlan {
                 return Ok(());
             }
             Kernel::Int { dec, op, enc } => {
-                let ints = self.decode_ints(&dec, &s.raw, &mut s.ints)?;
+                let ints = self.decode_ints(state, &dec, &s.raw, &mut s.ints)?;
                 op(ints, &ctx)?;
                 enc(first_source(ints)?, &ctx, &mut s.out);
             }
             Kernel::Pair { dec, op, enc, enc2 } => {
-                let ints = self.decode_ints(&dec, &s.raw, &mut s.ints)?;
+                let ints = self.decode_ints(state, &dec, &s.raw, &mut s.ints)?;
                 op(ints, &mut s.ints2, &ctx)?;
                 enc(first_source(ints)?, &ctx, &mut s.out);
                 enc2(&s.ints2, &ctx, &mut s.out2);
@@ -1418,13 +1479,23 @@ impl InsnPlan {
         if self.index_undefined {
             return self.write_anywhere(en, state, &s.dst_offs);
         }
-        let (written, undefined) = self.lanes.masks(en, n)?;
+        let (written, undefined) = match self.lanes {
+            Lanes::All => (en, 0),
+            lanes => lanes.masks(en, n)?,
+        };
         if undefined != 0 {
             self.dst
                 .mark_undefined(self.dst_size, n, undefined, state, &s.dst_offs);
         }
-        self.dst
-            .store(self.dst_size, n, written, state, &s.dst_offs, &s.out)?;
+        (self.put)(
+            &self.dst,
+            self.dst_size,
+            n,
+            written,
+            state,
+            &s.dst_offs,
+            &s.out,
+        )?;
         match &self.second {
             None => Ok(()),
             Some(Second { store, size }) => {
