@@ -17,7 +17,7 @@ use visa_spec::lsc::{AtomicOp, DataSize, Sfid};
 use visa_spec::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
 use visa_spec::VisaError;
 
-use super::{push_byte, store_pieces, Piece};
+use super::{push_byte, set_flags, store_pieces, Piece};
 use crate::softfloat::{self, to_f64_bits, Format, Rounding};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -72,6 +72,19 @@ pub(crate) struct LscPlan {
     lit_cas: bool,
     /// Addresses in Src0Addrs: `lanes`, or 1 for the strided forms.
     addr_lanes: usize,
+}
+
+/// The address stream of one run: lane n's offset, `None` for a disabled lane.
+struct Offsets {
+    lanes: [Option<u64>; 32],
+    count: usize,
+}
+
+impl std::ops::Deref for Offsets {
+    type Target = [Option<u64>];
+    fn deref(&self) -> &[Option<u64>] {
+        &self.lanes[..self.count]
+    }
 }
 
 fn grf_start(program: &Program, var: visa_spec::state::VarId) -> Result<usize> {
@@ -282,20 +295,23 @@ impl LscPlan {
     }
 
     /// The offset of every enabled lane (the address stream), `None` for disabled lanes.
-    fn offsets(&self, state: &MachineState, en: u32) -> Result<Vec<Option<u64>>> {
+    fn offsets(&self, state: &MachineState, en: u32) -> Result<Offsets> {
         let raw = self.grf(state, self.addrs, self.addr_lanes * self.addr_bytes)?;
-        Ok(raw
-            .chunks_exact(self.addr_bytes)
-            .enumerate()
-            .map(|(n, b)| {
-                (en >> n & 1 == 1).then(|| {
-                    let mut word = [0u8; 8];
-                    word[..b.len()].copy_from_slice(b);
-                    let a = u64::from_le_bytes(word);
-                    self.scale.wrapping_mul(a).wrapping_add(self.imm as u64) & self.addr_mask
-                })
-            })
-            .collect())
+        let mut out = Offsets {
+            lanes: [None; 32],
+            count: 0,
+        };
+        for (n, b) in raw.chunks_exact(self.addr_bytes).take(32).enumerate() {
+            if en >> n & 1 == 1 {
+                let mut word = [0u8; 8];
+                word[..b.len()].copy_from_slice(b);
+                let a = u64::from_le_bytes(word);
+                out.lanes[n] =
+                    Some(self.scale.wrapping_mul(a).wrapping_add(self.imm as u64) & self.addr_mask);
+            }
+            out.count = n + 1;
+        }
+        Ok(out)
     }
 
     fn window(&self, state: &MachineState) -> Result<Window> {
@@ -354,17 +370,24 @@ impl LscPlan {
         let widened = self.reg_bytes != self.mem_bytes;
         // Transposed and not widened: the run lands in consecutive register bytes.
         let packed = self.addr_lanes == 1 && !widened && self.lanes_transposed();
-        let mut buf = vec![0u8; run_len];
-        let mut undefined = vec![false; run_len];
+        // At most 64 elements of 8 bytes (LSC_UNTYPED.md, the vector sizes).
+        let mut buf_store = [0u8; 512];
+        let mut undefined_store = [false; 512];
+        let (Some(buf), Some(undefined)) = (
+            buf_store.get_mut(..run_len),
+            undefined_store.get_mut(..run_len),
+        ) else {
+            return Err(VisaError::model_bug("an LSC vector of more than 512 bytes"));
+        };
+        let MachineState {
+            grf,
+            mem,
+            undefined: reg_undefined,
+            ..
+        } = &mut *state;
+        let space = mem.space(w.space);
         for (n, off) in offsets.iter().enumerate() {
             let Some(off) = *off else { continue };
-            let MachineState {
-                grf,
-                mem,
-                undefined: reg_undefined,
-                ..
-            } = &mut *state;
-            let space = mem.space(w.space);
             let fast = self.run(w, off, run_len);
             let any_u = match (fast, space) {
                 (Some(a), Some(m)) if !m.any_undefined(a, a + (run_len as u64 - 1)) => {
@@ -377,7 +400,7 @@ impl LscPlan {
                         define(reg_undefined, at, run_len);
                         continue;
                     }
-                    m.read(a, &mut buf);
+                    m.read(a, buf);
                     false
                 }
                 (Some(_), None) => {
@@ -413,19 +436,16 @@ impl LscPlan {
                 slot[self.datum_at..self.datum_at + self.mem_bytes].copy_from_slice(datum);
                 let udatum = &undefined[v * self.mem_bytes..(v + 1) * self.mem_bytes];
                 if (any_u && udatum.iter().any(|u| *u)) || (widened && self.lit_u32) {
-                    for k in 0..self.reg_bytes {
+                    let mut flags = [false; 8];
+                    for (k, f) in flags.iter_mut().enumerate().take(self.reg_bytes) {
                         let in_datum = k >= self.datum_at && k < self.datum_at + self.mem_bytes;
-                        let u = if in_datum {
+                        *f = if in_datum {
                             any_u && udatum[k - self.datum_at]
                         } else {
                             self.lit_u32
                         };
-                        if u {
-                            reg_undefined.insert(at + k);
-                        } else {
-                            reg_undefined.remove(&(at + k));
-                        }
                     }
+                    set_flags(reg_undefined, at, &flags[..self.reg_bytes]);
                 } else {
                     define(reg_undefined, at, self.reg_bytes);
                 }

@@ -9,7 +9,48 @@ pub(crate) mod block2d;
 pub(crate) mod lsc;
 pub(crate) mod svm;
 
+use std::collections::BTreeSet;
+
 use visa_spec::state::SparseMemory;
+
+/// Sets the undefined flags of register bytes `at..at + flags.len()` to `flags`, touching
+/// the set only where a flag changes.
+pub(crate) fn set_flags(set: &mut BTreeSet<usize>, at: usize, flags: &[bool]) {
+    if set.is_empty() && !flags.contains(&true) {
+        return;
+    }
+    let mut changes: [(usize, bool); 64] = [(0, false); 64];
+    let mut count = 0;
+    let mut now = set.range(at..at + flags.len()).peekable();
+    for (k, &want) in flags.iter().enumerate() {
+        let is = now.next_if_eq(&&(at + k)).is_some();
+        if is != want {
+            if count == changes.len() {
+                break;
+            }
+            changes[count] = (at + k, want);
+            count += 1;
+        }
+    }
+    let overflow = count == changes.len();
+    for &(b, want) in &changes[..count] {
+        if want {
+            set.insert(b);
+        } else {
+            set.remove(&b);
+        }
+    }
+    if overflow {
+        // More changes than the buffer holds: the rest one by one.
+        for (k, &want) in flags.iter().enumerate() {
+            if want {
+                set.insert(at + k);
+            } else {
+                set.remove(&(at + k));
+            }
+        }
+    }
+}
 
 /// One contiguous piece of an instruction's stores: `len` bytes of the data buffer from
 /// `at`, stored at `addr` of the space; `addr + len - 1` does not pass `u64::MAX`.

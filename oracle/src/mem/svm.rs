@@ -9,12 +9,14 @@ use visa_spec::asm::ast::PredCombine;
 use visa_spec::errata::{self, Readings};
 use visa_spec::error::Pos;
 use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
-use visa_spec::state::{MachineState, StoreJournal, Window, FLAT};
+use visa_spec::state::{MachineState, SparseMemory, StoreJournal, Window, FLAT};
 use visa_spec::svm::{AtomicOp, SvmCtrl};
 use visa_spec::validate::svm_raw_byte_offset;
 use visa_spec::VisaError;
 
-use super::{store_pieces, Piece};
+use std::collections::BTreeSet;
+
+use super::{set_flags, store_pieces, Piece};
 use crate::softfloat::{to_f64_bits, Format};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -306,20 +308,34 @@ impl SvmPlan {
         let lanes = self.lanes(state, bs as u64)?;
         let dst = self.data.ok_or_else(|| bug("SVM_GATHER without dst"))?;
         // The addresses are read: the destination is written in place.
+        let MachineState {
+            grf,
+            mem,
+            undefined,
+            ..
+        } = state;
+        let flat = mem.space(FLAT);
         if bs == 1 {
             let stride = nb.max(4);
             for (i, a) in lanes {
                 // A lane's bytes are contiguous in memory and in the register.
-                read_direct(state, a, nb, dst + i * stride)?;
-                for j in nb..stride {
-                    state.undefined.insert(dst + i * stride + j);
+                read_direct(grf, flat, undefined, a, nb, dst + i * stride)?;
+                if stride > nb {
+                    set_flags(undefined, dst + i * stride + nb, &[true; 4][..stride - nb]);
                 }
             }
         } else {
             for (i, a) in lanes {
                 for j in 0..nb {
                     let at = dst + (j * self.exec_size + i) * bs;
-                    read_direct(state, a.wrapping_add((j * bs) as u64), bs, at)?;
+                    read_direct(
+                        grf,
+                        flat,
+                        undefined,
+                        a.wrapping_add((j * bs) as u64),
+                        bs,
+                        at,
+                    )?;
                 }
             }
         }
@@ -579,17 +595,18 @@ fn read_mem(state: &MachineState, a: u64, out: &mut [u8]) -> (bool, Vec<bool>) {
 
 /// Reads `len` bytes at `a` straight into register bytes `at..at+len` (a bulk page copy),
 /// keeping the register's undefined set in step with memory's.
-fn read_direct(state: &mut MachineState, a: u64, len: usize, at: usize) -> Result<()> {
-    let MachineState {
-        grf,
-        mem,
-        undefined,
-        ..
-    } = state;
+fn read_direct(
+    grf: &mut [u8],
+    flat: Option<&SparseMemory>,
+    undefined: &mut BTreeSet<usize>,
+    a: u64,
+    len: usize,
+    at: usize,
+) -> Result<()> {
     let slot = grf
         .get_mut(at..at + len)
         .ok_or_else(|| bug("an SVM destination lies outside the register file"))?;
-    match mem.space(FLAT) {
+    match flat {
         Some(m) => {
             m.read(a, slot);
             let clean = len == 0
