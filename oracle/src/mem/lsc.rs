@@ -17,7 +17,7 @@ use visa_spec::lsc::{AtomicOp, DataSize, Sfid};
 use visa_spec::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
 use visa_spec::VisaError;
 
-use super::{push_byte, set_flags, store_pieces, Piece};
+use super::{copy_small, push_byte, set_flags, store_pieces, Piece};
 use crate::softfloat::{self, to_f64_bits, Format, Rounding};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -424,6 +424,23 @@ impl LscPlan {
                     any
                 }
             };
+            if !widened && !any_u {
+                // Each datum fills its register element: copies, and the elements defined.
+                let offs = &self.reg_offsets[n * self.vect..(n + 1) * self.vect];
+                for (datum, &r) in buf.chunks_exact(self.mem_bytes).zip(offs) {
+                    let at = dst + r;
+                    let slot = grf.get_mut(at..at + self.mem_bytes).ok_or_else(|| {
+                        VisaError::model_bug("DstData lies outside the register file")
+                    })?;
+                    copy_small(slot, datum);
+                }
+                if !reg_undefined.is_empty() {
+                    for &r in offs {
+                        define(reg_undefined, dst + r, self.reg_bytes);
+                    }
+                }
+                continue;
+            }
             for v in 0..self.vect {
                 let at = dst + self.reg_offsets[n * self.vect + v];
                 let slot = grf.get_mut(at..at + self.reg_bytes).ok_or_else(|| {
@@ -469,16 +486,20 @@ impl LscPlan {
         let run_len = self.vect * self.mem_bytes;
         // The lanes' data, gathered from Src1Data into memory order, one run per enabled
         // lane, and where each run's bytes land.
-        let mut data: Vec<u8> = Vec::with_capacity(offsets.len() * run_len);
+        let mut data: Vec<u8> = vec![0; offsets.len() * run_len];
         let mut pieces: Vec<Piece> = Vec::with_capacity(offsets.len());
         // LSC-STORE-ELEM-OFFSET literal: every element at the lane's address.
         let same_addr = self.lit_same_addr && self.vect > 1;
+        let mut at = 0;
         for (n, off) in offsets.iter().enumerate() {
             let Some(off) = *off else { continue };
-            let at = data.len();
-            for v in 0..self.vect {
-                let r = src + self.reg_offsets[n * self.vect + v] + self.datum_at;
-                data.extend_from_slice(self.grf(state, r, self.mem_bytes)?);
+            let offs = &self.reg_offsets[n * self.vect..(n + 1) * self.vect];
+            let run = &mut data[at..at + run_len];
+            for (datum, &r) in run.chunks_exact_mut(self.mem_bytes).zip(offs) {
+                copy_small(
+                    datum,
+                    self.grf(state, src + r + self.datum_at, self.mem_bytes)?,
+                );
             }
             match self.run(w, off, run_len) {
                 Some(a) if !same_addr => pieces.push(Piece {
@@ -497,6 +518,7 @@ impl LscPlan {
                     }
                 }
             }
+            at += run_len;
         }
         if pieces.is_empty() {
             // As the journal: no byte stored, no space created.

@@ -19,29 +19,7 @@ pub(crate) fn set_flags(set: &mut BTreeSet<usize>, at: usize, flags: &[bool]) {
     if set.is_empty() && !flags.contains(&true) {
         return;
     }
-    let mut changes: [(usize, bool); 64] = [(0, false); 64];
-    let mut count = 0;
-    let mut now = set.range(at..at + flags.len()).peekable();
-    for (k, &want) in flags.iter().enumerate() {
-        let is = now.next_if_eq(&&(at + k)).is_some();
-        if is != want {
-            if count == changes.len() {
-                break;
-            }
-            changes[count] = (at + k, want);
-            count += 1;
-        }
-    }
-    let overflow = count == changes.len();
-    for &(b, want) in &changes[..count] {
-        if want {
-            set.insert(b);
-        } else {
-            set.remove(&b);
-        }
-    }
-    if overflow {
-        // More changes than the buffer holds: the rest one by one.
+    if flags.len() > 64 {
         for (k, &want) in flags.iter().enumerate() {
             if want {
                 set.insert(at + k);
@@ -49,6 +27,35 @@ pub(crate) fn set_flags(set: &mut BTreeSet<usize>, at: usize, flags: &[bool]) {
                 set.remove(&(at + k));
             }
         }
+        return;
+    }
+    // Bit k: byte `at + k` changes.
+    let mut changes = 0u64;
+    let mut now = set.range(at..at + flags.len()).peekable();
+    for (k, &want) in flags.iter().enumerate() {
+        let is = now.next_if_eq(&&(at + k)).is_some();
+        changes |= u64::from(is != want) << k;
+    }
+    while changes != 0 {
+        let k = changes.trailing_zeros() as usize;
+        changes &= changes - 1;
+        if flags[k] {
+            set.insert(at + k);
+        } else {
+            set.remove(&(at + k));
+        }
+    }
+}
+
+/// Copies `src` into `dst` (the same length), with fixed-size moves for the data sizes.
+#[inline]
+pub(crate) fn copy_small(dst: &mut [u8], src: &[u8]) {
+    match (dst.len(), src.len()) {
+        (1, 1) => dst[0] = src[0],
+        (2, 2) => dst[..2].copy_from_slice(&src[..2]),
+        (4, 4) => dst[..4].copy_from_slice(&src[..4]),
+        (8, 8) => dst[..8].copy_from_slice(&src[..8]),
+        _ => dst.copy_from_slice(src),
     }
 }
 
