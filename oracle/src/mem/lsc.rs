@@ -17,6 +17,7 @@ use visa_spec::lsc::{AtomicOp, DataSize, Sfid};
 use visa_spec::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
 use visa_spec::VisaError;
 
+use super::{copy_small, push_byte, set_flags, store_pieces, Piece};
 use crate::softfloat::{self, to_f64_bits, Format, Rounding};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -71,6 +72,19 @@ pub(crate) struct LscPlan {
     lit_cas: bool,
     /// Addresses in Src0Addrs: `lanes`, or 1 for the strided forms.
     addr_lanes: usize,
+}
+
+/// The address stream of one run: lane n's offset, `None` for a disabled lane.
+struct Offsets {
+    lanes: [Option<u64>; 32],
+    count: usize,
+}
+
+impl std::ops::Deref for Offsets {
+    type Target = [Option<u64>];
+    fn deref(&self) -> &[Option<u64>] {
+        &self.lanes[..self.count]
+    }
 }
 
 fn grf_start(program: &Program, var: visa_spec::state::VarId) -> Result<usize> {
@@ -281,20 +295,23 @@ impl LscPlan {
     }
 
     /// The offset of every enabled lane (the address stream), `None` for disabled lanes.
-    fn offsets(&self, state: &MachineState, en: u32) -> Result<Vec<Option<u64>>> {
+    fn offsets(&self, state: &MachineState, en: u32) -> Result<Offsets> {
         let raw = self.grf(state, self.addrs, self.addr_lanes * self.addr_bytes)?;
-        Ok(raw
-            .chunks_exact(self.addr_bytes)
-            .enumerate()
-            .map(|(n, b)| {
-                (en >> n & 1 == 1).then(|| {
-                    let mut word = [0u8; 8];
-                    word[..b.len()].copy_from_slice(b);
-                    let a = u64::from_le_bytes(word);
-                    self.scale.wrapping_mul(a).wrapping_add(self.imm as u64) & self.addr_mask
-                })
-            })
-            .collect())
+        let mut out = Offsets {
+            lanes: [None; 32],
+            count: 0,
+        };
+        for (n, b) in raw.chunks_exact(self.addr_bytes).take(32).enumerate() {
+            if en >> n & 1 == 1 {
+                let mut word = [0u8; 8];
+                word[..b.len()].copy_from_slice(b);
+                let a = u64::from_le_bytes(word);
+                out.lanes[n] =
+                    Some(self.scale.wrapping_mul(a).wrapping_add(self.imm as u64) & self.addr_mask);
+            }
+            out.count = n + 1;
+        }
+        Ok(out)
     }
 
     fn window(&self, state: &MachineState) -> Result<Window> {
@@ -350,22 +367,48 @@ impl LscPlan {
             return Ok(());
         };
         let run_len = self.vect * self.mem_bytes;
-        let mut buf = vec![0u8; run_len];
-        let mut undefined = vec![false; run_len];
+        let widened = self.reg_bytes != self.mem_bytes;
+        // Transposed and not widened: the run lands in consecutive register bytes.
+        let packed = self.addr_lanes == 1 && !widened && self.lanes_transposed();
+        // At most 64 elements of 8 bytes (LSC_UNTYPED.md, the vector sizes).
+        let mut buf_store = [0u8; 512];
+        let mut undefined_store = [false; 512];
+        let (Some(buf), Some(undefined)) = (
+            buf_store.get_mut(..run_len),
+            undefined_store.get_mut(..run_len),
+        ) else {
+            return Err(VisaError::model_bug("an LSC vector of more than 512 bytes"));
+        };
+        let MachineState {
+            grf,
+            mem,
+            undefined: reg_undefined,
+            ..
+        } = &mut *state;
+        let space = mem.space(w.space);
         for (n, off) in offsets.iter().enumerate() {
             let Some(off) = *off else { continue };
-            let space = state.mem.space(w.space);
             let fast = self.run(w, off, run_len);
-            match (fast, space) {
+            let any_u = match (fast, space) {
                 (Some(a), Some(m)) if !m.any_undefined(a, a + (run_len as u64 - 1)) => {
-                    m.read(a, &mut buf);
-                    undefined.fill(false);
+                    if packed {
+                        let at = dst + self.reg_offsets[0];
+                        let slot = grf.get_mut(at..at + run_len).ok_or_else(|| {
+                            VisaError::model_bug("DstData lies outside the register file")
+                        })?;
+                        m.read(a, slot);
+                        define(reg_undefined, at, run_len);
+                        continue;
+                    }
+                    m.read(a, buf);
+                    false
                 }
                 (Some(_), None) => {
                     buf.fill(0);
-                    undefined.fill(false);
+                    false
                 }
                 _ => {
+                    let mut any = false;
                     for (j, (b, u)) in buf.iter_mut().zip(undefined.iter_mut()).enumerate() {
                         let o = off.wrapping_add(j as u64) & self.addr_mask;
                         *b = 0;
@@ -375,41 +418,65 @@ impl LscPlan {
                             m.read(a, &mut one);
                             *b = one[0];
                             *u = m.is_undefined(a);
+                            any |= *u;
                         }
                     }
+                    any
                 }
+            };
+            if !widened && !any_u {
+                // Each datum fills its register element: copies, and the elements defined.
+                let offs = &self.reg_offsets[n * self.vect..(n + 1) * self.vect];
+                for (datum, &r) in buf.chunks_exact(self.mem_bytes).zip(offs) {
+                    let at = dst + r;
+                    let slot = grf.get_mut(at..at + self.mem_bytes).ok_or_else(|| {
+                        VisaError::model_bug("DstData lies outside the register file")
+                    })?;
+                    copy_small(slot, datum);
+                }
+                if !reg_undefined.is_empty() {
+                    for &r in offs {
+                        define(reg_undefined, dst + r, self.reg_bytes);
+                    }
+                }
+                continue;
             }
             for v in 0..self.vect {
                 let at = dst + self.reg_offsets[n * self.vect + v];
-                let slot = state.grf.get_mut(at..at + self.reg_bytes).ok_or_else(|| {
+                let slot = grf.get_mut(at..at + self.reg_bytes).ok_or_else(|| {
                     VisaError::model_bug("DstData lies outside the register file")
                 })?;
                 let datum = &buf[v * self.mem_bytes..(v + 1) * self.mem_bytes];
-                let widened = self.reg_bytes != self.mem_bytes;
                 if widened && !self.lit_u32 {
                     slot.fill(0);
                 }
                 slot[self.datum_at..self.datum_at + self.mem_bytes].copy_from_slice(datum);
                 let udatum = &undefined[v * self.mem_bytes..(v + 1) * self.mem_bytes];
-                let any_u = udatum.iter().any(|u| *u);
-                if !state.undefined.is_empty() || any_u || (widened && self.lit_u32) {
-                    for k in 0..self.reg_bytes {
+                if (any_u && udatum.iter().any(|u| *u)) || (widened && self.lit_u32) {
+                    let mut flags = [false; 8];
+                    for (k, f) in flags.iter_mut().enumerate().take(self.reg_bytes) {
                         let in_datum = k >= self.datum_at && k < self.datum_at + self.mem_bytes;
-                        let u = if in_datum {
-                            udatum[k - self.datum_at]
+                        *f = if in_datum {
+                            any_u && udatum[k - self.datum_at]
                         } else {
                             self.lit_u32
                         };
-                        if u {
-                            state.undefined.insert(at + k);
-                        } else {
-                            state.undefined.remove(&(at + k));
-                        }
                     }
+                    set_flags(reg_undefined, at, &flags[..self.reg_bytes]);
+                } else {
+                    define(reg_undefined, at, self.reg_bytes);
                 }
             }
         }
         Ok(())
+    }
+
+    /// Whether the plan's single lane holds its data transposed (DstData[0].elems[v]).
+    fn lanes_transposed(&self) -> bool {
+        self.reg_offsets
+            .iter()
+            .enumerate()
+            .all(|(k, r)| *r == k * self.reg_bytes)
     }
 
     fn store(&self, state: &mut MachineState, w: &Window, offsets: &[Option<u64>]) -> Result<()> {
@@ -417,96 +484,66 @@ impl LscPlan {
             return Err(VisaError::model_bug("a store without Src1Data"));
         };
         let run_len = self.vect * self.mem_bytes;
-        // The lanes' data, gathered from Src1Data into memory order.
-        let mut runs: Vec<(u64, Vec<u8>)> = Vec::with_capacity(offsets.len());
+        // The lanes' data, gathered from Src1Data into memory order, one run per enabled
+        // lane, and where each run's bytes land.
+        let mut data: Vec<u8> = vec![0; offsets.len() * run_len];
+        let mut pieces: Vec<Piece> = Vec::with_capacity(offsets.len());
+        // LSC-STORE-ELEM-OFFSET literal: every element at the lane's address.
+        let same_addr = self.lit_same_addr && self.vect > 1;
+        let mut at = 0;
         for (n, off) in offsets.iter().enumerate() {
             let Some(off) = *off else { continue };
-            let mut data = Vec::with_capacity(run_len);
-            for v in 0..self.vect {
-                let at = src + self.reg_offsets[n * self.vect + v] + self.datum_at;
-                data.extend_from_slice(self.grf(state, at, self.mem_bytes)?);
+            let offs = &self.reg_offsets[n * self.vect..(n + 1) * self.vect];
+            let run = &mut data[at..at + run_len];
+            for (datum, &r) in run.chunks_exact_mut(self.mem_bytes).zip(offs) {
+                copy_small(
+                    datum,
+                    self.grf(state, src + r + self.datum_at, self.mem_bytes)?,
+                );
             }
-            runs.push((off, data));
-        }
-        let literal = self.lit_dstdata || (self.lit_same_addr && self.vect > 1);
-        let mut direct: Vec<(u64, &[u8])> = Vec::with_capacity(runs.len());
-        let mut all_direct = !literal;
-        if all_direct {
-            for (off, data) in &runs {
-                match self.run(w, *off, run_len) {
-                    Some(a) => direct.push((a, data)),
-                    None => {
-                        all_direct = false;
-                        break;
+            match self.run(w, off, run_len) {
+                Some(a) if !same_addr => pieces.push(Piece {
+                    addr: a,
+                    at,
+                    len: run_len,
+                }),
+                _ => {
+                    // Wrap-around, the surface's edge or the literal element offsets: byte
+                    // by byte; out-of-bounds bytes are dropped.
+                    for j in 0..run_len {
+                        let jj = if same_addr { j % self.mem_bytes } else { j };
+                        if let Some(a) = w.address(off.wrapping_add(jj as u64) & self.addr_mask) {
+                            push_byte(&mut pieces, a, at + j);
+                        }
                     }
                 }
             }
+            at += run_len;
         }
-        if all_direct {
-            // Lanes that do not overlap store in any order.
-            let mut sorted: Vec<(u64, u64)> = direct
-                .iter()
-                .map(|(a, d)| (*a, *a + d.len() as u64))
-                .collect();
-            sorted.sort_unstable();
-            if sorted.windows(2).all(|p| p[0].1 <= p[1].0) {
-                let m = state.mem.space_mut(w.space);
-                for (a, d) in direct {
-                    m.write(a, d);
-                }
-                return Ok(());
-            }
-        }
-        if self.lit_dstdata {
-            let mut journal = StoreJournal::default();
-            for (off, data) in &runs {
-                for j in 0..data.len() {
-                    let j = if self.lit_same_addr {
-                        j % self.mem_bytes
-                    } else {
-                        j
-                    };
-                    journal.store_undefined(w, off.wrapping_add(j as u64) & self.addr_mask, 1);
-                }
-            }
-            journal.commit(&mut state.mem);
+        if pieces.is_empty() {
+            // As the journal: no byte stored, no space created.
             return Ok(());
         }
-        // Overlapping lanes: every stored byte, sorted by address (stable: lane order); a
-        // byte stored with two different values is undefined.
-        let mut bytes: Vec<(u64, u8)> = Vec::with_capacity(runs.len() * run_len);
-        for (off, data) in &runs {
-            for (j, b) in data.iter().enumerate() {
-                // LSC-STORE-ELEM-OFFSET literal: every element at the lane's address.
-                let j = if self.lit_same_addr {
-                    j % self.mem_bytes
-                } else {
-                    j
-                };
-                if let Some(a) = w.address(off.wrapping_add(j as u64) & self.addr_mask) {
-                    bytes.push((a, *b));
-                }
-            }
-        }
-        bytes.sort_by_key(|(a, _)| *a);
         let m = state.mem.space_mut(w.space);
-        let mut i = 0;
-        while i < bytes.len() {
-            let (a, v) = bytes[i];
-            let mut k = i + 1;
-            let mut same = true;
-            while k < bytes.len() && bytes[k].0 == a {
-                same &= bytes[k].1 == v;
-                k += 1;
+        if self.lit_dstdata {
+            // LSC-STORE-DSTDATA literal: the stored bytes have no defined value.
+            for p in &pieces {
+                m.mark_undefined(p.addr, p.len);
             }
-            if same {
-                m.write(a, &[v]);
-            } else {
-                m.write_undefined(a, bytes[k - 1].1);
-            }
-            i = k;
+            return Ok(());
         }
+        store_pieces(m, &data, &pieces);
         Ok(())
+    }
+}
+
+/// Removes register bytes `at..at + len` from the undefined set.
+fn define(undefined: &mut std::collections::BTreeSet<usize>, at: usize, len: usize) {
+    if undefined.is_empty() {
+        return;
+    }
+    while let Some(&g) = undefined.range(at..at + len).next() {
+        undefined.remove(&g);
     }
 }
 

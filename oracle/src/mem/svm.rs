@@ -9,11 +9,14 @@ use visa_spec::asm::ast::PredCombine;
 use visa_spec::errata::{self, Readings};
 use visa_spec::error::Pos;
 use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
-use visa_spec::state::{MachineState, StoreJournal, Window, FLAT};
+use visa_spec::state::{MachineState, SparseMemory, StoreJournal, Window, FLAT};
 use visa_spec::svm::{AtomicOp, SvmCtrl};
 use visa_spec::validate::svm_raw_byte_offset;
 use visa_spec::VisaError;
 
+use std::collections::BTreeSet;
+
+use super::{set_flags, store_pieces, Piece};
 use crate::softfloat::{to_f64_bits, Format};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -305,20 +308,34 @@ impl SvmPlan {
         let lanes = self.lanes(state, bs as u64)?;
         let dst = self.data.ok_or_else(|| bug("SVM_GATHER without dst"))?;
         // The addresses are read: the destination is written in place.
+        let MachineState {
+            grf,
+            mem,
+            undefined,
+            ..
+        } = state;
+        let flat = mem.space(FLAT);
         if bs == 1 {
             let stride = nb.max(4);
             for (i, a) in lanes {
                 // A lane's bytes are contiguous in memory and in the register.
-                read_direct(state, a, nb, dst + i * stride)?;
-                for j in nb..stride {
-                    state.undefined.insert(dst + i * stride + j);
+                read_direct(grf, flat, undefined, a, nb, dst + i * stride)?;
+                if stride > nb {
+                    set_flags(undefined, dst + i * stride + nb, &[true; 4][..stride - nb]);
                 }
             }
         } else {
             for (i, a) in lanes {
                 for j in 0..nb {
                     let at = dst + (j * self.exec_size + i) * bs;
-                    read_direct(state, a.wrapping_add((j * bs) as u64), bs, at)?;
+                    read_direct(
+                        grf,
+                        flat,
+                        undefined,
+                        a.wrapping_add((j * bs) as u64),
+                        bs,
+                        at,
+                    )?;
                 }
             }
         }
@@ -578,20 +595,24 @@ fn read_mem(state: &MachineState, a: u64, out: &mut [u8]) -> (bool, Vec<bool>) {
 
 /// Reads `len` bytes at `a` straight into register bytes `at..at+len` (a bulk page copy),
 /// keeping the register's undefined set in step with memory's.
-fn read_direct(state: &mut MachineState, a: u64, len: usize, at: usize) -> Result<()> {
-    let MachineState {
-        grf,
-        mem,
-        undefined,
-        ..
-    } = state;
+fn read_direct(
+    grf: &mut [u8],
+    flat: Option<&SparseMemory>,
+    undefined: &mut BTreeSet<usize>,
+    a: u64,
+    len: usize,
+    at: usize,
+) -> Result<()> {
     let slot = grf
         .get_mut(at..at + len)
         .ok_or_else(|| bug("an SVM destination lies outside the register file"))?;
-    match mem.space(FLAT) {
+    match flat {
         Some(m) => {
             m.read(a, slot);
-            if !m.undefined.is_empty() {
+            let clean = len == 0
+                || a.checked_add(len as u64 - 1)
+                    .is_some_and(|last| !m.any_undefined(a, last));
+            if !clean {
                 for k in 0..len {
                     if m.is_undefined(a.wrapping_add(k as u64)) {
                         undefined.insert(at + k);
@@ -604,10 +625,8 @@ fn read_direct(state: &mut MachineState, a: u64, len: usize, at: usize) -> Resul
         }
         None => slot.fill(0),
     }
-    if !undefined.is_empty() {
-        for k in 0..len {
-            undefined.remove(&(at + k));
-        }
+    while let Some(&g) = undefined.range(at..at + len).next() {
+        undefined.remove(&g);
     }
     Ok(())
 }
@@ -621,71 +640,35 @@ fn read_into(state: &MachineState, a: u64, len: usize, at: usize, writes: &mut W
     }
 }
 
-/// Applies stores `(address, register byte, length)` from the register file: bulk copies
-/// when no two ranges overlap or wrap, else through [`store_all`].
+/// Applies stores `(address, register byte, length)` from the register file under the
+/// byte-conflict rule ([`store_pieces`]): bulk copies where no two ranges overlap.
 fn store_from_grf(state: &mut MachineState, stores: Vec<(u64, usize, usize)>) -> Result<()> {
-    let mut ranges: Vec<(u64, u64)> = Vec::with_capacity(stores.len());
-    let mut simple = true;
-    for &(a, _, len) in &stores {
-        match a.checked_add(len as u64 - 1) {
-            Some(last) => ranges.push((a, last)),
-            None => simple = false,
-        }
-    }
-    if simple {
-        ranges.sort_unstable();
-        simple = ranges.windows(2).all(|w| w[0].1 < w[1].0);
-    }
-    if simple {
-        let MachineState { grf, mem, .. } = state;
-        let m = mem.space_mut(FLAT);
-        for (a, at, len) in stores {
-            let data = grf
-                .get(at..at + len)
-                .ok_or_else(|| bug("an SVM operand lies outside the register file"))?;
-            m.write(a, data);
-        }
-        return Ok(());
-    }
-    // Overlapping blocks: every byte in address order (a stable sort keeps the lanes'
-    // order); a byte stored with two different values is undefined, else it takes its value.
-    let mut bytes: Vec<(u64, u8)> = Vec::with_capacity(stores.iter().map(|s| s.2).sum());
+    let mut pieces: Vec<Piece> = Vec::with_capacity(stores.len() + 1);
     for (a, at, len) in stores {
-        for (k, b) in grf(state, at, len)?.iter().enumerate() {
-            bytes.push((a.wrapping_add(k as u64), *b));
-        }
-    }
-    bytes.sort_by_key(|b| b.0);
-    let m = state.mem.space_mut(FLAT);
-    let mut run: Vec<u8> = Vec::new();
-    let mut run_at = 0u64;
-    let mut k = 0;
-    while k < bytes.len() {
-        let (a, first) = bytes[k];
-        let mut last = first;
-        let mut differ = false;
-        k += 1;
-        while k < bytes.len() && bytes[k].0 == a {
-            differ |= bytes[k].1 != last;
-            last = bytes[k].1;
-            k += 1;
-        }
-        if differ {
-            m.write_undefined(a, last);
+        grf(state, at, len)?;
+        if len == 0 {
             continue;
         }
-        if !run.is_empty() && run_at.wrapping_add(run.len() as u64) != a {
-            m.write(run_at, &run);
-            run.clear();
+        match a.checked_add(len as u64 - 1) {
+            Some(_) => pieces.push(Piece { addr: a, at, len }),
+            None => {
+                // Wraps around 2^64: the bytes up to the top, then the rest from 0.
+                let head = (u64::MAX - a) as usize + 1;
+                pieces.push(Piece {
+                    addr: a,
+                    at,
+                    len: head,
+                });
+                pieces.push(Piece {
+                    addr: 0,
+                    at: at + head,
+                    len: len - head,
+                });
+            }
         }
-        if run.is_empty() {
-            run_at = a;
-        }
-        run.push(last);
     }
-    if !run.is_empty() {
-        m.write(run_at, &run);
-    }
+    let MachineState { grf, mem, .. } = state;
+    store_pieces(mem.space_mut(FLAT), grf, &pieces);
     Ok(())
 }
 

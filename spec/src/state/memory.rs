@@ -15,6 +15,7 @@
 //!   is that value under every order. See [`StoreJournal`].
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use crate::error::{ErrorClass, Result, VisaError};
 
@@ -30,13 +31,57 @@ const PAGE_SIZE: usize = 4096;
 /// A sparse byte-addressed memory (flat 64-bit space, SLM, `arg`). Bytes never written read
 /// as zero. Bytes an instruction left undefined are listed in `undefined`; they keep a
 /// value (the last one written) and a defined write removes them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+///
+/// Pages are shared between copies until one of them writes (copy on write): copying a
+/// memory, as every state reset does, copies no page.
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct SparseMemory {
-    pages: BTreeMap<u64, Box<[u8; PAGE_SIZE]>>,
+    pages: BTreeMap<u64, Arc<[u8; PAGE_SIZE]>>,
     pub undefined: BTreeSet<u64>,
 }
 
+impl Clone for SparseMemory {
+    fn clone(&self) -> SparseMemory {
+        SparseMemory {
+            pages: self.pages.clone(),
+            undefined: self.undefined.clone(),
+        }
+    }
+
+    /// Reuses the page map when it holds the same pages as `source` (a state reset).
+    fn clone_from(&mut self, source: &SparseMemory) {
+        if self.pages.len() == source.pages.len() && self.pages.keys().eq(source.pages.keys()) {
+            for (d, s) in self.pages.values_mut().zip(source.pages.values()) {
+                if !Arc::ptr_eq(d, s) {
+                    *d = Arc::clone(s);
+                }
+            }
+        } else {
+            self.pages.clone_from(&source.pages);
+        }
+        if !(self.undefined.is_empty() && source.undefined.is_empty()) {
+            self.undefined.clone_from(&source.undefined);
+        }
+    }
+}
+
 impl SparseMemory {
+    /// The page `number`, created (zeroed) if absent, unshared for writing.
+    fn page_mut(&mut self, number: u64) -> &mut [u8; PAGE_SIZE] {
+        Arc::make_mut(
+            self.pages
+                .entry(number)
+                .or_insert_with(|| Arc::new([0; PAGE_SIZE])),
+        )
+    }
+
+    /// Removes the bytes `addr..=last` from `undefined`.
+    fn define(&mut self, addr: u64, last: u64) {
+        while let Some(&g) = self.undefined.range(addr..=last).next() {
+            self.undefined.remove(&g);
+        }
+    }
+
     /// Reads `out.len()` bytes from `addr` (wrapping at the end of the 64-bit space), a page
     /// at a time.
     pub fn read(&self, addr: u64, out: &mut [u8]) {
@@ -60,20 +105,48 @@ impl SparseMemory {
             let a = addr.wrapping_add(done as u64);
             let in_page = (a % PAGE_SIZE as u64) as usize;
             let n = (PAGE_SIZE - in_page).min(data.len() - done);
-            let page = self
-                .pages
-                .entry(a / PAGE_SIZE as u64)
-                .or_insert_with(|| Box::new([0; PAGE_SIZE]));
+            let page = self.page_mut(a / PAGE_SIZE as u64);
             page[in_page..in_page + n].copy_from_slice(&data[done..done + n]);
             if !self.undefined.is_empty() {
                 // The chunk stays inside one page: `a + n - 1` does not overflow.
-                let last = a + (n as u64 - 1);
-                let gone: Vec<u64> = self.undefined.range(a..=last).copied().collect();
-                for g in gone {
-                    self.undefined.remove(&g);
+                self.define(a, a + (n as u64 - 1));
+            }
+            done += n;
+        }
+    }
+
+    /// Writes `data` at `addr` (wrapping at the end of the 64-bit space) and sets each
+    /// byte's undefined flag to `undefined[i]`: as [`SparseMemory::write_undefined`] of the
+    /// flagged bytes and [`SparseMemory::write`] of the others, with the undefined set only
+    /// touched where a flag changes.
+    pub fn write_flagged(&mut self, addr: u64, data: &[u8], undefined: &[bool]) {
+        let mut done = 0;
+        let mut changes: Vec<(u64, bool)> = Vec::new();
+        while done < data.len() {
+            let a = addr.wrapping_add(done as u64);
+            let in_page = (a % PAGE_SIZE as u64) as usize;
+            let n = (PAGE_SIZE - in_page).min(data.len() - done);
+            let page = self.page_mut(a / PAGE_SIZE as u64);
+            page[in_page..in_page + n].copy_from_slice(&data[done..done + n]);
+            // The chunk stays inside one page: `a + n - 1` does not overflow. Merge the
+            // bytes undefined now with the flags wanted.
+            let flags = &undefined[done..done + n];
+            let mut now = self.undefined.range(a..=a + (n as u64 - 1)).peekable();
+            for (k, &want) in flags.iter().enumerate() {
+                let b = a + k as u64;
+                let is = now.next_if_eq(&&b).is_some();
+                if is != want {
+                    changes.push((b, want));
                 }
             }
             done += n;
+        }
+        for (b, want) in changes {
+            if want {
+                self.undefined.insert(b);
+            } else {
+                self.undefined.remove(&b);
+            }
         }
     }
 
@@ -92,12 +165,22 @@ impl SparseMemory {
         self.undefined.contains(&addr)
     }
 
+    /// Marks the `len` bytes at `addr` (wrapping at the end of the 64-bit space) undefined,
+    /// keeping their contents: as [`SparseMemory::write_undefined`] of each byte's own value.
+    pub fn mark_undefined(&mut self, addr: u64, len: usize) {
+        let mut done = 0;
+        while done < len {
+            let a = addr.wrapping_add(done as u64);
+            let in_page = (a % PAGE_SIZE as u64) as usize;
+            let n = (PAGE_SIZE - in_page).min(len - done);
+            self.page_mut(a / PAGE_SIZE as u64);
+            self.undefined.extend((0..n as u64).map(|k| a + k));
+            done += n;
+        }
+    }
+
     fn put(&mut self, a: u64, b: u8) {
-        let page = self
-            .pages
-            .entry(a / PAGE_SIZE as u64)
-            .or_insert_with(|| Box::new([0; PAGE_SIZE]));
-        page[(a % PAGE_SIZE as u64) as usize] = b;
+        self.page_mut(a / PAGE_SIZE as u64)[(a % PAGE_SIZE as u64) as usize] = b;
     }
 
     /// The pages holding data, as (address, bytes) runs in address order.
@@ -268,12 +351,33 @@ impl Window {
 }
 
 /// Memory spaces and surface tables of a thread.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Memory {
     /// Named spaces: [`FLAT`] (the 64-bit global space), [`SLM`], [`ARG`].
     pub spaces: BTreeMap<String, SparseMemory>,
     /// Entries of the binding table and of the surface-state heaps.
     pub surfaces: Vec<Surface>,
+}
+
+impl Clone for Memory {
+    fn clone(&self) -> Memory {
+        Memory {
+            spaces: self.spaces.clone(),
+            surfaces: self.surfaces.clone(),
+        }
+    }
+
+    /// Reuses the spaces' page maps when `source` has the same spaces (a state reset).
+    fn clone_from(&mut self, source: &Memory) {
+        if self.spaces.len() == source.spaces.len() && self.spaces.keys().eq(source.spaces.keys()) {
+            for (d, s) in self.spaces.values_mut().zip(source.spaces.values()) {
+                d.clone_from(s);
+            }
+        } else {
+            self.spaces.clone_from(&source.spaces);
+        }
+        self.surfaces.clone_from(&source.surfaces);
+    }
 }
 
 impl Memory {
@@ -467,6 +571,68 @@ mod tests {
             Err(ErrorClass::UndefinedBehaviour)
         );
         assert!(mem.window(true, AddrType::Bti, 4).is_err());
+    }
+
+    #[test]
+    fn write_flagged_sets_exactly_the_flags() {
+        let mut m = SparseMemory::default();
+        m.write_undefined(0x0fff, 1);
+        m.write_undefined(0x1001, 2);
+        m.write_undefined(0x1005, 3);
+        // Crosses the page boundary at 0x1000: 0x0fff..=0x1002.
+        m.write_flagged(0x0fff, &[7, 8, 9, 10], &[false, true, true, false]);
+        let mut out = [0; 4];
+        m.read(0x0fff, &mut out);
+        assert_eq!(out, [7, 8, 9, 10]);
+        let u: Vec<u64> = m.undefined.iter().copied().collect();
+        // 0x0fff defined again, 0x1000 and 0x1001 undefined, 0x1005 untouched.
+        assert_eq!(u, vec![0x1000, 0x1001, 0x1005]);
+        // The same as the byte-wise operations.
+        let mut n = SparseMemory::default();
+        n.write_undefined(0x0fff, 1);
+        n.write_undefined(0x1001, 2);
+        n.write_undefined(0x1005, 3);
+        n.write(0x0fff, &[7]);
+        n.write_undefined(0x1000, 8);
+        n.write_undefined(0x1001, 9);
+        n.write(0x1002, &[10]);
+        assert_eq!(m, n);
+    }
+
+    #[test]
+    fn mark_undefined_keeps_the_contents() {
+        let mut m = SparseMemory::default();
+        m.write(0x10, &[5, 6]);
+        m.mark_undefined(0x11, 2);
+        let mut n = SparseMemory::default();
+        n.write(0x10, &[5, 6]);
+        n.write_undefined(0x11, 6);
+        n.write_undefined(0x12, 0);
+        assert_eq!(m, n);
+    }
+
+    #[test]
+    fn clone_from_gives_the_source_and_leaves_it_alone() {
+        let mut src = Memory::default();
+        src.space_mut(FLAT).write(0x2000, &[1, 2, 3]);
+        src.space_mut(SLM).write_undefined(4, 9);
+        let mut dst = src.clone();
+        // Writes to the copy do not reach the source (copy on write).
+        dst.space_mut(FLAT).write(0x2000, &[0xff]);
+        dst.space_mut(FLAT).write_undefined(0x2001, 0xee);
+        dst.space_mut(SLM).write(4, &[1]);
+        let mut out = [0; 3];
+        src.space(FLAT).expect("flat").read(0x2000, &mut out);
+        assert_eq!(out, [1, 2, 3]);
+        assert!(src.space(SLM).expect("slm").is_undefined(4));
+        assert_ne!(dst, src);
+        dst.clone_from(&src);
+        assert_eq!(dst, src);
+        // Other pages and spaces: the map is rebuilt.
+        dst.space_mut(FLAT).write(0x9000, &[1]);
+        dst.space_mut(ARG).write(0, &[1]);
+        dst.clone_from(&src);
+        assert_eq!(dst, src);
     }
 
     #[test]
