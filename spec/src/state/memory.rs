@@ -41,26 +41,30 @@ pub struct SparseMemory {
 }
 
 impl Clone for SparseMemory {
+    // Both methods destructure `Self`, so a field added later fails to compile here until it
+    // is copied.
     fn clone(&self) -> SparseMemory {
+        let SparseMemory { pages, undefined } = self;
         SparseMemory {
-            pages: self.pages.clone(),
-            undefined: self.undefined.clone(),
+            pages: pages.clone(),
+            undefined: undefined.clone(),
         }
     }
 
     /// Reuses the page map when it holds the same pages as `source` (a state reset).
     fn clone_from(&mut self, source: &SparseMemory) {
-        if self.pages.len() == source.pages.len() && self.pages.keys().eq(source.pages.keys()) {
-            for (d, s) in self.pages.values_mut().zip(source.pages.values()) {
+        let SparseMemory { pages, undefined } = source;
+        if self.pages.len() == pages.len() && self.pages.keys().eq(pages.keys()) {
+            for (d, s) in self.pages.values_mut().zip(pages.values()) {
                 if !Arc::ptr_eq(d, s) {
                     *d = Arc::clone(s);
                 }
             }
         } else {
-            self.pages.clone_from(&source.pages);
+            self.pages.clone_from(pages);
         }
-        if !(self.undefined.is_empty() && source.undefined.is_empty()) {
-            self.undefined.clone_from(&source.undefined);
+        if !(self.undefined.is_empty() && undefined.is_empty()) {
+            self.undefined.clone_from(undefined);
         }
     }
 }
@@ -360,23 +364,26 @@ pub struct Memory {
 }
 
 impl Clone for Memory {
+    // Destructured like `SparseMemory`'s, for the same reason.
     fn clone(&self) -> Memory {
+        let Memory { spaces, surfaces } = self;
         Memory {
-            spaces: self.spaces.clone(),
-            surfaces: self.surfaces.clone(),
+            spaces: spaces.clone(),
+            surfaces: surfaces.clone(),
         }
     }
 
     /// Reuses the spaces' page maps when `source` has the same spaces (a state reset).
     fn clone_from(&mut self, source: &Memory) {
-        if self.spaces.len() == source.spaces.len() && self.spaces.keys().eq(source.spaces.keys()) {
-            for (d, s) in self.spaces.values_mut().zip(source.spaces.values()) {
+        let Memory { spaces, surfaces } = source;
+        if self.spaces.len() == spaces.len() && self.spaces.keys().eq(spaces.keys()) {
+            for (d, s) in self.spaces.values_mut().zip(spaces.values()) {
                 d.clone_from(s);
             }
         } else {
-            self.spaces.clone_from(&source.spaces);
+            self.spaces.clone_from(spaces);
         }
-        self.surfaces.clone_from(&source.surfaces);
+        self.surfaces.clone_from(surfaces);
     }
 }
 
