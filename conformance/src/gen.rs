@@ -18,6 +18,7 @@ use visa_spec::types::DataType;
 mod carry;
 pub mod dpas;
 pub mod lsc;
+pub mod lsc_typed;
 pub mod svm;
 
 /// A generated case before it becomes a vector.

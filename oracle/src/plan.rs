@@ -71,6 +71,8 @@ enum Step {
     Fence,
     /// An SVM instruction, `crate::mem::svm`.
     Svm(Box<crate::mem::svm::SvmPlan>),
+    /// An LSC_TYPED quad load or store, `crate::mem::typed`.
+    Typed(Box<crate::mem::typed::TypedPlan>),
 }
 
 #[derive(Clone, Debug)]
@@ -1001,6 +1003,12 @@ impl Plan {
                         Err(e) => Step::Fail(e.at(insn.pos)),
                     }
                 }
+                _ if crate::mem::typed::is_typed(insn) => {
+                    match crate::mem::typed::TypedPlan::compile(program, insn, &config.readings) {
+                        Ok(p) => Step::Typed(Box::new(p)),
+                        Err(e) => Step::Fail(e.at(insn.pos)),
+                    }
+                }
                 _ if crate::mem::lsc::is_lsc(insn) => {
                     match crate::mem::lsc::LscPlan::compile(program, insn, &config.readings) {
                         Ok(p) => Step::Mem(Box::new(p)),
@@ -1034,6 +1042,7 @@ impl Plan {
                 | Step::Mem(_)
                 | Step::Block2d(_)
                 | Step::Svm(_)
+                | Step::Typed(_)
                 | Step::Fence => 0,
             })
             .max()
@@ -1104,6 +1113,7 @@ impl Plan {
                 Step::Block2d(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
                 Step::Fence => {}
                 Step::Svm(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
+                Step::Typed(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
             }
         }
         Ok(())

@@ -286,7 +286,17 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
     closed(
         m,
         field,
-        &["heap", "bti", "base", "size", "width", "height", "pitch"],
+        &[
+            "heap",
+            "bti",
+            "base",
+            "size",
+            "width",
+            "height",
+            "pitch",
+            "depth",
+            "pixel_size",
+        ],
         false,
     )?;
     let heap = match optional(m, "heap") {
@@ -312,6 +322,8 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
         width: number("width")?,
         height: number("height")?,
         pitch: number("pitch")?,
+        depth: number("depth")?,
+        pixel_size: number("pixel_size")?,
     })
 }
 

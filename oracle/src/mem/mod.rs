@@ -6,3 +6,4 @@
 pub(crate) mod block2d;
 pub(crate) mod lsc;
 pub(crate) mod svm;
+pub(crate) mod typed;

@@ -8,6 +8,7 @@ use crate::asm::ast::{InsnLine, OperandKind, VarClass};
 use crate::error::{Result, VisaError};
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Region, Src};
 use crate::lsc::{self, DataShape, Sfid, VECT_SIZES};
+use crate::lsc_typed;
 use crate::platform::Platform;
 use crate::state::{AddrType, VarId, Vars, NULL};
 use crate::types::DataType;
@@ -28,6 +29,10 @@ pub fn is_lsc(opcode: Opcode) -> bool {
             | Opcode::LscLoadQuad
             | Opcode::LscStoreQuad
     ) || opcode.lsc_atomic().is_some()
+}
+
+fn is_quad(opcode: Opcode) -> bool {
+    matches!(opcode, Opcode::LscLoadQuad | Opcode::LscStoreQuad)
 }
 
 /// Whether the opcode's data operand is `DstData` (a load or an atomic).
@@ -67,7 +72,22 @@ impl Cx<'_> {
             Some(p) => Some(self.predicate(p, mask, exec_size)?),
             None => None,
         };
-        let form = lsc::check_untyped(line, exec_size, self.vars, self.platform)?;
+        // LSC_TYPED's forms (`.tgm`): checked by `lsc_typed`, the same IR with unit Tgm and
+        // the quad forms' V, R, LOD coordinates as sources 3..6.
+        let typed = if lsc_typed::is_typed_line(line) {
+            Some(lsc_typed::check_typed(
+                line,
+                exec_size,
+                self.vars,
+                self.platform,
+            )?)
+        } else {
+            None
+        };
+        let form = match &typed {
+            Some(t) => t.form.clone(),
+            None => lsc::check_untyped(line, exec_size, self.vars, self.platform)?,
+        };
         let load = is_load(opcode);
         let addr_op = if load {
             &line.operands[1]
@@ -150,6 +170,19 @@ impl Cx<'_> {
                 } else {
                     srcs.push(src);
                 }
+            }
+        }
+        if let Some(t) = typed.as_ref().filter(|_| is_quad(opcode)) {
+            for name in &t.coords {
+                srcs.push(if name == NULL {
+                    Src::Imm {
+                        bits: 0,
+                        ty: DataType::UD,
+                    }
+                } else {
+                    let id = general(self, name, "src0")?;
+                    self.whole(id)
+                });
             }
         }
         let scale = u32::try_from(form.address.scale)
@@ -283,6 +316,9 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
         return Err(invalid("opcode", format!("`{name}` takes no LSC fields")));
     }
     check_platform(platform, name)?;
+    if c.sfid == Sfid::Tgm {
+        return typed_rules(insn, c, vars, platform);
+    }
     if insn.sat || insn.dst2.is_some() {
         return Err(invalid(
             "opcode",
@@ -456,4 +492,73 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
         }
     }
     Ok(())
+}
+
+/// LSC_TYPED's rules on the IR (the checks of [`crate::lsc_typed::check_typed`]): a typed
+/// form through a surface, scale 1 and offset 0, the ExecSize limit, the quad forms' three
+/// coordinate sources; the rest is LSC_UNTYPED's [`rules`] on the same instruction read with
+/// the untyped unit.
+fn typed_rules(insn: &Instruction, c: LscCtrl, vars: &Vars, platform: Platform) -> Result<()> {
+    let name = insn.opcode.mnemonic();
+    let form_ok = is_quad(insn.opcode)
+        || insn.opcode == Opcode::LscStoreUncompressed
+        || insn.opcode.lsc_atomic().is_some();
+    if !form_ok {
+        return Err(invalid(
+            "opcode",
+            format!("`{name}` is not an executed LSC_TYPED form"),
+        ));
+    }
+    if !c.addr_type.is_stateful() {
+        return Err(invalid(
+            "address",
+            "a typed access goes through a surface: bti, bss or ss",
+        ));
+    }
+    let max = lsc_typed::max_exec_size(platform);
+    if insn.exec_size > max {
+        return Err(invalid(
+            "exec_size",
+            format!(
+                "a typed message is at most SIMD{max} on {}",
+                platform.name()
+            ),
+        ));
+    }
+    if c.scale != 1 || c.imm_offset != 0 || c.data.transposed {
+        return Err(invalid(
+            "address",
+            "a typed access has scale 1, immediate offset 0 and no transpose",
+        ));
+    }
+    let mut untyped = insn.clone();
+    untyped.ctrl = Ctrl::Lsc(LscCtrl {
+        sfid: Sfid::Ugm,
+        ..c
+    });
+    if is_quad(insn.opcode) {
+        let [_, _, _, coords @ ..] = insn.srcs.as_slice() else {
+            return Err(invalid("operands", format!("`{name}.tgm` has 6 sources")));
+        };
+        if coords.len() != 3 {
+            return Err(invalid("operands", format!("`{name}.tgm` has 6 sources")));
+        }
+        let bytes = insn.exec_size as usize * c.addr_size.bytes();
+        for src in coords {
+            match src {
+                Src::Imm { bits: 0, .. } => {}
+                Src::General { var, row, col, .. } => {
+                    whole_var(vars, *var, *row, *col, bytes, "src0")?
+                }
+                _ => {
+                    return Err(invalid(
+                        "src0",
+                        "a coordinate is a general variable or `%null`",
+                    ))
+                }
+            }
+        }
+        untyped.srcs.truncate(3);
+    }
+    rules(&untyped, vars, platform)
 }

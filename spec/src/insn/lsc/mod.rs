@@ -5,4 +5,5 @@
 
 pub mod lsc_atomic;
 pub mod lsc_block2d;
+pub mod lsc_typed;
 pub mod lsc_untyped;
