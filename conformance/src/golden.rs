@@ -319,6 +319,11 @@ pub const STREAMS: &[Stream] = &[
         name: "lsc_store_block2d",
         op: Opcode::LscStoreBlock2d,
     },
+    Stream {
+        file: "lsc/lsc_load_status.jsonl",
+        name: "lsc_load_status",
+        op: Opcode::LscLoadStatus,
+    },
     // LSC_TYPED (gen::lsc_typed::STREAMS): the typed unit shares LSC_UNTYPED's opcodes.
     Stream {
         file: "lsc/lsc_load_quad_tgm.jsonl",
@@ -339,6 +344,11 @@ pub const STREAMS: &[Stream] = &[
         file: "lsc/lsc_atomic_tgm.jsonl",
         name: "lsc_atomic_tgm",
         op: Opcode::LscAtomicIadd,
+    },
+    Stream {
+        file: "lsc/lsc_load_status_tgm.jsonl",
+        name: "lsc_load_status_tgm",
+        op: Opcode::LscLoadStatus,
     },
     Stream {
         file: "lsc/lsc_fence.jsonl",

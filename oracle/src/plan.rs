@@ -71,8 +71,8 @@ enum Step {
     Fence,
     /// An SVM instruction, `crate::mem::svm`.
     Svm(Box<crate::mem::svm::SvmPlan>),
-    /// An LSC_TYPED quad load or store, `crate::mem::typed`.
-    Typed(Box<crate::mem::typed::TypedPlan>),
+    /// An LSC_TYPED quad load or store or a LOAD_STATUS, `crate::mem::extra`.
+    Typed(Box<crate::mem::extra::ExtraPlan>),
 }
 
 #[derive(Clone, Debug)]
@@ -1003,8 +1003,8 @@ impl Plan {
                         Err(e) => Step::Fail(e.at(insn.pos)),
                     }
                 }
-                _ if crate::mem::typed::is_typed(insn) => {
-                    match crate::mem::typed::TypedPlan::compile(program, insn, &config.readings) {
+                _ if crate::mem::extra::is_extra(insn) => {
+                    match crate::mem::extra::ExtraPlan::compile(program, insn, &config.readings) {
                         Ok(p) => Step::Typed(Box::new(p)),
                         Err(e) => Step::Fail(e.at(insn.pos)),
                     }
@@ -1113,7 +1113,7 @@ impl Plan {
                 Step::Block2d(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
                 Step::Fence => {}
                 Step::Svm(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
-                Step::Typed(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
+                Step::Typed(m) => m.exec(state).map_err(|e| e.at(m.pos()))?,
             }
         }
         Ok(())

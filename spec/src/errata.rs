@@ -1145,6 +1145,15 @@ pub static LEDGER: &[Erratum] = &[
         reason: "the Semantics and the Text form are the normative parts; the Examples and the table's name column carry copy errors",
         executable: false,
     },
+    Erratum {
+        id: LSC_LOAD_STATUS_TRTT,
+        document: "instructions/LSC_UNTYPED.md, Semantics (LOAD_STATUS); LSC_TYPED.md, LscSubOp table",
+        says: "lane n's status bit is cleared when `IsTRTT_VALID_PAGE(addr.elems[v])` fails for an element address, a function no document defines (the tiled-resource translation table)",
+        literal: "calling the undefined IsTRTT_VALID_PAGE is undefined behaviour: any enabled lane stops the instruction with undefined-behaviour",
+        resolved: "the memory model has no tiled-resource translation table, so every page is valid: bit n of DstData's first 32-bit word is ChEn[n] (lanes at or past ExecSize zero), the rest of DstData keeps its bytes",
+        reason: "memory without tiled resources is fully resident; the loop's own `s = 1` start and `MsgChEn[n] & s` give the enabled lanes",
+        executable: true,
+    },
 ];
 
 /// The ledger as the Markdown of `docs/errata.md` (a test keeps the two identical).

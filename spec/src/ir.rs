@@ -108,10 +108,11 @@ pub enum Opcode {
     LscAtomicAnd,
     LscAtomicOr,
     LscAtomicXor,
+    LscLoadStatus,
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 78] = [
+    pub const ALL: [Opcode; 79] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -190,6 +191,7 @@ impl Opcode {
         Opcode::LscAtomicAnd,
         Opcode::LscAtomicOr,
         Opcode::LscAtomicXor,
+        Opcode::LscLoadStatus,
     ];
 
     /// Mnemonic as written in assembly text.
@@ -273,6 +275,7 @@ impl Opcode {
             Opcode::LscAtomicAnd => "lsc_atomic_and",
             Opcode::LscAtomicOr => "lsc_atomic_or",
             Opcode::LscAtomicXor => "lsc_atomic_xor",
+            Opcode::LscLoadStatus => "lsc_load_status",
         }
     }
 
@@ -355,7 +358,8 @@ impl Opcode {
             | Opcode::LscAtomicFcas
             | Opcode::LscAtomicAnd
             | Opcode::LscAtomicOr
-            | Opcode::LscAtomicXor => "instructions/LSC_UNTYPED.md",
+            | Opcode::LscAtomicXor
+            | Opcode::LscLoadStatus => "instructions/LSC_UNTYPED.md",
             Opcode::LscFence => "instructions/LSC_FENCE.md",
         }
     }
@@ -429,6 +433,7 @@ impl Opcode {
                 | Opcode::LscLoadBlock2d
                 | Opcode::LscStoreBlock2d
                 | Opcode::LscFence
+                | Opcode::LscLoadStatus
         ) || self.lsc_atomic().is_some()
     }
 

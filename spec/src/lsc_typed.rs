@@ -60,12 +60,18 @@ pub fn check_typed(
     vars: &Vars,
     platform: Platform,
 ) -> Result<TypedForm> {
-    let Some(kind) = UntypedKind::of(&line.opcode).filter(|k| is_typed_form(*k, &line.opcode))
-    else {
+    // lsc_load_status takes lsc_load's data operand and the quad forms' coordinates.
+    let status = line.opcode == "lsc_load_status";
+    let kind = if status {
+        Some(UntypedKind::Load)
+    } else {
+        UntypedKind::of(&line.opcode).filter(|k| is_typed_form(*k, &line.opcode))
+    };
+    let Some(kind) = kind else {
         return Err(invalid(
             "sfid",
             format!(
-                "`{}.tgm`: the typed unit takes the LSC_TYPED forms (lsc_load_quad, lsc_store_quad, lsc_store_uncompressed, lsc_atomic_*)",
+                "`{}.tgm`: the typed unit takes the LSC_TYPED forms (lsc_load_quad, lsc_store_quad, lsc_load_status, lsc_store_uncompressed, lsc_atomic_*)",
                 line.opcode
             ),
         ));
@@ -80,10 +86,13 @@ pub fn check_typed(
             ),
         ));
     }
-    let quad = matches!(kind, UntypedKind::LoadQuad | UntypedKind::StoreQuad);
+    let quad = status || matches!(kind, UntypedKind::LoadQuad | UntypedKind::StoreQuad);
     let addr_at = if kind.is_load() { 1 } else { 0 };
     // The line as LSC_UNTYPED reads it: unit `.ugm`, the quad forms' first coordinate only.
     let mut untyped = line.clone();
+    if status {
+        untyped.opcode = "lsc_load".to_string();
+    }
     if let Some(unit) = untyped.mods.first_mut() {
         *unit = "ugm".to_string();
     }
@@ -99,7 +108,7 @@ pub fn check_typed(
             if terms.is_empty() || terms.len() > 4 {
                 return Err(invalid(
                     "address",
-                    "a typed quad form takes 1 to 4 coordinates `[U, V, R, LOD]`",
+                    "a typed quad or status form takes 1 to 4 coordinates `[U, V, R, LOD]`",
                 ));
             }
             rest = terms.split_off(1);

@@ -270,7 +270,6 @@ const DOCUMENTED: &[&str] = &[
     "lsc_load_strided",
     "lsc_load_quad",
     "lsc_load_block2d",
-    "lsc_load_status",
     "lsc_store",
     "lsc_store_strided",
     "lsc_store_quad",

@@ -1,5 +1,5 @@
 //! Generators of LSC_TYPED's executed forms (instructions/LSC_TYPED.md; unit `.tgm`):
-//! `lsc_load_quad.tgm` and `lsc_store_quad.tgm` on a typed surface (width, height, depth,
+//! `lsc_load_quad.tgm`, `lsc_store_quad.tgm` and `lsc_load_status.tgm` on a typed surface (width, height, depth,
 //! pitch, pixel_size; docs/memory.md) with 1 to 4 coordinates, each lane's pixel inside,
 //! on an edge, past one (U, V, R), or of LOD 1 (out of bounds: zero, dropped); the atomics
 //! and `lsc_store_uncompressed.tgm` with one address and no scale or offset
@@ -57,6 +57,7 @@ pub const STREAMS: &[(&str, Opcode)] = &[
     ("lsc_store_quad_tgm", Opcode::LscStoreQuad),
     ("lsc_store_uncompressed_tgm", Opcode::LscStoreUncompressed),
     ("lsc_atomic_tgm", Opcode::LscAtomicIadd),
+    ("lsc_load_status_tgm", Opcode::LscLoadStatus),
 ];
 
 /// The strategy of a typed stream by its name.
@@ -147,7 +148,10 @@ fn pack(values: &[u64], size: AddrSize) -> Vec<u8> {
 }
 
 fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
-    if matches!(op, Opcode::LscLoadQuad | Opcode::LscStoreQuad) {
+    if matches!(
+        op,
+        Opcode::LscLoadQuad | Opcode::LscStoreQuad | Opcode::LscLoadStatus
+    ) {
         quad(op, platform, seed)
     } else {
         untyped_like(op, platform, seed)
@@ -156,7 +160,8 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
 
 fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let mut rng = Rng(seed);
-    let load = op == Opcode::LscLoadQuad;
+    let status = op == Opcode::LscLoadStatus;
+    let load = op == Opcode::LscLoadQuad || status;
     let grf = platform.grf_size();
     let mnemonic = op.mnemonic();
     let mut tags = vec![format!("{mnemonic}.tgm")];
@@ -235,7 +240,7 @@ fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     }
     let shape = DataShape {
         size,
-        vect_size: ch_mask.count_ones(),
+        vect_size: if status { 1 } else { ch_mask.count_ones() },
         transposed: false,
     };
     let chan_text: String = (0..4)
@@ -256,7 +261,11 @@ fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         coord_names.join(","),
         asize.name()
     );
-    let data_text = format!("{data_name}:{}.{chan_text}", size.name());
+    let data_text = if status {
+        format!("{data_name}:{}", size.name())
+    } else {
+        format!("{data_name}:{}.{chan_text}", size.name())
+    };
     let caching = match rng.below(4) {
         0 if load => ".ca.ca",
         0 => ".wb.wb",
@@ -267,7 +276,9 @@ fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     } else {
         format!("{addr_text} {data_text}")
     };
-    if load && rng.chance(6) {
+    if status && rng.chance(8) {
+        literal.push(errata::LSC_LOAD_STATUS_TRTT);
+    } else if load && rng.chance(6) {
         literal.push(errata::LSC_DATA_U32);
     }
     let text = format!(

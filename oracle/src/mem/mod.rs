@@ -4,6 +4,8 @@
 //! by byte only at wrap-around, surface edges and overlapping stores.
 
 pub(crate) mod block2d;
+pub(crate) mod extra;
 pub(crate) mod lsc;
+pub(crate) mod status;
 pub(crate) mod svm;
 pub(crate) mod typed;

@@ -28,6 +28,7 @@ pub fn is_lsc(opcode: Opcode) -> bool {
             | Opcode::LscStoreStrided
             | Opcode::LscLoadQuad
             | Opcode::LscStoreQuad
+            | Opcode::LscLoadStatus
     ) || opcode.lsc_atomic().is_some()
 }
 
@@ -35,11 +36,16 @@ fn is_quad(opcode: Opcode) -> bool {
     matches!(opcode, Opcode::LscLoadQuad | Opcode::LscStoreQuad)
 }
 
+/// Whether the form takes LSC_TYPED's coordinates `[U, V, R, LOD]` with the unit `.tgm`.
+fn has_coords(opcode: Opcode) -> bool {
+    is_quad(opcode) || opcode == Opcode::LscLoadStatus
+}
+
 /// Whether the opcode's data operand is `DstData` (a load or an atomic).
 pub fn is_load(opcode: Opcode) -> bool {
     matches!(
         opcode,
-        Opcode::LscLoad | Opcode::LscLoadStrided | Opcode::LscLoadQuad
+        Opcode::LscLoad | Opcode::LscLoadStrided | Opcode::LscLoadQuad | Opcode::LscLoadStatus
     ) || opcode.lsc_atomic().is_some()
 }
 
@@ -86,6 +92,12 @@ impl Cx<'_> {
         };
         let form = match &typed {
             Some(t) => t.form.clone(),
+            // LOAD_STATUS takes lsc_load's operands (LSC_UNTYPED.md, Format: one table).
+            None if opcode == Opcode::LscLoadStatus => {
+                let mut as_load = line.clone();
+                as_load.opcode = "lsc_load".to_string();
+                lsc::check_untyped(&as_load, exec_size, self.vars, self.platform)?
+            }
             None => lsc::check_untyped(line, exec_size, self.vars, self.platform)?,
         };
         let load = is_load(opcode);
@@ -172,7 +184,7 @@ impl Cx<'_> {
                 }
             }
         }
-        if let Some(t) = typed.as_ref().filter(|_| is_quad(opcode)) {
+        if let Some(t) = typed.as_ref().filter(|_| has_coords(opcode)) {
             for name in &t.coords {
                 srcs.push(if name == NULL {
                     Src::Imm {
@@ -399,6 +411,9 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     } else if c.ch_mask != 0 {
         return Err(invalid("data", "only the quad forms take a ChMask"));
     }
+    if insn.opcode == Opcode::LscLoadStatus && shape.transposed {
+        return Err(invalid("data", "LOAD_STATUS has no transposed form"));
+    }
     if let Some(op) = atomic {
         if shape.transposed || shape.vect_size != 1 || !op.admits(shape.size) {
             return Err(invalid(
@@ -500,7 +515,7 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
 /// the untyped unit.
 fn typed_rules(insn: &Instruction, c: LscCtrl, vars: &Vars, platform: Platform) -> Result<()> {
     let name = insn.opcode.mnemonic();
-    let form_ok = is_quad(insn.opcode)
+    let form_ok = has_coords(insn.opcode)
         || insn.opcode == Opcode::LscStoreUncompressed
         || insn.opcode.lsc_atomic().is_some();
     if !form_ok {
@@ -536,7 +551,7 @@ fn typed_rules(insn: &Instruction, c: LscCtrl, vars: &Vars, platform: Platform) 
         sfid: Sfid::Ugm,
         ..c
     });
-    if is_quad(insn.opcode) {
+    if has_coords(insn.opcode) {
         let [_, _, _, coords @ ..] = insn.srcs.as_slice() else {
             return Err(invalid("operands", format!("`{name}.tgm` has 6 sources")));
         };

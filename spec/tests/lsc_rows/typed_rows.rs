@@ -77,7 +77,6 @@ impl Case {
         self.platform = platform;
         self
     }
-    #[allow(dead_code)]
     fn literal(mut self, id: &'static str) -> Case {
         self.literal.push(id);
         self
@@ -239,6 +238,20 @@ fn cat(parts: &[&[u8]]) -> Vec<u8> {
     .var("VU", le32(&[0, 8]))
     .var("VS", le32(&[1, 2])),
     0, some(&le32(&[0x0302_0100, 0x0b0a_0908])))]
+// LOAD_STATUS (LSC_UNTYPED.md): bit n of DstData's first word is ChEn[n] & s, s = 1 with
+// every page valid (LSC-LOAD-STATUS-TRTT resolved). Predicate 0b0101 on SIMD4: 0b0101 = 5;
+// VD's bytes 4..8 keep their 0xee.
+#[case(case("(P1) lsc_load_status.ugm (M1, 4) VD:d32 flat[VS]:a64")
+    .var("VD", vec![0xee; 8])
+    .pred(0b0101),
+    0, some(&[5, 0, 0, 0, 0xee, 0xee, 0xee, 0xee]))]
+// SIMD8, every lane on: 0xff; bits 8..31 zero.
+#[case(case("lsc_load_status.ugm (M1, 8) VD:d32 flat[VS]:a64")
+    .var("VD", vec![0xee; 4]),
+    0, some(&[0xff, 0, 0, 0]))]
+// The typed sub-op (LSC_TYPED.md, 0x1B) on bti 4 with coordinates, SIMD2: 0b11.
+#[case(case("lsc_load_status.tgm (M1, 2) VD:d32 bti(0x4)[VU,VV]:a32"),
+    0, some(&[3, 0, 0, 0]))]
 fn typed_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<Option<u8>>) {
     let (p, s) = c.go().unwrap();
     assert_eq!(reg(&p, &s, "VD", at, want.len()), want, "{}", c.text);
@@ -288,9 +301,29 @@ fn typed_store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Option
 #[case("lsc_store_quad.tgm (M1, 1) bti(0x7)[VU]:a32 VS:d32.x")]
 // No surface at bti 9.
 #[case("lsc_load_quad.tgm (M1, 1) VD:d32.x bti(0x9)[VU]:a32")]
+#[case("lsc_load_status.ugm (M1, 1) VD:d32 bti(0x9)[VU]:a32")]
 fn typed_undefined_behaviour(#[case] text: &'static str) {
     assert_eq!(
         case(text).go().map(|_| ()).map_err(|e| e.class),
         Err(ErrorClass::UndefinedBehaviour)
     );
+}
+
+/// LSC-LOAD-STATUS-TRTT literal: the undefined IsTRTT_VALID_PAGE stops an enabled lane.
+#[test]
+fn load_status_literal_is_undefined_behaviour() {
+    let c = case("lsc_load_status.ugm (M1, 4) VD:d32 flat[VS]:a64")
+        .literal(visa_spec::errata::LSC_LOAD_STATUS_TRTT);
+    assert_eq!(
+        c.go().map(|_| ()).map_err(|e| e.class),
+        Err(ErrorClass::UndefinedBehaviour)
+    );
+    // With every lane off the function is never called: dest is 0.
+    let (p, s) = case("(P1) lsc_load_status.ugm (M1, 4) VD:d32 flat[VS]:a64")
+        .literal(visa_spec::errata::LSC_LOAD_STATUS_TRTT)
+        .var("VD", vec![0xee; 4])
+        .pred(0)
+        .go()
+        .unwrap();
+    assert_eq!(reg(&p, &s, "VD", 0, 4), some(&[0, 0, 0, 0]));
 }

@@ -5,5 +5,6 @@
 
 pub mod lsc_atomic;
 pub mod lsc_block2d;
+pub mod lsc_load_status;
 pub mod lsc_typed;
 pub mod lsc_untyped;
