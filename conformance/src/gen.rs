@@ -602,6 +602,9 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
 
 /// A valid case of `op`, an executed instruction (`Opcode::is_executed`).
 pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
+    if let Some(strategy) = lsc_typed::apndctr_case(op) {
+        return strategy;
+    }
     if let Some(strategy) = lsc::case(op) {
         return strategy;
     }

@@ -324,6 +324,16 @@ pub const STREAMS: &[Stream] = &[
         name: "lsc_load_status",
         op: Opcode::LscLoadStatus,
     },
+    Stream {
+        file: "lsc/lsc_apndctr_atomic_add.jsonl",
+        name: "lsc_apndctr_atomic_add",
+        op: Opcode::LscApndctrAtomicAdd,
+    },
+    Stream {
+        file: "lsc/lsc_apndctr_atomic_sub.jsonl",
+        name: "lsc_apndctr_atomic_sub",
+        op: Opcode::LscApndctrAtomicSub,
+    },
     // LSC_TYPED (gen::lsc_typed::STREAMS): the typed unit shares LSC_UNTYPED's opcodes.
     Stream {
         file: "lsc/lsc_load_quad_tgm.jsonl",

@@ -353,7 +353,7 @@ impl MemRegion {
 }
 
 /// A surface as written in `init.surfaces`; the binding table (`heap` "bt") and zero
-/// width, height, pitch, depth and pixel_size are omitted.
+/// width, height, pitch, depth, pixel_size and aux are omitted.
 fn surface_value(s: &Surface) -> Value {
     let mut m = Map::new();
     if s.heap != SurfaceHeap::BindingTable {
@@ -372,6 +372,9 @@ fn surface_value(s: &Surface) -> Value {
         if v != 0 {
             m.insert(key.into(), v.into());
         }
+    }
+    if s.aux != 0 {
+        m.insert("aux".into(), hex::encode_number(s.aux).into());
     }
     Value::Object(m)
 }

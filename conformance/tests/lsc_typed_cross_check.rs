@@ -48,6 +48,36 @@ fn typed_spec_matches_oracle() {
 }
 
 #[test]
+fn apndctr_spec_matches_oracle() {
+    let cases: u32 = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(64);
+    for op in [
+        visa_spec::ir::Opcode::LscApndctrAtomicAdd,
+        visa_spec::ir::Opcode::LscApndctrAtomicSub,
+    ] {
+        let mut runner = TestRunner::new(Config::default());
+        let strategy = lsc_typed::apndctr_case(op).unwrap();
+        for _ in 0..cases {
+            let case = strategy
+                .new_tree(&mut runner)
+                .unwrap()
+                .current()
+                .to_case("cross-check");
+            let line = case.to_line();
+            match (
+                run_case(&case, EngineKind::Spec),
+                run_case(&case, EngineKind::Oracle),
+            ) {
+                (Outcome::Ok(a), Outcome::Ok(b)) => assert_eq!(a, b, "states differ on\n{line}"),
+                (spec, oracle) => panic!("spec {spec:?} vs oracle {oracle:?} on\n{line}"),
+            }
+        }
+    }
+}
+
+#[test]
 fn invalid_typed_lines_are_rejected_alike() {
     for (platform, program) in lsc_typed::invalid_lines() {
         let case = GenCase {

@@ -46,6 +46,7 @@ fn full_case() -> Case {
                     pitch: 64,
                     depth: 2,
                     pixel_size: 16,
+                    aux: 0x30000,
                 },
                 Surface {
                     heap: SurfaceHeap::Bindless,
@@ -57,6 +58,7 @@ fn full_case() -> Case {
                     pitch: 0,
                     depth: 0,
                     pixel_size: 0,
+                    aux: 0,
                 },
             ],
             cr0: Some(0x10),
@@ -125,7 +127,7 @@ fn written_keys_follow_the_documented_order() {
     // The binding table and zero width, height and pitch are left out.
     assert_eq!(
         value["init"]["surfaces"][0],
-        json!({"bti": 1, "base": "0x10000", "size": "0x1000", "width": 64, "height": 8, "pitch": 64, "depth": 2, "pixel_size": 16})
+        json!({"bti": 1, "base": "0x10000", "size": "0x1000", "width": 64, "height": 8, "pitch": 64, "depth": 2, "pixel_size": 16, "aux": "0x30000"})
     );
     assert_eq!(
         value["init"]["surfaces"][1],

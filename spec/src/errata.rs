@@ -215,6 +215,7 @@ pub const LSC_FENCE_SYSREL: &str = "LSC-FENCE-SYSREL";
 pub const LSC_TYPED_SURFACE: &str = "LSC-TYPED-SURFACE";
 pub const LSC_TYPED_TEXT: &str = "LSC-TYPED-TEXT";
 pub const LSC_LOAD_STATUS_TRTT: &str = "LSC-LOAD-STATUS-TRTT";
+pub const LSC_APNDCTR_COUNTER: &str = "LSC-APNDCTR-COUNTER";
 
 pub const SVM_GATHER_BLOCK_ENCODING: &str = "SVM-GATHER-BLOCK-ENCODING";
 pub const SVM_ATOMIC_OPERAND_ORDER: &str = "SVM-ATOMIC-OPERAND-ORDER";
@@ -1153,6 +1154,15 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "the memory model has no tiled-resource translation table, so every page is valid: bit n of DstData's first 32-bit word is ChEn[n] (lanes at or past ExecSize zero), the rest of DstData keeps its bytes",
         reason: "memory without tiled resources is fully resident; the loop's own `s = 1` start and `MsgChEn[n] & s` give the enabled lanes",
         executable: true,
+    },
+    Erratum {
+        id: LSC_APNDCTR_COUNTER,
+        document: "instructions/LSC_UNTYPED.md, Semantics (AppendCounterAtomicAdd, AppendCounterAtomicSub), LscSubOp table",
+        says: "the counter is `(ctr_address).data_size[0]` at `SURFACE_STATE[state_offset].Aux_surface_address`, without saying what the surface state holds, how wide the counter is, or what it does on overflow; the table has add (0x28) and sub (0x29) but no lsc_apndctr_atomic_store, which vISA's code accepts",
+        literal: "(silent)",
+        resolved: "a surface's `aux` field (init.surfaces) is Aux_surface_address, the flat address of a d32 counter (0: no counter, undefined behaviour); enabled lanes in order take the old value into DstData and add or subtract their Src0Data word modulo 2^32; a counter with undefined bytes makes every old value and the final counter undefined; lsc_apndctr_atomic_store has no semantics in the documents and reports unsupported",
+        reason: "the Examples write `VDATA:d32`; the loop is sequential in n; a 32-bit counter wraps",
+        executable: false,
     },
 ];
 

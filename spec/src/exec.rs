@@ -90,6 +90,9 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
                 insn::lsc::lsc_typed::store_quad(program, insn, state, config)
             }
             Opcode::LscLoadQuad => insn::lsc::lsc_untyped::load_quad(program, insn, state, config),
+            Opcode::LscApndctrAtomicAdd | Opcode::LscApndctrAtomicSub => {
+                insn::lsc::lsc_apndctr::execute(program, insn, state, config)
+            }
             Opcode::LscLoadStatus => {
                 insn::lsc::lsc_load_status::execute(program, insn, state, config)
             }

@@ -109,10 +109,12 @@ pub enum Opcode {
     LscAtomicOr,
     LscAtomicXor,
     LscLoadStatus,
+    LscApndctrAtomicAdd,
+    LscApndctrAtomicSub,
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 79] = [
+    pub const ALL: [Opcode; 81] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -192,6 +194,8 @@ impl Opcode {
         Opcode::LscAtomicOr,
         Opcode::LscAtomicXor,
         Opcode::LscLoadStatus,
+        Opcode::LscApndctrAtomicAdd,
+        Opcode::LscApndctrAtomicSub,
     ];
 
     /// Mnemonic as written in assembly text.
@@ -276,6 +280,8 @@ impl Opcode {
             Opcode::LscAtomicOr => "lsc_atomic_or",
             Opcode::LscAtomicXor => "lsc_atomic_xor",
             Opcode::LscLoadStatus => "lsc_load_status",
+            Opcode::LscApndctrAtomicAdd => "lsc_apndctr_atomic_add",
+            Opcode::LscApndctrAtomicSub => "lsc_apndctr_atomic_sub",
         }
     }
 
@@ -359,7 +365,9 @@ impl Opcode {
             | Opcode::LscAtomicAnd
             | Opcode::LscAtomicOr
             | Opcode::LscAtomicXor
-            | Opcode::LscLoadStatus => "instructions/LSC_UNTYPED.md",
+            | Opcode::LscLoadStatus
+            | Opcode::LscApndctrAtomicAdd
+            | Opcode::LscApndctrAtomicSub => "instructions/LSC_UNTYPED.md",
             Opcode::LscFence => "instructions/LSC_FENCE.md",
         }
     }
@@ -434,6 +442,8 @@ impl Opcode {
                 | Opcode::LscStoreBlock2d
                 | Opcode::LscFence
                 | Opcode::LscLoadStatus
+                | Opcode::LscApndctrAtomicAdd
+                | Opcode::LscApndctrAtomicSub
         ) || self.lsc_atomic().is_some()
     }
 

@@ -197,6 +197,7 @@ fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         pitch,
         depth,
         pixel_size,
+        aux: 0,
     };
     let region_len = (surface.size as usize).max(1) + 16;
     let mem = vec![MemRegion {
@@ -480,6 +481,27 @@ pub fn invalid_lines() -> Vec<(Platform, String)> {
             Platform::XeHpc,
             "lsc_load.tgm (M1, 8) VD:d32 bti(0x1)[VU]:a32",
         ),
+        // Append counters: a surface and no address, d32 data, not SLM.
+        (
+            Platform::XeHpc,
+            "lsc_apndctr_atomic_add.ugm (M1, 8) VD:d32 bti(0x1)[VU]:a32 VV:d32",
+        ),
+        (
+            Platform::XeHpc,
+            "lsc_apndctr_atomic_add.ugm (M1, 8) VD:d32 flat VV:d32",
+        ),
+        (
+            Platform::XeHpc,
+            "lsc_apndctr_atomic_sub.ugm (M1, 8) VD:d64 bti(0x1) VV:d64",
+        ),
+        (
+            Platform::XeHpc,
+            "lsc_apndctr_atomic_sub.slm (M1, 8) VD:d32 bti(0x1) VV:d32",
+        ),
+        (
+            Platform::XeLp,
+            "lsc_apndctr_atomic_add.ugm (M1, 8) VD:d32 bti(0x1) VV:d32",
+        ),
         // A coordinate register too small for its lanes.
         (
             Platform::XeHpc,
@@ -489,4 +511,112 @@ pub fn invalid_lines() -> Vec<(Platform, String)> {
     .into_iter()
     .map(|(p, line)| (p, format!("{d}{line}\n")))
     .collect()
+}
+
+/// A valid case of `lsc_apndctr_atomic_add` / `_sub` (LSC_UNTYPED.md, AppendCounterAtomicAdd
+/// and Sub): a surface whose `aux` points at a d32 counter in a region of random bytes, one
+/// d32 addend a lane (edge values that wrap the counter), any lane mask.
+pub fn apndctr_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+    if !matches!(
+        op,
+        Opcode::LscApndctrAtomicAdd | Opcode::LscApndctrAtomicSub
+    ) {
+        return None;
+    }
+    Some(
+        (
+            select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
+            any::<u64>(),
+        )
+            .prop_map(move |(platform, seed)| apndctr(op, platform, seed | 1))
+            .boxed(),
+    )
+}
+
+fn apndctr(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+    let mut rng = Rng(seed);
+    let grf = platform.grf_size();
+    let mnemonic = op.mnemonic();
+    let mut tags = vec![mnemonic.to_string()];
+    let mut decls = Vec::new();
+    let mut preds = Vec::new();
+    let mut vars = Vec::new();
+    let exec_size = rng.pick(&[1u32, 2, 4, 8, 16, 32]);
+    let nm = rng.chance(4);
+    let emask = if rng.chance(3) {
+        rng.next() as u32
+    } else {
+        u32::MAX
+    };
+    let pred_text = if rng.chance(4) {
+        decls.push(".decl P1 v_type=P num_elts=32".into());
+        preds.push(("P1".into(), rng.next() as u32));
+        tags.push("predicated".into());
+        "(P1) "
+    } else {
+        ""
+    };
+    let (addr_type, heap, index) = surface_operand(&mut rng);
+    tags.push(addr_type.name().into());
+    let aux = BASE + 4 * rng.below(8);
+    let surface = Surface {
+        heap,
+        bti: index,
+        base: 0x2000,
+        size: 0x100,
+        aux,
+        ..Surface::default()
+    };
+    let mut region = rng.bytes(0x40);
+    if rng.chance(3) {
+        // A counter near the wrap-around.
+        let at = (aux - BASE) as usize;
+        region[at..at + 4].copy_from_slice(&rng.pick(&[u32::MAX, 0, 0x8000_0000]).to_le_bytes());
+    }
+    let mem = vec![MemRegion {
+        space: FLAT.to_string(),
+        addr: BASE,
+        bytes: region,
+    }];
+    let span = (exec_size as usize * 4).div_ceil(grf) * grf;
+    let addends: Vec<u8> = (0..span / 4)
+        .flat_map(|_| {
+            let v = match rng.below(4) {
+                0 => rng.pick(&[0u32, 1, u32::MAX, 0x8000_0000, 0x7fff_ffff]),
+                _ => rng.next() as u32 >> rng.below(32),
+            };
+            v.to_le_bytes()
+        })
+        .collect();
+    decls.push(decl("VS", span));
+    vars.push(("VS".to_string(), addends));
+    let dst = if rng.chance(8) {
+        "%null"
+    } else {
+        decls.push(decl("VD", span));
+        vars.push(("VD".to_string(), rng.bytes(span)));
+        "VD"
+    };
+    let caching = if rng.chance(4) { ".uc.uc" } else { "" };
+    let text = format!(
+        "{}\n{pred_text}{mnemonic}.ugm{caching} (M1{}, {exec_size}) {dst}:d32 {}({}) VS:d32\n",
+        decls.join("\n"),
+        if nm { "_NM" } else { "" },
+        addr_type.name(),
+        hex(u64::from(index)),
+    );
+    GenCase {
+        platform,
+        literal: Vec::new(),
+        text,
+        vars,
+        preds,
+        cr0: 0,
+        emask,
+        tags,
+        mem,
+        surfaces: vec![surface],
+        partner: Vec::new(),
+        profile: None,
+    }
 }

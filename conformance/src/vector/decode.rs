@@ -296,6 +296,7 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
             "pitch",
             "depth",
             "pixel_size",
+            "aux",
         ],
         false,
     )?;
@@ -324,6 +325,10 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
         pitch: number("pitch")?,
         depth: number("depth")?,
         pixel_size: number("pixel_size")?,
+        aux: match optional(m, "aux") {
+            None => 0,
+            Some(a) => hex_number(a, &join(field, "aux"), 64)?,
+        },
     })
 }
 

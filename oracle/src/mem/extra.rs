@@ -1,5 +1,6 @@
 //! The memory plans beyond LSC_UNTYPED's gather/scatter ([`super::lsc`]): LSC_TYPED's quad
-//! forms ([`super::typed`]) and LOAD_STATUS ([`super::status`]), one plan step.
+//! forms ([`super::typed`]), LOAD_STATUS ([`super::status`]) and the append-counter atomics
+//! ([`super::apndctr`]), one plan step.
 
 use visa_spec::errata::Readings;
 use visa_spec::error::Pos;
@@ -7,6 +8,7 @@ use visa_spec::ir::{Instruction, Opcode, Program};
 use visa_spec::state::MachineState;
 use visa_spec::VisaError;
 
+use super::apndctr::{is_apndctr, ApndctrPlan};
 use super::status::StatusPlan;
 use super::typed::{is_typed, TypedPlan};
 
@@ -14,11 +16,12 @@ use super::typed::{is_typed, TypedPlan};
 pub(crate) enum ExtraPlan {
     Typed(TypedPlan),
     Status(StatusPlan),
+    Apndctr(ApndctrPlan),
 }
 
 /// Whether `insn` is compiled by [`ExtraPlan::compile`].
 pub(crate) fn is_extra(insn: &Instruction) -> bool {
-    is_typed(insn) || insn.opcode == Opcode::LscLoadStatus
+    is_typed(insn) || insn.opcode == Opcode::LscLoadStatus || is_apndctr(insn)
 }
 
 impl ExtraPlan {
@@ -27,6 +30,9 @@ impl ExtraPlan {
         insn: &Instruction,
         readings: &Readings,
     ) -> Result<ExtraPlan, VisaError> {
+        if is_apndctr(insn) {
+            return Ok(ExtraPlan::Apndctr(ApndctrPlan::compile(program, insn)?));
+        }
         if insn.opcode == Opcode::LscLoadStatus {
             Ok(ExtraPlan::Status(StatusPlan::compile(
                 program, insn, readings,
@@ -42,6 +48,7 @@ impl ExtraPlan {
         match self {
             ExtraPlan::Typed(p) => p.pos,
             ExtraPlan::Status(p) => p.pos,
+            ExtraPlan::Apndctr(p) => p.pos,
         }
     }
 
@@ -49,6 +56,7 @@ impl ExtraPlan {
         match self {
             ExtraPlan::Typed(p) => p.exec(state),
             ExtraPlan::Status(p) => p.exec(state),
+            ExtraPlan::Apndctr(p) => p.exec(state),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! with page-level bulk copies where a lane's bytes are contiguous and in bounds, and byte
 //! by byte only at wrap-around, surface edges and overlapping stores.
 
+pub(crate) mod apndctr;
 pub(crate) mod block2d;
 pub(crate) mod extra;
 pub(crate) mod lsc;

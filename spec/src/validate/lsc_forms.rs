@@ -51,7 +51,7 @@ pub fn is_load(opcode: Opcode) -> bool {
 
 /// LSC messages exist from Xe-HPG (DG2) on: the document names DG2 and PVC, and Xe-LP's
 /// memory instructions are the HDC ones (the SVM and surface documents).
-fn check_platform(platform: Platform, name: &str) -> Result<()> {
+pub(super) fn check_platform(platform: Platform, name: &str) -> Result<()> {
     if platform.is_xehp_plus() {
         Ok(())
     } else {
@@ -228,7 +228,7 @@ impl Cx<'_> {
     }
 
     /// A whole general variable as a source at its start.
-    fn whole(&self, id: VarId) -> Src {
+    pub(super) fn whole(&self, id: VarId) -> Src {
         Src::General {
             var: id,
             row: 0,
@@ -241,7 +241,7 @@ impl Cx<'_> {
 
     /// The `(Surface)` operand: an immediate index, or the first UD of a general variable
     /// (`bss(V1)`, `bss(BSSO(0,0))`).
-    fn surface(&mut self, kind: &OperandKind) -> Result<Src> {
+    pub(super) fn surface(&mut self, kind: &OperandKind) -> Result<Src> {
         let name = match kind {
             OperandKind::Number(n) => {
                 let bits = u32::try_from(*n).map_err(|_| {
@@ -287,7 +287,14 @@ impl Cx<'_> {
 }
 
 /// The `General` variable of an operand at (0,0) with at least `bytes` bytes.
-fn whole_var(vars: &Vars, var: VarId, row: u32, col: u32, bytes: usize, field: &str) -> Result<()> {
+pub(super) fn whole_var(
+    vars: &Vars,
+    var: VarId,
+    row: u32,
+    col: u32,
+    bytes: usize,
+    field: &str,
+) -> Result<()> {
     if (var.0 as usize) >= vars.len() {
         return Err(invalid(field, "the variable id is out of range"));
     }
@@ -324,6 +331,9 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     let Ctrl::Lsc(c) = insn.ctrl else {
         return Err(invalid("opcode", format!("`{name}` needs its LSC fields")));
     };
+    if super::lsc_apndctr::is_apndctr(insn.opcode) {
+        return super::lsc_apndctr::rules(insn, c, vars, platform);
+    }
     if !is_lsc(insn.opcode) {
         return Err(invalid("opcode", format!("`{name}` takes no LSC fields")));
     }

@@ -61,6 +61,7 @@ fn surface(bti: u32, base: u64, size: u64, whp: (u32, u32, u32), depth: u32, pix
         pitch: whp.2,
         depth,
         pixel_size,
+        aux: 0,
     }
 }
 
@@ -107,6 +108,11 @@ impl Case {
             surface(6, 0x2000, 0x40, (32, 2, 32), 0, 16),
             // An untyped surface: no pixel_size.
             surface(7, 0x1000, 0x80, (16, 2, 32), 0, 0),
+            // An append counter at 0x1010 (initially ramp bytes 16..20: 0x13121110).
+            Surface {
+                aux: 0x1010,
+                ..surface(8, 0x1000, 0x80, (0, 0, 0), 0, 0)
+            },
         ]);
         engine_run(
             &program,
@@ -252,6 +258,19 @@ fn cat(parts: &[&[u8]]) -> Vec<u8> {
 // The typed sub-op (LSC_TYPED.md, 0x1B) on bti 4 with coordinates, SIMD2: 0b11.
 #[case(case("lsc_load_status.tgm (M1, 2) VD:d32 bti(0x4)[VU,VV]:a32"),
     0, some(&[3, 0, 0, 0]))]
+// lsc_apndctr_atomic_add (LSC_UNTYPED.md, AppendCounterAtomicAdd) on bti 8: the counter
+// 0x13121110 takes +1, +2, +3, +4 lane by lane; DstData gets the old values 0x13121110,
+// 0x13121111, 0x13121113, 0x13121116.
+#[case(case("lsc_apndctr_atomic_add.ugm (M1, 4) VD:d32 bti(0x8) VS:d32")
+    .var("VS", le32(&[1, 2, 3, 4])),
+    0, some(&le32(&[0x1312_1110, 0x1312_1111, 0x1312_1113, 0x1312_1116])))]
+// _sub with predicate 0b1010: lane 1 takes 0x13121110 and leaves 0x13121110 - 2 = 0x1312110e,
+// lane 3 takes 0x1312110e and leaves 0x1312110a; lanes 0 and 2 keep VD's 0xee.
+#[case(case("(P1) lsc_apndctr_atomic_sub.ugm (M1, 4) VD:d32 bti(0x8) VS:d32")
+    .var("VD", vec![0xee; 16])
+    .var("VS", le32(&[1, 2, 3, 4]))
+    .pred(0b1010),
+    0, some(&cat(&[&[0xee; 4], &le32(&[0x1312_1110]), &[0xee; 4], &le32(&[0x1312_110e])])))]
 fn typed_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<Option<u8>>) {
     let (p, s) = c.go().unwrap();
     assert_eq!(reg(&p, &s, "VD", at, want.len()), want, "{}", c.text);
@@ -289,6 +308,14 @@ fn typed_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<Option<
     .var("VU", le32(&[0, 8]))
     .var("VS", le32(&[1, 2])),
     0x1000, some(&cat(&[&le32(&[0x0302_0101]), &ramp(4, 4), &le32(&[0x0b0a_090a])])))]
+// The counter after the add row: 0x13121110 + 1 + 2 + 3 + 4 = 0x1312111a.
+#[case(case("lsc_apndctr_atomic_add.ugm (M1, 4) VD:d32 bti(0x8) VS:d32")
+    .var("VS", le32(&[1, 2, 3, 4])),
+    0x1010, some(&le32(&[0x1312_111a])))]
+// Wrap-around: 0x13121110 - 0x20000000 = 0xf3121110 modulo 2^32, into `%null` DstData.
+#[case(case("lsc_apndctr_atomic_sub.ugm (M1, 1) %null:d32 bti(0x8) VS:d32")
+    .var("VS", le32(&[0x2000_0000])),
+    0x1010, some(&le32(&[0xf312_1110])))]
 fn typed_store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Option<u8>>) {
     let (_, s) = c.go().unwrap();
     assert_eq!(flat(&s, addr, want.len()), want, "{}", c.text);
@@ -302,6 +329,8 @@ fn typed_store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Option
 // No surface at bti 9.
 #[case("lsc_load_quad.tgm (M1, 1) VD:d32.x bti(0x9)[VU]:a32")]
 #[case("lsc_load_status.ugm (M1, 1) VD:d32 bti(0x9)[VU]:a32")]
+// bti 4 has no append counter (aux 0).
+#[case("lsc_apndctr_atomic_add.ugm (M1, 1) VD:d32 bti(0x4) VS:d32")]
 fn typed_undefined_behaviour(#[case] text: &'static str) {
     assert_eq!(
         case(text).go().map(|_| ()).map_err(|e| e.class),

@@ -3,6 +3,7 @@
 //! STORE_QUAD loops of its Semantics; `lsc_atomic` writes the atomics from the prose and the
 //! sub-op table (the document has no loop for them). See docs/memory.md.
 
+pub mod lsc_apndctr;
 pub mod lsc_atomic;
 pub mod lsc_block2d;
 pub mod lsc_load_status;
