@@ -18,6 +18,8 @@ use visa_spec::VisaError;
 use crate::kernel::{Ctx, Ints};
 use crate::softfloat::{self, Format, Rounding};
 
+mod int;
+
 type Result<T> = std::result::Result<T, VisaError>;
 
 /// Columns of every dense matrix (the largest DPAS execution size).
@@ -61,8 +63,22 @@ pub struct DpasPlan {
     src2_at: usize,
     src2_bytes: usize,
     split: Option<Split>,
+    /// Integer DPAS (and bf8/hf8 under the literal DPAS-TF32-FP8-PATHS).
+    int: Option<IntPlan>,
     /// Float DPAS (bf, hf, tf32, bf8, hf8 under the resolved DPAS-TF32-FP8-PATHS).
     float: Option<FloatPlan>,
+}
+
+/// What integer DPAS needs: the unpackers of W and A, and where B's quad rows come from.
+#[derive(Clone, Copy, Debug)]
+struct IntPlan {
+    unpack_w: int::Src1Fn,
+    unpack_a: int::UnpackFn,
+    /// Src2 bytes of the `rows` rows of A.
+    a_bytes: usize,
+    /// Src1 registers read, and the pair rows of B each one holds.
+    src1_registers: usize,
+    pairs_per_register: usize,
 }
 
 /// What float DPAS needs beyond the integer plan.
@@ -171,19 +187,42 @@ pub fn compile(program: &Program, insn: &Instruction, config: &ExecConfig) -> Re
         };
         Split { eu0, total }
     });
+    let rows = if r.is_literal(errata::DPAS_RC_LOOP) {
+        1
+    } else {
+        rc
+    };
+    let k = sd * ops;
+    let int = match float {
+        Some(_) => None,
+        None => {
+            let bug = || VisaError::model_bug("integer DPAS of a non-integer precision");
+            // A Src1 DW holds 32 / bits(W) consecutive depths of its column (SOPC depths of
+            // OPS_PER_CHAN fields each): 2, 4 or 8 pairs.
+            let per_dw = 32 / wb;
+            if per_dw % 4 != 0 || k % 4 != 0 {
+                return Err(VisaError::model_bug(
+                    "integer DPAS depth not a multiple of 4",
+                ));
+            }
+            Some(IntPlan {
+                unpack_w: int::src1_unpacker(ctrl.w.bits(), ctrl.w.is_signed()).ok_or_else(bug)?,
+                unpack_a: int::unpacker(ctrl.a.bits(), ctrl.a.is_signed()).ok_or_else(bug)?,
+                a_bytes: (rows * k * ab).div_ceil(8),
+                src1_registers: k.div_ceil(per_dw),
+                pairs_per_register: per_dw / 2,
+            })
+        }
+    };
     Ok(DpasPlan {
         pos: insn.pos,
         w: ctrl.w,
         a: ctrl.a,
         n,
-        rows: if r.is_literal(errata::DPAS_RC_LOOP) {
-            1
-        } else {
-            rc
-        },
+        rows,
         ops,
         sopc,
-        k: sd * ops,
+        k,
         grf,
         row_advance,
         dst_at: offset(program, var, row, col, dst_ty.size(), row_bytes)?,
@@ -194,19 +233,9 @@ pub fn compile(program: &Program, insn: &Instruction, config: &ExecConfig) -> Re
             .ok_or_else(|| VisaError::model_bug("DPAS Src2 is a register"))?,
         src2_bytes,
         split,
+        int,
         float,
     })
-}
-
-/// A `bits`-wide field of a DW, sign-extended when `signed`.
-#[inline(always)]
-fn field(dw: u32, index: usize, bits: usize, signed: bool) -> i32 {
-    let shift = 32 - bits - index * bits;
-    if signed {
-        ((dw << shift) as i32) >> (32 - bits)
-    } else {
-        ((dw << shift) >> (32 - bits)) as i32
-    }
 }
 
 #[inline(always)]
@@ -219,7 +248,19 @@ fn dw_at(bytes: &[u8], at: usize) -> u32 {
 
 impl DpasPlan {
     pub fn exec(&self, state: &mut MachineState) -> Result<()> {
-        // Src2 (A) as bytes from its origin; DPASW takes its later registers from EU1.
+        match (self.int, self.float) {
+            (Some(ip), _) => self.exec_int(state, ip),
+            (None, Some(f)) => {
+                let src2 = self.src2_buffer(state);
+                self.exec_float(state, &src2, f)
+            }
+            (None, None) => Err(VisaError::model_bug("DPAS plan without a kernel")),
+        }
+    }
+
+    /// Src2 as bytes from its origin (zeros where it leaves the register file); DPASW takes
+    /// its later registers from EU1.
+    fn src2_buffer(&self, state: &MachineState) -> [u8; SRC2_MAX] {
         let mut src2 = [0u8; SRC2_MAX];
         let len = self.src2_bytes.min(SRC2_MAX - 4);
         match self.split {
@@ -248,76 +289,58 @@ impl DpasPlan {
                 }
             }
         }
-        if let Some(f) = self.float {
-            return self.exec_float(state, &src2, f);
-        }
-        // Integer DPAS; bf8/hf8 under the literal DPAS-TF32-FP8-PATHS read as u8.
-        let (wb, ab) = (self.w.bits() as usize, self.a.bits() as usize);
-        let (ws, as_) = (self.w.is_signed(), self.a.is_signed());
-        // A: rows x K, row r from element r*K of Src2 (k is never reset in the loop).
-        // Every integer precision (at most 8 bits) fits an i16, and so does a product's
-        // factor: the kernel multiplies i16 pairs into i32 sums (what pmaddwd does).
-        let mut a = [[0i16; K_MAX]; M_MAX];
-        {
-            // Row r of A starts at element r*K: the rows are contiguous, so every DW of
-            // Src2 is read once and all its fields taken.
-            let per_dw_a = 32 / ab;
-            let total = self.rows * self.k;
-            let mut flat = [0i16; K_MAX * M_MAX];
-            let bytes = &src2[..total.div_ceil(per_dw_a) * 4];
-            match (ab, as_) {
-                (2, false) => unpack_fields::<2, false>(bytes, &mut flat),
-                (2, true) => unpack_fields::<2, true>(bytes, &mut flat),
-                (4, false) => unpack_fields::<4, false>(bytes, &mut flat),
-                (4, true) => unpack_fields::<4, true>(bytes, &mut flat),
-                (8, true) => unpack_fields::<8, true>(bytes, &mut flat),
-                _ => unpack_fields::<8, false>(bytes, &mut flat),
+        src2
+    }
+
+    /// Integer DPAS (crate::dpas::int); bf8/hf8 under the literal DPAS-TF32-FP8-PATHS read
+    /// as u8.
+    fn exec_int(&self, state: &mut MachineState, ip: IntPlan) -> Result<()> {
+        // A: rows x K from Src2, read in place unless DPASW splits it between two threads.
+        let mut a = [0i16; K_MAX * M_MAX];
+        let a = &mut a[..self.rows * self.k];
+        let len = self.src2_bytes.min(SRC2_MAX - 4);
+        match self.split {
+            None => {
+                if let Some(s) = state.grf.get(self.src2_at..self.src2_at + len) {
+                    (ip.unpack_a)(s, a);
+                }
             }
-            for (r, row) in a.iter_mut().enumerate().take(self.rows) {
-                row[..self.k].copy_from_slice(&flat[r * self.k..(r + 1) * self.k]);
-            }
+            Some(_) => (ip.unpack_a)(&self.src2_buffer(state)[..ip.a_bytes], a),
         }
-        // B: K x N, stored as pairs of depths (k, k+1) per column; depth d lives in GRF
-        // d / SOPC, fields (d % SOPC) * OPS .. + OPS.
-        let mut b = [[[0i16; 2]; N]; K_MAX / 2];
-        let depth = self.k / self.ops;
-        for d in 0..depth {
-            let m = d / self.sopc;
-            let first = (d % self.sopc) * self.ops;
+        // B in pair rows, from the Src1 registers.
+        let mut b: int::Pairs = [[[0; 2]; N]; K_MAX / 2];
+        let q = ip.pairs_per_register;
+        for m in 0..ip.src1_registers {
             let at = self.src1_at + m * self.grf;
-            let Some(row) = state.grf.get(at..at + 4 * self.n) else {
+            let (Some(row), Some(pairs)) = (
+                state.grf.get(at..at + 4 * self.n),
+                b.get_mut(m * q..(m + 1) * q),
+            ) else {
                 continue;
             };
-            let pairs = &mut b[d * self.ops / 2..(d + 1) * self.ops / 2];
-            match (wb, ws) {
-                (2, false) => unpack_b::<2, false>(row, first, pairs),
-                (2, true) => unpack_b::<2, true>(row, first, pairs),
-                (4, false) => unpack_b::<4, false>(row, first, pairs),
-                (4, true) => unpack_b::<4, true>(row, first, pairs),
-                (8, true) => unpack_b::<8, true>(row, first, pairs),
-                _ => unpack_b::<8, false>(row, first, pairs),
-            }
+            (ip.unpack_w)(row, self.n, pairs);
         }
         // C, then D = C + A x B with 32-bit wrapping accumulation (DPAS-INT-WRAP).
         let mut acc = [[0i32; N]; M_MAX];
         if let Some(at) = self.src0_at {
             for (r, row) in acc.iter_mut().enumerate().take(self.rows) {
-                for (i, v) in row.iter_mut().enumerate().take(self.n) {
-                    *v = dw_at(&state.grf, at + r * self.row_advance + 4 * i) as i32;
+                let at = at + r * self.row_advance;
+                if let Some(s) = state.grf.get(at..at + 4 * self.n) {
+                    for (v, dw) in row.iter_mut().zip(s.as_chunks::<4>().0) {
+                        *v = i32::from_le_bytes(*dw);
+                    }
                 }
             }
         }
-        for r in 0..self.rows {
-            int_row(&mut acc[r], &a[r][..self.k], &b[..self.k / 2]);
-        }
+        int::kernel(a, self.k, &b, &mut acc);
         for (r, row) in acc.iter().enumerate().take(self.rows) {
             let at = self.dst_at + r * self.row_advance;
             let end = at + 4 * self.n;
             let Some(slot) = state.grf.get_mut(at..end) else {
                 return Err(VisaError::model_bug("DPAS Dst outside the register file"));
             };
-            for (chunk, v) in slot.chunks_exact_mut(4).zip(row.iter()) {
-                chunk.copy_from_slice(&v.to_le_bytes());
+            for (dw, v) in slot.as_chunks_mut::<4>().0.iter_mut().zip(row) {
+                *dw = v.to_le_bytes();
             }
             if !state.undefined.is_empty() {
                 for byte in at..end {
@@ -327,51 +350,6 @@ impl DpasPlan {
         }
         Ok(())
     }
-}
-
-/// Every `BITS`-wide field of the DWs of `bytes`, in order, into `out` (sign-extended when
-/// `SIGNED`).
-#[inline(always)]
-fn unpack_fields<const BITS: usize, const SIGNED: bool>(bytes: &[u8], out: &mut [i16]) {
-    let per = 32 / BITS;
-    for (chunk, fields) in bytes.chunks_exact(4).zip(out.chunks_exact_mut(per)) {
-        let dw = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
-        for (f, v) in fields.iter_mut().enumerate() {
-            *v = field(dw, f, BITS, SIGNED) as i16;
-        }
-    }
-}
-
-/// One depth group of B: in every column's DW of `row`, the `pairs.len() * 2` fields from
-/// field `first` on (`BITS` wide), as depth pairs.
-#[inline(always)]
-fn unpack_b<const BITS: usize, const SIGNED: bool>(
-    row: &[u8],
-    first: usize,
-    pairs: &mut [[[i16; 2]; N]],
-) {
-    for (i, chunk) in row.chunks_exact(4).enumerate().take(N) {
-        let dw = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
-        for (p, pair) in pairs.iter_mut().enumerate() {
-            pair[i][0] = field(dw, first + 2 * p, BITS, SIGNED) as i16;
-            pair[i][1] = field(dw, first + 2 * p + 1, BITS, SIGNED) as i16;
-        }
-    }
-}
-
-/// One row of D: `acc[n] += sum_k a[k] * b[k][n]`, wrapping, 16 columns at a time, the
-/// depths taken in pairs (`b[k/2][n] = [B[k][n], B[k+1][n]]`; K is even).
-#[inline(always)]
-fn int_row(acc: &mut [i32; N], a: &[i16], b: &[[[i16; 2]; N]]) {
-    let mut sum = *acc;
-    for (av, bpair) in a.chunks_exact(2).zip(b) {
-        let (a0, a1) = (i32::from(av[0]), i32::from(av[1]));
-        for n in 0..N {
-            let p = a0 * i32::from(bpair[n][0]) + a1 * i32::from(bpair[n][1]);
-            sum[n] = sum[n].wrapping_add(p);
-        }
-    }
-    *acc = sum;
 }
 
 /// DP4A's lane operation for source types `tys` (src0, src1, src2): src0 plus the dot
