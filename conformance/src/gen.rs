@@ -18,6 +18,7 @@ use visa_spec::types::DataType;
 mod carry;
 pub mod dpas;
 pub mod lsc;
+pub mod lsc_typed;
 pub mod svm;
 
 /// A generated case before it becomes a vector.
@@ -601,6 +602,9 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
 
 /// A valid case of `op`, an executed instruction (`Opcode::is_executed`).
 pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
+    if let Some(strategy) = lsc_typed::apndctr_case(op) {
+        return strategy;
+    }
     if let Some(strategy) = lsc::case(op) {
         return strategy;
     }

@@ -320,6 +320,47 @@ pub const STREAMS: &[Stream] = &[
         op: Opcode::LscStoreBlock2d,
     },
     Stream {
+        file: "lsc/lsc_load_status.jsonl",
+        name: "lsc_load_status",
+        op: Opcode::LscLoadStatus,
+    },
+    Stream {
+        file: "lsc/lsc_apndctr_atomic_add.jsonl",
+        name: "lsc_apndctr_atomic_add",
+        op: Opcode::LscApndctrAtomicAdd,
+    },
+    Stream {
+        file: "lsc/lsc_apndctr_atomic_sub.jsonl",
+        name: "lsc_apndctr_atomic_sub",
+        op: Opcode::LscApndctrAtomicSub,
+    },
+    // LSC_TYPED (gen::lsc_typed::STREAMS): the typed unit shares LSC_UNTYPED's opcodes.
+    Stream {
+        file: "lsc/lsc_load_quad_tgm.jsonl",
+        name: "lsc_load_quad_tgm",
+        op: Opcode::LscLoadQuad,
+    },
+    Stream {
+        file: "lsc/lsc_store_quad_tgm.jsonl",
+        name: "lsc_store_quad_tgm",
+        op: Opcode::LscStoreQuad,
+    },
+    Stream {
+        file: "lsc/lsc_store_uncompressed_tgm.jsonl",
+        name: "lsc_store_uncompressed_tgm",
+        op: Opcode::LscStoreUncompressed,
+    },
+    Stream {
+        file: "lsc/lsc_atomic_tgm.jsonl",
+        name: "lsc_atomic_tgm",
+        op: Opcode::LscAtomicIadd,
+    },
+    Stream {
+        file: "lsc/lsc_load_status_tgm.jsonl",
+        name: "lsc_load_status_tgm",
+        op: Opcode::LscLoadStatus,
+    },
+    Stream {
         file: "lsc/lsc_fence.jsonl",
         name: "lsc_fence",
         op: Opcode::LscFence,
@@ -497,7 +538,7 @@ fn generate_stream(stream: &Stream, seed: u64, cases: usize) -> Result<GoldenFil
     if let Some(dpas) = gen::dpas::stream(stream.name) {
         return generate_dpas_stream(dpas, &mut runner, stream.file, cases);
     }
-    let strategy = gen::case(stream.op);
+    let strategy = gen::lsc_typed::stream(stream.name).unwrap_or_else(|| gen::case(stream.op));
     let mut text = String::new();
     let mut count = 0;
     for platform in Platform::ALL {

@@ -353,7 +353,7 @@ impl MemRegion {
 }
 
 /// A surface as written in `init.surfaces`; the binding table (`heap` "bt") and zero
-/// width, height and pitch are omitted.
+/// width, height, pitch, depth, pixel_size and aux are omitted.
 fn surface_value(s: &Surface) -> Value {
     let mut m = Map::new();
     if s.heap != SurfaceHeap::BindingTable {
@@ -362,10 +362,19 @@ fn surface_value(s: &Surface) -> Value {
     m.insert("bti".into(), s.bti.into());
     m.insert("base".into(), hex::encode_number(s.base).into());
     m.insert("size".into(), hex::encode_number(s.size).into());
-    for (key, v) in [("width", s.width), ("height", s.height), ("pitch", s.pitch)] {
+    for (key, v) in [
+        ("width", s.width),
+        ("height", s.height),
+        ("pitch", s.pitch),
+        ("depth", s.depth),
+        ("pixel_size", s.pixel_size),
+    ] {
         if v != 0 {
             m.insert(key.into(), v.into());
         }
+    }
+    if s.aux != 0 {
+        m.insert("aux".into(), hex::encode_number(s.aux).into());
     }
     Value::Object(m)
 }

@@ -44,6 +44,9 @@ fn full_case() -> Case {
                     width: 64,
                     height: 8,
                     pitch: 64,
+                    depth: 2,
+                    pixel_size: 16,
+                    aux: 0x30000,
                 },
                 Surface {
                     heap: SurfaceHeap::Bindless,
@@ -53,6 +56,9 @@ fn full_case() -> Case {
                     width: 0,
                     height: 0,
                     pitch: 0,
+                    depth: 0,
+                    pixel_size: 0,
+                    aux: 0,
                 },
             ],
             cr0: Some(0x10),
@@ -121,7 +127,7 @@ fn written_keys_follow_the_documented_order() {
     // The binding table and zero width, height and pitch are left out.
     assert_eq!(
         value["init"]["surfaces"][0],
-        json!({"bti": 1, "base": "0x10000", "size": "0x1000", "width": 64, "height": 8, "pitch": 64})
+        json!({"bti": 1, "base": "0x10000", "size": "0x1000", "width": 64, "height": 8, "pitch": 64, "depth": 2, "pixel_size": 16, "aux": "0x30000"})
     );
     assert_eq!(
         value["init"]["surfaces"][1],
@@ -250,7 +256,7 @@ fn without(key: &str) -> String {
 #[case::mem_empty_space(with(&["init", "mem"], json!([{"space": "", "addr": "0x0", "bytes": ""}])), Some("init.mem[0].space"), "empty")]
 #[case::surface_bad_bti(with(&["init", "surfaces"], json!([{"bti": -1, "base": "0x0", "size": "0x10"}])), Some("init.surfaces[0].bti"), "expected an integer")]
 #[case::surface_bad_heap(with(&["init", "surfaces"], json!([{"heap": "bindless", "bti": 0, "base": "0x0", "size": "0x10"}])), Some("init.surfaces[0].heap"), "unknown surface table")]
-#[case::surface_unknown_key(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "depth": 1}])), Some("init.surfaces[0].depth"), "unknown key")]
+#[case::surface_unknown_key(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "tiling": 1}])), Some("init.surfaces[0].tiling"), "unknown key")]
 #[case::unknown_error_class(with(&["expect"], json!({"error": "crash"})), Some("expect.error"), "unknown error class `crash`")]
 #[case::null_error_class(with(&["expect"], json!({"error": null})), Some("expect.error"), "expected a string, found null")]
 #[case::error_and_state(with(&["expect", "error"], json!("syntax")), Some("expect.vars"), "excludes expected state")]

@@ -71,6 +71,8 @@ enum Step {
     Fence,
     /// An SVM instruction, `crate::mem::svm`.
     Svm(Box<crate::mem::svm::SvmPlan>),
+    /// An LSC_TYPED quad load or store or a LOAD_STATUS, `crate::mem::extra`.
+    Typed(Box<crate::mem::extra::ExtraPlan>),
 }
 
 #[derive(Clone, Debug)]
@@ -1037,6 +1039,12 @@ impl Plan {
                         Err(e) => Step::Fail(e.at(insn.pos)),
                     }
                 }
+                _ if crate::mem::extra::is_extra(insn) => {
+                    match crate::mem::extra::ExtraPlan::compile(program, insn, &config.readings) {
+                        Ok(p) => Step::Typed(Box::new(p)),
+                        Err(e) => Step::Fail(e.at(insn.pos)),
+                    }
+                }
                 _ if crate::mem::lsc::is_lsc(insn) => {
                     match crate::mem::lsc::LscPlan::compile(program, insn, &config.readings) {
                         Ok(p) => Step::Mem(Box::new(p)),
@@ -1070,6 +1078,7 @@ impl Plan {
                 | Step::Mem(_)
                 | Step::Block2d(_)
                 | Step::Svm(_)
+                | Step::Typed(_)
                 | Step::Fence => 0,
             })
             .max()
@@ -1140,6 +1149,7 @@ impl Plan {
                 Step::Block2d(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
                 Step::Fence => {}
                 Step::Svm(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
+                Step::Typed(m) => m.exec(state).map_err(|e| e.at(m.pos()))?,
             }
         }
         Ok(())

@@ -212,6 +212,10 @@ pub const BLOCK2D_ROW_Y: &str = "BLOCK2D-ROW-Y";
 pub const BLOCK2D_STORE_INDEX: &str = "BLOCK2D-STORE-INDEX";
 pub const BLOCK2D_OUT_OF_BOUNDS: &str = "BLOCK2D-OUT-OF-BOUNDS";
 pub const LSC_FENCE_SYSREL: &str = "LSC-FENCE-SYSREL";
+pub const LSC_TYPED_SURFACE: &str = "LSC-TYPED-SURFACE";
+pub const LSC_TYPED_TEXT: &str = "LSC-TYPED-TEXT";
+pub const LSC_LOAD_STATUS_TRTT: &str = "LSC-LOAD-STATUS-TRTT";
+pub const LSC_APNDCTR_COUNTER: &str = "LSC-APNDCTR-COUNTER";
 
 pub const SVM_GATHER_BLOCK_ENCODING: &str = "SVM-GATHER-BLOCK-ENCODING";
 pub const SVM_ATOMIC_OPERAND_ORDER: &str = "SVM-ATOMIC-OPERAND-ORDER";
@@ -1122,6 +1126,42 @@ pub static LEDGER: &[Erratum] = &[
         literal: "`system` only",
         resolved: "both spellings name scope 0x5 (`.sysrel` is vISA's parser's)",
         reason: "a fence has no effect on one thread's state, so the readings differ only in what validates",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_TYPED_SURFACE,
+        document: "instructions/LSC_TYPED.md, Semantics and Description; 3_execution_model.md",
+        says: "the quad forms compute their address from \"the surface state\" and the U, V, R and LOD coordinates and require the data type to match the surface state, but no document lays the surface state out (pixel size, pitch, slices, mip levels) or says what an access outside the surface does",
+        literal: "(silent)",
+        resolved: "a typed surface has width (bytes), height (rows), depth (slices, 0 read as 1), pitch (bytes) and SURF_STATEpixel_size (the block 2D loop's name); pixel (U, V, R) of LOD 0 is at `Base + R*pitch*height + V*pitch + U*pixel_size`, channel v (X, Y, Z, W) `v*sizeof(DataSize)` into it; U, V, R, LOD are unsigned AddrSize values; a pixel with `U*pixel_size + pixel_size > width`, `V >= height`, `R >= depth` or LOD other than 0 is out of bounds: a load reads zero in every channel, a store drops it; an enabled channel past the pixel, a surface without pixel_size, or a missing surface is undefined behaviour",
+        reason: "the linear layout of a typed surface and the bounds-checked typed access of the hardware (zero on out-of-bounds reads, dropped writes), the same rule as LSC-SURFACE-BOUNDS; one mip level is all a vector's surface describes",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_TYPED_TEXT,
+        document: "instructions/LSC_TYPED.md, Semantics, LscSubOp table, Examples",
+        says: "atomics and lsc_store_uncompressed are \"identical in behavior to LSC_UNTYPED with a scale of 1 and immediate offset of 0\" and the Text form gives atomics one address `[Src0AddrsU]`, but the Example writes `lsc_atomic_inc.tgm V14:d32 bti(0x0)[V12,V13]:a64` (two coordinates and a sub-op that is not in the table, lsc_atomic_iinc); the table names lsc_store_uncompressed \"load address status bitset\" (lsc_load_status's name); the block 2D example says \"height 64 bytes and height 2 bytes\"",
+        literal: "as resolved: the Semantics sentence and the Text form agree",
+        resolved: "a typed atomic or lsc_store_uncompressed takes one address `[U]` with no scale or offset and runs as LSC_UNTYPED's with scale 1 and offset 0 (the address a byte offset from the surface's Base, bounded by its size); the Example's two-coordinate atomic and `lsc_atomic_inc` do not validate",
+        reason: "the Semantics and the Text form are the normative parts; the Examples and the table's name column carry copy errors",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_LOAD_STATUS_TRTT,
+        document: "instructions/LSC_UNTYPED.md, Semantics (LOAD_STATUS); LSC_TYPED.md, LscSubOp table",
+        says: "lane n's status bit is cleared when `IsTRTT_VALID_PAGE(addr.elems[v])` fails for an element address, a function no document defines (the tiled-resource translation table)",
+        literal: "calling the undefined IsTRTT_VALID_PAGE is undefined behaviour: any enabled lane stops the instruction with undefined-behaviour",
+        resolved: "the memory model has no tiled-resource translation table, so every page is valid: bit n of DstData's first 32-bit word is ChEn[n] (lanes at or past ExecSize zero), the rest of DstData keeps its bytes",
+        reason: "memory without tiled resources is fully resident; the loop's own `s = 1` start and `MsgChEn[n] & s` give the enabled lanes",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_APNDCTR_COUNTER,
+        document: "instructions/LSC_UNTYPED.md, Semantics (AppendCounterAtomicAdd, AppendCounterAtomicSub), LscSubOp table",
+        says: "the counter is `(ctr_address).data_size[0]` at `SURFACE_STATE[state_offset].Aux_surface_address`, without saying what the surface state holds, how wide the counter is, or what it does on overflow; the table has add (0x28) and sub (0x29) but no lsc_apndctr_atomic_store, which vISA's code accepts",
+        literal: "(silent)",
+        resolved: "a surface's `aux` field (init.surfaces) is Aux_surface_address, the flat address of a d32 counter (0: no counter, undefined behaviour); enabled lanes in order take the old value into DstData and add or subtract their Src0Data word modulo 2^32; a counter with undefined bytes makes every old value and the final counter undefined; lsc_apndctr_atomic_store has no semantics in the documents and reports unsupported",
+        reason: "the Examples write `VDATA:d32`; the loop is sequential in n; a 32-bit counter wraps",
         executable: false,
     },
 ];

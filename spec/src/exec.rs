@@ -83,7 +83,19 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             Opcode::LscFence => Ok(()),
             Opcode::LscLoadBlock2d => insn::lsc::lsc_block2d::load(program, insn, state, config),
             Opcode::LscStoreBlock2d => insn::lsc::lsc_block2d::store(program, insn, state, config),
+            Opcode::LscLoadQuad if insn::lsc::lsc_typed::is_typed_quad(insn) => {
+                insn::lsc::lsc_typed::load_quad(program, insn, state, config)
+            }
+            Opcode::LscStoreQuad if insn::lsc::lsc_typed::is_typed_quad(insn) => {
+                insn::lsc::lsc_typed::store_quad(program, insn, state, config)
+            }
             Opcode::LscLoadQuad => insn::lsc::lsc_untyped::load_quad(program, insn, state, config),
+            Opcode::LscApndctrAtomicAdd | Opcode::LscApndctrAtomicSub => {
+                insn::lsc::lsc_apndctr::execute(program, insn, state, config)
+            }
+            Opcode::LscLoadStatus => {
+                insn::lsc::lsc_load_status::execute(program, insn, state, config)
+            }
             Opcode::LscStoreQuad => {
                 insn::lsc::lsc_untyped::store_quad(program, insn, state, config)
             }

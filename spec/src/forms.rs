@@ -580,7 +580,11 @@ fn form_lsc_family(opcode: Opcode) -> Option<Form> {
         | Opcode::LscStore
         | Opcode::LscStoreUncompressed
         | Opcode::LscLoadQuad
-        | Opcode::LscStoreQuad => Some(f(opcode, 3, Sat::No, Modifiers::None, &[])),
+        | Opcode::LscStoreQuad
+        | Opcode::LscLoadStatus => Some(f(opcode, 3, Sat::No, Modifiers::None, &[])),
+        Opcode::LscApndctrAtomicAdd | Opcode::LscApndctrAtomicSub => {
+            Some(f(opcode, 2, Sat::No, Modifiers::None, &[]))
+        }
         _ if opcode.lsc_atomic().is_some() => Some(f(opcode, 4, Sat::No, Modifiers::None, &[])),
         Opcode::LscLoadBlock2d => Some(f(opcode, 6, Sat::No, Modifiers::None, &[])),
         Opcode::LscFence => Some(f(opcode, 0, Sat::No, Modifiers::None, &[])),

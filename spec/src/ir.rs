@@ -108,10 +108,13 @@ pub enum Opcode {
     LscAtomicAnd,
     LscAtomicOr,
     LscAtomicXor,
+    LscLoadStatus,
+    LscApndctrAtomicAdd,
+    LscApndctrAtomicSub,
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 78] = [
+    pub const ALL: [Opcode; 81] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -190,6 +193,9 @@ impl Opcode {
         Opcode::LscAtomicAnd,
         Opcode::LscAtomicOr,
         Opcode::LscAtomicXor,
+        Opcode::LscLoadStatus,
+        Opcode::LscApndctrAtomicAdd,
+        Opcode::LscApndctrAtomicSub,
     ];
 
     /// Mnemonic as written in assembly text.
@@ -273,6 +279,9 @@ impl Opcode {
             Opcode::LscAtomicAnd => "lsc_atomic_and",
             Opcode::LscAtomicOr => "lsc_atomic_or",
             Opcode::LscAtomicXor => "lsc_atomic_xor",
+            Opcode::LscLoadStatus => "lsc_load_status",
+            Opcode::LscApndctrAtomicAdd => "lsc_apndctr_atomic_add",
+            Opcode::LscApndctrAtomicSub => "lsc_apndctr_atomic_sub",
         }
     }
 
@@ -355,7 +364,10 @@ impl Opcode {
             | Opcode::LscAtomicFcas
             | Opcode::LscAtomicAnd
             | Opcode::LscAtomicOr
-            | Opcode::LscAtomicXor => "instructions/LSC_UNTYPED.md",
+            | Opcode::LscAtomicXor
+            | Opcode::LscLoadStatus
+            | Opcode::LscApndctrAtomicAdd
+            | Opcode::LscApndctrAtomicSub => "instructions/LSC_UNTYPED.md",
             Opcode::LscFence => "instructions/LSC_FENCE.md",
         }
     }
@@ -429,6 +441,9 @@ impl Opcode {
                 | Opcode::LscLoadBlock2d
                 | Opcode::LscStoreBlock2d
                 | Opcode::LscFence
+                | Opcode::LscLoadStatus
+                | Opcode::LscApndctrAtomicAdd
+                | Opcode::LscApndctrAtomicSub
         ) || self.lsc_atomic().is_some()
     }
 

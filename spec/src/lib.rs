@@ -29,6 +29,7 @@ pub mod forms;
 pub mod insn;
 pub mod ir;
 pub mod lsc;
+pub mod lsc_typed;
 pub mod num;
 pub mod operand;
 pub mod platform;

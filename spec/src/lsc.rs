@@ -18,6 +18,8 @@ pub enum Sfid {
     Ugm,
     Ugml,
     Slm,
+    /// The typed unit of LSC_TYPED (`.tgm`); not in [`Sfid::ALL`] (the untyped units).
+    Tgm,
 }
 
 impl Sfid {
@@ -28,6 +30,7 @@ impl Sfid {
             Sfid::Ugm => "ugm",
             Sfid::Ugml => "ugml",
             Sfid::Slm => "slm",
+            Sfid::Tgm => "tgm",
         }
     }
 
@@ -464,7 +467,13 @@ fn invalid(field: &str, message: impl Into<String>) -> VisaError {
 }
 
 /// A general variable (or `%null` when `null_ok`) of at least `bytes` bytes.
-fn general_var(vars: &Vars, name: &str, bytes: usize, null_ok: bool, field: &str) -> Result<()> {
+pub(crate) fn general_var(
+    vars: &Vars,
+    name: &str,
+    bytes: usize,
+    null_ok: bool,
+    field: &str,
+) -> Result<()> {
     if name == NULL {
         return if null_ok {
             Ok(())

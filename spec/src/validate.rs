@@ -26,6 +26,7 @@ mod svm;
 pub use svm::{
     extents as svm_extents, raw_byte_offset as svm_raw_byte_offset, rules as svm_rules, svm_ctrl,
 };
+mod lsc_apndctr;
 mod lsc_forms;
 pub use dpas::{
     extents as dpas_extents, ops_per_chan, row_types as dpas_row_types, rules as dpas_rules,
@@ -270,14 +271,11 @@ const DOCUMENTED: &[&str] = &[
     "lsc_load_strided",
     "lsc_load_quad",
     "lsc_load_block2d",
-    "lsc_load_status",
     "lsc_store",
     "lsc_store_strided",
     "lsc_store_quad",
     "lsc_store_block2d",
     "lsc_store_uncompressed",
-    "lsc_apndctr_atomic_add",
-    "lsc_apndctr_atomic_sub",
     "lsc_apndctr_atomic_store",
     "lzd",
     "mad",
@@ -420,6 +418,9 @@ impl Cx<'_> {
                 ))
                 .field("opcode"))
             };
+        }
+        if lsc_apndctr::is_apndctr(opcode) {
+            return self.apndctr_instruction(line, opcode);
         }
         if lsc_forms::is_lsc(opcode) {
             return self.lsc_instruction(line, opcode);

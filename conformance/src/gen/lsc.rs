@@ -151,7 +151,7 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let quad = matches!(op, Opcode::LscLoadQuad | Opcode::LscStoreQuad);
     let load = matches!(
         op,
-        Opcode::LscLoad | Opcode::LscLoadStrided | Opcode::LscLoadQuad
+        Opcode::LscLoad | Opcode::LscLoadStrided | Opcode::LscLoadQuad | Opcode::LscLoadStatus
     ) || atomic.is_some();
     let mnemonic = op.mnemonic();
     let mut tags = vec![mnemonic.to_string()];
@@ -167,7 +167,7 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         ),
         None => rng.pick(&DataSize::ALL),
     };
-    let transposed = !quad && atomic.is_none() && rng.chance(4);
+    let transposed = !quad && atomic.is_none() && op != Opcode::LscLoadStatus && rng.chance(4);
     let ch_mask = if quad { 1 + rng.below(15) as u8 } else { 0 };
     let vect_size = if atomic.is_some() {
         1
@@ -517,6 +517,7 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         }
         Opcode::LscLoadStrided => &[errata::LSC_STRIDED_ADDR, errata::LSC_DATA_U32],
         Opcode::LscStoreStrided => &[errata::LSC_STORE_STRIDED_V],
+        Opcode::LscLoadStatus => &[errata::LSC_LOAD_STATUS_TRTT],
         _ if atomic.is_some() => &[errata::LSC_ATOMIC_OPERANDS, errata::LSC_DATA_U32],
         _ => &[],
     };

@@ -286,7 +286,18 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
     closed(
         m,
         field,
-        &["heap", "bti", "base", "size", "width", "height", "pitch"],
+        &[
+            "heap",
+            "bti",
+            "base",
+            "size",
+            "width",
+            "height",
+            "pitch",
+            "depth",
+            "pixel_size",
+            "aux",
+        ],
         false,
     )?;
     let heap = match optional(m, "heap") {
@@ -312,6 +323,12 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
         width: number("width")?,
         height: number("height")?,
         pitch: number("pitch")?,
+        depth: number("depth")?,
+        pixel_size: number("pixel_size")?,
+        aux: match optional(m, "aux") {
+            None => 0,
+            Some(a) => hex_number(a, &join(field, "aux"), 64)?,
+        },
     })
 }
 

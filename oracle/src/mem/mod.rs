@@ -5,9 +5,13 @@
 //! lanes' byte ranges are checked for overlap once per instruction, disjoint ranges are bulk
 //! copies and only overlapping clusters are resolved byte by byte.
 
+pub(crate) mod apndctr;
 pub(crate) mod block2d;
+pub(crate) mod extra;
 pub(crate) mod lsc;
+pub(crate) mod status;
 pub(crate) mod svm;
+pub(crate) mod typed;
 
 use std::collections::BTreeSet;
 

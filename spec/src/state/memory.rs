@@ -245,6 +245,15 @@ pub struct Surface {
     pub width: u32,
     pub height: u32,
     pub pitch: u32,
+    /// Depth in slices of a 3D typed surface (0 reads as 1); slice `R` starts
+    /// `R*pitch*height` bytes after the base (LSC-TYPED-SURFACE).
+    pub depth: u32,
+    /// `SURF_STATEpixel_size` (LSC_TYPED.md): bytes of one pixel of a typed surface, the
+    /// channels X, Y, Z, W at `v*sizeof(DataSize)` in it; 0 for an untyped surface.
+    pub pixel_size: u32,
+    /// `Aux_surface_address` (LSC_UNTYPED.md, AppendCounterAtomicAdd): the flat address of
+    /// the surface's append counter; 0 when the surface has none.
+    pub aux: u64,
 }
 
 /// The addressing model of an access (LSC_UNTYPED.md, AddrType).

@@ -8,6 +8,7 @@ use crate::asm::ast::{InsnLine, OperandKind, VarClass};
 use crate::error::{Result, VisaError};
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Region, Src};
 use crate::lsc::{self, DataShape, Sfid, VECT_SIZES};
+use crate::lsc_typed;
 use crate::platform::Platform;
 use crate::state::{AddrType, VarId, Vars, NULL};
 use crate::types::DataType;
@@ -27,20 +28,30 @@ pub fn is_lsc(opcode: Opcode) -> bool {
             | Opcode::LscStoreStrided
             | Opcode::LscLoadQuad
             | Opcode::LscStoreQuad
+            | Opcode::LscLoadStatus
     ) || opcode.lsc_atomic().is_some()
+}
+
+fn is_quad(opcode: Opcode) -> bool {
+    matches!(opcode, Opcode::LscLoadQuad | Opcode::LscStoreQuad)
+}
+
+/// Whether the form takes LSC_TYPED's coordinates `[U, V, R, LOD]` with the unit `.tgm`.
+fn has_coords(opcode: Opcode) -> bool {
+    is_quad(opcode) || opcode == Opcode::LscLoadStatus
 }
 
 /// Whether the opcode's data operand is `DstData` (a load or an atomic).
 pub fn is_load(opcode: Opcode) -> bool {
     matches!(
         opcode,
-        Opcode::LscLoad | Opcode::LscLoadStrided | Opcode::LscLoadQuad
+        Opcode::LscLoad | Opcode::LscLoadStrided | Opcode::LscLoadQuad | Opcode::LscLoadStatus
     ) || opcode.lsc_atomic().is_some()
 }
 
 /// LSC messages exist from Xe-HPG (DG2) on: the document names DG2 and PVC, and Xe-LP's
 /// memory instructions are the HDC ones (the SVM and surface documents).
-fn check_platform(platform: Platform, name: &str) -> Result<()> {
+pub(super) fn check_platform(platform: Platform, name: &str) -> Result<()> {
     if platform.is_xehp_plus() {
         Ok(())
     } else {
@@ -67,7 +78,28 @@ impl Cx<'_> {
             Some(p) => Some(self.predicate(p, mask, exec_size)?),
             None => None,
         };
-        let form = lsc::check_untyped(line, exec_size, self.vars, self.platform)?;
+        // LSC_TYPED's forms (`.tgm`): checked by `lsc_typed`, the same IR with unit Tgm and
+        // the quad forms' V, R, LOD coordinates as sources 3..6.
+        let typed = if lsc_typed::is_typed_line(line) {
+            Some(lsc_typed::check_typed(
+                line,
+                exec_size,
+                self.vars,
+                self.platform,
+            )?)
+        } else {
+            None
+        };
+        let form = match &typed {
+            Some(t) => t.form.clone(),
+            // LOAD_STATUS takes lsc_load's operands (LSC_UNTYPED.md, Format: one table).
+            None if opcode == Opcode::LscLoadStatus => {
+                let mut as_load = line.clone();
+                as_load.opcode = "lsc_load".to_string();
+                lsc::check_untyped(&as_load, exec_size, self.vars, self.platform)?
+            }
+            None => lsc::check_untyped(line, exec_size, self.vars, self.platform)?,
+        };
         let load = is_load(opcode);
         let addr_op = if load {
             &line.operands[1]
@@ -152,6 +184,19 @@ impl Cx<'_> {
                 }
             }
         }
+        if let Some(t) = typed.as_ref().filter(|_| has_coords(opcode)) {
+            for name in &t.coords {
+                srcs.push(if name == NULL {
+                    Src::Imm {
+                        bits: 0,
+                        ty: DataType::UD,
+                    }
+                } else {
+                    let id = general(self, name, "src0")?;
+                    self.whole(id)
+                });
+            }
+        }
         let scale = u32::try_from(form.address.scale)
             .map_err(|_| invalid("address", "AddrScale is outside 1..=0xffff"))?;
         let imm_offset = i32::try_from(form.address.imm_offset)
@@ -183,7 +228,7 @@ impl Cx<'_> {
     }
 
     /// A whole general variable as a source at its start.
-    fn whole(&self, id: VarId) -> Src {
+    pub(super) fn whole(&self, id: VarId) -> Src {
         Src::General {
             var: id,
             row: 0,
@@ -196,7 +241,7 @@ impl Cx<'_> {
 
     /// The `(Surface)` operand: an immediate index, or the first UD of a general variable
     /// (`bss(V1)`, `bss(BSSO(0,0))`).
-    fn surface(&mut self, kind: &OperandKind) -> Result<Src> {
+    pub(super) fn surface(&mut self, kind: &OperandKind) -> Result<Src> {
         let name = match kind {
             OperandKind::Number(n) => {
                 let bits = u32::try_from(*n).map_err(|_| {
@@ -242,7 +287,14 @@ impl Cx<'_> {
 }
 
 /// The `General` variable of an operand at (0,0) with at least `bytes` bytes.
-fn whole_var(vars: &Vars, var: VarId, row: u32, col: u32, bytes: usize, field: &str) -> Result<()> {
+pub(super) fn whole_var(
+    vars: &Vars,
+    var: VarId,
+    row: u32,
+    col: u32,
+    bytes: usize,
+    field: &str,
+) -> Result<()> {
     if (var.0 as usize) >= vars.len() {
         return Err(invalid(field, "the variable id is out of range"));
     }
@@ -279,10 +331,16 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     let Ctrl::Lsc(c) = insn.ctrl else {
         return Err(invalid("opcode", format!("`{name}` needs its LSC fields")));
     };
+    if super::lsc_apndctr::is_apndctr(insn.opcode) {
+        return super::lsc_apndctr::rules(insn, c, vars, platform);
+    }
     if !is_lsc(insn.opcode) {
         return Err(invalid("opcode", format!("`{name}` takes no LSC fields")));
     }
     check_platform(platform, name)?;
+    if c.sfid == Sfid::Tgm {
+        return typed_rules(insn, c, vars, platform);
+    }
     if insn.sat || insn.dst2.is_some() {
         return Err(invalid(
             "opcode",
@@ -362,6 +420,9 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
         }
     } else if c.ch_mask != 0 {
         return Err(invalid("data", "only the quad forms take a ChMask"));
+    }
+    if insn.opcode == Opcode::LscLoadStatus && shape.transposed {
+        return Err(invalid("data", "LOAD_STATUS has no transposed form"));
     }
     if let Some(op) = atomic {
         if shape.transposed || shape.vect_size != 1 || !op.admits(shape.size) {
@@ -456,4 +517,73 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
         }
     }
     Ok(())
+}
+
+/// LSC_TYPED's rules on the IR (the checks of [`crate::lsc_typed::check_typed`]): a typed
+/// form through a surface, scale 1 and offset 0, the ExecSize limit, the quad forms' three
+/// coordinate sources; the rest is LSC_UNTYPED's [`rules`] on the same instruction read with
+/// the untyped unit.
+fn typed_rules(insn: &Instruction, c: LscCtrl, vars: &Vars, platform: Platform) -> Result<()> {
+    let name = insn.opcode.mnemonic();
+    let form_ok = has_coords(insn.opcode)
+        || insn.opcode == Opcode::LscStoreUncompressed
+        || insn.opcode.lsc_atomic().is_some();
+    if !form_ok {
+        return Err(invalid(
+            "opcode",
+            format!("`{name}` is not an executed LSC_TYPED form"),
+        ));
+    }
+    if !c.addr_type.is_stateful() {
+        return Err(invalid(
+            "address",
+            "a typed access goes through a surface: bti, bss or ss",
+        ));
+    }
+    let max = lsc_typed::max_exec_size(platform);
+    if insn.exec_size > max {
+        return Err(invalid(
+            "exec_size",
+            format!(
+                "a typed message is at most SIMD{max} on {}",
+                platform.name()
+            ),
+        ));
+    }
+    if c.scale != 1 || c.imm_offset != 0 || c.data.transposed {
+        return Err(invalid(
+            "address",
+            "a typed access has scale 1, immediate offset 0 and no transpose",
+        ));
+    }
+    let mut untyped = insn.clone();
+    untyped.ctrl = Ctrl::Lsc(LscCtrl {
+        sfid: Sfid::Ugm,
+        ..c
+    });
+    if has_coords(insn.opcode) {
+        let [_, _, _, coords @ ..] = insn.srcs.as_slice() else {
+            return Err(invalid("operands", format!("`{name}.tgm` has 6 sources")));
+        };
+        if coords.len() != 3 {
+            return Err(invalid("operands", format!("`{name}.tgm` has 6 sources")));
+        }
+        let bytes = insn.exec_size as usize * c.addr_size.bytes();
+        for src in coords {
+            match src {
+                Src::Imm { bits: 0, .. } => {}
+                Src::General { var, row, col, .. } => {
+                    whole_var(vars, *var, *row, *col, bytes, "src0")?
+                }
+                _ => {
+                    return Err(invalid(
+                        "src0",
+                        "a coordinate is a general variable or `%null`",
+                    ))
+                }
+            }
+        }
+        untyped.srcs.truncate(3);
+    }
+    rules(&untyped, vars, platform)
 }

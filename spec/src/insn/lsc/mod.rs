@@ -3,6 +3,9 @@
 //! STORE_QUAD loops of its Semantics; `lsc_atomic` writes the atomics from the prose and the
 //! sub-op table (the document has no loop for them). See docs/memory.md.
 
+pub mod lsc_apndctr;
 pub mod lsc_atomic;
 pub mod lsc_block2d;
+pub mod lsc_load_status;
+pub mod lsc_typed;
 pub mod lsc_untyped;

@@ -1,0 +1,622 @@
+//! Generators of LSC_TYPED's executed forms (instructions/LSC_TYPED.md; unit `.tgm`):
+//! `lsc_load_quad.tgm`, `lsc_store_quad.tgm` and `lsc_load_status.tgm` on a typed surface (width, height, depth,
+//! pitch, pixel_size; docs/memory.md) with 1 to 4 coordinates, each lane's pixel inside,
+//! on an edge, past one (U, V, R), or of LOD 1 (out of bounds: zero, dropped); the atomics
+//! and `lsc_store_uncompressed.tgm` with one address and no scale or offset
+//! (LSC-TYPED-TEXT). The typed forms share their opcodes with LSC_UNTYPED, so they have
+//! their own streams ([`stream`], [`case`]) rather than `gen::case`'s.
+//!
+//! Invalid typed lines (a flat address, a scale, two addresses on an atomic, SIMD16 on
+//! xe-hpg, a transposed shape) are [`invalid_lines`]: both engines must reject them alike.
+
+use proptest::prelude::*;
+use proptest::sample::select;
+use visa_spec::errata;
+use visa_spec::ir::Opcode;
+use visa_spec::lsc::{AtomicOp, DataShape, DataSize};
+use visa_spec::platform::Platform;
+use visa_spec::state::{AddrSize, AddrType, Surface, SurfaceHeap, FLAT};
+
+use super::GenCase;
+use crate::vector::MemRegion;
+
+/// The surface's base address in the flat space.
+const BASE: u64 = 0x1000;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.next() % n
+        }
+    }
+    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[self.below(xs.len() as u64) as usize]
+    }
+    fn chance(&mut self, one_in: u64) -> bool {
+        self.below(one_in) == 0
+    }
+    fn bytes(&mut self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| self.next() as u8).collect()
+    }
+}
+
+/// The typed streams: (stream name, opcode).
+pub const STREAMS: &[(&str, Opcode)] = &[
+    ("lsc_load_quad_tgm", Opcode::LscLoadQuad),
+    ("lsc_store_quad_tgm", Opcode::LscStoreQuad),
+    ("lsc_store_uncompressed_tgm", Opcode::LscStoreUncompressed),
+    ("lsc_atomic_tgm", Opcode::LscAtomicIadd),
+    ("lsc_load_status_tgm", Opcode::LscLoadStatus),
+];
+
+/// The strategy of a typed stream by its name.
+pub fn stream(name: &str) -> Option<BoxedStrategy<GenCase>> {
+    let (_, op) = STREAMS.iter().find(|(n, _)| *n == name)?;
+    Some(case(*op))
+}
+
+/// A valid typed case of `op` (`LscAtomicIadd` stands for every atomic sub-op).
+pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
+    (
+        select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
+        any::<u64>(),
+    )
+        .prop_map(move |(platform, seed)| build(op, platform, seed | 1))
+        .boxed()
+}
+
+fn hex(n: u64) -> String {
+    format!("0x{n:x}")
+}
+
+/// A general variable of `bytes` bytes (ub elements) and its declaration.
+fn decl(name: &str, bytes: usize) -> String {
+    format!(".decl {name} v_type=G type=ub num_elts={bytes}")
+}
+
+/// Lane mask, predicate and execution size shared by every form.
+struct Lanes {
+    exec_size: u32,
+    mask: String,
+    pred_text: String,
+    emask: u32,
+}
+
+fn lanes(
+    rng: &mut Rng,
+    platform: Platform,
+    decls: &mut Vec<String>,
+    preds: &mut Vec<(String, u32)>,
+) -> Lanes {
+    let max = visa_spec::lsc_typed::max_exec_size(platform);
+    let exec_size = rng.pick(&[1u32, 2, 4, 8, 16, 16]).min(max);
+    let nm = rng.chance(4);
+    let emask = if rng.chance(3) {
+        rng.next() as u32
+    } else {
+        u32::MAX
+    };
+    let pred_text = if rng.chance(4) {
+        decls.push(".decl P1 v_type=P num_elts=32".into());
+        preds.push(("P1".into(), rng.next() as u32));
+        if rng.chance(2) { "(!P1) " } else { "(P1) " }.to_string()
+    } else {
+        String::new()
+    };
+    Lanes {
+        exec_size,
+        mask: format!("M1{}", if nm { "_NM" } else { "" }),
+        pred_text,
+        emask,
+    }
+}
+
+/// The address type and the `(Surface)` text of a surface at `index`.
+fn surface_operand(rng: &mut Rng) -> (AddrType, SurfaceHeap, u32) {
+    match rng.below(4) {
+        0 => (AddrType::Bss, SurfaceHeap::Bindless, 0x40),
+        1 => (AddrType::Ss, SurfaceHeap::SurfaceState, 0x80),
+        _ => (
+            AddrType::Bti,
+            SurfaceHeap::BindingTable,
+            1 + rng.below(4) as u32,
+        ),
+    }
+}
+
+fn addr_size(rng: &mut Rng) -> AddrSize {
+    rng.pick(&[AddrSize::A32, AddrSize::A32, AddrSize::A16, AddrSize::A64])
+}
+
+/// `values` packed as AddrSize words.
+fn pack(values: &[u64], size: AddrSize) -> Vec<u8> {
+    values
+        .iter()
+        .flat_map(|v| v.to_le_bytes()[..size.bytes()].to_vec())
+        .collect()
+}
+
+fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+    if matches!(
+        op,
+        Opcode::LscLoadQuad | Opcode::LscStoreQuad | Opcode::LscLoadStatus
+    ) {
+        quad(op, platform, seed)
+    } else {
+        untyped_like(op, platform, seed)
+    }
+}
+
+fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+    let mut rng = Rng(seed);
+    let status = op == Opcode::LscLoadStatus;
+    let load = op == Opcode::LscLoadQuad || status;
+    let grf = platform.grf_size();
+    let mnemonic = op.mnemonic();
+    let mut tags = vec![format!("{mnemonic}.tgm")];
+    let mut literal: Vec<&'static str> = Vec::new();
+    let mut decls = Vec::new();
+    let mut preds = Vec::new();
+    let mut vars = Vec::new();
+    let l = lanes(&mut rng, platform, &mut decls, &mut preds);
+    let size = rng.pick(&DataSize::ALL);
+    let ch_mask = 1 + rng.below(15) as u8;
+    let top = (0..4).rev().find(|v| ch_mask >> v & 1 == 1).unwrap_or(0) + 1;
+    // The pixel holds the enabled channels (sometimes more); rarely fewer (undefined).
+    let chans = if rng.chance(16) {
+        tags.push("format-mismatch".into());
+        top - 1
+    } else {
+        top + rng.below((4 - top + 1) as u64) as usize
+    };
+    let pixel_size = (chans * size.mem_bytes()) as u32;
+    let width_px = 1 + rng.below(5) as u32;
+    let height = rng.pick(&[0u32, 1, 2, 3, 4]);
+    let depth = rng.pick(&[0u32, 1, 2, 3]);
+    let width = width_px * pixel_size + if rng.chance(3) { 1 } else { 0 };
+    let pitch = width + rng.pick(&[0u32, 0, 4, 8, pixel_size]);
+    let (addr_type, heap, index) = surface_operand(&mut rng);
+    let surface = Surface {
+        heap,
+        bti: index,
+        base: BASE,
+        size: u64::from(pitch) * u64::from(height.max(1)) * u64::from(depth.max(1)),
+        width,
+        height,
+        pitch,
+        depth,
+        pixel_size,
+        aux: 0,
+    };
+    let region_len = (surface.size as usize).max(1) + 16;
+    let mem = vec![MemRegion {
+        space: FLAT.to_string(),
+        addr: BASE,
+        bytes: rng.bytes(region_len),
+    }];
+    tags.push(addr_type.name().into());
+    tags.push(size.name().into());
+    // Coordinates: U always, then V, R, LOD; a `%null` now and then.
+    let asize = addr_size(&mut rng);
+    tags.push(asize.name().into());
+    let ncoords = 1 + rng.below(4) as usize;
+    let limits = [width_px, height.max(1), depth.max(1), 1];
+    let mut coord_names = Vec::new();
+    let n = l.exec_size as usize;
+    let mut oob = false;
+    for (k, limit) in limits.iter().enumerate().take(ncoords) {
+        let name = ["VU", "VV", "VR", "VL"][k];
+        if k > 0 && rng.chance(6) {
+            coord_names.push("%null".to_string());
+            continue;
+        }
+        let values: Vec<u64> = (0..n)
+            .map(|_| {
+                let v = match rng.below(10) {
+                    0 => u64::from(*limit),
+                    1 if k < 3 => asize.truncate(-1),
+                    _ => rng.below(u64::from(*limit)),
+                };
+                oob |= v >= u64::from(*limit);
+                v
+            })
+            .collect();
+        decls.push(decl(name, n * asize.bytes()));
+        vars.push((name.to_string(), pack(&values, asize)));
+        coord_names.push(name.to_string());
+    }
+    if oob {
+        tags.push("out-of-bounds".into());
+    }
+    let shape = DataShape {
+        size,
+        vect_size: if status { 1 } else { ch_mask.count_ones() },
+        transposed: false,
+    };
+    let chan_text: String = (0..4)
+        .filter(|v| ch_mask >> v & 1 == 1)
+        .map(|v| ['x', 'y', 'z', 'w'][v])
+        .collect();
+    let span = shape.reg_span(l.exec_size, grf);
+    let prefetch = load && rng.chance(10);
+    let data_name = if prefetch { "%null" } else { "VD" };
+    if !prefetch {
+        decls.push(decl("VD", span));
+        vars.push(("VD".to_string(), rng.bytes(span)));
+    }
+    let addr_text = format!(
+        "{}({})[{}]:{}",
+        addr_type.name(),
+        hex(u64::from(index)),
+        coord_names.join(","),
+        asize.name()
+    );
+    let data_text = if status {
+        format!("{data_name}:{}", size.name())
+    } else {
+        format!("{data_name}:{}.{chan_text}", size.name())
+    };
+    let caching = match rng.below(4) {
+        0 if load => ".ca.ca",
+        0 => ".wb.wb",
+        _ => "",
+    };
+    let operands = if load {
+        format!("{data_text} {addr_text}")
+    } else {
+        format!("{addr_text} {data_text}")
+    };
+    if status && rng.chance(8) {
+        literal.push(errata::LSC_LOAD_STATUS_TRTT);
+    } else if load && rng.chance(6) {
+        literal.push(errata::LSC_DATA_U32);
+    }
+    let text = format!(
+        "{}\n{}{mnemonic}.tgm{caching} ({}, {}) {operands}\n",
+        decls.join("\n"),
+        l.pred_text,
+        l.mask,
+        l.exec_size
+    );
+    GenCase {
+        platform,
+        literal,
+        text,
+        vars,
+        preds,
+        cr0: 0,
+        emask: l.emask,
+        tags,
+        mem,
+        surfaces: vec![surface],
+        partner: Vec::new(),
+        profile: None,
+    }
+}
+
+/// The atomics and `lsc_store_uncompressed.tgm`: LSC_UNTYPED's with scale 1 and offset 0,
+/// one address `[U]` from the surface's base (LSC-TYPED-TEXT), bounded by its size.
+fn untyped_like(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+    let mut rng = Rng(seed);
+    let grf = platform.grf_size();
+    let atomic = if op == Opcode::LscStoreUncompressed {
+        None
+    } else {
+        Some(rng.pick(&AtomicOp::ALL))
+    };
+    let mnemonic = atomic.map_or(op.mnemonic(), |a| a.mnemonic());
+    let mut tags = vec![format!("{mnemonic}.tgm")];
+    let mut literal: Vec<&'static str> = Vec::new();
+    let mut decls = Vec::new();
+    let mut preds = Vec::new();
+    let mut vars = Vec::new();
+    let l = lanes(&mut rng, platform, &mut decls, &mut preds);
+    let n = l.exec_size as usize;
+    let size = match atomic {
+        Some(a) => rng.pick(
+            &DataSize::ALL
+                .into_iter()
+                .filter(|s| a.admits(*s))
+                .collect::<Vec<_>>(),
+        ),
+        None => rng.pick(&DataSize::ALL),
+    };
+    let vect_size = if atomic.is_some() {
+        1
+    } else {
+        rng.pick(&[1u32, 2, 3, 4])
+    };
+    let shape = DataShape {
+        size,
+        vect_size,
+        transposed: false,
+    };
+    let mb = size.mem_bytes() as u64;
+    let (addr_type, heap, index) = surface_operand(&mut rng);
+    let surface_size = rng.pick(&[0x100u64, 0xf0, 0x40]);
+    let surface = Surface {
+        heap,
+        bti: index,
+        base: BASE,
+        size: surface_size,
+        ..Surface::default()
+    };
+    let mem = vec![MemRegion {
+        space: FLAT.to_string(),
+        addr: BASE,
+        bytes: rng.bytes(0x120),
+    }];
+    // Aligned offsets; some shared between lanes, some past the surface's size.
+    let asize = rng.pick(&[AddrSize::A32, AddrSize::A64, AddrSize::A16]);
+    let slots = 0x110 / (mb * u64::from(vect_size));
+    let shared = rng.chance(3);
+    let offsets: Vec<u64> = (0..n)
+        .map(|_| {
+            let slot = if shared {
+                rng.below(3)
+            } else {
+                rng.below(slots)
+            };
+            slot * mb * u64::from(vect_size)
+        })
+        .collect();
+    decls.push(decl("VU", n * asize.bytes()));
+    vars.push(("VU".to_string(), pack(&offsets, asize)));
+    tags.push(addr_type.name().into());
+    tags.push(size.name().into());
+    let span = shape.reg_span(l.exec_size, grf);
+    let addr_text = format!(
+        "{}({})[VU]:{}",
+        addr_type.name(),
+        hex(u64::from(index)),
+        asize.name()
+    );
+    let operands = match atomic {
+        Some(a) => {
+            let dst = if rng.chance(8) { "%null" } else { "VD" };
+            if dst == "VD" {
+                decls.push(decl("VD", span));
+                vars.push(("VD".to_string(), rng.bytes(span)));
+            }
+            let mut srcs = Vec::new();
+            for k in 0..2 {
+                if k < a.sources() {
+                    let name = ["VS1", "VS2"][k];
+                    decls.push(decl(name, span));
+                    vars.push((name.to_string(), rng.bytes(span)));
+                    srcs.push(name.to_string());
+                } else {
+                    srcs.push("%null".to_string());
+                }
+            }
+            if rng.chance(6) {
+                literal.push(rng.pick(&[errata::LSC_ATOMIC_OPERANDS, errata::LSC_DATA_U32]));
+            }
+            format!("{dst}:{} {addr_text} {}", shape.text(), srcs.join(" "))
+        }
+        None => {
+            decls.push(decl("VD", span));
+            vars.push(("VD".to_string(), rng.bytes(span)));
+            if rng.chance(6) {
+                literal.push(rng.pick(&[errata::LSC_STORE_DSTDATA, errata::LSC_STORE_ELEM_OFFSET]));
+            }
+            format!("{addr_text} VD:{}", shape.text())
+        }
+    };
+    let text = format!(
+        "{}\n{}{mnemonic}.tgm ({}, {}) {operands}\n",
+        decls.join("\n"),
+        l.pred_text,
+        l.mask,
+        l.exec_size
+    );
+    GenCase {
+        platform,
+        literal,
+        text,
+        vars,
+        preds,
+        cr0: 0,
+        emask: l.emask,
+        tags,
+        mem,
+        surfaces: vec![surface],
+        partner: Vec::new(),
+        profile: None,
+    }
+}
+
+/// Typed lines both engines must reject as invalid instructions (LSC_TYPED.md, Text and
+/// operand descriptions): (platform, program text).
+pub fn invalid_lines() -> Vec<(Platform, String)> {
+    let d = ".decl VD v_type=G type=ud num_elts=64\n.decl VU v_type=G type=ud num_elts=16\n.decl VV v_type=G type=ud num_elts=16\n";
+    [
+        // A typed access goes through a surface.
+        (
+            Platform::XeHpc,
+            "lsc_load_quad.tgm (M1, 8) VD:d32.xy flat[VU,VV]:a32",
+        ),
+        // No scale or offset on a coordinate.
+        (
+            Platform::XeHpc,
+            "lsc_load_quad.tgm (M1, 8) VD:d32.x bti(0x1)[0x4*VU,VV]:a32",
+        ),
+        (
+            Platform::XeHpc,
+            "lsc_store_quad.tgm (M1, 8) bti(0x1)[VU+0x10]:a32 VD:d32.x",
+        ),
+        // At most four coordinates.
+        (
+            Platform::XeHpc,
+            "lsc_load_quad.tgm (M1, 8) VD:d32.x bti(0x1)[VU,VV,VV,VV,VV]:a32",
+        ),
+        // SIMD16 is PVC's: xe-hpg takes SIMD8 at most.
+        (
+            Platform::XeHpg,
+            "lsc_load_quad.tgm (M1, 16) VD:d32.x bti(0x1)[VU]:a32",
+        ),
+        // An atomic takes one address `[Src0AddrsU]` (the Example's `[V12,V13]`).
+        (
+            Platform::XeHpc,
+            "lsc_atomic_iinc.tgm (M1, 8) VD:d32 bti(0x0)[VU,VV]:a32 %null %null",
+        ),
+        // No transposed typed data.
+        (
+            Platform::XeHpc,
+            "lsc_store_uncompressed.tgm (M1, 1) bti(0x1)[VU]:a32 VD:d32x4t",
+        ),
+        // The untyped-only forms have no typed unit.
+        (
+            Platform::XeHpc,
+            "lsc_load.tgm (M1, 8) VD:d32 bti(0x1)[VU]:a32",
+        ),
+        // Append counters: a surface and no address, d32 data, not SLM.
+        (
+            Platform::XeHpc,
+            "lsc_apndctr_atomic_add.ugm (M1, 8) VD:d32 bti(0x1)[VU]:a32 VV:d32",
+        ),
+        (
+            Platform::XeHpc,
+            "lsc_apndctr_atomic_add.ugm (M1, 8) VD:d32 flat VV:d32",
+        ),
+        (
+            Platform::XeHpc,
+            "lsc_apndctr_atomic_sub.ugm (M1, 8) VD:d64 bti(0x1) VV:d64",
+        ),
+        (
+            Platform::XeHpc,
+            "lsc_apndctr_atomic_sub.slm (M1, 8) VD:d32 bti(0x1) VV:d32",
+        ),
+        (
+            Platform::XeLp,
+            "lsc_apndctr_atomic_add.ugm (M1, 8) VD:d32 bti(0x1) VV:d32",
+        ),
+        // A coordinate register too small for its lanes.
+        (
+            Platform::XeHpc,
+            "lsc_load_quad.tgm (M1, 16) VD:d32.x bti(0x1)[VU,VV]:a64",
+        ),
+    ]
+    .into_iter()
+    .map(|(p, line)| (p, format!("{d}{line}\n")))
+    .collect()
+}
+
+/// A valid case of `lsc_apndctr_atomic_add` / `_sub` (LSC_UNTYPED.md, AppendCounterAtomicAdd
+/// and Sub): a surface whose `aux` points at a d32 counter in a region of random bytes, one
+/// d32 addend a lane (edge values that wrap the counter), any lane mask.
+pub fn apndctr_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+    if !matches!(
+        op,
+        Opcode::LscApndctrAtomicAdd | Opcode::LscApndctrAtomicSub
+    ) {
+        return None;
+    }
+    Some(
+        (
+            select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
+            any::<u64>(),
+        )
+            .prop_map(move |(platform, seed)| apndctr(op, platform, seed | 1))
+            .boxed(),
+    )
+}
+
+fn apndctr(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+    let mut rng = Rng(seed);
+    let grf = platform.grf_size();
+    let mnemonic = op.mnemonic();
+    let mut tags = vec![mnemonic.to_string()];
+    let mut decls = Vec::new();
+    let mut preds = Vec::new();
+    let mut vars = Vec::new();
+    let exec_size = rng.pick(&[1u32, 2, 4, 8, 16, 32]);
+    let nm = rng.chance(4);
+    let emask = if rng.chance(3) {
+        rng.next() as u32
+    } else {
+        u32::MAX
+    };
+    let pred_text = if rng.chance(4) {
+        decls.push(".decl P1 v_type=P num_elts=32".into());
+        preds.push(("P1".into(), rng.next() as u32));
+        tags.push("predicated".into());
+        "(P1) "
+    } else {
+        ""
+    };
+    let (addr_type, heap, index) = surface_operand(&mut rng);
+    tags.push(addr_type.name().into());
+    let aux = BASE + 4 * rng.below(8);
+    let surface = Surface {
+        heap,
+        bti: index,
+        base: 0x2000,
+        size: 0x100,
+        aux,
+        ..Surface::default()
+    };
+    let mut region = rng.bytes(0x40);
+    if rng.chance(3) {
+        // A counter near the wrap-around.
+        let at = (aux - BASE) as usize;
+        region[at..at + 4].copy_from_slice(&rng.pick(&[u32::MAX, 0, 0x8000_0000]).to_le_bytes());
+    }
+    let mem = vec![MemRegion {
+        space: FLAT.to_string(),
+        addr: BASE,
+        bytes: region,
+    }];
+    let span = (exec_size as usize * 4).div_ceil(grf) * grf;
+    let addends: Vec<u8> = (0..span / 4)
+        .flat_map(|_| {
+            let v = match rng.below(4) {
+                0 => rng.pick(&[0u32, 1, u32::MAX, 0x8000_0000, 0x7fff_ffff]),
+                _ => rng.next() as u32 >> rng.below(32),
+            };
+            v.to_le_bytes()
+        })
+        .collect();
+    decls.push(decl("VS", span));
+    vars.push(("VS".to_string(), addends));
+    let dst = if rng.chance(8) {
+        "%null"
+    } else {
+        decls.push(decl("VD", span));
+        vars.push(("VD".to_string(), rng.bytes(span)));
+        "VD"
+    };
+    let caching = if rng.chance(4) { ".uc.uc" } else { "" };
+    let text = format!(
+        "{}\n{pred_text}{mnemonic}.ugm{caching} (M1{}, {exec_size}) {dst}:d32 {}({}) VS:d32\n",
+        decls.join("\n"),
+        if nm { "_NM" } else { "" },
+        addr_type.name(),
+        hex(u64::from(index)),
+    );
+    GenCase {
+        platform,
+        literal: Vec::new(),
+        text,
+        vars,
+        preds,
+        cr0: 0,
+        emask,
+        tags,
+        mem,
+        surfaces: vec![surface],
+        partner: Vec::new(),
+        profile: None,
+    }
+}

@@ -1,0 +1,109 @@
+//! Spec and oracle on generated LSC_TYPED cases (conformance/src/gen/lsc_typed.rs): the quad
+//! forms on typed surfaces (in bounds, on edges, out of bounds, LOD 1), the atomics and
+//! `lsc_store_uncompressed.tgm`; and invalid typed lines rejected alike by both engines.
+//! Case counts: `PROPTEST_CASES` per stream (default 64).
+#![allow(clippy::unwrap_used)]
+
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::{Config, TestRunner};
+use visa_conformance::gen::lsc_typed;
+use visa_conformance::gen::GenCase;
+use visa_conformance::{run_case, EngineKind, Outcome};
+use visa_spec::ErrorClass;
+
+#[test]
+fn typed_spec_matches_oracle() {
+    let cases: u32 = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(64);
+    for (name, _) in lsc_typed::STREAMS {
+        let mut runner = TestRunner::new(Config::default());
+        let strategy = lsc_typed::stream(name).unwrap();
+        let (mut ran, mut out_of_bounds) = (0, 0);
+        for _ in 0..cases {
+            let generated = strategy.new_tree(&mut runner).unwrap().current();
+            let case = generated.to_case("cross-check");
+            let spec = run_case(&case, EngineKind::Spec);
+            let oracle = run_case(&case, EngineKind::Oracle);
+            let line = case.to_line();
+            match (&spec, &oracle) {
+                (Outcome::Ok(a), Outcome::Ok(b)) => {
+                    assert_eq!(a, b, "states differ on\n{line}");
+                    ran += 1;
+                    out_of_bounds += usize::from(case.tags.iter().any(|t| t == "out-of-bounds"));
+                }
+                (Outcome::Error(a), Outcome::Error(b)) => {
+                    assert_eq!(a.class, b.class, "error classes differ on\n{line}");
+                    assert_eq!(a.class, ErrorClass::UndefinedBehaviour, "{a} on\n{line}");
+                }
+                _ => panic!("spec {spec:?} vs oracle {oracle:?} on\n{line}"),
+            }
+        }
+        assert!(ran > cases / 2, "{name}: {ran} of {cases} cases ran");
+        if name.contains("quad") {
+            assert!(out_of_bounds > 0, "{name}: no out-of-bounds case ran");
+        }
+    }
+}
+
+#[test]
+fn apndctr_spec_matches_oracle() {
+    let cases: u32 = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(64);
+    for op in [
+        visa_spec::ir::Opcode::LscApndctrAtomicAdd,
+        visa_spec::ir::Opcode::LscApndctrAtomicSub,
+    ] {
+        let mut runner = TestRunner::new(Config::default());
+        let strategy = lsc_typed::apndctr_case(op).unwrap();
+        for _ in 0..cases {
+            let case = strategy
+                .new_tree(&mut runner)
+                .unwrap()
+                .current()
+                .to_case("cross-check");
+            let line = case.to_line();
+            match (
+                run_case(&case, EngineKind::Spec),
+                run_case(&case, EngineKind::Oracle),
+            ) {
+                (Outcome::Ok(a), Outcome::Ok(b)) => assert_eq!(a, b, "states differ on\n{line}"),
+                (spec, oracle) => panic!("spec {spec:?} vs oracle {oracle:?} on\n{line}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn invalid_typed_lines_are_rejected_alike() {
+    for (platform, program) in lsc_typed::invalid_lines() {
+        let case = GenCase {
+            platform,
+            literal: Vec::new(),
+            text: program.clone(),
+            vars: Vec::new(),
+            preds: Vec::new(),
+            cr0: 0,
+            emask: u32::MAX,
+            tags: Vec::new(),
+            partner: Vec::new(),
+            mem: Vec::new(),
+            surfaces: Vec::new(),
+            profile: None,
+        }
+        .to_case("invalid");
+        for engine in [EngineKind::Spec, EngineKind::Oracle] {
+            match run_case(&case, engine) {
+                Outcome::Error(e) => assert_eq!(
+                    e.class,
+                    ErrorClass::InvalidInstruction,
+                    "{engine:?}: {e} on\n{program}"
+                ),
+                other => panic!("{engine:?} accepted\n{program}\n{other:?}"),
+            }
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! LSC_TYPED (instructions/LSC_TYPED.md), Semantics: `lsc_load_quad` and `lsc_store_quad`
+//! are "the LSC_UNTYPED versions, except the address calculation uses surface state and the
+//! U, V, R, and LOD coordinates". The loops below are LSC_UNTYPED's LOAD_QUAD and STORE_QUAD
+//! (`lsc_untyped::load_quad`, `store_quad`) with lane `n`'s address the pixel
+//! `(Src0AddrsU[n], Src0AddrsV[n], Src0AddrsR[n])` of LOD `Src0AddrsLOD[n]`.
+//!
+//! The atomics and `lsc_store_uncompressed` of LSC_TYPED are "identical in behavior to
+//! LSC_UNTYPED with a scale of 1 and immediate offset of 0": they run `lsc_atomic::atomic`
+//! and `lsc_untyped::store` unchanged (LSC-TYPED-ATOMIC-ADDRESS).
+//!
+//! Readings (LSC-TYPED-SURFACE; the documents leave the surface state's layout to "external
+//! documentation"): the surface state holds `width` (bytes), `height` (rows), `depth`
+//! (slices), `pitch` (bytes) and `SURF_STATEpixel_size`; pixel (U, V, R) of LOD 0 starts at
+//! `Base + R*pitch*height + V*pitch + U*pixel_size` and channel `v` (X, Y, Z, W) lies
+//! `v*sizeof(DataSize)` into it. A pixel outside `U*pixel_size + pixel_size <= width`,
+//! `V < height`, `R < depth` (0 read as 1) or of a LOD other than 0 is out of bounds: a load
+//! reads zero in every channel, a store drops it. A channel past the pixel (the data type
+//! not matching the surface state, which the Semantics requires) is undefined behaviour.
+
+use crate::errata::Readings;
+use crate::error::{ErrorClass, Result, VisaError};
+use crate::exec::ExecConfig;
+use crate::ir::{Dst, Instruction, LscCtrl, Program, Src};
+use crate::lsc::Sfid;
+use crate::operand::evaluate_ch_en;
+use crate::state::{AddrType, MachineState, StoreJournal, Surface, SurfaceHeap, Window, FLAT};
+
+use super::lsc_untyped::{apply_writes, ctrl, datum_writes, read_grf, start};
+
+/// Whether `insn` is one of LSC_TYPED's quad forms (unit `.tgm`).
+pub fn is_typed_quad(insn: &Instruction) -> bool {
+    matches!(
+        insn.opcode,
+        crate::ir::Opcode::LscLoadQuad | crate::ir::Opcode::LscStoreQuad
+    ) && ctrl(insn).is_ok_and(|c| c.sfid == Sfid::Tgm)
+}
+
+/// `SURF_STATE_TABLE[Surface]`: the surface-state entry the `(Surface)` operand selects.
+#[allow(non_snake_case)]
+fn surface_state<'s>(
+    program: &Program,
+    insn: &Instruction,
+    state: &'s MachineState,
+    c: &LscCtrl,
+) -> Result<&'s Surface> {
+    let Surface = match insn.srcs.first() {
+        Some(Src::Imm { bits, .. }) => *bits,
+        Some(Src::General { var, .. }) => {
+            let b = read_grf(state, start(program, *var)?, 4)?;
+            u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        }
+        _ => {
+            return Err(VisaError::model_bug(
+                "an LSC surface operand of another kind",
+            ))
+        }
+    };
+    let heap = match c.addr_type {
+        AddrType::Bti => SurfaceHeap::BindingTable,
+        AddrType::Bss => SurfaceHeap::Bindless,
+        AddrType::Ss => SurfaceHeap::SurfaceState,
+        other => {
+            return Err(VisaError::model_bug(format!(
+                "a typed access addressed `{}`",
+                other.name()
+            )))
+        }
+    };
+    let s = state.mem.surface(heap, Surface).ok_or_else(|| {
+        VisaError::new(
+            ErrorClass::UndefinedBehaviour,
+            format!(
+                "no surface at index {Surface:#x} of the {} table (init.surfaces)",
+                heap.name()
+            ),
+        )
+    })?;
+    if s.pixel_size == 0 {
+        return Err(VisaError::new(
+            ErrorClass::UndefinedBehaviour,
+            format!(
+                "surface {Surface:#x} of the {} table has no pixel_size: not a typed surface",
+                heap.name()
+            ),
+        ));
+    }
+    Ok(s)
+}
+
+/// One coordinate register (`Src0AddrsU`, `V`, `R`, `LOD`): `exec_size` unsigned values of
+/// AddrSize; `%null` (an immediate 0) reads 0 in every lane.
+fn coordinates(
+    program: &Program,
+    insn: &Instruction,
+    state: &MachineState,
+    c: &LscCtrl,
+    src: Option<&Src>,
+) -> Result<Vec<u64>> {
+    let lanes = insn.exec_size as usize;
+    let Some(Src::General { var, .. }) = src else {
+        return Ok(vec![0; lanes]);
+    };
+    let at = start(program, *var)?;
+    let size = c.addr_size.bytes();
+    let mut out = Vec::with_capacity(lanes);
+    for n in 0..lanes {
+        let b = read_grf(state, at + n * size, size)?;
+        let mut word = [0u8; 8];
+        word[..size].copy_from_slice(b);
+        out.push(u64::from_le_bytes(word));
+    }
+    Ok(out)
+}
+
+/// The flat address of pixel `(U, V, R)` of LOD `LOD`, `None` when it is out of bounds
+/// (LSC-TYPED-SURFACE).
+#[allow(non_snake_case)]
+fn pixel_address(s: &Surface, U: u64, V: u64, R: u64, LOD: u64) -> Option<u64> {
+    let pixel_size = u128::from(s.pixel_size);
+    let height = u128::from(s.height.max(1));
+    let depth = u128::from(s.depth.max(1));
+    let (U, V, R) = (u128::from(U), u128::from(V), u128::from(R));
+    let inside =
+        LOD == 0 && U * pixel_size + pixel_size <= u128::from(s.width) && V < height && R < depth;
+    if !inside {
+        return None;
+    }
+    let offset = R * u128::from(s.pitch) * height + V * u128::from(s.pitch) + U * pixel_size;
+    Some((u128::from(s.base) + offset) as u64)
+}
+
+/// The lanes' pixel addresses and the checked channel layout.
+#[allow(non_snake_case)]
+fn lane_pixels(
+    program: &Program,
+    insn: &Instruction,
+    state: &MachineState,
+    c: &LscCtrl,
+) -> Result<Vec<Option<u64>>> {
+    let s = surface_state(program, insn, state, c)?;
+    // The highest enabled channel must lie inside the pixel.
+    let top = (0..4).rev().find(|v| c.ch_mask >> v & 1 == 1).unwrap_or(0);
+    let need = (top + 1) * c.data.size.mem_bytes();
+    if need > s.pixel_size as usize {
+        return Err(VisaError::new(
+            ErrorClass::UndefinedBehaviour,
+            format!(
+                "channel {} of {} data lies past the surface's {}-byte pixel: the data type does not match the surface state",
+                ["X", "Y", "Z", "W"][top],
+                c.data.size.name(),
+                s.pixel_size
+            ),
+        ));
+    }
+    let U = coordinates(program, insn, state, c, insn.srcs.get(1))?;
+    let V = coordinates(program, insn, state, c, insn.srcs.get(3))?;
+    let R = coordinates(program, insn, state, c, insn.srcs.get(4))?;
+    let LOD = coordinates(program, insn, state, c, insn.srcs.get(5))?;
+    Ok((0..insn.exec_size as usize)
+        .map(|n| pixel_address(s, U[n], V[n], R[n], LOD[n]))
+        .collect())
+}
+
+/// The whole flat space as a window: pixel addresses are absolute.
+const FLAT_SPACE: Window = Window {
+    space: FLAT,
+    base: 0,
+    limit: None,
+};
+
+/// LOAD_QUAD of LSC_TYPED: for each channel `v` of X, Y, Z, W that ChMask enables, in order,
+/// `DstData[m].elems[n]` takes channel `v` of lane `n`'s pixel (zero out of bounds).
+#[allow(non_snake_case)]
+pub fn load_quad(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    let readings: &Readings = &config.readings;
+    let c = ctrl(insn)?;
+    let ExecSize = insn.exec_size as usize;
+    let ChMask = c.ch_mask;
+    let ChEn = evaluate_ch_en(insn, state);
+    let pixels = lane_pixels(program, insn, state, &c)?;
+    let grf = program.platform.grf_size();
+    let DstData = match insn.dst {
+        Dst::General { var, .. } => Some(start(program, var)?),
+        _ => None,
+    };
+    let size = c.data.size.mem_bytes();
+    let mut writes = Vec::new();
+    for n in 0..ExecSize {
+        if ChEn >> n & 1 == 1 {
+            let mut m = 0;
+            for v in 0..4 {
+                if ChMask >> v & 1 == 1 {
+                    let mut datum = vec![0u8; size];
+                    let mut undefined = vec![false; size];
+                    if let Some(pixel) = pixels[n] {
+                        for (byte, d) in datum.iter_mut().enumerate() {
+                            let mut one = [0u8];
+                            let at = (v * size + byte) as u64;
+                            undefined[byte] = !state
+                                .mem
+                                .load(&FLAT_SPACE, pixel.wrapping_add(at), &mut one)
+                                .is_empty();
+                            *d = one[0];
+                        }
+                    }
+                    if let Some(dst) = DstData {
+                        let at = dst + c.data.reg_offset(insn.exec_size, grf, n, m);
+                        datum_writes(
+                            readings,
+                            state,
+                            c.data.size,
+                            at,
+                            &datum,
+                            &undefined,
+                            &mut writes,
+                        )?;
+                    }
+                    m += 1;
+                }
+            }
+        }
+    }
+    apply_writes(state, writes)
+}
+
+/// STORE_QUAD of LSC_TYPED: channel `v` of lane `n`'s pixel takes `Src1Data[m].elems[n]`
+/// for each enabled channel; a pixel out of bounds is dropped.
+#[allow(non_snake_case)]
+pub fn store_quad(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    _config: &ExecConfig,
+) -> Result<()> {
+    let c = ctrl(insn)?;
+    let ExecSize = insn.exec_size as usize;
+    let ChMask = c.ch_mask;
+    let ChEn = evaluate_ch_en(insn, state);
+    let pixels = lane_pixels(program, insn, state, &c)?;
+    let grf = program.platform.grf_size();
+    let size = c.data.size.mem_bytes();
+    // Where the datum sits in its register element (d16u32h: the upper half).
+    let in_reg = if c.data.size == crate::lsc::DataSize::D16u32h {
+        2
+    } else {
+        0
+    };
+    let Some(Src::General { var, .. }) = insn.srcs.get(2) else {
+        return Err(VisaError::model_bug("Src1Data is not a general operand"));
+    };
+    let Src1Data = start(program, *var)?;
+    let mut journal = StoreJournal::default();
+    for n in 0..ExecSize {
+        if ChEn >> n & 1 == 1 {
+            let mut m = 0;
+            for v in 0..4 {
+                if ChMask >> v & 1 == 1 {
+                    let at = Src1Data + c.data.reg_offset(insn.exec_size, grf, n, m);
+                    let datum = read_grf(state, at + in_reg, size)?;
+                    if let Some(pixel) = pixels[n] {
+                        let addr = pixel.wrapping_add((v * size) as u64);
+                        journal.store(&FLAT_SPACE, addr, datum);
+                    }
+                    m += 1;
+                }
+            }
+        }
+    }
+    journal.commit(&mut state.mem);
+    Ok(())
+}

@@ -1,0 +1,227 @@
+//! Validation of LSC_UNTYPED's append-counter atomics `lsc_apndctr_atomic_add` and
+//! `lsc_apndctr_atomic_sub` (instructions/LSC_UNTYPED.md, the first Format table, Text
+//! `lsc_apndctr_atomic_*.SFID [.CachingL1 [.CachingL3]] (ExecSize) DstData AddrType[(Surface)]
+//! Src0Data`, Examples): a stateful surface and no address payload, `DstData` (or `%null`) and
+//! `Src0Data` of one d32 a lane.
+//!
+//! IR: `Ctrl::Lsc` with the data shape `d32`, scale 1, offset 0 (unused); sources
+//! `[Surface, Src0Data]`.
+
+use super::lsc_forms::{check_platform, whole_var};
+use super::Cx;
+use crate::asm::ast::{InsnLine, OperandKind};
+use crate::error::{Result, VisaError};
+use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Src};
+use crate::lsc::{self, DataShape, DataSize, Sfid};
+use crate::platform::Platform;
+use crate::state::{AddrSize, AddrType, Vars, NULL};
+use crate::types::DataType;
+
+fn invalid(field: &str, message: impl Into<String>) -> VisaError {
+    VisaError::invalid(message).field(field.to_string())
+}
+
+pub fn is_apndctr(opcode: Opcode) -> bool {
+    matches!(
+        opcode,
+        Opcode::LscApndctrAtomicAdd | Opcode::LscApndctrAtomicSub
+    )
+}
+
+/// The counter is a d32 (the Examples' `VDATA:d32`), one per lane in DstData and Src0Data.
+const SHAPE: DataShape = DataShape {
+    size: DataSize::D32,
+    vect_size: 1,
+    transposed: false,
+};
+
+fn check_exec(insn_exec: u32, group: u32, offset: u32) -> Result<()> {
+    if ![1, 2, 4, 8, 16, 32].contains(&insn_exec)
+        || !(1..=8).contains(&group)
+        || !offset.is_multiple_of(insn_exec)
+        || offset + insn_exec > 32
+    {
+        return Err(invalid(
+            "exec_size",
+            format!("execution size {insn_exec} with mask control M{group} is not valid"),
+        ));
+    }
+    Ok(())
+}
+
+impl Cx<'_> {
+    pub(super) fn apndctr_instruction(
+        &mut self,
+        line: &InsnLine,
+        opcode: Opcode,
+    ) -> Result<Instruction> {
+        check_platform(self.platform, opcode.mnemonic())?;
+        let (mask, exec_size) = self.exec(line.exec)?;
+        let pred = match &line.pred {
+            Some(p) => Some(self.predicate(p, mask, exec_size)?),
+            None => None,
+        };
+        let (sfid, l1, l3) = lsc::unit_and_caching(&line.mods)?;
+        if sfid == Sfid::Slm {
+            return Err(invalid(
+                "sfid",
+                "an append counter lives in a surface: `.ugm` or `.ugml`",
+            ));
+        }
+        if !(lsc::caching_allowed(l1, l3, true) || lsc::caching_allowed(l1, l3, false)) {
+            return Err(invalid(
+                "caching",
+                "the caching pair is not in the CachingL1 table",
+            ));
+        }
+        let [dst, addr, src0] = line.operands.as_slice() else {
+            return Err(invalid(
+                "operands",
+                format!("`{}` takes DstData, the surface and Src0Data", line.opcode),
+            ));
+        };
+        let data = |op: &crate::asm::ast::Operand, field: &str| -> Result<String> {
+            let OperandKind::Data { name, shape } = &op.kind else {
+                return Err(invalid(field, "expected a data operand `V:d32`"));
+            };
+            if shape != "d32" {
+                return Err(invalid(
+                    field,
+                    format!("the append counter is a d32, not `{shape}`"),
+                ));
+            }
+            Ok(name.clone())
+        };
+        let dst_name = data(dst, "dst")?;
+        let src_name = data(src0, "src0")?;
+        let OperandKind::Address {
+            space,
+            surface: Some(surface),
+            terms,
+            size: None,
+        } = &addr.kind
+        else {
+            return Err(invalid(
+                "address",
+                "expected the surface `bti(INDEX)`, `bss(V)` or `ss(V)` with no address",
+            ));
+        };
+        let addr_type = AddrType::from_name(space)
+            .filter(|t| t.is_stateful())
+            .ok_or_else(|| {
+                invalid(
+                    "address",
+                    format!("the append counter's surface is bti, bss or ss, not `{space}`"),
+                )
+            })?;
+        if !terms.is_empty() {
+            return Err(invalid(
+                "address",
+                "append counter atomics have no address payload",
+            ));
+        }
+        let surface = self.surface(&surface.kind)?;
+        let dst = if dst_name == NULL {
+            Dst::Null { ty: DataType::UD }
+        } else {
+            let id = self.var(&dst_name, self.pos, "dst")?;
+            Dst::General {
+                var: id,
+                row: 0,
+                col: 0,
+                hstride: 1,
+                ty: self.vars.get(id).ty,
+            }
+        };
+        let src_id = self.var(&src_name, self.pos, "src0")?;
+        let src = self.whole(src_id);
+        let ctrl = LscCtrl {
+            sfid,
+            l1,
+            l3,
+            data: SHAPE,
+            addr_type,
+            addr_size: AddrSize::A32,
+            scale: 1,
+            imm_offset: 0,
+            ch_mask: 0,
+        };
+        let insn = Instruction {
+            pos: self.pos,
+            opcode,
+            pred,
+            mask,
+            exec_size,
+            sat: false,
+            ctrl: Ctrl::Lsc(ctrl),
+            dst,
+            dst2: None,
+            srcs: vec![surface, src],
+        };
+        rules(&insn, ctrl, self.vars, self.platform)?;
+        Ok(insn)
+    }
+}
+
+/// The rules of the append-counter atomics on the IR.
+pub fn rules(insn: &Instruction, c: LscCtrl, vars: &Vars, platform: Platform) -> Result<()> {
+    let name = insn.opcode.mnemonic();
+    check_platform(platform, name)?;
+    if insn.sat || insn.dst2.is_some() {
+        return Err(invalid(
+            "opcode",
+            format!("`{name}` takes no `.sat` or second destination"),
+        ));
+    }
+    check_exec(
+        insn.exec_size,
+        u32::from(insn.mask.group),
+        insn.mask.offset(),
+    )?;
+    if let Some(p) = &insn.pred {
+        let ok = (p.var.0 as usize) < vars.len()
+            && vars.get(p.var).class == crate::asm::ast::VarClass::Predicate
+            && vars.get(p.var).num_elts >= insn.mask.offset() + insn.exec_size;
+        if !ok {
+            return Err(invalid("pred", "the predicate does not cover the channels"));
+        }
+    }
+    if c.sfid == Sfid::Slm || c.sfid == Sfid::Tgm || !c.addr_type.is_stateful() {
+        return Err(invalid(
+            "address",
+            "an append counter lives in a surface (bti, bss, ss) of `.ugm` or `.ugml`",
+        ));
+    }
+    if c.data != SHAPE || c.scale != 1 || c.imm_offset != 0 || c.ch_mask != 0 {
+        return Err(invalid("data", "the append counter is one d32 a lane"));
+    }
+    if !(lsc::caching_allowed(c.l1, c.l3, true) || lsc::caching_allowed(c.l1, c.l3, false)) {
+        return Err(invalid(
+            "caching",
+            "the caching pair is not in the CachingL1 table",
+        ));
+    }
+    let span = SHAPE.reg_span(insn.exec_size, platform.grf_size());
+    let [surface, src0] = insn.srcs.as_slice() else {
+        return Err(invalid("operands", format!("`{name}` has 2 sources")));
+    };
+    match surface {
+        Src::Imm { .. } => {}
+        Src::General { var, row, col, .. } => whole_var(vars, *var, *row, *col, 4, "surface")?,
+        _ => {
+            return Err(invalid(
+                "surface",
+                "the surface is an immediate or a general ud",
+            ))
+        }
+    }
+    let Src::General { var, row, col, .. } = src0 else {
+        return Err(invalid("src0", "Src0Data is a general variable"));
+    };
+    whole_var(vars, *var, *row, *col, span, "src0")?;
+    match &insn.dst {
+        Dst::Null { .. } => Ok(()),
+        Dst::General { var, row, col, .. } => whole_var(vars, *var, *row, *col, span, "dst"),
+        _ => Err(invalid("dst", "DstData is a general variable or `%null`")),
+    }
+}
