@@ -29,6 +29,29 @@ pub fn is_typed_form(kind: UntypedKind, mnemonic: &str) -> bool {
     }
 }
 
+/// LSC_TYPED's sub-op 0x1E "load surface information": listed in the Format's first
+/// CONDITION and the LscSubOp table, with no Text form and no result layout in any document.
+pub const READ_SURFACE_INFO: &str = "lsc_read_surface_info";
+
+/// Checks an `lsc_read_surface_info` line as far as the documents go: the unit is `.tgm` (the
+/// sub-op is LSC_TYPED's only) and the operands are the first Format table's, read as the
+/// typed load form `DstData:SHAPE AddrType(Surface)[U, V, R, LOD]:AddrSize` (the operand
+/// rules "Same as in LSC_UNTYPED"). The caller then reports `unsupported`.
+pub fn check_read_surface_info(
+    line: &InsnLine,
+    exec_size: u32,
+    vars: &Vars,
+    platform: Platform,
+) -> Result<TypedForm> {
+    if !is_typed_line(line) {
+        return Err(invalid(
+            "sfid",
+            "`lsc_read_surface_info` is an LSC_TYPED sub-op: its unit is `.tgm`",
+        ));
+    }
+    check_typed(line, exec_size, vars, platform)
+}
+
 /// Whether a line's unit is the typed one (`.tgm`).
 pub fn is_typed_line(line: &InsnLine) -> bool {
     line.mods.first().is_some_and(|m| m == "tgm")
@@ -60,8 +83,9 @@ pub fn check_typed(
     vars: &Vars,
     platform: Platform,
 ) -> Result<TypedForm> {
-    // lsc_load_status takes lsc_load's data operand and the quad forms' coordinates.
-    let status = line.opcode == "lsc_load_status";
+    // lsc_load_status and lsc_read_surface_info take lsc_load's data operand and the quad
+    // forms' coordinates.
+    let status = line.opcode == "lsc_load_status" || line.opcode == READ_SURFACE_INFO;
     let kind = if status {
         Some(UntypedKind::Load)
     } else {

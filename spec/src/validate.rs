@@ -277,6 +277,7 @@ const DOCUMENTED: &[&str] = &[
     "lsc_store_block2d",
     "lsc_store_uncompressed",
     "lsc_apndctr_atomic_store",
+    "lsc_read_surface_info",
     "lzd",
     "mad",
     "madw",
@@ -383,6 +384,21 @@ fn src_field(i: usize) -> String {
 impl Cx<'_> {
     fn instruction(&mut self, line: &InsnLine) -> Result<Instruction> {
         let Some(opcode) = Opcode::from_mnemonic(&line.opcode) else {
+            // LSC_TYPED's `lsc_read_surface_info` (sub-op 0x1E) has operands but no result
+            // layout in any document: the typed load form is checked, then `unsupported`.
+            if line.opcode == crate::lsc_typed::READ_SURFACE_INFO {
+                let (mask, exec_size) = self.exec(line.exec)?;
+                if let Some(p) = &line.pred {
+                    self.predicate(p, mask, exec_size)?;
+                }
+                lsc_forms::check_platform(self.platform, &line.opcode)?;
+                crate::lsc_typed::check_read_surface_info(
+                    line,
+                    exec_size,
+                    self.vars,
+                    self.platform,
+                )?;
+            }
             // LSC gather/scatter forms validate fully, then report `unsupported`.
             if lsc::is_checked_untyped(&line.opcode) {
                 let (mask, exec_size) = self.exec(line.exec)?;

@@ -73,6 +73,10 @@ fn valid_loads_and_stores_validate(#[case] text: &str) {
 #[rstest]
 // lsc_apndctr_atomic_store is in vISA's code, not in the documents (LSC-APNDCTR-COUNTER).
 #[case("lsc_apndctr_atomic_store.ugm (M1, 16) VD:d32 bti(0xA0) VD:d32")]
+// LSC_TYPED's lsc_read_surface_info (LscSubOp 0x1E): a legal sub-op without a result layout,
+// read as the typed load form.
+#[case("lsc_read_surface_info.tgm (M1, 8) VD:d32 bti(0x4)[VA32]:a32")]
+#[case("lsc_read_surface_info.tgm.uc.uc (M1_NM, 1) VD:d32x4 bti(0x4)[VA32,VA32]:a32")]
 fn other_sub_ops_are_unsupported(#[case] text: &str) {
     assert_eq!(outcome(text).0, ErrorClass::Unsupported);
 }
@@ -127,6 +131,19 @@ fn other_sub_ops_are_unsupported(#[case] text: &str) {
 #[case("lsc_atomic_iinc.ugm (M1, 16) VD:d32 flat[VA]:a64 VD %null", "src1")]
 #[case("lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 %null %null", "src1")]
 #[case("lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 VD", "operands")]
+// lsc_read_surface_info's operands, checked before `unsupported`: the typed unit only, a
+// surface, the typed ExecSize limit (SIMD8 on xe-hpg), no scale or offset, a data operand.
+#[case("lsc_read_surface_info.ugm (M1, 8) VD:d32 bti(0x4)[VA32]:a32", "sfid")]
+#[case("lsc_read_surface_info.tgm (M1, 8) VD:d32 flat[VA32]:a32", "address")]
+#[case(
+    "lsc_read_surface_info.tgm (M1, 16) VD:d32 bti(0x4)[VA32]:a32",
+    "exec_size"
+)]
+#[case(
+    "lsc_read_surface_info.tgm (M1, 8) VD:d32 bti(0x4)[VA32+0x10]:a32",
+    "address"
+)]
+#[case("lsc_read_surface_info.tgm (M1, 8) VD:d24 bti(0x4)[VA32]:a32", "dst")]
 fn invalid_forms_name_their_field(#[case] text: &str, #[case] field: &str) {
     assert_eq!(
         outcome(text),
