@@ -214,6 +214,9 @@ pub const BLOCK2D_OUT_OF_BOUNDS: &str = "BLOCK2D-OUT-OF-BOUNDS";
 pub const LSC_FENCE_SYSREL: &str = "LSC-FENCE-SYSREL";
 pub const LSC_TYPED_SURFACE: &str = "LSC-TYPED-SURFACE";
 pub const LSC_TYPED_TEXT: &str = "LSC-TYPED-TEXT";
+pub const LSC_TYPED_BLOCK2D: &str = "LSC-TYPED-BLOCK2D";
+pub const LSC_TYPED_BLOCK2D_INDEX: &str = "LSC-TYPED-BLOCK2D-INDEX";
+pub const LSC_TYPED_BLOCK2D_TEXT: &str = "LSC-TYPED-BLOCK2D-TEXT";
 pub const LSC_LOAD_STATUS_TRTT: &str = "LSC-LOAD-STATUS-TRTT";
 pub const LSC_APNDCTR_COUNTER: &str = "LSC-APNDCTR-COUNTER";
 
@@ -1144,6 +1147,33 @@ pub static LEDGER: &[Erratum] = &[
         literal: "as resolved: the Semantics sentence and the Text form agree",
         resolved: "a typed atomic or lsc_store_uncompressed takes one address `[U]` with no scale or offset and runs as LSC_UNTYPED's with scale 1 and offset 0 (the address a byte offset from the surface's Base, bounded by its size); the Example's two-coordinate atomic and `lsc_atomic_inc` do not validate",
         reason: "the Semantics and the Text form are the normative parts; the Examples and the table's name column carry copy errors",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_TYPED_BLOCK2D,
+        document: "instructions/LSC_TYPED.md, Semantics (LOAD_BLOCK2D, STORE_BLOCK2D), Description (Typed 2D Block messages), BlockWidth, Src0AddrX, Src0AddrY, DstData",
+        says: "the loops address `2D_TILER(SURF_STATE_TABLE[bsso|bti+btp], u, v)` as `SURF_STATEDATA_TYPE` and run `v` to `BlockWidth/(SURF_STATEpixel_size)`, none of which any document defines, and the tiler is not given the block's X and Y; the Description takes the surface's width, height, pitch and format from the surface state and the block's X, Y, width and height from the message; BlockWidth and Src0AddrX are in bytes, and Src0AddrY is 'in bytes' too; nothing says what an element outside the surface does or what DstData holds past each row's pixels",
+        literal: "(undefined: the address function, the pixel size and the data type have no definition)",
+        resolved: "the surface state is LSC-TYPED-SURFACE's: width in bytes, height in rows (0 read as 1), pitch in bytes, each the value itself (not minus one, unlike the untyped block 2D operands, BLOCK2D-SURFACE-MINUS-ONE), SURF_STATEpixel_size its pixel_size in bytes and SURF_STATEDATA_TYPE a pixel_size-byte element copied unconverted; BlockWidth counts bytes and each row moves `BlockWidth/pixel_size` whole pixels (a remainder is not moved); `2D_TILER(S, u, v)` is the pixel at `Base + (Y + u)*pitch + X + v*pixel_size`, X (Src0AddrX) a signed byte offset, Y (Src0AddrY) a signed row; a pixel whose row is outside `0..height` or whose bytes leave `0..width` is out of bounds: a load reads zeros, a store drops it (as BLOCK2D-OUT-OF-BOUNDS); a load leaves the bytes of DstData's `BlockHeight*reg_pitch` span that the loop does not write undefined; no surface at the index or one without pixel_size is undefined behaviour",
+        reason: "the Description's typed 2D block (the block from the message, the surface from its state) over the typed surface model of the quad forms; a Y in bytes means nothing for rows; the hardware bounds-checks typed surfaces; unlike LSC_UNTYPED's LOAD_BLOCK2D the loop writes no padding",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_TYPED_BLOCK2D_INDEX,
+        document: "instructions/LSC_TYPED.md, Semantics (LOAD_BLOCK2D, STORE_BLOCK2D), DstData, Src1Data, Notes",
+        says: "`dest[u*reg_pitch + v]` and `Src1Data[u*reg_pitch + v]` index the registers in `SURF_STATEDATA_TYPE` elements with `reg_pitch` from BlockWidth in bytes, while DstData and Src1Data start row `row_id` at `row_id*register_pitch` bytes and the Notes give the register pitch in bytes",
+        literal: "the index counts pixel_size-byte elements: pixel v of row u is at register byte `(u*reg_pitch + v)*pixel_size` (undefined behaviour where that passes the variable)",
+        resolved: "row u starts at register byte `u*reg_pitch` and pixel v lies `v*pixel_size` bytes into it (BlockWidth bytes a row)",
+        reason: "the operand descriptions and the Notes' table of register pitches are in bytes; the two readings agree for 1-byte pixels",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_TYPED_BLOCK2D_TEXT,
+        document: "instructions/LSC_TYPED.md, Format (second CONDITION), Text, Examples, BlockWidth, Notes",
+        says: "the Text form of lsc_load_block2d writes `.SFID` and the untyped operands `[SurfaceBase, SurfaceWidth, SurfaceHeight, SurfacePitch, Src0AddrX, Src0AddrY]`, which the typed Format table does not have, the store `[Src0AddrX, Src0AddrY]`, and the Example `lsc_load_block2d.tgm VDATA:64x2 bti(0x0)[OFF_X,OFF_Y]`; BlockWidth's range is 1 to 64 while the Notes' table stops at 63; no platform is named",
+        literal: "the load's six address operands; widths up to 63 bytes",
+        resolved: "`lsc_load_block2d.tgm[.L1[.L3]] [(M1_NM, 1)] DstData:WxH AddrType(Surface)[X, Y]` and `lsc_store_block2d.tgm ... AddrType(Surface)[X, Y] Src1Data:WxH`: W bytes, H rows, no data size, scale or immediate offset, AddrType bti, bss or ss, SIMD1 without predicate; the Notes' table with 64 in its last row (widths 1-4: up to 64 rows, 5-8: 32, 9-16: 16, 17-32: 8, 33-64: 4; `H*reg_pitch` at most 256 bytes); xe-hpc and xe2, as the untyped block 2D messages",
+        reason: "the Format table has only Surface, Src0AddrX and Src0AddrY for the block forms and the Example writes them; the Example's 64x2 and BlockWidth's range include 64",
         executable: false,
     },
     Erratum {

@@ -576,9 +576,16 @@ pub enum Ctrl {
 /// Src0AddrX, Src0AddrY]` (each an `Imm` or a scalar `General` at its variable's start:
 /// the base a UQ, the others D) and, for a store, `Src1Data` as a `General`; `dst` is
 /// `DstData` (or `Null`) for a load.
+///
+/// LSC_TYPED's block 2D forms (`sfid` Tgm, instructions/LSC_TYPED.md) use the same opcodes:
+/// `shape` is d8, one block, `width` BlockWidth in bytes, `height` BlockHeight in rows, no
+/// transpose or VNNI; `addr_type` bti, bss or ss (Flat for the untyped forms); `srcs` are
+/// `[Surface, Src0AddrX, Src0AddrY]` (the surface an `Imm` or scalar `General` UD, X and Y an
+/// `Imm` or scalar `General` D) and, for a store, `Src1Data`; no immediate offsets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Block2dCtrl {
     pub sfid: crate::lsc::Sfid,
+    pub addr_type: crate::state::AddrType,
     pub l1: crate::lsc::CacheOpt,
     pub l3: crate::lsc::CacheOpt,
     pub shape: crate::lsc::Block2dShape,

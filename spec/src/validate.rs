@@ -28,6 +28,7 @@ pub use svm::{
 };
 mod lsc_apndctr;
 mod lsc_forms;
+mod lsc_typed2d;
 pub use dpas::{
     extents as dpas_extents, ops_per_chan, row_types as dpas_row_types, rules as dpas_rules,
     Extents as DpasExtents, PRECISIONS as DPAS_PRECISIONS,

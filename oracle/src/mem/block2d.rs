@@ -45,7 +45,7 @@ pub(crate) fn is_block2d(insn: &Instruction) -> bool {
     matches!(
         insn.opcode,
         Opcode::LscLoadBlock2d | Opcode::LscStoreBlock2d
-    )
+    ) && !super::typed2d::is_typed2d(insn)
 }
 
 fn reg_start(program: &Program, var: visa_spec::state::VarId) -> Result<(usize, usize)> {

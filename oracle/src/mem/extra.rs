@@ -1,6 +1,6 @@
 //! The memory plans beyond LSC_UNTYPED's gather/scatter ([`super::lsc`]): LSC_TYPED's quad
 //! forms ([`super::typed`]), LOAD_STATUS ([`super::status`]) and the append-counter atomics
-//! ([`super::apndctr`]), one plan step.
+//! ([`super::apndctr`]) and LSC_TYPED's block 2D forms ([`super::typed2d`]), one plan step.
 
 use visa_spec::errata::Readings;
 use visa_spec::error::Pos;
@@ -11,17 +11,19 @@ use visa_spec::VisaError;
 use super::apndctr::{is_apndctr, ApndctrPlan};
 use super::status::StatusPlan;
 use super::typed::{is_typed, TypedPlan};
+use super::typed2d::{is_typed2d, Typed2dPlan};
 
 #[derive(Clone, Debug)]
 pub(crate) enum ExtraPlan {
     Typed(TypedPlan),
     Status(StatusPlan),
     Apndctr(ApndctrPlan),
+    Typed2d(Typed2dPlan),
 }
 
 /// Whether `insn` is compiled by [`ExtraPlan::compile`].
 pub(crate) fn is_extra(insn: &Instruction) -> bool {
-    is_typed(insn) || insn.opcode == Opcode::LscLoadStatus || is_apndctr(insn)
+    is_typed(insn) || insn.opcode == Opcode::LscLoadStatus || is_apndctr(insn) || is_typed2d(insn)
 }
 
 impl ExtraPlan {
@@ -30,6 +32,11 @@ impl ExtraPlan {
         insn: &Instruction,
         readings: &Readings,
     ) -> Result<ExtraPlan, VisaError> {
+        if is_typed2d(insn) {
+            return Ok(ExtraPlan::Typed2d(Typed2dPlan::compile(
+                program, insn, readings,
+            )?));
+        }
         if is_apndctr(insn) {
             return Ok(ExtraPlan::Apndctr(ApndctrPlan::compile(program, insn)?));
         }
@@ -49,6 +56,7 @@ impl ExtraPlan {
             ExtraPlan::Typed(p) => p.pos,
             ExtraPlan::Status(p) => p.pos,
             ExtraPlan::Apndctr(p) => p.pos,
+            ExtraPlan::Typed2d(p) => p.pos,
         }
     }
 
@@ -57,6 +65,7 @@ impl ExtraPlan {
             ExtraPlan::Typed(p) => p.exec(state),
             ExtraPlan::Status(p) => p.exec(state),
             ExtraPlan::Apndctr(p) => p.exec(state),
+            ExtraPlan::Typed2d(p) => p.exec(state),
         }
     }
 }

@@ -12,6 +12,7 @@ pub(crate) mod lsc;
 pub(crate) mod status;
 pub(crate) mod svm;
 pub(crate) mod typed;
+pub(crate) mod typed2d;
 
 use std::collections::BTreeSet;
 

@@ -44,6 +44,9 @@ impl Cx<'_> {
         line: &InsnLine,
         opcode: Opcode,
     ) -> Result<Instruction> {
+        if crate::lsc_typed::is_typed_line(line) {
+            return self.typed_block2d_instruction(line, opcode);
+        }
         let store = opcode == Opcode::LscStoreBlock2d;
         let (mask, exec_size) = self.exec(line.exec)?;
         let pred = match &line.pred {
@@ -170,6 +173,7 @@ impl Cx<'_> {
             sat: false,
             ctrl: Ctrl::Block2d(Block2dCtrl {
                 sfid,
+                addr_type: crate::state::AddrType::Flat,
                 l1,
                 l3,
                 shape,
@@ -185,7 +189,7 @@ impl Cx<'_> {
     }
 }
 
-fn var_ok(vars: &Vars, src: &Src, bytes: usize, field: &str) -> Result<()> {
+pub(super) fn var_ok(vars: &Vars, src: &Src, bytes: usize, field: &str) -> Result<()> {
     match src {
         Src::Imm { .. } => Ok(()),
         Src::General {
@@ -235,7 +239,13 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
             format!("`{name}` takes no block 2D fields"),
         ));
     }
+    if c.sfid == Sfid::Tgm {
+        return super::lsc_typed2d::rules(insn, c, vars, platform);
+    }
     let store = insn.opcode == Opcode::LscStoreBlock2d;
+    if c.addr_type != crate::state::AddrType::Flat {
+        return Err(invalid("address", "block 2D addresses are `flat`"));
+    }
     c.shape
         .check_limits(platform, store)
         .map_err(|e| e.field(if store { "src1" } else { "dst" }))?;

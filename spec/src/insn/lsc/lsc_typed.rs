@@ -16,14 +16,22 @@
 //! `V < height`, `R < depth` (0 read as 1) or of a LOD other than 0 is out of bounds: a load
 //! reads zero in every channel, a store drops it. A channel past the pixel (the data type
 //! not matching the surface state, which the Semantics requires) is undefined behaviour.
+//!
+//! LOAD_BLOCK2D and STORE_BLOCK2D of LSC_TYPED (`lsc_load_block2d.tgm`,
+//! `lsc_store_block2d.tgm`): [`load_block2d`] and [`store_block2d`] transcribe the two loops
+//! with `2D_TILER`, `SURF_STATEpixel_size` and `SURF_STATEDATA_TYPE` read as LSC-TYPED-BLOCK2D
+//! says and the register index as LSC-TYPED-BLOCK2D-INDEX says.
 
+use crate::errata;
 use crate::errata::Readings;
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
-use crate::ir::{Dst, Instruction, LscCtrl, Program, Src};
+use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Program, Src};
 use crate::lsc::Sfid;
 use crate::operand::evaluate_ch_en;
-use crate::state::{AddrType, MachineState, StoreJournal, Surface, SurfaceHeap, Window, FLAT};
+use crate::state::{
+    AddrSize, AddrType, MachineState, StoreJournal, Surface, SurfaceHeap, Window, FLAT,
+};
 
 use super::lsc_untyped::{apply_writes, ctrl, datum_writes, read_grf, start};
 
@@ -41,7 +49,7 @@ fn surface_state<'s>(
     program: &Program,
     insn: &Instruction,
     state: &'s MachineState,
-    c: &LscCtrl,
+    addr_type: AddrType,
 ) -> Result<&'s Surface> {
     let Surface = match insn.srcs.first() {
         Some(Src::Imm { bits, .. }) => *bits,
@@ -55,7 +63,7 @@ fn surface_state<'s>(
             ))
         }
     };
-    let heap = match c.addr_type {
+    let heap = match addr_type {
         AddrType::Bti => SurfaceHeap::BindingTable,
         AddrType::Bss => SurfaceHeap::Bindless,
         AddrType::Ss => SurfaceHeap::SurfaceState,
@@ -137,7 +145,7 @@ fn lane_pixels(
     state: &MachineState,
     c: &LscCtrl,
 ) -> Result<Vec<Option<u64>>> {
-    let s = surface_state(program, insn, state, c)?;
+    let s = surface_state(program, insn, state, c.addr_type)?;
     // The highest enabled channel must lie inside the pixel.
     let top = (0..4).rev().find(|v| c.ch_mask >> v & 1 == 1).unwrap_or(0);
     let need = (top + 1) * c.data.size.mem_bytes();
@@ -268,6 +276,206 @@ pub fn store_quad(
                     }
                     m += 1;
                 }
+            }
+        }
+    }
+    journal.commit(&mut state.mem);
+    Ok(())
+}
+
+/// Whether `insn` is one of LSC_TYPED's block 2D forms (unit `.tgm`).
+pub fn is_typed_block2d(insn: &Instruction) -> bool {
+    matches!(
+        insn.opcode,
+        crate::ir::Opcode::LscLoadBlock2d | crate::ir::Opcode::LscStoreBlock2d
+    ) && matches!(insn.ctrl, Ctrl::Block2d(c) if c.sfid == Sfid::Tgm)
+}
+
+/// The message's block and the surface state's fields a typed block 2D uses.
+#[allow(non_snake_case)]
+struct Block2dMessage {
+    BlockWidth: usize,
+    BlockHeight: usize,
+    reg_pitch: usize,
+    pixel_size: usize,
+    /// Src0AddrX (bytes) and Src0AddrY (rows), signed.
+    X: i128,
+    Y: i128,
+    base: i128,
+    width: i128,
+    height: i128,
+    pitch: i128,
+    /// LSC-TYPED-BLOCK2D-INDEX literal: the register index counts pixels.
+    index_in_pixels: bool,
+}
+
+/// Src0AddrX or Src0AddrY: an immediate or the first d of a variable.
+fn block2d_coordinate(
+    program: &Program,
+    insn: &Instruction,
+    state: &MachineState,
+    k: usize,
+) -> Result<i128> {
+    Ok(match insn.srcs.get(k) {
+        Some(Src::Imm { bits, .. }) => i128::from(*bits as u32 as i32),
+        Some(Src::General { var, .. }) => {
+            let b = read_grf(state, start(program, *var)?, 4)?;
+            i128::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        }
+        _ => {
+            return Err(VisaError::model_bug(
+                "a typed block 2D coordinate is missing",
+            ))
+        }
+    })
+}
+
+#[allow(non_snake_case)]
+fn block2d_message(
+    program: &Program,
+    insn: &Instruction,
+    state: &MachineState,
+    config: &ExecConfig,
+) -> Result<Block2dMessage> {
+    let Ctrl::Block2d(c) = insn.ctrl else {
+        return Err(VisaError::model_bug("a typed block 2D without its fields"));
+    };
+    let SURF_STATE = surface_state(program, insn, state, c.addr_type)?;
+    let BlockWidth = c.shape.width as usize;
+    Ok(Block2dMessage {
+        BlockWidth,
+        BlockHeight: c.shape.height as usize,
+        // reg_pitch = BlockWidth < 4 ? 4 : round_up_pow2(BlockWidth)
+        reg_pitch: crate::lsc_typed::block2d_reg_pitch(c.shape.width),
+        pixel_size: SURF_STATE.pixel_size as usize,
+        X: block2d_coordinate(program, insn, state, 1)?,
+        Y: block2d_coordinate(program, insn, state, 2)?,
+        base: i128::from(SURF_STATE.base),
+        width: i128::from(SURF_STATE.width),
+        height: i128::from(SURF_STATE.height.max(1)),
+        pitch: i128::from(SURF_STATE.pitch),
+        index_in_pixels: config.readings.is_literal(errata::LSC_TYPED_BLOCK2D_INDEX),
+    })
+}
+
+impl Block2dMessage {
+    /// `2D_TILER(SURF_STATE, u, v)`: the flat address of pixel `v` of block row `u`, `None`
+    /// out of bounds (LSC-TYPED-BLOCK2D).
+    fn tiler(&self, u: usize, v: usize) -> Option<u64> {
+        let row = self.Y + u as i128;
+        let byte = self.X + (v * self.pixel_size) as i128;
+        let inside = row >= 0
+            && row < self.height
+            && byte >= 0
+            && byte + self.pixel_size as i128 <= self.width;
+        inside.then(|| AddrSize::A64.truncate(self.base + row * self.pitch + byte))
+    }
+
+    /// The register byte of `dest[u*reg_pitch + v]` (LSC-TYPED-BLOCK2D-INDEX).
+    fn reg_byte(&self, u: usize, v: usize) -> usize {
+        if self.index_in_pixels {
+            (u * self.reg_pitch + v) * self.pixel_size
+        } else {
+            u * self.reg_pitch + v * self.pixel_size
+        }
+    }
+}
+
+fn block2d_overflow(what: &str) -> VisaError {
+    VisaError::new(
+        ErrorClass::UndefinedBehaviour,
+        format!("the typed block 2D {what} lies past its variable under the reading in force"),
+    )
+}
+
+/// LOAD_BLOCK2D of LSC_TYPED: `dest[u*reg_pitch + v] = *2D_TILER(SURF_STATE, u, v)` for the
+/// `BlockWidth/pixel_size` pixels of each of the BlockHeight rows (zero out of bounds); the
+/// bytes of the `BlockHeight*reg_pitch` span the loop does not write are undefined.
+#[allow(non_snake_case)]
+pub fn load_block2d(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    let m = block2d_message(program, insn, state, config)?;
+    let Dst::General { var, .. } = insn.dst else {
+        // A prefetch: nothing reaches the registers.
+        return Ok(());
+    };
+    let dest = start(program, var)?;
+    let dest_len = program.vars.get(var).byte_size();
+    let pixel_size = m.pixel_size;
+    // (register byte, pixel bytes, undefined flags) in the loop's order.
+    let mut writes: Vec<(usize, Vec<u8>, Vec<bool>)> = Vec::new();
+    for u in 0..m.BlockHeight {
+        for v in 0..m.BlockWidth / pixel_size {
+            let mut value = vec![0u8; pixel_size];
+            let mut undefined = vec![false; pixel_size];
+            if let Some(a) = m.tiler(u, v) {
+                for (k, byte) in value.iter_mut().enumerate() {
+                    let mut one = [0u8];
+                    undefined[k] = !state
+                        .mem
+                        .load(&FLAT_SPACE, a.wrapping_add(k as u64), &mut one)
+                        .is_empty();
+                    *byte = one[0];
+                }
+            }
+            writes.push((m.reg_byte(u, v), value, undefined));
+        }
+    }
+    if writes.iter().any(|(at, _, _)| at + pixel_size > dest_len) {
+        return Err(block2d_overflow("DstData"));
+    }
+    // The block's span: undefined where the loop does not write.
+    let span = (m.BlockHeight * m.reg_pitch).min(dest_len);
+    for byte in dest..dest + span {
+        state.undefined.insert(byte);
+    }
+    for (at, value, undefined) in writes {
+        for (k, (b, u)) in value.iter().zip(&undefined).enumerate() {
+            let byte = dest + at + k;
+            let slot = state
+                .grf
+                .get_mut(byte)
+                .ok_or_else(|| VisaError::model_bug("DstData lies outside the register file"))?;
+            *slot = *b;
+            if *u {
+                state.undefined.insert(byte);
+            } else {
+                state.undefined.remove(&byte);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// STORE_BLOCK2D of LSC_TYPED: `*2D_TILER(SURF_STATE, u, v) = Src1Data[u*reg_pitch + v]` for
+/// the `BlockWidth/pixel_size` pixels of each row; pixels out of bounds are dropped.
+#[allow(non_snake_case)]
+pub fn store_block2d(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    let m = block2d_message(program, insn, state, config)?;
+    let Some(Src::General { var, .. }) = insn.srcs.get(3) else {
+        return Err(VisaError::model_bug("Src1Data is not a general operand"));
+    };
+    let Src1Data = start(program, *var)?;
+    let src_len = program.vars.get(*var).byte_size();
+    let mut journal = StoreJournal::default();
+    for u in 0..m.BlockHeight {
+        for v in 0..m.BlockWidth / m.pixel_size {
+            let at = m.reg_byte(u, v);
+            if at + m.pixel_size > src_len {
+                return Err(block2d_overflow("Src1Data"));
+            }
+            let value = read_grf(state, Src1Data + at, m.pixel_size)?;
+            if let Some(a) = m.tiler(u, v) {
+                journal.store(&FLAT_SPACE, a, value);
             }
         }
     }

@@ -1,0 +1,304 @@
+//! Validation of LSC_TYPED's block 2D forms `lsc_load_block2d.tgm` and
+//! `lsc_store_block2d.tgm` (instructions/LSC_TYPED.md, Format's second CONDITION table,
+//! BlockWidth, BlockHeight, Src0AddrX, Src0AddrY, Text, Examples, Notes; the readings of
+//! LSC-TYPED-BLOCK2D-TEXT): `DstData:WxH AddrType(Surface)[X, Y]`, and [`rules`] for the same
+//! checks on any IR.
+
+use super::lsc_block2d::var_ok;
+use super::Cx;
+use crate::asm::ast::{InsnLine, MaskControl, OperandKind};
+use crate::error::{Result, VisaError};
+use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Region, Src};
+use crate::lsc::{self, Block2dShape, DataSize, Sfid};
+use crate::lsc_typed;
+use crate::platform::Platform;
+use crate::state::{AddrType, Vars, NULL};
+use crate::types::DataType;
+
+fn invalid(field: &str, message: impl Into<String>) -> VisaError {
+    VisaError::invalid(message).field(field.to_string())
+}
+
+/// Register bytes a typed block's rows span: `BlockHeight * reg_pitch`.
+pub fn reg_bytes(width: u32, height: u32) -> usize {
+    height as usize * lsc_typed::block2d_reg_pitch(width)
+}
+
+impl Cx<'_> {
+    pub(super) fn typed_block2d_instruction(
+        &mut self,
+        line: &InsnLine,
+        opcode: Opcode,
+    ) -> Result<Instruction> {
+        let store = opcode == Opcode::LscStoreBlock2d;
+        if !matches!(self.platform, Platform::XeHpc | Platform::Xe2) {
+            return Err(invalid(
+                "opcode",
+                format!(
+                    "block 2D messages exist on xe-hpc and xe2, not on {}",
+                    self.platform.name()
+                ),
+            ));
+        }
+        // "Not needed for block2d as it is always SIMD1": `(M1_NM, 1)` or nothing.
+        let (mask, exec_size) = match line.exec {
+            Some(_) => self.exec(line.exec)?,
+            None => (
+                MaskControl {
+                    group: 1,
+                    no_mask: true,
+                },
+                1,
+            ),
+        };
+        if line.pred.is_some() {
+            return Err(invalid(
+                "pred",
+                "a typed block 2D message takes no predicate",
+            ));
+        }
+        // The unit is `.tgm` (the caller checked); the caching options are LSC_UNTYPED's.
+        let mut mods = line.mods.clone();
+        if let Some(unit) = mods.first_mut() {
+            *unit = "ugm".to_string();
+        }
+        let (_, l1, l3) = lsc::unit_and_caching(&mods)?;
+        let sfid = Sfid::Tgm;
+        if line.operands.len() != 2 {
+            return Err(invalid(
+                "operands",
+                format!("`{}.tgm` takes 2 operands", line.opcode),
+            ));
+        }
+        let (data, addr) = if store {
+            (&line.operands[1], &line.operands[0])
+        } else {
+            (&line.operands[0], &line.operands[1])
+        };
+        let data_field = if store { "src1" } else { "dst" };
+        let OperandKind::Data { name, shape } = &data.kind else {
+            return Err(invalid(data_field, "expected a data operand `V:WxH`"));
+        };
+        let (width, height) =
+            lsc_typed::parse_block2d_shape(shape).map_err(|e| e.field(data_field))?;
+        let OperandKind::Address {
+            space,
+            surface: Some(surface),
+            terms,
+            size: None,
+        } = &addr.kind
+        else {
+            return Err(invalid(
+                "address",
+                "expected `AddrType(Surface)[Src0AddrX, Src0AddrY]` (bti, bss or ss)",
+            ));
+        };
+        let addr_type = AddrType::from_name(space)
+            .filter(|t| t.is_stateful())
+            .ok_or_else(|| {
+                invalid(
+                    "address",
+                    format!("a typed block 2D access goes through a surface: bti, bss or ss, not `{space}`"),
+                )
+            })?;
+        if terms.len() != 2 {
+            return Err(invalid(
+                "address",
+                "expected two address operands `[Src0AddrX, Src0AddrY]` (LSC-TYPED-BLOCK2D-TEXT)",
+            ));
+        }
+        let surface = self.surface(&surface.kind)?;
+        let mut srcs = vec![surface];
+        for (term, what) in terms.iter().zip(["Src0AddrX", "Src0AddrY"]) {
+            if term.scale.is_some() {
+                return Err(invalid("address", format!("{what} takes no scale")));
+            }
+            match &term.base {
+                Some(v) => {
+                    if term.offset != 0 {
+                        return Err(invalid(
+                            "address",
+                            format!("{what} takes no immediate offset"),
+                        ));
+                    }
+                    let id = self.var(v, self.pos, "address")?;
+                    srcs.push(Src::General {
+                        var: id,
+                        row: 0,
+                        col: 0,
+                        region: Region::SCALAR,
+                        modifier: None,
+                        ty: DataType::D,
+                    });
+                }
+                None => {
+                    let bits = i32::try_from(term.offset).map_err(|_| {
+                        invalid(
+                            "address",
+                            format!("{what} {} does not fit a d", term.offset),
+                        )
+                    })?;
+                    srcs.push(Src::Imm {
+                        bits: u64::from(bits as u32),
+                        ty: DataType::D,
+                    });
+                }
+            }
+        }
+        let dst = if store {
+            let id = self.var(name, self.pos, "src1")?;
+            srcs.push(self.whole(id));
+            Dst::Null { ty: DataType::UB }
+        } else if name == NULL {
+            Dst::Null { ty: DataType::UB }
+        } else {
+            let id = self.var(name, self.pos, "dst")?;
+            Dst::General {
+                var: id,
+                row: 0,
+                col: 0,
+                hstride: 1,
+                ty: self.vars.get(id).ty,
+            }
+        };
+        let insn = Instruction {
+            pos: self.pos,
+            opcode,
+            pred: None,
+            mask,
+            exec_size,
+            sat: false,
+            ctrl: Ctrl::Block2d(Block2dCtrl {
+                sfid,
+                addr_type,
+                l1,
+                l3,
+                shape: Block2dShape {
+                    size: DataSize::D8,
+                    blocks: 1,
+                    width,
+                    height,
+                    transpose: false,
+                    vnni: false,
+                },
+                x_offset: 0,
+                y_offset: 0,
+            }),
+            dst,
+            dst2: None,
+            srcs,
+        };
+        rules(&insn, c_of(&insn)?, self.vars, self.platform)?;
+        Ok(insn)
+    }
+}
+
+fn c_of(insn: &Instruction) -> Result<Block2dCtrl> {
+    match insn.ctrl {
+        Ctrl::Block2d(c) => Ok(c),
+        _ => Err(VisaError::model_bug("a typed block 2D without its fields")),
+    }
+}
+
+/// The rules of the typed block 2D forms on the IR (unit Tgm).
+pub fn rules(insn: &Instruction, c: Block2dCtrl, vars: &Vars, platform: Platform) -> Result<()> {
+    let name = insn.opcode.mnemonic();
+    let store = insn.opcode == Opcode::LscStoreBlock2d;
+    let data_field = if store { "src1" } else { "dst" };
+    if !matches!(platform, Platform::XeHpc | Platform::Xe2) {
+        return Err(invalid(
+            "opcode",
+            format!(
+                "block 2D messages exist on xe-hpc and xe2, not on {}",
+                platform.name()
+            ),
+        ));
+    }
+    if c.sfid != Sfid::Tgm {
+        return Err(invalid("sfid", "a typed block 2D message goes to `.tgm`"));
+    }
+    let s = c.shape;
+    if s.size != DataSize::D8 || s.blocks != 1 || s.transpose || s.vnni {
+        return Err(invalid(
+            data_field,
+            "a typed block 2D shape is `BlockWidth x BlockHeight` in bytes and rows",
+        ));
+    }
+    lsc_typed::check_block2d_shape(s.width, s.height, platform).map_err(|e| e.field(data_field))?;
+    if c.x_offset != 0 || c.y_offset != 0 {
+        return Err(invalid(
+            "address",
+            "Src0AddrX and Src0AddrY take no immediate offset",
+        ));
+    }
+    if insn.sat || insn.dst2.is_some() || insn.pred.is_some() {
+        return Err(invalid(
+            "opcode",
+            format!("`{name}.tgm` takes no `.sat`, predicate or second destination"),
+        ));
+    }
+    if insn.exec_size != 1 || !(1..=8).contains(&insn.mask.group) {
+        return Err(invalid(
+            "exec_size",
+            "a block 2D message is SIMD1: `(M1_NM, 1)`",
+        ));
+    }
+    if !c.addr_type.is_stateful() {
+        return Err(invalid(
+            "address",
+            "a typed block 2D access goes through a surface: bti, bss or ss",
+        ));
+    }
+    if !lsc::caching_allowed(c.l1, c.l3, !store) {
+        return Err(invalid(
+            "caching",
+            "the caching pair is not in the CachingL1 table",
+        ));
+    }
+    let want = if store { 4 } else { 3 };
+    if insn.srcs.len() != want {
+        return Err(invalid(
+            "operands",
+            format!("`{name}.tgm` has {want} sources"),
+        ));
+    }
+    for (k, what) in ["Surface", "Src0AddrX", "Src0AddrY"].iter().enumerate() {
+        var_ok(vars, &insn.srcs[k], 4, "address").map_err(|e| {
+            let m = format!("{what}: {}", e.message);
+            invalid(if k == 0 { "surface" } else { "address" }, m)
+        })?;
+    }
+    let bytes = reg_bytes(s.width, s.height);
+    match (store, &insn.dst) {
+        (true, Dst::Null { .. }) => match &insn.srcs[3] {
+            src @ Src::General { .. } => var_ok(vars, src, bytes, "src1"),
+            _ => Err(invalid("src1", "Src1Data is a general variable")),
+        },
+        (false, Dst::Null { .. }) => Ok(()),
+        (
+            false,
+            Dst::General {
+                var,
+                row: 0,
+                col: 0,
+                ..
+            },
+        ) => var_ok(
+            vars,
+            &Src::General {
+                var: *var,
+                row: 0,
+                col: 0,
+                region: Region::SCALAR,
+                modifier: None,
+                ty: DataType::UB,
+            },
+            bytes,
+            "dst",
+        ),
+        _ => Err(invalid(
+            "dst",
+            "DstData is a general variable at its origin or `%null`",
+        )),
+    }
+}
