@@ -1,6 +1,7 @@
 //! Spec and oracle on generated LSC_TYPED cases (conformance/src/gen/lsc_typed.rs): the quad
 //! forms on typed surfaces (in bounds, on edges, out of bounds, LOD 1), the atomics and
-//! `lsc_store_uncompressed.tgm`; and invalid typed lines rejected alike by both engines.
+//! `lsc_store_uncompressed.tgm`, the block 2D forms (blocks inside, on edges and corners,
+//! outside; both LSC-TYPED-BLOCK2D-INDEX readings); and invalid typed lines rejected alike by both engines.
 //! Case counts: `PROPTEST_CASES` per stream (default 64).
 #![allow(clippy::unwrap_used)]
 
@@ -41,8 +42,42 @@ fn typed_spec_matches_oracle() {
             }
         }
         assert!(ran > cases / 2, "{name}: {ran} of {cases} cases ran");
-        if name.contains("quad") {
+        if name.contains("quad") || name.contains("block2d") {
             assert!(out_of_bounds > 0, "{name}: no out-of-bounds case ran");
+        }
+    }
+}
+
+/// The typed block 2D streams place blocks inside the surface, across its edges and
+/// wholly outside, and run LSC-TYPED-BLOCK2D-INDEX under both readings.
+#[test]
+fn typed_block2d_streams_cover_every_placement() {
+    for name in ["lsc_load_block2d_tgm", "lsc_store_block2d_tgm"] {
+        let mut runner = TestRunner::new(Config::default());
+        let strategy = lsc_typed::stream(name).unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..200 {
+            let case = strategy.new_tree(&mut runner).unwrap().current();
+            seen.extend(
+                case.tags
+                    .iter()
+                    .filter(|t| t.starts_with("block2d-"))
+                    .cloned(),
+            );
+            if case
+                .literal
+                .contains(&visa_spec::errata::LSC_TYPED_BLOCK2D_INDEX)
+            {
+                seen.insert("literal".to_string());
+            }
+        }
+        for want in [
+            "block2d-inside",
+            "block2d-edge",
+            "block2d-outside",
+            "literal",
+        ] {
+            assert!(seen.contains(want), "{name}: no {want} case in 200");
         }
     }
 }

@@ -6,6 +6,12 @@
 //! (LSC-TYPED-TEXT). The typed forms share their opcodes with LSC_UNTYPED, so they have
 //! their own streams ([`stream`], [`case`]) rather than `gen::case`'s.
 //!
+//! The block 2D forms `lsc_load_block2d.tgm` and `lsc_store_block2d.tgm` ([`block2d`]) place
+//! a `BlockWidth x BlockHeight` block on a typed surface (pixels of 1 to 16 bytes, widths
+//! not always a whole number of pixels, pitch padding, now and then rows that overlap)
+//! wholly inside, on each edge and corner, and wholly outside, with X and Y immediates or
+//! variables; a fifth of the cases run LSC-TYPED-BLOCK2D-INDEX literally.
+//!
 //! Invalid typed lines (a flat address, a scale, two addresses on an atomic, SIMD16 on
 //! xe-hpg, a transposed shape) are [`invalid_lines`]: both engines must reject them alike.
 
@@ -58,6 +64,8 @@ pub const STREAMS: &[(&str, Opcode)] = &[
     ("lsc_store_uncompressed_tgm", Opcode::LscStoreUncompressed),
     ("lsc_atomic_tgm", Opcode::LscAtomicIadd),
     ("lsc_load_status_tgm", Opcode::LscLoadStatus),
+    ("lsc_load_block2d_tgm", Opcode::LscLoadBlock2d),
+    ("lsc_store_block2d_tgm", Opcode::LscStoreBlock2d),
 ];
 
 /// The strategy of a typed stream by its name.
@@ -68,10 +76,13 @@ pub fn stream(name: &str) -> Option<BoxedStrategy<GenCase>> {
 
 /// A valid typed case of `op` (`LscAtomicIadd` stands for every atomic sub-op).
 pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
-    (
-        select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
-        any::<u64>(),
-    )
+    // Block 2D messages exist on xe-hpc and xe2 (LSC-TYPED-BLOCK2D-TEXT).
+    let platforms = if matches!(op, Opcode::LscLoadBlock2d | Opcode::LscStoreBlock2d) {
+        vec![Platform::XeHpc, Platform::Xe2]
+    } else {
+        vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]
+    };
+    (select(platforms), any::<u64>())
         .prop_map(move |(platform, seed)| build(op, platform, seed | 1))
         .boxed()
 }
@@ -148,6 +159,9 @@ fn pack(values: &[u64], size: AddrSize) -> Vec<u8> {
 }
 
 fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+    if matches!(op, Opcode::LscLoadBlock2d | Opcode::LscStoreBlock2d) {
+        return block2d(op, platform, seed);
+    }
     if matches!(
         op,
         Opcode::LscLoadQuad | Opcode::LscStoreQuad | Opcode::LscLoadStatus
@@ -502,6 +516,18 @@ pub fn invalid_lines() -> Vec<(Platform, String)> {
             Platform::XeLp,
             "lsc_apndctr_atomic_add.ugm (M1, 8) VD:d32 bti(0x1) VV:d32",
         ),
+        // Typed block 2D (LSC-TYPED-BLOCK2D-TEXT): the Notes' height limit, two address
+        // operands through a surface, SIMD1, xe-hpc and xe2 only.
+        (
+            Platform::XeHpc,
+            "lsc_load_block2d.tgm VD:16x17 bti(0x1)[0,0]",
+        ),
+        (Platform::XeHpc, "lsc_load_block2d.tgm VD:8x2 flat[VU,VV]"),
+        (
+            Platform::XeHpc,
+            "lsc_store_block2d.tgm (M1, 8) bti(0x1)[VU,VV] VD:8x2",
+        ),
+        (Platform::XeHpg, "lsc_load_block2d.tgm VD:8x2 bti(0x1)[0,0]"),
         // A coordinate register too small for its lanes.
         (
             Platform::XeHpc,
@@ -613,6 +639,186 @@ fn apndctr(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         preds,
         cr0: 0,
         emask,
+        tags,
+        mem,
+        surfaces: vec![surface],
+        partner: Vec::new(),
+        profile: None,
+    }
+}
+
+/// A valid `lsc_load_block2d.tgm` / `lsc_store_block2d.tgm` case (docs/memory.md,
+/// LSC-TYPED-BLOCK2D): the block `W x H` (W bytes from the Notes' table, H rows) at byte X,
+/// row Y of a typed surface.
+fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+    let mut rng = Rng(seed);
+    let store = op == Opcode::LscStoreBlock2d;
+    let mnemonic = op.mnemonic();
+    let mut tags = vec![
+        format!("{mnemonic}.tgm"),
+        errata::LSC_TYPED_BLOCK2D.to_string(),
+    ];
+    let mut literal: Vec<&'static str> = Vec::new();
+    // The surface: pixels of 1 to 16 bytes, 1 to 6 a row (sometimes a partial one more),
+    // 0 to 5 rows (0 reads as 1), pitch padding or (rarely) overlapping rows.
+    let px = rng.pick(&[1u32, 2, 4, 4, 8, 16]);
+    let width_px = 1 + rng.below(6) as u32;
+    let width = width_px * px
+        + if rng.chance(4) {
+            rng.below(u64::from(px)) as u32
+        } else {
+            0
+        };
+    let height = rng.pick(&[0u32, 1, 2, 3, 4, 5]);
+    let pitch = if rng.chance(12) {
+        tags.push("rows-overlap".into());
+        width / 2
+    } else {
+        width + rng.pick(&[0u32, 0, 4, 16])
+    };
+    let pixel_size = if rng.chance(24) {
+        tags.push("untyped-surface".into());
+        0
+    } else {
+        px
+    };
+    tags.push(format!("pixel{px}"));
+    // The block: a width of a few pixels, the whole surface row, or any of 1..=64 bytes.
+    let w = match rng.below(5) {
+        0 => px,
+        1 => 2 * px,
+        2 => (width_px * px).min(64),
+        3 => 64,
+        _ => 1 + rng.below(64) as u32,
+    }
+    .clamp(1, 64);
+    let reg_pitch = visa_spec::lsc_typed::block2d_reg_pitch(w);
+    let max_h = (256 / reg_pitch) as u32;
+    let h = if rng.chance(4) {
+        max_h
+    } else {
+        1 + rng.below(u64::from(max_h.min(6))) as u32
+    };
+    tags.push(format!("{w}x{h}"));
+    // X in bytes and Y in rows: inside, on each edge, across a corner, or outside.
+    let (cols, rows) = (i64::from(width), i64::from(height.max(1)));
+    let span = i64::from(w / px * px);
+    let x = rng.pick(&[
+        0,
+        0,
+        cols - span,
+        cols - span + i64::from(px),
+        cols - 1,
+        -i64::from(px),
+        -1,
+        cols,
+        -span - 1,
+        i64::from(px) / 2,
+    ]);
+    let y = rng.pick(&[
+        0,
+        0,
+        rows - i64::from(h),
+        rows - 1,
+        -1,
+        -i64::from(h),
+        rows,
+        1,
+    ]);
+    let (x, y) = if cols >= span && rows >= i64::from(h) && rng.chance(3) {
+        (
+            rng.below((cols - span + 1) as u64) as i64,
+            rng.below((rows - i64::from(h) + 1) as u64) as i64,
+        )
+    } else {
+        (x, y)
+    };
+    let place = if x >= 0 && x + span <= cols && y >= 0 && y + i64::from(h) <= rows {
+        "inside"
+    } else if x + span <= 0 || x >= cols || y + i64::from(h) <= 0 || y >= rows {
+        "outside"
+    } else {
+        "edge"
+    };
+    tags.push(format!("block2d-{place}"));
+    if place != "inside" && span > 0 {
+        tags.push("out-of-bounds".into());
+    }
+    let (addr_type, heap, index) = surface_operand(&mut rng);
+    tags.push(addr_type.name().into());
+    let surface = Surface {
+        heap,
+        bti: index,
+        base: BASE,
+        size: u64::from(pitch) * u64::from(height.max(1)) + u64::from(width),
+        width,
+        height,
+        pitch,
+        depth: 0,
+        pixel_size,
+        aux: 0,
+    };
+    // Memory: every byte an in-bounds pixel can reach, and a margin.
+    let region_len = surface.size as usize + 32;
+    let mem = vec![MemRegion {
+        space: FLAT.to_string(),
+        addr: BASE,
+        bytes: rng.bytes(region_len),
+    }];
+    if rng.chance(5) {
+        literal.push(errata::LSC_TYPED_BLOCK2D_INDEX);
+    }
+    // The data variable spans the block's rows; under the literal index, the pixels' reach.
+    let nv = (w / px) as usize;
+    let mut bytes = h as usize * reg_pitch;
+    if !literal.is_empty() && nv > 0 {
+        bytes = bytes.max(((h as usize - 1) * reg_pitch + nv) * px as usize);
+    }
+    let mut decls = Vec::new();
+    let mut vars = Vec::new();
+    let prefetch = !store && rng.chance(10);
+    let data_name = if prefetch { "%null" } else { "VD" };
+    if !prefetch {
+        decls.push(decl("VD", bytes));
+        vars.push(("VD".to_string(), rng.bytes(bytes)));
+    }
+    let (x_text, y_text) = if rng.chance(2) {
+        decls.push(".decl VX v_type=G type=d num_elts=1".into());
+        decls.push(".decl VY v_type=G type=d num_elts=1".into());
+        vars.push(("VX".into(), (x as i32).to_le_bytes().to_vec()));
+        vars.push(("VY".into(), (y as i32).to_le_bytes().to_vec()));
+        ("VX".to_string(), "VY".to_string())
+    } else {
+        (x.to_string(), y.to_string())
+    };
+    let address = format!(
+        "{}({})[{x_text},{y_text}]",
+        addr_type.name(),
+        hex(u64::from(index))
+    );
+    let operands = if store {
+        format!("{address} {data_name}:{w}x{h}")
+    } else {
+        format!("{data_name}:{w}x{h} {address}")
+    };
+    let caching = match rng.below(4) {
+        0 if store => ".wb.wb",
+        0 => ".ca.ca",
+        _ => "",
+    };
+    let exec = if rng.chance(2) { " (M1_NM, 1)" } else { "" };
+    let text = format!(
+        "{}\n{mnemonic}.tgm{caching}{exec} {operands}\n",
+        decls.join("\n")
+    );
+    GenCase {
+        platform,
+        literal,
+        text,
+        vars,
+        preds: Vec::new(),
+        cr0: 0,
+        emask: u32::MAX,
         tags,
         mem,
         surfaces: vec![surface],

@@ -201,6 +201,10 @@ impl Typed2dPlan {
         for b in data..data + span {
             state.undefined.insert(b);
         }
+        if nv == 0 {
+            // No whole pixel a row: the loop writes nothing.
+            return Ok(());
+        }
         let space = state.mem.space(FLAT);
         let mut buf = vec![0u8; nv * px];
         let mut und = vec![false; nv * px];

@@ -180,6 +180,10 @@ const U: Option<u8> = None;
 // X = 0, Y = 0); the rest of the 8-byte register row is not written: undefined.
 #[case(case("lsc_load_block2d.tgm VD:6x1 bti(0x2)[0,0]"),
     0, cat(&[&some(&ramp(0, 4)), &[U; 4]]))]
+// BlockWidth 2 < the 4-byte pixel: 2/4 = 0 pixels; the 4-byte register row (reg_pitch 4)
+// is not written: undefined over VD's 0xee bytes.
+#[case(case("lsc_load_block2d.tgm VD:2x1 bti(0x2)[0,0]").var("VD", vec![0xee; 4]),
+    0, vec![U; 4])]
 // 1-byte pixels (bti 1: width 5, pitch 8), 2x2 at X = 3, Y = 1: reg_pitch 4 (width < 4).
 // Row 0 is surface row 1: bytes 3, 4 at 0x1000 + 8 + 3 = 11, 12; register bytes 2, 3 are
 // not written (undefined). Row 1 is surface row 2, not below height 2: zeros, then two
