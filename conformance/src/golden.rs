@@ -361,6 +361,16 @@ pub const STREAMS: &[Stream] = &[
         op: Opcode::LscLoadStatus,
     },
     Stream {
+        file: "lsc/lsc_load_block2d_tgm.jsonl",
+        name: "lsc_load_block2d_tgm",
+        op: Opcode::LscLoadBlock2d,
+    },
+    Stream {
+        file: "lsc/lsc_store_block2d_tgm.jsonl",
+        name: "lsc_store_block2d_tgm",
+        op: Opcode::LscStoreBlock2d,
+    },
+    Stream {
         file: "lsc/lsc_fence.jsonl",
         name: "lsc_fence",
         op: Opcode::LscFence,
