@@ -694,10 +694,11 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     .clamp(1, 64);
     let reg_pitch = visa_spec::lsc_typed::block2d_reg_pitch(w);
     let max_h = (256 / reg_pitch) as u32;
-    let h = if rng.chance(4) {
-        max_h
-    } else {
-        1 + rng.below(u64::from(max_h.min(6))) as u32
+    // The tallest block, one no taller than the surface, or a few rows.
+    let h = match rng.below(4) {
+        0 => max_h,
+        1 => (1 + rng.below(u64::from(height.max(1))) as u32).min(max_h),
+        _ => 1 + rng.below(u64::from(max_h.min(6))) as u32,
     };
     tags.push(format!("{w}x{h}"));
     // X in bytes and Y in rows: inside, on each edge, across a corner, or outside.
@@ -725,7 +726,8 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         rows,
         1,
     ]);
-    let (x, y) = if cols >= span && rows >= i64::from(h) && rng.chance(3) {
+    // Half the blocks lie wholly inside when the surface is large enough.
+    let (x, y) = if cols >= span && rows >= i64::from(h) && rng.chance(2) {
         (
             rng.below((cols - span + 1) as u64) as i64,
             rng.below((rows - i64::from(h) + 1) as u64) as i64,
