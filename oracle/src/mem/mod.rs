@@ -15,7 +15,142 @@ pub(crate) mod typed;
 
 use std::collections::BTreeSet;
 
-use visa_spec::state::SparseMemory;
+use visa_spec::state::{SparseMemory, PAGE_SIZE};
+
+/// Reads of one space through a cached page: reads inside the page last looked up are a
+/// bounds check and a copy, without a page-map lookup.
+pub(crate) struct PageCursor<'m> {
+    mem: Option<&'m SparseMemory>,
+    /// The page number cached and its bytes (`None`: never written, reads zero).
+    no: u64,
+    page: Option<&'m [u8; PAGE_SIZE]>,
+    valid: bool,
+}
+
+impl<'m> PageCursor<'m> {
+    pub(crate) fn new(mem: Option<&'m SparseMemory>) -> PageCursor<'m> {
+        PageCursor {
+            mem,
+            no: 0,
+            page: None,
+            valid: false,
+        }
+    }
+
+    /// As [`SparseMemory::read`] (an absent space reads zero).
+    #[inline]
+    pub(crate) fn read(&mut self, a: u64, out: &mut [u8]) {
+        let in_page = (a % PAGE_SIZE as u64) as usize;
+        if in_page + out.len() > PAGE_SIZE {
+            match self.mem {
+                Some(m) => m.read(a, out),
+                None => out.fill(0),
+            }
+            return;
+        }
+        let no = a / PAGE_SIZE as u64;
+        if !self.valid || self.no != no {
+            self.no = no;
+            self.page = self.mem.and_then(|m| m.page(no));
+            self.valid = true;
+        }
+        match self.page {
+            Some(p) => copy_small(out, &p[in_page..in_page + out.len()]),
+            None => out.fill(0),
+        }
+    }
+}
+
+/// Words of a [`FlagMap`]: it covers at most `64 * FLAG_WORDS` register bytes.
+const FLAG_WORDS: usize = 32;
+
+/// The undefined flags an instruction gives a region of register bytes, gathered as bitmaps
+/// and applied to the register file's undefined set in one pass: bytes not touched keep
+/// their flags.
+pub(crate) struct FlagMap {
+    at: usize,
+    len: usize,
+    touched: [u64; FLAG_WORDS],
+    want: [u64; FLAG_WORDS],
+}
+
+impl FlagMap {
+    /// A map of register bytes `at..at + len`; `None` when longer than it can hold.
+    pub(crate) fn new(at: usize, len: usize) -> Option<FlagMap> {
+        (len <= 64 * FLAG_WORDS).then_some(FlagMap {
+            at,
+            len,
+            touched: [0; FLAG_WORDS],
+            want: [0; FLAG_WORDS],
+        })
+    }
+
+    /// Bytes `at + off..at + off + n` (inside the map) get the flag `undefined`.
+    #[inline]
+    pub(crate) fn set(&mut self, off: usize, n: usize, undefined: bool) {
+        let (mut k, end) = (off, off + n);
+        while k < end {
+            let (w, b) = (k / 64, k % 64);
+            let m = (end - k).min(64 - b);
+            let bits = if m == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << m) - 1) << b
+            };
+            if let (Some(t), Some(u)) = (self.touched.get_mut(w), self.want.get_mut(w)) {
+                *t |= bits;
+                if undefined {
+                    *u |= bits;
+                } else {
+                    *u &= !bits;
+                }
+            }
+            k += m;
+        }
+    }
+
+    /// Gives the bytes set their flags in `set`, touching it only where a flag changes.
+    pub(crate) fn apply(&self, set: &mut BTreeSet<usize>) {
+        let words = self.len.div_ceil(64);
+        let mut add = self.want;
+        if set.is_empty() {
+            if add[..words].iter().all(|w| *w == 0) {
+                return;
+            }
+        } else {
+            let mut remove = [0u64; FLAG_WORDS];
+            let mut any_remove = false;
+            for &e in set.range(self.at..self.at + self.len) {
+                let k = e - self.at;
+                let (w, b) = (k / 64, 1u64 << (k % 64));
+                if self.touched[w] & b != 0 {
+                    if self.want[w] & b != 0 {
+                        add[w] &= !b;
+                    } else {
+                        remove[w] |= b;
+                        any_remove = true;
+                    }
+                }
+            }
+            if any_remove {
+                for (w, &bits) in remove[..words].iter().enumerate() {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        set.remove(&(self.at + w * 64 + bits.trailing_zeros() as usize));
+                        bits &= bits - 1;
+                    }
+                }
+            }
+        }
+        for (w, &bits) in add[..words].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                set.insert(self.at + w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
+}
 
 /// Sets the undefined flags of register bytes `at..at + flags.len()` to `flags`, touching
 /// the set only where a flag changes.
