@@ -17,6 +17,9 @@ use std::collections::BTreeSet;
 
 use visa_spec::state::{SparseMemory, PAGE_SIZE};
 
+/// What a page never written holds.
+static ZERO_PAGE: [u8; PAGE_SIZE] = [0; PAGE_SIZE];
+
 /// Reads of one space through a cached page: reads inside the page last looked up are a
 /// bounds check and a copy, without a page-map lookup.
 pub(crate) struct PageCursor<'m> {
@@ -37,16 +40,12 @@ impl<'m> PageCursor<'m> {
         }
     }
 
-    /// As [`SparseMemory::read`] (an absent space reads zero).
+    /// The `len` bytes at `a` when they lie in one page (`None` otherwise).
     #[inline]
-    pub(crate) fn read(&mut self, a: u64, out: &mut [u8]) {
+    pub(crate) fn slice(&mut self, a: u64, len: usize) -> Option<&'m [u8]> {
         let in_page = (a % PAGE_SIZE as u64) as usize;
-        if in_page + out.len() > PAGE_SIZE {
-            match self.mem {
-                Some(m) => m.read(a, out),
-                None => out.fill(0),
-            }
-            return;
+        if in_page + len > PAGE_SIZE {
+            return None;
         }
         let no = a / PAGE_SIZE as u64;
         if !self.valid || self.no != no {
@@ -54,10 +53,28 @@ impl<'m> PageCursor<'m> {
             self.page = self.mem.and_then(|m| m.page(no));
             self.valid = true;
         }
-        match self.page {
-            Some(p) => copy_small(out, &p[in_page..in_page + out.len()]),
-            None => out.fill(0),
+        Some(match self.page {
+            Some(p) => &p[in_page..in_page + len],
+            None => &ZERO_PAGE[in_page..in_page + len],
+        })
+    }
+
+    /// As [`SparseMemory::read`] (an absent space reads zero).
+    #[inline]
+    pub(crate) fn read(&mut self, a: u64, out: &mut [u8]) {
+        match self.slice(a, out.len()) {
+            Some(b) => copy_small(out, b),
+            None => match self.mem {
+                Some(m) => m.read(a, out),
+                None => out.fill(0),
+            },
         }
+    }
+
+    /// The byte at `a`.
+    #[inline]
+    pub(crate) fn byte(&mut self, a: u64) -> u8 {
+        self.slice(a, 1).map_or(0, |b| b[0])
     }
 }
 
@@ -88,6 +105,20 @@ impl FlagMap {
     /// Bytes `at + off..at + off + n` (inside the map) get the flag `undefined`.
     #[inline]
     pub(crate) fn set(&mut self, off: usize, n: usize, undefined: bool) {
+        let (w, b) = (off / 64, off % 64);
+        if n > 0 && n <= 64 - b {
+            // Inside one word.
+            let bits = (u64::MAX >> (64 - n)) << b;
+            if let (Some(t), Some(u)) = (self.touched.get_mut(w), self.want.get_mut(w)) {
+                *t |= bits;
+                if undefined {
+                    *u |= bits;
+                } else {
+                    *u &= !bits;
+                }
+            }
+            return;
+        }
         let (mut k, end) = (off, off + n);
         while k < end {
             let (w, b) = (k / 64, k % 64);
@@ -324,6 +355,76 @@ mod tests {
             store_pieces(got.space_mut(FLAT), &data, &pieces);
             assert_eq!(got, want, "{pieces:?}");
         }
+    }
+
+    /// `FlagMap` against the flags set byte by byte, over sets holding bytes inside and
+    /// around the region, with runs crossing 64-byte words.
+    #[test]
+    fn flag_map_is_byte_wise() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..2000 {
+            let at = next(100) as usize;
+            let len = 1 + next(300) as usize;
+            let mut set = BTreeSet::new();
+            for _ in 0..next(3) * next(40) {
+                set.insert(next(500) as usize);
+            }
+            let mut want = set.clone();
+            let mut map = FlagMap::new(at, len).expect("fits");
+            for _ in 0..next(10) {
+                let off = next(len as u64) as usize;
+                let n = next((len - off) as u64 + 1) as usize;
+                let u = next(2) == 1;
+                map.set(off, n, u);
+                for k in at + off..at + off + n {
+                    if u {
+                        want.insert(k);
+                    } else {
+                        want.remove(&k);
+                    }
+                }
+            }
+            map.apply(&mut set);
+            assert_eq!(set, want);
+        }
+        assert!(FlagMap::new(0, 64 * FLAG_WORDS + 1).is_none());
+    }
+
+    #[test]
+    fn page_cursor_reads_as_the_memory() {
+        let mut m = SparseMemory::default();
+        m.write(0xffe, &[1, 2, 3, 4]);
+        m.write(u64::MAX - 1, &[5, 6]);
+        let mut c = PageCursor::new(Some(&m));
+        for a in [
+            0xff0u64,
+            0xffc,
+            0xffe,
+            0x1000,
+            0x5000,
+            u64::MAX - 2,
+            u64::MAX,
+        ] {
+            for len in [1usize, 2, 4, 8, 16] {
+                let (mut got, mut want) = ([0xaau8; 16], [0x55u8; 16]);
+                c.read(a, &mut got[..len]);
+                m.read(a, &mut want[..len]);
+                assert_eq!(got[..len], want[..len], "{a:#x} {len}");
+            }
+            let mut one = [0u8];
+            m.read(a, &mut one);
+            assert_eq!(c.byte(a), one[0]);
+        }
+        let mut none = PageCursor::new(None);
+        let mut out = [9u8; 4];
+        none.read(0xfff, &mut out);
+        assert_eq!(out, [0; 4]);
     }
 
     #[test]

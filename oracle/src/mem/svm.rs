@@ -338,37 +338,46 @@ impl SvmPlan {
         } else {
             nb * self.exec_size * bs
         };
-        if flat.is_none_or(|m| m.undefined.is_empty()) {
-            if let Some(mut flags) = FlagMap::new(dst, span) {
-                // No byte of memory is undefined: the lanes' bytes are copies through a
-                // cached page and their register flags are set once.
-                let mut cursor = PageCursor::new(flat);
-                let mut read = |off: usize, a: u64, len: usize| -> Result<()> {
-                    let slot = grf
-                        .get_mut(dst + off..dst + off + len)
-                        .ok_or_else(|| bug("an SVM destination lies outside the register file"))?;
-                    cursor.read(a, slot);
-                    flags.set(off, len, false);
-                    Ok(())
-                };
-                if bs == 1 {
-                    for &(i, a) in lanes.iter() {
-                        read(i * stride, a, nb)?;
-                    }
+        // Register flags change only when some are set or the padding becomes undefined;
+        // otherwise the set stays empty.
+        let track = !undefined.is_empty() || (bs == 1 && stride > nb);
+        let flag_map = if track { FlagMap::new(dst, span) } else { None };
+        if flat.is_none_or(|m| m.undefined.is_empty()) && (!track || flag_map.is_some()) {
+            // No byte of memory is undefined: the lanes' bytes are copies through a cached
+            // page and their register flags are set once.
+            let mut flags = flag_map;
+            let mut cursor = PageCursor::new(flat);
+            let mut read = |off: usize, a: u64, len: usize| -> Result<()> {
+                let slot = grf
+                    .get_mut(dst + off..dst + off + len)
+                    .ok_or_else(|| bug("an SVM destination lies outside the register file"))?;
+                cursor.read(a, slot);
+                if let Some(f) = &mut flags {
+                    f.set(off, len, false);
+                }
+                Ok(())
+            };
+            if bs == 1 {
+                for &(i, a) in lanes.iter() {
+                    read(i * stride, a, nb)?;
+                }
+                if let Some(f) = &mut flags {
                     for &(i, _) in lanes.iter() {
-                        flags.set(i * stride + nb, stride - nb, true);
-                    }
-                } else {
-                    for &(i, a) in lanes.iter() {
-                        for j in 0..nb {
-                            let off = (j * self.exec_size + i) * bs;
-                            read(off, a.wrapping_add((j * bs) as u64), bs)?;
-                        }
+                        f.set(i * stride + nb, stride - nb, true);
                     }
                 }
-                flags.apply(undefined);
-                return Ok(());
+            } else {
+                for &(i, a) in lanes.iter() {
+                    for j in 0..nb {
+                        let off = (j * self.exec_size + i) * bs;
+                        read(off, a.wrapping_add((j * bs) as u64), bs)?;
+                    }
+                }
             }
+            if let Some(f) = &flags {
+                f.apply(undefined);
+            }
+            return Ok(());
         }
         if bs == 1 {
             for &(i, a) in lanes.iter() {
