@@ -262,48 +262,135 @@ pub(crate) fn push_byte(pieces: &mut Vec<Piece>, addr: u64, at: usize) {
 /// stored with one value (once or more) takes it. Pieces that overlap no other are bulk
 /// copies; overlapping clusters are resolved byte by byte.
 pub(crate) fn store_pieces(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) {
-    let mut order: Vec<u32> = (0..pieces.len() as u32).collect();
-    order.sort_unstable_by_key(|&i| (pieces[i as usize].addr, i));
+    // (address, index) of the pieces in address order, ties in store order.
+    let mut order: Vec<(u64, u32)> = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.addr, i as u32))
+        .collect();
+    if !order.is_sorted() {
+        order.sort_unstable();
+    }
+    // The clusters of overlapping pieces, disjoint and in address order: (first address,
+    // last address, where their bytes are). A lone piece's bytes are its data; a cluster's
+    // are resolved into `vals` (the last value stored) and `conflict` (stored twice with
+    // different values) from `from`.
+    enum Src {
+        Data(usize),
+        Resolved(usize),
+    }
+    let mut clusters: Vec<(u64, u64, Src)> = Vec::with_capacity(order.len());
     let mut vals: Vec<u8> = Vec::new();
-    // Whether a byte is stored yet, and whether with two different values.
     let mut seen: Vec<bool> = Vec::new();
     let mut conflict: Vec<bool> = Vec::new();
     let mut members: Vec<u32> = Vec::new();
     let mut k = 0;
     while k < order.len() {
-        let first = pieces[order[k] as usize];
+        let first = pieces[order[k].1 as usize];
         let mut last = first.last();
         let mut j = k + 1;
-        while j < order.len() && pieces[order[j] as usize].addr <= last {
-            last = last.max(pieces[order[j] as usize].last());
+        while j < order.len() && order[j].0 <= last {
+            last = last.max(pieces[order[j].1 as usize].last());
             j += 1;
         }
         if j == k + 1 {
-            m.write(first.addr, &data[first.at..first.at + first.len]);
+            clusters.push((first.addr, last, Src::Data(first.at)));
         } else {
             let len = (last - first.addr) as usize + 1;
-            vals.clear();
-            vals.resize(len, 0);
+            let from = vals.len();
+            vals.resize(from + len, 0);
             seen.clear();
             seen.resize(len, false);
-            conflict.clear();
-            conflict.resize(len, false);
+            conflict.resize(from + len, false);
             members.clear();
-            members.extend_from_slice(&order[k..j]);
+            members.extend(order[k..j].iter().map(|&(_, i)| i));
             members.sort_unstable();
             for &i in &members {
                 let p = pieces[i as usize];
                 let o = (p.addr - first.addr) as usize;
                 for (t, &b) in data[p.at..p.at + p.len].iter().enumerate() {
                     let k = o + t;
-                    conflict[k] |= seen[k] && vals[k] != b;
+                    conflict[from + k] |= seen[k] && vals[from + k] != b;
                     seen[k] = true;
-                    vals[k] = b;
+                    vals[from + k] = b;
                 }
             }
-            m.write_flagged(first.addr, &vals, &conflict);
+            clusters.push((first.addr, last, Src::Resolved(from)));
         }
         k = j;
+    }
+    // The bytes, a page at a time, the page looked up again only when it changes.
+    let mut cached: Option<(u64, &mut [u8; PAGE_SIZE])> = None;
+    for (addr, last, src) in &clusters {
+        let bytes = match *src {
+            Src::Data(at) => &data[at..at + (last - addr) as usize + 1],
+            Src::Resolved(from) => &vals[from..from + (last - addr) as usize + 1],
+        };
+        let mut done = 0;
+        while done < bytes.len() {
+            let a = addr + done as u64;
+            let in_page = (a % PAGE_SIZE as u64) as usize;
+            let n = (PAGE_SIZE - in_page).min(bytes.len() - done);
+            let no = a / PAGE_SIZE as u64;
+            let page = match &mut cached {
+                Some((c, p)) if *c == no => p,
+                _ => {
+                    cached = None;
+                    &mut cached.insert((no, m.page_for_write(no))).1
+                }
+            };
+            copy_small(&mut page[in_page..in_page + n], &bytes[done..done + n]);
+            done += n;
+        }
+    }
+    // The undefined flags: every byte stored is defined but for a cluster's conflicts.
+    let any_conflict = conflict.contains(&true);
+    if m.undefined.is_empty() && !any_conflict {
+        return;
+    }
+    let (Some(lo), Some(hi)) = (clusters.first(), clusters.last()) else {
+        return;
+    };
+    let mut remove: Vec<u64> = Vec::new();
+    // The conflicting bytes already undefined: not inserted again.
+    let mut present = vec![false; if any_conflict { conflict.len() } else { 0 }];
+    let mut c = 0;
+    for &e in m.undefined.range(lo.0..=hi.1) {
+        while clusters[c].1 < e {
+            c += 1;
+        }
+        let (addr, _, src) = &clusters[c];
+        if e < *addr {
+            continue;
+        }
+        let keep = match *src {
+            Src::Data(_) => false,
+            Src::Resolved(from) => {
+                let k = from + (e - addr) as usize;
+                if conflict[k] {
+                    present[k] = true;
+                }
+                conflict[k]
+            }
+        };
+        if !keep {
+            remove.push(e);
+        }
+    }
+    for e in remove {
+        m.undefined.remove(&e);
+    }
+    if any_conflict {
+        for &(addr, last, ref src) in &clusters {
+            if let Src::Resolved(from) = *src {
+                let len = (last - addr) as usize + 1;
+                for k in 0..len {
+                    if conflict[from + k] && !present[from + k] {
+                        m.undefined.insert(addr + k as u64);
+                    }
+                }
+            }
+        }
     }
 }
 

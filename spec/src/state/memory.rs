@@ -86,6 +86,12 @@ impl SparseMemory {
         self.pages.get(&number).map(|p| &**p)
     }
 
+    /// The page `number`, created (zeroed) if absent and unshared, for a caller that writes
+    /// its bytes directly: it keeps `undefined` up to date itself.
+    pub fn page_for_write(&mut self, number: u64) -> &mut [u8; PAGE_SIZE] {
+        self.page_mut(number)
+    }
+
     /// Removes the bytes `addr..=last` from `undefined`.
     fn define(&mut self, addr: u64, last: u64) {
         while let Some(&g) = self.undefined.range(addr..=last).next() {
