@@ -280,10 +280,12 @@ pub(crate) fn store_pieces(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) 
         Resolved(usize),
     }
     let mut clusters: Vec<(u64, u64, Src)> = Vec::with_capacity(order.len());
-    let mut vals: Vec<u8> = Vec::new();
-    let mut seen: Vec<bool> = Vec::new();
-    let mut conflict: Vec<bool> = Vec::new();
-    let mut members: Vec<u32> = Vec::new();
+    // A cluster spans at most its pieces' bytes: one allocation each, no growth.
+    let total: usize = pieces.iter().map(|p| p.len).sum();
+    let mut vals: Vec<u8> = Vec::with_capacity(total);
+    let mut seen: Vec<bool> = Vec::with_capacity(total);
+    let mut conflict: Vec<bool> = Vec::with_capacity(total);
+    let mut members: Vec<u32> = Vec::with_capacity(pieces.len());
     let mut k = 0;
     while k < order.len() {
         let first = pieces[order[k].1 as usize];
