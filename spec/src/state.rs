@@ -12,7 +12,7 @@ use crate::types::DataType;
 mod memory;
 pub use memory::{
     AddrSize, AddrType, Memory, SparseMemory, StoreJournal, Surface, SurfaceHeap, Window, ARG,
-    FLAT, SLM,
+    FLAT, PAGE_SIZE, SLM,
 };
 
 /// Index of a variable in [`Vars`].

@@ -17,7 +17,7 @@ use visa_spec::lsc::{AtomicOp, DataSize, Sfid};
 use visa_spec::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
 use visa_spec::VisaError;
 
-use super::{copy_small, push_byte, set_flags, store_pieces, Piece};
+use super::{copy_small, push_byte, set_flags, store_pieces, FlagMap, PageCursor, Piece};
 use crate::softfloat::{self, to_f64_bits, Format, Rounding};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -64,6 +64,8 @@ pub(crate) struct LscPlan {
     datum_at: usize,
     /// Register offset, from `data`, of datum (n, v) at `n * vect + v`.
     reg_offsets: Vec<usize>,
+    /// One past the last register byte, from `data`, a datum occupies.
+    reg_span: usize,
     lit_u32: bool,
     lit_dstdata: bool,
     lit_same_addr: bool,
@@ -250,6 +252,7 @@ impl LscPlan {
             } else {
                 0
             },
+            reg_span: reg_offsets.iter().max().map_or(0, |r| r + reg_bytes),
             reg_offsets,
             lit_u32: readings.is_literal(errata::LSC_DATA_U32),
             lit_dstdata: readings.is_literal(errata::LSC_STORE_DSTDATA),
@@ -295,6 +298,7 @@ impl LscPlan {
     }
 
     /// The offset of every enabled lane (the address stream), `None` for disabled lanes.
+    #[inline(always)]
     fn offsets(&self, state: &MachineState, en: u32) -> Result<Offsets> {
         let raw = self.grf(state, self.addrs, self.addr_lanes * self.addr_bytes)?;
         let mut out = Offsets {
@@ -386,6 +390,83 @@ impl LscPlan {
             ..
         } = &mut *state;
         let space = mem.space(w.space);
+        if space.is_none_or(|m| m.undefined.is_empty()) {
+            // No byte of the space is undefined: every loaded byte is defined.
+            // Register flags change only when some are set or the widened bytes become
+            // undefined; otherwise the set stays empty.
+            let track = !reg_undefined.is_empty() || (widened && self.lit_u32);
+            let flag_map = if track {
+                FlagMap::new(dst, self.reg_span)
+            } else {
+                None
+            };
+            if !track || flag_map.is_some() {
+                let mut flags = flag_map;
+                let mut cursor = PageCursor::new(space);
+                let mut slow: Option<[u8; 512]> = None;
+                for (n, off) in offsets.iter().enumerate() {
+                    let Some(off) = *off else { continue };
+                    let bytes: &[u8] = match self
+                        .run(w, off, run_len)
+                        .and_then(|a| cursor.slice(a, run_len))
+                    {
+                        Some(b) => b,
+                        None => {
+                            let b = &mut slow.get_or_insert([0; 512])[..run_len];
+                            for (j, x) in b.iter_mut().enumerate() {
+                                let o = off.wrapping_add(j as u64) & self.addr_mask;
+                                *x = match w.address(o) {
+                                    Some(a) => cursor.byte(a),
+                                    None => 0,
+                                };
+                            }
+                            b
+                        }
+                    };
+                    if packed {
+                        let r = self.reg_offsets[0];
+                        let slot = grf.get_mut(dst + r..dst + r + run_len).ok_or_else(|| {
+                            VisaError::model_bug("DstData lies outside the register file")
+                        })?;
+                        slot.copy_from_slice(bytes);
+                        if let Some(f) = &mut flags {
+                            f.set(r, run_len, false);
+                        }
+                        continue;
+                    }
+                    let offs = &self.reg_offsets[n * self.vect..(n + 1) * self.vect];
+                    for (datum, &r) in bytes.chunks_exact(self.mem_bytes).zip(offs) {
+                        let at = dst + r;
+                        let slot = grf.get_mut(at..at + self.reg_bytes).ok_or_else(|| {
+                            VisaError::model_bug("DstData lies outside the register file")
+                        })?;
+                        if widened {
+                            if !self.lit_u32 {
+                                slot.fill(0);
+                            }
+                            copy_small(
+                                &mut slot[self.datum_at..self.datum_at + self.mem_bytes],
+                                datum,
+                            );
+                            if let Some(f) = &mut flags {
+                                // LSC-DATA-U32 literal: the widened bytes are undefined.
+                                f.set(r, self.reg_bytes, self.lit_u32);
+                                f.set(r + self.datum_at, self.mem_bytes, false);
+                            }
+                        } else {
+                            copy_small(slot, datum);
+                            if let Some(f) = &mut flags {
+                                f.set(r, self.reg_bytes, false);
+                            }
+                        }
+                    }
+                }
+                if let Some(f) = &flags {
+                    f.apply(reg_undefined);
+                }
+                return Ok(());
+            }
+        }
         for (n, off) in offsets.iter().enumerate() {
             let Some(off) = *off else { continue };
             let fast = self.run(w, off, run_len);

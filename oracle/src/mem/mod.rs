@@ -16,7 +16,173 @@ pub(crate) mod typed2d;
 
 use std::collections::BTreeSet;
 
-use visa_spec::state::SparseMemory;
+use visa_spec::state::{SparseMemory, PAGE_SIZE};
+
+/// What a page never written holds.
+static ZERO_PAGE: [u8; PAGE_SIZE] = [0; PAGE_SIZE];
+
+/// Reads of one space through a cached page: reads inside the page last looked up are a
+/// bounds check and a copy, without a page-map lookup.
+pub(crate) struct PageCursor<'m> {
+    mem: Option<&'m SparseMemory>,
+    /// The page number cached and its bytes (`None`: never written, reads zero).
+    no: u64,
+    page: Option<&'m [u8; PAGE_SIZE]>,
+    valid: bool,
+}
+
+impl<'m> PageCursor<'m> {
+    pub(crate) fn new(mem: Option<&'m SparseMemory>) -> PageCursor<'m> {
+        PageCursor {
+            mem,
+            no: 0,
+            page: None,
+            valid: false,
+        }
+    }
+
+    /// The `len` bytes at `a` when they lie in one page (`None` otherwise).
+    #[inline]
+    pub(crate) fn slice(&mut self, a: u64, len: usize) -> Option<&'m [u8]> {
+        let in_page = (a % PAGE_SIZE as u64) as usize;
+        if in_page + len > PAGE_SIZE {
+            return None;
+        }
+        let no = a / PAGE_SIZE as u64;
+        if !self.valid || self.no != no {
+            self.no = no;
+            self.page = self.mem.and_then(|m| m.page(no));
+            self.valid = true;
+        }
+        Some(match self.page {
+            Some(p) => &p[in_page..in_page + len],
+            None => &ZERO_PAGE[in_page..in_page + len],
+        })
+    }
+
+    /// As [`SparseMemory::read`] (an absent space reads zero).
+    #[inline]
+    pub(crate) fn read(&mut self, a: u64, out: &mut [u8]) {
+        match self.slice(a, out.len()) {
+            Some(b) => copy_small(out, b),
+            None => match self.mem {
+                Some(m) => m.read(a, out),
+                None => out.fill(0),
+            },
+        }
+    }
+
+    /// The byte at `a`.
+    #[inline]
+    pub(crate) fn byte(&mut self, a: u64) -> u8 {
+        self.slice(a, 1).map_or(0, |b| b[0])
+    }
+}
+
+/// Words of a [`FlagMap`]: it covers at most `64 * FLAG_WORDS` register bytes.
+const FLAG_WORDS: usize = 32;
+
+/// The undefined flags an instruction gives a region of register bytes, gathered as bitmaps
+/// and applied to the register file's undefined set in one pass: bytes not touched keep
+/// their flags.
+pub(crate) struct FlagMap {
+    at: usize,
+    len: usize,
+    touched: [u64; FLAG_WORDS],
+    want: [u64; FLAG_WORDS],
+}
+
+impl FlagMap {
+    /// A map of register bytes `at..at + len`; `None` when longer than it can hold.
+    pub(crate) fn new(at: usize, len: usize) -> Option<FlagMap> {
+        (len <= 64 * FLAG_WORDS).then_some(FlagMap {
+            at,
+            len,
+            touched: [0; FLAG_WORDS],
+            want: [0; FLAG_WORDS],
+        })
+    }
+
+    /// Bytes `at + off..at + off + n` (inside the map) get the flag `undefined`.
+    #[inline]
+    pub(crate) fn set(&mut self, off: usize, n: usize, undefined: bool) {
+        let (w, b) = (off / 64, off % 64);
+        if n > 0 && n <= 64 - b {
+            // Inside one word.
+            let bits = (u64::MAX >> (64 - n)) << b;
+            if let (Some(t), Some(u)) = (self.touched.get_mut(w), self.want.get_mut(w)) {
+                *t |= bits;
+                if undefined {
+                    *u |= bits;
+                } else {
+                    *u &= !bits;
+                }
+            }
+            return;
+        }
+        let (mut k, end) = (off, off + n);
+        while k < end {
+            let (w, b) = (k / 64, k % 64);
+            let m = (end - k).min(64 - b);
+            let bits = if m == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << m) - 1) << b
+            };
+            if let (Some(t), Some(u)) = (self.touched.get_mut(w), self.want.get_mut(w)) {
+                *t |= bits;
+                if undefined {
+                    *u |= bits;
+                } else {
+                    *u &= !bits;
+                }
+            }
+            k += m;
+        }
+    }
+
+    /// Gives the bytes set their flags in `set`, touching it only where a flag changes.
+    pub(crate) fn apply(&self, set: &mut BTreeSet<usize>) {
+        let words = self.len.div_ceil(64);
+        let mut add = self.want;
+        if set.is_empty() {
+            if add[..words].iter().all(|w| *w == 0) {
+                return;
+            }
+        } else {
+            let mut remove = [0u64; FLAG_WORDS];
+            let mut any_remove = false;
+            for &e in set.range(self.at..self.at + self.len) {
+                let k = e - self.at;
+                let (w, b) = (k / 64, 1u64 << (k % 64));
+                if self.touched[w] & b != 0 {
+                    if self.want[w] & b != 0 {
+                        add[w] &= !b;
+                    } else {
+                        remove[w] |= b;
+                        any_remove = true;
+                    }
+                }
+            }
+            if any_remove {
+                for (w, &bits) in remove[..words].iter().enumerate() {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        set.remove(&(self.at + w * 64 + bits.trailing_zeros() as usize));
+                        bits &= bits - 1;
+                    }
+                }
+            }
+        }
+        for (w, &bits) in add[..words].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                set.insert(self.at + w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
+}
 
 /// Sets the undefined flags of register bytes `at..at + flags.len()` to `flags`, touching
 /// the set only where a flag changes.
@@ -97,48 +263,137 @@ pub(crate) fn push_byte(pieces: &mut Vec<Piece>, addr: u64, at: usize) {
 /// stored with one value (once or more) takes it. Pieces that overlap no other are bulk
 /// copies; overlapping clusters are resolved byte by byte.
 pub(crate) fn store_pieces(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) {
-    let mut order: Vec<u32> = (0..pieces.len() as u32).collect();
-    order.sort_unstable_by_key(|&i| (pieces[i as usize].addr, i));
-    let mut vals: Vec<u8> = Vec::new();
-    // Whether a byte is stored yet, and whether with two different values.
-    let mut seen: Vec<bool> = Vec::new();
-    let mut conflict: Vec<bool> = Vec::new();
-    let mut members: Vec<u32> = Vec::new();
+    // (address, index) of the pieces in address order, ties in store order.
+    let mut order: Vec<(u64, u32)> = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.addr, i as u32))
+        .collect();
+    if !order.is_sorted() {
+        order.sort_unstable();
+    }
+    // The clusters of overlapping pieces, disjoint and in address order: (first address,
+    // last address, where their bytes are). A lone piece's bytes are its data; a cluster's
+    // are resolved into `vals` (the last value stored) and `conflict` (stored twice with
+    // different values) from `from`.
+    enum Src {
+        Data(usize),
+        Resolved(usize),
+    }
+    let mut clusters: Vec<(u64, u64, Src)> = Vec::with_capacity(order.len());
+    // A cluster spans at most its pieces' bytes: one allocation each, no growth.
+    let total: usize = pieces.iter().map(|p| p.len).sum();
+    let mut vals: Vec<u8> = Vec::with_capacity(total);
+    let mut seen: Vec<bool> = Vec::with_capacity(total);
+    let mut conflict: Vec<bool> = Vec::with_capacity(total);
+    let mut members: Vec<u32> = Vec::with_capacity(pieces.len());
     let mut k = 0;
     while k < order.len() {
-        let first = pieces[order[k] as usize];
+        let first = pieces[order[k].1 as usize];
         let mut last = first.last();
         let mut j = k + 1;
-        while j < order.len() && pieces[order[j] as usize].addr <= last {
-            last = last.max(pieces[order[j] as usize].last());
+        while j < order.len() && order[j].0 <= last {
+            last = last.max(pieces[order[j].1 as usize].last());
             j += 1;
         }
         if j == k + 1 {
-            m.write(first.addr, &data[first.at..first.at + first.len]);
+            clusters.push((first.addr, last, Src::Data(first.at)));
         } else {
             let len = (last - first.addr) as usize + 1;
-            vals.clear();
-            vals.resize(len, 0);
+            let from = vals.len();
+            vals.resize(from + len, 0);
             seen.clear();
             seen.resize(len, false);
-            conflict.clear();
-            conflict.resize(len, false);
+            conflict.resize(from + len, false);
             members.clear();
-            members.extend_from_slice(&order[k..j]);
+            members.extend(order[k..j].iter().map(|&(_, i)| i));
             members.sort_unstable();
             for &i in &members {
                 let p = pieces[i as usize];
                 let o = (p.addr - first.addr) as usize;
                 for (t, &b) in data[p.at..p.at + p.len].iter().enumerate() {
                     let k = o + t;
-                    conflict[k] |= seen[k] && vals[k] != b;
+                    conflict[from + k] |= seen[k] && vals[from + k] != b;
                     seen[k] = true;
-                    vals[k] = b;
+                    vals[from + k] = b;
                 }
             }
-            m.write_flagged(first.addr, &vals, &conflict);
+            clusters.push((first.addr, last, Src::Resolved(from)));
         }
         k = j;
+    }
+    // The bytes, a page at a time, the page looked up again only when it changes.
+    let mut cached: Option<(u64, &mut [u8; PAGE_SIZE])> = None;
+    for (addr, last, src) in &clusters {
+        let bytes = match *src {
+            Src::Data(at) => &data[at..at + (last - addr) as usize + 1],
+            Src::Resolved(from) => &vals[from..from + (last - addr) as usize + 1],
+        };
+        let mut done = 0;
+        while done < bytes.len() {
+            let a = addr + done as u64;
+            let in_page = (a % PAGE_SIZE as u64) as usize;
+            let n = (PAGE_SIZE - in_page).min(bytes.len() - done);
+            let no = a / PAGE_SIZE as u64;
+            let page = match &mut cached {
+                Some((c, p)) if *c == no => p,
+                _ => {
+                    cached = None;
+                    &mut cached.insert((no, m.page_for_write(no))).1
+                }
+            };
+            copy_small(&mut page[in_page..in_page + n], &bytes[done..done + n]);
+            done += n;
+        }
+    }
+    // The undefined flags: every byte stored is defined but for a cluster's conflicts.
+    let any_conflict = conflict.contains(&true);
+    if m.undefined.is_empty() && !any_conflict {
+        return;
+    }
+    let (Some(lo), Some(hi)) = (clusters.first(), clusters.last()) else {
+        return;
+    };
+    let mut remove: Vec<u64> = Vec::new();
+    // The conflicting bytes already undefined: not inserted again.
+    let mut present = vec![false; if any_conflict { conflict.len() } else { 0 }];
+    let mut c = 0;
+    for &e in m.undefined.range(lo.0..=hi.1) {
+        while clusters[c].1 < e {
+            c += 1;
+        }
+        let (addr, _, src) = &clusters[c];
+        if e < *addr {
+            continue;
+        }
+        let keep = match *src {
+            Src::Data(_) => false,
+            Src::Resolved(from) => {
+                let k = from + (e - addr) as usize;
+                if conflict[k] {
+                    present[k] = true;
+                }
+                conflict[k]
+            }
+        };
+        if !keep {
+            remove.push(e);
+        }
+    }
+    for e in remove {
+        m.undefined.remove(&e);
+    }
+    if any_conflict {
+        for &(addr, last, ref src) in &clusters {
+            if let Src::Resolved(from) = *src {
+                let len = (last - addr) as usize + 1;
+                for k in 0..len {
+                    if conflict[from + k] && !present[from + k] {
+                        m.undefined.insert(addr + k as u64);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -190,6 +445,76 @@ mod tests {
             store_pieces(got.space_mut(FLAT), &data, &pieces);
             assert_eq!(got, want, "{pieces:?}");
         }
+    }
+
+    /// `FlagMap` against the flags set byte by byte, over sets holding bytes inside and
+    /// around the region, with runs crossing 64-byte words.
+    #[test]
+    fn flag_map_is_byte_wise() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..2000 {
+            let at = next(100) as usize;
+            let len = 1 + next(300) as usize;
+            let mut set = BTreeSet::new();
+            for _ in 0..next(3) * next(40) {
+                set.insert(next(500) as usize);
+            }
+            let mut want = set.clone();
+            let mut map = FlagMap::new(at, len).expect("fits");
+            for _ in 0..next(10) {
+                let off = next(len as u64) as usize;
+                let n = next((len - off) as u64 + 1) as usize;
+                let u = next(2) == 1;
+                map.set(off, n, u);
+                for k in at + off..at + off + n {
+                    if u {
+                        want.insert(k);
+                    } else {
+                        want.remove(&k);
+                    }
+                }
+            }
+            map.apply(&mut set);
+            assert_eq!(set, want);
+        }
+        assert!(FlagMap::new(0, 64 * FLAG_WORDS + 1).is_none());
+    }
+
+    #[test]
+    fn page_cursor_reads_as_the_memory() {
+        let mut m = SparseMemory::default();
+        m.write(0xffe, &[1, 2, 3, 4]);
+        m.write(u64::MAX - 1, &[5, 6]);
+        let mut c = PageCursor::new(Some(&m));
+        for a in [
+            0xff0u64,
+            0xffc,
+            0xffe,
+            0x1000,
+            0x5000,
+            u64::MAX - 2,
+            u64::MAX,
+        ] {
+            for len in [1usize, 2, 4, 8, 16] {
+                let (mut got, mut want) = ([0xaau8; 16], [0x55u8; 16]);
+                c.read(a, &mut got[..len]);
+                m.read(a, &mut want[..len]);
+                assert_eq!(got[..len], want[..len], "{a:#x} {len}");
+            }
+            let mut one = [0u8];
+            m.read(a, &mut one);
+            assert_eq!(c.byte(a), one[0]);
+        }
+        let mut none = PageCursor::new(None);
+        let mut out = [9u8; 4];
+        none.read(0xfff, &mut out);
+        assert_eq!(out, [0; 4]);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use visa_spec::VisaError;
 
 use std::collections::BTreeSet;
 
-use super::{set_flags, store_pieces, Piece};
+use super::{set_flags, store_pieces, FlagMap, PageCursor, Piece};
 use crate::softfloat::{to_f64_bits, Format};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -62,6 +62,19 @@ pub(crate) struct SvmPlan {
 
 pub(crate) fn is_svm(insn: &Instruction) -> bool {
     insn.opcode.is_svm()
+}
+
+/// The enabled lanes and their addresses, in lane order.
+struct Lanes {
+    lanes: [(usize, u64); 32],
+    count: usize,
+}
+
+impl std::ops::Deref for Lanes {
+    type Target = [(usize, u64)];
+    fn deref(&self) -> &[(usize, u64)] {
+        &self.lanes[..self.count]
+    }
 }
 
 fn bug(m: &str) -> VisaError {
@@ -290,15 +303,19 @@ impl SvmPlan {
     }
 
     /// The enabled lanes' addresses, each aligned to `align`.
-    fn lanes(&self, state: &MachineState, align: u64) -> Result<Vec<(usize, u64)>> {
+    fn lanes(&self, state: &MachineState, align: u64) -> Result<Lanes> {
         let en = self.ch_en(state);
         let raw = grf(state, self.addrs, 8 * self.exec_size)?;
-        let mut out = Vec::with_capacity(self.exec_size);
-        for (i, chunk) in raw.chunks_exact(8).enumerate() {
+        let mut out = Lanes {
+            lanes: [(0, 0); 32],
+            count: 0,
+        };
+        for (i, chunk) in raw.chunks_exact(8).enumerate().take(32) {
             if en >> i & 1 == 1 {
                 let a = le(chunk)?;
                 check_align(a, align)?;
-                out.push((i, a));
+                out.lanes[out.count] = (i, a);
+                out.count += 1;
             }
         }
         Ok(out)
@@ -315,9 +332,55 @@ impl SvmPlan {
             ..
         } = state;
         let flat = mem.space(FLAT);
+        let stride = nb.max(4);
+        let span = if bs == 1 {
+            self.exec_size * stride
+        } else {
+            nb * self.exec_size * bs
+        };
+        // Register flags change only when some are set or the padding becomes undefined;
+        // otherwise the set stays empty.
+        let track = !undefined.is_empty() || (bs == 1 && stride > nb);
+        let flag_map = if track { FlagMap::new(dst, span) } else { None };
+        if flat.is_none_or(|m| m.undefined.is_empty()) && (!track || flag_map.is_some()) {
+            // No byte of memory is undefined: the lanes' bytes are copies through a cached
+            // page and their register flags are set once.
+            let mut flags = flag_map;
+            let mut cursor = PageCursor::new(flat);
+            let mut read = |off: usize, a: u64, len: usize| -> Result<()> {
+                let slot = grf
+                    .get_mut(dst + off..dst + off + len)
+                    .ok_or_else(|| bug("an SVM destination lies outside the register file"))?;
+                cursor.read(a, slot);
+                if let Some(f) = &mut flags {
+                    f.set(off, len, false);
+                }
+                Ok(())
+            };
+            if bs == 1 {
+                for &(i, a) in lanes.iter() {
+                    read(i * stride, a, nb)?;
+                }
+                if let Some(f) = &mut flags {
+                    for &(i, _) in lanes.iter() {
+                        f.set(i * stride + nb, stride - nb, true);
+                    }
+                }
+            } else {
+                for &(i, a) in lanes.iter() {
+                    for j in 0..nb {
+                        let off = (j * self.exec_size + i) * bs;
+                        read(off, a.wrapping_add((j * bs) as u64), bs)?;
+                    }
+                }
+            }
+            if let Some(f) = &flags {
+                f.apply(undefined);
+            }
+            return Ok(());
+        }
         if bs == 1 {
-            let stride = nb.max(4);
-            for (i, a) in lanes {
+            for &(i, a) in lanes.iter() {
                 // A lane's bytes are contiguous in memory and in the register.
                 read_direct(grf, flat, undefined, a, nb, dst + i * stride)?;
                 if stride > nb {
@@ -325,7 +388,7 @@ impl SvmPlan {
                 }
             }
         } else {
-            for (i, a) in lanes {
+            for &(i, a) in lanes.iter() {
                 for j in 0..nb {
                     let at = dst + (j * self.exec_size + i) * bs;
                     read_direct(
@@ -349,11 +412,11 @@ impl SvmPlan {
         let mut stores: Vec<(u64, usize, usize)> = Vec::with_capacity(lanes.len() * nb);
         if bs == 1 {
             let stride = nb.max(4);
-            for (i, a) in lanes {
+            for &(i, a) in lanes.iter() {
                 stores.push((a, src + i * stride, nb));
             }
         } else {
-            for (i, a) in lanes {
+            for &(i, a) in lanes.iter() {
                 for j in 0..nb {
                     let at = src + (j * self.exec_size + i) * bs;
                     stores.push((a.wrapping_add((j * bs) as u64), at, bs));
@@ -425,7 +488,7 @@ impl SvmPlan {
             (1u64 << width) - 1
         };
         let mut writes = Writes::default();
-        for (i, a) in lanes {
+        for &(i, a) in lanes.iter() {
             let mut buf = [0u8; 8];
             let (undef, flags) = read_mem(state, a, &mut buf[..bytes]);
             let old = u64::from_le_bytes(buf);

@@ -26,7 +26,8 @@ pub const SLM: &str = "slm";
 /// Name of the kernel argument space (`arg[...]`).
 pub const ARG: &str = "arg";
 
-const PAGE_SIZE: usize = 4096;
+/// Bytes of one page of a [`SparseMemory`]; page `n` holds addresses `n*PAGE_SIZE..`.
+pub const PAGE_SIZE: usize = 4096;
 
 /// A sparse byte-addressed memory (flat 64-bit space, SLM, `arg`). Bytes never written read
 /// as zero. Bytes an instruction left undefined are listed in `undefined`; they keep a
@@ -77,6 +78,18 @@ impl SparseMemory {
                 .entry(number)
                 .or_insert_with(|| Arc::new([0; PAGE_SIZE])),
         )
+    }
+
+    /// The page `number` (addresses `number*PAGE_SIZE..`), `None` when never written (it
+    /// reads as zero).
+    pub fn page(&self, number: u64) -> Option<&[u8; PAGE_SIZE]> {
+        self.pages.get(&number).map(|p| &**p)
+    }
+
+    /// The page `number`, created (zeroed) if absent and unshared, for a caller that writes
+    /// its bytes directly: it keeps `undefined` up to date itself.
+    pub fn page_for_write(&mut self, number: u64) -> &mut [u8; PAGE_SIZE] {
+        self.page_mut(number)
     }
 
     /// Removes the bytes `addr..=last` from `undefined`.
