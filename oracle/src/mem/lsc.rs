@@ -264,30 +264,13 @@ impl LscPlan {
     }
 
     fn ch_en(&self, state: &MachineState) -> u32 {
-        let full = if self.exec_size == 32 {
-            u32::MAX
-        } else {
-            (1u32 << self.exec_size) - 1
-        };
-        let mut en = if self.no_mask {
-            full
-        } else {
-            (state.emask >> self.mask_offset) & full
-        };
-        if let Some(p) = self.pred {
-            let bits = state.preds.get(p.var).copied().unwrap_or(0);
-            let mut pm = (bits >> self.mask_offset) & full;
-            match p.combine {
-                PredCombine::Any => pm = if pm != 0 { full } else { 0 },
-                PredCombine::All => pm = if pm == full { full } else { 0 },
-                PredCombine::None => {}
-            }
-            if p.invert {
-                pm = !pm & full;
-            }
-            en &= pm;
-        }
-        en
+        super::ch_en(
+            state,
+            self.exec_size,
+            self.no_mask,
+            self.mask_offset,
+            self.pred.map(|p| (p.var, p.invert, p.combine)),
+        )
     }
 
     fn grf<'s>(&self, state: &'s MachineState, at: usize, len: usize) -> Result<&'s [u8]> {

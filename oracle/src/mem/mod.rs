@@ -16,7 +16,8 @@ pub(crate) mod typed2d;
 
 use std::collections::BTreeSet;
 
-use visa_spec::state::{SparseMemory, PAGE_SIZE};
+use visa_spec::asm::ast::PredCombine;
+use visa_spec::state::{MachineState, SparseMemory, PAGE_SIZE};
 
 /// What a page never written holds.
 static ZERO_PAGE: [u8; PAGE_SIZE] = [0; PAGE_SIZE];
@@ -395,6 +396,41 @@ pub(crate) fn store_pieces(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) 
             }
         }
     }
+}
+
+/// ChEn of a memory instruction: lanes `0..exec_size` that the execution mask (unless
+/// `no_mask`) and the predicate `(var, invert, combine)` enable, both read from `mask_offset`.
+pub(crate) fn ch_en(
+    state: &MachineState,
+    exec_size: usize,
+    no_mask: bool,
+    mask_offset: u32,
+    pred: Option<(usize, bool, PredCombine)>,
+) -> u32 {
+    let full = if exec_size >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << exec_size) - 1
+    };
+    let mut en = if no_mask {
+        full
+    } else {
+        state.emask.checked_shr(mask_offset).unwrap_or(0) & full
+    };
+    if let Some((var, invert, combine)) = pred {
+        let bits = state.preds.get(var).copied().unwrap_or(0);
+        let mut pm = bits.checked_shr(mask_offset).unwrap_or(0) & full;
+        match combine {
+            PredCombine::Any => pm = if pm != 0 { full } else { 0 },
+            PredCombine::All => pm = if pm == full { full } else { 0 },
+            PredCombine::None => {}
+        }
+        if invert {
+            pm = !pm & full;
+        }
+        en &= pm;
+    }
+    en
 }
 
 #[cfg(test)]

@@ -225,30 +225,13 @@ impl SvmPlan {
     }
 
     fn ch_en(&self, state: &MachineState) -> u32 {
-        let full = if self.exec_size >= 32 {
-            u32::MAX
-        } else {
-            (1u32 << self.exec_size) - 1
-        };
-        let mut en = if self.no_mask {
-            full
-        } else {
-            state.emask.checked_shr(self.mask_offset).unwrap_or(0) & full
-        };
-        if let Some((var, invert, combine)) = self.pred {
-            let bits = state.preds.get(var).copied().unwrap_or(0);
-            let mut pm = bits.checked_shr(self.mask_offset).unwrap_or(0) & full;
-            match combine {
-                PredCombine::Any => pm = if pm != 0 { full } else { 0 },
-                PredCombine::All => pm = if pm == full { full } else { 0 },
-                PredCombine::None => {}
-            }
-            if invert {
-                pm = !pm & full;
-            }
-            en &= pm;
-        }
-        en
+        super::ch_en(
+            state,
+            self.exec_size,
+            self.no_mask,
+            self.mask_offset,
+            self.pred,
+        )
     }
 
     pub(crate) fn exec(&self, state: &mut MachineState) -> Result<()> {
