@@ -282,9 +282,21 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
         })?;
     }
     let bytes = reg_bytes(&c.shape, platform);
+    data_ok(vars, insn, store, insn.srcs.get(6), bytes)
+}
+
+/// A block 2D message's data operand (untyped and typed): a store's Src1Data, a load's DstData
+/// (a general variable at its origin, or `%null`), each holding `bytes` register bytes.
+pub(super) fn data_ok(
+    vars: &Vars,
+    insn: &Instruction,
+    store: bool,
+    src1: Option<&Src>,
+    bytes: usize,
+) -> Result<()> {
     match (store, &insn.dst) {
-        (true, Dst::Null { .. }) => match &insn.srcs[6] {
-            s @ Src::General { .. } => var_ok(vars, s, bytes, "src1"),
+        (true, Dst::Null { .. }) => match src1 {
+            Some(s @ Src::General { .. }) => var_ok(vars, s, bytes, "src1"),
             _ => Err(invalid("src1", "Src1Data is a general variable")),
         },
         (false, Dst::Null { .. }) => Ok(()),

@@ -4,7 +4,7 @@
 //! LSC-TYPED-BLOCK2D-TEXT): `DstData:WxH AddrType(Surface)[X, Y]`, and [`rules`] for the same
 //! checks on any IR.
 
-use super::lsc_block2d::var_ok;
+use super::lsc_block2d::{data_ok, var_ok};
 use super::Cx;
 use crate::asm::ast::{InsnLine, MaskControl, OperandKind};
 use crate::error::{Result, VisaError};
@@ -269,36 +269,5 @@ pub fn rules(insn: &Instruction, c: Block2dCtrl, vars: &Vars, platform: Platform
         })?;
     }
     let bytes = reg_bytes(s.width, s.height);
-    match (store, &insn.dst) {
-        (true, Dst::Null { .. }) => match &insn.srcs[3] {
-            src @ Src::General { .. } => var_ok(vars, src, bytes, "src1"),
-            _ => Err(invalid("src1", "Src1Data is a general variable")),
-        },
-        (false, Dst::Null { .. }) => Ok(()),
-        (
-            false,
-            Dst::General {
-                var,
-                row: 0,
-                col: 0,
-                ..
-            },
-        ) => var_ok(
-            vars,
-            &Src::General {
-                var: *var,
-                row: 0,
-                col: 0,
-                region: Region::SCALAR,
-                modifier: None,
-                ty: DataType::UB,
-            },
-            bytes,
-            "dst",
-        ),
-        _ => Err(invalid(
-            "dst",
-            "DstData is a general variable at its origin or `%null`",
-        )),
-    }
+    data_ok(vars, insn, store, insn.srcs.get(3), bytes)
 }
