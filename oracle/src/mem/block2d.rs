@@ -29,8 +29,9 @@ pub(crate) struct Block2dPlan {
     elem: usize,
     /// DstData (load, `None`: prefetch) or Src1Data (store), and its variable's bytes.
     data: Option<(usize, usize)>,
-    /// Load: register element -> tile (row, column) or `None` for zero.
-    table: Vec<Option<(u32, u32)>>,
+    /// Load: register element -> tile element `row * cols + column`, or [`ZERO`] for zero
+    /// padding.
+    table: Vec<u32>,
     /// Tile rows and columns the table reads.
     rows: usize,
     cols: usize,
@@ -40,6 +41,9 @@ pub(crate) struct Block2dPlan {
     lit_row_y: bool,
     lit_store: bool,
 }
+
+/// A register element of the load table that holds zero padding.
+const ZERO: u32 = u32::MAX;
 
 pub(crate) fn is_block2d(insn: &Instruction) -> bool {
     matches!(
@@ -194,6 +198,11 @@ impl Block2dPlan {
                 }
             }
         }
+        // The (row, column) of each register element as the index of its tile element.
+        let table = table
+            .into_iter()
+            .map(|e| e.map_or(ZERO, |(y, x)| y * cols as u32 + x))
+            .collect();
         Ok(Block2dPlan {
             pos: insn.pos,
             store,
@@ -296,37 +305,40 @@ impl Block2dPlan {
         let mut tile = vec![0u8; self.rows * row_bytes];
         let mut undefined: Vec<bool> = Vec::new();
         if let Some(m) = state.mem.space(FLAT) {
+            let elem = self.elem as i128;
+            // The tile columns inside the surface: `0 <= x0 + c` and `(x0 + c + 1) * elem <=
+            // width`, the same in every row.
+            let lo = (-x0).clamp(0, self.cols as i128) as usize;
+            let hi = (width / elem - x0).clamp(0, self.cols as i128) as usize;
             for y in 0..self.rows {
                 let row = row_of(y);
-                let out = &mut tile[y * row_bytes..(y + 1) * row_bytes];
-                let first = address(row, x0);
-                let last = address(row, x0 + self.cols as i128 - 1);
-                match (first, last) {
-                    (Some(a), Some(b)) if b >= a && b - a == (row_bytes - self.elem) as u64 => {
-                        m.read(a, out);
-                        if m.any_undefined(a, b + self.elem as u64 - 1) {
+                if lo >= hi || row < 0 || row >= height {
+                    continue;
+                }
+                // One read of the row's inside columns: their addresses are consecutive
+                // (modulo 2^64, as the reads wrap).
+                let Some(out) =
+                    tile.get_mut(y * row_bytes + lo * self.elem..y * row_bytes + hi * self.elem)
+                else {
+                    return Err(VisaError::model_bug("a block 2D tile row out of range"));
+                };
+                let a = (base + row * pitch + (x0 + lo as i128) * elem) as u64;
+                m.read(a, out);
+                if !m.undefined.is_empty() {
+                    for c in lo..hi {
+                        let ea = a.wrapping_add(((c - lo) * self.elem) as u64);
+                        let last = ea.wrapping_add(self.elem as u64 - 1);
+                        let any = if last >= ea {
+                            m.any_undefined(ea, last)
+                        } else {
+                            // The element wraps around 2^64.
+                            m.any_undefined(ea, u64::MAX) || m.any_undefined(0, last)
+                        };
+                        if any {
                             if undefined.is_empty() {
                                 undefined = vec![false; self.rows * self.cols];
                             }
-                            for c in 0..self.cols {
-                                let ea = a + (c * self.elem) as u64;
-                                if m.any_undefined(ea, ea + self.elem as u64 - 1) {
-                                    undefined[y * self.cols + c] = true;
-                                }
-                            }
-                        }
-                    }
-                    _ => {
-                        for c in 0..self.cols {
-                            if let Some(a) = address(row, x0 + c as i128) {
-                                m.read(a, &mut out[c * self.elem..(c + 1) * self.elem]);
-                                if m.any_undefined(a, a + self.elem as u64 - 1) {
-                                    if undefined.is_empty() {
-                                        undefined = vec![false; self.rows * self.cols];
-                                    }
-                                    undefined[y * self.cols + c] = true;
-                                }
-                            }
+                            undefined[y * self.cols + c] = true;
                         }
                     }
                 }
@@ -336,24 +348,16 @@ impl Block2dPlan {
             .grf
             .get_mut(data..data + self.table.len() * self.elem)
             .ok_or_else(|| VisaError::model_bug("DstData lies outside the register file"))?;
-        for (e, src) in self.table.iter().enumerate() {
-            let out = &mut dst[e * self.elem..(e + 1) * self.elem];
-            match src {
-                Some((y, c)) => {
-                    let t = (*y as usize * self.cols + *c as usize) * self.elem;
-                    out.copy_from_slice(&tile[t..t + self.elem]);
-                }
-                None => out.fill(0),
-            }
+        match self.elem {
+            1 => gather::<1>(dst, &tile, &self.table),
+            2 => gather::<2>(dst, &tile, &self.table),
+            4 => gather::<4>(dst, &tile, &self.table),
+            8 => gather::<8>(dst, &tile, &self.table),
+            _ => return Err(VisaError::model_bug("a block 2D element of another size")),
         }
         if !state.undefined.is_empty() || !undefined.is_empty() {
-            for (e, src) in self.table.iter().enumerate() {
-                let u = match src {
-                    Some((y, c)) if !undefined.is_empty() => {
-                        undefined[*y as usize * self.cols + *c as usize]
-                    }
-                    _ => false,
-                };
+            for (e, &src) in self.table.iter().enumerate() {
+                let u = src != ZERO && undefined.get(src as usize).copied().unwrap_or(false);
                 for k in 0..self.elem {
                     let byte = data + e * self.elem + k;
                     if u {
@@ -365,5 +369,17 @@ impl Block2dPlan {
             }
         }
         Ok(())
+    }
+}
+
+/// Register element `e` (`N` bytes at `e * N` of `dst`) gets tile element `table[e]`, or zero
+/// for [`ZERO`]: fixed-size copies.
+fn gather<const N: usize>(dst: &mut [u8], tile: &[u8], table: &[u32]) {
+    for (out, &src) in dst.chunks_exact_mut(N).zip(table) {
+        let t = src as usize * N;
+        match tile.get(t..t + N) {
+            Some(b) if src != ZERO => out.copy_from_slice(b),
+            _ => out.fill(0),
+        }
     }
 }

@@ -17,7 +17,10 @@ use visa_spec::lsc::{AtomicOp, DataSize, Sfid};
 use visa_spec::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
 use visa_spec::VisaError;
 
-use super::{copy_small, push_byte, set_flags, store_pieces, FlagMap, PageCursor, Piece};
+use super::{
+    copy_small, push_byte, set_flags, space_mut, store_pieces, Bytes, FlagMap, PageCursor, Piece,
+    Small,
+};
 use crate::softfloat::{self, to_f64_bits, Format, Rounding};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -64,6 +67,9 @@ pub(crate) struct LscPlan {
     datum_at: usize,
     /// Register offset, from `data`, of datum (n, v) at `n * vect + v`.
     reg_offsets: Vec<usize>,
+    /// Not transposed: datum (n, v) at `v * block + n * reg_bytes` (a GRF-aligned block of
+    /// `exec_size` data per `v`); `None` when transposed.
+    block: Option<usize>,
     /// One past the last register byte, from `data`, a datum occupies.
     reg_span: usize,
     lit_u32: bool,
@@ -253,6 +259,7 @@ impl LscPlan {
                 0
             },
             reg_span: reg_offsets.iter().max().map_or(0, |r| r + reg_bytes),
+            block: (!c.data.transposed).then_some(block),
             reg_offsets,
             lit_u32: readings.is_literal(errata::LSC_DATA_U32),
             lit_dstdata: readings.is_literal(errata::LSC_STORE_DSTDATA),
@@ -357,15 +364,6 @@ impl LscPlan {
         let widened = self.reg_bytes != self.mem_bytes;
         // Transposed and not widened: the run lands in consecutive register bytes.
         let packed = self.addr_lanes == 1 && !widened && self.lanes_transposed();
-        // At most 64 elements of 8 bytes (LSC_UNTYPED.md, the vector sizes).
-        let mut buf_store = [0u8; 512];
-        let mut undefined_store = [false; 512];
-        let (Some(buf), Some(undefined)) = (
-            buf_store.get_mut(..run_len),
-            undefined_store.get_mut(..run_len),
-        ) else {
-            return Err(VisaError::model_bug("an LSC vector of more than 512 bytes"));
-        };
         let MachineState {
             grf,
             mem,
@@ -417,6 +415,18 @@ impl LscPlan {
                         }
                         continue;
                     }
+                    if let (Some(block), false, None) = (self.block, widened, &flags) {
+                        // Each datum fills its register element, `block` bytes apart.
+                        let at = dst + n * self.mem_bytes;
+                        match self.mem_bytes {
+                            1 => put_lane::<1>(grf, at, block, bytes)?,
+                            2 => put_lane::<2>(grf, at, block, bytes)?,
+                            4 => put_lane::<4>(grf, at, block, bytes)?,
+                            8 => put_lane::<8>(grf, at, block, bytes)?,
+                            _ => return Err(VisaError::model_bug("an LSC datum of another size")),
+                        }
+                        continue;
+                    }
                     let offs = &self.reg_offsets[n * self.vect..(n + 1) * self.vect];
                     for (datum, &r) in bytes.chunks_exact(self.mem_bytes).zip(offs) {
                         let at = dst + r;
@@ -450,6 +460,15 @@ impl LscPlan {
                 return Ok(());
             }
         }
+        // At most 64 elements of 8 bytes (LSC_UNTYPED.md, the vector sizes).
+        let mut buf_store = [0u8; 512];
+        let mut undefined_store = [false; 512];
+        let (Some(buf), Some(undefined)) = (
+            buf_store.get_mut(..run_len),
+            undefined_store.get_mut(..run_len),
+        ) else {
+            return Err(VisaError::model_bug("an LSC vector of more than 512 bytes"));
+        };
         for (n, off) in offsets.iter().enumerate() {
             let Some(off) = *off else { continue };
             let fast = self.run(w, off, run_len);
@@ -550,8 +569,9 @@ impl LscPlan {
         let run_len = self.vect * self.mem_bytes;
         // The lanes' data, gathered from Src1Data into memory order, one run per enabled
         // lane, and where each run's bytes land.
-        let mut data: Vec<u8> = vec![0; offsets.len() * run_len];
-        let mut pieces: Vec<Piece> = Vec::with_capacity(offsets.len());
+        let mut data: Bytes<512> = Bytes::zeroed(offsets.len() * run_len);
+        let data = data.as_mut_slice();
+        let mut pieces: Small<Piece, 32> = Small::new();
         // LSC-STORE-ELEM-OFFSET literal: every element at the lane's address.
         let same_addr = self.lit_same_addr && self.vect > 1;
         let mut at = 0;
@@ -588,17 +608,31 @@ impl LscPlan {
             // As the journal: no byte stored, no space created.
             return Ok(());
         }
-        let m = state.mem.space_mut(w.space);
+        let m = space_mut(&mut state.mem, w.space)
+            .ok_or_else(|| VisaError::model_bug("a memory space not created"))?;
         if self.lit_dstdata {
             // LSC-STORE-DSTDATA literal: the stored bytes have no defined value.
-            for p in &pieces {
+            for p in pieces.iter() {
                 m.mark_undefined(p.addr, p.len);
             }
             return Ok(());
         }
-        store_pieces(m, &data, &pieces);
+        store_pieces(m, data, &pieces);
         Ok(())
     }
+}
+
+/// Datum v of `bytes` (`N` bytes each) into register bytes `at + v * block..`.
+#[inline(always)]
+fn put_lane<const N: usize>(grf: &mut [u8], at: usize, block: usize, bytes: &[u8]) -> Result<()> {
+    for (v, datum) in bytes.chunks_exact(N).enumerate() {
+        let a = at + v * block;
+        let slot = grf
+            .get_mut(a..a + N)
+            .ok_or_else(|| VisaError::model_bug("DstData lies outside the register file"))?;
+        slot.copy_from_slice(datum);
+    }
+    Ok(())
 }
 
 /// Removes register bytes `at..at + len` from the undefined set.

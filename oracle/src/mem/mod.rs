@@ -17,7 +17,16 @@ pub(crate) mod typed2d;
 use std::collections::BTreeSet;
 
 use visa_spec::asm::ast::PredCombine;
-use visa_spec::state::{MachineState, SparseMemory, PAGE_SIZE};
+use visa_spec::state::{MachineState, Memory, SparseMemory, PAGE_SIZE};
+
+/// The space `name` of `mem`, created if absent: as `Memory::space_mut` without building a
+/// key when the space exists (`None` never happens).
+pub(crate) fn space_mut<'m>(mem: &'m mut Memory, name: &str) -> Option<&'m mut SparseMemory> {
+    if !mem.spaces.contains_key(name) {
+        mem.space_mut(name);
+    }
+    mem.spaces.get_mut(name)
+}
 
 /// What a page never written holds.
 static ZERO_PAGE: [u8; PAGE_SIZE] = [0; PAGE_SIZE];
@@ -233,7 +242,7 @@ pub(crate) fn copy_small(dst: &mut [u8], src: &[u8]) {
 
 /// One contiguous piece of an instruction's stores: `len` bytes of the data buffer from
 /// `at`, stored at `addr` of the space; `addr + len - 1` does not pass `u64::MAX`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Piece {
     pub(crate) addr: u64,
     pub(crate) at: usize,
@@ -248,7 +257,7 @@ impl Piece {
 
 /// Appends byte `at` of the data buffer, stored at `addr`, to `pieces`: it extends the last
 /// piece when it follows it both in memory and in the buffer.
-pub(crate) fn push_byte(pieces: &mut Vec<Piece>, addr: u64, at: usize) {
+pub(crate) fn push_byte<const N: usize>(pieces: &mut Small<Piece, N>, addr: u64, at: usize) {
     if let Some(p) = pieces.last_mut() {
         if p.addr.checked_add(p.len as u64) == Some(addr) && p.at + p.len == at {
             p.len += 1;
@@ -258,36 +267,178 @@ pub(crate) fn push_byte(pieces: &mut Vec<Piece>, addr: u64, at: usize) {
     pieces.push(Piece { addr, at, len: 1 });
 }
 
+/// A vector of `Copy` items held in place up to `N` of them, and on the heap past that: the
+/// buffers of one run, without an allocation in the common sizes.
+pub(crate) struct Small<T: Copy + Default, const N: usize> {
+    buf: [T; N],
+    len: usize,
+    /// Every item once more than `N` were pushed (empty before).
+    heap: Vec<T>,
+}
+
+impl<T: Copy + Default, const N: usize> Small<T, N> {
+    pub(crate) fn new() -> Small<T, N> {
+        Small {
+            buf: [T::default(); N],
+            len: 0,
+            heap: Vec::new(),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, x: T) {
+        if self.heap.is_empty() {
+            if let Some(slot) = self.buf.get_mut(self.len) {
+                *slot = x;
+                self.len += 1;
+                return;
+            }
+            self.heap.reserve(2 * N);
+            self.heap.extend_from_slice(&self.buf);
+        }
+        self.heap.push(x);
+    }
+
+    #[inline]
+    pub(crate) fn last_mut(&mut self) -> Option<&mut T> {
+        self.as_mut_slice().last_mut()
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0 && self.heap.is_empty()
+    }
+
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[T] {
+        if self.heap.is_empty() {
+            &self.buf[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+
+    #[inline]
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
+        if self.heap.is_empty() {
+            &mut self.buf[..self.len]
+        } else {
+            &mut self.heap
+        }
+    }
+}
+
+impl<T: Copy + Default, const N: usize> std::ops::Deref for Small<T, N> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
+/// A zeroed byte buffer of `len` bytes: in place up to `N`, on the heap past that.
+pub(crate) enum Bytes<const N: usize> {
+    Stack([u8; N], usize),
+    Heap(Vec<u8>),
+}
+
+impl<const N: usize> Bytes<N> {
+    pub(crate) fn zeroed(len: usize) -> Bytes<N> {
+        if len == 0 {
+            Bytes::Heap(Vec::new())
+        } else if len <= N {
+            Bytes::Stack([0; N], len)
+        } else {
+            Bytes::Heap(vec![0; len])
+        }
+    }
+
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [u8] {
+        match self {
+            Bytes::Stack(b, len) => &mut b[..*len],
+            Bytes::Heap(v) => v,
+        }
+    }
+}
+
+/// Where the bytes of one cluster of overlapping pieces come from.
+#[derive(Clone, Copy, Debug, Default)]
+enum Src {
+    /// A lone piece: its bytes in the data buffer from here.
+    #[default]
+    Lone,
+    /// Several pieces: their bytes resolved into `vals` (and `conflict`) from here.
+    Resolved(usize),
+}
+
+/// A cluster of pieces: first and last address, the first piece's data offset, its source.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cluster {
+    addr: u64,
+    last: u64,
+    at: usize,
+    src: Src,
+}
+
+impl Cluster {
+    fn len(&self) -> usize {
+        (self.last - self.addr) as usize + 1
+    }
+}
+
+/// Resolves the overlapping `members` (address and index into `pieces`, in store order) of
+/// a cluster starting at `first` into `vals`, `conflict` and `seen` (zero, its length each):
+/// the last value stored at each byte, 1 where two stores there disagreed, 1 where stored.
+fn resolve(
+    data: &[u8],
+    pieces: &[Piece],
+    members: &[(u64, u32)],
+    first: u64,
+    vals: &mut [u8],
+    conflict: &mut [u8],
+    seen: &mut [u8],
+) {
+    for &(_, i) in members {
+        let Some(p) = pieces.get(i as usize) else {
+            continue;
+        };
+        let o = (p.addr - first) as usize;
+        let (Some(d), Some(v), Some(c), Some(s)) = (
+            data.get(p.at..p.at + p.len),
+            vals.get_mut(o..o + p.len),
+            conflict.get_mut(o..o + p.len),
+            seen.get_mut(o..o + p.len),
+        ) else {
+            continue;
+        };
+        // Branch-free over the piece's bytes (vectorised).
+        for (((v, c), s), &b) in v.iter_mut().zip(c.iter_mut()).zip(s.iter_mut()).zip(d) {
+            *c |= *s & u8::from(*v != b);
+            *s = 1;
+            *v = b;
+        }
+    }
+}
+
 /// Applies the stores of one instruction to `m` under the memory model's rule
 /// (`state::memory::StoreJournal`): `pieces` in the order the instruction stores them; a
 /// byte stored twice with different values is undefined and keeps the last one, a byte
 /// stored with one value (once or more) takes it. Pieces that overlap no other are bulk
-/// copies; overlapping clusters are resolved byte by byte.
+/// copies; overlapping clusters are resolved byte by byte (a bitmap of the bytes seen).
+/// Up to 64 pieces and 512 bytes of overlap need no allocation.
 pub(crate) fn store_pieces(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) {
     // (address, index) of the pieces in address order, ties in store order.
-    let mut order: Vec<(u64, u32)> = pieces
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.addr, i as u32))
-        .collect();
+    let mut order: Small<(u64, u32), 64> = Small::new();
+    for (i, p) in pieces.iter().enumerate() {
+        order.push((p.addr, i as u32));
+    }
+    let order = order.as_mut_slice();
     if !order.is_sorted() {
         order.sort_unstable();
     }
-    // The clusters of overlapping pieces, disjoint and in address order: (first address,
-    // last address, where their bytes are). A lone piece's bytes are its data; a cluster's
-    // are resolved into `vals` (the last value stored) and `conflict` (stored twice with
-    // different values) from `from`.
-    enum Src {
-        Data(usize),
-        Resolved(usize),
-    }
-    let mut clusters: Vec<(u64, u64, Src)> = Vec::with_capacity(order.len());
-    // A cluster spans at most its pieces' bytes: one allocation each, no growth.
-    let total: usize = pieces.iter().map(|p| p.len).sum();
-    let mut vals: Vec<u8> = Vec::with_capacity(total);
-    let mut seen: Vec<bool> = Vec::with_capacity(total);
-    let mut conflict: Vec<bool> = Vec::with_capacity(total);
-    let mut members: Vec<u32> = Vec::with_capacity(pieces.len());
+    // The clusters of overlapping pieces, disjoint and in address order; a cluster of
+    // several pieces takes `len` bytes of the resolved buffers.
+    let mut clusters: Small<Cluster, 64> = Small::new();
+    let mut resolved = 0usize;
     let mut k = 0;
     while k < order.len() {
         let first = pieces[order[k].1 as usize];
@@ -297,42 +448,64 @@ pub(crate) fn store_pieces(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) 
             last = last.max(pieces[order[j].1 as usize].last());
             j += 1;
         }
-        if j == k + 1 {
-            clusters.push((first.addr, last, Src::Data(first.at)));
-        } else {
-            let len = (last - first.addr) as usize + 1;
-            let from = vals.len();
-            vals.resize(from + len, 0);
-            seen.clear();
-            seen.resize(len, false);
-            conflict.resize(from + len, false);
-            members.clear();
-            members.extend(order[k..j].iter().map(|&(_, i)| i));
-            members.sort_unstable();
-            for &i in &members {
-                let p = pieces[i as usize];
-                let o = (p.addr - first.addr) as usize;
-                for (t, &b) in data[p.at..p.at + p.len].iter().enumerate() {
-                    let k = o + t;
-                    conflict[from + k] |= seen[k] && vals[from + k] != b;
-                    seen[k] = true;
-                    vals[from + k] = b;
-                }
-            }
-            clusters.push((first.addr, last, Src::Resolved(from)));
+        let mut c = Cluster {
+            addr: first.addr,
+            last,
+            at: first.at,
+            src: Src::Lone,
+        };
+        if j > k + 1 {
+            c.src = Src::Resolved(resolved);
+            resolved += c.len();
+            // The members in store order (resolved below).
+            order[k..j].sort_unstable_by_key(|&(_, i)| i);
         }
+        clusters.push(c);
         k = j;
+    }
+    let clusters = clusters.as_slice();
+    // The clusters' bytes: the last value stored and whether two stores disagreed (1).
+    let mut vals: Bytes<512> = Bytes::zeroed(resolved);
+    let vals = vals.as_mut_slice();
+    let mut conflict: Bytes<512> = Bytes::zeroed(resolved);
+    let conflict = conflict.as_mut_slice();
+    if resolved > 0 {
+        let mut seen: Bytes<512> = Bytes::zeroed(resolved);
+        let seen = seen.as_mut_slice();
+        // `order` holds each cluster's pieces next to each other, those of a cluster of
+        // several in store order.
+        let mut k = 0;
+        for c in clusters {
+            let mut n = 1;
+            while k + n < order.len() && order[k + n].0 <= c.last {
+                n += 1;
+            }
+            if let Src::Resolved(from) = c.src {
+                let len = c.len();
+                resolve(
+                    data,
+                    pieces,
+                    &order[k..k + n],
+                    c.addr,
+                    &mut vals[from..from + len],
+                    &mut conflict[from..from + len],
+                    &mut seen[from..from + len],
+                );
+            }
+            k += n;
+        }
     }
     // The bytes, a page at a time, the page looked up again only when it changes.
     let mut cached: Option<(u64, &mut [u8; PAGE_SIZE])> = None;
-    for (addr, last, src) in &clusters {
-        let bytes = match *src {
-            Src::Data(at) => &data[at..at + (last - addr) as usize + 1],
-            Src::Resolved(from) => &vals[from..from + (last - addr) as usize + 1],
+    for c in clusters {
+        let len = c.len();
+        let bytes = match c.src {
+            Src::Lone => &data[c.at..c.at + len],
+            Src::Resolved(from) => &vals[from..from + len],
         };
         let mut done = 0;
         while done < bytes.len() {
-            let a = addr + done as u64;
+            let a = c.addr + done as u64;
             let in_page = (a % PAGE_SIZE as u64) as usize;
             let n = (PAGE_SIZE - in_page).min(bytes.len() - done);
             let no = a / PAGE_SIZE as u64;
@@ -348,49 +521,49 @@ pub(crate) fn store_pieces(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) 
         }
     }
     // The undefined flags: every byte stored is defined but for a cluster's conflicts.
-    let any_conflict = conflict.contains(&true);
+    let any_conflict = conflict.contains(&1);
     if m.undefined.is_empty() && !any_conflict {
         return;
     }
     let (Some(lo), Some(hi)) = (clusters.first(), clusters.last()) else {
         return;
     };
-    let mut remove: Vec<u64> = Vec::new();
+    let mut remove: Small<u64, 64> = Small::new();
     // The conflicting bytes already undefined: not inserted again.
     let mut present = vec![false; if any_conflict { conflict.len() } else { 0 }];
     let mut c = 0;
-    for &e in m.undefined.range(lo.0..=hi.1) {
-        while clusters[c].1 < e {
+    for &e in m.undefined.range(lo.addr..=hi.last) {
+        while clusters[c].last < e {
             c += 1;
         }
-        let (addr, _, src) = &clusters[c];
-        if e < *addr {
+        let cl = &clusters[c];
+        if e < cl.addr {
             continue;
         }
-        let keep = match *src {
-            Src::Data(_) => false,
+        let keep = match cl.src {
+            Src::Lone => false,
             Src::Resolved(from) => {
-                let k = from + (e - addr) as usize;
-                if conflict[k] {
+                let k = from + (e - cl.addr) as usize;
+                let conflicting = conflict[k] != 0;
+                if conflicting {
                     present[k] = true;
                 }
-                conflict[k]
+                conflicting
             }
         };
         if !keep {
             remove.push(e);
         }
     }
-    for e in remove {
+    for &e in remove.iter() {
         m.undefined.remove(&e);
     }
     if any_conflict {
-        for &(addr, last, ref src) in &clusters {
-            if let Src::Resolved(from) = *src {
-                let len = (last - addr) as usize + 1;
-                for k in 0..len {
-                    if conflict[from + k] && !present[from + k] {
-                        m.undefined.insert(addr + k as u64);
+        for cl in clusters {
+            if let Src::Resolved(from) = cl.src {
+                for k in 0..cl.len() {
+                    if conflict[from + k] != 0 && !present[from + k] {
+                        m.undefined.insert(cl.addr + k as u64);
                     }
                 }
             }
@@ -555,7 +728,7 @@ mod tests {
 
     #[test]
     fn push_byte_joins_only_neighbours() {
-        let mut pieces = Vec::new();
+        let mut pieces: Small<Piece, 2> = Small::new();
         push_byte(&mut pieces, 10, 0);
         push_byte(&mut pieces, 11, 1);
         // Next in memory but not in the buffer, then the top of the address space.

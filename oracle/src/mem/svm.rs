@@ -16,7 +16,7 @@ use visa_spec::VisaError;
 
 use std::collections::BTreeSet;
 
-use super::{set_flags, store_pieces, FlagMap, PageCursor, Piece};
+use super::{set_flags, space_mut, store_pieces, FlagMap, PageCursor, Piece, Small};
 use crate::softfloat::{to_f64_bits, Format};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -392,7 +392,7 @@ impl SvmPlan {
         let lanes = self.lanes(state, bs as u64)?;
         let src = self.data.ok_or_else(|| bug("SVM_SCATTER without src"))?;
         // (address, register byte, length) of every block.
-        let mut stores: Vec<(u64, usize, usize)> = Vec::with_capacity(lanes.len() * nb);
+        let mut stores: Small<(u64, usize, usize), 64> = Small::new();
         if bs == 1 {
             let stride = nb.max(4);
             for &(i, a) in lanes.iter() {
@@ -406,7 +406,7 @@ impl SvmPlan {
                 }
             }
         }
-        store_from_grf(state, stores)
+        store_from_grf(state, &stores)
     }
 
     /// `(ch_pos, lane, address)` of every enabled channel and lane.
@@ -688,9 +688,9 @@ fn read_into(state: &MachineState, a: u64, len: usize, at: usize, writes: &mut W
 
 /// Applies stores `(address, register byte, length)` from the register file under the
 /// byte-conflict rule ([`store_pieces`]): bulk copies where no two ranges overlap.
-fn store_from_grf(state: &mut MachineState, stores: Vec<(u64, usize, usize)>) -> Result<()> {
-    let mut pieces: Vec<Piece> = Vec::with_capacity(stores.len() + 1);
-    for (a, at, len) in stores {
+fn store_from_grf(state: &mut MachineState, stores: &[(u64, usize, usize)]) -> Result<()> {
+    let mut pieces: Small<Piece, 64> = Small::new();
+    for &(a, at, len) in stores {
         grf(state, at, len)?;
         if len == 0 {
             continue;
@@ -714,7 +714,8 @@ fn store_from_grf(state: &mut MachineState, stores: Vec<(u64, usize, usize)>) ->
         }
     }
     let MachineState { grf, mem, .. } = state;
-    store_pieces(mem.space_mut(FLAT), grf, &pieces);
+    let m = space_mut(mem, FLAT).ok_or_else(|| bug("a memory space not created"))?;
+    store_pieces(m, grf, &pieces);
     Ok(())
 }
 
