@@ -18,8 +18,8 @@ use visa_spec::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
 use visa_spec::VisaError;
 
 use super::{
-    copy_small, push_byte, set_flags, space_mut, store_pieces, Bytes, FlagMap, PageCursor, Piece,
-    Small,
+    copy_small, mark_undefined, push_byte, set_flags, space_mut, store_pieces, Bytes, FlagMap,
+    PageCursor, Piece, Small,
 };
 use crate::softfloat::{self, to_f64_bits, Format, Rounding};
 
@@ -70,6 +70,9 @@ pub(crate) struct LscPlan {
     /// Not transposed: datum (n, v) at `v * block + n * reg_bytes` (a GRF-aligned block of
     /// `exec_size` data per `v`); `None` when transposed.
     block: Option<usize>,
+    /// One address, data not widened and held transposed (DstData[0].elems[v]): a lane's
+    /// run lands in consecutive register bytes.
+    packed: bool,
     /// One past the last register byte, from `data`, a datum occupies.
     reg_span: usize,
     lit_u32: bool,
@@ -260,6 +263,12 @@ impl LscPlan {
             },
             reg_span: reg_offsets.iter().max().map_or(0, |r| r + reg_bytes),
             block: (!c.data.transposed).then_some(block),
+            packed: addr_lanes == 1
+                && reg_bytes == c.data.size.mem_bytes()
+                && reg_offsets
+                    .iter()
+                    .enumerate()
+                    .all(|(k, r)| *r == k * reg_bytes),
             reg_offsets,
             lit_u32: readings.is_literal(errata::LSC_DATA_U32),
             lit_dstdata: readings.is_literal(errata::LSC_STORE_DSTDATA),
@@ -363,7 +372,7 @@ impl LscPlan {
         let run_len = self.vect * self.mem_bytes;
         let widened = self.reg_bytes != self.mem_bytes;
         // Transposed and not widened: the run lands in consecutive register bytes.
-        let packed = self.addr_lanes == 1 && !widened && self.lanes_transposed();
+        let packed = self.packed;
         let MachineState {
             grf,
             mem,
@@ -554,14 +563,6 @@ impl LscPlan {
         Ok(())
     }
 
-    /// Whether the plan's single lane holds its data transposed (DstData[0].elems[v]).
-    fn lanes_transposed(&self) -> bool {
-        self.reg_offsets
-            .iter()
-            .enumerate()
-            .all(|(k, r)| *r == k * self.reg_bytes)
-    }
-
     fn store(&self, state: &mut MachineState, w: &Window, offsets: &[Option<u64>]) -> Result<()> {
         let Some(src) = self.data else {
             return Err(VisaError::model_bug("a store without Src1Data"));
@@ -613,7 +614,7 @@ impl LscPlan {
         if self.lit_dstdata {
             // LSC-STORE-DSTDATA literal: the stored bytes have no defined value.
             for p in pieces.iter() {
-                m.mark_undefined(p.addr, p.len);
+                mark_undefined(m, p.addr, p.len);
             }
             return Ok(());
         }

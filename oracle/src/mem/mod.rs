@@ -28,6 +28,23 @@ pub(crate) fn space_mut<'m>(mem: &'m mut Memory, name: &str) -> Option<&'m mut S
     mem.spaces.get_mut(name)
 }
 
+/// As [`SparseMemory::mark_undefined`] of `len` bytes at `addr` (no wrap around 2^64): the
+/// pages created and unshared, the bytes undefined; bytes already undefined are not
+/// inserted again.
+pub(crate) fn mark_undefined(m: &mut SparseMemory, addr: u64, len: usize) {
+    if len == 0 {
+        return;
+    }
+    let last = addr + (len as u64 - 1);
+    for no in addr / PAGE_SIZE as u64..=last / PAGE_SIZE as u64 {
+        m.page_for_write(no);
+    }
+    if m.undefined.range(addr..=last).count() == len {
+        return;
+    }
+    m.undefined.extend(addr..=last);
+}
+
 /// What a page never written holds.
 static ZERO_PAGE: [u8; PAGE_SIZE] = [0; PAGE_SIZE];
 
@@ -236,6 +253,9 @@ pub(crate) fn copy_small(dst: &mut [u8], src: &[u8]) {
         (2, 2) => dst[..2].copy_from_slice(&src[..2]),
         (4, 4) => dst[..4].copy_from_slice(&src[..4]),
         (8, 8) => dst[..8].copy_from_slice(&src[..8]),
+        (16, 16) => dst[..16].copy_from_slice(&src[..16]),
+        (32, 32) => dst[..32].copy_from_slice(&src[..32]),
+        (64, 64) => dst[..64].copy_from_slice(&src[..64]),
         _ => dst.copy_from_slice(src),
     }
 }
@@ -693,6 +713,26 @@ mod tests {
             assert_eq!(set, want);
         }
         assert!(FlagMap::new(0, 64 * FLAG_WORDS + 1).is_none());
+    }
+
+    /// `mark_undefined` against the memory model's, over bytes partly undefined already
+    /// and runs crossing a page.
+    #[test]
+    fn mark_undefined_is_the_model() {
+        for (addr, len) in [(0xffeu64, 4usize), (0x10, 1), (0x20, 8), (0x0, 0)] {
+            let mut init = SparseMemory::default();
+            init.write_undefined(0x21, 1);
+            init.write_undefined(0xfff, 2);
+            let mut want = init.clone();
+            want.mark_undefined(addr, len);
+            let mut got = init.clone();
+            mark_undefined(&mut got, addr, len);
+            assert_eq!(got, want, "{addr:#x} {len}");
+            // Again: every byte already undefined.
+            want.mark_undefined(addr, len);
+            mark_undefined(&mut got, addr, len);
+            assert_eq!(got, want, "{addr:#x} {len}");
+        }
     }
 
     #[test]

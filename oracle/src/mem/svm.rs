@@ -16,7 +16,9 @@ use visa_spec::VisaError;
 
 use std::collections::BTreeSet;
 
-use super::{set_flags, space_mut, store_pieces, FlagMap, PageCursor, Piece, Small};
+use super::{
+    copy_small, set_flags, space_mut, store_pieces, Bytes, FlagMap, PageCursor, Piece, Small,
+};
 use crate::softfloat::{to_f64_bits, Format};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -398,13 +400,28 @@ impl SvmPlan {
             for &(i, a) in lanes.iter() {
                 stores.push((a, src + i * stride, nb));
             }
-        } else {
+        } else if nb == 1 {
             for &(i, a) in lanes.iter() {
-                for j in 0..nb {
-                    let at = src + (j * self.exec_size + i) * bs;
-                    stores.push((a.wrapping_add((j * bs) as u64), at, bs));
-                }
+                stores.push((a, src + i * bs, bs));
             }
+        } else {
+            // A lane's blocks are consecutive in memory: gathered from their register
+            // blocks into one run each, stored in lane order as the blocks were.
+            let run = nb * bs;
+            let mut data: Bytes<1024> = Bytes::zeroed(lanes.len() * run);
+            let data = data.as_mut_slice();
+            let mut pieces: Small<Piece, 64> = Small::new();
+            for (k, &(i, a)) in lanes.iter().enumerate() {
+                let lane = &mut data[k * run..(k + 1) * run];
+                for (j, block) in lane.chunks_exact_mut(bs).enumerate() {
+                    copy_small(block, grf(state, src + (j * self.exec_size + i) * bs, bs)?);
+                }
+                push_run(&mut pieces, a, k * run, run);
+            }
+            let MachineState { mem, .. } = state;
+            let m = space_mut(mem, FLAT).ok_or_else(|| bug("a memory space not created"))?;
+            store_pieces(m, data, &pieces);
+            return Ok(());
         }
         store_from_grf(state, &stores)
     }
@@ -686,32 +703,38 @@ fn read_into(state: &MachineState, a: u64, len: usize, at: usize, writes: &mut W
     }
 }
 
+/// Appends the piece of `len` bytes from `at` stored at `a`, split in two where it wraps
+/// around 2^64.
+fn push_run<const N: usize>(pieces: &mut Small<Piece, N>, a: u64, at: usize, len: usize) {
+    if len == 0 {
+        return;
+    }
+    match a.checked_add(len as u64 - 1) {
+        Some(_) => pieces.push(Piece { addr: a, at, len }),
+        None => {
+            // Wraps around 2^64: the bytes up to the top, then the rest from 0.
+            let head = (u64::MAX - a) as usize + 1;
+            pieces.push(Piece {
+                addr: a,
+                at,
+                len: head,
+            });
+            pieces.push(Piece {
+                addr: 0,
+                at: at + head,
+                len: len - head,
+            });
+        }
+    }
+}
+
 /// Applies stores `(address, register byte, length)` from the register file under the
 /// byte-conflict rule ([`store_pieces`]): bulk copies where no two ranges overlap.
 fn store_from_grf(state: &mut MachineState, stores: &[(u64, usize, usize)]) -> Result<()> {
     let mut pieces: Small<Piece, 64> = Small::new();
     for &(a, at, len) in stores {
         grf(state, at, len)?;
-        if len == 0 {
-            continue;
-        }
-        match a.checked_add(len as u64 - 1) {
-            Some(_) => pieces.push(Piece { addr: a, at, len }),
-            None => {
-                // Wraps around 2^64: the bytes up to the top, then the rest from 0.
-                let head = (u64::MAX - a) as usize + 1;
-                pieces.push(Piece {
-                    addr: a,
-                    at,
-                    len: head,
-                });
-                pieces.push(Piece {
-                    addr: 0,
-                    at: at + head,
-                    len: len - head,
-                });
-            }
-        }
+        push_run(&mut pieces, a, at, len);
     }
     let MachineState { grf, mem, .. } = state;
     let m = space_mut(mem, FLAT).ok_or_else(|| bug("a memory space not created"))?;
