@@ -676,6 +676,70 @@ mod tests {
         }
     }
 
+    /// `store_pieces` past its in-place buffers (more than 64 pieces, more than 512 bytes
+    /// of overlapping clusters) against the journal, with don't-care bytes: stored twice
+    /// with different values.
+    #[test]
+    fn store_pieces_past_its_buffers_is_the_journal() {
+        let mut seed = 0x5851_f42d_4c95_7f2du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let w = Window {
+            space: FLAT,
+            base: 0,
+            limit: None,
+        };
+        for round in 0..200 {
+            let mut init = Memory::default();
+            let flat = init.space_mut(FLAT);
+            flat.write(0x1f00, &[0x11; 0x400]);
+            for _ in 0..next(20) {
+                flat.write_undefined(0x1f00 + next(0x400), 0x22);
+            }
+            let data: Vec<u8> = (0..4096).map(|_| next(2) as u8).collect();
+            let mut pieces = Vec::new();
+            // Rounds alternate a wide spread (many lone pieces) and a narrow one (one
+            // cluster longer than 512 bytes).
+            let spread = if round % 2 == 0 { 0x1000 } else { 0x300 };
+            for _ in 0..60 + next(60) {
+                let len = 1 + next(40) as usize;
+                pieces.push(Piece {
+                    addr: 0x1f00 + next(spread),
+                    at: next(4096 - len as u64) as usize,
+                    len,
+                });
+            }
+            let mut journal = StoreJournal::default();
+            for p in &pieces {
+                journal.store(&w, p.addr, &data[p.at..p.at + p.len]);
+            }
+            let mut want = init.clone();
+            journal.commit(&mut want);
+            let mut got = init.clone();
+            store_pieces(got.space_mut(FLAT), &data, &pieces);
+            assert_eq!(got, want, "round {round}");
+        }
+    }
+
+    #[test]
+    fn small_spills_to_the_heap_in_order() {
+        let mut v: Small<u32, 4> = Small::new();
+        assert!(v.is_empty());
+        for k in 0..10 {
+            v.push(k);
+            assert_eq!(v.as_slice(), (0..=k).collect::<Vec<u32>>().as_slice());
+        }
+        if let Some(x) = v.last_mut() {
+            *x = 99;
+        }
+        assert_eq!(v[9], 99);
+        assert!(!v.is_empty());
+    }
+
     /// `FlagMap` against the flags set byte by byte, over sets holding bytes inside and
     /// around the region, with runs crossing 64-byte words.
     #[test]
