@@ -1,8 +1,9 @@
 //! `lsc_load_block2d` and `lsc_store_block2d` (instructions/LSC_UNTYPED.md) as compiled
 //! plans. Compiled once: the register layout as a table from each register element to the
-//! tile element (row, column) it holds, or zero padding (the last writer of each element in
-//! the document's loop order). At run time the tile's rows are read from memory in one copy
-//! each (clipped to the surface, zero outside), then the table scatters them to registers.
+//! index of the tile element (row, column) it holds, or zero padding (the last writer of each
+//! element in the document's loop order). At run time the columns of each tile row inside the
+//! surface are read from memory in one copy (zero outside), then the table moves the
+//! elements to registers with fixed-size copies.
 
 use visa_spec::errata::{self, Readings};
 use visa_spec::error::Pos;
