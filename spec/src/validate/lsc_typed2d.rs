@@ -4,11 +4,11 @@
 //! LSC-TYPED-BLOCK2D-TEXT): `DstData:WxH AddrType(Surface)[X, Y]`, and [`rules`] for the same
 //! checks on any IR.
 
-use super::lsc_block2d::{data_ok, var_ok};
+use super::lsc_block2d::{address_ok, data_ok};
 use super::Cx;
 use crate::asm::ast::{InsnLine, MaskControl, OperandKind};
 use crate::error::{Result, VisaError};
-use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Region, Src};
+use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode};
 use crate::lsc::{self, Block2dShape, DataSize, Sfid};
 use crate::lsc_typed;
 use crate::platform::Platform;
@@ -110,40 +110,7 @@ impl Cx<'_> {
         let surface = self.surface(&surface.kind)?;
         let mut srcs = vec![surface];
         for (term, what) in terms.iter().zip(["Src0AddrX", "Src0AddrY"]) {
-            if term.scale.is_some() {
-                return Err(invalid("address", format!("{what} takes no scale")));
-            }
-            match &term.base {
-                Some(v) => {
-                    if term.offset != 0 {
-                        return Err(invalid(
-                            "address",
-                            format!("{what} takes no immediate offset"),
-                        ));
-                    }
-                    let id = self.var(v, self.pos, "address")?;
-                    srcs.push(Src::General {
-                        var: id,
-                        row: 0,
-                        col: 0,
-                        region: Region::SCALAR,
-                        modifier: None,
-                        ty: DataType::D,
-                    });
-                }
-                None => {
-                    let bits = i32::try_from(term.offset).map_err(|_| {
-                        invalid(
-                            "address",
-                            format!("{what} {} does not fit a d", term.offset),
-                        )
-                    })?;
-                    srcs.push(Src::Imm {
-                        bits: u64::from(bits as u32),
-                        ty: DataType::D,
-                    });
-                }
-            }
+            srcs.push(self.block2d_address(term, what, DataType::D, false)?.0);
         }
         let dst = if store {
             let id = self.var(name, self.pos, "src1")?;
@@ -262,12 +229,15 @@ pub fn rules(insn: &Instruction, c: Block2dCtrl, vars: &Vars, platform: Platform
             format!("`{name}.tgm` has {want} sources"),
         ));
     }
-    for (k, what) in ["Surface", "Src0AddrX", "Src0AddrY"].iter().enumerate() {
-        var_ok(vars, &insn.srcs[k], 4, "address").map_err(|e| {
-            let m = format!("{what}: {}", e.message);
-            invalid(if k == 0 { "surface" } else { "address" }, m)
-        })?;
-    }
+    address_ok(
+        vars,
+        &insn.srcs,
+        &[
+            ("Surface", 4, "surface"),
+            ("Src0AddrX", 4, "address"),
+            ("Src0AddrY", 4, "address"),
+        ],
+    )?;
     let bytes = reg_bytes(s.width, s.height);
     data_ok(vars, insn, store, insn.srcs.get(3), bytes)
 }
