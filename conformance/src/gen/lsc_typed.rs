@@ -23,39 +23,12 @@ use visa_spec::lsc::{AtomicOp, DataShape, DataSize};
 use visa_spec::platform::Platform;
 use visa_spec::state::{AddrSize, AddrType, Surface, SurfaceHeap, FLAT};
 
+use super::lsc::{data_size, hex, pack, Parts, Rng};
 use super::GenCase;
 use crate::vector::MemRegion;
 
 /// The surface's base address in the flat space.
 const BASE: u64 = 0x1000;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        if n == 0 {
-            0
-        } else {
-            self.next() % n
-        }
-    }
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len() as u64) as usize]
-    }
-    fn chance(&mut self, one_in: u64) -> bool {
-        self.below(one_in) == 0
-    }
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
-}
 
 /// The typed streams: (stream name, opcode).
 pub const STREAMS: &[(&str, Opcode)] = &[
@@ -85,10 +58,6 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
     (select(platforms), any::<u64>())
         .prop_map(move |(platform, seed)| build(op, platform, seed | 1))
         .boxed()
-}
-
-fn hex(n: u64) -> String {
-    format!("0x{n:x}")
 }
 
 /// A general variable of `bytes` bytes (ub elements) and its declaration.
@@ -148,14 +117,6 @@ fn surface_operand(rng: &mut Rng) -> (AddrType, SurfaceHeap, u32) {
 
 fn addr_size(rng: &mut Rng) -> AddrSize {
     rng.pick(&[AddrSize::A32, AddrSize::A32, AddrSize::A16, AddrSize::A64])
-}
-
-/// `values` packed as AddrSize words.
-fn pack(values: &[u64], size: AddrSize) -> Vec<u8> {
-    values
-        .iter()
-        .flat_map(|v| v.to_le_bytes()[..size.bytes()].to_vec())
-        .collect()
 }
 
 fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
@@ -272,7 +233,7 @@ fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let addr_text = format!(
         "{}({})[{}]:{}",
         addr_type.name(),
-        hex(u64::from(index)),
+        hex(i64::from(index)),
         coord_names.join(","),
         asize.name()
     );
@@ -296,27 +257,21 @@ fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     } else if load && rng.chance(6) {
         literal.push(errata::LSC_DATA_U32);
     }
-    let text = format!(
-        "{}\n{}{mnemonic}.tgm{caching} ({}, {}) {operands}\n",
-        decls.join("\n"),
-        l.pred_text,
-        l.mask,
-        l.exec_size
-    );
-    GenCase {
+    Parts {
         platform,
         literal,
-        text,
+        decls,
         vars,
         preds,
-        cr0: 0,
         emask: l.emask,
         tags,
         mem,
         surfaces: vec![surface],
-        partner: Vec::new(),
-        profile: None,
     }
+    .finish(&format!(
+        "{}{mnemonic}.tgm{caching} ({}, {}) {operands}",
+        l.pred_text, l.mask, l.exec_size
+    ))
 }
 
 /// The atomics and `lsc_store_uncompressed.tgm`: LSC_UNTYPED's with scale 1 and offset 0,
@@ -337,15 +292,7 @@ fn untyped_like(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let mut vars = Vec::new();
     let l = lanes(&mut rng, platform, &mut decls, &mut preds);
     let n = l.exec_size as usize;
-    let size = match atomic {
-        Some(a) => rng.pick(
-            &DataSize::ALL
-                .into_iter()
-                .filter(|s| a.admits(*s))
-                .collect::<Vec<_>>(),
-        ),
-        None => rng.pick(&DataSize::ALL),
-    };
+    let size = data_size(&mut rng, atomic);
     let vect_size = if atomic.is_some() {
         1
     } else {
@@ -393,7 +340,7 @@ fn untyped_like(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let addr_text = format!(
         "{}({})[VU]:{}",
         addr_type.name(),
-        hex(u64::from(index)),
+        hex(i64::from(index)),
         asize.name()
     );
     let operands = match atomic {
@@ -428,27 +375,21 @@ fn untyped_like(op: Opcode, platform: Platform, seed: u64) -> GenCase {
             format!("{addr_text} VD:{}", shape.text())
         }
     };
-    let text = format!(
-        "{}\n{}{mnemonic}.tgm ({}, {}) {operands}\n",
-        decls.join("\n"),
-        l.pred_text,
-        l.mask,
-        l.exec_size
-    );
-    GenCase {
+    Parts {
         platform,
         literal,
-        text,
+        decls,
         vars,
         preds,
-        cr0: 0,
         emask: l.emask,
         tags,
         mem,
         surfaces: vec![surface],
-        partner: Vec::new(),
-        profile: None,
     }
+    .finish(&format!(
+        "{}{mnemonic}.tgm ({}, {}) {operands}",
+        l.pred_text, l.mask, l.exec_size
+    ))
 }
 
 /// Typed lines both engines must reject as invalid instructions (LSC_TYPED.md, Text and
@@ -624,27 +565,23 @@ fn apndctr(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         "VD"
     };
     let caching = if rng.chance(4) { ".uc.uc" } else { "" };
-    let text = format!(
-        "{}\n{pred_text}{mnemonic}.ugm{caching} (M1{}, {exec_size}) {dst}:d32 {}({}) VS:d32\n",
-        decls.join("\n"),
-        if nm { "_NM" } else { "" },
-        addr_type.name(),
-        hex(u64::from(index)),
-    );
-    GenCase {
+    Parts {
         platform,
         literal: Vec::new(),
-        text,
+        decls,
         vars,
         preds,
-        cr0: 0,
         emask,
         tags,
         mem,
         surfaces: vec![surface],
-        partner: Vec::new(),
-        profile: None,
     }
+    .finish(&format!(
+        "{pred_text}{mnemonic}.ugm{caching} (M1{}, {exec_size}) {dst}:d32 {}({}) VS:d32",
+        if nm { "_NM" } else { "" },
+        addr_type.name(),
+        hex(i64::from(index)),
+    ))
 }
 
 /// A valid `lsc_load_block2d.tgm` / `lsc_store_block2d.tgm` case (docs/memory.md,
@@ -796,7 +733,7 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let address = format!(
         "{}({})[{x_text},{y_text}]",
         addr_type.name(),
-        hex(u64::from(index))
+        hex(i64::from(index))
     );
     let operands = if store {
         format!("{address} {data_name}:{w}x{h}")
@@ -809,22 +746,16 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         _ => "",
     };
     let exec = if rng.chance(2) { " (M1_NM, 1)" } else { "" };
-    let text = format!(
-        "{}\n{mnemonic}.tgm{caching}{exec} {operands}\n",
-        decls.join("\n")
-    );
-    GenCase {
+    Parts {
         platform,
         literal,
-        text,
+        decls,
         vars,
         preds: Vec::new(),
-        cr0: 0,
         emask: u32::MAX,
         tags,
         mem,
         surfaces: vec![surface],
-        partner: Vec::new(),
-        profile: None,
     }
+    .finish(&format!("{mnemonic}.tgm{caching}{exec} {operands}"))
 }
