@@ -14,12 +14,17 @@ use visa_conformance::{run_case, Case, EngineKind, Outcome};
 use visa_spec::platform::Platform;
 use visa_spec::ErrorClass;
 
-#[test]
-fn typed_spec_matches_oracle() {
-    let cases: u32 = std::env::var("PROPTEST_CASES")
+/// Cases a test runs: `PROPTEST_CASES`, default 64.
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(64);
+        .unwrap_or(64)
+}
+
+#[test]
+fn typed_spec_matches_oracle() {
+    let cases = cases();
     for (name, _) in lsc_typed::STREAMS {
         let mut runner = TestRunner::new(Config::default());
         let strategy = lsc_typed::stream(name).unwrap();
@@ -86,10 +91,7 @@ fn typed_block2d_streams_cover_every_placement() {
 
 #[test]
 fn apndctr_spec_matches_oracle() {
-    let cases: u32 = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(64);
+    let cases = cases();
     for op in [
         visa_spec::ir::Opcode::LscApndctrAtomicAdd,
         visa_spec::ir::Opcode::LscApndctrAtomicSub,
@@ -156,10 +158,7 @@ fn invalid_typed_lines_are_rejected_alike() {
 /// 64); every kind of defect shows up at 1000.
 #[test]
 fn generated_invalid_typed_forms_are_rejected_alike() {
-    let cases: u32 = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(64);
+    let cases = cases();
     let mut runner = TestRunner::new(Config::default());
     let strategy = lsc_typed::invalid_case();
     for _ in 0..cases {

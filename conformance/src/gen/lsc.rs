@@ -74,6 +74,36 @@ pub(super) fn pack(values: &[u64], size: AddrSize) -> Vec<u8> {
         .collect()
 }
 
+/// Where a block 2D case puts a block `span` columns wide (a drawn column `x`, on a surface
+/// `cols` columns wide) and `height` rows high (on `rows` rows): a drawn row (the top, the
+/// bottom edge, across each edge, wholly outside), then, one time in `inside_one_in` when the
+/// surface holds the block, a place wholly inside instead. Returns X, Y and their tag
+/// (`inside`, `edge` or `outside`).
+pub(super) fn place_block(
+    rng: &mut Rng,
+    (x, span, cols): (i64, i64, i64),
+    (height, rows): (i64, i64),
+    inside_one_in: u64,
+) -> (i64, i64, &'static str) {
+    let y = rng.pick(&[0, 0, rows - height, rows - 1, -1, -height, rows, 1]);
+    let (x, y) = if cols >= span && rows >= height && rng.chance(inside_one_in) {
+        (
+            rng.below((cols - span + 1) as u64) as i64,
+            rng.below((rows - height + 1) as u64) as i64,
+        )
+    } else {
+        (x, y)
+    };
+    let place = if x >= 0 && x + span <= cols && y >= 0 && y + height <= rows {
+        "inside"
+    } else if x + span <= 0 || x >= cols || y + height <= 0 || y >= rows {
+        "outside"
+    } else {
+        "edge"
+    };
+    (x, y, place)
+}
+
 /// A memory case but for its instruction line: [`Parts::finish`] writes the declarations,
 /// then the line.
 pub(super) struct Parts {
@@ -678,32 +708,8 @@ fn block2d_with(op: Opcode, platform: Platform, seed: u64, fixed: Option<Block2d
     let span = i64::from(blocks * width);
     let x: i64 = rng.pick(&[0, 0, cols - span, cols - 1, -span / 2 - 1, -span, cols, 1]);
     let rows = i64::from(surface_height);
-    let y: i64 = rng.pick(&[
-        0,
-        0,
-        rows - i64::from(height),
-        rows - 1,
-        -1,
-        -i64::from(height),
-        rows,
-        1,
-    ]);
     // A third of the blocks lie wholly inside when the surface is large enough.
-    let (x, y) = if cols >= span && rows >= i64::from(height) && rng.chance(3) {
-        (
-            rng.below((cols - span + 1) as u64) as i64,
-            rng.below((rows - i64::from(height) + 1) as u64) as i64,
-        )
-    } else {
-        (x, y)
-    };
-    let place = if x >= 0 && x + span <= cols && y >= 0 && y + i64::from(height) <= rows {
-        "inside"
-    } else if x + span <= 0 || x >= cols || y + i64::from(height) <= 0 || y >= rows {
-        "outside"
-    } else {
-        "edge"
-    };
+    let (x, y, place) = place_block(&mut rng, (x, span, cols), (i64::from(height), rows), 3);
     tags.push(format!("block2d-{place}"));
     let layout = shape.layout((blocks, width, height), platform.grf_size());
     let reg_bytes = blocks as usize * layout.grf_block_pitch * size.mem_bytes();

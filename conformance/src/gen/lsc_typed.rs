@@ -24,7 +24,7 @@ use visa_spec::lsc::{AtomicOp, DataShape, DataSize};
 use visa_spec::platform::Platform;
 use visa_spec::state::{AddrSize, AddrType, Surface, SurfaceHeap, FLAT};
 
-use super::lsc::{data_size, hex, pack, Parts, Rng};
+use super::lsc::{data_size, hex, pack, place_block, Parts, Rng};
 use super::GenCase;
 use crate::vector::MemRegion;
 
@@ -962,32 +962,8 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         -span - 1,
         i64::from(px) / 2,
     ]);
-    let y = rng.pick(&[
-        0,
-        0,
-        rows - i64::from(h),
-        rows - 1,
-        -1,
-        -i64::from(h),
-        rows,
-        1,
-    ]);
     // Half the blocks lie wholly inside when the surface is large enough.
-    let (x, y) = if cols >= span && rows >= i64::from(h) && rng.chance(2) {
-        (
-            rng.below((cols - span + 1) as u64) as i64,
-            rng.below((rows - i64::from(h) + 1) as u64) as i64,
-        )
-    } else {
-        (x, y)
-    };
-    let place = if x >= 0 && x + span <= cols && y >= 0 && y + i64::from(h) <= rows {
-        "inside"
-    } else if x + span <= 0 || x >= cols || y + i64::from(h) <= 0 || y >= rows {
-        "outside"
-    } else {
-        "edge"
-    };
+    let (x, y, place) = place_block(&mut rng, (x, span, cols), (i64::from(h), rows), 2);
     tags.push(format!("block2d-{place}"));
     if place != "inside" && span > 0 {
         tags.push("out-of-bounds".into());

@@ -101,29 +101,7 @@ impl Cx<'_> {
             }
             srcs.push(src);
         }
-        let dst = if store {
-            let id = self.var(name, self.pos, "src1")?;
-            srcs.push(Src::General {
-                var: id,
-                row: 0,
-                col: 0,
-                region: Region::SCALAR,
-                modifier: None,
-                ty: self.vars.get(id).ty,
-            });
-            Dst::Null { ty: DataType::UB }
-        } else if name == NULL {
-            Dst::Null { ty: DataType::UB }
-        } else {
-            let id = self.var(name, self.pos, "dst")?;
-            Dst::General {
-                var: id,
-                row: 0,
-                col: 0,
-                hstride: 1,
-                ty: self.vars.get(id).ty,
-            }
-        };
+        let dst = self.block2d_data(name, store, &mut srcs)?;
         let insn = Instruction {
             pos: self.pos,
             opcode,
@@ -150,6 +128,33 @@ impl Cx<'_> {
 }
 
 impl Cx<'_> {
+    /// A block 2D message's data operand `name` (untyped and typed forms): a store's
+    /// Src1Data, the whole variable pushed onto `srcs`, or a load's DstData (`%null` for a
+    /// prefetch).
+    pub(super) fn block2d_data(
+        &mut self,
+        name: &str,
+        store: bool,
+        srcs: &mut Vec<Src>,
+    ) -> Result<Dst> {
+        if store {
+            let id = self.var(name, self.pos, "src1")?;
+            srcs.push(self.whole(id));
+            Ok(Dst::Null { ty: DataType::UB })
+        } else if name == NULL {
+            Ok(Dst::Null { ty: DataType::UB })
+        } else {
+            let id = self.var(name, self.pos, "dst")?;
+            Ok(Dst::General {
+                var: id,
+                row: 0,
+                col: 0,
+                hstride: 1,
+                ty: self.vars.get(id).ty,
+            })
+        }
+    }
+
     /// One block 2D address operand as written (untyped and typed forms): `[V]`, `[V+off]` or
     /// `[imm]`, `what` its name in the document, `ty` its type. Returns a scalar source and
     /// the immediate offset of `V+off`, which only an operand that `takes_offset` may have;

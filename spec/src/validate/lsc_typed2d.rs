@@ -8,11 +8,11 @@ use super::lsc_block2d::{address_ok, data_ok};
 use super::Cx;
 use crate::asm::ast::{InsnLine, MaskControl, OperandKind};
 use crate::error::{Result, VisaError};
-use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode};
+use crate::ir::{Block2dCtrl, Ctrl, Instruction, Opcode};
 use crate::lsc::{self, Block2dShape, DataSize, Sfid};
 use crate::lsc_typed;
 use crate::platform::Platform;
-use crate::state::{AddrType, Vars, NULL};
+use crate::state::{AddrType, Vars};
 use crate::types::DataType;
 
 fn invalid(field: &str, message: impl Into<String>) -> VisaError {
@@ -112,22 +112,7 @@ impl Cx<'_> {
         for (term, what) in terms.iter().zip(["Src0AddrX", "Src0AddrY"]) {
             srcs.push(self.block2d_address(term, what, DataType::D, false)?.0);
         }
-        let dst = if store {
-            let id = self.var(name, self.pos, "src1")?;
-            srcs.push(self.whole(id));
-            Dst::Null { ty: DataType::UB }
-        } else if name == NULL {
-            Dst::Null { ty: DataType::UB }
-        } else {
-            let id = self.var(name, self.pos, "dst")?;
-            Dst::General {
-                var: id,
-                row: 0,
-                col: 0,
-                hstride: 1,
-                ty: self.vars.get(id).ty,
-            }
-        };
+        let dst = self.block2d_data(name, store, &mut srcs)?;
         let insn = Instruction {
             pos: self.pos,
             opcode,

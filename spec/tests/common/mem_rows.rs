@@ -179,6 +179,14 @@ mod mem_rows {
             .collect()
     }
 
+    /// Each erratum of `ids` is in the ledger with two executable readings.
+    pub fn assert_executable(ids: &[&str]) {
+        for id in ids {
+            let entry = visa_spec::errata::LEDGER.iter().find(|e| e.id == *id);
+            assert!(entry.is_some_and(|e| e.executable), "{id}");
+        }
+    }
+
     /// Defined bytes.
     pub fn some(bytes: &[u8]) -> Vec<Option<u8>> {
         bytes.iter().copied().map(Some).collect()
