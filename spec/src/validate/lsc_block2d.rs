@@ -3,7 +3,7 @@
 //! [`Block2dShape::check_limits`]), and [`rules`] for the same checks on any IR.
 
 use super::Cx;
-use crate::asm::ast::{AddrTerm, InsnLine, OperandKind, VarClass};
+use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
 use crate::error::{Result, VisaError};
 use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Region, Src};
 use crate::lsc::{self, Block2dShape, Sfid};
@@ -54,21 +54,8 @@ impl Cx<'_> {
             None => None,
         };
         let (sfid, l1, l3) = lsc::unit_and_caching(&line.mods)?;
-        if line.operands.len() != 2 {
-            return Err(invalid(
-                "operands",
-                format!("`{}` takes 2 operands", line.opcode),
-            ));
-        }
-        let (data, addr) = if store {
-            (&line.operands[1], &line.operands[0])
-        } else {
-            (&line.operands[0], &line.operands[1])
-        };
-        let data_field = if store { "src1" } else { "dst" };
-        let OperandKind::Data { name, shape } = &data.kind else {
-            return Err(invalid(data_field, "expected a data operand `V:SHAPE`"));
-        };
+        let (name, shape, data_field, addr) =
+            block2d_operands(line, store, &line.opcode, "V:SHAPE")?;
         let shape = Block2dShape::parse(shape).map_err(|e| e.field(data_field))?;
         let OperandKind::Address {
             space,
@@ -125,6 +112,36 @@ impl Cx<'_> {
         rules(&insn, self.vars, self.platform)?;
         Ok(insn)
     }
+}
+
+/// A block 2D line's two operands (untyped and typed forms, `mnemonic` as written): the data
+/// operand's variable and shape text (`hint` its form for the message), its field (`src1`
+/// for a store's Src1Data, `dst` for a load's DstData) and the address operand.
+pub(super) fn block2d_operands<'l>(
+    line: &'l InsnLine,
+    store: bool,
+    mnemonic: &str,
+    hint: &str,
+) -> Result<(&'l str, &'l str, &'static str, &'l Operand)> {
+    if line.operands.len() != 2 {
+        return Err(invalid(
+            "operands",
+            format!("`{mnemonic}` takes 2 operands"),
+        ));
+    }
+    let (data, addr) = if store {
+        (&line.operands[1], &line.operands[0])
+    } else {
+        (&line.operands[0], &line.operands[1])
+    };
+    let data_field = if store { "src1" } else { "dst" };
+    let OperandKind::Data { name, shape } = &data.kind else {
+        return Err(invalid(
+            data_field,
+            format!("expected a data operand `{hint}`"),
+        ));
+    };
+    Ok((name, shape, data_field, addr))
 }
 
 impl Cx<'_> {

@@ -4,7 +4,7 @@
 //! LSC-TYPED-BLOCK2D-TEXT): `DstData:WxH AddrType(Surface)[X, Y]`, and [`rules`] for the same
 //! checks on any IR.
 
-use super::lsc_block2d::{address_ok, data_ok};
+use super::lsc_block2d::{address_ok, block2d_operands, data_ok};
 use super::Cx;
 use crate::asm::ast::{InsnLine, MaskControl, OperandKind};
 use crate::error::{Result, VisaError};
@@ -64,21 +64,8 @@ impl Cx<'_> {
         }
         let (_, l1, l3) = lsc::unit_and_caching(&mods)?;
         let sfid = Sfid::Tgm;
-        if line.operands.len() != 2 {
-            return Err(invalid(
-                "operands",
-                format!("`{}.tgm` takes 2 operands", line.opcode),
-            ));
-        }
-        let (data, addr) = if store {
-            (&line.operands[1], &line.operands[0])
-        } else {
-            (&line.operands[0], &line.operands[1])
-        };
-        let data_field = if store { "src1" } else { "dst" };
-        let OperandKind::Data { name, shape } = &data.kind else {
-            return Err(invalid(data_field, "expected a data operand `V:WxH`"));
-        };
+        let mnemonic = format!("{}.tgm", line.opcode);
+        let (name, shape, data_field, addr) = block2d_operands(line, store, &mnemonic, "V:WxH")?;
         let (width, height) =
             lsc_typed::parse_block2d_shape(shape).map_err(|e| e.field(data_field))?;
         let OperandKind::Address {
