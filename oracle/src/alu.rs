@@ -464,6 +464,35 @@ lane!(
 );
 
 lane!(
+    /// MIN on integers (instructions/MIN_MAX.md): the smaller value, src0 on a tie.
+    Min, 2, |a, b, _, _| if b < a { b } else { a }
+);
+
+lane!(
+    /// MAX on integers: the larger value, src0 on a tie.
+    Max, 2, |a, b, _, _| if b > a { b } else { a }
+);
+
+/// CMP on integers into a general destination: all ones (-1, truncated to the destination's
+/// bits) when the relation `REL` holds (0 ==, 1 !=, 2 >, 3 >=, 4 <, 5 <=), else 0.
+pub struct CmpInt<const REL: u8>;
+impl<const REL: u8> Lane for CmpInt<REL> {
+    const SRCS: usize = 2;
+    #[inline(always)]
+    fn f(a: i128, b: i128, _: i128, _: i128) -> i128 {
+        let holds = match REL {
+            0 => a == b,
+            1 => a != b,
+            2 => a > b,
+            3 => a >= b,
+            4 => a < b,
+            _ => a <= b,
+        };
+        -i128::from(holds)
+    }
+}
+
+lane!(
     /// MOV between integer types: the value itself (the encode stage converts).
     Ident, 1, |a, _, _, _| a
 );

@@ -5,7 +5,7 @@
 use visa_spec::asm::ast::{MaskControl, PredCombine, SrcModifier, VarClass};
 use visa_spec::error::Pos;
 use visa_spec::exec::ExecConfig;
-use visa_spec::ir::{Dst, Instruction, Opcode, Program, Src};
+use visa_spec::ir::{Dst, Instruction, Opcode, Program, RelOp, Src};
 use visa_spec::state::{MachineState, VarId, VarInfo, Vars, CR0};
 use visa_spec::types::DataType;
 use visa_spec::validate;
@@ -989,6 +989,28 @@ impl Compiler<'_> {
             Kernel::Int { fused, .. } => fused,
             Kernel::AddInt { .. } => alu::lane_op::<alu::Add>().fused,
             Kernel::MovIntInt { .. } => alu::lane_op::<alu::Ident>().fused,
+            Kernel::Select(SelectKernel::MinMaxInt { max: true, .. }) => {
+                alu::lane_op::<alu::Max>().fused
+            }
+            Kernel::Select(SelectKernel::MinMaxInt { max: false, .. }) => {
+                alu::lane_op::<alu::Min>().fused
+            }
+            // A true channel writes all ones of an integer destination (its truth value
+            // `u64::MAX` truncated); no `.sat` to clamp the -1.
+            Kernel::Select(SelectKernel::CmpInt { rel, truth, .. })
+                if !insn.sat
+                    && dst_ty.is_integer()
+                    && truth == u64::MAX >> (64 - 8 * dst_ty.size() as u32) =>
+            {
+                Some(match rel {
+                    RelOp::Eq => crate::fused::run::<alu::CmpInt<0>>,
+                    RelOp::Ne => crate::fused::run::<alu::CmpInt<1>>,
+                    RelOp::Gt => crate::fused::run::<alu::CmpInt<2>>,
+                    RelOp::Ge => crate::fused::run::<alu::CmpInt<3>>,
+                    RelOp::Lt => crate::fused::run::<alu::CmpInt<4>>,
+                    RelOp::Le => crate::fused::run::<alu::CmpInt<5>>,
+                })
+            }
             _ => None,
         };
         let fused = match fused_fn {
