@@ -45,15 +45,27 @@ fn both_paths(generated: &GenCase) -> bool {
     match (&spec_end, &fused_end, &general_end) {
         (Ok(()), Ok(()), Ok(())) => {}
         (Err(a), Err(b), Err(c)) => {
-            assert_eq!(a.class, b.class, "spec and fused path fail differently on\n{line}");
-            assert_eq!(b.class, c.class, "fused and general paths fail differently on\n{line}");
+            assert_eq!(
+                a.class, b.class,
+                "spec and fused path fail differently on\n{line}"
+            );
+            assert_eq!(
+                b.class, c.class,
+                "fused and general paths fail differently on\n{line}"
+            );
         }
         _ => panic!(
             "spec {spec_end:?}, fused path {fused_end:?}, general path {general_end:?} on\n{line}"
         ),
     }
-    assert!(fused == general, "fused and general paths end differently on\n{line}");
-    assert!(spec == fused, "spec and fused path end differently on\n{line}");
+    assert!(
+        fused == general,
+        "fused and general paths end differently on\n{line}"
+    );
+    assert!(
+        spec == fused,
+        "spec and fused path end differently on\n{line}"
+    );
     plan.fused_steps() > 0
 }
 
