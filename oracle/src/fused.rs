@@ -233,6 +233,10 @@ impl FusedInt {
         if n == 0 || n > LANES || srcs.len() > 4 || !dst_ty.is_integer() {
             return None;
         }
+        // 64-bit sources are rare: they keep the general path.
+        if srcs.iter().any(|s| s.ty.size() > 4) {
+            return None;
+        }
         let mut fs = [FusedSrc::default(); 4];
         for (f, s) in fs.iter_mut().zip(srcs) {
             *f = FusedSrc::compile(s.load, s.ty, s.modifier, n)?;
@@ -430,10 +434,12 @@ pub fn run<L: Lane>(
     en: u32,
     raw: &mut [Raw],
 ) -> Result<()> {
+    // Plans with a source of 64 bits keep the general path (`FusedInt::compile`): one
+    // instance per operation keeps the code small.
     if p.narrow {
         run_as::<L, true>(p, state, en, raw)
     } else {
-        run_as::<L, false>(p, state, en, raw)
+        Err(VisaError::model_bug("a fused plan with a 64-bit source"))
     }
 }
 
