@@ -1,7 +1,8 @@
 //! Spec and oracle on generated LSC_TYPED cases (conformance/src/gen/lsc_typed.rs): the quad
 //! forms on typed surfaces (in bounds, on edges, out of bounds, LOD 1), the atomics and
 //! `lsc_store_uncompressed.tgm`, the block 2D forms (blocks inside, on edges and corners,
-//! outside; both LSC-TYPED-BLOCK2D-INDEX readings); and invalid typed lines rejected alike by both engines.
+//! outside; both LSC-TYPED-BLOCK2D-INDEX readings); and invalid typed lines, a fixed list and
+//! generated ones, rejected alike by both engines.
 //! Case counts: `PROPTEST_CASES` per stream (default 64).
 #![allow(clippy::unwrap_used)]
 
@@ -9,15 +10,21 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, TestRunner};
 use visa_conformance::gen::lsc_typed;
 use visa_conformance::gen::GenCase;
-use visa_conformance::{run_case, EngineKind, Outcome};
+use visa_conformance::{run_case, Case, EngineKind, Outcome};
+use visa_spec::platform::Platform;
 use visa_spec::ErrorClass;
+
+/// Cases a test runs: `PROPTEST_CASES`, default 64.
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(64)
+}
 
 #[test]
 fn typed_spec_matches_oracle() {
-    let cases: u32 = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(64);
+    let cases = cases();
     for (name, _) in lsc_typed::STREAMS {
         let mut runner = TestRunner::new(Config::default());
         let strategy = lsc_typed::stream(name).unwrap();
@@ -84,10 +91,7 @@ fn typed_block2d_streams_cover_every_placement() {
 
 #[test]
 fn apndctr_spec_matches_oracle() {
-    let cases: u32 = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(64);
+    let cases = cases();
     for op in [
         visa_spec::ir::Opcode::LscApndctrAtomicAdd,
         visa_spec::ir::Opcode::LscApndctrAtomicSub,
@@ -112,24 +116,29 @@ fn apndctr_spec_matches_oracle() {
     }
 }
 
+/// A case of a bare program text (no state beyond its declarations).
+fn text_case(platform: Platform, text: &str) -> Case {
+    GenCase {
+        platform,
+        literal: Vec::new(),
+        text: text.to_string(),
+        vars: Vec::new(),
+        preds: Vec::new(),
+        cr0: 0,
+        emask: u32::MAX,
+        tags: Vec::new(),
+        partner: Vec::new(),
+        mem: Vec::new(),
+        surfaces: Vec::new(),
+        profile: None,
+    }
+    .to_case("invalid")
+}
+
 #[test]
 fn invalid_typed_lines_are_rejected_alike() {
     for (platform, program) in lsc_typed::invalid_lines() {
-        let case = GenCase {
-            platform,
-            literal: Vec::new(),
-            text: program.clone(),
-            vars: Vec::new(),
-            preds: Vec::new(),
-            cr0: 0,
-            emask: u32::MAX,
-            tags: Vec::new(),
-            partner: Vec::new(),
-            mem: Vec::new(),
-            surfaces: Vec::new(),
-            profile: None,
-        }
-        .to_case("invalid");
+        let case = text_case(platform, &program);
         for engine in [EngineKind::Spec, EngineKind::Oracle] {
             match run_case(&case, engine) {
                 Outcome::Error(e) => assert_eq!(
@@ -139,6 +148,40 @@ fn invalid_typed_lines_are_rejected_alike() {
                 ),
                 other => panic!("{engine:?} accepted\n{program}\n{other:?}"),
             }
+        }
+    }
+}
+
+/// Generated invalid typed forms ([`lsc_typed::invalid_case`]): both engines reject each as an
+/// invalid instruction naming the same field, the one the defect fixes when it does; neither
+/// panics (a panic would come back as a model bug). Case count: `PROPTEST_CASES` (default
+/// 64); every kind of defect shows up at 1000.
+#[test]
+fn generated_invalid_typed_forms_are_rejected_alike() {
+    let cases = cases();
+    let mut runner = TestRunner::new(Config::default());
+    let strategy = lsc_typed::invalid_case();
+    for _ in 0..cases {
+        let bad = strategy.new_tree(&mut runner).unwrap().current();
+        let case = text_case(bad.platform, &bad.text);
+        let what = format!("{} on {}:\n{}", bad.why, bad.platform.name(), bad.text);
+        match (
+            run_case(&case, EngineKind::Spec),
+            run_case(&case, EngineKind::Oracle),
+        ) {
+            (Outcome::Error(a), Outcome::Error(b)) => {
+                assert_eq!(a.class, ErrorClass::InvalidInstruction, "spec: {a}; {what}");
+                assert_eq!(
+                    (a.class, &a.field),
+                    (b.class, &b.field),
+                    "spec {a} vs oracle {b}; {what}"
+                );
+                assert!(a.field.is_some(), "no field named: {a}; {what}");
+                if let Some(field) = bad.field {
+                    assert_eq!(a.field.as_deref(), Some(field), "{a}; {what}");
+                }
+            }
+            (spec, oracle) => panic!("spec {spec:?} vs oracle {oracle:?}; {what}"),
         }
     }
 }

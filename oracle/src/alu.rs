@@ -88,6 +88,58 @@ fn map4(s: &mut [Ints], c: &Ctx, f: impl Fn(i128, i128, i128, i128) -> i128) -> 
     Ok(())
 }
 
+/// One lane of an integer operation: the exact result from the exact source lanes `a`, `b`,
+/// `c`, `d` (the sources past `SRCS` are 0). The buffer form ([`map_lane`]) and the fused lane
+/// loop of [`crate::fused`] both inline it, so the two paths share one definition.
+pub trait Lane {
+    const SRCS: usize;
+    fn f(a: i128, b: i128, c: i128, d: i128) -> i128;
+}
+
+/// The buffer form of a lane operation: lanes `0..ctx.n` of the sources, result in the first.
+fn map_lane<L: Lane>(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    match L::SRCS {
+        1 => map1(s, c, |a| L::f(a, 0, 0, 0)),
+        2 => map2(s, c, |a, b| L::f(a, b, 0, 0)),
+        3 => map3(s, c, |a, b, d| L::f(a, b, d, 0)),
+        _ => map4(s, c, L::f),
+    }
+}
+
+/// An integer operation in both forms: on lane buffers, and (for the operations without
+/// errors or cross-lane reads) as the fused lane loop of [`crate::fused`].
+#[derive(Clone, Copy)]
+pub struct IntOp {
+    pub buf: IntOpFn,
+    pub fused: Option<crate::fused::FusedFn>,
+}
+
+pub fn lane_op<L: Lane>() -> IntOp {
+    IntOp {
+        buf: map_lane::<L>,
+        fused: Some(crate::fused::run::<L>),
+    }
+}
+
+fn buf_op(buf: IntOpFn) -> IntOp {
+    IntOp { buf, fused: None }
+}
+
+/// Declares a unit type implementing [`Lane`] over `SRCS` sources.
+macro_rules! lane {
+    ($(#[$m:meta])* $name:ident, $n:literal, |$a:tt, $b:tt, $c:tt, $d:tt| $body:expr) => {
+        $(#[$m])*
+        pub struct $name;
+        impl Lane for $name {
+            const SRCS: usize = $n;
+            #[inline(always)]
+            fn f($a: i128, $b: i128, $c: i128, $d: i128) -> i128 {
+                $body
+            }
+        }
+    };
+}
+
 /// The low 32 bits of a lane's two's-complement value.
 #[inline(always)]
 fn dword(v: i128) -> u32 {
@@ -103,25 +155,23 @@ fn count<const MASK: u32>(v: i128) -> u32 {
 // ---------------------------------------------------------------------------------------
 // Arithmetic (instructions/ADD3.md, AVG.md, MULH.md)
 
-fn add3(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map3(s, c, |a, b, d| a + b + d)
-}
+lane!(Add3, 3, |a, b, d, _| a + b + d);
 
-/// `(src0 + src1 + 1) >> 1` on the exact sum: the floor of the half.
-fn avg(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, |a, b| (a + b + 1) >> 1)
-}
+lane!(
+    /// `(src0 + src1 + 1) >> 1` on the exact sum: the floor of the half.
+    Avg, 2, |a, b, _, _| (a + b + 1) >> 1
+);
 
-/// MUL: the exact product (sources of at most 33 bits, so it fits).
-fn mul(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, |a, b| a * b)
-}
+lane!(
+    /// MUL: the exact product (sources of at most 33 bits, so it fits).
+    Mul, 2, |a, b, _, _| a * b
+);
 
-/// MAD: the exact src0 * src1 + src2 (the Notes' multiply-then-add in the destination type
-/// leaves the same low bits, and integer MAD takes no `.sat`).
-fn mad(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map3(s, c, |a, b, d| a * b + d)
-}
+lane!(
+    /// MAD: the exact src0 * src1 + src2 (the Notes' multiply-then-add in the destination
+    /// type leaves the same low bits, and integer MAD takes no `.sat`).
+    Mad, 3, |a, b, d, _| a * b + d
+);
 
 /// DIV and MOD (instructions/DIV.md, Notes): lane k of `a` becomes the quotient truncated
 /// toward zero (`remainder` false) or the remainder with the numerator's sign; returns the
@@ -144,42 +194,36 @@ pub fn divide(a: &mut Ints, b: &Ints, n: usize, remainder: bool) -> u32 {
     zero
 }
 
-/// The high 32 bits of the exact product: floor(product / 2^32).
-fn mulh(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, |a, b| (a * b) >> 32)
-}
+lane!(
+    /// The high 32 bits of the exact product: floor(product / 2^32).
+    Mulh, 2, |a, b, _, _| (a * b) >> 32
+);
 
 // ---------------------------------------------------------------------------------------
 // Logic (instructions/AND.md, OR.md, XOR.md, NOT.md): bitwise on two's-complement values.
 
-fn and(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, |a, b| a & b)
-}
-
-fn or(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, |a, b| a | b)
-}
-
-fn xor(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, |a, b| a ^ b)
-}
-
-fn not(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map1(s, c, |a| !a)
-}
+lane!(And, 2, |a, b, _, _| a & b);
+lane!(Or, 2, |a, b, _, _| a | b);
+lane!(Xor, 2, |a, b, _, _| a ^ b);
+lane!(Not, 1, |a, _, _, _| !a);
 
 // ---------------------------------------------------------------------------------------
 // Shifts (instructions/SHL.md, SHR.md, ASR.md). `M` is the count mask: 31, or 63 for a
 // Q or UQ destination.
 
-fn shl<const M: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, |a, b| a << count::<M>(b))
+pub struct Shl<const M: u32>;
+impl<const M: u32> Lane for Shl<M> {
+    const SRCS: usize = 2;
+    #[inline(always)]
+    fn f(a: i128, b: i128, _: i128, _: i128) -> i128 {
+        a << count::<M>(b)
+    }
 }
 
 /// SHL with `.sat` under the literal reading of erratum SHL-SAT-RANGE: an enabled lane
 /// whose exact result does not fit 33 signed bits is undefined.
 fn shl_sat_checked<const M: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    shl::<M>(s, c)?;
+    map_lane::<Shl<M>>(s, c)?;
     const RANGE: std::ops::RangeInclusive<i128> = -(1 << 32)..=(1 << 32) - 1;
     let n = c.n.min(LANES);
     let [out, ..] = s else {
@@ -197,15 +241,23 @@ fn shl_sat_checked<const M: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
 }
 
 /// Logical shift of src0's bits: `SRC_MASK` keeps the bits of src0's type.
-fn shr<const SRC_MASK: u64, const M: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, |a, b| {
+pub struct Shr<const SRC_MASK: u64, const M: u32>;
+impl<const SRC_MASK: u64, const M: u32> Lane for Shr<SRC_MASK, M> {
+    const SRCS: usize = 2;
+    #[inline(always)]
+    fn f(a: i128, b: i128, _: i128, _: i128) -> i128 {
         (((a as u64) & SRC_MASK) >> count::<M>(b)) as i128
-    })
+    }
 }
 
 /// Arithmetic shift: floor(src0 / 2^count) of src0's exact value.
-fn asr<const M: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, |a, b| a >> count::<M>(b))
+pub struct Asr<const M: u32>;
+impl<const M: u32> Lane for Asr<M> {
+    const SRCS: usize = 2;
+    #[inline(always)]
+    fn f(a: i128, b: i128, _: i128, _: i128) -> i128 {
+        a >> count::<M>(b)
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -241,82 +293,93 @@ fn rotate_expr<const W: u32, const LEFT: bool>(a: i128, b: i128) -> i128 {
     r as i128
 }
 
-fn rol_expr<const W: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, rotate_expr::<W, true>)
-}
-
-fn ror_expr<const W: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, rotate_expr::<W, false>)
-}
-
-fn rol<const W: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, rotate::<W, true>)
-}
-
-fn ror<const W: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, rotate::<W, false>)
+/// A rotation of `W` bits, left or right; `EXPR` computes the literal reading's expression.
+pub struct Rotate<const W: u32, const LEFT: bool, const EXPR: bool>;
+impl<const W: u32, const LEFT: bool, const EXPR: bool> Lane for Rotate<W, LEFT, EXPR> {
+    const SRCS: usize = 2;
+    #[inline(always)]
+    fn f(a: i128, b: i128, _: i128, _: i128) -> i128 {
+        if EXPR {
+            rotate_expr::<W, LEFT>(a, b)
+        } else {
+            rotate::<W, LEFT>(a, b)
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------
 // Bit counts (instructions/BFREV.md, CBIT.md, FBH.md, FBL.md, LZD.md)
 
-fn bfrev(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map1(s, c, |a| dword(a).reverse_bits() as i128)
-}
+lane!(Bfrev, 1, |a, _, _, _| dword(a).reverse_bits() as i128);
 
 /// The set bits of src0 within its type (`SRC_MASK`).
-fn cbit<const SRC_MASK: u64>(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map1(s, c, |a| ((a as u64) & SRC_MASK).count_ones() as i128)
+pub struct Cbit<const SRC_MASK: u64>;
+impl<const SRC_MASK: u64> Lane for Cbit<SRC_MASK> {
+    const SRCS: usize = 1;
+    #[inline(always)]
+    fn f(a: i128, _: i128, _: i128, _: i128) -> i128 {
+        ((a as u64) & SRC_MASK).count_ones() as i128
+    }
 }
 
-/// Erratum CBIT-RESULT, literal reading: the loop leaves `val` at 0 and writes it.
-fn cbit_literal(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map1(s, c, |_| 0)
-}
+lane!(
+    /// Erratum CBIT-RESULT, literal reading: the loop leaves `val` at 0 and writes it.
+    CbitLiteral, 1, |_, _, _, _| 0
+);
 
 const NO_BIT: i128 = 0xFFFF_FFFF;
 
-/// Unsigned source: leading zeros; no bit set gives 0xFFFFFFFF.
-fn fbh_unsigned(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map1(s, c, |a| match dword(a) {
+lane!(
+    /// Unsigned source: leading zeros; no bit set gives 0xFFFFFFFF.
+    FbhUnsigned, 1, |a, _, _, _| match dword(a) {
         0 => NO_BIT,
         x => x.leading_zeros() as i128,
-    })
-}
+    }
+);
 
 /// Signed source (erratum FBH-SIGNED, resolved): the leading bits equal to the sign bit
 /// (leading zeros of a non-negative value, leading ones of a negative one); 0 and -1 give
 /// 0xFFFFFFFF.
-fn fbh_signed(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map1(s, c, |a| match dword(a) as i32 {
-        0 | -1 => NO_BIT,
-        x if x < 0 => (x as u32).leading_ones() as i128,
-        x => x.leading_zeros() as i128,
-    })
+pub struct FbhSigned;
+impl Lane for FbhSigned {
+    const SRCS: usize = 1;
+    #[inline(always)]
+    fn f(a: i128, _: i128, _: i128, _: i128) -> i128 {
+        match dword(a) as i32 {
+            0 | -1 => NO_BIT,
+            x if x < 0 => (x as u32).leading_ones() as i128,
+            x => x.leading_zeros() as i128,
+        }
+    }
 }
 
 /// Erratum FBH-SIGNED, literal reading: `(dScalar & (1 << 31)) == cval` never holds for a
 /// negative value, so the count stays 0.
-fn fbh_signed_literal(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map1(s, c, |a| match dword(a) as i32 {
-        0 | -1 => NO_BIT,
-        x if x < 0 => 0,
-        x => x.leading_zeros() as i128,
-    })
+pub struct FbhSignedLiteral;
+impl Lane for FbhSignedLiteral {
+    const SRCS: usize = 1;
+    #[inline(always)]
+    fn f(a: i128, _: i128, _: i128, _: i128) -> i128 {
+        match dword(a) as i32 {
+            0 | -1 => NO_BIT,
+            x if x < 0 => 0,
+            x => x.leading_zeros() as i128,
+        }
+    }
 }
 
-/// Trailing zeros; no bit set gives 0xFFFFFFFF.
-fn fbl(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map1(s, c, |a| match dword(a) {
+lane!(
+    /// Trailing zeros; no bit set gives 0xFFFFFFFF.
+    Fbl, 1, |a, _, _, _| match dword(a) {
         0 => NO_BIT,
         x => x.trailing_zeros() as i128,
-    })
-}
+    }
+);
 
-/// Leading zeros; 0 gives 32.
-fn lzd(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map1(s, c, |a| dword(a).leading_zeros() as i128)
-}
+lane!(
+    /// Leading zeros; 0 gives 32.
+    Lzd, 1, |a, _, _, _| dword(a).leading_zeros() as i128
+);
 
 // ---------------------------------------------------------------------------------------
 // Bit fields (instructions/BFE.md, BFI.md), in 32 bits.
@@ -333,8 +396,11 @@ fn shr32<const SIGNED: bool>(x: u32, k: u32) -> u32 {
 
 /// BFE: the field of `width` bits at `offset` in src2. `SIGNED` (a D destination) extends
 /// the field's sign; `LITERAL` is the literal reading of erratum BFE-SIGN-EXTENSION.
-fn bfe<const SIGNED: bool, const LITERAL: bool>(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map3(s, c, |w, o, v| {
+pub struct Bfe<const SIGNED: bool, const LITERAL: bool>;
+impl<const SIGNED: bool, const LITERAL: bool> Lane for Bfe<SIGNED, LITERAL> {
+    const SRCS: usize = 3;
+    #[inline(always)]
+    fn f(w: i128, o: i128, v: i128, _: i128) -> i128 {
         let width = dword(w) & 0x1F;
         let offset = dword(o) & 0x1F;
         let x = dword(v);
@@ -349,18 +415,18 @@ fn bfe<const SIGNED: bool, const LITERAL: bool>(s: &mut [Ints], c: &Ctx) -> Resu
             shr32::<SIGNED>(x, offset)
         };
         field as i128
-    })
+    }
 }
 
-/// BFI: src2's low `width` bits inserted at `offset` into src3.
-fn bfi(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map4(s, c, |w, o, a, b| {
-        let width = dword(w) & 0x1F;
-        let offset = dword(o) & 0x1F;
-        let bitmask = ((1u32 << width) - 1) << offset;
-        (((dword(a) << offset) & bitmask) | (dword(b) & !bitmask)) as i128
-    })
+lane!(
+    /// BFI: src2's low `width` bits inserted at `offset` into src3.
+    Bfi, 4, |w, o, a, b| {
+    let width = dword(w) & 0x1F;
+    let offset = dword(o) & 0x1F;
+    let bitmask = ((1u32 << width) - 1) << offset;
+    (((dword(a) << offset) & bitmask) | (dword(b) & !bitmask)) as i128
 }
+);
 
 // ---------------------------------------------------------------------------------------
 // Pair-wise sums of absolute differences (instructions/SAD2.md, SAD2ADD.md): lane i of each
@@ -391,10 +457,45 @@ fn sad2add(s: &mut [Ints], c: &Ctx) -> Result<()> {
     Ok(())
 }
 
-/// ADDR_ADD: the exact sum; the encode stage keeps the address element's 16 bits.
-fn addr_add(s: &mut [Ints], c: &Ctx) -> Result<()> {
-    map2(s, c, |a, b| a + b)
+lane!(
+    /// ADDR_ADD and ADD: the exact sum; the encode stage keeps the destination's bits (an
+    /// address element's 16).
+    Add, 2, |a, b, _, _| a + b
+);
+
+lane!(
+    /// MIN on integers (instructions/MIN_MAX.md): the smaller value, src0 on a tie.
+    Min, 2, |a, b, _, _| if b < a { b } else { a }
+);
+
+lane!(
+    /// MAX on integers: the larger value, src0 on a tie.
+    Max, 2, |a, b, _, _| if b > a { b } else { a }
+);
+
+/// CMP on integers into a general destination: all ones (-1, truncated to the destination's
+/// bits) when the relation `REL` holds (0 ==, 1 !=, 2 >, 3 >=, 4 <, 5 <=), else 0.
+pub struct CmpInt<const REL: u8>;
+impl<const REL: u8> Lane for CmpInt<REL> {
+    const SRCS: usize = 2;
+    #[inline(always)]
+    fn f(a: i128, b: i128, _: i128, _: i128) -> i128 {
+        let holds = match REL {
+            0 => a == b,
+            1 => a != b,
+            2 => a > b,
+            3 => a >= b,
+            4 => a < b,
+            _ => a <= b,
+        };
+        -i128::from(holds)
+    }
 }
+
+lane!(
+    /// MOV between integer types: the value itself (the encode stage converts).
+    Ident, 1, |a, _, _, _| a
+);
 
 // ---------------------------------------------------------------------------------------
 // Two results per lane (instructions/ADDC.md, SUBB.md, ADD3O.md, MADW.md): the first in the
@@ -523,7 +624,7 @@ pub fn int_op_fn(
     dst: DataType,
     sat: bool,
     lit: &Literal,
-) -> Option<IntOpFn> {
+) -> Option<IntOp> {
     if !dst.is_integer() || !srcs.iter().all(|t| t.is_integer()) {
         return None;
     }
@@ -534,35 +635,35 @@ pub fn int_op_fn(
     let qword_dst = dst.size() == 8;
     let dword_srcs = srcs.iter().all(|t| t.size() <= 4);
     Some(match opcode {
-        Opcode::Add3 => add3,
-        Opcode::Avg => avg,
+        Opcode::Add3 => lane_op::<Add3>(),
+        Opcode::Avg => lane_op::<Avg>(),
         // The product of two 33-bit values fits i128 exactly; wider ones might not.
-        Opcode::Mulh if dword_srcs => mulh,
-        Opcode::Mul if dword_srcs => mul,
-        Opcode::Mad if dword_srcs => mad,
-        Opcode::And => and,
-        Opcode::Or => or,
-        Opcode::Xor => xor,
-        Opcode::Not => not,
+        Opcode::Mulh if dword_srcs => lane_op::<Mulh>(),
+        Opcode::Mul if dword_srcs => lane_op::<Mul>(),
+        Opcode::Mad if dword_srcs => lane_op::<Mad>(),
+        Opcode::And => lane_op::<And>(),
+        Opcode::Or => lane_op::<Or>(),
+        Opcode::Xor => lane_op::<Xor>(),
+        Opcode::Not => lane_op::<Not>(),
         Opcode::Shl => match (qword_dst, sat && lit.shl_sat_range) {
-            (false, false) => shl::<31>,
-            (true, false) => shl::<63>,
-            (false, true) => shl_sat_checked::<31>,
-            (true, true) => shl_sat_checked::<63>,
+            (false, false) => lane_op::<Shl<31>>(),
+            (true, false) => lane_op::<Shl<63>>(),
+            (false, true) => buf_op(shl_sat_checked::<31>),
+            (true, true) => buf_op(shl_sat_checked::<63>),
         },
         Opcode::Shr => match (src0.size(), qword_dst) {
-            (1, false) => shr::<0xFF, 31>,
-            (2, false) => shr::<0xFFFF, 31>,
-            (4, false) => shr::<0xFFFF_FFFF, 31>,
-            (8, false) => shr::<{ u64::MAX }, 31>,
-            (1, true) => shr::<0xFF, 63>,
-            (2, true) => shr::<0xFFFF, 63>,
-            (4, true) => shr::<0xFFFF_FFFF, 63>,
-            (8, true) => shr::<{ u64::MAX }, 63>,
+            (1, false) => lane_op::<Shr<0xFF, 31>>(),
+            (2, false) => lane_op::<Shr<0xFFFF, 31>>(),
+            (4, false) => lane_op::<Shr<0xFFFF_FFFF, 31>>(),
+            (8, false) => lane_op::<Shr<{ u64::MAX }, 31>>(),
+            (1, true) => lane_op::<Shr<0xFF, 63>>(),
+            (2, true) => lane_op::<Shr<0xFFFF, 63>>(),
+            (4, true) => lane_op::<Shr<0xFFFF_FFFF, 63>>(),
+            (8, true) => lane_op::<Shr<{ u64::MAX }, 63>>(),
             _ => return None,
         },
-        Opcode::Asr if qword_dst => asr::<63>,
-        Opcode::Asr => asr::<31>,
+        Opcode::Asr if qword_dst => lane_op::<Asr<63>>(),
+        Opcode::Asr => lane_op::<Asr<31>>(),
         Opcode::Rol | Opcode::Ror => {
             let left = opcode == Opcode::Rol;
             // Erratum ROTATE-WIDTH: the destination's width, literally src0's.
@@ -573,52 +674,52 @@ pub fn int_op_fn(
             };
             match (width, left) {
                 (w, true) if lit.rotate_width && w != dst.size() => match w {
-                    1 => rol_expr::<8>,
-                    2 => rol_expr::<16>,
-                    4 => rol_expr::<32>,
-                    _ => rol_expr::<64>,
+                    1 => lane_op::<Rotate<8, true, true>>(),
+                    2 => lane_op::<Rotate<16, true, true>>(),
+                    4 => lane_op::<Rotate<32, true, true>>(),
+                    _ => lane_op::<Rotate<64, true, true>>(),
                 },
                 (w, false) if lit.rotate_width && w != dst.size() => match w {
-                    1 => ror_expr::<8>,
-                    2 => ror_expr::<16>,
-                    4 => ror_expr::<32>,
-                    _ => ror_expr::<64>,
+                    1 => lane_op::<Rotate<8, false, true>>(),
+                    2 => lane_op::<Rotate<16, false, true>>(),
+                    4 => lane_op::<Rotate<32, false, true>>(),
+                    _ => lane_op::<Rotate<64, false, true>>(),
                 },
-                (1, true) => rol::<8>,
-                (2, true) => rol::<16>,
-                (4, true) => rol::<32>,
-                (8, true) => rol::<64>,
-                (1, false) => ror::<8>,
-                (2, false) => ror::<16>,
-                (4, false) => ror::<32>,
-                (8, false) => ror::<64>,
+                (1, true) => lane_op::<Rotate<8, true, false>>(),
+                (2, true) => lane_op::<Rotate<16, true, false>>(),
+                (4, true) => lane_op::<Rotate<32, true, false>>(),
+                (8, true) => lane_op::<Rotate<64, true, false>>(),
+                (1, false) => lane_op::<Rotate<8, false, false>>(),
+                (2, false) => lane_op::<Rotate<16, false, false>>(),
+                (4, false) => lane_op::<Rotate<32, false, false>>(),
+                (8, false) => lane_op::<Rotate<64, false, false>>(),
                 _ => return None,
             }
         }
-        Opcode::Bfrev => bfrev,
-        Opcode::Cbit if lit.cbit_result => cbit_literal,
+        Opcode::Bfrev => lane_op::<Bfrev>(),
+        Opcode::Cbit if lit.cbit_result => lane_op::<CbitLiteral>(),
         Opcode::Cbit => match type_mask(src0) {
-            0xFF => cbit::<0xFF>,
-            0xFFFF => cbit::<0xFFFF>,
-            0xFFFF_FFFF => cbit::<0xFFFF_FFFF>,
-            _ => cbit::<{ u64::MAX }>,
+            0xFF => lane_op::<Cbit<0xFF>>(),
+            0xFFFF => lane_op::<Cbit<0xFFFF>>(),
+            0xFFFF_FFFF => lane_op::<Cbit<0xFFFF_FFFF>>(),
+            _ => lane_op::<Cbit<{ u64::MAX }>>(),
         },
-        Opcode::Fbh if !src0.is_signed_integer() => fbh_unsigned,
-        Opcode::Fbh if lit.fbh_signed => fbh_signed_literal,
-        Opcode::Fbh => fbh_signed,
-        Opcode::Fbl => fbl,
-        Opcode::Lzd => lzd,
+        Opcode::Fbh if !src0.is_signed_integer() => lane_op::<FbhUnsigned>(),
+        Opcode::Fbh if lit.fbh_signed => lane_op::<FbhSignedLiteral>(),
+        Opcode::Fbh => lane_op::<FbhSigned>(),
+        Opcode::Fbl => lane_op::<Fbl>(),
+        Opcode::Lzd => lane_op::<Lzd>(),
         Opcode::Bfe => match (dst.is_signed_integer(), lit.bfe_sign_extension) {
-            (false, false) => bfe::<false, false>,
-            (true, false) => bfe::<true, false>,
-            (false, true) => bfe::<false, true>,
-            (true, true) => bfe::<true, true>,
+            (false, false) => lane_op::<Bfe<false, false>>(),
+            (true, false) => lane_op::<Bfe<true, false>>(),
+            (false, true) => lane_op::<Bfe<false, true>>(),
+            (true, true) => lane_op::<Bfe<true, true>>(),
         },
-        Opcode::Bfi => bfi,
-        Opcode::Sad2 if lit.sad2_loop_step => sad2::<1>,
-        Opcode::Sad2 => sad2::<2>,
-        Opcode::Sad2add => sad2add,
-        Opcode::AddrAdd => addr_add,
+        Opcode::Bfi => lane_op::<Bfi>(),
+        Opcode::Sad2 if lit.sad2_loop_step => buf_op(sad2::<1>),
+        Opcode::Sad2 => buf_op(sad2::<2>),
+        Opcode::Sad2add => buf_op(sad2add),
+        Opcode::AddrAdd => lane_op::<Add>(),
         // Every other opcode has its own kernel (or none yet).
         _ => return None,
     })

@@ -38,6 +38,7 @@
 
 mod alu;
 mod dpas;
+mod fused;
 mod kernel;
 mod mem;
 mod mode;

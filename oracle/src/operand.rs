@@ -666,6 +666,20 @@ fn scatter_offs<const S: usize, T: Off>(
     Ok(())
 }
 
+const SPAN_WORDS: usize = 16;
+
+/// A set of bytes of a short span of the register file, one bit per byte.
+struct SpanBits([u64; SPAN_WORDS]);
+
+impl SpanBits {
+    const BYTES: usize = SPAN_WORDS * 64;
+
+    #[inline(always)]
+    fn has(&self, b: usize) -> bool {
+        self.0.get(b / 64).is_some_and(|w| (w >> (b % 64)) & 1 == 1)
+    }
+}
+
 impl DstStore {
     /// Resolves an indirect destination for lanes `0..n` (every lane is checked, enabled or
     /// not) before anything is written.
@@ -726,14 +740,21 @@ impl DstStore {
         // A repeated run finds its lanes undefined already: one range walk instead of a
         // search per byte.
         if let Some((lo, hi)) = self.span(size, n, offs) {
-            let have = state
-                .undefined
-                .range(lo..hi)
-                .filter(|b| {
-                    self.lane_of(size, n, **b, offs)
-                        .is_some_and(|k| en >> k & 1 == 1)
-                })
-                .count();
+            let have = match self.lane_bytes(size, n, en, offs, lo, hi) {
+                Some(bits) => state
+                    .undefined
+                    .range(lo..hi)
+                    .filter(|b| bits.has(**b - lo))
+                    .count(),
+                None => state
+                    .undefined
+                    .range(lo..hi)
+                    .filter(|b| {
+                        self.lane_of(size, n, **b, offs)
+                            .is_some_and(|k| en >> k & 1 == 1)
+                    })
+                    .count(),
+            };
             if have == en.count_ones() as usize * size {
                 return;
             }
@@ -766,6 +787,31 @@ impl DstStore {
             }
             _ => None,
         }
+    }
+
+    /// The bytes of the enabled lanes (`en`) among `0..n` as a bitmap of the span `lo..hi`
+    /// (bit `b - lo` for byte `b`), when the span is short enough (`None` otherwise).
+    fn lane_bytes(
+        &self,
+        size: usize,
+        n: usize,
+        en: u32,
+        offs: &[usize; LANES],
+        lo: usize,
+        hi: usize,
+    ) -> Option<SpanBits> {
+        if hi.checked_sub(lo)? > SpanBits::BYTES {
+            return None;
+        }
+        let mut bits = SpanBits([0; SPAN_WORDS]);
+        for k in (0..n.min(LANES)).filter(|k| en >> k & 1 == 1) {
+            let at = self.lane_offset(size, k, offs)?.checked_sub(lo)?;
+            for b in at..at + size {
+                let word = bits.0.get_mut(b / 64)?;
+                *word |= 1 << (b % 64);
+            }
+        }
+        Some(bits)
     }
 
     /// The lane among `0..n` whose bytes hold register byte `b`.
@@ -816,11 +862,15 @@ impl DstStore {
         // bytes).
         let mut hit = [0usize; LANES * 8];
         let mut count = 0;
+        let bits = self.lane_bytes(size, n, en, offs, lo, hi);
         for b in state.undefined.range(lo..hi) {
-            if self
-                .lane_of(size, n, *b, offs)
-                .is_some_and(|k| en >> k & 1 == 1)
-            {
+            let enabled = match &bits {
+                Some(bits) => bits.has(*b - lo),
+                None => self
+                    .lane_of(size, n, *b, offs)
+                    .is_some_and(|k| en >> k & 1 == 1),
+            };
+            if enabled {
                 if let Some(slot) = hit.get_mut(count) {
                     *slot = *b;
                     count += 1;

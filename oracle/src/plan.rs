@@ -5,13 +5,14 @@
 use visa_spec::asm::ast::{MaskControl, PredCombine, SrcModifier, VarClass};
 use visa_spec::error::Pos;
 use visa_spec::exec::ExecConfig;
-use visa_spec::ir::{Dst, Instruction, Opcode, Program, Src};
+use visa_spec::ir::{Dst, Instruction, Opcode, Program, RelOp, Src};
 use visa_spec::state::{MachineState, VarId, VarInfo, Vars, CR0};
 use visa_spec::types::DataType;
 use visa_spec::validate;
 use visa_spec::VisaError;
 
 use crate::alu::{self, MAX_SRCS};
+use crate::fused::{FusedFn, FusedInt, SrcIn};
 use crate::kernel::{self, Ctx, FloatOp, Ints, Modifier, Raw, LANES};
 use crate::mode::{FloatMode, Literal};
 use crate::operand::{load_any, DstStore, Indirect, LoadFn, LoadIntFn, SrcLoad, StoreFn};
@@ -104,6 +105,9 @@ struct InsnPlan {
     float_mode: bool,
     /// Register-file bytes the general operands need.
     extent: usize,
+    /// The fused form of an integer instruction of a common shape ([`crate::fused`]); the
+    /// general path still runs it on a state holding undefined bytes.
+    fused: Option<FusedInt>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -180,6 +184,8 @@ enum Kernel {
         dec: [Option<kernel::DecIntFn>; MAX_SRCS],
         op: alu::IntOpFn,
         enc: kernel::EncIntFn,
+        /// The operation's fused lane loop, if it has one.
+        fused: Option<FusedFn>,
     },
     /// Two results per lane (ADDC, SUBB, ADD3O, MADW): the first encoded into the
     /// destination, the second into the second destination.
@@ -878,6 +884,7 @@ impl Compiler<'_> {
                     dec,
                     op: crate::dpas::dp4a_op_fn(&tys[..3]).ok_or_else(bug)?,
                     enc: kernel::enc_int_fn(dst).ok_or_else(bug)?,
+                    fused: None,
                 })
             }
             (Opcode::Mov | Opcode::Add | Opcode::Movs, _) => Err(VisaError::model_bug(format!(
@@ -899,8 +906,9 @@ impl Compiler<'_> {
                     alu::int_op_fn(opcode, &tys[..k], dst, insn.sat, &self.lit).ok_or_else(bug)?;
                 Ok(Kernel::Int {
                     dec,
-                    op,
+                    op: op.buf,
                     enc: kernel::enc_int_fn(dst).ok_or_else(bug)?,
+                    fused: op.fused,
                 })
             }
         }
@@ -971,6 +979,60 @@ impl Compiler<'_> {
             }
         }
         let float_mode = dst_ty.is_float() || srcs.iter().flatten().any(|s| s.ty.is_float());
+        let index_undefined = self.lit.dst_channel_index
+            && matches!(
+                insn.opcode,
+                Opcode::Lzd | Opcode::Mul | Opcode::Mulh | Opcode::Mad | Opcode::Mod
+            );
+        // The fused loop: one result per lane, every lane stored, nothing undefined.
+        let fused_fn = match kernel {
+            Kernel::Int { fused, .. } => fused,
+            Kernel::AddInt { .. } => alu::lane_op::<alu::Add>().fused,
+            Kernel::MovIntInt { .. } => alu::lane_op::<alu::Ident>().fused,
+            Kernel::Select(SelectKernel::MinMaxInt { max: true, .. }) => {
+                alu::lane_op::<alu::Max>().fused
+            }
+            Kernel::Select(SelectKernel::MinMaxInt { max: false, .. }) => {
+                alu::lane_op::<alu::Min>().fused
+            }
+            // A true channel writes all ones of an integer destination (its truth value
+            // `u64::MAX` truncated); no `.sat` to clamp the -1.
+            Kernel::Select(SelectKernel::CmpInt { rel, truth, .. })
+                if !insn.sat
+                    && dst_ty.is_integer()
+                    && truth == u64::MAX >> (64 - 8 * dst_ty.size() as u32) =>
+            {
+                Some(match rel {
+                    RelOp::Eq => crate::fused::run::<alu::CmpInt<0>>,
+                    RelOp::Ne => crate::fused::run::<alu::CmpInt<1>>,
+                    RelOp::Gt => crate::fused::run::<alu::CmpInt<2>>,
+                    RelOp::Ge => crate::fused::run::<alu::CmpInt<3>>,
+                    RelOp::Lt => crate::fused::run::<alu::CmpInt<4>>,
+                    RelOp::Le => crate::fused::run::<alu::CmpInt<5>>,
+                })
+            }
+            _ => None,
+        };
+        let fused = match fused_fn {
+            Some(run)
+                if lanes == Lanes::All
+                    && !index_undefined
+                    && second.is_none()
+                    && grf_aligned.is_none() =>
+            {
+                let ins: Vec<SrcIn> = srcs
+                    .iter()
+                    .flatten()
+                    .map(|s| SrcIn {
+                        load: &s.load,
+                        ty: s.ty,
+                        modifier: s.modifier,
+                    })
+                    .collect();
+                FusedInt::compile(run, n, &ins, &dst, dst_ty, insn.sat)
+            }
+            _ => None,
+        };
         Ok(InsnPlan {
             pos: insn.pos,
             exec_size: n,
@@ -984,15 +1046,12 @@ impl Compiler<'_> {
             dst_size: dst_ty.size(),
             second,
             lanes,
-            index_undefined: self.lit.dst_channel_index
-                && matches!(
-                    insn.opcode,
-                    Opcode::Lzd | Opcode::Mul | Opcode::Mulh | Opcode::Mad | Opcode::Mod
-                ),
+            index_undefined,
             grf_aligned,
             kernel,
             float_mode,
             extent,
+            fused,
         })
     }
 }
@@ -1100,6 +1159,15 @@ impl Plan {
 
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
+    }
+
+    /// Instructions that run through the fused integer lane loop ([`crate::fused`]) when
+    /// the state holds no undefined bytes (for tests and profiles of the two paths).
+    pub fn fused_steps(&self) -> usize {
+        self.steps
+            .iter()
+            .filter(|s| matches!(s, Step::Insn(i) if i.fused.is_some()))
+            .count()
     }
 
     /// Executes the plan on `state`. Errors carry the failing instruction's position; the
@@ -1298,6 +1366,11 @@ impl InsnPlan {
         }
         let n = self.exec_size;
         let chen = self.channel_enables(state)?;
+        if let Some(f) = &self.fused {
+            if state.undefined.is_empty() {
+                return f.exec(state, chen, &mut s.raw);
+            }
+        }
         let mode = if self.float_mode {
             FloatMode::from_cr0(plan.cr0(state)?, &plan.lit)
         } else {
@@ -1451,7 +1524,7 @@ impl InsnPlan {
                     .mark_undefined(self.dst_size, n, zero, state, &s.dst_offs);
                 return Ok(());
             }
-            Kernel::Int { dec, op, enc } => {
+            Kernel::Int { dec, op, enc, .. } => {
                 let ints = self.decode_ints(state, &dec, &s.raw, &mut s.ints)?;
                 op(ints, &ctx)?;
                 enc(first_source(ints)?, &ctx, &mut s.out);

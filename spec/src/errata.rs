@@ -217,6 +217,7 @@ pub const LSC_TYPED_TEXT: &str = "LSC-TYPED-TEXT";
 pub const LSC_TYPED_BLOCK2D: &str = "LSC-TYPED-BLOCK2D";
 pub const LSC_TYPED_BLOCK2D_INDEX: &str = "LSC-TYPED-BLOCK2D-INDEX";
 pub const LSC_TYPED_BLOCK2D_TEXT: &str = "LSC-TYPED-BLOCK2D-TEXT";
+pub const LSC_TYPED_SURFACE_INFO: &str = "LSC-TYPED-SURFACE-INFO";
 pub const LSC_LOAD_STATUS_TRTT: &str = "LSC-LOAD-STATUS-TRTT";
 pub const LSC_APNDCTR_COUNTER: &str = "LSC-APNDCTR-COUNTER";
 
@@ -1174,6 +1175,15 @@ pub static LEDGER: &[Erratum] = &[
         literal: "the load's six address operands; widths up to 63 bytes",
         resolved: "`lsc_load_block2d.tgm[.L1[.L3]] [(M1_NM, 1)] DstData:WxH AddrType(Surface)[X, Y]` and `lsc_store_block2d.tgm ... AddrType(Surface)[X, Y] Src1Data:WxH`: W bytes, H rows, no data size, scale or immediate offset, AddrType bti, bss or ss, SIMD1 without predicate; the Notes' table with 64 in its last row (widths 1-4: up to 64 rows, 5-8: 32, 9-16: 16, 17-32: 8, 33-64: 4; `H*reg_pitch` at most 256 bytes); xe-hpc and xe2, as the untyped block 2D messages",
         reason: "the Format table has only Surface, Src0AddrX and Src0AddrY for the block forms and the Example writes them; the Example's 64x2 and BlockWidth's range include 64",
+        executable: false,
+    },
+    Erratum {
+        id: LSC_TYPED_SURFACE_INFO,
+        document: "instructions/LSC_TYPED.md, Format (first CONDITION), LscSubOp table (0x1E), Semantics, Text",
+        says: "lsc_read_surface_info is one of the sub-ops the first Format table applies to and the LscSubOp table gives it code 0x1E, described only by its name (load surface information), but the Semantics have no case for it, the Text section has no form for it, and no document says which surface fields it returns or how they are laid out in DstData",
+        literal: "(silent: no Text form and no semantics); the alternative reading rejects the mnemonic as an invalid instruction, or reads its operands otherwise (for example a surface with no coordinates)",
+        resolved: "the line is read as the typed load form the first Format table shares, `lsc_read_surface_info.tgm DstData:SHAPE AddrType(Surface)[U, V, R, LOD]:AddrSize`, and validated fully as lsc_load_status is (unit `.tgm` only, typed execution sizes, surface address types, coordinates); a valid line then reports unsupported, since what DstData receives is not documented",
+        reason: "the sub-op is listed with the first Format table's operands, so its operands follow that table and the LSC_UNTYPED operand rules; without a result layout no state change can be asserted, and unsupported says so where rejecting a documented sub-op would not",
         executable: false,
     },
     Erratum {

@@ -3,13 +3,7 @@
 //! derivations, are in lsc_rows/rows.rs, which the oracle runs too.
 #![allow(clippy::unwrap_used)]
 
-fn engine_run(
-    program: &visa_spec::ir::Program,
-    state: &mut visa_spec::state::MachineState,
-    config: &visa_spec::exec::ExecConfig,
-) -> Result<(), visa_spec::VisaError> {
-    visa_spec::exec::run(program, state, config)
-}
+include!("common/spec_engine.rs");
 
 include!("lsc_rows/rows.rs");
 
@@ -17,7 +11,7 @@ include!("lsc_rows/rows.rs");
 /// their names in the top-level test files).
 #[test]
 fn literal_rows_name_executable_errata() {
-    for id in [
+    assert_executable(&[
         errata::LSC_STORE_DSTDATA,
         errata::LSC_STORE_ELEM_OFFSET,
         errata::LSC_DATA_U32,
@@ -29,8 +23,5 @@ fn literal_rows_name_executable_errata() {
         errata::BLOCK2D_SURFACE_MINUS_ONE,
         errata::BLOCK2D_ROW_Y,
         errata::BLOCK2D_STORE_INDEX,
-    ] {
-        let entry = errata::LEDGER.iter().find(|e| e.id == id).unwrap();
-        assert!(entry.executable, "{id}");
-    }
+    ]);
 }

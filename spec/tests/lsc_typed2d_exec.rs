@@ -4,22 +4,12 @@
 //! test looks for the erratum's name in the top-level test files).
 #![allow(clippy::unwrap_used)]
 
-fn engine_run(
-    program: &visa_spec::ir::Program,
-    state: &mut visa_spec::state::MachineState,
-    config: &visa_spec::exec::ExecConfig,
-) -> Result<(), visa_spec::VisaError> {
-    visa_spec::exec::run(program, state, config)
-}
+include!("common/spec_engine.rs");
 
 include!("lsc_rows/typed2d_rows.rs");
 
 /// The literal rows above run an executable erratum.
 #[test]
 fn literal_rows_name_an_executable_erratum() {
-    let entry = visa_spec::errata::LEDGER
-        .iter()
-        .find(|e| e.id == visa_spec::errata::LSC_TYPED_BLOCK2D_INDEX)
-        .unwrap();
-    assert!(entry.executable);
+    assert_executable(&[visa_spec::errata::LSC_TYPED_BLOCK2D_INDEX]);
 }

@@ -2,13 +2,7 @@
 //! with their hand derivations, are in svm_rows/rows.rs, which the oracle runs too.
 #![allow(clippy::unwrap_used)]
 
-fn engine_run(
-    program: &visa_spec::ir::Program,
-    state: &mut visa_spec::state::MachineState,
-    config: &visa_spec::exec::ExecConfig,
-) -> Result<(), visa_spec::VisaError> {
-    visa_spec::exec::run(program, state, config)
-}
+include!("common/spec_engine.rs");
 
 include!("svm_rows/rows.rs");
 
@@ -16,8 +10,5 @@ include!("svm_rows/rows.rs");
 /// their names in the top-level test files).
 #[test]
 fn literal_rows_name_executable_errata() {
-    for id in [errata::SVM_ATOMIC_PREDEC, errata::SVM_ATOMIC_OPERAND_ORDER] {
-        let entry = errata::LEDGER.iter().find(|e| e.id == id).unwrap();
-        assert!(entry.executable, "{id}");
-    }
+    assert_executable(&[errata::SVM_ATOMIC_PREDEC, errata::SVM_ATOMIC_OPERAND_ORDER]);
 }

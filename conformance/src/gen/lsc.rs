@@ -23,32 +23,117 @@ use crate::vector::MemRegion;
 const REGION: u64 = 0x1000;
 const REGION_LEN: usize = 0x300;
 
-/// A small deterministic generator of the case's details, seeded by the strategy.
-struct Rng(u64);
+/// A small deterministic generator of the case's details, seeded by the strategy (the typed
+/// generators, gen/lsc_typed.rs, draw from it too).
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         // xorshift64*
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
-    fn below(&mut self, n: u64) -> u64 {
+    pub(super) fn below(&mut self, n: u64) -> u64 {
         if n == 0 {
             0
         } else {
             self.next() % n
         }
     }
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+    pub(super) fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
         xs[self.below(xs.len() as u64) as usize]
     }
-    fn chance(&mut self, one_in: u64) -> bool {
+    pub(super) fn chance(&mut self, one_in: u64) -> bool {
         self.below(one_in) == 0
     }
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
+    pub(super) fn bytes(&mut self, n: usize) -> Vec<u8> {
         (0..n).map(|_| self.next() as u8).collect()
+    }
+}
+
+/// A data size: any, or one the atomic operation admits (one draw).
+pub(super) fn data_size(rng: &mut Rng, atomic: Option<AtomicOp>) -> DataSize {
+    match atomic {
+        Some(a) => rng.pick(
+            &DataSize::ALL
+                .into_iter()
+                .filter(|s| a.admits(*s))
+                .collect::<Vec<_>>(),
+        ),
+        None => rng.pick(&DataSize::ALL),
+    }
+}
+
+/// `values` packed as little-endian words of the address size.
+pub(super) fn pack(values: &[u64], size: AddrSize) -> Vec<u8> {
+    values
+        .iter()
+        .flat_map(|v| v.to_le_bytes()[..size.bytes()].to_vec())
+        .collect()
+}
+
+/// Where a block 2D case puts a block `span` columns wide (a drawn column `x`, on a surface
+/// `cols` columns wide) and `height` rows high (on `rows` rows): a drawn row (the top, the
+/// bottom edge, across each edge, wholly outside), then, one time in `inside_one_in` when the
+/// surface holds the block, a place wholly inside instead. Returns X, Y and their tag
+/// (`inside`, `edge` or `outside`).
+pub(super) fn place_block(
+    rng: &mut Rng,
+    (x, span, cols): (i64, i64, i64),
+    (height, rows): (i64, i64),
+    inside_one_in: u64,
+) -> (i64, i64, &'static str) {
+    let y = rng.pick(&[0, 0, rows - height, rows - 1, -1, -height, rows, 1]);
+    let (x, y) = if cols >= span && rows >= height && rng.chance(inside_one_in) {
+        (
+            rng.below((cols - span + 1) as u64) as i64,
+            rng.below((rows - height + 1) as u64) as i64,
+        )
+    } else {
+        (x, y)
+    };
+    let place = if x >= 0 && x + span <= cols && y >= 0 && y + height <= rows {
+        "inside"
+    } else if x + span <= 0 || x >= cols || y + height <= 0 || y >= rows {
+        "outside"
+    } else {
+        "edge"
+    };
+    (x, y, place)
+}
+
+/// A memory case but for its instruction line: [`Parts::finish`] writes the declarations,
+/// then the line.
+pub(super) struct Parts {
+    pub platform: Platform,
+    pub literal: Vec<&'static str>,
+    pub decls: Vec<String>,
+    pub vars: Vec<(String, Vec<u8>)>,
+    pub preds: Vec<(String, u32)>,
+    pub emask: u32,
+    pub tags: Vec<String>,
+    pub mem: Vec<MemRegion>,
+    pub surfaces: Vec<Surface>,
+}
+
+impl Parts {
+    pub(super) fn finish(self, line: &str) -> GenCase {
+        GenCase {
+            platform: self.platform,
+            literal: self.literal,
+            text: format!("{}\n{line}\n", self.decls.join("\n")),
+            vars: self.vars,
+            preds: self.preds,
+            cr0: 0,
+            emask: self.emask,
+            tags: self.tags,
+            mem: self.mem,
+            surfaces: self.surfaces,
+            partner: Vec::new(),
+            profile: None,
+        }
     }
 }
 
@@ -135,7 +220,7 @@ fn edge(rng: &mut Rng, bytes: usize, float: bool) -> u64 {
     }
 }
 
-fn hex(n: i64) -> String {
+pub(super) fn hex(n: i64) -> String {
     if n < 0 {
         format!("-0x{:x}", n.unsigned_abs())
     } else {
@@ -158,15 +243,7 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let mut literal: Vec<&'static str> = Vec::new();
 
     // Data shape.
-    let size = match atomic {
-        Some(a) => rng.pick(
-            &DataSize::ALL
-                .into_iter()
-                .filter(|s| a.admits(*s))
-                .collect::<Vec<_>>(),
-        ),
-        None => rng.pick(&DataSize::ALL),
-    };
+    let size = data_size(&mut rng, atomic);
     let transposed = !quad && atomic.is_none() && op != Opcode::LscLoadStatus && rng.chance(4);
     let ch_mask = if quad { 1 + rng.below(15) as u8 } else { 0 };
     let vect_size = if atomic.is_some() {
@@ -322,10 +399,7 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let mut vars = vec![
         ("VD".to_string(), rng.bytes(data_elts * 4)),
         ("VA".to_string(), {
-            let mut b: Vec<u8> = addrs
-                .iter()
-                .flat_map(|a| a.to_le_bytes()[..addr_size.bytes()].to_vec())
-                .collect();
+            let mut b = pack(&addrs, addr_size);
             // Lanes past the addresses (the literal STORE_STRIDED reading reads them).
             while b.len() < lanes.max(exec_size as usize) * addr_size.bytes() {
                 let t = lo + rng.below(hi - lo);
@@ -524,24 +598,20 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     if !candidates.is_empty() && rng.chance(6) {
         literal.push(rng.pick(candidates));
     }
-    let text = format!(
-        "{}\n{pred_text}{mnemonic}.{sfid}{caching} ({mask}, {exec_size}) {operands}\n",
-        decls.join("\n")
-    );
-    GenCase {
+    Parts {
         platform,
         literal,
-        text,
+        decls,
         vars,
         preds,
-        cr0: 0,
         emask,
         tags,
         mem,
         surfaces,
-        partner: Vec::new(),
-        profile: None,
     }
+    .finish(&format!(
+        "{pred_text}{mnemonic}.{sfid}{caching} ({mask}, {exec_size}) {operands}"
+    ))
 }
 
 /// A block 2D case (`lsc_load_block2d`, `lsc_store_block2d`): a shape within the platform
@@ -638,32 +708,8 @@ fn block2d_with(op: Opcode, platform: Platform, seed: u64, fixed: Option<Block2d
     let span = i64::from(blocks * width);
     let x: i64 = rng.pick(&[0, 0, cols - span, cols - 1, -span / 2 - 1, -span, cols, 1]);
     let rows = i64::from(surface_height);
-    let y: i64 = rng.pick(&[
-        0,
-        0,
-        rows - i64::from(height),
-        rows - 1,
-        -1,
-        -i64::from(height),
-        rows,
-        1,
-    ]);
     // A third of the blocks lie wholly inside when the surface is large enough.
-    let (x, y) = if cols >= span && rows >= i64::from(height) && rng.chance(3) {
-        (
-            rng.below((cols - span + 1) as u64) as i64,
-            rng.below((rows - i64::from(height) + 1) as u64) as i64,
-        )
-    } else {
-        (x, y)
-    };
-    let place = if x >= 0 && x + span <= cols && y >= 0 && y + i64::from(height) <= rows {
-        "inside"
-    } else if x + span <= 0 || x >= cols || y + i64::from(height) <= 0 || y >= rows {
-        "outside"
-    } else {
-        "edge"
-    };
+    let (x, y, place) = place_block(&mut rng, (x, span, cols), (i64::from(height), rows), 3);
     tags.push(format!("block2d-{place}"));
     let layout = shape.layout((blocks, width, height), platform.grf_size());
     let reg_bytes = blocks as usize * layout.grf_block_pitch * size.mem_bytes();
@@ -718,24 +764,18 @@ fn block2d_with(op: Opcode, platform: Platform, seed: u64, fixed: Option<Block2d
     } else {
         format!("VD:{} {address}", shape.text())
     };
-    let text = format!(
-        "{}\n{mnemonic}.ugm (M1_NM, 1) {operands}\n",
-        decls.join("\n")
-    );
-    GenCase {
+    Parts {
         platform,
         literal,
-        text,
+        decls,
         vars,
         preds: Vec::new(),
-        cr0: 0,
         emask: u32::MAX,
         tags,
         mem,
         surfaces: Vec::new(),
-        partner: Vec::new(),
-        profile: None,
     }
+    .finish(&format!("{mnemonic}.ugm (M1_NM, 1) {operands}"))
 }
 
 /// LSC_FENCE (instructions/LSC_FENCE.md): every unit, fence operation and scope; the
@@ -747,13 +787,12 @@ fn fence((platform, seed): (Platform, u64)) -> GenCase {
     let scope = rng.pick(&[
         "group", "local", "tile", "gpu", "gpus", "sysrel", "system", "sysacq",
     ]);
-    GenCase {
+    Parts {
         platform,
         literal: Vec::new(),
-        text: format!(".decl VD v_type=G type=ud num_elts=8\nlsc_fence.{sfid}.{op}.{scope}\n"),
+        decls: vec![".decl VD v_type=G type=ud num_elts=8".to_string()],
         vars: vec![("VD".to_string(), rng.bytes(32))],
         preds: Vec::new(),
-        cr0: 0,
         emask: u32::MAX,
         tags: vec!["lsc_fence".to_string(), sfid.to_string()],
         mem: vec![MemRegion {
@@ -762,7 +801,6 @@ fn fence((platform, seed): (Platform, u64)) -> GenCase {
             bytes: rng.bytes(16),
         }],
         surfaces: Vec::new(),
-        partner: Vec::new(),
-        profile: None,
     }
+    .finish(&format!("lsc_fence.{sfid}.{op}.{scope}"))
 }

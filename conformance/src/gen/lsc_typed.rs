@@ -13,7 +13,8 @@
 //! variables; a fifth of the cases run LSC-TYPED-BLOCK2D-INDEX literally.
 //!
 //! Invalid typed lines (a flat address, a scale, two addresses on an atomic, SIMD16 on
-//! xe-hpg, a transposed shape) are [`invalid_lines`]: both engines must reject them alike.
+//! xe-hpg, a transposed shape) are [`invalid_lines`], a fixed list, and [`invalid_case`], a
+//! generator of invalid forms of every kind: both engines must reject them alike.
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -23,39 +24,12 @@ use visa_spec::lsc::{AtomicOp, DataShape, DataSize};
 use visa_spec::platform::Platform;
 use visa_spec::state::{AddrSize, AddrType, Surface, SurfaceHeap, FLAT};
 
+use super::lsc::{data_size, hex, pack, place_block, Parts, Rng};
 use super::GenCase;
 use crate::vector::MemRegion;
 
 /// The surface's base address in the flat space.
 const BASE: u64 = 0x1000;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        if n == 0 {
-            0
-        } else {
-            self.next() % n
-        }
-    }
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len() as u64) as usize]
-    }
-    fn chance(&mut self, one_in: u64) -> bool {
-        self.below(one_in) == 0
-    }
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
-}
 
 /// The typed streams: (stream name, opcode).
 pub const STREAMS: &[(&str, Opcode)] = &[
@@ -85,10 +59,6 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
     (select(platforms), any::<u64>())
         .prop_map(move |(platform, seed)| build(op, platform, seed | 1))
         .boxed()
-}
-
-fn hex(n: u64) -> String {
-    format!("0x{n:x}")
 }
 
 /// A general variable of `bytes` bytes (ub elements) and its declaration.
@@ -148,14 +118,6 @@ fn surface_operand(rng: &mut Rng) -> (AddrType, SurfaceHeap, u32) {
 
 fn addr_size(rng: &mut Rng) -> AddrSize {
     rng.pick(&[AddrSize::A32, AddrSize::A32, AddrSize::A16, AddrSize::A64])
-}
-
-/// `values` packed as AddrSize words.
-fn pack(values: &[u64], size: AddrSize) -> Vec<u8> {
-    values
-        .iter()
-        .flat_map(|v| v.to_le_bytes()[..size.bytes()].to_vec())
-        .collect()
 }
 
 fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
@@ -272,7 +234,7 @@ fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let addr_text = format!(
         "{}({})[{}]:{}",
         addr_type.name(),
-        hex(u64::from(index)),
+        hex(i64::from(index)),
         coord_names.join(","),
         asize.name()
     );
@@ -296,27 +258,21 @@ fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     } else if load && rng.chance(6) {
         literal.push(errata::LSC_DATA_U32);
     }
-    let text = format!(
-        "{}\n{}{mnemonic}.tgm{caching} ({}, {}) {operands}\n",
-        decls.join("\n"),
-        l.pred_text,
-        l.mask,
-        l.exec_size
-    );
-    GenCase {
+    Parts {
         platform,
         literal,
-        text,
+        decls,
         vars,
         preds,
-        cr0: 0,
         emask: l.emask,
         tags,
         mem,
         surfaces: vec![surface],
-        partner: Vec::new(),
-        profile: None,
     }
+    .finish(&format!(
+        "{}{mnemonic}.tgm{caching} ({}, {}) {operands}",
+        l.pred_text, l.mask, l.exec_size
+    ))
 }
 
 /// The atomics and `lsc_store_uncompressed.tgm`: LSC_UNTYPED's with scale 1 and offset 0,
@@ -337,15 +293,7 @@ fn untyped_like(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let mut vars = Vec::new();
     let l = lanes(&mut rng, platform, &mut decls, &mut preds);
     let n = l.exec_size as usize;
-    let size = match atomic {
-        Some(a) => rng.pick(
-            &DataSize::ALL
-                .into_iter()
-                .filter(|s| a.admits(*s))
-                .collect::<Vec<_>>(),
-        ),
-        None => rng.pick(&DataSize::ALL),
-    };
+    let size = data_size(&mut rng, atomic);
     let vect_size = if atomic.is_some() {
         1
     } else {
@@ -393,7 +341,7 @@ fn untyped_like(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let addr_text = format!(
         "{}({})[VU]:{}",
         addr_type.name(),
-        hex(u64::from(index)),
+        hex(i64::from(index)),
         asize.name()
     );
     let operands = match atomic {
@@ -428,27 +376,21 @@ fn untyped_like(op: Opcode, platform: Platform, seed: u64) -> GenCase {
             format!("{addr_text} VD:{}", shape.text())
         }
     };
-    let text = format!(
-        "{}\n{}{mnemonic}.tgm ({}, {}) {operands}\n",
-        decls.join("\n"),
-        l.pred_text,
-        l.mask,
-        l.exec_size
-    );
-    GenCase {
+    Parts {
         platform,
         literal,
-        text,
+        decls,
         vars,
         preds,
-        cr0: 0,
         emask: l.emask,
         tags,
         mem,
         surfaces: vec![surface],
-        partner: Vec::new(),
-        profile: None,
     }
+    .finish(&format!(
+        "{}{mnemonic}.tgm ({}, {}) {operands}",
+        l.pred_text, l.mask, l.exec_size
+    ))
 }
 
 /// Typed lines both engines must reject as invalid instructions (LSC_TYPED.md, Text and
@@ -539,6 +481,314 @@ pub fn invalid_lines() -> Vec<(Platform, String)> {
     .collect()
 }
 
+/// A generated invalid typed line: what [`invalid_case`] draws.
+#[derive(Clone, Debug)]
+pub struct InvalidLine {
+    pub platform: Platform,
+    /// The declarations and the line.
+    pub text: String,
+    /// What is wrong with it, in words.
+    pub why: &'static str,
+    /// The field the rejection must name, when the defect fixes it (LSC_TYPED.md's Text and
+    /// operand rules as validate reads them).
+    pub field: Option<&'static str>,
+}
+
+/// Invalid LSC_TYPED forms (both engines must reject them as invalid instructions, naming the
+/// same field): an untyped-only sub-op on `.tgm`, an execution size past the platform's, the
+/// wrong number of coordinates or addresses, a scale or offset, an untyped address type, a
+/// transposed or wrongly sized data operand, an atomic's inadmissible data size, registers
+/// too small for their lanes, missing operands, and block 2D shapes and operands beyond the
+/// Notes' limits.
+pub fn invalid_case() -> BoxedStrategy<InvalidLine> {
+    (
+        select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
+        any::<u64>(),
+    )
+        .prop_map(|(platform, seed)| invalid(platform, seed | 1))
+        .boxed()
+}
+
+fn invalid(platform: Platform, seed: u64) -> InvalidLine {
+    let mut rng = Rng(seed);
+    let max = visa_spec::lsc_typed::max_exec_size(platform);
+    let n = rng.pick(&[1u32, 2, 4, 8, 16]).min(max);
+    let surface = rng.pick(&["bti(0x1)", "bss(0x40)", "ss(0x80)"]);
+    let asize = rng.pick(&["a32", "a16", "a64"]);
+    let coords = ["VU", "VV", "VR", "VL"];
+    let some_coords = coords[..1 + rng.below(4) as usize].join(",");
+    let quad_load = |data: &str, addr: &str| {
+        format!("lsc_load_quad.tgm (M1, {n}) {data} {surface}[{addr}]:{asize}")
+    };
+    // Block 2D defects take 6 draws in 20.
+    let (why, field, line) = match rng.below(20) {
+        0 => {
+            let (op, load) = rng.pick(&[
+                ("lsc_load", true),
+                ("lsc_load_strided", true),
+                ("lsc_store", false),
+                ("lsc_store_strided", false),
+            ]);
+            let line = if load {
+                format!("{op}.tgm (M1, {n}) VD:d32 {surface}[VU]:{asize}")
+            } else {
+                format!("{op}.tgm (M1, {n}) {surface}[VU]:{asize} VS:d32")
+            };
+            (
+                "an untyped-only sub-op on the typed unit",
+                Some("sfid"),
+                line,
+            )
+        }
+        1 => (
+            "an execution size past the platform's",
+            Some("exec_size"),
+            format!(
+                "lsc_store_quad.tgm (M1, {}) {surface}[VU]:{asize} VS:d32.x",
+                2 * max
+            ),
+        ),
+        2 => {
+            let k = 5 + rng.below(2) as usize;
+            let many: Vec<&str> = (0..k).map(|i| coords[i % 4]).collect();
+            (
+                "more than four coordinates",
+                Some("address"),
+                quad_load("VD:d32.x", &many.join(",")),
+            )
+        }
+        3 => {
+            let addrs = coords[..2 + rng.below(3) as usize].join(",");
+            let line = if rng.chance(2) {
+                format!(
+                    "lsc_atomic_iinc.tgm (M1, {n}) VD:d32 {surface}[{addrs}]:{asize} %null %null"
+                )
+            } else {
+                format!("lsc_store_uncompressed.tgm (M1, {n}) {surface}[{addrs}]:{asize} VS:d32")
+            };
+            (
+                "an atomic or uncompressed store with more than one address",
+                Some("address"),
+                line,
+            )
+        }
+        4 => {
+            let k = rng.below(2) as usize;
+            let bad = if rng.chance(2) {
+                format!("0x4*{}", coords[k])
+            } else {
+                format!("{}+0x10", coords[k])
+            };
+            let addr = if k == 0 {
+                format!("{bad},VV")
+            } else {
+                format!("VU,{bad}")
+            };
+            (
+                "a scale or offset on a coordinate",
+                Some("address"),
+                quad_load("VD:d32.x", &addr),
+            )
+        }
+        5 => (
+            "an untyped address type",
+            Some("address"),
+            format!("lsc_load_quad.tgm (M1, {n}) VD:d32.x flat[{some_coords}]:{asize}"),
+        ),
+        6 => (
+            "an immediate coordinate",
+            Some("address"),
+            quad_load("VD:d32.x", &format!("VU,{}", rng.pick(&["0x0", "0x4"]))),
+        ),
+        7 => (
+            "transposed typed data",
+            None,
+            format!(
+                "lsc_store_uncompressed.tgm (M1, 1) {surface}[VU]:{asize} VS:d32x{}t",
+                rng.pick(&[2, 4, 8])
+            ),
+        ),
+        8 => {
+            let v = rng.pick(&[2, 4]);
+            (
+                "an atomic with a vector size",
+                None,
+                format!("lsc_atomic_iadd.tgm (M1, {n}) VD:d32x{v} {surface}[VU]:{asize} VS:d32x{v} %null"),
+            )
+        }
+        9 => {
+            let a = rng.pick(&AtomicOp::ALL);
+            let size = rng.pick(
+                &DataSize::ALL
+                    .into_iter()
+                    .filter(|s| !a.admits(*s))
+                    .collect::<Vec<_>>(),
+            );
+            let srcs = ["VS", "VS"][..a.sources()].join(" ");
+            let nulls = " %null".repeat(2 - a.sources());
+            (
+                "an atomic's inadmissible data size",
+                None,
+                format!(
+                    "{}.tgm (M1, {n}) VD:{} {surface}[VU]:{asize} {srcs}{nulls}",
+                    a.mnemonic(),
+                    size.name()
+                ),
+            )
+        }
+        10 => {
+            let v = rng.pick(&["5", "6", "7", "9", "128"]);
+            (
+                "a vector size LSC_UNTYPED does not have",
+                None,
+                format!("lsc_store_uncompressed.tgm (M1, {n}) {surface}[VU]:{asize} VS:d32x{v}"),
+            )
+        }
+        11 => (
+            "a vector size on a quad form",
+            None,
+            quad_load("VD:d32x2.xy", &some_coords),
+        ),
+        12 => {
+            // SIMD2 or more: a 1-byte register holds no whole lane.
+            let n = n.max(2);
+            let line = if rng.chance(2) {
+                format!("lsc_load_quad.tgm (M1, {n}) VSMALL:d32.xy {surface}[VU]:{asize}")
+            } else {
+                format!("lsc_load_quad.tgm (M1, {n}) VD:d32.x {surface}[VU,VSMALL]:{asize}")
+            };
+            ("a register too small for its lanes", None, line)
+        }
+        13 => (
+            "a missing operand",
+            None,
+            match rng.below(3) {
+                0 => format!("lsc_load_quad.tgm (M1, {n}) VD:d32.x"),
+                1 => format!("lsc_store_quad.tgm (M1, {n}) {surface}[VU]:{asize}"),
+                _ => format!("lsc_atomic_iadd.tgm (M1, {n}) VD:d32 {surface}[VU]:{asize}"),
+            },
+        ),
+        _ => invalid_block2d(&mut rng, platform),
+    };
+    let decls = "\
+.decl VD v_type=G type=ud num_elts=256
+.decl VS v_type=G type=ud num_elts=256
+.decl VU v_type=G type=ud num_elts=32
+.decl VV v_type=G type=ud num_elts=32
+.decl VR v_type=G type=ud num_elts=32
+.decl VL v_type=G type=ud num_elts=32
+.decl VSMALL v_type=G type=ub num_elts=1
+.decl VX v_type=G type=d num_elts=1
+.decl VY v_type=G type=d num_elts=1
+.decl P1 v_type=P num_elts=32
+";
+    InvalidLine {
+        platform,
+        text: format!("{decls}{line}\n"),
+        why,
+        field,
+    }
+}
+
+/// An invalid typed block 2D line (LSC-TYPED-BLOCK2D-TEXT; LSC_TYPED.md, Notes' table:
+/// `BlockHeight * reg_pitch` at most 256 bytes, BlockWidth 1 to 64).
+fn invalid_block2d(
+    rng: &mut Rng,
+    platform: Platform,
+) -> (&'static str, Option<&'static str>, String) {
+    let store = rng.chance(2);
+    let data_field = if store { "src1" } else { "dst" };
+    let line = |shape: &str, addr: &str| {
+        if store {
+            format!("lsc_store_block2d.tgm {addr} VS:{shape}")
+        } else {
+            format!("lsc_load_block2d.tgm VD:{shape} {addr}")
+        }
+    };
+    if !matches!(platform, Platform::XeHpc | Platform::Xe2) {
+        return (
+            "block 2D on xe-hpg",
+            Some("opcode"),
+            line("8x2", "bti(0x1)[0,0]"),
+        );
+    }
+    match rng.below(7) {
+        0 => {
+            let width = 1 + rng.below(64) as u32;
+            let max_height = 256 / visa_spec::lsc_typed::block2d_reg_pitch(width) as u32;
+            let height = max_height + 1 + rng.below(4) as u32;
+            (
+                "a BlockHeight past the Notes' table",
+                Some(data_field),
+                line(&format!("{width}x{height}"), "bti(0x1)[0,0]"),
+            )
+        }
+        1 => (
+            "a BlockWidth outside 1 to 64",
+            Some(data_field),
+            line(
+                &format!("{}x1", rng.pick(&[0, 65, 100, 128])),
+                "bti(0x1)[0,0]",
+            ),
+        ),
+        2 => (
+            "an untyped block 2D shape",
+            Some(data_field),
+            line(
+                rng.pick(&["d8.8x2nn", "d16.2x8x2nn", "d32.1x4x2tn"]),
+                "bti(0x1)[0,0]",
+            ),
+        ),
+        3 => (
+            "block 2D address operands other than `Surface[X, Y]`",
+            Some("address"),
+            line(
+                "8x2",
+                rng.pick(&[
+                    "flat[VX,VY]",
+                    "bti(0x1)[VX+4,VY]",
+                    "bti(0x1)[VX,VY-1]",
+                    "bti(0x1)[VX]",
+                    "bti(0x1)[VX,VY,VX]",
+                    "bti(0x1)[0x10000,0xf,0x3,0xf,VX,VY]",
+                ]),
+            ),
+        ),
+        4 => {
+            let exec = rng.pick(&[2u32, 8, 16]);
+            let shape_addr = if store {
+                "bti(0x1)[0,0] VS:8x2".to_string()
+            } else {
+                "VD:8x2 bti(0x1)[0,0]".to_string()
+            };
+            let op = if store {
+                "lsc_store_block2d"
+            } else {
+                "lsc_load_block2d"
+            };
+            (
+                "a block 2D message wider than SIMD1",
+                Some("exec_size"),
+                format!("{op}.tgm (M1, {exec}) {shape_addr}"),
+            )
+        }
+        5 => (
+            "a predicated block 2D message",
+            Some("pred"),
+            format!("(P1) {}", line("8x2", "bti(0x1)[0,0]")),
+        ),
+        _ => (
+            "a block larger than its register",
+            Some(data_field),
+            if store {
+                "lsc_store_block2d.tgm bti(0x1)[0,0] VSMALL:8x2".to_string()
+            } else {
+                "lsc_load_block2d.tgm VSMALL:8x2 bti(0x1)[0,0]".to_string()
+            },
+        ),
+    }
+}
+
 /// A valid case of `lsc_apndctr_atomic_add` / `_sub` (LSC_UNTYPED.md, AppendCounterAtomicAdd
 /// and Sub): a surface whose `aux` points at a d32 counter in a region of random bytes, one
 /// d32 addend a lane (edge values that wrap the counter), any lane mask.
@@ -624,27 +874,23 @@ fn apndctr(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         "VD"
     };
     let caching = if rng.chance(4) { ".uc.uc" } else { "" };
-    let text = format!(
-        "{}\n{pred_text}{mnemonic}.ugm{caching} (M1{}, {exec_size}) {dst}:d32 {}({}) VS:d32\n",
-        decls.join("\n"),
-        if nm { "_NM" } else { "" },
-        addr_type.name(),
-        hex(u64::from(index)),
-    );
-    GenCase {
+    Parts {
         platform,
         literal: Vec::new(),
-        text,
+        decls,
         vars,
         preds,
-        cr0: 0,
         emask,
         tags,
         mem,
         surfaces: vec![surface],
-        partner: Vec::new(),
-        profile: None,
     }
+    .finish(&format!(
+        "{pred_text}{mnemonic}.ugm{caching} (M1{}, {exec_size}) {dst}:d32 {}({}) VS:d32",
+        if nm { "_NM" } else { "" },
+        addr_type.name(),
+        hex(i64::from(index)),
+    ))
 }
 
 /// A valid `lsc_load_block2d.tgm` / `lsc_store_block2d.tgm` case (docs/memory.md,
@@ -716,32 +962,8 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         -span - 1,
         i64::from(px) / 2,
     ]);
-    let y = rng.pick(&[
-        0,
-        0,
-        rows - i64::from(h),
-        rows - 1,
-        -1,
-        -i64::from(h),
-        rows,
-        1,
-    ]);
     // Half the blocks lie wholly inside when the surface is large enough.
-    let (x, y) = if cols >= span && rows >= i64::from(h) && rng.chance(2) {
-        (
-            rng.below((cols - span + 1) as u64) as i64,
-            rng.below((rows - i64::from(h) + 1) as u64) as i64,
-        )
-    } else {
-        (x, y)
-    };
-    let place = if x >= 0 && x + span <= cols && y >= 0 && y + i64::from(h) <= rows {
-        "inside"
-    } else if x + span <= 0 || x >= cols || y + i64::from(h) <= 0 || y >= rows {
-        "outside"
-    } else {
-        "edge"
-    };
+    let (x, y, place) = place_block(&mut rng, (x, span, cols), (i64::from(h), rows), 2);
     tags.push(format!("block2d-{place}"));
     if place != "inside" && span > 0 {
         tags.push("out-of-bounds".into());
@@ -796,7 +1018,7 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let address = format!(
         "{}({})[{x_text},{y_text}]",
         addr_type.name(),
-        hex(u64::from(index))
+        hex(i64::from(index))
     );
     let operands = if store {
         format!("{address} {data_name}:{w}x{h}")
@@ -809,22 +1031,16 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         _ => "",
     };
     let exec = if rng.chance(2) { " (M1_NM, 1)" } else { "" };
-    let text = format!(
-        "{}\n{mnemonic}.tgm{caching}{exec} {operands}\n",
-        decls.join("\n")
-    );
-    GenCase {
+    Parts {
         platform,
         literal,
-        text,
+        decls,
         vars,
         preds: Vec::new(),
-        cr0: 0,
         emask: u32::MAX,
         tags,
         mem,
         surfaces: vec![surface],
-        partner: Vec::new(),
-        profile: None,
     }
+    .finish(&format!("{mnemonic}.tgm{caching}{exec} {operands}"))
 }

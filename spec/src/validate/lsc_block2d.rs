@@ -3,7 +3,7 @@
 //! [`Block2dShape::check_limits`]), and [`rules`] for the same checks on any IR.
 
 use super::Cx;
-use crate::asm::ast::{InsnLine, OperandKind, VarClass};
+use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
 use crate::error::{Result, VisaError};
 use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Region, Src};
 use crate::lsc::{self, Block2dShape, Sfid};
@@ -54,21 +54,8 @@ impl Cx<'_> {
             None => None,
         };
         let (sfid, l1, l3) = lsc::unit_and_caching(&line.mods)?;
-        if line.operands.len() != 2 {
-            return Err(invalid(
-                "operands",
-                format!("`{}` takes 2 operands", line.opcode),
-            ));
-        }
-        let (data, addr) = if store {
-            (&line.operands[1], &line.operands[0])
-        } else {
-            (&line.operands[0], &line.operands[1])
-        };
-        let data_field = if store { "src1" } else { "dst" };
-        let OperandKind::Data { name, shape } = &data.kind else {
-            return Err(invalid(data_field, "expected a data operand `V:SHAPE`"));
-        };
+        let (name, shape, data_field, addr) =
+            block2d_operands(line, store, &line.opcode, "V:SHAPE")?;
         let shape = Block2dShape::parse(shape).map_err(|e| e.field(data_field))?;
         let OperandKind::Address {
             space,
@@ -94,76 +81,14 @@ impl Cx<'_> {
         let mut srcs = Vec::with_capacity(7);
         let mut offsets = [0i32; 2];
         for (k, (term, (what, ty))) in terms.iter().zip(ADDRESS).enumerate() {
-            if term.scale.is_some() {
-                return Err(invalid("address", format!("{what} takes no scale")));
+            // Src0AddrX and Src0AddrY take an immediate offset (`[..., VX+2, VY-1]`).
+            let (src, offset) = self.block2d_address(term, what, ty, k >= 4)?;
+            if k >= 4 {
+                offsets[k - 4] = offset;
             }
-            match &term.base {
-                Some(v) => {
-                    if term.offset != 0 {
-                        if k < 4 {
-                            return Err(invalid(
-                                "address",
-                                format!("{what} takes no immediate offset"),
-                            ));
-                        }
-                        offsets[k - 4] = i32::try_from(term.offset).map_err(|_| {
-                            invalid("address", format!("{what}'s offset does not fit a d"))
-                        })?;
-                    }
-                    let id = self.var(v, self.pos, "address")?;
-                    srcs.push(Src::General {
-                        var: id,
-                        row: 0,
-                        col: 0,
-                        region: Region::SCALAR,
-                        modifier: None,
-                        ty,
-                    });
-                }
-                None => {
-                    let fits = if k == 0 {
-                        term.offset >= 0
-                    } else if k < 4 {
-                        u32::try_from(term.offset).is_ok()
-                    } else {
-                        i32::try_from(term.offset).is_ok()
-                    };
-                    if !fits {
-                        return Err(invalid(
-                            "address",
-                            format!("{what} {} does not fit its field", term.offset),
-                        ));
-                    }
-                    srcs.push(Src::Imm {
-                        bits: term.offset as u64 & if k == 0 { u64::MAX } else { 0xffff_ffff },
-                        ty,
-                    });
-                }
-            }
+            srcs.push(src);
         }
-        let dst = if store {
-            let id = self.var(name, self.pos, "src1")?;
-            srcs.push(Src::General {
-                var: id,
-                row: 0,
-                col: 0,
-                region: Region::SCALAR,
-                modifier: None,
-                ty: self.vars.get(id).ty,
-            });
-            Dst::Null { ty: DataType::UB }
-        } else if name == NULL {
-            Dst::Null { ty: DataType::UB }
-        } else {
-            let id = self.var(name, self.pos, "dst")?;
-            Dst::General {
-                var: id,
-                row: 0,
-                col: 0,
-                hstride: 1,
-                ty: self.vars.get(id).ty,
-            }
-        };
+        let dst = self.block2d_data(name, store, &mut srcs)?;
         let insn = Instruction {
             pos: self.pos,
             opcode,
@@ -187,6 +112,145 @@ impl Cx<'_> {
         rules(&insn, self.vars, self.platform)?;
         Ok(insn)
     }
+}
+
+/// A block 2D line's two operands (untyped and typed forms, `mnemonic` as written): the data
+/// operand's variable and shape text (`hint` its form for the message), its field (`src1`
+/// for a store's Src1Data, `dst` for a load's DstData) and the address operand.
+pub(super) fn block2d_operands<'l>(
+    line: &'l InsnLine,
+    store: bool,
+    mnemonic: &str,
+    hint: &str,
+) -> Result<(&'l str, &'l str, &'static str, &'l Operand)> {
+    if line.operands.len() != 2 {
+        return Err(invalid(
+            "operands",
+            format!("`{mnemonic}` takes 2 operands"),
+        ));
+    }
+    let (data, addr) = if store {
+        (&line.operands[1], &line.operands[0])
+    } else {
+        (&line.operands[0], &line.operands[1])
+    };
+    let data_field = if store { "src1" } else { "dst" };
+    let OperandKind::Data { name, shape } = &data.kind else {
+        return Err(invalid(
+            data_field,
+            format!("expected a data operand `{hint}`"),
+        ));
+    };
+    Ok((name, shape, data_field, addr))
+}
+
+impl Cx<'_> {
+    /// A block 2D message's data operand `name` (untyped and typed forms): a store's
+    /// Src1Data, the whole variable pushed onto `srcs`, or a load's DstData (`%null` for a
+    /// prefetch).
+    pub(super) fn block2d_data(
+        &mut self,
+        name: &str,
+        store: bool,
+        srcs: &mut Vec<Src>,
+    ) -> Result<Dst> {
+        if store {
+            let id = self.var(name, self.pos, "src1")?;
+            srcs.push(self.whole(id));
+            Ok(Dst::Null { ty: DataType::UB })
+        } else if name == NULL {
+            Ok(Dst::Null { ty: DataType::UB })
+        } else {
+            let id = self.var(name, self.pos, "dst")?;
+            Ok(Dst::General {
+                var: id,
+                row: 0,
+                col: 0,
+                hstride: 1,
+                ty: self.vars.get(id).ty,
+            })
+        }
+    }
+
+    /// One block 2D address operand as written (untyped and typed forms): `[V]`, `[V+off]` or
+    /// `[imm]`, `what` its name in the document, `ty` its type. Returns a scalar source and
+    /// the immediate offset of `V+off`, which only an operand that `takes_offset` may have;
+    /// errors name the field `address` and the operand.
+    pub(super) fn block2d_address(
+        &mut self,
+        term: &AddrTerm,
+        what: &str,
+        ty: DataType,
+        takes_offset: bool,
+    ) -> Result<(Src, i32)> {
+        if term.scale.is_some() {
+            return Err(invalid("address", format!("{what} takes no scale")));
+        }
+        match &term.base {
+            Some(v) => {
+                let mut offset = 0;
+                if term.offset != 0 {
+                    if !takes_offset {
+                        return Err(invalid(
+                            "address",
+                            format!("{what} takes no immediate offset"),
+                        ));
+                    }
+                    offset = i32::try_from(term.offset).map_err(|_| {
+                        invalid("address", format!("{what}'s offset does not fit a d"))
+                    })?;
+                }
+                let id = self.var(v, self.pos, "address")?;
+                let src = Src::General {
+                    var: id,
+                    row: 0,
+                    col: 0,
+                    region: Region::SCALAR,
+                    modifier: None,
+                    ty,
+                };
+                Ok((src, offset))
+            }
+            None => {
+                // The immediate as the operand's type holds it.
+                let (fits, bits) = match ty {
+                    DataType::UQ => (term.offset >= 0, term.offset as u64),
+                    DataType::UD => (u32::try_from(term.offset).is_ok(), term.offset as u64),
+                    _ => (
+                        i32::try_from(term.offset).is_ok(),
+                        term.offset as u64 & 0xffff_ffff,
+                    ),
+                };
+                if !fits {
+                    let field = if ty == DataType::D {
+                        "a d"
+                    } else {
+                        "its field"
+                    };
+                    return Err(invalid(
+                        "address",
+                        format!("{what} {} does not fit {field}", term.offset),
+                    ));
+                }
+                Ok((Src::Imm { bits, ty }, 0))
+            }
+        }
+    }
+}
+
+/// The address operands of a block 2D message on the IR: `srcs[k]` is an immediate or a
+/// general variable of at least the bytes `operands[k]` gives; an error names the operand's
+/// field and, first in its message, its name in the document.
+pub(super) fn address_ok(
+    vars: &Vars,
+    srcs: &[Src],
+    operands: &[(&str, usize, &str)],
+) -> Result<()> {
+    for (src, &(what, bytes, field)) in srcs.iter().zip(operands) {
+        var_ok(vars, src, bytes, field)
+            .map_err(|e| invalid(field, format!("{what}: {}", e.message)))?;
+    }
+    Ok(())
 }
 
 pub(super) fn var_ok(vars: &Vars, src: &Src, bytes: usize, field: &str) -> Result<()> {
@@ -275,12 +339,11 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     if insn.srcs.len() != want {
         return Err(invalid("operands", format!("`{name}` has {want} sources")));
     }
-    for (k, (what, ty)) in ADDRESS.iter().enumerate() {
-        var_ok(vars, &insn.srcs[k], ty.size(), "address").map_err(|e| {
-            let m = format!("{what}: {}", e.message);
-            invalid("address", m)
-        })?;
-    }
+    address_ok(
+        vars,
+        &insn.srcs,
+        &ADDRESS.map(|(what, ty)| (what, ty.size(), "address")),
+    )?;
     let bytes = reg_bytes(&c.shape, platform);
     data_ok(vars, insn, store, insn.srcs.get(6), bytes)
 }

@@ -4,15 +4,15 @@
 //! LSC-TYPED-BLOCK2D-TEXT): `DstData:WxH AddrType(Surface)[X, Y]`, and [`rules`] for the same
 //! checks on any IR.
 
-use super::lsc_block2d::{data_ok, var_ok};
+use super::lsc_block2d::{address_ok, block2d_operands, data_ok};
 use super::Cx;
 use crate::asm::ast::{InsnLine, MaskControl, OperandKind};
 use crate::error::{Result, VisaError};
-use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Region, Src};
+use crate::ir::{Block2dCtrl, Ctrl, Instruction, Opcode};
 use crate::lsc::{self, Block2dShape, DataSize, Sfid};
 use crate::lsc_typed;
 use crate::platform::Platform;
-use crate::state::{AddrType, Vars, NULL};
+use crate::state::{AddrType, Vars};
 use crate::types::DataType;
 
 fn invalid(field: &str, message: impl Into<String>) -> VisaError {
@@ -64,21 +64,8 @@ impl Cx<'_> {
         }
         let (_, l1, l3) = lsc::unit_and_caching(&mods)?;
         let sfid = Sfid::Tgm;
-        if line.operands.len() != 2 {
-            return Err(invalid(
-                "operands",
-                format!("`{}.tgm` takes 2 operands", line.opcode),
-            ));
-        }
-        let (data, addr) = if store {
-            (&line.operands[1], &line.operands[0])
-        } else {
-            (&line.operands[0], &line.operands[1])
-        };
-        let data_field = if store { "src1" } else { "dst" };
-        let OperandKind::Data { name, shape } = &data.kind else {
-            return Err(invalid(data_field, "expected a data operand `V:WxH`"));
-        };
+        let mnemonic = format!("{}.tgm", line.opcode);
+        let (name, shape, data_field, addr) = block2d_operands(line, store, &mnemonic, "V:WxH")?;
         let (width, height) =
             lsc_typed::parse_block2d_shape(shape).map_err(|e| e.field(data_field))?;
         let OperandKind::Address {
@@ -110,57 +97,9 @@ impl Cx<'_> {
         let surface = self.surface(&surface.kind)?;
         let mut srcs = vec![surface];
         for (term, what) in terms.iter().zip(["Src0AddrX", "Src0AddrY"]) {
-            if term.scale.is_some() {
-                return Err(invalid("address", format!("{what} takes no scale")));
-            }
-            match &term.base {
-                Some(v) => {
-                    if term.offset != 0 {
-                        return Err(invalid(
-                            "address",
-                            format!("{what} takes no immediate offset"),
-                        ));
-                    }
-                    let id = self.var(v, self.pos, "address")?;
-                    srcs.push(Src::General {
-                        var: id,
-                        row: 0,
-                        col: 0,
-                        region: Region::SCALAR,
-                        modifier: None,
-                        ty: DataType::D,
-                    });
-                }
-                None => {
-                    let bits = i32::try_from(term.offset).map_err(|_| {
-                        invalid(
-                            "address",
-                            format!("{what} {} does not fit a d", term.offset),
-                        )
-                    })?;
-                    srcs.push(Src::Imm {
-                        bits: u64::from(bits as u32),
-                        ty: DataType::D,
-                    });
-                }
-            }
+            srcs.push(self.block2d_address(term, what, DataType::D, false)?.0);
         }
-        let dst = if store {
-            let id = self.var(name, self.pos, "src1")?;
-            srcs.push(self.whole(id));
-            Dst::Null { ty: DataType::UB }
-        } else if name == NULL {
-            Dst::Null { ty: DataType::UB }
-        } else {
-            let id = self.var(name, self.pos, "dst")?;
-            Dst::General {
-                var: id,
-                row: 0,
-                col: 0,
-                hstride: 1,
-                ty: self.vars.get(id).ty,
-            }
-        };
+        let dst = self.block2d_data(name, store, &mut srcs)?;
         let insn = Instruction {
             pos: self.pos,
             opcode,
@@ -262,12 +201,15 @@ pub fn rules(insn: &Instruction, c: Block2dCtrl, vars: &Vars, platform: Platform
             format!("`{name}.tgm` has {want} sources"),
         ));
     }
-    for (k, what) in ["Surface", "Src0AddrX", "Src0AddrY"].iter().enumerate() {
-        var_ok(vars, &insn.srcs[k], 4, "address").map_err(|e| {
-            let m = format!("{what}: {}", e.message);
-            invalid(if k == 0 { "surface" } else { "address" }, m)
-        })?;
-    }
+    address_ok(
+        vars,
+        &insn.srcs,
+        &[
+            ("Surface", 4, "surface"),
+            ("Src0AddrX", 4, "address"),
+            ("Src0AddrY", 4, "address"),
+        ],
+    )?;
     let bytes = reg_bytes(s.width, s.height);
     data_ok(vars, insn, store, insn.srcs.get(3), bytes)
 }

@@ -4,12 +4,11 @@
 // (instructions/LSC_UNTYPED.md, Semantics LOAD and STORE).
 
 use rstest::rstest;
-use visa_spec::errata::{self, Reading, Readings};
-use visa_spec::exec::ExecConfig;
-use visa_spec::ir::Program;
+use visa_spec::errata;
 use visa_spec::platform::Platform;
-use visa_spec::state::{MachineState, Surface, SurfaceHeap, FLAT};
-use visa_spec::{asm, validate, ErrorClass, VisaError};
+use visa_spec::ErrorClass;
+
+include!("../common/mem_rows.rs");
 
 const DECLS: &str = "\
 .decl VD v_type=G type=ud num_elts=64
@@ -23,129 +22,9 @@ const DECLS: &str = "\
 .decl VY v_type=G type=d num_elts=1
 ";
 
-struct Case {
-    text: &'static str,
-    vars: Vec<(&'static str, Vec<u8>)>,
-    mem: Vec<(u64, Vec<u8>)>,
-    surfaces: Vec<Surface>,
-    literal: Vec<&'static str>,
-    pred: u32,
-    platform: Platform,
-}
-
+/// A row of this catalog: `text` after [`DECLS`] on xe-hpg.
 fn case(text: &'static str) -> Case {
-    Case {
-        text,
-        vars: vec![],
-        mem: vec![],
-        surfaces: vec![],
-        literal: vec![],
-        pred: 0xff,
-        platform: Platform::XeHpg,
-    }
-}
-
-impl Case {
-    fn var(mut self, name: &'static str, bytes: Vec<u8>) -> Case {
-        self.vars.push((name, bytes));
-        self
-    }
-    fn mem(mut self, addr: u64, bytes: Vec<u8>) -> Case {
-        self.mem.push((addr, bytes));
-        self
-    }
-    fn surface(mut self, bti: u32, base: u64, size: u64) -> Case {
-        self.surfaces.push(Surface {
-            heap: SurfaceHeap::BindingTable,
-            bti,
-            base,
-            size,
-            ..Surface::default()
-        });
-        self
-    }
-    fn literal(mut self, id: &'static str) -> Case {
-        self.literal.push(id);
-        self
-    }
-    fn on(mut self, platform: Platform) -> Case {
-        self.platform = platform;
-        self
-    }
-    fn pred(mut self, mask: u32) -> Case {
-        self.pred = mask;
-        self
-    }
-
-    fn go(&self) -> Result<(Program, MachineState), VisaError> {
-        let mut readings = Readings::resolved();
-        for id in &self.literal {
-            readings.set(id, Reading::Literal).unwrap();
-        }
-        let text = format!("{DECLS}{}\n", self.text);
-        let ast = asm::parse(&text)?;
-        let program = validate::validate_with(&ast, self.platform, &readings)?;
-        let mut state = MachineState::new(&program.vars);
-        for (name, bytes) in &self.vars {
-            let id = program.vars.find(name).unwrap();
-            // Rows give a variable's leading bytes; the rest is zero.
-            let mut whole = bytes.clone();
-            whole.resize(program.vars.get(id).byte_size(), 0);
-            state.write_var(&program.vars, id, &whole).unwrap();
-        }
-        if let Some(p1) = program.vars.find("P1") {
-            state.preds[p1.0 as usize] = self.pred;
-        }
-        for (addr, bytes) in &self.mem {
-            state.mem.space_mut(FLAT).write(*addr, bytes);
-        }
-        state.mem.surfaces.extend(self.surfaces.iter().cloned());
-        engine_run(&program, &mut state, &ExecConfig {
-            readings,
-            ..Default::default()
-        })?;
-        Ok((program, state))
-    }
-}
-
-fn le32(xs: &[u32]) -> Vec<u8> {
-    xs.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-fn le64(xs: &[u64]) -> Vec<u8> {
-    xs.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-fn le16(xs: &[u16]) -> Vec<u8> {
-    xs.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-/// `n` bytes counting up from `from`.
-fn ramp(from: u8, n: usize) -> Vec<u8> {
-    (0..n).map(|i| from.wrapping_add(i as u8)).collect()
-}
-
-/// Register bytes `range` of `var`, `None` where undefined.
-fn reg(p: &Program, s: &MachineState, var: &str, at: usize, len: usize) -> Vec<Option<u8>> {
-    let id = p.vars.find(var).unwrap();
-    let base = p.vars.get(id).grf_offset.unwrap();
-    (base + at..base + at + len)
-        .map(|b| (!s.undefined.contains(&b)).then_some(s.grf[b]))
-        .collect()
-}
-
-/// Flat memory bytes, `None` where undefined.
-fn flat(s: &MachineState, addr: u64, len: usize) -> Vec<Option<u8>> {
-    let m = s.mem.space(FLAT).unwrap();
-    (0..len as u64)
-        .map(|i| {
-            let mut b = [0];
-            m.read(addr + i, &mut b);
-            (!m.is_undefined(addr + i)).then_some(b[0])
-        })
-        .collect()
-}
-
-fn some(bytes: &[u8]) -> Vec<Option<u8>> {
-    bytes.iter().copied().map(Some).collect()
+    Case::new(DECLS, text)
 }
 
 /// (case, register variable, byte offset, expected register bytes).
@@ -215,13 +94,8 @@ fn some(bytes: &[u8]) -> Vec<Option<u8>> {
     .mem(0x20, ramp(9, 4))
     .pred(0b01),
     0, some(&[1, 2, 3, 4, 0xaa, 0xaa, 0xaa, 0xaa]))]
-fn load_rows(
-    #[case] c: Case,
-    #[case] at: usize,
-    #[case] want: Vec<Option<u8>>,
-) {
-    let (p, s) = c.go().unwrap();
-    assert_eq!(reg(&p, &s, "VD", at, want.len()), want, "{}", c.text);
+fn load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<Option<u8>>) {
+    check(c, Want::Reg("VD", at, want));
 }
 
 /// (case, flat address, expected memory bytes).
@@ -280,24 +154,20 @@ fn load_rows(
     .literal(errata::LSC_STORE_DSTDATA),
     0x100, vec![None, None, None, None])]
 fn store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Option<u8>>) {
-    let (_, s) = c.go().unwrap();
-    assert_eq!(flat(&s, addr, want.len()), want, "{}", c.text);
+    check(c, Want::Mem(addr, want));
 }
 
 #[rstest]
 // LSC is from xe-hpg on: checked on xe-lp below.
 #[case("lsc_load.ugm (M1, 4) VD:d32 bss(0x5)[VA]:a64")]
 fn missing_surface_is_undefined_behaviour(#[case] text: &'static str) {
-    let err = case(text).go().unwrap_err();
-    assert_eq!(err.class, ErrorClass::UndefinedBehaviour, "{err}");
+    check(case(text), Want::Error(ErrorClass::UndefinedBehaviour));
 }
 
 #[test]
 fn xe_lp_has_no_lsc() {
-    let text = format!("{DECLS}lsc_load.ugm (M1, 4) VD:d32 flat[VA]:a64\n");
-    let ast = asm::parse(&text).unwrap();
-    let err = validate::validate(&ast, Platform::XeLp).unwrap_err();
-    assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
+    let c = case("lsc_load.ugm (M1, 4) VD:d32 flat[VA]:a64").on(Platform::XeLp);
+    check(c, Want::Error(ErrorClass::InvalidInstruction));
 }
 
 /// Strided and quad loads: (case, register byte offset in VD, expected bytes).
@@ -359,8 +229,7 @@ fn xe_lp_has_no_lsc() {
     .mem(0x100, ramp(0, 16)),
     96, some(&[12, 13, 14, 15]))]
 fn strided_quad_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<Option<u8>>) {
-    let (p, s) = c.go().unwrap();
-    assert_eq!(reg(&p, &s, "VD", at, want.len()), want, "{}", c.text);
+    check(c, Want::Reg("VD", at, want));
 }
 
 /// Strided and quad stores: (case, flat address, expected bytes).
@@ -392,18 +261,15 @@ fn strided_quad_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<
     .mem(0x100, vec![0xee; 16]),
     0x100, [some(&[0xee; 4]), some(&[0x11; 4]), some(&[0xee; 4]), some(&[0x33; 4])].concat())]
 fn strided_quad_store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Option<u8>>) {
-    let (_, s) = c.go().unwrap();
-    assert_eq!(flat(&s, addr, want.len()), want, "{}", c.text);
+    check(c, Want::Mem(addr, want));
 }
 
 #[test]
 fn store_strided_literal_default_pitch_is_undefined_behaviour() {
-    let err = case("lsc_store_strided.ugm (M1, 2) flat[VA]:a64 VS:d32")
+    let c = case("lsc_store_strided.ugm (M1, 2) flat[VA]:a64 VS:d32")
         .var("VA", le64(&[0x100]))
-        .literal(errata::LSC_STORE_STRIDED_V)
-        .go()
-        .unwrap_err();
-    assert_eq!(err.class, ErrorClass::UndefinedBehaviour, "{err}");
+        .literal(errata::LSC_STORE_STRIDED_V);
+    check(c, Want::Error(ErrorClass::UndefinedBehaviour));
 }
 
 /// One lane's atomic on the d32 at 0x40: (operation, literal errata, old, Src1Data, Src2Data,
@@ -466,9 +332,13 @@ fn atomic_rows(
     for id in literal {
         c = c.literal(id);
     }
-    let (p, s) = c.go().unwrap();
-    assert_eq!(reg(&p, &s, "VD", 0, 4), some(&returned.to_le_bytes()), "{text}");
-    assert_eq!(flat(&s, 0x40, 4), some(&left.to_le_bytes()), "{text}");
+    check_all(
+        c,
+        vec![
+            Want::Reg("VD", 0, some(&returned.to_le_bytes())),
+            Want::Mem(0x40, some(&left.to_le_bytes())),
+        ],
+    );
 }
 
 #[test]
@@ -480,17 +350,25 @@ fn atomic_d16u32_and_d64() {
         .var("VS", le32(&[1]))
         .var("VD", vec![0xaa; 8])
         .mem(0x40, vec![0xff, 0xff, 0x77]);
-    let (p, s) = c.go().unwrap();
-    assert_eq!(reg(&p, &s, "VD", 0, 4), some(&[0xff, 0xff, 0, 0]));
-    assert_eq!(flat(&s, 0x40, 3), some(&[0, 0, 0x77]));
+    check_all(
+        c,
+        vec![
+            Want::Reg("VD", 0, some(&[0xff, 0xff, 0, 0])),
+            Want::Mem(0x40, some(&[0, 0, 0x77])),
+        ],
+    );
     // d64 iadd: 0xffffffff + 1 = 0x1_0000_0000, no wrap at 32 bits.
     let c = case("lsc_atomic_iadd.ugm (M1, 1) VD:d64 flat[VA]:a64 VS %null")
         .var("VA", le64(&[0x40]))
         .var("VS", le64(&[1]))
         .mem(0x40, le64(&[0xffff_ffff]));
-    let (p, s) = c.go().unwrap();
-    assert_eq!(reg(&p, &s, "VD", 0, 8), some(&le64(&[0xffff_ffff])));
-    assert_eq!(flat(&s, 0x40, 8), some(&le64(&[0x1_0000_0000])));
+    check_all(
+        c,
+        vec![
+            Want::Reg("VD", 0, some(&le64(&[0xffff_ffff]))),
+            Want::Mem(0x40, some(&le64(&[0x1_0000_0000]))),
+        ],
+    );
 }
 
 #[test]
@@ -501,21 +379,22 @@ fn atomic_lanes_on_one_address() {
         .var("VA", le64(&[0x40, 0x40]))
         .var("VS", le32(&[1, 2]))
         .mem(0x40, le32(&[10]));
-    let (p, s) = c.go().unwrap();
-    assert_eq!(flat(&s, 0x40, 4), some(&le32(&[13])));
-    assert_eq!(reg(&p, &s, "VD", 0, 8), vec![None; 8]);
+    check_all(
+        c,
+        vec![
+            Want::Mem(0x40, some(&le32(&[13]))),
+            Want::Reg("VD", 0, vec![None; 8]),
+        ],
+    );
     // store does not commute: the value left is undefined.
     let c = case("lsc_atomic_store.ugm (M1, 2) %null:d32 flat[VA]:a64 VS %null")
         .var("VA", le64(&[0x40, 0x40]))
         .var("VS", le32(&[1, 2]));
-    let (_, s) = c.go().unwrap();
-    assert_eq!(flat(&s, 0x40, 4), vec![None; 4]);
+    check(c, Want::Mem(0x40, vec![None; 4]));
     // A misaligned address is undefined behaviour.
-    let err = case("lsc_atomic_iinc.ugm (M1, 1) VD:d32 flat[VA]:a64 %null %null")
-        .var("VA", le64(&[0x42]))
-        .go()
-        .unwrap_err();
-    assert_eq!(err.class, ErrorClass::UndefinedBehaviour, "{err}");
+    let c = case("lsc_atomic_iinc.ugm (M1, 1) VD:d32 flat[VA]:a64 %null %null")
+        .var("VA", le64(&[0x42]));
+    check(c, Want::Error(ErrorClass::UndefinedBehaviour));
 }
 
 // ---- Block 2D (xe-hpc: 64-byte GRF) ----
@@ -526,7 +405,10 @@ fn atomic_lanes_on_one_address() {
 fn surface_2d(c: Case) -> Case {
     let mut c = c.on(Platform::XeHpc);
     for r in 0..8u8 {
-        c = c.mem(0x10000 + 16 * u64::from(r), (0..16).map(|b| 0x80 + 16 * r + b).collect());
+        c = c.mem(
+            0x10000 + 16 * u64::from(r),
+            (0..16).map(|b| 0x80 + 16 * r + b).collect(),
+        );
     }
     c
 }
@@ -594,8 +476,7 @@ fn surface_2d(c: Case) -> Case {
     .literal(errata::BLOCK2D_MINUS_ONE),
     64, some(&[0x82, 0x83, 0x92, 0x93]))]
 fn block2d_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<Option<u8>>) {
-    let (p, s) = surface_2d(c).go().unwrap();
-    assert_eq!(reg(&p, &s, "VD", at, want.len()), want);
+    check(surface_2d(c), Want::Reg("VD", at, want));
 }
 
 /// (case, flat address, expected bytes).
@@ -631,21 +512,43 @@ fn block2d_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<Optio
     .literal(errata::BLOCK2D_STORE_INDEX),
     0x10012, some(&[2, 4]))]
 fn block2d_store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Option<u8>>) {
-    let (_, s) = surface_2d(c).go().unwrap();
-    assert_eq!(flat(&s, addr, want.len()), want);
+    check(surface_2d(c), Want::Mem(addr, want));
 }
 
 #[rstest]
 // Platform limits: xe-hpg has no block 2D; 3 blocks; 33 rows; 2*64 bytes wide; transpose of
 // d8; VNNI of d32; a store of two blocks.
-#[case(Platform::XeHpg, "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
-#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.3x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
-#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x33nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
-#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d16.2x32x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
-#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2tn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
-#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x4x2nt flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
-#[case(Platform::Xe2, "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x0,0x0] VD:d8.2x4x2nn")]
+#[case(
+    Platform::XeHpg,
+    "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]"
+)]
+#[case(
+    Platform::XeHpc,
+    "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.3x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]"
+)]
+#[case(
+    Platform::XeHpc,
+    "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x33nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]"
+)]
+#[case(
+    Platform::XeHpc,
+    "lsc_load_block2d.ugm (M1_NM, 1) VD:d16.2x32x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]"
+)]
+#[case(
+    Platform::XeHpc,
+    "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2tn flat[0x10000,0xf,0x3,0xf,0x0,0x0]"
+)]
+#[case(
+    Platform::XeHpc,
+    "lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x4x2nt flat[0x10000,0xf,0x3,0xf,0x0,0x0]"
+)]
+#[case(
+    Platform::Xe2,
+    "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x0,0x0] VD:d8.2x4x2nn"
+)]
 fn block2d_limits_are_invalid(#[case] platform: Platform, #[case] text: &'static str) {
-    let err = case(text).on(platform).go().unwrap_err();
-    assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
+    check(
+        case(text).on(platform),
+        Want::Error(ErrorClass::InvalidInstruction),
+    );
 }

@@ -22,12 +22,12 @@
 // - bti 7: an untyped surface (pixel_size 0).
 
 use rstest::rstest;
-use visa_spec::errata::{Reading, Readings, LSC_TYPED_BLOCK2D_INDEX};
-use visa_spec::exec::ExecConfig;
-use visa_spec::ir::Program;
+use visa_spec::errata::LSC_TYPED_BLOCK2D_INDEX;
 use visa_spec::platform::Platform;
-use visa_spec::state::{MachineState, Surface, SurfaceHeap, FLAT};
-use visa_spec::{asm, validate, ErrorClass, VisaError};
+use visa_spec::state::{Surface, SurfaceHeap};
+use visa_spec::ErrorClass;
+
+include!("../common/mem_rows.rs");
 
 const DECLS: &str = "\
 .decl VD v_type=G type=ub num_elts=256
@@ -38,20 +38,18 @@ const DECLS: &str = "\
 .decl VB v_type=G type=ud num_elts=1
 ";
 
-struct Case {
-    text: &'static str,
-    vars: Vec<(&'static str, Vec<u8>)>,
-    literal: bool,
-    platform: Platform,
-}
-
+/// A row of this catalog: `text` after [`DECLS`] on xe-hpc, over the surfaces above (flat
+/// memory 0x1000.. holds the ramp).
 fn case(text: &'static str) -> Case {
-    Case {
-        text,
-        vars: vec![],
-        literal: false,
-        platform: Platform::XeHpc,
-    }
+    Case::new(DECLS, text)
+        .on(Platform::XeHpc)
+        .mem(0x1000, ramp(0, 0x80))
+        .surfaces([
+            surface(2, 0x1000, (12, 3, 16), 4),
+            surface(1, 0x1000, (5, 2, 8), 1),
+            surface(4, 0x2000, (12, 2, 16), 4),
+            surface(7, 0x1000, (12, 3, 16), 0),
+        ])
 }
 
 fn surface(bti: u32, base: u64, whp: (u32, u32, u32), pixel_size: u32) -> Surface {
@@ -67,86 +65,6 @@ fn surface(bti: u32, base: u64, whp: (u32, u32, u32), pixel_size: u32) -> Surfac
         pixel_size,
         aux: 0,
     }
-}
-
-impl Case {
-    fn var(mut self, name: &'static str, bytes: Vec<u8>) -> Case {
-        self.vars.push((name, bytes));
-        self
-    }
-    fn literal(mut self) -> Case {
-        self.literal = true;
-        self
-    }
-    fn on(mut self, platform: Platform) -> Case {
-        self.platform = platform;
-        self
-    }
-
-    fn go(&self) -> Result<(Program, MachineState), VisaError> {
-        let mut readings = Readings::resolved();
-        if self.literal {
-            readings.set(LSC_TYPED_BLOCK2D_INDEX, Reading::Literal).unwrap();
-        }
-        let text = format!("{DECLS}{}\n", self.text);
-        let ast = asm::parse(&text)?;
-        let program = validate::validate_with(&ast, self.platform, &readings)?;
-        let mut state = MachineState::new(&program.vars);
-        for (name, bytes) in &self.vars {
-            let id = program.vars.find(name).unwrap();
-            let mut whole = bytes.clone();
-            whole.resize(program.vars.get(id).byte_size(), 0);
-            state.write_var(&program.vars, id, &whole).unwrap();
-        }
-        state.mem.space_mut(FLAT).write(0x1000, &ramp(0, 0x80));
-        state.mem.surfaces.extend([
-            surface(2, 0x1000, (12, 3, 16), 4),
-            surface(1, 0x1000, (5, 2, 8), 1),
-            surface(4, 0x2000, (12, 2, 16), 4),
-            surface(7, 0x1000, (12, 3, 16), 0),
-        ]);
-        engine_run(
-            &program,
-            &mut state,
-            &ExecConfig {
-                readings,
-                ..Default::default()
-            },
-        )?;
-        Ok((program, state))
-    }
-}
-
-/// `n` bytes counting up from `from`.
-fn ramp(from: u8, n: usize) -> Vec<u8> {
-    (0..n).map(|i| from.wrapping_add(i as u8)).collect()
-}
-
-fn reg(p: &Program, s: &MachineState, var: &str, at: usize, len: usize) -> Vec<Option<u8>> {
-    let id = p.vars.find(var).unwrap();
-    let base = p.vars.get(id).grf_offset.unwrap();
-    (base + at..base + at + len)
-        .map(|b| (!s.undefined.contains(&b)).then_some(s.grf[b]))
-        .collect()
-}
-
-fn flat(s: &MachineState, addr: u64, len: usize) -> Vec<Option<u8>> {
-    let m = s.mem.space(FLAT).unwrap();
-    (0..len as u64)
-        .map(|i| {
-            let mut b = [0];
-            m.read(addr + i, &mut b);
-            (!m.is_undefined(addr + i)).then_some(b[0])
-        })
-        .collect()
-}
-
-fn some(bytes: &[u8]) -> Vec<Option<u8>> {
-    bytes.iter().copied().map(Some).collect()
-}
-
-fn cat(parts: &[&[Option<u8>]]) -> Vec<Option<u8>> {
-    parts.concat()
 }
 
 const U: Option<u8> = None;
@@ -200,10 +118,10 @@ const U: Option<u8> = None;
 // LSC-TYPED-BLOCK2D-INDEX literal: 8x2 at (4, 1) as the first row; the index counts 4-byte
 // pixels, so pixel (u, v) lands at register byte (u*8 + v)*4: (0,0) at 0 and (0,1) at 4 hold
 // ramp 20..28; bytes 8..16 of the 16-byte span are not written: undefined.
-#[case(case("lsc_load_block2d.tgm VD:8x2 bti(0x2)[4,1]").literal(),
+#[case(case("lsc_load_block2d.tgm VD:8x2 bti(0x2)[4,1]").literal(LSC_TYPED_BLOCK2D_INDEX),
     0, cat(&[&some(&ramp(20, 8)), &[U; 8]]))]
 // ... and row 1's pixels (ramp 36..44) at (1*8 + 0)*4 = 32 and 36.
-#[case(case("lsc_load_block2d.tgm VD:8x2 bti(0x2)[4,1]").literal(),
+#[case(case("lsc_load_block2d.tgm VD:8x2 bti(0x2)[4,1]").literal(LSC_TYPED_BLOCK2D_INDEX),
     32, some(&ramp(36, 8)))]
 // The surface index from a variable (bti(VB), VB = 2) on xe2: as the first row.
 #[case(case("lsc_load_block2d.tgm VD:8x2 bti(VB)[4,1]")
@@ -211,8 +129,7 @@ const U: Option<u8> = None;
     .on(Platform::Xe2),
     0, some(&[ramp(20, 8), ramp(36, 8)].concat()))]
 fn typed2d_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<Option<u8>>) {
-    let (p, s) = c.go().unwrap();
-    assert_eq!(reg(&p, &s, "VD", at, want.len()), want, "{}", c.text);
+    check(c, Want::Reg("VD", at, want));
 }
 
 /// (case, flat address, expected memory bytes).
@@ -234,14 +151,13 @@ fn typed2d_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<Optio
 // LSC-TYPED-BLOCK2D-INDEX literal: 8x2 at (0, 0) reads pixel (u, v) from VS byte
 // (u*8 + v)*4: row 0 from 0..8 (0x80..0x88) to 0x2000, row 1 from 32..40 (0xa0..0xa8) to
 // 0x2010 (resolved would take VS 8..16, 0x88..0x90).
-#[case(case("lsc_store_block2d.tgm bti(0x4)[0,0] VS:8x2").var("VS", ramp(0x80, 64)).literal(),
+#[case(case("lsc_store_block2d.tgm bti(0x4)[0,0] VS:8x2").var("VS", ramp(0x80, 64)).literal(LSC_TYPED_BLOCK2D_INDEX),
     0x2000, some(&[ramp(0x80, 8), vec![0; 8], ramp(0xa0, 8)].concat()))]
 // ... the same store under the resolved reading: row 1 from VS 8..16.
 #[case(case("lsc_store_block2d.tgm bti(0x4)[0,0] VS:8x2").var("VS", ramp(0x80, 64)),
     0x2000, some(&[ramp(0x80, 8), vec![0; 8], ramp(0x88, 8)].concat()))]
 fn typed2d_store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Option<u8>>) {
-    let (_, s) = c.go().unwrap();
-    assert_eq!(flat(&s, addr, want.len()), want, "{}", c.text);
+    check(c, Want::Mem(addr, want));
 }
 
 #[rstest]
@@ -252,24 +168,19 @@ fn typed2d_store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Opti
 #[case(case("lsc_load_block2d.tgm %null:8x2 bti(0x9)[0,0]"))]
 // LSC-TYPED-BLOCK2D-INDEX literal: 8x2 with 4-byte pixels reaches register byte
 // (1*8 + 1)*4 + 4 = 40 > VD16's 16 bytes (16 = 2 rows x reg_pitch 8 under resolved).
-#[case(case("lsc_load_block2d.tgm VD16:8x2 bti(0x2)[0,0]").literal())]
+#[case(case("lsc_load_block2d.tgm VD16:8x2 bti(0x2)[0,0]").literal(LSC_TYPED_BLOCK2D_INDEX))]
 fn typed2d_undefined_behaviour(#[case] c: Case) {
-    assert_eq!(
-        c.go().map(|_| ()).map_err(|e| e.class),
-        Err(ErrorClass::UndefinedBehaviour),
-        "{}",
-        c.text
-    );
+    check(c, Want::Error(ErrorClass::UndefinedBehaviour));
 }
 
 /// The same VD16 load is fine under the resolved reading (16 bytes span).
 #[test]
 fn typed2d_resolved_fits_the_span() {
-    let (p, s) = case("lsc_load_block2d.tgm VD16:8x2 bti(0x2)[0,0]").go().unwrap();
+    let c = case("lsc_load_block2d.tgm VD16:8x2 bti(0x2)[0,0]");
     // Rows 0 and 1 of bti 2 at X = 0: ramp 0..8 and 16..24.
-    assert_eq!(
-        reg(&p, &s, "VD16", 0, 16),
-        some(&[ramp(0, 8), ramp(16, 8)].concat())
+    check(
+        c,
+        Want::Reg("VD16", 0, some(&[ramp(0, 8), ramp(16, 8)].concat())),
     );
 }
 
@@ -279,24 +190,46 @@ fn typed2d_resolved_fits_the_span() {
 #[case("lsc_load_block2d.tgm VD:16x17 bti(0x2)[0,0]", Platform::XeHpc, "dst")]
 #[case("lsc_load_block2d.tgm VD:65x1 bti(0x2)[0,0]", Platform::XeHpc, "dst")]
 #[case("lsc_load_block2d.tgm VD:0x1 bti(0x2)[0,0]", Platform::XeHpc, "dst")]
-#[case("lsc_load_block2d.tgm VD:d8.8x2nn bti(0x2)[0,0]", Platform::XeHpc, "dst")]
+#[case(
+    "lsc_load_block2d.tgm VD:d8.8x2nn bti(0x2)[0,0]",
+    Platform::XeHpc,
+    "dst"
+)]
 #[case("lsc_store_block2d.tgm bti(0x4)[0,0] VS:64x5", Platform::XeHpc, "src1")]
 // Two address operands through a surface, no offsets: not the untyped six, not flat.
-#[case("lsc_load_block2d.tgm VD:8x2 bti(0x2)[VB,VB,VB,VB,VX,VY]", Platform::XeHpc, "address")]
+#[case(
+    "lsc_load_block2d.tgm VD:8x2 bti(0x2)[VB,VB,VB,VB,VX,VY]",
+    Platform::XeHpc,
+    "address"
+)]
 #[case("lsc_load_block2d.tgm VD:8x2 flat[VX,VY]", Platform::XeHpc, "address")]
-#[case("lsc_load_block2d.tgm VD:8x2 bti(0x2)[VX+4,VY]", Platform::XeHpc, "address")]
+#[case(
+    "lsc_load_block2d.tgm VD:8x2 bti(0x2)[VX+4,VY]",
+    Platform::XeHpc,
+    "address"
+)]
 // SIMD1, no predicate; xe-hpc and xe2 only.
-#[case("lsc_load_block2d.tgm (M1, 8) VD:8x2 bti(0x2)[0,0]", Platform::XeHpc, "exec_size")]
+#[case(
+    "lsc_load_block2d.tgm (M1, 8) VD:8x2 bti(0x2)[0,0]",
+    Platform::XeHpc,
+    "exec_size"
+)]
 #[case("lsc_load_block2d.tgm VD:8x2 bti(0x2)[0,0]", Platform::XeHpg, "opcode")]
 // The register span: 8x2 is 16 bytes, 16x2 is 32 > VD16's 16.
 #[case("lsc_load_block2d.tgm VD16:16x2 bti(0x2)[0,0]", Platform::XeHpc, "dst")]
 // A store's data is read: not `%null`.
-#[case("lsc_store_block2d.tgm bti(0x4)[0,0] %null:8x2", Platform::XeHpc, "src1")]
-fn typed2d_invalid_forms(#[case] text: &'static str, #[case] platform: Platform, #[case] field: &str) {
-    let e = case(text).on(platform).go().map(|_| ()).unwrap_err();
-    assert_eq!(
-        (e.class, e.field.clone().unwrap_or_default()),
-        (ErrorClass::InvalidInstruction, field.to_string()),
-        "{text}: {e}"
+#[case(
+    "lsc_store_block2d.tgm bti(0x4)[0,0] %null:8x2",
+    Platform::XeHpc,
+    "src1"
+)]
+fn typed2d_invalid_forms(
+    #[case] text: &'static str,
+    #[case] platform: Platform,
+    #[case] field: &'static str,
+) {
+    check(
+        case(text).on(platform),
+        Want::ErrorAt(ErrorClass::InvalidInstruction, field),
     );
 }

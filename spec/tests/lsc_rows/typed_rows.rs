@@ -14,12 +14,11 @@
 //   size 0x40; memory never written (zero).
 
 use rstest::rstest;
-use visa_spec::errata::{Reading, Readings};
-use visa_spec::exec::ExecConfig;
-use visa_spec::ir::Program;
 use visa_spec::platform::Platform;
-use visa_spec::state::{MachineState, Surface, SurfaceHeap, FLAT};
-use visa_spec::{asm, validate, ErrorClass, VisaError};
+use visa_spec::state::{Surface, SurfaceHeap};
+use visa_spec::ErrorClass;
+
+include!("../common/mem_rows.rs");
 
 const DECLS: &str = "\
 .decl VD v_type=G type=ud num_elts=64
@@ -32,25 +31,31 @@ const DECLS: &str = "\
 .decl P1 v_type=P num_elts=8
 ";
 
-struct Case {
-    text: &'static str,
-    vars: Vec<(&'static str, Vec<u8>)>,
-    literal: Vec<&'static str>,
-    pred: u32,
-    platform: Platform,
-}
-
+/// A row of this catalog: `text` after [`DECLS`] on xe-hpg, over the surfaces above (flat
+/// memory 0x1000.. holds the ramp).
 fn case(text: &'static str) -> Case {
-    Case {
-        text,
-        vars: vec![],
-        literal: vec![],
-        pred: 0xff,
-        platform: Platform::XeHpg,
-    }
+    Case::new(DECLS, text).mem(0x1000, ramp(0, 0x80)).surfaces([
+        surface(4, 0x1000, 0x80, (16, 2, 32), 2, 8),
+        surface(5, 0x1000, 0x80, (12, 0, 0), 0, 4),
+        surface(6, 0x2000, 0x40, (32, 2, 32), 0, 16),
+        // An untyped surface: no pixel_size.
+        surface(7, 0x1000, 0x80, (16, 2, 32), 0, 0),
+        // An append counter at 0x1010 (initially ramp bytes 16..20: 0x13121110).
+        Surface {
+            aux: 0x1010,
+            ..surface(8, 0x1000, 0x80, (0, 0, 0), 0, 0)
+        },
+    ])
 }
 
-fn surface(bti: u32, base: u64, size: u64, whp: (u32, u32, u32), depth: u32, pixel_size: u32) -> Surface {
+fn surface(
+    bti: u32,
+    base: u64,
+    size: u64,
+    whp: (u32, u32, u32),
+    depth: u32,
+    pixel_size: u32,
+) -> Surface {
     Surface {
         heap: SurfaceHeap::BindingTable,
         bti,
@@ -63,106 +68,6 @@ fn surface(bti: u32, base: u64, size: u64, whp: (u32, u32, u32), depth: u32, pix
         pixel_size,
         aux: 0,
     }
-}
-
-impl Case {
-    fn var(mut self, name: &'static str, bytes: Vec<u8>) -> Case {
-        self.vars.push((name, bytes));
-        self
-    }
-    fn pred(mut self, mask: u32) -> Case {
-        self.pred = mask;
-        self
-    }
-    fn on(mut self, platform: Platform) -> Case {
-        self.platform = platform;
-        self
-    }
-    fn literal(mut self, id: &'static str) -> Case {
-        self.literal.push(id);
-        self
-    }
-
-    fn go(&self) -> Result<(Program, MachineState), VisaError> {
-        let mut readings = Readings::resolved();
-        for id in &self.literal {
-            readings.set(id, Reading::Literal).unwrap();
-        }
-        let text = format!("{DECLS}{}\n", self.text);
-        let ast = asm::parse(&text)?;
-        let program = validate::validate_with(&ast, self.platform, &readings)?;
-        let mut state = MachineState::new(&program.vars);
-        for (name, bytes) in &self.vars {
-            let id = program.vars.find(name).unwrap();
-            let mut whole = bytes.clone();
-            whole.resize(program.vars.get(id).byte_size(), 0);
-            state.write_var(&program.vars, id, &whole).unwrap();
-        }
-        if let Some(p1) = program.vars.find("P1") {
-            state.preds[p1.0 as usize] = self.pred;
-        }
-        state.mem.space_mut(FLAT).write(0x1000, &ramp(0, 0x80));
-        state.mem.surfaces.extend([
-            surface(4, 0x1000, 0x80, (16, 2, 32), 2, 8),
-            surface(5, 0x1000, 0x80, (12, 0, 0), 0, 4),
-            surface(6, 0x2000, 0x40, (32, 2, 32), 0, 16),
-            // An untyped surface: no pixel_size.
-            surface(7, 0x1000, 0x80, (16, 2, 32), 0, 0),
-            // An append counter at 0x1010 (initially ramp bytes 16..20: 0x13121110).
-            Surface {
-                aux: 0x1010,
-                ..surface(8, 0x1000, 0x80, (0, 0, 0), 0, 0)
-            },
-        ]);
-        engine_run(
-            &program,
-            &mut state,
-            &ExecConfig {
-                readings,
-                ..Default::default()
-            },
-        )?;
-        Ok((program, state))
-    }
-}
-
-fn le32(xs: &[u32]) -> Vec<u8> {
-    xs.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-fn le16(xs: &[u16]) -> Vec<u8> {
-    xs.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-/// `n` bytes counting up from `from`.
-fn ramp(from: u8, n: usize) -> Vec<u8> {
-    (0..n).map(|i| from.wrapping_add(i as u8)).collect()
-}
-
-fn reg(p: &Program, s: &MachineState, var: &str, at: usize, len: usize) -> Vec<Option<u8>> {
-    let id = p.vars.find(var).unwrap();
-    let base = p.vars.get(id).grf_offset.unwrap();
-    (base + at..base + at + len)
-        .map(|b| (!s.undefined.contains(&b)).then_some(s.grf[b]))
-        .collect()
-}
-
-fn flat(s: &MachineState, addr: u64, len: usize) -> Vec<Option<u8>> {
-    let m = s.mem.space(FLAT).unwrap();
-    (0..len as u64)
-        .map(|i| {
-            let mut b = [0];
-            m.read(addr + i, &mut b);
-            (!m.is_undefined(addr + i)).then_some(b[0])
-        })
-        .collect()
-}
-
-fn some(bytes: &[u8]) -> Vec<Option<u8>> {
-    bytes.iter().copied().map(Some).collect()
-}
-
-fn cat(parts: &[&[u8]]) -> Vec<u8> {
-    parts.concat()
 }
 
 /// (case, register byte offset in VD, expected bytes).
@@ -272,8 +177,7 @@ fn cat(parts: &[&[u8]]) -> Vec<u8> {
     .pred(0b1010),
     0, some(&cat(&[&[0xee; 4], &le32(&[0x1312_1110]), &[0xee; 4], &le32(&[0x1312_110e])])))]
 fn typed_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<Option<u8>>) {
-    let (p, s) = c.go().unwrap();
-    assert_eq!(reg(&p, &s, "VD", at, want.len()), want, "{}", c.text);
+    check(c, Want::Reg("VD", at, want));
 }
 
 /// (case, flat address, expected memory bytes).
@@ -317,8 +221,7 @@ fn typed_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<Option<
     .var("VS", le32(&[0x2000_0000])),
     0x1010, some(&le32(&[0xf312_1110])))]
 fn typed_store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Option<u8>>) {
-    let (_, s) = c.go().unwrap();
-    assert_eq!(flat(&s, addr, want.len()), want, "{}", c.text);
+    check(c, Want::Mem(addr, want));
 }
 
 #[rstest]
@@ -332,10 +235,7 @@ fn typed_store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Option
 // bti 4 has no append counter (aux 0).
 #[case("lsc_apndctr_atomic_add.ugm (M1, 1) VD:d32 bti(0x4) VS:d32")]
 fn typed_undefined_behaviour(#[case] text: &'static str) {
-    assert_eq!(
-        case(text).go().map(|_| ()).map_err(|e| e.class),
-        Err(ErrorClass::UndefinedBehaviour)
-    );
+    check(case(text), Want::Error(ErrorClass::UndefinedBehaviour));
 }
 
 /// LSC-LOAD-STATUS-TRTT literal: the undefined IsTRTT_VALID_PAGE stops an enabled lane.
@@ -343,16 +243,11 @@ fn typed_undefined_behaviour(#[case] text: &'static str) {
 fn load_status_literal_is_undefined_behaviour() {
     let c = case("lsc_load_status.ugm (M1, 4) VD:d32 flat[VS]:a64")
         .literal(visa_spec::errata::LSC_LOAD_STATUS_TRTT);
-    assert_eq!(
-        c.go().map(|_| ()).map_err(|e| e.class),
-        Err(ErrorClass::UndefinedBehaviour)
-    );
+    check(c, Want::Error(ErrorClass::UndefinedBehaviour));
     // With every lane off the function is never called: dest is 0.
-    let (p, s) = case("(P1) lsc_load_status.ugm (M1, 4) VD:d32 flat[VS]:a64")
+    let c = case("(P1) lsc_load_status.ugm (M1, 4) VD:d32 flat[VS]:a64")
         .literal(visa_spec::errata::LSC_LOAD_STATUS_TRTT)
         .var("VD", vec![0xee; 4])
-        .pred(0)
-        .go()
-        .unwrap();
-    assert_eq!(reg(&p, &s, "VD", 0, 4), some(&[0, 0, 0, 0]));
+        .pred(0);
+    check(c, Want::Reg("VD", 0, some(&[0, 0, 0, 0])));
 }

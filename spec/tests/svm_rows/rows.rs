@@ -5,12 +5,11 @@
 // GRF) unless a row says otherwise.
 
 use rstest::rstest;
-use visa_spec::errata::{self, Reading, Readings};
-use visa_spec::exec::ExecConfig;
-use visa_spec::ir::Program;
+use visa_spec::errata;
 use visa_spec::platform::Platform;
-use visa_spec::state::{MachineState, FLAT};
-use visa_spec::{asm, validate, ErrorClass, VisaError};
+use visa_spec::ErrorClass;
+
+include!("../common/mem_rows.rs");
 
 const DECLS: &str = "\
 .decl VD v_type=G type=ud num_elts=64
@@ -29,125 +28,9 @@ const DECLS: &str = "\
 .decl P1 v_type=P num_elts=16
 ";
 
-struct Case {
-    text: &'static str,
-    vars: Vec<(&'static str, Vec<u8>)>,
-    mem: Vec<(u64, Vec<u8>)>,
-    literal: Vec<&'static str>,
-    pred: u32,
-    platform: Platform,
-}
-
+/// A row of this catalog: `text` after [`DECLS`] on xe-hpg, `P1` all ones over 16 lanes.
 fn case(text: &'static str) -> Case {
-    Case {
-        text,
-        vars: vec![],
-        mem: vec![],
-        literal: vec![],
-        pred: 0xffff,
-        platform: Platform::XeHpg,
-    }
-}
-
-impl Case {
-    fn var(mut self, name: &'static str, bytes: Vec<u8>) -> Case {
-        self.vars.push((name, bytes));
-        self
-    }
-    fn mem(mut self, addr: u64, bytes: Vec<u8>) -> Case {
-        self.mem.push((addr, bytes));
-        self
-    }
-    fn literal(mut self, id: &'static str) -> Case {
-        self.literal.push(id);
-        self
-    }
-    fn pred(mut self, mask: u32) -> Case {
-        self.pred = mask;
-        self
-    }
-    fn xe2(mut self) -> Case {
-        self.platform = Platform::Xe2;
-        self
-    }
-
-    fn go(&self) -> Result<(Program, MachineState), VisaError> {
-        let mut readings = Readings::resolved();
-        for id in &self.literal {
-            readings.set(id, Reading::Literal).unwrap();
-        }
-        let text = format!("{DECLS}{}\n", self.text);
-        let ast = asm::parse(&text)?;
-        let program = validate::validate_with(&ast, self.platform, &readings)?;
-        let mut state = MachineState::new(&program.vars);
-        for (name, bytes) in &self.vars {
-            let id = program.vars.find(name).unwrap();
-            let mut whole = bytes.clone();
-            whole.resize(program.vars.get(id).byte_size(), 0);
-            state.write_var(&program.vars, id, &whole).unwrap();
-        }
-        if let Some(p1) = program.vars.find("P1") {
-            state.preds[p1.0 as usize] = self.pred;
-        }
-        for (addr, bytes) in &self.mem {
-            state.mem.space_mut(FLAT).write(*addr, bytes);
-        }
-        engine_run(&program, &mut state, &ExecConfig {
-            readings,
-            ..Default::default()
-        })?;
-        Ok((program, state))
-    }
-}
-
-fn le32(xs: &[u32]) -> Vec<u8> {
-    xs.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-fn le64(xs: &[u64]) -> Vec<u8> {
-    xs.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-fn ramp(from: u8, n: usize) -> Vec<u8> {
-    (0..n).map(|i| from.wrapping_add(i as u8)).collect()
-}
-fn some(bytes: &[u8]) -> Vec<Option<u8>> {
-    bytes.iter().copied().map(Some).collect()
-}
-
-/// What a row observes.
-enum Want {
-    /// Register bytes of a variable from a byte offset, `None` where undefined.
-    Reg(&'static str, usize, Vec<Option<u8>>),
-    /// Flat memory bytes, `None` where undefined.
-    Mem(u64, Vec<Option<u8>>),
-    Error(ErrorClass),
-}
-
-fn check(c: Case, want: Want) {
-    let got = c.go();
-    match want {
-        Want::Error(class) => assert_eq!(got.err().map(|e| e.class), Some(class)),
-        Want::Reg(var, at, bytes) => {
-            let (p, s) = got.unwrap();
-            let id = p.vars.find(var).unwrap();
-            let base = p.vars.get(id).grf_offset.unwrap();
-            let seen: Vec<Option<u8>> = (base + at..base + at + bytes.len())
-                .map(|b| (!s.undefined.contains(&b)).then_some(s.grf[b]))
-                .collect();
-            assert_eq!(seen, bytes);
-        }
-        Want::Mem(addr, bytes) => {
-            let (_, s) = got.unwrap();
-            let m = s.mem.space(FLAT).unwrap();
-            let seen: Vec<Option<u8>> = (0..bytes.len() as u64)
-                .map(|i| {
-                    let mut b = [0];
-                    m.read(addr + i, &mut b);
-                    (!m.is_undefined(addr + i)).then_some(b[0])
-                })
-                .collect();
-            assert_eq!(seen, bytes);
-        }
-    }
+    Case::new(DECLS, text).pred(0xffff)
 }
 
 #[rstest]
@@ -283,10 +166,10 @@ const F: u32 = 0xffff_ffff;
     Want::Reg("VD", 36, some(&le32(&[0x3333_3333]))))]
 // xe2 (64-byte GRF), SIMD8: a channel takes max(8, 16) = 16 elements, so G (ch_pos 1) of lane 0
 // = *(0x1000 + 4) lands at dst[16] (byte 64); dst[8..16] (bytes 32..64) are undefined.
-#[case(case("svm_gather4scaled.RG (M1, 8) 0x1000:uq VO.0 VD.0").xe2().var("VO", le64(&[0, 16, 32, 48, 64, 80, 96, 112]))
+#[case(case("svm_gather4scaled.RG (M1, 8) 0x1000:uq VO.0 VD.0").on(Platform::Xe2).var("VO", le64(&[0, 16, 32, 48, 64, 80, 96, 112]))
         .mem(0x1000, le32(&[0xaaaa_aaaa, 0xbbbb_bbbb])),
     Want::Reg("VD", 64, some(&le32(&[0xbbbb_bbbb]))))]
-#[case(case("svm_gather4scaled.RG (M1, 8) 0x1000:uq VO.0 VD.0").xe2().var("VO", le64(&[0, 16, 32, 48, 64, 80, 96, 112])),
+#[case(case("svm_gather4scaled.RG (M1, 8) 0x1000:uq VO.0 VD.0").on(Platform::Xe2).var("VO", le64(&[0, 16, 32, 48, 64, 80, 96, 112])),
     Want::Reg("VD", 60, vec![None; 4]))]
 // Address + offset not dword aligned: 0x1000 + 2.
 #[case(case("svm_gather4scaled.R (M1, 8) 0x1000:uq VO.0 VD.0").var("VO", le64(&[2, 0, 0, 0, 0, 0, 0, 0])),
@@ -354,14 +237,10 @@ fn atomic_rows(#[case] c: Case, #[case] old: Vec<u8>, #[case] dst: Vec<u8>, #[ca
         .find(|v| c.text.contains(v))
         .map_or("VD", |v| &v[..v.len() - 2]);
     let c = c.var("VA", le64(&[0x40])).mem(0x40, old);
-    let (p, s) = c.go().unwrap();
-    let id = p.vars.find(var).unwrap();
-    let base = p.vars.get(id).grf_offset.unwrap();
-    assert_eq!(&s.grf[base..base + dst.len()], &dst[..]);
-    let m = s.mem.space(FLAT).unwrap();
-    let mut seen = vec![0u8; mem.len()];
-    m.read(0x40, &mut seen);
-    assert_eq!(seen, mem);
+    check_all(
+        c,
+        vec![Want::Reg(var, 0, some(&dst)), Want::Mem(0x40, some(&mem))],
+    );
 }
 
 /// 16-bit ADD (SVM_ATOMIC.md, Notes): the word at 0x40 is 0xffff; src0's dword 0x0001_0002
@@ -374,12 +253,13 @@ fn atomic_16bit_add() {
         .var("VA", le64(&[0x40]))
         .var("VS", le32(&[0x0001_0002]))
         .mem(0x40, vec![0xff, 0xff, 0xab]);
-    check(c, Want::Reg("VD", 0, vec![Some(0xff), Some(0xff), None, None]));
-    let c = case("svm_atomic.add.16 (M1, 1) VA.0 VD.0 VS.0 %null.0")
-        .var("VA", le64(&[0x40]))
-        .var("VS", le32(&[0x0001_0002]))
-        .mem(0x40, vec![0xff, 0xff, 0xab]);
-    check(c, Want::Mem(0x40, some(&[0x01, 0x00, 0xab])));
+    check_all(
+        c,
+        vec![
+            Want::Reg("VD", 0, vec![Some(0xff), Some(0xff), None, None]),
+            Want::Mem(0x40, some(&[0x01, 0x00, 0xab])),
+        ],
+    );
 }
 
 /// SIMD4 INC on four distinct words, lane 2 disabled by the predicate: words 0x40, 0x44, 0x4c
@@ -391,11 +271,11 @@ fn atomic_simd4_predicated() {
         .var("VD", vec![0xee; 16])
         .mem(0x40, le32(&[7, 7, 7, 7]))
         .pred(0b1011);
-    check(c, Want::Mem(0x40, some(&le32(&[8, 8, 7, 8]))));
-    let c = case("(P1) svm_atomic.inc (M1, 4) VA.0 VD.0 %null.0 %null.0")
-        .var("VA", le64(&[0x40, 0x44, 0x48, 0x4c]))
-        .var("VD", vec![0xee; 16])
-        .mem(0x40, le32(&[7, 7, 7, 7]))
-        .pred(0b1011);
-    check(c, Want::Reg("VD", 0, some(&le32(&[7, 7, 0xeeee_eeee, 7]))));
+    check_all(
+        c,
+        vec![
+            Want::Mem(0x40, some(&le32(&[8, 8, 7, 8]))),
+            Want::Reg("VD", 0, some(&le32(&[7, 7, 0xeeee_eeee, 7]))),
+        ],
+    );
 }

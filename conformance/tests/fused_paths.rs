@@ -1,0 +1,88 @@
+//! The oracle's two paths for integer instructions: the fused lane loop (oracle/src/fused.rs,
+//! taken by the common shapes) and the general staged path (every shape; also taken by any
+//! run on a state holding undefined bytes). Every case of the bench's ALU stream runs through
+//! both and through the spec; the three must end in the same state. A sentinel undefined byte
+//! far outside the register file sends a run down the general path without touching
+//! anything an instruction reads or writes.
+#![allow(clippy::unwrap_used)]
+
+use visa_conformance::bench::{draw, STREAMS};
+use visa_conformance::case::apply_init;
+use visa_conformance::gen::GenCase;
+use visa_oracle::Plan;
+use visa_spec::asm;
+use visa_spec::exec::ExecConfig;
+use visa_spec::state::MachineState;
+use visa_spec::validate;
+
+const SENTINEL: usize = usize::MAX / 2;
+
+/// Runs `generated` through the spec, the fused path and the general path; returns whether
+/// its plan has a fused step.
+fn both_paths(generated: &GenCase) -> bool {
+    let case = generated.to_case("fused-paths");
+    let readings = case.readings().unwrap();
+    let ast = asm::parse(&case.program).unwrap();
+    let program = validate::validate_with(&ast, case.platform, &readings).unwrap();
+    let config = ExecConfig {
+        readings,
+        ..ExecConfig::default()
+    };
+    let mut init = MachineState::new(&program.vars);
+    apply_init(&case.init, &program.vars, &mut init).unwrap();
+    let plan = Plan::compile(&program, &config).unwrap();
+
+    let mut spec = init.clone();
+    let spec_end = visa_spec::exec::run(&program, &mut spec, &config);
+    let mut fused = init.clone();
+    let fused_end = plan.run(&mut fused);
+    let mut general = init.clone();
+    general.undefined.insert(SENTINEL);
+    let general_end = plan.run(&mut general);
+    assert!(general.undefined.remove(&SENTINEL));
+
+    let line = case.to_line();
+    match (&spec_end, &fused_end, &general_end) {
+        (Ok(()), Ok(()), Ok(())) => {}
+        (Err(a), Err(b), Err(c)) => {
+            assert_eq!(
+                a.class, b.class,
+                "spec and fused path fail differently on\n{line}"
+            );
+            assert_eq!(
+                b.class, c.class,
+                "fused and general paths fail differently on\n{line}"
+            );
+        }
+        _ => panic!(
+            "spec {spec_end:?}, fused path {fused_end:?}, general path {general_end:?} on\n{line}"
+        ),
+    }
+    assert!(
+        fused == general,
+        "fused and general paths end differently on\n{line}"
+    );
+    assert!(
+        spec == fused,
+        "spec and fused path end differently on\n{line}"
+    );
+    plan.fused_steps() > 0
+}
+
+#[test]
+fn fused_and_general_paths_agree_on_the_alu_streams() {
+    for name in ["alu", "alu-simd16"] {
+        let stream = STREAMS.iter().find(|s| s.name == name).unwrap();
+        // Two seeds: 1 is the bench's own stream.
+        for seed in [1, 2] {
+            let cases = draw(stream, seed, 600).unwrap();
+            let fused = cases.iter().filter(|c| both_paths(c)).count();
+            // Both paths must be exercised: most integer cases fuse, the rest do not.
+            assert!(
+                fused * 4 > cases.len() && fused < cases.len(),
+                "{name} seed {seed}: {fused} of {} cases fused",
+                cases.len()
+            );
+        }
+    }
+}

@@ -1,0 +1,516 @@
+//! The fused integer lane loop: load, compute, saturate or truncate, in one pass over the
+//! lanes, for the common shapes of an integer ALU instruction.
+//!
+//! The general path of [`crate::plan`] runs an integer instruction as stages (a load and
+//! decode per source, the operation, the encode, the store), each a call through a function
+//! pointer and a loop over lane buffers of `i128`. For the shapes most instructions have, a
+//! plan instead holds a [`FusedInt`]: every source is a register region in affine form (lane
+//! k at `base + (k >> wlog) * vs + (k & wmask) * hs`, which covers contiguous, scalar and
+//! every other general region of power-of-two width) or one value (an immediate, a scalar
+//! region, `%null`), the destination a general region or `%null`, and one monomorphic
+//! function per operation ([`run`], instantiated for an [`alu::Lane`]) does the whole
+//! instruction through one call. Which instructions take it is decided when the plan is
+//! compiled ([`FusedInt::compile`]); the rest (indirect operands, vector immediates,
+//! predicates, two results, pairs, errata loops, operations that may fail) keep the general
+//! path, and so does any run on a state holding undefined bytes.
+
+use visa_spec::state::MachineState;
+use visa_spec::types::DataType;
+use visa_spec::VisaError;
+
+use crate::alu::Lane;
+use crate::kernel::{Modifier, Raw, LANES};
+use crate::operand::{DstStore, SrcLoad};
+
+type Result<T> = std::result::Result<T, VisaError>;
+
+/// The fused loop of one operation (arguments: the plan, the state, the enabled lanes, lane
+/// buffers for the sources).
+pub type FusedFn = fn(&FusedInt, &mut MachineState, u32, &mut [Raw]) -> Result<()>;
+
+/// Where a source's lanes come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Kind {
+    /// One value for every lane: `value` (an immediate or `%null`, decoded at compile time).
+    #[default]
+    Value,
+    /// One register element for every lane, read once per run.
+    Scalar,
+    /// A register element per lane, in affine form.
+    Region,
+}
+
+/// A source operand of a fused plan.
+#[derive(Clone, Copy, Debug, Default)]
+struct FusedSrc {
+    kind: Kind,
+    /// Lane k's element is at byte `base + (k >> wlog) * vs + (k & wmask) * hs`.
+    base: u32,
+    vs: u32,
+    hs: u32,
+    wlog: u32,
+    wmask: u32,
+    size: u8,
+    /// The element bits of a [`Kind::Value`] source.
+    raw: u64,
+    signed: bool,
+    /// `64 - bits` of the type: the shift that sign-extends a signed element.
+    sh: u32,
+    /// The type's mask under `~`, else 0.
+    not: u64,
+    abs: bool,
+    neg: bool,
+}
+
+impl FusedSrc {
+    /// The exact value of raw element bits (zero-extended), modifier applied.
+    #[inline(always)]
+    fn decode(&self, raw: u64) -> i128 {
+        let raw = raw ^ self.not;
+        let mut v = if self.signed {
+            (((raw << self.sh) as i64) >> self.sh) as i128
+        } else {
+            raw as i128
+        };
+        if self.abs {
+            v = v.abs();
+        }
+        if self.neg {
+            v = -v;
+        }
+        v
+    }
+
+    /// [`FusedSrc::decode`] for an element of at most 32 bits, whose value with any modifier
+    /// fits an `i64` exactly.
+    #[inline(always)]
+    fn decode_narrow(&self, raw: u64) -> i128 {
+        let raw = raw ^ self.not;
+        let v = if self.signed {
+            ((raw << self.sh) as i64) >> self.sh
+        } else {
+            raw as i64
+        };
+        let v = if self.abs { v.abs() } else { v };
+        i128::from(if self.neg { -v } else { v })
+    }
+
+    /// The source of a compiled load of `n` lanes of `ty` with modifier `m`, if it has a
+    /// fused form.
+    fn compile(load: &SrcLoad, ty: DataType, m: Modifier, n: usize) -> Option<FusedSrc> {
+        if !ty.is_integer() {
+            return None;
+        }
+        let size = ty.size();
+        let bits = 8 * size as u32;
+        let mask = u64::MAX >> (64 - bits);
+        let mut s = FusedSrc {
+            size: size as u8,
+            signed: ty.is_signed_integer(),
+            sh: 64 - bits,
+            not: if m == Modifier::Not { mask } else { 0 },
+            abs: matches!(m, Modifier::Abs | Modifier::NegAbs),
+            neg: matches!(m, Modifier::Neg | Modifier::NegAbs),
+            ..FusedSrc::default()
+        };
+        match load {
+            SrcLoad::Const { lanes } => {
+                let first = lanes[0];
+                if lanes[..n].iter().any(|l| *l != first) || first & !mask != 0 {
+                    return None;
+                }
+                s.kind = Kind::Value;
+                s.raw = first;
+            }
+            SrcLoad::Contig { base } => {
+                s.kind = Kind::Region;
+                s.base = u32::try_from(*base).ok()?;
+                s.vs = size as u32;
+            }
+            SrcLoad::Table { offs } => {
+                let offs = &offs[..n];
+                s.base = offs[0];
+                if offs.iter().all(|o| *o == s.base) {
+                    s.kind = Kind::Scalar;
+                } else {
+                    s.kind = Kind::Region;
+                    (s.wlog, s.vs, s.hs) = affine(offs)?;
+                    s.wmask = (1 << s.wlog) - 1;
+                }
+            }
+            _ => return None,
+        }
+        Some(s)
+    }
+}
+
+/// The affine form `(wlog, vs, hs)` of a table of lane offsets: lane k at
+/// `offs[0] + (k >> wlog) * vs + (k & (2^wlog - 1)) * hs`, for the widest power-of-two width
+/// that fits.
+fn affine(offs: &[u32]) -> Option<(u32, u32, u32)> {
+    let n = offs.len();
+    let base = offs[0];
+    let mut w = n.next_power_of_two();
+    while w >= 1 {
+        let hs = if w > 1 && n > 1 {
+            offs[1].checked_sub(base)?
+        } else {
+            0
+        };
+        let vs = if n > w { offs[w].checked_sub(base)? } else { 0 };
+        let wlog = w.trailing_zeros();
+        let fits = offs.iter().enumerate().all(|(k, o)| {
+            let k = k as u64;
+            u64::from(base) + (k >> wlog) * u64::from(vs) + (k & (w as u64 - 1)) * u64::from(hs)
+                == u64::from(*o)
+        });
+        if fits {
+            return Some((wlog, vs, hs));
+        }
+        w /= 2;
+    }
+    None
+}
+
+/// Reads the element of `size` bytes at byte `o`, zero-extended. A fused plan runs only on
+/// a register file that holds its extent (`InsnPlan::exec` checks it first), so the reads
+/// are in range; an element out of range would read as 0.
+#[inline(always)]
+fn read(grf: &[u8], o: usize, size: u8) -> u64 {
+    match size {
+        1 => grf.get(o).map_or(0, |b| u64::from(*b)),
+        2 => grf
+            .get(o..o + 2)
+            .and_then(|b| b.try_into().ok())
+            .map_or(0, |b| u64::from(u16::from_le_bytes(b))),
+        4 => grf
+            .get(o..o + 4)
+            .and_then(|b| b.try_into().ok())
+            .map_or(0, |b| u64::from(u32::from_le_bytes(b))),
+        _ => grf
+            .get(o..o + 8)
+            .and_then(|b| b.try_into().ok())
+            .map_or(0, u64::from_le_bytes),
+    }
+}
+
+/// An integer instruction in fused form.
+#[derive(Clone, Debug)]
+pub struct FusedInt {
+    run: FusedFn,
+    n: usize,
+    srcs: [FusedSrc; 4],
+    /// The destination's lane k is at `dst + k * dst_hs`; `None`: `%null`.
+    dst: Option<u32>,
+    dst_hs: u32,
+    dst_size: u8,
+    sat: bool,
+    /// Every source has at most 32 bits: its value, modifier applied, fits an `i64`.
+    narrow: bool,
+    min: i128,
+    max: i128,
+    mask: u64,
+}
+
+/// A source of the general plan, as [`FusedInt::compile`] takes it.
+pub struct SrcIn<'a> {
+    pub load: &'a SrcLoad,
+    pub ty: DataType,
+    pub modifier: Modifier,
+}
+
+impl FusedInt {
+    /// The fused form of an instruction of `n` lanes running `run` on `srcs` into `dst` of
+    /// type `dst_ty`, if every operand has one.
+    pub fn compile(
+        run: FusedFn,
+        n: usize,
+        srcs: &[SrcIn],
+        dst: &DstStore,
+        dst_ty: DataType,
+        sat: bool,
+    ) -> Option<FusedInt> {
+        if n == 0 || n > LANES || srcs.len() > 4 || !dst_ty.is_integer() {
+            return None;
+        }
+        // 64-bit sources are rare: they keep the general path.
+        if srcs.iter().any(|s| s.ty.size() > 4) {
+            return None;
+        }
+        let mut fs = [FusedSrc::default(); 4];
+        for (f, s) in fs.iter_mut().zip(srcs) {
+            *f = FusedSrc::compile(s.load, s.ty, s.modifier, n)?;
+        }
+        let size = dst_ty.size();
+        let (dst, dst_hs) = match dst {
+            DstStore::Discard => (None, 0),
+            DstStore::Contig { base } => (Some(u32::try_from(*base).ok()?), size as u32),
+            DstStore::Table { offs } => {
+                let hs = if n > 1 {
+                    offs[1].checked_sub(offs[0])?
+                } else {
+                    0
+                };
+                let affine = offs[..n]
+                    .iter()
+                    .enumerate()
+                    .all(|(k, o)| u64::from(offs[0]) + k as u64 * u64::from(hs) == u64::from(*o));
+                if !affine {
+                    return None;
+                }
+                (Some(offs[0]), hs)
+            }
+            _ => return None,
+        };
+        let bits = 8 * size as u32;
+        let (min, max) = if dst_ty.is_signed_integer() {
+            (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+        } else {
+            (0, (1i128 << bits) - 1)
+        };
+        Some(FusedInt {
+            run,
+            n,
+            srcs: fs,
+            dst,
+            dst_hs,
+            dst_size: size as u8,
+            sat,
+            narrow: srcs.iter().all(|s| s.ty.size() <= 4),
+            min,
+            max,
+            mask: u64::MAX >> (64 - bits),
+        })
+    }
+
+    /// Runs the instruction on `state` with the enabled lanes `en`.
+    #[inline(always)]
+    pub fn exec(&self, state: &mut MachineState, en: u32, raw: &mut [Raw]) -> Result<()> {
+        (self.run)(self, state, en, raw)
+    }
+
+    #[inline(always)]
+    fn encode<const SAT: bool>(&self, v: i128) -> u64 {
+        let v = if SAT { v.clamp(self.min, self.max) } else { v };
+        (v as u64) & self.mask
+    }
+}
+
+/// Lane k of a source into `out[k]` for `k < n`: raw bits zero-extended (`NARROW` false),
+/// or (`NARROW`) the exact value with its modifier as `i64` bits.
+#[inline(always)]
+fn gather<const NARROW: bool>(s: &FusedSrc, grf: &[u8], n: usize, out: &mut Raw) {
+    let out = &mut out[..n.min(LANES)];
+    let one = |raw: u64| {
+        if NARROW {
+            s.decode_narrow(raw) as u64
+        } else {
+            raw
+        }
+    };
+    match (s.kind, s.size, NARROW && s.signed) {
+        (Kind::Value, _, _) => out.fill(one(s.raw)),
+        (Kind::Scalar, size, _) => out.fill(one(read(grf, s.base as usize, size))),
+        (Kind::Region, 1, false) => region::<1, false>(s, grf, out),
+        (Kind::Region, 2, false) => region::<2, false>(s, grf, out),
+        (Kind::Region, 4, false) => region::<4, false>(s, grf, out),
+        (Kind::Region, _, false) => region::<8, false>(s, grf, out),
+        (Kind::Region, 1, true) => region::<1, true>(s, grf, out),
+        (Kind::Region, 2, true) => region::<2, true>(s, grf, out),
+        (Kind::Region, _, true) => region::<4, true>(s, grf, out),
+    }
+    if NARROW && s.kind == Kind::Region && (s.not != 0 || s.abs || s.neg) {
+        // `~` complements the bits before the decode: the same as complementing the
+        // extended value's low bits (all of them for a signed type).
+        let not = match (s.not, s.signed) {
+            (0, _) => 0,
+            (_, true) => u64::MAX,
+            (m, false) => m,
+        };
+        for v in out.iter_mut() {
+            let x = (*v ^ not) as i64;
+            let x = if s.abs { x.abs() } else { x };
+            *v = (if s.neg { -x } else { x }) as u64;
+        }
+    }
+}
+
+/// A region's elements of `S` bytes, zero-extended, or sign-extended when `SIGNED`.
+#[inline(always)]
+fn region<const S: usize, const SIGNED: bool>(s: &FusedSrc, grf: &[u8], out: &mut [u64]) {
+    let ext = |raw: u64| {
+        if SIGNED {
+            let sh = 64 - 8 * S as u32;
+            (((raw << sh) as i64) >> sh) as u64
+        } else {
+            raw
+        }
+    };
+    let base = s.base as usize;
+    if s.wlog == 0 && s.vs as usize == S {
+        // Contiguous.
+        if let Some(bytes) = grf.get(base..base + out.len() * S) {
+            for (chunk, o) in bytes.chunks_exact(S).zip(out.iter_mut()) {
+                *o = ext(from_le::<S>(chunk));
+            }
+        }
+        return;
+    }
+    let width = 1usize << s.wlog;
+    let mut row = base;
+    for r in out.chunks_mut(width) {
+        let mut o = row;
+        for v in r.iter_mut() {
+            *v = ext(read(grf, o, S as u8));
+            o += s.hs as usize;
+        }
+        row += s.vs as usize;
+    }
+}
+
+#[inline(always)]
+fn from_le<const S: usize>(b: &[u8]) -> u64 {
+    match S {
+        1 => b.first().map_or(0, |b| u64::from(*b)),
+        2 => b.try_into().map_or(0, |b| u64::from(u16::from_le_bytes(b))),
+        4 => b.try_into().map_or(0, |b| u64::from(u32::from_le_bytes(b))),
+        _ => b.try_into().map_or(0, u64::from_le_bytes),
+    }
+}
+
+#[inline(always)]
+fn to_le<const S: usize>(b: &mut [u8], v: u64) {
+    match S {
+        1 => b.copy_from_slice(&[v as u8]),
+        2 => b.copy_from_slice(&(v as u16).to_le_bytes()),
+        4 => b.copy_from_slice(&(v as u32).to_le_bytes()),
+        _ => b.copy_from_slice(&v.to_le_bytes()),
+    }
+}
+
+fn out_of_range(o: usize) -> VisaError {
+    VisaError::model_bug(format!("fused store at byte {o} out of range"))
+}
+
+/// Stores the enabled lanes (`en`) of `vals` at the destination: whole when every lane is
+/// enabled and the lanes are contiguous, else each lane blended with its old bytes.
+#[inline(always)]
+fn scatter<const S: usize>(
+    p: &FusedInt,
+    base: usize,
+    grf: &mut [u8],
+    en: u32,
+    vals: &[u64],
+) -> Result<()> {
+    let n = vals.len();
+    let all = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let hs = p.dst_hs as usize;
+    if hs == S && en & all == all {
+        let bytes = grf
+            .get_mut(base..base + n * S)
+            .ok_or_else(|| out_of_range(base))?;
+        for (chunk, v) in bytes.chunks_exact_mut(S).zip(vals) {
+            to_le::<S>(chunk, *v);
+        }
+        return Ok(());
+    }
+    // The lanes of a destination never overlap: a disabled lane writes its own bytes back.
+    let mut o = base;
+    for (k, v) in vals.iter().enumerate() {
+        let chunk = grf.get_mut(o..o + S).ok_or_else(|| out_of_range(o))?;
+        let keep = (u64::from((en >> k) & 1)).wrapping_sub(1);
+        to_le::<S>(chunk, (from_le::<S>(chunk) & keep) | (*v & !keep));
+        o += hs;
+    }
+    Ok(())
+}
+
+/// The fused loop of the lane operation `L`: the sources' lanes gathered into `raw` (all
+/// sources of all lanes are read before anything is written), each lane computed and encoded
+/// in place, then the enabled lanes stored.
+pub fn run<L: Lane>(
+    p: &FusedInt,
+    state: &mut MachineState,
+    en: u32,
+    raw: &mut [Raw],
+) -> Result<()> {
+    // Plans with a source of 64 bits keep the general path (`FusedInt::compile`): one
+    // instance per operation keeps the code small.
+    if p.narrow {
+        run_as::<L, true>(p, state, en, raw)
+    } else {
+        Err(VisaError::model_bug("a fused plan with a 64-bit source"))
+    }
+}
+
+#[inline(always)]
+fn run_as<L: Lane, const NARROW: bool>(
+    p: &FusedInt,
+    state: &mut MachineState,
+    en: u32,
+    raw: &mut [Raw],
+) -> Result<()> {
+    let n = p.n.min(LANES);
+    let (first, rest) = raw
+        .split_first_mut()
+        .ok_or_else(|| VisaError::model_bug("a fused loop without lane buffers"))?;
+    let grf = &state.grf[..];
+    let [s0, s1, s2, s3] = &p.srcs;
+    gather::<NARROW>(s0, grf, n, first);
+    let mut others: [&Raw; 3] = [&EMPTY; 3];
+    for ((s, r), o) in [s1, s2, s3]
+        .into_iter()
+        .zip(rest.iter_mut())
+        .zip(others.iter_mut())
+        .take(L::SRCS.saturating_sub(1))
+    {
+        gather::<NARROW>(s, grf, n, r);
+        *o = r;
+    }
+    if p.sat {
+        lanes::<L, NARROW, true>(p, n, first, others);
+    } else {
+        lanes::<L, NARROW, false>(p, n, first, others);
+    }
+    let Some(base) = p.dst else {
+        return Ok(());
+    };
+    let vals = &first[..n];
+    let base = base as usize;
+    let grf = &mut state.grf[..];
+    match p.dst_size {
+        1 => scatter::<1>(p, base, grf, en, vals),
+        2 => scatter::<2>(p, base, grf, en, vals),
+        4 => scatter::<4>(p, base, grf, en, vals),
+        _ => scatter::<8>(p, base, grf, en, vals),
+    }
+}
+
+/// Lanes of no source.
+static EMPTY: Raw = [0; LANES];
+
+/// Lanes `0..n` computed from the gathered sources (`r0` and the rest), the encoded results
+/// left in `r0`. `NARROW`: the lanes hold exact values as `i64` bits, else raw bits.
+#[inline(always)]
+fn lanes<L: Lane, const NARROW: bool, const SAT: bool>(
+    p: &FusedInt,
+    n: usize,
+    r0: &mut Raw,
+    [r1, r2, r3]: [&Raw; 3],
+) {
+    let [s0, s1, s2, s3] = &p.srcs;
+    let dec = |s: &FusedSrc, raw: u64| {
+        if NARROW {
+            i128::from(raw as i64)
+        } else {
+            s.decode(raw)
+        }
+    };
+    for k in 0..n.min(LANES) {
+        let a = dec(s0, r0[k]);
+        let b = if L::SRCS > 1 { dec(s1, r1[k]) } else { 0 };
+        let c = if L::SRCS > 2 { dec(s2, r2[k]) } else { 0 };
+        let d = if L::SRCS > 3 { dec(s3, r3[k]) } else { 0 };
+        r0[k] = p.encode::<SAT>(L::f(a, b, c, d));
+    }
+}
