@@ -150,3 +150,20 @@ fn invalid_forms_name_their_field(#[case] text: &str, #[case] field: &str) {
         (ErrorClass::InvalidInstruction, field.to_string())
     );
 }
+
+/// A program whose IR carries a mask control outside M1..M8 (as a mutated or hand-built
+/// program can) is rejected by `check_program` with a typed error, not a panic. The
+/// append-counter rules computed the EM offset before checking the group.
+#[rstest]
+#[case("lsc_apndctr_atomic_add.ugm (M1, 16) VD:d32 bti(0xA0) VD:d32", 0)]
+#[case("lsc_apndctr_atomic_add.ugm (M1, 16) VD:d32 bti(0xA0) VD:d32", 9)]
+#[case("lsc_load.ugm (M1, 16) %null:d32 flat[VA]:a64", 0)]
+#[case("add (M1, 16) VD(0,0)<1> VD(0,0)<1;1,0> VS(0,0)<0;1,0>", 0)]
+fn ir_mask_group_outside_m1_m8_is_invalid(#[case] text: &str, #[case] group: u8) {
+    let program = format!("{DECLS}{text}\n");
+    let mut ir = Run::new(Platform::XeHpg, &program).validate().unwrap();
+    ir.insns[0].mask.group = group;
+    let err = visa_spec::validate::check_program(&ir, &visa_spec::errata::Readings::resolved())
+        .expect_err("a mask group outside 1..=8 must be rejected");
+    assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
+}

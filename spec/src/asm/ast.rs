@@ -127,9 +127,11 @@ impl MaskControl {
         no_mask: false,
     };
 
-    /// The EM offset of the control (0, 4, ..., 28).
+    /// The EM offset of the control (0, 4, ..., 28). Total on any `group`, so that a rule
+    /// may compute it before checking the group (a group outside 1..=8 is rejected by the
+    /// validators; group 0 gives offset 0 here).
     pub fn offset(self) -> u32 {
-        4 * (self.group as u32 - 1)
+        4 * u32::from(self.group).saturating_sub(1)
     }
 }
 
