@@ -631,22 +631,40 @@ mod tests {
     use super::*;
     use visa_spec::state::{Memory, StoreJournal, Window, FLAT};
 
-    /// `store_pieces` against the memory model's journal on pseudo-random pieces: disjoint,
-    /// adjacent, nested, equal and partly equal ranges, over memory holding undefined bytes.
-    #[test]
-    fn store_pieces_is_the_journal() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: u64| {
+    /// A xorshift64 stream: `next(n)` is below `n`.
+    fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed % n
-        };
+        }
+    }
+
+    /// `init` after `store_pieces` of `pieces` of `data` into its flat space, and `init`
+    /// after the memory model's journal stored the same pieces one by one.
+    fn pieces_and_journal(init: &Memory, data: &[u8], pieces: &[Piece]) -> (Memory, Memory) {
         let w = Window {
             space: FLAT,
             base: 0,
             limit: None,
         };
+        let mut journal = StoreJournal::default();
+        for p in pieces {
+            journal.store(&w, p.addr, &data[p.at..p.at + p.len]);
+        }
+        let mut want = init.clone();
+        journal.commit(&mut want);
+        let mut got = init.clone();
+        store_pieces(got.space_mut(FLAT), data, pieces);
+        (got, want)
+    }
+
+    /// `store_pieces` against the memory model's journal on pseudo-random pieces: disjoint,
+    /// adjacent, nested, equal and partly equal ranges, over memory holding undefined bytes.
+    #[test]
+    fn store_pieces_is_the_journal() {
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
             let mut init = Memory::default();
             let flat = init.space_mut(FLAT);
@@ -664,14 +682,7 @@ mod tests {
                     len,
                 });
             }
-            let mut journal = StoreJournal::default();
-            for p in &pieces {
-                journal.store(&w, p.addr, &data[p.at..p.at + p.len]);
-            }
-            let mut want = init.clone();
-            journal.commit(&mut want);
-            let mut got = init.clone();
-            store_pieces(got.space_mut(FLAT), &data, &pieces);
+            let (got, want) = pieces_and_journal(&init, &data, &pieces);
             assert_eq!(got, want, "{pieces:?}");
         }
     }
@@ -681,18 +692,7 @@ mod tests {
     /// with different values.
     #[test]
     fn store_pieces_past_its_buffers_is_the_journal() {
-        let mut seed = 0x5851_f42d_4c95_7f2du64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
-        let w = Window {
-            space: FLAT,
-            base: 0,
-            limit: None,
-        };
+        let mut next = xorshift(0x5851_f42d_4c95_7f2d);
         for round in 0..200 {
             let mut init = Memory::default();
             let flat = init.space_mut(FLAT);
@@ -713,14 +713,7 @@ mod tests {
                     len,
                 });
             }
-            let mut journal = StoreJournal::default();
-            for p in &pieces {
-                journal.store(&w, p.addr, &data[p.at..p.at + p.len]);
-            }
-            let mut want = init.clone();
-            journal.commit(&mut want);
-            let mut got = init.clone();
-            store_pieces(got.space_mut(FLAT), &data, &pieces);
+            let (got, want) = pieces_and_journal(&init, &data, &pieces);
             assert_eq!(got, want, "round {round}");
         }
     }
