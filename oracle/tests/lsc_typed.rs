@@ -2,12 +2,6 @@
 //! the oracle.
 #![allow(clippy::unwrap_used)]
 
-fn engine_run(
-    program: &visa_spec::ir::Program,
-    state: &mut visa_spec::state::MachineState,
-    config: &visa_spec::exec::ExecConfig,
-) -> Result<(), visa_spec::VisaError> {
-    visa_oracle::run(program, state, config)
-}
+include!("common/oracle_engine.rs");
 
 include!("../../spec/tests/lsc_rows/typed_rows.rs");

@@ -7,14 +7,14 @@
 //! IR: `Ctrl::Lsc` with the data shape `d32`, scale 1, offset 0 (unused); sources
 //! `[Surface, Src0Data]`.
 
-use super::lsc_forms::{check_platform, whole_var};
+use super::lsc_forms::{check_platform, stateful_address, whole_var};
 use super::Cx;
 use crate::asm::ast::{InsnLine, OperandKind};
 use crate::error::{Result, VisaError};
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Src};
 use crate::lsc::{self, DataShape, DataSize, Sfid};
 use crate::platform::Platform;
-use crate::state::{AddrSize, AddrType, Vars, NULL};
+use crate::state::{AddrSize, Vars, NULL};
 use crate::types::DataType;
 
 fn invalid(field: &str, message: impl Into<String>) -> VisaError {
@@ -94,26 +94,11 @@ impl Cx<'_> {
         };
         let dst_name = data(dst, "dst")?;
         let src_name = data(src0, "src0")?;
-        let OperandKind::Address {
-            space,
-            surface: Some(surface),
-            terms,
-            size: None,
-        } = &addr.kind
-        else {
-            return Err(invalid(
-                "address",
-                "expected the surface `bti(INDEX)`, `bss(V)` or `ss(V)` with no address",
-            ));
-        };
-        let addr_type = AddrType::from_name(space)
-            .filter(|t| t.is_stateful())
-            .ok_or_else(|| {
-                invalid(
-                    "address",
-                    format!("the append counter's surface is bti, bss or ss, not `{space}`"),
-                )
-            })?;
+        let (addr_type, surface, terms) = stateful_address(
+            &addr.kind,
+            "the surface `bti(INDEX)`, `bss(V)` or `ss(V)` with no address",
+            "the append counter's surface is",
+        )?;
         if !terms.is_empty() {
             return Err(invalid(
                 "address",

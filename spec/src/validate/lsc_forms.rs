@@ -4,7 +4,7 @@
 //! [`rules`] checks that shape again on any IR (`check_program`).
 
 use super::Cx;
-use crate::asm::ast::{InsnLine, OperandKind, VarClass};
+use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
 use crate::error::{Result, VisaError};
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Region, Src};
 use crate::lsc::{self, DataShape, Sfid, VECT_SIZES};
@@ -15,6 +15,30 @@ use crate::types::DataType;
 
 fn invalid(field: &str, message: impl Into<String>) -> VisaError {
     VisaError::invalid(message).field(field.to_string())
+}
+
+/// The surface operand and the address terms of an access through a surface,
+/// `AddrType(Surface)[terms]` with bti, bss or ss and no address size. `expected` names the
+/// form in the message when the operand is not of that shape; `what` the access in the
+/// message's lead when the address type is not a surface's (`{what} bti, bss or ss`).
+pub(super) fn stateful_address<'a>(
+    kind: &'a OperandKind,
+    expected: &str,
+    what: &str,
+) -> Result<(AddrType, &'a Operand, &'a [AddrTerm])> {
+    let OperandKind::Address {
+        space,
+        surface: Some(surface),
+        terms,
+        size: None,
+    } = kind
+    else {
+        return Err(invalid("address", format!("expected {expected}")));
+    };
+    let addr_type = AddrType::from_name(space)
+        .filter(|t| t.is_stateful())
+        .ok_or_else(|| invalid("address", format!("{what} bti, bss or ss, not `{space}`")))?;
+    Ok((addr_type, surface, terms))
 }
 
 /// Whether `opcode` is one of the executed LSC_UNTYPED forms.

@@ -6,13 +6,13 @@
 
 use super::lsc_block2d::{address_ok, block2d_operands, data_ok};
 use super::Cx;
-use crate::asm::ast::{InsnLine, MaskControl, OperandKind};
+use crate::asm::ast::{InsnLine, MaskControl};
 use crate::error::{Result, VisaError};
 use crate::ir::{Block2dCtrl, Ctrl, Instruction, Opcode};
 use crate::lsc::{self, Block2dShape, DataSize, Sfid};
 use crate::lsc_typed;
 use crate::platform::Platform;
-use crate::state::{AddrType, Vars};
+use crate::state::Vars;
 use crate::types::DataType;
 
 fn invalid(field: &str, message: impl Into<String>) -> VisaError {
@@ -68,26 +68,11 @@ impl Cx<'_> {
         let (name, shape, data_field, addr) = block2d_operands(line, store, &mnemonic, "V:WxH")?;
         let (width, height) =
             lsc_typed::parse_block2d_shape(shape).map_err(|e| e.field(data_field))?;
-        let OperandKind::Address {
-            space,
-            surface: Some(surface),
-            terms,
-            size: None,
-        } = &addr.kind
-        else {
-            return Err(invalid(
-                "address",
-                "expected `AddrType(Surface)[Src0AddrX, Src0AddrY]` (bti, bss or ss)",
-            ));
-        };
-        let addr_type = AddrType::from_name(space)
-            .filter(|t| t.is_stateful())
-            .ok_or_else(|| {
-                invalid(
-                    "address",
-                    format!("a typed block 2D access goes through a surface: bti, bss or ss, not `{space}`"),
-                )
-            })?;
+        let (addr_type, surface, terms) = super::lsc_forms::stateful_address(
+            &addr.kind,
+            "`AddrType(Surface)[Src0AddrX, Src0AddrY]` (bti, bss or ss)",
+            "a typed block 2D access goes through a surface:",
+        )?;
         if terms.len() != 2 {
             return Err(invalid(
                 "address",
