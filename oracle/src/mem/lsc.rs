@@ -19,7 +19,7 @@ use visa_spec::VisaError;
 
 use super::{
     copy_small, mark_undefined, push_byte, set_flags, space_mut, store_pieces, Bytes, FlagMap,
-    PageCursor, Piece, Small,
+    Flags, NoFlags, PageCursor, Piece, Small,
 };
 use crate::softfloat::{self, to_f64_bits, Format, Rounding};
 
@@ -85,16 +85,29 @@ pub(crate) struct LscPlan {
     addr_lanes: usize,
 }
 
-/// The address stream of one run: lane n's offset, `None` for a disabled lane.
+/// The address stream of one run: lane n's offset when bit n of `en` is set, for lanes
+/// `0..count`.
 struct Offsets {
-    lanes: [Option<u64>; 32],
+    lanes: [u64; 32],
+    en: u32,
     count: usize,
 }
 
-impl std::ops::Deref for Offsets {
-    type Target = [Option<u64>];
-    fn deref(&self) -> &[Option<u64>] {
-        &self.lanes[..self.count]
+impl Offsets {
+    /// Lane n's offset, `None` for a disabled lane.
+    #[inline(always)]
+    fn get(&self, n: usize) -> Option<u64> {
+        (self.en >> n & 1 == 1).then(|| self.lanes[n])
+    }
+
+    fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Every lane's offset in lane order, `None` for a disabled lane.
+    #[inline(always)]
+    fn iter(&self) -> impl Iterator<Item = Option<u64>> + '_ {
+        (0..self.count).map(|n| self.get(n))
     }
 }
 
@@ -296,24 +309,29 @@ impl LscPlan {
             .ok_or_else(|| VisaError::model_bug("an LSC operand lies outside the register file"))
     }
 
-    /// The offset of every enabled lane (the address stream), `None` for disabled lanes.
+    /// The offset of every enabled lane (the address stream).
     #[inline(always)]
     fn offsets(&self, state: &MachineState, en: u32) -> Result<Offsets> {
         let raw = self.grf(state, self.addrs, self.addr_lanes * self.addr_bytes)?;
         let mut out = Offsets {
-            lanes: [None; 32],
+            lanes: [0; 32],
+            en: 0,
             count: 0,
         };
-        for (n, b) in raw.chunks_exact(self.addr_bytes).take(32).enumerate() {
-            if en >> n & 1 == 1 {
-                let mut word = [0u8; 8];
-                word[..b.len()].copy_from_slice(b);
-                let a = u64::from_le_bytes(word);
-                out.lanes[n] =
-                    Some(self.scale.wrapping_mul(a).wrapping_add(self.imm as u64) & self.addr_mask);
-            }
-            out.count = n + 1;
+        let count = self.addr_lanes.min(32);
+        for (n, b) in raw.chunks_exact(self.addr_bytes).take(count).enumerate() {
+            let mut word = [0u8; 8];
+            word[..b.len()].copy_from_slice(b);
+            let a = u64::from_le_bytes(word);
+            out.lanes[n] =
+                self.scale.wrapping_mul(a).wrapping_add(self.imm as u64) & self.addr_mask;
         }
+        out.count = count;
+        out.en = if count >= 32 {
+            en
+        } else {
+            en & ((1u32 << count) - 1)
+        };
         Ok(out)
     }
 
@@ -364,7 +382,7 @@ impl LscPlan {
         }
     }
 
-    fn load(&self, state: &mut MachineState, w: &Window, offsets: &[Option<u64>]) -> Result<()> {
+    fn load(&self, state: &mut MachineState, w: &Window, offsets: &Offsets) -> Result<()> {
         let Some(dst) = self.data else {
             // A prefetch writes nothing.
             return Ok(());
@@ -385,87 +403,12 @@ impl LscPlan {
             // Register flags change only when some are set or the widened bytes become
             // undefined; otherwise the set stays empty.
             let track = !reg_undefined.is_empty() || (widened && self.lit_u32);
-            let flag_map = if track {
-                FlagMap::new(dst, self.reg_span)
-            } else {
-                None
-            };
-            if !track || flag_map.is_some() {
-                let mut flags = flag_map;
-                let mut cursor = PageCursor::new(space);
-                let mut slow: Option<[u8; 512]> = None;
-                for (n, off) in offsets.iter().enumerate() {
-                    let Some(off) = *off else { continue };
-                    let bytes: &[u8] = match self
-                        .run(w, off, run_len)
-                        .and_then(|a| cursor.slice(a, run_len))
-                    {
-                        Some(b) => b,
-                        None => {
-                            let b = &mut slow.get_or_insert([0; 512])[..run_len];
-                            for (j, x) in b.iter_mut().enumerate() {
-                                let o = off.wrapping_add(j as u64) & self.addr_mask;
-                                *x = match w.address(o) {
-                                    Some(a) => cursor.byte(a),
-                                    None => 0,
-                                };
-                            }
-                            b
-                        }
-                    };
-                    if packed {
-                        let r = self.reg_offsets[0];
-                        let slot = grf.get_mut(dst + r..dst + r + run_len).ok_or_else(|| {
-                            VisaError::model_bug("DstData lies outside the register file")
-                        })?;
-                        slot.copy_from_slice(bytes);
-                        if let Some(f) = &mut flags {
-                            f.set(r, run_len, false);
-                        }
-                        continue;
-                    }
-                    if let (Some(block), false, None) = (self.block, widened, &flags) {
-                        // Each datum fills its register element, `block` bytes apart.
-                        let at = dst + n * self.mem_bytes;
-                        match self.mem_bytes {
-                            1 => put_lane::<1>(grf, at, block, bytes)?,
-                            2 => put_lane::<2>(grf, at, block, bytes)?,
-                            4 => put_lane::<4>(grf, at, block, bytes)?,
-                            8 => put_lane::<8>(grf, at, block, bytes)?,
-                            _ => return Err(VisaError::model_bug("an LSC datum of another size")),
-                        }
-                        continue;
-                    }
-                    let offs = &self.reg_offsets[n * self.vect..(n + 1) * self.vect];
-                    for (datum, &r) in bytes.chunks_exact(self.mem_bytes).zip(offs) {
-                        let at = dst + r;
-                        let slot = grf.get_mut(at..at + self.reg_bytes).ok_or_else(|| {
-                            VisaError::model_bug("DstData lies outside the register file")
-                        })?;
-                        if widened {
-                            if !self.lit_u32 {
-                                slot.fill(0);
-                            }
-                            copy_small(
-                                &mut slot[self.datum_at..self.datum_at + self.mem_bytes],
-                                datum,
-                            );
-                            if let Some(f) = &mut flags {
-                                // LSC-DATA-U32 literal: the widened bytes are undefined.
-                                f.set(r, self.reg_bytes, self.lit_u32);
-                                f.set(r + self.datum_at, self.mem_bytes, false);
-                            }
-                        } else {
-                            copy_small(slot, datum);
-                            if let Some(f) = &mut flags {
-                                f.set(r, self.reg_bytes, false);
-                            }
-                        }
-                    }
-                }
-                if let Some(f) = &flags {
-                    f.apply(reg_undefined);
-                }
+            if !track {
+                return self.load_defined(grf, space, w, offsets, dst, &mut NoFlags);
+            }
+            if let Some(mut flags) = FlagMap::new(dst, self.reg_span) {
+                self.load_defined(grf, space, w, offsets, dst, &mut flags)?;
+                flags.apply(reg_undefined);
                 return Ok(());
             }
         }
@@ -479,7 +422,7 @@ impl LscPlan {
             return Err(VisaError::model_bug("an LSC vector of more than 512 bytes"));
         };
         for (n, off) in offsets.iter().enumerate() {
-            let Some(off) = *off else { continue };
+            let Some(off) = off else { continue };
             let fast = self.run(w, off, run_len);
             let any_u = match (fast, space) {
                 (Some(a), Some(m)) if !m.any_undefined(a, a + (run_len as u64 - 1)) => {
@@ -563,7 +506,94 @@ impl LscPlan {
         Ok(())
     }
 
-    fn store(&self, state: &mut MachineState, w: &Window, offsets: &[Option<u64>]) -> Result<()> {
+    /// The loads of [`LscPlan::load`] from a space holding no undefined byte: page copies
+    /// through a cached page, the register flags set in `flags`.
+    #[inline(always)]
+    fn load_defined<F: Flags>(
+        &self,
+        grf: &mut [u8],
+        space: Option<&visa_spec::state::SparseMemory>,
+        w: &Window,
+        offsets: &Offsets,
+        dst: usize,
+        flags: &mut F,
+    ) -> Result<()> {
+        let run_len = self.vect * self.mem_bytes;
+        let widened = self.reg_bytes != self.mem_bytes;
+        let mut cursor = PageCursor::new(space);
+        let mut slow: Option<[u8; 512]> = None;
+        for (n, off) in offsets.iter().enumerate() {
+            let Some(off) = off else { continue };
+            let bytes: &[u8] = match self
+                .run(w, off, run_len)
+                .and_then(|a| cursor.slice(a, run_len))
+            {
+                Some(b) => b,
+                None => {
+                    let b = slow
+                        .get_or_insert([0; 512])
+                        .get_mut(..run_len)
+                        .ok_or_else(|| {
+                            VisaError::model_bug("an LSC vector of more than 512 bytes")
+                        })?;
+                    for (j, x) in b.iter_mut().enumerate() {
+                        let o = off.wrapping_add(j as u64) & self.addr_mask;
+                        *x = match w.address(o) {
+                            Some(a) => cursor.byte(a),
+                            None => 0,
+                        };
+                    }
+                    b
+                }
+            };
+            if self.packed {
+                let r = self.reg_offsets[0];
+                let slot = grf.get_mut(dst + r..dst + r + run_len).ok_or_else(|| {
+                    VisaError::model_bug("DstData lies outside the register file")
+                })?;
+                slot.copy_from_slice(bytes);
+                flags.set(r, run_len, false);
+                continue;
+            }
+            if let (Some(block), false, false) = (self.block, widened, F::TRACK) {
+                // Each datum fills its register element, `block` bytes apart.
+                let at = dst + n * self.mem_bytes;
+                match self.mem_bytes {
+                    1 => put_lane::<1>(grf, at, block, bytes)?,
+                    2 => put_lane::<2>(grf, at, block, bytes)?,
+                    4 => put_lane::<4>(grf, at, block, bytes)?,
+                    8 => put_lane::<8>(grf, at, block, bytes)?,
+                    _ => return Err(VisaError::model_bug("an LSC datum of another size")),
+                }
+                continue;
+            }
+            let offs = &self.reg_offsets[n * self.vect..(n + 1) * self.vect];
+            for (datum, &r) in bytes.chunks_exact(self.mem_bytes).zip(offs) {
+                let at = dst + r;
+                let slot = grf.get_mut(at..at + self.reg_bytes).ok_or_else(|| {
+                    VisaError::model_bug("DstData lies outside the register file")
+                })?;
+                if widened {
+                    if !self.lit_u32 {
+                        slot.fill(0);
+                    }
+                    copy_small(
+                        &mut slot[self.datum_at..self.datum_at + self.mem_bytes],
+                        datum,
+                    );
+                    // LSC-DATA-U32 literal: the widened bytes are undefined.
+                    flags.set(r, self.reg_bytes, self.lit_u32);
+                    flags.set(r + self.datum_at, self.mem_bytes, false);
+                } else {
+                    copy_small(slot, datum);
+                    flags.set(r, self.reg_bytes, false);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn store(&self, state: &mut MachineState, w: &Window, offsets: &Offsets) -> Result<()> {
         let Some(src) = self.data else {
             return Err(VisaError::model_bug("a store without Src1Data"));
         };
@@ -577,14 +607,34 @@ impl LscPlan {
         let same_addr = self.lit_same_addr && self.vect > 1;
         let mut at = 0;
         for (n, off) in offsets.iter().enumerate() {
-            let Some(off) = *off else { continue };
-            let offs = &self.reg_offsets[n * self.vect..(n + 1) * self.vect];
+            let Some(off) = off else { continue };
             let run = &mut data[at..at + run_len];
-            for (datum, &r) in run.chunks_exact_mut(self.mem_bytes).zip(offs) {
-                copy_small(
-                    datum,
-                    self.grf(state, src + r + self.datum_at, self.mem_bytes)?,
-                );
+            match (self.packed, self.block) {
+                (true, _) => run.copy_from_slice(self.grf(
+                    state,
+                    src + self.reg_offsets[0] + self.datum_at,
+                    run_len,
+                )?),
+                (false, Some(block)) if self.reg_bytes == self.mem_bytes => {
+                    // Datum v of lane n at `v * block + n * mem_bytes`.
+                    let at = src + n * self.mem_bytes;
+                    match self.mem_bytes {
+                        1 => get_lane::<1>(&state.grf, at, block, run)?,
+                        2 => get_lane::<2>(&state.grf, at, block, run)?,
+                        4 => get_lane::<4>(&state.grf, at, block, run)?,
+                        8 => get_lane::<8>(&state.grf, at, block, run)?,
+                        _ => return Err(VisaError::model_bug("an LSC datum of another size")),
+                    }
+                }
+                _ => {
+                    let offs = &self.reg_offsets[n * self.vect..(n + 1) * self.vect];
+                    for (datum, &r) in run.chunks_exact_mut(self.mem_bytes).zip(offs) {
+                        copy_small(
+                            datum,
+                            self.grf(state, src + r + self.datum_at, self.mem_bytes)?,
+                        );
+                    }
+                }
             }
             match self.run(w, off, run_len) {
                 Some(a) if !same_addr => pieces.push(Piece {
@@ -632,6 +682,20 @@ fn put_lane<const N: usize>(grf: &mut [u8], at: usize, block: usize, bytes: &[u8
             .get_mut(a..a + N)
             .ok_or_else(|| VisaError::model_bug("DstData lies outside the register file"))?;
         slot.copy_from_slice(datum);
+    }
+    Ok(())
+}
+
+/// Datum v of `run` (`N` bytes each) from register bytes `at + v * block..`: the inverse
+/// of [`put_lane`].
+#[inline(always)]
+fn get_lane<const N: usize>(grf: &[u8], at: usize, block: usize, run: &mut [u8]) -> Result<()> {
+    for (v, datum) in run.chunks_exact_mut(N).enumerate() {
+        let a = at + v * block;
+        let slot = grf
+            .get(a..a + N)
+            .ok_or_else(|| VisaError::model_bug("Src1Data lies outside the register file"))?;
+        datum.copy_from_slice(slot);
     }
     Ok(())
 }
@@ -839,7 +903,7 @@ impl LscPlan {
         let mut buf = vec![0u8; self.mem_bytes];
         let mut und = vec![false; self.mem_bytes];
         for (n, off) in offsets.iter().enumerate() {
-            let Some(off) = *off else { continue };
+            let Some(off) = off else { continue };
             for (m, v) in (0..4).filter(|v| ch_mask >> v & 1 == 1).enumerate() {
                 let at = data + self.reg_offsets[n * self.vect + m];
                 let first = off.wrapping_add((v * self.mem_bytes) as u64);
@@ -880,7 +944,7 @@ impl LscPlan {
         let mb = self.mem_bytes;
         let mut count: std::collections::HashMap<u64, usize> = Default::default();
         for (n, off) in offsets.iter().enumerate() {
-            let Some(off) = *off else { continue };
+            let Some(off) = off else { continue };
             let address = w.base.wrapping_add(off);
             if address % mb as u64 != 0 {
                 return Err(VisaError::new(
@@ -901,7 +965,7 @@ impl LscPlan {
         let lit_cas = self.lit_cas;
         let mut undefined_after = Vec::new();
         for (n, off) in offsets.iter().enumerate() {
-            let Some(off) = *off else { continue };
+            let Some(off) = off else { continue };
             let mut raw = [0u8; 8];
             let mut und_old = false;
             for (j, r) in raw.iter_mut().enumerate().take(mb) {

@@ -109,6 +109,32 @@ impl<'m> PageCursor<'m> {
 /// Words of a [`FlagMap`]: it covers at most `64 * FLAG_WORDS` register bytes.
 const FLAG_WORDS: usize = 32;
 
+/// Where a load notes the undefined flags it gives register bytes (offsets from the
+/// destination): a [`FlagMap`], or nowhere when the register file holds no undefined byte
+/// and the load makes none ([`NoFlags`]).
+pub(crate) trait Flags {
+    /// Whether the flags are kept (false: `set` does nothing).
+    const TRACK: bool;
+    fn set(&mut self, off: usize, n: usize, undefined: bool);
+}
+
+/// Flags not kept.
+pub(crate) struct NoFlags;
+
+impl Flags for NoFlags {
+    const TRACK: bool = false;
+    #[inline(always)]
+    fn set(&mut self, _: usize, _: usize, _: bool) {}
+}
+
+impl Flags for FlagMap {
+    const TRACK: bool = true;
+    #[inline(always)]
+    fn set(&mut self, off: usize, n: usize, undefined: bool) {
+        FlagMap::set(self, off, n, undefined)
+    }
+}
+
 /// The undefined flags an instruction gives a region of register bytes, gathered as bitmaps
 /// and applied to the register file's undefined set in one pass: bytes not touched keep
 /// their flags.
@@ -246,7 +272,7 @@ pub(crate) fn set_flags(set: &mut BTreeSet<usize>, at: usize, flags: &[bool]) {
 }
 
 /// Copies `src` into `dst` (the same length), with fixed-size moves for the data sizes.
-#[inline]
+#[inline(always)]
 pub(crate) fn copy_small(dst: &mut [u8], src: &[u8]) {
     match (dst.len(), src.len()) {
         (1, 1) => dst[0] = src[0],
@@ -446,6 +472,9 @@ fn resolve(
 /// copies; overlapping clusters are resolved byte by byte (a bitmap of the bytes seen).
 /// Up to 64 pieces and 512 bytes of overlap need no allocation.
 pub(crate) fn store_pieces(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) {
+    if store_span(m, data, pieces) {
+        return;
+    }
     // (address, index) of the pieces in address order, ties in store order.
     let mut order: Small<(u64, u32), 64> = Small::new();
     for (i, p) in pieces.iter().enumerate() {
@@ -589,6 +618,102 @@ pub(crate) fn store_pieces(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) 
             }
         }
     }
+}
+
+/// The widest span of addresses [`store_span`] resolves.
+const SPAN_MAX: u64 = 4096;
+
+/// [`store_pieces`] when the pieces lie within [`SPAN_MAX`] bytes (a scatter into one
+/// region, its lanes overlapping or not): the span's bytes are read, the pieces resolved
+/// over them in store order (the last value and whether two stores disagreed, per byte,
+/// branch-free), and the span written back a page at a time, only to pages holding a
+/// stored byte; bytes not stored are written with the value they hold. Returns false,
+/// having changed nothing, when the span is wider, a piece is empty or its data is not in
+/// `data`.
+fn store_span(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) -> bool {
+    let (mut lo, mut hi) = (u64::MAX, 0u64);
+    for p in pieces {
+        if p.len == 0 || data.get(p.at..p.at + p.len).is_none() {
+            return false;
+        }
+        lo = lo.min(p.addr);
+        hi = hi.max(p.last());
+    }
+    if lo > hi || hi - lo >= SPAN_MAX {
+        return false;
+    }
+    let span = (hi - lo) as usize + 1;
+    let mut vals: Bytes<1024> = Bytes::zeroed(span);
+    let vals = vals.as_mut_slice();
+    let mut seen: Bytes<1024> = Bytes::zeroed(span);
+    let seen = seen.as_mut_slice();
+    let mut conflict: Bytes<1024> = Bytes::zeroed(span);
+    let conflict = conflict.as_mut_slice();
+    m.read(lo, vals);
+    for p in pieces {
+        let o = (p.addr - lo) as usize;
+        let (Some(d), Some(v), Some(c), Some(s)) = (
+            data.get(p.at..p.at + p.len),
+            vals.get_mut(o..o + p.len),
+            conflict.get_mut(o..o + p.len),
+            seen.get_mut(o..o + p.len),
+        ) else {
+            continue;
+        };
+        // Branch-free over the piece's bytes (vectorised).
+        for (((v, c), s), &b) in v.iter_mut().zip(c.iter_mut()).zip(s.iter_mut()).zip(d) {
+            *c |= *s & u8::from(*v != b);
+            *s = 1;
+            *v = b;
+        }
+    }
+    // The span a page at a time: pages without a stored byte are left alone (not created).
+    let mut done = 0;
+    while done < span {
+        let a = lo + done as u64;
+        let in_page = (a % PAGE_SIZE as u64) as usize;
+        let n = (PAGE_SIZE - in_page).min(span - done);
+        if seen[done..done + n].contains(&1) {
+            let page = m.page_for_write(a / PAGE_SIZE as u64);
+            page[in_page..in_page + n].copy_from_slice(&vals[done..done + n]);
+        }
+        done += n;
+    }
+    // The undefined flags: every byte stored is defined but for the conflicts.
+    let any_conflict = conflict.contains(&1);
+    if m.undefined.is_empty() && !any_conflict {
+        return true;
+    }
+    let mut remove: Small<u64, 64> = Small::new();
+    for &e in m.undefined.range(lo..=hi) {
+        let k = (e - lo) as usize;
+        if seen[k] == 1 {
+            if conflict[k] == 1 {
+                // Already undefined: not inserted again.
+                conflict[k] = 2;
+            } else {
+                remove.push(e);
+            }
+        }
+    }
+    for e in remove.iter() {
+        m.undefined.remove(e);
+    }
+    if any_conflict {
+        // A chunk without a conflict not yet undefined is skipped whole (the same
+        // conflicts on every run of a case are already undefined after the first).
+        for (j, chunk) in conflict.chunks(64).enumerate() {
+            if !chunk.contains(&1) {
+                continue;
+            }
+            for (k, &c) in chunk.iter().enumerate() {
+                if c == 1 {
+                    m.undefined.insert(lo + (j * 64 + k) as u64);
+                }
+            }
+        }
+    }
+    true
 }
 
 /// ChEn of a memory instruction: lanes `0..exec_size` that the execution mask (unless
