@@ -14,12 +14,12 @@ use visa_spec::errata::{self, Readings};
 use visa_spec::error::Pos;
 use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
 use visa_spec::lsc::{AtomicOp, DataSize, Sfid};
-use visa_spec::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
+use visa_spec::state::{AddrSize, AddrType, MachineState, Memory, StoreJournal, Window};
 use visa_spec::VisaError;
 
 use super::{
-    copy_small, mark_undefined, push_byte, set_flags, space_mut, store_pieces, Bytes, FlagMap,
-    Flags, NoFlags, PageCursor, Piece, Small,
+    copy_small, mark_undefined, push_byte, set_flags, space_mut, store_pieces, zero_small, Bytes,
+    FlagMap, Flags, NoFlags, PageCursor, Piece, Small,
 };
 use crate::softfloat::{self, to_f64_bits, Format, Rounding};
 
@@ -83,6 +83,9 @@ pub(crate) struct LscPlan {
     lit_cas: bool,
     /// Addresses in Src0Addrs: `lanes`, or 1 for the strided forms.
     addr_lanes: usize,
+    /// The window of a stateless access (flat, arg, SLM), which no state changes; `None`
+    /// for a stateful one (its surface is looked up on every run) or an invalid one.
+    fixed_window: Option<Window>,
 }
 
 /// The address stream of one run: lane n's offset when bit n of `en` is set, for lanes
@@ -289,6 +292,13 @@ impl LscPlan {
             kind,
             lit_cas: readings.is_literal(errata::LSC_ATOMIC_OPERANDS),
             addr_lanes,
+            fixed_window: if c.addr_type.is_stateful() {
+                None
+            } else {
+                Memory::default()
+                    .window(c.sfid == Sfid::Slm, c.addr_type, 0)
+                    .ok()
+            },
         })
     }
 
@@ -310,14 +320,20 @@ impl LscPlan {
     }
 
     /// The offset of every enabled lane (the address stream).
-    #[inline(always)]
     fn offsets(&self, state: &MachineState, en: u32) -> Result<Offsets> {
-        let raw = self.grf(state, self.addrs, self.addr_lanes * self.addr_bytes)?;
         let mut out = Offsets {
             lanes: [0; 32],
             en: 0,
             count: 0,
         };
+        self.fill_offsets(state, en, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`LscPlan::offsets`] into `out`.
+    #[inline(always)]
+    fn fill_offsets(&self, state: &MachineState, en: u32, out: &mut Offsets) -> Result<()> {
+        let raw = self.grf(state, self.addrs, self.addr_lanes * self.addr_bytes)?;
         let count = self.addr_lanes.min(32);
         for (n, b) in raw.chunks_exact(self.addr_bytes).take(count).enumerate() {
             let mut word = [0u8; 8];
@@ -332,7 +348,7 @@ impl LscPlan {
         } else {
             en & ((1u32 << count) - 1)
         };
-        Ok(out)
+        Ok(())
     }
 
     fn window(&self, state: &MachineState) -> Result<Window> {
@@ -365,7 +381,10 @@ impl LscPlan {
 
     pub(crate) fn exec(&self, state: &mut MachineState) -> Result<()> {
         let en = self.ch_en(state);
-        let w = self.window(state)?;
+        let w = match &self.fixed_window {
+            Some(w) => w.clone(),
+            None => self.window(state)?,
+        };
         match &self.kind {
             Kind::Gather => {}
             Kind::Strided { .. } => return self.exec_strided(state, &w, en),
@@ -374,7 +393,12 @@ impl LscPlan {
                 return self.exec_atomic(state, &w, en, *op, *src1, *src2)
             }
         }
-        let offsets = self.offsets(state, en)?;
+        let mut offsets = Offsets {
+            lanes: [0; 32],
+            en: 0,
+            count: 0,
+        };
+        self.fill_offsets(state, en, &mut offsets)?;
         if self.store {
             self.store(state, &w, &offsets)
         } else {
@@ -397,7 +421,7 @@ impl LscPlan {
             undefined: reg_undefined,
             ..
         } = &mut *state;
-        let space = mem.space(w.space);
+        let space = super::space(mem, w.space);
         if space.is_none_or(|m| m.undefined.is_empty()) {
             // No byte of the space is undefined: every loaded byte is defined.
             // Register flags change only when some are set or the widened bytes become
@@ -575,7 +599,7 @@ impl LscPlan {
                 })?;
                 if widened {
                     if !self.lit_u32 {
-                        slot.fill(0);
+                        zero_small(slot);
                     }
                     copy_small(
                         &mut slot[self.datum_at..self.datum_at + self.mem_bytes],

@@ -22,10 +22,22 @@ use visa_spec::state::{MachineState, Memory, SparseMemory, PAGE_SIZE};
 /// The space `name` of `mem`, created if absent: as `Memory::space_mut` without building a
 /// key when the space exists (`None` never happens).
 pub(crate) fn space_mut<'m>(mem: &'m mut Memory, name: &str) -> Option<&'m mut SparseMemory> {
-    if !mem.spaces.contains_key(name) {
+    if !mem.spaces.keys().any(|k| k.as_str() == name) {
         mem.space_mut(name);
     }
-    mem.spaces.get_mut(name)
+    mem.spaces
+        .iter_mut()
+        .find(|(k, _)| k.as_str() == name)
+        .map(|(_, m)| m)
+}
+
+/// The space `name` of `mem`: as `Memory::space`, by a scan of the (one to three) spaces.
+#[inline]
+pub(crate) fn space<'m>(mem: &'m Memory, name: &str) -> Option<&'m SparseMemory> {
+    mem.spaces
+        .iter()
+        .find(|(k, _)| k.as_str() == name)
+        .map(|(_, m)| m)
 }
 
 /// As [`SparseMemory::mark_undefined`] of `len` bytes at `addr` (no wrap around 2^64): the
@@ -283,6 +295,16 @@ pub(crate) fn copy_small(dst: &mut [u8], src: &[u8]) {
         (32, 32) => dst[..32].copy_from_slice(&src[..32]),
         (64, 64) => dst[..64].copy_from_slice(&src[..64]),
         _ => dst.copy_from_slice(src),
+    }
+}
+
+/// Zeroes `dst`, with fixed-size moves for the register element sizes.
+#[inline(always)]
+pub(crate) fn zero_small(dst: &mut [u8]) {
+    match dst.len() {
+        4 => dst[..4].copy_from_slice(&[0; 4]),
+        8 => dst[..8].copy_from_slice(&[0; 8]),
+        _ => dst.fill(0),
     }
 }
 

@@ -17,7 +17,8 @@ use visa_spec::VisaError;
 use std::collections::BTreeSet;
 
 use super::{
-    copy_small, set_flags, space_mut, store_pieces, Bytes, FlagMap, PageCursor, Piece, Small,
+    copy_small, set_flags, space_mut, store_pieces, Bytes, FlagMap, Flags, NoFlags, PageCursor,
+    Piece, Small,
 };
 use crate::softfloat::{to_f64_bits, Format};
 
@@ -288,6 +289,7 @@ impl SvmPlan {
     }
 
     /// The enabled lanes' addresses, each aligned to `align`.
+    #[inline(always)]
     fn lanes(&self, state: &MachineState, align: u64) -> Result<Lanes> {
         let en = self.ch_en(state);
         let raw = grf(state, self.addrs, 8 * self.exec_size)?;
@@ -322,7 +324,7 @@ impl SvmPlan {
             undefined,
             ..
         } = state;
-        let flat = mem.space(FLAT);
+        let flat = super::space(mem, FLAT);
         let stride = nb.max(4);
         let span = if bs == 1 {
             self.exec_size * stride
@@ -332,43 +334,17 @@ impl SvmPlan {
         // Register flags change only when some are set or the padding becomes undefined;
         // otherwise the set stays empty.
         let track = !undefined.is_empty() || (bs == 1 && stride > nb);
-        let flag_map = if track { FlagMap::new(dst, span) } else { None };
-        if flat.is_none_or(|m| m.undefined.is_empty()) && (!track || flag_map.is_some()) {
+        if flat.is_none_or(|m| m.undefined.is_empty()) {
             // No byte of memory is undefined: the lanes' bytes are copies through a cached
             // page and their register flags are set once.
-            let mut flags = flag_map;
-            let mut cursor = PageCursor::new(flat);
-            let mut read = |off: usize, a: u64, len: usize| -> Result<()> {
-                let slot = grf
-                    .get_mut(dst + off..dst + off + len)
-                    .ok_or_else(|| bug("an SVM destination lies outside the register file"))?;
-                cursor.read(a, slot);
-                if let Some(f) = &mut flags {
-                    f.set(off, len, false);
-                }
-                Ok(())
-            };
-            if bs == 1 {
-                for &(i, a) in lanes.iter() {
-                    read(i * stride, a, nb)?;
-                }
-                if let Some(f) = &mut flags {
-                    for &(i, _) in lanes.iter() {
-                        f.set(i * stride + nb, stride - nb, true);
-                    }
-                }
-            } else {
-                for &(i, a) in lanes.iter() {
-                    for j in 0..nb {
-                        let off = (j * self.exec_size + i) * bs;
-                        read(off, a.wrapping_add((j * bs) as u64), bs)?;
-                    }
-                }
+            if !track {
+                return self.gather_defined(grf, flat, &lanes, dst, bs, nb, &mut NoFlags);
             }
-            if let Some(f) = &flags {
-                f.apply(undefined);
+            if let Some(mut flags) = FlagMap::new(dst, span) {
+                self.gather_defined(grf, flat, &lanes, dst, bs, nb, &mut flags)?;
+                flags.apply(undefined);
+                return Ok(());
             }
-            return Ok(());
         }
         if bs == 1 {
             for &(i, a) in lanes.iter() {
@@ -390,6 +366,50 @@ impl SvmPlan {
                         bs,
                         at,
                     )?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The reads of [`SvmPlan::gather`] from memory holding no undefined byte, the register
+    /// flags noted in `flags`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn gather_defined<F: Flags>(
+        &self,
+        grf: &mut [u8],
+        flat: Option<&SparseMemory>,
+        lanes: &Lanes,
+        dst: usize,
+        bs: usize,
+        nb: usize,
+        flags: &mut F,
+    ) -> Result<()> {
+        let stride = nb.max(4);
+        let mut cursor = PageCursor::new(flat);
+        let mut read = |off: usize, a: u64, len: usize| -> Result<()> {
+            let slot = grf
+                .get_mut(dst + off..dst + off + len)
+                .ok_or_else(|| bug("an SVM destination lies outside the register file"))?;
+            cursor.read(a, slot);
+            flags.set(off, len, false);
+            Ok(())
+        };
+        if bs == 1 {
+            for &(i, a) in lanes.iter() {
+                read(i * stride, a, nb)?;
+            }
+            if F::TRACK {
+                for &(i, _) in lanes.iter() {
+                    flags.set(i * stride + nb, stride - nb, true);
+                }
+            }
+        } else {
+            for &(i, a) in lanes.iter() {
+                for j in 0..nb {
+                    let off = (j * self.exec_size + i) * bs;
+                    read(off, a.wrapping_add((j * bs) as u64), bs)?;
                 }
             }
         }
