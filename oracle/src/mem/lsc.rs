@@ -346,9 +346,19 @@ impl LscPlan {
         let raw = self.grf(state, self.addrs, self.addr_lanes * self.addr_bytes)?;
         let count = self.addr_lanes.min(32);
         for (n, b) in raw.chunks_exact(self.addr_bytes).take(count).enumerate() {
-            let mut word = [0u8; 8];
-            word[..b.len()].copy_from_slice(b);
-            let a = u64::from_le_bytes(word);
+            // Fixed-size reads for the address sizes (no copy of a variable length).
+            let a = match *b {
+                [x0, x1] => u64::from(u16::from_le_bytes([x0, x1])),
+                [x0, x1, x2, x3] => u64::from(u32::from_le_bytes([x0, x1, x2, x3])),
+                [x0, x1, x2, x3, x4, x5, x6, x7] => {
+                    u64::from_le_bytes([x0, x1, x2, x3, x4, x5, x6, x7])
+                }
+                _ => {
+                    let mut word = [0u8; 8];
+                    word[..b.len()].copy_from_slice(b);
+                    u64::from_le_bytes(word)
+                }
+            };
             out.lanes[n] =
                 self.scale.wrapping_mul(a).wrapping_add(self.imm as u64) & self.addr_mask;
         }
