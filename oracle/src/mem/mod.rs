@@ -865,6 +865,46 @@ mod tests {
         }
     }
 
+    /// `store_pieces` on both sides of `store_span`'s limit (a span of `SPAN_MAX` bytes is
+    /// resolved over the span, one more byte takes the clusters), with overlapping,
+    /// conflicting and agreeing pieces over undefined bytes, against the journal.
+    #[test]
+    fn store_span_limit_is_the_journal() {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        for extra in [0u64, 1] {
+            for _ in 0..200 {
+                let mut init = Memory::default();
+                let flat = init.space_mut(FLAT);
+                flat.write(0x3ff0, &[0x33; 0x20]);
+                for _ in 0..next(8) {
+                    flat.write_undefined(0x3ff0 + next(0x20), 0x44);
+                }
+                let data: Vec<u8> = (0..512).map(|_| next(2) as u8).collect();
+                // The first piece starts the span and the last ends it.
+                let mut pieces = vec![Piece {
+                    addr: 0x3ff8,
+                    at: 0,
+                    len: 4,
+                }];
+                for _ in 0..next(10) {
+                    let len = 1 + next(16) as usize;
+                    pieces.push(Piece {
+                        addr: 0x3ff8 + next(0x20),
+                        at: next(512 - len as u64) as usize,
+                        len,
+                    });
+                }
+                pieces.push(Piece {
+                    addr: 0x3ff8 + SPAN_MAX + extra - 2,
+                    at: 8,
+                    len: 2,
+                });
+                let (got, want) = pieces_and_journal(&init, &data, &pieces);
+                assert_eq!(got, want, "{extra} {pieces:?}");
+            }
+        }
+    }
+
     #[test]
     fn small_spills_to_the_heap_in_order() {
         let mut v: Small<u32, 4> = Small::new();
