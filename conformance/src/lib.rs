@@ -6,7 +6,7 @@
 //! - [`gen`]: generators of valid cases (proptest strategies).
 //! - [`junit`]: JUnit XML reports of a check.
 //! - [`golden`]: the golden vector files (`gen`).
-//! - [`bench`]: throughput of the engines (`bench`).
+//! - [`bench`](mod@bench): throughput of the engines (`bench`).
 //! - [`dut`]: certification of implementations through the `visa-dut/1` protocol (`serve`,
 //!   `certify`, `merge`).
 //! - [`cli`]: the `visa-conform` commands (DESIGN.md "Command line").

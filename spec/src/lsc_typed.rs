@@ -36,7 +36,8 @@ pub const READ_SURFACE_INFO: &str = "lsc_read_surface_info";
 /// Checks an `lsc_read_surface_info` line as far as the documents go: the unit is `.tgm` (the
 /// sub-op is LSC_TYPED's only) and the operands are the first Format table's, read as the
 /// typed load form `DstData:SHAPE AddrType(Surface)[U, V, R, LOD]:AddrSize` (the operand
-/// rules "Same as in LSC_UNTYPED"). The caller then reports `unsupported`.
+/// rules "Same as in LSC_UNTYPED"). The caller then reports `unsupported`. The reading is
+/// the ledger's `LSC-TYPED-SURFACE-INFO` (not executable: no result layout to assert).
 pub fn check_read_surface_info(
     line: &InsnLine,
     exec_size: u32,

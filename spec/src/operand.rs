@@ -19,7 +19,7 @@ pub(crate) fn grf_size_in_bytes(program: &Program, readings: &Readings) -> usize
     }
 }
 
-/// EvaluateChEn() of 5_operands.md, "Predication": bit n of the result is ChEn[n].
+/// EvaluateChEn() of 5_operands.md, "Predication": bit n of the result is `ChEn[n]`.
 #[allow(non_snake_case)]
 pub fn evaluate_ch_en(insn: &Instruction, state: &MachineState) -> u32 {
     let exec_size = insn.exec_size as usize;
@@ -115,7 +115,7 @@ fn address_element(
         })
 }
 
-/// SourceDataElements[ExecSize] of a general or indirect operand: each lane's element bits,
+/// `SourceDataElements[ExecSize]` of a general or indirect operand: each lane's element bits,
 /// before any modifier. `None` for immediates and predicates, which are not read from
 /// the register file.
 #[allow(non_snake_case)]
@@ -295,7 +295,7 @@ pub fn logic_result(dst: &Dst, result: &num_bigint::BigInt) -> Result<u64> {
     }
 }
 
-/// The destination of an instruction: DstDataElements[ExecSize] as register-file byte
+/// The destination of an instruction: `DstDataElements[ExecSize]` as register-file byte
 /// offsets (or a predicate, address or state variable), and the values written to them,
 /// committed together once every channel's result is known (an instruction that fails
 /// writes nothing).

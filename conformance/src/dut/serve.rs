@@ -47,7 +47,7 @@ pub struct ServeArgs {
     /// Print the mutants, one per line (`NAME INSTRUCTION: BUG`), and exit.
     #[arg(long)]
     pub list_mutants: bool,
-    /// Misbehave on purpose: KIND[:INSTRUCTION] (crash, exit, hang, garbage, shape, seq,
+    /// Misbehave on purpose: `KIND[:INSTRUCTION]` (crash, exit, hang, garbage, shape, seq,
     /// stderr). For testing runners.
     #[arg(long, value_name = "KIND[:INSN]", hide = true)]
     pub fault: Option<String>,

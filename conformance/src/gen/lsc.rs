@@ -622,7 +622,7 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
 }
 
 /// Block 2D loads of one fixed shape (the bench's `block2d-32x32-d16-vnni`), placed as
-/// [`block2d`] places them.
+/// `block2d` places them.
 pub fn block2d_loads(shape: Block2dShape) -> BoxedStrategy<GenCase> {
     (select(vec![Platform::XeHpc, Platform::Xe2]), any::<u64>())
         .prop_map(move |(platform, seed)| {

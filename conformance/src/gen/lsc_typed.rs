@@ -6,7 +6,7 @@
 //! (LSC-TYPED-TEXT). The typed forms share their opcodes with LSC_UNTYPED, so they have
 //! their own streams ([`stream`], [`case`]) rather than `gen::case`'s.
 //!
-//! The block 2D forms `lsc_load_block2d.tgm` and `lsc_store_block2d.tgm` ([`block2d`]) place
+//! The block 2D forms `lsc_load_block2d.tgm` and `lsc_store_block2d.tgm` (`block2d`) place
 //! a `BlockWidth x BlockHeight` block on a typed surface (pixels of 1 to 16 bytes, widths
 //! not always a whole number of pixels, pitch padding, now and then rows that overlap)
 //! wholly inside, on each edge and corner, and wholly outside, with X and Y immediates or

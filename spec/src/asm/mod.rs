@@ -8,7 +8,7 @@
 //! [`ErrorClass::Syntax`](crate::error::ErrorClass::Syntax) with the 1-based line and column of
 //! the offending token; no input makes the parser panic.
 //!
-//! [`print`] writes the canonical text: one space between tokens, `(M1, 16)`, `V1(0,0)<1;1,0>`,
+//! [`print()`] writes the canonical text: one space between tokens, `(M1, 16)`, `V1(0,0)<1;1,0>`,
 //! `r[A0(0),16]<8;8,1>:d`, immediates as `0x<hex>:<type>`, bare numbers in decimal, LSC
 //! addresses as `flat[0x4*V2+0x100]:a64` and `bti(0x4)[V6]:a32`, groups as `(L0, L1)`, and
 //! `.decl` fields in the order `v_type type num_elts align alias attrs`. Printing a parsed

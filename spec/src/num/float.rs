@@ -543,10 +543,10 @@ const QUOTIENT_BITS: u64 = 64;
 /// The quotient of two binary fractions is in general not a binary fraction, so a finite
 /// inexact quotient is returned in a form that rounds exactly like it (the "sticky bit"
 /// argument): with `N = ma * 2^k` and `q = floor(N / mb)`, `r = N mod mb`, `k` chosen so that
-/// `q` has at least [`QUOTIENT_BITS`] bits and its last bit weighs at most 2^-2, the result is
+/// `q` has at least `QUOTIENT_BITS` bits and its last bit weighs at most 2^-2, the result is
 /// `(2q + 1) * 2^(e - 1)` when `r != 0` (`e` the weight of q's last bit), i.e. the midpoint of
 /// the open interval `(q, q + 1) * 2^e` that holds the exact quotient. Every rounding boundary
-/// of [`convert`] (a representable value or a midpoint of two, in any vISA float format, down
+/// of [`convert`](crate::num::convert) (a representable value or a midpoint of two, in any vISA float format, down
 /// through the denormal range, and the integers for a conversion to an integer type) is a
 /// multiple of 2^e: a format of precision p <= 53 rounds a value of binade B >= e + 63 at the
 /// weight 2^(B - p + 1) >= 2^(e + 11), its midpoints at 2^(e + 10) or coarser (coarser still

@@ -38,7 +38,7 @@ pub const PRECISIONS: [Precision; 11] = [
 /// DPAS.md, Semantics: `OPS_PER_CHAN` under the resolved reading of `DPAS-TF32-FP8-PATHS`
 /// (1 for tf32, as the header comment says; 2 for bf/hf; 4 when either precision is 8 bits,
 /// fp8 included; 8 otherwise). Under the literal reading the pseudocode has no tf32 arm, so
-/// tf32 falls to 8 and `SRC1_OPERANDS_PER_CHAN` becomes 0 ([`src1_operands_per_chan`]).
+/// tf32 falls to 8 and `SRC1_OPERANDS_PER_CHAN` becomes 0 (`src1_operands_per_chan`).
 pub fn ops_per_chan(w: Precision, a: Precision, literal_paths: bool) -> u32 {
     if w == Precision::TF32 && !literal_paths {
         1

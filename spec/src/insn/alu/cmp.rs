@@ -1,7 +1,7 @@
 //! CMP (instructions/CMP.md): component-wise comparison into a predicate or a general
 //! destination.
 //!
-//! Readings: CMP-SRC-INDEX (the loop's `src[i]` is src1[i]), CMP-TRUE-VALUE (what a true
+//! Readings: CMP-SRC-INDEX (the loop's `src[i]` is `src1[i]`), CMP-TRUE-VALUE (what a true
 //! channel writes into a general destination), CMP-QWORD-TYPEMAP (validation). Float
 //! comparison follows the Notes: any NaN is unordered (NE true, every other relation
 //! false), -0 equals +0, infinities of one sign are equal. Float inputs are flushed per the

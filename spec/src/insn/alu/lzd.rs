@@ -1,7 +1,7 @@
 //! LZD (instructions/LZD.md): component-wise count of the leading zeros of src0; 32 when
 //! src0 is 0.
 //!
-//! Readings: DST-CHANNEL-INDEX (the loop writes dst[i]; literally dst[n], n undefined), LZD-SAT (validation: `.sat` is
+//! Readings: DST-CHANNEL-INDEX (the loop writes `dst[i]`; literally `dst[n]`, `n` undefined), LZD-SAT (validation: `.sat` is
 //! accepted and cannot change a count of at most 32).
 
 use crate::errata;

@@ -1,6 +1,6 @@
 //! MAD (instructions/MAD.md): component-wise multiply-add.
 //!
-//! Readings: DST-CHANNEL-INDEX (the loop writes dst[i]; literally dst[n], n undefined), INT-EXTRA-PRECISION (integer results
+//! Readings: DST-CHANNEL-INDEX (the loop writes `dst[i]`; literally `dst[n]`, `n` undefined), INT-EXTRA-PRECISION (integer results
 //! are exact before the destination conversion; the Notes' multiply-then-add translation
 //! computes the same low destination bits, as MAD takes no integer `.sat`), MAD-FUSED (a float
 //! MAD rounds once), MUL-SPECIAL-TABLE and FLOAT-SPECIAL-TABLE (IEEE special values).

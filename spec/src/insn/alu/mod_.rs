@@ -1,6 +1,6 @@
 //! MOD (instructions/MOD.md): component-wise remainder of an integer division.
 //!
-//! Readings: DST-CHANNEL-INDEX (the loop writes dst[i]; literally dst[n], n undefined), MOD-SIGN-TABLE (the remainder of a
+//! Readings: DST-CHANNEL-INDEX (the loop writes `dst[i]`; literally `dst[n]`, `n` undefined), MOD-SIGN-TABLE (the remainder of a
 //! division truncated toward zero: it has the numerator's sign, as DIV.md's table says),
 //! DIV-BY-ZERO (a zero divisor leaves its channel undefined), INT-EXTRA-PRECISION.
 

@@ -1,6 +1,6 @@
 //! MUL (instructions/MUL.md): component-wise multiplication.
 //!
-//! Readings: DST-CHANNEL-INDEX (the loop writes dst[i]; literally dst[n], n undefined), INT-EXTRA-PRECISION (integer
+//! Readings: DST-CHANNEL-INDEX (the loop writes `dst[i]`; literally `dst[n]`, `n` undefined), INT-EXTRA-PRECISION (integer
 //! products are exact before the destination conversion, so D x D gives the whole Q product),
 //! MUL-SPECIAL-TABLE (IEEE special values), MUL-PLATFORM-NOTES (validation).
 

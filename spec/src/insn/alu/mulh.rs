@@ -1,7 +1,7 @@
 //! MULH (instructions/MULH.md): the high 32 bits of each channel's product.
 //!
 //! Readings: MULH-HIGH-DWORD (the exact product divided by 2^32, rounding down),
-//! DST-CHANNEL-INDEX (the loop writes dst[i]; literally dst[n], n undefined), OPERAND-MODIFIER-TABLE (modified sources are
+//! DST-CHANNEL-INDEX (the loop writes `dst[i]`; literally `dst[n]`, `n` undefined), OPERAND-MODIFIER-TABLE (modified sources are
 //! exact).
 
 use crate::errata;

@@ -1,7 +1,7 @@
 //! DPASW (instructions/DPASW.md, Semantics): DPAS whose Src2 registers come from both
 //! threads of a fused pair (EU0, EU1). This thread is EU0; the partner's registers are
 //! [`MachineState::partner_grf`] (absent: the partner holds the same bytes as this thread).
-//! Once Src2 is assembled, the DPAS loop runs unchanged ([`super::dpas::systolic`]).
+//! Once Src2 is assembled, the DPAS loop runs unchanged (`super::dpas::systolic`).
 //!
 //! Readings: DPASW-SPLIT (the Semantics formula, resolved; the Description table, literal:
 //! it keeps both registers on EU0 for 16-byte rows at RC 3 and 4), and the DPAS readings.

@@ -21,6 +21,10 @@
 //! `lsc_store_block2d.tgm`): [`load_block2d`] and [`store_block2d`] transcribe the two loops
 //! with `2D_TILER`, `SURF_STATEpixel_size` and `SURF_STATEDATA_TYPE` read as LSC-TYPED-BLOCK2D
 //! says and the register index as LSC-TYPED-BLOCK2D-INDEX says.
+//!
+//! Sub-op 0x1E, `lsc_read_surface_info`, has no loop here: the Semantics have no case for it
+//! and no document gives its result layout, so the validator checks its operands as the typed
+//! load form and reports `unsupported` (LSC-TYPED-SURFACE-INFO, `crate::lsc_typed`).
 
 use crate::errata;
 use crate::errata::Readings;

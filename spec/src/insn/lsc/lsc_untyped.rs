@@ -402,7 +402,7 @@ pub fn load_strided(
 }
 
 /// STORE_STRIDED: `addr.elems[v] = Src1Data[v].elems[n]` (transposed
-/// `Src1Data[n].elems[v]`) at lane `n`'s address of [`strided_offset`]. LSC-STORE-STRIDED-V
+/// `Src1Data[n].elems[v]`) at lane `n`'s address of `strided_offset`. LSC-STORE-STRIDED-V
 /// literal: the default pitch `v*DataSize` reads `v` before the loop defines it (undefined
 /// behaviour), and a written pitch adds to each lane's own `Src0Addrs[n]`.
 #[allow(non_snake_case)]

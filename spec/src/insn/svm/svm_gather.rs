@@ -1,8 +1,8 @@
 //! SVM_GATHER (instructions/SVM_GATHER.md), Semantics: for each enabled lane `i`,
 //! `num_blocks` blocks of `block_size` bytes from `Addresses[i]`. Four- and eight-byte blocks
 //! land at `dst[j*exec_size+i]`; one-byte blocks at `dst[i*min_block_size+j]`, and the bytes
-//! `num_blocks..min_block_size` of an enabled lane are undefined (Notes: "Ai[N] has undefined
-//! value if N>=num_blocks"). Addresses are the first exec_size UQ elements
+//! `num_blocks..min_block_size` of an enabled lane are undefined (Notes: an element `Ai[N]`
+//! with `N >= num_blocks` is undefined). Addresses are the first exec_size UQ elements
 //! (SVM-EIGHT-ADDRESSES), each aligned to the block size (SVM-ADDRESS-ALIGNMENT).
 
 use super::{aligned, apply_writes, ctrl, flat, load, raw_dst, raw_src, read_grf, uq};
