@@ -44,6 +44,7 @@ mod mem;
 mod mode;
 mod operand;
 mod plan;
+mod prefetch;
 mod second;
 mod select;
 pub mod softfloat;

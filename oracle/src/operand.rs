@@ -11,6 +11,7 @@ use visa_spec::types::DataType;
 use visa_spec::VisaError;
 
 use crate::kernel::{IntTy, Ints, Modifier, Raw, LANES};
+use crate::prefetch;
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -384,7 +385,30 @@ fn store_any(
     d.store(size, n, en, state, offs, vals)
 }
 
+impl SrcLoad {
+    /// Hints the cache lines a load of `n` lanes reads outside the load itself.
+    #[inline(always)]
+    pub fn prefetch(&self, n: usize) {
+        match self {
+            SrcLoad::Table { offs } => prefetch::lines(offs.as_ptr().cast(), 4 * n.min(LANES)),
+            SrcLoad::Const { lanes } => prefetch::lines(lanes.as_ptr().cast(), 8 * n.min(LANES)),
+            SrcLoad::Indirect(at) | SrcLoad::IndirectMulti { at, .. } => prefetch::value(&**at),
+            _ => {}
+        }
+    }
+}
+
 impl DstStore {
+    /// Hints the cache lines a store of `n` lanes reads outside the store itself.
+    #[inline(always)]
+    pub fn prefetch(&self, n: usize) {
+        match self {
+            DstStore::Table { offs } => prefetch::lines(offs.as_ptr().cast(), 4 * n.min(LANES)),
+            DstStore::Indirect(at) => prefetch::value(&**at),
+            _ => {}
+        }
+    }
+
     /// The store of this destination for elements of `size` bytes.
     pub fn store_fn(&self, size: usize) -> StoreFn {
         match (self, size) {
