@@ -44,7 +44,6 @@ mod mem;
 mod mode;
 mod operand;
 mod plan;
-mod prefetch;
 mod second;
 mod select;
 pub mod softfloat;

@@ -11,7 +11,6 @@ use visa_spec::types::DataType;
 use visa_spec::VisaError;
 
 use crate::kernel::{IntTy, Ints, Modifier, Raw, LANES};
-use crate::prefetch;
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -385,30 +384,7 @@ fn store_any(
     d.store(size, n, en, state, offs, vals)
 }
 
-impl SrcLoad {
-    /// Hints the cache lines a load of `n` lanes reads outside the load itself.
-    #[inline(always)]
-    pub fn prefetch(&self, n: usize) {
-        match self {
-            SrcLoad::Table { offs } => prefetch::lines(offs.as_ptr().cast(), 4 * n.min(LANES)),
-            SrcLoad::Const { lanes } => prefetch::lines(lanes.as_ptr().cast(), 8 * n.min(LANES)),
-            SrcLoad::Indirect(at) | SrcLoad::IndirectMulti { at, .. } => prefetch::value(&**at),
-            _ => {}
-        }
-    }
-}
-
 impl DstStore {
-    /// Hints the cache lines a store of `n` lanes reads outside the store itself.
-    #[inline(always)]
-    pub fn prefetch(&self, n: usize) {
-        match self {
-            DstStore::Table { offs } => prefetch::lines(offs.as_ptr().cast(), 4 * n.min(LANES)),
-            DstStore::Indirect(at) => prefetch::value(&**at),
-            _ => {}
-        }
-    }
-
     /// The store of this destination for elements of `size` bytes.
     pub fn store_fn(&self, size: usize) -> StoreFn {
         match (self, size) {
@@ -882,10 +858,6 @@ impl DstStore {
         let Some((lo, hi)) = self.span(size, n, offs) else {
             return;
         };
-        // No undefined byte under the span (one search of the set): nothing to define.
-        if state.undefined.range(lo..hi).next().is_none() {
-            return;
-        }
         let bits = self.lane_bytes(size, n, en, offs, lo, hi);
         if let Some(bits) = &bits {
             // One range walk noting the undefined bytes of the enabled lanes in a bitmap of

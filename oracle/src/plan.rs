@@ -16,7 +16,6 @@ use crate::fused::{FusedFn, FusedInt, SrcIn};
 use crate::kernel::{self, Ctx, FloatOp, Ints, Modifier, Raw, LANES};
 use crate::mode::{FloatMode, Literal};
 use crate::operand::{load_any, DstStore, Indirect, LoadFn, LoadIntFn, SrcLoad, StoreFn};
-use crate::prefetch;
 use crate::second::{madw_high_offset, Lanes, Second};
 use crate::select::{self, SelectKernel, WriteMask};
 use crate::softfloat::Rounding;
@@ -45,12 +44,7 @@ type Result<T> = std::result::Result<T, VisaError>;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Plan {
-    /// The first step, held in the plan itself: a plan of one instruction (the common case)
-    /// runs without following a pointer to its step, whose data is then read from lines
-    /// next to the plan's own.
-    head: Option<Step>,
-    /// The steps after the first.
-    tail: Vec<Step>,
+    steps: Vec<Step>,
     lit: Literal,
     /// Byte offset of %cr0 in the register file.
     cr0: Option<usize>,
@@ -62,12 +56,9 @@ pub struct Plan {
     max_srcs: usize,
 }
 
-// An ALU instruction's plan is held inline (no box to follow when it runs); the other
-// variants are rare in ALU streams and stay boxed.
-#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 enum Step {
-    Insn(InsnPlan),
+    Insn(Box<InsnPlan>),
     /// AND, OR, XOR or NOT on predicates: whole masks at once.
     PredLogic(PredLogic),
     /// DPAS or DPASW: dense matrix kernels (crate::dpas).
@@ -1089,7 +1080,7 @@ impl Plan {
             row_bytes,
             grf_size: program.platform.grf_size(),
         };
-        let mut steps: Vec<Step> = program
+        let steps: Vec<Step> = program
             .insns
             .iter()
             .map(|insn| match PredLogic::compile(insn) {
@@ -1127,7 +1118,7 @@ impl Plan {
                     }
                 }
                 None => match compiler.insn(insn) {
-                    Ok(p) => Step::Insn(p),
+                    Ok(p) => Step::Insn(Box::new(p)),
                     Err(e) => Step::Fail(e.at(insn.pos)),
                 },
             })
@@ -1151,10 +1142,8 @@ impl Plan {
             })
             .max()
             .unwrap_or(0);
-        let head = (!steps.is_empty()).then(|| steps.remove(0));
         Ok(Plan {
-            head,
-            tail: steps,
+            steps,
             lit,
             cr0,
             num_vars: program.vars.len(),
@@ -1165,17 +1154,18 @@ impl Plan {
 
     /// Number of instructions in the plan.
     pub fn len(&self) -> usize {
-        self.steps().count()
+        self.steps.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.head.is_none()
+        self.steps.is_empty()
     }
 
     /// Instructions that run through the fused integer lane loop ([`crate::fused`]) when
     /// the state holds no undefined bytes (for tests and profiles of the two paths).
     pub fn fused_steps(&self) -> usize {
-        self.steps()
+        self.steps
+            .iter()
             .filter(|s| matches!(s, Step::Insn(i) if i.fused.is_some()))
             .count()
     }
@@ -1184,14 +1174,6 @@ impl Plan {
     /// state then holds the effects of the instructions before it (the failing one writes
     /// nothing).
     pub fn run(&self, state: &mut MachineState) -> Result<()> {
-        // Every cache line the run will read from the plan, asked for at once.
-        let general = !state.undefined.is_empty();
-        for step in self.steps() {
-            prefetch::value(step);
-            if let Step::Insn(insn) = step {
-                insn.prefetch(general);
-            }
-        }
         // The condition of `validate::check_state`, for a plan that no longer holds its program.
         let n = self.num_vars;
         if state.grf.len() < self.grf_bytes
@@ -1231,7 +1213,7 @@ impl Plan {
         state: &mut MachineState,
         scratch: &mut Scratch<S>,
     ) -> Result<()> {
-        for step in self.steps() {
+        for step in &self.steps {
             match step {
                 Step::Insn(insn) => insn
                     .exec(self, state, scratch)
@@ -1249,11 +1231,6 @@ impl Plan {
         Ok(())
     }
 
-    /// Every step, in program order.
-    fn steps(&self) -> impl Iterator<Item = &Step> {
-        self.head.iter().chain(&self.tail)
-    }
-
     fn cr0(&self, state: &MachineState) -> Result<u32> {
         let Some(off) = self.cr0 else { return Ok(0) };
         let b = state
@@ -1265,24 +1242,6 @@ impl Plan {
 }
 
 impl InsnPlan {
-    /// Hints the cache lines of the boxed operand data the run reads (`general`: the state
-    /// holds undefined bytes, so that even a fused instruction takes the general path).
-    #[inline(always)]
-    fn prefetch(&self, general: bool) {
-        if self.fused.is_some() && !general {
-            return;
-        }
-        let n = self.exec_size;
-        for src in self.srcs.iter().flatten() {
-            src.load.prefetch(n);
-        }
-        self.dst.prefetch(n);
-        if let Some(second) = &self.second {
-            prefetch::value(&*second.store);
-            second.store.prefetch(n);
-        }
-    }
-
     /// Under the literal reading of DST-CHANNEL-INDEX each enabled channel writes an
     /// element whose index is undefined: if any channel writes, every lane's bytes become
     /// undefined.
