@@ -187,8 +187,13 @@ pub fn divide(a: &mut Ints, b: &Ints, n: usize, remainder: bool) -> u32 {
                 zero |= 1 << k;
                 0
             }
-            (b, false) => *a / b,
-            (b, true) => *a % b,
+            // Both in i64 (all but the 64-bit types' extremes): the narrower division,
+            // exact for the same operands (i64::MIN / -1, which overflows it, excluded).
+            (b, rem) => match (i64::try_from(*a), i64::try_from(b)) {
+                (Ok(x), Ok(y)) if y != -1 => i128::from(if rem { x % y } else { x / y }),
+                _ if rem => *a % b,
+                _ => *a / b,
+            },
         };
     }
     zero

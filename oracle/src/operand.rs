@@ -858,18 +858,37 @@ impl DstStore {
         let Some((lo, hi)) = self.span(size, n, offs) else {
             return;
         };
-        // One range walk: the undefined bytes of the enabled lanes (at most 32 lanes of 8
-        // bytes).
+        let bits = self.lane_bytes(size, n, en, offs, lo, hi);
+        if let Some(bits) = &bits {
+            // One range walk noting the undefined bytes of the enabled lanes in a bitmap of
+            // the span, then their removal.
+            let mut hit = SpanBits([0; SPAN_WORDS]);
+            for b in state.undefined.range(lo..hi) {
+                if bits.has(*b - lo) {
+                    if let Some(word) = hit.0.get_mut((*b - lo) / 64) {
+                        *word |= 1 << ((*b - lo) % 64);
+                    }
+                }
+            }
+            for (w, word) in hit.0.iter().enumerate() {
+                let mut x = *word;
+                while x != 0 {
+                    state
+                        .undefined
+                        .remove(&(lo + w * 64 + x.trailing_zeros() as usize));
+                    x &= x - 1;
+                }
+            }
+            return;
+        }
+        // A span too wide for a bitmap: one range walk listing the undefined bytes of the
+        // enabled lanes (at most 32 lanes of 8 bytes).
         let mut hit = [0usize; LANES * 8];
         let mut count = 0;
-        let bits = self.lane_bytes(size, n, en, offs, lo, hi);
         for b in state.undefined.range(lo..hi) {
-            let enabled = match &bits {
-                Some(bits) => bits.has(*b - lo),
-                None => self
-                    .lane_of(size, n, *b, offs)
-                    .is_some_and(|k| en >> k & 1 == 1),
-            };
+            let enabled = self
+                .lane_of(size, n, *b, offs)
+                .is_some_and(|k| en >> k & 1 == 1);
             if enabled {
                 if let Some(slot) = hit.get_mut(count) {
                     *slot = *b;

@@ -1190,14 +1190,22 @@ impl Plan {
         if self.max_srcs <= 2 {
             SCRATCH2.with(|cell| match cell.try_borrow_mut() {
                 Ok(mut scratch) => self.run_steps(state, &mut scratch),
-                Err(_) => self.run_steps(state, &mut Scratch::<2>::new()),
+                Err(_) => self.run_fresh::<2>(state),
             })
         } else {
             SCRATCH4.with(|cell| match cell.try_borrow_mut() {
                 Ok(mut scratch) => self.run_steps(state, &mut scratch),
-                Err(_) => self.run_steps(state, &mut Scratch::<MAX_SRCS>::new()),
+                Err(_) => self.run_fresh::<MAX_SRCS>(state),
             })
         }
+    }
+
+    /// A run with buffers of its own (the thread's are in use: a run inside a run). Kept
+    /// out of line so that `run`'s frame does not hold the 4 KiB of buffers.
+    #[cold]
+    #[inline(never)]
+    fn run_fresh<const S: usize>(&self, state: &mut MachineState) -> Result<()> {
+        self.run_steps(state, &mut Box::new(Scratch::<S>::new()))
     }
 
     fn run_steps<const S: usize>(
