@@ -1161,7 +1161,7 @@ impl Plan {
         self.steps.is_empty()
     }
 
-    /// Instructions that run through the fused integer lane loop ([`crate::fused`]) when
+    /// Instructions that run through the fused integer lane loop (`crate::fused`) when
     /// the state holds no undefined bytes (for tests and profiles of the two paths).
     pub fn fused_steps(&self) -> usize {
         self.steps
