@@ -12,15 +12,24 @@ use visa_conformance::gen::GenCase;
 use visa_oracle::Plan;
 use visa_spec::asm;
 use visa_spec::exec::ExecConfig;
+use visa_spec::ir::Program;
 use visa_spec::state::MachineState;
 use visa_spec::validate;
 
 const SENTINEL: usize = usize::MAX / 2;
 
-/// Runs `generated` through the spec, the fused path and the general path; returns whether
-/// its plan has a fused step.
-fn both_paths(generated: &GenCase) -> bool {
-    let case = generated.to_case("fused-paths");
+/// A generated case made ready to run on both engines: its vector line (for messages), its
+/// validated program and readings, its initial state and the oracle's plan.
+struct Prepared {
+    line: String,
+    program: Program,
+    config: ExecConfig,
+    init: MachineState,
+    plan: Plan,
+}
+
+fn prepare(generated: &GenCase, id: &str) -> Prepared {
+    let case = generated.to_case(id);
     let readings = case.readings().unwrap();
     let ast = asm::parse(&case.program).unwrap();
     let program = validate::validate_with(&ast, case.platform, &readings).unwrap();
@@ -31,6 +40,25 @@ fn both_paths(generated: &GenCase) -> bool {
     let mut init = MachineState::new(&program.vars);
     apply_init(&case.init, &program.vars, &mut init).unwrap();
     let plan = Plan::compile(&program, &config).unwrap();
+    Prepared {
+        line: case.to_line(),
+        program,
+        config,
+        init,
+        plan,
+    }
+}
+
+/// Runs `generated` through the spec, the fused path and the general path; returns whether
+/// its plan has a fused step.
+fn both_paths(generated: &GenCase) -> bool {
+    let Prepared {
+        line,
+        program,
+        config,
+        init,
+        plan,
+    } = prepare(generated, "fused-paths");
 
     let mut spec = init.clone();
     let spec_end = visa_spec::exec::run(&program, &mut spec, &config);
@@ -41,7 +69,6 @@ fn both_paths(generated: &GenCase) -> bool {
     let general_end = plan.run(&mut general);
     assert!(general.undefined.remove(&SENTINEL));
 
-    let line = case.to_line();
     match (&spec_end, &fused_end, &general_end) {
         (Ok(()), Ok(()), Ok(())) => {}
         (Err(a), Err(b), Err(c)) => {
@@ -93,21 +120,16 @@ fn fused_and_general_paths_agree_on_the_alu_streams() {
 /// already undefined on the second and third runs (`mark_undefined`), as the spec's
 /// byte-by-byte set does.
 fn from_undefined(generated: &GenCase) {
-    let case = generated.to_case("from-undefined");
-    let readings = case.readings().unwrap();
-    let ast = asm::parse(&case.program).unwrap();
-    let program = validate::validate_with(&ast, case.platform, &readings).unwrap();
-    let config = ExecConfig {
-        readings,
-        ..ExecConfig::default()
-    };
-    let mut init = MachineState::new(&program.vars);
-    apply_init(&case.init, &program.vars, &mut init).unwrap();
+    let Prepared {
+        line,
+        program,
+        config,
+        mut init,
+        plan,
+    } = prepare(generated, "from-undefined");
     init.undefined.extend(0..init.grf.len());
-    let plan = Plan::compile(&program, &config).unwrap();
     let mut spec = init.clone();
     let mut oracle = init.clone();
-    let line = case.to_line();
     for run in 0..3 {
         let spec_end = visa_spec::exec::run(&program, &mut spec, &config);
         let oracle_end = plan.run(&mut oracle);

@@ -807,28 +807,59 @@ mod tests {
         (got, want)
     }
 
+    /// A flat space holding `len` bytes of `fill` at `base`, fewer than `undefined` of them
+    /// (drawn at random) made undefined with the value `fill ^ 0x33`, and `data_len` data
+    /// bytes below `data_max`.
+    fn memory_and_data(
+        next: &mut impl FnMut(u64) -> u64,
+        base: u64,
+        len: usize,
+        fill: u8,
+        undefined: u64,
+        data_len: usize,
+        data_max: u64,
+    ) -> (Memory, Vec<u8>) {
+        let mut init = Memory::default();
+        let flat = init.space_mut(FLAT);
+        flat.write(base, &vec![fill; len]);
+        for _ in 0..next(undefined) {
+            flat.write_undefined(base + next(len as u64), fill ^ 0x33);
+        }
+        let data = (0..data_len).map(|_| next(data_max) as u8).collect();
+        (init, data)
+    }
+
+    /// `count` pieces of 1 to `max_len` bytes at `base + next(spread)`, each from anywhere
+    /// in `data_len` data bytes.
+    fn random_pieces(
+        next: &mut impl FnMut(u64) -> u64,
+        count: u64,
+        base: u64,
+        spread: u64,
+        max_len: u64,
+        data_len: usize,
+    ) -> Vec<Piece> {
+        (0..count)
+            .map(|_| {
+                let len = 1 + next(max_len) as usize;
+                Piece {
+                    addr: base + next(spread),
+                    at: next((data_len - len) as u64) as usize,
+                    len,
+                }
+            })
+            .collect()
+    }
+
     /// `store_pieces` against the memory model's journal on pseudo-random pieces: disjoint,
     /// adjacent, nested, equal and partly equal ranges, over memory holding undefined bytes.
     #[test]
     fn store_pieces_is_the_journal() {
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
-            let mut init = Memory::default();
-            let flat = init.space_mut(FLAT);
-            flat.write(0xff0, &[0x11; 64]);
-            for _ in 0..next(6) {
-                flat.write_undefined(0xff0 + next(64), 0x22);
-            }
-            let data: Vec<u8> = (0..256).map(|_| next(3) as u8).collect();
-            let mut pieces = Vec::new();
-            for _ in 0..1 + next(8) {
-                let len = 1 + next(12) as usize;
-                pieces.push(Piece {
-                    addr: 0xff0 + next(40),
-                    at: next(256 - len as u64) as usize,
-                    len,
-                });
-            }
+            let (init, data) = memory_and_data(&mut next, 0xff0, 64, 0x11, 6, 256, 3);
+            let count = 1 + next(8);
+            let pieces = random_pieces(&mut next, count, 0xff0, 40, 12, data.len());
             let (got, want) = pieces_and_journal(&init, &data, &pieces);
             assert_eq!(got, want, "{pieces:?}");
         }
@@ -841,25 +872,12 @@ mod tests {
     fn store_pieces_past_its_buffers_is_the_journal() {
         let mut next = xorshift(0x5851_f42d_4c95_7f2d);
         for round in 0..200 {
-            let mut init = Memory::default();
-            let flat = init.space_mut(FLAT);
-            flat.write(0x1f00, &[0x11; 0x400]);
-            for _ in 0..next(20) {
-                flat.write_undefined(0x1f00 + next(0x400), 0x22);
-            }
-            let data: Vec<u8> = (0..4096).map(|_| next(2) as u8).collect();
-            let mut pieces = Vec::new();
+            let (init, data) = memory_and_data(&mut next, 0x1f00, 0x400, 0x11, 20, 4096, 2);
             // Rounds alternate a wide spread (many lone pieces) and a narrow one (one
             // cluster longer than 512 bytes).
             let spread = if round % 2 == 0 { 0x1000 } else { 0x300 };
-            for _ in 0..60 + next(60) {
-                let len = 1 + next(40) as usize;
-                pieces.push(Piece {
-                    addr: 0x1f00 + next(spread),
-                    at: next(4096 - len as u64) as usize,
-                    len,
-                });
-            }
+            let count = 60 + next(60);
+            let pieces = random_pieces(&mut next, count, 0x1f00, spread, 40, data.len());
             let (got, want) = pieces_and_journal(&init, &data, &pieces);
             assert_eq!(got, want, "round {round}");
         }
@@ -873,27 +891,22 @@ mod tests {
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for extra in [0u64, 1] {
             for _ in 0..200 {
-                let mut init = Memory::default();
-                let flat = init.space_mut(FLAT);
-                flat.write(0x3ff0, &[0x33; 0x20]);
-                for _ in 0..next(8) {
-                    flat.write_undefined(0x3ff0 + next(0x20), 0x44);
-                }
-                let data: Vec<u8> = (0..512).map(|_| next(2) as u8).collect();
+                let (init, data) = memory_and_data(&mut next, 0x3ff0, 0x20, 0x33, 8, 512, 2);
                 // The first piece starts the span and the last ends it.
                 let mut pieces = vec![Piece {
                     addr: 0x3ff8,
                     at: 0,
                     len: 4,
                 }];
-                for _ in 0..next(10) {
-                    let len = 1 + next(16) as usize;
-                    pieces.push(Piece {
-                        addr: 0x3ff8 + next(0x20),
-                        at: next(512 - len as u64) as usize,
-                        len,
-                    });
-                }
+                let count = next(10);
+                pieces.extend(random_pieces(
+                    &mut next,
+                    count,
+                    0x3ff8,
+                    0x20,
+                    16,
+                    data.len(),
+                ));
                 pieces.push(Piece {
                     addr: 0x3ff8 + SPAN_MAX + extra - 2,
                     at: 8,
@@ -924,13 +937,7 @@ mod tests {
     /// around the region, with runs crossing 64-byte words.
     #[test]
     fn flag_map_is_byte_wise() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..2000 {
             let at = next(100) as usize;
             let len = 1 + next(300) as usize;
