@@ -444,6 +444,10 @@ impl SvmPlan {
                 }
                 push_run(&mut pieces, a, k * run, run);
             }
+            if pieces.is_empty() {
+                // As the journal: no byte stored, no space created.
+                return Ok(());
+            }
             let MachineState { mem, .. } = state;
             let m = space_mut(mem, FLAT).ok_or_else(|| bug("a memory space not created"))?;
             store_pieces(m, data, &pieces);
@@ -762,6 +766,10 @@ fn store_from_grf(state: &mut MachineState, stores: &[(u64, usize, usize)]) -> R
         grf(state, at, len)?;
         push_run(&mut pieces, a, at, len);
     }
+    if pieces.is_empty() {
+        // As the journal: no byte stored, no space created.
+        return Ok(());
+    }
     let MachineState { grf, mem, .. } = state;
     let m = space_mut(mem, FLAT).ok_or_else(|| bug("a memory space not created"))?;
     store_pieces(m, grf, &pieces);
@@ -771,6 +779,10 @@ fn store_from_grf(state: &mut MachineState, stores: &[(u64, usize, usize)]) -> R
 /// Applies stores `(address, bytes)`: straight into the pages when no two ranges overlap
 /// or wrap, else through the store journal.
 fn store_all(state: &mut MachineState, stores: Vec<(u64, Vec<u8>)>) {
+    if stores.is_empty() {
+        // As the journal: no byte stored, no space created.
+        return;
+    }
     let mut ranges: Vec<(u64, u64)> = Vec::with_capacity(stores.len());
     let mut simple = true;
     for (a, d) in &stores {

@@ -12,7 +12,7 @@ use crate::errata::{self, Readings};
 use crate::error::ErrorClass;
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
-use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Program, Src};
+use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Program, Src};
 use crate::lsc::{DataSize, Sfid};
 use crate::operand::evaluate_ch_en;
 use crate::state::{MachineState, StoreJournal, VarId, Window};
@@ -79,7 +79,12 @@ pub(super) fn src0_addrs(
     };
     let at = start(program, *var)?;
     let size = c.addr_size.bytes();
-    let lanes = if c.data.transposed {
+    // A transposed access has one address, and so has a strided one (Src0AddrBase).
+    let strided = matches!(
+        insn.opcode,
+        Opcode::LscLoadStrided | Opcode::LscStoreStrided
+    );
+    let lanes = if c.data.transposed || strided {
         1
     } else {
         insn.exec_size as usize
