@@ -470,20 +470,34 @@ fn resolve(
             continue;
         };
         let o = (p.addr - first) as usize;
-        let (Some(d), Some(v), Some(c), Some(s)) = (
-            data.get(p.at..p.at + p.len),
-            vals.get_mut(o..o + p.len),
-            conflict.get_mut(o..o + p.len),
-            seen.get_mut(o..o + p.len),
-        ) else {
-            continue;
-        };
-        // Branch-free over the piece's bytes (vectorised).
-        for (((v, c), s), &b) in v.iter_mut().zip(c.iter_mut()).zip(s.iter_mut()).zip(d) {
-            *c |= *s & u8::from(*v != b);
-            *s = 1;
-            *v = b;
-        }
+        apply_piece(p, o, data, vals, conflict, seen);
+    }
+}
+
+/// Piece `p` over a span's buffers from span offset `o`: each byte's last value, whether it
+/// was seen, and whether it was stored twice with different values. Branch-free over the
+/// piece's bytes (vectorised); a piece outside the buffers is skipped.
+#[inline(always)]
+fn apply_piece(
+    p: &Piece,
+    o: usize,
+    data: &[u8],
+    vals: &mut [u8],
+    conflict: &mut [u8],
+    seen: &mut [u8],
+) {
+    let (Some(d), Some(v), Some(c), Some(s)) = (
+        data.get(p.at..p.at + p.len),
+        vals.get_mut(o..o + p.len),
+        conflict.get_mut(o..o + p.len),
+        seen.get_mut(o..o + p.len),
+    ) else {
+        return;
+    };
+    for (((v, c), s), &b) in v.iter_mut().zip(c.iter_mut()).zip(s.iter_mut()).zip(d) {
+        *c |= *s & u8::from(*v != b);
+        *s = 1;
+        *v = b;
     }
 }
 
@@ -674,20 +688,7 @@ fn store_span(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) -> bool {
     m.read(lo, vals);
     for p in pieces {
         let o = (p.addr - lo) as usize;
-        let (Some(d), Some(v), Some(c), Some(s)) = (
-            data.get(p.at..p.at + p.len),
-            vals.get_mut(o..o + p.len),
-            conflict.get_mut(o..o + p.len),
-            seen.get_mut(o..o + p.len),
-        ) else {
-            continue;
-        };
-        // Branch-free over the piece's bytes (vectorised).
-        for (((v, c), s), &b) in v.iter_mut().zip(c.iter_mut()).zip(s.iter_mut()).zip(d) {
-            *c |= *s & u8::from(*v != b);
-            *s = 1;
-            *v = b;
-        }
+        apply_piece(p, o, data, vals, conflict, seen);
     }
     // The span a page at a time: pages without a stored byte are left alone (not created).
     let mut done = 0;
