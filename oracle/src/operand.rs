@@ -60,6 +60,15 @@ impl Region {
     fn each(&self, n: usize, mut f: impl FnMut(usize, usize) -> Result<()>) -> Result<()> {
         let w = (self.width as usize).max(1);
         let (vs, hs) = (self.vs as usize, self.hs as usize);
+        if w.is_power_of_two() {
+            // Every width the documents allow (1, 2, 4, 8, 16): one flat loop.
+            let (sh, mask) = (w.trailing_zeros(), w - 1);
+            let base = self.base as usize;
+            for k in 0..n {
+                f(k, base + (k >> sh) * vs + (k & mask) * hs)?;
+            }
+            return Ok(());
+        }
         let mut row = self.base as usize;
         let mut k = 0;
         while k < n {
@@ -982,6 +991,69 @@ impl DstStore {
         }
     }
 
+    /// Lanes `written` get defined values and lanes `undefined` (disjoint from them) become
+    /// undefined: [`DstStore::define`] and [`DstStore::mark_undefined`] in one walk of the
+    /// state's undefined set over the destination's span. The values are then written with
+    /// [`DstStore::write`].
+    pub fn settle(
+        &self,
+        size: usize,
+        n: usize,
+        written: u32,
+        undefined: u32,
+        state: &mut MachineState,
+        offs: &[usize; LANES],
+    ) {
+        let n = n.min(LANES);
+        let lanes = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+        let (written, undefined) = (written & lanes, undefined & lanes & !written);
+        if undefined == 0 && state.undefined.is_empty() {
+            return;
+        }
+        let bits = self.span(size, n, offs).and_then(|(lo, hi)| {
+            let w = self.lane_bytes(size, n, written, offs, lo, hi)?;
+            let u = self.lane_bytes(size, n, undefined, offs, lo, hi)?;
+            Some((lo, hi, w, u))
+        });
+        let Some((lo, hi, w, u)) = bits else {
+            // A span too wide for the bitmaps: the two walks.
+            if !state.undefined.is_empty() {
+                self.define(size, n, written, state, offs);
+            }
+            self.mark_undefined(size, n, undefined, state, offs);
+            return;
+        };
+        let mut have = 0;
+        let mut hit = SpanBits([0; SPAN_WORDS]);
+        for b in state.undefined.range(lo..hi) {
+            let r = *b - lo;
+            if u.has(r) {
+                have += 1;
+            } else if w.has(r) {
+                if let Some(word) = hit.0.get_mut(r / 64) {
+                    *word |= 1 << (r % 64);
+                }
+            }
+        }
+        for (i, word) in hit.0.iter().enumerate() {
+            let mut x = *word;
+            while x != 0 {
+                state
+                    .undefined
+                    .remove(&(lo + i * 64 + x.trailing_zeros() as usize));
+                x &= x - 1;
+            }
+        }
+        // A repeated run finds its lanes undefined already.
+        if have != undefined.count_ones() as usize * size {
+            for k in (0..n).filter(|k| undefined >> k & 1 == 1) {
+                if let Some(at) = self.lane_offset(size, k, offs) {
+                    state.undefined.extend(at..at + size);
+                }
+            }
+        }
+    }
+
     /// Writes the enabled lanes (bit k of `en`) of `vals`, `size` bytes each.
     pub fn store(
         &self,
@@ -992,10 +1064,24 @@ impl DstStore {
         offs: &[usize; LANES],
         vals: &Raw,
     ) -> Result<()> {
-        let n = n.min(LANES);
         if !state.undefined.is_empty() {
-            self.define(size, n, en, state, offs);
+            self.define(size, n.min(LANES), en, state, offs);
         }
+        self.write(size, n, en, state, offs, vals)
+    }
+
+    /// [`DstStore::store`] without defining the bytes: the caller has
+    /// ([`DstStore::settle`]).
+    pub fn write(
+        &self,
+        size: usize,
+        n: usize,
+        en: u32,
+        state: &mut MachineState,
+        offs: &[usize; LANES],
+        vals: &Raw,
+    ) -> Result<()> {
+        let n = n.min(LANES);
         let grf = &mut state.grf[..];
         match self {
             DstStore::Discard => Ok(()),

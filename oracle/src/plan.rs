@@ -1584,10 +1584,10 @@ impl InsnPlan {
                     return self.write_anywhere(chen, state, &s.dst_offs);
                 }
                 self.dst
-                    .store(self.dst_size, n, chen & !zero, state, &s.dst_offs, &s.out)?;
-                self.dst
-                    .mark_undefined(self.dst_size, n, zero, state, &s.dst_offs);
-                return Ok(());
+                    .settle(self.dst_size, n, chen & !zero, zero, state, &s.dst_offs);
+                return self
+                    .dst
+                    .write(self.dst_size, n, chen & !zero, state, &s.dst_offs, &s.out);
             }
             Kernel::Int { dec, op, enc, .. } => {
                 let ints = self.decode_ints(state, &dec, &s.raw, &mut s.ints)?;
@@ -1633,17 +1633,20 @@ impl InsnPlan {
         };
         if undefined != 0 {
             self.dst
-                .mark_undefined(self.dst_size, n, undefined, state, &s.dst_offs);
+                .settle(self.dst_size, n, written, undefined, state, &s.dst_offs);
+            self.dst
+                .write(self.dst_size, n, written, state, &s.dst_offs, &s.out)?;
+        } else {
+            (self.put)(
+                &self.dst,
+                self.dst_size,
+                n,
+                written,
+                state,
+                &s.dst_offs,
+                &s.out,
+            )?;
         }
-        (self.put)(
-            &self.dst,
-            self.dst_size,
-            n,
-            written,
-            state,
-            &s.dst_offs,
-            &s.out,
-        )?;
         match &self.second {
             None => Ok(()),
             Some(Second { store, size }) => {
