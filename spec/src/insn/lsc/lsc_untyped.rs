@@ -435,7 +435,8 @@ pub fn store_strided(
             ))
         }
     };
-    // Src0Addrs[n]: lane n's own address under the literal reading, Src0AddrBase otherwise.
+    // Src0Addrs[n]: lane n's own address under the literal reading, read inside the loop as
+    // the document does, Src0AddrBase otherwise.
     let Some(Src::General { var, .. }) = insn.srcs.get(1) else {
         return Err(VisaError::model_bug(
             "Src0AddrBase is not a general operand",
@@ -443,14 +444,21 @@ pub fn store_strided(
     };
     let addrs_at = start(program, *var)?;
     let size = c.addr_size.bytes();
-    let mut Src0Addrs = Vec::with_capacity(ExecSize);
-    for n in 0..ExecSize {
+    let held = program.vars.get(*var).byte_size() / size;
+    let Src0Addrs = |n: usize| -> Result<u64> {
         let lane = if literal_v { n } else { 0 };
+        if lane >= held {
+            return Err(VisaError::undefined(format!(
+                "lane {n} reads Src0Addrs[{n}], past the {held} address(es) of `{}` (LSC-STORE-STRIDED-V literal)",
+                program.vars.get(*var).name
+            ))
+            .field("src0"));
+        }
         let b = read_grf(state, addrs_at + lane * size, size)?;
         let mut word = [0u8; 8];
         word[..size].copy_from_slice(b);
-        Src0Addrs.push(u64::from_le_bytes(word));
-    }
+        Ok(u64::from_le_bytes(word))
+    };
     let grf = program.platform.grf_size();
     let in_reg = datum_bytes(c.data.size);
     let Some(Src::General { var, .. }) = insn.srcs.get(2) else {
@@ -460,20 +468,13 @@ pub fn store_strided(
     let mut journal = StoreJournal::default();
     for n in 0..ExecSize {
         if ChEn >> n & 1 == 1 {
+            let Src0Addr = Src0Addrs(n)?;
             for v in 0..vect_size {
                 let at = Src1Data + c.data.reg_offset(insn.exec_size, grf, n, v);
                 let datum = read_grf(state, at + in_reg.start, in_reg.len())?;
                 for (byte, value) in datum.iter().enumerate() {
-                    let offset = strided_offset(
-                        &c,
-                        window.base,
-                        false,
-                        Src0Addrs[n],
-                        n,
-                        Src0AddrPitch,
-                        v,
-                        byte,
-                    );
+                    let offset =
+                        strided_offset(&c, window.base, false, Src0Addr, n, Src0AddrPitch, v, byte);
                     journal.store(&window, offset, &[*value]);
                 }
             }
