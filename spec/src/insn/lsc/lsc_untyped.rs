@@ -33,6 +33,15 @@ pub(super) fn read_grf(state: &MachineState, at: usize, len: usize) -> Result<&[
         .ok_or_else(|| VisaError::model_bug("an LSC operand lies outside the register file"))
 }
 
+/// The unsigned little-endian value of the `size` (at most 8) register bytes at `at`: one
+/// address of `Src0Addrs`.
+pub(super) fn read_word(state: &MachineState, at: usize, size: usize) -> Result<u64> {
+    let b = read_grf(state, at, size)?;
+    let mut word = [0u8; 8];
+    word[..size].copy_from_slice(b);
+    Ok(u64::from_le_bytes(word))
+}
+
 pub(super) fn ctrl(insn: &Instruction) -> Result<LscCtrl> {
     match insn.ctrl {
         Ctrl::Lsc(c) => Ok(c),
@@ -91,10 +100,7 @@ pub(super) fn src0_addrs(
     };
     let mut Src0Addrs = Vec::with_capacity(lanes);
     for n in 0..lanes {
-        let b = read_grf(state, at + n * size, size)?;
-        let mut word = [0u8; 8];
-        word[..size].copy_from_slice(b);
-        Src0Addrs.push(u64::from_le_bytes(word));
+        Src0Addrs.push(read_word(state, at + n * size, size)?);
     }
     Ok(Src0Addrs)
 }
@@ -454,10 +460,7 @@ pub fn store_strided(
             ))
             .field("src0"));
         }
-        let b = read_grf(state, addrs_at + lane * size, size)?;
-        let mut word = [0u8; 8];
-        word[..size].copy_from_slice(b);
-        Ok(u64::from_le_bytes(word))
+        read_word(state, addrs_at + lane * size, size)
     };
     let grf = program.platform.grf_size();
     let in_reg = datum_bytes(c.data.size);
