@@ -143,8 +143,6 @@ pub fn load(
     let window = base_window(program, insn, state)?;
     let Src0Addrs = src0_addrs(program, insn, state)?;
     let grf = program.platform.grf_size();
-    let reg_bytes = c.data.size.reg_bytes();
-    let in_reg = datum_bytes(c.data.size);
     let DstData = match insn.dst {
         Dst::General { var, .. } => Some(start(program, var)?),
         // A prefetch: the load stops at the cache.
@@ -157,45 +155,25 @@ pub fn load(
         if ChEn >> n & 1 == 1 {
             for v in 0..vect_size {
                 // datum = src.elems[v]
-                let mut datum = vec![0u8; c.data.size.mem_bytes()];
-                let mut undefined = vec![false; datum.len()];
-                for (byte, d) in datum.iter_mut().enumerate() {
-                    let offset = byte_offset(&c, Src0Addrs[n], v, byte);
-                    let mut one = [0u8];
-                    undefined[byte] = !state.mem.load(&window, offset, &mut one).is_empty();
-                    *d = one[0];
-                }
+                let (datum, undefined) = load_datum(state, &window, &c, |byte| {
+                    byte_offset(&c, Src0Addrs[n], v, byte)
+                });
                 let Some(dst) = DstData else { continue };
                 // DstData[n].elems[v] transposed, DstData[v].elems[n] otherwise.
                 let at = dst + c.data.reg_offset(insn.exec_size, grf, n, v);
-                for k in 0..reg_bytes {
-                    if in_reg.contains(&k) {
-                        let i = k - in_reg.start;
-                        writes.push((at + k, datum[i], !undefined[i]));
-                    } else if readings.is_literal(errata::LSC_DATA_U32) {
-                        let keep = read_grf(state, at + k, 1)?[0];
-                        writes.push((at + k, keep, false));
-                    } else {
-                        writes.push((at + k, 0, true));
-                    }
-                }
+                datum_writes(
+                    readings,
+                    state,
+                    c.data.size,
+                    at,
+                    &datum,
+                    &undefined,
+                    &mut writes,
+                )?;
             }
         }
     }
-    for (at, value, defined) in writes {
-        let Some(slot) = state.grf.get_mut(at) else {
-            return Err(VisaError::model_bug(
-                "DstData lies outside the register file",
-            ));
-        };
-        *slot = value;
-        if defined {
-            state.undefined.remove(&at);
-        } else {
-            state.undefined.insert(at);
-        }
-    }
-    Ok(())
+    apply_writes(state, writes)
 }
 
 /// STORE, STORE_UNCOMPRESSED: `*addr = Src1Data[v].elems[n]` (transposed
