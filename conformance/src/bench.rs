@@ -8,9 +8,12 @@
 //! times, each for at least `--min-time-ms` by repeating the stream:
 //!
 //! - `spec`: [`visa_spec::exec::run`] on every case;
-//! - `oracle-run`: [`visa_oracle::run`] (compiles the plan on every call);
 //! - `oracle`: [`visa_oracle::Plan::run`] on plans compiled beforehand, the figure the oracle's
-//!   design is judged by;
+//!   design is judged by. These two are timed in `--rounds` alternating rounds (default 5,
+//!   each engine first in every other round, each round a `1/rounds` share of the time): the
+//!   `ratio` is the median of the rounds' ratios, so that the machine's load changing during
+//!   the run moves both engines alike instead of the one timed at that moment;
+//! - `oracle-run`: [`visa_oracle::run`] (compiles the plan on every call);
 //! - `oracle-batch`: [`visa_oracle::run_batch`] on the same plans, over every core;
 //! - `reset`: the copy of the initial state alone.
 //!
@@ -24,12 +27,14 @@
 //!
 //! ```text
 //! bench alu spec=158711/s oracle=1309447/s ratio=8.3
+//! bench alu rounds=5 ratio-min=7.9 ratio-max=8.6
 //! bench alu oracle-run=487474/s oracle=1309447/s oracle-batch=2281923/s threads=2
 //! bench alu spec-lanes=1729868/s oracle-lanes=14272316/s reset=9061904/s
 //! ```
 //!
-//! The first line compares the spec with the precompiled oracle; the second the oracle's entry
-//! points (one core for `oracle-run` and `oracle`, every core for `oracle-batch`); the third
+//! The first line compares the spec with the precompiled oracle (rates over every round, the
+//! median ratio); the second gives the spread of the rounds' ratios; the third the oracle's entry
+//! points (one core for `oracle-run` and `oracle`, every core for `oracle-batch`); the fourth
 //! the same runs in lanes, and the rate of the state copy every figure includes.
 
 use std::io::{self, Write};
@@ -75,6 +80,11 @@ pub struct BenchArgs {
     /// inside a longer instruction stream (1: every run starts from a fresh copy).
     #[arg(long, value_name = "R", default_value_t = 8)]
     pub repeat: u32,
+    /// Rounds of the spec-against-oracle comparison: the two are timed in K alternating
+    /// rounds of `--min-time-ms / K` each, and the ratio is the median of the K rounds'
+    /// ratios, so that a change of the machine's load during the run moves both engines.
+    #[arg(long, value_name = "K", default_value_t = 5)]
+    pub rounds: u32,
 }
 
 impl Default for BenchArgs {
@@ -86,6 +96,7 @@ impl Default for BenchArgs {
             min_time_ms: 1000,
             only: None,
             repeat: 8,
+            rounds: 5,
         }
     }
 }
@@ -286,8 +297,11 @@ enum Failure {
 /// [`EXIT_FAIL`] when a stream cannot be prepared or the engines disagree, [`EXIT_INPUT`]
 /// for bad arguments.
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> io::Result<u8> {
-    if args.cases == 0 || args.repeat == 0 {
-        writeln!(out, "bench: --cases and --repeat must be at least 1")?;
+    if args.cases == 0 || args.repeat == 0 || args.rounds == 0 {
+        writeln!(
+            out,
+            "bench: --cases, --repeat and --rounds must be at least 1"
+        )?;
         return Ok(EXIT_INPUT);
     }
     let streams: Vec<&Stream> = STREAMS
@@ -334,7 +348,8 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> io::Result<u8> {
                 return Ok(EXIT_FAIL);
             }
         }
-        report(stream.name, &measure(&cases, min_time, args.repeat), out)?;
+        let measured = measure(&cases, min_time, args.repeat, args.rounds);
+        report(stream.name, &measured, out)?;
     }
     Ok(EXIT_OK)
 }
@@ -573,6 +588,15 @@ struct Rate {
 }
 
 impl Rate {
+    /// Both measurements' counts and times together.
+    fn plus(self, other: Rate) -> Rate {
+        Rate {
+            insns: self.insns + other.insns,
+            lanes: self.lanes + other.lanes,
+            macs: self.macs + other.macs,
+            elapsed: self.elapsed + other.elapsed,
+        }
+    }
     fn insns_per_sec(&self) -> f64 {
         per_sec(self.insns, self.elapsed)
     }
@@ -618,44 +642,95 @@ fn timed(cases: &[Prepared], min_time: Duration, repeat: u32, mut pass: impl FnM
 }
 
 /// The measurements of one stream.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Measured {
+    /// The spec and the precompiled oracle, over every round.
     spec: Rate,
-    oracle_run: Rate,
     oracle_plan: Rate,
+    /// Each round's ratio of the oracle's rate to the spec's, in round order.
+    round_ratios: Vec<f64>,
+    oracle_run: Rate,
     oracle_batch: Rate,
     reset: Rate,
     threads: usize,
 }
 
-fn measure(cases: &[Prepared], min_time: Duration, repeat: u32) -> Measured {
+impl Measured {
+    /// The median of the rounds' ratios (the mean of the middle two for an even count).
+    fn ratio(&self) -> f64 {
+        median(&self.round_ratios)
+    }
+}
+
+/// The median of `xs` (0 when empty).
+fn median(xs: &[f64]) -> f64 {
+    let mut sorted = xs.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    match sorted.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
+}
+
+/// One pass of the spec over the stream.
+fn spec_pass(cases: &[Prepared], state: &mut MachineState, repeat: u32) {
+    for c in cases {
+        restore(state, &c.init);
+        for _ in 0..repeat {
+            let _ = std::hint::black_box(visa_spec::exec::run(&c.program, state, &c.config));
+        }
+    }
+}
+
+/// One pass of the precompiled oracle over the stream.
+fn plan_pass(cases: &[Prepared], state: &mut MachineState, repeat: u32) {
+    for c in cases {
+        restore(state, &c.init);
+        for _ in 0..repeat {
+            let _ = std::hint::black_box(c.plan.run(state));
+        }
+    }
+}
+
+fn measure(cases: &[Prepared], min_time: Duration, repeat: u32, rounds: u32) -> Measured {
     let Some(first) = cases.first() else {
         return Measured::default();
     };
     // One state for the single-core runs, restored before each case.
     let mut state = first.init.clone();
-    let spec = timed(cases, min_time, repeat, || {
-        for c in cases {
-            restore(&mut state, &c.init);
-            for _ in 0..repeat {
-                let _ =
-                    std::hint::black_box(visa_spec::exec::run(&c.program, &mut state, &c.config));
-            }
-        }
-    });
+    // The spec and the oracle in alternating rounds, each engine first in every other one.
+    let round_time = min_time / rounds.max(1);
+    let mut spec = Rate::default();
+    let mut oracle_plan = Rate::default();
+    let mut round_ratios = Vec::new();
+    for k in 0..rounds.max(1) {
+        let mut time = |pass: fn(&[Prepared], &mut MachineState, u32)| {
+            timed(cases, round_time, repeat, || {
+                pass(cases, &mut state, repeat)
+            })
+        };
+        let (s, o) = if k % 2 == 0 {
+            let s = time(spec_pass);
+            (s, time(plan_pass))
+        } else {
+            let o = time(plan_pass);
+            (time(spec_pass), o)
+        };
+        spec = spec.plus(s);
+        oracle_plan = oracle_plan.plus(o);
+        let spec_rate = s.insns_per_sec();
+        round_ratios.push(if spec_rate > 0.0 {
+            o.insns_per_sec() / spec_rate
+        } else {
+            0.0
+        });
+    }
     let oracle_run = timed(cases, min_time, repeat, || {
         for c in cases {
             restore(&mut state, &c.init);
             for _ in 0..repeat {
                 let _ = std::hint::black_box(visa_oracle::run(&c.program, &mut state, &c.config));
-            }
-        }
-    });
-    let oracle_plan = timed(cases, min_time, repeat, || {
-        for c in cases {
-            restore(&mut state, &c.init);
-            for _ in 0..repeat {
-                let _ = std::hint::black_box(c.plan.run(&mut state));
             }
         }
     });
@@ -678,8 +753,9 @@ fn measure(cases: &[Prepared], min_time: Duration, repeat: u32) -> Measured {
     });
     Measured {
         spec,
-        oracle_run,
         oracle_plan,
+        round_ratios,
+        oracle_run,
         oracle_batch,
         reset,
         threads: rayon::current_num_threads(),
@@ -689,11 +765,21 @@ fn measure(cases: &[Prepared], min_time: Duration, repeat: u32) -> Measured {
 fn report(name: &str, m: &Measured, out: &mut dyn Write) -> io::Result<()> {
     let spec = m.spec.insns_per_sec();
     let oracle = m.oracle_plan.insns_per_sec();
-    let ratio = if spec > 0.0 { oracle / spec } else { 0.0 };
     writeln!(
         out,
-        "bench {name} spec={:.0}/s oracle={:.0}/s ratio={ratio:.1}",
-        spec, oracle
+        "bench {name} spec={:.0}/s oracle={:.0}/s ratio={:.1}",
+        spec,
+        oracle,
+        m.ratio()
+    )?;
+    let lowest = m.round_ratios.iter().copied().fold(f64::INFINITY, f64::min);
+    let highest = m.round_ratios.iter().copied().fold(0.0, f64::max);
+    writeln!(
+        out,
+        "bench {name} rounds={} ratio-min={:.1} ratio-max={:.1}",
+        m.round_ratios.len(),
+        if lowest.is_finite() { lowest } else { 0.0 },
+        highest
     )?;
     writeln!(
         out,
@@ -738,6 +824,19 @@ mod tests {
             restore(&mut state, &c.init);
             assert_eq!(state, c.init, "{}", c.case.text);
         }
+    }
+
+    #[test]
+    fn the_ratio_is_the_median_of_the_rounds() {
+        let with = |round_ratios: Vec<f64>| Measured {
+            round_ratios,
+            ..Measured::default()
+        };
+        // Odd count: the middle value once sorted, whatever the order of the rounds.
+        assert_eq!(with(vec![12.0, 3.0, 30.0, 11.0, 10.0]).ratio(), 11.0);
+        // Even count: the mean of the middle two.
+        assert_eq!(with(vec![9.0, 1.0, 40.0, 11.0]).ratio(), 10.0);
+        assert_eq!(with(vec![]).ratio(), 0.0);
     }
 
     #[test]

@@ -42,12 +42,21 @@ fn defaults_match_the_command_line() {
     let args = parse(&[]);
     let default = BenchArgs::default();
     assert_eq!(
-        (args.seed, args.cases, args.min_time_ms, args.only),
+        (
+            args.seed,
+            args.cases,
+            args.min_time_ms,
+            args.only,
+            args.repeat,
+            args.rounds
+        ),
         (
             default.seed,
             default.cases,
             default.min_time_ms,
-            default.only
+            default.only,
+            default.repeat,
+            default.rounds
         )
     );
 }
@@ -73,6 +82,24 @@ fn tiny_run_reports_every_stream() {
         for key in ["spec", "oracle", "ratio"] {
             assert!(rate(line, key) > 0.0, "{key} in {line}");
         }
+        // The default 5 rounds, their ratios around the median.
+        let prefix = format!("bench {} rounds=", stream.name);
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no `{prefix}` line in\n{out}"));
+        assert_eq!(rate(line, "rounds"), 5.0, "{line}");
+        let (low, high) = (rate(line, "ratio-min"), rate(line, "ratio-max"));
+        let median = rate(
+            out.lines()
+                .find(|l| l.starts_with(&format!("bench {} spec=", stream.name)))
+                .unwrap(),
+            "ratio",
+        );
+        assert!(
+            low > 0.0 && low <= median && median <= high,
+            "{line}, median {median}"
+        );
         let prefix = format!("bench {} oracle-run=", stream.name);
         let line = out
             .lines()
@@ -108,6 +135,9 @@ fn bad_arguments_are_refused() {
     let (status, out) = run(&parse(&["--cases", "0"]));
     assert_eq!(status, 2);
     assert!(out.contains("--cases"), "{out}");
+    let (status, out) = run(&parse(&["--rounds", "0"]));
+    assert_eq!(status, 2);
+    assert!(out.contains("--rounds"), "{out}");
     assert!(Wrapper::try_parse_from(["bench", "--cases", "many"]).is_err());
 }
 

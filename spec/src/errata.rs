@@ -1037,7 +1037,7 @@ pub static LEDGER: &[Erratum] = &[
         id: LSC_STORE_STRIDED_V,
         document: "instructions/LSC_UNTYPED.md, Semantics (STORE_STRIDED)",
         says: "`pitch = v*DataSize` uses `v` before the loop defines it, and the address `Base + AddrScale*Src0Addrs[n] + n*Src0AddrPitch + AddrImmOffset` takes both a per-lane address and a per-lane pitch",
-        literal: "with the pitch omitted the store is undefined behaviour (its default reads an undefined `v`); with a pitch, lane n stores at its own `Src0Addrs[n]` (the register's n-th address) plus `n*Src0AddrPitch`",
+        literal: "with the pitch omitted the store is undefined behaviour (its default reads an undefined `v`); with a pitch, each enabled lane n stores at its own `Src0Addrs[n]` (the register's n-th address) plus `n*Src0AddrPitch`; an enabled lane whose `Src0Addrs[n]` lies past the address variable is undefined behaviour on `src0`",
         resolved: "as LOAD_STRIDED resolved (LSC-STRIDED-ADDR): one base address Src0AddrBase, lane n at `n*Src0AddrPitch` after it, the default pitch `vect_size*sizeof(DataSize)`",
         reason: "the comment says the default pitch makes a packed block, which is `vect_size*sizeof(DataSize)`; the Format gives a strided store one Src0AddrBase",
         executable: true,

@@ -145,6 +145,9 @@ enum Kind {
         pitch: Option<SurfaceSrc>,
         lit_scale_base: bool,
         lit_v: bool,
+        /// The addresses Src0AddrBase's variable holds, and its name: under
+        /// LSC-STORE-STRIDED-V literal an enabled lane past them is undefined behaviour.
+        held: (usize, String),
     },
     /// The channels of ChMask, each a register block.
     Quad {
@@ -201,6 +204,16 @@ impl LscPlan {
                 },
                 lit_scale_base: readings.is_literal(errata::LSC_STRIDED_ADDR),
                 lit_v: readings.is_literal(errata::LSC_STORE_STRIDED_V),
+                held: match addrs {
+                    Src::General { var, .. } => {
+                        let info = program.vars.get(*var);
+                        (
+                            info.byte_size() / c.addr_size.bytes(),
+                            info.name.to_string(),
+                        )
+                    }
+                    _ => (0, String::new()),
+                },
             },
             Opcode::LscLoadQuad | Opcode::LscStoreQuad => Kind::Quad { ch_mask: c.ch_mask },
             op => match op.lsc_atomic() {
@@ -859,6 +872,7 @@ impl LscPlan {
             pitch,
             lit_scale_base,
             lit_v,
+            held,
         } = &self.kind
         else {
             return Err(VisaError::model_bug("a strided plan of another kind"));
@@ -878,6 +892,18 @@ impl LscPlan {
         let mut bases = Vec::with_capacity(self.exec_size);
         for n in 0..self.exec_size {
             let lane = if per_lane { n } else { 0 };
+            if per_lane && en >> n & 1 == 0 {
+                // The document reads Src0Addrs[n] only for an enabled lane.
+                bases.push(0);
+                continue;
+            }
+            if lane >= held.0 {
+                return Err(VisaError::undefined(format!(
+                    "lane {n} reads Src0Addrs[{n}], past the {} address(es) of `{}` (LSC-STORE-STRIDED-V literal)",
+                    held.0, held.1
+                ))
+                .field("src0"));
+            }
             bases.push(le_word(self.grf(
                 state,
                 self.addrs + lane * self.addr_bytes,

@@ -16,6 +16,7 @@ const DECLS: &str = "\
 .decl VA v_type=G type=uq num_elts=8
 .decl VA32 v_type=G type=ud num_elts=8
 .decl VA16 v_type=G type=uw num_elts=8
+.decl VA1 v_type=G type=uq num_elts=1
 .decl P1 v_type=P num_elts=8
 .decl VS2 v_type=G type=ud num_elts=64
 .decl VX v_type=G type=d num_elts=1
@@ -262,6 +263,42 @@ fn strided_quad_load_rows(#[case] c: Case, #[case] at: usize, #[case] want: Vec<
     0x100, [some(&[0xee; 4]), some(&[0x11; 4]), some(&[0xee; 4]), some(&[0x33; 4])].concat())]
 fn strided_quad_store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Option<u8>>) {
     check(c, Want::Mem(addr, want));
+}
+
+// LSC-STORE-STRIDED-V literal with a pitch reads Src0Addrs[n] inside `if (Msg.ChEn[n])`
+// (LSC_UNTYPED.md, Semantics STORE_STRIDED). VA1 holds one address: with P1 = 0b01 lane 1 never
+// reads its address and lane 0 stores VS's first d32 at VA1[0] + 0*4 = 0x100.
+#[rstest]
+#[case(case("(P1) lsc_store_strided.ugm (M1, 2) flat[VA1, 0x4]:a64 VS:d32")
+    .var("VA1", le64(&[0x100]))
+    .var("VS", le32(&[0x1111_1111, 0x2222_2222]))
+    .pred(0b01)
+    .literal(errata::LSC_STORE_STRIDED_V),
+    0x100, some(&[0x11; 4]))]
+fn strided_literal_enabled_lanes_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Option<u8>>) {
+    check(c, Want::Mem(addr, want));
+}
+
+/// Under LSC-STORE-STRIDED-V literal an enabled lane n reads `Src0Addrs[n]`: past the one
+/// address VA1 holds, lane 1's read is outside the operand (undefined behaviour on `src0`),
+/// and nothing is stored. Resolved, every lane reads Src0AddrBase alone and the store runs:
+/// lane 0 at 0x100 + 0*4, lane 1 at 0x100 + 1*4.
+#[test]
+fn store_strided_literal_lane_past_the_address_variable_is_undefined_behaviour() {
+    let text = "lsc_store_strided.ugm (M1, 2) flat[VA1, 0x4]:a64 VS:d32";
+    let run = |c: Case| {
+        c.var("VA1", le64(&[0x100]))
+            .var("VS", le32(&[0x1111_1111, 0x2222_2222]))
+            .mem(0x100, vec![0xee; 8])
+    };
+    check(
+        run(case(text)).literal(errata::LSC_STORE_STRIDED_V),
+        Want::ErrorAt(ErrorClass::UndefinedBehaviour, "src0"),
+    );
+    check(
+        run(case(text)),
+        Want::Mem(0x100, [some(&[0x11; 4]), some(&[0x22; 4])].concat()),
+    );
 }
 
 #[test]

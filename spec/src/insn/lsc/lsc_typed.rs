@@ -37,7 +37,7 @@ use crate::state::{
     AddrSize, AddrType, MachineState, StoreJournal, Surface, SurfaceHeap, Window, FLAT,
 };
 
-use super::lsc_untyped::{apply_writes, ctrl, datum_writes, read_grf, start};
+use super::lsc_untyped::{apply_writes, ctrl, datum_writes, read_grf, read_word, start};
 
 /// Whether `insn` is one of LSC_TYPED's quad forms (unit `.tgm`).
 pub fn is_typed_quad(insn: &Instruction) -> bool {
@@ -116,10 +116,7 @@ fn coordinates(
     let size = c.addr_size.bytes();
     let mut out = Vec::with_capacity(lanes);
     for n in 0..lanes {
-        let b = read_grf(state, at + n * size, size)?;
-        let mut word = [0u8; 8];
-        word[..size].copy_from_slice(b);
-        out.push(u64::from_le_bytes(word));
+        out.push(read_word(state, at + n * size, size)?);
     }
     Ok(out)
 }

@@ -33,6 +33,15 @@ pub(super) fn read_grf(state: &MachineState, at: usize, len: usize) -> Result<&[
         .ok_or_else(|| VisaError::model_bug("an LSC operand lies outside the register file"))
 }
 
+/// The unsigned little-endian value of the `size` (at most 8) register bytes at `at`: one
+/// address of `Src0Addrs`.
+pub(super) fn read_word(state: &MachineState, at: usize, size: usize) -> Result<u64> {
+    let b = read_grf(state, at, size)?;
+    let mut word = [0u8; 8];
+    word[..size].copy_from_slice(b);
+    Ok(u64::from_le_bytes(word))
+}
+
 pub(super) fn ctrl(insn: &Instruction) -> Result<LscCtrl> {
     match insn.ctrl {
         Ctrl::Lsc(c) => Ok(c),
@@ -91,10 +100,7 @@ pub(super) fn src0_addrs(
     };
     let mut Src0Addrs = Vec::with_capacity(lanes);
     for n in 0..lanes {
-        let b = read_grf(state, at + n * size, size)?;
-        let mut word = [0u8; 8];
-        word[..size].copy_from_slice(b);
-        Src0Addrs.push(u64::from_le_bytes(word));
+        Src0Addrs.push(read_word(state, at + n * size, size)?);
     }
     Ok(Src0Addrs)
 }
@@ -137,8 +143,6 @@ pub fn load(
     let window = base_window(program, insn, state)?;
     let Src0Addrs = src0_addrs(program, insn, state)?;
     let grf = program.platform.grf_size();
-    let reg_bytes = c.data.size.reg_bytes();
-    let in_reg = datum_bytes(c.data.size);
     let DstData = match insn.dst {
         Dst::General { var, .. } => Some(start(program, var)?),
         // A prefetch: the load stops at the cache.
@@ -151,45 +155,25 @@ pub fn load(
         if ChEn >> n & 1 == 1 {
             for v in 0..vect_size {
                 // datum = src.elems[v]
-                let mut datum = vec![0u8; c.data.size.mem_bytes()];
-                let mut undefined = vec![false; datum.len()];
-                for (byte, d) in datum.iter_mut().enumerate() {
-                    let offset = byte_offset(&c, Src0Addrs[n], v, byte);
-                    let mut one = [0u8];
-                    undefined[byte] = !state.mem.load(&window, offset, &mut one).is_empty();
-                    *d = one[0];
-                }
+                let (datum, undefined) = load_datum(state, &window, &c, |byte| {
+                    byte_offset(&c, Src0Addrs[n], v, byte)
+                });
                 let Some(dst) = DstData else { continue };
                 // DstData[n].elems[v] transposed, DstData[v].elems[n] otherwise.
                 let at = dst + c.data.reg_offset(insn.exec_size, grf, n, v);
-                for k in 0..reg_bytes {
-                    if in_reg.contains(&k) {
-                        let i = k - in_reg.start;
-                        writes.push((at + k, datum[i], !undefined[i]));
-                    } else if readings.is_literal(errata::LSC_DATA_U32) {
-                        let keep = read_grf(state, at + k, 1)?[0];
-                        writes.push((at + k, keep, false));
-                    } else {
-                        writes.push((at + k, 0, true));
-                    }
-                }
+                datum_writes(
+                    readings,
+                    state,
+                    c.data.size,
+                    at,
+                    &datum,
+                    &undefined,
+                    &mut writes,
+                )?;
             }
         }
     }
-    for (at, value, defined) in writes {
-        let Some(slot) = state.grf.get_mut(at) else {
-            return Err(VisaError::model_bug(
-                "DstData lies outside the register file",
-            ));
-        };
-        *slot = value;
-        if defined {
-            state.undefined.remove(&at);
-        } else {
-            state.undefined.insert(at);
-        }
-    }
-    Ok(())
+    apply_writes(state, writes)
 }
 
 /// STORE, STORE_UNCOMPRESSED: `*addr = Src1Data[v].elems[n]` (transposed
@@ -435,7 +419,8 @@ pub fn store_strided(
             ))
         }
     };
-    // Src0Addrs[n]: lane n's own address under the literal reading, Src0AddrBase otherwise.
+    // Src0Addrs[n]: lane n's own address under the literal reading, read inside the loop as
+    // the document does, Src0AddrBase otherwise.
     let Some(Src::General { var, .. }) = insn.srcs.get(1) else {
         return Err(VisaError::model_bug(
             "Src0AddrBase is not a general operand",
@@ -443,14 +428,18 @@ pub fn store_strided(
     };
     let addrs_at = start(program, *var)?;
     let size = c.addr_size.bytes();
-    let mut Src0Addrs = Vec::with_capacity(ExecSize);
-    for n in 0..ExecSize {
+    let held = program.vars.get(*var).byte_size() / size;
+    let Src0Addrs = |n: usize| -> Result<u64> {
         let lane = if literal_v { n } else { 0 };
-        let b = read_grf(state, addrs_at + lane * size, size)?;
-        let mut word = [0u8; 8];
-        word[..size].copy_from_slice(b);
-        Src0Addrs.push(u64::from_le_bytes(word));
-    }
+        if lane >= held {
+            return Err(VisaError::undefined(format!(
+                "lane {n} reads Src0Addrs[{n}], past the {held} address(es) of `{}` (LSC-STORE-STRIDED-V literal)",
+                program.vars.get(*var).name
+            ))
+            .field("src0"));
+        }
+        read_word(state, addrs_at + lane * size, size)
+    };
     let grf = program.platform.grf_size();
     let in_reg = datum_bytes(c.data.size);
     let Some(Src::General { var, .. }) = insn.srcs.get(2) else {
@@ -460,20 +449,13 @@ pub fn store_strided(
     let mut journal = StoreJournal::default();
     for n in 0..ExecSize {
         if ChEn >> n & 1 == 1 {
+            let Src0Addr = Src0Addrs(n)?;
             for v in 0..vect_size {
                 let at = Src1Data + c.data.reg_offset(insn.exec_size, grf, n, v);
                 let datum = read_grf(state, at + in_reg.start, in_reg.len())?;
                 for (byte, value) in datum.iter().enumerate() {
-                    let offset = strided_offset(
-                        &c,
-                        window.base,
-                        false,
-                        Src0Addrs[n],
-                        n,
-                        Src0AddrPitch,
-                        v,
-                        byte,
-                    );
+                    let offset =
+                        strided_offset(&c, window.base, false, Src0Addr, n, Src0AddrPitch, v, byte);
                     journal.store(&window, offset, &[*value]);
                 }
             }
