@@ -1270,9 +1270,7 @@ impl Plan {
         scratch: &mut Scratch<S>,
     ) -> Result<()> {
         match step {
-            Step::Insn(insn) => insn
-                .exec(self, state, scratch)
-                .map_err(|e| e.at(insn.pos)),
+            Step::Insn(insn) => insn.exec(self, state, scratch).map_err(|e| e.at(insn.pos)),
             Step::PredLogic(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Step::Dpas(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Step::Fail(e) => Err(e.clone()),
