@@ -97,7 +97,9 @@ fn tiny_run_reports_every_stream() {
             "ratio",
         );
         assert!(
-            low > 0.0 && low <= median && median <= high,
+            // A round of a tiny run can be preempted for longer than it runs: its ratio may
+            // print as 0.0, but the median stays between the extremes.
+            low <= median && median <= high && high > 0.0,
             "{line}, median {median}"
         );
         let prefix = format!("bench {} oracle-run=", stream.name);
