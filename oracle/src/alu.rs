@@ -93,6 +93,9 @@ fn map4(s: &mut [Ints], c: &Ctx, f: impl Fn(i128, i128, i128, i128) -> i128) -> 
 /// loop of [`crate::fused`] both inline it, so the two paths share one definition.
 pub trait Lane {
     const SRCS: usize;
+    /// The operation has no value where source 1 is zero (DIV, MOD): the fused loop hands a
+    /// run with such a lane to the general path, which leaves the lane undefined.
+    const NONZERO_SRC1: bool = false;
     fn f(a: i128, b: i128, c: i128, d: i128) -> i128;
 }
 
@@ -197,6 +200,23 @@ pub fn divide(a: &mut Ints, b: &Ints, n: usize, remainder: bool) -> u32 {
         };
     }
     zero
+}
+
+/// DIV (`REM` false) and MOD on a nonzero divisor, as [`divide`] computes them: the fused
+/// loop's form, which never sees a zero divisor ([`Lane::NONZERO_SRC1`]).
+pub struct Divide<const REM: bool>;
+impl<const REM: bool> Lane for Divide<REM> {
+    const SRCS: usize = 2;
+    const NONZERO_SRC1: bool = true;
+    #[inline(always)]
+    fn f(a: i128, b: i128, _: i128, _: i128) -> i128 {
+        match (i64::try_from(a), i64::try_from(b)) {
+            (Ok(x), Ok(y)) if y != 0 && y != -1 => i128::from(if REM { x % y } else { x / y }),
+            _ if b == 0 => 0,
+            _ if REM => a % b,
+            _ => a / b,
+        }
+    }
 }
 
 lane!(

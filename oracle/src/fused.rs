@@ -25,11 +25,13 @@ use crate::operand::{DstStore, SrcLoad};
 type Result<T> = std::result::Result<T, VisaError>;
 
 /// The fused loop of one operation (arguments: the plan, the state, the enabled lanes, lane
-/// buffers for the sources).
-pub type FusedFn = fn(&FusedInt, &mut MachineState, u32, &mut [Raw]) -> Result<()>;
+/// buffers for the sources). `Ok(false)`: the run needs the general path (a zero divisor)
+/// and has written nothing.
+pub type FusedFn = fn(&FusedInt, &mut MachineState, u32, &mut [Raw]) -> Result<bool>;
 
 /// Where a source's lanes come from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(u8)]
 enum Kind {
     /// One value for every lane: `value` (an immediate or `%null`, decoded at compile time).
     #[default]
@@ -40,24 +42,23 @@ enum Kind {
     Region,
 }
 
-/// A source operand of a fused plan.
+/// A source operand of a fused plan (28 bytes: the four of a plan share two cache lines).
 #[derive(Clone, Copy, Debug, Default)]
 struct FusedSrc {
-    kind: Kind,
-    /// Lane k's element is at byte `base + (k >> wlog) * vs + (k & wmask) * hs`.
+    /// Lane k's element is at byte `base + (k >> wlog) * vs + (k & (2^wlog - 1)) * hs`.
     base: u32,
     vs: u32,
     hs: u32,
-    wlog: u32,
-    wmask: u32,
-    size: u8,
-    /// The element bits of a [`Kind::Value`] source.
-    raw: u64,
-    signed: bool,
-    /// `64 - bits` of the type: the shift that sign-extends a signed element.
-    sh: u32,
+    /// The element bits of a [`Kind::Value`] source (a fused source has at most 32 bits).
+    raw: u32,
     /// The type's mask under `~`, else 0.
-    not: u64,
+    not: u32,
+    kind: Kind,
+    wlog: u8,
+    size: u8,
+    /// `64 - bits` of the type: the shift that sign-extends a signed element.
+    sh: u8,
+    signed: bool,
     abs: bool,
     neg: bool,
 }
@@ -66,7 +67,7 @@ impl FusedSrc {
     /// The exact value of raw element bits (zero-extended), modifier applied.
     #[inline(always)]
     fn decode(&self, raw: u64) -> i128 {
-        let raw = raw ^ self.not;
+        let raw = raw ^ u64::from(self.not);
         let mut v = if self.signed {
             (((raw << self.sh) as i64) >> self.sh) as i128
         } else {
@@ -85,7 +86,7 @@ impl FusedSrc {
     /// fits an `i64` exactly.
     #[inline(always)]
     fn decode_narrow(&self, raw: u64) -> i128 {
-        let raw = raw ^ self.not;
+        let raw = raw ^ u64::from(self.not);
         let v = if self.signed {
             ((raw << self.sh) as i64) >> self.sh
         } else {
@@ -98,7 +99,7 @@ impl FusedSrc {
     /// The source of a compiled load of `n` lanes of `ty` with modifier `m`, if it has a
     /// fused form.
     fn compile(load: &SrcLoad, ty: DataType, m: Modifier, n: usize) -> Option<FusedSrc> {
-        if !ty.is_integer() {
+        if !ty.is_integer() || ty.size() > 4 {
             return None;
         }
         let size = ty.size();
@@ -107,8 +108,8 @@ impl FusedSrc {
         let mut s = FusedSrc {
             size: size as u8,
             signed: ty.is_signed_integer(),
-            sh: 64 - bits,
-            not: if m == Modifier::Not { mask } else { 0 },
+            sh: (64 - bits) as u8,
+            not: if m == Modifier::Not { mask as u32 } else { 0 },
             abs: matches!(m, Modifier::Abs | Modifier::NegAbs),
             neg: matches!(m, Modifier::Neg | Modifier::NegAbs),
             ..FusedSrc::default()
@@ -120,56 +121,41 @@ impl FusedSrc {
                     return None;
                 }
                 s.kind = Kind::Value;
-                s.raw = first;
+                s.raw = u32::try_from(first).ok()?;
+            }
+            SrcLoad::Splat { bits } => {
+                if bits & !mask != 0 {
+                    return None;
+                }
+                s.kind = Kind::Value;
+                s.raw = u32::try_from(*bits).ok()?;
             }
             SrcLoad::Contig { base } => {
                 s.kind = Kind::Region;
                 s.base = u32::try_from(*base).ok()?;
                 s.vs = size as u32;
             }
-            SrcLoad::Table { offs } => {
-                let offs = &offs[..n];
-                s.base = offs[0];
-                if offs.iter().all(|o| *o == s.base) {
-                    s.kind = Kind::Scalar;
-                } else {
-                    s.kind = Kind::Region;
-                    (s.wlog, s.vs, s.hs) = affine(offs)?;
-                    s.wmask = (1 << s.wlog) - 1;
+            SrcLoad::Scalar { at } => {
+                s.kind = Kind::Scalar;
+                s.base = u32::try_from(*at).ok()?;
+            }
+            SrcLoad::Region(r) => {
+                // Lane k = (k >> wlog, k & (width - 1)) when the width is a power of two; a
+                // region one row wide needs no row stride.
+                let width = (r.width as usize).min(n.max(1));
+                if !width.is_power_of_two() {
+                    return None;
                 }
+                s.kind = Kind::Region;
+                s.base = r.base;
+                s.wlog = width.trailing_zeros() as u8;
+                s.vs = if n > width { r.vs } else { 0 };
+                s.hs = if width > 1 { r.hs } else { 0 };
             }
             _ => return None,
         }
         Some(s)
     }
-}
-
-/// The affine form `(wlog, vs, hs)` of a table of lane offsets: lane k at
-/// `offs[0] + (k >> wlog) * vs + (k & (2^wlog - 1)) * hs`, for the widest power-of-two width
-/// that fits.
-fn affine(offs: &[u32]) -> Option<(u32, u32, u32)> {
-    let n = offs.len();
-    let base = offs[0];
-    let mut w = n.next_power_of_two();
-    while w >= 1 {
-        let hs = if w > 1 && n > 1 {
-            offs[1].checked_sub(base)?
-        } else {
-            0
-        };
-        let vs = if n > w { offs[w].checked_sub(base)? } else { 0 };
-        let wlog = w.trailing_zeros();
-        let fits = offs.iter().enumerate().all(|(k, o)| {
-            let k = k as u64;
-            u64::from(base) + (k >> wlog) * u64::from(vs) + (k & (w as u64 - 1)) * u64::from(hs)
-                == u64::from(*o)
-        });
-        if fits {
-            return Some((wlog, vs, hs));
-        }
-        w /= 2;
-    }
-    None
 }
 
 /// Reads the element of `size` bytes at byte `o`, zero-extended. A fused plan runs only on
@@ -194,22 +180,25 @@ fn read(grf: &[u8], o: usize, size: u8) -> u64 {
     }
 }
 
-/// An integer instruction in fused form.
+/// An integer instruction in fused form: 160 bytes, in the order a run reads them.
 #[derive(Clone, Debug)]
+#[repr(C)]
 pub struct FusedInt {
     run: FusedFn,
-    n: usize,
-    srcs: [FusedSrc; 4],
     /// The destination's lane k is at `dst + k * dst_hs`; `None`: `%null`.
     dst: Option<u32>,
     dst_hs: u32,
+    n: u8,
     dst_size: u8,
     sat: bool,
     /// Every source has at most 32 bits: its value, modifier applied, fits an `i64`.
     narrow: bool,
-    min: i128,
-    max: i128,
+    /// The destination type's range (`.sat`) and mask.
+    min: i64,
+    max: u64,
     mask: u64,
+    /// The sources in order: an operation of fewer reads only the first lines.
+    srcs: [FusedSrc; 4],
 }
 
 /// A source of the general plan, as [`FusedInt::compile`] takes it.
@@ -264,13 +253,13 @@ impl FusedInt {
         };
         let bits = 8 * size as u32;
         let (min, max) = if dst_ty.is_signed_integer() {
-            (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+            (i64::MIN >> (64 - bits), u64::MAX >> (65 - bits))
         } else {
-            (0, (1i128 << bits) - 1)
+            (0, u64::MAX >> (64 - bits))
         };
         Some(FusedInt {
             run,
-            n,
+            n: u8::try_from(n).ok()?,
             srcs: fs,
             dst,
             dst_hs,
@@ -283,15 +272,20 @@ impl FusedInt {
         })
     }
 
-    /// Runs the instruction on `state` with the enabled lanes `en`.
+    /// Runs the instruction on `state` with the enabled lanes `en` (`Ok(false)`: not run,
+    /// the general path must).
     #[inline(always)]
-    pub fn exec(&self, state: &mut MachineState, en: u32, raw: &mut [Raw]) -> Result<()> {
+    pub fn exec(&self, state: &mut MachineState, en: u32, raw: &mut [Raw]) -> Result<bool> {
         (self.run)(self, state, en, raw)
     }
 
     #[inline(always)]
     fn encode<const SAT: bool>(&self, v: i128) -> u64 {
-        let v = if SAT { v.clamp(self.min, self.max) } else { v };
+        let v = if SAT {
+            v.clamp(i128::from(self.min), i128::from(self.max))
+        } else {
+            v
+        };
         (v as u64) & self.mask
     }
 }
@@ -309,7 +303,7 @@ fn gather<const NARROW: bool>(s: &FusedSrc, grf: &[u8], n: usize, out: &mut Raw)
         }
     };
     match (s.kind, s.size, NARROW && s.signed) {
-        (Kind::Value, _, _) => out.fill(one(s.raw)),
+        (Kind::Value, _, _) => out.fill(one(u64::from(s.raw))),
         (Kind::Scalar, size, _) => out.fill(one(read(grf, s.base as usize, size))),
         (Kind::Region, 1, false) => region::<1, false>(s, grf, out),
         (Kind::Region, 2, false) => region::<2, false>(s, grf, out),
@@ -325,7 +319,7 @@ fn gather<const NARROW: bool>(s: &FusedSrc, grf: &[u8], n: usize, out: &mut Raw)
         let not = match (s.not, s.signed) {
             (0, _) => 0,
             (_, true) => u64::MAX,
-            (m, false) => m,
+            (m, false) => u64::from(m),
         };
         for v in out.iter_mut() {
             let x = (*v ^ not) as i64;
@@ -433,7 +427,7 @@ pub fn run<L: Lane>(
     state: &mut MachineState,
     en: u32,
     raw: &mut [Raw],
-) -> Result<()> {
+) -> Result<bool> {
     // Plans with a source of 64 bits keep the general path (`FusedInt::compile`): one
     // instance per operation keeps the code small.
     if p.narrow {
@@ -449,8 +443,8 @@ fn run_as<L: Lane, const NARROW: bool>(
     state: &mut MachineState,
     en: u32,
     raw: &mut [Raw],
-) -> Result<()> {
-    let n = p.n.min(LANES);
+) -> Result<bool> {
+    let n = usize::from(p.n).min(LANES);
     let (first, rest) = raw
         .split_first_mut()
         .ok_or_else(|| VisaError::model_bug("a fused loop without lane buffers"))?;
@@ -467,13 +461,18 @@ fn run_as<L: Lane, const NARROW: bool>(
         gather::<NARROW>(s, grf, n, r);
         *o = r;
     }
+    // A zero divisor in any lane, enabled or not (a lane's value is zero exactly when its
+    // bits are): the general path marks the lane undefined or reports it.
+    if L::NONZERO_SRC1 && others[0][..n].contains(&0) {
+        return Ok(false);
+    }
     if p.sat {
         lanes::<L, NARROW, true>(p, n, first, others);
     } else {
         lanes::<L, NARROW, false>(p, n, first, others);
     }
     let Some(base) = p.dst else {
-        return Ok(());
+        return Ok(true);
     };
     let vals = &first[..n];
     let base = base as usize;
@@ -483,7 +482,8 @@ fn run_as<L: Lane, const NARROW: bool>(
         2 => scatter::<2>(p, base, grf, en, vals),
         4 => scatter::<4>(p, base, grf, en, vals),
         _ => scatter::<8>(p, base, grf, en, vals),
-    }
+    }?;
+    Ok(true)
 }
 
 /// Lanes of no source.

@@ -19,9 +19,13 @@ type Result<T> = std::result::Result<T, VisaError>;
 pub enum SrcLoad {
     /// Lane n is the element at byte `base + n * size`.
     Contig { base: usize },
-    /// Lane n is the element at byte `offs[n]`.
-    Table { offs: Box<[u32; LANES]> },
-    /// Fixed lane bits: immediates (packed vectors expanded), reads of `%null`.
+    /// Every lane is the element at byte `at` (a scalar region such as `<0;1,0>`).
+    Scalar { at: usize },
+    /// A region's lanes, computed when the plan runs (16 bytes, no table to fetch).
+    Region(Region),
+    /// The same fixed bits in every lane: a scalar immediate, a read of `%null`.
+    Splat { bits: u64 },
+    /// Fixed lane bits: packed vector immediates expanded.
     Const { lanes: Box<Raw> },
     /// The value of a predicate variable as an unsigned integer.
     Pred { var: usize, num_elts: u32 },
@@ -38,6 +42,56 @@ pub enum SrcLoad {
     Addr { var: usize, sub: usize },
     /// Lane n is element `sub + n` of a surface or sampler variable (MOVS).
     Handle { var: usize, sub: usize },
+}
+
+/// Lane `i * width + j` of a register region is the element at byte `base + i * vs + j * hs`
+/// (5_operands.md, "Region-based Addressing": strides in bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    pub base: u32,
+    pub vs: u32,
+    pub hs: u32,
+    pub width: u32,
+}
+
+impl Region {
+    /// Calls `f(k, byte)` for lanes `k = 0..n` in order, row by row (no division per lane).
+    #[inline(always)]
+    fn each(&self, n: usize, mut f: impl FnMut(usize, usize) -> Result<()>) -> Result<()> {
+        let w = (self.width as usize).max(1);
+        let (vs, hs) = (self.vs as usize, self.hs as usize);
+        if w.is_power_of_two() {
+            // Every width the documents allow (1, 2, 4, 8, 16): one flat loop.
+            let (sh, mask) = (w.trailing_zeros(), w - 1);
+            let base = self.base as usize;
+            for k in 0..n {
+                f(k, base + (k >> sh) * vs + (k & mask) * hs)?;
+            }
+            return Ok(());
+        }
+        let mut row = self.base as usize;
+        let mut k = 0;
+        while k < n {
+            let mut o = row;
+            for _ in 0..w.min(n - k) {
+                f(k, o)?;
+                o += hs;
+                k += 1;
+            }
+            row += vs;
+        }
+        Ok(())
+    }
+}
+
+fn gather_region<const S: usize>(grf: &[u8], r: &Region, n: usize, out: &mut Raw) -> Result<()> {
+    r.each(n.min(LANES), |k, o| {
+        let v = read::<S>(grf, o).ok_or_else(|| out_of_range(o))?;
+        if let Some(slot) = out.get_mut(k) {
+            *slot = v;
+        }
+        Ok(())
+    })
 }
 
 /// An address-variable element and the byte offsets taken from it.
@@ -62,7 +116,7 @@ pub enum DstStore {
         base: usize,
     },
     Table {
-        offs: Box<[u32; LANES]>,
+        offs: [u32; LANES],
     },
     Indirect(Box<Indirect>),
     /// Lane n writes element `sub + n` of an address variable (ADDR_ADD), as 16 bits.
@@ -153,6 +207,10 @@ fn out_of_range(o: usize) -> VisaError {
     VisaError::model_bug(format!(
         "operand element at byte {o} lies outside the register file"
     ))
+}
+
+fn read_one<const S: usize>(grf: &[u8], o: usize) -> Result<u64> {
+    read::<S>(grf, o).ok_or_else(|| out_of_range(o))
 }
 
 fn gather_contig<const S: usize>(grf: &[u8], base: usize, n: usize, out: &mut Raw) -> Result<()> {
@@ -285,7 +343,7 @@ fn load_contig<const S: usize>(
     }
 }
 
-fn load_table<const S: usize>(
+fn load_region<const S: usize>(
     l: &SrcLoad,
     size: usize,
     n: usize,
@@ -294,14 +352,12 @@ fn load_table<const S: usize>(
     out: &mut Raw,
 ) -> Result<()> {
     match l {
-        SrcLoad::Table { offs: table } if S == size => {
-            gather_offs::<S, u32>(&state.grf, &table[..n.min(LANES)], out)
-        }
+        SrcLoad::Region(r) if S == size => gather_region::<S>(&state.grf, r, n, out),
         _ => l.load(size, n, state, offs, out),
     }
 }
 
-/// A table whose lanes all read one element (a scalar region such as `<0;1,0>`).
+/// A scalar region: every lane reads one element.
 fn load_splat<const S: usize>(
     l: &SrcLoad,
     size: usize,
@@ -311,10 +367,26 @@ fn load_splat<const S: usize>(
     out: &mut Raw,
 ) -> Result<()> {
     match l {
-        SrcLoad::Table { offs: table } if S == size => {
-            let o = table[0] as usize;
-            let v = read::<S>(&state.grf, o).ok_or_else(|| out_of_range(o))?;
+        SrcLoad::Scalar { at } if S == size => {
+            let v = read::<S>(&state.grf, *at).ok_or_else(|| out_of_range(*at))?;
             out[..n.min(LANES)].fill(v);
+            Ok(())
+        }
+        _ => l.load(size, n, state, offs, out),
+    }
+}
+
+fn load_splat_const(
+    l: &SrcLoad,
+    size: usize,
+    n: usize,
+    state: &MachineState,
+    offs: &mut [usize; LANES],
+    out: &mut Raw,
+) -> Result<()> {
+    match l {
+        SrcLoad::Splat { bits } => {
+            out[..n.min(LANES)].fill(*bits);
             Ok(())
         }
         _ => l.load(size, n, state, offs, out),
@@ -448,12 +520,25 @@ fn load_int_splat<const S: usize, T: IntTy>(
     m: Modifier,
     out: &mut Ints,
 ) -> Result<()> {
-    let SrcLoad::Table { offs } = l else {
+    let SrcLoad::Scalar { at } = l else {
         return Err(fused_kind_bug());
     };
-    let o = offs[0] as usize;
-    let v = read::<S>(&state.grf, o).ok_or_else(|| out_of_range(o))?;
+    let v = read::<S>(&state.grf, *at).ok_or_else(|| out_of_range(*at))?;
     out[..n.min(LANES)].fill(int_lane::<T>(v, m));
+    Ok(())
+}
+
+fn load_int_splat_const<const S: usize, T: IntTy>(
+    l: &SrcLoad,
+    _state: &MachineState,
+    n: usize,
+    m: Modifier,
+    out: &mut Ints,
+) -> Result<()> {
+    let SrcLoad::Splat { bits } = l else {
+        return Err(fused_kind_bug());
+    };
+    out[..n.min(LANES)].fill(int_lane::<T>(*bits, m));
     Ok(())
 }
 
@@ -464,15 +549,17 @@ fn load_int_table<const S: usize, T: IntTy>(
     m: Modifier,
     out: &mut Ints,
 ) -> Result<()> {
-    let SrcLoad::Table { offs } = l else {
+    let SrcLoad::Region(r) = l else {
         return Err(fused_kind_bug());
     };
     let grf = &state.grf[..];
-    for (o, v) in offs[..n.min(LANES)].iter().zip(out.iter_mut()) {
-        let o = *o as usize;
-        *v = int_lane::<T>(read::<S>(grf, o).ok_or_else(|| out_of_range(o))?, m);
-    }
-    Ok(())
+    r.each(n.min(LANES), |k, o| {
+        let v = int_lane::<T>(read::<S>(grf, o).ok_or_else(|| out_of_range(o))?, m);
+        if let Some(slot) = out.get_mut(k) {
+            *slot = v;
+        }
+        Ok(())
+    })
 }
 
 fn load_int_const<const S: usize, T: IntTy>(
@@ -509,39 +596,35 @@ macro_rules! by_int_elem {
 }
 
 impl SrcLoad {
-    /// The fused load and decode of this source as `n` lanes of the integer type `ty`
+    /// The fused load and decode of this source as lanes of the integer type `ty`
     /// (`None`: an operand kind that goes through the raw lanes, or not an integer type).
-    pub fn load_int_fn(&self, ty: DataType, n: usize) -> Option<LoadIntFn> {
+    pub fn load_int_fn(&self, ty: DataType) -> Option<LoadIntFn> {
         match self {
             SrcLoad::Contig { .. } => by_int_elem!(ty, load_int_contig),
-            SrcLoad::Table { offs } if offs[..n.min(LANES)].iter().all(|o| *o == offs[0]) => {
-                by_int_elem!(ty, load_int_splat)
-            }
-            SrcLoad::Table { .. } => by_int_elem!(ty, load_int_table),
+            SrcLoad::Scalar { .. } => by_int_elem!(ty, load_int_splat),
+            SrcLoad::Splat { .. } => by_int_elem!(ty, load_int_splat_const),
+            SrcLoad::Region(_) => by_int_elem!(ty, load_int_table),
             SrcLoad::Const { .. } => by_int_elem!(ty, load_int_const),
             _ => None,
         }
     }
 
     /// The load of this source for `n` lanes of elements of `size` bytes.
-    pub fn load_fn(&self, size: usize, n: usize) -> LoadFn {
-        let splat = match self {
-            SrcLoad::Table { offs } => offs[..n.min(LANES)].iter().all(|o| *o == offs[0]),
-            _ => false,
-        };
+    pub fn load_fn(&self, size: usize) -> LoadFn {
         match (self, size) {
-            (SrcLoad::Table { .. }, 1) if splat => load_splat::<1>,
-            (SrcLoad::Table { .. }, 2) if splat => load_splat::<2>,
-            (SrcLoad::Table { .. }, 4) if splat => load_splat::<4>,
-            (SrcLoad::Table { .. }, 8) if splat => load_splat::<8>,
+            (SrcLoad::Scalar { .. }, 1) => load_splat::<1>,
+            (SrcLoad::Scalar { .. }, 2) => load_splat::<2>,
+            (SrcLoad::Scalar { .. }, 4) => load_splat::<4>,
+            (SrcLoad::Scalar { .. }, 8) => load_splat::<8>,
+            (SrcLoad::Splat { .. }, _) => load_splat_const,
             (SrcLoad::Contig { .. }, 1) => load_contig::<1>,
             (SrcLoad::Contig { .. }, 2) => load_contig::<2>,
             (SrcLoad::Contig { .. }, 4) => load_contig::<4>,
             (SrcLoad::Contig { .. }, 8) => load_contig::<8>,
-            (SrcLoad::Table { .. }, 1) => load_table::<1>,
-            (SrcLoad::Table { .. }, 2) => load_table::<2>,
-            (SrcLoad::Table { .. }, 4) => load_table::<4>,
-            (SrcLoad::Table { .. }, 8) => load_table::<8>,
+            (SrcLoad::Region(_), 1) => load_region::<1>,
+            (SrcLoad::Region(_), 2) => load_region::<2>,
+            (SrcLoad::Region(_), 4) => load_region::<4>,
+            (SrcLoad::Region(_), 8) => load_region::<8>,
             (SrcLoad::Const { .. }, _) => load_const,
             _ => load_any,
         }
@@ -560,8 +643,15 @@ impl SrcLoad {
         let grf = &state.grf[..];
         match self {
             SrcLoad::Contig { base } => by_size!(size, gather_contig, (grf, *base, n, out)),
-            SrcLoad::Table { offs } => {
-                by_size!(size, gather_offs::<_, u32>, (grf, &offs[..n], out))
+            SrcLoad::Scalar { at } => {
+                let v = by_size!(size, read_one, (grf, *at))?;
+                out[..n].fill(v);
+                Ok(())
+            }
+            SrcLoad::Region(r) => by_size!(size, gather_region, (grf, r, n, out)),
+            SrcLoad::Splat { bits } => {
+                out[..n].fill(*bits);
+                Ok(())
             }
             SrcLoad::Const { lanes } => {
                 out[..n].copy_from_slice(&lanes[..n]);
@@ -704,7 +794,7 @@ impl DstStore {
                 base: base.checked_add(bytes).ok_or_else(overflow)?,
             },
             DstStore::Table { offs } => {
-                let mut moved = offs.clone();
+                let mut moved = *offs;
                 for o in moved.iter_mut() {
                     *o = u32::try_from(bytes)
                         .ok()
@@ -901,6 +991,69 @@ impl DstStore {
         }
     }
 
+    /// Lanes `written` get defined values and lanes `undefined` (disjoint from them) become
+    /// undefined: [`DstStore::define`] and [`DstStore::mark_undefined`] in one walk of the
+    /// state's undefined set over the destination's span. The values are then written with
+    /// [`DstStore::write`].
+    pub fn settle(
+        &self,
+        size: usize,
+        n: usize,
+        written: u32,
+        undefined: u32,
+        state: &mut MachineState,
+        offs: &[usize; LANES],
+    ) {
+        let n = n.min(LANES);
+        let lanes = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+        let (written, undefined) = (written & lanes, undefined & lanes & !written);
+        if undefined == 0 && state.undefined.is_empty() {
+            return;
+        }
+        let bits = self.span(size, n, offs).and_then(|(lo, hi)| {
+            let w = self.lane_bytes(size, n, written, offs, lo, hi)?;
+            let u = self.lane_bytes(size, n, undefined, offs, lo, hi)?;
+            Some((lo, hi, w, u))
+        });
+        let Some((lo, hi, w, u)) = bits else {
+            // A span too wide for the bitmaps: the two walks.
+            if !state.undefined.is_empty() {
+                self.define(size, n, written, state, offs);
+            }
+            self.mark_undefined(size, n, undefined, state, offs);
+            return;
+        };
+        let mut have = 0;
+        let mut hit = SpanBits([0; SPAN_WORDS]);
+        for b in state.undefined.range(lo..hi) {
+            let r = *b - lo;
+            if u.has(r) {
+                have += 1;
+            } else if w.has(r) {
+                if let Some(word) = hit.0.get_mut(r / 64) {
+                    *word |= 1 << (r % 64);
+                }
+            }
+        }
+        for (i, word) in hit.0.iter().enumerate() {
+            let mut x = *word;
+            while x != 0 {
+                state
+                    .undefined
+                    .remove(&(lo + i * 64 + x.trailing_zeros() as usize));
+                x &= x - 1;
+            }
+        }
+        // A repeated run finds its lanes undefined already.
+        if have != undefined.count_ones() as usize * size {
+            for k in (0..n).filter(|k| undefined >> k & 1 == 1) {
+                if let Some(at) = self.lane_offset(size, k, offs) {
+                    state.undefined.extend(at..at + size);
+                }
+            }
+        }
+    }
+
     /// Writes the enabled lanes (bit k of `en`) of `vals`, `size` bytes each.
     pub fn store(
         &self,
@@ -911,10 +1064,24 @@ impl DstStore {
         offs: &[usize; LANES],
         vals: &Raw,
     ) -> Result<()> {
-        let n = n.min(LANES);
         if !state.undefined.is_empty() {
-            self.define(size, n, en, state, offs);
+            self.define(size, n.min(LANES), en, state, offs);
         }
+        self.write(size, n, en, state, offs, vals)
+    }
+
+    /// [`DstStore::store`] without defining the bytes: the caller has
+    /// ([`DstStore::settle`]).
+    pub fn write(
+        &self,
+        size: usize,
+        n: usize,
+        en: u32,
+        state: &mut MachineState,
+        offs: &[usize; LANES],
+        vals: &Raw,
+    ) -> Result<()> {
+        let n = n.min(LANES);
         let grf = &mut state.grf[..];
         match self {
             DstStore::Discard => Ok(()),

@@ -15,7 +15,7 @@ use crate::alu::{self, MAX_SRCS};
 use crate::fused::{FusedFn, FusedInt, SrcIn};
 use crate::kernel::{self, Ctx, FloatOp, Ints, Modifier, Raw, LANES};
 use crate::mode::{FloatMode, Literal};
-use crate::operand::{load_any, DstStore, Indirect, LoadFn, LoadIntFn, SrcLoad, StoreFn};
+use crate::operand::{load_any, DstStore, Indirect, LoadFn, LoadIntFn, Region, SrcLoad, StoreFn};
 use crate::second::{madw_high_offset, Lanes, Second};
 use crate::select::{self, SelectKernel, WriteMask};
 use crate::softfloat::Rounding;
@@ -43,22 +43,30 @@ type Result<T> = std::result::Result<T, VisaError>;
 /// assert_eq!(&state.read_var(&program.vars, v1)[28..32], &7i32.to_le_bytes());
 /// ```
 #[derive(Clone, Debug)]
+#[repr(C)]
 pub struct Plan {
-    steps: Vec<Step>,
-    lit: Literal,
-    /// Byte offset of %cr0 in the register file.
-    cr0: Option<usize>,
     /// Variables of the program and bytes of register file they need: a state must have
     /// been made for them.
     num_vars: usize,
     grf_bytes: usize,
     /// Most source operands of an instruction: picks the scratch buffers of a run.
     max_srcs: usize,
+    /// Byte offset of %cr0 in the register file.
+    cr0: Option<usize>,
+    lit: Literal,
+    /// The first instruction's step, held in the plan itself (most programs have one
+    /// instruction: a run then follows no pointer to reach its step), and the others.
+    /// The fields a run reads first come first, so that a cold plan's lines are few.
+    first: Option<Step>,
+    rest: Vec<Step>,
 }
 
+// An ALU step is held unboxed (in the plan for a first instruction): a run reaches its
+// operands without following a pointer. The other kinds are boxed.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 enum Step {
-    Insn(Box<InsnPlan>),
+    Insn(InsnPlan),
     /// AND, OR, XOR or NOT on predicates: whole masks at once.
     PredLogic(PredLogic),
     /// DPAS or DPASW: dense matrix kernels (crate::dpas).
@@ -76,16 +84,23 @@ enum Step {
     Typed(Box<crate::mem::extra::ExtraPlan>),
 }
 
+/// The fields the fused path reads come first, in a few adjacent cache lines.
 #[derive(Clone, Debug)]
+#[repr(C)]
 struct InsnPlan {
-    pos: Pos,
+    /// Register-file bytes the general operands need.
+    extent: usize,
     exec_size: usize,
-    mask: MaskControl,
-    pred: Option<PredPlan>,
-    sat: bool,
-    /// The sources in their slots (`srcs[..num_srcs]`).
-    srcs: [Option<Source>; MAX_SRCS],
+    /// The sources in their slots (`srcs[..num_srcs]`): a run reads no slot past them.
     num_srcs: usize,
+    pred: Option<PredPlan>,
+    mask: MaskControl,
+    sat: bool,
+    /// The fused form of an integer instruction of a common shape ([`crate::fused`]); the
+    /// general path still runs it on a state holding undefined bytes.
+    fused: Option<FusedInt>,
+    pos: Pos,
+    srcs: [Option<Source>; MAX_SRCS],
     dst: DstStore,
     dst_size: usize,
     /// `dst`'s store instance for its kind and size.
@@ -103,11 +118,6 @@ struct InsnPlan {
     /// A source or destination holds floats: the run decodes %cr0's float mode (integer
     /// kernels never read it).
     float_mode: bool,
-    /// Register-file bytes the general operands need.
-    extent: usize,
-    /// The fused form of an integer instruction of a common shape ([`crate::fused`]); the
-    /// general path still runs it on a state holding undefined bytes.
-    fused: Option<FusedInt>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -361,9 +371,7 @@ impl Compiler<'_> {
                 let size = ty.size();
                 let load = match info.grf_offset {
                     // %null reads as zeros.
-                    None => SrcLoad::Const {
-                        lanes: Box::new([0; LANES]),
-                    },
+                    None => SrcLoad::Splat { bits: 0 },
                     Some(base) => {
                         let (offs, ext) = general_offsets(
                             info,
@@ -378,9 +386,22 @@ impl Compiler<'_> {
                         *extent = (*extent).max(ext);
                         match contiguous(&offs, n, size) {
                             Some(base) => SrcLoad::Contig { base },
-                            None => SrcLoad::Table {
-                                offs: Box::new(offs),
+                            None if offs[..n].iter().all(|o| *o == offs[0]) => SrcLoad::Scalar {
+                                at: offs[0] as usize,
                             },
+                            None => {
+                                let stride = |s: u32| {
+                                    u32::try_from(s as usize * size).map_err(|_| {
+                                        VisaError::model_bug(format!("region stride {s}"))
+                                    })
+                                };
+                                SrcLoad::Region(Region {
+                                    base: offs[0],
+                                    vs: stride(region.vstride)?,
+                                    hs: stride(region.hstride)?,
+                                    width: region.width,
+                                })
+                            }
                         }
                     }
                 };
@@ -490,12 +511,17 @@ impl Compiler<'_> {
                     }
                     t => return Err(VisaError::model_bug(format!("immediate of type {t}"))),
                 };
+                let load = if lanes[..n].iter().all(|l| *l == lanes[0]) {
+                    SrcLoad::Splat { bits: lanes[0] }
+                } else {
+                    SrcLoad::Const {
+                        lanes: Box::new(lanes),
+                    }
+                };
                 Ok(Source {
                     fetch: load_any,
                     fused: None,
-                    load: SrcLoad::Const {
-                        lanes: Box::new(lanes),
-                    },
+                    load,
                     size: lane_ty.size(),
                     ty: lane_ty,
                     modifier: Modifier::None,
@@ -518,8 +544,8 @@ impl Compiler<'_> {
                 Ok(Source {
                     fetch: load_any,
                     fused: None,
-                    load: SrcLoad::Const {
-                        lanes: Box::new([base + u64::from(*offset); LANES]),
+                    load: SrcLoad::Splat {
+                        bits: base + u64::from(*offset),
                     },
                     size: 8,
                     ty: DataType::UQ,
@@ -599,9 +625,7 @@ impl Compiler<'_> {
                 *extent = (*extent).max(ext);
                 let store = match contiguous(&offs, n, ty.size()) {
                     Some(base) => DstStore::Contig { base },
-                    None => DstStore::Table {
-                        offs: Box::new(offs),
-                    },
+                    None => DstStore::Table { offs },
                 };
                 Ok((store, *ty))
             }
@@ -953,7 +977,7 @@ impl Compiler<'_> {
         let mut srcs: [Option<Source>; MAX_SRCS] = [None, None, None, None];
         for (slot, src) in srcs.iter_mut().zip(&insn.srcs) {
             let mut s = self.src(src, n, &mut extent)?;
-            s.fetch = s.load.load_fn(s.size, n);
+            s.fetch = s.load.load_fn(s.size);
             *slot = Some(s);
         }
         let (dst, dst_ty) = match &insn.dst {
@@ -974,7 +998,7 @@ impl Compiler<'_> {
         if let Kernel::Int { dec, .. } | Kernel::Pair { dec, .. } = &kernel {
             for (src, d) in srcs.iter_mut().zip(dec) {
                 if let (Some(src), Some(_)) = (src, d) {
-                    src.fused = src.load.load_int_fn(src.ty, n);
+                    src.fused = src.load.load_int_fn(src.ty);
                 }
             }
         }
@@ -988,6 +1012,13 @@ impl Compiler<'_> {
         let fused_fn = match kernel {
             Kernel::Int { fused, .. } => fused,
             Kernel::AddInt { .. } => alu::lane_op::<alu::Add>().fused,
+            // A run with a zero divisor takes the general path (`Lane::NONZERO_SRC1`).
+            Kernel::IntDivide {
+                remainder: false, ..
+            } => alu::lane_op::<alu::Divide<false>>().fused,
+            Kernel::IntDivide {
+                remainder: true, ..
+            } => alu::lane_op::<alu::Divide<true>>().fused,
             Kernel::MovIntInt { .. } => alu::lane_op::<alu::Ident>().fused,
             Kernel::Select(SelectKernel::MinMaxInt { max: true, .. }) => {
                 alu::lane_op::<alu::Max>().fused
@@ -1080,7 +1111,7 @@ impl Plan {
             row_bytes,
             grf_size: program.platform.grf_size(),
         };
-        let steps: Vec<Step> = program
+        let mut steps: Vec<Step> = program
             .insns
             .iter()
             .map(|insn| match PredLogic::compile(insn) {
@@ -1118,7 +1149,7 @@ impl Plan {
                     }
                 }
                 None => match compiler.insn(insn) {
-                    Ok(p) => Step::Insn(Box::new(p)),
+                    Ok(p) => Step::Insn(p),
                     Err(e) => Step::Fail(e.at(insn.pos)),
                 },
             })
@@ -1142,8 +1173,14 @@ impl Plan {
             })
             .max()
             .unwrap_or(0);
+        let rest = if steps.is_empty() {
+            Vec::new()
+        } else {
+            steps.split_off(1)
+        };
         Ok(Plan {
-            steps,
+            first: steps.pop(),
+            rest,
             lit,
             cr0,
             num_vars: program.vars.len(),
@@ -1154,18 +1191,21 @@ impl Plan {
 
     /// Number of instructions in the plan.
     pub fn len(&self) -> usize {
-        self.steps.len()
+        usize::from(self.first.is_some()) + self.rest.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.steps.is_empty()
+        self.first.is_none()
+    }
+
+    fn steps(&self) -> impl Iterator<Item = &Step> {
+        self.first.iter().chain(&self.rest)
     }
 
     /// Instructions that run through the fused integer lane loop (`crate::fused`) when
     /// the state holds no undefined bytes (for tests and profiles of the two paths).
     pub fn fused_steps(&self) -> usize {
-        self.steps
-            .iter()
+        self.steps()
             .filter(|s| matches!(s, Step::Insn(i) if i.fused.is_some()))
             .count()
     }
@@ -1213,22 +1253,33 @@ impl Plan {
         state: &mut MachineState,
         scratch: &mut Scratch<S>,
     ) -> Result<()> {
-        for step in &self.steps {
-            match step {
-                Step::Insn(insn) => insn
-                    .exec(self, state, scratch)
-                    .map_err(|e| e.at(insn.pos))?,
-                Step::PredLogic(p) => p.exec(state).map_err(|e| e.at(p.pos))?,
-                Step::Dpas(p) => p.exec(state).map_err(|e| e.at(p.pos))?,
-                Step::Fail(e) => return Err(e.clone()),
-                Step::Mem(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
-                Step::Block2d(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
-                Step::Fence => {}
-                Step::Svm(m) => m.exec(state).map_err(|e| e.at(m.pos))?,
-                Step::Typed(m) => m.exec(state).map_err(|e| e.at(m.pos()))?,
+        if let Some(step) = &self.first {
+            self.run_step(step, state, scratch)?;
+            for step in &self.rest {
+                self.run_step(step, state, scratch)?;
             }
         }
         Ok(())
+    }
+
+    #[inline(always)]
+    fn run_step<const S: usize>(
+        &self,
+        step: &Step,
+        state: &mut MachineState,
+        scratch: &mut Scratch<S>,
+    ) -> Result<()> {
+        match step {
+            Step::Insn(insn) => insn.exec(self, state, scratch).map_err(|e| e.at(insn.pos)),
+            Step::PredLogic(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            Step::Dpas(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            Step::Fail(e) => Err(e.clone()),
+            Step::Mem(m) => m.exec(state).map_err(|e| e.at(m.pos)),
+            Step::Block2d(m) => m.exec(state).map_err(|e| e.at(m.pos)),
+            Step::Fence => Ok(()),
+            Step::Svm(m) => m.exec(state).map_err(|e| e.at(m.pos)),
+            Step::Typed(m) => m.exec(state).map_err(|e| e.at(m.pos())),
+        }
     }
 
     fn cr0(&self, state: &MachineState) -> Result<u32> {
@@ -1339,7 +1390,9 @@ impl InsnPlan {
         // One call site per slot, so that each predicts its own decoder.
         macro_rules! decode_slot {
             ($k:literal) => {
-                if let (Some(d), Some(src), Some(raw), Some(ints)) =
+                if $k >= self.num_srcs {
+                    // No source in this slot nor the next.
+                } else if let (Some(d), Some(src), Some(raw), Some(ints)) =
                     (dec[$k], &self.srcs[$k], raw.get($k), ints.get_mut($k))
                 {
                     match src.fused {
@@ -1375,8 +1428,8 @@ impl InsnPlan {
         let n = self.exec_size;
         let chen = self.channel_enables(state)?;
         if let Some(f) = &self.fused {
-            if state.undefined.is_empty() {
-                return f.exec(state, chen, &mut s.raw);
+            if state.undefined.is_empty() && f.exec(state, chen, &mut s.raw)? {
+                return Ok(());
             }
         }
         let mode = if self.float_mode {
@@ -1402,7 +1455,9 @@ impl InsnPlan {
         // One call site per slot, so that each predicts its own kind of load.
         macro_rules! load_slot {
             ($k:literal) => {
-                if let (Some(src), Some(raw)) = (&self.srcs[$k], s.raw.get_mut($k)) {
+                if $k >= self.num_srcs {
+                    // No source in this slot nor the next.
+                } else if let (Some(src), Some(raw)) = (&self.srcs[$k], s.raw.get_mut($k)) {
                     if src.fused.is_none() {
                         (src.fetch)(&src.load, src.size, n, state, &mut s.offs, raw)?;
                     }
@@ -1496,7 +1551,7 @@ impl InsnPlan {
                 f32_exact,
             } => {
                 let lanes = dec.iter().zip(&src_tys).zip(&self.srcs).zip(&s.raw);
-                for ((((d, ty), src), raw), out) in lanes.zip(&mut s.floats) {
+                for ((((d, ty), src), raw), out) in lanes.zip(&mut s.floats).take(self.num_srcs) {
                     if let (Some(d), Some(src)) = (d, src) {
                         d(raw, n, src.modifier, !mode.keeps_denormals(*ty), out);
                     }
@@ -1527,10 +1582,10 @@ impl InsnPlan {
                     return self.write_anywhere(chen, state, &s.dst_offs);
                 }
                 self.dst
-                    .store(self.dst_size, n, chen & !zero, state, &s.dst_offs, &s.out)?;
-                self.dst
-                    .mark_undefined(self.dst_size, n, zero, state, &s.dst_offs);
-                return Ok(());
+                    .settle(self.dst_size, n, chen & !zero, zero, state, &s.dst_offs);
+                return self
+                    .dst
+                    .write(self.dst_size, n, chen & !zero, state, &s.dst_offs, &s.out);
             }
             Kernel::Int { dec, op, enc, .. } => {
                 let ints = self.decode_ints(state, &dec, &s.raw, &mut s.ints)?;
@@ -1550,7 +1605,7 @@ impl InsnPlan {
                     WriteMask::Sel { raw } => self.sel_masks(state, raw)?,
                 };
                 let mut mods = [Modifier::None; MAX_SRCS];
-                for (m, src) in mods.iter_mut().zip(&self.srcs) {
+                for (m, src) in mods.iter_mut().zip(&self.srcs).take(self.num_srcs) {
                     *m = src.as_ref().map_or(Modifier::None, |x| x.modifier);
                 }
                 let raw = s.raw.get(..self.num_srcs).ok_or_else(|| {
@@ -1576,17 +1631,20 @@ impl InsnPlan {
         };
         if undefined != 0 {
             self.dst
-                .mark_undefined(self.dst_size, n, undefined, state, &s.dst_offs);
+                .settle(self.dst_size, n, written, undefined, state, &s.dst_offs);
+            self.dst
+                .write(self.dst_size, n, written, state, &s.dst_offs, &s.out)?;
+        } else {
+            (self.put)(
+                &self.dst,
+                self.dst_size,
+                n,
+                written,
+                state,
+                &s.dst_offs,
+                &s.out,
+            )?;
         }
-        (self.put)(
-            &self.dst,
-            self.dst_size,
-            n,
-            written,
-            state,
-            &s.dst_offs,
-            &s.out,
-        )?;
         match &self.second {
             None => Ok(()),
             Some(Second { store, size }) => {
