@@ -581,13 +581,7 @@ impl LscPlan {
                         .ok_or_else(|| {
                             VisaError::model_bug("an LSC vector of more than 512 bytes")
                         })?;
-                    for (j, x) in b.iter_mut().enumerate() {
-                        let o = off.wrapping_add(j as u64) & self.addr_mask;
-                        *x = match w.address(o) {
-                            Some(a) => cursor.byte(a),
-                            None => 0,
-                        };
-                    }
+                    read_segments(w, off, self.addr_mask, &mut cursor, b);
                     b
                 }
             };
@@ -600,14 +594,37 @@ impl LscPlan {
                 flags.set(r, run_len, false);
                 continue;
             }
-            if let (Some(block), false, false) = (self.block, widened, F::TRACK) {
-                // Each datum fills its register element, `block` bytes apart.
-                let at = dst + n * self.mem_bytes;
+            // Datum v of the lane at register offset `r0 + v * stride` (a GRF-aligned block
+            // per v, or consecutive elements when transposed).
+            let stride = self.block.unwrap_or(self.reg_bytes);
+            let r0 = self.reg_offset(n, 0);
+            let at = dst + r0;
+            if !widened {
                 match self.mem_bytes {
-                    1 => put_lane::<1>(grf, at, block, bytes)?,
-                    2 => put_lane::<2>(grf, at, block, bytes)?,
-                    4 => put_lane::<4>(grf, at, block, bytes)?,
-                    8 => put_lane::<8>(grf, at, block, bytes)?,
+                    1 => put_lane::<1>(grf, at, stride, bytes)?,
+                    2 => put_lane::<2>(grf, at, stride, bytes)?,
+                    4 => put_lane::<4>(grf, at, stride, bytes)?,
+                    8 => put_lane::<8>(grf, at, stride, bytes)?,
+                    _ => return Err(VisaError::model_bug("an LSC datum of another size")),
+                }
+                if F::TRACK {
+                    for v in 0..self.vect {
+                        flags.set(r0 + v * stride, self.reg_bytes, false);
+                    }
+                }
+                continue;
+            }
+            if self.reg_bytes == 4 {
+                // A widened datum (d8u32, d16u32, d16u32h) in a 4-byte element.
+                let w = Widen {
+                    at,
+                    stride,
+                    datum_at: self.datum_at,
+                    keep: self.lit_u32,
+                };
+                match self.mem_bytes {
+                    1 => put_lane_widened::<1, F>(grf, &w, r0, bytes, flags)?,
+                    2 => put_lane_widened::<2, F>(grf, &w, r0, bytes, flags)?,
                     _ => return Err(VisaError::model_bug("an LSC datum of another size")),
                 }
                 continue;
@@ -715,6 +732,82 @@ impl LscPlan {
         }
         store_pieces(m, data, &pieces);
         Ok(())
+    }
+}
+
+/// Where [`put_lane_widened`] puts a lane's data: datum v in the 4-byte element at
+/// register byte `at + v * stride`, from byte `datum_at` of it; `keep`: the element's other
+/// bytes keep their contents and become undefined (LSC-DATA-U32 literal), otherwise they
+/// are zero.
+struct Widen {
+    at: usize,
+    stride: usize,
+    datum_at: usize,
+    keep: bool,
+}
+
+/// The widened data of a lane (`M` bytes each) into their 4-byte register elements as
+/// [`Widen`] says, their flags set in `flags` from register offset `r0` (`at - r0` is the
+/// destination's first byte).
+#[inline(always)]
+fn put_lane_widened<const M: usize, F: Flags>(
+    grf: &mut [u8],
+    w: &Widen,
+    r0: usize,
+    bytes: &[u8],
+    flags: &mut F,
+) -> Result<()> {
+    for (v, datum) in bytes.chunks_exact(M).enumerate() {
+        let a = w.at + v * w.stride;
+        let slot: &mut [u8; 4] = grf
+            .get_mut(a..a + 4)
+            .and_then(|s| s.try_into().ok())
+            .ok_or_else(|| VisaError::model_bug("DstData lies outside the register file"))?;
+        let mut word = if w.keep { *slot } else { [0; 4] };
+        let place = word
+            .get_mut(w.datum_at..w.datum_at + M)
+            .ok_or_else(|| VisaError::model_bug("a widened datum past its element"))?;
+        place.copy_from_slice(datum);
+        *slot = word;
+        if F::TRACK {
+            let r = r0 + v * w.stride;
+            flags.set(r, 4, w.keep);
+            flags.set(r + w.datum_at, M, false);
+        }
+    }
+    Ok(())
+}
+
+/// The `out.len()` bytes of the window at offsets `off, off + 1, ...` reduced modulo the
+/// address size (`mask`), as `w.address` and `cursor` give them byte by byte (zero out of
+/// bounds), read a segment at a time: a segment ends where the offset wraps around the
+/// address size or passes the surface's size.
+#[inline(never)]
+fn read_segments(w: &Window, off: u64, mask: u64, cursor: &mut PageCursor<'_>, out: &mut [u8]) {
+    let mut j = 0;
+    while j < out.len() {
+        let o = off.wrapping_add(j as u64) & mask;
+        // Offsets o..=mask follow each other without a wrap.
+        let to_wrap = usize::try_from(mask - o).map_or(usize::MAX, |k| k.saturating_add(1));
+        let mut n = (out.len() - j).min(to_wrap);
+        let past = match w.limit {
+            Some(size) if o >= size => true,
+            Some(size) => {
+                n = n.min(usize::try_from(size - o).unwrap_or(usize::MAX));
+                false
+            }
+            None => false,
+        };
+        let Some(seg) = out.get_mut(j..j + n) else {
+            return;
+        };
+        if past {
+            // Every offset of the segment is past the surface's size.
+            seg.fill(0);
+        } else {
+            cursor.read(w.base.wrapping_add(o), seg);
+        }
+        j += n;
     }
 }
 
@@ -1083,5 +1176,69 @@ impl LscPlan {
             journal.commit(&mut state.mem);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use visa_spec::state::{SparseMemory, FLAT};
+
+    /// `read_segments` against the window read byte by byte (each offset reduced modulo the
+    /// address size, zero past the surface's size), over runs wrapping around a16, a32 and
+    /// a64, crossing a page and the top of the 64-bit space, and crossing the surface's end.
+    #[test]
+    fn read_segments_is_byte_wise() {
+        let mut m = SparseMemory::default();
+        let fill: Vec<u8> = (0..0x3000u32).map(|k| (k * 7 + 1) as u8).collect();
+        m.write(0, &fill);
+        m.write(0xffff_f000, &fill[..0x1000]);
+        m.write(u64::MAX - 0x7ff, &fill[..0x800]);
+        m.write(0x1_0000_0000, &fill[..0x40]);
+        let masks = [0xffffu64, 0xffff_ffff, u64::MAX];
+        let windows = [
+            (0u64, None),
+            (0x100, Some(0x40u64)),
+            (0xff0, Some(0x1f)),
+            (u64::MAX - 0x20, None),
+            (u64::MAX - 0x20, Some(0x30)),
+            (0xffff_f000, Some(0x2000)),
+        ];
+        for mask in masks {
+            for (base, limit) in windows {
+                let w = Window {
+                    space: FLAT,
+                    base,
+                    limit,
+                };
+                for off in [
+                    0u64,
+                    0x10,
+                    0x3c,
+                    0xffc,
+                    0xfff0,
+                    0xfffe,
+                    0xffff_fffa,
+                    u64::MAX - 3,
+                ] {
+                    let off = off & mask;
+                    for len in [1usize, 3, 8, 64, 200] {
+                        let mut want = vec![0u8; len];
+                        for (j, x) in want.iter_mut().enumerate() {
+                            let o = off.wrapping_add(j as u64) & mask;
+                            if let Some(a) = w.address(o) {
+                                let mut one = [0u8];
+                                m.read(a, &mut one);
+                                *x = one[0];
+                            }
+                        }
+                        let mut got = vec![0xa5u8; len];
+                        let mut cursor = PageCursor::new(Some(&m));
+                        read_segments(&w, off, mask, &mut cursor, &mut got);
+                        assert_eq!(got, want, "{mask:#x} {base:#x} {limit:?} {off:#x} {len}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -19,25 +19,17 @@ use std::collections::BTreeSet;
 use visa_spec::asm::ast::PredCombine;
 use visa_spec::state::{MachineState, Memory, SparseMemory, PAGE_SIZE};
 
-/// The space `name` of `mem`, created if absent: as `Memory::space_mut` without building a
-/// key when the space exists (`None` never happens).
+/// The space `name` of `mem`, created if absent: `Memory::space_mut` (`None` never
+/// happens).
+#[inline]
 pub(crate) fn space_mut<'m>(mem: &'m mut Memory, name: &str) -> Option<&'m mut SparseMemory> {
-    if !mem.spaces.keys().any(|k| k.as_str() == name) {
-        mem.space_mut(name);
-    }
-    mem.spaces
-        .iter_mut()
-        .find(|(k, _)| k.as_str() == name)
-        .map(|(_, m)| m)
+    Some(mem.space_mut(name))
 }
 
-/// The space `name` of `mem`: as `Memory::space`, by a scan of the (one to three) spaces.
+/// The space `name` of `mem`: `Memory::space`.
 #[inline]
 pub(crate) fn space<'m>(mem: &'m Memory, name: &str) -> Option<&'m SparseMemory> {
-    mem.spaces
-        .iter()
-        .find(|(k, _)| k.as_str() == name)
-        .map(|(_, m)| m)
+    mem.space(name)
 }
 
 /// As [`SparseMemory::mark_undefined`] of `len` bytes at `addr` (no wrap around 2^64): the
@@ -109,12 +101,6 @@ impl<'m> PageCursor<'m> {
                 None => out.fill(0),
             },
         }
-    }
-
-    /// The byte at `a`.
-    #[inline]
-    pub(crate) fn byte(&mut self, a: u64) -> u8 {
-        self.slice(a, 1).map_or(0, |b| b[0])
     }
 }
 
@@ -1008,9 +994,6 @@ mod tests {
                 m.read(a, &mut want[..len]);
                 assert_eq!(got[..len], want[..len], "{a:#x} {len}");
             }
-            let mut one = [0u8];
-            m.read(a, &mut one);
-            assert_eq!(c.byte(a), one[0]);
         }
         let mut none = PageCursor::new(None);
         let mut out = [9u8; 4];
