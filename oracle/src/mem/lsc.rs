@@ -18,7 +18,7 @@ use visa_spec::state::{AddrSize, AddrType, MachineState, Memory, StoreJournal, W
 use visa_spec::VisaError;
 
 use super::{
-    copy_small, mark_undefined, push_byte, set_flags, space_mut, store_pieces, zero_small, Bytes,
+    copy_small, mark_undefined, push_run, set_flags, space_mut, store_pieces, zero_small, Bytes,
     FlagMap, Flags, NoFlags, PageCursor, Piece, Small,
 };
 use crate::softfloat::{self, to_f64_bits, Format, Rounding};
@@ -704,16 +704,16 @@ impl LscPlan {
                     at,
                     len: run_len,
                 }),
-                _ => {
-                    // Wrap-around, the surface's edge or the literal element offsets: byte
-                    // by byte; out-of-bounds bytes are dropped.
-                    for j in 0..run_len {
-                        let jj = if same_addr { j % self.mem_bytes } else { j };
-                        if let Some(a) = w.address(off.wrapping_add(jj as u64) & self.addr_mask) {
-                            push_byte(&mut pieces, a, at + j);
-                        }
+                _ if same_addr => {
+                    // LSC-STORE-ELEM-OFFSET literal: each element at the lane's offsets.
+                    for v in 0..self.vect {
+                        let from = at + v * self.mem_bytes;
+                        push_segments(&mut pieces, w, off, self.addr_mask, from, self.mem_bytes);
                     }
                 }
+                // Wrap-around or the surface's edge: a segment at a time, out-of-bounds
+                // bytes dropped.
+                _ => push_segments(&mut pieces, w, off, self.addr_mask, at, run_len),
             }
             at += run_len;
         }
@@ -778,37 +778,72 @@ fn put_lane_widened<const M: usize, F: Flags>(
     Ok(())
 }
 
-/// The `out.len()` bytes of the window at offsets `off, off + 1, ...` reduced modulo the
-/// address size (`mask`), as `w.address` and `cursor` give them byte by byte (zero out of
-/// bounds), read a segment at a time: a segment ends where the offset wraps around the
-/// address size or passes the surface's size.
-#[inline(never)]
-fn read_segments(w: &Window, off: u64, mask: u64, cursor: &mut PageCursor<'_>, out: &mut [u8]) {
+/// The `len` bytes of the window at offsets `off, off + 1, ...` reduced modulo the
+/// address size (`mask`) as segments: `f(j, address, n)` for bytes `j..j + n` of the run,
+/// `address` the flat address of byte `j` (the next ones follow it, wrapping at 2^64) or
+/// `None` when the segment is past the surface's size. A segment ends where the offset
+/// wraps around the address size or passes the surface's size; byte by byte, byte `j` is
+/// at `w.address((off + j) & mask)`.
+#[inline(always)]
+fn for_segments(
+    w: &Window,
+    off: u64,
+    mask: u64,
+    len: usize,
+    mut f: impl FnMut(usize, Option<u64>, usize),
+) {
     let mut j = 0;
-    while j < out.len() {
+    while j < len {
         let o = off.wrapping_add(j as u64) & mask;
         // Offsets o..=mask follow each other without a wrap.
         let to_wrap = usize::try_from(mask - o).map_or(usize::MAX, |k| k.saturating_add(1));
-        let mut n = (out.len() - j).min(to_wrap);
-        let past = match w.limit {
-            Some(size) if o >= size => true,
+        let mut n = (len - j).min(to_wrap);
+        let address = match w.limit {
+            // Every offset of the segment is past the surface's size.
+            Some(size) if o >= size => None,
             Some(size) => {
                 n = n.min(usize::try_from(size - o).unwrap_or(usize::MAX));
-                false
+                Some(w.base.wrapping_add(o))
             }
-            None => false,
+            None => Some(w.base.wrapping_add(o)),
         };
-        let Some(seg) = out.get_mut(j..j + n) else {
-            return;
-        };
-        if past {
-            // Every offset of the segment is past the surface's size.
-            seg.fill(0);
-        } else {
-            cursor.read(w.base.wrapping_add(o), seg);
-        }
+        f(j, address, n);
         j += n;
     }
+}
+
+/// The `out.len()` bytes of the window at offsets `off, off + 1, ...` reduced modulo the
+/// address size (`mask`), as `w.address` and `cursor` give them byte by byte (zero out of
+/// bounds), read a segment at a time ([`for_segments`]).
+#[inline(never)]
+fn read_segments(w: &Window, off: u64, mask: u64, cursor: &mut PageCursor<'_>, out: &mut [u8]) {
+    for_segments(w, off, mask, out.len(), |j, address, n| {
+        if let Some(seg) = out.get_mut(j..j + n) {
+            match address {
+                Some(a) => cursor.read(a, seg),
+                None => seg.fill(0),
+            }
+        }
+    });
+}
+
+/// The pieces of a store of `len` data bytes from `at` at offsets `off, off + 1, ...`
+/// reduced modulo the address size (`mask`), a segment at a time ([`for_segments`]):
+/// bytes past the surface's size are dropped.
+#[inline(never)]
+fn push_segments<const N: usize>(
+    pieces: &mut Small<Piece, N>,
+    w: &Window,
+    off: u64,
+    mask: u64,
+    at: usize,
+    len: usize,
+) {
+    for_segments(w, off, mask, len, |j, address, n| {
+        if let Some(a) = address {
+            push_run(pieces, a, at + j, n);
+        }
+    });
 }
 
 /// Datum v of `bytes` (`N` bytes each) into register bytes `at + v * block..`.
@@ -1184,8 +1219,9 @@ mod tests {
     use super::*;
     use visa_spec::state::{SparseMemory, FLAT};
 
-    /// `read_segments` against the window read byte by byte (each offset reduced modulo the
-    /// address size, zero past the surface's size), over runs wrapping around a16, a32 and
+    /// `read_segments` and `push_segments` against the window read and stored byte by byte
+    /// (each offset reduced modulo the address size, zero or dropped past the surface's
+    /// size), over runs wrapping around a16, a32 and
     /// a64, crossing a page and the top of the 64-bit space, and crossing the surface's end.
     #[test]
     fn read_segments_is_byte_wise() {
@@ -1236,6 +1272,24 @@ mod tests {
                         let mut cursor = PageCursor::new(Some(&m));
                         read_segments(&w, off, mask, &mut cursor, &mut got);
                         assert_eq!(got, want, "{mask:#x} {base:#x} {limit:?} {off:#x} {len}");
+                        // The store's pieces, byte by byte: (address, data byte) of each
+                        // byte in bounds, in order, from data byte 3.
+                        let want_bytes: Vec<(u64, usize)> = (0..len)
+                            .filter_map(|j| {
+                                w.address(off.wrapping_add(j as u64) & mask)
+                                    .map(|a| (a, 3 + j))
+                            })
+                            .collect();
+                        let mut pieces: Small<Piece, 4> = Small::new();
+                        push_segments(&mut pieces, &w, off, mask, 3, len);
+                        let got_bytes: Vec<(u64, usize)> = pieces
+                            .iter()
+                            .flat_map(|p| {
+                                assert!(p.addr.checked_add(p.len as u64 - 1).is_some());
+                                (0..p.len).map(move |k| (p.addr + k as u64, p.at + k))
+                            })
+                            .collect();
+                        assert_eq!(got_bytes, want_bytes, "{mask:#x} {base:#x} {off:#x} {len}");
                     }
                 }
             }

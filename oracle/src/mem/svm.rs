@@ -17,8 +17,8 @@ use visa_spec::VisaError;
 use std::collections::BTreeSet;
 
 use super::{
-    copy_small, set_flags, space_mut, store_pieces, Bytes, FlagMap, Flags, NoFlags, PageCursor,
-    Piece, Small,
+    copy_small, push_run, set_flags, space_mut, store_pieces, Bytes, FlagMap, Flags, NoFlags,
+    PageCursor, Piece, Small,
 };
 use crate::softfloat::{to_f64_bits, Format};
 
@@ -826,31 +826,6 @@ fn read_into(state: &MachineState, a: u64, len: usize, at: usize, writes: &mut W
     let (_, flags) = read_mem(state, a, &mut buf);
     for (k, b) in buf.into_iter().enumerate() {
         writes.push(at + k, b, !flags.get(k).copied().unwrap_or(false));
-    }
-}
-
-/// Appends the piece of `len` bytes from `at` stored at `a`, split in two where it wraps
-/// around 2^64.
-fn push_run<const N: usize>(pieces: &mut Small<Piece, N>, a: u64, at: usize, len: usize) {
-    if len == 0 {
-        return;
-    }
-    match a.checked_add(len as u64 - 1) {
-        Some(_) => pieces.push(Piece { addr: a, at, len }),
-        None => {
-            // Wraps around 2^64: the bytes up to the top, then the rest from 0.
-            let head = (u64::MAX - a) as usize + 1;
-            pieces.push(Piece {
-                addr: a,
-                at,
-                len: head,
-            });
-            pieces.push(Piece {
-                addr: 0,
-                at: at + head,
-                len: len - head,
-            });
-        }
     }
 }
 

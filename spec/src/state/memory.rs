@@ -543,10 +543,7 @@ impl Memory {
         let Some(s) = self.surface(heap, surface) else {
             return Err(VisaError::new(
                 ErrorClass::UndefinedBehaviour,
-                format!(
-                    "no surface at index {surface:#x} of the {} table (init.surfaces)",
-                    heap.name()
-                ),
+                no_surface_message(heap, surface),
             ));
         };
         Ok(Window {
@@ -575,6 +572,22 @@ impl Memory {
         }
         undefined
     }
+}
+
+/// `no surface at index {index:#x} of the {heap} table (init.surfaces)`, written without
+/// the formatting machinery: a case may stop on it at every run.
+fn no_surface_message(heap: SurfaceHeap, index: u64) -> String {
+    let mut m = String::with_capacity(64);
+    m.push_str("no surface at index 0x");
+    let digits = (64 - index.leading_zeros()).div_ceil(4).max(1);
+    for k in (0..digits).rev() {
+        let d = (index >> (4 * k)) & 0xf;
+        m.push(char::from_digit(d as u32, 16).unwrap_or('0'));
+    }
+    m.push_str(" of the ");
+    m.push_str(heap.name());
+    m.push_str(" table (init.surfaces)");
+    m
 }
 
 /// The stores of one instruction, applied together when it completes. A byte stored twice
@@ -742,6 +755,22 @@ mod tests {
         dst.space_mut(ARG).write(0, &[1]);
         dst.clone_from(&src);
         assert_eq!(dst, src);
+    }
+
+    /// The missing-surface message as `format!` writes it.
+    #[test]
+    fn no_surface_message_is_the_format() {
+        for heap in SurfaceHeap::ALL {
+            for index in [0u64, 1, 0xf, 0x10, 0xabc, 0xffff_ffff, u64::MAX] {
+                assert_eq!(
+                    no_surface_message(heap, index),
+                    format!(
+                        "no surface at index {index:#x} of the {} table (init.surfaces)",
+                        heap.name()
+                    )
+                );
+            }
+        }
     }
 
     /// Pages written in any order are found again and listed in address order; a reset
