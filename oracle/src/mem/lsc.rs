@@ -345,22 +345,12 @@ impl LscPlan {
     fn fill_offsets(&self, state: &MachineState, en: u32, out: &mut Offsets) -> Result<()> {
         let raw = self.grf(state, self.addrs, self.addr_lanes * self.addr_bytes)?;
         let count = self.addr_lanes.min(32);
-        for (n, b) in raw.chunks_exact(self.addr_bytes).take(count).enumerate() {
-            // Fixed-size reads for the address sizes (no copy of a variable length).
-            let a = match *b {
-                [x0, x1] => u64::from(u16::from_le_bytes([x0, x1])),
-                [x0, x1, x2, x3] => u64::from(u32::from_le_bytes([x0, x1, x2, x3])),
-                [x0, x1, x2, x3, x4, x5, x6, x7] => {
-                    u64::from_le_bytes([x0, x1, x2, x3, x4, x5, x6, x7])
-                }
-                _ => {
-                    let mut word = [0u8; 8];
-                    word[..b.len()].copy_from_slice(b);
-                    u64::from_le_bytes(word)
-                }
-            };
-            out.lanes[n] =
-                self.scale.wrapping_mul(a).wrapping_add(self.imm as u64) & self.addr_mask;
+        // The address size decided once: each address a fixed-size read.
+        match self.addr_bytes {
+            2 => self.fill_addresses::<2>(raw, count, out),
+            4 => self.fill_addresses::<4>(raw, count, out),
+            8 => self.fill_addresses::<8>(raw, count, out),
+            _ => return Err(VisaError::model_bug("an LSC address of another size")),
         }
         out.count = count;
         out.en = if count >= 32 {
@@ -369,6 +359,17 @@ impl LscPlan {
             en & ((1u32 << count) - 1)
         };
         Ok(())
+    }
+
+    /// The offsets of the first `count` addresses of `raw`, `B` bytes each.
+    #[inline(always)]
+    fn fill_addresses<const B: usize>(&self, raw: &[u8], count: usize, out: &mut Offsets) {
+        for (slot, b) in out.lanes.iter_mut().zip(raw.chunks_exact(B).take(count)) {
+            let mut word = [0u8; 8];
+            word[..B].copy_from_slice(b);
+            let a = u64::from_le_bytes(word);
+            *slot = self.scale.wrapping_mul(a).wrapping_add(self.imm as u64) & self.addr_mask;
+        }
     }
 
     fn window(&self, state: &MachineState) -> Result<Window> {
