@@ -18,7 +18,7 @@ use visa_spec::state::{AddrSize, AddrType, MachineState, Memory, StoreJournal, W
 use visa_spec::VisaError;
 
 use super::{
-    copy_small, mark_undefined, push_byte, set_flags, space_mut, store_pieces, zero_small, Bytes,
+    copy_small, mark_undefined, push_run, set_flags, space_mut, store_pieces, zero_small, Bytes,
     FlagMap, Flags, NoFlags, PageCursor, Piece, Small,
 };
 use crate::softfloat::{self, to_f64_bits, Format, Rounding};
@@ -358,22 +358,12 @@ impl LscPlan {
     fn fill_offsets(&self, state: &MachineState, en: u32, out: &mut Offsets) -> Result<()> {
         let raw = self.grf(state, self.addrs, self.addr_lanes * self.addr_bytes)?;
         let count = self.addr_lanes.min(32);
-        for (n, b) in raw.chunks_exact(self.addr_bytes).take(count).enumerate() {
-            // Fixed-size reads for the address sizes (no copy of a variable length).
-            let a = match *b {
-                [x0, x1] => u64::from(u16::from_le_bytes([x0, x1])),
-                [x0, x1, x2, x3] => u64::from(u32::from_le_bytes([x0, x1, x2, x3])),
-                [x0, x1, x2, x3, x4, x5, x6, x7] => {
-                    u64::from_le_bytes([x0, x1, x2, x3, x4, x5, x6, x7])
-                }
-                _ => {
-                    let mut word = [0u8; 8];
-                    word[..b.len()].copy_from_slice(b);
-                    u64::from_le_bytes(word)
-                }
-            };
-            out.lanes[n] =
-                self.scale.wrapping_mul(a).wrapping_add(self.imm as u64) & self.addr_mask;
+        // The address size decided once: each address a fixed-size read.
+        match self.addr_bytes {
+            2 => self.fill_addresses::<2>(raw, count, out),
+            4 => self.fill_addresses::<4>(raw, count, out),
+            8 => self.fill_addresses::<8>(raw, count, out),
+            _ => return Err(VisaError::model_bug("an LSC address of another size")),
         }
         out.count = count;
         out.en = if count >= 32 {
@@ -382,6 +372,17 @@ impl LscPlan {
             en & ((1u32 << count) - 1)
         };
         Ok(())
+    }
+
+    /// The offsets of the first `count` addresses of `raw`, `B` bytes each.
+    #[inline(always)]
+    fn fill_addresses<const B: usize>(&self, raw: &[u8], count: usize, out: &mut Offsets) {
+        for (slot, b) in out.lanes.iter_mut().zip(raw.chunks_exact(B).take(count)) {
+            let mut word = [0u8; 8];
+            word[..B].copy_from_slice(b);
+            let a = u64::from_le_bytes(word);
+            *slot = self.scale.wrapping_mul(a).wrapping_add(self.imm as u64) & self.addr_mask;
+        }
     }
 
     fn window(&self, state: &MachineState) -> Result<Window> {
@@ -594,13 +595,7 @@ impl LscPlan {
                         .ok_or_else(|| {
                             VisaError::model_bug("an LSC vector of more than 512 bytes")
                         })?;
-                    for (j, x) in b.iter_mut().enumerate() {
-                        let o = off.wrapping_add(j as u64) & self.addr_mask;
-                        *x = match w.address(o) {
-                            Some(a) => cursor.byte(a),
-                            None => 0,
-                        };
-                    }
+                    read_segments(w, off, self.addr_mask, &mut cursor, b);
                     b
                 }
             };
@@ -613,14 +608,37 @@ impl LscPlan {
                 flags.set(r, run_len, false);
                 continue;
             }
-            if let (Some(block), false, false) = (self.block, widened, F::TRACK) {
-                // Each datum fills its register element, `block` bytes apart.
-                let at = dst + n * self.mem_bytes;
+            // Datum v of the lane at register offset `r0 + v * stride` (a GRF-aligned block
+            // per v, or consecutive elements when transposed).
+            let stride = self.block.unwrap_or(self.reg_bytes);
+            let r0 = self.reg_offset(n, 0);
+            let at = dst + r0;
+            if !widened {
                 match self.mem_bytes {
-                    1 => put_lane::<1>(grf, at, block, bytes)?,
-                    2 => put_lane::<2>(grf, at, block, bytes)?,
-                    4 => put_lane::<4>(grf, at, block, bytes)?,
-                    8 => put_lane::<8>(grf, at, block, bytes)?,
+                    1 => put_lane::<1>(grf, at, stride, bytes)?,
+                    2 => put_lane::<2>(grf, at, stride, bytes)?,
+                    4 => put_lane::<4>(grf, at, stride, bytes)?,
+                    8 => put_lane::<8>(grf, at, stride, bytes)?,
+                    _ => return Err(VisaError::model_bug("an LSC datum of another size")),
+                }
+                if F::TRACK {
+                    for v in 0..self.vect {
+                        flags.set(r0 + v * stride, self.reg_bytes, false);
+                    }
+                }
+                continue;
+            }
+            if self.reg_bytes == 4 {
+                // A widened datum (d8u32, d16u32, d16u32h) in a 4-byte element.
+                let w = Widen {
+                    at,
+                    stride,
+                    datum_at: self.datum_at,
+                    keep: self.lit_u32,
+                };
+                match self.mem_bytes {
+                    1 => put_lane_widened::<1, F>(grf, &w, r0, bytes, flags)?,
+                    2 => put_lane_widened::<2, F>(grf, &w, r0, bytes, flags)?,
                     _ => return Err(VisaError::model_bug("an LSC datum of another size")),
                 }
                 continue;
@@ -700,16 +718,16 @@ impl LscPlan {
                     at,
                     len: run_len,
                 }),
-                _ => {
-                    // Wrap-around, the surface's edge or the literal element offsets: byte
-                    // by byte; out-of-bounds bytes are dropped.
-                    for j in 0..run_len {
-                        let jj = if same_addr { j % self.mem_bytes } else { j };
-                        if let Some(a) = w.address(off.wrapping_add(jj as u64) & self.addr_mask) {
-                            push_byte(&mut pieces, a, at + j);
-                        }
+                _ if same_addr => {
+                    // LSC-STORE-ELEM-OFFSET literal: each element at the lane's offsets.
+                    for v in 0..self.vect {
+                        let from = at + v * self.mem_bytes;
+                        push_segments(&mut pieces, w, off, self.addr_mask, from, self.mem_bytes);
                     }
                 }
+                // Wrap-around or the surface's edge: a segment at a time, out-of-bounds
+                // bytes dropped.
+                _ => push_segments(&mut pieces, w, off, self.addr_mask, at, run_len),
             }
             at += run_len;
         }
@@ -729,6 +747,117 @@ impl LscPlan {
         store_pieces(m, data, &pieces);
         Ok(())
     }
+}
+
+/// Where [`put_lane_widened`] puts a lane's data: datum v in the 4-byte element at
+/// register byte `at + v * stride`, from byte `datum_at` of it; `keep`: the element's other
+/// bytes keep their contents and become undefined (LSC-DATA-U32 literal), otherwise they
+/// are zero.
+struct Widen {
+    at: usize,
+    stride: usize,
+    datum_at: usize,
+    keep: bool,
+}
+
+/// The widened data of a lane (`M` bytes each) into their 4-byte register elements as
+/// [`Widen`] says, their flags set in `flags` from register offset `r0` (`at - r0` is the
+/// destination's first byte).
+#[inline(always)]
+fn put_lane_widened<const M: usize, F: Flags>(
+    grf: &mut [u8],
+    w: &Widen,
+    r0: usize,
+    bytes: &[u8],
+    flags: &mut F,
+) -> Result<()> {
+    for (v, datum) in bytes.chunks_exact(M).enumerate() {
+        let a = w.at + v * w.stride;
+        let slot: &mut [u8; 4] = grf
+            .get_mut(a..a + 4)
+            .and_then(|s| s.try_into().ok())
+            .ok_or_else(|| VisaError::model_bug("DstData lies outside the register file"))?;
+        let mut word = if w.keep { *slot } else { [0; 4] };
+        let place = word
+            .get_mut(w.datum_at..w.datum_at + M)
+            .ok_or_else(|| VisaError::model_bug("a widened datum past its element"))?;
+        place.copy_from_slice(datum);
+        *slot = word;
+        if F::TRACK {
+            let r = r0 + v * w.stride;
+            flags.set(r, 4, w.keep);
+            flags.set(r + w.datum_at, M, false);
+        }
+    }
+    Ok(())
+}
+
+/// The `len` bytes of the window at offsets `off, off + 1, ...` reduced modulo the
+/// address size (`mask`) as segments: `f(j, address, n)` for bytes `j..j + n` of the run,
+/// `address` the flat address of byte `j` (the next ones follow it, wrapping at 2^64) or
+/// `None` when the segment is past the surface's size. A segment ends where the offset
+/// wraps around the address size or passes the surface's size; byte by byte, byte `j` is
+/// at `w.address((off + j) & mask)`.
+#[inline(always)]
+fn for_segments(
+    w: &Window,
+    off: u64,
+    mask: u64,
+    len: usize,
+    mut f: impl FnMut(usize, Option<u64>, usize),
+) {
+    let mut j = 0;
+    while j < len {
+        let o = off.wrapping_add(j as u64) & mask;
+        // Offsets o..=mask follow each other without a wrap.
+        let to_wrap = usize::try_from(mask - o).map_or(usize::MAX, |k| k.saturating_add(1));
+        let mut n = (len - j).min(to_wrap);
+        let address = match w.limit {
+            // Every offset of the segment is past the surface's size.
+            Some(size) if o >= size => None,
+            Some(size) => {
+                n = n.min(usize::try_from(size - o).unwrap_or(usize::MAX));
+                Some(w.base.wrapping_add(o))
+            }
+            None => Some(w.base.wrapping_add(o)),
+        };
+        f(j, address, n);
+        j += n;
+    }
+}
+
+/// The `out.len()` bytes of the window at offsets `off, off + 1, ...` reduced modulo the
+/// address size (`mask`), as `w.address` and `cursor` give them byte by byte (zero out of
+/// bounds), read a segment at a time ([`for_segments`]).
+#[inline(never)]
+fn read_segments(w: &Window, off: u64, mask: u64, cursor: &mut PageCursor<'_>, out: &mut [u8]) {
+    for_segments(w, off, mask, out.len(), |j, address, n| {
+        if let Some(seg) = out.get_mut(j..j + n) {
+            match address {
+                Some(a) => cursor.read(a, seg),
+                None => seg.fill(0),
+            }
+        }
+    });
+}
+
+/// The pieces of a store of `len` data bytes from `at` at offsets `off, off + 1, ...`
+/// reduced modulo the address size (`mask`), a segment at a time ([`for_segments`]):
+/// bytes past the surface's size are dropped.
+#[inline(never)]
+fn push_segments<const N: usize>(
+    pieces: &mut Small<Piece, N>,
+    w: &Window,
+    off: u64,
+    mask: u64,
+    at: usize,
+    len: usize,
+) {
+    for_segments(w, off, mask, len, |j, address, n| {
+        if let Some(a) = address {
+            push_run(pieces, a, at + j, n);
+        }
+    });
 }
 
 /// Datum v of `bytes` (`N` bytes each) into register bytes `at + v * block..`.
@@ -1109,5 +1238,88 @@ impl LscPlan {
             journal.commit(&mut state.mem);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use visa_spec::state::{SparseMemory, FLAT};
+
+    /// `read_segments` and `push_segments` against the window read and stored byte by byte
+    /// (each offset reduced modulo the address size, zero or dropped past the surface's
+    /// size), over runs wrapping around a16, a32 and
+    /// a64, crossing a page and the top of the 64-bit space, and crossing the surface's end.
+    #[test]
+    fn read_segments_is_byte_wise() {
+        let mut m = SparseMemory::default();
+        let fill: Vec<u8> = (0..0x3000u32).map(|k| (k * 7 + 1) as u8).collect();
+        m.write(0, &fill);
+        m.write(0xffff_f000, &fill[..0x1000]);
+        m.write(u64::MAX - 0x7ff, &fill[..0x800]);
+        m.write(0x1_0000_0000, &fill[..0x40]);
+        let masks = [0xffffu64, 0xffff_ffff, u64::MAX];
+        let windows = [
+            (0u64, None),
+            (0x100, Some(0x40u64)),
+            (0xff0, Some(0x1f)),
+            (u64::MAX - 0x20, None),
+            (u64::MAX - 0x20, Some(0x30)),
+            (0xffff_f000, Some(0x2000)),
+        ];
+        for mask in masks {
+            for (base, limit) in windows {
+                let w = Window {
+                    space: FLAT,
+                    base,
+                    limit,
+                };
+                for off in [
+                    0u64,
+                    0x10,
+                    0x3c,
+                    0xffc,
+                    0xfff0,
+                    0xfffe,
+                    0xffff_fffa,
+                    u64::MAX - 3,
+                ] {
+                    let off = off & mask;
+                    for len in [1usize, 3, 8, 64, 200] {
+                        let mut want = vec![0u8; len];
+                        for (j, x) in want.iter_mut().enumerate() {
+                            let o = off.wrapping_add(j as u64) & mask;
+                            if let Some(a) = w.address(o) {
+                                let mut one = [0u8];
+                                m.read(a, &mut one);
+                                *x = one[0];
+                            }
+                        }
+                        let mut got = vec![0xa5u8; len];
+                        let mut cursor = PageCursor::new(Some(&m));
+                        read_segments(&w, off, mask, &mut cursor, &mut got);
+                        assert_eq!(got, want, "{mask:#x} {base:#x} {limit:?} {off:#x} {len}");
+                        // The store's pieces, byte by byte: (address, data byte) of each
+                        // byte in bounds, in order, from data byte 3.
+                        let want_bytes: Vec<(u64, usize)> = (0..len)
+                            .filter_map(|j| {
+                                w.address(off.wrapping_add(j as u64) & mask)
+                                    .map(|a| (a, 3 + j))
+                            })
+                            .collect();
+                        let mut pieces: Small<Piece, 4> = Small::new();
+                        push_segments(&mut pieces, &w, off, mask, 3, len);
+                        let got_bytes: Vec<(u64, usize)> = pieces
+                            .iter()
+                            .flat_map(|p| {
+                                assert!(p.addr.checked_add(p.len as u64 - 1).is_some());
+                                (0..p.len).map(move |k| (p.addr + k as u64, p.at + k))
+                            })
+                            .collect();
+                        assert_eq!(got_bytes, want_bytes, "{mask:#x} {base:#x} {off:#x} {len}");
+                    }
+                }
+            }
+        }
     }
 }

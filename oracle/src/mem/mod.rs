@@ -19,25 +19,17 @@ use std::collections::BTreeSet;
 use visa_spec::asm::ast::PredCombine;
 use visa_spec::state::{MachineState, Memory, SparseMemory, PAGE_SIZE};
 
-/// The space `name` of `mem`, created if absent: as `Memory::space_mut` without building a
-/// key when the space exists (`None` never happens).
+/// The space `name` of `mem`, created if absent: `Memory::space_mut` (`None` never
+/// happens).
+#[inline]
 pub(crate) fn space_mut<'m>(mem: &'m mut Memory, name: &str) -> Option<&'m mut SparseMemory> {
-    if !mem.spaces.keys().any(|k| k.as_str() == name) {
-        mem.space_mut(name);
-    }
-    mem.spaces
-        .iter_mut()
-        .find(|(k, _)| k.as_str() == name)
-        .map(|(_, m)| m)
+    Some(mem.space_mut(name))
 }
 
-/// The space `name` of `mem`: as `Memory::space`, by a scan of the (one to three) spaces.
+/// The space `name` of `mem`: `Memory::space`.
 #[inline]
 pub(crate) fn space<'m>(mem: &'m Memory, name: &str) -> Option<&'m SparseMemory> {
-    mem.spaces
-        .iter()
-        .find(|(k, _)| k.as_str() == name)
-        .map(|(_, m)| m)
+    mem.space(name)
 }
 
 /// As [`SparseMemory::mark_undefined`] of `len` bytes at `addr` (no wrap around 2^64): the
@@ -109,12 +101,6 @@ impl<'m> PageCursor<'m> {
                 None => out.fill(0),
             },
         }
-    }
-
-    /// The byte at `a`.
-    #[inline]
-    pub(crate) fn byte(&mut self, a: u64) -> u8 {
-        self.slice(a, 1).map_or(0, |b| b[0])
     }
 }
 
@@ -323,16 +309,34 @@ impl Piece {
     }
 }
 
-/// Appends byte `at` of the data buffer, stored at `addr`, to `pieces`: it extends the last
-/// piece when it follows it both in memory and in the buffer.
-pub(crate) fn push_byte<const N: usize>(pieces: &mut Small<Piece, N>, addr: u64, at: usize) {
-    if let Some(p) = pieces.last_mut() {
-        if p.addr.checked_add(p.len as u64) == Some(addr) && p.at + p.len == at {
-            p.len += 1;
-            return;
+/// Appends the piece of `len` bytes from `at` stored at `a`, split in two where it wraps
+/// around 2^64.
+pub(crate) fn push_run<const N: usize>(
+    pieces: &mut Small<Piece, N>,
+    a: u64,
+    at: usize,
+    len: usize,
+) {
+    if len == 0 {
+        return;
+    }
+    match a.checked_add(len as u64 - 1) {
+        Some(_) => pieces.push(Piece { addr: a, at, len }),
+        None => {
+            // Wraps around 2^64: the bytes up to the top, then the rest from 0.
+            let head = (u64::MAX - a) as usize + 1;
+            pieces.push(Piece {
+                addr: a,
+                at,
+                len: head,
+            });
+            pieces.push(Piece {
+                addr: 0,
+                at: at + head,
+                len: len - head,
+            });
         }
     }
-    pieces.push(Piece { addr, at, len: 1 });
 }
 
 /// A vector of `Copy` items held in place up to `N` of them, and on the heap past that: the
@@ -365,11 +369,6 @@ impl<T: Copy + Default, const N: usize> Small<T, N> {
             self.heap.extend_from_slice(&self.buf);
         }
         self.heap.push(x);
-    }
-
-    #[inline]
-    pub(crate) fn last_mut(&mut self) -> Option<&mut T> {
-        self.as_mut_slice().last_mut()
     }
 
     #[inline]
@@ -476,7 +475,8 @@ fn resolve(
 
 /// Piece `p` over a span's buffers from span offset `o`: each byte's last value, whether it
 /// was seen, and whether it was stored twice with different values. Branch-free over the
-/// piece's bytes (vectorised); a piece outside the buffers is skipped.
+/// piece's bytes (vectorised); a piece outside the buffers is skipped. Returns 1 when a
+/// byte of the piece is a conflict (now or before), 0 otherwise.
 #[inline(always)]
 fn apply_piece(
     p: &Piece,
@@ -485,20 +485,23 @@ fn apply_piece(
     vals: &mut [u8],
     conflict: &mut [u8],
     seen: &mut [u8],
-) {
+) -> u8 {
     let (Some(d), Some(v), Some(c), Some(s)) = (
         data.get(p.at..p.at + p.len),
         vals.get_mut(o..o + p.len),
         conflict.get_mut(o..o + p.len),
         seen.get_mut(o..o + p.len),
     ) else {
-        return;
+        return 0;
     };
+    let mut any = 0;
     for (((v, c), s), &b) in v.iter_mut().zip(c.iter_mut()).zip(s.iter_mut()).zip(d) {
         *c |= *s & u8::from(*v != b);
         *s = 1;
         *v = b;
+        any |= *c;
     }
+    any
 }
 
 /// Applies the stores of one instruction to `m` under the memory model's rule
@@ -679,33 +682,52 @@ fn store_span(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) -> bool {
         return false;
     }
     let span = (hi - lo) as usize + 1;
-    let mut vals: Bytes<1024> = Bytes::zeroed(span);
+    // Buffers sized to the span (each is zeroed whole).
+    if span <= 320 {
+        store_span_in::<320>(m, data, pieces, lo, hi);
+    } else {
+        store_span_in::<1024>(m, data, pieces, lo, hi);
+    }
+    true
+}
+
+/// [`store_span`] over the span `lo..=hi`, its buffers held in place up to `N` bytes.
+fn store_span_in<const N: usize>(
+    m: &mut SparseMemory,
+    data: &[u8],
+    pieces: &[Piece],
+    lo: u64,
+    hi: u64,
+) {
+    let span = (hi - lo) as usize + 1;
+    let mut vals: Bytes<N> = Bytes::zeroed(span);
     let vals = vals.as_mut_slice();
-    let mut seen: Bytes<1024> = Bytes::zeroed(span);
+    let mut seen: Bytes<N> = Bytes::zeroed(span);
     let seen = seen.as_mut_slice();
-    let mut conflict: Bytes<1024> = Bytes::zeroed(span);
+    let mut conflict: Bytes<N> = Bytes::zeroed(span);
     let conflict = conflict.as_mut_slice();
     m.read(lo, vals);
+    let mut any_conflict = false;
     for p in pieces {
         let o = (p.addr - lo) as usize;
-        apply_piece(p, o, data, vals, conflict, seen);
+        any_conflict |= apply_piece(p, o, data, vals, conflict, seen) != 0;
     }
-    // The span a page at a time: pages without a stored byte are left alone (not created).
+    // The span a page at a time. The span meets at most two pages (`SPAN_MAX` is at most a
+    // page), the first holding `lo` and the last `hi`, both stored: every page it meets
+    // holds a stored byte.
+    const _: () = assert!(SPAN_MAX as usize <= PAGE_SIZE);
     let mut done = 0;
     while done < span {
         let a = lo + done as u64;
         let in_page = (a % PAGE_SIZE as u64) as usize;
         let n = (PAGE_SIZE - in_page).min(span - done);
-        if seen[done..done + n].contains(&1) {
-            let page = m.page_for_write(a / PAGE_SIZE as u64);
-            page[in_page..in_page + n].copy_from_slice(&vals[done..done + n]);
-        }
+        let page = m.page_for_write(a / PAGE_SIZE as u64);
+        page[in_page..in_page + n].copy_from_slice(&vals[done..done + n]);
         done += n;
     }
     // The undefined flags: every byte stored is defined but for the conflicts.
-    let any_conflict = conflict.contains(&1);
     if m.undefined.is_empty() && !any_conflict {
-        return true;
+        return;
     }
     let mut remove: Small<u64, 64> = Small::new();
     for &e in m.undefined.range(lo..=hi) {
@@ -736,7 +758,6 @@ fn store_span(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) -> bool {
             }
         }
     }
-    true
 }
 
 /// ChEn of a memory instruction: lanes `0..exec_size` that the execution mask (unless
@@ -927,7 +948,7 @@ mod tests {
             v.push(k);
             assert_eq!(v.as_slice(), (0..=k).collect::<Vec<u32>>().as_slice());
         }
-        if let Some(x) = v.last_mut() {
+        if let Some(x) = v.as_mut_slice().last_mut() {
             *x = 99;
         }
         assert_eq!(v[9], 99);
@@ -1008,29 +1029,10 @@ mod tests {
                 m.read(a, &mut want[..len]);
                 assert_eq!(got[..len], want[..len], "{a:#x} {len}");
             }
-            let mut one = [0u8];
-            m.read(a, &mut one);
-            assert_eq!(c.byte(a), one[0]);
         }
         let mut none = PageCursor::new(None);
         let mut out = [9u8; 4];
         none.read(0xfff, &mut out);
         assert_eq!(out, [0; 4]);
-    }
-
-    #[test]
-    fn push_byte_joins_only_neighbours() {
-        let mut pieces: Small<Piece, 2> = Small::new();
-        push_byte(&mut pieces, 10, 0);
-        push_byte(&mut pieces, 11, 1);
-        // Next in memory but not in the buffer, then the top of the address space.
-        push_byte(&mut pieces, 12, 5);
-        push_byte(&mut pieces, u64::MAX, 6);
-        push_byte(&mut pieces, 0, 7);
-        let got: Vec<(u64, usize, usize)> = pieces.iter().map(|p| (p.addr, p.at, p.len)).collect();
-        assert_eq!(
-            got,
-            vec![(10, 0, 2), (12, 5, 1), (u64::MAX, 6, 1), (0, 7, 1)]
-        );
     }
 }

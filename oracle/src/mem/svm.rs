@@ -17,8 +17,8 @@ use visa_spec::VisaError;
 use std::collections::BTreeSet;
 
 use super::{
-    copy_small, set_flags, space_mut, store_pieces, Bytes, FlagMap, Flags, NoFlags, PageCursor,
-    Piece, Small,
+    copy_small, push_run, set_flags, space_mut, store_pieces, Bytes, FlagMap, Flags, NoFlags,
+    PageCursor, Piece, Small,
 };
 use crate::softfloat::{to_f64_bits, Format};
 
@@ -388,6 +388,70 @@ impl SvmPlan {
     ) -> Result<()> {
         let stride = nb.max(4);
         let mut cursor = PageCursor::new(flat);
+        // The usual block sizes and counts as fixed-size reads (no copy of a variable
+        // length per block).
+        let fixed = match (bs, nb) {
+            (1, 1) => Some(gather_fixed::<1, F>(
+                grf,
+                &mut cursor,
+                lanes,
+                dst,
+                1,
+                stride,
+                1,
+                flags,
+            )),
+            (1, 2) => Some(gather_fixed::<2, F>(
+                grf,
+                &mut cursor,
+                lanes,
+                dst,
+                1,
+                stride,
+                1,
+                flags,
+            )),
+            (1, 4) => Some(gather_fixed::<4, F>(
+                grf,
+                &mut cursor,
+                lanes,
+                dst,
+                1,
+                stride,
+                1,
+                flags,
+            )),
+            (4, _) => Some(gather_fixed::<4, F>(
+                grf,
+                &mut cursor,
+                lanes,
+                dst,
+                nb,
+                4,
+                self.exec_size * 4,
+                flags,
+            )),
+            (8, _) => Some(gather_fixed::<8, F>(
+                grf,
+                &mut cursor,
+                lanes,
+                dst,
+                nb,
+                8,
+                self.exec_size * 8,
+                flags,
+            )),
+            _ => None,
+        };
+        if let Some(r) = fixed {
+            r?;
+            if bs == 1 && F::TRACK {
+                for &(i, _) in lanes.iter() {
+                    flags.set(i * stride + nb, stride - nb, true);
+                }
+            }
+            return Ok(());
+        }
         let mut read = |off: usize, a: u64, len: usize| -> Result<()> {
             let slot = grf
                 .get_mut(dst + off..dst + off + len)
@@ -645,6 +709,38 @@ fn key(x: f64) -> (f64, i8) {
     }
 }
 
+/// The reads of [`SvmPlan::gather_defined`] when each is `N` bytes: lane `i` reads `count`
+/// runs of `N` bytes, run `j` at its address plus `j * N` into register bytes
+/// `dst + i * lane_stride + j * run_stride..`, their flags noted (offsets from `dst`).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn gather_fixed<const N: usize, F: Flags>(
+    grf: &mut [u8],
+    cursor: &mut PageCursor<'_>,
+    lanes: &Lanes,
+    dst: usize,
+    count: usize,
+    lane_stride: usize,
+    run_stride: usize,
+    flags: &mut F,
+) -> Result<()> {
+    for &(i, a) in lanes.iter() {
+        for j in 0..count {
+            let off = i * lane_stride + j * run_stride;
+            let slot = grf
+                .get_mut(dst + off..dst + off + N)
+                .ok_or_else(|| bug("an SVM destination lies outside the register file"))?;
+            let a = a.wrapping_add((j * N) as u64);
+            match cursor.slice(a, N) {
+                Some(b) => slot.copy_from_slice(b),
+                None => cursor.read(a, slot),
+            }
+            flags.set(off, N, false);
+        }
+    }
+    Ok(())
+}
+
 fn check_align(a: u64, align: u64) -> Result<()> {
     if a.is_multiple_of(align) {
         Ok(())
@@ -730,31 +826,6 @@ fn read_into(state: &MachineState, a: u64, len: usize, at: usize, writes: &mut W
     let (_, flags) = read_mem(state, a, &mut buf);
     for (k, b) in buf.into_iter().enumerate() {
         writes.push(at + k, b, !flags.get(k).copied().unwrap_or(false));
-    }
-}
-
-/// Appends the piece of `len` bytes from `at` stored at `a`, split in two where it wraps
-/// around 2^64.
-fn push_run<const N: usize>(pieces: &mut Small<Piece, N>, a: u64, at: usize, len: usize) {
-    if len == 0 {
-        return;
-    }
-    match a.checked_add(len as u64 - 1) {
-        Some(_) => pieces.push(Piece { addr: a, at, len }),
-        None => {
-            // Wraps around 2^64: the bytes up to the top, then the rest from 0.
-            let head = (u64::MAX - a) as usize + 1;
-            pieces.push(Piece {
-                addr: a,
-                at,
-                len: head,
-            });
-            pieces.push(Piece {
-                addr: 0,
-                at: at + head,
-                len: len - head,
-            });
-        }
     }
 }
 

@@ -34,10 +34,13 @@ pub const PAGE_SIZE: usize = 4096;
 /// value (the last one written) and a defined write removes them.
 ///
 /// Pages are shared between copies until one of them writes (copy on write): copying a
-/// memory, as every state reset does, copies no page.
+/// memory, as every state reset does, copies no page. The pages a memory holds are few (a
+/// case's regions), so they are kept in one vector sorted by page number: a reset compares
+/// and copies it in place, and a lookup is a search of a few entries.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct SparseMemory {
-    pages: BTreeMap<u64, Arc<[u8; PAGE_SIZE]>>,
+    /// (page number, bytes), sorted by page number, each number once.
+    pages: Vec<(u64, Arc<[u8; PAGE_SIZE]>)>,
     pub undefined: BTreeSet<u64>,
 }
 
@@ -52,17 +55,19 @@ impl Clone for SparseMemory {
         }
     }
 
-    /// Reuses the page map when it holds the same pages as `source` (a state reset).
+    /// Reuses the page vector, and the pages `source` shares with it (a state reset).
     fn clone_from(&mut self, source: &SparseMemory) {
         let SparseMemory { pages, undefined } = source;
-        if self.pages.len() == pages.len() && self.pages.keys().eq(pages.keys()) {
-            for (d, s) in self.pages.values_mut().zip(pages.values()) {
-                if !Arc::ptr_eq(d, s) {
-                    *d = Arc::clone(s);
-                }
+        self.pages.truncate(pages.len());
+        let kept = self.pages.len();
+        for (d, s) in self.pages.iter_mut().zip(pages) {
+            d.0 = s.0;
+            if !Arc::ptr_eq(&d.1, &s.1) {
+                d.1 = Arc::clone(&s.1);
             }
-        } else {
-            self.pages.clone_from(pages);
+        }
+        if let Some(rest) = pages.get(kept..) {
+            self.pages.extend_from_slice(rest);
         }
         if !(self.undefined.is_empty() && undefined.is_empty()) {
             self.undefined.clone_from(undefined);
@@ -73,17 +78,36 @@ impl Clone for SparseMemory {
 impl SparseMemory {
     /// The page `number`, created (zeroed) if absent, unshared for writing.
     fn page_mut(&mut self, number: u64) -> &mut [u8; PAGE_SIZE] {
-        Arc::make_mut(
-            self.pages
-                .entry(number)
-                .or_insert_with(|| Arc::new([0; PAGE_SIZE])),
-        )
+        let k = match self.find(number) {
+            Ok(k) => k,
+            Err(k) => {
+                self.pages.insert(k, (number, Arc::new([0; PAGE_SIZE])));
+                k
+            }
+        };
+        // `k` is in bounds: found, or just inserted there.
+        let slot = &mut self.pages[k].1;
+        Arc::make_mut(slot)
+    }
+
+    /// Where page `number` is in `pages` (`Err`: where it would be inserted).
+    #[inline]
+    fn find(&self, number: u64) -> std::result::Result<usize, usize> {
+        // One or two pages in most memories: look at the first before searching.
+        match self.pages.first() {
+            Some((n, _)) if *n == number => Ok(0),
+            _ => self.pages.binary_search_by_key(&number, |(n, _)| *n),
+        }
     }
 
     /// The page `number` (addresses `number*PAGE_SIZE..`), `None` when never written (it
     /// reads as zero).
+    #[inline]
     pub fn page(&self, number: u64) -> Option<&[u8; PAGE_SIZE]> {
-        self.pages.get(&number).map(|p| &**p)
+        self.find(number)
+            .ok()
+            .and_then(|k| self.pages.get(k))
+            .map(|(_, p)| &**p)
     }
 
     /// The page `number`, created (zeroed) if absent and unshared, for a caller that writes
@@ -107,7 +131,7 @@ impl SparseMemory {
             let a = addr.wrapping_add(done as u64);
             let in_page = (a % PAGE_SIZE as u64) as usize;
             let n = (PAGE_SIZE - in_page).min(out.len() - done);
-            match self.pages.get(&(a / PAGE_SIZE as u64)) {
+            match self.page(a / PAGE_SIZE as u64) {
                 Some(p) => out[done..done + n].copy_from_slice(&p[in_page..in_page + n]),
                 None => out[done..done + n].fill(0),
             }
@@ -376,11 +400,31 @@ impl Window {
     }
 }
 
+/// The spaces held in fixed slots of a [`Memory`], in slot order.
+const FIXED: [&str; 3] = [FLAT, SLM, ARG];
+
+/// The fixed slot of the space `name`, `None` for another name.
+#[inline]
+fn fixed_slot(name: &str) -> Option<usize> {
+    match name {
+        FLAT => Some(0),
+        SLM => Some(1),
+        ARG => Some(2),
+        _ => None,
+    }
+}
+
 /// Memory spaces and surface tables of a thread.
+///
+/// The spaces the instructions address ([`FLAT`], [`SLM`], [`ARG`]) are fixed slots, so a
+/// reset copies and an access finds them without a map lookup; a space of any other name
+/// (a vector may name one) is kept by name.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Memory {
-    /// Named spaces: [`FLAT`] (the 64-bit global space), [`SLM`], [`ARG`].
-    pub spaces: BTreeMap<String, SparseMemory>,
+    /// The spaces of [`FIXED`], `None` where the space was never created.
+    fixed: [Option<SparseMemory>; 3],
+    /// Spaces of other names.
+    others: BTreeMap<String, SparseMemory>,
     /// Entries of the binding table and of the surface-state heaps.
     pub surfaces: Vec<Surface>,
 }
@@ -388,34 +432,70 @@ pub struct Memory {
 impl Clone for Memory {
     // Destructured like `SparseMemory`'s, for the same reason.
     fn clone(&self) -> Memory {
-        let Memory { spaces, surfaces } = self;
+        let Memory {
+            fixed,
+            others,
+            surfaces,
+        } = self;
         Memory {
-            spaces: spaces.clone(),
+            fixed: fixed.clone(),
+            others: others.clone(),
             surfaces: surfaces.clone(),
         }
     }
 
-    /// Reuses the spaces' page maps when `source` has the same spaces (a state reset).
+    /// Reuses the spaces present on both sides (a state reset).
     fn clone_from(&mut self, source: &Memory) {
-        let Memory { spaces, surfaces } = source;
-        if self.spaces.len() == spaces.len() && self.spaces.keys().eq(spaces.keys()) {
-            for (d, s) in self.spaces.values_mut().zip(spaces.values()) {
-                d.clone_from(s);
+        let Memory {
+            fixed,
+            others,
+            surfaces,
+        } = source;
+        for (d, s) in self.fixed.iter_mut().zip(fixed) {
+            // `Option::clone_from`: a space on both sides is reset in place.
+            d.clone_from(s);
+        }
+        if !(self.others.is_empty() && others.is_empty()) {
+            if self.others.len() == others.len() && self.others.keys().eq(others.keys()) {
+                for (d, s) in self.others.values_mut().zip(others.values()) {
+                    d.clone_from(s);
+                }
+            } else {
+                self.others.clone_from(others);
             }
-        } else {
-            self.spaces.clone_from(spaces);
         }
         self.surfaces.clone_from(surfaces);
     }
 }
 
 impl Memory {
+    #[inline]
     pub fn space(&self, name: &str) -> Option<&SparseMemory> {
-        self.spaces.get(name)
+        match fixed_slot(name) {
+            Some(k) => self.fixed.get(k).and_then(Option::as_ref),
+            None => self.others.get(name),
+        }
     }
 
+    /// The space `name`, created (empty) if absent.
+    #[inline]
     pub fn space_mut(&mut self, name: &str) -> &mut SparseMemory {
-        self.spaces.entry(name.to_string()).or_default()
+        match fixed_slot(name).and_then(|k| self.fixed.get_mut(k)) {
+            Some(slot) => slot.get_or_insert_with(SparseMemory::default),
+            None => self.others.entry(name.to_string()).or_default(),
+        }
+    }
+
+    /// The spaces created, by name in name order.
+    pub fn spaces(&self) -> impl Iterator<Item = (&str, &SparseMemory)> {
+        let mut all: Vec<(&str, &SparseMemory)> = FIXED
+            .iter()
+            .zip(&self.fixed)
+            .filter_map(|(name, m)| m.as_ref().map(|m| (*name, m)))
+            .chain(self.others.iter().map(|(name, m)| (name.as_str(), m)))
+            .collect();
+        all.sort_by(|a, b| a.0.cmp(b.0));
+        all.into_iter()
     }
 
     /// The entry `index` of `heap` (the first one when a case lists it twice).
@@ -463,10 +543,7 @@ impl Memory {
         let Some(s) = self.surface(heap, surface) else {
             return Err(VisaError::new(
                 ErrorClass::UndefinedBehaviour,
-                format!(
-                    "no surface at index {surface:#x} of the {} table (init.surfaces)",
-                    heap.name()
-                ),
+                no_surface_message(heap, surface),
             ));
         };
         Ok(Window {
@@ -495,6 +572,22 @@ impl Memory {
         }
         undefined
     }
+}
+
+/// `no surface at index {index:#x} of the {heap} table (init.surfaces)`, written without
+/// the formatting machinery: a case may stop on it at every run.
+fn no_surface_message(heap: SurfaceHeap, index: u64) -> String {
+    let mut m = String::with_capacity(64);
+    m.push_str("no surface at index 0x");
+    let digits = (64 - index.leading_zeros()).div_ceil(4).max(1);
+    for k in (0..digits).rev() {
+        let d = (index >> (4 * k)) & 0xf;
+        m.push(char::from_digit(d as u32, 16).unwrap_or('0'));
+    }
+    m.push_str(" of the ");
+    m.push_str(heap.name());
+    m.push_str(" table (init.surfaces)");
+    m
 }
 
 /// The stores of one instruction, applied together when it completes. A byte stored twice
@@ -662,6 +755,83 @@ mod tests {
         dst.space_mut(ARG).write(0, &[1]);
         dst.clone_from(&src);
         assert_eq!(dst, src);
+    }
+
+    /// The missing-surface message as `format!` writes it.
+    #[test]
+    fn no_surface_message_is_the_format() {
+        for heap in SurfaceHeap::ALL {
+            for index in [0u64, 1, 0xf, 0x10, 0xabc, 0xffff_ffff, u64::MAX] {
+                assert_eq!(
+                    no_surface_message(heap, index),
+                    format!(
+                        "no surface at index {index:#x} of the {} table (init.surfaces)",
+                        heap.name()
+                    )
+                );
+            }
+        }
+    }
+
+    /// Pages written in any order are found again and listed in address order; a reset
+    /// onto a memory holding other pages, more or fewer of them, gives the source.
+    #[test]
+    fn pages_in_any_order() {
+        let mut m = SparseMemory::default();
+        // Page numbers 5, 1, 9, 0, 3, and the last page of the 64-bit space.
+        for (k, page) in [5u64, 1, 9, 0, 3, u64::MAX / PAGE_SIZE as u64]
+            .into_iter()
+            .enumerate()
+        {
+            m.write(page * PAGE_SIZE as u64 + 7, &[k as u8 + 1]);
+        }
+        let listed: Vec<u64> = m.pages().map(|(a, _)| a / PAGE_SIZE as u64).collect();
+        assert_eq!(listed, vec![0, 1, 3, 5, 9, u64::MAX / PAGE_SIZE as u64]);
+        for (k, page) in [5u64, 1, 9, 0, 3].into_iter().enumerate() {
+            let mut one = [0u8];
+            m.read(page * PAGE_SIZE as u64 + 7, &mut one);
+            assert_eq!(one[0], k as u8 + 1, "page {page}");
+        }
+        // Never written: page 2 reads zero and is not created by a read.
+        assert!(m.page(2).is_none());
+        let mut fewer = SparseMemory::default();
+        fewer.write(0x2000, &[1]);
+        let mut d = fewer.clone();
+        d.clone_from(&m);
+        assert_eq!(d, m);
+        d.clone_from(&fewer);
+        assert_eq!(d, fewer);
+        let mut other = SparseMemory::default();
+        other.write(0x7000, &[2]);
+        d.clone_from(&other);
+        assert_eq!(d, other);
+        assert_ne!(d, fewer);
+    }
+
+    /// A space of another name than flat, slm and arg is kept by name; spaces are listed
+    /// in name order; a space created empty differs from an absent one.
+    #[test]
+    fn spaces_by_name() {
+        let mut mem = Memory::default();
+        mem.space_mut("zeta").write(1, &[1]);
+        mem.space_mut(SLM).write(2, &[2]);
+        mem.space_mut("alpha").write(3, &[3]);
+        mem.space_mut(FLAT).write(4, &[4]);
+        let names: Vec<&str> = mem.spaces().map(|(n, _)| n).collect();
+        assert_eq!(names, vec!["alpha", FLAT, SLM, "zeta"]);
+        let mut one = [0u8];
+        mem.space("zeta").expect("created").read(1, &mut one);
+        assert_eq!(one, [1]);
+        assert!(mem.space(ARG).is_none());
+        let mut with_arg = mem.clone();
+        with_arg.space_mut(ARG);
+        assert_ne!(with_arg, mem);
+        with_arg.clone_from(&mem);
+        assert_eq!(with_arg, mem);
+        let mut other = Memory::default();
+        other.space_mut("beta").write(0, &[9]);
+        other.clone_from(&mem);
+        assert_eq!(other, mem);
     }
 
     #[test]
