@@ -390,57 +390,29 @@ impl SvmPlan {
         let mut cursor = PageCursor::new(flat);
         // The usual block sizes and counts as fixed-size reads (no copy of a variable
         // length per block).
+        // gather_fixed::<W>(reads per lane, register stride of a lane, register stride of a
+        // read): a lane's 1, 2 or 4 one-byte blocks as one W-byte read into its slot, wider
+        // blocks one read each, block j of every lane in its own register block.
+        macro_rules! fixed {
+            ($w:literal, $count:expr, $pitch:expr, $blocks:expr) => {
+                Some(gather_fixed::<$w, F>(
+                    grf,
+                    &mut cursor,
+                    lanes,
+                    dst,
+                    $count,
+                    $pitch,
+                    $blocks,
+                    flags,
+                ))
+            };
+        }
         let fixed = match (bs, nb) {
-            (1, 1) => Some(gather_fixed::<1, F>(
-                grf,
-                &mut cursor,
-                lanes,
-                dst,
-                1,
-                stride,
-                1,
-                flags,
-            )),
-            (1, 2) => Some(gather_fixed::<2, F>(
-                grf,
-                &mut cursor,
-                lanes,
-                dst,
-                1,
-                stride,
-                1,
-                flags,
-            )),
-            (1, 4) => Some(gather_fixed::<4, F>(
-                grf,
-                &mut cursor,
-                lanes,
-                dst,
-                1,
-                stride,
-                1,
-                flags,
-            )),
-            (4, _) => Some(gather_fixed::<4, F>(
-                grf,
-                &mut cursor,
-                lanes,
-                dst,
-                nb,
-                4,
-                self.exec_size * 4,
-                flags,
-            )),
-            (8, _) => Some(gather_fixed::<8, F>(
-                grf,
-                &mut cursor,
-                lanes,
-                dst,
-                nb,
-                8,
-                self.exec_size * 8,
-                flags,
-            )),
+            (1, 1) => fixed!(1, 1, stride, 1),
+            (1, 2) => fixed!(2, 1, stride, 1),
+            (1, 4) => fixed!(4, 1, stride, 1),
+            (4, _) => fixed!(4, nb, 4, self.exec_size * 4),
+            (8, _) => fixed!(8, nb, 8, self.exec_size * 8),
             _ => None,
         };
         if let Some(r) = fixed {
