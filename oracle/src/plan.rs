@@ -118,6 +118,9 @@ struct InsnPlan {
     /// A source or destination holds floats: the run decodes %cr0's float mode (integer
     /// kernels never read it).
     float_mode: bool,
+    /// A run with no enabled channel has no effect and cannot fail: no operand is indirect
+    /// (indirect addresses are checked in every lane) and every write is under ChEn.
+    idle: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -1064,7 +1067,35 @@ impl Compiler<'_> {
             }
             _ => None,
         };
+        let idle = srcs.iter().flatten().all(|s| {
+            matches!(
+                s.load,
+                SrcLoad::Contig { .. }
+                    | SrcLoad::Scalar { .. }
+                    | SrcLoad::Region(_)
+                    | SrcLoad::Splat { .. }
+                    | SrcLoad::Const { .. }
+                    | SrcLoad::Pred { .. }
+            )
+        }) && [Some(&dst), second.as_ref().map(|s| &*s.store)]
+            .into_iter()
+            .flatten()
+            .all(|d| {
+                matches!(
+                    d,
+                    DstStore::Discard
+                        | DstStore::Contig { .. }
+                        | DstStore::Table { .. }
+                        | DstStore::Predicate { .. }
+                )
+            })
+            && grf_aligned.is_none()
+            && match &kernel {
+                Kernel::Select(k) => matches!(k.write_mask(), WriteMask::ChEn),
+                _ => true,
+            };
         Ok(InsnPlan {
+            idle,
             pos: insn.pos,
             exec_size: n,
             mask: insn.mask,
@@ -1427,6 +1458,9 @@ impl InsnPlan {
         }
         let n = self.exec_size;
         let chen = self.channel_enables(state)?;
+        if chen == 0 && self.idle {
+            return Ok(());
+        }
         if let Some(f) = &self.fused {
             if state.undefined.is_empty() && f.exec(state, chen, &mut s.raw)? {
                 return Ok(());
