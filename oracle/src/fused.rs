@@ -11,8 +11,10 @@
 //! function per operation ([`run`], instantiated for an [`alu::Lane`]) does the whole
 //! instruction through one call. Which instructions take it is decided when the plan is
 //! compiled ([`FusedInt::compile`]); the rest (indirect operands, vector immediates,
-//! predicates, two results, pairs, errata loops, operations that may fail) keep the general
-//! path, and so does any run on a state holding undefined bytes.
+//! two results, errata loops, operations that may fail) keep the general path. SAD2 and
+//! SAD2ADD have a pair-wise loop of their own ([`run_pairs`]). On a state holding undefined
+//! bytes, and for the pairs (whose second lanes become undefined), the plan settles the
+//! undefined set after the fused store.
 
 use visa_spec::state::MachineState;
 use visa_spec::types::DataType;
@@ -488,6 +490,63 @@ fn run_as<L: Lane, const NARROW: bool>(
 
 /// Lanes of no source.
 static EMPTY: Raw = [0; LANES];
+
+/// Even lanes.
+const EVEN: u32 = 0x5555_5555;
+
+/// The fused loop of SAD2 (`ADD` false) and SAD2ADD (`ADD`, src2 added) over pairs
+/// (instructions/SAD2.md, SAD2ADD.md, the loop stepping by 2): an enabled even lane i
+/// stores `|a[i] - b[i]| + |a[i+1] - b[i+1]| (+ c[i])`; the odd lanes are not stored here
+/// (the plan marks the lane after each stored one undefined).
+pub fn run_pairs<const ADD: bool>(
+    p: &FusedInt,
+    state: &mut MachineState,
+    en: u32,
+    raw: &mut [Raw],
+) -> Result<bool> {
+    let n = usize::from(p.n).min(LANES);
+    let (a, b, c) = match raw {
+        [a, b, c, ..] => (a, b, Some(c)),
+        [a, b] if !ADD => (a, b, None),
+        _ => return Err(VisaError::model_bug("a pair loop without its lane buffers")),
+    };
+    let grf = &state.grf[..];
+    let [s0, s1, s2, _] = &p.srcs;
+    gather::<true>(s0, grf, n, a);
+    gather::<true>(s1, grf, n, b);
+    let c: &Raw = match c {
+        Some(c) if ADD => {
+            gather::<true>(s2, grf, n, c);
+            c
+        }
+        _ => &EMPTY,
+    };
+    let d = |x: u64, y: u64| ((x as i64) - (y as i64)).unsigned_abs();
+    for i in (0..n.saturating_sub(1)).step_by(2) {
+        let mut v = i128::from(d(a[i], b[i]) + d(a[i + 1], b[i + 1]));
+        if ADD {
+            v += i128::from(c[i] as i64);
+        }
+        a[i] = if p.sat {
+            p.encode::<true>(v)
+        } else {
+            p.encode::<false>(v)
+        };
+    }
+    let Some(base) = p.dst else {
+        return Ok(true);
+    };
+    let vals = &a[..n];
+    let (base, en) = (base as usize, en & EVEN);
+    let grf = &mut state.grf[..];
+    match p.dst_size {
+        1 => scatter::<1>(p, base, grf, en, vals),
+        2 => scatter::<2>(p, base, grf, en, vals),
+        4 => scatter::<4>(p, base, grf, en, vals),
+        _ => scatter::<8>(p, base, grf, en, vals),
+    }?;
+    Ok(true)
+}
 
 /// Lanes `0..n` computed from the gathered sources (`r0` and the rest), the encoded results
 /// left in `r0`. `NARROW`: the lanes hold exact values as `i64` bits, else raw bits.

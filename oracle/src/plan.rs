@@ -1013,6 +1013,10 @@ impl Compiler<'_> {
             );
         // The fused loop: one result per lane, every lane stored, nothing undefined.
         let fused_fn = match kernel {
+            Kernel::Int { .. } if lanes == Lanes::Pairs => Some(match insn.opcode {
+                Opcode::Sad2add => crate::fused::run_pairs::<true>,
+                _ => crate::fused::run_pairs::<false>,
+            }),
             Kernel::Int { fused, .. } => fused,
             Kernel::AddInt { .. } => alu::lane_op::<alu::Add>().fused,
             // A run with a zero divisor takes the general path (`Lane::NONZERO_SRC1`).
@@ -1049,7 +1053,7 @@ impl Compiler<'_> {
         };
         let fused = match fused_fn {
             Some(run)
-                if lanes == Lanes::All
+                if matches!(lanes, Lanes::All | Lanes::Pairs)
                     && !index_undefined
                     && second.is_none()
                     && grf_aligned.is_none() =>
@@ -1239,6 +1243,17 @@ impl Plan {
         self.steps()
             .filter(|s| matches!(s, Step::Insn(i) if i.fused.is_some()))
             .count()
+    }
+
+    /// The same plan with every fused step on the general path (for tests of the two paths).
+    pub fn without_fused(&self) -> Plan {
+        let mut plan = self.clone();
+        for step in plan.first.iter_mut().chain(&mut plan.rest) {
+            if let Step::Insn(i) = step {
+                i.fused = None;
+            }
+        }
+        plan
     }
 
     /// Executes the plan on `state`. Errors carry the failing instruction's position; the
@@ -1462,7 +1477,16 @@ impl InsnPlan {
             return Ok(());
         }
         if let Some(f) = &self.fused {
-            if state.undefined.is_empty() && f.exec(state, chen, &mut s.raw)? {
+            if state.undefined.is_empty() && self.lanes == Lanes::All {
+                if f.exec(state, chen, &mut s.raw)? {
+                    return Ok(());
+                }
+            } else if f.exec(state, chen, &mut s.raw)? {
+                // The stored lanes leave the undefined set, the pairs' second lanes join it
+                // (a fused plan's destination is direct: no lane offsets to resolve).
+                let (written, undefined) = self.lanes.masks(chen, n)?;
+                self.dst
+                    .settle(self.dst_size, n, written, undefined, state, &s.dst_offs);
                 return Ok(());
             }
         }
