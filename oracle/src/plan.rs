@@ -1018,6 +1018,9 @@ impl Compiler<'_> {
                 _ => crate::fused::run_pairs::<false>,
             }),
             Kernel::Int { fused, .. } => fused,
+            Kernel::Pair { .. } => {
+                alu::pair_op_of(insn.opcode, dst_ty, &self.lit).map(|op| op.fused)
+            }
             Kernel::AddInt { .. } => alu::lane_op::<alu::Add>().fused,
             // A run with a zero divisor takes the general path (`Lane::NONZERO_SRC1`).
             Kernel::IntDivide {
@@ -1055,7 +1058,7 @@ impl Compiler<'_> {
             Some(run)
                 if matches!(lanes, Lanes::All | Lanes::Pairs)
                     && !index_undefined
-                    && second.is_none()
+                    && (second.is_none() || matches!(kernel, Kernel::Pair { .. }))
                     && grf_aligned.is_none() =>
             {
                 let ins: Vec<SrcIn> = srcs
@@ -1067,7 +1070,20 @@ impl Compiler<'_> {
                         modifier: s.modifier,
                     })
                     .collect();
-                FusedInt::compile(run, n, &ins, &dst, dst_ty, insn.sat)
+                let fused = FusedInt::compile(run, n, &ins, &dst, dst_ty, insn.sat);
+                match (&second, &kernel) {
+                    // The second result: MADW's high halves in the destination's type, the
+                    // others a UD carry, borrow or overflow bit.
+                    (Some(Second { store, size }), Kernel::Pair { .. }) => {
+                        let ty = if insn.opcode == Opcode::Madw {
+                            dst_ty
+                        } else {
+                            DataType::UD
+                        };
+                        fused.and_then(|f| f.with_second(store, ty, *size))
+                    }
+                    _ => fused,
+                }
             }
             _ => None,
         };
@@ -1487,6 +1503,9 @@ impl InsnPlan {
                 let (written, undefined) = self.lanes.masks(chen, n)?;
                 self.dst
                     .settle(self.dst_size, n, written, undefined, state, &s.dst_offs);
+                if let Some(Second { store, size }) = &self.second {
+                    store.settle(*size, n, written, 0, state, &s.dst2_offs);
+                }
                 return Ok(());
             }
         }
