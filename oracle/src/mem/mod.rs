@@ -419,6 +419,10 @@ enum Src {
     /// Several pieces: their bytes resolved into `vals` (and `conflict`) from `from`;
     /// `conflict`: whether a byte of the cluster was stored twice with different values.
     Resolved { from: usize, conflict: bool },
+    /// Several pieces of one address and one length (at most 64 bytes): the last one's
+    /// bytes in the data buffer from the cluster's `at`; bit k set where the pieces
+    /// disagree at byte k.
+    Same(u64),
 }
 
 /// A cluster of pieces: first and last address, the first piece's data offset, its source.
@@ -505,8 +509,8 @@ fn write_clusters(
     let mut cached = None;
     for c in clusters {
         let len = c.len();
-        let (bytes, conflicts) = match c.src {
-            Src::Lone => (data.get(c.at..c.at + len), None),
+        let (bytes, conflicts, bits) = match c.src {
+            Src::Lone => (data.get(c.at..c.at + len), None, 0),
             Src::Resolved {
                 from,
                 conflict: any,
@@ -517,7 +521,9 @@ fn write_clusters(
                 } else {
                     None
                 },
+                0,
             ),
+            Src::Same(bits) => (data.get(c.at..c.at + len), None, bits),
         };
         let Some(bytes) = bytes else {
             continue;
@@ -541,6 +547,8 @@ fn write_clusters(
             );
             match conflicts.and_then(|cs| cs.get(done..done + n)) {
                 Some(cs) => page.set_undefined_where(in_page, None, cs),
+                // `bits` covers at most 64 bytes: `done` is below 64 where it is not zero.
+                None if bits != 0 => page.set_undefined_bits(in_page, n, bits >> done),
                 None => page.set_undefined(in_page, n, false),
             }
             done += n;
@@ -694,7 +702,20 @@ fn store_lanes(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) -> bool {
             at: first.at,
             src: Src::Lone,
         };
-        if j > k + 1 {
+        if j > k + 1 && addr[j - 1] == addr[k] && same_len(pieces, &index[k..j], first.len) {
+            // One address and one length (the generators' overlapping lanes): the pieces
+            // are in store order (ties kept), the last one's bytes stay, and a byte is a
+            // conflict where a piece differs from the first.
+            let last = &pieces[index[j - 1] as usize];
+            let first_bytes = &data[first.at..first.at + first.len];
+            let mut bits = 0;
+            for &i in &index[k + 1..j] {
+                let p = &pieces[i as usize];
+                bits |= differ_bits(first_bytes, &data[p.at..p.at + p.len]);
+            }
+            c.at = last.at;
+            c.src = Src::Same(bits);
+        } else if j > k + 1 {
             c.src = Src::Resolved {
                 from: resolved,
                 conflict: false,
@@ -742,6 +763,32 @@ fn store_lanes(m: &mut SparseMemory, data: &[u8], pieces: &[Piece]) -> bool {
     let from = resolved;
     write_clusters(m, data, clusters, &vals[..from], &conflict[..from]);
     true
+}
+
+/// Whether the pieces `members` all have `len` bytes, at most 64.
+fn same_len(pieces: &[Piece], members: &[u8], len: usize) -> bool {
+    len <= 64 && members.iter().all(|&i| pieces[i as usize].len == len)
+}
+
+/// Bit k set where `a[k]` and `b[k]` (the same length, at most 64) differ, eight bytes at a
+/// time.
+#[inline]
+fn differ_bits(a: &[u8], b: &[u8]) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut bits = 0u64;
+    for (j, (x, y)) in a.chunks(8).zip(b.chunks(8)).enumerate() {
+        let (mut wx, mut wy) = ([0u8; 8], [0u8; 8]);
+        for ((dx, dy), (&sx, &sy)) in wx.iter_mut().zip(wy.iter_mut()).zip(x.iter().zip(y)) {
+            *dx = sx;
+            *dy = sy;
+        }
+        let v = u64::from_le_bytes(wx) ^ u64::from_le_bytes(wy);
+        // The top bit of each byte set where the byte is not zero, moved to its low bit;
+        // byte i's low bit then lands on bit 56 + i of the product (no carries).
+        let nonzero = ((((v & LOW7) + LOW7) | v) >> 7) & 0x0101_0101_0101_0101;
+        bits |= (nonzero.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
+    }
+    bits
 }
 
 /// The widest span of addresses [`store_span`] resolves.
@@ -1027,16 +1074,23 @@ mod tests {
                 } else {
                     1 + next(24) as usize
                 };
-                let addr = match pieces.get(next(pieces.len() as u64 + 1) as usize) {
+                let earlier = pieces.get(next(pieces.len() as u64 + 1) as usize).copied();
+                let (addr, at) = match earlier {
                     // An earlier lane's address (every eighth lane, as the generators),
-                    // where this lane's bytes stay in the region.
-                    Some(p) if next(8) == 0 && p.addr - base <= 0x300 - len as u64 => p.addr,
-                    _ => base + next(0x300 - len as u64 + 1),
-                };
-                // Agreeing data now and then: an earlier lane's bytes.
-                let at = match pieces.last() {
-                    Some(p) if p.len == len && next(4) == 0 => p.at,
-                    _ => next((data.len() - len) as u64) as usize,
+                    // where this lane's bytes stay in the region, and half of the time its
+                    // data too (agreeing where the lengths match).
+                    Some(p) if next(8) == 0 && p.addr - base <= 0x300 - len as u64 => {
+                        let at = if next(2) == 0 && p.len == len {
+                            p.at
+                        } else {
+                            next((data.len() - len) as u64) as usize
+                        };
+                        (p.addr, at)
+                    }
+                    _ => (
+                        base + next(0x300 - len as u64 + 1),
+                        next((data.len() - len) as u64) as usize,
+                    ),
                 };
                 pieces.push(Piece { addr, at, len });
             }

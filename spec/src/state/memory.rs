@@ -136,6 +136,28 @@ impl PageMut<'_> {
         }
     }
 
+    /// Sets the undefined flag of bytes `from..from + n` of the page (`n` at most 64,
+    /// `from + n` at most `PAGE_SIZE`): byte `from + k` undefined where bit k of `bits` is
+    /// set.
+    pub fn set_undefined_bits(&mut self, from: usize, n: usize, bits: u64) {
+        let mut k = 0;
+        for (w, mask) in flag_words(from, n.min(64)) {
+            let shift = mask.trailing_zeros();
+            let Some(word) = self.flags.get_mut(w) else {
+                return;
+            };
+            let new = (bits.checked_shr(k as u32).unwrap_or(0) << shift) & mask;
+            let old = *word;
+            let next = (old & !mask) | new;
+            if next != old {
+                *self.count += (next & !old).count_ones() as usize;
+                *self.count -= (old & !next).count_ones() as usize;
+                *word = next;
+            }
+            k += 64 - (mask.leading_zeros() + shift) as usize;
+        }
+    }
+
     /// Whether byte `k` of the page is undefined.
     #[inline]
     pub fn is_undefined(&self, k: usize) -> bool {
@@ -1012,7 +1034,15 @@ mod tests {
                 let flags: Vec<u8> = (0..len).map(|_| next(3) as u8 * 0x41).collect();
                 let touched: Vec<u8> = (0..len).map(|_| next(2) as u8).collect();
                 let mut page = m.page_with_flags(1);
-                match next(3) {
+                match next(4) {
+                    3 => {
+                        let n = len.min(64);
+                        let bits = (0..n).fold(0u64, |acc, k| acc | u64::from(flags[k] != 0) << k);
+                        page.set_undefined_bits(from, n, bits);
+                        for k in 0..n {
+                            want[from + k] = flags[k] != 0;
+                        }
+                    }
                     0 => {
                         page.set_undefined_where(from, None, &flags);
                         for (k, f) in flags.iter().enumerate() {
