@@ -1037,10 +1037,13 @@ mod tests {
                 match next(4) {
                     3 => {
                         let n = len.min(64);
-                        let bits = (0..n).fold(0u64, |acc, k| acc | u64::from(flags[k] != 0) << k);
+                        let bits = flags[..n]
+                            .iter()
+                            .enumerate()
+                            .fold(0u64, |acc, (k, f)| acc | u64::from(*f != 0) << k);
                         page.set_undefined_bits(from, n, bits);
-                        for k in 0..n {
-                            want[from + k] = flags[k] != 0;
+                        for (k, f) in flags[..n].iter().enumerate() {
+                            want[from + k] = *f != 0;
                         }
                     }
                     0 => {
