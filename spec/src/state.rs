@@ -11,8 +11,8 @@ use crate::types::DataType;
 
 mod memory;
 pub use memory::{
-    AddrSize, AddrType, Memory, SparseMemory, StoreJournal, Surface, SurfaceHeap, Window, ARG,
-    FLAT, PAGE_SIZE, SLM,
+    AddrSize, AddrType, Memory, PageMut, SparseMemory, StoreJournal, Surface, SurfaceHeap, Window,
+    ARG, FLAT, PAGE_SIZE, SLM,
 };
 
 /// Index of a variable in [`Vars`].

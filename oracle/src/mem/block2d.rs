@@ -325,7 +325,7 @@ impl Block2dPlan {
                 };
                 let a = (base + row * pitch + (x0 + lo as i128) * elem) as u64;
                 m.read(a, out);
-                if !m.undefined.is_empty() {
+                if m.has_undefined() {
                     for c in lo..hi {
                         let ea = a.wrapping_add(((c - lo) * self.elem) as u64);
                         let last = ea.wrapping_add(self.elem as u64 - 1);

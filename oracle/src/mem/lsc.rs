@@ -18,8 +18,8 @@ use visa_spec::state::{AddrSize, AddrType, MachineState, Memory, StoreJournal, W
 use visa_spec::VisaError;
 
 use super::{
-    copy_small, mark_undefined, push_run, set_flags, space_mut, store_pieces, zero_small, Bytes,
-    FlagMap, Flags, NoFlags, PageCursor, Piece, Small,
+    copy_small, push_run, set_flags, space_mut, store_pieces, zero_small, Bytes, FlagMap, Flags,
+    NoFlags, PageCursor, Piece, Small,
 };
 use crate::softfloat::{self, to_f64_bits, Format, Rounding};
 
@@ -456,7 +456,7 @@ impl LscPlan {
             ..
         } = &mut *state;
         let space = super::space(mem, w.space);
-        if space.is_none_or(|m| m.undefined.is_empty()) {
+        if space.is_none_or(|m| !m.has_undefined()) {
             // No byte of the space is undefined: every loaded byte is defined.
             // Register flags change only when some are set or the widened bytes become
             // undefined; otherwise the set stays empty.
@@ -719,10 +719,26 @@ impl LscPlan {
                     len: run_len,
                 }),
                 _ if same_addr => {
-                    // LSC-STORE-ELEM-OFFSET literal: each element at the lane's offsets.
+                    // LSC-STORE-ELEM-OFFSET literal: each element at the lane's offsets, one
+                    // piece each where the element's bytes are a whole run.
+                    let whole = self.run(w, off, self.mem_bytes);
                     for v in 0..self.vect {
                         let from = at + v * self.mem_bytes;
-                        push_segments(&mut pieces, w, off, self.addr_mask, from, self.mem_bytes);
+                        match whole {
+                            Some(a) => pieces.push(Piece {
+                                addr: a,
+                                at: from,
+                                len: self.mem_bytes,
+                            }),
+                            None => push_segments(
+                                &mut pieces,
+                                w,
+                                off,
+                                self.addr_mask,
+                                from,
+                                self.mem_bytes,
+                            ),
+                        }
                     }
                 }
                 // Wrap-around or the surface's edge: a segment at a time, out-of-bounds
@@ -740,7 +756,7 @@ impl LscPlan {
         if self.lit_dstdata {
             // LSC-STORE-DSTDATA literal: the stored bytes have no defined value.
             for p in pieces.iter() {
-                mark_undefined(m, p.addr, p.len);
+                m.mark_undefined(p.addr, p.len);
             }
             return Ok(());
         }

@@ -334,7 +334,7 @@ impl SvmPlan {
         // Register flags change only when some are set or the padding becomes undefined;
         // otherwise the set stays empty.
         let track = !undefined.is_empty() || (bs == 1 && stride > nb);
-        if flat.is_none_or(|m| m.undefined.is_empty()) {
+        if flat.is_none_or(|m| !m.has_undefined()) {
             // No byte of memory is undefined: the lanes' bytes are copies through a cached
             // page and their register flags are set once.
             if !track {
@@ -745,7 +745,7 @@ fn read_mem(state: &MachineState, a: u64, out: &mut [u8]) -> (bool, Vec<bool>) {
         return (false, Vec::new());
     };
     m.read(a, out);
-    if m.undefined.is_empty() {
+    if !m.has_undefined() {
         return (false, Vec::new());
     }
     let flags: Vec<bool> = (0..out.len() as u64)

@@ -214,7 +214,7 @@ impl Typed2dPlan {
             if let (Some((a, lo, hi)), Some(space)) = (run(u), space) {
                 let (from, to) = (lo * px, hi * px);
                 space.read(a, &mut buf[from..to]);
-                if !space.undefined.is_empty() {
+                if space.has_undefined() {
                     for (k, f) in und[from..to].iter_mut().enumerate() {
                         *f = space.is_undefined(a.wrapping_add(k as u64));
                     }

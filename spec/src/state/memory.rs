@@ -14,7 +14,7 @@
 //!   (the documents define no order between the lanes of one message); the same value twice
 //!   is that value under every order. See [`StoreJournal`].
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::error::{ErrorClass, Result, VisaError};
@@ -30,18 +30,207 @@ pub const ARG: &str = "arg";
 pub const PAGE_SIZE: usize = 4096;
 
 /// A sparse byte-addressed memory (flat 64-bit space, SLM, `arg`). Bytes never written read
-/// as zero. Bytes an instruction left undefined are listed in `undefined`; they keep a
-/// value (the last one written) and a defined write removes them.
+/// as zero. Bytes an instruction left undefined are flagged in their page's bitmap; they
+/// keep a value (the last one written) and a defined write clears their flags.
 ///
 /// Pages are shared between copies until one of them writes (copy on write): copying a
 /// memory, as every state reset does, copies no page. The pages a memory holds are few (a
 /// case's regions), so they are kept in one vector sorted by page number: a reset compares
-/// and copies it in place, and a lookup is a search of a few entries.
+/// and copies it in place, and a lookup is a search of a few entries. A page holds its bytes
+/// and, next to them, one bit per byte saying whether it is undefined: an undefined byte is
+/// always in a page (it was written, or marked in place), and the flags of a store are word
+/// operations on its page.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct SparseMemory {
-    /// (page number, bytes), sorted by page number, each number once.
-    pages: Vec<(u64, Arc<[u8; PAGE_SIZE]>)>,
-    pub undefined: BTreeSet<u64>,
+    /// (page number, page), sorted by page number, each number once.
+    pages: Vec<(u64, Arc<Page>)>,
+    /// How many bytes are undefined, over all pages.
+    undefined: usize,
+}
+
+/// Words of a page's undefined bitmap.
+const FLAG_WORDS: usize = PAGE_SIZE / 64;
+
+/// One page: its bytes and their undefined flags (bit `k % 64` of word `k / 64` for byte
+/// `k`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Page {
+    bytes: [u8; PAGE_SIZE],
+    undefined: [u64; FLAG_WORDS],
+}
+
+impl Page {
+    fn zeroed() -> Arc<Page> {
+        Arc::new(Page {
+            bytes: [0; PAGE_SIZE],
+            undefined: [0; FLAG_WORDS],
+        })
+    }
+}
+
+/// The bits of bytes `from..from + n` of a page as (word, mask) pairs, `from + n` at most
+/// `PAGE_SIZE`.
+#[inline]
+fn flag_words(from: usize, n: usize) -> impl Iterator<Item = (usize, u64)> {
+    let end = from + n;
+    let mut k = from;
+    std::iter::from_fn(move || {
+        if k >= end {
+            return None;
+        }
+        let (w, b) = (k / 64, k % 64);
+        let m = (end - k).min(64 - b);
+        let mask = if m == 64 {
+            u64::MAX
+        } else {
+            ((1u64 << m) - 1) << b
+        };
+        k += m;
+        Some((w, mask))
+    })
+}
+
+/// A page open for writing, for a caller that writes its bytes directly and keeps their
+/// undefined flags up to date with [`PageMut::set_undefined`].
+#[derive(Debug)]
+pub struct PageMut<'m> {
+    pub bytes: &'m mut [u8; PAGE_SIZE],
+    flags: &'m mut [u64; FLAG_WORDS],
+    count: &'m mut usize,
+}
+
+impl PageMut<'_> {
+    /// Sets the undefined flag of bytes `from..from + n` of the page to `undefined`
+    /// (`from + n` at most `PAGE_SIZE`).
+    #[inline]
+    pub fn set_undefined(&mut self, from: usize, n: usize, undefined: bool) {
+        set_flags(self.flags, self.count, from, n, undefined);
+    }
+
+    /// Sets the undefined flag of bytes `from..from + flags.len()` of the page: byte
+    /// `from + k` is undefined when `flags[k]` is not zero; where `touched` is given (as
+    /// long as `flags`), only the bytes whose `touched` entry is not zero change. A word of
+    /// the bitmap at a time (`from + flags.len()` at most `PAGE_SIZE`).
+    pub fn set_undefined_where(&mut self, from: usize, touched: Option<&[u8]>, flags: &[u8]) {
+        let mut k = 0;
+        for (w, mask) in flag_words(from, flags.len()) {
+            // The mask's bits are `shift..shift + n`.
+            let shift = mask.trailing_zeros();
+            let n = 64 - (mask.leading_zeros() + shift) as usize;
+            let (Some(f), Some(word)) = (flags.get(k..k + n), self.flags.get_mut(w)) else {
+                return;
+            };
+            let new = pack_bits(f) << shift;
+            let change = match touched.and_then(|t| t.get(k..k + n)) {
+                Some(t) => (pack_bits(t) << shift) & mask,
+                None => mask,
+            };
+            let old = *word;
+            let next = (old & !change) | (new & change);
+            if next != old {
+                *self.count += (next & !old).count_ones() as usize;
+                *self.count -= (old & !next).count_ones() as usize;
+                *word = next;
+            }
+            k += n;
+        }
+    }
+
+    /// Sets the undefined flag of bytes `from..from + n` of the page (`n` at most 64,
+    /// `from + n` at most `PAGE_SIZE`): byte `from + k` undefined where bit k of `bits` is
+    /// set.
+    pub fn set_undefined_bits(&mut self, from: usize, n: usize, bits: u64) {
+        let mut k = 0;
+        for (w, mask) in flag_words(from, n.min(64)) {
+            let shift = mask.trailing_zeros();
+            let Some(word) = self.flags.get_mut(w) else {
+                return;
+            };
+            let new = (bits.checked_shr(k as u32).unwrap_or(0) << shift) & mask;
+            let old = *word;
+            let next = (old & !mask) | new;
+            if next != old {
+                *self.count += (next & !old).count_ones() as usize;
+                *self.count -= (old & !next).count_ones() as usize;
+                *word = next;
+            }
+            k += 64 - (mask.leading_zeros() + shift) as usize;
+        }
+    }
+
+    /// Whether byte `k` of the page is undefined.
+    #[inline]
+    pub fn is_undefined(&self, k: usize) -> bool {
+        self.flags
+            .get(k / 64)
+            .is_some_and(|w| w >> (k % 64) & 1 == 1)
+    }
+}
+
+/// Bit k set where `bytes[k]` (at most 64 of them) is not zero, eight bytes at a time.
+#[inline]
+fn pack_bits(bytes: &[u8]) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    #[inline(always)]
+    fn eight(v: u64) -> u64 {
+        // The top bit of each byte set where the byte is not zero, moved to its low bit.
+        let nonzero = ((((v & LOW7) + LOW7) | v) >> 7) & 0x0101_0101_0101_0101;
+        // Byte i's low bit lands on bit 56 + i of the product (no carries: every partial
+        // sum stays below 256).
+        nonzero.wrapping_mul(0x0102_0408_1020_4080) >> 56
+    }
+    let mut bits = 0u64;
+    let chunks = bytes.chunks_exact(8);
+    let rest = chunks.remainder();
+    let mut j = 0;
+    for chunk in chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        bits |= eight(u64::from_le_bytes(word)) << (8 * j);
+        j += 1;
+    }
+    if !rest.is_empty() {
+        let mut word = [0u8; 8];
+        for (w, &b) in word.iter_mut().zip(rest) {
+            *w = b;
+        }
+        bits |= eight(u64::from_le_bytes(word)) << (8 * j);
+    }
+    bits
+}
+
+/// Sets the flags of bytes `from..from + n` of a page's bitmap `flags` to `undefined`,
+/// keeping `count` (the memory's undefined bytes) up to date.
+#[inline]
+fn set_flags(
+    flags: &mut [u64; FLAG_WORDS],
+    count: &mut usize,
+    from: usize,
+    n: usize,
+    undefined: bool,
+) {
+    if !undefined && *count == 0 {
+        return;
+    }
+    for (w, mask) in flag_words(from, n) {
+        let Some(word) = flags.get_mut(w) else {
+            return;
+        };
+        // Counted only where a flag changes (most stores change none).
+        if undefined {
+            let add = mask & !*word;
+            if add != 0 {
+                *count += add.count_ones() as usize;
+                *word |= mask;
+            }
+        } else {
+            let remove = mask & *word;
+            if remove != 0 {
+                *count -= remove.count_ones() as usize;
+                *word &= !mask;
+            }
+        }
+    }
 }
 
 impl Clone for SparseMemory {
@@ -51,7 +240,7 @@ impl Clone for SparseMemory {
         let SparseMemory { pages, undefined } = self;
         SparseMemory {
             pages: pages.clone(),
-            undefined: undefined.clone(),
+            undefined: *undefined,
         }
     }
 
@@ -69,25 +258,24 @@ impl Clone for SparseMemory {
         if let Some(rest) = pages.get(kept..) {
             self.pages.extend_from_slice(rest);
         }
-        if !(self.undefined.is_empty() && undefined.is_empty()) {
-            self.undefined.clone_from(undefined);
-        }
+        self.undefined = *undefined;
     }
 }
 
 impl SparseMemory {
-    /// The page `number`, created (zeroed) if absent, unshared for writing.
-    fn page_mut(&mut self, number: u64) -> &mut [u8; PAGE_SIZE] {
+    /// The page `number`, created (zeroed) if absent, unshared for writing, with the count
+    /// of undefined bytes.
+    fn page_mut(&mut self, number: u64) -> (&mut Page, &mut usize) {
         let k = match self.find(number) {
             Ok(k) => k,
             Err(k) => {
-                self.pages.insert(k, (number, Arc::new([0; PAGE_SIZE])));
+                self.pages.insert(k, (number, Page::zeroed()));
                 k
             }
         };
         // `k` is in bounds: found, or just inserted there.
         let slot = &mut self.pages[k].1;
-        Arc::make_mut(slot)
+        (Arc::make_mut(slot), &mut self.undefined)
     }
 
     /// Where page `number` is in `pages` (`Err`: where it would be inserted).
@@ -107,19 +295,85 @@ impl SparseMemory {
         self.find(number)
             .ok()
             .and_then(|k| self.pages.get(k))
-            .map(|(_, p)| &**p)
+            .map(|(_, p)| &p.bytes)
     }
 
     /// The page `number`, created (zeroed) if absent and unshared, for a caller that writes
-    /// its bytes directly: it keeps `undefined` up to date itself.
+    /// its bytes directly: it keeps their undefined flags up to date itself
+    /// ([`SparseMemory::page_with_flags`], [`SparseMemory::define`]).
     pub fn page_for_write(&mut self, number: u64) -> &mut [u8; PAGE_SIZE] {
-        self.page_mut(number)
+        &mut self.page_mut(number).0.bytes
     }
 
-    /// Removes the bytes `addr..=last` from `undefined`.
-    fn define(&mut self, addr: u64, last: u64) {
-        while let Some(&g) = self.undefined.range(addr..=last).next() {
-            self.undefined.remove(&g);
+    /// The page `number`, created (zeroed) if absent and unshared, with its undefined flags.
+    pub fn page_with_flags(&mut self, number: u64) -> PageMut<'_> {
+        let (page, count) = self.page_mut(number);
+        PageMut {
+            bytes: &mut page.bytes,
+            flags: &mut page.undefined,
+            count,
+        }
+    }
+
+    /// Whether any byte is undefined.
+    #[inline]
+    pub fn has_undefined(&self) -> bool {
+        self.undefined > 0
+    }
+
+    /// The undefined bytes, in address order.
+    pub fn undefined_bytes(&self) -> impl Iterator<Item = u64> + '_ {
+        self.pages.iter().flat_map(|(no, p)| {
+            let base = no * PAGE_SIZE as u64;
+            p.undefined.iter().enumerate().flat_map(move |(w, &word)| {
+                let mut bits = word;
+                std::iter::from_fn(move || {
+                    if bits == 0 {
+                        return None;
+                    }
+                    let b = bits.trailing_zeros() as u64;
+                    bits &= bits - 1;
+                    Some(base + w as u64 * 64 + b)
+                })
+            })
+        })
+    }
+
+    /// Sets the undefined flag of the bytes `addr..=last` (one page) to `undefined`; a page
+    /// absent holds no undefined byte and is created only to flag one.
+    fn set_undefined_in_page(&mut self, addr: u64, last: u64, undefined: bool) {
+        let no = addr / PAGE_SIZE as u64;
+        let in_page = (addr % PAGE_SIZE as u64) as usize;
+        let n = (last - addr) as usize + 1;
+        if undefined {
+            let (page, count) = self.page_mut(no);
+            set_flags(&mut page.undefined, count, in_page, n, true);
+        } else if self.undefined > 0 {
+            if let Ok(k) = self.find(no) {
+                // Unshared only when a flag changes.
+                let p = &self.pages[k].1;
+                if flag_words(in_page, n).any(|(w, m)| p.undefined[w] & m != 0) {
+                    let (page, count) = self.page_mut(no);
+                    set_flags(&mut page.undefined, count, in_page, n, false);
+                }
+            }
+        }
+    }
+
+    /// Makes the `len` bytes at `addr` (wrapping at the end of the 64-bit space) defined,
+    /// keeping their contents.
+    pub fn define(&mut self, addr: u64, len: usize) {
+        if self.undefined == 0 {
+            return;
+        }
+        let mut done = 0;
+        while done < len {
+            let a = addr.wrapping_add(done as u64);
+            let in_page = (a % PAGE_SIZE as u64) as usize;
+            let n = (PAGE_SIZE - in_page).min(len - done);
+            // The chunk stays inside one page: `a + n - 1` does not overflow.
+            self.set_undefined_in_page(a, a + (n as u64 - 1), false);
+            done += n;
         }
     }
 
@@ -139,71 +393,83 @@ impl SparseMemory {
         }
     }
 
-    /// Writes defined bytes (removing them from `undefined`), a page at a time.
+    /// Writes defined bytes (clearing their undefined flags), a page at a time.
     pub fn write(&mut self, addr: u64, data: &[u8]) {
         let mut done = 0;
         while done < data.len() {
             let a = addr.wrapping_add(done as u64);
             let in_page = (a % PAGE_SIZE as u64) as usize;
             let n = (PAGE_SIZE - in_page).min(data.len() - done);
-            let page = self.page_mut(a / PAGE_SIZE as u64);
-            page[in_page..in_page + n].copy_from_slice(&data[done..done + n]);
-            if !self.undefined.is_empty() {
-                // The chunk stays inside one page: `a + n - 1` does not overflow.
-                self.define(a, a + (n as u64 - 1));
-            }
+            let (page, count) = self.page_mut(a / PAGE_SIZE as u64);
+            page.bytes[in_page..in_page + n].copy_from_slice(&data[done..done + n]);
+            set_flags(&mut page.undefined, count, in_page, n, false);
             done += n;
         }
     }
 
     /// Writes `data` at `addr` (wrapping at the end of the 64-bit space) and sets each
     /// byte's undefined flag to `undefined[i]`: as [`SparseMemory::write_undefined`] of the
-    /// flagged bytes and [`SparseMemory::write`] of the others, with the undefined set only
-    /// touched where a flag changes.
+    /// flagged bytes and [`SparseMemory::write`] of the others.
     pub fn write_flagged(&mut self, addr: u64, data: &[u8], undefined: &[bool]) {
         let mut done = 0;
-        let mut changes: Vec<(u64, bool)> = Vec::new();
         while done < data.len() {
             let a = addr.wrapping_add(done as u64);
             let in_page = (a % PAGE_SIZE as u64) as usize;
             let n = (PAGE_SIZE - in_page).min(data.len() - done);
-            let page = self.page_mut(a / PAGE_SIZE as u64);
-            page[in_page..in_page + n].copy_from_slice(&data[done..done + n]);
-            // The chunk stays inside one page: `a + n - 1` does not overflow. Merge the
-            // bytes undefined now with the flags wanted.
-            let flags = &undefined[done..done + n];
-            let mut now = self.undefined.range(a..=a + (n as u64 - 1)).peekable();
-            for (k, &want) in flags.iter().enumerate() {
-                let b = a + k as u64;
-                let is = now.next_if_eq(&&b).is_some();
-                if is != want {
-                    changes.push((b, want));
-                }
+            let (page, count) = self.page_mut(a / PAGE_SIZE as u64);
+            page.bytes[in_page..in_page + n].copy_from_slice(&data[done..done + n]);
+            for (k, &want) in undefined[done..done + n].iter().enumerate() {
+                set_flags(&mut page.undefined, count, in_page + k, 1, want);
             }
             done += n;
-        }
-        for (b, want) in changes {
-            if want {
-                self.undefined.insert(b);
-            } else {
-                self.undefined.remove(&b);
-            }
         }
     }
 
     /// Whether any byte of `addr..=last` is undefined.
     pub fn any_undefined(&self, addr: u64, last: u64) -> bool {
-        !self.undefined.is_empty() && self.undefined.range(addr..=last).next().is_some()
+        if self.undefined == 0 || last < addr {
+            return false;
+        }
+        let (first_no, last_no) = (addr / PAGE_SIZE as u64, last / PAGE_SIZE as u64);
+        let from = self.find(first_no).unwrap_or_else(|k| k);
+        for (no, p) in self.pages.get(from..).unwrap_or(&[]) {
+            if *no > last_no {
+                break;
+            }
+            let lo = if *no == first_no {
+                (addr % PAGE_SIZE as u64) as usize
+            } else {
+                0
+            };
+            let hi = if *no == last_no {
+                (last % PAGE_SIZE as u64) as usize
+            } else {
+                PAGE_SIZE - 1
+            };
+            if flag_words(lo, hi - lo + 1).any(|(w, m)| p.undefined[w] & m != 0) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Writes one byte and marks it undefined.
     pub fn write_undefined(&mut self, addr: u64, value: u8) {
-        self.put(addr, value);
-        self.undefined.insert(addr);
+        let (page, count) = self.page_mut(addr / PAGE_SIZE as u64);
+        let k = (addr % PAGE_SIZE as u64) as usize;
+        page.bytes[k] = value;
+        set_flags(&mut page.undefined, count, k, 1, true);
     }
 
     pub fn is_undefined(&self, addr: u64) -> bool {
-        self.undefined.contains(&addr)
+        if self.undefined == 0 {
+            return false;
+        }
+        let k = (addr % PAGE_SIZE as u64) as usize;
+        self.find(addr / PAGE_SIZE as u64)
+            .ok()
+            .and_then(|i| self.pages.get(i))
+            .is_some_and(|(_, p)| p.undefined[k / 64] >> (k % 64) & 1 == 1)
     }
 
     /// Marks the `len` bytes at `addr` (wrapping at the end of the 64-bit space) undefined,
@@ -214,21 +480,16 @@ impl SparseMemory {
             let a = addr.wrapping_add(done as u64);
             let in_page = (a % PAGE_SIZE as u64) as usize;
             let n = (PAGE_SIZE - in_page).min(len - done);
-            self.page_mut(a / PAGE_SIZE as u64);
-            self.undefined.extend((0..n as u64).map(|k| a + k));
+            self.set_undefined_in_page(a, a + (n as u64 - 1), true);
             done += n;
         }
-    }
-
-    fn put(&mut self, a: u64, b: u8) {
-        self.page_mut(a / PAGE_SIZE as u64)[(a % PAGE_SIZE as u64) as usize] = b;
     }
 
     /// The pages holding data, as (address, bytes) runs in address order.
     pub fn pages(&self) -> impl Iterator<Item = (u64, &[u8])> {
         self.pages
             .iter()
-            .map(|(p, d)| (p * PAGE_SIZE as u64, &d[..]))
+            .map(|(p, d)| (p * PAGE_SIZE as u64, &d.bytes[..]))
     }
 }
 
@@ -706,7 +967,7 @@ mod tests {
         let mut out = [0; 4];
         m.read(0x0fff, &mut out);
         assert_eq!(out, [7, 8, 9, 10]);
-        let u: Vec<u64> = m.undefined.iter().copied().collect();
+        let u: Vec<u64> = m.undefined_bytes().collect();
         // 0x0fff defined again, 0x1000 and 0x1001 undefined, 0x1005 untouched.
         assert_eq!(u, vec![0x1000, 0x1001, 0x1005]);
         // The same as the byte-wise operations.
@@ -719,6 +980,100 @@ mod tests {
         n.write_undefined(0x1001, 9);
         n.write(0x1002, &[10]);
         assert_eq!(m, n);
+    }
+
+    /// A xorshift64 stream: `next(n)` is below `n`.
+    fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        }
+    }
+
+    #[test]
+    fn pack_bits_is_byte_wise() {
+        let mut next = xorshift(0x1234_5678_9abc_def1);
+        for _ in 0..2000 {
+            let len = next(65) as usize;
+            // Mostly zeros, and every value (0x80 and 0x01 among them) now and then.
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| match next(4) {
+                    0 => next(256) as u8,
+                    1 => [0x80, 0x01, 0xff][next(3) as usize],
+                    _ => 0,
+                })
+                .collect();
+            let want = bytes
+                .iter()
+                .enumerate()
+                .fold(0u64, |acc, (k, &b)| acc | u64::from(b != 0) << k);
+            assert_eq!(pack_bits(&bytes), want, "{bytes:?}");
+        }
+    }
+
+    /// `PageMut::set_undefined_where` and `set_undefined` against byte-wise flags, over
+    /// pages holding undefined bytes; the count of undefined bytes stays the number of
+    /// flags set.
+    #[test]
+    fn page_flags_are_byte_wise() {
+        let mut next = xorshift(0x0fed_cba9_8765_4321);
+        for _ in 0..500 {
+            let mut m = SparseMemory::default();
+            for _ in 0..next(40) {
+                m.write_undefined(0x1000 + next(PAGE_SIZE as u64), 1);
+            }
+            m.write(0x5000, &[1]);
+            let mut want: Vec<bool> = (0..PAGE_SIZE as u64)
+                .map(|k| m.is_undefined(0x1000 + k))
+                .collect();
+            for _ in 0..4 {
+                let from = next(PAGE_SIZE as u64) as usize;
+                let len = next((PAGE_SIZE - from) as u64 + 1).min(200) as usize;
+                let flags: Vec<u8> = (0..len).map(|_| next(3) as u8 * 0x41).collect();
+                let touched: Vec<u8> = (0..len).map(|_| next(2) as u8).collect();
+                let mut page = m.page_with_flags(1);
+                match next(4) {
+                    3 => {
+                        let n = len.min(64);
+                        let bits = flags[..n]
+                            .iter()
+                            .enumerate()
+                            .fold(0u64, |acc, (k, f)| acc | u64::from(*f != 0) << k);
+                        page.set_undefined_bits(from, n, bits);
+                        for (k, f) in flags[..n].iter().enumerate() {
+                            want[from + k] = *f != 0;
+                        }
+                    }
+                    0 => {
+                        page.set_undefined_where(from, None, &flags);
+                        for (k, f) in flags.iter().enumerate() {
+                            want[from + k] = *f != 0;
+                        }
+                    }
+                    1 => {
+                        page.set_undefined_where(from, Some(&touched), &flags);
+                        for (k, f) in flags.iter().enumerate() {
+                            if touched[k] != 0 {
+                                want[from + k] = *f != 0;
+                            }
+                        }
+                    }
+                    _ => {
+                        let u = next(2) == 1;
+                        page.set_undefined(from, len, u);
+                        want[from..from + len].fill(u);
+                    }
+                }
+                let got: Vec<bool> = (0..PAGE_SIZE as u64)
+                    .map(|k| m.is_undefined(0x1000 + k))
+                    .collect();
+                assert_eq!(got, want);
+                assert_eq!(m.undefined, m.undefined_bytes().count());
+                assert_eq!(m.undefined, want.iter().filter(|u| **u).count());
+            }
+        }
     }
 
     #[test]
