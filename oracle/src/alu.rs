@@ -15,6 +15,7 @@ use visa_spec::ir::Opcode;
 use visa_spec::types::DataType;
 use visa_spec::VisaError;
 
+use crate::fused::FusedFn;
 use crate::kernel::{Ctx, Ints, LANES};
 use crate::mode::Literal;
 
@@ -569,67 +570,116 @@ fn map3_pair(
     Ok(())
 }
 
+/// One lane of a two-result operation: both exact results from the exact source lanes
+/// (the sources past `SRCS` are 0). The buffer form ([`pair_buf`]) and the fused loop of
+/// [`crate::fused::run_two`] both inline it.
+pub trait PairLane {
+    const SRCS: usize;
+    fn f(a: i128, b: i128, c: i128) -> (i128, i128);
+}
+
 /// ADDC: the sum and its carry out of 32 bits (erratum ADDC-CARRY-FUNCTION).
-fn addc(s: &mut [Ints], second: &mut Ints, c: &Ctx) -> Result<()> {
-    map2_pair(s, second, c, |a, b| {
+pub struct Addc;
+impl PairLane for Addc {
+    const SRCS: usize = 2;
+    #[inline(always)]
+    fn f(a: i128, b: i128, _: i128) -> (i128, i128) {
         let sum = a + b;
         (sum, i128::from(sum >= 1 << 32))
-    })
+    }
 }
 
 /// SUBB: the difference and the borrow `src0 < src1`.
-fn subb(s: &mut [Ints], second: &mut Ints, c: &Ctx) -> Result<()> {
-    map2_pair(s, second, c, |a, b| (a - b, i128::from(a < b)))
+pub struct Subb;
+impl PairLane for Subb {
+    const SRCS: usize = 2;
+    #[inline(always)]
+    fn f(a: i128, b: i128, _: i128) -> (i128, i128) {
+        (a - b, i128::from(a < b))
+    }
 }
 
 /// ADD3O: the sum and whether it leaves the destination range [MIN, MAX] (erratum
 /// ADD3O-OVERFLOW, resolved).
-fn add3o<const MIN: i128, const MAX: i128>(
-    s: &mut [Ints],
-    second: &mut Ints,
-    c: &Ctx,
-) -> Result<()> {
-    map3_pair(s, second, c, |a, b, d| {
+pub struct Add3o<const MIN: i128, const MAX: i128>;
+impl<const MIN: i128, const MAX: i128> PairLane for Add3o<MIN, MAX> {
+    const SRCS: usize = 3;
+    #[inline(always)]
+    fn f(a: i128, b: i128, d: i128) -> (i128, i128) {
         let sum = a + b + d;
         (sum, i128::from(!(MIN..=MAX).contains(&sum)))
-    })
+    }
 }
 
 /// ADD3O, erratum ADD3O-OVERFLOW literal: the carry out of the 32-bit unsigned sum of the
 /// sources' low 32 bits.
-fn add3o_carry(s: &mut [Ints], second: &mut Ints, c: &Ctx) -> Result<()> {
-    map3_pair(s, second, c, |a, b, d| {
+pub struct Add3oCarry;
+impl PairLane for Add3oCarry {
+    const SRCS: usize = 3;
+    #[inline(always)]
+    fn f(a: i128, b: i128, d: i128) -> (i128, i128) {
         let carry = u64::from(dword(a)) + u64::from(dword(b)) + u64::from(dword(d)) >= 1 << 32;
         (a + b + d, i128::from(carry))
-    })
+    }
 }
 
 /// MADW: the exact `src0 * src1 + src2` (the encode stage keeps its low 32 bits) and its
 /// high part floor(r / 2^32) (whose low 32 bits are bits 63..32 of r).
-fn madw(s: &mut [Ints], second: &mut Ints, c: &Ctx) -> Result<()> {
-    map3_pair(s, second, c, |a, b, d| {
+pub struct Madw;
+impl PairLane for Madw {
+    const SRCS: usize = 3;
+    #[inline(always)]
+    fn f(a: i128, b: i128, d: i128) -> (i128, i128) {
         let r = a * b + d;
         (r, r >> 32)
-    })
+    }
+}
+
+/// The buffer form of a two-result lane operation.
+fn pair_buf<P: PairLane>(s: &mut [Ints], second: &mut Ints, c: &Ctx) -> Result<()> {
+    if P::SRCS == 2 {
+        map2_pair(s, second, c, |a, b| P::f(a, b, 0))
+    } else {
+        map3_pair(s, second, c, P::f)
+    }
+}
+
+/// A two-result operation: its buffer form and its fused loop.
+#[derive(Clone, Copy)]
+pub struct PairOp {
+    pub buf: PairOpFn,
+    pub fused: FusedFn,
+}
+
+fn pair_op<P: PairLane>() -> PairOp {
+    PairOp {
+        buf: pair_buf::<P>,
+        fused: crate::fused::run_two::<P>,
+    }
 }
 
 /// The two-result operation of `opcode` into an integer destination `dst`, under the errata
 /// readings `lit`; `None` for other opcodes.
-pub fn pair_op_fn(opcode: Opcode, dst: DataType, lit: &Literal) -> Option<PairOpFn> {
+pub fn pair_op_of(opcode: Opcode, dst: DataType, lit: &Literal) -> Option<PairOp> {
     Some(match opcode {
-        Opcode::Addc => addc,
-        Opcode::Subb => subb,
-        Opcode::Add3o if lit.add3o_overflow => add3o_carry,
+        Opcode::Addc => pair_op::<Addc>(),
+        Opcode::Subb => pair_op::<Subb>(),
+        Opcode::Add3o if lit.add3o_overflow => pair_op::<Add3oCarry>(),
         Opcode::Add3o => match dst {
-            DataType::D => add3o::<{ i32::MIN as i128 }, { i32::MAX as i128 }>,
-            DataType::UD => add3o::<0, { u32::MAX as i128 }>,
-            DataType::W => add3o::<{ i16::MIN as i128 }, { i16::MAX as i128 }>,
-            DataType::UW => add3o::<0, { u16::MAX as i128 }>,
+            DataType::D => pair_op::<Add3o<{ i32::MIN as i128 }, { i32::MAX as i128 }>>(),
+            DataType::UD => pair_op::<Add3o<0, { u32::MAX as i128 }>>(),
+            DataType::W => pair_op::<Add3o<{ i16::MIN as i128 }, { i16::MAX as i128 }>>(),
+            DataType::UW => pair_op::<Add3o<0, { u16::MAX as i128 }>>(),
             _ => return None,
         },
-        Opcode::Madw => madw,
+        Opcode::Madw => pair_op::<Madw>(),
         _ => return None,
     })
+}
+
+/// The buffer form of [`pair_op_of`].
+pub fn pair_op_fn(opcode: Opcode, dst: DataType, lit: &Literal) -> Option<PairOpFn> {
+    pair_op_of(opcode, dst, lit).map(|op| op.buf)
 }
 
 // ---------------------------------------------------------------------------------------

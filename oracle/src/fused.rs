@@ -11,14 +11,16 @@
 //! function per operation ([`run`], instantiated for an [`alu::Lane`]) does the whole
 //! instruction through one call. Which instructions take it is decided when the plan is
 //! compiled ([`FusedInt::compile`]); the rest (indirect operands, vector immediates,
-//! predicates, two results, pairs, errata loops, operations that may fail) keep the general
-//! path, and so does any run on a state holding undefined bytes.
+//! two results, errata loops, operations that may fail) keep the general path. SAD2 and
+//! SAD2ADD have a pair-wise loop of their own ([`run_pairs`]). On a state holding undefined
+//! bytes, and for the pairs (whose second lanes become undefined), the plan settles the
+//! undefined set after the fused store.
 
 use visa_spec::state::MachineState;
 use visa_spec::types::DataType;
 use visa_spec::VisaError;
 
-use crate::alu::Lane;
+use crate::alu::{Lane, PairLane};
 use crate::kernel::{Modifier, Raw, LANES};
 use crate::operand::{DstStore, SrcLoad};
 
@@ -199,6 +201,26 @@ pub struct FusedInt {
     mask: u64,
     /// The sources in order: an operation of fewer reads only the first lines.
     srcs: [FusedSrc; 4],
+    /// The second result of a two-result instruction ([`run_two`]).
+    second: Option<FusedSecond>,
+}
+
+/// Where the second result of ADDC, SUBB, ADD3O or MADW goes, encoded into its type (its
+/// range under `.sat`, its mask).
+#[derive(Clone, Copy, Debug)]
+struct FusedSecond {
+    to: SecondTo,
+    min: i64,
+    max: u64,
+    mask: u64,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum SecondTo {
+    /// Lane k's element (`size` bytes) is at `base + k * hs`.
+    Grf { base: u32, hs: u32, size: u8 },
+    /// Lane k sets bit `offset + k` of predicate `var` (ADD3O's overflow bits).
+    Pred { var: u32, offset: u32 },
 }
 
 /// A source of the general plan, as [`FusedInt::compile`] takes it.
@@ -269,7 +291,64 @@ impl FusedInt {
             min,
             max,
             mask: u64::MAX >> (64 - bits),
+            second: None,
         })
+    }
+
+    /// The plan with a second result encoded into `ty` and written, `size` bytes per lane,
+    /// to `store` (a general region or a predicate), if it has a fused form.
+    pub fn with_second(mut self, store: &DstStore, ty: DataType, size: usize) -> Option<Self> {
+        if !ty.is_integer() {
+            return None;
+        }
+        let n = usize::from(self.n);
+        let to = match store {
+            DstStore::Contig { base } => SecondTo::Grf {
+                base: u32::try_from(*base).ok()?,
+                hs: u32::try_from(size).ok()?,
+                size: u8::try_from(size).ok()?,
+            },
+            DstStore::Table { offs } => {
+                let hs = if n > 1 {
+                    offs[1].checked_sub(offs[0])?
+                } else {
+                    0
+                };
+                let affine = offs[..n]
+                    .iter()
+                    .enumerate()
+                    .all(|(k, o)| u64::from(offs[0]) + k as u64 * u64::from(hs) == u64::from(*o));
+                if !affine {
+                    return None;
+                }
+                SecondTo::Grf {
+                    base: offs[0],
+                    hs,
+                    size: u8::try_from(size).ok()?,
+                }
+            }
+            DstStore::Predicate { var, offset } => SecondTo::Pred {
+                var: u32::try_from(*var).ok()?,
+                offset: *offset,
+            },
+            _ => return None,
+        };
+        if !matches!(size, 1 | 2 | 4 | 8) {
+            return None;
+        }
+        let bits = 8 * ty.size() as u32;
+        let (min, max) = if ty.is_signed_integer() {
+            (i64::MIN >> (64 - bits), u64::MAX >> (65 - bits))
+        } else {
+            (0, u64::MAX >> (64 - bits))
+        };
+        self.second = Some(FusedSecond {
+            to,
+            min,
+            max,
+            mask: u64::MAX >> (64 - bits),
+        });
+        Some(self)
     }
 
     /// Runs the instruction on `state` with the enabled lanes `en` (`Ok(false)`: not run,
@@ -390,7 +469,7 @@ fn out_of_range(o: usize) -> VisaError {
 /// enabled and the lanes are contiguous, else each lane blended with its old bytes.
 #[inline(always)]
 fn scatter<const S: usize>(
-    p: &FusedInt,
+    hs: u32,
     base: usize,
     grf: &mut [u8],
     en: u32,
@@ -398,7 +477,7 @@ fn scatter<const S: usize>(
 ) -> Result<()> {
     let n = vals.len();
     let all = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
-    let hs = p.dst_hs as usize;
+    let hs = hs as usize;
     if hs == S && en & all == all {
         let bytes = grf
             .get_mut(base..base + n * S)
@@ -478,16 +557,167 @@ fn run_as<L: Lane, const NARROW: bool>(
     let base = base as usize;
     let grf = &mut state.grf[..];
     match p.dst_size {
-        1 => scatter::<1>(p, base, grf, en, vals),
-        2 => scatter::<2>(p, base, grf, en, vals),
-        4 => scatter::<4>(p, base, grf, en, vals),
-        _ => scatter::<8>(p, base, grf, en, vals),
+        1 => scatter::<1>(p.dst_hs, base, grf, en, vals),
+        2 => scatter::<2>(p.dst_hs, base, grf, en, vals),
+        4 => scatter::<4>(p.dst_hs, base, grf, en, vals),
+        _ => scatter::<8>(p.dst_hs, base, grf, en, vals),
     }?;
     Ok(true)
 }
 
 /// Lanes of no source.
 static EMPTY: Raw = [0; LANES];
+
+/// The fused loop of a two-result operation `P` (ADDC, SUBB, ADD3O, MADW): both results of
+/// every lane computed from the gathered sources, the first stored as [`run`] stores it, then
+/// the second (after the first, as the general path writes them).
+pub fn run_two<P: PairLane>(
+    p: &FusedInt,
+    state: &mut MachineState,
+    en: u32,
+    raw: &mut [Raw],
+) -> Result<bool> {
+    let Some(second) = p.second else {
+        return Err(VisaError::model_bug(
+            "a two-result fused plan without its second result",
+        ));
+    };
+    let n = usize::from(p.n).min(LANES);
+    let (a, b, c) = match raw {
+        [a, b, c, ..] => (a, b, Some(c)),
+        [a, b] if P::SRCS == 2 => (a, b, None),
+        _ => {
+            return Err(VisaError::model_bug(
+                "a two-result loop without its lane buffers",
+            ))
+        }
+    };
+    let grf = &state.grf[..];
+    let [s0, s1, s2, _] = &p.srcs;
+    gather::<true>(s0, grf, n, a);
+    gather::<true>(s1, grf, n, b);
+    let c: &Raw = match c {
+        Some(c) if P::SRCS > 2 => {
+            gather::<true>(s2, grf, n, c);
+            c
+        }
+        _ => &EMPTY,
+    };
+    let mut hi: Raw = [0; LANES];
+    let enc2 = |v: i128| {
+        let v = if p.sat {
+            v.clamp(i128::from(second.min), i128::from(second.max))
+        } else {
+            v
+        };
+        (v as u64) & second.mask
+    };
+    for k in 0..n {
+        let (x, y) = P::f(
+            i128::from(a[k] as i64),
+            i128::from(b[k] as i64),
+            i128::from(c[k] as i64),
+        );
+        a[k] = if p.sat {
+            p.encode::<true>(x)
+        } else {
+            p.encode::<false>(x)
+        };
+        hi[k] = enc2(y);
+    }
+    if let Some(base) = p.dst {
+        let (vals, base) = (&a[..n], base as usize);
+        let grf = &mut state.grf[..];
+        match p.dst_size {
+            1 => scatter::<1>(p.dst_hs, base, grf, en, vals),
+            2 => scatter::<2>(p.dst_hs, base, grf, en, vals),
+            4 => scatter::<4>(p.dst_hs, base, grf, en, vals),
+            _ => scatter::<8>(p.dst_hs, base, grf, en, vals),
+        }?;
+    }
+    match second.to {
+        SecondTo::Grf { base, hs, size } => {
+            let (vals, base) = (&hi[..n], base as usize);
+            let grf = &mut state.grf[..];
+            match size {
+                1 => scatter::<1>(hs, base, grf, en, vals),
+                2 => scatter::<2>(hs, base, grf, en, vals),
+                4 => scatter::<4>(hs, base, grf, en, vals),
+                _ => scatter::<8>(hs, base, grf, en, vals),
+            }?;
+        }
+        SecondTo::Pred { var, offset } => {
+            let bits = state
+                .preds
+                .get_mut(var as usize)
+                .ok_or_else(|| VisaError::model_bug("predicate variable missing from the state"))?;
+            for (k, v) in hi[..n].iter().enumerate() {
+                let bit = offset as usize + k;
+                if (en >> k) & 1 == 1 && bit < 32 {
+                    *bits = (*bits & !(1 << bit)) | (((*v & 1) as u32) << bit);
+                }
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// Even lanes.
+const EVEN: u32 = 0x5555_5555;
+
+/// The fused loop of SAD2 (`ADD` false) and SAD2ADD (`ADD`, src2 added) over pairs
+/// (instructions/SAD2.md, SAD2ADD.md, the loop stepping by 2): an enabled even lane i
+/// stores `|a[i] - b[i]| + |a[i+1] - b[i+1]| (+ c[i])`; the odd lanes are not stored here
+/// (the plan marks the lane after each stored one undefined).
+pub fn run_pairs<const ADD: bool>(
+    p: &FusedInt,
+    state: &mut MachineState,
+    en: u32,
+    raw: &mut [Raw],
+) -> Result<bool> {
+    let n = usize::from(p.n).min(LANES);
+    let (a, b, c) = match raw {
+        [a, b, c, ..] => (a, b, Some(c)),
+        [a, b] if !ADD => (a, b, None),
+        _ => return Err(VisaError::model_bug("a pair loop without its lane buffers")),
+    };
+    let grf = &state.grf[..];
+    let [s0, s1, s2, _] = &p.srcs;
+    gather::<true>(s0, grf, n, a);
+    gather::<true>(s1, grf, n, b);
+    let c: &Raw = match c {
+        Some(c) if ADD => {
+            gather::<true>(s2, grf, n, c);
+            c
+        }
+        _ => &EMPTY,
+    };
+    let d = |x: u64, y: u64| ((x as i64) - (y as i64)).unsigned_abs();
+    for i in (0..n.saturating_sub(1)).step_by(2) {
+        let mut v = i128::from(d(a[i], b[i]) + d(a[i + 1], b[i + 1]));
+        if ADD {
+            v += i128::from(c[i] as i64);
+        }
+        a[i] = if p.sat {
+            p.encode::<true>(v)
+        } else {
+            p.encode::<false>(v)
+        };
+    }
+    let Some(base) = p.dst else {
+        return Ok(true);
+    };
+    let vals = &a[..n];
+    let (base, en) = (base as usize, en & EVEN);
+    let grf = &mut state.grf[..];
+    match p.dst_size {
+        1 => scatter::<1>(p.dst_hs, base, grf, en, vals),
+        2 => scatter::<2>(p.dst_hs, base, grf, en, vals),
+        4 => scatter::<4>(p.dst_hs, base, grf, en, vals),
+        _ => scatter::<8>(p.dst_hs, base, grf, en, vals),
+    }?;
+    Ok(true)
+}
 
 /// Lanes `0..n` computed from the gathered sources (`r0` and the rest), the encoded results
 /// left in `r0`. `NARROW`: the lanes hold exact values as `i64` bits, else raw bits.

@@ -118,6 +118,9 @@ struct InsnPlan {
     /// A source or destination holds floats: the run decodes %cr0's float mode (integer
     /// kernels never read it).
     float_mode: bool,
+    /// A run with no enabled channel has no effect and cannot fail: no operand is indirect
+    /// (indirect addresses are checked in every lane) and every write is under ChEn.
+    idle: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -1010,7 +1013,14 @@ impl Compiler<'_> {
             );
         // The fused loop: one result per lane, every lane stored, nothing undefined.
         let fused_fn = match kernel {
+            Kernel::Int { .. } if lanes == Lanes::Pairs => Some(match insn.opcode {
+                Opcode::Sad2add => crate::fused::run_pairs::<true>,
+                _ => crate::fused::run_pairs::<false>,
+            }),
             Kernel::Int { fused, .. } => fused,
+            Kernel::Pair { .. } => {
+                alu::pair_op_of(insn.opcode, dst_ty, &self.lit).map(|op| op.fused)
+            }
             Kernel::AddInt { .. } => alu::lane_op::<alu::Add>().fused,
             // A run with a zero divisor takes the general path (`Lane::NONZERO_SRC1`).
             Kernel::IntDivide {
@@ -1046,9 +1056,9 @@ impl Compiler<'_> {
         };
         let fused = match fused_fn {
             Some(run)
-                if lanes == Lanes::All
+                if matches!(lanes, Lanes::All | Lanes::Pairs)
                     && !index_undefined
-                    && second.is_none()
+                    && (second.is_none() || matches!(kernel, Kernel::Pair { .. }))
                     && grf_aligned.is_none() =>
             {
                 let ins: Vec<SrcIn> = srcs
@@ -1060,11 +1070,52 @@ impl Compiler<'_> {
                         modifier: s.modifier,
                     })
                     .collect();
-                FusedInt::compile(run, n, &ins, &dst, dst_ty, insn.sat)
+                let fused = FusedInt::compile(run, n, &ins, &dst, dst_ty, insn.sat);
+                match (&second, &kernel) {
+                    // The second result: MADW's high halves in the destination's type, the
+                    // others a UD carry, borrow or overflow bit.
+                    (Some(Second { store, size }), Kernel::Pair { .. }) => {
+                        let ty = if insn.opcode == Opcode::Madw {
+                            dst_ty
+                        } else {
+                            DataType::UD
+                        };
+                        fused.and_then(|f| f.with_second(store, ty, *size))
+                    }
+                    _ => fused,
+                }
             }
             _ => None,
         };
+        let idle = srcs.iter().flatten().all(|s| {
+            matches!(
+                s.load,
+                SrcLoad::Contig { .. }
+                    | SrcLoad::Scalar { .. }
+                    | SrcLoad::Region(_)
+                    | SrcLoad::Splat { .. }
+                    | SrcLoad::Const { .. }
+                    | SrcLoad::Pred { .. }
+            )
+        }) && [Some(&dst), second.as_ref().map(|s| &*s.store)]
+            .into_iter()
+            .flatten()
+            .all(|d| {
+                matches!(
+                    d,
+                    DstStore::Discard
+                        | DstStore::Contig { .. }
+                        | DstStore::Table { .. }
+                        | DstStore::Predicate { .. }
+                )
+            })
+            && grf_aligned.is_none()
+            && match &kernel {
+                Kernel::Select(k) => matches!(k.write_mask(), WriteMask::ChEn),
+                _ => true,
+            };
         Ok(InsnPlan {
+            idle,
             pos: insn.pos,
             exec_size: n,
             mask: insn.mask,
@@ -1208,6 +1259,17 @@ impl Plan {
         self.steps()
             .filter(|s| matches!(s, Step::Insn(i) if i.fused.is_some()))
             .count()
+    }
+
+    /// The same plan with every fused step on the general path (for tests of the two paths).
+    pub fn without_fused(&self) -> Plan {
+        let mut plan = self.clone();
+        for step in plan.first.iter_mut().chain(&mut plan.rest) {
+            if let Step::Insn(i) = step {
+                i.fused = None;
+            }
+        }
+        plan
     }
 
     /// Executes the plan on `state`. Errors carry the failing instruction's position; the
@@ -1427,8 +1489,23 @@ impl InsnPlan {
         }
         let n = self.exec_size;
         let chen = self.channel_enables(state)?;
+        if chen == 0 && self.idle {
+            return Ok(());
+        }
         if let Some(f) = &self.fused {
-            if state.undefined.is_empty() && f.exec(state, chen, &mut s.raw)? {
+            if state.undefined.is_empty() && self.lanes == Lanes::All {
+                if f.exec(state, chen, &mut s.raw)? {
+                    return Ok(());
+                }
+            } else if f.exec(state, chen, &mut s.raw)? {
+                // The stored lanes leave the undefined set, the pairs' second lanes join it
+                // (a fused plan's destination is direct: no lane offsets to resolve).
+                let (written, undefined) = self.lanes.masks(chen, n)?;
+                self.dst
+                    .settle(self.dst_size, n, written, undefined, state, &s.dst_offs);
+                if let Some(Second { store, size }) = &self.second {
+                    store.settle(*size, n, written, 0, state, &s.dst2_offs);
+                }
                 return Ok(());
             }
         }
