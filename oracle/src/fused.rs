@@ -257,19 +257,8 @@ impl FusedInt {
             DstStore::Discard => (None, 0),
             DstStore::Contig { base } => (Some(u32::try_from(*base).ok()?), size as u32),
             DstStore::Table { offs } => {
-                let hs = if n > 1 {
-                    offs[1].checked_sub(offs[0])?
-                } else {
-                    0
-                };
-                let affine = offs[..n]
-                    .iter()
-                    .enumerate()
-                    .all(|(k, o)| u64::from(offs[0]) + k as u64 * u64::from(hs) == u64::from(*o));
-                if !affine {
-                    return None;
-                }
-                (Some(offs[0]), hs)
+                let (base, hs) = affine(&offs[..n])?;
+                (Some(base), hs)
             }
             _ => return None,
         };
@@ -309,20 +298,9 @@ impl FusedInt {
                 size: u8::try_from(size).ok()?,
             },
             DstStore::Table { offs } => {
-                let hs = if n > 1 {
-                    offs[1].checked_sub(offs[0])?
-                } else {
-                    0
-                };
-                let affine = offs[..n]
-                    .iter()
-                    .enumerate()
-                    .all(|(k, o)| u64::from(offs[0]) + k as u64 * u64::from(hs) == u64::from(*o));
-                if !affine {
-                    return None;
-                }
+                let (base, hs) = affine(&offs[..n])?;
                 SecondTo::Grf {
-                    base: offs[0],
+                    base,
                     hs,
                     size: u8::try_from(size).ok()?,
                 }
@@ -743,4 +721,19 @@ fn lanes<L: Lane, const NARROW: bool, const SAT: bool>(
         let d = if L::SRCS > 3 { dec(s3, r3[k]) } else { 0 };
         r0[k] = p.encode::<SAT>(L::f(a, b, c, d));
     }
+}
+
+/// The first offset and the stride of a destination's lane offsets, if they are evenly spaced
+/// (a lone lane has stride 0).
+fn affine(offs: &[u32]) -> Option<(u32, u32)> {
+    let base = *offs.first()?;
+    let hs = match offs.get(1) {
+        Some(next) => next.checked_sub(base)?,
+        None => 0,
+    };
+    let even = offs
+        .iter()
+        .enumerate()
+        .all(|(k, o)| u64::from(base) + k as u64 * u64::from(hs) == u64::from(*o));
+    even.then_some((base, hs))
 }
