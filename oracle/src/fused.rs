@@ -443,6 +443,21 @@ fn out_of_range(o: usize) -> VisaError {
     VisaError::model_bug(format!("fused store at byte {o} out of range"))
 }
 
+/// Stores the enabled lanes (`en`) of `vals` at the plan's destination, if it has one.
+#[inline(always)]
+fn store_first(p: &FusedInt, grf: &mut [u8], en: u32, vals: &[u64]) -> Result<()> {
+    let Some(base) = p.dst else {
+        return Ok(());
+    };
+    let base = base as usize;
+    match p.dst_size {
+        1 => scatter::<1>(p.dst_hs, base, grf, en, vals),
+        2 => scatter::<2>(p.dst_hs, base, grf, en, vals),
+        4 => scatter::<4>(p.dst_hs, base, grf, en, vals),
+        _ => scatter::<8>(p.dst_hs, base, grf, en, vals),
+    }
+}
+
 /// Stores the enabled lanes (`en`) of `vals` at the destination: whole when every lane is
 /// enabled and the lanes are contiguous, else each lane blended with its old bytes.
 #[inline(always)]
@@ -528,18 +543,7 @@ fn run_as<L: Lane, const NARROW: bool>(
     } else {
         lanes::<L, NARROW, false>(p, n, first, others);
     }
-    let Some(base) = p.dst else {
-        return Ok(true);
-    };
-    let vals = &first[..n];
-    let base = base as usize;
-    let grf = &mut state.grf[..];
-    match p.dst_size {
-        1 => scatter::<1>(p.dst_hs, base, grf, en, vals),
-        2 => scatter::<2>(p.dst_hs, base, grf, en, vals),
-        4 => scatter::<4>(p.dst_hs, base, grf, en, vals),
-        _ => scatter::<8>(p.dst_hs, base, grf, en, vals),
-    }?;
+    store_first(p, &mut state.grf, en, &first[..n])?;
     Ok(true)
 }
 
@@ -603,16 +607,7 @@ pub fn run_two<P: PairLane>(
         };
         hi[k] = enc2(y);
     }
-    if let Some(base) = p.dst {
-        let (vals, base) = (&a[..n], base as usize);
-        let grf = &mut state.grf[..];
-        match p.dst_size {
-            1 => scatter::<1>(p.dst_hs, base, grf, en, vals),
-            2 => scatter::<2>(p.dst_hs, base, grf, en, vals),
-            4 => scatter::<4>(p.dst_hs, base, grf, en, vals),
-            _ => scatter::<8>(p.dst_hs, base, grf, en, vals),
-        }?;
-    }
+    store_first(p, &mut state.grf, en, &a[..n])?;
     match second.to {
         SecondTo::Grf { base, hs, size } => {
             let (vals, base) = (&hi[..n], base as usize);
@@ -682,18 +677,7 @@ pub fn run_pairs<const ADD: bool>(
             p.encode::<false>(v)
         };
     }
-    let Some(base) = p.dst else {
-        return Ok(true);
-    };
-    let vals = &a[..n];
-    let (base, en) = (base as usize, en & EVEN);
-    let grf = &mut state.grf[..];
-    match p.dst_size {
-        1 => scatter::<1>(p.dst_hs, base, grf, en, vals),
-        2 => scatter::<2>(p.dst_hs, base, grf, en, vals),
-        4 => scatter::<4>(p.dst_hs, base, grf, en, vals),
-        _ => scatter::<8>(p.dst_hs, base, grf, en, vals),
-    }?;
+    store_first(p, &mut state.grf, en & EVEN, &a[..n])?;
     Ok(true)
 }
 
