@@ -272,14 +272,25 @@ fn is_simd16(case: &GenCase) -> bool {
 /// rejects nearly everything.
 const DRAWS_PER_CASE: usize = 100;
 
-/// One case ready to run: everything but the execution done.
-#[derive(Debug)]
+/// The cases of a stream ready to run: everything but the execution done.
+///
+/// Each part is an array in case order, so that a timed pass reads only what its engine
+/// needs (the spec its programs, the oracle its plans, both the initial states), from
+/// consecutive addresses as the instructions of one program would be, and the generated
+/// cases, which only the reports read, share no cache line with them.
+#[derive(Debug, Default)]
 struct Prepared {
-    case: GenCase,
-    program: Program,
-    config: ExecConfig,
-    init: MachineState,
-    plan: Plan,
+    /// The generated cases: a report names a failing one as a vector line.
+    cases: Vec<GenCase>,
+    /// Each case's validated program and configuration, the spec's input.
+    programs: Vec<(Program, ExecConfig)>,
+    /// Each case's initial state, restored before its runs.
+    inits: Vec<MachineState>,
+    /// Each case's compiled plan, the oracle's input.
+    plans: Vec<Plan>,
+    /// Instructions, lanes (`exec_size` per instruction) and DPAS multiply-accumulates of
+    /// one run of every case.
+    insns: u64,
     lanes: u64,
     macs: u64,
 }
@@ -340,10 +351,10 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> io::Result<u8> {
             Err(Failure::Disagree { case, detail }) => {
                 writeln!(out, "bench: engines disagree on case {case}")?;
                 writeln!(out, "bench {}: case {case}: {detail}", stream.name)?;
-                if let Some(prepared) = cases.get(case) {
+                if let Some(generated) = cases.cases.get(case) {
                     // The case as a vector line, to replay with `visa-conform exec`.
                     let id = format!("bench-{}-{}-{case}", stream.name, args.seed);
-                    writeln!(out, "{}", prepared.case.to_case(&id).to_line())?;
+                    writeln!(out, "{}", generated.to_case(&id).to_line())?;
                 }
                 return Ok(EXIT_FAIL);
             }
@@ -396,20 +407,29 @@ pub fn draw(stream: &Stream, seed: u64, count: usize) -> Result<Vec<GenCase>, St
 }
 
 /// Draws the cases of `stream` and makes them ready to run.
-fn prepare(stream: &Stream, seed: u64, count: usize) -> Result<Vec<Prepared>, String> {
-    draw(stream, seed, count)?
-        .into_iter()
-        .enumerate()
-        .map(|(k, case)| {
-            prepare_case(case)
-                .map_err(|e| format!("generated case {k} does not run (a generator bug): {e}"))
-        })
-        .collect()
+fn prepare(stream: &Stream, seed: u64, count: usize) -> Result<Prepared, String> {
+    let mut prepared = Prepared::default();
+    for (k, case) in draw(stream, seed, count)?.into_iter().enumerate() {
+        let (program, config, init, plan) = prepare_case(&case)
+            .map_err(|e| format!("generated case {k} does not run (a generator bug): {e}"))?;
+        prepared.insns += program.insns.len() as u64;
+        prepared.lanes += program
+            .insns
+            .iter()
+            .map(|i| u64::from(i.exec_size))
+            .sum::<u64>();
+        prepared.macs += macs(&program);
+        prepared.cases.push(case);
+        prepared.programs.push((program, config));
+        prepared.inits.push(init);
+        prepared.plans.push(plan);
+    }
+    Ok(prepared)
 }
 
 /// Parses, validates and compiles one case and builds its initial state, as `run_case` does
 /// for a vector.
-fn prepare_case(case: GenCase) -> Result<Prepared, String> {
+fn prepare_case(case: &GenCase) -> Result<(Program, ExecConfig, MachineState, Plan), String> {
     let mut readings = Readings::default();
     for id in &case.literal {
         readings.set(id, Reading::Literal)?;
@@ -450,17 +470,7 @@ fn prepare_case(case: GenCase) -> Result<Prepared, String> {
     };
     let config = ExecConfig { readings, profile };
     let plan = Plan::compile(&program, &config).map_err(|e| e.to_string())?;
-    let lanes = program.insns.iter().map(|i| u64::from(i.exec_size)).sum();
-    let macs = macs(&program);
-    Ok(Prepared {
-        case,
-        program,
-        config,
-        init,
-        plan,
-        lanes,
-        macs,
-    })
+    Ok((program, config, init, plan))
 }
 
 /// Copies `src` into `dst`, reusing `dst`'s allocations: a fresh state without the cost of
@@ -523,29 +533,38 @@ fn describe(end: &(Result<(), VisaError>, MachineState)) -> String {
 }
 
 /// Checks, untimed, that every way the bench runs a case ends it as the spec does.
-fn verify(cases: &[Prepared]) -> Result<(), Failure> {
-    let mut batch: Vec<(&Plan, MachineState)> =
-        cases.iter().map(|c| (&c.plan, c.init.clone())).collect();
+fn verify(cases: &Prepared) -> Result<(), Failure> {
+    let mut batch: Vec<(&Plan, MachineState)> = cases
+        .plans
+        .iter()
+        .zip(cases.inits.iter().cloned())
+        .collect();
     let batch_results = guarded("oracle", || {
         visa_oracle::run_batch(&mut batch)
             .into_iter()
             .collect::<Result<Vec<()>, VisaError>>()
             .map(|_| ())
     });
-    for (k, c) in cases.iter().enumerate() {
-        let mut spec_state = c.init.clone();
+    for (k, (((program, config), init), plan)) in cases
+        .programs
+        .iter()
+        .zip(&cases.inits)
+        .zip(&cases.plans)
+        .enumerate()
+    {
+        let mut spec_state = init.clone();
         let spec = guarded("spec", || {
-            visa_spec::exec::run(&c.program, &mut spec_state, &c.config)
+            visa_spec::exec::run(program, &mut spec_state, config)
         })
         .map_err(|detail| Failure::Disagree { case: k, detail })?;
         let spec = (spec, spec_state);
-        let mut run_state = c.init.clone();
+        let mut run_state = init.clone();
         let run = guarded("oracle", || {
-            visa_oracle::run(&c.program, &mut run_state, &c.config)
+            visa_oracle::run(program, &mut run_state, config)
         })
         .map_err(|detail| Failure::Disagree { case: k, detail })?;
-        let mut plan_state = c.init.clone();
-        let plan = guarded("oracle", || c.plan.run(&mut plan_state))
+        let mut plan_state = init.clone();
+        let plan = guarded("oracle", || plan.run(&mut plan_state))
             .map_err(|detail| Failure::Disagree { case: k, detail })?;
         for (how, end) in [("run", (run, run_state)), ("Plan::run", (plan, plan_state))] {
             if !same_end(&spec, &end) {
@@ -619,14 +638,10 @@ fn per_sec(count: u64, elapsed: Duration) -> f64 {
 
 /// Repeats `pass` (one run over the whole stream, each case's program `repeat` times) until
 /// `min_time` has passed, at least once.
-fn timed(cases: &[Prepared], min_time: Duration, repeat: u32, mut pass: impl FnMut()) -> Rate {
-    let insns: u64 = cases
-        .iter()
-        .map(|c| c.program.insns.len() as u64)
-        .sum::<u64>()
-        * u64::from(repeat);
-    let lanes: u64 = cases.iter().map(|c| c.lanes).sum::<u64>() * u64::from(repeat);
-    let macs: u64 = cases.iter().map(|c| c.macs).sum::<u64>() * u64::from(repeat);
+fn timed(cases: &Prepared, min_time: Duration, repeat: u32, mut pass: impl FnMut()) -> Rate {
+    let insns = cases.insns * u64::from(repeat);
+    let lanes = cases.lanes * u64::from(repeat);
+    let macs = cases.macs * u64::from(repeat);
     let mut rate = Rate::default();
     let start = Instant::now();
     loop {
@@ -674,38 +689,38 @@ fn median(xs: &[f64]) -> f64 {
 }
 
 /// One pass of the spec over the stream.
-fn spec_pass(cases: &[Prepared], state: &mut MachineState, repeat: u32) {
-    for c in cases {
-        restore(state, &c.init);
+fn spec_pass(cases: &Prepared, state: &mut MachineState, repeat: u32) {
+    for ((program, config), init) in cases.programs.iter().zip(&cases.inits) {
+        restore(state, init);
         for _ in 0..repeat {
-            let _ = std::hint::black_box(visa_spec::exec::run(&c.program, state, &c.config));
+            let _ = std::hint::black_box(visa_spec::exec::run(program, state, config));
         }
     }
 }
 
 /// One pass of the precompiled oracle over the stream.
-fn plan_pass(cases: &[Prepared], state: &mut MachineState, repeat: u32) {
-    for c in cases {
-        restore(state, &c.init);
+fn plan_pass(cases: &Prepared, state: &mut MachineState, repeat: u32) {
+    for (plan, init) in cases.plans.iter().zip(&cases.inits) {
+        restore(state, init);
         for _ in 0..repeat {
-            let _ = std::hint::black_box(c.plan.run(state));
+            let _ = std::hint::black_box(plan.run(state));
         }
     }
 }
 
-fn measure(cases: &[Prepared], min_time: Duration, repeat: u32, rounds: u32) -> Measured {
-    let Some(first) = cases.first() else {
+fn measure(cases: &Prepared, min_time: Duration, repeat: u32, rounds: u32) -> Measured {
+    let Some(first) = cases.inits.first() else {
         return Measured::default();
     };
     // One state for the single-core runs, restored before each case.
-    let mut state = first.init.clone();
+    let mut state = first.clone();
     // The spec and the oracle in alternating rounds, each engine first in every other one.
     let round_time = min_time / rounds.max(1);
     let mut spec = Rate::default();
     let mut oracle_plan = Rate::default();
     let mut round_ratios = Vec::new();
     for k in 0..rounds.max(1) {
-        let mut time = |pass: fn(&[Prepared], &mut MachineState, u32)| {
+        let mut time = |pass: fn(&Prepared, &mut MachineState, u32)| {
             timed(cases, round_time, repeat, || {
                 pass(cases, &mut state, repeat)
             })
@@ -727,27 +742,30 @@ fn measure(cases: &[Prepared], min_time: Duration, repeat: u32, rounds: u32) -> 
         });
     }
     let oracle_run = timed(cases, min_time, repeat, || {
-        for c in cases {
-            restore(&mut state, &c.init);
+        for ((program, config), init) in cases.programs.iter().zip(&cases.inits) {
+            restore(&mut state, init);
             for _ in 0..repeat {
-                let _ = std::hint::black_box(visa_oracle::run(&c.program, &mut state, &c.config));
+                let _ = std::hint::black_box(visa_oracle::run(program, &mut state, config));
             }
         }
     });
-    let mut batch: Vec<(&Plan, MachineState)> =
-        cases.iter().map(|c| (&c.plan, c.init.clone())).collect();
+    let mut batch: Vec<(&Plan, MachineState)> = cases
+        .plans
+        .iter()
+        .zip(cases.inits.iter().cloned())
+        .collect();
     let oracle_batch = timed(cases, min_time, repeat, || {
         batch
             .par_iter_mut()
-            .zip(cases.par_iter())
-            .for_each(|((_, state), c)| restore(state, &c.init));
+            .zip(cases.inits.par_iter())
+            .for_each(|((_, state), init)| restore(state, init));
         for _ in 0..repeat {
             std::hint::black_box(visa_oracle::run_batch(&mut batch));
         }
     });
     let reset = timed(cases, min_time, 1, || {
-        for c in cases {
-            restore(&mut state, &c.init);
+        for init in &cases.inits {
+            restore(&mut state, init);
             std::hint::black_box(&mut state);
         }
     });
@@ -817,12 +835,13 @@ mod tests {
     #[test]
     fn restore_gives_the_initial_state_whatever_the_state_before() {
         let cases = prepare(&STREAMS[0], 1, 10).unwrap();
-        let mut state = cases[9].init.clone();
+        assert_eq!(cases.cases.len(), 10);
+        let mut state = cases.inits[9].clone();
         state.grf.iter_mut().for_each(|b| *b = 0xa5);
         state.emask = 0;
-        for c in &cases {
-            restore(&mut state, &c.init);
-            assert_eq!(state, c.init, "{}", c.case.text);
+        for (init, case) in cases.inits.iter().zip(&cases.cases) {
+            restore(&mut state, init);
+            assert_eq!(&state, init, "{}", case.text);
         }
     }
 
@@ -842,7 +861,7 @@ mod tests {
     #[test]
     fn same_end_compares_states_and_error_classes() {
         let cases = prepare(&STREAMS[0], 1, 1).unwrap();
-        let init = cases[0].init.clone();
+        let init = cases.inits[0].clone();
         let mut other = init.clone();
         other.emask ^= 1;
         let ok = (Ok(()), init.clone());
