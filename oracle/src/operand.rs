@@ -845,7 +845,7 @@ impl DstStore {
         }
         for k in (0..n).filter(|k| en >> k & 1 == 1) {
             if let Some(at) = self.lane_offset(size, k, offs) {
-                state.undefined.extend(at..at + size);
+                state.undefined.insert_range(at..at + size);
             }
         }
     }
@@ -1042,7 +1042,7 @@ impl DstStore {
         if have != undefined.count_ones() as usize * size {
             for k in (0..n).filter(|k| undefined >> k & 1 == 1) {
                 if let Some(at) = self.lane_offset(size, k, offs) {
-                    state.undefined.extend(at..at + size);
+                    state.undefined.insert_range(at..at + size);
                 }
             }
         }

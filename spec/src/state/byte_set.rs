@@ -4,8 +4,9 @@
 use std::fmt;
 use std::ops::Range;
 
-/// A set of byte offsets (`usize`), one bit per byte of the range it has seen, with a count
-/// so that [`ByteSet::is_empty`] is one load and an empty set clones without copying.
+/// A set of byte offsets (`usize`), one bit per byte from 0 to the highest it has held (so
+/// meant for offsets in the register file), with a count so that [`ByteSet::is_empty`] is
+/// one load and an empty set clones without copying.
 #[derive(Default)]
 pub struct ByteSet {
     /// Bit `b % 64` of word `b / 64` is set when byte `b` is in the set; bytes past the
@@ -48,12 +49,29 @@ impl ByteSet {
 
     /// Adds byte `b`; `false` if it was in the set already.
     pub fn insert(&mut self, b: usize) -> bool {
-        self.insert_range(b..b + 1) == 1
+        let w = b / 64;
+        if self.words.len() <= w {
+            self.words.resize(w + 1, 0);
+        }
+        let bit = 1u64 << (b % 64);
+        let word = &mut self.words[w];
+        let new = *word & bit == 0;
+        *word |= bit;
+        self.len += usize::from(new);
+        new
     }
 
     /// Removes byte `b`; `false` if it was not in the set.
     pub fn remove(&mut self, b: &usize) -> bool {
-        self.remove_range(*b..*b + 1) == 1
+        let bit = 1u64 << (b % 64);
+        match self.words.get_mut(b / 64) {
+            Some(word) if *word & bit != 0 => {
+                *word &= !bit;
+                self.len -= 1;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Adds bytes `r`; returns how many were not in the set.
