@@ -38,10 +38,12 @@ pub enum SrcLoad {
         width: usize,
         hs_bytes: i64,
     },
-    /// Lane n is element `sub + n` of an address variable (ADDR_ADD's src0).
-    Addr { var: usize, sub: usize },
-    /// Lane n is element `sub + n` of a surface or sampler variable (MOVS).
-    Handle { var: usize, sub: usize },
+    /// Lane n is element `first + n` of `MachineState::addrs` (an address variable's,
+    /// ADDR_ADD's src0).
+    Addr { first: usize },
+    /// Lane n is element `first + n` of `MachineState::handles` (a surface or sampler
+    /// variable's, MOVS).
+    Handle { first: usize },
 }
 
 /// Lane `i * width + j` of a register region is the element at byte `base + i * vs + j * hs`
@@ -97,7 +99,7 @@ fn gather_region<const S: usize>(grf: &[u8], r: &Region, n: usize, out: &mut Raw
 /// An address-variable element and the byte offsets taken from it.
 #[derive(Clone, Debug)]
 pub struct Indirect {
-    /// Index of the address variable in `MachineState::addrs`.
+    /// Index of the address variable's first element in `MachineState::addrs`.
     pub addr: usize,
     pub addr_sub: u32,
     /// Elements of the address variable.
@@ -119,15 +121,15 @@ pub enum DstStore {
         offs: [u32; LANES],
     },
     Indirect(Box<Indirect>),
-    /// Lane n writes element `sub + n` of an address variable (ADDR_ADD), as 16 bits.
+    /// Lane n writes element `first + n` of `MachineState::addrs` (an address variable's,
+    /// ADDR_ADD), as 16 bits.
     Addr {
-        var: usize,
-        sub: usize,
+        first: usize,
     },
-    /// Lane n writes element `sub + n` of a surface or sampler variable (MOVS), as 32 bits.
+    /// Lane n writes element `first + n` of `MachineState::handles` (a surface or sampler
+    /// variable's, MOVS), as 32 bits.
     Handle {
-        var: usize,
-        sub: usize,
+        first: usize,
     },
     /// A predicate variable (CMP, SETP): lane k sets bit `offset + k` of `preds[var]`.
     Predicate {
@@ -136,27 +138,23 @@ pub enum DstStore {
     },
 }
 
-/// Lanes `sub .. sub + n` of a per-variable element vector of the state.
-fn elements<T>(all: &[Vec<T>], var: usize, sub: usize, n: usize) -> Result<&[T]> {
-    all.get(var)
-        .and_then(|v| v.get(sub..sub + n))
-        .ok_or_else(|| {
-            VisaError::model_bug(format!(
-                "elements {sub}..{} missing from the state",
-                sub + n
-            ))
-        })
+/// Elements `first .. first + n` of an element vector of the state (`addrs`, `handles`).
+fn elements<T>(all: &[T], first: usize, n: usize) -> Result<&[T]> {
+    all.get(first..first + n).ok_or_else(|| {
+        VisaError::model_bug(format!(
+            "elements {first}..{} missing from the state",
+            first + n
+        ))
+    })
 }
 
-fn elements_mut<T>(all: &mut [Vec<T>], var: usize, sub: usize, n: usize) -> Result<&mut [T]> {
-    all.get_mut(var)
-        .and_then(|v| v.get_mut(sub..sub + n))
-        .ok_or_else(|| {
-            VisaError::model_bug(format!(
-                "elements {sub}..{} missing from the state",
-                sub + n
-            ))
-        })
+fn elements_mut<T>(all: &mut [T], first: usize, n: usize) -> Result<&mut [T]> {
+    all.get_mut(first..first + n).ok_or_else(|| {
+        VisaError::model_bug(format!(
+            "elements {first}..{} missing from the state",
+            first + n
+        ))
+    })
 }
 
 /// Reads the element of `S` bytes at byte `o`, zero-extended.
@@ -276,13 +274,9 @@ impl Indirect {
                 self.num_elts
             )));
         }
-        let a = state
-            .addrs
-            .get(self.addr)
-            .and_then(|v| v.get(sub as usize))
-            .ok_or_else(|| {
-                VisaError::model_bug(format!("address element {sub} missing from the state"))
-            })?;
+        let a = state.addrs.get(self.addr + sub as usize).ok_or_else(|| {
+            VisaError::model_bug(format!("address element {sub} missing from the state"))
+        })?;
         Ok(*a as i64 + self.imm as i64)
     }
 
@@ -690,15 +684,15 @@ impl SrcLoad {
                 }
                 by_size!(size, gather_offs::<_, usize>, (grf, &offs[..n], out))
             }
-            SrcLoad::Addr { var, sub } => {
-                let lanes = elements(&state.addrs, *var, *sub, n)?;
+            SrcLoad::Addr { first } => {
+                let lanes = elements(&state.addrs, *first, n)?;
                 out.iter_mut()
                     .zip(lanes)
                     .for_each(|(o, a)| *o = u64::from(*a));
                 Ok(())
             }
-            SrcLoad::Handle { var, sub } => {
-                let lanes = elements(&state.handles, *var, *sub, n)?;
+            SrcLoad::Handle { first } => {
+                let lanes = elements(&state.handles, *first, n)?;
                 out.iter_mut()
                     .zip(lanes)
                     .for_each(|(o, h)| *o = u64::from(*h));
@@ -834,13 +828,13 @@ impl DstStore {
                 Some(bits) => state
                     .undefined
                     .range(lo..hi)
-                    .filter(|b| bits.has(**b - lo))
+                    .filter(|b| bits.has(*b - lo))
                     .count(),
                 None => state
                     .undefined
                     .range(lo..hi)
                     .filter(|b| {
-                        self.lane_of(size, n, **b, offs)
+                        self.lane_of(size, n, *b, offs)
                             .is_some_and(|k| en >> k & 1 == 1)
                     })
                     .count(),
@@ -851,7 +845,7 @@ impl DstStore {
         }
         for k in (0..n).filter(|k| en >> k & 1 == 1) {
             if let Some(at) = self.lane_offset(size, k, offs) {
-                state.undefined.extend(at..at + size);
+                state.undefined.insert_range(at..at + size);
             }
         }
     }
@@ -954,9 +948,9 @@ impl DstStore {
             // the span, then their removal.
             let mut hit = SpanBits([0; SPAN_WORDS]);
             for b in state.undefined.range(lo..hi) {
-                if bits.has(*b - lo) {
-                    if let Some(word) = hit.0.get_mut((*b - lo) / 64) {
-                        *word |= 1 << ((*b - lo) % 64);
+                if bits.has(b - lo) {
+                    if let Some(word) = hit.0.get_mut((b - lo) / 64) {
+                        *word |= 1 << ((b - lo) % 64);
                     }
                 }
             }
@@ -977,11 +971,11 @@ impl DstStore {
         let mut count = 0;
         for b in state.undefined.range(lo..hi) {
             let enabled = self
-                .lane_of(size, n, *b, offs)
+                .lane_of(size, n, b, offs)
                 .is_some_and(|k| en >> k & 1 == 1);
             if enabled {
                 if let Some(slot) = hit.get_mut(count) {
-                    *slot = *b;
+                    *slot = b;
                     count += 1;
                 }
             }
@@ -1026,7 +1020,7 @@ impl DstStore {
         let mut have = 0;
         let mut hit = SpanBits([0; SPAN_WORDS]);
         for b in state.undefined.range(lo..hi) {
-            let r = *b - lo;
+            let r = b - lo;
             if u.has(r) {
                 have += 1;
             } else if w.has(r) {
@@ -1048,7 +1042,7 @@ impl DstStore {
         if have != undefined.count_ones() as usize * size {
             for k in (0..n).filter(|k| undefined >> k & 1 == 1) {
                 if let Some(at) = self.lane_offset(size, k, offs) {
-                    state.undefined.extend(at..at + size);
+                    state.undefined.insert_range(at..at + size);
                 }
             }
         }
@@ -1092,8 +1086,8 @@ impl DstStore {
             DstStore::Indirect(_) => {
                 by_size!(size, scatter_offs::<_, usize>, (grf, &offs[..n], en, vals))
             }
-            DstStore::Addr { var, sub } => {
-                let lanes = elements_mut(&mut state.addrs, *var, *sub, n)?;
+            DstStore::Addr { first } => {
+                let lanes = elements_mut(&mut state.addrs, *first, n)?;
                 for (k, (a, v)) in lanes.iter_mut().zip(vals).enumerate() {
                     if en >> k & 1 == 1 {
                         *a = *v as u16;
@@ -1101,8 +1095,8 @@ impl DstStore {
                 }
                 Ok(())
             }
-            DstStore::Handle { var, sub } => {
-                let lanes = elements_mut(&mut state.handles, *var, *sub, n)?;
+            DstStore::Handle { first } => {
+                let lanes = elements_mut(&mut state.handles, *first, n)?;
                 for (k, (h, v)) in lanes.iter_mut().zip(vals).enumerate() {
                     if en >> k & 1 == 1 {
                         *h = *v as u32;

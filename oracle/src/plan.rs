@@ -49,6 +49,9 @@ pub struct Plan {
     /// been made for them.
     num_vars: usize,
     grf_bytes: usize,
+    /// Elements of the address variables, of the surface and sampler variables.
+    addr_elts: u32,
+    handle_elts: u32,
     /// Most source operands of an instruction: picks the scratch buffers of a run.
     max_srcs: usize,
     /// Byte offset of %cr0 in the register file.
@@ -280,6 +283,17 @@ fn var_info(vars: &Vars, id: VarId) -> Result<&VarInfo> {
     }
 }
 
+/// Where the elements of address variable `info` start in the state's `addrs`.
+fn address_slot(info: &VarInfo) -> Result<usize> {
+    match (info.class, info.slot) {
+        (VarClass::Address, Some(slot)) => Ok(slot),
+        _ => Err(VisaError::model_bug(format!(
+            "`{}` is not an address variable",
+            info.name
+        ))),
+    }
+}
+
 fn modifier(m: Option<SrcModifier>) -> Modifier {
     match m {
         None => Modifier::None,
@@ -445,7 +459,7 @@ impl Compiler<'_> {
                     *r = (i * region.vstride as i64 + j * region.hstride as i64) * size;
                 }
                 let at = Indirect {
-                    addr: addr.0 as usize,
+                    addr: address_slot(info)?,
                     addr_sub: *addr_sub,
                     num_elts: info.num_elts,
                     imm: *imm_offset,
@@ -535,8 +549,7 @@ impl Compiler<'_> {
                 fetch: load_any,
                 fused: None,
                 load: SrcLoad::Addr {
-                    var: self.elements_of(*var, *sub, n, VarClass::Address)?,
-                    sub: *sub as usize,
+                    first: self.elements_of(*var, *sub, n, VarClass::Address)?,
                 },
                 size: 2,
                 ty: DataType::UW,
@@ -568,8 +581,7 @@ impl Compiler<'_> {
                     fetch: load_any,
                     fused: None,
                     load: SrcLoad::Handle {
-                        var: self.elements_of(*var, *sub, n, info.class)?,
-                        sub: *sub as usize,
+                        first: self.elements_of(*var, *sub, n, info.class)?,
                     },
                     size: 4,
                     ty: DataType::UD,
@@ -650,7 +662,7 @@ impl Compiler<'_> {
                     *r = k as i64 * *hstride as i64 * ty.size() as i64;
                 }
                 let at = Indirect {
-                    addr: addr.0 as usize,
+                    addr: address_slot(info)?,
                     addr_sub: *addr_sub,
                     num_elts: info.num_elts,
                     imm: *imm_offset,
@@ -661,8 +673,7 @@ impl Compiler<'_> {
             Dst::Null { ty } => Ok((DstStore::Discard, *ty)),
             Dst::Address { var, sub } => Ok((
                 DstStore::Addr {
-                    var: self.elements_of(*var, *sub, n, VarClass::Address)?,
-                    sub: *sub as usize,
+                    first: self.elements_of(*var, *sub, n, VarClass::Address)?,
                 },
                 DataType::UW,
             )),
@@ -673,8 +684,7 @@ impl Compiler<'_> {
                 }
                 Ok((
                     DstStore::Handle {
-                        var: self.elements_of(*var, *sub, n, class)?,
-                        sub: *sub as usize,
+                        first: self.elements_of(*var, *sub, n, class)?,
                     },
                     DataType::UD,
                 ))
@@ -685,7 +695,8 @@ impl Compiler<'_> {
         }
     }
 
-    /// The index of variable `var` of class `class` holding elements `sub .. sub + n`.
+    /// The index in the state's `addrs` or `handles` of element `sub` of variable `var` of
+    /// class `class`, which holds elements `sub .. sub + n`.
     fn elements_of(&self, var: VarId, sub: u32, n: usize, class: VarClass) -> Result<usize> {
         let info = var_info(self.vars, var)?;
         if info.class != class || sub as usize + n > info.num_elts as usize {
@@ -695,7 +706,10 @@ impl Compiler<'_> {
                 info.name
             )));
         }
-        Ok(var.0 as usize)
+        let slot = info
+            .slot
+            .ok_or_else(|| VisaError::model_bug(format!("`{}` has no elements", info.name)))?;
+        Ok(slot + sub as usize)
     }
 
     /// The second destination of ADDC, SUBB (a register), ADD3O (a predicate) and MADW
@@ -1236,6 +1250,8 @@ impl Plan {
             cr0,
             num_vars: program.vars.len(),
             grf_bytes: program.vars.grf_bytes(),
+            addr_elts: program.vars.addr_elts() as u32,
+            handle_elts: program.vars.handle_elts() as u32,
             max_srcs,
         })
     }
@@ -1280,8 +1296,8 @@ impl Plan {
         let n = self.num_vars;
         if state.grf.len() < self.grf_bytes
             || state.preds.len() < n
-            || state.addrs.len() < n
-            || state.handles.len() < n
+            || state.addrs.len() < self.addr_elts as usize
+            || state.handles.len() < self.handle_elts as usize
         {
             return Err(VisaError::invalid(
                 "the machine state was not made for this program's variables (MachineState::new)",

@@ -2,7 +2,7 @@
 //! transcriptions of the pseudocode of 5_operands.md ("Region-based Addressing",
 //! "Region Interpretation for Indirect Operands", "Predication").
 
-use crate::asm::ast::PredCombine;
+use crate::asm::ast::{PredCombine, VarClass};
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
 use crate::ir::{Dst, Instruction, Program, Src};
@@ -103,9 +103,8 @@ fn address_element(
     k: u32,
 ) -> Result<i64> {
     state
-        .addrs
-        .get(addr.0 as usize)
-        .and_then(|a| a.get(k as usize))
+        .addr(vars, addr)
+        .get(k as usize)
         .map(|a| *a as i64)
         .ok_or_else(|| {
             VisaError::undefined(format!(
@@ -236,9 +235,8 @@ pub fn source_elements(
         Src::State { var, sub } => (0..exec_size)
             .map(|i| {
                 state
-                    .handles
-                    .get(var.0 as usize)
-                    .and_then(|h| h.get((sub + i) as usize))
+                    .handle(&program.vars, *var)
+                    .get((sub + i) as usize)
                     .map(|h| Value::from_i128(*h as i128))
                     .ok_or_else(|| {
                         VisaError::undefined(format!(
@@ -319,10 +317,11 @@ enum Target {
     /// Channel i sets bit `offset + i` of the predicate (the bit predication reads for the
     /// channel under the instruction's mask control, 5_operands.md, "Predication").
     Predicate { var: VarId, offset: usize },
-    /// Channel i writes element `sub + i` of an address or state variable.
+    /// Channel i writes element `first + i` of `MachineState::addrs` (`address`) or
+    /// `MachineState::handles`, if below `end` (the variable's last element + 1).
     Elements {
-        var: VarId,
-        sub: usize,
+        first: usize,
+        end: usize,
         address: bool,
     },
 }
@@ -402,16 +401,25 @@ impl DstElements {
                 var: *var,
                 offset: mask_offset as usize,
             },
-            Dst::Address { var, sub } => Target::Elements {
-                var: *var,
-                sub: *sub as usize,
-                address: true,
-            },
-            Dst::State { var, sub } => Target::Elements {
-                var: *var,
-                sub: *sub as usize,
-                address: false,
-            },
+            Dst::Address { var, sub } | Dst::State { var, sub } => {
+                let address = matches!(dst, Dst::Address { .. });
+                let v = program.vars.get(*var);
+                let class_fits = match v.class {
+                    VarClass::Address => address,
+                    VarClass::Surface | VarClass::Sampler => !address,
+                    _ => false,
+                };
+                // A variable of another class has no elements: nothing is written.
+                let (first, end) = match v.slot.filter(|_| class_fits) {
+                    Some(slot) => (slot + *sub as usize, slot + v.num_elts as usize),
+                    None => (0, 0),
+                };
+                Target::Elements {
+                    first,
+                    end,
+                    address,
+                }
+            }
         };
         Ok(DstElements {
             ty,
@@ -468,13 +476,11 @@ impl DstElements {
                             if let Some(slot) = state.grf.get_mut(at..at + size) {
                                 slot.copy_from_slice(&bits.to_le_bytes()[..size]);
                             }
-                            if !state.undefined.is_empty() {
-                                for b in at..at + size {
-                                    state.undefined.remove(&b);
-                                }
-                            }
+                            state.undefined.remove_range(at..at + size);
                         }
-                        Write::Undefined => state.undefined.extend(at..at + size),
+                        Write::Undefined => {
+                            state.undefined.insert_range(at..at + size);
+                        }
                     }
                 }
                 Target::Predicate { var, offset } => {
@@ -488,18 +494,23 @@ impl DstElements {
                         }
                     }
                 }
-                Target::Elements { var, sub, address } => {
+                Target::Elements {
+                    first,
+                    end,
+                    address,
+                } => {
                     let Write::Value(bits) = write else {
                         continue;
                     };
-                    let k = var.0 as usize;
+                    let k = first + i;
+                    if k >= *end {
+                        continue;
+                    }
                     if *address {
-                        if let Some(e) = state.addrs.get_mut(k).and_then(|a| a.get_mut(sub + i)) {
+                        if let Some(e) = state.addrs.get_mut(k) {
                             *e = bits as u16;
                         }
-                    } else if let Some(e) =
-                        state.handles.get_mut(k).and_then(|h| h.get_mut(sub + i))
-                    {
+                    } else if let Some(e) = state.handles.get_mut(k) {
                         *e = bits as u32;
                     }
                 }

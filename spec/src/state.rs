@@ -2,14 +2,16 @@
 //! file, predicate and address variables, the execution mask, %cr0, and memory
 //! (3_execution_model.md, 4_visa_header.md "pre-defined variables", 5_operands.md).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use crate::asm::ast::VarClass;
 use crate::error::{Result, VisaError};
 use crate::platform::Platform;
 use crate::types::DataType;
 
+mod byte_set;
 mod memory;
+pub use byte_set::{ByteSet, ByteSetIter};
 pub use memory::{
     AddrSize, AddrType, Memory, PageMut, SparseMemory, StoreJournal, Surface, SurfaceHeap, Window,
     ARG, FLAT, PAGE_SIZE, SLM,
@@ -34,6 +36,10 @@ pub struct VarInfo {
     pub alias: Option<(VarId, u32)>,
     /// Byte offset of the variable in the register file (general variables only).
     pub grf_offset: Option<usize>,
+    /// Index of the variable's first element in [`MachineState::addrs`] (address variables)
+    /// or [`MachineState::handles`] (surface and sampler variables); `None` for other
+    /// classes.
+    pub slot: Option<usize>,
     /// A `%` pre-defined variable.
     pub predefined: bool,
     /// Writes are not allowed (`%null` reads, `%hw_id`, ...); writes to `%null` are dropped.
@@ -58,6 +64,10 @@ pub struct Vars {
     by_name: HashMap<String, VarId>,
     /// Bytes of register file allocated so far (a multiple of the GRF size).
     grf_bytes: usize,
+    /// Elements of address variables allocated so far.
+    addr_elts: usize,
+    /// Elements of surface and sampler variables allocated so far.
+    handle_elts: usize,
 }
 
 /// Name of the variable that discards writes.
@@ -101,6 +111,8 @@ impl Vars {
             infos: Vec::new(),
             by_name: HashMap::new(),
             grf_bytes: 0,
+            addr_elts: 0,
+            handle_elts: 0,
         };
         vars.infos.push(VarInfo {
             name: NULL.to_string(),
@@ -110,6 +122,7 @@ impl Vars {
             align: 1,
             alias: None,
             grf_offset: None,
+            slot: None,
             predefined: true,
             read_only: true,
         });
@@ -159,6 +172,16 @@ impl Vars {
         self.grf_bytes
     }
 
+    /// Total elements of the address variables ([`MachineState::addrs`]).
+    pub fn addr_elts(&self) -> usize {
+        self.addr_elts
+    }
+
+    /// Total elements of the surface and sampler variables ([`MachineState::handles`]).
+    pub fn handle_elts(&self) -> usize {
+        self.handle_elts
+    }
+
     fn predefined(&mut self, name: &str) -> Option<VarId> {
         let (n, ty, elts, ro) = predefined_general(self.platform)
             .into_iter()
@@ -171,6 +194,7 @@ impl Vars {
             align: ty.size() as u32,
             alias: None,
             grf_offset: None,
+            slot: None,
             predefined: true,
             read_only: ro,
         };
@@ -207,13 +231,28 @@ impl Vars {
             align: align.max(ty.size() as u32),
             alias,
             grf_offset: None,
+            slot: None,
             predefined: false,
             read_only: false,
         };
         self.insert(info)
     }
 
+    /// Adds a variable, giving it its storage: register-file bytes for a general variable,
+    /// elements of [`MachineState::addrs`] or [`MachineState::handles`] for an address,
+    /// surface or sampler variable.
     fn insert(&mut self, mut info: VarInfo) -> Result<VarId> {
+        match info.class {
+            VarClass::Address => {
+                info.slot = Some(self.addr_elts);
+                self.addr_elts += info.num_elts as usize;
+            }
+            VarClass::Surface | VarClass::Sampler => {
+                info.slot = Some(self.handle_elts);
+                self.handle_elts += info.num_elts as usize;
+            }
+            VarClass::General | VarClass::Predicate => {}
+        }
         if info.class == VarClass::General {
             let size = info.byte_size();
             match info.alias {
@@ -268,17 +307,19 @@ pub struct MachineState {
     pub grf: Vec<u8>,
     /// Predicate variables: bit i is element i. Indexed by `VarId`.
     pub preds: Vec<u32>,
-    /// Address variables: element values (byte addresses in the register file). Indexed by `VarId`.
-    pub addrs: Vec<Vec<u16>>,
-    /// Surface and sampler variables: element values. Indexed by `VarId`.
-    pub handles: Vec<Vec<u32>>,
+    /// The elements of every address variable (byte addresses in the register file), a
+    /// variable's from its [`VarInfo::slot`] on.
+    pub addrs: Vec<u16>,
+    /// The elements of every surface and sampler variable, a variable's from its
+    /// [`VarInfo::slot`] on.
+    pub handles: Vec<u32>,
     /// The execution mask EM (3_execution_model.md, "Execution Mask"); bit i is channel i.
     pub emask: u32,
     pub mem: Memory,
     /// Register-file bytes an instruction left undefined (SAD2's odd channels, a division by
     /// zero). They keep their previous contents; a defined write removes them. Vectors expect
     /// them as `??`.
-    pub undefined: BTreeSet<usize>,
+    pub undefined: ByteSet,
     /// The register file of the fused partner thread (EU1 of DPASW.md), same layout as
     /// `grf`: DPASW reads the second part of its Src2 from it. `None`: the partner holds the
     /// same bytes as this thread.
@@ -288,26 +329,14 @@ pub struct MachineState {
 impl MachineState {
     /// Zeroed state for the variables of `vars`, all 32 channels enabled.
     pub fn new(vars: &Vars) -> MachineState {
-        let n = vars.len();
-        let mut addrs = vec![Vec::new(); n];
-        let mut handles = vec![Vec::new(); n];
-        for (id, v) in vars.iter() {
-            match v.class {
-                VarClass::Address => addrs[id.0 as usize] = vec![0; v.num_elts as usize],
-                VarClass::Surface | VarClass::Sampler => {
-                    handles[id.0 as usize] = vec![0; v.num_elts as usize]
-                }
-                _ => {}
-            }
-        }
         MachineState {
             grf: vec![0; vars.grf_bytes()],
-            preds: vec![0; n],
-            addrs,
-            handles,
+            preds: vec![0; vars.len()],
+            addrs: vec![0; vars.addr_elts()],
+            handles: vec![0; vars.handle_elts()],
             emask: u32::MAX,
             mem: Memory::default(),
-            undefined: BTreeSet::new(),
+            undefined: ByteSet::new(),
             partner_grf: None,
         }
     }
@@ -325,19 +354,58 @@ impl MachineState {
         ])
     }
 
+    /// The elements of address variable `id` (empty for a variable of another class).
+    pub fn addr(&self, vars: &Vars, id: VarId) -> &[u16] {
+        match elements(vars, id, VarClass::Address) {
+            Some(r) => self.addrs.get(r).unwrap_or(&[]),
+            None => &[],
+        }
+    }
+
+    /// The elements of address variable `id`, to write.
+    pub fn addr_mut(&mut self, vars: &Vars, id: VarId) -> &mut [u16] {
+        match elements(vars, id, VarClass::Address) {
+            Some(r) => self.addrs.get_mut(r).unwrap_or(&mut []),
+            None => &mut [],
+        }
+    }
+
+    /// The elements of surface or sampler variable `id` (empty for a variable of another
+    /// class).
+    pub fn handle(&self, vars: &Vars, id: VarId) -> &[u32] {
+        match elements(vars, id, VarClass::Surface) {
+            Some(r) => self.handles.get(r).unwrap_or(&[]),
+            None => &[],
+        }
+    }
+
+    /// The elements of surface or sampler variable `id`, to write.
+    pub fn handle_mut(&mut self, vars: &Vars, id: VarId) -> &mut [u32] {
+        match elements(vars, id, VarClass::Surface) {
+            Some(r) => self.handles.get_mut(r).unwrap_or(&mut []),
+            None => &mut [],
+        }
+    }
+
     /// The bytes of a variable in its little-endian storage order (predicates: the mask in
     /// `ceil(num_elts/8)` bytes).
     pub fn read_var(&self, vars: &Vars, id: VarId) -> Vec<u8> {
         let v = vars.get(id);
-        let i = id.0 as usize;
         match v.class {
             VarClass::General => match v.grf_offset {
                 Some(off) => self.grf[off..off + v.byte_size()].to_vec(),
                 None => vec![0; v.byte_size()],
             },
-            VarClass::Predicate => self.preds[i].to_le_bytes()[..v.byte_size()].to_vec(),
-            VarClass::Address => self.addrs[i].iter().flat_map(|a| a.to_le_bytes()).collect(),
-            VarClass::Surface | VarClass::Sampler => self.handles[i]
+            VarClass::Predicate => {
+                self.preds[id.0 as usize].to_le_bytes()[..v.byte_size()].to_vec()
+            }
+            VarClass::Address => self
+                .addr(vars, id)
+                .iter()
+                .flat_map(|a| a.to_le_bytes())
+                .collect(),
+            VarClass::Surface | VarClass::Sampler => self
+                .handle(vars, id)
                 .iter()
                 .flat_map(|a| a.to_le_bytes())
                 .collect(),
@@ -355,14 +423,11 @@ impl MachineState {
                 bytes.len()
             )));
         }
-        let i = id.0 as usize;
         match v.class {
             VarClass::General => {
                 if let Some(off) = v.grf_offset {
                     self.grf[off..off + bytes.len()].copy_from_slice(bytes);
-                    for b in off..off + bytes.len() {
-                        self.undefined.remove(&b);
-                    }
+                    self.undefined.remove_range(off..off + bytes.len());
                 }
             }
             VarClass::Predicate => {
@@ -373,21 +438,77 @@ impl MachineState {
                 } else {
                     (1u32 << v.num_elts) - 1
                 };
-                self.preds[i] = u32::from_le_bytes(word) & mask;
+                self.preds[id.0 as usize] = u32::from_le_bytes(word) & mask;
             }
             VarClass::Address => {
-                self.addrs[i] = bytes
-                    .chunks_exact(2)
-                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
-                    .collect();
+                let elements = self.addr_mut(vars, id);
+                for (e, c) in elements.iter_mut().zip(bytes.chunks_exact(2)) {
+                    *e = u16::from_le_bytes([c[0], c[1]]);
+                }
             }
             VarClass::Surface | VarClass::Sampler => {
-                self.handles[i] = bytes
-                    .chunks_exact(4)
-                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                    .collect();
+                let elements = self.handle_mut(vars, id);
+                for (e, c) in elements.iter_mut().zip(bytes.chunks_exact(4)) {
+                    *e = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                }
             }
         }
         Ok(())
+    }
+}
+
+/// Where the elements of variable `id` sit in [`MachineState::addrs`] (`class` Address) or
+/// [`MachineState::handles`] (`class` Surface, which stands for samplers too).
+fn elements(vars: &Vars, id: VarId, class: VarClass) -> Option<std::ops::Range<usize>> {
+    let v = vars.infos.get(id.0 as usize)?;
+    let same = match class {
+        VarClass::Surface => matches!(v.class, VarClass::Surface | VarClass::Sampler),
+        _ => v.class == class,
+    };
+    let slot = v.slot.filter(|_| same)?;
+    Some(slot..slot + v.num_elts as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Address, surface and sampler variables get disjoint element slots, whatever other
+    /// variables are declared between them, and each reads back what was written to it.
+    #[test]
+    fn element_slots_are_disjoint() {
+        let mut vars = Vars::new(Platform::XeHpc);
+        let a0 = vars
+            .declare("A0", VarClass::Address, DataType::UW, 2, 2, None)
+            .unwrap();
+        vars.declare("V1", VarClass::General, DataType::UD, 8, 4, None)
+            .unwrap();
+        let t0 = vars
+            .declare("T0", VarClass::Surface, DataType::UD, 1, 4, None)
+            .unwrap();
+        let a1 = vars
+            .declare("A1", VarClass::Address, DataType::UW, 3, 2, None)
+            .unwrap();
+        let s0 = vars
+            .declare("S0", VarClass::Sampler, DataType::UD, 2, 4, None)
+            .unwrap();
+        assert_eq!((vars.addr_elts(), vars.handle_elts()), (5, 3));
+        let mut state = MachineState::new(&vars);
+        state.write_var(&vars, a0, &[1, 0, 2, 0]).unwrap();
+        state.write_var(&vars, a1, &[3, 0, 4, 0, 5, 0]).unwrap();
+        state.write_var(&vars, t0, &[6, 0, 0, 0]).unwrap();
+        state
+            .write_var(&vars, s0, &[7, 0, 0, 0, 8, 0, 0, 0])
+            .unwrap();
+        assert_eq!(state.addr(&vars, a0), &[1, 2]);
+        assert_eq!(state.addr(&vars, a1), &[3, 4, 5]);
+        assert_eq!(state.handle(&vars, t0), &[6]);
+        assert_eq!(state.handle(&vars, s0), &[7, 8]);
+        assert_eq!(state.addrs, [1, 2, 3, 4, 5]);
+        assert_eq!(state.handles, [6, 7, 8]);
+        assert_eq!(state.read_var(&vars, a1), [3, 0, 4, 0, 5, 0]);
+        // Another class has no elements.
+        assert!(state.addr(&vars, t0).is_empty());
+        assert!(state.handle(&vars, a0).is_empty());
     }
 }

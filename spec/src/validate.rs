@@ -2117,8 +2117,8 @@ pub fn check_state(program: &Program, state: &MachineState) -> Result<()> {
     let n = program.vars.len();
     if state.grf.len() < program.vars.grf_bytes()
         || state.preds.len() < n
-        || state.addrs.len() < n
-        || state.handles.len() < n
+        || state.addrs.len() < program.vars.addr_elts()
+        || state.handles.len() < program.vars.handle_elts()
     {
         return Err(VisaError::invalid(
             "the machine state was not made for this program's variables (MachineState::new)",

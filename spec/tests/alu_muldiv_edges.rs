@@ -379,7 +379,7 @@ fn division_by_zero_leaves_only_its_lane_undefined() {
     let undefined: Vec<usize> = state
         .undefined
         .iter()
-        .filter(|b| (base..base + 16).contains(*b))
+        .filter(|b| (base..base + 16).contains(b))
         .map(|b| b - base)
         .collect();
     assert_eq!(undefined, vec![12, 13, 14, 15]);

@@ -14,7 +14,7 @@ use visa_spec::errata::{self, Readings};
 use visa_spec::error::Pos;
 use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
 use visa_spec::lsc::{AtomicOp, DataSize, Sfid};
-use visa_spec::state::{AddrSize, AddrType, MachineState, Memory, StoreJournal, Window};
+use visa_spec::state::{AddrSize, AddrType, ByteSet, MachineState, Memory, StoreJournal, Window};
 use visa_spec::VisaError;
 
 use super::{
@@ -904,13 +904,11 @@ fn get_lane<const N: usize>(grf: &[u8], at: usize, block: usize, run: &mut [u8])
 }
 
 /// Removes register bytes `at..at + len` from the undefined set.
-fn define(undefined: &mut std::collections::BTreeSet<usize>, at: usize, len: usize) {
+fn define(undefined: &mut ByteSet, at: usize, len: usize) {
     if undefined.is_empty() {
         return;
     }
-    while let Some(&g) = undefined.range(at..at + len).next() {
-        undefined.remove(&g);
-    }
+    undefined.remove_range(at..at + len);
 }
 
 /// One byte of the window at `off` (already reduced to the address size): its value and

@@ -14,10 +14,8 @@ pub(crate) mod svm;
 pub(crate) mod typed;
 pub(crate) mod typed2d;
 
-use std::collections::BTreeSet;
-
 use visa_spec::asm::ast::PredCombine;
-use visa_spec::state::{MachineState, Memory, SparseMemory, PAGE_SIZE};
+use visa_spec::state::{ByteSet, MachineState, Memory, SparseMemory, PAGE_SIZE};
 
 /// The space `name` of `mem`, created if absent: `Memory::space_mut` (`None` never
 /// happens).
@@ -176,7 +174,7 @@ impl FlagMap {
     }
 
     /// Gives the bytes set their flags in `set`, touching it only where a flag changes.
-    pub(crate) fn apply(&self, set: &mut BTreeSet<usize>) {
+    pub(crate) fn apply(&self, set: &mut ByteSet) {
         let words = self.len.div_ceil(64);
         let mut add = self.want;
         if set.is_empty() {
@@ -186,7 +184,7 @@ impl FlagMap {
         } else {
             let mut remove = [0u64; FLAG_WORDS];
             let mut any_remove = false;
-            for &e in set.range(self.at..self.at + self.len) {
+            for e in set.range(self.at..self.at + self.len) {
                 let k = e - self.at;
                 let (w, b) = (k / 64, 1u64 << (k % 64));
                 if self.touched[w] & b != 0 {
@@ -220,7 +218,7 @@ impl FlagMap {
 
 /// Sets the undefined flags of register bytes `at..at + flags.len()` to `flags`, touching
 /// the set only where a flag changes.
-pub(crate) fn set_flags(set: &mut BTreeSet<usize>, at: usize, flags: &[bool]) {
+pub(crate) fn set_flags(set: &mut ByteSet, at: usize, flags: &[bool]) {
     if set.is_empty() && !flags.contains(&true) {
         return;
     }
@@ -238,7 +236,7 @@ pub(crate) fn set_flags(set: &mut BTreeSet<usize>, at: usize, flags: &[bool]) {
     let mut changes = 0u64;
     let mut now = set.range(at..at + flags.len()).peekable();
     for (k, &want) in flags.iter().enumerate() {
-        let is = now.next_if_eq(&&(at + k)).is_some();
+        let is = now.next_if_eq(&(at + k)).is_some();
         changes |= u64::from(is != want) << k;
     }
     while changes != 0 {
@@ -1139,7 +1137,7 @@ mod tests {
         for _ in 0..2000 {
             let at = next(100) as usize;
             let len = 1 + next(300) as usize;
-            let mut set = BTreeSet::new();
+            let mut set = ByteSet::new();
             for _ in 0..next(3) * next(40) {
                 set.insert(next(500) as usize);
             }

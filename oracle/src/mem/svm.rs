@@ -9,12 +9,10 @@ use visa_spec::asm::ast::PredCombine;
 use visa_spec::errata::{self, Readings};
 use visa_spec::error::Pos;
 use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
-use visa_spec::state::{MachineState, SparseMemory, StoreJournal, Window, FLAT};
+use visa_spec::state::{ByteSet, MachineState, SparseMemory, StoreJournal, Window, FLAT};
 use visa_spec::svm::{AtomicOp, SvmCtrl};
 use visa_spec::validate::svm_raw_byte_offset;
 use visa_spec::VisaError;
-
-use std::collections::BTreeSet;
 
 use super::{
     copy_small, push_run, set_flags, space_mut, store_pieces, Bytes, FlagMap, Flags, NoFlags,
@@ -759,7 +757,7 @@ fn read_mem(state: &MachineState, a: u64, out: &mut [u8]) -> (bool, Vec<bool>) {
 fn read_direct(
     grf: &mut [u8],
     flat: Option<&SparseMemory>,
-    undefined: &mut BTreeSet<usize>,
+    undefined: &mut ByteSet,
     a: u64,
     len: usize,
     at: usize,
@@ -786,9 +784,7 @@ fn read_direct(
         }
         None => slot.fill(0),
     }
-    while let Some(&g) = undefined.range(at..at + len).next() {
-        undefined.remove(&g);
-    }
+    undefined.remove_range(at..at + len);
     Ok(())
 }
 

@@ -712,6 +712,10 @@ impl Clone for Memory {
             others,
             surfaces,
         } = source;
+        // The common reset of an ALU case: no space and no surface on either side.
+        if source.is_bare() && self.is_bare() {
+            return;
+        }
         for (d, s) in self.fixed.iter_mut().zip(fixed) {
             // `Option::clone_from`: a space on both sides is reset in place.
             d.clone_from(s);
@@ -730,6 +734,12 @@ impl Clone for Memory {
 }
 
 impl Memory {
+    /// No space was created and no surface is bound.
+    #[inline]
+    fn is_bare(&self) -> bool {
+        self.surfaces.is_empty() && self.others.is_empty() && self.fixed.iter().all(Option::is_none)
+    }
+
     #[inline]
     pub fn space(&self, name: &str) -> Option<&SparseMemory> {
         match fixed_slot(name) {
@@ -1110,6 +1120,32 @@ mod tests {
         dst.space_mut(ARG).write(0, &[1]);
         dst.clone_from(&src);
         assert_eq!(dst, src);
+    }
+
+    /// A reset between a bare memory (no space, no surface) and one holding a space of each
+    /// kind or a surface, both ways.
+    #[test]
+    fn clone_from_to_and_from_a_bare_memory() {
+        let bare = Memory::default();
+        let mut fulls = Vec::new();
+        for space in [FLAT, SLM, ARG, "other"] {
+            let mut m = Memory::default();
+            m.space_mut(space).write(8, &[1]);
+            fulls.push(m);
+        }
+        let mut bound = Memory::default();
+        bound.surfaces.push(Surface::default());
+        fulls.push(bound);
+        for full in &fulls {
+            let mut dst = full.clone();
+            dst.clone_from(&bare);
+            assert_eq!(dst, bare);
+            dst.clone_from(full);
+            assert_eq!(&dst, full);
+        }
+        let mut dst = Memory::default();
+        dst.clone_from(&bare);
+        assert_eq!(dst, bare);
     }
 
     /// The missing-surface message as `format!` writes it.

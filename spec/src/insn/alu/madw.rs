@@ -136,9 +136,8 @@ fn check_indirect_alignment(
         return Ok(());
     };
     let a = state
-        .addrs
-        .get(addr.0 as usize)
-        .and_then(|a| a.get(*addr_sub as usize))
+        .addr(&program.vars, *addr)
+        .get(*addr_sub as usize)
         .ok_or_else(|| VisaError::model_bug("MADW's address element is missing"))?;
     let origin = i64::from(*a) + i64::from(*imm_offset);
     if origin.rem_euclid(grf_size as i64) != 0 {
