@@ -182,7 +182,7 @@ fn read(grf: &[u8], o: usize, size: u8) -> u64 {
     }
 }
 
-/// An integer instruction in fused form: 160 bytes, in the order a run reads them.
+/// An integer instruction in fused form (200 bytes), the fields in the order a run reads them.
 #[derive(Clone, Debug)]
 #[repr(C)]
 pub struct FusedInt {
