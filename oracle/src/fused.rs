@@ -182,7 +182,7 @@ fn read(grf: &[u8], o: usize, size: u8) -> u64 {
     }
 }
 
-/// An integer instruction in fused form: 160 bytes, in the order a run reads them.
+/// An integer instruction in fused form (200 bytes), the fields in the order a run reads them.
 #[derive(Clone, Debug)]
 #[repr(C)]
 pub struct FusedInt {
@@ -349,7 +349,11 @@ impl FusedInt {
 
 /// Lane k of a source into `out[k]` for `k < n`: raw bits zero-extended (`NARROW` false),
 /// or (`NARROW`) the exact value with its modifier as `i64` bits.
-#[inline(always)]
+///
+/// Out of line: it does not depend on the operation, so every fused loop shares one copy
+/// of it (inlined, each operation's loop carried its own ~16 KB and a case's first run
+/// missed in the instruction cache).
+#[inline(never)]
 fn gather<const NARROW: bool>(s: &FusedSrc, grf: &[u8], n: usize, out: &mut Raw) {
     let out = &mut out[..n.min(LANES)];
     let one = |raw: u64| {
@@ -449,12 +453,18 @@ fn store_first(p: &FusedInt, grf: &mut [u8], en: u32, vals: &[u64]) -> Result<()
     let Some(base) = p.dst else {
         return Ok(());
     };
-    let base = base as usize;
-    match p.dst_size {
-        1 => scatter::<1>(p.dst_hs, base, grf, en, vals),
-        2 => scatter::<2>(p.dst_hs, base, grf, en, vals),
-        4 => scatter::<4>(p.dst_hs, base, grf, en, vals),
-        _ => scatter::<8>(p.dst_hs, base, grf, en, vals),
+    store(p.dst_size, p.dst_hs, base as usize, grf, en, vals)
+}
+
+/// Stores the enabled lanes (`en`) of `vals`, `size` bytes each, at `base + k * hs`. Out of
+/// line, shared by every fused loop (as [`gather`] is).
+#[inline(never)]
+fn store(size: u8, hs: u32, base: usize, grf: &mut [u8], en: u32, vals: &[u64]) -> Result<()> {
+    match size {
+        1 => scatter::<1>(hs, base, grf, en, vals),
+        2 => scatter::<2>(hs, base, grf, en, vals),
+        4 => scatter::<4>(hs, base, grf, en, vals),
+        _ => scatter::<8>(hs, base, grf, en, vals),
     }
 }
 
@@ -610,14 +620,7 @@ pub fn run_two<P: PairLane>(
     store_first(p, &mut state.grf, en, &a[..n])?;
     match second.to {
         SecondTo::Grf { base, hs, size } => {
-            let (vals, base) = (&hi[..n], base as usize);
-            let grf = &mut state.grf[..];
-            match size {
-                1 => scatter::<1>(hs, base, grf, en, vals),
-                2 => scatter::<2>(hs, base, grf, en, vals),
-                4 => scatter::<4>(hs, base, grf, en, vals),
-                _ => scatter::<8>(hs, base, grf, en, vals),
-            }?;
+            store(size, hs, base as usize, &mut state.grf, en, &hi[..n])?;
         }
         SecondTo::Pred { var, offset } => {
             let bits = state

@@ -54,20 +54,23 @@ pub struct Plan {
     handle_elts: u32,
     /// Most source operands of an instruction: picks the scratch buffers of a run.
     max_srcs: usize,
+    /// The first instruction's step, held in the plan itself (most programs have one
+    /// instruction: a run then follows no pointer to reach its step), and the others.
+    /// The fields a run reads first come first, so that a cold plan's lines are few (the
+    /// fused path reads neither `cr0` nor `lit`).
+    rest: Vec<Step>,
+    first: Option<Step>,
     /// Byte offset of %cr0 in the register file.
     cr0: Option<usize>,
     lit: Literal,
-    /// The first instruction's step, held in the plan itself (most programs have one
-    /// instruction: a run then follows no pointer to reach its step), and the others.
-    /// The fields a run reads first come first, so that a cold plan's lines are few.
-    first: Option<Step>,
-    rest: Vec<Step>,
 }
 
 // An ALU step is held unboxed (in the plan for a first instruction): a run reaches its
-// operands without following a pointer. The other kinds are boxed.
+// operands without following a pointer. The other kinds are boxed. The tag comes first
+// (`repr(u8)`), in the line of the fields a run reads first.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
+#[repr(u8)]
 enum Step {
     Insn(InsnPlan),
     /// AND, OR, XOR or NOT on predicates: whole masks at once.
@@ -99,6 +102,11 @@ struct InsnPlan {
     pred: Option<PredPlan>,
     mask: MaskControl,
     sat: bool,
+    /// The lanes the instruction's loop writes (pairs, literal loop steps).
+    lanes: Lanes,
+    /// A run with no enabled channel has no effect and cannot fail: no operand is indirect
+    /// (indirect addresses are checked in every lane) and every write is under ChEn.
+    idle: bool,
     /// The fused form of an integer instruction of a common shape ([`crate::fused`]); the
     /// general path still runs it on a state holding undefined bytes.
     fused: Option<FusedInt>,
@@ -110,8 +118,6 @@ struct InsnPlan {
     put: StoreFn,
     /// ADDC's carry, SUBB's borrow, MADW's high halves, ADD3O's overflow bits.
     second: Option<Second>,
-    /// The lanes the instruction's loop writes (pairs, literal loop steps).
-    lanes: Lanes,
     /// The loop writes `dst[n]`, `n` undefined (erratum DST-CHANNEL-INDEX, literal reading):
     /// once a channel writes, the whole destination region is undefined.
     index_undefined: bool,
@@ -121,9 +127,6 @@ struct InsnPlan {
     /// A source or destination holds floats: the run decodes %cr0's float mode (integer
     /// kernels never read it).
     float_mode: bool,
-    /// A run with no enabled channel has no effect and cannot fail: no operand is indirect
-    /// (indirect addresses are checked in every lane) and every write is under ChEn.
-    idle: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
