@@ -476,30 +476,19 @@ mod tests {
     /// Address, surface and sampler variables get disjoint element slots, whatever other
     /// variables are declared between them, and each reads back what was written to it.
     #[test]
-    fn element_slots_are_disjoint() {
+    fn element_slots_are_disjoint() -> Result<()> {
         let mut vars = Vars::new(Platform::XeHpc);
-        let a0 = vars
-            .declare("A0", VarClass::Address, DataType::UW, 2, 2, None)
-            .unwrap();
-        vars.declare("V1", VarClass::General, DataType::UD, 8, 4, None)
-            .unwrap();
-        let t0 = vars
-            .declare("T0", VarClass::Surface, DataType::UD, 1, 4, None)
-            .unwrap();
-        let a1 = vars
-            .declare("A1", VarClass::Address, DataType::UW, 3, 2, None)
-            .unwrap();
-        let s0 = vars
-            .declare("S0", VarClass::Sampler, DataType::UD, 2, 4, None)
-            .unwrap();
+        let a0 = vars.declare("A0", VarClass::Address, DataType::UW, 2, 2, None)?;
+        vars.declare("V1", VarClass::General, DataType::UD, 8, 4, None)?;
+        let t0 = vars.declare("T0", VarClass::Surface, DataType::UD, 1, 4, None)?;
+        let a1 = vars.declare("A1", VarClass::Address, DataType::UW, 3, 2, None)?;
+        let s0 = vars.declare("S0", VarClass::Sampler, DataType::UD, 2, 4, None)?;
         assert_eq!((vars.addr_elts(), vars.handle_elts()), (5, 3));
         let mut state = MachineState::new(&vars);
-        state.write_var(&vars, a0, &[1, 0, 2, 0]).unwrap();
-        state.write_var(&vars, a1, &[3, 0, 4, 0, 5, 0]).unwrap();
-        state.write_var(&vars, t0, &[6, 0, 0, 0]).unwrap();
-        state
-            .write_var(&vars, s0, &[7, 0, 0, 0, 8, 0, 0, 0])
-            .unwrap();
+        state.write_var(&vars, a0, &[1, 0, 2, 0])?;
+        state.write_var(&vars, a1, &[3, 0, 4, 0, 5, 0])?;
+        state.write_var(&vars, t0, &[6, 0, 0, 0])?;
+        state.write_var(&vars, s0, &[7, 0, 0, 0, 8, 0, 0, 0])?;
         assert_eq!(state.addr(&vars, a0), &[1, 2]);
         assert_eq!(state.addr(&vars, a1), &[3, 4, 5]);
         assert_eq!(state.handle(&vars, t0), &[6]);
@@ -510,5 +499,6 @@ mod tests {
         // Another class has no elements.
         assert!(state.addr(&vars, t0).is_empty());
         assert!(state.handle(&vars, a0).is_empty());
+        Ok(())
     }
 }
