@@ -750,20 +750,6 @@ fn scatter_offs<const S: usize, T: Off>(
     Ok(())
 }
 
-const SPAN_WORDS: usize = 16;
-
-/// A set of bytes of a short span of the register file, one bit per byte.
-struct SpanBits([u64; SPAN_WORDS]);
-
-impl SpanBits {
-    const BYTES: usize = SPAN_WORDS * 64;
-
-    #[inline(always)]
-    fn has(&self, b: usize) -> bool {
-        self.0.get(b / 64).is_some_and(|w| (w >> (b % 64)) & 1 == 1)
-    }
-}
-
 impl DstStore {
     /// Resolves an indirect destination for lanes `0..n` (every lane is checked, enabled or
     /// not) before anything is written.
@@ -810,7 +796,7 @@ impl DstStore {
     }
 
     /// Marks the bytes of lanes `en` undefined: they keep their contents
-    /// (`dst[i] = undefined`).
+    /// (`dst[i] = undefined`). Marking a byte already undefined changes nothing.
     pub fn mark_undefined(
         &self,
         size: usize,
@@ -819,101 +805,30 @@ impl DstStore {
         state: &mut MachineState,
         offs: &[usize; LANES],
     ) {
-        let n = n.min(LANES);
-        let en = en & if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
-        // A repeated run finds its lanes undefined already: one range walk instead of a
-        // search per byte.
-        if let Some((lo, hi)) = self.span(size, n, offs) {
-            let have = match self.lane_bytes(size, n, en, offs, lo, hi) {
-                Some(bits) => state
-                    .undefined
-                    .range(lo..hi)
-                    .filter(|b| bits.has(*b - lo))
-                    .count(),
-                None => state
-                    .undefined
-                    .range(lo..hi)
-                    .filter(|b| {
-                        self.lane_of(size, n, *b, offs)
-                            .is_some_and(|k| en >> k & 1 == 1)
-                    })
-                    .count(),
-            };
-            if have == en.count_ones() as usize * size {
-                return;
-            }
-        }
-        for k in (0..n).filter(|k| en >> k & 1 == 1) {
-            if let Some(at) = self.lane_offset(size, k, offs) {
-                state.undefined.insert_range(at..at + size);
-            }
-        }
+        self.each_lane(size, n, en, offs, |at| {
+            state.undefined.insert_range(at..at + size);
+        });
     }
 
-    /// The register-file bytes `lo..hi` spanned by lanes `0..n` (`None`: not in the
-    /// register file).
-    fn span(&self, size: usize, n: usize, offs: &[usize; LANES]) -> Option<(usize, usize)> {
-        let n = n.min(LANES);
-        if n == 0 {
-            return None;
-        }
-        match self {
-            DstStore::Contig { base } => Some((*base, base + n * size)),
-            DstStore::Table { offs } => {
-                let lanes = offs.get(..n)?;
-                let lo = lanes.iter().min()?;
-                let hi = lanes.iter().max()?;
-                Some((*lo as usize, *hi as usize + size))
-            }
-            DstStore::Indirect(_) => {
-                let lanes = offs.get(..n)?;
-                Some((*lanes.iter().min()?, lanes.iter().max()? + size))
-            }
-            _ => None,
-        }
-    }
-
-    /// The bytes of the enabled lanes (`en`) among `0..n` as a bitmap of the span `lo..hi`
-    /// (bit `b - lo` for byte `b`), when the span is short enough (`None` otherwise).
-    fn lane_bytes(
+    /// Calls `f` with the register-file byte offset of each lane among `0..n` whose bit is
+    /// set in `en`, in lane order (lanes outside the register file are skipped).
+    #[inline(always)]
+    fn each_lane(
         &self,
         size: usize,
         n: usize,
         en: u32,
         offs: &[usize; LANES],
-        lo: usize,
-        hi: usize,
-    ) -> Option<SpanBits> {
-        if hi.checked_sub(lo)? > SpanBits::BYTES {
-            return None;
-        }
-        let mut bits = SpanBits([0; SPAN_WORDS]);
-        for k in (0..n.min(LANES)).filter(|k| en >> k & 1 == 1) {
-            let at = self.lane_offset(size, k, offs)?.checked_sub(lo)?;
-            for b in at..at + size {
-                let word = bits.0.get_mut(b / 64)?;
-                *word |= 1 << (b % 64);
+        mut f: impl FnMut(usize),
+    ) {
+        let n = n.min(LANES);
+        let mut lanes = en & if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+        while lanes != 0 {
+            let k = lanes.trailing_zeros() as usize;
+            lanes &= lanes - 1;
+            if let Some(at) = self.lane_offset(size, k, offs) {
+                f(at);
             }
-        }
-        Some(bits)
-    }
-
-    /// The lane among `0..n` whose bytes hold register byte `b`.
-    fn lane_of(&self, size: usize, n: usize, b: usize, offs: &[usize; LANES]) -> Option<usize> {
-        match self {
-            DstStore::Contig { base } => {
-                let k = b.checked_sub(*base)? / size;
-                (k < n).then_some(k)
-            }
-            DstStore::Table { offs } => offs
-                .get(..n)?
-                .iter()
-                .position(|o| (*o as usize..*o as usize + size).contains(&b)),
-            DstStore::Indirect(_) => offs
-                .get(..n)?
-                .iter()
-                .position(|o| (*o..*o + size).contains(&b)),
-            _ => None,
         }
     }
 
@@ -938,56 +853,14 @@ impl DstStore {
         state: &mut MachineState,
         offs: &[usize; LANES],
     ) {
-        let n = n.min(LANES);
-        let Some((lo, hi)) = self.span(size, n, offs) else {
-            return;
-        };
-        let bits = self.lane_bytes(size, n, en, offs, lo, hi);
-        if let Some(bits) = &bits {
-            // One range walk noting the undefined bytes of the enabled lanes in a bitmap of
-            // the span, then their removal.
-            let mut hit = SpanBits([0; SPAN_WORDS]);
-            for b in state.undefined.range(lo..hi) {
-                if bits.has(b - lo) {
-                    if let Some(word) = hit.0.get_mut((b - lo) / 64) {
-                        *word |= 1 << ((b - lo) % 64);
-                    }
-                }
-            }
-            for (w, word) in hit.0.iter().enumerate() {
-                let mut x = *word;
-                while x != 0 {
-                    state
-                        .undefined
-                        .remove(&(lo + w * 64 + x.trailing_zeros() as usize));
-                    x &= x - 1;
-                }
-            }
-            return;
-        }
-        // A span too wide for a bitmap: one range walk listing the undefined bytes of the
-        // enabled lanes (at most 32 lanes of 8 bytes).
-        let mut hit = [0usize; LANES * 8];
-        let mut count = 0;
-        for b in state.undefined.range(lo..hi) {
-            let enabled = self
-                .lane_of(size, n, b, offs)
-                .is_some_and(|k| en >> k & 1 == 1);
-            if enabled {
-                if let Some(slot) = hit.get_mut(count) {
-                    *slot = b;
-                    count += 1;
-                }
-            }
-        }
-        for b in &hit[..count] {
-            state.undefined.remove(b);
-        }
+        self.each_lane(size, n, en, offs, |at| {
+            state.undefined.remove_range(at..at + size);
+        });
     }
 
     /// Lanes `written` get defined values and lanes `undefined` (disjoint from them) become
-    /// undefined: [`DstStore::define`] and [`DstStore::mark_undefined`] in one walk of the
-    /// state's undefined set over the destination's span. The values are then written with
+    /// undefined: [`DstStore::define`] then [`DstStore::mark_undefined`], so that a byte
+    /// shared by a lane of each ends undefined. The values are then written with
     /// [`DstStore::write`].
     pub fn settle(
         &self,
@@ -998,54 +871,11 @@ impl DstStore {
         state: &mut MachineState,
         offs: &[usize; LANES],
     ) {
-        let n = n.min(LANES);
-        let lanes = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
-        let (written, undefined) = (written & lanes, undefined & lanes & !written);
-        if undefined == 0 && state.undefined.is_empty() {
-            return;
+        let undefined = undefined & !written;
+        if !state.undefined.is_empty() {
+            self.define(size, n, written, state, offs);
         }
-        let bits = self.span(size, n, offs).and_then(|(lo, hi)| {
-            let w = self.lane_bytes(size, n, written, offs, lo, hi)?;
-            let u = self.lane_bytes(size, n, undefined, offs, lo, hi)?;
-            Some((lo, hi, w, u))
-        });
-        let Some((lo, hi, w, u)) = bits else {
-            // A span too wide for the bitmaps: the two walks.
-            if !state.undefined.is_empty() {
-                self.define(size, n, written, state, offs);
-            }
-            self.mark_undefined(size, n, undefined, state, offs);
-            return;
-        };
-        let mut have = 0;
-        let mut hit = SpanBits([0; SPAN_WORDS]);
-        for b in state.undefined.range(lo..hi) {
-            let r = b - lo;
-            if u.has(r) {
-                have += 1;
-            } else if w.has(r) {
-                if let Some(word) = hit.0.get_mut(r / 64) {
-                    *word |= 1 << (r % 64);
-                }
-            }
-        }
-        for (i, word) in hit.0.iter().enumerate() {
-            let mut x = *word;
-            while x != 0 {
-                state
-                    .undefined
-                    .remove(&(lo + i * 64 + x.trailing_zeros() as usize));
-                x &= x - 1;
-            }
-        }
-        // A repeated run finds its lanes undefined already.
-        if have != undefined.count_ones() as usize * size {
-            for k in (0..n).filter(|k| undefined >> k & 1 == 1) {
-                if let Some(at) = self.lane_offset(size, k, offs) {
-                    state.undefined.insert_range(at..at + size);
-                }
-            }
-        }
+        self.mark_undefined(size, n, undefined, state, offs);
     }
 
     /// Writes the enabled lanes (bit k of `en`) of `vals`, `size` bytes each.
