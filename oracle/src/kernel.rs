@@ -10,6 +10,7 @@ use visa_spec::types::DataType;
 use visa_spec::VisaError;
 
 use crate::mode::{FloatMode, Literal};
+use crate::near;
 use crate::softfloat::{self, f64_is_nan, Format, Rounding};
 
 /// Lanes of a SIMD instruction (largest execution size).
@@ -378,8 +379,13 @@ fn add_float<D: FloatTy>(a: &Raw, b: &Raw, f32_exact: bool, c: &Ctx, out: &mut R
             *o = post(r, D::FMT, keep, alt, c);
         }
     } else {
+        // Directed modes, and HF and BF under any: from the hardware's sum and its error.
         for ((x, y), o) in lanes {
-            *o = post(softfloat::add(*x, *y, D::FMT, rnd), D::FMT, keep, alt, c);
+            let r = match near::add(*x, *y) {
+                Some(n) => near::round(n, D::FMT, rnd),
+                None => softfloat::add(*x, *y, D::FMT, rnd),
+            };
+            *o = post(r, D::FMT, keep, alt, c);
         }
     }
 }
@@ -523,8 +529,19 @@ fn float_arith<D: FloatTy, const OP: u8>(s: &[Raw; 3], f32_exact: bool, c: &Ctx,
             *o = post(r, D::FMT, keep, alt, c);
         }
     } else {
+        // Directed modes, and HF and BF under any: from the hardware's result and its error
+        // (MAD only where the product is exact in f64: sources of F, HF or BF).
         for (x, o) in lanes {
-            let r = arith_lane::<OP>(x, D::FMT, rnd, params, &c0);
+            let fast = match OP {
+                MUL => near::mul(x[0], x[1]),
+                DIV => near::div(x[0], x[1]),
+                MAD if f32_exact => near::mad(x[0], x[1], x[2]),
+                _ => None,
+            };
+            let r = match fast {
+                Some(n) => near::round(n, D::FMT, rnd),
+                None => arith_lane::<OP>(x, D::FMT, rnd, params, &c0),
+            };
             *o = post(r, D::FMT, keep, alt, c);
         }
     }

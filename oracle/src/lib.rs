@@ -42,6 +42,7 @@ mod fused;
 mod kernel;
 mod mem;
 mod mode;
+mod near;
 mod operand;
 mod plan;
 mod second;
