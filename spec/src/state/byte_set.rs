@@ -27,20 +27,35 @@ fn word_mask(w: usize, lo: usize, hi: usize) -> u64 {
     }
 }
 
+/// The word holding all of the non-empty range `r`, and the bits of its bytes; `None` when
+/// the range is empty or spans two words or more.
+#[inline(always)]
+fn one_word(r: &Range<usize>) -> Option<(usize, u64)> {
+    let len = r
+        .end
+        .checked_sub(r.start)
+        .filter(|l| (1..=64).contains(l))?;
+    let w = r.start / 64;
+    ((r.end - 1) / 64 == w).then(|| (w, (u64::MAX >> (64 - len)) << (r.start % 64)))
+}
+
 impl ByteSet {
     pub fn new() -> ByteSet {
         ByteSet::default()
     }
 
     /// Number of bytes in the set.
+    #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    #[inline]
     pub fn contains(&self, b: &usize) -> bool {
         self.words
             .get(b / 64)
@@ -48,6 +63,7 @@ impl ByteSet {
     }
 
     /// Adds byte `b`; `false` if it was in the set already.
+    #[inline]
     pub fn insert(&mut self, b: usize) -> bool {
         let w = b / 64;
         if self.words.len() <= w {
@@ -62,6 +78,7 @@ impl ByteSet {
     }
 
     /// Removes byte `b`; `false` if it was not in the set.
+    #[inline]
     pub fn remove(&mut self, b: &usize) -> bool {
         let bit = 1u64 << (b % 64);
         match self.words.get_mut(b / 64) {
@@ -75,6 +92,7 @@ impl ByteSet {
     }
 
     /// Adds bytes `r`; returns how many were not in the set.
+    #[inline]
     pub fn insert_range(&mut self, r: Range<usize>) -> usize {
         if r.start >= r.end {
             return 0;
@@ -82,6 +100,13 @@ impl ByteSet {
         let words = r.end.div_ceil(64);
         if self.words.len() < words {
             self.words.resize(words, 0);
+        }
+        if let Some((w, mask)) = one_word(&r) {
+            let word = &mut self.words[w];
+            let added = (mask & !*word).count_ones() as usize;
+            *word |= mask;
+            self.len += added;
+            return added;
         }
         let mut added = 0;
         for w in r.start / 64..words {
@@ -95,9 +120,19 @@ impl ByteSet {
     }
 
     /// Removes bytes `r`; returns how many were in the set.
+    #[inline]
     pub fn remove_range(&mut self, r: Range<usize>) -> usize {
         if self.len == 0 {
             return 0;
+        }
+        if let Some((w, mask)) = one_word(&r) {
+            let Some(word) = self.words.get_mut(w) else {
+                return 0;
+            };
+            let removed = (mask & *word).count_ones() as usize;
+            *word &= !mask;
+            self.len -= removed;
+            return removed;
         }
         let end = r.end.min(self.words.len() * 64);
         if r.start >= end {
