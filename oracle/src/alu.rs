@@ -233,6 +233,20 @@ lane!(Or, 2, |a, b, _, _| a | b);
 lane!(Xor, 2, |a, b, _, _| a ^ b);
 lane!(Not, 1, |a, _, _, _| !a);
 
+lane!(
+    /// BFN (instructions/BFN.md) in fused form: the fourth source is the instruction's table.
+    /// Entry e is on where the bits of src0, src1 and src2 match bits 0, 1 and 2 of e: each
+    /// entry as an all-ones or zero mask, src0 and src1 picking within a half of the table,
+    /// src2 between the halves.
+    Bfn, 4, |a, b, c, table| {
+        let m = |e: u32| -((table >> e) & 1);
+        let (nanb, anb, nab, ab) = (!(a | b), a & !b, !a & b, a & b);
+        let low = (nanb & m(0)) | (anb & m(1)) | (nab & m(2)) | (ab & m(3));
+        let high = (nanb & m(4)) | (anb & m(5)) | (nab & m(6)) | (ab & m(7));
+        (!c & low) | (c & high)
+    }
+);
+
 // ---------------------------------------------------------------------------------------
 // Shifts (instructions/SHL.md, SHR.md, ASR.md). `M` is the count mask: 31, or 63 for a
 // Q or UQ destination.

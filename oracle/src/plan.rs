@@ -1053,6 +1053,7 @@ impl Compiler<'_> {
             Kernel::Select(SelectKernel::MinMaxInt { max: false, .. }) => {
                 alu::lane_op::<alu::Min>().fused
             }
+            Kernel::Select(SelectKernel::Bfn { .. }) => alu::lane_op::<alu::Bfn>().fused,
             // A true channel writes all ones of an integer destination (its truth value
             // `u64::MAX` truncated); no `.sat` to clamp the -1.
             Kernel::Select(SelectKernel::CmpInt { rel, truth, .. })
@@ -1071,6 +1072,12 @@ impl Compiler<'_> {
             }
             _ => None,
         };
+        let bfn_table = match &kernel {
+            Kernel::Select(SelectKernel::Bfn { table, .. }) => Some(SrcLoad::Splat {
+                bits: u64::from(*table),
+            }),
+            _ => None,
+        };
         let fused = match fused_fn {
             Some(run)
                 if matches!(lanes, Lanes::All | Lanes::Pairs)
@@ -1078,7 +1085,7 @@ impl Compiler<'_> {
                     && (second.is_none() || matches!(kernel, Kernel::Pair { .. }))
                     && grf_aligned.is_none() =>
             {
-                let ins: Vec<SrcIn> = srcs
+                let mut ins: Vec<SrcIn> = srcs
                     .iter()
                     .flatten()
                     .map(|s| SrcIn {
@@ -1087,6 +1094,14 @@ impl Compiler<'_> {
                         modifier: s.modifier,
                     })
                     .collect();
+                // BFN's table, as a fourth source of the same bits in every lane.
+                if let Some(table) = &bfn_table {
+                    ins.push(SrcIn {
+                        load: table,
+                        ty: DataType::UD,
+                        modifier: Modifier::None,
+                    });
+                }
                 let fused = FusedInt::compile(run, n, &ins, &dst, dst_ty, insn.sat);
                 match (&second, &kernel) {
                     // The second result: MADW's high halves in the destination's type, the
