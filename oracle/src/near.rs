@@ -120,7 +120,8 @@ pub fn round(near: Near, fmt: Format, rnd: Rounding) -> u64 {
     // The magnitude of `s` in quarter units of its last place, one quarter nudged toward
     // the exact result: no boundary of a narrower format lies within that quarter.
     let e = ((bits >> 52) & 0x7ff) as i32;
-    let m = u128::from((bits & ((1 << 52) - 1)) | (1 << 52)) << 2;
+    // (`s` is normal: tame operands give results far above f64's denormals.)
+    let m = ((bits & ((1 << 52) - 1)) | (1 << 52)) << 2;
     let mag = match (near.side, neg) {
         (Ordering::Equal, _) => m,
         (Ordering::Greater, false) | (Ordering::Less, true) => m + 1,

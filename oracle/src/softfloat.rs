@@ -8,6 +8,8 @@
 //! canonical float lane value. NaN payloads are carried left-aligned (the f64 fraction holds
 //! the source fraction in its top bits), which is exactly the project's payload rule.
 
+use std::ops::{BitAnd, Shl, Shr};
+
 /// %cr0 rounding mode (bits 5:4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rounding {
@@ -186,8 +188,8 @@ enum Rest {
 }
 
 #[inline]
-fn classify(rem: u128, half: u128) -> Rest {
-    if rem == 0 {
+fn classify<M: Mag>(rem: M, half: M) -> Rest {
+    if rem == M::ZERO {
         Rest::Exact
     } else if rem < half {
         Rest::BelowHalf
@@ -197,6 +199,49 @@ fn classify(rem: u128, half: u128) -> Rest {
         Rest::AboveHalf
     }
 }
+
+/// An unsigned magnitude [`round_pack`] rounds: `u64` where the value fits it (one machine
+/// word per operation), `u128` for the wide products and sums of the general path.
+pub trait Mag:
+    Copy + Ord + Shl<u32, Output = Self> + Shr<u32, Output = Self> + BitAnd<Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    const BITS: u32;
+    fn leading_zeros(self) -> u32;
+    fn wrapping_add(self, other: Self) -> Self;
+    fn wrapping_sub(self, other: Self) -> Self;
+    /// The low 64 bits.
+    fn low(self) -> u64;
+}
+
+macro_rules! mag {
+    ($t:ty) => {
+        impl Mag for $t {
+            const ZERO: $t = 0;
+            const ONE: $t = 1;
+            const BITS: u32 = <$t>::BITS;
+            #[inline(always)]
+            fn leading_zeros(self) -> u32 {
+                <$t>::leading_zeros(self)
+            }
+            #[inline(always)]
+            fn wrapping_add(self, other: $t) -> $t {
+                <$t>::wrapping_add(self, other)
+            }
+            #[inline(always)]
+            fn wrapping_sub(self, other: $t) -> $t {
+                <$t>::wrapping_sub(self, other)
+            }
+            #[inline(always)]
+            fn low(self) -> u64 {
+                self as u64
+            }
+        }
+    };
+}
+mag!(u64);
+mag!(u128);
 
 /// The overflow result of a value too large for `fmt`.
 #[inline]
@@ -214,12 +259,12 @@ fn overflow(neg: bool, fmt: Format, rnd: Rounding) -> u64 {
 /// Rounds `(-1)^neg * mag * 2^exp` once into `fmt` with gradual underflow. `mag` may carry a
 /// sticky bit in its least significant bit when it is far (at least two bits) below the
 /// rounding position. A zero magnitude gives a zero of the given sign.
-pub fn round_pack(neg: bool, mag: u128, exp: i32, fmt: Format, rnd: Rounding) -> u64 {
-    if mag == 0 {
+pub fn round_pack<M: Mag>(neg: bool, mag: M, exp: i32, fmt: Format, rnd: Rounding) -> u64 {
+    if mag == M::ZERO {
         return fmt.zero(neg);
     }
     let mbits = fmt.mbits as i32;
-    let len = 128 - mag.leading_zeros() as i32;
+    let len = M::BITS as i32 - mag.leading_zeros() as i32;
     let e_val = len - 1 + exp;
     let emin = 1 - fmt.bias();
     if e_val > fmt.bias() + 1 {
@@ -232,31 +277,34 @@ pub fn round_pack(neg: bool, mag: u128, exp: i32, fmt: Format, rnd: Rounding) ->
         emin - mbits
     };
     let shift = lsb as i64 - exp as i64;
+    let bits = i64::from(M::BITS);
     let (q, rest) = if shift <= 0 {
         (mag << (-shift) as u32, Rest::Exact)
-    } else if shift > 128 {
-        (0, Rest::BelowHalf)
-    } else if shift == 128 {
-        (0, classify(mag, 1 << 127))
+    } else if shift > bits {
+        (M::ZERO, Rest::BelowHalf)
+    } else if shift == bits {
+        (M::ZERO, classify(mag, M::ONE << (M::BITS - 1)))
     } else {
         let s = shift as u32;
         (
             mag >> s,
-            classify(mag & ((1u128 << s) - 1), 1u128 << (s - 1)),
+            classify(mag & (M::ONE << s).wrapping_sub(M::ONE), M::ONE << (s - 1)),
         )
     };
     let inc = match rnd {
-        Rounding::NearestEven => rest == Rest::AboveHalf || (rest == Rest::Half && q & 1 == 1),
+        Rounding::NearestEven => {
+            rest == Rest::AboveHalf || (rest == Rest::Half && q & M::ONE != M::ZERO)
+        }
         Rounding::Zero => false,
         Rounding::Up => !neg && rest != Rest::Exact,
         Rounding::Down => neg && rest != Rest::Exact,
     };
-    let mut q = q + inc as u128;
-    if q >> (fmt.mbits + 1) != 0 {
-        q >>= 1;
+    let mut q = if inc { q.wrapping_add(M::ONE) } else { q };
+    if q >> (fmt.mbits + 1) != M::ZERO {
+        q = q >> 1;
         lsb += 1;
     }
-    let biased: i64 = if q >> fmt.mbits == 0 {
+    let biased: i64 = if q >> fmt.mbits == M::ZERO {
         0
     } else {
         lsb as i64 + mbits as i64 + fmt.bias() as i64
@@ -264,7 +312,7 @@ pub fn round_pack(neg: bool, mag: u128, exp: i32, fmt: Format, rnd: Rounding) ->
     if biased >= fmt.exp_all_ones() as i64 {
         return overflow(neg, fmt, rnd);
     }
-    fmt.zero(neg) | ((biased as u64) << fmt.mbits) | (q as u64 & fmt.frac_mask())
+    fmt.zero(neg) | ((biased as u64) << fmt.mbits) | (q.low() & fmt.frac_mask())
 }
 
 /// Unpacks a finite nonzero f64 into (neg, mantissa normalised to [2^52, 2^53), exponent).
