@@ -303,7 +303,11 @@ fn enc_int_float<D: FloatTy>(v: &Ints, c: &Ctx, out: &mut Raw) {
         } else if rnd == Rounding::NearestEven && D::FMT == Format::DF {
             (*v as f64).to_bits()
         } else {
-            softfloat::round_pack(*v < 0, v.unsigned_abs(), 0, D::FMT, rnd)
+            // One machine word for every value but the widest.
+            match u64::try_from(v.unsigned_abs()) {
+                Ok(m) => softfloat::round_pack(*v < 0, m, 0, D::FMT, rnd),
+                Err(_) => softfloat::round_pack(*v < 0, v.unsigned_abs(), 0, D::FMT, rnd),
+            }
         };
         *o = post(b, D::FMT, keep, alt, c);
     }

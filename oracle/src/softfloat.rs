@@ -346,7 +346,7 @@ pub fn f64_to(bits: u64, fmt: Format, rnd: Rounding) -> u64 {
         return bits;
     }
     let (neg, m, e) = unpack_norm(bits);
-    round_pack(neg, m as u128, e, fmt, rnd)
+    round_pack(neg, m, e, fmt, rnd)
 }
 
 /// Shifts right by `d`, OR-ing every bit shifted out into the least significant bit.
