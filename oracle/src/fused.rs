@@ -45,8 +45,12 @@ enum Kind {
 }
 
 /// A source operand of a fused plan (28 bytes: the four of a plan share two cache lines).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct FusedSrc {
+    /// The loop that reads this source's lanes, chosen for its kind, element size,
+    /// signedness, layout and modifier when the plan is compiled: a run makes one call per
+    /// source and no choice on its shape.
+    gather: GatherFn,
     /// Lane k's element is at byte `base + (k >> wlog) * vs + (k & (2^wlog - 1)) * hs`.
     base: u32,
     vs: u32,
@@ -65,25 +69,27 @@ struct FusedSrc {
     neg: bool,
 }
 
-impl FusedSrc {
-    /// The exact value of raw element bits (zero-extended), modifier applied.
-    #[inline(always)]
-    fn decode(&self, raw: u64) -> i128 {
-        let raw = raw ^ u64::from(self.not);
-        let mut v = if self.signed {
-            (((raw << self.sh) as i64) >> self.sh) as i128
-        } else {
-            raw as i128
-        };
-        if self.abs {
-            v = v.abs();
+impl Default for FusedSrc {
+    fn default() -> FusedSrc {
+        FusedSrc {
+            gather: gather_value,
+            base: 0,
+            vs: 0,
+            hs: 0,
+            raw: 0,
+            not: 0,
+            kind: Kind::Value,
+            wlog: 0,
+            size: 0,
+            sh: 0,
+            signed: false,
+            abs: false,
+            neg: false,
         }
-        if self.neg {
-            v = -v;
-        }
-        v
     }
+}
 
+impl FusedSrc {
     /// [`FusedSrc::decode`] for an element of at most 32 bits, whose value with any modifier
     /// fits an `i64` exactly.
     #[inline(always)]
@@ -156,7 +162,55 @@ impl FusedSrc {
             }
             _ => return None,
         }
+        s.gather = s.gather_fn(n);
         Some(s)
+    }
+
+    /// Whether lanes `0..n` of a region source are consecutive elements.
+    fn contiguous(&self, n: usize) -> bool {
+        let size = u32::from(self.size);
+        let width = 1usize << self.wlog;
+        if self.wlog == 0 {
+            n == 1 || self.vs == size
+        } else {
+            self.hs == size && (n <= width || self.vs as usize == width * size as usize)
+        }
+    }
+
+    /// The gather loop for this source's shape.
+    fn gather_fn(&self, n: usize) -> GatherFn {
+        macro_rules! region {
+            ($f:ident) => {
+                match (
+                    self.size,
+                    self.signed,
+                    self.abs || self.neg || self.not != 0,
+                ) {
+                    (1, false, false) => $f::<1, false, false>,
+                    (1, false, true) => $f::<1, false, true>,
+                    (1, true, false) => $f::<1, true, false>,
+                    (1, true, true) => $f::<1, true, true>,
+                    (2, false, false) => $f::<2, false, false>,
+                    (2, false, true) => $f::<2, false, true>,
+                    (2, true, false) => $f::<2, true, false>,
+                    (2, true, true) => $f::<2, true, true>,
+                    (_, false, false) => $f::<4, false, false>,
+                    (_, false, true) => $f::<4, false, true>,
+                    (_, true, false) => $f::<4, true, false>,
+                    (_, true, true) => $f::<4, true, true>,
+                }
+            };
+        }
+        match self.kind {
+            Kind::Value => gather_value,
+            Kind::Scalar => match self.size {
+                1 => gather_scalar::<1>,
+                2 => gather_scalar::<2>,
+                _ => gather_scalar::<4>,
+            },
+            Kind::Region if self.contiguous(n) => region!(gather_contig),
+            Kind::Region => region!(gather_strided),
+        }
     }
 }
 
@@ -195,9 +249,10 @@ pub struct FusedInt {
     sat: bool,
     /// Every source has at most 32 bits: its value, modifier applied, fits an `i64`.
     narrow: bool,
-    /// The destination type's range (`.sat`) and mask.
-    min: i64,
-    max: u64,
+    /// A result is clamped to `lo..=hi` (the destination type's range under `.sat`, all of
+    /// `i128` without: no choice on `.sat` in the lane loop), then masked to its type.
+    lo: i128,
+    hi: i128,
     mask: u64,
     /// The sources in order: an operation of fewer reads only the first lines.
     srcs: [FusedSrc; 4],
@@ -210,8 +265,8 @@ pub struct FusedInt {
 #[derive(Clone, Copy, Debug)]
 struct FusedSecond {
     to: SecondTo,
-    min: i64,
-    max: u64,
+    lo: i128,
+    hi: i128,
     mask: u64,
 }
 
@@ -262,12 +317,7 @@ impl FusedInt {
             }
             _ => return None,
         };
-        let bits = 8 * size as u32;
-        let (min, max) = if dst_ty.is_signed_integer() {
-            (i64::MIN >> (64 - bits), u64::MAX >> (65 - bits))
-        } else {
-            (0, u64::MAX >> (64 - bits))
-        };
+        let (lo, hi, mask) = bounds(dst_ty, sat);
         Some(FusedInt {
             run,
             n: u8::try_from(n).ok()?,
@@ -277,9 +327,9 @@ impl FusedInt {
             dst_size: size as u8,
             sat,
             narrow: srcs.iter().all(|s| s.ty.size() <= 4),
-            min,
-            max,
-            mask: u64::MAX >> (64 - bits),
+            lo,
+            hi,
+            mask,
             second: None,
         })
     }
@@ -314,18 +364,8 @@ impl FusedInt {
         if !matches!(size, 1 | 2 | 4 | 8) {
             return None;
         }
-        let bits = 8 * ty.size() as u32;
-        let (min, max) = if ty.is_signed_integer() {
-            (i64::MIN >> (64 - bits), u64::MAX >> (65 - bits))
-        } else {
-            (0, u64::MAX >> (64 - bits))
-        };
-        self.second = Some(FusedSecond {
-            to,
-            min,
-            max,
-            mask: u64::MAX >> (64 - bits),
-        });
+        let (lo, hi, mask) = bounds(ty, self.sat);
+        self.second = Some(FusedSecond { to, lo, hi, mask });
         Some(self)
     }
 
@@ -338,85 +378,117 @@ impl FusedInt {
 
     #[inline(always)]
     fn encode<const SAT: bool>(&self, v: i128) -> u64 {
-        let v = if SAT {
-            v.clamp(i128::from(self.min), i128::from(self.max))
-        } else {
-            v
-        };
+        let v = if SAT { v.clamp(self.lo, self.hi) } else { v };
         (v as u64) & self.mask
     }
 }
 
-/// Lane k of a source into `out[k]` for `k < n`: raw bits zero-extended (`NARROW` false),
-/// or (`NARROW`) the exact value with its modifier as `i64` bits.
-///
-/// Out of line: it does not depend on the operation, so every fused loop shares one copy
-/// of it (inlined, each operation's loop carried its own ~16 KB and a case's first run
-/// missed in the instruction cache).
-#[inline(never)]
-fn gather<const NARROW: bool>(s: &FusedSrc, grf: &[u8], n: usize, out: &mut Raw) {
-    let out = &mut out[..n.min(LANES)];
-    let one = |raw: u64| {
-        if NARROW {
-            s.decode_narrow(raw) as u64
-        } else {
-            raw
-        }
+/// The clamp bounds and the mask of an integer type: its range under saturation, all of
+/// `i128` without.
+fn bounds(ty: DataType, sat: bool) -> (i128, i128, u64) {
+    let bits = 8 * ty.size() as u32;
+    let mask = u64::MAX >> (64 - bits);
+    let (min, max) = if ty.is_signed_integer() {
+        (
+            i128::from(i64::MIN >> (64 - bits)),
+            i128::from(u64::MAX >> (65 - bits)),
+        )
+    } else {
+        (0, i128::from(mask))
     };
-    match (s.kind, s.size, NARROW && s.signed) {
-        (Kind::Value, _, _) => out.fill(one(u64::from(s.raw))),
-        (Kind::Scalar, size, _) => out.fill(one(read(grf, s.base as usize, size))),
-        (Kind::Region, 1, false) => region::<1, false>(s, grf, out),
-        (Kind::Region, 2, false) => region::<2, false>(s, grf, out),
-        (Kind::Region, 4, false) => region::<4, false>(s, grf, out),
-        (Kind::Region, _, false) => region::<8, false>(s, grf, out),
-        (Kind::Region, 1, true) => region::<1, true>(s, grf, out),
-        (Kind::Region, 2, true) => region::<2, true>(s, grf, out),
-        (Kind::Region, _, true) => region::<4, true>(s, grf, out),
+    if sat {
+        (min, max, mask)
+    } else {
+        (i128::MIN, i128::MAX, mask)
     }
-    if NARROW && s.kind == Kind::Region && (s.not != 0 || s.abs || s.neg) {
-        // `~` complements the bits before the decode: the same as complementing the
-        // extended value's low bits (all of them for a signed type).
-        let not = match (s.not, s.signed) {
-            (0, _) => 0,
-            (_, true) => u64::MAX,
-            (m, false) => u64::from(m),
-        };
-        for v in out.iter_mut() {
-            let x = (*v ^ not) as i64;
-            let x = if s.abs { x.abs() } else { x };
-            *v = (if s.neg { -x } else { x }) as u64;
+}
+
+/// Lanes `0..n` of a source into `out` as the exact values, modifier applied, in `i64`
+/// bits (a fused source has at most 32 bits). One instance per shape ([`FusedSrc::gather_fn`]),
+/// out of line and shared by every fused loop (inlined, each operation's loop carried its
+/// own copies and a case's first run missed in the instruction cache).
+type GatherFn = fn(&FusedSrc, &[u8], usize, &mut Raw);
+
+/// An immediate or `%null`: one value in every lane.
+#[inline(never)]
+fn gather_value(s: &FusedSrc, _: &[u8], n: usize, out: &mut Raw) {
+    out[..n.min(LANES)].fill(s.decode_narrow(u64::from(s.raw)) as u64);
+}
+
+/// A scalar region of `S`-byte elements: one element read once, in every lane.
+#[inline(never)]
+fn gather_scalar<const S: usize>(s: &FusedSrc, grf: &[u8], n: usize, out: &mut Raw) {
+    let raw = read(grf, s.base as usize, S as u8);
+    out[..n.min(LANES)].fill(s.decode_narrow(raw) as u64);
+}
+
+/// An element of `S` bytes zero- or (`SIGNED`) sign-extended, then (`MOD`) the source's
+/// modifier applied: `~` complements the bits before the decode, the same as complementing
+/// the extended value's low bits (all of them for a signed type).
+#[inline(always)]
+fn element<const S: usize, const SIGNED: bool, const MOD: bool>(
+    not: u64,
+    s: &FusedSrc,
+    raw: u64,
+) -> u64 {
+    let v = if SIGNED {
+        let sh = 64 - 8 * S as u32;
+        (((raw << sh) as i64) >> sh) as u64
+    } else {
+        raw
+    };
+    if !MOD {
+        return v;
+    }
+    let x = (v ^ not) as i64;
+    let x = if s.abs { x.abs() } else { x };
+    (if s.neg { -x } else { x }) as u64
+}
+
+/// The bits `element` complements under `~`.
+#[inline(always)]
+fn not_bits<const SIGNED: bool>(s: &FusedSrc) -> u64 {
+    match (s.not, SIGNED) {
+        (0, _) => 0,
+        (_, true) => u64::MAX,
+        (m, false) => u64::from(m),
+    }
+}
+
+/// A region whose lanes are consecutive elements.
+#[inline(never)]
+fn gather_contig<const S: usize, const SIGNED: bool, const MOD: bool>(
+    s: &FusedSrc,
+    grf: &[u8],
+    n: usize,
+    out: &mut Raw,
+) {
+    let out = &mut out[..n.min(LANES)];
+    let not = not_bits::<SIGNED>(s);
+    let base = s.base as usize;
+    if let Some(bytes) = grf.get(base..base + out.len() * S) {
+        for (chunk, o) in bytes.chunks_exact(S).zip(out.iter_mut()) {
+            *o = element::<S, SIGNED, MOD>(not, s, from_le::<S>(chunk));
         }
     }
 }
 
-/// A region's elements of `S` bytes, zero-extended, or sign-extended when `SIGNED`.
-#[inline(always)]
-fn region<const S: usize, const SIGNED: bool>(s: &FusedSrc, grf: &[u8], out: &mut [u64]) {
-    let ext = |raw: u64| {
-        if SIGNED {
-            let sh = 64 - 8 * S as u32;
-            (((raw << sh) as i64) >> sh) as u64
-        } else {
-            raw
-        }
-    };
-    let base = s.base as usize;
-    if s.wlog == 0 && s.vs as usize == S {
-        // Contiguous.
-        if let Some(bytes) = grf.get(base..base + out.len() * S) {
-            for (chunk, o) in bytes.chunks_exact(S).zip(out.iter_mut()) {
-                *o = ext(from_le::<S>(chunk));
-            }
-        }
-        return;
-    }
+/// Any other region in affine form, row by row.
+#[inline(never)]
+fn gather_strided<const S: usize, const SIGNED: bool, const MOD: bool>(
+    s: &FusedSrc,
+    grf: &[u8],
+    n: usize,
+    out: &mut Raw,
+) {
+    let out = &mut out[..n.min(LANES)];
+    let not = not_bits::<SIGNED>(s);
     let width = 1usize << s.wlog;
-    let mut row = base;
+    let mut row = s.base as usize;
     for r in out.chunks_mut(width) {
         let mut o = row;
         for v in r.iter_mut() {
-            *v = ext(read(grf, o, S as u8));
+            *v = element::<S, SIGNED, MOD>(not, s, read(grf, o, S as u8));
             o += s.hs as usize;
         }
         row += s.vs as usize;
@@ -457,7 +529,7 @@ fn store_first(p: &FusedInt, grf: &mut [u8], en: u32, vals: &[u64]) -> Result<()
 }
 
 /// Stores the enabled lanes (`en`) of `vals`, `size` bytes each, at `base + k * hs`. Out of
-/// line, shared by every fused loop (as [`gather`] is).
+/// line, shared by every fused loop (as the gathers are).
 #[inline(never)]
 fn store(size: u8, hs: u32, base: usize, grf: &mut [u8], en: u32, vals: &[u64]) -> Result<()> {
     match size {
@@ -513,14 +585,14 @@ pub fn run<L: Lane>(
     // Plans with a source of 64 bits keep the general path (`FusedInt::compile`): one
     // instance per operation keeps the code small.
     if p.narrow {
-        run_as::<L, true>(p, state, en, raw)
+        run_as::<L>(p, state, en, raw)
     } else {
         Err(VisaError::model_bug("a fused plan with a 64-bit source"))
     }
 }
 
 #[inline(always)]
-fn run_as<L: Lane, const NARROW: bool>(
+fn run_as<L: Lane>(
     p: &FusedInt,
     state: &mut MachineState,
     en: u32,
@@ -532,7 +604,7 @@ fn run_as<L: Lane, const NARROW: bool>(
         .ok_or_else(|| VisaError::model_bug("a fused loop without lane buffers"))?;
     let grf = &state.grf[..];
     let [s0, s1, s2, s3] = &p.srcs;
-    gather::<NARROW>(s0, grf, n, first);
+    (s0.gather)(s0, grf, n, first);
     let mut others: [&Raw; 3] = [&EMPTY; 3];
     for ((s, r), o) in [s1, s2, s3]
         .into_iter()
@@ -540,7 +612,7 @@ fn run_as<L: Lane, const NARROW: bool>(
         .zip(others.iter_mut())
         .take(L::SRCS.saturating_sub(1))
     {
-        gather::<NARROW>(s, grf, n, r);
+        (s.gather)(s, grf, n, r);
         *o = r;
     }
     // A zero divisor in any lane, enabled or not (a lane's value is zero exactly when its
@@ -549,9 +621,9 @@ fn run_as<L: Lane, const NARROW: bool>(
         return Ok(false);
     }
     if p.sat {
-        lanes::<L, NARROW, true>(p, n, first, others);
+        lanes::<L, true>(p, n, first, others);
     } else {
-        lanes::<L, NARROW, false>(p, n, first, others);
+        lanes::<L, false>(p, n, first, others);
     }
     store_first(p, &mut state.grf, en, &first[..n])?;
     Ok(true)
@@ -586,35 +658,24 @@ pub fn run_two<P: PairLane>(
     };
     let grf = &state.grf[..];
     let [s0, s1, s2, _] = &p.srcs;
-    gather::<true>(s0, grf, n, a);
-    gather::<true>(s1, grf, n, b);
+    (s0.gather)(s0, grf, n, a);
+    (s1.gather)(s1, grf, n, b);
     let c: &Raw = match c {
         Some(c) if P::SRCS > 2 => {
-            gather::<true>(s2, grf, n, c);
+            (s2.gather)(s2, grf, n, c);
             c
         }
         _ => &EMPTY,
     };
     let mut hi: Raw = [0; LANES];
-    let enc2 = |v: i128| {
-        let v = if p.sat {
-            v.clamp(i128::from(second.min), i128::from(second.max))
-        } else {
-            v
-        };
-        (v as u64) & second.mask
-    };
+    let enc2 = |v: i128| (v.clamp(second.lo, second.hi) as u64) & second.mask;
     for k in 0..n {
         let (x, y) = P::f(
             i128::from(a[k] as i64),
             i128::from(b[k] as i64),
             i128::from(c[k] as i64),
         );
-        a[k] = if p.sat {
-            p.encode::<true>(x)
-        } else {
-            p.encode::<false>(x)
-        };
+        a[k] = p.encode::<true>(x);
         hi[k] = enc2(y);
     }
     store_first(p, &mut state.grf, en, &a[..n])?;
@@ -659,11 +720,11 @@ pub fn run_pairs<const ADD: bool>(
     };
     let grf = &state.grf[..];
     let [s0, s1, s2, _] = &p.srcs;
-    gather::<true>(s0, grf, n, a);
-    gather::<true>(s1, grf, n, b);
+    (s0.gather)(s0, grf, n, a);
+    (s1.gather)(s1, grf, n, b);
     let c: &Raw = match c {
         Some(c) if ADD => {
-            gather::<true>(s2, grf, n, c);
+            (s2.gather)(s2, grf, n, c);
             c
         }
         _ => &EMPTY,
@@ -674,38 +735,22 @@ pub fn run_pairs<const ADD: bool>(
         if ADD {
             v += i128::from(c[i] as i64);
         }
-        a[i] = if p.sat {
-            p.encode::<true>(v)
-        } else {
-            p.encode::<false>(v)
-        };
+        a[i] = p.encode::<true>(v);
     }
     store_first(p, &mut state.grf, en & EVEN, &a[..n])?;
     Ok(true)
 }
 
-/// Lanes `0..n` computed from the gathered sources (`r0` and the rest), the encoded results
-/// left in `r0`. `NARROW`: the lanes hold exact values as `i64` bits, else raw bits.
+/// Lanes `0..n` computed from the gathered sources (`r0` and the rest: exact values as
+/// `i64` bits), the encoded results left in `r0`.
 #[inline(always)]
-fn lanes<L: Lane, const NARROW: bool, const SAT: bool>(
-    p: &FusedInt,
-    n: usize,
-    r0: &mut Raw,
-    [r1, r2, r3]: [&Raw; 3],
-) {
-    let [s0, s1, s2, s3] = &p.srcs;
-    let dec = |s: &FusedSrc, raw: u64| {
-        if NARROW {
-            i128::from(raw as i64)
-        } else {
-            s.decode(raw)
-        }
-    };
+fn lanes<L: Lane, const SAT: bool>(p: &FusedInt, n: usize, r0: &mut Raw, [r1, r2, r3]: [&Raw; 3]) {
+    let dec = |raw: u64| i128::from(raw as i64);
     for k in 0..n.min(LANES) {
-        let a = dec(s0, r0[k]);
-        let b = if L::SRCS > 1 { dec(s1, r1[k]) } else { 0 };
-        let c = if L::SRCS > 2 { dec(s2, r2[k]) } else { 0 };
-        let d = if L::SRCS > 3 { dec(s3, r3[k]) } else { 0 };
+        let a = dec(r0[k]);
+        let b = if L::SRCS > 1 { dec(r1[k]) } else { 0 };
+        let c = if L::SRCS > 2 { dec(r2[k]) } else { 0 };
+        let d = if L::SRCS > 3 { dec(r3[k]) } else { 0 };
         r0[k] = p.encode::<SAT>(L::f(a, b, c, d));
     }
 }
