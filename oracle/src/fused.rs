@@ -180,24 +180,24 @@ impl FusedSrc {
     /// The gather loop for this source's shape.
     fn gather_fn(&self, n: usize) -> GatherFn {
         macro_rules! region {
-            ($f:ident) => {
+            ($contig:literal) => {
                 match (
                     self.size,
                     self.signed,
                     self.abs || self.neg || self.not != 0,
                 ) {
-                    (1, false, false) => $f::<1, false, false>,
-                    (1, false, true) => $f::<1, false, true>,
-                    (1, true, false) => $f::<1, true, false>,
-                    (1, true, true) => $f::<1, true, true>,
-                    (2, false, false) => $f::<2, false, false>,
-                    (2, false, true) => $f::<2, false, true>,
-                    (2, true, false) => $f::<2, true, false>,
-                    (2, true, true) => $f::<2, true, true>,
-                    (_, false, false) => $f::<4, false, false>,
-                    (_, false, true) => $f::<4, false, true>,
-                    (_, true, false) => $f::<4, true, false>,
-                    (_, true, true) => $f::<4, true, true>,
+                    (1, false, false) => gather_region::<1, false, false, $contig>,
+                    (1, false, true) => gather_region::<1, false, true, $contig>,
+                    (1, true, false) => gather_region::<1, true, false, $contig>,
+                    (1, true, true) => gather_region::<1, true, true, $contig>,
+                    (2, false, false) => gather_region::<2, false, false, $contig>,
+                    (2, false, true) => gather_region::<2, false, true, $contig>,
+                    (2, true, false) => gather_region::<2, true, false, $contig>,
+                    (2, true, true) => gather_region::<2, true, true, $contig>,
+                    (_, false, false) => gather_region::<4, false, false, $contig>,
+                    (_, false, true) => gather_region::<4, false, true, $contig>,
+                    (_, true, false) => gather_region::<4, true, false, $contig>,
+                    (_, true, true) => gather_region::<4, true, true, $contig>,
                 }
             };
         }
@@ -208,8 +208,8 @@ impl FusedSrc {
                 2 => gather_scalar::<2>,
                 _ => gather_scalar::<4>,
             },
-            Kind::Region if self.contiguous(n) => region!(gather_contig),
-            Kind::Region => region!(gather_strided),
+            Kind::Region if self.contiguous(n) => region!(true),
+            Kind::Region => region!(false),
         }
     }
 }
@@ -455,9 +455,10 @@ fn not_bits<const SIGNED: bool>(s: &FusedSrc) -> u64 {
     }
 }
 
-/// A region whose lanes are consecutive elements.
+/// A region: its lanes are consecutive elements (`CONTIG`), or any other affine form, walked
+/// row by row.
 #[inline(never)]
-fn gather_contig<const S: usize, const SIGNED: bool, const MOD: bool>(
+fn gather_region<const S: usize, const SIGNED: bool, const MOD: bool, const CONTIG: bool>(
     s: &FusedSrc,
     grf: &[u8],
     n: usize,
@@ -466,26 +467,16 @@ fn gather_contig<const S: usize, const SIGNED: bool, const MOD: bool>(
     let out = &mut out[..n.min(LANES)];
     let not = not_bits::<SIGNED>(s);
     let base = s.base as usize;
-    if let Some(bytes) = grf.get(base..base + out.len() * S) {
-        for (chunk, o) in bytes.chunks_exact(S).zip(out.iter_mut()) {
-            *o = element::<S, SIGNED, MOD>(not, s, from_le::<S>(chunk));
+    if CONTIG {
+        if let Some(bytes) = grf.get(base..base + out.len() * S) {
+            for (chunk, o) in bytes.chunks_exact(S).zip(out.iter_mut()) {
+                *o = element::<S, SIGNED, MOD>(not, s, from_le::<S>(chunk));
+            }
         }
+        return;
     }
-}
-
-/// Any other region in affine form, row by row.
-#[inline(never)]
-fn gather_strided<const S: usize, const SIGNED: bool, const MOD: bool>(
-    s: &FusedSrc,
-    grf: &[u8],
-    n: usize,
-    out: &mut Raw,
-) {
-    let out = &mut out[..n.min(LANES)];
-    let not = not_bits::<SIGNED>(s);
-    let width = 1usize << s.wlog;
-    let mut row = s.base as usize;
-    for r in out.chunks_mut(width) {
+    let mut row = base;
+    for r in out.chunks_mut(1usize << s.wlog) {
         let mut o = row;
         for v in r.iter_mut() {
             *v = element::<S, SIGNED, MOD>(not, s, read(grf, o, S as u8));
