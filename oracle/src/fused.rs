@@ -44,7 +44,7 @@ enum Kind {
     Region,
 }
 
-/// A source operand of a fused plan (28 bytes: the four of a plan share two cache lines).
+/// A source operand of a fused plan (40 bytes with its gather function).
 #[derive(Clone, Copy, Debug)]
 struct FusedSrc {
     /// The loop that reads this source's lanes, chosen for its kind, element size,
@@ -90,8 +90,8 @@ impl Default for FusedSrc {
 }
 
 impl FusedSrc {
-    /// [`FusedSrc::decode`] for an element of at most 32 bits, whose value with any modifier
-    /// fits an `i64` exactly.
+    /// The exact value of raw element bits (zero-extended), modifier applied, for an element
+    /// of at most 32 bits, whose value with any modifier fits an `i64` exactly.
     #[inline(always)]
     fn decode_narrow(&self, raw: u64) -> i128 {
         let raw = raw ^ u64::from(self.not);
@@ -249,10 +249,9 @@ pub struct FusedInt {
     sat: bool,
     /// Every source has at most 32 bits: its value, modifier applied, fits an `i64`.
     narrow: bool,
-    /// A result is clamped to `lo..=hi` (the destination type's range under `.sat`, all of
-    /// `i128` without: no choice on `.sat` in the lane loop), then masked to its type.
-    lo: i128,
-    hi: i128,
+    /// The destination type's range (`.sat`) and mask.
+    min: i64,
+    max: u64,
     mask: u64,
     /// The sources in order: an operation of fewer reads only the first lines.
     srcs: [FusedSrc; 4],
@@ -265,8 +264,8 @@ pub struct FusedInt {
 #[derive(Clone, Copy, Debug)]
 struct FusedSecond {
     to: SecondTo,
-    lo: i128,
-    hi: i128,
+    min: i64,
+    max: u64,
     mask: u64,
 }
 
@@ -317,7 +316,7 @@ impl FusedInt {
             }
             _ => return None,
         };
-        let (lo, hi, mask) = bounds(dst_ty, sat);
+        let (min, max, mask) = bounds(dst_ty);
         Some(FusedInt {
             run,
             n: u8::try_from(n).ok()?,
@@ -327,8 +326,8 @@ impl FusedInt {
             dst_size: size as u8,
             sat,
             narrow: srcs.iter().all(|s| s.ty.size() <= 4),
-            lo,
-            hi,
+            min,
+            max,
             mask,
             second: None,
         })
@@ -364,8 +363,8 @@ impl FusedInt {
         if !matches!(size, 1 | 2 | 4 | 8) {
             return None;
         }
-        let (lo, hi, mask) = bounds(ty, self.sat);
-        self.second = Some(FusedSecond { to, lo, hi, mask });
+        let (min, max, mask) = bounds(ty);
+        self.second = Some(FusedSecond { to, min, max, mask });
         Some(self)
     }
 
@@ -378,28 +377,23 @@ impl FusedInt {
 
     #[inline(always)]
     fn encode<const SAT: bool>(&self, v: i128) -> u64 {
-        let v = if SAT { v.clamp(self.lo, self.hi) } else { v };
+        let v = if SAT {
+            v.clamp(i128::from(self.min), i128::from(self.max))
+        } else {
+            v
+        };
         (v as u64) & self.mask
     }
 }
 
-/// The clamp bounds and the mask of an integer type: its range under saturation, all of
-/// `i128` without.
-fn bounds(ty: DataType, sat: bool) -> (i128, i128, u64) {
+/// The range (the bounds of `.sat`) and the mask of an integer type.
+fn bounds(ty: DataType) -> (i64, u64, u64) {
     let bits = 8 * ty.size() as u32;
     let mask = u64::MAX >> (64 - bits);
-    let (min, max) = if ty.is_signed_integer() {
-        (
-            i128::from(i64::MIN >> (64 - bits)),
-            i128::from(u64::MAX >> (65 - bits)),
-        )
+    if ty.is_signed_integer() {
+        (i64::MIN >> (64 - bits), u64::MAX >> (65 - bits), mask)
     } else {
-        (0, i128::from(mask))
-    };
-    if sat {
-        (min, max, mask)
-    } else {
-        (i128::MIN, i128::MAX, mask)
+        (0, mask, mask)
     }
 }
 
@@ -659,14 +653,25 @@ pub fn run_two<P: PairLane>(
         _ => &EMPTY,
     };
     let mut hi: Raw = [0; LANES];
-    let enc2 = |v: i128| (v.clamp(second.lo, second.hi) as u64) & second.mask;
+    let enc2 = |v: i128| {
+        let v = if p.sat {
+            v.clamp(i128::from(second.min), i128::from(second.max))
+        } else {
+            v
+        };
+        (v as u64) & second.mask
+    };
     for k in 0..n {
         let (x, y) = P::f(
             i128::from(a[k] as i64),
             i128::from(b[k] as i64),
             i128::from(c[k] as i64),
         );
-        a[k] = p.encode::<true>(x);
+        a[k] = if p.sat {
+            p.encode::<true>(x)
+        } else {
+            p.encode::<false>(x)
+        };
         hi[k] = enc2(y);
     }
     store_first(p, &mut state.grf, en, &a[..n])?;
@@ -726,7 +731,11 @@ pub fn run_pairs<const ADD: bool>(
         if ADD {
             v += i128::from(c[i] as i64);
         }
-        a[i] = p.encode::<true>(v);
+        a[i] = if p.sat {
+            p.encode::<true>(v)
+        } else {
+            p.encode::<false>(v)
+        };
     }
     store_first(p, &mut state.grf, en & EVEN, &a[..n])?;
     Ok(true)
