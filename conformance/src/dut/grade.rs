@@ -1,9 +1,10 @@
 //! Grading an implementation's reply to one case, and the errata readings of a whole run.
 //!
 //! A state or error answer is compared with the case's expectation ([`compare`]). Every
-//! answer is also placed against the errata its case discriminates ([`errata_fits`]): the
-//! executable errata of the ledger whose other reading makes the spec engine expect something
-//! else of the case (only the errata the engine asked about while running it can). For each,
+//! answer is also placed against the errata its case discriminates ([`discriminating`],
+//! [`errata_fits`]): the executable errata of the ledger whose other reading makes the spec
+//! engine expect something else of the case (only the errata the engine asked about while
+//! running it can). For each,
 //! the answer fits the reading the case states, the other one, both or neither. A reading
 //! that leaves undefined some byte the case defines is not one an answer can fit, and is not
 //! considered.
@@ -375,7 +376,7 @@ pub fn grade(prepared: &Prepared, reply: Reply) -> Graded {
     };
     let profiles = profile_fit(&prepared.case, &prepared.expect, &outcome);
     let passed = compare(&prepared.expect, &outcome).passed();
-    let errata = errata_fits(&prepared.case, &prepared.expect, &outcome, passed);
+    let errata = errata_fits(prepared, &outcome, passed);
     if passed {
         return Graded {
             profiles,
@@ -453,49 +454,77 @@ fn looser(alt: &Expect, expect: &Expect) -> bool {
             .any(|(am, em)| loose(&am.bytes, &em.bytes))
 }
 
-/// For each executable erratum that `case` discriminates (its other reading makes the spec
+/// An erratum whose other reading makes the spec engine expect something else of a case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Discriminating {
+    pub id: &'static str,
+    /// The reading the case states.
+    pub stated: Reading,
+    /// The expectation under the other reading, at the places the case's expectation names.
+    pub other: Expect,
+}
+
+/// The executable errata that `case` discriminates: those whose other reading makes the spec
 /// engine expect something else at the places `expect` names, not merely leave bytes
-/// undefined), the readings `outcome` fits; `fits_stated` tells whether it fits `expect`.
-/// Only the errata the engine asks about while running the case can discriminate it, so only
-/// those are flipped: one traced run, then one run per such erratum.
-pub fn errata_fits(
-    case: &Case,
-    expect: &Expect,
-    outcome: &Outcome,
-    fits_stated: bool,
-) -> BTreeMap<String, ErratumFit> {
-    let mut out = BTreeMap::new();
+/// undefined. Only the errata the engine asks about while running the case can, so only
+/// those are flipped: one traced run, then one run per such erratum. Computed once per case
+/// when the cases are prepared ([`super::cases`]).
+pub fn discriminating(case: &Case, expect: &Expect) -> Vec<Discriminating> {
     let Ok(readings) = case.readings() else {
-        return out;
+        return Vec::new();
     };
     let (base, asked) = run_case_traced(case, EngineKind::Spec);
     let base = restricted(expect_of(base), expect);
+    let mut out = Vec::new();
     for id in asked {
         if !lookup(id).is_some_and(|e| e.executable) {
             continue;
         }
-        let alt = match run_case(&flipped(case, id), EngineKind::Spec) {
+        let other = match run_case(&flipped(case, id), EngineKind::Spec) {
             Outcome::Error(e) if e.class == ErrorClass::ModelBug => continue,
             alt => restricted(expect_of(alt), expect),
         };
-        if alt == base || looser(&alt, &base) {
-            continue;
+        if other != base && !looser(&other, &base) {
+            out.push(Discriminating {
+                id,
+                stated: readings.reading(id),
+                other,
+            });
         }
-        let stated = readings.reading(id);
-        let mut fits = Vec::new();
-        for reading in [Reading::Literal, Reading::Resolved] {
-            let fit = if reading == stated {
-                fits_stated
-            } else {
-                compare(&alt, outcome).passed()
-            };
-            if fit {
-                fits.push(reading);
-            }
-        }
-        out.insert(id.to_string(), ErratumFit { stated, fits });
     }
     out
+}
+
+/// For each erratum `prepared` discriminates, the readings `outcome` fits; `fits_stated`
+/// tells whether it fits the case's own expectation.
+pub fn errata_fits(
+    prepared: &Prepared,
+    outcome: &Outcome,
+    fits_stated: bool,
+) -> BTreeMap<String, ErratumFit> {
+    prepared
+        .errata
+        .iter()
+        .map(|d| {
+            let fits = [Reading::Literal, Reading::Resolved]
+                .into_iter()
+                .filter(|r| {
+                    if *r == d.stated {
+                        fits_stated
+                    } else {
+                        compare(&d.other, outcome).passed()
+                    }
+                })
+                .collect();
+            (
+                d.id.to_string(),
+                ErratumFit {
+                    stated: d.stated,
+                    fits,
+                },
+            )
+        })
+        .collect()
 }
 
 /// How an implementation reads an erratum: the reading every answer that discriminates it
