@@ -1116,7 +1116,10 @@ fn errata_tolerance_is_judged_over_the_whole_run() {
     assert_eq!(some.summary("tolerated"), 0);
     let r = erratum_reading(&some.report, "ROTATE-SIGNED-SHIFT");
     assert_eq!(r["verdict"], "mixed", "{r}");
-    assert_eq!((r["fit_literal"].as_u64(), r["fit_resolved"].as_u64()), (Some(2), Some(1)));
+    assert_eq!(
+        (r["fit_literal"].as_u64(), r["fit_resolved"].as_u64()),
+        (Some(2), Some(1))
+    );
     let failed: BTreeSet<&str> = some
         .failures()
         .iter()
@@ -1134,7 +1137,12 @@ fn errata_tolerance_is_judged_over_the_whole_run() {
         "{}",
         some.failures()[0]
     );
-    assert!(some.out.contains("erratum ROTATE-SIGNED-SHIFT: mixed: failures"), "{}", some.out);
+    assert!(
+        some.out
+            .contains("erratum ROTATE-SIGNED-SHIFT: mixed: failures"),
+        "{}",
+        some.out
+    );
     let junit = std::fs::read_to_string(dir.join("some/junit.xml")).unwrap();
     assert!(junit.contains("errata readings"), "{junit}");
 
@@ -1145,7 +1153,11 @@ fn errata_tolerance_is_judged_over_the_whole_run() {
     let kept: String = text.lines().take(3).map(|l| format!("{l}\n")).collect();
     std::fs::write(&journal, kept).unwrap();
     let resumed = run("some", "--mutant rotate-signed-arithmetic-dwords", &[]);
-    assert!(resumed.out.contains("resuming: 2 results"), "{}", resumed.out);
+    assert!(
+        resumed.out.contains("resuming: 2 results"),
+        "{}",
+        resumed.out
+    );
     assert_eq!(resumed.status, 1, "{}", resumed.out);
     assert_eq!(resumed.summary("failed"), 2, "{}", resumed.out);
     assert_eq!(

@@ -88,7 +88,10 @@ pub struct Trace(Arc<Mutex<BTreeSet<&'static str>>>);
 impl Trace {
     /// The ids asked so far.
     pub fn asked(&self) -> BTreeSet<&'static str> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner).clone()
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     fn note(&self, id: &str) {

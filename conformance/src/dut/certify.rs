@@ -10,7 +10,8 @@
 //!    comes ([`super::grade`]); results go to the journal at once, and `report.json` and
 //!    `junit.xml` are rewritten every two seconds, so an interrupted run leaves a current
 //!    report and resumes where it stopped.
-//! 5. Shrink up to `--shrink` failures per instruction by asking again ([`super::shrink`]).
+//! 5. Settle errata tolerance over the whole run ([`super::grade::settle`]), then shrink up
+//!    to `--shrink` failures per instruction by asking again ([`super::shrink`]).
 //! 6. Write the final report, the reproducers (`repro/*.jsonl`), print the table; exit 0
 //!    only when every case passed (or was unsupported or skipped).
 
@@ -75,7 +76,8 @@ pub struct CertifyArgs {
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
     /// Grade against the case's errata readings only (default: an answer matching the
-    /// other reading of an erratum passes and is noted).
+    /// other reading of an erratum passes and is noted when the implementation's answers fit
+    /// that reading on every case that discriminates the erratum).
     #[arg(long)]
     pub strict_errata: bool,
     /// Start afresh, ignoring the journal of an interrupted run.
@@ -149,9 +151,7 @@ impl Feed for Work<'_> {
 
     fn reply(&self, i: usize, reply: Reply) {
         if let Some(case) = self.cases.get(i) {
-            let _ = self
-                .tx
-                .send(Msg::Graded(i, Box::new(grade(case, reply))));
+            let _ = self.tx.send(Msg::Graded(i, Box::new(grade(case, reply))));
         }
     }
 }
@@ -294,10 +294,17 @@ impl Run<'_> {
         results: &[Option<Graded>],
     ) -> (Vec<Option<Graded>>, BTreeMap<String, ErratumReading>) {
         let mut readings = errata_readings(
-            results.iter().enumerate().filter_map(|(i, g)| Some((i, g.as_ref()?))),
+            results
+                .iter()
+                .enumerate()
+                .filter_map(|(i, g)| Some((i, g.as_ref()?))),
             |i| {
                 let p = &self.cases[i];
-                (p.id.clone(), p.instruction.clone(), p.platform.name().to_string())
+                (
+                    p.id.clone(),
+                    p.instruction.clone(),
+                    p.platform.name().to_string(),
+                )
             },
         );
         let strict = self.args.strict_errata;

@@ -700,11 +700,12 @@ pub fn settle(g: &Graded, readings: &BTreeMap<String, ErratumReading>, strict: b
     if let (Some(f), Some((id, reading))) = (&mut g.failure, off.first()) {
         let why = match readings.get(*id) {
             _ if strict => "--strict-errata".to_string(),
-            Some(r) => format!("the implementation {r}"),
+            Some(r) => format!("its reading over the run is {r}"),
             None => "no reading verdict".to_string(),
         };
-        f.message
-            .push_str(&format!(" (fits the {reading} reading of {id}, not tolerated: {why})"));
+        f.message.push_str(&format!(
+            " (fits the {reading} reading of {id}, not tolerated: {why})"
+        ));
     }
     g
 }

@@ -459,9 +459,10 @@ fn rotate_signed_arithmetic(case: &Case, engine: EngineKind) -> Outcome {
 
 fn rotate_signed_arithmetic_dwords(case: &Case, engine: EngineKind) -> Outcome {
     let dword_rotate = validated(case).is_some_and(|(_, program, _)| {
-        program.insns.iter().any(|i| {
-            matches!(i.opcode, Opcode::Rol | Opcode::Ror) && i.srcs[0].ty().size() >= 4
-        })
+        program
+            .insns
+            .iter()
+            .any(|i| matches!(i.opcode, Opcode::Rol | Opcode::Ror) && i.srcs[0].ty().size() >= 4)
     });
     if dword_rotate {
         rotate_signed_literal(case, engine)

@@ -446,7 +446,9 @@ impl Report {
                     let body: Vec<String> = r
                         .off
                         .iter()
-                        .map(|o| format!("{} on {} fits the {} reading", o.id, o.platform, o.reading))
+                        .map(|o| {
+                            format!("{} on {} fits the {} reading", o.id, o.platform, o.reading)
+                        })
                         .collect();
                     s.set_description(body.join("\n"));
                     s
@@ -613,7 +615,7 @@ fn withdraw_tolerance(merged: &mut Report) {
                 (
                     "message",
                     format!(
-                        "fits the {} reading of {id}, not tolerated: the implementation {verdict}",
+                        "fits the {} reading of {id}, not tolerated: its reading over the run is {verdict}",
                         off.reading
                     )
                     .into(),
@@ -681,4 +683,72 @@ pub fn entry(fields: &[(&str, Value)]) -> Value {
         }
     }
     Value::Object(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shard report of one `rol` case on xe-hpg whose answer discriminates
+    /// ROTATE-SIGNED-SHIFT, fitting `reading`; tolerated when it is the literal one.
+    fn shard(k: u32, id: &str, reading: Reading) -> Report {
+        let literal = reading == Reading::Literal;
+        let mut r = Report {
+            complete: true,
+            shards: vec![Shard { k, n: 2 }],
+            ..Report::default()
+        };
+        r.cells.insert(
+            ("rol".into(), "xe-hpg".into()),
+            Cell {
+                passed: 1,
+                tolerated: usize::from(literal),
+                ..Cell::default()
+            },
+        );
+        if literal {
+            r.tolerated.insert("ROTATE-SIGNED-SHIFT literal".into(), 1);
+        }
+        r.errata_readings.insert(
+            "ROTATE-SIGNED-SHIFT".into(),
+            ErratumReading {
+                discriminating: 1,
+                literal: usize::from(literal),
+                resolved: usize::from(!literal),
+                stated: usize::from(!literal),
+                neither: 0,
+                off: if literal {
+                    vec![OffReading {
+                        id: id.into(),
+                        instruction: "rol".into(),
+                        platform: "xe-hpg".into(),
+                        reading,
+                        tolerated: true,
+                    }]
+                } else {
+                    Vec::new()
+                },
+            },
+        );
+        r
+    }
+
+    #[test]
+    fn a_tolerance_one_shard_granted_is_withdrawn_when_the_shards_read_the_erratum_differently() {
+        let one = shard(1, "rol/a", Reading::Literal);
+        let again = merge(&[one.clone(), shard(2, "rol/b", Reading::Literal)]).unwrap();
+        assert!(again.passed());
+        assert_eq!(again.totals().tolerated, 2);
+        // Read back through report.json, the other shard answers the resolved reading.
+        let one = Report::from_value(&one.to_value()).unwrap();
+        let merged = merge(&[one, shard(2, "rol/b", Reading::Resolved)]).unwrap();
+        let r = &merged.errata_readings["ROTATE-SIGNED-SHIFT"];
+        assert_eq!(r.verdict(), ReadingVerdict::Mixed);
+        assert!(!r.off[0].tolerated);
+        let t = merged.totals();
+        assert_eq!((t.passed, t.failed, t.tolerated), (1, 1, 0));
+        assert!(!merged.passed());
+        assert!(merged.tolerated.is_empty());
+        assert_eq!(merged.failures[0]["id"], "rol/a");
+    }
 }
