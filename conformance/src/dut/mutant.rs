@@ -436,25 +436,19 @@ fn add_f_round_toward_zero(case: &Case, engine: EngineKind) -> Outcome {
     )
 }
 
-fn sat_keeps_negative_zero(case: &Case, engine: EngineKind) -> Outcome {
+/// `case` run with erratum `id` at its literal reading.
+fn run_literal(case: &Case, id: &str, engine: EngineKind) -> Outcome {
     let mut literal = case.clone();
-    literal
-        .errata
-        .insert(errata::SAT_NEGATIVE_ZERO.to_string(), Reading::Literal);
+    literal.errata.insert(id.to_string(), Reading::Literal);
     run_case(&literal, engine)
 }
 
-/// `case` run with ROTATE-SIGNED-SHIFT at its literal reading.
-fn rotate_signed_literal(case: &Case, engine: EngineKind) -> Outcome {
-    let mut literal = case.clone();
-    literal
-        .errata
-        .insert(errata::ROTATE_SIGNED_SHIFT.to_string(), Reading::Literal);
-    run_case(&literal, engine)
+fn sat_keeps_negative_zero(case: &Case, engine: EngineKind) -> Outcome {
+    run_literal(case, errata::SAT_NEGATIVE_ZERO, engine)
 }
 
 fn rotate_signed_arithmetic(case: &Case, engine: EngineKind) -> Outcome {
-    rotate_signed_literal(case, engine)
+    run_literal(case, errata::ROTATE_SIGNED_SHIFT, engine)
 }
 
 fn rotate_signed_arithmetic_dwords(case: &Case, engine: EngineKind) -> Outcome {
@@ -465,7 +459,7 @@ fn rotate_signed_arithmetic_dwords(case: &Case, engine: EngineKind) -> Outcome {
             .any(|i| matches!(i.opcode, Opcode::Rol | Opcode::Ror) && i.srcs[0].ty().size() >= 4)
     });
     if dword_rotate {
-        rotate_signed_literal(case, engine)
+        run_literal(case, errata::ROTATE_SIGNED_SHIFT, engine)
     } else {
         run_case(case, engine)
     }

@@ -686,6 +686,7 @@ pub fn entry(fields: &[(&str, Value)]) -> Value {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
