@@ -318,7 +318,7 @@ impl Report {
             let _ = writeln!(out, "errata-tolerated answers fit: {}", list.join(", "));
         }
         for (id, r) in &self.errata_readings {
-            if r.off.is_empty() && r.verdict() != ReadingVerdict::Reads(Reading::Literal) {
+            if r.off.is_empty() {
                 continue;
             }
             let _ = write!(out, "erratum {id}: {r}");
@@ -329,7 +329,7 @@ impl Report {
                     .map(|o| format!("{} ({})", o.id, o.reading))
                     .collect();
                 let _ = write!(out, "; not tolerated: {}", ids.join(", "));
-            } else if !r.off.is_empty() {
+            } else {
                 let _ = write!(out, " (tolerated)");
             }
             let _ = writeln!(out);
