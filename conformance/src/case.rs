@@ -10,12 +10,13 @@
 //! declared variable that is not pre-defined (general, address, surface and sampler
 //! variables as bytes, predicates as masks) and every memory region of `init.mem`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use serde_json::{Map, Value};
 use visa_spec::asm::{self, ast::VarClass};
+use visa_spec::errata::Trace;
 use visa_spec::error::{ErrorClass, VisaError};
 use visa_spec::exec::ExecConfig;
 use visa_spec::ir::Program;
@@ -137,7 +138,19 @@ pub enum Outcome {
 /// Runs `case` on `engine`. Never panics: a panic inside an engine becomes a `model-bug`
 /// outcome.
 pub fn run_case(case: &Case, engine: EngineKind) -> Outcome {
-    match catch_unwind(AssertUnwindSafe(|| execute(case, engine))) {
+    run_guarded(case, engine, None)
+}
+
+/// [`run_case`], with the ids of the errata whose reading the engine asked about: flipping
+/// the reading of any other erratum cannot change this outcome.
+pub fn run_case_traced(case: &Case, engine: EngineKind) -> (Outcome, BTreeSet<&'static str>) {
+    let trace = Trace::default();
+    let outcome = run_guarded(case, engine, Some(&trace));
+    (outcome, trace.asked())
+}
+
+fn run_guarded(case: &Case, engine: EngineKind, trace: Option<&Trace>) -> Outcome {
+    match catch_unwind(AssertUnwindSafe(|| execute(case, engine, trace))) {
         Ok(Ok(observed)) => Outcome::Ok(observed),
         Ok(Err(e)) => Outcome::Error(e),
         Err(payload) => {
@@ -157,7 +170,7 @@ fn invalid_vector(field: &str, message: impl Into<String>) -> VisaError {
     VisaError::new(ErrorClass::InvalidVector, message).field(field)
 }
 
-fn execute(case: &Case, engine: EngineKind) -> Result<Observed, VisaError> {
+fn execute(case: &Case, engine: EngineKind, trace: Option<&Trace>) -> Result<Observed, VisaError> {
     let profile = match &case.profile {
         None => DpasProfile::default(),
         Some(name) => DpasProfile::parse(name).ok_or_else(|| {
@@ -167,7 +180,10 @@ fn execute(case: &Case, engine: EngineKind) -> Result<Observed, VisaError> {
             .field("profile")
         })?,
     };
-    let readings = case.readings().map_err(|m| invalid_vector("errata", m))?;
+    let mut readings = case.readings().map_err(|m| invalid_vector("errata", m))?;
+    if let Some(t) = trace {
+        readings = readings.traced(t);
+    }
     let ast = asm::parse(&case.program)?;
     let program = validate::validate_with(&ast, case.platform, &readings)?;
     let mut state = MachineState::new(&program.vars);

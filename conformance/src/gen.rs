@@ -423,6 +423,7 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
         Opcode::Add3o => &[errata::ADD3O_OVERFLOW],
         Opcode::Madw => &[errata::MADW_HIGH_HALF],
         Opcode::Sad2 => &[errata::SAD2_LOOP_STEP],
+        Opcode::Rol | Opcode::Ror => &[errata::ROTATE_SIGNED_SHIFT],
         _ => &[],
     }
 }

@@ -586,6 +586,7 @@ fn generate_stream(stream: &Stream, seed: u64, cases: usize) -> Result<GoldenFil
             }
             let id = format!("{}/{}/{:04}", stream.name, platform, made + 1);
             let case = with_expect(generated.to_case(&id))?;
+            let case = tag_where_readings_differ(case, tagged_errata(stream.op))?;
             text.push_str(&case.to_line());
             text.push('\n');
             made += 1;
@@ -732,6 +733,38 @@ pub fn with_expect(mut case: Case) -> Result<Case, String> {
         case.tags.push("error".to_string());
     }
     case.expect = Some(expect_of(outcome));
+    Ok(case)
+}
+
+/// `case` (without `expect`) with erratum `id` at the other reading than the one it states.
+pub fn flipped(case: &Case, id: &str) -> Case {
+    let mut alt = case.clone();
+    alt.expect = None;
+    let stated = case.errata.get(id).copied().unwrap_or(Reading::Resolved);
+    alt.errata.insert(id.to_string(), stated.other());
+    alt
+}
+
+/// The errata a golden case of `op` is tagged with wherever their two readings expect
+/// different results (a case stating the literal reading is tagged in any case).
+fn tagged_errata(op: Opcode) -> &'static [&'static str] {
+    match op {
+        Opcode::Rol | Opcode::Ror => &[visa_spec::errata::ROTATE_SIGNED_SHIFT],
+        _ => &[],
+    }
+}
+
+/// Adds to `case` (with its expectation) the tag of each erratum of `ids` whose other reading
+/// expects something else of it.
+fn tag_where_readings_differ(mut case: Case, ids: &[&str]) -> Result<Case, String> {
+    for id in ids {
+        if case.tags.iter().any(|t| t == id) {
+            continue;
+        }
+        if with_expect(flipped(&case, id))?.expect != case.expect {
+            case.tags.push((*id).to_string());
+        }
+    }
     Ok(case)
 }
 

@@ -96,3 +96,28 @@ fn same_seed_same_bytes_other_seed_other_bytes() {
     assert_eq!(a[0].text, b[0].text);
     assert_ne!(a[0].text, c[0].text);
 }
+
+/// The golden ROL and ROR vectors name ROTATE-SIGNED-SHIFT exactly where its two readings
+/// expect different results (or where the case states the literal reading), and both kinds
+/// exist: cases where the readings differ, under each stated reading.
+#[test]
+fn rotate_vectors_are_tagged_where_the_signed_shift_readings_differ() {
+    let id = visa_spec::errata::ROTATE_SIGNED_SHIFT;
+    let (mut differ, mut literal_differ) = (0, 0);
+    for file in ["alu/rol.jsonl", "alu/ror.jsonl"] {
+        for entry in read_file(&vectors().join(file)).unwrap() {
+            let case = entry.case.unwrap();
+            let stated_literal = case.errata.contains_key(id);
+            let readings_differ = golden::with_expect(golden::flipped(&case, id))
+                .unwrap()
+                .expect
+                != case.expect;
+            let tagged = case.tags.iter().any(|t| t == id);
+            assert_eq!(tagged, stated_literal || readings_differ, "{}", case.id);
+            differ += usize::from(readings_differ);
+            literal_differ += usize::from(readings_differ && stated_literal);
+        }
+    }
+    assert!(differ >= 10, "{differ} cases where the readings differ");
+    assert!(literal_differ >= 1);
+}

@@ -170,6 +170,57 @@ fn qword_forms_literal(#[case] insn: &str) {
 
 const ROTATES: &str = ".decl VUD v_type=G type=ud num_elts=1\n.decl VUW v_type=G type=uw num_elts=1\n.decl RUD v_type=G type=ud num_elts=1\n.decl RUW v_type=G type=uw num_elts=1\n";
 
+const SIGNED_ROTATES: &str = ".decl SD v_type=G type=d num_elts=1\n.decl SW v_type=G type=w num_elts=1\n.decl RD v_type=G type=d num_elts=1\n.decl RW v_type=G type=w num_elts=1\n";
+
+/// Erratum ROTATE-SIGNED-SHIFT on both engines: (resolved, literal) results, and with
+/// ROTATE-WIDTH literal too where src0 is narrower than the destination. SD = 0x80000000,
+/// SW = 0x8002 (-32766).
+#[rstest]
+// D INT_MIN rol 1: resolved 0x00000001; literal (x << 1) | (x >> 31) = 0 | -1 = 0xFFFFFFFF.
+#[case("rol (M1, 1) RD(0,0)<1> SD(0,0)<0;1,0> 0x1:d", "RD", "01000000", "ffffffff", &[])]
+// W 0x8002 ror 1: resolved 0x4001; literal (x >> 1) | (x << 15) = 0x...C001 | 0x...0000 =
+// 0xC001.
+#[case("ror (M1, 1) RW(0,0)<1> SW(0,0)<0;1,0> 0x1:w", "RW", "0140", "01c0", &[])]
+// W 0x8002 ror 1 into D under ROTATE-WIDTH literal (RotateMask 15 from src0): resolved
+// shift, the unsigned 0x8002: 0x4001 | (0x8002 << 15 = 0x40010000) = 0x40014001; literal
+// shift: x >> 1 = -16383 = 0xFFFFC001, x << 15 = -0x3FFF0000 = 0xC0010000 in 32 bits; OR →
+// 0xFFFFC001: the copied sign fills the upper half of the destination.
+#[case(
+    "ror (M1, 1) RD(0,0)<1> SW(0,0)<0;1,0> 0x1:w",
+    "RD",
+    "01400140",
+    "01c0ffff",
+    &[errata::ROTATE_WIDTH]
+)]
+fn rotate_signed_shift_both_readings(
+    #[case] insn: &str,
+    #[case] var: &str,
+    #[case] resolved: &str,
+    #[case] literal: &str,
+    #[case] also_literal: &[&str],
+) {
+    let program = format!("{SIGNED_ROTATES}{insn}\n");
+    let init = json!({"vars": {"SD": "00000080", "SW": "0280"}});
+    let mut readings = serde_json::Map::new();
+    for id in also_literal {
+        readings.insert((*id).to_string(), json!("literal"));
+    }
+    let expect = |want: &str| json!({"vars": {var: want}});
+    passes_on_both(&case_with(
+        &program,
+        init.clone(),
+        expect(resolved),
+        serde_json::Value::Object(readings.clone()),
+    ));
+    readings.insert(errata::ROTATE_SIGNED_SHIFT.to_string(), json!("literal"));
+    passes_on_both(&case_with(
+        &program,
+        init,
+        expect(literal),
+        serde_json::Value::Object(readings),
+    ));
+}
+
 /// Erratum ROTATE-WIDTH, literal reading: the document's expression with RotateMask =
 /// sizeof(src0)*8 - 1 (instructions/ROL.md, ROR.md), computed exactly, then the low
 /// destination bits written.

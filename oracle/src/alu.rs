@@ -347,6 +347,24 @@ impl<const W: u32, const LEFT: bool, const EXPR: bool> Lane for Rotate<W, LEFT, 
     }
 }
 
+/// The documents' rotate expression on src0's signed value, `>>` arithmetic (erratum
+/// ROTATE-SIGNED-SHIFT, literal reading; a signed src0): `a` is src0's exact value, below
+/// 2^63 in magnitude, so neither shift leaves i128; the destination keeps the low bits.
+pub struct RotateSigned<const W: u32, const LEFT: bool>;
+impl<const W: u32, const LEFT: bool> Lane for RotateSigned<W, LEFT> {
+    const SRCS: usize = 2;
+    #[inline(always)]
+    fn f(a: i128, b: i128, _: i128, _: i128) -> i128 {
+        let k = (b as u32) & (W - 1);
+        let back = (W - k) % W;
+        if LEFT {
+            (a << k) | (a >> back)
+        } else {
+            (a >> k) | (a << back)
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Bit counts (instructions/BFREV.md, CBIT.md, FBH.md, FBL.md, LZD.md)
 
@@ -761,7 +779,17 @@ pub fn int_op_fn(
             } else {
                 dst.size()
             };
+            // Erratum ROTATE-SIGNED-SHIFT: literally a signed src0 shifts with its sign.
+            let signed = lit.rotate_signed_shift && src0.is_signed_integer();
             match (width, left) {
+                (1, true) if signed => lane_op::<RotateSigned<8, true>>(),
+                (2, true) if signed => lane_op::<RotateSigned<16, true>>(),
+                (4, true) if signed => lane_op::<RotateSigned<32, true>>(),
+                (8, true) if signed => lane_op::<RotateSigned<64, true>>(),
+                (1, false) if signed => lane_op::<RotateSigned<8, false>>(),
+                (2, false) if signed => lane_op::<RotateSigned<16, false>>(),
+                (4, false) if signed => lane_op::<RotateSigned<32, false>>(),
+                (8, false) if signed => lane_op::<RotateSigned<64, false>>(),
                 (w, true) if lit.rotate_width && w != dst.size() => match w {
                     1 => lane_op::<Rotate<8, true, true>>(),
                     2 => lane_op::<Rotate<16, true, true>>(),

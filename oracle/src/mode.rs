@@ -35,6 +35,7 @@ pub struct Literal {
     pub sad2_loop_step: bool,
     pub dst_channel_index: bool,
     pub rotate_width: bool,
+    pub rotate_signed_shift: bool,
 }
 
 impl Literal {
@@ -66,6 +67,7 @@ impl Literal {
             sad2_loop_step: r.is_literal(errata::SAD2_LOOP_STEP),
             dst_channel_index: r.is_literal(errata::DST_CHANNEL_INDEX),
             rotate_width: r.is_literal(errata::ROTATE_WIDTH),
+            rotate_signed_shift: r.is_literal(errata::ROTATE_SIGNED_SHIFT),
         }
     }
 }

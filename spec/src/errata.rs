@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// One entry of the ledger.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +40,14 @@ impl Reading {
             Reading::Resolved => "resolved",
         }
     }
+    /// The other reading.
+    pub fn other(self) -> Reading {
+        match self {
+            Reading::Literal => Reading::Resolved,
+            Reading::Resolved => Reading::Literal,
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Reading> {
         match s {
             "literal" => Some(Reading::Literal),
@@ -55,12 +64,55 @@ impl fmt::Display for Reading {
 }
 
 /// The readings in force: resolved everywhere except the errata listed as literal.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+///
+/// A traced copy ([`Readings::traced`]) also records which errata the engine asked about:
+/// an erratum never asked cannot change the outcome of that run, whatever its reading.
+#[derive(Clone, Debug, Default)]
 pub struct Readings {
     literal: BTreeSet<&'static str>,
+    asked: Option<Trace>,
+}
+
+impl PartialEq for Readings {
+    fn eq(&self, other: &Readings) -> bool {
+        self.literal == other.literal
+    }
+}
+
+impl Eq for Readings {}
+
+/// The errata whose reading a traced [`Readings`] (and its clones) was asked about.
+#[derive(Clone, Debug, Default)]
+pub struct Trace(Arc<Mutex<BTreeSet<&'static str>>>);
+
+impl Trace {
+    /// The ids asked so far.
+    pub fn asked(&self) -> BTreeSet<&'static str> {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn note(&self, id: &str) {
+        if let Some(e) = lookup(id) {
+            self.0
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert(e.id);
+        }
+    }
 }
 
 impl Readings {
+    /// The same readings, recording into `trace` every erratum they are asked about.
+    pub fn traced(&self, trace: &Trace) -> Readings {
+        Readings {
+            literal: self.literal.clone(),
+            asked: Some(trace.clone()),
+        }
+    }
+
     /// Every erratum at its resolved reading.
     pub fn resolved() -> Readings {
         Readings::default()
@@ -74,10 +126,14 @@ impl Readings {
                 .filter(|e| e.executable)
                 .map(|e| e.id)
                 .collect(),
+            asked: None,
         }
     }
 
     pub fn reading(&self, id: &str) -> Reading {
+        if let Some(t) = &self.asked {
+            t.note(id);
+        }
         if self.literal.contains(id) {
             Reading::Literal
         } else {
@@ -86,7 +142,7 @@ impl Readings {
     }
 
     pub fn is_literal(&self, id: &str) -> bool {
-        self.literal.contains(id)
+        self.reading(id) == Reading::Literal
     }
 
     /// Selects a reading; fails for an unknown id or a literal reading that is not executable.
@@ -149,6 +205,7 @@ pub const SHIFT_COUNT_TYPE: &str = "SHIFT-COUNT-TYPE";
 pub const SHL_SAT_RANGE: &str = "SHL-SAT-RANGE";
 pub const ASR_SIGNED_OPERANDS: &str = "ASR-SIGNED-OPERANDS";
 pub const ROTATE_WIDTH: &str = "ROTATE-WIDTH";
+pub const ROTATE_SIGNED_SHIFT: &str = "ROTATE-SIGNED-SHIFT";
 pub const CBIT_RESULT: &str = "CBIT-RESULT";
 pub const FBH_SIGNED: &str = "FBH-SIGNED";
 pub const FBL_MISSING_BRACE: &str = "FBL-MISSING-BRACE";
@@ -491,6 +548,15 @@ pub static LEDGER: &[Erratum] = &[
         literal: "src0 may have any size of the type map; the document's expression `(src0 << (src1 & RotateMask)) | (src0 >> (-src1 & RotateMask))` with RotateMask from src0's width is computed exactly on the unsigned src0 and its low destination bits are written (a wider destination keeps the bits shifted out of src0's width)",
         resolved: "the rotation width w is the destination (execution) type's; validation rejects a src0 whose size differs from the destination's; the count is src1 & (w - 1) and the low w bits of src0 rotate",
         reason: "the execution type of a vISA instruction is its destination's, and only equal sizes give one meaning",
+        executable: true,
+    },
+    Erratum {
+        id: ROTATE_SIGNED_SHIFT,
+        document: "instructions/ROL.md, ROR.md, Semantics",
+        says: "the rotation is written as `(src0 << n) | (src0 >> m)` on src0 of its own type, which may be signed (D, W, Q), where C's `>>` is an arithmetic shift",
+        literal: "for a signed src0 the expression runs on src0's signed value: `>>` copies the sign bit, so a negative src0 gets ones in the bits the rotation should fill from its low end (ROL of D 0x80000000 by 1 gives 0xFFFFFFFF, ROR of W 0x8002 by 1 gives 0xC001); the low destination bits of the exact result are written, so with ROTATE-WIDTH's literal reading (a src0 narrower than the destination) the copied sign bits fill the destination's upper bits too; an unsigned src0 is unchanged",
+        resolved: "the low w bits of src0 rotate as an unsigned number whatever src0's signedness (ROL of D 0x80000000 by 1 gives 0x00000001, ROR of W 0x8002 by 1 gives 0x4001)",
+        reason: "the Description calls the instruction a logic rotate, which moves bits around without copying any",
         executable: true,
     },
     Erratum {

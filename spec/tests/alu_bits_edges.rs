@@ -184,6 +184,64 @@ fn rotate(
     assert_eq!(lane(op, dst, srcs), expected, "{op} {srcs:x?}");
 }
 
+/// ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved,
+/// literal). Literally the document's `(src0 << n) | (src0 >> m)` runs on the signed value of a
+/// signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones.
+#[rstest]
+// D INT_MIN rol 1: resolved bit 31 wraps to bit 0 → 1. Literal: x << 1 = -2^32, low 32 bits 0;
+// x >> (-1 & 31 = 31) = floor(-2^31 / 2^31) = -1 → 0xFFFFFFFF; OR → 0xFFFFFFFF.
+#[case("rol", "d", 0x8000_0000, 1, 0x0000_0001, 0xffff_ffff)]
+// W 0x8002 (-32766) ror 1: resolved bit 0 (0) to bit 15, the rest down one → 0x4001. Literal:
+// x >> 1 = -16383 = 0x...C001; x << 15 has its low 15 bits 0 and bit 15 = bit 0 of x = 0;
+// OR → 0xC001.
+#[case("ror", "w", 0x8002, 1, 0x4001, 0xc001)]
+// D -2 rol 4: resolved 0xFFFFFFE0 | 0xF (the top four ones wrap) = 0xFFFFFFEF. Literal:
+// x << 4 = -32 = 0xFFFFFFE0; x >> 28 = floor(-2 / 2^28) = -1; OR → 0xFFFFFFFF.
+#[case("rol", "d", 0xffff_fffe, 4, 0xffff_ffef, 0xffff_ffff)]
+// D 0x80000001 ror 4: resolved 0x08000000 | (0x1 << 28) = 0x18000000. Literal:
+// x >> 4 = floor(-2147483647 / 16) = -134217728 = 0xF8000000; x << 28 keeps bit 0 of x at
+// bit 28: 0x10000000; OR → 0xF8000000 (the top four bits forced to one).
+#[case("ror", "d", 0x8000_0001, 4, 0x1800_0000, 0xf800_0000)]
+// D INT_MIN rol -1: count -1 & 31 = 31, the other shift -(-1) & 31 = 1. Resolved rol 31 =
+// ror 1 → 0x40000000. Literal: x << 31 has low 32 bits 0 (bit 0 of x is 0); x >> 1 = -2^30 =
+// 0xC0000000.
+#[case("rol", "d", 0x8000_0000, 0xffff_ffff, 0x4000_0000, 0xc000_0000)]
+// Both readings agree: a count of 0 ((x << 0) | (x >> 0) = x); a non-negative src0 (the
+// arithmetic shift of a value with bit w-1 clear brings in zeros: D 0x40000001 rol 1 →
+// 0x80000002); an unsigned src0 (UD 0x80000000 rol 1 → 1, `>>` is logical).
+#[case("rol", "d", 0x8000_0000, 0, 0x8000_0000, 0x8000_0000)]
+#[case("rol", "d", 0x4000_0001, 1, 0x8000_0002, 0x8000_0002)]
+#[case("rol", "ud", 0x8000_0000, 1, 0x0000_0001, 0x0000_0001)]
+#[case("ror", "uw", 0x8002, 1, 0x4001, 0x4001)]
+fn rotate_signed_shift(
+    #[case] op: &str,
+    #[case] ty: &str,
+    #[case] value: u64,
+    #[case] count: u64,
+    #[case] resolved: u64,
+    #[case] literal: u64,
+) {
+    let srcs = [(ty, value), (ty, count)];
+    assert_eq!(lane(op, ty, &srcs), resolved, "resolved {op} {srcs:x?}");
+    assert_eq!(
+        lane_literal(op, ty, &srcs, errata::ROTATE_SIGNED_SHIFT).unwrap(),
+        literal,
+        "literal {op} {srcs:x?}"
+    );
+}
+
+#[test]
+fn rotate_signed_shift_qwords() {
+    // Q INT64_MIN rol 1 on PVC: resolved → 1; literal: x << 1 has low 64 bits 0 and
+    // x >> 63 = -1 → all ones.
+    let src = [("q", 0x8000_0000_0000_0000), ("q", 1)];
+    assert_eq!(lane_on(XeHpc, "rol", "q", &src, &[]).unwrap(), 1);
+    assert_eq!(
+        lane_on(XeHpc, "rol", "q", &src, &[errata::ROTATE_SIGNED_SHIFT]).unwrap(),
+        u64::MAX
+    );
+}
+
 #[test]
 fn rotate_qwords_from_pvc_on() {
     // UQ 0x8000000000000001 rol 1 → 3; rol 64 (& 63 = 0) → unchanged; ror 1 → 0xC000...0.

@@ -79,3 +79,27 @@ fn every_executable_erratum_is_tested() {
         );
     }
 }
+
+/// A traced copy of the readings records every erratum asked about, through its clones too,
+/// and compares equal to the untraced readings.
+#[test]
+fn traced_readings_record_the_errata_asked_about() {
+    let mut readings = Readings::resolved();
+    readings
+        .set(errata::ROTATE_SIGNED_SHIFT, Reading::Literal)
+        .unwrap();
+    let trace = errata::Trace::default();
+    let traced = readings.traced(&trace);
+    assert_eq!(traced, readings);
+    assert!(trace.asked().is_empty());
+    assert!(traced.is_literal(errata::ROTATE_SIGNED_SHIFT));
+    let copy = traced.clone();
+    assert_eq!(copy.reading(errata::ROTATE_WIDTH), Reading::Resolved);
+    assert_eq!(
+        trace.asked(),
+        BTreeSet::from([errata::ROTATE_SIGNED_SHIFT, errata::ROTATE_WIDTH])
+    );
+    // The untraced readings record nothing.
+    let _ = readings.is_literal(errata::CBIT_RESULT);
+    assert!(!trace.asked().contains(errata::CBIT_RESULT));
+}

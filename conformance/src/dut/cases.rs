@@ -56,6 +56,8 @@ pub struct Prepared {
     pub request: Vec<u8>,
     /// Element size of each declared general variable, to report lanes.
     pub elt_size: BTreeMap<String, usize>,
+    /// The errata the case discriminates, with its expectation under their other reading.
+    pub errata: Vec<super::grade::Discriminating>,
 }
 
 /// `--only`: comma-separated alternatives. An alternative with `/`, `*` or `?` is a glob on
@@ -352,6 +354,7 @@ pub fn prepare_one(
     let (all, elt_size) = declarations(&case.program);
     let observe = Observe::of(&expect).unwrap_or(all);
     let request = run_request(index as u64, &case, Some(&observe)).into_bytes();
+    let errata = super::grade::discriminating(&case, &expect);
     Ok(Prepared {
         id: case.id.clone(),
         instruction,
@@ -361,6 +364,7 @@ pub fn prepare_one(
         expect,
         request,
         elt_size,
+        errata,
     })
 }
 

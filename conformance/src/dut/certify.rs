@@ -10,7 +10,8 @@
 //!    comes ([`super::grade`]); results go to the journal at once, and `report.json` and
 //!    `junit.xml` are rewritten every two seconds, so an interrupted run leaves a current
 //!    report and resumes where it stopped.
-//! 5. Shrink up to `--shrink` failures per instruction by asking again ([`super::shrink`]).
+//! 5. Settle errata tolerance over the whole run ([`super::grade::settle`]), then shrink up
+//!    to `--shrink` failures per instruction by asking again ([`super::shrink`]).
 //! 6. Write the final report, the reproducers (`repro/*.jsonl`), print the table; exit 0
 //!    only when every case passed (or was unsupported or skipped).
 
@@ -29,7 +30,7 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use super::cases::{self, Only, Prepared, Selection, Shard, Source};
-use super::grade::{grade, Graded, Status};
+use super::grade::{errata_readings, grade, settle, ErratumReading, Graded, Status};
 use super::journal::Journal;
 use super::protocol::{Hello, PROTOCOL};
 use super::report::{entry, Report, Throughput};
@@ -75,7 +76,8 @@ pub struct CertifyArgs {
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
     /// Grade against the case's errata readings only (default: an answer matching the
-    /// other reading of an erratum passes and is noted).
+    /// other reading of an erratum passes and is noted when the implementation's answers fit
+    /// that reading on every case that discriminates the erratum).
     #[arg(long)]
     pub strict_errata: bool,
     /// Start afresh, ignoring the journal of an interrupted run.
@@ -131,7 +133,6 @@ struct Work<'a> {
     cases: &'a [Prepared],
     pending: Vec<usize>,
     cursor: AtomicUsize,
-    strict: bool,
     tx: Sender<Msg>,
 }
 
@@ -150,9 +151,7 @@ impl Feed for Work<'_> {
 
     fn reply(&self, i: usize, reply: Reply) {
         if let Some(case) = self.cases.get(i) {
-            let _ = self
-                .tx
-                .send(Msg::Graded(i, Box::new(grade(case, reply, self.strict))));
+            let _ = self.tx.send(Msg::Graded(i, Box::new(grade(case, reply))));
         }
     }
 }
@@ -288,6 +287,47 @@ impl Run<'_> {
         (v, repro, repro_line)
     }
 
+    /// The errata readings of the results so far, and the results settled by them
+    /// ([`settle`]): errata tolerance is judged over the whole run, never case by case.
+    fn settle(
+        &self,
+        results: &[Option<Graded>],
+    ) -> (Vec<Option<Graded>>, BTreeMap<String, ErratumReading>) {
+        let mut readings = errata_readings(
+            results
+                .iter()
+                .enumerate()
+                .filter_map(|(i, g)| Some((i, g.as_ref()?))),
+            |i| {
+                let p = &self.cases[i];
+                (
+                    p.id.clone(),
+                    p.instruction.clone(),
+                    p.platform.name().to_string(),
+                )
+            },
+        );
+        let strict = self.args.strict_errata;
+        let settled: Vec<Option<Graded>> = results
+            .iter()
+            .map(|g| g.as_ref().map(|g| settle(g, &readings, strict)))
+            .collect();
+        let tolerated: BTreeMap<&str, &str> = settled
+            .iter()
+            .enumerate()
+            .filter_map(|(i, g)| {
+                let (id, _) = g.as_ref()?.tolerated.as_ref()?;
+                Some((self.cases[i].id.as_str(), id.as_str()))
+            })
+            .collect();
+        for (id, r) in readings.iter_mut() {
+            for off in &mut r.off {
+                off.tolerated = tolerated.get(off.id.as_str()) == Some(&id.as_str());
+            }
+        }
+        (settled, readings)
+    }
+
     /// The report of the results so far; writes the reproducers of the failures it lists.
     fn report(
         &self,
@@ -297,6 +337,7 @@ impl Run<'_> {
         complete: bool,
         notes: &[String],
     ) -> Report {
+        let (results, errata_readings) = self.settle(results);
         let mut r = Report {
             complete,
             implementation: json!({
@@ -311,6 +352,7 @@ impl Run<'_> {
             shards: self.args.shard.into_iter().collect(),
             throughput,
             notes: notes.to_vec(),
+            errata_readings,
             ..Report::default()
         };
         let mut per_cell: BTreeMap<(String, String), usize> = BTreeMap::new();
@@ -539,7 +581,6 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         cases: &cases,
         pending,
         cursor: AtomicUsize::new(0),
-        strict: args.strict_errata,
         tx,
     };
     let started = Instant::now();
@@ -625,10 +666,12 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
     }
     journal.flush()?;
 
-    // Phase 2: shrink failures.
+    // Phase 2: shrink failures (as settled: a tolerated answer is no failure).
+    let (settled, readings) = run.settle(&results);
+    let readings = &readings;
     let mut chosen: Vec<usize> = Vec::new();
     let mut per_insn: BTreeMap<&str, usize> = BTreeMap::new();
-    for (i, g) in results.iter().enumerate() {
+    for (i, g) in settled.iter().enumerate() {
         let Some(g) = g else { continue };
         if !g.failed() || matches!(g.kind(), Some("timeout" | "not-run")) {
             continue;
@@ -644,7 +687,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
     if !chosen.is_empty() {
         let (tx, rx) = mpsc::channel();
         let cursor = AtomicUsize::new(0);
-        let results_ref = &results;
+        let results_ref = &settled;
         thread::scope(|s| {
             for w in 0..jobs.min(chosen.len()) {
                 let (tx, cursor, chosen, launch, cases) =
@@ -658,7 +701,8 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
                         let Some(Some(g)) = results_ref.get(i) else {
                             continue;
                         };
-                        let record = shrink_one(&cases[i], g, args, launch, &mut child, &mut seq);
+                        let record =
+                            shrink_one(&cases[i], g, readings, args, launch, &mut child, &mut seq);
                         let _ = tx.send(Msg::Shrunk(i, record));
                     }
                     if let Some(c) = child {
@@ -734,6 +778,7 @@ fn describe_impl(hello: &Hello) -> String {
 fn shrink_one(
     p: &Prepared,
     g: &Graded,
+    readings: &BTreeMap<String, ErratumReading>,
     args: &CertifyArgs,
     launch: &Launch,
     child: &mut Option<Child>,
@@ -750,7 +795,7 @@ fn shrink_one(
             return Graded::pass();
         };
         let reply = runner::ask(launch, child, *seq, &q.request);
-        grade(&q, reply, args.strict_errata)
+        settle(&grade(&q, reply), readings, args.strict_errata)
     };
     let Shrunk {
         case,

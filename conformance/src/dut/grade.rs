@@ -1,28 +1,38 @@
-//! Grading an implementation's reply to one case.
+//! Grading an implementation's reply to one case, and the errata readings of a whole run.
 //!
-//! A state or error answer is compared with the case's expectation ([`compare`]). When it
-//! differs and the grading is errata-tolerant (the default), the answer still passes if it
-//! matches the case under the other reading of one executable erratum of the ledger: the
-//! expectation is recomputed by the spec engine with that erratum flipped, for the errata
-//! whose flip changes the expectation. Only failing answers pay for this. The pass is noted
-//! with the erratum and the reading the answer fits. A reading that leaves undefined some
-//! byte the case defines is not one an answer can fit, and is not considered. With
-//! `--strict-errata` only the readings the case states count.
+//! A state or error answer is compared with the case's expectation ([`compare`]). Every
+//! answer is also placed against the errata its case discriminates ([`discriminating`],
+//! [`errata_fits`]): the executable errata of the ledger whose other reading makes the spec
+//! engine expect something else of the case (only the errata the engine asked about while
+//! running it can). For each,
+//! the answer fits the reading the case states, the other one, both or neither. A reading
+//! that leaves undefined some byte the case defines is not one an answer can fit, and is not
+//! considered.
+//!
+//! Errata tolerance is decided per implementation, not per case, once every case is graded
+//! ([`ErratumReading`], [`settle`]): an answer that fails the case but fits the other reading
+//! of an erratum passes (noted with the erratum) only when every discriminating answer of the
+//! run fits that same reading. If some fit one reading and some the other, or some fit
+//! neither, the implementation reads the erratum inconsistently and those answers are
+//! failures. With `--strict-errata` no answer is tolerated.
 //!
 //! Float DPAS numeric profiles: for a float DPAS case that does not pin a profile, every
 //! state answer is also checked against each profile's result ([`profile_fit`]); the report
 //! counts, per profile, the answers it fits.
 
+use std::collections::BTreeMap;
+use std::fmt;
+
 use serde_json::{json, Map, Value};
-use visa_spec::errata::{Reading, LEDGER};
+use visa_spec::errata::{lookup, Reading};
 use visa_spec::error::{ErrorClass, VisaError};
 
 use super::cases::Prepared;
 use super::protocol::{Answer, ResultMsg};
 use super::runner::{Fault, Reply};
 use crate::case::{compare, Mismatch, Outcome, Verdict};
-use crate::case::{run_case, EngineKind};
-use crate::golden::{expect_of, float_dpas_destination, with_expect};
+use crate::case::{run_case, run_case_traced, EngineKind};
+use crate::golden::{expect_of, flipped, float_dpas_destination};
 use crate::vector::{Case, Expect};
 use visa_spec::profile::DpasProfile;
 
@@ -146,6 +156,45 @@ pub struct Graded {
     pub note: Option<String>,
     /// The numeric profiles the answer fits (float DPAS cases that pin no profile).
     pub profiles: Option<Vec<String>>,
+    /// Erratum id -> the readings the answer fits, for the errata the case discriminates.
+    pub errata: BTreeMap<String, ErratumFit>,
+}
+
+/// What an answer tells of one erratum whose two readings expect different things of its
+/// case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ErratumFit {
+    /// The reading the case states.
+    pub stated: Reading,
+    /// The readings the answer fits: none, one, or both where their allowed sets overlap.
+    pub fits: Vec<Reading>,
+}
+
+impl ErratumFit {
+    /// The reading the answer fits when it fits only the one the case does not state.
+    pub fn off_reading(&self) -> Option<Reading> {
+        let other = self.stated.other();
+        (self.fits == [other]).then_some(other)
+    }
+
+    fn to_value(&self) -> Value {
+        json!({
+            "stated": self.stated.as_str(),
+            "fits": self.fits.iter().map(|r| r.as_str()).collect::<Vec<_>>(),
+        })
+    }
+
+    fn from_value(v: &Value) -> Option<ErratumFit> {
+        Some(ErratumFit {
+            stated: Reading::parse(v.get("stated")?.as_str()?)?,
+            fits: v
+                .get("fits")?
+                .as_array()?
+                .iter()
+                .map(|r| r.as_str().and_then(Reading::parse))
+                .collect::<Option<Vec<_>>>()?,
+        })
+    }
 }
 
 impl Graded {
@@ -156,6 +205,7 @@ impl Graded {
             failure: None,
             note: None,
             profiles: None,
+            errata: BTreeMap::new(),
         }
     }
 
@@ -166,6 +216,7 @@ impl Graded {
             failure: None,
             note: Some(note),
             profiles: None,
+            errata: BTreeMap::new(),
         }
     }
 
@@ -181,6 +232,7 @@ impl Graded {
             }),
             note: None,
             profiles: None,
+            errata: BTreeMap::new(),
         }
     }
 
@@ -205,6 +257,14 @@ impl Graded {
         }
         if let Some(p) = &self.profiles {
             m.insert("profiles".into(), p.clone().into());
+        }
+        if !self.errata.is_empty() {
+            let fits: Map<String, Value> = self
+                .errata
+                .iter()
+                .map(|(id, f)| (id.clone(), f.to_value()))
+                .collect();
+            m.insert("errata".into(), Value::Object(fits));
         }
         if let Some(f) = &self.failure {
             m.insert("kind".into(), f.kind.clone().into());
@@ -251,6 +311,13 @@ impl Graded {
                     .map(str::to_string)
                     .collect()
             }),
+            errata: match v.get("errata").and_then(Value::as_object) {
+                Some(m) => m
+                    .iter()
+                    .map(|(id, f)| Some((id.clone(), ErratumFit::from_value(f)?)))
+                    .collect::<Option<_>>()?,
+                None => BTreeMap::new(),
+            },
         })
     }
 }
@@ -279,8 +346,11 @@ pub fn outcome_of(answer: Answer) -> Option<Outcome> {
     }
 }
 
-/// Grades a reply to `prepared`.
-pub fn grade(prepared: &Prepared, reply: Reply, strict: bool) -> Graded {
+/// Grades a reply to `prepared`: pass when the answer fits the case as it states its
+/// readings, with the errata it discriminates ([`errata_fits`]). An answer that fits only
+/// the other reading of an erratum is a failure here; [`settle`] decides, once the run is
+/// graded, whether the implementation reads that erratum consistently enough to tolerate it.
+pub fn grade(prepared: &Prepared, reply: Reply) -> Graded {
     let answer = match reply {
         Reply::Fault(fault, message) => return Graded::fault(fault, message),
         Reply::Answer(a) => a,
@@ -297,19 +367,20 @@ pub fn grade(prepared: &Prepared, reply: Reply, strict: bool) -> Graded {
     if let Some(reason) = unsupported {
         return Graded {
             status: Status::Unsupported,
-            tolerated: None,
-            failure: None,
             note: Some(reason),
-            profiles: None,
+            ..Graded::pass()
         };
     }
     let Some(outcome) = outcome_of(answer) else {
         return Graded::pass();
     };
     let profiles = profile_fit(&prepared.case, &prepared.expect, &outcome);
-    if compare(&prepared.expect, &outcome).passed() {
+    let passed = compare(&prepared.expect, &outcome).passed();
+    let errata = errata_fits(prepared, &outcome, passed);
+    if passed {
         return Graded {
             profiles,
+            errata,
             ..Graded::pass()
         };
     }
@@ -332,15 +403,6 @@ pub fn grade(prepared: &Prepared, reply: Reply, strict: bool) -> Graded {
         Verdict::Pass => return Graded::pass(),
         Verdict::Fail(m) => m,
     };
-    if !strict {
-        if let Some((id, reading)) = tolerated(&prepared.case, &prepared.expect, &outcome) {
-            return Graded {
-                tolerated: Some((id.to_string(), reading)),
-                profiles,
-                ..Graded::pass()
-            };
-        }
-    }
     Graded {
         status: Status::Fail,
         tolerated: None,
@@ -352,6 +414,7 @@ pub fn grade(prepared: &Prepared, reply: Reply, strict: bool) -> Graded {
         }),
         note: None,
         profiles,
+        errata,
     }
 }
 
@@ -391,35 +454,260 @@ fn looser(alt: &Expect, expect: &Expect) -> bool {
             .any(|(am, em)| loose(&am.bytes, &em.bytes))
 }
 
-/// The executable erratum (and the reading) under whose other reading `outcome` matches
-/// `case`, if any. Readings that leave bytes undefined which the case defines (the literal
-/// reading of DST-CHANNEL-INDEX makes a whole destination undefined) are not considered.
-pub fn tolerated(
-    case: &Case,
-    expect: &Expect,
-    outcome: &Outcome,
-) -> Option<(&'static str, Reading)> {
-    let readings = case.readings().ok()?;
-    for e in LEDGER.iter().filter(|e| e.executable) {
-        let flipped = match readings.reading(e.id) {
-            Reading::Literal => Reading::Resolved,
-            Reading::Resolved => Reading::Literal,
-        };
-        let mut alt = case.clone();
-        alt.expect = None;
-        alt.errata.insert(e.id.to_string(), flipped);
-        let Ok(Some(alt_expect)) = with_expect(alt).map(|c| c.expect) else {
+/// An erratum whose other reading makes the spec engine expect something else of a case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Discriminating {
+    pub id: &'static str,
+    /// The reading the case states.
+    pub stated: Reading,
+    /// The expectation under the other reading, at the places the case's expectation names.
+    pub other: Expect,
+}
+
+/// The executable errata that `case` discriminates: those whose other reading makes the spec
+/// engine expect something else at the places `expect` names, not merely leave bytes
+/// undefined. Only the errata the engine asks about while running the case can, so only
+/// those are flipped: one traced run, then one run per such erratum. Computed once per case
+/// when the cases are prepared ([`super::cases`]).
+pub fn discriminating(case: &Case, expect: &Expect) -> Vec<Discriminating> {
+    let Ok(readings) = case.readings() else {
+        return Vec::new();
+    };
+    let (base, asked) = run_case_traced(case, EngineKind::Spec);
+    let base = restricted(expect_of(base), expect);
+    let mut out = Vec::new();
+    for id in asked {
+        if !lookup(id).is_some_and(|e| e.executable) {
             continue;
+        }
+        let other = match run_case(&flipped(case, id), EngineKind::Spec) {
+            Outcome::Error(e) if e.class == ErrorClass::ModelBug => continue,
+            alt => restricted(expect_of(alt), expect),
         };
-        let alt_expect = restricted(alt_expect, expect);
-        if alt_expect != *expect
-            && !looser(&alt_expect, expect)
-            && compare(&alt_expect, outcome).passed()
-        {
-            return Some((e.id, flipped));
+        if other != base && !looser(&other, &base) {
+            out.push(Discriminating {
+                id,
+                stated: readings.reading(id),
+                other,
+            });
         }
     }
-    None
+    out
+}
+
+/// For each erratum `prepared` discriminates, the readings `outcome` fits; `fits_stated`
+/// tells whether it fits the case's own expectation.
+pub fn errata_fits(
+    prepared: &Prepared,
+    outcome: &Outcome,
+    fits_stated: bool,
+) -> BTreeMap<String, ErratumFit> {
+    prepared
+        .errata
+        .iter()
+        .map(|d| {
+            let fits = [Reading::Literal, Reading::Resolved]
+                .into_iter()
+                .filter(|r| {
+                    if *r == d.stated {
+                        fits_stated
+                    } else {
+                        compare(&d.other, outcome).passed()
+                    }
+                })
+                .collect();
+            (
+                d.id.to_string(),
+                ErratumFit {
+                    stated: d.stated,
+                    fits,
+                },
+            )
+        })
+        .collect()
+}
+
+/// How an implementation reads an erratum: the reading every answer that discriminates it
+/// fits, the reading each case states, or neither consistently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadingVerdict {
+    /// Every discriminating answer fits this reading.
+    Reads(Reading),
+    /// Every discriminating answer fits the reading its case states (cases state both).
+    AsStated,
+    /// Some answers fit one reading and some the other, or some fit neither.
+    Mixed,
+}
+
+impl ReadingVerdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReadingVerdict::Reads(Reading::Literal) => "literal",
+            ReadingVerdict::Reads(Reading::Resolved) => "resolved",
+            ReadingVerdict::AsStated => "as-stated",
+            ReadingVerdict::Mixed => "mixed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ReadingVerdict> {
+        match s {
+            "literal" => Some(ReadingVerdict::Reads(Reading::Literal)),
+            "resolved" => Some(ReadingVerdict::Reads(Reading::Resolved)),
+            "as-stated" => Some(ReadingVerdict::AsStated),
+            "mixed" => Some(ReadingVerdict::Mixed),
+            _ => None,
+        }
+    }
+}
+
+/// One answer that fits only the reading its case does not state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OffReading {
+    pub id: String,
+    pub instruction: String,
+    pub platform: String,
+    /// The reading the answer fits.
+    pub reading: Reading,
+    /// Whether the report counts it as a tolerated pass.
+    pub tolerated: bool,
+}
+
+/// The answers of a run (or of merged shards) that discriminate one erratum.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ErratumReading {
+    pub discriminating: usize,
+    /// Answers fitting the literal reading.
+    pub literal: usize,
+    /// Answers fitting the resolved reading.
+    pub resolved: usize,
+    /// Answers fitting the reading their case states.
+    pub stated: usize,
+    /// Answers fitting neither reading.
+    pub neither: usize,
+    /// The answers that fit only the reading their case does not state.
+    pub off: Vec<OffReading>,
+}
+
+impl ErratumReading {
+    /// Counts one answer.
+    pub fn add(&mut self, fit: &ErratumFit) {
+        self.discriminating += 1;
+        self.literal += usize::from(fit.fits.contains(&Reading::Literal));
+        self.resolved += usize::from(fit.fits.contains(&Reading::Resolved));
+        self.stated += usize::from(fit.fits.contains(&fit.stated));
+        self.neither += usize::from(fit.fits.is_empty());
+    }
+
+    /// Joins the counts of another part of the same campaign.
+    pub fn join(&mut self, o: &ErratumReading) {
+        self.discriminating += o.discriminating;
+        self.literal += o.literal;
+        self.resolved += o.resolved;
+        self.stated += o.stated;
+        self.neither += o.neither;
+        self.off.extend(o.off.iter().cloned());
+    }
+
+    pub fn verdict(&self) -> ReadingVerdict {
+        let n = self.discriminating;
+        if self.literal == n {
+            ReadingVerdict::Reads(Reading::Literal)
+        } else if self.resolved == n {
+            ReadingVerdict::Reads(Reading::Resolved)
+        } else if self.stated == n {
+            ReadingVerdict::AsStated
+        } else {
+            ReadingVerdict::Mixed
+        }
+    }
+
+    /// Whether an answer fitting only `reading`, not its case's, is tolerated.
+    pub fn tolerates(&self, reading: Reading) -> bool {
+        self.verdict() == ReadingVerdict::Reads(reading)
+    }
+}
+
+impl fmt::Display for ErratumReading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.discriminating;
+        match self.verdict() {
+            ReadingVerdict::Reads(r) => write!(f, "reads {r} on {n} of {n} discriminating cases"),
+            ReadingVerdict::AsStated => {
+                write!(f, "reads each case's stated reading on {n} of {n} discriminating cases")
+            }
+            ReadingVerdict::Mixed => write!(
+                f,
+                "mixed: failures ({} literal, {} resolved, {} neither, of {n} discriminating cases)",
+                self.literal, self.resolved, self.neither
+            ),
+        }
+    }
+}
+
+/// The errata readings of graded results: erratum id -> the answers that discriminate it.
+/// `case_of(i)` names result `i`'s case: (id, instruction, platform).
+pub fn errata_readings<'a>(
+    results: impl Iterator<Item = (usize, &'a Graded)>,
+    case_of: impl Fn(usize) -> (String, String, String),
+) -> BTreeMap<String, ErratumReading> {
+    let mut out: BTreeMap<String, ErratumReading> = BTreeMap::new();
+    for (i, g) in results {
+        for (id, fit) in &g.errata {
+            let r = out.entry(id.clone()).or_default();
+            r.add(fit);
+            if let Some(reading) = fit.off_reading() {
+                let (id, instruction, platform) = case_of(i);
+                r.off.push(OffReading {
+                    id,
+                    instruction,
+                    platform,
+                    reading,
+                    tolerated: false,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The final grade of `g` given the run's errata readings: a mismatch that fits only the other
+/// reading of an erratum the implementation reads that way on every discriminating case is a
+/// pass, noted with the erratum (never under `strict`); one the implementation reads
+/// inconsistently stays a failure, its message saying why.
+pub fn settle(g: &Graded, readings: &BTreeMap<String, ErratumReading>, strict: bool) -> Graded {
+    if g.kind() != Some("mismatch") {
+        return g.clone();
+    }
+    let off: Vec<(&String, Reading)> = g
+        .errata
+        .iter()
+        .filter_map(|(id, fit)| Some((id, fit.off_reading()?)))
+        .collect();
+    if !strict {
+        let consistent = off
+            .iter()
+            .find(|(id, r)| readings.get(*id).is_some_and(|e| e.tolerates(*r)));
+        if let Some((id, reading)) = consistent {
+            return Graded {
+                status: Status::Pass,
+                tolerated: Some(((*id).clone(), *reading)),
+                failure: None,
+                ..g.clone()
+            };
+        }
+    }
+    let mut g = g.clone();
+    if let (Some(f), Some((id, reading))) = (&mut g.failure, off.first()) {
+        let why = match readings.get(*id) {
+            _ if strict => "--strict-errata".to_string(),
+            Some(r) => format!("its reading over the run is {r}"),
+            None => "no reading verdict".to_string(),
+        };
+        f.message.push_str(&format!(
+            " (fits the {reading} reading of {id}, not tolerated: {why})"
+        ));
+    }
+    g
 }
 
 /// The numeric profiles (docs/dpas.md) whose result a state answer to a float DPAS case

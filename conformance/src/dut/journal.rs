@@ -78,7 +78,9 @@ impl Journal {
     }
 
     pub fn record(&mut self, index: usize, graded: &Graded) -> io::Result<()> {
-        if graded.status == Status::Pass && graded.tolerated.is_none() {
+        // A plain pass in short; one that discriminates errata keeps their fits, from which
+        // a resumed run judges the errata readings again.
+        if graded.status == Status::Pass && graded.tolerated.is_none() && graded.errata.is_empty() {
             return writeln!(self.out, "{{\"s\":\"pass\",\"i\":{index}}}");
         }
         let mut m = graded.to_value();

@@ -6,7 +6,7 @@
 //! - [`mutant`]: deliberately faulty engines that prove the runner catches bugs.
 //! - [`runner`]: child processes, pipelining, time limits, crash and garbage recovery.
 //! - [`cases`]: the case set (vectors, generated cases, `--only`, `--shard`).
-//! - [`grade`]: grading answers, errata-tolerant or strict.
+//! - [`grade`]: grading answers; errata tolerance judged per erratum over the run, or strict.
 //! - [`shrink`]: minimal failing cases, by asking the implementation again.
 //! - [`journal`]: results as they arrive; resuming an interrupted run.
 //! - [`report`]: `report.json`, JUnit XML, the terminal table; merging shard reports.

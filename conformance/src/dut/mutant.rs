@@ -183,6 +183,18 @@ pub const MUTANTS: &[Mutant] = &[
         bug: "saturation leaves -0.0 unchanged: the literal reading of SAT-NEGATIVE-ZERO, which an errata-tolerant grading accepts and --strict-errata does not",
         run: sat_keeps_negative_zero,
     },
+    Mutant {
+        name: "rotate-signed-arithmetic",
+        instruction: "rol",
+        bug: "ROL and ROR run the document's two shifts on a signed src0, so `>>` copies its sign: the literal reading of ROTATE-SIGNED-SHIFT on every case, which an errata-tolerant grading accepts",
+        run: rotate_signed_arithmetic,
+    },
+    Mutant {
+        name: "rotate-signed-arithmetic-dwords",
+        instruction: "rol",
+        bug: "ROL and ROR copy the sign of a D or Q src0 (shifted as int) but rotate W correctly (shifted as unsigned short): the literal reading of ROTATE-SIGNED-SHIFT on some cases only, which no grading accepts",
+        run: rotate_signed_arithmetic_dwords,
+    },
 ];
 
 /// Looks a mutant up by name.
@@ -424,12 +436,33 @@ fn add_f_round_toward_zero(case: &Case, engine: EngineKind) -> Outcome {
     )
 }
 
-fn sat_keeps_negative_zero(case: &Case, engine: EngineKind) -> Outcome {
+/// `case` run with erratum `id` at its literal reading.
+fn run_literal(case: &Case, id: &str, engine: EngineKind) -> Outcome {
     let mut literal = case.clone();
-    literal
-        .errata
-        .insert(errata::SAT_NEGATIVE_ZERO.to_string(), Reading::Literal);
+    literal.errata.insert(id.to_string(), Reading::Literal);
     run_case(&literal, engine)
+}
+
+fn sat_keeps_negative_zero(case: &Case, engine: EngineKind) -> Outcome {
+    run_literal(case, errata::SAT_NEGATIVE_ZERO, engine)
+}
+
+fn rotate_signed_arithmetic(case: &Case, engine: EngineKind) -> Outcome {
+    run_literal(case, errata::ROTATE_SIGNED_SHIFT, engine)
+}
+
+fn rotate_signed_arithmetic_dwords(case: &Case, engine: EngineKind) -> Outcome {
+    let dword_rotate = validated(case).is_some_and(|(_, program, _)| {
+        program
+            .insns
+            .iter()
+            .any(|i| matches!(i.opcode, Opcode::Rol | Opcode::Ror) && i.srcs[0].ty().size() >= 4)
+    });
+    if dword_rotate {
+        run_literal(case, errata::ROTATE_SIGNED_SHIFT, engine)
+    } else {
+        run_case(case, engine)
+    }
 }
 
 fn pred_offset_ignored(case: &Case, engine: EngineKind) -> Outcome {

@@ -11,6 +11,8 @@ use serde_json::{json, Map, Value};
 use visa_spec::platform::Platform;
 
 use super::cases::Shard;
+use super::grade::{ErratumReading, OffReading, ReadingVerdict};
+use visa_spec::errata::Reading;
 
 pub const FORMAT: &str = "visa-certify-report/1";
 
@@ -85,6 +87,9 @@ pub struct Report {
     pub profile_cases: usize,
     /// Numeric profile -> those answers it fits.
     pub profile_fits: BTreeMap<String, usize>,
+    /// Erratum id -> how the implementation's answers read it, over the cases that
+    /// discriminate it (docs/certify.md, "Errata tolerance").
+    pub errata_readings: BTreeMap<String, ErratumReading>,
 }
 
 impl Report {
@@ -157,6 +162,7 @@ impl Report {
                 "fits": self.profile_fits,
                 "fit_every_case": self.profiles_fitting_every_case(),
             },
+            "errata_readings": self.errata_readings.iter().map(|(id, r)| reading_value(id, r)).collect::<Vec<_>>(),
             "notes": self.notes,
         })
     }
@@ -243,6 +249,11 @@ impl Report {
                         .collect()
                 })
                 .unwrap_or_default(),
+            errata_readings: v
+                .get("errata_readings")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().filter_map(reading_of_value).collect())
+                .unwrap_or_default(),
             notes: v
                 .get("notes")
                 .and_then(Value::as_array)
@@ -305,6 +316,23 @@ impl Report {
                 .map(|(e, n)| format!("{e} ({n})"))
                 .collect();
             let _ = writeln!(out, "errata-tolerated answers fit: {}", list.join(", "));
+        }
+        for (id, r) in &self.errata_readings {
+            if r.off.is_empty() {
+                continue;
+            }
+            let _ = write!(out, "erratum {id}: {r}");
+            if r.verdict() == ReadingVerdict::Mixed {
+                let ids: Vec<String> = r
+                    .off
+                    .iter()
+                    .map(|o| format!("{} ({})", o.id, o.reading))
+                    .collect();
+                let _ = write!(out, "; not tolerated: {}", ids.join(", "));
+            } else {
+                let _ = write!(out, " (tolerated)");
+            }
+            let _ = writeln!(out);
         }
         if self.profile_cases > 0 {
             let every = self.profiles_fitting_every_case();
@@ -408,7 +436,35 @@ impl Report {
             }
             suite.add_test_case(case);
         }
-        report.add_test_suites(suites.into_values());
+        let mut suites: Vec<TestSuite> = suites.into_values().collect();
+        if !self.errata_readings.is_empty() {
+            let mut suite = TestSuite::new("errata readings");
+            for (id, r) in &self.errata_readings {
+                let status = if r.verdict() == ReadingVerdict::Mixed && !r.off.is_empty() {
+                    let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                    s.set_type("errata").set_message(r.to_string());
+                    let body: Vec<String> = r
+                        .off
+                        .iter()
+                        .map(|o| {
+                            format!("{} on {} fits the {} reading", o.id, o.platform, o.reading)
+                        })
+                        .collect();
+                    s.set_description(body.join("\n"));
+                    s
+                } else {
+                    TestCaseStatus::success()
+                };
+                let mut case = TestCase::new(id.as_str(), status);
+                case.set_classname("visa-conform certify.errata")
+                    .set_time(Duration::ZERO);
+                case.add_property(("verdict", r.verdict().as_str()));
+                case.add_property(("reading", r.to_string().as_str()));
+                suite.add_test_case(case);
+            }
+            suites.push(suite);
+        }
+        report.add_test_suites(suites);
         report.to_string()
     }
 }
@@ -504,12 +560,16 @@ pub fn merge(reports: &[Report]) -> Result<Report, String> {
         for (k, n) in &r.profile_fits {
             *merged.profile_fits.entry(k.clone()).or_default() += n;
         }
+        for (k, e) in &r.errata_readings {
+            merged.errata_readings.entry(k.clone()).or_default().join(e);
+        }
         merged.failures.extend(r.failures.iter().cloned());
         merged.throughput.cases += r.throughput.cases;
         merged.throughput.jobs += r.throughput.jobs;
         seconds = seconds.max(r.throughput.seconds);
     }
     merged.throughput.seconds = seconds;
+    withdraw_tolerance(&mut merged);
     merged.shards.sort_by_key(|s| s.k);
     if let Some(n) = n_of {
         let missing: Vec<String> = (1..=n)
@@ -526,6 +586,94 @@ pub fn merge(reports: &[Report]) -> Result<Report, String> {
     Ok(merged)
 }
 
+/// After a merge: the answers a shard tolerated under an erratum that the joined shards
+/// read inconsistently become failures (a shard sees only its part of the campaign).
+fn withdraw_tolerance(merged: &mut Report) {
+    for (id, r) in merged.errata_readings.iter_mut() {
+        if r.tolerates(Reading::Literal) || r.tolerates(Reading::Resolved) {
+            continue;
+        }
+        let verdict = r.to_string();
+        for off in r.off.iter_mut().filter(|o| o.tolerated) {
+            off.tolerated = false;
+            let cell = merged
+                .cells
+                .entry((off.instruction.clone(), off.platform.clone()))
+                .or_default();
+            cell.passed = cell.passed.saturating_sub(1);
+            cell.tolerated = cell.tolerated.saturating_sub(1);
+            cell.failed += 1;
+            if let Some(n) = merged.tolerated.get_mut(&format!("{id} {}", off.reading)) {
+                *n = n.saturating_sub(1);
+            }
+            *merged.kinds.entry("mismatch".to_string()).or_default() += 1;
+            merged.failures.push(entry(&[
+                ("id", off.id.clone().into()),
+                ("instruction", off.instruction.clone().into()),
+                ("platform", off.platform.clone().into()),
+                ("kind", "mismatch".into()),
+                (
+                    "message",
+                    format!(
+                        "fits the {} reading of {id}, not tolerated: its reading over the run is {verdict}",
+                        off.reading
+                    )
+                    .into(),
+                ),
+            ]));
+        }
+    }
+    merged.tolerated.retain(|_, n| *n > 0);
+}
+
+/// An erratum's readings as `report.json` writes them.
+fn reading_value(id: &str, r: &ErratumReading) -> Value {
+    json!({
+        "erratum": id,
+        "verdict": r.verdict().as_str(),
+        "summary": r.to_string(),
+        "discriminating": r.discriminating,
+        "fit_literal": r.literal,
+        "fit_resolved": r.resolved,
+        "fit_stated": r.stated,
+        "fit_neither": r.neither,
+        "off_reading": r.off.iter().map(|o| json!({
+            "id": o.id, "instruction": o.instruction, "platform": o.platform,
+            "reading": o.reading.as_str(), "tolerated": o.tolerated,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn reading_of_value(v: &Value) -> Option<(String, ErratumReading)> {
+    let n = |k: &str| v.get(k).and_then(Value::as_u64).map(|n| n as usize);
+    let s = |o: &Value, k: &str| o.get(k).and_then(Value::as_str).map(str::to_string);
+    let off = v
+        .get("off_reading")?
+        .as_array()?
+        .iter()
+        .map(|o| {
+            Some(OffReading {
+                id: s(o, "id")?,
+                instruction: s(o, "instruction")?,
+                platform: s(o, "platform")?,
+                reading: Reading::parse(o.get("reading")?.as_str()?)?,
+                tolerated: o.get("tolerated")?.as_bool()?,
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some((
+        s(v, "erratum")?,
+        ErratumReading {
+            discriminating: n("discriminating")?,
+            literal: n("fit_literal")?,
+            resolved: n("fit_resolved")?,
+            stated: n("fit_stated")?,
+            neither: n("fit_neither")?,
+            off,
+        },
+    ))
+}
+
 /// The failure entries as an object keyed by nothing: helper for building entries.
 pub fn entry(fields: &[(&str, Value)]) -> Value {
     let mut m = Map::new();
@@ -535,4 +683,73 @@ pub fn entry(fields: &[(&str, Value)]) -> Value {
         }
     }
     Value::Object(m)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// A shard report of one `rol` case on xe-hpg whose answer discriminates
+    /// ROTATE-SIGNED-SHIFT, fitting `reading`; tolerated when it is the literal one.
+    fn shard(k: u32, id: &str, reading: Reading) -> Report {
+        let literal = reading == Reading::Literal;
+        let mut r = Report {
+            complete: true,
+            shards: vec![Shard { k, n: 2 }],
+            ..Report::default()
+        };
+        r.cells.insert(
+            ("rol".into(), "xe-hpg".into()),
+            Cell {
+                passed: 1,
+                tolerated: usize::from(literal),
+                ..Cell::default()
+            },
+        );
+        if literal {
+            r.tolerated.insert("ROTATE-SIGNED-SHIFT literal".into(), 1);
+        }
+        r.errata_readings.insert(
+            "ROTATE-SIGNED-SHIFT".into(),
+            ErratumReading {
+                discriminating: 1,
+                literal: usize::from(literal),
+                resolved: usize::from(!literal),
+                stated: usize::from(!literal),
+                neither: 0,
+                off: if literal {
+                    vec![OffReading {
+                        id: id.into(),
+                        instruction: "rol".into(),
+                        platform: "xe-hpg".into(),
+                        reading,
+                        tolerated: true,
+                    }]
+                } else {
+                    Vec::new()
+                },
+            },
+        );
+        r
+    }
+
+    #[test]
+    fn a_tolerance_one_shard_granted_is_withdrawn_when_the_shards_read_the_erratum_differently() {
+        let one = shard(1, "rol/a", Reading::Literal);
+        let again = merge(&[one.clone(), shard(2, "rol/b", Reading::Literal)]).unwrap();
+        assert!(again.passed());
+        assert_eq!(again.totals().tolerated, 2);
+        // Read back through report.json, the other shard answers the resolved reading.
+        let one = Report::from_value(&one.to_value()).unwrap();
+        let merged = merge(&[one, shard(2, "rol/b", Reading::Resolved)]).unwrap();
+        let r = &merged.errata_readings["ROTATE-SIGNED-SHIFT"];
+        assert_eq!(r.verdict(), ReadingVerdict::Mixed);
+        assert!(!r.off[0].tolerated);
+        let t = merged.totals();
+        assert_eq!((t.passed, t.failed, t.tolerated), (1, 1, 0));
+        assert!(!merged.passed());
+        assert!(merged.tolerated.is_empty());
+        assert_eq!(merged.failures[0]["id"], "rol/a");
+    }
 }

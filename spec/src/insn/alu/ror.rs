@@ -2,8 +2,9 @@
 //!
 //! Readings: ROTATE-WIDTH (the rotation width is the destination type's; validation gives
 //! src0 the same size; literally RotateMask is src0's and the expression is written as it
-//! stands: any sizes, its low destination bits written). The low w bits of src0 rotate as an unsigned number; the count is
-//! src1's two's complement masked to w - 1.
+//! stands: any sizes, its low destination bits written); ROTATE-SIGNED-SHIFT (the low w bits
+//! of src0 rotate as an unsigned number; literally a signed src0 keeps its sign and `>>` is
+//! arithmetic). The count is src1's two's complement masked to w - 1.
 
 use crate::errata;
 use crate::error::Result;
@@ -32,13 +33,21 @@ pub fn execute(
     } else {
         dst_ty.bits()
     };
+    // Erratum ROTATE-SIGNED-SHIFT: literally a signed src0 enters the expression with its
+    // sign, and C's `>>` on it is arithmetic.
+    let signed_shift = exec_type(insn.srcs[0].ty()).is_signed_integer()
+        && readings.is_literal(errata::ROTATE_SIGNED_SHIFT);
     let mut dst = DstElements::new(program, state, &insn.dst, insn.exec_size, readings)?;
     for i in 0..exec_size {
         if ChEn >> i & 1 == 1 {
             // RotateMask = sizeof(src0) * 8 - 1: the destination's width (ROTATE-WIDTH;
             // literally src0's).
             let RotateMask = width - 1;
-            let value = num::unsigned_bits(num::int_of(&src0[i])?, width);
+            let value = if signed_shift {
+                num::int_of(&src0[i])?.clone()
+            } else {
+                num::unsigned_bits(num::int_of(&src0[i])?, width)
+            };
             let count = num::int_of(&src1[i])?;
             // dst[i] = (src0[i] >> (src1[i] & RotateMask)) | (src0[i] << (-src1[i] & RotateMask))
             let rotated = num::shift_right(&value, num::masked(count, RotateMask))
