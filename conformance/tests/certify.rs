@@ -1055,7 +1055,11 @@ fn a_damaged_journal_keeps_every_good_result() {
     std::fs::write(&journal, &bytes).unwrap();
     let second = certify(&dir, &strs(&args));
     assert_eq!(second.status, 0, "{}\n{}", second.out, second.err);
-    assert!(second.out.contains("resuming: 39 results"), "{}", second.out);
+    assert!(
+        second.out.contains("resuming: 39 results"),
+        "{}",
+        second.out
+    );
     assert!(
         second.err.contains("line 6: not valid UTF-8"),
         "{}",
@@ -1098,7 +1102,10 @@ fn a_journal_of_another_run_is_kept_aside() {
         "{}",
         other.err
     );
-    assert_eq!(std::fs::read(dir.join("journal.jsonl.1.old")).unwrap(), before);
+    assert_eq!(
+        std::fs::read(dir.join("journal.jsonl.1.old")).unwrap(),
+        before
+    );
     assert_eq!(other.report["throughput"]["cases"], 20);
     // An unfinished journal and --fresh: kept as .2.old.
     let text = std::fs::read_to_string(&journal).unwrap();
@@ -1142,7 +1149,9 @@ fn a_journal_that_cannot_be_written_does_not_lose_the_run() {
         r.err
     );
     assert_eq!(r.report["complete"], true);
-    assert!(r.report["notes"].to_string().contains("cannot write the journal"));
+    assert!(r.report["notes"]
+        .to_string()
+        .contains("cannot write the journal"));
     assert!(dir.join("junit.xml").exists());
 }
 
@@ -1165,18 +1174,12 @@ fn an_unwritable_report_directory_is_named_before_the_run() {
     let (status, out, err) = run(Path::new("/dev/null"));
     assert_eq!(status, 2);
     assert!(out.is_empty(), "{out}");
-    assert!(
-        err.contains("--report /dev/null: not a directory"),
-        "{err}"
-    );
+    assert!(err.contains("--report /dev/null: not a directory"), "{err}");
     std::fs::create_dir_all(dir.join("r/journal.jsonl")).unwrap();
     let (status, out, err) = run(&dir.join("r"));
     assert_eq!(status, 2);
     assert!(out.is_empty(), "{out}");
-    assert!(
-        err.contains("journal.jsonl is a directory"),
-        "{err}"
-    );
+    assert!(err.contains("journal.jsonl is a directory"), "{err}");
     let file = dir.join("file");
     std::fs::write(&file, "").unwrap();
     let (status, _, err) = run(&file.join("sub"));
@@ -1272,7 +1275,9 @@ impl Drop for Reaper {
         let _ = self.0.kill();
         let _ = self.0.wait();
         for pid in marked_processes(&self.1) {
-            let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+            let _ = Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
         }
     }
 }
@@ -1342,11 +1347,13 @@ fn ctrl_c_writes_the_report_ends_the_implementation_and_resumes() {
     let mut reaper = Reaper(child, mark.clone());
     // Wait until the 96 AND cases are journalled: the run now hangs on BFREV.
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    while std::fs::read_to_string(report.join("journal.jsonl"))
-        .map_or(0, |t| t.lines().count())
+    while std::fs::read_to_string(report.join("journal.jsonl")).map_or(0, |t| t.lines().count())
         < 97
     {
-        assert!(std::time::Instant::now() < deadline, "the run did not start");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the run did not start"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     assert_eq!(marked_processes(&mark).len(), 1);
@@ -1386,7 +1393,15 @@ fn ctrl_c_before_the_first_case_still_writes_a_report() {
     let mark = format!("ctrl-c-early-{}", std::process::id());
     let impl_ = format!("env VISA_CONFORM_TEST_MARK={mark} '{BIN}' serve");
     let child = Command::new(BIN)
-        .args(["certify", "--no-vectors", "--generated", "400", "--impl", &impl_, "--report"])
+        .args([
+            "certify",
+            "--no-vectors",
+            "--generated",
+            "400",
+            "--impl",
+            &impl_,
+            "--report",
+        ])
         .arg(dir.join("report"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -1396,12 +1411,14 @@ fn ctrl_c_before_the_first_case_still_writes_a_report() {
     std::thread::sleep(Duration::from_millis(300));
     interrupt(reaper.0.id());
     assert_eq!(wait_for(&mut reaper.0, Duration::from_secs(60)), Some(130));
-    let report: Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.join("report/report.json")).unwrap(),
-    )
-    .unwrap();
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report/report.json")).unwrap())
+            .unwrap();
     assert_eq!(report["complete"], false);
-    assert!(report["notes"].to_string().contains("interrupted"), "{report}");
+    assert!(
+        report["notes"].to_string().contains("interrupted"),
+        "{report}"
+    );
     assert!(dir.join("report/junit.xml").exists());
     assert!(marked_processes(&mark).is_empty());
 }
@@ -1429,11 +1446,17 @@ fn the_certify_doc_quotes_the_default_run() {
         "{total} cases ({} from vectors, {generated} generated), {total} to run",
         total - generated
     );
-    assert!(doc.contains(&first), "docs/certify.md should quote `{first}`");
+    assert!(
+        doc.contains(&first),
+        "docs/certify.md should quote `{first}`"
+    );
     let last = format!("{total} cases: {total} passed (0 errata-tolerated)");
     assert!(doc.contains(&last), "docs/certify.md should quote `{last}`");
     let answered = format!("protocol: {total} cases answered");
-    assert!(doc.contains(&answered), "docs/certify.md should quote `{answered}`");
+    assert!(
+        doc.contains(&answered),
+        "docs/certify.md should quote `{answered}`"
+    );
     // The `add` row: passed/sent per platform.
     let width = selected
         .iter()
@@ -1450,7 +1473,10 @@ fn the_certify_doc_quotes_the_default_run() {
         row.push_str(&format!("  {:>11}", format!("{n}/{n}")));
     }
     row.push_str("  pass");
-    assert!(doc.contains(&row), "docs/certify.md should quote the row\n{row}");
+    assert!(
+        doc.contains(&row),
+        "docs/certify.md should quote the row\n{row}"
+    );
     // The reproducer of the failure it shows.
     let repro = format!(
         "certify-report/repro/{}",

@@ -18,9 +18,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::Mutex;
+use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -236,11 +236,7 @@ pub fn repro_file_name(id: &str, platform: &str) -> String {
             }
         })
         .collect();
-    let mut h = Sha256::new();
-    h.update(id.as_bytes());
-    h.update([0]);
-    h.update(platform.as_bytes());
-    let hash = crate::golden::sha256_hex(&h.finalize());
+    let hash = crate::golden::sha256_hex(format!("{id}\0{platform}").as_bytes());
     format!("{prefix}-{platform}-{}.jsonl", &hash[..12])
 }
 
@@ -479,8 +475,7 @@ impl Run<'_> {
         if let Some(e) = journal.as_ref().and_then(|j| j.error()) {
             notes.push(e.to_string());
         }
-        let (report, unwritten) =
-            self.report(results, shrunk, throughput, !interrupted, &notes);
+        let (report, unwritten) = self.report(results, shrunk, throughput, !interrupted, &notes);
         let dir = &self.args.report;
         let written = write_report(dir, &report);
         if let Some(j) = journal.as_mut().filter(|_| !interrupted && written.is_ok()) {
@@ -521,7 +516,11 @@ impl Run<'_> {
                 EXIT_INPUT
             }
         };
-        Ok(if interrupted { EXIT_INTERRUPTED } else { status })
+        Ok(if interrupted {
+            EXIT_INTERRUPTED
+        } else {
+            status
+        })
     }
 }
 
@@ -643,7 +642,15 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         };
         let mut notes = notes.clone();
         notes.push("interrupted before any case was sent".to_string());
-        run.finish(&results, &BTreeMap::new(), Throughput::default(), None, notes, out, err)
+        run.finish(
+            &results,
+            &BTreeMap::new(),
+            Throughput::default(),
+            None,
+            notes,
+            out,
+            err,
+        )
     };
     if runner::interrupted() {
         return before_start(&Hello::default(), out, err);
@@ -891,7 +898,15 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
                 .to_string(),
         );
     }
-    run.finish(&results, &shrunk, throughput, Some(&mut journal), notes, out, err)
+    run.finish(
+        &results,
+        &shrunk,
+        throughput,
+        Some(&mut journal),
+        notes,
+        out,
+        err,
+    )
 }
 
 fn describe_impl(hello: &Hello) -> String {
