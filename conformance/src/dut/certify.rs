@@ -631,11 +631,12 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         "shard": args.shard.map(|s| s.to_string()),
     });
     let results: Vec<Option<Graded>> = vec![None; cases.len()];
-    let before_start = |hello: &Hello, out: &mut dyn Write, err: &mut dyn Write| {
+    // Interrupted before the implementation answered hello: a report without results.
+    let before_start = |out: &mut dyn Write, err: &mut dyn Write| {
         let run = Run {
             args,
             cases: &cases,
-            hello,
+            hello: &Hello::default(),
             command: command.clone(),
             settings: settings.clone(),
             replay_impl: replay_impl.clone(),
@@ -653,7 +654,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         )
     };
     if runner::interrupted() {
-        return before_start(&Hello::default(), out, err);
+        return before_start(out, err);
     }
     let launch = Launch {
         argv,
@@ -662,7 +663,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
     };
     let first = match Child::start(&launch) {
         Ok(c) => c,
-        Err(_) if runner::interrupted() => return before_start(&Hello::default(), out, err),
+        Err(_) if runner::interrupted() => return before_start(out, err),
         Err(e) => {
             writeln!(err, "certify: {e}")?;
             return Ok(match e {
