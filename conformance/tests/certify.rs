@@ -1478,3 +1478,39 @@ fn the_certify_doc_quotes_the_default_run() {
     );
     assert!(doc.contains(&repro), "docs/certify.md should name {repro}");
 }
+
+/// A second Ctrl-C exits at once: here while the first one waits to write `junit.xml`,
+/// a named pipe nobody reads.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_second_ctrl_c_exits_at_once() {
+    let dir = common::tmp_dir("certify-ctrl-c-twice");
+    let report = dir.join("report");
+    std::fs::create_dir_all(&report).unwrap();
+    let fifo = report.join("junit.xml");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let mark = format!("ctrl-c-twice-{}", std::process::id());
+    let mut args = small_run("20");
+    *args.last_mut().unwrap() = marked(&mark, &serve(""));
+    let child = Command::new(BIN)
+        .arg("certify")
+        .args(&args)
+        .arg("--report")
+        .arg(&report)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut reaper = Reaper(child, mark.clone());
+    std::thread::sleep(Duration::from_millis(500));
+    interrupt(reaper.0.id());
+    // The first Ctrl-C stops the run, which then blocks on the pipe.
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(reaper.0.try_wait().unwrap().is_none());
+    interrupt(reaper.0.id());
+    assert_eq!(wait_for(&mut reaper.0, Duration::from_secs(3)), Some(130));
+}

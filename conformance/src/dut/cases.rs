@@ -240,7 +240,13 @@ pub fn build(sel: &Selection) -> Result<Vec<Prepared>, Vec<String>> {
     let prepared: Vec<Result<Prepared, String>> = raws
         .into_par_iter()
         .enumerate()
-        .map(|(index, raw)| prepare(index, raw))
+        .map(|(index, raw)| {
+            // Computing expectations takes seconds: an interrupted run stops it.
+            if super::runner::interrupted() {
+                return Err("interrupted".to_string());
+            }
+            prepare(index, raw)
+        })
         .collect();
     let mut errors = Vec::new();
     let mut out = Vec::with_capacity(prepared.len());
