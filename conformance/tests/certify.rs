@@ -1514,3 +1514,79 @@ fn a_second_ctrl_c_exits_at_once() {
     interrupt(reaper.0.id());
     assert_eq!(wait_for(&mut reaper.0, Duration::from_secs(3)), Some(130));
 }
+
+/// Ctrl-C while failures are shrunk: the report is written (incomplete, with every
+/// failure), the shrink cut short is dropped, and the resumed run shrinks the rest.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_while_shrinking_writes_the_report() {
+    let dir = common::tmp_dir("certify-ctrl-c-shrink");
+    let report = dir.join("report");
+    let mark = format!("ctrl-c-shrink-{}", std::process::id());
+    let impl_ = marked(&mark, &serve("--mutant xor-as-or"));
+    let args: Vec<String> = [
+        "certify",
+        "--impl",
+        &impl_,
+        "--no-vectors",
+        "--only",
+        "xor",
+        "--generated",
+        "300",
+        "--shrink",
+        "300",
+        "--jobs",
+        "1",
+        "--report",
+        &report.display().to_string(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let child = Command::new(BIN)
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut reaper = Reaper(child, mark.clone());
+    // Every case has a result (header + 300 lines): shrinking the ~200 failures has begun.
+    let journal = report.join("journal.jsonl");
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while std::fs::read_to_string(&journal).map_or(0, |t| t.lines().count()) < 301 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the run did not start"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    interrupt(reaper.0.id());
+    assert_eq!(wait_for(&mut reaper.0, Duration::from_secs(20)), Some(130));
+    assert!(marked_processes(&mark).is_empty());
+    let read =
+        |p: &Path| -> Value { serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap() };
+    let first = read(&report.join("report.json"));
+    assert_eq!(first["complete"], false);
+    let failed = first["summary"]["failed"].as_u64().unwrap();
+    assert!(failed > 100, "{first}");
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let shrunk = text
+        .lines()
+        .filter(|l| l.starts_with("{\"shrunk\""))
+        .count() as u64;
+    assert!(shrunk < failed, "{shrunk} of {failed} shrunk");
+    assert!(!text.contains("\"complete\""));
+    let out = Command::new(BIN).args(&args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("resuming: 300 results"), "{text}");
+    let second = read(&report.join("report.json"));
+    assert_eq!(second["complete"], true);
+    assert_eq!(second["summary"]["failed"].as_u64(), Some(failed));
+    let journal = std::fs::read_to_string(&journal).unwrap();
+    let shrunk = journal
+        .lines()
+        .filter(|l| l.starts_with("{\"shrunk\""))
+        .count() as u64;
+    assert_eq!(shrunk, failed);
+}
