@@ -67,6 +67,8 @@ enum Found {
         resumed: Resumed,
         good: Vec<Vec<u8>>,
         damaged: Vec<(usize, &'static str)>,
+        /// The file ends with a line end (else a record appended would join its last line).
+        ends_clean: bool,
     },
     /// Not this run's journal, and why.
     Other(String),
@@ -101,12 +103,15 @@ impl Journal {
                 resumed,
                 good,
                 damaged,
+                ends_clean,
             } => {
                 opened.resumed = resumed;
-                let out = if damaged.is_empty() {
+                let out = if damaged.is_empty() && ends_clean {
                     OpenOptions::new().append(true).open(&path)
                 } else {
-                    opened.messages.push(damage_message(&path, &damaged));
+                    if !damaged.is_empty() {
+                        opened.messages.push(damage_message(&path, &damaged));
+                    }
                     rewrite(&path, &header, &good)
                 };
                 opened.journal.set(out);
@@ -264,6 +269,7 @@ fn read(path: &Path, fingerprint: &str) -> io::Result<Found> {
         _ => return Ok(Found::Nothing),
     }
     let bytes = std::fs::read(path)?;
+    let ends_clean = bytes.last() == Some(&b'\n');
     let mut lines = bytes.split(|b| *b == b'\n');
     let header = lines
         .next()
@@ -317,6 +323,7 @@ fn read(path: &Path, fingerprint: &str) -> io::Result<Found> {
             resumed,
             good,
             damaged,
+            ends_clean,
         }
     })
 }
@@ -342,4 +349,36 @@ fn take(v: &Value, resumed: &mut Resumed, finished: &mut bool) -> Result<(), &'s
         resumed.results.insert(i as usize, g);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("visa-journal-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap_or_default();
+        d
+    }
+
+    /// A last record whole but without its line end (the kill came between the two) is
+    /// kept, and what is appended after it goes on a line of its own.
+    #[test]
+    fn a_record_without_its_line_end_is_kept_apart() {
+        let d = dir("line-end");
+        let header = json!({"journal": FORMAT, "fingerprint": "f"}).to_string();
+        let text = format!("{header}\n{{\"s\":\"pass\",\"i\":0}}");
+        std::fs::write(d.join("journal.jsonl"), text).unwrap_or_default();
+        let mut opened = Journal::open(&d, "f", false);
+        assert_eq!(opened.resumed.results.len(), 1);
+        assert!(opened.messages.is_empty(), "{:?}", opened.messages);
+        opened.journal.record(1, &Graded::pass());
+        opened.journal.flush();
+        assert_eq!(opened.journal.error(), None);
+        let again = Journal::open(&d, "f", false);
+        assert_eq!(again.resumed.results.len(), 2);
+        assert!(again.messages.is_empty(), "{:?}", again.messages);
+        let _ = std::fs::remove_dir_all(&d);
+    }
 }
