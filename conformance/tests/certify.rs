@@ -1590,3 +1590,24 @@ fn ctrl_c_while_shrinking_writes_the_report() {
         .count() as u64;
     assert_eq!(shrunk, failed);
 }
+
+/// A report that cannot be written at the end (here its temporary file's name is taken by
+/// a directory) is named with the reason; the table is printed all the same, and the run
+/// exits 2, not with a verdict nobody can read.
+#[test]
+fn a_report_that_cannot_be_written_is_named_and_exits_2() {
+    let dir = common::tmp_dir("certify-report-unwritable");
+    std::fs::create_dir_all(dir.join("report.json.tmp")).unwrap();
+    let r = certify(&dir, &strs(&small_run("5")));
+    assert_eq!(r.status, 2, "{}\n{}", r.out, r.err);
+    assert!(r.out.contains("10 cases: 10 passed"), "{}", r.out);
+    assert!(
+        r.err.contains(&format!(
+            "cannot write the report: {}",
+            dir.join("report.json.tmp").display()
+        )),
+        "{}",
+        r.err
+    );
+    assert!(!r.out.contains("report: "), "{}", r.out);
+}
