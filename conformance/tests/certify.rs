@@ -667,17 +667,8 @@ fn bad_implementations_are_reported() {
 #[test]
 fn an_interrupted_run_resumes_from_its_journal() {
     let dir = common::tmp_dir("certify-resume");
-    let args = [
-        "--only",
-        "and,or",
-        "--no-vectors",
-        "--generated",
-        "20",
-        "--impl",
-    ];
-    let impl_ = serve("");
-    let mut full: Vec<&str> = args.to_vec();
-    full.push(&impl_);
+    let args = small_run("20");
+    let full = strs(&args);
     let first = certify(&dir, &full);
     assert_eq!(first.status, 0, "{}", first.out);
     assert_eq!(first.report["throughput"]["cases"], 40);
@@ -688,14 +679,7 @@ fn an_interrupted_run_resumes_from_its_journal() {
     kept.push_str("{\"i\":3");
     std::fs::write(&journal, kept).unwrap();
     let second = certify(&dir, &full);
-    assert_eq!(second.status, 0, "{}", second.out);
-    assert!(
-        second.out.contains("resuming: 15 results"),
-        "{}",
-        second.out
-    );
-    assert_eq!(second.report["throughput"]["cases"], 25);
-    assert_eq!(second.summary("passed"), 40);
+    assert_resumed(&second, 15, 25);
     // A finished journal starts afresh.
     let third = certify(&dir, &full);
     assert!(!third.out.contains("resuming"), "{}", third.out);
@@ -989,6 +973,18 @@ fn small_run(generated: &str) -> Vec<String> {
     .collect()
 }
 
+/// A run of [`small_run`] passed after resuming `resumed` results and running `ran` cases.
+fn assert_resumed(r: &Run, resumed: u64, ran: u64) {
+    assert_eq!(r.status, 0, "{}\n{}", r.out, r.err);
+    assert!(
+        r.out.contains(&format!("resuming: {resumed} results")),
+        "{}",
+        r.out
+    );
+    assert_eq!(r.report["throughput"]["cases"], ran);
+    assert_eq!(r.summary("passed"), 40);
+}
+
 fn strs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
 }
@@ -1018,19 +1014,12 @@ fn a_damaged_journal_keeps_every_good_result() {
     }
     std::fs::write(&journal, &bytes).unwrap();
     let second = certify(&dir, &strs(&args));
-    assert_eq!(second.status, 0, "{}\n{}", second.out, second.err);
-    assert!(
-        second.out.contains("resuming: 39 results"),
-        "{}",
-        second.out
-    );
+    assert_resumed(&second, 39, 1);
     assert!(
         second.err.contains("line 6: not valid UTF-8"),
         "{}",
         second.err
     );
-    assert_eq!(second.report["throughput"]["cases"], 1);
-    assert_eq!(second.summary("passed"), 40);
     // Repaired: every line is UTF-8 JSON again, one result per case.
     let repaired = std::fs::read_to_string(&journal).unwrap();
     assert!(repaired
@@ -1045,9 +1034,7 @@ fn a_damaged_journal_keeps_every_good_result() {
     mixed.extend(&lines[21..31]);
     std::fs::write(&journal, mixed.join("\n") + "\n").unwrap();
     let third = certify(&dir, &strs(&args));
-    assert_eq!(third.status, 0, "{}", third.out);
-    assert!(third.out.contains("resuming: 30 results"), "{}", third.out);
-    assert_eq!(third.report["throughput"]["cases"], 10);
+    assert_resumed(&third, 30, 10);
 }
 
 /// A journal of another run, or of an unfinished run under `--fresh`, is kept aside under
@@ -1238,6 +1225,19 @@ fn marked(mark: &str, command: &str) -> String {
 /// test, passing or failing, leaves nothing behind).
 struct Reaper(std::process::Child, String);
 
+impl Reaper {
+    /// Starts `visa-conform ARGS` with its output discarded.
+    fn spawn<S: AsRef<std::ffi::OsStr>>(args: &[S], mark: &str) -> Reaper {
+        let child = Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        Reaper(child, mark.to_string())
+    }
+}
+
 impl Drop for Reaper {
     fn drop(&mut self) {
         let _ = self.0.kill();
@@ -1256,6 +1256,19 @@ fn interrupt(pid: u32) {
         .status()
         .unwrap();
     assert!(status.success());
+}
+
+/// Waits (a minute at most) until the file has `n` lines.
+fn wait_for_lines(file: &Path, n: usize) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while std::fs::read_to_string(file).map_or(0, |t| t.lines().count()) < n {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{} never reached {n} lines",
+            file.display()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 /// Waits up to `limit` for the process to exit; its exit code.
@@ -1349,15 +1362,7 @@ fn ctrl_c_writes_the_report_ends_the_implementation_and_resumes() {
     let run = HangingRun::new("certify-ctrl-c");
     let mut reaper = run.spawn();
     // Wait until the 96 AND cases are journalled: the run now hangs on BFREV.
-    let journal = run.report().join("journal.jsonl");
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    while std::fs::read_to_string(&journal).map_or(0, |t| t.lines().count()) < 97 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the run did not start"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_for_lines(&run.report().join("journal.jsonl"), 97);
     assert_eq!(marked_processes(&run.mark).len(), 1);
     interrupt(reaper.0.id());
     let code = wait_for(&mut reaper.0, Duration::from_secs(20));
@@ -1386,22 +1391,18 @@ fn ctrl_c_before_the_first_case_still_writes_a_report() {
     let dir = common::tmp_dir("certify-ctrl-c-early");
     let mark = format!("ctrl-c-early-{}", std::process::id());
     let impl_ = marked(&mark, &serve(""));
-    let child = Command::new(BIN)
-        .args([
-            "certify",
-            "--no-vectors",
-            "--generated",
-            "400",
-            "--impl",
-            &impl_,
-            "--report",
-        ])
-        .arg(dir.join("report"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut reaper = Reaper(child, mark.clone());
+    let report = dir.join("report").display().to_string();
+    let args = [
+        "certify",
+        "--no-vectors",
+        "--generated",
+        "400",
+        "--impl",
+        &impl_,
+        "--report",
+        &report,
+    ];
+    let mut reaper = Reaper::spawn(&args, &mark);
     std::thread::sleep(Duration::from_millis(300));
     interrupt(reaper.0.id());
     assert_eq!(wait_for(&mut reaper.0, Duration::from_secs(60)), Some(130));
@@ -1496,16 +1497,9 @@ fn a_second_ctrl_c_exits_at_once() {
     let mark = format!("ctrl-c-twice-{}", std::process::id());
     let mut args = small_run("20");
     *args.last_mut().unwrap() = marked(&mark, &serve(""));
-    let child = Command::new(BIN)
-        .arg("certify")
-        .args(&args)
-        .arg("--report")
-        .arg(&report)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut reaper = Reaper(child, mark.clone());
+    args.insert(0, "certify".into());
+    args.extend(["--report".into(), report.display().to_string()]);
+    let mut reaper = Reaper::spawn(&args, &mark);
     std::thread::sleep(Duration::from_millis(500));
     interrupt(reaper.0.id());
     // The first Ctrl-C stops the run, which then blocks on the pipe.
@@ -1543,23 +1537,10 @@ fn ctrl_c_while_shrinking_writes_the_report() {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let child = Command::new(BIN)
-        .args(&args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut reaper = Reaper(child, mark.clone());
+    let mut reaper = Reaper::spawn(&args, &mark);
     // Every case has a result (header + 300 lines): shrinking the ~200 failures has begun.
     let journal = report.join("journal.jsonl");
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    while std::fs::read_to_string(&journal).map_or(0, |t| t.lines().count()) < 301 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the run did not start"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_for_lines(&journal, 301);
     interrupt(reaper.0.id());
     assert_eq!(wait_for(&mut reaper.0, Duration::from_secs(20)), Some(130));
     assert!(marked_processes(&mark).is_empty());
