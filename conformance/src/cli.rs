@@ -24,8 +24,12 @@ use crate::vector::{read_bytes, read_file, Case, Entry, VectorError};
 pub const EXIT_OK: u8 = 0;
 /// At least one case failed.
 pub const EXIT_FAIL: u8 = 1;
-/// The input could not be read or parsed, or the command line is wrong.
+/// The input could not be read or parsed, the command line is wrong, or (`certify`,
+/// `merge`) the report could not be written.
 pub const EXIT_INPUT: u8 = 2;
+/// `certify` was interrupted (Ctrl-C, SIGTERM, SIGHUP): 128 + SIGINT, as a shell reports a
+/// program killed by Ctrl-C. The report written is incomplete; the same command resumes.
+pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// Conformance tooling for the vISA reference semantics.
 #[derive(Debug, Parser)]

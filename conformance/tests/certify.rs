@@ -673,17 +673,8 @@ fn bad_implementations_are_reported() {
 #[test]
 fn an_interrupted_run_resumes_from_its_journal() {
     let dir = common::tmp_dir("certify-resume");
-    let args = [
-        "--only",
-        "and,or",
-        "--no-vectors",
-        "--generated",
-        "20",
-        "--impl",
-    ];
-    let impl_ = serve("");
-    let mut full: Vec<&str> = args.to_vec();
-    full.push(&impl_);
+    let args = small_run("20");
+    let full = strs(&args);
     let first = certify(&dir, &full);
     assert_eq!(first.status, 0, "{}", first.out);
     assert_eq!(first.report["throughput"]["cases"], 40);
@@ -694,14 +685,7 @@ fn an_interrupted_run_resumes_from_its_journal() {
     kept.push_str("{\"i\":3");
     std::fs::write(&journal, kept).unwrap();
     let second = certify(&dir, &full);
-    assert_eq!(second.status, 0, "{}", second.out);
-    assert!(
-        second.out.contains("resuming: 15 results"),
-        "{}",
-        second.out
-    );
-    assert_eq!(second.report["throughput"]["cases"], 25);
-    assert_eq!(second.summary("passed"), 40);
+    assert_resumed(&second, 15, 25);
     // A finished journal starts afresh.
     let third = certify(&dir, &full);
     assert!(!third.out.contains("resuming"), "{}", third.out);
@@ -710,56 +694,20 @@ fn an_interrupted_run_resumes_from_its_journal() {
 
 #[test]
 fn a_killed_run_leaves_a_report_and_resumes() {
-    let dir = common::tmp_dir("certify-killed");
-    let mut lines = head(&golden("and"), 96);
-    lines.extend(head(&golden("bfrev"), 2));
-    let vectors = write_lines(&dir.join("in/cases.jsonl"), &lines);
-    let impl_ = serve("--fault hang:bfrev");
-    let args = |timeout: &str| -> Vec<String> {
-        [
-            "certify",
-            "--impl",
-            &impl_,
-            "--vectors",
-            &vectors,
-            "--generated",
-            "0",
-            "--jobs",
-            "1",
-            "--shrink",
-            "0",
-            "--timeout-ms",
-            timeout,
-            "--report",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .chain([dir.join("report").display().to_string()])
-        .collect()
-    };
-    let mut child = Command::new(BIN)
-        .args(args("60000"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let run = HangingRun::new("certify-killed");
+    let mut reaper = run.spawn();
     // The run hangs on BFREV; the report is rewritten every two seconds meanwhile.
     std::thread::sleep(Duration::from_millis(2600));
-    child.kill().unwrap();
-    child.wait().unwrap();
+    reaper.0.kill().unwrap();
+    reaper.0.wait().unwrap();
     let report: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("report/report.json")).unwrap())
+        serde_json::from_str(&std::fs::read_to_string(run.report().join("report.json")).unwrap())
             .unwrap();
     assert_eq!(report["complete"], false);
     assert_eq!(report["summary"]["passed"], 96, "{report}");
-    let out = Command::new(BIN).args(args("200")).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(text.contains("resuming: 96 results"), "{text}");
-    assert!(
-        text.contains("96 passed") && text.contains("2 failed"),
-        "{text}"
-    );
+    // The killed run's implementation, hanging, is ended before the resume.
+    drop(reaper);
+    run.resumes();
 }
 
 #[test]
@@ -1164,4 +1112,640 @@ fn errata_tolerance_is_judged_over_the_whole_run() {
         erratum_reading(&resumed.report, "ROTATE-SIGNED-SHIFT")["verdict"],
         "mixed"
     );
+}
+
+/// The arguments of a small run of 40 generated cases (and, or) on this build's `serve`.
+fn small_run(generated: &str) -> Vec<String> {
+    [
+        "--only",
+        "and,or",
+        "--no-vectors",
+        "--generated",
+        generated,
+        "--impl",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([serve("")])
+    .collect()
+}
+
+/// A run of [`small_run`] passed after resuming `resumed` results and running `ran` cases.
+fn assert_resumed(r: &Run, resumed: u64, ran: u64) {
+    assert_eq!(r.status, 0, "{}\n{}", r.out, r.err);
+    assert!(
+        r.out.contains(&format!("resuming: {resumed} results")),
+        "{}",
+        r.out
+    );
+    assert_eq!(r.report["throughput"]["cases"], ran);
+    assert_eq!(r.summary("passed"), 40);
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// A line cut to garbage that is not UTF-8, and a `complete` line with results after it,
+/// cost nothing: every good result of the journal is resumed, and the journal is repaired.
+#[test]
+fn a_damaged_journal_keeps_every_good_result() {
+    let dir = common::tmp_dir("certify-journal-damage");
+    let args = small_run("20");
+    let first = certify(&dir, &strs(&args));
+    assert_eq!(first.status, 0, "{}", first.out);
+    let journal = dir.join("journal.jsonl");
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // The header, 40 results and `complete`.
+    assert_eq!(lines.len(), 42, "{text}");
+    // Line 6 (a result) torn inside a UTF-8 sequence, `complete` dropped.
+    let mut bytes = Vec::new();
+    for (n, l) in lines[..41].iter().enumerate() {
+        if n == 5 {
+            bytes.extend_from_slice(b"{\"s\":\"pa\xe2\x82");
+        } else {
+            bytes.extend_from_slice(l.as_bytes());
+        }
+        bytes.push(b'\n');
+    }
+    std::fs::write(&journal, &bytes).unwrap();
+    let second = certify(&dir, &strs(&args));
+    assert_resumed(&second, 39, 1);
+    assert!(
+        second.err.contains("line 6: not valid UTF-8"),
+        "{}",
+        second.err
+    );
+    // Repaired: every line is UTF-8 JSON again, one result per case.
+    let repaired = std::fs::read_to_string(&journal).unwrap();
+    assert!(repaired
+        .lines()
+        .all(|l| serde_json::from_str::<Value>(l).is_ok()));
+    assert_eq!(repaired.lines().count(), 42, "{repaired}");
+
+    // A `complete` line with results after it: the run is not finished, nothing is lost.
+    let lines: Vec<&str> = repaired.lines().collect();
+    let mut mixed: Vec<&str> = lines[..21].to_vec();
+    mixed.push(r#"{"complete":true}"#);
+    mixed.extend(&lines[21..31]);
+    std::fs::write(&journal, mixed.join("\n") + "\n").unwrap();
+    let third = certify(&dir, &strs(&args));
+    assert_resumed(&third, 30, 10);
+}
+
+/// A journal of another run, or of an unfinished run under `--fresh`, is kept aside under
+/// a numbered name, and the message says why a fresh run began.
+#[test]
+fn a_journal_of_another_run_is_kept_aside() {
+    let dir = common::tmp_dir("certify-journal-other");
+    let first = certify(&dir, &strs(&small_run("20")));
+    assert_eq!(first.status, 0, "{}", first.out);
+    let journal = dir.join("journal.jsonl");
+    let before = std::fs::read(&journal).unwrap();
+    let other = certify(&dir, &strs(&small_run("10")));
+    assert_eq!(other.status, 0, "{}", other.out);
+    assert!(
+        other.err.contains("is of another run") && other.err.contains("journal.jsonl.1.old"),
+        "{}",
+        other.err
+    );
+    assert_eq!(
+        std::fs::read(dir.join("journal.jsonl.1.old")).unwrap(),
+        before
+    );
+    assert_eq!(other.report["throughput"]["cases"], 20);
+    // An unfinished journal and --fresh: kept as .2.old.
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let cut: String = text.lines().take(6).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&journal, &cut).unwrap();
+    let mut fresh = small_run("10");
+    fresh.push("--fresh".into());
+    let third = certify(&dir, &strs(&fresh));
+    assert_eq!(third.status, 0, "{}", third.out);
+    assert!(third.err.contains("(--fresh)"), "{}", third.err);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("journal.jsonl.2.old")).unwrap(),
+        cut
+    );
+    // A header that is not JSON.
+    std::fs::write(&journal, b"\xff\xfe garbage\n").unwrap();
+    let fourth = certify(&dir, &strs(&small_run("10")));
+    assert!(
+        fourth.err.contains("does not start with a journal header")
+            && fourth.err.contains("journal.jsonl.3.old"),
+        "{}",
+        fourth.err
+    );
+}
+
+/// A journal that cannot be written (disk full) loses nothing but the journal: the table,
+/// the report and the verdict are all there, and the message names the journal.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_journal_that_cannot_be_written_does_not_lose_the_run() {
+    let dir = common::tmp_dir("certify-journal-full");
+    std::os::unix::fs::symlink("/dev/full", dir.join("journal.jsonl")).unwrap();
+    let mut args = small_run("20");
+    args.push("--fresh".into());
+    let r = certify(&dir, &strs(&args));
+    assert_eq!(r.status, 0, "{}\n{}", r.out, r.err);
+    assert!(r.out.contains("40 cases: 40 passed"), "{}", r.out);
+    assert!(
+        r.err.contains("cannot write the journal") && r.err.contains("journal.jsonl"),
+        "{}",
+        r.err
+    );
+    assert_eq!(r.report["complete"], true);
+    assert!(r.report["notes"]
+        .to_string()
+        .contains("cannot write the journal"));
+    assert!(dir.join("junit.xml").exists());
+}
+
+/// A report directory that cannot be written is named, with the reason, before any case
+/// is built or sent.
+#[test]
+fn an_unwritable_report_directory_is_named_before_the_run() {
+    let dir = common::tmp_dir("certify-report-dir");
+    let run = |report: &Path| {
+        let report = report.display().to_string();
+        let cli = Cli::try_parse_from(["visa-conform", "certify", "--report", &report]).unwrap();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = cli::run(cli, &mut out, &mut err);
+        (
+            status,
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    };
+    let (status, out, err) = run(Path::new("/dev/null"));
+    assert_eq!(status, 2);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("--report /dev/null: not a directory"), "{err}");
+    std::fs::create_dir_all(dir.join("r/journal.jsonl")).unwrap();
+    let (status, out, err) = run(&dir.join("r"));
+    assert_eq!(status, 2);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("journal.jsonl is a directory"), "{err}");
+    let file = dir.join("file");
+    std::fs::write(&file, "").unwrap();
+    let (status, _, err) = run(&file.join("sub"));
+    assert_eq!(status, 2);
+    assert!(err.contains("cannot create the directory"), "{err}");
+}
+
+/// Failing cases whose ids map to one sanitized name (`x/1`, `x-1`), one id on two
+/// platforms, and a 300-character id each get a reproducer of their own, of bounded name,
+/// holding that very case.
+#[test]
+fn every_failing_case_has_a_reproducer_of_its_own() {
+    let dir = common::tmp_dir("certify-repro-names");
+    let base: Value = serde_json::from_str(&head(&golden("and"), 1)[0]).unwrap();
+    let long = "y".repeat(300);
+    let mut lines = Vec::new();
+    for (id, platform) in [
+        ("x/1", "xe-hpg"),
+        ("x-1", "xe-hpg"),
+        ("x-1", "xe-lp"),
+        (long.as_str(), "xe-hpg"),
+    ] {
+        let mut case = base.clone();
+        case["id"] = id.into();
+        case["platform"] = platform.into();
+        // A wrong expectation: the first byte of every expected variable flipped.
+        for (_, hex) in case["expect"]["vars"].as_object_mut().unwrap() {
+            let s = hex.as_str().unwrap().to_string();
+            let b = u8::from_str_radix(&s[..2], 16).unwrap() ^ 0xff;
+            *hex = format!("{b:02x}{}", &s[2..]).into();
+        }
+        lines.push(case.to_string());
+    }
+    let vectors = write_lines(&dir.join("in/cases.jsonl"), &lines);
+    let r = certify(
+        &dir.join("report"),
+        &[
+            "--vectors",
+            &vectors,
+            "--generated",
+            "0",
+            "--shrink",
+            "0",
+            "--strict-errata",
+            "--impl",
+            &serve(""),
+        ],
+    );
+    assert_eq!(r.status, 1, "{}\n{}", r.out, r.err);
+    let failures = r.failures();
+    assert_eq!(failures.len(), 4);
+    let mut files = BTreeSet::new();
+    for f in failures {
+        let path = PathBuf::from(f["repro"].as_str().unwrap());
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        assert!(name.len() <= 100, "{name}");
+        let line = std::fs::read_to_string(&path).unwrap();
+        let case: Value = serde_json::from_str(line.trim()).unwrap();
+        assert_eq!(case["id"], f["id"], "{}", path.display());
+        assert_eq!(case["platform"], f["platform"], "{}", path.display());
+        files.insert(name);
+    }
+    assert_eq!(files.len(), 4, "{files:?}");
+}
+
+/// Process ids of the live processes whose environment holds `mark` (none where `/proc`
+/// is not there to tell).
+fn marked_processes(mark: &str) -> Vec<u32> {
+    let needle = format!("VISA_CONFORM_TEST_MARK={mark}");
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            // Not a zombie: an exited process waiting for its parent holds nothing.
+            let state = stat.rsplit(')').next().unwrap_or_default().trim_start();
+            !state.starts_with('Z')
+                && std::fs::read(format!("/proc/{pid}/environ"))
+                    .is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == needle.as_bytes()))
+        })
+        .collect()
+}
+
+/// An implementation command marked for [`marked_processes`].
+fn marked(mark: &str, command: &str) -> String {
+    format!("env VISA_CONFORM_TEST_MARK={mark} {command}")
+}
+
+/// Kills, when dropped, a spawned certify and the processes marked for its test (so a
+/// test, passing or failing, leaves nothing behind).
+struct Reaper(std::process::Child, String);
+
+impl Reaper {
+    /// Starts `visa-conform ARGS` with its output discarded.
+    fn spawn<S: AsRef<std::ffi::OsStr>>(args: &[S], mark: &str) -> Reaper {
+        let child = Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        Reaper(child, mark.to_string())
+    }
+}
+
+impl Drop for Reaper {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+        for pid in marked_processes(&self.1) {
+            let _ = Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+        }
+    }
+}
+
+fn interrupt(pid: u32) {
+    let status = Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Waits (a minute at most) until the file has `n` lines.
+fn wait_for_lines(file: &Path, n: usize) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while std::fs::read_to_string(file).map_or(0, |t| t.lines().count()) < n {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{} never reached {n} lines",
+            file.display()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Waits up to `limit` for the process to exit; its exit code.
+fn wait_for(child: &mut std::process::Child, limit: Duration) -> Option<i32> {
+    let deadline = std::time::Instant::now() + limit;
+    while std::time::Instant::now() < deadline {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("still running after {limit:?}");
+}
+
+/// A run of 96 AND cases, then 2 BFREV cases on which the implementation
+/// (`serve --fault hang:bfrev`, marked) hangs.
+struct HangingRun {
+    dir: PathBuf,
+    vectors: String,
+    mark: String,
+}
+
+impl HangingRun {
+    fn new(name: &str) -> HangingRun {
+        let dir = common::tmp_dir(name);
+        let mut lines = head(&golden("and"), 96);
+        lines.extend(head(&golden("bfrev"), 2));
+        let vectors = write_lines(&dir.join("in/cases.jsonl"), &lines);
+        let mark = format!("{name}-{}", std::process::id());
+        HangingRun { dir, vectors, mark }
+    }
+
+    fn report(&self) -> PathBuf {
+        self.dir.join("report")
+    }
+
+    fn args(&self, timeout: &str) -> Vec<String> {
+        let impl_ = marked(&self.mark, &serve("--fault hang:bfrev"));
+        [
+            "certify",
+            "--impl",
+            &impl_,
+            "--vectors",
+            &self.vectors,
+            "--generated",
+            "0",
+            "--jobs",
+            "1",
+            "--shrink",
+            "0",
+            "--timeout-ms",
+            timeout,
+            "--report",
+            &self.report().display().to_string(),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    }
+
+    /// Starts the run with a time limit that BFREV never meets.
+    fn spawn(&self) -> Reaper {
+        let child = Command::new(BIN)
+            .args(self.args("60000"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        Reaper(child, self.mark.clone())
+    }
+
+    /// Runs again with a short time limit: the 96 results are resumed and BFREV fails.
+    fn resumes(&self) {
+        let out = Command::new(BIN).args(self.args("200")).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{text}");
+        assert!(text.contains("resuming: 96 results"), "{text}");
+        assert!(
+            text.contains("96 passed") && text.contains("2 failed"),
+            "{text}"
+        );
+        assert!(marked_processes(&self.mark).is_empty());
+    }
+}
+
+/// Ctrl-C in the middle of a run: certify stops sending, ends the implementation, writes
+/// an incomplete report, JUnit and the table, exits 130, and the same command resumes.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_writes_the_report_ends_the_implementation_and_resumes() {
+    let run = HangingRun::new("certify-ctrl-c");
+    let mut reaper = run.spawn();
+    // Wait until the 96 AND cases are journalled: the run now hangs on BFREV.
+    wait_for_lines(&run.report().join("journal.jsonl"), 97);
+    assert_eq!(marked_processes(&run.mark).len(), 1);
+    interrupt(reaper.0.id());
+    let code = wait_for(&mut reaper.0, Duration::from_secs(20));
+    let mut out = String::new();
+    std::io::Read::read_to_string(reaper.0.stdout.as_mut().unwrap(), &mut out).unwrap();
+    assert_eq!(code, Some(130), "{out}");
+    assert!(out.contains("96 cases: 96 passed"), "{out}");
+    assert!(marked_processes(&run.mark).is_empty());
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(run.report().join("report.json")).unwrap())
+            .unwrap();
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["summary"]["passed"], 96, "{report}");
+    assert!(std::fs::read_to_string(run.report().join("junit.xml"))
+        .unwrap()
+        .contains("<testsuite"));
+    // The interrupted cases are not journalled as failures: they run on resume.
+    run.resumes();
+}
+
+/// Ctrl-C before any case is sent (the cases are still being built): an incomplete report
+/// all the same, and exit 130.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_before_the_first_case_still_writes_a_report() {
+    let dir = common::tmp_dir("certify-ctrl-c-early");
+    let mark = format!("ctrl-c-early-{}", std::process::id());
+    let impl_ = marked(&mark, &serve(""));
+    let report = dir.join("report").display().to_string();
+    let args = [
+        "certify",
+        "--no-vectors",
+        "--generated",
+        "400",
+        "--impl",
+        &impl_,
+        "--report",
+        &report,
+    ];
+    let mut reaper = Reaper::spawn(&args, &mark);
+    std::thread::sleep(Duration::from_millis(300));
+    interrupt(reaper.0.id());
+    assert_eq!(wait_for(&mut reaper.0, Duration::from_secs(60)), Some(130));
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report/report.json")).unwrap())
+            .unwrap();
+    assert_eq!(report["complete"], false);
+    assert!(
+        report["notes"].to_string().contains("interrupted"),
+        "{report}"
+    );
+    assert!(dir.join("report/junit.xml").exists());
+    assert!(marked_processes(&mark).is_empty());
+}
+
+/// The figures docs/certify.md quotes for the default run (`certify` without arguments in
+/// the repository root) are the ones it runs: counted from the case selection, without
+/// computing expectations.
+#[test]
+fn the_certify_doc_quotes_the_default_run() {
+    use visa_conformance::dut::cases::{select, Selection};
+    use visa_conformance::dut::certify::CertifyArgs;
+    let defaults = CertifyArgs::default();
+    let selected = select(&Selection {
+        vectors: vec![root().join("vectors")],
+        generated: defaults.generated,
+        seed: defaults.seed,
+        only: Only::parse(defaults.only.as_deref()),
+        shard: defaults.shard,
+    })
+    .unwrap();
+    let total = selected.len();
+    let generated = selected.iter().filter(|s| s.generated).count();
+    let doc = std::fs::read_to_string(root().join("docs/certify.md")).unwrap();
+    let first = format!(
+        "{total} cases ({} from vectors, {generated} generated), {total} to run",
+        total - generated
+    );
+    assert!(
+        doc.contains(&first),
+        "docs/certify.md should quote `{first}`"
+    );
+    let last = format!("{total} cases: {total} passed (0 errata-tolerated)");
+    assert!(doc.contains(&last), "docs/certify.md should quote `{last}`");
+    let answered = format!("protocol: {total} cases answered");
+    assert!(
+        doc.contains(&answered),
+        "docs/certify.md should quote `{answered}`"
+    );
+    // The `add` row: passed/sent per platform.
+    let width = selected
+        .iter()
+        .map(|s| s.instruction.len())
+        .max()
+        .unwrap_or(0)
+        .max(11);
+    let mut row = format!("{:width$}", "add");
+    for p in visa_spec::platform::Platform::ALL {
+        let n = selected
+            .iter()
+            .filter(|s| s.instruction == "add" && s.platform == p)
+            .count();
+        row.push_str(&format!("  {:>11}", format!("{n}/{n}")));
+    }
+    row.push_str("  pass");
+    assert!(
+        doc.contains(&row),
+        "docs/certify.md should quote the row\n{row}"
+    );
+    // The reproducer of the failure it shows.
+    let repro = format!(
+        "certify-report/repro/{}",
+        visa_conformance::dut::certify::repro_file_name("fbh/gen1/0014", "xe-hpc")
+    );
+    assert!(doc.contains(&repro), "docs/certify.md should name {repro}");
+}
+
+/// A second Ctrl-C exits at once: here while the first one waits to write `junit.xml`,
+/// a named pipe nobody reads.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_second_ctrl_c_exits_at_once() {
+    let dir = common::tmp_dir("certify-ctrl-c-twice");
+    let report = dir.join("report");
+    std::fs::create_dir_all(&report).unwrap();
+    let fifo = report.join("junit.xml");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let mark = format!("ctrl-c-twice-{}", std::process::id());
+    let mut args = small_run("20");
+    *args.last_mut().unwrap() = marked(&mark, &serve(""));
+    args.insert(0, "certify".into());
+    args.extend(["--report".into(), report.display().to_string()]);
+    let mut reaper = Reaper::spawn(&args, &mark);
+    std::thread::sleep(Duration::from_millis(500));
+    interrupt(reaper.0.id());
+    // The first Ctrl-C stops the run, which then blocks on the pipe.
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(reaper.0.try_wait().unwrap().is_none());
+    interrupt(reaper.0.id());
+    assert_eq!(wait_for(&mut reaper.0, Duration::from_secs(3)), Some(130));
+}
+
+/// Ctrl-C while failures are shrunk: the report is written (incomplete, with every
+/// failure), the shrink cut short is dropped, and the resumed run shrinks the rest.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_while_shrinking_writes_the_report() {
+    let dir = common::tmp_dir("certify-ctrl-c-shrink");
+    let report = dir.join("report");
+    let mark = format!("ctrl-c-shrink-{}", std::process::id());
+    let impl_ = marked(&mark, &serve("--mutant xor-as-or"));
+    let args: Vec<String> = [
+        "certify",
+        "--impl",
+        &impl_,
+        "--no-vectors",
+        "--only",
+        "xor",
+        "--generated",
+        "300",
+        "--shrink",
+        "300",
+        "--jobs",
+        "1",
+        "--report",
+        &report.display().to_string(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut reaper = Reaper::spawn(&args, &mark);
+    // Every case has a result (header + 300 lines): shrinking the ~200 failures has begun.
+    let journal = report.join("journal.jsonl");
+    wait_for_lines(&journal, 301);
+    interrupt(reaper.0.id());
+    assert_eq!(wait_for(&mut reaper.0, Duration::from_secs(20)), Some(130));
+    assert!(marked_processes(&mark).is_empty());
+    let read =
+        |p: &Path| -> Value { serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap() };
+    let first = read(&report.join("report.json"));
+    assert_eq!(first["complete"], false);
+    let failed = first["summary"]["failed"].as_u64().unwrap();
+    assert!(failed > 100, "{first}");
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let shrunk = text
+        .lines()
+        .filter(|l| l.starts_with("{\"shrunk\""))
+        .count() as u64;
+    assert!(shrunk < failed, "{shrunk} of {failed} shrunk");
+    assert!(!text.contains("\"complete\""));
+    let out = Command::new(BIN).args(&args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("resuming: 300 results"), "{text}");
+    let second = read(&report.join("report.json"));
+    assert_eq!(second["complete"], true);
+    assert_eq!(second["summary"]["failed"].as_u64(), Some(failed));
+    let journal = std::fs::read_to_string(&journal).unwrap();
+    let shrunk = journal
+        .lines()
+        .filter(|l| l.starts_with("{\"shrunk\""))
+        .count() as u64;
+    assert_eq!(shrunk, failed);
+}
+
+/// A report that cannot be written at the end (here its temporary file's name is taken by
+/// a directory) is named with the reason; the table is printed all the same, and the run
+/// exits 2, not with a verdict nobody can read.
+#[test]
+fn a_report_that_cannot_be_written_is_named_and_exits_2() {
+    let dir = common::tmp_dir("certify-report-unwritable");
+    std::fs::create_dir_all(dir.join("report.json.tmp")).unwrap();
+    let r = certify(&dir, &strs(&small_run("5")));
+    assert_eq!(r.status, 2, "{}\n{}", r.out, r.err);
+    assert!(r.out.contains("10 cases: 10 passed"), "{}", r.out);
+    assert!(
+        r.err.contains(&format!(
+            "cannot write the report: {}",
+            dir.join("report.json.tmp").display()
+        )),
+        "{}",
+        r.err
+    );
+    assert!(!r.out.contains("report: "), "{}", r.out);
 }

@@ -212,9 +212,61 @@ struct Raw {
     source: Source,
 }
 
+/// A selected case before its expectation is computed: enough to count a run's cases.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selected {
+    pub id: String,
+    pub instruction: String,
+    pub platform: Platform,
+    pub generated: bool,
+}
+
+/// The cases [`build`] would prepare, in its order, without computing expectations (for
+/// counting a run's cases quickly).
+pub fn select(sel: &Selection) -> Result<Vec<Selected>, Vec<String>> {
+    Ok(raw(sel)?
+        .into_iter()
+        .map(|r| Selected {
+            id: r.case.id,
+            instruction: r.instruction,
+            platform: r.case.platform,
+            generated: matches!(r.source, Source::Generated { .. }),
+        })
+        .collect())
+}
+
 /// Builds the case set: errors are unreadable files and malformed vector lines (they are
 /// the runner's input, not the implementation's fault).
 pub fn build(sel: &Selection) -> Result<Vec<Prepared>, Vec<String>> {
+    let raws = raw(sel)?;
+    let prepared: Vec<Result<Prepared, String>> = raws
+        .into_par_iter()
+        .enumerate()
+        .map(|(index, raw)| {
+            // Computing expectations takes seconds: an interrupted run stops it.
+            if super::runner::interrupted() {
+                return Err("interrupted".to_string());
+            }
+            prepare(index, raw)
+        })
+        .collect();
+    let mut errors = Vec::new();
+    let mut out = Vec::with_capacity(prepared.len());
+    for p in prepared {
+        match p {
+            Ok(p) => out.push(p),
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The selected cases, unprepared, in run order.
+fn raw(sel: &Selection) -> Result<Vec<Raw>, Vec<String>> {
     let mut raws = Vec::new();
     let mut errors = Vec::new();
     let files = vector_files(&sel.vectors).map_err(|e| vec![e])?;
@@ -284,23 +336,7 @@ pub fn build(sel: &Selection) -> Result<Vec<Prepared>, Vec<String>> {
             .map(|(_, r)| r)
             .collect();
     }
-    let prepared: Vec<Result<Prepared, String>> = raws
-        .into_par_iter()
-        .enumerate()
-        .map(|(index, raw)| prepare(index, raw))
-        .collect();
-    let mut out = Vec::with_capacity(prepared.len());
-    for p in prepared {
-        match p {
-            Ok(p) => out.push(p),
-            Err(e) => errors.push(e),
-        }
-    }
-    if errors.is_empty() {
-        Ok(out)
-    } else {
-        Err(errors)
-    }
+    Ok(raws)
 }
 
 /// The declared names the runner asks for when the case expects an error (so an answer

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::Mutex;
+use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -31,12 +32,12 @@ use sha2::{Digest, Sha256};
 
 use super::cases::{self, Only, Prepared, Selection, Shard, Source};
 use super::grade::{errata_readings, grade, settle, ErratumReading, Graded, Status};
-use super::journal::Journal;
+use super::journal::{Journal, Opened};
 use super::protocol::{Hello, PROTOCOL};
 use super::report::{entry, Report, Throughput};
 use super::runner::{self, join_command, split_command, Child, Feed, Launch, Reply, StartError};
 use super::shrink::{self, Shrunk};
-use crate::cli::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
+use crate::cli::{EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK};
 use crate::golden::with_expect;
 use crate::vector::{Case, Expect};
 
@@ -138,6 +139,9 @@ struct Work<'a> {
 
 impl Feed for Work<'_> {
     fn take(&self, n: usize) -> Vec<usize> {
+        if runner::interrupted() {
+            return Vec::new();
+        }
         let start = self.cursor.fetch_add(n, Ordering::Relaxed);
         if start >= self.pending.len() {
             return Vec::new();
@@ -150,6 +154,11 @@ impl Feed for Work<'_> {
     }
 
     fn reply(&self, i: usize, reply: Reply) {
+        // After an interrupt, replies are the implementation being stopped (killed, or
+        // dying of the terminal's SIGINT): the case runs again when the run resumes.
+        if runner::interrupted() {
+            return;
+        }
         if let Some(case) = self.cases.get(i) {
             let _ = self.tx.send(Msg::Graded(i, Box::new(grade(case, reply))));
         }
@@ -206,25 +215,36 @@ fn fingerprint(command: &str, strict: bool, cases: &[Prepared]) -> String {
     crate::golden::sha256_hex(&h.finalize())
 }
 
-/// A file name for a case id.
-fn file_name(id: &str) -> String {
-    id.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+/// Characters of a case id kept in its reproducer's file name.
+const REPRO_ID_CHARS: usize = 60;
+
+/// The reproducer file name of a case on a platform: the id's first characters (letters,
+/// digits, `-`, `_` and inner `.` kept, anything else `-`), the platform, and 12 hex digits
+/// of the SHA-256 of the exact id and platform, so that two cases never share a file
+/// (`x/1` and `x-1`, or one id on two platforms) and the name stays short.
+pub fn repro_file_name(id: &str, platform: &str) -> String {
+    let prefix: String = id
+        .chars()
+        .take(REPRO_ID_CHARS)
+        .enumerate()
+        .map(|(n, c)| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || (c == '.' && n > 0) {
                 c
             } else {
                 '-'
             }
         })
-        .collect()
+        .collect();
+    let hash = crate::golden::sha256_hex(format!("{id}\0{platform}").as_bytes());
+    format!("{prefix}-{platform}-{}.jsonl", &hash[..12])
 }
 
 impl Run<'_> {
-    fn repro_path(&self, id: &str) -> PathBuf {
+    fn repro_path(&self, p: &Prepared) -> PathBuf {
         self.args
             .report
             .join("repro")
-            .join(format!("{}.jsonl", file_name(id)))
+            .join(repro_file_name(&p.id, p.platform.name()))
     }
 
     fn replay(&self, repro: &Path) -> String {
@@ -265,7 +285,7 @@ impl Run<'_> {
             .and_then(Value::as_str)
             .map(str::to_string)
             .unwrap_or_else(|| original.to_line());
-        let repro = self.repro_path(&p.id);
+        let repro = self.repro_path(p);
         let v = entry(&[
             ("id", p.id.clone().into()),
             ("instruction", p.instruction.clone().into()),
@@ -328,7 +348,8 @@ impl Run<'_> {
         (settled, readings)
     }
 
-    /// The report of the results so far; writes the reproducers of the failures it lists.
+    /// The report of the results so far; writes the reproducers of the failures it lists
+    /// (those that could not be written: one message each).
     fn report(
         &self,
         results: &[Option<Graded>],
@@ -336,8 +357,9 @@ impl Run<'_> {
         throughput: Throughput,
         complete: bool,
         notes: &[String],
-    ) -> Report {
+    ) -> (Report, Vec<String>) {
         let (results, errata_readings) = self.settle(results);
+        let mut unwritten = Vec::new();
         let mut r = Report {
             complete,
             implementation: json!({
@@ -385,31 +407,185 @@ impl Run<'_> {
                 if *n < FAILURES_PER_CELL || s.is_some() {
                     *n += 1;
                     let (v, path, line) = self.failure_entry(i, g, s);
-                    if !path.exists() {
-                        if let Some(dir) = path.parent() {
-                            let _ = std::fs::create_dir_all(dir);
-                        }
-                        let _ = std::fs::write(&path, format!("{line}\n"));
+                    if let Err(e) = write_repro(&path, &line) {
+                        unwritten.push(format!(
+                            "cannot write the reproducer {}: {e}",
+                            path.display()
+                        ));
                     }
                     r.failures.push(v);
                 }
             }
         }
-        r
+        (r, unwritten)
     }
 }
 
+/// Writes a reproducer unless the file already holds that line (the shrunk case replaces
+/// the original one once shrinking is done).
+fn write_repro(path: &Path, line: &str) -> io::Result<()> {
+    let text = format!("{line}\n");
+    if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
+        return Ok(());
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, text)
+}
+
+/// Checks before anything runs that the report directory can be written: it is (or can be
+/// made) a directory, the files certify writes there are not directories, and a file can be
+/// created in it.
+fn check_report_dir(dir: &Path) -> Result<(), String> {
+    let shown = dir.display();
+    if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+        return Err(format!(
+            "--report {shown}: not a directory (the report, journal and reproducers go in a directory)"
+        ));
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("--report {shown}: cannot create the directory: {e}"))?;
+    for name in ["journal.jsonl", "report.json", "junit.xml"] {
+        let file = dir.join(name);
+        if std::fs::metadata(&file).is_ok_and(|m| m.is_dir()) {
+            return Err(format!(
+                "--report {shown}: {} is a directory, where certify writes its {name}",
+                file.display()
+            ));
+        }
+    }
+    let repro = dir.join("repro");
+    if std::fs::metadata(&repro).is_ok_and(|m| !m.is_dir()) {
+        return Err(format!(
+            "--report {shown}: {} is not a directory, where certify writes the reproducers",
+            repro.display()
+        ));
+    }
+    let probe = dir.join(format!(".visa-conform-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| format!("--report {shown}: cannot write in the directory: {e}"))
+}
+
+/// Makes the first Ctrl-C (or SIGTERM, SIGHUP) interrupt the run ([`runner::interrupt`]:
+/// no more requests, the implementation's processes are ended, the report is written and
+/// certify exits [`EXIT_INTERRUPTED`]) and the second one exit at once. For the program's
+/// `main`; the handler is installed once per process.
+pub fn handle_interrupts() -> Result<(), String> {
+    static INSTALLED: OnceLock<Result<(), String>> = OnceLock::new();
+    INSTALLED
+        .get_or_init(|| {
+            let presses = AtomicUsize::new(0);
+            ctrlc::set_handler(move || {
+                if presses.fetch_add(1, Ordering::SeqCst) == 0 {
+                    runner::interrupt();
+                } else {
+                    std::process::exit(i32::from(EXIT_INTERRUPTED));
+                }
+            })
+            .map_err(|e| format!("cannot handle Ctrl-C: {e}"))
+        })
+        .clone()
+}
+
+impl Run<'_> {
+    /// The end of a run, finished or interrupted: the report, JUnit and reproducers, the
+    /// journal's `complete` line (finished runs only), the table and failures, and the exit
+    /// status. What could not be written is said on `err` and does not stop the rest.
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &self,
+        results: &[Option<Graded>],
+        shrunk: &BTreeMap<usize, Value>,
+        throughput: Throughput,
+        mut journal: Option<&mut Journal>,
+        mut notes: Vec<String>,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> io::Result<u8> {
+        let interrupted = runner::interrupted();
+        if interrupted {
+            let done = results.iter().flatten().count();
+            let m = format!(
+                "interrupted: {done} of {} cases have a result; the same command resumes the run",
+                results.len()
+            );
+            writeln!(err, "certify: {m}")?;
+            notes.push(m);
+        }
+        if let Some(e) = journal.as_ref().and_then(|j| j.error()) {
+            notes.push(e.to_string());
+        }
+        let (report, unwritten) = self.report(results, shrunk, throughput, !interrupted, &notes);
+        let dir = &self.args.report;
+        let written = write_report(dir, &report);
+        if let Some(j) = journal.as_mut().filter(|_| !interrupted && written.is_ok()) {
+            j.complete();
+        }
+        if let Some(e) = journal.as_ref().and_then(|j| j.error()) {
+            writeln!(err, "certify: {e}")?;
+        }
+        for m in &unwritten {
+            writeln!(err, "certify: {m}")?;
+        }
+        write!(out, "{}", report.table())?;
+        print_failures(&report, out)?;
+        writeln!(
+            out,
+            "protocol: {} cases answered in {:.2} s: {:.0} cases/s ({} jobs)",
+            throughput.cases,
+            throughput.seconds,
+            throughput.rate(),
+            throughput.jobs
+        )?;
+        let status = match &written {
+            Ok(()) => {
+                writeln!(
+                    out,
+                    "report: {} and {}",
+                    dir.join("report.json").display(),
+                    dir.join("junit.xml").display()
+                )?;
+                if report.passed() {
+                    EXIT_OK
+                } else {
+                    EXIT_FAIL
+                }
+            }
+            Err(e) => {
+                writeln!(err, "certify: cannot write the report: {e}")?;
+                EXIT_INPUT
+            }
+        };
+        Ok(if interrupted {
+            EXIT_INTERRUPTED
+        } else {
+            status
+        })
+    }
+}
+
+/// Writes `report.json` (through a temporary file, so a reader never sees half of it) and
+/// `junit.xml` in `dir`; an error names the file.
 fn write_report(dir: &Path, report: &Report) -> io::Result<()> {
-    std::fs::create_dir_all(dir)?;
+    let at = |path: &Path| {
+        let shown = path.display().to_string();
+        move |e: io::Error| io::Error::new(e.kind(), format!("{shown}: {e}"))
+    };
+    std::fs::create_dir_all(dir).map_err(at(dir))?;
     let mut text = serde_json::to_string_pretty(&report.to_value()).unwrap_or_default();
     text.push('\n');
     let tmp = dir.join("report.json.tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, dir.join("report.json"))?;
-    let xml = report
+    let json = dir.join("report.json");
+    std::fs::write(&tmp, text).map_err(at(&tmp))?;
+    std::fs::rename(&tmp, &json).map_err(at(&json))?;
+    let xml = dir.join("junit.xml");
+    let text = report
         .junit()
-        .map_err(|e| io::Error::other(e.to_string()))?;
-    std::fs::write(dir.join("junit.xml"), xml)
+        .map_err(|e| io::Error::other(e.to_string()))
+        .map_err(at(&xml))?;
+    std::fs::write(&xml, text).map_err(at(&xml))
 }
 
 /// Runs `certify`.
@@ -447,6 +623,10 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
             )
         }
     };
+    if let Err(e) = check_report_dir(&args.report) {
+        writeln!(err, "certify: {e}")?;
+        return Ok(EXIT_INPUT);
+    }
     let mut notes = Vec::new();
     let vectors = if args.no_vectors {
         Vec::new()
@@ -470,6 +650,8 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
     };
     let cases = match cases::build(&selection) {
         Ok(c) => c,
+        // Interrupted while the expectations were computed: a report without cases.
+        Err(_) if runner::interrupted() => Vec::new(),
         Err(errors) => {
             for e in errors.iter().take(20) {
                 writeln!(err, "certify: {e}")?;
@@ -480,9 +662,43 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
             return Ok(EXIT_INPUT);
         }
     };
-    if cases.is_empty() {
+    if cases.is_empty() && !runner::interrupted() {
         writeln!(err, "certify: no case selected")?;
         return Ok(EXIT_INPUT);
+    }
+    let settings = json!({
+        "seed": args.seed,
+        "generated": args.generated,
+        "only": args.only,
+        "strict_errata": args.strict_errata,
+        "vectors": vectors.iter().map(|v| v.display().to_string()).collect::<Vec<_>>(),
+        "shard": args.shard.map(|s| s.to_string()),
+    });
+    let results: Vec<Option<Graded>> = vec![None; cases.len()];
+    // Interrupted before the implementation answered hello: a report without results.
+    let before_start = |out: &mut dyn Write, err: &mut dyn Write| {
+        let run = Run {
+            args,
+            cases: &cases,
+            hello: &Hello::default(),
+            command: command.clone(),
+            settings: settings.clone(),
+            replay_impl: replay_impl.clone(),
+        };
+        let mut notes = notes.clone();
+        notes.push("interrupted before any case was sent".to_string());
+        run.finish(
+            &results,
+            &BTreeMap::new(),
+            Throughput::default(),
+            None,
+            notes,
+            out,
+            err,
+        )
+    };
+    if runner::interrupted() {
+        return before_start(out, err);
     }
     let launch = Launch {
         argv,
@@ -491,6 +707,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
     };
     let first = match Child::start(&launch) {
         Ok(c) => c,
+        Err(_) if runner::interrupted() => return before_start(out, err),
         Err(e) => {
             writeln!(err, "certify: {e}")?;
             return Ok(match e {
@@ -500,25 +717,25 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         }
     };
     let hello = first.hello.clone();
-    let settings = json!({
-        "seed": args.seed,
-        "generated": args.generated,
-        "only": args.only,
-        "strict_errata": args.strict_errata,
-        "vectors": vectors.iter().map(|v| v.display().to_string()).collect::<Vec<_>>(),
-        "shard": args.shard.map(|s| s.to_string()),
-    });
     let run = Run {
         args,
         cases: &cases,
         hello: &hello,
         command: command.clone(),
-        settings,
-        replay_impl,
+        settings: settings.clone(),
+        replay_impl: replay_impl.clone(),
     };
     let print = fingerprint(&command, args.strict_errata, &cases);
-    let (mut journal, resumed) = Journal::open(&args.report, &print, args.fresh)?;
-    let mut results: Vec<Option<Graded>> = vec![None; cases.len()];
+    let Opened {
+        mut journal,
+        resumed,
+        messages,
+    } = Journal::open(&args.report, &print, args.fresh);
+    for m in messages {
+        writeln!(err, "certify: {m}")?;
+        notes.push(m);
+    }
+    let mut results = results;
     for (i, p) in cases.iter().enumerate() {
         if let Some(reason) = skip_reason(p, &hello) {
             results[i] = Some(Graded::skipped(reason));
@@ -587,7 +804,6 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
     let mut answered = 0usize;
     let mut failed_so_far = 0usize;
     let mut last_report = Instant::now();
-    let mut journal_error: Option<io::Error> = None;
     let first = Mutex::new(Some(first));
     thread::scope(|s| {
         for _ in 0..jobs {
@@ -611,9 +827,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
             while let Some(m) = next {
                 match m {
                     Msg::Graded(i, g) => {
-                        if let Err(e) = journal.record(i, &g) {
-                            journal_error.get_or_insert(e);
-                        }
+                        journal.record(i, &g);
                         answered += 1;
                         if g.failed() {
                             failed_so_far += 1;
@@ -627,9 +841,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
                 }
                 next = rx.try_recv().ok();
             }
-            if let Err(e) = journal.flush() {
-                journal_error.get_or_insert(e);
-            }
+            journal.flush();
             if last_report.elapsed() >= REPORT_EVERY {
                 last_report = Instant::now();
                 let tp = Throughput {
@@ -639,7 +851,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
                 };
                 let _ = write_report(
                     &args.report,
-                    &run.report(&results, &shrunk, tp, false, &notes),
+                    &run.report(&results, &shrunk, tp, false, &notes).0,
                 );
             }
         }
@@ -650,21 +862,18 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         seconds: started.elapsed().as_secs_f64(),
         jobs,
     };
-    if let Some(e) = journal_error {
-        writeln!(err, "certify: cannot write the journal: {e}")?;
-    }
     // Cases no worker could run (the implementation cannot be restarted).
     for (i, slot) in results.iter_mut().enumerate() {
-        if slot.is_none() {
+        if slot.is_none() && !runner::interrupted() {
             let g = Graded::fault(
                 runner::Fault::NotRun,
                 "not run: no copy of the implementation could be (re)started".to_string(),
             );
-            let _ = journal.record(i, &g);
+            journal.record(i, &g);
             *slot = Some(g);
         }
     }
-    journal.flush()?;
+    journal.flush();
 
     // Phase 2: shrink failures (as settled: a tolerated answer is no failure).
     let (settled, readings) = run.settle(&results);
@@ -684,7 +893,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
             }
         }
     }
-    if !chosen.is_empty() {
+    if !chosen.is_empty() && !runner::interrupted() {
         let (tx, rx) = mpsc::channel();
         let cursor = AtomicUsize::new(0);
         let results_ref = &settled;
@@ -695,7 +904,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
                 s.spawn(move || {
                     let mut child: Option<Child> = None;
                     let mut seq = (cases.len() + w * (1 << 32)) as u64;
-                    loop {
+                    while !runner::interrupted() {
                         let k = cursor.fetch_add(1, Ordering::Relaxed);
                         let Some(&i) = chosen.get(k) else { break };
                         let Some(Some(g)) = results_ref.get(i) else {
@@ -712,8 +921,12 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
             }
             drop(tx);
             for msg in rx {
+                // A shrink cut short by an interrupt is not kept: it runs again on resume.
+                if runner::interrupted() {
+                    continue;
+                }
                 if let Msg::Shrunk(i, record) = msg {
-                    let _ = journal.record_shrunk(i, &record);
+                    journal.record_shrunk(i, &record);
                     shrunk.insert(i, record);
                 }
             }
@@ -725,38 +938,22 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         .iter()
         .flatten()
         .all(|g| g.status == Status::Skipped)
+        && !runner::interrupted()
     {
         notes.push(
             "no case was sent: the implementation offers none of the selected cases (see its hello)"
                 .to_string(),
         );
     }
-    let report = run.report(&results, &shrunk, throughput, true, &notes);
-    if let Err(e) = write_report(&args.report, &report) {
-        writeln!(
-            err,
-            "certify: cannot write the report in {}: {e}",
-            args.report.display()
-        )?;
-    }
-    journal.complete()?;
-    write!(out, "{}", report.table())?;
-    print_failures(&report, out)?;
-    writeln!(
+    run.finish(
+        &results,
+        &shrunk,
+        throughput,
+        Some(&mut journal),
+        notes,
         out,
-        "protocol: {} cases answered in {:.2} s: {:.0} cases/s ({} jobs)",
-        throughput.cases,
-        throughput.seconds,
-        throughput.rate(),
-        throughput.jobs
-    )?;
-    writeln!(
-        out,
-        "report: {} and {}",
-        args.report.join("report.json").display(),
-        args.report.join("junit.xml").display()
-    )?;
-    Ok(if report.passed() { EXIT_OK } else { EXIT_FAIL })
+        err,
+    )
 }
 
 fn describe_impl(hello: &Hello) -> String {
@@ -786,6 +983,10 @@ fn shrink_one(
 ) -> Value {
     let expectation = |c: &Case| with_expect(c.clone()).ok().and_then(|c| c.expect);
     let ask = |c: &Case, e: &Expect| -> Graded {
+        if runner::interrupted() {
+            // Not the same failure: the shrink stops descending (and is not kept).
+            return Graded::pass();
+        }
         *seq += 1;
         let mut with = c.clone();
         with.expect = Some(e.clone());

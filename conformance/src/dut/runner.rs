@@ -15,6 +15,7 @@
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -28,6 +29,23 @@ const MAX_LINE: u64 = 64 << 20;
 const STDERR_TAIL: usize = 2048;
 /// Attempts to start the implementation in a row before a worker gives up.
 const START_ATTEMPTS: usize = 3;
+
+/// Set once the run is interrupted (Ctrl-C): waits end early, workers stop.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// How often a wait looks at [`INTERRUPTED`].
+const INTERRUPT_POLL: Duration = Duration::from_millis(50);
+
+/// Interrupts the run: every wait for an answer ends at once as a timeout, and every
+/// [`worker`] kills its child and returns without sending more. For the whole process and
+/// irreversible (the program is about to exit).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Whether [`interrupt`] was called.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
 
 /// Splits a command line into words: whitespace separates words, single quotes keep
 /// everything literally, double quotes keep everything but `\"` and `\\`, a backslash
@@ -296,13 +314,20 @@ impl Child {
         }
     }
 
-    /// Waits for the next line until `deadline`.
+    /// Waits for the next line until `deadline`, or until the run is interrupted (a
+    /// timeout then).
     pub fn recv(&self, deadline: Instant) -> Recv {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.from_stdout.recv_timeout(wait) {
-            Ok(Event::Line(l)) => Recv::Line(l),
-            Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => Recv::Eof,
-            Err(RecvTimeoutError::Timeout) => Recv::Timeout,
+        loop {
+            if interrupted() {
+                return Recv::Timeout;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.from_stdout.recv_timeout(left.min(INTERRUPT_POLL)) {
+                Ok(Event::Line(l)) => return Recv::Line(l),
+                Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => return Recv::Eof,
+                Err(RecvTimeoutError::Timeout) if left <= INTERRUPT_POLL => return Recv::Timeout,
+                Err(RecvTimeoutError::Timeout) => {}
+            }
         }
     }
 
@@ -454,6 +479,13 @@ pub fn worker(launch: &Launch, mut child: Option<Child>, feed: &dyn Feed) -> Opt
     let mut clock = Instant::now();
     let mut drained = false;
     loop {
+        if interrupted() {
+            // What was in flight gets no reply: it runs again when the run resumes.
+            if let Some(mut c) = child.take() {
+                c.kill();
+            }
+            return None;
+        }
         if child.is_none() {
             match Child::start(launch) {
                 Ok(c) => {
