@@ -172,7 +172,10 @@ pub fn exec_report(case: &Case, engine: EngineKind, outcome: &Outcome) -> Value 
             }
             Verdict::Fail(mismatch) => {
                 m.insert("verdict".into(), "fail".into());
-                m.insert("mismatch".into(), mismatch.to_string().into());
+                m.insert(
+                    "mismatch".into(),
+                    clip_message(&mismatch.to_string()).into(),
+                );
             }
         }
     }
