@@ -316,6 +316,7 @@ pub fn read_bounded(reader: impl Read, limit: usize) -> io::Result<Option<Vec<u8
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
@@ -329,8 +330,14 @@ mod tests {
     #[test]
     fn duplicates_at_any_depth_name_their_path() {
         assert_eq!(dup(r#"{"a":1,"a":2}"#).as_deref(), Some("a"));
-        assert_eq!(dup(r#"{"x":[{},{"k":1,"k":1}]}"#).as_deref(), Some("x[1].k"));
-        assert_eq!(dup(r#"[[{"a":{"b":0,"b":0}}]]"#).as_deref(), Some("[0][0].a.b"));
+        assert_eq!(
+            dup(r#"{"x":[{},{"k":1,"k":1}]}"#).as_deref(),
+            Some("x[1].k")
+        );
+        assert_eq!(
+            dup(r#"[[{"a":{"b":0,"b":0}}]]"#).as_deref(),
+            Some("[0][0].a.b")
+        );
         assert_eq!(dup(r#"{"a":{"b":1},"b":{"a":1}}"#), None);
         // The same text unescaped: "\u0061" is "a".
         assert_eq!(dup(r#"{"a":1,"\u0061":2}"#).as_deref(), Some("a"));
@@ -385,7 +392,10 @@ mod tests {
         let mut lines = BoundedLines::new(io::BufReader::new(endless), 1000);
         assert!(matches!(lines.next(), Some(Ok(Line::TooLong))));
         assert!(lines.next().is_none());
-        assert_eq!(read_bounded(&b"abc"[..], 3).unwrap().as_deref(), Some(&b"abc"[..]));
+        assert_eq!(
+            read_bounded(&b"abc"[..], 3).unwrap().as_deref(),
+            Some(&b"abc"[..])
+        );
         assert_eq!(read_bounded(&b"abcd"[..], 3).unwrap(), None);
     }
 }

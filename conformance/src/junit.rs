@@ -95,7 +95,10 @@ mod tests {
     #[test]
     fn xml_text_escapes_what_xml_excludes() {
         assert_eq!(xml_text("add/d/0001 é \t"), "add/d/0001 é \t");
-        assert_eq!(xml_text("a\u{fffe}b\u{7}\u{ffff}"), "a\\u{fffe}b\\u{7}\\u{ffff}");
+        assert_eq!(
+            xml_text("a\u{fffe}b\u{7}\u{ffff}"),
+            "a\\u{fffe}b\\u{7}\\u{ffff}"
+        );
         assert_eq!(xml_text("\u{1f600}\u{fffd}"), "\u{1f600}\u{fffd}");
     }
 }

@@ -269,7 +269,9 @@ impl Case {
             },
             JsonError::Duplicate { path, column, .. } => FieldError {
                 field: Some(path),
-                message: format!("duplicate key at column {column} (a key appears once per object)"),
+                message: format!(
+                    "duplicate key at column {column} (a key appears once per object)"
+                ),
             },
         })?;
         decode::case(&value)

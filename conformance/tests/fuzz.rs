@@ -43,10 +43,40 @@ fn golden() -> &'static [String] {
 
 /// Pieces of JSON and vector syntax a mutation inserts.
 const TOKENS: &[&str] = &[
-    "\"", "{", "}", "[", "]", ",", ":", "null", "true", "-1", "0", "1e999", "-0.0",
-    "18446744073709551616", "\"x\"", "\\u0000", "\\ud800", "\u{fffe}", "\\n", "??", "0x",
-    "\"expect\":{}", "\"id\":\"a\"", "\"space\":\"flat\"", "\"len\":4611686018427387904",
-    "\"bti\":0", "\"x-a\":1", "(M1, 32)", "<0;1,0>", ".decl", "V1", "P1", "%null", "\u{e9}",
+    "\"",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "null",
+    "true",
+    "-1",
+    "0",
+    "1e999",
+    "-0.0",
+    "18446744073709551616",
+    "\"x\"",
+    "\\u0000",
+    "\\ud800",
+    "\u{fffe}",
+    "\\n",
+    "??",
+    "0x",
+    "\"expect\":{}",
+    "\"id\":\"a\"",
+    "\"space\":\"flat\"",
+    "\"len\":4611686018427387904",
+    "\"bti\":0",
+    "\"x-a\":1",
+    "(M1, 32)",
+    "<0;1,0>",
+    ".decl",
+    "V1",
+    "P1",
+    "%null",
+    "\u{e9}",
 ];
 
 /// One edit of a text.
@@ -115,7 +145,11 @@ fn engines_agree(case: &Case) -> Result<(), TestCaseError> {
         (Outcome::Error(a), Outcome::Error(b)) => {
             prop_assert_eq!(a.class, b.class, "{} vs {} on {}", a, b, case.to_line())
         }
-        _ => prop_assert!(false, "spec {spec:?} vs oracle {oracle:?} on {}", case.to_line()),
+        _ => prop_assert!(
+            false,
+            "spec {spec:?} vs oracle {oracle:?} on {}",
+            case.to_line()
+        ),
     }
     Ok(())
 }

@@ -37,8 +37,8 @@ fn with(id: &str, extra: &str) -> String {
 
 /// Runs a command line in process: (status, stdout, stderr).
 fn run(args: &[&str]) -> (u8, String, String) {
-    let cli = Cli::try_parse_from(std::iter::once("visa-conform").chain(args.iter().copied()))
-        .unwrap();
+    let cli =
+        Cli::try_parse_from(std::iter::once("visa-conform").chain(args.iter().copied())).unwrap();
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status = cli::run(cli, &mut out, &mut err);
     (
@@ -92,7 +92,8 @@ fn duplicate_keys_in_requests_answers_and_hello_are_rejected() {
         }
         other => panic!("{other:?}"),
     }
-    let hello = br#"{"type":"hello","protocol":"visa-dut/1","platforms":["xe-hpg"],"platforms":[]}"#;
+    let hello =
+        br#"{"type":"hello","protocol":"visa-dut/1","platforms":["xe-hpg"],"platforms":[]}"#;
     let e = Hello::from_line(hello).unwrap_err();
     assert!(e.contains("duplicate key `platforms`"), "{e}");
 }
@@ -118,7 +119,10 @@ fn merge_rejects_a_report_with_a_duplicate_key() {
     assert!(e.contains("duplicate key `cells[0].passed`"), "{e}");
     let (status, _, err) = run(&["merge", file.to_str().unwrap()]);
     assert_eq!(status, cli::EXIT_INPUT);
-    assert!(err.contains("report.json") && err.contains("line 1"), "{err}");
+    assert!(
+        err.contains("report.json") && err.contains("line 1"),
+        "{err}"
+    );
 }
 
 // ---- item 6: entries that cannot be read ----
@@ -143,15 +147,21 @@ fn every_unreadable_entry_fails_by_name_and_the_rest_still_runs() {
     let (status, out, _) = run(&["check", d]);
     // Before: `2 passed` (or, with a locked directory, only a failure naming `dir`), exit 0.
     assert_eq!(status, cli::EXIT_FAIL, "{out}");
-    assert!(out.contains("dangling.jsonl: a dangling symbolic link"), "{out}");
-    assert!(out.contains("loop.jsonl: a symbolic link that cannot be followed"), "{out}");
+    assert!(
+        out.contains("dangling.jsonl: a dangling symbolic link"),
+        "{out}"
+    );
+    assert!(
+        out.contains("loop.jsonl: a symbolic link that cannot be followed"),
+        "{out}"
+    );
     if locked_out {
         assert!(out.contains("locked: cannot list the directory"), "{out}");
     }
     let passed = if locked_out { "1 passed" } else { "2 passed" };
     assert!(out.contains(passed), "{out}");
 
-    let cov = Coverage::measure(&[dir.clone()]);
+    let cov = Coverage::measure(std::slice::from_ref(&dir));
     assert_eq!(cov.files, if locked_out { 1 } else { 2 });
     assert!(cov.unreadable.iter().any(|u| u.contains("dangling.jsonl")));
     assert!(cov.unreadable.iter().any(|u| u.contains("loop.jsonl")));
@@ -164,8 +174,14 @@ fn every_unreadable_entry_fails_by_name_and_the_rest_still_runs() {
         shard: None,
     };
     let errors = build(&sel).err().unwrap();
-    assert!(errors.iter().any(|e| e.contains("dangling.jsonl")), "{errors:?}");
-    assert!(errors.iter().any(|e| e.contains("loop.jsonl")), "{errors:?}");
+    assert!(
+        errors.iter().any(|e| e.contains("dangling.jsonl")),
+        "{errors:?}"
+    );
+    assert!(
+        errors.iter().any(|e| e.contains("loop.jsonl")),
+        "{errors:?}"
+    );
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
@@ -197,11 +213,18 @@ fn serve_answers_huge_observe_lengths_with_invalid_vector_and_goes_on() {
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let mut answer = || -> Value { serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap() };
     assert_eq!(answer()["type"], "hello");
-    for (seq, says) in [(1, "16777216 bytes"), (2, "16777216 bytes"), (3, "wraps around")] {
+    for (seq, says) in [
+        (1, "16777216 bytes"),
+        (2, "16777216 bytes"),
+        (3, "wraps around"),
+    ] {
         let a = answer();
         assert_eq!(a["seq"], seq);
         assert_eq!(a["error"]["class"], "invalid-vector", "{a}");
-        assert!(a["error"]["message"].as_str().unwrap().contains(says), "{a}");
+        assert!(
+            a["error"]["message"].as_str().unwrap().contains(says),
+            "{a}"
+        );
     }
     let a = answer();
     assert_eq!(a["state"]["mem"][0]["bytes"], "0000000000000000", "{a}");
@@ -229,7 +252,10 @@ fn endless_input_is_read_up_to_the_line_limit_only() {
     if Path::new("/dev/zero").exists() {
         let (status, _, err) = run(&["exec", "/dev/zero"]);
         assert_eq!(status, cli::EXIT_INPUT);
-        assert!(err.contains(&format!("longer than {MAX_LINE_BYTES} bytes")), "{err}");
+        assert!(
+            err.contains(&format!("longer than {MAX_LINE_BYTES} bytes")),
+            "{err}"
+        );
         let (status, _, err) = run(&["fmt", "/dev/zero"]);
         assert_eq!(status, cli::EXIT_INPUT);
         assert!(err.contains("longer than"), "{err}");
@@ -298,12 +324,18 @@ fn merge_rejects_counts_that_wrap_and_malformed_shards() {
     let b = Report::from_value(&shard_report("2/2", cell(0, 1))).unwrap();
     let e = report::merge(&[a, b]).unwrap_err();
     assert!(e.contains("overflow"), "{e}");
-    for (shard, says) in [("0/0", "shards[0]: shard 0/0"), ("3/2", "shards[0]: shard 3/2")] {
+    for (shard, says) in [
+        ("0/0", "shards[0]: shard 0/0"),
+        ("3/2", "shards[0]: shard 3/2"),
+    ] {
         let e = Report::from_value(&shard_report(shard, cell(1, 0))).unwrap_err();
         assert!(e.starts_with(says), "{e}");
     }
-    let e = Report::from_value(&shard_report("1/1", json!([{"instruction": "add",
-        "platform": "xe-hpg", "passed": -1}])))
+    let e = Report::from_value(&shard_report(
+        "1/1",
+        json!([{"instruction": "add",
+        "platform": "xe-hpg", "passed": -1}]),
+    ))
     .unwrap_err();
     assert!(e.starts_with("cells[0].passed: expected a count"), "{e}");
     let twice = json!([{"instruction": "add", "platform": "xe-hpg", "passed": 1},
@@ -318,7 +350,10 @@ fn ids_memory_spaces_and_surface_indices_are_checked() {
         (good("x/\u{fffe}"), "id", "\\u{fffe}"),
         (good("x/\\u0007"), "id", "\\u{7}"),
         (
-            with("a", r#""init":{"mem":[{"space":"flat2","addr":"0x0","bytes":"00"}]}"#),
+            with(
+                "a",
+                r#""init":{"mem":[{"space":"flat2","addr":"0x0","bytes":"00"}]}"#,
+            ),
             "init.mem[0].space",
             "unknown memory space `flat2`",
         ),
@@ -357,7 +392,10 @@ fn ids_memory_spaces_and_surface_indices_are_checked() {
     std::fs::write(dir.join("2.jsonl"), good("b") + "\n" + &good("a") + "\n").unwrap();
     let (status, out, _) = run(&["check", dir.to_str().unwrap()]);
     assert_eq!(status, cli::EXIT_FAIL);
-    assert!(out.contains("2.jsonl:2: id: the id `a` is already used at "), "{out}");
+    assert!(
+        out.contains("2.jsonl:2: id: the id `a` is already used at "),
+        "{out}"
+    );
     assert!(out.contains("1.jsonl:1"), "{out}");
     assert!(out.contains("2 passed, 1 failed"), "{out}");
 }
@@ -392,8 +430,10 @@ fn junit_reports_are_well_formed_whatever_the_text() {
     let mut r = Report::from_value(&shard_report("1/1", cell(0, 1))).unwrap();
     let cell = r.cells.remove(&("add".into(), "xe-hpg".into())).unwrap();
     r.cells.insert((nasty.to_string(), "xe-hpg".into()), cell);
-    r.failures.push(json!({"instruction": nasty, "platform": "xe-hpg", "id": nasty,
-                           "kind": "mismatch", "message": nasty}));
+    r.failures.push(
+        json!({"instruction": nasty, "platform": "xe-hpg", "id": nasty,
+                           "kind": "mismatch", "message": nasty}),
+    );
     let xml = r.junit().unwrap();
     assert!(xml_chars_only(&xml), "{xml:?}");
 }

@@ -162,9 +162,7 @@ impl Hello {
             Some(_) => return Err("hello.errata must be an object".to_string()),
         }
         Ok(Hello {
-            implementation: m
-                .get("implementation")
-                .map_or(Value::Null, clip_strings),
+            implementation: m.get("implementation").map_or(Value::Null, clip_strings),
             platforms,
             instructions,
             profiles,
@@ -335,7 +333,9 @@ pub fn parse_request(line: &str) -> Result<Request, BadRequest> {
     let value = match parse_json(line.as_bytes()) {
         Ok(value) => value,
         // A duplicate key in a readable request fails that request only.
-        Err(e @ JsonError::Duplicate { .. }) => return Err(bad(lenient_seq(line.as_bytes()), e.to_string())),
+        Err(e @ JsonError::Duplicate { .. }) => {
+            return Err(bad(lenient_seq(line.as_bytes()), e.to_string()))
+        }
         Err(e) => return Err(bad(None, format!("not JSON: {e}"))),
     };
     let m = value
@@ -531,7 +531,12 @@ pub fn parse_result(line: &[u8]) -> Result<ResultMsg, BadAnswer> {
                 message: format!("malformed result ({e}): {}", preview(line)),
             })
         }
-        _ => return Err(BadAnswer::Garbage(format!("not a JSON object: {}", preview(line)))),
+        _ => {
+            return Err(BadAnswer::Garbage(format!(
+                "not a JSON object: {}",
+                preview(line)
+            )))
+        }
     };
     let raw = match RawResult::deserialize(&value) {
         Ok(raw) => raw,

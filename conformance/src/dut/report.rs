@@ -538,7 +538,11 @@ pub fn merge(reports: &[Report]) -> Result<Report, String> {
         // Ranges between the shards present: as many as reports, whatever N is.
         let mut missing = Vec::new();
         let mut next = 1u64;
-        for k in seen.iter().map(|(k, _)| u64::from(*k)).chain([u64::from(n) + 1]) {
+        for k in seen
+            .iter()
+            .map(|(k, _)| u64::from(*k))
+            .chain([u64::from(n) + 1])
+        {
             match k - next {
                 0 => {}
                 1 => missing.push(format!("{next}/{n}")),
@@ -574,15 +578,26 @@ fn count(v: &Value, field: &str, key: &str) -> Result<usize, String> {
             .as_u64()
             .and_then(|n| usize::try_from(n).ok())
             .ok_or_else(|| {
-                let at = if field.is_empty() { key.to_string() } else { format!("{field}.{key}") };
-                format!("{at}: expected a count (an integer in 0..=2^64-1), found {}", clip(&n.to_string()))
+                let at = if field.is_empty() {
+                    key.to_string()
+                } else {
+                    format!("{field}.{key}")
+                };
+                format!(
+                    "{at}: expected a count (an integer in 0..=2^64-1), found {}",
+                    clip(&n.to_string())
+                )
             }),
     }
 }
 
 /// The object `key` of `v` (at `field`) of counts by name; absent or null is empty.
 fn counts(v: &Value, field: &str, key: &str) -> Result<BTreeMap<String, usize>, String> {
-    let at = if field.is_empty() { key.to_string() } else { format!("{field}.{key}") };
+    let at = if field.is_empty() {
+        key.to_string()
+    } else {
+        format!("{field}.{key}")
+    };
     match v.get(key) {
         None | Some(Value::Null) => Ok(BTreeMap::new()),
         Some(Value::Object(m)) => m
