@@ -310,6 +310,13 @@ fn echoed_tokens_are_clipped() {
     );
     let h = Hello::from_line(hello.as_bytes()).unwrap();
     assert!(h.implementation.to_string().len() < bound);
+    let hello = format!(r#"{{"type":"hello","protocol":"visa-dut/1","platforms":["{huge}"]}}"#);
+    assert!(Hello::from_line(hello.as_bytes()).unwrap_err().len() < bound);
+    let answer = format!(r#"{{"type":"result","seq":"{huge}","unsupported":"x"}}"#);
+    match parse_result(answer.as_bytes()) {
+        Err(BadAnswer::Shape { message, .. }) => assert!(message.len() < bound, "{message:.300}"),
+        other => panic!("{other:?}"),
+    }
 }
 
 // ---- item 12: bad input accepted by merge and the readers ----

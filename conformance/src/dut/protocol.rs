@@ -24,7 +24,7 @@ use visa_spec::error::ErrorClass;
 use visa_spec::platform::Platform;
 
 use crate::case::Observed;
-use crate::input::{clip, parse_json, JsonError, MAX_LINE_BYTES};
+use crate::input::{clip, clip_message, parse_json, JsonError, MAX_LINE_BYTES};
 use crate::vector::{hex, Case, Expect, MemRegion};
 
 /// The protocol this runner speaks: `visa-dut/<major>`.
@@ -127,7 +127,7 @@ impl Hello {
             .iter()
             .map(|p| {
                 p.parse::<Platform>()
-                    .map_err(|e| format!("hello.platforms: {e}"))
+                    .map_err(|e| format!("hello.platforms: {}", clip_message(&e.to_string())))
             })
             .collect::<Result<Vec<_>, _>>()?;
         let instructions = strings("instructions")?
@@ -141,7 +141,7 @@ impl Hello {
             Some(Value::Object(e)) => {
                 for (id, readings) in e {
                     if errata::lookup(id).is_none() {
-                        return Err(format!("hello.errata: unknown erratum `{id}`"));
+                        return Err(format!("hello.errata: unknown erratum `{}`", clip(id)));
                     }
                     let list = readings
                         .as_array()
@@ -543,7 +543,11 @@ pub fn parse_result(line: &[u8]) -> Result<ResultMsg, BadAnswer> {
         Err(e) => {
             return Err(BadAnswer::Shape {
                 seq: value.get("seq").and_then(Value::as_u64),
-                message: format!("malformed result ({e}): {}", preview(line)),
+                message: format!(
+                    "malformed result ({}): {}",
+                    clip_message(&e.to_string()),
+                    preview(line)
+                ),
             })
         }
     };
