@@ -4,9 +4,8 @@
 //! returns its exit status: [`EXIT_OK`], [`EXIT_FAIL`] (a case failed) or [`EXIT_INPUT`]
 //! (unreadable input or bad usage).
 
-use std::collections::BTreeSet;
-use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
@@ -17,8 +16,10 @@ use visa_spec::error::VisaError;
 
 use crate::case::{compare, judge, run_case, EngineKind, Outcome, Verdict};
 use crate::golden;
+use crate::input::{clip_message, read_bounded, MAX_LINE_BYTES};
 use crate::junit::{self, CaseResult, Failure, FileResults};
-use crate::vector::{read_bytes, read_file, Case, Entry, VectorError};
+use crate::vector::{read_bytes, read_file, reject_repeated_ids, vector_files};
+use crate::vector::{Case, Entry, VectorError};
 
 /// Everything passed, or the command has no verdict.
 pub const EXIT_OK: u8 = 0;
@@ -118,22 +119,32 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     status.unwrap_or(EXIT_INPUT)
 }
 
-/// Reads a file, or stdin for `-`; returns the name to report and the bytes.
-fn read_input(arg: &str) -> (String, io::Result<Vec<u8>>) {
-    if arg == "-" {
-        let mut data = Vec::new();
-        let result = io::stdin().lock().read_to_end(&mut data).map(|_| data);
-        ("<stdin>".to_string(), result)
+/// Reads a file, or stdin for `-`, of at most [`MAX_LINE_BYTES`] (`exec` and `fmt` read
+/// one case or one program, which a vector holds on one line); returns the name to report
+/// and the bytes or why they were not read.
+fn read_input(arg: &str) -> (String, Result<Vec<u8>, String>) {
+    let (name, data) = if arg == "-" {
+        let name = "<stdin>".to_string();
+        (name, read_bounded(io::stdin().lock(), MAX_LINE_BYTES))
     } else {
-        (arg.to_string(), std::fs::read(arg))
-    }
+        let data = std::fs::File::open(arg).and_then(|f| read_bounded(f, MAX_LINE_BYTES));
+        (arg.to_string(), data)
+    };
+    let data = match data {
+        Ok(Some(data)) => Ok(data),
+        Ok(None) => Err(format!(
+            "longer than {MAX_LINE_BYTES} bytes (the limit of one case or program)"
+        )),
+        Err(e) => Err(e.to_string()),
+    };
+    (name, data)
 }
 
 /// The JSON form of an error: class, message and, when known, position and field.
 fn error_value(e: &VisaError) -> Value {
     let mut m = Map::new();
     m.insert("class".into(), e.class.as_str().into());
-    m.insert("message".into(), e.message.clone().into());
+    m.insert("message".into(), clip_message(&e.message).into());
     if let Some(pos) = e.pos {
         m.insert("pos".into(), pos.to_string().into());
     }
@@ -165,7 +176,10 @@ pub fn exec_report(case: &Case, engine: EngineKind, outcome: &Outcome) -> Value 
             }
             Verdict::Fail(mismatch) => {
                 m.insert("verdict".into(), "fail".into());
-                m.insert("mismatch".into(), mismatch.to_string().into());
+                m.insert(
+                    "mismatch".into(),
+                    clip_message(&mismatch.to_string()).into(),
+                );
             }
         }
     }
@@ -207,56 +221,20 @@ fn exec(args: &ExecArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result
     Ok(if failed { EXIT_FAIL } else { EXIT_OK })
 }
 
-/// The `.jsonl` files under `dir`, recursively; symbolic links to directories are not
-/// followed.
-pub(crate) fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let entry = entry?;
-        let path = entry.path();
-        let ty = entry.file_type()?;
-        if ty.is_dir() {
-            walk(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "jsonl")
-            && (ty.is_file() || path.metadata().is_ok_and(|m| m.is_file()))
-        {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
-/// What `check` runs: the files in order, each with its entries or why it cannot be read.
-/// Each directory contributes its `.jsonl` files in sorted order; a file named twice runs once.
+/// What `check` runs: the files in order, each with its entries or why it cannot be read
+/// ([`vector_files`]); an id already used by an earlier file is an error entry.
 fn collect(paths: &[PathBuf]) -> Vec<(String, Result<Vec<Entry>, VectorError>)> {
-    let mut out = Vec::new();
-    let mut seen = BTreeSet::new();
-    for path in paths {
-        let mut files = Vec::new();
-        if path.is_dir() {
-            if let Err(e) = walk(path, &mut files) {
-                let file = path.display().to_string();
-                let message = format!("cannot walk the directory: {e}");
-                out.push((
-                    file.clone(),
-                    Err(VectorError {
-                        file,
-                        line: 0,
-                        field: None,
-                        message,
-                    }),
-                ));
-                continue;
-            }
-            files.sort();
-        } else {
-            files.push(path.clone());
-        }
-        for f in files {
-            if seen.insert(f.clone()) {
-                out.push((f.display().to_string(), read_file(&f)));
-            }
-        }
-    }
+    let mut out: Vec<(String, Result<Vec<Entry>, VectorError>)> = vector_files(paths)
+        .into_iter()
+        .map(|f| match f {
+            Ok(path) => (path.display().to_string(), read_file(&path)),
+            Err(e) => (e.file.clone(), Err(e)),
+        })
+        .collect();
+    reject_repeated_ids(
+        out.iter_mut()
+            .filter_map(|(file, r)| r.as_mut().ok().map(|entries| (file.as_str(), entries))),
+    );
     out
 }
 
@@ -353,7 +331,7 @@ fn check_entry(entry: &Entry, engine: EngineKind) -> CaseResult {
                 Verdict::Pass => None,
                 Verdict::Fail(m) => Some(Failure {
                     kind: "mismatch",
-                    message: m.to_string(),
+                    message: clip_message(&m.to_string()).into_owned(),
                 }),
             };
             (case.id.clone(), failure)
@@ -386,9 +364,10 @@ fn fmt(args: &FmtArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u
             Ok(EXIT_OK)
         }
         Err(e) => {
+            let message = clip_message(&e.message);
             match e.pos {
-                Some(pos) => writeln!(err, "{name}:{}:{}: {}", pos.line, pos.col, e.message)?,
-                None => writeln!(err, "{name}: {}", e.message)?,
+                Some(pos) => writeln!(err, "{name}:{}:{}: {message}", pos.line, pos.col)?,
+                None => writeln!(err, "{name}: {message}")?,
             }
             Ok(EXIT_INPUT)
         }

@@ -21,7 +21,7 @@ use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 use visa_spec::validate::validate_with;
 
-use crate::vector::{read_file, Case, Entry};
+use crate::vector::{read_file, vector_files, Case, Entry};
 
 /// Every case was measured (and `--min` holds).
 const EXIT_OK: u8 = 0;
@@ -205,29 +205,10 @@ impl Coverage {
     /// in sorted order; a file named twice counts once).
     pub fn measure(paths: &[PathBuf]) -> Coverage {
         let mut cov = Coverage::default();
-        let mut seen = BTreeSet::new();
-        for path in paths {
-            let mut files = Vec::new();
-            if path.is_dir() {
-                if let Err(e) = crate::cli::walk(path, &mut files) {
-                    cov.unreadable.push(format!(
-                        "{}: cannot walk the directory: {e}",
-                        path.display()
-                    ));
-                    continue;
-                }
-                files.sort();
-            } else {
-                files.push(path.clone());
-            }
-            for f in files {
-                if !seen.insert(f.clone()) {
-                    continue;
-                }
-                match read_file(&f) {
-                    Ok(entries) => cov.add_entries(&entries),
-                    Err(e) => cov.unreadable.push(e.to_string()),
-                }
+        for f in vector_files(paths) {
+            match f.and_then(|f| read_file(&f)) {
+                Ok(entries) => cov.add_entries(&entries),
+                Err(e) => cov.unreadable.push(e.to_string()),
             }
         }
         cov

@@ -4,6 +4,7 @@
 //! - [`case`]: running a case on an engine and comparing what it observes with what the case
 //!   expects.
 //! - [`gen`]: generators of valid cases (proptest strategies).
+//! - [`input`]: reading untrusted input: JSON with unique keys, bounded lines and echoes.
 //! - [`junit`]: JUnit XML reports of a check.
 //! - [`golden`]: the golden vector files (`gen`).
 //! - [`bench`](mod@bench): throughput of the engines (`bench`).
@@ -18,6 +19,7 @@ pub mod coverage;
 pub mod dut;
 pub mod gen;
 pub mod golden;
+pub mod input;
 pub mod junit;
 pub mod vector;
 

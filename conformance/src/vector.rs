@@ -19,9 +19,15 @@
 
 mod decode;
 pub mod hex;
+mod walk;
+
+pub use walk::vector_files;
 
 use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::fmt;
+use std::fs::File;
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -29,6 +35,8 @@ use visa_spec::errata::{Reading, Readings};
 use visa_spec::error::{ErrorClass, VisaError};
 use visa_spec::platform::Platform;
 use visa_spec::state::{Surface, SurfaceHeap};
+
+use crate::input::{parse_json, BoundedLines, JsonError, Line, UniqueValue, MAX_LINE_BYTES};
 
 /// The value of the `format` key.
 pub const FORMAT: &str = "visa-vector/1";
@@ -252,9 +260,19 @@ pub struct Entry {
 impl Case {
     /// Reads one case from one line of JSON.
     pub fn from_line(line: &str) -> Result<Case, FieldError> {
-        let value: Value = serde_json::from_str(line).map_err(|e| FieldError {
-            field: None,
-            message: format!("invalid JSON at column {}: {e}", e.column()),
+        let value = parse_json(line.as_bytes()).map_err(|e| match e {
+            JsonError::Syntax {
+                message, column, ..
+            } => FieldError {
+                field: None,
+                message: format!("invalid JSON at column {column}: {message}"),
+            },
+            JsonError::Duplicate { path, column, .. } => FieldError {
+                field: Some(path),
+                message: format!(
+                    "duplicate key at column {column} (a key appears once per object)"
+                ),
+            },
         })?;
         decode::case(&value)
     }
@@ -329,7 +347,7 @@ impl serde::Serialize for Case {
 
 impl<'de> serde::Deserialize<'de> for Case {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Case, D::Error> {
-        let value = Value::deserialize(d)?;
+        let UniqueValue(value) = serde::Deserialize::deserialize(d)?;
         decode::case(&value).map_err(serde::de::Error::custom)
     }
 }
@@ -486,40 +504,93 @@ pub fn read_str(file: &str, text: &str) -> Vec<Entry> {
 
 /// Like [`read_str`] for raw bytes: a line that is not UTF-8 is an error entry of its own.
 pub fn read_bytes(file: &str, data: &[u8]) -> Vec<Entry> {
+    // Reading from memory cannot fail.
+    read_lines(file, data).unwrap_or_default()
+}
+
+/// Reads the lines of `reader` (the contents of `file`) as cases, each line at most
+/// [`MAX_LINE_BYTES`]: a longer line is an error entry and ends the reading. An id that
+/// repeats an earlier line's is an error entry. The error is a read failure.
+pub fn read_lines(file: &str, reader: impl BufRead) -> std::io::Result<Vec<Entry>> {
     let mut entries = Vec::new();
-    for (i, raw) in data.split(|b| *b == b'\n').enumerate() {
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    for (i, raw) in BoundedLines::new(reader, MAX_LINE_BYTES).enumerate() {
         let line = i + 1;
-        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-        let case = match std::str::from_utf8(raw) {
-            Err(e) => Err(FieldError {
+        let case = match raw? {
+            Line::TooLong => Err(FieldError {
                 field: None,
                 message: format!(
-                    "line is not UTF-8 (invalid byte at column {})",
-                    e.valid_up_to() + 1
+                    "the line is longer than {MAX_LINE_BYTES} bytes (the limit); the rest of the file is not read"
                 ),
             }),
-            Ok(text) if text.trim().is_empty() => continue,
-            Ok(text) => Case::from_line(text),
+            Line::Text(raw) => match std::str::from_utf8(&raw) {
+                Err(e) => Err(FieldError {
+                    field: None,
+                    message: format!(
+                        "line is not UTF-8 (invalid byte at column {})",
+                        e.valid_up_to() + 1
+                    ),
+                }),
+                Ok(text) if text.trim().is_empty() => continue,
+                Ok(text) => Case::from_line(text).and_then(|case| {
+                    match ids.insert(case.id.clone(), line) {
+                        Some(first) => Err(duplicate_id(&case.id, &format!("line {first}"))),
+                        None => Ok(case),
+                    }
+                }),
+            },
         };
         entries.push(Entry {
             line,
             case: case.map_err(|e| e.at(file, line)),
         });
     }
-    entries
+    Ok(entries)
+}
+
+/// The error of a case whose id was already used at `first` (`line 3`, `a.jsonl:3`).
+fn duplicate_id(id: &str, first: &str) -> FieldError {
+    FieldError {
+        field: Some("id".to_string()),
+        message: format!(
+            "the id `{}` is already used at {first} (ids are unique)",
+            crate::input::clip(id)
+        ),
+    }
+}
+
+/// Turns each case whose id an earlier file of `files` already used into an error entry
+/// naming the first place: ids are unique across one run.
+pub fn reject_repeated_ids<'a>(files: impl IntoIterator<Item = (&'a str, &'a mut Vec<Entry>)>) {
+    let mut first: HashMap<String, (String, usize)> = HashMap::new();
+    for (file, entries) in files {
+        for entry in entries.iter_mut() {
+            let Ok(case) = &entry.case else { continue };
+            match first.get(&case.id) {
+                // A repeat inside one file is already an error entry of that file.
+                Some((f, line)) if f != file => {
+                    let e = duplicate_id(&case.id, &format!("{f}:{line}"));
+                    entry.case = Err(e.at(file, entry.line));
+                }
+                Some(_) => {}
+                None => {
+                    first.insert(case.id.clone(), (file.to_string(), entry.line));
+                }
+            }
+        }
+    }
 }
 
 /// Reads a vector file. The error is for a file that cannot be read at all; bad lines are
 /// error entries.
 pub fn read_file(path: &Path) -> Result<Vec<Entry>, VectorError> {
     let file = path.display().to_string();
-    match std::fs::read(path) {
-        Ok(data) => Ok(read_bytes(&file, &data)),
-        Err(e) => Err(VectorError {
-            file,
-            line: 0,
-            field: None,
-            message: e.to_string(),
-        }),
-    }
+    let unreadable = |e: std::io::Error| VectorError {
+        file: file.clone(),
+        line: 0,
+        field: None,
+        message: e.to_string(),
+    };
+    let reader = BufReader::new(File::open(path).map_err(unreadable)?);
+    read_lines(&file, reader).map_err(unreadable)
 }

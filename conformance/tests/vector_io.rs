@@ -190,6 +190,13 @@ fn serde_traits_use_the_same_format() {
 }
 
 /// A valid case as a JSON value, to be broken one field at a time.
+/// [`base`] with another id (ids are unique in a file).
+fn second() -> serde_json::Value {
+    let mut v = base();
+    v["id"] = "t/0002".into();
+    v
+}
+
 fn base() -> serde_json::Value {
     json!({
         "format": "visa-vector/1",
@@ -253,7 +260,9 @@ fn without(key: &str) -> String {
 #[case::mem_missing_bytes(with(&["init", "mem"], json!([{"space": "flat", "addr": "0x0"}])), Some("init.mem[0].bytes"), "missing required key")]
 #[case::mem_bad_addr(with(&["init", "mem"], json!([{"space": "flat", "addr": "0x1ffffffffffffffff", "bytes": ""}])), Some("init.mem[0].addr"), "64 bits")]
 #[case::mem_wraps(with(&["init", "mem"], json!([{"space": "flat", "addr": "0xffffffffffffffff", "bytes": "0102"}])), Some("init.mem[0]"), "wraps around")]
-#[case::mem_empty_space(with(&["init", "mem"], json!([{"space": "", "addr": "0x0", "bytes": ""}])), Some("init.mem[0].space"), "empty")]
+#[case::mem_empty_space(with(&["init", "mem"], json!([{"space": "", "addr": "0x0", "bytes": ""}])), Some("init.mem[0].space"), "unknown memory space ``")]
+#[case::mem_unknown_space(with(&["init", "mem"], json!([{"space": "global", "addr": "0x0", "bytes": ""}])), Some("init.mem[0].space"), "unknown memory space `global` (known: flat, slm, arg)")]
+#[case::surface_twice(with(&["init", "surfaces"], json!([{"bti": 2, "base": "0x0", "size": "0x10"}, {"bti": 2, "base": "0x0", "size": "0x10"}])), Some("init.surfaces[1].bti"), "surface 2 of table bt is already init.surfaces[0]")]
 #[case::surface_bad_bti(with(&["init", "surfaces"], json!([{"bti": -1, "base": "0x0", "size": "0x10"}])), Some("init.surfaces[0].bti"), "expected an integer")]
 #[case::surface_bad_heap(with(&["init", "surfaces"], json!([{"heap": "bindless", "bti": 0, "base": "0x0", "size": "0x10"}])), Some("init.surfaces[0].heap"), "unknown surface table")]
 #[case::surface_unknown_key(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "tiling": 1}])), Some("init.surfaces[0].tiling"), "unknown key")]
@@ -273,7 +282,7 @@ fn malformed_lines_are_reported(
     #[case] message: &str,
 ) {
     // The bad line is line 2, between two good ones, and reading goes on after it.
-    let text = format!("{}\n{line}\n{}\n", base(), base());
+    let text = format!("{}\n{line}\n{}\n", base(), second());
     let entries = read_str("bad.jsonl", &text);
     assert_eq!(entries.len(), 3);
     assert!(entries[0].case.is_ok() && entries[2].case.is_ok());
@@ -316,7 +325,7 @@ fn extensions_are_kept_and_other_keys_are_not() {
 fn non_utf8_lines_are_errors_of_their_own() {
     let mut data = base().to_string().into_bytes();
     data.extend_from_slice(b"\n{\"id\": \"\xff\"}\n");
-    data.extend_from_slice(base().to_string().as_bytes());
+    data.extend_from_slice(second().to_string().as_bytes());
     let entries = read_bytes("bin.jsonl", &data);
     assert_eq!(entries.len(), 3);
     let e = entries[1].case.clone().unwrap_err();

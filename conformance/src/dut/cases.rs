@@ -18,10 +18,9 @@ use visa_spec::platform::Platform;
 
 use super::protocol::{run_request, Observe};
 use super::serve::first_mnemonic;
-use crate::cli::walk;
 use crate::gen::{self, Opcode};
 use crate::golden::{float_dpas_destination, with_expect, with_expect_profiles};
-use crate::vector::{read_file, Case, Expect};
+use crate::vector::{read_file, reject_repeated_ids, vector_files, Case, Expect};
 
 /// Where a case comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,30 +167,6 @@ pub struct Selection {
     pub shard: Option<Shard>,
 }
 
-/// The vector files under `paths` (directories walked in sorted order, files as given).
-fn vector_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut files = Vec::new();
-    let mut seen = BTreeSet::new();
-    for path in paths {
-        let mut found = Vec::new();
-        if path.is_dir() {
-            walk(path, &mut found)
-                .map_err(|e| format!("{}: cannot walk the directory: {e}", path.display()))?;
-            found.sort();
-        } else if path.exists() {
-            found.push(path.clone());
-        } else {
-            return Err(format!("{}: no such file or directory", path.display()));
-        }
-        for f in found {
-            if seen.insert(f.clone()) {
-                files.push(f);
-            }
-        }
-    }
-    Ok(files)
-}
-
 /// A seeded runner per instruction, in a domain of its own (so the generated cases are not
 /// the golden vectors drawn again).
 fn runner(seed: u64, op: Opcode) -> TestRunner {
@@ -269,22 +244,22 @@ pub fn build(sel: &Selection) -> Result<Vec<Prepared>, Vec<String>> {
 fn raw(sel: &Selection) -> Result<Vec<Raw>, Vec<String>> {
     let mut raws = Vec::new();
     let mut errors = Vec::new();
-    let files = vector_files(&sel.vectors).map_err(|e| vec![e])?;
-    for f in &files {
-        let entries = match read_file(f) {
-            Ok(entries) => entries,
-            Err(e) => {
-                errors.push(e.to_string());
-                continue;
-            }
-        };
+    let mut files = Vec::new();
+    for f in vector_files(&sel.vectors) {
+        match f.and_then(|f| Ok((f.display().to_string(), read_file(&f)?))) {
+            Ok(file) => files.push(file),
+            Err(e) => errors.push(e.to_string()),
+        }
+    }
+    reject_repeated_ids(files.iter_mut().map(|(f, e)| (f.as_str(), e)));
+    for (file, entries) in files {
         for entry in entries {
             match entry.case {
                 Ok(case) => {
                     let instruction = first_mnemonic(&case.program).unwrap_or_else(|| "?".into());
                     raws.push(Raw {
                         source: Source::Vector {
-                            file: f.display().to_string(),
+                            file: file.clone(),
                             line: entry.line,
                         },
                         instruction,

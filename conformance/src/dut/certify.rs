@@ -1111,11 +1111,7 @@ pub fn merge(args: &MergeArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         } else {
             path.clone()
         };
-        let parsed = std::fs::read_to_string(&file)
-            .map_err(|e| e.to_string())
-            .and_then(|t| serde_json::from_str::<Value>(&t).map_err(|e| e.to_string()))
-            .and_then(|v| Report::from_value(&v));
-        match parsed {
+        match super::report::read(&file) {
             Ok(r) => reports.push(r),
             Err(e) => {
                 writeln!(err, "merge: {}: {e}", file.display())?;

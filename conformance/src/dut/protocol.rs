@@ -24,6 +24,7 @@ use visa_spec::error::ErrorClass;
 use visa_spec::platform::Platform;
 
 use crate::case::Observed;
+use crate::input::{clip, clip_message, parse_json, JsonError, MAX_LINE_BYTES};
 use crate::vector::{hex, Case, Expect, MemRegion};
 
 /// The protocol this runner speaks: `visa-dut/<major>`.
@@ -91,7 +92,7 @@ impl Hello {
     /// Reads an implementation's hello. Platforms and errata the runner does not know are
     /// errors (a typo must not silently skip cases); unknown keys are ignored.
     pub fn from_line(line: &[u8]) -> Result<Hello, String> {
-        let value: Value = serde_json::from_slice(line)
+        let value = parse_json(line)
             .map_err(|e| format!("the hello answer is not JSON ({e}): {}", preview(line)))?;
         let m = value
             .as_object()
@@ -126,7 +127,7 @@ impl Hello {
             .iter()
             .map(|p| {
                 p.parse::<Platform>()
-                    .map_err(|e| format!("hello.platforms: {e}"))
+                    .map_err(|e| format!("hello.platforms: {}", clip_message(&e.to_string())))
             })
             .collect::<Result<Vec<_>, _>>()?;
         let instructions = strings("instructions")?
@@ -140,7 +141,7 @@ impl Hello {
             Some(Value::Object(e)) => {
                 for (id, readings) in e {
                     if errata::lookup(id).is_none() {
-                        return Err(format!("hello.errata: unknown erratum `{id}`"));
+                        return Err(format!("hello.errata: unknown erratum `{}`", clip(id)));
                     }
                     let list = readings
                         .as_array()
@@ -161,7 +162,7 @@ impl Hello {
             Some(_) => return Err("hello.errata must be an object".to_string()),
         }
         Ok(Hello {
-            implementation: m.get("implementation").cloned().unwrap_or(Value::Null),
+            implementation: m.get("implementation").map_or(Value::Null, clip_strings),
             platforms,
             instructions,
             profiles,
@@ -169,6 +170,25 @@ impl Hello {
         })
     }
 }
+
+/// `v` with every string (and object key) cut to a bounded length: the `implementation` of
+/// a hello is echoed in every report and summary.
+fn clip_strings(v: &Value) -> Value {
+    match v {
+        Value::String(s) => Value::String(clip(s).into_owned()),
+        Value::Array(items) => Value::Array(items.iter().map(clip_strings).collect()),
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, v)| (clip(k).into_owned(), clip_strings(v)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// The most bytes a `run` request may ask to observe in memory, over all its `observe.mem`
+/// regions (16 MiB: what a vector line can expect, see [`MAX_LINE_BYTES`]).
+pub const MAX_OBSERVE_MEM_BYTES: u64 = MAX_LINE_BYTES as u64;
 
 /// The state a `run` request asks for: the places the case's expectation names.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -228,6 +248,7 @@ impl Observe {
             }
         };
         let mut mem = Vec::new();
+        let mut total: u64 = 0;
         if let Some(list) = m.get("mem") {
             for (i, r) in list
                 .as_array()
@@ -248,6 +269,18 @@ impl Observe {
                 let len = field("len")?
                     .as_u64()
                     .ok_or(format!("observe.mem[{i}].len must be a count"))?;
+                total = total.saturating_add(len);
+                if total > MAX_OBSERVE_MEM_BYTES {
+                    return Err(format!(
+                        "observe.mem[{i}].len: the regions add up to more than {MAX_OBSERVE_MEM_BYTES} bytes (the limit)"
+                    ));
+                }
+                if len > 0 && addr.checked_add(len - 1).is_none() {
+                    return Err(format!(
+                        "observe.mem[{i}]: the region wraps around the end of the 64-bit address space"
+                    ));
+                }
+                // Within the limit, so it fits a usize.
                 mem.push((space.to_string(), addr, len as usize));
             }
         }
@@ -297,8 +330,14 @@ pub struct BadRequest {
 /// Reads one request line (the implementation side).
 pub fn parse_request(line: &str) -> Result<Request, BadRequest> {
     let bad = |seq, message: String| BadRequest { seq, message };
-    let value: Value =
-        serde_json::from_str(line).map_err(|e| bad(None, format!("not JSON: {e}")))?;
+    let value = match parse_json(line.as_bytes()) {
+        Ok(value) => value,
+        // A duplicate key in a readable request fails that request only.
+        Err(e @ JsonError::Duplicate { .. }) => {
+            return Err(bad(lenient_seq(line.as_bytes()), e.to_string()))
+        }
+        Err(e) => return Err(bad(None, format!("not JSON: {e}"))),
+    };
     let m = value
         .as_object()
         .ok_or_else(|| bad(None, "a request is a JSON object".to_string()))?;
@@ -475,17 +514,40 @@ struct RawError {
     message: String,
 }
 
+/// The top-level `seq` of a message rejected for a duplicate key (read the lenient way, so
+/// the failure can be given to its request).
+fn lenient_seq(line: &[u8]) -> Option<u64> {
+    let m = serde_json::from_slice::<Map<String, Value>>(line).ok()?;
+    m.get("seq").and_then(Value::as_u64)
+}
+
 /// Reads one answer line (the runner side).
 pub fn parse_result(line: &[u8]) -> Result<ResultMsg, BadAnswer> {
-    let raw: RawResult = match serde_json::from_slice(line) {
+    let value = match parse_json(line) {
+        Ok(value @ Value::Object(_)) => value,
+        Err(e @ JsonError::Duplicate { .. }) => {
+            return Err(BadAnswer::Shape {
+                seq: lenient_seq(line),
+                message: format!("malformed result ({e}): {}", preview(line)),
+            })
+        }
+        _ => {
+            return Err(BadAnswer::Garbage(format!(
+                "not a JSON object: {}",
+                preview(line)
+            )))
+        }
+    };
+    let raw = match RawResult::deserialize(&value) {
         Ok(raw) => raw,
         Err(e) => {
-            return Err(match serde_json::from_slice::<Map<String, Value>>(line) {
-                Ok(m) => BadAnswer::Shape {
-                    seq: m.get("seq").and_then(Value::as_u64),
-                    message: format!("malformed result ({e}): {}", preview(line)),
-                },
-                Err(_) => BadAnswer::Garbage(format!("not a JSON object: {}", preview(line))),
+            return Err(BadAnswer::Shape {
+                seq: value.get("seq").and_then(Value::as_u64),
+                message: format!(
+                    "malformed result ({}): {}",
+                    clip_message(&e.to_string()),
+                    preview(line)
+                ),
             })
         }
     };

@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
+use std::path::Path;
 use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus, TestSuite};
@@ -13,6 +14,8 @@ use visa_spec::platform::Platform;
 use super::cases::Shard;
 use super::grade::{ErratumReading, OffReading, ReadingVerdict};
 use visa_spec::errata::Reading;
+use crate::input::{clip, parse_json, JsonError};
+use crate::junit::xml_text;
 
 pub const FORMAT: &str = "visa-certify-report/1";
 
@@ -34,6 +37,17 @@ impl Cell {
         self.unsupported += o.unsupported;
         self.skipped += o.skipped;
         self.tolerated += o.tolerated;
+    }
+
+    /// `self + o`, `None` when a count overflows.
+    fn checked_add(&self, o: &Cell) -> Option<Cell> {
+        Some(Cell {
+            passed: self.passed.checked_add(o.passed)?,
+            failed: self.failed.checked_add(o.failed)?,
+            unsupported: self.unsupported.checked_add(o.unsupported)?,
+            skipped: self.skipped.checked_add(o.skipped)?,
+            tolerated: self.tolerated.checked_add(o.tolerated)?,
+        })
     }
 
     /// Cases sent (everything but the skipped ones).
@@ -167,55 +181,59 @@ impl Report {
         })
     }
 
+    /// Reads a report; every error names the field at fault. Counts are integers in
+    /// 0..=2^64-1 whose totals (and every sum the report prints) fit that range.
     pub fn from_value(v: &Value) -> Result<Report, String> {
         if v.get("format").and_then(Value::as_str) != Some(FORMAT) {
             return Err(format!("not a `{FORMAT}` report"));
         }
-        let count = |c: &Value, k: &str| c.get(k).and_then(Value::as_u64).unwrap_or(0) as usize;
         let mut cells = BTreeMap::new();
-        for c in v
+        let list = v
             .get("cells")
             .and_then(Value::as_array)
-            .ok_or("no `cells` array")?
-        {
+            .ok_or("no `cells` array")?;
+        for (i, c) in list.iter().enumerate() {
+            let field = format!("cells[{i}]");
             let key = |k: &str| {
                 c.get(k)
                     .and_then(Value::as_str)
                     .map(str::to_string)
-                    .ok_or(format!("a cell has no `{k}`"))
+                    .ok_or(format!("{field}.{k}: missing or not a string"))
             };
-            cells.insert(
-                (key("instruction")?, key("platform")?),
-                Cell {
-                    passed: count(c, "passed"),
-                    failed: count(c, "failed"),
-                    unsupported: count(c, "unsupported"),
-                    skipped: count(c, "skipped"),
-                    tolerated: count(c, "tolerated"),
-                },
-            );
+            let count = |k: &str| count(c, &field, k);
+            let cell = Cell {
+                passed: count("passed")?,
+                failed: count("failed")?,
+                unsupported: count("unsupported")?,
+                skipped: count("skipped")?,
+                tolerated: count("tolerated")?,
+            };
+            let at = (key("instruction")?, key("platform")?);
+            if cells.insert(at.clone(), cell).is_some() {
+                return Err(format!(
+                    "{field}: a second cell for {} on {}",
+                    clip(&at.0),
+                    clip(&at.1)
+                ));
+            }
         }
-        let counts = |k: &str| -> BTreeMap<String, usize> {
-            v.get(k)
-                .and_then(Value::as_object)
-                .map(|m| {
-                    m.iter()
-                        .map(|(k, n)| (k.clone(), n.as_u64().unwrap_or(0) as usize))
-                        .collect()
+        let shards = match v.get("shards") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(a)) => a
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    s.as_str()
+                        .ok_or_else(|| "not a string".to_string())
+                        .and_then(str::parse::<Shard>)
+                        .map_err(|e| format!("shards[{i}]: {}", clip(&e)))
                 })
-                .unwrap_or_default()
+                .collect::<Result<_, _>>()?,
+            Some(_) => return Err("shards: not an array".to_string()),
         };
-        let shards = v
-            .get("shards")
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(|s| s.as_str().and_then(|s| s.parse().ok()))
-                    .collect()
-            })
-            .unwrap_or_default();
         let tp = v.get("throughput").cloned().unwrap_or(Value::Null);
-        Ok(Report {
+        let profiles = v.get("profiles").cloned().unwrap_or(Value::Null);
+        let report = Report {
             complete: v.get("complete").and_then(Value::as_bool).unwrap_or(false),
             implementation: v.get("implementation").cloned().unwrap_or(Value::Null),
             command: v
@@ -226,34 +244,33 @@ impl Report {
             settings: v.get("settings").cloned().unwrap_or(Value::Null),
             shards,
             cells,
-            tolerated: counts("tolerated"),
-            kinds: counts("failure_kinds"),
+            tolerated: counts(v, "", "tolerated")?,
+            kinds: counts(v, "", "failure_kinds")?,
             failures: v
                 .get("failures")
                 .and_then(Value::as_array)
                 .cloned()
                 .unwrap_or_default(),
             throughput: Throughput {
-                cases: count(&tp, "cases"),
+                cases: count(&tp, "throughput", "cases")?,
                 seconds: tp.get("seconds").and_then(Value::as_f64).unwrap_or(0.0),
-                jobs: count(&tp, "jobs"),
+                jobs: count(&tp, "throughput", "jobs")?,
             },
-            profile_cases: v.get("profiles").map_or(0, |p| count(p, "cases")),
-            profile_fits: v
-                .get("profiles")
-                .and_then(|p| p.get("fits"))
-                .and_then(Value::as_object)
-                .map(|m| {
-                    m.iter()
-                        .map(|(k, n)| (k.clone(), n.as_u64().unwrap_or(0) as usize))
-                        .collect()
-                })
-                .unwrap_or_default(),
-            errata_readings: v
-                .get("errata_readings")
-                .and_then(Value::as_array)
-                .map(|a| a.iter().filter_map(reading_of_value).collect())
-                .unwrap_or_default(),
+            profile_cases: count(&profiles, "profiles", "cases")?,
+            profile_fits: counts(&profiles, "profiles", "fits")?,
+            errata_readings: match v.get("errata_readings") {
+                None | Some(Value::Null) => BTreeMap::new(),
+                Some(Value::Array(a)) => a
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        reading_of_value(e).ok_or_else(|| {
+                            format!("errata_readings[{i}]: not an erratum reading entry")
+                        })
+                    })
+                    .collect::<Result<_, String>>()?,
+                Some(_) => return Err("errata_readings: not an array".to_string()),
+            },
             notes: v
                 .get("notes")
                 .and_then(Value::as_array)
@@ -263,7 +280,24 @@ impl Report {
                         .collect()
                 })
                 .unwrap_or_default(),
-        })
+        };
+        report.check_sums()?;
+        Ok(report)
+    }
+
+    /// Fails when a sum the report prints (its totals, the cases of a row or of the run)
+    /// would overflow.
+    fn check_sums(&self) -> Result<(), String> {
+        let overflow = || "the counts add up to more than 2^64-1".to_string();
+        let mut total = Cell::default();
+        for c in self.cells.values() {
+            total = total.checked_add(c).ok_or_else(overflow)?;
+        }
+        [total.failed, total.unsupported, total.skipped]
+            .into_iter()
+            .try_fold(total.passed, usize::checked_add)
+            .map(|_| ())
+            .ok_or_else(overflow)
     }
 
     /// The terminal table: one row per instruction, one column per platform
@@ -370,7 +404,7 @@ impl Report {
         for ((insn, platform), c) in &self.cells {
             let suite = suites
                 .entry(insn)
-                .or_insert_with(|| TestSuite::new(insn.as_str()));
+                .or_insert_with(|| TestSuite::new(xml_text(insn).as_ref()));
             let status = if c.failed > 0 {
                 let mine: Vec<&Value> = self
                     .failures
@@ -391,11 +425,9 @@ impl Report {
                     })
                     .unwrap_or_default();
                 let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
-                s.set_type("certify").set_message(format!(
-                    "{} of {} cases failed{first}",
-                    c.failed,
-                    c.sent()
-                ));
+                let message = format!("{} of {} cases failed{first}", c.failed, c.sent());
+                s.set_type("certify")
+                    .set_message(xml_text(&message).as_ref());
                 let mut body = String::new();
                 for f in mine {
                     let _ = writeln!(
@@ -410,7 +442,7 @@ impl Report {
                         let _ = writeln!(body, "  replay: {r}");
                     }
                 }
-                s.set_description(body);
+                s.set_description(xml_text(&body).as_ref());
                 s
             } else if c.passed == 0 {
                 let mut s = TestCaseStatus::skipped();
@@ -422,8 +454,9 @@ impl Report {
             } else {
                 TestCaseStatus::success()
             };
-            let mut case = TestCase::new(format!("{insn} {platform}"), status);
-            case.set_classname(format!("visa-conform certify.{insn}"))
+            let name = format!("{insn} {platform}");
+            let mut case = TestCase::new(xml_text(&name).as_ref(), status);
+            case.set_classname(xml_text(&format!("visa-conform certify.{insn}")).as_ref())
                 .set_time(Duration::ZERO);
             for (k, n) in [
                 ("passed", c.passed),
@@ -547,35 +580,44 @@ pub fn merge(reports: &[Report]) -> Result<Report, String> {
                 i + 1
             ));
         }
+        let overflow = || format!("report {}: the counts overflow when added", i + 1);
         for (k, c) in &r.cells {
-            merged.cells.entry(k.clone()).or_default().add(c);
+            let cell = merged.cells.entry(k.clone()).or_default();
+            *cell = cell.checked_add(c).ok_or_else(overflow)?;
         }
-        for (k, n) in &r.tolerated {
-            *merged.tolerated.entry(k.clone()).or_default() += n;
-        }
-        for (k, n) in &r.kinds {
-            *merged.kinds.entry(k.clone()).or_default() += n;
-        }
-        merged.profile_cases += r.profile_cases;
-        for (k, n) in &r.profile_fits {
-            *merged.profile_fits.entry(k.clone()).or_default() += n;
-        }
+        add_counts(&mut merged.tolerated, &r.tolerated).ok_or_else(overflow)?;
+        add_counts(&mut merged.kinds, &r.kinds).ok_or_else(overflow)?;
+        add_counts(&mut merged.profile_fits, &r.profile_fits).ok_or_else(overflow)?;
+        let add = |a: usize, b: usize| a.checked_add(b).ok_or_else(overflow);
+        merged.profile_cases = add(merged.profile_cases, r.profile_cases)?;
         for (k, e) in &r.errata_readings {
             merged.errata_readings.entry(k.clone()).or_default().join(e);
         }
         merged.failures.extend(r.failures.iter().cloned());
-        merged.throughput.cases += r.throughput.cases;
-        merged.throughput.jobs += r.throughput.jobs;
+        merged.throughput.cases = add(merged.throughput.cases, r.throughput.cases)?;
+        merged.throughput.jobs = add(merged.throughput.jobs, r.throughput.jobs)?;
         seconds = seconds.max(r.throughput.seconds);
     }
     merged.throughput.seconds = seconds;
     withdraw_tolerance(&mut merged);
     merged.shards.sort_by_key(|s| s.k);
+    merged.check_sums()?;
     if let Some(n) = n_of {
-        let missing: Vec<String> = (1..=n)
-            .filter(|k| !seen.contains(&(*k, n)))
-            .map(|k| format!("{k}/{n}"))
-            .collect();
+        // Ranges between the shards present: as many as reports, whatever N is.
+        let mut missing = Vec::new();
+        let mut next = 1u64;
+        for k in seen
+            .iter()
+            .map(|(k, _)| u64::from(*k))
+            .chain([u64::from(n) + 1])
+        {
+            match k - next {
+                0 => {}
+                1 => missing.push(format!("{next}/{n}")),
+                _ => missing.push(format!("{next}/{n} to {}/{n}", k - 1)),
+            }
+            next = k + 1;
+        }
         if !missing.is_empty() {
             merged.complete = false;
             merged
@@ -602,11 +644,12 @@ fn withdraw_tolerance(merged: &mut Report) {
                 .or_default();
             cell.passed = cell.passed.saturating_sub(1);
             cell.tolerated = cell.tolerated.saturating_sub(1);
-            cell.failed += 1;
+            cell.failed = cell.failed.saturating_add(1);
             if let Some(n) = merged.tolerated.get_mut(&format!("{id} {}", off.reading)) {
                 *n = n.saturating_sub(1);
             }
-            *merged.kinds.entry("mismatch".to_string()).or_default() += 1;
+            let kind = merged.kinds.entry("mismatch".to_string()).or_default();
+            *kind = kind.saturating_add(1);
             merged.failures.push(entry(&[
                 ("id", off.id.clone().into()),
                 ("instruction", off.instruction.clone().into()),
@@ -672,6 +715,65 @@ fn reading_of_value(v: &Value) -> Option<(String, ErratumReading)> {
             off,
         },
     ))
+}
+
+/// Adds `from` into `into` key by key; `None` when a count overflows.
+fn add_counts(into: &mut BTreeMap<String, usize>, from: &BTreeMap<String, usize>) -> Option<()> {
+    for (k, n) in from {
+        let sum = into.entry(k.clone()).or_default();
+        *sum = sum.checked_add(*n)?;
+    }
+    Some(())
+}
+
+/// The count `key` of the object `v` (at `field`): absent or null is 0; anything but an
+/// integer in 0..=2^64-1 is an error.
+fn count(v: &Value, field: &str, key: &str) -> Result<usize, String> {
+    match v.get(key) {
+        None | Some(Value::Null) => Ok(0),
+        Some(n) => n
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| {
+                let at = if field.is_empty() {
+                    key.to_string()
+                } else {
+                    format!("{field}.{key}")
+                };
+                format!(
+                    "{at}: expected a count (an integer in 0..=2^64-1), found {}",
+                    clip(&n.to_string())
+                )
+            }),
+    }
+}
+
+/// The object `key` of `v` (at `field`) of counts by name; absent or null is empty.
+fn counts(v: &Value, field: &str, key: &str) -> Result<BTreeMap<String, usize>, String> {
+    let at = if field.is_empty() {
+        key.to_string()
+    } else {
+        format!("{field}.{key}")
+    };
+    match v.get(key) {
+        None | Some(Value::Null) => Ok(BTreeMap::new()),
+        Some(Value::Object(m)) => m
+            .keys()
+            .map(|k| Ok((k.clone(), count(&v[key], &at, k)?)))
+            .collect(),
+        Some(_) => Err(format!("{at}: not an object")),
+    }
+}
+
+/// Reads a `report.json` file: JSON with unique keys (an error names the line, column and
+/// key path) holding a report ([`Report::from_value`]).
+pub fn read(file: &Path) -> Result<Report, String> {
+    let text = std::fs::read(file).map_err(|e| e.to_string())?;
+    let value = parse_json(&text).map_err(|e| match e {
+        JsonError::Syntax { message, .. } => message,
+        JsonError::Duplicate { .. } => e.to_string(),
+    })?;
+    Report::from_value(&value)
 }
 
 /// The failure entries as an object keyed by nothing: helper for building entries.

@@ -9,7 +9,9 @@ use serde_json::{Map, Value};
 use visa_spec::errata::{lookup, Reading};
 use visa_spec::error::ErrorClass;
 use visa_spec::platform::Platform;
-use visa_spec::state::{Surface, SurfaceHeap};
+use visa_spec::state::{Surface, SurfaceHeap, ARG, FLAT, SLM};
+
+use crate::input::{clip, clip_message};
 
 use super::{
     hex, Allowed, Case, Expect, ExpectState, FieldError, Init, MemExpect, MemRegion, Pattern,
@@ -18,19 +20,21 @@ use super::{
 
 type Result<T> = std::result::Result<T, FieldError>;
 
+/// An error at `field`; text of the line the message quotes is cut to a bounded length.
 fn err(field: &str, message: impl Into<String>) -> FieldError {
+    let message = message.into();
     FieldError {
         field: (!field.is_empty()).then(|| field.to_string()),
-        message: message.into(),
+        message: clip_message(&message).into_owned(),
     }
 }
 
-/// `parent.key`, or `key` at the top.
+/// `parent.key`, or `key` at the top (a long key cut to a bounded length).
 fn join(parent: &str, key: &str) -> String {
     if parent.is_empty() {
-        key.to_string()
+        clip(key).into_owned()
     } else {
-        format!("{parent}.{key}")
+        format!("{parent}.{}", clip(key))
     }
 }
 
@@ -127,6 +131,15 @@ pub(super) fn case(v: &Value) -> Result<Case> {
     if id.trim().is_empty() {
         return Err(err("id", "the id is empty"));
     }
+    if let Some((at, c)) = id.char_indices().find(|(_, c)| !id_char(*c)) {
+        return Err(err(
+            "id",
+            format!(
+                "character {} at byte {at} is not allowed in an id (no control characters, no characters XML 1.0 excludes)",
+                c.escape_unicode()
+            ),
+        ));
+    }
     let tags = match optional(m, "tags") {
         None => Vec::new(),
         Some(t) => array(t, "tags")?
@@ -170,6 +183,12 @@ pub(super) fn case(v: &Value) -> Result<Case> {
         expect,
         extensions,
     })
+}
+
+/// Whether an id may hold `c`: ids name JUnit test cases and files, so no control
+/// characters and nothing XML 1.0 excludes (its `Char` production: U+FFFE and U+FFFF).
+fn id_char(c: char) -> bool {
+    !c.is_control() && !matches!(c, '\u{fffe}' | '\u{ffff}')
 }
 
 fn errata(v: &Value) -> Result<BTreeMap<String, Reading>> {
@@ -231,9 +250,21 @@ fn init(v: &Value) -> Result<Init> {
         }
     }
     if let Some(surfaces) = optional(m, "surfaces") {
+        let mut entries = BTreeMap::new();
         for (i, s) in array(surfaces, "init.surfaces")?.iter().enumerate() {
-            init.surfaces
-                .push(surface(s, &format!("init.surfaces[{i}]"))?);
+            let field = format!("init.surfaces[{i}]");
+            let s = surface(s, &field)?;
+            if let Some(first) = entries.insert((s.heap.name(), s.bti), i) {
+                return Err(err(
+                    &join(&field, "bti"),
+                    format!(
+                        "surface {} of table {} is already init.surfaces[{first}]",
+                        s.bti,
+                        s.heap.name()
+                    ),
+                ));
+            }
+            init.surfaces.push(s);
         }
     }
     if let Some(cr0) = optional(m, "cr0") {
@@ -263,8 +294,11 @@ fn region<'a>(v: &'a Value, field: &str) -> Result<(String, u64, &'a Value)> {
     let m = object(v, field)?;
     closed(m, field, &["space", "addr", "bytes"], false)?;
     let space = string(required(m, field, "space")?, &join(field, "space"))?;
-    if space.is_empty() {
-        return Err(err(&join(field, "space"), "the memory space name is empty"));
+    if ![FLAT, SLM, ARG].contains(&space) {
+        return Err(err(
+            &join(field, "space"),
+            format!("unknown memory space `{space}` (known: {FLAT}, {SLM}, {ARG})"),
+        ));
     }
     let addr = hex_number(required(m, field, "addr")?, &join(field, "addr"), 64)?;
     Ok((space.to_string(), addr, required(m, field, "bytes")?))
