@@ -31,7 +31,7 @@ use sha2::{Digest, Sha256};
 use super::cases::{self, Only, Prepared, Selection, Shard, Source};
 use super::grade::{grade, Graded, Status};
 use super::journal::Journal;
-use super::protocol::{Hello, PROTOCOL};
+use super::protocol::{escape_controls, Hello, PROTOCOL};
 use super::report::{entry, Report, Throughput};
 use super::runner::{self, join_command, split_command, Child, Feed, Launch, Reply, StartError};
 use super::shrink::{self, Shrunk};
@@ -787,12 +787,11 @@ fn print_failures(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         .collect();
     for &i in &shown {
         let f = &failures[i];
+        // Reports may come from anywhere (merge): nothing is printed unescaped.
         let s = |v: &Value, k: &str| {
-            v.get(k)
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string()
+            escape_controls(v.get(k).and_then(Value::as_str).unwrap_or_default()).into_owned()
         };
+        let json = |v: &Value| escape_controls(&v.to_string()).into_owned();
         writeln!(
             out,
             "FAIL {} on {} ({}): {}: {}",
@@ -807,17 +806,17 @@ fn print_failures(report: &Report, out: &mut dyn Write) -> io::Result<()> {
             writeln!(
                 out,
                 "  minimal case ({} lanes, {} questions): {}",
-                sh["lanes"],
-                sh["asks"],
+                json(&sh["lanes"]),
+                json(&sh["asks"]),
                 s(sh, "case")
             )?;
             writeln!(out, "  minimal failure: {}", s(sh, "message"))?;
         }
         if let Some(a) = detail.get("answer").filter(|a| !a.is_null()) {
-            writeln!(out, "  answer:   {a}")?;
+            writeln!(out, "  answer:   {}", json(a))?;
         }
         if let Some(e) = detail.get("expected").filter(|e| !e.is_null()) {
-            writeln!(out, "  expected: {e}")?;
+            writeln!(out, "  expected: {}", json(e))?;
         }
         if let Some(d) = detail.get("first_difference").filter(|d| !d.is_null()) {
             let lane = d.get("lane").and_then(Value::as_u64);
