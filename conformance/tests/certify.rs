@@ -731,7 +731,11 @@ fn a_killed_run_leaves_a_report_and_resumes() {
         .chain([dir.join("report").display().to_string()])
         .collect()
     };
-    let mut child = Command::new(BIN)
+    // Every process of this test carries the mark: the guard kills what is left, even when
+    // an assertion fails.
+    let marked = common::Marked::new("certify-killed");
+    let mut child = marked
+        .command(BIN)
         .args(args("60000"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -746,7 +750,7 @@ fn a_killed_run_leaves_a_report_and_resumes() {
             .unwrap();
     assert_eq!(report["complete"], false);
     assert_eq!(report["summary"]["passed"], 96, "{report}");
-    let out = Command::new(BIN).args(args("200")).output().unwrap();
+    let out = marked.command(BIN).args(args("200")).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("resuming: 96 results"), "{text}");
@@ -754,6 +758,9 @@ fn a_killed_run_leaves_a_report_and_resumes() {
         text.contains("96 passed") && text.contains("2 failed"),
         "{text}"
     );
+    // The server the killed run left hanging saw its input end and exited.
+    let left = marked.alive_after(Duration::from_secs(5));
+    assert!(left.is_empty(), "processes left behind: {left:?}");
 }
 
 #[test]

@@ -321,3 +321,31 @@ fn a_hanging_server_outlives_no_killed_runner() {
     let left = marked.alive_after(Duration::from_secs(5));
     assert!(left.is_empty(), "processes left behind: {left:?}");
 }
+
+/// The runner's own handles: `kill_group` ends a child with the processes it started, and
+/// `kill_all` (for an interrupted run) kills the groups of every child still running.
+#[test]
+fn children_are_killed_with_their_process_group() {
+    use visa_conformance::dut::runner::{kill_all, Child, Launch};
+    let marked = Marked::new("hostile-group");
+    let launch = Launch {
+        argv: vec![
+            "env".into(),
+            format!("{}={}", common::MARK, marked.value),
+            "sh".into(),
+            "-c".into(),
+            format!("sleep 60 & exec '{BIN}' serve"),
+        ],
+        timeout: Duration::from_secs(10),
+        window: 1,
+    };
+    let mut child = Child::start(&launch).unwrap();
+    assert_eq!(marked.alive().len(), 2, "serve and the sleep it started");
+    child.kill_group();
+    assert!(marked.alive_after(Duration::from_secs(2)).is_empty());
+    let _second = Child::start(&launch).unwrap();
+    assert_eq!(marked.alive().len(), 2);
+    kill_all();
+    let left = marked.alive_after(Duration::from_secs(2));
+    assert!(left.is_empty(), "processes left behind: {left:?}");
+}

@@ -126,7 +126,7 @@ impl Diff {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FailureInfo {
     /// `mismatch`, or a protocol fault: `timeout`, `crash`, `closed`, `garbage`, `shape`,
-    /// `not-run`.
+    /// `too-long`, `not-run`.
     pub kind: String,
     pub message: String,
     /// The answer as the implementation gave it (a `result` object, see [`stored_answer`]),

@@ -620,3 +620,31 @@ fn read_result(line: &[u8]) -> Result<ResultMsg, BadAnswer> {
     };
     Ok(ResultMsg { seq, answer })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn echoed_text_has_no_control_characters_and_is_bounded() {
+        let hostile = "a\u{1b}[2J\u{7}b\u{9b}1m\u{202e}c\u{fffe}\té";
+        assert_eq!(
+            escape_controls(hostile),
+            "a\\u{1b}[2J\\u{7}b\\u{9b}1m\\u{202e}c\\u{fffe}\\u{9}é"
+        );
+        assert!(matches!(
+            escape_controls("plain é"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        let long = "x".repeat(ECHO_CHARS + 10);
+        assert_eq!(
+            echo(&long),
+            format!(
+                "{}... ({} bytes in all)",
+                "x".repeat(ECHO_CHARS),
+                ECHO_CHARS + 10
+            )
+        );
+        assert_eq!(preview(b"\x1b]0;t\x07"), "`\\u{1b}]0;t\\u{7}`");
+    }
+}

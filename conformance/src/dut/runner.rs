@@ -1,10 +1,14 @@
 //! Driving implementations under test: child processes speaking `visa-dut/1`, pipelined
 //! requests, time limits, and recovery from every way a program can misbehave.
 //!
-//! A [`Child`] is one running copy of the implementation with three helper threads: one
-//! writes request batches to its stdin (so a child that stops reading cannot block the
-//! runner), one reads its stdout line by line into a channel (so waits have deadlines), and
-//! one keeps the tail of its stderr for failure messages.
+//! A [`Child`] is one running copy of the implementation, in its own process group (Unix),
+//! with two I/O threads: one writes request batches to its stdin (so a child that stops
+//! reading cannot block the runner), one reads its stdout line by line into a channel (so
+//! waits have deadlines; lines are limited to [`MAX_ANSWER_LINE`] bytes and the lines read
+//! ahead to [`READ_AHEAD`] bytes) and keeps the tail of its stderr for failure messages. The
+//! pipes are non-blocking and polled, so both threads end within [`TICK`] of the child being
+//! ended, even when a process it started (and that left its group) holds the pipes. Ending
+//! a child kills its whole group, reaps it and joins both threads.
 //!
 //! [`worker`] feeds one child from a shared queue, keeping up to `window` requests in
 //! flight. Answers come back in request order, so each request's time limit starts when the
@@ -1031,4 +1035,58 @@ pub fn ask(launch: &Launch, child: &mut Option<Child>, seq: u64, request: &[u8])
 /// A short description of a line, for garbage messages.
 pub fn describe_line(line: &[u8]) -> String {
     preview(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn splitter() -> (Splitter, Receiver<Event>) {
+        let (tx, rx) = mpsc::channel();
+        let s = Splitter {
+            line: Vec::new(),
+            tx,
+            shared: Arc::new(Shared::default()),
+        };
+        (s, rx)
+    }
+
+    #[test]
+    fn lines_are_cut_across_reads_and_counted_while_queued() {
+        let (mut s, rx) = splitter();
+        assert!(s.feed(b"{\"a\":1}\n{\"b\""));
+        assert!(s.feed(b":2}\n\ntail"));
+        s.eof();
+        let got: Vec<String> = rx
+            .try_iter()
+            .map(|e| match e {
+                Event::Line(l) => String::from_utf8(l).unwrap_or_default(),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(got, ["{\"a\":1}\n", "{\"b\":2}\n", "\n", "tail", "Eof"]);
+        // 8 + 8 + 1 + 4 bytes and four lines.
+        assert_eq!(s.shared.queued.load(Ordering::Relaxed), 21 + 4 * LINE_COST);
+    }
+
+    #[test]
+    fn a_line_of_the_limit_passes_and_one_byte_more_does_not() {
+        let (mut s, rx) = splitter();
+        let mut line = vec![b'0'; MAX_ANSWER_LINE];
+        line.push(b'\n');
+        assert!(s.feed(&line));
+        assert!(matches!(rx.try_recv(), Ok(Event::Line(l)) if l.len() == MAX_ANSWER_LINE + 1));
+        // Over the limit in two reads: nothing more is read, the head is kept.
+        assert!(s.feed(&line[..MAX_ANSWER_LINE - 10]));
+        assert!(!s.feed(b"\x1b[2J0123456789\n"));
+        match rx.try_recv() {
+            Ok(Event::TooLong { bytes, head }) => {
+                // 10 bytes short, then 14 before the newline.
+                assert_eq!(bytes, MAX_ANSWER_LINE + 4);
+                assert_eq!(head.len(), PREVIEW_BYTES);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(rx.try_recv().is_err());
+    }
 }

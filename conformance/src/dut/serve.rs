@@ -419,7 +419,7 @@ fn escape(seq: u64, writer: &mut impl Write, err: &mut dyn Write) -> io::Result<
             )?;
         }
         1 => {
-            write!(err, "{ESCAPES}fake crash\n")?;
+            writeln!(err, "{ESCAPES}fake crash")?;
             err.flush()?;
             std::process::abort();
         }
