@@ -97,16 +97,8 @@ fn certify(
         .command(BIN)
         .args(["certify", "--impl"])
         .arg(format!("'{BIN}' serve --fault {fault}"))
-        .args([
-            "--vectors",
-            &cases,
-            "--generated",
-            "0",
-            "--jobs",
-            "1",
-            "--shrink",
-            "0",
-        ])
+        .args(["--vectors", &cases])
+        .args("--generated 0 --jobs 1 --shrink 0".split(' '))
         .args(["--timeout-ms", &timeout_ms.to_string(), "--report"])
         .arg(&report)
         .stdin(Stdio::null())
@@ -168,11 +160,21 @@ fn check(marked: &Marked, r: &Run, kind: &str, failed: u64, passed: u64, seconds
     assert!(left.is_empty(), "processes left behind: {left:?}");
 }
 
+/// Never answers (`hang`), answers for another `seq`, exits after hello (`exit` on every
+/// case), claims everything in its hello and then crashes on every case.
 #[test]
-fn an_implementation_that_never_answers_times_out() {
-    let marked = Marked::new("hostile-hang");
-    let r = certify(&marked, "hang", "hang:bfrev", 2, 2, 300);
-    check(&marked, &r, "timeout", 2, 2, 30.0);
+fn plain_misbehaviours_fail_with_their_kind() {
+    for (fault, kind, failed, passed) in [
+        ("hang:bfrev", "timeout", 2, 2),
+        ("seq:bfrev", "shape", 2, 2),
+        ("exit", "closed", 4, 0),
+        ("crash", "crash", 4, 0),
+    ] {
+        let marked = Marked::new(&format!("hostile-{fault}"));
+        let name = fault.replace(':', "-");
+        let r = certify(&marked, &name, fault, 2, 2, 300);
+        check(&marked, &r, kind, failed, passed, 30.0);
+    }
 }
 
 /// A result line that never ends (gigabytes of hex digits without a newline) is read to the
@@ -204,29 +206,6 @@ fn forked_processes_holding_the_pipes_are_killed_with_their_group() {
     // each leaked two would exceed it.
     assert!(r.max_threads <= 12, "{} threads", r.max_threads);
     assert!(r.max_fds <= 20, "{} descriptors", r.max_fds);
-}
-
-#[test]
-fn answers_for_another_seq_are_shape_failures() {
-    let marked = Marked::new("hostile-seq");
-    let r = certify(&marked, "seq", "seq:bfrev", 3, 2, 2000);
-    check(&marked, &r, "shape", 3, 2, 30.0);
-}
-
-/// `exit` on every case: the program answers hello, then exits at the first request.
-#[test]
-fn a_program_that_exits_after_hello_fails_every_case_closed() {
-    let marked = Marked::new("hostile-exit");
-    let r = certify(&marked, "exit", "exit", 3, 2, 2000);
-    check(&marked, &r, "closed", 5, 0, 30.0);
-}
-
-/// The hello claims every instruction, then every case crashes the program.
-#[test]
-fn a_program_that_claims_everything_then_crashes_fails_every_case() {
-    let marked = Marked::new("hostile-crash");
-    let r = certify(&marked, "crash", "crash", 3, 2, 2000);
-    check(&marked, &r, "crash", 5, 0, 30.0);
 }
 
 /// Escape sequences in an error message, on stderr and raw on stdout reach neither the
