@@ -328,3 +328,35 @@ fn children_are_killed_with_their_process_group() {
     let left = marked.alive_after(Duration::from_secs(2));
     assert!(left.is_empty(), "processes left behind: {left:?}");
 }
+
+/// A hello whose implementation name holds escape sequences and 100,000 characters: the
+/// first line of the run shows it escaped and cut.
+#[test]
+fn the_implementation_name_is_echoed_escaped_and_bounded() {
+    let marked = Marked::new("hostile-name");
+    let dir = common::tmp_dir("hostile-name");
+    let name = format!("\\u001b]0;owned\\u0007{}", "n".repeat(100_000));
+    let hello = format!(
+        "{{\"type\":\"hello\",\"protocol\":\"visa-dut/1\",\"implementation\":{{\"name\":\"{name}\"}}}}"
+    );
+    let script = dir.join("dut.sh");
+    std::fs::write(&script, format!("echo '{hello}'\ncat > /dev/null\n")).unwrap();
+    let cases = vectors(&dir, 1, 0);
+    let out = marked
+        .command(BIN)
+        .args(["certify", "--impl"])
+        .arg(format!("sh '{}'", script.display()))
+        .args(["--vectors", &cases, "--generated", "0", "--report"])
+        .arg(dir.join("report"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap_or_default();
+    assert!(first.contains("\\u{1b}]0;owned\\u{7}nnn"), "{first}");
+    // ESC, "]0;owned", BEL and the 100,000 `n`.
+    assert!(first.contains("(100010 bytes in all)"), "{first}");
+    assert!(first.len() < 3000, "{} bytes", first.len());
+    assert!(!text.contains('\u{1b}'));
+    assert!(marked.alive_after(Duration::from_secs(2)).is_empty());
+}

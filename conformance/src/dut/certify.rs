@@ -31,7 +31,7 @@ use sha2::{Digest, Sha256};
 use super::cases::{self, Only, Prepared, Selection, Shard, Source};
 use super::grade::{grade, Graded, Status};
 use super::journal::Journal;
-use super::protocol::{escape_controls, Hello, PROTOCOL};
+use super::protocol::{echo, escape_controls, Hello, PROTOCOL};
 use super::report::{entry, Report, Throughput};
 use super::runner::{self, join_command, split_command, Child, Feed, Launch, Reply, StartError};
 use super::shrink::{self, Shrunk};
@@ -727,7 +727,8 @@ fn describe_impl(hello: &Hello) -> String {
             s.push_str(&format!(", {key} {v}"));
         }
     }
-    s
+    // The implementation's own words: escaped and bounded.
+    echo(&s)
 }
 
 /// Shrinks one failed case; the record for the journal and the report.
