@@ -5,8 +5,8 @@
 //! with two I/O threads: one writes request batches to its stdin (so a child that stops
 //! reading cannot block the runner), one reads its stdout line by line into a channel (so
 //! waits have deadlines; lines are limited to [`MAX_ANSWER_LINE`] bytes and the lines read
-//! ahead to [`READ_AHEAD`] bytes) and keeps the tail of its stderr for failure messages. The
-//! pipes are non-blocking and polled, so both threads end within [`TICK`] of the child being
+//! ahead to 32 MiB) and keeps the tail of its stderr for failure messages. The
+//! pipes are non-blocking and polled, so both threads end within 20 ms of the child being
 //! ended, even when a process it started (and that left its group) holds the pipes. Ending
 //! a child kills its whole group, reaps it and joins both threads.
 //!
@@ -498,7 +498,11 @@ impl Child {
         // A reader blocked on a full channel gives up once the receiver is gone.
         self.from_stdout = None;
         for t in self.threads.drain(..) {
-            let _ = t.join();
+            // Where pipes are not polled, a read blocks until every writer is gone: a process
+            // the child started could hold the join for ever, so the thread is let go.
+            if cfg!(unix) {
+                let _ = t.join();
+            }
         }
     }
 
