@@ -1295,9 +1295,10 @@ fn an_unwritable_report_directory_is_named_before_the_run() {
     assert!(err.contains("cannot create the directory"), "{err}");
 }
 
-/// Failing cases whose ids map to one sanitized name (`x/1`, `x-1`), one id on two
-/// platforms, and a 300-character id each get a reproducer of their own, of bounded name,
-/// holding that very case.
+/// Failing cases whose ids map to one sanitized name (`x/1`, `x-1`, `x:1` on another
+/// platform) and a 300-character id each get a reproducer of their own, of bounded name,
+/// holding that very case. (One id on two platforms cannot reach a run, as ids are unique
+/// in it; its names differ all the same.)
 #[test]
 fn every_failing_case_has_a_reproducer_of_its_own() {
     let dir = common::tmp_dir("certify-repro-names");
@@ -1307,7 +1308,7 @@ fn every_failing_case_has_a_reproducer_of_its_own() {
     for (id, platform) in [
         ("x/1", "xe-hpg"),
         ("x-1", "xe-hpg"),
-        ("x-1", "xe-lp"),
+        ("x:1", "xe-lp"),
         (long.as_str(), "xe-hpg"),
     ] {
         let mut case = base.clone();
@@ -1351,6 +1352,10 @@ fn every_failing_case_has_a_reproducer_of_its_own() {
         files.insert(name);
     }
     assert_eq!(files.len(), 4, "{files:?}");
+    assert_ne!(
+        visa_conformance::dut::certify::repro_file_name("x-1", "xe-hpg"),
+        visa_conformance::dut::certify::repro_file_name("x-1", "xe-lp")
+    );
 }
 
 /// Process ids of the live processes whose environment holds `mark` (none where `/proc`

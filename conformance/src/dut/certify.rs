@@ -33,7 +33,7 @@ use sha2::{Digest, Sha256};
 use super::cases::{self, Only, Prepared, Selection, Shard, Source};
 use super::grade::{errata_readings, grade, settle, ErratumReading, Graded, Status};
 use super::journal::{Journal, Opened};
-use super::protocol::{Hello, PROTOCOL};
+use super::protocol::{echo, escape_controls, Hello, PROTOCOL};
 use super::report::{entry, Report, Throughput};
 use super::runner::{self, join_command, split_command, Child, Feed, Launch, Reply, StartError};
 use super::shrink::{self, Shrunk};
@@ -477,10 +477,16 @@ pub fn handle_interrupts() -> Result<(), String> {
     INSTALLED
         .get_or_init(|| {
             let presses = AtomicUsize::new(0);
+            // The handler runs on a thread of its own. Implementations run in process groups
+            // of their own, which the terminal's Ctrl-C does not reach: they are killed here
+            // (after the flag is set, so no worker starts another copy).
             ctrlc::set_handler(move || {
-                if presses.fetch_add(1, Ordering::SeqCst) == 0 {
+                let first = presses.fetch_add(1, Ordering::SeqCst) == 0;
+                if first {
                     runner::interrupt();
-                } else {
+                }
+                runner::kill_all();
+                if !first {
                     std::process::exit(i32::from(EXIT_INTERRUPTED));
                 }
             })
@@ -968,7 +974,8 @@ fn describe_impl(hello: &Hello) -> String {
             s.push_str(&format!(", {key} {v}"));
         }
     }
-    s
+    // The implementation's own words: escaped and bounded.
+    echo(&s)
 }
 
 /// Shrinks one failed case; the record for the journal and the report.
@@ -1033,12 +1040,11 @@ fn print_failures(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         .collect();
     for &i in &shown {
         let f = &failures[i];
+        // Reports may come from anywhere (merge): nothing is printed unescaped.
         let s = |v: &Value, k: &str| {
-            v.get(k)
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string()
+            escape_controls(v.get(k).and_then(Value::as_str).unwrap_or_default()).into_owned()
         };
+        let json = |v: &Value| escape_controls(&v.to_string()).into_owned();
         writeln!(
             out,
             "FAIL {} on {} ({}): {}: {}",
@@ -1053,17 +1059,17 @@ fn print_failures(report: &Report, out: &mut dyn Write) -> io::Result<()> {
             writeln!(
                 out,
                 "  minimal case ({} lanes, {} questions): {}",
-                sh["lanes"],
-                sh["asks"],
+                json(&sh["lanes"]),
+                json(&sh["asks"]),
                 s(sh, "case")
             )?;
             writeln!(out, "  minimal failure: {}", s(sh, "message"))?;
         }
         if let Some(a) = detail.get("answer").filter(|a| !a.is_null()) {
-            writeln!(out, "  answer:   {a}")?;
+            writeln!(out, "  answer:   {}", json(a))?;
         }
         if let Some(e) = detail.get("expected").filter(|e| !e.is_null()) {
-            writeln!(out, "  expected: {e}")?;
+            writeln!(out, "  expected: {}", json(e))?;
         }
         if let Some(d) = detail.get("first_difference").filter(|d| !d.is_null()) {
             let lane = d.get("lane").and_then(Value::as_u64);

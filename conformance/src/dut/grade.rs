@@ -28,7 +28,7 @@ use visa_spec::errata::{lookup, Reading};
 use visa_spec::error::{ErrorClass, VisaError};
 
 use super::cases::Prepared;
-use super::protocol::{Answer, ResultMsg};
+use super::protocol::{echo, escape_controls, Answer, ResultMsg};
 use super::runner::{Fault, Reply};
 use crate::case::{compare, Mismatch, Outcome, Verdict};
 use crate::case::{run_case, run_case_traced, EngineKind};
@@ -136,10 +136,11 @@ impl Diff {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FailureInfo {
     /// `mismatch`, or a protocol fault: `timeout`, `crash`, `closed`, `garbage`, `shape`,
-    /// `not-run`.
+    /// `too-long`, `not-run`.
     pub kind: String,
     pub message: String,
-    /// The answer as the implementation gave it (a `result` object), when there is one.
+    /// The answer as the implementation gave it (a `result` object, see [`stored_answer`]),
+    /// when there is one.
     pub answer: Option<Value>,
     pub diff: Option<Diff>,
 }
@@ -337,6 +338,45 @@ pub fn answer_value(answer: &Answer) -> Value {
     v
 }
 
+/// The longest answer kept with a failure, in bytes of its JSON text (docs/certify.md).
+pub const STORED_ANSWER: usize = 4096;
+
+/// A failed answer as journal, report and terminal keep it: the `result` object (without
+/// `type` and `seq`) with the implementation's text escaped ([`escape_controls`]); when its
+/// compact JSON text is longer than [`STORED_ANSWER`] bytes, `{"truncated": true, "bytes",
+/// "sha256", "head"}` instead: the text's size and SHA-256 and its first bytes.
+pub fn stored_answer(answer: &Answer) -> Value {
+    let value = answer_value(answer);
+    let text = value.to_string();
+    if text.len() <= STORED_ANSWER {
+        return escaped(value);
+    }
+    let mut cut = STORED_ANSWER;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    json!({
+        "truncated": true,
+        "bytes": text.len(),
+        "sha256": crate::golden::sha256_hex(text.as_bytes()),
+        "head": escape_controls(&text[..cut]),
+    })
+}
+
+/// A JSON value with control characters escaped in its strings and keys.
+fn escaped(value: Value) -> Value {
+    match value {
+        Value::String(s) => Value::String(escape_controls(&s).into_owned()),
+        Value::Array(items) => Value::Array(items.into_iter().map(escaped).collect()),
+        Value::Object(m) => Value::Object(
+            m.into_iter()
+                .map(|(k, v)| (escape_controls(&k).into_owned(), escaped(v)))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
 /// The outcome a state or error answer stands for (`None` for `unsupported`).
 pub fn outcome_of(answer: Answer) -> Option<Outcome> {
     match answer {
@@ -367,7 +407,7 @@ pub fn grade(prepared: &Prepared, reply: Reply) -> Graded {
     if let Some(reason) = unsupported {
         return Graded {
             status: Status::Unsupported,
-            note: Some(reason),
+            note: Some(echo(&reason)),
             ..Graded::pass()
         };
     }
@@ -408,8 +448,8 @@ pub fn grade(prepared: &Prepared, reply: Reply) -> Graded {
         tolerated: None,
         failure: Some(FailureInfo {
             kind: "mismatch".into(),
-            message: mismatch.to_string(),
-            answer: Some(answer_value(&answer)),
+            message: echo(&mismatch.to_string()),
+            answer: Some(stored_answer(&answer)),
             diff: Diff::of(&mismatch),
         }),
         note: None,

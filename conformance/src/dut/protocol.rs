@@ -457,16 +457,60 @@ impl ResultMsg {
     }
 }
 
-/// The first characters of a line, for messages.
+/// The first characters of a line, for messages (control characters escaped, as [`echo`]).
 pub fn preview(line: &[u8]) -> String {
     const MAX: usize = 160;
     let text = String::from_utf8_lossy(line);
     let text = text.trim_end();
     if text.chars().count() > MAX {
         let cut: String = text.chars().take(MAX).collect();
-        format!("`{cut}...` ({} bytes)", line.len())
+        format!("`{}...` ({} bytes)", escape_controls(&cut), line.len())
     } else {
-        format!("`{text}`")
+        format!("`{}`", escape_controls(text))
+    }
+}
+
+/// The most characters of an implementation's text echoed in one message (docs/protocol.md).
+pub const ECHO_CHARS: usize = 2048;
+
+/// Whether a character must not reach a terminal or a report as it is: control characters
+/// (C0, DEL, C1: escape sequences start with ESC or the C1 CSI), bidirectional formatting
+/// characters (they reorder what is shown) and noncharacters (not allowed in XML).
+fn unsafe_char(c: char) -> bool {
+    let n = u32::from(c);
+    c.is_control()
+        || matches!(n, 0x061c | 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069)
+        || (0xfdd0..=0xfdef).contains(&n)
+        || n & 0xfffe == 0xfffe
+}
+
+/// `text` with every character that is not safe to print written as a `\u{..}` escape.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Text from an implementation as it is echoed in messages, reports and on the terminal:
+/// control characters escaped ([`escape_controls`]) and cut after [`ECHO_CHARS`]
+/// characters, with its full size noted.
+pub fn echo(text: &str) -> String {
+    match text.char_indices().nth(ECHO_CHARS) {
+        None => escape_controls(text).into_owned(),
+        Some((cut, _)) => format!(
+            "{}... ({} bytes in all)",
+            escape_controls(&text[..cut]),
+            text.len()
+        ),
     }
 }
 
@@ -521,8 +565,19 @@ fn lenient_seq(line: &[u8]) -> Option<u64> {
     m.get("seq").and_then(Value::as_u64)
 }
 
-/// Reads one answer line (the runner side).
+/// Reads one answer line (the runner side). The implementation's text in the messages is
+/// escaped and bounded ([`echo`]).
 pub fn parse_result(line: &[u8]) -> Result<ResultMsg, BadAnswer> {
+    read_result(line).map_err(|e| match e {
+        BadAnswer::Garbage(m) => BadAnswer::Garbage(echo(&m)),
+        BadAnswer::Shape { seq, message } => BadAnswer::Shape {
+            seq,
+            message: echo(&message),
+        },
+    })
+}
+
+fn read_result(line: &[u8]) -> Result<ResultMsg, BadAnswer> {
     let value = match parse_json(line) {
         Ok(value @ Value::Object(_)) => value,
         Err(e @ JsonError::Duplicate { .. }) => {
@@ -626,4 +681,32 @@ pub fn parse_result(line: &[u8]) -> Result<ResultMsg, BadAnswer> {
         }
     };
     Ok(ResultMsg { seq, answer })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn echoed_text_has_no_control_characters_and_is_bounded() {
+        let hostile = "a\u{1b}[2J\u{7}b\u{9b}1m\u{202e}c\u{fffe}\té";
+        assert_eq!(
+            escape_controls(hostile),
+            "a\\u{1b}[2J\\u{7}b\\u{9b}1m\\u{202e}c\\u{fffe}\\u{9}é"
+        );
+        assert!(matches!(
+            escape_controls("plain é"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        let long = "x".repeat(ECHO_CHARS + 10);
+        assert_eq!(
+            echo(&long),
+            format!(
+                "{}... ({} bytes in all)",
+                "x".repeat(ECHO_CHARS),
+                ECHO_CHARS + 10
+            )
+        );
+        assert_eq!(preview(b"\x1b]0;t\x07"), "`\\u{1b}]0;t\\u{7}`");
+    }
 }

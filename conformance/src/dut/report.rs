@@ -13,9 +13,9 @@ use visa_spec::platform::Platform;
 
 use super::cases::Shard;
 use super::grade::{ErratumReading, OffReading, ReadingVerdict};
-use visa_spec::errata::Reading;
 use crate::input::{clip, parse_json, JsonError};
 use crate::junit::xml_text;
+use visa_spec::errata::Reading;
 
 pub const FORMAT: &str = "visa-certify-report/1";
 

@@ -1,10 +1,14 @@
 //! Driving implementations under test: child processes speaking `visa-dut/1`, pipelined
 //! requests, time limits, and recovery from every way a program can misbehave.
 //!
-//! A [`Child`] is one running copy of the implementation with three helper threads: one
-//! writes request batches to its stdin (so a child that stops reading cannot block the
-//! runner), one reads its stdout line by line into a channel (so waits have deadlines), and
-//! one keeps the tail of its stderr for failure messages.
+//! A [`Child`] is one running copy of the implementation, in its own process group (Unix),
+//! with two I/O threads: one writes request batches to its stdin (so a child that stops
+//! reading cannot block the runner), one reads its stdout line by line into a channel (so
+//! waits have deadlines; lines are limited to [`MAX_ANSWER_LINE`] bytes and the lines read
+//! ahead to 32 MiB) and keeps the tail of its stderr for failure messages. The
+//! pipes are non-blocking and polled, so both threads end within 20 ms of the child being
+//! ended, even when a process it started (and that left its group) holds the pipes. Ending
+//! a child kills its whole group, reaps it and joins both threads.
 //!
 //! [`worker`] feeds one child from a shared queue, keeping up to `window` requests in
 //! flight. Answers come back in request order, so each request's time limit starts when the
@@ -13,18 +17,31 @@
 //! requests one at a time, so the failure lands on the case that causes it.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::io::{ErrorKind, Read, Write};
+use std::process::{ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex};
-use std::thread;
+use std::sync::{Arc, Mutex, Weak};
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use super::protocol::{parse_result, preview, runner_hello, Answer, BadAnswer, Hello};
+use super::protocol::{
+    echo, escape_controls, parse_result, preview, runner_hello, Answer, BadAnswer, Hello,
+};
 
-/// The longest answer line read (longer lines are garbage).
-const MAX_LINE: u64 = 64 << 20;
+/// The longest answer line read, without its newline (docs/protocol.md): a longer line fails
+/// the case (kind `too-long`) and the implementation is restarted, unread past the limit.
+pub const MAX_ANSWER_LINE: usize = 32 << 20;
+/// Bytes of lines read ahead of the runner per child (each line also costs [`LINE_COST`]).
+const READ_AHEAD: usize = 32 << 20;
+/// What a queued line costs besides its bytes (so a flood of empty lines is bounded too).
+const LINE_COST: usize = 64;
+/// Bytes of an over-long line kept for its message.
+const PREVIEW_BYTES: usize = 160;
+/// How often the I/O threads look at their stop flag while the pipes are quiet.
+const TICK: Duration = Duration::from_millis(20);
+/// How long output is still read after the implementation has exited.
+const EXIT_GRACE: Duration = Duration::from_millis(200);
 /// Bytes of stderr kept for failure messages.
 const STDERR_TAIL: usize = 2048;
 /// Attempts to start the implementation in a row before a worker gives up.
@@ -134,6 +151,12 @@ pub fn join_command(argv: &[String]) -> String {
 #[derive(Debug)]
 enum Event {
     Line(Vec<u8>),
+    /// A line longer than [`MAX_ANSWER_LINE`]: the bytes read of it and its first bytes.
+    /// Nothing more is read from the child.
+    TooLong {
+        bytes: usize,
+        head: Vec<u8>,
+    },
     Eof,
 }
 
@@ -141,6 +164,8 @@ enum Event {
 #[derive(Debug)]
 pub enum Recv {
     Line(Vec<u8>),
+    /// A line over the limit: why (the child is no longer read).
+    TooLong(String),
     /// The child closed its stdout (it exited, or closed the pipe).
     Eof,
     Timeout,
@@ -180,13 +205,72 @@ impl std::fmt::Display for StartError {
     }
 }
 
-/// One running copy of the implementation.
+/// What a child shares with its I/O threads and with [`kill_all`].
+#[derive(Debug, Default)]
+struct Shared {
+    /// Set when the child is ended: the I/O threads return within [`TICK`].
+    stop: AtomicBool,
+    /// Bytes of lines read and not yet taken by the runner (plus [`LINE_COST`] each).
+    queued: AtomicUsize,
+    /// The tail of the child's stderr.
+    stderr: Mutex<Vec<u8>>,
+    /// The child's process group while the child is not reaped: until then the group id
+    /// (the child's pid) cannot name anyone else's group.
+    group: Mutex<Option<u32>>,
+}
+
+impl Shared {
+    /// Kills every process of the child's group (nothing once the child is reaped).
+    fn kill_group(&self) {
+        if let Ok(group) = self.group.lock() {
+            if let Some(id) = *group {
+                signal_group(id);
+            }
+        }
+    }
+}
+
+#[cfg(unix)]
+fn signal_group(id: u32) {
+    use rustix::process::{kill_process_group, Pid, Signal};
+    if let Some(pid) = i32::try_from(id).ok().and_then(Pid::from_raw) {
+        // ESRCH (the group is gone already) is the only expected error.
+        let _ = kill_process_group(pid, Signal::KILL);
+    }
+}
+
+#[cfg(not(unix))]
+fn signal_group(_id: u32) {}
+
+/// Every child alive, for [`kill_all`].
+static LIVE: Mutex<Vec<Weak<Shared>>> = Mutex::new(Vec::new());
+
+/// Kills the process groups of every implementation this process runs (for an interrupted
+/// run: each child runs in its own process group, which a terminal's Ctrl-C does not reach).
+/// The children are reaped and their threads end when their [`Child`] is dropped or killed.
+pub fn kill_all() {
+    let live: Vec<Arc<Shared>> = LIVE
+        .lock()
+        .map(|l| l.iter().filter_map(Weak::upgrade).collect())
+        .unwrap_or_default();
+    for shared in live {
+        shared.kill_group();
+    }
+}
+
+/// One running copy of the implementation, in its own process group (Unix). Ending it
+/// ([`Child::kill_group`], [`Child::finish`] or dropping it) kills the whole group, reaps
+/// the child and joins its two I/O threads, so nothing it started outlives it and no
+/// thread or descriptor is left behind, even when a process it forked holds its pipes.
 #[derive(Debug)]
 pub struct Child {
     process: std::process::Child,
     to_stdin: Option<Sender<Vec<u8>>>,
-    from_stdout: Receiver<Event>,
-    stderr: Arc<Mutex<Vec<u8>>>,
+    from_stdout: Option<Receiver<Event>>,
+    shared: Arc<Shared>,
+    threads: Vec<JoinHandle<()>>,
+    /// The exit status and when it was seen, once the child is reaped.
+    status: Option<(ExitStatus, Instant)>,
     pub hello: Hello,
 }
 
@@ -197,80 +281,57 @@ impl Child {
             .argv
             .split_first()
             .ok_or_else(|| StartError::Spawn("the implementation command is empty".into()))?;
-        let mut process = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| {
-                StartError::Spawn(format!(
-                    "cannot start `{}`: {e}",
-                    join_command(&launch.argv)
-                ))
-            })?;
-        let (Some(mut stdin), Some(stdout), Some(mut stderr)) = (
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut process = command.spawn().map_err(|e| {
+            StartError::Spawn(echo(&format!(
+                "cannot start `{}`: {e}",
+                join_command(&launch.argv)
+            )))
+        })?;
+        let shared = Arc::new(Shared {
+            group: Mutex::new(Some(process.id())),
+            ..Shared::default()
+        });
+        let (Some(stdin), Some(stdout), Some(stderr)) = (
             process.stdin.take(),
             process.stdout.take(),
             process.stderr.take(),
         ) else {
+            shared.kill_group();
             let _ = process.kill();
+            let _ = process.wait();
             return Err(StartError::Spawn(
                 "the implementation's pipes could not be opened".to_string(),
             ));
         };
+        if let Ok(mut live) = LIVE.lock() {
+            live.retain(|w| w.strong_count() > 0);
+            live.push(Arc::downgrade(&shared));
+        }
         let (to_stdin, requests) = mpsc::channel::<Vec<u8>>();
-        thread::spawn(move || {
-            for bytes in requests {
-                if stdin
-                    .write_all(&bytes)
-                    .and_then(|()| stdin.flush())
-                    .is_err()
-                {
-                    break;
-                }
-            }
-        });
         let (lines, from_stdout) = mpsc::channel();
-        thread::spawn(move || {
-            let mut reader = BufReader::with_capacity(1 << 18, stdout);
-            loop {
-                let mut line = Vec::new();
-                match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut line) {
-                    Ok(0) | Err(_) => {
-                        let _ = lines.send(Event::Eof);
-                        break;
-                    }
-                    Ok(_) => {
-                        if lines.send(Event::Line(line)).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
-        let tail = Arc::new(Mutex::new(Vec::new()));
-        let keep = Arc::clone(&tail);
-        thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = stderr.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                if let Ok(mut t) = keep.lock() {
-                    t.extend_from_slice(&buf[..n]);
-                    if t.len() > STDERR_TAIL {
-                        let cut = t.len() - STDERR_TAIL;
-                        t.drain(..cut);
-                    }
-                }
-            }
-        });
+        let splitter = Splitter {
+            line: Vec::new(),
+            tx: lines,
+            shared: Arc::clone(&shared),
+        };
+        let s = Arc::clone(&shared);
+        let mut threads = vec![thread::spawn(move || write_input(stdin, &requests, &s))];
+        threads.extend(read_output(stdout, stderr, splitter, &shared));
         let mut child = Child {
             process,
             to_stdin: Some(to_stdin),
-            from_stdout,
-            stderr: tail,
+            from_stdout: Some(from_stdout),
+            shared,
+            threads,
+            status: None,
             hello: Hello::default(),
         };
         child.send(runner_hello().into_bytes());
@@ -278,7 +339,8 @@ impl Child {
         let hello = loop {
             match child.recv(deadline) {
                 Recv::Line(l) if l.iter().all(u8::is_ascii_whitespace) => continue,
-                Recv::Line(l) => break Hello::from_line(&l),
+                Recv::Line(l) => break Hello::from_line(&l).map_err(|e| echo(&e)),
+                Recv::TooLong(why) => break Err(format!("the hello answer {why}")),
                 Recv::Eof => {
                     break Err(format!(
                         "the implementation {} before answering hello",
@@ -300,7 +362,7 @@ impl Child {
                 Ok(child)
             }
             Err(e) => {
-                child.kill();
+                child.kill_group();
                 Err(StartError::Handshake(e))
             }
         }
@@ -314,33 +376,115 @@ impl Child {
         }
     }
 
-    /// Waits for the next line until `deadline`, or until the run is interrupted (a
-    /// timeout then).
-    pub fn recv(&self, deadline: Instant) -> Recv {
+    /// Waits for the next line until `deadline`. When the child has exited, what it wrote
+    /// is still read for a moment, then its output counts as closed (a process it forked
+    /// may hold the pipe: its group is killed when the child's exit is seen). An interrupted
+    /// run returns a timeout at once.
+    pub fn recv(&mut self, deadline: Instant) -> Recv {
         loop {
             if interrupted() {
                 return Recv::Timeout;
             }
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.from_stdout.recv_timeout(left.min(INTERRUPT_POLL)) {
-                Ok(Event::Line(l)) => return Recv::Line(l),
+            let Some(rx) = &self.from_stdout else {
+                return Recv::Eof;
+            };
+            let now = Instant::now();
+            let wait = deadline.saturating_duration_since(now).min(INTERRUPT_POLL);
+            match rx.recv_timeout(wait) {
+                Ok(Event::Line(l)) => {
+                    self.shared
+                        .queued
+                        .fetch_sub(l.len() + LINE_COST, Ordering::Relaxed);
+                    return Recv::Line(l);
+                }
+                Ok(Event::TooLong { bytes, head }) => {
+                    return Recv::TooLong(format!(
+                        "is longer than the limit of {MAX_ANSWER_LINE} bytes (docs/protocol.md; {bytes} bytes read without a newline): `{}...`",
+                        escape_controls(&String::from_utf8_lossy(&head))
+                    ))
+                }
                 Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => return Recv::Eof,
-                Err(RecvTimeoutError::Timeout) if left <= INTERRUPT_POLL => return Recv::Timeout,
-                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    if self.exited().is_some_and(|at| at.elapsed() >= EXIT_GRACE) {
+                        return Recv::Eof;
+                    }
+                    if Instant::now() >= deadline {
+                        return Recv::Timeout;
+                    }
+                }
             }
         }
     }
 
-    /// The last lines the child wrote on stderr, as a message suffix.
+    /// When the child was seen to exit, if it has: the first time, the rest of its process
+    /// group is killed (before the child is reaped, while the group id is surely its own)
+    /// and the child reaped.
+    fn exited(&mut self) -> Option<Instant> {
+        if self.status.is_none() && self.exit_pending() {
+            self.reap(false);
+        }
+        self.status.map(|(_, at)| at)
+    }
+
+    /// Whether the child has exited (it is not reaped by this).
+    #[cfg(unix)]
+    fn exit_pending(&self) -> bool {
+        use rustix::process::{waitid, Pid, WaitId, WaitIdOptions};
+        let Some(pid) = i32::try_from(self.process.id())
+            .ok()
+            .and_then(Pid::from_raw)
+        else {
+            return false;
+        };
+        let options = WaitIdOptions::EXITED | WaitIdOptions::NOWAIT | WaitIdOptions::NOHANG;
+        matches!(waitid(WaitId::Pid(pid), options), Ok(Some(_)))
+    }
+
+    #[cfg(not(unix))]
+    fn exit_pending(&self) -> bool {
+        true
+    }
+
+    /// Kills the child's process group and reaps the child: at once when `wait` (the child is
+    /// killed too), else only if it has exited.
+    fn reap(&mut self, wait: bool) {
+        let Ok(mut group) = self.shared.group.lock() else {
+            return;
+        };
+        if group.is_none() {
+            return;
+        }
+        if let Some(id) = *group {
+            signal_group(id);
+        }
+        let status = if wait {
+            let _ = self.process.kill();
+            self.process.wait().ok()
+        } else {
+            self.process.try_wait().ok().flatten()
+        };
+        if let Some(s) = status {
+            self.status = Some((s, Instant::now()));
+            *group = None;
+        }
+    }
+
+    /// The last lines the child wrote on stderr, as a message suffix (control characters
+    /// escaped).
     fn stderr_note(&self) -> String {
-        let tail = self.stderr.lock().map(|t| t.clone()).unwrap_or_default();
+        let tail = self
+            .shared
+            .stderr
+            .lock()
+            .map(|t| t.clone())
+            .unwrap_or_default();
         let text = String::from_utf8_lossy(&tail);
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         let last: Vec<&str> = lines.iter().rev().take(3).rev().copied().collect();
         if last.is_empty() {
             String::new()
         } else {
-            format!("; stderr: {}", last.join(" | "))
+            format!("; stderr: {}", echo(&last.join(" | ")))
         }
     }
 
@@ -349,52 +493,269 @@ impl Child {
     /// killed.
     pub fn death(&mut self) -> String {
         let deadline = Instant::now() + Duration::from_millis(500);
-        let status = loop {
-            match self.process.try_wait() {
-                Ok(Some(status)) => break Some(status),
-                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
-                _ => break None,
-            }
-        };
-        // Give the stderr thread a moment to read what the child wrote last.
+        while self.exited().is_none() && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(5));
+        }
+        // Give the stderr reader a moment to read what the child wrote last.
         thread::sleep(Duration::from_millis(20));
-        let what = match status {
-            Some(s) => describe_status(s),
+        let what = match self.status {
+            Some((s, _)) => describe_status(s),
             None => {
-                self.kill();
+                self.kill_group();
                 "closed its output but kept running (killed)".to_string()
             }
         };
         format!("{what}{}", self.stderr_note())
     }
 
-    pub fn kill(&mut self) {
+    /// Ends the child now: kills its whole process group (every process it started that
+    /// did not leave the group), reaps it, and ends its I/O threads.
+    pub fn kill_group(&mut self) {
         self.to_stdin = None;
-        let _ = self.process.kill();
-        let _ = self.process.wait();
+        self.reap(true);
+        self.shared.stop.store(true, Ordering::Relaxed);
+        // A reader blocked on a full channel gives up once the receiver is gone.
+        self.from_stdout = None;
+        for t in self.threads.drain(..) {
+            // Where pipes are not polled, a read blocks until every writer is gone: a process
+            // the child started could hold the join for ever, so the thread is let go.
+            if cfg!(unix) {
+                let _ = t.join();
+            }
+        }
     }
 
-    /// Closes stdin (the end of the requests) and gives the child a moment to exit.
+    /// Closes stdin (the end of the requests), gives the child a moment to exit, then ends
+    /// it and its group as [`Child::kill_group`] does.
     pub fn finish(mut self) {
         self.to_stdin = None;
         let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.process.try_wait() {
-                return;
-            }
+        while self.exited().is_none() && Instant::now() < deadline {
             thread::sleep(Duration::from_millis(2));
         }
-        self.kill();
+        self.kill_group();
     }
 }
 
 impl Drop for Child {
     fn drop(&mut self) {
-        if let Ok(None) = self.process.try_wait() {
-            let _ = self.process.kill();
-            let _ = self.process.wait();
+        self.kill_group();
+    }
+}
+
+/// Cuts the child's stdout into lines for the runner, within [`MAX_ANSWER_LINE`].
+#[derive(Debug)]
+struct Splitter {
+    line: Vec<u8>,
+    tx: Sender<Event>,
+    shared: Arc<Shared>,
+}
+
+impl Splitter {
+    /// Takes bytes read from stdout; false when stdout must no longer be read (a line is
+    /// over the limit, or the runner has gone).
+    fn feed(&mut self, mut data: &[u8]) -> bool {
+        loop {
+            let newline = data.iter().position(|&b| b == b'\n');
+            let body = newline.unwrap_or(data.len());
+            if self.line.len() + body > MAX_ANSWER_LINE {
+                let bytes = self.line.len() + body;
+                let mut head = std::mem::take(&mut self.line);
+                head.truncate(PREVIEW_BYTES);
+                let more = PREVIEW_BYTES - head.len();
+                head.extend_from_slice(&data[..more.min(body)]);
+                let _ = self.tx.send(Event::TooLong { bytes, head });
+                return false;
+            }
+            let Some(at) = newline else {
+                self.line.extend_from_slice(data);
+                return true;
+            };
+            self.line.extend_from_slice(&data[..=at]);
+            data = &data[at + 1..];
+            let line = std::mem::take(&mut self.line);
+            self.shared
+                .queued
+                .fetch_add(line.len() + LINE_COST, Ordering::Relaxed);
+            if self.tx.send(Event::Line(line)).is_err() {
+                return false;
+            }
+            if data.is_empty() {
+                return true;
+            }
         }
     }
+
+    /// The end of stdout: a last line without a newline, then the end.
+    fn eof(&mut self) {
+        if !self.line.is_empty() {
+            let line = std::mem::take(&mut self.line);
+            self.shared
+                .queued
+                .fetch_add(line.len() + LINE_COST, Ordering::Relaxed);
+            let _ = self.tx.send(Event::Line(line));
+        }
+        let _ = self.tx.send(Event::Eof);
+    }
+}
+
+/// Appends stderr bytes to the kept tail.
+fn keep_tail(shared: &Shared, bytes: &[u8]) {
+    if let Ok(mut t) = shared.stderr.lock() {
+        t.extend_from_slice(bytes);
+        if t.len() > STDERR_TAIL {
+            let cut = t.len() - STDERR_TAIL;
+            t.drain(..cut);
+        }
+    }
+}
+
+/// How long a wait on a quiet pipe lasts before the stop flag is looked at again.
+#[cfg(unix)]
+fn tick() -> rustix::event::Timespec {
+    rustix::event::Timespec {
+        tv_sec: 0,
+        tv_nsec: TICK.as_nanos() as _,
+    }
+}
+
+/// Whether an I/O error only means "not now".
+fn transient(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        ErrorKind::WouldBlock | ErrorKind::Interrupted | ErrorKind::TimedOut
+    )
+}
+
+/// The writer thread: request batches to the child's stdin, until the runner closes the
+/// queue or the child is ended (the pipe is non-blocking: a child that neither reads nor
+/// exits cannot hold the thread).
+fn write_input(stdin: ChildStdin, requests: &Receiver<Vec<u8>>, shared: &Shared) {
+    #[cfg(unix)]
+    let _ = set_nonblocking(&stdin);
+    let mut stdin = stdin;
+    for bytes in requests {
+        let mut rest = bytes.as_slice();
+        while !rest.is_empty() {
+            if shared.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            match stdin.write(rest) {
+                Ok(0) => return,
+                Ok(n) => rest = &rest[n..],
+                Err(e) if transient(&e) => {
+                    #[cfg(unix)]
+                    {
+                        use rustix::event::{poll, PollFd, PollFlags};
+                        let _ = poll(&mut [PollFd::new(&stdin, PollFlags::OUT)], Some(&tick()));
+                    }
+                }
+                Err(_) => return,
+            }
+        }
+    }
+}
+
+#[cfg(unix)]
+fn set_nonblocking(fd: &impl std::os::fd::AsFd) -> rustix::io::Result<()> {
+    use rustix::fs::{fcntl_getfl, fcntl_setfl, OFlags};
+    fcntl_setfl(fd, fcntl_getfl(fd)? | OFlags::NONBLOCK)
+}
+
+/// The reader thread: stdout into lines, stderr into its tail, until both pipes close or the
+/// child is ended. Lines not yet taken by the runner are held to [`READ_AHEAD`] bytes.
+#[cfg(unix)]
+fn read_output(
+    stdout: ChildStdout,
+    stderr: ChildStderr,
+    mut lines: Splitter,
+    shared: &Arc<Shared>,
+) -> Vec<JoinHandle<()>> {
+    use rustix::event::{poll, PollFd, PollFlags};
+    let shared = Arc::clone(shared);
+    let (_, _) = (set_nonblocking(&stdout), set_nonblocking(&stderr));
+    vec![thread::spawn(move || {
+        let mut out = Some(stdout);
+        let mut err = Some(stderr);
+        let mut buf = vec![0u8; 1 << 16];
+        while !shared.stop.load(Ordering::Relaxed) && (out.is_some() || err.is_some()) {
+            let full = shared.queued.load(Ordering::Relaxed) > READ_AHEAD;
+            let mut fds = Vec::with_capacity(2);
+            if let Some(o) = out.as_ref().filter(|_| !full) {
+                fds.push(PollFd::new(o, PollFlags::IN));
+            }
+            if let Some(e) = &err {
+                fds.push(PollFd::new(e, PollFlags::IN));
+            }
+            if fds.is_empty() {
+                thread::sleep(TICK);
+                continue;
+            }
+            if poll(&mut fds, Some(&tick())).is_err() {
+                thread::sleep(TICK);
+            }
+            drop(fds);
+            if let Some(o) = out.as_mut().filter(|_| !full) {
+                match o.read(&mut buf) {
+                    Ok(0) => {
+                        lines.eof();
+                        out = None;
+                    }
+                    Ok(n) => {
+                        if !lines.feed(&buf[..n]) {
+                            out = None;
+                        }
+                    }
+                    Err(e) if transient(&e) => {}
+                    Err(_) => {
+                        lines.eof();
+                        out = None;
+                    }
+                }
+            }
+            if let Some(e) = err.as_mut() {
+                match e.read(&mut buf) {
+                    Ok(0) => err = None,
+                    Ok(n) => keep_tail(&shared, &buf[..n]),
+                    Err(e) if transient(&e) => {}
+                    Err(_) => err = None,
+                }
+            }
+        }
+    })]
+}
+
+/// The reader threads where pipes cannot be polled: blocking reads, one thread per pipe.
+#[cfg(not(unix))]
+fn read_output(
+    mut stdout: ChildStdout,
+    mut stderr: ChildStderr,
+    mut lines: Splitter,
+    shared: &Arc<Shared>,
+) -> Vec<JoinHandle<()>> {
+    let s = Arc::clone(shared);
+    let out = thread::spawn(move || {
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            match stdout.read(&mut buf) {
+                Ok(0) | Err(_) => return lines.eof(),
+                Ok(n) if !lines.feed(&buf[..n]) => return,
+                Ok(_) if s.stop.load(Ordering::Relaxed) => return,
+                Ok(_) => {}
+            }
+        }
+    });
+    let s = Arc::clone(shared);
+    let err = thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stderr.read(&mut buf) {
+            if n == 0 || s.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            keep_tail(&s, &buf[..n]);
+        }
+    });
+    vec![out, err]
 }
 
 #[cfg(unix)]
@@ -430,6 +791,8 @@ pub enum Fault {
     Garbage,
     /// The answer is JSON but not a well-formed result for this request.
     Shape,
+    /// The answer line is longer than [`MAX_ANSWER_LINE`].
+    TooLong,
     /// The program could not be (re)started, so the request never ran.
     NotRun,
 }
@@ -442,6 +805,7 @@ impl Fault {
             Fault::Closed => "closed",
             Fault::Garbage => "garbage",
             Fault::Shape => "shape",
+            Fault::TooLong => "too-long",
             Fault::NotRun => "not-run",
         }
     }
@@ -482,7 +846,7 @@ pub fn worker(launch: &Launch, mut child: Option<Child>, feed: &dyn Feed) -> Opt
         if interrupted() {
             // What was in flight gets no reply: it runs again when the run resumes.
             if let Some(mut c) = child.take() {
-                c.kill();
+                c.kill_group();
             }
             return None;
         }
@@ -567,6 +931,12 @@ pub fn worker(launch: &Launch, mut child: Option<Child>, feed: &dyn Feed) -> Opt
                     }
                 }
             }
+            Recv::TooLong(why) => {
+                inflight.pop_front();
+                let message = format!("the answer line {why}; the implementation was restarted");
+                feed.reply(head, Reply::Fault(Fault::TooLong, message));
+                restart(&mut child, &mut inflight, &mut retry);
+            }
             Recv::Eof => {
                 let why = c.death();
                 if alone || inflight.len() == 1 {
@@ -584,7 +954,7 @@ pub fn worker(launch: &Launch, mut child: Option<Child>, feed: &dyn Feed) -> Opt
                 restart(&mut child, &mut inflight, &mut isolate);
             }
             Recv::Timeout => {
-                c.kill();
+                c.kill_group();
                 if alone || inflight.len() == 1 {
                     inflight.pop_front();
                     let message = format!(
@@ -607,7 +977,7 @@ fn restart(
     queue: &mut VecDeque<usize>,
 ) {
     if let Some(mut c) = child.take() {
-        c.kill();
+        c.kill_group();
     }
     for (i, _) in inflight.drain(..).rev() {
         queue.push_front(i);
@@ -667,6 +1037,10 @@ pub fn ask(launch: &Launch, child: &mut Option<Child>, seq: u64, request: &[u8])
                     }
                 };
             }
+            Recv::TooLong(why) => {
+                restart(child, &mut VecDeque::new(), &mut VecDeque::new());
+                return Reply::Fault(Fault::TooLong, format!("the answer line {why}"));
+            }
             Recv::Eof => {
                 let why = c.death();
                 restart(child, &mut VecDeque::new(), &mut VecDeque::new());
@@ -691,4 +1065,58 @@ pub fn ask(launch: &Launch, child: &mut Option<Child>, seq: u64, request: &[u8])
 /// A short description of a line, for garbage messages.
 pub fn describe_line(line: &[u8]) -> String {
     preview(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn splitter() -> (Splitter, Receiver<Event>) {
+        let (tx, rx) = mpsc::channel();
+        let s = Splitter {
+            line: Vec::new(),
+            tx,
+            shared: Arc::new(Shared::default()),
+        };
+        (s, rx)
+    }
+
+    #[test]
+    fn lines_are_cut_across_reads_and_counted_while_queued() {
+        let (mut s, rx) = splitter();
+        assert!(s.feed(b"{\"a\":1}\n{\"b\""));
+        assert!(s.feed(b":2}\n\ntail"));
+        s.eof();
+        let got: Vec<String> = rx
+            .try_iter()
+            .map(|e| match e {
+                Event::Line(l) => String::from_utf8(l).unwrap_or_default(),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(got, ["{\"a\":1}\n", "{\"b\":2}\n", "\n", "tail", "Eof"]);
+        // 8 + 8 + 1 + 4 bytes and four lines.
+        assert_eq!(s.shared.queued.load(Ordering::Relaxed), 21 + 4 * LINE_COST);
+    }
+
+    #[test]
+    fn a_line_of_the_limit_passes_and_one_byte_more_does_not() {
+        let (mut s, rx) = splitter();
+        let mut line = vec![b'0'; MAX_ANSWER_LINE];
+        line.push(b'\n');
+        assert!(s.feed(&line));
+        assert!(matches!(rx.try_recv(), Ok(Event::Line(l)) if l.len() == MAX_ANSWER_LINE + 1));
+        // Over the limit in two reads: nothing more is read, the head is kept.
+        assert!(s.feed(&line[..MAX_ANSWER_LINE - 10]));
+        assert!(!s.feed(b"\x1b[2J0123456789\n"));
+        match rx.try_recv() {
+            Ok(Event::TooLong { bytes, head }) => {
+                // 10 bytes short, then 14 before the newline.
+                assert_eq!(bytes, MAX_ANSWER_LINE + 4);
+                assert_eq!(head.len(), PREVIEW_BYTES);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(rx.try_recv().is_err());
+    }
 }

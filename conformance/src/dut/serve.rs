@@ -10,7 +10,13 @@
 //! the cases of one instruction: `crash` (abort), `exit` (exit 0 without answering),
 //! `hang` (never answer), `garbage` (a line that is not JSON), `shape` (a result of the wrong
 //! shape), `seq` (a result for another request), `stderr` (chatter on stderr, answer
-//! correctly).
+//! correctly). The hostile ones: `endless` (a result line that never ends: hex digits without
+//! a newline, for ever), `huge` (a well-formed result of 2 MiB that is wrong), `fork` (start a
+//! `sleep` holding the server's stdout and stderr, then abort), `escape` (terminal escape
+//! sequences: in an error message, on stderr before aborting, or raw on stdout, by turns).
+//!
+//! A `hang` still reads its input, and exits when it ends: a hanging server outlives
+//! neither its runner nor a test that started it.
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
@@ -48,7 +54,7 @@ pub struct ServeArgs {
     #[arg(long)]
     pub list_mutants: bool,
     /// Misbehave on purpose: `KIND[:INSTRUCTION]` (crash, exit, hang, garbage, shape, seq,
-    /// stderr). For testing runners.
+    /// stderr, endless, huge, fork, escape). For testing runners.
     #[arg(long, value_name = "KIND[:INSN]", hide = true)]
     pub fault: Option<String>,
 }
@@ -63,6 +69,10 @@ enum FaultKind {
     Shape,
     Seq,
     Stderr,
+    Endless,
+    Huge,
+    Fork,
+    Escape,
 }
 
 #[derive(Clone, Debug)]
@@ -85,6 +95,10 @@ fn parse_fault(s: &str) -> Result<Fault, String> {
         "shape" => FaultKind::Shape,
         "seq" => FaultKind::Seq,
         "stderr" => FaultKind::Stderr,
+        "endless" => FaultKind::Endless,
+        "huge" => FaultKind::Huge,
+        "fork" => FaultKind::Fork,
+        "escape" => FaultKind::Escape,
         other => return Err(format!("unknown fault `{other}`")),
     };
     Ok(Fault { kind, insn })
@@ -281,9 +295,11 @@ pub fn serve(
                     match f.kind {
                         FaultKind::Crash => std::process::abort(),
                         FaultKind::Exit => std::process::exit(0),
-                        FaultKind::Hang => loop {
-                            std::thread::sleep(std::time::Duration::from_secs(3600));
-                        },
+                        FaultKind::Hang => {
+                            // Never answer, but end with the input.
+                            io::copy(&mut reader, &mut io::sink())?;
+                            return Ok(EXIT_OK);
+                        }
                         FaultKind::Garbage => {
                             writer.write_all(b"Segmentation fault? no: just garbage\n")?;
                             writer.flush()?;
@@ -295,6 +311,26 @@ pub fn serve(
                             );
                             writer.write_all(bad.as_bytes())?;
                             writer.flush()?;
+                            continue;
+                        }
+                        FaultKind::Endless => match endless(seq, &mut writer)? {},
+                        FaultKind::Huge => {
+                            writer.write_all(huge(seq).as_bytes())?;
+                            writer.flush()?;
+                            continue;
+                        }
+                        FaultKind::Fork => {
+                            let held = std::process::Command::new("sleep")
+                                .arg("3600")
+                                .stdin(std::process::Stdio::null())
+                                .spawn();
+                            if let Err(e) = held {
+                                writeln!(err, "serve: --fault fork: cannot start `sleep`: {e}")?;
+                            }
+                            std::process::abort();
+                        }
+                        FaultKind::Escape => {
+                            escape(seq, &mut writer, err)?;
                             continue;
                         }
                         FaultKind::Seq | FaultKind::Stderr => {}
@@ -343,6 +379,53 @@ pub fn serve(
     }
     writer.flush()?;
     Ok(EXIT_OK)
+}
+
+/// Terminal escape sequences: clear the screen, set the window title, turn the text red.
+const ESCAPES: &str = "\u{1b}[2J\u{1b}]0;owned\u{7}\u{1b}[31m\u{9b}1m";
+
+/// Writes a result line for `seq` that never ends, until the reader goes away.
+fn endless(seq: u64, writer: &mut impl Write) -> io::Result<std::convert::Infallible> {
+    let head = format!("{{\"type\":\"result\",\"seq\":{seq},\"state\":{{\"vars\":{{\"V1\":\"");
+    writer.write_all(head.as_bytes())?;
+    let zeros = [b'0'; 1 << 16];
+    loop {
+        writer.write_all(&zeros)?;
+    }
+}
+
+/// A well-formed result for `seq` whose `V1` holds 1 MiB of bytes (2 MiB of hex).
+fn huge(seq: u64) -> String {
+    let hex = "0f".repeat(1 << 20);
+    format!("{{\"type\":\"result\",\"seq\":{seq},\"state\":{{\"vars\":{{\"V1\":\"{hex}\"}},\"preds\":{{}},\"mem\":[]}}}}\n")
+}
+
+/// Escape sequences, by turns: in an error answer's message, on stderr before aborting, or
+/// raw in a line on stdout.
+fn escape(seq: u64, writer: &mut impl Write, err: &mut dyn Write) -> io::Result<()> {
+    match seq % 3 {
+        0 => {
+            let message = Answer::Error {
+                class: ErrorClass::InvalidInstruction,
+                message: format!("{ESCAPES}fake error"),
+            };
+            writer.write_all(
+                ResultMsg {
+                    seq,
+                    answer: message,
+                }
+                .to_line()
+                .as_bytes(),
+            )?;
+        }
+        1 => {
+            writeln!(err, "{ESCAPES}fake crash")?;
+            err.flush()?;
+            std::process::abort();
+        }
+        _ => writer.write_all(format!("{ESCAPES}not json\n").as_bytes())?,
+    }
+    writer.flush()
 }
 
 /// `{"type":"error","message":...}`: the answer to a request that cannot be understood.

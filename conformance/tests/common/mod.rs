@@ -35,3 +35,84 @@ pub fn tmp_dir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// The environment variable that marks the processes one test starts.
+pub const MARK: &str = "VISA_CONFORM_TEST_MARK";
+
+/// The processes one test starts, marked by [`MARK`] in their environment (their children
+/// inherit it): listed by [`Marked::alive`], and killed when the guard is dropped, also when
+/// an assertion fails, so no test leaves a process behind.
+#[derive(Debug)]
+pub struct Marked {
+    pub value: String,
+}
+
+impl Marked {
+    pub fn new(test: &str) -> Marked {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        Marked {
+            value: format!("{test}-{}-{nanos}", std::process::id()),
+        }
+    }
+
+    /// A command with the mark in its environment.
+    pub fn command(&self, program: &str) -> std::process::Command {
+        let mut c = std::process::Command::new(program);
+        c.env(MARK, &self.value);
+        c
+    }
+
+    /// The marked processes still running (zombies are not running).
+    pub fn alive(&self) -> Vec<u32> {
+        let needle = format!("{MARK}={}\0", self.value);
+        let Ok(dir) = std::fs::read_dir("/proc") else {
+            return Vec::new();
+        };
+        dir.flatten()
+            .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+            .filter(|pid| {
+                let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+                let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+                let zombie = stat
+                    .rsplit_once(')')
+                    .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'));
+                !zombie
+                    && environ
+                        .windows(needle.len())
+                        .any(|w| w == needle.as_bytes())
+            })
+            .collect()
+    }
+
+    /// The marked processes still running after waiting up to `patience` for them to end.
+    pub fn alive_after(&self, patience: std::time::Duration) -> Vec<u32> {
+        let deadline = std::time::Instant::now() + patience;
+        loop {
+            let alive = self.alive();
+            if alive.is_empty() || std::time::Instant::now() >= deadline {
+                return alive;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
+    /// Kills every marked process.
+    #[cfg(unix)]
+    pub fn kill(&self) {
+        use rustix::process::{kill_process, Pid, Signal};
+        for pid in self.alive() {
+            if let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) {
+                let _ = kill_process(pid, Signal::KILL);
+            }
+        }
+    }
+}
+
+#[cfg(unix)]
+impl Drop for Marked {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
