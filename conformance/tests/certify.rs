@@ -261,11 +261,19 @@ const VSTRIDE: Trigger = Trigger(
 const A32_WRAP: Trigger = Trigger(
     r#"{"format":"visa-vector/1","id":"trigger/a32-wrap","platform":"xe-hpg","program":".decl VD v_type=G type=ud num_elts=8\n.decl VA v_type=G type=ud num_elts=1\nlsc_load.ugm (M1, 1) VD:d32 flat[VA+0x20]:a32\n","init":{"vars":{"VA":"f0ffffff"},"mem":[{"space":"flat","addr":"0x10","bytes":"78563412"}]}}"#,
 );
-/// A block 2D load of four d32 elements from a surface 8 bytes wide (width operand 0x7,
-/// minus-one encoded) and one row high: elements 2 and 3 lie past the width and load as
-/// zero (erratum BLOCK2D-OUT-OF-BOUNDS, resolved), although memory there holds 3 and 4.
+/// A block 2D load of four d32 elements at X = 14 from a surface 64 bytes wide (width operand
+/// 0x3f, minus-one encoded; the smallest width Intel publishes, BLOCK2D-LIMITS) and one row
+/// high: elements 16 and 17 lie past the width and load as zero (erratum
+/// BLOCK2D-OUT-OF-BOUNDS, resolved), although memory there holds 3 and 4.
 const BLOCK2D_BOUNDS: Trigger = Trigger(
-    r#"{"format":"visa-vector/1","id":"trigger/block2d-bounds","platform":"xe-hpc","program":".decl VD v_type=G type=ud num_elts=16\n.decl VX v_type=G type=d num_elts=1\n.decl VY v_type=G type=d num_elts=1\nlsc_load_block2d.ugm (M1_NM, 1) VD:d32.4x1nn flat[0x10000,0x7,0x0,0x3f,VX,VY]\n","init":{"mem":[{"space":"flat","addr":"0x10000","bytes":"01000000020000000300000004000000"}]}}"#,
+    r#"{"format":"visa-vector/1","id":"trigger/block2d-bounds","platform":"xe-hpc","program":".decl VD v_type=G type=ud num_elts=16\n.decl VX v_type=G type=d num_elts=1\n.decl VY v_type=G type=d num_elts=1\nlsc_load_block2d.ugm (M1_NM, 1) VD:d32.4x1nn flat[0x10000,0x3f,0x0,0x3f,VX,VY]\n","init":{"vars":{"VX":"0e000000"},"mem":[{"space":"flat","addr":"0x10038","bytes":"01000000020000000300000004000000"}]}}"#,
+);
+
+/// A block 2D store of four d32 elements one row above a 64-byte-wide surface (Y = -1): the
+/// row is outside and dropped (erratum BLOCK2D-OUT-OF-BOUNDS, resolved), so the 16 bytes at
+/// Base - pitch (0xffc0) keep 0x11; a store that skips the bounds check writes 1 2 3 4 there.
+const BLOCK2D_STORE_ABOVE: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"trigger/block2d-store-above","platform":"xe-hpc","program":".decl VD v_type=G type=ud num_elts=16\nlsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0x3f,0x3,0x3f,0x0,-0x1] VD:d32.1x4x1nn\n","init":{"vars":{"VD":"01000000020000000300000004000000"},"mem":[{"space":"flat","addr":"0xffc0","bytes":"11111111111111111111111111111111"}]}}"#,
 );
 
 /// A mutant, the instruction it must fail, an instruction it must not fail (when its bug is
@@ -299,6 +307,14 @@ const MUTANT_EXPECTATIONS: &[Expectation] = &[
         triggers: &[BLOCK2D_BOUNDS],
         lanes: 1,
         line_bytes: 600,
+    },
+    Expectation {
+        mutant: "block2d-store-outside",
+        insn: "lsc_store_block2d",
+        control: Some("lsc_load_block2d"),
+        triggers: &[BLOCK2D_STORE_ABOVE],
+        lanes: 1,
+        line_bytes: 700,
     },
     Expectation {
         mutant: "dpas-s4-zero-extended",
