@@ -946,8 +946,9 @@ impl Block2dShape {
         }
     }
 
-    /// Checks the shape against the platform limits of the block 2D messages (the
-    /// hardware's: block 2D exists on xe-hpc and xe2; 1, 2 or 4 blocks; a height of 1 to 32
+    /// Checks the shape against the documents' limits of the block 2D messages
+    /// (BLOCK2D-LIMITS literal; the resolved reading adds [`Block2dShape::check_published_limits`]:
+    /// block 2D exists on xe-hpc and xe2; 1, 2 or 4 blocks; a height of 1 to 32
     /// rows; `Blocks*BlockWidth*sizeof(DataSize)` at most 64 bytes; transpose on d32 and d64
     /// with one block, at most 16 (d64: 8) wide; VNNI on d8 and d16 only; a store writes
     /// one untransposed, untransformed block).

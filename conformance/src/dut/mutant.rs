@@ -369,7 +369,11 @@ fn block2d_store_outside(case: &Case, engine: EngineKind) -> Outcome {
                 continue;
             }
             let row = pitch.offset + i64::from(pitch_minus_one);
-            let k = if row > 0 { (base.offset / row).min(16) } else { 0 };
+            let k = if row > 0 {
+                (base.offset / row).min(16)
+            } else {
+                0
+            };
             if k == 0 {
                 continue;
             }
