@@ -468,6 +468,36 @@ const MUTANT_EXPECTATIONS: &[Expectation] = &[
 /// at most this many bytes: two or three declarations of one element and one instruction.
 const SHRUNK_LINE_BYTES: u64 = 360;
 
+/// The golden block 2D store cases observe memory around the surface (a row above, the pitch
+/// gaps, two rows below): a store that lands outside the surface fails most of them, not only
+/// a hand-made trigger (with only the surface's rows and one below observed, 1 case of 16 saw
+/// it).
+#[test]
+fn golden_block2d_stores_see_a_store_outside_the_surface() {
+    let dir = common::tmp_dir("block2d-store-outside-golden");
+    let r = certify(
+        &dir.join("report"),
+        &[
+            "--impl",
+            &serve("--mutant block2d-store-outside"),
+            "--vectors",
+            &golden("lsc_store_block2d"),
+            "--generated",
+            "0",
+            "--shrink",
+            "0",
+        ],
+    );
+    assert_eq!(r.status, 1, "{}{}", r.out, r.err);
+    let failed: u64 = r.report["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["failed"].as_u64().unwrap())
+        .sum();
+    assert!(failed >= 8, "{failed} golden store cases failed\n{}", r.out);
+}
+
 #[test]
 fn every_mutant_fails_on_its_instruction_with_a_small_shrunk_case() {
     assert!(MUTANTS.len() >= 12);
