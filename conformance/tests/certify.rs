@@ -468,6 +468,39 @@ const MUTANT_EXPECTATIONS: &[Expectation] = &[
 /// at most this many bytes: two or three declarations of one element and one instruction.
 const SHRUNK_LINE_BYTES: u64 = 360;
 
+/// A case expecting `undefined-behaviour` is not graded: a block 2D store on a surface 66 bytes
+/// wide (not a multiple of 4: outside Intel's published limits, BLOCK2D-LIMITS) is skipped
+/// whatever the implementation answers (here a state: the mutant widens the surface).
+#[test]
+fn undefined_behaviour_cases_are_not_graded() {
+    let dir = common::tmp_dir("ub-not-graded");
+    let line = r#"{"format":"visa-vector/1","id":"ub/block2d-width","platform":"xe-hpc","program":".decl VD v_type=G type=ud num_elts=16\nlsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0x41,0x3,0x4f,0x0,0x0] VD:d32.1x4x1nn\n","init":{"mem":[{"space":"flat","addr":"0x10000","bytes":"00000000000000000000000000000000"}]},"expect":{"error":"undefined-behaviour"}}"#;
+    // And a store inside the same surface with a valid width, which the mutant gets right.
+    let inside = line
+        .replace("ub/block2d-width", "ub/block2d-inside")
+        .replace("0x41,", "0x3f,")
+        .replace(r#","expect":{"error":"undefined-behaviour"}"#, "");
+    let vectors = write_lines(&dir.join("in/cases.jsonl"), &[line.to_string(), inside]);
+    let r = certify(
+        &dir.join("report"),
+        &[
+            "--impl",
+            &serve("--mutant block2d-store-outside"),
+            "--vectors",
+            &vectors,
+            "--generated",
+            "0",
+        ],
+    );
+    assert_eq!(r.status, 0, "{}{}", r.out, r.err);
+    assert!(
+        r.out
+            .contains("1 passed (0 errata-tolerated), 0 failed, 0 unsupported, 1 skipped"),
+        "{}",
+        r.out
+    );
+}
+
 /// The golden block 2D store cases observe memory around the surface (a row above, the pitch
 /// gaps, two rows below): a store that lands outside the surface fails most of them, not only
 /// a hand-made trigger (with only the surface's rows and one below observed, 1 case of 16 saw
