@@ -1121,7 +1121,7 @@ pub static LEDGER: &[Erratum] = &[
         document: "instructions/LSC_UNTYPED.md, Semantics (LOAD_BLOCK2D, STORE_BLOCK2D)",
         says: "gives the surface width and height but no clamp: elements outside the surface are not mentioned",
         literal: "(silent)",
-        resolved: "an element whose row is outside 0..=SurfaceHeight or whose bytes pass the surface width (or whose X is negative) loads as zero, and a store to it is dropped",
+        resolved: "an element whose row is outside 0..=SurfaceHeight or whose bytes pass the surface width (or whose X is negative) loads as zero, and a store to it is dropped (an element only partly past the width: BLOCK2D-STRADDLE)",
         reason: "the bounds-checked behaviour of the block 2D messages on the hardware; it makes edge tiles safe",
         executable: false,
     },
