@@ -721,7 +721,7 @@ pub fn is_untyped_block2d(case: &Case) -> bool {
 /// [`with_expect`] for an untyped block 2D case, each variable and memory region widened to
 /// the outcome under BLOCK2D-STRADDLE's literal reading too (an element across the surface
 /// width moved whole): the documents leave that element open, so a vector accepts either.
-/// Tagged `block2d-straddle` when the readings differ.
+/// Tagged `block2d-straddle` and `BLOCK2D-STRADDLE` when the readings differ.
 pub fn with_expect_straddle(case: Case) -> Result<Case, String> {
     let mut case = with_expect(case)?;
     let mut run = case.clone();
@@ -742,6 +742,8 @@ pub fn with_expect_straddle(case: Case) -> Result<Case, String> {
     }
     if widened {
         case.tags.push("block2d-straddle".to_string());
+        case.tags
+            .push(visa_spec::errata::BLOCK2D_STRADDLE.to_string());
     }
     Ok(case)
 }
