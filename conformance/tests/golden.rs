@@ -121,3 +121,31 @@ fn rotate_vectors_are_tagged_where_the_signed_shift_readings_differ() {
     assert!(differ >= 10, "{differ} cases where the readings differ");
     assert!(literal_differ >= 1);
 }
+
+/// A block 2D case without an expectation (a generated certify case) accepts either reading
+/// of an element across the surface width (BLOCK2D-STRADDLE): a d16 element on a 1-byte-wide
+/// surface (documents' limits) loads as zero (resolved) or whole, 0x80 0x81, element-first.
+#[test]
+fn block2d_straddle_cases_accept_either_reading() {
+    use visa_conformance::dut::cases::{prepare_one, Source};
+    use visa_conformance::vector::{Case, Expect};
+    let line = r#"{"format":"visa-vector/1","id":"straddle","platform":"xe-hpc","errata":{"BLOCK2D-LIMITS":"literal"},"program":".decl VD v_type=G type=ud num_elts=16\nlsc_load_block2d.ugm (M1_NM, 1) VD:d16.1x2x1nn flat[0x10000,0x0,0x0,0xf,0x0,0x0]\n","init":{"mem":[{"space":"flat","addr":"0x10000","bytes":"8081828384858687"}]}}"#;
+    let case = Case::from_line(line).unwrap();
+    let prepared = prepare_one(
+        0,
+        case,
+        "lsc_load_block2d".into(),
+        Source::Generated { seed: 1 },
+    )
+    .unwrap();
+    let Expect::State(state) = &prepared.expect else {
+        panic!("{:?}", prepared.expect)
+    };
+    let vd = &state.vars["VD"];
+    let mut resolved = vec![0u8; 64];
+    assert!(vd.allows(&resolved), "{vd:?}");
+    resolved[..2].copy_from_slice(&[0x80, 0x81]);
+    assert!(vd.allows(&resolved), "{vd:?}");
+    resolved[2] = 0x82;
+    assert!(!vd.allows(&resolved), "{vd:?}");
+}

@@ -55,3 +55,33 @@ fn lsc_spec_matches_oracle() {
         assert!(ran > 0, "{}: no case ran", op.mnemonic());
     }
 }
+
+/// Generated block 2D cases keep to Intel's published shape limits unless they read
+/// BLOCK2D-LIMITS literally, and observe memory from a row above the surface (base 0x10000).
+#[test]
+fn block2d_cases_keep_to_the_published_limits_and_observe_around_the_surface() {
+    use visa_spec::errata::{self, Readings};
+    for op in [Opcode::LscLoadBlock2d, Opcode::LscStoreBlock2d] {
+        let mut runner = TestRunner::new(Config::default());
+        let strategy = gen::case(op);
+        let (mut published, mut documents) = (0, 0);
+        for _ in 0..64 {
+            let generated = strategy.new_tree(&mut runner).unwrap().current();
+            let ast = visa_spec::asm::parse(&generated.text).unwrap();
+            let resolved =
+                visa_spec::validate::validate_with(&ast, generated.platform, &Readings::resolved());
+            if generated.literal.contains(&errata::BLOCK2D_LIMITS) {
+                documents += 1;
+            } else {
+                assert!(resolved.is_ok(), "{resolved:?} on\n{}", generated.text);
+                published += 1;
+            }
+            let region = &generated.mem[0];
+            assert!(
+                region.addr < 0x10000,
+                "no row above the surface: {region:?}"
+            );
+        }
+        assert!(published > 0 && documents > 0, "{published} {documents}");
+    }
+}

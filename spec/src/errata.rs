@@ -268,6 +268,8 @@ pub const BLOCK2D_SURFACE_MINUS_ONE: &str = "BLOCK2D-SURFACE-MINUS-ONE";
 pub const BLOCK2D_ROW_Y: &str = "BLOCK2D-ROW-Y";
 pub const BLOCK2D_STORE_INDEX: &str = "BLOCK2D-STORE-INDEX";
 pub const BLOCK2D_OUT_OF_BOUNDS: &str = "BLOCK2D-OUT-OF-BOUNDS";
+pub const BLOCK2D_STRADDLE: &str = "BLOCK2D-STRADDLE";
+pub const BLOCK2D_LIMITS: &str = "BLOCK2D-LIMITS";
 pub const LSC_FENCE_SYSREL: &str = "LSC-FENCE-SYSREL";
 pub const LSC_TYPED_SURFACE: &str = "LSC-TYPED-SURFACE";
 pub const LSC_TYPED_TEXT: &str = "LSC-TYPED-TEXT";
@@ -1185,9 +1187,27 @@ pub static LEDGER: &[Erratum] = &[
         document: "instructions/LSC_UNTYPED.md, Semantics (LOAD_BLOCK2D, STORE_BLOCK2D)",
         says: "gives the surface width and height but no clamp: elements outside the surface are not mentioned",
         literal: "(silent)",
-        resolved: "an element whose row is outside 0..=SurfaceHeight or whose bytes pass the surface width (or whose X is negative) loads as zero, and a store to it is dropped",
+        resolved: "an element whose row is outside 0..=SurfaceHeight or whose bytes pass the surface width (or whose X is negative) loads as zero, and a store to it is dropped (an element only partly past the width: BLOCK2D-STRADDLE)",
         reason: "the bounds-checked behaviour of the block 2D messages on the hardware; it makes edge tiles safe",
         executable: false,
+    },
+    Erratum {
+        id: BLOCK2D_STRADDLE,
+        document: "instructions/LSC_UNTYPED.md, Semantics (LOAD_BLOCK2D load_elem, STORE_BLOCK2D), Description (SurfaceWidth)",
+        says: "gives the surface width in bytes and moves whole DataSize elements, but says nothing of an element whose first byte is inside the width and whose last is past it (a d64 element where the width is 4 modulo 8; d16 to d64 elements on a 1- or 2-byte-wide surface)",
+        literal: "element-first, as Intel's ESIMD host emulation reads the block: an element whose first byte is inside the width is moved whole (a load reads the bytes past the width from the pitch gap, a store writes them there)",
+        resolved: "BLOCK2D-OUT-OF-BOUNDS by bytes: an element any of whose bytes pass the width loads as zero and its store is dropped; the vectors accept either reading for such an element (an `any_of` set, tagged `block2d-straddle`)",
+        reason: "the documents leave the straddling element open and the two implementations Intel publishes disagree (the hardware bounds check by bytes, the emulation by the element's start), so a vector may not pin one",
+        executable: true,
+    },
+    Erratum {
+        id: BLOCK2D_LIMITS,
+        document: "instructions/LSC_UNTYPED.md, Format (block2d CONDITION), Description (Blocks, BlockWidth, BlockHeight, SurfaceWidth, SurfaceHeight, SurfacePitch)",
+        says: "bounds the shape only by the register operand (1, 2 or 4 blocks, up to 32 rows, Blocks*BlockWidth*sizeof(DataSize) up to 64 bytes, transpose on d32 and d64, VNNI on d8 and d16) and gives the surface fields no range or alignment",
+        literal: "the documents' limits: any such shape validates and any surface executes",
+        resolved: "Intel's published limits as well (intel/llvm, sycl/include/sycl/ext/intel/experimental/esimd/memory.hpp, detail::check_lsc_block_2d_restrictions): BlockWidth*sizeof(DataSize) a multiple of 4; a store of one block at most 8 rows high; a plain load of 1 to 4 (d8, d16), 1 or 2 (d32) or 1 (d64) blocks; VNNI at most 16 wide and 1, 2 or 4 blocks; transposed d32 at most 8 wide, transposed d64 exactly 8 high and 1, 2 or 4 wide; other shapes are invalid instructions. The surface (oneapi-src/oneDNN, src/gpu/jit/ir/block_2d_utils.hpp, block_2d_width_ok, block_2d_height_ok, block_2d_pitch_ok, block_2d_base_alignment): width 64 to 2^24 bytes and a multiple of max(4, sizeof(DataSize)), height at most 2^24 rows, pitch 64 to 2^24 bytes, a multiple of 16, base 64-byte aligned; any other surface is undefined behaviour; the same limits on xe-hpc and xe2",
+        reason: "the limits Intel's own API and code generator enforce are what any implementation built on them accepts; a shape the documents allow stays executable under the literal reading",
+        executable: true,
     },
     Erratum {
         id: LSC_FENCE_SYSREL,

@@ -946,8 +946,9 @@ impl Block2dShape {
         }
     }
 
-    /// Checks the shape against the platform limits of the block 2D messages (the
-    /// hardware's: block 2D exists on xe-hpc and xe2; 1, 2 or 4 blocks; a height of 1 to 32
+    /// Checks the shape against the documents' limits of the block 2D messages
+    /// (BLOCK2D-LIMITS literal; the resolved reading adds [`Block2dShape::check_published_limits`]:
+    /// block 2D exists on xe-hpc and xe2; 1, 2 or 4 blocks; a height of 1 to 32
     /// rows; `Blocks*BlockWidth*sizeof(DataSize)` at most 64 bytes; transpose on d32 and d64
     /// with one block, at most 16 (d64: 8) wide; VNNI on d8 and d16 only; a store writes
     /// one untransposed, untransformed block).
@@ -1009,6 +1010,96 @@ impl Block2dShape {
         }
         Ok(())
     }
+
+    /// Checks the shape against the restrictions Intel's ESIMD API enforces (BLOCK2D-LIMITS
+    /// resolved; intel/llvm, sycl/include/sycl/ext/intel/experimental/esimd/memory.hpp,
+    /// `detail::check_lsc_block_2d_restrictions`), on top of [`Block2dShape::check_limits`].
+    /// The same rules on xe-hpc and xe2.
+    pub fn check_published_limits(&self, platform: Platform, store: bool) -> Result<()> {
+        self.check_limits(platform, store)?;
+        let lim = |why: String| {
+            VisaError::invalid(format!(
+                "block 2D shape `{}`: {why} (Intel's published limits, BLOCK2D-LIMITS)",
+                self.text()
+            ))
+        };
+        let bytes = self.size.mem_bytes() as u32;
+        if !(self.width * bytes).is_multiple_of(4) {
+            return Err(lim(format!(
+                "BlockWidth*sizeof = {} bytes is not a whole number of dwords",
+                self.width * bytes
+            )));
+        }
+        if self.transpose {
+            if bytes == 8 && (self.height != 8 || ![1, 2, 4].contains(&self.width)) {
+                return Err(lim(
+                    "a transposed d64 block is 8 rows high and 1, 2 or 4 wide".into(),
+                ));
+            }
+            if bytes == 4 && self.width > 8 {
+                return Err(lim(format!(
+                    "a transposed d32 width of {}: up to 8",
+                    self.width
+                )));
+            }
+        } else if self.vnni {
+            if self.width > 16 {
+                return Err(lim(format!("a VNNI width of {}: up to 16", self.width)));
+            }
+        } else if store {
+            if self.height > 8 {
+                return Err(lim(format!(
+                    "a store height of {} rows: up to 8",
+                    self.height
+                )));
+            }
+        } else {
+            // A plain load: up to 4 blocks of d8 and d16, 2 of d32, 1 of d64.
+            let max_blocks = if bytes == 1 { 4 } else { 8 / bytes };
+            if self.blocks > max_blocks {
+                return Err(lim(format!(
+                    "{} blocks of {}: up to {max_blocks}",
+                    self.blocks,
+                    self.size.name()
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The surface of a block 2D message (bytes and rows, decoded from the operands) against the
+/// limits Intel publishes (BLOCK2D-LIMITS resolved; oneapi-src/oneDNN,
+/// src/gpu/jit/ir/block_2d_utils.hpp, `block_2d_width_ok`, `block_2d_height_ok`,
+/// `block_2d_pitch_ok`, `block_2d_base_alignment`): a width of 64 to 2^24 bytes, a multiple
+/// of `max(4, elem)`; at most 2^24 rows; a pitch of 64 to 2^24 bytes, a multiple of 16; a
+/// 64-byte-aligned base. `Err` names the first limit the surface breaks.
+pub fn block2d_surface_limits(
+    base: i128,
+    width: i128,
+    height: i128,
+    pitch: i128,
+    elem: i128,
+) -> std::result::Result<(), String> {
+    const MAX: i128 = 1 << 24;
+    if !(64..=MAX).contains(&width) || width % elem.max(4) != 0 {
+        return Err(format!(
+            "a surface width of {width} bytes: 64 to 2^24, a multiple of {}",
+            elem.max(4)
+        ));
+    }
+    if !(1..=MAX).contains(&height) {
+        return Err(format!("a surface height of {height} rows: 1 to 2^24"));
+    }
+    if !(64..=MAX).contains(&pitch) || pitch % 16 != 0 {
+        return Err(format!(
+            "a surface pitch of {pitch} bytes: 64 to 2^24, a multiple of 16"
+        ));
+    }
+    if base % 64 != 0 {
+        return Err(format!("a surface base 0x{base:x} not 64-byte aligned"));
+    }
+    Ok(())
 }
 
 /// See [`Block2dShape::layout`].

@@ -1804,7 +1804,8 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
             continue;
         }
         if lsc_block2d::is_block2d(insn.opcode) || matches!(insn.ctrl, Ctrl::Block2d(_)) {
-            lsc_block2d::rules(insn, vars, program.platform).map_err(|e| e.at(insn.pos))?;
+            lsc_block2d::rules(insn, vars, program.platform, readings)
+                .map_err(|e| e.at(insn.pos))?;
             continue;
         }
         if lsc_forms::is_lsc(insn.opcode) || matches!(insn.ctrl, Ctrl::Lsc(_)) {

@@ -23,5 +23,7 @@ fn literal_rows_name_executable_errata() {
         errata::BLOCK2D_SURFACE_MINUS_ONE,
         errata::BLOCK2D_ROW_Y,
         errata::BLOCK2D_STORE_INDEX,
+        errata::BLOCK2D_STRADDLE,
+        errata::BLOCK2D_LIMITS,
     ]);
 }

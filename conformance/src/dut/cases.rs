@@ -19,7 +19,10 @@ use visa_spec::platform::Platform;
 use super::protocol::{run_request, Observe};
 use super::serve::first_mnemonic;
 use crate::gen::{self, Opcode};
-use crate::golden::{float_dpas_destination, with_expect, with_expect_profiles};
+use crate::golden::{
+    float_dpas_destination, is_untyped_block2d, with_expect, with_expect_profiles,
+    with_expect_straddle,
+};
 use crate::vector::{read_file, reject_repeated_ids, vector_files, Case, Expect};
 
 /// Where a case comes from.
@@ -358,6 +361,10 @@ pub fn prepare_one(
                 .expect
                 .ok_or_else(|| format!("{}: no expectation computed", case.id))?
         }
+        // A block 2D case accepts either reading of an element across the surface width.
+        None if is_untyped_block2d(&case) => with_expect_straddle(case.clone())?
+            .expect
+            .ok_or_else(|| format!("{}: no expectation computed", case.id))?,
         None => with_expect(case.clone())?
             .expect
             .ok_or_else(|| format!("{}: no expectation computed", case.id))?,

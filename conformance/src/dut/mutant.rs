@@ -154,6 +154,12 @@ pub const MUTANTS: &[Mutant] = &[
         run: block2d_no_bounds,
     },
     Mutant {
+        name: "block2d-store-outside",
+        instruction: "lsc_store_block2d",
+        bug: "block 2D stores skip the surface bounds check: elements above, below or past the width of the surface land in memory there (the rows above it, the pitch gap, the rows below it) instead of being dropped",
+        run: block2d_store_outside,
+    },
+    Mutant {
         name: "pred-offset-ignored",
         instruction: "add",
         bug: "predication reads predicate bit n for channel n, ignoring the mask control's offset (M5 reads bits 0.., not 16..)",
@@ -349,6 +355,50 @@ fn block2d_no_bounds(case: &Case, engine: EngineKind) -> Outcome {
                     changed = true;
                 }
             }
+        }
+        changed
+    })
+}
+
+fn block2d_store_outside(case: &Case, engine: EngineKind) -> Outcome {
+    // The surface moved up by k rows (k up to 16, the base staying at or above 0) and Y down
+    // by as many, as wide and as high as the encodings allow: every element of the block
+    // from row -k down lands at Base + row*pitch + X*size, inside the surface or not.
+    let pitch_minus_one = case
+        .errata
+        .get(errata::BLOCK2D_SURFACE_MINUS_ONE)
+        .is_none_or(|r| *r != Reading::Literal);
+    rewrite(case, engine, |_, tree, _| {
+        let mut changed = false;
+        for line in insn_lines(tree).filter(|l| l.opcode == "lsc_store_block2d") {
+            let Some((_, terms, _)) = lsc_address(line) else {
+                continue;
+            };
+            let [base, width, height, pitch, _, y] = terms.as_mut_slice() else {
+                continue;
+            };
+            if base.base.is_some() || pitch.base.is_some() {
+                continue;
+            }
+            let row = pitch.offset + i64::from(pitch_minus_one);
+            let k = if row > 0 {
+                (base.offset / row).min(16)
+            } else {
+                0
+            };
+            if k == 0 {
+                continue;
+            }
+            base.offset -= k * row;
+            y.offset += k;
+            for term in [width, height] {
+                *term = ast::AddrTerm {
+                    scale: None,
+                    base: None,
+                    offset: 0xff_ffff,
+                };
+            }
+            changed = true;
         }
         changed
     })

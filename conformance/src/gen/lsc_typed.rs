@@ -175,10 +175,12 @@ fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         pixel_size,
         aux: 0,
     };
-    let region_len = (surface.size as usize).max(1) + 16;
+    // Memory: 16 bytes before the surface, the surface, a row past it and 16 bytes more, so a
+    // store that lands outside the surface shows.
+    let region_len = (surface.size as usize).max(1) + pitch as usize + 32;
     let mem = vec![MemRegion {
         space: FLAT.to_string(),
-        addr: BASE,
+        addr: BASE - 16,
         bytes: rng.bytes(region_len),
     }];
     tags.push(addr_type.name().into());
@@ -982,12 +984,15 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         pixel_size,
         aux: 0,
     };
-    // Memory: every byte an in-bounds pixel can reach, and a margin.
-    let region_len = surface.size as usize + 32;
+    // Memory: a row above the surface (16 bytes at least), every byte an in-bounds pixel can
+    // reach, the pitch gaps, and two rows (32 bytes at least) past it, so a store that lands
+    // outside the surface shows.
+    let above = u64::from(pitch.max(16));
+    let below = (2 * pitch).max(32) as usize;
     let mem = vec![MemRegion {
         space: FLAT.to_string(),
-        addr: BASE,
-        bytes: rng.bytes(region_len),
+        addr: BASE - above,
+        bytes: rng.bytes(above as usize + surface.size as usize + below),
     }];
     if rng.chance(5) {
         literal.push(errata::LSC_TYPED_BLOCK2D_INDEX);

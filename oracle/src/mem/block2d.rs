@@ -41,6 +41,10 @@ pub(crate) struct Block2dPlan {
     lit_pitch: bool,
     lit_row_y: bool,
     lit_store: bool,
+    /// BLOCK2D-STRADDLE literal: an element is inside when its first byte is.
+    element_first: bool,
+    /// BLOCK2D-LIMITS literal: any surface executes.
+    lit_limits: bool,
 }
 
 /// A register element of the load table that holds zero padding.
@@ -219,6 +223,8 @@ impl Block2dPlan {
             lit_pitch: readings.is_literal(errata::BLOCK2D_SURFACE_MINUS_ONE),
             lit_row_y: readings.is_literal(errata::BLOCK2D_ROW_Y),
             lit_store,
+            element_first: readings.is_literal(errata::BLOCK2D_STRADDLE),
+            lit_limits: readings.is_literal(errata::BLOCK2D_LIMITS),
         })
     }
 
@@ -250,6 +256,19 @@ impl Block2dPlan {
         let x0 = self.value(state, 4)? + i128::from(self.x_off);
         let y0 = self.value(state, 5)? + i128::from(self.y_off);
         let elem = self.elem as i128;
+        if !self.lit_limits {
+            visa_spec::lsc::block2d_surface_limits(base, width, height, pitch, elem).map_err(
+                |why| {
+                    VisaError::new(
+                        ErrorClass::UndefinedBehaviour,
+                        format!("block 2D surface: {why} (BLOCK2D-LIMITS)"),
+                    )
+                },
+            )?;
+        }
+        // The columns of a row inside the width: `column * elem + last < width`, `last` the
+        // element's last byte (its first under BLOCK2D-STRADDLE's literal reading).
+        let last = if self.element_first { 0 } else { elem - 1 };
         let row_of = |y: usize| {
             if self.lit_row_y {
                 y as i128
@@ -259,7 +278,7 @@ impl Block2dPlan {
         };
         // The surface address of (row, column), None outside the surface.
         let address = |row: i128, column: i128| -> Option<u64> {
-            (row >= 0 && row < height && column >= 0 && (column + 1) * elem <= width)
+            (row >= 0 && row < height && column >= 0 && column * elem + last < width)
                 .then(|| (base + row * pitch + column * elem) as u64)
         };
         let Some((data, data_len)) = self.data else {
@@ -307,10 +326,15 @@ impl Block2dPlan {
         let mut undefined: Vec<bool> = Vec::new();
         if let Some(m) = state.mem.space(FLAT) {
             let elem = self.elem as i128;
-            // The tile columns inside the surface: `0 <= x0 + c` and `(x0 + c + 1) * elem <=
+            // The tile columns inside the surface: `0 <= x0 + c` and `(x0 + c) * elem + last <
             // width`, the same in every row.
             let lo = (-x0).clamp(0, self.cols as i128) as usize;
-            let hi = (width / elem - x0).clamp(0, self.cols as i128) as usize;
+            let inside = if width > last {
+                (width - last + elem - 1) / elem
+            } else {
+                0
+            };
+            let hi = (inside - x0).clamp(0, self.cols as i128) as usize;
             for y in 0..self.rows {
                 let row = row_of(y);
                 if lo >= hi || row < 0 || row >= height {

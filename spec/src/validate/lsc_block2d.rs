@@ -4,6 +4,7 @@
 
 use super::Cx;
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
+use crate::errata;
 use crate::error::{Result, VisaError};
 use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Region, Src};
 use crate::lsc::{self, Block2dShape, Sfid};
@@ -109,7 +110,7 @@ impl Cx<'_> {
             dst2: None,
             srcs,
         };
-        rules(&insn, self.vars, self.platform)?;
+        rules(&insn, self.vars, self.platform, self.readings)?;
         Ok(insn)
     }
 }
@@ -288,8 +289,14 @@ pub(super) fn var_ok(vars: &Vars, src: &Src, bytes: usize, field: &str) -> Resul
     }
 }
 
-/// The rules of the block 2D forms on the IR.
-pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> {
+/// The rules of the block 2D forms on the IR: the shape within the documents' limits, and
+/// within Intel's published ones unless BLOCK2D-LIMITS is read literally.
+pub fn rules(
+    insn: &Instruction,
+    vars: &Vars,
+    platform: Platform,
+    readings: &errata::Readings,
+) -> Result<()> {
     let name = insn.opcode.mnemonic();
     let Ctrl::Block2d(c) = insn.ctrl else {
         return Err(invalid(
@@ -310,9 +317,12 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     if c.addr_type != crate::state::AddrType::Flat {
         return Err(invalid("address", "block 2D addresses are `flat`"));
     }
-    c.shape
-        .check_limits(platform, store)
-        .map_err(|e| e.field(if store { "src1" } else { "dst" }))?;
+    let limits = if readings.is_literal(errata::BLOCK2D_LIMITS) {
+        Block2dShape::check_limits
+    } else {
+        Block2dShape::check_published_limits
+    };
+    limits(&c.shape, platform, store).map_err(|e| e.field(if store { "src1" } else { "dst" }))?;
     if insn.sat || insn.dst2.is_some() || insn.pred.is_some() {
         return Err(invalid(
             "opcode",

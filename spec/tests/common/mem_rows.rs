@@ -16,6 +16,7 @@ mod mem_rows {
     use visa_spec::{asm, validate, ErrorClass, VisaError};
 
     /// One row's program and initial state.
+    #[derive(Clone)]
     pub struct Case {
         /// The instruction text (after the catalog's declarations).
         pub text: &'static str,

@@ -438,9 +438,11 @@ fn atomic_lanes_on_one_address() {
 //
 // The surface: base 0x10000, 8 rows of 16 bytes; byte (row r, byte c) holds 0x80 + 16r + c.
 // Address operands `[BASE, WIDTH-1, HEIGHT-1, PITCH-1, X, Y]` (BLOCK2D-SURFACE-MINUS-ONE).
+// These rows read the documents' limits (BLOCK2D-LIMITS literal): Intel's published limits
+// make a surface narrower than 64 bytes undefined behaviour (rows further down).
 
 fn surface_2d(c: Case) -> Case {
-    let mut c = c.on(Platform::XeHpc);
+    let mut c = c.on(Platform::XeHpc).literal(errata::BLOCK2D_LIMITS);
     for r in 0..8u8 {
         c = c.mem(
             0x10000 + 16 * u64::from(r),
@@ -584,8 +586,125 @@ fn block2d_store_rows(#[case] c: Case, #[case] addr: u64, #[case] want: Vec<Opti
     "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x0,0x0] VD:d8.2x4x2nn"
 )]
 fn block2d_limits_are_invalid(#[case] platform: Platform, #[case] text: &'static str) {
+    // Outside the documents' limits: invalid under both readings of BLOCK2D-LIMITS.
     check(
         case(text).on(platform),
         Want::Error(ErrorClass::InvalidInstruction),
     );
+    check(
+        case(text).on(platform).literal(errata::BLOCK2D_LIMITS),
+        Want::Error(ErrorClass::InvalidInstruction),
+    );
+}
+
+// Shapes the documents allow and Intel's published limits do not (BLOCK2D-LIMITS; intel/llvm,
+// sycl/include/sycl/ext/intel/experimental/esimd/memory.hpp, check_lsc_block_2d_restrictions):
+// invalid instructions under the resolved reading, executed under the literal one.
+#[rstest]
+// A store 9 rows high: stores are at most 8 (d8, 16 bytes a row: inside the 64-byte width).
+#[case(Platform::XeHpc, "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x0,0x0] VD:d8.1x16x9nn")]
+// 3 d8 elements = 3 bytes a row: not a whole number of dwords.
+#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x3x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
+// d16 1 wide = 2 bytes a row: not a whole number of dwords (stores too).
+#[case(Platform::Xe2, "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x0,0x0] VD:d16.1x1x2nn")]
+// Two d64 blocks (2*2*8 = 32 bytes, inside the documents' 64): d64 loads take one block.
+#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d64.2x2x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
+// Four d32 blocks (4*4*4 = 64 bytes): d32 loads take 1 or 2.
+#[case(Platform::Xe2, "lsc_load_block2d.ugm (M1_NM, 1) VD:d32.4x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
+// VNNI d16 32 wide (64 bytes): VNNI widths stop at 16.
+#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d16.1x32x2nt flat[0x10000,0xf,0x3,0xf,0x0,0x0]")]
+// Transposed d64 4 high: a transposed d64 block is 8 high.
+#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d64.1x2x4tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]")]
+// Transposed d64 3 wide (8 high): 1, 2 or 4 wide.
+#[case(Platform::Xe2, "lsc_load_block2d.ugm (M1_NM, 1) VD:d64.1x3x8tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]")]
+// Transposed d32 16 wide: up to 8.
+#[case(Platform::XeHpc, "lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x16x2tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]")]
+fn block2d_published_limits(#[case] platform: Platform, #[case] text: &'static str) {
+    check(
+        case(text).on(platform),
+        Want::Error(ErrorClass::InvalidInstruction),
+    );
+    let literal = case(text).on(platform).literal(errata::BLOCK2D_LIMITS);
+    assert!(literal.go().is_ok(), "{text}: runs under the documents' limits");
+}
+
+// ---- Block 2D within Intel's published limits ----
+//
+// The surface: base 0x10000, 4 rows of 64 bytes (pitch 64); byte (row r, byte c) holds 64r + c.
+// The row above (0xffc0) and the row below (0x10100) hold 0xee.
+
+fn surface_64(c: Case) -> Case {
+    let mut c = c.on(Platform::XeHpc).mem(0xffc0, vec![0xee; 64]);
+    for r in 0..4u8 {
+        c = c.mem(0x10000 + 64 * u64::from(r), (0..64).map(|b| 64 * r + b).collect());
+    }
+    c.mem(0x10100, vec![0xee; 64])
+}
+
+/// (case, observation).
+#[rstest]
+// d32.1x8x2nn at X = 14, Y = 2 on the 64x4 surface: row 2, dword columns 14, 15 (bytes 56..63,
+// values 128 + 56 = 0xb8 .. 0xbf) inside, columns 16..21 past the width: zero; register row
+// pitch 8 dwords = 32 bytes; register row 1 is surface row 3 (0xf8 .. 0xff).
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x8x2nn flat[0x10000,0x3f,0x3,0x3f,0xe,0x2]"),
+    Want::Reg("VD", 0, cat(&[&some(&[0xb8, 0xb9, 0xba, 0xbb, 0xbc, 0xbd, 0xbe, 0xbf]),
+                             &some(&[0; 24]),
+                             &some(&[0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff])])))]
+// d8.1x4x1nn store at X = 62, Y = -1: row -1 dropped (the 0xee row above and row 0's bytes
+// 0 .. 3 stay); then
+// d8.1x8x2nn at X = 60, Y = 3: row 3 bytes 60..63 written, bytes 64.. (the row below, 0x10100)
+// and row 4 dropped.
+#[case(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0x3f,0x3,0x3f,0x3e,-0x1] VS:d8.1x4x1nn")
+    .var("VS", vec![1, 2, 3, 4]),
+    Want::Mem(0xfffc, some(&[0xee, 0xee, 0xee, 0xee, 0, 1, 2, 3])))]
+#[case(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0x3f,0x3,0x3f,0x3c,0x3] VS:d8.1x8x2nn")
+    .var("VS", (1..=16).collect()),
+    Want::Mem(0x100fc, some(&[1, 2, 3, 4, 0xee, 0xee, 0xee, 0xee])))]
+// Surfaces outside the published limits (oneapi-src/oneDNN, src/gpu/jit/ir/block_2d_utils.hpp):
+// undefined behaviour. A width of 16 bytes (under 64):
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x4x1nn flat[0x10000,0xf,0x3,0x3f,0x0,0x0]"),
+    Want::Error(ErrorClass::UndefinedBehaviour))]
+// a width of 66 bytes (not a multiple of 4):
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x1nn flat[0x10000,0x41,0x3,0x4f,0x0,0x0]"),
+    Want::Error(ErrorClass::UndefinedBehaviour))]
+// d64 on a width of 68 bytes (a multiple of 4, not of 8):
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d64.1x1x1nn flat[0x10000,0x43,0x3,0x4f,0x0,0x0]"),
+    Want::Error(ErrorClass::UndefinedBehaviour))]
+// a pitch of 72 bytes (not a multiple of 16):
+#[case(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0x3f,0x3,0x47,0x0,0x0] VS:d8.1x4x1nn"),
+    Want::Error(ErrorClass::UndefinedBehaviour))]
+// a base 0x10020 (not 64-byte aligned):
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x4x1nn flat[0x10020,0x3f,0x3,0x3f,0x0,0x0]"),
+    Want::Error(ErrorClass::UndefinedBehaviour))]
+// 0x1000000 + 1 rows (more than 2^24):
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) %null:d32.1x4x1nn flat[0x10000,0x3f,0x1000000,0x3f,0x0,0x0]"),
+    Want::Error(ErrorClass::UndefinedBehaviour))]
+fn block2d_published_rows(#[case] c: Case, #[case] want: Want) {
+    check(surface_64(c), want);
+}
+
+// ---- BLOCK2D-STRADDLE: an element across the surface width (documents' limits) ----
+
+/// (case, observation under the resolved reading, under the literal one).
+#[rstest]
+// d16.1x2x1nn on a 1-byte-wide surface: element 0 is bytes 0, 1 and byte 1 is past the width.
+// Resolved: zero. Literal (element-first): its first byte is inside, the whole element is
+// read (0x80 0x81, byte 1 from the pitch gap). Element 1 starts at byte 2: zero in both.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d16.1x2x1nn flat[0x10000,0x0,0x3,0xf,0x0,0x0]"),
+    Want::Reg("VD", 0, some(&[0, 0, 0, 0])),
+    Want::Reg("VD", 0, some(&[0x80, 0x81, 0, 0])))]
+// d64.1x2x1nn on a 12-byte-wide surface (12 = 4 mod 8): element 0 (bytes 0..7) inside,
+// element 1 (bytes 8..15) straddles: zero, or 0x88 .. 0x8f element-first.
+#[case(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d64.1x2x1nn flat[0x10000,0xb,0x3,0xf,0x0,0x0]"),
+    Want::Reg("VD", 8, some(&[0; 8])),
+    Want::Reg("VD", 8, some(&[0x88, 0x89, 0x8a, 0x8b, 0x8c, 0x8d, 0x8e, 0x8f])))]
+// d16.1x2x1nn store of 1 2 3 4 on a 1-byte-wide surface: dropped (memory keeps 0x80 0x81),
+// or element 0 written whole (1 2, byte 1 into the pitch gap); element 1 dropped in both.
+#[case(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0x0,0x3,0xf,0x0,0x0] VS:d16.1x2x1nn")
+    .var("VS", vec![1, 2, 3, 4]),
+    Want::Mem(0x10000, some(&[0x80, 0x81, 0x82, 0x83])),
+    Want::Mem(0x10000, some(&[1, 2, 0x82, 0x83])))]
+fn block2d_straddle_rows(#[case] c: Case, #[case] resolved: Want, #[case] literal: Want) {
+    check(surface_2d(c.clone()), resolved);
+    check(surface_2d(c).literal(errata::BLOCK2D_STRADDLE), literal);
 }

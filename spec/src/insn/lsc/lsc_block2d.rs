@@ -9,7 +9,9 @@
 //! BLOCK2D-ROW-Y (row `y` of the block is surface row `Y + y`), BLOCK2D-STORE-INDEX (the
 //! store reads Src1Data row-major, `Src1Data[n*round_up_pow2(W) + v]`) and
 //! BLOCK2D-OUT-OF-BOUNDS (elements outside the surface load zero; stores to them are
-//! dropped). X and Y include their immediate offsets (`X+2`).
+//! dropped), BLOCK2D-STRADDLE (an element across the width is outside; literal: inside when
+//! its first byte is) and BLOCK2D-LIMITS (a surface outside Intel's published limits is
+//! undefined behaviour; literal: any surface). X and Y include their immediate offsets (`X+2`).
 
 use crate::errata::{self, Readings};
 use crate::error::{ErrorClass, Result, VisaError};
@@ -71,6 +73,8 @@ struct Surface2d {
     Y: i128,
     /// BLOCK2D-ROW-Y literal: the row address drops Y.
     drop_y: bool,
+    /// BLOCK2D-STRADDLE literal: an element is inside when its first byte is.
+    element_first: bool,
     elem: i128,
 }
 
@@ -87,7 +91,7 @@ impl Surface2d {
         let SurfaceWidth = operand(program, insn, state, 1)?;
         let SurfaceHeight = operand(program, insn, state, 2)?;
         let SurfacePitch = operand(program, insn, state, 3)?;
-        Ok(Surface2d {
+        let surface = Surface2d {
             SurfaceBaseAddr: operand(program, insn, state, 0)?,
             // The document marks width and height "minus 1" itself; the pitch is minus one
             // under the resolved reading only.
@@ -97,15 +101,38 @@ impl Surface2d {
             X: operand(program, insn, state, 4)? + i128::from(c.x_offset),
             Y: operand(program, insn, state, 5)? + i128::from(c.y_offset),
             drop_y: readings.is_literal(errata::BLOCK2D_ROW_Y),
+            element_first: readings.is_literal(errata::BLOCK2D_STRADDLE),
             elem: c.shape.size.mem_bytes() as i128,
-        })
+        };
+        // BLOCK2D-LIMITS resolved: a surface outside Intel's published limits.
+        if !readings.is_literal(errata::BLOCK2D_LIMITS) {
+            crate::lsc::block2d_surface_limits(
+                surface.SurfaceBaseAddr,
+                surface.width,
+                surface.height,
+                surface.pitch,
+                surface.elem,
+            )
+            .map_err(|why| {
+                VisaError::new(
+                    ErrorClass::UndefinedBehaviour,
+                    format!("block 2D surface: {why} (BLOCK2D-LIMITS)"),
+                )
+            })?;
+        }
+        Ok(surface)
     }
 
     /// The flat address of element `column` of surface row `row`, `None` outside the
-    /// surface (BLOCK2D-OUT-OF-BOUNDS).
+    /// surface (BLOCK2D-OUT-OF-BOUNDS): past the width by any byte, or by its first byte
+    /// under BLOCK2D-STRADDLE's literal reading.
     fn address(&self, row: i128, column: i128) -> Option<u64> {
-        let inside =
-            row >= 0 && row < self.height && column >= 0 && (column + 1) * self.elem <= self.width;
+        let last = if self.element_first {
+            column * self.elem
+        } else {
+            (column + 1) * self.elem - 1
+        };
+        let inside = row >= 0 && row < self.height && column >= 0 && last < self.width;
         inside.then(|| {
             AddrSize::A64.truncate(self.SurfaceBaseAddr + row * self.pitch + column * self.elem)
         })
