@@ -133,6 +133,118 @@ impl Pattern {
             .zip(actual)
             .position(|(e, a)| e.is_some_and(|e| e != *a))
     }
+
+    /// [`Pattern::first_mismatch`] where, with `nan` a float type, every element of that type
+    /// (laid from byte 0) whose pattern bytes are all given and encode a NaN allows any NaN
+    /// of the type: the index is the element's first byte when `actual` holds no NaN there.
+    pub fn first_mismatch_nan(&self, actual: &[u8], nan: Option<NanType>) -> Option<usize> {
+        let Some(nan) = nan else {
+            return self.first_mismatch(actual);
+        };
+        let size = nan.size();
+        for (k, (want, got)) in self.0.chunks(size).zip(actual.chunks(size)).enumerate() {
+            let whole: Option<Vec<u8>> = want.iter().copied().collect();
+            let at = k * size;
+            match whole {
+                Some(w) if w.len() == size && nan.is_nan(&w) => {
+                    if got.len() != size || !nan.is_nan(got) {
+                        return Some(at);
+                    }
+                }
+                _ => {
+                    if let Some(i) = Pattern(want.to_vec()).first_mismatch(got) {
+                        return Some(at + i);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether the element at byte `at` (of `nan`'s size) is one that allows any NaN.
+    pub fn is_nan_at(&self, at: usize, nan: NanType) -> bool {
+        let at = at - at % nan.size();
+        let Some(want) = self.0.get(at..at + nan.size()) else {
+            return false;
+        };
+        let whole: Option<Vec<u8>> = want.iter().copied().collect();
+        whole.is_some_and(|w| nan.is_nan(&w))
+    }
+}
+
+/// The float type of an `any_nan` allowed set: whose elements' NaN encodings are free.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NanType {
+    /// `df`: 1-11-52.
+    Df,
+    /// `f`: 1-8-23.
+    F,
+    /// `hf`: 1-5-10.
+    Hf,
+    /// `bf`: 1-8-7.
+    Bf,
+}
+
+impl NanType {
+    pub const ALL: [NanType; 4] = [NanType::Df, NanType::F, NanType::Hf, NanType::Bf];
+
+    /// The type's name in vISA text (`df`, `f`, `hf`, `bf`).
+    pub fn text(self) -> &'static str {
+        match self {
+            NanType::Df => "df",
+            NanType::F => "f",
+            NanType::Hf => "hf",
+            NanType::Bf => "bf",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<NanType> {
+        NanType::ALL.into_iter().find(|t| t.text() == text)
+    }
+
+    /// The NaN type of a float data type (`None` for the others).
+    pub fn of(ty: visa_spec::types::DataType) -> Option<NanType> {
+        use visa_spec::types::DataType;
+        match ty {
+            DataType::DF => Some(NanType::Df),
+            DataType::F => Some(NanType::F),
+            DataType::HF => Some(NanType::Hf),
+            DataType::BF => Some(NanType::Bf),
+            _ => None,
+        }
+    }
+
+    /// Bytes of an element.
+    pub fn size(self) -> usize {
+        match self {
+            NanType::Df => 8,
+            NanType::F => 4,
+            NanType::Hf | NanType::Bf => 2,
+        }
+    }
+
+    /// (exponent bits, fraction bits) of the format (2_datatypes.md, "Fundamental Data
+    /// Types").
+    fn fields(self) -> (u32, u32) {
+        match self {
+            NanType::Df => (11, 52),
+            NanType::F => (8, 23),
+            NanType::Hf => (5, 10),
+            NanType::Bf => (8, 7),
+        }
+    }
+
+    /// Whether the little-endian `bytes` (one element) encode a NaN: exponent all ones,
+    /// fraction not zero.
+    pub fn is_nan(self, bytes: &[u8]) -> bool {
+        let bits = bytes
+            .iter()
+            .rev()
+            .fold(0u64, |v, &b| v << 8 | u64::from(b));
+        let (e, f) = self.fields();
+        let exponent = (bits >> f) & ((1 << e) - 1);
+        exponent == (1 << e) - 1 && bits & ((1 << f) - 1) != 0
+    }
 }
 
 impl fmt::Display for Pattern {
@@ -149,6 +261,10 @@ pub enum Allowed {
     Bytes(Pattern),
     /// Any of several patterns of the same length: `{"any_of": ["<hex>", ...]}`.
     AnyOf(Vec<Pattern>),
+    /// Any of several patterns in which an element of the float type `nan` that a pattern
+    /// gives as a NaN accepts any NaN of that type (the documents leave its encoding
+    /// open): `{"any_of": ["<hex>", ...], "any_nan": "f"}`.
+    AnyNan { nan: NanType, patterns: Vec<Pattern> },
 }
 
 impl Allowed {
@@ -161,8 +277,23 @@ impl Allowed {
     pub fn patterns(&self) -> &[Pattern] {
         match self {
             Allowed::Bytes(p) => std::slice::from_ref(p),
-            Allowed::AnyOf(ps) => ps,
+            Allowed::AnyOf(ps) | Allowed::AnyNan { patterns: ps, .. } => ps,
         }
+    }
+
+    /// The float type whose NaN elements accept any NaN (`any_nan`), if any.
+    pub fn nan(&self) -> Option<NanType> {
+        match self {
+            Allowed::AnyNan { nan, .. } => Some(*nan),
+            _ => None,
+        }
+    }
+
+    /// Index of the first byte of `actual` that pattern `k` of the set does not allow.
+    pub fn first_mismatch(&self, k: usize, actual: &[u8]) -> Option<usize> {
+        self.patterns()
+            .get(k)
+            .and_then(|p| p.first_mismatch_nan(actual, self.nan()))
     }
 
     /// Byte length of the values (every pattern of a read set has the same length).
@@ -176,9 +307,10 @@ impl Allowed {
 
     /// Whether `actual` is in the set.
     pub fn allows(&self, actual: &[u8]) -> bool {
+        let nan = self.nan();
         self.patterns()
             .iter()
-            .any(|p| p.len() == actual.len() && p.first_mismatch(actual).is_none())
+            .any(|p| p.len() == actual.len() && p.first_mismatch_nan(actual, nan).is_none())
     }
 }
 
@@ -425,12 +557,15 @@ impl Allowed {
     pub fn to_value(&self) -> Value {
         match self {
             Allowed::Bytes(p) => p.to_string().into(),
-            Allowed::AnyOf(ps) => {
+            Allowed::AnyOf(ps) | Allowed::AnyNan { patterns: ps, .. } => {
                 let mut m = Map::new();
                 m.insert(
                     "any_of".into(),
                     ps.iter().map(|p| Value::from(p.to_string())).collect(),
                 );
+                if let Some(nan) = self.nan() {
+                    m.insert("any_nan".into(), nan.text().into());
+                }
                 Value::Object(m)
             }
         }

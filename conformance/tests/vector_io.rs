@@ -11,7 +11,7 @@ use rstest::rstest;
 use serde_json::json;
 use visa_conformance::vector::{
     read_bytes, read_str, write_cases, Allowed, Case, Expect, ExpectState, Init, MemExpect,
-    MemRegion, Pattern,
+    MemRegion, NanType, Pattern,
 };
 use visa_spec::errata::Reading;
 use visa_spec::error::ErrorClass;
@@ -75,6 +75,13 @@ fn full_case() -> Case {
                     "V2".to_string(),
                     Allowed::AnyOf(vec![Pattern::exact(&[1, 2]), Pattern(vec![None, Some(3)])]),
                 ),
+                (
+                    "V3".to_string(),
+                    Allowed::AnyNan {
+                        nan: NanType::Hf,
+                        patterns: vec![Pattern::exact(&[0, 0x7e, 0, 0x3c])],
+                    },
+                ),
             ]),
             preds: BTreeMap::from([("P1".to_string(), 0x3)]),
             mem: vec![MemExpect {
@@ -123,6 +130,10 @@ fn written_keys_follow_the_documented_order() {
     assert_eq!(
         value["expect"]["vars"]["V2"],
         json!({"any_of": ["0102", "??03"]})
+    );
+    assert_eq!(
+        value["expect"]["vars"]["V3"],
+        json!({"any_of": ["007e003c"], "any_nan": "hf"})
     );
     // The binding table and zero width, height and pitch are left out.
     assert_eq!(
@@ -266,6 +277,10 @@ fn without(key: &str) -> String {
 #[case::any_of_empty(with(&["expect", "vars", "V1"], json!({"any_of": []})), Some("expect.vars.V1.any_of"), "at least one")]
 #[case::any_of_uneven(with(&["expect", "vars", "V1"], json!({"any_of": ["00", "0000"]})), Some("expect.vars.V1.any_of[1]"), "2 bytes, the first has 1")]
 #[case::any_of_bad_hex(with(&["expect", "vars", "V1"], json!({"any_of": ["00", "0g"]})), Some("expect.vars.V1.any_of[1]"), "not a hex digit")]
+#[case::any_nan_not_float(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": "d"})), Some("expect.vars.V1.any_nan"), "not a float type")]
+#[case::any_nan_not_string(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": 4})), Some("expect.vars.V1.any_nan"), "expected a string")]
+#[case::any_nan_partial_element(with(&["expect", "vars", "V1"], json!({"any_of": ["000000"], "any_nan": "f"})), Some("expect.vars.V1.any_nan"), "not a whole number of f elements")]
+#[case::any_nan_alone(with(&["expect", "vars", "V1"], json!({"any_nan": "f"})), Some("expect.vars.V1.any_of"), "missing required key")]
 #[case::expect_mem_wraps(with(&["expect", "mem"], json!([{"space": "flat", "addr": "0xffffffffffffffff", "bytes": "????"}])), Some("expect.mem[0]"), "wraps around")]
 fn malformed_lines_are_reported(
     #[case] line: String,

@@ -12,8 +12,8 @@ use visa_spec::platform::Platform;
 use visa_spec::state::{Surface, SurfaceHeap};
 
 use super::{
-    hex, Allowed, Case, Expect, ExpectState, FieldError, Init, MemExpect, MemRegion, Pattern,
-    FORMAT,
+    hex, Allowed, Case, Expect, ExpectState, FieldError, Init, MemExpect, MemRegion, NanType,
+    Pattern, FORMAT,
 };
 
 type Result<T> = std::result::Result<T, FieldError>;
@@ -399,7 +399,7 @@ fn allowed(v: &Value, field: &str) -> Result<Allowed> {
             ),
         ));
     };
-    closed(m, field, &["any_of"], false)?;
+    closed(m, field, &["any_of", "any_nan"], false)?;
     let list_field = join(field, "any_of");
     let list = array(required(m, field, "any_of")?, &list_field)?;
     if list.is_empty() {
@@ -422,5 +422,26 @@ fn allowed(v: &Value, field: &str) -> Result<Allowed> {
         }
         patterns.push(p);
     }
-    Ok(Allowed::AnyOf(patterns))
+    let nan_field = join(field, "any_nan");
+    let nan = match m.get("any_nan") {
+        None | Some(Value::Null) => return Ok(Allowed::AnyOf(patterns)),
+        Some(v) => string(v, &nan_field)?,
+    };
+    let Some(nan) = NanType::parse(nan) else {
+        return Err(err(
+            &nan_field,
+            format!("`{nan}` is not a float type (df, f, hf, bf)"),
+        ));
+    };
+    if patterns[0].len() % nan.size() != 0 {
+        return Err(err(
+            &nan_field,
+            format!(
+                "the alternatives have {} bytes, not a whole number of {} elements",
+                patterns[0].len(),
+                nan.text()
+            ),
+        ));
+    }
+    Ok(Allowed::AnyNan { nan, patterns })
 }
