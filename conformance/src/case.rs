@@ -539,7 +539,12 @@ fn compare_bytes(
         return Verdict::Pass;
     };
     let want = match allowed.nan() {
-        Some(nan) if patterns[k].is_nan_at(byte, nan) => format!("any {} NaN", nan.text()),
+        Some(nan)
+            if patterns[k].is_nan_at(byte, nan.ty)
+                && nan.elements.contains(&(byte / nan.ty.size())) =>
+        {
+            format!("any {} NaN", nan.ty.text())
+        }
         _ => patterns[k].0[byte].map_or_else(|| "??".to_string(), |b| format!("{b:02x}")),
     };
     let expected = match allowed {

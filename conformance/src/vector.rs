@@ -134,42 +134,53 @@ impl Pattern {
             .position(|(e, a)| e.is_some_and(|e| e != *a))
     }
 
-    /// [`Pattern::first_mismatch`] where, with `nan` a float type, every element of that type
-    /// (laid from byte 0) whose pattern bytes are all given and encode a NaN allows any NaN
-    /// of the type: the index is the element's first byte when `actual` holds no NaN there.
-    pub fn first_mismatch_nan(&self, actual: &[u8], nan: Option<NanType>) -> Option<usize> {
+    /// [`Pattern::first_mismatch`] where the elements `nan` names (of its float type, laid
+    /// from byte 0) that the pattern gives in full as a NaN allow any NaN of the type: the
+    /// index is the element's first byte when `actual` holds no NaN there.
+    pub fn first_mismatch_nan(&self, actual: &[u8], nan: Option<&NanFree>) -> Option<usize> {
         let Some(nan) = nan else {
             return self.first_mismatch(actual);
         };
-        let size = nan.size();
-        for (k, (want, got)) in self.0.chunks(size).zip(actual.chunks(size)).enumerate() {
-            let whole: Option<Vec<u8>> = want.iter().copied().collect();
+        let size = nan.ty.size();
+        let mut from = 0;
+        for &k in &nan.elements {
             let at = k * size;
-            match whole {
-                Some(w) if w.len() == size && nan.is_nan(&w) => {
-                    if got.len() != size || !nan.is_nan(got) {
-                        return Some(at);
-                    }
-                }
-                _ => {
-                    if let Some(i) = Pattern(want.to_vec()).first_mismatch(got) {
-                        return Some(at + i);
-                    }
-                }
+            if at < from || !self.is_nan_at(at, nan.ty) {
+                continue;
             }
+            if let Some(i) = Pattern(self.0.get(from..at).unwrap_or_default().to_vec())
+                .first_mismatch(actual.get(from..).unwrap_or_default())
+            {
+                return Some(from + i);
+            }
+            if !actual.get(at..at + size).is_some_and(|got| nan.ty.is_nan(got)) {
+                return Some(at);
+            }
+            from = at + size;
         }
-        None
+        Pattern(self.0.get(from..).unwrap_or_default().to_vec())
+            .first_mismatch(actual.get(from..).unwrap_or_default())
+            .map(|i| from + i)
     }
 
-    /// Whether the element at byte `at` (of `nan`'s size) is one that allows any NaN.
-    pub fn is_nan_at(&self, at: usize, nan: NanType) -> bool {
-        let at = at - at % nan.size();
-        let Some(want) = self.0.get(at..at + nan.size()) else {
+    /// Whether the element of type `ty` at byte `at` is given in full as a NaN.
+    pub fn is_nan_at(&self, at: usize, ty: NanType) -> bool {
+        let at = at - at % ty.size();
+        let Some(want) = self.0.get(at..at + ty.size()) else {
             return false;
         };
         let whole: Option<Vec<u8>> = want.iter().copied().collect();
-        whole.is_some_and(|w| nan.is_nan(&w))
+        whole.is_some_and(|w| ty.is_nan(&w))
     }
+}
+
+/// The elements of an `any_nan` allowed set whose NaN encoding is free: where an alternative
+/// gives one of them as a NaN, any NaN of the type is accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NanFree {
+    pub ty: NanType,
+    /// Element indices (elements of `ty` from byte 0), ascending, without repeats.
+    pub elements: Vec<usize>,
 }
 
 /// The float type of an `any_nan` allowed set: whose elements' NaN encodings are free.
@@ -261,10 +272,13 @@ pub enum Allowed {
     Bytes(Pattern),
     /// Any of several patterns of the same length: `{"any_of": ["<hex>", ...]}`.
     AnyOf(Vec<Pattern>),
-    /// Any of several patterns in which an element of the float type `nan` that a pattern
-    /// gives as a NaN accepts any NaN of that type (the documents leave its encoding
-    /// open): `{"any_of": ["<hex>", ...], "any_nan": "f"}`.
-    AnyNan { nan: NanType, patterns: Vec<Pattern> },
+    /// Any of several patterns in which the elements `nan` names accept any NaN of its type
+    /// where a pattern gives a NaN (the documents leave the encoding open):
+    /// `{"any_of": ["<hex>", ...], "any_nan": {"type": "f", "elements": [1, 5]}}`.
+    AnyNan {
+        nan: NanFree,
+        patterns: Vec<Pattern>,
+    },
 }
 
 impl Allowed {
@@ -281,10 +295,10 @@ impl Allowed {
         }
     }
 
-    /// The float type whose NaN elements accept any NaN (`any_nan`), if any.
-    pub fn nan(&self) -> Option<NanType> {
+    /// The elements that accept any NaN (`any_nan`), if any.
+    pub fn nan(&self) -> Option<&NanFree> {
         match self {
-            Allowed::AnyNan { nan, .. } => Some(*nan),
+            Allowed::AnyNan { nan, .. } => Some(nan),
             _ => None,
         }
     }
@@ -564,7 +578,10 @@ impl Allowed {
                     ps.iter().map(|p| Value::from(p.to_string())).collect(),
                 );
                 if let Some(nan) = self.nan() {
-                    m.insert("any_nan".into(), nan.text().into());
+                    m.insert(
+                        "any_nan".into(),
+                        serde_json::json!({"type": nan.ty.text(), "elements": nan.elements}),
+                    );
                 }
                 Value::Object(m)
             }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use visa_conformance::case::{compare, judge, Mismatch, Observed, Outcome, Verdict};
 use visa_conformance::vector::{
-    Allowed, Case, Expect, ExpectState, MemExpect, MemRegion, NanType, Pattern,
+    Allowed, Case, Expect, ExpectState, MemExpect, MemRegion, NanFree, NanType, Pattern,
 };
 use visa_spec::error::{ErrorClass, VisaError};
 
@@ -122,9 +122,15 @@ fn nan_lanes() -> Outcome {
     })
 }
 
-fn any_nan(nan: NanType, patterns: &[&str]) -> Expect {
+/// `patterns` with every element of `ty` free of its NaN encoding.
+fn any_nan(ty: NanType, patterns: &[&str]) -> Expect {
+    let elements = (0..16 / ty.size()).collect();
+    any_nan_at(ty, elements, patterns)
+}
+
+fn any_nan_at(ty: NanType, elements: Vec<usize>, patterns: &[&str]) -> Expect {
     expect_var(Allowed::AnyNan {
-        nan,
+        nan: NanFree { ty, elements },
         patterns: patterns.iter().map(|p| pattern(p)).collect(),
     })
 }
@@ -162,6 +168,18 @@ fn any_nan_still_pins_the_lanes_that_are_not_nan() {
     assert!(compare(&partial, &nan_lanes()).passed());
     let partial = any_nan(NanType::F, &["0000803f0000c07f??00c07f0000c07f"]);
     assert!(!compare(&partial, &nan_lanes()).passed());
+}
+
+#[test]
+fn any_nan_frees_only_the_elements_it_names() {
+    // Lanes 1 and 2 are free; lane 3 expects the default NaN exactly and gets 0x7f800001.
+    let e = any_nan_at(NanType::F, vec![1, 2], &["0000803f0000c07f0000c07f0000c07f"]);
+    assert_eq!(
+        fail(compare(&e, &nan_lanes())).to_string(),
+        "V1 byte 12 (lane 3): expected 00 (any_of alternative 1 of 1), got 01"
+    );
+    let e = any_nan_at(NanType::F, vec![1, 2], &["0000803f0000c07f0000c07f0100807f"]);
+    assert_eq!(compare(&e, &nan_lanes()), Verdict::Pass);
 }
 
 #[test]

@@ -12,8 +12,8 @@ use visa_spec::platform::Platform;
 use visa_spec::state::{Surface, SurfaceHeap};
 
 use super::{
-    hex, Allowed, Case, Expect, ExpectState, FieldError, Init, MemExpect, MemRegion, NanType,
-    Pattern, FORMAT,
+    hex, Allowed, Case, Expect, ExpectState, FieldError, Init, MemExpect, MemRegion, NanFree,
+    NanType, Pattern, FORMAT,
 };
 
 type Result<T> = std::result::Result<T, FieldError>;
@@ -425,23 +425,53 @@ fn allowed(v: &Value, field: &str) -> Result<Allowed> {
     let nan_field = join(field, "any_nan");
     let nan = match m.get("any_nan") {
         None | Some(Value::Null) => return Ok(Allowed::AnyOf(patterns)),
-        Some(v) => string(v, &nan_field)?,
+        Some(v) => object(v, &nan_field)?,
     };
-    let Some(nan) = NanType::parse(nan) else {
+    closed(nan, &nan_field, &["type", "elements"], false)?;
+    let type_field = join(&nan_field, "type");
+    let ty = string(required(nan, &nan_field, "type")?, &type_field)?;
+    let Some(ty) = NanType::parse(ty) else {
         return Err(err(
-            &nan_field,
-            format!("`{nan}` is not a float type (df, f, hf, bf)"),
+            &type_field,
+            format!("`{ty}` is not a float type (df, f, hf, bf)"),
         ));
     };
-    if patterns[0].len() % nan.size() != 0 {
+    let len = patterns[0].len();
+    if len % ty.size() != 0 {
         return Err(err(
-            &nan_field,
+            &type_field,
             format!(
-                "the alternatives have {} bytes, not a whole number of {} elements",
-                patterns[0].len(),
-                nan.text()
+                "the alternatives have {len} bytes, not a whole number of {} elements",
+                ty.text()
             ),
         ));
     }
-    Ok(Allowed::AnyNan { nan, patterns })
+    let list_field = join(&nan_field, "elements");
+    let list = array(required(nan, &nan_field, "elements")?, &list_field)?;
+    let mut elements: Vec<usize> = Vec::with_capacity(list.len());
+    for (i, e) in list.iter().enumerate() {
+        let f = format!("{list_field}[{i}]");
+        let k = e
+            .as_u64()
+            .ok_or_else(|| err(&f, format!("expected an element index, found {}", kind(e))))?
+            as usize;
+        if k >= len / ty.size() {
+            return Err(err(
+                &f,
+                format!(
+                    "element {k} is past the {} {} elements",
+                    len / ty.size(),
+                    ty.text()
+                ),
+            ));
+        }
+        if elements.last().is_some_and(|&last| k <= last) {
+            return Err(err(&f, "elements must be ascending, without repeats"));
+        }
+        elements.push(k);
+    }
+    Ok(Allowed::AnyNan {
+        nan: NanFree { ty, elements },
+        patterns,
+    })
 }
