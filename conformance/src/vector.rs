@@ -153,7 +153,10 @@ impl Pattern {
             {
                 return Some(from + i);
             }
-            if !actual.get(at..at + size).is_some_and(|got| nan.ty.is_nan(got)) {
+            if !actual
+                .get(at..at + size)
+                .is_some_and(|got| nan.ty.is_nan(got))
+            {
                 return Some(at);
             }
             from = at + size;
@@ -248,10 +251,7 @@ impl NanType {
     /// Whether the little-endian `bytes` (one element) encode a NaN: exponent all ones,
     /// fraction not zero.
     pub fn is_nan(self, bytes: &[u8]) -> bool {
-        let bits = bytes
-            .iter()
-            .rev()
-            .fold(0u64, |v, &b| v << 8 | u64::from(b));
+        let bits = bytes.iter().rev().fold(0u64, |v, &b| v << 8 | u64::from(b));
         let (e, f) = self.fields();
         let exponent = (bits >> f) & ((1 << e) - 1);
         exponent == (1 << e) - 1 && bits & ((1 << f) - 1) != 0

@@ -173,12 +173,20 @@ fn any_nan_still_pins_the_lanes_that_are_not_nan() {
 #[test]
 fn any_nan_frees_only_the_elements_it_names() {
     // Lanes 1 and 2 are free; lane 3 expects the default NaN exactly and gets 0x7f800001.
-    let e = any_nan_at(NanType::F, vec![1, 2], &["0000803f0000c07f0000c07f0000c07f"]);
+    let e = any_nan_at(
+        NanType::F,
+        vec![1, 2],
+        &["0000803f0000c07f0000c07f0000c07f"],
+    );
     assert_eq!(
         fail(compare(&e, &nan_lanes())).to_string(),
         "V1 byte 12 (lane 3): expected 00 (any_of alternative 1 of 1), got 01"
     );
-    let e = any_nan_at(NanType::F, vec![1, 2], &["0000803f0000c07f0000c07f0100807f"]);
+    let e = any_nan_at(
+        NanType::F,
+        vec![1, 2],
+        &["0000803f0000c07f0000c07f0100807f"],
+    );
     assert_eq!(compare(&e, &nan_lanes()), Verdict::Pass);
 }
 

@@ -123,7 +123,8 @@ fn structurally_bad_cases_are_invalid_and_unreadable() {
         (
             "any_nan of an integer type",
             Box::new(|c| {
-                c["expect"]["vars"]["V1"] = json!({"any_of": ["00000000"], "any_nan": {"type": "d", "elements": [0]}})
+                c["expect"]["vars"]["V1"] =
+                    json!({"any_of": ["00000000"], "any_nan": {"type": "d", "elements": [0]}})
             }),
         ),
     ];

@@ -22,7 +22,7 @@ use super::protocol::{Answer, ResultMsg};
 use super::runner::{Fault, Reply};
 use crate::case::{compare, Mismatch, Outcome, Verdict};
 use crate::case::{run_case, EngineKind};
-use crate::golden::{expect_of, float_dpas_destination, with_expect};
+use crate::golden::{expect_of, float_dpas_destination, free_nans, with_expect};
 use crate::vector::{Case, Expect};
 use visa_spec::profile::DpasProfile;
 
@@ -439,7 +439,10 @@ pub fn profile_fit(case: &Case, expect: &Expect, outcome: &Outcome) -> Option<Ve
         .into_iter()
         .filter(|profile| {
             run.profile = Some(profile.to_string());
-            let at = restricted(expect_of(run_case(&run, EngineKind::Oracle)), expect);
+            let at = free_nans(
+                &run,
+                restricted(expect_of(run_case(&run, EngineKind::Oracle)), expect),
+            );
             compare(&at, outcome).passed()
         })
         .map(|p| p.to_string())
