@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
-use serde_json::{Map, Value};
+use serde_json::{json, Map, Value};
 use visa_spec::errata::{Reading, Readings};
 use visa_spec::error::{ErrorClass, VisaError};
 use visa_spec::platform::Platform;
@@ -155,7 +155,7 @@ impl Pattern {
             }
             if !actual
                 .get(at..at + size)
-                .is_some_and(|got| nan.ty.is_nan(got))
+                .is_some_and(|got| nan.accepts(got))
             {
                 return Some(at);
             }
@@ -184,6 +184,21 @@ pub struct NanFree {
     pub ty: NanType,
     /// Element indices (elements of `ty` from byte 0), ascending, without repeats.
     pub elements: Vec<usize>,
+    /// Only quiet NaNs (the top fraction bit set) are accepted, as IEEE 754 requires of an
+    /// arithmetic result.
+    pub quiet: bool,
+}
+
+impl NanFree {
+    /// Whether `bytes` (one element) are a NaN this set accepts.
+    pub fn accepts(&self, bytes: &[u8]) -> bool {
+        self.ty.is_nan(bytes) && (!self.quiet || self.ty.is_quiet(bytes))
+    }
+}
+
+/// Little-endian bytes (at most 8) as an integer.
+fn le_bits(bytes: &[u8]) -> u64 {
+    bytes.iter().rev().fold(0u64, |v, &b| v << 8 | u64::from(b))
 }
 
 /// The float type of an `any_nan` allowed set: whose elements' NaN encodings are free.
@@ -251,10 +266,16 @@ impl NanType {
     /// Whether the little-endian `bytes` (one element) encode a NaN: exponent all ones,
     /// fraction not zero.
     pub fn is_nan(self, bytes: &[u8]) -> bool {
-        let bits = bytes.iter().rev().fold(0u64, |v, &b| v << 8 | u64::from(b));
+        let bits = le_bits(bytes);
         let (e, f) = self.fields();
         let exponent = (bits >> f) & ((1 << e) - 1);
         exponent == (1 << e) - 1 && bits & ((1 << f) - 1) != 0
+    }
+
+    /// Whether the NaN in `bytes` is quiet: the top fraction bit set.
+    pub fn is_quiet(self, bytes: &[u8]) -> bool {
+        let (_, f) = self.fields();
+        self.is_nan(bytes) && (le_bits(bytes) >> (f - 1)) & 1 == 1
     }
 }
 
@@ -273,8 +294,8 @@ pub enum Allowed {
     /// Any of several patterns of the same length: `{"any_of": ["<hex>", ...]}`.
     AnyOf(Vec<Pattern>),
     /// Any of several patterns in which the elements `nan` names accept any NaN of its type
-    /// where a pattern gives a NaN (the documents leave the encoding open):
-    /// `{"any_of": ["<hex>", ...], "any_nan": {"type": "f", "elements": [1, 5]}}`.
+    /// (any quiet NaN with `quiet`) where a pattern gives a NaN (the documents leave the
+    /// encoding open): `{"any_of": [...], "any_nan": {"type": "f", "elements": [1, 5]}}`.
     AnyNan {
         nan: NanFree,
         patterns: Vec<Pattern>,
@@ -578,10 +599,11 @@ impl Allowed {
                     ps.iter().map(|p| Value::from(p.to_string())).collect(),
                 );
                 if let Some(nan) = self.nan() {
-                    m.insert(
-                        "any_nan".into(),
-                        serde_json::json!({"type": nan.ty.text(), "elements": nan.elements}),
-                    );
+                    let mut n = json!({"type": nan.ty.text(), "elements": nan.elements});
+                    if nan.quiet {
+                        n["quiet"] = true.into();
+                    }
+                    m.insert("any_nan".into(), n);
                 }
                 Value::Object(m)
             }

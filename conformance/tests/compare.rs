@@ -130,7 +130,11 @@ fn any_nan(ty: NanType, patterns: &[&str]) -> Expect {
 
 fn any_nan_at(ty: NanType, elements: Vec<usize>, patterns: &[&str]) -> Expect {
     expect_var(Allowed::AnyNan {
-        nan: NanFree { ty, elements },
+        nan: NanFree {
+            ty,
+            elements,
+            quiet: false,
+        },
         patterns: patterns.iter().map(|p| pattern(p)).collect(),
     })
 }

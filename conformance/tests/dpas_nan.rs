@@ -66,7 +66,8 @@ fn the_expectation_frees_the_written_nan_elements_only() {
             nan,
             &NanFree {
                 ty: NanType::F,
-                elements: vec![0]
+                elements: vec![0],
+                quiet: false,
             }
         );
         // The engines execute the default NaN.

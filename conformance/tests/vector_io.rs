@@ -81,6 +81,7 @@ fn full_case() -> Case {
                         nan: NanFree {
                             ty: NanType::Hf,
                             elements: vec![0],
+                            quiet: true,
                         },
                         patterns: vec![Pattern::exact(&[0, 0x7e, 0, 0x3c])],
                     },
@@ -136,7 +137,7 @@ fn written_keys_follow_the_documented_order() {
     );
     assert_eq!(
         value["expect"]["vars"]["V3"],
-        json!({"any_of": ["007e003c"], "any_nan": {"type": "hf", "elements": [0]}})
+        json!({"any_of": ["007e003c"], "any_nan": {"type": "hf", "elements": [0], "quiet": true}})
     );
     // The binding table and zero width, height and pitch are left out.
     assert_eq!(
@@ -286,6 +287,7 @@ fn without(key: &str) -> String {
 #[case::any_nan_past_the_end(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": {"type": "hf", "elements": [0, 2]}})), Some("expect.vars.V1.any_nan.elements[1]"), "past the 2 hf elements")]
 #[case::any_nan_unsorted(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": {"type": "hf", "elements": [1, 1]}})), Some("expect.vars.V1.any_nan.elements[1]"), "ascending")]
 #[case::any_nan_no_elements(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": {"type": "f"}})), Some("expect.vars.V1.any_nan.elements"), "missing required key")]
+#[case::any_nan_quiet_not_bool(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": {"type": "f", "elements": [], "quiet": 1}})), Some("expect.vars.V1.any_nan.quiet"), "expected true or false")]
 #[case::any_nan_alone(with(&["expect", "vars", "V1"], json!({"any_nan": {"type": "f", "elements": []}})), Some("expect.vars.V1.any_of"), "missing required key")]
 #[case::expect_mem_wraps(with(&["expect", "mem"], json!([{"space": "flat", "addr": "0xffffffffffffffff", "bytes": "????"}])), Some("expect.mem[0]"), "wraps around")]
 fn malformed_lines_are_reported(

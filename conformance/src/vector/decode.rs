@@ -427,7 +427,7 @@ fn allowed(v: &Value, field: &str) -> Result<Allowed> {
         None | Some(Value::Null) => return Ok(Allowed::AnyOf(patterns)),
         Some(v) => object(v, &nan_field)?,
     };
-    closed(nan, &nan_field, &["type", "elements"], false)?;
+    closed(nan, &nan_field, &["type", "elements", "quiet"], false)?;
     let type_field = join(&nan_field, "type");
     let ty = string(required(nan, &nan_field, "type")?, &type_field)?;
     let Some(ty) = NanType::parse(ty) else {
@@ -470,8 +470,22 @@ fn allowed(v: &Value, field: &str) -> Result<Allowed> {
         }
         elements.push(k);
     }
+    let quiet = match nan.get("quiet") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(v) => {
+            return Err(err(
+                &join(&nan_field, "quiet"),
+                format!("expected true or false, found {}", kind(v)),
+            ))
+        }
+    };
     Ok(Allowed::AnyNan {
-        nan: NanFree { ty, elements },
+        nan: NanFree {
+            ty,
+            elements,
+            quiet,
+        },
         patterns,
     })
 }
