@@ -116,6 +116,16 @@ fn head(file: &str, n: usize) -> Vec<String> {
         .collect()
 }
 
+/// The report's `profiles.fit_every_case`.
+fn fit_every_case(profiles: &Value) -> Vec<&str> {
+    profiles["fit_every_case"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect()
+}
+
 /// The float DPAS vectors accept every numeric profile, and the report names the profiles
 /// the answers fit: the profile the server runs, and not the default one when it serves
 /// another.
@@ -153,12 +163,7 @@ fn float_dpas_answers_are_graded_against_every_profile() {
         assert_eq!(r.status, 0, "{served:?}: {}{}", r.out, r.err);
         let profiles = &r.report["profiles"];
         assert!(profiles["cases"].as_u64().unwrap() > 100, "{profiles}");
-        let fit: Vec<&str> = profiles["fit_every_case"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p.as_str().unwrap())
-            .collect();
+        let fit = fit_every_case(profiles);
         assert!(
             fit.contains(&served.unwrap_or(default)),
             "{served:?}: {fit:?}"
@@ -240,12 +245,7 @@ fn the_profile_fit_names_product_round() {
     );
     assert_eq!(r.status, 0, "{}{}", r.out, r.err);
     let profiles = &r.report["profiles"];
-    let fit: Vec<&str> = profiles["fit_every_case"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_str().unwrap())
-        .collect();
+    let fit = fit_every_case(profiles);
     // bf cases cannot tell the tf32 choices apart; every other part is pinned.
     assert!(fit.contains(&served), "{profiles}");
     assert!(

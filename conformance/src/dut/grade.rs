@@ -425,7 +425,8 @@ pub fn tolerated(
 /// The numeric profiles (docs/dpas.md) whose result a state answer to a float DPAS case
 /// matches, at the places the case's expectation names; `None` for other cases, for cases
 /// that pin a profile and for error answers. Each profile's result comes from the oracle,
-/// which is bit-exact with the spec under every profile and fast enough to try all of them.
+/// which is bit-exact with the spec under every profile and fast enough to try all of them;
+/// a NaN it writes accepts any NaN, as in the vectors ([`free_nans`]).
 pub fn profile_fit(case: &Case, expect: &Expect, outcome: &Outcome) -> Option<Vec<String>> {
     if case.profile.is_some()
         || !matches!(outcome, Outcome::Ok(_))
