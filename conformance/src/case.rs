@@ -540,8 +540,8 @@ fn compare_bytes(
     // Report against the alternative that matches the longest prefix (the first one on a tie).
     let patterns = allowed.patterns();
     let mut best: Option<(usize, usize)> = None;
-    for (k, p) in patterns.iter().enumerate() {
-        if let Some(i) = p.first_mismatch(actual) {
+    for k in 0..patterns.len() {
+        if let Some(i) = allowed.first_mismatch(k, actual) {
             let later = match best {
                 None => true,
                 Some((_, b)) => i > b,
@@ -554,10 +554,20 @@ fn compare_bytes(
     let Some((k, byte)) = best else {
         return Verdict::Pass;
     };
-    let want = patterns[k].0[byte].map_or_else(|| "??".to_string(), |b| format!("{b:02x}"));
+    let want = match allowed.nan() {
+        Some(nan)
+            if patterns[k].is_nan_at(byte, nan.ty)
+                && nan.elements.contains(&(byte / nan.ty.size())) =>
+        {
+            format!("any {} NaN", nan.ty.text())
+        }
+        _ => patterns[k].0[byte].map_or_else(|| "??".to_string(), |b| format!("{b:02x}")),
+    };
     let expected = match allowed {
         Allowed::Bytes(_) => want,
-        Allowed::AnyOf(ps) => format!("{want} (any_of alternative {} of {})", k + 1, ps.len()),
+        Allowed::AnyOf(ps) | Allowed::AnyNan { patterns: ps, .. } => {
+            format!("{want} (any_of alternative {} of {})", k + 1, ps.len())
+        }
     };
     Verdict::Fail(Mismatch::Byte {
         place: place.to_string(),

@@ -30,7 +30,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
-use serde_json::{Map, Value};
+use serde_json::{json, Map, Value};
 use visa_spec::errata::{Reading, Readings};
 use visa_spec::error::{ErrorClass, VisaError};
 use visa_spec::platform::Platform;
@@ -141,6 +141,150 @@ impl Pattern {
             .zip(actual)
             .position(|(e, a)| e.is_some_and(|e| e != *a))
     }
+
+    /// [`Pattern::first_mismatch`] where the elements `nan` names (of its float type, laid
+    /// from byte 0) that the pattern gives in full as a NaN allow any NaN of the type: the
+    /// index is the element's first byte when `actual` holds no NaN there.
+    pub fn first_mismatch_nan(&self, actual: &[u8], nan: Option<&NanFree>) -> Option<usize> {
+        let Some(nan) = nan else {
+            return self.first_mismatch(actual);
+        };
+        let size = nan.ty.size();
+        let mut from = 0;
+        for &k in &nan.elements {
+            let at = k * size;
+            if at < from || !self.is_nan_at(at, nan.ty) {
+                continue;
+            }
+            if let Some(i) = Pattern(self.0.get(from..at).unwrap_or_default().to_vec())
+                .first_mismatch(actual.get(from..).unwrap_or_default())
+            {
+                return Some(from + i);
+            }
+            if !actual
+                .get(at..at + size)
+                .is_some_and(|got| nan.accepts(got))
+            {
+                return Some(at);
+            }
+            from = at + size;
+        }
+        Pattern(self.0.get(from..).unwrap_or_default().to_vec())
+            .first_mismatch(actual.get(from..).unwrap_or_default())
+            .map(|i| from + i)
+    }
+
+    /// Whether the element of type `ty` at byte `at` is given in full as a NaN.
+    pub fn is_nan_at(&self, at: usize, ty: NanType) -> bool {
+        let at = at - at % ty.size();
+        let Some(want) = self.0.get(at..at + ty.size()) else {
+            return false;
+        };
+        let whole: Option<Vec<u8>> = want.iter().copied().collect();
+        whole.is_some_and(|w| ty.is_nan(&w))
+    }
+}
+
+/// The elements of an `any_nan` allowed set whose NaN encoding is free: where an alternative
+/// gives one of them as a NaN, any NaN of the type is accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NanFree {
+    pub ty: NanType,
+    /// Element indices (elements of `ty` from byte 0), ascending, without repeats.
+    pub elements: Vec<usize>,
+    /// Only quiet NaNs (the top fraction bit set) are accepted, as IEEE 754 requires of an
+    /// arithmetic result.
+    pub quiet: bool,
+}
+
+impl NanFree {
+    /// Whether `bytes` (one element) are a NaN this set accepts.
+    pub fn accepts(&self, bytes: &[u8]) -> bool {
+        self.ty.is_nan(bytes) && (!self.quiet || self.ty.is_quiet(bytes))
+    }
+}
+
+/// Little-endian bytes (at most 8) as an integer.
+fn le_bits(bytes: &[u8]) -> u64 {
+    bytes.iter().rev().fold(0u64, |v, &b| v << 8 | u64::from(b))
+}
+
+/// The float type of an `any_nan` allowed set: whose elements' NaN encodings are free.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NanType {
+    /// `df`: 1-11-52.
+    Df,
+    /// `f`: 1-8-23.
+    F,
+    /// `hf`: 1-5-10.
+    Hf,
+    /// `bf`: 1-8-7.
+    Bf,
+}
+
+impl NanType {
+    pub const ALL: [NanType; 4] = [NanType::Df, NanType::F, NanType::Hf, NanType::Bf];
+
+    /// The type's name in vISA text (`df`, `f`, `hf`, `bf`).
+    pub fn text(self) -> &'static str {
+        match self {
+            NanType::Df => "df",
+            NanType::F => "f",
+            NanType::Hf => "hf",
+            NanType::Bf => "bf",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<NanType> {
+        NanType::ALL.into_iter().find(|t| t.text() == text)
+    }
+
+    /// The NaN type of a float data type (`None` for the others).
+    pub fn of(ty: visa_spec::types::DataType) -> Option<NanType> {
+        use visa_spec::types::DataType;
+        match ty {
+            DataType::DF => Some(NanType::Df),
+            DataType::F => Some(NanType::F),
+            DataType::HF => Some(NanType::Hf),
+            DataType::BF => Some(NanType::Bf),
+            _ => None,
+        }
+    }
+
+    /// Bytes of an element.
+    pub fn size(self) -> usize {
+        match self {
+            NanType::Df => 8,
+            NanType::F => 4,
+            NanType::Hf | NanType::Bf => 2,
+        }
+    }
+
+    /// (exponent bits, fraction bits) of the format (2_datatypes.md, "Fundamental Data
+    /// Types").
+    fn fields(self) -> (u32, u32) {
+        match self {
+            NanType::Df => (11, 52),
+            NanType::F => (8, 23),
+            NanType::Hf => (5, 10),
+            NanType::Bf => (8, 7),
+        }
+    }
+
+    /// Whether the little-endian `bytes` (one element) encode a NaN: exponent all ones,
+    /// fraction not zero.
+    pub fn is_nan(self, bytes: &[u8]) -> bool {
+        let bits = le_bits(bytes);
+        let (e, f) = self.fields();
+        let exponent = (bits >> f) & ((1 << e) - 1);
+        exponent == (1 << e) - 1 && bits & ((1 << f) - 1) != 0
+    }
+
+    /// Whether the NaN in `bytes` is quiet: the top fraction bit set.
+    pub fn is_quiet(self, bytes: &[u8]) -> bool {
+        let (_, f) = self.fields();
+        self.is_nan(bytes) && (le_bits(bytes) >> (f - 1)) & 1 == 1
+    }
 }
 
 impl fmt::Display for Pattern {
@@ -157,6 +301,13 @@ pub enum Allowed {
     Bytes(Pattern),
     /// Any of several patterns of the same length: `{"any_of": ["<hex>", ...]}`.
     AnyOf(Vec<Pattern>),
+    /// Any of several patterns in which the elements `nan` names accept any NaN of its type
+    /// (any quiet NaN with `quiet`) where a pattern gives a NaN (the documents leave the
+    /// encoding open): `{"any_of": [...], "any_nan": {"type": "f", "elements": [1, 5]}}`.
+    AnyNan {
+        nan: NanFree,
+        patterns: Vec<Pattern>,
+    },
 }
 
 impl Allowed {
@@ -169,8 +320,23 @@ impl Allowed {
     pub fn patterns(&self) -> &[Pattern] {
         match self {
             Allowed::Bytes(p) => std::slice::from_ref(p),
-            Allowed::AnyOf(ps) => ps,
+            Allowed::AnyOf(ps) | Allowed::AnyNan { patterns: ps, .. } => ps,
         }
+    }
+
+    /// The elements that accept any NaN (`any_nan`), if any.
+    pub fn nan(&self) -> Option<&NanFree> {
+        match self {
+            Allowed::AnyNan { nan, .. } => Some(nan),
+            _ => None,
+        }
+    }
+
+    /// Index of the first byte of `actual` that pattern `k` of the set does not allow.
+    pub fn first_mismatch(&self, k: usize, actual: &[u8]) -> Option<usize> {
+        self.patterns()
+            .get(k)
+            .and_then(|p| p.first_mismatch_nan(actual, self.nan()))
     }
 
     /// Byte length of the values (every pattern of a read set has the same length).
@@ -184,9 +350,10 @@ impl Allowed {
 
     /// Whether `actual` is in the set.
     pub fn allows(&self, actual: &[u8]) -> bool {
+        let nan = self.nan();
         self.patterns()
             .iter()
-            .any(|p| p.len() == actual.len() && p.first_mismatch(actual).is_none())
+            .any(|p| p.len() == actual.len() && p.first_mismatch_nan(actual, nan).is_none())
     }
 }
 
@@ -443,12 +610,19 @@ impl Allowed {
     pub fn to_value(&self) -> Value {
         match self {
             Allowed::Bytes(p) => p.to_string().into(),
-            Allowed::AnyOf(ps) => {
+            Allowed::AnyOf(ps) | Allowed::AnyNan { patterns: ps, .. } => {
                 let mut m = Map::new();
                 m.insert(
                     "any_of".into(),
                     ps.iter().map(|p| Value::from(p.to_string())).collect(),
                 );
+                if let Some(nan) = self.nan() {
+                    let mut n = json!({"type": nan.ty.text(), "elements": nan.elements});
+                    if nan.quiet {
+                        n["quiet"] = true.into();
+                    }
+                    m.insert("any_nan".into(), n);
+                }
                 Value::Object(m)
             }
         }

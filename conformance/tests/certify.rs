@@ -116,6 +116,16 @@ fn head(file: &str, n: usize) -> Vec<String> {
         .collect()
 }
 
+/// The report's `profiles.fit_every_case`.
+fn fit_every_case(profiles: &Value) -> Vec<&str> {
+    profiles["fit_every_case"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect()
+}
+
 /// The float DPAS vectors accept every numeric profile, and the report names the profiles
 /// the answers fit: the profile the server runs, and not the default one when it serves
 /// another.
@@ -153,12 +163,7 @@ fn float_dpas_answers_are_graded_against_every_profile() {
         assert_eq!(r.status, 0, "{served:?}: {}{}", r.out, r.err);
         let profiles = &r.report["profiles"];
         assert!(profiles["cases"].as_u64().unwrap() > 100, "{profiles}");
-        let fit: Vec<&str> = profiles["fit_every_case"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p.as_str().unwrap())
-            .collect();
+        let fit = fit_every_case(profiles);
         assert!(
             fit.contains(&served.unwrap_or(default)),
             "{served:?}: {fit:?}"
@@ -184,6 +189,89 @@ fn undefined_behaviour_vectors() -> u64 {
         }
     }
     n
+}
+
+/// Two float DPAS cases (bf x bf, RC 1, xe-hpg, no expectation: certify computes the set
+/// of every profile's result) that tell `product-round` from the other accumulations
+/// (derivations in conformance/tests/dpas_catalog.rs, `products_below_f32_range` and
+/// `accumulation_profiles`): products p0 = -2^-200, p1 = -0 in every stage on +0 (+0 under
+/// product-round and literal-c, -0 under sequential and exact-stage); p0 = p1 = 2^-24 on 1.0
+/// (1.0 under product-round and sequential, 1 + 2^-23 under literal-c and exact-stage).
+fn product_round_cases() -> Vec<String> {
+    let dws = |v: u32, n: usize| -> String {
+        std::iter::repeat_n(v.to_le_bytes(), n)
+            .flatten()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    let decls = r".decl V1 v_type=G type=f num_elts=8\n.decl V2 v_type=G type=f num_elts=8\n.decl V3 v_type=G type=ud num_elts=64\n.decl V4 v_type=G type=ud num_elts=8\n";
+    let line = |n: u32, src0: &str, vars: String| {
+        format!(
+            r#"{{"format":"visa-vector/1","id":"dpas/product-round/{n:04}","platform":"xe-hpg","program":"{decls}dpas.bf.bf.8.1 (M1, 8) V1.0 {src0} V3.0 V4(0,0)\n","init":{{"vars":{{{vars}}}}}}}"#
+        )
+    };
+    vec![
+        line(
+            1,
+            "%null.0",
+            format!(
+                r#""V3":"{}","V4":"{}""#,
+                dws(0x8000_0D80, 64),
+                dws(0x0000_8D80, 8)
+            ),
+        ),
+        line(
+            2,
+            "V2.0",
+            format!(
+                r#""V2":"{}","V3":"{}{}","V4":"{}{}""#,
+                dws(0x3F80_0000, 8),
+                dws(0x3980_3980, 8),
+                dws(0, 56),
+                dws(0x3980_3980, 1),
+                dws(0, 7)
+            ),
+        ),
+    ]
+}
+
+/// An implementation that rounds each product to f32 before accumulating it (Intel's
+/// emulations) is named by the profile fit: `product-round` fits every answer, `sequential`,
+/// which it matches but for products below the f32 range, does not.
+#[test]
+fn the_profile_fit_names_product_round() {
+    let served = "product-round+dst-rne+denorm-keep+tf32-trim";
+    let dir = common::tmp_dir("certify-profile-product-round");
+    let file = write_lines(&dir.join("product-round.jsonl"), &product_round_cases());
+    let bf = root()
+        .join("vectors/dpas/dpas-bf.jsonl")
+        .display()
+        .to_string();
+    let server = serve("--engine oracle --profile product-round");
+    let r = certify(
+        &dir,
+        &[
+            "--impl",
+            server.as_str(),
+            "--generated",
+            "0",
+            "--vectors",
+            file.as_str(),
+            "--vectors",
+            bf.as_str(),
+        ],
+    );
+    assert_eq!(r.status, 0, "{}{}", r.out, r.err);
+    let profiles = &r.report["profiles"];
+    let fit = fit_every_case(profiles);
+    // bf cases cannot tell the tf32 choices apart; every other part is pinned.
+    assert!(fit.contains(&served), "{profiles}");
+    assert!(
+        fit.iter()
+            .all(|p| p.starts_with("product-round+dst-rne+denorm-keep+")),
+        "{profiles}"
+    );
+    assert!(r.out.contains(served), "{}", r.out);
 }
 
 #[test]

@@ -4,7 +4,9 @@
 use std::collections::BTreeMap;
 
 use visa_conformance::case::{compare, judge, Mismatch, Observed, Outcome, Verdict};
-use visa_conformance::vector::{Allowed, Case, Expect, ExpectState, MemExpect, MemRegion, Pattern};
+use visa_conformance::vector::{
+    Allowed, Case, Expect, ExpectState, MemExpect, MemRegion, NanFree, NanType, Pattern,
+};
 use visa_spec::error::{ErrorClass, VisaError};
 
 /// V1 is four D elements (4 bytes each): 1, 2, 3, 4; P1 is 0b1010; flat 0x100 holds 2a 00.
@@ -104,6 +106,105 @@ fn any_of_reports_the_alternative_with_the_longest_matching_prefix() {
         m.to_string(),
         "V1 byte 12 (lane 3): expected 09 (any_of alternative 2 of 2), got 04"
     );
+}
+
+/// V1 as four f32 lanes: 1.0, the default NaN 0x7fc00000, x86's default NaN 0xffc00000, a
+/// NaN with a payload 0x7f800001.
+fn nan_lanes() -> Outcome {
+    let lanes: [u32; 4] = [0x3f80_0000, 0x7fc0_0000, 0xffc0_0000, 0x7f80_0001];
+    Outcome::Ok(Observed {
+        vars: BTreeMap::from([(
+            "V1".to_string(),
+            lanes.iter().flat_map(|l| l.to_le_bytes()).collect(),
+        )]),
+        elt_size: BTreeMap::from([("V1".to_string(), 4)]),
+        ..Default::default()
+    })
+}
+
+/// `patterns` with every element of `ty` free of its NaN encoding.
+fn any_nan(ty: NanType, patterns: &[&str]) -> Expect {
+    let elements = (0..16 / ty.size()).collect();
+    any_nan_at(ty, elements, patterns)
+}
+
+fn any_nan_at(ty: NanType, elements: Vec<usize>, patterns: &[&str]) -> Expect {
+    expect_var(Allowed::AnyNan {
+        nan: NanFree {
+            ty,
+            elements,
+            quiet: false,
+        },
+        patterns: patterns.iter().map(|p| pattern(p)).collect(),
+    })
+}
+
+#[test]
+fn any_nan_accepts_every_nan_encoding_where_the_pattern_has_a_nan() {
+    // Lanes 1..3 expect the default NaN; every NaN the answer gives passes.
+    let e = any_nan(NanType::F, &["0000803f0000c07f0000c07f0000c07f"]);
+    assert_eq!(compare(&e, &nan_lanes()), Verdict::Pass);
+    // Without any_nan the same pattern pins the encoding.
+    let pinned = expect_var(Allowed::AnyOf(vec![pattern(
+        "0000803f0000c07f0000c07f0000c07f",
+    )]));
+    assert!(!compare(&pinned, &nan_lanes()).passed());
+}
+
+#[test]
+fn any_nan_still_pins_the_lanes_that_are_not_nan() {
+    // Lane 0 expects 2.0: a NaN elsewhere does not excuse it.
+    let e = any_nan(NanType::F, &["000000400000c07f0000c07f0000c07f"]);
+    assert_eq!(
+        fail(compare(&e, &nan_lanes())).to_string(),
+        "V1 byte 2 (lane 0): expected 00 (any_of alternative 1 of 1), got 80"
+    );
+    // A NaN lane needs a NaN: 1.0 where a NaN is expected fails at the lane's first byte.
+    let e = any_nan(NanType::F, &["0000c07f0000c07f0000c07f0000c07f"]);
+    assert_eq!(
+        fail(compare(&e, &nan_lanes())).to_string(),
+        "V1 byte 0 (lane 0): expected any f NaN (any_of alternative 1 of 1), got 00"
+    );
+    // Infinity is not a NaN; an element with a don't-care byte is compared byte by byte.
+    let inf = any_nan(NanType::F, &["0000803f0000807f0000c07f0000c07f"]);
+    assert!(!compare(&inf, &nan_lanes()).passed());
+    let partial = any_nan(NanType::F, &["0000803f??00c07f0000c07f0000c07f"]);
+    assert!(compare(&partial, &nan_lanes()).passed());
+    let partial = any_nan(NanType::F, &["0000803f0000c07f??00c07f0000c07f"]);
+    assert!(!compare(&partial, &nan_lanes()).passed());
+}
+
+#[test]
+fn any_nan_frees_only_the_elements_it_names() {
+    // Lanes 1 and 2 are free; lane 3 expects the default NaN exactly and gets 0x7f800001.
+    let e = any_nan_at(
+        NanType::F,
+        vec![1, 2],
+        &["0000803f0000c07f0000c07f0000c07f"],
+    );
+    assert_eq!(
+        fail(compare(&e, &nan_lanes())).to_string(),
+        "V1 byte 12 (lane 3): expected 00 (any_of alternative 1 of 1), got 01"
+    );
+    let e = any_nan_at(
+        NanType::F,
+        vec![1, 2],
+        &["0000803f0000c07f0000c07f0100807f"],
+    );
+    assert_eq!(compare(&e, &nan_lanes()), Verdict::Pass);
+}
+
+#[test]
+fn any_nan_elements_follow_the_named_type() {
+    // As hf, the f lane 0x7fc00000 is two elements: 0x0000 (zero) and 0x7fc0 (a NaN).
+    let e = any_nan(NanType::Hf, &["0000803f0000c07f0000c07f0000c07f"]);
+    // The answer's lane 2 is 0x0000, 0xffc0 (an hf NaN): it fits. Its lane 3 is 0x0001,
+    // 0x7f80: the pattern's 0x0000 is no NaN, so it is compared byte by byte and fails.
+    assert!(!compare(&e, &nan_lanes()).passed());
+    let e = any_nan(NanType::Hf, &["0000803f0000c07f0000c07f0100807f"]);
+    assert!(compare(&e, &nan_lanes()).passed());
+    assert!(NanType::Bf.is_nan(&[0x81, 0x7f]) && !NanType::Bf.is_nan(&[0x80, 0x7f]));
+    assert!(NanType::Df.is_nan(&[1, 0, 0, 0, 0, 0, 0xf0, 0x7f]));
 }
 
 #[test]

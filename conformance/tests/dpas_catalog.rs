@@ -169,12 +169,16 @@ fn repeat_count_8_reads_one_a_row_per_repeat() {
 #[case(0x3980_3980, "literal-c", 0x3F80_0001)]
 #[case(0x3980_3980, "sequential", 0x3F80_0000)]
 #[case(0x3980_3980, "exact-stage", 0x3F80_0001)]
+// product-round: each product is an f32 already (2^-24), then sequential's order: 1.0.
+#[case(0x3980_3980, "product-round", 0x3F80_0000)]
 // p0 = 2^-24, p1 = 2^-48. literal-c: dot = 2^-24 + 2^-48 rounds to 2^-24 (a tie at 24
 // bits, to even), then 1 + 2^-24 ties to 1.0. sequential: 1.0 twice. exact-stage:
 // 1 + 2^-24 + 2^-48 is above the tie: 1 + 2^-23.
 #[case(0x3380_3980, "literal-c", 0x3F80_0000)]
 #[case(0x3380_3980, "sequential", 0x3F80_0000)]
 #[case(0x3380_3980, "exact-stage", 0x3F80_0001)]
+// product-round: 2^-48 is an f32 too: 1 + 2^-24 ties to 1.0, then 1 + 2^-48 rounds to 1.0.
+#[case(0x3380_3980, "product-round", 0x3F80_0000)]
 fn accumulation_profiles(#[case] w0_a0: u32, #[case] profile: &str, #[case] want: u32) {
     let mut init = first_stage(w0_a0, w0_a0);
     init.push(("CF", fill(0x3F80_0000)));
@@ -185,6 +189,57 @@ fn accumulation_profiles(#[case] w0_a0: u32, #[case] profile: &str, #[case] want
         "F",
     ));
     assert_eq!(&f[..8], &[want; 8], "{profile}");
+}
+
+/// Products below the f32 range: where `product-round` (each product rounded to f32 before
+/// it is accumulated) parts from `sequential` (exact products). bf x bf, F Dst; W DW =
+/// B[1]:B[0], A DW = A[1]:A[0], the same DW in every register and stage. bf 0x0D80 = 2^-100
+/// (biased exponent 27), 0x8D80 = -2^-100, 0x1C80 = 2^-70 (biased exponent 57), 0x8000 = -0.
+fn below_f32_range(src0: &str, w: u32, a: u32, c: u32, profile: &str) -> u32 {
+    let text = format!("dpas.bf.bf.8.1 (M1, 8) F.0 {src0} W1.0 A1(0,0)");
+    let init = [("W1", fill(w)), ("A1", fill(a)), ("CF", fill(c))];
+    let f = dws(&run(&text, &init, profile, "F"));
+    assert!(f[..8].iter().all(|x| *x == f[0]), "{profile}: {f:x?}");
+    f[0]
+}
+
+#[rstest]
+// Sign of an underflowed sum. Src0 `%null` (+0); W = 0x8000:0x0D80 (B[0] = 2^-100, B[1] =
+// -0), A = 0x0000:0x8D80 (A[0] = -2^-100, A[1] = +0): every stage's products are
+// p0 = -2^-200 and p1 = -0 * +0 = -0.
+// sequential: +0 + -2^-200 is a nonzero negative sum that rounds to -0; -0 + -0 = -0; every
+// later stage keeps -0: 0x80000000. exact-stage: +0 - 2^-200 - 0 = -2^-200 rounds to -0,
+// then -0 - 2^-200 - 0 again: 0x80000000.
+// product-round: p0 rounds to -0 first, +0 + -0 = +0 (a zero sum of opposite signs is +0
+// under round to nearest), +0 + -0 = +0, and so on: 0x00000000. literal-c: dot = -0 + -0
+// = -0, temp = +0 + -0 = +0: 0x00000000.
+#[case("sequential", 0x8000_0000)]
+#[case("exact-stage", 0x8000_0000)]
+#[case("product-round", 0)]
+#[case("literal-c", 0)]
+fn underflowed_sum_sign(#[case] profile: &str, #[case] want: u32) {
+    let got = below_f32_range("%null.0", 0x8000_0D80, 0x0000_8D80, 0, profile);
+    assert_eq!(got, want, "{profile}");
+}
+
+#[rstest]
+// A denormal product under denorm-flush. Src0 CF = 2^-126 (0x00800000, the smallest normal,
+// not flushed); W = 0x0000:0x1C80, A = 0x0000:0x1C80: every one of the 8 stages has
+// p0 = 2^-140 (an f32 denormal) and p1 = 0.
+// sequential+denorm-flush: 2^-126 + 2^-140 is normal and exact (2^-140 is 2^9 ulps of
+// 2^-126), eight times: 2^-126 + 2^-137 = 0x00800000 + 2^12 = 0x00801000. exact-stage+
+// denorm-flush: the same sums, exact at every stage. product-round+denorm-flush: p0 rounds
+// to the denormal 2^-140, flushed to +0: 2^-126 stays, 0x00800000. literal-c+denorm-flush:
+// dot = 2^-140 flushed: 0x00800000. Keeping denormals, product-round adds each 2^-140 like
+// sequential: 0x00801000.
+#[case("sequential+denorm-flush", 0x0080_1000)]
+#[case("exact-stage+denorm-flush", 0x0080_1000)]
+#[case("product-round+denorm-flush", 0x0080_0000)]
+#[case("literal-c+denorm-flush", 0x0080_0000)]
+#[case("product-round", 0x0080_1000)]
+fn denormal_product_flushed(#[case] profile: &str, #[case] want: u32) {
+    let got = below_f32_range("CF.0", 0x0000_1C80, 0x0000_1C80, 0x0080_0000, profile);
+    assert_eq!(got, want, "{profile}");
 }
 
 /// The HF/BF destination conversion (Src0 `%null`, A = 1.0 in both elements).

@@ -27,6 +27,32 @@ fn cross_check(generated: &GenCase) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The stores leave GUARD bytes at each end of the observed window untouched, so a store that
+/// writes past the bytes it addresses (before or after them) changes an observed byte.
+fn window_guarded(generated: &GenCase) -> Result<(), TestCaseError> {
+    let case = generated.to_case("svm-guard");
+    let Outcome::Ok(observed) = run_case(&case, EngineKind::Spec) else {
+        return Err(TestCaseError::fail(format!(
+            "the case runs: {}",
+            case.to_line()
+        )));
+    };
+    let (before, after) = (&case.init.mem[0].bytes, &observed.mem[0].bytes);
+    let guard = gen::svm::GUARD;
+    let n = before.len();
+    prop_assert!(n > 2 * guard);
+    for k in (0..guard).chain(n - guard..n) {
+        prop_assert_eq!(
+            before[k],
+            after[k],
+            "byte {} of the window, {}",
+            k,
+            case.to_line()
+        );
+    }
+    Ok(())
+}
+
 fn config() -> ProptestConfig {
     let cases = std::env::var("PROPTEST_CASES")
         .ok()
@@ -66,6 +92,18 @@ proptest! {
     #[test]
     fn svm_scatter4_scaled_spec_matches_oracle(case in gen::case(Opcode::SvmScatter4Scaled)) {
         cross_check(&case)?;
+    }
+
+    #[test]
+    fn svm_stores_leave_the_window_guard_alone(
+        case in prop_oneof![
+            gen::case(Opcode::SvmBlockSt),
+            gen::case(Opcode::SvmScatter),
+            gen::case(Opcode::SvmScatter4Scaled),
+            gen::case(Opcode::SvmAtomic),
+        ]
+    ) {
+        window_guarded(&case)?;
     }
 
     #[test]

@@ -11,7 +11,7 @@ use rstest::rstest;
 use serde_json::json;
 use visa_conformance::vector::{
     read_bytes, read_str, write_cases, Allowed, Case, Expect, ExpectState, Init, MemExpect,
-    MemRegion, Pattern,
+    MemRegion, NanFree, NanType, Pattern,
 };
 use visa_spec::errata::Reading;
 use visa_spec::error::ErrorClass;
@@ -75,6 +75,17 @@ fn full_case() -> Case {
                     "V2".to_string(),
                     Allowed::AnyOf(vec![Pattern::exact(&[1, 2]), Pattern(vec![None, Some(3)])]),
                 ),
+                (
+                    "V3".to_string(),
+                    Allowed::AnyNan {
+                        nan: NanFree {
+                            ty: NanType::Hf,
+                            elements: vec![0],
+                            quiet: true,
+                        },
+                        patterns: vec![Pattern::exact(&[0, 0x7e, 0, 0x3c])],
+                    },
+                ),
             ]),
             preds: BTreeMap::from([("P1".to_string(), 0x3)]),
             mem: vec![MemExpect {
@@ -123,6 +134,10 @@ fn written_keys_follow_the_documented_order() {
     assert_eq!(
         value["expect"]["vars"]["V2"],
         json!({"any_of": ["0102", "??03"]})
+    );
+    assert_eq!(
+        value["expect"]["vars"]["V3"],
+        json!({"any_of": ["007e003c"], "any_nan": {"type": "hf", "elements": [0], "quiet": true}})
     );
     // The binding table and zero width, height and pitch are left out.
     assert_eq!(
@@ -275,6 +290,14 @@ fn without(key: &str) -> String {
 #[case::any_of_empty(with(&["expect", "vars", "V1"], json!({"any_of": []})), Some("expect.vars.V1.any_of"), "at least one")]
 #[case::any_of_uneven(with(&["expect", "vars", "V1"], json!({"any_of": ["00", "0000"]})), Some("expect.vars.V1.any_of[1]"), "2 bytes, the first has 1")]
 #[case::any_of_bad_hex(with(&["expect", "vars", "V1"], json!({"any_of": ["00", "0g"]})), Some("expect.vars.V1.any_of[1]"), "not a hex digit")]
+#[case::any_nan_not_float(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": {"type": "d", "elements": []}})), Some("expect.vars.V1.any_nan.type"), "not a float type")]
+#[case::any_nan_not_object(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": "f"})), Some("expect.vars.V1.any_nan"), "expected an object")]
+#[case::any_nan_partial_element(with(&["expect", "vars", "V1"], json!({"any_of": ["000000"], "any_nan": {"type": "f", "elements": []}})), Some("expect.vars.V1.any_nan.type"), "not a whole number of f elements")]
+#[case::any_nan_past_the_end(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": {"type": "hf", "elements": [0, 2]}})), Some("expect.vars.V1.any_nan.elements[1]"), "past the 2 hf elements")]
+#[case::any_nan_unsorted(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": {"type": "hf", "elements": [1, 1]}})), Some("expect.vars.V1.any_nan.elements[1]"), "ascending")]
+#[case::any_nan_no_elements(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": {"type": "f"}})), Some("expect.vars.V1.any_nan.elements"), "missing required key")]
+#[case::any_nan_quiet_not_bool(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": {"type": "f", "elements": [], "quiet": 1}})), Some("expect.vars.V1.any_nan.quiet"), "expected true or false")]
+#[case::any_nan_alone(with(&["expect", "vars", "V1"], json!({"any_nan": {"type": "f", "elements": []}})), Some("expect.vars.V1.any_of"), "missing required key")]
 #[case::expect_mem_wraps(with(&["expect", "mem"], json!([{"space": "flat", "addr": "0xffffffffffffffff", "bytes": "????"}])), Some("expect.mem[0]"), "wraps around")]
 fn malformed_lines_are_reported(
     #[case] line: String,

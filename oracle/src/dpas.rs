@@ -529,6 +529,10 @@ impl DpasPlan {
                             }
                         }
                     }
+                    (Accumulation::ProductRound, false) => {
+                        product_round_stage::<false>(row, ar, br)
+                    }
+                    (Accumulation::ProductRound, true) => product_round_stage::<true>(row, ar, br),
                     (Accumulation::ExactStage, _) => {
                         for n in 0..self.n {
                             let column: [f32; 8] =
@@ -603,6 +607,17 @@ fn literal_c_stage<const FLUSH: bool>(acc: &mut [f32; N], a: &[f32], b: &[[f32; 
     }
     for n in 0..N {
         acc[n] = ftz::<FLUSH>(acc[n] + dot[n]);
+    }
+}
+
+/// One systolic stage under `product-round`: per column, each product rounded to f32, then
+/// added to the accumulator in k order (each addition rounded).
+#[inline(always)]
+fn product_round_stage<const FLUSH: bool>(acc: &mut [f32; N], a: &[f32], b: &[[f32; N]]) {
+    for (av, brow) in a.iter().zip(b) {
+        for n in 0..N {
+            acc[n] = ftz::<FLUSH>(acc[n] + ftz::<FLUSH>(*av * brow[n]));
+        }
     }
 }
 

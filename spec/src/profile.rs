@@ -21,6 +21,12 @@ pub enum Accumulation {
     Sequential,
     /// `exact-stage`: `temp` plus every product of the stage, exactly, then one rounding.
     ExactStage,
+    /// `product-round`: each product rounded to f32 (and flushed under `denorm-flush`), then
+    /// added to `temp` in k order with one rounding each: the order of Intel's emulations
+    /// (the ESIMD host emulation, the C-for-Metal CPU emulation). It differs from
+    /// `sequential` only where a product is not an f32: below the f32 range (the sign of a
+    /// zero, a flushed denormal product).
+    ProductRound,
 }
 
 /// How the f32 result becomes an HF or BF destination element.
@@ -75,13 +81,14 @@ impl Default for DpasProfile {
 }
 
 impl DpasProfile {
-    /// Every profile (3 x 2 x 2 x 2), the default first.
+    /// Every profile (4 x 2 x 2 x 2), the default first.
     pub fn all() -> Vec<DpasProfile> {
         let mut out = Vec::new();
         for accumulation in [
             Accumulation::LiteralC,
             Accumulation::Sequential,
             Accumulation::ExactStage,
+            Accumulation::ProductRound,
         ] {
             for dst_rounding in [DstRounding::Rne, DstRounding::Rtz] {
                 for denormals in [Denormals::Keep, Denormals::Flush] {
@@ -108,6 +115,7 @@ impl DpasProfile {
                 "literal-c" => p.accumulation = Accumulation::LiteralC,
                 "sequential" => p.accumulation = Accumulation::Sequential,
                 "exact-stage" => p.accumulation = Accumulation::ExactStage,
+                "product-round" => p.accumulation = Accumulation::ProductRound,
                 "dst-rne" => p.dst_rounding = DstRounding::Rne,
                 "dst-rtz" => p.dst_rounding = DstRounding::Rtz,
                 "denorm-keep" => p.denormals = Denormals::Keep,
@@ -127,6 +135,7 @@ impl fmt::Display for DpasProfile {
             Accumulation::LiteralC => "literal-c",
             Accumulation::Sequential => "sequential",
             Accumulation::ExactStage => "exact-stage",
+            Accumulation::ProductRound => "product-round",
         };
         let dst = match self.dst_rounding {
             DstRounding::Rne => "dst-rne",

@@ -32,7 +32,7 @@ use super::protocol::{echo, escape_controls, Answer, ResultMsg};
 use super::runner::{Fault, Reply};
 use crate::case::{compare, Mismatch, Outcome, Verdict};
 use crate::case::{run_case, run_case_traced, EngineKind};
-use crate::golden::{expect_of, flipped, float_dpas_destination};
+use crate::golden::{expect_of, flipped, float_dpas_destination, free_nans};
 use crate::vector::{Case, Expect};
 use visa_spec::profile::DpasProfile;
 
@@ -520,15 +520,17 @@ pub fn discriminating(case: &Case, expect: &Expect) -> Vec<Discriminating> {
         return Vec::new();
     };
     let (base, asked) = run_case_traced(case, EngineKind::Spec);
-    let base = restricted(expect_of(base), expect);
+    // A NaN's encoding is free under either reading, as in the vectors ([`free_nans`]).
+    let base = free_nans(case, restricted(expect_of(base), expect));
     let mut out = Vec::new();
     for id in asked {
         if !lookup(id).is_some_and(|e| e.executable) {
             continue;
         }
-        let other = match run_case(&flipped(case, id), EngineKind::Spec) {
+        let alt_case = flipped(case, id);
+        let other = match run_case(&alt_case, EngineKind::Spec) {
             Outcome::Error(e) if e.class == ErrorClass::ModelBug => continue,
-            alt => restricted(expect_of(alt), expect),
+            alt => free_nans(&alt_case, restricted(expect_of(alt), expect)),
         };
         if other != base && !looser(&other, &base) {
             out.push(Discriminating {
@@ -759,7 +761,8 @@ pub fn settle(g: &Graded, readings: &BTreeMap<String, ErratumReading>, strict: b
 /// The numeric profiles (docs/dpas.md) whose result a state answer to a float DPAS case
 /// matches, at the places the case's expectation names; `None` for other cases, for cases
 /// that pin a profile and for error answers. Each profile's result comes from the oracle,
-/// which is bit-exact with the spec under every profile and fast enough to try all of them.
+/// which is bit-exact with the spec under every profile and fast enough to try all of them;
+/// a NaN it writes accepts any NaN, as in the vectors ([`free_nans`]).
 pub fn profile_fit(case: &Case, expect: &Expect, outcome: &Outcome) -> Option<Vec<String>> {
     if case.profile.is_some()
         || !matches!(outcome, Outcome::Ok(_))
@@ -773,7 +776,10 @@ pub fn profile_fit(case: &Case, expect: &Expect, outcome: &Outcome) -> Option<Ve
         .into_iter()
         .filter(|profile| {
             run.profile = Some(profile.to_string());
-            let at = restricted(expect_of(run_case(&run, EngineKind::Oracle)), expect);
+            let at = free_nans(
+                &run,
+                restricted(expect_of(run_case(&run, EngineKind::Oracle)), expect),
+            );
             compare(&at, outcome).passed()
         })
         .map(|p| p.to_string())

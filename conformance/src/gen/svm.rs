@@ -20,6 +20,9 @@ use crate::vector::MemRegion;
 
 /// Bytes of the memory window every case initialises and observes.
 const WINDOW: usize = 256;
+/// Bytes at each end of the window no access reaches, so that a store that writes before or
+/// after the bytes it addresses changes an observed byte.
+pub const GUARD: usize = 16;
 
 /// The strategy of `op` when this module generates it.
 pub(super) fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
@@ -126,7 +129,7 @@ fn block_case(op: Opcode) -> BoxedStrategy<GenCase> {
         select(vec![1usize, 2, 4, 8]),
         any::<bool>(),
         any::<bool>(),
-        0usize..(WINDOW - 128) / 4,
+        0usize..(WINDOW - 2 * GUARD - 128) / 4,
         base(),
         proptest::collection::vec(any::<u8>(), WINDOW),
         proptest::collection::vec(any::<u8>(), 128),
@@ -134,7 +137,7 @@ fn block_case(op: Opcode) -> BoxedStrategy<GenCase> {
         .prop_map(
             move |(platform, owords, unaligned, imm, k, base, memory, data)| {
                 let unaligned = unaligned && load;
-                let offset = if unaligned { 4 * k } else { 16 * (k / 4) };
+                let offset = GUARD + if unaligned { 4 * k } else { 16 * (k / 4) };
                 let address = base.wrapping_add(offset as u64);
                 let addr_text = if imm {
                     format!("0x{address:x}:uq")
@@ -199,9 +202,9 @@ fn blocks_case(op: Opcode) -> BoxedStrategy<GenCase> {
     )
         .prop_map(
             move |(platform, (bs, nb, es), (nm, pred, emask), base, picks, memory, data)| {
-                let slots = (WINDOW - nb * bs) / bs + 1;
+                let slots = (WINDOW - 2 * GUARD - nb * bs) / bs + 1;
                 let addrs: Vec<u64> = (0..es)
-                    .map(|i| base.wrapping_add((bs * (picks[i] as usize % slots)) as u64))
+                    .map(|i| base.wrapping_add((GUARD + bs * (picks[i] as usize % slots)) as u64))
                     .collect();
                 let (ty, elts) = match bs {
                     1 => ("ub", es * nb.max(4)),
@@ -255,9 +258,9 @@ fn channels_case(op: Opcode) -> BoxedStrategy<GenCase> {
     )
         .prop_map(
             move |(platform, mask, es, (nm, pred, emask), imm, base, picks, memory, data)| {
-                let slots = (WINDOW - 16) / 4 + 1;
+                let slots = (WINDOW - 2 * GUARD - 16) / 4 + 1;
                 let offsets: Vec<u64> = (0..es)
-                    .map(|i| (4 * (picks[i] as usize % slots)) as u64)
+                    .map(|i| (GUARD + 4 * (picks[i] as usize % slots)) as u64)
                     .collect();
                 let letters = CHANNELS[mask - 1];
                 let per_channel = es.max(platform.grf_size() / 4);
@@ -340,7 +343,7 @@ fn atomic_case() -> BoxedStrategy<GenCase> {
         select(vec![1usize, 2, 4, 8]),
         lanes(),
         base(),
-        Just((0..WINDOW / 8).collect::<Vec<usize>>()).prop_shuffle(),
+        Just((GUARD / 8..(WINDOW - GUARD) / 8).collect::<Vec<usize>>()).prop_shuffle(),
         proptest::collection::vec(edge_u64(), WINDOW / 8),
         proptest::collection::vec(edge_u64(), 16),
         proptest::collection::vec(any::<bool>(), 8),

@@ -14,8 +14,8 @@ use visa_spec::state::{Surface, SurfaceHeap, ARG, FLAT, SLM};
 use crate::input::{clip, clip_message};
 
 use super::{
-    hex, Allowed, Case, Expect, ExpectState, FieldError, Init, MemExpect, MemRegion, Pattern,
-    FORMAT,
+    hex, Allowed, Case, Expect, ExpectState, FieldError, Init, MemExpect, MemRegion, NanFree,
+    NanType, Pattern, FORMAT,
 };
 
 type Result<T> = std::result::Result<T, FieldError>;
@@ -433,7 +433,7 @@ fn allowed(v: &Value, field: &str) -> Result<Allowed> {
             ),
         ));
     };
-    closed(m, field, &["any_of"], false)?;
+    closed(m, field, &["any_of", "any_nan"], false)?;
     let list_field = join(field, "any_of");
     let list = array(required(m, field, "any_of")?, &list_field)?;
     if list.is_empty() {
@@ -456,5 +456,70 @@ fn allowed(v: &Value, field: &str) -> Result<Allowed> {
         }
         patterns.push(p);
     }
-    Ok(Allowed::AnyOf(patterns))
+    let nan_field = join(field, "any_nan");
+    let nan = match m.get("any_nan") {
+        None | Some(Value::Null) => return Ok(Allowed::AnyOf(patterns)),
+        Some(v) => object(v, &nan_field)?,
+    };
+    closed(nan, &nan_field, &["type", "elements", "quiet"], false)?;
+    let type_field = join(&nan_field, "type");
+    let ty = string(required(nan, &nan_field, "type")?, &type_field)?;
+    let Some(ty) = NanType::parse(ty) else {
+        return Err(err(
+            &type_field,
+            format!("`{ty}` is not a float type (df, f, hf, bf)"),
+        ));
+    };
+    let len = patterns[0].len();
+    if len % ty.size() != 0 {
+        return Err(err(
+            &type_field,
+            format!(
+                "the alternatives have {len} bytes, not a whole number of {} elements",
+                ty.text()
+            ),
+        ));
+    }
+    let list_field = join(&nan_field, "elements");
+    let list = array(required(nan, &nan_field, "elements")?, &list_field)?;
+    let mut elements: Vec<usize> = Vec::with_capacity(list.len());
+    for (i, e) in list.iter().enumerate() {
+        let f = format!("{list_field}[{i}]");
+        let k = e
+            .as_u64()
+            .ok_or_else(|| err(&f, format!("expected an element index, found {}", kind(e))))?
+            as usize;
+        if k >= len / ty.size() {
+            return Err(err(
+                &f,
+                format!(
+                    "element {k} is past the {} {} elements",
+                    len / ty.size(),
+                    ty.text()
+                ),
+            ));
+        }
+        if elements.last().is_some_and(|&last| k <= last) {
+            return Err(err(&f, "elements must be ascending, without repeats"));
+        }
+        elements.push(k);
+    }
+    let quiet = match nan.get("quiet") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(v) => {
+            return Err(err(
+                &join(&nan_field, "quiet"),
+                format!("expected true or false, found {}", kind(v)),
+            ))
+        }
+    };
+    Ok(Allowed::AnyNan {
+        nan: NanFree {
+            ty,
+            elements,
+            quiet,
+        },
+        patterns,
+    })
 }

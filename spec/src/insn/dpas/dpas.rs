@@ -348,6 +348,13 @@ fn systolic_float(
                         }
                         rnd(&sum)?
                     }
+                    Accumulation::ProductRound => {
+                        let mut acc = temp[i].clone();
+                        for p in &products {
+                            acc = rnd(&num::add(&acc, &rnd(p)?, &mode)?)?;
+                        }
+                        acc
+                    }
                 };
                 i += 1;
             }
