@@ -1548,29 +1548,9 @@ fn every_failing_case_has_a_reproducer_of_its_own() {
     );
 }
 
-/// Process ids of the live processes whose environment holds `mark` (none where `/proc`
-/// is not there to tell).
-fn marked_processes(mark: &str) -> Vec<u32> {
-    let needle = format!("VISA_CONFORM_TEST_MARK={mark}");
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    dir.flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|pid| {
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            // Not a zombie: an exited process waiting for its parent holds nothing.
-            let state = stat.rsplit(')').next().unwrap_or_default().trim_start();
-            !state.starts_with('Z')
-                && std::fs::read(format!("/proc/{pid}/environ"))
-                    .is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == needle.as_bytes()))
-        })
-        .collect()
-}
-
-/// An implementation command marked for [`marked_processes`].
+/// An implementation command marked for [`common::marked_processes`].
 fn marked(mark: &str, command: &str) -> String {
-    format!("env VISA_CONFORM_TEST_MARK={mark} {command}")
+    format!("env {}={mark} {command}", common::MARK)
 }
 
 /// Kills, when dropped, a spawned certify and the processes marked for its test (so a
@@ -1594,7 +1574,7 @@ impl Drop for Reaper {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
-        for pid in marked_processes(&self.1) {
+        for pid in common::marked_processes(&self.1) {
             let _ = Command::new("kill")
                 .args(["-KILL", &pid.to_string()])
                 .status();
@@ -1702,7 +1682,7 @@ impl HangingRun {
             text.contains("96 passed") && text.contains("2 failed"),
             "{text}"
         );
-        assert!(marked_processes(&self.mark).is_empty());
+        assert!(common::marked_processes(&self.mark).is_empty());
     }
 }
 
@@ -1715,14 +1695,14 @@ fn ctrl_c_writes_the_report_ends_the_implementation_and_resumes() {
     let mut reaper = run.spawn();
     // Wait until the 96 AND cases are journalled: the run now hangs on BFREV.
     wait_for_lines(&run.report().join("journal.jsonl"), 97);
-    assert_eq!(marked_processes(&run.mark).len(), 1);
+    assert_eq!(common::marked_processes(&run.mark).len(), 1);
     interrupt(reaper.0.id());
     let code = wait_for(&mut reaper.0, Duration::from_secs(20));
     let mut out = String::new();
     std::io::Read::read_to_string(reaper.0.stdout.as_mut().unwrap(), &mut out).unwrap();
     assert_eq!(code, Some(130), "{out}");
     assert!(out.contains("96 cases: 96 passed"), "{out}");
-    assert!(marked_processes(&run.mark).is_empty());
+    assert!(common::marked_processes(&run.mark).is_empty());
     let report: Value =
         serde_json::from_str(&std::fs::read_to_string(run.report().join("report.json")).unwrap())
             .unwrap();
@@ -1767,7 +1747,7 @@ fn ctrl_c_before_the_first_case_still_writes_a_report() {
         "{report}"
     );
     assert!(dir.join("report/junit.xml").exists());
-    assert!(marked_processes(&mark).is_empty());
+    assert!(common::marked_processes(&mark).is_empty());
 }
 
 /// The figures docs/certify.md quotes for the default run (`certify` without arguments in
@@ -1895,7 +1875,7 @@ fn ctrl_c_while_shrinking_writes_the_report() {
     wait_for_lines(&journal, 301);
     interrupt(reaper.0.id());
     assert_eq!(wait_for(&mut reaper.0, Duration::from_secs(20)), Some(130));
-    assert!(marked_processes(&mark).is_empty());
+    assert!(common::marked_processes(&mark).is_empty());
     let read =
         |p: &Path| -> Value { serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap() };
     let first = read(&report.join("report.json"));

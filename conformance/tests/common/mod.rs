@@ -39,6 +39,27 @@ pub fn tmp_dir(name: &str) -> PathBuf {
 /// The environment variable that marks the processes one test starts.
 pub const MARK: &str = "VISA_CONFORM_TEST_MARK";
 
+/// Process ids of the live processes whose environment holds [`MARK`]`=value` (none where
+/// `/proc` is not there to tell; a zombie, waiting for its parent, holds nothing).
+pub fn marked_processes(value: &str) -> Vec<u32> {
+    let needle = format!("{MARK}={value}");
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let zombie = stat
+                .rsplit_once(')')
+                .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'));
+            !zombie
+                && std::fs::read(format!("/proc/{pid}/environ"))
+                    .is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == needle.as_bytes()))
+        })
+        .collect()
+}
+
 /// The processes one test starts, marked by [`MARK`] in their environment (their children
 /// inherit it): listed by [`Marked::alive`], and killed when the guard is dropped, also when
 /// an assertion fails, so no test leaves a process behind.
@@ -66,24 +87,7 @@ impl Marked {
 
     /// The marked processes still running (zombies are not running).
     pub fn alive(&self) -> Vec<u32> {
-        let needle = format!("{MARK}={}\0", self.value);
-        let Ok(dir) = std::fs::read_dir("/proc") else {
-            return Vec::new();
-        };
-        dir.flatten()
-            .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-            .filter(|pid| {
-                let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
-                let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-                let zombie = stat
-                    .rsplit_once(')')
-                    .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'));
-                !zombie
-                    && environ
-                        .windows(needle.len())
-                        .any(|w| w == needle.as_bytes())
-            })
-            .collect()
+        marked_processes(&self.value)
     }
 
     /// The marked processes still running after waiting up to `patience` for them to end.
