@@ -14,6 +14,7 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use rayon::prelude::*;
 use visa_spec::asm::{self, ast};
+use visa_spec::error::ErrorClass;
 use visa_spec::platform::Platform;
 
 use super::protocol::{run_request, Observe};
@@ -197,6 +198,9 @@ pub struct Selected {
     pub instruction: String,
     pub platform: Platform,
     pub generated: bool,
+    pub tags: Vec<String>,
+    /// The error class a vector case expects (generated cases have no expectation yet).
+    pub expects_error: Option<ErrorClass>,
 }
 
 /// The cases [`build`] would prepare, in its order, without computing expectations (for
@@ -209,6 +213,11 @@ pub fn select(sel: &Selection) -> Result<Vec<Selected>, Vec<String>> {
             instruction: r.instruction,
             platform: r.case.platform,
             generated: matches!(r.source, Source::Generated { .. }),
+            expects_error: match &r.case.expect {
+                Some(Expect::Error(class)) => Some(*class),
+                _ => None,
+            },
+            tags: r.case.tags,
         })
         .collect())
 }
