@@ -215,13 +215,50 @@ impl<'de> Visitor<'de> for Unique<'_> {
     }
 }
 
-/// `text` cut to [`MAX_ECHO_CHARS`] characters for a message, with `...` and the full
-/// length in bytes when it is cut.
-pub fn clip(text: &str) -> Cow<'_, str> {
-    match text.char_indices().nth(MAX_ECHO_CHARS) {
-        None => Cow::Borrowed(text),
-        Some((end, _)) => Cow::Owned(format!("{}... ({} bytes)", &text[..end], text.len())),
+/// Whether a character must not reach a terminal or a report as it is: control characters
+/// (C0, DEL, C1: escape sequences start with ESC or the C1 CSI), bidirectional formatting
+/// characters (they reorder what is shown) and noncharacters (not allowed in XML).
+fn unsafe_char(c: char) -> bool {
+    let n = u32::from(c);
+    c.is_control()
+        || matches!(n, 0x061c | 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069)
+        || (0xfdd0..=0xfdef).contains(&n)
+        || n & 0xfffe == 0xfffe
+}
+
+/// `text` with every character that is not safe to print written as a `\u{..}` escape.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
     }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Outside text as a message repeats it: unsafe characters escaped ([`escape_controls`]) and
+/// cut after `max` characters, with `...` and the full length in bytes when it is cut. Every
+/// echo of input (vector files, requests, an implementation's output) goes through it.
+pub fn cut(text: &str, max: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        None => escape_controls(text),
+        Some((end, _)) => Cow::Owned(format!(
+            "{}... ({} bytes)",
+            escape_controls(&text[..end]),
+            text.len()
+        )),
+    }
+}
+
+/// `text` cut to [`MAX_ECHO_CHARS`] characters for a message ([`cut`]).
+pub fn clip(text: &str) -> Cow<'_, str> {
+    cut(text, MAX_ECHO_CHARS)
 }
 
 /// `message` with every run of more than [`MAX_ECHO_CHARS`] characters between quotes and

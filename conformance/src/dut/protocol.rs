@@ -24,7 +24,8 @@ use visa_spec::error::ErrorClass;
 use visa_spec::platform::Platform;
 
 use crate::case::Observed;
-use crate::input::{clip, clip_message, parse_json, JsonError, MAX_LINE_BYTES};
+pub use crate::input::escape_controls;
+use crate::input::{clip, clip_message, cut, parse_json, JsonError, MAX_LINE_BYTES};
 use crate::vector::{hex, Case, Expect, MemRegion};
 
 /// The protocol this runner speaks: `visa-dut/<major>`.
@@ -459,59 +460,17 @@ impl ResultMsg {
 
 /// The first characters of a line, for messages (control characters escaped, as [`echo`]).
 pub fn preview(line: &[u8]) -> String {
-    const MAX: usize = 160;
-    let text = String::from_utf8_lossy(line);
-    let text = text.trim_end();
-    if text.chars().count() > MAX {
-        let cut: String = text.chars().take(MAX).collect();
-        format!("`{}...` ({} bytes)", escape_controls(&cut), line.len())
-    } else {
-        format!("`{}`", escape_controls(text))
-    }
+    format!("`{}`", cut(String::from_utf8_lossy(line).trim_end(), 160))
 }
 
 /// The most characters of an implementation's text echoed in one message (docs/protocol.md).
 pub const ECHO_CHARS: usize = 2048;
 
-/// Whether a character must not reach a terminal or a report as it is: control characters
-/// (C0, DEL, C1: escape sequences start with ESC or the C1 CSI), bidirectional formatting
-/// characters (they reorder what is shown) and noncharacters (not allowed in XML).
-fn unsafe_char(c: char) -> bool {
-    let n = u32::from(c);
-    c.is_control()
-        || matches!(n, 0x061c | 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069)
-        || (0xfdd0..=0xfdef).contains(&n)
-        || n & 0xfffe == 0xfffe
-}
-
-/// `text` with every character that is not safe to print written as a `\u{..}` escape.
-pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(unsafe_char) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        if unsafe_char(c) {
-            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
-        } else {
-            out.push(c);
-        }
-    }
-    std::borrow::Cow::Owned(out)
-}
-
 /// Text from an implementation as it is echoed in messages, reports and on the terminal:
-/// control characters escaped ([`escape_controls`]) and cut after [`ECHO_CHARS`]
-/// characters, with its full size noted.
+/// unsafe characters escaped and cut after [`ECHO_CHARS`] characters, with its full size
+/// noted ([`cut`]).
 pub fn echo(text: &str) -> String {
-    match text.char_indices().nth(ECHO_CHARS) {
-        None => escape_controls(text).into_owned(),
-        Some((cut, _)) => format!(
-            "{}... ({} bytes in all)",
-            escape_controls(&text[..cut]),
-            text.len()
-        ),
-    }
+    cut(text, ECHO_CHARS).into_owned()
 }
 
 /// Why a line is not a usable answer.
@@ -701,11 +660,7 @@ mod tests {
         let long = "x".repeat(ECHO_CHARS + 10);
         assert_eq!(
             echo(&long),
-            format!(
-                "{}... ({} bytes in all)",
-                "x".repeat(ECHO_CHARS),
-                ECHO_CHARS + 10
-            )
+            format!("{}... ({} bytes)", "x".repeat(ECHO_CHARS), ECHO_CHARS + 10)
         );
         assert_eq!(preview(b"\x1b]0;t\x07"), "`\\u{1b}]0;t\\u{7}`");
     }
