@@ -205,7 +205,7 @@ fn macs(program: &Program) -> u64 {
                 u64::from(c.rc)
                     * u64::from(i.exec_size)
                     * u64::from(c.sd)
-                    * u64::from(validate::ops_per_chan(c.w, c.a, false)),
+                    * u64::from(visa_spec::ir::dpas::ops_per_chan(c.w, c.a, false)),
             ),
             _ => None,
         })

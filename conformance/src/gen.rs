@@ -601,7 +601,7 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
     }
 }
 
-/// A valid case of `op`, an executed instruction (`Opcode::is_executed`).
+/// A valid case of `op`.
 pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
     if let Some(strategy) = lsc_typed::apndctr_case(op) {
         return strategy;
@@ -1129,7 +1129,6 @@ pub fn any_case() -> BoxedStrategy<GenCase> {
     proptest::strategy::Union::new(
         Opcode::ALL
             .into_iter()
-            .filter(|op| op.is_executed())
             .filter(|op| !matches!(op, Opcode::Dpas | Opcode::Dpasw | Opcode::Dp4a))
             .map(case),
     )

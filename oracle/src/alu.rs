@@ -11,9 +11,9 @@
 //! 64 bits plus a sign after a modifier, shift counts are at most 63 and MULH multiplies
 //! values of at most 33 bits.
 
-use visa_spec::ir::Opcode;
-use visa_spec::types::DataType;
-use visa_spec::VisaError;
+use visa_model::ir::Opcode;
+use visa_model::types::DataType;
+use visa_model::VisaError;
 
 use crate::fused::FusedFn;
 use crate::kernel::{Ctx, Ints, LANES};

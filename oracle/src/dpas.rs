@@ -6,14 +6,14 @@
 //! kernel whose inner loop runs over a fixed 16 columns so that the compiler vectorises it,
 //! and writes D back. Written from DPAS.md and DPASW.md independently of the spec engine.
 
-use visa_spec::errata;
-use visa_spec::error::Pos;
-use visa_spec::exec::ExecConfig;
-use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
-use visa_spec::profile::{Accumulation, Denormals, DpasProfile, DstRounding, Tf32Input};
-use visa_spec::state::MachineState;
-use visa_spec::types::{DataType, Precision};
-use visa_spec::VisaError;
+use visa_model::config::ExecConfig;
+use visa_model::errata;
+use visa_model::error::Pos;
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::profile::{Accumulation, Denormals, DpasProfile, DstRounding, Tf32Input};
+use visa_model::state::MachineState;
+use visa_model::types::{DataType, Precision};
+use visa_model::VisaError;
 
 use crate::kernel::{Ctx, Ints};
 use crate::softfloat::{self, Format, Rounding};
@@ -92,7 +92,7 @@ struct FloatPlan {
 
 fn offset(
     program: &Program,
-    var: visa_spec::state::VarId,
+    var: visa_model::state::VarId,
     row: u32,
     col: u32,
     size: usize,

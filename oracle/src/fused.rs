@@ -16,9 +16,9 @@
 //! bytes, and for the pairs (whose second lanes become undefined), the plan settles the
 //! undefined set after the fused store.
 
-use visa_spec::state::MachineState;
-use visa_spec::types::DataType;
-use visa_spec::VisaError;
+use visa_model::state::MachineState;
+use visa_model::types::DataType;
+use visa_model::VisaError;
 
 use crate::alu::{Lane, PairLane};
 use crate::kernel::{Modifier, Raw, LANES};

@@ -6,8 +6,8 @@
 //! Canonical lane values: integers as exact `i128` (source modifiers applied without
 //! wrapping), floats as f64 bits (every DF, F, HF, BF and VF value is exactly an f64).
 
-use visa_spec::types::DataType;
-use visa_spec::VisaError;
+use visa_model::types::DataType;
+use visa_model::VisaError;
 
 use crate::mode::{FloatMode, Literal};
 use crate::near;

@@ -1,6 +1,6 @@
 //! # visa-oracle: a fast vISA engine
 //!
-//! Executes the same validated IR as `visa-spec` ([`visa_spec::ir::Program`]) on the same
+//! Executes the same validated IR as `visa-spec` ([`visa_model::ir::Program`]) on the same
 //! [`MachineState`] with bit-for-bit the same observable behaviour, but is written
 //! independently of the spec's semantics: it shares only the data model (types, platform,
 //! IR, state, errata ids, errors).
@@ -10,7 +10,7 @@
 //! destination types. [`run_batch`] runs many (plan, state) cases on every core.
 //!
 //! ```
-//! # use visa_spec::{asm::ast::{MaskControl, VarClass}, exec::ExecConfig, ir::*, platform::Platform,
+//! # use visa_model::{asm::ast::{MaskControl, VarClass}, config::ExecConfig, ir::*, platform::Platform,
 //! #     state::{MachineState, Vars}, types::DataType, error::Pos};
 //! // add (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0> 0x5:d
 //! let mut vars = Vars::new(Platform::XeHpg);
@@ -50,10 +50,10 @@ mod select;
 pub mod softfloat;
 
 use rayon::prelude::*;
-use visa_spec::exec::ExecConfig;
-use visa_spec::ir::Program;
-use visa_spec::state::MachineState;
-use visa_spec::VisaError;
+use visa_model::config::ExecConfig;
+use visa_model::ir::Program;
+use visa_model::state::MachineState;
+use visa_model::VisaError;
 
 pub use plan::Plan;
 

@@ -1,9 +1,9 @@
 //! The float mode of one instruction, decoded from %cr0 (4_visa_header.md, %cr0) and the
 //! errata readings that change it.
 
-use visa_spec::errata;
-use visa_spec::exec::ExecConfig;
-use visa_spec::types::DataType;
+use visa_model::config::ExecConfig;
+use visa_model::errata;
+use visa_model::types::DataType;
 
 use crate::softfloat::Rounding;
 

@@ -6,9 +6,9 @@
 //! byte offsets); indirect operands keep their relative offsets and are resolved against the
 //! address variable at execution time, every lane checked.
 
-use visa_spec::state::MachineState;
-use visa_spec::types::DataType;
-use visa_spec::VisaError;
+use visa_model::state::MachineState;
+use visa_model::types::DataType;
+use visa_model::VisaError;
 
 use crate::kernel::{IntTy, Ints, Modifier, Raw, LANES};
 

@@ -2,14 +2,14 @@
 //! channel-enable inputs and the lane kernels chosen per type, so that executing an
 //! instruction is a handful of lane loops with no decoding and no allocation.
 
-use visa_spec::asm::ast::{MaskControl, PredCombine, SrcModifier, VarClass};
-use visa_spec::error::Pos;
-use visa_spec::exec::ExecConfig;
-use visa_spec::ir::{Dst, Instruction, Opcode, Program, RelOp, Src};
-use visa_spec::state::{MachineState, VarId, VarInfo, Vars, CR0};
-use visa_spec::types::DataType;
-use visa_spec::validate;
-use visa_spec::VisaError;
+use visa_model::asm::ast::{MaskControl, PredCombine, SrcModifier, VarClass};
+use visa_model::config::ExecConfig;
+use visa_model::error::Pos;
+use visa_model::ir::{Dst, Instruction, Opcode, Program, RelOp, Src};
+use visa_model::state::{MachineState, VarId, VarInfo, Vars, CR0};
+use visa_model::types::DataType;
+use visa_model::validate;
+use visa_model::VisaError;
 
 use crate::alu::{self, MAX_SRCS};
 use crate::fused::{FusedFn, FusedInt, SrcIn};
@@ -25,7 +25,7 @@ type Result<T> = std::result::Result<T, VisaError>;
 /// A program compiled for repeated execution.
 ///
 /// ```
-/// # use visa_spec::{asm::ast::{MaskControl, VarClass}, exec::ExecConfig, ir::*, platform::Platform,
+/// # use visa_model::{asm::ast::{MaskControl, VarClass}, config::ExecConfig, ir::*, platform::Platform,
 /// #     state::{MachineState, Vars}, types::DataType, error::Pos};
 /// let mut vars = Vars::new(Platform::XeHpg);
 /// let v1 = vars.declare("V1", VarClass::General, DataType::D, 8, 4, None).unwrap();
@@ -1174,7 +1174,7 @@ impl Plan {
     /// Compiles every instruction of `program` under the errata readings of `config`.
     ///
     /// Fails (invalid-instruction, with the instruction's position) when the program breaks
-    /// an IR invariant ([`visa_spec::validate::check_program`]), as the spec engine does
+    /// an IR invariant ([`visa_model::validate::check_program`]), as the spec engine does
     /// before executing anything. An instruction that passes but that the engine still
     /// cannot execute becomes a step reporting a model bug when run, so the instructions
     /// before it still execute.
@@ -1204,7 +1204,7 @@ impl Plan {
                         Err(e) => Step::Fail(e.at(insn.pos)),
                     }
                 }
-                _ if insn.opcode == visa_spec::ir::Opcode::LscFence => Step::Fence,
+                _ if insn.opcode == visa_model::ir::Opcode::LscFence => Step::Fence,
                 _ if crate::mem::block2d::is_block2d(insn) => {
                     match crate::mem::block2d::Block2dPlan::compile(program, insn, &config.readings)
                     {
@@ -1685,7 +1685,7 @@ impl InsnPlan {
                         "{}: channel {} divides by zero (erratum {}, literal reading)",
                         if remainder { "MOD" } else { "DIV" },
                         zero.trailing_zeros(),
-                        visa_spec::errata::DIV_BY_ZERO
+                        visa_model::errata::DIV_BY_ZERO
                     )));
                 }
                 enc(a, &ctx, &mut s.out);

@@ -2,7 +2,7 @@
 //! (ADDC's carry, SUBB's borrow, MADW's high halves, ADD3O's overflow predicate) and the
 //! lane rules of the pair-wise and literal loops (SAD2, SAD2ADD, SUBB under SUBB-LOOP-STEP).
 
-use visa_spec::VisaError;
+use visa_model::VisaError;
 
 use crate::operand::DstStore;
 

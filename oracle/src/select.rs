@@ -9,9 +9,9 @@
 
 use std::cmp::Ordering;
 
-use visa_spec::ir::{Ctrl, Instruction, Opcode, RelOp};
-use visa_spec::types::DataType;
-use visa_spec::VisaError;
+use visa_model::ir::{Ctrl, Instruction, Opcode, RelOp};
+use visa_model::types::DataType;
+use visa_model::VisaError;
 
 use crate::kernel::{self, Ctx, DecFloatFn, DecIntFn, EncFloatFloatFn, EncIntFn};
 use crate::kernel::{Ints, Modifier, Raw, LANES};
@@ -245,7 +245,7 @@ fn cmp_truth(dst: DataType, literal: bool) -> Option<u64> {
 /// SETP's scalar form: a non-packed immediate or a region whose lanes all read element 0
 /// (vertical stride 0, and width 1 or horizontal stride 0).
 fn setp_scalar(insn: &Instruction) -> bool {
-    use visa_spec::ir::Src;
+    use visa_model::ir::Src;
     let scalar = |vs: u32, w: u32, hs: u32| vs == 0 && (w == 1 || hs == 0);
     match insn.srcs.first() {
         Some(Src::Imm { ty, .. }) => !ty.is_packed(),

@@ -1,20 +1,11 @@
 //! Runs a validated program on a machine state, one instruction after the other, each
 //! through its document's module under [`crate::insn`].
 
-use crate::errata::Readings;
+pub use crate::config::ExecConfig;
 use crate::error::Result;
 use crate::insn;
 use crate::ir::{Opcode, Program};
-use crate::profile::DpasProfile;
 use crate::state::MachineState;
-
-/// What an execution may vary: the reading of each erratum (default: resolved) and the
-/// numeric profile of float DPAS (default: [`DpasProfile::default`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ExecConfig {
-    pub readings: Readings,
-    pub profile: DpasProfile,
-}
 
 /// Executes every instruction of `program` in order on `state`.
 ///

@@ -1,8 +1,13 @@
 //! # visa-spec: the literal semantics of Intel's vISA
 //!
-//! The shared model (data types, platforms, machine state, operands and regions, the
-//! assembly text and its validation) and one module per instruction document under
-//! [`insn`], each a side-by-side transcription of its document's Semantics block.
+//! One module per instruction document under [`insn`], each a side-by-side transcription of
+//! its document's Semantics block, the exact arithmetic they use ([`num`]), operand access in
+//! the documents' terms ([`operand`]) and the interpreter that runs a validated program
+//! ([`exec`]).
+//!
+//! The shared model (data types, platforms, the IR, machine state, assembly text and its
+//! validation, the errata ledger, profiles) is the crate `visa-model`; its modules are
+//! re-exported here under the same names, so `visa_spec::ir` is `visa_model::ir`.
 //!
 //! ```
 //! use visa_spec::{asm, exec, platform::Platform, state::MachineState, validate};
@@ -21,22 +26,13 @@
 // stand, so indexed loops are the point, not an oversight.
 #![allow(clippy::needless_range_loop)]
 
-pub mod asm;
-pub mod errata;
-pub mod error;
 pub mod exec;
-pub mod forms;
 pub mod insn;
-pub mod ir;
-pub mod lsc;
-pub mod lsc_typed;
 pub mod num;
 pub mod operand;
-pub mod platform;
-pub mod profile;
-pub mod state;
-pub mod svm;
-pub mod types;
-pub mod validate;
 
-pub use error::{ErrorClass, VisaError};
+pub use visa_model::{
+    asm, config, errata, error, forms, ir, lsc, lsc_typed, platform, profile, state, types,
+    validate,
+};
+pub use visa_model::{ErrorClass, VisaError};

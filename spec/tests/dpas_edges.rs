@@ -28,7 +28,7 @@ fn fill(dw: u32) -> Vec<u8> {
 fn run(text: &str, c: u32, w: Vec<u8>, a: Vec<u8>) -> Vec<u32> {
     let program = format!("{DECLS}{text}\n");
     let ast = asm::parse(&program).unwrap();
-    let program = validate::validate_preview(&ast, Platform::XeHpg, &Readings::resolved()).unwrap();
+    let program = validate::validate_with(&ast, Platform::XeHpg, &Readings::resolved()).unwrap();
     let mut state = MachineState::new(&program.vars);
     let vars = &program.vars;
     for (name, bytes) in [

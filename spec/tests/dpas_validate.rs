@@ -8,9 +8,9 @@ mod common;
 use common::Run;
 use rstest::rstest;
 use visa_spec::errata;
+use visa_spec::ir::dpas::PRECISIONS as DPAS_PRECISIONS;
 use visa_spec::platform::Platform;
 use visa_spec::types::Precision;
-use visa_spec::validate::DPAS_PRECISIONS;
 use visa_spec::ErrorClass;
 
 const HPG: Platform = Platform::XeHpg;

@@ -288,7 +288,7 @@ fn raw(sel: &Selection) -> Result<Vec<Raw>, Vec<String>> {
     // Each instruction draws from its own runner: generate them in parallel, keep the order.
     let ops: Vec<Opcode> = Opcode::ALL
         .into_iter()
-        .filter(|o| o.is_executed() && sel.generated > 0 && sel.only.may_match(o.mnemonic()))
+        .filter(|o| sel.generated > 0 && sel.only.may_match(o.mnemonic()))
         .collect();
     let drawn: Vec<Result<Vec<Raw>, String>> = ops
         .par_iter()

@@ -117,7 +117,6 @@ pub fn engine_hello(engine: EngineKind, mutant: Option<&Mutant>) -> Hello {
         platforms: Platform::ALL.to_vec(),
         instructions: Opcode::ALL
             .into_iter()
-            .filter(|o| o.is_executed())
             .map(|o| o.mnemonic().to_string())
             .collect(),
         profiles: visa_spec::profile::DpasProfile::all()

@@ -8,11 +8,11 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use visa_spec::errata;
+use visa_spec::ir::dpas::row_types;
 use visa_spec::ir::Opcode;
 use visa_spec::platform::Platform;
 use visa_spec::profile::DpasProfile;
 use visa_spec::types::{DataType, Precision};
-use visa_spec::validate::dpas_row_types as row_types;
 
 use super::GenCase;
 

@@ -10,9 +10,9 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use visa_spec::errata;
+use visa_spec::ir::svm::AtomicOp;
 use visa_spec::ir::Opcode;
 use visa_spec::platform::Platform;
-use visa_spec::svm::AtomicOp;
 use visa_spec::types::DataType;
 
 use super::{platform, GenCase};

@@ -129,7 +129,8 @@ fn dpas_written(case: &Case) -> Option<Written> {
     let size = ty.size();
     // The loop's rows (DPAS-RC-LOOP: row 0 only, literally), each `Exec_size` elements,
     // `row_advance` bytes apart (DPAS-DST-ADVANCE), from the operand's origin (GRF-ROW-SIZE).
-    let ext = validate::dpas_extents(ctrl, insn.exec_size, ty, program.platform, &readings).ok()?;
+    let ext =
+        visa_spec::ir::dpas::extents(ctrl, insn.exec_size, ty, program.platform, &readings).ok()?;
     let rows = if readings.is_literal(errata::DPAS_RC_LOOP) {
         1
     } else {

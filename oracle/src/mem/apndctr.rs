@@ -2,11 +2,11 @@
 //! AppendCounterAtomicSub): the surface's d32 counter at its `aux` address; each enabled
 //! lane in order takes the old value and adds (subtracts) its Src0Data word.
 
-use visa_spec::asm::ast::PredCombine;
-use visa_spec::error::Pos;
-use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
-use visa_spec::state::{AddrType, MachineState, SurfaceHeap, FLAT};
-use visa_spec::{ErrorClass, VisaError};
+use visa_model::asm::ast::PredCombine;
+use visa_model::error::Pos;
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::state::{AddrType, MachineState, SurfaceHeap, FLAT};
+use visa_model::{ErrorClass, VisaError};
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -40,7 +40,7 @@ impl ApndctrPlan {
             ));
         };
         let grf =
-            |var: visa_spec::state::VarId| {
+            |var: visa_model::state::VarId| {
                 program.vars.get(var).grf_offset.ok_or_else(|| {
                     VisaError::model_bug("an LSC operand has no register-file storage")
                 })

@@ -5,11 +5,11 @@
 //! surface are read from memory in one copy (zero outside), then the table moves the
 //! elements to registers with fixed-size copies.
 
-use visa_spec::errata::{self, Readings};
-use visa_spec::error::Pos;
-use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
-use visa_spec::state::{MachineState, StoreJournal, FLAT};
-use visa_spec::{ErrorClass, VisaError};
+use visa_model::errata::{self, Readings};
+use visa_model::error::Pos;
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::state::{MachineState, StoreJournal, FLAT};
+use visa_model::{ErrorClass, VisaError};
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -57,7 +57,7 @@ pub(crate) fn is_block2d(insn: &Instruction) -> bool {
     ) && !super::typed2d::is_typed2d(insn)
 }
 
-fn reg_start(program: &Program, var: visa_spec::state::VarId) -> Result<(usize, usize)> {
+fn reg_start(program: &Program, var: visa_model::state::VarId) -> Result<(usize, usize)> {
     let info = program.vars.get(var);
     let at = info
         .grf_offset
@@ -257,7 +257,7 @@ impl Block2dPlan {
         let y0 = self.value(state, 5)? + i128::from(self.y_off);
         let elem = self.elem as i128;
         if !self.lit_limits {
-            visa_spec::lsc::block2d_surface_limits(base, width, height, pitch, elem).map_err(
+            visa_model::lsc::block2d_surface_limits(base, width, height, pitch, elem).map_err(
                 |why| {
                     VisaError::new(
                         ErrorClass::UndefinedBehaviour,
@@ -288,7 +288,7 @@ impl Block2dPlan {
             let mut journal = StoreJournal::default();
             let w = state
                 .mem
-                .window(false, visa_spec::state::AddrType::Flat, 0)?;
+                .window(false, visa_model::state::AddrType::Flat, 0)?;
             for &(index, n, v) in &self.stores {
                 if (index + 1) * self.elem > data_len {
                     return Err(VisaError::new(

@@ -2,11 +2,11 @@
 //! forms ([`super::typed`]), LOAD_STATUS ([`super::status`]) and the append-counter atomics
 //! ([`super::apndctr`]) and LSC_TYPED's block 2D forms ([`super::typed2d`]), one plan step.
 
-use visa_spec::errata::Readings;
-use visa_spec::error::Pos;
-use visa_spec::ir::{Instruction, Opcode, Program};
-use visa_spec::state::MachineState;
-use visa_spec::VisaError;
+use visa_model::errata::Readings;
+use visa_model::error::Pos;
+use visa_model::ir::{Instruction, Opcode, Program};
+use visa_model::state::MachineState;
+use visa_model::VisaError;
 
 use super::apndctr::{is_apndctr, ApndctrPlan};
 use super::status::StatusPlan;

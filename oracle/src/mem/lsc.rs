@@ -9,13 +9,13 @@
 //! whose lanes overlap, or that an erratum's literal reading makes undefined, go through
 //! the memory model's store journal (the byte-conflict rule of `state::memory`).
 
-use visa_spec::asm::ast::PredCombine;
-use visa_spec::errata::{self, Readings};
-use visa_spec::error::Pos;
-use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
-use visa_spec::lsc::{AtomicOp, DataSize, Sfid};
-use visa_spec::state::{AddrSize, AddrType, ByteSet, MachineState, Memory, StoreJournal, Window};
-use visa_spec::VisaError;
+use visa_model::asm::ast::PredCombine;
+use visa_model::errata::{self, Readings};
+use visa_model::error::Pos;
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::lsc::{AtomicOp, DataSize, Sfid};
+use visa_model::state::{AddrSize, AddrType, ByteSet, MachineState, Memory, StoreJournal, Window};
+use visa_model::VisaError;
 
 use super::{
     copy_small, push_run, set_flags, space_mut, store_pieces, zero_small, Bytes, FlagMap, Flags,
@@ -114,7 +114,7 @@ impl Offsets {
     }
 }
 
-fn grf_start(program: &Program, var: visa_spec::state::VarId) -> Result<usize> {
+fn grf_start(program: &Program, var: visa_model::state::VarId) -> Result<usize> {
     program
         .vars
         .get(var)
@@ -571,7 +571,7 @@ impl LscPlan {
     fn load_defined<F: Flags>(
         &self,
         grf: &mut [u8],
-        space: Option<&visa_spec::state::SparseMemory>,
+        space: Option<&visa_model::state::SparseMemory>,
         w: &Window,
         offsets: &Offsets,
         dst: usize,
@@ -1026,7 +1026,7 @@ impl LscPlan {
             (None, false) => run_len as i64,
             (None, true) => {
                 return Err(VisaError::new(
-                    visa_spec::ErrorClass::UndefinedBehaviour,
+                    visa_model::ErrorClass::UndefinedBehaviour,
                     "STORE_STRIDED's default pitch reads `v` before it is defined (LSC-STORE-STRIDED-V literal)",
                 ))
             }
@@ -1162,7 +1162,7 @@ impl LscPlan {
             let address = w.base.wrapping_add(off);
             if address % mb as u64 != 0 {
                 return Err(VisaError::new(
-                    visa_spec::ErrorClass::UndefinedBehaviour,
+                    visa_model::ErrorClass::UndefinedBehaviour,
                     format!("lane {n}'s atomic address {address:#x} is not aligned to its {mb}-byte data"),
                 ));
             }
@@ -1258,7 +1258,7 @@ impl LscPlan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use visa_spec::state::{SparseMemory, FLAT};
+    use visa_model::state::{SparseMemory, FLAT};
 
     /// `read_segments` and `push_segments` against the window read and stored byte by byte
     /// (each offset reduced modulo the address size, zero or dropped past the surface's

@@ -14,8 +14,8 @@ pub(crate) mod svm;
 pub(crate) mod typed;
 pub(crate) mod typed2d;
 
-use visa_spec::asm::ast::PredCombine;
-use visa_spec::state::{ByteSet, MachineState, Memory, SparseMemory, PAGE_SIZE};
+use visa_model::asm::ast::PredCombine;
+use visa_model::state::{ByteSet, MachineState, Memory, SparseMemory, PAGE_SIZE};
 
 /// The space `name` of `mem`, created if absent: `Memory::space_mut` (`None` never
 /// happens).
@@ -903,7 +903,7 @@ pub(crate) fn ch_en(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use visa_spec::state::{Memory, StoreJournal, Window, FLAT};
+    use visa_model::state::{Memory, StoreJournal, Window, FLAT};
 
     /// A xorshift64 stream: `next(n)` is below `n`.
     fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {

@@ -2,13 +2,13 @@
 //! DstData's first 32-bit word takes the enabled lanes, every page being valid
 //! (LSC-LOAD-STATUS-TRTT resolved); the literal reading stops on any enabled lane.
 
-use visa_spec::asm::ast::PredCombine;
-use visa_spec::errata::{self, Readings};
-use visa_spec::error::Pos;
-use visa_spec::ir::{Ctrl, Dst, Instruction, Program, Src};
-use visa_spec::lsc::Sfid;
-use visa_spec::state::{AddrType, MachineState};
-use visa_spec::{ErrorClass, VisaError};
+use visa_model::asm::ast::PredCombine;
+use visa_model::errata::{self, Readings};
+use visa_model::error::Pos;
+use visa_model::ir::{Ctrl, Dst, Instruction, Program, Src};
+use visa_model::lsc::Sfid;
+use visa_model::state::{AddrType, MachineState};
+use visa_model::{ErrorClass, VisaError};
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -40,7 +40,7 @@ impl StatusPlan {
             ));
         };
         let grf =
-            |var: visa_spec::state::VarId| {
+            |var: visa_model::state::VarId| {
                 program.vars.get(var).grf_offset.ok_or_else(|| {
                     VisaError::model_bug("an LSC operand has no register-file storage")
                 })

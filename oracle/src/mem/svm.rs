@@ -5,14 +5,14 @@
 //! page read; stores write straight into the page memory unless two lanes' byte ranges
 //! overlap (or wrap around 2^64), where the memory model's store journal decides.
 
-use visa_spec::asm::ast::PredCombine;
-use visa_spec::errata::{self, Readings};
-use visa_spec::error::Pos;
-use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
-use visa_spec::state::{ByteSet, MachineState, SparseMemory, StoreJournal, Window, FLAT};
-use visa_spec::svm::{AtomicOp, SvmCtrl};
-use visa_spec::validate::svm_raw_byte_offset;
-use visa_spec::VisaError;
+use visa_model::asm::ast::PredCombine;
+use visa_model::errata::{self, Readings};
+use visa_model::error::Pos;
+use visa_model::ir::svm::raw_byte_offset as svm_raw_byte_offset;
+use visa_model::ir::svm::{AtomicOp, SvmCtrl};
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::state::{ByteSet, MachineState, SparseMemory, StoreJournal, Window, FLAT};
+use visa_model::VisaError;
 
 use super::{
     copy_small, push_run, set_flags, space_mut, store_pieces, Bytes, FlagMap, Flags, NoFlags,

@@ -9,13 +9,13 @@
 //! V*pitch + U*pixel_size` inside `width x height x depth` at LOD 0, or none (loads read
 //! zero, stores drop); each channel is one page-level copy.
 
-use visa_spec::asm::ast::PredCombine;
-use visa_spec::errata::{self, Readings};
-use visa_spec::error::Pos;
-use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
-use visa_spec::lsc::{DataSize, Sfid};
-use visa_spec::state::{AddrType, MachineState, StoreJournal, SurfaceHeap, Window, FLAT};
-use visa_spec::{ErrorClass, VisaError};
+use visa_model::asm::ast::PredCombine;
+use visa_model::errata::{self, Readings};
+use visa_model::error::Pos;
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::lsc::{DataSize, Sfid};
+use visa_model::state::{AddrType, MachineState, StoreJournal, SurfaceHeap, Window, FLAT};
+use visa_model::{ErrorClass, VisaError};
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -51,7 +51,7 @@ pub(crate) struct TypedPlan {
     lit_u32: bool,
 }
 
-fn grf_start(program: &Program, var: visa_spec::state::VarId) -> Result<usize> {
+fn grf_start(program: &Program, var: visa_model::state::VarId) -> Result<usize> {
     program
         .vars
         .get(var)

@@ -6,12 +6,12 @@
 //! registers (under both index readings), copied at once; the rest of the row's pixels are
 //! zeros (load) or dropped (store).
 
-use visa_spec::errata::{self, Readings};
-use visa_spec::error::Pos;
-use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
-use visa_spec::lsc::Sfid;
-use visa_spec::state::{AddrType, MachineState, StoreJournal, SurfaceHeap, Window, FLAT};
-use visa_spec::{ErrorClass, VisaError};
+use visa_model::errata::{self, Readings};
+use visa_model::error::Pos;
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::lsc::Sfid;
+use visa_model::state::{AddrType, MachineState, StoreJournal, SurfaceHeap, Window, FLAT};
+use visa_model::{ErrorClass, VisaError};
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -51,7 +51,7 @@ fn ub(message: String) -> VisaError {
     VisaError::new(ErrorClass::UndefinedBehaviour, message)
 }
 
-fn reg_start(program: &Program, var: visa_spec::state::VarId) -> Result<(usize, usize)> {
+fn reg_start(program: &Program, var: visa_model::state::VarId) -> Result<(usize, usize)> {
     let info = program.vars.get(var);
     let at = info
         .grf_offset

@@ -16,8 +16,8 @@ use crate::ir::{Ctrl, Dst, Instruction, Program, RelOp};
 use crate::num::{self, FloatMode, Value};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};
 use crate::state::MachineState;
+use crate::types::exec_type;
 use crate::types::DataType;
-use crate::validate::exec_type;
 
 #[allow(non_snake_case)]
 pub fn execute(

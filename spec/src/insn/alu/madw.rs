@@ -2,37 +2,19 @@
 //! the full 64-bit result: the low 32 bits of every channel in the lower GRFs of `<dst>`,
 //! the high 32 bits in the GRFs after them (SOA layout, Description and Notes).
 //!
-//! Readings: MADW-HIGH-HALF (where the high halves start; [`high_half_offset`]),
+//! Readings: MADW-HIGH-HALF (where the high halves start; [`madw_high_half_offset`]),
 //! INT-EXTRA-PRECISION and OPERAND-MODIFIER-TABLE (the result is exact; the destination
 //! keeps its low 64 bits). Validation checks the execution size, the GRF-aligned
 //! destination and that both halves lie inside the destination variable.
 
-use crate::errata::{self, Readings};
+use crate::errata::Readings;
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::ir::alu::madw_high_half_offset;
 use crate::ir::{Dst, Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, grf_size_in_bytes, source_elements, DstElements};
 use crate::state::MachineState;
-
-/// Byte distance from the destination's origin to the high half of channel 0 (erratum
-/// MADW-HIGH-HALF). Resolved: the first GRF boundary after the low halves' last byte, the
-/// origin being GRF aligned. Literal ("packed"): element `exec_size` of the destination
-/// region, right after the low halves. The elements are D or UD (4 bytes).
-pub fn high_half_offset(
-    exec_size: u32,
-    hstride: u32,
-    grf_size: usize,
-    readings: &Readings,
-) -> usize {
-    let (n, hs) = (exec_size as usize, hstride as usize);
-    if readings.is_literal(errata::MADW_HIGH_HALF) {
-        n * hs * 4
-    } else {
-        let low_halves = ((n - 1) * hs + 1) * 4;
-        low_halves.div_ceil(grf_size) * grf_size
-    }
-}
 
 #[allow(non_snake_case)]
 pub fn execute(
@@ -52,7 +34,7 @@ pub fn execute(
     // dst0: the low halves, at the destination operand; dst1: the high halves.
     let high = match &insn.dst {
         Dst::General { hstride, .. } | Dst::Indirect { hstride, .. } => {
-            high_half_offset(insn.exec_size, *hstride, grf_size, readings)
+            madw_high_half_offset(insn.exec_size, *hstride, grf_size, readings)
         }
         // `%null` discards both halves.
         _ => 0,

@@ -15,7 +15,7 @@ use crate::ir::{Instruction, Opcode, Program};
 use crate::num::{self, FloatFormat, FloatMode, Value};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};
 use crate::state::MachineState;
-use crate::validate::exec_type;
+use crate::types::exec_type;
 
 #[allow(non_snake_case)]
 pub fn execute(

@@ -10,7 +10,7 @@ use crate::ir::{Instruction, Program, Src};
 use crate::num::{self, FloatMode};
 use crate::operand::{evaluate_ch_en, source_bits, source_elements, DstElements};
 use crate::state::MachineState;
-use crate::validate::exec_type;
+use crate::types::exec_type;
 
 #[allow(non_snake_case)]
 pub fn execute(

@@ -15,8 +15,8 @@ use crate::num::{self, FloatMode, Value};
 use crate::operand::DstElements;
 use crate::operand::{evaluate_ch_en, source_bits, source_elements};
 use crate::state::MachineState;
+use crate::types::exec_type;
 use crate::types::DataType;
-use crate::validate::exec_type;
 
 #[allow(non_snake_case)]
 pub fn execute(

@@ -10,12 +10,12 @@
 use crate::errata;
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::ir::dpas::{extents as dpas_extents, ops_per_chan};
 use crate::ir::{Ctrl, Dst, Instruction, Program, Src};
 use crate::num::{self, ExactFloat, FloatFormat, FloatMode, Rounding, Value};
 use crate::profile::{Accumulation, Denormals, DstRounding, Tf32Input};
 use crate::state::MachineState;
 use crate::types::{DataType, Precision};
-use crate::validate::{dpas_extents, ops_per_chan};
 
 #[allow(non_snake_case)]
 pub fn execute(

@@ -17,10 +17,10 @@ pub mod svm_scatter;
 pub mod svm_scatter4_scaled;
 
 use crate::error::{Result, VisaError};
+use crate::ir::svm::raw_byte_offset as svm_raw_byte_offset;
+use crate::ir::svm::SvmCtrl;
 use crate::ir::{Ctrl, Dst, Instruction, Program, Src};
 use crate::state::{AddrType, MachineState, Window};
-use crate::svm::SvmCtrl;
-use crate::validate::svm_raw_byte_offset;
 
 pub(super) fn ctrl(insn: &Instruction) -> Result<SvmCtrl> {
     match insn.ctrl {

@@ -21,10 +21,10 @@ use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::insn::atomic_float::{float_min_max, float_value};
+use crate::ir::svm::{AtomicOp, SvmCtrl};
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::state::{MachineState, StoreJournal};
-use crate::svm::{AtomicOp, SvmCtrl};
 use crate::types::DataType;
 
 /// `op(old, src0, src1)` on `width` bits (DWORD_ATOMIC_OP's `new`).

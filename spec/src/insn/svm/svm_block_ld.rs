@@ -5,9 +5,9 @@
 use super::{aligned, apply_writes, ctrl, flat, load, raw_dst, scalar};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};
 use crate::state::MachineState;
-use crate::svm::SvmCtrl;
 
 pub fn execute(
     program: &Program,

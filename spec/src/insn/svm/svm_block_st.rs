@@ -4,9 +4,9 @@
 use super::{aligned, ctrl, flat, raw_src, read_grf, scalar};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};
 use crate::state::{MachineState, StoreJournal};
-use crate::svm::SvmCtrl;
 
 pub fn execute(
     program: &Program,

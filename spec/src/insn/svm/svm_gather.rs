@@ -8,10 +8,10 @@
 use super::{aligned, apply_writes, ctrl, flat, load, raw_dst, raw_src, read_grf, uq};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};
 use crate::operand::evaluate_ch_en;
 use crate::state::MachineState;
-use crate::svm::SvmCtrl;
 
 /// `Addresses[i]` of the enabled lanes (checked for alignment), `None` for the others.
 #[allow(non_snake_case)]

@@ -9,10 +9,10 @@
 use super::{aligned, apply_writes, ctrl, flat, load, raw_dst, raw_src, read_grf, scalar, uq};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::ir::svm::SvmCtrl;
 use crate::ir::{Dst, Instruction, Program};
 use crate::operand::evaluate_ch_en;
 use crate::state::MachineState;
-use crate::svm::SvmCtrl;
 
 /// The dword addresses `address + element_offset[i] + c*4` of every enabled channel and
 /// lane, in the loop's order: `(ch_pos, c, i, address)`; checked for alignment first.

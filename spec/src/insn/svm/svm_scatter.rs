@@ -7,9 +7,9 @@ use super::svm_gather::lane_addresses;
 use super::{ctrl, flat, raw_src, read_grf};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};
 use crate::state::{MachineState, StoreJournal};
-use crate::svm::SvmCtrl;
 
 #[allow(non_snake_case)]
 pub fn execute(

@@ -4,6 +4,7 @@
 //! data width. Validation (`validate::svm`) builds them from the text forms; the modules
 //! under `insn::svm` read them.
 
+use crate::platform::Platform;
 use crate::types::DataType;
 
 /// The control field of one SVM instruction.
@@ -159,4 +160,11 @@ pub fn block_size_from_encoding(gather: bool, encoding: u8, gather_literal: bool
 /// The inverse of [`block_size_from_encoding`].
 pub fn block_size_encoding(gather: bool, block_size: u32, gather_literal: bool) -> Option<u8> {
     (0u8..4).find(|e| block_size_from_encoding(gather, *e, gather_literal) == Some(block_size))
+}
+
+/// The byte offset in its variable of a raw operand `V.OFFSET` of an SVM instruction:
+/// `row * GRF size + col * element size` (the IR keeps raw operands as `General` operands at
+/// that offset; the region is unused).
+pub fn raw_byte_offset(platform: Platform, row: u32, col: u32, ty: DataType) -> usize {
+    row as usize * platform.grf_size() + col as usize * ty.size()
 }

@@ -312,3 +312,14 @@ impl FromStr for Precision {
             .ok_or_else(|| UnknownPrecision(s.to_string()))
     }
 }
+
+/// The type an operand takes part in execution with: packed immediates count as their
+/// element type (2_datatypes.md, Type Conversion).
+pub fn exec_type(t: DataType) -> DataType {
+    match t {
+        DataType::V => DataType::W,
+        DataType::UV => DataType::UW,
+        DataType::VF => DataType::F,
+        other => other,
+    }
+}

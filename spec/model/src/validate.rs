@@ -18,21 +18,16 @@ use crate::ir::{Ctrl, Dst, Instruction, Opcode, Predicate, Program, Region, RelO
 use crate::lsc;
 use crate::platform::Platform;
 use crate::state::{MachineState, VarId, Vars, NULL};
-use crate::types::DataType;
+use crate::types::{exec_type, DataType};
 
 mod dpas;
 mod lsc_block2d;
 mod svm;
-pub use svm::{
-    extents as svm_extents, raw_byte_offset as svm_raw_byte_offset, rules as svm_rules, svm_ctrl,
-};
+pub use svm::{extents as svm_extents, rules as svm_rules, svm_ctrl};
 mod lsc_apndctr;
 mod lsc_forms;
 mod lsc_typed2d;
-pub use dpas::{
-    extents as dpas_extents, ops_per_chan, row_types as dpas_row_types, rules as dpas_rules,
-    Extents as DpasExtents, PRECISIONS as DPAS_PRECISIONS,
-};
+pub use dpas::rules as dpas_rules;
 pub use lsc_block2d::is_block2d;
 pub use lsc_forms::is_lsc as lsc_forms_is_lsc;
 pub use lsc_forms::rules as lsc_rules;
@@ -48,26 +43,6 @@ pub fn validate_with(
     platform: Platform,
     readings: &Readings,
 ) -> Result<Program> {
-    validate_impl(program, platform, readings, false)
-}
-
-/// Validates like [`validate_with`] but gives the IR of valid instructions whose family is
-/// not executed yet (instead of `unsupported`), so a family's module can be tested before
-/// both engines run it. [`check_program`] still refuses such programs.
-pub fn validate_preview(
-    program: &ast::Program,
-    platform: Platform,
-    readings: &Readings,
-) -> Result<Program> {
-    validate_impl(program, platform, readings, true)
-}
-
-fn validate_impl(
-    program: &ast::Program,
-    platform: Platform,
-    readings: &Readings,
-    preview: bool,
-) -> Result<Program> {
     let mut vars = Vars::new(platform);
     let mut insns = Vec::new();
     for line in &program.lines {
@@ -80,7 +55,6 @@ fn validate_impl(
                     platform,
                     readings,
                     pos: line.pos,
-                    preview,
                 };
                 insns.push(cx.instruction(insn).map_err(|e| e.at(line.pos))?);
             }
@@ -370,8 +344,6 @@ struct Cx<'a> {
     platform: Platform,
     readings: &'a Readings,
     pos: Pos,
-    /// [`validate_preview`]: valid instructions of families not executed yet give their IR.
-    preview: bool,
 }
 
 fn invalid_at(pos: Pos, field: &str, message: impl Into<String>) -> VisaError {
@@ -425,16 +397,7 @@ impl Cx<'_> {
             return self.fence_instruction(line);
         }
         if opcode.is_svm() {
-            let insn = self.svm_instruction(line, opcode)?;
-            return if opcode.is_executed() || self.preview {
-                Ok(insn)
-            } else {
-                Err(VisaError::unsupported(format!(
-                    "`{}` is a documented instruction that this version does not execute",
-                    line.opcode
-                ))
-                .field("opcode"))
-            };
+            return self.svm_instruction(line, opcode);
         }
         if lsc_apndctr::is_apndctr(opcode) {
             return self.apndctr_instruction(line, opcode);
@@ -443,16 +406,7 @@ impl Cx<'_> {
             return self.lsc_instruction(line, opcode);
         }
         if matches!(opcode, Opcode::Dpas | Opcode::Dpasw) {
-            let insn = self.dpas_instruction(line, opcode)?;
-            return if opcode.is_executed() || self.preview {
-                Ok(insn)
-            } else {
-                Err(VisaError::unsupported(format!(
-                    "`{}` is a documented instruction that this version does not execute",
-                    line.opcode
-                ))
-                .field("opcode"))
-            };
+            return self.dpas_instruction(line, opcode);
         }
         let form = forms::form(opcode);
         let (sat, ctrl) = self.modifiers(line, &form)?;
@@ -546,14 +500,6 @@ impl Cx<'_> {
         };
         operand_classes(&insn, self.vars)?;
         self.types(&insn)?;
-        // A valid instruction whose module is not written yet.
-        if !opcode.is_executed() && !self.preview {
-            return Err(VisaError::unsupported(format!(
-                "`{}` is a documented instruction that this version does not execute",
-                line.opcode
-            ))
-            .field("opcode"));
-        }
         Ok(insn)
     }
 
@@ -1538,7 +1484,7 @@ impl Cx<'_> {
             ))
             .field("dst"));
         }
-        let high = crate::insn::alu::madw::high_half_offset(n, *hstride, grf, self.readings);
+        let high = crate::ir::alu::madw_high_half_offset(n, *hstride, grf, self.readings);
         let first = (high / ty.size()) as u32;
         let offsets = (0..n).map(|i| first + i * hstride);
         self.check_general_bounds(*var, *row, *col, *ty, offsets, self.pos, "dst")
@@ -1661,17 +1607,6 @@ fn movs_rules(insn: &Instruction) -> Result<()> {
     }
 }
 
-/// The type an operand takes part in execution with: packed immediates count as their
-/// element type (2_datatypes.md, Type Conversion).
-pub fn exec_type(t: DataType) -> DataType {
-    match t {
-        DataType::V => DataType::W,
-        DataType::UV => DataType::UW,
-        DataType::VF => DataType::F,
-        other => other,
-    }
-}
-
 /// A source modifier the instruction's Properties allow ("Source Modifier").
 fn check_modifier(m: Option<SrcModifier>, pos: Pos, allowed: forms::Modifiers) -> Result<()> {
     let ok = match (m, allowed) {
@@ -1784,13 +1719,6 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
                 && want.contains(&vars.get(var).class)
                 && sub + insn.exec_size <= vars.get(var).num_elts
         };
-        if !insn.opcode.is_executed() {
-            return Err(VisaError::unsupported(format!(
-                "`{}` is a documented instruction that this version does not execute",
-                insn.opcode.mnemonic()
-            ))
-            .at(insn.pos));
-        }
         if insn.opcode.is_svm() {
             svm::rules(insn, vars, program.platform, readings).map_err(|e| e.at(insn.pos))?;
             continue;
@@ -1839,7 +1767,6 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
             platform: program.platform,
             readings,
             pos: insn.pos,
-            preview: false,
         };
         for dst in std::iter::once(&insn.dst).chain(insn.dst2.as_ref()) {
             match dst {

@@ -1,6 +1,10 @@
 //! The validated instruction IR shared by every engine: names resolved to variables, types
 //! known, regions checked against 5_operands.md. Built by [`crate::validate`].
 
+pub mod alu;
+pub mod dpas;
+pub mod svm;
+
 use crate::asm::ast::{MaskControl, PredCombine, SrcModifier};
 use crate::error::Pos;
 use crate::platform::Platform;
@@ -377,76 +381,6 @@ impl Opcode {
         crate::forms::form(self).num_srcs
     }
 
-    /// Whether both engines execute the opcode. Validation reports the others as
-    /// `unsupported` (their modules are being written).
-    pub fn is_executed(self) -> bool {
-        matches!(
-            self,
-            Opcode::SvmBlockLd
-                | Opcode::SvmBlockSt
-                | Opcode::SvmGather
-                | Opcode::SvmScatter
-                | Opcode::SvmGather4Scaled
-                | Opcode::SvmScatter4Scaled
-                | Opcode::SvmAtomic
-                | Opcode::Mov
-                | Opcode::Add
-                | Opcode::Add3
-                | Opcode::Avg
-                | Opcode::Mulh
-                | Opcode::And
-                | Opcode::Or
-                | Opcode::Xor
-                | Opcode::Not
-                | Opcode::Shl
-                | Opcode::Shr
-                | Opcode::Asr
-                | Opcode::Rol
-                | Opcode::Ror
-                | Opcode::Bfrev
-                | Opcode::Cbit
-                | Opcode::Fbh
-                | Opcode::Fbl
-                | Opcode::Lzd
-                | Opcode::Bfe
-                | Opcode::Bfi
-                | Opcode::Bfn
-                | Opcode::Cmp
-                | Opcode::Sel
-                | Opcode::Setp
-                | Opcode::Min
-                | Opcode::Max
-                | Opcode::Mul
-                | Opcode::Mad
-                | Opcode::Mod
-                | Opcode::Div
-                | Opcode::Add3o
-                | Opcode::Addc
-                | Opcode::Subb
-                | Opcode::Madw
-                | Opcode::Sad2
-                | Opcode::Sad2add
-                | Opcode::AddrAdd
-                | Opcode::Movs
-                | Opcode::Dpas
-                | Opcode::Dpasw
-                | Opcode::Dp4a
-                | Opcode::LscLoad
-                | Opcode::LscStore
-                | Opcode::LscStoreUncompressed
-                | Opcode::LscLoadStrided
-                | Opcode::LscStoreStrided
-                | Opcode::LscLoadQuad
-                | Opcode::LscStoreQuad
-                | Opcode::LscLoadBlock2d
-                | Opcode::LscStoreBlock2d
-                | Opcode::LscFence
-                | Opcode::LscLoadStatus
-                | Opcode::LscApndctrAtomicAdd
-                | Opcode::LscApndctrAtomicSub
-        ) || self.lsc_atomic().is_some()
-    }
-
     /// The operation of an `lsc_atomic_*` opcode.
     pub fn lsc_atomic(self) -> Option<crate::lsc::AtomicOp> {
         use crate::lsc::AtomicOp;
@@ -562,7 +496,7 @@ pub enum Ctrl {
     /// DPAS's and DPASW's `W`, `A`, `SD` and `RC` fields (`dpas.W.A.SD.RC`).
     Dpas(DpasCtrl),
     /// The SVM instructions' sizes, channel mask or atomic operation.
-    Svm(crate::svm::SvmCtrl),
+    Svm(crate::ir::svm::SvmCtrl),
     /// LSC_UNTYPED's message fields: unit, caching, data shape and address.
     Lsc(LscCtrl),
     /// LSC_UNTYPED's block 2D fields: unit, caching, shape and the X/Y immediate offsets.

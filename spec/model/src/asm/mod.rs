@@ -20,7 +20,7 @@
 //! `(M1, 16)` for instructions that take an execution mask.
 //!
 //! ```
-//! use visa_spec::asm;
+//! use visa_model::asm;
 //!
 //! let text = ".decl V1 v_type=G type=d num_elts=16\n\
 //!             add.sat (M1,16) V1(0,0)<1> V1(0, 0)<1;1,0> 5:d // comment\n";

@@ -22,16 +22,11 @@ use super::{invalid_at, Cx};
 use crate::asm::ast::{InsnLine, MaskControl, Operand, OperandKind, RegionSyntax, VarClass};
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
+use crate::ir::svm::{parse_channels, raw_byte_offset, AtomicOp, SvmCtrl};
 use crate::ir::{Ctrl, Dst, Instruction, Opcode, Region, Src};
 use crate::platform::Platform;
 use crate::state::{VarId, Vars};
-use crate::svm::{parse_channels, AtomicOp, SvmCtrl};
 use crate::types::DataType;
-
-/// The byte offset in its variable of a raw operand (see the module documentation).
-pub fn raw_byte_offset(platform: Platform, row: u32, col: u32, ty: DataType) -> usize {
-    row as usize * platform.grf_size() + col as usize * ty.size()
-}
 
 fn bad(field: &str, message: impl Into<String>) -> VisaError {
     VisaError::invalid(message).field(field.to_string())

@@ -1299,7 +1299,7 @@ pub fn render_markdown() -> String {
          Every known defect of the vISA documents, with the literal reading, the reading the\n\
          project adopts (resolved) and why. Where both readings are executable, a vector or a\n\
          command selects one with `\"errata\": {\"ID\": \"literal\"}`; the default is resolved.\n\
-         This page is generated from `spec/src/errata.rs` (`visa_spec::errata::render_markdown`)\n\
+         This page is generated from `spec/model/src/errata.rs` (`visa_model::errata::render_markdown`)\n\
          and a test fails when the two differ.\n\n\
          | id | document | executable readings |\n| --- | --- | --- |\n",
     );
