@@ -111,8 +111,24 @@ impl Layout {
     }
 }
 
+/// One channel of `temp` (DPAS.md, Semantics): `temp.DW[i]` of the integer bodies, or
+/// `temp.F[i]` of the float body, an exact value rounded to f32 by the numeric profile.
+#[derive(Clone, Debug)]
+enum Temp {
+    DW(u32),
+    F(Value),
+}
+
 /// The document's loop (DPAS.md, Semantics, part 1), with Src2 given as the bytes the loop
 /// reads from its origin (DPASW assembles them from both fused threads).
+///
+/// The loop body is the document's three-way choice: `dot4` when `OPS_PER_CHAN == 4` (integer
+/// DPAS), `dot8` when it is 8 (integer DPAS), otherwise the float body. Under the resolved
+/// reading of DPAS-TF32-FP8-PATHS, tf32 (`OPS_PER_CHAN` 1) and bf8/hf8 (`OPS_PER_CHAN` 4) take
+/// the float body too; under the literal reading bf8/hf8 take `dot4`, their bytes read as
+/// unsigned 8-bit integers. The float body accumulates each stage's products as the numeric
+/// profile says (DPAS-FLOAT-ROUNDING, crate::profile); a NaN result is the default quiet NaN
+/// of the destination type.
 #[allow(non_snake_case)]
 pub(super) fn systolic(
     state: &mut MachineState,
@@ -121,110 +137,11 @@ pub(super) fn systolic(
     Src2: &[u8],
 ) -> Result<()> {
     let readings = &config.readings;
-    let fp8 = |p: Precision| matches!(p, Precision::BF8 | Precision::HF8);
-    // DPAS-TF32-FP8-PATHS, literal: bf8/hf8 take the `int dpas` dot4 body below, their
-    // bytes read as unsigned 8-bit integers.
-    if layout.W.is_float() && !(fp8(layout.W) && readings.is_literal(errata::DPAS_TF32_FP8_PATHS)) {
-        return systolic_float(state, config, layout, Src2);
-    }
-    let as_int = |p: Precision| if fp8(p) { Precision::U8 } else { p };
-    let Layout {
-        W,
-        A,
-        SD,
-        RC,
-        Exec_size,
-        OPS_PER_CHAN,
-        SRC1_OPERANDS_PER_CHAN,
-        grf,
-        row_advance,
-        dst_at,
-        src0_at,
-        src1_at,
-        ..
-    } = *layout;
-    let (W, A) = (as_int(W), as_int(A));
-    let dw = |state: &MachineState, at: usize| -> u32 {
-        let mut b = [0u8; 4];
-        if let Some(s) = state.grf.get(at..at + 4) {
-            b.copy_from_slice(s);
-        }
-        u32::from_le_bytes(b)
-    };
-    // Element `e` of Src2 at precision A (elements packed from bit 0 of its first DW).
-    let src2_element = |e: u32| -> Result<i64> {
-        let at = (e * A.bits() / 32) as usize * 4;
-        let mut b = [0u8; 4];
-        if let Some(s) = Src2.get(at..at + 4) {
-            b.copy_from_slice(s);
-        }
-        element(u32::from_le_bytes(b), A, e % (32 / A.bits()))
-    };
-    let mut rows: Vec<Vec<u32>> = Vec::new();
-    let literal_loop = readings.is_literal(errata::DPAS_RC_LOOP);
-    let mut k: u32 = 0;
-    let mut i: usize = 0; // the `i` the literal loop condition tests
-    let mut r: u32 = 0;
-    while if literal_loop {
-        (i as u32) < RC
-    } else {
-        r < RC
-    } {
-        // temp = Src0.R[r] (zero for `%null`)
-        let mut temp: Vec<u32> = (0..Exec_size)
-            .map(|c| match src0_at {
-                Some(at) => dw(state, at + r as usize * row_advance + 4 * c),
-                None => 0,
-            })
-            .collect();
-        for d in 0..SD {
-            let m = d / SRC1_OPERANDS_PER_CHAN; // to select GRF
-            let n = (d % SRC1_OPERANDS_PER_CHAN) * OPS_PER_CHAN; // in unit of element
-            i = 0;
-            while i < Exec_size {
-                let b = dw(state, src1_at + m as usize * grf + 4 * i);
-                // dot4 (OPS_PER_CHAN 4) or dot8 (OPS_PER_CHAN 8): exact, then `+=` wraps.
-                let mut dot: i64 = 0;
-                for j in 0..OPS_PER_CHAN {
-                    dot += element(b, W, n + j)? * src2_element(k + j)?;
-                }
-                temp[i] = temp[i].wrapping_add(dot as u32);
-                i += 1;
-            }
-            k += OPS_PER_CHAN;
-        }
-        // update dst
-        rows.push(temp);
-        r += 1;
-    }
-    for (r, temp) in rows.iter().enumerate() {
-        for (c, v) in temp.iter().enumerate() {
-            let at = dst_at + r * row_advance + 4 * c;
-            if let Some(slot) = state.grf.get_mut(at..at + 4) {
-                slot.copy_from_slice(&v.to_le_bytes());
-            }
-            for b in at..at + 4 {
-                state.undefined.remove(&b);
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The float paths of the document's loop (`temp.F[i] += dot2(...)`, and the tf32 and fp8
-/// paths of DPAS-TF32-FP8-PATHS, resolved): the same loop as [`systolic`], with `temp` an
-/// f32 accumulator and each stage's products accumulated as the numeric profile says
-/// (DPAS-FLOAT-ROUNDING, crate::profile). A NaN result is the default quiet NaN of the
-/// destination type.
-#[allow(non_snake_case)]
-fn systolic_float(
-    state: &mut MachineState,
-    config: &ExecConfig,
-    layout: &Layout,
-    Src2: &[u8],
-) -> Result<()> {
     let profile = config.profile;
     let flush = profile.denormals == Denormals::Flush;
+    let fp8 = |p: Precision| matches!(p, Precision::BF8 | Precision::HF8);
+    let float_body =
+        layout.W.is_float() && !(fp8(layout.W) && readings.is_literal(errata::DPAS_TF32_FP8_PATHS));
     let Layout {
         W,
         A,
@@ -243,6 +160,9 @@ fn systolic_float(
         src1_at,
         ..
     } = *layout;
+    // DPAS-TF32-FP8-PATHS, literal: bf8/hf8 in the integer body are unsigned 8-bit integers.
+    let as_int = |p: Precision| if fp8(p) { Precision::U8 } else { p };
+    let (W_int, A_int) = (as_int(W), as_int(A));
     let bytes_at = |from: &[u8], at: usize, n: usize| -> u64 {
         let mut b = [0u8; 8];
         if let Some(s) = from.get(at..at + n) {
@@ -250,8 +170,13 @@ fn systolic_float(
         }
         u64::from_le_bytes(b)
     };
-    // Element `e` of an operand at precision `p`, packed from bit 0 of `from[at..]`.
-    let element = |from: &[u8], at: usize, p: Precision, e: u32| -> ExactFloat {
+    // Integer element `e` of Src2 at precision A (packed from bit 0 of its first DW).
+    let src2_int = |e: u32| -> Result<i64> {
+        let dw = bytes_at(Src2, (e * A_int.bits() / 32) as usize * 4, 4) as u32;
+        element(dw, A_int, e % (32 / A_int.bits()))
+    };
+    // Float element `e` of an operand at precision `p`, packed from bit 0 of `from[at..]`.
+    let float_element = |from: &[u8], at: usize, p: Precision, e: u32| -> ExactFloat {
         let bits = p.bits();
         let dw = bytes_at(from, at + (e * bits / 32) as usize * 4, 4) as u32;
         let field = if bits == 32 {
@@ -268,6 +193,36 @@ fn systolic_float(
         };
         flush_input(value, field, p, profile.tf32, flush)
     };
+    // Src0's channel `c` of row `r`: a DW, or an f32 value (denormals flushed under
+    // denorm-flush); zero for `%null`.
+    let src0 = |state: &MachineState, r: u32, c: usize| -> Temp {
+        if !float_body {
+            return Temp::DW(src0_at.map_or(0, |at| {
+                bytes_at(&state.grf, at + r as usize * row_advance + 4 * c, 4) as u32
+            }));
+        }
+        Temp::F(Value::Float(match src0_at {
+            Some(at) => {
+                let at = at + r as usize * src0_row_advance + c * src0_ty.size();
+                match num::decode(bytes_at(&state.grf, at, src0_ty.size()), src0_ty) {
+                    Value::Float(f) if flush && is_denormal(&f, src0_ty) => {
+                        ExactFloat::zero(f.negative())
+                    }
+                    Value::Float(f) => f,
+                    Value::Int(_) => ExactFloat::default_nan(),
+                }
+            }
+            None => ExactFloat::zero(false),
+        }))
+    };
+    // dot4 / dot8 of the integer bodies: exact, then `+=` wraps (DPAS-INT-WRAP).
+    let dot_int = |b: u32, n: u32, k: u32| -> Result<u32> {
+        let mut dot: i64 = 0;
+        for j in 0..OPS_PER_CHAN {
+            dot += element(b, W_int, n + j)? * src2_int(k + j)?;
+        }
+        Ok(dot as u32)
+    };
     // rnd(): round to f32, to nearest even; denormal results flushed under denorm-flush.
     let rnd = |v: &Value| -> Result<Value> {
         let Value::Float(f) = v else {
@@ -281,8 +236,50 @@ fn systolic_float(
         }))
     };
     let mode = FloatMode::default();
-    let mut rows: Vec<Vec<Value>> = Vec::new();
-    let literal_loop = config.readings.is_literal(errata::DPAS_RC_LOOP);
+    // The float body: `temp.F[i] += dot(Src1.R[m].DW[i].n[..], Src2.k[..])`, the products
+    // exact and their accumulation as the profile says.
+    let dot_float = |temp: &Value, grf: &[u8], b_at: usize, n: u32, k: u32| -> Result<Value> {
+        let mut products = Vec::new();
+        for j in 0..OPS_PER_CHAN {
+            let b = float_element(grf, b_at, W, n + j);
+            let a = float_element(Src2, 0, A, k + j);
+            products.push(num::mul(&Value::Float(b), &Value::Float(a))?);
+        }
+        Ok(match profile.accumulation {
+            Accumulation::LiteralC => {
+                // dot = p0 + p1 (+ p2 + p3) in f32, then temp.F[i] += dot in f32.
+                let mut dot = rnd(&products[0])?;
+                for p in &products[1..] {
+                    dot = rnd(&num::add(&dot, &rnd(p)?, &mode)?)?;
+                }
+                rnd(&num::add(temp, &dot, &mode)?)?
+            }
+            Accumulation::Sequential => {
+                let mut acc = temp.clone();
+                for p in &products {
+                    acc = rnd(&num::add(&acc, p, &mode)?)?;
+                }
+                acc
+            }
+            Accumulation::ExactStage => {
+                let mut sum = temp.clone();
+                for p in &products {
+                    sum = num::add(&sum, p, &mode)?;
+                }
+                rnd(&sum)?
+            }
+            Accumulation::ProductRound => {
+                let mut acc = temp.clone();
+                for p in &products {
+                    acc = rnd(&num::add(&acc, &rnd(p)?, &mode)?)?;
+                }
+                acc
+            }
+        })
+    };
+
+    let mut rows: Vec<Vec<Temp>> = Vec::new();
+    let literal_loop = readings.is_literal(errata::DPAS_RC_LOOP);
     let mut k: u32 = 0;
     let mut i: usize = 0; // the `i` the literal loop condition tests
     let mut r: u32 = 0;
@@ -291,69 +288,32 @@ fn systolic_float(
     } else {
         r < RC
     } {
-        // temp = Src0.R[r] (zero for `%null`), as f32 values
-        let mut temp: Vec<Value> = (0..Exec_size)
-            .map(|c| {
-                Value::Float(match src0_at {
-                    Some(at) => {
-                        let at = at + r as usize * src0_row_advance + c * src0_ty.size();
-                        let bits = bytes_at(&state.grf, at, src0_ty.size());
-                        let value = num::decode(bits, src0_ty);
-                        match value {
-                            Value::Float(f) if flush && is_denormal(&f, src0_ty) => {
-                                ExactFloat::zero(f.negative())
-                            }
-                            Value::Float(f) => f,
-                            Value::Int(_) => ExactFloat::default_nan(),
-                        }
-                    }
-                    None => ExactFloat::zero(false),
-                })
-            })
-            .collect();
+        // temp = Src0.R[r]
+        let mut temp: Vec<Temp> = (0..Exec_size).map(|c| src0(state, r, c)).collect();
         for d in 0..SD {
             let m = d / SRC1_OPERANDS_PER_CHAN; // to select GRF
             let n = (d % SRC1_OPERANDS_PER_CHAN) * OPS_PER_CHAN; // in unit of element
             i = 0;
             while i < Exec_size {
-                let src1 = &state.grf[..];
+                // for each channel
                 let b_at = src1_at + m as usize * grf + 4 * i;
-                // The products Src1.R[m].DW[i].n[j] * Src2.k[j], exact.
-                let mut products = Vec::new();
-                for j in 0..OPS_PER_CHAN {
-                    let b = element(src1, b_at, W, n + j);
-                    let a = element(Src2, 0, A, k + j);
-                    products.push(num::mul(&Value::Float(b), &Value::Float(a))?);
-                }
-                temp[i] = match profile.accumulation {
-                    Accumulation::LiteralC => {
-                        // dot = p0 + p1 (+ p2 + p3) in f32, then temp.F[i] += dot in f32.
-                        let mut dot = rnd(&products[0])?;
-                        for p in &products[1..] {
-                            dot = rnd(&num::add(&dot, &rnd(p)?, &mode)?)?;
-                        }
-                        rnd(&num::add(&temp[i], &dot, &mode)?)?
+                temp[i] = match &temp[i] {
+                    // int dpas: temp.DW[i] += dot4(Src1.R[m].DW[i].n[3:0], Src2.k[3:0])
+                    Temp::DW(t) if OPS_PER_CHAN == 4 => {
+                        let b = bytes_at(&state.grf, b_at, 4) as u32;
+                        Temp::DW(t.wrapping_add(dot_int(b, n, k)?))
                     }
-                    Accumulation::Sequential => {
-                        let mut acc = temp[i].clone();
-                        for p in &products {
-                            acc = rnd(&num::add(&acc, p, &mode)?)?;
-                        }
-                        acc
+                    // int dpas: temp.DW[i] += dot8(Src1.R[m].DW[i].n[7:0], Src2.k[7:0])
+                    Temp::DW(t) if OPS_PER_CHAN == 8 => {
+                        let b = bytes_at(&state.grf, b_at, 4) as u32;
+                        Temp::DW(t.wrapping_add(dot_int(b, n, k)?))
                     }
-                    Accumulation::ExactStage => {
-                        let mut sum = temp[i].clone();
-                        for p in &products {
-                            sum = num::add(&sum, p, &mode)?;
-                        }
-                        rnd(&sum)?
-                    }
-                    Accumulation::ProductRound => {
-                        let mut acc = temp[i].clone();
-                        for p in &products {
-                            acc = rnd(&num::add(&acc, &rnd(p)?, &mode)?)?;
-                        }
-                        acc
+                    // float DPAS: temp.F[i] += dot2(Src1.R[m].DW[i].n[1:0], Src2.k[1:0])
+                    Temp::F(t) => Temp::F(dot_float(t, &state.grf, b_at, n, k)?),
+                    Temp::DW(_) => {
+                        return Err(VisaError::model_bug(format!(
+                            "integer DPAS with OPS_PER_CHAN {OPS_PER_CHAN}"
+                        )))
                     }
                 };
                 i += 1;
@@ -364,32 +324,15 @@ fn systolic_float(
         rows.push(temp);
         r += 1;
     }
-    let (format, nan) = match dst_ty {
-        DataType::HF => (FloatFormat::HF, 0x7E00u64),
-        DataType::BF => (FloatFormat::BF, 0x7FC0),
-        _ => (FloatFormat::F, 0x7FC0_0000),
-    };
-    let rounding = match profile.dst_rounding {
-        DstRounding::Rne => Rounding::Rtne,
-        DstRounding::Rtz => Rounding::Rtz,
-    };
     for (r, temp) in rows.iter().enumerate() {
-        for (c, v) in temp.iter().enumerate() {
-            let Value::Float(f) = v else {
-                return Err(VisaError::model_bug("float DPAS on an integer value"));
+        for (c, t) in temp.iter().enumerate() {
+            let (bits, size) = match t {
+                Temp::DW(v) => (u64::from(*v), 4),
+                Temp::F(v) => (
+                    dst_float(v, dst_ty, profile.dst_rounding, flush)?,
+                    dst_ty.size(),
+                ),
             };
-            let mut out = format.round(f, rounding);
-            if flush && out.is_denormal_in(format) {
-                out = ExactFloat::zero(out.negative());
-            }
-            let bits = if out.is_nan() {
-                nan
-            } else {
-                format
-                    .encode(&out)
-                    .ok_or_else(|| VisaError::model_bug("a rounded DPAS result encodes"))?
-            };
-            let size = dst_ty.size();
             let at = dst_at + r * row_advance + size * c;
             if let Some(slot) = state.grf.get_mut(at..at + size) {
                 slot.copy_from_slice(&bits.to_le_bytes()[..size]);
@@ -400,6 +343,34 @@ fn systolic_float(
         }
     }
     Ok(())
+}
+
+/// `dst.R[r] = temp` of the float body: the f32 accumulator rounded to the destination type
+/// by the profile's destination rounding (denormals flushed under denorm-flush); a NaN is the
+/// type's default quiet NaN.
+fn dst_float(v: &Value, dst_ty: DataType, rounding: DstRounding, flush: bool) -> Result<u64> {
+    let (format, nan) = match dst_ty {
+        DataType::HF => (FloatFormat::HF, 0x7E00u64),
+        DataType::BF => (FloatFormat::BF, 0x7FC0),
+        _ => (FloatFormat::F, 0x7FC0_0000),
+    };
+    let rounding = match rounding {
+        DstRounding::Rne => Rounding::Rtne,
+        DstRounding::Rtz => Rounding::Rtz,
+    };
+    let Value::Float(f) = v else {
+        return Err(VisaError::model_bug("float DPAS on an integer value"));
+    };
+    let mut out = format.round(f, rounding);
+    if flush && out.is_denormal_in(format) {
+        out = ExactFloat::zero(out.negative());
+    }
+    if out.is_nan() {
+        return Ok(nan);
+    }
+    format
+        .encode(&out)
+        .ok_or_else(|| VisaError::model_bug("a rounded DPAS result encodes"))
 }
 
 /// Whether a float value is a denormal of type `ty`.
