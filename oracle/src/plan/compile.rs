@@ -14,6 +14,7 @@ use super::{lane_mask, InsnPlan, Kernel, Plan, PredLogic, PredPlan, Result, Sour
 use crate::alu::{self, MAX_SRCS};
 use crate::fused::{FusedFn, FusedInt, SrcIn};
 use crate::kernel::{self, FloatOp, Modifier, LANES};
+use crate::mem::MemPlan;
 use crate::mode::Literal;
 use crate::operand::{load_any, DstStore, Indirect, Region, SrcLoad};
 use crate::second::{madw_high_offset, Lanes, Second};
@@ -121,21 +122,8 @@ impl Compiler<'_> {
     /// The step of one instruction: a memory plan, predicate logic, DPAS or an ALU plan; an
     /// instruction that cannot be compiled becomes a step that reports why when run.
     fn step(&self, program: &Program, insn: &Instruction, config: &ExecConfig) -> Step {
-        let readings = &config.readings;
-        let step = if crate::mem::svm::is_svm(insn) {
-            crate::mem::svm::SvmPlan::compile(program, insn, readings)
-                .map(|p| Step::Svm(Box::new(p)))
-        } else if insn.opcode == Opcode::LscFence {
-            Ok(Step::Fence)
-        } else if crate::mem::block2d::is_block2d(insn) {
-            crate::mem::block2d::Block2dPlan::compile(program, insn, readings)
-                .map(|p| Step::Block2d(Box::new(p)))
-        } else if crate::mem::extra::is_extra(insn) {
-            crate::mem::extra::ExtraPlan::compile(program, insn, readings)
-                .map(|p| Step::Typed(Box::new(p)))
-        } else if crate::mem::lsc::is_lsc(insn) {
-            crate::mem::lsc::LscPlan::compile(program, insn, readings)
-                .map(|p| Step::Mem(Box::new(p)))
+        let step = if let Some(mem) = MemPlan::compile(program, insn, &config.readings) {
+            mem.map(|p| Step::Mem(Box::new(p)))
         } else if let Some(p) = PredLogic::compile(insn) {
             Ok(Step::PredLogic(p))
         } else if matches!(insn.opcode, Opcode::Dpas | Opcode::Dpasw) {
@@ -1005,14 +993,7 @@ impl Plan {
             .iter()
             .map(|step| match step {
                 Step::Insn(insn) => insn.num_srcs,
-                Step::PredLogic(_)
-                | Step::Dpas(_)
-                | Step::Fail(_)
-                | Step::Mem(_)
-                | Step::Block2d(_)
-                | Step::Svm(_)
-                | Step::Typed(_)
-                | Step::Fence => 0,
+                Step::PredLogic(_) | Step::Dpas(_) | Step::Fail(_) | Step::Mem(_) => 0,
             })
             .max()
             .unwrap_or(0);

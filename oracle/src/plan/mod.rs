@@ -81,15 +81,8 @@ enum Step {
     Dpas(Box<crate::dpas::DpasPlan>),
     /// An instruction the engine cannot execute; running it reports the error.
     Fail(VisaError),
-    /// A memory instruction (LSC_UNTYPED load or store), `crate::mem`.
-    Mem(Box<crate::mem::lsc::LscPlan>),
-    Block2d(Box<crate::mem::block2d::Block2dPlan>),
-    /// LSC_FENCE: no effect on the thread's state.
-    Fence,
-    /// An SVM instruction, `crate::mem::svm`.
-    Svm(Box<crate::mem::svm::SvmPlan>),
-    /// An LSC_TYPED quad load or store or a LOAD_STATUS, `crate::mem::extra`.
-    Typed(Box<crate::mem::extra::ExtraPlan>),
+    /// A memory instruction, compiled by its family's plan ([`crate::mem::dispatch`]).
+    Mem(Box<crate::mem::MemPlan>),
 }
 
 /// The fields the fused path reads come first, in a few adjacent cache lines.

@@ -129,11 +129,7 @@ impl Plan {
             Step::PredLogic(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Step::Dpas(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Step::Fail(e) => Err(e.clone()),
-            Step::Mem(m) => m.exec(state).map_err(|e| e.at(m.pos)),
-            Step::Block2d(m) => m.exec(state).map_err(|e| e.at(m.pos)),
-            Step::Fence => Ok(()),
-            Step::Svm(m) => m.exec(state).map_err(|e| e.at(m.pos)),
-            Step::Typed(m) => m.exec(state).map_err(|e| e.at(m.pos())),
+            Step::Mem(m) => m.exec(state),
         }
     }
 
