@@ -177,40 +177,21 @@ lane!(
     Mad, 3, |a, b, d, _| a * b + d
 );
 
-/// DIV and MOD (instructions/DIV.md, Notes): lane k of `a` becomes the quotient truncated
-/// toward zero (`remainder` false) or the remainder with the numerator's sign; returns the
-/// lanes among the first `n` whose divisor is zero (their lane of `a` becomes 0).
-pub fn divide(a: &mut Ints, b: &Ints, n: usize, remainder: bool) -> u32 {
-    let n = n.min(LANES);
-    let mut zero = 0u32;
-    for (k, (a, b)) in a[..n].iter_mut().zip(&b[..n]).enumerate() {
-        // Rust's i128 `/` truncates toward zero and `%` takes the dividend's sign; the lanes
-        // hold at most 65-bit values, so i128::MIN / -1 cannot occur.
-        *a = match (*b, remainder) {
-            (0, _) => {
-                zero |= 1 << k;
-                0
-            }
-            // Both in i64 (all but the 64-bit types' extremes): the narrower division,
-            // exact for the same operands (i64::MIN / -1, which overflows it, excluded).
-            (b, rem) => match (i64::try_from(*a), i64::try_from(b)) {
-                (Ok(x), Ok(y)) if y != -1 => i128::from(if rem { x % y } else { x / y }),
-                _ if rem => *a % b,
-                _ => *a / b,
-            },
-        };
-    }
-    zero
-}
-
-/// DIV (`REM` false) and MOD on a nonzero divisor, as [`divide`] computes them: the fused
-/// loop's form, which never sees a zero divisor ([`Lane::NONZERO_SRC1`]).
+/// DIV (`REM` false) and MOD (instructions/DIV.md, Notes): the quotient truncated toward
+/// zero, or the remainder with the numerator's sign; 0 for a zero divisor, a lane the
+/// callers leave undefined (erratum DIV-BY-ZERO). The one definition of both operations:
+/// the fused loop inlines it and never sees a zero divisor ([`Lane::NONZERO_SRC1`]), the
+/// general path maps it over lane buffers ([`divide`]).
 pub struct Divide<const REM: bool>;
 impl<const REM: bool> Lane for Divide<REM> {
     const SRCS: usize = 2;
     const NONZERO_SRC1: bool = true;
     #[inline(always)]
     fn f(a: i128, b: i128, _: i128, _: i128) -> i128 {
+        // Rust's i128 `/` truncates toward zero and `%` takes the dividend's sign; the lanes
+        // hold at most 65-bit values, so i128::MIN / -1 cannot occur. Both in i64 (all but
+        // the 64-bit types' extremes): the narrower division, exact for the same operands
+        // (i64::MIN / -1, which overflows it, excluded).
         match (i64::try_from(a), i64::try_from(b)) {
             (Ok(x), Ok(y)) if y != 0 && y != -1 => i128::from(if REM { x % y } else { x / y }),
             _ if b == 0 => 0,
@@ -218,6 +199,27 @@ impl<const REM: bool> Lane for Divide<REM> {
             _ => a / b,
         }
     }
+}
+
+/// DIV and MOD on lane buffers (the general path): lane k of `a` becomes
+/// [`Divide`]'s result for lanes `a[k]`, `b[k]` (`remainder`: MOD); returns the lanes among
+/// the first `n` whose divisor is zero (their lane of `a` becomes 0).
+pub fn divide(a: &mut Ints, b: &Ints, n: usize, remainder: bool) -> u32 {
+    if remainder {
+        divide_lanes::<true>(a, b, n)
+    } else {
+        divide_lanes::<false>(a, b, n)
+    }
+}
+
+fn divide_lanes<const REM: bool>(a: &mut Ints, b: &Ints, n: usize) -> u32 {
+    let n = n.min(LANES);
+    let mut zero = 0u32;
+    for (k, (a, b)) in a[..n].iter_mut().zip(&b[..n]).enumerate() {
+        zero |= u32::from(*b == 0) << k;
+        *a = Divide::<REM>::f(*a, *b, 0, 0);
+    }
+    zero
 }
 
 lane!(

@@ -10,11 +10,13 @@
 //! region, `%null`), the destination a general region or `%null`, and one monomorphic
 //! function per operation ([`run`], instantiated for an [`alu::Lane`]) does the whole
 //! instruction through one call. Which instructions take it is decided when the plan is
-//! compiled ([`FusedInt::compile`]); the rest (indirect operands, vector immediates,
-//! two results, errata loops, operations that may fail) keep the general path. SAD2 and
-//! SAD2ADD have a pair-wise loop of their own ([`run_pairs`]). On a state holding undefined
-//! bytes, and for the pairs (whose second lanes become undefined), the plan settles the
-//! undefined set after the fused store.
+//! compiled ([`FusedInt::compile`]); the rest (indirect operands, vector immediates, the
+//! errata loops that write other lanes than the pairs, operations that may fail, sources of
+//! 64 bits) keep the general path. SAD2 and SAD2ADD have a pair-wise loop of their own
+//! ([`run_pairs`]), and ADDC, SUBB, ADD3O and MADW a two-result loop ([`run_two`]). A DIV or
+//! MOD run with a zero divisor in any lane writes nothing and takes the general path. On a
+//! state holding undefined bytes, and for the pairs (whose second lanes become undefined),
+//! the plan settles the undefined set after the fused store.
 
 use visa_model::state::MachineState;
 use visa_model::types::DataType;
@@ -236,7 +238,8 @@ fn read(grf: &[u8], o: usize, size: u8) -> u64 {
     }
 }
 
-/// An integer instruction in fused form (200 bytes), the fields in the order a run reads them.
+/// An integer instruction in fused form (248 bytes on a 64-bit target, held to that below),
+/// the fields in the order a run reads them.
 #[derive(Clone, Debug)]
 #[repr(C)]
 pub struct FusedInt {
@@ -258,6 +261,10 @@ pub struct FusedInt {
     /// The second result of a two-result instruction ([`run_two`]).
     second: Option<FusedSecond>,
 }
+
+// The size the plan's layout is laid out for (docs/alu.md, "The oracle's ALU path").
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<FusedInt>() == 248);
 
 /// Where the second result of ADDC, SUBB, ADD3O or MADW goes, encoded into its type (its
 /// range under `.sat`, its mask).

@@ -15,7 +15,71 @@
 //! The kernel broadcasts A's pair `a[r][2p], a[r][2p+1]` over the 16 columns and adds its
 //! products with pair row p of B into 16 i32 lanes per row.
 
-use super::{K_MAX, M_MAX, N};
+use visa_model::state::MachineState;
+use visa_model::VisaError;
+
+use super::{DpasPlan, IntPlan, Result, K_MAX, M_MAX, N, SRC2_MAX};
+
+impl DpasPlan {
+    /// Integer DPAS (crate::dpas::int); bf8/hf8 under the literal DPAS-TF32-FP8-PATHS read
+    /// as u8.
+    pub(super) fn exec_int(&self, state: &mut MachineState, ip: IntPlan) -> Result<()> {
+        // A: rows x K from Src2, read in place unless DPASW splits it between two threads.
+        let mut a = [0i16; K_MAX * M_MAX];
+        let a = &mut a[..self.rows * self.k];
+        let len = self.src2_bytes.min(SRC2_MAX - 4);
+        match self.split {
+            None => {
+                if let Some(s) = state.grf.get(self.src2_at..self.src2_at + len) {
+                    (ip.unpack_a)(s, a);
+                }
+            }
+            Some(_) => (ip.unpack_a)(&self.src2_buffer(state)[..ip.a_bytes], a),
+        }
+        // B in pair rows, from the Src1 registers.
+        let mut b: Pairs = [[[0; 2]; N]; K_MAX / 2];
+        let q = ip.pairs_per_register;
+        for m in 0..ip.src1_registers {
+            let at = self.src1_at + m * self.grf;
+            let (Some(row), Some(pairs)) = (
+                state.grf.get(at..at + 4 * self.n),
+                b.get_mut(m * q..(m + 1) * q),
+            ) else {
+                continue;
+            };
+            (ip.unpack_w)(row, self.n, pairs);
+        }
+        // C, then D = C + A x B with 32-bit wrapping accumulation (DPAS-INT-WRAP).
+        let mut acc = [[0i32; N]; M_MAX];
+        if let Some(at) = self.src0_at {
+            for (r, row) in acc.iter_mut().enumerate().take(self.rows) {
+                let at = at + r * self.row_advance;
+                if let Some(s) = state.grf.get(at..at + 4 * self.n) {
+                    for (v, dw) in row.iter_mut().zip(s.as_chunks::<4>().0) {
+                        *v = i32::from_le_bytes(*dw);
+                    }
+                }
+            }
+        }
+        kernel(a, self.k, &b, &mut acc);
+        for (r, row) in acc.iter().enumerate().take(self.rows) {
+            let at = self.dst_at + r * self.row_advance;
+            let end = at + 4 * self.n;
+            let Some(slot) = state.grf.get_mut(at..end) else {
+                return Err(VisaError::model_bug("DPAS Dst outside the register file"));
+            };
+            for (dw, v) in slot.as_chunks_mut::<4>().0.iter_mut().zip(row) {
+                *dw = v.to_le_bytes();
+            }
+            if !state.undefined.is_empty() {
+                for byte in at..end {
+                    state.undefined.remove(&byte);
+                }
+            }
+        }
+        Ok(())
+    }
+}
 
 /// B in pairs of depths: `[p][i] = [B[2p][i], B[2p+1][i]]`.
 pub(super) type Pairs = [[[i16; 2]; N]; K_MAX / 2];

@@ -1,0 +1,336 @@
+//! DPAS and DPASW as dense matrix kernels, and DP4A's lane operation.
+//!
+//! A DPAS step is compiled once into byte offsets and shapes ([`DpasPlan`]). Running it
+//! unpacks the operands into dense matrices — A (`RC x K`, from Src2), B (`K x N`, from
+//! Src1's interleaved layout), C (`RC x N`, from Src0) — then multiplies with a blocked
+//! kernel whose inner loop runs over a fixed 16 columns so that the compiler vectorises it,
+//! and writes D back. Written from DPAS.md and DPASW.md independently of the spec engine.
+//!
+//! This module compiles the plan and holds DP4A's lane operation; the integer kernels
+//! (unpackers and the pair-wise multiply-add) are in [`int`], the float ones (the four
+//! accumulation profiles) in [`float`].
+
+use visa_model::config::ExecConfig;
+use visa_model::errata;
+use visa_model::error::Pos;
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::profile::DpasProfile;
+use visa_model::state::MachineState;
+use visa_model::types::{DataType, Precision};
+use visa_model::VisaError;
+
+use crate::kernel::{Ctx, Ints};
+
+mod float;
+mod int;
+
+type Result<T> = std::result::Result<T, VisaError>;
+
+/// Columns of every dense matrix (the largest DPAS execution size).
+const N: usize = 16;
+/// Largest K (depth 8 times 8 operations per channel).
+const K_MAX: usize = 64;
+/// Largest repeat count.
+const M_MAX: usize = 8;
+/// Largest Src2 extent in bytes (RC 8 rows of 32 bytes) plus a DW of slack.
+const SRC2_MAX: usize = 8 * 64 + 4;
+
+/// DPASW's split of Src2 registers between the fused threads (32-byte registers).
+#[derive(Clone, Copy, Debug)]
+struct Split {
+    /// Registers taken from this thread (EU0).
+    eu0: usize,
+    /// Registers in all.
+    total: usize,
+}
+
+/// One DPAS or DPASW instruction, resolved.
+#[derive(Clone, Debug)]
+pub struct DpasPlan {
+    pub pos: Pos,
+    w: Precision,
+    a: Precision,
+    /// Columns computed (the execution size).
+    n: usize,
+    /// Rows computed: RC, or 1 under the literal reading of DPAS-RC-LOOP.
+    rows: usize,
+    /// Operations per channel and Src1 operands per DW.
+    ops: usize,
+    sopc: usize,
+    /// Depth K = SD * OPS_PER_CHAN.
+    k: usize,
+    grf: usize,
+    row_advance: usize,
+    dst_at: usize,
+    src0_at: Option<usize>,
+    src1_at: usize,
+    src2_at: usize,
+    src2_bytes: usize,
+    split: Option<Split>,
+    /// Integer DPAS (and bf8/hf8 under the literal DPAS-TF32-FP8-PATHS).
+    int: Option<IntPlan>,
+    /// Float DPAS (bf, hf, tf32, bf8, hf8 under the resolved DPAS-TF32-FP8-PATHS).
+    float: Option<FloatPlan>,
+}
+
+/// What integer DPAS needs: the unpackers of W and A, and where B's quad rows come from.
+#[derive(Clone, Copy, Debug)]
+struct IntPlan {
+    unpack_w: int::Src1Fn,
+    unpack_a: int::UnpackFn,
+    /// Src2 bytes of the `rows` rows of A.
+    a_bytes: usize,
+    /// Src1 registers read, and the pair rows of B each one holds.
+    src1_registers: usize,
+    pairs_per_register: usize,
+}
+
+/// What float DPAS needs beyond the integer plan.
+#[derive(Clone, Copy, Debug)]
+struct FloatPlan {
+    profile: DpasProfile,
+    dst_ty: DataType,
+    src0_ty: DataType,
+    src0_row_advance: usize,
+}
+
+fn offset(
+    program: &Program,
+    var: visa_model::state::VarId,
+    row: u32,
+    col: u32,
+    size: usize,
+    row_bytes: usize,
+) -> Result<usize> {
+    if (var.0 as usize) >= program.vars.len() {
+        return Err(VisaError::model_bug("a DPAS operand names no variable"));
+    }
+    let base = program.vars.get(var).grf_offset.unwrap_or(0);
+    Ok(base + row as usize * row_bytes + col as usize * size)
+}
+
+fn src_offset(program: &Program, src: &Src, row_bytes: usize) -> Result<Option<usize>> {
+    match src {
+        Src::Imm { .. } => Ok(None),
+        Src::General {
+            var, row, col, ty, ..
+        } => offset(program, *var, *row, *col, ty.size(), row_bytes).map(Some),
+        _ => Err(VisaError::model_bug("a DPAS operand is a general operand")),
+    }
+}
+
+/// Compiles DPAS or DPASW (validated by `check_program` before).
+pub fn compile(program: &Program, insn: &Instruction, config: &ExecConfig) -> Result<DpasPlan> {
+    let r = &config.readings;
+    let Ctrl::Dpas(ctrl) = insn.ctrl else {
+        return Err(VisaError::model_bug("DPAS without W.A.SD.RC"));
+    };
+    let Dst::General {
+        var,
+        row,
+        col,
+        ty: dst_ty,
+        ..
+    } = insn.dst
+    else {
+        return Err(VisaError::model_bug("DPAS Dst is a raw general operand"));
+    };
+    let grf = program.platform.grf_size();
+    let row_bytes = if r.is_literal(errata::GRF_ROW_SIZE) {
+        32
+    } else {
+        grf
+    };
+    let n = insn.exec_size as usize;
+    // DPAS.md: 2 operations per DW for 16-bit W, 4 when either precision has 8 bits, else 8.
+    let (wb, ab) = (ctrl.w.bits() as usize, ctrl.a.bits() as usize);
+    let ops = if ctrl.w == Precision::TF32 && !r.is_literal(errata::DPAS_TF32_FP8_PATHS) {
+        1
+    } else if wb == 16 {
+        2
+    } else if wb == 8 || ab == 8 {
+        4
+    } else {
+        8
+    };
+    let sopc = 32 / (ops * wb);
+    let (sd, rc) = (ctrl.sd as usize, ctrl.rc as usize);
+    if n > N || sd * ops > K_MAX || rc > M_MAX || sopc == 0 {
+        return Err(VisaError::model_bug("DPAS shape out of range"));
+    }
+    let advance = |ty: DataType| {
+        if r.is_literal(errata::DPAS_DST_ADVANCE) {
+            grf
+        } else {
+            n * ty.size()
+        }
+    };
+    let row_advance = advance(dst_ty);
+    let fp8 = matches!(ctrl.w, Precision::BF8 | Precision::HF8);
+    let float =
+        (ctrl.w.is_float() && !(fp8 && r.is_literal(errata::DPAS_TF32_FP8_PATHS))).then(|| {
+            let src0_ty = insn.srcs[0].ty();
+            FloatPlan {
+                profile: config.profile,
+                dst_ty,
+                src0_ty,
+                src0_row_advance: advance(src0_ty),
+            }
+        });
+    let src2_bytes = (rc * sd * ops * ab).div_ceil(8);
+    let split = (insn.opcode == Opcode::Dpasw).then(|| {
+        // DPASW.md: (bits(A) * OPS_PER_CHAN) bytes per row, in 32-byte registers, the first
+        // half (rounded up) from EU0; the Description table keeps 16-byte rows at RC 3 and
+        // 4 on EU0 (DPASW-SPLIT, literal).
+        let per_row = ab * ops;
+        let total = (per_row * rc).div_ceil(32);
+        let eu0 = if r.is_literal(errata::DPASW_SPLIT) && per_row == 16 && (rc == 3 || rc == 4) {
+            total
+        } else {
+            total.div_ceil(2)
+        };
+        Split { eu0, total }
+    });
+    let rows = if r.is_literal(errata::DPAS_RC_LOOP) {
+        1
+    } else {
+        rc
+    };
+    let k = sd * ops;
+    let int = match float {
+        Some(_) => None,
+        None => {
+            let bug = || VisaError::model_bug("integer DPAS of a non-integer precision");
+            // A Src1 DW holds 32 / bits(W) consecutive depths of its column (SOPC depths of
+            // OPS_PER_CHAN fields each): 2, 4 or 8 pairs.
+            let per_dw = 32 / wb;
+            if per_dw % 4 != 0 || k % 4 != 0 {
+                return Err(VisaError::model_bug(
+                    "integer DPAS depth not a multiple of 4",
+                ));
+            }
+            Some(IntPlan {
+                unpack_w: int::src1_unpacker(ctrl.w.bits(), ctrl.w.is_signed()).ok_or_else(bug)?,
+                unpack_a: int::unpacker(ctrl.a.bits(), ctrl.a.is_signed()).ok_or_else(bug)?,
+                a_bytes: (rows * k * ab).div_ceil(8),
+                src1_registers: k.div_ceil(per_dw),
+                pairs_per_register: per_dw / 2,
+            })
+        }
+    };
+    Ok(DpasPlan {
+        pos: insn.pos,
+        w: ctrl.w,
+        a: ctrl.a,
+        n,
+        rows,
+        ops,
+        sopc,
+        k,
+        grf,
+        row_advance,
+        dst_at: offset(program, var, row, col, dst_ty.size(), row_bytes)?,
+        src0_at: src_offset(program, &insn.srcs[0], row_bytes)?,
+        src1_at: src_offset(program, &insn.srcs[1], row_bytes)?
+            .ok_or_else(|| VisaError::model_bug("DPAS Src1 is a register"))?,
+        src2_at: src_offset(program, &insn.srcs[2], row_bytes)?
+            .ok_or_else(|| VisaError::model_bug("DPAS Src2 is a register"))?,
+        src2_bytes,
+        split,
+        int,
+        float,
+    })
+}
+
+impl DpasPlan {
+    pub fn exec(&self, state: &mut MachineState) -> Result<()> {
+        match (self.int, self.float) {
+            (Some(ip), _) => self.exec_int(state, ip),
+            (None, Some(f)) => {
+                let src2 = self.src2_buffer(state);
+                self.exec_float(state, &src2, f)
+            }
+            (None, None) => Err(VisaError::model_bug("DPAS plan without a kernel")),
+        }
+    }
+
+    /// Src2 as bytes from its origin (zeros where it leaves the register file); DPASW takes
+    /// its later registers from EU1.
+    fn src2_buffer(&self, state: &MachineState) -> [u8; SRC2_MAX] {
+        let mut src2 = [0u8; SRC2_MAX];
+        let len = self.src2_bytes.min(SRC2_MAX - 4);
+        match self.split {
+            None => {
+                if let Some(s) = state.grf.get(self.src2_at..self.src2_at + len) {
+                    src2[..len].copy_from_slice(s);
+                }
+            }
+            Some(split) => {
+                let partner = state.partner_grf.as_deref().unwrap_or(&state.grf);
+                for reg in 0..split.total {
+                    let (from, src_reg) = if reg < split.eu0 {
+                        (&state.grf[..], reg)
+                    } else {
+                        (partner, reg - split.eu0)
+                    };
+                    for b in 0..32 {
+                        let at = reg * 32 + b;
+                        if at < len {
+                            src2[at] = from
+                                .get(self.src2_at + src_reg * 32 + b)
+                                .copied()
+                                .unwrap_or(0);
+                        }
+                    }
+                }
+            }
+        }
+        src2
+    }
+}
+
+/// DP4A's lane operation for source types `tys` (src0, src1, src2): src0 plus the dot
+/// product of the four bytes of src1 and src2, bytes signed for D and unsigned for UD
+/// (DP4A-SIGNEDNESS); the exact sum goes to the destination encoder.
+pub fn dp4a_op_fn(tys: &[DataType]) -> Option<crate::alu::IntOpFn> {
+    let signed = |t: DataType| match t {
+        DataType::D => Some(true),
+        DataType::UD => Some(false),
+        _ => None,
+    };
+    let [_, t1, t2] = tys else {
+        return None;
+    };
+    Some(match (signed(*t1)?, signed(*t2)?) {
+        (false, false) => dp4a::<false, false>,
+        (false, true) => dp4a::<false, true>,
+        (true, false) => dp4a::<true, false>,
+        (true, true) => dp4a::<true, true>,
+    })
+}
+
+fn dp4a<const S1: bool, const S2: bool>(s: &mut [Ints], c: &Ctx) -> Result<()> {
+    let n = c.n.min(crate::kernel::LANES);
+    let [s0, s1, s2, ..] = s else {
+        return Err(VisaError::model_bug("DP4A has three sources"));
+    };
+    for lane in 0..n {
+        let (x, y) = (s1[lane] as u32, s2[lane] as u32);
+        let mut sum = s0[lane];
+        for lo in [0u32, 8, 16, 24] {
+            let bx = if S1 {
+                i128::from((x >> lo) as u8 as i8)
+            } else {
+                i128::from((x >> lo) as u8)
+            };
+            let by = if S2 {
+                i128::from((y >> lo) as u8 as i8)
+            } else {
+                i128::from((y >> lo) as u8)
+            };
+            sum += bx * by;
+        }
+        s0[lane] = sum;
+    }
+    Ok(())
+}

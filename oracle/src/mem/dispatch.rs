@@ -1,0 +1,84 @@
+//! The memory family dispatcher: which plan compiles a memory instruction ([`MemPlan::compile`])
+//! and, in one plan step, runs it ([`MemPlan::exec`]).
+
+use visa_model::errata::Readings;
+use visa_model::ir::{Instruction, Opcode, Program};
+use visa_model::state::MachineState;
+use visa_model::VisaError;
+
+use super::apndctr::{is_apndctr, ApndctrPlan};
+use super::block2d::{is_block2d, Block2dPlan};
+use super::lsc::{is_lsc, LscPlan};
+use super::status::StatusPlan;
+use super::svm::{is_svm, SvmPlan};
+use super::typed::{is_typed, TypedPlan};
+use super::typed2d::{is_typed2d, Typed2dPlan};
+
+type Result<T> = std::result::Result<T, VisaError>;
+
+/// A memory instruction, compiled by the plan of its family.
+#[derive(Clone, Debug)]
+pub(crate) enum MemPlan {
+    /// LSC_UNTYPED's loads, stores and atomics; LSC_TYPED's atomics and uncompressed store.
+    Lsc(LscPlan),
+    /// LSC_UNTYPED's block 2D load and store.
+    Block2d(Block2dPlan),
+    /// LSC_TYPED's block 2D load and store.
+    Typed2d(Typed2dPlan),
+    /// LSC_TYPED's quad load and store.
+    Typed(TypedPlan),
+    /// LOAD_STATUS (untyped and `.tgm`).
+    Status(StatusPlan),
+    /// The append-counter atomics.
+    Apndctr(ApndctrPlan),
+    /// The SVM instructions.
+    Svm(SvmPlan),
+    /// LSC_FENCE: no effect on the thread's state.
+    Fence,
+}
+
+impl MemPlan {
+    /// The plan of `insn` if it is a memory instruction (`None` otherwise); its error, if
+    /// its family's plan cannot compile it.
+    pub(crate) fn compile(
+        program: &Program,
+        insn: &Instruction,
+        readings: &Readings,
+    ) -> Option<Result<MemPlan>> {
+        let plan = if is_svm(insn) {
+            SvmPlan::compile(program, insn, readings).map(MemPlan::Svm)
+        } else if insn.opcode == Opcode::LscFence {
+            Ok(MemPlan::Fence)
+        } else if is_block2d(insn) {
+            Block2dPlan::compile(program, insn, readings).map(MemPlan::Block2d)
+        } else if is_typed2d(insn) {
+            Typed2dPlan::compile(program, insn, readings).map(MemPlan::Typed2d)
+        } else if is_apndctr(insn) {
+            ApndctrPlan::compile(program, insn).map(MemPlan::Apndctr)
+        } else if insn.opcode == Opcode::LscLoadStatus {
+            StatusPlan::compile(program, insn, readings).map(MemPlan::Status)
+        } else if is_typed(insn) {
+            TypedPlan::compile(program, insn, readings).map(MemPlan::Typed)
+        } else if is_lsc(insn) {
+            LscPlan::compile(program, insn, readings).map(MemPlan::Lsc)
+        } else {
+            return None;
+        };
+        Some(plan)
+    }
+
+    /// Runs the instruction; an error carries its position.
+    #[inline(always)]
+    pub(crate) fn exec(&self, state: &mut MachineState) -> Result<()> {
+        match self {
+            MemPlan::Lsc(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            MemPlan::Block2d(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            MemPlan::Typed2d(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            MemPlan::Typed(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            MemPlan::Status(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            MemPlan::Apndctr(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            MemPlan::Svm(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            MemPlan::Fence => Ok(()),
+        }
+    }
+}

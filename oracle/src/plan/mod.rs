@@ -1,0 +1,270 @@
+//! A program compiled once into an execution plan: operands resolved to byte offsets, the
+//! channel-enable inputs and the lane kernels chosen per type, so that executing an
+//! instruction is a handful of lane loops with no decoding and no allocation.
+//!
+//! This module holds the plan's types; [`compile`] builds a plan from a validated program
+//! and [`run`] executes it.
+
+use visa_model::asm::ast::{MaskControl, PredCombine};
+use visa_model::error::Pos;
+use visa_model::ir::Opcode;
+use visa_model::types::DataType;
+use visa_model::VisaError;
+
+use crate::alu::{self, MAX_SRCS};
+use crate::fused::{FusedFn, FusedInt};
+use crate::kernel::{self, Modifier};
+use crate::mode::Literal;
+use crate::operand::{DstStore, LoadFn, LoadIntFn, SrcLoad, StoreFn};
+use crate::second::{Lanes, Second};
+use crate::select::SelectKernel;
+
+mod compile;
+mod run;
+
+type Result<T> = std::result::Result<T, VisaError>;
+
+/// A program compiled for repeated execution.
+///
+/// ```
+/// # use visa_model::{asm::ast::{MaskControl, VarClass}, config::ExecConfig, ir::*, platform::Platform,
+/// #     state::{MachineState, Vars}, types::DataType, error::Pos};
+/// let mut vars = Vars::new(Platform::XeHpg);
+/// let v1 = vars.declare("V1", VarClass::General, DataType::D, 8, 4, None).unwrap();
+/// let insn = Instruction {
+///     pos: Pos::default(), opcode: Opcode::Mov, pred: None, mask: MaskControl::M1, exec_size: 8,
+///     sat: false, ctrl: Ctrl::None, dst2: None,
+///     dst: Dst::General { var: v1, row: 0, col: 0, hstride: 1, ty: DataType::D },
+///     srcs: vec![Src::Imm { bits: 7, ty: DataType::D }],
+/// };
+/// let program = Program { platform: Platform::XeHpg, vars, insns: vec![insn] };
+/// let plan = visa_oracle::Plan::compile(&program, &ExecConfig::default()).unwrap();
+/// let mut state = MachineState::new(&program.vars);
+/// plan.run(&mut state).unwrap();
+/// let v1 = program.vars.find("V1").unwrap();
+/// assert_eq!(&state.read_var(&program.vars, v1)[28..32], &7i32.to_le_bytes());
+/// ```
+#[derive(Clone, Debug)]
+#[repr(C)]
+pub struct Plan {
+    /// Variables of the program and bytes of register file they need: a state must have
+    /// been made for them.
+    num_vars: usize,
+    grf_bytes: usize,
+    /// Elements of the address variables, of the surface and sampler variables.
+    addr_elts: u32,
+    handle_elts: u32,
+    /// Most source operands of an instruction: picks the scratch buffers of a run.
+    max_srcs: usize,
+    /// The first instruction's step, held in the plan itself (most programs have one
+    /// instruction: a run then follows no pointer to reach its step), and the others.
+    /// The fields a run reads first come first, so that a cold plan's lines are few (the
+    /// fused path reads neither `cr0` nor `lit`).
+    rest: Vec<Step>,
+    first: Option<Step>,
+    /// Byte offset of %cr0 in the register file.
+    cr0: Option<usize>,
+    lit: Literal,
+}
+
+// An ALU step is held unboxed (in the plan for a first instruction): a run reaches its
+// operands without following a pointer. The other kinds are boxed. The tag comes first
+// (`repr(u8)`), in the line of the fields a run reads first.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+#[repr(u8)]
+enum Step {
+    Insn(InsnPlan),
+    /// AND, OR, XOR or NOT on predicates: whole masks at once.
+    PredLogic(PredLogic),
+    /// DPAS or DPASW: dense matrix kernels (crate::dpas).
+    Dpas(Box<crate::dpas::DpasPlan>),
+    /// An instruction the engine cannot execute; running it reports the error.
+    Fail(VisaError),
+    /// A memory instruction, compiled by its family's plan ([`crate::mem::dispatch`]).
+    Mem(Box<crate::mem::MemPlan>),
+}
+
+/// The fields the fused path reads come first, in a few adjacent cache lines.
+#[derive(Clone, Debug)]
+#[repr(C)]
+struct InsnPlan {
+    /// Register-file bytes the general operands need.
+    extent: usize,
+    exec_size: usize,
+    /// The sources in their slots (`srcs[..num_srcs]`): a run reads no slot past them.
+    num_srcs: usize,
+    pred: Option<PredPlan>,
+    mask: MaskControl,
+    sat: bool,
+    /// The lanes the instruction's loop writes (pairs, literal loop steps).
+    lanes: Lanes,
+    /// A run with no enabled channel has no effect and cannot fail: no operand is indirect
+    /// (indirect addresses are checked in every lane) and every write is under ChEn.
+    idle: bool,
+    /// The fused form of an integer instruction of a common shape ([`crate::fused`]), run
+    /// on any state (the undefined set settled after its store); a run it declines (a zero
+    /// divisor) takes the general path.
+    fused: Option<FusedInt>,
+    pos: Pos,
+    srcs: [Option<Source>; MAX_SRCS],
+    dst: DstStore,
+    dst_size: usize,
+    /// `dst`'s store instance for its kind and size.
+    put: StoreFn,
+    /// ADDC's carry, SUBB's borrow, MADW's high halves, ADD3O's overflow bits.
+    second: Option<Second>,
+    /// The loop writes `dst[n]`, `n` undefined (erratum DST-CHANNEL-INDEX, literal reading):
+    /// once a channel writes, the whole destination region is undefined.
+    index_undefined: bool,
+    /// MADW: an indirect destination must start on a GRF boundary of this size.
+    grf_aligned: Option<usize>,
+    kernel: Kernel,
+    /// A source or destination holds floats: the run decodes %cr0's float mode (integer
+    /// kernels never read it).
+    float_mode: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct PredPlan {
+    var: usize,
+    invert: bool,
+    combine: PredCombine,
+}
+
+#[derive(Clone, Debug)]
+struct Source {
+    load: SrcLoad,
+    /// `load`'s instance for its kind and size.
+    fetch: LoadFn,
+    /// The load fused with the integer decode of an integer kernel ([`Kernel::Int`],
+    /// [`Kernel::Pair`]): the source skips the raw lanes.
+    fused: Option<LoadIntFn>,
+    size: usize,
+    /// The type the lanes hold (V as W, UV as UW, VF as F, a predicate as UD).
+    ty: DataType,
+    modifier: Modifier,
+}
+
+/// The lane computation of an instruction, instantiated for its types.
+#[derive(Clone, Copy, Debug)]
+enum Kernel {
+    /// MOV of equal types: the bits are copied (erratum MOV-RAW-COPY, resolved reading).
+    Copy,
+    MovIntInt {
+        dec: kernel::DecIntFn,
+        enc: kernel::EncIntFn,
+    },
+    MovIntFloat {
+        dec: kernel::DecIntFn,
+        enc: kernel::EncIntFloatFn,
+    },
+    MovFloatInt {
+        dec: kernel::DecFloatFn,
+        enc: kernel::EncFloatIntFn,
+        src_ty: DataType,
+    },
+    MovFloatFloat {
+        dec: kernel::DecFloatFn,
+        enc: kernel::EncFloatFloatFn,
+        src_ty: DataType,
+        narrowing: bool,
+    },
+    AddInt {
+        dec: [kernel::DecIntFn; 2],
+        enc: kernel::EncIntFn,
+    },
+    AddFloat {
+        dec: [kernel::DecFloatFn; 2],
+        add: kernel::AddFloatFn,
+        src_tys: [DataType; 2],
+        f32_exact: bool,
+    },
+    /// MUL, MAD and DIV on floats: every source decoded to f64 lanes (denormals flushed per
+    /// its type's mode), one operation rounded into the destination.
+    FloatArith {
+        dec: [Option<kernel::DecFloatFn>; 3],
+        src_tys: [DataType; 3],
+        op: kernel::FloatArithFn,
+        f32_exact: bool,
+    },
+    /// DIV and MOD on integers: a zero divisor leaves its lane undefined (erratum DIV-BY-ZERO).
+    IntDivide {
+        dec: [kernel::DecIntFn; 2],
+        enc: kernel::EncIntFn,
+        remainder: bool,
+    },
+    /// The integer ALU batch: every source decoded to exact lanes, one operation, encoded.
+    Int {
+        dec: [Option<kernel::DecIntFn>; MAX_SRCS],
+        op: alu::IntOpFn,
+        enc: kernel::EncIntFn,
+        /// The operation's fused lane loop, if it has one.
+        fused: Option<FusedFn>,
+    },
+    /// Two results per lane (ADDC, SUBB, ADD3O, MADW): the first encoded into the
+    /// destination, the second into the second destination.
+    Pair {
+        dec: [Option<kernel::DecIntFn>; MAX_SRCS],
+        op: alu::PairOpFn,
+        enc: kernel::EncIntFn,
+        enc2: kernel::EncIntFn,
+    },
+    /// CMP, SEL, MIN, MAX, SETP and BFN ([`crate::select`]).
+    Select(SelectKernel),
+}
+
+fn lane_mask(n: usize) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}
+
+/// The predicate-operand form of AND, OR, XOR and NOT (instructions/AND.md, Notes): channel
+/// n works on bit `offset + n` of each predicate, with no predication.
+#[derive(Clone, Debug)]
+struct PredLogic {
+    pos: Pos,
+    opcode: Opcode,
+    dst: usize,
+    srcs: [usize; 2],
+    lanes: u64,
+    offset: u32,
+    no_mask: bool,
+}
+
+impl Plan {
+    /// Number of instructions in the plan.
+    pub fn len(&self) -> usize {
+        usize::from(self.first.is_some()) + self.rest.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    fn steps(&self) -> impl Iterator<Item = &Step> {
+        self.first.iter().chain(&self.rest)
+    }
+
+    /// Instructions that run through a fused integer lane loop (`crate::fused`), on any
+    /// state (for tests and profiles of the two paths).
+    pub fn fused_steps(&self) -> usize {
+        self.steps()
+            .filter(|s| matches!(s, Step::Insn(i) if i.fused.is_some()))
+            .count()
+    }
+
+    /// The same plan with every fused step on the general path (for tests of the two paths).
+    pub fn without_fused(&self) -> Plan {
+        let mut plan = self.clone();
+        for step in plan.first.iter_mut().chain(&mut plan.rest) {
+            if let Step::Insn(i) = step {
+                i.fused = None;
+            }
+        }
+        plan
+    }
+}
