@@ -37,8 +37,8 @@ use super::protocol::{echo, escape_controls, Hello, PROTOCOL};
 use super::report::{entry, Report, Throughput};
 use super::runner::{self, join_command, split_command, Child, Feed, Launch, Reply, StartError};
 use super::shrink::{self, Shrunk};
-use crate::cli::{EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK};
-use crate::golden::with_expect;
+use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK};
+use crate::expect::with_expect;
 use crate::vector::{Case, Expect};
 
 /// The arguments of `visa-conform certify`.
@@ -212,7 +212,7 @@ fn fingerprint(command: &str, strict: bool, cases: &[Prepared]) -> String {
         h.update(&c.request);
         h.update(Value::Object(c.expect.to_value()).to_string().as_bytes());
     }
-    crate::golden::sha256_hex(&h.finalize())
+    crate::vector::sha256_hex(&h.finalize())
 }
 
 /// Characters of a case id kept in its reproducer's file name.
@@ -235,7 +235,7 @@ pub fn repro_file_name(id: &str, platform: &str) -> String {
             }
         })
         .collect();
-    let hash = crate::golden::sha256_hex(format!("{id}\0{platform}").as_bytes());
+    let hash = crate::vector::sha256_hex(format!("{id}\0{platform}").as_bytes());
     format!("{prefix}-{platform}-{}.jsonl", &hash[..12])
 }
 

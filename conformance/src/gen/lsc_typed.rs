@@ -4,7 +4,7 @@
 //! on an edge, past one (U, V, R), or of LOD 1 (out of bounds: zero, dropped); the atomics
 //! and `lsc_store_uncompressed.tgm` with one address and no scale or offset
 //! (LSC-TYPED-TEXT). The typed forms share their opcodes with LSC_UNTYPED, so they have
-//! their own streams ([`stream`], [`case`]) rather than `gen::case`'s.
+//! their own streams ([`case`], rows of [`crate::registry`]) rather than the untyped ones'.
 //!
 //! The block 2D forms `lsc_load_block2d.tgm` and `lsc_store_block2d.tgm` (`block2d`) place
 //! a `BlockWidth x BlockHeight` block on a typed surface (pixels of 1 to 16 bytes, widths
@@ -30,23 +30,6 @@ use crate::vector::MemRegion;
 
 /// The surface's base address in the flat space.
 const BASE: u64 = 0x1000;
-
-/// The typed streams: (stream name, opcode).
-pub const STREAMS: &[(&str, Opcode)] = &[
-    ("lsc_load_quad_tgm", Opcode::LscLoadQuad),
-    ("lsc_store_quad_tgm", Opcode::LscStoreQuad),
-    ("lsc_store_uncompressed_tgm", Opcode::LscStoreUncompressed),
-    ("lsc_atomic_tgm", Opcode::LscAtomicIadd),
-    ("lsc_load_status_tgm", Opcode::LscLoadStatus),
-    ("lsc_load_block2d_tgm", Opcode::LscLoadBlock2d),
-    ("lsc_store_block2d_tgm", Opcode::LscStoreBlock2d),
-];
-
-/// The strategy of a typed stream by its name.
-pub fn stream(name: &str) -> Option<BoxedStrategy<GenCase>> {
-    let (_, op) = STREAMS.iter().find(|(n, _)| *n == name)?;
-    Some(case(*op))
-}
 
 /// A valid typed case of `op` (`LscAtomicIadd` stands for every atomic sub-op).
 pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
