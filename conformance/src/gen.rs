@@ -16,6 +16,7 @@ use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
 pub mod carry;
+pub mod choices;
 pub mod dpas;
 pub mod lsc;
 pub mod lsc_typed;

@@ -24,7 +24,8 @@ use visa_spec::lsc::{AtomicOp, DataShape, DataSize};
 use visa_spec::platform::Platform;
 use visa_spec::state::{AddrSize, AddrType, Surface, SurfaceHeap, FLAT};
 
-use super::lsc::{data_size, hex, pack, place_block, Parts, Rng};
+use super::choices::{choices, Choices, Draws};
+use super::lsc::{data_size, hex, pack, place_block, Parts};
 use super::GenCase;
 use crate::vector::MemRegion;
 
@@ -39,8 +40,8 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
     } else {
         vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]
     };
-    (select(platforms), any::<u64>())
-        .prop_map(move |(platform, seed)| build(op, platform, seed | 1))
+    (select(platforms), choices())
+        .prop_map(move |(platform, choices)| build(op, platform, &choices))
         .boxed()
 }
 
@@ -58,7 +59,7 @@ struct Lanes {
 }
 
 fn lanes(
-    rng: &mut Rng,
+    rng: &mut Draws,
     platform: Platform,
     decls: &mut Vec<String>,
     preds: &mut Vec<(String, u32)>,
@@ -67,13 +68,13 @@ fn lanes(
     let exec_size = rng.pick(&[1u32, 2, 4, 8, 16, 16]).min(max);
     let nm = rng.chance(4);
     let emask = if rng.chance(3) {
-        rng.next() as u32
+        rng.draw() as u32
     } else {
         u32::MAX
     };
     let pred_text = if rng.chance(4) {
         decls.push(".decl P1 v_type=P num_elts=32".into());
-        preds.push(("P1".into(), rng.next() as u32));
+        preds.push(("P1".into(), rng.draw() as u32));
         if rng.chance(2) { "(!P1) " } else { "(P1) " }.to_string()
     } else {
         String::new()
@@ -87,7 +88,7 @@ fn lanes(
 }
 
 /// The address type and the `(Surface)` text of a surface at `index`.
-fn surface_operand(rng: &mut Rng) -> (AddrType, SurfaceHeap, u32) {
+fn surface_operand(rng: &mut Draws) -> (AddrType, SurfaceHeap, u32) {
     match rng.below(4) {
         0 => (AddrType::Bss, SurfaceHeap::Bindless, 0x40),
         1 => (AddrType::Ss, SurfaceHeap::SurfaceState, 0x80),
@@ -99,26 +100,26 @@ fn surface_operand(rng: &mut Rng) -> (AddrType, SurfaceHeap, u32) {
     }
 }
 
-fn addr_size(rng: &mut Rng) -> AddrSize {
+fn addr_size(rng: &mut Draws) -> AddrSize {
     rng.pick(&[AddrSize::A32, AddrSize::A32, AddrSize::A16, AddrSize::A64])
 }
 
-fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+fn build(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
     if matches!(op, Opcode::LscLoadBlock2d | Opcode::LscStoreBlock2d) {
-        return block2d(op, platform, seed);
+        return block2d(op, platform, choices);
     }
     if matches!(
         op,
         Opcode::LscLoadQuad | Opcode::LscStoreQuad | Opcode::LscLoadStatus
     ) {
-        quad(op, platform, seed)
+        quad(op, platform, choices)
     } else {
-        untyped_like(op, platform, seed)
+        untyped_like(op, platform, choices)
     }
 }
 
-fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
-    let mut rng = Rng(seed);
+fn quad(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
+    let mut rng = choices.draws();
     let status = op == Opcode::LscLoadStatus;
     let load = op == Opcode::LscLoadQuad || status;
     let grf = platform.grf_size();
@@ -262,8 +263,8 @@ fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
 
 /// The atomics and `lsc_store_uncompressed.tgm`: LSC_UNTYPED's with scale 1 and offset 0,
 /// one address `[U]` from the surface's base (LSC-TYPED-TEXT), bounded by its size.
-fn untyped_like(op: Opcode, platform: Platform, seed: u64) -> GenCase {
-    let mut rng = Rng(seed);
+fn untyped_like(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
+    let mut rng = choices.draws();
     let grf = platform.grf_size();
     let atomic = if op == Opcode::LscStoreUncompressed {
         None
@@ -488,14 +489,14 @@ pub struct InvalidLine {
 pub fn invalid_case() -> BoxedStrategy<InvalidLine> {
     (
         select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
-        any::<u64>(),
+        choices(),
     )
-        .prop_map(|(platform, seed)| invalid(platform, seed | 1))
+        .prop_map(|(platform, choices)| invalid(platform, &choices))
         .boxed()
 }
 
-fn invalid(platform: Platform, seed: u64) -> InvalidLine {
-    let mut rng = Rng(seed);
+fn invalid(platform: Platform, choices: &Choices) -> InvalidLine {
+    let mut rng = choices.draws();
     let max = visa_spec::lsc_typed::max_exec_size(platform);
     let n = rng.pick(&[1u32, 2, 4, 8, 16]).min(max);
     let surface = rng.pick(&["bti(0x1)", "bss(0x40)", "ss(0x80)"]);
@@ -678,7 +679,7 @@ fn invalid(platform: Platform, seed: u64) -> InvalidLine {
 /// An invalid typed block 2D line (LSC-TYPED-BLOCK2D-TEXT; LSC_TYPED.md, Notes' table:
 /// `BlockHeight * reg_pitch` at most 256 bytes, BlockWidth 1 to 64).
 fn invalid_block2d(
-    rng: &mut Rng,
+    rng: &mut Draws,
     platform: Platform,
 ) -> (&'static str, Option<&'static str>, String) {
     let store = rng.chance(2);
@@ -787,15 +788,15 @@ pub fn apndctr_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
     Some(
         (
             select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
-            any::<u64>(),
+            choices(),
         )
-            .prop_map(move |(platform, seed)| apndctr(op, platform, seed | 1))
+            .prop_map(move |(platform, choices)| apndctr(op, platform, &choices))
             .boxed(),
     )
 }
 
-fn apndctr(op: Opcode, platform: Platform, seed: u64) -> GenCase {
-    let mut rng = Rng(seed);
+fn apndctr(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
+    let mut rng = choices.draws();
     let grf = platform.grf_size();
     let mnemonic = op.mnemonic();
     let mut tags = vec![mnemonic.to_string()];
@@ -805,13 +806,13 @@ fn apndctr(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let exec_size = rng.pick(&[1u32, 2, 4, 8, 16, 32]);
     let nm = rng.chance(4);
     let emask = if rng.chance(3) {
-        rng.next() as u32
+        rng.draw() as u32
     } else {
         u32::MAX
     };
     let pred_text = if rng.chance(4) {
         decls.push(".decl P1 v_type=P num_elts=32".into());
-        preds.push(("P1".into(), rng.next() as u32));
+        preds.push(("P1".into(), rng.draw() as u32));
         tags.push("predicated".into());
         "(P1) "
     } else {
@@ -844,7 +845,7 @@ fn apndctr(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         .flat_map(|_| {
             let v = match rng.below(4) {
                 0 => rng.pick(&[0u32, 1, u32::MAX, 0x8000_0000, 0x7fff_ffff]),
-                _ => rng.next() as u32 >> rng.below(32),
+                _ => rng.draw() as u32 >> rng.below(32),
             };
             v.to_le_bytes()
         })
@@ -881,8 +882,8 @@ fn apndctr(op: Opcode, platform: Platform, seed: u64) -> GenCase {
 /// A valid `lsc_load_block2d.tgm` / `lsc_store_block2d.tgm` case (docs/memory.md,
 /// LSC-TYPED-BLOCK2D): the block `W x H` (W bytes from the Notes' table, H rows) at byte X,
 /// row Y of a typed surface.
-fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
-    let mut rng = Rng(seed);
+fn block2d(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
+    let mut rng = choices.draws();
     let store = op == Opcode::LscStoreBlock2d;
     let mnemonic = op.mnemonic();
     let mut tags = vec![
