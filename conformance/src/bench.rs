@@ -120,7 +120,7 @@ pub const STREAMS: &[Stream] = &[
     Stream {
         name: "alu",
         cases: alu_cases,
-        keep: any_case,
+        keep: every_case,
     },
     Stream {
         name: "alu-simd16",
@@ -132,22 +132,22 @@ pub const STREAMS: &[Stream] = &[
     Stream {
         name: "dpas-s8s8",
         cases: dpas_s8s8,
-        keep: any_case,
+        keep: every_case,
     },
     Stream {
         name: "dpas-u4s4",
         cases: dpas_u4s4,
-        keep: any_case,
+        keep: every_case,
     },
     Stream {
         name: "dpas-bfbf",
         cases: dpas_bfbf,
-        keep: any_case,
+        keep: every_case,
     },
     Stream {
         name: "dpas-hf8hf8",
         cases: dpas_hf8hf8,
-        keep: any_case,
+        keep: every_case,
     },
     Stream {
         name: "lsc-gather16",
@@ -167,7 +167,7 @@ pub const STREAMS: &[Stream] = &[
     Stream {
         name: "block2d-32x32-d16-vnni",
         cases: block2d_32x32_d16_vnni,
-        keep: any_case,
+        keep: every_case,
     },
     Stream {
         name: "svm-gather16",
@@ -256,7 +256,7 @@ fn alu_cases() -> BoxedStrategy<GenCase> {
     registry::family_case(Family::Alu)
 }
 
-fn any_case(_: &GenCase) -> bool {
+fn every_case(_: &GenCase) -> bool {
     true
 }
 

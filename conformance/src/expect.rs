@@ -264,7 +264,7 @@ pub struct Discriminating {
 /// engine expect something else at the places `expect` names, not merely leave bytes
 /// undefined. Only the errata the engine asks about while running the case can, so only
 /// those are flipped: one traced run, then one run per such erratum. Computed once per case
-/// when the cases are prepared ([`super::cases`]).
+/// when the cases are prepared ([`crate::dut::cases`]).
 pub fn discriminating(case: &Case, expect: &Expect) -> Vec<Discriminating> {
     let Ok(readings) = case.readings() else {
         return Vec::new();

@@ -3,7 +3,7 @@
 //! legal-combination table (Src0 also `%null`), and operand bytes biased to the extremes of
 //! each precision (all-ones fields, the most negative s2/s4/s8 patterns, 0x80 bytes) and the
 //! accumulator's wrap-around. DPASW cases supply the fused partner's Src2 (`init.partner`).
-//! DP4A takes the generic path of [`super::case`] (its operands are ordinary regions).
+//! DP4A takes the generic path, [`super::register`] (its operands are ordinary regions).
 
 use proptest::prelude::*;
 use proptest::sample::select;
