@@ -56,8 +56,9 @@ use visa_spec::types::Precision;
 use visa_spec::validate;
 use visa_spec::VisaError;
 
-use crate::cli::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
-use crate::gen::{self, GenCase};
+use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
+use crate::gen::{self, GenCase, Opcode};
+use crate::registry::{self, Family};
 
 /// The arguments of `visa-conform bench`.
 #[derive(Clone, Debug, Args)]
@@ -112,12 +113,14 @@ pub struct Stream {
     pub keep: fn(&GenCase) -> bool,
 }
 
-/// Every stream, in output order. A family joins the bench with an entry here.
+/// Every stream, in output order. Each draws from the registry's generators
+/// ([`registry::case`], [`registry::family_case`]) or from a fixed shape of one
+/// ([`gen::dpas::bench_case`], [`gen::lsc::block2d_loads`]).
 pub const STREAMS: &[Stream] = &[
     Stream {
         name: "alu",
         cases: alu_cases,
-        keep: any_case,
+        keep: every_case,
     },
     Stream {
         name: "alu-simd16",
@@ -129,22 +132,22 @@ pub const STREAMS: &[Stream] = &[
     Stream {
         name: "dpas-s8s8",
         cases: dpas_s8s8,
-        keep: any_case,
+        keep: every_case,
     },
     Stream {
         name: "dpas-u4s4",
         cases: dpas_u4s4,
-        keep: any_case,
+        keep: every_case,
     },
     Stream {
         name: "dpas-bfbf",
         cases: dpas_bfbf,
-        keep: any_case,
+        keep: every_case,
     },
     Stream {
         name: "dpas-hf8hf8",
         cases: dpas_hf8hf8,
-        keep: any_case,
+        keep: every_case,
     },
     Stream {
         name: "lsc-gather16",
@@ -164,7 +167,7 @@ pub const STREAMS: &[Stream] = &[
     Stream {
         name: "block2d-32x32-d16-vnni",
         cases: block2d_32x32_d16_vnni,
-        keep: any_case,
+        keep: every_case,
     },
     Stream {
         name: "svm-gather16",
@@ -214,12 +217,12 @@ fn macs(program: &Program) -> u64 {
 
 /// `lsc_load` cases (gathers, and block loads when transposed).
 fn lsc_gathers() -> BoxedStrategy<GenCase> {
-    gen::case(gen::Opcode::LscLoad)
+    registry::case(Opcode::LscLoad)
 }
 
 /// `lsc_store` cases (scatters).
 fn lsc_scatters() -> BoxedStrategy<GenCase> {
-    gen::case(gen::Opcode::LscStore)
+    registry::case(Opcode::LscStore)
 }
 
 fn is_transposed(case: &GenCase) -> bool {
@@ -240,26 +243,20 @@ fn block2d_32x32_d16_vnni() -> BoxedStrategy<GenCase> {
 
 /// SVM_GATHER cases (conformance/src/gen/svm.rs); the stream keeps the SIMD16 ones.
 fn svm_gather_cases() -> BoxedStrategy<GenCase> {
-    gen::case(gen::Opcode::SvmGather)
+    registry::case(Opcode::SvmGather)
 }
 
 /// SVM_SCATTER cases; the stream keeps the SIMD16 ones.
 fn svm_scatter_cases() -> BoxedStrategy<GenCase> {
-    gen::case(gen::Opcode::SvmScatter)
+    registry::case(Opcode::SvmScatter)
 }
 
-/// Cases of every ALU instruction (the golden streams under `alu/`), in equal parts.
+/// Cases of every ALU instruction (the registry's ALU rows), in equal parts.
 fn alu_cases() -> BoxedStrategy<GenCase> {
-    proptest::strategy::Union::new(
-        crate::golden::STREAMS
-            .iter()
-            .filter(|s| s.file.starts_with("alu/"))
-            .map(|s| gen::case(s.op)),
-    )
-    .boxed()
+    registry::family_case(Family::Alu)
 }
 
-fn any_case(_: &GenCase) -> bool {
+fn every_case(_: &GenCase) -> bool {
     true
 }
 

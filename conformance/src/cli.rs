@@ -1,8 +1,8 @@
 //! The `visa-conform` command line (DESIGN.md "Command line"; docs/commands.md).
 //!
 //! Every command writes to the writers it is given, so tests can run it in process, and
-//! returns its exit status: [`EXIT_OK`], [`EXIT_FAIL`] (a case failed) or [`EXIT_INPUT`]
-//! (unreadable input or bad usage).
+//! returns its exit status ([`crate::exit`]): [`EXIT_OK`], [`EXIT_FAIL`] (a case failed) or
+//! [`EXIT_INPUT`] (unreadable input or bad usage).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -18,19 +18,9 @@ use crate::case::{compare, judge, run_case, EngineKind, Outcome, Verdict};
 use crate::golden;
 use crate::input::{clip_message, read_bounded, MAX_LINE_BYTES};
 use crate::junit::{self, CaseResult, Failure, FileResults};
-use crate::vector::{read_bytes, read_file, reject_repeated_ids, vector_files};
-use crate::vector::{Case, Entry, VectorError};
+use crate::vector::{collect, read_bytes, Case, Entry};
 
-/// Everything passed, or the command has no verdict.
-pub const EXIT_OK: u8 = 0;
-/// At least one case failed.
-pub const EXIT_FAIL: u8 = 1;
-/// The input could not be read or parsed, the command line is wrong, or (`certify`,
-/// `merge`) the report could not be written.
-pub const EXIT_INPUT: u8 = 2;
-/// `certify` was interrupted (Ctrl-C, SIGTERM, SIGHUP): 128 + SIGINT, as a shell reports a
-/// program killed by Ctrl-C. The report written is incomplete; the same command resumes.
-pub const EXIT_INTERRUPTED: u8 = 130;
+pub use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK};
 
 /// Conformance tooling for the vISA reference semantics.
 #[derive(Debug, Parser)]
@@ -219,23 +209,6 @@ fn exec(args: &ExecArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result
     writeln!(out, "{report}")?;
     let failed = report.get("verdict").and_then(Value::as_str) == Some("fail");
     Ok(if failed { EXIT_FAIL } else { EXIT_OK })
-}
-
-/// What `check` runs: the files in order, each with its entries or why it cannot be read
-/// ([`vector_files`]); an id already used by an earlier file is an error entry.
-fn collect(paths: &[PathBuf]) -> Vec<(String, Result<Vec<Entry>, VectorError>)> {
-    let mut out: Vec<(String, Result<Vec<Entry>, VectorError>)> = vector_files(paths)
-        .into_iter()
-        .map(|f| match f {
-            Ok(path) => (path.display().to_string(), read_file(&path)),
-            Err(e) => (e.file.clone(), Err(e)),
-        })
-        .collect();
-    reject_repeated_ids(
-        out.iter_mut()
-            .filter_map(|(file, r)| r.as_mut().ok().map(|entries| (file.as_str(), entries))),
-    );
-    out
 }
 
 fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {

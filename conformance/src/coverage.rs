@@ -21,14 +21,9 @@ use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 use visa_spec::validate::validate_with;
 
+use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
+use crate::gen::{exists_on, expected_dsts};
 use crate::vector::{read_file, vector_files, Case, Entry};
-
-/// Every case was measured (and `--min` holds).
-const EXIT_OK: u8 = 0;
-/// Some executed instruction has fewer cases than `--min` on some platform.
-const EXIT_FAIL: u8 = 1;
-/// An input file or directory cannot be read, or the JSON report cannot be written.
-const EXIT_INPUT: u8 = 2;
 
 #[derive(Debug, Args)]
 pub struct CoverageArgs {
@@ -372,36 +367,6 @@ impl Coverage {
         m.insert("instructions".into(), Value::Object(insns));
         m.insert("uncovered".into(), Value::Array(uncovered));
         Value::Object(m)
-    }
-}
-
-/// The destination types the forms table gives `opcode` on `platform` (every type map whose
-/// gate admits the platform), in the order of the maps: the cells `coverage` expects.
-pub fn expected_dsts(opcode: Opcode, platform: Platform) -> Vec<DataType> {
-    let mut out = Vec::new();
-    if !exists_on(opcode, platform) {
-        return out;
-    }
-    for map in forms::form(opcode).type_maps {
-        if map.gate.admits(platform) {
-            for &dst in map.dst {
-                if !out.contains(&dst) {
-                    out.push(dst);
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Whether the instruction exists on the platform at all: DPAS from xe-hpg on, DPASW on
-/// xe-hpg only (instructions/DPAS.md, Exec_size; DPASW.md, Semantics); every other one
-/// everywhere (its type maps' gates say the rest).
-fn exists_on(opcode: Opcode, platform: Platform) -> bool {
-    match opcode {
-        Opcode::Dpas => platform.dpas_exec_size().is_some(),
-        Opcode::Dpasw => platform == Platform::XeHpg,
-        _ => true,
     }
 }
 

@@ -15,7 +15,8 @@ use visa_spec::ir::RelOp;
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
-mod carry;
+pub mod carry;
+pub mod choices;
 pub mod dpas;
 pub mod lsc;
 pub mod lsc_typed;
@@ -153,6 +154,36 @@ pub fn edge_values(ty: DataType) -> Vec<u64> {
             (Some(min), Some(max)) => ints(min, max),
             _ => vec![0],
         },
+    }
+}
+
+/// The destination types the forms table gives `opcode` on `platform` (every type map whose
+/// gate admits the platform), in the order of the maps: the cells `coverage` expects.
+pub fn expected_dsts(opcode: Opcode, platform: Platform) -> Vec<DataType> {
+    let mut out = Vec::new();
+    if !exists_on(opcode, platform) {
+        return out;
+    }
+    for map in forms::form(opcode).type_maps {
+        if map.gate.admits(platform) {
+            for &dst in map.dst {
+                if !out.contains(&dst) {
+                    out.push(dst);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether the instruction exists on the platform at all: DPAS from xe-hpg on, DPASW on
+/// xe-hpg only (instructions/DPAS.md, Exec_size; DPASW.md, Semantics); every other one
+/// everywhere (its type maps' gates say the rest).
+pub fn exists_on(opcode: Opcode, platform: Platform) -> bool {
+    match opcode {
+        Opcode::Dpas => platform.dpas_exec_size().is_some(),
+        Opcode::Dpasw => platform == Platform::XeHpg,
+        _ => true,
     }
 }
 
@@ -601,31 +632,16 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
     }
 }
 
-/// A valid case of `op`.
-pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
-    if let Some(strategy) = lsc_typed::apndctr_case(op) {
-        return strategy;
-    }
-    if let Some(strategy) = lsc::case(op) {
-        return strategy;
-    }
-    if let Some(strategy) = carry::case(op) {
-        return strategy;
-    }
-    if let Some(strategy) = dpas::case(op) {
-        return strategy;
-    }
-    if let Some(strategy) = svm::case(op) {
-        return strategy;
-    }
-    if let Some(strategy) = compare_select_case(op) {
-        return strategy;
-    }
-    if visa_spec::validate::is_logic(op) {
-        prop_oneof![3 => register_case(op), 1 => predicate_logic_case(op)].boxed()
-    } else {
-        register_case(op)
-    }
+/// The generic generator: `op` on register and immediate operands, for any instruction whose
+/// operands are ordinary regions ([`crate::registry`] names the instructions it serves).
+pub fn register(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+    Some(register_case(op))
+}
+
+/// AND, OR, XOR and NOT: register operands, and a quarter of the cases on predicates.
+pub fn logic(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+    visa_spec::validate::is_logic(op)
+        .then(|| prop_oneof![3 => register_case(op), 1 => predicate_logic_case(op)].boxed())
 }
 
 /// AND, OR, XOR or NOT on predicates (instructions/AND.md, Notes): `P1` from `P2` and `P3`,
@@ -671,7 +687,7 @@ fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
 }
 
 /// A case of `op` on register and immediate operands.
-fn register_case(op: Opcode) -> BoxedStrategy<GenCase> {
+pub fn register_case(op: Opcode) -> BoxedStrategy<GenCase> {
     (
         platform(),
         exec_and_mask(),
@@ -902,7 +918,7 @@ fn dst_first_types(opcode: Opcode, platform: Platform) -> BoxedStrategy<(DataTyp
 /// theirs (instructions/CMP.md, Notes); SETP writes `P2`; SEL and BFN are often predicated
 /// (SEL's predicate selects); MIN, MAX and CMP take no predicate. Source values are biased to
 /// tie, and BFN's table to the common functions (and, or, xor, select, majority).
-fn compare_select_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+pub fn compare_select_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
     if !matches!(
         op,
         Opcode::Cmp | Opcode::Sel | Opcode::Min | Opcode::Max | Opcode::Setp | Opcode::Bfn
@@ -1121,16 +1137,4 @@ impl GenCase {
             extensions: Default::default(),
         }
     }
-}
-
-/// A valid case of any executed instruction outside the DPAS family (which has its own
-/// streams, [`dpas`]), each equally likely.
-pub fn any_case() -> BoxedStrategy<GenCase> {
-    proptest::strategy::Union::new(
-        Opcode::ALL
-            .into_iter()
-            .filter(|op| !matches!(op, Opcode::Dpas | Opcode::Dpasw | Opcode::Dp4a))
-            .map(case),
-    )
-    .boxed()
 }

@@ -1,26 +1,40 @@
 //! # visa-conformance: vectors, cross-checks and the `visa-conform` command line
 //!
-//! - [`vector`]: the `visa-vector/1` file format (read, write, allowed sets).
-//! - [`case`]: running a case on an engine and comparing what it observes with what the case
-//!   expects.
-//! - [`gen`]: generators of valid cases (proptest strategies).
-//! - [`input`]: reading untrusted input: JSON with unique keys, bounded lines and echoes.
-//! - [`junit`]: JUnit XML reports of a check.
-//! - [`golden`]: the golden vector files (`gen`).
-//! - [`bench`](mod@bench): throughput of the engines (`bench`).
-//! - [`dut`]: certification of implementations through the `visa-dut/1` protocol (`serve`,
-//!   `certify`, `merge`).
-//! - [`cli`]: the `visa-conform` commands (DESIGN.md "Command line").
+//! ## Layers
+//!
+//! Modules depend in one direction, each on its own layer and the ones above it in this list,
+//! never on one below (conformance/tests/layering.rs reads the sources and checks it, and
+//! that no two modules refer to each other):
+//!
+//! 1. **Formats**: [`input`] (untrusted input: JSON with unique keys, bounded lines and
+//!    echoes), [`vector`] (the `visa-vector/1` format: read, write, allowed sets, hex, the
+//!    directory walk and the manifest), [`junit`] (JUnit XML reports), [`exit`] (exit
+//!    statuses).
+//! 2. **Case running**: [`case`]: running a case on an engine and comparing what it observes
+//!    with what the case expects.
+//! 3. **Expectations**: [`expect`]: a case's expected result from the spec engine, the allowed
+//!    sets of numeric profiles and open readings, free NaN encodings, the errata a case
+//!    discriminates.
+//! 4. **Generators**: [`gen`]: generators of valid cases (proptest strategies).
+//! 5. **Registry**: [`registry`]: the one table of instructions, keyed by opcode and family,
+//!    pairing each golden file with its generator, validity predicate and weight.
+//! 6. **Tools**: [`golden`] (the golden vector files, `gen`), [`coverage`] (`coverage`),
+//!    [`bench`](mod@bench) (throughput, `bench`), [`dut`] (certification through the
+//!    `visa-dut/1` protocol: `serve`, `certify`, `merge`).
+//! 7. **Command line**: [`cli`]: the `visa-conform` commands (DESIGN.md "Command line").
 
 pub mod bench;
 pub mod case;
 pub mod cli;
 pub mod coverage;
 pub mod dut;
+pub mod exit;
+pub mod expect;
 pub mod gen;
 pub mod golden;
 pub mod input;
 pub mod junit;
+pub mod registry;
 pub mod vector;
 
 pub use case::{compare, run_case, EngineKind, Mismatch, Observed, Outcome, Verdict};

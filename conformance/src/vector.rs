@@ -19,9 +19,10 @@
 
 mod decode;
 pub mod hex;
+pub mod manifest;
 mod walk;
 
-pub use walk::vector_files;
+pub use walk::{collect, vector_files};
 
 use std::collections::BTreeMap;
 use std::collections::HashMap;
@@ -767,4 +768,16 @@ pub fn read_file(path: &Path) -> Result<Vec<Entry>, VectorError> {
     };
     let reader = BufReader::new(File::open(path).map_err(unreadable)?);
     read_lines(&file, reader).map_err(unreadable)
+}
+
+/// Lower-case hex sha256, the digest `MANIFEST.json` lists for each vector file.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    use std::fmt::Write as _;
+    Sha256::digest(bytes)
+        .iter()
+        .fold(String::new(), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
 }

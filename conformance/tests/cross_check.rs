@@ -4,7 +4,8 @@
 #![allow(clippy::unwrap_used)]
 
 use proptest::prelude::*;
-use visa_conformance::gen::{self, GenCase, Opcode};
+use visa_conformance::gen::{GenCase, Opcode};
+use visa_conformance::registry;
 use visa_conformance::{run_case, EngineKind, Outcome};
 use visa_spec::ErrorClass;
 
@@ -48,212 +49,212 @@ fn cross_check(generated: &GenCase) -> Result<(), TestCaseError> {
 
 proptest! {
     #[test]
-    fn mov_spec_matches_oracle(case in gen::case(Opcode::Mov)) {
+    fn mov_spec_matches_oracle(case in registry::case(Opcode::Mov)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn add_spec_matches_oracle(case in gen::case(Opcode::Add)) {
+    fn add_spec_matches_oracle(case in registry::case(Opcode::Add)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn add3_spec_matches_oracle(case in gen::case(Opcode::Add3)) {
+    fn add3_spec_matches_oracle(case in registry::case(Opcode::Add3)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn avg_spec_matches_oracle(case in gen::case(Opcode::Avg)) {
+    fn avg_spec_matches_oracle(case in registry::case(Opcode::Avg)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn mulh_spec_matches_oracle(case in gen::case(Opcode::Mulh)) {
+    fn mulh_spec_matches_oracle(case in registry::case(Opcode::Mulh)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn and_spec_matches_oracle(case in gen::case(Opcode::And)) {
+    fn and_spec_matches_oracle(case in registry::case(Opcode::And)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn or_spec_matches_oracle(case in gen::case(Opcode::Or)) {
+    fn or_spec_matches_oracle(case in registry::case(Opcode::Or)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn xor_spec_matches_oracle(case in gen::case(Opcode::Xor)) {
+    fn xor_spec_matches_oracle(case in registry::case(Opcode::Xor)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn not_spec_matches_oracle(case in gen::case(Opcode::Not)) {
+    fn not_spec_matches_oracle(case in registry::case(Opcode::Not)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn shl_spec_matches_oracle(case in gen::case(Opcode::Shl)) {
+    fn shl_spec_matches_oracle(case in registry::case(Opcode::Shl)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn shr_spec_matches_oracle(case in gen::case(Opcode::Shr)) {
+    fn shr_spec_matches_oracle(case in registry::case(Opcode::Shr)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn asr_spec_matches_oracle(case in gen::case(Opcode::Asr)) {
+    fn asr_spec_matches_oracle(case in registry::case(Opcode::Asr)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn rol_spec_matches_oracle(case in gen::case(Opcode::Rol)) {
+    fn rol_spec_matches_oracle(case in registry::case(Opcode::Rol)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn ror_spec_matches_oracle(case in gen::case(Opcode::Ror)) {
+    fn ror_spec_matches_oracle(case in registry::case(Opcode::Ror)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn bfrev_spec_matches_oracle(case in gen::case(Opcode::Bfrev)) {
+    fn bfrev_spec_matches_oracle(case in registry::case(Opcode::Bfrev)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn cbit_spec_matches_oracle(case in gen::case(Opcode::Cbit)) {
+    fn cbit_spec_matches_oracle(case in registry::case(Opcode::Cbit)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn fbh_spec_matches_oracle(case in gen::case(Opcode::Fbh)) {
+    fn fbh_spec_matches_oracle(case in registry::case(Opcode::Fbh)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn fbl_spec_matches_oracle(case in gen::case(Opcode::Fbl)) {
+    fn fbl_spec_matches_oracle(case in registry::case(Opcode::Fbl)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn lzd_spec_matches_oracle(case in gen::case(Opcode::Lzd)) {
+    fn lzd_spec_matches_oracle(case in registry::case(Opcode::Lzd)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn bfe_spec_matches_oracle(case in gen::case(Opcode::Bfe)) {
+    fn bfe_spec_matches_oracle(case in registry::case(Opcode::Bfe)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn bfi_spec_matches_oracle(case in gen::case(Opcode::Bfi)) {
+    fn bfi_spec_matches_oracle(case in registry::case(Opcode::Bfi)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn mul_spec_matches_oracle(case in gen::case(Opcode::Mul)) {
+    fn mul_spec_matches_oracle(case in registry::case(Opcode::Mul)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn mad_spec_matches_oracle(case in gen::case(Opcode::Mad)) {
+    fn mad_spec_matches_oracle(case in registry::case(Opcode::Mad)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn div_spec_matches_oracle(case in gen::case(Opcode::Div)) {
+    fn div_spec_matches_oracle(case in registry::case(Opcode::Div)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn mod_spec_matches_oracle(case in gen::case(Opcode::Mod)) {
+    fn mod_spec_matches_oracle(case in registry::case(Opcode::Mod)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn addc_spec_matches_oracle(case in gen::case(Opcode::Addc)) {
+    fn addc_spec_matches_oracle(case in registry::case(Opcode::Addc)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn subb_spec_matches_oracle(case in gen::case(Opcode::Subb)) {
+    fn subb_spec_matches_oracle(case in registry::case(Opcode::Subb)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn add3o_spec_matches_oracle(case in gen::case(Opcode::Add3o)) {
+    fn add3o_spec_matches_oracle(case in registry::case(Opcode::Add3o)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn madw_spec_matches_oracle(case in gen::case(Opcode::Madw)) {
+    fn madw_spec_matches_oracle(case in registry::case(Opcode::Madw)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn sad2_spec_matches_oracle(case in gen::case(Opcode::Sad2)) {
+    fn sad2_spec_matches_oracle(case in registry::case(Opcode::Sad2)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn sad2add_spec_matches_oracle(case in gen::case(Opcode::Sad2add)) {
+    fn sad2add_spec_matches_oracle(case in registry::case(Opcode::Sad2add)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn addr_add_spec_matches_oracle(case in gen::case(Opcode::AddrAdd)) {
+    fn addr_add_spec_matches_oracle(case in registry::case(Opcode::AddrAdd)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn movs_spec_matches_oracle(case in gen::case(Opcode::Movs)) {
+    fn movs_spec_matches_oracle(case in registry::case(Opcode::Movs)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn cmp_spec_matches_oracle(case in gen::case(Opcode::Cmp)) {
+    fn cmp_spec_matches_oracle(case in registry::case(Opcode::Cmp)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn sel_spec_matches_oracle(case in gen::case(Opcode::Sel)) {
+    fn sel_spec_matches_oracle(case in registry::case(Opcode::Sel)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn min_spec_matches_oracle(case in gen::case(Opcode::Min)) {
+    fn min_spec_matches_oracle(case in registry::case(Opcode::Min)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn max_spec_matches_oracle(case in gen::case(Opcode::Max)) {
+    fn max_spec_matches_oracle(case in registry::case(Opcode::Max)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn setp_spec_matches_oracle(case in gen::case(Opcode::Setp)) {
+    fn setp_spec_matches_oracle(case in registry::case(Opcode::Setp)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn bfn_spec_matches_oracle(case in gen::case(Opcode::Bfn)) {
+    fn bfn_spec_matches_oracle(case in registry::case(Opcode::Bfn)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn dpas_spec_matches_oracle(case in gen::case(Opcode::Dpas)) {
+    fn dpas_spec_matches_oracle(case in registry::case(Opcode::Dpas)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn dpasw_spec_matches_oracle(case in gen::case(Opcode::Dpasw)) {
+    fn dpasw_spec_matches_oracle(case in registry::case(Opcode::Dpasw)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn dp4a_spec_matches_oracle(case in gen::case(Opcode::Dp4a)) {
+    fn dp4a_spec_matches_oracle(case in registry::case(Opcode::Dp4a)) {
         cross_check(&case)?;
     }
 }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use visa_conformance::case::judge;
 use visa_conformance::golden::{self, DEFAULT_CASES, DEFAULT_SEED};
+use visa_conformance::registry;
 use visa_conformance::{read_file, run_case, EngineKind};
 
 fn vectors() -> PathBuf {
@@ -54,7 +55,7 @@ fn manifest_hashes_match_the_files() {
 
 #[test]
 fn both_engines_pass_every_golden_vector() {
-    for stream in golden::STREAMS {
+    for stream in registry::ROWS {
         for entry in read_file(&vectors().join(stream.file)).unwrap() {
             let case = entry.case.unwrap();
             for engine in [EngineKind::Spec, EngineKind::Oracle] {
@@ -71,7 +72,7 @@ fn both_engines_pass_every_golden_vector() {
 fn float_dpas_vectors_accept_every_profile() {
     let profiles = visa_spec::profile::DpasProfile::all();
     let mut cases = 0;
-    for stream in golden::STREAMS {
+    for stream in registry::ROWS {
         if !stream.file.starts_with("dpas/dpas") || stream.file.contains("-int") {
             continue;
         }

@@ -5,7 +5,8 @@
 
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, TestRunner};
-use visa_conformance::gen::{self, Opcode};
+use visa_conformance::gen::Opcode;
+use visa_conformance::registry;
 use visa_conformance::{run_case, EngineKind, Outcome};
 use visa_spec::platform::Platform;
 use visa_spec::ErrorClass;
@@ -31,7 +32,7 @@ fn lsc_spec_matches_oracle() {
     assert!(ops.len() >= 29, "{ops:?}");
     for op in ops {
         let mut runner = TestRunner::new(Config::default());
-        let strategy = gen::case(op);
+        let strategy = registry::case(op);
         let mut ran = 0;
         for _ in 0..cases {
             let generated = strategy.new_tree(&mut runner).unwrap().current();
@@ -63,7 +64,7 @@ fn block2d_cases_keep_to_the_published_limits_and_observe_around_the_surface() {
     use visa_spec::errata::{self, Readings};
     for op in [Opcode::LscLoadBlock2d, Opcode::LscStoreBlock2d] {
         let mut runner = TestRunner::new(Config::default());
-        let strategy = gen::case(op);
+        let strategy = registry::case(op);
         let (mut published, mut documents) = (0, 0);
         for _ in 0..64 {
             let generated = strategy.new_tree(&mut runner).unwrap().current();

@@ -10,9 +10,17 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, TestRunner};
 use visa_conformance::gen::lsc_typed;
 use visa_conformance::gen::GenCase;
+use visa_conformance::registry::{self, Generator, Row};
 use visa_conformance::{run_case, Case, EngineKind, Outcome};
 use visa_spec::platform::Platform;
 use visa_spec::ErrorClass;
+
+/// The registry's typed rows (the `.tgm` forms of the LSC opcodes).
+fn typed_rows() -> impl Iterator<Item = &'static Row> {
+    registry::ROWS
+        .iter()
+        .filter(|r| matches!(r.generator, Generator::Form(_)))
+}
 
 /// Cases a test runs: `PROPTEST_CASES`, default 64.
 fn cases() -> u32 {
@@ -25,9 +33,10 @@ fn cases() -> u32 {
 #[test]
 fn typed_spec_matches_oracle() {
     let cases = cases();
-    for (name, _) in lsc_typed::STREAMS {
+    for row in typed_rows() {
+        let name = row.name;
         let mut runner = TestRunner::new(Config::default());
-        let strategy = lsc_typed::stream(name).unwrap();
+        let strategy = row.strategy().unwrap();
         let (mut ran, mut out_of_bounds) = (0, 0);
         for _ in 0..cases {
             let generated = strategy.new_tree(&mut runner).unwrap().current();
@@ -61,7 +70,10 @@ fn typed_spec_matches_oracle() {
 fn typed_block2d_streams_cover_every_placement() {
     for name in ["lsc_load_block2d_tgm", "lsc_store_block2d_tgm"] {
         let mut runner = TestRunner::new(Config::default());
-        let strategy = lsc_typed::stream(name).unwrap();
+        let strategy = typed_rows()
+            .find(|r| r.name == name)
+            .and_then(|r| r.strategy())
+            .unwrap();
         let mut seen = std::collections::BTreeSet::new();
         for _ in 0..200 {
             let case = strategy.new_tree(&mut runner).unwrap().current();

@@ -8,7 +8,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use arbitrary::{Arbitrary, Unstructured};
 use proptest::prelude::*;
-use visa_conformance::gen;
+use visa_conformance::{gen, registry};
 use visa_conformance::{run_case, EngineKind, Outcome};
 use visa_spec::asm::ast::{MaskControl, PredCombine, SrcModifier};
 use visa_spec::exec::ExecConfig;
@@ -94,7 +94,7 @@ proptest! {
 
     #[test]
     fn mutated_programs(
-        generated in gen::any_case(),
+        generated in registry::any_case(),
         k in 0usize..40,
         with in proptest::sample::select(vec!["0", "1", "3", "5", "7", "9", "12", "31", "32", "33", "64", "4097", "0x80000000", "99999999999", "-1"]),
     ) {
@@ -105,7 +105,7 @@ proptest! {
 
     #[test]
     fn perturbed_ir(
-        generated in gen::any_case(),
+        generated in registry::any_case(),
         noise in proptest::collection::vec(any::<u8>(), 64),
     ) {
         let ast = asm::parse(&generated.text).unwrap();

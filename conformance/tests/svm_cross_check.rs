@@ -6,6 +6,7 @@
 
 use proptest::prelude::*;
 use visa_conformance::gen::{self, GenCase, Opcode};
+use visa_conformance::registry;
 use visa_conformance::{run_case, EngineKind, Outcome};
 
 fn cross_check(generated: &GenCase) -> Result<(), TestCaseError> {
@@ -65,49 +66,49 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn svm_block_ld_spec_matches_oracle(case in gen::case(Opcode::SvmBlockLd)) {
+    fn svm_block_ld_spec_matches_oracle(case in registry::case(Opcode::SvmBlockLd)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn svm_block_st_spec_matches_oracle(case in gen::case(Opcode::SvmBlockSt)) {
+    fn svm_block_st_spec_matches_oracle(case in registry::case(Opcode::SvmBlockSt)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn svm_gather_spec_matches_oracle(case in gen::case(Opcode::SvmGather)) {
+    fn svm_gather_spec_matches_oracle(case in registry::case(Opcode::SvmGather)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn svm_scatter_spec_matches_oracle(case in gen::case(Opcode::SvmScatter)) {
+    fn svm_scatter_spec_matches_oracle(case in registry::case(Opcode::SvmScatter)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn svm_gather4_scaled_spec_matches_oracle(case in gen::case(Opcode::SvmGather4Scaled)) {
+    fn svm_gather4_scaled_spec_matches_oracle(case in registry::case(Opcode::SvmGather4Scaled)) {
         cross_check(&case)?;
     }
 
     #[test]
-    fn svm_scatter4_scaled_spec_matches_oracle(case in gen::case(Opcode::SvmScatter4Scaled)) {
+    fn svm_scatter4_scaled_spec_matches_oracle(case in registry::case(Opcode::SvmScatter4Scaled)) {
         cross_check(&case)?;
     }
 
     #[test]
     fn svm_stores_leave_the_window_guard_alone(
         case in prop_oneof![
-            gen::case(Opcode::SvmBlockSt),
-            gen::case(Opcode::SvmScatter),
-            gen::case(Opcode::SvmScatter4Scaled),
-            gen::case(Opcode::SvmAtomic),
+            registry::case(Opcode::SvmBlockSt),
+            registry::case(Opcode::SvmScatter),
+            registry::case(Opcode::SvmScatter4Scaled),
+            registry::case(Opcode::SvmAtomic),
         ]
     ) {
         window_guarded(&case)?;
     }
 
     #[test]
-    fn svm_atomic_spec_matches_oracle(case in gen::case(Opcode::SvmAtomic)) {
+    fn svm_atomic_spec_matches_oracle(case in registry::case(Opcode::SvmAtomic)) {
         cross_check(&case)?;
     }
 }

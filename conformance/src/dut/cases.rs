@@ -19,12 +19,13 @@ use visa_spec::platform::Platform;
 
 use super::protocol::{run_request, Observe};
 use super::serve::first_mnemonic;
-use crate::gen::{self, Opcode};
-use crate::golden::{
+use crate::expect::{
     float_dpas_destination, is_untyped_block2d, with_expect, with_expect_profiles,
     with_expect_straddle,
 };
-use crate::vector::{read_file, reject_repeated_ids, vector_files, Case, Expect};
+use crate::gen::Opcode;
+use crate::registry;
+use crate::vector::{collect, Case, Expect};
 
 /// Where a case comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +61,7 @@ pub struct Prepared {
     /// Element size of each declared general variable, to report lanes.
     pub elt_size: BTreeMap<String, usize>,
     /// The errata the case discriminates, with its expectation under their other reading.
-    pub errata: Vec<super::grade::Discriminating>,
+    pub errata: Vec<crate::expect::Discriminating>,
 }
 
 /// `--only`: comma-separated alternatives. An alternative with `/`, `*` or `?` is a glob on
@@ -257,13 +258,12 @@ fn raw(sel: &Selection) -> Result<Vec<Raw>, Vec<String>> {
     let mut raws = Vec::new();
     let mut errors = Vec::new();
     let mut files = Vec::new();
-    for f in vector_files(&sel.vectors) {
-        match f.and_then(|f| Ok((f.display().to_string(), read_file(&f)?))) {
-            Ok(file) => files.push(file),
+    for (file, entries) in collect(&sel.vectors) {
+        match entries {
+            Ok(entries) => files.push((file, entries)),
             Err(e) => errors.push(e.to_string()),
         }
     }
-    reject_repeated_ids(files.iter_mut().map(|(f, e)| (f.as_str(), e)));
     for (file, entries) in files {
         for entry in entries {
             match entry.case {
@@ -294,7 +294,7 @@ fn raw(sel: &Selection) -> Result<Vec<Raw>, Vec<String>> {
         .par_iter()
         .map(|&op| {
             let mut runner = runner(sel.seed, op);
-            let strategy = gen::case(op);
+            let strategy = registry::case(op);
             (1..=sel.generated)
                 .map(|n| {
                     let tree = strategy
@@ -381,7 +381,7 @@ pub fn prepare_one(
     let (all, elt_size) = declarations(&case.program);
     let observe = Observe::of(&expect).unwrap_or(all);
     let request = run_request(index as u64, &case, Some(&observe)).into_bytes();
-    let errata = super::grade::discriminating(&case, &expect);
+    let errata = crate::expect::discriminating(&case, &expect);
     Ok(Prepared {
         id: case.id.clone(),
         instruction,

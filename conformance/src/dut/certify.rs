@@ -37,8 +37,8 @@ use super::protocol::{echo, escape_controls, Hello, PROTOCOL};
 use super::report::{entry, Report, Throughput};
 use super::runner::{self, join_command, split_command, Child, Feed, Launch, Reply, StartError};
 use super::shrink::{self, Shrunk};
-use crate::cli::{EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK};
-use crate::golden::with_expect;
+use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK};
+use crate::expect::with_expect;
 use crate::vector::{Case, Expect};
 
 /// The arguments of `visa-conform certify`.
@@ -212,7 +212,7 @@ fn fingerprint(command: &str, strict: bool, cases: &[Prepared]) -> String {
         h.update(&c.request);
         h.update(Value::Object(c.expect.to_value()).to_string().as_bytes());
     }
-    crate::golden::sha256_hex(&h.finalize())
+    crate::vector::sha256_hex(&h.finalize())
 }
 
 /// Characters of a case id kept in its reproducer's file name.
@@ -235,7 +235,7 @@ pub fn repro_file_name(id: &str, platform: &str) -> String {
             }
         })
         .collect();
-    let hash = crate::golden::sha256_hex(format!("{id}\0{platform}").as_bytes());
+    let hash = crate::vector::sha256_hex(format!("{id}\0{platform}").as_bytes());
     format!("{prefix}-{platform}-{}.jsonl", &hash[..12])
 }
 
@@ -594,39 +594,18 @@ fn write_report(dir: &Path, report: &Report) -> io::Result<()> {
     std::fs::write(&xml, text).map_err(at(&xml))
 }
 
-/// Runs `certify`.
+/// Runs `certify`: the implementation, the cases, the journal of an earlier run; then every
+/// pending case (phase 1), the shrinking of failures (phase 2) and the report (phase 3).
 pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
-    let (argv, command, replay_impl) = match &args.implementation {
-        Some(cmd) => match split_command(cmd) {
-            Ok(argv) => (
-                argv,
-                cmd.clone(),
-                format!(" --impl {}", join_command(std::slice::from_ref(cmd))),
-            ),
-            Err(e) => {
-                writeln!(err, "certify: --impl: {e}")?;
-                return Ok(EXIT_INPUT);
-            }
-        },
-        None => {
-            let exe = match std::env::current_exe() {
-                Ok(exe) => exe,
-                Err(e) => {
-                    writeln!(err, "certify: cannot find this program to run `serve`: {e}")?;
-                    return Ok(EXIT_INPUT);
-                }
-            };
-            let argv = vec![
-                exe.display().to_string(),
-                "serve".into(),
-                "--engine".into(),
-                "oracle".into(),
-            ];
-            (
-                argv,
-                "visa-conform serve --engine oracle".to_string(),
-                String::new(),
-            )
+    let Implementation {
+        argv,
+        command,
+        replay_impl,
+    } = match implementation(args) {
+        Ok(i) => i,
+        Err(message) => {
+            writeln!(err, "certify: {message}")?;
+            return Ok(EXIT_INPUT);
         }
     };
     if let Err(e) = check_report_dir(&args.report) {
@@ -634,52 +613,11 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         return Ok(EXIT_INPUT);
     }
     let mut notes = Vec::new();
-    let vectors = if args.no_vectors {
-        Vec::new()
-    } else if args.vectors.is_empty() {
-        match cases::default_vectors() {
-            Some(v) => vec![v],
-            None => {
-                notes.push("no `vectors` directory here: generated cases only".to_string());
-                Vec::new()
-            }
-        }
-    } else {
-        args.vectors.clone()
-    };
-    let selection = Selection {
-        vectors: vectors.clone(),
-        generated: args.generated,
-        seed: args.seed,
-        only: Only::parse(args.only.as_deref()),
-        shard: args.shard,
-    };
-    let cases = match cases::build(&selection) {
-        Ok(c) => c,
-        // Interrupted while the expectations were computed: a report without cases.
-        Err(_) if runner::interrupted() => Vec::new(),
-        Err(errors) => {
-            for e in errors.iter().take(20) {
-                writeln!(err, "certify: {e}")?;
-            }
-            if errors.len() > 20 {
-                writeln!(err, "certify: ... and {} more errors", errors.len() - 20)?;
-            }
-            return Ok(EXIT_INPUT);
-        }
-    };
-    if cases.is_empty() && !runner::interrupted() {
-        writeln!(err, "certify: no case selected")?;
+    let vectors = vector_paths(args, &mut notes);
+    let Some(cases) = select_cases(args, &vectors, err)? else {
         return Ok(EXIT_INPUT);
-    }
-    let settings = json!({
-        "seed": args.seed,
-        "generated": args.generated,
-        "only": args.only,
-        "strict_errata": args.strict_errata,
-        "vectors": vectors.iter().map(|v| v.display().to_string()).collect::<Vec<_>>(),
-        "shard": args.shard.map(|s| s.to_string()),
-    });
+    };
+    let settings = settings(args, &vectors);
     let results: Vec<Option<Graded>> = vec![None; cases.len()];
     // Interrupted before the implementation answered hello: a report without results.
     let before_start = |out: &mut dyn Write, err: &mut dyn Write| {
@@ -742,18 +680,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         notes.push(m);
     }
     let mut results = results;
-    for (i, p) in cases.iter().enumerate() {
-        if let Some(reason) = skip_reason(p, &hello) {
-            results[i] = Some(Graded::skipped(reason));
-        }
-    }
-    let mut resumed_count = 0;
-    for (i, g) in resumed.results {
-        if let Some(slot) = results.get_mut(i).filter(|s| s.is_none()) {
-            *slot = Some(g);
-            resumed_count += 1;
-        }
-    }
+    let resumed_count = prior_results(&mut results, &cases, &hello, resumed.results);
     let mut shrunk = resumed.shrunk;
     if resumed_count > 0 {
         notes.push(format!(
@@ -787,87 +714,12 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
     out.flush()?;
 
     // Phase 1: every pending case.
-    let show = io::stderr().is_terminal() && !ci();
-    let bar = if show {
-        let b = ProgressBar::new(pending.len() as u64);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} cases {per_sec} eta {eta} {msg}")
-        {
-            b.set_style(style);
-        }
-        b
-    } else {
-        ProgressBar::hidden()
-    };
-    let (tx, rx) = mpsc::channel();
-    let work = Work {
-        cases: &cases,
-        pending,
-        cursor: AtomicUsize::new(0),
-        tx,
-    };
-    let started = Instant::now();
-    let mut answered = 0usize;
-    let mut failed_so_far = 0usize;
-    let mut last_report = Instant::now();
-    let first = Mutex::new(Some(first));
-    thread::scope(|s| {
-        for _ in 0..jobs {
-            let (work, launch, first) = (&work, &launch, &first);
-            s.spawn(move || {
-                let child = first.lock().ok().and_then(|mut f| f.take());
-                if let Some(c) = runner::worker(launch, child, work) {
-                    c.finish();
-                }
-                let _ = work.tx.send(Msg::Done);
-            });
-        }
-        let mut done = 0;
-        while done < jobs {
-            let msg = match rx.recv_timeout(Duration::from_millis(200)) {
-                Ok(m) => Some(m),
-                Err(RecvTimeoutError::Timeout) => None,
-                Err(RecvTimeoutError::Disconnected) => break,
-            };
-            let mut next = msg;
-            while let Some(m) = next {
-                match m {
-                    Msg::Graded(i, g) => {
-                        journal.record(i, &g);
-                        answered += 1;
-                        if g.failed() {
-                            failed_so_far += 1;
-                            bar.set_message(format!("{failed_so_far} failed"));
-                        }
-                        results[i] = Some(*g);
-                        bar.inc(1);
-                    }
-                    Msg::Done => done += 1,
-                    Msg::Shrunk(..) => {}
-                }
-                next = rx.try_recv().ok();
-            }
-            journal.flush();
-            if last_report.elapsed() >= REPORT_EVERY {
-                last_report = Instant::now();
-                let tp = Throughput {
-                    cases: answered,
-                    seconds: started.elapsed().as_secs_f64(),
-                    jobs,
-                };
-                let _ = write_report(
-                    &args.report,
-                    &run.report(&results, &shrunk, tp, false, &notes).0,
-                );
-            }
-        }
-    });
-    bar.finish_and_clear();
-    let throughput = Throughput {
-        cases: answered,
-        seconds: started.elapsed().as_secs_f64(),
+    let phase = Phase {
+        run: &run,
+        launch: &launch,
         jobs,
     };
+    let throughput = phase.run_pending(first, pending, &mut results, &mut journal, &shrunk, &notes);
     // Cases no worker could run (the implementation cannot be restarted).
     for (i, slot) in results.iter_mut().enumerate() {
         if slot.is_none() && !runner::interrupted() {
@@ -882,62 +734,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
     journal.flush();
 
     // Phase 2: shrink failures (as settled: a tolerated answer is no failure).
-    let (settled, readings) = run.settle(&results);
-    let readings = &readings;
-    let mut chosen: Vec<usize> = Vec::new();
-    let mut per_insn: BTreeMap<&str, usize> = BTreeMap::new();
-    for (i, g) in settled.iter().enumerate() {
-        let Some(g) = g else { continue };
-        if !g.failed() || matches!(g.kind(), Some("timeout" | "not-run")) {
-            continue;
-        }
-        let n = per_insn.entry(cases[i].instruction.as_str()).or_default();
-        if *n < args.shrink {
-            *n += 1;
-            if !shrunk.contains_key(&i) {
-                chosen.push(i);
-            }
-        }
-    }
-    if !chosen.is_empty() && !runner::interrupted() {
-        let (tx, rx) = mpsc::channel();
-        let cursor = AtomicUsize::new(0);
-        let results_ref = &settled;
-        thread::scope(|s| {
-            for w in 0..jobs.min(chosen.len()) {
-                let (tx, cursor, chosen, launch, cases) =
-                    (tx.clone(), &cursor, &chosen, &launch, &cases);
-                s.spawn(move || {
-                    let mut child: Option<Child> = None;
-                    let mut seq = (cases.len() + w * (1 << 32)) as u64;
-                    while !runner::interrupted() {
-                        let k = cursor.fetch_add(1, Ordering::Relaxed);
-                        let Some(&i) = chosen.get(k) else { break };
-                        let Some(Some(g)) = results_ref.get(i) else {
-                            continue;
-                        };
-                        let record =
-                            shrink_one(&cases[i], g, readings, args, launch, &mut child, &mut seq);
-                        let _ = tx.send(Msg::Shrunk(i, record));
-                    }
-                    if let Some(c) = child {
-                        c.finish();
-                    }
-                });
-            }
-            drop(tx);
-            for msg in rx {
-                // A shrink cut short by an interrupt is not kept: it runs again on resume.
-                if runner::interrupted() {
-                    continue;
-                }
-                if let Msg::Shrunk(i, record) = msg {
-                    journal.record_shrunk(i, &record);
-                    shrunk.insert(i, record);
-                }
-            }
-        });
-    }
+    phase.shrink_failures(&results, &mut shrunk, &mut journal);
 
     // Phase 3: the report.
     if results
@@ -960,6 +757,309 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         out,
         err,
     )
+}
+
+/// The command line of the implementation, as run and as reported, and the `--impl` part of
+/// a replay command.
+struct Implementation {
+    argv: Vec<String>,
+    command: String,
+    replay_impl: String,
+}
+
+/// `--impl`, or this program's `serve --engine oracle`; why neither can run.
+fn implementation(args: &CertifyArgs) -> Result<Implementation, String> {
+    match &args.implementation {
+        Some(cmd) => match split_command(cmd) {
+            Ok(argv) => Ok(Implementation {
+                argv,
+                command: cmd.clone(),
+                replay_impl: format!(" --impl {}", join_command(std::slice::from_ref(cmd))),
+            }),
+            Err(e) => Err(format!("--impl: {e}")),
+        },
+        None => {
+            let exe = std::env::current_exe()
+                .map_err(|e| format!("cannot find this program to run `serve`: {e}"))?;
+            Ok(Implementation {
+                argv: vec![
+                    exe.display().to_string(),
+                    "serve".into(),
+                    "--engine".into(),
+                    "oracle".into(),
+                ],
+                command: "visa-conform serve --engine oracle".to_string(),
+                replay_impl: String::new(),
+            })
+        }
+    }
+}
+
+/// The vector files and directories to run: `--vectors`, none with `--no-vectors`, else
+/// `vectors` here when there is one (noted when not).
+fn vector_paths(args: &CertifyArgs, notes: &mut Vec<String>) -> Vec<PathBuf> {
+    if args.no_vectors {
+        Vec::new()
+    } else if args.vectors.is_empty() {
+        match cases::default_vectors() {
+            Some(v) => vec![v],
+            None => {
+                notes.push("no `vectors` directory here: generated cases only".to_string());
+                Vec::new()
+            }
+        }
+    } else {
+        args.vectors.clone()
+    }
+}
+
+/// The selected cases with their expectations; `None` (reported on `err`) when they cannot
+/// be read or none is selected. Interrupted while the expectations are computed: no case.
+fn select_cases(
+    args: &CertifyArgs,
+    vectors: &[PathBuf],
+    err: &mut dyn Write,
+) -> io::Result<Option<Vec<Prepared>>> {
+    let selection = Selection {
+        vectors: vectors.to_vec(),
+        generated: args.generated,
+        seed: args.seed,
+        only: Only::parse(args.only.as_deref()),
+        shard: args.shard,
+    };
+    let cases = match cases::build(&selection) {
+        Ok(c) => c,
+        Err(_) if runner::interrupted() => Vec::new(),
+        Err(errors) => {
+            for e in errors.iter().take(20) {
+                writeln!(err, "certify: {e}")?;
+            }
+            if errors.len() > 20 {
+                writeln!(err, "certify: ... and {} more errors", errors.len() - 20)?;
+            }
+            return Ok(None);
+        }
+    };
+    if cases.is_empty() && !runner::interrupted() {
+        writeln!(err, "certify: no case selected")?;
+        return Ok(None);
+    }
+    Ok(Some(cases))
+}
+
+/// The run's settings, as the report records them.
+fn settings(args: &CertifyArgs, vectors: &[PathBuf]) -> Value {
+    json!({
+        "seed": args.seed,
+        "generated": args.generated,
+        "only": args.only,
+        "strict_errata": args.strict_errata,
+        "vectors": vectors.iter().map(|v| v.display().to_string()).collect::<Vec<_>>(),
+        "shard": args.shard.map(|s| s.to_string()),
+    })
+}
+
+/// The results known before any case runs: the cases the implementation does not offer
+/// (skipped), then those the journal of an interrupted run holds; returns how many of these.
+fn prior_results(
+    results: &mut [Option<Graded>],
+    cases: &[Prepared],
+    hello: &Hello,
+    resumed: BTreeMap<usize, Graded>,
+) -> usize {
+    for (i, p) in cases.iter().enumerate() {
+        if let Some(reason) = skip_reason(p, hello) {
+            results[i] = Some(Graded::skipped(reason));
+        }
+    }
+    let mut resumed_count = 0;
+    for (i, g) in resumed {
+        if let Some(slot) = results.get_mut(i).filter(|s| s.is_none()) {
+            *slot = Some(g);
+            resumed_count += 1;
+        }
+    }
+    resumed_count
+}
+
+/// What the two phases that talk to the implementation share.
+struct Phase<'a> {
+    run: &'a Run<'a>,
+    launch: &'a Launch,
+    jobs: usize,
+}
+
+impl Phase<'_> {
+    /// Phase 1: every pending case over `jobs` copies of the implementation (the first
+    /// already started), each result journalled as it comes and the report rewritten every
+    /// [`REPORT_EVERY`]; returns the throughput.
+    fn run_pending(
+        &self,
+        first: Child,
+        pending: Vec<usize>,
+        results: &mut [Option<Graded>],
+        journal: &mut Journal,
+        shrunk: &BTreeMap<usize, Value>,
+        notes: &[String],
+    ) -> Throughput {
+        let (run, args, cases, jobs) = (self.run, self.run.args, self.run.cases, self.jobs);
+        let launch = self.launch;
+        let show = io::stderr().is_terminal() && !ci();
+        let bar = if show {
+            let b = ProgressBar::new(pending.len() as u64);
+            if let Ok(style) =
+                ProgressStyle::with_template("{bar:40} {pos}/{len} cases {per_sec} eta {eta} {msg}")
+            {
+                b.set_style(style);
+            }
+            b
+        } else {
+            ProgressBar::hidden()
+        };
+        let (tx, rx) = mpsc::channel();
+        let work = Work {
+            cases,
+            pending,
+            cursor: AtomicUsize::new(0),
+            tx,
+        };
+        let started = Instant::now();
+        let mut answered = 0usize;
+        let mut failed_so_far = 0usize;
+        let mut last_report = Instant::now();
+        let first = Mutex::new(Some(first));
+        thread::scope(|s| {
+            for _ in 0..jobs {
+                let (work, launch, first) = (&work, &launch, &first);
+                s.spawn(move || {
+                    let child = first.lock().ok().and_then(|mut f| f.take());
+                    if let Some(c) = runner::worker(launch, child, work) {
+                        c.finish();
+                    }
+                    let _ = work.tx.send(Msg::Done);
+                });
+            }
+            let mut done = 0;
+            while done < jobs {
+                let msg = match rx.recv_timeout(Duration::from_millis(200)) {
+                    Ok(m) => Some(m),
+                    Err(RecvTimeoutError::Timeout) => None,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                };
+                let mut next = msg;
+                while let Some(m) = next {
+                    match m {
+                        Msg::Graded(i, g) => {
+                            journal.record(i, &g);
+                            answered += 1;
+                            if g.failed() {
+                                failed_so_far += 1;
+                                bar.set_message(format!("{failed_so_far} failed"));
+                            }
+                            results[i] = Some(*g);
+                            bar.inc(1);
+                        }
+                        Msg::Done => done += 1,
+                        Msg::Shrunk(..) => {}
+                    }
+                    next = rx.try_recv().ok();
+                }
+                journal.flush();
+                if last_report.elapsed() >= REPORT_EVERY {
+                    last_report = Instant::now();
+                    let tp = Throughput {
+                        cases: answered,
+                        seconds: started.elapsed().as_secs_f64(),
+                        jobs,
+                    };
+                    let _ = write_report(
+                        &args.report,
+                        &run.report(results, shrunk, tp, false, notes).0,
+                    );
+                }
+            }
+        });
+        bar.finish_and_clear();
+        Throughput {
+            cases: answered,
+            seconds: started.elapsed().as_secs_f64(),
+            jobs,
+        }
+    }
+
+    /// Phase 2: shrinks up to `--shrink` failures per instruction (as settled: a tolerated
+    /// answer is no failure) that the journal has not shrunk yet.
+    fn shrink_failures(
+        &self,
+        results: &[Option<Graded>],
+        shrunk: &mut BTreeMap<usize, Value>,
+        journal: &mut Journal,
+    ) {
+        let (run, args, cases, jobs, launch) = (
+            self.run,
+            self.run.args,
+            self.run.cases,
+            self.jobs,
+            self.launch,
+        );
+        let (settled, readings) = run.settle(results);
+        let readings = &readings;
+        let mut chosen: Vec<usize> = Vec::new();
+        let mut per_insn: BTreeMap<&str, usize> = BTreeMap::new();
+        for (i, g) in settled.iter().enumerate() {
+            let Some(g) = g else { continue };
+            if !g.failed() || matches!(g.kind(), Some("timeout" | "not-run")) {
+                continue;
+            }
+            let n = per_insn.entry(cases[i].instruction.as_str()).or_default();
+            if *n < args.shrink {
+                *n += 1;
+                if !shrunk.contains_key(&i) {
+                    chosen.push(i);
+                }
+            }
+        }
+        if !chosen.is_empty() && !runner::interrupted() {
+            let (tx, rx) = mpsc::channel();
+            let cursor = AtomicUsize::new(0);
+            let results_ref = &settled;
+            thread::scope(|s| {
+                for w in 0..jobs.min(chosen.len()) {
+                    let (tx, cursor, chosen, launch, cases) =
+                        (tx.clone(), &cursor, &chosen, &launch, &cases);
+                    s.spawn(move || {
+                        let mut child: Option<Child> = None;
+                        let mut seq = (cases.len() + w * (1 << 32)) as u64;
+                        while !runner::interrupted() {
+                            let k = cursor.fetch_add(1, Ordering::Relaxed);
+                            let Some(&i) = chosen.get(k) else { break };
+                            let Some(Some(g)) = results_ref.get(i) else {
+                                continue;
+                            };
+                            let record = shrink_one(
+                                &cases[i], g, readings, args, launch, &mut child, &mut seq,
+                            );
+                            let _ = tx.send(Msg::Shrunk(i, record));
+                        }
+                        if let Some(c) = child {
+                            c.finish();
+                        }
+                    });
+                }
+                drop(tx);
+                for msg in rx {
+                    // A shrink cut short by an interrupt is not kept: it runs again on resume.
+                    if runner::interrupted() {
+                        continue;
+                    }
+                    if let Msg::Shrunk(i, record) = msg {
+                        journal.record_shrunk(i, &record);
+                        shrunk.insert(i, record);
+                    }
+                }
+            });
+        }
+    }
 }
 
 fn describe_impl(hello: &Hello) -> String {

@@ -24,15 +24,17 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use serde_json::{json, Map, Value};
-use visa_spec::errata::{lookup, Reading};
+use visa_spec::errata::Reading;
 use visa_spec::error::{ErrorClass, VisaError};
 
 use super::cases::Prepared;
 use super::protocol::{echo, escape_controls, Answer, ResultMsg};
 use super::runner::{Fault, Reply};
 use crate::case::{compare, Mismatch, Outcome, Verdict};
-use crate::case::{run_case, run_case_traced, EngineKind};
-use crate::golden::{expect_of, flipped, float_dpas_destination, free_nans};
+use crate::case::{run_case, EngineKind};
+/// The errata a case discriminates ([`crate::expect`]), under their former path.
+pub use crate::expect::{discriminating, Discriminating};
+use crate::expect::{expect_of, float_dpas_destination, free_nans, restricted};
 use crate::vector::{Case, Expect};
 use visa_spec::profile::DpasProfile;
 
@@ -358,7 +360,7 @@ pub fn stored_answer(answer: &Answer) -> Value {
     json!({
         "truncated": true,
         "bytes": text.len(),
-        "sha256": crate::golden::sha256_hex(text.as_bytes()),
+        "sha256": crate::vector::sha256_hex(text.as_bytes()),
         "head": escape_controls(&text[..cut]),
     })
 }
@@ -462,85 +464,6 @@ pub fn grade(prepared: &Prepared, reply: Reply) -> Graded {
         profiles,
         errata,
     }
-}
-
-/// The expectation of `case` restricted to the places `like` names.
-fn restricted(expect: Expect, like: &Expect) -> Expect {
-    match (expect, like) {
-        (Expect::State(mut s), Expect::State(l)) => {
-            s.vars.retain(|k, _| l.vars.contains_key(k));
-            s.preds.retain(|k, _| l.preds.contains_key(k));
-            Expect::State(s)
-        }
-        (e, _) => e,
-    }
-}
-
-/// Whether `alt` leaves undefined (`??`) a byte that `expect` defines: such a reading
-/// accepts any value there, so an answer cannot be said to follow it.
-fn looser(alt: &Expect, expect: &Expect) -> bool {
-    let (Expect::State(a), Expect::State(e)) = (alt, expect) else {
-        return false;
-    };
-    let loose = |a: &crate::vector::Allowed, e: &crate::vector::Allowed| {
-        a.patterns().iter().any(|pa| {
-            e.patterns().iter().any(|pe| {
-                pa.0.iter()
-                    .zip(&pe.0)
-                    .any(|(x, y)| x.is_none() && y.is_some())
-            })
-        })
-    };
-    a.vars
-        .iter()
-        .any(|(k, v)| e.vars.get(k).is_some_and(|ev| loose(v, ev)))
-        || a.mem
-            .iter()
-            .zip(&e.mem)
-            .any(|(am, em)| loose(&am.bytes, &em.bytes))
-}
-
-/// An erratum whose other reading makes the spec engine expect something else of a case.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Discriminating {
-    pub id: &'static str,
-    /// The reading the case states.
-    pub stated: Reading,
-    /// The expectation under the other reading, at the places the case's expectation names.
-    pub other: Expect,
-}
-
-/// The executable errata that `case` discriminates: those whose other reading makes the spec
-/// engine expect something else at the places `expect` names, not merely leave bytes
-/// undefined. Only the errata the engine asks about while running the case can, so only
-/// those are flipped: one traced run, then one run per such erratum. Computed once per case
-/// when the cases are prepared ([`super::cases`]).
-pub fn discriminating(case: &Case, expect: &Expect) -> Vec<Discriminating> {
-    let Ok(readings) = case.readings() else {
-        return Vec::new();
-    };
-    let (base, asked) = run_case_traced(case, EngineKind::Spec);
-    // A NaN's encoding is free under either reading, as in the vectors ([`free_nans`]).
-    let base = free_nans(case, restricted(expect_of(base), expect));
-    let mut out = Vec::new();
-    for id in asked {
-        if !lookup(id).is_some_and(|e| e.executable) {
-            continue;
-        }
-        let alt_case = flipped(case, id);
-        let other = match run_case(&alt_case, EngineKind::Spec) {
-            Outcome::Error(e) if e.class == ErrorClass::ModelBug => continue,
-            alt => free_nans(&alt_case, restricted(expect_of(alt), expect)),
-        };
-        if other != base && !looser(&other, &base) {
-            out.push(Discriminating {
-                id,
-                stated: readings.reading(id),
-                other,
-            });
-        }
-    }
-    out
 }
 
 /// For each erratum `prepared` discriminates, the readings `outcome` fits; `fits_stated`

@@ -34,7 +34,7 @@ use super::protocol::{
     parse_request, Answer, BadRequest, Hello, Observe, Request, ResultMsg, PROTOCOL,
 };
 use crate::case::{run_case, EngineKind, Outcome};
-use crate::cli::{EXIT_INPUT, EXIT_OK};
+use crate::exit::{EXIT_INPUT, EXIT_OK};
 use crate::vector::{Allowed, Case, Expect, ExpectState, MemExpect, Pattern};
 
 /// The arguments of `visa-conform serve`.

@@ -2,7 +2,7 @@
 //! ADDC and SUBB (a carry or borrow destination C1), ADD3O (the overflow predicate P1), MADW
 //! (a GRF-aligned destination holding both halves), ADDR_ADD (address operands A0, A1 and
 //! the address of a general variable) and MOVS (surface and sampler variables T1, T2, S1).
-//! SAD2 and SAD2ADD take the generic path of [`super::case`].
+//! SAD2 and SAD2ADD take the generic path, [`super::register`].
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -33,7 +33,7 @@ const DWORD_EDGES: [u64; 8] = [
 ];
 
 /// The strategy of `op` when this module generates it.
-pub(super) fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
     Some(match op {
         Opcode::Addc | Opcode::Subb => heads(op).prop_flat_map(carry_case).boxed(),
         Opcode::Add3o => heads(op).prop_flat_map(add3o_case).boxed(),
@@ -45,7 +45,7 @@ pub(super) fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
 }
 
 /// What every case draws first: the opcode, the platform and the instruction head (as in
-/// [`super::case`]). `.sat` only where the form takes it.
+/// [`super::register_case`]). `.sat` only where the form takes it.
 fn heads(op: Opcode) -> impl Strategy<Value = (Opcode, Platform, Head)> {
     (
         platform(),

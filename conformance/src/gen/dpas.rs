@@ -3,7 +3,7 @@
 //! legal-combination table (Src0 also `%null`), and operand bytes biased to the extremes of
 //! each precision (all-ones fields, the most negative s2/s4/s8 patterns, 0x80 bytes) and the
 //! accumulator's wrap-around. DPASW cases supply the fused partner's Src2 (`init.partner`).
-//! DP4A takes the generic path of [`super::case`] (its operands are ordinary regions).
+//! DP4A takes the generic path, [`super::register`] (its operands are ordinary regions).
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -128,7 +128,7 @@ fn ops(w: Precision, a: Precision) -> (u32, u32) {
 }
 
 /// The strategy of `op` when this module generates it.
-pub(super) fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
     match op {
         Opcode::Dpas | Opcode::Dpasw => {
             Some(proptest::strategy::Union::new(Class::ALL.map(|c| class_case(op, c))).boxed())
@@ -430,79 +430,18 @@ pub fn shape_case(shape: Shape) -> BoxedStrategy<GenCase> {
         .boxed()
 }
 
-/// A golden stream of this module: (file, id prefix, opcode, class).
-#[derive(Clone, Copy, Debug)]
-pub struct Stream {
-    pub file: &'static str,
-    pub name: &'static str,
-    pub op: Opcode,
-    pub class: Class,
-}
-
-/// The golden streams, one per instruction and precision class.
-pub const STREAMS: &[Stream] = &[
-    Stream {
-        file: "dpas/dpas-int.jsonl",
-        name: "dpas-int",
-        op: Opcode::Dpas,
-        class: Class::Int,
-    },
-    Stream {
-        file: "dpas/dpas-bf.jsonl",
-        name: "dpas-bf",
-        op: Opcode::Dpas,
-        class: Class::Bf,
-    },
-    Stream {
-        file: "dpas/dpas-hf.jsonl",
-        name: "dpas-hf",
-        op: Opcode::Dpas,
-        class: Class::Hf,
-    },
-    Stream {
-        file: "dpas/dpas-tf32.jsonl",
-        name: "dpas-tf32",
-        op: Opcode::Dpas,
-        class: Class::Tf32,
-    },
-    Stream {
-        file: "dpas/dpas-fp8.jsonl",
-        name: "dpas-fp8",
-        op: Opcode::Dpas,
-        class: Class::Fp8,
-    },
-    Stream {
-        file: "dpas/dpasw-int.jsonl",
-        name: "dpasw-int",
-        op: Opcode::Dpasw,
-        class: Class::Int,
-    },
-    Stream {
-        file: "dpas/dpasw-float.jsonl",
-        name: "dpasw-float",
-        op: Opcode::Dpasw,
-        class: Class::Float,
-    },
-];
-
-/// Looks a golden stream up by its id prefix.
-pub fn stream(name: &str) -> Option<&'static Stream> {
-    STREAMS.iter().find(|s| s.name == name)
-}
-
 /// The `index`-th case of a golden stream on `platform`: the pair and the repeat count are
 /// stratified (every pair, then every RC, in turn), the rest drawn.
-pub fn stratified(stream: &Stream, platform: Platform, index: usize) -> BoxedStrategy<GenCase> {
-    let pairs = stream.class.pairs();
+pub fn stratified(
+    op: Opcode,
+    class: Class,
+    platform: Platform,
+    index: usize,
+) -> BoxedStrategy<GenCase> {
+    let pairs = class.pairs();
     let pair = pairs[index % pairs.len()];
     let rc = 1 + ((index + index / pairs.len()) % 8) as u32;
-    shapes(
-        stream.op,
-        stream.class,
-        Some(platform),
-        Some(pair),
-        Some(rc),
-    )
-    .prop_flat_map(shape_case)
-    .boxed()
+    shapes(op, class, Some(platform), Some(pair), Some(rc))
+        .prop_flat_map(shape_case)
+        .boxed()
 }

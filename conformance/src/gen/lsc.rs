@@ -7,6 +7,9 @@
 //! The memory a case reads or writes is one region of random bytes (`init.mem`), so the
 //! expected memory lists every byte the instruction may touch; bytes one instruction writes
 //! twice with different values are don't-care (`??`).
+//!
+//! A case's details come from a recorded stream of choices ([`super::choices`]), so a failing
+//! case shrinks.
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -16,6 +19,7 @@ use visa_spec::lsc::{AtomicOp, Block2dShape, DataShape, DataSize, VECT_SIZES};
 use visa_spec::platform::Platform;
 use visa_spec::state::{AddrSize, AddrType, Surface, SurfaceHeap, ARG, FLAT, SLM};
 
+use super::choices::{choices, Choices, Draws};
 use super::GenCase;
 use crate::vector::MemRegion;
 
@@ -23,38 +27,8 @@ use crate::vector::MemRegion;
 const REGION: u64 = 0x1000;
 const REGION_LEN: usize = 0x300;
 
-/// A small deterministic generator of the case's details, seeded by the strategy (the typed
-/// generators, gen/lsc_typed.rs, draw from it too).
-pub(super) struct Rng(pub(super) u64);
-
-impl Rng {
-    pub(super) fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    pub(super) fn below(&mut self, n: u64) -> u64 {
-        if n == 0 {
-            0
-        } else {
-            self.next() % n
-        }
-    }
-    pub(super) fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len() as u64) as usize]
-    }
-    pub(super) fn chance(&mut self, one_in: u64) -> bool {
-        self.below(one_in) == 0
-    }
-    pub(super) fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
-}
-
 /// A data size: any, or one the atomic operation admits (one draw).
-pub(super) fn data_size(rng: &mut Rng, atomic: Option<AtomicOp>) -> DataSize {
+pub(super) fn data_size(rng: &mut Draws, atomic: Option<AtomicOp>) -> DataSize {
     match atomic {
         Some(a) => rng.pick(
             &DataSize::ALL
@@ -80,7 +54,7 @@ pub(super) fn pack(values: &[u64], size: AddrSize) -> Vec<u8> {
 /// surface holds the block, a place wholly inside instead. Returns X, Y and their tag
 /// (`inside`, `edge` or `outside`).
 pub(super) fn place_block(
-    rng: &mut Rng,
+    rng: &mut Draws,
     (x, span, cols): (i64, i64, i64),
     (height, rows): (i64, i64),
     inside_one_in: u64,
@@ -148,7 +122,7 @@ pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
         return Some(
             (
                 select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
-                any::<u64>(),
+                choices(),
             )
                 .prop_map(fence)
                 .boxed(),
@@ -156,8 +130,8 @@ pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
     }
     if visa_spec::validate::is_block2d(op) {
         return Some(
-            (select(vec![Platform::XeHpc, Platform::Xe2]), any::<u64>())
-                .prop_map(move |(platform, seed)| block2d(op, platform, seed | 1))
+            (select(vec![Platform::XeHpc, Platform::Xe2]), choices())
+                .prop_map(move |(platform, choices)| block2d(op, platform, &choices))
                 .boxed(),
         );
     }
@@ -168,15 +142,15 @@ pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
         (
             // LSC messages are from xe-hpg on.
             select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
-            any::<u64>(),
+            choices(),
         )
-            .prop_map(move |(platform, seed)| build(op, platform, seed | 1))
+            .prop_map(move |(platform, choices)| build(op, platform, &choices))
             .boxed(),
     )
 }
 
 /// Integer and float edge values of a datum of `bytes` bytes.
-fn edge(rng: &mut Rng, bytes: usize, float: bool) -> u64 {
+fn edge(rng: &mut Draws, bytes: usize, float: bool) -> u64 {
     let v = match (bytes, float) {
         (8, true) => rng.pick(&[
             0,
@@ -212,7 +186,7 @@ fn edge(rng: &mut Rng, bytes: usize, float: bool) -> u64 {
             0x8000_0000,
         ]),
     };
-    let v = if rng.chance(3) { rng.next() } else { v };
+    let v = if rng.chance(3) { rng.draw() } else { v };
     if bytes == 8 {
         v
     } else {
@@ -228,27 +202,137 @@ pub(super) fn hex(n: i64) -> String {
     }
 }
 
-fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
-    let mut rng = Rng(seed);
-    let grf = platform.grf_size();
-    let atomic = op.lsc_atomic();
-    let strided = matches!(op, Opcode::LscLoadStrided | Opcode::LscStoreStrided);
-    let quad = matches!(op, Opcode::LscLoadQuad | Opcode::LscStoreQuad);
-    let load = matches!(
-        op,
-        Opcode::LscLoad | Opcode::LscLoadStrided | Opcode::LscLoadQuad | Opcode::LscLoadStatus
-    ) || atomic.is_some();
+/// An LSC_UNTYPED message of `op` (not block 2D), its details drawn in order: the data, the
+/// addressing, the lanes' targets, the registers, the memory region, the surface, the
+/// address operand, the message controls, the operands and a literal reading.
+fn build(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
+    let mut rng = choices.draws();
+    let form = Form::of(op);
+    let mut parts = Parts {
+        platform,
+        literal: Vec::new(),
+        decls: Vec::new(),
+        vars: Vec::new(),
+        preds: Vec::new(),
+        emask: u32::MAX,
+        tags: vec![op.mnemonic().to_string()],
+        mem: Vec::new(),
+        surfaces: Vec::new(),
+    };
+    let data = draw_data(&mut rng, form, &mut parts.tags);
+    let addressing = draw_addressing(&mut rng, form, &mut parts.tags);
+    let lanes = draw_lanes(&mut rng, form, &data, &addressing);
+    let data_elts = registers(&mut rng, platform, &data, &addressing, &lanes, &mut parts);
+    let region = memory(&mut rng, form, &data, &addressing, &lanes, &mut parts);
+    let surface_text = surface(&mut rng, &addressing, &mut parts);
+    let addr_text = address_text(
+        &mut rng,
+        form,
+        &data,
+        &addressing,
+        &lanes,
+        surface_text,
+        &mut parts,
+    );
+    let line = controls(&mut rng, form, &data, &addressing, &mut parts);
+    let dst_text = if form.load && rng.chance(10) {
+        format!("%null:{}", line.shape_text)
+    } else {
+        format!("VD:{}", line.shape_text)
+    };
+    let operands = match form.atomic {
+        Some(a) => {
+            let sources = Sources {
+                atomic: a,
+                size: data.shape.size,
+                data_elts,
+                targets: &lanes.targets,
+                region: &region,
+            };
+            let srcs = atomic_sources(&mut rng, &sources, &mut parts);
+            format!("{dst_text} {addr_text} {}", srcs.join(" "))
+        }
+        None if form.load => format!("{dst_text} {addr_text}"),
+        None => format!("{addr_text} VD:{}", line.shape_text),
+    };
+    parts.literal = literal_reading(&mut rng, form);
+    let Line {
+        pred_text,
+        sfid,
+        caching,
+        mask,
+        ..
+    } = line;
+    let exec_size = data.exec_size;
     let mnemonic = op.mnemonic();
-    let mut tags = vec![mnemonic.to_string()];
-    let mut literal: Vec<&'static str> = Vec::new();
+    parts.finish(&format!(
+        "{pred_text}{mnemonic}.{sfid}{caching} ({mask}, {exec_size}) {operands}"
+    ))
+}
 
-    // Data shape.
-    let size = data_size(&mut rng, atomic);
-    let transposed = !quad && atomic.is_none() && op != Opcode::LscLoadStatus && rng.chance(4);
-    let ch_mask = if quad { 1 + rng.below(15) as u8 } else { 0 };
-    let vect_size = if atomic.is_some() {
+/// What an untyped message's opcode says of its form.
+#[derive(Clone, Copy, Debug)]
+struct Form {
+    op: Opcode,
+    atomic: Option<AtomicOp>,
+    strided: bool,
+    quad: bool,
+    load: bool,
+}
+
+impl Form {
+    fn of(op: Opcode) -> Form {
+        let atomic = op.lsc_atomic();
+        Form {
+            op,
+            atomic,
+            strided: matches!(op, Opcode::LscLoadStrided | Opcode::LscStoreStrided),
+            quad: matches!(op, Opcode::LscLoadQuad | Opcode::LscStoreQuad),
+            load: matches!(
+                op,
+                Opcode::LscLoad
+                    | Opcode::LscLoadStrided
+                    | Opcode::LscLoadQuad
+                    | Opcode::LscLoadStatus
+            ) || atomic.is_some(),
+        }
+    }
+}
+
+/// The data a message moves.
+#[derive(Clone, Copy, Debug)]
+struct Data {
+    shape: DataShape,
+    /// The quad forms' channel mask (0 otherwise).
+    ch_mask: u8,
+    exec_size: u32,
+}
+
+impl Data {
+    /// Bytes one lane moves: its vector (a quad's four channels).
+    fn span(&self, form: Form) -> usize {
+        let mem_bytes = self.shape.size.mem_bytes();
+        if form.quad {
+            4 * mem_bytes
+        } else {
+            self.shape.vect_size as usize * mem_bytes
+        }
+    }
+}
+
+/// The data shape and the execution size.
+fn draw_data(rng: &mut Draws, form: Form, tags: &mut Vec<String>) -> Data {
+    let size = data_size(rng, form.atomic);
+    let transposed =
+        !form.quad && form.atomic.is_none() && form.op != Opcode::LscLoadStatus && rng.chance(4);
+    let ch_mask = if form.quad {
+        1 + rng.below(15) as u8
+    } else {
+        0
+    };
+    let vect_size = if form.atomic.is_some() {
         1
-    } else if quad {
+    } else if form.quad {
         ch_mask.count_ones()
     } else if transposed {
         // Up to 0x200 bytes: every vector size but d64x64.
@@ -258,7 +342,7 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
                 .filter(|v| *v as usize * size.mem_bytes() <= 0x200)
                 .collect::<Vec<_>>(),
         )
-    } else if strided {
+    } else if form.strided {
         rng.pick(&[1, 1, 2, 4])
     } else {
         rng.pick(&[1, 1, 2, 3, 4, 8])
@@ -268,17 +352,45 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     } else {
         rng.pick(&[1, 2, 4, 8, 16, 16])
     };
-    let shape = DataShape {
-        size,
-        vect_size,
-        transposed,
-    };
     if transposed {
         tags.push("transposed".into());
     }
     tags.push(size.name().into());
+    Data {
+        shape: DataShape {
+            size,
+            vect_size,
+            transposed,
+        },
+        ch_mask,
+        exec_size,
+    }
+}
 
-    // Unit and address.
+/// How a message addresses memory.
+#[derive(Clone, Copy, Debug)]
+struct Addressing {
+    slm: bool,
+    addr_type: AddrType,
+    addr_size: AddrSize,
+    scale: u64,
+    imm: i64,
+    /// The window's origin in its space: flat accesses add REGION themselves.
+    window_origin: u64,
+}
+
+impl Addressing {
+    /// The address whose scaled value plus imm reaches `target` (an offset in the window):
+    /// targets lie on the scale's grid and imm is a multiple of the scale.
+    fn address_for(&self, target: u64) -> u64 {
+        let modulus: i128 = 1i128 << self.addr_size.bits();
+        let t = i128::from(self.window_origin + target) - i128::from(self.imm);
+        (t.rem_euclid(modulus) / i128::from(self.scale)) as u64
+    }
+}
+
+/// The unit, the address type and size, the scale and the immediate offset.
+fn draw_addressing(rng: &mut Draws, form: Form, tags: &mut Vec<String>) -> Addressing {
     let slm = rng.chance(6);
     let addr_type = if slm {
         AddrType::Flat
@@ -288,13 +400,6 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let addr_size = rng.pick(&[AddrSize::A64, AddrSize::A32, AddrSize::A16]);
     tags.push(addr_type.name().into());
     tags.push(addr_size.name().into());
-    let mem_bytes = size.mem_bytes();
-    let span = if quad {
-        4 * mem_bytes
-    } else {
-        vect_size as usize * mem_bytes
-    };
-    // The window's origin in its space: flat accesses add REGION themselves.
     let window_origin = if addr_type == AddrType::Flat && !slm {
         REGION
     } else {
@@ -312,7 +417,7 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
             1
         };
         let imm = if rng.chance(3) {
-            if scale == 1 && atomic.is_none() {
+            if scale == 1 && form.atomic.is_none() {
                 rng.pick(&[0x10, -0x10, 0x100, -0x40, 0x3])
             } else {
                 rng.pick(&[0x10, -0x10, 0x100, -0x40])
@@ -322,21 +427,41 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         };
         (scale, imm)
     };
-    let bits = addr_size.bits();
-    let modulus: i128 = 1i128 << bits;
-    // The address whose scaled value plus imm reaches `target` (an offset in the window):
-    // targets lie on the scale's grid and imm is a multiple of the scale.
-    let address_for = |target: u64| -> u64 {
-        let t = i128::from(window_origin + target) - i128::from(imm);
-        (t.rem_euclid(modulus) / i128::from(scale)) as u64
-    };
-    let align = if atomic.is_some() {
-        (mem_bytes as u64).max(scale)
+    Addressing {
+        slm,
+        addr_type,
+        addr_size,
+        scale,
+        imm,
+        window_origin,
+    }
+}
+
+/// The lanes' targets: offsets in the region, some shared by atomics.
+#[derive(Clone, Debug)]
+struct Lanes {
+    /// Lanes with an address of their own (1 for the transposed and strided forms).
+    count: usize,
+    /// Targets lie in `lo..hi`, on the `align` grid.
+    lo: u64,
+    hi: u64,
+    align: u64,
+    /// The strided forms' pitch.
+    pitch: i64,
+    targets: Vec<u64>,
+}
+
+/// The strided pitch and each lane's target.
+fn draw_lanes(rng: &mut Draws, form: Form, data: &Data, addressing: &Addressing) -> Lanes {
+    let mem_bytes = data.shape.size.mem_bytes();
+    let span = data.span(form);
+    let exec_size = data.exec_size;
+    let align = if form.atomic.is_some() {
+        (mem_bytes as u64).max(addressing.scale)
     } else {
-        scale
+        addressing.scale
     };
-    // Lane targets: offsets in the region, some shared by atomics.
-    let lanes = if transposed || strided {
+    let count = if data.shape.transposed || form.strided {
         1
     } else {
         exec_size as usize
@@ -357,14 +482,14 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     .collect();
     let pitch = rng.pick(&pitches);
     let slots: Vec<u64> = (0..4).map(|k| lo + 0x40 * k).collect();
-    let mut targets = Vec::with_capacity(lanes);
-    for _ in 0..lanes {
-        let mut t = if atomic.is_some() && rng.chance(2) {
+    let mut targets = Vec::with_capacity(count);
+    for _ in 0..count {
+        let mut t = if form.atomic.is_some() && rng.chance(2) {
             rng.pick(&slots)
-        } else if atomic.is_none() && !targets.is_empty() && rng.chance(8) {
+        } else if form.atomic.is_none() && !targets.is_empty() && rng.chance(8) {
             // Overlapping lanes.
             rng.pick(&targets)
-        } else if strided {
+        } else if form.strided {
             // Lane n at t + n*pitch stays in lo..hi.
             let reach = i64::from(exec_size - 1) * pitch;
             let (from, to) = if reach >= 0 {
@@ -379,141 +504,225 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         t -= t % align;
         targets.push(t);
     }
-    let addrs: Vec<u64> = targets.iter().map(|t| address_for(*t)).collect();
+    Lanes {
+        count,
+        lo,
+        hi,
+        align,
+        pitch,
+        targets,
+    }
+}
 
-    // Declarations.
+/// The data register VD and the address register VA (its lanes past the targets too: the
+/// literal STORE_STRIDED reading reads them); returns VD's dwords.
+fn registers(
+    rng: &mut Draws,
+    platform: Platform,
+    data: &Data,
+    addressing: &Addressing,
+    lanes: &Lanes,
+    parts: &mut Parts,
+) -> usize {
+    let addr_size = addressing.addr_size;
+    let exec_size = data.exec_size as usize;
     let addr_ty = match addr_size {
         AddrSize::A64 => "uq",
         AddrSize::A32 => "ud",
         AddrSize::A16 => "uw",
     };
-    let data_span = shape.reg_span(exec_size, grf).max(grf);
+    let grf = platform.grf_size();
+    let data_span = data.shape.reg_span(data.exec_size, grf).max(grf);
     let data_elts = data_span.div_ceil(4);
-    let mut decls = vec![
-        format!(".decl VD v_type=G type=ud num_elts={data_elts}"),
-        format!(
-            ".decl VA v_type=G type={addr_ty} num_elts={}",
-            lanes.max(exec_size as usize)
-        ),
-    ];
-    let mut vars = vec![
-        ("VD".to_string(), rng.bytes(data_elts * 4)),
-        ("VA".to_string(), {
-            let mut b = pack(&addrs, addr_size);
-            // Lanes past the addresses (the literal STORE_STRIDED reading reads them).
-            while b.len() < lanes.max(exec_size as usize) * addr_size.bytes() {
-                let t = lo + rng.below(hi - lo);
-                let t = t - t % align;
-                b.extend_from_slice(&address_for(t).to_le_bytes()[..addr_size.bytes()]);
-            }
-            b
-        }),
-    ];
+    parts
+        .decls
+        .push(format!(".decl VD v_type=G type=ud num_elts={data_elts}"));
+    parts.decls.push(format!(
+        ".decl VA v_type=G type={addr_ty} num_elts={}",
+        lanes.count.max(exec_size)
+    ));
+    parts
+        .vars
+        .push(("VD".to_string(), rng.bytes(data_elts * 4)));
+    let addrs: Vec<u64> = lanes
+        .targets
+        .iter()
+        .map(|t| addressing.address_for(*t))
+        .collect();
+    let mut va = pack(&addrs, addr_size);
+    while va.len() < lanes.count.max(exec_size) * addr_size.bytes() {
+        let t = lanes.lo + rng.below(lanes.hi - lanes.lo);
+        let t = t - t % lanes.align;
+        va.extend_from_slice(&addressing.address_for(t).to_le_bytes()[..addr_size.bytes()]);
+    }
+    parts.vars.push(("VA".to_string(), va));
+    data_elts
+}
 
-    // Memory: the region with random bytes, atomics' slots at edge values.
-    let float = atomic.is_some_and(|a| a.is_float());
+/// The region with random bytes, atomics' slots at edge values; `init.mem` lists the part
+/// of it the lanes reach and 8 bytes around. Returns the whole region.
+fn memory(
+    rng: &mut Draws,
+    form: Form,
+    data: &Data,
+    addressing: &Addressing,
+    lanes: &Lanes,
+    parts: &mut Parts,
+) -> Vec<u8> {
+    let mem_bytes = data.shape.size.mem_bytes();
+    let span = data.span(form);
+    let float = form.atomic.is_some_and(|a| a.is_float());
     let mut region = rng.bytes(REGION_LEN);
-    if atomic.is_some() {
-        for t in &targets {
-            let v = edge(&mut rng, mem_bytes, float);
+    if form.atomic.is_some() {
+        for t in &lanes.targets {
+            let v = edge(rng, mem_bytes, float);
             let at = *t as usize;
             region[at..at + mem_bytes].copy_from_slice(&v.to_le_bytes()[..mem_bytes]);
         }
     }
-    let (space, region_addr) = if slm {
+    let (space, region_addr) = if addressing.slm {
         (SLM, 0)
     } else {
-        match addr_type {
+        match addressing.addr_type {
             AddrType::Arg => (ARG, 0),
             _ => (FLAT, REGION),
         }
     };
     // Only the part of the region the lanes reach (and 8 bytes around it) is listed.
     let reach = |t: u64, n: usize| {
-        let lane = if strided {
-            t as i64 + n as i64 * pitch
+        let lane = if form.strided {
+            t as i64 + n as i64 * lanes.pitch
         } else {
             t as i64
         };
-        (lane, lane + if quad { 4 * mem_bytes } else { span } as i64)
+        (
+            lane,
+            lane + if form.quad { 4 * mem_bytes } else { span } as i64,
+        )
     };
+    let targets = &lanes.targets;
     let mut first = REGION_LEN as i64;
     let mut last = 0i64;
-    for n in 0..exec_size as usize {
-        let t = targets[if strided { 0 } else { n.min(targets.len() - 1) }];
+    for n in 0..data.exec_size as usize {
+        let t = targets[if form.strided {
+            0
+        } else {
+            n.min(targets.len() - 1)
+        }];
         let (a, b) = reach(t, n);
         first = first.min(a);
         last = last.max(b);
     }
     let first = (first - 8).clamp(0, REGION_LEN as i64) as usize;
     let last = (last + 8).clamp(first as i64, REGION_LEN as i64) as usize;
-    let mem = vec![MemRegion {
+    parts.mem.push(MemRegion {
         space: space.to_string(),
         addr: region_addr + first as u64,
         bytes: region[first..last].to_vec(),
-    }];
-    let region_bytes = region;
-    let mut surfaces = Vec::new();
-    let surface_text = if addr_type == AddrType::Bti {
-        // Some accesses cross the surface's size (LSC-SURFACE-BOUNDS).
-        let size = rng.pick(&[REGION_LEN as u64, 0x200, 0x180, 0x101]);
-        surfaces.push(Surface {
-            heap: SurfaceHeap::BindingTable,
-            bti: 1,
-            base: REGION,
-            size,
-            ..Surface::default()
-        });
-        "(0x1)"
-    } else {
-        ""
-    };
+    });
+    region
+}
 
-    // The address operand.
-    let scale_text = if scale != 1 {
-        format!("{}*", hex(scale as i64))
+/// A bti message's surface; returns its text in the address operand.
+fn surface(rng: &mut Draws, addressing: &Addressing, parts: &mut Parts) -> &'static str {
+    if addressing.addr_type != AddrType::Bti {
+        return "";
+    }
+    // Some accesses cross the surface's size (LSC-SURFACE-BOUNDS).
+    let size = rng.pick(&[REGION_LEN as u64, 0x200, 0x180, 0x101]);
+    parts.surfaces.push(Surface {
+        heap: SurfaceHeap::BindingTable,
+        bti: 1,
+        base: REGION,
+        size,
+        ..Surface::default()
+    });
+    "(0x1)"
+}
+
+/// The address operand: `type(surface)[scale*VA+imm, pitch]:size`; the pitch the default
+/// (none), a variable VP or an immediate.
+fn address_text(
+    rng: &mut Draws,
+    form: Form,
+    data: &Data,
+    addressing: &Addressing,
+    lanes: &Lanes,
+    surface_text: &str,
+    parts: &mut Parts,
+) -> String {
+    let span = data.span(form) as i64;
+    let scale_text = if addressing.scale != 1 {
+        format!("{}*", hex(addressing.scale as i64))
     } else {
         String::new()
     };
-    let imm_text = match imm {
+    let imm_text = match addressing.imm {
         0 => String::new(),
         i if i > 0 => format!("+{}", hex(i)),
         i => hex(i),
     };
-    let pitch_text = if strided && pitch == span as i64 && rng.chance(2) {
+    let pitch = lanes.pitch;
+    let pitch_text = if form.strided && pitch == span && rng.chance(2) {
         // The default pitch: a packed block.
         String::new()
-    } else if strided && rng.chance(3) {
-        decls.push(".decl VP v_type=G type=d num_elts=1".into());
-        vars.push(("VP".into(), (pitch as i32).to_le_bytes().to_vec()));
+    } else if form.strided && rng.chance(3) {
+        parts
+            .decls
+            .push(".decl VP v_type=G type=d num_elts=1".into());
+        parts
+            .vars
+            .push(("VP".into(), (pitch as i32).to_le_bytes().to_vec()));
         ", VP".into()
-    } else if strided {
+    } else if form.strided {
         format!(", {}", hex(pitch))
     } else {
         String::new()
     };
-    let addr_text = format!(
+    format!(
         "{}{surface_text}[{scale_text}VA{imm_text}{pitch_text}]:{}",
-        addr_type.name(),
-        addr_size.name()
-    );
-    let shape_text = if quad {
+        addressing.addr_type.name(),
+        addressing.addr_size.name()
+    )
+}
+
+/// The message's text around its operands.
+#[derive(Clone, Debug)]
+struct Line {
+    shape_text: String,
+    sfid: &'static str,
+    caching: String,
+    mask: &'static str,
+    pred_text: &'static str,
+}
+
+/// The shape text, the unit, the cache controls, the mask control, the execution mask and
+/// the predicate.
+fn controls(
+    rng: &mut Draws,
+    form: Form,
+    data: &Data,
+    addressing: &Addressing,
+    parts: &mut Parts,
+) -> Line {
+    let shape_text = if form.quad {
         let chans: String = "xyzw"
             .chars()
             .enumerate()
-            .filter(|(k, _)| ch_mask >> k & 1 == 1)
+            .filter(|(k, _)| data.ch_mask >> k & 1 == 1)
             .map(|(_, c)| c)
             .collect();
-        format!("{}.{chans}", size.name())
+        format!("{}.{chans}", data.shape.size.name())
     } else {
-        shape.text()
+        data.shape.text()
     };
+    let slm = addressing.slm;
     let sfid = if slm { "slm" } else { "ugm" };
     let caching = if slm || !rng.chance(3) {
         String::new()
-    } else if atomic.is_some() {
+    } else if form.atomic.is_some() {
         rng.pick(&[".uc.uc", ".uc.wb"]).to_string()
-    } else if load {
+    } else if form.load {
         rng.pick(&[".uc.uc", ".ca.ca", ".uc.ca"]).to_string()
     } else {
         rng.pick(&[".uc.uc", ".wb.wb", ".st.wb"]).to_string()
@@ -523,68 +732,85 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     } else {
         ("M1", false)
     };
-    let emask = if !no_mask && rng.chance(3) {
-        rng.next() as u32 | 1
+    parts.emask = if !no_mask && rng.chance(3) {
+        rng.draw() as u32 | 1
     } else {
         u32::MAX
     };
-    let mut preds = Vec::new();
     let pred_text = if rng.chance(4) {
-        decls.push(".decl P1 v_type=P num_elts=32".into());
-        preds.push(("P1".to_string(), rng.next() as u32));
-        tags.push("predicated".into());
+        parts.decls.push(".decl P1 v_type=P num_elts=32".into());
+        parts.preds.push(("P1".to_string(), rng.draw() as u32));
+        parts.tags.push("predicated".into());
         "(P1) "
     } else {
         ""
     };
-    let dst_text = if load && rng.chance(10) {
-        format!("%null:{shape_text}")
-    } else {
-        format!("VD:{shape_text}")
-    };
-    let operands = match atomic {
-        Some(a) => {
-            let mut srcs = Vec::new();
-            for k in 0..2 {
-                if k < a.sources() {
-                    let name = if k == 0 { "VS" } else { "VS2" };
-                    decls.push(format!(
-                        ".decl {name} v_type=G type=ud num_elts={data_elts}"
-                    ));
-                    let mut bytes = rng.bytes(data_elts * 4);
-                    let reg = size.reg_bytes();
-                    for (n, &t) in targets.iter().enumerate() {
-                        let v = if k == 0 && matches!(a, AtomicOp::Icas | AtomicOp::Fcas) {
-                            // A compare value that often matches memory.
-                            let t = t as usize;
-                            let mem_here = &region_bytes[t..t + mem_bytes];
-                            let mut w = [0u8; 8];
-                            w[..mem_bytes].copy_from_slice(mem_here);
-                            if rng.chance(2) {
-                                u64::from_le_bytes(w)
-                            } else {
-                                edge(&mut rng, mem_bytes, float)
-                            }
-                        } else {
-                            edge(&mut rng, mem_bytes, float)
-                        };
-                        let at = n * reg;
-                        bytes[at..at + reg].fill(0);
-                        bytes[at..at + mem_bytes].copy_from_slice(&v.to_le_bytes()[..mem_bytes]);
-                    }
-                    vars.push((name.to_string(), bytes));
-                    srcs.push(name.to_string());
-                } else {
-                    srcs.push("%null".to_string());
-                }
-            }
-            format!("{dst_text} {addr_text} {}", srcs.join(" "))
+    Line {
+        shape_text,
+        sfid,
+        caching,
+        mask,
+        pred_text,
+    }
+}
+
+/// What an atomic's sources are drawn from.
+#[derive(Debug)]
+struct Sources<'a> {
+    atomic: AtomicOp,
+    size: DataSize,
+    data_elts: usize,
+    targets: &'a [u64],
+    region: &'a [u8],
+}
+
+/// An atomic's sources VS and VS2 (`%null` where the operation takes fewer): edge values per
+/// lane, a compare value that often matches memory.
+fn atomic_sources(rng: &mut Draws, s: &Sources, parts: &mut Parts) -> Vec<String> {
+    let a = s.atomic;
+    let mem_bytes = s.size.mem_bytes();
+    let float = a.is_float();
+    let mut srcs = Vec::new();
+    for k in 0..2 {
+        if k >= a.sources() {
+            srcs.push("%null".to_string());
+            continue;
         }
-        None if load => format!("{dst_text} {addr_text}"),
-        None => format!("{addr_text} VD:{shape_text}"),
-    };
-    // Literal readings now and then.
-    let candidates: &[&'static str] = match op {
+        let name = if k == 0 { "VS" } else { "VS2" };
+        parts.decls.push(format!(
+            ".decl {name} v_type=G type=ud num_elts={}",
+            s.data_elts
+        ));
+        let mut bytes = rng.bytes(s.data_elts * 4);
+        let reg = s.size.reg_bytes();
+        for (n, &t) in s.targets.iter().enumerate() {
+            let v = if k == 0 && matches!(a, AtomicOp::Icas | AtomicOp::Fcas) {
+                // A compare value that often matches memory.
+                let t = t as usize;
+                let mem_here = &s.region[t..t + mem_bytes];
+                let mut w = [0u8; 8];
+                w[..mem_bytes].copy_from_slice(mem_here);
+                if rng.chance(2) {
+                    u64::from_le_bytes(w)
+                } else {
+                    edge(rng, mem_bytes, float)
+                }
+            } else {
+                edge(rng, mem_bytes, float)
+            };
+            let at = n * reg;
+            bytes[at..at + reg].fill(0);
+            bytes[at..at + mem_bytes].copy_from_slice(&v.to_le_bytes()[..mem_bytes]);
+        }
+        parts.vars.push((name.to_string(), bytes));
+        srcs.push(name.to_string());
+    }
+    srcs
+}
+
+/// Now and then, the literal reading of an erratum of the message.
+fn literal_reading(rng: &mut Draws, form: Form) -> Vec<&'static str> {
+    let candidates: &[&'static str] = match form.op {
         Opcode::LscLoad | Opcode::LscLoadQuad => &[errata::LSC_DATA_U32],
         Opcode::LscStore | Opcode::LscStoreUncompressed => {
             &[errata::LSC_STORE_DSTDATA, errata::LSC_STORE_ELEM_OFFSET]
@@ -592,42 +818,30 @@ fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         Opcode::LscLoadStrided => &[errata::LSC_STRIDED_ADDR, errata::LSC_DATA_U32],
         Opcode::LscStoreStrided => &[errata::LSC_STORE_STRIDED_V],
         Opcode::LscLoadStatus => &[errata::LSC_LOAD_STATUS_TRTT],
-        _ if atomic.is_some() => &[errata::LSC_ATOMIC_OPERANDS, errata::LSC_DATA_U32],
+        _ if form.atomic.is_some() => &[errata::LSC_ATOMIC_OPERANDS, errata::LSC_DATA_U32],
         _ => &[],
     };
+    let mut literal = Vec::new();
     if !candidates.is_empty() && rng.chance(6) {
         literal.push(rng.pick(candidates));
     }
-    Parts {
-        platform,
-        literal,
-        decls,
-        vars,
-        preds,
-        emask,
-        tags,
-        mem,
-        surfaces,
-    }
-    .finish(&format!(
-        "{pred_text}{mnemonic}.{sfid}{caching} ({mask}, {exec_size}) {operands}"
-    ))
+    literal
 }
 
 /// A block 2D case (`lsc_load_block2d`, `lsc_store_block2d`): a shape within the platform
 /// limits, a surface of random width, height and pitch at 0x10000, and a block placed
 /// inside, on an edge or corner, or fully outside.
-fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
-    block2d_with(op, platform, seed, None)
+fn block2d(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
+    block2d_with(op, platform, choices, None)
 }
 
 /// Block 2D loads of one fixed shape (the bench's `block2d-32x32-d16-vnni`), placed as
 /// `block2d` places them; a shape outside Intel's published limits under BLOCK2D-LIMITS'
 /// literal reading.
 pub fn block2d_loads(shape: Block2dShape) -> BoxedStrategy<GenCase> {
-    (select(vec![Platform::XeHpc, Platform::Xe2]), any::<u64>())
-        .prop_map(move |(platform, seed)| {
-            block2d_with(Opcode::LscLoadBlock2d, platform, seed | 1, Some(shape))
+    (select(vec![Platform::XeHpc, Platform::Xe2]), choices())
+        .prop_map(move |(platform, choices)| {
+            block2d_with(Opcode::LscLoadBlock2d, platform, &choices, Some(shape))
         })
         .boxed()
 }
@@ -635,7 +849,7 @@ pub fn block2d_loads(shape: Block2dShape) -> BoxedStrategy<GenCase> {
 /// A flat memory region of random bytes around a surface of `rows` rows `pitch` bytes apart
 /// at `base`: one row above it, its rows (the gap between the width and the pitch too) and
 /// two rows below, so a case sees a store that lands outside the surface.
-pub(super) fn around_surface(rng: &mut Rng, base: u64, pitch: u64, rows: u64) -> MemRegion {
+pub(super) fn around_surface(rng: &mut Draws, base: u64, pitch: u64, rows: u64) -> MemRegion {
     let above = pitch.min(base);
     MemRegion {
         space: FLAT.to_string(),
@@ -647,7 +861,7 @@ pub(super) fn around_surface(rng: &mut Rng, base: u64, pitch: u64, rows: u64) ->
 /// A block 2D shape drawn within the documents' limits and, unless `documents_only`, within
 /// Intel's published ones (BLOCK2D-LIMITS): draws until one passes.
 fn block2d_shape(
-    rng: &mut Rng,
+    rng: &mut Draws,
     platform: Platform,
     store: bool,
     documents_only: bool,
@@ -674,7 +888,7 @@ fn block2d_shape(
     }
 }
 
-fn draw_block2d_shape(rng: &mut Rng, store: bool) -> Block2dShape {
+fn draw_block2d_shape(rng: &mut Draws, store: bool) -> Block2dShape {
     let size = rng.pick(&[DataSize::D8, DataSize::D16, DataSize::D32, DataSize::D64]);
     let bytes = size.mem_bytes() as u32;
     let (transpose, vnni) = if store {
@@ -728,8 +942,13 @@ fn draw_block2d_shape(rng: &mut Rng, store: bool) -> Block2dShape {
     }
 }
 
-fn block2d_with(op: Opcode, platform: Platform, seed: u64, fixed: Option<Block2dShape>) -> GenCase {
-    let mut rng = Rng(seed);
+fn block2d_with(
+    op: Opcode,
+    platform: Platform,
+    choices: &Choices,
+    fixed: Option<Block2dShape>,
+) -> GenCase {
+    let mut rng = choices.draws();
     let store = op == Opcode::LscStoreBlock2d;
     let mnemonic = op.mnemonic();
     let mut tags = vec![mnemonic.to_string()];
@@ -872,8 +1091,8 @@ fn block2d_with(op: Opcode, platform: Platform, seed: u64, fixed: Option<Block2d
 
 /// LSC_FENCE (instructions/LSC_FENCE.md): every unit, fence operation and scope; the
 /// register variable and memory region it must leave as they are.
-fn fence((platform, seed): (Platform, u64)) -> GenCase {
-    let mut rng = Rng(seed | 1);
+fn fence((platform, choices): (Platform, Choices)) -> GenCase {
+    let mut rng = choices.draws();
     let sfid = rng.pick(&["ugm", "ugml", "tgm", "slm"]);
     let op = rng.pick(&["none", "evict", "invalidate", "discard", "clean", "flushl3"]);
     let scope = rng.pick(&[

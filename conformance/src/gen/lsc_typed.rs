@@ -4,7 +4,7 @@
 //! on an edge, past one (U, V, R), or of LOD 1 (out of bounds: zero, dropped); the atomics
 //! and `lsc_store_uncompressed.tgm` with one address and no scale or offset
 //! (LSC-TYPED-TEXT). The typed forms share their opcodes with LSC_UNTYPED, so they have
-//! their own streams ([`stream`], [`case`]) rather than `gen::case`'s.
+//! their own streams ([`case`], rows of [`crate::registry`]) rather than the untyped ones'.
 //!
 //! The block 2D forms `lsc_load_block2d.tgm` and `lsc_store_block2d.tgm` (`block2d`) place
 //! a `BlockWidth x BlockHeight` block on a typed surface (pixels of 1 to 16 bytes, widths
@@ -24,29 +24,13 @@ use visa_spec::lsc::{AtomicOp, DataShape, DataSize};
 use visa_spec::platform::Platform;
 use visa_spec::state::{AddrSize, AddrType, Surface, SurfaceHeap, FLAT};
 
-use super::lsc::{data_size, hex, pack, place_block, Parts, Rng};
+use super::choices::{choices, Choices, Draws};
+use super::lsc::{data_size, hex, pack, place_block, Parts};
 use super::GenCase;
 use crate::vector::MemRegion;
 
 /// The surface's base address in the flat space.
 const BASE: u64 = 0x1000;
-
-/// The typed streams: (stream name, opcode).
-pub const STREAMS: &[(&str, Opcode)] = &[
-    ("lsc_load_quad_tgm", Opcode::LscLoadQuad),
-    ("lsc_store_quad_tgm", Opcode::LscStoreQuad),
-    ("lsc_store_uncompressed_tgm", Opcode::LscStoreUncompressed),
-    ("lsc_atomic_tgm", Opcode::LscAtomicIadd),
-    ("lsc_load_status_tgm", Opcode::LscLoadStatus),
-    ("lsc_load_block2d_tgm", Opcode::LscLoadBlock2d),
-    ("lsc_store_block2d_tgm", Opcode::LscStoreBlock2d),
-];
-
-/// The strategy of a typed stream by its name.
-pub fn stream(name: &str) -> Option<BoxedStrategy<GenCase>> {
-    let (_, op) = STREAMS.iter().find(|(n, _)| *n == name)?;
-    Some(case(*op))
-}
 
 /// A valid typed case of `op` (`LscAtomicIadd` stands for every atomic sub-op).
 pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
@@ -56,8 +40,8 @@ pub fn case(op: Opcode) -> BoxedStrategy<GenCase> {
     } else {
         vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]
     };
-    (select(platforms), any::<u64>())
-        .prop_map(move |(platform, seed)| build(op, platform, seed | 1))
+    (select(platforms), choices())
+        .prop_map(move |(platform, choices)| build(op, platform, &choices))
         .boxed()
 }
 
@@ -75,7 +59,7 @@ struct Lanes {
 }
 
 fn lanes(
-    rng: &mut Rng,
+    rng: &mut Draws,
     platform: Platform,
     decls: &mut Vec<String>,
     preds: &mut Vec<(String, u32)>,
@@ -84,13 +68,13 @@ fn lanes(
     let exec_size = rng.pick(&[1u32, 2, 4, 8, 16, 16]).min(max);
     let nm = rng.chance(4);
     let emask = if rng.chance(3) {
-        rng.next() as u32
+        rng.draw() as u32
     } else {
         u32::MAX
     };
     let pred_text = if rng.chance(4) {
         decls.push(".decl P1 v_type=P num_elts=32".into());
-        preds.push(("P1".into(), rng.next() as u32));
+        preds.push(("P1".into(), rng.draw() as u32));
         if rng.chance(2) { "(!P1) " } else { "(P1) " }.to_string()
     } else {
         String::new()
@@ -104,7 +88,7 @@ fn lanes(
 }
 
 /// The address type and the `(Surface)` text of a surface at `index`.
-fn surface_operand(rng: &mut Rng) -> (AddrType, SurfaceHeap, u32) {
+fn surface_operand(rng: &mut Draws) -> (AddrType, SurfaceHeap, u32) {
     match rng.below(4) {
         0 => (AddrType::Bss, SurfaceHeap::Bindless, 0x40),
         1 => (AddrType::Ss, SurfaceHeap::SurfaceState, 0x80),
@@ -116,26 +100,26 @@ fn surface_operand(rng: &mut Rng) -> (AddrType, SurfaceHeap, u32) {
     }
 }
 
-fn addr_size(rng: &mut Rng) -> AddrSize {
+fn addr_size(rng: &mut Draws) -> AddrSize {
     rng.pick(&[AddrSize::A32, AddrSize::A32, AddrSize::A16, AddrSize::A64])
 }
 
-fn build(op: Opcode, platform: Platform, seed: u64) -> GenCase {
+fn build(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
     if matches!(op, Opcode::LscLoadBlock2d | Opcode::LscStoreBlock2d) {
-        return block2d(op, platform, seed);
+        return block2d(op, platform, choices);
     }
     if matches!(
         op,
         Opcode::LscLoadQuad | Opcode::LscStoreQuad | Opcode::LscLoadStatus
     ) {
-        quad(op, platform, seed)
+        quad(op, platform, choices)
     } else {
-        untyped_like(op, platform, seed)
+        untyped_like(op, platform, choices)
     }
 }
 
-fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
-    let mut rng = Rng(seed);
+fn quad(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
+    let mut rng = choices.draws();
     let status = op == Opcode::LscLoadStatus;
     let load = op == Opcode::LscLoadQuad || status;
     let grf = platform.grf_size();
@@ -279,8 +263,8 @@ fn quad(op: Opcode, platform: Platform, seed: u64) -> GenCase {
 
 /// The atomics and `lsc_store_uncompressed.tgm`: LSC_UNTYPED's with scale 1 and offset 0,
 /// one address `[U]` from the surface's base (LSC-TYPED-TEXT), bounded by its size.
-fn untyped_like(op: Opcode, platform: Platform, seed: u64) -> GenCase {
-    let mut rng = Rng(seed);
+fn untyped_like(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
+    let mut rng = choices.draws();
     let grf = platform.grf_size();
     let atomic = if op == Opcode::LscStoreUncompressed {
         None
@@ -505,25 +489,90 @@ pub struct InvalidLine {
 pub fn invalid_case() -> BoxedStrategy<InvalidLine> {
     (
         select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
-        any::<u64>(),
+        choices(),
     )
-        .prop_map(|(platform, seed)| invalid(platform, seed | 1))
+        .prop_map(|(platform, choices)| invalid(platform, &choices))
         .boxed()
 }
 
-fn invalid(platform: Platform, seed: u64) -> InvalidLine {
-    let mut rng = Rng(seed);
+/// What every invalid line shares: its execution size (and the platform's largest), its
+/// surface, its address size and a list of coordinates.
+#[derive(Clone, Debug)]
+struct Invalid {
+    n: u32,
+    max: u32,
+    surface: &'static str,
+    asize: &'static str,
+    some_coords: String,
+}
+
+impl Invalid {
+    fn quad_load(&self, data: &str, addr: &str) -> String {
+        let Invalid {
+            n, surface, asize, ..
+        } = self;
+        format!("lsc_load_quad.tgm (M1, {n}) {data} {surface}[{addr}]:{asize}")
+    }
+}
+
+/// An invalid line's defect: what is wrong, the field both engines name, and the line.
+type Defect = (&'static str, Option<&'static str>, String);
+
+/// The coordinates' variables, U, V, R and LOD.
+const COORDS: [&str; 4] = ["VU", "VV", "VR", "VL"];
+
+fn invalid(platform: Platform, choices: &Choices) -> InvalidLine {
+    let mut rng = choices.draws();
     let max = visa_spec::lsc_typed::max_exec_size(platform);
     let n = rng.pick(&[1u32, 2, 4, 8, 16]).min(max);
     let surface = rng.pick(&["bti(0x1)", "bss(0x40)", "ss(0x80)"]);
     let asize = rng.pick(&["a32", "a16", "a64"]);
-    let coords = ["VU", "VV", "VR", "VL"];
-    let some_coords = coords[..1 + rng.below(4) as usize].join(",");
-    let quad_load = |data: &str, addr: &str| {
-        format!("lsc_load_quad.tgm (M1, {n}) {data} {surface}[{addr}]:{asize}")
+    let some_coords = COORDS[..1 + rng.below(4) as usize].join(",");
+    let ctx = Invalid {
+        n,
+        max,
+        surface,
+        asize,
+        some_coords,
     };
     // Block 2D defects take 6 draws in 20.
     let (why, field, line) = match rng.below(20) {
+        k @ 0..=1 => invalid_operation(&mut rng, &ctx, k),
+        k @ 2..=6 => invalid_address(&mut rng, &ctx, k),
+        k @ 7..=11 => invalid_data(&mut rng, &ctx, k),
+        k @ 12..=13 => invalid_operands(&mut rng, &ctx, k),
+        _ => invalid_block2d(&mut rng, platform),
+    };
+    let decls = "\
+.decl VD v_type=G type=ud num_elts=256
+.decl VS v_type=G type=ud num_elts=256
+.decl VU v_type=G type=ud num_elts=32
+.decl VV v_type=G type=ud num_elts=32
+.decl VR v_type=G type=ud num_elts=32
+.decl VL v_type=G type=ud num_elts=32
+.decl VSMALL v_type=G type=ub num_elts=1
+.decl VX v_type=G type=d num_elts=1
+.decl VY v_type=G type=d num_elts=1
+.decl P1 v_type=P num_elts=32
+";
+    InvalidLine {
+        platform,
+        text: format!("{decls}{line}\n"),
+        why,
+        field,
+    }
+}
+
+/// An untyped-only sub-op, or an execution size past the platform's.
+fn invalid_operation(rng: &mut Draws, ctx: &Invalid, k: u64) -> Defect {
+    let Invalid {
+        n,
+        max,
+        surface,
+        asize,
+        ..
+    } = *ctx;
+    match k {
         0 => {
             let (op, load) = rng.pick(&[
                 ("lsc_load", true),
@@ -542,7 +591,7 @@ fn invalid(platform: Platform, seed: u64) -> InvalidLine {
                 line,
             )
         }
-        1 => (
+        _ => (
             "an execution size past the platform's",
             Some("exec_size"),
             format!(
@@ -550,6 +599,21 @@ fn invalid(platform: Platform, seed: u64) -> InvalidLine {
                 2 * max
             ),
         ),
+    }
+}
+
+/// Too many coordinates or addresses, a scale or offset, an untyped address type, an immediate coordinate.
+fn invalid_address(rng: &mut Draws, ctx: &Invalid, k: u64) -> Defect {
+    let Invalid {
+        n,
+        surface,
+        asize,
+        ref some_coords,
+        ..
+    } = *ctx;
+    let coords = COORDS;
+    let quad_load = |data: &str, addr: &str| ctx.quad_load(data, addr);
+    match k {
         2 => {
             let k = 5 + rng.below(2) as usize;
             let many: Vec<&str> = (0..k).map(|i| coords[i % 4]).collect();
@@ -597,11 +661,25 @@ fn invalid(platform: Platform, seed: u64) -> InvalidLine {
             Some("address"),
             format!("lsc_load_quad.tgm (M1, {n}) VD:d32.x flat[{some_coords}]:{asize}"),
         ),
-        6 => (
+        _ => (
             "an immediate coordinate",
             Some("address"),
             quad_load("VD:d32.x", &format!("VU,{}", rng.pick(&["0x0", "0x4"]))),
         ),
+    }
+}
+
+/// Transposed data, a vector size where none or another is allowed, an atomic's inadmissible data size.
+fn invalid_data(rng: &mut Draws, ctx: &Invalid, k: u64) -> Defect {
+    let Invalid {
+        n,
+        surface,
+        asize,
+        ref some_coords,
+        ..
+    } = *ctx;
+    let quad_load = |data: &str, addr: &str| ctx.quad_load(data, addr);
+    match k {
         7 => (
             "transposed typed data",
             None,
@@ -646,11 +724,20 @@ fn invalid(platform: Platform, seed: u64) -> InvalidLine {
                 format!("lsc_store_uncompressed.tgm (M1, {n}) {surface}[VU]:{asize} VS:d32x{v}"),
             )
         }
-        11 => (
+        _ => (
             "a vector size on a quad form",
             None,
-            quad_load("VD:d32x2.xy", &some_coords),
+            quad_load("VD:d32x2.xy", some_coords),
         ),
+    }
+}
+
+/// A register too small for its lanes, or a missing operand.
+fn invalid_operands(rng: &mut Draws, ctx: &Invalid, k: u64) -> Defect {
+    let Invalid {
+        n, surface, asize, ..
+    } = *ctx;
+    match k {
         12 => {
             // SIMD2 or more: a 1-byte register holds no whole lane.
             let n = n.max(2);
@@ -661,7 +748,7 @@ fn invalid(platform: Platform, seed: u64) -> InvalidLine {
             };
             ("a register too small for its lanes", None, line)
         }
-        13 => (
+        _ => (
             "a missing operand",
             None,
             match rng.below(3) {
@@ -670,32 +757,13 @@ fn invalid(platform: Platform, seed: u64) -> InvalidLine {
                 _ => format!("lsc_atomic_iadd.tgm (M1, {n}) VD:d32 {surface}[VU]:{asize}"),
             },
         ),
-        _ => invalid_block2d(&mut rng, platform),
-    };
-    let decls = "\
-.decl VD v_type=G type=ud num_elts=256
-.decl VS v_type=G type=ud num_elts=256
-.decl VU v_type=G type=ud num_elts=32
-.decl VV v_type=G type=ud num_elts=32
-.decl VR v_type=G type=ud num_elts=32
-.decl VL v_type=G type=ud num_elts=32
-.decl VSMALL v_type=G type=ub num_elts=1
-.decl VX v_type=G type=d num_elts=1
-.decl VY v_type=G type=d num_elts=1
-.decl P1 v_type=P num_elts=32
-";
-    InvalidLine {
-        platform,
-        text: format!("{decls}{line}\n"),
-        why,
-        field,
     }
 }
 
 /// An invalid typed block 2D line (LSC-TYPED-BLOCK2D-TEXT; LSC_TYPED.md, Notes' table:
 /// `BlockHeight * reg_pitch` at most 256 bytes, BlockWidth 1 to 64).
 fn invalid_block2d(
-    rng: &mut Rng,
+    rng: &mut Draws,
     platform: Platform,
 ) -> (&'static str, Option<&'static str>, String) {
     let store = rng.chance(2);
@@ -804,15 +872,15 @@ pub fn apndctr_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
     Some(
         (
             select(vec![Platform::XeHpg, Platform::XeHpc, Platform::Xe2]),
-            any::<u64>(),
+            choices(),
         )
-            .prop_map(move |(platform, seed)| apndctr(op, platform, seed | 1))
+            .prop_map(move |(platform, choices)| apndctr(op, platform, &choices))
             .boxed(),
     )
 }
 
-fn apndctr(op: Opcode, platform: Platform, seed: u64) -> GenCase {
-    let mut rng = Rng(seed);
+fn apndctr(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
+    let mut rng = choices.draws();
     let grf = platform.grf_size();
     let mnemonic = op.mnemonic();
     let mut tags = vec![mnemonic.to_string()];
@@ -822,13 +890,13 @@ fn apndctr(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     let exec_size = rng.pick(&[1u32, 2, 4, 8, 16, 32]);
     let nm = rng.chance(4);
     let emask = if rng.chance(3) {
-        rng.next() as u32
+        rng.draw() as u32
     } else {
         u32::MAX
     };
     let pred_text = if rng.chance(4) {
         decls.push(".decl P1 v_type=P num_elts=32".into());
-        preds.push(("P1".into(), rng.next() as u32));
+        preds.push(("P1".into(), rng.draw() as u32));
         tags.push("predicated".into());
         "(P1) "
     } else {
@@ -861,7 +929,7 @@ fn apndctr(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         .flat_map(|_| {
             let v = match rng.below(4) {
                 0 => rng.pick(&[0u32, 1, u32::MAX, 0x8000_0000, 0x7fff_ffff]),
-                _ => rng.next() as u32 >> rng.below(32),
+                _ => rng.draw() as u32 >> rng.below(32),
             };
             v.to_le_bytes()
         })
@@ -895,20 +963,23 @@ fn apndctr(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     ))
 }
 
-/// A valid `lsc_load_block2d.tgm` / `lsc_store_block2d.tgm` case (docs/memory.md,
-/// LSC-TYPED-BLOCK2D): the block `W x H` (W bytes from the Notes' table, H rows) at byte X,
-/// row Y of a typed surface.
-fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
-    let mut rng = Rng(seed);
-    let store = op == Opcode::LscStoreBlock2d;
-    let mnemonic = op.mnemonic();
-    let mut tags = vec![
-        format!("{mnemonic}.tgm"),
-        errata::LSC_TYPED_BLOCK2D.to_string(),
-    ];
-    let mut literal: Vec<&'static str> = Vec::new();
-    // The surface: pixels of 1 to 16 bytes, 1 to 6 a row (sometimes a partial one more),
-    // 0 to 5 rows (0 reads as 1), pitch padding or (rarely) overlapping rows.
+/// A typed block 2D surface's shape.
+#[derive(Clone, Copy, Debug)]
+struct TypedSurface {
+    /// Bytes a pixel.
+    px: u32,
+    /// Whole pixels a row.
+    width_px: u32,
+    /// Bytes a row, rows, bytes from one row to the next, the surface state's pixel size.
+    width: u32,
+    height: u32,
+    pitch: u32,
+    pixel_size: u32,
+}
+
+/// The surface: pixels of 1 to 16 bytes, 1 to 6 a row (sometimes a partial one more), 0 to 5
+/// rows (0 reads as 1), pitch padding or (rarely) overlapping rows.
+fn draw_typed_surface(rng: &mut Draws, tags: &mut Vec<String>) -> TypedSurface {
     let px = rng.pick(&[1u32, 2, 4, 4, 8, 16]);
     let width_px = 1 + rng.below(6) as u32;
     let width = width_px * px
@@ -931,7 +1002,20 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
         px
     };
     tags.push(format!("pixel{px}"));
-    // The block: a width of a few pixels, the whole surface row, or any of 1..=64 bytes.
+    TypedSurface {
+        px,
+        width_px,
+        width,
+        height,
+        pitch,
+        pixel_size,
+    }
+}
+
+/// The block: a width of a few pixels, the whole surface row, or any of 1..=64 bytes; the
+/// tallest block, one no taller than the surface, or a few rows. Returns the width, the
+/// height and the register pitch of a row.
+fn draw_block(rng: &mut Draws, px: u32, width_px: u32, height: u32) -> (u32, u32, usize) {
     let w = match rng.below(5) {
         0 => px,
         1 => 2 * px,
@@ -942,12 +1026,35 @@ fn block2d(op: Opcode, platform: Platform, seed: u64) -> GenCase {
     .clamp(1, 64);
     let reg_pitch = visa_spec::lsc_typed::block2d_reg_pitch(w);
     let max_h = (256 / reg_pitch) as u32;
-    // The tallest block, one no taller than the surface, or a few rows.
     let h = match rng.below(4) {
         0 => max_h,
         1 => (1 + rng.below(u64::from(height.max(1))) as u32).min(max_h),
         _ => 1 + rng.below(u64::from(max_h.min(6))) as u32,
     };
+    (w, h, reg_pitch)
+}
+
+/// A valid `lsc_load_block2d.tgm` / `lsc_store_block2d.tgm` case (docs/memory.md,
+/// LSC-TYPED-BLOCK2D): the block `W x H` (W bytes from the Notes' table, H rows) at byte X,
+/// row Y of a typed surface.
+fn block2d(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
+    let mut rng = choices.draws();
+    let store = op == Opcode::LscStoreBlock2d;
+    let mnemonic = op.mnemonic();
+    let mut tags = vec![
+        format!("{mnemonic}.tgm"),
+        errata::LSC_TYPED_BLOCK2D.to_string(),
+    ];
+    let mut literal: Vec<&'static str> = Vec::new();
+    let TypedSurface {
+        px,
+        width_px,
+        width,
+        height,
+        pitch,
+        pixel_size,
+    } = draw_typed_surface(&mut rng, &mut tags);
+    let (w, h, reg_pitch) = draw_block(&mut rng, px, width_px, height);
     tags.push(format!("{w}x{h}"));
     // X in bytes and Y in rows: inside, on each edge, across a corner, or outside.
     let (cols, rows) = (i64::from(width), i64::from(height.max(1)));

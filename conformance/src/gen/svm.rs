@@ -25,7 +25,7 @@ const WINDOW: usize = 256;
 pub const GUARD: usize = 16;
 
 /// The strategy of `op` when this module generates it.
-pub(super) fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
     Some(match op {
         Opcode::SvmBlockLd | Opcode::SvmBlockSt => block_case(op),
         Opcode::SvmGather | Opcode::SvmScatter => blocks_case(op),

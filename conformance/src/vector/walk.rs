@@ -1,10 +1,11 @@
-//! Finding vector files: the one walker behind `check`, `coverage` and `certify --vectors`.
+//! Finding vector files: the one walker behind `check`, `coverage` and `certify --vectors`,
+//! and [`collect`], the walk with every file read.
 
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::VectorError;
+use super::{read_file, reject_repeated_ids, Entry, VectorError};
 
 /// The vector files named by `paths`, in order: a path that is not a directory as given (its
 /// reading reports what is wrong with it); a directory's `*.jsonl` files, recursively and in
@@ -31,6 +32,24 @@ pub fn vector_files(paths: &[PathBuf]) -> Vec<Result<PathBuf, VectorError>> {
             }
         }
     }
+    out
+}
+
+/// What `check` and `certify --vectors` read: the files of [`vector_files`] in order, each
+/// with its entries or why it cannot be read; an id already used by an earlier file is an
+/// error entry ([`reject_repeated_ids`]).
+pub fn collect(paths: &[PathBuf]) -> Vec<(String, Result<Vec<Entry>, VectorError>)> {
+    let mut out: Vec<(String, Result<Vec<Entry>, VectorError>)> = vector_files(paths)
+        .into_iter()
+        .map(|f| match f {
+            Ok(path) => (path.display().to_string(), read_file(&path)),
+            Err(e) => (e.file.clone(), Err(e)),
+        })
+        .collect();
+    reject_repeated_ids(
+        out.iter_mut()
+            .filter_map(|(file, r)| r.as_mut().ok().map(|entries| (file.as_str(), entries))),
+    );
     out
 }
 
