@@ -3,6 +3,7 @@
 //! - [`vector`]: the `visa-vector/1` file format (read, write, allowed sets).
 //! - [`case`]: running a case on an engine and comparing what it observes with what the case
 //!   expects.
+//! - [`catalog`]: the hand-derived edge cases, as vectors (`vectors/catalog/`).
 //! - [`gen`]: generators of valid cases (proptest strategies).
 //! - [`input`]: reading untrusted input: JSON with unique keys, bounded lines and echoes.
 //! - [`junit`]: JUnit XML reports of a check.
@@ -14,6 +15,7 @@
 
 pub mod bench;
 pub mod case;
+pub mod catalog;
 pub mod cli;
 pub mod coverage;
 pub mod dut;
