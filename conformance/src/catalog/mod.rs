@@ -31,6 +31,7 @@ use crate::vector::{write_cases, Case};
 
 pub mod alu;
 pub mod build;
+pub mod dpas;
 pub mod engine;
 pub mod row;
 
@@ -56,6 +57,9 @@ pub const DOCS: &[Doc] = &[
     alu::min_max::DOC,
     alu::setp::DOC,
     alu::bfn::DOC,
+    dpas::dpas::DOC,
+    dpas::dpasw::DOC,
+    dpas::dp4a::DOC,
 ];
 
 /// The rows of one document, numbered as they are added.

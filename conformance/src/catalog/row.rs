@@ -128,6 +128,13 @@ impl Row {
         self
     }
 
+    /// Starts variable `name` in the fused partner thread's register file with `bytes`
+    /// (DPASW; `init.partner`).
+    pub fn partner(mut self, name: &str, bytes: Vec<u8>) -> Row {
+        self.init.partner.insert(name.to_string(), bytes);
+        self
+    }
+
     /// Writes `bytes` at `addr` of memory space `space` before the run.
     pub fn mem(mut self, space: &str, addr: u64, bytes: Vec<u8>) -> Row {
         self.init.mem.push(MemRegion {

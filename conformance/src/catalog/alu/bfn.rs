@@ -1,7 +1,6 @@
 //! BFN (instructions/BFN.md): dst bit = (BooleanFuncCtrl >> (s0 + 2 s1 + 4 s2)) & 1, the
 //! channel size (BFN-CHANNEL-SIZE), predication, and the forms under both readings of
 //! BFN-IMMEDIATE-WIDTH.
-//! Migrated from spec/tests/alu_cmpsel_edges.rs.
 
 use visa_spec::errata;
 use visa_spec::platform::Platform::XeHpg;

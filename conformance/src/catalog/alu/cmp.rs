@@ -1,7 +1,6 @@
 //! CMP (instructions/CMP.md): each rel_op on special float values and mixed integer types
 //! into a predicate, the true value in a general destination (CMP-TRUE-VALUE), the predicate
 //! channels a mask control writes, and the forms (CMP-QWORD-TYPEMAP).
-//! Migrated from spec/tests/alu_cmpsel_edges.rs.
 
 use visa_spec::errata;
 use visa_spec::platform::Platform::XeHpg;

@@ -1,6 +1,5 @@
 //! MIN and MAX (instructions/MIN_MAX.md): exact integer values, NaNs and zeros under both
 //! readings of MIN-MAX-ZERO-SIGN and MIN-MAX-NAN, the float modes of %cr0, and the forms.
-//! Migrated from spec/tests/alu_cmpsel_edges.rs.
 
 use visa_spec::errata;
 use visa_spec::ErrorClass;

@@ -1,6 +1,5 @@
 //! SEL (instructions/SEL.md): the predicate and execution masks under both readings of
 //! SEL-RAW-MASKS, and the values SEL converts as MOV does.
-//! Migrated from spec/tests/alu_cmpsel_edges.rs.
 
 use visa_spec::errata;
 use visa_spec::platform::Platform::XeHpg;

@@ -1,6 +1,5 @@
 //! SETP (instructions/SETP.md): the bits it sets under both readings of SETP-BIT-TEST, the
 //! mask controls (SETP-MASK-CONTROL) and the forms.
-//! Migrated from spec/tests/alu_cmpsel_edges.rs.
 
 use visa_spec::errata;
 use visa_spec::platform::Platform::XeHpg;
