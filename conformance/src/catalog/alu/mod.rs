@@ -1,10 +1,34 @@
 //! The ALU family's catalogs, one module per instruction document.
 
+pub mod add3;
+pub mod and;
+pub mod asr;
+pub mod avg;
+pub mod bfe;
+pub mod bfi;
 pub mod bfn;
+pub mod bfrev;
+pub mod cbit;
 pub mod cmp;
+pub mod fbh;
+pub mod fbl;
+pub mod lzd;
 pub mod min_max;
+pub mod mulh;
+pub mod not;
+pub mod or;
+pub mod rol;
+pub mod ror;
 pub mod sel;
 pub mod setp;
+pub mod shl;
+pub mod shr;
+pub mod xor;
+
+use visa_spec::ErrorClass;
+
+use crate::catalog::build::{form, lane};
+use crate::catalog::Rows;
 
 /// Declarations the validation rows of CMP, MIN_MAX and BFN write their forms against.
 pub const DECLS: &str =
@@ -22,4 +46,129 @@ pub fn lane_cr0(
     expected: u64,
 ) -> crate::catalog::Row {
     crate::catalog::build::lane(op, dst, srcs, expected).cr0(cr0)
+}
+
+/// What FBH and FBL write when no bit is found.
+pub const NONE: u64 = 0xffff_ffff;
+
+/// Declarations the forms of ADD3, AVG, MULH, the logic instructions and the shifts are
+/// written against.
+pub const ARITH_DECLS: &str =
+    ".decl VD v_type=G type=d num_elts=16\n.decl VUD v_type=G type=ud num_elts=16\n\
+     .decl VUW v_type=G type=uw num_elts=16\n.decl VB v_type=G type=b num_elts=16\n\
+     .decl VQ v_type=G type=q num_elts=16\n";
+
+/// Declarations the forms of the bit instructions are written against.
+pub const BITS_DECLS: &str =
+    ".decl VD v_type=G type=d num_elts=16\n.decl VUD v_type=G type=ud num_elts=16\n\
+     .decl VUW v_type=G type=uw num_elts=16\n.decl VW v_type=G type=w num_elts=16\n\
+     .decl VQ v_type=G type=q num_elts=16\n";
+
+/// One lane of `op` ([`lane`]) expecting `expected`, in `group`.
+pub fn one(
+    rows: &mut Rows,
+    group: &str,
+    d: &str,
+    op: &str,
+    dst: &str,
+    srcs: &[(&str, u64)],
+    expected: u64,
+) {
+    rows.add(group, lane(op, dst, srcs, expected).derived(d));
+}
+
+/// One lane of `op` under each reading of `erratum`: `resolved`, then `literal`.
+pub fn both(
+    rows: &mut Rows,
+    group: &str,
+    d: &str,
+    erratum: &str,
+    op: &str,
+    dst: &str,
+    srcs: &[(&str, u64)],
+    resolved: u64,
+    literal: u64,
+) {
+    rows.add(group, lane(op, dst, srcs, resolved).tag(erratum).derived(d));
+    rows.add(
+        group,
+        lane(op, dst, srcs, literal).literal(erratum).derived(d),
+    );
+}
+
+/// A form after `decls` expecting `class` (`None`: valid).
+pub fn form_row(
+    rows: &mut Rows,
+    group: &str,
+    d: &str,
+    decls: &str,
+    text: &str,
+    class: Option<ErrorClass>,
+) {
+    rows.add(group, form(decls, text, class).derived(d));
+}
+
+/// A form after `decls` under each reading of `erratum`.
+pub fn form_both(
+    rows: &mut Rows,
+    group: &str,
+    d: &str,
+    decls: &str,
+    erratum: &str,
+    text: &str,
+    resolved: Option<ErrorClass>,
+    literal: Option<ErrorClass>,
+) {
+    rows.add(group, form(decls, text, resolved).tag(erratum).derived(d));
+    rows.add(
+        group,
+        form(decls, text, literal).literal(erratum).derived(d),
+    );
+}
+
+/// SHL.sat under both readings of SHL-SAT-RANGE (`None`: undefined-behaviour), and SHL
+/// without .sat under the literal reading, where the note does not apply: the shifted value
+/// truncated to the destination, `(src0 << (src1 & 31)) mod 2^32`.
+pub fn shl_sat_range(
+    rows: &mut Rows,
+    d: &str,
+    dst: &str,
+    srcs: &[(&str, u64)],
+    literal: Option<u64>,
+    resolved: u64,
+) {
+    let erratum = visa_spec::errata::SHL_SAT_RANGE;
+    rows.add(
+        "sat-range",
+        lane("shl.sat", dst, srcs, resolved).tag(erratum).derived(d),
+    );
+    let row = match literal {
+        Some(v) => lane("shl.sat", dst, srcs, v),
+        None => lane("shl.sat", dst, srcs, 0).expect_error(ErrorClass::UndefinedBehaviour),
+    };
+    rows.add("sat-range", row.literal(erratum).derived(d));
+    let (value, count) = (srcs[0].1, srcs[1].1 & 31);
+    let truncated = (value << count) & 0xffff_ffff;
+    let why = format!("{d} Without .sat the note does not apply: the literal reading truncates like the resolved: ({value:#x} << {count}) mod 2^32 = {truncated:#x}.");
+    rows.add(
+        "sat-range",
+        lane("shl", dst, srcs, truncated)
+            .literal(erratum)
+            .derived(&why),
+    );
+}
+
+/// LZD of a UD value, and LZD.sat (LZD-SAT resolved: .sat is accepted and cannot change a
+/// count of at most 32).
+pub fn lzd(rows: &mut Rows, d: &str, value: u64, expected: u64) {
+    rows.add(
+        "values",
+        lane("lzd", "ud", &[("ud", value)], expected).derived(d),
+    );
+    let why =
+        format!("{d} LZD-SAT resolved: .sat is accepted and cannot change a count of at most 32.");
+    rows.add(
+        "values",
+        lane("lzd.sat", "ud", &[("ud", value)], expected).derived(&why),
+    );
 }
