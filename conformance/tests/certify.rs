@@ -1158,7 +1158,7 @@ fn command_lines_and_selections_parse() {
 }
 
 /// Three cases that discriminate ROTATE-SIGNED-SHIFT, expected at the resolved reading
-/// (derivations in docs/alu.md and spec/tests/alu_bits_edges.rs): D 0x80000000 rol 1 → 1
+/// (derivations in docs/alu.md and conformance/src/catalog/alu/{rol,ror}.rs): D 0x80000000 rol 1 → 1
 /// (literally 0xFFFFFFFF); W 0x8002 ror 1 → 0x4001 (literally 0xC001); D -2 rol 4 →
 /// 0xFFFFFFEF (literally 0xFFFFFFFF).
 fn signed_rotates(dir: &Path) -> String {

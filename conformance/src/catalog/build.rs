@@ -39,18 +39,11 @@ pub fn ty(row: Row, name: &str) -> (Row, DataType) {
     }
 }
 
-/// One lane of `op` (mnemonic and instruction modifiers, e.g. `shl.sat`) on `platform`: the
-/// destination is a one-element variable V1 of type `dst`; source k is a one-element
-/// variable V(k+2) of the row's type (a modifier may precede it: `~ub`, `(-)d`) holding the
-/// row's value, read through `<0;1,0>`. The row expects V1 to hold `expected` (its bits,
-/// zero-extended).
-pub fn lane_on(
-    platform: Platform,
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    expected: u64,
-) -> Row {
+/// The one-lane program of `op` (mnemonic and instruction modifiers, e.g. `shl.sat`) on
+/// `platform`: the destination is a one-element variable V1 of type `dst`; source k is a
+/// one-element variable V(k+2) of the row's type (a modifier may precede it: `~ub`, `(-)d`)
+/// holding the row's value, read through `<0;1,0>`. It expects nothing yet.
+pub fn lane_program(platform: Platform, op: &str, dst: &str, srcs: &[(&str, u64)]) -> Row {
     let mut decls = format!(".decl V1 v_type=G type={dst} num_elts=1\n");
     let mut operands = String::new();
     for (k, (spec, _)) in srcs.iter().enumerate() {
@@ -69,7 +62,18 @@ pub fn lane_on(
             value.to_le_bytes()[..src_ty.size()].to_vec(),
         );
     }
-    let (row, dst_ty) = ty(row, dst);
+    row
+}
+
+/// [`lane_program`] expecting V1 to hold `expected` (its bits, zero-extended).
+pub fn lane_on(
+    platform: Platform,
+    op: &str,
+    dst: &str,
+    srcs: &[(&str, u64)],
+    expected: u64,
+) -> Row {
+    let (row, dst_ty) = ty(lane_program(platform, op, dst, srcs), dst);
     row.expect_lane("V1", dst_ty, expected)
 }
 

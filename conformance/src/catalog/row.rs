@@ -10,7 +10,7 @@ use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 use visa_spec::ErrorClass;
 
-use crate::vector::{Allowed, Case, Expect, ExpectState, Init, MemExpect, MemRegion};
+use crate::vector::{Allowed, Case, Expect, ExpectState, Init, MemExpect, MemRegion, Pattern};
 
 /// The extension key a catalog case carries its derivation in (docs/vector-format.md).
 pub const DERIVATION_KEY: &str = "x-derivation";
@@ -27,6 +27,9 @@ pub enum Want {
     },
     /// A variable's whole storage.
     Bytes { var: String, bytes: Vec<u8> },
+    /// A variable's whole storage, `None` for a byte any value may hold (`??`: a lane the
+    /// instruction leaves undefined).
+    Pattern { var: String, bytes: Vec<Option<u8>> },
     /// A predicate's mask: bit i is element i.
     Pred { name: String, mask: u32 },
     /// Bytes at an address of a memory space.
@@ -195,6 +198,20 @@ impl Row {
         })
     }
 
+    /// Expects `var`'s whole storage to match `bytes` (`None`: any byte).
+    pub fn expect_pattern(self, var: &str, bytes: Vec<Option<u8>>) -> Row {
+        self.want(Want::Pattern {
+            var: var.to_string(),
+            bytes,
+        })
+    }
+
+    /// Expects nothing of `var`'s `size` bytes but that the run succeeds: the instruction
+    /// leaves them undefined.
+    pub fn expect_undefined(self, var: &str, size: usize) -> Row {
+        self.expect_pattern(var, vec![None; size])
+    }
+
     /// Expects predicate `name` to hold `mask`.
     pub fn expect_pred(self, name: &str, mask: u32) -> Row {
         self.want(Want::Pred {
@@ -272,12 +289,8 @@ impl Row {
     }
 
     fn add(&self, state: &mut ExpectState, want: &Want) -> Result<(), RowError> {
-        let mut var = |name: &str, bytes: Vec<u8>| {
-            if state
-                .vars
-                .insert(name.to_string(), Allowed::exact(&bytes))
-                .is_some()
-            {
+        let mut var = |name: &str, allowed: Allowed| {
+            if state.vars.insert(name.to_string(), allowed).is_some() {
                 return Err(self.error(format!("`{name}` is expected twice")));
             }
             Ok(())
@@ -298,9 +311,10 @@ impl Row {
                     }
                     bytes.extend_from_slice(&value.to_le_bytes()[..size]);
                 }
-                var(name, bytes)
+                var(name, Allowed::exact(&bytes))
             }
-            Want::Bytes { var: name, bytes } => var(name, bytes.clone()),
+            Want::Bytes { var: name, bytes } => var(name, Allowed::exact(bytes)),
+            Want::Pattern { var: name, bytes } => var(name, Allowed::Bytes(Pattern(bytes.clone()))),
             Want::Pred { name, mask } => {
                 if state.preds.insert(name.clone(), *mask).is_some() {
                     return Err(self.error(format!("`{name}` is expected twice")));

@@ -10,10 +10,14 @@ pub mod bfn;
 pub mod bfrev;
 pub mod cbit;
 pub mod cmp;
+pub mod div;
 pub mod fbh;
 pub mod fbl;
 pub mod lzd;
+pub mod mad;
 pub mod min_max;
+pub mod mod_;
+pub mod mul;
 pub mod mulh;
 pub mod not;
 pub mod or;
@@ -25,10 +29,11 @@ pub mod shl;
 pub mod shr;
 pub mod xor;
 
+use visa_spec::platform::Platform;
 use visa_spec::ErrorClass;
 
-use crate::catalog::build::{form, lane};
-use crate::catalog::Rows;
+use crate::catalog::build::{self as super_build, form, lane};
+use crate::catalog::{Row, Rows};
 
 /// Declarations the validation rows of CMP, MIN_MAX and BFN write their forms against.
 pub const DECLS: &str =
@@ -171,4 +176,112 @@ pub fn lzd(rows: &mut Rows, d: &str, value: u64, expected: u64) {
         "values",
         lane("lzd.sat", "ud", &[("ud", value)], expected).derived(&why),
     );
+}
+
+// %cr0 fields (4_visa_header.md, V14(%cr0)): rounding mode (bits 4..5), ALT mode (bit 0),
+// denormal modes (bit 6 DF, 7 F, 10 HF: keep instead of flush).
+pub const RTNE: u32 = 0b00 << 4;
+pub const RU: u32 = 0b01 << 4;
+pub const RD: u32 = 0b10 << 4;
+pub const RTZ: u32 = 0b11 << 4;
+pub const ALT: u32 = 1 << 0;
+pub const KEEP_DF: u32 = 1 << 6;
+pub const KEEP_F: u32 = 1 << 7;
+pub const KEEP_HF: u32 = 1 << 10;
+pub const KEEP_ALL: u32 = KEEP_DF | KEEP_F | KEEP_HF;
+
+/// Declarations the forms of MUL, MAD, DIV and MOD are written against.
+pub const MULDIV_DECLS: &str =
+    ".decl VD v_type=G type=d num_elts=16\n.decl VQ v_type=G type=q num_elts=16\n\
+     .decl VB v_type=G type=b num_elts=16\n.decl VF v_type=G type=f num_elts=16\n\
+     .decl VBF v_type=G type=bf num_elts=16\n.decl VDF v_type=G type=df num_elts=16\n";
+
+/// One lane of `op` with %cr0 = `cr0`, expecting `expected`.
+pub fn one_cr0(
+    rows: &mut Rows,
+    group: &str,
+    d: &str,
+    op: &str,
+    dst: &str,
+    srcs: &[(&str, u64)],
+    cr0: u32,
+    expected: u64,
+) {
+    rows.add(group, lane(op, dst, srcs, expected).cr0(cr0).derived(d));
+}
+
+/// One lane of `op` with %cr0 = `cr0` under each reading of `erratum`.
+pub fn both_cr0(
+    rows: &mut Rows,
+    group: &str,
+    d: &str,
+    erratum: &str,
+    op: &str,
+    dst: &str,
+    srcs: &[(&str, u64)],
+    cr0: u32,
+    resolved: u64,
+    literal: u64,
+) {
+    rows.add(
+        group,
+        lane(op, dst, srcs, resolved)
+            .cr0(cr0)
+            .tag(erratum)
+            .derived(d),
+    );
+    rows.add(
+        group,
+        lane(op, dst, srcs, literal)
+            .cr0(cr0)
+            .literal(erratum)
+            .derived(d),
+    );
+}
+
+/// A form on `platform` after `decls`, expecting `class` (`None`: valid).
+pub fn form_on(
+    rows: &mut Rows,
+    group: &str,
+    d: &str,
+    platform: Platform,
+    decls: &str,
+    text: &str,
+    class: Option<ErrorClass>,
+) {
+    let row = Row::new(platform, format!("{decls}{text}\n")).expect_validation(class);
+    rows.add(group, row.derived(d));
+}
+
+/// DIV-BY-ZERO on `op` with src0 `s0` and a zero of its type: resolved, the lane is
+/// undefined (any bytes: a vector cannot tell which); literal, undefined-behaviour.
+pub fn by_zero(rows: &mut Rows, d: &str, op: &str, dst: &str, s0: (&str, u64)) {
+    let erratum = visa_spec::errata::DIV_BY_ZERO;
+    let srcs = [s0, (s0.0, 0)];
+    let program = super_build::lane_program(Platform::XeHpg, op, dst, &srcs);
+    let (row, ty) = super_build::ty(program, dst);
+    let row = row
+        .expect_undefined("V1", ty.size())
+        .tag(erratum)
+        .derived(d);
+    rows.add("by-zero", row);
+    let row = lane(op, dst, &srcs, 0).expect_error(ErrorClass::UndefinedBehaviour);
+    rows.add("by-zero", row.literal(erratum).derived(d));
+}
+
+/// MUL-PLATFORM-NOTES: the form is valid under the resolved reading; the literal reading
+/// rejects it where `literal_rejects`.
+pub fn platform_notes(
+    rows: &mut Rows,
+    d: &str,
+    platform: Platform,
+    text: &str,
+    literal_rejects: bool,
+) {
+    let erratum = visa_spec::errata::MUL_PLATFORM_NOTES;
+    let row =
+        |class| Row::new(platform, format!("{MULDIV_DECLS}{text}\n")).expect_validation(class);
+    rows.add("platform-notes", row(None).tag(erratum).derived(d));
+    let literal = literal_rejects.then_some(ErrorClass::InvalidInstruction);
+    rows.add("platform-notes", row(literal).literal(erratum).derived(d));
 }
