@@ -52,6 +52,8 @@ pub struct Doc {
 
 /// Every catalog document, in file order.
 pub const DOCS: &[Doc] = &[
+    alu::mov::DOC,
+    alu::add::DOC,
     alu::cmp::DOC,
     alu::sel::DOC,
     alu::min_max::DOC,

@@ -1,5 +1,6 @@
 //! The ALU family's catalogs, one module per instruction document.
 
+pub mod add;
 pub mod add3;
 pub mod and;
 pub mod asr;
@@ -17,6 +18,7 @@ pub mod lzd;
 pub mod mad;
 pub mod min_max;
 pub mod mod_;
+pub mod mov;
 pub mod mul;
 pub mod mulh;
 pub mod not;
@@ -30,9 +32,10 @@ pub mod shr;
 pub mod xor;
 
 use visa_spec::platform::Platform;
+use visa_spec::types::DataType;
 use visa_spec::ErrorClass;
 
-use crate::catalog::build::{self as super_build, form, lane};
+use crate::catalog::build::{self as super_build, form, lane, le32};
 use crate::catalog::{Row, Rows};
 
 /// Declarations the validation rows of CMP, MIN_MAX and BFN write their forms against.
@@ -284,4 +287,127 @@ pub fn platform_notes(
     rows.add("platform-notes", row(None).tag(erratum).derived(d));
     let literal = literal_rejects.then_some(ErrorClass::InvalidInstruction);
     rows.add("platform-notes", row(literal).literal(erratum).derived(d));
+}
+
+/// The platform most rows run on.
+pub const HPG: Platform = Platform::XeHpg;
+
+/// `add[.sat] (M1, 1) V1(0,0)<1> <modifier>V2(0,0)<0;1,0> <imm>` on D, V2 = `src0`.
+pub fn add_d(
+    rows: &mut Rows,
+    d: &str,
+    modifier: &str,
+    sat: bool,
+    src0: u32,
+    imm: &str,
+    expected: u32,
+) {
+    let sat = if sat { ".sat" } else { "" };
+    let text = format!(
+        ".decl V1 v_type=G type=d num_elts=1\n.decl V2 v_type=G type=d num_elts=1\n\
+         add{sat} (M1, 1) V1(0,0)<1> {modifier}V2(0,0)<0;1,0> {imm}\n"
+    );
+    let row = Row::new(HPG, text).var("V2", le32(&[src0])).expect_lane(
+        "V1",
+        DataType::D,
+        u64::from(expected),
+    );
+    rows.add("modifiers", row.derived(d));
+}
+
+/// One-lane integer ADD: `add[.sat] (M1, 1) V1 V2(0,0)<0;1,0> <imm>`, V1 of `dst_ty`, V2 of
+/// `src_ty` holding `src0`.
+pub fn add_integer(
+    rows: &mut Rows,
+    d: &str,
+    dst_ty: &str,
+    src_ty: &str,
+    src0: u32,
+    imm: &str,
+    sat: bool,
+    expected: u32,
+) {
+    let sat = if sat { ".sat" } else { "" };
+    let text = format!(
+        ".decl V1 v_type=G type={dst_ty} num_elts=1\n.decl V2 v_type=G type={src_ty} num_elts=1\n\
+         add{sat} (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0> {imm}\n"
+    );
+    let (row, src) = super_build::ty(Row::new(HPG, text), src_ty);
+    let (row, dst) = super_build::ty(row, dst_ty);
+    let row = row
+        .var("V2", src0.to_le_bytes()[..src.size()].to_vec())
+        .expect_lane("V1", dst, u64::from(expected));
+    rows.add("integer", row.derived(d));
+}
+
+/// `add[.sat] (M1, 1) V1 V2(0,0)<0;1,0> 0x<b>:f` on F with V2 = `a`, %cr0 = `cr0`, and
+/// `literal` at its literal reading.
+pub fn add_f(a: u32, b: u32, cr0: u32, sat: bool, literal: Option<&str>, expected: u32) -> Row {
+    let sat = if sat { ".sat" } else { "" };
+    let text = format!(
+        ".decl V1 v_type=G type=f num_elts=1\n.decl V2 v_type=G type=f num_elts=1\n\
+         add{sat} (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0> 0x{b:x}:f\n"
+    );
+    let row = Row::new(HPG, text)
+        .var("V2", le32(&[a]))
+        .cr0(cr0)
+        .expect_lane("V1", DataType::F, u64::from(expected));
+    match literal {
+        Some(id) => row.literal(id),
+        None => row,
+    }
+}
+
+/// One-lane MOV from V2 of `src_ty` holding `src` to V1 of `dst_ty`.
+pub fn mov(dst_ty: &str, src_ty: &str, src: u64, sat: bool, cr0: u32, expected: u64) -> Row {
+    let sat = if sat { ".sat" } else { "" };
+    let text = format!(
+        ".decl V1 v_type=G type={dst_ty} num_elts=1\n.decl V2 v_type=G type={src_ty} num_elts=1\n\
+         mov{sat} (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0>\n"
+    );
+    let (row, src_t) = super_build::ty(Row::new(HPG, text), src_ty);
+    let (row, dst_t) = super_build::ty(row, dst_ty);
+    row.var("V2", src.to_le_bytes()[..src_t.size()].to_vec())
+        .cr0(cr0)
+        .expect_lane("V1", dst_t, expected)
+}
+
+/// V1: 16 D, V2: 32 D; the region rows run one MOV with V2 = 0, 1, ..., 31.
+pub const SRC16: &str =
+    ".decl V1 v_type=G type=d num_elts=16\n.decl V2 v_type=G type=d num_elts=32\n";
+
+/// `insn` after [`SRC16`] with V2 = 0..31, expecting V1 to start with `prefix` and hold 0
+/// after it.
+pub fn region(platform: Platform, insn: &str, prefix: &[u32]) -> Row {
+    let src: Vec<u32> = (0..32).collect();
+    let mut want = vec![0u64; 16];
+    for (w, p) in want.iter_mut().zip(prefix) {
+        *w = u64::from(*p);
+    }
+    Row::new(platform, format!("{SRC16}{insn}\n"))
+        .var("V2", le32(&src))
+        .expect_lanes("V1", DataType::D, &want)
+}
+
+/// `<pred> mov (<mask>, 8) V1(0,0)<1> 0x1:d` with P1 = `p1` and EM = `emask`: V1 holds 1 in
+/// the channels of `lanes`, 0 elsewhere.
+pub fn predication(
+    rows: &mut Rows,
+    d: &str,
+    pred: &str,
+    mask: &str,
+    emask: u32,
+    p1: u32,
+    lanes: u32,
+) {
+    let text = format!(
+        ".decl V1 v_type=G type=d num_elts=8\n.decl P1 v_type=P num_elts=32\n\
+         {pred} mov ({mask}, 8) V1(0,0)<1> 0x1:d\n"
+    );
+    let want: Vec<u64> = (0..8).map(|i| u64::from(lanes >> i & 1)).collect();
+    let row = Row::new(HPG, text)
+        .pred("P1", p1)
+        .emask(emask)
+        .expect_lanes("V1", DataType::D, &want);
+    rows.add("predication", row.derived(d));
 }
