@@ -2,6 +2,9 @@
 
 pub mod add;
 pub mod add3;
+pub mod add3o;
+pub mod addc;
+pub mod addr_add;
 pub mod and;
 pub mod asr;
 pub mod avg;
@@ -16,26 +19,31 @@ pub mod fbh;
 pub mod fbl;
 pub mod lzd;
 pub mod mad;
+pub mod madw;
 pub mod min_max;
 pub mod mod_;
 pub mod mov;
+pub mod movs;
 pub mod mul;
 pub mod mulh;
 pub mod not;
 pub mod or;
 pub mod rol;
 pub mod ror;
+pub mod sad2;
+pub mod sad2add;
 pub mod sel;
 pub mod setp;
 pub mod shl;
 pub mod shr;
+pub mod subb;
 pub mod xor;
 
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 use visa_spec::ErrorClass;
 
-use crate::catalog::build::{self as super_build, form, lane, le32};
+use crate::catalog::build::{self as super_build, form, lane, le16, le32};
 use crate::catalog::{Row, Rows};
 
 /// Declarations the validation rows of CMP, MIN_MAX and BFN write their forms against.
@@ -410,4 +418,77 @@ pub fn predication(
         .emask(emask)
         .expect_lanes("V1", DataType::D, &want);
     rows.add("predication", row.derived(d));
+}
+
+/// What a destination element holds before the carry-family rows run: it shows which bytes
+/// were written.
+pub const OLD: u32 = 0xDEAD_BEEF;
+
+/// `op (M1, 1) V1 C1 V2 V3` on UD one-element variables, V1 and C1 starting at OLD, V2 = `a`,
+/// V3 = `b`: expects V1 = `result` and C1 = `carry`.
+pub fn two_results(platform: Platform, op: &str, a: u32, b: u32, result: u32, carry: u32) -> Row {
+    let text = format!(
+        ".decl V1 v_type=G type=ud num_elts=1\n.decl C1 v_type=G type=ud num_elts=1\n\
+         .decl V2 v_type=G type=ud num_elts=1\n.decl V3 v_type=G type=ud num_elts=1\n\
+         {op} (M1, 1) V1(0,0)<1> C1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<0;1,0>\n"
+    );
+    Row::new(platform, text)
+        .var("V1", le32(&[OLD]))
+        .var("C1", le32(&[OLD]))
+        .var("V2", le32(&[a]))
+        .var("V3", le32(&[b]))
+        .expect_lane("V1", DataType::UD, result.into())
+        .expect_lane("C1", DataType::UD, carry.into())
+}
+
+/// `[pred] op (M1, 4) V1 C1 V2 V3` with four-lane UD variables, V1 and C1 starting at OLD,
+/// P1 = `mask`; expects nothing yet.
+pub fn four_lanes(pred: &str, op: &str, a: [u32; 4], b: [u32; 4], mask: u32) -> Row {
+    let text = format!(
+        ".decl V1 v_type=G type=ud num_elts=4\n.decl C1 v_type=G type=ud num_elts=4\n\
+         .decl V2 v_type=G type=ud num_elts=4\n.decl V3 v_type=G type=ud num_elts=4\n\
+         .decl P1 v_type=P num_elts=4\n\
+         {pred}{op} (M1, 4) V1(0,0)<1> C1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0>\n"
+    );
+    Row::new(HPG, text)
+        .var("V1", le32(&[OLD; 4]))
+        .var("C1", le32(&[OLD; 4]))
+        .var("V2", le32(&a))
+        .var("V3", le32(&b))
+        .pred("P1", mask)
+}
+
+/// `op (M1, 2) V1:dst V2 V3 [V4]`: V2 and V3 hold one pair of `src_ty` bytes, V4 one `w_ty`
+/// word, V1 starts at 0xBEEF: expects lane 0 = `expected` and lane 1 undefined
+/// (dst[i+1] = undefined: any bytes).
+pub fn sad2_pair(
+    op: &str,
+    dst: &str,
+    src: (&str, [u8; 2], [u8; 2]),
+    src2: Option<(&str, u16)>,
+    expected: u16,
+) -> Row {
+    let (src_ty, a, b) = src;
+    let (modifier, src_ty) = super_build::split_modifier(src_ty);
+    let mut text = format!(
+        ".decl V1 v_type=G type={dst} num_elts=2\n.decl V2 v_type=G type={src_ty} num_elts=2\n\
+         .decl V3 v_type=G type={src_ty} num_elts=2\n"
+    );
+    let mut third = String::new();
+    if let Some((ty, _)) = src2 {
+        text.push_str(&format!(".decl V4 v_type=G type={ty} num_elts=1\n"));
+        third = " V4(0,0)<0;1,0>".to_string();
+    }
+    text.push_str(&format!(
+        "{op} (M1, 2) V1(0,0)<1> {modifier}V2(0,0)<1;1,0> V3(0,0)<1;1,0>{third}\n"
+    ));
+    let mut row = Row::new(HPG, text)
+        .var("V1", le16(&[0xbeef, 0xbeef]))
+        .var("V2", a.to_vec())
+        .var("V3", b.to_vec());
+    if let Some((_, v)) = src2 {
+        row = row.var("V4", le16(&[v]));
+    }
+    let [lo, hi] = expected.to_le_bytes();
+    row.expect_pattern("V1", vec![Some(lo), Some(hi), None, None])
 }
