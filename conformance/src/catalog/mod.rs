@@ -33,7 +33,9 @@ pub mod alu;
 pub mod build;
 pub mod dpas;
 pub mod engine;
+pub mod memory;
 pub mod row;
+pub mod svm;
 
 pub use row::{Row, RowError};
 
@@ -90,6 +92,13 @@ pub const DOCS: &[Doc] = &[
     alu::sad2add::DOC,
     alu::addr_add::DOC,
     alu::movs::DOC,
+    svm::svm_block_ld::DOC,
+    svm::svm_block_st::DOC,
+    svm::svm_gather::DOC,
+    svm::svm_scatter::DOC,
+    svm::svm_gather4_scaled::DOC,
+    svm::svm_scatter4_scaled::DOC,
+    svm::svm_atomic::DOC,
     dpas::dpas::DOC,
     dpas::dpasw::DOC,
     dpas::dp4a::DOC,

@@ -32,11 +32,18 @@ pub enum Want {
     Pattern { var: String, bytes: Vec<Option<u8>> },
     /// A predicate's mask: bit i is element i.
     Pred { name: String, mask: u32 },
-    /// Bytes at an address of a memory space.
+    /// Bytes at an address of a memory space, `None` for a byte any value may hold.
     Mem {
         space: String,
         addr: u64,
-        bytes: Vec<u8>,
+        bytes: Vec<Option<u8>>,
+    },
+    /// Bytes `at..at + bytes.len()` of a variable, `None` for a byte any value may hold; the
+    /// rest of the variable is not observed.
+    Reg {
+        var: String,
+        at: usize,
+        bytes: Vec<Option<u8>>,
     },
 }
 
@@ -220,13 +227,37 @@ impl Row {
         })
     }
 
-    /// Expects `bytes` at `addr` of memory space `space`.
-    pub fn expect_mem(self, space: &str, addr: u64, bytes: Vec<u8>) -> Row {
+    /// Expects `bytes` at `addr` of memory space `space` (`None`: any byte).
+    pub fn expect_mem(self, space: &str, addr: u64, bytes: Vec<Option<u8>>) -> Row {
         self.want(Want::Mem {
             space: space.to_string(),
             addr,
             bytes,
         })
+    }
+
+    /// Expects bytes `at..` of `var` to match `bytes` (`None`: any byte); the rest of `var`
+    /// is not observed.
+    pub fn expect_reg(self, var: &str, at: usize, bytes: Vec<Option<u8>>) -> Row {
+        self.want(Want::Reg {
+            var: var.to_string(),
+            at,
+            bytes,
+        })
+    }
+
+    /// Starts variable `name` with `bytes` followed by zeros up to its declared size.
+    pub fn var_prefix(self, name: &str, mut bytes: Vec<u8>) -> Row {
+        match decl_size(&self.program, name) {
+            Some(size) if size >= bytes.len() => {
+                bytes.resize(size, 0);
+                self.var(name, bytes)
+            }
+            _ => self.fault(format!(
+                "`{name}` is not declared with room for {} bytes",
+                bytes.len()
+            )),
+        }
     }
 
     /// Expects the run to fail with an error of `class`.
@@ -325,10 +356,50 @@ impl Row {
                 state.mem.push(MemExpect {
                     space: space.clone(),
                     addr: *addr,
-                    bytes: Allowed::exact(bytes),
+                    bytes: Allowed::Bytes(Pattern(bytes.clone())),
                 });
                 Ok(())
             }
+            Want::Reg {
+                var: name,
+                at,
+                bytes,
+            } => {
+                let Some(size) = decl_size(&self.program, name) else {
+                    return Err(self.error(format!("`{name}` is not declared")));
+                };
+                if at + bytes.len() > size {
+                    return Err(
+                        self.error(format!("bytes {at}.. of `{name}` pass its {size} bytes"))
+                    );
+                }
+                let mut pattern = vec![None; size];
+                pattern[*at..at + bytes.len()].copy_from_slice(bytes);
+                var(name, Allowed::Bytes(Pattern(pattern)))
+            }
         }
     }
+}
+
+/// The byte size `.decl NAME ... type=T num_elts=N` gives a general (or address, surface,
+/// sampler) variable of `program`: the element size of T (UW for an address, UD for a
+/// surface or sampler) times N. Read from the text as the rows write it; `None` when the
+/// program does not declare `name` that way.
+pub fn decl_size(program: &str, name: &str) -> Option<usize> {
+    let line = program.lines().find(|l| {
+        let mut words = l.split_whitespace();
+        words.next() == Some(".decl") && words.next() == Some(name)
+    })?;
+    let field = |key: &str| {
+        line.split_whitespace()
+            .find_map(|w| w.strip_prefix(key).map(str::to_string))
+    };
+    let elements: usize = field("num_elts=")?.parse().ok()?;
+    let size = match field("v_type=")?.as_str() {
+        "G" => field("type=")?.parse::<DataType>().ok()?.size(),
+        "A" => 2,
+        "T" | "S" => 4,
+        _ => return None,
+    };
+    Some(size * elements)
 }

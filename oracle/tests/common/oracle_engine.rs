@@ -1,4 +1,4 @@
-// The engine the shared memory catalogs (spec/tests/lsc_rows, spec/tests/svm_rows) run on
+// The engine the shared memory catalogs (spec/tests/lsc_rows) run on
 // in the oracle's tests: spec/tests/common/mem_rows.rs calls `engine_run`, which the spec's
 // tests define as `visa_spec::exec::run` (spec/tests/common/spec_engine.rs).
 fn engine_run(

@@ -1,6 +1,5 @@
-// The one row runner of the memory edge catalogs (spec/tests/lsc_rows/*.rs and
-// spec/tests/svm_rows/rows.rs), which the spec's and the oracle's tests include after
-// defining `engine_run`. A row builds its state (variables, flat memory, surfaces, the
+// The one row runner of the LSC edge catalogs (spec/tests/lsc_rows/*.rs), which the spec's
+// and the oracle's tests include after defining `engine_run`. A row builds its state (variables, flat memory, surfaces, the
 // predicate `P1`, errata at their literal reading, the platform), runs the engine and
 // compares what it observes (`Want`): register or flat memory bytes, `None` where the bytes
 // must be undefined (a don't-care of the vectors), or the error class.
