@@ -16,22 +16,20 @@ pub use super::build::{le16, le32, le64};
 #[derive(Clone, Debug)]
 pub struct Case {
     /// The instruction text (after the catalog's declarations).
-    pub text: &'static str,
+    pub text: String,
     row: Row,
 }
 
 impl Case {
     /// `text` after `decls` on xe-hpg, `P1` (when declared) enabling lanes 0..8.
-    pub fn new(decls: &'static str, text: &'static str) -> Case {
-        Case {
-            text,
-            row: Row::new(Platform::XeHpg, format!("{decls}{text}\n")),
-        }
-        .pred(0xff)
+    pub fn new(decls: &str, text: impl Into<String>) -> Case {
+        let text = text.into();
+        let row = Row::new(Platform::XeHpg, format!("{decls}{text}\n"));
+        Case { text, row }.pred(0xff)
     }
 
     /// The leading bytes of a variable; the rest is zero.
-    pub fn var(mut self, name: &'static str, bytes: Vec<u8>) -> Case {
+    pub fn var(mut self, name: &str, bytes: Vec<u8>) -> Case {
         self.row = self.row.var_prefix(name, bytes);
         self
     }
@@ -60,7 +58,7 @@ impl Case {
     }
 
     /// Runs the erratum `id` under its literal reading.
-    pub fn literal(mut self, id: &'static str) -> Case {
+    pub fn literal(mut self, id: &str) -> Case {
         self.row = self.row.literal(id);
         self
     }

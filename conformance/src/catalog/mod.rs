@@ -33,6 +33,7 @@ pub mod alu;
 pub mod build;
 pub mod dpas;
 pub mod engine;
+pub mod lsc;
 pub mod memory;
 pub mod row;
 pub mod svm;
@@ -92,6 +93,9 @@ pub const DOCS: &[Doc] = &[
     alu::sad2add::DOC,
     alu::addr_add::DOC,
     alu::movs::DOC,
+    lsc::lsc_untyped::DOC,
+    lsc::lsc_atomic::DOC,
+    lsc::lsc_block2d::DOC,
     svm::svm_block_ld::DOC,
     svm::svm_block_st::DOC,
     svm::svm_gather::DOC,
