@@ -197,7 +197,7 @@ fn undefined_behaviour_vectors() -> u64 {
 
 /// Two float DPAS cases (bf x bf, RC 1, xe-hpg, no expectation: certify computes the set
 /// of every profile's result) that tell `product-round` from the other accumulations
-/// (derivations in conformance/tests/dpas_catalog.rs, `products_below_f32_range` and
+/// (derivations in conformance/src/catalog/dpas/dpas_profiles.rs, `below_f32_range` and
 /// `accumulation_profiles`): products p0 = -2^-200, p1 = -0 in every stage on +0 (+0 under
 /// product-round and literal-c, -0 under sequential and exact-stage); p0 = p1 = 2^-24 on 1.0
 /// (1.0 under product-round and sequential, 1 + 2^-23 under literal-c and exact-stage).

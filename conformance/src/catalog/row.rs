@@ -7,6 +7,7 @@ use std::fmt;
 use serde_json::Value;
 use visa_spec::errata::Reading;
 use visa_spec::platform::Platform;
+use visa_spec::profile::DpasProfile;
 use visa_spec::types::DataType;
 use visa_spec::ErrorClass;
 
@@ -83,6 +84,8 @@ pub struct Row {
     pub errata: BTreeMap<String, Reading>,
     /// Edge classes and the ids of the errata the row exercises.
     pub tags: Vec<String>,
+    /// The numeric profile the expected values assume (`None`: the default).
+    pub profile: Option<String>,
     pub expect: Outcome,
     /// How the expected values follow from the documents.
     pub derivation: String,
@@ -102,6 +105,7 @@ impl Row {
             init: Init::default(),
             errata: BTreeMap::new(),
             tags: Vec::new(),
+            profile: None,
             expect: Outcome::State(Vec::new()),
             derivation: String::new(),
             faults: Vec::new(),
@@ -301,6 +305,14 @@ impl Row {
                 Expect::State(state)
             }
         };
+        // The canonical spelling (all four parts), the one implementations list in `hello`.
+        let profile = match &self.profile {
+            None => None,
+            Some(name) => match DpasProfile::parse(name) {
+                Some(p) => Some(p.to_string()),
+                None => return Err(self.error(format!("unknown numeric profile `{name}`"))),
+            },
+        };
         let mut extensions = BTreeMap::new();
         extensions.insert(
             DERIVATION_KEY.to_string(),
@@ -311,7 +323,7 @@ impl Row {
             tags: self.tags.clone(),
             platform: self.platform,
             errata: self.errata.clone(),
-            profile: None,
+            profile,
             program: self.program.clone(),
             init: self.init.clone(),
             expect: Some(expect),

@@ -171,4 +171,5 @@ fn add(rows: &mut Rows) {
         "rc-loop",
         row(&[32, UNTOUCHED]).literal(errata::DPAS_RC_LOOP),
     );
+    super::dpas_profiles::add(rows);
 }

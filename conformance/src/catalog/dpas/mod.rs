@@ -4,6 +4,7 @@ pub mod dp4a;
 // Named for its document, DPAS.md, as spec/src/insn/dpas/dpas.rs is.
 #[allow(clippy::module_inception)]
 pub mod dpas;
+pub mod dpas_profiles;
 pub mod dpasw;
 
 /// The variables of the DPAS rows: Dst, Src0 (C), Src1 (W1), Src2 (A1), 256 bytes each
