@@ -198,3 +198,20 @@ fn every_executable_erratum_is_exercised() {
         "errata not exercised under both readings: {missing:#?}"
     );
 }
+
+/// Every catalog case is valid under docs/visa-vector-1.schema.json, `x-derivation` included.
+#[test]
+fn catalog_cases_are_valid_under_the_schema() {
+    let path = repo().join("docs/visa-vector-1.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::draft202012::new(&schema).unwrap();
+    for case in all_cases() {
+        let value = case.to_value();
+        let errors: Vec<String> = validator
+            .iter_errors(&value)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{}: {errors:?}", case.id);
+    }
+}
