@@ -4,7 +4,7 @@ use visa_spec::errata;
 use visa_spec::types::DataType;
 use visa_spec::ErrorClass;
 
-use super::{add_d, add_f, add_integer, HPG, SRC16};
+use super::{add_d, add_f, add_integer, invalid_predicate_forms, HPG, SRC16};
 use crate::catalog::build::{le16, le64};
 use crate::catalog::{Doc, Row, Rows};
 
@@ -220,6 +220,13 @@ fn add(rows: &mut Rows) {
         )
         .expect_error(ErrorClass::InvalidInstruction)
         .derived(d),
+    );
+    let d = "Only the logic instructions and MOV read predicates.";
+    invalid_predicate_forms(
+        rows,
+        d,
+        ".decl V1 v_type=G type=ud num_elts=16\n",
+        "add (M1, 16) V1(0,0)<1> P2 P3",
     );
     let d = "HF: 1.0 (0x3c00) + 1.0 = 2.0 (0x4000).";
     let text = ".decl V1 v_type=G type=hf num_elts=1\n.decl V2 v_type=G type=hf num_elts=1\n\

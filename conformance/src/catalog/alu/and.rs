@@ -3,7 +3,10 @@
 use visa_spec::errata;
 use visa_spec::ErrorClass;
 
-use super::{form_both, form_row, one, ARITH_DECLS};
+use super::{
+    form_both, form_row, invalid_predicate_forms, one, predicate_operands, qword_forms,
+    qword_forms_literal, ARITH_DECLS,
+};
 
 use crate::catalog::{Doc, Rows};
 
@@ -103,4 +106,50 @@ fn add(rows: &mut Rows) {
         None,
         Some(ErrorClass::InvalidInstruction),
     );
+    let d = "Channels 0..7 write bits 0..7: 0xCA & 0xA6 = 0x82; bits 8..31 of P1 keep 0xFFFFFF.";
+    predicate_operands(
+        rows,
+        d,
+        "and (M1, 8) P1 P2 P3",
+        0xFFFF_FF00,
+        0xCA,
+        0xA6,
+        u32::MAX,
+        0xFFFF_FF82,
+    );
+    let d =
+        "M2 (offset 4), 4 channels: bits 4..7; (0xA0 & 0x60) = 0x20; other bits of P1 (0) kept.";
+    predicate_operands(
+        rows,
+        d,
+        "and (M2, 4) P1 P2 P3",
+        0,
+        0xFFFF_FFA0,
+        0x0000_0060,
+        u32::MAX,
+        0x20,
+    );
+    let d = "Every operand a predicate (Notes): a register among them is invalid.";
+    invalid_predicate_forms(
+        rows,
+        d,
+        ".decl V1 v_type=G type=ud num_elts=16\n",
+        "and (M1, 16) P1 P2 V1(0,0)<1;1,0>",
+    );
+    invalid_predicate_forms(
+        rows,
+        d,
+        ".decl V1 v_type=G type=ud num_elts=16\n",
+        "and (M1, 16) V1(0,0)<1> P2 P3",
+    );
+    let d = "0x0123456789ABCDEF & 0xFF00FF00FF00FF00 keeps bytes 01 45 89 CD: 0x010045008900CD00.";
+    qword_forms(
+        rows,
+        d,
+        "and (M1, 1) VR(0,0)<1> VQ(0,0)<0;1,0> 0xff00ff00ff00ff00:q",
+        "VR",
+        "00cd008900450001",
+    );
+    let d = "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.";
+    qword_forms_literal(rows, d, "and (M1, 1) VR(0,0)<1> VQ(0,0)<0;1,0> 0x1:q");
 }

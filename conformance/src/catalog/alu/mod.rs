@@ -492,3 +492,130 @@ pub fn sad2_pair(
     let [lo, hi] = expected.to_le_bytes();
     row.expect_pattern("V1", vec![Some(lo), Some(hi), None, None])
 }
+
+/// The predicate operands of the logic rows.
+pub const PREDS: &str =
+    ".decl P1 v_type=P num_elts=32\n.decl P2 v_type=P num_elts=32\n.decl P3 v_type=P num_elts=32\n";
+
+/// Bytes written as lowercase hex pairs (the rows' expected storage); a mistake is recorded
+/// on the row.
+fn hex(row: Row, text: &str) -> (Row, Vec<u8>) {
+    let parsed: Option<Vec<u8>> = (0..text.len())
+        .step_by(2)
+        .map(|i| {
+            text.get(i..i + 2)
+                .and_then(|b| u8::from_str_radix(b, 16).ok())
+        })
+        .collect();
+    match parsed {
+        Some(bytes) if text.len().is_multiple_of(2) => (row, bytes),
+        _ => (row.fault(format!("`{text}` is not hex bytes")), Vec::new()),
+    }
+}
+
+/// The predicate-operand form of AND, OR, XOR and NOT: `insn` after [`PREDS`] with P1, P2,
+/// P3 and EM given, expecting P1 = `want`.
+pub fn predicate_operands(
+    rows: &mut Rows,
+    d: &str,
+    insn: &str,
+    p1: u32,
+    p2: u32,
+    p3: u32,
+    emask: u32,
+    want: u32,
+) {
+    let row = Row::new(HPG, format!("{PREDS}{insn}\n"))
+        .pred("P1", p1)
+        .pred("P2", p2)
+        .pred("P3", p3)
+        .emask(emask)
+        .expect_pred("P1", want);
+    rows.add("predicates", row.derived(d));
+}
+
+/// An invalid predicate-operand form: `decls` and `insn` after [`PREDS`].
+pub fn invalid_predicate_forms(rows: &mut Rows, d: &str, decls: &str, insn: &str) {
+    let row = Row::new(HPG, format!("{PREDS}{decls}{insn}\n"))
+        .expect_error(ErrorClass::InvalidInstruction);
+    rows.add("predicates", row.derived(d));
+}
+
+/// The Q and UQ variables of the qword rows.
+pub const QWORDS: &str = ".decl VQ v_type=G type=q num_elts=1\n.decl VU v_type=G type=uq num_elts=1\n.decl VR v_type=G type=q num_elts=1\n.decl VS v_type=G type=uq num_elts=1\n";
+
+/// A Q/UQ form (QWORD-TYPEMAP-GAP resolved): VQ = VU = 0x0123456789ABCDEF, expecting `var`
+/// to hold the storage `want`.
+pub fn qword_forms(rows: &mut Rows, d: &str, insn: &str, var: &str, want: &str) {
+    let row = Row::new(HPG, format!("{QWORDS}{insn}\n"))
+        .var("VQ", vec![0xef, 0xcd, 0xab, 0x89, 0x67, 0x45, 0x23, 0x01])
+        .var("VU", vec![0xef, 0xcd, 0xab, 0x89, 0x67, 0x45, 0x23, 0x01])
+        .tag(visa_spec::errata::QWORD_TYPEMAP_GAP);
+    let (row, bytes) = hex(row, want);
+    rows.add("qwords", row.expect_bytes(var, bytes).derived(d));
+}
+
+/// The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.
+pub fn qword_forms_literal(rows: &mut Rows, d: &str, insn: &str) {
+    let row = Row::new(HPG, format!("{QWORDS}{insn}\n"))
+        .expect_error(ErrorClass::InvalidInstruction)
+        .literal(visa_spec::errata::QWORD_TYPEMAP_GAP);
+    let why = format!(
+        "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid. {d}"
+    );
+    rows.add("qwords", row.derived(&why));
+}
+
+/// Unsigned rotation variables.
+pub const ROTATES: &str = ".decl VUD v_type=G type=ud num_elts=1\n.decl VUW v_type=G type=uw num_elts=1\n.decl RUD v_type=G type=ud num_elts=1\n.decl RUW v_type=G type=uw num_elts=1\n";
+/// Signed rotation variables.
+pub const SIGNED_ROTATES: &str = ".decl SD v_type=G type=d num_elts=1\n.decl SW v_type=G type=w num_elts=1\n.decl RD v_type=G type=d num_elts=1\n.decl RW v_type=G type=w num_elts=1\n";
+
+/// ROTATE-SIGNED-SHIFT: (resolved, literal) storage of `var`, with the errata `also` literal
+/// in both; SD = 0x80000000, SW = 0x8002 (-32766).
+pub fn rotate_signed_shift_both_readings(
+    rows: &mut Rows,
+    d: &str,
+    insn: &str,
+    var: &str,
+    resolved: &str,
+    literal: &str,
+    also: &[&str],
+) {
+    let why = format!("Erratum ROTATE-SIGNED-SHIFT: (resolved, literal) results, and with ROTATE-WIDTH literal too where src0 is narrower than the destination. SD = 0x80000000, SW = 0x8002 (-32766). {d}");
+    let row = |want: &str| {
+        let mut row = Row::new(HPG, format!("{SIGNED_ROTATES}{insn}\n"))
+            .var("SD", vec![0, 0, 0, 0x80])
+            .var("SW", vec![0x02, 0x80]);
+        for id in also {
+            row = row.literal(id);
+        }
+        let (row, bytes) = hex(row, want);
+        row.expect_bytes(var, bytes)
+    };
+    let erratum = visa_spec::errata::ROTATE_SIGNED_SHIFT;
+    rows.add("signed-shift", row(resolved).tag(erratum).derived(&why));
+    rows.add("signed-shift", row(literal).literal(erratum).derived(&why));
+}
+
+/// ROTATE-WIDTH literal: the document's expression with RotateMask = sizeof(src0)*8 - 1,
+/// computed exactly, then the low destination bits written (VUD = 0x12345678, VUW =
+/// 0x8001); resolved, src0 must have the destination's size.
+pub fn rotate_width_literal(rows: &mut Rows, d: &str, insn: &str, var: &str, want: &str) {
+    let why = format!("Erratum ROTATE-WIDTH, literal reading: the document's expression with RotateMask = sizeof(src0)*8 - 1 (instructions/ROL.md, ROR.md), computed exactly, then the low destination bits written; resolved: src0 must have the destination's size. {d}");
+    let base = || {
+        Row::new(HPG, format!("{ROTATES}{insn}\n"))
+            .var("VUD", vec![0x78, 0x56, 0x34, 0x12])
+            .var("VUW", vec![0x01, 0x80])
+    };
+    let erratum = visa_spec::errata::ROTATE_WIDTH;
+    let (row, bytes) = hex(base(), want);
+    rows.add(
+        "width",
+        row.expect_bytes(var, bytes).literal(erratum).derived(&why),
+    );
+    let row = base()
+        .expect_error(ErrorClass::InvalidInstruction)
+        .tag(erratum);
+    rows.add("width", row.derived(&why));
+}

@@ -2,7 +2,7 @@
 
 use visa_spec::ErrorClass;
 
-use super::{form_row, one, ARITH_DECLS};
+use super::{form_row, one, predicate_operands, qword_forms, qword_forms_literal, ARITH_DECLS};
 
 use crate::catalog::{Doc, Rows};
 
@@ -62,4 +62,25 @@ fn add(rows: &mut Rows) {
         "not.sat (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
     );
+    let d = "EM enables channels 0 and 2: !0b0011 = 0b1100 over 4 lanes; bit 0 <- 0, bit 2 <- 1, bits 1 and 3 keep P1's 1s: 0b1110.";
+    predicate_operands(
+        rows,
+        d,
+        "not (M1, 4) P1 P2",
+        0b1111,
+        0b0011,
+        0,
+        0b0101,
+        0b1110,
+    );
+    let d = "~0x0123456789ABCDEF on UQ = 0xFEDCBA9876543210 (each nibble n becomes 15-n).";
+    qword_forms(
+        rows,
+        d,
+        "not (M1, 1) VS(0,0)<1> VU(0,0)<0;1,0>",
+        "VS",
+        "1032547698badcfe",
+    );
+    let d = "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.";
+    qword_forms_literal(rows, d, "not (M1, 1) VS(0,0)<1> VU(0,0)<0;1,0>");
 }

@@ -1,6 +1,6 @@
 //! OR (instructions/OR.md): hand-derived rows, each with its derivation.
 
-use super::one;
+use super::{invalid_predicate_forms, one, predicate_operands, qword_forms};
 
 use crate::catalog::{Doc, Rows};
 
@@ -41,5 +41,27 @@ fn add(rows: &mut Rows) {
         "d",
         &[("~d", 0), ("d", 0)],
         0xffff_ffff,
+    );
+    let d =
+        "M5 offsets channel n to bit 16+n: (0x00F0 | 0x0F00) << 16 = 0x0FF0_0000; bits 0..15 kept.";
+    predicate_operands(
+        rows,
+        d,
+        "or (M5, 16) P1 P2 P3",
+        0x0000_FFFF,
+        0x00F0_0000,
+        0x0F00_0000,
+        u32::MAX,
+        0x0FF0_FFFF,
+    );
+    let d = "No predication in the predicate-operand form (Notes).";
+    invalid_predicate_forms(rows, d, "", "(P3) or (M1, 16) P1 P2 P3");
+    let d = "UQ 0x0123456789ABCDEF | 0: unchanged bytes.";
+    qword_forms(
+        rows,
+        d,
+        "or (M1, 1) VS(0,0)<1> VU(0,0)<0;1,0> 0x0:uq",
+        "VS",
+        "efcdab8967452301",
     );
 }

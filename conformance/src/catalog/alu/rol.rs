@@ -5,7 +5,9 @@ use visa_spec::platform::Platform::XeHpc;
 use visa_spec::platform::Platform::XeLp;
 use visa_spec::ErrorClass;
 
-use super::{both, form_row, one, BITS_DECLS};
+use super::{
+    both, form_row, one, rotate_signed_shift_both_readings, rotate_width_literal, BITS_DECLS,
+};
 use crate::catalog::build::lane_on;
 use crate::catalog::{Doc, Rows};
 
@@ -234,6 +236,24 @@ fn add(rows: &mut Rows) {
         BITS_DECLS,
         "rol.sat (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
+    );
+    let d = "Erratum ROTATE-SIGNED-SHIFT on both engines: (resolved, literal) results, and with ROTATE-WIDTH literal too where src0 is narrower than the destination. SD = 0x80000000, SW = 0x8002 (-32766). D INT_MIN rol 1: resolved 0x00000001; literal (x << 1) | (x >> 31) = 0 | -1 = 0xFFFFFFFF.";
+    rotate_signed_shift_both_readings(
+        rows,
+        d,
+        "rol (M1, 1) RD(0,0)<1> SD(0,0)<0;1,0> 0x1:d",
+        "RD",
+        "01000000",
+        "ffffffff",
+        &[],
+    );
+    let d = "Erratum ROTATE-WIDTH, literal reading: the document's expression with RotateMask = sizeof(src0)*8 - 1 (instructions/ROL.md, ROR.md), computed exactly, then the low destination bits written. UW 0x8001, count 1: (0x8001 << 1) | (0x8001 >> (-1 & 15 = 15)) = 0x10002 | 1 = 0x10003 in UD.";
+    rotate_width_literal(
+        rows,
+        d,
+        "rol (M1, 1) RUD(0,0)<1> VUW(0,0)<0;1,0> 0x1:uw",
+        "RUD",
+        "03000100",
     );
     let d = "ROTATE-SIGNED-SHIFT: Q INT64_MIN rol 1 on PVC: resolved → 1; literal: x << 1 has low \
              64 bits 0 and x >> 63 = -1 → all ones.";

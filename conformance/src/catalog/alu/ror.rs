@@ -4,7 +4,9 @@ use visa_spec::errata;
 use visa_spec::platform::Platform::XeHpc;
 use visa_spec::ErrorClass;
 
-use super::{both, form_row, one, BITS_DECLS};
+use super::{
+    both, form_row, one, rotate_signed_shift_both_readings, rotate_width_literal, BITS_DECLS,
+};
 use crate::catalog::build::lane_on;
 use crate::catalog::{Doc, Rows};
 
@@ -127,6 +129,42 @@ fn add(rows: &mut Rows) {
         BITS_DECLS,
         "ror (M1, 8) VW(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
+    );
+    let d = "Erratum ROTATE-SIGNED-SHIFT on both engines: (resolved, literal) results, and with ROTATE-WIDTH literal too where src0 is narrower than the destination. SD = 0x80000000, SW = 0x8002 (-32766). W 0x8002 ror 1: resolved 0x4001; literal (x >> 1) | (x << 15) = 0x...C001 | 0x...0000 = 0xC001.";
+    rotate_signed_shift_both_readings(
+        rows,
+        d,
+        "ror (M1, 1) RW(0,0)<1> SW(0,0)<0;1,0> 0x1:w",
+        "RW",
+        "0140",
+        "01c0",
+        &[],
+    );
+    let d = "Erratum ROTATE-SIGNED-SHIFT on both engines: (resolved, literal) results, and with ROTATE-WIDTH literal too where src0 is narrower than the destination. SD = 0x80000000, SW = 0x8002 (-32766). W 0x8002 ror 1 into D under ROTATE-WIDTH literal (RotateMask 15 from src0): resolved shift, the unsigned 0x8002: 0x4001 | (0x8002 << 15 = 0x40010000) = 0x40014001; literal shift: x >> 1 = -16383 = 0xFFFFC001, x << 15 = -0x3FFF0000 = 0xC0010000 in 32 bits; OR → 0xFFFFC001: the copied sign fills the upper half of the destination.";
+    rotate_signed_shift_both_readings(
+        rows,
+        d,
+        "ror (M1, 1) RD(0,0)<1> SW(0,0)<0;1,0> 0x1:w",
+        "RD",
+        "01400140",
+        "01c0ffff",
+        &[errata::ROTATE_WIDTH],
+    );
+    let d = "Erratum ROTATE-WIDTH, literal reading: the document's expression with RotateMask = sizeof(src0)*8 - 1 (instructions/ROL.md, ROR.md), computed exactly, then the low destination bits written. UD 0x12345678, count 4: (x >> 4) | (x << 28) = 0x01234567 | 0x1234567800000000; the low 16 bits into UW: 0x4567.";
+    rotate_width_literal(
+        rows,
+        d,
+        "ror (M1, 1) RUW(0,0)<1> VUD(0,0)<0;1,0> 0x4:ud",
+        "RUW",
+        "6745",
+    );
+    let d = "Erratum ROTATE-WIDTH, literal reading: the document's expression with RotateMask = sizeof(src0)*8 - 1 (instructions/ROL.md, ROR.md), computed exactly, then the low destination bits written. UW 0x8001, count 17 & 15 = 1: (0x8001 >> 1) | (0x8001 << (-17 & 15 = 15)) = 0x4000 | 0x40008000 = 0x4000C000 in UD.";
+    rotate_width_literal(
+        rows,
+        d,
+        "ror (M1, 1) RUD(0,0)<1> VUW(0,0)<0;1,0> 0x11:ud",
+        "RUD",
+        "00c00040",
     );
     let d = "UQ 0x8000000000000001 ror 1 → 0xC000...0 (rotations of qwords from PVC on).";
     let src = [("uq", 0x8000_0000_0000_0001), ("uq", 1)];

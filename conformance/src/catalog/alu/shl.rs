@@ -5,7 +5,9 @@ use visa_spec::platform::Platform::XeHpg;
 use visa_spec::types::DataType;
 use visa_spec::ErrorClass;
 
-use super::{form_both, form_row, one, shl_sat_range, ARITH_DECLS};
+use super::{
+    form_both, form_row, one, qword_forms, qword_forms_literal, shl_sat_range, ARITH_DECLS,
+};
 use crate::catalog::build::le32;
 use crate::catalog::{Doc, Row, Rows};
 
@@ -218,6 +220,16 @@ fn add(rows: &mut Rows) {
         None,
         Some(ErrorClass::InvalidInstruction),
     );
+    let d = "1 << 63 on Q: exact 2^63 wraps into Q without saturation: 0x8000000000000000.";
+    qword_forms(
+        rows,
+        d,
+        "shl (M1, 1) VR(0,0)<1> 0x1:q 0x3f:ud",
+        "VR",
+        "0000000000000080",
+    );
+    let d = "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.";
+    qword_forms_literal(rows, d, "shl (M1, 1) VR(0,0)<1> 0x1:q 0x3f:ud");
     let d = "SIMD4 SHL of 1 by the lanes' counts 0, 1, 2, 3 from a UV immediate 0x3210 (elements \
              0..3), lanes 1 and 3 disabled by (P1) = 0b0101: lanes 0, 2 get 1, 4; lanes 1, 3 keep 0x77.";
     let text = ".decl V1 v_type=G type=ud num_elts=4\n.decl P1 v_type=P num_elts=4\n\

@@ -3,7 +3,7 @@
 use visa_spec::errata;
 use visa_spec::ErrorClass;
 
-use super::{form_both, form_row, one, ARITH_DECLS};
+use super::{form_both, form_row, one, qword_forms, qword_forms_literal, ARITH_DECLS};
 
 use crate::catalog::{Doc, Rows};
 
@@ -159,4 +159,14 @@ fn add(rows: &mut Rows) {
         None,
         Some(ErrorClass::InvalidInstruction),
     );
+    let d = "UQ 0x8000000000000000 >> 63 = 1.";
+    qword_forms(
+        rows,
+        d,
+        "shr (M1, 1) VS(0,0)<1> 0x8000000000000000:uq 0x3f:uq",
+        "VS",
+        "0100000000000000",
+    );
+    let d = "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.";
+    qword_forms_literal(rows, d, "shr (M1, 1) VS(0,0)<1> 0x1:uq 0x1:uq");
 }

@@ -1,6 +1,6 @@
 //! XOR (instructions/XOR.md): hand-derived rows, each with its derivation.
 
-use super::one;
+use super::{invalid_predicate_forms, one, predicate_operands};
 
 use crate::catalog::{Doc, Rows};
 
@@ -41,5 +41,23 @@ fn add(rows: &mut Rows) {
         "ub",
         &[("~ud", 0), ("ud", 0)],
         0xff,
+    );
+    let d = "M1_NM ignores EM (here 0): 0xFFFF0000 ^ 0x0F0F0F0F = 0xF0F00F0F on all 32 bits.";
+    predicate_operands(
+        rows,
+        d,
+        "xor (M1_NM, 32) P1 P2 P3",
+        0,
+        0xFFFF_0000,
+        0x0F0F_0F0F,
+        0,
+        0xF0F0_0F0F,
+    );
+    let d = "A 16-element predicate has no bits 16..31 for M5.";
+    invalid_predicate_forms(
+        rows,
+        d,
+        ".decl P4 v_type=P num_elts=16\n",
+        "xor (M5, 16) P1 P4 P3",
     );
 }
