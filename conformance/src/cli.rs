@@ -349,7 +349,11 @@ fn fmt(args: &FmtArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u
 
 /// `gen`: writes the golden vectors and reports what it wrote.
 fn gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
-    let files = match golden::generate(args.seed, args.cases) {
+    // The generated streams, then the hand-derived catalogs (vectors/catalog/).
+    let files = match golden::generate(args.seed, args.cases).and_then(|mut files| {
+        files.extend(crate::catalog::golden_files().map_err(|e| e.to_string())?);
+        Ok(files)
+    }) {
         Ok(files) => files,
         Err(message) => {
             writeln!(err, "gen: {message}")?;

@@ -20,11 +20,14 @@
 //!    pairing each golden file with its generator, validity predicate and weight.
 //! 6. **Tools**: [`golden`] (the golden vector files, `gen`), [`coverage`] (`coverage`),
 //!    [`bench`](mod@bench) (throughput, `bench`), [`dut`] (certification through the
-//!    `visa-dut/1` protocol: `serve`, `certify`, `merge`).
+//!    `visa-dut/1` protocol: `serve`, `certify`, `merge`), [`catalog`] (the hand-derived
+//!    edge cases as vectors, `vectors/catalog/`, with the engine trait that runs them on spec,
+//!    oracle or an implementation).
 //! 7. **Command line**: [`cli`]: the `visa-conform` commands (DESIGN.md "Command line").
 
 pub mod bench;
 pub mod case;
+pub mod catalog;
 pub mod cli;
 pub mod coverage;
 pub mod dut;

@@ -173,27 +173,31 @@ fn float_dpas_answers_are_graded_against_every_profile() {
     }
 }
 
-/// The committed vectors expecting `undefined-behaviour`.
+/// The committed vectors expecting `undefined-behaviour` (the families' files and the
+/// catalogs' under vectors/catalog/).
 fn undefined_behaviour_vectors() -> u64 {
-    let mut n = 0;
-    for family in std::fs::read_dir(root().join("vectors")).unwrap().flatten() {
-        let Ok(files) = std::fs::read_dir(family.path()) else {
-            continue;
-        };
-        for file in files.flatten() {
-            let text = std::fs::read_to_string(file.path()).unwrap();
-            n += text
-                .lines()
-                .filter(|l| l.contains(r#""expect":{"error":"undefined-behaviour"}"#))
-                .count() as u64;
+    fn count(dir: &std::path::Path) -> u64 {
+        let mut n = 0;
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                n += count(&path);
+            } else if path.extension().is_some_and(|e| e == "jsonl") {
+                n += std::fs::read_to_string(&path)
+                    .unwrap()
+                    .lines()
+                    .filter(|l| l.contains(r#""expect":{"error":"undefined-behaviour"}"#))
+                    .count() as u64;
+            }
         }
+        n
     }
-    n
+    count(&root().join("vectors"))
 }
 
 /// Two float DPAS cases (bf x bf, RC 1, xe-hpg, no expectation: certify computes the set
 /// of every profile's result) that tell `product-round` from the other accumulations
-/// (derivations in conformance/tests/dpas_catalog.rs, `products_below_f32_range` and
+/// (derivations in conformance/src/catalog/dpas/dpas_profiles.rs, `below_f32_range` and
 /// `accumulation_profiles`): products p0 = -2^-200, p1 = -0 in every stage on +0 (+0 under
 /// product-round and literal-c, -0 under sequential and exact-stage); p0 = p1 = 2^-24 on 1.0
 /// (1.0 under product-round and sequential, 1 + 2^-23 under literal-c and exact-stage).
@@ -1154,7 +1158,7 @@ fn command_lines_and_selections_parse() {
 }
 
 /// Three cases that discriminate ROTATE-SIGNED-SHIFT, expected at the resolved reading
-/// (derivations in docs/alu.md and spec/tests/alu_bits_edges.rs): D 0x80000000 rol 1 → 1
+/// (derivations in docs/alu.md and conformance/src/catalog/alu/{rol,ror}.rs): D 0x80000000 rol 1 → 1
 /// (literally 0xFFFFFFFF); W 0x8002 ror 1 → 0x4001 (literally 0xC001); D -2 rol 4 →
 /// 0xFFFFFFEF (literally 0xFFFFFFFF).
 fn signed_rotates(dir: &Path) -> String {

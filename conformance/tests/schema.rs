@@ -69,6 +69,10 @@ fn structurally_bad_cases_are_invalid_and_unreadable() {
         ),
         ("unknown key", Box::new(|c| c["platfrom"] = json!("xe2"))),
         (
+            "derivation not a string",
+            Box::new(|c| c["x-derivation"] = json!(["a"])),
+        ),
+        (
             "unknown platform",
             Box::new(|c| c["platform"] = json!("xe9")),
         ),

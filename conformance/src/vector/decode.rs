@@ -167,6 +167,10 @@ pub(super) fn case(v: &Value) -> Result<Case> {
         None => None,
         Some(e) => Some(expect(e)?),
     };
+    // The one extension the format documents: a catalog case's derivation, a string.
+    if let Some(d) = optional(m, "x-derivation") {
+        string(d, "x-derivation")?;
+    }
     let extensions = m
         .iter()
         .filter(|(k, _)| k.starts_with("x-"))

@@ -1,0 +1,254 @@
+//! ADD3O (instructions/ADD3O.md): the destination and the overflow bit of P1 under both
+//! readings of ADD3O-OVERFLOW, the mask control's channels, and the immediates
+//! (ADD3-IMMEDIATE-WIDTH).
+
+use visa_spec::errata;
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::types::DataType;
+use visa_spec::ErrorClass;
+
+use super::OLD;
+use crate::catalog::build::{form, lane_program, le32, ty};
+use crate::catalog::{Doc, Row, Rows};
+
+pub const DOC: Doc = Doc {
+    family: "alu",
+    instruction: "add3o",
+    file: "catalog/alu/add3o.jsonl",
+    rows: add,
+};
+
+/// `(P1) add3o (M1, 1) V1:dst V2 V3 V4` with one-element variables of the given types (a
+/// `(-)` prefix is a source modifier); P1 (32 elements) starts at 0xF0F0F0F0, whose bit 0 is
+/// clear, and bit 0 is channel 0's overflow bit: every other bit keeps 0xF0F0F0F0's.
+fn add3o(dst: &str, srcs: [(&str, u64); 3], expected: u64, overflow: u32) -> Row {
+    let keep = 0xf0f0_f0f0;
+    let mut row = lane_program(XeHpg, "(P1) add3o", dst, &srcs);
+    row.program = format!(".decl P1 v_type=P num_elts=32\n{}", row.program);
+    let (row, dst_ty) = ty(row.pred("P1", keep), dst);
+    row.expect_lane("V1", dst_ty, expected)
+        .expect_pred("P1", keep | overflow)
+}
+
+fn add3o_overflow(
+    rows: &mut Rows,
+    d: &str,
+    dst: &str,
+    srcs: [(&str, u64); 3],
+    expected: u64,
+    resolved: u32,
+    literal: u32,
+) {
+    let why =
+        format!("{d} Bit 0 of P1 is channel 0's overflow bit; every other bit keeps 0xF0F0F0F0's.");
+    let row = add3o(dst, srcs, expected, resolved).tag(errata::ADD3O_OVERFLOW);
+    rows.add("overflow", row.derived(&why));
+    let row = add3o(dst, srcs, expected, literal).literal(errata::ADD3O_OVERFLOW);
+    rows.add("overflow", row.derived(&why));
+}
+
+fn add3o_immediates(
+    rows: &mut Rows,
+    d: &str,
+    text: &str,
+    resolved: Option<ErrorClass>,
+    literal: Option<ErrorClass>,
+) {
+    let decls = ".decl VD v_type=G type=d num_elts=8\n.decl P1 v_type=P num_elts=32\n";
+    let erratum = errata::ADD3_IMMEDIATE_WIDTH;
+    rows.add(
+        "immediates",
+        form(decls, text, resolved).tag(erratum).derived(d),
+    );
+    rows.add(
+        "immediates",
+        form(decls, text, literal).literal(erratum).derived(d),
+    );
+}
+
+fn add(rows: &mut Rows) {
+    let d = "D: INT_MAX + 1 + 0 = 2^31 does not fit D: dst 0x80000000, overflow. Literal: the UD sum 0x80000000 has no carry out: 0.";
+    add3o_overflow(
+        rows,
+        d,
+        "d",
+        [("d", 0x7fff_ffff), ("d", 1), ("d", 0)],
+        0x8000_0000,
+        1,
+        0,
+    );
+    let d = "D: -1 + -1 + 0 = -2 fits: no overflow. Literal: 0xFFFFFFFF + 0xFFFFFFFF ≥ 2^32: 1.";
+    add3o_overflow(
+        rows,
+        d,
+        "d",
+        [("d", 0xffff_ffff), ("d", 0xffff_ffff), ("d", 0)],
+        0xffff_fffe,
+        0,
+        1,
+    );
+    let d = "D: INT_MIN + -1 = -2^31 - 1 below D: dst 0x7FFFFFFF, overflow; literal 0x80000000 + 0xFFFFFFFF = 0x1_7FFFFFFF: 1.";
+    add3o_overflow(
+        rows,
+        d,
+        "d",
+        [("d", 0x8000_0000), ("d", 0xffff_ffff), ("d", 0)],
+        0x7fff_ffff,
+        1,
+        1,
+    );
+    let d = "D: 3 * INT_MAX = 0x1_7FFFFFFD: dst 0x7FFFFFFD, overflow under both readings.";
+    add3o_overflow(
+        rows,
+        d,
+        "d",
+        [("d", 0x7fff_ffff), ("d", 0x7fff_ffff), ("d", 0x7fff_ffff)],
+        0x7fff_fffd,
+        1,
+        1,
+    );
+    let d = "UD: 0xFFFFFFFF + 1 + 0 = 2^32: dst 0, overflow under both readings.";
+    add3o_overflow(
+        rows,
+        d,
+        "ud",
+        [("ud", 0xffff_ffff), ("ud", 1), ("ud", 0)],
+        0,
+        1,
+        1,
+    );
+    let d = "UD: 0xFFFFFFFF + 0 + 0 fits.";
+    add3o_overflow(
+        rows,
+        d,
+        "ud",
+        [("ud", 0xffff_ffff), ("ud", 0), ("ud", 0)],
+        0xffff_ffff,
+        0,
+        0,
+    );
+    let d = "UD: 3 * 0xFFFFFFFF = 0x2_FFFFFFFD: dst 0xFFFFFFFD, overflow.";
+    add3o_overflow(
+        rows,
+        d,
+        "ud",
+        [
+            ("ud", 0xffff_ffff),
+            ("ud", 0xffff_ffff),
+            ("ud", 0xffff_ffff),
+        ],
+        0xffff_fffd,
+        1,
+        1,
+    );
+    let d = "UD: (-)1 + 0 + 0 = -1 is below UD: dst 0xFFFFFFFF, overflow. Literal: -1 mod 2^32 = 0xFFFFFFFF, no carry out: 0.";
+    add3o_overflow(
+        rows,
+        d,
+        "ud",
+        [("(-)ud", 1), ("ud", 0), ("ud", 0)],
+        0xffff_ffff,
+        1,
+        0,
+    );
+    let d = "W: 0x7FFF + 1 = 32768 above W: dst 0x8000, overflow; literal 32768 < 2^32: 0.";
+    add3o_overflow(
+        rows,
+        d,
+        "w",
+        [("w", 0x7fff), ("w", 1), ("w", 0)],
+        0x8000,
+        1,
+        0,
+    );
+    let d =
+        "W: -32768 + -1 = -32769: dst 0x7FFF, overflow; literal 0xFFFF8000 + 0xFFFFFFFF ≥ 2^32: 1.";
+    add3o_overflow(
+        rows,
+        d,
+        "w",
+        [("w", 0x8000), ("w", 0xffff), ("w", 0)],
+        0x7fff,
+        1,
+        1,
+    );
+    let d = "W: -1 + 1 + 0 = 0 fits; literal 0xFFFFFFFF + 1 = 2^32: 1.";
+    add3o_overflow(rows, d, "w", [("w", 0xffff), ("w", 1), ("w", 0)], 0, 0, 1);
+    let d = "UW: 0xFFFF + 1 = 65536 above UW: dst 0, overflow; literal: 65536 < 2^32: 0.";
+    add3o_overflow(
+        rows,
+        d,
+        "uw",
+        [("uw", 0xffff), ("uw", 1), ("uw", 0)],
+        0,
+        1,
+        0,
+    );
+    let d = "UW: 0xFFFF + 0 + 0 fits.";
+    add3o_overflow(
+        rows,
+        d,
+        "uw",
+        [("uw", 0xffff), ("uw", 0), ("uw", 0)],
+        0xffff,
+        0,
+        0,
+    );
+    let d = "Mixed: D dst from UD sources: 0x80000000 + 0 + 0 = 2^31 above D: dst 0x80000000, overflow.";
+    add3o_overflow(
+        rows,
+        d,
+        "d",
+        [("ud", 0x8000_0000), ("ud", 0), ("ud", 0)],
+        0x8000_0000,
+        1,
+        0,
+    );
+    let d = "M5 has offset 16 (3_execution_model.md): channel n writes bit 16 + n of P1, and \
+             reads EM bit 16 + n. EM bit 16 is clear, so channel 0 writes nothing. Sums (UD): ch0 \
+             2^32 (disabled), ch1 1+1 = 2, ch2 2^31 + 2^31 = 2^32 → overflow, ch3 0. Bit 16 keeps \
+             its 1 (channel 0 disabled); bit 18 set by channel 2; bits 17, 19 clear; V1 = [OLD, \
+             2, 0, 0].";
+    let text = ".decl V1 v_type=G type=ud num_elts=4\n.decl V2 v_type=G type=ud num_elts=4\n\
+                .decl V3 v_type=G type=ud num_elts=4\n.decl P1 v_type=P num_elts=32\n\
+                (P1) add3o (M5, 4) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0> 0x0:ud\n";
+    let row = Row::new(XeHpg, text)
+        .var("V1", le32(&[OLD; 4]))
+        .var("V2", le32(&[0xffff_ffff, 1, 0x8000_0000, 0]))
+        .var("V3", le32(&[1, 1, 0x8000_0000, 0]))
+        .pred("P1", 0x0001_0000)
+        .emask(!(1 << 16))
+        .expect_pred("P1", 0x0005_0000)
+        .expect_lanes("V1", DataType::UD, &[OLD.into(), 2, 0, 0]);
+    rows.add("mask-control", row.derived(d));
+    let d = "Only src2 is immediate16 (instructions/ADD3O.md): under the literal reading of ADD3-IMMEDIATE-WIDTH a D immediate there is invalid, a W one valid; src0 and src1 take any immediate of the type map under both readings.";
+    add3o_immediates(
+        rows,
+        d,
+        "(P1) add3o (M1, 1) VD(0,0)<1> VD(0,0)<0;1,0> VD(0,0)<0;1,0> 0x1:d",
+        None,
+        Some(ErrorClass::InvalidInstruction),
+    );
+    add3o_immediates(
+        rows,
+        d,
+        "(P1) add3o (M1, 1) VD(0,0)<1> VD(0,0)<0;1,0> VD(0,0)<0;1,0> 0x1:w",
+        None,
+        None,
+    );
+    add3o_immediates(
+        rows,
+        d,
+        "(P1) add3o (M1, 1) VD(0,0)<1> 0x1:d 0x2:d VD(0,0)<0;1,0>",
+        None,
+        None,
+    );
+    let d = "ADD3O takes no saturation (its Properties list none).";
+    add3o_immediates(
+        rows,
+        d,
+        "(P1) add3o.sat (M1, 1) VD(0,0)<1> VD(0,0)<0;1,0> VD(0,0)<0;1,0> 0x1:w",
+        Some(ErrorClass::InvalidInstruction),
+        Some(ErrorClass::InvalidInstruction),
+    );
+}

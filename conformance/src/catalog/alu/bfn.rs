@@ -1,0 +1,135 @@
+//! BFN (instructions/BFN.md): dst bit = (BooleanFuncCtrl >> (s0 + 2 s1 + 4 s2)) & 1, the
+//! channel size (BFN-CHANNEL-SIZE), predication, and the forms under both readings of
+//! BFN-IMMEDIATE-WIDTH.
+
+use visa_spec::errata;
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::types::DataType;
+use visa_spec::ErrorClass;
+
+use super::DECLS;
+use crate::catalog::build::{form, lane, le32};
+use crate::catalog::{Doc, Row, Rows};
+
+pub const DOC: Doc = Doc {
+    family: "alu",
+    instruction: "bfn",
+    file: "catalog/alu/bfn.jsonl",
+    rows: add,
+};
+
+/// a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC.
+const ABC: [(&str, u64); 3] = [
+    ("ud", 0xff00_ff00),
+    ("ud", 0xf0f0_f0f0),
+    ("ud", 0xcccc_cccc),
+];
+
+fn bfn(rows: &mut Rows, d: &str, op: &str, dst: &str, srcs: [(&str, u64); 3], expected: u64) {
+    rows.add("values", lane(op, dst, &srcs, expected).derived(d));
+}
+
+fn bfn_forms(
+    rows: &mut Rows,
+    d: &str,
+    text: &str,
+    resolved: Option<ErrorClass>,
+    literal: Option<ErrorClass>,
+) {
+    let row = |expected| {
+        form(DECLS, text, expected)
+            .tag(errata::BFN_IMMEDIATE_WIDTH)
+            .derived(d)
+    };
+    rows.add("forms", row(resolved));
+    rows.add("forms", row(literal).literal(errata::BFN_IMMEDIATE_WIDTH));
+}
+
+fn add(rows: &mut Rows) {
+    let d = "0x00: no entry set → 0; 0xFF: every entry → all ones.";
+    bfn(rows, d, "bfn.x00", "ud", ABC, 0);
+    bfn(rows, d, "bfn.xff", "ud", ABC, 0xffff_ffff);
+    let d = "0x80: only index 7 (all three bits set): a & b & c = 0xF000F000 & 0xCCCCCCCC = 0xC000C000.";
+    bfn(rows, d, "bfn.x80", "ud", ABC, 0xc000_c000);
+    let d = "0xFE: every index but 0: a | b | c = 0xFFF0FFF0 | 0xCCCCCCCC = 0xFFFCFFFC.";
+    bfn(rows, d, "bfn.xfe", "ud", ABC, 0xfffc_fffc);
+    let d =
+        "0x96 = indices 1, 2, 4, 7 (odd parity): a ^ b ^ c = 0x0FF00FF0 ^ 0xCCCCCCCC = 0xC33CC33C.";
+    bfn(rows, d, "bfn.x96", "ud", ABC, 0xc33c_c33c);
+    let d = "0xCA = indices 1, 3, 6, 7: s2 = 0 gives s0, s2 = 1 gives s1: (c & b) | (~c & a) = 0xC0C0C0C0 | 0x33003300 = 0xF3C0F3C0.";
+    bfn(rows, d, "bfn.xca", "ud", ABC, 0xf3c0_f3c0);
+    let d = "BFN-CHANNEL-SIZE: the destination's 32 bits; W 0x8000 sign-extends to 0xFFFF8000, UW 0x8000 zero-extends: AND with all ones gives each.";
+    bfn(
+        rows,
+        d,
+        "bfn.x80",
+        "d",
+        [("w", 0x8000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)],
+        0xffff_8000,
+    );
+    bfn(
+        rows,
+        d,
+        "bfn.x80",
+        "d",
+        [("uw", 0x8000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)],
+        0x0000_8000,
+    );
+    let d =
+        "A UW destination keeps 16 bits: 0x01 (NOR of all three: index 0 only) of zeros is 0xFFFF.";
+    bfn(
+        rows,
+        d,
+        "bfn.x01",
+        "uw",
+        [("d", 0), ("d", 0), ("d", 0)],
+        0xffff,
+    );
+    let d = "(P1) bfn.xfe (M1, 8): P1 = 0x0F enables channels 0..3; they get 1 | 0 | 0 = 1, \
+             channels 4..7 keep 0xEE.";
+    let text = ".decl R v_type=G type=ud num_elts=8\n.decl P1 v_type=P num_elts=8\n\
+                (P1) bfn.xfe (M1, 8) R(0,0)<1> 0x1:ud 0x0:ud 0x0:ud\n";
+    let row = Row::new(XeHpg, text)
+        .var("R", le32(&[0xee; 8]))
+        .pred("P1", 0x0f)
+        .expect_lanes("R", DataType::UD, &[1, 1, 1, 1, 0xee, 0xee, 0xee, 0xee])
+        .derived(d);
+    rows.add("predicated", row);
+    let d = "BFN-IMMEDIATE-WIDTH: resolved, any immediate of the map; literal, immediate16 only.";
+    bfn_forms(
+        rows,
+        d,
+        "bfn.x80 (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> 0x12345:d VD(0,0)<1;1,0>",
+        None,
+        Some(ErrorClass::InvalidInstruction),
+    );
+    bfn_forms(
+        rows,
+        d,
+        "bfn.x80 (M1, 8) VD(0,0)<1> 0x1:ud VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
+        None,
+        Some(ErrorClass::InvalidInstruction),
+    );
+    bfn_forms(
+        rows,
+        d,
+        "bfn.x80 (M1, 8) VD(0,0)<1> 0x1:w VD(0,0)<1;1,0> 0x2:uw",
+        None,
+        None,
+    );
+    let d = "BFN takes no source modifier, no .sat and only D, UD, UW, W.";
+    bfn_forms(
+        rows,
+        d,
+        "bfn.x80 (M1, 8) VD(0,0)<1> (-)VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
+        Some(ErrorClass::InvalidInstruction),
+        Some(ErrorClass::InvalidInstruction),
+    );
+    bfn_forms(
+        rows,
+        d,
+        "bfn.x80 (M1, 8) VQ(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
+        Some(ErrorClass::InvalidInstruction),
+        Some(ErrorClass::InvalidInstruction),
+    );
+}

@@ -1,0 +1,453 @@
+//! DIV (instructions/DIV.md): hand-derived rows, each with its derivation.
+
+use visa_spec::errata;
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::types::DataType;
+use visa_spec::ErrorClass;
+
+use super::{
+    both_cr0, by_zero, form_on, one, one_cr0, ALT, KEEP_F, MULDIV_DECLS, RD, RTNE, RTZ, RU,
+};
+use crate::catalog::build::le32;
+use crate::catalog::{Doc, Row, Rows};
+
+pub const DOC: Doc = Doc {
+    family: "alu",
+    instruction: "div",
+    file: "catalog/alu/div.jsonl",
+    rows: add,
+};
+
+fn add(rows: &mut Rows) {
+    let d = "7 / 2 = 3 r 1; -7 / 2 = -3 r -1; 7 / -2 = -3 r 1; -7 / -2 = 3 r -1 (the quotient truncates toward zero, the remainder has the numerator's sign).";
+    one(rows, "int", d, "div", "d", &[("d", 7), ("d", 2)], 3);
+    one(
+        rows,
+        "int",
+        d,
+        "div",
+        "d",
+        &[("d", 0xffff_fff9), ("d", 2)],
+        0xffff_fffd,
+    );
+    one(
+        rows,
+        "int",
+        d,
+        "div",
+        "d",
+        &[("d", 7), ("d", 0xffff_fffe)],
+        0xffff_fffd,
+    );
+    one(
+        rows,
+        "int",
+        d,
+        "div",
+        "d",
+        &[("d", 0xffff_fff9), ("d", 0xffff_fffe)],
+        3,
+    );
+    let d = "INT_MIN / -1 = 2^31 exactly; D keeps its low 32 bits 0x80000000. The remainder is 0.";
+    one(
+        rows,
+        "int",
+        d,
+        "div",
+        "d",
+        &[("d", 0x8000_0000), ("d", 0xffff_ffff)],
+        0x8000_0000,
+    );
+    let d = "UD: (2^32 - 1) / 2 = 2^31 - 1 r 1; / 10 = 429496729 (0x19999999) r 5.";
+    one(
+        rows,
+        "int",
+        d,
+        "div",
+        "ud",
+        &[("ud", 0xffff_ffff), ("ud", 2)],
+        0x7fff_ffff,
+    );
+    one(
+        rows,
+        "int",
+        d,
+        "div",
+        "ud",
+        &[("ud", 0xffff_ffff), ("ud", 10)],
+        0x1999_9999,
+    );
+    let d = "B: -128 / -1 = 128, the B bits 0x80; -128 / 3 = -42 (0xd6) r -2 (0xfe).";
+    one(
+        rows,
+        "int",
+        d,
+        "div",
+        "b",
+        &[("b", 0x80), ("b", 0xff)],
+        0x80,
+    );
+    one(rows, "int", d, "div", "b", &[("b", 0x80), ("b", 3)], 0xd6);
+    let d = "Mixed signedness: D -1 / UD 2: -1 / 2 = 0 r -1 (the UD source is +2).";
+    one(
+        rows,
+        "int",
+        d,
+        "div",
+        "d",
+        &[("d", 0xffff_ffff), ("ud", 2)],
+        0,
+    );
+    let d = "(-)7 on UD is -7: -7 / 2 = -3 -> 0xfffffffd; -7 % 2 = -1 -> 0xffffffff.";
+    one(
+        rows,
+        "int",
+        d,
+        "div",
+        "ud",
+        &[("(-)ud", 7), ("ud", 2)],
+        0xffff_fffd,
+    );
+    let d = "0 / -5 = 0 r 0.";
+    one(rows, "int", d, "div", "w", &[("w", 0), ("w", 0xfffb)], 0);
+    let d = "Erratum DIV-BY-ZERO: resolved, the lane is undefined; literal, the instruction's behaviour is undefined.";
+    by_zero(rows, d, "div", "d", ("d", 7));
+    by_zero(rows, d, "div", "ud", ("ud", 0));
+    let d = "1/3 = 1.0101...b * 2^-2: F keeps 0x2aaaaa and drops 2/3 ulp: RNE and RU 0x3eaaaaab, RD and RTZ 0x3eaaaaaa.";
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0x3f80_0000), ("f", 0x4040_0000)],
+        RTNE,
+        0x3eaa_aaab,
+    );
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0x3f80_0000), ("f", 0x4040_0000)],
+        RU,
+        0x3eaa_aaab,
+    );
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0x3f80_0000), ("f", 0x4040_0000)],
+        RD,
+        0x3eaa_aaaa,
+    );
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0x3f80_0000), ("f", 0x4040_0000)],
+        RTZ,
+        0x3eaa_aaaa,
+    );
+    let d = "HF 1/3: 10 fraction bits 0101010101 (0x155), biased exponent 13 (0x3400), 1/3 ulp dropped: 0x3555.";
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "hf",
+        &[("hf", 0x3c00), ("hf", 0x4200)],
+        RTNE,
+        0x3555,
+    );
+    let d = "DF 1/3: 0x3fd5555555555555 (1/3 ulp dropped).";
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "df",
+        &[("df", 0x3ff0_0000_0000_0000), ("df", 0x4008_0000_0000_0000)],
+        RTNE,
+        0x3fd5_5555_5555_5555,
+    );
+    let d = "1/+0 = +inf, -1/+0 = -inf, 1/-0 = -inf; with ALT the infinity is the largest F.";
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0x3f80_0000), ("f", 0)],
+        RTNE,
+        0x7f80_0000,
+    );
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0xbf80_0000), ("f", 0)],
+        RTNE,
+        0xff80_0000,
+    );
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0x3f80_0000), ("f", 0x8000_0000)],
+        RTNE,
+        0xff80_0000,
+    );
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0x3f80_0000), ("f", 0)],
+        RTNE | ALT,
+        0x7f7f_ffff,
+    );
+    let d = "0/0 and inf/inf: the default NaN; 1/-inf = -0; a quiet NaN divisor propagates.";
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0), ("f", 0)],
+        RTNE,
+        0x7fc0_0000,
+    );
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0x7f80_0000), ("f", 0xff80_0000)],
+        RTNE,
+        0x7fc0_0000,
+    );
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0x3f80_0000), ("f", 0xff80_0000)],
+        RTNE,
+        0x8000_0000,
+    );
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0x3f80_0000), ("f", 0xffc0_0abc)],
+        RTNE,
+        0xffc0_0abc,
+    );
+    let d = ".sat: 3/2 = 1.5 clamps to 1.0; -1/3 clamps to +0.";
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div.sat",
+        "f",
+        &[("f", 0x4040_0000), ("f", 0x4000_0000)],
+        RTNE,
+        0x3f80_0000,
+    );
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div.sat",
+        "f",
+        &[("f", 0xbf80_0000), ("f", 0x4040_0000)],
+        RTNE,
+        0,
+    );
+    let d = "2^-126 / 2 = 2^-127: the denormal 0x00400000 kept, +0 flushed.";
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0x0080_0000), ("f", 0x4000_0000)],
+        KEEP_F,
+        0x0040_0000,
+    );
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "f",
+        &[("f", 0x0080_0000), ("f", 0x4000_0000)],
+        RTNE,
+        0,
+    );
+    let d = "HF 65504 / 0.5 = 131008: overflow, inf under RNE, 65504 under RTZ.";
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "hf",
+        &[("hf", 0x7bff), ("hf", 0x3800)],
+        RTNE,
+        0x7c00,
+    );
+    one_cr0(
+        rows,
+        "float",
+        d,
+        "div",
+        "hf",
+        &[("hf", 0x7bff), ("hf", 0x3800)],
+        RTZ,
+        0x7bff,
+    );
+    let d = "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). 5/3 = 1.101010...b: 23 fraction bits 10101010101010101010101 (0x555555), the rest is 1/3 ulp: RNE truncates to 0x3fd55555. Literal: rn(1/3) = 0xaaaaab * 2^-25; 5 * 0xaaaaab = 0x3555557 (26 bits) * 2^-25; 24 bits keep 0xd55555 and drop .11b = 3/4: up to 0xd55556, i.e. 0x3fd55556.";
+    both_cr0(
+        rows,
+        "reciprocal",
+        d,
+        errata::DIV_FLOAT_RECIPROCAL,
+        "div",
+        "f",
+        &[("f", 0x40a0_0000), ("f", 0x4040_0000)],
+        RTNE,
+        0x3fd5_5555,
+        0x3fd5_5556,
+    );
+    let d = "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). 1/3: rn(1/3) * 1 is rn(1/3) itself: the readings agree.";
+    both_cr0(
+        rows,
+        "reciprocal",
+        d,
+        errata::DIV_FLOAT_RECIPROCAL,
+        "div",
+        "f",
+        &[("f", 0x3f80_0000), ("f", 0x4040_0000)],
+        RTNE,
+        0x3eaa_aaab,
+        0x3eaa_aaab,
+    );
+    let d = "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). 2^-149 / 2^-149 = 1 with F denormals kept. Literal: 1 / 2^-149 = 2^149 overflows F to +inf, and 2^-149 * inf = +inf.";
+    both_cr0(
+        rows,
+        "reciprocal",
+        d,
+        errata::DIV_FLOAT_RECIPROCAL,
+        "div",
+        "f",
+        &[("f", 0x1), ("f", 0x1)],
+        KEEP_F,
+        0x3f80_0000,
+        0x7f80_0000,
+    );
+    let d = "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). Special values agree: 1/0 = inf (1 * inf), 0/0 = NaN (0 * inf), 1/inf = 0 (1 * 0).";
+    both_cr0(
+        rows,
+        "reciprocal",
+        d,
+        errata::DIV_FLOAT_RECIPROCAL,
+        "div",
+        "f",
+        &[("f", 0x3f80_0000), ("f", 0)],
+        RTNE,
+        0x7f80_0000,
+        0x7f80_0000,
+    );
+    both_cr0(
+        rows,
+        "reciprocal",
+        d,
+        errata::DIV_FLOAT_RECIPROCAL,
+        "div",
+        "f",
+        &[("f", 0), ("f", 0)],
+        RTNE,
+        0x7fc0_0000,
+        0x7fc0_0000,
+    );
+    both_cr0(
+        rows,
+        "reciprocal",
+        d,
+        errata::DIV_FLOAT_RECIPROCAL,
+        "div",
+        "f",
+        &[("f", 0x3f80_0000), ("f", 0x7f80_0000)],
+        RTNE,
+        0,
+        0,
+    );
+    let d = "\"Saturation: only when type is float\".";
+    form_on(
+        rows,
+        "forms",
+        d,
+        XeHpg,
+        MULDIV_DECLS,
+        "div.sat (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
+        Some(ErrorClass::InvalidInstruction),
+    );
+    let d = "MOD is integer only; DIV has no BF; MUL's Q destination takes only D and UD sources.";
+    form_on(
+        rows,
+        "forms",
+        d,
+        XeHpg,
+        MULDIV_DECLS,
+        "div (M1, 8) VBF(0,0)<1> VBF(0,0)<1;1,0> VBF(0,0)<1;1,0>",
+        Some(ErrorClass::InvalidInstruction),
+    );
+    let d = "div (M1, 4) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0> with V2 = [8, 9, 10, 11], V3 = \
+             [2, 0, 5, 0]: lanes 0 and 2 get 4 and 2; lanes 1 and 3 divide by zero and keep their \
+             initial bytes (0x77) but are undefined (any bytes). A later write of lane 1 defines \
+             it again: 5.";
+    let text = ".decl V1 v_type=G type=d num_elts=4\n.decl V2 v_type=G type=d num_elts=4\n\
+                .decl V3 v_type=G type=d num_elts=4\n\
+                div (M1, 4) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0>\n\
+                mov (M1, 1) V1(0,1)<1> 0x5:d\n";
+    let mut want: Vec<Option<u8>> = le32(&[4, 5, 2]).into_iter().map(Some).collect();
+    want.extend([None; 4]);
+    let row = Row::new(XeHpg, text)
+        .var("V1", le32(&[0x77; 4]))
+        .var("V2", le32(&[8, 9, 10, 11]))
+        .var("V3", le32(&[2, 0, 5, 0]))
+        .expect_pattern("V1", want)
+        .tag(errata::DIV_BY_ZERO)
+        .derived(d);
+    rows.add("by-zero", row);
+    let d = "(P1) div (M1, 2) with P1 = 0b01: lane 1 divides by zero but is disabled, so it is \
+             neither written nor undefined (it keeps 0x77), and the literal reading of \
+             DIV-BY-ZERO reports nothing: V1 = [6 / 3 = 2, 0x77].";
+    let text = ".decl V1 v_type=G type=d num_elts=2\n.decl V2 v_type=G type=d num_elts=2\n\
+                .decl V3 v_type=G type=d num_elts=2\n.decl P1 v_type=P num_elts=2\n\
+                (P1) div (M1, 2) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0>\n";
+    let row = Row::new(XeHpg, text)
+        .var("V1", le32(&[0x77, 0x77]))
+        .var("V2", le32(&[6, 6]))
+        .var("V3", le32(&[3, 0]))
+        .pred("P1", 0b01)
+        .expect_lanes("V1", DataType::D, &[2, 0x77])
+        .derived(d);
+    rows.add("by-zero", row.clone());
+    rows.add("by-zero", row.literal(errata::DIV_BY_ZERO));
+}

@@ -1,0 +1,288 @@
+//! MADW (instructions/MADW.md): the 64-bit result, low halves then high halves, under both
+//! readings of MADW-HIGH-HALF; strided and indirect destinations; validation.
+
+use visa_spec::errata;
+use visa_spec::platform::Platform::{self, Xe2, XeHpc, XeHpg, XeLp};
+use visa_spec::types::DataType;
+use visa_spec::ErrorClass;
+
+use super::OLD;
+use crate::catalog::build::{le16, le32};
+use crate::catalog::{Doc, Row, Rows};
+
+pub const DOC: Doc = Doc {
+    family: "alu",
+    instruction: "madw",
+    file: "catalog/alu/madw.jsonl",
+    rows: add,
+};
+
+/// `madw (M1, n) V1(0,0)<1> V2 V3 V4` on `platform`: V1 (type `ty`, 32 elements) starts at
+/// OLD; the sources are one-element variables broadcast to every lane.
+fn madw(platform: Platform, n: u32, ty: &str, srcs: [(&str, u32); 3]) -> Row {
+    let mut decls = format!(".decl V1 v_type=G type={ty} num_elts=32\n");
+    let mut operands = String::new();
+    for (k, (modifier, _)) in srcs.iter().enumerate() {
+        decls.push_str(&format!(".decl V{} v_type=G type={ty} num_elts=1\n", k + 2));
+        operands.push_str(&format!(" {modifier}V{}(0,0)<0;1,0>", k + 2));
+    }
+    let text = format!("{decls}madw (M1, {n}) V1(0,0)<1>{operands}\n");
+    let mut row = Row::new(platform, text).var("V1", le32(&[OLD; 32]));
+    for (k, (_, value)) in srcs.iter().enumerate() {
+        row = row.var(&format!("V{}", k + 2), le32(&[*value]));
+    }
+    row
+}
+
+/// V1 after MADW: `n` low halves at element 0, `n` high halves at byte `high`, OLD elsewhere.
+fn layout(n: usize, high: usize, low_half: u32, high_half: u32) -> Vec<u64> {
+    let mut v = vec![u64::from(OLD); 32];
+    v[..n].fill(low_half.into());
+    v[high / 4..high / 4 + n].fill(high_half.into());
+    v
+}
+
+fn madw_values(rows: &mut Rows, d: &str, ty: &str, srcs: [(&str, u32); 3], low: u32, high: u32) {
+    let why = format!("{d} Execution size 8 on 32-byte GRFs: the low halves fill the first GRF (32 bytes), the high halves the next one (byte 32) under both readings of MADW-HIGH-HALF.");
+    let row = madw(XeHpg, 8, ty, srcs).expect_lanes("V1", DataType::UD, &layout(8, 32, low, high));
+    rows.add("values", row.clone().derived(&why));
+    rows.add("values", row.literal(errata::MADW_HIGH_HALF).derived(&why));
+}
+
+fn madw_high_half_placement(
+    rows: &mut Rows,
+    d: &str,
+    platform: Platform,
+    n: u32,
+    resolved: usize,
+    literal: usize,
+) {
+    let why = format!("{d} D: (-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low halves 0xFFFFFFFF, high halves 0x3FFFFFFF.");
+    let srcs = [("", 0x8000_0000), ("", 0x8000_0000), ("", 0xffff_ffff)];
+    let n_lanes = n as usize;
+    let want = |at| layout(n_lanes, at, 0xffff_ffff, 0x3fff_ffff);
+    let row = madw(platform, n, "d", srcs).expect_lanes("V1", DataType::UD, &want(resolved));
+    rows.add("placement", row.tag(errata::MADW_HIGH_HALF).derived(&why));
+    let row = madw(platform, n, "d", srcs).expect_lanes("V1", DataType::UD, &want(literal));
+    rows.add(
+        "placement",
+        row.literal(errata::MADW_HIGH_HALF).derived(&why),
+    );
+}
+
+const MADW_DECLS: &str = ".decl V1 v_type=G type=d num_elts=32\n.decl V8 v_type=G type=d num_elts=8\n\
+                          .decl V2 v_type=G type=d num_elts=16\n.decl VW v_type=G type=uw num_elts=32\n";
+
+fn madw_validation(
+    rows: &mut Rows,
+    d: &str,
+    platform: Platform,
+    text: &str,
+    literal: &[&str],
+    expected: Option<ErrorClass>,
+) {
+    let mut row = Row::new(platform, format!("{MADW_DECLS}{text}\n")).expect_validation(expected);
+    for id in literal {
+        row = row.literal(id);
+    }
+    rows.add("validation", row.derived(d));
+}
+
+fn add(rows: &mut Rows) {
+    let d = "D: (-2^31)^2 + -1 = 2^62 - 1 = 0x3FFFFFFF_FFFFFFFF.";
+    madw_values(
+        rows,
+        d,
+        "d",
+        [("", 0x8000_0000), ("", 0x8000_0000), ("", 0xffff_ffff)],
+        0xffff_ffff,
+        0x3fff_ffff,
+    );
+    let d = "D: -2^31 * (2^31 - 1) + 0 = -2^62 + 2^31 = 0xC0000000_80000000.";
+    madw_values(
+        rows,
+        d,
+        "d",
+        [("", 0x8000_0000), ("", 0x7fff_ffff), ("", 0)],
+        0x8000_0000,
+        0xc000_0000,
+    );
+    let d = "D: -1 * 1 + 0 = -1: both halves all ones.";
+    madw_values(
+        rows,
+        d,
+        "d",
+        [("", 0xffff_ffff), ("", 1), ("", 0)],
+        0xffff_ffff,
+        0xffff_ffff,
+    );
+    let d = "D: -1 * -1 + -1 = 0.";
+    madw_values(
+        rows,
+        d,
+        "d",
+        [("", 0xffff_ffff), ("", 0xffff_ffff), ("", 0xffff_ffff)],
+        0,
+        0,
+    );
+    let d = "D: (2^31 - 1)^2 + 2^31 - 1 = 2^62 - 2^31 = 0x3FFFFFFF_80000000.";
+    madw_values(
+        rows,
+        d,
+        "d",
+        [("", 0x7fff_ffff), ("", 0x7fff_ffff), ("", 0x7fff_ffff)],
+        0x8000_0000,
+        0x3fff_ffff,
+    );
+    let d = "D: (-)INT_MIN = +2^31 (OPERAND-MODIFIER-TABLE); 2^31 * -2^31 = -2^62 = 0xC0000000_00000000.";
+    madw_values(
+        rows,
+        d,
+        "d",
+        [("(-)", 0x8000_0000), ("", 0x8000_0000), ("", 0)],
+        0,
+        0xc000_0000,
+    );
+    let d = "UD: (2^32 - 1)^2 + 2^32 - 1 = (2^32 - 1) * 2^32 = 0xFFFFFFFF_00000000.";
+    madw_values(
+        rows,
+        d,
+        "ud",
+        [("", 0xffff_ffff), ("", 0xffff_ffff), ("", 0xffff_ffff)],
+        0,
+        0xffff_ffff,
+    );
+    let d = "UD: 2^31 * 2 + 0 = 2^32: low 0, high 1.";
+    madw_values(rows, d, "ud", [("", 0x8000_0000), ("", 2), ("", 0)], 0, 1);
+    let d =
+        "UD: -(2^32 - 1) * (2^32 - 1) = -(2^64 - 2^33 + 1) ≡ 2^33 - 1 (mod 2^64) = 0x1_FFFFFFFF.";
+    madw_values(
+        rows,
+        d,
+        "ud",
+        [("(-)", 0xffff_ffff), ("", 0xffff_ffff), ("", 0)],
+        0xffff_ffff,
+        1,
+    );
+    let d = "Resolved: high halves at roundup(n * 4, GRF). Literal (packed): at n * 4. n = 1, 32-byte GRF: low at 0; high at 32 (resolved) or 4 (literal).";
+    madw_high_half_placement(rows, d, XeLp, 1, 32, 4);
+    madw_high_half_placement(rows, d, XeHpg, 1, 32, 4);
+    let d = "n = 1, 64-byte GRF: high at 64 or 4.";
+    madw_high_half_placement(rows, d, XeHpc, 1, 64, 4);
+    madw_high_half_placement(rows, d, Xe2, 1, 64, 4);
+    let d = "n = 2, 32-byte GRF: 8 bytes of low halves; high at 32 or 8.";
+    madw_high_half_placement(rows, d, XeHpg, 2, 32, 8);
+    let d = "n = 8: 32 bytes of low halves fill a 32-byte GRF (high at 32 either way) but half a 64-byte one (high at 64, or 32 packed).";
+    madw_high_half_placement(rows, d, XeHpg, 8, 32, 32);
+    madw_high_half_placement(rows, d, Xe2, 8, 64, 32);
+    let d = "n = 16 (PVC+ only): 64 bytes fill a 64-byte GRF: high at 64 either way.";
+    madw_high_half_placement(rows, d, XeHpc, 16, 64, 64);
+    madw_high_half_placement(rows, d, Xe2, 16, 64, 64);
+    let d = "<2> with n = 4 on 32-byte GRFs: low halves at elements 0, 2, 4, 6 (bytes 0..28); \
+             resolved: high at roundup(28, 32) = 32, elements 8, 10, 12, 14; literal (packed): \
+             elements 4*2 + 2i = 8, 10, 12, 14 as well. UD: 3 * 5 + 1 = 16: low 16, high 0.";
+    let text = ".decl V1 v_type=G type=ud num_elts=16\n.decl V2 v_type=G type=ud num_elts=1\n\
+                madw (M1, 4) V1(0,0)<2> V2(0,0)<0;1,0> 0x5:ud 0x1:ud\n";
+    let mut want = vec![u64::from(OLD); 16];
+    for i in 0..4 {
+        want[2 * i] = 16;
+        want[8 + 2 * i] = 0;
+    }
+    let row = Row::new(XeHpg, text)
+        .var("V1", le32(&[OLD; 16]))
+        .var("V2", le32(&[3]))
+        .expect_lanes("V1", DataType::UD, &want);
+    rows.add(
+        "strided",
+        row.clone().tag(errata::MADW_HIGH_HALF).derived(d),
+    );
+    rows.add("strided", row.literal(errata::MADW_HIGH_HALF).derived(d));
+
+    let d = "V1 is the first declared variable: it starts at byte 32, after %cr0's GRF. A0(0) = \
+             32 points at it: low half at byte 32, high half one GRF later, V1's element 8. UD: \
+             0xFFFFFFFF * 2 + 3 = 2^33 + 1 = 0x2_00000001.";
+    let text = ".decl V1 v_type=G type=ud num_elts=16\n.decl A0 v_type=A num_elts=1\n\
+                madw (M1, 1) r[A0(0),0]<1>:ud 0xffffffff:ud 0x2:ud 0x3:ud\n";
+    let run = |a0: u16| {
+        Row::new(XeHpg, text)
+            .var("V1", le32(&[OLD; 16]))
+            .var("A0", le16(&[a0]))
+    };
+    let mut want = vec![u64::from(OLD); 16];
+    want[0] = 1;
+    want[8] = 2;
+    rows.add(
+        "indirect",
+        run(32).expect_lanes("V1", DataType::UD, &want).derived(d),
+    );
+    let d = "Byte 36 is not GRF aligned (instructions/MADW.md, Dst): undefined behaviour.";
+    rows.add(
+        "indirect",
+        run(36)
+            .expect_error(ErrorClass::UndefinedBehaviour)
+            .derived(d),
+    );
+    let d = "Execution size 16 exists from PVC on (instructions/MADW.md, Exec_size): invalid on xe-hpg.";
+    madw_validation(
+        rows,
+        d,
+        XeHpg,
+        "madw (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V2(0,0)<1;1,0> 0x0:d",
+        &[],
+        Some(ErrorClass::InvalidInstruction),
+    );
+    let d = "32 is above the maximum SIMD16 everywhere.";
+    madw_validation(
+        rows,
+        d,
+        Xe2,
+        "madw (M1, 32) V1(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d",
+        &[],
+        Some(ErrorClass::InvalidInstruction),
+    );
+    let d = "The destination must be GRF aligned: column 1 starts at byte 4 of the GRF.";
+    madw_validation(
+        rows,
+        d,
+        XeHpg,
+        "madw (M1, 1) V1(0,1)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d",
+        &[],
+        Some(ErrorClass::InvalidInstruction),
+    );
+    let d = "V8 holds one GRF (32 bytes): the low half at its byte 0, the high half one GRF later — past V8: the high half leaves the variable (5_operands.md: out-of-bounds is undefined).";
+    madw_validation(
+        rows,
+        d,
+        XeHpg,
+        "madw (M1, 1) V8(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d",
+        &[],
+        Some(ErrorClass::UndefinedBehaviour),
+    );
+    let d = "Literal (packed): the high half at byte 4 of V8 fits.";
+    madw_validation(
+        rows,
+        d,
+        XeHpg,
+        "madw (M1, 1) V8(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d",
+        &[errata::MADW_HIGH_HALF],
+        None,
+    );
+    let d = "V8 holds 32 bytes: 8 low halves fill it, the high halves need the next GRF.";
+    madw_validation(
+        rows,
+        d,
+        XeHpg,
+        "madw (M1, 8) V8(0,0)<1> V2(0,0)<1;1,0> V2(0,0)<1;1,0> 0x0:d",
+        &[],
+        Some(ErrorClass::UndefinedBehaviour),
+    );
+    let d = "A UW destination is outside the D, UD type map.";
+    madw_validation(
+        rows,
+        d,
+        XeHpg,
+        "madw (M1, 1) VW(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d",
+        &[],
+        Some(ErrorClass::InvalidInstruction),
+    );
+}

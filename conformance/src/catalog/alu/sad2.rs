@@ -1,0 +1,161 @@
+//! SAD2 (instructions/SAD2.md): the sums of absolute differences of pairs, lane i + 1 left
+//! undefined, and the loop step under both readings of SAD2-LOOP-STEP.
+
+use visa_spec::errata;
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::ErrorClass;
+
+use super::sad2_pair;
+use crate::catalog::build::le16;
+use crate::catalog::{Doc, Row, Rows};
+
+pub const DOC: Doc = Doc {
+    family: "alu",
+    instruction: "sad2",
+    file: "catalog/alu/sad2.jsonl",
+    rows: add,
+};
+
+fn sad2(
+    rows: &mut Rows,
+    d: &str,
+    op: &str,
+    dst: &str,
+    src: (&str, [u8; 2], [u8; 2]),
+    src2: Option<(&str, u16)>,
+    expected: u16,
+) {
+    rows.add("values", sad2_pair(op, dst, src, src2, expected).derived(d));
+}
+
+const B: u16 = 0xbeef;
+
+/// `sad2 (M1, 4) V1 V2 V3` with UB V2 = [4, 6, 14, 16], V3 = 0 (|d0| + |d1| for each pair)
+/// under emask `emask`, V1 starting at 0xBEEF: expects V1's words, `None` for an undefined
+/// lane (any bytes).
+fn sad2_four(emask: u32, want: [Option<u16>; 4]) -> Row {
+    let text = ".decl V1 v_type=G type=uw num_elts=4\n.decl V2 v_type=G type=ub num_elts=4\n\
+                .decl V3 v_type=G type=ub num_elts=4\nsad2 (M1, 4) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0>\n";
+    let bytes = want
+        .iter()
+        .flat_map(|w| match w {
+            Some(v) => v.to_le_bytes().map(Some),
+            None => [None, None],
+        })
+        .collect();
+    Row::new(XeHpg, text)
+        .var("V1", le16(&[0xbeef; 4]))
+        .var("V2", vec![4, 6, 14, 16])
+        .var("V3", vec![0, 0, 0, 0])
+        .emask(emask)
+        .expect_pattern("V1", bytes)
+}
+
+fn add(rows: &mut Rows) {
+    let d = "B: |-128 - 127| + |127 - (-128)| = 255 + 255 = 510 = 0x1FE.";
+    sad2(
+        rows,
+        d,
+        "sad2",
+        "w",
+        ("b", [0x80, 0x7f], [0x7f, 0x80]),
+        None,
+        0x01fe,
+    );
+    sad2(
+        rows,
+        d,
+        "sad2.sat",
+        "uw",
+        ("b", [0x80, 0x7f], [0x7f, 0x80]),
+        None,
+        0x01fe,
+    );
+    let d = "UB: |255 - 0| + |0 - 255| = 510.";
+    sad2(
+        rows,
+        d,
+        "sad2",
+        "uw",
+        ("ub", [0xff, 0x00], [0x00, 0xff]),
+        None,
+        0x01fe,
+    );
+    let d = "(-)B: -(-128) = 128 exactly; |128 - (-128)| + |0 - 0| = 256.";
+    sad2(
+        rows,
+        d,
+        "sad2",
+        "w",
+        ("(-)b", [0x80, 0x00], [0x80, 0x00]),
+        None,
+        0x0100,
+    );
+    let d = "Equal pairs: 0.";
+    sad2(
+        rows,
+        d,
+        "sad2",
+        "w",
+        ("b", [0x05, 0xfb], [0x05, 0xfb]),
+        None,
+        0,
+    );
+    let lit = errata::SAD2_LOOP_STEP;
+    let d = "Resolved (i += 2): lane 0 = 4 + 6 = 10, lane 2 = 14 + 16 = 30; lanes 1 and 3 keep \
+             their bytes and are undefined (any bytes).";
+    rows.add(
+        "loop-step",
+        sad2_four(0xf, [Some(10), None, Some(30), None])
+            .tag(lit)
+            .derived(d),
+    );
+    let d = "Channel 2 disabled: pair (2, 3) untouched (0xBEEF); channel 1's enable does not \
+             matter; lane 1 undefined.";
+    rows.add(
+        "loop-step",
+        sad2_four(0b1011, [Some(10), None, Some(B), Some(B)])
+            .tag(lit)
+            .derived(d),
+    );
+    let d = "Channel 1 disabled: lane 1 is still left undefined by channel 0; lane 2 = 30, lane 3 \
+             undefined.";
+    rows.add(
+        "loop-step",
+        sad2_four(0b1101, [Some(10), None, Some(30), None])
+            .tag(lit)
+            .derived(d),
+    );
+    let d = "Literal (i += 1), channel 3 disabled: lanes 0, 1, 2 get 4+6, 6+14, 14+16; lane 1 is \
+             defined again by channel 1 after channel 0 left it undefined; lane 3 is undefined.";
+    let row = sad2_four(0b0111, [Some(10), Some(20), Some(30), None]).literal(lit);
+    rows.add("loop-step", row.derived(d));
+    let d = "Literal, channels 0 and 2: lanes 1 and 3 undefined, as resolved.";
+    let row = sad2_four(0b0101, [Some(10), None, Some(30), None]).literal(lit);
+    rows.add("loop-step", row.derived(d));
+    let d = "Literal, channel 3 enabled: it reads src0[4], which V2's region does not hold: \
+             undefined behaviour.";
+    let row = sad2_four(0xf, [None; 4])
+        .expect_error(ErrorClass::UndefinedBehaviour)
+        .literal(lit);
+    rows.add("loop-step", row.derived(d));
+    let d = "SAD2-EXEC-SIZE: a pair needs two channels.";
+    sad2_invalid(
+        rows,
+        d,
+        "sad2 (M1, 1) VW(0,0)<1> VB(0,0)<0;1,0> VB(0,0)<0;1,0>",
+    );
+    let d = "The sources are bytes, SAD2ADD's src2 a word.";
+    sad2_invalid(
+        rows,
+        d,
+        "sad2 (M1, 2) VW(0,0)<1> VW(0,0)<1;1,0> VW(0,0)<1;1,0>",
+    );
+}
+
+fn sad2_invalid(rows: &mut Rows, d: &str, text: &str) {
+    let decls = ".decl VW v_type=G type=w num_elts=16\n.decl VB v_type=G type=b num_elts=32\n";
+    let row =
+        Row::new(XeHpg, format!("{decls}{text}\n")).expect_error(ErrorClass::InvalidInstruction);
+    rows.add("invalid", row.derived(d));
+}

@@ -1,0 +1,166 @@
+//! # The edge catalogs: hand-derived cases as vectors
+//!
+//! Each row is a named case whose expected values come from the vISA documents and the
+//! errata ledger, derived by hand (never by running this project's engines), with the
+//! derivation beside it. Rows are grouped per instruction document in
+//! `catalog/<family>/<instruction>.rs`; `visa-conform gen` writes each document's rows as
+//! `vectors/catalog/<family>/<instruction>.jsonl` (`visa-vector/1`, the derivation in
+//! `x-derivation`), so `check` and `certify` run them on every engine and implementation.
+//!
+//! - [`row`]: the one row builder ([`Row`]) and its conversion to a vector case;
+//! - [`build`]: conveniences the modules share (one-lane programs, element bytes);
+//! - [`engine`]: the one engine trait, for the spec, the oracle and an implementation over
+//!   `visa-dut/1`.
+//!
+//! ```
+//! use visa_conformance::catalog::{self, engine::{Engine, InProcess}};
+//! use visa_conformance::{case::judge, EngineKind};
+//! let doc = catalog::DOCS.iter().find(|d| d.instruction == "bfn").unwrap();
+//! let case = &catalog::cases(doc).unwrap()[0];
+//! assert!(case.extensions.contains_key("x-derivation"));
+//! assert!(judge(case, &InProcess(EngineKind::Oracle).run(case)).passed());
+//! ```
+
+// A row helper takes one parameter per column of its table, as the rows read.
+#![allow(clippy::too_many_arguments)]
+
+use std::collections::BTreeMap;
+
+use crate::vector::manifest::GoldenFile;
+use crate::vector::{write_cases, Case};
+
+pub mod alu;
+pub mod build;
+pub mod dpas;
+pub mod engine;
+pub mod lsc;
+pub mod memory;
+pub mod row;
+pub mod svm;
+
+pub use row::{Row, RowError};
+
+/// One instruction document's rows.
+#[derive(Debug)]
+pub struct Doc {
+    /// The family folder (`alu`, `lsc`, ...).
+    pub family: &'static str,
+    /// The instruction document, lower case (`cmp`, `min_max`).
+    pub instruction: &'static str,
+    /// The vector file, under the vectors directory.
+    pub file: &'static str,
+    /// Adds the document's rows.
+    pub rows: fn(&mut Rows),
+}
+
+/// Every catalog document, in file order.
+pub const DOCS: &[Doc] = &[
+    alu::mov::DOC,
+    alu::add::DOC,
+    alu::cmp::DOC,
+    alu::sel::DOC,
+    alu::min_max::DOC,
+    alu::setp::DOC,
+    alu::bfn::DOC,
+    alu::add3::DOC,
+    alu::avg::DOC,
+    alu::mulh::DOC,
+    alu::and::DOC,
+    alu::or::DOC,
+    alu::xor::DOC,
+    alu::not::DOC,
+    alu::shl::DOC,
+    alu::shr::DOC,
+    alu::asr::DOC,
+    alu::fbh::DOC,
+    alu::fbl::DOC,
+    alu::lzd::DOC,
+    alu::cbit::DOC,
+    alu::bfrev::DOC,
+    alu::rol::DOC,
+    alu::ror::DOC,
+    alu::bfe::DOC,
+    alu::bfi::DOC,
+    alu::mul::DOC,
+    alu::mad::DOC,
+    alu::div::DOC,
+    alu::mod_::DOC,
+    alu::addc::DOC,
+    alu::subb::DOC,
+    alu::add3o::DOC,
+    alu::madw::DOC,
+    alu::sad2::DOC,
+    alu::sad2add::DOC,
+    alu::addr_add::DOC,
+    alu::movs::DOC,
+    lsc::lsc_untyped::DOC,
+    lsc::lsc_atomic::DOC,
+    lsc::lsc_block2d::DOC,
+    lsc::lsc_typed::DOC,
+    lsc::lsc_load_status::DOC,
+    lsc::lsc_apndctr::DOC,
+    svm::svm_block_ld::DOC,
+    svm::svm_block_st::DOC,
+    svm::svm_gather::DOC,
+    svm::svm_scatter::DOC,
+    svm::svm_gather4_scaled::DOC,
+    svm::svm_scatter4_scaled::DOC,
+    svm::svm_atomic::DOC,
+    dpas::dpas::DOC,
+    dpas::dpasw::DOC,
+    dpas::dp4a::DOC,
+];
+
+/// The rows of one document, numbered as they are added.
+#[derive(Debug)]
+pub struct Rows {
+    instruction: &'static str,
+    rows: Vec<Row>,
+    numbers: BTreeMap<String, usize>,
+}
+
+impl Rows {
+    /// Adds `row` to `group`: its id is `<instruction>/catalog/<group>/<nnnn>`. The errata
+    /// its derivation names join its tags.
+    pub fn add(&mut self, group: &str, mut row: Row) {
+        for erratum in visa_spec::errata::LEDGER {
+            if row.derivation.contains(erratum.id) {
+                row = row.tag(erratum.id);
+            }
+        }
+        let n = self.numbers.entry(group.to_string()).or_insert(0);
+        *n += 1;
+        row.id = format!("{}/catalog/{group}/{:04}", self.instruction, n);
+        self.rows.push(row);
+    }
+}
+
+/// The rows of `doc`, with their ids.
+pub fn rows(doc: &Doc) -> Vec<Row> {
+    let mut rows = Rows {
+        instruction: doc.instruction,
+        rows: Vec::new(),
+        numbers: BTreeMap::new(),
+    };
+    (doc.rows)(&mut rows);
+    rows.rows
+}
+
+/// The vector cases of `doc`'s rows.
+pub fn cases(doc: &Doc) -> Result<Vec<Case>, RowError> {
+    rows(doc).iter().map(Row::to_case).collect()
+}
+
+/// Every document's vector file, as `gen` writes it.
+pub fn golden_files() -> Result<Vec<GoldenFile>, RowError> {
+    DOCS.iter()
+        .map(|doc| {
+            let cases = cases(doc)?;
+            Ok(GoldenFile {
+                file: doc.file,
+                cases: cases.len(),
+                text: write_cases(&cases),
+            })
+        })
+        .collect()
+}
