@@ -20,7 +20,7 @@ use crate::input::{clip_message, read_bounded, MAX_LINE_BYTES};
 use crate::junit::{self, CaseResult, Failure, FileResults};
 use crate::vector::{collect, read_bytes, Case, Entry};
 
-pub use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK};
+use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 
 /// Conformance tooling for the vISA reference semantics.
 #[derive(Debug, Parser)]
@@ -360,7 +360,7 @@ fn gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u
             return Ok(EXIT_FAIL);
         }
     };
-    if let Err(e) = golden::write(&args.out, &files, args.seed) {
+    if let Err(e) = crate::vector::manifest::write(&args.out, &files, args.seed) {
         writeln!(err, "gen: cannot write {}: {e}", args.out.display())?;
         return Ok(EXIT_INPUT);
     }

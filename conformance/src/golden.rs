@@ -13,19 +13,13 @@ use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 use visa_spec::validate;
 
+use crate::expect::{
+    flipped, is_untyped_block2d, with_expect, with_expect_profiles, with_expect_straddle,
+};
 use crate::gen::{self, dpas::Class, Opcode};
 use crate::registry::{self, Family, Golden, Row};
+use crate::vector::manifest::GoldenFile;
 use crate::vector::Case;
-
-/// The expectations the golden files record ([`crate::expect`]), under their former paths.
-pub use crate::expect::{
-    expect_of, flipped, float_dpas_destination, free_nans, is_untyped_block2d, with_expect,
-    with_expect_profiles, with_expect_straddle,
-};
-/// The files and their manifest ([`crate::vector::manifest`]), under their former paths.
-pub use crate::vector::manifest::{manifest, write, GoldenFile};
-/// The digest of the manifest ([`crate::vector::sha256_hex`]), under its former path.
-pub use crate::vector::sha256_hex;
 
 /// The default seed of `gen`; the committed vectors are generated with it.
 pub const DEFAULT_SEED: u64 = 1;

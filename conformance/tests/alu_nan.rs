@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used)]
 
 use visa_conformance::case::{compare, run_case, EngineKind, Outcome};
-use visa_conformance::golden::with_expect;
+use visa_conformance::expect::with_expect;
 use visa_conformance::vector::{Allowed, Case, Expect, NanFree, NanType};
 
 fn hex(dws: &[u32]) -> String {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use visa_conformance::case::{compare, Observed, Outcome};
 use visa_conformance::dut::grade::profile_fit;
-use visa_conformance::golden::{with_expect, with_expect_profiles};
+use visa_conformance::expect::{with_expect, with_expect_profiles};
 use visa_conformance::vector::{Allowed, Case, Expect, NanFree, NanType};
 
 /// bf x bf, RC 1, xe-hpg (8 lanes), F Dst V1 of two GRFs (16 elements; the instruction

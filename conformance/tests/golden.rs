@@ -28,7 +28,7 @@ fn committed_vectors_are_regenerated_identically() {
     let manifest = std::fs::read_to_string(vectors().join("MANIFEST.json")).unwrap_or_default();
     assert_eq!(
         manifest,
-        golden::manifest(&files, DEFAULT_SEED),
+        visa_conformance::vector::manifest::manifest(&files, DEFAULT_SEED),
         "vectors/MANIFEST.json is stale"
     );
 }
@@ -43,7 +43,7 @@ fn manifest_hashes_match_the_files() {
         let text = std::fs::read(vectors().join(file)).unwrap();
         assert_eq!(
             entry["sha256"].as_str().unwrap(),
-            golden::sha256_hex(&text),
+            visa_conformance::vector::sha256_hex(&text),
             "{file}"
         );
         let lines = text
@@ -110,10 +110,11 @@ fn rotate_vectors_are_tagged_where_the_signed_shift_readings_differ() {
         for entry in read_file(&vectors().join(file)).unwrap() {
             let case = entry.case.unwrap();
             let stated_literal = case.errata.contains_key(id);
-            let readings_differ = golden::with_expect(golden::flipped(&case, id))
-                .unwrap()
-                .expect
-                != case.expect;
+            let readings_differ =
+                visa_conformance::expect::with_expect(visa_conformance::expect::flipped(&case, id))
+                    .unwrap()
+                    .expect
+                    != case.expect;
             let tagged = case.tags.iter().any(|t| t == id);
             assert_eq!(tagged, stated_literal || readings_differ, "{}", case.id);
             differ += usize::from(readings_differ);

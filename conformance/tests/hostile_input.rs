@@ -17,6 +17,7 @@ use visa_conformance::coverage::Coverage;
 use visa_conformance::dut::cases::{build, Only, Selection};
 use visa_conformance::dut::protocol::{parse_request, parse_result, BadAnswer, Hello};
 use visa_conformance::dut::report::{self, Report};
+use visa_conformance::exit;
 use visa_conformance::input::{BoundedLines, Line, MAX_ECHO_CHARS, MAX_LINE_BYTES};
 use visa_conformance::junit::{self, CaseResult, Failure, FileResults};
 use visa_conformance::vector::{read_lines, read_str, Entry};
@@ -72,7 +73,7 @@ fn a_duplicate_key_in_a_vector_line_is_an_error_naming_file_line_and_key() {
     let dir = common::tmp_dir("hostile-dup");
     std::fs::write(dir.join("dup.jsonl"), format!("{erased}\n")).unwrap();
     let (status, out, _) = run(&["check", dir.join("dup.jsonl").to_str().unwrap()]);
-    assert_eq!(status, cli::EXIT_FAIL, "{out}");
+    assert_eq!(status, exit::EXIT_FAIL, "{out}");
     assert!(out.contains("dup.jsonl:1: expect: duplicate key"), "{out}");
 }
 
@@ -118,7 +119,7 @@ fn merge_rejects_a_report_with_a_duplicate_key() {
     let e = report::read(&file).unwrap_err();
     assert!(e.contains("duplicate key `cells[0].passed`"), "{e}");
     let (status, _, err) = run(&["merge", file.to_str().unwrap()]);
-    assert_eq!(status, cli::EXIT_INPUT);
+    assert_eq!(status, exit::EXIT_INPUT);
     assert!(
         err.contains("report.json") && err.contains("line 1"),
         "{err}"
@@ -146,7 +147,7 @@ fn every_unreadable_entry_fails_by_name_and_the_rest_still_runs() {
     let d = dir.to_str().unwrap();
     let (status, out, _) = run(&["check", d]);
     // Before: `2 passed` (or, with a locked directory, only a failure naming `dir`), exit 0.
-    assert_eq!(status, cli::EXIT_FAIL, "{out}");
+    assert_eq!(status, exit::EXIT_FAIL, "{out}");
     assert!(
         out.contains("dangling.jsonl: a dangling symbolic link"),
         "{out}"
@@ -251,13 +252,13 @@ fn endless_input_is_read_up_to_the_line_limit_only() {
     // Before: `exec /dev/zero` read until memory ran out.
     if Path::new("/dev/zero").exists() {
         let (status, _, err) = run(&["exec", "/dev/zero"]);
-        assert_eq!(status, cli::EXIT_INPUT);
+        assert_eq!(status, exit::EXIT_INPUT);
         assert!(
             err.contains(&format!("longer than {MAX_LINE_BYTES} bytes")),
             "{err}"
         );
         let (status, _, err) = run(&["fmt", "/dev/zero"]);
-        assert_eq!(status, cli::EXIT_INPUT);
+        assert_eq!(status, exit::EXIT_INPUT);
         assert!(err.contains("longer than"), "{err}");
     }
     // A vector file: the lines before the over-long one are read, then an error ends it.
@@ -297,7 +298,7 @@ fn echoed_tokens_are_clipped() {
     let file = dir.join("a.jsonl");
     std::fs::write(&file, line + "\n").unwrap();
     let (status, out, _) = run(&["check", file.to_str().unwrap()]);
-    assert_eq!(status, cli::EXIT_FAIL);
+    assert_eq!(status, exit::EXIT_FAIL);
     assert!(out.len() < 2 * bound, "{} bytes", out.len());
     let (_, out, _) = run(&["exec", file.to_str().unwrap()]);
     assert!(out.len() < 2 * bound, "{} bytes", out.len());
@@ -398,7 +399,7 @@ fn ids_memory_spaces_and_surface_indices_are_checked() {
     std::fs::write(dir.join("1.jsonl"), good("a") + "\n").unwrap();
     std::fs::write(dir.join("2.jsonl"), good("b") + "\n" + &good("a") + "\n").unwrap();
     let (status, out, _) = run(&["check", dir.to_str().unwrap()]);
-    assert_eq!(status, cli::EXIT_FAIL);
+    assert_eq!(status, exit::EXIT_FAIL);
     assert!(
         out.contains("2.jsonl:2: id: the id `a` is already used at "),
         "{out}"

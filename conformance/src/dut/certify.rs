@@ -33,12 +33,13 @@ use sha2::{Digest, Sha256};
 use super::cases::{self, Only, Prepared, Selection, Shard, Source};
 use super::grade::{errata_readings, grade, settle, ErratumReading, Graded, Status};
 use super::journal::{Journal, Opened};
-use super::protocol::{echo, escape_controls, Hello, PROTOCOL};
+use super::protocol::{echo, Hello, PROTOCOL};
 use super::report::{entry, Report, Throughput};
 use super::runner::{self, join_command, split_command, Child, Feed, Launch, Reply, StartError};
 use super::shrink::{self, Shrunk};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK};
 use crate::expect::with_expect;
+use crate::input::escape_controls;
 use crate::vector::{Case, Expect};
 
 /// The arguments of `visa-conform certify`.

@@ -28,13 +28,13 @@ use visa_spec::errata::Reading;
 use visa_spec::error::{ErrorClass, VisaError};
 
 use super::cases::Prepared;
-use super::protocol::{echo, escape_controls, Answer, ResultMsg};
+use super::protocol::{echo, Answer, ResultMsg};
 use super::runner::{Fault, Reply};
 use crate::case::{compare, Mismatch, Outcome, Verdict};
 use crate::case::{run_case, EngineKind};
 /// The errata a case discriminates ([`crate::expect`]), under their former path.
-pub use crate::expect::{discriminating, Discriminating};
 use crate::expect::{expect_of, float_dpas_destination, free_nans, restricted};
+use crate::input::escape_controls;
 use crate::vector::{Case, Expect};
 use visa_spec::profile::DpasProfile;
 

@@ -24,7 +24,6 @@ use visa_spec::error::ErrorClass;
 use visa_spec::platform::Platform;
 
 use crate::case::Observed;
-pub use crate::input::escape_controls;
 use crate::input::{clip, clip_message, cut, parse_json, JsonError, MAX_LINE_BYTES};
 use crate::vector::{hex, Case, Expect, MemRegion};
 
@@ -645,6 +644,7 @@ fn read_result(line: &[u8]) -> Result<ResultMsg, BadAnswer> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::escape_controls;
 
     #[test]
     fn echoed_text_has_no_control_characters_and_is_bounded() {

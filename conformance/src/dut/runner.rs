@@ -25,9 +25,8 @@ use std::sync::{Arc, Mutex, Weak};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use super::protocol::{
-    echo, escape_controls, parse_result, preview, runner_hello, Answer, BadAnswer, Hello,
-};
+use super::protocol::{echo, parse_result, preview, runner_hello, Answer, BadAnswer, Hello};
+use crate::input::escape_controls;
 
 /// The longest answer line read, without its newline (docs/protocol.md): a longer line fails
 /// the case (kind `too-long`) and the implementation is restarted, unread past the limit.
