@@ -32,7 +32,9 @@ pub mod num;
 pub mod operand;
 
 pub use visa_model::{
-    asm, config, errata, error, forms, ir, lsc, lsc_typed, platform, profile, state, types,
-    validate,
+    asm, config, errata, error, forms, ir, platform, profile, state, types, validate,
 };
+// old path: removed once oracle and conformance import the new one
+#[doc(hidden)]
+pub use visa_model::{lsc, lsc_typed};
 pub use visa_model::{ErrorClass, VisaError};

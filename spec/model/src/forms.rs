@@ -571,9 +571,13 @@ fn form_dpas_family(opcode: Opcode) -> Option<Form> {
     })
 }
 
-/// LSC_UNTYPED's gather/scatter forms: three sources (Surface, Src0Addrs, Src1Data) and no
-/// type map: their operands are raw register data shaped by `DataSize` and `AddrSize`
-/// (instructions/LSC_UNTYPED.md, Format), checked by `validate::lsc`.
+/// The LSC family (instructions/LSC_UNTYPED.md, LSC_TYPED.md, LSC_FENCE.md): no type map,
+/// their operands are raw register data shaped by `DataSize` and `AddrSize`, checked by
+/// `validate::lsc`. The source counts are those of the IR shapes `ir::LscCtrl` and
+/// `ir::Block2dCtrl` describe: gather/scatter `[Surface, Src0Addrs, Src1Data]`, the strided
+/// forms with `Src0AddrPitch`, the atomics with `Src2Data`, the append counters
+/// `[Surface, Src0Data]`, block 2D loads the six surface and address operands (stores add
+/// `Src1Data`), the fence none.
 fn form_lsc_family(opcode: Opcode) -> Option<Form> {
     match opcode {
         Opcode::LscLoad

@@ -26,8 +26,6 @@ pub mod errata;
 pub mod error;
 pub mod forms;
 pub mod ir;
-pub mod lsc;
-pub mod lsc_typed;
 pub mod platform;
 pub mod profile;
 pub mod state;
@@ -35,3 +33,15 @@ pub mod types;
 pub mod validate;
 
 pub use error::{ErrorClass, VisaError};
+
+// old path: removed once oracle and conformance import the new one
+#[doc(hidden)]
+pub mod lsc {
+    pub use crate::ir::block2d::*;
+    pub use crate::ir::lsc::*;
+}
+// old path: removed once oracle and conformance import the new one
+#[doc(hidden)]
+pub mod lsc_typed {
+    pub use crate::ir::lsc_typed::*;
+}

@@ -2,7 +2,10 @@
 //! known, regions checked against 5_operands.md. Built by [`crate::validate`].
 
 pub mod alu;
+pub mod block2d;
 pub mod dpas;
+pub mod lsc;
+pub mod lsc_typed;
 pub mod svm;
 
 use crate::asm::ast::{MaskControl, PredCombine, SrcModifier};
@@ -382,8 +385,8 @@ impl Opcode {
     }
 
     /// The operation of an `lsc_atomic_*` opcode.
-    pub fn lsc_atomic(self) -> Option<crate::lsc::AtomicOp> {
-        use crate::lsc::AtomicOp;
+    pub fn lsc_atomic(self) -> Option<lsc::AtomicOp> {
+        use lsc::AtomicOp;
         Some(match self {
             Opcode::LscAtomicIinc => AtomicOp::Iinc,
             Opcode::LscAtomicIdec => AtomicOp::Idec,

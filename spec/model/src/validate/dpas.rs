@@ -21,7 +21,7 @@ use crate::types::{DataType, Precision};
 
 impl Cx<'_> {
     /// Builds the IR of a DPAS or DPASW line, then checks it with [`rules`].
-    pub(super) fn dpas_instruction(
+    pub(crate) fn dpas_instruction(
         &mut self,
         line: &InsnLine,
         opcode: Opcode,

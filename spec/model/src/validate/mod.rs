@@ -15,22 +15,18 @@ use crate::errata::{self, Readings};
 use crate::error::{ErrorClass, Pos, Result, VisaError};
 use crate::forms;
 use crate::ir::{Ctrl, Dst, Instruction, Opcode, Predicate, Program, Region, RelOp, Src};
-use crate::lsc;
 use crate::platform::Platform;
 use crate::state::{MachineState, VarId, Vars, NULL};
 use crate::types::{exec_type, DataType};
 
 mod dpas;
-mod lsc_block2d;
+pub(crate) mod lsc;
 mod svm;
-pub use svm::{extents as svm_extents, rules as svm_rules, svm_ctrl};
-mod lsc_apndctr;
-mod lsc_forms;
-mod lsc_typed2d;
 pub use dpas::rules as dpas_rules;
-pub use lsc_block2d::is_block2d;
-pub use lsc_forms::is_lsc as lsc_forms_is_lsc;
-pub use lsc_forms::rules as lsc_rules;
+pub use lsc::block2d::is_block2d;
+pub use lsc::gather_scatter::is_lsc as lsc_forms_is_lsc;
+pub use lsc::gather_scatter::rules as lsc_rules;
+pub use svm::{extents as svm_extents, rules as svm_rules, svm_ctrl};
 
 /// Validates a program for `platform` with every erratum at its resolved reading.
 pub fn validate(program: &ast::Program, platform: Platform) -> Result<Program> {
@@ -346,8 +342,13 @@ struct Cx<'a> {
     pos: Pos,
 }
 
+/// The one error helper of validation: an `invalid-instruction` error in `field`.
+pub(crate) fn invalid(field: &str, message: impl Into<String>) -> VisaError {
+    VisaError::invalid(message).field(field.to_string())
+}
+
 fn invalid_at(pos: Pos, field: &str, message: impl Into<String>) -> VisaError {
-    VisaError::invalid(message).at(pos).field(field.to_string())
+    invalid(field, message).at(pos)
 }
 
 fn src_field(i: usize) -> String {
@@ -359,26 +360,21 @@ impl Cx<'_> {
         let Some(opcode) = Opcode::from_mnemonic(&line.opcode) else {
             // LSC_TYPED's `lsc_read_surface_info` (sub-op 0x1E) has operands but no result
             // layout in any document: the typed load form is checked, then `unsupported`.
-            if line.opcode == crate::lsc_typed::READ_SURFACE_INFO {
+            if line.opcode == crate::ir::lsc_typed::READ_SURFACE_INFO {
                 let (mask, exec_size) = self.exec(line.exec)?;
                 if let Some(p) = &line.pred {
                     self.predicate(p, mask, exec_size)?;
                 }
-                lsc_forms::check_platform(self.platform, &line.opcode)?;
-                crate::lsc_typed::check_read_surface_info(
-                    line,
-                    exec_size,
-                    self.vars,
-                    self.platform,
-                )?;
+                lsc::gather_scatter::check_platform(self.platform, &line.opcode)?;
+                lsc::typed::check_read_surface_info(line, exec_size, self.vars, self.platform)?;
             }
             // LSC gather/scatter forms validate fully, then report `unsupported`.
-            if lsc::is_checked_untyped(&line.opcode) {
+            if lsc::untyped::is_checked_untyped(&line.opcode) {
                 let (mask, exec_size) = self.exec(line.exec)?;
                 if let Some(p) = &line.pred {
                     self.predicate(p, mask, exec_size)?;
                 }
-                lsc::check_untyped(line, exec_size, self.vars, self.platform)?;
+                lsc::untyped::check_untyped(line, exec_size, self.vars, self.platform)?;
             }
             return Err(if is_documented(&line.opcode) {
                 VisaError::unsupported(format!(
@@ -390,7 +386,7 @@ impl Cx<'_> {
                 VisaError::invalid(format!("unknown opcode `{}`", line.opcode)).field("opcode")
             });
         };
-        if lsc_block2d::is_block2d(opcode) {
+        if lsc::block2d::is_block2d(opcode) {
             return self.block2d_instruction(line, opcode);
         }
         if opcode == Opcode::LscFence {
@@ -399,10 +395,10 @@ impl Cx<'_> {
         if opcode.is_svm() {
             return self.svm_instruction(line, opcode);
         }
-        if lsc_apndctr::is_apndctr(opcode) {
+        if lsc::apndctr::is_apndctr(opcode) {
             return self.apndctr_instruction(line, opcode);
         }
-        if lsc_forms::is_lsc(opcode) {
+        if lsc::gather_scatter::is_lsc(opcode) {
             return self.lsc_instruction(line, opcode);
         }
         if matches!(opcode, Opcode::Dpas | Opcode::Dpasw) {
@@ -1728,16 +1724,16 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
             continue;
         }
         if insn.opcode == Opcode::LscFence {
-            lsc_block2d::fence_rules(insn, program.platform).map_err(|e| e.at(insn.pos))?;
+            lsc::fence::fence_rules(insn, program.platform).map_err(|e| e.at(insn.pos))?;
             continue;
         }
-        if lsc_block2d::is_block2d(insn.opcode) || matches!(insn.ctrl, Ctrl::Block2d(_)) {
-            lsc_block2d::rules(insn, vars, program.platform, readings)
+        if lsc::block2d::is_block2d(insn.opcode) || matches!(insn.ctrl, Ctrl::Block2d(_)) {
+            lsc::block2d::rules(insn, vars, program.platform, readings)
                 .map_err(|e| e.at(insn.pos))?;
             continue;
         }
-        if lsc_forms::is_lsc(insn.opcode) || matches!(insn.ctrl, Ctrl::Lsc(_)) {
-            lsc_forms::rules(insn, vars, program.platform).map_err(|e| e.at(insn.pos))?;
+        if lsc::gather_scatter::is_lsc(insn.opcode) || matches!(insn.ctrl, Ctrl::Lsc(_)) {
+            lsc::gather_scatter::rules(insn, vars, program.platform).map_err(|e| e.at(insn.pos))?;
             continue;
         }
         if insn.srcs.len() != insn.opcode.num_srcs() {

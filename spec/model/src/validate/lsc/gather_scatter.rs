@@ -1,27 +1,24 @@
 //! Validation of LSC_UNTYPED's executed gather/scatter forms (`lsc_load`, `lsc_store`,
 //! `lsc_store_uncompressed`; instructions/LSC_UNTYPED.md): the text form is checked by
-//! [`crate::lsc::check_untyped`], then turned into the IR shape [`LscCtrl`] describes, and
+//! [`check_untyped`], then turned into the IR shape [`LscCtrl`] describes, and
 //! [`rules`] checks that shape again on any IR (`check_program`).
 
-use super::Cx;
+use super::untyped::{check_untyped, Pitch};
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
-use crate::error::{Result, VisaError};
+use crate::error::Result;
+use crate::ir::lsc::{caching_allowed, CacheOpt, DataShape, Sfid, VECT_SIZES};
+use crate::ir::lsc_typed;
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Region, Src};
-use crate::lsc::{self, DataShape, Sfid, VECT_SIZES};
-use crate::lsc_typed;
 use crate::platform::Platform;
 use crate::state::{AddrType, VarId, Vars, NULL};
 use crate::types::DataType;
-
-fn invalid(field: &str, message: impl Into<String>) -> VisaError {
-    VisaError::invalid(message).field(field.to_string())
-}
+use crate::validate::{invalid, Cx};
 
 /// The surface operand and the address terms of an access through a surface,
 /// `AddrType(Surface)[terms]` with bti, bss or ss and no address size. `expected` names the
 /// form in the message when the operand is not of that shape; `what` the access in the
 /// message's lead when the address type is not a surface's (`{what} bti, bss or ss`).
-pub(super) fn stateful_address<'a>(
+pub(crate) fn stateful_address<'a>(
     kind: &'a OperandKind,
     expected: &str,
     what: &str,
@@ -75,7 +72,7 @@ pub fn is_load(opcode: Opcode) -> bool {
 
 /// LSC messages exist from Xe-HPG (DG2) on: the document names DG2 and PVC, and Xe-LP's
 /// memory instructions are the HDC ones (the SVM and surface documents).
-pub(super) fn check_platform(platform: Platform, name: &str) -> Result<()> {
+pub(crate) fn check_platform(platform: Platform, name: &str) -> Result<()> {
     if platform.is_xehp_plus() {
         Ok(())
     } else {
@@ -91,7 +88,7 @@ pub(super) fn check_platform(platform: Platform, name: &str) -> Result<()> {
 
 impl Cx<'_> {
     /// Builds the IR of an `lsc_load`, `lsc_store` or `lsc_store_uncompressed` line.
-    pub(super) fn lsc_instruction(
+    pub(crate) fn lsc_instruction(
         &mut self,
         line: &InsnLine,
         opcode: Opcode,
@@ -104,8 +101,8 @@ impl Cx<'_> {
         };
         // LSC_TYPED's forms (`.tgm`): checked by `lsc_typed`, the same IR with unit Tgm and
         // the quad forms' V, R, LOD coordinates as sources 3..6.
-        let typed = if lsc_typed::is_typed_line(line) {
-            Some(lsc_typed::check_typed(
+        let typed = if super::typed::is_typed_line(line) {
+            Some(super::typed::check_typed(
                 line,
                 exec_size,
                 self.vars,
@@ -120,9 +117,9 @@ impl Cx<'_> {
             None if opcode == Opcode::LscLoadStatus => {
                 let mut as_load = line.clone();
                 as_load.opcode = "lsc_load".to_string();
-                lsc::check_untyped(&as_load, exec_size, self.vars, self.platform)?
+                check_untyped(&as_load, exec_size, self.vars, self.platform)?
             }
-            None => lsc::check_untyped(line, exec_size, self.vars, self.platform)?,
+            None => check_untyped(line, exec_size, self.vars, self.platform)?,
         };
         let load = is_load(opcode);
         let addr_op = if load {
@@ -168,7 +165,7 @@ impl Cx<'_> {
         };
         let mut srcs = vec![surface, addrs, data];
         match &form.pitch {
-            Some(lsc::Pitch::Imm(i)) => {
+            Some(Pitch::Imm(i)) => {
                 let bits = i32::try_from(*i)
                     .map_err(|_| invalid("address", "Src0AddrPitch does not fit a d value"))?;
                 srcs.push(Src::Imm {
@@ -176,7 +173,7 @@ impl Cx<'_> {
                     ty: DataType::D,
                 });
             }
-            Some(lsc::Pitch::Var(v)) => {
+            Some(Pitch::Var(v)) => {
                 let id = general(self, v, "src0")?;
                 srcs.push(Src::General {
                     var: id,
@@ -252,7 +249,7 @@ impl Cx<'_> {
     }
 
     /// A whole general variable as a source at its start.
-    pub(super) fn whole(&self, id: VarId) -> Src {
+    pub(crate) fn whole(&self, id: VarId) -> Src {
         Src::General {
             var: id,
             row: 0,
@@ -265,7 +262,7 @@ impl Cx<'_> {
 
     /// The `(Surface)` operand: an immediate index, or the first UD of a general variable
     /// (`bss(V1)`, `bss(BSSO(0,0))`).
-    pub(super) fn surface(&mut self, kind: &OperandKind) -> Result<Src> {
+    pub(crate) fn surface(&mut self, kind: &OperandKind) -> Result<Src> {
         let name = match kind {
             OperandKind::Number(n) => {
                 let bits = u32::try_from(*n).map_err(|_| {
@@ -311,7 +308,7 @@ impl Cx<'_> {
 }
 
 /// The `General` variable of an operand at (0,0) with at least `bytes` bytes.
-pub(super) fn whole_var(
+pub(crate) fn whole_var(
     vars: &Vars,
     var: VarId,
     row: u32,
@@ -349,14 +346,14 @@ pub(super) fn whole_var(
 }
 
 /// The rules of LSC_UNTYPED's executed forms on the IR: the fields of [`LscCtrl`] and the
-/// operands' classes and extents (the checks of [`crate::lsc::check_untyped`]).
+/// operands' classes and extents (the checks of [`check_untyped`]).
 pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> {
     let name = insn.opcode.mnemonic();
     let Ctrl::Lsc(c) = insn.ctrl else {
         return Err(invalid("opcode", format!("`{name}` needs its LSC fields")));
     };
-    if super::lsc_apndctr::is_apndctr(insn.opcode) {
-        return super::lsc_apndctr::rules(insn, c, vars, platform);
+    if super::apndctr::is_apndctr(insn.opcode) {
+        return super::apndctr::rules(insn, c, vars, platform);
     }
     if !is_lsc(insn.opcode) {
         return Err(invalid("opcode", format!("`{name}` takes no LSC fields")));
@@ -420,12 +417,9 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     );
     let quad = matches!(insn.opcode, Opcode::LscLoadQuad | Opcode::LscStoreQuad);
     let cached = match atomic {
-        Some(_) => {
-            lsc::caching_allowed(c.l1, c.l3, true) || lsc::caching_allowed(c.l1, c.l3, false)
-        }
-        None => lsc::caching_allowed(c.l1, c.l3, load),
-    } && (c.sfid != Sfid::Slm
-        || (c.l1, c.l3) == (lsc::CacheOpt::Df, lsc::CacheOpt::Df));
+        Some(_) => caching_allowed(c.l1, c.l3, true) || caching_allowed(c.l1, c.l3, false),
+        None => caching_allowed(c.l1, c.l3, load),
+    } && (c.sfid != Sfid::Slm || (c.l1, c.l3) == (CacheOpt::Df, CacheOpt::Df));
     if !cached {
         return Err(invalid(
             "caching",
@@ -543,7 +537,7 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     Ok(())
 }
 
-/// LSC_TYPED's rules on the IR (the checks of [`crate::lsc_typed::check_typed`]): a typed
+/// LSC_TYPED's rules on the IR (the checks of [`super::typed::check_typed`]): a typed
 /// form through a surface, scale 1 and offset 0, the ExecSize limit, the quad forms' three
 /// coordinate sources; the rest is LSC_UNTYPED's [`rules`] on the same instruction read with
 /// the untyped unit.
