@@ -87,7 +87,6 @@ impl Cx<'_> {
             dst2: None,
             srcs: vec![src0, src1, src2],
         };
-        rules(&insn, self.vars, self.platform, self.readings)?;
         Ok(insn)
     }
 
@@ -131,7 +130,7 @@ impl Cx<'_> {
     }
 
     fn raw_row(&self, offset: u32) -> u32 {
-        offset / self.row_size() as u32
+        offset / self.env().row_size() as u32
     }
 
     fn raw_src(&self, var: VarId, offset: u32) -> Src {
@@ -171,7 +170,7 @@ impl Cx<'_> {
         }
         let id = self.var(name, op.pos, f)?;
         let ty = self.general_type(id, *ty, op.pos, f)?;
-        let (row, col) = self.origin(id, origin, op.pos, f)?;
+        let (row, col) = self.env().origin(id, origin, op.pos, f)?;
         Ok(Src::General {
             var: id,
             row,

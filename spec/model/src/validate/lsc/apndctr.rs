@@ -140,7 +140,6 @@ impl Cx<'_> {
             dst2: None,
             srcs: vec![surface, src],
         };
-        rules(&insn, ctrl, self.vars, self.platform)?;
         Ok(insn)
     }
 }

@@ -108,7 +108,6 @@ impl Cx<'_> {
             dst2: None,
             srcs,
         };
-        rules(&insn, self.vars, self.platform, self.readings)?;
         Ok(insn)
     }
 }

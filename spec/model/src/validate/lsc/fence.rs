@@ -72,7 +72,6 @@ impl Cx<'_> {
             dst2: None,
             srcs: Vec::new(),
         };
-        fence_rules(&insn, self.platform)?;
         Ok(insn)
     }
 }

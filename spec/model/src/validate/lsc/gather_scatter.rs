@@ -244,7 +244,6 @@ impl Cx<'_> {
             dst2: None,
             srcs,
         };
-        rules(&insn, self.vars, self.platform)?;
         Ok(insn)
     }
 

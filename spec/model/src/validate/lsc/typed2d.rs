@@ -7,7 +7,7 @@
 use super::block2d::{address_ok, block2d_operands, data_ok};
 use super::untyped::unit_and_caching;
 use crate::asm::ast::{InsnLine, MaskControl};
-use crate::error::{Result, VisaError};
+use crate::error::Result;
 use crate::ir::block2d::Block2dShape;
 use crate::ir::lsc::{caching_allowed, DataSize, Sfid};
 use crate::ir::lsc_typed;
@@ -110,15 +110,7 @@ impl Cx<'_> {
             dst2: None,
             srcs,
         };
-        rules(&insn, c_of(&insn)?, self.vars, self.platform)?;
         Ok(insn)
-    }
-}
-
-fn c_of(insn: &Instruction) -> Result<Block2dCtrl> {
-    match insn.ctrl {
-        Ctrl::Block2d(c) => Ok(c),
-        _ => Err(VisaError::model_bug("a typed block 2D without its fields")),
     }
 }
 
