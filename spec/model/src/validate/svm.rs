@@ -474,7 +474,9 @@ pub fn extents(insn: &Instruction, platform: Platform) -> Vec<(usize, &'static s
     }
 }
 
-/// Every rule of the SVM documents on an SVM instruction's IR.
+/// Every rule of the SVM documents on an SVM instruction's IR, in the documents' order:
+/// mask and predicate, destination and source count, the control fields, the operand types,
+/// then the operands' extents.
 pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) -> Result<()> {
     let Ctrl::Svm(ctrl) = insn.ctrl else {
         return Err(invalid(
@@ -482,8 +484,42 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
             "an SVM instruction needs its control field",
         ));
     };
+    mask_and_predicate(insn, vars)?;
+    destination_and_sources(insn)?;
     let es = insn.exec_size;
-    // Mask control and predicate (3_execution_model.md): the generic rules of check_program.
+    match (insn.opcode, ctrl) {
+        (
+            Opcode::SvmBlockLd | Opcode::SvmBlockSt,
+            SvmCtrl::Block {
+                num_owords,
+                unaligned,
+            },
+        ) => block_fields(insn, num_owords, unaligned)?,
+        (
+            Opcode::SvmGather | Opcode::SvmScatter,
+            SvmCtrl::Blocks {
+                block_size,
+                num_blocks,
+            },
+        ) => gather_fields(es, block_size, num_blocks)?,
+        (Opcode::SvmGather4Scaled | Opcode::SvmScatter4Scaled, SvmCtrl::Channels { ch_mask }) => {
+            channel_fields(es, ch_mask)?
+        }
+        (Opcode::SvmAtomic, SvmCtrl::Atomic { op, width }) => atomic_fields(insn, op, width)?,
+        _ => {
+            return Err(invalid(
+                "opcode",
+                format!("{} does not take this control", insn.opcode.mnemonic()),
+            ))
+        }
+    }
+    operand_types(insn, ctrl)?;
+    operand_extents(insn, vars, platform)
+}
+
+/// Mask control and predicate (3_execution_model.md): the generic rules of check_program.
+fn mask_and_predicate(insn: &Instruction, vars: &Vars) -> Result<()> {
+    let es = insn.exec_size;
     if !(1..=8).contains(&insn.mask.group)
         || es == 0
         || !insn.mask.offset().is_multiple_of(es)
@@ -502,7 +538,11 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
             return Err(invalid("pred", "the predicate is not a predicate variable"));
         }
     }
-    // Loads write a general destination; stores have none.
+    Ok(())
+}
+
+/// Loads write a general destination, stores none; the source count of each form.
+fn destination_and_sources(insn: &Instruction) -> Result<()> {
     let load = matches!(
         insn.opcode,
         Opcode::SvmBlockLd | Opcode::SvmGather | Opcode::SvmGather4Scaled
@@ -536,158 +576,157 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
             format!("{} has {want_srcs} sources", insn.opcode.mnemonic()),
         ));
     }
-    let ty_of_src = |k: usize| insn.srcs.get(k).map(Src::ty);
-    match (insn.opcode, ctrl) {
-        (
-            Opcode::SvmBlockLd | Opcode::SvmBlockSt,
-            SvmCtrl::Block {
-                num_owords,
-                unaligned,
-            },
-        ) => {
-            // Properties bits 2..0: 1, 2, 4 or 8 owords.
-            if ![1, 2, 4, 8].contains(&num_owords) {
-                return Err(invalid(
-                    "size",
-                    format!("{num_owords} owords: the block forms move 1, 2, 4 or 8"),
-                ));
-            }
-            if unaligned && insn.opcode == Opcode::SvmBlockSt {
-                return Err(invalid("mods", "SVM_BLOCK_ST has no `.unaligned` form"));
-            }
-            if es != 1 || !insn.mask.no_mask || insn.pred.is_some() {
-                return Err(invalid(
-                    "exec_size",
-                    "the block forms run once under NoMask, unpredicated",
-                ));
-            }
-        }
-        (
-            Opcode::SvmGather | Opcode::SvmScatter,
-            SvmCtrl::Blocks {
-                block_size,
-                num_blocks,
-            },
-        ) => {
-            // Exec_size bits 2..0: 1, 2, 4, 8 or 16 elements.
-            if ![1, 2, 4, 8, 16].contains(&es) {
-                return Err(invalid(
-                    "exec_size",
-                    format!("execution size {es} is not 1, 2, 4, 8 or 16"),
-                ));
-            }
-            if ![1, 4, 8].contains(&block_size) {
-                return Err(invalid(
-                    "block_size",
-                    format!("block size {block_size} is not 1, 4 or 8 bytes"),
-                ));
-            }
-            if ![1, 2, 4, 8].contains(&num_blocks) {
-                return Err(invalid(
-                    "num_blocks",
-                    format!("block count {num_blocks} is not 1, 2, 4 or 8"),
-                ));
-            }
-            // Num_blocks 0b11: "only valid for 4 byte blocks and execution size 8".
-            if num_blocks == 8 && (block_size != 4 || es != 8) {
-                return Err(invalid(
-                    "num_blocks",
-                    "8 blocks need 4-byte blocks and execution size 8",
-                ));
-            }
-            // Notes: "When num_blocks > 1, exec_size must >= 8".
-            if num_blocks > 1 && es < 8 {
-                return Err(invalid(
-                    "exec_size",
-                    format!("{num_blocks} blocks need execution size 8 or more, not {es}"),
-                ));
-            }
-        }
-        (Opcode::SvmGather4Scaled | Opcode::SvmScatter4Scaled, SvmCtrl::Channels { ch_mask }) => {
-            // Exec_size bits 2..0: 8 or 16 elements.
-            if ![8, 16].contains(&es) {
-                return Err(invalid(
-                    "exec_size",
-                    format!("execution size {es} is not 8 or 16"),
-                ));
-            }
-            // Channels: "0000" is not allowed.
-            if ch_mask == 0 || ch_mask > 0xf {
-                return Err(invalid(
-                    "channels",
-                    format!("channel mask {ch_mask:#06b} enables no channel or names a fifth"),
-                ));
-            }
-        }
-        (Opcode::SvmAtomic, SvmCtrl::Atomic { op, width }) => {
-            // Exec_size bits 2..0: 1, 2, 4 or 8 elements.
-            if ![1, 2, 4, 8].contains(&es) {
-                return Err(invalid(
-                    "exec_size",
-                    format!("execution size {es} is not 1, 2, 4 or 8"),
-                ));
-            }
-            if ![16, 32, 64].contains(&width) {
-                return Err(invalid("width", format!("atomic width {width}")));
-            }
-            let types = op.types(width);
-            if types.is_empty() {
-                return Err(invalid(
-                    "width",
-                    format!(
-                        "`{}` has no {width}-bit form (SVM_ATOMIC.md, Notes: type F only)",
-                        op.name()
-                    ),
-                ));
-            }
-            // Src0: V0 for INC and DEC; Src1: V0 except for CMPXCHG and FCMPWR.
-            for (k, field) in [(1usize, "src0"), (2, "src1")] {
-                let null = matches!(insn.srcs[k], Src::Imm { bits: 0, .. });
-                let used = op.num_srcs() >= k;
-                if used && null {
-                    return Err(invalid(
-                        field,
-                        format!("`{}` reads {field}: it cannot be `%null`", op.name()),
-                    ));
-                }
-                if !used && !null {
-                    return Err(invalid(
-                        field,
-                        format!("`{}` takes no {field}: it must be `%null`", op.name()),
-                    ));
-                }
-                if used && !types.contains(&insn.srcs[k].ty()) {
-                    return Err(invalid(
-                        field,
-                        format!(
-                            "`{}.{width}` operands have type {}, not {}",
-                            op.name(),
-                            names(types),
-                            insn.srcs[k].ty()
-                        ),
-                    ));
-                }
-            }
-            if !matches!(insn.dst, Dst::Null { .. }) && !types.contains(&insn.dst.ty()) {
-                return Err(invalid(
-                    "dst",
-                    format!(
-                        "`{}.{width}` operands have type {}, not {}",
-                        op.name(),
-                        names(types),
-                        insn.dst.ty()
-                    ),
-                ));
-            }
-        }
-        _ => {
+    Ok(())
+}
+
+/// SVM_BLOCK_LD and SVM_BLOCK_ST: the oword count, `.unaligned`, one NoMask channel.
+fn block_fields(insn: &Instruction, num_owords: u32, unaligned: bool) -> Result<()> {
+    let es = insn.exec_size;
+    // Properties bits 2..0: 1, 2, 4 or 8 owords.
+    if ![1, 2, 4, 8].contains(&num_owords) {
+        return Err(invalid(
+            "size",
+            format!("{num_owords} owords: the block forms move 1, 2, 4 or 8"),
+        ));
+    }
+    if unaligned && insn.opcode == Opcode::SvmBlockSt {
+        return Err(invalid("mods", "SVM_BLOCK_ST has no `.unaligned` form"));
+    }
+    if es != 1 || !insn.mask.no_mask || insn.pred.is_some() {
+        return Err(invalid(
+            "exec_size",
+            "the block forms run once under NoMask, unpredicated",
+        ));
+    }
+    Ok(())
+}
+
+/// SVM_GATHER and SVM_SCATTER: execution size, block size and block count.
+fn gather_fields(es: u32, block_size: u32, num_blocks: u32) -> Result<()> {
+    // Exec_size bits 2..0: 1, 2, 4, 8 or 16 elements.
+    if ![1, 2, 4, 8, 16].contains(&es) {
+        return Err(invalid(
+            "exec_size",
+            format!("execution size {es} is not 1, 2, 4, 8 or 16"),
+        ));
+    }
+    if ![1, 4, 8].contains(&block_size) {
+        return Err(invalid(
+            "block_size",
+            format!("block size {block_size} is not 1, 4 or 8 bytes"),
+        ));
+    }
+    if ![1, 2, 4, 8].contains(&num_blocks) {
+        return Err(invalid(
+            "num_blocks",
+            format!("block count {num_blocks} is not 1, 2, 4 or 8"),
+        ));
+    }
+    // Num_blocks 0b11: "only valid for 4 byte blocks and execution size 8".
+    if num_blocks == 8 && (block_size != 4 || es != 8) {
+        return Err(invalid(
+            "num_blocks",
+            "8 blocks need 4-byte blocks and execution size 8",
+        ));
+    }
+    // Notes: "When num_blocks > 1, exec_size must >= 8".
+    if num_blocks > 1 && es < 8 {
+        return Err(invalid(
+            "exec_size",
+            format!("{num_blocks} blocks need execution size 8 or more, not {es}"),
+        ));
+    }
+    Ok(())
+}
+
+/// SVM_GATHER4_SCALED and SVM_SCATTER4_SCALED: execution size and channel mask.
+fn channel_fields(es: u32, ch_mask: u8) -> Result<()> {
+    // Exec_size bits 2..0: 8 or 16 elements.
+    if ![8, 16].contains(&es) {
+        return Err(invalid(
+            "exec_size",
+            format!("execution size {es} is not 8 or 16"),
+        ));
+    }
+    // Channels: "0000" is not allowed.
+    if ch_mask == 0 || ch_mask > 0xf {
+        return Err(invalid(
+            "channels",
+            format!("channel mask {ch_mask:#06b} enables no channel or names a fifth"),
+        ));
+    }
+    Ok(())
+}
+
+/// SVM_ATOMIC: execution size, width, the operation's sources and operand types.
+fn atomic_fields(insn: &Instruction, op: AtomicOp, width: u32) -> Result<()> {
+    let es = insn.exec_size;
+    // Exec_size bits 2..0: 1, 2, 4 or 8 elements.
+    if ![1, 2, 4, 8].contains(&es) {
+        return Err(invalid(
+            "exec_size",
+            format!("execution size {es} is not 1, 2, 4 or 8"),
+        ));
+    }
+    if ![16, 32, 64].contains(&width) {
+        return Err(invalid("width", format!("atomic width {width}")));
+    }
+    let types = op.types(width);
+    if types.is_empty() {
+        return Err(invalid(
+            "width",
+            format!(
+                "`{}` has no {width}-bit form (SVM_ATOMIC.md, Notes: type F only)",
+                op.name()
+            ),
+        ));
+    }
+    // Src0: V0 for INC and DEC; Src1: V0 except for CMPXCHG and FCMPWR.
+    for (k, field) in [(1usize, "src0"), (2, "src1")] {
+        let null = matches!(insn.srcs[k], Src::Imm { bits: 0, .. });
+        let used = op.num_srcs() >= k;
+        if used && null {
             return Err(invalid(
-                "opcode",
-                format!("{} does not take this control", insn.opcode.mnemonic()),
-            ))
+                field,
+                format!("`{}` reads {field}: it cannot be `%null`", op.name()),
+            ));
+        }
+        if !used && !null {
+            return Err(invalid(
+                field,
+                format!("`{}` takes no {field}: it must be `%null`", op.name()),
+            ));
+        }
+        if used && !types.contains(&insn.srcs[k].ty()) {
+            return Err(invalid(
+                field,
+                format!(
+                    "`{}.{width}` operands have type {}, not {}",
+                    op.name(),
+                    names(types),
+                    insn.srcs[k].ty()
+                ),
+            ));
         }
     }
-    // Operand types named by the documents.
+    if !matches!(insn.dst, Dst::Null { .. }) && !types.contains(&insn.dst.ty()) {
+        return Err(invalid(
+            "dst",
+            format!(
+                "`{}.{width}` operands have type {}, not {}",
+                op.name(),
+                names(types),
+                insn.dst.ty()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The operand types the documents name: UQ addresses, the block size's type, UD, D or F
+/// channels.
+fn operand_types(insn: &Instruction, ctrl: SvmCtrl) -> Result<()> {
+    let ty_of_src = |k: usize| insn.srcs.get(k).map(Src::ty);
     let addresses_uq = |k: usize, field: &str| -> Result<()> {
         match ty_of_src(k) {
             Some(DataType::UQ) => Ok(()),
@@ -737,6 +776,12 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
             ));
         }
     }
+    Ok(())
+}
+
+/// Operands are general variables (or `%null` where allowed) and raw extents fit; scalar
+/// address operands are one element inside their variable.
+fn operand_extents(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> {
     // Operands are general variables (or %null where allowed) and raw extents fit.
     for (k, field, bytes) in extents(insn, platform) {
         let (var, row, col, ty) = match k {
