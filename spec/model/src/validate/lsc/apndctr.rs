@@ -11,6 +11,7 @@ use super::gather_scatter::{check_platform, stateful_address, whole_var};
 use super::untyped::unit_and_caching;
 use crate::asm::ast::{InsnLine, OperandKind};
 use crate::error::Result;
+use crate::forms::{self, Family};
 use crate::ir::lsc::{caching_allowed, DataShape, DataSize, Sfid};
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Src};
 use crate::platform::Platform;
@@ -18,11 +19,9 @@ use crate::state::{AddrSize, Vars, NULL};
 use crate::types::DataType;
 use crate::validate::{invalid, Cx};
 
+/// Whether `opcode` is an append-counter atomic (its [`forms::family`]).
 pub fn is_apndctr(opcode: Opcode) -> bool {
-    matches!(
-        opcode,
-        Opcode::LscApndctrAtomicAdd | Opcode::LscApndctrAtomicSub
-    )
+    forms::family(opcode) == Family::LscApndctr
 }
 
 /// The counter is a d32 (the Examples' `VDATA:d32`), one per lane in DstData and Src0Data.

@@ -6,6 +6,7 @@ use super::untyped::unit_and_caching;
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
 use crate::errata;
 use crate::error::Result;
+use crate::forms::{self, Family};
 use crate::ir::block2d::Block2dShape;
 use crate::ir::lsc::{caching_allowed, Sfid};
 use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Region, Src};
@@ -24,8 +25,9 @@ const ADDRESS: [(&str, DataType); 6] = [
     ("Src0AddrY", DataType::D),
 ];
 
+/// Whether `opcode` is a block 2D form (its [`forms::family`]).
 pub fn is_block2d(opcode: Opcode) -> bool {
-    matches!(opcode, Opcode::LscLoadBlock2d | Opcode::LscStoreBlock2d)
+    forms::family(opcode) == Family::LscBlock2d
 }
 
 /// Register bytes a block 2D operand spans: `Blocks` blocks of `grf_block_pitch` elements.

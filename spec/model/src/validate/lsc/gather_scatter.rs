@@ -6,6 +6,7 @@
 use super::untyped::{check_untyped, Pitch};
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
 use crate::error::Result;
+use crate::forms::{self, Family};
 use crate::ir::lsc::{caching_allowed, CacheOpt, DataShape, Sfid, VECT_SIZES};
 use crate::ir::lsc_typed;
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Region, Src};
@@ -38,19 +39,10 @@ pub(crate) fn stateful_address<'a>(
     Ok((addr_type, surface, terms))
 }
 
-/// Whether `opcode` is one of the executed LSC_UNTYPED forms.
+/// Whether `opcode` is one of the executed gather/scatter forms or atomics (its
+/// [`forms::family`]).
 pub fn is_lsc(opcode: Opcode) -> bool {
-    matches!(
-        opcode,
-        Opcode::LscLoad
-            | Opcode::LscStore
-            | Opcode::LscStoreUncompressed
-            | Opcode::LscLoadStrided
-            | Opcode::LscStoreStrided
-            | Opcode::LscLoadQuad
-            | Opcode::LscStoreQuad
-            | Opcode::LscLoadStatus
-    ) || opcode.lsc_atomic().is_some()
+    forms::family(opcode) == Family::LscGatherScatter
 }
 
 fn is_quad(opcode: Opcode) -> bool {
