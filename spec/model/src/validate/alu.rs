@@ -4,7 +4,7 @@
 //! and extents, the type maps, and each document's Notes.
 
 use super::operands::lanes;
-use super::{src_field, Cx, Env};
+use super::{invalid, src_field, Cx, Env};
 use crate::asm::ast::{InsnLine, VarClass};
 use crate::errata;
 use crate::error::{Result, VisaError};
@@ -27,22 +27,26 @@ impl Cx<'_> {
         let mut dst2 = None;
         let pred = match (&line.pred, form.pred) {
             (None, Pred::Overflow) => {
-                return Err(VisaError::invalid(format!(
-                    "{} writes its overflow bits to `(<P>)`, which is missing",
-                    opcode.mnemonic().to_ascii_uppercase()
+                return Err(invalid(
+                    "pred",
+                    format!(
+                        "{} writes its overflow bits to `(<P>)`, which is missing",
+                        opcode.mnemonic().to_ascii_uppercase()
+                    ),
                 ))
-                .field("pred"))
             }
             (Some(p), Pred::Overflow) => {
                 dst2 = Some(self.overflow_predicate(p, mask, exec_size)?);
                 None
             }
             (Some(_), Pred::No) => {
-                return Err(VisaError::invalid(format!(
-                    "{} takes no predicate",
-                    opcode.mnemonic().to_ascii_uppercase()
+                return Err(invalid(
+                    "pred",
+                    format!(
+                        "{} takes no predicate",
+                        opcode.mnemonic().to_ascii_uppercase()
+                    ),
                 ))
-                .field("pred"))
             }
             (Some(p), Pred::Allowed) => Some(self.predicate(p, mask, exec_size)?),
             (None, _) => None,
@@ -50,18 +54,20 @@ impl Cx<'_> {
         let num_dsts = form.num_dsts();
         let want = num_dsts + opcode.num_srcs();
         if line.operands.len() != want {
-            return Err(VisaError::invalid(format!(
-                "`{}` takes {want} operands ({} and {} sources), {} given",
-                opcode.mnemonic(),
-                if num_dsts == 2 {
-                    "dst, a second destination"
-                } else {
-                    "dst"
-                },
-                opcode.num_srcs(),
-                line.operands.len()
-            ))
-            .field("operands"));
+            return Err(invalid(
+                "operands",
+                format!(
+                    "`{}` takes {want} operands ({} and {} sources), {} given",
+                    opcode.mnemonic(),
+                    if num_dsts == 2 {
+                        "dst, a second destination"
+                    } else {
+                        "dst"
+                    },
+                    opcode.num_srcs(),
+                    line.operands.len()
+                ),
+            ));
         }
         let dst = self.dst(&line.operands[0], exec_size, opcode, mask)?;
         if let Some(field) = form.second_dst {
@@ -112,23 +118,22 @@ impl Cx<'_> {
                 (_, Some(r), _) if ctrl == Ctrl::None => ctrl = Ctrl::Rel(r),
                 (_, _, Some(x)) if ctrl == Ctrl::None => ctrl = Ctrl::Bfn(x),
                 _ => {
-                    return Err(VisaError::invalid(format!(
-                        "`{}` does not take the modifier `.{m}`",
-                        line.opcode
+                    return Err(invalid(
+                        "opcode",
+                        format!("`{}` does not take the modifier `.{m}`", line.opcode),
                     ))
-                    .field("opcode"))
                 }
             }
         }
         match (opcode, ctrl) {
-            (Opcode::Cmp, Ctrl::None) => Err(VisaError::invalid(
+            (Opcode::Cmp, Ctrl::None) => Err(invalid(
+                "opcode",
                 "CMP needs a relational operator: `cmp.eq`, `.ne`, `.gt`, `.ge`, `.lt` or `.le`",
-            )
-            .field("opcode")),
-            (Opcode::Bfn, Ctrl::None) => Err(VisaError::invalid(
+            )),
+            (Opcode::Bfn, Ctrl::None) => Err(invalid(
+                "opcode",
                 "BFN needs its function table: `bfn.x<HEX>`, e.g. `bfn.xd8`",
-            )
-            .field("opcode")),
+            )),
             _ => Ok((sat, ctrl)),
         }
     }
@@ -187,38 +192,34 @@ impl Env<'_> {
                 if src0.size() != dst.size()
                     && !self.readings.is_literal(errata::ROTATE_WIDTH) =>
             {
-                Err(VisaError::invalid(format!(
+                Err(invalid("src0", format!(
                     "{name} rotates within its destination type {dst}: src0 ({src0}) must have the same size (erratum {})",
                     errata::ROTATE_WIDTH
-                ))
-                .field("src0"))
+                )))
             }
             // instructions/BFE.md, BFI.md, Notes (Restriction).
-            Opcode::Bfe | Opcode::Bfi if insn.exec_size == 2 => Err(VisaError::invalid(format!(
+            Opcode::Bfe | Opcode::Bfi if insn.exec_size == 2 => Err(invalid("exec_size", format!(
                 "{name} does not take execution size 2"
-            ))
-            .field("exec_size")),
+            ))),
             Opcode::Bfe | Opcode::Bfi => self.bitfield_alignment(insn, &name),
             // Erratum ASR-SIGNED-OPERANDS, literal reading: the Notes' signed dst and src0.
             Opcode::Asr
                 if self.readings.is_literal(errata::ASR_SIGNED_OPERANDS)
                     && !(dst.is_signed_integer() && src0.is_signed_integer()) =>
             {
-                Err(VisaError::invalid(format!(
+                Err(invalid("dst", format!(
                     "ASR takes a signed dst and src0 (erratum {}, literal reading)",
                     errata::ASR_SIGNED_OPERANDS
-                ))
-                .field("dst"))
+                )))
             }
             // instructions/ADD3O.md: src2 alone is immediate16 (erratum ADD3-IMMEDIATE-WIDTH).
             Opcode::Add3o if self.readings.is_literal(errata::ADD3_IMMEDIATE_WIDTH) => {
                 match insn.srcs.get(2) {
                     Some(s @ Src::Imm { .. }) if exec_type(s.ty()).size() != 2 => {
-                        Err(VisaError::invalid(format!(
+                        Err(invalid("src2", format!(
                             "ADD3O's src2 immediate is 16-bit (erratum {}, literal reading)",
                             errata::ADD3_IMMEDIATE_WIDTH
-                        ))
-                        .field("src2"))
+                        )))
                     }
                     _ => Ok(()),
                 }
@@ -226,11 +227,10 @@ impl Env<'_> {
             Opcode::Madw => self.madw_rules(insn),
             // Erratum SAD2-EXEC-SIZE: the pair (0, 1) needs two channels.
             Opcode::Sad2 | Opcode::Sad2add if insn.exec_size == 1 => {
-                Err(VisaError::invalid(format!(
+                Err(invalid("exec_size", format!(
                     "{name} works on pairs of channels: execution size 1 is invalid (erratum {})",
                     errata::SAD2_EXEC_SIZE
-                ))
-                .field("exec_size"))
+                )))
             }
             Opcode::AddrAdd => self.addr_add_rules(insn),
             Opcode::Movs => movs_rules(insn),
@@ -254,10 +254,9 @@ impl Env<'_> {
                     && srcs.iter().any(|t| t.is_float())
                     && srcs.iter().any(|t| *t != dst) =>
             {
-                Err(VisaError::invalid(format!(
+                Err(invalid("dst", format!(
                     "CMP of float sources writes a general destination of their type, not {dst}"
-                ))
-                .field("dst"))
+                )))
             }
             // Erratum SETP-MASK-CONTROL, literal reading: the Notes' mask controls.
             Opcode::Setp
@@ -266,11 +265,10 @@ impl Env<'_> {
                         && (insn.mask.group == 1
                             || (insn.mask.group == 5 && insn.exec_size < 32))) =>
             {
-                Err(VisaError::invalid(format!(
+                Err(invalid("exec_size", format!(
                     "SETP runs under M1_NM, or M5_NM below execution size 32 (erratum {}, literal reading)",
                     errata::SETP_MASK_CONTROL
-                ))
-                .field("exec_size"))
+                )))
             }
             // Erratum BFN-IMMEDIATE-WIDTH, literal reading: immediate16 operands.
             Opcode::Bfn if self.readings.is_literal(errata::BFN_IMMEDIATE_WIDTH) => {
@@ -296,12 +294,11 @@ impl Env<'_> {
                     ))
                     .field(src_field(k))),
                     _ if matches!(dst, DataType::Q | DataType::UQ) && !self.platform.is_pvc_plus() => {
-                        Err(VisaError::invalid(format!(
+                        Err(invalid("dst", format!(
                             "MUL has no 64-bit product on {} (erratum {}, literal reading)",
                             self.platform,
                             errata::MUL_PLATFORM_NOTES
-                        ))
-                        .field("dst"))
+                        )))
                     }
                     _ => Ok(()),
                 }
@@ -316,12 +313,14 @@ impl Env<'_> {
     pub(super) fn madw_rules(&self, insn: &Instruction) -> Result<()> {
         let n = insn.exec_size;
         if n > 16 || (n == 16 && !self.platform.is_pvc_plus()) {
-            return Err(VisaError::invalid(format!(
-                "MADW's execution size is at most {} on {}",
-                if self.platform.is_pvc_plus() { 16 } else { 8 },
-                self.platform
-            ))
-            .field("exec_size"));
+            return Err(invalid(
+                "exec_size",
+                format!(
+                    "MADW's execution size is at most {} on {}",
+                    if self.platform.is_pvc_plus() { 16 } else { 8 },
+                    self.platform
+                ),
+            ));
         }
         let Dst::General {
             var,
@@ -338,10 +337,9 @@ impl Env<'_> {
         let base = self.vars.get(*var).grf_offset.unwrap_or(0);
         let origin = base + *row as usize * self.row_size() + *col as usize * ty.size();
         if !origin.is_multiple_of(grf) {
-            return Err(VisaError::invalid(format!(
+            return Err(invalid("dst", format!(
                 "MADW's destination must be GRF aligned; it starts at register byte {origin} ({grf}-byte GRFs)"
-            ))
-            .field("dst"));
+            )));
         }
         let high = crate::ir::alu::madw_high_half_offset(n, *hstride, grf, self.readings);
         let first = (high / ty.size()) as u32;
@@ -353,10 +351,10 @@ impl Env<'_> {
     /// pre-defined variable, except the two the Notes name (erratum ADDR-ADD-PREDEFINED).
     pub(super) fn addr_add_rules(&self, insn: &Instruction) -> Result<()> {
         if matches!(insn.srcs.get(1), Some(Src::Indirect { .. })) {
-            return Err(
-                VisaError::invalid("ADDR_ADD's src1 is a general or immediate operand")
-                    .field("src1"),
-            );
+            return Err(invalid(
+                "src1",
+                "ADDR_ADD's src1 is a general or immediate operand",
+            ));
         }
         let Some(Src::AddrOf { var, .. }) = insn.srcs.first() else {
             return Ok(());
@@ -374,14 +372,16 @@ impl Env<'_> {
         if exceptions.contains(&info.name.as_str()) {
             return Ok(());
         }
-        Err(VisaError::invalid(format!(
+        Err(invalid(
+            "src0",
+            format!(
             "ADDR_ADD's src0 cannot be the pre-defined variable `{}` (only {} and {}; erratum {})",
             info.name,
             exceptions[0],
             exceptions[1],
             errata::ADDR_ADD_PREDEFINED
+        ),
         ))
-        .field("src0"))
     }
 
     /// Erratum BFE-BFI-ALIGNMENT, literal reading: with an execution size above 1, every
@@ -410,11 +410,10 @@ impl Env<'_> {
             }
         }
         match operands.into_iter().find(|(_, at)| at % 16 != 0) {
-            Some((field, at)) => Err(VisaError::invalid(format!(
+            Some((field, at)) => Err(invalid(&field, format!(
                 "{name} operands start 16-byte aligned; {field} starts at register byte {at} (erratum {}, literal reading)",
                 errata::BFE_BFI_ALIGNMENT
-            ))
-            .field(field)),
+            ))),
             None => Ok(()),
         }
     }
@@ -432,17 +431,20 @@ pub(super) fn movs_rules(insn: &Instruction) -> Result<()> {
     let n = insn.exec_size;
     let contiguous = |r: &Region| lanes(n, *r).zip(0..n).all(|(o, k)| o == k);
     let bad = |field: &str, what: &str| {
-        Err(VisaError::invalid(format!(
-            "MOVS copies {n} contiguous elements: {what} (erratum {})",
-            errata::MOVS_CONTIGUOUS
+        Err(invalid(
+            field,
+            format!(
+                "MOVS copies {n} contiguous elements: {what} (erratum {})",
+                errata::MOVS_CONTIGUOUS
+            ),
         ))
-        .field(field.to_string()))
     };
     match &insn.dst {
         Dst::Indirect { .. } => {
-            return Err(
-                VisaError::invalid("MOVS's destination is a state or general operand").field("dst"),
-            )
+            return Err(invalid(
+                "dst",
+                "MOVS's destination is a state or general operand",
+            ))
         }
         Dst::General { hstride, .. } if n > 1 && *hstride != 1 => {
             return bad("dst", "the destination stride must be 1")
@@ -474,7 +476,7 @@ pub(super) fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
     let op = insn.opcode;
     let form = forms::form(op);
     let name = op.mnemonic().to_ascii_uppercase();
-    let bad = |field: &str, m: String| Err(VisaError::invalid(m).field(field.to_string()));
+    let bad = |field: &str, m: String| Err(invalid(field, m));
     let register = |d: &Dst| d.is_register();
     let dst_ok = match (&insn.dst, op) {
         (Dst::Predicate { .. }, Opcode::Cmp | Opcode::Setp) => true,

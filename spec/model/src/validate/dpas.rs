@@ -31,15 +31,17 @@ impl Cx<'_> {
         let (mask, exec_size) = self.exec(line.exec)?;
         if line.pred.is_some() {
             // DPAS.md, Format and Text: no predicate field.
-            return Err(VisaError::invalid(format!("{name} takes no predicate")).field("pred"));
+            return Err(invalid("pred", format!("{name} takes no predicate")));
         }
         if line.operands.len() != 4 {
-            return Err(VisaError::invalid(format!(
-                "`{}` takes 4 operands (dst, src0, src1, src2), {} given",
-                opcode.mnemonic(),
-                line.operands.len()
-            ))
-            .field("operands"));
+            return Err(invalid(
+                "operands",
+                format!(
+                    "`{}` takes 4 operands (dst, src0, src1, src2), {} given",
+                    opcode.mnemonic(),
+                    line.operands.len()
+                ),
+            ));
         }
         let (dst_var, dst_off) = self.raw(&line.operands[0], "dst", false)?;
         let Some(dst_var) = dst_var else {
@@ -197,20 +199,19 @@ fn dpas_ctrl(mods: &[String], name: &str) -> Result<DpasCtrl> {
     let precision = |s: &str, which: &str| -> Result<Precision> {
         match s.parse::<Precision>() {
             Ok(p) if PRECISIONS.contains(&p) => Ok(p),
-            Ok(p) => Err(VisaError::invalid(format!(
-                "precision {p} is not in DPAS.md's legal-combination table ({which})"
-            ))
-            .field("opcode")),
-            Err(_) => Err(
-                VisaError::invalid(format!("`{s}` is not a DPAS precision ({which})"))
-                    .field("opcode"),
-            ),
+            Ok(p) => Err(invalid(
+                "opcode",
+                format!("precision {p} is not in DPAS.md's legal-combination table ({which})"),
+            )),
+            Err(_) => Err(invalid(
+                "opcode",
+                format!("`{s}` is not a DPAS precision ({which})"),
+            )),
         }
     };
     let number = |s: &str, which: &str| -> Result<u32> {
-        s.parse::<u32>().map_err(|_| {
-            VisaError::invalid(format!("{which} `{s}` is not a number")).field("opcode")
-        })
+        s.parse::<u32>()
+            .map_err(|_| invalid("opcode", format!("{which} `{s}` is not a number")))
     };
     Ok(DpasCtrl {
         w: precision(w, "W")?,

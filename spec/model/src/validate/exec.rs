@@ -1,10 +1,10 @@
 //! Execution size, mask control and predication (3_execution_model.md, Execution Mask;
 //! 5_operands.md, Predication).
 
-use super::{Cx, Env};
+use super::{invalid, Cx, Env};
 use crate::asm::ast::{self, ExecSpec, MaskControl, VarClass};
 use crate::errata;
-use crate::error::{Result, VisaError};
+use crate::error::Result;
 use crate::ir::{Dst, Predicate};
 use crate::state::VarId;
 
@@ -12,29 +12,31 @@ impl Cx<'_> {
     /// Execution size and mask control (3_execution_model.md, Execution Mask).
     pub(super) fn exec(&self, exec: Option<ExecSpec>) -> Result<(MaskControl, u32)> {
         let Some(exec) = exec else {
-            return Err(VisaError::invalid("missing execution size `(M1, N)`").field("exec_size"));
+            return Err(invalid("exec_size", "missing execution size `(M1, N)`"));
         };
         let size = exec.size;
         if ![1, 2, 4, 8, 16, 32].contains(&size) {
-            return Err(VisaError::invalid(format!(
-                "execution size {size} is not one of 1, 2, 4, 8, 16, 32"
-            ))
-            .field("exec_size"));
+            return Err(invalid(
+                "exec_size",
+                format!("execution size {size} is not one of 1, 2, 4, 8, 16, 32"),
+            ));
         }
         let mask = exec.mask.unwrap_or(MaskControl::M1);
         if !(1..=8).contains(&mask.group) {
-            return Err(
-                VisaError::invalid(format!("mask control M{} does not exist", mask.group))
-                    .field("exec_size"),
-            );
+            return Err(invalid(
+                "exec_size",
+                format!("mask control M{} does not exist", mask.group),
+            ));
         }
         let offset = mask.offset();
         if offset % size != 0 {
-            return Err(VisaError::invalid(format!(
+            return Err(invalid(
+                "exec_size",
+                format!(
                 "mask control M{} (offset {offset}) is not aligned to the execution size {size}",
                 mask.group
-            ))
-            .field("exec_size"));
+            ),
+            ));
         }
         // Erratum EMASK-OFFSET-BOUND: the text's ">=" would forbid M1 SIMD32.
         let too_far = if self.readings.is_literal(errata::EMASK_OFFSET_BOUND) {
@@ -43,10 +45,10 @@ impl Cx<'_> {
             offset + size > 32
         };
         if too_far {
-            return Err(VisaError::invalid(format!(
-                "mask offset {offset} plus execution size {size} passes the 32 channels"
-            ))
-            .field("exec_size"));
+            return Err(invalid(
+                "exec_size",
+                format!("mask offset {offset} plus execution size {size} passes the 32 channels"),
+            ));
         }
         Ok((mask, size))
     }
@@ -60,20 +62,22 @@ impl Cx<'_> {
         let id = self.var(&p.name, self.pos, "pred")?;
         let info = self.vars.get(id);
         if info.class != VarClass::Predicate {
-            return Err(
-                VisaError::invalid(format!("`{}` is not a predicate variable", p.name))
-                    .field("pred"),
-            );
+            return Err(invalid(
+                "pred",
+                format!("`{}` is not a predicate variable", p.name),
+            ));
         }
         if info.num_elts < mask.offset() + exec_size {
-            return Err(VisaError::invalid(format!(
-                "predicate `{}` has {} elements; the instruction reads elements {}..{}",
-                p.name,
-                info.num_elts,
-                mask.offset(),
-                mask.offset() + exec_size
-            ))
-            .field("pred"));
+            return Err(invalid(
+                "pred",
+                format!(
+                    "predicate `{}` has {} elements; the instruction reads elements {}..{}",
+                    p.name,
+                    info.num_elts,
+                    mask.offset(),
+                    mask.offset() + exec_size
+                ),
+            ));
         }
         Ok(Predicate {
             var: id,
@@ -91,16 +95,16 @@ impl Cx<'_> {
     ) -> Result<Dst> {
         let id = self.var(&p.name, self.pos, "pred")?;
         if self.vars.get(id).class != VarClass::Predicate {
-            return Err(
-                VisaError::invalid(format!("`{}` is not a predicate variable", p.name))
-                    .field("pred"),
-            );
+            return Err(invalid(
+                "pred",
+                format!("`{}` is not a predicate variable", p.name),
+            ));
         }
         if p.invert || p.combine != ast::PredCombine::None {
-            return Err(VisaError::invalid(
+            return Err(invalid(
+                "pred",
                 "ADD3O's overflow predicate is written `(P)`, without `!`, `.any` or `.all`",
-            )
-            .field("pred"));
+            ));
         }
         self.env().predicate_elements(id, mask, exec_size, "pred")?;
         Ok(Dst::Predicate { var: id })
@@ -118,14 +122,16 @@ impl Env<'_> {
     ) -> Result<()> {
         let info = self.vars.get(id);
         if info.num_elts < mask.offset() + exec_size {
-            return Err(VisaError::invalid(format!(
-                "predicate `{}` has {} elements; the instruction uses elements {}..{}",
-                info.name,
-                info.num_elts,
-                mask.offset(),
-                mask.offset() + exec_size
-            ))
-            .field(f));
+            return Err(invalid(
+                f,
+                format!(
+                    "predicate `{}` has {} elements; the instruction uses elements {}..{}",
+                    info.name,
+                    info.num_elts,
+                    mask.offset(),
+                    mask.offset() + exec_size
+                ),
+            ));
         }
         Ok(())
     }

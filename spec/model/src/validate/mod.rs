@@ -142,7 +142,7 @@ impl Cx<'_> {
             ))
             .field("opcode")
         } else {
-            VisaError::invalid(format!("unknown opcode `{}`", line.opcode)).field("opcode")
+            invalid("opcode", format!("unknown opcode `{}`", line.opcode))
         }
     }
 

@@ -2,8 +2,8 @@
 //! saturation and MOV's predicate source.
 
 use super::alu::is_logic;
-use super::Env;
-use crate::error::{Result, VisaError};
+use super::{invalid, Env};
+use crate::error::Result;
 use crate::forms;
 use crate::ir::{Dst, Instruction, Opcode, Src};
 use crate::types::{exec_type, DataType};
@@ -20,47 +20,45 @@ impl Env<'_> {
         if let [Src::Predicate { var }] = insn.srcs.as_slice() {
             let bits = self.vars.get(*var).num_elts;
             if insn.opcode != Opcode::Mov {
-                return Err(
-                    VisaError::invalid("only MOV reads a predicate as a source").field("src0")
-                );
+                return Err(invalid("src0", "only MOV reads a predicate as a source"));
             }
             if insn.exec_size != 1 || insn.pred.is_some() || insn.sat {
-                return Err(VisaError::invalid(
+                return Err(invalid(
+                    "src0",
                     "MOV from a predicate has execution size 1, no predicate and no saturation",
-                )
-                .field("src0"));
+                ));
             }
             if !matches!(dst, DataType::UB | DataType::UW | DataType::UD) || dst.bits() < bits {
-                return Err(VisaError::invalid(format!(
+                return Err(invalid("dst", format!(
                     "MOV from a {bits}-element predicate needs a UB, UW or UD destination of at least {bits} bits"
-                ))
-                .field("dst"));
+                )));
             }
             return Ok(());
         }
         if insn.srcs.iter().any(|s| matches!(s, Src::Predicate { .. })) {
-            return Err(VisaError::invalid(
-                "only MOV and the logic instructions (with a predicate destination) read a predicate as a source",
-            )
-            .field("src"));
+            return Err(invalid("src", "only MOV and the logic instructions (with a predicate destination) read a predicate as a source"));
         }
         let form = forms::form(insn.opcode);
         let srcs: Vec<DataType> = insn.srcs.iter().map(|s| exec_type(s.ty())).collect();
         if insn.sat && form.sat == forms::Sat::FloatOnly && !dst.is_float() {
-            return Err(VisaError::invalid(format!(
-                "{} saturates only a float destination",
-                insn.opcode.mnemonic()
-            ))
-            .field("opcode"));
+            return Err(invalid(
+                "opcode",
+                format!(
+                    "{} saturates only a float destination",
+                    insn.opcode.mnemonic()
+                ),
+            ));
         }
         if let Some(carry) = &insn.dst2 {
             if carry.is_register() && carry.ty() != DataType::UD {
-                return Err(VisaError::invalid(format!(
-                    "{}'s second destination has type UD, not {}",
-                    insn.opcode.mnemonic().to_ascii_uppercase(),
-                    carry.ty()
-                ))
-                .field("dst"));
+                return Err(invalid(
+                    "dst",
+                    format!(
+                        "{}'s second destination has type UD, not {}",
+                        insn.opcode.mnemonic().to_ascii_uppercase(),
+                        carry.ty()
+                    ),
+                ));
             }
         }
         // CMP into a predicate: the sources of any of its maps (instructions/CMP.md).
@@ -73,12 +71,14 @@ impl Env<'_> {
             return self.instruction_rules(insn, &srcs);
         }
         let list: Vec<String> = srcs.iter().map(|t| t.to_string()).collect();
-        Err(VisaError::invalid(format!(
-            "{} has no type map for sources {} and destination {dst} on {}",
-            insn.opcode.mnemonic().to_ascii_uppercase(),
-            list.join(", "),
-            self.platform
+        Err(invalid(
+            "dst",
+            format!(
+                "{} has no type map for sources {} and destination {dst} on {}",
+                insn.opcode.mnemonic().to_ascii_uppercase(),
+                list.join(", "),
+                self.platform
+            ),
         ))
-        .field("dst"))
     }
 }
