@@ -353,6 +353,14 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     if c.sfid == Sfid::Tgm {
         return typed_rules(insn, c, vars, platform);
     }
+    exec_and_predicate(insn, vars, name)?;
+    fields(insn, c, name)?;
+    operands(insn, c, vars, platform, name)
+}
+
+/// No `.sat` or second destination; execution size, mask control and a predicate covering
+/// the channels.
+fn exec_and_predicate(insn: &Instruction, vars: &Vars, name: &str) -> Result<()> {
     if insn.sat || insn.dst2.is_some() {
         return Err(invalid(
             "opcode",
@@ -381,6 +389,13 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
             return Err(invalid("pred", "the predicate does not cover the channels"));
         }
     }
+    Ok(())
+}
+
+/// The fields of [`LscCtrl`]: the data shape, AddrScale, the unit's address type, the
+/// caching pair, the quad forms' ChMask, the atomics' data size.
+fn fields(insn: &Instruction, c: LscCtrl, name: &str) -> Result<()> {
+    let exec_size = insn.exec_size;
     let shape: DataShape = c.data;
     if !VECT_SIZES.contains(&shape.vect_size) {
         return Err(invalid(
@@ -402,10 +417,6 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     }
     let load = is_load(insn.opcode);
     let atomic = insn.opcode.lsc_atomic();
-    let strided = matches!(
-        insn.opcode,
-        Opcode::LscLoadStrided | Opcode::LscStoreStrided
-    );
     let quad = matches!(insn.opcode, Opcode::LscLoadQuad | Opcode::LscStoreQuad);
     let cached = match atomic {
         Some(_) => caching_allowed(c.l1, c.l3, true) || caching_allowed(c.l1, c.l3, false),
@@ -441,6 +452,26 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
             ));
         }
     }
+    Ok(())
+}
+
+/// The operands: the surface, Src0Addrs, the strided forms' pitch, the data operands and
+/// DstData, each a whole general variable of the bytes the shape spans.
+fn operands(
+    insn: &Instruction,
+    c: LscCtrl,
+    vars: &Vars,
+    platform: Platform,
+    name: &str,
+) -> Result<()> {
+    let exec_size = insn.exec_size;
+    let shape: DataShape = c.data;
+    let load = is_load(insn.opcode);
+    let atomic = insn.opcode.lsc_atomic();
+    let strided = matches!(
+        insn.opcode,
+        Opcode::LscLoadStrided | Opcode::LscStoreStrided
+    );
     let want = if atomic.is_some() { 4 } else { 3 };
     let extra = match insn.srcs.as_slice() {
         [_, _, _] if atomic.is_none() => None,

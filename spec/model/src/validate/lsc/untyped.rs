@@ -257,6 +257,70 @@ pub fn check_untyped(
             format!("`{}` is not a gather/scatter LSC form", line.opcode),
         ));
     };
+    let (sfid, l1, l3) = unit_and_table_caching(line, load, atomic)?;
+    // Atomics always write Src1Data and Src2Data, `%null` when unused (Text, Examples).
+    let want = if atomic.is_some() { 4 } else { 2 };
+    if line.operands.len() != want {
+        return Err(invalid(
+            "operands",
+            format!(
+                "`{}` takes {want} operands, {} given",
+                line.opcode,
+                line.operands.len()
+            ),
+        ));
+    }
+    let (data, addr) = if load {
+        (&line.operands[0], &line.operands[1])
+    } else {
+        (&line.operands[1], &line.operands[0])
+    };
+    let data_field = if load { "dst" } else { "src1" };
+    let OperandKind::Data { name, shape } = &data.kind else {
+        return Err(invalid(data_field, "expected a data operand `V:SHAPE`"));
+    };
+    let (shape, ch_mask) = data_shape(line, kind, exec_size, shape, data_field)?;
+    let grf = platform.grf_size();
+    general_var(vars, name, shape.reg_span(exec_size, grf), load, data_field)?;
+    let strided = matches!(kind, UntypedKind::LoadStrided | UntypedKind::StoreStrided);
+    let (a, pitch) = address(addr, sfid, strided)?;
+    if let Some(Pitch::Var(v)) = &pitch {
+        general_var(vars, v, 4, false, "src0")?;
+    }
+    // The strided forms take one address, Src0AddrBase.
+    let lanes = if shape.transposed || strided {
+        1
+    } else {
+        exec_size as usize
+    };
+    general_var(vars, &a.addrs, lanes * a.addr_size.bytes(), false, "src0")?;
+    let atomic_srcs = atomic_sources(
+        line,
+        vars,
+        atomic.unwrap_or(0),
+        shape.reg_span(exec_size, grf),
+    )?;
+    Ok(UntypedForm {
+        sfid,
+        l1,
+        l3,
+        shape,
+        address: a,
+        data: name.clone(),
+        kind,
+        ch_mask,
+        pitch,
+        atomic_srcs,
+    })
+}
+
+/// The unit and the caching pair of the modifiers, checked against the CachingL1 table
+/// (SLM takes only `.df`; an atomic either column).
+fn unit_and_table_caching(
+    line: &InsnLine,
+    load: bool,
+    atomic: Option<usize>,
+) -> Result<(Sfid, CacheOpt, CacheOpt)> {
     // Modifiers: SFID, then CachingL1 and CachingL3.
     let (sfid, l1, l3) = unit_and_caching(&line.mods)?;
     let caching = line.mods.get(1..).unwrap_or_default();
@@ -281,27 +345,19 @@ pub fn check_untyped(
             ),
         ));
     }
-    // Atomics always write Src1Data and Src2Data, `%null` when unused (Text, Examples).
-    let want = if atomic.is_some() { 4 } else { 2 };
-    if line.operands.len() != want {
-        return Err(invalid(
-            "operands",
-            format!(
-                "`{}` takes {want} operands, {} given",
-                line.opcode,
-                line.operands.len()
-            ),
-        ));
-    }
-    let (data, addr) = if load {
-        (&line.operands[0], &line.operands[1])
-    } else {
-        (&line.operands[1], &line.operands[0])
-    };
-    let data_field = if load { "dst" } else { "src1" };
-    let OperandKind::Data { name, shape } = &data.kind else {
-        return Err(invalid(data_field, "expected a data operand `V:SHAPE`"));
-    };
+    Ok((sfid, l1, l3))
+}
+
+/// The data operand's shape `DataSize[xDataElemsPerAddr][t]`, or a quad form's
+/// `DataSize.CHANNELS` with its ChMask; transposition and the atomics' limits.
+fn data_shape(
+    line: &InsnLine,
+    kind: UntypedKind,
+    exec_size: u32,
+    shape: &str,
+    data_field: &str,
+) -> Result<(DataShape, u8)> {
+    let atomic = matches!(kind, UntypedKind::Atomic(_));
     let quad = matches!(kind, UntypedKind::LoadQuad | UntypedKind::StoreQuad);
     let (shape, ch_mask) = match (quad, shape.split_once('.')) {
         (true, Some((size, chans))) => {
@@ -344,7 +400,7 @@ pub fn check_untyped(
     }
     if shape.transposed {
         // Description: transpose is SIMD1 only and not permitted for atomics.
-        if atomic.is_some() {
+        if atomic {
             return Err(invalid(data_field, "atomics take no transposed data"));
         }
         if exec_size != 1 {
@@ -354,27 +410,23 @@ pub fn check_untyped(
             ));
         }
     }
-    if atomic.is_some() && shape.vect_size != 1 {
+    if atomic && shape.vect_size != 1 {
         return Err(invalid(
             data_field,
             "atomics access one element per address",
         ));
     }
-    let grf = platform.grf_size();
-    general_var(vars, name, shape.reg_span(exec_size, grf), load, data_field)?;
-    let strided = matches!(kind, UntypedKind::LoadStrided | UntypedKind::StoreStrided);
-    let (a, pitch) = address(addr, sfid, strided)?;
-    if let Some(Pitch::Var(v)) = &pitch {
-        general_var(vars, v, 4, false, "src0")?;
-    }
-    // The strided forms take one address, Src0AddrBase.
-    let lanes = if shape.transposed || strided {
-        1
-    } else {
-        exec_size as usize
-    };
-    general_var(vars, &a.addrs, lanes * a.addr_size.bytes(), false, "src0")?;
-    let sources = atomic.unwrap_or(0);
+    Ok((shape, ch_mask))
+}
+
+/// An atomic's `Src1Data` and `Src2Data` as written: a general variable of `span` bytes for
+/// each source the operation reads, `%null` for the others.
+fn atomic_sources(
+    line: &InsnLine,
+    vars: &Vars,
+    sources: usize,
+    span: usize,
+) -> Result<Vec<String>> {
     let mut atomic_srcs = Vec::new();
     for (k, op) in line.operands[2..].iter().enumerate() {
         let field = format!("src{}", k + 1);
@@ -407,18 +459,7 @@ pub fn check_untyped(
             }
             continue;
         }
-        general_var(vars, name, shape.reg_span(exec_size, grf), false, &field)?;
+        general_var(vars, name, span, false, &field)?;
     }
-    Ok(UntypedForm {
-        sfid,
-        l1,
-        l3,
-        shape,
-        address: a,
-        data: name.clone(),
-        kind,
-        ch_mask,
-        pitch,
-        atomic_srcs,
-    })
+    Ok(atomic_srcs)
 }
