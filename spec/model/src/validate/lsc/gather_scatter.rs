@@ -3,7 +3,8 @@
 //! [`check_untyped`], then turned into the IR shape [`LscCtrl`] describes, and
 //! [`rules`] checks that shape again on any IR (`check_program`).
 
-use super::untyped::{check_untyped, Pitch};
+use super::typed::TypedForm;
+use super::untyped::{check_untyped, Pitch, UntypedForm};
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
 use crate::error::Result;
 use crate::forms::{self, Family};
@@ -91,28 +92,7 @@ impl Cx<'_> {
             Some(p) => Some(self.predicate(p, mask, exec_size)?),
             None => None,
         };
-        // LSC_TYPED's forms (`.tgm`): checked by `lsc_typed`, the same IR with unit Tgm and
-        // the quad forms' V, R, LOD coordinates as sources 3..6.
-        let typed = if super::typed::is_typed_line(line) {
-            Some(super::typed::check_typed(
-                line,
-                exec_size,
-                self.vars,
-                self.platform,
-            )?)
-        } else {
-            None
-        };
-        let form = match &typed {
-            Some(t) => t.form.clone(),
-            // LOAD_STATUS takes lsc_load's operands (LSC_UNTYPED.md, Format: one table).
-            None if opcode == Opcode::LscLoadStatus => {
-                let mut as_load = line.clone();
-                as_load.opcode = "lsc_load".to_string();
-                check_untyped(&as_load, exec_size, self.vars, self.platform)?
-            }
-            None => check_untyped(line, exec_size, self.vars, self.platform)?,
-        };
+        let (form, typed) = self.checked_form(line, opcode, exec_size)?;
         let load = is_load(opcode);
         let addr_op = if load {
             &line.operands[1]
@@ -128,14 +108,13 @@ impl Cx<'_> {
                 ty: DataType::UD,
             },
         };
-        let general = |cx: &mut Self, name: &str, field: &str| cx.var(name, cx.pos, field);
-        let addrs_id = general(self, &form.address.addrs, "src0")?;
+        let addrs_id = self.var_here(&form.address.addrs, "src0")?;
         let addrs = self.whole(addrs_id);
         let (dst, data) = if load {
             let dst = if form.data == NULL {
                 Dst::Null { ty: DataType::UB }
             } else {
-                let id = general(self, &form.data, "dst")?;
+                let id = self.var_here(&form.data, "dst")?;
                 Dst::General {
                     var: id,
                     row: 0,
@@ -152,63 +131,16 @@ impl Cx<'_> {
                 },
             )
         } else {
-            let id = general(self, &form.data, "src1")?;
+            let id = self.var_here(&form.data, "src1")?;
             (Dst::Null { ty: DataType::UB }, self.whole(id))
         };
         let mut srcs = vec![surface, addrs, data];
-        match &form.pitch {
-            Some(Pitch::Imm(i)) => {
-                let bits = i32::try_from(*i)
-                    .map_err(|_| invalid("address", "Src0AddrPitch does not fit a d value"))?;
-                srcs.push(Src::Imm {
-                    bits: u64::from(bits as u32),
-                    ty: DataType::D,
-                });
-            }
-            Some(Pitch::Var(v)) => {
-                let id = general(self, v, "src0")?;
-                srcs.push(Src::General {
-                    var: id,
-                    row: 0,
-                    col: 0,
-                    region: Region::SCALAR,
-                    modifier: None,
-                    ty: DataType::D,
-                });
-            }
-            None => {}
-        }
+        self.pitch_source(&form, &mut srcs)?;
         if opcode.lsc_atomic().is_some() {
-            // Src1Data and Src2Data, `Imm 0` for `%null`.
-            for (k, name) in form.atomic_srcs.iter().enumerate() {
-                let src = if name == NULL {
-                    Src::Imm {
-                        bits: 0,
-                        ty: DataType::UB,
-                    }
-                } else {
-                    let id = general(self, name, &format!("src{}", k + 1))?;
-                    self.whole(id)
-                };
-                if k == 0 {
-                    srcs[2] = src;
-                } else {
-                    srcs.push(src);
-                }
-            }
+            self.atomic_data_sources(&form, &mut srcs)?;
         }
         if let Some(t) = typed.as_ref().filter(|_| has_coords(opcode)) {
-            for name in &t.coords {
-                srcs.push(if name == NULL {
-                    Src::Imm {
-                        bits: 0,
-                        ty: DataType::UD,
-                    }
-                } else {
-                    let id = general(self, name, "src0")?;
-                    self.whole(id)
-                });
-            }
+            self.coordinate_sources(t, &mut srcs)?;
         }
         let scale = u32::try_from(form.address.scale)
             .map_err(|_| invalid("address", "AddrScale is outside 1..=0xffff"))?;
@@ -237,6 +169,107 @@ impl Cx<'_> {
             srcs,
         };
         Ok(insn)
+    }
+
+    /// The text checks of the line: LSC_TYPED's (`.tgm`: the same IR with unit Tgm and the
+    /// quad forms' V, R, LOD coordinates as sources 3..6) or LSC_UNTYPED's.
+    fn checked_form(
+        &mut self,
+        line: &InsnLine,
+        opcode: Opcode,
+        exec_size: u32,
+    ) -> Result<(UntypedForm, Option<TypedForm>)> {
+        let typed = if super::typed::is_typed_line(line) {
+            Some(super::typed::check_typed(
+                line,
+                exec_size,
+                self.vars,
+                self.platform,
+            )?)
+        } else {
+            None
+        };
+        let form = match &typed {
+            Some(t) => t.form.clone(),
+            // LOAD_STATUS takes lsc_load's operands (LSC_UNTYPED.md, Format: one table).
+            None if opcode == Opcode::LscLoadStatus => {
+                let mut as_load = line.clone();
+                as_load.opcode = "lsc_load".to_string();
+                check_untyped(&as_load, exec_size, self.vars, self.platform)?
+            }
+            None => check_untyped(line, exec_size, self.vars, self.platform)?,
+        };
+        Ok((form, typed))
+    }
+
+    /// A variable named by a checked form, at the line's position.
+    fn var_here(&mut self, name: &str, field: &str) -> Result<VarId> {
+        self.var(name, self.pos, field)
+    }
+
+    /// The strided forms' `Src0AddrPitch` when written: an immediate D or a scalar D.
+    fn pitch_source(&mut self, form: &UntypedForm, srcs: &mut Vec<Src>) -> Result<()> {
+        match &form.pitch {
+            Some(Pitch::Imm(i)) => {
+                let bits = i32::try_from(*i)
+                    .map_err(|_| invalid("address", "Src0AddrPitch does not fit a d value"))?;
+                srcs.push(Src::Imm {
+                    bits: u64::from(bits as u32),
+                    ty: DataType::D,
+                });
+            }
+            Some(Pitch::Var(v)) => {
+                let id = self.var_here(v, "src0")?;
+                srcs.push(Src::General {
+                    var: id,
+                    row: 0,
+                    col: 0,
+                    region: Region::SCALAR,
+                    modifier: None,
+                    ty: DataType::D,
+                });
+            }
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// The atomics' Src1Data (replacing source 2) and Src2Data, `Imm 0` for `%null`.
+    fn atomic_data_sources(&mut self, form: &UntypedForm, srcs: &mut Vec<Src>) -> Result<()> {
+        // Src1Data and Src2Data, `Imm 0` for `%null`.
+        for (k, name) in form.atomic_srcs.iter().enumerate() {
+            let src = if name == NULL {
+                Src::Imm {
+                    bits: 0,
+                    ty: DataType::UB,
+                }
+            } else {
+                let id = self.var_here(name, &format!("src{}", k + 1))?;
+                self.whole(id)
+            };
+            if k == 0 {
+                srcs[2] = src;
+            } else {
+                srcs.push(src);
+            }
+        }
+        Ok(())
+    }
+
+    /// The typed quad forms' V, R and LOD coordinates, `Imm 0` for `%null`.
+    fn coordinate_sources(&mut self, t: &TypedForm, srcs: &mut Vec<Src>) -> Result<()> {
+        for name in &t.coords {
+            srcs.push(if name == NULL {
+                Src::Imm {
+                    bits: 0,
+                    ty: DataType::UD,
+                }
+            } else {
+                let id = self.var_here(name, "src0")?;
+                self.whole(id)
+            });
+        }
+        Ok(())
     }
 
     /// A whole general variable as a source at its start.
