@@ -1,6 +1,8 @@
-//! The form of each executed instruction, transcribed from its document's Properties and
-//! Operand type maps: how many sources, whether `.sat` and which source modifiers it takes,
-//! and the type maps. Validation reads this table; it holds no semantics.
+//! The form of each executed instruction, transcribed from its document's Format,
+//! Properties and Operand type maps: its family ([`family`]: which builder and rules
+//! validate it), how many sources, whether `.sat` and which source modifiers it takes, its
+//! predication and second destination, and the type maps. Validation reads this table; it
+//! holds no semantics.
 
 use crate::errata;
 use crate::ir::Opcode;
@@ -187,6 +189,22 @@ impl Form {
             Sat::UnlessLiteral(erratum) => !readings.is_literal(erratum),
         }
     }
+
+    /// The destinations written before the sources: `dst`, and the second one if any.
+    pub fn num_dsts(&self) -> usize {
+        1 + usize::from(self.second_dst.is_some())
+    }
+
+    const fn pred(self, pred: Pred) -> Form {
+        Form { pred, ..self }
+    }
+
+    const fn second_dst(self, name: &'static str) -> Form {
+        Form {
+            second_dst: Some(name),
+            ..self
+        }
+    }
 }
 
 const INT: &[DataType] = &[UD, D, UW, W, UB, B];
@@ -273,24 +291,6 @@ const fn f(
         type_maps,
         pred: Pred::Allowed,
         second_dst: None,
-    }
-}
-
-impl Form {
-    const fn pred(self, pred: Pred) -> Form {
-        Form { pred, ..self }
-    }
-
-    const fn second_dst(self, name: &'static str) -> Form {
-        Form {
-            second_dst: Some(name),
-            ..self
-        }
-    }
-
-    /// The destinations written before the sources: `dst`, and the second one if any.
-    pub fn num_dsts(&self) -> usize {
-        1 + usize::from(self.second_dst.is_some())
     }
 }
 
