@@ -1,9 +1,9 @@
 //! Validation: from the syntax tree to the IR. Names are resolved against the declarations,
 //! and every rule of the documents that can be checked before execution is checked here:
-//! declarations ([`decl`], 4_visa_header.md), execution sizes, mask controls and predicates
-//! ([`exec`], 3_execution_model.md), operands and regions ([`operands`], 5_operands.md,
-//! "Region Restrictions"), type maps ([`types`]) and each family's operand classes and
-//! Notes ([`alu`], [`dpas`], [`svm`], [`lsc`]).
+//! declarations (`decl`, 4_visa_header.md), execution sizes, mask controls and predicates
+//! (`exec`, 3_execution_model.md), operands and regions (`operands`, 5_operands.md,
+//! "Region Restrictions"), type maps (`types`) and each family's operand classes and
+//! Notes (`alu`, `dpas`, `svm`, `lsc`).
 //!
 //! Text → IR is "build the IR, then check it": the opcode's family ([`forms::family`])
 //! picks the builder, and the same family rules [`check_program`] runs on any IR check the

@@ -370,7 +370,7 @@ pub(crate) fn whole_var(
 }
 
 /// The rules of LSC_UNTYPED's executed forms on the IR: the fields of [`LscCtrl`] and the
-/// operands' classes and extents (the checks of [`check_untyped`]).
+/// operands' classes and extents (the checks of `check_untyped`).
 pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> {
     let name = insn.opcode.mnemonic();
     let Ctrl::Lsc(c) = insn.ctrl else {
