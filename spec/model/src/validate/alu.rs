@@ -145,7 +145,6 @@ impl Env<'_> {
     /// maps and each document's Notes.
     pub(super) fn alu_rules(&self, insn: &Instruction) -> Result<()> {
         let vars = self.vars;
-        let in_range = |id: VarId| (id.0 as usize) < vars.len();
         let fail = |m: String| Err(VisaError::invalid(m).at(insn.pos));
         if insn.srcs.len() != insn.opcode.num_srcs() {
             return fail(format!(
@@ -165,7 +164,7 @@ impl Env<'_> {
             ));
         }
         if let Some(p) = &insn.pred {
-            if !in_range(p.var) || vars.get(p.var).class != VarClass::Predicate {
+            if !self.in_range(p.var) || vars.get(p.var).class != VarClass::Predicate {
                 return fail("the predicate is not a predicate variable".to_string());
             }
         }

@@ -616,23 +616,32 @@ impl Env<'_> {
         Ok(())
     }
 
+    /// Whether `id` names one of the variables.
+    pub(super) fn in_range(&self, id: VarId) -> bool {
+        (id.0 as usize) < self.vars.len()
+    }
+
+    /// Elements `sub .. sub + exec_size` of an address variable (`address`), or of a
+    /// surface or sampler variable.
+    fn elements_in(&self, var: VarId, sub: u32, exec_size: u32, address: bool) -> bool {
+        let want = if address {
+            [VarClass::Address, VarClass::Address]
+        } else {
+            [VarClass::Surface, VarClass::Sampler]
+        };
+        self.in_range(var)
+            && want.contains(&self.vars.get(var).class)
+            && sub + exec_size <= self.vars.get(var).num_elts
+    }
+
     /// The destinations of an IR instruction: variables of their class and type, legal
     /// strides, inside their variables.
     pub(super) fn ir_dsts(&self, insn: &Instruction) -> Result<()> {
         let vars = self.vars;
-        let in_range = |id: VarId| (id.0 as usize) < vars.len();
+        let in_range = |id: VarId| self.in_range(id);
         let fail = |m: String| Err(VisaError::invalid(m).at(insn.pos));
-        // Elements `sub .. sub + exec_size` of an address variable, or of a surface or
-        // sampler variable.
         let elements_in = |var: VarId, sub: u32, address: bool| {
-            let want = if address {
-                [VarClass::Address, VarClass::Address]
-            } else {
-                [VarClass::Surface, VarClass::Sampler]
-            };
-            in_range(var)
-                && want.contains(&vars.get(var).class)
-                && sub + insn.exec_size <= vars.get(var).num_elts
+            self.elements_in(var, sub, insn.exec_size, address)
         };
         for dst in std::iter::once(&insn.dst).chain(insn.dst2.as_ref()) {
             match dst {
@@ -702,19 +711,10 @@ impl Env<'_> {
     /// class and type, legal regions inside their variables, immediates that fit.
     pub(super) fn ir_srcs(&self, insn: &Instruction, form: &forms::Form) -> Result<()> {
         let vars = self.vars;
-        let in_range = |id: VarId| (id.0 as usize) < vars.len();
+        let in_range = |id: VarId| self.in_range(id);
         let fail = |m: String| Err(VisaError::invalid(m).at(insn.pos));
-        // Elements `sub .. sub + exec_size` of an address variable, or of a surface or
-        // sampler variable.
         let elements_in = |var: VarId, sub: u32, address: bool| {
-            let want = if address {
-                [VarClass::Address, VarClass::Address]
-            } else {
-                [VarClass::Surface, VarClass::Sampler]
-            };
-            in_range(var)
-                && want.contains(&vars.get(var).class)
-                && sub + insn.exec_size <= vars.get(var).num_elts
+            self.elements_in(var, sub, insn.exec_size, address)
         };
         for src in &insn.srcs {
             check_modifier(src.modifier(), insn.pos, form.modifiers)?;
