@@ -231,8 +231,8 @@ fn is_transposed(case: &GenCase) -> bool {
 
 /// `lsc_load_block2d` of one 32x32 block of d16 with the VNNI transform.
 fn block2d_32x32_d16_vnni() -> BoxedStrategy<GenCase> {
-    gen::lsc::block2d_loads(visa_spec::lsc::Block2dShape {
-        size: visa_spec::lsc::DataSize::D16,
+    gen::lsc::block2d_loads(visa_spec::ir::block2d::Block2dShape {
+        size: visa_spec::ir::lsc::DataSize::D16,
         blocks: 1,
         width: 32,
         height: 32,

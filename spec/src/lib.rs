@@ -32,7 +32,6 @@ pub mod num;
 pub mod operand;
 
 pub use visa_model::{
-    asm, config, errata, error, forms, ir, lsc, lsc_typed, platform, profile, state, types,
-    validate,
+    asm, config, errata, error, forms, ir, platform, profile, state, types, validate,
 };
 pub use visa_model::{ErrorClass, VisaError};

@@ -1,7 +1,7 @@
 //! Grading an implementation's reply to one case, and the errata readings of a whole run.
 //!
 //! A state or error answer is compared with the case's expectation ([`compare`]). Every
-//! answer is also placed against the errata its case discriminates ([`discriminating`],
+//! answer is also placed against the errata its case discriminates ([`discriminating`](crate::expect::discriminating),
 //! [`errata_fits`]): the executable errata of the ledger whose other reading makes the spec
 //! engine expect something else of the case (only the errata the engine asked about while
 //! running it can). For each,

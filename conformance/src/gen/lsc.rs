@@ -14,8 +14,9 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use visa_spec::errata;
+use visa_spec::ir::block2d::Block2dShape;
+use visa_spec::ir::lsc::{AtomicOp, DataShape, DataSize, VECT_SIZES};
 use visa_spec::ir::Opcode;
-use visa_spec::lsc::{AtomicOp, Block2dShape, DataShape, DataSize, VECT_SIZES};
 use visa_spec::platform::Platform;
 use visa_spec::state::{AddrSize, AddrType, Surface, SurfaceHeap, ARG, FLAT, SLM};
 

@@ -257,14 +257,13 @@ impl Block2dPlan {
         let y0 = self.value(state, 5)? + i128::from(self.y_off);
         let elem = self.elem as i128;
         if !self.lit_limits {
-            visa_model::lsc::block2d_surface_limits(base, width, height, pitch, elem).map_err(
-                |why| {
+            visa_model::ir::block2d::block2d_surface_limits(base, width, height, pitch, elem)
+                .map_err(|why| {
                     VisaError::new(
                         ErrorClass::UndefinedBehaviour,
                         format!("block 2D surface: {why} (BLOCK2D-LIMITS)"),
                     )
-                },
-            )?;
+                })?;
         }
         // The columns of a row inside the width: `column * elem + last < width`, `last` the
         // element's last byte (its first under BLOCK2D-STRADDLE's literal reading).

@@ -12,8 +12,8 @@
 use visa_model::asm::ast::PredCombine;
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
+use visa_model::ir::lsc::{AtomicOp, DataSize, Sfid};
 use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
-use visa_model::lsc::{AtomicOp, DataSize, Sfid};
 use visa_model::state::{AddrSize, AddrType, ByteSet, MachineState, Memory, StoreJournal, Window};
 use visa_model::VisaError;
 

@@ -1,6 +1,8 @@
-//! The form of each executed instruction, transcribed from its document's Properties and
-//! Operand type maps: how many sources, whether `.sat` and which source modifiers it takes,
-//! and the type maps. Validation reads this table; it holds no semantics.
+//! The form of each executed instruction, transcribed from its document's Format,
+//! Properties and Operand type maps: its family ([`family`]: which builder and rules
+//! validate it), how many sources, whether `.sat` and which source modifiers it takes, its
+//! predication and second destination, and the type maps. Validation reads this table; it
+//! holds no semantics.
 
 use crate::errata;
 use crate::ir::Opcode;
@@ -109,6 +111,60 @@ pub enum Modifiers {
     Logic,
 }
 
+/// Predication (each document's Format and Text form, "Pred").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pred {
+    /// `[(<P>)]` predicates the instruction.
+    Allowed,
+    /// No predicate: CMP, SETP, ADDR_ADD, MOVS (their Notes and Text forms), MIN and MAX
+    /// (instructions/MIN_MAX.md: neither the Format nor the Text form has one).
+    No,
+    /// `(<P>)` is a second destination, required: ADD3O's overflow bits
+    /// (instructions/ADD3O.md, Pred).
+    Overflow,
+}
+
+/// The family of an opcode: which builder turns its text into IR and which rules check that
+/// IR (`validate`'s one dispatch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// The ALU instructions: forms and type maps of this table.
+    Alu,
+    /// DPAS and DPASW (instructions/DPAS.md, DPASW.md).
+    Dpas,
+    /// The SVM instructions (instructions/SVM_*.md).
+    Svm,
+    /// LSC_UNTYPED's and LSC_TYPED's gather/scatter forms and atomics.
+    LscGatherScatter,
+    /// LSC_UNTYPED's append-counter atomics.
+    LscApndctr,
+    /// LSC_UNTYPED's and LSC_TYPED's block 2D forms.
+    LscBlock2d,
+    /// LSC_FENCE.
+    LscFence,
+}
+
+/// The family of `opcode`.
+pub fn family(opcode: Opcode) -> Family {
+    match opcode {
+        Opcode::Dpas | Opcode::Dpasw => Family::Dpas,
+        _ if opcode.is_svm() => Family::Svm,
+        Opcode::LscFence => Family::LscFence,
+        Opcode::LscLoadBlock2d | Opcode::LscStoreBlock2d => Family::LscBlock2d,
+        Opcode::LscApndctrAtomicAdd | Opcode::LscApndctrAtomicSub => Family::LscApndctr,
+        Opcode::LscLoad
+        | Opcode::LscStore
+        | Opcode::LscStoreUncompressed
+        | Opcode::LscLoadStrided
+        | Opcode::LscStoreStrided
+        | Opcode::LscLoadQuad
+        | Opcode::LscStoreQuad
+        | Opcode::LscLoadStatus => Family::LscGatherScatter,
+        _ if opcode.lsc_atomic().is_some() => Family::LscGatherScatter,
+        _ => Family::Alu,
+    }
+}
+
 /// What validation needs to know about an instruction.
 #[derive(Clone, Copy, Debug)]
 pub struct Form {
@@ -117,6 +173,10 @@ pub struct Form {
     pub sat: Sat,
     pub modifiers: Modifiers,
     pub type_maps: &'static [TypeMap],
+    pub pred: Pred,
+    /// The second destination's field name, when the instruction writes one after `dst`:
+    /// ADDC's `carry`, SUBB's `borrow`.
+    pub second_dst: Option<&'static str>,
 }
 
 impl Form {
@@ -127,6 +187,22 @@ impl Form {
             Sat::No => false,
             Sat::Yes | Sat::FloatOnly => true,
             Sat::UnlessLiteral(erratum) => !readings.is_literal(erratum),
+        }
+    }
+
+    /// The destinations written before the sources: `dst`, and the second one if any.
+    pub fn num_dsts(&self) -> usize {
+        1 + usize::from(self.second_dst.is_some())
+    }
+
+    const fn pred(self, pred: Pred) -> Form {
+        Form { pred, ..self }
+    }
+
+    const fn second_dst(self, name: &'static str) -> Form {
+        Form {
+            second_dst: Some(name),
+            ..self
         }
     }
 }
@@ -213,6 +289,8 @@ const fn f(
         sat,
         modifiers,
         type_maps,
+        pred: Pred::Allowed,
+        second_dst: None,
     }
 }
 
@@ -404,7 +482,8 @@ fn form_second_batch(opcode: Opcode) -> Option<Form> {
             Sat::No,
             Arithmetic,
             const { &[TypeMap::new(ADD3_TYPES, ADD3_TYPES)] },
-        ),
+        )
+        .pred(Pred::Overflow),
         // instructions/ADDC.md, SUBB.md (the carry or borrow operand is UD too).
         Opcode::Addc => f(
             opcode,
@@ -412,7 +491,8 @@ fn form_second_batch(opcode: Opcode) -> Option<Form> {
             Sat::No,
             Modifiers::None,
             const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
-        ),
+        )
+        .second_dst("carry"),
         // instructions/SUBB.md: its Properties list saturation, its Text form does not
         // (erratum SUBB-SAT).
         Opcode::Subb => f(
@@ -421,7 +501,8 @@ fn form_second_batch(opcode: Opcode) -> Option<Form> {
             Sat::UnlessLiteral(errata::SUBB_SAT),
             Modifiers::None,
             const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
-        ),
+        )
+        .second_dst("borrow"),
         Opcode::Mul => f(opcode, 2, Sat::FloatOnly, Arithmetic, MUL_MAPS),
         // instructions/MADW.md: Supported Types D, UD and no type map.
         Opcode::Madw => f(
@@ -463,7 +544,8 @@ fn form_second_batch(opcode: Opcode) -> Option<Form> {
             Sat::No,
             Arithmetic,
             const { &[TypeMap::new(&[UW], &[UW])] },
-        ),
+        )
+        .pred(Pred::No),
         // instructions/BFN.md.
         Opcode::Bfn => f(
             opcode,
@@ -472,7 +554,7 @@ fn form_second_batch(opcode: Opcode) -> Option<Form> {
             Modifiers::None,
             const { &[TypeMap::new(SHORT_INT, SHORT_INT)] },
         ),
-        Opcode::Cmp => f(opcode, 2, Sat::No, Arithmetic, CMP_MAPS),
+        Opcode::Cmp => f(opcode, 2, Sat::No, Arithmetic, CMP_MAPS).pred(Pred::No),
         Opcode::Sel => f(opcode, 2, Sat::Yes, Arithmetic, SEL_MAPS),
         // instructions/SETP.md: a predicate destination, src0 UB, UW or UD.
         Opcode::Setp => f(
@@ -481,8 +563,11 @@ fn form_second_batch(opcode: Opcode) -> Option<Form> {
             Sat::No,
             Modifiers::None,
             const { &[TypeMap::new(&[BOOL], SETP_SRC)] },
-        ),
-        Opcode::Min | Opcode::Max => f(opcode, 2, Sat::Yes, Arithmetic, MIN_MAX_MAPS),
+        )
+        .pred(Pred::No),
+        Opcode::Min | Opcode::Max => {
+            f(opcode, 2, Sat::Yes, Arithmetic, MIN_MAX_MAPS).pred(Pred::No)
+        }
         // instructions/MOVS.md, Notes: UD general and immediate operands; state elements.
         Opcode::Movs => f(
             opcode,
@@ -490,7 +575,8 @@ fn form_second_batch(opcode: Opcode) -> Option<Form> {
             Sat::No,
             Modifiers::None,
             const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
-        ),
+        )
+        .pred(Pred::No),
         _ => return None,
     })
 }
@@ -571,9 +657,13 @@ fn form_dpas_family(opcode: Opcode) -> Option<Form> {
     })
 }
 
-/// LSC_UNTYPED's gather/scatter forms: three sources (Surface, Src0Addrs, Src1Data) and no
-/// type map: their operands are raw register data shaped by `DataSize` and `AddrSize`
-/// (instructions/LSC_UNTYPED.md, Format), checked by `validate::lsc`.
+/// The LSC family (instructions/LSC_UNTYPED.md, LSC_TYPED.md, LSC_FENCE.md): no type map,
+/// their operands are raw register data shaped by `DataSize` and `AddrSize`, checked by
+/// `validate::lsc`. The source counts are those of the IR shapes `ir::LscCtrl` and
+/// `ir::Block2dCtrl` describe: gather/scatter `[Surface, Src0Addrs, Src1Data]`, the strided
+/// forms with `Src0AddrPitch`, the atomics with `Src2Data`, the append counters
+/// `[Surface, Src0Data]`, block 2D loads the six surface and address operands (stores add
+/// `Src1Data`), the fence none.
 fn form_lsc_family(opcode: Opcode) -> Option<Form> {
     match opcode {
         Opcode::LscLoad

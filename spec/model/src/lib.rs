@@ -26,8 +26,6 @@ pub mod errata;
 pub mod error;
 pub mod forms;
 pub mod ir;
-pub mod lsc;
-pub mod lsc_typed;
 pub mod platform;
 pub mod profile;
 pub mod state;

@@ -1,6 +1,6 @@
 //! Integer DPAS (instructions/DPAS.md, Semantics) on xe-hpg: Exec_size 8, 32-byte GRFs.
-//! Expected values are derived by hand from the document's loop: D[r][i] = C[r][i] + sum over
-//! k < 32 (OPS 4) or 64 (OPS 8) of A[r][k] * B[k][i], wrapped modulo 2^32 (DPAS-INT-WRAP);
+//! Expected values are derived by hand from the document's loop: `D[r][i] = C[r][i] + sum over
+//! k < 32 (OPS 4) or 64 (OPS 8) of A[r][k] * B[k][i]`, wrapped modulo 2^32 (DPAS-INT-WRAP);
 //! and the repeat loop under both readings of DPAS-RC-LOOP.
 
 use visa_spec::errata;

@@ -6,7 +6,7 @@
 //!
 //! Layout reminders: B (Src1, W1) depth d lives in GRF d / SRC1_OPERANDS_PER_CHAN; A (Src2,
 //! A1) row r starts at element r*SD*OPS_PER_CHAN. The rows below fill every DW of W1's
-//! first GRF with `w0` (so every column i sees the same B[k][i] for the first stage's k)
+//! first GRF with `w0` (so every column i sees the same `B[k][i]` for the first stage's k)
 //! and A1's first DW with `a0`, everything else zero, unless they say otherwise. The
 //! destinations D, F, DH and DB start as 0x55 bytes.
 

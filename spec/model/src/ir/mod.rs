@@ -2,7 +2,10 @@
 //! known, regions checked against 5_operands.md. Built by [`crate::validate`].
 
 pub mod alu;
+pub mod block2d;
 pub mod dpas;
+pub mod lsc;
+pub mod lsc_typed;
 pub mod svm;
 
 use crate::asm::ast::{MaskControl, PredCombine, SrcModifier};
@@ -382,8 +385,8 @@ impl Opcode {
     }
 
     /// The operation of an `lsc_atomic_*` opcode.
-    pub fn lsc_atomic(self) -> Option<crate::lsc::AtomicOp> {
-        use crate::lsc::AtomicOp;
+    pub fn lsc_atomic(self) -> Option<lsc::AtomicOp> {
+        use lsc::AtomicOp;
         Some(match self {
             Opcode::LscAtomicIinc => AtomicOp::Iinc,
             Opcode::LscAtomicIdec => AtomicOp::Idec,
@@ -518,11 +521,11 @@ pub enum Ctrl {
 /// `Imm` or scalar `General` D) and, for a store, `Src1Data`; no immediate offsets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Block2dCtrl {
-    pub sfid: crate::lsc::Sfid,
+    pub sfid: lsc::Sfid,
     pub addr_type: crate::state::AddrType,
-    pub l1: crate::lsc::CacheOpt,
-    pub l3: crate::lsc::CacheOpt,
-    pub shape: crate::lsc::Block2dShape,
+    pub l1: lsc::CacheOpt,
+    pub l3: lsc::CacheOpt,
+    pub shape: block2d::Block2dShape,
     /// The immediate offsets written after Src0AddrX and Src0AddrY (`X+2`).
     pub x_offset: i32,
     pub y_offset: i32,
@@ -542,10 +545,10 @@ pub struct Block2dCtrl {
 /// four sources `[Surface, Src0Addrs, Src1Data, Src2Data]`, `Imm 0` for an unused one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LscCtrl {
-    pub sfid: crate::lsc::Sfid,
-    pub l1: crate::lsc::CacheOpt,
-    pub l3: crate::lsc::CacheOpt,
-    pub data: crate::lsc::DataShape,
+    pub sfid: lsc::Sfid,
+    pub l1: lsc::CacheOpt,
+    pub l3: lsc::CacheOpt,
+    pub data: lsc::DataShape,
     pub addr_type: crate::state::AddrType,
     pub addr_size: crate::state::AddrSize,
     /// `AddrScale` (a `uw` field, 1 when omitted).

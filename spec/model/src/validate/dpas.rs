@@ -9,11 +9,11 @@
 //! `%null` Src0 ("a null operand, meaning it is zero") is `Src::Imm { bits: 0 }` of the
 //! destination's type.
 
-use super::{invalid_at, Cx};
+use super::{invalid, invalid_at, Cx};
 use crate::asm::ast::{InsnLine, Operand, OperandKind, VarClass};
 use crate::errata;
 use crate::error::{ErrorClass, Result, VisaError};
-use crate::ir::dpas::{extents, row_types, PRECISIONS};
+use crate::ir::dpas::{extents, row_types, Extents, PRECISIONS};
 use crate::ir::{Ctrl, DpasCtrl, Dst, Instruction, Opcode, Region, Src};
 use crate::platform::Platform;
 use crate::state::{VarId, Vars};
@@ -21,7 +21,7 @@ use crate::types::{DataType, Precision};
 
 impl Cx<'_> {
     /// Builds the IR of a DPAS or DPASW line, then checks it with [`rules`].
-    pub(super) fn dpas_instruction(
+    pub(crate) fn dpas_instruction(
         &mut self,
         line: &InsnLine,
         opcode: Opcode,
@@ -31,15 +31,17 @@ impl Cx<'_> {
         let (mask, exec_size) = self.exec(line.exec)?;
         if line.pred.is_some() {
             // DPAS.md, Format and Text: no predicate field.
-            return Err(VisaError::invalid(format!("{name} takes no predicate")).field("pred"));
+            return Err(invalid("pred", format!("{name} takes no predicate")));
         }
         if line.operands.len() != 4 {
-            return Err(VisaError::invalid(format!(
-                "`{}` takes 4 operands (dst, src0, src1, src2), {} given",
-                opcode.mnemonic(),
-                line.operands.len()
-            ))
-            .field("operands"));
+            return Err(invalid(
+                "operands",
+                format!(
+                    "`{}` takes 4 operands (dst, src0, src1, src2), {} given",
+                    opcode.mnemonic(),
+                    line.operands.len()
+                ),
+            ));
         }
         let (dst_var, dst_off) = self.raw(&line.operands[0], "dst", false)?;
         let Some(dst_var) = dst_var else {
@@ -87,7 +89,6 @@ impl Cx<'_> {
             dst2: None,
             srcs: vec![src0, src1, src2],
         };
-        rules(&insn, self.vars, self.platform, self.readings)?;
         Ok(insn)
     }
 
@@ -131,7 +132,7 @@ impl Cx<'_> {
     }
 
     fn raw_row(&self, offset: u32) -> u32 {
-        offset / self.row_size() as u32
+        offset / self.env().row_size() as u32
     }
 
     fn raw_src(&self, var: VarId, offset: u32) -> Src {
@@ -171,7 +172,7 @@ impl Cx<'_> {
         }
         let id = self.var(name, op.pos, f)?;
         let ty = self.general_type(id, *ty, op.pos, f)?;
-        let (row, col) = self.origin(id, origin, op.pos, f)?;
+        let (row, col) = self.env().origin(id, origin, op.pos, f)?;
         Ok(Src::General {
             var: id,
             row,
@@ -185,31 +186,32 @@ impl Cx<'_> {
 
 /// `W.A.SD.RC`: two precisions and two numbers.
 fn dpas_ctrl(mods: &[String], name: &str) -> Result<DpasCtrl> {
-    let bad = |m: String| Err(VisaError::invalid(m).field("opcode"));
     let [w, a, sd, rc] = mods else {
-        return bad(format!(
-            "{name} is written `{}.W.A.SD.RC`, e.g. `{}.s8.s8.8.8`",
-            name.to_ascii_lowercase(),
-            name.to_ascii_lowercase()
+        return Err(invalid(
+            "opcode",
+            format!(
+                "{name} is written `{}.W.A.SD.RC`, e.g. `{}.s8.s8.8.8`",
+                name.to_ascii_lowercase(),
+                name.to_ascii_lowercase()
+            ),
         ));
     };
     let precision = |s: &str, which: &str| -> Result<Precision> {
         match s.parse::<Precision>() {
             Ok(p) if PRECISIONS.contains(&p) => Ok(p),
-            Ok(p) => Err(VisaError::invalid(format!(
-                "precision {p} is not in DPAS.md's legal-combination table ({which})"
-            ))
-            .field("opcode")),
-            Err(_) => Err(
-                VisaError::invalid(format!("`{s}` is not a DPAS precision ({which})"))
-                    .field("opcode"),
-            ),
+            Ok(p) => Err(invalid(
+                "opcode",
+                format!("precision {p} is not in DPAS.md's legal-combination table ({which})"),
+            )),
+            Err(_) => Err(invalid(
+                "opcode",
+                format!("`{s}` is not a DPAS precision ({which})"),
+            )),
         }
     };
     let number = |s: &str, which: &str| -> Result<u32> {
-        s.parse::<u32>().map_err(|_| {
-            VisaError::invalid(format!("{which} `{s}` is not a number")).field("opcode")
-        })
+        s.parse::<u32>()
+            .map_err(|_| invalid("opcode", format!("{which} `{s}` is not a number")))
     };
     Ok(DpasCtrl {
         w: precision(w, "W")?,
@@ -227,88 +229,15 @@ pub fn rules(
     readings: &errata::Readings,
 ) -> Result<()> {
     let name = insn.opcode.mnemonic().to_ascii_uppercase();
-    let bad = |field: &str, m: String| Err(VisaError::invalid(m).field(field.to_string()));
     let Ctrl::Dpas(ctrl) = insn.ctrl else {
-        return bad("opcode", format!("{name} needs its W.A.SD.RC fields"));
+        return Err(invalid(
+            "opcode",
+            format!("{name} needs its W.A.SD.RC fields"),
+        ));
     };
-    // Platforms: DPAS from XEHP on (DPAS.md, Exec_size); DPASW is "a specific instruction for
-    // XEHP when EU fusion is present" (DPASW.md, Semantics): xe-hpg only.
-    let Some(n) = platform.dpas_exec_size() else {
-        return bad(
-            "opcode",
-            format!("{name} does not exist on {}", platform.name()),
-        );
-    };
-    if insn.opcode == Opcode::Dpasw && platform != Platform::XeHpg {
-        return bad(
-            "opcode",
-            format!(
-                "DPASW exists on xe-hpg (XEHP with EU fusion) only, not {}",
-                platform.name()
-            ),
-        );
-    }
-    if insn.pred.is_some() || insn.sat || insn.dst2.is_some() {
-        return bad(
-            "opcode",
-            format!("{name} takes no predicate, `.sat` or second destination"),
-        );
-    }
-    // DPAS.md, Exec_size and Notes: 8 before PVC, 16 from PVC on.
-    if insn.exec_size != n {
-        return bad(
-            "exec_size",
-            format!(
-                "{name}'s execution size is {n} on {}, not {}",
-                platform.name(),
-                insn.exec_size
-            ),
-        );
-    }
-    for (p, which) in [(ctrl.w, "W"), (ctrl.a, "A")] {
-        if !PRECISIONS.contains(&p) {
-            return bad(
-                "opcode",
-                format!("precision {p} ({which}) is not in DPAS.md's legal-combination table"),
-            );
-        }
-    }
-    // DPAS.md, Description: "SD can be encoded as 1, 2, 4, and 8. XEHP+ only supports a
-    // systolic depth of 8"; every DPAS platform is XEHP+.
-    if ![1, 2, 4, 8].contains(&ctrl.sd) {
-        return bad(
-            "opcode",
-            format!("systolic depth {} is not 1, 2, 4 or 8", ctrl.sd),
-        );
-    }
-    if ctrl.sd != 8 {
-        return bad(
-            "opcode",
-            format!(
-                "systolic depth {} is not supported on {}: XEHP+ supports only 8",
-                ctrl.sd,
-                platform.name()
-            ),
-        );
-    }
-    // Repeat count M: 1..8 (the matrix has at most 8 rows; the Format's RC field).
-    if !(1..=8).contains(&ctrl.rc) {
-        return bad(
-            "opcode",
-            format!("repeat count {} is not in 1..=8", ctrl.rc),
-        );
-    }
-    let Some(types) = row_types(ctrl.w, ctrl.a) else {
-        return bad(
-            "opcode",
-            format!(
-                "W={} with A={} is not a row of DPAS.md's legal-combination table",
-                ctrl.w, ctrl.a
-            ),
-        );
-    };
+    let types = fields(insn, ctrl, platform, &name)?;
     let [src0, src1, src2] = insn.srcs.as_slice() else {
-        return bad("operands", format!("{name} has three sources"));
+        return Err(invalid("operands", format!("{name} has three sources")));
     };
     let Dst::General {
         var: dst_var,
@@ -318,7 +247,10 @@ pub fn rules(
         ..
     } = insn.dst
     else {
-        return bad("dst", format!("{name}'s Dst is a GRF-aligned raw operand"));
+        return Err(invalid(
+            "dst",
+            format!("{name}'s Dst is a GRF-aligned raw operand"),
+        ));
     };
     let dst_types: &[DataType] = if insn.opcode == Opcode::Dpasw {
         // DPASW.md, Dst: D, UD or F.
@@ -326,12 +258,25 @@ pub fn rules(
     } else {
         types
     };
-    let in_var = |id: VarId| (id.0 as usize) < vars.len();
-    if !in_var(dst_var) || vars.get(dst_var).class != VarClass::General {
-        return bad("dst", format!("{name}'s Dst is a general variable"));
+    let row_size = if readings.is_literal(errata::GRF_ROW_SIZE) {
+        32
+    } else {
+        platform.grf_size()
+    };
+    let raw = Raw {
+        vars,
+        name: &name,
+        row_size,
+        grf: platform.grf_size(),
+    };
+    if !raw.in_var(dst_var) || vars.get(dst_var).class != VarClass::General {
+        return Err(invalid(
+            "dst",
+            format!("{name}'s Dst is a general variable"),
+        ));
     }
     if !types.contains(&dst_ty) || !dst_types.contains(&dst_ty) {
-        return bad(
+        return Err(invalid(
             "dst",
             format!(
                 "Dst type {dst_ty} is not allowed with W={} A={} (allowed: {})",
@@ -339,41 +284,161 @@ pub fn rules(
                 ctrl.a,
                 list(types)
             ),
-        );
+        ));
     }
     let ext = extents(ctrl, insn.exec_size, dst_ty, platform, readings)?;
-    let row_size = if readings.is_literal(errata::GRF_ROW_SIZE) {
-        32
-    } else {
-        platform.grf_size()
-    };
-    let grf = platform.grf_size();
-    // A raw operand: a whole-GRF offset inside a general variable of the right type, and
-    // the bytes it touches inside the variable.
-    let raw = |field: &str, var: VarId, row: u32, ty: DataType, bytes: usize| -> Result<()> {
-        if !in_var(var) || vars.get(var).class != VarClass::General {
-            return bad(field, format!("{name}'s {field} is a general variable"));
-        }
-        let info = vars.get(var);
-        if info.ty != ty {
-            return bad(
-                field,
-                format!("`{}` has type {}, not {ty}", info.name, info.ty),
-            );
-        }
-        let offset = row as usize * row_size;
-        if !(info.grf_offset.unwrap_or(0) + offset).is_multiple_of(grf) {
-            return bad(field, format!("{name}'s {field} must be GRF aligned"));
-        }
-        inside(field, &info.name, offset, bytes, info.byte_size())
-    };
-    raw(
+    raw.check(
         "dst",
         dst_var,
         dst_row,
         dst_ty,
         ext.rows_bytes(ctrl.rc, insn.exec_size, dst_ty),
     )?;
+    check_src0(insn, src0, ctrl, types, dst_ty, &ext, &raw)?;
+    check_src1(src1, &ext, &raw)?;
+    check_src2(src2, ctrl, &ext, &raw)
+}
+
+/// The fields W, A, SD and RC, the platform and the execution size; the legal-combination
+/// table's operand types for (W, A).
+fn fields(
+    insn: &Instruction,
+    ctrl: DpasCtrl,
+    platform: Platform,
+    name: &str,
+) -> Result<&'static [DataType]> {
+    // Platforms: DPAS from XEHP on (DPAS.md, Exec_size); DPASW is "a specific instruction for
+    // XEHP when EU fusion is present" (DPASW.md, Semantics): xe-hpg only.
+    let Some(n) = platform.dpas_exec_size() else {
+        return Err(invalid(
+            "opcode",
+            format!("{name} does not exist on {}", platform.name()),
+        ));
+    };
+    if insn.opcode == Opcode::Dpasw && platform != Platform::XeHpg {
+        return Err(invalid(
+            "opcode",
+            format!(
+                "DPASW exists on xe-hpg (XEHP with EU fusion) only, not {}",
+                platform.name()
+            ),
+        ));
+    }
+    if insn.pred.is_some() || insn.sat || insn.dst2.is_some() {
+        return Err(invalid(
+            "opcode",
+            format!("{name} takes no predicate, `.sat` or second destination"),
+        ));
+    }
+    // DPAS.md, Exec_size and Notes: 8 before PVC, 16 from PVC on.
+    if insn.exec_size != n {
+        return Err(invalid(
+            "exec_size",
+            format!(
+                "{name}'s execution size is {n} on {}, not {}",
+                platform.name(),
+                insn.exec_size
+            ),
+        ));
+    }
+    for (p, which) in [(ctrl.w, "W"), (ctrl.a, "A")] {
+        if !PRECISIONS.contains(&p) {
+            return Err(invalid(
+                "opcode",
+                format!("precision {p} ({which}) is not in DPAS.md's legal-combination table"),
+            ));
+        }
+    }
+    // DPAS.md, Description: "SD can be encoded as 1, 2, 4, and 8. XEHP+ only supports a
+    // systolic depth of 8"; every DPAS platform is XEHP+.
+    if ![1, 2, 4, 8].contains(&ctrl.sd) {
+        return Err(invalid(
+            "opcode",
+            format!("systolic depth {} is not 1, 2, 4 or 8", ctrl.sd),
+        ));
+    }
+    if ctrl.sd != 8 {
+        return Err(invalid(
+            "opcode",
+            format!(
+                "systolic depth {} is not supported on {}: XEHP+ supports only 8",
+                ctrl.sd,
+                platform.name()
+            ),
+        ));
+    }
+    // Repeat count M: 1..8 (the matrix has at most 8 rows; the Format's RC field).
+    if !(1..=8).contains(&ctrl.rc) {
+        return Err(invalid(
+            "opcode",
+            format!("repeat count {} is not in 1..=8", ctrl.rc),
+        ));
+    }
+    let Some(types) = row_types(ctrl.w, ctrl.a) else {
+        return Err(invalid(
+            "opcode",
+            format!(
+                "W={} with A={} is not a row of DPAS.md's legal-combination table",
+                ctrl.w, ctrl.a
+            ),
+        ));
+    };
+    Ok(types)
+}
+
+/// What the raw operand checks read: the variables, the mnemonic for messages, the row size
+/// and the GRF size.
+struct Raw<'a> {
+    vars: &'a Vars,
+    name: &'a str,
+    row_size: usize,
+    grf: usize,
+}
+
+impl Raw<'_> {
+    fn in_var(&self, id: VarId) -> bool {
+        (id.0 as usize) < self.vars.len()
+    }
+
+    /// A raw operand: a whole-GRF offset inside a general variable of the right type, and
+    /// the bytes it touches inside the variable.
+    fn check(&self, field: &str, var: VarId, row: u32, ty: DataType, bytes: usize) -> Result<()> {
+        let name = self.name;
+        if !self.in_var(var) || self.vars.get(var).class != VarClass::General {
+            return Err(invalid(
+                field,
+                format!("{name}'s {field} is a general variable"),
+            ));
+        }
+        let info = self.vars.get(var);
+        if info.ty != ty {
+            return Err(invalid(
+                field,
+                format!("`{}` has type {}, not {ty}", info.name, info.ty),
+            ));
+        }
+        let offset = row as usize * self.row_size;
+        if !(info.grf_offset.unwrap_or(0) + offset).is_multiple_of(self.grf) {
+            return Err(invalid(
+                field,
+                format!("{name}'s {field} must be GRF aligned"),
+            ));
+        }
+        inside(field, &info.name, offset, bytes, info.byte_size())
+    }
+}
+
+/// Src0: `%null.0` of Dst's type, or a raw operand of the table's types (DPASW: Dst's).
+fn check_src0(
+    insn: &Instruction,
+    src0: &Src,
+    ctrl: DpasCtrl,
+    types: &[DataType],
+    dst_ty: DataType,
+    ext: &Extents,
+    raw: &Raw,
+) -> Result<()> {
+    let name = raw.name;
     match src0 {
         Src::Imm { bits: 0, ty } if *ty == dst_ty => {}
         Src::General {
@@ -391,7 +456,7 @@ pub fn rules(
                 types
             };
             if !src0_types.contains(ty) {
-                return bad(
+                return Err(invalid(
                     "src0",
                     format!(
                         "Src0 type {ty} is not allowed with W={} A={} (allowed: {})",
@@ -399,9 +464,9 @@ pub fn rules(
                         ctrl.a,
                         list(src0_types)
                     ),
-                );
+                ));
             }
-            raw(
+            raw.check(
                 "src0",
                 *var,
                 *row,
@@ -410,12 +475,18 @@ pub fn rules(
             )?;
         }
         _ => {
-            return bad(
+            return Err(invalid(
                 "src0",
                 format!("{name}'s Src0 is a GRF-aligned raw operand or `%null.0`"),
-            )
+            ))
         }
     }
+    Ok(())
+}
+
+/// Src1: a raw D or UD operand of `src1_bytes`.
+fn check_src1(src1: &Src, ext: &Extents, raw: &Raw) -> Result<()> {
+    let name = raw.name;
     let Src::General {
         var: s1,
         row: s1_row,
@@ -425,15 +496,23 @@ pub fn rules(
         ..
     } = src1
     else {
-        return bad(
+        return Err(invalid(
             "src1",
             format!("{name}'s Src1 is a GRF-aligned raw operand"),
-        );
+        ));
     };
     if !matches!(s1_ty, DataType::D | DataType::UD) {
-        return bad("src1", format!("Src1 has type {s1_ty}; it must be D or UD"));
+        return Err(invalid(
+            "src1",
+            format!("Src1 has type {s1_ty}; it must be D or UD"),
+        ));
     }
-    raw("src1", *s1, *s1_row, *s1_ty, ext.src1_bytes)?;
+    raw.check("src1", *s1, *s1_row, *s1_ty, ext.src1_bytes)
+}
+
+/// Src2: a D or UD general operand `V(r,c)`, aligned as A asks, inside its variable.
+fn check_src2(src2: &Src, ctrl: DpasCtrl, ext: &Extents, raw: &Raw) -> Result<()> {
+    let (name, vars, row_size) = (raw.name, raw.vars, raw.row_size);
     let Src::General {
         var: s2,
         row: s2_row,
@@ -443,31 +522,37 @@ pub fn rules(
         ..
     } = src2
     else {
-        return bad(
+        return Err(invalid(
             "src2",
             format!("{name}'s Src2 is a general operand `V(r,c)`"),
-        );
+        ));
     };
-    if !in_var(*s2) || vars.get(*s2).class != VarClass::General {
-        return bad("src2", format!("{name}'s Src2 is a general variable"));
+    if !raw.in_var(*s2) || vars.get(*s2).class != VarClass::General {
+        return Err(invalid(
+            "src2",
+            format!("{name}'s Src2 is a general variable"),
+        ));
     }
     let info = vars.get(*s2);
     if !matches!(s2_ty, DataType::D | DataType::UD) || info.ty != *s2_ty {
-        return bad("src2", format!("Src2 has type {s2_ty}; it must be D or UD"));
+        return Err(invalid(
+            "src2",
+            format!("Src2 has type {s2_ty}; it must be D or UD"),
+        ));
     }
     let offset = *s2_row as usize * row_size + *s2_col as usize * 4;
     if *s2_col as usize * 4 >= row_size {
-        return bad("src2", format!("column {s2_col} crosses the row"));
+        return Err(invalid("src2", format!("column {s2_col} crosses the row")));
     }
     if !(info.grf_offset.unwrap_or(0) + offset).is_multiple_of(ext.src2_align) {
-        return bad(
+        return Err(invalid(
             "src2",
             format!(
                 "Src2 must be {} DWORD aligned for A={} (DPAS.md, Notes)",
                 ext.src2_align / 4,
                 ctrl.a
             ),
-        );
+        ));
     }
     inside("src2", &info.name, offset, ext.src2_bytes, info.byte_size())
 }

@@ -18,7 +18,7 @@
 //! The block forms have no execution size in their text (`(<size>)` is the oword count):
 //! their IR has execution size 1 and mask control `M1_NM` (the documents' "NoMask").
 
-use super::{invalid_at, Cx};
+use super::{invalid, invalid_at, Cx};
 use crate::asm::ast::{InsnLine, MaskControl, Operand, OperandKind, RegionSyntax, VarClass};
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
@@ -27,10 +27,6 @@ use crate::ir::{Ctrl, Dst, Instruction, Opcode, Region, Src};
 use crate::platform::Platform;
 use crate::state::{VarId, Vars};
 use crate::types::DataType;
-
-fn bad(field: &str, message: impl Into<String>) -> VisaError {
-    VisaError::invalid(message).field(field.to_string())
-}
 
 /// Parses the modifiers of an SVM text form into its control field.
 pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
@@ -43,13 +39,13 @@ pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
                 [] | ["aligned"] => false,
                 ["unaligned"] if opcode == Opcode::SvmBlockLd => true,
                 ["unaligned"] => {
-                    return Err(bad(
+                    return Err(invalid(
                         "mods",
                         "SVM_BLOCK_ST's address must be oword aligned: no `.unaligned` form",
                     ))
                 }
                 _ => {
-                    return Err(bad(
+                    return Err(invalid(
                         "mods",
                         format!("`{name}` takes only `.aligned` or `.unaligned`"),
                     ))
@@ -64,7 +60,7 @@ pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
         // SVM_GATHER.md, Text: `.<block_size>.<num_blocks>` in bytes and blocks.
         Opcode::SvmGather | Opcode::SvmScatter => {
             let [bs, nb] = mods.as_slice() else {
-                return Err(bad(
+                return Err(invalid(
                     "mods",
                     format!("`{name}` takes `.<block_size>.<num_blocks>` (`{name}.4.1`)"),
                 ));
@@ -74,7 +70,7 @@ pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
                 "4" => 4,
                 "8" => 8,
                 _ => {
-                    return Err(bad(
+                    return Err(invalid(
                         "block_size",
                         format!("block size `{bs}` is not 1, 4 or 8 bytes"),
                     ))
@@ -86,7 +82,7 @@ pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
                 "4" => 4,
                 "8" => 8,
                 _ => {
-                    return Err(bad(
+                    return Err(invalid(
                         "num_blocks",
                         format!("block count `{nb}` is not 1, 2, 4 or 8"),
                     ))
@@ -100,13 +96,13 @@ pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
         // SVM_GATHER4_SCALED.md, Text: `.<channels>` as RGBA letters.
         Opcode::SvmGather4Scaled | Opcode::SvmScatter4Scaled => {
             let [ch] = mods.as_slice() else {
-                return Err(bad(
+                return Err(invalid(
                     "channels",
                     format!("`{name}` takes one channel mask `.RGBA` (R, G, B, A in order)"),
                 ));
             };
             let ch_mask = parse_channels(ch).ok_or_else(|| {
-                bad(
+                invalid(
                     "channels",
                     format!(
                         "channel mask `{ch}`: letters R, G, B, A at most once each, in that order, at least one"
@@ -122,20 +118,20 @@ pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
                 [op, "16"] => (*op, 16),
                 [op, "64"] => (*op, 64),
                 [_, w] => {
-                    return Err(bad(
+                    return Err(invalid(
                         "width",
                         format!("atomic width `.{w}` is not `.16` or `.64`"),
                     ))
                 }
                 _ => {
-                    return Err(bad(
+                    return Err(invalid(
                         "op",
                         "SVM_ATOMIC takes `.<op>[.16|.64]` (`svm_atomic.add`)",
                     ))
                 }
             };
             let op = AtomicOp::from_name(op)
-                .ok_or_else(|| bad("op", format!("`{op}` is not an SVM atomic operation")))?;
+                .ok_or_else(|| invalid("op", format!("`{op}` is not an SVM atomic operation")))?;
             Ok(SvmCtrl::Atomic { op, width })
         }
         _ => Err(VisaError::model_bug(format!(
@@ -146,7 +142,7 @@ pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
 
 impl Cx<'_> {
     /// Builds the IR of an SVM line, then checks it with [`rules`].
-    pub(super) fn svm_instruction(
+    pub(crate) fn svm_instruction(
         &mut self,
         line: &InsnLine,
         opcode: Opcode,
@@ -156,10 +152,10 @@ impl Cx<'_> {
         let (mask, exec_size) = if block {
             // `(<size>)` is the number of owords (SVM_BLOCK_LD.md, Text and Properties).
             let Some(exec) = line.exec else {
-                return Err(bad("size", "missing oword count `(<size>)`"));
+                return Err(invalid("size", "missing oword count `(<size>)`"));
             };
             if exec.mask.is_some() {
-                return Err(bad(
+                return Err(invalid(
                     "size",
                     "the block forms take only an oword count `(<size>)`, no mask control",
                 ));
@@ -179,7 +175,7 @@ impl Cx<'_> {
         };
         let pred = match &line.pred {
             Some(_) if block => {
-                return Err(bad(
+                return Err(invalid(
                     "pred",
                     format!("{} takes no predicate", opcode.mnemonic()),
                 ))
@@ -193,7 +189,7 @@ impl Cx<'_> {
             _ => 4,
         };
         if line.operands.len() != want {
-            return Err(bad(
+            return Err(invalid(
                 "operands",
                 format!(
                     "`{}` takes {want} operands, {} given",
@@ -270,7 +266,6 @@ impl Cx<'_> {
             dst2: None,
             srcs,
         };
-        rules(&insn, self.vars, self.platform, self.readings)?;
         Ok(insn)
     }
 
@@ -479,19 +474,58 @@ pub fn extents(insn: &Instruction, platform: Platform) -> Vec<(usize, &'static s
     }
 }
 
-/// Every rule of the SVM documents on an SVM instruction's IR.
+/// Every rule of the SVM documents on an SVM instruction's IR, in the documents' order:
+/// mask and predicate, destination and source count, the control fields, the operand types,
+/// then the operands' extents.
 pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) -> Result<()> {
     let Ctrl::Svm(ctrl) = insn.ctrl else {
-        return Err(bad("opcode", "an SVM instruction needs its control field"));
+        return Err(invalid(
+            "opcode",
+            "an SVM instruction needs its control field",
+        ));
     };
+    mask_and_predicate(insn, vars)?;
+    destination_and_sources(insn)?;
     let es = insn.exec_size;
-    // Mask control and predicate (3_execution_model.md): the generic rules of check_program.
+    match (insn.opcode, ctrl) {
+        (
+            Opcode::SvmBlockLd | Opcode::SvmBlockSt,
+            SvmCtrl::Block {
+                num_owords,
+                unaligned,
+            },
+        ) => block_fields(insn, num_owords, unaligned)?,
+        (
+            Opcode::SvmGather | Opcode::SvmScatter,
+            SvmCtrl::Blocks {
+                block_size,
+                num_blocks,
+            },
+        ) => gather_fields(es, block_size, num_blocks)?,
+        (Opcode::SvmGather4Scaled | Opcode::SvmScatter4Scaled, SvmCtrl::Channels { ch_mask }) => {
+            channel_fields(es, ch_mask)?
+        }
+        (Opcode::SvmAtomic, SvmCtrl::Atomic { op, width }) => atomic_fields(insn, op, width)?,
+        _ => {
+            return Err(invalid(
+                "opcode",
+                format!("{} does not take this control", insn.opcode.mnemonic()),
+            ))
+        }
+    }
+    operand_types(insn, ctrl)?;
+    operand_extents(insn, vars, platform)
+}
+
+/// Mask control and predicate (3_execution_model.md): the generic rules of check_program.
+fn mask_and_predicate(insn: &Instruction, vars: &Vars) -> Result<()> {
+    let es = insn.exec_size;
     if !(1..=8).contains(&insn.mask.group)
         || es == 0
         || !insn.mask.offset().is_multiple_of(es)
         || insn.mask.offset() + es > 32
     {
-        return Err(bad(
+        return Err(invalid(
             "mask",
             format!(
                 "execution size {es} with mask control M{} is not valid",
@@ -501,10 +535,14 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
     }
     if let Some(p) = &insn.pred {
         if p.var.0 as usize >= vars.len() || vars.get(p.var).class != VarClass::Predicate {
-            return Err(bad("pred", "the predicate is not a predicate variable"));
+            return Err(invalid("pred", "the predicate is not a predicate variable"));
         }
     }
-    // Loads write a general destination; stores have none.
+    Ok(())
+}
+
+/// Loads write a general destination, stores none; the source count of each form.
+fn destination_and_sources(insn: &Instruction) -> Result<()> {
     let load = matches!(
         insn.opcode,
         Opcode::SvmBlockLd | Opcode::SvmGather | Opcode::SvmGather4Scaled
@@ -514,15 +552,18 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
         Opcode::SvmBlockSt | Opcode::SvmScatter | Opcode::SvmScatter4Scaled
     );
     if load && !matches!(insn.dst, Dst::General { .. }) {
-        return Err(bad("dst", "the destination is a raw general operand"));
+        return Err(invalid("dst", "the destination is a raw general operand"));
     }
     if store && !matches!(insn.dst, Dst::Null { .. }) {
-        return Err(bad("dst", "a store has no destination"));
+        return Err(invalid("dst", "a store has no destination"));
     }
     if insn.opcode == Opcode::SvmAtomic
         && !matches!(insn.dst, Dst::General { .. } | Dst::Null { .. })
     {
-        return Err(bad("dst", "the destination is a raw general operand or V0"));
+        return Err(invalid(
+            "dst",
+            "the destination is a raw general operand or V0",
+        ));
     }
     let want_srcs = match insn.opcode {
         Opcode::SvmBlockLd | Opcode::SvmGather => 1,
@@ -530,168 +571,170 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
         _ => 3,
     };
     if insn.srcs.len() != want_srcs {
-        return Err(bad(
+        return Err(invalid(
             "operands",
             format!("{} has {want_srcs} sources", insn.opcode.mnemonic()),
         ));
     }
-    let ty_of_src = |k: usize| insn.srcs.get(k).map(Src::ty);
-    match (insn.opcode, ctrl) {
-        (
-            Opcode::SvmBlockLd | Opcode::SvmBlockSt,
-            SvmCtrl::Block {
-                num_owords,
-                unaligned,
-            },
-        ) => {
-            // Properties bits 2..0: 1, 2, 4 or 8 owords.
-            if ![1, 2, 4, 8].contains(&num_owords) {
-                return Err(bad(
-                    "size",
-                    format!("{num_owords} owords: the block forms move 1, 2, 4 or 8"),
-                ));
-            }
-            if unaligned && insn.opcode == Opcode::SvmBlockSt {
-                return Err(bad("mods", "SVM_BLOCK_ST has no `.unaligned` form"));
-            }
-            if es != 1 || !insn.mask.no_mask || insn.pred.is_some() {
-                return Err(bad(
-                    "exec_size",
-                    "the block forms run once under NoMask, unpredicated",
-                ));
-            }
+    Ok(())
+}
+
+/// SVM_BLOCK_LD and SVM_BLOCK_ST: the oword count, `.unaligned`, one NoMask channel.
+fn block_fields(insn: &Instruction, num_owords: u32, unaligned: bool) -> Result<()> {
+    let es = insn.exec_size;
+    // Properties bits 2..0: 1, 2, 4 or 8 owords.
+    if ![1, 2, 4, 8].contains(&num_owords) {
+        return Err(invalid(
+            "size",
+            format!("{num_owords} owords: the block forms move 1, 2, 4 or 8"),
+        ));
+    }
+    if unaligned && insn.opcode == Opcode::SvmBlockSt {
+        return Err(invalid("mods", "SVM_BLOCK_ST has no `.unaligned` form"));
+    }
+    if es != 1 || !insn.mask.no_mask || insn.pred.is_some() {
+        return Err(invalid(
+            "exec_size",
+            "the block forms run once under NoMask, unpredicated",
+        ));
+    }
+    Ok(())
+}
+
+/// SVM_GATHER and SVM_SCATTER: execution size, block size and block count.
+fn gather_fields(es: u32, block_size: u32, num_blocks: u32) -> Result<()> {
+    // Exec_size bits 2..0: 1, 2, 4, 8 or 16 elements.
+    if ![1, 2, 4, 8, 16].contains(&es) {
+        return Err(invalid(
+            "exec_size",
+            format!("execution size {es} is not 1, 2, 4, 8 or 16"),
+        ));
+    }
+    if ![1, 4, 8].contains(&block_size) {
+        return Err(invalid(
+            "block_size",
+            format!("block size {block_size} is not 1, 4 or 8 bytes"),
+        ));
+    }
+    if ![1, 2, 4, 8].contains(&num_blocks) {
+        return Err(invalid(
+            "num_blocks",
+            format!("block count {num_blocks} is not 1, 2, 4 or 8"),
+        ));
+    }
+    // Num_blocks 0b11: "only valid for 4 byte blocks and execution size 8".
+    if num_blocks == 8 && (block_size != 4 || es != 8) {
+        return Err(invalid(
+            "num_blocks",
+            "8 blocks need 4-byte blocks and execution size 8",
+        ));
+    }
+    // Notes: "When num_blocks > 1, exec_size must >= 8".
+    if num_blocks > 1 && es < 8 {
+        return Err(invalid(
+            "exec_size",
+            format!("{num_blocks} blocks need execution size 8 or more, not {es}"),
+        ));
+    }
+    Ok(())
+}
+
+/// SVM_GATHER4_SCALED and SVM_SCATTER4_SCALED: execution size and channel mask.
+fn channel_fields(es: u32, ch_mask: u8) -> Result<()> {
+    // Exec_size bits 2..0: 8 or 16 elements.
+    if ![8, 16].contains(&es) {
+        return Err(invalid(
+            "exec_size",
+            format!("execution size {es} is not 8 or 16"),
+        ));
+    }
+    // Channels: "0000" is not allowed.
+    if ch_mask == 0 || ch_mask > 0xf {
+        return Err(invalid(
+            "channels",
+            format!("channel mask {ch_mask:#06b} enables no channel or names a fifth"),
+        ));
+    }
+    Ok(())
+}
+
+/// SVM_ATOMIC: execution size, width, the operation's sources and operand types.
+fn atomic_fields(insn: &Instruction, op: AtomicOp, width: u32) -> Result<()> {
+    let es = insn.exec_size;
+    // Exec_size bits 2..0: 1, 2, 4 or 8 elements.
+    if ![1, 2, 4, 8].contains(&es) {
+        return Err(invalid(
+            "exec_size",
+            format!("execution size {es} is not 1, 2, 4 or 8"),
+        ));
+    }
+    if ![16, 32, 64].contains(&width) {
+        return Err(invalid("width", format!("atomic width {width}")));
+    }
+    let types = op.types(width);
+    if types.is_empty() {
+        return Err(invalid(
+            "width",
+            format!(
+                "`{}` has no {width}-bit form (SVM_ATOMIC.md, Notes: type F only)",
+                op.name()
+            ),
+        ));
+    }
+    // Src0: V0 for INC and DEC; Src1: V0 except for CMPXCHG and FCMPWR.
+    for (k, field) in [(1usize, "src0"), (2, "src1")] {
+        let null = matches!(insn.srcs[k], Src::Imm { bits: 0, .. });
+        let used = op.num_srcs() >= k;
+        if used && null {
+            return Err(invalid(
+                field,
+                format!("`{}` reads {field}: it cannot be `%null`", op.name()),
+            ));
         }
-        (
-            Opcode::SvmGather | Opcode::SvmScatter,
-            SvmCtrl::Blocks {
-                block_size,
-                num_blocks,
-            },
-        ) => {
-            // Exec_size bits 2..0: 1, 2, 4, 8 or 16 elements.
-            if ![1, 2, 4, 8, 16].contains(&es) {
-                return Err(bad(
-                    "exec_size",
-                    format!("execution size {es} is not 1, 2, 4, 8 or 16"),
-                ));
-            }
-            if ![1, 4, 8].contains(&block_size) {
-                return Err(bad(
-                    "block_size",
-                    format!("block size {block_size} is not 1, 4 or 8 bytes"),
-                ));
-            }
-            if ![1, 2, 4, 8].contains(&num_blocks) {
-                return Err(bad(
-                    "num_blocks",
-                    format!("block count {num_blocks} is not 1, 2, 4 or 8"),
-                ));
-            }
-            // Num_blocks 0b11: "only valid for 4 byte blocks and execution size 8".
-            if num_blocks == 8 && (block_size != 4 || es != 8) {
-                return Err(bad(
-                    "num_blocks",
-                    "8 blocks need 4-byte blocks and execution size 8",
-                ));
-            }
-            // Notes: "When num_blocks > 1, exec_size must >= 8".
-            if num_blocks > 1 && es < 8 {
-                return Err(bad(
-                    "exec_size",
-                    format!("{num_blocks} blocks need execution size 8 or more, not {es}"),
-                ));
-            }
+        if !used && !null {
+            return Err(invalid(
+                field,
+                format!("`{}` takes no {field}: it must be `%null`", op.name()),
+            ));
         }
-        (Opcode::SvmGather4Scaled | Opcode::SvmScatter4Scaled, SvmCtrl::Channels { ch_mask }) => {
-            // Exec_size bits 2..0: 8 or 16 elements.
-            if ![8, 16].contains(&es) {
-                return Err(bad(
-                    "exec_size",
-                    format!("execution size {es} is not 8 or 16"),
-                ));
-            }
-            // Channels: "0000" is not allowed.
-            if ch_mask == 0 || ch_mask > 0xf {
-                return Err(bad(
-                    "channels",
-                    format!("channel mask {ch_mask:#06b} enables no channel or names a fifth"),
-                ));
-            }
-        }
-        (Opcode::SvmAtomic, SvmCtrl::Atomic { op, width }) => {
-            // Exec_size bits 2..0: 1, 2, 4 or 8 elements.
-            if ![1, 2, 4, 8].contains(&es) {
-                return Err(bad(
-                    "exec_size",
-                    format!("execution size {es} is not 1, 2, 4 or 8"),
-                ));
-            }
-            if ![16, 32, 64].contains(&width) {
-                return Err(bad("width", format!("atomic width {width}")));
-            }
-            let types = op.types(width);
-            if types.is_empty() {
-                return Err(bad(
-                    "width",
-                    format!(
-                        "`{}` has no {width}-bit form (SVM_ATOMIC.md, Notes: type F only)",
-                        op.name()
-                    ),
-                ));
-            }
-            // Src0: V0 for INC and DEC; Src1: V0 except for CMPXCHG and FCMPWR.
-            for (k, field) in [(1usize, "src0"), (2, "src1")] {
-                let null = matches!(insn.srcs[k], Src::Imm { bits: 0, .. });
-                let used = op.num_srcs() >= k;
-                if used && null {
-                    return Err(bad(
-                        field,
-                        format!("`{}` reads {field}: it cannot be `%null`", op.name()),
-                    ));
-                }
-                if !used && !null {
-                    return Err(bad(
-                        field,
-                        format!("`{}` takes no {field}: it must be `%null`", op.name()),
-                    ));
-                }
-                if used && !types.contains(&insn.srcs[k].ty()) {
-                    return Err(bad(
-                        field,
-                        format!(
-                            "`{}.{width}` operands have type {}, not {}",
-                            op.name(),
-                            names(types),
-                            insn.srcs[k].ty()
-                        ),
-                    ));
-                }
-            }
-            if !matches!(insn.dst, Dst::Null { .. }) && !types.contains(&insn.dst.ty()) {
-                return Err(bad(
-                    "dst",
-                    format!(
-                        "`{}.{width}` operands have type {}, not {}",
-                        op.name(),
-                        names(types),
-                        insn.dst.ty()
-                    ),
-                ));
-            }
-        }
-        _ => {
-            return Err(bad(
-                "opcode",
-                format!("{} does not take this control", insn.opcode.mnemonic()),
-            ))
+        if used && !types.contains(&insn.srcs[k].ty()) {
+            return Err(invalid(
+                field,
+                format!(
+                    "`{}.{width}` operands have type {}, not {}",
+                    op.name(),
+                    names(types),
+                    insn.srcs[k].ty()
+                ),
+            ));
         }
     }
-    // Operand types named by the documents.
+    if !matches!(insn.dst, Dst::Null { .. }) && !types.contains(&insn.dst.ty()) {
+        return Err(invalid(
+            "dst",
+            format!(
+                "`{}.{width}` operands have type {}, not {}",
+                op.name(),
+                names(types),
+                insn.dst.ty()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The operand types the documents name: UQ addresses, the block size's type, UD, D or F
+/// channels.
+fn operand_types(insn: &Instruction, ctrl: SvmCtrl) -> Result<()> {
+    let ty_of_src = |k: usize| insn.srcs.get(k).map(Src::ty);
     let addresses_uq = |k: usize, field: &str| -> Result<()> {
         match ty_of_src(k) {
             Some(DataType::UQ) => Ok(()),
-            Some(t) => Err(bad(field, format!("{field} must have type UQ, not {t}"))),
-            None => Err(bad(field, format!("{field} is missing"))),
+            Some(t) => Err(invalid(
+                field,
+                format!("{field} must have type UQ, not {t}"),
+            )),
+            None => Err(invalid(field, format!("{field} is missing"))),
         }
     };
     match insn.opcode {
@@ -710,7 +753,7 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
             ("src", insn.srcs[1].ty())
         };
         if ty.size() != block_size as usize {
-            return Err(bad(
+            return Err(invalid(
                 field,
                 format!(
                     "{field} has type {ty} ({} bytes); {block_size}-byte blocks need a {block_size}-byte type",
@@ -727,9 +770,18 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
             ("src", insn.srcs[2].ty())
         };
         if ![DataType::UD, DataType::D, DataType::F].contains(&ty) {
-            return Err(bad(field, format!("{field} has type {ty}, not UD, D or F")));
+            return Err(invalid(
+                field,
+                format!("{field} has type {ty}, not UD, D or F"),
+            ));
         }
     }
+    Ok(())
+}
+
+/// Operands are general variables (or `%null` where allowed) and raw extents fit; scalar
+/// address operands are one element inside their variable.
+fn operand_extents(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> {
     // Operands are general variables (or %null where allowed) and raw extents fit.
     for (k, field, bytes) in extents(insn, platform) {
         let (var, row, col, ty) = match k {
@@ -738,14 +790,14 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
                     var, row, col, ty, ..
                 } => (var, row, col, ty),
                 Dst::Null { .. } => continue,
-                _ => return Err(bad(field, format!("{field} is a raw general operand"))),
+                _ => return Err(invalid(field, format!("{field} is a raw general operand"))),
             },
             k => match insn.srcs.get(k - 1) {
                 Some(Src::General {
                     var, row, col, ty, ..
                 }) => (*var, *row, *col, *ty),
                 Some(Src::Imm { bits: 0, .. }) if insn.opcode == Opcode::SvmAtomic => continue,
-                _ => return Err(bad(field, format!("{field} is a raw general operand"))),
+                _ => return Err(invalid(field, format!("{field} is a raw general operand"))),
             },
         };
         check_in_var(vars, platform, var, row, col, ty, bytes, field)?;
@@ -767,7 +819,7 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
                 var, row, col, ty, ..
             } => check_in_var(vars, platform, *var, *row, *col, *ty, ty.size(), field)?,
             Src::Imm { .. } => {}
-            _ => return Err(bad(field, format!("{field} is a scalar operand"))),
+            _ => return Err(invalid(field, format!("{field} is a scalar operand"))),
         }
     }
     Ok(())
@@ -785,18 +837,18 @@ fn check_in_var(
     field: &str,
 ) -> Result<()> {
     if var.0 as usize >= vars.len() {
-        return Err(bad(field, format!("{field} names no variable")));
+        return Err(invalid(field, format!("{field} names no variable")));
     }
     let info = vars.get(var);
     if info.class != VarClass::General || info.ty != ty {
-        return Err(bad(
+        return Err(invalid(
             field,
             format!("{field} is not a general variable of its type"),
         ));
     }
     let start = raw_byte_offset(platform, row, col, ty);
     if start + bytes > info.byte_size() {
-        return Err(bad(
+        return Err(invalid(
             field,
             format!(
                 "{field} covers bytes {start}..{} of `{}`, which has {} bytes",

@@ -106,7 +106,7 @@ impl Surface2d {
         };
         // BLOCK2D-LIMITS resolved: a surface outside Intel's published limits.
         if !readings.is_literal(errata::BLOCK2D_LIMITS) {
-            crate::lsc::block2d_surface_limits(
+            crate::ir::block2d::block2d_surface_limits(
                 surface.SurfaceBaseAddr,
                 surface.width,
                 surface.height,

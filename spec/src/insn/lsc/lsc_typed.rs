@@ -24,14 +24,14 @@
 //!
 //! Sub-op 0x1E, `lsc_read_surface_info`, has no loop here: the Semantics have no case for it
 //! and no document gives its result layout, so the validator checks its operands as the typed
-//! load form and reports `unsupported` (LSC-TYPED-SURFACE-INFO, `crate::lsc_typed`).
+//! load form and reports `unsupported` (LSC-TYPED-SURFACE-INFO, `visa_model::validate`).
 
 use crate::errata;
 use crate::errata::Readings;
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::ir::lsc::Sfid;
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Program, Src};
-use crate::lsc::Sfid;
 use crate::operand::evaluate_ch_en;
 use crate::state::{
     AddrSize, AddrType, MachineState, StoreJournal, Surface, SurfaceHeap, Window, FLAT,
@@ -254,7 +254,7 @@ pub fn store_quad(
     let grf = program.platform.grf_size();
     let size = c.data.size.mem_bytes();
     // Where the datum sits in its register element (d16u32h: the upper half).
-    let in_reg = if c.data.size == crate::lsc::DataSize::D16u32h {
+    let in_reg = if c.data.size == crate::ir::lsc::DataSize::D16u32h {
         2
     } else {
         0
@@ -347,7 +347,7 @@ fn block2d_message(
         BlockWidth,
         BlockHeight: c.shape.height as usize,
         // reg_pitch = BlockWidth < 4 ? 4 : round_up_pow2(BlockWidth)
-        reg_pitch: crate::lsc_typed::block2d_reg_pitch(c.shape.width),
+        reg_pitch: crate::ir::lsc_typed::block2d_reg_pitch(c.shape.width),
         pixel_size: SURF_STATE.pixel_size as usize,
         X: block2d_coordinate(program, insn, state, 1)?,
         Y: block2d_coordinate(program, insn, state, 2)?,

@@ -12,8 +12,8 @@ use crate::errata::{self, Readings};
 use crate::error::ErrorClass;
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::ir::lsc::{DataSize, Sfid};
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Program, Src};
-use crate::lsc::{DataSize, Sfid};
 use crate::operand::evaluate_ch_en;
 use crate::state::{MachineState, StoreJournal, VarId, Window};
 

@@ -2,19 +2,18 @@
 //! (instructions/LSC_UNTYPED.md, Format, Text, Examples; the platform's shape limits in
 //! [`Block2dShape::check_limits`]), and [`rules`] for the same checks on any IR.
 
-use super::Cx;
+use super::untyped::unit_and_caching;
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
 use crate::errata;
-use crate::error::{Result, VisaError};
+use crate::error::Result;
+use crate::forms::{self, Family};
+use crate::ir::block2d::Block2dShape;
+use crate::ir::lsc::{caching_allowed, Sfid};
 use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Region, Src};
-use crate::lsc::{self, Block2dShape, Sfid};
 use crate::platform::Platform;
 use crate::state::{Vars, NULL};
 use crate::types::DataType;
-
-fn invalid(field: &str, message: impl Into<String>) -> VisaError {
-    VisaError::invalid(message).field(field.to_string())
-}
+use crate::validate::{invalid, Cx};
 
 /// The six address operands' names, in order, with their types.
 const ADDRESS: [(&str, DataType); 6] = [
@@ -26,8 +25,9 @@ const ADDRESS: [(&str, DataType); 6] = [
     ("Src0AddrY", DataType::D),
 ];
 
+/// Whether `opcode` is a block 2D form (its [`forms::family`]).
 pub fn is_block2d(opcode: Opcode) -> bool {
-    matches!(opcode, Opcode::LscLoadBlock2d | Opcode::LscStoreBlock2d)
+    forms::family(opcode) == Family::LscBlock2d
 }
 
 /// Register bytes a block 2D operand spans: `Blocks` blocks of `grf_block_pitch` elements.
@@ -40,12 +40,12 @@ pub fn reg_bytes(shape: &Block2dShape, platform: Platform) -> usize {
 }
 
 impl Cx<'_> {
-    pub(super) fn block2d_instruction(
+    pub(crate) fn block2d_instruction(
         &mut self,
         line: &InsnLine,
         opcode: Opcode,
     ) -> Result<Instruction> {
-        if crate::lsc_typed::is_typed_line(line) {
+        if super::typed::is_typed_line(line) {
             return self.typed_block2d_instruction(line, opcode);
         }
         let store = opcode == Opcode::LscStoreBlock2d;
@@ -54,7 +54,7 @@ impl Cx<'_> {
             Some(p) => Some(self.predicate(p, mask, exec_size)?),
             None => None,
         };
-        let (sfid, l1, l3) = lsc::unit_and_caching(&line.mods)?;
+        let (sfid, l1, l3) = unit_and_caching(&line.mods)?;
         let (name, shape, data_field, addr) =
             block2d_operands(line, store, &line.opcode, "V:SHAPE")?;
         let shape = Block2dShape::parse(shape).map_err(|e| e.field(data_field))?;
@@ -110,7 +110,6 @@ impl Cx<'_> {
             dst2: None,
             srcs,
         };
-        rules(&insn, self.vars, self.platform, self.readings)?;
         Ok(insn)
     }
 }
@@ -118,7 +117,7 @@ impl Cx<'_> {
 /// A block 2D line's two operands (untyped and typed forms, `mnemonic` as written): the data
 /// operand's variable and shape text (`hint` its form for the message), its field (`src1`
 /// for a store's Src1Data, `dst` for a load's DstData) and the address operand.
-pub(super) fn block2d_operands<'l>(
+pub(crate) fn block2d_operands<'l>(
     line: &'l InsnLine,
     store: bool,
     mnemonic: &str,
@@ -149,7 +148,7 @@ impl Cx<'_> {
     /// A block 2D message's data operand `name` (untyped and typed forms): a store's
     /// Src1Data, the whole variable pushed onto `srcs`, or a load's DstData (`%null` for a
     /// prefetch).
-    pub(super) fn block2d_data(
+    pub(crate) fn block2d_data(
         &mut self,
         name: &str,
         store: bool,
@@ -177,7 +176,7 @@ impl Cx<'_> {
     /// `[imm]`, `what` its name in the document, `ty` its type. Returns a scalar source and
     /// the immediate offset of `V+off`, which only an operand that `takes_offset` may have;
     /// errors name the field `address` and the operand.
-    pub(super) fn block2d_address(
+    pub(crate) fn block2d_address(
         &mut self,
         term: &AddrTerm,
         what: &str,
@@ -242,7 +241,7 @@ impl Cx<'_> {
 /// The address operands of a block 2D message on the IR: `srcs[k]` is an immediate or a
 /// general variable of at least the bytes `operands[k]` gives; an error names the operand's
 /// field and, first in its message, its name in the document.
-pub(super) fn address_ok(
+pub(crate) fn address_ok(
     vars: &Vars,
     srcs: &[Src],
     operands: &[(&str, usize, &str)],
@@ -254,7 +253,7 @@ pub(super) fn address_ok(
     Ok(())
 }
 
-pub(super) fn var_ok(vars: &Vars, src: &Src, bytes: usize, field: &str) -> Result<()> {
+pub(crate) fn var_ok(vars: &Vars, src: &Src, bytes: usize, field: &str) -> Result<()> {
     match src {
         Src::Imm { .. } => Ok(()),
         Src::General {
@@ -311,7 +310,7 @@ pub fn rules(
         ));
     }
     if c.sfid == Sfid::Tgm {
-        return super::lsc_typed2d::rules(insn, c, vars, platform);
+        return super::typed2d::rules(insn, c, vars, platform);
     }
     let store = insn.opcode == Opcode::LscStoreBlock2d;
     if c.addr_type != crate::state::AddrType::Flat {
@@ -339,7 +338,7 @@ pub fn rules(
     if c.sfid != Sfid::Ugm {
         return Err(invalid("sfid", "block 2D messages go to `.ugm`"));
     }
-    if !lsc::caching_allowed(c.l1, c.l3, !store) {
+    if !caching_allowed(c.l1, c.l3, !store) {
         return Err(invalid(
             "caching",
             "the caching pair is not in the CachingL1 table",
@@ -360,7 +359,7 @@ pub fn rules(
 
 /// A block 2D message's data operand (untyped and typed): a store's Src1Data, a load's DstData
 /// (a general variable at its origin, or `%null`), each holding `bytes` register bytes.
-pub(super) fn data_ok(
+pub(crate) fn data_ok(
     vars: &Vars,
     insn: &Instruction,
     store: bool,
@@ -398,103 +397,5 @@ pub(super) fn data_ok(
             "dst",
             "DstData is a general variable at its origin or `%null`",
         )),
-    }
-}
-
-/// LSC_FENCE's units, fence operations and scopes (instructions/LSC_FENCE.md, the LSC_SFID,
-/// LSC_FENCE_OP and LSC_SCOPE tables). The scope 0x5 is `.sysrel` as vISA's parser spells it;
-/// the table's `system` is accepted too (LSC-FENCE-SYSREL).
-const FENCE_SFIDS: [&str; 4] = ["ugm", "ugml", "tgm", "slm"];
-const FENCE_OPS: [&str; 6] = ["none", "evict", "invalidate", "discard", "clean", "flushl3"];
-const FENCE_SCOPES: [&str; 8] = [
-    "group", "local", "tile", "gpu", "gpus", "sysrel", "system", "sysacq",
-];
-
-impl Cx<'_> {
-    /// `lsc_fence.SFID.OP.SCOPE`, optionally with `(M1_NM, 1)`: no operands.
-    pub(super) fn fence_instruction(&mut self, line: &InsnLine) -> Result<Instruction> {
-        let (mask, exec_size) = match line.exec {
-            Some(_) => self.exec(line.exec)?,
-            None => (
-                crate::asm::ast::MaskControl {
-                    group: 1,
-                    no_mask: true,
-                },
-                1,
-            ),
-        };
-        if line.pred.is_some() {
-            return Err(invalid("pred", "a fence takes no predicate"));
-        }
-        let [sfid, op, scope] = line.mods.as_slice() else {
-            return Err(invalid(
-                "opcode",
-                "expected `lsc_fence.SFID.FENCEOP.SCOPE` (e.g. `lsc_fence.ugm.clean.sysrel`)",
-            ));
-        };
-        if !FENCE_SFIDS.contains(&sfid.as_str()) {
-            return Err(invalid(
-                "sfid",
-                format!("`.{sfid}` is not one of ugm ugml tgm slm"),
-            ));
-        }
-        if !FENCE_OPS.contains(&op.as_str()) {
-            return Err(invalid(
-                "opcode",
-                format!("`.{op}` is not a fence operation of the LSC_FENCE_OP table"),
-            ));
-        }
-        if !FENCE_SCOPES.contains(&scope.as_str()) {
-            return Err(invalid(
-                "opcode",
-                format!("`.{scope}` is not a scope of the LSC_SCOPE table"),
-            ));
-        }
-        if !line.operands.is_empty() {
-            return Err(invalid("operands", "a fence takes no operands"));
-        }
-        let insn = Instruction {
-            pos: self.pos,
-            opcode: Opcode::LscFence,
-            pred: None,
-            mask,
-            exec_size,
-            sat: false,
-            ctrl: Ctrl::None,
-            dst: Dst::Null { ty: DataType::UB },
-            dst2: None,
-            srcs: Vec::new(),
-        };
-        fence_rules(&insn, self.platform)?;
-        Ok(insn)
-    }
-}
-
-/// LSC_FENCE on the IR: SIMD1, no predicate, operands or fields; from xe-hpg on.
-pub fn fence_rules(insn: &Instruction, platform: Platform) -> Result<()> {
-    if !platform.is_xehp_plus() {
-        return Err(invalid(
-            "opcode",
-            format!(
-                "`lsc_fence` is an LSC message: from xe-hpg on, not on {}",
-                platform.name()
-            ),
-        ));
-    }
-    let plain = insn.exec_size == 1
-        && (1..=8).contains(&insn.mask.group)
-        && insn.pred.is_none()
-        && !insn.sat
-        && insn.dst2.is_none()
-        && insn.srcs.is_empty()
-        && matches!(insn.dst, Dst::Null { .. })
-        && insn.ctrl == Ctrl::None;
-    if plain {
-        Ok(())
-    } else {
-        Err(invalid(
-            "exec_size",
-            "`lsc_fence` is SIMD1 with no operands",
-        ))
     }
 }

@@ -1,27 +1,26 @@
 //! Validation of LSC_UNTYPED's executed gather/scatter forms (`lsc_load`, `lsc_store`,
 //! `lsc_store_uncompressed`; instructions/LSC_UNTYPED.md): the text form is checked by
-//! [`crate::lsc::check_untyped`], then turned into the IR shape [`LscCtrl`] describes, and
+//! [`check_untyped`], then turned into the IR shape [`LscCtrl`] describes, and
 //! [`rules`] checks that shape again on any IR (`check_program`).
 
-use super::Cx;
+use super::typed::TypedForm;
+use super::untyped::{check_untyped, Pitch, UntypedForm};
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
-use crate::error::{Result, VisaError};
+use crate::error::Result;
+use crate::forms::{self, Family};
+use crate::ir::lsc::{caching_allowed, CacheOpt, DataShape, Sfid, VECT_SIZES};
+use crate::ir::lsc_typed;
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Region, Src};
-use crate::lsc::{self, DataShape, Sfid, VECT_SIZES};
-use crate::lsc_typed;
 use crate::platform::Platform;
 use crate::state::{AddrType, VarId, Vars, NULL};
 use crate::types::DataType;
-
-fn invalid(field: &str, message: impl Into<String>) -> VisaError {
-    VisaError::invalid(message).field(field.to_string())
-}
+use crate::validate::{invalid, Cx};
 
 /// The surface operand and the address terms of an access through a surface,
 /// `AddrType(Surface)[terms]` with bti, bss or ss and no address size. `expected` names the
 /// form in the message when the operand is not of that shape; `what` the access in the
 /// message's lead when the address type is not a surface's (`{what} bti, bss or ss`).
-pub(super) fn stateful_address<'a>(
+pub(crate) fn stateful_address<'a>(
     kind: &'a OperandKind,
     expected: &str,
     what: &str,
@@ -41,19 +40,10 @@ pub(super) fn stateful_address<'a>(
     Ok((addr_type, surface, terms))
 }
 
-/// Whether `opcode` is one of the executed LSC_UNTYPED forms.
+/// Whether `opcode` is one of the executed gather/scatter forms or atomics (its
+/// [`forms::family`]).
 pub fn is_lsc(opcode: Opcode) -> bool {
-    matches!(
-        opcode,
-        Opcode::LscLoad
-            | Opcode::LscStore
-            | Opcode::LscStoreUncompressed
-            | Opcode::LscLoadStrided
-            | Opcode::LscStoreStrided
-            | Opcode::LscLoadQuad
-            | Opcode::LscStoreQuad
-            | Opcode::LscLoadStatus
-    ) || opcode.lsc_atomic().is_some()
+    forms::family(opcode) == Family::LscGatherScatter
 }
 
 fn is_quad(opcode: Opcode) -> bool {
@@ -75,7 +65,7 @@ pub fn is_load(opcode: Opcode) -> bool {
 
 /// LSC messages exist from Xe-HPG (DG2) on: the document names DG2 and PVC, and Xe-LP's
 /// memory instructions are the HDC ones (the SVM and surface documents).
-pub(super) fn check_platform(platform: Platform, name: &str) -> Result<()> {
+pub(crate) fn check_platform(platform: Platform, name: &str) -> Result<()> {
     if platform.is_xehp_plus() {
         Ok(())
     } else {
@@ -91,7 +81,7 @@ pub(super) fn check_platform(platform: Platform, name: &str) -> Result<()> {
 
 impl Cx<'_> {
     /// Builds the IR of an `lsc_load`, `lsc_store` or `lsc_store_uncompressed` line.
-    pub(super) fn lsc_instruction(
+    pub(crate) fn lsc_instruction(
         &mut self,
         line: &InsnLine,
         opcode: Opcode,
@@ -102,28 +92,7 @@ impl Cx<'_> {
             Some(p) => Some(self.predicate(p, mask, exec_size)?),
             None => None,
         };
-        // LSC_TYPED's forms (`.tgm`): checked by `lsc_typed`, the same IR with unit Tgm and
-        // the quad forms' V, R, LOD coordinates as sources 3..6.
-        let typed = if lsc_typed::is_typed_line(line) {
-            Some(lsc_typed::check_typed(
-                line,
-                exec_size,
-                self.vars,
-                self.platform,
-            )?)
-        } else {
-            None
-        };
-        let form = match &typed {
-            Some(t) => t.form.clone(),
-            // LOAD_STATUS takes lsc_load's operands (LSC_UNTYPED.md, Format: one table).
-            None if opcode == Opcode::LscLoadStatus => {
-                let mut as_load = line.clone();
-                as_load.opcode = "lsc_load".to_string();
-                lsc::check_untyped(&as_load, exec_size, self.vars, self.platform)?
-            }
-            None => lsc::check_untyped(line, exec_size, self.vars, self.platform)?,
-        };
+        let (form, typed) = self.checked_form(line, opcode, exec_size)?;
         let load = is_load(opcode);
         let addr_op = if load {
             &line.operands[1]
@@ -139,14 +108,13 @@ impl Cx<'_> {
                 ty: DataType::UD,
             },
         };
-        let general = |cx: &mut Self, name: &str, field: &str| cx.var(name, cx.pos, field);
-        let addrs_id = general(self, &form.address.addrs, "src0")?;
+        let addrs_id = self.var_here(&form.address.addrs, "src0")?;
         let addrs = self.whole(addrs_id);
         let (dst, data) = if load {
             let dst = if form.data == NULL {
                 Dst::Null { ty: DataType::UB }
             } else {
-                let id = general(self, &form.data, "dst")?;
+                let id = self.var_here(&form.data, "dst")?;
                 Dst::General {
                     var: id,
                     row: 0,
@@ -163,63 +131,16 @@ impl Cx<'_> {
                 },
             )
         } else {
-            let id = general(self, &form.data, "src1")?;
+            let id = self.var_here(&form.data, "src1")?;
             (Dst::Null { ty: DataType::UB }, self.whole(id))
         };
         let mut srcs = vec![surface, addrs, data];
-        match &form.pitch {
-            Some(lsc::Pitch::Imm(i)) => {
-                let bits = i32::try_from(*i)
-                    .map_err(|_| invalid("address", "Src0AddrPitch does not fit a d value"))?;
-                srcs.push(Src::Imm {
-                    bits: u64::from(bits as u32),
-                    ty: DataType::D,
-                });
-            }
-            Some(lsc::Pitch::Var(v)) => {
-                let id = general(self, v, "src0")?;
-                srcs.push(Src::General {
-                    var: id,
-                    row: 0,
-                    col: 0,
-                    region: Region::SCALAR,
-                    modifier: None,
-                    ty: DataType::D,
-                });
-            }
-            None => {}
-        }
+        self.pitch_source(&form, &mut srcs)?;
         if opcode.lsc_atomic().is_some() {
-            // Src1Data and Src2Data, `Imm 0` for `%null`.
-            for (k, name) in form.atomic_srcs.iter().enumerate() {
-                let src = if name == NULL {
-                    Src::Imm {
-                        bits: 0,
-                        ty: DataType::UB,
-                    }
-                } else {
-                    let id = general(self, name, &format!("src{}", k + 1))?;
-                    self.whole(id)
-                };
-                if k == 0 {
-                    srcs[2] = src;
-                } else {
-                    srcs.push(src);
-                }
-            }
+            self.atomic_data_sources(&form, &mut srcs)?;
         }
         if let Some(t) = typed.as_ref().filter(|_| has_coords(opcode)) {
-            for name in &t.coords {
-                srcs.push(if name == NULL {
-                    Src::Imm {
-                        bits: 0,
-                        ty: DataType::UD,
-                    }
-                } else {
-                    let id = general(self, name, "src0")?;
-                    self.whole(id)
-                });
-            }
+            self.coordinate_sources(t, &mut srcs)?;
         }
         let scale = u32::try_from(form.address.scale)
             .map_err(|_| invalid("address", "AddrScale is outside 1..=0xffff"))?;
@@ -247,12 +168,112 @@ impl Cx<'_> {
             dst2: None,
             srcs,
         };
-        rules(&insn, self.vars, self.platform)?;
         Ok(insn)
     }
 
+    /// The text checks of the line: LSC_TYPED's (`.tgm`: the same IR with unit Tgm and the
+    /// quad forms' V, R, LOD coordinates as sources 3..6) or LSC_UNTYPED's.
+    fn checked_form(
+        &mut self,
+        line: &InsnLine,
+        opcode: Opcode,
+        exec_size: u32,
+    ) -> Result<(UntypedForm, Option<TypedForm>)> {
+        let typed = if super::typed::is_typed_line(line) {
+            Some(super::typed::check_typed(
+                line,
+                exec_size,
+                self.vars,
+                self.platform,
+            )?)
+        } else {
+            None
+        };
+        let form = match &typed {
+            Some(t) => t.form.clone(),
+            // LOAD_STATUS takes lsc_load's operands (LSC_UNTYPED.md, Format: one table).
+            None if opcode == Opcode::LscLoadStatus => {
+                let mut as_load = line.clone();
+                as_load.opcode = "lsc_load".to_string();
+                check_untyped(&as_load, exec_size, self.vars, self.platform)?
+            }
+            None => check_untyped(line, exec_size, self.vars, self.platform)?,
+        };
+        Ok((form, typed))
+    }
+
+    /// A variable named by a checked form, at the line's position.
+    fn var_here(&mut self, name: &str, field: &str) -> Result<VarId> {
+        self.var(name, self.pos, field)
+    }
+
+    /// The strided forms' `Src0AddrPitch` when written: an immediate D or a scalar D.
+    fn pitch_source(&mut self, form: &UntypedForm, srcs: &mut Vec<Src>) -> Result<()> {
+        match &form.pitch {
+            Some(Pitch::Imm(i)) => {
+                let bits = i32::try_from(*i)
+                    .map_err(|_| invalid("address", "Src0AddrPitch does not fit a d value"))?;
+                srcs.push(Src::Imm {
+                    bits: u64::from(bits as u32),
+                    ty: DataType::D,
+                });
+            }
+            Some(Pitch::Var(v)) => {
+                let id = self.var_here(v, "src0")?;
+                srcs.push(Src::General {
+                    var: id,
+                    row: 0,
+                    col: 0,
+                    region: Region::SCALAR,
+                    modifier: None,
+                    ty: DataType::D,
+                });
+            }
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// The atomics' Src1Data (replacing source 2) and Src2Data, `Imm 0` for `%null`.
+    fn atomic_data_sources(&mut self, form: &UntypedForm, srcs: &mut Vec<Src>) -> Result<()> {
+        // Src1Data and Src2Data, `Imm 0` for `%null`.
+        for (k, name) in form.atomic_srcs.iter().enumerate() {
+            let src = if name == NULL {
+                Src::Imm {
+                    bits: 0,
+                    ty: DataType::UB,
+                }
+            } else {
+                let id = self.var_here(name, &format!("src{}", k + 1))?;
+                self.whole(id)
+            };
+            if k == 0 {
+                srcs[2] = src;
+            } else {
+                srcs.push(src);
+            }
+        }
+        Ok(())
+    }
+
+    /// The typed quad forms' V, R and LOD coordinates, `Imm 0` for `%null`.
+    fn coordinate_sources(&mut self, t: &TypedForm, srcs: &mut Vec<Src>) -> Result<()> {
+        for name in &t.coords {
+            srcs.push(if name == NULL {
+                Src::Imm {
+                    bits: 0,
+                    ty: DataType::UD,
+                }
+            } else {
+                let id = self.var_here(name, "src0")?;
+                self.whole(id)
+            });
+        }
+        Ok(())
+    }
+
     /// A whole general variable as a source at its start.
-    pub(super) fn whole(&self, id: VarId) -> Src {
+    pub(crate) fn whole(&self, id: VarId) -> Src {
         Src::General {
             var: id,
             row: 0,
@@ -265,7 +286,7 @@ impl Cx<'_> {
 
     /// The `(Surface)` operand: an immediate index, or the first UD of a general variable
     /// (`bss(V1)`, `bss(BSSO(0,0))`).
-    pub(super) fn surface(&mut self, kind: &OperandKind) -> Result<Src> {
+    pub(crate) fn surface(&mut self, kind: &OperandKind) -> Result<Src> {
         let name = match kind {
             OperandKind::Number(n) => {
                 let bits = u32::try_from(*n).map_err(|_| {
@@ -311,7 +332,7 @@ impl Cx<'_> {
 }
 
 /// The `General` variable of an operand at (0,0) with at least `bytes` bytes.
-pub(super) fn whole_var(
+pub(crate) fn whole_var(
     vars: &Vars,
     var: VarId,
     row: u32,
@@ -349,14 +370,14 @@ pub(super) fn whole_var(
 }
 
 /// The rules of LSC_UNTYPED's executed forms on the IR: the fields of [`LscCtrl`] and the
-/// operands' classes and extents (the checks of [`crate::lsc::check_untyped`]).
+/// operands' classes and extents (the checks of `check_untyped`).
 pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> {
     let name = insn.opcode.mnemonic();
     let Ctrl::Lsc(c) = insn.ctrl else {
         return Err(invalid("opcode", format!("`{name}` needs its LSC fields")));
     };
-    if super::lsc_apndctr::is_apndctr(insn.opcode) {
-        return super::lsc_apndctr::rules(insn, c, vars, platform);
+    if super::apndctr::is_apndctr(insn.opcode) {
+        return super::apndctr::rules(insn, c, vars, platform);
     }
     if !is_lsc(insn.opcode) {
         return Err(invalid("opcode", format!("`{name}` takes no LSC fields")));
@@ -365,6 +386,14 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     if c.sfid == Sfid::Tgm {
         return typed_rules(insn, c, vars, platform);
     }
+    exec_and_predicate(insn, vars, name)?;
+    fields(insn, c, name)?;
+    operands(insn, c, vars, platform, name)
+}
+
+/// No `.sat` or second destination; execution size, mask control and a predicate covering
+/// the channels.
+fn exec_and_predicate(insn: &Instruction, vars: &Vars, name: &str) -> Result<()> {
     if insn.sat || insn.dst2.is_some() {
         return Err(invalid(
             "opcode",
@@ -393,6 +422,13 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
             return Err(invalid("pred", "the predicate does not cover the channels"));
         }
     }
+    Ok(())
+}
+
+/// The fields of [`LscCtrl`]: the data shape, AddrScale, the unit's address type, the
+/// caching pair, the quad forms' ChMask, the atomics' data size.
+fn fields(insn: &Instruction, c: LscCtrl, name: &str) -> Result<()> {
+    let exec_size = insn.exec_size;
     let shape: DataShape = c.data;
     if !VECT_SIZES.contains(&shape.vect_size) {
         return Err(invalid(
@@ -414,18 +450,11 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     }
     let load = is_load(insn.opcode);
     let atomic = insn.opcode.lsc_atomic();
-    let strided = matches!(
-        insn.opcode,
-        Opcode::LscLoadStrided | Opcode::LscStoreStrided
-    );
     let quad = matches!(insn.opcode, Opcode::LscLoadQuad | Opcode::LscStoreQuad);
     let cached = match atomic {
-        Some(_) => {
-            lsc::caching_allowed(c.l1, c.l3, true) || lsc::caching_allowed(c.l1, c.l3, false)
-        }
-        None => lsc::caching_allowed(c.l1, c.l3, load),
-    } && (c.sfid != Sfid::Slm
-        || (c.l1, c.l3) == (lsc::CacheOpt::Df, lsc::CacheOpt::Df));
+        Some(_) => caching_allowed(c.l1, c.l3, true) || caching_allowed(c.l1, c.l3, false),
+        None => caching_allowed(c.l1, c.l3, load),
+    } && (c.sfid != Sfid::Slm || (c.l1, c.l3) == (CacheOpt::Df, CacheOpt::Df));
     if !cached {
         return Err(invalid(
             "caching",
@@ -456,6 +485,26 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
             ));
         }
     }
+    Ok(())
+}
+
+/// The operands: the surface, Src0Addrs, the strided forms' pitch, the data operands and
+/// DstData, each a whole general variable of the bytes the shape spans.
+fn operands(
+    insn: &Instruction,
+    c: LscCtrl,
+    vars: &Vars,
+    platform: Platform,
+    name: &str,
+) -> Result<()> {
+    let exec_size = insn.exec_size;
+    let shape: DataShape = c.data;
+    let load = is_load(insn.opcode);
+    let atomic = insn.opcode.lsc_atomic();
+    let strided = matches!(
+        insn.opcode,
+        Opcode::LscLoadStrided | Opcode::LscStoreStrided
+    );
     let want = if atomic.is_some() { 4 } else { 3 };
     let extra = match insn.srcs.as_slice() {
         [_, _, _] if atomic.is_none() => None,
@@ -543,7 +592,7 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     Ok(())
 }
 
-/// LSC_TYPED's rules on the IR (the checks of [`crate::lsc_typed::check_typed`]): a typed
+/// LSC_TYPED's rules on the IR (the checks of [`super::typed::check_typed`]): a typed
 /// form through a surface, scale 1 and offset 0, the ExecSize limit, the quad forms' three
 /// coordinate sources; the rest is LSC_UNTYPED's [`rules`] on the same instruction read with
 /// the untyped unit.

@@ -4,20 +4,18 @@
 //! LSC-TYPED-BLOCK2D-TEXT): `DstData:WxH AddrType(Surface)[X, Y]`, and [`rules`] for the same
 //! checks on any IR.
 
-use super::lsc_block2d::{address_ok, block2d_operands, data_ok};
-use super::Cx;
+use super::block2d::{address_ok, block2d_operands, data_ok};
+use super::untyped::unit_and_caching;
 use crate::asm::ast::{InsnLine, MaskControl};
-use crate::error::{Result, VisaError};
+use crate::error::Result;
+use crate::ir::block2d::Block2dShape;
+use crate::ir::lsc::{caching_allowed, DataSize, Sfid};
+use crate::ir::lsc_typed;
 use crate::ir::{Block2dCtrl, Ctrl, Instruction, Opcode};
-use crate::lsc::{self, Block2dShape, DataSize, Sfid};
-use crate::lsc_typed;
 use crate::platform::Platform;
 use crate::state::Vars;
 use crate::types::DataType;
-
-fn invalid(field: &str, message: impl Into<String>) -> VisaError {
-    VisaError::invalid(message).field(field.to_string())
-}
+use crate::validate::{invalid, Cx};
 
 /// Register bytes a typed block's rows span: `BlockHeight * reg_pitch`.
 pub fn reg_bytes(width: u32, height: u32) -> usize {
@@ -25,7 +23,7 @@ pub fn reg_bytes(width: u32, height: u32) -> usize {
 }
 
 impl Cx<'_> {
-    pub(super) fn typed_block2d_instruction(
+    pub(crate) fn typed_block2d_instruction(
         &mut self,
         line: &InsnLine,
         opcode: Opcode,
@@ -62,13 +60,13 @@ impl Cx<'_> {
         if let Some(unit) = mods.first_mut() {
             *unit = "ugm".to_string();
         }
-        let (_, l1, l3) = lsc::unit_and_caching(&mods)?;
+        let (_, l1, l3) = unit_and_caching(&mods)?;
         let sfid = Sfid::Tgm;
         let mnemonic = format!("{}.tgm", line.opcode);
         let (name, shape, data_field, addr) = block2d_operands(line, store, &mnemonic, "V:WxH")?;
         let (width, height) =
             lsc_typed::parse_block2d_shape(shape).map_err(|e| e.field(data_field))?;
-        let (addr_type, surface, terms) = super::lsc_forms::stateful_address(
+        let (addr_type, surface, terms) = super::gather_scatter::stateful_address(
             &addr.kind,
             "`AddrType(Surface)[Src0AddrX, Src0AddrY]` (bti, bss or ss)",
             "a typed block 2D access goes through a surface:",
@@ -112,15 +110,7 @@ impl Cx<'_> {
             dst2: None,
             srcs,
         };
-        rules(&insn, c_of(&insn)?, self.vars, self.platform)?;
         Ok(insn)
-    }
-}
-
-fn c_of(insn: &Instruction) -> Result<Block2dCtrl> {
-    match insn.ctrl {
-        Ctrl::Block2d(c) => Ok(c),
-        _ => Err(VisaError::model_bug("a typed block 2D without its fields")),
     }
 }
 
@@ -173,7 +163,7 @@ pub fn rules(insn: &Instruction, c: Block2dCtrl, vars: &Vars, platform: Platform
             "a typed block 2D access goes through a surface: bti, bss or ss",
         ));
     }
-    if !lsc::caching_allowed(c.l1, c.l3, !store) {
+    if !caching_allowed(c.l1, c.l3, !store) {
         return Err(invalid(
             "caching",
             "the caching pair is not in the CachingL1 table",

@@ -7,25 +7,21 @@
 //! IR: `Ctrl::Lsc` with the data shape `d32`, scale 1, offset 0 (unused); sources
 //! `[Surface, Src0Data]`.
 
-use super::lsc_forms::{check_platform, stateful_address, whole_var};
-use super::Cx;
+use super::gather_scatter::{check_platform, stateful_address, whole_var};
+use super::untyped::unit_and_caching;
 use crate::asm::ast::{InsnLine, OperandKind};
-use crate::error::{Result, VisaError};
+use crate::error::Result;
+use crate::forms::{self, Family};
+use crate::ir::lsc::{caching_allowed, DataShape, DataSize, Sfid};
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Src};
-use crate::lsc::{self, DataShape, DataSize, Sfid};
 use crate::platform::Platform;
 use crate::state::{AddrSize, Vars, NULL};
 use crate::types::DataType;
+use crate::validate::{invalid, Cx};
 
-fn invalid(field: &str, message: impl Into<String>) -> VisaError {
-    VisaError::invalid(message).field(field.to_string())
-}
-
+/// Whether `opcode` is an append-counter atomic (its [`forms::family`]).
 pub fn is_apndctr(opcode: Opcode) -> bool {
-    matches!(
-        opcode,
-        Opcode::LscApndctrAtomicAdd | Opcode::LscApndctrAtomicSub
-    )
+    forms::family(opcode) == Family::LscApndctr
 }
 
 /// The counter is a d32 (the Examples' `VDATA:d32`), one per lane in DstData and Src0Data.
@@ -50,7 +46,7 @@ fn check_exec(insn_exec: u32, group: u32, offset: u32) -> Result<()> {
 }
 
 impl Cx<'_> {
-    pub(super) fn apndctr_instruction(
+    pub(crate) fn apndctr_instruction(
         &mut self,
         line: &InsnLine,
         opcode: Opcode,
@@ -61,14 +57,14 @@ impl Cx<'_> {
             Some(p) => Some(self.predicate(p, mask, exec_size)?),
             None => None,
         };
-        let (sfid, l1, l3) = lsc::unit_and_caching(&line.mods)?;
+        let (sfid, l1, l3) = unit_and_caching(&line.mods)?;
         if sfid == Sfid::Slm {
             return Err(invalid(
                 "sfid",
                 "an append counter lives in a surface: `.ugm` or `.ugml`",
             ));
         }
-        if !(lsc::caching_allowed(l1, l3, true) || lsc::caching_allowed(l1, l3, false)) {
+        if !(caching_allowed(l1, l3, true) || caching_allowed(l1, l3, false)) {
             return Err(invalid(
                 "caching",
                 "the caching pair is not in the CachingL1 table",
@@ -143,7 +139,6 @@ impl Cx<'_> {
             dst2: None,
             srcs: vec![surface, src],
         };
-        rules(&insn, ctrl, self.vars, self.platform)?;
         Ok(insn)
     }
 }
@@ -180,7 +175,7 @@ pub fn rules(insn: &Instruction, c: LscCtrl, vars: &Vars, platform: Platform) ->
     if c.data != SHAPE || c.scale != 1 || c.imm_offset != 0 || c.ch_mask != 0 {
         return Err(invalid("data", "the append counter is one d32 a lane"));
     }
-    if !(lsc::caching_allowed(c.l1, c.l3, true) || lsc::caching_allowed(c.l1, c.l3, false)) {
+    if !(caching_allowed(c.l1, c.l3, true) || caching_allowed(c.l1, c.l3, false)) {
         return Err(invalid(
             "caching",
             "the caching pair is not in the CachingL1 table",

@@ -1,0 +1,229 @@
+//! Validation: from the syntax tree to the IR. Names are resolved against the declarations,
+//! and every rule of the documents that can be checked before execution is checked here:
+//! declarations (`decl`, 4_visa_header.md), execution sizes, mask controls and predicates
+//! (`exec`, 3_execution_model.md), operands and regions (`operands`, 5_operands.md,
+//! "Region Restrictions"), type maps (`types`) and each family's operand classes and
+//! Notes (`alu`, `dpas`, `svm`, `lsc`).
+//!
+//! Text → IR is "build the IR, then check it": the opcode's family ([`forms::family`])
+//! picks the builder, and the same family rules [`check_program`] runs on any IR check the
+//! result. Both engines execute only programs that pass [`check_program`], so they
+//! classify invalid programs identically.
+
+use crate::asm::ast::{self, InsnLine, LineKind};
+use crate::errata::Readings;
+use crate::error::{Pos, Result, VisaError};
+use crate::forms::{self, Family};
+use crate::ir::{Ctrl, Instruction, Opcode, Program};
+use crate::platform::Platform;
+use crate::state::{MachineState, Vars};
+
+mod alu;
+mod decl;
+mod documented;
+mod dpas;
+mod exec;
+pub(crate) mod lsc;
+mod operands;
+mod svm;
+mod types;
+
+pub use alu::is_logic;
+pub use documented::is_documented;
+pub use dpas::rules as dpas_rules;
+pub use lsc::block2d::is_block2d;
+pub use lsc::gather_scatter::is_lsc as lsc_forms_is_lsc;
+pub use lsc::gather_scatter::rules as lsc_rules;
+pub use svm::{extents as svm_extents, rules as svm_rules, svm_ctrl};
+
+/// Validates a program for `platform` with every erratum at its resolved reading.
+pub fn validate(program: &ast::Program, platform: Platform) -> Result<Program> {
+    validate_with(program, platform, &Readings::resolved())
+}
+
+/// Validates a program for `platform` under the given errata readings.
+pub fn validate_with(
+    program: &ast::Program,
+    platform: Platform,
+    readings: &Readings,
+) -> Result<Program> {
+    let mut vars = Vars::new(platform);
+    let mut insns = Vec::new();
+    for line in &program.lines {
+        match &line.kind {
+            LineKind::Decl(decl) => decl::declare(&mut vars, decl).map_err(|e| e.at(line.pos))?,
+            LineKind::Directive { .. } | LineKind::Label(_) => {}
+            LineKind::Insn(insn) => {
+                let mut cx = Cx {
+                    vars: &mut vars,
+                    platform,
+                    readings,
+                    pos: line.pos,
+                };
+                insns.push(cx.instruction(insn).map_err(|e| e.at(line.pos))?);
+            }
+        }
+    }
+    Ok(Program {
+        platform,
+        vars,
+        insns,
+    })
+}
+/// The one error helper of validation: an `invalid-instruction` error in `field`.
+pub(crate) fn invalid(field: &str, message: impl Into<String>) -> VisaError {
+    VisaError::invalid(message).field(field.to_string())
+}
+
+fn invalid_at(pos: Pos, field: &str, message: impl Into<String>) -> VisaError {
+    invalid(field, message).at(pos)
+}
+
+fn src_field(i: usize) -> String {
+    format!("src{i}")
+}
+
+/// Validation context of one instruction's text: the variables (a pre-defined `%` variable
+/// is added on first use), the platform, the errata readings and the line.
+struct Cx<'a> {
+    vars: &'a mut Vars,
+    platform: Platform,
+    readings: &'a Readings,
+    pos: Pos,
+}
+
+/// What the IR rules read: the program's variables, platform, errata readings and the
+/// instruction's position.
+struct Env<'a> {
+    vars: &'a Vars,
+    platform: Platform,
+    readings: &'a Readings,
+    pos: Pos,
+}
+
+impl Cx<'_> {
+    fn env(&self) -> Env<'_> {
+        Env {
+            vars: self.vars,
+            platform: self.platform,
+            readings: self.readings,
+            pos: self.pos,
+        }
+    }
+
+    /// One line to the IR: the family's builder, then the family's rules on the result.
+    fn instruction(&mut self, line: &InsnLine) -> Result<Instruction> {
+        let Some(opcode) = Opcode::from_mnemonic(&line.opcode) else {
+            return Err(self.not_executed(line));
+        };
+        let insn = match forms::family(opcode) {
+            Family::Alu => self.alu_instruction(line, opcode)?,
+            Family::Dpas => self.dpas_instruction(line, opcode)?,
+            Family::Svm => self.svm_instruction(line, opcode)?,
+            Family::LscGatherScatter => self.lsc_instruction(line, opcode)?,
+            Family::LscApndctr => self.apndctr_instruction(line, opcode)?,
+            Family::LscBlock2d => self.block2d_instruction(line, opcode)?,
+            Family::LscFence => self.fence_instruction(line)?,
+        };
+        family_rules(&self.env(), &insn)?;
+        Ok(insn)
+    }
+
+    /// A mnemonic with no opcode: `unsupported` when the documents have it (after checking
+    /// the forms whose operands they describe), else an unknown opcode.
+    fn not_executed(&mut self, line: &InsnLine) -> VisaError {
+        if let Err(e) = self.check_not_executed(line) {
+            return e;
+        }
+        if is_documented(&line.opcode) {
+            VisaError::unsupported(format!(
+                "`{}` is a documented instruction that this version does not execute",
+                line.opcode
+            ))
+            .field("opcode")
+        } else {
+            invalid("opcode", format!("unknown opcode `{}`", line.opcode))
+        }
+    }
+
+    fn check_not_executed(&mut self, line: &InsnLine) -> Result<()> {
+        // LSC_TYPED's `lsc_read_surface_info` (sub-op 0x1E) has operands but no result
+        // layout in any document: the typed load form is checked, then `unsupported`.
+        if line.opcode == crate::ir::lsc_typed::READ_SURFACE_INFO {
+            let (mask, exec_size) = self.exec(line.exec)?;
+            if let Some(p) = &line.pred {
+                self.predicate(p, mask, exec_size)?;
+            }
+            lsc::gather_scatter::check_platform(self.platform, &line.opcode)?;
+            lsc::typed::check_read_surface_info(line, exec_size, self.vars, self.platform)?;
+        }
+        // LSC gather/scatter forms validate fully, then report `unsupported`.
+        if lsc::untyped::is_checked_untyped(&line.opcode) {
+            let (mask, exec_size) = self.exec(line.exec)?;
+            if let Some(p) = &line.pred {
+                self.predicate(p, mask, exec_size)?;
+            }
+            lsc::untyped::check_untyped(line, exec_size, self.vars, self.platform)?;
+        }
+        Ok(())
+    }
+}
+
+/// The family whose rules check an IR instruction: its opcode's, except that block 2D and
+/// LSC fields on another opcode go to the rules that reject them.
+fn rules_family(insn: &Instruction) -> Family {
+    match forms::family(insn.opcode) {
+        f @ (Family::Svm | Family::Dpas | Family::LscFence | Family::LscBlock2d) => f,
+        _ if matches!(insn.ctrl, Ctrl::Block2d(_)) => Family::LscBlock2d,
+        Family::LscGatherScatter | Family::LscApndctr => Family::LscGatherScatter,
+        Family::Alu if matches!(insn.ctrl, Ctrl::Lsc(_)) => Family::LscGatherScatter,
+        Family::Alu => Family::Alu,
+    }
+}
+
+/// The one family dispatch of the IR rules, shared by text validation and [`check_program`].
+fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
+    let (vars, platform, readings) = (env.vars, env.platform, env.readings);
+    match rules_family(insn) {
+        Family::Svm => svm::rules(insn, vars, platform, readings),
+        Family::Dpas => dpas::rules(insn, vars, platform, readings),
+        Family::LscFence => lsc::fence::fence_rules(insn, platform),
+        Family::LscBlock2d => lsc::block2d::rules(insn, vars, platform, readings),
+        Family::LscGatherScatter | Family::LscApndctr => {
+            lsc::gather_scatter::rules(insn, vars, platform)
+        }
+        Family::Alu => env.alu_rules(insn),
+    }
+}
+
+/// Checks the invariants [`validate`] establishes on an IR program built by other means
+/// (by hand, by a fuzzer): variable ids in range and of the right class, execution size and
+/// mask control, legal regions inside their variables, and the instruction's type map.
+/// Both engines call it before executing, so neither ever sees a malformed program.
+pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
+    for insn in &program.insns {
+        let env = Env {
+            vars: &program.vars,
+            platform: program.platform,
+            readings,
+            pos: insn.pos,
+        };
+        family_rules(&env, insn).map_err(|e| e.at(insn.pos))?;
+    }
+    Ok(())
+}
+
+/// The state must have been made for the program's variables ([`MachineState::new`]).
+pub fn check_state(program: &Program, state: &MachineState) -> Result<()> {
+    let n = program.vars.len();
+    if state.grf.len() < program.vars.grf_bytes()
+        || state.preds.len() < n
+        || state.addrs.len() < program.vars.addr_elts()
+        || state.handles.len() < program.vars.handle_elts()
+    {
+        return Err(VisaError::invalid(
+            "the machine state was not made for this program's variables (MachineState::new)",
+        ));
+    }
+    Ok(())
+}
