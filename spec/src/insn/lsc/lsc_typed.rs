@@ -30,6 +30,7 @@ use crate::errata;
 use crate::errata::Readings;
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::insn::ctrl;
 use crate::ir::lsc::Sfid;
 use crate::ir::{Block2dCtrl, Dst, Instruction, LscCtrl, Program, Src};
 use crate::operand::evaluate_ch_en;
@@ -37,14 +38,14 @@ use crate::state::{
     AddrSize, AddrType, MachineState, StoreJournal, Surface, SurfaceHeap, Window, FLAT,
 };
 
-use super::lsc_untyped::{apply_writes, ctrl, datum_writes, read_grf, read_word, start};
+use super::lsc_untyped::{apply_writes, datum_writes, read_grf, read_word, start};
 
 /// Whether `insn` is one of LSC_TYPED's quad forms (unit `.tgm`).
 pub fn is_typed_quad(insn: &Instruction) -> bool {
     matches!(
         insn.opcode,
         crate::ir::Opcode::LscLoadQuad | crate::ir::Opcode::LscStoreQuad
-    ) && ctrl(insn).is_ok_and(|c| c.sfid == Sfid::Tgm)
+    ) && ctrl::lsc(insn).is_ok_and(|c| c.sfid == Sfid::Tgm)
 }
 
 /// `SURF_STATE_TABLE[Surface]`: the surface-state entry the `(Surface)` operand selects.
@@ -187,7 +188,7 @@ pub fn load_quad(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChMask = c.ch_mask;
     let ChEn = evaluate_ch_en(insn, state);
@@ -246,7 +247,7 @@ pub fn store_quad(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChMask = c.ch_mask;
     let ChEn = evaluate_ch_en(insn, state);

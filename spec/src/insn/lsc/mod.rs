@@ -10,20 +10,12 @@ pub mod lsc_load_status;
 pub mod lsc_typed;
 pub mod lsc_untyped;
 
-use crate::error::{Result, VisaError};
+use crate::error::Result;
 use crate::exec::ExecConfig;
+use crate::insn::ctrl;
 use crate::ir::block2d::Block2dSurface;
-use crate::ir::{Block2dCtrl, Ctrl, Instruction, Program};
+use crate::ir::{Instruction, Program};
 use crate::state::MachineState;
-
-fn block2d_ctrl(insn: &Instruction) -> Result<&Block2dCtrl> {
-    match &insn.ctrl {
-        Ctrl::Block2d(c) => Ok(c.as_ref()),
-        _ => Err(VisaError::model_bug(
-            "a block 2D instruction without its fields",
-        )),
-    }
-}
 
 /// `lsc_load_block2d`: LSC_UNTYPED's LOAD_BLOCK2D on a flat surface ([`lsc_block2d::load`]),
 /// LSC_TYPED's on a typed one ([`lsc_typed::load_block2d`]).
@@ -33,7 +25,7 @@ pub fn load_block2d(
     state: &mut MachineState,
     config: &ExecConfig,
 ) -> Result<()> {
-    let c = block2d_ctrl(insn)?;
+    let c = ctrl::block2d(insn)?;
     match &c.operands.surface {
         Block2dSurface::Flat(surface) => {
             lsc_block2d::load(program, insn, c, surface, state, config)
@@ -52,7 +44,7 @@ pub fn store_block2d(
     state: &mut MachineState,
     config: &ExecConfig,
 ) -> Result<()> {
-    let c = block2d_ctrl(insn)?;
+    let c = ctrl::block2d(insn)?;
     match &c.operands.surface {
         Block2dSurface::Flat(surface) => lsc_block2d::store(program, c, surface, state, config),
         Block2dSurface::Typed { surface } => {

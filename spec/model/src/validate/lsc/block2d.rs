@@ -73,26 +73,24 @@ impl Cx<'_> {
         if space != "flat" {
             return Err(invalid("address", "block 2D addresses are `flat`"));
         }
-        if terms.len() != 6 {
+        let [base, width, height, pitch, x, y] = terms.as_slice() else {
             return Err(invalid(
                 "address",
                 "expected six address operands `[BASE,WIDTH,HEIGHT,PITCH,X,Y]`",
             ));
-        }
-        let mut srcs = Vec::with_capacity(6);
-        let mut offsets = [0i32; 2];
-        for (k, (term, (what, ty))) in terms.iter().zip(ADDRESS).enumerate() {
-            // Src0AddrX and Src0AddrY take an immediate offset (`[..., VX+2, VY-1]`).
-            let (src, offset) = self.block2d_address(term, what, ty, k >= 4)?;
-            if k >= 4 {
-                offsets[k - 4] = offset;
-            }
-            srcs.push(src);
-        }
-        let (dst, data) = self.block2d_data(name, store)?;
-        let Ok([base, width, height, pitch, x, y]) = <[Src; 6]>::try_from(srcs) else {
-            unreachable!("six address terms were checked above")
         };
+        // Src0AddrX and Src0AddrY take an immediate offset (`[..., VX+2, VY-1]`).
+        let mut address = |term: &AddrTerm, k: usize| {
+            let (what, ty) = ADDRESS[k];
+            self.block2d_address(term, what, ty, k >= 4)
+        };
+        let (base, _) = address(base, 0)?;
+        let (width, _) = address(width, 1)?;
+        let (height, _) = address(height, 2)?;
+        let (pitch, _) = address(pitch, 3)?;
+        let (x, x_offset) = address(x, 4)?;
+        let (y, y_offset) = address(y, 5)?;
+        let (dst, data) = self.block2d_data(name, store)?;
         let insn = Instruction {
             pos: self.pos,
             opcode,
@@ -106,8 +104,8 @@ impl Cx<'_> {
                 l1,
                 l3,
                 shape,
-                x_offset: offsets[0],
-                y_offset: offsets[1],
+                x_offset,
+                y_offset,
                 operands: Block2dOperands {
                     surface: Block2dSurface::Flat(FlatSurface {
                         base,

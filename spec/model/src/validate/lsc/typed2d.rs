@@ -71,21 +71,16 @@ impl Cx<'_> {
             "`AddrType(Surface)[Src0AddrX, Src0AddrY]` (bti, bss or ss)",
             "a typed block 2D access goes through a surface:",
         )?;
-        if terms.len() != 2 {
+        let [x, y] = terms else {
             return Err(invalid(
                 "address",
                 "expected two address operands `[Src0AddrX, Src0AddrY]` (LSC-TYPED-BLOCK2D-TEXT)",
             ));
-        }
-        let surface = self.surface(&surface.kind)?;
-        let mut xy = Vec::with_capacity(2);
-        for (term, what) in terms.iter().zip(["Src0AddrX", "Src0AddrY"]) {
-            xy.push(self.block2d_address(term, what, DataType::D, false)?.0);
-        }
-        let (dst, data) = self.block2d_data(name, store)?;
-        let Ok([x, y]) = <[Src; 2]>::try_from(xy) else {
-            unreachable!("two address terms were checked above")
         };
+        let surface = self.surface(&surface.kind)?;
+        let (x, _) = self.block2d_address(x, "Src0AddrX", DataType::D, false)?;
+        let (y, _) = self.block2d_address(y, "Src0AddrY", DataType::D, false)?;
+        let (dst, data) = self.block2d_data(name, store)?;
         let insn = Instruction {
             pos: self.pos,
             opcode,
