@@ -85,7 +85,7 @@ impl Flags {
     fn of(insn: &Instruction) -> Flags {
         Flags {
             sat: insn.sat,
-            modifiers: insn.srcs.iter().any(|s| s.modifier().is_some()),
+            modifiers: insn.sources().any(|s| s.modifier().is_some()),
             predicated: insn.pred.is_some(),
         }
     }
@@ -127,7 +127,7 @@ pub struct Coverage {
 
 /// The type signature of an instruction: `dst<-src0,src1,...` in lower-case type names.
 pub fn signature(insn: &Instruction) -> String {
-    let srcs: Vec<&str> = insn.srcs.iter().map(|s| s.ty().text()).collect();
+    let srcs: Vec<&str> = insn.sources().map(|s| s.ty().text()).collect();
     format!("{}<-{}", insn.dst.ty().text(), srcs.join(","))
 }
 

@@ -72,14 +72,8 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
             // observable, which they are when each instruction ends; `Dest.data = 0` is
             // implicit in vISA. No effect on the state.
             Opcode::LscFence => Ok(()),
-            Opcode::LscLoadBlock2d if insn::lsc::lsc_typed::is_typed_block2d(insn) => {
-                insn::lsc::lsc_typed::load_block2d(program, insn, state, config)
-            }
-            Opcode::LscStoreBlock2d if insn::lsc::lsc_typed::is_typed_block2d(insn) => {
-                insn::lsc::lsc_typed::store_block2d(program, insn, state, config)
-            }
-            Opcode::LscLoadBlock2d => insn::lsc::lsc_block2d::load(program, insn, state, config),
-            Opcode::LscStoreBlock2d => insn::lsc::lsc_block2d::store(program, insn, state, config),
+            Opcode::LscLoadBlock2d => insn::lsc::load_block2d(program, insn, state, config),
+            Opcode::LscStoreBlock2d => insn::lsc::store_block2d(program, insn, state, config),
             Opcode::LscLoadQuad if insn::lsc::lsc_typed::is_typed_quad(insn) => {
                 insn::lsc::lsc_typed::load_quad(program, insn, state, config)
             }

@@ -463,7 +463,7 @@ fn uses_hf(program: &Program) -> bool {
     program
         .insns
         .iter()
-        .any(|i| i.dst.ty() == DataType::HF || i.srcs.iter().any(|s| s.ty() == DataType::HF))
+        .any(|i| i.dst.ty() == DataType::HF || i.sources().any(|s| s.ty() == DataType::HF))
 }
 
 fn hf_denorms_kept(case: &Case, engine: EngineKind) -> Outcome {
@@ -694,7 +694,7 @@ fn lanes(case: &Case, engine: EngineKind, opcode: Opcode, f: fn(&Lane) -> Option
     }
     let exec_size = insn.exec_size as usize;
     let mut srcs: Vec<(DataType, Vec<u64>, Option<ast::SrcModifier>)> = Vec::new();
-    for src in &insn.srcs {
+    for src in insn.sources() {
         let bits = match src {
             Src::Imm { bits, ty } if !ty.is_packed() => vec![*bits; exec_size],
             Src::General { .. } | Src::Indirect { .. } => {

@@ -7,7 +7,8 @@
 
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
-use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::ir::block2d::FlatSurface;
+use visa_model::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Program, Src};
 use visa_model::state::{MachineState, StoreJournal, FLAT};
 use visa_model::{ErrorClass, VisaError};
 
@@ -50,11 +51,12 @@ pub(crate) struct Block2dPlan {
 /// A register element of the load table that holds zero padding.
 const ZERO: u32 = u32::MAX;
 
-pub(crate) fn is_block2d(insn: &Instruction) -> bool {
-    matches!(
-        insn.opcode,
-        Opcode::LscLoadBlock2d | Opcode::LscStoreBlock2d
-    ) && !super::typed2d::is_typed2d(insn)
+/// The fields of a block 2D message (untyped or typed), `None` for another instruction.
+pub(crate) fn block2d(insn: &Instruction) -> Option<&Block2dCtrl> {
+    match (insn.opcode, &insn.ctrl) {
+        (Opcode::LscLoadBlock2d | Opcode::LscStoreBlock2d, Ctrl::Block2d(c)) => Some(c.as_ref()),
+        _ => None,
+    }
 }
 
 fn reg_start(program: &Program, var: visa_model::state::VarId) -> Result<(usize, usize)> {
@@ -69,27 +71,29 @@ impl Block2dPlan {
     pub(crate) fn compile(
         program: &Program,
         insn: &Instruction,
+        c: &Block2dCtrl,
+        surface: &FlatSurface,
         readings: &Readings,
     ) -> Result<Block2dPlan> {
-        let Ctrl::Block2d(c) = insn.ctrl else {
-            return Err(VisaError::model_bug(
-                "a block 2D instruction without its fields",
-            ));
-        };
         let store = insn.opcode == Opcode::LscStoreBlock2d;
-        let mut ops = [Operand::Imm(0); 6];
-        for (k, op) in ops.iter_mut().enumerate() {
-            *op = match insn.srcs.get(k) {
-                Some(Src::Imm { bits, .. }) => Operand::Imm(*bits),
-                Some(Src::General { var, .. }) => Operand::Reg(reg_start(program, *var)?.0),
-                _ => {
-                    return Err(VisaError::model_bug(
-                        "a block 2D address operand is missing",
-                    ))
-                }
-            };
-        }
-        let data = match (store, &insn.dst, insn.srcs.get(6)) {
+        let operand = |s: &Src| -> Result<Operand> {
+            match s {
+                Src::Imm { bits, .. } => Ok(Operand::Imm(*bits)),
+                Src::General { var, .. } => Ok(Operand::Reg(reg_start(program, *var)?.0)),
+                _ => Err(VisaError::model_bug(
+                    "a block 2D address operand of another kind",
+                )),
+            }
+        };
+        let ops = [
+            operand(&surface.base)?,
+            operand(&surface.width)?,
+            operand(&surface.height)?,
+            operand(&surface.pitch)?,
+            operand(&c.operands.x)?,
+            operand(&c.operands.y)?,
+        ];
+        let data = match (store, &insn.dst, &c.operands.data) {
             (false, Dst::General { var, .. }, _) => Some(reg_start(program, *var)?),
             (false, _, _) => None,
             (true, _, Some(Src::General { var, .. })) => Some(reg_start(program, *var)?),

@@ -2,17 +2,18 @@
 //! and, in one plan step, runs it ([`MemPlan::exec`]).
 
 use visa_model::errata::Readings;
+use visa_model::ir::block2d::Block2dSurface;
 use visa_model::ir::{Instruction, Opcode, Program};
 use visa_model::state::MachineState;
 use visa_model::VisaError;
 
 use super::apndctr::{is_apndctr, ApndctrPlan};
-use super::block2d::{is_block2d, Block2dPlan};
+use super::block2d::{block2d, Block2dPlan};
 use super::lsc::{is_lsc, LscPlan};
 use super::status::StatusPlan;
 use super::svm::{is_svm, SvmPlan};
 use super::typed::{is_typed, TypedPlan};
-use super::typed2d::{is_typed2d, Typed2dPlan};
+use super::typed2d::Typed2dPlan;
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -49,10 +50,15 @@ impl MemPlan {
             SvmPlan::compile(program, insn, readings).map(MemPlan::Svm)
         } else if insn.opcode == Opcode::LscFence {
             Ok(MemPlan::Fence)
-        } else if is_block2d(insn) {
-            Block2dPlan::compile(program, insn, readings).map(MemPlan::Block2d)
-        } else if is_typed2d(insn) {
-            Typed2dPlan::compile(program, insn, readings).map(MemPlan::Typed2d)
+        } else if let Some(c) = block2d(insn) {
+            match &c.operands.surface {
+                Block2dSurface::Flat(surface) => {
+                    Block2dPlan::compile(program, insn, c, surface, readings).map(MemPlan::Block2d)
+                }
+                Block2dSurface::Typed { surface } => {
+                    Typed2dPlan::compile(program, insn, c, surface, readings).map(MemPlan::Typed2d)
+                }
+            }
         } else if is_apndctr(insn) {
             ApndctrPlan::compile(program, insn).map(MemPlan::Apndctr)
         } else if insn.opcode == Opcode::LscLoadStatus {

@@ -8,8 +8,7 @@
 
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
-use visa_model::ir::lsc::Sfid;
-use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::ir::{Block2dCtrl, Dst, Instruction, Opcode, Program, Src};
 use visa_model::state::{AddrType, MachineState, StoreJournal, SurfaceHeap, Window, FLAT};
 use visa_model::{ErrorClass, VisaError};
 
@@ -39,14 +38,6 @@ pub(crate) struct Typed2dPlan {
     lit_index: bool,
 }
 
-/// Whether `insn` is compiled by [`Typed2dPlan::compile`].
-pub(crate) fn is_typed2d(insn: &Instruction) -> bool {
-    matches!(
-        insn.opcode,
-        Opcode::LscLoadBlock2d | Opcode::LscStoreBlock2d
-    ) && matches!(insn.ctrl, Ctrl::Block2d(c) if c.sfid == Sfid::Tgm)
-}
-
 fn ub(message: String) -> VisaError {
     VisaError::new(ErrorClass::UndefinedBehaviour, message)
 }
@@ -63,20 +54,21 @@ impl Typed2dPlan {
     pub(crate) fn compile(
         program: &Program,
         insn: &Instruction,
+        c: &Block2dCtrl,
+        surface: &Src,
         readings: &Readings,
     ) -> Result<Typed2dPlan> {
-        let Ctrl::Block2d(c) = insn.ctrl else {
-            return Err(VisaError::model_bug("a typed block 2D without its fields"));
-        };
         let store = insn.opcode == Opcode::LscStoreBlock2d;
-        let operand = |s: Option<&Src>| -> Result<Operand> {
+        let operand = |s: &Src| -> Result<Operand> {
             match s {
-                Some(Src::Imm { bits, .. }) => Ok(Operand::Imm(*bits)),
-                Some(Src::General { var, .. }) => Ok(Operand::Reg(reg_start(program, *var)?.0)),
-                _ => Err(VisaError::model_bug("a typed block 2D operand is missing")),
+                Src::Imm { bits, .. } => Ok(Operand::Imm(*bits)),
+                Src::General { var, .. } => Ok(Operand::Reg(reg_start(program, *var)?.0)),
+                _ => Err(VisaError::model_bug(
+                    "a typed block 2D operand of another kind",
+                )),
             }
         };
-        let data = match (store, &insn.dst, insn.srcs.get(3)) {
+        let data = match (store, &insn.dst, &c.operands.data) {
             (false, Dst::General { var, .. }, _) => Some(reg_start(program, *var)?),
             (false, _, _) => None,
             (true, _, Some(Src::General { var, .. })) => Some(reg_start(program, *var)?),
@@ -93,9 +85,9 @@ impl Typed2dPlan {
             pos: insn.pos,
             store,
             heap,
-            surface: operand(insn.srcs.first())?,
-            x: operand(insn.srcs.get(1))?,
-            y: operand(insn.srcs.get(2))?,
+            surface: operand(surface)?,
+            x: operand(&c.operands.x)?,
+            y: operand(&c.operands.y)?,
             width,
             height: c.shape.height as usize,
             reg_pitch: width.max(4).next_power_of_two(),

@@ -662,8 +662,9 @@ fn form_dpas_family(opcode: Opcode) -> Option<Form> {
 /// `validate::lsc`. The source counts are those of the IR shapes `ir::LscCtrl` and
 /// `ir::Block2dCtrl` describe: gather/scatter `[Surface, Src0Addrs, Src1Data]`, the strided
 /// forms with `Src0AddrPitch`, the atomics with `Src2Data`, the append counters
-/// `[Surface, Src0Data]`, block 2D loads the six surface and address operands (stores add
-/// `Src1Data`), the fence none.
+/// `[Surface, Src0Data]`, the fence none; block 2D names its operands in `ir::Block2dCtrl`
+/// (its count here is the untyped form's: the six surface and address operands, stores add
+/// `Src1Data`).
 fn form_lsc_family(opcode: Opcode) -> Option<Form> {
     match opcode {
         Opcode::LscLoad

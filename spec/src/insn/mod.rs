@@ -4,6 +4,7 @@
 
 pub mod alu;
 pub(crate) mod atomic_float;
+pub(crate) mod ctrl;
 pub mod dpas;
 pub mod lsc;
 pub mod svm;

@@ -1,10 +1,68 @@
 //! Block 2D vocabulary of LSC_UNTYPED (instructions/LSC_UNTYPED.md, Format: DataSize,
-//! DataOrder, Blocks, BlockWidth, BlockHeight, VNNI): the data shape, its register layout,
-//! the platforms' shape limits and the published surface limits.
+//! DataOrder, Blocks, BlockWidth, BlockHeight, VNNI) and LSC_TYPED's block 2D forms: the
+//! operands by name ([`Block2dOperands`], untyped and typed surfaces apart), the data shape,
+//! its register layout, the platforms' shape limits and the published surface limits.
 
 use super::lsc::DataSize;
+use super::Src;
 use crate::error::{Result, VisaError};
 use crate::platform::Platform;
+
+/// The surface of a block 2D message: LSC_UNTYPED's flat surface or LSC_TYPED's surface-state
+/// index.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Block2dSurface {
+    Flat(FlatSurface),
+    /// LSC_TYPED (`AddrType(Surface)[...]`, bti, bss or ss): the surface-state index, an
+    /// `Imm` or a scalar `General` UD.
+    Typed {
+        surface: Src,
+    },
+}
+
+/// LSC_UNTYPED's surface (`flat[SurfaceBaseAddr, SurfaceWidth, SurfaceHeight, SurfacePitch,
+/// ...]`): each an `Imm` or a scalar `General` at its variable's start, the base a UQ, the
+/// others UD (width, height and pitch as written: minus one).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlatSurface {
+    pub base: Src,
+    pub width: Src,
+    pub height: Src,
+    pub pitch: Src,
+}
+
+/// The operands of `lsc_load_block2d` and `lsc_store_block2d`, untyped and typed
+/// (instructions/LSC_UNTYPED.md and LSC_TYPED.md, Format): the surface, `Src0AddrX` and
+/// `Src0AddrY` (each an `Imm` or a scalar `General` D at its variable's start) and, for a
+/// store, `Src1Data` (a `General` over the whole variable). A load's `DstData` is the
+/// instruction's `dst`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block2dOperands {
+    pub surface: Block2dSurface,
+    pub x: Src,
+    pub y: Src,
+    /// `Src1Data` of a store; `None` for a load.
+    pub data: Option<Src>,
+}
+
+impl Block2dOperands {
+    /// The operands in the order the text writes them: the surface's, X, Y, then Src1Data.
+    pub fn sources(&self) -> impl Iterator<Item = &Src> {
+        let surface: Vec<&Src> = match &self.surface {
+            Block2dSurface::Flat(f) => vec![&f.base, &f.width, &f.height, &f.pitch],
+            Block2dSurface::Typed { surface } => vec![surface],
+        };
+        surface
+            .into_iter()
+            .chain([&self.x, &self.y])
+            .chain(self.data.as_ref())
+    }
+
+    /// Whether the message is one of LSC_TYPED's block 2D forms.
+    pub fn is_typed(&self) -> bool {
+        matches!(self.surface, Block2dSurface::Typed { .. })
+    }
+}
 
 /// A block 2D data operand's shape `DataSize.[Blocks x]BlockWidth x BlockHeight` followed by
 /// the transpose and VNNI letters (`d16.2x16x32nn`; instructions/LSC_UNTYPED.md, Text and

@@ -446,7 +446,22 @@ pub struct Instruction {
     /// The second destination: ADDC's `<carry>`, SUBB's `<borrow>` (general operands) and
     /// ADD3O's overflow predicate `(<P>)` ([`Dst::Predicate`]).
     pub dst2: Option<Dst>,
+    /// The sources by position; empty for the families that name their operands in `ctrl`
+    /// (block 2D: [`Block2dCtrl::operands`]).
     pub srcs: Vec<Src>,
+}
+
+impl Instruction {
+    /// Every source operand: `srcs`, then the operands a family names in `ctrl` (block 2D's
+    /// surface, X, Y and Src1Data, in the text's order). Generic passes over operands walk
+    /// this.
+    pub fn sources(&self) -> impl Iterator<Item = &Src> {
+        let named = match &self.ctrl {
+            Ctrl::Block2d(c) => Some(c.operands.sources()),
+            _ => None,
+        };
+        self.srcs.iter().chain(named.into_iter().flatten())
+    }
 }
 
 /// CMP's `Rel_op` (instructions/CMP.md, Rel_op bits 2..0).
@@ -488,7 +503,7 @@ impl RelOp {
 }
 
 /// An instruction's control field beyond `.sat`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub enum Ctrl {
     #[default]
     None,
@@ -502,24 +517,22 @@ pub enum Ctrl {
     Svm(crate::ir::svm::SvmCtrl),
     /// LSC_UNTYPED's message fields: unit, caching, data shape and address.
     Lsc(LscCtrl),
-    /// LSC_UNTYPED's block 2D fields: unit, caching, shape and the X/Y immediate offsets.
-    Block2d(Block2dCtrl),
+    /// The block 2D fields (LSC_UNTYPED and LSC_TYPED): unit, caching, shape, the X/Y
+    /// immediate offsets and the operands.
+    Block2d(Box<Block2dCtrl>),
 }
 
 /// The fields of `lsc_load_block2d` and `lsc_store_block2d` (instructions/LSC_UNTYPED.md,
-/// Format: DataSize, DataOrder, Blocks, BlockWidth, BlockHeight, VNNI).
+/// Format: DataSize, DataOrder, Blocks, BlockWidth, BlockHeight, VNNI) and their operands.
 ///
-/// IR shape: `srcs` are `[SurfaceBaseAddr, SurfaceWidth, SurfaceHeight, SurfacePitch,
-/// Src0AddrX, Src0AddrY]` (each an `Imm` or a scalar `General` at its variable's start:
-/// the base a UQ, the others D) and, for a store, `Src1Data` as a `General`; `dst` is
-/// `DstData` (or `Null`) for a load.
+/// IR shape: the operands are [`Block2dCtrl::operands`], by name; `srcs` is empty (generic
+/// passes walk [`Instruction::sources`]); `dst` is `DstData` (or `Null`) for a load.
 ///
-/// LSC_TYPED's block 2D forms (`sfid` Tgm, instructions/LSC_TYPED.md) use the same opcodes:
-/// `shape` is d8, one block, `width` BlockWidth in bytes, `height` BlockHeight in rows, no
-/// transpose or VNNI; `addr_type` bti, bss or ss (Flat for the untyped forms); `srcs` are
-/// `[Surface, Src0AddrX, Src0AddrY]` (the surface an `Imm` or scalar `General` UD, X and Y an
-/// `Imm` or scalar `General` D) and, for a store, `Src1Data`; no immediate offsets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// LSC_TYPED's block 2D forms (a [`block2d::Block2dSurface::Typed`] surface, `sfid` Tgm,
+/// instructions/LSC_TYPED.md) use the same opcodes: `shape` is d8, one block, `width`
+/// BlockWidth in bytes, `height` BlockHeight in rows, no transpose or VNNI; `addr_type` bti,
+/// bss or ss (Flat for the untyped forms); no immediate offsets.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Block2dCtrl {
     pub sfid: lsc::Sfid,
     pub addr_type: crate::state::AddrType,
@@ -529,6 +542,7 @@ pub struct Block2dCtrl {
     /// The immediate offsets written after Src0AddrX and Src0AddrY (`X+2`).
     pub x_offset: i32,
     pub y_offset: i32,
+    pub operands: block2d::Block2dOperands,
 }
 
 /// The fields of an LSC_UNTYPED gather/scatter message (instructions/LSC_UNTYPED.md, Format:

@@ -125,7 +125,7 @@ impl Cx<'_> {
                 }
             }
         }
-        match (opcode, ctrl) {
+        match (opcode, &ctrl) {
             (Opcode::Cmp, Ctrl::None) => Err(invalid(
                 "opcode",
                 "CMP needs a relational operator: `cmp.eq`, `.ne`, `.gt`, `.ge`, `.lt` or `.le`",
@@ -575,14 +575,14 @@ pub(super) fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
             _ => return bad("dst", "MOVS moves to or from a state variable".to_string()),
         }
     }
-    match (insn.ctrl, op) {
+    match (&insn.ctrl, op) {
         (Ctrl::Rel(_), Opcode::Cmp)
         | (Ctrl::Bfn(_), Opcode::Bfn)
         | (Ctrl::Dpas(_), Opcode::Dpas | Opcode::Dpasw)
         | (Ctrl::None, _) => {}
         _ => return bad("opcode", format!("{name} does not take this control")),
     }
-    if matches!((insn.ctrl, op), (Ctrl::None, Opcode::Cmp | Opcode::Bfn)) {
+    if matches!((&insn.ctrl, op), (Ctrl::None, Opcode::Cmp | Opcode::Bfn)) {
         return bad("opcode", format!("{name} needs its control field"));
     }
     Ok(())

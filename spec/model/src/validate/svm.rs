@@ -421,7 +421,7 @@ impl Cx<'_> {
 pub fn extents(insn: &Instruction, platform: Platform) -> Vec<(usize, &'static str, usize)> {
     let es = insn.exec_size as usize;
     let grf = platform.grf_size();
-    match (insn.opcode, insn.ctrl) {
+    match (insn.opcode, insn.ctrl.clone()) {
         (Opcode::SvmBlockLd, Ctrl::Svm(SvmCtrl::Block { num_owords, .. })) => {
             vec![(0, "dst", 16 * num_owords as usize)]
         }

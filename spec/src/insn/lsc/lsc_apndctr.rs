@@ -10,11 +10,12 @@
 
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::insn::ctrl;
 use crate::ir::{Dst, Instruction, Opcode, Program, Src};
 use crate::operand::evaluate_ch_en;
 use crate::state::{AddrType, MachineState, SurfaceHeap, FLAT};
 
-use super::lsc_untyped::{ctrl, read_grf, start};
+use super::lsc_untyped::{read_grf, start};
 
 #[allow(non_snake_case)]
 pub fn execute(
@@ -23,7 +24,7 @@ pub fn execute(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
     let state_offset = match insn.srcs.first() {

@@ -27,12 +27,13 @@ use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
 use super::lsc_untyped::{
-    apply_writes, base_window, byte_offset, ctrl, datum_writes, read_grf, src0_addrs, start,
+    apply_writes, base_window, byte_offset, datum_writes, read_grf, src0_addrs, start,
 };
 use crate::errata::{self, Readings};
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::insn::atomic_float::{float_min_max, float_value};
+use crate::insn::ctrl;
 use crate::ir::lsc::{AtomicOp, DataSize};
 use crate::ir::{Dst, Instruction, Program, Src};
 use crate::num::{self, FloatMode};
@@ -49,7 +50,7 @@ fn src_datum(
     k: usize,
     n: usize,
 ) -> Result<Option<u64>> {
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let Some(Src::General { var, .. }) = insn.srcs.get(k) else {
         return Ok(None);
     };
@@ -155,7 +156,7 @@ pub fn atomic(
     let Some(op) = insn.opcode.lsc_atomic() else {
         return Err(VisaError::model_bug("an atomic without its operation"));
     };
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
     let window = base_window(program, insn, state)?;

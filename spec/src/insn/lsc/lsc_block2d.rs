@@ -16,29 +16,30 @@
 use crate::errata::{self, Readings};
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
-use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Program, Src};
+use crate::ir::block2d::FlatSurface;
+use crate::ir::{Block2dCtrl, Dst, Instruction, Program, Src};
 use crate::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
 
 use super::lsc_untyped::{read_grf, start};
 
-fn ctrl(insn: &Instruction) -> Result<Block2dCtrl> {
-    match insn.ctrl {
-        Ctrl::Block2d(c) => Ok(c),
-        _ => Err(VisaError::model_bug(
-            "a block 2D instruction without its fields",
-        )),
-    }
+/// How an address operand's bits read: SurfaceBaseAddr a UQ, SurfaceWidth, SurfaceHeight and
+/// SurfacePitch UD, Src0AddrX and Src0AddrY D.
+#[derive(Clone, Copy, PartialEq)]
+enum Field {
+    Uq,
+    Ud,
+    D,
 }
 
-/// The value of address operand `k` (an immediate, or the first element of a variable).
-fn operand(program: &Program, insn: &Instruction, state: &MachineState, k: usize) -> Result<i128> {
-    Ok(match insn.srcs.get(k) {
-        Some(Src::Imm { bits, .. }) if k == 0 => i128::from(*bits),
-        Some(Src::Imm { bits, .. }) if k < 4 => i128::from(*bits as u32),
-        Some(Src::Imm { bits, .. }) => i128::from(*bits as u32 as i32),
-        Some(Src::General { var, .. }) => {
+/// The value of an address operand (an immediate, or the first element of a variable).
+fn operand(program: &Program, state: &MachineState, src: &Src, field: Field) -> Result<i128> {
+    Ok(match (src, field) {
+        (Src::Imm { bits, .. }, Field::Uq) => i128::from(*bits),
+        (Src::Imm { bits, .. }, Field::Ud) => i128::from(*bits as u32),
+        (Src::Imm { bits, .. }, Field::D) => i128::from(*bits as u32 as i32),
+        (Src::General { var, .. }, _) => {
             let at = start(program, *var)?;
-            if k == 0 {
+            if field == Field::Uq {
                 let b = read_grf(state, at, 8)?;
                 let mut w = [0u8; 8];
                 w.copy_from_slice(b);
@@ -46,7 +47,7 @@ fn operand(program: &Program, insn: &Instruction, state: &MachineState, k: usize
             } else {
                 let b = read_grf(state, at, 4)?;
                 let w = [b[0], b[1], b[2], b[3]];
-                if k < 4 {
+                if field == Field::Ud {
                     i128::from(u32::from_le_bytes(w))
                 } else {
                     i128::from(i32::from_le_bytes(w))
@@ -55,7 +56,7 @@ fn operand(program: &Program, insn: &Instruction, state: &MachineState, k: usize
         }
         _ => {
             return Err(VisaError::model_bug(
-                "a block 2D address operand is missing",
+                "a block 2D address operand of another kind",
             ))
         }
     })
@@ -82,24 +83,24 @@ impl Surface2d {
     #[allow(non_snake_case)]
     fn new(
         program: &Program,
-        insn: &Instruction,
+        c: &Block2dCtrl,
+        surface: &FlatSurface,
         state: &MachineState,
         readings: &Readings,
     ) -> Result<Surface2d> {
-        let c = ctrl(insn)?;
         let minus_one = !readings.is_literal(errata::BLOCK2D_SURFACE_MINUS_ONE);
-        let SurfaceWidth = operand(program, insn, state, 1)?;
-        let SurfaceHeight = operand(program, insn, state, 2)?;
-        let SurfacePitch = operand(program, insn, state, 3)?;
+        let SurfaceWidth = operand(program, state, &surface.width, Field::Ud)?;
+        let SurfaceHeight = operand(program, state, &surface.height, Field::Ud)?;
+        let SurfacePitch = operand(program, state, &surface.pitch, Field::Ud)?;
         let surface = Surface2d {
-            SurfaceBaseAddr: operand(program, insn, state, 0)?,
+            SurfaceBaseAddr: operand(program, state, &surface.base, Field::Uq)?,
             // The document marks width and height "minus 1" itself; the pitch is minus one
             // under the resolved reading only.
             width: SurfaceWidth + 1,
             height: SurfaceHeight + 1,
             pitch: SurfacePitch + i128::from(minus_one),
-            X: operand(program, insn, state, 4)? + i128::from(c.x_offset),
-            Y: operand(program, insn, state, 5)? + i128::from(c.y_offset),
+            X: operand(program, state, &c.operands.x, Field::D)? + i128::from(c.x_offset),
+            Y: operand(program, state, &c.operands.y, Field::D)? + i128::from(c.y_offset),
             drop_y: readings.is_literal(errata::BLOCK2D_ROW_Y),
             element_first: readings.is_literal(errata::BLOCK2D_STRADDLE),
             elem: c.shape.size.mem_bytes() as i128,
@@ -167,13 +168,14 @@ fn overflow(what: &str) -> VisaError {
 pub fn load(
     program: &Program,
     insn: &Instruction,
+    c: &Block2dCtrl,
+    surface: &FlatSurface,
     state: &mut MachineState,
     config: &ExecConfig,
 ) -> Result<()> {
     let readings = &config.readings;
-    let c = ctrl(insn)?;
-    let src0 = Surface2d::new(program, insn, state, readings)?;
-    let (B, W, H) = counts(&c, readings);
+    let src0 = Surface2d::new(program, c, surface, state, readings)?;
+    let (B, W, H) = counts(c, readings);
     let transpose = c.shape.transpose;
     let transform = c.shape.vnni;
     let T = c.shape.size.mem_bytes();
@@ -308,17 +310,17 @@ pub fn load(
 #[allow(non_snake_case)]
 pub fn store(
     program: &Program,
-    insn: &Instruction,
+    c: &Block2dCtrl,
+    surface: &FlatSurface,
     state: &mut MachineState,
     config: &ExecConfig,
 ) -> Result<()> {
     let readings = &config.readings;
-    let c = ctrl(insn)?;
-    let src0 = Surface2d::new(program, insn, state, readings)?;
-    let (_, BlockWidth, BlockHeight) = counts(&c, readings);
+    let src0 = Surface2d::new(program, c, surface, state, readings)?;
+    let (_, BlockWidth, BlockHeight) = counts(c, readings);
     let T = c.shape.size.mem_bytes();
     let window: Window = state.mem.window(false, AddrType::Flat, 0)?;
-    let Some(Src::General { var, .. }) = insn.srcs.get(6) else {
+    let Some(Src::General { var, .. }) = &c.operands.data else {
         return Err(VisaError::model_bug("Src1Data is not a general operand"));
     };
     let Src1Data = start(program, *var)?;

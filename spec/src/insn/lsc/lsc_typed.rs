@@ -30,32 +30,33 @@ use crate::errata;
 use crate::errata::Readings;
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::insn::ctrl;
 use crate::ir::lsc::Sfid;
-use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Program, Src};
+use crate::ir::{Block2dCtrl, Dst, Instruction, LscCtrl, Program, Src};
 use crate::operand::evaluate_ch_en;
 use crate::state::{
     AddrSize, AddrType, MachineState, StoreJournal, Surface, SurfaceHeap, Window, FLAT,
 };
 
-use super::lsc_untyped::{apply_writes, ctrl, datum_writes, read_grf, read_word, start};
+use super::lsc_untyped::{apply_writes, datum_writes, read_grf, read_word, start};
 
 /// Whether `insn` is one of LSC_TYPED's quad forms (unit `.tgm`).
 pub fn is_typed_quad(insn: &Instruction) -> bool {
     matches!(
         insn.opcode,
         crate::ir::Opcode::LscLoadQuad | crate::ir::Opcode::LscStoreQuad
-    ) && ctrl(insn).is_ok_and(|c| c.sfid == Sfid::Tgm)
+    ) && ctrl::lsc(insn).is_ok_and(|c| c.sfid == Sfid::Tgm)
 }
 
 /// `SURF_STATE_TABLE[Surface]`: the surface-state entry the `(Surface)` operand selects.
 #[allow(non_snake_case)]
 fn surface_state<'s>(
     program: &Program,
-    insn: &Instruction,
+    surface: Option<&Src>,
     state: &'s MachineState,
     addr_type: AddrType,
 ) -> Result<&'s Surface> {
-    let Surface = match insn.srcs.first() {
+    let Surface = match surface {
         Some(Src::Imm { bits, .. }) => *bits,
         Some(Src::General { var, .. }) => {
             let b = read_grf(state, start(program, *var)?, 4)?;
@@ -146,7 +147,7 @@ fn lane_pixels(
     state: &MachineState,
     c: &LscCtrl,
 ) -> Result<Vec<Option<u64>>> {
-    let s = surface_state(program, insn, state, c.addr_type)?;
+    let s = surface_state(program, insn.srcs.first(), state, c.addr_type)?;
     // The highest enabled channel must lie inside the pixel.
     let top = (0..4).rev().find(|v| c.ch_mask >> v & 1 == 1).unwrap_or(0);
     let need = (top + 1) * c.data.size.mem_bytes();
@@ -187,7 +188,7 @@ pub fn load_quad(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChMask = c.ch_mask;
     let ChEn = evaluate_ch_en(insn, state);
@@ -246,7 +247,7 @@ pub fn store_quad(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChMask = c.ch_mask;
     let ChEn = evaluate_ch_en(insn, state);
@@ -284,14 +285,6 @@ pub fn store_quad(
     Ok(())
 }
 
-/// Whether `insn` is one of LSC_TYPED's block 2D forms (unit `.tgm`).
-pub fn is_typed_block2d(insn: &Instruction) -> bool {
-    matches!(
-        insn.opcode,
-        crate::ir::Opcode::LscLoadBlock2d | crate::ir::Opcode::LscStoreBlock2d
-    ) && matches!(insn.ctrl, Ctrl::Block2d(c) if c.sfid == Sfid::Tgm)
-}
-
 /// The message's block and the surface state's fields a typed block 2D uses.
 #[allow(non_snake_case)]
 struct Block2dMessage {
@@ -311,21 +304,16 @@ struct Block2dMessage {
 }
 
 /// Src0AddrX or Src0AddrY: an immediate or the first d of a variable.
-fn block2d_coordinate(
-    program: &Program,
-    insn: &Instruction,
-    state: &MachineState,
-    k: usize,
-) -> Result<i128> {
-    Ok(match insn.srcs.get(k) {
-        Some(Src::Imm { bits, .. }) => i128::from(*bits as u32 as i32),
-        Some(Src::General { var, .. }) => {
+fn block2d_coordinate(program: &Program, state: &MachineState, src: &Src) -> Result<i128> {
+    Ok(match src {
+        Src::Imm { bits, .. } => i128::from(*bits as u32 as i32),
+        Src::General { var, .. } => {
             let b = read_grf(state, start(program, *var)?, 4)?;
             i128::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         }
         _ => {
             return Err(VisaError::model_bug(
-                "a typed block 2D coordinate is missing",
+                "a typed block 2D coordinate of another kind",
             ))
         }
     })
@@ -334,14 +322,12 @@ fn block2d_coordinate(
 #[allow(non_snake_case)]
 fn block2d_message(
     program: &Program,
-    insn: &Instruction,
+    c: &Block2dCtrl,
+    surface: &Src,
     state: &MachineState,
     config: &ExecConfig,
 ) -> Result<Block2dMessage> {
-    let Ctrl::Block2d(c) = insn.ctrl else {
-        return Err(VisaError::model_bug("a typed block 2D without its fields"));
-    };
-    let SURF_STATE = surface_state(program, insn, state, c.addr_type)?;
+    let SURF_STATE = surface_state(program, Some(surface), state, c.addr_type)?;
     let BlockWidth = c.shape.width as usize;
     Ok(Block2dMessage {
         BlockWidth,
@@ -349,8 +335,8 @@ fn block2d_message(
         // reg_pitch = BlockWidth < 4 ? 4 : round_up_pow2(BlockWidth)
         reg_pitch: crate::ir::lsc_typed::block2d_reg_pitch(c.shape.width),
         pixel_size: SURF_STATE.pixel_size as usize,
-        X: block2d_coordinate(program, insn, state, 1)?,
-        Y: block2d_coordinate(program, insn, state, 2)?,
+        X: block2d_coordinate(program, state, &c.operands.x)?,
+        Y: block2d_coordinate(program, state, &c.operands.y)?,
         base: i128::from(SURF_STATE.base),
         width: i128::from(SURF_STATE.width),
         height: i128::from(SURF_STATE.height.max(1)),
@@ -396,10 +382,12 @@ fn block2d_overflow(what: &str) -> VisaError {
 pub fn load_block2d(
     program: &Program,
     insn: &Instruction,
+    c: &Block2dCtrl,
+    surface: &Src,
     state: &mut MachineState,
     config: &ExecConfig,
 ) -> Result<()> {
-    let m = block2d_message(program, insn, state, config)?;
+    let m = block2d_message(program, c, surface, state, config)?;
     let Dst::General { var, .. } = insn.dst else {
         // A prefetch: nothing reaches the registers.
         return Ok(());
@@ -457,12 +445,13 @@ pub fn load_block2d(
 #[allow(non_snake_case)]
 pub fn store_block2d(
     program: &Program,
-    insn: &Instruction,
+    c: &Block2dCtrl,
+    surface: &Src,
     state: &mut MachineState,
     config: &ExecConfig,
 ) -> Result<()> {
-    let m = block2d_message(program, insn, state, config)?;
-    let Some(Src::General { var, .. }) = insn.srcs.get(3) else {
+    let m = block2d_message(program, c, surface, state, config)?;
+    let Some(Src::General { var, .. }) = &c.operands.data else {
         return Err(VisaError::model_bug("Src1Data is not a general operand"));
     };
     let Src1Data = start(program, *var)?;

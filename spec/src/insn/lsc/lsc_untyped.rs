@@ -12,8 +12,9 @@ use crate::errata::{self, Readings};
 use crate::error::ErrorClass;
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::insn::ctrl;
 use crate::ir::lsc::{DataSize, Sfid};
-use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Program, Src};
+use crate::ir::{Dst, Instruction, LscCtrl, Opcode, Program, Src};
 use crate::operand::evaluate_ch_en;
 use crate::state::{MachineState, StoreJournal, VarId, Window};
 
@@ -42,15 +43,6 @@ pub(super) fn read_word(state: &MachineState, at: usize, size: usize) -> Result<
     Ok(u64::from_le_bytes(word))
 }
 
-pub(super) fn ctrl(insn: &Instruction) -> Result<LscCtrl> {
-    match insn.ctrl {
-        Ctrl::Lsc(c) => Ok(c),
-        _ => Err(VisaError::model_bug(
-            "an LSC instruction without its fields",
-        )),
-    }
-}
-
 /// `Base` (Semantics, `Base = AddrType == flat ? 0 : ...`) as a window of memory: the
 /// `(Surface)` operand selects the binding-table or surface-state entry.
 #[allow(non_snake_case)]
@@ -59,7 +51,7 @@ pub(super) fn base_window(
     insn: &Instruction,
     state: &MachineState,
 ) -> Result<Window> {
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let Surface = match insn.srcs.first() {
         Some(Src::Imm { bits, .. }) => *bits,
         Some(Src::General { var, .. }) => {
@@ -82,7 +74,7 @@ pub(super) fn src0_addrs(
     insn: &Instruction,
     state: &MachineState,
 ) -> Result<Vec<u64>> {
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let Some(Src::General { var, .. }) = insn.srcs.get(1) else {
         return Err(VisaError::model_bug("Src0Addrs is not a general operand"));
     };
@@ -136,7 +128,7 @@ pub fn load(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let ExecSize = insn.exec_size as usize;
     let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
@@ -187,7 +179,7 @@ pub fn store(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let ExecSize = insn.exec_size as usize;
     let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
@@ -343,7 +335,7 @@ pub fn load_strided(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let ExecSize = insn.exec_size as usize;
     let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
@@ -402,7 +394,7 @@ pub fn store_strided(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let ExecSize = insn.exec_size as usize;
     let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
@@ -475,7 +467,7 @@ pub fn load_quad(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChMask = c.ch_mask;
     let ChEn = evaluate_ch_en(insn, state);
@@ -523,7 +515,7 @@ pub fn store_quad(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let c = ctrl(insn)?;
+    let c = ctrl::lsc(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChMask = c.ch_mask;
     let ChEn = evaluate_ch_en(insn, state);

@@ -18,18 +18,8 @@ pub mod svm_scatter4_scaled;
 
 use crate::error::{Result, VisaError};
 use crate::ir::svm::raw_byte_offset as svm_raw_byte_offset;
-use crate::ir::svm::SvmCtrl;
-use crate::ir::{Ctrl, Dst, Instruction, Program, Src};
+use crate::ir::{Dst, Instruction, Program, Src};
 use crate::state::{AddrType, MachineState, Window};
-
-pub(super) fn ctrl(insn: &Instruction) -> Result<SvmCtrl> {
-    match insn.ctrl {
-        Ctrl::Svm(c) => Ok(c),
-        _ => Err(VisaError::model_bug(
-            "an SVM instruction without its fields",
-        )),
-    }
-}
 
 /// The flat address space as a window (no base, no bounds).
 pub(super) fn flat(state: &MachineState) -> Result<Window> {

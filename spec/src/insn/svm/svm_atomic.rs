@@ -16,11 +16,12 @@ use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
 use super::svm_gather::lane_addresses;
-use super::{apply_writes, ctrl, flat, load, raw_dst, raw_src, read_grf};
+use super::{apply_writes, flat, load, raw_dst, raw_src, read_grf};
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::insn::atomic_float::{float_min_max, float_value};
+use crate::insn::ctrl;
 use crate::ir::svm::{AtomicOp, SvmCtrl};
 use crate::ir::{Instruction, Program};
 use crate::num;
@@ -114,7 +115,7 @@ pub fn execute(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let SvmCtrl::Atomic { op, width } = ctrl(insn)? else {
+    let SvmCtrl::Atomic { op, width } = ctrl::svm(insn)? else {
         return Err(VisaError::model_bug("SVM_ATOMIC without its operation"));
     };
     let exec_size = insn.exec_size as usize;

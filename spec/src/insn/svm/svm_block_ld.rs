@@ -2,9 +2,10 @@
 //! from `address` into `dst`, under NoMask. The address is oword aligned, or dword aligned
 //! with `.unaligned` (Properties bit 3; SVM-ADDRESS-ALIGNMENT).
 
-use super::{aligned, apply_writes, ctrl, flat, load, raw_dst, scalar};
+use super::{aligned, apply_writes, flat, load, raw_dst, scalar};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};
 use crate::state::MachineState;
@@ -18,7 +19,7 @@ pub fn execute(
     let SvmCtrl::Block {
         num_owords,
         unaligned,
-    } = ctrl(insn)?
+    } = ctrl::svm(insn)?
     else {
         return Err(VisaError::model_bug("SVM_BLOCK_LD without its oword count"));
     };

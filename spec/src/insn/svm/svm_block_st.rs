@@ -1,9 +1,10 @@
 //! SVM_BLOCK_ST (instructions/SVM_BLOCK_ST.md), Semantics: `num_owords` owords of `src` to
 //! contiguous memory at the oword-aligned `address` (SVM-ADDRESS-ALIGNMENT), under NoMask.
 
-use super::{aligned, ctrl, flat, raw_src, read_grf, scalar};
+use super::{aligned, flat, raw_src, read_grf, scalar};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};
 use crate::state::{MachineState, StoreJournal};
@@ -14,7 +15,7 @@ pub fn execute(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let SvmCtrl::Block { num_owords, .. } = ctrl(insn)? else {
+    let SvmCtrl::Block { num_owords, .. } = ctrl::svm(insn)? else {
         return Err(VisaError::model_bug("SVM_BLOCK_ST without its oword count"));
     };
     let address = scalar(program, insn, state, 0)?;

@@ -5,9 +5,10 @@
 //! with `N >= num_blocks` is undefined). Addresses are the first exec_size UQ elements
 //! (SVM-EIGHT-ADDRESSES), each aligned to the block size (SVM-ADDRESS-ALIGNMENT).
 
-use super::{aligned, apply_writes, ctrl, flat, load, raw_dst, raw_src, read_grf, uq};
+use super::{aligned, apply_writes, flat, load, raw_dst, raw_src, read_grf, uq};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};
 use crate::operand::evaluate_ch_en;
@@ -49,7 +50,7 @@ pub fn execute(
     let SvmCtrl::Blocks {
         block_size,
         num_blocks,
-    } = ctrl(insn)?
+    } = ctrl::svm(insn)?
     else {
         return Err(VisaError::model_bug("SVM_GATHER without its block fields"));
     };

@@ -6,9 +6,10 @@
 //! rest of that register is undefined, as far as the variable reaches. The final address
 //! is dword aligned (SVM-ADDRESS-ALIGNMENT); `Scale` is ignored (always zero).
 
-use super::{aligned, apply_writes, ctrl, flat, load, raw_dst, raw_src, read_grf, scalar, uq};
+use super::{aligned, apply_writes, flat, load, raw_dst, raw_src, read_grf, scalar, uq};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Dst, Instruction, Program};
 use crate::operand::evaluate_ch_en;
@@ -22,7 +23,7 @@ pub(super) fn channel_addresses(
     insn: &Instruction,
     state: &MachineState,
 ) -> Result<Vec<(usize, u64, usize, u64)>> {
-    let SvmCtrl::Channels { ch_mask } = ctrl(insn)? else {
+    let SvmCtrl::Channels { ch_mask } = ctrl::svm(insn)? else {
         return Err(VisaError::model_bug(
             "a 4-channel SVM form without its mask",
         ));
@@ -62,7 +63,7 @@ pub fn execute(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let SvmCtrl::Channels { ch_mask } = ctrl(insn)? else {
+    let SvmCtrl::Channels { ch_mask } = ctrl::svm(insn)? else {
         return Err(VisaError::model_bug("SVM_GATHER4_SCALED without its mask"));
     };
     let exec_size = insn.exec_size as usize;

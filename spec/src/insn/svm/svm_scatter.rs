@@ -4,9 +4,10 @@
 //! `num_blocks` are ignored).
 
 use super::svm_gather::lane_addresses;
-use super::{ctrl, flat, raw_src, read_grf};
+use super::{flat, raw_src, read_grf};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};
 use crate::state::{MachineState, StoreJournal};
@@ -21,7 +22,7 @@ pub fn execute(
     let SvmCtrl::Blocks {
         block_size,
         num_blocks,
-    } = ctrl(insn)?
+    } = ctrl::svm(insn)?
     else {
         return Err(VisaError::model_bug("SVM_SCATTER without its block fields"));
     };

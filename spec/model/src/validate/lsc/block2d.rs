@@ -7,7 +7,7 @@ use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
 use crate::errata;
 use crate::error::Result;
 use crate::forms::{self, Family};
-use crate::ir::block2d::Block2dShape;
+use crate::ir::block2d::{Block2dOperands, Block2dShape, Block2dSurface, FlatSurface};
 use crate::ir::lsc::{caching_allowed, Sfid};
 use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Region, Src};
 use crate::platform::Platform;
@@ -73,23 +73,24 @@ impl Cx<'_> {
         if space != "flat" {
             return Err(invalid("address", "block 2D addresses are `flat`"));
         }
-        if terms.len() != 6 {
+        let [base, width, height, pitch, x, y] = terms.as_slice() else {
             return Err(invalid(
                 "address",
                 "expected six address operands `[BASE,WIDTH,HEIGHT,PITCH,X,Y]`",
             ));
-        }
-        let mut srcs = Vec::with_capacity(7);
-        let mut offsets = [0i32; 2];
-        for (k, (term, (what, ty))) in terms.iter().zip(ADDRESS).enumerate() {
-            // Src0AddrX and Src0AddrY take an immediate offset (`[..., VX+2, VY-1]`).
-            let (src, offset) = self.block2d_address(term, what, ty, k >= 4)?;
-            if k >= 4 {
-                offsets[k - 4] = offset;
-            }
-            srcs.push(src);
-        }
-        let dst = self.block2d_data(name, store, &mut srcs)?;
+        };
+        // Src0AddrX and Src0AddrY take an immediate offset (`[..., VX+2, VY-1]`).
+        let mut address = |term: &AddrTerm, k: usize| {
+            let (what, ty) = ADDRESS[k];
+            self.block2d_address(term, what, ty, k >= 4)
+        };
+        let (base, _) = address(base, 0)?;
+        let (width, _) = address(width, 1)?;
+        let (height, _) = address(height, 2)?;
+        let (pitch, _) = address(pitch, 3)?;
+        let (x, x_offset) = address(x, 4)?;
+        let (y, y_offset) = address(y, 5)?;
+        let (dst, data) = self.block2d_data(name, store)?;
         let insn = Instruction {
             pos: self.pos,
             opcode,
@@ -97,18 +98,29 @@ impl Cx<'_> {
             mask,
             exec_size,
             sat: false,
-            ctrl: Ctrl::Block2d(Block2dCtrl {
+            ctrl: Ctrl::Block2d(Box::new(Block2dCtrl {
                 sfid,
                 addr_type: crate::state::AddrType::Flat,
                 l1,
                 l3,
                 shape,
-                x_offset: offsets[0],
-                y_offset: offsets[1],
-            }),
+                x_offset,
+                y_offset,
+                operands: Block2dOperands {
+                    surface: Block2dSurface::Flat(FlatSurface {
+                        base,
+                        width,
+                        height,
+                        pitch,
+                    }),
+                    x,
+                    y,
+                    data,
+                },
+            })),
             dst,
             dst2: None,
-            srcs,
+            srcs: Vec::new(),
         };
         Ok(insn)
     }
@@ -145,30 +157,25 @@ pub(crate) fn block2d_operands<'l>(
 }
 
 impl Cx<'_> {
-    /// A block 2D message's data operand `name` (untyped and typed forms): a store's
-    /// Src1Data, the whole variable pushed onto `srcs`, or a load's DstData (`%null` for a
-    /// prefetch).
-    pub(crate) fn block2d_data(
-        &mut self,
-        name: &str,
-        store: bool,
-        srcs: &mut Vec<Src>,
-    ) -> Result<Dst> {
+    /// A block 2D message's data operand `name` (untyped and typed forms): a load's DstData
+    /// (`%null` for a prefetch) as the destination, or a store's Src1Data, the whole
+    /// variable, as the data source.
+    pub(crate) fn block2d_data(&mut self, name: &str, store: bool) -> Result<(Dst, Option<Src>)> {
         if store {
             let id = self.var(name, self.pos, "src1")?;
-            srcs.push(self.whole(id));
-            Ok(Dst::Null { ty: DataType::UB })
+            Ok((Dst::Null { ty: DataType::UB }, Some(self.whole(id))))
         } else if name == NULL {
-            Ok(Dst::Null { ty: DataType::UB })
+            Ok((Dst::Null { ty: DataType::UB }, None))
         } else {
             let id = self.var(name, self.pos, "dst")?;
-            Ok(Dst::General {
+            let dst = Dst::General {
                 var: id,
                 row: 0,
                 col: 0,
                 hstride: 1,
                 ty: self.vars.get(id).ty,
-            })
+            };
+            Ok((dst, None))
         }
     }
 
@@ -241,12 +248,12 @@ impl Cx<'_> {
 /// The address operands of a block 2D message on the IR: `srcs[k]` is an immediate or a
 /// general variable of at least the bytes `operands[k]` gives; an error names the operand's
 /// field and, first in its message, its name in the document.
-pub(crate) fn address_ok(
+pub(crate) fn address_ok<'s>(
     vars: &Vars,
-    srcs: &[Src],
+    srcs: impl IntoIterator<Item = &'s Src>,
     operands: &[(&str, usize, &str)],
 ) -> Result<()> {
-    for (src, &(what, bytes, field)) in srcs.iter().zip(operands) {
+    for (src, &(what, bytes, field)) in srcs.into_iter().zip(operands) {
         var_ok(vars, src, bytes, field)
             .map_err(|e| invalid(field, format!("{what}: {}", e.message)))?;
     }
@@ -297,7 +304,7 @@ pub fn rules(
     readings: &errata::Readings,
 ) -> Result<()> {
     let name = insn.opcode.mnemonic();
-    let Ctrl::Block2d(c) = insn.ctrl else {
+    let Ctrl::Block2d(c) = &insn.ctrl else {
         return Err(invalid(
             "opcode",
             format!("`{name}` needs its block 2D fields"),
@@ -309,9 +316,12 @@ pub fn rules(
             format!("`{name}` takes no block 2D fields"),
         ));
     }
-    if c.sfid == Sfid::Tgm {
-        return super::typed2d::rules(insn, c, vars, platform);
-    }
+    let surface = match &c.operands.surface {
+        Block2dSurface::Typed { surface } => {
+            return super::typed2d::rules(insn, c, surface, vars, platform)
+        }
+        Block2dSurface::Flat(f) => f,
+    };
     let store = insn.opcode == Opcode::LscStoreBlock2d;
     if c.addr_type != crate::state::AddrType::Flat {
         return Err(invalid("address", "block 2D addresses are `flat`"));
@@ -345,16 +355,23 @@ pub fn rules(
         ));
     }
     let want = if store { 7 } else { 6 };
-    if insn.srcs.len() != want {
+    if !insn.srcs.is_empty() || c.operands.data.is_some() != store {
         return Err(invalid("operands", format!("`{name}` has {want} sources")));
     }
     address_ok(
         vars,
-        &insn.srcs,
+        [
+            &surface.base,
+            &surface.width,
+            &surface.height,
+            &surface.pitch,
+            &c.operands.x,
+            &c.operands.y,
+        ],
         &ADDRESS.map(|(what, ty)| (what, ty.size(), "address")),
     )?;
     let bytes = reg_bytes(&c.shape, platform);
-    data_ok(vars, insn, store, insn.srcs.get(6), bytes)
+    data_ok(vars, insn, store, c.operands.data.as_ref(), bytes)
 }
 
 /// A block 2D message's data operand (untyped and typed): a store's Src1Data, a load's DstData

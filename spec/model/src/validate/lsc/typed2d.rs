@@ -8,10 +8,10 @@ use super::block2d::{address_ok, block2d_operands, data_ok};
 use super::untyped::unit_and_caching;
 use crate::asm::ast::{InsnLine, MaskControl};
 use crate::error::Result;
-use crate::ir::block2d::Block2dShape;
+use crate::ir::block2d::{Block2dOperands, Block2dShape, Block2dSurface};
 use crate::ir::lsc::{caching_allowed, DataSize, Sfid};
 use crate::ir::lsc_typed;
-use crate::ir::{Block2dCtrl, Ctrl, Instruction, Opcode};
+use crate::ir::{Block2dCtrl, Ctrl, Instruction, Opcode, Src};
 use crate::platform::Platform;
 use crate::state::Vars;
 use crate::types::DataType;
@@ -71,18 +71,16 @@ impl Cx<'_> {
             "`AddrType(Surface)[Src0AddrX, Src0AddrY]` (bti, bss or ss)",
             "a typed block 2D access goes through a surface:",
         )?;
-        if terms.len() != 2 {
+        let [x, y] = terms else {
             return Err(invalid(
                 "address",
                 "expected two address operands `[Src0AddrX, Src0AddrY]` (LSC-TYPED-BLOCK2D-TEXT)",
             ));
-        }
+        };
         let surface = self.surface(&surface.kind)?;
-        let mut srcs = vec![surface];
-        for (term, what) in terms.iter().zip(["Src0AddrX", "Src0AddrY"]) {
-            srcs.push(self.block2d_address(term, what, DataType::D, false)?.0);
-        }
-        let dst = self.block2d_data(name, store, &mut srcs)?;
+        let (x, _) = self.block2d_address(x, "Src0AddrX", DataType::D, false)?;
+        let (y, _) = self.block2d_address(y, "Src0AddrY", DataType::D, false)?;
+        let (dst, data) = self.block2d_data(name, store)?;
         let insn = Instruction {
             pos: self.pos,
             opcode,
@@ -90,7 +88,7 @@ impl Cx<'_> {
             mask,
             exec_size,
             sat: false,
-            ctrl: Ctrl::Block2d(Block2dCtrl {
+            ctrl: Ctrl::Block2d(Box::new(Block2dCtrl {
                 sfid,
                 addr_type,
                 l1,
@@ -105,17 +103,29 @@ impl Cx<'_> {
                 },
                 x_offset: 0,
                 y_offset: 0,
-            }),
+                operands: Block2dOperands {
+                    surface: Block2dSurface::Typed { surface },
+                    x,
+                    y,
+                    data,
+                },
+            })),
             dst,
             dst2: None,
-            srcs,
+            srcs: Vec::new(),
         };
         Ok(insn)
     }
 }
 
-/// The rules of the typed block 2D forms on the IR (unit Tgm).
-pub fn rules(insn: &Instruction, c: Block2dCtrl, vars: &Vars, platform: Platform) -> Result<()> {
+/// The rules of the typed block 2D forms on the IR (a typed surface, `surface` its operand).
+pub fn rules(
+    insn: &Instruction,
+    c: &Block2dCtrl,
+    surface: &Src,
+    vars: &Vars,
+    platform: Platform,
+) -> Result<()> {
     let name = insn.opcode.mnemonic();
     let store = insn.opcode == Opcode::LscStoreBlock2d;
     let data_field = if store { "src1" } else { "dst" };
@@ -170,7 +180,7 @@ pub fn rules(insn: &Instruction, c: Block2dCtrl, vars: &Vars, platform: Platform
         ));
     }
     let want = if store { 4 } else { 3 };
-    if insn.srcs.len() != want {
+    if !insn.srcs.is_empty() || c.operands.data.is_some() != store {
         return Err(invalid(
             "operands",
             format!("`{name}.tgm` has {want} sources"),
@@ -178,7 +188,7 @@ pub fn rules(insn: &Instruction, c: Block2dCtrl, vars: &Vars, platform: Platform
     }
     address_ok(
         vars,
-        &insn.srcs,
+        [surface, &c.operands.x, &c.operands.y],
         &[
             ("Surface", 4, "surface"),
             ("Src0AddrX", 4, "address"),
@@ -186,5 +196,5 @@ pub fn rules(insn: &Instruction, c: Block2dCtrl, vars: &Vars, platform: Platform
         ],
     )?;
     let bytes = reg_bytes(s.width, s.height);
-    data_ok(vars, insn, store, insn.srcs.get(3), bytes)
+    data_ok(vars, insn, store, c.operands.data.as_ref(), bytes)
 }
