@@ -729,7 +729,9 @@ impl Compiler<'_> {
                 insn.mask.group
             )));
         }
-        if insn.srcs.len() != insn.opcode.num_srcs() || insn.srcs.len() > MAX_SRCS {
+        if insn.srcs.len() != visa_model::forms::form(insn.opcode).num_srcs
+            || insn.srcs.len() > MAX_SRCS
+        {
             return Err(VisaError::model_bug(format!(
                 "{} with {} source operands",
                 insn.opcode.mnemonic(),

@@ -379,11 +379,6 @@ impl Opcode {
         }
     }
 
-    /// Number of source operands.
-    pub fn num_srcs(self) -> usize {
-        crate::forms::form(self).num_srcs
-    }
-
     /// The operation of an `lsc_atomic_*` opcode.
     pub fn lsc_atomic(self) -> Option<lsc::AtomicOp> {
         use lsc::AtomicOp;

@@ -52,7 +52,7 @@ impl Cx<'_> {
             (None, _) => None,
         };
         let num_dsts = form.num_dsts();
-        let want = num_dsts + opcode.num_srcs();
+        let want = num_dsts + crate::forms::form(opcode).num_srcs;
         if line.operands.len() != want {
             return Err(invalid(
                 "operands",
@@ -64,7 +64,7 @@ impl Cx<'_> {
                     } else {
                         "dst"
                     },
-                    opcode.num_srcs(),
+                    crate::forms::form(opcode).num_srcs,
                     line.operands.len()
                 ),
             ));
@@ -146,7 +146,7 @@ impl Env<'_> {
     pub(super) fn alu_rules(&self, insn: &Instruction) -> Result<()> {
         let vars = self.vars;
         let fail = |m: String| Err(VisaError::invalid(m).at(insn.pos));
-        if insn.srcs.len() != insn.opcode.num_srcs() {
+        if insn.srcs.len() != crate::forms::form(insn.opcode).num_srcs {
             return fail(format!(
                 "{} has {} sources",
                 insn.opcode.mnemonic(),
