@@ -30,11 +30,8 @@ mod types;
 
 pub use alu::is_logic;
 pub use documented::is_documented;
-pub use dpas::rules as dpas_rules;
 pub use lsc::block2d::is_block2d;
 pub use lsc::gather_scatter::is_lsc as lsc_forms_is_lsc;
-pub use lsc::gather_scatter::rules as lsc_rules;
-pub use svm::{extents as svm_extents, rules as svm_rules, svm_ctrl};
 
 /// Validates a program for `platform` with every erratum at its resolved reading.
 pub fn validate(program: &ast::Program, platform: Platform) -> Result<Program> {
