@@ -695,10 +695,10 @@ fn lanes(case: &Case, engine: EngineKind, opcode: Opcode, f: fn(&Lane) -> Option
     let exec_size = insn.exec_size as usize;
     let mut srcs: Vec<(DataType, Vec<u64>, Option<ast::SrcModifier>)> = Vec::new();
     for src in insn.sources() {
-        let bits = match src {
+        let bits = match src.as_ref() {
             Src::Imm { bits, ty } if !ty.is_packed() => vec![*bits; exec_size],
             Src::General { .. } | Src::Indirect { .. } => {
-                match source_bits(&program, &state, src, insn.exec_size, &readings) {
+                match source_bits(&program, &state, &src, insn.exec_size, &readings) {
                     Ok(Some(bits)) => bits,
                     _ => return Outcome::Ok(observed),
                 }

@@ -6,7 +6,12 @@ pub mod block2d;
 pub mod dpas;
 pub mod lsc;
 pub mod lsc_typed;
+pub mod operand;
 pub mod svm;
+
+pub use operand::{Payload, Scalar};
+
+use std::borrow::Cow;
 
 use crate::asm::ast::{MaskControl, PredCombine, SrcModifier};
 use crate::error::Pos;
@@ -450,12 +455,14 @@ impl Instruction {
     /// Every source operand: `srcs`, then the operands a family names in `ctrl` (block 2D's
     /// surface, X, Y and Src1Data, in the text's order). Generic passes over operands walk
     /// this.
-    pub fn sources(&self) -> impl Iterator<Item = &Src> {
-        let named = match &self.ctrl {
-            Ctrl::Block2d(c) => Some(c.operands.sources()),
-            _ => None,
+    /// A family that names its operands with the narrow kinds of [`operand`] yields them as
+    /// owned sources.
+    pub fn sources(&self) -> impl Iterator<Item = Cow<'_, Src>> {
+        let named: Vec<Cow<'_, Src>> = match &self.ctrl {
+            Ctrl::Block2d(c) => c.operands.sources().map(Cow::Borrowed).collect(),
+            _ => Vec::new(),
         };
-        self.srcs.iter().chain(named.into_iter().flatten())
+        self.srcs.iter().map(Cow::Borrowed).chain(named)
     }
 }
 
