@@ -72,7 +72,7 @@ fn drawn_stream(row: &Row, runner: &mut TestRunner, cases: usize) -> Result<Stri
         .strategy()
         .ok_or_else(|| format!("{}: no generator for {}", row.file, row.op.mnemonic()))?;
     let mut text = String::new();
-    for platform in Platform::ALL.into_iter().filter(|&p| (row.valid_on)(p)) {
+    for platform in Platform::ALL.into_iter().filter(|&p| row.valid_on(p)) {
         let targets = gen::expected_dsts(row.op, platform);
         let mut made = 0;
         let mut draws = 0;
@@ -129,7 +129,7 @@ fn dpas_stream(
 ) -> Result<String, String> {
     let mut text = String::new();
     let per_platform = if class.is_float() { cases } else { cases * 2 };
-    for platform in Platform::ALL.into_iter().filter(|&p| (row.valid_on)(p)) {
+    for platform in Platform::ALL.into_iter().filter(|&p| row.valid_on(p)) {
         for made in 0..per_platform {
             let mut generated = gen::dpas::stratified(row.op, class, platform, made)
                 .new_tree(runner)

@@ -25,6 +25,7 @@
 
 use proptest::prelude::*;
 use proptest::strategy::Union;
+use visa_spec::forms;
 use visa_spec::ir::Opcode;
 use visa_spec::platform::Platform;
 
@@ -100,8 +101,6 @@ pub struct Row {
     /// The golden file, under the vectors directory.
     pub file: &'static str,
     pub generator: Generator,
-    /// The validity predicate: the platforms the row's cases exist on.
-    pub valid_on: fn(Platform) -> bool,
     /// The opcode's weight among the instructions [`any_case`] mixes (0: not mixed).
     pub weight: u32,
     pub golden: Golden,
@@ -120,7 +119,6 @@ impl Row {
             name,
             file,
             generator: Generator::Instruction(generator),
-            valid_on: every_platform,
             weight: 1,
             golden: Golden::Drawn,
         }
@@ -138,15 +136,15 @@ impl Row {
             name,
             file,
             generator: Generator::Form(generator),
-            valid_on: every_platform,
             weight: 0,
             golden: Golden::Drawn,
         }
     }
 
-    pub const fn valid_on(mut self, valid_on: fn(Platform) -> bool) -> Row {
-        self.valid_on = valid_on;
-        self
+    /// The validity predicate: the platforms the opcode exists on (its forms row,
+    /// [`visa_spec::forms::Platforms`]).
+    pub fn valid_on(&self, platform: Platform) -> bool {
+        forms::form(self.op).platforms.admits(platform)
     }
 
     pub const fn weight(mut self, weight: u32) -> Row {
@@ -171,30 +169,6 @@ impl Row {
             Generator::Form(f) => Some(f(self.op)),
         }
     }
-}
-
-fn every_platform(_: Platform) -> bool {
-    true
-}
-
-/// LSC messages exist from xe-hpg on.
-fn lsc_platform(platform: Platform) -> bool {
-    platform.is_xehp_plus()
-}
-
-/// Block 2D messages exist from xe-hpc on.
-fn block2d_platform(platform: Platform) -> bool {
-    platform.is_xehp_plus() && platform != Platform::XeHpg
-}
-
-/// DPAS exists where the platform has a DPAS execution size (instructions/DPAS.md).
-fn dpas_platform(platform: Platform) -> bool {
-    platform.dpas_exec_size().is_some()
-}
-
-/// DPASW exists on xe-hpg only (instructions/DPASW.md).
-fn dpasw_platform(platform: Platform) -> bool {
-    platform == Platform::XeHpg
 }
 
 /// Every row, in golden file order.
@@ -285,8 +259,7 @@ pub const ROWS: &[Row] = &[
         gen::dpas::case,
     )
     .dpas_class(Class::Int)
-    .weight(0)
-    .valid_on(dpas_platform),
+    .weight(0),
     Row::instruction(
         Opcode::Dpas,
         "dpas-bf",
@@ -294,8 +267,7 @@ pub const ROWS: &[Row] = &[
         gen::dpas::case,
     )
     .dpas_class(Class::Bf)
-    .weight(0)
-    .valid_on(dpas_platform),
+    .weight(0),
     Row::instruction(
         Opcode::Dpas,
         "dpas-hf",
@@ -303,8 +275,7 @@ pub const ROWS: &[Row] = &[
         gen::dpas::case,
     )
     .dpas_class(Class::Hf)
-    .weight(0)
-    .valid_on(dpas_platform),
+    .weight(0),
     Row::instruction(
         Opcode::Dpas,
         "dpas-tf32",
@@ -312,8 +283,7 @@ pub const ROWS: &[Row] = &[
         gen::dpas::case,
     )
     .dpas_class(Class::Tf32)
-    .weight(0)
-    .valid_on(dpas_platform),
+    .weight(0),
     Row::instruction(
         Opcode::Dpas,
         "dpas-fp8",
@@ -321,8 +291,7 @@ pub const ROWS: &[Row] = &[
         gen::dpas::case,
     )
     .dpas_class(Class::Fp8)
-    .weight(0)
-    .valid_on(dpas_platform),
+    .weight(0),
     Row::instruction(
         Opcode::Dpasw,
         "dpasw-int",
@@ -330,8 +299,7 @@ pub const ROWS: &[Row] = &[
         gen::dpas::case,
     )
     .dpas_class(Class::Int)
-    .weight(0)
-    .valid_on(dpasw_platform),
+    .weight(0),
     Row::instruction(
         Opcode::Dpasw,
         "dpasw-float",
@@ -339,282 +307,242 @@ pub const ROWS: &[Row] = &[
         gen::dpas::case,
     )
     .dpas_class(Class::Float)
-    .weight(0)
-    .valid_on(dpasw_platform),
+    .weight(0),
     Row::instruction(Opcode::Dp4a, "dp4a", "dpas/dp4a.jsonl", gen::register).weight(0),
     Row::instruction(
         Opcode::LscLoad,
         "lsc_load",
         "lsc/lsc_load.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscStore,
         "lsc_store",
         "lsc/lsc_store.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscStoreUncompressed,
         "lsc_store_uncompressed",
         "lsc/lsc_store_uncompressed.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscLoadStrided,
         "lsc_load_strided",
         "lsc/lsc_load_strided.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscStoreStrided,
         "lsc_store_strided",
         "lsc/lsc_store_strided.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscLoadQuad,
         "lsc_load_quad",
         "lsc/lsc_load_quad.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscStoreQuad,
         "lsc_store_quad",
         "lsc/lsc_store_quad.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscLoadBlock2d,
         "lsc_load_block2d",
         "lsc/lsc_load_block2d.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(block2d_platform),
+    ),
     Row::instruction(
         Opcode::LscStoreBlock2d,
         "lsc_store_block2d",
         "lsc/lsc_store_block2d.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(block2d_platform),
+    ),
     Row::instruction(
         Opcode::LscLoadStatus,
         "lsc_load_status",
         "lsc/lsc_load_status.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscApndctrAtomicAdd,
         "lsc_apndctr_atomic_add",
         "lsc/lsc_apndctr_atomic_add.jsonl",
         gen::lsc_typed::apndctr_case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscApndctrAtomicSub,
         "lsc_apndctr_atomic_sub",
         "lsc/lsc_apndctr_atomic_sub.jsonl",
         gen::lsc_typed::apndctr_case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::form(
         Opcode::LscLoadQuad,
         "lsc_load_quad_tgm",
         "lsc/lsc_load_quad_tgm.jsonl",
         gen::lsc_typed::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::form(
         Opcode::LscStoreQuad,
         "lsc_store_quad_tgm",
         "lsc/lsc_store_quad_tgm.jsonl",
         gen::lsc_typed::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::form(
         Opcode::LscStoreUncompressed,
         "lsc_store_uncompressed_tgm",
         "lsc/lsc_store_uncompressed_tgm.jsonl",
         gen::lsc_typed::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::form(
         Opcode::LscAtomicIadd,
         "lsc_atomic_tgm",
         "lsc/lsc_atomic_tgm.jsonl",
         gen::lsc_typed::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::form(
         Opcode::LscLoadStatus,
         "lsc_load_status_tgm",
         "lsc/lsc_load_status_tgm.jsonl",
         gen::lsc_typed::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::form(
         Opcode::LscLoadBlock2d,
         "lsc_load_block2d_tgm",
         "lsc/lsc_load_block2d_tgm.jsonl",
         gen::lsc_typed::case,
-    )
-    .valid_on(block2d_platform),
+    ),
     Row::form(
         Opcode::LscStoreBlock2d,
         "lsc_store_block2d_tgm",
         "lsc/lsc_store_block2d_tgm.jsonl",
         gen::lsc_typed::case,
-    )
-    .valid_on(block2d_platform),
+    ),
     Row::instruction(
         Opcode::LscFence,
         "lsc_fence",
         "lsc/lsc_fence.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicIinc,
         "lsc_atomic_iinc",
         "lsc/lsc_atomic_iinc.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicIdec,
         "lsc_atomic_idec",
         "lsc/lsc_atomic_idec.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicLoad,
         "lsc_atomic_load",
         "lsc/lsc_atomic_load.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicStore,
         "lsc_atomic_store",
         "lsc/lsc_atomic_store.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicIadd,
         "lsc_atomic_iadd",
         "lsc/lsc_atomic_iadd.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicIsub,
         "lsc_atomic_isub",
         "lsc/lsc_atomic_isub.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicSmin,
         "lsc_atomic_smin",
         "lsc/lsc_atomic_smin.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicSmax,
         "lsc_atomic_smax",
         "lsc/lsc_atomic_smax.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicUmin,
         "lsc_atomic_umin",
         "lsc/lsc_atomic_umin.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicUmax,
         "lsc_atomic_umax",
         "lsc/lsc_atomic_umax.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicIcas,
         "lsc_atomic_icas",
         "lsc/lsc_atomic_icas.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicFadd,
         "lsc_atomic_fadd",
         "lsc/lsc_atomic_fadd.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicFsub,
         "lsc_atomic_fsub",
         "lsc/lsc_atomic_fsub.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicFmin,
         "lsc_atomic_fmin",
         "lsc/lsc_atomic_fmin.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicFmax,
         "lsc_atomic_fmax",
         "lsc/lsc_atomic_fmax.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicFcas,
         "lsc_atomic_fcas",
         "lsc/lsc_atomic_fcas.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicAnd,
         "lsc_atomic_and",
         "lsc/lsc_atomic_and.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicOr,
         "lsc_atomic_or",
         "lsc/lsc_atomic_or.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::LscAtomicXor,
         "lsc_atomic_xor",
         "lsc/lsc_atomic_xor.jsonl",
         gen::lsc::case,
-    )
-    .valid_on(lsc_platform),
+    ),
     Row::instruction(
         Opcode::SvmBlockLd,
         "svm_block_ld",

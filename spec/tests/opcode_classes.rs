@@ -23,3 +23,46 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
     assert_eq!(err.class, class, "{insn}: {err}");
     assert_eq!(err.pos.map(|p| p.line), Some(3), "{err}");
 }
+
+/// Which platforms each family exists on, from the documents (xe-lp, xe-hpg, xe-hpc, xe2):
+/// ALU and SVM everywhere; DPAS from XEHP on (DPAS.md, Exec_size); DPASW on xe-hpg alone
+/// (DPASW.md, Semantics: XEHP with EU fusion); LSC messages from DG2 on (LSC_UNTYPED.md,
+/// LSC_TYPED.md, LSC_FENCE.md); block 2D on PVC and xe2 (their shape limits are PVC's).
+#[rstest]
+#[case(visa_spec::ir::Opcode::Add, [true, true, true, true])]
+#[case(visa_spec::ir::Opcode::SvmGather, [true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Dpas, [false, true, true, true])]
+#[case(visa_spec::ir::Opcode::Dpasw, [false, true, false, false])]
+#[case(visa_spec::ir::Opcode::LscLoad, [false, true, true, true])]
+#[case(visa_spec::ir::Opcode::LscFence, [false, true, true, true])]
+#[case(visa_spec::ir::Opcode::LscApndctrAtomicAdd, [false, true, true, true])]
+#[case(visa_spec::ir::Opcode::LscLoadBlock2d, [false, false, true, true])]
+#[case(visa_spec::ir::Opcode::LscStoreBlock2d, [false, false, true, true])]
+fn platforms_of_each_family(#[case] op: visa_spec::ir::Opcode, #[case] on: [bool; 4]) {
+    use visa_spec::platform::Platform;
+    let form = visa_spec::forms::form(op);
+    for (platform, want) in Platform::ALL.into_iter().zip(on) {
+        assert_eq!(
+            form.platforms.admits(platform),
+            want,
+            "{op:?} on {platform:?}"
+        );
+    }
+}
+
+/// An instruction on a platform it does not exist on is invalid, field `opcode`, through
+/// text validation and through `check_program` on IR built for another platform.
+#[test]
+fn an_instruction_off_its_platforms_is_invalid() {
+    use visa_spec::platform::Platform::XeLp;
+    let text = ".decl V v_type=G type=ud num_elts=8\nlsc_fence.ugm.clean.sysrel\n";
+    let ast = asm::parse(text).unwrap();
+    let err = validate::validate_with(&ast, XeLp, &Readings::resolved()).unwrap_err();
+    assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
+    assert_eq!(err.field.as_deref(), Some("opcode"), "{err}");
+    let mut program = validate::validate_with(&ast, XeHpg, &Readings::resolved()).unwrap();
+    program.platform = XeLp;
+    let err = validate::check_program(&program, &Readings::resolved()).unwrap_err();
+    assert_eq!(err.field.as_deref(), Some("opcode"), "{err}");
+    assert!(err.message.contains("does not exist on xe-lp"), "{err}");
+}

@@ -9,7 +9,8 @@ use crate::ir::Opcode;
 use crate::platform::Platform;
 use crate::types::DataType::{self, *};
 
-/// When a type map applies (the documents' `{XEHP+}`, `{-XEHP}` tags).
+/// When a type map applies (the documents' `{XEHP+}`, `{-XEHP}` tags), or on which
+/// platforms an instruction exists ([`Platforms`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Gate {
     All,
@@ -19,6 +20,8 @@ pub enum Gate {
     BeforeXehp,
     /// `{PVC+}`: from xe-hpc on.
     PvcPlus,
+    /// Xe-HPG alone (DPASW: XEHP with EU fusion).
+    XehpgOnly,
 }
 
 impl Gate {
@@ -28,6 +31,7 @@ impl Gate {
             Gate::XehpPlus => platform.is_xehp_plus(),
             Gate::BeforeXehp => !platform.is_xehp_plus(),
             Gate::PvcPlus => platform.is_pvc_plus(),
+            Gate::XehpgOnly => platform == Platform::XeHpg,
         }
     }
 }
@@ -177,6 +181,53 @@ pub struct Form {
     /// The second destination's field name, when the instruction writes one after `dst`:
     /// ADDC's `carry`, SUBB's `borrow`.
     pub second_dst: Option<&'static str>,
+    /// The platforms the instruction exists on.
+    pub platforms: Platforms,
+}
+
+/// The platforms an instruction exists on, and where the documents say so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Platforms {
+    pub gate: Gate,
+    /// Why, in the documents' terms (the validation message quotes it).
+    pub why: &'static str,
+}
+
+impl Platforms {
+    const ALL: Platforms = Platforms {
+        gate: Gate::All,
+        why: "",
+    };
+
+    pub fn admits(self, platform: Platform) -> bool {
+        self.gate.admits(platform)
+    }
+}
+
+/// The platforms of `opcode`. Every ALU and SVM instruction exists on every modelled
+/// platform; the others:
+fn platforms(opcode: Opcode) -> Platforms {
+    let (gate, why) = match family(opcode) {
+        Family::Alu | Family::Svm => return Platforms::ALL,
+        // instructions/DPAS.md, Exec_size: XEHP's and PVC's sizes, none before.
+        Family::Dpas if opcode == Opcode::Dpas => (Gate::XehpPlus, "DPAS exists from xe-hpg on"),
+        // instructions/DPASW.md, Semantics: "a specific instruction for XEHP when EU fusion
+        // is present".
+        Family::Dpas => (
+            Gate::XehpgOnly,
+            "DPASW exists on xe-hpg (XEHP with EU fusion) only",
+        ),
+        // instructions/LSC_UNTYPED.md and LSC_TYPED.md (block 2D forms): the shape limits are
+        // PVC's (BLOCK2D-LIMITS); DG2 has none.
+        Family::LscBlock2d => (Gate::PvcPlus, "block 2D messages exist on xe-hpc and xe2"),
+        // LSC_UNTYPED.md (with the append-counter atomics), LSC_TYPED.md and LSC_FENCE.md
+        // name DG2 and PVC; Xe-LP's memory instructions are the HDC ones (the SVM and
+        // surface documents).
+        Family::LscGatherScatter | Family::LscApndctr | Family::LscFence => {
+            (Gate::XehpPlus, "LSC messages exist from xe-hpg on")
+        }
+    };
+    Platforms { gate, why }
 }
 
 impl Form {
@@ -291,11 +342,20 @@ const fn f(
         type_maps,
         pred: Pred::Allowed,
         second_dst: None,
+        platforms: Platforms::ALL,
     }
 }
 
 /// The form of `opcode`.
 pub fn form(opcode: Opcode) -> Form {
+    Form {
+        platforms: platforms(opcode),
+        ..form_by_table(opcode)
+    }
+}
+
+/// The fields of each document's Format, Properties and type maps.
+fn form_by_table(opcode: Opcode) -> Form {
     use Modifiers::{Arithmetic, Logic};
     if let Some(form) = form_second_batch(opcode) {
         return form;

@@ -113,6 +113,7 @@ impl Cx<'_> {
         let Some(opcode) = Opcode::from_mnemonic(&line.opcode) else {
             return Err(self.not_executed(line));
         };
+        exists(opcode, self.platform)?;
         let insn = match forms::family(opcode) {
             Family::Alu => self.alu_instruction(line, opcode)?,
             Family::Dpas => self.dpas_instruction(line, opcode)?,
@@ -178,6 +179,23 @@ fn rules_family(insn: &Instruction) -> Family {
     }
 }
 
+/// Whether the instruction exists on the platform ([`forms::Platforms`]).
+fn exists(opcode: Opcode, platform: Platform) -> Result<()> {
+    let on = forms::form(opcode).platforms;
+    if on.admits(platform) {
+        return Ok(());
+    }
+    Err(invalid(
+        "opcode",
+        format!(
+            "`{}` does not exist on {}: {}",
+            opcode.mnemonic(),
+            platform.name(),
+            on.why
+        ),
+    ))
+}
+
 /// The one family dispatch of the IR rules, shared by text validation and [`check_program`].
 fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
     let (vars, platform, readings) = (env.vars, env.platform, env.readings);
@@ -205,7 +223,9 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
             readings,
             pos: insn.pos,
         };
-        family_rules(&env, insn).map_err(|e| e.at(insn.pos))?;
+        exists(insn.opcode, program.platform)
+            .and_then(|()| family_rules(&env, insn))
+            .map_err(|e| e.at(insn.pos))?;
     }
     Ok(())
 }
