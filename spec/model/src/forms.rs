@@ -183,6 +183,106 @@ pub struct Form {
     pub second_dst: Option<&'static str>,
     /// The platforms the instruction exists on.
     pub platforms: Platforms,
+    /// The kinds of operand the destination and the sources may be.
+    pub kinds: Kinds,
+}
+
+/// A set of operand kinds (5_operands.md, "Operands").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kind(u8);
+
+impl Kind {
+    /// A register operand: general or indirect, `%null` as a destination, an immediate as a
+    /// source.
+    pub const REGISTER: Kind = Kind(1);
+    /// A predicate variable (a flag register).
+    pub const PREDICATE: Kind = Kind(2);
+    /// An address variable's elements, `A(k)`.
+    pub const ADDRESS: Kind = Kind(4);
+    /// The register-file address of a general variable, `&V+OFFSET` (or a `V(R,C)<0;1,0>`
+    /// read as one, ADDR_ADD.md, Notes).
+    pub const ADDR_OF: Kind = Kind(8);
+    /// A surface or sampler variable's elements, `T(k)`.
+    pub const STATE: Kind = Kind(16);
+
+    const fn or(self, other: Kind) -> Kind {
+        Kind(self.0 | other.0)
+    }
+
+    /// Whether every kind of `other` is in the set.
+    pub fn contains(self, other: Kind) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+/// The operand kinds of an instruction: its destination's, its first source's and every
+/// other source's (each document's Format and Notes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kinds {
+    pub dst: Kind,
+    pub src0: Kind,
+    pub srcs: Kind,
+}
+
+impl Kinds {
+    const REGISTERS: Kinds = Kinds {
+        dst: Kind::REGISTER,
+        src0: Kind::REGISTER,
+        srcs: Kind::REGISTER,
+    };
+
+    /// The kinds source `k` may be.
+    pub fn src(&self, k: usize) -> Kind {
+        if k == 0 {
+            self.src0
+        } else {
+            self.srcs
+        }
+    }
+}
+
+/// The operand kinds of `opcode`: register operands, except where a document admits
+/// others.
+fn kinds(opcode: Opcode) -> Kinds {
+    const REG_OR_PRED: Kind = Kind::REGISTER.or(Kind::PREDICATE);
+    const REG_OR_STATE: Kind = Kind::REGISTER.or(Kind::STATE);
+    match opcode {
+        // instructions/MOV.md: a predicate source is read as an unsigned integer.
+        Opcode::Mov => Kinds {
+            src0: REG_OR_PRED,
+            ..Kinds::REGISTERS
+        },
+        // instructions/AND.md (OR, XOR, NOT): the predicate-operand form.
+        Opcode::And | Opcode::Or | Opcode::Xor | Opcode::Not => Kinds {
+            dst: REG_OR_PRED,
+            src0: REG_OR_PRED,
+            srcs: REG_OR_PRED,
+        },
+        // instructions/CMP.md: the destination is a predicate or a register.
+        Opcode::Cmp => Kinds {
+            dst: REG_OR_PRED,
+            ..Kinds::REGISTERS
+        },
+        // instructions/SETP.md: the destination is a predicate.
+        Opcode::Setp => Kinds {
+            dst: Kind::PREDICATE,
+            ..Kinds::REGISTERS
+        },
+        // instructions/ADDR_ADD.md: an address destination; src0 an address or a general
+        // variable's address.
+        Opcode::AddrAdd => Kinds {
+            dst: Kind::ADDRESS,
+            src0: Kind::ADDRESS.or(Kind::ADDR_OF),
+            srcs: Kind::REGISTER,
+        },
+        // instructions/MOVS.md: state or general operands.
+        Opcode::Movs => Kinds {
+            dst: REG_OR_STATE,
+            src0: REG_OR_STATE,
+            srcs: REG_OR_STATE,
+        },
+        _ => Kinds::REGISTERS,
+    }
 }
 
 /// The platforms an instruction exists on, and where the documents say so.
@@ -343,6 +443,7 @@ const fn f(
         pred: Pred::Allowed,
         second_dst: None,
         platforms: Platforms::ALL,
+        kinds: Kinds::REGISTERS,
     }
 }
 
@@ -350,6 +451,7 @@ const fn f(
 pub fn form(opcode: Opcode) -> Form {
     Form {
         platforms: platforms(opcode),
+        kinds: kinds(opcode),
         ..form_by_table(opcode)
     }
 }

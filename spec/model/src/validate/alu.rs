@@ -471,21 +471,36 @@ pub(super) fn movs_rules(insn: &Instruction) -> Result<()> {
 /// predicate destinations for CMP and SETP, ADD3O's overflow predicate, ADDC's carry and
 /// SUBB's borrow, ADDR_ADD's address operands, MOVS's state operands, MOV's predicate
 /// source, CMP's relational operator and BFN's table.
+/// The kind of a destination ([`forms::Kind`]).
+fn dst_kind(dst: &Dst) -> forms::Kind {
+    match dst {
+        Dst::General { .. } | Dst::Indirect { .. } | Dst::Null { .. } => forms::Kind::REGISTER,
+        Dst::Predicate { .. } => forms::Kind::PREDICATE,
+        Dst::Address { .. } => forms::Kind::ADDRESS,
+        Dst::State { .. } => forms::Kind::STATE,
+    }
+}
+
+/// The kind of a source ([`forms::Kind`]).
+fn src_kind(src: &Src) -> forms::Kind {
+    match src {
+        Src::General { .. } | Src::Indirect { .. } | Src::Imm { .. } => forms::Kind::REGISTER,
+        Src::Predicate { .. } => forms::Kind::PREDICATE,
+        Src::Address { .. } => forms::Kind::ADDRESS,
+        Src::AddrOf { .. } => forms::Kind::ADDR_OF,
+        Src::State { .. } => forms::Kind::STATE,
+    }
+}
+
+/// An ALU instruction's operands against its forms row: the kinds ([`forms::Kinds`]), the
+/// second destination and predication; then the logic instructions' predicate-operand form.
 pub(super) fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
     let op = insn.opcode;
     let form = forms::form(op);
     let name = op.mnemonic().to_ascii_uppercase();
     let bad = |field: &str, m: String| Err(invalid(field, m));
     let register = |d: &Dst| d.is_register();
-    let dst_ok = match (&insn.dst, op) {
-        (Dst::Predicate { .. }, Opcode::Cmp | Opcode::Setp) => true,
-        (Dst::Predicate { .. }, _) if is_logic(op) => true,
-        (_, Opcode::Setp) => false,
-        (Dst::Address { .. }, Opcode::AddrAdd) => true,
-        (_, Opcode::AddrAdd) => false,
-        (Dst::State { .. }, Opcode::Movs) => true,
-        (d, _) => register(d),
-    };
+    let dst_ok = form.kinds.dst.contains(dst_kind(&insn.dst));
     if !dst_ok {
         return bad(
             "dst",
@@ -508,12 +523,7 @@ pub(super) fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
         return bad("pred", format!("{name} takes no predicate"));
     }
     for (k, src) in insn.srcs.iter().enumerate() {
-        let ok = match src {
-            Src::Address { .. } | Src::AddrOf { .. } => op == Opcode::AddrAdd && k == 0,
-            Src::State { .. } => op == Opcode::Movs,
-            Src::Predicate { .. } => op == Opcode::Mov || is_logic(op),
-            _ => !(op == Opcode::AddrAdd && k == 0),
-        };
+        let ok = form.kinds.src(k).contains(src_kind(src));
         if !ok {
             return bad(
                 &src_field(k),
