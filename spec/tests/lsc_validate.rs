@@ -1,6 +1,7 @@
-//! LSC validation that stays a model test: what a catalog vector cannot state. The valid and
-//! invalid LSC forms are catalog cases (conformance/src/catalog/lsc/: `forms` and `invalid`
-//! rows, each with its error's field).
+//! LSC validation that stays a model test: what a catalog vector cannot state, or what no
+//! implementation would be sent (lsc_read_surface_info, which no engine executes). The other
+//! valid and invalid LSC forms are catalog cases (conformance/src/catalog/lsc/: `forms` and
+//! `invalid` rows, each with its error's field).
 #![allow(clippy::unwrap_used)]
 
 use rstest::rstest;
@@ -38,6 +39,31 @@ fn validate(text: &str) -> Result<visa_spec::ir::Program, VisaError> {
 fn other_sub_ops_are_unsupported(#[case] text: &str) {
     let err = validate(text).expect_err("an unsupported sub-op validated");
     assert_eq!(err.class, ErrorClass::Unsupported, "{err}");
+}
+
+/// lsc_read_surface_info's operands, checked before `unsupported`: the typed unit only, a
+/// surface, the typed ExecSize limit (SIMD8 on xe-hpg), no scale or offset, a data operand.
+/// No engine executes the sub-op, so implementations do not declare it and certify would
+/// skip its cases: its operand checks stay here, beside its `unsupported` rows.
+#[rstest]
+#[case("lsc_read_surface_info.ugm (M1, 8) VD:d32 bti(0x4)[VA32]:a32", "sfid")]
+#[case("lsc_read_surface_info.tgm (M1, 8) VD:d32 flat[VA32]:a32", "address")]
+#[case(
+    "lsc_read_surface_info.tgm (M1, 16) VD:d32 bti(0x4)[VA32]:a32",
+    "exec_size"
+)]
+#[case(
+    "lsc_read_surface_info.tgm (M1, 8) VD:d32 bti(0x4)[VA32+0x10]:a32",
+    "address"
+)]
+#[case("lsc_read_surface_info.tgm (M1, 8) VD:d24 bti(0x4)[VA32]:a32", "dst")]
+fn read_surface_info_operands_name_their_field(#[case] text: &str, #[case] field: &str) {
+    let err = validate(text).expect_err("an invalid form validated");
+    assert_eq!(
+        (err.class, err.field.as_deref()),
+        (ErrorClass::InvalidInstruction, Some(field)),
+        "{err}"
+    );
 }
 
 /// A program whose IR carries a mask control outside M1..M8 (as a mutated or hand-built

@@ -10,11 +10,6 @@ pub const DOC: Doc = Doc {
 };
 
 fn add(rows: &mut Rows) {
-    semantics(rows);
-    forms(rows);
-}
-
-fn semantics(rows: &mut Rows) {
     let d = "(case, register byte offset in VD, expected bytes). bti 4, d32.xy SIMD4 with (U, V, R) = (1,0,0) (0,1,0) (1,1,1) (0,0,1): pixel offsets 1*8 = 8, 1*32 = 32, 64 + 32 + 8 = 104, 64. Block 0 (X) holds each pixel's first word: ramp 8..12, 32..36, 104..108, 64..68.";
     rows.add(
         "load",
@@ -636,45 +631,4 @@ fn semantics(rows: &mut Rows) {
         Want::Reg("VD16", 0, some(&[ramp(0, 8), ramp(16, 8)].concat())),
     );
     rows.add("block2d-load", row.derived(d));
-}
-
-/// The validation rows of lsc_read_surface_info (instructions/LSC_TYPED.md, LscSubOp 0x1E):
-/// a legal sub-op without a result layout, whose operands are checked as the typed load
-/// form's before it is reported `unsupported`.
-fn forms(rows: &mut Rows) {
-    let d = "LSC_TYPED.md: lsc_read_surface_info is a typed-unit (tgm) sub-op.";
-    invalid_form(
-        rows,
-        d,
-        "lsc_read_surface_info.ugm (M1, 8) VD:d32 bti(0x4)[VA32]:a32",
-        "sfid",
-    );
-    let d = "LSC_TYPED.md: lsc_read_surface_info addresses a surface (not flat).";
-    invalid_form(
-        rows,
-        d,
-        "lsc_read_surface_info.tgm (M1, 8) VD:d32 flat[VA32]:a32",
-        "address",
-    );
-    let d = "LSC_TYPED.md: the typed ExecSize limit, SIMD8 on xe-hpg.";
-    invalid_form(
-        rows,
-        d,
-        "lsc_read_surface_info.tgm (M1, 16) VD:d32 bti(0x4)[VA32]:a32",
-        "exec_size",
-    );
-    let d = "LSC_TYPED.md: lsc_read_surface_info takes no scale or offset.";
-    invalid_form(
-        rows,
-        d,
-        "lsc_read_surface_info.tgm (M1, 8) VD:d32 bti(0x4)[VA32+0x10]:a32",
-        "address",
-    );
-    let d = "LSC_TYPED.md, DataSize: a data operand of the table (no d24).";
-    invalid_form(
-        rows,
-        d,
-        "lsc_read_surface_info.tgm (M1, 8) VD:d24 bti(0x4)[VA32]:a32",
-        "dst",
-    );
 }
