@@ -8,10 +8,11 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use visa_conformance::case::judge;
+use visa_conformance::case::{judge, Outcome};
 use visa_conformance::catalog::engine::{Engine, Implementation, InProcess};
-use visa_conformance::catalog::{self, row::DERIVATION_KEY, DOCS};
-use visa_conformance::vector::{read_str, Case};
+use visa_conformance::catalog::row::{error_field, DERIVATION_KEY, ERROR_FIELD_KEY};
+use visa_conformance::catalog::{self, DOCS};
+use visa_conformance::vector::{read_str, Case, Expect};
 use visa_conformance::EngineKind;
 use visa_spec::errata::{Reading, LEDGER};
 
@@ -26,20 +27,31 @@ fn all_cases() -> Vec<Case> {
 }
 
 /// Runs every case on `engine` and lists the ones whose hand-derived expectation fails.
-fn failures(engine: &mut dyn Engine, cases: &[Case]) -> Vec<String> {
+/// With `fields`, an expected error must also name the case's `x-error-field` (our engines
+/// name it; an implementation over visa-dut/1 reports only the class).
+fn failures(engine: &mut dyn Engine, cases: &[Case], fields: bool) -> Vec<String> {
     cases
         .iter()
         .filter_map(|case| {
-            let verdict = judge(case, &engine.run(case));
-            (!verdict.passed()).then(|| {
-                format!(
-                    "{} on {}: {verdict:?}\n  program: {}\n  derivation: {}",
-                    case.id,
-                    engine.name(),
-                    case.program.trim_end(),
-                    case.extensions[DERIVATION_KEY]
-                )
-            })
+            let outcome = engine.run(case);
+            let verdict = judge(case, &outcome);
+            let problem = if !verdict.passed() {
+                format!("{verdict:?}")
+            } else {
+                match (fields.then(|| error_field(case)).flatten(), &outcome) {
+                    (Some(want), Outcome::Error(e)) if e.field.as_deref() != Some(want) => {
+                        format!("the error names field {:?}, not {want:?}: {e}", e.field)
+                    }
+                    _ => return None,
+                }
+            };
+            Some(format!(
+                "{} on {}: {problem}\n  program: {}\n  derivation: {}",
+                case.id,
+                engine.name(),
+                case.program.trim_end(),
+                case.extensions[DERIVATION_KEY]
+            ))
         })
         .collect()
 }
@@ -49,7 +61,7 @@ fn every_row_passes_on_spec_and_oracle() {
     let cases = all_cases();
     assert!(!cases.is_empty());
     for kind in [EngineKind::Spec, EngineKind::Oracle] {
-        let failed = failures(&mut InProcess(kind), &cases);
+        let failed = failures(&mut InProcess(kind), &cases, true);
         assert!(failed.is_empty(), "{}", failed.join("\n"));
     }
 }
@@ -65,7 +77,7 @@ fn every_row_passes_over_the_protocol() {
         "oracle".to_string(),
     ];
     let mut dut = Implementation::start(argv, Duration::from_secs(20)).unwrap();
-    let failed = failures(&mut dut, &all_cases());
+    let failed = failures(&mut dut, &all_cases(), false);
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 
@@ -101,6 +113,13 @@ fn catalog_files_are_one_per_document_and_read_back_identically() {
                 .starts_with(&format!("{}/catalog/", doc.instruction)));
             let derivation = case.extensions[DERIVATION_KEY].as_str().unwrap();
             assert!(!derivation.trim().is_empty(), "{}", case.id);
+            if let Some(field) = case.extensions.get(ERROR_FIELD_KEY) {
+                assert!(
+                    matches!(case.expect, Some(Expect::Error(_))) && field.is_string(),
+                    "{}: an error field beside an expectation that is no error",
+                    case.id
+                );
+            }
         }
     }
 }
@@ -120,6 +139,30 @@ fn the_derivation_is_not_compared() {
     for c in [&case, &other, &none] {
         assert!(judge(c, &outcome).passed(), "{}", c.id);
     }
+}
+
+/// The error field is compared on the spec and the oracle only: a case naming another field
+/// fails there, and passes over the protocol, which reports a class.
+#[test]
+fn the_error_field_is_checked_on_the_engines_only() {
+    let case = all_cases()
+        .into_iter()
+        .find(|c| error_field(c).is_some())
+        .unwrap();
+    let mut other = case.clone();
+    other
+        .extensions
+        .insert(ERROR_FIELD_KEY.to_string(), "no-such-field".into());
+    for kind in [EngineKind::Spec, EngineKind::Oracle] {
+        let engine = &mut InProcess(kind);
+        assert!(failures(engine, std::slice::from_ref(&case), true).is_empty());
+        assert_eq!(
+            failures(engine, std::slice::from_ref(&other), true).len(),
+            1
+        );
+        assert!(failures(engine, std::slice::from_ref(&other), false).is_empty());
+    }
+    assert!(judge(&other, &InProcess(EngineKind::Oracle).run(&other)).passed());
 }
 
 /// Test files not yet migrated to the catalog, read as text: an erratum they name counts

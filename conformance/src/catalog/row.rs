@@ -16,6 +16,16 @@ use crate::vector::{Allowed, Case, Expect, ExpectState, Init, MemExpect, MemRegi
 /// The extension key a catalog case carries its derivation in (docs/vector-format.md).
 pub const DERIVATION_KEY: &str = "x-derivation";
 
+/// The extension key a catalog case names the field of its expected error in
+/// (docs/vector-format.md): our engines' errors name it (DESIGN.md), an implementation over
+/// `visa-dut/1` reports only the class, so it is never compared by `check` or `certify`.
+pub const ERROR_FIELD_KEY: &str = "x-error-field";
+
+/// The field `case` expects its error to name ([`ERROR_FIELD_KEY`]), if it states one.
+pub fn error_field(case: &Case) -> Option<&str> {
+    case.extensions.get(ERROR_FIELD_KEY).and_then(Value::as_str)
+}
+
 /// What a row expects, in the form its derivation states it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Want {
@@ -87,6 +97,9 @@ pub struct Row {
     /// The numeric profile the expected values assume (`None`: the default).
     pub profile: Option<String>,
     pub expect: Outcome,
+    /// The field the expected error names (`src1`, `pred`): checked on the spec and the
+    /// oracle, carried in [`ERROR_FIELD_KEY`].
+    pub field: Option<String>,
     /// How the expected values follow from the documents.
     pub derivation: String,
     /// Mistakes found while building the row (an unknown type name, say): reported by
@@ -107,6 +120,7 @@ impl Row {
             tags: Vec::new(),
             profile: None,
             expect: Outcome::State(Vec::new()),
+            field: None,
             derivation: String::new(),
             faults: Vec::new(),
         }
@@ -270,6 +284,19 @@ impl Row {
         self
     }
 
+    /// Expects the error to name `field` (with [`Row::expect_error`]; a row that expects a
+    /// state and names a field is a mistake [`Row::to_case`] reports).
+    pub fn field(mut self, field: &str) -> Row {
+        self.field = Some(field.to_string());
+        self
+    }
+
+    /// Expects the run to fail with an `invalid-instruction` error naming `field`.
+    pub fn expect_invalid(self, field: &str) -> Row {
+        self.expect_error(ErrorClass::InvalidInstruction)
+            .field(field)
+    }
+
     /// Expects `class`, or a successful run observing nothing when `None` (the rows of
     /// validation tables: `None` means the form is valid).
     pub fn expect_validation(self, class: Option<ErrorClass>) -> Row {
@@ -295,6 +322,9 @@ impl Row {
         if self.derivation.is_empty() {
             return Err(self.error("no derivation"));
         }
+        if self.field.is_some() && matches!(self.expect, Outcome::State(_)) {
+            return Err(self.error("names an error field but expects a state"));
+        }
         let expect = match &self.expect {
             Outcome::Error(class) => Expect::Error(*class),
             Outcome::State(wants) => {
@@ -318,6 +348,9 @@ impl Row {
             DERIVATION_KEY.to_string(),
             Value::String(self.derivation.clone()),
         );
+        if let Some(field) = &self.field {
+            extensions.insert(ERROR_FIELD_KEY.to_string(), Value::String(field.clone()));
+        }
         Ok(Case {
             id: self.id.clone(),
             tags: self.tags.clone(),

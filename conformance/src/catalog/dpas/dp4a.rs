@@ -1,7 +1,9 @@
 //! DP4A (instructions/DP4A.md) on xe-hpg: DP4A-SIGNEDNESS and the destination conversion,
 //! one channel of immediates (bytes named low to high).
 
-use visa_spec::platform::Platform::XeHpg;
+use visa_spec::platform::Platform::{XeHpg, XeLp};
+
+use super::{forms, invalid};
 
 use crate::catalog::build::ty;
 use crate::catalog::{Doc, Row, Rows};
@@ -30,6 +32,11 @@ fn dp4a_rows(rows: &mut Rows, d: &str, text: &str, dst: &str, want: u32) {
 }
 
 fn add(rows: &mut Rows) {
+    semantics(rows);
+    validation(rows);
+}
+
+fn semantics(rows: &mut Rows) {
     let d = "D bytes of 0xffffffff are -1; D bytes of 0x01020304 are 4, 3, 2, 1: -(4+3+2+1) = -10.";
     dp4a_rows(
         rows,
@@ -102,5 +109,51 @@ fn add(rows: &mut Rows) {
         "dp4a.sat (M1, 1) V1(0,0)<1> 0x0:d 0xffffffff:d 0xffffffff:ud",
         "ud",
         0,
+    );
+}
+
+/// The validation rows (instructions/DP4A.md): regular region operands of D and UD, `.sat`,
+/// predication, no source modifier. A valid instruction runs, an invalid one names its field.
+fn validation(rows: &mut Rows) {
+    let d =
+        "DP4A.md: regular region operands, D and UD, `.sat` and predication (xe-lp too); valid.";
+    forms(
+        rows,
+        "forms",
+        d,
+        &[
+            (
+                XeHpg,
+                "dp4a (M1, 16) VD(0,0)<1> VD(0,0)<1;1,0> VU(0,0)<1;1,0> VD(0,0)<1;1,0>",
+                None,
+            ),
+            (
+                XeLp,
+                "(P1) dp4a.sat (M1, 16) VU(0,0)<1> VU(0,0)<1;1,0> VU(0,0)<1;1,0> 0x01020304:ud",
+                None,
+            ),
+        ],
+    );
+    let d = "DP4A.md: the destination is D or UD (not F).";
+    forms(
+        rows,
+        "forms",
+        d,
+        &[(
+            XeHpg,
+            "dp4a (M1, 16) VF(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
+            invalid("dst"),
+        )],
+    );
+    let d = "DP4A.md: no source modifier.";
+    forms(
+        rows,
+        "forms",
+        d,
+        &[(
+            XeHpg,
+            "dp4a (M1, 16) VD(0,0)<1> (-)VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
+            invalid("src0"),
+        )],
     );
 }

@@ -4,11 +4,16 @@
 //! and the repeat loop under both readings of DPAS-RC-LOOP.
 
 use visa_spec::errata;
-use visa_spec::platform::Platform::XeHpg;
+use visa_spec::platform::Platform::{self, XeHpg};
 use visa_spec::types::DataType;
 
-use super::{bytes, dst_rows, fill, DECLS, UNTOUCHED};
+use super::{bytes, dst_rows, fill, form, forms, invalid, undefined, DECLS, UNTOUCHED};
 use crate::catalog::{Doc, Row, Rows};
+
+const HPG: Platform = Platform::XeHpg;
+const HPC: Platform = Platform::XeHpc;
+const XE2: Platform = Platform::Xe2;
+const LP: Platform = Platform::XeLp;
 
 pub const DOC: Doc = Doc {
     family: "dpas",
@@ -38,6 +43,11 @@ fn uniform_rows(rows: &mut Rows, d: &str, text: &str, c: u32, w: u32, a: u32, wa
 }
 
 fn add(rows: &mut Rows) {
+    semantics(rows);
+    validation(rows);
+}
+
+fn semantics(rows: &mut Rows) {
     let d = "s8 x s8, SRC1_OPERANDS_PER_CHAN 1: B bytes 1, A bytes 0xFF = -1: 32 * (-1) = -32.";
     uniform_rows(
         rows,
@@ -172,4 +182,148 @@ fn add(rows: &mut Rows) {
         row(&[32, UNTOUCHED]).literal(errata::DPAS_RC_LOOP),
     );
     super::dpas_profiles::add(rows);
+}
+
+/// The validation rows (instructions/DPAS.md, Format, operand descriptions, legal
+/// combinations, Notes): a valid instruction runs, an invalid one reports its own class and
+/// field. One form a line, as the table reads.
+#[rustfmt::skip]
+fn validation(rows: &mut Rows) {
+    let d = "DPAS.md, Notes example shapes: int, bf and hf DPAS at RC 8 (execution size 8 on xe-hpg); valid.";
+    forms(rows, "forms", d, &[
+        (HPG, "dpas.s8.s8.8.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)", None),
+        (HPG, "dpas.u4.s8.8.8 (M1, 8) VU.0 VU.0 W1.0 A1(0,0)", None),
+        (HPG, "dpas.bf.bf.8.8 (M1, 8) VF.0 VF.0 W1.0 A1(0,0)", None),
+        (HPG, "dpas.hf.hf.8.8 (M1, 8) VF.0 VF.0 W1.0 A1(0,0)", None),
+    ]);
+    let d = "DPAS.md, legal-combination table: Dst/Src0 BF with bf, HF with hf, each independently F or the 16-bit type; D and UD mixed for int; tf32 and the fp8 pairs on xe2; valid.";
+    forms(rows, "forms", d, &[
+        (HPC, "dpas.bf.bf.8.8 (M1, 16) VBF.0 VF.0 W1.0 A1(0,0)", None),
+        (HPC, "dpas.hf.hf.8.4 (M1, 16) VF.0 VH.0 W1.0 A1(0,0)", None),
+        (HPC, "dpas.s2.u8.8.2 (M1, 16) VD.0 VU.0 W1.0 A1(0,0)", None),
+        (XE2, "dpas.tf32.tf32.8.8 (M1, 16) VF.0 VF.0 W1.0 A1(0,0)", None),
+        (XE2, "dpas.bf8.hf8.8.8 (M1, 16) VF.0 VF.0 W1.0 A1(0,0)", None),
+        (XE2, "dpas.hf8.hf8.8.1 (M1, 16) VF.0 %null.0 W1.0 A1(0,0)", None),
+    ]);
+    let d = "DPAS.md, Src0: `%null.0` is \"a null operand, meaning it is zero\"; valid.";
+    forms(rows, "forms", d, &[(HPG, "dpas.s8.s8.8.1 (M1, 8) VD.0 %null.0 W1.0 A1(0,0)", None)]);
+    let d = "DPAS.md, operands: raw offsets are in whole GRFs (32 bytes on xe-hpg, 64 on xe-hpc); an offset of half a GRF is invalid at its operand.";
+    forms(rows, "offsets", d, &[
+        (HPG, "dpas.s8.s8.8.1 (M1, 8) VD.32 VD.64 W1.0 A1(1,0)", None),
+        (HPG, "dpas.s8.s8.8.1 (M1, 8) VD.16 VD.0 W1.0 A1(0,0)", invalid("dst")),
+        (HPC, "dpas.s8.s8.8.1 (M1, 16) VD.0 VD.0 W1.32 A1(0,0)", invalid("src1")),
+        (HPC, "dpas.s8.s8.8.1 (M1, 16) VD.0 VD.96 W1.0 A1(0,0)", invalid("src0")),
+    ]);
+    let d =
+        "DPAS.md, platforms: no DPAS on xe-lp; execution size 8 on xe-hpg, 16 on xe-hpc and xe2.";
+    forms(rows, "platforms", d, &[
+        (LP, "dpas.s8.s8.8.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)", invalid("opcode")),
+        (HPG, "dpas.s8.s8.8.8 (M1, 16) VD.0 VD.0 W1.0 A1(0,0)", invalid("exec_size")),
+        (HPC, "dpas.s8.s8.8.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)", invalid("exec_size")),
+        (XE2, "dpas.s8.s8.8.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)", invalid("exec_size")),
+    ]);
+    let d = "DPAS.md, SystolicDepth: encodable 1, 2, 4, 8, on XEHP+ only 8; RepeatCount 1..8.";
+    forms(rows, "text", d, &[
+        (HPG, "dpas.s8.s8.4.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)", invalid("opcode")),
+        (HPC, "dpas.s8.s8.1.8 (M1, 16) VD.0 VD.0 W1.0 A1(0,0)", invalid("opcode")),
+        (HPG, "dpas.s8.s8.3.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)", invalid("opcode")),
+        (HPG, "dpas.s8.s8.8.0 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)", invalid("opcode")),
+        (HPG, "dpas.s8.s8.8.9 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)", invalid("opcode")),
+    ]);
+    let d = "DPAS.md, Text: four fields, `dpas.<W>.<A>.<SD>.<RC>`, of the precision table.";
+    forms(rows, "text", d, &[
+        (HPG, "dpas.s8.s8.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)", invalid("opcode")),
+        (HPG, "dpas.s8.s8.8.8.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)", invalid("opcode")),
+        (HPG, "dpas.x8.s8.8.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)", invalid("opcode")),
+    ]);
+    let d = "DPAS.md, legal-combination table: precision pairs outside it: mixed float, int with float, tf32 with fp8, one-bit (DPAS-ONE-BIT).";
+    forms(rows, "precisions", d, &[
+        (HPC, "dpas.bf.hf.8.8 (M1, 16) VF.0 VF.0 W1.0 A1(0,0)", invalid("opcode")),
+        (HPC, "dpas.s8.bf.8.8 (M1, 16) VD.0 VD.0 W1.0 A1(0,0)", invalid("opcode")),
+        (HPC, "dpas.tf32.bf8.8.8 (M1, 16) VF.0 VF.0 W1.0 A1(0,0)", invalid("opcode")),
+        (HPC, "dpas.u1.s8.8.8 (M1, 16) VD.0 VD.0 W1.0 A1(0,0)", invalid("opcode")),
+    ]);
+    let d = "DPAS.md, legal-combination table: the Dst and Src0 types of each row (int: D or UD; bf: F or BF; hf: F or HF; tf32 and fp8: F).";
+    forms(rows, "types", d, &[
+        (HPG, "dpas.s8.s8.8.8 (M1, 8) VF.0 VF.0 W1.0 A1(0,0)", invalid("dst")),
+        (HPG, "dpas.s8.s8.8.8 (M1, 8) VD.0 VF.0 W1.0 A1(0,0)", invalid("src0")),
+        (HPG, "dpas.bf.bf.8.8 (M1, 8) VH.0 VF.0 W1.0 A1(0,0)", invalid("dst")),
+        (HPG, "dpas.hf.hf.8.8 (M1, 8) VF.0 VBF.0 W1.0 A1(0,0)", invalid("src0")),
+        (HPG, "dpas.tf32.tf32.8.8 (M1, 8) VBF.0 VF.0 W1.0 A1(0,0)", invalid("dst")),
+        (HPG, "dpas.bf8.bf8.8.8 (M1, 8) VH.0 VF.0 W1.0 A1(0,0)", invalid("dst")),
+        (HPG, "dpas.s8.s8.8.8 (M1, 8) VW.0 VD.0 W1.0 A1(0,0)", invalid("dst")),
+    ]);
+    let d = "DPAS.md, Src1 and Src2: D or UD.";
+    forms(rows, "types", d, &[
+        (HPG, "dpas.s8.s8.8.8 (M1, 8) VD.0 VD.0 VF.0 A1(0,0)", invalid("src1")),
+        (HPG, "dpas.s8.s8.8.8 (M1, 8) VD.0 VD.0 W1.0 VF(0,0)", invalid("src2")),
+        (HPG, "dpas.s8.s8.8.8 (M1, 8) VD.0 VD.0 W1.0 VD(0,0)", None),
+    ]);
+    let d = "DPAS.md, operands: no %null Dst or Src1, a Src2 without a region, no predicate.";
+    forms(rows, "operands", d, &[
+        (HPG, "dpas.s8.s8.8.8 (M1, 8) %null.0 VD.0 W1.0 A1(0,0)", invalid("dst")),
+        (HPG, "dpas.s8.s8.8.8 (M1, 8) VD.0 VD.0 %null.0 A1(0,0)", invalid("src1")),
+        (HPG, "dpas.s8.s8.8.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)<1;1,0>", invalid("src2")),
+        (HPG, "dpas.s8.s8.8.8 (M1, 8) VD.0 VD.0 W1.0 A1.0", invalid("src2")),
+        (HPG, "(P1) dpas.s8.s8.8.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)", invalid("pred")),
+    ]);
+    let d = "DPAS.md, Notes: Src2 is aligned to one row of A, SD*bits*OPS_PER_CHAN/32 DWORDs: 8 for s8 (32 bytes), 4 for s4 with an 8-bit W (OPS 4: 16 bytes), 2 for s2 with an 8-bit W (8 bytes), 8 for u4 with a 4-bit W (OPS 8: 32 bytes), 4 for u2 with a 2-bit W (16 bytes).";
+    forms(rows, "alignment", d, &[
+        (HPG, "dpas.s8.s8.8.1 (M1, 8) VD.0 VD.0 W1.0 A1(0,4)", invalid("src2")),
+        (HPG, "dpas.s8.s4.8.1 (M1, 8) VD.0 VD.0 W1.0 A1(0,4)", None),
+        (HPG, "dpas.s8.s4.8.1 (M1, 8) VD.0 VD.0 W1.0 A1(0,2)", invalid("src2")),
+        (HPG, "dpas.s8.s2.8.1 (M1, 8) VD.0 VD.0 W1.0 A1(0,2)", None),
+        (HPG, "dpas.s8.s2.8.1 (M1, 8) VD.0 VD.0 W1.0 A1(0,1)", invalid("src2")),
+        (HPG, "dpas.u4.u4.8.1 (M1, 8) VD.0 VD.0 W1.0 A1(0,4)", invalid("src2")),
+        (HPG, "dpas.u2.u2.8.1 (M1, 8) VD.0 VD.0 W1.0 A1(0,4)", None),
+        (HPG, "dpas.u2.u2.8.1 (M1, 8) VD.0 VD.0 W1.0 A1(0,2)", invalid("src2")),
+    ]);
+    let d = "DPAS.md, extents: Dst D at RC 8 on xe-hpg is 8 rows of 8 D = 256 bytes and VD128 has 128 (RC 4 fits); Src0 likewise. Past the variable is undefined behaviour.";
+    forms(rows, "extents", d, &[
+        (HPG, "dpas.s8.s8.8.8 (M1, 8) VD128.0 VD.0 W1.0 A1(0,0)", undefined("dst")),
+        (HPG, "dpas.s8.s8.8.4 (M1, 8) VD128.0 VD.0 W1.0 A1(0,0)", None),
+        (HPG, "dpas.s8.s8.8.4 (M1, 8) VD.0 VD128.32 W1.0 A1(0,0)", undefined("src0")),
+    ]);
+    let d = "DPAS.md, extents: Src1 is ceil(SD/SRC1_OPERANDS_PER_CHAN) GRFs. s8 W: 8 GRFs (256 bytes on xe-hpg) do not fit VS (64 bytes); s2 W with s8 A: SRC1_OPERANDS_PER_CHAN 32/(4*2) = 4, 2 GRFs = 64 bytes fit from VS.0, not from VS.32; s4 W with s8 A: SRC1_OPERANDS_PER_CHAN 2, 4 GRFs = 128 bytes > 64.";
+    forms(rows, "extents", d, &[
+        (HPG, "dpas.s8.s8.8.1 (M1, 8) VD.0 VD.0 VS.0 A1(0,0)", undefined("src1")),
+        (HPG, "dpas.s2.s8.8.1 (M1, 8) VD.0 VD.0 VS.0 A1(0,0)", None),
+        (HPG, "dpas.s2.s8.8.1 (M1, 8) VD.0 VD.0 VS.32 A1(0,0)", undefined("src1")),
+        (HPG, "dpas.s4.s8.8.1 (M1, 8) VD.0 VD.0 VS.0 A1(0,0)", undefined("src1")),
+    ]);
+    let d = "DPAS.md, extents: Src2 is RC rows of SD*OPS_PER_CHAN elements. u4.u4 (OPS 8): 64 elements of 4 bits = 32 bytes a row; VS holds two rows.";
+    forms(rows, "extents", d, &[
+        (HPG, "dpas.u4.u4.8.2 (M1, 8) VD.0 VD.0 W1.0 VS(0,0)", None),
+        (HPG, "dpas.u4.u4.8.1 (M1, 8) VD.0 VD.0 W1.0 VS(1,0)", None),
+        (HPG, "dpas.u4.u4.8.2 (M1, 8) VD.0 VD.0 W1.0 VS(1,0)", undefined("src2")),
+        (HPG, "dpas.u4.u4.8.3 (M1, 8) VD.0 VD.0 W1.0 VS(0,0)", undefined("src2")),
+    ]);
+    let d = "DPAS-DST-ADVANCE resolved: HF/BF Dst rows are packed, 8 rows of 16 BF on xe-hpc = 256 bytes, exactly VB256; valid.";
+    rows.add(
+        "extents",
+        form(HPC, "dpas.bf.bf.8.8 (M1, 16) VB256.0 VF.0 W1.0 A1(0,0)", None)
+        .tag(errata::DPAS_DST_ADVANCE)
+        .derived(d),
+    );
+
+    let d = "DPAS-TF32-FP8-PATHS literal: tf32 has OPS_PER_CHAN 8 and SRC1_OPERANDS_PER_CHAN 0, so the tf32 pair is refused; the fp8 pairs stay valid.";
+    for (text, verdict) in [
+        (
+            "dpas.tf32.tf32.8.8 (M1, 16) VF.0 VF.0 W1.0 A1(0,0)",
+            invalid("opcode"),
+        ),
+        ("dpas.bf8.bf8.8.8 (M1, 16) VF.0 VF.0 W1.0 A1(0,0)", None),
+    ] {
+        let row = form(XE2, text, verdict).literal(errata::DPAS_TF32_FP8_PATHS);
+        rows.add("literal", row.derived(d));
+    }
+    let d = "DPAS-DST-ADVANCE literal: a BF Dst row per GRF, so RC 8 on xe-hpc spans 7*64 + 32 = 480 bytes > VB256's 256 (undefined behaviour), RC 4 spans 3*64 + 32 = 224 (valid); D rows are one GRF under both readings.";
+    for (platform, text, verdict) in [
+        (HPC, "dpas.bf.bf.8.8 (M1, 16) VB256.0 VF.0 W1.0 A1(0,0)", undefined("dst")),
+        (HPC, "dpas.bf.bf.8.4 (M1, 16) VB256.0 VF.0 W1.0 A1(0,0)", None),
+        (HPG, "dpas.s8.s8.8.4 (M1, 8) VD128.0 VD.0 W1.0 A1(0,0)", None),
+    ] {
+        let row = form(platform, text, verdict).literal(errata::DPAS_DST_ADVANCE);
+        rows.add("literal", row.derived(d));
+    }
 }

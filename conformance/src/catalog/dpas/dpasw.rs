@@ -2,10 +2,10 @@
 //! register file (`init.partner`), under both readings of DPASW-SPLIT.
 
 use visa_spec::errata;
-use visa_spec::platform::Platform::XeHpg;
+use visa_spec::platform::Platform::{XeHpc, XeHpg, XeLp};
 use visa_spec::types::DataType;
 
-use super::{bytes, dst_rows, fill, DECLS, UNTOUCHED};
+use super::{bytes, dst_rows, fill, forms, invalid, DECLS, UNTOUCHED};
 use crate::catalog::{Doc, Row, Rows};
 
 pub const DOC: Doc = Doc {
@@ -29,6 +29,11 @@ fn dpasw(text: &str, w: Vec<u8>, a: Vec<u8>, partner: Option<Vec<u8>>, want: &[u
 }
 
 fn add(rows: &mut Rows) {
+    semantics(rows);
+    validation(rows);
+}
+
+fn semantics(rows: &mut Rows) {
     let d = "DPASW, s8 A: Src2SizeInBytes = (8 * 4) * RC = 64 at RC 2, NGrf 2, NGrf_EU0 = 1, \
              NGrf_EU1 = 1: Src2.R[1] = EU1.Src2.R[0] (the partner's first register, bytes 2), \
              not EU1.Src2.R[1] (bytes 3) nor this thread's R[1] (bytes 1). B all ones: row 0 = \
@@ -62,4 +67,63 @@ fn add(rows: &mut Rows) {
     };
     rows.add("split", row(&[32, 32, 64]));
     rows.add("split", row(&[32, 32, 32]).literal(errata::DPASW_SPLIT));
+}
+
+/// The validation rows (instructions/DPASW.md): a valid instruction runs, an invalid one
+/// reports its own class and field.
+fn validation(rows: &mut Rows) {
+    let d = "DPASW.md: xe-hpg only; Dst D, UD or F; Src0 the same type as Dst (or %null); valid on xe-hpg.";
+    forms(
+        rows,
+        "forms",
+        d,
+        &[
+            (
+                XeHpg,
+                "dpasw.s8.s8.8.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)",
+                None,
+            ),
+            (
+                XeHpg,
+                "dpasw.bf.bf.8.8 (M1, 8) VF.0 %null.0 W1.0 A1(0,0)",
+                None,
+            ),
+        ],
+    );
+    let d = "DPASW.md: xe-hpg only, so not on xe-hpc or xe-lp.";
+    forms(
+        rows,
+        "forms",
+        d,
+        &[
+            (
+                XeHpc,
+                "dpasw.s8.s8.8.8 (M1, 16) VD.0 VD.0 W1.0 A1(0,0)",
+                invalid("opcode"),
+            ),
+            (
+                XeLp,
+                "dpasw.s8.s8.8.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)",
+                invalid("opcode"),
+            ),
+        ],
+    );
+    let d = "DPASW.md: Dst is D, UD or F (not HF); Src0 is the same type as Dst (not UD beside D).";
+    forms(
+        rows,
+        "forms",
+        d,
+        &[
+            (
+                XeHpg,
+                "dpasw.hf.hf.8.8 (M1, 8) VH.0 VF.0 W1.0 A1(0,0)",
+                invalid("dst"),
+            ),
+            (
+                XeHpg,
+                "dpasw.s8.s8.8.8 (M1, 8) VD.0 VU.0 W1.0 A1(0,0)",
+                invalid("src0"),
+            ),
+        ],
+    );
 }

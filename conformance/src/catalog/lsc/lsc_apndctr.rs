@@ -10,6 +10,11 @@ pub const DOC: Doc = Doc {
 };
 
 fn add(rows: &mut Rows) {
+    semantics(rows);
+    forms(rows);
+}
+
+fn semantics(rows: &mut Rows) {
     let d = "(case, register byte offset in VD, expected bytes). lsc_apndctr_atomic_add (LSC_UNTYPED.md, AppendCounterAtomicAdd) on bti 8: the counter 0x13121110 takes +1, +2, +3, +4 lane by lane; DstData gets the old values 0x13121110, 0x13121111, 0x13121113, 0x13121116.";
     rows.add(
         "load",
@@ -74,4 +79,16 @@ fn add(rows: &mut Rows) {
         )
         .derived(d),
     );
+}
+
+/// The validation rows of the append-counter atomics (instructions/LSC_UNTYPED.md, Examples):
+/// valid forms run.
+fn forms(rows: &mut Rows) {
+    let d = "LSC_UNTYPED.md, Examples: the append-counter atomics, on a binding-table surface and a bindless one (each with its counter at Aux_surface_address 0x20000); valid.";
+    for text in [
+        "lsc_apndctr_atomic_add.ugm (M1, 16) VD:d32 bti(0xA0) VD:d32",
+        "lsc_apndctr_atomic_sub.ugm.uc.uc (M1, 16) VD:d32 bss(V1) VD:d32",
+    ] {
+        valid_form(rows, d, form(text));
+    }
 }

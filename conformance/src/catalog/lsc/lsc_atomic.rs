@@ -10,6 +10,11 @@ pub const DOC: Doc = Doc {
 };
 
 fn add(rows: &mut Rows) {
+    semantics(rows);
+    forms(rows);
+}
+
+fn semantics(rows: &mut Rows) {
     let d = "One lane's atomic on the d32 at 0x40: (operation, literal errata, old, Src1Data, Src2Data, returned old, value left in memory).";
     atomic_rows(rows, d, "iinc %null %null", &[], 5, 0, 0, 5, 6);
     let d = "One lane's atomic on the d32 at 0x40: (operation, literal errata, old, Src1Data, Src2Data, returned old, value left in memory). 0 - 1 wraps to 0xffffffff.";
@@ -235,5 +240,49 @@ fn add(rows: &mut Rows) {
     rows.add(
         "one-address",
         check(c, Want::Error(ErrorClass::UndefinedBehaviour)).derived(d),
+    );
+}
+
+/// The validation rows of LSC_UNTYPED's atomics (instructions/LSC_UNTYPED.md, Format,
+/// operand descriptions, Examples): valid forms run, invalid ones name the field at fault.
+fn forms(rows: &mut Rows) {
+    let d = "LSC_UNTYPED.md, Examples: the atomics of the Examples (iinc with a %null DstData, an SLM fadd, icas with two sources, umax on d16u32); valid.";
+    for text in [
+        "lsc_atomic_iinc.ugm.uc.uc (M1, 16) %null:d32 flat[VA]:a64 %null %null",
+        "lsc_atomic_fadd.slm (M1, 16) VD:d32 flat[VA32]:a32 VD %null",
+        "lsc_atomic_icas.ugm.uc.wb (M1, 16) VD:d32 flat[VA]:a64 VD VD",
+        "lsc_atomic_umax.ugm (M1, 16) VD:d16u32 flat[VA]:a64 VD %null",
+    ] {
+        valid_form(rows, d, form(text));
+    }
+    let d = "LSC_UNTYPED.md, Transpose and DataElemsPerAddr: atomics are not transposed and take one element per address.";
+    for text in [
+        "lsc_atomic_iinc.ugm (M1_NM, 1) VD:d32t flat[VA]:a64 %null %null",
+        "lsc_atomic_iadd.ugm (M1, 16) VD:d32x2 flat[VA]:a64 VD %null",
+    ] {
+        invalid_form(rows, d, text, "dst");
+    }
+    let d =
+        "LSC_UNTYPED.md, DataSize: atomics take d16u32, d32 and d64, the float ones d32 and d64.";
+    for text in [
+        "lsc_atomic_iadd.ugm (M1, 16) VD:d8 flat[VA]:a64 VD %null",
+        "lsc_atomic_fadd.ugm (M1, 16) VD:d16u32 flat[VA]:a64 VD %null",
+    ] {
+        invalid_form(rows, d, text, "dst");
+    }
+    let d =
+        "LSC_UNTYPED.md, Src1Data: a unary atomic takes %null sources, a binary one a variable.";
+    for text in [
+        "lsc_atomic_iinc.ugm (M1, 16) VD:d32 flat[VA]:a64 VD %null",
+        "lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 %null %null",
+    ] {
+        invalid_form(rows, d, text, "src1");
+    }
+    let d = "LSC_UNTYPED.md, Format: an atomic names both Src1Data and Src2Data.";
+    invalid_form(
+        rows,
+        d,
+        "lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 VD",
+        "operands",
     );
 }

@@ -5,6 +5,7 @@
 pub mod lsc_apndctr;
 pub mod lsc_atomic;
 pub mod lsc_block2d;
+pub mod lsc_fence;
 pub mod lsc_load_status;
 pub mod lsc_typed;
 pub mod lsc_untyped;
@@ -33,6 +34,51 @@ const DECLS: &str = "\
 /// A row of this catalog: `text` after [`DECLS`] on xe-hpg.
 fn case(text: impl Into<String>) -> Case {
     Case::new(DECLS, text)
+}
+
+/// The declarations of the validation rows (forms) on xe-hpg, 32-byte GRFs: VD holds 16
+/// GRFs (512 bytes), VS 1 GRF, VA 32 qwords (256 bytes) of addresses, VA32 32 dwords (128).
+const FORM_DECLS: &str = "\
+.decl VD v_type=G type=ud num_elts=128
+.decl VS v_type=G type=ud num_elts=8
+.decl VA v_type=G type=uq num_elts=32
+.decl VA32 v_type=G type=ud num_elts=32
+.decl V1 v_type=G type=ud num_elts=1
+.decl P1 v_type=P num_elts=16
+.decl T1 v_type=T num_elts=1
+";
+
+/// A validation row of LSC: `text` after [`FORM_DECLS`] on xe-hpg, over the surfaces its
+/// valid forms address: binding-table entries 0x2, 0x4 and 0xA0 and the bindless entry 0
+/// (`bss(V1)`, V1 = 0), each 0x100 bytes at 0x10000 with an append counter at 0x20000. Memory
+/// is zero, so a valid form runs and its results are not observed.
+fn form(text: &str) -> Case {
+    let surface = |heap, bti| Surface {
+        heap,
+        bti,
+        base: 0x10000,
+        size: 0x100,
+        aux: 0x20000,
+        ..Surface::default()
+    };
+    Case::new(FORM_DECLS, text).surfaces([
+        surface(SurfaceHeap::BindingTable, 0x2),
+        surface(SurfaceHeap::BindingTable, 0x4),
+        surface(SurfaceHeap::BindingTable, 0xA0),
+        surface(SurfaceHeap::Bindless, 0),
+    ])
+}
+
+/// A valid form: it runs.
+fn valid_form(rows: &mut Rows, d: &str, c: Case) {
+    rows.add("forms", c.observe(Vec::new()).derived(d));
+}
+
+/// An invalid form, after [`FORM_DECLS`] on xe-hpg: an `invalid-instruction` error naming
+/// `field`.
+fn invalid_form(rows: &mut Rows, d: &str, text: &str, field: &str) {
+    let row = Case::new(FORM_DECLS, text).observe(Vec::new());
+    rows.add("invalid", row.expect_invalid(field).derived(d));
 }
 
 /// The block 2D rows' surface: xe-hpc under the documents' limits (BLOCK2D-LIMITS literal),

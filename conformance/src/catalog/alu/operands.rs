@@ -1,0 +1,282 @@
+//! The operand kinds beyond register operands (5_operands.md and the instruction documents
+//! each row cites): predicate destinations (CMP, SETP), ADD3O's overflow predicate, ADDC's
+//! carry and SUBB's borrow, ADDR_ADD's address operands, MOVS's state operands, CMP's
+//! relational operator and BFN's function table. A valid form runs from the zeroed state; an
+//! invalid one is an `invalid-instruction` error naming the operand at fault.
+
+use visa_spec::platform::Platform::XeHpg;
+
+use crate::catalog::{Doc, Row, Rows};
+
+pub const DOC: Doc = Doc {
+    family: "alu",
+    instruction: "operands",
+    file: "catalog/alu/operands.jsonl",
+    rows: add,
+};
+
+/// One variable of each kind the forms name: UD, D, F, UW and UB general variables of 32
+/// elements (128, 128, 128, 64 and 32 bytes: 4, 4, 4, 2 and 1 GRFs on xe-hpg), predicates
+/// of 32 and 16 elements, an address, a surface and a sampler variable.
+const DECLS: &str = "\
+.decl V1 v_type=G type=ud num_elts=32
+.decl V2 v_type=G type=ud num_elts=32
+.decl V3 v_type=G type=ud num_elts=32
+.decl V4 v_type=G type=ud num_elts=32
+.decl VD v_type=G type=d num_elts=32
+.decl VF v_type=G type=f num_elts=32
+.decl VW v_type=G type=uw num_elts=32
+.decl VB v_type=G type=ub num_elts=32
+.decl P1 v_type=P num_elts=32
+.decl P2 v_type=P num_elts=16
+.decl A0 v_type=A num_elts=4
+.decl T1 v_type=T num_elts=2
+.decl S1 v_type=S num_elts=2
+";
+
+/// `text` after [`DECLS`] on xe-hpg.
+fn form(text: &str) -> Row {
+    Row::new(XeHpg, format!("{DECLS}{text}\n"))
+}
+
+/// A valid form: it runs from the zeroed state.
+fn valid(rows: &mut Rows, group: &str, d: &str, text: &str) {
+    rows.add(group, form(text).derived(d));
+}
+
+/// An invalid form: an `invalid-instruction` error naming `field`.
+fn invalid(rows: &mut Rows, group: &str, d: &str, text: &str, field: &str) {
+    rows.add(group, form(text).expect_invalid(field).derived(d));
+}
+
+fn add(rows: &mut Rows) {
+    valid_forms(rows);
+    invalid_forms(rows);
+}
+
+fn valid_forms(rows: &mut Rows) {
+    let d = "instructions/CMP.md: a predicate or a general destination, every rel_op; valid.";
+    for text in [
+        "cmp.eq (M1, 16) P1 V2(0,0)<1;1,0> 0x0:ud",
+        "cmp.le (M5, 16) P1 VF(0,0)<1;1,0> 0x3f800000:f",
+        "cmp.ne (M1, 16) VD(0,0)<1> VD(0,0)<1;1,0> 0x0:d",
+    ] {
+        valid(rows, "cmp", d, text);
+    }
+    let d = "instructions/SETP.md: a predicate destination, a UB, UW or UD source; valid.";
+    for text in [
+        "setp (M1_NM, 16) P1 VW(0,0)<0;1,0>",
+        "setp (M1_NM, 32) P1 0xffff0000:ud",
+    ] {
+        valid(rows, "setp", d, text);
+    }
+    let d = "instructions/ADD3O.md: `(P)` names the overflow predicate; valid.";
+    valid(
+        rows,
+        "add3o",
+        d,
+        "(P1) add3o (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0> V4(0,0)<1;1,0>",
+    );
+    let d = "instructions/ADDC.md, SUBB.md: dst, carry (borrow), src0, src1, all UD; valid.";
+    for text in [
+        "addc (M1, 16) V1(0,0)<1> V2(0,0)<1> V3(0,0)<1;1,0> V4(0,0)<1;1,0>",
+        "(P2) subb (M1, 16) V1(0,0)<1> V2(0,0)<1> V3(0,0)<1;1,0> 0x1:ud",
+    ] {
+        valid(rows, "carry", d, text);
+    }
+    let d = "instructions/ADDR_ADD.md: an address destination; src0 an address-of, an address or a general <0;1,0> operand; valid.";
+    for text in [
+        "addr_add (M1, 1) A0(0)<1> &V2+4 0x10:uw",
+        "addr_add (M1, 4) A0(0)<1> A0(0)<1;1,0> VW(0,0)<1;1,0>",
+        "addr_add (M1, 1) A0(1)<1> V2(1,2)<0;1,0> 0x0:uw",
+    ] {
+        valid(rows, "addr_add", d, text);
+    }
+    let d = "instructions/MOVS.md: state <- general, general <- state, state <- state; valid.";
+    for text in [
+        "movs (M1, 1) T1(0) V1(0,0)<0;1,0>",
+        "movs (M1, 2) V1(0,0)<1> S1(0)",
+        "movs (M1, 1) T1(1) T1(0)",
+    ] {
+        valid(rows, "movs", d, text);
+    }
+    let d = "instructions/BFN.md: `bfn.x<HEX>` names the function table; valid.";
+    valid(
+        rows,
+        "bfn",
+        d,
+        "bfn.xd8 (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0> V4(0,0)<1;1,0>",
+    );
+    let d = "instructions/MUL.md (D x D), SEL.md, MIN_MAX.md, SAD2.md, MADW.md: register and immediate operands of their type maps; valid.";
+    for text in [
+        "mul (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0>",
+        "(P1) sel (M1, 16) VF(0,0)<1> VF(0,0)<1;1,0> 0x0:f",
+        "max.sat (M1, 16) VF(0,0)<1> VF(0,0)<1;1,0> 0x0:f",
+        "sad2 (M1, 16) VW(0,0)<1> VB(0,0)<1;1,0> VB(0,16)<1;1,0>",
+        "madw (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0> V4(0,0)<1;1,0>",
+    ] {
+        valid(rows, "alu", d, text);
+    }
+}
+
+fn invalid_forms(rows: &mut Rows) {
+    let d = "instructions/CMP.md, Notes: CMP takes no predication.";
+    invalid(
+        rows,
+        "cmp",
+        d,
+        "(P1) cmp.eq (M1, 16) P2 V2(0,0)<1;1,0> 0x0:ud",
+        "pred",
+    );
+    let d = "instructions/CMP.md, Text: CMP needs one rel_op of the table (`lg` is none).";
+    for text in [
+        "cmp (M1, 16) P1 V2(0,0)<1;1,0> 0x0:ud",
+        "cmp.eq.ne (M1, 16) P1 V2(0,0)<1;1,0> 0x0:ud",
+        "cmp.lg (M1, 16) P1 V2(0,0)<1;1,0> 0x0:ud",
+    ] {
+        invalid(rows, "cmp", d, text, "opcode");
+    }
+    let d = "instructions/CMP.md: a 16-element predicate destination does not reach channel 16 + 15 under M5.";
+    invalid(
+        rows,
+        "cmp",
+        d,
+        "cmp.eq (M5, 16) P2 V2(0,0)<1;1,0> 0x0:ud",
+        "dst",
+    );
+    let d = "Only CMP and SETP write predicates (instructions/ADD.md: a general destination); SETP writes nothing else (instructions/SETP.md).";
+    for text in [
+        "add (M1, 16) P1 V2(0,0)<1;1,0> 0x0:ud",
+        "setp (M1_NM, 16) V1(0,0)<1> V2(0,0)<1;1,0>",
+    ] {
+        invalid(rows, "predicate-dst", d, text, "dst");
+    }
+    let d = "instructions/ADD3O.md: `(P)` names the overflow predicate: required, neither inverted nor combined.";
+    for text in [
+        "add3o (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0> V4(0,0)<1;1,0>",
+        "(!P1) add3o (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0> V4(0,0)<1;1,0>",
+    ] {
+        invalid(rows, "add3o", d, text, "pred");
+    }
+    let d = "instructions/ADDC.md: ADDC needs its carry operand.";
+    invalid(
+        rows,
+        "carry",
+        d,
+        "addc (M1, 16) V1(0,0)<1> V3(0,0)<1;1,0> V4(0,0)<1;1,0>",
+        "operands",
+    );
+    let d = "instructions/ADDC.md: the carry operand is UD; with a D carry the type map has no row, an error naming the destination.";
+    invalid(
+        rows,
+        "carry",
+        d,
+        "addc (M1, 16) V1(0,0)<1> VD(0,0)<1> V3(0,0)<1;1,0> V4(0,0)<1;1,0>",
+        "dst",
+    );
+    let d = "instructions/ADDR_ADD.md: no predication.";
+    invalid(
+        rows,
+        "addr_add",
+        d,
+        "(P1) addr_add (M1, 1) A0(0)<1> &V2+4 0x10:uw",
+        "pred",
+    );
+    let d = "instructions/ADDR_ADD.md: the destination is an address operand.";
+    invalid(
+        rows,
+        "addr_add",
+        d,
+        "addr_add (M1, 1) V1(0,0)<1> &V2+4 0x10:uw",
+        "dst",
+    );
+    let d = "instructions/ADDR_ADD.md: a general src0 is read through <0;1,0>.";
+    invalid(
+        rows,
+        "addr_add",
+        d,
+        "addr_add (M1, 4) A0(0)<1> V2(0,0)<1;1,0> 0x10:uw",
+        "src0",
+    );
+    let d = "instructions/ADDR_ADD.md: src1 is UW; with a UD src1 the type map has no row, an error naming the destination.";
+    invalid(
+        rows,
+        "addr_add",
+        d,
+        "addr_add (M1, 1) A0(0)<1> &V2+4 0x10:ud",
+        "dst",
+    );
+    let d = "instructions/ADDR_ADD.md: SIMD8 from A0(0) passes A0's 4 elements.";
+    invalid(
+        rows,
+        "addr_add",
+        d,
+        "addr_add (M1, 8) A0(0)<1> &V2+4 0x10:uw",
+        "dst",
+    );
+    let d = "instructions/ADDR_ADD.md: a general src0 names an element of its variable. V2 is 32 UD, 128 bytes, 4 rows of 32 bytes on xe-hpg: row 4 is past the end, and a row number whose byte offset does not fit 32 bits must not overflow.";
+    for text in [
+        "addr_add (M1, 1) A0(0)<1> V2(4,0)<0;1,0> 0x0:uw",
+        "addr_add (M1, 1) A0(0)<1> V2(4294967295,7)<0;1,0> 0x0:uw",
+    ] {
+        invalid(rows, "addr_add", d, text, "src0");
+    }
+    let d = "5_operands.md: an address-of operand (`&V+off`) is a source of ADDR_ADD only.";
+    invalid(
+        rows,
+        "address-of",
+        d,
+        "add (M1, 1) V1(0,0)<1> &V2+4 0x10:ud",
+        "src0",
+    );
+    let d = "instructions/MOVS.md: one side is a state operand; a general-to-general move is refused at its destination.";
+    invalid(
+        rows,
+        "movs",
+        d,
+        "movs (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0>",
+        "dst",
+    );
+    let d = "instructions/MOVS.md: two state operands are of one class: a sampler is not moved into a surface.";
+    invalid(rows, "movs", d, "movs (M1, 1) T1(0) S1(0)", "src0");
+    let d = "instructions/MOVS.md: no predication.";
+    invalid(
+        rows,
+        "movs",
+        d,
+        "(P1) movs (M1, 1) T1(0) V1(0,0)<0;1,0>",
+        "pred",
+    );
+    let d =
+        "instructions/BFN.md, Text: BFN needs its function table, in hexadecimal (`bfn.x<HEX>`).";
+    for text in [
+        "bfn (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0> V4(0,0)<1;1,0>",
+        "bfn.xz1 (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0> V4(0,0)<1;1,0>",
+    ] {
+        invalid(rows, "bfn", d, text, "opcode");
+    }
+    let d = "instructions/MIN_MAX.md, Format and Text: MIN and MAX take no predication.";
+    invalid(
+        rows,
+        "alu",
+        d,
+        "(P1) max (M1, 16) VF(0,0)<1> VF(0,0)<1;1,0> 0x0:f",
+        "pred",
+    );
+    let d = "instructions/MUL.md, Properties: saturation \"Only when type is float\"; a UD MUL does not saturate.";
+    invalid(
+        rows,
+        "alu",
+        d,
+        "mul.sat (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0>",
+        "opcode",
+    );
+    let d = "instructions/SAD2.md: the sources are bytes, the destination words; a UD destination has no row of the type map.";
+    invalid(
+        rows,
+        "alu",
+        d,
+        "sad2 (M1, 16) V1(0,0)<1> VB(0,0)<1;1,0> VB(0,16)<1;1,0>",
+        "dst",
+    );
+}
