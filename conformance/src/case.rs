@@ -24,7 +24,7 @@ use visa_spec::profile::DpasProfile;
 use visa_spec::state::{MachineState, VarId, Vars, CR0};
 use visa_spec::validate;
 
-use crate::vector::{hex, Allowed, Case, Expect, ExpectState, Init, MemRegion};
+use crate::vector::{self, hex, Allowed, Case, Expect, ExpectState, Init, MemRegion};
 
 /// The engines a case can run on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -472,6 +472,8 @@ pub enum Mismatch {
         expected: ErrorClass,
         error: VisaError,
     },
+    /// The expected error class, naming another field than the case's `x-error-field`.
+    WrongField { field: String, error: VisaError },
 }
 
 impl fmt::Display for Mismatch {
@@ -515,6 +517,13 @@ impl fmt::Display for Mismatch {
             Mismatch::UnexpectedError { error } => write!(f, "unexpected error {error}"),
             Mismatch::WrongError { expected, error } => {
                 write!(f, "expected error {expected}, got {error}")
+            }
+            Mismatch::WrongField { field, error } => {
+                let named = error.field.as_deref().unwrap_or("no field");
+                write!(
+                    f,
+                    "expected an error naming field `{field}`, got one naming {named}: {error}"
+                )
             }
         }
     }
@@ -659,6 +668,26 @@ pub fn compare(expect: &Expect, outcome: &Outcome) -> Verdict {
 /// The verdict of a case: [`compare`] with its `expect`; a case without `expect` passes
 /// when the run succeeds.
 pub fn judge(case: &Case, outcome: &Outcome) -> Verdict {
+    judge_class(case, outcome)
+}
+
+/// [`judge`] for this project's engines: an expected error must also name the field the
+/// case states in [`vector::ERROR_FIELD_KEY`] (an implementation over `visa-dut/1` reports
+/// only a class and is judged by [`judge`]).
+pub fn judge_with_field(case: &Case, outcome: &Outcome) -> Verdict {
+    let verdict = judge_class(case, outcome);
+    match (vector::error_field(case), outcome) {
+        (Some(want), Outcome::Error(e)) if verdict.passed() && e.field.as_deref() != Some(want) => {
+            Verdict::Fail(Mismatch::WrongField {
+                field: want.to_string(),
+                error: e.clone(),
+            })
+        }
+        _ => verdict,
+    }
+}
+
+fn judge_class(case: &Case, outcome: &Outcome) -> Verdict {
     match (&case.expect, outcome) {
         (Some(expect), _) => compare(expect, outcome),
         (None, Outcome::Ok(_)) => Verdict::Pass,

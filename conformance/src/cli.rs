@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 use visa_spec::asm;
 use visa_spec::error::VisaError;
 
-use crate::case::{compare, judge, run_case, EngineKind, Outcome, Verdict};
+use crate::case::{judge_with_field, run_case, EngineKind, Outcome, Verdict};
 use crate::golden;
 use crate::input::{clip_message, read_bounded, MAX_LINE_BYTES};
 use crate::junit::{self, CaseResult, Failure, FileResults};
@@ -159,8 +159,8 @@ pub fn exec_report(case: &Case, engine: EngineKind, outcome: &Outcome) -> Value 
             m.insert("error".into(), error_value(e));
         }
     }
-    if let Some(expect) = &case.expect {
-        match compare(expect, outcome) {
+    if case.expect.is_some() {
+        match judge_with_field(case, outcome) {
             Verdict::Pass => {
                 m.insert("verdict".into(), "pass".into());
             }
@@ -300,7 +300,7 @@ fn check_entry(entry: &Entry, engine: EngineKind) -> CaseResult {
         ),
         Ok(case) => {
             let outcome = run_case(case, engine);
-            let failure = match judge(case, &outcome) {
+            let failure = match judge_with_field(case, &outcome) {
                 Verdict::Pass => None,
                 Verdict::Fail(m) => Some(Failure {
                     kind: "mismatch",

@@ -37,6 +37,16 @@ use visa_spec::error::{ErrorClass, VisaError};
 use visa_spec::platform::Platform;
 use visa_spec::state::{Surface, SurfaceHeap};
 
+/// The extension key a case names the field of its expected error in (docs/vector-format.md):
+/// this project's engines name the field of every error (DESIGN.md), so `check` compares it;
+/// an implementation over `visa-dut/1` reports only the class, so `certify` does not.
+pub const ERROR_FIELD_KEY: &str = "x-error-field";
+
+/// The field `case` expects its error to name ([`ERROR_FIELD_KEY`]), if it states one.
+pub fn error_field(case: &Case) -> Option<&str> {
+    case.extensions.get(ERROR_FIELD_KEY).and_then(Value::as_str)
+}
+
 use crate::input::{parse_json, BoundedLines, JsonError, Line, UniqueValue, MAX_LINE_BYTES};
 
 /// The value of the `format` key.

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use visa_conformance::case::{judge, Outcome};
+use visa_conformance::case::{judge, judge_with_field};
 use visa_conformance::catalog::engine::{Engine, Implementation, InProcess};
 use visa_conformance::catalog::row::{error_field, DERIVATION_KEY, ERROR_FIELD_KEY};
 use visa_conformance::catalog::{self, DOCS};
@@ -34,17 +34,15 @@ fn failures(engine: &mut dyn Engine, cases: &[Case], fields: bool) -> Vec<String
         .iter()
         .filter_map(|case| {
             let outcome = engine.run(case);
-            let verdict = judge(case, &outcome);
-            let problem = if !verdict.passed() {
-                format!("{verdict:?}")
+            let verdict = if fields {
+                judge_with_field(case, &outcome)
             } else {
-                match (fields.then(|| error_field(case)).flatten(), &outcome) {
-                    (Some(want), Outcome::Error(e)) if e.field.as_deref() != Some(want) => {
-                        format!("the error names field {:?}, not {want:?}: {e}", e.field)
-                    }
-                    _ => return None,
-                }
+                judge(case, &outcome)
             };
+            if verdict.passed() {
+                return None;
+            }
+            let problem = format!("{verdict:?}");
             Some(format!(
                 "{} on {}: {problem}\n  program: {}\n  derivation: {}",
                 case.id,

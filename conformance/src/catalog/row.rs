@@ -16,15 +16,7 @@ use crate::vector::{Allowed, Case, Expect, ExpectState, Init, MemExpect, MemRegi
 /// The extension key a catalog case carries its derivation in (docs/vector-format.md).
 pub const DERIVATION_KEY: &str = "x-derivation";
 
-/// The extension key a catalog case names the field of its expected error in
-/// (docs/vector-format.md): our engines' errors name it (DESIGN.md), an implementation over
-/// `visa-dut/1` reports only the class, so it is never compared by `check` or `certify`.
-pub const ERROR_FIELD_KEY: &str = "x-error-field";
-
-/// The field `case` expects its error to name ([`ERROR_FIELD_KEY`]), if it states one.
-pub fn error_field(case: &Case) -> Option<&str> {
-    case.extensions.get(ERROR_FIELD_KEY).and_then(Value::as_str)
-}
+pub use crate::vector::{error_field, ERROR_FIELD_KEY};
 
 /// What a row expects, in the form its derivation states it.
 #[derive(Clone, Debug, PartialEq, Eq)]
