@@ -10,7 +10,7 @@ use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
 use visa_model::ir::svm::raw_byte_offset as svm_raw_byte_offset;
 use visa_model::ir::svm::{AtomicOp, SvmCtrl};
-use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::ir::{Ctrl, Dst, Instruction, Payload, Program, Scalar};
 use visa_model::state::{ByteSet, MachineState, SparseMemory, StoreJournal, Window, FLAT};
 use visa_model::VisaError;
 
@@ -24,17 +24,41 @@ type Result<T> = std::result::Result<T, VisaError>;
 
 #[derive(Clone, Copy, Debug)]
 enum Kind {
-    BlockLd { bytes: usize, align: u64 },
-    BlockSt { bytes: usize },
-    Gather { bs: usize, nb: usize },
-    Scatter { bs: usize, nb: usize },
-    Gather4 { ch_mask: u8, per_channel: usize },
-    Scatter4 { ch_mask: u8, per_channel: usize },
-    Atomic { op: AtomicOp, width: u32 },
+    BlockLd {
+        bytes: usize,
+        align: u64,
+    },
+    BlockSt {
+        bytes: usize,
+        src: usize,
+    },
+    Gather {
+        bs: usize,
+        nb: usize,
+    },
+    Scatter {
+        bs: usize,
+        nb: usize,
+        src: usize,
+    },
+    Gather4 {
+        ch_mask: u8,
+        per_channel: usize,
+    },
+    Scatter4 {
+        ch_mask: u8,
+        per_channel: usize,
+        src: usize,
+    },
+    Atomic {
+        op: AtomicOp,
+        width: u32,
+    },
 }
 
+/// The scalar `Address`: an immediate, or the register byte of its UQ element.
 #[derive(Clone, Copy, Debug)]
-enum Scalar {
+enum Address {
     Imm(u64),
     Reg(usize),
 }
@@ -49,11 +73,12 @@ pub(crate) struct SvmPlan {
     mask_offset: u32,
     pred: Option<(usize, bool, PredCombine)>,
     /// The scalar `Address` of the block and 4-channel forms.
-    address: Scalar,
+    address: Address,
     /// Register byte of `Addresses` (or `Element_offset`).
     addrs: usize,
-    /// Register byte of the destination (loads, atomics) or the data source (stores).
-    data: Option<usize>,
+    /// Register byte of the destination (loads, atomics; `None` for `%null`). A store's
+    /// `Src` is in its [`Kind`].
+    dst: Option<usize>,
     src0: Option<usize>,
     src1: Option<usize>,
     /// One past the last register byte of the destination variable.
@@ -100,13 +125,12 @@ impl SvmPlan {
                 .ok_or_else(|| bug("an SVM operand has no register-file storage"))?;
             Ok(base + svm_raw_byte_offset(program.platform, row, col, ty))
         };
-        let src_at = |k: usize| -> Result<Option<usize>> {
-            match insn.srcs.get(k) {
-                Some(Src::General {
-                    var, row, col, ty, ..
-                }) => Ok(Some(place(*var, *row, *col, *ty)?)),
-                _ => Ok(None),
-            }
+        let raw = |p: Payload| place(p.var, p.row, p.col, p.ty);
+        let scalar = |s: Scalar| -> Result<Address> {
+            Ok(match s {
+                Scalar::Imm { bits, .. } => Address::Imm(bits),
+                Scalar::Var { var, row, col, ty } => Address::Reg(place(var, row, col, ty)?),
+            })
         };
         let (dst_at, var_end) = match insn.dst {
             Dst::General {
@@ -121,92 +145,109 @@ impl SvmPlan {
             _ => (None, 0),
         };
         let per_channel = (insn.exec_size as usize).max(grf / 4);
-        let (kind, data, addrs_k) = match (insn.opcode, c) {
-            (
-                Opcode::SvmBlockLd,
-                SvmCtrl::Block {
-                    num_owords,
-                    unaligned,
-                },
-            ) => (
+        // (kind, Address, Addresses or Element_offset, Src0, Src1).
+        let (kind, address, addrs, src0, src1) = match c {
+            SvmCtrl::BlockLd {
+                num_owords,
+                unaligned,
+                address,
+            } => (
                 Kind::BlockLd {
                     bytes: 16 * num_owords as usize,
                     align: if unaligned { 4 } else { 16 },
                 },
-                dst_at,
+                scalar(address)?,
+                0,
+                None,
                 None,
             ),
-            (Opcode::SvmBlockSt, SvmCtrl::Block { num_owords, .. }) => (
+            SvmCtrl::BlockSt {
+                num_owords,
+                address,
+                src,
+            } => (
                 Kind::BlockSt {
                     bytes: 16 * num_owords as usize,
+                    src: raw(src)?,
                 },
-                src_at(1)?,
+                scalar(address)?,
+                0,
+                None,
                 None,
             ),
-            (
-                Opcode::SvmGather,
-                SvmCtrl::Blocks {
-                    block_size,
-                    num_blocks,
-                },
-            ) => (
+            SvmCtrl::Gather {
+                block_size,
+                num_blocks,
+                addresses,
+            } => (
                 Kind::Gather {
                     bs: block_size as usize,
                     nb: num_blocks as usize,
                 },
-                dst_at,
-                Some(0),
+                Address::Imm(0),
+                raw(addresses)?,
+                None,
+                None,
             ),
-            (
-                Opcode::SvmScatter,
-                SvmCtrl::Blocks {
-                    block_size,
-                    num_blocks,
-                },
-            ) => (
+            SvmCtrl::Scatter {
+                block_size,
+                num_blocks,
+                addresses,
+                src,
+            } => (
                 Kind::Scatter {
                     bs: block_size as usize,
                     nb: num_blocks as usize,
+                    src: raw(src)?,
                 },
-                src_at(1)?,
-                Some(0),
+                Address::Imm(0),
+                raw(addresses)?,
+                None,
+                None,
             ),
-            (Opcode::SvmGather4Scaled, SvmCtrl::Channels { ch_mask }) => (
+            SvmCtrl::Gather4Scaled {
+                ch_mask,
+                address,
+                element_offset,
+            } => (
                 Kind::Gather4 {
                     ch_mask,
                     per_channel,
                 },
-                dst_at,
-                Some(1),
+                scalar(address)?,
+                raw(element_offset)?,
+                None,
+                None,
             ),
-            (Opcode::SvmScatter4Scaled, SvmCtrl::Channels { ch_mask }) => (
+            SvmCtrl::Scatter4Scaled {
+                ch_mask,
+                address,
+                element_offset,
+                src,
+            } => (
                 Kind::Scatter4 {
                     ch_mask,
                     per_channel,
+                    src: raw(src)?,
                 },
-                src_at(2)?,
-                Some(1),
+                scalar(address)?,
+                raw(element_offset)?,
+                None,
+                None,
             ),
-            (Opcode::SvmAtomic, SvmCtrl::Atomic { op, width }) => {
-                (Kind::Atomic { op, width }, dst_at, Some(0))
-            }
-            _ => return Err(bug("an SVM instruction with another control")),
-        };
-        let address = match insn.srcs.first() {
-            Some(Src::Imm { bits, .. }) => Scalar::Imm(*bits),
-            Some(Src::General {
-                var, row, col, ty, ..
-            }) => Scalar::Reg(place(*var, *row, *col, *ty)?),
-            _ => return Err(bug("an SVM address of another kind")),
-        };
-        let addrs = match addrs_k {
-            Some(k) => src_at(k)?.ok_or_else(|| bug("SVM addresses are null"))?,
-            None => 0,
-        };
-        let (src0, src1) = if insn.opcode == Opcode::SvmAtomic {
-            (src_at(1)?, src_at(2)?)
-        } else {
-            (None, None)
+            SvmCtrl::Atomic {
+                op,
+                width,
+                addresses,
+                src0,
+                src1,
+            } => (
+                Kind::Atomic { op, width },
+                Address::Imm(0),
+                raw(addresses)?,
+                src0.map(raw).transpose()?,
+                src1.map(raw).transpose()?,
+            ),
         };
         Ok(SvmPlan {
             pos: insn.pos,
@@ -217,7 +258,7 @@ impl SvmPlan {
             pred: insn.pred.map(|p| (p.var.0 as usize, p.invert, p.combine)),
             address,
             addrs,
-            data,
+            dst: dst_at,
             src0,
             src1,
             var_end,
@@ -240,21 +281,20 @@ impl SvmPlan {
             Kind::BlockLd { bytes, align } => {
                 let a = self.scalar(state)?;
                 check_align(a, align)?;
-                let dst = self.data.ok_or_else(|| bug("SVM_BLOCK_LD without dst"))?;
+                let dst = self.dst.ok_or_else(|| bug("SVM_BLOCK_LD without dst"))?;
                 let mut writes = Writes::default();
                 read_into(state, a, bytes, dst, &mut writes);
                 writes.apply(state)
             }
-            Kind::BlockSt { bytes } => {
+            Kind::BlockSt { bytes, src } => {
                 let a = self.scalar(state)?;
                 check_align(a, 16)?;
-                let src = self.data.ok_or_else(|| bug("SVM_BLOCK_ST without src"))?;
                 let data = grf(state, src, bytes)?.to_vec();
                 store_all(state, vec![(a, data)]);
                 Ok(())
             }
             Kind::Gather { bs, nb } => self.gather(state, bs, nb),
-            Kind::Scatter { bs, nb } => self.scatter(state, bs, nb),
+            Kind::Scatter { bs, nb, src } => self.scatter(state, bs, nb, src),
             Kind::Gather4 {
                 ch_mask,
                 per_channel,
@@ -262,11 +302,9 @@ impl SvmPlan {
             Kind::Scatter4 {
                 ch_mask,
                 per_channel,
+                src,
             } => {
                 let stream = self.channel_stream(state, ch_mask)?;
-                let src = self
-                    .data
-                    .ok_or_else(|| bug("SVM_SCATTER4_SCALED without src"))?;
                 let mut stores = Vec::with_capacity(stream.len());
                 for (pos, i, a) in stream {
                     let at = src + (pos * per_channel + i) * 4;
@@ -281,8 +319,8 @@ impl SvmPlan {
 
     fn scalar(&self, state: &MachineState) -> Result<u64> {
         match self.address {
-            Scalar::Imm(v) => Ok(v),
-            Scalar::Reg(at) => le(grf(state, at, 8)?),
+            Address::Imm(v) => Ok(v),
+            Address::Reg(at) => le(grf(state, at, 8)?),
         }
     }
 
@@ -314,7 +352,7 @@ impl SvmPlan {
 
     fn gather(&self, state: &mut MachineState, bs: usize, nb: usize) -> Result<()> {
         let lanes = self.lanes(state, bs as u64)?;
-        let dst = self.data.ok_or_else(|| bug("SVM_GATHER without dst"))?;
+        let dst = self.dst.ok_or_else(|| bug("SVM_GATHER without dst"))?;
         // The addresses are read: the destination is written in place.
         let MachineState {
             grf,
@@ -450,9 +488,8 @@ impl SvmPlan {
         Ok(())
     }
 
-    fn scatter(&self, state: &mut MachineState, bs: usize, nb: usize) -> Result<()> {
+    fn scatter(&self, state: &mut MachineState, bs: usize, nb: usize, src: usize) -> Result<()> {
         let lanes = self.lanes(state, bs as u64)?;
-        let src = self.data.ok_or_else(|| bug("SVM_SCATTER without src"))?;
         // (address, register byte, length) of every block.
         let mut stores: Small<(u64, usize, usize), 64> = Small::new();
         if bs == 1 {
@@ -524,7 +561,7 @@ impl SvmPlan {
     fn gather4(&self, state: &mut MachineState, ch_mask: u8, per_channel: usize) -> Result<()> {
         let stream = self.channel_stream(state, ch_mask)?;
         let dst = self
-            .data
+            .dst
             .ok_or_else(|| bug("SVM_GATHER4_SCALED without dst"))?;
         let mut writes = Writes::default();
         for (pos, i, a) in stream {
@@ -564,7 +601,7 @@ impl SvmPlan {
             };
             let (s0, s1) = (operand(self.src0)?, operand(self.src1)?);
             let new = apply_op(op, width, mask, old, s0, s1);
-            if let Some(d) = self.data {
+            if let Some(d) = self.dst {
                 let ret = if op == AtomicOp::Predec && !self.lit_predec {
                     new
                 } else {

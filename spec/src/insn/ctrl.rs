@@ -26,7 +26,7 @@ pub(crate) fn block2d(insn: &Instruction) -> Result<&Block2dCtrl> {
     }
 }
 
-/// The SVM instructions' sizes, channel mask or atomic operation.
+/// The SVM instructions' sizes, channel mask or atomic operation, and their operands.
 pub(crate) fn svm(insn: &Instruction) -> Result<SvmCtrl> {
     match insn.ctrl {
         Ctrl::Svm(c) => Ok(c),

@@ -447,19 +447,20 @@ pub struct Instruction {
     /// ADD3O's overflow predicate `(<P>)` ([`Dst::Predicate`]).
     pub dst2: Option<Dst>,
     /// The sources by position; empty for the families that name their operands in `ctrl`
-    /// (block 2D: [`Block2dCtrl::operands`]).
+    /// (block 2D: [`Block2dCtrl::operands`]; SVM: [`svm::SvmCtrl`]).
     pub srcs: Vec<Src>,
 }
 
 impl Instruction {
-    /// Every source operand: `srcs`, then the operands a family names in `ctrl` (block 2D's
-    /// surface, X, Y and Src1Data, in the text's order). Generic passes over operands walk
-    /// this.
+    /// Every source operand: `srcs`, then the operands a family names in `ctrl` in the text's
+    /// order (block 2D's surface, X, Y and Src1Data; an SVM instruction's
+    /// [`svm::SvmCtrl::sources`]). Generic passes over operands walk this.
     /// A family that names its operands with the narrow kinds of [`operand`] yields them as
     /// owned sources.
     pub fn sources(&self) -> impl Iterator<Item = Cow<'_, Src>> {
         let named: Vec<Cow<'_, Src>> = match &self.ctrl {
             Ctrl::Block2d(c) => c.operands.sources().map(Cow::Borrowed).collect(),
+            Ctrl::Svm(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             _ => Vec::new(),
         };
         self.srcs.iter().map(Cow::Borrowed).chain(named)
@@ -515,7 +516,7 @@ pub enum Ctrl {
     Bfn(u8),
     /// DPAS's and DPASW's `W`, `A`, `SD` and `RC` fields (`dpas.W.A.SD.RC`).
     Dpas(DpasCtrl),
-    /// The SVM instructions' sizes, channel mask or atomic operation.
+    /// The SVM instructions' sizes, channel mask or atomic operation, and their operands.
     Svm(crate::ir::svm::SvmCtrl),
     /// LSC_UNTYPED's message fields: unit, caching, data shape and address.
     Lsc(LscCtrl),

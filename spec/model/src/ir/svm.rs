@@ -1,24 +1,130 @@
-//! The control fields of the SVM instructions (instructions/SVM.md and the SVM_*.md
-//! documents): the block load/store oword count, the gather/scatter block size and block
-//! count, the RGBA channel mask of the four-channel forms and the atomic operation with its
-//! data width. Validation (`validate::svm`) builds them from the text forms; the modules
-//! under `insn::svm` read them.
+//! The control fields and operands of the SVM instructions (instructions/SVM.md and the
+//! SVM_*.md documents): the block load/store oword count, the gather/scatter block size and
+//! block count, the RGBA channel mask of the four-channel forms and the atomic operation with
+//! its data width, each with the operands its document names. Validation (`validate::svm`)
+//! builds them from the text forms; the modules under `insn::svm` read them.
 
+use super::operand::{Payload, Scalar};
+use super::Src;
 use crate::platform::Platform;
 use crate::types::DataType;
 
-/// The control field of one SVM instruction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The control fields and operands of one SVM instruction, one variant per document, the
+/// operands named as in its Format table.
+///
+/// IR shape: the operands are here, by name; `srcs` is empty (generic passes walk
+/// [`super::Instruction::sources`], which yields [`SvmCtrl::sources`]). `Dst` is the
+/// instruction's `dst`: a `General` operand for the loads, `General` or `Null` (V0) for
+/// SVM_ATOMIC, `Null` for the stores.
+///
+/// A scalar operand (`Address`: `V(R,C)<0;1,0>` or an immediate) is a [`Scalar`]. A raw
+/// operand `V.OFFSET` (`Addresses`, `Element_offset`, `Src`, `Src0`, `Src1`) is a [`Payload`]
+/// at row `OFFSET / GRF size` and column `(OFFSET % GRF size) / element size`, so its byte
+/// offset in the variable is [`raw_payload_offset`]. `None` is `%null` (V0) where SVM_ATOMIC
+/// admits it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SvmCtrl {
-    /// SVM_BLOCK_LD / SVM_BLOCK_ST `Properties`: `num_owords` (1, 2, 4, 8) and bit 3
-    /// (`.unaligned`: the address may be dword aligned; SVM_BLOCK_LD only).
-    Block { num_owords: u32, unaligned: bool },
-    /// SVM_GATHER / SVM_SCATTER: `block_size` in bytes (1, 4, 8) and `num_blocks` (1, 2, 4, 8).
-    Blocks { block_size: u32, num_blocks: u32 },
-    /// SVM_GATHER4_SCALED / SVM_SCATTER4_SCALED `Channels`: bit 0 is R, bit 3 is A.
-    Channels { ch_mask: u8 },
-    /// SVM_ATOMIC `Op` and its data width in bits (16, 32, 64).
-    Atomic { op: AtomicOp, width: u32 },
+    /// SVM_BLOCK_LD: `Properties` (`num_owords`: 1, 2, 4, 8; bit 3 `.unaligned`: the address
+    /// may be dword aligned) and `Address`.
+    BlockLd {
+        num_owords: u32,
+        unaligned: bool,
+        address: Scalar,
+    },
+    /// SVM_BLOCK_ST: `Properties` (`num_owords`), `Address` and `Src`.
+    BlockSt {
+        num_owords: u32,
+        address: Scalar,
+        src: Payload,
+    },
+    /// SVM_GATHER: `Block_size` in bytes (1, 4, 8), `Num_blocks` (1, 2, 4, 8) and
+    /// `Addresses`.
+    Gather {
+        block_size: u32,
+        num_blocks: u32,
+        addresses: Payload,
+    },
+    /// SVM_SCATTER: `Block_size`, `Num_blocks`, `Addresses` and `Src`.
+    Scatter {
+        block_size: u32,
+        num_blocks: u32,
+        addresses: Payload,
+        src: Payload,
+    },
+    /// SVM_GATHER4_SCALED: `Channels` (bit 0 is R, bit 3 is A), `Address` and
+    /// `Element_offset`.
+    Gather4Scaled {
+        ch_mask: u8,
+        address: Scalar,
+        element_offset: Payload,
+    },
+    /// SVM_SCATTER4_SCALED: `Channels`, `Address`, `Element_offset` and `Src`.
+    Scatter4Scaled {
+        ch_mask: u8,
+        address: Scalar,
+        element_offset: Payload,
+        src: Payload,
+    },
+    /// SVM_ATOMIC: `Op` and its data width in bits (16, 32, 64), `Addresses`, `Src0` and
+    /// `Src1` (`None`: V0).
+    Atomic {
+        op: AtomicOp,
+        width: u32,
+        addresses: Payload,
+        src0: Option<Payload>,
+        src1: Option<Payload>,
+    },
+}
+
+impl SvmCtrl {
+    /// The opcode whose document the variant transcribes.
+    pub fn opcode(&self) -> super::Opcode {
+        use super::Opcode;
+        match self {
+            SvmCtrl::BlockLd { .. } => Opcode::SvmBlockLd,
+            SvmCtrl::BlockSt { .. } => Opcode::SvmBlockSt,
+            SvmCtrl::Gather { .. } => Opcode::SvmGather,
+            SvmCtrl::Scatter { .. } => Opcode::SvmScatter,
+            SvmCtrl::Gather4Scaled { .. } => Opcode::SvmGather4Scaled,
+            SvmCtrl::Scatter4Scaled { .. } => Opcode::SvmScatter4Scaled,
+            SvmCtrl::Atomic { .. } => Opcode::SvmAtomic,
+        }
+    }
+
+    /// The source operands as general sources, in the order the text writes them
+    /// (`Address`/`Addresses`, `Element_offset`, then `Src` or `Src0`, `Src1`). A scalar and
+    /// a raw operand show as [`Scalar::to_src`] and [`Payload::to_src`]; `%null` as the
+    /// immediate `0:ud`.
+    pub fn sources(&self) -> Vec<Src> {
+        let null = Src::Imm {
+            bits: 0,
+            ty: DataType::UD,
+        };
+        let raw_or_null = |p: &Option<Payload>| p.as_ref().map_or(null.clone(), Payload::to_src);
+        match self {
+            SvmCtrl::BlockLd { address, .. } => vec![address.to_src()],
+            SvmCtrl::BlockSt { address, src, .. } => vec![address.to_src(), src.to_src()],
+            SvmCtrl::Gather { addresses, .. } => vec![addresses.to_src()],
+            SvmCtrl::Scatter { addresses, src, .. } => vec![addresses.to_src(), src.to_src()],
+            SvmCtrl::Gather4Scaled {
+                address,
+                element_offset,
+                ..
+            } => vec![address.to_src(), element_offset.to_src()],
+            SvmCtrl::Scatter4Scaled {
+                address,
+                element_offset,
+                src,
+                ..
+            } => vec![address.to_src(), element_offset.to_src(), src.to_src()],
+            SvmCtrl::Atomic {
+                addresses,
+                src0,
+                src1,
+                ..
+            } => vec![addresses.to_src(), raw_or_null(src0), raw_or_null(src1)],
+        }
+    }
 }
 
 /// SVM_ATOMIC's `Op` (instructions/SVM_ATOMIC.md, Op bits 4..0; the operations of
@@ -163,8 +269,13 @@ pub fn block_size_encoding(gather: bool, block_size: u32, gather_literal: bool) 
 }
 
 /// The byte offset in its variable of a raw operand `V.OFFSET` of an SVM instruction:
-/// `row * GRF size + col * element size` (the IR keeps raw operands as `General` operands at
-/// that offset; the region is unused).
+/// `row * GRF size + col * element size`.
 pub fn raw_byte_offset(platform: Platform, row: u32, col: u32, ty: DataType) -> usize {
     row as usize * platform.grf_size() + col as usize * ty.size()
+}
+
+/// The byte offset in its variable of a raw operand held as a [`Payload`]
+/// ([`raw_byte_offset`] of its origin and type).
+pub fn raw_payload_offset(platform: Platform, p: &Payload) -> usize {
+    raw_byte_offset(platform, p.row, p.col, p.ty)
 }

@@ -3,17 +3,15 @@
 //! SVM_ATOMIC.md): the text forms of ../reference/asm-syntax.md to the IR, then every rule of
 //! the documents on the IR ([`rules`], which `check_program` runs again).
 //!
-//! IR shape (`ctrl` is [`Ctrl::Svm`]):
-//! - a scalar operand (`Address(scalar)`, `V(0,0)<0;1,0>` or an immediate) is a `General`
-//!   source with region `<0;1,0>` (or `Imm`), of type UQ;
-//! - a raw operand `V.OFFSET` is a `General` operand whose byte offset in the variable is
-//!   `row * GRF size + col * element size` ([`raw_byte_offset`]); its region is unused;
-//! - `%null` is `Dst::Null` as a destination and `Src::Imm { bits: 0 }` as a source.
+//! IR shape: `ctrl` is [`Ctrl::Svm`], whose [`SvmCtrl`] variant holds the document's fields
+//! and its operands by name; `srcs` is empty.
+//! - a scalar operand (`Address`: `V(0,0)<0;1,0>` or an immediate) is a [`Scalar`] of type
+//!   UQ;
+//! - a raw operand `V.OFFSET` is a [`Payload`] whose byte offset in the variable is
+//!   `row * GRF size + col * element size` ([`raw_payload_offset`]);
+//! - `%null` is `Dst::Null` as a destination and `None` as an atomic source.
 //!
-//! Sources by opcode: SVM_BLOCK_LD `[address]`; SVM_BLOCK_ST `[address, src]`; SVM_GATHER
-//! `[addresses]`; SVM_SCATTER `[addresses, src]`; SVM_GATHER4_SCALED `[address,
-//! element_offset]`; SVM_SCATTER4_SCALED `[address, element_offset, src]`; SVM_ATOMIC
-//! `[addresses, src0, src1]`. Stores have a `Dst::Null` destination.
+//! Loads and SVM_ATOMIC write the instruction's `dst`; stores have a `Dst::Null` destination.
 //!
 //! The block forms have no execution size in their text (`(<size>)` is the oword count):
 //! their IR has execution size 1 and mask control `M1_NM` (the documents' "NoMask").
@@ -22,14 +20,24 @@ use super::{invalid, invalid_at, Cx};
 use crate::asm::ast::{InsnLine, MaskControl, Operand, OperandKind, RegionSyntax, VarClass};
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
-use crate::ir::svm::{parse_channels, raw_byte_offset, AtomicOp, SvmCtrl};
-use crate::ir::{Ctrl, Dst, Instruction, Opcode, Region, Src};
+use crate::ir::svm::{parse_channels, raw_payload_offset, AtomicOp, SvmCtrl};
+use crate::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Scalar};
 use crate::platform::Platform;
-use crate::state::{VarId, Vars};
+use crate::state::Vars;
 use crate::types::DataType;
 
-/// Parses the modifiers of an SVM text form into its control field.
-pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
+/// The control fields an SVM text form writes as modifiers (and, for the block forms, as
+/// `(<size>)`).
+#[derive(Clone, Copy, Debug)]
+enum Mods {
+    Block { num_owords: u32, unaligned: bool },
+    Blocks { block_size: u32, num_blocks: u32 },
+    Channels { ch_mask: u8 },
+    Atomic { op: AtomicOp, width: u32 },
+}
+
+/// Parses the modifiers of an SVM text form into its control fields.
+fn svm_mods(opcode: Opcode, mods: &[String]) -> Result<Mods> {
     let name = opcode.mnemonic();
     let mods: Vec<&str> = mods.iter().map(String::as_str).collect();
     match opcode {
@@ -52,7 +60,7 @@ pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
                 }
             };
             // The oword count comes from `(<size>)`: filled in by the caller.
-            Ok(SvmCtrl::Block {
+            Ok(Mods::Block {
                 num_owords: 0,
                 unaligned,
             })
@@ -88,7 +96,7 @@ pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
                     ))
                 }
             };
-            Ok(SvmCtrl::Blocks {
+            Ok(Mods::Blocks {
                 block_size,
                 num_blocks,
             })
@@ -109,7 +117,7 @@ pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
                     ),
                 )
             })?;
-            Ok(SvmCtrl::Channels { ch_mask })
+            Ok(Mods::Channels { ch_mask })
         }
         // SVM_ATOMIC.md, Text: `.<op>[.16|.64]`.
         Opcode::SvmAtomic => {
@@ -132,7 +140,7 @@ pub fn svm_ctrl(opcode: Opcode, mods: &[String]) -> Result<SvmCtrl> {
             };
             let op = AtomicOp::from_name(op)
                 .ok_or_else(|| invalid("op", format!("`{op}` is not an SVM atomic operation")))?;
-            Ok(SvmCtrl::Atomic { op, width })
+            Ok(Mods::Atomic { op, width })
         }
         _ => Err(VisaError::model_bug(format!(
             "{name} is not an SVM instruction"
@@ -147,7 +155,7 @@ impl Cx<'_> {
         line: &InsnLine,
         opcode: Opcode,
     ) -> Result<Instruction> {
-        let mut ctrl = svm_ctrl(opcode, &line.mods)?;
+        let mut mods = svm_mods(opcode, &line.mods)?;
         let block = matches!(opcode, Opcode::SvmBlockLd | Opcode::SvmBlockSt);
         let (mask, exec_size) = if block {
             // `(<size>)` is the number of owords (SVM_BLOCK_LD.md, Text and Properties).
@@ -160,7 +168,7 @@ impl Cx<'_> {
                     "the block forms take only an oword count `(<size>)`, no mask control",
                 ));
             }
-            if let SvmCtrl::Block { num_owords, .. } = &mut ctrl {
+            if let Mods::Block { num_owords, .. } = &mut mods {
                 *num_owords = exec.size;
             }
             (
@@ -200,45 +208,85 @@ impl Cx<'_> {
         }
         let ops = &line.operands;
         let null_dst = Dst::Null { ty: DataType::UD };
-        let (dst, srcs) = match opcode {
-            Opcode::SvmBlockLd => (
-                self.svm_raw_dst(&ops[1], "dst", false)?,
-                vec![self.svm_scalar(&ops[0], "address")?],
-            ),
-            Opcode::SvmBlockSt => (
+        let load = matches!(
+            opcode,
+            Opcode::SvmBlockLd | Opcode::SvmGather | Opcode::SvmGather4Scaled
+        );
+        // A load checks its destination first, then the operands in the text's order.
+        let (dst, ctrl) = match mods {
+            Mods::Block {
+                num_owords,
+                unaligned,
+            } if load => {
+                let dst = self.svm_raw_dst(&ops[1], "dst", false)?;
+                let address = self.svm_scalar(&ops[0], "address")?;
+                (
+                    dst,
+                    SvmCtrl::BlockLd {
+                        num_owords,
+                        unaligned,
+                        address,
+                    },
+                )
+            }
+            Mods::Block { num_owords, .. } => (
                 null_dst,
-                vec![
-                    self.svm_scalar(&ops[0], "address")?,
-                    self.svm_raw_src(&ops[1], "src", false)?,
-                ],
+                SvmCtrl::BlockSt {
+                    num_owords,
+                    address: self.svm_scalar(&ops[0], "address")?,
+                    src: self.svm_payload(&ops[1], "src")?,
+                },
             ),
-            Opcode::SvmGather => (
-                self.svm_raw_dst(&ops[1], "dst", false)?,
-                vec![self.svm_raw_src(&ops[0], "addresses", false)?],
-            ),
-            Opcode::SvmScatter => (
+            Mods::Blocks {
+                block_size,
+                num_blocks,
+            } if load => {
+                let dst = self.svm_raw_dst(&ops[1], "dst", false)?;
+                let addresses = self.svm_payload(&ops[0], "addresses")?;
+                (
+                    dst,
+                    SvmCtrl::Gather {
+                        block_size,
+                        num_blocks,
+                        addresses,
+                    },
+                )
+            }
+            Mods::Blocks {
+                block_size,
+                num_blocks,
+            } => (
                 null_dst,
-                vec![
-                    self.svm_raw_src(&ops[0], "addresses", false)?,
-                    self.svm_raw_src(&ops[1], "src", false)?,
-                ],
+                SvmCtrl::Scatter {
+                    block_size,
+                    num_blocks,
+                    addresses: self.svm_payload(&ops[0], "addresses")?,
+                    src: self.svm_payload(&ops[1], "src")?,
+                },
             ),
-            Opcode::SvmGather4Scaled => (
-                self.svm_raw_dst(&ops[2], "dst", false)?,
-                vec![
-                    self.svm_scalar(&ops[0], "address")?,
-                    self.svm_raw_src(&ops[1], "element_offset", false)?,
-                ],
-            ),
-            Opcode::SvmScatter4Scaled => (
+            Mods::Channels { ch_mask } if load => {
+                let dst = self.svm_raw_dst(&ops[2], "dst", false)?;
+                let address = self.svm_scalar(&ops[0], "address")?;
+                let element_offset = self.svm_payload(&ops[1], "element_offset")?;
+                (
+                    dst,
+                    SvmCtrl::Gather4Scaled {
+                        ch_mask,
+                        address,
+                        element_offset,
+                    },
+                )
+            }
+            Mods::Channels { ch_mask } => (
                 null_dst,
-                vec![
-                    self.svm_scalar(&ops[0], "address")?,
-                    self.svm_raw_src(&ops[1], "element_offset", false)?,
-                    self.svm_raw_src(&ops[2], "src", false)?,
-                ],
+                SvmCtrl::Scatter4Scaled {
+                    ch_mask,
+                    address: self.svm_scalar(&ops[0], "address")?,
+                    element_offset: self.svm_payload(&ops[1], "element_offset")?,
+                    src: self.svm_payload(&ops[2], "src")?,
+                },
             ),
-            _ => {
+            Mods::Atomic { op, width } => {
                 // SVM_ATOMIC.md, Text: `<addresses> <dst> <src0> <src1>`; under the literal
                 // reading of SVM-ATOMIC-OPERAND-ORDER the text's operands follow the Format
                 // table's order `Addresses Src0 Src1 Dst`.
@@ -246,11 +294,13 @@ impl Cx<'_> {
                 let (d, s0, s1) = if format_order { (3, 1, 2) } else { (1, 2, 3) };
                 (
                     self.svm_raw_dst(&ops[d], "dst", true)?,
-                    vec![
-                        self.svm_raw_src(&ops[0], "addresses", false)?,
-                        self.svm_raw_src(&ops[s0], "src0", true)?,
-                        self.svm_raw_src(&ops[s1], "src1", true)?,
-                    ],
+                    SvmCtrl::Atomic {
+                        op,
+                        width,
+                        addresses: self.svm_payload(&ops[0], "addresses")?,
+                        src0: self.svm_raw(&ops[s0], "src0", true)?,
+                        src1: self.svm_raw(&ops[s1], "src1", true)?,
+                    },
                 )
             }
         };
@@ -264,18 +314,14 @@ impl Cx<'_> {
             ctrl: Ctrl::Svm(ctrl),
             dst,
             dst2: None,
-            srcs,
+            srcs: Vec::new(),
         };
         Ok(insn)
     }
 
-    /// A raw operand `V.OFFSET` or `%null.0`: its variable and byte offset.
-    fn svm_raw(
-        &mut self,
-        op: &Operand,
-        f: &str,
-        null_ok: bool,
-    ) -> Result<Option<(VarId, DataType, u32, u32)>> {
+    /// A raw operand `V.OFFSET` (its variable from the origin the offset names), or `None`
+    /// for `%null.0` where `null_ok`.
+    fn svm_raw(&mut self, op: &Operand, f: &str, null_ok: bool) -> Result<Option<Payload>> {
         let OperandKind::Raw { name, offset } = &op.kind else {
             return Err(invalid_at(
                 op.pos,
@@ -313,48 +359,37 @@ impl Cx<'_> {
             ));
         }
         let grf = self.platform.grf_size() as u32;
-        Ok(Some((
-            id,
+        Ok(Some(Payload {
+            var: id,
+            row: offset / grf,
+            col: (offset % grf) / ty.size() as u32,
             ty,
-            offset / grf,
-            (offset % grf) / ty.size() as u32,
-        )))
+        }))
+    }
+
+    /// A raw operand the document does not let be `%null`.
+    fn svm_payload(&mut self, op: &Operand, f: &str) -> Result<Payload> {
+        self.svm_raw(op, f, false)?
+            .ok_or_else(|| invalid_at(op.pos, f, "this operand cannot be `%null`"))
     }
 
     fn svm_raw_dst(&mut self, op: &Operand, f: &str, null_ok: bool) -> Result<Dst> {
         Ok(match self.svm_raw(op, f, null_ok)? {
             None => Dst::Null { ty: DataType::UD },
-            Some((var, ty, row, col)) => Dst::General {
-                var,
-                row,
-                col,
+            Some(p) => Dst::General {
+                var: p.var,
+                row: p.row,
+                col: p.col,
                 hstride: 1,
-                ty,
-            },
-        })
-    }
-
-    fn svm_raw_src(&mut self, op: &Operand, f: &str, null_ok: bool) -> Result<Src> {
-        Ok(match self.svm_raw(op, f, null_ok)? {
-            None => Src::Imm {
-                bits: 0,
-                ty: DataType::UD,
-            },
-            Some((var, ty, row, col)) => Src::General {
-                var,
-                row,
-                col,
-                region: Region::SCALAR,
-                modifier: None,
-                ty,
+                ty: p.ty,
             },
         })
     }
 
     /// A scalar operand: `V(R,C)<0;1,0>` (region optional) or an immediate.
-    fn svm_scalar(&mut self, op: &Operand, f: &str) -> Result<Src> {
+    fn svm_scalar(&mut self, op: &Operand, f: &str) -> Result<Scalar> {
         match &op.kind {
-            OperandKind::Imm(imm) => Ok(Src::Imm {
+            OperandKind::Imm(imm) => Ok(Scalar::Imm {
                 bits: imm.bits,
                 ty: imm.ty,
             }),
@@ -398,12 +433,10 @@ impl Cx<'_> {
                         format!("`{name}` is declared with type {}", info.ty),
                     ));
                 }
-                Ok(Src::General {
+                Ok(Scalar::Var {
                     var: id,
                     row: *row,
                     col: *col,
-                    region: Region::SCALAR,
-                    modifier: None,
                     ty: info.ty,
                 })
             }
@@ -416,69 +449,109 @@ impl Cx<'_> {
     }
 }
 
-/// The byte extent a raw operand covers from its offset, for each operand of `insn`:
-/// `(operand index, field, bytes)` with index 0 the destination and k+1 source k.
-pub fn extents(insn: &Instruction, platform: Platform) -> Vec<(usize, &'static str, usize)> {
+/// One raw operand's extent: the field, where it starts (`None`: the `%null` destination or
+/// source, which covers nothing) and how many bytes it covers from its offset.
+struct Extent {
+    field: &'static str,
+    at: Option<Payload>,
+    bytes: usize,
+}
+
+/// The byte extent each raw operand of `insn` covers from its offset, in the order the rules
+/// check them. `Err` when the destination is neither a raw general operand nor `%null`.
+fn extents(insn: &Instruction, ctrl: &SvmCtrl, platform: Platform) -> Result<Vec<Extent>> {
     let es = insn.exec_size as usize;
     let grf = platform.grf_size();
-    match (insn.opcode, insn.ctrl.clone()) {
-        (Opcode::SvmBlockLd, Ctrl::Svm(SvmCtrl::Block { num_owords, .. })) => {
-            vec![(0, "dst", 16 * num_owords as usize)]
+    let dst = || -> Result<Option<Payload>> {
+        match insn.dst {
+            Dst::General {
+                var, row, col, ty, ..
+            } => Ok(Some(Payload { var, row, col, ty })),
+            Dst::Null { .. } => Ok(None),
+            _ => Err(invalid("dst", "dst is a raw general operand")),
         }
-        (Opcode::SvmBlockSt, Ctrl::Svm(SvmCtrl::Block { num_owords, .. })) => {
-            vec![(2, "src", 16 * num_owords as usize)]
-        }
-        (
-            Opcode::SvmGather | Opcode::SvmScatter,
-            Ctrl::Svm(SvmCtrl::Blocks {
-                block_size,
-                num_blocks,
-            }),
-        ) => {
-            let (bs, nb) = (block_size as usize, num_blocks as usize);
-            let data = if bs == 1 {
-                es * nb.max(4)
-            } else {
-                nb * es * bs
-            };
-            let data_at = if insn.opcode == Opcode::SvmGather {
-                (0, "dst")
-            } else {
-                (2, "src")
-            };
-            vec![(1, "addresses", es * 8), (data_at.0, data_at.1, data)]
-        }
-        (
-            Opcode::SvmGather4Scaled | Opcode::SvmScatter4Scaled,
-            Ctrl::Svm(SvmCtrl::Channels { ch_mask }),
-        ) => {
-            let n = ch_mask.count_ones() as usize;
-            let data = (n - 1) * es.max(grf / 4) * 4 + es * 4;
-            let data_at = if insn.opcode == Opcode::SvmGather4Scaled {
-                (0, "dst")
-            } else {
-                (3, "src")
-            };
-            vec![(2, "element_offset", es * 8), (data_at.0, data_at.1, data)]
-        }
-        (Opcode::SvmAtomic, Ctrl::Svm(SvmCtrl::Atomic { width, .. })) => {
+    };
+    let ext = |field, at, bytes| Extent { field, at, bytes };
+    Ok(match *ctrl {
+        SvmCtrl::BlockLd { num_owords, .. } => vec![ext("dst", dst()?, 16 * num_owords as usize)],
+        SvmCtrl::BlockSt {
+            num_owords, src, ..
+        } => vec![ext("src", Some(src), 16 * num_owords as usize)],
+        SvmCtrl::Gather {
+            block_size,
+            num_blocks,
+            addresses,
+        } => vec![
+            ext("addresses", Some(addresses), es * 8),
+            ext("dst", dst()?, blocks_bytes(es, block_size, num_blocks)),
+        ],
+        SvmCtrl::Scatter {
+            block_size,
+            num_blocks,
+            addresses,
+            src,
+        } => vec![
+            ext("addresses", Some(addresses), es * 8),
+            ext("src", Some(src), blocks_bytes(es, block_size, num_blocks)),
+        ],
+        SvmCtrl::Gather4Scaled {
+            ch_mask,
+            element_offset,
+            ..
+        } => vec![
+            ext("element_offset", Some(element_offset), es * 8),
+            ext("dst", dst()?, channels_bytes(es, grf, ch_mask)),
+        ],
+        SvmCtrl::Scatter4Scaled {
+            ch_mask,
+            element_offset,
+            src,
+            ..
+        } => vec![
+            ext("element_offset", Some(element_offset), es * 8),
+            ext("src", Some(src), channels_bytes(es, grf, ch_mask)),
+        ],
+        SvmCtrl::Atomic {
+            width,
+            addresses,
+            src0,
+            src1,
+            ..
+        } => {
             let data = es * if width == 64 { 8 } else { 4 };
             vec![
-                (1, "addresses", es * 8),
-                (0, "dst", data),
-                (2, "src0", data),
-                (3, "src1", data),
+                ext("addresses", Some(addresses), es * 8),
+                ext("dst", dst()?, data),
+                ext("src0", src0, data),
+                ext("src1", src1, data),
             ]
         }
-        _ => Vec::new(),
+    })
+}
+
+/// The bytes of SVM_GATHER's Dst and SVM_SCATTER's Src: `exec_size * max(num_blocks, 4)`
+/// for one-byte blocks, `num_blocks * exec_size * block_size` otherwise.
+fn blocks_bytes(es: usize, block_size: u32, num_blocks: u32) -> usize {
+    let (bs, nb) = (block_size as usize, num_blocks as usize);
+    if bs == 1 {
+        es * nb.max(4)
+    } else {
+        nb * es * bs
     }
 }
 
+/// The bytes of the 4-channel forms' Dst and Src: each enabled channel but the last takes
+/// `max(exec_size, GRF_SIZE/4)` dwords, the last `exec_size`.
+fn channels_bytes(es: usize, grf: usize, ch_mask: u8) -> usize {
+    let n = ch_mask.count_ones() as usize;
+    n.saturating_sub(1) * es.max(grf / 4) * 4 + es * 4
+}
+
 /// Every rule of the SVM documents on an SVM instruction's IR, in the documents' order:
-/// mask and predicate, destination and source count, the control fields, the operand types,
-/// then the operands' extents.
+/// mask and predicate, destination and sources, the control fields, the operand types, then
+/// the operands' extents.
 pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) -> Result<()> {
-    let Ctrl::Svm(ctrl) = insn.ctrl else {
+    let Ctrl::Svm(ctrl) = &insn.ctrl else {
         return Err(invalid(
             "opcode",
             "an SVM instruction needs its control field",
@@ -486,35 +559,40 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
     };
     mask_and_predicate(insn, vars)?;
     destination_and_sources(insn)?;
+    if ctrl.opcode() != insn.opcode {
+        return Err(invalid(
+            "opcode",
+            format!("{} does not take this control", insn.opcode.mnemonic()),
+        ));
+    }
     let es = insn.exec_size;
-    match (insn.opcode, ctrl) {
-        (
-            Opcode::SvmBlockLd | Opcode::SvmBlockSt,
-            SvmCtrl::Block {
-                num_owords,
-                unaligned,
-            },
-        ) => block_fields(insn, num_owords, unaligned)?,
-        (
-            Opcode::SvmGather | Opcode::SvmScatter,
-            SvmCtrl::Blocks {
-                block_size,
-                num_blocks,
-            },
-        ) => gather_fields(es, block_size, num_blocks)?,
-        (Opcode::SvmGather4Scaled | Opcode::SvmScatter4Scaled, SvmCtrl::Channels { ch_mask }) => {
+    match *ctrl {
+        SvmCtrl::BlockLd { num_owords, .. } | SvmCtrl::BlockSt { num_owords, .. } => {
+            block_fields(insn, num_owords)?
+        }
+        SvmCtrl::Gather {
+            block_size,
+            num_blocks,
+            ..
+        }
+        | SvmCtrl::Scatter {
+            block_size,
+            num_blocks,
+            ..
+        } => gather_fields(es, block_size, num_blocks)?,
+        SvmCtrl::Gather4Scaled { ch_mask, .. } | SvmCtrl::Scatter4Scaled { ch_mask, .. } => {
             channel_fields(es, ch_mask)?
         }
-        (Opcode::SvmAtomic, SvmCtrl::Atomic { op, width }) => atomic_fields(insn, op, width)?,
-        _ => {
-            return Err(invalid(
-                "opcode",
-                format!("{} does not take this control", insn.opcode.mnemonic()),
-            ))
-        }
+        SvmCtrl::Atomic {
+            op,
+            width,
+            src0,
+            src1,
+            ..
+        } => atomic_fields(insn, op, width, [src0, src1])?,
     }
     operand_types(insn, ctrl)?;
-    operand_extents(insn, vars, platform)
+    operand_extents(insn, ctrl, vars, platform)
 }
 
 /// Mask control and predicate (3_execution_model.md): the generic rules of check_program.
@@ -541,7 +619,8 @@ fn mask_and_predicate(insn: &Instruction, vars: &Vars) -> Result<()> {
     Ok(())
 }
 
-/// Loads write a general destination, stores none; the source count of each form.
+/// Loads write a general destination, stores none; the sources are named in the control
+/// field, so `srcs` is empty.
 fn destination_and_sources(insn: &Instruction) -> Result<()> {
     let load = matches!(
         insn.opcode,
@@ -565,22 +644,20 @@ fn destination_and_sources(insn: &Instruction) -> Result<()> {
             "the destination is a raw general operand or V0",
         ));
     }
-    let want_srcs = match insn.opcode {
-        Opcode::SvmBlockLd | Opcode::SvmGather => 1,
-        Opcode::SvmBlockSt | Opcode::SvmScatter | Opcode::SvmGather4Scaled => 2,
-        _ => 3,
-    };
-    if insn.srcs.len() != want_srcs {
+    if !insn.srcs.is_empty() {
         return Err(invalid(
             "operands",
-            format!("{} has {want_srcs} sources", insn.opcode.mnemonic()),
+            format!(
+                "{} names its sources in its control field: `srcs` is empty",
+                insn.opcode.mnemonic()
+            ),
         ));
     }
     Ok(())
 }
 
-/// SVM_BLOCK_LD and SVM_BLOCK_ST: the oword count, `.unaligned`, one NoMask channel.
-fn block_fields(insn: &Instruction, num_owords: u32, unaligned: bool) -> Result<()> {
+/// SVM_BLOCK_LD and SVM_BLOCK_ST: the oword count, one NoMask channel.
+fn block_fields(insn: &Instruction, num_owords: u32) -> Result<()> {
     let es = insn.exec_size;
     // Properties bits 2..0: 1, 2, 4 or 8 owords.
     if ![1, 2, 4, 8].contains(&num_owords) {
@@ -588,9 +665,6 @@ fn block_fields(insn: &Instruction, num_owords: u32, unaligned: bool) -> Result<
             "size",
             format!("{num_owords} owords: the block forms move 1, 2, 4 or 8"),
         ));
-    }
-    if unaligned && insn.opcode == Opcode::SvmBlockSt {
-        return Err(invalid("mods", "SVM_BLOCK_ST has no `.unaligned` form"));
     }
     if es != 1 || !insn.mask.no_mask || insn.pred.is_some() {
         return Err(invalid(
@@ -659,7 +733,12 @@ fn channel_fields(es: u32, ch_mask: u8) -> Result<()> {
 }
 
 /// SVM_ATOMIC: execution size, width, the operation's sources and operand types.
-fn atomic_fields(insn: &Instruction, op: AtomicOp, width: u32) -> Result<()> {
+fn atomic_fields(
+    insn: &Instruction,
+    op: AtomicOp,
+    width: u32,
+    srcs: [Option<Payload>; 2],
+) -> Result<()> {
     let es = insn.exec_size;
     // Exec_size bits 2..0: 1, 2, 4 or 8 elements.
     if ![1, 2, 4, 8].contains(&es) {
@@ -682,31 +761,33 @@ fn atomic_fields(insn: &Instruction, op: AtomicOp, width: u32) -> Result<()> {
         ));
     }
     // Src0: V0 for INC and DEC; Src1: V0 except for CMPXCHG and FCMPWR.
-    for (k, field) in [(1usize, "src0"), (2, "src1")] {
-        let null = matches!(insn.srcs[k], Src::Imm { bits: 0, .. });
-        let used = op.num_srcs() >= k;
-        if used && null {
-            return Err(invalid(
-                field,
-                format!("`{}` reads {field}: it cannot be `%null`", op.name()),
-            ));
-        }
-        if !used && !null {
-            return Err(invalid(
-                field,
-                format!("`{}` takes no {field}: it must be `%null`", op.name()),
-            ));
-        }
-        if used && !types.contains(&insn.srcs[k].ty()) {
-            return Err(invalid(
-                field,
-                format!(
-                    "`{}.{width}` operands have type {}, not {}",
-                    op.name(),
-                    names(types),
-                    insn.srcs[k].ty()
-                ),
-            ));
+    for (k, (field, src)) in ["src0", "src1"].into_iter().zip(srcs).enumerate() {
+        let used = op.num_srcs() > k;
+        match src {
+            None if used => {
+                return Err(invalid(
+                    field,
+                    format!("`{}` reads {field}: it cannot be `%null`", op.name()),
+                ))
+            }
+            Some(_) if !used => {
+                return Err(invalid(
+                    field,
+                    format!("`{}` takes no {field}: it must be `%null`", op.name()),
+                ))
+            }
+            Some(p) if !types.contains(&p.ty) => {
+                return Err(invalid(
+                    field,
+                    format!(
+                        "`{}.{width}` operands have type {}, not {}",
+                        op.name(),
+                        names(types),
+                        p.ty
+                    ),
+                ))
+            }
+            _ => {}
         }
     }
     if !matches!(insn.dst, Dst::Null { .. }) && !types.contains(&insn.dst.ty()) {
@@ -725,33 +806,47 @@ fn atomic_fields(insn: &Instruction, op: AtomicOp, width: u32) -> Result<()> {
 
 /// The operand types the documents name: UQ addresses, the block size's type, UD, D or F
 /// channels.
-fn operand_types(insn: &Instruction, ctrl: SvmCtrl) -> Result<()> {
-    let ty_of_src = |k: usize| insn.srcs.get(k).map(Src::ty);
-    let addresses_uq = |k: usize, field: &str| -> Result<()> {
-        match ty_of_src(k) {
-            Some(DataType::UQ) => Ok(()),
-            Some(t) => Err(invalid(
+fn operand_types(insn: &Instruction, ctrl: &SvmCtrl) -> Result<()> {
+    let uq = |ty: DataType, field: &str| -> Result<()> {
+        if ty == DataType::UQ {
+            Ok(())
+        } else {
+            Err(invalid(
                 field,
-                format!("{field} must have type UQ, not {t}"),
-            )),
-            None => Err(invalid(field, format!("{field} is missing"))),
+                format!("{field} must have type UQ, not {ty}"),
+            ))
         }
     };
-    match insn.opcode {
-        Opcode::SvmBlockLd | Opcode::SvmBlockSt => addresses_uq(0, "address")?,
-        Opcode::SvmGather | Opcode::SvmScatter | Opcode::SvmAtomic => addresses_uq(0, "addresses")?,
-        _ => {
-            addresses_uq(0, "address")?;
-            addresses_uq(1, "element_offset")?;
+    match ctrl {
+        SvmCtrl::BlockLd { address, .. } | SvmCtrl::BlockSt { address, .. } => {
+            uq(address.ty(), "address")?
+        }
+        SvmCtrl::Gather { addresses, .. }
+        | SvmCtrl::Scatter { addresses, .. }
+        | SvmCtrl::Atomic { addresses, .. } => uq(addresses.ty, "addresses")?,
+        SvmCtrl::Gather4Scaled {
+            address,
+            element_offset,
+            ..
+        }
+        | SvmCtrl::Scatter4Scaled {
+            address,
+            element_offset,
+            ..
+        } => {
+            uq(address.ty(), "address")?;
+            uq(element_offset.ty, "element_offset")?;
         }
     }
     // SVM_GATHER.md, Notes: "The operand's type must be the same size as <block_size>".
-    if let SvmCtrl::Blocks { block_size, .. } = ctrl {
-        let (field, ty) = if insn.opcode == Opcode::SvmGather {
-            ("dst", insn.dst.ty())
-        } else {
-            ("src", insn.srcs[1].ty())
-        };
+    let blocks = match ctrl {
+        SvmCtrl::Gather { block_size, .. } => Some(("dst", insn.dst.ty(), *block_size)),
+        SvmCtrl::Scatter {
+            block_size, src, ..
+        } => Some(("src", src.ty, *block_size)),
+        _ => None,
+    };
+    if let Some((field, ty, block_size)) = blocks {
         if ty.size() != block_size as usize {
             return Err(invalid(
                 field,
@@ -763,12 +858,12 @@ fn operand_types(insn: &Instruction, ctrl: SvmCtrl) -> Result<()> {
         }
     }
     // SVM_GATHER4_SCALED.md, Dst / Src: "Must have type UD,D,F".
-    if let SvmCtrl::Channels { .. } = ctrl {
-        let (field, ty) = if insn.opcode == Opcode::SvmGather4Scaled {
-            ("dst", insn.dst.ty())
-        } else {
-            ("src", insn.srcs[2].ty())
-        };
+    let channels = match ctrl {
+        SvmCtrl::Gather4Scaled { .. } => Some(("dst", insn.dst.ty())),
+        SvmCtrl::Scatter4Scaled { src, .. } => Some(("src", src.ty)),
+        _ => None,
+    };
+    if let Some((field, ty)) = channels {
         if ![DataType::UD, DataType::D, DataType::F].contains(&ty) {
             return Err(invalid(
                 field,
@@ -779,74 +874,52 @@ fn operand_types(insn: &Instruction, ctrl: SvmCtrl) -> Result<()> {
     Ok(())
 }
 
-/// Operands are general variables (or `%null` where allowed) and raw extents fit; scalar
-/// address operands are one element inside their variable.
-fn operand_extents(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> {
-    // Operands are general variables (or %null where allowed) and raw extents fit.
-    for (k, field, bytes) in extents(insn, platform) {
-        let (var, row, col, ty) = match k {
-            0 => match insn.dst {
-                Dst::General {
-                    var, row, col, ty, ..
-                } => (var, row, col, ty),
-                Dst::Null { .. } => continue,
-                _ => return Err(invalid(field, format!("{field} is a raw general operand"))),
-            },
-            k => match insn.srcs.get(k - 1) {
-                Some(Src::General {
-                    var, row, col, ty, ..
-                }) => (*var, *row, *col, *ty),
-                Some(Src::Imm { bits: 0, .. }) if insn.opcode == Opcode::SvmAtomic => continue,
-                _ => return Err(invalid(field, format!("{field} is a raw general operand"))),
-            },
-        };
-        check_in_var(vars, platform, var, row, col, ty, bytes, field)?;
+/// Operands are general variables of their type (or `%null` where allowed) and raw extents
+/// fit; scalar address operands are one element inside their variable.
+fn operand_extents(
+    insn: &Instruction,
+    ctrl: &SvmCtrl,
+    vars: &Vars,
+    platform: Platform,
+) -> Result<()> {
+    for Extent { field, at, bytes } in extents(insn, ctrl, platform)? {
+        if let Some(p) = at {
+            check_in_var(vars, platform, &p, bytes, field)?;
+        }
     }
     // Scalar address operands: one element inside the variable.
-    for (k, field) in [(0usize, "address"), (1, "element_offset")] {
-        let scalar = matches!(
-            insn.opcode,
-            Opcode::SvmBlockLd
-                | Opcode::SvmBlockSt
-                | Opcode::SvmGather4Scaled
-                | Opcode::SvmScatter4Scaled
-        ) && k == 0;
-        if !scalar {
-            continue;
-        }
-        match &insn.srcs[k] {
-            Src::General {
-                var, row, col, ty, ..
-            } => check_in_var(vars, platform, *var, *row, *col, *ty, ty.size(), field)?,
-            Src::Imm { .. } => {}
-            _ => return Err(invalid(field, format!("{field} is a scalar operand"))),
-        }
+    let address = match ctrl {
+        SvmCtrl::BlockLd { address, .. }
+        | SvmCtrl::BlockSt { address, .. }
+        | SvmCtrl::Gather4Scaled { address, .. }
+        | SvmCtrl::Scatter4Scaled { address, .. } => Some(address),
+        _ => None,
+    };
+    if let Some(&Scalar::Var { var, row, col, ty }) = address {
+        let p = Payload { var, row, col, ty };
+        check_in_var(vars, platform, &p, ty.size(), "address")?;
     }
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
 fn check_in_var(
     vars: &Vars,
     platform: Platform,
-    var: VarId,
-    row: u32,
-    col: u32,
-    ty: DataType,
+    p: &Payload,
     bytes: usize,
     field: &str,
 ) -> Result<()> {
-    if var.0 as usize >= vars.len() {
+    if p.var.0 as usize >= vars.len() {
         return Err(invalid(field, format!("{field} names no variable")));
     }
-    let info = vars.get(var);
-    if info.class != VarClass::General || info.ty != ty {
+    let info = vars.get(p.var);
+    if info.class != VarClass::General || info.ty != p.ty {
         return Err(invalid(
             field,
             format!("{field} is not a general variable of its type"),
         ));
     }
-    let start = raw_byte_offset(platform, row, col, ty);
+    let start = raw_payload_offset(platform, p);
     if start + bytes > info.byte_size() {
         return Err(invalid(
             field,
@@ -867,4 +940,159 @@ fn names(types: &[DataType]) -> String {
         .map(|t| t.to_string())
         .collect::<Vec<_>>()
         .join(" or ")
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::error::ErrorClass;
+    use crate::ir::{Program, Src};
+    use crate::state::VarId;
+
+    const DECLS: &str = "\
+.decl ADDR v_type=G type=uq num_elts=1
+.decl ADDRS v_type=G type=uq num_elts=8
+.decl DATA v_type=G type=ud num_elts=64
+.decl DATA2 v_type=G type=ud num_elts=64
+";
+
+    fn program(line: &str) -> Program {
+        let ast = crate::asm::parse(&format!("{DECLS}{line}\n")).unwrap();
+        super::super::validate_with(&ast, Platform::XeHpg, &Readings::resolved()).unwrap()
+    }
+
+    fn sources(line: &str) -> Vec<Src> {
+        let p = program(line);
+        assert!(p.insns[0].srcs.is_empty(), "{line}: srcs is empty");
+        p.insns[0].sources().map(|s| s.into_owned()).collect()
+    }
+
+    /// The IR's rules on `program` after `edit`: the class and field of the error.
+    fn reject(line: &str, edit: impl FnOnce(&mut Instruction)) -> (ErrorClass, String) {
+        let mut p = program(line);
+        edit(&mut p.insns[0]);
+        let e = super::super::check_program(&p, &Readings::resolved()).unwrap_err();
+        (e.class, e.field.unwrap_or_default())
+    }
+
+    fn ctrl(insn: &mut Instruction) -> &mut SvmCtrl {
+        match &mut insn.ctrl {
+            Ctrl::Svm(c) => c,
+            _ => panic!("not an SVM instruction"),
+        }
+    }
+
+    #[test]
+    fn sources_follow_the_text() {
+        let tys = |line: &str| -> Vec<DataType> { sources(line).iter().map(Src::ty).collect() };
+        assert_eq!(
+            tys("svm_block_st (2) ADDR(0,0)<0;1,0> DATA.32"),
+            [DataType::UQ, DataType::UD]
+        );
+        assert_eq!(
+            tys("svm_scatter4scaled.RB (M1, 8) 0x1000:uq ADDRS.0 DATA.0"),
+            [DataType::UQ, DataType::UQ, DataType::UD]
+        );
+        // `%null` sources of an atomic show as the immediate 0:ud.
+        let inc = sources("svm_atomic.inc (M1, 8) ADDRS.0 DATA.0 %null.0 %null.0");
+        assert_eq!(
+            inc[1..],
+            [
+                Src::Imm {
+                    bits: 0,
+                    ty: DataType::UD
+                },
+                Src::Imm {
+                    bits: 0,
+                    ty: DataType::UD
+                }
+            ]
+        );
+        // A raw operand is its variable at the origin its byte offset names (32-byte GRF).
+        let st = sources("svm_scatter.4.1 (M1, 8) ADDRS.0 DATA.36");
+        assert!(
+            matches!(st[1], Src::General { row: 1, col: 1, .. }),
+            "{:?}",
+            st[1]
+        );
+    }
+
+    #[test]
+    fn check_program_rejects_malformed_named_operands() {
+        let invalid = |f: &str| (ErrorClass::InvalidInstruction, f.to_string());
+        let gather = "svm_gather.4.1 (M1, 8) ADDRS.0 DATA.0";
+        let atomic = "svm_atomic.add (M1, 8) ADDRS.0 DATA.0 DATA2.0 %null.0";
+        let block = "svm_block_ld (2) ADDR(0,0)<0;1,0> DATA.0";
+        // Sources by position as well as by name.
+        assert_eq!(
+            reject(gather, |i| i.srcs.push(Src::Imm {
+                bits: 0,
+                ty: DataType::UQ
+            })),
+            invalid("operands")
+        );
+        // Another document's variant.
+        assert_eq!(
+            reject(gather, |i| i.opcode = Opcode::SvmScatter),
+            invalid("dst")
+        );
+        assert_eq!(
+            reject(gather, |i| i.opcode = Opcode::SvmAtomic),
+            invalid("opcode")
+        );
+        // Named operands outside their variables, of another type or of no variable.
+        assert_eq!(
+            reject(gather, |i| {
+                if let SvmCtrl::Gather { addresses, .. } = ctrl(i) {
+                    addresses.var = VarId(99);
+                }
+            }),
+            invalid("addresses")
+        );
+        assert_eq!(
+            reject(gather, |i| {
+                if let SvmCtrl::Gather { addresses, .. } = ctrl(i) {
+                    addresses.row = 1;
+                }
+            }),
+            invalid("addresses")
+        );
+        assert_eq!(
+            reject(atomic, |i| {
+                if let SvmCtrl::Atomic { addresses, .. } = ctrl(i) {
+                    addresses.ty = DataType::UD;
+                }
+            }),
+            invalid("addresses")
+        );
+        assert_eq!(
+            reject(atomic, |i| if let SvmCtrl::Atomic { src0, .. } = ctrl(i) {
+                *src0 = None;
+            }),
+            invalid("src0")
+        );
+        assert_eq!(
+            reject(atomic, |i| {
+                if let SvmCtrl::Atomic { src1, src0, .. } = ctrl(i) {
+                    *src1 = *src0;
+                }
+            }),
+            invalid("src1")
+        );
+        assert_eq!(
+            reject(block, |i| {
+                if let SvmCtrl::BlockLd { address, .. } = ctrl(i) {
+                    *address = Scalar::Var {
+                        var: VarId(999),
+                        row: 0,
+                        col: 0,
+                        ty: DataType::UQ,
+                    };
+                }
+            }),
+            invalid("address")
+        );
+    }
 }

@@ -18,65 +18,47 @@ pub mod svm_scatter4_scaled;
 
 use crate::error::{Result, VisaError};
 use crate::ir::svm::raw_byte_offset as svm_raw_byte_offset;
-use crate::ir::{Dst, Instruction, Program, Src};
-use crate::state::{AddrType, MachineState, Window};
+use crate::ir::{Dst, Instruction, Payload, Program, Scalar};
+use crate::state::{AddrType, MachineState, VarId, Window};
+use crate::types::DataType;
 
 /// The flat address space as a window (no base, no bounds).
 pub(super) fn flat(state: &MachineState) -> Result<Window> {
     state.mem.window(false, AddrType::Flat, 0)
 }
 
-/// The register-file byte where a raw destination operand `V.OFFSET` starts.
+/// The register-file byte of element `(row, col)` of type `ty` of variable `var`.
+fn place(program: &Program, var: VarId, row: u32, col: u32, ty: DataType) -> Result<usize> {
+    let base = program
+        .vars
+        .get(var)
+        .grf_offset
+        .ok_or_else(|| VisaError::model_bug("an SVM operand has no register-file storage"))?;
+    Ok(base + svm_raw_byte_offset(program.platform, row, col, ty))
+}
+
+/// The register-file byte where a raw destination operand `V.OFFSET` starts (`None` for
+/// `%null`).
 pub(super) fn raw_dst(program: &Program, insn: &Instruction) -> Result<Option<usize>> {
     match insn.dst {
         Dst::General {
             var, row, col, ty, ..
-        } => {
-            let base = program.vars.get(var).grf_offset.ok_or_else(|| {
-                VisaError::model_bug("an SVM operand has no register-file storage")
-            })?;
-            Ok(Some(
-                base + svm_raw_byte_offset(program.platform, row, col, ty),
-            ))
-        }
+        } => place(program, var, row, col, ty).map(Some),
         Dst::Null { .. } => Ok(None),
         _ => Err(VisaError::model_bug("an SVM destination of another kind")),
     }
 }
 
-/// The register-file byte where raw source operand `k` starts (`None` for `%null`).
-pub(super) fn raw_src(program: &Program, insn: &Instruction, k: usize) -> Result<Option<usize>> {
-    match insn.srcs.get(k) {
-        Some(Src::General {
-            var, row, col, ty, ..
-        }) => {
-            let base = program.vars.get(*var).grf_offset.ok_or_else(|| {
-                VisaError::model_bug("an SVM operand has no register-file storage")
-            })?;
-            Ok(Some(
-                base + svm_raw_byte_offset(program.platform, *row, *col, *ty),
-            ))
-        }
-        Some(Src::Imm { bits: 0, .. }) => Ok(None),
-        _ => Err(VisaError::model_bug("an SVM source of another kind")),
-    }
+/// The register-file byte where a raw source operand `V.OFFSET` starts.
+pub(super) fn raw(program: &Program, p: &Payload) -> Result<usize> {
+    place(program, p.var, p.row, p.col, p.ty)
 }
 
-/// The value of scalar source `k` (`Address`): an immediate or element `(row, col)`.
-pub(super) fn scalar(
-    program: &Program,
-    insn: &Instruction,
-    state: &MachineState,
-    k: usize,
-) -> Result<u64> {
-    match insn.srcs.get(k) {
-        Some(Src::Imm { bits, .. }) => Ok(*bits),
-        Some(Src::General { .. }) => {
-            let at = raw_src(program, insn, k)?
-                .ok_or_else(|| VisaError::model_bug("a scalar SVM operand is null"))?;
-            uq(state, at)
-        }
-        _ => Err(VisaError::model_bug("a scalar SVM operand of another kind")),
+/// The value of a scalar operand (`Address`): an immediate or the UQ element `(row, col)`.
+pub(super) fn scalar(program: &Program, state: &MachineState, s: &Scalar) -> Result<u64> {
+    match *s {
+        Scalar::Imm { bits, .. } => Ok(bits),
+        Scalar::Var { var, row, col, ty } => uq(state, place(program, var, row, col, ty)?),
     }
 }
 

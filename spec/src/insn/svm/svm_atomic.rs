@@ -16,7 +16,7 @@ use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
 use super::svm_gather::lane_addresses;
-use super::{apply_writes, flat, load, raw_dst, raw_src, read_grf};
+use super::{apply_writes, flat, load, raw, raw_dst, read_grf};
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
@@ -115,16 +115,25 @@ pub fn execute(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let SvmCtrl::Atomic { op, width } = ctrl::svm(insn)? else {
-        return Err(VisaError::model_bug("SVM_ATOMIC without its operation"));
+    let SvmCtrl::Atomic {
+        op,
+        width,
+        addresses,
+        src0,
+        src1,
+    } = ctrl::svm(insn)?
+    else {
+        return Err(VisaError::model_bug("SVM_ATOMIC without its fields"));
     };
     let exec_size = insn.exec_size as usize;
     // Bytes of one access, and of one register element (16-bit data sits in a dword).
     let bytes = (width / 8) as usize;
     let reg = if width == 64 { 8 } else { 4 };
-    let addresses = lane_addresses(program, insn, state, bytes as u64)?;
+    let addresses = lane_addresses(program, insn, state, &addresses, bytes as u64)?;
     let dst = raw_dst(program, insn)?;
-    let (src0, src1) = (raw_src(program, insn, 1)?, raw_src(program, insn, 2)?);
+    // Src0 and Src1 are V0 (`None`) where the operation reads none.
+    let src0 = src0.map(|p| raw(program, &p)).transpose()?;
+    let src1 = src1.map(|p| raw(program, &p)).transpose()?;
     let w = flat(state)?;
     let mut writes = Vec::new();
     for (i, address) in addresses.iter().enumerate().take(exec_size) {

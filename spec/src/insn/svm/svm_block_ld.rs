@@ -16,14 +16,15 @@ pub fn execute(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let SvmCtrl::Block {
+    let SvmCtrl::BlockLd {
         num_owords,
         unaligned,
+        address,
     } = ctrl::svm(insn)?
     else {
-        return Err(VisaError::model_bug("SVM_BLOCK_LD without its oword count"));
+        return Err(VisaError::model_bug("SVM_BLOCK_LD without its fields"));
     };
-    let address = scalar(program, insn, state, 0)?;
+    let address = scalar(program, state, &address)?;
     aligned(address, if unaligned { 4 } else { 16 }, "the block address")?;
     let Some(dst) = raw_dst(program, insn)? else {
         return Err(VisaError::model_bug("SVM_BLOCK_LD without a destination"));

@@ -1,7 +1,7 @@
 //! SVM_BLOCK_ST (instructions/SVM_BLOCK_ST.md), Semantics: `num_owords` owords of `src` to
 //! contiguous memory at the oword-aligned `address` (SVM-ADDRESS-ALIGNMENT), under NoMask.
 
-use super::{aligned, flat, raw_src, read_grf, scalar};
+use super::{aligned, flat, raw, read_grf, scalar};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::insn::ctrl;
@@ -15,14 +15,17 @@ pub fn execute(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let SvmCtrl::Block { num_owords, .. } = ctrl::svm(insn)? else {
-        return Err(VisaError::model_bug("SVM_BLOCK_ST without its oword count"));
+    let SvmCtrl::BlockSt {
+        num_owords,
+        address,
+        src,
+    } = ctrl::svm(insn)?
+    else {
+        return Err(VisaError::model_bug("SVM_BLOCK_ST without its fields"));
     };
-    let address = scalar(program, insn, state, 0)?;
+    let address = scalar(program, state, &address)?;
     aligned(address, 16, "the block address")?;
-    let Some(src) = raw_src(program, insn, 1)? else {
-        return Err(VisaError::model_bug("SVM_BLOCK_ST without a source"));
-    };
+    let src = raw(program, &src)?;
     let w = flat(state)?;
     let mut journal = StoreJournal::default();
     for i in 0..num_owords as usize {

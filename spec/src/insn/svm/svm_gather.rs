@@ -5,12 +5,12 @@
 //! with `N >= num_blocks` is undefined). Addresses are the first exec_size UQ elements
 //! (SVM-EIGHT-ADDRESSES), each aligned to the block size (SVM-ADDRESS-ALIGNMENT).
 
-use super::{aligned, apply_writes, flat, load, raw_dst, raw_src, read_grf, uq};
+use super::{aligned, apply_writes, flat, load, raw, raw_dst, read_grf, uq};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
-use crate::ir::{Instruction, Program};
+use crate::ir::{Instruction, Payload, Program};
 use crate::operand::evaluate_ch_en;
 use crate::state::MachineState;
 
@@ -20,13 +20,12 @@ pub(super) fn lane_addresses(
     program: &Program,
     insn: &Instruction,
     state: &MachineState,
+    addresses: &Payload,
     align: u64,
 ) -> Result<Vec<Option<u64>>> {
     let exec_size = insn.exec_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let Some(at) = raw_src(program, insn, 0)? else {
-        return Err(VisaError::model_bug("SVM addresses are null"));
-    };
+    let at = raw(program, addresses)?;
     let mut Addresses = Vec::with_capacity(exec_size);
     for i in 0..exec_size {
         if ChEn >> i & 1 == 1 {
@@ -47,16 +46,17 @@ pub fn execute(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let SvmCtrl::Blocks {
+    let SvmCtrl::Gather {
         block_size,
         num_blocks,
+        addresses,
     } = ctrl::svm(insn)?
     else {
-        return Err(VisaError::model_bug("SVM_GATHER without its block fields"));
+        return Err(VisaError::model_bug("SVM_GATHER without its fields"));
     };
     let exec_size = insn.exec_size as usize;
     let (block_size, num_blocks) = (block_size as usize, num_blocks as usize);
-    let Addresses = lane_addresses(program, insn, state, block_size as u64)?;
+    let Addresses = lane_addresses(program, insn, state, &addresses, block_size as u64)?;
     let Some(dst) = raw_dst(program, insn)? else {
         return Err(VisaError::model_bug("SVM_GATHER without a destination"));
     };

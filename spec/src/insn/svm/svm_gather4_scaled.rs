@@ -6,12 +6,12 @@
 //! rest of that register is undefined, as far as the variable reaches. The final address
 //! is dword aligned (SVM-ADDRESS-ALIGNMENT); `Scale` is ignored (always zero).
 
-use super::{aligned, apply_writes, flat, load, raw_dst, raw_src, read_grf, scalar, uq};
+use super::{aligned, apply_writes, flat, load, raw, raw_dst, read_grf, scalar, uq};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
-use crate::ir::{Dst, Instruction, Program};
+use crate::ir::{Dst, Instruction, Payload, Program, Scalar};
 use crate::operand::evaluate_ch_en;
 use crate::state::MachineState;
 
@@ -22,18 +22,14 @@ pub(super) fn channel_addresses(
     program: &Program,
     insn: &Instruction,
     state: &MachineState,
+    ch_mask: u8,
+    address: &Scalar,
+    element_offset: &Payload,
 ) -> Result<Vec<(usize, u64, usize, u64)>> {
-    let SvmCtrl::Channels { ch_mask } = ctrl::svm(insn)? else {
-        return Err(VisaError::model_bug(
-            "a 4-channel SVM form without its mask",
-        ));
-    };
     let exec_size = insn.exec_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let address = scalar(program, insn, state, 0)?;
-    let Some(offsets) = raw_src(program, insn, 1)? else {
-        return Err(VisaError::model_bug("element_offset is null"));
-    };
+    let address = scalar(program, state, address)?;
+    let offsets = raw(program, element_offset)?;
     let mut out = Vec::new();
     let mut ch_pos = 0usize;
     for c in 0..4u64 {
@@ -63,11 +59,18 @@ pub fn execute(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let SvmCtrl::Channels { ch_mask } = ctrl::svm(insn)? else {
-        return Err(VisaError::model_bug("SVM_GATHER4_SCALED without its mask"));
+    let SvmCtrl::Gather4Scaled {
+        ch_mask,
+        address,
+        element_offset,
+    } = ctrl::svm(insn)?
+    else {
+        return Err(VisaError::model_bug(
+            "SVM_GATHER4_SCALED without its fields",
+        ));
     };
     let exec_size = insn.exec_size as usize;
-    let lanes = channel_addresses(program, insn, state)?;
+    let lanes = channel_addresses(program, insn, state, ch_mask, &address, &element_offset)?;
     let Some(dst) = raw_dst(program, insn)? else {
         return Err(VisaError::model_bug(
             "SVM_GATHER4_SCALED without a destination",

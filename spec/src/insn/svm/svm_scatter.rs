@@ -4,7 +4,7 @@
 //! `num_blocks` are ignored).
 
 use super::svm_gather::lane_addresses;
-use super::{flat, raw_src, read_grf};
+use super::{flat, raw, read_grf};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::insn::ctrl;
@@ -19,19 +19,19 @@ pub fn execute(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let SvmCtrl::Blocks {
+    let SvmCtrl::Scatter {
         block_size,
         num_blocks,
+        addresses,
+        src,
     } = ctrl::svm(insn)?
     else {
-        return Err(VisaError::model_bug("SVM_SCATTER without its block fields"));
+        return Err(VisaError::model_bug("SVM_SCATTER without its fields"));
     };
     let exec_size = insn.exec_size as usize;
     let (block_size, num_blocks) = (block_size as usize, num_blocks as usize);
-    let Addresses = lane_addresses(program, insn, state, block_size as u64)?;
-    let Some(src) = raw_src(program, insn, 1)? else {
-        return Err(VisaError::model_bug("SVM_SCATTER without a source"));
-    };
+    let Addresses = lane_addresses(program, insn, state, &addresses, block_size as u64)?;
+    let src = raw(program, &src)?;
     let w = flat(state)?;
     let mut journal = StoreJournal::default();
     for i in 0..exec_size {

@@ -4,9 +4,11 @@
 //! GRF_SIZE/4)`: each channel's data starts a register.
 
 use super::svm_gather4_scaled::{channel_addresses, channel_elements};
-use super::{flat, raw_src, read_grf};
+use super::{flat, raw, read_grf};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::insn::ctrl;
+use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};
 use crate::state::{MachineState, StoreJournal};
 
@@ -16,10 +18,19 @@ pub fn execute(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let lanes = channel_addresses(program, insn, state)?;
-    let Some(src) = raw_src(program, insn, 2)? else {
-        return Err(VisaError::model_bug("SVM_SCATTER4_SCALED without a source"));
+    let SvmCtrl::Scatter4Scaled {
+        ch_mask,
+        address,
+        element_offset,
+        src,
+    } = ctrl::svm(insn)?
+    else {
+        return Err(VisaError::model_bug(
+            "SVM_SCATTER4_SCALED without its fields",
+        ));
     };
+    let lanes = channel_addresses(program, insn, state, ch_mask, &address, &element_offset)?;
+    let src = raw(program, &src)?;
     let per_channel = channel_elements(program, insn);
     let w = flat(state)?;
     let mut journal = StoreJournal::default();
