@@ -137,7 +137,7 @@ pub fn float_dpas_destination(case: &Case) -> Option<DataType> {
     let ast = asm::parse(&case.program).ok()?;
     let program = validate::validate_with(&ast, case.platform, &readings).ok()?;
     program.insns.iter().find_map(|i| match i.ctrl {
-        visa_spec::ir::Ctrl::Dpas(c) if c.w.is_float() || c.a.is_float() => Some(i.dst.ty()),
+        visa_spec::ir::Ctrl::Dpas(c) if c.w.is_float() || c.a.is_float() => Some(c.operands.dst.ty),
         _ => None,
     })
 }

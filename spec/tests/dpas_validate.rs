@@ -1,10 +1,12 @@
 //! The sweep of DPAS's precision table (instructions/DPAS.md, legal combinations): every
-//! pair of precisions on every DPAS platform. It stays a model test: it checks the
-//! validator's table against the rule restated here (726 forms), not rows derived one by
-//! one. The hand-derived DPAS, DPASW and DP4A validation rows are catalog cases
+//! pair of precisions on every DPAS platform; and `check_program` on DPAS IR that text
+//! cannot express. Both stay model tests: the sweep checks the validator's table against the
+//! rule restated here (726 forms), not rows derived one by one. The hand-derived DPAS, DPASW and DP4A validation rows are catalog cases
 //! (conformance/src/catalog/dpas/: `validation`, each form valid or its error's class and
 //! field).
 
+use rstest::rstest;
+use visa_spec::errata;
 use visa_spec::ir::dpas::PRECISIONS as DPAS_PRECISIONS;
 use visa_spec::platform::Platform;
 use visa_spec::types::Precision;
@@ -79,4 +81,60 @@ fn every_precision_pair() {
     }
     // (36 int + bf, hf, tf32 + 4 fp8) pairs, 2 repeat counts, 3 platforms.
     assert_eq!(valid, (36 + 3 + 4) * 2 * 3);
+}
+
+/// How a hand-built or mutated DPAS IR departs from what validation builds.
+#[derive(Clone, Copy, Debug)]
+enum Mutation {
+    /// A positional source besides the named operands.
+    PositionalSource,
+    /// `dst` other than the named Dst.
+    DstDisagrees,
+    /// Src1 at a column: not a GRF-aligned raw operand.
+    Src1Column,
+    /// Src2 names no variable.
+    Src2NoVariable,
+    /// Src0 of a type the table does not admit (Src1's UD variable as F).
+    Src0Type,
+}
+
+/// `check_program` rejects a DPAS IR whose named operands break the documents' rules with a
+/// typed error naming the field, as validation would.
+#[rstest]
+#[case(Mutation::PositionalSource, "operands")]
+#[case(Mutation::DstDisagrees, "dst")]
+#[case(Mutation::Src1Column, "src1")]
+#[case(Mutation::Src2NoVariable, "src2")]
+#[case(Mutation::Src0Type, "src0")]
+fn malformed_dpas_ir_is_invalid(#[case] mutation: Mutation, #[case] field: &str) {
+    use visa_spec::ir::{Ctrl, Dst, Src};
+    use visa_spec::state::VarId;
+    use visa_spec::types::DataType;
+    let program = format!("{DECLS}dpas.s8.s8.8.8 (M1, 8) VD.0 VD.0 W1.0 A1(0,0)\n");
+    let mut ir = asm::parse(&program)
+        .and_then(|ast| validate::validate(&ast, HPG))
+        .expect("the DPAS form validates");
+    let insn = &mut ir.insns[0];
+    let Ctrl::Dpas(ctrl) = &mut insn.ctrl else {
+        panic!("DPAS validates to Ctrl::Dpas");
+    };
+    match mutation {
+        Mutation::PositionalSource => insn.srcs.push(Src::Imm {
+            bits: 0,
+            ty: DataType::D,
+        }),
+        Mutation::DstDisagrees => insn.dst = Dst::Null { ty: DataType::D },
+        Mutation::Src1Column => ctrl.operands.src1.col = 1,
+        Mutation::Src2NoVariable => ctrl.operands.src2.var = VarId(u32::MAX),
+        Mutation::Src0Type => {
+            ctrl.operands.src0 = Some(visa_spec::ir::Payload {
+                ty: DataType::F,
+                ..ctrl.operands.src1
+            })
+        }
+    }
+    let err = visa_spec::validate::check_program(&ir, &errata::Readings::resolved())
+        .expect_err("malformed DPAS IR must be rejected");
+    assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
+    assert_eq!(err.field.as_deref(), Some(field), "{err}");
 }

@@ -119,12 +119,7 @@ fn dpas_written(case: &Case) -> Option<Written> {
     let Ctrl::Dpas(ctrl) = insn.ctrl else {
         return None;
     };
-    let Dst::General {
-        var, row, col, ty, ..
-    } = insn.dst
-    else {
-        return None;
-    };
+    let visa_spec::ir::Payload { var, row, col, ty } = ctrl.operands.dst;
     let nan = NanType::of(ty).filter(|_| ctrl.w.is_float())?;
     let size = ty.size();
     // The loop's rows (DPAS-RC-LOOP: row 0 only, literally), each `Exec_size` elements,

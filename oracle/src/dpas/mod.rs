@@ -13,7 +13,7 @@
 use visa_model::config::ExecConfig;
 use visa_model::errata;
 use visa_model::error::Pos;
-use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::ir::{Ctrl, Instruction, Opcode, Payload, Program};
 use visa_model::profile::DpasProfile;
 use visa_model::state::MachineState;
 use visa_model::types::{DataType, Precision};
@@ -94,29 +94,13 @@ struct FloatPlan {
     src0_row_advance: usize,
 }
 
-fn offset(
-    program: &Program,
-    var: visa_model::state::VarId,
-    row: u32,
-    col: u32,
-    size: usize,
-    row_bytes: usize,
-) -> Result<usize> {
-    if (var.0 as usize) >= program.vars.len() {
+/// The register-file byte offset of a DPAS operand's origin (`row_bytes` per row).
+fn offset(program: &Program, p: &Payload, row_bytes: usize) -> Result<usize> {
+    if (p.var.0 as usize) >= program.vars.len() {
         return Err(VisaError::model_bug("a DPAS operand names no variable"));
     }
-    let base = program.vars.get(var).grf_offset.unwrap_or(0);
-    Ok(base + row as usize * row_bytes + col as usize * size)
-}
-
-fn src_offset(program: &Program, src: &Src, row_bytes: usize) -> Result<Option<usize>> {
-    match src {
-        Src::Imm { .. } => Ok(None),
-        Src::General {
-            var, row, col, ty, ..
-        } => offset(program, *var, *row, *col, ty.size(), row_bytes).map(Some),
-        _ => Err(VisaError::model_bug("a DPAS operand is a general operand")),
-    }
+    let base = program.vars.get(p.var).grf_offset.unwrap_or(0);
+    Ok(base + p.row as usize * row_bytes + p.col as usize * p.ty.size())
 }
 
 /// Compiles DPAS or DPASW (validated by `check_program` before).
@@ -125,16 +109,8 @@ pub fn compile(program: &Program, insn: &Instruction, config: &ExecConfig) -> Re
     let Ctrl::Dpas(ctrl) = insn.ctrl else {
         return Err(VisaError::model_bug("DPAS without W.A.SD.RC"));
     };
-    let Dst::General {
-        var,
-        row,
-        col,
-        ty: dst_ty,
-        ..
-    } = insn.dst
-    else {
-        return Err(VisaError::model_bug("DPAS Dst is a raw general operand"));
-    };
+    let operands = ctrl.operands;
+    let dst_ty = operands.dst.ty;
     let grf = program.platform.grf_size();
     let row_bytes = if r.is_literal(errata::GRF_ROW_SIZE) {
         32
@@ -169,7 +145,7 @@ pub fn compile(program: &Program, insn: &Instruction, config: &ExecConfig) -> Re
     let fp8 = matches!(ctrl.w, Precision::BF8 | Precision::HF8);
     let float =
         (ctrl.w.is_float() && !(fp8 && r.is_literal(errata::DPAS_TF32_FP8_PATHS))).then(|| {
-            let src0_ty = insn.srcs[0].ty();
+            let src0_ty = operands.src0_ty();
             FloatPlan {
                 profile: config.profile,
                 dst_ty,
@@ -229,12 +205,13 @@ pub fn compile(program: &Program, insn: &Instruction, config: &ExecConfig) -> Re
         k,
         grf,
         row_advance,
-        dst_at: offset(program, var, row, col, dst_ty.size(), row_bytes)?,
-        src0_at: src_offset(program, &insn.srcs[0], row_bytes)?,
-        src1_at: src_offset(program, &insn.srcs[1], row_bytes)?
-            .ok_or_else(|| VisaError::model_bug("DPAS Src1 is a register"))?,
-        src2_at: src_offset(program, &insn.srcs[2], row_bytes)?
-            .ok_or_else(|| VisaError::model_bug("DPAS Src2 is a register"))?,
+        dst_at: offset(program, &operands.dst, row_bytes)?,
+        src0_at: operands
+            .src0
+            .map(|p| offset(program, &p, row_bytes))
+            .transpose()?,
+        src1_at: offset(program, &operands.src1, row_bytes)?,
+        src2_at: offset(program, &operands.src2, row_bytes)?,
         src2_bytes,
         split,
         int,

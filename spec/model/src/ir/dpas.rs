@@ -1,12 +1,62 @@
 //! DPAS's document facts (instructions/DPAS.md, Semantics and Notes) that validation and
-//! both engines read: the legal precision pairs, `OPS_PER_CHAN`, `SRC1_OPERANDS_PER_CHAN`
-//! and the byte extents one DPAS touches.
+//! both engines read: the operands by name ([`DpasOperands`]), the legal precision pairs,
+//! `OPS_PER_CHAN`, `SRC1_OPERANDS_PER_CHAN` and the byte extents one DPAS touches.
 
 use crate::errata;
 use crate::error::{Result, VisaError};
-use crate::ir::DpasCtrl;
+use crate::ir::{DpasCtrl, Dst, Payload, Src};
 use crate::platform::Platform;
 use crate::types::{DataType, Precision};
+
+/// The operands of DPAS and DPASW by name (instructions/DPAS.md and DPASW.md, Format: Dst,
+/// Src0, Src1, Src2). Each is the register bytes of a general variable from its origin: Dst,
+/// Src0 and Src1 are raw operands `V.off` (row `off / GRF`, column 0: the offset is a whole
+/// number of GRFs), Src2 is `V(r,c)`. The document's loop addresses whole GRFs from these
+/// origins; how many bytes each spans is [`extents`]'.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DpasOperands {
+    /// `Dst` (D), in the variable's type.
+    pub dst: Payload,
+    /// `Src0` (C), in the variable's type; `None` for `%null.0`, "a null operand, meaning it
+    /// is zero".
+    pub src0: Option<Payload>,
+    /// `Src1` (B, precision W), a D or UD variable.
+    pub src1: Payload,
+    /// `Src2` (A, precision A), a D or UD variable.
+    pub src2: Payload,
+}
+
+impl DpasOperands {
+    /// Dst as the instruction's destination: a general operand at its origin, stride 1.
+    pub fn dst_operand(&self) -> Dst {
+        let Payload { var, row, col, ty } = self.dst;
+        Dst::General {
+            var,
+            row,
+            col,
+            hstride: 1,
+            ty,
+        }
+    }
+
+    /// The sources in the order the text writes them, as general sources for generic passes:
+    /// Src0 (`%null.0` is the immediate 0 of Dst's type), Src1, Src2.
+    pub fn sources(&self) -> [Src; 3] {
+        let src0 = match self.src0 {
+            Some(p) => p.to_src(),
+            None => Src::Imm {
+                bits: 0,
+                ty: self.dst.ty,
+            },
+        };
+        [src0, self.src1.to_src(), self.src2.to_src()]
+    }
+
+    /// Src0's type: its own, or Dst's for `%null.0`.
+    pub fn src0_ty(&self) -> DataType {
+        self.src0.map_or(self.dst.ty, |p| p.ty)
+    }
+}
 
 /// The precisions the legal-combination table of DPAS.md admits for Src1 and Src2: the
 /// integer ones (the issue's u2..s8; the one-bit precisions are not in that table, erratum

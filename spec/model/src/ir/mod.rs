@@ -447,20 +447,23 @@ pub struct Instruction {
     /// ADD3O's overflow predicate `(<P>)` ([`Dst::Predicate`]).
     pub dst2: Option<Dst>,
     /// The sources by position; empty for the families that name their operands in `ctrl`
-    /// (block 2D: [`Block2dCtrl::operands`]; SVM: [`svm::SvmCtrl`]).
+    /// (block 2D: [`Block2dCtrl::operands`]; SVM: [`svm::SvmCtrl`]; DPAS and DPASW:
+    /// [`DpasCtrl::operands`]).
     pub srcs: Vec<Src>,
 }
 
 impl Instruction {
     /// Every source operand: `srcs`, then the operands a family names in `ctrl` in the text's
     /// order (block 2D's surface, X, Y and Src1Data; an SVM instruction's
-    /// [`svm::SvmCtrl::sources`]). Generic passes over operands walk this.
+    /// [`svm::SvmCtrl::sources`]; DPAS's Src0, Src1 and Src2). Generic passes over operands
+    /// walk this.
     /// A family that names its operands with the narrow kinds of [`operand`] yields them as
     /// owned sources.
     pub fn sources(&self) -> impl Iterator<Item = Cow<'_, Src>> {
         let named: Vec<Cow<'_, Src>> = match &self.ctrl {
             Ctrl::Block2d(c) => c.operands.sources().map(Cow::Borrowed).collect(),
             Ctrl::Svm(c) => c.sources().into_iter().map(Cow::Owned).collect(),
+            Ctrl::Dpas(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             _ => Vec::new(),
         };
         self.srcs.iter().map(Cow::Borrowed).chain(named)
@@ -514,7 +517,7 @@ pub enum Ctrl {
     Rel(RelOp),
     /// BFN's `BooleanFuncCtrl` lookup table (`bfn.x<HEX>`).
     Bfn(u8),
-    /// DPAS's and DPASW's `W`, `A`, `SD` and `RC` fields (`dpas.W.A.SD.RC`).
+    /// DPAS's and DPASW's `W`, `A`, `SD` and `RC` fields (`dpas.W.A.SD.RC`) and operands.
     Dpas(DpasCtrl),
     /// The SVM instructions' sizes, channel mask or atomic operation, and their operands.
     Svm(crate::ir::svm::SvmCtrl),
@@ -578,8 +581,12 @@ pub struct LscCtrl {
 }
 
 /// The precision and shape fields of DPAS and DPASW (instructions/DPAS.md, Format and the
-/// precision table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// precision table) and their operands.
+///
+/// IR shape: the operands are [`DpasCtrl::operands`], by name; `srcs` is empty (generic
+/// passes walk [`Instruction::sources`]); `dst` is Dst as a general operand
+/// ([`dpas::DpasOperands::dst_operand`]), the same operand as `operands.dst`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DpasCtrl {
     /// `W`: the precision of Src1.
     pub w: Precision,
@@ -589,6 +596,7 @@ pub struct DpasCtrl {
     pub sd: u32,
     /// `RC`: the repeat count.
     pub rc: u32,
+    pub operands: dpas::DpasOperands,
 }
 
 /// The predicate control of an instruction (5_operands.md, "Predication").

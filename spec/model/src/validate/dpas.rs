@@ -2,19 +2,18 @@
 //! `dpas.W.A.SD.RC (M1, N) DST.0 SRC0.0 SRC1.0 SRC2(0,0)` to the IR, then every rule of the
 //! documents' tables on the IR ([`rules`], which `check_program` runs again).
 //!
-//! IR shape: `ctrl` is [`Ctrl::Dpas`]; Dst, Src0 and Src1 (raw operands `V.off`) are
-//! `General` operands whose origin is the raw byte offset (always a whole GRF, so column 0);
-//! Src2 (`V(r,c)`) is a `General` operand at its origin. Their regions are unused
-//! ([`Region::SCALAR`], destination stride 1): the document's loop addresses whole GRFs. A
-//! `%null` Src0 ("a null operand, meaning it is zero") is `Src::Imm { bits: 0 }` of the
-//! destination's type.
+//! IR shape: `ctrl` is [`Ctrl::Dpas`], whose [`DpasOperands`] name the operands as payloads:
+//! Dst, Src0 and Src1 (raw operands `V.off`) at the row of the raw byte offset (always a
+//! whole GRF, so column 0), Src2 (`V(r,c)`) at its origin; a `%null` Src0 ("a null operand,
+//! meaning it is zero") is `None`. `srcs` is empty, and `dst` is Dst as a general operand
+//! (stride 1): the document's loop addresses whole GRFs, not regions.
 
 use super::{invalid, invalid_at, Cx};
 use crate::asm::ast::{InsnLine, Operand, OperandKind, VarClass};
 use crate::errata;
 use crate::error::{ErrorClass, Result, VisaError};
-use crate::ir::dpas::{extents, row_types, Extents, PRECISIONS};
-use crate::ir::{Ctrl, DpasCtrl, Dst, Instruction, Opcode, Region, Src};
+use crate::ir::dpas::{extents, row_types, DpasOperands, Extents, PRECISIONS};
+use crate::ir::{Ctrl, DpasCtrl, Instruction, Opcode, Payload};
 use crate::platform::Platform;
 use crate::state::{VarId, Vars};
 use crate::types::{DataType, Precision};
@@ -27,7 +26,7 @@ impl Cx<'_> {
         opcode: Opcode,
     ) -> Result<Instruction> {
         let name = opcode.mnemonic().to_ascii_uppercase();
-        let ctrl = dpas_ctrl(&line.mods, &name)?;
+        let (w, a, sd, rc) = dpas_fields(&line.mods, &name)?;
         let (mask, exec_size) = self.exec(line.exec)?;
         if line.pred.is_some() {
             // DPAS.md, Format and Text: no predicate field.
@@ -51,23 +50,13 @@ impl Cx<'_> {
                 format!("{name}'s Dst cannot be `%null`"),
             ));
         };
-        let dst_ty = self.vars.get(dst_var).ty;
-        let dst = Dst::General {
-            var: dst_var,
-            row: self.raw_row(dst_off),
-            col: 0,
-            hstride: 1,
-            ty: dst_ty,
-        };
+        let dst = self.raw_payload(dst_var, dst_off);
         let src0 = match self.raw(&line.operands[1], "src0", true)? {
-            (None, _) => Src::Imm {
-                bits: 0,
-                ty: dst_ty,
-            },
-            (Some(var), off) => self.raw_src(var, off),
+            (None, _) => None,
+            (Some(var), off) => Some(self.raw_payload(var, off)),
         };
         let src1 = match self.raw(&line.operands[2], "src1", false)? {
-            (Some(var), off) => self.raw_src(var, off),
+            (Some(var), off) => self.raw_payload(var, off),
             (None, _) => {
                 return Err(invalid_at(
                     line.operands[2].pos,
@@ -77,6 +66,12 @@ impl Cx<'_> {
             }
         };
         let src2 = self.dpas_src2(&line.operands[3])?;
+        let operands = DpasOperands {
+            dst,
+            src0,
+            src1,
+            src2,
+        };
         let insn = Instruction {
             pos: self.pos,
             opcode,
@@ -84,10 +79,16 @@ impl Cx<'_> {
             mask,
             exec_size,
             sat: false,
-            ctrl: Ctrl::Dpas(ctrl),
-            dst,
+            ctrl: Ctrl::Dpas(DpasCtrl {
+                w,
+                a,
+                sd,
+                rc,
+                operands,
+            }),
+            dst: operands.dst_operand(),
             dst2: None,
-            srcs: vec![src0, src1, src2],
+            srcs: Vec::new(),
         };
         Ok(insn)
     }
@@ -135,20 +136,19 @@ impl Cx<'_> {
         offset / self.env().row_size() as u32
     }
 
-    fn raw_src(&self, var: VarId, offset: u32) -> Src {
-        Src::General {
+    /// A raw operand's payload: the row of its byte offset, column 0, the variable's type.
+    fn raw_payload(&self, var: VarId, offset: u32) -> Payload {
+        Payload {
             var,
             row: self.raw_row(offset),
             col: 0,
-            region: Region::SCALAR,
-            modifier: None,
             ty: self.vars.get(var).ty,
         }
     }
 
     /// Src2, a general operand `V(r,c)` without region or modifier (DPAS.md, Src2:
     /// vec_operand of class general).
-    fn dpas_src2(&mut self, op: &Operand) -> Result<Src> {
+    fn dpas_src2(&mut self, op: &Operand) -> Result<Payload> {
         let f = "src2";
         let OperandKind::Var {
             modifier,
@@ -173,19 +173,17 @@ impl Cx<'_> {
         let id = self.var(name, op.pos, f)?;
         let ty = self.general_type(id, *ty, op.pos, f)?;
         let (row, col) = self.env().origin(id, origin, op.pos, f)?;
-        Ok(Src::General {
+        Ok(Payload {
             var: id,
             row,
             col,
-            region: Region::SCALAR,
-            modifier: None,
             ty,
         })
     }
 }
 
 /// `W.A.SD.RC`: two precisions and two numbers.
-fn dpas_ctrl(mods: &[String], name: &str) -> Result<DpasCtrl> {
+fn dpas_fields(mods: &[String], name: &str) -> Result<(Precision, Precision, u32, u32)> {
     let [w, a, sd, rc] = mods else {
         return Err(invalid(
             "opcode",
@@ -213,12 +211,12 @@ fn dpas_ctrl(mods: &[String], name: &str) -> Result<DpasCtrl> {
         s.parse::<u32>()
             .map_err(|_| invalid("opcode", format!("{which} `{s}` is not a number")))
     };
-    Ok(DpasCtrl {
-        w: precision(w, "W")?,
-        a: precision(a, "A")?,
-        sd: number(sd, "SD")?,
-        rc: number(rc, "RC")?,
-    })
+    Ok((
+        precision(w, "W")?,
+        precision(a, "A")?,
+        number(sd, "SD")?,
+        number(rc, "RC")?,
+    ))
 }
 
 /// Every rule of DPAS.md and DPASW.md on a DPAS or DPASW instruction's IR.
@@ -236,22 +234,31 @@ pub fn rules(
         ));
     };
     let types = fields(insn, ctrl, platform, &name)?;
-    let [src0, src1, src2] = insn.srcs.as_slice() else {
-        return Err(invalid("operands", format!("{name} has three sources")));
-    };
-    let Dst::General {
+    let ops = ctrl.operands;
+    if !insn.srcs.is_empty() {
+        return Err(invalid(
+            "operands",
+            format!("{name} names its operands in its fields: `srcs` is empty"),
+        ));
+    }
+    let Payload {
         var: dst_var,
         row: dst_row,
         col: 0,
         ty: dst_ty,
-        ..
-    } = insn.dst
+    } = ops.dst
     else {
         return Err(invalid(
             "dst",
             format!("{name}'s Dst is a GRF-aligned raw operand"),
         ));
     };
+    if insn.dst != ops.dst_operand() {
+        return Err(invalid(
+            "dst",
+            format!("{name}'s destination is its named Dst, a general operand of stride 1"),
+        ));
+    }
     let dst_types: &[DataType] = if insn.opcode == Opcode::Dpasw {
         // DPASW.md, Dst: D, UD or F.
         &[DataType::D, DataType::UD, DataType::F]
@@ -294,9 +301,9 @@ pub fn rules(
         dst_ty,
         ext.rows_bytes(ctrl.rc, insn.exec_size, dst_ty),
     )?;
-    check_src0(insn, src0, ctrl, types, dst_ty, &ext, &raw)?;
-    check_src1(src1, &ext, &raw)?;
-    check_src2(src2, ctrl, &ext, &raw)
+    check_src0(insn, ops.src0, ctrl, types, dst_ty, &ext, &raw)?;
+    check_src1(ops.src1, &ext, &raw)?;
+    check_src2(ops.src2, ctrl, &ext, &raw)
 }
 
 /// The fields W, A, SD and RC, the platform and the execution size; the legal-combination
@@ -428,10 +435,10 @@ impl Raw<'_> {
     }
 }
 
-/// Src0: `%null.0` of Dst's type, or a raw operand of the table's types (DPASW: Dst's).
+/// Src0: `%null.0`, or a raw operand of the table's types (DPASW: Dst's).
 fn check_src0(
     insn: &Instruction,
-    src0: &Src,
+    src0: Option<Payload>,
     ctrl: DpasCtrl,
     types: &[DataType],
     dst_ty: DataType,
@@ -439,61 +446,55 @@ fn check_src0(
     raw: &Raw,
 ) -> Result<()> {
     let name = raw.name;
-    match src0 {
-        Src::Imm { bits: 0, ty } if *ty == dst_ty => {}
-        Src::General {
-            var,
-            row,
-            col: 0,
-            ty,
-            modifier: None,
-            ..
-        } => {
-            let src0_types: &[DataType] = if insn.opcode == Opcode::Dpasw {
-                // DPASW.md, Src0: D, UD or F, "the same as Dst's".
-                std::slice::from_ref(&dst_ty)
-            } else {
-                types
-            };
-            if !src0_types.contains(ty) {
-                return Err(invalid(
-                    "src0",
-                    format!(
-                        "Src0 type {ty} is not allowed with W={} A={} (allowed: {})",
-                        ctrl.w,
-                        ctrl.a,
-                        list(src0_types)
-                    ),
-                ));
-            }
-            raw.check(
-                "src0",
-                *var,
-                *row,
-                *ty,
-                ext.rows_bytes(ctrl.rc, insn.exec_size, *ty),
-            )?;
-        }
-        _ => {
-            return Err(invalid(
-                "src0",
-                format!("{name}'s Src0 is a GRF-aligned raw operand or `%null.0`"),
-            ))
-        }
+    let Some(src0) = src0 else {
+        return Ok(());
+    };
+    let Payload {
+        var,
+        row,
+        col: 0,
+        ty,
+    } = src0
+    else {
+        return Err(invalid(
+            "src0",
+            format!("{name}'s Src0 is a GRF-aligned raw operand or `%null.0`"),
+        ));
+    };
+    let src0_types: &[DataType] = if insn.opcode == Opcode::Dpasw {
+        // DPASW.md, Src0: D, UD or F, "the same as Dst's".
+        std::slice::from_ref(&dst_ty)
+    } else {
+        types
+    };
+    if !src0_types.contains(&ty) {
+        return Err(invalid(
+            "src0",
+            format!(
+                "Src0 type {ty} is not allowed with W={} A={} (allowed: {})",
+                ctrl.w,
+                ctrl.a,
+                list(src0_types)
+            ),
+        ));
     }
-    Ok(())
+    raw.check(
+        "src0",
+        var,
+        row,
+        ty,
+        ext.rows_bytes(ctrl.rc, insn.exec_size, ty),
+    )
 }
 
 /// Src1: a raw D or UD operand of `src1_bytes`.
-fn check_src1(src1: &Src, ext: &Extents, raw: &Raw) -> Result<()> {
+fn check_src1(src1: Payload, ext: &Extents, raw: &Raw) -> Result<()> {
     let name = raw.name;
-    let Src::General {
+    let Payload {
         var: s1,
         row: s1_row,
         col: 0,
         ty: s1_ty,
-        modifier: None,
-        ..
     } = src1
     else {
         return Err(invalid(
@@ -507,41 +508,34 @@ fn check_src1(src1: &Src, ext: &Extents, raw: &Raw) -> Result<()> {
             format!("Src1 has type {s1_ty}; it must be D or UD"),
         ));
     }
-    raw.check("src1", *s1, *s1_row, *s1_ty, ext.src1_bytes)
+    raw.check("src1", s1, s1_row, s1_ty, ext.src1_bytes)
 }
 
-/// Src2: a D or UD general operand `V(r,c)`, aligned as A asks, inside its variable.
-fn check_src2(src2: &Src, ctrl: DpasCtrl, ext: &Extents, raw: &Raw) -> Result<()> {
+/// Src2: a D or UD operand `V(r,c)` of a general variable, aligned as A asks, inside its
+/// variable.
+fn check_src2(src2: Payload, ctrl: DpasCtrl, ext: &Extents, raw: &Raw) -> Result<()> {
     let (name, vars, row_size) = (raw.name, raw.vars, raw.row_size);
-    let Src::General {
+    let Payload {
         var: s2,
         row: s2_row,
         col: s2_col,
         ty: s2_ty,
-        modifier: None,
-        ..
-    } = src2
-    else {
-        return Err(invalid(
-            "src2",
-            format!("{name}'s Src2 is a general operand `V(r,c)`"),
-        ));
-    };
-    if !raw.in_var(*s2) || vars.get(*s2).class != VarClass::General {
+    } = src2;
+    if !raw.in_var(s2) || vars.get(s2).class != VarClass::General {
         return Err(invalid(
             "src2",
             format!("{name}'s Src2 is a general variable"),
         ));
     }
-    let info = vars.get(*s2);
-    if !matches!(s2_ty, DataType::D | DataType::UD) || info.ty != *s2_ty {
+    let info = vars.get(s2);
+    if !matches!(s2_ty, DataType::D | DataType::UD) || info.ty != s2_ty {
         return Err(invalid(
             "src2",
             format!("Src2 has type {s2_ty}; it must be D or UD"),
         ));
     }
-    let offset = *s2_row as usize * row_size + *s2_col as usize * 4;
-    if *s2_col as usize * 4 >= row_size {
+    let offset = s2_row as usize * row_size + s2_col as usize * 4;
+    if s2_col as usize * 4 >= row_size {
         return Err(invalid("src2", format!("column {s2_col} crosses the row")));
     }
     if !(info.grf_offset.unwrap_or(0) + offset).is_multiple_of(ext.src2_align) {

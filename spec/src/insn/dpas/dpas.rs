@@ -11,7 +11,7 @@ use crate::errata;
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::ir::dpas::{extents as dpas_extents, ops_per_chan};
-use crate::ir::{Ctrl, Dst, Instruction, Program, Src};
+use crate::ir::{Ctrl, Instruction, Payload, Program};
 use crate::num::{self, ExactFloat, FloatFormat, FloatMode, Rounding, Value};
 use crate::profile::{Accumulation, Denormals, DstRounding, Tf32Input};
 use crate::state::MachineState;
@@ -26,9 +26,8 @@ pub fn execute(
 ) -> Result<()> {
     let layout = Layout::of(program, insn, config)?;
     // Src2 read from this thread's registers: `src2_bytes` bytes from its origin.
-    let src2_at = byte_address(program, &insn.srcs[2], &config.readings)?;
     let Src2: Vec<u8> = (0..layout.src2_bytes)
-        .map(|b| state.grf.get(src2_at + b).copied().unwrap_or(0))
+        .map(|b| state.grf.get(layout.src2_at + b).copied().unwrap_or(0))
         .collect();
     systolic(state, config, &layout, &Src2)
 }
@@ -53,6 +52,8 @@ pub(super) struct Layout {
     pub src0_ty: DataType,
     pub src0_row_advance: usize,
     pub src1_at: usize,
+    /// Src2's origin in this thread's registers.
+    pub src2_at: usize,
     /// Bytes of Src2 the loop reads (RC rows of `SD*OPS_PER_CHAN` elements of A).
     pub src2_bytes: usize,
 }
@@ -65,24 +66,9 @@ impl Layout {
             return Err(VisaError::model_bug("DPAS without its W.A.SD.RC fields"));
         };
         let (W, A, SD, RC) = (ctrl.w, ctrl.a, ctrl.sd, ctrl.rc);
-        let Dst::General {
-            var,
-            row,
-            col,
-            ty: dst_ty,
-            ..
-        } = insn.dst
-        else {
-            return Err(VisaError::model_bug("DPAS Dst is a raw general operand"));
-        };
-        let dst_origin = Src::General {
-            var,
-            row,
-            col,
-            region: crate::ir::Region::SCALAR,
-            modifier: None,
-            ty: dst_ty,
-        };
+        let ops = ctrl.operands;
+        let dst_ty = ops.dst.ty;
+        let src0_ty = ops.src0_ty();
         let ext = dpas_extents(ctrl, insn.exec_size, dst_ty, program.platform, readings)?;
         // OPS_PER_CHAN and SRC1_OPERANDS_PER_CHAN as the document computes them.
         let OPS_PER_CHAN = ops_per_chan(W, A, readings.is_literal(errata::DPAS_TF32_FP8_PATHS));
@@ -98,14 +84,12 @@ impl Layout {
             grf: program.platform.grf_size(),
             row_advance: ext.row_advance,
             dst_ty,
-            dst_at: byte_address(program, &dst_origin, readings)?,
-            src0_ty: insn.srcs[0].ty(),
-            src0_row_advance: ext.row_advance_of(insn.srcs[0].ty(), insn.exec_size),
-            src0_at: match &insn.srcs[0] {
-                Src::Imm { .. } => None,
-                s => Some(byte_address(program, s, readings)?),
-            },
-            src1_at: byte_address(program, &insn.srcs[1], readings)?,
+            dst_at: byte_address(program, &ops.dst, readings),
+            src0_ty,
+            src0_row_advance: ext.row_advance_of(src0_ty, insn.exec_size),
+            src0_at: ops.src0.map(|p| byte_address(program, &p, readings)),
+            src1_at: byte_address(program, &ops.src1, readings),
+            src2_at: byte_address(program, &ops.src2, readings),
             src2_bytes: ext.src2_bytes,
         })
     }
@@ -410,22 +394,12 @@ fn element(dword: u32, p: Precision, index: u32) -> Result<i64> {
 }
 
 /// The register-file byte address of a DPAS operand's origin.
-pub(super) fn byte_address(
-    program: &Program,
-    src: &Src,
-    readings: &errata::Readings,
-) -> Result<usize> {
-    let Src::General {
-        var, row, col, ty, ..
-    } = src
-    else {
-        return Err(VisaError::model_bug("a DPAS operand is a general operand"));
-    };
+pub(super) fn byte_address(program: &Program, p: &Payload, readings: &errata::Readings) -> usize {
     let row_size = if readings.is_literal(errata::GRF_ROW_SIZE) {
         32
     } else {
         program.platform.grf_size()
     };
-    let base = program.vars.get(*var).grf_offset.unwrap_or(0);
-    Ok(base + *row as usize * row_size + *col as usize * ty.size())
+    let base = program.vars.get(p.var).grf_offset.unwrap_or(0);
+    base + p.row as usize * row_size + p.col as usize * p.ty.size()
 }

@@ -6,7 +6,7 @@
 //! Readings: DPASW-SPLIT (the Semantics formula, resolved; the Description table, literal:
 //! it keeps both registers on EU0 for 16-byte rows at RC 3 and 4), and the DPAS readings.
 
-use super::dpas::{byte_address, systolic, Layout};
+use super::dpas::{systolic, Layout};
 use crate::errata;
 use crate::error::Result;
 use crate::exec::ExecConfig;
@@ -25,7 +25,7 @@ pub fn execute(
     config: &ExecConfig,
 ) -> Result<()> {
     let layout = Layout::of(program, insn, config)?;
-    let at = byte_address(program, &insn.srcs[2], &config.readings)?;
+    let at = layout.src2_at;
     let Src2PrecisionInBits = layout.A.bits() as usize;
     let OPS_PER_CHAN = layout.OPS_PER_CHAN as usize;
     let RC = layout.RC as usize;
