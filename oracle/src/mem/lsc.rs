@@ -12,8 +12,7 @@
 use visa_model::asm::ast::PredCombine;
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
-use visa_model::ir::lsc::{AtomicOp, DataSize, Sfid};
-use visa_model::ir::lsc::LscOperands;
+use visa_model::ir::lsc::{AtomicOp, DataSize, LscOperands, Sfid};
 use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Program, Scalar};
 use visa_model::state::{AddrSize, AddrType, ByteSet, MachineState, Memory, StoreJournal, Window};
 use visa_model::VisaError;

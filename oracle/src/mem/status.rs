@@ -5,8 +5,7 @@
 use visa_model::asm::ast::PredCombine;
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
-use visa_model::ir::lsc::Sfid;
-use visa_model::ir::lsc::LscOperands;
+use visa_model::ir::lsc::{LscOperands, Sfid};
 use visa_model::ir::{Ctrl, Dst, Instruction, Program, Scalar};
 use visa_model::state::{AddrType, MachineState};
 use visa_model::{ErrorClass, VisaError};

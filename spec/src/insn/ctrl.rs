@@ -2,8 +2,8 @@
 //! validation put them there, so a missing one is a model bug.
 
 use crate::error::{Result, VisaError};
-use crate::ir::svm::SvmCtrl;
 use crate::ir::lsc::{ApndctrOperands, LscOperands, MessageOperands};
+use crate::ir::svm::SvmCtrl;
 use crate::ir::{Block2dCtrl, Ctrl, Instruction, LscCtrl};
 
 /// LSC_UNTYPED's and LSC_TYPED's message fields (gather/scatter, quad, atomics, append

@@ -31,8 +31,7 @@ use crate::errata::Readings;
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::insn::ctrl;
-use crate::ir::lsc::Sfid;
-use crate::ir::lsc::MessageOperands;
+use crate::ir::lsc::{MessageOperands, Sfid};
 use crate::ir::{Block2dCtrl, Dst, Instruction, LscCtrl, Payload, Program, Src};
 use crate::operand::evaluate_ch_en;
 use crate::state::{

@@ -8,9 +8,10 @@ use super::untyped::{check_untyped, Pitch, UntypedForm};
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
 use crate::error::Result;
 use crate::forms::{self, Family};
-use crate::ir::lsc::{caching_allowed, CacheOpt, DataShape, Sfid, VECT_SIZES};
+use crate::ir::lsc::{
+    caching_allowed, CacheOpt, DataShape, LscOperands, MessageOperands, Sfid, VECT_SIZES,
+};
 use crate::ir::lsc_typed;
-use crate::ir::lsc::{LscOperands, MessageOperands};
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Payload, Scalar, Src};
 use crate::platform::Platform;
 use crate::state::{AddrType, VarId, Vars, NULL};
@@ -557,10 +558,7 @@ fn operands(
     payload(vars, ops.src0_addrs, lanes * c.addr_size.bytes(), "src0")?;
     match ops.src0_addr_pitch {
         Some(_) if !strided => {
-            return Err(invalid(
-                "src0",
-                format!("`{name}` takes no Src0AddrPitch"),
-            ))
+            return Err(invalid("src0", format!("`{name}` takes no Src0AddrPitch")))
         }
         Some(p) => scalar(vars, p, 4, "src0")?,
         None => {}
@@ -589,10 +587,7 @@ fn operands(
         };
     }
     if ops.src2_data.is_some() {
-        return Err(invalid(
-            "src2",
-            format!("`{name}` takes no Src2Data"),
-        ));
+        return Err(invalid("src2", format!("`{name}` takes no Src2Data")));
     }
     match (load, &insn.dst, ops.src1_data) {
         (true, Dst::Null { .. }, None) => {}
