@@ -82,3 +82,131 @@ fn ir_mask_group_outside_m1_m8_is_invalid(#[case] text: &str, #[case] group: u8)
         .expect_err("a mask group outside 1..=8 must be rejected");
     assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
 }
+
+/// One way to break an LSC instruction's named operands.
+#[derive(Clone, Copy, Debug)]
+enum Break {
+    /// Give a stateless message a surface, or take a stateful one's away.
+    FlipSurface,
+    /// Give a load a Src1Data.
+    LoadData,
+    /// Take a store's or an atomic's Src1Data away.
+    DropData,
+    /// Give a one-source atomic a Src2Data.
+    ExtraData2,
+    /// Give a gather a Src0AddrPitch.
+    Pitch,
+    /// Give an untyped message the typed coordinate V.
+    Coordinate,
+    /// Move Src0Addrs off its variable's origin.
+    AddrsOffOrigin,
+    /// Add a positional source.
+    PositionalSrc,
+    /// Give an append counter a message's operands.
+    ApndctrAsMessage,
+}
+
+/// An LSC instruction's operands by name, broken in one way each (as a hand-built or mutated
+/// IR can be): `check_program` rejects it with a typed error naming the field.
+#[rstest]
+#[case(
+    "lsc_load.ugm (M1, 16) VD:d32 flat[VA]:a64",
+    Break::FlipSurface,
+    "surface"
+)]
+#[case(
+    "lsc_load.ugm (M1, 8) VD:d32 bti(0x4)[VA32]:a32",
+    Break::FlipSurface,
+    "surface"
+)]
+#[case(
+    "lsc_load.ugm (M1, 16) VD:d32 flat[VA]:a64",
+    Break::LoadData,
+    "operands"
+)]
+#[case(
+    "lsc_store.ugm (M1, 16) flat[VA]:a64 VD:d32",
+    Break::DropData,
+    "operands"
+)]
+#[case(
+    "lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 VD %null",
+    Break::DropData,
+    "src1"
+)]
+#[case(
+    "lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 VD %null",
+    Break::ExtraData2,
+    "src2"
+)]
+#[case("lsc_load.ugm (M1, 16) VD:d32 flat[VA]:a64", Break::Pitch, "src0")]
+#[case("lsc_load.ugm (M1, 16) VD:d32 flat[VA]:a64", Break::Coordinate, "src0")]
+#[case(
+    "lsc_load.ugm (M1, 16) VD:d32 flat[VA]:a64",
+    Break::AddrsOffOrigin,
+    "src0"
+)]
+#[case(
+    "lsc_load.ugm (M1, 16) VD:d32 flat[VA]:a64",
+    Break::PositionalSrc,
+    "operands"
+)]
+#[case(
+    "lsc_apndctr_atomic_add.ugm (M1, 16) VD:d32 bti(0xA0) VD:d32",
+    Break::ApndctrAsMessage,
+    "operands"
+)]
+fn malformed_lsc_operands_are_invalid(#[case] text: &str, #[case] how: Break, #[case] field: &str) {
+    use visa_spec::ir::lsc::{LscOperands, MessageOperands};
+    use visa_spec::ir::{Ctrl, Payload, Scalar};
+    use visa_spec::types::DataType;
+    let mut ir = validate(text).unwrap();
+    let vd = Payload::whole(ir.vars.find("VD").unwrap(), DataType::UD);
+    let insn = &mut ir.insns[0];
+    let Ctrl::Lsc(c) = &mut insn.ctrl else {
+        panic!("`{text}` has no LSC fields");
+    };
+    let ops = match c.operands {
+        LscOperands::Message(m) => m,
+        LscOperands::Apndctr(a) => MessageOperands {
+            surface: Some(a.surface),
+            src0_addrs: a.src0_data,
+            src0_addr_pitch: None,
+            src1_data: None,
+            src2_data: None,
+            src0_addrs_v: None,
+            src0_addrs_r: None,
+            src0_addrs_lod: None,
+        },
+    };
+    let mut broken = ops;
+    match how {
+        Break::FlipSurface => {
+            broken.surface = match ops.surface {
+                Some(_) => None,
+                None => Some(Scalar::Imm {
+                    bits: 4,
+                    ty: DataType::UD,
+                }),
+            }
+        }
+        Break::LoadData => broken.src1_data = Some(vd),
+        Break::ExtraData2 => broken.src2_data = Some(vd),
+        Break::DropData => broken.src1_data = None,
+        Break::Pitch => {
+            broken.src0_addr_pitch = Some(Scalar::Imm {
+                bits: 8,
+                ty: DataType::D,
+            })
+        }
+        Break::Coordinate => broken.src0_addrs_v = Some(ops.src0_addrs),
+        Break::AddrsOffOrigin => broken.src0_addrs.row = 1,
+        Break::PositionalSrc => insn.srcs.push(ops.src0_addrs.to_src()),
+        Break::ApndctrAsMessage => {}
+    }
+    c.operands = LscOperands::Message(broken);
+    let err = visa_spec::validate::check_program(&ir, &visa_spec::errata::Readings::resolved())
+        .expect_err("the malformed operands must be rejected");
+    assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
+    assert_eq!(err.field.as_deref(), Some(field), "{err}");
+}

@@ -4,7 +4,8 @@
 
 use visa_model::asm::ast::PredCombine;
 use visa_model::error::Pos;
-use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::ir::lsc::LscOperands;
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Scalar};
 use visa_model::state::{AddrType, MachineState, SurfaceHeap, FLAT};
 use visa_model::{ErrorClass, VisaError};
 
@@ -45,13 +46,14 @@ impl ApndctrPlan {
                     VisaError::model_bug("an LSC operand has no register-file storage")
                 })
             };
-        let surface = match insn.srcs.first() {
-            Some(Src::Imm { bits, .. }) => Ok(*bits),
-            Some(Src::General { var, .. }) => Err(grf(*var)?),
-            _ => return Err(VisaError::model_bug("an LSC surface of another kind")),
+        let LscOperands::Apndctr(ops) = c.operands else {
+            return Err(VisaError::model_bug(
+                "an append counter with a message's operands",
+            ));
         };
-        let Some(Src::General { var, .. }) = insn.srcs.get(1) else {
-            return Err(VisaError::model_bug("Src0Data is not a general operand"));
+        let surface = match ops.surface {
+            Scalar::Imm { bits, .. } => Ok(bits),
+            Scalar::Var { var, .. } => Err(grf(var)?),
         };
         Ok(ApndctrPlan {
             pos: insn.pos,
@@ -66,7 +68,7 @@ impl ApndctrPlan {
                 _ => return Err(VisaError::model_bug("an append counter without a surface")),
             },
             surface,
-            src: grf(*var)?,
+            src: grf(ops.src0_data.var)?,
             dst: match insn.dst {
                 Dst::General { var, .. } => Some(grf(var)?),
                 _ => None,

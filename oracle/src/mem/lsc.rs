@@ -12,8 +12,8 @@
 use visa_model::asm::ast::PredCombine;
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
-use visa_model::ir::lsc::{AtomicOp, DataSize, Sfid};
-use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::ir::lsc::{AtomicOp, DataSize, LscOperands, Sfid};
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Program, Scalar};
 use visa_model::state::{AddrSize, AddrType, ByteSet, MachineState, Memory, StoreJournal, Window};
 use visa_model::VisaError;
 
@@ -171,6 +171,11 @@ impl LscPlan {
                 "an LSC instruction without its fields",
             ));
         };
+        let LscOperands::Message(ops) = c.operands else {
+            return Err(VisaError::model_bug(
+                "an LSC message with an append counter's operands",
+            ));
+        };
         let store = matches!(
             insn.opcode,
             Opcode::LscStore
@@ -178,66 +183,47 @@ impl LscPlan {
                 | Opcode::LscStoreStrided
                 | Opcode::LscStoreQuad
         );
-        let [surface, addrs, data, rest @ ..] = insn.srcs.as_slice() else {
-            return Err(VisaError::model_bug(
-                "an LSC instruction without its sources",
-            ));
-        };
-        let reg_src = |s: &Src| -> Result<Option<SurfaceSrc>> {
-            Ok(match s {
-                Src::Imm { bits, .. } => Some(SurfaceSrc::Imm(*bits)),
-                Src::General { var, .. } => Some(SurfaceSrc::Reg(grf_start(program, *var)?)),
-                _ => None,
+        let scalar = |s: &Scalar| -> Result<SurfaceSrc> {
+            Ok(match *s {
+                Scalar::Imm { bits, .. } => SurfaceSrc::Imm(bits),
+                Scalar::Var { var, .. } => SurfaceSrc::Reg(grf_start(program, var)?),
             })
         };
-        let general = |s: Option<&Src>| -> Result<Option<usize>> {
-            Ok(match s {
-                Some(Src::General { var, .. }) => Some(grf_start(program, *var)?),
-                _ => None,
-            })
+        let payload = |p: Option<Payload>| -> Result<Option<usize>> {
+            p.map(|p| grf_start(program, p.var)).transpose()
         };
         let kind = match insn.opcode {
             Opcode::LscLoadStrided | Opcode::LscStoreStrided => Kind::Strided {
-                pitch: match rest.first() {
-                    Some(p) => reg_src(p)?,
-                    None => None,
-                },
+                pitch: ops.src0_addr_pitch.as_ref().map(scalar).transpose()?,
                 lit_scale_base: readings.is_literal(errata::LSC_STRIDED_ADDR),
                 lit_v: readings.is_literal(errata::LSC_STORE_STRIDED_V),
-                held: match addrs {
-                    Src::General { var, .. } => {
-                        let info = program.vars.get(*var);
-                        (
-                            info.byte_size() / c.addr_size.bytes(),
-                            info.name.to_string(),
-                        )
-                    }
-                    _ => (0, String::new()),
+                held: {
+                    let info = program.vars.get(ops.src0_addrs.var);
+                    (
+                        info.byte_size() / c.addr_size.bytes(),
+                        info.name.to_string(),
+                    )
                 },
             },
             Opcode::LscLoadQuad | Opcode::LscStoreQuad => Kind::Quad { ch_mask: c.ch_mask },
             op => match op.lsc_atomic() {
                 Some(op) => Kind::Atomic {
                     op,
-                    src1: general(Some(data))?,
-                    src2: general(rest.first())?,
+                    src1: payload(ops.src1_data)?,
+                    src2: payload(ops.src2_data)?,
                 },
                 None => Kind::Gather,
             },
         };
-        let surface = match surface {
-            Src::Imm { bits, .. } => SurfaceSrc::Imm(*bits),
-            Src::General { var, .. } => SurfaceSrc::Reg(grf_start(program, *var)?),
-            _ => return Err(VisaError::model_bug("an LSC surface of another kind")),
+        // A stateless address has no surface: index 0.
+        let surface = match &ops.surface {
+            Some(s) => scalar(s)?,
+            None => SurfaceSrc::Imm(0),
         };
-        let Src::General { var: addr_var, .. } = addrs else {
-            return Err(VisaError::model_bug("Src0Addrs is not a general operand"));
-        };
-        let data = match (store, &insn.dst, data) {
-            (false, Dst::General { var, .. }, _) => Some(grf_start(program, *var)?),
-            (false, _, _) => None,
-            (true, _, Src::General { var, .. }) => Some(grf_start(program, *var)?),
-            (true, _, _) => return Err(VisaError::model_bug("Src1Data is not a general operand")),
+        let data = match (store, &insn.dst) {
+            (false, Dst::General { var, .. }) => Some(grf_start(program, *var)?),
+            (false, _) => None,
+            (true, _) => payload(ops.src1_data)?,
         };
         let strided = matches!(kind, Kind::Strided { .. });
         let exec_size = insn.exec_size as usize;
@@ -273,7 +259,7 @@ impl LscPlan {
             slm: c.sfid == Sfid::Slm,
             addr_type: c.addr_type,
             surface,
-            addrs: grf_start(program, *addr_var)?,
+            addrs: grf_start(program, ops.src0_addrs.var)?,
             addr_bytes: c.addr_size.bytes(),
             addr_mask: match c.addr_size {
                 AddrSize::A64 => u64::MAX,

@@ -5,8 +5,8 @@
 use visa_model::asm::ast::PredCombine;
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
-use visa_model::ir::lsc::Sfid;
-use visa_model::ir::{Ctrl, Dst, Instruction, Program, Src};
+use visa_model::ir::lsc::{LscOperands, Sfid};
+use visa_model::ir::{Ctrl, Dst, Instruction, Program, Scalar};
 use visa_model::state::{AddrType, MachineState};
 use visa_model::{ErrorClass, VisaError};
 
@@ -45,10 +45,16 @@ impl StatusPlan {
                     VisaError::model_bug("an LSC operand has no register-file storage")
                 })
             };
-        let (surface, surface_reg) = match insn.srcs.first() {
-            Some(Src::Imm { bits, .. }) => (Ok(*bits), None),
-            Some(Src::General { var, .. }) => (Ok(0), Some(grf(*var)?)),
-            _ => return Err(VisaError::model_bug("an LSC surface of another kind")),
+        let LscOperands::Message(ops) = c.operands else {
+            return Err(VisaError::model_bug(
+                "an LSC message with an append counter's operands",
+            ));
+        };
+        // A stateless address has no surface: index 0.
+        let (surface, surface_reg) = match ops.surface {
+            Some(Scalar::Imm { bits, .. }) => (Ok(bits), None),
+            Some(Scalar::Var { var, .. }) => (Ok(0), Some(grf(var)?)),
+            None => (Ok(0), None),
         };
         Ok(StatusPlan {
             pos: insn.pos,

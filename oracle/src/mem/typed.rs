@@ -12,8 +12,8 @@
 use visa_model::asm::ast::PredCombine;
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
-use visa_model::ir::lsc::{DataSize, Sfid};
-use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::ir::lsc::{DataSize, LscOperands, Sfid};
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Program, Scalar};
 use visa_model::state::{AddrType, MachineState, StoreJournal, SurfaceHeap, Window, FLAT};
 use visa_model::{ErrorClass, VisaError};
 
@@ -80,30 +80,33 @@ impl TypedPlan {
                 "an LSC instruction without its fields",
             ));
         };
-        let store = insn.opcode == Opcode::LscStoreQuad;
-        let [surface, u, data, v, r, lod] = insn.srcs.as_slice() else {
+        let LscOperands::Message(ops) = c.operands else {
             return Err(VisaError::model_bug(
-                "a typed quad form without its six sources",
+                "an LSC message with an append counter's operands",
             ));
         };
-        let surface = match surface {
-            Src::Imm { bits, .. } => SurfaceSrc::Imm(*bits),
-            Src::General { var, .. } => SurfaceSrc::Reg(grf_start(program, *var)?),
-            _ => return Err(VisaError::model_bug("an LSC surface of another kind")),
+        let store = insn.opcode == Opcode::LscStoreQuad;
+        // A typed access has a surface (validation); none reads index 0.
+        let surface = match ops.surface {
+            Some(Scalar::Imm { bits, .. }) => SurfaceSrc::Imm(bits),
+            Some(Scalar::Var { var, .. }) => SurfaceSrc::Reg(grf_start(program, var)?),
+            None => SurfaceSrc::Imm(0),
         };
-        let reg = |s: &Src| -> Result<Option<usize>> {
-            match s {
-                Src::General { var, .. } => Ok(Some(grf_start(program, *var)?)),
-                _ => Ok(None),
-            }
+        let reg = |p: Option<Payload>| -> Result<Option<usize>> {
+            p.map(|p| grf_start(program, p.var)).transpose()
         };
-        let coords = [reg(u)?, reg(v)?, reg(r)?, reg(lod)?];
+        let coords = [
+            reg(Some(ops.src0_addrs))?,
+            reg(ops.src0_addrs_v)?,
+            reg(ops.src0_addrs_r)?,
+            reg(ops.src0_addrs_lod)?,
+        ];
         let data = match (store, &insn.dst) {
             (false, Dst::General { var, .. }) => Some(grf_start(program, *var)?),
             (false, _) => None,
             (true, _) => Some(
-                reg(data)?
-                    .ok_or_else(|| VisaError::model_bug("Src1Data is not a general operand"))?,
+                reg(ops.src1_data)?
+                    .ok_or_else(|| VisaError::model_bug("a store without Src1Data"))?,
             ),
         };
         let heap = match c.addr_type {

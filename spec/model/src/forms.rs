@@ -821,12 +821,11 @@ fn form_dpas_family(opcode: Opcode) -> Option<Form> {
 
 /// The LSC family (instructions/LSC_UNTYPED.md, LSC_TYPED.md, LSC_FENCE.md): no type map,
 /// their operands are raw register data shaped by `DataSize` and `AddrSize`, checked by
-/// `validate::lsc`. The source counts are those of the IR shapes `ir::LscCtrl` and
-/// `ir::Block2dCtrl` describe: gather/scatter `[Surface, Src0Addrs, Src1Data]`, the strided
-/// forms with `Src0AddrPitch`, the atomics with `Src2Data`, the append counters
-/// `[Surface, Src0Data]`, the fence none; block 2D names its operands in `ir::Block2dCtrl`
-/// (its count here is the untyped form's: the six surface and address operands, stores add
-/// `Src1Data`).
+/// `validate::lsc`. The messages name their operands in `ir::LscCtrl` and `ir::Block2dCtrl`;
+/// the source counts here are the text's: gather/scatter `[Surface, Src0Addrs, Src1Data]`,
+/// the strided forms with `Src0AddrPitch`, the atomics with `Src2Data`, the append counters
+/// `[Surface, Src0Data]`, the fence none; block 2D the untyped form's six surface and address
+/// operands, stores add `Src1Data`.
 fn form_lsc_family(opcode: Opcode) -> Option<Form> {
     match opcode {
         Opcode::LscLoad

@@ -2,6 +2,7 @@
 //! validation put them there, so a missing one is a model bug.
 
 use crate::error::{Result, VisaError};
+use crate::ir::lsc::{ApndctrOperands, LscOperands, MessageOperands};
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Block2dCtrl, Ctrl, Instruction, LscCtrl};
 
@@ -12,6 +13,29 @@ pub(crate) fn lsc(insn: &Instruction) -> Result<LscCtrl> {
         Ctrl::Lsc(c) => Ok(c),
         _ => Err(VisaError::model_bug(
             "an LSC instruction without its fields",
+        )),
+    }
+}
+
+/// An LSC message's fields and its operands by name (gather/scatter, strided, quad, atomics,
+/// status; untyped and typed).
+pub(crate) fn lsc_message(insn: &Instruction) -> Result<(LscCtrl, MessageOperands)> {
+    let c = lsc(insn)?;
+    match c.operands {
+        LscOperands::Message(ops) => Ok((c, ops)),
+        LscOperands::Apndctr(_) => Err(VisaError::model_bug(
+            "an LSC message with an append counter's operands",
+        )),
+    }
+}
+
+/// The append-counter atomics' fields and their operands (the surface and Src0Data).
+pub(crate) fn apndctr(insn: &Instruction) -> Result<(LscCtrl, ApndctrOperands)> {
+    let c = lsc(insn)?;
+    match c.operands {
+        LscOperands::Apndctr(ops) => Ok((c, ops)),
+        LscOperands::Message(_) => Err(VisaError::model_bug(
+            "an append counter with a message's operands",
         )),
     }
 }

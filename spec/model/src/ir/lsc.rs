@@ -1,8 +1,11 @@
 //! LSC message vocabulary shared by validation and the engines
 //! (instructions/LSC_UNTYPED.md, Format and Description): the unit (`LscSFID`), caching
-//! options, data sizes and shapes, the atomic sub-ops and the gather/scatter families. The
-//! checks of the text forms are in `validate::lsc`.
+//! options, data sizes and shapes, the atomic sub-ops, the gather/scatter families and the
+//! messages' operands by name ([`LscOperands`]). The checks of the text forms are in
+//! `validate::lsc`.
 
+use super::operand::{Payload, Scalar};
+use super::Src;
 use crate::error::{Result, VisaError};
 
 /// `LscSFID`: the unit a message goes to.
@@ -434,4 +437,90 @@ pub fn parse_ch_mask(s: &str) -> Option<u8> {
         mask |= 1 << bit;
     }
     (mask != 0).then_some(mask)
+}
+
+/// The operands of an LSC message by name: LSC_UNTYPED's `lsc_load`, `lsc_store`,
+/// `lsc_store_uncompressed`, strided, quad, `lsc_atomic_*` and `lsc_load_status` forms, and
+/// LSC_TYPED's (unit `.tgm`) quad, status, atomic and uncompressed-store forms, or the
+/// append-counter atomics' (instructions/LSC_UNTYPED.md and LSC_TYPED.md, Format and the
+/// operand descriptions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LscOperands {
+    Message(MessageOperands),
+    Apndctr(ApndctrOperands),
+}
+
+impl LscOperands {
+    /// The operands in the order the text writes them, as general sources.
+    pub fn sources(&self) -> Vec<Src> {
+        match self {
+            LscOperands::Message(m) => m.sources(),
+            LscOperands::Apndctr(a) => vec![a.surface.to_src(), a.src0_data.to_src()],
+        }
+    }
+}
+
+/// The operands of a gather/scatter, strided, quad, atomic or status message. `DstData` (a
+/// load's, an atomic's, LOAD_STATUS's) is the instruction's `dst`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MessageOperands {
+    /// `(Surface)` of a stateful address (`bti`, `bss`, `ss`): an immediate UD index or the
+    /// first UD of a general variable. `None` for the stateless address types (`flat`,
+    /// `arg`), whose `Base` needs none.
+    pub surface: Option<Scalar>,
+    /// `Src0Addrs` from its variable's start: the strided forms' `Src0AddrBase` (one
+    /// address), LSC_TYPED's `Src0AddrsU`.
+    pub src0_addrs: Payload,
+    /// `Src0AddrPitch` of the strided forms when written: an immediate D or the first D of a
+    /// general variable.
+    pub src0_addr_pitch: Option<Scalar>,
+    /// `Src1Data`: a store's data, an atomic's first data source. `None` for a load and for
+    /// an atomic that reads no data (written `%null`).
+    pub src1_data: Option<Payload>,
+    /// `Src2Data`: the second data source of `lsc_atomic_icas` and `lsc_atomic_fcas`; `None`
+    /// for every other form (written `%null` by the other atomics).
+    pub src2_data: Option<Payload>,
+    /// LSC_TYPED's `Src0AddrsV`, `Src0AddrsR` and `Src0AddrsLOD` of the quad and status
+    /// forms; `None` when written `%null` or left out (0 in every lane) and for every other
+    /// form.
+    pub src0_addrs_v: Option<Payload>,
+    pub src0_addrs_r: Option<Payload>,
+    pub src0_addrs_lod: Option<Payload>,
+}
+
+impl MessageOperands {
+    /// The operands in the order the text writes them: the surface, the address terms
+    /// (`Src0Addrs`, the pitch or the coordinates V, R, LOD), then `Src1Data` and
+    /// `Src2Data`. Operands the message does not have are left out.
+    pub fn sources(&self) -> Vec<Src> {
+        let scalars = [self.surface];
+        let mut out: Vec<Src> = scalars.iter().flatten().map(Scalar::to_src).collect();
+        out.push(self.src0_addrs.to_src());
+        out.extend(self.src0_addr_pitch.as_ref().map(Scalar::to_src));
+        let payloads = [
+            self.src0_addrs_v,
+            self.src0_addrs_r,
+            self.src0_addrs_lod,
+            self.src1_data,
+            self.src2_data,
+        ];
+        out.extend(payloads.iter().flatten().map(Payload::to_src));
+        out
+    }
+
+    /// The typed coordinates V, R and LOD, in that order.
+    pub fn coordinates(&self) -> [Option<Payload>; 3] {
+        [self.src0_addrs_v, self.src0_addrs_r, self.src0_addrs_lod]
+    }
+}
+
+/// The operands of `lsc_apndctr_atomic_add` and `lsc_apndctr_atomic_sub`
+/// (`DstData AddrType(Surface) Src0Data`): the surface holding the counter and `Src0Data`,
+/// one d32 a lane. `DstData` is the instruction's `dst`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ApndctrOperands {
+    /// `(Surface)`: an immediate UD index or the first UD of a general variable.
+    pub surface: Scalar,
+    /// `Src0Data` from its variable's start.
+    pub src0_data: Payload,
 }

@@ -447,21 +447,22 @@ pub struct Instruction {
     /// ADD3O's overflow predicate `(<P>)` ([`Dst::Predicate`]).
     pub dst2: Option<Dst>,
     /// The sources by position; empty for the families that name their operands in `ctrl`
-    /// (block 2D: [`Block2dCtrl::operands`]; SVM: [`svm::SvmCtrl`]; DPAS and DPASW:
-    /// [`DpasCtrl::operands`]).
+    /// (block 2D: [`Block2dCtrl::operands`]; LSC messages: [`LscCtrl::operands`]; SVM:
+    /// [`svm::SvmCtrl`]; DPAS and DPASW: [`DpasCtrl::operands`]).
     pub srcs: Vec<Src>,
 }
 
 impl Instruction {
     /// Every source operand: `srcs`, then the operands a family names in `ctrl` in the text's
-    /// order (block 2D's surface, X, Y and Src1Data; an SVM instruction's
-    /// [`svm::SvmCtrl::sources`]; DPAS's Src0, Src1 and Src2). Generic passes over operands
-    /// walk this.
+    /// order (block 2D's surface, X, Y and Src1Data; an LSC message's surface, address terms
+    /// and data sources; an SVM instruction's [`svm::SvmCtrl::sources`]; DPAS's Src0, Src1
+    /// and Src2). Generic passes over operands walk this.
     /// A family that names its operands with the narrow kinds of [`operand`] yields them as
     /// owned sources.
     pub fn sources(&self) -> impl Iterator<Item = Cow<'_, Src>> {
         let named: Vec<Cow<'_, Src>> = match &self.ctrl {
             Ctrl::Block2d(c) => c.operands.sources().map(Cow::Borrowed).collect(),
+            Ctrl::Lsc(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Svm(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dpas(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             _ => Vec::new(),
@@ -521,7 +522,8 @@ pub enum Ctrl {
     Dpas(DpasCtrl),
     /// The SVM instructions' sizes, channel mask or atomic operation, and their operands.
     Svm(crate::ir::svm::SvmCtrl),
-    /// LSC_UNTYPED's message fields: unit, caching, data shape and address.
+    /// LSC_UNTYPED's and LSC_TYPED's message fields: unit, caching, data shape, address and
+    /// the operands.
     Lsc(LscCtrl),
     /// The block 2D fields (LSC_UNTYPED and LSC_TYPED): unit, caching, shape, the X/Y
     /// immediate offsets and the operands.
@@ -553,17 +555,14 @@ pub struct Block2dCtrl {
 
 /// The fields of an LSC_UNTYPED gather/scatter message (instructions/LSC_UNTYPED.md, Format:
 /// LscSFID, CachingL1, CachingL3, AddrType, AddrScale, AddrImmOffset, AddrSize, DataSize,
-/// DataOrder, DataElemsPerAddr).
+/// DataOrder, DataElemsPerAddr) and its operands; LSC_TYPED's executed non-block-2D forms
+/// (unit [`lsc::Sfid::Tgm`]) and the append-counter atomics use the same fields.
 ///
-/// IR shape: `dst` is `DstData` (`General` at its start, or `Null` for a store or a
-/// prefetch), and `srcs` are `[Surface, Src0Addrs, Src1Data]`: the surface as an `Imm`
-/// (`bti(0x4)`, 0 when stateless) or a scalar `General` UD element (`bss(V1)`), the
-/// addresses and the data as `General` operands at their start (`Src1Data` is `Imm 0` for a
-/// load). Regions are unused: the document's loop addresses whole registers.
-/// The strided forms add `Src0AddrPitch` as a fourth source when written (an `Imm` D or a
-/// scalar `General` D; `Src0Addrs` is then `Src0AddrBase`, one address); the atomics have
-/// four sources `[Surface, Src0Addrs, Src1Data, Src2Data]`, `Imm 0` for an unused one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// IR shape: the operands are [`LscCtrl::operands`], by name ([`lsc::MessageOperands`], or
+/// [`lsc::ApndctrOperands`] for `lsc_apndctr_atomic_*`); `srcs` is empty (generic passes walk
+/// [`Instruction::sources`]); `dst` is `DstData` (`General` at its start, or `Null` for a
+/// store or a prefetch). Regions are unused: the documents' loops address whole registers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LscCtrl {
     pub sfid: lsc::Sfid,
     pub l1: lsc::CacheOpt,
@@ -578,6 +577,7 @@ pub struct LscCtrl {
     /// `ChMask` of the quad forms (x=1, y=2, z=4, w=8; `data.vect_size` is its channel
     /// count); 0 for the other forms.
     pub ch_mask: u8,
+    pub operands: lsc::LscOperands,
 }
 
 /// The precision and shape fields of DPAS and DPASW (instructions/DPAS.md, Format and the

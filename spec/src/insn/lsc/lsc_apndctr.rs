@@ -11,11 +11,11 @@
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::insn::ctrl;
-use crate::ir::{Dst, Instruction, Opcode, Program, Src};
+use crate::ir::{Dst, Instruction, Opcode, Program};
 use crate::operand::evaluate_ch_en;
 use crate::state::{AddrType, MachineState, SurfaceHeap, FLAT};
 
-use super::lsc_untyped::{read_grf, start};
+use super::lsc_untyped::{read_grf, scalar_ud, start};
 
 #[allow(non_snake_case)]
 pub fn execute(
@@ -24,21 +24,10 @@ pub fn execute(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let c = ctrl::lsc(insn)?;
+    let (c, ops) = ctrl::apndctr(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let state_offset = match insn.srcs.first() {
-        Some(Src::Imm { bits, .. }) => *bits,
-        Some(Src::General { var, .. }) => {
-            let b = read_grf(state, start(program, *var)?, 4)?;
-            u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        }
-        _ => {
-            return Err(VisaError::model_bug(
-                "an LSC surface operand of another kind",
-            ))
-        }
-    };
+    let state_offset = scalar_ud(program, state, &ops.surface)?;
     let heap = match c.addr_type {
         AddrType::Bti => SurfaceHeap::BindingTable,
         AddrType::Bss => SurfaceHeap::Bindless,
@@ -61,10 +50,7 @@ pub fn execute(
             format!("surface {state_offset:#x} has no append counter (aux 0)"),
         ));
     }
-    let Some(Src::General { var, .. }) = insn.srcs.get(1) else {
-        return Err(VisaError::model_bug("Src0Data is not a general operand"));
-    };
-    let src0Data = start(program, *var)?;
+    let src0Data = start(program, ops.src0_data.var)?;
     let dest = match insn.dst {
         Dst::General { var, .. } => Some(start(program, var)?),
         _ => None,

@@ -35,27 +35,28 @@ use crate::exec::ExecConfig;
 use crate::insn::atomic_float::{float_min_max, float_value};
 use crate::insn::ctrl;
 use crate::ir::lsc::{AtomicOp, DataSize};
-use crate::ir::{Dst, Instruction, Program, Src};
+use crate::ir::{Dst, Instruction, LscCtrl, Payload, Program};
 use crate::num::{self, FloatMode};
 use crate::operand::evaluate_ch_en;
 use crate::state::{MachineState, StoreJournal};
 use crate::types::DataType;
 
-/// `Src1Data[0].elems[n]` or `Src2Data[0].elems[n]`: the memory-sized datum of lane `n`.
+/// `Src1Data[0].elems[n]` or `Src2Data[0].elems[n]`: the memory-sized datum of lane `n`
+/// (`None` for a data source the operation does not read).
 #[allow(non_snake_case)]
 fn src_datum(
     program: &Program,
     insn: &Instruction,
+    c: &LscCtrl,
     state: &MachineState,
-    k: usize,
+    SrcData: Option<Payload>,
     n: usize,
 ) -> Result<Option<u64>> {
-    let c = ctrl::lsc(insn)?;
-    let Some(Src::General { var, .. }) = insn.srcs.get(k) else {
+    let Some(SrcData) = SrcData else {
         return Ok(None);
     };
     let grf = program.platform.grf_size();
-    let at = start(program, *var)? + c.data.reg_offset(insn.exec_size, grf, n, 0);
+    let at = start(program, SrcData.var)? + c.data.reg_offset(insn.exec_size, grf, n, 0);
     let bytes = read_grf(state, at, c.data.size.mem_bytes())?;
     let mut word = [0u8; 8];
     word[..bytes.len()].copy_from_slice(bytes);
@@ -156,11 +157,11 @@ pub fn atomic(
     let Some(op) = insn.opcode.lsc_atomic() else {
         return Err(VisaError::model_bug("an atomic without its operation"));
     };
-    let c = ctrl::lsc(insn)?;
+    let (c, ops) = ctrl::lsc_message(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, insn, state)?;
-    let Src0Addrs = src0_addrs(program, insn, state)?;
+    let window = base_window(program, &c, &ops, state)?;
+    let Src0Addrs = src0_addrs(program, insn, &c, &ops, state)?;
     let grf = program.platform.grf_size();
     let size = c.data.size;
     let bytes = size.mem_bytes();
@@ -199,8 +200,8 @@ pub fn atomic(
         let mut word = [0u8; 8];
         word[..bytes].copy_from_slice(&raw);
         let old = u64::from_le_bytes(word);
-        let src1 = src_datum(program, insn, state, 2, n)?.unwrap_or(0);
-        let src2 = src_datum(program, insn, state, 3, n)?.unwrap_or(0);
+        let src1 = src_datum(program, insn, &c, state, ops.src1_data, n)?.unwrap_or(0);
+        let src2 = src_datum(program, insn, &c, state, ops.src2_data, n)?.unwrap_or(0);
         if let Some(new) = new_value(op, size, old, src1, src2, readings)? {
             // Each lane's write lands before the next lane reads (one atomic at a time).
             let mut journal = StoreJournal::default();

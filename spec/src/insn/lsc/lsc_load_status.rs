@@ -12,6 +12,7 @@
 use crate::errata;
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
+use crate::insn::ctrl;
 use crate::ir::{Dst, Instruction, Program};
 use crate::operand::evaluate_ch_en;
 use crate::state::MachineState;
@@ -25,10 +26,12 @@ pub fn execute(
     state: &mut MachineState,
     config: &ExecConfig,
 ) -> Result<()> {
+    let (c, ops) = ctrl::lsc_message(insn)?;
     let ExecSize = insn.exec_size as usize;
+    let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
     // `Base`: the surface must exist (a stateful access without one is undefined).
-    base_window(program, insn, state)?;
+    base_window(program, &c, &ops, state)?;
     let literal = config.readings.is_literal(errata::LSC_LOAD_STATUS_TRTT);
     let IsTRTT_VALID_PAGE = || -> Result<bool> {
         if literal {
@@ -46,7 +49,7 @@ pub fn execute(
         let mut s = true;
         if ChEn >> n & 1 == 1 {
             // for (v = 0; v < vect_size; v++) if (s) s = IsTRTT_VALID_PAGE(addr.elems[v])
-            for _v in 0..insn_vect_size(insn) {
+            for _v in 0..vect_size {
                 if s {
                     s = IsTRTT_VALID_PAGE()?;
                 }
@@ -70,11 +73,4 @@ pub fn execute(
         state.undefined.remove(&k);
     }
     Ok(())
-}
-
-fn insn_vect_size(insn: &Instruction) -> usize {
-    match insn.ctrl {
-        crate::ir::Ctrl::Lsc(c) => c.data.vect_size as usize,
-        _ => 1,
-    }
 }

@@ -31,14 +31,14 @@ use crate::errata::Readings;
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::insn::ctrl;
-use crate::ir::lsc::Sfid;
-use crate::ir::{Block2dCtrl, Dst, Instruction, LscCtrl, Program, Src};
+use crate::ir::lsc::{MessageOperands, Sfid};
+use crate::ir::{Block2dCtrl, Dst, Instruction, LscCtrl, Payload, Program, Src};
 use crate::operand::evaluate_ch_en;
 use crate::state::{
     AddrSize, AddrType, MachineState, StoreJournal, Surface, SurfaceHeap, Window, FLAT,
 };
 
-use super::lsc_untyped::{apply_writes, datum_writes, read_grf, read_word, start};
+use super::lsc_untyped::{apply_writes, datum_writes, read_grf, read_word, scalar_ud, start};
 
 /// Whether `insn` is one of LSC_TYPED's quad forms (unit `.tgm`).
 pub fn is_typed_quad(insn: &Instruction) -> bool {
@@ -48,26 +48,10 @@ pub fn is_typed_quad(insn: &Instruction) -> bool {
     ) && ctrl::lsc(insn).is_ok_and(|c| c.sfid == Sfid::Tgm)
 }
 
-/// `SURF_STATE_TABLE[Surface]`: the surface-state entry the `(Surface)` operand selects.
+/// `SURF_STATE_TABLE[Surface]`: the surface-state entry of index `Surface` (the `(Surface)`
+/// operand's value).
 #[allow(non_snake_case)]
-fn surface_state<'s>(
-    program: &Program,
-    surface: Option<&Src>,
-    state: &'s MachineState,
-    addr_type: AddrType,
-) -> Result<&'s Surface> {
-    let Surface = match surface {
-        Some(Src::Imm { bits, .. }) => *bits,
-        Some(Src::General { var, .. }) => {
-            let b = read_grf(state, start(program, *var)?, 4)?;
-            u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        }
-        _ => {
-            return Err(VisaError::model_bug(
-                "an LSC surface operand of another kind",
-            ))
-        }
-    };
+fn surface_state(state: &MachineState, Surface: u64, addr_type: AddrType) -> Result<&Surface> {
     let heap = match addr_type {
         AddrType::Bti => SurfaceHeap::BindingTable,
         AddrType::Bss => SurfaceHeap::Bindless,
@@ -101,19 +85,19 @@ fn surface_state<'s>(
 }
 
 /// One coordinate register (`Src0AddrsU`, `V`, `R`, `LOD`): `exec_size` unsigned values of
-/// AddrSize; `%null` (an immediate 0) reads 0 in every lane.
+/// AddrSize; `%null` (`None`) reads 0 in every lane.
 fn coordinates(
     program: &Program,
     insn: &Instruction,
     state: &MachineState,
     c: &LscCtrl,
-    src: Option<&Src>,
+    coordinate: Option<Payload>,
 ) -> Result<Vec<u64>> {
     let lanes = insn.exec_size as usize;
-    let Some(Src::General { var, .. }) = src else {
+    let Some(coordinate) = coordinate else {
         return Ok(vec![0; lanes]);
     };
-    let at = start(program, *var)?;
+    let at = start(program, coordinate.var)?;
     let size = c.addr_size.bytes();
     let mut out = Vec::with_capacity(lanes);
     for n in 0..lanes {
@@ -146,8 +130,13 @@ fn lane_pixels(
     insn: &Instruction,
     state: &MachineState,
     c: &LscCtrl,
+    ops: &MessageOperands,
 ) -> Result<Vec<Option<u64>>> {
-    let s = surface_state(program, insn.srcs.first(), state, c.addr_type)?;
+    let Surface = match &ops.surface {
+        Some(surface) => scalar_ud(program, state, surface)?,
+        None => 0,
+    };
+    let s = surface_state(state, Surface, c.addr_type)?;
     // The highest enabled channel must lie inside the pixel.
     let top = (0..4).rev().find(|v| c.ch_mask >> v & 1 == 1).unwrap_or(0);
     let need = (top + 1) * c.data.size.mem_bytes();
@@ -162,10 +151,10 @@ fn lane_pixels(
             ),
         ));
     }
-    let U = coordinates(program, insn, state, c, insn.srcs.get(1))?;
-    let V = coordinates(program, insn, state, c, insn.srcs.get(3))?;
-    let R = coordinates(program, insn, state, c, insn.srcs.get(4))?;
-    let LOD = coordinates(program, insn, state, c, insn.srcs.get(5))?;
+    let U = coordinates(program, insn, state, c, Some(ops.src0_addrs))?;
+    let V = coordinates(program, insn, state, c, ops.src0_addrs_v)?;
+    let R = coordinates(program, insn, state, c, ops.src0_addrs_r)?;
+    let LOD = coordinates(program, insn, state, c, ops.src0_addrs_lod)?;
     Ok((0..insn.exec_size as usize)
         .map(|n| pixel_address(s, U[n], V[n], R[n], LOD[n]))
         .collect())
@@ -188,11 +177,11 @@ pub fn load_quad(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let c = ctrl::lsc(insn)?;
+    let (c, ops) = ctrl::lsc_message(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChMask = c.ch_mask;
     let ChEn = evaluate_ch_en(insn, state);
-    let pixels = lane_pixels(program, insn, state, &c)?;
+    let pixels = lane_pixels(program, insn, state, &c, &ops)?;
     let grf = program.platform.grf_size();
     let DstData = match insn.dst {
         Dst::General { var, .. } => Some(start(program, var)?),
@@ -247,11 +236,11 @@ pub fn store_quad(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let c = ctrl::lsc(insn)?;
+    let (c, ops) = ctrl::lsc_message(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChMask = c.ch_mask;
     let ChEn = evaluate_ch_en(insn, state);
-    let pixels = lane_pixels(program, insn, state, &c)?;
+    let pixels = lane_pixels(program, insn, state, &c, &ops)?;
     let grf = program.platform.grf_size();
     let size = c.data.size.mem_bytes();
     // Where the datum sits in its register element (d16u32h: the upper half).
@@ -260,10 +249,10 @@ pub fn store_quad(
     } else {
         0
     };
-    let Some(Src::General { var, .. }) = insn.srcs.get(2) else {
-        return Err(VisaError::model_bug("Src1Data is not a general operand"));
+    let Some(Src1Data) = ops.src1_data else {
+        return Err(VisaError::model_bug("a store without Src1Data"));
     };
-    let Src1Data = start(program, *var)?;
+    let Src1Data = start(program, Src1Data.var)?;
     let mut journal = StoreJournal::default();
     for n in 0..ExecSize {
         if ChEn >> n & 1 == 1 {
@@ -327,7 +316,19 @@ fn block2d_message(
     state: &MachineState,
     config: &ExecConfig,
 ) -> Result<Block2dMessage> {
-    let SURF_STATE = surface_state(program, Some(surface), state, c.addr_type)?;
+    let Surface = match surface {
+        Src::Imm { bits, .. } => *bits,
+        Src::General { var, .. } => {
+            let b = read_grf(state, start(program, *var)?, 4)?;
+            u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        }
+        _ => {
+            return Err(VisaError::model_bug(
+                "an LSC surface operand of another kind",
+            ))
+        }
+    };
+    let SURF_STATE = surface_state(state, Surface, c.addr_type)?;
     let BlockWidth = c.shape.width as usize;
     Ok(Block2dMessage {
         BlockWidth,

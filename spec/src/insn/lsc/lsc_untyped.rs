@@ -13,8 +13,8 @@ use crate::error::ErrorClass;
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::insn::ctrl;
-use crate::ir::lsc::{DataSize, Sfid};
-use crate::ir::{Dst, Instruction, LscCtrl, Opcode, Program, Src};
+use crate::ir::lsc::{DataSize, MessageOperands, Sfid};
+use crate::ir::{Dst, Instruction, LscCtrl, Opcode, Program, Scalar};
 use crate::operand::evaluate_ch_en;
 use crate::state::{MachineState, StoreJournal, VarId, Window};
 
@@ -43,26 +43,43 @@ pub(super) fn read_word(state: &MachineState, at: usize, size: usize) -> Result<
     Ok(u64::from_le_bytes(word))
 }
 
+/// The UD a scalar operand holds: the immediate, or its variable's first UD (validation puts
+/// a scalar at its variable's start).
+pub(super) fn scalar_ud(program: &Program, state: &MachineState, s: &Scalar) -> Result<u64> {
+    Ok(match *s {
+        Scalar::Imm { bits, .. } => bits,
+        Scalar::Var { var, .. } => {
+            let b = read_grf(state, start(program, var)?, 4)?;
+            u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        }
+    })
+}
+
+/// The signed D a scalar operand holds: the immediate's low 32 bits, or its variable's first
+/// D.
+fn scalar_d(program: &Program, state: &MachineState, s: &Scalar) -> Result<i64> {
+    Ok(match *s {
+        Scalar::Imm { bits, .. } => i64::from(bits as u32 as i32),
+        Scalar::Var { var, .. } => {
+            let b = read_grf(state, start(program, var)?, 4)?;
+            i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        }
+    })
+}
+
 /// `Base` (Semantics, `Base = AddrType == flat ? 0 : ...`) as a window of memory: the
-/// `(Surface)` operand selects the binding-table or surface-state entry.
+/// `(Surface)` operand selects the binding-table or surface-state entry (a stateless
+/// address has none: index 0).
 #[allow(non_snake_case)]
 pub(super) fn base_window(
     program: &Program,
-    insn: &Instruction,
+    c: &LscCtrl,
+    ops: &MessageOperands,
     state: &MachineState,
 ) -> Result<Window> {
-    let c = ctrl::lsc(insn)?;
-    let Surface = match insn.srcs.first() {
-        Some(Src::Imm { bits, .. }) => *bits,
-        Some(Src::General { var, .. }) => {
-            let b = read_grf(state, start(program, *var)?, 4)?;
-            u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        }
-        _ => {
-            return Err(VisaError::model_bug(
-                "an LSC surface operand of another kind",
-            ))
-        }
+    let Surface = match &ops.surface {
+        Some(s) => scalar_ud(program, state, s)?,
+        None => 0,
     };
     state.mem.window(c.sfid == Sfid::Slm, c.addr_type, Surface)
 }
@@ -72,13 +89,11 @@ pub(super) fn base_window(
 pub(super) fn src0_addrs(
     program: &Program,
     insn: &Instruction,
+    c: &LscCtrl,
+    ops: &MessageOperands,
     state: &MachineState,
 ) -> Result<Vec<u64>> {
-    let c = ctrl::lsc(insn)?;
-    let Some(Src::General { var, .. }) = insn.srcs.get(1) else {
-        return Err(VisaError::model_bug("Src0Addrs is not a general operand"));
-    };
-    let at = start(program, *var)?;
+    let at = start(program, ops.src0_addrs.var)?;
     let size = c.addr_size.bytes();
     // A transposed access has one address, and so has a strided one (Src0AddrBase).
     let strided = matches!(
@@ -95,6 +110,15 @@ pub(super) fn src0_addrs(
         Src0Addrs.push(read_word(state, at + n * size, size)?);
     }
     Ok(Src0Addrs)
+}
+
+/// `Src1Data` of a store: the register-file start of its variable.
+#[allow(non_snake_case)]
+fn src1_data(program: &Program, ops: &MessageOperands) -> Result<usize> {
+    let Some(Src1Data) = ops.src1_data else {
+        return Err(VisaError::model_bug("a store without Src1Data"));
+    };
+    start(program, Src1Data.var)
 }
 
 /// The offset (from Base) of byte `byte` of element `v` at lane address `Src0Addrs[n]`:
@@ -128,12 +152,12 @@ pub fn load(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let c = ctrl::lsc(insn)?;
+    let (c, ops) = ctrl::lsc_message(insn)?;
     let ExecSize = insn.exec_size as usize;
     let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, insn, state)?;
-    let Src0Addrs = src0_addrs(program, insn, state)?;
+    let window = base_window(program, &c, &ops, state)?;
+    let Src0Addrs = src0_addrs(program, insn, &c, &ops, state)?;
     let grf = program.platform.grf_size();
     let DstData = match insn.dst {
         Dst::General { var, .. } => Some(start(program, var)?),
@@ -179,18 +203,15 @@ pub fn store(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let c = ctrl::lsc(insn)?;
+    let (c, ops) = ctrl::lsc_message(insn)?;
     let ExecSize = insn.exec_size as usize;
     let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, insn, state)?;
-    let Src0Addrs = src0_addrs(program, insn, state)?;
+    let window = base_window(program, &c, &ops, state)?;
+    let Src0Addrs = src0_addrs(program, insn, &c, &ops, state)?;
     let grf = program.platform.grf_size();
     let in_reg = datum_bytes(c.data.size);
-    let Some(Src::General { var, .. }) = insn.srcs.get(2) else {
-        return Err(VisaError::model_bug("Src1Data is not a general operand"));
-    };
-    let Src1Data = start(program, *var)?;
+    let Src1Data = src1_data(program, &ops)?;
     let dst_data = readings.is_literal(errata::LSC_STORE_DSTDATA);
     let same_addr = readings.is_literal(errata::LSC_STORE_ELEM_OFFSET);
     let mut journal = StoreJournal::default();
@@ -224,17 +245,12 @@ pub fn store(
 #[allow(non_snake_case)]
 fn src0_addr_pitch(
     program: &Program,
-    insn: &Instruction,
+    ops: &MessageOperands,
     state: &MachineState,
 ) -> Result<Option<i64>> {
-    Ok(match insn.srcs.get(3) {
-        Some(Src::Imm { bits, .. }) => Some(i64::from(*bits as u32 as i32)),
-        Some(Src::General { var, .. }) => {
-            let b = read_grf(state, start(program, *var)?, 4)?;
-            Some(i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]])))
-        }
-        _ => None,
-    })
+    ops.src0_addr_pitch
+        .map(|Src0AddrPitch| scalar_d(program, state, &Src0AddrPitch))
+        .transpose()
 }
 
 /// The strided forms' offset (from Base) of byte `byte` of element `v` of lane `n`:
@@ -335,13 +351,13 @@ pub fn load_strided(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let c = ctrl::lsc(insn)?;
+    let (c, ops) = ctrl::lsc_message(insn)?;
     let ExecSize = insn.exec_size as usize;
     let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, insn, state)?;
-    let Src0AddrBase = src0_addrs(program, insn, state)?[0];
-    let Src0AddrPitch = src0_addr_pitch(program, insn, state)?
+    let window = base_window(program, &c, &ops, state)?;
+    let Src0AddrBase = src0_addrs(program, insn, &c, &ops, state)?[0];
+    let Src0AddrPitch = src0_addr_pitch(program, &ops, state)?
         .unwrap_or((vect_size * c.data.size.mem_bytes()) as i64);
     let scale_base = readings.is_literal(errata::LSC_STRIDED_ADDR);
     let grf = program.platform.grf_size();
@@ -394,13 +410,13 @@ pub fn store_strided(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let c = ctrl::lsc(insn)?;
+    let (c, ops) = ctrl::lsc_message(insn)?;
     let ExecSize = insn.exec_size as usize;
     let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, insn, state)?;
+    let window = base_window(program, &c, &ops, state)?;
     let literal_v = readings.is_literal(errata::LSC_STORE_STRIDED_V);
-    let written = src0_addr_pitch(program, insn, state)?;
+    let written = src0_addr_pitch(program, &ops, state)?;
     let Src0AddrPitch = match (written, literal_v) {
         (Some(p), _) => p,
         (None, false) => (vect_size * c.data.size.mem_bytes()) as i64,
@@ -413,20 +429,16 @@ pub fn store_strided(
     };
     // Src0Addrs[n]: lane n's own address under the literal reading, read inside the loop as
     // the document does, Src0AddrBase otherwise.
-    let Some(Src::General { var, .. }) = insn.srcs.get(1) else {
-        return Err(VisaError::model_bug(
-            "Src0AddrBase is not a general operand",
-        ));
-    };
-    let addrs_at = start(program, *var)?;
+    let var = ops.src0_addrs.var;
+    let addrs_at = start(program, var)?;
     let size = c.addr_size.bytes();
-    let held = program.vars.get(*var).byte_size() / size;
+    let held = program.vars.get(var).byte_size() / size;
     let Src0Addrs = |n: usize| -> Result<u64> {
         let lane = if literal_v { n } else { 0 };
         if lane >= held {
             return Err(VisaError::undefined(format!(
                 "lane {n} reads Src0Addrs[{n}], past the {held} address(es) of `{}` (LSC-STORE-STRIDED-V literal)",
-                program.vars.get(*var).name
+                program.vars.get(var).name
             ))
             .field("src0"));
         }
@@ -434,10 +446,7 @@ pub fn store_strided(
     };
     let grf = program.platform.grf_size();
     let in_reg = datum_bytes(c.data.size);
-    let Some(Src::General { var, .. }) = insn.srcs.get(2) else {
-        return Err(VisaError::model_bug("Src1Data is not a general operand"));
-    };
-    let Src1Data = start(program, *var)?;
+    let Src1Data = src1_data(program, &ops)?;
     let mut journal = StoreJournal::default();
     for n in 0..ExecSize {
         if ChEn >> n & 1 == 1 {
@@ -467,12 +476,12 @@ pub fn load_quad(
     config: &ExecConfig,
 ) -> Result<()> {
     let readings: &Readings = &config.readings;
-    let c = ctrl::lsc(insn)?;
+    let (c, ops) = ctrl::lsc_message(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChMask = c.ch_mask;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, insn, state)?;
-    let Src0Addrs = src0_addrs(program, insn, state)?;
+    let window = base_window(program, &c, &ops, state)?;
+    let Src0Addrs = src0_addrs(program, insn, &c, &ops, state)?;
     let grf = program.platform.grf_size();
     let DstData = match insn.dst {
         Dst::General { var, .. } => Some(start(program, var)?),
@@ -515,18 +524,15 @@ pub fn store_quad(
     state: &mut MachineState,
     _config: &ExecConfig,
 ) -> Result<()> {
-    let c = ctrl::lsc(insn)?;
+    let (c, ops) = ctrl::lsc_message(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChMask = c.ch_mask;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, insn, state)?;
-    let Src0Addrs = src0_addrs(program, insn, state)?;
+    let window = base_window(program, &c, &ops, state)?;
+    let Src0Addrs = src0_addrs(program, insn, &c, &ops, state)?;
     let grf = program.platform.grf_size();
     let in_reg = datum_bytes(c.data.size);
-    let Some(Src::General { var, .. }) = insn.srcs.get(2) else {
-        return Err(VisaError::model_bug("Src1Data is not a general operand"));
-    };
-    let Src1Data = start(program, *var)?;
+    let Src1Data = src1_data(program, &ops)?;
     let mut journal = StoreJournal::default();
     for n in 0..ExecSize {
         if ChEn >> n & 1 == 1 {

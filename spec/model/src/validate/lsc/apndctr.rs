@@ -4,16 +4,16 @@
 //! Src0Data`, Examples): a stateful surface and no address payload, `DstData` (or `%null`) and
 //! `Src0Data` of one d32 a lane.
 //!
-//! IR: `Ctrl::Lsc` with the data shape `d32`, scale 1, offset 0 (unused); sources
-//! `[Surface, Src0Data]`.
+//! IR: `Ctrl::Lsc` with the data shape `d32`, scale 1, offset 0 (unused) and the operands
+//! [`ApndctrOperands`] (the surface and `Src0Data`); `srcs` is empty.
 
-use super::gather_scatter::{check_platform, stateful_address, whole_var};
+use super::gather_scatter::{check_platform, scalar, stateful_address, whole_var};
 use super::untyped::unit_and_caching;
 use crate::asm::ast::{InsnLine, OperandKind};
 use crate::error::Result;
 use crate::forms::{self, Family};
-use crate::ir::lsc::{caching_allowed, DataShape, DataSize, Sfid};
-use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Src};
+use crate::ir::lsc::{caching_allowed, ApndctrOperands, DataShape, DataSize, LscOperands, Sfid};
+use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode};
 use crate::platform::Platform;
 use crate::state::{AddrSize, Vars, NULL};
 use crate::types::DataType;
@@ -101,7 +101,7 @@ impl Cx<'_> {
                 "append counter atomics have no address payload",
             ));
         }
-        let surface = self.surface(&surface.kind)?;
+        let surface = self.surface_scalar(&surface.kind)?;
         let dst = if dst_name == NULL {
             Dst::Null { ty: DataType::UD }
         } else {
@@ -115,7 +115,7 @@ impl Cx<'_> {
             }
         };
         let src_id = self.var(&src_name, self.pos, "src0")?;
-        let src = self.whole(src_id);
+        let src0_data = self.payload(src_id);
         let ctrl = LscCtrl {
             sfid,
             l1,
@@ -126,6 +126,7 @@ impl Cx<'_> {
             scale: 1,
             imm_offset: 0,
             ch_mask: 0,
+            operands: LscOperands::Apndctr(ApndctrOperands { surface, src0_data }),
         };
         let insn = Instruction {
             pos: self.pos,
@@ -137,7 +138,7 @@ impl Cx<'_> {
             ctrl: Ctrl::Lsc(ctrl),
             dst,
             dst2: None,
-            srcs: vec![surface, src],
+            srcs: Vec::new(),
         };
         Ok(insn)
     }
@@ -182,23 +183,27 @@ pub fn rules(insn: &Instruction, c: LscCtrl, vars: &Vars, platform: Platform) ->
         ));
     }
     let span = SHAPE.reg_span(insn.exec_size, platform.grf_size());
-    let [surface, src0] = insn.srcs.as_slice() else {
-        return Err(invalid("operands", format!("`{name}` has 2 sources")));
+    let LscOperands::Apndctr(ops) = c.operands else {
+        return Err(invalid(
+            "operands",
+            format!("`{name}` takes the surface and Src0Data, not a message's operands"),
+        ));
     };
-    match surface {
-        Src::Imm { .. } => {}
-        Src::General { var, row, col, .. } => whole_var(vars, *var, *row, *col, 4, "surface")?,
-        _ => {
-            return Err(invalid(
-                "surface",
-                "the surface is an immediate or a general ud",
-            ))
-        }
+    if !insn.srcs.is_empty() {
+        return Err(invalid(
+            "operands",
+            format!("`{name}` names its operands in its LSC fields: no positional sources"),
+        ));
     }
-    let Src::General { var, row, col, .. } = src0 else {
-        return Err(invalid("src0", "Src0Data is a general variable"));
-    };
-    whole_var(vars, *var, *row, *col, span, "src0")?;
+    scalar(vars, ops.surface, 4, "surface")?;
+    whole_var(
+        vars,
+        ops.src0_data.var,
+        ops.src0_data.row,
+        ops.src0_data.col,
+        span,
+        "src0",
+    )?;
     match &insn.dst {
         Dst::Null { .. } => Ok(()),
         Dst::General { var, row, col, .. } => whole_var(vars, *var, *row, *col, span, "dst"),

@@ -8,9 +8,11 @@ use super::untyped::{check_untyped, Pitch, UntypedForm};
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
 use crate::error::Result;
 use crate::forms::{self, Family};
-use crate::ir::lsc::{caching_allowed, CacheOpt, DataShape, Sfid, VECT_SIZES};
+use crate::ir::lsc::{
+    caching_allowed, CacheOpt, DataShape, LscOperands, MessageOperands, Sfid, VECT_SIZES,
+};
 use crate::ir::lsc_typed;
-use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Region, Src};
+use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Payload, Scalar, Src};
 use crate::platform::Platform;
 use crate::state::{AddrType, VarId, Vars, NULL};
 use crate::types::DataType;
@@ -80,7 +82,8 @@ pub(crate) fn check_platform(platform: Platform, name: &str) -> Result<()> {
 }
 
 impl Cx<'_> {
-    /// Builds the IR of an `lsc_load`, `lsc_store` or `lsc_store_uncompressed` line.
+    /// Builds the IR of a gather/scatter, strided, quad, atomic or status line, untyped or
+    /// typed (`.tgm`).
     pub(crate) fn lsc_instruction(
         &mut self,
         line: &InsnLine,
@@ -102,15 +105,11 @@ impl Cx<'_> {
         let surface = match &addr_op.kind {
             OperandKind::Address {
                 surface: Some(s), ..
-            } => self.surface(&s.kind)?,
-            _ => Src::Imm {
-                bits: 0,
-                ty: DataType::UD,
-            },
+            } => Some(self.surface_scalar(&s.kind)?),
+            _ => None,
         };
         let addrs_id = self.var_here(&form.address.addrs, "src0")?;
-        let addrs = self.whole(addrs_id);
-        let (dst, data) = if load {
+        let (dst, src1_data) = if load {
             let dst = if form.data == NULL {
                 Dst::Null { ty: DataType::UB }
             } else {
@@ -123,24 +122,26 @@ impl Cx<'_> {
                     ty: self.vars.get(id).ty,
                 }
             };
-            (
-                dst,
-                Src::Imm {
-                    bits: 0,
-                    ty: DataType::UB,
-                },
-            )
+            (dst, None)
         } else {
             let id = self.var_here(&form.data, "src1")?;
-            (Dst::Null { ty: DataType::UB }, self.whole(id))
+            (Dst::Null { ty: DataType::UB }, Some(self.payload(id)))
         };
-        let mut srcs = vec![surface, addrs, data];
-        self.pitch_source(&form, &mut srcs)?;
+        let mut operands = MessageOperands {
+            surface,
+            src0_addrs: self.payload(addrs_id),
+            src0_addr_pitch: self.pitch_source(&form)?,
+            src1_data,
+            src2_data: None,
+            src0_addrs_v: None,
+            src0_addrs_r: None,
+            src0_addrs_lod: None,
+        };
         if opcode.lsc_atomic().is_some() {
-            self.atomic_data_sources(&form, &mut srcs)?;
+            self.atomic_data_sources(&form, &mut operands)?;
         }
         if let Some(t) = typed.as_ref().filter(|_| has_coords(opcode)) {
-            self.coordinate_sources(t, &mut srcs)?;
+            self.coordinate_sources(t, &mut operands)?;
         }
         let scale = u32::try_from(form.address.scale)
             .map_err(|_| invalid("address", "AddrScale is outside 1..=0xffff"))?;
@@ -163,16 +164,17 @@ impl Cx<'_> {
                 scale,
                 imm_offset,
                 ch_mask: form.ch_mask,
+                operands: LscOperands::Message(operands),
             }),
             dst,
             dst2: None,
-            srcs,
+            srcs: Vec::new(),
         };
         Ok(insn)
     }
 
     /// The text checks of the line: LSC_TYPED's (`.tgm`: the same IR with unit Tgm and the
-    /// quad forms' V, R, LOD coordinates as sources 3..6) or LSC_UNTYPED's.
+    /// quad and status forms' V, R, LOD coordinates) or LSC_UNTYPED's.
     fn checked_form(
         &mut self,
         line: &InsnLine,
@@ -207,92 +209,94 @@ impl Cx<'_> {
         self.var(name, self.pos, field)
     }
 
-    /// The strided forms' `Src0AddrPitch` when written: an immediate D or a scalar D.
-    fn pitch_source(&mut self, form: &UntypedForm, srcs: &mut Vec<Src>) -> Result<()> {
-        match &form.pitch {
+    /// The strided forms' `Src0AddrPitch` when written: an immediate D or a variable's first
+    /// D.
+    fn pitch_source(&mut self, form: &UntypedForm) -> Result<Option<Scalar>> {
+        Ok(match &form.pitch {
             Some(Pitch::Imm(i)) => {
                 let bits = i32::try_from(*i)
                     .map_err(|_| invalid("address", "Src0AddrPitch does not fit a d value"))?;
-                srcs.push(Src::Imm {
+                Some(Scalar::Imm {
                     bits: u64::from(bits as u32),
                     ty: DataType::D,
-                });
+                })
             }
             Some(Pitch::Var(v)) => {
                 let id = self.var_here(v, "src0")?;
-                srcs.push(Src::General {
+                Some(Scalar::Var {
                     var: id,
                     row: 0,
                     col: 0,
-                    region: Region::SCALAR,
-                    modifier: None,
                     ty: DataType::D,
-                });
+                })
             }
-            None => {}
-        }
-        Ok(())
+            None => None,
+        })
     }
 
-    /// The atomics' Src1Data (replacing source 2) and Src2Data, `Imm 0` for `%null`.
-    fn atomic_data_sources(&mut self, form: &UntypedForm, srcs: &mut Vec<Src>) -> Result<()> {
-        // Src1Data and Src2Data, `Imm 0` for `%null`.
+    /// The atomics' Src1Data and Src2Data, `None` for `%null`.
+    fn atomic_data_sources(
+        &mut self,
+        form: &UntypedForm,
+        operands: &mut MessageOperands,
+    ) -> Result<()> {
         for (k, name) in form.atomic_srcs.iter().enumerate() {
-            let src = if name == NULL {
-                Src::Imm {
-                    bits: 0,
-                    ty: DataType::UB,
-                }
+            let data = if name == NULL {
+                None
             } else {
                 let id = self.var_here(name, &format!("src{}", k + 1))?;
-                self.whole(id)
+                Some(self.payload(id))
             };
             if k == 0 {
-                srcs[2] = src;
+                operands.src1_data = data;
             } else {
-                srcs.push(src);
+                operands.src2_data = data;
             }
         }
         Ok(())
     }
 
-    /// The typed quad forms' V, R and LOD coordinates, `Imm 0` for `%null`.
-    fn coordinate_sources(&mut self, t: &TypedForm, srcs: &mut Vec<Src>) -> Result<()> {
-        for name in &t.coords {
-            srcs.push(if name == NULL {
-                Src::Imm {
-                    bits: 0,
-                    ty: DataType::UD,
-                }
-            } else {
+    /// The typed quad and status forms' V, R and LOD coordinates, `None` for `%null`.
+    fn coordinate_sources(&mut self, t: &TypedForm, operands: &mut MessageOperands) -> Result<()> {
+        let mut coords = [None; 3];
+        for (slot, name) in coords.iter_mut().zip(&t.coords) {
+            if name != NULL {
                 let id = self.var_here(name, "src0")?;
-                self.whole(id)
-            });
+                *slot = Some(self.payload(id));
+            }
         }
+        [
+            operands.src0_addrs_v,
+            operands.src0_addrs_r,
+            operands.src0_addrs_lod,
+        ] = coords;
         Ok(())
+    }
+
+    /// A whole general variable as a payload from its start, in its own type.
+    pub(crate) fn payload(&self, id: VarId) -> Payload {
+        Payload::whole(id, self.vars.get(id).ty)
     }
 
     /// A whole general variable as a source at its start.
     pub(crate) fn whole(&self, id: VarId) -> Src {
-        Src::General {
-            var: id,
-            row: 0,
-            col: 0,
-            region: Region::SCALAR,
-            modifier: None,
-            ty: self.vars.get(id).ty,
-        }
+        self.payload(id).to_src()
+    }
+
+    /// The `(Surface)` operand as a source (see [`Cx::surface_scalar`]).
+    pub(crate) fn surface(&mut self, kind: &OperandKind) -> Result<Src> {
+        Ok(self.surface_scalar(kind)?.to_src())
     }
 
     /// The `(Surface)` operand: an immediate index, or the first UD of a general variable
     /// (`bss(V1)`, `bss(BSSO(0,0))`).
-    pub(crate) fn surface(&mut self, kind: &OperandKind) -> Result<Src> {
+    pub(crate) fn surface_scalar(&mut self, kind: &OperandKind) -> Result<Scalar> {
         let name = match kind {
             OperandKind::Number(n) => {
                 let bits = u32::try_from(*n).map_err(|_| {
                     invalid("surface", format!("surface index {n} is not a ud value"))
                 })?;
-                return Ok(Src::Imm {
+                return Ok(Scalar::Imm {
                     bits: u64::from(bits),
                     ty: DataType::UD,
                 });
@@ -320,12 +324,10 @@ impl Cx<'_> {
                 format!("`{name}` is not a general variable of at least one ud"),
             ));
         }
-        Ok(Src::General {
+        Ok(Scalar::Var {
             var: id,
             row: 0,
             col: 0,
-            region: Region::SCALAR,
-            modifier: None,
             ty: DataType::UD,
         })
     }
@@ -488,8 +490,22 @@ fn fields(insn: &Instruction, c: LscCtrl, name: &str) -> Result<()> {
     Ok(())
 }
 
-/// The operands: the surface, Src0Addrs, the strided forms' pitch, the data operands and
-/// DstData, each a whole general variable of the bytes the shape spans.
+/// A payload operand: a whole general variable from its start of at least `bytes` bytes.
+fn payload(vars: &Vars, p: Payload, bytes: usize, field: &str) -> Result<()> {
+    whole_var(vars, p.var, p.row, p.col, bytes, field)
+}
+
+/// A scalar operand: an immediate, or the first `bytes` bytes of a general variable.
+pub(crate) fn scalar(vars: &Vars, s: Scalar, bytes: usize, field: &str) -> Result<()> {
+    match s {
+        Scalar::Imm { .. } => Ok(()),
+        Scalar::Var { var, row, col, .. } => whole_var(vars, var, row, col, bytes, field),
+    }
+}
+
+/// The operands ([`MessageOperands`]): the surface of a stateful address, Src0Addrs, the
+/// strided forms' pitch, the data operands and DstData, each a whole general variable of
+/// the bytes the shape spans; no typed coordinates (checked by [`typed_rules`]).
 fn operands(
     insn: &Instruction,
     c: LscCtrl,
@@ -497,6 +513,18 @@ fn operands(
     platform: Platform,
     name: &str,
 ) -> Result<()> {
+    let LscOperands::Message(ops) = c.operands else {
+        return Err(invalid(
+            "operands",
+            format!("`{name}` takes a message's operands, not an append counter's"),
+        ));
+    };
+    if !insn.srcs.is_empty() {
+        return Err(invalid(
+            "operands",
+            format!("`{name}` names its operands in its LSC fields: no positional sources"),
+        ));
+    }
     let exec_size = insn.exec_size;
     let shape: DataShape = c.data;
     let load = is_load(insn.opcode);
@@ -505,29 +533,21 @@ fn operands(
         insn.opcode,
         Opcode::LscLoadStrided | Opcode::LscStoreStrided
     );
-    let want = if atomic.is_some() { 4 } else { 3 };
-    let extra = match insn.srcs.as_slice() {
-        [_, _, _] if atomic.is_none() => None,
-        [_, _, _, p] if strided || atomic.is_some() => Some(p),
-        _ => return Err(invalid("operands", format!("`{name}` has {want} sources"))),
-    };
-    let [surface, addrs, data, ..] = insn.srcs.as_slice() else {
-        return Err(invalid("operands", format!("`{name}` has {want} sources")));
-    };
-    match surface {
-        Src::Imm { bits, .. } if !c.addr_type.is_stateful() && *bits != 0 => {
+    match ops.surface {
+        None if c.addr_type.is_stateful() => {
+            return Err(invalid("surface", "a stateful address needs its surface"))
+        }
+        Some(_) if !c.addr_type.is_stateful() => {
             return Err(invalid("surface", "a stateless address takes no surface"))
         }
-        Src::Imm { .. } => {}
-        Src::General { var, row, col, .. } if c.addr_type.is_stateful() => {
-            whole_var(vars, *var, *row, *col, 4, "surface")?
-        }
-        _ => {
-            return Err(invalid(
-                "surface",
-                "the surface is an immediate or a general ud",
-            ))
-        }
+        Some(s) => scalar(vars, s, 4, "surface")?,
+        None => {}
+    }
+    if ops.coordinates().iter().any(Option::is_some) {
+        return Err(invalid(
+            "src0",
+            "only LSC_TYPED's quad and status forms take the coordinates V, R, LOD",
+        ));
     }
     let grf = platform.grf_size();
     let lanes = if shape.transposed || strided {
@@ -535,23 +555,26 @@ fn operands(
     } else {
         exec_size as usize
     };
-    let Src::General { var, row, col, .. } = addrs else {
-        return Err(invalid("src0", "Src0Addrs is a general variable"));
-    };
-    whole_var(vars, *var, *row, *col, lanes * c.addr_size.bytes(), "src0")?;
+    payload(vars, ops.src0_addrs, lanes * c.addr_size.bytes(), "src0")?;
+    match ops.src0_addr_pitch {
+        Some(_) if !strided => {
+            return Err(invalid("src0", format!("`{name}` takes no Src0AddrPitch")))
+        }
+        Some(p) => scalar(vars, p, 4, "src0")?,
+        None => {}
+    }
     let span = shape.reg_span(exec_size, grf);
     if let Some(op) = atomic {
-        // Src1Data (here `data`) and Src2Data: a general variable for each source the
-        // operation reads, `Imm 0` for the others.
-        for (k, src) in [data, extra.unwrap_or(data)].into_iter().enumerate() {
-            match src {
-                Src::General { var, row, col, .. } if k < op.sources() => {
-                    whole_var(vars, *var, *row, *col, span, &format!("src{}", k + 1))?
-                }
-                Src::Imm { bits: 0, .. } if k >= op.sources() => {}
+        // Src1Data and Src2Data: a general variable for each source the operation reads,
+        // `None` for the others.
+        for (k, data) in [ops.src1_data, ops.src2_data].into_iter().enumerate() {
+            let field = format!("src{}", k + 1);
+            match data {
+                Some(d) if k < op.sources() => payload(vars, d, span, &field)?,
+                None if k >= op.sources() => {}
                 _ => {
                     return Err(invalid(
-                        &format!("src{}", k + 1),
+                        &field,
                         format!("`{name}` reads {} data sources", op.sources()),
                     ))
                 }
@@ -563,25 +586,15 @@ fn operands(
             _ => Err(invalid("dst", "DstData is a general variable or `%null`")),
         };
     }
-    match extra {
-        None => {}
-        Some(Src::Imm { .. }) => {}
-        Some(Src::General { var, row, col, .. }) => whole_var(vars, *var, *row, *col, 4, "src0")?,
-        Some(_) => {
-            return Err(invalid(
-                "src0",
-                "Src0AddrPitch is an immediate or a general variable",
-            ))
-        }
+    if ops.src2_data.is_some() {
+        return Err(invalid("src2", format!("`{name}` takes no Src2Data")));
     }
-    match (load, &insn.dst, data) {
-        (true, Dst::Null { .. }, Src::Imm { .. }) => {}
-        (true, Dst::General { var, row, col, .. }, Src::Imm { .. }) => {
+    match (load, &insn.dst, ops.src1_data) {
+        (true, Dst::Null { .. }, None) => {}
+        (true, Dst::General { var, row, col, .. }, None) => {
             whole_var(vars, *var, *row, *col, span, "dst")?
         }
-        (false, Dst::Null { .. }, Src::General { var, row, col, .. }) => {
-            whole_var(vars, *var, *row, *col, span, "src1")?
-        }
+        (false, Dst::Null { .. }, Some(data)) => payload(vars, data, span, "src1")?,
         _ => {
             return Err(invalid(
                 "operands",
@@ -593,8 +606,9 @@ fn operands(
 }
 
 /// LSC_TYPED's rules on the IR (the checks of [`super::typed::check_typed`]): a typed
-/// form through a surface, scale 1 and offset 0, the ExecSize limit, the quad forms' three
-/// coordinate sources; the rest is LSC_UNTYPED's [`rules`] on the same instruction read with
+/// form through a surface, scale 1 and offset 0, the ExecSize limit, the quad and status
+/// forms' coordinates V, R, LOD (each `None` or a whole variable of one address a lane); the
+/// rest is LSC_UNTYPED's [`rules`] on the same instruction read with
 /// the untyped unit.
 fn typed_rules(insn: &Instruction, c: LscCtrl, vars: &Vars, platform: Platform) -> Result<()> {
     let name = insn.opcode.mnemonic();
@@ -629,34 +643,27 @@ fn typed_rules(insn: &Instruction, c: LscCtrl, vars: &Vars, platform: Platform) 
             "a typed access has scale 1, immediate offset 0 and no transpose",
         ));
     }
+    let LscOperands::Message(ops) = c.operands else {
+        return Err(invalid(
+            "operands",
+            format!("`{name}.tgm` takes a message's operands"),
+        ));
+    };
+    let mut untyped_ops = ops;
+    if has_coords(insn.opcode) {
+        let bytes = insn.exec_size as usize * c.addr_size.bytes();
+        for coord in ops.coordinates().into_iter().flatten() {
+            payload(vars, coord, bytes, "src0")?;
+        }
+        untyped_ops.src0_addrs_v = None;
+        untyped_ops.src0_addrs_r = None;
+        untyped_ops.src0_addrs_lod = None;
+    }
     let mut untyped = insn.clone();
     untyped.ctrl = Ctrl::Lsc(LscCtrl {
         sfid: Sfid::Ugm,
+        operands: LscOperands::Message(untyped_ops),
         ..c
     });
-    if has_coords(insn.opcode) {
-        let [_, _, _, coords @ ..] = insn.srcs.as_slice() else {
-            return Err(invalid("operands", format!("`{name}.tgm` has 6 sources")));
-        };
-        if coords.len() != 3 {
-            return Err(invalid("operands", format!("`{name}.tgm` has 6 sources")));
-        }
-        let bytes = insn.exec_size as usize * c.addr_size.bytes();
-        for src in coords {
-            match src {
-                Src::Imm { bits: 0, .. } => {}
-                Src::General { var, row, col, .. } => {
-                    whole_var(vars, *var, *row, *col, bytes, "src0")?
-                }
-                _ => {
-                    return Err(invalid(
-                        "src0",
-                        "a coordinate is a general variable or `%null`",
-                    ))
-                }
-            }
-        }
-        untyped.srcs.truncate(3);
-    }
     rules(&untyped, vars, platform)
 }
