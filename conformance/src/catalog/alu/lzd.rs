@@ -33,4 +33,20 @@ fn add(rows: &mut Rows) {
         None,
         Some(ErrorClass::InvalidInstruction),
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "lzd (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud instructions/LZD.md: the leading zeros; the loop stops at 32, so 0 gives 32.";
+    simd::lzd(rows, &why(d, "zero", ""), 0x0000_0000, 32);
+    simd::lzd(rows, &why(d, "all_ones", ""), 0xFFFF_FFFF, 0);
+    simd::lzd(rows, &why(d, "int_min", ""), 0x8000_0000, 0);
+    simd::lzd(rows, &why(d, "int_max", ""), 0x7FFF_FFFF, 1);
+    simd::lzd(rows, &why(d, "one", ""), 0x0000_0001, 31);
+    simd::lzd(rows, &why(d, "bit_16", ""), 0x0001_0000, 15);
 }

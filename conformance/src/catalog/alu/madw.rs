@@ -285,4 +285,19 @@ fn add(rows: &mut Rows) {
         &[],
         Some(ErrorClass::InvalidInstruction),
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "madw (M1, n) R(0,0)<1>:d S0 S1 S2 (instructions/MADW.md) with broadcast D sources S0 = S1 = -2^31, S2 = -1; R (32 elements) starts at 0xDEADBEEF.";
+    simd::madw_layout(rows, &why(d, "", "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n."), XeHpg, 1, 32, 4);
+    simd::madw_layout(rows, &why(d, "", "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n."), Xe2, 1, 64, 4);
+    simd::madw_layout(rows, &why(d, "", "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n."), XeHpg, 8, 32, 32);
+    simd::madw_layout(rows, &why(d, "", "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n."), Xe2, 8, 64, 32);
+    simd::madw_layout(rows, &why(d, "", "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n."), XeHpc, 16, 64, 64);
 }

@@ -36,6 +36,7 @@ pub mod sel;
 pub mod setp;
 pub mod shl;
 pub mod shr;
+pub mod simd;
 pub mod subb;
 pub mod xor;
 

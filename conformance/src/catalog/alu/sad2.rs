@@ -151,6 +151,7 @@ fn add(rows: &mut Rows) {
         d,
         "sad2 (M1, 2) VW(0,0)<1> VW(0,0)<1;1,0> VW(0,0)<1;1,0>",
     );
+    ir_rows(rows);
 }
 
 fn sad2_invalid(rows: &mut Rows, d: &str, text: &str) {
@@ -158,4 +159,54 @@ fn sad2_invalid(rows: &mut Rows, d: &str, text: &str) {
     let row =
         Row::new(XeHpg, format!("{decls}{text}\n")).expect_error(ErrorClass::InvalidInstruction);
     rows.add("invalid", row.derived(d));
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "sad2[.sat] (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub (instructions/SAD2.md) with S0 = [4, 6, 14, 16], S1 = 0, R starting at 0xBEEF: lane i (even) gets |S0[i] - S1[i]| + |S0[i+1] - S1[i+1]|; lane i+1 is undefined (any bytes).";
+    simd::sad2_lanes(
+        rows,
+        &why(
+            d,
+            "",
+            "Resolved: lanes 0, 2 = 4+6, 14+16; lanes 1, 3 keep 0xBEEF, undefined.",
+        ),
+        "sad2",
+        None,
+        false,
+        0xF,
+        false,
+        [10, 0xBEEF, 30, 0xBEEF],
+        &[1, 3],
+    );
+    simd::sad2_lanes(
+        rows,
+        &why(d, "", "Channel 2 disabled: its pair is untouched."),
+        "sad2",
+        None,
+        false,
+        0b1011,
+        false,
+        [10, 0xBEEF, 0xBEEF, 0xBEEF],
+        &[1],
+    );
+    simd::sad2_lanes(
+        rows,
+        &why(
+            d,
+            "",
+            "Literal i += 1, channel 3 disabled: 10, 6+14, 30; lane 3 undefined.",
+        ),
+        "sad2",
+        None,
+        false,
+        0b0111,
+        true,
+        [10, 20, 30, 0xBEEF],
+        &[3],
+    );
 }
