@@ -93,6 +93,7 @@ pub const DOCS: &[Doc] = &[
     alu::sad2add::DOC,
     alu::addr_add::DOC,
     alu::movs::DOC,
+    alu::operands::DOC,
     lsc::lsc_untyped::DOC,
     lsc::lsc_atomic::DOC,
     lsc::lsc_block2d::DOC,

@@ -379,6 +379,7 @@ fn add(rows: &mut Rows) {
             .derived(d),
     );
     ir_rows(rows);
+    ir_more(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
@@ -508,4 +509,24 @@ fn ir_rows(rows: &mut Rows) {
     simd::cmp_into_general(rows, &why(d, "", "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way."), HF, HF, 0x3c00, true, 0xbc00);
     simd::cmp_into_general(rows, &why(d, "", "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way."), D, D, 5, true, 0xffff_ffff);
     simd::cmp_into_general(rows, &why(d, "", "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way."), F, UD, 5, true, 0xbf80_0000);
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "cmp.lt (M5, 16) P S0(0,0)<1;1,0>:d 0x7:d with S0 = 0..15, P (32 elements) = \
+             0xFFFFFFFF, EM = 0xFFF0FFFF: channels 0..6 true. Channel i is bit 16 + i; EM \
+             disables channels 0..3 (EM bits 16..19): bits 16..19 keep their 1, 20..22 are set, \
+             23..31 cleared; the lower half is untouched.";
+    let text = ".decl P v_type=P num_elts=32\n.decl S0 v_type=G type=d num_elts=16\n\
+                cmp.lt (M5, 16) P S0(0,0)<1;1,0> 0x7:d\n";
+    let row = simd::text_row(text)
+        .var("S0", simd::i32s(&(0..16).collect::<Vec<i32>>()))
+        .pred("P", 0xffff_ffff)
+        .emask(0xfff0_ffff)
+        .expect_pred("P", 0x007f_ffff);
+    rows.add("simd16-predicate", row.derived(d));
 }

@@ -263,6 +263,7 @@ fn add(rows: &mut Rows) {
         Some(ErrorClass::InvalidInstruction),
     );
     ir_rows(rows);
+    ir_more(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
@@ -358,4 +359,28 @@ fn ir_rows(rows: &mut Rows) {
         0x3880,
         0,
     );
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "mad (M1, 16) R:f A<1;1,0>:f B<0;1,0>:f C<1;1,0>:f with A[n] = n, B = 0.5, C = 0.25 \
+             under RNE and RZ: R[n] = n * 0.5 + 0.25 exactly in both.";
+    let text = ".decl A v_type=G type=f num_elts=16\n.decl B v_type=G type=f num_elts=1\n\
+                .decl C v_type=G type=f num_elts=16\n.decl R v_type=G type=f num_elts=16\n\
+                mad (M1, 16) R(0,0)<1> A(0,0)<1;1,0> B(0,0)<0;1,0> C(0,0)<1;1,0>\n";
+    let lanes: Vec<f32> = (0..16u8).map(f32::from).collect();
+    let want: Vec<f32> = (0..16u8).map(|n| f32::from(n) * 0.5 + 0.25).collect();
+    for cr0 in [simd::RNE, simd::RZ] {
+        let row = simd::text_row(text)
+            .var("A", simd::f32s(&lanes))
+            .var("B", simd::f32s(&[0.5]))
+            .var("C", simd::f32s(&[0.25; 16]))
+            .cr0(cr0)
+            .expect_bytes("R", simd::f32s(&want));
+        rows.add("simd16", row.derived(&format!("{d} Here %cr0 = {cr0:#x}.")));
+    }
 }

@@ -27,6 +27,7 @@ pub mod movs;
 pub mod mul;
 pub mod mulh;
 pub mod not;
+pub mod operands;
 pub mod or;
 pub mod rol;
 pub mod ror;

@@ -602,6 +602,7 @@ fn add(rows: &mut Rows) {
         .derived(d);
     rows.add("int", row);
     ir_rows(rows);
+    ir_more(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
@@ -836,4 +837,31 @@ fn ir_rows(rows: &mut Rows) {
         &[(F, 0x3FC0_0000), (F, 0x3FC0_0000)],
         0x3F80_0000,
     );
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d =
+        "mul (M1, 4) R(0,0)<1>:f (-)A(0,0)<1;1,0>:f (abs)B(0,0)<1;1,0>:f with A = [1.5, -2, 0, \
+             nan] and B = [-2, 3, -1, 1]: -1.5 * 2 = -3, 2 * 3 = 6, -0 * 1 = -0, and the NaN's \
+             sign flipped by (-): 0xFFC00001 -> 0x7FC00001.";
+    let text = ".decl A v_type=G type=f num_elts=4\n.decl B v_type=G type=f num_elts=4\n\
+                .decl R v_type=G type=f num_elts=4\n\
+                mul (M1, 4) R(0,0)<1> (-)A(0,0)<1;1,0> (abs)B(0,0)<1;1,0>\n";
+    let le32 = crate::catalog::build::le32;
+    let row = simd::text_row(text)
+        .var("A", le32(&[0x3FC0_0000, 0xC000_0000, 0, 0xFFC0_0001]))
+        .var(
+            "B",
+            le32(&[0xC000_0000, 0x4040_0000, 0xBF80_0000, 0x3F80_0000]),
+        )
+        .expect_bytes(
+            "R",
+            le32(&[0xC040_0000, 0x40C0_0000, 0x8000_0000, 0x7FC0_0001]),
+        );
+    rows.add("modifiers", row.derived(d));
 }

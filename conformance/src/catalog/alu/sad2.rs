@@ -152,6 +152,7 @@ fn add(rows: &mut Rows) {
         "sad2 (M1, 2) VW(0,0)<1> VW(0,0)<1;1,0> VW(0,0)<1;1,0>",
     );
     ir_rows(rows);
+    ir_more(rows);
 }
 
 fn sad2_invalid(rows: &mut Rows, d: &str, text: &str) {
@@ -209,4 +210,24 @@ fn ir_rows(rows: &mut Rows) {
         [10, 20, 30, 0xBEEF],
         &[3],
     );
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "sad2 (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub with S0 = [4, 6, 14, \
+             16], S1 = 0, R at 0xBEEF. Literal SAD2-LOOP-STEP (i += 1) with channel 3 enabled \
+             reads S0[4], past the operand: undefined-behaviour.";
+    let text = ".decl R v_type=G type=uw num_elts=4\n.decl S0 v_type=G type=ub num_elts=4\n\
+                .decl S1 v_type=G type=ub num_elts=4\n\
+                sad2 (M1, 4) R(0,0)<1> S0(0,0)<1;1,0> S1(0,0)<1;1,0>\n";
+    let row = simd::text_row(text)
+        .var("R", crate::catalog::build::le16(&[0xbeef; 4]))
+        .var("S0", vec![4, 6, 14, 16])
+        .expect_error(visa_spec::ErrorClass::UndefinedBehaviour)
+        .literal(visa_spec::errata::SAD2_LOOP_STEP);
+    rows.add("four-lanes", row.derived(d));
 }

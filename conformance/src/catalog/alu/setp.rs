@@ -178,6 +178,7 @@ fn add(rows: &mut Rows) {
         Some(ErrorClass::InvalidInstruction),
     );
     ir_rows(rows);
+    ir_more(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
@@ -211,4 +212,22 @@ fn ir_rows(rows: &mut Rows) {
         false,
         0x8000_0001,
     );
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "setp (M1, 8) P S(0,0)<1;1,0>:uw with S = 1..8 under EM 0x0F: channels 0..3 write S & \
+             1 = 1, 0, 1, 0; channels 4..7 keep P = 0xF0's ones: 0xF5.";
+    let text = ".decl P v_type=P num_elts=8\n.decl S v_type=G type=uw num_elts=8\n\
+                setp (M1, 8) P S(0,0)<1;1,0>\n";
+    let row = simd::text_row(text)
+        .var("S", crate::catalog::build::le16(&[1, 2, 3, 4, 5, 6, 7, 8]))
+        .pred("P", 0xf0)
+        .emask(0x0f)
+        .expect_pred("P", 0xf5);
+    rows.add("vector", row.derived(d));
 }
