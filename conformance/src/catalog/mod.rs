@@ -94,6 +94,7 @@ pub const DOCS: &[Doc] = &[
     alu::addr_add::DOC,
     alu::movs::DOC,
     alu::operands::DOC,
+    alu::regions::DOC,
     lsc::lsc_untyped::DOC,
     lsc::lsc_atomic::DOC,
     lsc::lsc_block2d::DOC,

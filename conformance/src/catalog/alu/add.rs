@@ -5,7 +5,7 @@ use visa_spec::types::DataType;
 use visa_spec::ErrorClass;
 
 use super::{add_d, add_f, add_integer, invalid_predicate_forms, HPG, SRC16};
-use crate::catalog::build::{le16, le64};
+use crate::catalog::build::{le16, le32, le64};
 use crate::catalog::{Doc, Row, Rows};
 
 pub const DOC: Doc = Doc {
@@ -256,4 +256,182 @@ fn add(rows: &mut Rows) {
         "type-maps",
         row.literal(errata::ADD_QWORD_TYPEMAP).derived(d),
     );
+    ir_lanes(rows);
+}
+
+/// `add (M1, n) R A(0,0)<1;1,0> B(0,0)<1;1,0>` with A of `a`, B of `b`, R of `r` (n elements
+/// each).
+fn add_ab(a: &str, b: &str, r: &str, n: u32, op: &str) -> String {
+    format!(
+        ".decl A v_type=G type={a} num_elts={n}\n.decl B v_type=G type={b} num_elts={n}\n\
+         .decl R v_type=G type={r} num_elts={n}\n\
+         {op} (M1, {n}) R(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0>\n"
+    )
+}
+
+/// Multi-lane ADD rows written out as text: integer overflow and modifiers, float rounding,
+/// specials and denormals under %cr0, and sources read before any write.
+fn ir_lanes(rows: &mut Rows) {
+    use super::simd::{f32s, i32s, text_row};
+    let g = "lanes";
+
+    let d = "add[.sat] (M1, 2) R:d A:d B:d with A = [2^31-1, -2^31], B = [1, -1]: exact sums \
+             [2^31, -2^31-1]; truncated to 32 bits: [0x80000000, 0x7fffffff]; saturated: \
+             [0x7fffffff, 0x80000000].";
+    for (op, want) in [
+        ("add", [0x8000_0000, 0x7fff_ffff]),
+        ("add.sat", [0x7fff_ffff, 0x8000_0000]),
+    ] {
+        let row = text_row(&add_ab("d", "d", "d", 2, op))
+            .var("A", i32s(&[i32::MAX, i32::MIN]))
+            .var("B", i32s(&[1, -1]))
+            .expect_bytes("R", le32(&want));
+        rows.add(g, row.derived(d));
+    }
+
+    let d = "add.sat (M1, 2) R:d (-)A:d 0x0:ud; add (M1, 2) Q:d (-)A:d 0x0:ud; add (M1, 1) W:d \
+             (-)U:ud 0x0:d; with A = [-2^31, 7], U = 5. Modifiers are exact \
+             (OPERAND-MODIFIER-TABLE): -(-2^31) = +2^31, so .sat gives 0x7fffffff and \
+             truncation gives 0x80000000; -7 = 0xfffffff9; -(5:ud) = -5 = 0xfffffffb.";
+    let text = ".decl A v_type=G type=d num_elts=2\n.decl U v_type=G type=ud num_elts=1\n\
+                .decl R v_type=G type=d num_elts=2\n.decl Q v_type=G type=d num_elts=2\n\
+                .decl W v_type=G type=d num_elts=1\n\
+                add.sat (M1, 2) R(0,0)<1> (-)A(0,0)<1;1,0> 0x0:ud\n\
+                add (M1, 2) Q(0,0)<1> (-)A(0,0)<1;1,0> 0x0:ud\n\
+                add (M1, 1) W(0,0)<1> (-)U(0,0)<0;1,0> 0x0:d\n";
+    let row = text_row(text)
+        .var("A", i32s(&[i32::MIN, 7]))
+        .var("U", le32(&[5]))
+        .expect_bytes("R", le32(&[0x7fff_ffff, 0xffff_fff9]))
+        .expect_bytes("Q", le32(&[0x8000_0000, 0xffff_fff9]))
+        .expect_bytes("W", le32(&[0xffff_fffb]));
+    rows.add(g, row.derived(d));
+
+    let d = "add (M1, 2) R:f A:f B:f with A = [1.0, 1.0], B = [2^-24, 3*2^-24] (F ulp(1.0) = \
+             2^-23): 1+2^-24 is halfway between 0x3f800000 and 0x3f800001; 1+3*2^-24 halfway \
+             between 0x3f800001 and 0x3f800002. RTNE: [0x3f800000, 0x3f800002]; RU: \
+             [0x3f800001, 0x3f800002]; RTZ: [0x3f800000, 0x3f800001].";
+    for (cr0, want) in [
+        (0x00, [0x3f80_0000, 0x3f80_0002]),
+        (0x10, [0x3f80_0001, 0x3f80_0002]),
+        (0x30, [0x3f80_0000, 0x3f80_0001]),
+    ] {
+        let row = text_row(&add_ab("f", "f", "f", 2, "add"))
+            .var("A", f32s(&[1.0, 1.0]))
+            .var("B", le32(&[0x3380_0000, 0x3440_0000]))
+            .cr0(cr0)
+            .expect_bytes("R", le32(&want));
+        rows.add(g, row.derived(&format!("{d} Here %cr0 = {cr0:#x}.")));
+    }
+
+    let d = "add (M1, 8) R:f A:f B:f, lane by lane: 0: sNaN(1) + -qNaN(2) -> src0 first, \
+             quieted: 0x7fc00001; 1: +inf + -inf -> default NaN 0x7fc00000; 2: 1.0 + qNaN(5) -> \
+             0x7fc00005; 3: -0 + -0 -> -0; 4: 1.0 + -1.0 -> +0 (RTNE, RU, RTZ) / -0 (RD); 5: +0 \
+             + -0 -> +0 / -0 (RD); 6: max + max -> RTNE +inf; RD +max; ALT +max; 7: -max + -max \
+             -> RTNE -inf; RD -inf; ALT -max.";
+    let a = [
+        0x7f80_0001,
+        0x7f80_0000,
+        0x3f80_0000,
+        0x8000_0000,
+        0x3f80_0000,
+        0x0000_0000,
+        0x7f7f_ffff,
+        0xff7f_ffff,
+    ];
+    let b = [
+        0xffc0_0002,
+        0xff80_0000,
+        0x7fc0_0005,
+        0x8000_0000,
+        0xbf80_0000,
+        0x8000_0000,
+        0x7f7f_ffff,
+        0xff7f_ffff,
+    ];
+    for (cr0, high) in [
+        (0x00, [0, 0, 0x7f80_0000, 0xff80_0000]),
+        (0x20, [0x8000_0000, 0x8000_0000, 0x7f7f_ffff, 0xff80_0000]),
+        (0x01, [0, 0, 0x7f7f_ffff, 0xff7f_ffff]),
+    ] {
+        let mut want = vec![0x7fc0_0001, 0x7fc0_0000, 0x7fc0_0005, 0x8000_0000];
+        want.extend(high);
+        let row = text_row(&add_ab("f", "f", "f", 8, "add"))
+            .var("A", le32(&a))
+            .var("B", le32(&b))
+            .cr0(cr0)
+            .expect_bytes("R", le32(&want));
+        rows.add(g, row.derived(&format!("{d} Here %cr0 = {cr0:#x}.")));
+    }
+
+    let d = "add (M1, 4) R:f A:f B:f with lane 0: 2^-149 + 0: flushed input +0, kept \
+             0x00000001; lane 1: 2^-126 + -2^-149: flushed input 0x00800000, kept 0x007fffff; \
+             lane 2: (2^-126+2^-149) + -2^-126 = 2^-149 (denormal result): flushed -> +0, kept \
+             0x00000001; lane 3: 1.0 + 1.0 = 2.0. %cr0 bit 7 selects keep (1) or flush (0) for \
+             F.";
+    for (cr0, want) in [
+        (0, [0, 0x0080_0000, 0, 0x4000_0000]),
+        (0x80, [0x1, 0x007f_ffff, 0x1, 0x4000_0000]),
+    ] {
+        let row = text_row(&add_ab("f", "f", "f", 4, "add"))
+            .var(
+                "A",
+                le32(&[0x0000_0001, 0x0080_0000, 0x0080_0001, 0x3f80_0000]),
+            )
+            .var(
+                "B",
+                le32(&[0x0000_0000, 0x8000_0001, 0x8080_0000, 0x3f80_0000]),
+            )
+            .cr0(cr0)
+            .expect_bytes("R", le32(&want));
+        rows.add(g, row.derived(&format!("{d} Here %cr0 = {cr0:#x}.")));
+    }
+
+    let d = "add (M1, 2) R:hf A:hf B:hf with A = [2^-24, 2^-14], B = [2^-24, -2^-24], %cr0 = \
+             0x400 (HF denormals kept). Resolved HF-DENORM-FLUSH: [2^-23 = 0x0002, 2^-14-2^-24 = \
+             0x03ff]. Literal: HF denormals always flushed: [+0 + +0 = 0x0000, 2^-14 + -0 = \
+             0x0400].";
+    for (literal, want) in [(false, [0x0002, 0x03ff]), (true, [0x0000, 0x0400])] {
+        let row = text_row(&add_ab("hf", "hf", "hf", 2, "add"))
+            .var("A", le16(&[0x0001, 0x0400]))
+            .var("B", le16(&[0x0001, 0x8001]))
+            .cr0(0x400)
+            .expect_bytes("R", le16(&want));
+        let row = if literal {
+            row.literal(errata::HF_DENORM_FLUSH)
+        } else {
+            row.tag(errata::HF_DENORM_FLUSH)
+        };
+        rows.add(g, row.derived(d));
+    }
+
+    let d = "add (M1, 2) R:bf A:f B:bf with A = [1.0, 1.0], B = [2^-8 (0x3b80), 3*2^-8 \
+             (0x3c40)]: one rounding of the exact sums into BF (ulp(1.0) = 2^-7): 1+2^-8 is a \
+             tie -> even 0x3f80; 1+3*2^-8 is a tie between 0x3f81 and 0x3f82 -> 0x3f82.";
+    let row = text_row(&add_ab("f", "bf", "bf", 2, "add"))
+        .var("A", f32s(&[1.0, 1.0]))
+        .var("B", le16(&[0x3b80, 0x3c40]))
+        .expect_bytes("R", le16(&[0x3f80, 0x3f82]));
+    rows.add(g, row.derived(d));
+
+    let d = "add (M1, 1) R:df A:df B:df with A = 1.0, B = 2^-53: 1 + 2^-53 is halfway between \
+             1.0 and 1+2^-52: RU (%cr0 = 0x10) -> 0x3ff0000000000001; RTNE -> 1.0.";
+    for (cr0, want) in [(0x00, 0x3ff0_0000_0000_0000), (0x10, 0x3ff0_0000_0000_0001)] {
+        let row = text_row(&add_ab("df", "df", "df", 1, "add"))
+            .var("A", le64(&[1f64.to_bits()]))
+            .var("B", le64(&[2f64.powi(-53).to_bits()]))
+            .cr0(cr0)
+            .expect_bytes("R", le64(&[want]));
+        rows.add(g, row.derived(&format!("{d} Here %cr0 = {cr0:#x}.")));
+    }
+
+    let d = "add (M1, 4) S(0,0)<1>:d S(0,1)<1;1,0>:d S(0,0)<1;1,0>:d with S = [1, 2, 3, 4, 5]: \
+             every source lane is read before any write: [2+1, 3+2, 4+3, 5+4] = [3, 5, 7, 9], \
+             S[4] = 5.";
+    let text = ".decl S v_type=G type=d num_elts=5\n\
+                add (M1, 4) S(0,0)<1> S(0,1)<1;1,0> S(0,0)<1;1,0>\n";
+    let row = text_row(text)
+        .var("S", i32s(&[1, 2, 3, 4, 5]))
+        .expect_bytes("S", i32s(&[3, 5, 7, 9, 5]));
+    rows.add(g, row.derived(d));
 }

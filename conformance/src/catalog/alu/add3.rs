@@ -164,4 +164,148 @@ fn add(rows: &mut Rows) {
         None,
         None,
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "add3[.sat] (M1, 8) R(0,0)<1>:DT [MOD]S0 [MOD]S1 [MOD]S2 (`<0;1,0>`) instructions/ADD3.md: the exact sum of the three values, clamped or truncated.";
+    simd::add3(
+        rows,
+        &why(
+            d,
+            "d_wraps",
+            "2^31 - 1 + 2^31 - 1 + 2 = 2^32: truncated to 0, clamped to INT_MAX",
+        ),
+        false,
+        D,
+        o(D, INT_MAX),
+        o(D, INT_MAX),
+        o(D, 2),
+        0,
+    );
+    simd::add3(
+        rows,
+        &why(
+            d,
+            "d_sat_high",
+            "2^31 - 1 + 2^31 - 1 + 2 = 2^32: truncated to 0, clamped to INT_MAX",
+        ),
+        true,
+        D,
+        o(D, INT_MAX),
+        o(D, INT_MAX),
+        o(D, 2),
+        INT_MAX,
+    );
+    simd::add3(
+        rows,
+        &why(
+            d,
+            "d_wraps_low",
+            "-2^31 - 2^31 - 1 = -2^32 - 1: low 32 bits 0xFFFFFFFF, clamped to INT_MIN",
+        ),
+        false,
+        D,
+        o(D, INT_MIN),
+        o(D, INT_MIN),
+        o(D, -1),
+        -1,
+    );
+    simd::add3(
+        rows,
+        &why(
+            d,
+            "d_sat_low",
+            "-2^31 - 2^31 - 1 = -2^32 - 1: low 32 bits 0xFFFFFFFF, clamped to INT_MIN",
+        ),
+        true,
+        D,
+        o(D, INT_MIN),
+        o(D, INT_MIN),
+        o(D, -1),
+        INT_MIN,
+    );
+    simd::add3(
+        rows,
+        &why(d, "ud_wraps", "3 * (2^32 - 1) = 0x2_FFFF_FFFD"),
+        false,
+        UD,
+        o(UD, 0xFFFF_FFFF),
+        o(UD, 0xFFFF_FFFF),
+        o(UD, 0xFFFF_FFFF),
+        0xFFFF_FFFD,
+    );
+    simd::add3(
+        rows,
+        &why(d, "ud_sat", "3 * (2^32 - 1) = 0x2_FFFF_FFFD"),
+        true,
+        UD,
+        o(UD, 0xFFFF_FFFF),
+        o(UD, 0xFFFF_FFFF),
+        o(UD, 0xFFFF_FFFF),
+        0xFFFF_FFFF,
+    );
+    simd::add3(
+        rows,
+        &why(
+            d,
+            "mixed_sat_to_uw",
+            "-5 + 3 + 1 = -1: clamped to 0, truncated to 0xFFFF",
+        ),
+        true,
+        UW,
+        o(W, -5),
+        o(UD, 3),
+        o(UW, 1),
+        0,
+    );
+    simd::add3(
+        rows,
+        &why(
+            d,
+            "mixed_wraps_to_uw",
+            "-5 + 3 + 1 = -1: clamped to 0, truncated to 0xFFFF",
+        ),
+        false,
+        UW,
+        o(W, -5),
+        o(UD, 3),
+        o(UW, 1),
+        0xFFFF,
+    );
+    simd::add3(
+        rows,
+        &why(d, "w_exact", "0x7FFF + 1 - 1: no intermediate W overflow"),
+        true,
+        W,
+        o(W, 0x7FFF),
+        o(W, 1),
+        o(W, -1),
+        0x7FFF,
+    );
+    simd::add3(
+        rows,
+        &why(d, "modifiers", "-(-2^31) + |-2^31| + -|1| = 2^32 - 1"),
+        false,
+        D,
+        md(Mod::Neg, D, INT_MIN),
+        md(Mod::Abs, D, INT_MIN),
+        md(Mod::NegAbs, D, 1),
+        -1,
+    );
+    simd::add3(
+        rows,
+        &why(d, "modifiers_sat", "-(-2^31) + |-2^31| + -|1| = 2^32 - 1"),
+        true,
+        D,
+        md(Mod::Neg, D, INT_MIN),
+        md(Mod::Abs, D, INT_MIN),
+        md(Mod::NegAbs, D, 1),
+        INT_MAX,
+    );
 }

@@ -251,4 +251,55 @@ fn add(rows: &mut Rows) {
         Some(ErrorClass::InvalidInstruction),
         Some(ErrorClass::InvalidInstruction),
     );
+    ir_more(rows);
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "(P) add3o (M5, 4) R(0,0)<1>:d S0(0,0)<1;1,0>:d S1(0,0)<1;1,0>:d S2(0,0)<1;1,0>:d, P \
+             (32 elements) starting at 0: under M5 lane n is channel 16 + n, bit 16 + n of P. \
+             Lanes: INT_MAX + 1 + 0 (2^31: overflow; UD carry 0), -1 + -1 + 0 (fits; UD carry 1), \
+             INT_MIN + -1 + 0 (overflow; carry 1), 1 + 2 + 3 (neither). Resolved \
+             ADD3O-OVERFLOW: the signed overflow bits 0b0101 << 16; literal: the carry bits 0b0110 \
+             << 16. R = [INT_MIN, -2, INT_MAX, 6] under both.";
+    let text = ".decl R v_type=G type=d num_elts=4\n.decl P v_type=P num_elts=32\n\
+                .decl S0 v_type=G type=d num_elts=4\n.decl S1 v_type=G type=d num_elts=4\n\
+                .decl S2 v_type=G type=d num_elts=4\n\
+                (P) add3o (M5, 4) R(0,0)<1> S0(0,0)<1;1,0> S1(0,0)<1;1,0> S2(0,0)<1;1,0>\n";
+    for (literal, p) in [(false, 0b0101u32 << 16), (true, 0b0110 << 16)] {
+        let row = simd::text_row(text)
+            .var("S0", simd::i32s(&[0x7FFF_FFFF, -1, i32::MIN, 1]))
+            .var("S1", simd::i32s(&[1, -1, -1, 2]))
+            .var("S2", simd::i32s(&[0, 0, 0, 3]))
+            .expect_bytes("R", simd::i32s(&[i32::MIN, -2, i32::MAX, 6]))
+            .expect_pred("P", p);
+        let row = if literal {
+            row.literal(errata::ADD3O_OVERFLOW)
+        } else {
+            row.tag(errata::ADD3O_OVERFLOW)
+        };
+        rows.add("four-lanes", row.derived(d));
+    }
+
+    let d = "(P) add3o (M5, 4) R(0,0)<1>:uw S0 S1 S2 (UW, <1;1,0>) with P = 1 << 16 and EM = \
+             !(1 << 16): lanes 0xFFFF + 1 (65536: overflow), 0xFFFF + 0 (fits), 0 + 0, 0x8000 + \
+             0x8000 = 65536 (overflow). EM bit 16 clear: lane 0 writes neither R (zeros) nor P \
+             (its bit 16 stays set): R = [0, 0xFFFF, 0, 0], P = 1 << 16 | 1 << 19.";
+    let text = ".decl R v_type=G type=uw num_elts=4\n.decl P v_type=P num_elts=32\n\
+                .decl S0 v_type=G type=uw num_elts=4\n.decl S1 v_type=G type=uw num_elts=4\n\
+                .decl S2 v_type=G type=uw num_elts=4\n\
+                (P) add3o (M5, 4) R(0,0)<1> S0(0,0)<1;1,0> S1(0,0)<1;1,0> S2(0,0)<1;1,0>\n";
+    let le16 = crate::catalog::build::le16;
+    let row = simd::text_row(text)
+        .var("S0", le16(&[0xFFFF, 0xFFFF, 0, 0x8000]))
+        .var("S1", le16(&[1, 0, 0, 0x8000]))
+        .pred("P", 1 << 16)
+        .emask(!(1 << 16))
+        .expect_bytes("R", le16(&[0, 0xFFFF, 0, 0]))
+        .expect_pred("P", (1 << 16) | (1 << 19));
+    rows.add("four-lanes", row.derived(d));
 }

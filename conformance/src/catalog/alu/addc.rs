@@ -43,4 +43,52 @@ fn add(rows: &mut Rows) {
         .expect_lanes("V1", DataType::UD, &[0, OLD.into(), 4, OLD.into()])
         .expect_lanes("C1", DataType::UD, &[1, OLD.into(), 0, OLD.into()]);
     rows.add("predication", row.derived(d));
+    ir_more(rows);
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    use crate::catalog::build::le32;
+    use simd::OLD;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "addc (M1, 4) R(0,0)<1>:ud C(0,0)<1>:ud S0(0,0)<1;1,0>:ud S1(0,0)<1;1,0>:ud, R and C \
+             starting at 0xDEADBEEF: 0xFFFFFFFF + 1 = 2^32: 0, carry 1. 0 + 0: 0, 0. 0xFFFFFFFF \
+             + 0xFFFFFFFF = 0x1_FFFFFFFE: carry 1. 0x7FFFFFFF + 0x80000000 = 0xFFFFFFFF: carry 0.";
+    let text = ".decl R v_type=G type=ud num_elts=4\n.decl C v_type=G type=ud num_elts=4\n\
+                .decl S0 v_type=G type=ud num_elts=4\n.decl S1 v_type=G type=ud num_elts=4\n\
+                addc (M1, 4) R(0,0)<1> C(0,0)<1> S0(0,0)<1;1,0> S1(0,0)<1;1,0>\n";
+    let row = simd::text_row(text)
+        .var("R", le32(&[OLD; 4]))
+        .var("C", le32(&[OLD; 4]))
+        .var("S0", le32(&[0xFFFF_FFFF, 0, 0xFFFF_FFFF, 0x7FFF_FFFF]))
+        .var("S1", le32(&[1, 0, 0xFFFF_FFFF, 0x8000_0000]))
+        .expect_bytes("R", le32(&[0, 0, 0xFFFF_FFFE, 0xFFFF_FFFF]))
+        .expect_bytes("C", le32(&[1, 0, 1, 0]));
+    rows.add("four-lanes", row.derived(d));
+
+    let d =
+        "(!P) addc (M1, 4) R C 0xFFFFFFFF:ud 0x1:ud with P = 0b0110: channels 0 and 3 run: 2^32 \
+             → 0, carry 1; channels 1 and 2 keep 0xDEADBEEF. Then madw (M1, 1) M(0,0)<1>:d \
+             (-)S0(0,0)<0;1,0>:d 0x2:d 0x0:d with S0 = INT_MIN: (-)INT_MIN = +2^31 exactly \
+             (OPERAND-MODIFIER-TABLE); 2^31 * 2 + 0 = 2^32: low half 0, high half 1 one GRF later \
+             (M's element 8 on 32-byte GRFs).";
+    let text = ".decl R v_type=G type=ud num_elts=4\n.decl C v_type=G type=ud num_elts=4\n\
+                .decl S0 v_type=G type=d num_elts=1\n.decl P v_type=P num_elts=4\n\
+                .decl M v_type=G type=d num_elts=16\n\
+                (!P) addc (M1, 4) R(0,0)<1> C(0,0)<1> 0xffffffff:ud 0x1:ud\n\
+                madw (M1, 1) M(0,0)<1> (-)S0(0,0)<0;1,0> 0x2:d 0x0:d\n";
+    let mut m = [0u32; 16];
+    m[8] = 1;
+    let row = simd::text_row(text)
+        .var("R", le32(&[OLD; 4]))
+        .var("C", le32(&[OLD; 4]))
+        .var("S0", simd::i32s(&[i32::MIN]))
+        .pred("P", 0b0110)
+        .expect_bytes("R", le32(&[0, OLD, OLD, 0]))
+        .expect_bytes("C", le32(&[1, OLD, OLD, 1]))
+        .expect_bytes("M", le32(&m));
+    rows.add("four-lanes", row.derived(d));
 }

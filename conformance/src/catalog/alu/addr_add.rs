@@ -176,4 +176,26 @@ fn add(rows: &mut Rows) {
     .expect_lanes("A0", DataType::UW, &[6, 0, 0, 0])
     .literal(errata::ADDR_ADD_PREDEFINED);
     rows.add("predefined", row.derived(d));
+    ir_more(rows);
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "V (8 UD) is the first general variable: byte 32. addr_add (M1, 2) A(0)<1> &V+4 \
+             0x10:uw → 32 + 4 + 16 = 52 in both channels. addr_add (M1, 2) A(2)<1> B(1)<1;1,0> \
+             0xFFE0:uw with B = [0xFFF0, 5, 0xFFE0, 0]: 5 + 0xFFE0 = 0xFFE5; 0xFFE0 + 0xFFE0 = \
+             0x1_FFC0 wraps to 0xFFC0 (ADDR-ADD-RANGE).";
+    let text = ".decl V v_type=G type=ud num_elts=8\n.decl A v_type=A num_elts=4\n\
+                .decl B v_type=A num_elts=4\n\
+                addr_add (M1, 2) A(0)<1> &V+4 0x10:uw\n\
+                addr_add (M1, 2) A(2)<1> B(1)<1;1,0> 0xffe0:uw\n";
+    let le16 = crate::catalog::build::le16;
+    let row = simd::text_row(text)
+        .var("B", le16(&[0xFFF0, 5, 0xFFE0, 0]))
+        .expect_bytes("A", le16(&[52, 52, 0xFFE5, 0xFFC0]));
+    rows.add("lanes", row.derived(d));
 }

@@ -152,4 +152,66 @@ fn add(rows: &mut Rows) {
     );
     let d = "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.";
     qword_forms_literal(rows, d, "and (M1, 1) VR(0,0)<1> VQ(0,0)<0;1,0> 0x1:q");
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "and|or|xor (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 [~]S1(0,0)<0;1,0>:T1 not (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 instructions/AND.md, OR.md, XOR.md, NOT.md: bitwise on two's-complement values, each source extended by its own type after `~` (which complements within the type's width); NOT gives -src0 - 1; the result truncated into DT.";
+    simd::logic(
+        rows,
+        &why(d, "and", ""),
+        "and",
+        UD,
+        &[o(UD, 0xF0F0_F0F0), o(UD, 0xFF00_FF00)],
+        0xF000_F000,
+    );
+    simd::logic(
+        rows,
+        &why(
+            d,
+            "and_b_sign_extends",
+            "B 0xFF = -1 sign-extends to all ones",
+        ),
+        "and",
+        UD,
+        &[o(B, -1), o(UD, 0x1234_5678)],
+        0x1234_5678,
+    );
+    simd::logic(
+        rows,
+        &why(d, "and_ub_zero_extends", "UB 0xFF zero-extends"),
+        "and",
+        UD,
+        &[o(UB, 0xFF), o(UD, 0x1234_5678)],
+        0x78,
+    );
+    simd::logic(
+        rows,
+        &why(
+            d,
+            "and_not_w",
+            "~0x00FF in 16 bits = 0xFF00 = W -256: sign-extended 0xFFFFFF00",
+        ),
+        "and",
+        UD,
+        &[md(Mod::Not, W, 0x00FF), o(UD, 0x1234_5678)],
+        0x1234_5600,
+    );
+    simd::logic(
+        rows,
+        &why(
+            d,
+            "and_not_uw",
+            "~0x00FF in 16 bits = UW 0xFF00: zero-extended",
+        ),
+        "and",
+        UD,
+        &[md(Mod::Not, UW, 0x00FF), o(UD, 0x1234_5678)],
+        0x5600,
+    );
 }

@@ -240,4 +240,133 @@ fn add(rows: &mut Rows) {
             .literal(errata::ASR_SIGNED_OPERANDS)
             .derived(d),
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "asr (M1, 8) R(0,0)<1>:DT [MOD]S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/ASR.md: count = src1 & 31 (& 63 for a Q or UQ destination); floor(src0 / 2^count) of src0's exact value (sign-extended by its own type), truncated into DT.";
+    simd::asr(rows, &why(d, "by_0", ""), D, o(D, 7), o(UD, 0), 7);
+    simd::asr(rows, &why(d, "positive", ""), D, o(D, 7), o(UD, 1), 3);
+    simd::asr(
+        rows,
+        &why(d, "negative_floors", "-7 / 2 = -3.5: floor -4"),
+        D,
+        o(D, -7),
+        o(UD, 1),
+        -4,
+    );
+    simd::asr(
+        rows,
+        &why(d, "minus_one_by_31", ""),
+        D,
+        o(D, -1),
+        o(UD, 31),
+        -1,
+    );
+    simd::asr(
+        rows,
+        &why(d, "int_min_by_31", ""),
+        D,
+        o(D, INT_MIN),
+        o(UD, 31),
+        -1,
+    );
+    simd::asr(
+        rows,
+        &why(d, "int_min_by_32_masked_to_0", ""),
+        D,
+        o(D, INT_MIN),
+        o(UD, 32),
+        INT_MIN,
+    );
+    simd::asr(
+        rows,
+        &why(d, "int_min_by_33_masked_to_1", ""),
+        D,
+        o(D, INT_MIN),
+        o(UD, 33),
+        -0x4000_0000,
+    );
+    simd::asr(
+        rows,
+        &why(d, "int_min_by_63_masked_to_31", ""),
+        D,
+        o(D, INT_MIN),
+        o(UD, 63),
+        -1,
+    );
+    simd::asr(
+        rows,
+        &why(d, "w_by_15", ""),
+        W,
+        o(W, -0x8000),
+        o(UW, 15),
+        -1,
+    );
+    simd::asr(
+        rows,
+        &why(
+            d,
+            "ud_src",
+            "a UD source is zero-extended: 2^31 >> 4 = 2^27",
+        ),
+        D,
+        o(UD, 0x8000_0000),
+        o(UD, 4),
+        0x0800_0000,
+    );
+    simd::asr(
+        rows,
+        &why(d, "negated_src0", "(-)7 = -7: floor(-3.5) = -4"),
+        D,
+        md(Mod::Neg, D, 7),
+        o(UD, 1),
+        -4,
+    );
+    simd::asr(
+        rows,
+        &why(d, "q_by_63", ""),
+        Q,
+        o(Q, i64::MIN as i128),
+        o(UD, 63),
+        -1,
+    );
+    simd::asr(
+        rows,
+        &why(d, "q_by_64_masked_to_0", ""),
+        Q,
+        o(Q, i64::MIN as i128),
+        o(UD, 64),
+        i64::MIN as i128,
+    );
+    simd::asr(
+        rows,
+        &why(d, "q_by_65_masked_to_1", ""),
+        Q,
+        o(Q, i64::MIN as i128),
+        o(UD, 65),
+        -(1 << 62),
+    );
+    simd::asr(rows, &why(d, "q_src_d_dst_by_33", "a D destination masks the count with 31 even for a Q source: 2^32 >> 1 = 2^31 -> D 0x80000000"), D, o(Q, 1 << 32), o(Q, 33), INT_MIN);
+    simd::asr(
+        rows,
+        &why(d, "ud_src_q_dst", ""),
+        Q,
+        o(UD, 0xFFFF_FFFF),
+        o(UD, 4),
+        0x0FFF_FFFF,
+    );
+    simd::asr(
+        rows,
+        &why(d, "d_src_q_dst_by_40", ""),
+        Q,
+        o(D, -1),
+        o(UD, 40),
+        -1,
+    );
 }

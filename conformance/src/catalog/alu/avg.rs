@@ -132,4 +132,143 @@ fn add(rows: &mut Rows) {
         "avg (M1, 8) VD(0,0)<1> ~VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "avg[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/AVG.md: (src0 + src1 + 1) >> 1 on the exact sum, i.e. floor((a + b + 1) / 2).";
+    simd::avg(
+        rows,
+        &why(d, "rounds_half_up", "4 >> 1"),
+        false,
+        D,
+        o(D, 1),
+        o(D, 2),
+        2,
+    );
+    simd::avg(
+        rows,
+        &why(d, "equal", "3 >> 1"),
+        false,
+        D,
+        o(D, 1),
+        o(D, 1),
+        1,
+    );
+    simd::avg(
+        rows,
+        &why(d, "minus_half_to_zero", "0 >> 1"),
+        false,
+        D,
+        o(D, -1),
+        o(D, 0),
+        0,
+    );
+    simd::avg(
+        rows,
+        &why(d, "minus_one_exact", "-1 >> 1 = floor(-0.5)"),
+        false,
+        D,
+        o(D, -2),
+        o(D, 0),
+        -1,
+    );
+    simd::avg(
+        rows,
+        &why(d, "minus_one_and_half", "-2 >> 1"),
+        false,
+        D,
+        o(D, -3),
+        o(D, 0),
+        -1,
+    );
+    simd::avg(
+        rows,
+        &why(d, "minus_two_exact", "-3 >> 1 = floor(-1.5)"),
+        false,
+        D,
+        o(D, -4),
+        o(D, 0),
+        -2,
+    );
+    simd::avg(
+        rows,
+        &why(d, "int_max", "(2^32 - 1) >> 1"),
+        false,
+        D,
+        o(D, INT_MAX),
+        o(D, INT_MAX),
+        INT_MAX,
+    );
+    simd::avg(
+        rows,
+        &why(d, "int_min", "(-2^32 + 1) >> 1"),
+        false,
+        D,
+        o(D, INT_MIN),
+        o(D, INT_MIN),
+        INT_MIN,
+    );
+    simd::avg(
+        rows,
+        &why(d, "ud_max", ""),
+        false,
+        UD,
+        o(UD, 0xFFFF_FFFF),
+        o(UD, 0xFFFF_FFFF),
+        0xFFFF_FFFF,
+    );
+    simd::avg(
+        rows,
+        &why(d, "ub", "510 >> 1"),
+        false,
+        UB,
+        o(UB, 0xFF),
+        o(UB, 0xFE),
+        0xFF,
+    );
+    simd::avg(
+        rows,
+        &why(
+            d,
+            "mixed",
+            "(2^32 - 1) + (-1) + 1 = 2^32 - 1, >> 1 = 2^31 - 1",
+        ),
+        false,
+        D,
+        o(UD, 0xFFFF_FFFF),
+        o(D, -1),
+        INT_MAX,
+    );
+    simd::avg(
+        rows,
+        &why(
+            d,
+            "sat_to_ub",
+            "-10 >> 1 = -5: clamped to 0, truncated to 0xFB",
+        ),
+        true,
+        UB,
+        o(D, -5),
+        o(D, -6),
+        0,
+    );
+    simd::avg(
+        rows,
+        &why(
+            d,
+            "truncate_to_ub",
+            "-10 >> 1 = -5: clamped to 0, truncated to 0xFB",
+        ),
+        false,
+        UB,
+        o(D, -5),
+        o(D, -6),
+        0xFB,
+    );
 }

@@ -241,4 +241,174 @@ fn add(rows: &mut Rows) {
                 .derived(d),
         );
     }
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "bfe (M1, 8) R(0,0)<1>:T S0(0,0)<0;1,0>:T S1(0,0)<0;1,0>:T S2(0,0)<0;1,0>:T width = src0 & 0x1F, offset = src1 & 0x1F. Resolved BFE-SIGN-EXTENSION: width 0 gives 0; if offset + width < 32, (src2 << (32 - width - offset)) >> (32 - width), else src2 >> offset, the right shifts arithmetic for D. Literal: (src2 >> offset) & ((1 << width) - 1), `>>` arithmetic for D, the mask zero-extending the field.";
+    simd::bfe(rows, &why(d, "ud_width_0", ""), UD, 0, 4, 0xFFFF_FFFF, 0, 0);
+    simd::bfe(
+        rows,
+        &why(d, "ud_width_32_masked_to_0", ""),
+        UD,
+        32,
+        0,
+        0xFFFF_FFFF,
+        0,
+        0,
+    );
+    simd::bfe(
+        rows,
+        &why(d, "ud_middle", "bits 4..12 of 0x12345678: 0x67"),
+        UD,
+        8,
+        4,
+        0x1234_5678,
+        0x67,
+        0x67,
+    );
+    simd::bfe(
+        rows,
+        &why(
+            d,
+            "ud_offset_33_masked_to_1",
+            "offset 33 & 0x1F = 1: bits 1..9 of 0x12345678 = 0x3C",
+        ),
+        UD,
+        8,
+        33,
+        0x1234_5678,
+        0x3C,
+        0x3C,
+    );
+    simd::bfe(
+        rows,
+        &why(
+            d,
+            "ud_offset_31",
+            "offset 31, width 1: offset + width = 32, src2 >> 31",
+        ),
+        UD,
+        1,
+        31,
+        0x8000_0000,
+        1,
+        1,
+    );
+    simd::bfe(
+        rows,
+        &why(d, "ud_sum_32", "offset + width = 32: bits 1..32"),
+        UD,
+        31,
+        1,
+        0xFFFF_FFFF,
+        0x7FFF_FFFF,
+        0x7FFF_FFFF,
+    );
+    simd::bfe(
+        rows,
+        &why(d, "ud_top_nibble", ""),
+        UD,
+        4,
+        28,
+        0xF000_0000,
+        0xF,
+        0xF,
+    );
+    simd::bfe(
+        rows,
+        &why(d, "ud_sum_over_32", "offset + width = 62 > 32: src2 >> 31"),
+        UD,
+        31,
+        31,
+        0x8000_0000,
+        1,
+        1,
+    );
+    simd::bfe(rows, &why(d, "d_width_0", ""), D, 0, 0, -1, 0, 0);
+    simd::bfe(
+        rows,
+        &why(
+            d,
+            "d_negative_field",
+            "field 0xF8 of 0x00000F80 has its top bit set: resolved sign-extends to -8",
+        ),
+        D,
+        8,
+        4,
+        0x0000_0F80,
+        -8,
+        0xF8,
+    );
+    simd::bfe(
+        rows,
+        &why(d, "d_positive_field", ""),
+        D,
+        8,
+        4,
+        0x0000_0700,
+        0x70,
+        0x70,
+    );
+    simd::bfe(
+        rows,
+        &why(
+            d,
+            "d_offset_31",
+            "offset + width = 32: INT_MIN >> 31 = -1 (arithmetic); literal masks it to 1",
+        ),
+        D,
+        1,
+        31,
+        INT_MIN,
+        -1,
+        1,
+    );
+    simd::bfe(
+        rows,
+        &why(
+            d,
+            "d_sum_over_32",
+            "offset + width = 34: INT_MIN >> 30 = -2 = 0xFFFFFFFE; literal keeps 4 bits: 0xE",
+        ),
+        D,
+        4,
+        30,
+        INT_MIN,
+        -2,
+        0xE,
+    );
+    simd::bfe(
+        rows,
+        &why(
+            d,
+            "d_width_31",
+            "31-bit field 0x40000000 has its top bit set: -2^30; literal keeps it positive",
+        ),
+        D,
+        31,
+        0,
+        0x4000_0000,
+        -0x4000_0000,
+        0x4000_0000,
+    );
+    simd::bfe(
+        rows,
+        &why(
+            d,
+            "d_sum_32",
+            "offset + width = 32: -1 >> 1 = -1; literal masks to 31 bits",
+        ),
+        D,
+        31,
+        1,
+        -1,
+        -1,
+        0x7FFF_FFFF,
+    );
 }

@@ -120,4 +120,107 @@ fn add(rows: &mut Rows) {
         None,
         Some(ErrorClass::InvalidInstruction),
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "bfi (M1, 8) R(0,0)<1>:T S0(0,0)<0;1,0>:T S1 S2 S3 (all `<0;1,0>:T`) instructions/BFI.md: width = src0 & 0x1F, offset = src1 & 0x1F, bitmask = ((1 << width) - 1) << offset in 32 bits; ((src2 << offset) & bitmask) | (src3 & ~bitmask).";
+    simd::bfi(
+        rows,
+        &why(d, "width_0", ""),
+        UD,
+        0,
+        8,
+        0xFFFF_FFFF,
+        0x1234_5678,
+        0x1234_5678,
+    );
+    simd::bfi(
+        rows,
+        &why(d, "width_32_masked_to_0", ""),
+        UD,
+        32,
+        8,
+        0xFFFF_FFFF,
+        0x1234_5678,
+        0x1234_5678,
+    );
+    simd::bfi(
+        rows,
+        &why(d, "byte_1", "bitmask 0x0000FF00"),
+        UD,
+        8,
+        8,
+        0xAB,
+        0x1234_5678,
+        0x1234_AB78,
+    );
+    simd::bfi(
+        rows,
+        &why(
+            d,
+            "insert_truncated",
+            "src2's bits above the field are dropped",
+        ),
+        UD,
+        8,
+        8,
+        0xFFAB,
+        0x1234_5678,
+        0x1234_AB78,
+    );
+    simd::bfi(
+        rows,
+        &why(d, "offset_31", "bitmask 0xF << 31 = 0x80000000 in 32 bits"),
+        UD,
+        4,
+        31,
+        0xF,
+        0x1234_5678,
+        0x9234_5678,
+    );
+    simd::bfi(
+        rows,
+        &why(d, "sum_32", "bitmask 0xFFFFFFFE; bit 0 of src3 (0) kept"),
+        UD,
+        31,
+        1,
+        0xFFFF_FFFF,
+        0x1234_5678,
+        0xFFFF_FFFE,
+    );
+    simd::bfi(
+        rows,
+        &why(
+            d,
+            "sum_over_32",
+            "bitmask 0xFF << 28 = 0xF0000000; 0xAB << 28 = 0xB0000000",
+        ),
+        UD,
+        8,
+        28,
+        0xAB,
+        0x1234_5678,
+        0xB234_5678,
+    );
+    simd::bfi(rows, &why(d, "d", ""), D, 4, 0, -1, 0, 0xF);
+    simd::bfi(
+        rows,
+        &why(
+            d,
+            "d_offset_33_masked_to_1",
+            "offset 33 & 0x1F = 1: bitmask 0x1E",
+        ),
+        D,
+        4,
+        33,
+        -1,
+        0,
+        0x1E,
+    );
 }

@@ -55,4 +55,20 @@ fn add(rows: &mut Rows) {
         "bfrev (M1, 8) VUD(0,0)<1> ~VUD(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "bfrev (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud instructions/BFREV.md: bit k of the result is bit 31-k of src0.";
+    simd::bfrev(rows, &why(d, "zero", ""), 0x0000_0000, 0x0000_0000);
+    simd::bfrev(rows, &why(d, "all_ones", ""), 0xFFFF_FFFF, 0xFFFF_FFFF);
+    simd::bfrev(rows, &why(d, "one", ""), 0x0000_0001, 0x8000_0000);
+    simd::bfrev(rows, &why(d, "int_min", ""), 0x8000_0000, 0x0000_0001);
+    simd::bfrev(rows, &why(d, "low_half", ""), 0x0000_FFFF, 0xFFFF_0000);
+    simd::bfrev(rows, &why(d, "nibbles", "0001 0010 0011 0100 0101 0110 0111 1000 read backwards: 0001 1110 0110 1010 0010 1100 0100 1000"), 0x1234_5678, 0x1E6A_2C48);
 }

@@ -135,4 +135,25 @@ fn add(rows: &mut Rows) {
         "cbit.sat (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "cbit (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:T0 Resolved CBIT-RESULT: the set bits of src0 in its own width. Literal: the loop shifts `val` down to 0 and writes `val`: always 0.";
+    simd::cbit(rows, &why(d, "ub_zero", ""), UB, 0x00, 0);
+    simd::cbit(rows, &why(d, "ub_all_ones", ""), UB, 0xFF, 8);
+    simd::cbit(rows, &why(d, "ub_top_bit", ""), UB, 0x80, 1);
+    simd::cbit(rows, &why(d, "uw_all_ones", ""), UW, 0xFFFF, 16);
+    simd::cbit(rows, &why(d, "uw_two_bits", ""), UW, 0x8001, 2);
+    simd::cbit(rows, &why(d, "ud_zero", ""), UD, 0x0000_0000, 0);
+    simd::cbit(rows, &why(d, "ud_all_ones", ""), UD, 0xFFFF_FFFF, 32);
+    simd::cbit(rows, &why(d, "ud_int_min", ""), UD, 0x8000_0000, 1);
+    simd::cbit(rows, &why(d, "ud_int_max", ""), UD, 0x7FFF_FFFF, 31);
+    simd::cbit(rows, &why(d, "ud_one", ""), UD, 0x0000_0001, 1);
+    simd::cbit(rows, &why(d, "ud_alternating", ""), UD, 0xAAAA_AAAA, 16);
 }

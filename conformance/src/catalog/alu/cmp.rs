@@ -378,4 +378,155 @@ fn add(rows: &mut Rows) {
             .literal(errata::CMP_QWORD_TYPEMAP)
             .derived(d),
     );
+    ir_rows(rows);
+    ir_more(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "cmp.<rel> (M1, 8) P S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 (instructions/CMP.md): every lane compares the same pair; P's bit i is lane i's result.";
+    simd::cmp_into_predicate(
+        rows,
+        &why(
+            d,
+            "",
+            "NaN is unordered: NE true in every lane (0xFF), EQ and LT false.",
+        ),
+        "ne",
+        (F, 0x7fc0_0000),
+        (F, 0x7fc0_0000),
+        0,
+        0xff,
+    );
+    simd::cmp_into_predicate(
+        rows,
+        &why(
+            d,
+            "",
+            "NaN is unordered: NE true in every lane (0xFF), EQ and LT false.",
+        ),
+        "eq",
+        (F, 0x7fc0_0000),
+        (F, 0x7fc0_0000),
+        0,
+        0,
+    );
+    simd::cmp_into_predicate(
+        rows,
+        &why(
+            d,
+            "",
+            "NaN is unordered: NE true in every lane (0xFF), EQ and LT false.",
+        ),
+        "lt",
+        (F, 0x7f80_0001),
+        (F, 0x7f80_0000),
+        0,
+        0,
+    );
+    simd::cmp_into_predicate(
+        rows,
+        &why(d, "", "-0 = +0; +inf = +inf; -inf < +inf."),
+        "eq",
+        (F, 0x8000_0000),
+        (F, 0),
+        0,
+        0xff,
+    );
+    simd::cmp_into_predicate(
+        rows,
+        &why(d, "", "-0 = +0; +inf = +inf; -inf < +inf."),
+        "ge",
+        (F, 0x7f80_0000),
+        (F, 0x7f80_0000),
+        0,
+        0xff,
+    );
+    simd::cmp_into_predicate(
+        rows,
+        &why(d, "", "-0 = +0; +inf = +inf; -inf < +inf."),
+        "lt",
+        (F, 0xff80_0000),
+        (F, 0x7f80_0000),
+        0,
+        0xff,
+    );
+    simd::cmp_into_predicate(
+        rows,
+        &why(
+            d,
+            "",
+            "F denormal 2^-149 vs +0: flushed with %cr0 = 0 (equal), kept with bit 7 (greater).",
+        ),
+        "gt",
+        (F, 1),
+        (F, 0),
+        0,
+        0,
+    );
+    simd::cmp_into_predicate(
+        rows,
+        &why(
+            d,
+            "",
+            "F denormal 2^-149 vs +0: flushed with %cr0 = 0 (equal), kept with bit 7 (greater).",
+        ),
+        "gt",
+        (F, 1),
+        (F, 0),
+        0x80,
+        0xff,
+    );
+    simd::cmp_into_predicate(
+        rows,
+        &why(d, "", "HF 1.0 = F 1.0; DF 2.0 > DF 1.0."),
+        "eq",
+        (HF, 0x3c00),
+        (F, 0x3f80_0000),
+        0,
+        0xff,
+    );
+    simd::cmp_into_predicate(
+        rows,
+        &why(d, "", "HF 1.0 = F 1.0; DF 2.0 > DF 1.0."),
+        "gt",
+        (DF, 0x4000_0000_0000_0000),
+        (DF, 0x3ff0_0000_0000_0000),
+        0,
+        0xff,
+    );
+    simd::cmp_into_predicate(rows, &why(d, "", "Exact integers of mixed signedness: D -1 < UD 0xFFFFFFFF; B -128 < UB 128; Q -1 < UQ max."), "lt", (D, 0xffff_ffff), (UD, 0xffff_ffff), 0, 0xff);
+    simd::cmp_into_predicate(rows, &why(d, "", "Exact integers of mixed signedness: D -1 < UD 0xFFFFFFFF; B -128 < UB 128; Q -1 < UQ max."), "le", (B, 0x80), (UB, 0x80), 0, 0xff);
+    simd::cmp_into_predicate(rows, &why(d, "", "Exact integers of mixed signedness: D -1 < UD 0xFFFFFFFF; B -128 < UB 128; Q -1 < UQ max."), "ge", (Q, u64::MAX), (UQ, u64::MAX), 0, 0);
+    let d = "cmp.eq (M1, 8) R(0,0)<1>:DT S(0,0)<0;1,0>:T S(0,0)<0;1,0>:T (instructions/CMP.md): equal in every lane. True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way.";
+    simd::cmp_into_general(rows, &why(d, "", "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way."), F, F, 0x3f80_0000, false, 0xffff_ffff);
+    simd::cmp_into_general(rows, &why(d, "", "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way."), F, F, 0x3f80_0000, true, 0xbf80_0000);
+    simd::cmp_into_general(rows, &why(d, "", "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way."), HF, HF, 0x3c00, false, 0xffff);
+    simd::cmp_into_general(rows, &why(d, "", "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way."), HF, HF, 0x3c00, true, 0xbc00);
+    simd::cmp_into_general(rows, &why(d, "", "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way."), D, D, 5, true, 0xffff_ffff);
+    simd::cmp_into_general(rows, &why(d, "", "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way."), F, UD, 5, true, 0xbf80_0000);
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "cmp.lt (M5, 16) P S0(0,0)<1;1,0>:d 0x7:d with S0 = 0..15, P (32 elements) = \
+             0xFFFFFFFF, EM = 0xFFF0FFFF: channels 0..6 true. Channel i is bit 16 + i; EM \
+             disables channels 0..3 (EM bits 16..19): bits 16..19 keep their 1, 20..22 are set, \
+             23..31 cleared; the lower half is untouched.";
+    let text = ".decl P v_type=P num_elts=32\n.decl S0 v_type=G type=d num_elts=16\n\
+                cmp.lt (M5, 16) P S0(0,0)<1;1,0> 0x7:d\n";
+    let row = simd::text_row(text)
+        .var("S0", simd::i32s(&(0..16).collect::<Vec<i32>>()))
+        .pred("P", 0xffff_ffff)
+        .emask(0xfff0_ffff)
+        .expect_pred("P", 0x007f_ffff);
+    rows.add("simd16-predicate", row.derived(d));
 }

@@ -450,4 +450,327 @@ fn add(rows: &mut Rows) {
         .derived(d);
     rows.add("by-zero", row.clone());
     rows.add("by-zero", row.literal(errata::DIV_BY_ZERO));
+    ir_rows(rows);
+    ir_more(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "DIV and MOD on integers (DIV.md Notes: the quotient truncates toward zero, the remainder has the numerator's sign).";
+    simd::div_mod_int(rows, &why(d, "pos_pos", ""), "div", D, 7, 2, 3, 1);
+    simd::div_mod_int(
+        rows,
+        &why(d, "neg_pos", "-7 / 2 = -3 r -1"),
+        "div",
+        D,
+        0xFFFF_FFF9,
+        2,
+        0xFFFF_FFFD,
+        0xFFFF_FFFF,
+    );
+    simd::div_mod_int(
+        rows,
+        &why(d, "pos_neg", "7 / -2 = -3 r 1"),
+        "div",
+        D,
+        7,
+        0xFFFF_FFFE,
+        0xFFFF_FFFD,
+        1,
+    );
+    simd::div_mod_int(
+        rows,
+        &why(d, "neg_neg", "-7 / -2 = 3 r -1"),
+        "div",
+        D,
+        0xFFFF_FFF9,
+        0xFFFF_FFFE,
+        3,
+        0xFFFF_FFFF,
+    );
+    simd::div_mod_int(
+        rows,
+        &why(
+            d,
+            "int_min",
+            "INT_MIN / -1 = 2^31: low 32 bits 0x80000000, remainder 0",
+        ),
+        "div",
+        D,
+        0x8000_0000,
+        0xFFFF_FFFF,
+        0x8000_0000,
+        0,
+    );
+    simd::div_mod_int(
+        rows,
+        &why(d, "ud", "(2^32 - 1) / 10 = 429496729 r 5"),
+        "div",
+        UD,
+        0xFFFF_FFFF,
+        10,
+        0x1999_9999,
+        5,
+    );
+    simd::div_mod_int(
+        rows,
+        &why(d, "b", "B: -128 / 3 = -42 (0xD6) r -2 (0xFE)"),
+        "div",
+        B,
+        0x80,
+        3,
+        0xD6,
+        0xFE,
+    );
+    let d = "MUL and DIV on floats, one rounding into DT under %cr0.";
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "div_rne",
+            "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA",
+        ),
+        "div",
+        F,
+        &[(F, 0x3F80_0000), (F, 0x4040_0000)],
+        RNE,
+        0x3EAA_AAAB,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "div_ru",
+            "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA",
+        ),
+        "div",
+        F,
+        &[(F, 0x3F80_0000), (F, 0x4040_0000)],
+        RU,
+        0x3EAA_AAAB,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "div_rd",
+            "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA",
+        ),
+        "div",
+        F,
+        &[(F, 0x3F80_0000), (F, 0x4040_0000)],
+        RD,
+        0x3EAA_AAAA,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "div_rz",
+            "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA",
+        ),
+        "div",
+        F,
+        &[(F, 0x3F80_0000), (F, 0x4040_0000)],
+        RZ,
+        0x3EAA_AAAA,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "div_neg_ru",
+            "-1/3 under RU rounds toward +inf: the smaller magnitude 0xBEAAAAAA",
+        ),
+        "div",
+        F,
+        &[(F, 0xBF80_0000), (F, 0x4040_0000)],
+        RU,
+        0xBEAA_AAAA,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "div_hf_to_f",
+            "HF sources into F: 1/3 computed once into F",
+        ),
+        "div",
+        F,
+        &[(HF, 0x3C00), (HF, 0x4200)],
+        RNE,
+        0x3EAA_AAAB,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(d, "div_hf", "HF 1/3 = 0x3555; DF 1/3 = 0x3FD5555555555555"),
+        "div",
+        HF,
+        &[(HF, 0x3C00), (HF, 0x4200)],
+        RNE,
+        0x3555,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(d, "div_df", "HF 1/3 = 0x3555; DF 1/3 = 0x3FD5555555555555"),
+        "div",
+        DF,
+        &[(DF, 0x3FF0_0000_0000_0000), (DF, 0x4008_0000_0000_0000)],
+        RNE,
+        0x3FD5_5555_5555_5555,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "div_by_zero",
+            "1/0 = inf, 0/0 = default NaN, 1/-inf = -0",
+        ),
+        "div",
+        F,
+        &[(F, 0x3F80_0000), (F, 0)],
+        RNE,
+        0x7F80_0000,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "div_zero_zero",
+            "1/0 = inf, 0/0 = default NaN, 1/-inf = -0",
+        ),
+        "div",
+        F,
+        &[(F, 0), (F, 0)],
+        RNE,
+        0x7FC0_0000,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "div_by_minus_inf",
+            "1/0 = inf, 0/0 = default NaN, 1/-inf = -0",
+        ),
+        "div",
+        F,
+        &[(F, 0x3F80_0000), (F, 0xFF80_0000)],
+        RNE,
+        0x8000_0000,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "div_denormal",
+            "2^-126 / 2 = 2^-127 kept (0x00400000) or flushed (+0)",
+        ),
+        "div",
+        F,
+        &[(F, 0x0080_0000), (F, 0x4000_0000)],
+        KEEP_F,
+        0x0040_0000,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "div_flushed",
+            "2^-126 / 2 = 2^-127 kept (0x00400000) or flushed (+0)",
+        ),
+        "div",
+        F,
+        &[(F, 0x0080_0000), (F, 0x4000_0000)],
+        RNE,
+        0,
+    );
+    let d =
+        ".sat: 1.5 * 1.5 = 2.25 -> 1.0; 3 / 2 = 1.5 -> 1.0; -1 / 3 -> +0; 0.5 * 0.5 + 0.5 = 0.75.";
+    simd::float_sat(
+        rows,
+        &why(d, "div", ""),
+        "div",
+        &[(F, 0x4040_0000), (F, 0x4000_0000)],
+        0x3F80_0000,
+    );
+    simd::float_sat(
+        rows,
+        &why(d, "div_negative", ""),
+        "div",
+        &[(F, 0xBF80_0000), (F, 0x4040_0000)],
+        0,
+    );
+    let d = "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal).";
+    simd::div_readings(rows, &why(d, "five_thirds", "5/3: correctly rounded 0x3FD55555; literal 5 * rn(1/3) = 5 * 0xAAAAAB * 2^-25 = 0x3555557 * 2^-25, rounded to 24 bits: 0xD55556 * 2^-23 = 0x3FD55556"), &[(F, 0x40A0_0000), (F, 0x4040_0000)], RNE, 0x3FD5_5555, 0x3FD5_5556);
+    simd::div_readings(rows, &why(d, "reciprocal_overflow", "2^-149 / 2^-149 = 1 with denormals kept; literal: 1 / 2^-149 overflows to inf, times 2^-149"), &[(F, 1), (F, 1)], KEEP_F, 0x3F80_0000, 0x7F80_0000);
+    simd::div_readings(rows, &why(d, "reciprocal_alt", "the same with ALT: the reciprocal becomes the largest F, (2 - 2^-23) * 2^127 * 2^-149 = (2 - 2^-23) * 2^-22 = 0x34FFFFFF"), &[(F, 1), (F, 1)], KEEP_F | ALT, 0x3F80_0000, 0x34FF_FFFF);
+    simd::div_readings(
+        rows,
+        &why(d, "one_third", "1/3 agrees"),
+        &[(F, 0x3F80_0000), (F, 0x4040_0000)],
+        RNE,
+        0x3EAA_AAAB,
+        0x3EAA_AAAB,
+    );
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    use crate::catalog::build::{le16, le32};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "div (M1, 8) R(0,0)<1>:d A(0,0)<1;1,0>:d B(0,0)<1;1,0>:d, B = [1, 0, 2, 0, 3, 0, 4, \
+             0], A = 12 in every lane, R initially 0x77777777: lanes 0, 2, 4, 6 get 12, 6, 4, 3; \
+             lanes 1, 3, 5, 7 divide by zero (erratum DIV-BY-ZERO, resolved): their bytes are \
+             undefined (any value). Literal DIV-BY-ZERO: undefined-behaviour.";
+    let text = ".decl A v_type=G type=d num_elts=8\n.decl B v_type=G type=d num_elts=8\n\
+                .decl R v_type=G type=d num_elts=8\n\
+                div (M1, 8) R(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0>\n";
+    let base = || {
+        simd::text_row(text)
+            .var("A", simd::i32s(&[12; 8]))
+            .var("B", simd::i32s(&[1, 0, 2, 0, 3, 0, 4, 0]))
+            .var("R", le32(&[0x7777_7777; 8]))
+    };
+    let pattern: Vec<Option<u8>> = [12u32, 0, 6, 0, 4, 0, 3, 0]
+        .iter()
+        .enumerate()
+        .flat_map(|(k, v)| v.to_le_bytes().map(|b| (k % 2 == 0).then_some(b)))
+        .collect();
+    let row = base()
+        .expect_pattern("R", pattern)
+        .tag(visa_spec::errata::DIV_BY_ZERO);
+    rows.add("zero-divisor-lanes", row.derived(d));
+    let row = base()
+        .expect_error(visa_spec::ErrorClass::UndefinedBehaviour)
+        .literal(visa_spec::errata::DIV_BY_ZERO);
+    rows.add("zero-divisor-lanes", row.derived(d));
+
+    let d = "div (M1, 4) r[A0(0), 0]<1>:ud 0x8:ud S(0,0)<1;1,0>:ud, A0(0) = &R + 4 (S at 32, R \
+             at 64: 68), S = [2, 0, 4, 0]: through an indirect destination R[1..5] = [4, ?, 2, ?] \
+             (DIV-BY-ZERO resolved: the zero divisors' lanes are undefined); R[0] and R[5] \
+             untouched (0xAA). A second instruction, mov (M1, 1) R(0,2)<1>:ud 0x1:ud, writes \
+             R[2] again, which defines it: R = [0xAA, 4, 1, 2, ?, 0xAA].";
+    let text = ".decl S v_type=G type=ud num_elts=4\n.decl R v_type=G type=ud num_elts=6\n\
+                .decl A0 v_type=A num_elts=1\n\
+                div (M1, 4) r[A0(0),0]<1>:ud 0x8:ud S(0,0)<1;1,0>\n\
+                mov (M1, 1) R(0,2)<1> 0x1:ud\n";
+    let pattern: Vec<Option<u8>> = [0xAAu32, 4, 1, 2, 0, 0xAA]
+        .iter()
+        .enumerate()
+        .flat_map(|(k, v)| v.to_le_bytes().map(|b| (k != 4).then_some(b)))
+        .collect();
+    let row = simd::text_row(text)
+        .var("S", le32(&[2, 0, 4, 0]))
+        .var("R", le32(&[0xAA; 6]))
+        .var("A0", le16(&[68]))
+        .expect_pattern("R", pattern)
+        .tag(visa_spec::errata::DIV_BY_ZERO);
+    rows.add("zero-divisor-lanes", row.derived(d));
 }

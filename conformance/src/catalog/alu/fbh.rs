@@ -182,4 +182,99 @@ fn add(rows: &mut Rows) {
         "fbh (M1, 8) VUD(0,0)<1> VUW(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "fbh (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud Unsigned source (instructions/FBH.md): the leading zeros; no bit set gives 0xFFFFFFFF.";
+    simd::fbh_unsigned(
+        rows,
+        &why(d, "zero", "no bit set"),
+        0x0000_0000,
+        0xFFFF_FFFF,
+    );
+    simd::fbh_unsigned(rows, &why(d, "all_ones", "bit 31 set"), 0xFFFF_FFFF, 0);
+    simd::fbh_unsigned(rows, &why(d, "int_min", "bit 31 set"), 0x8000_0000, 0);
+    simd::fbh_unsigned(
+        rows,
+        &why(d, "int_max", "bit 30 is the highest set"),
+        0x7FFF_FFFF,
+        1,
+    );
+    simd::fbh_unsigned(
+        rows,
+        &why(d, "one", "31 zeros above bit 0"),
+        0x0000_0001,
+        31,
+    );
+    simd::fbh_unsigned(
+        rows,
+        &why(d, "bit_16", "bits 31..17 clear"),
+        0x0001_0000,
+        15,
+    );
+    simd::fbh_unsigned(
+        rows,
+        &why(d, "bit_15", "bits 31..16 clear"),
+        0x0000_8000,
+        16,
+    );
+    let d = "fbh (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:d Signed source, resolved FBH-SIGNED: the leading bits equal to the sign bit (zeros of a non-negative value, ones of a negative one); 0 and -1 give 0xFFFFFFFF. Literal: the test `(dScalar & (1 << 31)) == cval` compares 0x80000000 with 1 and never holds for a negative value, so its count is 0; 0 and -1 still give 0xFFFFFFFF.";
+    simd::fbh_signed(rows, &why(d, "zero", ""), 0, 0xFFFF_FFFF, 0xFFFF_FFFF);
+    simd::fbh_signed(rows, &why(d, "minus_one", ""), -1, 0xFFFF_FFFF, 0xFFFF_FFFF);
+    simd::fbh_signed(
+        rows,
+        &why(d, "int_min", "1000..: one leading one"),
+        INT_MIN,
+        1,
+        0,
+    );
+    simd::fbh_signed(
+        rows,
+        &why(d, "int_max", "0111..: one leading zero"),
+        INT_MAX,
+        1,
+        1,
+    );
+    simd::fbh_signed(rows, &why(d, "one", "31 leading zeros"), 1, 31, 31);
+    simd::fbh_signed(
+        rows,
+        &why(d, "minus_two", "0xFFFFFFFE: 31 leading ones"),
+        -2,
+        31,
+        0,
+    );
+    simd::fbh_signed(
+        rows,
+        &why(d, "bit_30", "0100..: one leading zero"),
+        0x4000_0000,
+        1,
+        1,
+    );
+    simd::fbh_signed(
+        rows,
+        &why(d, "top_two_bits", "1100..: two leading ones"),
+        0xC000_0000,
+        2,
+        0,
+    );
+    simd::fbh_signed(
+        rows,
+        &why(d, "bit_16", "15 leading zeros"),
+        0x0001_0000,
+        15,
+        15,
+    );
+    simd::fbh_signed(
+        rows,
+        &why(d, "minus_2_pow_16", "0xFFFF0000: 16 leading ones"),
+        -0x1_0000,
+        16,
+        0,
+    );
 }

@@ -33,4 +33,34 @@ fn add(rows: &mut Rows) {
         None,
         Some(ErrorClass::InvalidInstruction),
     );
+    ir_rows(rows);
+    ir_more(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "lzd (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud instructions/LZD.md: the leading zeros; the loop stops at 32, so 0 gives 32.";
+    simd::lzd(rows, &why(d, "zero", ""), 0x0000_0000, 32);
+    simd::lzd(rows, &why(d, "all_ones", ""), 0xFFFF_FFFF, 0);
+    simd::lzd(rows, &why(d, "int_min", ""), 0x8000_0000, 0);
+    simd::lzd(rows, &why(d, "int_max", ""), 0x7FFF_FFFF, 1);
+    simd::lzd(rows, &why(d, "one", ""), 0x0000_0001, 31);
+    simd::lzd(rows, &why(d, "bit_16", ""), 0x0001_0000, 15);
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "lzd.sat (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud with S0 = 0: the count (32) always \
+             fits UD, so saturation changes nothing; LZD-SAT resolved admits `.sat` on LZD (its \
+             Text form shows it).";
+    let row = simd::bcast("lzd.sat", UD, &[simd::o(UD, 0)]).tag(visa_spec::errata::LZD_SAT);
+    rows.add("simd8", simd::all8(row, UD, 32).derived(d));
 }

@@ -262,4 +262,125 @@ fn add(rows: &mut Rows) {
         "mad.sat (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
     );
+    ir_rows(rows);
+    ir_more(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d =
+        "MUL and MAD on integers: the exact result, then the low bits of DT (no integer `.sat`).";
+    simd::mul_mad_int(
+        rows,
+        &why(d, "mad", "3 * 4 + 5 = 17"),
+        "mad",
+        D,
+        &[(D, 3), (D, 4), (D, 5)],
+        17,
+    );
+    simd::mul_mad_int(
+        rows,
+        &why(
+            d,
+            "mad_ud_wraps",
+            "(2^32 - 1)^2 + 1 = 2^64 - 2^33 + 2: low 32 bits 2",
+        ),
+        "mad",
+        UD,
+        &[(UD, 0xFFFF_FFFF), (UD, 0xFFFF_FFFF), (UD, 1)],
+        2,
+    );
+    simd::mul_mad_int(
+        rows,
+        &why(d, "mad_negative", "-1 * 5 + -7 = -12"),
+        "mad",
+        D,
+        &[(D, 0xFFFF_FFFF), (D, 5), (D, 0xFFFF_FFF9)],
+        0xFFFF_FFF4,
+    );
+    let d =
+        ".sat: 1.5 * 1.5 = 2.25 -> 1.0; 3 / 2 = 1.5 -> 1.0; -1 / 3 -> +0; 0.5 * 0.5 + 0.5 = 0.75.";
+    simd::float_sat(
+        rows,
+        &why(d, "mad", ""),
+        "mad",
+        &[(F, 0x3F00_0000), (F, 0x3F00_0000), (F, 0x3F00_0000)],
+        0x3F40_0000,
+    );
+    let d = "MAD on floats under both readings of MAD-FUSED: (resolved, literal).";
+    simd::mad_float(rows, &why(d, "cancel", "(1 + 2^-23)^2 - (1 + 2^-22) = 2^-46 fused; literal: the product rounds to 1 + 2^-22, sum +0"), F, &[(F, 0x3F80_0001), (F, 0x3F80_0001), (F, 0xBF80_0002)], RNE, 0x2880_0000, 0);
+    simd::mad_float(
+        rows,
+        &why(
+            d,
+            "cancel_rd",
+            "the same under RD: literal gives -0 (a zero sum of opposite signs rounding down)",
+        ),
+        F,
+        &[(F, 0x3F80_0001), (F, 0x3F80_0001), (F, 0xBF80_0002)],
+        RD,
+        0x2880_0000,
+        0x8000_0000,
+    );
+    simd::mad_float(rows, &why(d, "nan_order", "0 * inf + sNaN(0x123): fused keeps src2's payload; literal: the product is the default NaN"), F, &[(F, 0), (F, 0x7F80_0000), (F, 0x7F80_0123)], RNE, 0x7FC0_0123, 0x7FC0_0000);
+    simd::mad_float(rows, &why(d, "hf_overflow", "HF 1365 * 48 - 16 = 65504 fused; literal: 65520 ties to even = 65536, overflows to inf"), HF, &[(HF, 0x6555), (HF, 0x5200), (HF, 0xCC00)], RNE, 0x7BFF, 0x7C00);
+    simd::mad_float(rows, &why(d, "alt", "F largest * 2 - largest = largest fused; literal with ALT: the product becomes largest, sum +0"), F, &[(F, 0x7F7F_FFFF), (F, 0x4000_0000), (F, 0xFF7F_FFFF)], RNE | ALT, 0x7F7F_FFFF, 0);
+    simd::mad_float(
+        rows,
+        &why(
+            d,
+            "df",
+            "DF (1 + 2^-52)^2 - (1 + 2^-51) = 2^-104 fused; literal +0",
+        ),
+        DF,
+        &[
+            (DF, 0x3FF0_0000_0000_0001),
+            (DF, 0x3FF0_0000_0000_0001),
+            (DF, 0xBFF0_0000_0000_0002),
+        ],
+        RNE,
+        0x3970_0000_0000_0000,
+        0,
+    );
+    simd::mad_float(
+        rows,
+        &why(
+            d,
+            "bf",
+            "BF (1 + 2^-7)^2 - (1 + 2^-6) = 2^-14 (0x3880) fused; literal +0",
+        ),
+        BF,
+        &[(BF, 0x3F81), (BF, 0x3F81), (BF, 0xBF82)],
+        RNE,
+        0x3880,
+        0,
+    );
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "mad (M1, 16) R:f A<1;1,0>:f B<0;1,0>:f C<1;1,0>:f with A[n] = n, B = 0.5, C = 0.25 \
+             under RNE and RZ: R[n] = n * 0.5 + 0.25 exactly in both.";
+    let text = ".decl A v_type=G type=f num_elts=16\n.decl B v_type=G type=f num_elts=1\n\
+                .decl C v_type=G type=f num_elts=16\n.decl R v_type=G type=f num_elts=16\n\
+                mad (M1, 16) R(0,0)<1> A(0,0)<1;1,0> B(0,0)<0;1,0> C(0,0)<1;1,0>\n";
+    let lanes: Vec<f32> = (0..16u8).map(f32::from).collect();
+    let want: Vec<f32> = (0..16u8).map(|n| f32::from(n) * 0.5 + 0.25).collect();
+    for cr0 in [simd::RNE, simd::RZ] {
+        let row = simd::text_row(text)
+            .var("A", simd::f32s(&lanes))
+            .var("B", simd::f32s(&[0.5]))
+            .var("C", simd::f32s(&[0.25; 16]))
+            .cr0(cr0)
+            .expect_bytes("R", simd::f32s(&want));
+        rows.add("simd16", row.derived(&format!("{d} Here %cr0 = {cr0:#x}.")));
+    }
 }

@@ -374,4 +374,231 @@ fn add(rows: &mut Rows) {
         "min (M1, 8) VQ(0,0)<1> VD(0,0)<1;1,0> VUD(0,0)<1;1,0>",
         None,
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "min|max[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 (instructions/MIN_MAX.md).";
+    simd::min_max(
+        rows,
+        &why(
+            d,
+            "",
+            "Integers: max(D -1, UD 0xFFFFFFFF) = 2^32 - 1: D 0xFFFFFFFF, .sat INT_MAX.",
+        ),
+        "max",
+        false,
+        D,
+        (D, 0xffff_ffff),
+        (UD, 0xffff_ffff),
+        &[],
+        0xffff_ffff,
+    );
+    simd::min_max(
+        rows,
+        &why(
+            d,
+            "",
+            "Integers: max(D -1, UD 0xFFFFFFFF) = 2^32 - 1: D 0xFFFFFFFF, .sat INT_MAX.",
+        ),
+        "max",
+        true,
+        D,
+        (D, 0xffff_ffff),
+        (UD, 0xffff_ffff),
+        &[],
+        0x7fff_ffff,
+    );
+    simd::min_max(
+        rows,
+        &why(
+            d,
+            "",
+            "Integers: max(D -1, UD 0xFFFFFFFF) = 2^32 - 1: D 0xFFFFFFFF, .sat INT_MAX.",
+        ),
+        "min",
+        false,
+        D,
+        (D, 0xffff_ffff),
+        (UD, 0xffff_ffff),
+        &[],
+        0xffff_ffff,
+    );
+    simd::min_max(
+        rows,
+        &why(d, "", "One NaN: the other source."),
+        "min",
+        false,
+        F,
+        (F, 0x7fc0_0000),
+        (F, 0x3f80_0000),
+        &[],
+        0x3f80_0000,
+    );
+    simd::min_max(
+        rows,
+        &why(d, "", "One NaN: the other source."),
+        "max",
+        false,
+        F,
+        (F, 0xbf80_0000),
+        (F, 0x7f80_0001),
+        &[],
+        0xbf80_0000,
+    );
+    simd::min_max(
+        rows,
+        &why(
+            d,
+            "",
+            "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN).",
+        ),
+        "min",
+        false,
+        F,
+        (F, 0x7fc0_0000),
+        (F, 0xff80_0001),
+        &[],
+        0xffc0_0001,
+    );
+    simd::min_max(
+        rows,
+        &why(
+            d,
+            "",
+            "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN).",
+        ),
+        "min",
+        false,
+        F,
+        (F, 0x7fc0_0000),
+        (F, 0xff80_0001),
+        &[visa_spec::errata::MIN_MAX_NAN],
+        0xff80_0001,
+    );
+    simd::min_max(
+        rows,
+        &why(
+            d,
+            "",
+            "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN).",
+        ),
+        "max",
+        false,
+        DF,
+        (DF, 0x7ff8_0000_0000_0000),
+        (DF, 0x7ff0_0000_0000_0001),
+        &[visa_spec::errata::MIN_MAX_NAN],
+        0x7ff0_0000_0000_0001,
+    );
+    simd::min_max(
+        rows,
+        &why(
+            d,
+            "",
+            "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN).",
+        ),
+        "max",
+        false,
+        DF,
+        (DF, 0x7ff8_0000_0000_0000),
+        (DF, 0x7ff0_0000_0000_0001),
+        &[],
+        0x7ff8_0000_0000_0001,
+    );
+    simd::min_max(
+        rows,
+        &why(
+            d,
+            "",
+            "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0.",
+        ),
+        "min",
+        false,
+        F,
+        (F, 0),
+        (F, 0x8000_0000),
+        &[],
+        0x8000_0000,
+    );
+    simd::min_max(
+        rows,
+        &why(
+            d,
+            "",
+            "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0.",
+        ),
+        "min",
+        false,
+        F,
+        (F, 0),
+        (F, 0x8000_0000),
+        &[visa_spec::errata::MIN_MAX_ZERO_SIGN],
+        0,
+    );
+    simd::min_max(
+        rows,
+        &why(
+            d,
+            "",
+            "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0.",
+        ),
+        "max",
+        false,
+        F,
+        (F, 0x8000_0000),
+        (F, 0),
+        &[],
+        0,
+    );
+    simd::min_max(
+        rows,
+        &why(
+            d,
+            "",
+            "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0.",
+        ),
+        "max",
+        false,
+        F,
+        (F, 0x8000_0000),
+        (F, 0),
+        &[visa_spec::errata::MIN_MAX_ZERO_SIGN],
+        0x8000_0000,
+    );
+    simd::min_max(
+        rows,
+        &why(
+            d,
+            "",
+            ".sat: max(2.0, 0.5) → 1.0; mixed F and HF: min(1.0, HF 0.5) = 0.5.",
+        ),
+        "max",
+        true,
+        F,
+        (F, 0x4000_0000),
+        (F, 0x3f00_0000),
+        &[],
+        0x3f80_0000,
+    );
+    simd::min_max(
+        rows,
+        &why(
+            d,
+            "",
+            ".sat: max(2.0, 0.5) → 1.0; mixed F and HF: min(1.0, HF 0.5) = 0.5.",
+        ),
+        "min",
+        false,
+        F,
+        (F, 0x3f80_0000),
+        (HF, 0x3800),
+        &[],
+        0x3f00_0000,
+    );
 }

@@ -28,6 +28,7 @@ pub mod mul;
 pub mod mulh;
 pub mod not;
 pub mod operands;
+pub mod regions;
 pub mod or;
 pub mod rol;
 pub mod ror;
@@ -37,6 +38,7 @@ pub mod sel;
 pub mod setp;
 pub mod shl;
 pub mod shr;
+pub mod simd;
 pub mod subb;
 pub mod xor;
 

@@ -139,4 +139,138 @@ fn add(rows: &mut Rows) {
         "mod (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
     );
+    ir_rows(rows);
+    ir_more(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "DIV and MOD on integers (DIV.md Notes: the quotient truncates toward zero, the remainder has the numerator's sign).";
+    simd::div_mod_int(rows, &why(d, "pos_pos", ""), "mod", D, 7, 2, 3, 1);
+    simd::div_mod_int(
+        rows,
+        &why(d, "neg_pos", "-7 / 2 = -3 r -1"),
+        "mod",
+        D,
+        0xFFFF_FFF9,
+        2,
+        0xFFFF_FFFD,
+        0xFFFF_FFFF,
+    );
+    simd::div_mod_int(
+        rows,
+        &why(d, "pos_neg", "7 / -2 = -3 r 1"),
+        "mod",
+        D,
+        7,
+        0xFFFF_FFFE,
+        0xFFFF_FFFD,
+        1,
+    );
+    simd::div_mod_int(
+        rows,
+        &why(d, "neg_neg", "-7 / -2 = 3 r -1"),
+        "mod",
+        D,
+        0xFFFF_FFF9,
+        0xFFFF_FFFE,
+        3,
+        0xFFFF_FFFF,
+    );
+    simd::div_mod_int(
+        rows,
+        &why(
+            d,
+            "int_min",
+            "INT_MIN / -1 = 2^31: low 32 bits 0x80000000, remainder 0",
+        ),
+        "mod",
+        D,
+        0x8000_0000,
+        0xFFFF_FFFF,
+        0x8000_0000,
+        0,
+    );
+    simd::div_mod_int(
+        rows,
+        &why(d, "ud", "(2^32 - 1) / 10 = 429496729 r 5"),
+        "mod",
+        UD,
+        0xFFFF_FFFF,
+        10,
+        0x1999_9999,
+        5,
+    );
+    simd::div_mod_int(
+        rows,
+        &why(d, "b", "B: -128 / 3 = -42 (0xD6) r -2 (0xFE)"),
+        "mod",
+        B,
+        0x80,
+        3,
+        0xD6,
+        0xFE,
+    );
+    let d =
+        "mod.sat (M1, 8) R:ub S0:d S1:d: 300 % 1000 = 300 clamps to 255; -7 % 2 = -1 clamps to 0.";
+    simd::mod_sat(rows, &why(d, "high", ""), 300, 1000, 0xFF);
+    simd::mod_sat(rows, &why(d, "negative", ""), 0xFFFF_FFF9, 2, 0);
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    use crate::catalog::build::le32;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "mod (M1, 8) R(0,0)<1>:d A(0,0)<1;1,0>:d B(0,0)<1;1,0>:d, B = [1, 0, 2, 0, 3, 0, 4, \
+             0], A = 12 in every lane, R initially 0x77777777: lanes 0, 2, 4, 6 get 0; lanes 1, \
+             3, 5, 7 divide by zero (erratum DIV-BY-ZERO, resolved): their bytes are undefined \
+             (any value). Literal DIV-BY-ZERO: undefined-behaviour.";
+    let text = ".decl A v_type=G type=d num_elts=8\n.decl B v_type=G type=d num_elts=8\n\
+                .decl R v_type=G type=d num_elts=8\n\
+                mod (M1, 8) R(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0>\n";
+    let base = || {
+        simd::text_row(text)
+            .var("A", simd::i32s(&[12; 8]))
+            .var("B", simd::i32s(&[1, 0, 2, 0, 3, 0, 4, 0]))
+            .var("R", le32(&[0x7777_7777; 8]))
+    };
+    let pattern: Vec<Option<u8>> = (0..8)
+        .flat_map(|k| 0u32.to_le_bytes().map(|b| (k % 2 == 0).then_some(b)))
+        .collect();
+    let row = base()
+        .expect_pattern("R", pattern)
+        .tag(visa_spec::errata::DIV_BY_ZERO);
+    rows.add("zero-divisor-lanes", row.derived(d));
+    let row = base()
+        .expect_error(visa_spec::ErrorClass::UndefinedBehaviour)
+        .literal(visa_spec::errata::DIV_BY_ZERO);
+    rows.add("zero-divisor-lanes", row.derived(d));
+
+    let d = "(P1) mod (M1, 4) R:d A<1;1,0>:d B<1;1,0>:d with P1 = 0b0101, A = [7, 7, 7, 7] and B \
+             = [2, 0, 3, 0], R = -1: lanes 0 and 2 get 1; the disabled lanes 1 and 3 divide by \
+             zero but are neither written nor undefined, under both readings of DIV-BY-ZERO.";
+    let text = ".decl A v_type=G type=d num_elts=4\n.decl B v_type=G type=d num_elts=4\n\
+                .decl R v_type=G type=d num_elts=4\n.decl P1 v_type=P num_elts=4\n\
+                (P1) mod (M1, 4) R(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0>\n";
+    for literal in [false, true] {
+        let row = simd::text_row(text)
+            .var("A", simd::i32s(&[7; 4]))
+            .var("B", simd::i32s(&[2, 0, 3, 0]))
+            .var("R", simd::i32s(&[-1; 4]))
+            .pred("P1", 0b0101)
+            .expect_bytes("R", simd::i32s(&[1, -1, 1, -1]));
+        let row = if literal {
+            row.literal(visa_spec::errata::DIV_BY_ZERO)
+        } else {
+            row.tag(visa_spec::errata::DIV_BY_ZERO)
+        };
+        rows.add("disabled-zero-divisor", row.derived(d));
+    }
 }

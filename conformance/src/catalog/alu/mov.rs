@@ -7,7 +7,7 @@ use visa_spec::types::DataType;
 use visa_spec::ErrorClass;
 
 use super::{mov, predication, region, HPG, SRC16};
-use crate::catalog::build::{le16, le32};
+use crate::catalog::build::{le16, le32, le64};
 use crate::catalog::{Doc, Row, Rows};
 
 pub const DOC: Doc = Doc {
@@ -535,4 +535,321 @@ fn add(rows: &mut Rows) {
         .var("A0", le16(&[0xfff0]))
         .expect_error(ErrorClass::UndefinedBehaviour);
     rows.add("predicate-indirect", row.derived(d));
+    ir_lanes(rows);
+}
+
+/// Multi-lane MOV rows written out as text: conversions, rounding under %cr0, saturation,
+/// packed immediates and a predicate source (2_datatypes.md, 5_operands.md).
+fn ir_lanes(rows: &mut Rows) {
+    use super::simd::{f32s, i32s, text_row};
+    const MOV_F_D4: &str =
+        ".decl S v_type=G type=f num_elts=4\n.decl R v_type=G type=d num_elts=4\n\
+                            mov (M1, 4) R(0,0)<1> S(0,0)<1;1,0>\n";
+    const MOV_F_UD4: &str =
+        ".decl S v_type=G type=f num_elts=4\n.decl R v_type=G type=ud num_elts=4\n\
+                             mov (M1, 4) R(0,0)<1> S(0,0)<1;1,0>\n";
+    let g = "lanes";
+
+    let d = "mov (M1, 4) R(0,0)<1>:d S(0,0)<1;1,0>:f, S = [1.75, -1.75, 2.5, -0.5]: float to \
+             integer discards the fraction (round toward zero): [1, -1, 2, 0].";
+    let row = text_row(MOV_F_D4)
+        .var("S", f32s(&[1.75, -1.75, 2.5, -0.5]))
+        .expect_bytes("R", i32s(&[1, -1, 2, 0]));
+    rows.add(g, row.derived(d));
+
+    let d = "mov (M1, 8) R:d S:f with S = [qNaN, -sNaN, 2^31, -2^31, -2^32, +inf, -inf, \
+             2^31-2^7]: NaN -> 0; 2^31 > Imax -> Imax; -2^31 is Imin exactly; -2^32 < Imin -> \
+             Imin; +inf -> Imax; -inf -> Imin; 0x4effffff = 2^31-128 fits exactly.";
+    let text = ".decl S v_type=G type=f num_elts=8\n.decl R v_type=G type=d num_elts=8\n\
+                mov (M1, 8) R(0,0)<1> S(0,0)<1;1,0>\n";
+    let s = [
+        0x7fc0_0000,
+        0xff80_0001,
+        0x4f00_0000,
+        0xcf00_0000,
+        0xcf80_0000,
+        0x7f80_0000,
+        0xff80_0000,
+        0x4eff_ffff,
+    ];
+    let want = [
+        0,
+        0,
+        i32::MAX,
+        i32::MIN,
+        i32::MIN,
+        i32::MAX,
+        i32::MIN,
+        2_147_483_520,
+    ];
+    let row = text_row(text)
+        .var("S", le32(&s))
+        .expect_bytes("R", i32s(&want));
+    rows.add(g, row.derived(d));
+
+    let d = "mov (M1, 4) R:ud S:f with S = [-5.0, -0.5, -inf, 3.9]. Resolved \
+             FLOAT-TO-UINT-NEGATIVE: negative values and -inf take Imin = 0: [0, 0, 0, 3].";
+    let row = text_row(MOV_F_UD4)
+        .var("S", f32s(&[-5.0, -0.5, f32::NEG_INFINITY, 3.9]))
+        .expect_bytes("R", le32(&[0, 0, 0, 3]))
+        .tag(errata::FLOAT_TO_UINT_NEGATIVE);
+    rows.add(g, row.derived(d));
+
+    let d = "The same under the literal reading of FLOAT-TO-UINT-NEGATIVE: -5.0 and -inf are \
+             \"qNaN Indefinite\", which no integer holds: undefined-behaviour (R, at 0xAAAAAAAA, \
+             is not written).";
+    let row = text_row(MOV_F_UD4)
+        .var("S", f32s(&[-5.0, -0.5, f32::NEG_INFINITY, 3.9]))
+        .var("R", le32(&[0xaaaa_aaaa; 4]))
+        .expect_error(ErrorClass::UndefinedBehaviour)
+        .literal(errata::FLOAT_TO_UINT_NEGATIVE);
+    rows.add(g, row.derived(d));
+
+    let d = "Literal FLOAT-TO-UINT-NEGATIVE, but every value truncates to 0 or more: S = [-0.5, \
+             -0.0, 1.0, 2.5] -> [0, 0, 1, 2], no error.";
+    let row = text_row(MOV_F_UD4)
+        .var("S", f32s(&[-0.5, -0.0, 1.0, 2.5]))
+        .expect_bytes("R", le32(&[0, 0, 1, 2]))
+        .literal(errata::FLOAT_TO_UINT_NEGATIVE);
+    rows.add(g, row.derived(d));
+
+    let d = "Literal FLOAT-TO-UINT-NEGATIVE with EM = 0b1110: lane 0 (-5.0) is not enabled, so \
+             it is not converted and cannot fail: S = [-5.0, 1.5, 2.5, 3.5] -> R = [untouched \
+             0xAAAAAAAA, 1, 2, 3].";
+    let row = text_row(MOV_F_UD4)
+        .var("S", f32s(&[-5.0, 1.5, 2.5, 3.5]))
+        .var("R", le32(&[0xaaaa_aaaa; 4]))
+        .emask(0b1110)
+        .expect_bytes("R", le32(&[0xaaaa_aaaa, 1, 2, 3]))
+        .literal(errata::FLOAT_TO_UINT_NEGATIVE);
+    rows.add(g, row.derived(d));
+
+    let d = "mov (M1, 1) %cr0(0,0)<1>:ud 0x30:ud; mov (M1, 1) R:hf S:f with S = 1+3*2^-11: \
+             %cr0 is read before each instruction: the second one rounds toward zero -> 0x3c01 \
+             (RTNE would give 0x3c02).";
+    let text = ".decl S v_type=G type=f num_elts=1\n.decl R v_type=G type=hf num_elts=1\n\
+                mov (M1, 1) %cr0(0,0)<1> 0x30:ud\nmov (M1, 1) R(0,0)<1> S(0,0)<0;1,0>\n";
+    let row = text_row(text)
+        .var("S", le32(&[0x3f80_3000]))
+        .expect_bytes("R", le16(&[0x3c01]))
+        .expect_bytes("%cr0", le32(&[0x30]));
+    rows.add(g, row.derived(d));
+
+    let d = "mov (M1, 4) R:hf S:f with S = [1+2^-11, 1+3*2^-11, 1+2^-12, 65520] and %cr0 \
+             rounding `rc`. HF has 10 fraction bits: ulp(1.0) = 2^-10. 1+2^-11 is halfway \
+             between 0x3c00 and 0x3c01: RTNE -> even 0x3c00; RU -> 0x3c01. 1+3*2^-11 is halfway \
+             between 0x3c01 and 0x3c02: RTNE -> even 0x3c02; RTZ/RD -> 0x3c01. 1+2^-12 is below \
+             half: RTNE/RTZ/RD -> 0x3c00, RU -> 0x3c01. 65520 is halfway between 65504 (0x7bff) \
+             and 2^16 (out of range): RTNE -> +inf 0x7c00; RU -> +inf; RTZ and RD -> largest \
+             finite 0x7bff.";
+    let text = ".decl S v_type=G type=f num_elts=4\n.decl R v_type=G type=hf num_elts=4\n\
+                mov (M1, 4) R(0,0)<1> S(0,0)<1;1,0>\n";
+    for (rc, name, want) in [
+        (0x00, "RTNE", [0x3c00, 0x3c02, 0x3c00, 0x7c00]),
+        (0x10, "RU", [0x3c01, 0x3c02, 0x3c01, 0x7c00]),
+        (0x20, "RD", [0x3c00, 0x3c01, 0x3c00, 0x7bff]),
+        (0x30, "RTZ", [0x3c00, 0x3c01, 0x3c00, 0x7bff]),
+    ] {
+        let row = text_row(text)
+            .var(
+                "S",
+                le32(&[0x3f80_1000, 0x3f80_3000, 0x3f80_0800, 0x477f_f000]),
+            )
+            .cr0(rc)
+            .expect_bytes("R", le16(&want));
+        rows.add(
+            g,
+            row.derived(&format!("{d} Here rc = {name} (%cr0 = {rc:#x}).")),
+        );
+    }
+
+    let d = "mov.sat (M1, 4) R:f S:f with S = [-0.0, 2.0, -3.0, qNaN]: saturation to [0.0, \
+             1.0]: 2.0 -> 1.0; -3.0 -> 0.0; NaN -> 0.0; -0.0 -> +0.0 (SAT-NEGATIVE-ZERO \
+             resolved) or stays -0.0 (literal).";
+    let text = ".decl S v_type=G type=f num_elts=4\n.decl R v_type=G type=f num_elts=4\n\
+                mov.sat (M1, 4) R(0,0)<1> S(0,0)<1;1,0>\n";
+    for literal in [false, true] {
+        let zero = if literal { 0x8000_0000 } else { 0 };
+        let row = text_row(text)
+            .var(
+                "S",
+                le32(&[0x8000_0000, 0x4000_0000, 0xc040_0000, 0x7fc0_0000]),
+            )
+            .expect_bytes("R", le32(&[zero, 0x3f80_0000, 0, 0]));
+        let row = if literal {
+            row.literal(errata::SAT_NEGATIVE_ZERO)
+        } else {
+            row.tag(errata::SAT_NEGATIVE_ZERO)
+        };
+        rows.add(g, row.derived(d));
+    }
+
+    let d = "mov[.sat] (M1, 4) R:ub S:d with S = [300, -5, 255, 7]: .sat clamps to [0, 255]: \
+             [255, 0, 255, 7]; without it the low 8 bits are kept: 300 = 0x12c -> 0x2c, -5 = \
+             0x...fb -> 0xfb: [0x2c, 0xfb, 0xff, 0x07].";
+    for (op, want) in [
+        ("mov.sat", vec![255, 0, 255, 7]),
+        ("mov", vec![0x2c, 0xfb, 0xff, 0x07]),
+    ] {
+        let text = format!(
+            ".decl S v_type=G type=d num_elts=4\n.decl R v_type=G type=ub num_elts=4\n\
+             {op} (M1, 4) R(0,0)<1> S(0,0)<1;1,0>\n"
+        );
+        let row = text_row(&text)
+            .var("S", i32s(&[300, -5, 255, 7]))
+            .expect_bytes("R", want);
+        rows.add(g, row.derived(d));
+    }
+
+    let d = "mov (M1, 4) R:df S:f then mov (M1, 4) T:f U:df. F -> DF is exact: 0.1f \
+             (0x3dcccccd) widens to 0x3fb99999a0000000. DF -> F (RTNE): 0.1 (0x3fb999999999999a) \
+             -> 0x3dcccccd; sNaN with fraction 1 -> payload (frac >> 29) = 0 | quiet bit -> \
+             0x7fc00000; 1e300 overflows to +inf; sNaN fraction 0x4000020000000 -> (>> 29) \
+             0x200001 | 0x400000 -> 0x7fe00001.";
+    let text = ".decl S v_type=G type=f num_elts=4\n.decl R v_type=G type=df num_elts=4\n\
+                .decl U v_type=G type=df num_elts=4\n.decl T v_type=G type=f num_elts=4\n\
+                mov (M1, 4) R(0,0)<1> S(0,0)<1;1,0>\nmov (M1, 4) T(0,0)<1> U(0,0)<1;1,0>\n";
+    let row = text_row(text)
+        .var(
+            "S",
+            le32(&[0x3dcc_cccd, 0x3f80_0000, 0x8000_0000, 0x7f80_0000]),
+        )
+        .var(
+            "U",
+            le64(&[
+                0x3fb9_9999_9999_999a,
+                0x7ff0_0000_0000_0001,
+                1e300f64.to_bits(),
+                0x7ff4_0000_2000_0000,
+            ]),
+        )
+        .expect_bytes(
+            "R",
+            le64(&[
+                0x3fb9_9999_a000_0000,
+                0x3ff0_0000_0000_0000,
+                0x8000_0000_0000_0000,
+                0x7ff0_0000_0000_0000,
+            ]),
+        )
+        .expect_bytes(
+            "T",
+            le32(&[0x3dcc_cccd, 0x7fc0_0000, 0x7f80_0000, 0x7fe0_0001]),
+        );
+    rows.add(g, row.derived(d));
+
+    let d = "mov (M1, 2) R:bf S:f with S = [1+2^-8, 1+3*2^-8] (BF ulp(1.0) = 2^-7): 1+2^-8 is \
+             halfway between 0x3f80 and 0x3f81 -> even 0x3f80; 1+3*2^-8 is halfway between \
+             0x3f81 and 0x3f82 -> even 0x3f82.";
+    let text = ".decl S v_type=G type=f num_elts=2\n.decl R v_type=G type=bf num_elts=2\n\
+                mov (M1, 2) R(0,0)<1> S(0,0)<1;1,0>\n";
+    let row = text_row(text)
+        .var("S", le32(&[0x3f80_8000, 0x3f81_8000]))
+        .expect_bytes("R", le16(&[0x3f80, 0x3f82]));
+    rows.add(g, row.derived(d));
+
+    let d = "mov (M1, 1) R:f 0x1000001:d with %cr0 = 0x10 (round up): 2^24+1 is halfway \
+             between 2^24 (0x4b800000) and 2^24+2 (0x4b800001). Resolved INT-TO-FLOAT-ROUNDING: \
+             %cr0 rounds up -> 0x4b800001; literal: always RTNE -> the even 0x4b800000.";
+    let text = ".decl R v_type=G type=f num_elts=1\nmov (M1, 1) R(0,0)<1> 0x1000001:d\n";
+    for (literal, want) in [(false, 0x4b80_0001), (true, 0x4b80_0000)] {
+        let row = text_row(text).cr0(0x10).expect_bytes("R", le32(&[want]));
+        let row = if literal {
+            row.literal(errata::INT_TO_FLOAT_ROUNDING)
+        } else {
+            row.tag(errata::INT_TO_FLOAT_ROUNDING)
+        };
+        rows.add(g, row.derived(d));
+    }
+
+    let d = "mov (M1, 2) R:f S:f with S = [sNaN 0x7f800001, denormal 0x00000001], %cr0 = 0 (F \
+             denormals flushed). Resolved MOV-RAW-COPY: equal types copy the bits. Literal: the \
+             conversion path quiets the NaN (0x7fc00001) and flushes the denormal input to +0.";
+    let text = ".decl S v_type=G type=f num_elts=2\n.decl R v_type=G type=f num_elts=2\n\
+                mov (M1, 2) R(0,0)<1> S(0,0)<1;1,0>\n";
+    for (literal, want) in [
+        (false, [0x7f80_0001, 0x0000_0001]),
+        (true, [0x7fc0_0001, 0]),
+    ] {
+        let row = text_row(text)
+            .var("S", le32(&[0x7f80_0001, 0x0000_0001]))
+            .expect_bytes("R", le32(&want));
+        let row = if literal {
+            row.literal(errata::MOV_RAW_COPY)
+        } else {
+            row.tag(errata::MOV_RAW_COPY)
+        };
+        rows.add(g, row.derived(d));
+    }
+
+    let d = "mov (M1, 1) R:f H:hf with H = 0x0001 (2^-24); mov (M1, 1) Q:hf S:f with S = \
+             0x00000001 (2^-149); %cr0 = 0x490 (round up, F and HF denormals kept) for both. \
+             Resolved FLOAT-CONVERT-DENORM: inputs follow their type's mode: the HF denormal is \
+             kept (bit 10 set) -> F 2^-24 = 0x33800000; the F denormal is kept, 2^-149 rounds up \
+             to the smallest HF denormal 0x0001. Literal: widening keeps the HF denormal \
+             (0x33800000), narrowing flushes the F denormal to +0 -> 0x0000.";
+    let text = ".decl H v_type=G type=hf num_elts=1\n.decl R v_type=G type=f num_elts=1\n\
+                .decl S v_type=G type=f num_elts=1\n.decl Q v_type=G type=hf num_elts=1\n\
+                mov (M1, 1) R(0,0)<1> H(0,0)<0;1,0>\nmov (M1, 1) Q(0,0)<1> S(0,0)<0;1,0>\n";
+    for (literal, q) in [(false, 0x0001), (true, 0x0000)] {
+        let row = text_row(text)
+            .var("H", le16(&[0x0001]))
+            .var("S", le32(&[0x0000_0001]))
+            .cr0(0x490)
+            .expect_bytes("R", le32(&[0x3380_0000]))
+            .expect_bytes("Q", le16(&[q]));
+        let row = if literal {
+            row.literal(errata::FLOAT_CONVERT_DENORM)
+        } else {
+            row.tag(errata::FLOAT_CONVERT_DENORM)
+        };
+        rows.add(g, row.derived(d));
+    }
+
+    let d = "mov (M1, 1) R:f H:hf with H = 0x0001 (2^-24) and %cr0 = 0 (HF denormals flushed): \
+             resolved FLOAT-CONVERT-DENORM flushes the HF input (-> +0), literal keeps it on \
+             widening (-> 0x33800000).";
+    let text = ".decl H v_type=G type=hf num_elts=1\n.decl R v_type=G type=f num_elts=1\n\
+                mov (M1, 1) R(0,0)<1> H(0,0)<0;1,0>\n";
+    for (literal, want) in [(false, 0), (true, 0x3380_0000)] {
+        let row = text_row(text)
+            .var("H", le16(&[0x0001]))
+            .expect_bytes("R", le32(&[want]));
+        let row = if literal {
+            row.literal(errata::FLOAT_CONVERT_DENORM)
+        } else {
+            row.tag(errata::FLOAT_CONVERT_DENORM)
+        };
+        rows.add(g, row.derived(d));
+    }
+
+    let d = "mov (M1, 8) R:w 0x8F123A07:v; mov (M1, 8) U:uw 0x8F123A07:uv. Nibbles from the low \
+             end: 7, 0, A, 3, 2, 1, F, 8. V (signed): [7, 0, -6, 3, 2, 1, -1, -8]; UV: [7, 0, \
+             10, 3, 2, 1, 15, 8].";
+    let text = ".decl R v_type=G type=w num_elts=8\n.decl U v_type=G type=uw num_elts=8\n\
+                mov (M1, 8) R(0,0)<1> 0x8f123a07:v\nmov (M1, 8) U(0,0)<1> 0x8f123a07:uv\n";
+    let row = text_row(text)
+        .expect_bytes("R", le16(&[7, 0, 0xfffa, 3, 2, 1, 0xffff, 0xfff8]))
+        .expect_bytes("U", le16(&[7, 0, 10, 3, 2, 1, 15, 8]));
+    rows.add(g, row.derived(d));
+
+    let d = "mov (M1, 4) R:f 0xB03C0047:vf. Bytes from the low end, sign:1 exp:3 mantissa:4, \
+             bias 3 (VF-ENCODING): 0x47: 2^(4-3) * (1+7/16) = 2.875 (0x40380000); 0x00: +0; \
+             0x3c: 2^0 * (1+12/16) = 1.75 (0x3fe00000); 0xb0: -(2^0 * 1) = -1.0 (0xbf800000).";
+    let text = ".decl R v_type=G type=f num_elts=4\nmov (M1, 4) R(0,0)<1> 0xb03c0047:vf\n";
+    let row = text_row(text).expect_bytes("R", le32(&[0x4038_0000, 0, 0x3fe0_0000, 0xbf80_0000]));
+    rows.add(g, row.derived(d));
+
+    let d = "mov (M1, 1) R:uw P1; mov (M1, 1) U:ud P2 with P1 (16 elements) = 0xBEEF, P2 (4 \
+             elements) = 0b1011: the predicate read as an unsigned integer, zero-extended: \
+             0xBEEF, 0x0000000B.";
+    let text = ".decl P1 v_type=P num_elts=16\n.decl P2 v_type=P num_elts=4\n\
+                .decl R v_type=G type=uw num_elts=1\n.decl U v_type=G type=ud num_elts=1\n\
+                mov (M1, 1) R(0,0)<1> P1\nmov (M1, 1) U(0,0)<1> P2\n";
+    let row = text_row(text)
+        .pred("P1", 0xbeef)
+        .pred("P2", 0b1011)
+        .expect_bytes("R", le16(&[0xbeef]))
+        .expect_bytes("U", le32(&[0xb]));
+    rows.add(g, row.derived(d));
 }

@@ -601,4 +601,267 @@ fn add(rows: &mut Rows) {
         )
         .derived(d);
     rows.add("int", row);
+    ir_rows(rows);
+    ir_more(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d =
+        "MUL and MAD on integers: the exact result, then the low bits of DT (no integer `.sat`).";
+    simd::mul_mad_int(
+        rows,
+        &why(d, "mul_wraps", "2^16 * 2^16 = 2^32: low 32 bits 0"),
+        "mul",
+        D,
+        &[(D, 0x1_0000), (D, 0x1_0000)],
+        0,
+    );
+    simd::mul_mad_int(
+        rows,
+        &why(d, "mul_q", "D x D -> Q: (2^31 - 1)^2 = 2^62 - 2^32 + 1"),
+        "mul",
+        Q,
+        &[(D, 0x7FFF_FFFF), (D, 0x7FFF_FFFF)],
+        0x3FFF_FFFF_0000_0001,
+    );
+    simd::mul_mad_int(
+        rows,
+        &why(d, "mul_uq", "UD x UD -> UQ: (2^32 - 1)^2 = 2^64 - 2^33 + 1"),
+        "mul",
+        UQ,
+        &[(UD, 0xFFFF_FFFF), (UD, 0xFFFF_FFFF)],
+        0xFFFF_FFFE_0000_0001,
+    );
+    simd::mul_mad_int(
+        rows,
+        &why(
+            d,
+            "mul_mixed_q",
+            "D x UD -> Q: -1 * (2^32 - 1), two's complement in 64 bits",
+        ),
+        "mul",
+        Q,
+        &[(D, 0xFFFF_FFFF), (UD, 0xFFFF_FFFF)],
+        0xFFFF_FFFF_0000_0001,
+    );
+    simd::mul_mad_int(
+        rows,
+        &why(d, "mul_b", "B x B -> W: -128 * -128 = 16384"),
+        "mul",
+        W,
+        &[(B, 0x80), (B, 0x80)],
+        0x4000,
+    );
+    let d = "MUL and DIV on floats, one rounding into DT under %cr0.";
+    simd::mul_div_float(
+        rows,
+        &why(d, "mul", "1.5 * 2 = 3"),
+        "mul",
+        F,
+        &[(F, 0x3FC0_0000), (F, 0x4000_0000)],
+        RNE,
+        0x4040_0000,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "mul_overflow_rne",
+            "largest F * 2 overflows: RNE inf, RZ largest, ALT largest",
+        ),
+        "mul",
+        F,
+        &[(F, 0x7F7F_FFFF), (F, 0x4000_0000)],
+        RNE,
+        0x7F80_0000,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "mul_overflow_rz",
+            "largest F * 2 overflows: RNE inf, RZ largest, ALT largest",
+        ),
+        "mul",
+        F,
+        &[(F, 0x7F7F_FFFF), (F, 0x4000_0000)],
+        RZ,
+        0x7F7F_FFFF,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "mul_overflow_alt",
+            "largest F * 2 overflows: RNE inf, RZ largest, ALT largest",
+        ),
+        "mul",
+        F,
+        &[(F, 0x7F7F_FFFF), (F, 0x4000_0000)],
+        RNE | ALT,
+        0x7F7F_FFFF,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "mul_invalid",
+            "inf * 0 = default NaN; sNaN payload 5 quieted",
+        ),
+        "mul",
+        F,
+        &[(F, 0x7F80_0000), (F, 0)],
+        RNE,
+        0x7FC0_0000,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "mul_snan",
+            "inf * 0 = default NaN; sNaN payload 5 quieted",
+        ),
+        "mul",
+        F,
+        &[(F, 0x7F80_0005), (F, 0x3F80_0000)],
+        RNE,
+        0x7FC0_0005,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "mul_bf_rne",
+            "(1 + 2^-7)^2 = 1 + 2^-6 + 2^-14 in BF: RNE 0x3F82, RU 0x3F83",
+        ),
+        "mul",
+        BF,
+        &[(BF, 0x3F81), (BF, 0x3F81)],
+        RNE,
+        0x3F82,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "mul_bf_ru",
+            "(1 + 2^-7)^2 = 1 + 2^-6 + 2^-14 in BF: RNE 0x3F82, RU 0x3F83",
+        ),
+        "mul",
+        BF,
+        &[(BF, 0x3F81), (BF, 0x3F81)],
+        RU,
+        0x3F83,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(d, "mul_hf_rne", "HF 256 * 256 = 65536: RNE inf, RZ 65504"),
+        "mul",
+        HF,
+        &[(HF, 0x5C00), (HF, 0x5C00)],
+        RNE,
+        0x7C00,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(d, "mul_hf_rz", "HF 256 * 256 = 65536: RNE inf, RZ 65504"),
+        "mul",
+        HF,
+        &[(HF, 0x5C00), (HF, 0x5C00)],
+        RZ,
+        0x7BFF,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "mul_df_rne",
+            "DF (1 + 2^-52)^2: RNE 1 + 2^-51, RU one more ulp",
+        ),
+        "mul",
+        DF,
+        &[(DF, 0x3FF0_0000_0000_0001), (DF, 0x3FF0_0000_0000_0001)],
+        RNE,
+        0x3FF0_0000_0000_0002,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "mul_df_ru",
+            "DF (1 + 2^-52)^2: RNE 1 + 2^-51, RU one more ulp",
+        ),
+        "mul",
+        DF,
+        &[(DF, 0x3FF0_0000_0000_0001), (DF, 0x3FF0_0000_0000_0001)],
+        RU,
+        0x3FF0_0000_0000_0003,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "mul_df_denormal",
+            "2^-1022 * 0.5 = 2^-1023: kept denormal, or +0 flushed",
+        ),
+        "mul",
+        DF,
+        &[(DF, 0x0010_0000_0000_0000), (DF, 0x3FE0_0000_0000_0000)],
+        KEEP_DF,
+        0x0008_0000_0000_0000,
+    );
+    simd::mul_div_float(
+        rows,
+        &why(
+            d,
+            "mul_df_flushed",
+            "2^-1022 * 0.5 = 2^-1023: kept denormal, or +0 flushed",
+        ),
+        "mul",
+        DF,
+        &[(DF, 0x0010_0000_0000_0000), (DF, 0x3FE0_0000_0000_0000)],
+        RNE,
+        0,
+    );
+    let d =
+        ".sat: 1.5 * 1.5 = 2.25 -> 1.0; 3 / 2 = 1.5 -> 1.0; -1 / 3 -> +0; 0.5 * 0.5 + 0.5 = 0.75.";
+    simd::float_sat(
+        rows,
+        &why(d, "mul", ""),
+        "mul",
+        &[(F, 0x3FC0_0000), (F, 0x3FC0_0000)],
+        0x3F80_0000,
+    );
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d =
+        "mul (M1, 4) R(0,0)<1>:f (-)A(0,0)<1;1,0>:f (abs)B(0,0)<1;1,0>:f with A = [1.5, -2, 0, \
+             nan] and B = [-2, 3, -1, 1]: -1.5 * 2 = -3, 2 * 3 = 6, -0 * 1 = -0, and the NaN's \
+             sign flipped by (-): 0xFFC00001 -> 0x7FC00001.";
+    let text = ".decl A v_type=G type=f num_elts=4\n.decl B v_type=G type=f num_elts=4\n\
+                .decl R v_type=G type=f num_elts=4\n\
+                mul (M1, 4) R(0,0)<1> (-)A(0,0)<1;1,0> (abs)B(0,0)<1;1,0>\n";
+    let le32 = crate::catalog::build::le32;
+    let row = simd::text_row(text)
+        .var("A", le32(&[0x3FC0_0000, 0xC000_0000, 0, 0xFFC0_0001]))
+        .var(
+            "B",
+            le32(&[0xC000_0000, 0x4040_0000, 0xBF80_0000, 0x3F80_0000]),
+        )
+        .expect_bytes(
+            "R",
+            le32(&[0xC040_0000, 0x40C0_0000, 0x8000_0000, 0x7FC0_0001]),
+        );
+    rows.add("modifiers", row.derived(d));
 }

@@ -130,4 +130,131 @@ fn add(rows: &mut Rows) {
         "mulh (M1, 8) VUW(0,0)<1> VUW(0,0)<1;1,0> VUW(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "mulh (M1, 8) R(0,0)<1>:DT [MOD]S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/MULH.md: floor(src0 * src1 / 2^32) of the exact product (signed for D, unsigned for UD), truncated to 32 bits.";
+    simd::mulh(
+        rows,
+        &why(
+            d,
+            "ud_max_squared",
+            "(2^32 - 1)^2 = 2^64 - 2^33 + 1: high half 2^32 - 2",
+        ),
+        UD,
+        o(UD, 0xFFFF_FFFF),
+        o(UD, 0xFFFF_FFFF),
+        0xFFFF_FFFE,
+    );
+    simd::mulh(
+        rows,
+        &why(d, "d_minus_one_squared", "1 / 2^32 -> 0"),
+        D,
+        o(D, -1),
+        o(D, -1),
+        0,
+    );
+    simd::mulh(
+        rows,
+        &why(d, "d_int_min_squared", "2^62 / 2^32"),
+        D,
+        o(D, INT_MIN),
+        o(D, INT_MIN),
+        0x4000_0000,
+    );
+    simd::mulh(
+        rows,
+        &why(d, "d_minus_one_times_one", "floor(-2^-32) = -1"),
+        D,
+        o(D, -1),
+        o(D, 1),
+        -1,
+    );
+    simd::mulh(
+        rows,
+        &why(
+            d,
+            "d_int_min_times_int_max",
+            "-2^31 (2^31 - 1) = -2^62 + 2^31: floor(-2^30 + 1/2) = -2^30",
+        ),
+        D,
+        o(D, INT_MIN),
+        o(D, INT_MAX),
+        -0x4000_0000,
+    );
+    simd::mulh(
+        rows,
+        &why(d, "d_two_pow_32", ""),
+        D,
+        o(D, 0x1_0000),
+        o(D, 0x1_0000),
+        1,
+    );
+    simd::mulh(
+        rows,
+        &why(d, "ud_two_pow_32", ""),
+        UD,
+        o(UD, 0x8000_0000),
+        o(UD, 2),
+        1,
+    );
+    simd::mulh(
+        rows,
+        &why(
+            d,
+            "negated",
+            "(-)INT_MIN = 2^31; 2^31 * -2^31 = -2^62 -> -2^30",
+        ),
+        D,
+        md(Mod::Neg, D, INT_MIN),
+        o(D, INT_MIN),
+        -0x4000_0000,
+    );
+    simd::mulh(
+        rows,
+        &why(
+            d,
+            "negated_ud",
+            "(-)1:ud = -1; -1 * (2^32 - 1) = -(2^32 - 1): floor(-1 + 2^-32) = -1",
+        ),
+        UD,
+        md(Mod::Neg, UD, 1),
+        o(UD, 0xFFFF_FFFF),
+        0xFFFF_FFFF,
+    );
+    let d = "mulh (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 with D and UD mixed: each source keeps its own signedness, where validation admits mixed types (MULH.md has no type map, and its Description asks for one type).";
+    simd::mulh_mixed(
+        rows,
+        &why(d, "d_ud_to_d", "-(2^32 - 1): floor(-1 + 2^-32) = -1"),
+        D,
+        o(D, -1),
+        o(UD, 0xFFFF_FFFF),
+        -1,
+    );
+    simd::mulh_mixed(
+        rows,
+        &why(d, "d_ud_to_ud", "-2^31: floor(-1/2) = -1"),
+        UD,
+        o(D, -1),
+        o(UD, 0x8000_0000),
+        0xFFFF_FFFF,
+    );
+    simd::mulh_mixed(
+        rows,
+        &why(
+            d,
+            "ud_ud_to_d",
+            "2^31 * 2^31 = 2^62: the UD source is not read as -2^31",
+        ),
+        D,
+        o(UD, 0x8000_0000),
+        o(UD, 0x8000_0000),
+        0x4000_0000,
+    );
 }

@@ -83,4 +83,47 @@ fn add(rows: &mut Rows) {
     );
     let d = "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.";
     qword_forms_literal(rows, d, "not (M1, 1) VS(0,0)<1> VU(0,0)<0;1,0>");
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "and|or|xor (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 [~]S1(0,0)<0;1,0>:T1 not (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 instructions/AND.md, OR.md, XOR.md, NOT.md: bitwise on two's-complement values, each source extended by its own type after `~` (which complements within the type's width); NOT gives -src0 - 1; the result truncated into DT.";
+    simd::logic(
+        rows,
+        &why(d, "not_zero", ""),
+        "not",
+        UD,
+        &[o(UD, 0)],
+        0xFFFF_FFFF,
+    );
+    simd::logic(rows, &why(d, "not_minus_one", ""), "not", D, &[o(D, -1)], 0);
+    simd::logic(
+        rows,
+        &why(d, "not_ub_to_uw", "UB 0x0F = 15: -16 = UW 0xFFF0"),
+        "not",
+        UW,
+        &[o(UB, 0x0F)],
+        0xFFF0,
+    );
+    simd::logic(
+        rows,
+        &why(d, "not_b_to_ub", "B 0x80 = -128: 127"),
+        "not",
+        UB,
+        &[o(B, -0x80)],
+        0x7F,
+    );
+    simd::logic(
+        rows,
+        &why(d, "not_of_not", ""),
+        "not",
+        UD,
+        &[md(Mod::Not, UD, 0x1234_5678)],
+        0x1234_5678,
+    );
 }

@@ -64,4 +64,42 @@ fn add(rows: &mut Rows) {
         "VS",
         "efcdab8967452301",
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "and|or|xor (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 [~]S1(0,0)<0;1,0>:T1 not (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 instructions/AND.md, OR.md, XOR.md, NOT.md: bitwise on two's-complement values, each source extended by its own type after `~` (which complements within the type's width); NOT gives -src0 - 1; the result truncated into DT.";
+    simd::logic(
+        rows,
+        &why(d, "or", ""),
+        "or",
+        UD,
+        &[o(UD, 0xF0F0_F0F0), o(UD, 0x0F0F_0F0F)],
+        0xFFFF_FFFF,
+    );
+    simd::logic(
+        rows,
+        &why(
+            d,
+            "or_w_uw_to_d",
+            "W 0x8000 = -32768 | 1 = -32767 = D 0xFFFF8001",
+        ),
+        "or",
+        D,
+        &[o(W, -0x8000), o(UW, 1)],
+        0xFFFF_8001,
+    );
+    simd::logic(
+        rows,
+        &why(d, "or_truncates_to_ub", ""),
+        "or",
+        UB,
+        &[o(UD, 0x1234_5601), o(UD, 0x10)],
+        0x11,
+    );
 }

@@ -277,4 +277,134 @@ fn add(rows: &mut Rows) {
     let d = "Before PVC, Q is not a rotation type: rol of UQ on xe-lp is invalid.";
     let row = lane_on(XeLp, "rol", "uq", &src(1), 0).expect_error(ErrorClass::InvalidInstruction);
     rows.add("qwords", row.derived(d));
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "rol|ror (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:DT S1(0,0)<0;1,0>:T1 instructions/ROL.md, ROR.md: w = the destination's width; count = src1 & (w - 1); the low w bits of src0 rotated.";
+    simd::rotate(
+        rows,
+        &why(d, "rol_by_0", ""),
+        "rol",
+        UD,
+        0x8000_0001,
+        o(UD, 0),
+        0x8000_0001,
+    );
+    simd::rotate(
+        rows,
+        &why(d, "rol_by_1", ""),
+        "rol",
+        UD,
+        0x8000_0001,
+        o(UD, 1),
+        0x0000_0003,
+    );
+    simd::rotate(
+        rows,
+        &why(d, "rol_by_31", ""),
+        "rol",
+        UD,
+        0x8000_0001,
+        o(UD, 31),
+        0xC000_0000,
+    );
+    simd::rotate(
+        rows,
+        &why(d, "rol_by_32_masked_to_0", ""),
+        "rol",
+        UD,
+        0x8000_0001,
+        o(UD, 32),
+        0x8000_0001,
+    );
+    simd::rotate(
+        rows,
+        &why(d, "rol_by_33_masked_to_1", ""),
+        "rol",
+        UD,
+        0x8000_0001,
+        o(UD, 33),
+        0x0000_0003,
+    );
+    simd::rotate(
+        rows,
+        &why(d, "rol_by_minus_one", "-1 & 31 = 31"),
+        "rol",
+        UD,
+        0x8000_0001,
+        o(D, -1),
+        0xC000_0000,
+    );
+    simd::rotate(
+        rows,
+        &why(
+            d,
+            "rol_d",
+            "a D source rotates its bits, with no sign extension: 0x80000000 rol 1 = 1",
+        ),
+        "rol",
+        D,
+        INT_MIN,
+        o(D, 1),
+        1,
+    );
+    simd::rotate(
+        rows,
+        &why(d, "rol_uw_by_1", ""),
+        "rol",
+        UW,
+        0x8001,
+        o(UW, 1),
+        0x0003,
+    );
+    simd::rotate(
+        rows,
+        &why(d, "rol_uw_by_15", ""),
+        "rol",
+        UW,
+        0x8001,
+        o(UW, 15),
+        0xC000,
+    );
+    simd::rotate(
+        rows,
+        &why(d, "rol_uw_by_16_masked_to_0", ""),
+        "rol",
+        UW,
+        0x8001,
+        o(UW, 16),
+        0x8001,
+    );
+    simd::rotate(
+        rows,
+        &why(d, "rol_uw_by_17_masked_to_1", ""),
+        "rol",
+        UW,
+        0x8001,
+        o(UW, 17),
+        0x0003,
+    );
+    let d = "rol|ror (M1, 8) R(0,0)<1>:uq S0(0,0)<0;1,0>:uq S1(0,0)<0;1,0>:uq on Xe-HPC ({PVC+} Q, UQ): w = 64, count = src1 & 63.";
+    simd::rotate_qword(rows, &why(d, "rol_by_1", ""), "rol", 1, 0x3);
+    simd::rotate_qword(
+        rows,
+        &why(d, "rol_by_63", ""),
+        "rol",
+        63,
+        0xC000_0000_0000_0000,
+    );
+    simd::rotate_qword(
+        rows,
+        &why(d, "rol_by_64_masked_to_0", ""),
+        "rol",
+        64,
+        0x8000_0000_0000_0001,
+    );
+    simd::rotate_qword(rows, &why(d, "rol_by_65_masked_to_1", ""), "rol", 65, 0x3);
 }

@@ -172,4 +172,59 @@ fn add(rows: &mut Rows) {
         "qwords",
         lane_on(XeHpc, "ror", "uq", &src, 0xc000_0000_0000_0000).derived(d),
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "rol|ror (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:DT S1(0,0)<0;1,0>:T1 instructions/ROL.md, ROR.md: w = the destination's width; count = src1 & (w - 1); the low w bits of src0 rotated.";
+    simd::rotate(
+        rows,
+        &why(d, "ror_by_1", ""),
+        "ror",
+        UD,
+        0x8000_0001,
+        o(UD, 1),
+        0xC000_0000,
+    );
+    simd::rotate(
+        rows,
+        &why(d, "ror_by_31", ""),
+        "ror",
+        UD,
+        0x8000_0001,
+        o(UD, 31),
+        0x0000_0003,
+    );
+    simd::rotate(
+        rows,
+        &why(d, "ror_by_32_masked_to_0", ""),
+        "ror",
+        UD,
+        0x8000_0001,
+        o(UD, 32),
+        0x8000_0001,
+    );
+    simd::rotate(
+        rows,
+        &why(d, "ror_w_by_1", ""),
+        "ror",
+        W,
+        0x8001,
+        o(W, 1),
+        0xC000,
+    );
+    let d = "rol|ror (M1, 8) R(0,0)<1>:uq S0(0,0)<0;1,0>:uq S1(0,0)<0;1,0>:uq on Xe-HPC ({PVC+} Q, UQ): w = 64, count = src1 & 63.";
+    simd::rotate_qword(
+        rows,
+        &why(d, "ror_by_1", ""),
+        "ror",
+        1,
+        0xC000_0000_0000_0000,
+    );
+    simd::rotate_qword(rows, &why(d, "ror_by_63", ""), "ror", 63, 0x3);
 }

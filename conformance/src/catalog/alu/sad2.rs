@@ -151,6 +151,8 @@ fn add(rows: &mut Rows) {
         d,
         "sad2 (M1, 2) VW(0,0)<1> VW(0,0)<1;1,0> VW(0,0)<1;1,0>",
     );
+    ir_rows(rows);
+    ir_more(rows);
 }
 
 fn sad2_invalid(rows: &mut Rows, d: &str, text: &str) {
@@ -158,4 +160,74 @@ fn sad2_invalid(rows: &mut Rows, d: &str, text: &str) {
     let row =
         Row::new(XeHpg, format!("{decls}{text}\n")).expect_error(ErrorClass::InvalidInstruction);
     rows.add("invalid", row.derived(d));
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "sad2[.sat] (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub (instructions/SAD2.md) with S0 = [4, 6, 14, 16], S1 = 0, R starting at 0xBEEF: lane i (even) gets |S0[i] - S1[i]| + |S0[i+1] - S1[i+1]|; lane i+1 is undefined (any bytes).";
+    simd::sad2_lanes(
+        rows,
+        &why(
+            d,
+            "",
+            "Resolved: lanes 0, 2 = 4+6, 14+16; lanes 1, 3 keep 0xBEEF, undefined.",
+        ),
+        "sad2",
+        None,
+        false,
+        0xF,
+        false,
+        [10, 0xBEEF, 30, 0xBEEF],
+        &[1, 3],
+    );
+    simd::sad2_lanes(
+        rows,
+        &why(d, "", "Channel 2 disabled: its pair is untouched."),
+        "sad2",
+        None,
+        false,
+        0b1011,
+        false,
+        [10, 0xBEEF, 0xBEEF, 0xBEEF],
+        &[1],
+    );
+    simd::sad2_lanes(
+        rows,
+        &why(
+            d,
+            "",
+            "Literal i += 1, channel 3 disabled: 10, 6+14, 30; lane 3 undefined.",
+        ),
+        "sad2",
+        None,
+        false,
+        0b0111,
+        true,
+        [10, 20, 30, 0xBEEF],
+        &[3],
+    );
+}
+
+/// Multi-lane rows written out as text.
+fn ir_more(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd;
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "sad2 (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub with S0 = [4, 6, 14, \
+             16], S1 = 0, R at 0xBEEF. Literal SAD2-LOOP-STEP (i += 1) with channel 3 enabled \
+             reads S0[4], past the operand: undefined-behaviour.";
+    let text = ".decl R v_type=G type=uw num_elts=4\n.decl S0 v_type=G type=ub num_elts=4\n\
+                .decl S1 v_type=G type=ub num_elts=4\n\
+                sad2 (M1, 4) R(0,0)<1> S0(0,0)<1;1,0> S1(0,0)<1;1,0>\n";
+    let row = simd::text_row(text)
+        .var("R", crate::catalog::build::le16(&[0xbeef; 4]))
+        .var("S0", vec![4, 6, 14, 16])
+        .expect_error(visa_spec::ErrorClass::UndefinedBehaviour)
+        .literal(visa_spec::errata::SAD2_LOOP_STEP);
+    rows.add("four-lanes", row.derived(d));
 }

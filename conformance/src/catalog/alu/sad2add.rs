@@ -108,4 +108,40 @@ fn add(rows: &mut Rows) {
         d,
         "sad2add (M1, 2) VW(0,0)<1> (-)VB(0,0)<1;1,0> VB(0,0)<1;1,0> 0x0:w",
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "sad2add[.sat] (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub src2:w (instructions/SAD2ADD.md) with S0 = [4, 6, 14, 16], S1 = 0, R starting at 0xBEEF: lane i (even) gets the pair's sum of absolute differences plus src2; lane i+1 is undefined (any bytes).";
+    simd::sad2_lanes(
+        rows,
+        &why(
+            d,
+            "",
+            "SAD2ADD with -100: 10 - 100 = -90: UW.sat → 0; 30 - 100 = -70 → 0.",
+        ),
+        "sad2add",
+        Some(-100),
+        true,
+        0xF,
+        false,
+        [0, 0xBEEF, 0, 0xBEEF],
+        &[1, 3],
+    );
+    simd::sad2_lanes(
+        rows,
+        &why(d, "", "Without .sat: -90 → 0xFFA6, -70 → 0xFFBA."),
+        "sad2add",
+        Some(-100),
+        false,
+        0xF,
+        false,
+        [0xFFA6, 0xBEEF, 0xFFBA, 0xBEEF],
+        &[1, 3],
+    );
 }

@@ -307,4 +307,184 @@ fn add(rows: &mut Rows) {
         0,
         0x7fff_ffff_ffff_ffff,
     );
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "[(pred)] sel (M<group>[_NM], <size>) R(0,0)<1>:ud A(0,0)<1;1,0>:ud B(0,0)<1;1,0>:ud (instructions/SEL.md, 3_execution_model.md) with A = 0xA0 + i, B = 0xB0 + i, R = 0xEE: an enabled lane takes src0 where its predicate bit holds and src1 elsewhere; a disabled lane is not written.";
+    simd::sel_masks(
+        rows,
+        &why(d, "", "No predicate: src0 everywhere."),
+        "",
+        (1, false),
+        8,
+        0,
+        ALL_ON,
+        false,
+        [SA; 8],
+    );
+    simd::sel_masks(
+        rows,
+        &why(d, "", "(P), P = 0b1010_0101: src0 in channels 0, 2, 5, 7."),
+        "(P)",
+        (1, false),
+        8,
+        0xa5,
+        ALL_ON,
+        false,
+        [SA, SB, SA, SB, SB, SA, SB, SA],
+    );
+    simd::sel_masks(
+        rows,
+        &why(
+            d,
+            "",
+            "(!P): resolved inverts; literal ignores the inversion.",
+        ),
+        "(!P)",
+        (1, false),
+        8,
+        0xa5,
+        ALL_ON,
+        false,
+        [SB, SA, SB, SA, SA, SB, SA, SB],
+    );
+    simd::sel_masks(
+        rows,
+        &why(
+            d,
+            "",
+            "(!P): resolved inverts; literal ignores the inversion.",
+        ),
+        "(!P)",
+        (1, false),
+        8,
+        0xa5,
+        ALL_ON,
+        true,
+        [SA, SB, SA, SB, SB, SA, SB, SA],
+    );
+    simd::sel_masks(
+        rows,
+        &why(
+            d,
+            "",
+            "(P.any), P = 1: resolved src0 everywhere; literal only channel 0.",
+        ),
+        "(P.any)",
+        (1, false),
+        8,
+        0x01,
+        ALL_ON,
+        false,
+        [SA; 8],
+    );
+    simd::sel_masks(
+        rows,
+        &why(
+            d,
+            "",
+            "(P.any), P = 1: resolved src0 everywhere; literal only channel 0.",
+        ),
+        "(P.any)",
+        (1, false),
+        8,
+        0x01,
+        ALL_ON,
+        true,
+        [SA, SB, SB, SB, SB, SB, SB, SB],
+    );
+    simd::sel_masks(rows, &why(d, "", "EM 0x0F: channels 4..7 unwritten; the predicate never disables (channel 1 takes src1)."), "(P)", (1, false), 8, 0x05, 0x0f, false, [SA, SB, SA, SB, SE, SE, SE, SE]);
+    simd::sel_masks(rows, &why(d, "", "M2, 4 channels, EM 0x0F, P = 0xF0: resolved reads EM and P bits 4..7 (EM off: nothing written); literal bits 0..3 (EM on, P off: src1)."), "(P)", (2, false), 4, 0xf0, 0x0f, false, [SE; 8]);
+    simd::sel_masks(rows, &why(d, "", "M2, 4 channels, EM 0x0F, P = 0xF0: resolved reads EM and P bits 4..7 (EM off: nothing written); literal bits 0..3 (EM on, P off: src1)."), "(P)", (2, false), 4, 0xf0, 0x0f, true, [SB, SB, SB, SB, SE, SE, SE, SE]);
+    simd::sel_masks(
+        rows,
+        &why(
+            d,
+            "",
+            "NoMask under EM 0: resolved writes; literal EM[i] = 0 writes nothing.",
+        ),
+        "",
+        (1, true),
+        4,
+        0,
+        0,
+        false,
+        [SA, SA, SA, SA, SE, SE, SE, SE],
+    );
+    simd::sel_masks(
+        rows,
+        &why(
+            d,
+            "",
+            "NoMask under EM 0: resolved writes; literal EM[i] = 0 writes nothing.",
+        ),
+        "",
+        (1, true),
+        4,
+        0,
+        0,
+        true,
+        [SE; 8],
+    );
+    let d = "sel[.sat] (M1, 8) R(0,0)<1>:DT [MOD]S(0,0)<0;1,0>:T 0x0:DT (instructions/SEL.md), no predicate: src0 in every lane.";
+    simd::sel_values(rows, &why(d, "", "F sNaN copied unchanged (same type, no modifier); (-) converts and quiets: 0xFFC00001."), None, false, F, (F, 0x7f80_0001), 0x7f80_0001);
+    simd::sel_values(rows, &why(d, "", "F sNaN copied unchanged (same type, no modifier); (-) converts and quiets: 0xFFC00001."), Some(Mod::Neg), false, F, (F, 0x7f80_0001), 0xffc0_0001);
+    simd::sel_values(
+        rows,
+        &why(
+            d,
+            "",
+            ".sat: 2.0 → 1.0; HF 1.0 into F → 1.0; D 300 into UB.sat → 255, without .sat 0x2C.",
+        ),
+        None,
+        true,
+        F,
+        (F, 0x4000_0000),
+        0x3f80_0000,
+    );
+    simd::sel_values(
+        rows,
+        &why(
+            d,
+            "",
+            ".sat: 2.0 → 1.0; HF 1.0 into F → 1.0; D 300 into UB.sat → 255, without .sat 0x2C.",
+        ),
+        None,
+        false,
+        F,
+        (HF, 0x3c00),
+        0x3f80_0000,
+    );
+    simd::sel_values(
+        rows,
+        &why(
+            d,
+            "",
+            ".sat: 2.0 → 1.0; HF 1.0 into F → 1.0; D 300 into UB.sat → 255, without .sat 0x2C.",
+        ),
+        None,
+        true,
+        UB,
+        (D, 300),
+        0xff,
+    );
+    simd::sel_values(
+        rows,
+        &why(
+            d,
+            "",
+            ".sat: 2.0 → 1.0; HF 1.0 into F → 1.0; D 300 into UB.sat → 255, without .sat 0x2C.",
+        ),
+        None,
+        false,
+        UB,
+        (D, 300),
+        0x2c,
+    );
 }

@@ -240,4 +240,240 @@ fn add(rows: &mut Rows) {
         .expect_lanes("V1", DataType::UD, &[1, 0x77, 4, 0x77])
         .derived(d);
     rows.add("predication", row);
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "shl[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 [MOD]S1(0,0)<0;1,0>:T1 instructions/SHL.md: count = src1 & 31 (the low bits of its two's-complement value after the modifier), then src0 << count exactly, then clamped or truncated into DT.";
+    simd::shl(rows, &why(d, "by_0", ""), false, UD, o(UD, 1), o(UD, 0), 1);
+    simd::shl(
+        rows,
+        &why(d, "by_31", ""),
+        false,
+        UD,
+        o(UD, 1),
+        o(UD, 31),
+        0x8000_0000,
+    );
+    simd::shl(
+        rows,
+        &why(d, "by_32_masked_to_0", ""),
+        false,
+        UD,
+        o(UD, 1),
+        o(UD, 32),
+        1,
+    );
+    simd::shl(
+        rows,
+        &why(d, "by_33_masked_to_1", ""),
+        false,
+        UD,
+        o(UD, 1),
+        o(UD, 33),
+        2,
+    );
+    simd::shl(
+        rows,
+        &why(d, "by_63_masked_to_31", ""),
+        false,
+        UD,
+        o(UD, 1),
+        o(UD, 63),
+        0x8000_0000,
+    );
+    simd::shl(
+        rows,
+        &why(d, "by_64_masked_to_0", ""),
+        false,
+        UD,
+        o(UD, 1),
+        o(UD, 64),
+        1,
+    );
+    simd::shl(
+        rows,
+        &why(
+            d,
+            "truncates",
+            "0xFFFFFFFF << 4 = 0xF_FFFF_FFF0: the low 32 bits",
+        ),
+        false,
+        UD,
+        o(UD, 0xFFFF_FFFF),
+        o(UD, 4),
+        0xFFFF_FFF0,
+    );
+    simd::shl(
+        rows,
+        &why(d, "count_negated", "-1 = ...11111: low 5 bits 31"),
+        false,
+        UD,
+        o(UD, 1),
+        md(Mod::Neg, D, 1),
+        0x8000_0000,
+    );
+    simd::shl(
+        rows,
+        &why(d, "count_negative", "-31 = ...1110_0001: low 5 bits 1"),
+        false,
+        UD,
+        o(UD, 1),
+        o(D, -31),
+        2,
+    );
+    simd::shl(
+        rows,
+        &why(d, "b_to_w", "B 0x80 = -128, << 1 = -256 = W 0xFF00"),
+        false,
+        W,
+        o(B, -0x80),
+        o(UD, 1),
+        0xFF00,
+    );
+    simd::shl(
+        rows,
+        &why(d, "ub_to_uw", "UB 0xFF << 8 = 0xFF00"),
+        false,
+        UW,
+        o(UB, 0xFF),
+        o(UW, 8),
+        0xFF00,
+    );
+    simd::shl(
+        rows,
+        &why(
+            d,
+            "d_wraps",
+            "2^30 << 1 = 2^31 > INT_MAX: truncated to 0x80000000, clamped to INT_MAX",
+        ),
+        false,
+        D,
+        o(D, 0x4000_0000),
+        o(UD, 1),
+        INT_MIN,
+    );
+    simd::shl(
+        rows,
+        &why(
+            d,
+            "d_sat_high",
+            "2^30 << 1 = 2^31 > INT_MAX: truncated to 0x80000000, clamped to INT_MAX",
+        ),
+        true,
+        D,
+        o(D, 0x4000_0000),
+        o(UD, 1),
+        INT_MAX,
+    );
+    simd::shl(
+        rows,
+        &why(d, "d_sat_int_min_fits", "-1 << 31 = -2^31 = INT_MIN: fits"),
+        true,
+        D,
+        o(D, -1),
+        o(UD, 31),
+        INT_MIN,
+    );
+    simd::shl(
+        rows,
+        &why(d, "ub_sat", "0x80 << 1 = 256 > 255"),
+        true,
+        UB,
+        o(UB, 0x80),
+        o(UD, 1),
+        0xFF,
+    );
+    let d = "shl[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:ud under both readings of SHL-SAT-RANGE. Resolved: the exact value is clamped. Literal: with `.sat`, an enabled lane whose exact value lies outside the 33-bit signed range [-2^32, 2^32 - 1] is undefined (`None`); without `.sat` nothing is checked.";
+    simd::shl_sat_range(
+        rows,
+        &why(
+            d,
+            "inside",
+            "2^31 fits 33 bits: clamped to INT_MAX under both readings",
+        ),
+        true,
+        D,
+        0x4000_0000,
+        1,
+        INT_MAX,
+        Some(INT_MAX),
+    );
+    simd::shl_sat_range(
+        rows,
+        &why(
+            d,
+            "upper_edge",
+            "0xFFFFFFFF << 0 = 2^32 - 1: the top of the range",
+        ),
+        true,
+        UD,
+        0xFFFF_FFFF,
+        0,
+        0xFFFF_FFFF,
+        Some(0xFFFF_FFFF),
+    );
+    simd::shl_sat_range(
+        rows,
+        &why(d, "past_upper_edge", "2^31 << 1 = 2^32: one past the top"),
+        true,
+        UD,
+        0x8000_0000,
+        1,
+        0xFFFF_FFFF,
+        None,
+    );
+    simd::shl_sat_range(
+        rows,
+        &why(
+            d,
+            "lower_edge",
+            "-2^31 << 1 = -2^32: the bottom of the range, clamped to INT_MIN",
+        ),
+        true,
+        D,
+        INT_MIN,
+        1,
+        INT_MIN,
+        Some(INT_MIN),
+    );
+    simd::shl_sat_range(
+        rows,
+        &why(d, "past_lower_edge", "-2^31 << 2 = -2^33"),
+        true,
+        D,
+        INT_MIN,
+        2,
+        INT_MIN,
+        None,
+    );
+    simd::shl_sat_range(
+        rows,
+        &why(d, "int_max_by_2", "(2^31 - 1) << 2 is about 2^33"),
+        true,
+        D,
+        INT_MAX,
+        2,
+        INT_MAX,
+        None,
+    );
+    simd::shl_sat_range(
+        rows,
+        &why(
+            d,
+            "no_sat_unchecked",
+            "no .sat: truncated, 0x1_FFFF_FFFC -> 0xFFFFFFFC, under both readings",
+        ),
+        false,
+        D,
+        INT_MAX,
+        2,
+        0xFFFF_FFFC,
+        Some(0xFFFF_FFFC),
+    );
 }

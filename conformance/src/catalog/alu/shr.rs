@@ -169,4 +169,125 @@ fn add(rows: &mut Rows) {
     );
     let d = "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.";
     qword_forms_literal(rows, d, "shr (M1, 1) VS(0,0)<1> 0x1:uq 0x1:uq");
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "shr[.sat] (M1, 8) R(0,0)<1>:DT [MOD]S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/SHR.md: count = src1 & 31; src0's bits (in its type) shifted right logically.";
+    simd::shr(
+        rows,
+        &why(d, "by_0", ""),
+        false,
+        UD,
+        o(UD, 0x8000_0000),
+        o(UD, 0),
+        0x8000_0000,
+    );
+    simd::shr(
+        rows,
+        &why(d, "by_31", ""),
+        false,
+        UD,
+        o(UD, 0x8000_0000),
+        o(UD, 31),
+        1,
+    );
+    simd::shr(
+        rows,
+        &why(d, "by_32_masked_to_0", ""),
+        false,
+        UD,
+        o(UD, 0x8000_0000),
+        o(UD, 32),
+        0x8000_0000,
+    );
+    simd::shr(
+        rows,
+        &why(d, "by_33_masked_to_1", ""),
+        false,
+        UD,
+        o(UD, 0x8000_0000),
+        o(UD, 33),
+        0x4000_0000,
+    );
+    simd::shr(
+        rows,
+        &why(d, "by_63_masked_to_31", ""),
+        false,
+        UD,
+        o(UD, 0x8000_0000),
+        o(UD, 63),
+        1,
+    );
+    simd::shr(
+        rows,
+        &why(d, "by_64_masked_to_0", ""),
+        false,
+        UD,
+        o(UD, 0x8000_0000),
+        o(UD, 64),
+        0x8000_0000,
+    );
+    simd::shr(
+        rows,
+        &why(d, "uw_to_ud", ""),
+        false,
+        UD,
+        o(UW, 0x8000),
+        o(UD, 15),
+        1,
+    );
+    simd::shr(
+        rows,
+        &why(d, "ub", ""),
+        false,
+        UB,
+        o(UB, 0xFF),
+        o(UB, 4),
+        0x0F,
+    );
+    simd::shr(
+        rows,
+        &why(
+            d,
+            "sat_to_ub",
+            "0x1000 >> 4 = 0x100: clamped to 0xFF, or truncated to 0x00",
+        ),
+        true,
+        UB,
+        o(UD, 0x1000),
+        o(UD, 4),
+        0xFF,
+    );
+    simd::shr(
+        rows,
+        &why(
+            d,
+            "truncate_to_ub",
+            "0x1000 >> 4 = 0x100: clamped to 0xFF, or truncated to 0x00",
+        ),
+        false,
+        UB,
+        o(UD, 0x1000),
+        o(UD, 4),
+        0x00,
+    );
+    simd::shr(
+        rows,
+        &why(
+            d,
+            "negated_src0",
+            "(-)1 = -1, whose UD bits are 0xFFFFFFFF; >> 28 = 0xF",
+        ),
+        false,
+        UD,
+        md(Mod::Neg, UD, 1),
+        o(UD, 28),
+        0xF,
+    );
 }

@@ -69,4 +69,50 @@ fn add(rows: &mut Rows) {
         .expect_lanes("C1", DataType::UD, &[0, old, 0, old])
         .literal(errata::SUBB_LOOP_STEP);
     rows.add("loop-step", row.derived(d));
+    ir_rows(rows);
+}
+
+/// The multi-lane rows (built with [`super::simd`]).
+fn ir_rows(rows: &mut Rows) {
+    #[allow(unused_imports)]
+    use super::simd::{self, *};
+    #[allow(unused_imports)]
+    use visa_spec::types::DataType::*;
+    let d = "subb[.sat] (M1, 4) R(0,0)<1>:ud C(0,0)<1>:ud S0(0,0)<1;1,0>:ud S1(0,0)<1;1,0>:ud (instructions/SUBB.md) with S0 = [5, 0, 7, 0], S1 = [3, 1, 7, 0xFFFFFFFF], R and C starting at 0xDEADBEEF: R = src0 - src1 mod 2^32, C = 1 where src0 < src1.";
+    simd::subb_readings(
+        rows,
+        &why(
+            d,
+            "",
+            "++i: 5-3 = 2; 0-1 → 0xFFFFFFFF, borrow; 7-7 = 0; 0 - 0xFFFFFFFF ≡ 1, borrow.",
+        ),
+        false,
+        &[],
+        [2, 0xFFFF_FFFF, 0, 1],
+        [0, 1, 0, 1],
+    );
+    simd::subb_readings(
+        rows,
+        &why(
+            d,
+            "",
+            ".sat (SUBB-SAT resolved): the negative differences clamp to 0; borrows unchanged.",
+        ),
+        true,
+        &[],
+        [2, 0, 0, 0],
+        [0, 1, 0, 1],
+    );
+    simd::subb_readings(
+        rows,
+        &why(
+            d,
+            "",
+            "SUBB-LOOP-STEP literal: i += 2 never visits lanes 1 and 3.",
+        ),
+        false,
+        &[visa_spec::errata::SUBB_LOOP_STEP],
+        [2, OLD, 0, OLD],
+        [0, OLD, 0, OLD],
+    );
 }
