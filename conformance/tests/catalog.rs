@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use visa_conformance::case::{judge, judge_with_field};
@@ -163,24 +163,22 @@ fn the_error_field_is_checked_on_the_engines_only() {
     assert!(judge(&other, &InProcess(EngineKind::Oracle).run(&other)).passed());
 }
 
-/// Test files not yet migrated to the catalog, read as text: an erratum they name counts
-/// as tested (the former check) until their rows move.
-fn unmigrated_test_text() -> String {
-    let mut text = String::new();
-    for dir in ["spec/tests", "conformance/tests"] {
-        let Ok(entries) = std::fs::read_dir(repo().join(dir)) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().is_some_and(|e| e == "rs")
-                && path.file_name() != Some(Path::new("catalog.rs").as_os_str())
-            {
-                text.push_str(&std::fs::read_to_string(path).unwrap());
-            }
-        }
-    }
-    text
+/// Errata whose readings differ only in what no vector can state, with the test that runs
+/// both readings instead: DST-CHANNEL-INDEX changes which destination bytes an engine marks
+/// undefined (a vector's allowed set takes any byte there under either reading).
+const OUTSIDE_VECTORS: &[(&str, &str)] = &[(
+    visa_spec::errata::DST_CHANNEL_INDEX,
+    "conformance/tests/dst_channel_index.rs",
+)];
+
+/// Whether `id` is one of [`OUTSIDE_VECTORS`] and its test names it.
+fn tested_outside_vectors(id: &str) -> bool {
+    OUTSIDE_VECTORS.iter().any(|(e, file)| {
+        let constant = id.replace('-', "_");
+        *e == id
+            && std::fs::read_to_string(repo().join(file))
+                .is_ok_and(|text| text.contains(&format!("errata::{constant}")))
+    })
 }
 
 /// The mnemonic of a program's first instruction (`?` without one).
@@ -203,11 +201,11 @@ fn mnemonic(program: &str) -> String {
 /// Every erratum whose two readings are executable is exercised under both: a catalog row
 /// tagged with it runs its literal reading, and a row runs its resolved reading — one tagged
 /// with it, or (where the rows state a literal case without a resolved twin) a row of the
-/// same instruction that does not pin the literal reading.
+/// same instruction that does not pin the literal reading. The catalog's tags are the only
+/// evidence, besides the named tests of [`OUTSIDE_VECTORS`].
 #[test]
 fn every_executable_erratum_is_exercised() {
     let cases = all_cases();
-    let text = unmigrated_test_text();
     let mut missing = Vec::new();
     for e in LEDGER.iter().filter(|e| e.executable) {
         let literal: Vec<&Case> = cases
@@ -223,9 +221,7 @@ fn every_executable_erratum_is_exercised() {
         if !literal.is_empty() && resolved {
             continue;
         }
-        let constant = e.id.replace('-', "_");
-        if text.contains(&format!("errata::{constant}")) || text.contains(&format!("\"{}\"", e.id))
-        {
+        if tested_outside_vectors(e.id) {
             continue;
         }
         missing.push(format!(
