@@ -12,7 +12,7 @@ use visa_conformance::{gen, registry};
 use visa_conformance::{run_case, EngineKind, Outcome};
 use visa_spec::asm::ast::{MaskControl, PredCombine, SrcModifier};
 use visa_spec::exec::ExecConfig;
-use visa_spec::ir::{Dst, Program, Region, Src};
+use visa_spec::ir::{Dst, OperandMut, Payload, Program, Region, Scalar, Src};
 use visa_spec::platform::Platform;
 use visa_spec::state::{MachineState, VarId};
 use visa_spec::types::DataType;
@@ -152,7 +152,8 @@ fn run_engine(program: &Program, spec: bool) -> Result<MachineState, VisaError> 
     }
 }
 
-/// Overwrites some fields of the first instruction with arbitrary values.
+/// Overwrites some fields of the first instruction with arbitrary values, its named operands
+/// among them.
 fn perturb(program: &mut Program, u: &mut Unstructured<'_>) {
     let nvars = program.vars.len() as u32;
     let Some(insn) = program.insns.first_mut() else {
@@ -221,7 +222,7 @@ fn perturb(program: &mut Program, u: &mut Unstructured<'_>) {
             _ => Some(Dst::Address { var, sub: small(u) }),
         };
     }
-    for src in insn.srcs.iter_mut() {
+    for operand in insn.operands_mut() {
         if !bool::arbitrary(u).unwrap_or(false) {
             continue;
         }
@@ -236,7 +237,7 @@ fn perturb(program: &mut Program, u: &mut Unstructured<'_>) {
             Some(SrcModifier::Abs),
             Some(SrcModifier::Not),
         ][usize::arbitrary(u).unwrap_or(0) % 4];
-        *src = match u8::arbitrary(u).unwrap_or(0) % 7 {
+        let src = match u8::arbitrary(u).unwrap_or(0) % 7 {
             0 => Src::General {
                 var: VarId(u32::arbitrary(u).unwrap_or(0) % (nvars + 2)),
                 row: small(u),
@@ -274,5 +275,41 @@ fn perturb(program: &mut Program, u: &mut Unstructured<'_>) {
                 var: VarId(u32::arbitrary(u).unwrap_or(0) % (nvars + 2)),
             },
         };
+        set_operand(operand, src, u);
+    }
+}
+
+/// Writes an arbitrary source into an operand: a positional one takes it as drawn; a named
+/// one of a narrow kind takes its variable, origin and type (or `%null`, or an immediate
+/// scalar), so every field a hand-built IR could hold reaches both engines.
+fn set_operand(operand: OperandMut<'_>, src: Src, u: &mut Unstructured<'_>) {
+    let payload = |src: &Src| match *src {
+        Src::General {
+            var, row, col, ty, ..
+        } => Payload { var, row, col, ty },
+        _ => Payload {
+            var: VarId(u32::MAX),
+            row: 0,
+            col: 0,
+            ty: src.ty(),
+        },
+    };
+    let scalar = |src: &Src| match *src {
+        Src::Imm { bits, ty } => Scalar::Imm { bits, ty },
+        Src::General {
+            var, row, col, ty, ..
+        } => Scalar::Var { var, row, col, ty },
+        _ => Scalar::Imm {
+            bits: 0,
+            ty: src.ty(),
+        },
+    };
+    let null = bool::arbitrary(u).unwrap_or(false);
+    match operand {
+        OperandMut::Src(s) => *s = src,
+        OperandMut::Payload(p) => *p = payload(&src),
+        OperandMut::Scalar(s) => *s = scalar(&src),
+        OperandMut::OptPayload(p) => *p = (!null).then(|| payload(&src)),
+        OperandMut::OptScalar(s) => *s = (!null).then(|| scalar(&src)),
     }
 }

@@ -9,7 +9,7 @@ pub mod lsc_typed;
 pub mod operand;
 pub mod svm;
 
-pub use operand::{Payload, Scalar};
+pub use operand::{OperandMut, Payload, Scalar};
 
 use std::borrow::Cow;
 
@@ -468,6 +468,53 @@ impl Instruction {
             _ => Vec::new(),
         };
         self.srcs.iter().map(Cow::Borrowed).chain(named)
+    }
+
+    /// Every source operand, positional and named, to change in place (the destination is
+    /// `dst`, and DPAS's named Dst is among them).
+    pub fn operands_mut(&mut self) -> Vec<OperandMut<'_>> {
+        use OperandMut as O;
+        let mut out: Vec<OperandMut<'_>> = self.srcs.iter_mut().map(O::Src).collect();
+        match &mut self.ctrl {
+            Ctrl::Block2d(c) => {
+                let ops = &mut c.operands;
+                match &mut ops.surface {
+                    block2d::Block2dSurface::Flat(f) => out.extend(
+                        [&mut f.base, &mut f.width, &mut f.height, &mut f.pitch].map(O::Src),
+                    ),
+                    block2d::Block2dSurface::Typed { surface } => out.push(O::Src(surface)),
+                }
+                out.extend([O::Src(&mut ops.x), O::Src(&mut ops.y)]);
+                out.extend(ops.data.as_mut().map(O::Src));
+            }
+            Ctrl::Lsc(c) => match &mut c.operands {
+                lsc::LscOperands::Message(m) => out.extend([
+                    O::OptScalar(&mut m.surface),
+                    O::Payload(&mut m.src0_addrs),
+                    O::OptScalar(&mut m.src0_addr_pitch),
+                    O::OptPayload(&mut m.src1_data),
+                    O::OptPayload(&mut m.src2_data),
+                    O::OptPayload(&mut m.src0_addrs_v),
+                    O::OptPayload(&mut m.src0_addrs_r),
+                    O::OptPayload(&mut m.src0_addrs_lod),
+                ]),
+                lsc::LscOperands::Apndctr(a) => {
+                    out.extend([O::Scalar(&mut a.surface), O::Payload(&mut a.src0_data)])
+                }
+            },
+            Ctrl::Svm(c) => c.operands_mut(&mut out),
+            Ctrl::Dpas(c) => {
+                let ops = &mut c.operands;
+                out.extend([
+                    O::Payload(&mut ops.dst),
+                    O::OptPayload(&mut ops.src0),
+                    O::Payload(&mut ops.src1),
+                    O::Payload(&mut ops.src2),
+                ]);
+            }
+            Ctrl::None | Ctrl::Rel(_) | Ctrl::Bfn(_) => {}
+        }
+        out
     }
 }
 

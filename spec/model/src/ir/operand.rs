@@ -89,3 +89,16 @@ impl Payload {
         }
     }
 }
+
+/// One operand of an instruction, to change in place: a positional or block 2D source, or a
+/// named operand of the narrow kinds. Generic rewriting passes (fuzzers, shrinkers) walk
+/// [`super::Instruction::operands_mut`].
+#[derive(Debug)]
+pub enum OperandMut<'a> {
+    Src(&'a mut Src),
+    Scalar(&'a mut Scalar),
+    Payload(&'a mut Payload),
+    /// A named operand the text may write `%null` (`None`).
+    OptPayload(&'a mut Option<Payload>),
+    OptScalar(&'a mut Option<Scalar>),
+}

@@ -95,6 +95,46 @@ impl SvmCtrl {
     /// (`Address`/`Addresses`, `Element_offset`, then `Src` or `Src0`, `Src1`). A scalar and
     /// a raw operand show as [`Scalar::to_src`] and [`Payload::to_src`]; `%null` as the
     /// immediate `0:ud`.
+    /// Pushes the operands onto `out`, to change in place (in the text's order).
+    pub fn operands_mut<'a>(&'a mut self, out: &mut Vec<super::OperandMut<'a>>) {
+        use super::OperandMut as O;
+        match self {
+            SvmCtrl::BlockLd { address, .. } => out.push(O::Scalar(address)),
+            SvmCtrl::BlockSt { address, src, .. } => {
+                out.extend([O::Scalar(address), O::Payload(src)])
+            }
+            SvmCtrl::Gather { addresses, .. } => out.push(O::Payload(addresses)),
+            SvmCtrl::Scatter { addresses, src, .. } => {
+                out.extend([O::Payload(addresses), O::Payload(src)])
+            }
+            SvmCtrl::Gather4Scaled {
+                address,
+                element_offset,
+                ..
+            } => out.extend([O::Scalar(address), O::Payload(element_offset)]),
+            SvmCtrl::Scatter4Scaled {
+                address,
+                element_offset,
+                src,
+                ..
+            } => out.extend([
+                O::Scalar(address),
+                O::Payload(element_offset),
+                O::Payload(src),
+            ]),
+            SvmCtrl::Atomic {
+                addresses,
+                src0,
+                src1,
+                ..
+            } => out.extend([
+                O::Payload(addresses),
+                O::OptPayload(src0),
+                O::OptPayload(src1),
+            ]),
+        }
+    }
+
     pub fn sources(&self) -> Vec<Src> {
         let null = Src::Imm {
             bits: 0,
