@@ -314,23 +314,14 @@ fn fields(
     platform: Platform,
     name: &str,
 ) -> Result<&'static [DataType]> {
-    // Platforms: DPAS from XEHP on (DPAS.md, Exec_size); DPASW is "a specific instruction for
-    // XEHP when EU fusion is present" (DPASW.md, Semantics): xe-hpg only.
+    // The platforms are the forms row's (checked before the family); the execution size is
+    // the platform's (DPAS.md, Exec_size).
     let Some(n) = platform.dpas_exec_size() else {
         return Err(invalid(
             "opcode",
             format!("{name} does not exist on {}", platform.name()),
         ));
     };
-    if insn.opcode == Opcode::Dpasw && platform != Platform::XeHpg {
-        return Err(invalid(
-            "opcode",
-            format!(
-                "DPASW exists on xe-hpg (XEHP with EU fusion) only, not {}",
-                platform.name()
-            ),
-        ));
-    }
     if insn.pred.is_some() || insn.sat || insn.dst2.is_some() {
         return Err(invalid(
             "opcode",

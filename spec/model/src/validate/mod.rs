@@ -202,7 +202,7 @@ fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
     match rules_family(insn) {
         Family::Svm => svm::rules(insn, vars, platform, readings),
         Family::Dpas => dpas::rules(insn, vars, platform, readings),
-        Family::LscFence => lsc::fence::fence_rules(insn, platform),
+        Family::LscFence => lsc::fence::fence_rules(insn),
         Family::LscBlock2d => lsc::block2d::rules(insn, vars, platform, readings),
         Family::LscGatherScatter | Family::LscApndctr => {
             lsc::gather_scatter::rules(insn, vars, platform)

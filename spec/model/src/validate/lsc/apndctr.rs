@@ -7,7 +7,7 @@
 //! IR: `Ctrl::Lsc` with the data shape `d32`, scale 1, offset 0 (unused) and the operands
 //! [`ApndctrOperands`] (the surface and `Src0Data`); `srcs` is empty.
 
-use super::gather_scatter::{check_platform, scalar, stateful_address, whole_var};
+use super::gather_scatter::{scalar, stateful_address, whole_var};
 use super::untyped::unit_and_caching;
 use crate::asm::ast::{InsnLine, OperandKind};
 use crate::error::Result;
@@ -51,7 +51,6 @@ impl Cx<'_> {
         line: &InsnLine,
         opcode: Opcode,
     ) -> Result<Instruction> {
-        check_platform(self.platform, opcode.mnemonic())?;
         let (mask, exec_size) = self.exec(line.exec)?;
         let pred = match &line.pred {
             Some(p) => Some(self.predicate(p, mask, exec_size)?),
@@ -147,7 +146,6 @@ impl Cx<'_> {
 /// The rules of the append-counter atomics on the IR.
 pub fn rules(insn: &Instruction, c: LscCtrl, vars: &Vars, platform: Platform) -> Result<()> {
     let name = insn.opcode.mnemonic();
-    check_platform(platform, name)?;
     if insn.sat || insn.dst2.is_some() {
         return Err(invalid(
             "opcode",

@@ -4,7 +4,6 @@
 use crate::asm::ast::InsnLine;
 use crate::error::Result;
 use crate::ir::{Ctrl, Dst, Instruction, Opcode};
-use crate::platform::Platform;
 use crate::types::DataType;
 use crate::validate::{invalid, Cx};
 
@@ -76,17 +75,9 @@ impl Cx<'_> {
     }
 }
 
-/// LSC_FENCE on the IR: SIMD1, no predicate, operands or fields; from xe-hpg on.
-pub fn fence_rules(insn: &Instruction, platform: Platform) -> Result<()> {
-    if !platform.is_xehp_plus() {
-        return Err(invalid(
-            "opcode",
-            format!(
-                "`lsc_fence` is an LSC message: from xe-hpg on, not on {}",
-                platform.name()
-            ),
-        ));
-    }
+/// LSC_FENCE on the IR: SIMD1, no predicate, operands or fields (its platforms are its
+/// forms row's, checked before the family).
+pub fn fence_rules(insn: &Instruction) -> Result<()> {
     let plain = insn.exec_size == 1
         && (1..=8).contains(&insn.mask.group)
         && insn.pred.is_none()

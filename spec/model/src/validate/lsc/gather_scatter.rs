@@ -65,8 +65,8 @@ pub fn is_load(opcode: Opcode) -> bool {
     ) || opcode.lsc_atomic().is_some()
 }
 
-/// LSC messages exist from Xe-HPG (DG2) on: the document names DG2 and PVC, and Xe-LP's
-/// memory instructions are the HDC ones (the SVM and surface documents).
+/// LSC messages exist from Xe-HPG (DG2) on (as the forms rows of the LSC opcodes say): for
+/// `lsc_read_surface_info`, which has no opcode.
 pub(crate) fn check_platform(platform: Platform, name: &str) -> Result<()> {
     if platform.is_xehp_plus() {
         Ok(())
@@ -89,7 +89,6 @@ impl Cx<'_> {
         line: &InsnLine,
         opcode: Opcode,
     ) -> Result<Instruction> {
-        check_platform(self.platform, opcode.mnemonic())?;
         let (mask, exec_size) = self.exec(line.exec)?;
         let pred = match &line.pred {
             Some(p) => Some(self.predicate(p, mask, exec_size)?),
@@ -384,7 +383,6 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
     if !is_lsc(insn.opcode) {
         return Err(invalid("opcode", format!("`{name}` takes no LSC fields")));
     }
-    check_platform(platform, name)?;
     if c.sfid == Sfid::Tgm {
         return typed_rules(insn, c, vars, platform);
     }

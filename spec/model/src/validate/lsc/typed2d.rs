@@ -29,15 +29,6 @@ impl Cx<'_> {
         opcode: Opcode,
     ) -> Result<Instruction> {
         let store = opcode == Opcode::LscStoreBlock2d;
-        if !matches!(self.platform, Platform::XeHpc | Platform::Xe2) {
-            return Err(invalid(
-                "opcode",
-                format!(
-                    "block 2D messages exist on xe-hpc and xe2, not on {}",
-                    self.platform.name()
-                ),
-            ));
-        }
         // "Not needed for block2d as it is always SIMD1": `(M1_NM, 1)` or nothing.
         let (mask, exec_size) = match line.exec {
             Some(_) => self.exec(line.exec)?,
@@ -129,15 +120,6 @@ pub fn rules(
     let name = insn.opcode.mnemonic();
     let store = insn.opcode == Opcode::LscStoreBlock2d;
     let data_field = if store { "src1" } else { "dst" };
-    if !matches!(platform, Platform::XeHpc | Platform::Xe2) {
-        return Err(invalid(
-            "opcode",
-            format!(
-                "block 2D messages exist on xe-hpc and xe2, not on {}",
-                platform.name()
-            ),
-        ));
-    }
     if c.sfid != Sfid::Tgm {
         return Err(invalid("sfid", "a typed block 2D message goes to `.tgm`"));
     }
