@@ -90,7 +90,8 @@ impl Case {
             row = match want {
                 Want::Reg(var, at, bytes) => row.expect_reg(var, at, bytes),
                 Want::Mem(addr, bytes) => row.expect_mem("flat", addr, bytes),
-                Want::Error(class) | Want::ErrorAt(class, _) => row.expect_error(class),
+                Want::Error(class) => row.expect_error(class),
+                Want::ErrorAt(class, field) => row.expect_error(class).field(field),
             };
         }
         row
@@ -106,8 +107,7 @@ pub enum Want {
     Mem(u64, Vec<Option<u8>>),
     /// The run stops with an error of this class.
     Error(ErrorClass),
-    /// The run stops with an error of this class naming this field (a vector states the
-    /// class only).
+    /// The run stops with an error of this class naming this field (`x-error-field`).
     ErrorAt(ErrorClass, &'static str),
 }
 
