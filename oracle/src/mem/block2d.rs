@@ -8,7 +8,7 @@
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
 use visa_model::ir::block2d::FlatSurface;
-use visa_model::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Program, Scalar};
 use visa_model::state::{MachineState, StoreJournal, FLAT};
 use visa_model::{ErrorClass, VisaError};
 
@@ -76,13 +76,10 @@ impl Block2dPlan {
         readings: &Readings,
     ) -> Result<Block2dPlan> {
         let store = insn.opcode == Opcode::LscStoreBlock2d;
-        let operand = |s: &Src| -> Result<Operand> {
-            match s {
-                Src::Imm { bits, .. } => Ok(Operand::Imm(*bits)),
-                Src::General { var, .. } => Ok(Operand::Reg(reg_start(program, *var)?.0)),
-                _ => Err(VisaError::model_bug(
-                    "a block 2D address operand of another kind",
-                )),
+        let operand = |s: &Scalar| -> Result<Operand> {
+            match *s {
+                Scalar::Imm { bits, .. } => Ok(Operand::Imm(bits)),
+                Scalar::Var { var, .. } => Ok(Operand::Reg(reg_start(program, var)?.0)),
             }
         };
         let ops = [
@@ -96,8 +93,8 @@ impl Block2dPlan {
         let data = match (store, &insn.dst, &c.operands.data) {
             (false, Dst::General { var, .. }, _) => Some(reg_start(program, *var)?),
             (false, _, _) => None,
-            (true, _, Some(Src::General { var, .. })) => Some(reg_start(program, *var)?),
-            (true, _, _) => return Err(VisaError::model_bug("Src1Data is not a general operand")),
+            (true, _, Some(data)) => Some(reg_start(program, data.var)?),
+            (true, _, None) => return Err(VisaError::model_bug("a store without Src1Data")),
         };
         let (mut b, mut w, mut h) = (
             c.shape.blocks as usize,

@@ -8,7 +8,7 @@
 
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
-use visa_model::ir::{Block2dCtrl, Dst, Instruction, Opcode, Program, Src};
+use visa_model::ir::{Block2dCtrl, Dst, Instruction, Opcode, Program, Scalar};
 use visa_model::state::{AddrType, MachineState, StoreJournal, SurfaceHeap, Window, FLAT};
 use visa_model::{ErrorClass, VisaError};
 
@@ -55,24 +55,21 @@ impl Typed2dPlan {
         program: &Program,
         insn: &Instruction,
         c: &Block2dCtrl,
-        surface: &Src,
+        surface: &Scalar,
         readings: &Readings,
     ) -> Result<Typed2dPlan> {
         let store = insn.opcode == Opcode::LscStoreBlock2d;
-        let operand = |s: &Src| -> Result<Operand> {
-            match s {
-                Src::Imm { bits, .. } => Ok(Operand::Imm(*bits)),
-                Src::General { var, .. } => Ok(Operand::Reg(reg_start(program, *var)?.0)),
-                _ => Err(VisaError::model_bug(
-                    "a typed block 2D operand of another kind",
-                )),
+        let operand = |s: &Scalar| -> Result<Operand> {
+            match *s {
+                Scalar::Imm { bits, .. } => Ok(Operand::Imm(bits)),
+                Scalar::Var { var, .. } => Ok(Operand::Reg(reg_start(program, var)?.0)),
             }
         };
         let data = match (store, &insn.dst, &c.operands.data) {
             (false, Dst::General { var, .. }, _) => Some(reg_start(program, *var)?),
             (false, _, _) => None,
-            (true, _, Some(Src::General { var, .. })) => Some(reg_start(program, *var)?),
-            (true, _, _) => return Err(VisaError::model_bug("Src1Data is not a general operand")),
+            (true, _, Some(data)) => Some(reg_start(program, data.var)?),
+            (true, _, None) => return Err(VisaError::model_bug("a store without Src1Data")),
         };
         let heap = match c.addr_type {
             AddrType::Bti => SurfaceHeap::BindingTable,

@@ -4,58 +4,61 @@
 //! its register layout, the platforms' shape limits and the published surface limits.
 
 use super::lsc::DataSize;
-use super::Src;
+use super::{Payload, Scalar, Src};
 use crate::error::{Result, VisaError};
 use crate::platform::Platform;
 
 /// The surface of a block 2D message: LSC_UNTYPED's flat surface or LSC_TYPED's surface-state
 /// index.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Block2dSurface {
     Flat(FlatSurface),
     /// LSC_TYPED (`AddrType(Surface)[...]`, bti, bss or ss): the surface-state index, an
-    /// `Imm` or a scalar `General` UD.
+    /// immediate UD or the first UD of a general variable.
     Typed {
-        surface: Src,
+        surface: Scalar,
     },
 }
 
 /// LSC_UNTYPED's surface (`flat[SurfaceBaseAddr, SurfaceWidth, SurfaceHeight, SurfacePitch,
-/// ...]`): each an `Imm` or a scalar `General` at its variable's start, the base a UQ, the
+/// ...]`): each an immediate or the first element of a general variable, the base a UQ, the
 /// others UD (width, height and pitch as written: minus one).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FlatSurface {
-    pub base: Src,
-    pub width: Src,
-    pub height: Src,
-    pub pitch: Src,
+    pub base: Scalar,
+    pub width: Scalar,
+    pub height: Scalar,
+    pub pitch: Scalar,
 }
 
 /// The operands of `lsc_load_block2d` and `lsc_store_block2d`, untyped and typed
 /// (instructions/LSC_UNTYPED.md and LSC_TYPED.md, Format): the surface, `Src0AddrX` and
-/// `Src0AddrY` (each an `Imm` or a scalar `General` D at its variable's start) and, for a
-/// store, `Src1Data` (a `General` over the whole variable). A load's `DstData` is the
-/// instruction's `dst`.
-#[derive(Clone, Debug, PartialEq)]
+/// `Src0AddrY` (each an immediate D or the first D of a general variable) and, for a store,
+/// `Src1Data` (the register bytes of a general variable from its start). A load's `DstData`
+/// is the instruction's `dst`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Block2dOperands {
     pub surface: Block2dSurface,
-    pub x: Src,
-    pub y: Src,
+    pub x: Scalar,
+    pub y: Scalar,
     /// `Src1Data` of a store; `None` for a load.
-    pub data: Option<Src>,
+    pub data: Option<Payload>,
 }
 
 impl Block2dOperands {
-    /// The operands in the order the text writes them: the surface's, X, Y, then Src1Data.
-    pub fn sources(&self) -> impl Iterator<Item = &Src> {
-        let surface: Vec<&Src> = match &self.surface {
-            Block2dSurface::Flat(f) => vec![&f.base, &f.width, &f.height, &f.pitch],
-            Block2dSurface::Typed { surface } => vec![surface],
+    /// The operands in the order the text writes them, as general sources: the surface's,
+    /// X, Y, then Src1Data.
+    pub fn sources(&self) -> Vec<Src> {
+        let mut out: Vec<Src> = match &self.surface {
+            Block2dSurface::Flat(f) => [f.base, f.width, f.height, f.pitch]
+                .iter()
+                .map(Scalar::to_src)
+                .collect(),
+            Block2dSurface::Typed { surface } => vec![surface.to_src()],
         };
-        surface
-            .into_iter()
-            .chain([&self.x, &self.y])
-            .chain(self.data.as_ref())
+        out.extend([self.x.to_src(), self.y.to_src()]);
+        out.extend(self.data.as_ref().map(Payload::to_src));
+        out
     }
 
     /// Whether the message is one of LSC_TYPED's block 2D forms.

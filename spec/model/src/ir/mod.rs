@@ -456,12 +456,11 @@ impl Instruction {
     /// Every source operand: `srcs`, then the operands a family names in `ctrl` in the text's
     /// order (block 2D's surface, X, Y and Src1Data; an LSC message's surface, address terms
     /// and data sources; an SVM instruction's [`svm::SvmCtrl::sources`]; DPAS's Src0, Src1
-    /// and Src2). Generic passes over operands walk this.
-    /// A family that names its operands with the narrow kinds of [`operand`] yields them as
-    /// owned sources.
+    /// and Src2). Generic passes over operands walk this. The named operands, held in the
+    /// narrow kinds of [`operand`], come as owned sources.
     pub fn sources(&self) -> impl Iterator<Item = Cow<'_, Src>> {
         let named: Vec<Cow<'_, Src>> = match &self.ctrl {
-            Ctrl::Block2d(c) => c.operands.sources().map(Cow::Borrowed).collect(),
+            Ctrl::Block2d(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Lsc(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Svm(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dpas(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
@@ -480,12 +479,15 @@ impl Instruction {
                 let ops = &mut c.operands;
                 match &mut ops.surface {
                     block2d::Block2dSurface::Flat(f) => out.extend(
-                        [&mut f.base, &mut f.width, &mut f.height, &mut f.pitch].map(O::Src),
+                        [&mut f.base, &mut f.width, &mut f.height, &mut f.pitch].map(O::Scalar),
                     ),
-                    block2d::Block2dSurface::Typed { surface } => out.push(O::Src(surface)),
+                    block2d::Block2dSurface::Typed { surface } => out.push(O::Scalar(surface)),
                 }
-                out.extend([O::Src(&mut ops.x), O::Src(&mut ops.y)]);
-                out.extend(ops.data.as_mut().map(O::Src));
+                out.extend([
+                    O::Scalar(&mut ops.x),
+                    O::Scalar(&mut ops.y),
+                    O::OptPayload(&mut ops.data),
+                ]);
             }
             Ctrl::Lsc(c) => match &mut c.operands {
                 lsc::LscOperands::Message(m) => out.extend([

@@ -90,8 +90,8 @@ impl Payload {
     }
 }
 
-/// One operand of an instruction, to change in place: a positional or block 2D source, or a
-/// named operand of the narrow kinds. Generic rewriting passes (fuzzers, shrinkers) walk
+/// One operand of an instruction, to change in place: a positional source, or a named
+/// operand of the narrow kinds. Generic rewriting passes (fuzzers, shrinkers) walk
 /// [`super::Instruction::operands_mut`].
 #[derive(Debug)]
 pub enum OperandMut<'a> {

@@ -17,7 +17,7 @@ use crate::errata::{self, Readings};
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::ir::block2d::FlatSurface;
-use crate::ir::{Block2dCtrl, Dst, Instruction, Program, Src};
+use crate::ir::{Block2dCtrl, Dst, Instruction, Program, Scalar};
 use crate::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
 
 use super::lsc_untyped::{read_grf, start};
@@ -32,13 +32,13 @@ enum Field {
 }
 
 /// The value of an address operand (an immediate, or the first element of a variable).
-fn operand(program: &Program, state: &MachineState, src: &Src, field: Field) -> Result<i128> {
-    Ok(match (src, field) {
-        (Src::Imm { bits, .. }, Field::Uq) => i128::from(*bits),
-        (Src::Imm { bits, .. }, Field::Ud) => i128::from(*bits as u32),
-        (Src::Imm { bits, .. }, Field::D) => i128::from(*bits as u32 as i32),
-        (Src::General { var, .. }, _) => {
-            let at = start(program, *var)?;
+fn operand(program: &Program, state: &MachineState, s: &Scalar, field: Field) -> Result<i128> {
+    Ok(match (*s, field) {
+        (Scalar::Imm { bits, .. }, Field::Uq) => i128::from(bits),
+        (Scalar::Imm { bits, .. }, Field::Ud) => i128::from(bits as u32),
+        (Scalar::Imm { bits, .. }, Field::D) => i128::from(bits as u32 as i32),
+        (Scalar::Var { var, .. }, _) => {
+            let at = start(program, var)?;
             if field == Field::Uq {
                 let b = read_grf(state, at, 8)?;
                 let mut w = [0u8; 8];
@@ -53,11 +53,6 @@ fn operand(program: &Program, state: &MachineState, src: &Src, field: Field) -> 
                     i128::from(i32::from_le_bytes(w))
                 }
             }
-        }
-        _ => {
-            return Err(VisaError::model_bug(
-                "a block 2D address operand of another kind",
-            ))
         }
     })
 }
@@ -320,11 +315,11 @@ pub fn store(
     let (_, BlockWidth, BlockHeight) = counts(c, readings);
     let T = c.shape.size.mem_bytes();
     let window: Window = state.mem.window(false, AddrType::Flat, 0)?;
-    let Some(Src::General { var, .. }) = &c.operands.data else {
-        return Err(VisaError::model_bug("Src1Data is not a general operand"));
+    let Some(data) = c.operands.data else {
+        return Err(VisaError::model_bug("a store without Src1Data"));
     };
-    let Src1Data = start(program, *var)?;
-    let src_len = program.vars.get(*var).byte_size();
+    let Src1Data = start(program, data.var)?;
+    let src_len = program.vars.get(data.var).byte_size();
     let literal = readings.is_literal(errata::BLOCK2D_STORE_INDEX);
     let mut journal = StoreJournal::default();
     for n in 0..BlockHeight {

@@ -32,13 +32,15 @@ use crate::error::{ErrorClass, Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::insn::ctrl;
 use crate::ir::lsc::{MessageOperands, Sfid};
-use crate::ir::{Block2dCtrl, Dst, Instruction, LscCtrl, Payload, Program, Src};
+use crate::ir::{Block2dCtrl, Dst, Instruction, LscCtrl, Payload, Program, Scalar};
 use crate::operand::evaluate_ch_en;
 use crate::state::{
     AddrSize, AddrType, MachineState, StoreJournal, Surface, SurfaceHeap, Window, FLAT,
 };
 
-use super::lsc_untyped::{apply_writes, datum_writes, read_grf, read_word, scalar_ud, start};
+use super::lsc_untyped::{
+    apply_writes, datum_writes, read_grf, read_word, scalar_d, scalar_ud, start,
+};
 
 /// Whether `insn` is one of LSC_TYPED's quad forms (unit `.tgm`).
 pub fn is_typed_quad(insn: &Instruction) -> bool {
@@ -292,42 +294,15 @@ struct Block2dMessage {
     index_in_pixels: bool,
 }
 
-/// Src0AddrX or Src0AddrY: an immediate or the first d of a variable.
-fn block2d_coordinate(program: &Program, state: &MachineState, src: &Src) -> Result<i128> {
-    Ok(match src {
-        Src::Imm { bits, .. } => i128::from(*bits as u32 as i32),
-        Src::General { var, .. } => {
-            let b = read_grf(state, start(program, *var)?, 4)?;
-            i128::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        }
-        _ => {
-            return Err(VisaError::model_bug(
-                "a typed block 2D coordinate of another kind",
-            ))
-        }
-    })
-}
-
 #[allow(non_snake_case)]
 fn block2d_message(
     program: &Program,
     c: &Block2dCtrl,
-    surface: &Src,
+    surface: &Scalar,
     state: &MachineState,
     config: &ExecConfig,
 ) -> Result<Block2dMessage> {
-    let Surface = match surface {
-        Src::Imm { bits, .. } => *bits,
-        Src::General { var, .. } => {
-            let b = read_grf(state, start(program, *var)?, 4)?;
-            u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        }
-        _ => {
-            return Err(VisaError::model_bug(
-                "an LSC surface operand of another kind",
-            ))
-        }
-    };
+    let Surface = scalar_ud(program, state, surface)?;
     let SURF_STATE = surface_state(state, Surface, c.addr_type)?;
     let BlockWidth = c.shape.width as usize;
     Ok(Block2dMessage {
@@ -336,8 +311,8 @@ fn block2d_message(
         // reg_pitch = BlockWidth < 4 ? 4 : round_up_pow2(BlockWidth)
         reg_pitch: crate::ir::lsc_typed::block2d_reg_pitch(c.shape.width),
         pixel_size: SURF_STATE.pixel_size as usize,
-        X: block2d_coordinate(program, state, &c.operands.x)?,
-        Y: block2d_coordinate(program, state, &c.operands.y)?,
+        X: i128::from(scalar_d(program, state, &c.operands.x)?),
+        Y: i128::from(scalar_d(program, state, &c.operands.y)?),
         base: i128::from(SURF_STATE.base),
         width: i128::from(SURF_STATE.width),
         height: i128::from(SURF_STATE.height.max(1)),
@@ -384,7 +359,7 @@ pub fn load_block2d(
     program: &Program,
     insn: &Instruction,
     c: &Block2dCtrl,
-    surface: &Src,
+    surface: &Scalar,
     state: &mut MachineState,
     config: &ExecConfig,
 ) -> Result<()> {
@@ -447,16 +422,16 @@ pub fn load_block2d(
 pub fn store_block2d(
     program: &Program,
     c: &Block2dCtrl,
-    surface: &Src,
+    surface: &Scalar,
     state: &mut MachineState,
     config: &ExecConfig,
 ) -> Result<()> {
     let m = block2d_message(program, c, surface, state, config)?;
-    let Some(Src::General { var, .. }) = &c.operands.data else {
-        return Err(VisaError::model_bug("Src1Data is not a general operand"));
+    let Some(data) = c.operands.data else {
+        return Err(VisaError::model_bug("a store without Src1Data"));
     };
-    let Src1Data = start(program, *var)?;
-    let src_len = program.vars.get(*var).byte_size();
+    let Src1Data = start(program, data.var)?;
+    let src_len = program.vars.get(data.var).byte_size();
     let mut journal = StoreJournal::default();
     for u in 0..m.BlockHeight {
         for v in 0..m.BlockWidth / m.pixel_size {

@@ -57,7 +57,7 @@ pub(super) fn scalar_ud(program: &Program, state: &MachineState, s: &Scalar) -> 
 
 /// The signed D a scalar operand holds: the immediate's low 32 bits, or its variable's first
 /// D.
-fn scalar_d(program: &Program, state: &MachineState, s: &Scalar) -> Result<i64> {
+pub(super) fn scalar_d(program: &Program, state: &MachineState, s: &Scalar) -> Result<i64> {
     Ok(match *s {
         Scalar::Imm { bits, .. } => i64::from(bits as u32 as i32),
         Scalar::Var { var, .. } => {

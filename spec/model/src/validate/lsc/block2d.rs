@@ -9,9 +9,9 @@ use crate::error::Result;
 use crate::forms::{self, Family};
 use crate::ir::block2d::{Block2dOperands, Block2dShape, Block2dSurface, FlatSurface};
 use crate::ir::lsc::{caching_allowed, Sfid};
-use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Region, Src};
+use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Payload, Scalar};
 use crate::platform::Platform;
-use crate::state::{Vars, NULL};
+use crate::state::{VarId, Vars, NULL};
 use crate::types::DataType;
 use crate::validate::{invalid, Cx};
 
@@ -159,11 +159,15 @@ pub(crate) fn block2d_operands<'l>(
 impl Cx<'_> {
     /// A block 2D message's data operand `name` (untyped and typed forms): a load's DstData
     /// (`%null` for a prefetch) as the destination, or a store's Src1Data, the whole
-    /// variable, as the data source.
-    pub(crate) fn block2d_data(&mut self, name: &str, store: bool) -> Result<(Dst, Option<Src>)> {
+    /// variable, as the data payload.
+    pub(crate) fn block2d_data(
+        &mut self,
+        name: &str,
+        store: bool,
+    ) -> Result<(Dst, Option<Payload>)> {
         if store {
             let id = self.var(name, self.pos, "src1")?;
-            Ok((Dst::Null { ty: DataType::UB }, Some(self.whole(id))))
+            Ok((Dst::Null { ty: DataType::UB }, Some(self.payload(id))))
         } else if name == NULL {
             Ok((Dst::Null { ty: DataType::UB }, None))
         } else {
@@ -180,8 +184,8 @@ impl Cx<'_> {
     }
 
     /// One block 2D address operand as written (untyped and typed forms): `[V]`, `[V+off]` or
-    /// `[imm]`, `what` its name in the document, `ty` its type. Returns a scalar source and
-    /// the immediate offset of `V+off`, which only an operand that `takes_offset` may have;
+    /// `[imm]`, `what` its name in the document, `ty` its type. Returns the scalar and the
+    /// immediate offset of `V+off`, which only an operand that `takes_offset` may have;
     /// errors name the field `address` and the operand.
     pub(crate) fn block2d_address(
         &mut self,
@@ -189,7 +193,7 @@ impl Cx<'_> {
         what: &str,
         ty: DataType,
         takes_offset: bool,
-    ) -> Result<(Src, i32)> {
+    ) -> Result<(Scalar, i32)> {
         if term.scale.is_some() {
             return Err(invalid("address", format!("{what} takes no scale")));
         }
@@ -207,16 +211,16 @@ impl Cx<'_> {
                         invalid("address", format!("{what}'s offset does not fit a d"))
                     })?;
                 }
-                let id = self.var(v, self.pos, "address")?;
-                let src = Src::General {
-                    var: id,
-                    row: 0,
-                    col: 0,
-                    region: Region::SCALAR,
-                    modifier: None,
-                    ty,
-                };
-                Ok((src, offset))
+                let var = self.var(v, self.pos, "address")?;
+                Ok((
+                    Scalar::Var {
+                        var,
+                        row: 0,
+                        col: 0,
+                        ty,
+                    },
+                    offset,
+                ))
             }
             None => {
                 // The immediate as the operand's type holds it.
@@ -239,60 +243,76 @@ impl Cx<'_> {
                         format!("{what} {} does not fit {field}", term.offset),
                     ));
                 }
-                Ok((Src::Imm { bits, ty }, 0))
+                Ok((Scalar::Imm { bits, ty }, 0))
             }
         }
     }
 }
 
-/// The address operands of a block 2D message on the IR: `srcs[k]` is an immediate or a
-/// general variable of at least the bytes `operands[k]` gives; an error names the operand's
-/// field and, first in its message, its name in the document.
-pub(crate) fn address_ok<'s>(
+/// The address operands of a block 2D message on the IR: `scalars[k]` is an immediate or the
+/// first element of a general variable of at least the bytes `operands[k]` gives, in the
+/// type it gives; an error names the operand's field and, first in its message, its name in
+/// the document.
+pub(crate) fn address_ok(
     vars: &Vars,
-    srcs: impl IntoIterator<Item = &'s Src>,
-    operands: &[(&str, usize, &str)],
+    scalars: impl IntoIterator<Item = Scalar>,
+    operands: &[(&str, DataType, &str)],
 ) -> Result<()> {
-    for (src, &(what, bytes, field)) in srcs.into_iter().zip(operands) {
-        var_ok(vars, src, bytes, field)
+    for (s, &(what, ty, field)) in scalars.into_iter().zip(operands) {
+        scalar_ok(vars, s, ty, field)
             .map_err(|e| invalid(field, format!("{what}: {}", e.message)))?;
     }
     Ok(())
 }
 
-pub(crate) fn var_ok(vars: &Vars, src: &Src, bytes: usize, field: &str) -> Result<()> {
-    match src {
-        Src::Imm { .. } => Ok(()),
-        Src::General {
-            var,
-            row: 0,
-            col: 0,
-            ..
-        } if (var.0 as usize) < vars.len() => {
-            let info = vars.get(*var);
-            if info.class != VarClass::General || info.grf_offset.is_none() {
-                return Err(invalid(
-                    field,
-                    format!("`{}` is not a general variable", info.name),
-                ));
-            }
-            if info.byte_size() < bytes {
-                return Err(invalid(
-                    field,
-                    format!(
-                        "`{}` has {} bytes; the operand spans {bytes}",
-                        info.name,
-                        info.byte_size()
-                    ),
-                ));
-            }
-            Ok(())
-        }
-        _ => Err(invalid(
+/// A scalar address operand: of type `ty`, an immediate or a general variable at its origin
+/// holding at least one `ty`.
+fn scalar_ok(vars: &Vars, s: Scalar, ty: DataType, field: &str) -> Result<()> {
+    if s.ty() != ty {
+        return Err(invalid(
+            field,
+            format!("the operand is a {}, not a {}", s.ty().text(), ty.text()),
+        ));
+    }
+    match s {
+        Scalar::Imm { .. } => Ok(()),
+        Scalar::Var { var, row, col, .. } => var_ok(vars, var, (row, col), ty.size(), field),
+    }
+}
+
+/// `var` from `(row, col)`: a general variable with register storage of at least `bytes`
+/// bytes, the operand at its origin.
+pub(crate) fn var_ok(
+    vars: &Vars,
+    var: VarId,
+    origin: (u32, u32),
+    bytes: usize,
+    field: &str,
+) -> Result<()> {
+    if origin != (0, 0) || (var.0 as usize) >= vars.len() {
+        return Err(invalid(
             field,
             "expected an immediate or a general variable at its origin",
-        )),
+        ));
     }
+    let info = vars.get(var);
+    if info.class != VarClass::General || info.grf_offset.is_none() {
+        return Err(invalid(
+            field,
+            format!("`{}` is not a general variable", info.name),
+        ));
+    }
+    if info.byte_size() < bytes {
+        return Err(invalid(
+            field,
+            format!(
+                "`{}` has {} bytes; the operand spans {bytes}",
+                info.name,
+                info.byte_size()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The rules of the block 2D forms on the IR: the shape within the documents' limits, and
@@ -318,7 +338,7 @@ pub fn rules(
     }
     let surface = match &c.operands.surface {
         Block2dSurface::Typed { surface } => {
-            return super::typed2d::rules(insn, c, surface, vars, platform)
+            return super::typed2d::rules(insn, c, *surface, vars, platform)
         }
         Block2dSurface::Flat(f) => f,
     };
@@ -361,17 +381,17 @@ pub fn rules(
     address_ok(
         vars,
         [
-            &surface.base,
-            &surface.width,
-            &surface.height,
-            &surface.pitch,
-            &c.operands.x,
-            &c.operands.y,
+            surface.base,
+            surface.width,
+            surface.height,
+            surface.pitch,
+            c.operands.x,
+            c.operands.y,
         ],
-        &ADDRESS.map(|(what, ty)| (what, ty.size(), "address")),
+        &ADDRESS.map(|(what, ty)| (what, ty, "address")),
     )?;
     let bytes = reg_bytes(&c.shape, platform);
-    data_ok(vars, insn, store, c.operands.data.as_ref(), bytes)
+    data_ok(vars, insn, store, c.operands.data, bytes)
 }
 
 /// A block 2D message's data operand (untyped and typed): a store's Src1Data, a load's DstData
@@ -380,13 +400,13 @@ pub(crate) fn data_ok(
     vars: &Vars,
     insn: &Instruction,
     store: bool,
-    src1: Option<&Src>,
+    src1: Option<Payload>,
     bytes: usize,
 ) -> Result<()> {
     match (store, &insn.dst) {
         (true, Dst::Null { .. }) => match src1 {
-            Some(s @ Src::General { .. }) => var_ok(vars, s, bytes, "src1"),
-            _ => Err(invalid("src1", "Src1Data is a general variable")),
+            Some(p) => var_ok(vars, p.var, (p.row, p.col), bytes, "src1"),
+            None => Err(invalid("src1", "Src1Data is a general variable")),
         },
         (false, Dst::Null { .. }) => Ok(()),
         (
@@ -397,19 +417,7 @@ pub(crate) fn data_ok(
                 col: 0,
                 ..
             },
-        ) => var_ok(
-            vars,
-            &Src::General {
-                var: *var,
-                row: 0,
-                col: 0,
-                region: Region::SCALAR,
-                modifier: None,
-                ty: DataType::UB,
-            },
-            bytes,
-            "dst",
-        ),
+        ) => var_ok(vars, *var, (0, 0), bytes, "dst"),
         _ => Err(invalid(
             "dst",
             "DstData is a general variable at its origin or `%null`",

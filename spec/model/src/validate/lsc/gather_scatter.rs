@@ -12,7 +12,7 @@ use crate::ir::lsc::{
     caching_allowed, CacheOpt, DataShape, LscOperands, MessageOperands, Sfid, VECT_SIZES,
 };
 use crate::ir::lsc_typed;
-use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Payload, Scalar, Src};
+use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Payload, Scalar};
 use crate::platform::Platform;
 use crate::state::{AddrType, VarId, Vars, NULL};
 use crate::types::DataType;
@@ -275,16 +275,6 @@ impl Cx<'_> {
     /// A whole general variable as a payload from its start, in its own type.
     pub(crate) fn payload(&self, id: VarId) -> Payload {
         Payload::whole(id, self.vars.get(id).ty)
-    }
-
-    /// A whole general variable as a source at its start.
-    pub(crate) fn whole(&self, id: VarId) -> Src {
-        self.payload(id).to_src()
-    }
-
-    /// The `(Surface)` operand as a source (see [`Cx::surface_scalar`]).
-    pub(crate) fn surface(&mut self, kind: &OperandKind) -> Result<Src> {
-        Ok(self.surface_scalar(kind)?.to_src())
     }
 
     /// The `(Surface)` operand: an immediate index, or the first UD of a general variable

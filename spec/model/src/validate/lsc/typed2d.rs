@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::ir::block2d::{Block2dOperands, Block2dShape, Block2dSurface};
 use crate::ir::lsc::{caching_allowed, DataSize, Sfid};
 use crate::ir::lsc_typed;
-use crate::ir::{Block2dCtrl, Ctrl, Instruction, Opcode, Src};
+use crate::ir::{Block2dCtrl, Ctrl, Instruction, Opcode, Scalar};
 use crate::platform::Platform;
 use crate::state::Vars;
 use crate::types::DataType;
@@ -68,7 +68,7 @@ impl Cx<'_> {
                 "expected two address operands `[Src0AddrX, Src0AddrY]` (LSC-TYPED-BLOCK2D-TEXT)",
             ));
         };
-        let surface = self.surface(&surface.kind)?;
+        let surface = self.surface_scalar(&surface.kind)?;
         let (x, _) = self.block2d_address(x, "Src0AddrX", DataType::D, false)?;
         let (y, _) = self.block2d_address(y, "Src0AddrY", DataType::D, false)?;
         let (dst, data) = self.block2d_data(name, store)?;
@@ -113,7 +113,7 @@ impl Cx<'_> {
 pub fn rules(
     insn: &Instruction,
     c: &Block2dCtrl,
-    surface: &Src,
+    surface: Scalar,
     vars: &Vars,
     platform: Platform,
 ) -> Result<()> {
@@ -170,13 +170,13 @@ pub fn rules(
     }
     address_ok(
         vars,
-        [surface, &c.operands.x, &c.operands.y],
+        [surface, c.operands.x, c.operands.y],
         &[
-            ("Surface", 4, "surface"),
-            ("Src0AddrX", 4, "address"),
-            ("Src0AddrY", 4, "address"),
+            ("Surface", DataType::UD, "surface"),
+            ("Src0AddrX", DataType::D, "address"),
+            ("Src0AddrY", DataType::D, "address"),
         ],
     )?;
     let bytes = reg_bytes(s.width, s.height);
-    data_ok(vars, insn, store, c.operands.data.as_ref(), bytes)
+    data_ok(vars, insn, store, c.operands.data, bytes)
 }
