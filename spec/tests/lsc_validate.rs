@@ -210,3 +210,162 @@ fn malformed_lsc_operands_are_invalid(#[case] text: &str, #[case] how: Break, #[
     assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
     assert_eq!(err.field.as_deref(), Some(field), "{err}");
 }
+
+/// A way to break a block 2D message's named operands.
+#[derive(Clone, Copy, Debug)]
+enum Break2d {
+    /// Src0AddrX names no variable.
+    XNoVariable,
+    /// Src0AddrX an immediate UD, not a D.
+    XWrongType,
+    /// Src0AddrY off its variable's origin.
+    YOffOrigin,
+    /// SurfaceWidth a predicate, not a general variable.
+    WidthPredicate,
+    /// Give a load a Src1Data.
+    LoadData,
+    /// Take a store's Src1Data away.
+    DropData,
+    /// Src1Data names no variable.
+    DataNoVariable,
+    /// The typed surface an immediate D, not a UD.
+    SurfaceWrongType,
+}
+
+/// Parses and validates a block 2D `text` (xe2: block 2D exists on xe-hpc and xe2).
+fn validate_block2d(text: &str) -> Result<visa_spec::ir::Program, VisaError> {
+    let program = format!(
+        "{DECLS}.decl VX v_type=G type=d num_elts=1\n.decl VY v_type=G type=d num_elts=1\n{text}\n"
+    );
+    validate::validate(&asm::parse(&program)?, Platform::Xe2)
+}
+
+/// A block 2D message's operands by name (untyped and typed), broken in one way each:
+/// `check_program` rejects the IR with a typed error naming the field.
+#[rstest]
+#[case(
+    "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,VX,VY]",
+    Break2d::XNoVariable,
+    "address"
+)]
+#[case(
+    "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,VX,VY]",
+    Break2d::XWrongType,
+    "address"
+)]
+#[case(
+    "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,VX,VY]",
+    Break2d::YOffOrigin,
+    "address"
+)]
+#[case(
+    "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,VX,VY]",
+    Break2d::WidthPredicate,
+    "address"
+)]
+#[case(
+    "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,VX,VY]",
+    Break2d::LoadData,
+    "operands"
+)]
+#[case(
+    "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VD:d8.1x4x2nn",
+    Break2d::DropData,
+    "operands"
+)]
+#[case(
+    "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VD:d8.1x4x2nn",
+    Break2d::DataNoVariable,
+    "src1"
+)]
+#[case(
+    "lsc_load_block2d.tgm VD:8x2 bti(0x2)[VX,VY]",
+    Break2d::XNoVariable,
+    "address"
+)]
+#[case(
+    "lsc_load_block2d.tgm VD:8x2 bti(0x2)[VX,VY]",
+    Break2d::XWrongType,
+    "address"
+)]
+#[case(
+    "lsc_load_block2d.tgm VD:8x2 bti(0x2)[VX,VY]",
+    Break2d::LoadData,
+    "operands"
+)]
+#[case(
+    "lsc_load_block2d.tgm VD:8x2 bti(0x2)[VX,VY]",
+    Break2d::SurfaceWrongType,
+    "surface"
+)]
+#[case(
+    "lsc_store_block2d.tgm bti(0x2)[VX,VY] VS:8x2",
+    Break2d::DataNoVariable,
+    "src1"
+)]
+fn malformed_block2d_operands_are_invalid(
+    #[case] text: &str,
+    #[case] how: Break2d,
+    #[case] field: &str,
+) {
+    use visa_spec::ir::block2d::Block2dSurface;
+    use visa_spec::ir::{Ctrl, Payload, Scalar};
+    use visa_spec::state::VarId;
+    use visa_spec::types::DataType;
+    let mut ir = validate_block2d(text).unwrap();
+    let vd = Payload::whole(ir.vars.find("VD").unwrap(), DataType::UD);
+    let p1 = ir.vars.find("P1").unwrap();
+    let nowhere = VarId(u32::MAX);
+    let Ctrl::Block2d(c) = &mut ir.insns[0].ctrl else {
+        panic!("`{text}` has no block 2D fields");
+    };
+    let ops = &mut c.operands;
+    match how {
+        Break2d::XNoVariable => {
+            ops.x = Scalar::Var {
+                var: nowhere,
+                row: 0,
+                col: 0,
+                ty: DataType::D,
+            }
+        }
+        Break2d::XWrongType => {
+            ops.x = Scalar::Imm {
+                bits: 0,
+                ty: DataType::UD,
+            }
+        }
+        Break2d::YOffOrigin => {
+            let Scalar::Var { row, .. } = &mut ops.y else {
+                panic!("`{text}` has no Y variable");
+            };
+            *row = 1;
+        }
+        Break2d::WidthPredicate => {
+            let Block2dSurface::Flat(f) = &mut ops.surface else {
+                panic!("`{text}` has no flat surface");
+            };
+            f.width = Scalar::Var {
+                var: p1,
+                row: 0,
+                col: 0,
+                ty: DataType::UD,
+            };
+        }
+        Break2d::LoadData => ops.data = Some(vd),
+        Break2d::DropData => ops.data = None,
+        Break2d::DataNoVariable => ops.data = Some(Payload::whole(nowhere, DataType::UD)),
+        Break2d::SurfaceWrongType => {
+            ops.surface = Block2dSurface::Typed {
+                surface: Scalar::Imm {
+                    bits: 2,
+                    ty: DataType::D,
+                },
+            }
+        }
+    }
+    let err = validate::check_program(&ir, &Readings::resolved())
+        .expect_err("the malformed operands must be rejected");
+    assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
+    assert_eq!(err.field.as_deref(), Some(field), "{err}");
+}
