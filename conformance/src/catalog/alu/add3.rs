@@ -164,14 +164,12 @@ fn add(rows: &mut Rows) {
         None,
         None,
     );
-    ir_rows(rows);
+    simd_tables(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
     use visa_spec::types::DataType::*;
     let d = "add3[.sat] (M1, 8) R(0,0)<1>:DT [MOD]S0 [MOD]S1 [MOD]S2 (`<0;1,0>`) instructions/ADD3.md: the exact sum of the three values, clamped or truncated.";
     simd::add3(

@@ -251,15 +251,13 @@ fn add(rows: &mut Rows) {
         Some(ErrorClass::InvalidInstruction),
         Some(ErrorClass::InvalidInstruction),
     );
-    ir_more(rows);
+    simd_programs(rows);
 }
 
 /// Multi-lane rows written out as text.
-fn ir_more(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_programs(rows: &mut Rows) {
     use super::simd;
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "(P) add3o (M5, 4) R(0,0)<1>:d S0(0,0)<1;1,0>:d S1(0,0)<1;1,0>:d S2(0,0)<1;1,0>:d, P \
              (32 elements) starting at 0: under M5 lane n is channel 16 + n, bit 16 + n of P. \
              Lanes: INT_MAX + 1 + 0 (2^31: overflow; UD carry 0), -1 + -1 + 0 (fits; UD carry 1), \

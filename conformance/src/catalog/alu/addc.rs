@@ -43,17 +43,15 @@ fn add(rows: &mut Rows) {
         .expect_lanes("V1", DataType::UD, &[0, OLD.into(), 4, OLD.into()])
         .expect_lanes("C1", DataType::UD, &[1, OLD.into(), 0, OLD.into()]);
     rows.add("predication", row.derived(d));
-    ir_more(rows);
+    simd_programs(rows);
 }
 
 /// Multi-lane rows written out as text.
-fn ir_more(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_programs(rows: &mut Rows) {
     use super::simd;
     use crate::catalog::build::le32;
     use simd::OLD;
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "addc (M1, 4) R(0,0)<1>:ud C(0,0)<1>:ud S0(0,0)<1;1,0>:ud S1(0,0)<1;1,0>:ud, R and C \
              starting at 0xDEADBEEF: 0xFFFFFFFF + 1 = 2^32: 0, carry 1. 0 + 0: 0, 0. 0xFFFFFFFF \
              + 0xFFFFFFFF = 0x1_FFFFFFFE: carry 1. 0x7FFFFFFF + 0x80000000 = 0xFFFFFFFF: carry 0.";

@@ -176,15 +176,13 @@ fn add(rows: &mut Rows) {
     .expect_lanes("A0", DataType::UW, &[6, 0, 0, 0])
     .literal(errata::ADDR_ADD_PREDEFINED);
     rows.add("predefined", row.derived(d));
-    ir_more(rows);
+    simd_programs(rows);
 }
 
 /// Multi-lane rows written out as text.
-fn ir_more(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_programs(rows: &mut Rows) {
     use super::simd;
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "V (8 UD) is the first general variable: byte 32. addr_add (M1, 2) A(0)<1> &V+4 \
              0x10:uw → 32 + 4 + 16 = 52 in both channels. addr_add (M1, 2) A(2)<1> B(1)<1;1,0> \
              0xFFE0:uw with B = [0xFFF0, 5, 0xFFE0, 0]: 5 + 0xFFE0 = 0xFFE5; 0xFFE0 + 0xFFE0 = \

@@ -240,14 +240,12 @@ fn add(rows: &mut Rows) {
             .literal(errata::ASR_SIGNED_OPERANDS)
             .derived(d),
     );
-    ir_rows(rows);
+    simd_tables(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
     use visa_spec::types::DataType::*;
     let d = "asr (M1, 8) R(0,0)<1>:DT [MOD]S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/ASR.md: count = src1 & 31 (& 63 for a Q or UQ destination); floor(src0 / 2^count) of src0's exact value (sign-extended by its own type), truncated into DT.";
     simd::asr(rows, &why(d, "by_0", ""), D, o(D, 7), o(UD, 0), 7);

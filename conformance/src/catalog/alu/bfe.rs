@@ -241,14 +241,12 @@ fn add(rows: &mut Rows) {
                 .derived(d),
         );
     }
-    ir_rows(rows);
+    simd_tables(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
     use visa_spec::types::DataType::*;
     let d = "bfe (M1, 8) R(0,0)<1>:T S0(0,0)<0;1,0>:T S1(0,0)<0;1,0>:T S2(0,0)<0;1,0>:T width = src0 & 0x1F, offset = src1 & 0x1F. Resolved BFE-SIGN-EXTENSION: width 0 gives 0; if offset + width < 32, (src2 << (32 - width - offset)) >> (32 - width), else src2 >> offset, the right shifts arithmetic for D. Literal: (src2 >> offset) & ((1 << width) - 1), `>>` arithmetic for D, the mask zero-extending the field.";
     simd::bfe(rows, &why(d, "ud_width_0", ""), UD, 0, 4, 0xFFFF_FFFF, 0, 0);

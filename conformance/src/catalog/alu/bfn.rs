@@ -132,16 +132,14 @@ fn add(rows: &mut Rows) {
         Some(ErrorClass::InvalidInstruction),
         Some(ErrorClass::InvalidInstruction),
     );
-    ir_rows(rows);
-    ir_more(rows);
+    simd_tables(rows);
+    simd_programs(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "bfn.x<table> (M1, 8) R(0,0)<1>:ud S(0,0)<0;1,0> S(0,1)<0;1,0> S(0,2)<0;1,0> with S = [a, b, c] (instructions/BFN.md, Semantics): bit k of the result is bit (a_k + 2 b_k + 4 c_k) of the table.";
     simd::bfn_tables(rows, &why(d, "", "a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC: 0x00 → 0, 0xFF → all ones, 0x80 → a&b&c = 0xC000C000, 0xFE → a|b|c = 0xFFFCFFFC, 0x96 → a^b^c = 0xC33CC33C, 0xCA → c ? b : a = 0xF3C0F3C0."), 0x00, 0);
     simd::bfn_tables(rows, &why(d, "", "a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC: 0x00 → 0, 0xFF → all ones, 0x80 → a&b&c = 0xC000C000, 0xFE → a|b|c = 0xFFFCFFFC, 0x96 → a^b^c = 0xC33CC33C, 0xCA → c ? b : a = 0xF3C0F3C0."), 0xff, 0xffff_ffff);
@@ -152,11 +150,9 @@ fn ir_rows(rows: &mut Rows) {
 }
 
 /// Multi-lane rows written out as text.
-fn ir_more(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_programs(rows: &mut Rows) {
     use super::simd;
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "bfn.x80 into D: W 0x8000 sign-extends (0xFFFF8000), UW 0x8000 zero-extends; AND \
              with D -1 and D -1 keeps each: lanes 0..3 read W, 4..7 read UW.";
     let text = ".decl R v_type=G type=d num_elts=8\n.decl W v_type=G type=w num_elts=1\n\

@@ -55,15 +55,13 @@ fn add(rows: &mut Rows) {
         "bfrev (M1, 8) VUD(0,0)<1> ~VUD(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
     );
-    ir_rows(rows);
+    simd_tables(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "bfrev (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud instructions/BFREV.md: bit k of the result is bit 31-k of src0.";
     simd::bfrev(rows, &why(d, "zero", ""), 0x0000_0000, 0x0000_0000);
     simd::bfrev(rows, &why(d, "all_ones", ""), 0xFFFF_FFFF, 0xFFFF_FFFF);

@@ -135,14 +135,12 @@ fn add(rows: &mut Rows) {
         "cbit.sat (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
     );
-    ir_rows(rows);
+    simd_tables(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
     use visa_spec::types::DataType::*;
     let d = "cbit (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:T0 Resolved CBIT-RESULT: the set bits of src0 in its own width. Literal: the loop shifts `val` down to 0 and writes `val`: always 0.";
     simd::cbit(rows, &why(d, "ub_zero", ""), UB, 0x00, 0);

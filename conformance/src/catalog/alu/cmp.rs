@@ -378,15 +378,13 @@ fn add(rows: &mut Rows) {
             .literal(errata::CMP_QWORD_TYPEMAP)
             .derived(d),
     );
-    ir_rows(rows);
-    ir_more(rows);
+    simd_tables(rows);
+    simd_programs(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
     use visa_spec::types::DataType::*;
     let d = "cmp.<rel> (M1, 8) P S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 (instructions/CMP.md): every lane compares the same pair; P's bit i is lane i's result.";
     simd::cmp_into_predicate(
@@ -512,11 +510,9 @@ fn ir_rows(rows: &mut Rows) {
 }
 
 /// Multi-lane rows written out as text.
-fn ir_more(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_programs(rows: &mut Rows) {
     use super::simd;
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "cmp.lt (M5, 16) P S0(0,0)<1;1,0>:d 0x7:d with S0 = 0..15, P (32 elements) = \
              0xFFFFFFFF, EM = 0xFFF0FFFF: channels 0..6 true. Channel i is bit 16 + i; EM \
              disables channels 0..3 (EM bits 16..19): bits 16..19 keep their 1, 20..22 are set, \

@@ -450,15 +450,13 @@ fn add(rows: &mut Rows) {
         .derived(d);
     rows.add("by-zero", row.clone());
     rows.add("by-zero", row.literal(errata::DIV_BY_ZERO));
-    ir_rows(rows);
-    ir_more(rows);
+    simd_tables(rows);
+    simd_programs(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
     use visa_spec::types::DataType::*;
     let d = "DIV and MOD on integers (DIV.md Notes: the quotient truncates toward zero, the remainder has the numerator's sign).";
     simd::div_mod_int(rows, &why(d, "pos_pos", ""), "div", D, 7, 2, 3, 1);
@@ -719,12 +717,10 @@ fn ir_rows(rows: &mut Rows) {
 }
 
 /// Multi-lane rows written out as text.
-fn ir_more(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_programs(rows: &mut Rows) {
     use super::simd;
     use crate::catalog::build::{le16, le32};
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "div (M1, 8) R(0,0)<1>:d A(0,0)<1;1,0>:d B(0,0)<1;1,0>:d, B = [1, 0, 2, 0, 3, 0, 4, \
              0], A = 12 in every lane, R initially 0x77777777: lanes 0, 2, 4, 6 get 12, 6, 4, 3; \
              lanes 1, 3, 5, 7 divide by zero (erratum DIV-BY-ZERO, resolved): their bytes are \

@@ -182,15 +182,13 @@ fn add(rows: &mut Rows) {
         "fbh (M1, 8) VUD(0,0)<1> VUW(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
     );
-    ir_rows(rows);
+    simd_tables(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "fbh (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud Unsigned source (instructions/FBH.md): the leading zeros; no bit set gives 0xFFFFFFFF.";
     simd::fbh_unsigned(
         rows,

@@ -31,15 +31,13 @@ fn add(rows: &mut Rows) {
         "fbl (M1, 8) VUD(0,0)<1> VD(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
     );
-    ir_rows(rows);
+    simd_tables(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "fbl (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud instructions/FBL.md: the trailing zeros; no bit set gives 0xFFFFFFFF.";
     simd::fbl(rows, &why(d, "zero", ""), 0x0000_0000, 0xFFFF_FFFF);
     simd::fbl(rows, &why(d, "all_ones", ""), 0xFFFF_FFFF, 0);

@@ -33,16 +33,14 @@ fn add(rows: &mut Rows) {
         None,
         Some(ErrorClass::InvalidInstruction),
     );
-    ir_rows(rows);
-    ir_more(rows);
+    simd_tables(rows);
+    simd_programs(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "lzd (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud instructions/LZD.md: the leading zeros; the loop stops at 32, so 0 gives 32.";
     simd::lzd(rows, &why(d, "zero", ""), 0x0000_0000, 32);
     simd::lzd(rows, &why(d, "all_ones", ""), 0xFFFF_FFFF, 0);
@@ -53,10 +51,8 @@ fn ir_rows(rows: &mut Rows) {
 }
 
 /// Multi-lane rows written out as text.
-fn ir_more(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_programs(rows: &mut Rows) {
     use super::simd;
-    #[allow(unused_imports)]
     use visa_spec::types::DataType::*;
     let d = "lzd.sat (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud with S0 = 0: the count (32) always \
              fits UD, so saturation changes nothing; LZD-SAT resolved admits `.sat` on LZD (its \

@@ -262,15 +262,13 @@ fn add(rows: &mut Rows) {
         "mad.sat (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
         Some(ErrorClass::InvalidInstruction),
     );
-    ir_rows(rows);
-    ir_more(rows);
+    simd_tables(rows);
+    simd_programs(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
     use visa_spec::types::DataType::*;
     let d =
         "MUL and MAD on integers: the exact result, then the low bits of DT (no integer `.sat`).";
@@ -362,11 +360,9 @@ fn ir_rows(rows: &mut Rows) {
 }
 
 /// Multi-lane rows written out as text.
-fn ir_more(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_programs(rows: &mut Rows) {
     use super::simd;
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "mad (M1, 16) R:f A<1;1,0>:f B<0;1,0>:f C<1;1,0>:f with A[n] = n, B = 0.5, C = 0.25 \
              under RNE and RZ: R[n] = n * 0.5 + 0.25 exactly in both.";
     let text = ".decl A v_type=G type=f num_elts=16\n.decl B v_type=G type=f num_elts=1\n\

@@ -285,16 +285,14 @@ fn add(rows: &mut Rows) {
         &[],
         Some(ErrorClass::InvalidInstruction),
     );
-    ir_rows(rows);
-    ir_more(rows);
+    simd_tables(rows);
+    simd_programs(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "madw (M1, n) R(0,0)<1>:d S0 S1 S2 (instructions/MADW.md) with broadcast D sources S0 = S1 = -2^31, S2 = -1; R (32 elements) starts at 0xDEADBEEF.";
     simd::madw_layout(rows, &why(d, "", "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n."), XeHpg, 1, 32, 4);
     simd::madw_layout(rows, &why(d, "", "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n."), Xe2, 1, 64, 4);
@@ -304,12 +302,10 @@ fn ir_rows(rows: &mut Rows) {
 }
 
 /// Multi-lane rows written out as text.
-fn ir_more(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_programs(rows: &mut Rows) {
     use super::simd;
     use crate::catalog::build::{le16, le32};
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "madw (M1, 1) r[A(0), 0]<1>:ud 0xFFFFFFFF:ud 0x2:ud 0x3:ud with R (16 UD, the first \
              variable: byte 32 on xe-hpg) at 0xDEADBEEF: 0xFFFFFFFF * 2 + 3 = 0x2_00000001. A(0) \
              = 32: low half in R's element 0, high half one GRF later, element 8. A(0) = 36 is \

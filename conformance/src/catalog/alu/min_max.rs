@@ -374,14 +374,12 @@ fn add(rows: &mut Rows) {
         "min (M1, 8) VQ(0,0)<1> VD(0,0)<1;1,0> VUD(0,0)<1;1,0>",
         None,
     );
-    ir_rows(rows);
+    simd_tables(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
     use visa_spec::types::DataType::*;
     let d = "min|max[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 (instructions/MIN_MAX.md).";
     simd::min_max(

@@ -117,15 +117,13 @@ fn add(rows: &mut Rows) {
     movs_invalid(rows, d, "movs (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0>");
     let d = "Four elements from T2(0) leave T2 (two elements).";
     movs_invalid(rows, d, "movs (M1, 4) T1(0) T2(0)");
-    ir_more(rows);
+    simd_programs(rows);
 }
 
 /// Multi-lane rows written out as text.
-fn ir_more(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_programs(rows: &mut Rows) {
     use super::simd;
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "movs (M1, 2) T(1) V(0,0)<1;1,0>: T = [0, 7, 9, 0]; movs (M1, 2) V(0,2)<1> S(0): V = \
              [7, 9, 300, 301]; movs (M1, 1) T(3) 0x2a:ud: T(3) = 42. V = [7, 9, 11, 13], S = \
              [300, 301] at the start.";

@@ -601,15 +601,13 @@ fn add(rows: &mut Rows) {
         )
         .derived(d);
     rows.add("int", row);
-    ir_rows(rows);
-    ir_more(rows);
+    simd_tables(rows);
+    simd_programs(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
     use visa_spec::types::DataType::*;
     let d =
         "MUL and MAD on integers: the exact result, then the low bits of DT (no integer `.sat`).";
@@ -840,11 +838,9 @@ fn ir_rows(rows: &mut Rows) {
 }
 
 /// Multi-lane rows written out as text.
-fn ir_more(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_programs(rows: &mut Rows) {
     use super::simd;
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d =
         "mul (M1, 4) R(0,0)<1>:f (-)A(0,0)<1;1,0>:f (abs)B(0,0)<1;1,0>:f with A = [1.5, -2, 0, \
              nan] and B = [-2, 3, -1, 1]: -1.5 * 2 = -3, 2 * 3 = 6, -0 * 1 = -0, and the NaN's \

@@ -277,14 +277,12 @@ fn add(rows: &mut Rows) {
     let d = "Before PVC, Q is not a rotation type: rol of UQ on xe-lp is invalid.";
     let row = lane_on(XeLp, "rol", "uq", &src(1), 0).expect_error(ErrorClass::InvalidInstruction);
     rows.add("qwords", row.derived(d));
-    ir_rows(rows);
+    simd_tables(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
     use visa_spec::types::DataType::*;
     let d = "rol|ror (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:DT S1(0,0)<0;1,0>:T1 instructions/ROL.md, ROR.md: w = the destination's width; count = src1 & (w - 1); the low w bits of src0 rotated.";
     simd::rotate(

@@ -151,8 +151,8 @@ fn add(rows: &mut Rows) {
         d,
         "sad2 (M1, 2) VW(0,0)<1> VW(0,0)<1;1,0> VW(0,0)<1;1,0>",
     );
-    ir_rows(rows);
-    ir_more(rows);
+    simd_tables(rows);
+    simd_programs(rows);
 }
 
 fn sad2_invalid(rows: &mut Rows, d: &str, text: &str) {
@@ -163,11 +163,9 @@ fn sad2_invalid(rows: &mut Rows, d: &str, text: &str) {
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "sad2[.sat] (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub (instructions/SAD2.md) with S0 = [4, 6, 14, 16], S1 = 0, R starting at 0xBEEF: lane i (even) gets |S0[i] - S1[i]| + |S0[i+1] - S1[i+1]|; lane i+1 is undefined (any bytes).";
     simd::sad2_lanes(
         rows,
@@ -213,11 +211,9 @@ fn ir_rows(rows: &mut Rows) {
 }
 
 /// Multi-lane rows written out as text.
-fn ir_more(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_programs(rows: &mut Rows) {
     use super::simd;
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "sad2 (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub with S0 = [4, 6, 14, \
              16], S1 = 0, R at 0xBEEF. Literal SAD2-LOOP-STEP (i += 1) with channel 3 enabled \
              reads S0[4], past the operand: undefined-behaviour.";

@@ -177,16 +177,14 @@ fn add(rows: &mut Rows) {
         Some(ErrorClass::InvalidInstruction),
         Some(ErrorClass::InvalidInstruction),
     );
-    ir_rows(rows);
-    ir_more(rows);
+    simd_tables(rows);
+    simd_programs(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "setp (M<group>_NM, <size>) P 0x<value>:uw (instructions/SETP.md) with P (32 elements) starting at 0xFFFF0000: element i of the mask-control's channels gets bit i of src0.";
     simd::setp_scalar(rows, &why(d, "", "Scalar immediate, (M1_NM, 16): bits 0..15 of 0xA5A5 (resolved); literal SETP-BIT-TEST keeps bit 0 of src0 & (1 << i): only element 0. The upper half of P = 0xFFFF0000 stays."), 1, 16, 0xa5a5, false, 0xffff_a5a5);
     simd::setp_scalar(rows, &why(d, "", "Scalar immediate, (M1_NM, 16): bits 0..15 of 0xA5A5 (resolved); literal SETP-BIT-TEST keeps bit 0 of src0 & (1 << i): only element 0. The upper half of P = 0xFFFF0000 stays."), 1, 16, 0xa5a5, true, 0xffff_0001);
@@ -215,11 +213,9 @@ fn ir_rows(rows: &mut Rows) {
 }
 
 /// Multi-lane rows written out as text.
-fn ir_more(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_programs(rows: &mut Rows) {
     use super::simd;
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "setp (M1, 8) P S(0,0)<1;1,0>:uw with S = 1..8 under EM 0x0F: channels 0..3 write S & \
              1 = 1, 0, 1, 0; channels 4..7 keep P = 0xF0's ones: 0xF5.";
     let text = ".decl P v_type=P num_elts=8\n.decl S v_type=G type=uw num_elts=8\n\

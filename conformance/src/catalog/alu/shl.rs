@@ -240,14 +240,12 @@ fn add(rows: &mut Rows) {
         .expect_lanes("V1", DataType::UD, &[1, 0x77, 4, 0x77])
         .derived(d);
     rows.add("predication", row);
-    ir_rows(rows);
+    simd_tables(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
     use visa_spec::types::DataType::*;
     let d = "shl[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 [MOD]S1(0,0)<0;1,0>:T1 instructions/SHL.md: count = src1 & 31 (the low bits of its two's-complement value after the modifier), then src0 << count exactly, then clamped or truncated into DT.";
     simd::shl(rows, &why(d, "by_0", ""), false, UD, o(UD, 1), o(UD, 0), 1);

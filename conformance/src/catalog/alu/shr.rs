@@ -169,14 +169,12 @@ fn add(rows: &mut Rows) {
     );
     let d = "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.";
     qword_forms_literal(rows, d, "shr (M1, 1) VS(0,0)<1> 0x1:uq 0x1:uq");
-    ir_rows(rows);
+    simd_tables(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
     use visa_spec::types::DataType::*;
     let d = "shr[.sat] (M1, 8) R(0,0)<1>:DT [MOD]S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/SHR.md: count = src1 & 31; src0's bits (in its type) shifted right logically.";
     simd::shr(

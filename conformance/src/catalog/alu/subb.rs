@@ -69,15 +69,13 @@ fn add(rows: &mut Rows) {
         .expect_lanes("C1", DataType::UD, &[0, old, 0, old])
         .literal(errata::SUBB_LOOP_STEP);
     rows.add("loop-step", row.derived(d));
-    ir_rows(rows);
+    simd_tables(rows);
 }
 
 /// The multi-lane rows (built with [`super::simd`]).
-fn ir_rows(rows: &mut Rows) {
-    #[allow(unused_imports)]
+fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    #[allow(unused_imports)]
-    use visa_spec::types::DataType::*;
+
     let d = "subb[.sat] (M1, 4) R(0,0)<1>:ud C(0,0)<1>:ud S0(0,0)<1;1,0>:ud S1(0,0)<1;1,0>:ud (instructions/SUBB.md) with S0 = [5, 0, 7, 0], S1 = [3, 1, 7, 0xFFFFFFFF], R and C starting at 0xDEADBEEF: R = src0 - src1 mod 2^32, C = 1 where src0 < src1.";
     simd::subb_readings(
         rows,
