@@ -458,72 +458,7 @@ fn add(rows: &mut Rows) {
 fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
     use visa_spec::types::DataType::*;
-    let d = "DIV and MOD on integers (DIV.md Notes: the quotient truncates toward zero, the remainder has the numerator's sign).";
-    simd::div_mod_int(rows, &why(d, "pos_pos", ""), "div", D, 7, 2, 3, 1);
-    simd::div_mod_int(
-        rows,
-        &why(d, "neg_pos", "-7 / 2 = -3 r -1"),
-        "div",
-        D,
-        0xFFFF_FFF9,
-        2,
-        0xFFFF_FFFD,
-        0xFFFF_FFFF,
-    );
-    simd::div_mod_int(
-        rows,
-        &why(d, "pos_neg", "7 / -2 = -3 r 1"),
-        "div",
-        D,
-        7,
-        0xFFFF_FFFE,
-        0xFFFF_FFFD,
-        1,
-    );
-    simd::div_mod_int(
-        rows,
-        &why(d, "neg_neg", "-7 / -2 = 3 r -1"),
-        "div",
-        D,
-        0xFFFF_FFF9,
-        0xFFFF_FFFE,
-        3,
-        0xFFFF_FFFF,
-    );
-    simd::div_mod_int(
-        rows,
-        &why(
-            d,
-            "int_min",
-            "INT_MIN / -1 = 2^31: low 32 bits 0x80000000, remainder 0",
-        ),
-        "div",
-        D,
-        0x8000_0000,
-        0xFFFF_FFFF,
-        0x8000_0000,
-        0,
-    );
-    simd::div_mod_int(
-        rows,
-        &why(d, "ud", "(2^32 - 1) / 10 = 429496729 r 5"),
-        "div",
-        UD,
-        0xFFFF_FFFF,
-        10,
-        0x1999_9999,
-        5,
-    );
-    simd::div_mod_int(
-        rows,
-        &why(d, "b", "B: -128 / 3 = -42 (0xD6) r -2 (0xFE)"),
-        "div",
-        B,
-        0x80,
-        3,
-        0xD6,
-        0xFE,
-    );
+    simd::div_mod_int_cases(rows, "div");
     let d = "MUL and DIV on floats, one rounding into DT under %cr0.";
     simd::mul_div_float(
         rows,

@@ -146,73 +146,8 @@ fn add(rows: &mut Rows) {
 /// The multi-lane rows (built with [`super::simd`]).
 fn simd_tables(rows: &mut Rows) {
     use super::simd::{self, *};
-    use visa_spec::types::DataType::*;
-    let d = "DIV and MOD on integers (DIV.md Notes: the quotient truncates toward zero, the remainder has the numerator's sign).";
-    simd::div_mod_int(rows, &why(d, "pos_pos", ""), "mod", D, 7, 2, 3, 1);
-    simd::div_mod_int(
-        rows,
-        &why(d, "neg_pos", "-7 / 2 = -3 r -1"),
-        "mod",
-        D,
-        0xFFFF_FFF9,
-        2,
-        0xFFFF_FFFD,
-        0xFFFF_FFFF,
-    );
-    simd::div_mod_int(
-        rows,
-        &why(d, "pos_neg", "7 / -2 = -3 r 1"),
-        "mod",
-        D,
-        7,
-        0xFFFF_FFFE,
-        0xFFFF_FFFD,
-        1,
-    );
-    simd::div_mod_int(
-        rows,
-        &why(d, "neg_neg", "-7 / -2 = 3 r -1"),
-        "mod",
-        D,
-        0xFFFF_FFF9,
-        0xFFFF_FFFE,
-        3,
-        0xFFFF_FFFF,
-    );
-    simd::div_mod_int(
-        rows,
-        &why(
-            d,
-            "int_min",
-            "INT_MIN / -1 = 2^31: low 32 bits 0x80000000, remainder 0",
-        ),
-        "mod",
-        D,
-        0x8000_0000,
-        0xFFFF_FFFF,
-        0x8000_0000,
-        0,
-    );
-    simd::div_mod_int(
-        rows,
-        &why(d, "ud", "(2^32 - 1) / 10 = 429496729 r 5"),
-        "mod",
-        UD,
-        0xFFFF_FFFF,
-        10,
-        0x1999_9999,
-        5,
-    );
-    simd::div_mod_int(
-        rows,
-        &why(d, "b", "B: -128 / 3 = -42 (0xD6) r -2 (0xFE)"),
-        "mod",
-        B,
-        0x80,
-        3,
-        0xD6,
-        0xFE,
-    );
+
+    simd::div_mod_int_cases(rows, "mod");
     let d =
         "mod.sat (M1, 8) R:ub S0:d S1:d: 300 % 1000 = 300 clamps to 255; -7 % 2 = -1 clamps to 0.";
     simd::mod_sat(rows, &why(d, "high", ""), 300, 1000, 0xFF);

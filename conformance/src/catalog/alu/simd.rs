@@ -799,3 +799,74 @@ pub fn f32s(xs: &[f32]) -> Vec<u8> {
 pub fn text_row(text: &str) -> Row {
     Row::new(Platform::XeHpg, text)
 }
+
+/// The integer DIV and MOD rows (the same operands and quotient/remainder pairs for both;
+/// `op` picks which result the row observes).
+pub fn div_mod_int_cases(rows: &mut Rows, op: &str) {
+    let d = "DIV and MOD on integers (DIV.md Notes: the quotient truncates toward zero, the remainder has the numerator's sign).";
+    div_mod_int(rows, &why(d, "pos_pos", ""), op, D, 7, 2, 3, 1);
+    div_mod_int(
+        rows,
+        &why(d, "neg_pos", "-7 / 2 = -3 r -1"),
+        op,
+        D,
+        0xFFFF_FFF9,
+        2,
+        0xFFFF_FFFD,
+        0xFFFF_FFFF,
+    );
+    div_mod_int(
+        rows,
+        &why(d, "pos_neg", "7 / -2 = -3 r 1"),
+        op,
+        D,
+        7,
+        0xFFFF_FFFE,
+        0xFFFF_FFFD,
+        1,
+    );
+    div_mod_int(
+        rows,
+        &why(d, "neg_neg", "-7 / -2 = 3 r -1"),
+        op,
+        D,
+        0xFFFF_FFF9,
+        0xFFFF_FFFE,
+        3,
+        0xFFFF_FFFF,
+    );
+    div_mod_int(
+        rows,
+        &why(
+            d,
+            "int_min",
+            "INT_MIN / -1 = 2^31: low 32 bits 0x80000000, remainder 0",
+        ),
+        op,
+        D,
+        0x8000_0000,
+        0xFFFF_FFFF,
+        0x8000_0000,
+        0,
+    );
+    div_mod_int(
+        rows,
+        &why(d, "ud", "(2^32 - 1) / 10 = 429496729 r 5"),
+        op,
+        UD,
+        0xFFFF_FFFF,
+        10,
+        0x1999_9999,
+        5,
+    );
+    div_mod_int(
+        rows,
+        &why(d, "b", "B: -128 / 3 = -42 (0xD6) r -2 (0xFE)"),
+        op,
+        B,
+        0x80,
+        3,
+        0xD6,
+        0xFE,
+    );
+}
