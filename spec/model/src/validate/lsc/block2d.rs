@@ -3,7 +3,7 @@
 //! [`Block2dShape::check_limits`]), and [`rules`] for the same checks on any IR.
 
 use super::untyped::unit_and_caching;
-use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
+use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind};
 use crate::errata;
 use crate::error::Result;
 use crate::forms::{self, Family};
@@ -295,24 +295,7 @@ pub(crate) fn var_ok(
             "expected an immediate or a general variable at its origin",
         ));
     }
-    let info = vars.get(var);
-    if info.class != VarClass::General || info.grf_offset.is_none() {
-        return Err(invalid(
-            field,
-            format!("`{}` is not a general variable", info.name),
-        ));
-    }
-    if info.byte_size() < bytes {
-        return Err(invalid(
-            field,
-            format!(
-                "`{}` has {} bytes; the operand spans {bytes}",
-                info.name,
-                info.byte_size()
-            ),
-        ));
-    }
-    Ok(())
+    super::gather_scatter::whole_var(vars, var, 0, 0, bytes, field)
 }
 
 /// The rules of the block 2D forms on the IR: the shape within the documents' limits, and
