@@ -668,14 +668,18 @@ pub fn compare(expect: &Expect, outcome: &Outcome) -> Verdict {
 /// The verdict of a case: [`compare`] with its `expect`; a case without `expect` passes
 /// when the run succeeds.
 pub fn judge(case: &Case, outcome: &Outcome) -> Verdict {
-    judge_class(case, outcome)
+    match (&case.expect, outcome) {
+        (Some(expect), _) => compare(expect, outcome),
+        (None, Outcome::Ok(_)) => Verdict::Pass,
+        (None, Outcome::Error(e)) => Verdict::Fail(Mismatch::UnexpectedError { error: e.clone() }),
+    }
 }
 
 /// [`judge`] for this project's engines: an expected error must also name the field the
 /// case states in [`vector::ERROR_FIELD_KEY`] (an implementation over `visa-dut/1` reports
 /// only a class and is judged by [`judge`]).
 pub fn judge_with_field(case: &Case, outcome: &Outcome) -> Verdict {
-    let verdict = judge_class(case, outcome);
+    let verdict = judge(case, outcome);
     match (vector::error_field(case), outcome) {
         (Some(want), Outcome::Error(e)) if verdict.passed() && e.field.as_deref() != Some(want) => {
             Verdict::Fail(Mismatch::WrongField {
@@ -684,13 +688,5 @@ pub fn judge_with_field(case: &Case, outcome: &Outcome) -> Verdict {
             })
         }
         _ => verdict,
-    }
-}
-
-fn judge_class(case: &Case, outcome: &Outcome) -> Verdict {
-    match (&case.expect, outcome) {
-        (Some(expect), _) => compare(expect, outcome),
-        (None, Outcome::Ok(_)) => Verdict::Pass,
-        (None, Outcome::Error(e)) => Verdict::Fail(Mismatch::UnexpectedError { error: e.clone() }),
     }
 }

@@ -861,18 +861,13 @@ pub(super) fn around_surface(rng: &mut Draws, base: u64, pitch: u64, rows: u64) 
 
 /// A block 2D shape drawn within the documents' limits and, unless `documents_only`, within
 /// Intel's published ones (BLOCK2D-LIMITS): draws until one passes.
-fn block2d_shape(
-    rng: &mut Draws,
-    platform: Platform,
-    store: bool,
-    documents_only: bool,
-) -> Block2dShape {
+fn block2d_shape(rng: &mut Draws, store: bool, documents_only: bool) -> Block2dShape {
     for _ in 0..64 {
         let shape = draw_block2d_shape(rng, store);
         let ok = if documents_only {
-            shape.check_limits(platform, store)
+            shape.check_limits(store)
         } else {
-            shape.check_published_limits(platform, store)
+            shape.check_published_limits(store)
         };
         if ok.is_ok() {
             return shape;
@@ -960,11 +955,11 @@ fn block2d_with(
     let documents_only = fixed.is_none() && rng.chance(5);
     let shape = match fixed {
         Some(shape) => shape,
-        None => block2d_shape(&mut rng, platform, store, documents_only),
+        None => block2d_shape(&mut rng, store, documents_only),
     };
     // A fixed shape outside the published limits (the bench's d16 32x32 VNNI) runs under
     // the documents' limits, on surfaces within the published ones.
-    if documents_only || shape.check_published_limits(platform, store).is_err() {
+    if documents_only || shape.check_published_limits(store).is_err() {
         literal.push(errata::BLOCK2D_LIMITS);
     }
     let Block2dShape {

@@ -6,7 +6,6 @@
 use super::lsc::DataSize;
 use super::{Payload, Scalar, Src};
 use crate::error::{Result, VisaError};
-use crate::platform::Platform;
 
 /// The surface of a block 2D message: LSC_UNTYPED's flat surface or LSC_TYPED's surface-state
 /// index.
@@ -154,20 +153,14 @@ impl Block2dShape {
     }
 
     /// Checks the shape against the documents' limits of the block 2D messages
-    /// (BLOCK2D-LIMITS literal; the resolved reading adds [`Block2dShape::check_published_limits`]:
-    /// block 2D exists on xe-hpc and xe2; 1, 2 or 4 blocks; a height of 1 to 32
+    /// (BLOCK2D-LIMITS literal; the resolved reading adds [`Block2dShape::check_published_limits`];
+    /// the platforms, xe-hpc and xe2, are the opcodes' forms rows): 1, 2 or 4 blocks; a height of 1 to 32
     /// rows; `Blocks*BlockWidth*sizeof(DataSize)` at most 64 bytes; transpose on d32 and d64
     /// with one block, at most 16 (d64: 8) wide; VNNI on d8 and d16 only; a store writes
     /// one untransposed, untransformed block).
-    pub fn check_limits(&self, platform: Platform, store: bool) -> Result<()> {
+    pub fn check_limits(&self, store: bool) -> Result<()> {
         let lim =
             |why: String| VisaError::invalid(format!("block 2D shape `{}`: {why}", self.text()));
-        if !matches!(platform, Platform::XeHpc | Platform::Xe2) {
-            return Err(VisaError::invalid(format!(
-                "block 2D messages exist on xe-hpc and xe2, not on {}",
-                platform.name()
-            )));
-        }
         let bytes = self.size.mem_bytes() as u32;
         if !matches!(
             self.size,
@@ -222,8 +215,8 @@ impl Block2dShape {
     /// resolved; intel/llvm, sycl/include/sycl/ext/intel/experimental/esimd/memory.hpp,
     /// `detail::check_lsc_block_2d_restrictions`), on top of [`Block2dShape::check_limits`].
     /// The same rules on xe-hpc and xe2.
-    pub fn check_published_limits(&self, platform: Platform, store: bool) -> Result<()> {
-        self.check_limits(platform, store)?;
+    pub fn check_published_limits(&self, store: bool) -> Result<()> {
+        self.check_limits(store)?;
         let lim = |why: String| {
             VisaError::invalid(format!(
                 "block 2D shape `{}`: {why} (Intel's published limits, BLOCK2D-LIMITS)",

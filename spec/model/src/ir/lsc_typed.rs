@@ -58,16 +58,9 @@ pub fn block2d_reg_pitch(block_width: u32) -> usize {
 
 /// The legal width/height pairs of the Notes' table, with 64 bytes added to its last row
 /// (BlockWidth's range is 1 to 64 and the Example loads `64x2`; LSC-TYPED-BLOCK2D-TEXT):
-/// `BlockHeight * reg_pitch` is at most 256 bytes. Block 2D messages exist on xe-hpc and
-/// xe2, as the untyped ones.
-pub fn check_block2d_shape(width: u32, height: u32, platform: Platform) -> Result<()> {
-    if !matches!(platform, Platform::XeHpc | Platform::Xe2) {
-        return Err(VisaError::invalid(format!(
-            "block 2D messages exist on xe-hpc and xe2, not on {}",
-            platform.name()
-        ))
-        .field("opcode"));
-    }
+/// `BlockHeight * reg_pitch` is at most 256 bytes. The platforms, xe-hpc and xe2 as for the
+/// untyped forms, are the opcodes' forms rows.
+pub fn check_block2d_shape(width: u32, height: u32) -> Result<()> {
     if !(1..=64).contains(&width) {
         return Err(VisaError::invalid(format!(
             "typed block 2D BlockWidth {width}: 1 to 64 bytes"

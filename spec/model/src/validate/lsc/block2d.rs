@@ -320,9 +320,7 @@ pub fn rules(
         ));
     }
     let surface = match &c.operands.surface {
-        Block2dSurface::Typed { surface } => {
-            return super::typed2d::rules(insn, c, *surface, vars, platform)
-        }
+        Block2dSurface::Typed { surface } => return super::typed2d::rules(insn, c, *surface, vars),
         Block2dSurface::Flat(f) => f,
     };
     let store = insn.opcode == Opcode::LscStoreBlock2d;
@@ -334,7 +332,7 @@ pub fn rules(
     } else {
         Block2dShape::check_published_limits
     };
-    limits(&c.shape, platform, store).map_err(|e| e.field(if store { "src1" } else { "dst" }))?;
+    limits(&c.shape, store).map_err(|e| e.field(if store { "src1" } else { "dst" }))?;
     if insn.sat || insn.dst2.is_some() || insn.pred.is_some() {
         return Err(invalid(
             "opcode",

@@ -12,7 +12,6 @@ use crate::ir::block2d::{Block2dOperands, Block2dShape, Block2dSurface};
 use crate::ir::lsc::{caching_allowed, DataSize, Sfid};
 use crate::ir::lsc_typed;
 use crate::ir::{Block2dCtrl, Ctrl, Instruction, Opcode, Scalar};
-use crate::platform::Platform;
 use crate::state::Vars;
 use crate::types::DataType;
 use crate::validate::{invalid, Cx};
@@ -110,13 +109,7 @@ impl Cx<'_> {
 }
 
 /// The rules of the typed block 2D forms on the IR (a typed surface, `surface` its operand).
-pub fn rules(
-    insn: &Instruction,
-    c: &Block2dCtrl,
-    surface: Scalar,
-    vars: &Vars,
-    platform: Platform,
-) -> Result<()> {
+pub fn rules(insn: &Instruction, c: &Block2dCtrl, surface: Scalar, vars: &Vars) -> Result<()> {
     let name = insn.opcode.mnemonic();
     let store = insn.opcode == Opcode::LscStoreBlock2d;
     let data_field = if store { "src1" } else { "dst" };
@@ -130,7 +123,7 @@ pub fn rules(
             "a typed block 2D shape is `BlockWidth x BlockHeight` in bytes and rows",
         ));
     }
-    lsc_typed::check_block2d_shape(s.width, s.height, platform).map_err(|e| e.field(data_field))?;
+    lsc_typed::check_block2d_shape(s.width, s.height).map_err(|e| e.field(data_field))?;
     if c.x_offset != 0 || c.y_offset != 0 {
         return Err(invalid(
             "address",
