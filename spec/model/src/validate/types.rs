@@ -18,10 +18,9 @@ impl Env<'_> {
             return Ok(());
         }
         if let [Src::Predicate { var }] = insn.srcs.as_slice() {
+            // Only MOV gets here (operand_classes admits a predicate source to MOV and to the
+            // logic instructions' predicate-operand form, which returned above).
             let bits = self.vars.get(*var).num_elts;
-            if insn.opcode != Opcode::Mov {
-                return Err(invalid("src0", "only MOV reads a predicate as a source"));
-            }
             if insn.exec_size != 1 || insn.pred.is_some() || insn.sat {
                 return Err(invalid(
                     "src0",
@@ -34,9 +33,6 @@ impl Env<'_> {
                 )));
             }
             return Ok(());
-        }
-        if insn.srcs.iter().any(|s| matches!(s, Src::Predicate { .. })) {
-            return Err(invalid("src", "only MOV and the logic instructions (with a predicate destination) read a predicate as a source"));
         }
         let form = forms::form(insn.opcode);
         let srcs: Vec<DataType> = insn.srcs.iter().map(|s| exec_type(s.ty())).collect();
