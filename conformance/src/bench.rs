@@ -465,7 +465,7 @@ fn prepare_case(case: &GenCase) -> Result<(Program, ExecConfig, MachineState, Pl
         Some(name) => DpasProfile::parse(name).ok_or_else(|| format!("no profile `{name}`"))?,
         None => DpasProfile::default(),
     };
-    let config = ExecConfig { readings, profile };
+    let config = ExecConfig::new(readings, profile);
     let plan = Plan::compile(&program, &config).map_err(|e| e.to_string())?;
     Ok((program, config, init, plan))
 }

@@ -188,7 +188,7 @@ fn execute(case: &Case, engine: EngineKind, trace: Option<&Trace>) -> Result<Obs
     let program = validate::validate_with(&ast, case.platform, &readings)?;
     let mut state = MachineState::new(&program.vars);
     apply_init(&case.init, &program.vars, &mut state)?;
-    engine.run(&program, &mut state, &ExecConfig { readings, profile })?;
+    engine.run(&program, &mut state, &ExecConfig::new(readings, profile))?;
     match &case.expect {
         Some(Expect::State(expect)) => observe_expected(expect, &program.vars, &state),
         _ => Ok(observe_all(&case.init, &program.vars, &state)),

@@ -25,7 +25,7 @@
 //!         Src::Imm { bits: 5, ty: DataType::D },
 //!     ],
 //! };
-//! let program = Program { platform: Platform::XeHpg, vars, insns: vec![insn] };
+//! let program = Program::new(Platform::XeHpg, vars, vec![insn]);
 //! let mut state = MachineState::new(&program.vars);
 //! visa_oracle::run(&program, &mut state, &ExecConfig::default()).unwrap();
 //! let v1 = program.vars.find("V1").unwrap();

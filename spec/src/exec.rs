@@ -1,127 +1,137 @@
-//! Runs a validated program on a machine state, one instruction after the other, each
-//! through its document's module under [`crate::insn`].
+//! Runs a validated program on a machine state: control flow as [`crate::flow`] moves it,
+//! every other instruction through its document's module under [`crate::insn`].
 
 pub use crate::config::ExecConfig;
 use crate::error::Result;
+use crate::error::VisaError;
 use crate::insn;
-use crate::ir::{Opcode, Program};
+use crate::ir::{Instruction, Opcode, Program};
 use crate::state::MachineState;
 
-/// Executes every instruction of `program` in order on `state`.
+/// Executes `program` on `state` from its kernel's first instruction until the thread ends
+/// (3_execution_model.md, "Control Flow"; [`crate::flow`]).
 ///
 /// Errors carry the instruction's position. On error the state holds the effects of the
 /// instructions before the failing one (an instruction that fails writes nothing).
 pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> Result<()> {
     crate::validate::check_program(program, &config.readings)?;
     crate::validate::check_state(program, state)?;
-    for insn in &program.insns {
-        let step = match insn.opcode {
-            Opcode::Mov => insn::alu::mov::execute(program, insn, state, config),
-            Opcode::Add => insn::alu::add::execute(program, insn, state, config),
-            Opcode::Add3 => insn::alu::add3::execute(program, insn, state, config),
-            Opcode::Avg => insn::alu::avg::execute(program, insn, state, config),
-            Opcode::Mulh => insn::alu::mulh::execute(program, insn, state, config),
-            Opcode::And => insn::alu::and::execute(program, insn, state, config),
-            Opcode::Or => insn::alu::or::execute(program, insn, state, config),
-            Opcode::Xor => insn::alu::xor::execute(program, insn, state, config),
-            Opcode::Not => insn::alu::not::execute(program, insn, state, config),
-            Opcode::Shl => insn::alu::shl::execute(program, insn, state, config),
-            Opcode::Shr => insn::alu::shr::execute(program, insn, state, config),
-            Opcode::Asr => insn::alu::asr::execute(program, insn, state, config),
-            Opcode::Rol => insn::alu::rol::execute(program, insn, state, config),
-            Opcode::Ror => insn::alu::ror::execute(program, insn, state, config),
-            Opcode::Bfrev => insn::alu::bfrev::execute(program, insn, state, config),
-            Opcode::Cbit => insn::alu::cbit::execute(program, insn, state, config),
-            Opcode::Fbh => insn::alu::fbh::execute(program, insn, state, config),
-            Opcode::Fbl => insn::alu::fbl::execute(program, insn, state, config),
-            Opcode::Lzd => insn::alu::lzd::execute(program, insn, state, config),
-            Opcode::Bfe => insn::alu::bfe::execute(program, insn, state, config),
-            Opcode::Bfi => insn::alu::bfi::execute(program, insn, state, config),
-            Opcode::Add3o => insn::alu::add3o::execute(program, insn, state, config),
-            Opcode::Addc => insn::alu::addc::execute(program, insn, state, config),
-            Opcode::Subb => insn::alu::subb::execute(program, insn, state, config),
-            Opcode::Mul => insn::alu::mul::execute(program, insn, state, config),
-            Opcode::Madw => insn::alu::madw::execute(program, insn, state, config),
-            Opcode::Mad => insn::alu::mad::execute(program, insn, state, config),
-            Opcode::Mod => insn::alu::mod_::execute(program, insn, state, config),
-            Opcode::Div => insn::alu::div::execute(program, insn, state, config),
-            Opcode::Sad2 => insn::alu::sad2::execute(program, insn, state, config),
-            Opcode::Sad2add => insn::alu::sad2add::execute(program, insn, state, config),
-            Opcode::AddrAdd => insn::alu::addr_add::execute(program, insn, state, config),
-            Opcode::Bfn => insn::alu::bfn::execute(program, insn, state, config),
-            Opcode::Cmp => insn::alu::cmp::execute(program, insn, state, config),
-            Opcode::Sel => insn::alu::sel::execute(program, insn, state, config),
-            Opcode::Setp => insn::alu::setp::execute(program, insn, state, config),
-            Opcode::Min => insn::alu::min_max::execute(program, insn, state, config),
-            Opcode::Max => insn::alu::min_max::execute(program, insn, state, config),
-            Opcode::Movs => insn::alu::movs::execute(program, insn, state, config),
-            Opcode::Dpas => insn::dpas::dpas::execute(program, insn, state, config),
-            Opcode::Dpasw => insn::dpas::dpasw::execute(program, insn, state, config),
-            Opcode::Dp4a => insn::dpas::dp4a::execute(program, insn, state, config),
-            Opcode::LscLoad => insn::lsc::lsc_untyped::load(program, insn, state, config),
-            Opcode::LscStore | Opcode::LscStoreUncompressed => {
-                insn::lsc::lsc_untyped::store(program, insn, state, config)
-            }
-            Opcode::LscLoadStrided => {
-                insn::lsc::lsc_untyped::load_strided(program, insn, state, config)
-            }
-            Opcode::LscStoreStrided => {
-                insn::lsc::lsc_untyped::store_strided(program, insn, state, config)
-            }
-            // LSC_FENCE (instructions/LSC_FENCE.md): waits until this thread's accesses are
-            // observable, which they are when each instruction ends; `Dest.data = 0` is
-            // implicit in vISA. No effect on the state.
-            Opcode::LscFence => Ok(()),
-            Opcode::LscLoadBlock2d => insn::lsc::load_block2d(program, insn, state, config),
-            Opcode::LscStoreBlock2d => insn::lsc::store_block2d(program, insn, state, config),
-            Opcode::LscLoadQuad if insn::lsc::lsc_typed::is_typed_quad(insn) => {
-                insn::lsc::lsc_typed::load_quad(program, insn, state, config)
-            }
-            Opcode::LscStoreQuad if insn::lsc::lsc_typed::is_typed_quad(insn) => {
-                insn::lsc::lsc_typed::store_quad(program, insn, state, config)
-            }
-            Opcode::LscLoadQuad => insn::lsc::lsc_untyped::load_quad(program, insn, state, config),
-            Opcode::LscApndctrAtomicAdd | Opcode::LscApndctrAtomicSub => {
-                insn::lsc::lsc_apndctr::execute(program, insn, state, config)
-            }
-            Opcode::LscLoadStatus => {
-                insn::lsc::lsc_load_status::execute(program, insn, state, config)
-            }
-            Opcode::LscStoreQuad => {
-                insn::lsc::lsc_untyped::store_quad(program, insn, state, config)
-            }
-            Opcode::LscAtomicIinc
-            | Opcode::LscAtomicIdec
-            | Opcode::LscAtomicLoad
-            | Opcode::LscAtomicStore
-            | Opcode::LscAtomicIadd
-            | Opcode::LscAtomicIsub
-            | Opcode::LscAtomicSmin
-            | Opcode::LscAtomicSmax
-            | Opcode::LscAtomicUmin
-            | Opcode::LscAtomicUmax
-            | Opcode::LscAtomicIcas
-            | Opcode::LscAtomicFadd
-            | Opcode::LscAtomicFsub
-            | Opcode::LscAtomicFmin
-            | Opcode::LscAtomicFmax
-            | Opcode::LscAtomicFcas
-            | Opcode::LscAtomicAnd
-            | Opcode::LscAtomicOr
-            | Opcode::LscAtomicXor => insn::lsc::lsc_atomic::atomic(program, insn, state, config),
-            Opcode::SvmBlockLd => insn::svm::svm_block_ld::execute(program, insn, state, config),
-            Opcode::SvmBlockSt => insn::svm::svm_block_st::execute(program, insn, state, config),
-            Opcode::SvmGather => insn::svm::svm_gather::execute(program, insn, state, config),
-            Opcode::SvmScatter => insn::svm::svm_scatter::execute(program, insn, state, config),
-            Opcode::SvmGather4Scaled => {
-                insn::svm::svm_gather4_scaled::execute(program, insn, state, config)
-            }
-            Opcode::SvmScatter4Scaled => {
-                insn::svm::svm_scatter4_scaled::execute(program, insn, state, config)
-            }
-            Opcode::SvmAtomic => insn::svm::svm_atomic::execute(program, insn, state, config),
-        };
-        step.map_err(|e| e.at(insn.pos))?;
+    crate::flow::run(program, state, config, |insn, state| {
+        step(program, insn, state, config)
+    })
+}
+
+/// One instruction that is not control flow, through its document's module.
+fn step(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    match insn.opcode {
+        Opcode::Mov => insn::alu::mov::execute(program, insn, state, config),
+        Opcode::Add => insn::alu::add::execute(program, insn, state, config),
+        Opcode::Add3 => insn::alu::add3::execute(program, insn, state, config),
+        Opcode::Avg => insn::alu::avg::execute(program, insn, state, config),
+        Opcode::Mulh => insn::alu::mulh::execute(program, insn, state, config),
+        Opcode::And => insn::alu::and::execute(program, insn, state, config),
+        Opcode::Or => insn::alu::or::execute(program, insn, state, config),
+        Opcode::Xor => insn::alu::xor::execute(program, insn, state, config),
+        Opcode::Not => insn::alu::not::execute(program, insn, state, config),
+        Opcode::Shl => insn::alu::shl::execute(program, insn, state, config),
+        Opcode::Shr => insn::alu::shr::execute(program, insn, state, config),
+        Opcode::Asr => insn::alu::asr::execute(program, insn, state, config),
+        Opcode::Rol => insn::alu::rol::execute(program, insn, state, config),
+        Opcode::Ror => insn::alu::ror::execute(program, insn, state, config),
+        Opcode::Bfrev => insn::alu::bfrev::execute(program, insn, state, config),
+        Opcode::Cbit => insn::alu::cbit::execute(program, insn, state, config),
+        Opcode::Fbh => insn::alu::fbh::execute(program, insn, state, config),
+        Opcode::Fbl => insn::alu::fbl::execute(program, insn, state, config),
+        Opcode::Lzd => insn::alu::lzd::execute(program, insn, state, config),
+        Opcode::Bfe => insn::alu::bfe::execute(program, insn, state, config),
+        Opcode::Bfi => insn::alu::bfi::execute(program, insn, state, config),
+        Opcode::Add3o => insn::alu::add3o::execute(program, insn, state, config),
+        Opcode::Addc => insn::alu::addc::execute(program, insn, state, config),
+        Opcode::Subb => insn::alu::subb::execute(program, insn, state, config),
+        Opcode::Mul => insn::alu::mul::execute(program, insn, state, config),
+        Opcode::Madw => insn::alu::madw::execute(program, insn, state, config),
+        Opcode::Mad => insn::alu::mad::execute(program, insn, state, config),
+        Opcode::Mod => insn::alu::mod_::execute(program, insn, state, config),
+        Opcode::Div => insn::alu::div::execute(program, insn, state, config),
+        Opcode::Sad2 => insn::alu::sad2::execute(program, insn, state, config),
+        Opcode::Sad2add => insn::alu::sad2add::execute(program, insn, state, config),
+        Opcode::AddrAdd => insn::alu::addr_add::execute(program, insn, state, config),
+        Opcode::Bfn => insn::alu::bfn::execute(program, insn, state, config),
+        Opcode::Cmp => insn::alu::cmp::execute(program, insn, state, config),
+        Opcode::Sel => insn::alu::sel::execute(program, insn, state, config),
+        Opcode::Setp => insn::alu::setp::execute(program, insn, state, config),
+        Opcode::Min => insn::alu::min_max::execute(program, insn, state, config),
+        Opcode::Max => insn::alu::min_max::execute(program, insn, state, config),
+        Opcode::Movs => insn::alu::movs::execute(program, insn, state, config),
+        Opcode::Dpas => insn::dpas::dpas::execute(program, insn, state, config),
+        Opcode::Dpasw => insn::dpas::dpasw::execute(program, insn, state, config),
+        Opcode::Dp4a => insn::dpas::dp4a::execute(program, insn, state, config),
+        Opcode::LscLoad => insn::lsc::lsc_untyped::load(program, insn, state, config),
+        Opcode::LscStore | Opcode::LscStoreUncompressed => {
+            insn::lsc::lsc_untyped::store(program, insn, state, config)
+        }
+        Opcode::LscLoadStrided => {
+            insn::lsc::lsc_untyped::load_strided(program, insn, state, config)
+        }
+        Opcode::LscStoreStrided => {
+            insn::lsc::lsc_untyped::store_strided(program, insn, state, config)
+        }
+        // LSC_FENCE (instructions/LSC_FENCE.md): waits until this thread's accesses are
+        // observable, which they are when each instruction ends; `Dest.data = 0` is
+        // implicit in vISA. No effect on the state.
+        Opcode::LscFence => Ok(()),
+        Opcode::LscLoadBlock2d => insn::lsc::load_block2d(program, insn, state, config),
+        Opcode::LscStoreBlock2d => insn::lsc::store_block2d(program, insn, state, config),
+        Opcode::LscLoadQuad if insn::lsc::lsc_typed::is_typed_quad(insn) => {
+            insn::lsc::lsc_typed::load_quad(program, insn, state, config)
+        }
+        Opcode::LscStoreQuad if insn::lsc::lsc_typed::is_typed_quad(insn) => {
+            insn::lsc::lsc_typed::store_quad(program, insn, state, config)
+        }
+        Opcode::LscLoadQuad => insn::lsc::lsc_untyped::load_quad(program, insn, state, config),
+        Opcode::LscApndctrAtomicAdd | Opcode::LscApndctrAtomicSub => {
+            insn::lsc::lsc_apndctr::execute(program, insn, state, config)
+        }
+        Opcode::LscLoadStatus => insn::lsc::lsc_load_status::execute(program, insn, state, config),
+        Opcode::LscStoreQuad => insn::lsc::lsc_untyped::store_quad(program, insn, state, config),
+        Opcode::LscAtomicIinc
+        | Opcode::LscAtomicIdec
+        | Opcode::LscAtomicLoad
+        | Opcode::LscAtomicStore
+        | Opcode::LscAtomicIadd
+        | Opcode::LscAtomicIsub
+        | Opcode::LscAtomicSmin
+        | Opcode::LscAtomicSmax
+        | Opcode::LscAtomicUmin
+        | Opcode::LscAtomicUmax
+        | Opcode::LscAtomicIcas
+        | Opcode::LscAtomicFadd
+        | Opcode::LscAtomicFsub
+        | Opcode::LscAtomicFmin
+        | Opcode::LscAtomicFmax
+        | Opcode::LscAtomicFcas
+        | Opcode::LscAtomicAnd
+        | Opcode::LscAtomicOr
+        | Opcode::LscAtomicXor => insn::lsc::lsc_atomic::atomic(program, insn, state, config),
+        Opcode::SvmBlockLd => insn::svm::svm_block_ld::execute(program, insn, state, config),
+        Opcode::SvmBlockSt => insn::svm::svm_block_st::execute(program, insn, state, config),
+        Opcode::SvmGather => insn::svm::svm_gather::execute(program, insn, state, config),
+        Opcode::SvmScatter => insn::svm::svm_scatter::execute(program, insn, state, config),
+        Opcode::SvmGather4Scaled => {
+            insn::svm::svm_gather4_scaled::execute(program, insn, state, config)
+        }
+        Opcode::SvmScatter4Scaled => {
+            insn::svm::svm_scatter4_scaled::execute(program, insn, state, config)
+        }
+        Opcode::SvmAtomic => insn::svm::svm_atomic::execute(program, insn, state, config),
+        _ => Err(VisaError::model_bug(format!(
+            "`{}` reached the instruction dispatch; control flow is crate::flow's",
+            insn.opcode.mnemonic()
+        ))),
     }
-    Ok(())
 }

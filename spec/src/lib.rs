@@ -27,6 +27,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod exec;
+pub mod flow;
 pub mod insn;
 pub mod num;
 pub mod operand;

@@ -631,6 +631,7 @@ fn declarations() {
             align: Some("GRF".into()),
             alias: Some(("V0".into(), 32)),
             attrs: vec!["Input".into(), "Output=1".into()],
+            v_name: None,
         })
     );
     assert_eq!(
@@ -1001,16 +1002,20 @@ mod printed_trees {
             prop::option::of("[A-Za-z0-9_]{1,7}"),
             prop::option::of((var_name(), any::<u32>())),
             prop::collection::vec(attr, 0..3),
+            prop::option::of(var_name()),
         )
-            .prop_map(|(name, class, ty, num_elts, align, alias, attrs)| Decl {
-                name,
-                class,
-                ty,
-                num_elts,
-                align,
-                alias,
-                attrs,
-            })
+            .prop_map(
+                |(name, class, ty, num_elts, align, alias, attrs, v_name)| Decl {
+                    name,
+                    class,
+                    ty,
+                    num_elts,
+                    align,
+                    alias,
+                    attrs,
+                    v_name,
+                },
+            )
     }
 
     fn line_kind() -> impl Strategy<Value = LineKind> {
@@ -1023,6 +1028,8 @@ mod printed_trees {
                 })
                 .prop_map(|(name, args)| LineKind::Directive { name, args }),
             ident().prop_map(LineKind::Label),
+            Just(LineKind::ScopeOpen),
+            Just(LineKind::ScopeClose),
             insn().prop_map(LineKind::Insn),
         ]
     }

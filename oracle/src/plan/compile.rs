@@ -970,6 +970,13 @@ impl Plan {
         // The shared IR invariants (ids, classes, regions in bounds, type maps under the
         // readings in force), checked exactly as the spec engine checks them.
         validate::check_program(program, &config.readings)?;
+        if let Some(insn) = program.insns.iter().find(|i| i.opcode.is_flow()) {
+            return Err(VisaError::unsupported(format!(
+                "`{}`: the oracle does not compile control flow yet",
+                insn.opcode.mnemonic()
+            ))
+            .at(insn.pos));
+        }
         let lit = Literal::from_config(config);
         let row_bytes = if lit.grf_row_size {
             32

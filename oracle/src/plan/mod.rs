@@ -37,7 +37,7 @@ type Result<T> = std::result::Result<T, VisaError>;
 ///     dst: Dst::General { var: v1, row: 0, col: 0, hstride: 1, ty: DataType::D },
 ///     srcs: vec![Src::Imm { bits: 7, ty: DataType::D }],
 /// };
-/// let program = Program { platform: Platform::XeHpg, vars, insns: vec![insn] };
+/// let program = Program::new(Platform::XeHpg, vars, vec![insn]);
 /// let plan = visa_oracle::Plan::compile(&program, &ExecConfig::default()).unwrap();
 /// let mut state = MachineState::new(&program.vars);
 /// plan.run(&mut state).unwrap();

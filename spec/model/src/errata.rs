@@ -188,6 +188,14 @@ pub const INT_EXTRA_PRECISION: &str = "INT-EXTRA-PRECISION";
 pub const OPERAND_MODIFIER_TABLE: &str = "OPERAND-MODIFIER-TABLE";
 pub const GRF_ROW_SIZE: &str = "GRF-ROW-SIZE";
 pub const EMASK_OFFSET_BOUND: &str = "EMASK-OFFSET-BOUND";
+pub const CF_SCALAR_NOMASK: &str = "CF-SCALAR-NOMASK";
+pub const CF_SCALAR_PRED_BIT: &str = "CF-SCALAR-PRED-BIT";
+pub const CF_ANY_ALL_WIDTH: &str = "CF-ANY-ALL-WIDTH";
+pub const CF_SCALAR_CALL_MASK: &str = "CF-SCALAR-CALL-MASK";
+pub const CF_PARTIAL_CHANNELS: &str = "CF-PARTIAL-CHANNELS";
+pub const IFCALL_ADDRESS_TYPE: &str = "IFCALL-ADDRESS-TYPE";
+pub const SWITCHJMP_INDEX_TYPE: &str = "SWITCHJMP-INDEX-TYPE";
+pub const LIFETIME_CONTENTS: &str = "LIFETIME-CONTENTS";
 pub const PACKED_IMM_EXEC_SIZE: &str = "PACKED-IMM-EXEC-SIZE";
 pub const ADD_QWORD_TYPEMAP: &str = "ADD-QWORD-TYPEMAP";
 pub const MOV_PRED_UPPER_BITS: &str = "MOV-PRED-UPPER-BITS";
@@ -1289,6 +1297,105 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "a surface's `aux` field (init.surfaces) is Aux_surface_address, the flat address of a d32 counter (0: no counter, undefined behaviour); enabled lanes in order take the old value into DstData and add or subtract their Src0Data word modulo 2^32; a counter with undefined bytes makes every old value and the final counter undefined; lsc_apndctr_atomic_store has no semantics in the documents and reports unsupported",
         reason: "the Examples write `VDATA:d32`; the loop is sequential in n; a 32-bit counter wraps",
         executable: false,
+    },
+    Erratum {
+        id: "CF-SCALAR-NOMASK",
+        document: "instructions/CALL.md, RET.md, FCALL.md, FRET.md, IFCALL.md, Description and Notes",
+        says: "scalar (execution size 1) calls and returns must be marked {NoMask}; IGC writes them as `(M1, 1)`, and with M1 EvaluateChEn would let channel 0's execution-mask bit decide a uniform transfer",
+        literal: "a scalar CALL, RET, FCALL, FRET or IFCALL without NoMask is invalid-instruction",
+        resolved: "accepted: every execution-size-1 control-flow instruction (GOTO, JMP, CALL, RET, FCALL, IFCALL, FRET) decides with its predicate alone, as if NoMask; the mask control only selects the predicate element",
+        reason: "the documents call these transfers uniform, and IGC's own output writes them without NoMask",
+        executable: true,
+    },
+    Erratum {
+        id: "CF-SCALAR-PRED-BIT",
+        document: "instructions/GOTO.md, JMP.md, Notes; 5_operands.md, EvaluateChEn",
+        says: "GOTO with execution size 1 decides with the predicate but does not say which element; JMP's Notes say the first element; EvaluateChEn reads Pred[n + mask_control_offset]",
+        literal: "element 0 of the predicate variable, whatever the mask control",
+        resolved: "the element at the mask control's offset (EvaluateChEn with n = 0), which is element 0 under M1",
+        reason: "3_execution_model.md says the mask controls also select the predicate offset; the two readings agree under M1, which is what IGC writes",
+        executable: true,
+    },
+    Erratum {
+        id: "CF-ANY-ALL-WIDTH",
+        document: "5_operands.md, EvaluateChEn (pred_control.any / .all)",
+        says: "the any/all reduction covers PMask[0:exec_size-1]; for an execution-size-1 branch that is one bit, while compilers write `(P.any)` on uniform branches to mean any executing channel",
+        literal: "the reduction covers exec_size elements from the mask offset (one element for a scalar branch)",
+        resolved: "for execution-size-1 control flow, the reduction covers the predicate elements of every active channel (any: some active channel's bit is set; all: every active channel's bit is); other instructions reduce over exec_size elements as written",
+        reason: "a uniform branch on any/all of a predicate computed per channel is what the reduction is for; over one bit it would be the plain predicate",
+        executable: true,
+    },
+    Erratum {
+        id: "CF-SCALAR-CALL-MASK",
+        document: "instructions/CALL.md, FCALL.md, IFCALL.md, Description; 3_execution_model.md, Subroutine and Function Calls",
+        says: "a scalar call initializes the call mask to all ones at entry, while the execution model initializes it to the active channels at the call site",
+        literal: "the callee runs with all 32 channels in its call and execution masks",
+        resolved: "the callee runs with the channels active at the call (a scalar call moves every active channel together)",
+        reason: "channels that were not executing (waiting at a label, retired, outside the dispatch) cannot start executing because of a uniform call",
+        executable: true,
+    },
+    Erratum {
+        id: "CF-PARTIAL-CHANNELS",
+        document: "3_execution_model.md, Branch Instructions; instructions/GOTO.md, CALL.md, RET.md",
+        says: "a branch, call or return whose mask control and execution size cover only some of the active channels (M5 with SIMD8, or SIMD8 in a SIMD16 dispatch) is not described",
+        literal: "undefined: such an instruction ends execution with undefined-behaviour",
+        resolved: "the instruction acts on the channels it covers; the active channels outside them go on to the next instruction (a GOTO or RET of one group leaves the other groups executing)",
+        reason: "this is how the execution mask treats every other instruction: channels outside the instruction are untouched",
+        executable: true,
+    },
+    Erratum {
+        id: "CF-NOMASK-DIVERGENT",
+        document: "5_operands.md, EvaluateChEn; instructions/GOTO.md, CALL.md, RET.md",
+        says: "NoMask enables every channel up to the execution size; on a divergent branch, call or return that would move channels that are not executing (waiting or retired)",
+        literal: "the channels NoMask enables, executing or not",
+        resolved: "NoMask is ignored on control flow wider than 1: only active channels branch, call or return",
+        reason: "a channel that is not executing has no program point from which to branch; no implementation can move it",
+        executable: false,
+    },
+    Erratum {
+        id: "CF-TEXT-DIRECTIVES",
+        document: "8_appendix_visa_assembly_syntax.md; instructions/SUBROUTINE.md, LABEL.md, Text",
+        says: "the assembly appendix has no GOTO or FCALL, no `.function`, `.global_function`, `.funcdecl`, `{ }` scopes or `v_name=`, which IGC's grammar (visa/CISA.y) reads and its dumps contain; SUBROUTINE's and LABEL's Text forms are not what IGC writes (`.function \"NAME\"` and `NAME:`)",
+        literal: "only the appendix's forms parse",
+        resolved: "IGC's forms parse and print: `.function \"NAME\"` is a subroutine label, `NAME:` a block label, `.global_function \"NAME\"` a function with its own declarations, `{ }` a declaration scope; `.funcdecl` and `v_name=` are informational",
+        reason: "the project reads every program IGC writes; the appendix is outdated",
+        executable: false,
+    },
+    Erratum {
+        id: "LABEL-FIELD-TEXT",
+        document: "instructions/LABEL.md, Label field",
+        says: "the Label field is described as \"the label variable for the subroutine\", while the instruction declares a basic block",
+        literal: "a subroutine label",
+        resolved: "a block label (the Description and Notes): the target of GOTO, JMP and SWITCHJMP",
+        reason: "the Description, Notes and the other branch documents treat LABEL as a block label; the field text is copied from SUBROUTINE.md",
+        executable: false,
+    },
+    Erratum {
+        id: "IFCALL-ADDRESS-TYPE",
+        document: "instructions/IFCALL.md, Func_addr and Notes; FADDR.md, Dst and Notes",
+        says: "IFCALL's address is a 32-bit UD, while FADDR writes UD or UQ and calls the address a 64-bit unsigned integer",
+        literal: "IFCALL's address operand must be UD",
+        resolved: "UD or UQ, the address FADDR wrote",
+        reason: "the value FADDR gives must be usable by IFCALL in either of FADDR's types",
+        executable: true,
+    },
+    Erratum {
+        id: "SWITCHJMP-INDEX-TYPE",
+        document: "instructions/SWITCHJMP.md, Index",
+        says: "the index must have an unsigned integer type, and must have type UB",
+        literal: "UB only",
+        resolved: "UB, UW or UD",
+        reason: "\"unsigned integer type\" is the general rule; UB alone would be stated once",
+        executable: true,
+    },
+    Erratum {
+        id: "LIFETIME-CONTENTS",
+        document: "instructions/LIFETIME.md, Notes",
+        says: "referencing a variable outside its lifetime markers is undefined; what the markers do to the contents is unsaid",
+        literal: "no effect on the state (an annotation)",
+        resolved: "LIFETIME.start leaves the variable's register bytes undefined (a value from before the start is not promised); LIFETIME.end has no effect",
+        reason: "a variable whose lifetime starts holds no value a program may rely on; marking the bytes undefined lets vectors expect `??` instead of a stale value",
+        executable: true,
     },
 ];
 

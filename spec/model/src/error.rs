@@ -16,17 +16,20 @@ pub enum ErrorClass {
     UndefinedBehaviour,
     /// A vector file or case is malformed.
     InvalidVector,
+    /// The program did not end within the step limit ([`crate::config::ExecConfig::step_limit`]).
+    StepLimit,
     /// An internal invariant broke: a bug in this project.
     ModelBug,
 }
 
 impl ErrorClass {
-    pub const ALL: [ErrorClass; 6] = [
+    pub const ALL: [ErrorClass; 7] = [
         ErrorClass::Syntax,
         ErrorClass::InvalidInstruction,
         ErrorClass::Unsupported,
         ErrorClass::UndefinedBehaviour,
         ErrorClass::InvalidVector,
+        ErrorClass::StepLimit,
         ErrorClass::ModelBug,
     ];
 
@@ -37,6 +40,7 @@ impl ErrorClass {
             ErrorClass::Unsupported => "unsupported",
             ErrorClass::UndefinedBehaviour => "undefined-behaviour",
             ErrorClass::InvalidVector => "invalid-vector",
+            ErrorClass::StepLimit => "step-limit",
             ErrorClass::ModelBug => "model-bug",
         }
     }

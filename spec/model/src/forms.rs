@@ -146,11 +146,15 @@ pub enum Family {
     LscBlock2d,
     /// LSC_FENCE.
     LscFence,
+    /// The control-flow instructions and the annotations LOC, FILE and LIFETIME
+    /// ([`crate::ir::flow`]).
+    Flow,
 }
 
 /// The family of `opcode`.
 pub fn family(opcode: Opcode) -> Family {
     match opcode {
+        _ if opcode.is_flow() => Family::Flow,
         Opcode::Dpas | Opcode::Dpasw => Family::Dpas,
         _ if opcode.is_svm() => Family::Svm,
         Opcode::LscFence => Family::LscFence,
@@ -308,7 +312,7 @@ impl Platforms {
 /// platform; the others:
 fn platforms(opcode: Opcode) -> Platforms {
     let (gate, why) = match family(opcode) {
-        Family::Alu | Family::Svm => return Platforms::ALL,
+        Family::Alu | Family::Svm | Family::Flow => return Platforms::ALL,
         // instructions/DPAS.md, Exec_size: XEHP's and PVC's sizes, none before.
         Family::Dpas if opcode == Opcode::Dpas => (Gate::XehpPlus, "DPAS exists from xe-hpg on"),
         // instructions/DPASW.md, Semantics: "a specific instruction for XEHP when EU fusion
@@ -844,6 +848,15 @@ fn form_lsc_family(opcode: Opcode) -> Option<Form> {
         Opcode::LscLoadStrided | Opcode::LscStoreStrided => {
             Some(f(opcode, 4, Sat::No, Modifiers::None, &[]))
         }
+        // The control-flow documents: no saturation, no modifiers, no type map (their
+        // operands' types are checked by validate::flow). IFCALL's address and SWITCHJMP's
+        // index are their one source; SWITCHJMP, FADDR and the annotations take no predicate.
+        Opcode::Ifcall => Some(f(opcode, 1, Sat::No, Modifiers::None, &[])),
+        Opcode::Switchjmp => Some(f(opcode, 1, Sat::No, Modifiers::None, &[]).pred(Pred::No)),
+        Opcode::Faddr | Opcode::Subroutine | Opcode::Loc | Opcode::File | Opcode::Lifetime => {
+            Some(f(opcode, 0, Sat::No, Modifiers::None, &[]).pred(Pred::No))
+        }
+        _ if opcode.is_flow() => Some(f(opcode, 0, Sat::No, Modifiers::None, &[])),
         _ => None,
     }
 }

@@ -44,6 +44,9 @@ pub struct VarInfo {
     pub predefined: bool,
     /// Writes are not allowed (`%null` reads, `%hw_id`, ...); writes to `%null` are dropped.
     pub read_only: bool,
+    /// The unit (kernel or function, [`crate::ir::flow::UnitId`]) that declares it; 0 for
+    /// the kernel and for the pre-defined variables, which every unit shares.
+    pub unit: u32,
 }
 
 impl VarInfo {
@@ -68,6 +71,13 @@ pub struct Vars {
     addr_elts: usize,
     /// Elements of surface and sampler variables allocated so far.
     handle_elts: usize,
+    /// The open `{ }` declaration scopes, innermost last: each holds the names declared in
+    /// it with the binding each one shadows.
+    scopes: Vec<Vec<(String, Option<VarId>)>>,
+    /// The unit whose declarations are being read.
+    unit: u32,
+    /// The kernel's names, kept while a later unit's declarations are read.
+    kernel_names: Option<HashMap<String, VarId>>,
 }
 
 /// Name of the variable that discards writes.
@@ -113,6 +123,9 @@ impl Vars {
             grf_bytes: 0,
             addr_elts: 0,
             handle_elts: 0,
+            scopes: Vec::new(),
+            unit: 0,
+            kernel_names: None,
         };
         vars.infos.push(VarInfo {
             name: NULL.to_string(),
@@ -125,6 +138,7 @@ impl Vars {
             slot: None,
             predefined: true,
             read_only: true,
+            unit: 0,
         });
         vars.by_name.insert(NULL.to_string(), VarId(0));
         // Infallible: the table is empty but for %null.
@@ -197,6 +211,7 @@ impl Vars {
             slot: None,
             predefined: true,
             read_only: ro,
+            unit: 0,
         };
         self.insert(info).ok()
     }
@@ -213,7 +228,11 @@ impl Vars {
         align: u32,
         alias: Option<(VarId, u32)>,
     ) -> Result<VarId> {
-        if self.by_name.contains_key(name) {
+        let twice = match self.scopes.last() {
+            Some(scope) => scope.iter().any(|(n, _)| n == name),
+            None => self.by_name.contains_key(name),
+        };
+        if twice {
             return Err(VisaError::invalid(format!(
                 "variable `{name}` is declared twice"
             )));
@@ -234,8 +253,71 @@ impl Vars {
             slot: None,
             predefined: false,
             read_only: false,
+            unit: self.unit,
         };
-        self.insert(info)
+        let shadowed = self.by_name.get(name).copied();
+        let id = self.insert(info)?;
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.push((name.to_string(), shadowed));
+        }
+        Ok(id)
+    }
+
+    /// Opens a `{` declaration scope (IGC's CISA.y, `Scope`): names declared until the
+    /// matching [`Vars::close_scope`] shadow the outer ones.
+    pub fn open_scope(&mut self) {
+        self.scopes.push(Vec::new());
+    }
+
+    /// Closes the innermost scope: its names are no longer visible and the ones they
+    /// shadowed are again. Returns `false` when no scope is open.
+    pub fn close_scope(&mut self) -> bool {
+        let Some(scope) = self.scopes.pop() else {
+            return false;
+        };
+        for (name, shadowed) in scope.into_iter().rev() {
+            match shadowed {
+                Some(id) => self.by_name.insert(name, id),
+                None => self.by_name.remove(&name),
+            };
+        }
+        true
+    }
+
+    /// The number of open scopes.
+    pub fn open_scopes(&self) -> usize {
+        self.scopes.len()
+    }
+
+    /// Starts the declarations of the next unit (`.global_function`): only the pre-defined
+    /// variables stay visible. The kernel's names come back with [`Vars::finish_units`].
+    pub fn begin_unit(&mut self) {
+        while self.close_scope() {}
+        let names = std::mem::take(&mut self.by_name);
+        if self.kernel_names.is_none() {
+            self.kernel_names = Some(names.clone());
+        }
+        self.by_name = names
+            .into_iter()
+            .filter(|(_, id)| self.infos[id.0 as usize].predefined)
+            .collect();
+        self.unit += 1;
+    }
+
+    /// After the last unit: names resolve in the kernel again (vectors name the kernel's
+    /// variables), with every pre-defined variable any unit named.
+    pub fn finish_units(&mut self) {
+        while self.close_scope() {}
+        if let Some(kernel) = self.kernel_names.take() {
+            let predefined: Vec<(String, VarId)> = self
+                .by_name
+                .iter()
+                .filter(|(_, id)| self.infos[id.0 as usize].predefined)
+                .map(|(n, id)| (n.clone(), *id))
+                .collect();
+            self.by_name = kernel;
+            self.by_name.extend(predefined);
+        }
     }
 
     /// Adds a variable, giving it its storage: register-file bytes for a general variable,

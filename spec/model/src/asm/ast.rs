@@ -29,6 +29,11 @@ pub enum LineKind {
     Directive { name: String, args: Vec<String> },
     /// `NAME:` marks a label.
     Label(String),
+    /// `{` opens a declaration scope (IGC's CISA.y, `Scope`): names declared inside it are
+    /// visible until the matching `}`.
+    ScopeOpen,
+    /// `}` closes the innermost declaration scope.
+    ScopeClose,
     /// An instruction.
     Insn(InsnLine),
 }
@@ -74,6 +79,9 @@ pub struct Decl {
     pub alias: Option<(String, u32)>,
     /// `attrs={a, b=c}` items as written.
     pub attrs: Vec<String>,
+    /// `v_name=NAME`: the source-level name IGC writes on sampler and surface declarations
+    /// (CISA.y, `VNameEqOpt`). Informational only.
+    pub v_name: Option<String>,
 }
 
 /// `[(PRED)] op[.mods] (EMASK, SIZE) operands...`

@@ -55,7 +55,18 @@ fn parse_line(cur: &mut Cursor) -> Result<Option<Line>> {
         return Ok(None);
     };
     let pos = cur.pos();
-    let kind = if first == '.' {
+    let kind = if first == '{' || first == '}' {
+        cur.bump();
+        cur.skip_ws();
+        if !cur.at_end() {
+            return Err(cur.expected(&format!("end of line after `{first}`")));
+        }
+        if first == '{' {
+            LineKind::ScopeOpen
+        } else {
+            LineKind::ScopeClose
+        }
+    } else if first == '.' {
         parse_directive(cur)?
     } else if is_label(cur) {
         parse_label(cur)?
@@ -99,6 +110,7 @@ struct DeclFields {
     align: Option<String>,
     alias: Option<(String, u32)>,
     attrs: Option<Vec<String>>,
+    v_name: Option<String>,
 }
 
 /// `.decl NAME field=value ...` after the `.decl` word.
@@ -131,6 +143,7 @@ fn parse_decl(cur: &mut Cursor) -> Result<Decl> {
         align: fields.align,
         alias: fields.alias,
         attrs: fields.attrs.unwrap_or_default(),
+        v_name: fields.v_name,
         name,
     })
 }
@@ -163,11 +176,17 @@ fn parse_decl_field(cur: &mut Cursor, fields: &mut DeclFields) -> Result<()> {
         }
         "alias" => set_once(&mut fields.alias, parse_alias(cur)?, duplicate),
         "attrs" => set_once(&mut fields.attrs, parse_attrs(cur)?, duplicate),
+        "v_name" => {
+            let v_name = cur
+                .var_name()
+                .ok_or_else(|| cur.expected("a source name after `v_name=`"))?;
+            set_once(&mut fields.v_name, v_name, duplicate)
+        }
         _ => Err(VisaError::syntax(
             key_pos,
             format!(
                 "unknown declaration field `{key}` (expected v_type, type, num_elts, align, \
-                 alias or attrs)"
+                 alias, attrs or v_name)"
             ),
         )),
     }

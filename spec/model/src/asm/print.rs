@@ -42,6 +42,8 @@ pub fn print_line(line: &Line) -> String {
             out
         }
         LineKind::Label(name) => format!("{name}:"),
+        LineKind::ScopeOpen => "{".to_string(),
+        LineKind::ScopeClose => "}".to_string(),
         LineKind::Insn(insn) => print_insn(insn),
     }
 }
@@ -58,6 +60,9 @@ fn print_decl(decl: &Decl) -> String {
     }
     if let Some((other, offset)) = &decl.alias {
         let _ = write!(out, " alias=<{other}, {offset}>");
+    }
+    if let Some(v_name) = &decl.v_name {
+        let _ = write!(out, " v_name={v_name}");
     }
     if !decl.attrs.is_empty() {
         let _ = write!(out, " attrs={{{}}}", decl.attrs.join(", "));

@@ -4,6 +4,7 @@
 pub mod alu;
 pub mod block2d;
 pub mod dpas;
+pub mod flow;
 pub mod lsc;
 pub mod lsc_typed;
 pub mod operand;
@@ -19,12 +20,44 @@ use crate::platform::Platform;
 use crate::state::{VarId, Vars};
 use crate::types::{DataType, Precision};
 
-/// A validated program: its platform, its variables and its instructions.
+/// A validated program: its platform, its variables, its instructions, its labels and its
+/// units (the kernel, then the functions FCALL may call; [`flow`]).
 #[derive(Clone, Debug)]
 pub struct Program {
     pub platform: Platform,
     pub vars: Vars,
     pub insns: Vec<Instruction>,
+    /// Every label, indexed by [`flow::LabelId`].
+    pub labels: Vec<flow::Label>,
+    /// The kernel (unit 0) and the functions, indexed by [`flow::UnitId`]; their
+    /// instruction ranges are consecutive and cover `insns`.
+    pub units: Vec<flow::Unit>,
+}
+
+impl Program {
+    /// A program of one kernel without labels: straight-line code.
+    pub fn new(platform: Platform, vars: Vars, insns: Vec<Instruction>) -> Program {
+        let end = insns.len();
+        Program {
+            platform,
+            vars,
+            insns,
+            labels: Vec::new(),
+            units: vec![flow::Unit {
+                name: String::new(),
+                kind: flow::UnitKind::Kernel,
+                entry: 0,
+                end,
+            }],
+        }
+    }
+
+    /// Whether any instruction transfers control (the program is not straight-line code).
+    pub fn has_control_flow(&self) -> bool {
+        self.insns
+            .iter()
+            .any(|i| i.opcode.is_flow() && i.opcode.transfers_control())
+    }
 }
 
 /// Instructions the engines execute. Every other documented instruction parses and prints,
@@ -123,10 +156,36 @@ pub enum Opcode {
     LscLoadStatus,
     LscApndctrAtomicAdd,
     LscApndctrAtomicSub,
+    /// instructions/GOTO.md: SIMD-divergent branch.
+    Goto,
+    /// instructions/JMP.md: uniform branch.
+    Jmp,
+    /// instructions/CALL.md: subroutine call.
+    Call,
+    /// instructions/RET.md: subroutine return (in the kernel: the channels end).
+    Ret,
+    /// instructions/FCALL.md: function call.
+    Fcall,
+    /// instructions/IFCALL.md: indirect function call.
+    Ifcall,
+    /// instructions/FRET.md: function return.
+    Fret,
+    /// instructions/FADDR.md: a function's address.
+    Faddr,
+    /// instructions/SWITCHJMP.md: multiway uniform branch.
+    Switchjmp,
+    /// instructions/SUBROUTINE.md: marks a subroutine label (no effect).
+    Subroutine,
+    /// instructions/LOC.md: source line (no effect).
+    Loc,
+    /// instructions/FILE.md: source file (no effect).
+    File,
+    /// instructions/LIFETIME.md: `lifetime.start` / `lifetime.end` of a variable.
+    Lifetime,
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 81] = [
+    pub const ALL: [Opcode; 94] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -208,6 +267,19 @@ impl Opcode {
         Opcode::LscLoadStatus,
         Opcode::LscApndctrAtomicAdd,
         Opcode::LscApndctrAtomicSub,
+        Opcode::Goto,
+        Opcode::Jmp,
+        Opcode::Call,
+        Opcode::Ret,
+        Opcode::Fcall,
+        Opcode::Ifcall,
+        Opcode::Fret,
+        Opcode::Faddr,
+        Opcode::Switchjmp,
+        Opcode::Subroutine,
+        Opcode::Loc,
+        Opcode::File,
+        Opcode::Lifetime,
     ];
 
     /// Mnemonic as written in assembly text.
@@ -294,6 +366,19 @@ impl Opcode {
             Opcode::LscLoadStatus => "lsc_load_status",
             Opcode::LscApndctrAtomicAdd => "lsc_apndctr_atomic_add",
             Opcode::LscApndctrAtomicSub => "lsc_apndctr_atomic_sub",
+            Opcode::Goto => "goto",
+            Opcode::Jmp => "jmp",
+            Opcode::Call => "call",
+            Opcode::Ret => "ret",
+            Opcode::Fcall => "fcall",
+            Opcode::Ifcall => "ifcall",
+            Opcode::Fret => "fret",
+            Opcode::Faddr => "faddr",
+            Opcode::Switchjmp => "switchjmp",
+            Opcode::Subroutine => "subroutine",
+            Opcode::Loc => "loc",
+            Opcode::File => "file",
+            Opcode::Lifetime => "lifetime",
         }
     }
 
@@ -381,6 +466,19 @@ impl Opcode {
             | Opcode::LscApndctrAtomicAdd
             | Opcode::LscApndctrAtomicSub => "instructions/LSC_UNTYPED.md",
             Opcode::LscFence => "instructions/LSC_FENCE.md",
+            Opcode::Goto => "instructions/GOTO.md",
+            Opcode::Jmp => "instructions/JMP.md",
+            Opcode::Call => "instructions/CALL.md",
+            Opcode::Ret => "instructions/RET.md",
+            Opcode::Fcall => "instructions/FCALL.md",
+            Opcode::Ifcall => "instructions/IFCALL.md",
+            Opcode::Fret => "instructions/FRET.md",
+            Opcode::Faddr => "instructions/FADDR.md",
+            Opcode::Switchjmp => "instructions/SWITCHJMP.md",
+            Opcode::Subroutine => "instructions/SUBROUTINE.md",
+            Opcode::Loc => "instructions/LOC.md",
+            Opcode::File => "instructions/FILE.md",
+            Opcode::Lifetime => "instructions/LIFETIME.md",
         }
     }
 
@@ -425,6 +523,41 @@ impl Opcode {
         )
     }
 
+    /// The control-flow and annotation instructions ([`flow::FlowCtrl`]).
+    pub fn is_flow(self) -> bool {
+        matches!(
+            self,
+            Opcode::Goto
+                | Opcode::Jmp
+                | Opcode::Call
+                | Opcode::Ret
+                | Opcode::Fcall
+                | Opcode::Ifcall
+                | Opcode::Fret
+                | Opcode::Faddr
+                | Opcode::Switchjmp
+                | Opcode::Subroutine
+                | Opcode::Loc
+                | Opcode::File
+                | Opcode::Lifetime
+        )
+    }
+
+    /// Whether the instruction may move execution elsewhere than the next instruction.
+    pub fn transfers_control(self) -> bool {
+        matches!(
+            self,
+            Opcode::Goto
+                | Opcode::Jmp
+                | Opcode::Call
+                | Opcode::Ret
+                | Opcode::Fcall
+                | Opcode::Ifcall
+                | Opcode::Fret
+                | Opcode::Switchjmp
+        )
+    }
+
     pub fn from_mnemonic(s: &str) -> Option<Opcode> {
         Opcode::ALL.into_iter().find(|o| o.mnemonic() == s)
     }
@@ -464,6 +597,11 @@ impl Instruction {
             Ctrl::Lsc(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Svm(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dpas(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
+            Ctrl::Flow(f) => match f.as_ref() {
+                flow::FlowCtrl::Ifcall { addr, .. } => vec![Cow::Owned(addr.to_src())],
+                flow::FlowCtrl::Switchjmp { index, .. } => vec![Cow::Owned(index.to_src())],
+                _ => Vec::new(),
+            },
             _ => Vec::new(),
         };
         self.srcs.iter().map(Cow::Borrowed).chain(named)
@@ -514,6 +652,11 @@ impl Instruction {
                     O::Payload(&mut ops.src2),
                 ]);
             }
+            Ctrl::Flow(f) => match f.as_mut() {
+                flow::FlowCtrl::Ifcall { addr, .. } => out.push(O::Scalar(addr)),
+                flow::FlowCtrl::Switchjmp { index, .. } => out.push(O::Scalar(index)),
+                _ => {}
+            },
             Ctrl::None | Ctrl::Rel(_) | Ctrl::Bfn(_) => {}
         }
         out
@@ -577,6 +720,8 @@ pub enum Ctrl {
     /// The block 2D fields (LSC_UNTYPED and LSC_TYPED): unit, caching, shape, the X/Y
     /// immediate offsets and the operands.
     Block2d(Box<Block2dCtrl>),
+    /// The control-flow and annotation instructions' fields ([`flow::FlowCtrl`]).
+    Flow(Box<flow::FlowCtrl>),
 }
 
 /// The fields of `lsc_load_block2d` and `lsc_store_block2d` (instructions/LSC_UNTYPED.md,

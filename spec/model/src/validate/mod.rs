@@ -14,6 +14,7 @@ use crate::asm::ast::{self, InsnLine, LineKind};
 use crate::errata::Readings;
 use crate::error::{Pos, Result, VisaError};
 use crate::forms::{self, Family};
+use crate::ir::flow::LabelKind;
 use crate::ir::{Ctrl, Instruction, Opcode, Program};
 use crate::platform::Platform;
 use crate::state::{MachineState, Vars};
@@ -23,6 +24,7 @@ mod decl;
 mod documented;
 mod dpas;
 mod exec;
+mod flow;
 pub(crate) mod lsc;
 mod operands;
 mod svm;
@@ -46,26 +48,51 @@ pub fn validate_with(
 ) -> Result<Program> {
     let mut vars = Vars::new(platform);
     let mut insns = Vec::new();
+    let mut labels = flow::Builder::new();
+    let mut last = Pos::default();
     for line in &program.lines {
+        last = line.pos;
         match &line.kind {
             LineKind::Decl(decl) => decl::declare(&mut vars, decl).map_err(|e| e.at(line.pos))?,
-            LineKind::Directive { .. } | LineKind::Label(_) => {}
+            LineKind::ScopeOpen => vars.open_scope(),
+            LineKind::ScopeClose => {
+                if !vars.close_scope() {
+                    return Err(VisaError::syntax(line.pos, "`}` closes no scope"));
+                }
+            }
+            LineKind::Label(name) => {
+                labels.define(name, LabelKind::Block, insns.len(), line.pos)?;
+            }
+            LineKind::Directive { name, args } => {
+                labels.directive(name, args, &mut vars, insns.len(), line.pos)?
+            }
             LineKind::Insn(insn) => {
                 let mut cx = Cx {
                     vars: &mut vars,
                     platform,
                     readings,
                     pos: line.pos,
+                    flow: &mut labels,
+                    at: insns.len(),
                 };
                 insns.push(cx.instruction(insn).map_err(|e| e.at(line.pos))?);
             }
         }
     }
-    Ok(Program {
+    if vars.open_scopes() > 0 {
+        return Err(VisaError::syntax(last, "a `{` scope is not closed"));
+    }
+    vars.finish_units();
+    let (labels, units) = labels.finish(&mut insns)?;
+    let program = Program {
         platform,
         vars,
         insns,
-    })
+        labels,
+        units,
+    };
+    flow::program_rules(&program)?;
+    Ok(program)
 }
 /// The one error helper of validation: an `invalid-instruction` error in `field`.
 pub(crate) fn invalid(field: &str, message: impl Into<String>) -> VisaError {
@@ -87,6 +114,10 @@ struct Cx<'a> {
     platform: Platform,
     readings: &'a Readings,
     pos: Pos,
+    /// The labels and units read so far.
+    flow: &'a mut flow::Builder,
+    /// The index the instruction will have.
+    at: usize,
 }
 
 /// What the IR rules read: the program's variables, platform, errata readings and the
@@ -122,6 +153,7 @@ impl Cx<'_> {
             Family::LscApndctr => self.apndctr_instruction(line, opcode)?,
             Family::LscBlock2d => self.block2d_instruction(line, opcode)?,
             Family::LscFence => self.fence_instruction(line)?,
+            Family::Flow => self.flow_instruction(line, opcode)?,
         };
         family_rules(&self.env(), &insn)?;
         Ok(insn)
@@ -171,7 +203,9 @@ impl Cx<'_> {
 /// LSC fields on another opcode go to the rules that reject them.
 fn rules_family(insn: &Instruction) -> Family {
     match forms::family(insn.opcode) {
-        f @ (Family::Svm | Family::Dpas | Family::LscFence | Family::LscBlock2d) => f,
+        f @ (Family::Svm | Family::Dpas | Family::LscFence | Family::LscBlock2d | Family::Flow) => {
+            f
+        }
         _ if matches!(insn.ctrl, Ctrl::Block2d(_)) => Family::LscBlock2d,
         Family::LscGatherScatter | Family::LscApndctr => Family::LscGatherScatter,
         Family::Alu if matches!(insn.ctrl, Ctrl::Lsc(_)) => Family::LscGatherScatter,
@@ -208,6 +242,7 @@ fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
             lsc::gather_scatter::rules(insn, vars, platform)
         }
         Family::Alu => env.alu_rules(insn),
+        Family::Flow => flow::rules(insn, vars, platform, readings),
     }
 }
 
@@ -227,7 +262,7 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
             .and_then(|()| family_rules(&env, insn))
             .map_err(|e| e.at(insn.pos))?;
     }
-    Ok(())
+    flow::program_rules(program)
 }
 
 /// The state must have been made for the program's variables ([`MachineState::new`]).
