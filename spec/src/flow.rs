@@ -225,7 +225,9 @@ fn flow_step(
             if target > m.pc {
                 // Forward: the predicated active channels wait at the label; the others go
                 // on to the next instruction.
-                *m.waiting.entry(target).or_insert(0) |= taken;
+                if taken != 0 {
+                    *m.waiting.entry(target).or_insert(0) |= taken;
+                }
                 m.active = rest;
                 m.pc += 1;
             } else if taken != 0 {
