@@ -289,6 +289,9 @@ fn raw(sel: &Selection) -> Result<Vec<Raw>, Vec<String>> {
     let ops: Vec<Opcode> = Opcode::ALL
         .into_iter()
         .filter(|o| sel.generated > 0 && sel.only.may_match(o.mnemonic()))
+        // An opcode is generated through its registry row; control flow has no other
+        // generator.
+        .filter(|o| !o.is_flow() || registry::row(*o).is_some())
         .collect();
     let drawn: Vec<Result<Vec<Raw>, String>> = ops
         .par_iter()

@@ -6,7 +6,9 @@
 //! edit comes from the spec engine; edits the spec rejects are dropped without asking.
 //!
 //! Simplifications, tried in this order and repeated until none applies or the budget of
-//! questions is spent: fewer instructions; fewer lanes (the first differing channel alone,
+//! questions is spent: fewer blocks (a label's or subroutine's block, a function, runs of
+//! consecutive instructions in halving chunks, with the branches to the labels removed);
+//! fewer instructions; labels nothing names; fewer lanes (the first differing channel alone,
 //! every operand moved to the element it reads or writes; smaller execution sizes, region
 //! widths clamped or scaled); smaller shapes (DPAS and DPASW repeat counts; LSC vector sizes;
 //! block 2D block counts, widths and heights); simpler control (no predicate, no `_NM`, `M1`, no `.sat`, no errata pins,
@@ -168,7 +170,9 @@ where
         best_graded: graded.clone(),
     };
     let passes: &[Pass] = &[
+        |c, _| fewer_blocks(c),
         |c, _| fewer_instructions(c),
+        |c, _| unused_labels(c),
         focus_lane,
         |c, _| fewer_lanes(c),
         |c, _| smaller_shapes(c),
@@ -270,6 +274,125 @@ fn per_insn(case: &Case, f: impl Fn(&ast::InsnLine) -> Vec<Edit>) -> Vec<Case> {
         }
     }
     out
+}
+
+/// Whether a line opens a block: a label, a subroutine label or a function.
+fn opens_block(line: &ast::Line) -> bool {
+    match &line.kind {
+        ast::LineKind::Label(_) => true,
+        ast::LineKind::Directive { name, .. } => name == "function" || name == "global_function",
+        _ => false,
+    }
+}
+
+/// Whole blocks of a program at once: from each label, subroutine label or function to the
+/// next, and runs of consecutive instructions in halving chunks (the chunks of a
+/// straight-line program too). A candidate drops the instructions of the range with the
+/// labels it defines, and every instruction that names one of those labels.
+fn fewer_blocks(case: &Case) -> Vec<Case> {
+    let Ok(tree) = asm::parse(&case.program) else {
+        return Vec::new();
+    };
+    let n = tree.lines.len();
+    let starts: Vec<usize> = (0..n).filter(|&k| opens_block(&tree.lines[k])).collect();
+    let mut ranges: Vec<std::ops::Range<usize>> = starts
+        .iter()
+        .enumerate()
+        .map(|(k, &s)| s..starts.get(k + 1).copied().unwrap_or(n))
+        .collect();
+    let insns = insn_indices(&tree);
+    let mut chunk = insns.len() / 2;
+    while chunk >= 2 {
+        for c in insns.chunks(chunk) {
+            ranges.push(c[0]..c[c.len() - 1] + 1);
+        }
+        chunk /= 2;
+    }
+    let mut seen = BTreeSet::new();
+    ranges
+        .into_iter()
+        .filter(|r| seen.insert((r.start, r.end)))
+        .filter_map(|r| edit(case, |t| remove_block(t, r)))
+        .collect()
+}
+
+/// Removes the instructions, labels and subroutine or function openers in `range` (keeping
+/// declarations, scopes and the other directives), then every instruction that names a
+/// removed label. Whether anything was removed.
+fn remove_block(tree: &mut ast::Program, range: std::ops::Range<usize>) -> bool {
+    let mut gone = BTreeSet::new();
+    let mut removed = false;
+    let mut k = 0;
+    tree.lines.retain(|line| {
+        let inside = range.contains(&k);
+        k += 1;
+        if !inside {
+            return true;
+        }
+        match &line.kind {
+            ast::LineKind::Label(name) => {
+                gone.insert(name.clone());
+            }
+            ast::LineKind::Directive { name, args } if opens_block(line) && name == "function" => {
+                if let Some(a) = args.first() {
+                    gone.insert(a.trim_matches('"').to_string());
+                }
+            }
+            ast::LineKind::Insn(_) => {}
+            _ if opens_block(line) => {}
+            _ => return true,
+        }
+        removed = true;
+        false
+    });
+    tree.lines.retain(|line| match &line.kind {
+        ast::LineKind::Insn(insn) => !insn
+            .operands
+            .iter()
+            .flat_map(label_names)
+            .any(|n| gone.contains(&n)),
+        _ => true,
+    });
+    removed
+}
+
+/// The labels and subroutine labels no instruction names, removed together.
+fn unused_labels(case: &Case) -> Vec<Case> {
+    let Ok(tree) = asm::parse(&case.program) else {
+        return Vec::new();
+    };
+    let all: BTreeSet<String> = tree
+        .lines
+        .iter()
+        .filter_map(|l| match &l.kind {
+            ast::LineKind::Insn(insn) => Some(insn),
+            _ => None,
+        })
+        .flat_map(|insn| insn.operands.iter())
+        .flat_map(label_names)
+        .collect();
+    edit(case, |t| {
+        let before = t.lines.len();
+        t.lines.retain(|l| match &l.kind {
+            ast::LineKind::Label(name) => all.contains(name),
+            ast::LineKind::Directive { name, args } if name == "function" => args
+                .first()
+                .is_some_and(|a| all.contains(a.trim_matches('"'))),
+            _ => true,
+        });
+        t.lines.len() != before
+    })
+    .into_iter()
+    .collect()
+}
+
+/// The bare names an operand holds (a label, or a SWITCHJMP table's labels).
+fn label_names(op: &ast::Operand) -> Vec<String> {
+    match &op.kind {
+        ast::OperandKind::Name(n) => vec![n.clone()],
+        ast::OperandKind::Group(items) => items.iter().flat_map(label_names).collect(),
+        _ => Vec::new(),
+    }
 }
 
 fn fewer_instructions(case: &Case) -> Vec<Case> {
@@ -1161,5 +1284,88 @@ mod tests {
             smaller_data_shapes("d8u32x4"),
             vec!["d8u32", "d8u32x2", "d8u32x3"]
         );
+    }
+
+    fn program_case(program: &str) -> Case {
+        let line = serde_json::json!({
+            "format": "visa-vector/1",
+            "id": "t/blocks/1",
+            "platform": "xe-hpg",
+            "program": program,
+        })
+        .to_string();
+        Case::from_line(&line).expect("a well-formed case line")
+    }
+
+    #[test]
+    fn a_block_goes_with_the_branches_to_its_label() {
+        let program = ".decl V1 v_type=G type=d num_elts=16\n\
+                       .decl P1 v_type=P num_elts=16\n\
+                       (P1) goto (M1, 16) ELSE\n\
+                       add (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x1:d\n\
+                       ELSE:\n\
+                       mul (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x3:d\n\
+                       ret (M1, 1)\n";
+        let candidates = fewer_blocks(&program_case(program));
+        // The block from `ELSE:` to the end: its label, the mul and the ret go, and so does
+        // the goto that names ELSE; the add and the declarations stay.
+        let expected = ".decl V1 v_type=G type=d num_elts=16\n\
+                        .decl P1 v_type=P num_elts=16\n\
+                        add (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x1:d\n";
+        assert!(
+            candidates.iter().any(|c| c.program == expected),
+            "{:#?}",
+            candidates.iter().map(|c| &c.program).collect::<Vec<_>>()
+        );
+        // Halving chunks of the 4 instructions: [goto, add] and [mul, ret].
+        let chunk = ".decl V1 v_type=G type=d num_elts=16\n\
+                     .decl P1 v_type=P num_elts=16\n\
+                     ELSE:\n\
+                     mul (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x3:d\n\
+                     ret (M1, 1)\n";
+        assert!(candidates.iter().any(|c| c.program == chunk));
+    }
+
+    #[test]
+    fn shrinking_a_kernel_keeps_only_what_fails() {
+        // An implementation that fails every case whose program multiplies: the shrunk case
+        // is the one multiplication, whatever control flow surrounded it.
+        let program = ".decl V1 v_type=G type=d num_elts=16\n\
+                       .decl P1 v_type=P num_elts=16\n\
+                       L:\n\
+                       add (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x1:d\n\
+                       cmp.lt (M1, 16) P1 V1(0,0)<1;1,0> 0x4:d\n\
+                       (P1) goto (M1, 16) L\n\
+                       call (M1, 16) S\n\
+                       ret (M1, 1)\n\
+                       .function \"S\"\n\
+                       mul (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x3:d\n\
+                       ret (M1, 16)\n";
+        let case = program_case(program);
+        let expect = Expect::State(crate::vector::ExpectState::default());
+        let crash = || Graded::fault(super::super::runner::Fault::Crash, "crashed".into());
+        let graded = crash();
+        let shrunk = shrink(
+            &case,
+            &expect,
+            &graded,
+            500,
+            |_| Some(Expect::State(crate::vector::ExpectState::default())),
+            |c, _| {
+                if c.program.contains("mul ") {
+                    crash()
+                } else {
+                    Graded::pass()
+                }
+            },
+        );
+        let insns: Vec<&str> = shrunk
+            .case
+            .program
+            .lines()
+            .filter(|l| !l.starts_with(".decl"))
+            .collect();
+        assert_eq!(insns.len(), 1, "{}", shrunk.case.program);
+        assert!(insns[0].starts_with("mul "), "{}", shrunk.case.program);
     }
 }
