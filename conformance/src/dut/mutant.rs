@@ -201,6 +201,36 @@ pub const MUTANTS: &[Mutant] = &[
         bug: "ROL and ROR copy the sign of a D or Q src0 (shifted as int) but rotate W correctly (shifted as unsigned short): the literal reading of ROTATE-SIGNED-SHIFT on some cases only, which no grading accepts",
         run: rotate_signed_arithmetic_dwords,
     },
+    Mutant {
+        name: "goto-rejoin-late",
+        instruction: "goto",
+        bug: "channels waiting at a forward GOTO's label rejoin one instruction late: they miss the label's first instruction",
+        run: goto_rejoin_late,
+    },
+    Mutant {
+        name: "goto-back-no-park",
+        instruction: "goto",
+        bug: "a backward GOTO taken by some channel takes every active channel back to its label, instead of parking the unpredicated ones at the next instruction",
+        run: goto_back_no_park,
+    },
+    Mutant {
+        name: "ret-drops-waiting",
+        instruction: "call",
+        bug: "RET restores only the channels that called: the active channels a predicated SIMD CALL left waiting after it are lost",
+        run: ret_drops_waiting,
+    },
+    Mutant {
+        name: "jmp-pred-bit",
+        instruction: "jmp",
+        bug: "a scalar JMP reads the predicate element 4 places past the one its mask control selects",
+        run: jmp_pred_bit,
+    },
+    Mutant {
+        name: "fcall-no-arg-copy",
+        instruction: "fcall",
+        bug: "FCALL does not copy %arg to the callee: the function reads zeros",
+        run: fcall_no_arg_copy,
+    },
 ];
 
 /// Looks a mutant up by name.
@@ -861,5 +891,203 @@ fn bfe_width_zero(case: &Case, engine: EngineKind) -> Outcome {
         } else {
             u64::from(field >> offset)
         })
+    })
+}
+
+/// The line indices of the instructions, labels and functions of a syntax tree, with the
+/// label each label line defines.
+fn label_lines(tree: &ast::Program) -> std::collections::BTreeMap<String, usize> {
+    tree.lines
+        .iter()
+        .enumerate()
+        .filter_map(|(k, l)| match &l.kind {
+            ast::LineKind::Label(name) => Some((name.clone(), k)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A GOTO line's label, when it has one.
+fn goto_label(line: &ast::Line) -> Option<(&ast::InsnLine, &str)> {
+    match &line.kind {
+        ast::LineKind::Insn(i) if i.opcode == "goto" => match i.operands.as_slice() {
+            [ast::Operand {
+                kind: ast::OperandKind::Name(l),
+                ..
+            }] => Some((i, l.as_str())),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn goto_rejoin_late(case: &Case, engine: EngineKind) -> Outcome {
+    // Every label a forward GOTO targets moves past the instruction that follows it.
+    rewrite(case, engine, |_, tree, _| {
+        let labels = label_lines(tree);
+        let mut targets: Vec<usize> = tree
+            .lines
+            .iter()
+            .enumerate()
+            .filter_map(|(k, l)| {
+                let (_, label) = goto_label(l)?;
+                labels.get(label).copied().filter(|&at| at > k)
+            })
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        let mut changed = false;
+        for at in targets.into_iter().rev() {
+            let next = (at + 1..tree.lines.len())
+                .find(|&k| matches!(tree.lines[k].kind, ast::LineKind::Insn(_)));
+            if let Some(next) = next {
+                let label = tree.lines.remove(at);
+                tree.lines.insert(next, label);
+                changed = true;
+            }
+        }
+        changed
+    })
+}
+
+fn goto_back_no_park(case: &Case, engine: EngineKind) -> Outcome {
+    // A backward `(P) goto (M1, N) L` becomes a uniform `(P.any) jmp (M1, 1) L`: every active
+    // channel goes back when any of them is predicated (CF-ANY-ALL-WIDTH, resolved).
+    rewrite(case, engine, |_, tree, _| {
+        let labels = label_lines(tree);
+        let mut changed = false;
+        for k in 0..tree.lines.len() {
+            let Some((insn, label)) = goto_label(&tree.lines[k]) else {
+                continue;
+            };
+            let backward = labels.get(label).is_some_and(|&at| at < k);
+            let plain_pred = insn
+                .pred
+                .as_ref()
+                .is_some_and(|p| !p.invert && p.combine == ast::PredCombine::None);
+            let wide = insn.exec.is_some_and(|e| e.size > 1);
+            if !(backward && plain_pred && wide) {
+                continue;
+            }
+            if let ast::LineKind::Insn(i) = &mut tree.lines[k].kind {
+                i.opcode = "jmp".to_string();
+                if let Some(p) = &mut i.pred {
+                    p.combine = ast::PredCombine::Any;
+                }
+                i.exec = Some(ast::ExecSpec {
+                    mask: Some(ast::MaskControl::M1),
+                    size: 1,
+                });
+                changed = true;
+            }
+        }
+        changed
+    })
+}
+
+fn ret_drops_waiting(case: &Case, engine: EngineKind) -> Outcome {
+    // Before each predicated SIMD CALL of the kernel's body, the channels it does not call
+    // return out of the kernel (`(!P) ret`): they never run again.
+    rewrite(case, engine, |_, tree, _| {
+        let body_end = tree
+            .lines
+            .iter()
+            .position(|l| {
+                matches!(&l.kind, ast::LineKind::Directive { name, .. }
+                    if name == "function" || name == "global_function")
+            })
+            .unwrap_or(tree.lines.len());
+        let mut inserts = Vec::new();
+        for (k, line) in tree.lines[..body_end].iter().enumerate() {
+            let ast::LineKind::Insn(i) = &line.kind else {
+                continue;
+            };
+            let Some(p) = &i.pred else { continue };
+            let wide = i.exec.is_some_and(|e| e.size > 1);
+            if i.opcode != "call" || p.combine != ast::PredCombine::None || !wide {
+                continue;
+            }
+            let mut away = i.clone();
+            away.opcode = "ret".to_string();
+            away.operands.clear();
+            if let Some(q) = &mut away.pred {
+                q.invert = !q.invert;
+            }
+            inserts.push((
+                k,
+                ast::Line {
+                    pos: line.pos,
+                    kind: ast::LineKind::Insn(away),
+                },
+            ));
+        }
+        let changed = !inserts.is_empty();
+        for (k, line) in inserts.into_iter().rev() {
+            tree.lines.insert(k, line);
+        }
+        changed
+    })
+}
+
+fn jmp_pred_bit(case: &Case, engine: EngineKind) -> Outcome {
+    // `(P) jmp (Mk, 1)` reads the element of `M(k+1)` instead (4 places on).
+    rewrite(case, engine, |_, tree, _| {
+        let mut changed = false;
+        for i in insn_lines(tree) {
+            if i.opcode != "jmp" || i.pred.is_none() {
+                continue;
+            }
+            if let Some(e) = &mut i.exec {
+                let mut mask = e.mask.unwrap_or(ast::MaskControl::M1);
+                if mask.group < 8 {
+                    mask.group += 1;
+                    e.mask = Some(mask);
+                    changed = true;
+                }
+            }
+        }
+        changed
+    })
+}
+
+fn fcall_no_arg_copy(case: &Case, engine: EngineKind) -> Outcome {
+    // Each function starts by zeroing the %arg GRFs its callers pass.
+    rewrite(case, engine, |_, tree, program| {
+        let grf = program.platform.grf_size();
+        let mut passed: std::collections::BTreeMap<String, u32> = Default::default();
+        for insn in &program.insns {
+            if let Ctrl::Flow(f) = &insn.ctrl {
+                if let visa_spec::ir::flow::FlowCtrl::Fcall { name, arg_size, .. } = f.as_ref() {
+                    let n = passed.entry(name.clone()).or_default();
+                    *n = (*n).max(*arg_size);
+                }
+            }
+        }
+        let mut changed = false;
+        let mut k = 0;
+        while k < tree.lines.len() {
+            let opens = match &tree.lines[k].kind {
+                ast::LineKind::Directive { name, args } if name == "global_function" => args
+                    .first()
+                    .and_then(|a| passed.get(a.trim_matches('"')))
+                    .copied(),
+                _ => None,
+            };
+            k += 1;
+            let Some(grfs) = opens else { continue };
+            let pos = tree.lines[k - 1].pos;
+            for row in 0..grfs {
+                let zero = format!("mov (M1_NM, {}) %arg({row},0)<1> 0x0:ud", grf / 4);
+                if let Ok(mut t) = asm::parse(&zero) {
+                    if let Some(mut line) = t.lines.pop() {
+                        line.pos = pos;
+                        tree.lines.insert(k, line);
+                        k += 1;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        changed
     })
 }
