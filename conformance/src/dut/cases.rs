@@ -18,7 +18,7 @@ use visa_spec::error::ErrorClass;
 use visa_spec::platform::Platform;
 
 use super::protocol::{run_request, Observe};
-use super::serve::first_mnemonic;
+use super::serve::case_instruction;
 use crate::expect::{
     float_dpas_destination, is_untyped_block2d, with_expect, with_expect_profiles,
     with_expect_straddle,
@@ -268,7 +268,8 @@ fn raw(sel: &Selection) -> Result<Vec<Raw>, Vec<String>> {
         for entry in entries {
             match entry.case {
                 Ok(case) => {
-                    let instruction = first_mnemonic(&case.program).unwrap_or_else(|| "?".into());
+                    let instruction =
+                        case_instruction(&case.id, &case.program).unwrap_or_else(|| "?".into());
                     raws.push(Raw {
                         source: Source::Vector {
                             file: file.clone(),

@@ -157,6 +157,18 @@ pub fn first_mnemonic(program: &str) -> Option<String> {
     mnemonics(program).into_iter().next()
 }
 
+/// The instruction a case is about: the first component of its id (`goto/kernel/0001`)
+/// when the program has that instruction, as a whole kernel's cases are named, else the
+/// program's first instruction.
+pub fn case_instruction(id: &str, program: &str) -> Option<String> {
+    let all = mnemonics(program);
+    let named = id.split('/').next().map(str::to_ascii_lowercase);
+    match named {
+        Some(n) if all.contains(&n) => Some(n),
+        _ => all.into_iter().next(),
+    }
+}
+
 /// The mnemonics of a case's instructions, in order, from its text.
 pub fn mnemonics(program: &str) -> Vec<String> {
     program
@@ -166,6 +178,8 @@ pub fn mnemonics(program: &str) -> Vec<String> {
             if line.is_empty()
                 || line.starts_with('.')
                 || line.starts_with("//")
+                || line.starts_with('{')
+                || line.starts_with('}')
                 || line.ends_with(':')
             {
                 return None;
