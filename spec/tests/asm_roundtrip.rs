@@ -227,6 +227,7 @@ fn term(scale: Option<i64>, base: Option<&str>, offset: i64) -> AddrTerm {
         scale,
         base: base.map(str::to_string),
         offset,
+        block_offsets: None,
     }
 }
 
@@ -540,6 +541,7 @@ fn lsc_data_and_addresses() {
                 operands: [
                     OperandKind::Data {
                         name: "V1".into(),
+                        offset: 0,
                         shape: "d16.2x16x32nn".into(),
                     },
                     address(
@@ -822,21 +824,31 @@ mod printed_trees {
     }
 
     fn term() -> impl Strategy<Value = AddrTerm> {
-        let base = (var_name(), prop::option::of((any::<u32>(), any::<u32>())))
-            .prop_map(|(n, o)| o.map_or(n.clone(), |(r, c)| format!("{n}({r},{c})")));
+        let base = || {
+            (var_name(), prop::option::of((any::<u32>(), any::<u32>())))
+                .prop_map(|(n, o)| o.map_or(n.clone(), |(r, c)| format!("{n}({r},{c})")))
+        };
         prop_oneof![
             any::<i64>().prop_map(|offset| AddrTerm {
                 scale: None,
                 base: None,
-                offset
+                offset,
+                block_offsets: None,
             }),
-            (prop::option::of(any::<i64>()), base, any::<i64>()).prop_map(
+            (prop::option::of(any::<i64>()), base(), any::<i64>()).prop_map(
                 |(scale, base, offset)| AddrTerm {
                     scale,
                     base: Some(base),
-                    offset
+                    offset,
+                    block_offsets: None,
                 }
             ),
+            (base(), any::<i64>(), any::<i64>()).prop_map(|(base, x, y)| AddrTerm {
+                scale: None,
+                base: Some(base),
+                offset: 0,
+                block_offsets: Some((x, y)),
+            }),
         ]
     }
 
@@ -907,8 +919,13 @@ mod printed_trees {
             immediate(),
             (var_name(), any::<i64>())
                 .prop_map(|(name, offset)| OperandKind::AddrOf { name, offset }),
-            (var_name(), "[A-Za-z0-9_.]{1,12}")
-                .prop_map(|(name, shape)| OperandKind::Data { name, shape }),
+            (var_name(), any::<u32>(), "[A-Za-z0-9_.]{1,12}").prop_map(|(name, offset, shape)| {
+                OperandKind::Data {
+                    name,
+                    offset,
+                    shape,
+                }
+            }),
             address(),
             var_name().prop_map(OperandKind::Name),
             any::<i64>().prop_map(OperandKind::Number),
@@ -999,7 +1016,11 @@ mod printed_trees {
             class,
             prop::option::of(data_type()),
             any::<u32>(),
-            prop::option::of("[A-Za-z0-9_]{1,7}"),
+            prop::option::of(prop::sample::select(vec![
+                "byte", "word", "dword", "qword", "oword", "hword", "GRF", "GRFx2", "wordx32",
+                "wordx64",
+            ]))
+            .prop_map(|a| a.map(String::from)),
             prop::option::of((var_name(), any::<u32>())),
             prop::collection::vec(attr, 0..3),
             prop::option::of(var_name()),
@@ -1023,8 +1044,9 @@ mod printed_trees {
         prop_oneof![
             decl().prop_map(LineKind::Decl),
             ("[A-Za-z0-9_]{1,8}", prop::collection::vec(word, 0..4))
-                .prop_filter("not a declaration", |(name, args)| {
-                    name != "decl" && args.iter().all(|a| !a.contains("//"))
+                .prop_filter("not a declaration or an instruction", |(name, args)| {
+                    !["decl", "loc", "file"].contains(&name.as_str())
+                        && args.iter().all(|a| !a.contains("//") && !a.contains("/*"))
                 })
                 .prop_map(|(name, args)| LineKind::Directive { name, args }),
             ident().prop_map(LineKind::Label),
