@@ -189,6 +189,7 @@ pub const OPERAND_MODIFIER_TABLE: &str = "OPERAND-MODIFIER-TABLE";
 pub const GRF_ROW_SIZE: &str = "GRF-ROW-SIZE";
 pub const EMASK_OFFSET_BOUND: &str = "EMASK-OFFSET-BOUND";
 pub const LSC_PAYLOAD_EXTENT: &str = "LSC-PAYLOAD-EXTENT";
+pub const PREDEFINED_MSG0: &str = "PREDEFINED-MSG0";
 pub const CF_SCALAR_NOMASK: &str = "CF-SCALAR-NOMASK";
 pub const CF_SCALAR_PRED_BIT: &str = "CF-SCALAR-PRED-BIT";
 pub const CF_ANY_ALL_WIDTH: &str = "CF-ANY-ALL-WIDTH";
@@ -1306,6 +1307,15 @@ pub static LEDGER: &[Erratum] = &[
         literal: "the operand spans every block whole: a SIMD1 d32 load or store needs a variable of a whole GRF (32 or 64 bytes), and a smaller one is invalid-instruction (`the operand spans 64`)",
         resolved: "the operand must hold the bytes the instruction reads or writes: the blocks before the last whole, the last one up to its ExecSize-th datum (a SIMD1 d32 in a 4-byte variable); the padding is neither read nor written",
         reason: "the Semantics loop touches no padding, and 5_operands.md bounds a raw operand by the elements it accesses; IGC writes SIMD1 LSC messages on one-element variables",
+        executable: true,
+    },
+    Erratum {
+        id: PREDEFINED_MSG0,
+        document: "4_visa_header.md, table of pre-defined variables (V0-V19; V20-V31 reserved)",
+        says: "the table lists V0 to V19 and reserves V20 to V31; IGC's assembler and its dumps also name `%msg0`, three UD elements (PreDefinedVars, MSG0), in the place of a reserved variable",
+        literal: "`%msg0` is no variable: an instruction naming it is invalid-instruction",
+        resolved: "`%msg0` is a pre-defined general variable of three UD elements, read and written like any other, its contents undefined at kernel start like %arg's (the machine state starts it from the case's init, zero otherwise)",
+        reason: "IGC writes `%msg0` in the dumps it prints and reads them back; the documents reserve the numbers it takes without saying what they hold",
         executable: true,
     },
     Erratum {
