@@ -1152,12 +1152,15 @@ fn igc_forms() {
     );
     assert_round_trip(&asm::print_insn(&insn));
     // Attributes with strings keep their commas and braces.
-    let decl = asm::parse(".decl V1 v_type=G type=d num_elts=1 attrs={Name=\"a, b}\", Input}")
-        .unwrap();
+    let decl =
+        asm::parse(".decl V1 v_type=G type=d num_elts=1 attrs={Name=\"a, b}\", Input}").unwrap();
     let LineKind::Decl(d) = &decl.lines[0].kind else {
         panic!("not a declaration")
     };
-    assert_eq!(d.attrs, vec!["Name=\"a, b}\"".to_string(), "Input".to_string()]);
+    assert_eq!(
+        d.attrs,
+        vec!["Name=\"a, b}\"".to_string(), "Input".to_string()]
+    );
 }
 
 /// Every `align=` IGC reads, in IGC's printed spelling; anything else is a syntax error.
