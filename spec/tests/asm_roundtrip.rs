@@ -227,6 +227,7 @@ fn term(scale: Option<i64>, base: Option<&str>, offset: i64) -> AddrTerm {
         scale,
         base: base.map(str::to_string),
         offset,
+        block_offsets: None,
     }
 }
 
@@ -540,6 +541,7 @@ fn lsc_data_and_addresses() {
                 operands: [
                     OperandKind::Data {
                         name: "V1".into(),
+                        offset: 0,
                         shape: "d16.2x16x32nn".into(),
                     },
                     address(
@@ -822,21 +824,31 @@ mod printed_trees {
     }
 
     fn term() -> impl Strategy<Value = AddrTerm> {
-        let base = (var_name(), prop::option::of((any::<u32>(), any::<u32>())))
-            .prop_map(|(n, o)| o.map_or(n.clone(), |(r, c)| format!("{n}({r},{c})")));
+        let base = || {
+            (var_name(), prop::option::of((any::<u32>(), any::<u32>())))
+                .prop_map(|(n, o)| o.map_or(n.clone(), |(r, c)| format!("{n}({r},{c})")))
+        };
         prop_oneof![
             any::<i64>().prop_map(|offset| AddrTerm {
                 scale: None,
                 base: None,
-                offset
+                offset,
+                block_offsets: None,
             }),
-            (prop::option::of(any::<i64>()), base, any::<i64>()).prop_map(
+            (prop::option::of(any::<i64>()), base(), any::<i64>()).prop_map(
                 |(scale, base, offset)| AddrTerm {
                     scale,
                     base: Some(base),
-                    offset
+                    offset,
+                    block_offsets: None,
                 }
             ),
+            (base(), any::<i64>(), any::<i64>()).prop_map(|(base, x, y)| AddrTerm {
+                scale: None,
+                base: Some(base),
+                offset: 0,
+                block_offsets: Some((x, y)),
+            }),
         ]
     }
 
@@ -907,8 +919,13 @@ mod printed_trees {
             immediate(),
             (var_name(), any::<i64>())
                 .prop_map(|(name, offset)| OperandKind::AddrOf { name, offset }),
-            (var_name(), "[A-Za-z0-9_.]{1,12}")
-                .prop_map(|(name, shape)| OperandKind::Data { name, shape }),
+            (var_name(), any::<u32>(), "[A-Za-z0-9_.]{1,12}").prop_map(|(name, offset, shape)| {
+                OperandKind::Data {
+                    name,
+                    offset,
+                    shape,
+                }
+            }),
             address(),
             var_name().prop_map(OperandKind::Name),
             any::<i64>().prop_map(OperandKind::Number),
@@ -999,7 +1016,11 @@ mod printed_trees {
             class,
             prop::option::of(data_type()),
             any::<u32>(),
-            prop::option::of("[A-Za-z0-9_]{1,7}"),
+            prop::option::of(prop::sample::select(vec![
+                "byte", "word", "dword", "qword", "oword", "hword", "GRF", "GRFx2", "wordx32",
+                "wordx64",
+            ]))
+            .prop_map(|a| a.map(String::from)),
             prop::option::of((var_name(), any::<u32>())),
             prop::collection::vec(attr, 0..3),
             prop::option::of(var_name()),
@@ -1023,8 +1044,9 @@ mod printed_trees {
         prop_oneof![
             decl().prop_map(LineKind::Decl),
             ("[A-Za-z0-9_]{1,8}", prop::collection::vec(word, 0..4))
-                .prop_filter("not a declaration", |(name, args)| {
-                    name != "decl" && args.iter().all(|a| !a.contains("//"))
+                .prop_filter("not a declaration or an instruction", |(name, args)| {
+                    !["decl", "loc", "file"].contains(&name.as_str())
+                        && args.iter().all(|a| !a.contains("//") && !a.contains("/*"))
                 })
                 .prop_map(|(name, args)| LineKind::Directive { name, args }),
             ident().prop_map(LineKind::Label),
@@ -1055,4 +1077,152 @@ mod printed_trees {
             prop_assert_eq!(asm::print(&parsed), printed);
         }
     }
+}
+
+/// The forms IGC's assembler reads (visa/CISA.y, CISA.l) and writes (IsaDisassembly.cpp)
+/// beyond the documents' Text sections, each read as the tree it means and printed in its
+/// canonical spelling.
+#[test]
+fn igc_forms() {
+    // `/* */` comments, across lines, keep the lines and columns of what follows.
+    let program = asm::parse("/* a\nb */ L0: /* c */\n.kernel \"k /* not */\"").unwrap();
+    assert_eq!(program.lines[0].kind, LineKind::Label("L0".into()));
+    assert_eq!(program.lines[0].pos, pos(2, 6));
+    assert_eq!(
+        asm::print(&program),
+        "L0:\n.kernel \"k /* not */\"\n",
+        "a `/*` inside a string opens no comment"
+    );
+    assert!(asm::parse("mov /* open").is_err());
+    // `(NoMask, N)` is M1_NM; `(~)` is `~`.
+    let insn = only_insn("and (NoMask, 8) V1(0,0)<1> (~)V2(0,0)<1;1,0> 0xff:ud");
+    assert_eq!(
+        insn.exec,
+        Some(ExecSpec {
+            mask: Some(MaskControl {
+                group: 1,
+                no_mask: true
+            }),
+            size: 8
+        })
+    );
+    assert_eq!(
+        asm::print_insn(&insn),
+        "and (M1_NM, 8) V1(0,0)<1> ~V2(0,0)<1;1,0> 0xff:ud"
+    );
+    // `&V[N]` is `&V+N`.
+    let insn = only_insn("addr_add (M1_NM, 1) A0(0)<1> &V21[16] 0x0:uw");
+    assert_eq!(
+        insn.operands[1].kind,
+        OperandKind::AddrOf {
+            name: "V21".into(),
+            offset: 16
+        }
+    );
+    // `.loc` and `.file` are LOC and FILE; so are `LOC` and `FILE`.
+    for (text, printed) in [
+        (".loc 12", "loc 12\n"),
+        ("LOC 12", "loc 12\n"),
+        (".file \"a.cl\"", "file \"a.cl\"\n"),
+        ("FILE \"a.cl\"", "file \"a.cl\"\n"),
+    ] {
+        assert_eq!(asm::print(&asm::parse(text).unwrap()), printed, "{text}");
+    }
+    // Label definitions take CISA.l's characters.
+    assert_eq!(
+        asm::parse("_f$1-a@b?:").unwrap().lines[0].kind,
+        LineKind::Label("_f$1-a@b?".into())
+    );
+    // A data payload at a byte offset, an address payload at a byte offset, a block 2D
+    // address in one payload register.
+    let insn = only_insn(
+        "lsc_x.ugm (M1, 1) V1.32:d32x8t flat[V2.64+0x10]:a64 flat[V3 + (2, -1)] V4.64 %null.0",
+    );
+    assert_eq!(
+        insn.operands[0].kind,
+        OperandKind::Data {
+            name: "V1".into(),
+            offset: 32,
+            shape: "d32x8t".into()
+        }
+    );
+    assert_eq!(
+        asm::print_insn(&insn),
+        "lsc_x.ugm (M1, 1) V1.32:d32x8t flat[V2.64+0x10]:a64 flat[V3+(2,-1)] V4.64 %null.0"
+    );
+    assert_round_trip(&asm::print_insn(&insn));
+    // Attributes with strings keep their commas and braces.
+    let decl =
+        asm::parse(".decl V1 v_type=G type=d num_elts=1 attrs={Name=\"a, b}\", Input}").unwrap();
+    let LineKind::Decl(d) = &decl.lines[0].kind else {
+        panic!("not a declaration")
+    };
+    assert_eq!(
+        d.attrs,
+        vec!["Name=\"a, b}\"".to_string(), "Input".to_string()]
+    );
+}
+
+/// Every `align=` IGC reads, in IGC's printed spelling; anything else is a syntax error.
+#[rstest]
+#[case("byte", "byte")]
+#[case("word", "word")]
+#[case("dword", "dword")]
+#[case("qword", "qword")]
+#[case("oword", "oword")]
+#[case("hword", "hword")]
+#[case("GRF", "GRF")]
+#[case("GRFx2", "GRFx2")]
+#[case("2GRF", "GRFx2")]
+#[case("wordx32", "wordx32")]
+#[case("32word", "wordx32")]
+#[case("wordx64", "wordx64")]
+#[case("64word", "wordx64")]
+#[case("16", "oword")]
+#[case("128", "wordx64")]
+#[case("0x40", "wordx32")]
+fn align_spellings(#[case] written: &str, #[case] canonical: &str) {
+    let text = format!(".decl V1 v_type=G type=d num_elts=16 align={written}");
+    let printed = asm::print(&asm::parse(&text).unwrap());
+    assert_eq!(
+        printed,
+        format!(".decl V1 v_type=G type=d num_elts=16 align={canonical}\n")
+    );
+}
+
+#[rstest]
+#[case("3")]
+#[case("256")]
+#[case("quadword")]
+fn bad_alignments(#[case] written: &str) {
+    let text = format!(".decl V1 v_type=G type=d num_elts=16 align={written}");
+    assert!(asm::parse(&text).is_err(), "{written}");
+}
+
+/// IGC prints an immediate of a type narrower than 32 bits as the 32-bit sign extension of
+/// its bits (IsaDisassembly.cpp prints the immediate's 32-bit `ival`).
+#[rstest]
+#[case("0xffff8000:w", 0x8000, DataType::W)]
+#[case("0xffffffff:w", 0xffff, DataType::W)]
+#[case("0xffffff80:b", 0x80, DataType::B)]
+#[case("0xffffffff:uw", 0xffff, DataType::UW)]
+#[case("0x7fff:w", 0x7fff, DataType::W)]
+fn sign_extended_immediates(#[case] text: &str, #[case] bits: u64, #[case] ty: DataType) {
+    let insn = only_insn(&format!("mov (M1, 1) V1(0,0)<1> {text}"));
+    assert_eq!(
+        insn.operands[1].kind,
+        OperandKind::Imm(Immediate { bits, ty })
+    );
+}
+
+#[rstest]
+#[case("0xfffe8000:w")]
+#[case("0x1ffff:w")]
+#[case("0xffff7fff:w")]
+#[case("0x1ffffff80:b")]
+fn wider_hex_immediates_are_errors(#[case] text: &str) {
+    assert!(
+        asm::parse(&format!("mov (M1, 1) V1(0,0)<1> {text}")).is_err(),
+        "{text}"
+    );
 }

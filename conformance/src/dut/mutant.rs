@@ -381,6 +381,7 @@ fn block2d_no_bounds(case: &Case, engine: EngineKind) -> Outcome {
                         scale: None,
                         base: None,
                         offset: 0xff_ffff,
+                        block_offsets: None,
                     };
                     changed = true;
                 }
@@ -426,6 +427,7 @@ fn block2d_store_outside(case: &Case, engine: EngineKind) -> Outcome {
                     scale: None,
                     base: None,
                     offset: 0xff_ffff,
+                    block_offsets: None,
                 };
             }
             changed = true;

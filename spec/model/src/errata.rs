@@ -188,6 +188,8 @@ pub const INT_EXTRA_PRECISION: &str = "INT-EXTRA-PRECISION";
 pub const OPERAND_MODIFIER_TABLE: &str = "OPERAND-MODIFIER-TABLE";
 pub const GRF_ROW_SIZE: &str = "GRF-ROW-SIZE";
 pub const EMASK_OFFSET_BOUND: &str = "EMASK-OFFSET-BOUND";
+pub const LSC_PAYLOAD_EXTENT: &str = "LSC-PAYLOAD-EXTENT";
+pub const PREDEFINED_MSG0: &str = "PREDEFINED-MSG0";
 pub const CF_SCALAR_NOMASK: &str = "CF-SCALAR-NOMASK";
 pub const CF_SCALAR_PRED_BIT: &str = "CF-SCALAR-PRED-BIT";
 pub const CF_ANY_ALL_WIDTH: &str = "CF-ANY-ALL-WIDTH";
@@ -1297,6 +1299,24 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "a surface's `aux` field (init.surfaces) is Aux_surface_address, the flat address of a d32 counter (0: no counter, undefined behaviour); enabled lanes in order take the old value into DstData and add or subtract their Src0Data word modulo 2^32; a counter with undefined bytes makes every old value and the final counter undefined; lsc_apndctr_atomic_store has no semantics in the documents and reports unsupported",
         reason: "the Examples write `VDATA:d32`; the loop is sequential in n; a 32-bit counter wraps",
         executable: false,
+    },
+    Erratum {
+        id: LSC_PAYLOAD_EXTENT,
+        document: "instructions/LSC_UNTYPED.md, Semantics (`DstData[v].elems[n]`) and DstData/Src1Data; 5_operands.md, Raw Operands",
+        says: "a non-transposed data operand is DataElemsPerAddr GRF-aligned blocks of ExecSize data each, without saying whether the operand must hold the last block's padding; 5_operands.md makes only an access past the variable undefined",
+        literal: "the operand spans every block whole: a SIMD1 d32 load or store needs a variable of a whole GRF (32 or 64 bytes), and a smaller one is invalid-instruction (`the operand spans 64`)",
+        resolved: "the operand must hold the bytes the instruction reads or writes: the blocks before the last whole, the last one up to its ExecSize-th datum (a SIMD1 d32 in a 4-byte variable); the padding is neither read nor written",
+        reason: "the Semantics loop touches no padding, and 5_operands.md bounds a raw operand by the elements it accesses; IGC writes SIMD1 LSC messages on one-element variables",
+        executable: true,
+    },
+    Erratum {
+        id: PREDEFINED_MSG0,
+        document: "4_visa_header.md, table of pre-defined variables (V0-V19; V20-V31 reserved)",
+        says: "the table lists V0 to V19 and reserves V20 to V31; IGC's assembler and its dumps also name `%msg0`, three UD elements (PreDefinedVars, MSG0), in the place of a reserved variable",
+        literal: "`%msg0` is no variable: an instruction naming it is invalid-instruction",
+        resolved: "`%msg0` is a pre-defined general variable of three UD elements, read and written like any other, its contents undefined at kernel start like %arg's (the machine state starts it from the case's init, zero otherwise)",
+        reason: "IGC writes `%msg0` in the dumps it prints and reads them back; the documents reserve the numbers it takes without saying what they hold",
+        executable: true,
     },
     Erratum {
         id: "CF-SCALAR-NOMASK",

@@ -84,9 +84,12 @@ pub struct Vars {
 pub const NULL: &str = "%null";
 /// Name of the control register (4_visa_header.md, V14).
 pub const CR0: &str = "%cr0";
+/// IGC's pre-defined message variable, which the documents' table does not list (erratum
+/// PREDEFINED-MSG0).
+pub const MSG0: &str = "%msg0";
 
 /// The general pre-defined variables: name, type, elements, read only
-/// (4_visa_header.md, table of pre-defined variables V1..V19).
+/// (4_visa_header.md, table of pre-defined variables V1..V19; and IGC's `%msg0`).
 fn predefined_general(platform: Platform) -> Vec<(&'static str, DataType, u32, bool)> {
     vec![
         ("%thread_x", DataType::UW, 1, true),
@@ -109,6 +112,9 @@ fn predefined_general(platform: Platform) -> Vec<(&'static str, DataType, u32, b
         ("%color", DataType::UW, 1, true),
         ("%implicit_arg_ptr", DataType::UQ, 1, false),
         ("%implicit_local_id_buf_ptr", DataType::UQ, 1, false),
+        // Not in the table: IGC's %msg0, three UD (PreDefinedVars, MSG0), read and written
+        // like any variable (erratum PREDEFINED-MSG0).
+        (MSG0, DataType::UD, 3, false),
     ]
 }
 

@@ -4,6 +4,7 @@
 //! relational operator and BFN's function table. A valid form runs from the zeroed state; an
 //! invalid one is an `invalid-instruction` error naming the operand at fault.
 
+use visa_spec::errata;
 use visa_spec::platform::Platform::XeHpg;
 
 use crate::catalog::{Doc, Row, Rows};
@@ -52,6 +53,28 @@ fn invalid(rows: &mut Rows, group: &str, d: &str, text: &str, field: &str) {
 fn add(rows: &mut Rows) {
     valid_forms(rows);
     invalid_forms(rows);
+    predefined(rows);
+}
+
+/// IGC's pre-defined `%msg0` (erratum PREDEFINED-MSG0).
+fn predefined(rows: &mut Rows) {
+    let text = "mov (M1, 1) %msg0(0,2)<1> 0x5:ud\nmov (M1, 1) V1(0,0)<1> %msg0(0,2)<0;1,0>";
+    let d = "PREDEFINED-MSG0 resolved: %msg0 is three UD elements; the first MOV writes 5 to element 2 and the second copies element 2 to V1's element 0 (MOV.md: dst = src0 of the same type): V1[0] = 5: V1's bytes 0..4 are 05 00 00 00.";
+    rows.add(
+        "predefined",
+        form(text)
+            .tag(errata::PREDEFINED_MSG0)
+            .expect_reg("V1", 0, [5u8, 0, 0, 0].map(Some).to_vec())
+            .derived(d),
+    );
+    let d = "PREDEFINED-MSG0 literal: 4_visa_header.md's table has no %msg0, so the first MOV's destination names no variable: invalid-instruction in dst.";
+    rows.add(
+        "predefined",
+        form(text)
+            .literal(errata::PREDEFINED_MSG0)
+            .expect_invalid("dst")
+            .derived(d),
+    );
 }
 
 fn valid_forms(rows: &mut Rows) {

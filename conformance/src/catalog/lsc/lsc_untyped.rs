@@ -11,7 +11,79 @@ pub const DOC: Doc = Doc {
 
 fn add(rows: &mut Rows) {
     semantics(rows);
+    payloads(rows);
     forms(rows);
+}
+
+/// The extent and the byte offset of a data payload (LSC-PAYLOAD-EXTENT; 5_operands.md, Raw
+/// Operands).
+fn payloads(rows: &mut Rows) {
+    let d = "(case, register variable, byte offset, expected register bytes). SIMD1 d32 load into VX, a 4-byte variable: lane 0 reads the d32 at 0x40 (ramp bytes 0x10..0x14) into DstData[0].elems[0], bytes 0..4 of VX. LSC-PAYLOAD-EXTENT resolved: the operand holds the one datum the loop writes.";
+    rows.add(
+        "payload",
+        check(
+            case("lsc_load.ugm (M1_NM, 1) VX:d32 flat[VA]:a64")
+                .var("VA", le64(&[0x40]))
+                .mem(0x40, ramp(0x10, 4))
+                .tag(errata::LSC_PAYLOAD_EXTENT),
+            Want::Reg("VX", 0, some(&[0x10, 0x11, 0x12, 0x13])),
+        )
+        .derived(d),
+    );
+    let d = "LSC-PAYLOAD-EXTENT literal: a non-transposed d32 operand is one GRF-aligned block of ExecSize data, a whole 32-byte GRF on xe-hpg, and VX has 4 bytes: invalid-instruction in dst.";
+    rows.add(
+        "payload",
+        check(
+            case("lsc_load.ugm (M1_NM, 1) VX:d32 flat[VA]:a64")
+                .var("VA", le64(&[0x40]))
+                .literal(errata::LSC_PAYLOAD_EXTENT),
+            Want::ErrorAt(ErrorClass::InvalidInstruction, "dst"),
+        )
+        .derived(d),
+    );
+    let d = "(case, flat address, expected memory bytes). SIMD1 d32 store from VY, a 4-byte variable holding 0xa1a2a3a4: lane 0 writes Src1Data[0].elems[0] little-endian at 0x80. LSC-PAYLOAD-EXTENT resolved.";
+    rows.add(
+        "payload",
+        check(
+            case("lsc_store.ugm (M1_NM, 1) flat[VA]:a64 VY:d32")
+                .var("VA", le64(&[0x80]))
+                .var("VY", le32(&[0xa1a2_a3a4]))
+                .tag(errata::LSC_PAYLOAD_EXTENT),
+            Want::Mem(0x80, some(&[0xa4, 0xa3, 0xa2, 0xa1])),
+        )
+        .derived(d),
+    );
+    let d = "LSC-PAYLOAD-EXTENT literal: the store's Src1Data d32 block spans a 32-byte GRF and VY has 4 bytes: invalid-instruction in src1.";
+    rows.add(
+        "payload",
+        check(
+            case("lsc_store.ugm (M1_NM, 1) flat[VA]:a64 VY:d32")
+                .var("VA", le64(&[0x80]))
+                .literal(errata::LSC_PAYLOAD_EXTENT),
+            Want::ErrorAt(ErrorClass::InvalidInstruction, "src1"),
+        )
+        .derived(d),
+    );
+    let d = "(case, register variable, byte offset, expected register bytes). The raw operand VD.32 (5_operands.md, Raw Operands: 32 bytes into VD, one xe-hpg GRF): the transposed d32x8t load puts the 8 d32 at 0x100 (ramp bytes 0..32) at VD bytes 32..64; bytes 0..32 keep their zeros.";
+    rows.add(
+        "payload",
+        check(
+            case("lsc_load.ugm (M1_NM, 1) VD.32:d32x8t flat[VA]:a64")
+                .var("VA", le64(&[0x100]))
+                .mem(0x100, ramp(0, 32)),
+            Want::Reg("VD", 0, some(&cat(&[&[0u8; 32], &ramp(0, 32)]))),
+        )
+        .derived(d),
+    );
+    let d = "5_operands.md, Raw Operands: a raw operand is GRF-aligned; VD.16 is half a 32-byte xe-hpg GRF: invalid-instruction in dst.";
+    rows.add(
+        "payload",
+        check(
+            case("lsc_load.ugm (M1_NM, 1) VD.16:d32x4t flat[VA]:a64").var("VA", le64(&[0x100])),
+            Want::ErrorAt(ErrorClass::InvalidInstruction, "dst"),
+        )
+        .derived(d),
+    );
 }
 
 fn semantics(rows: &mut Rows) {

@@ -73,7 +73,9 @@ pub struct Decl {
     /// `type=`; present for general variables.
     pub ty: Option<DataType>,
     pub num_elts: u32,
-    /// `align=` as written (`byte`, `word`, `dword`, `qword`, `oword`, `GRF`, `wordx32`, ...).
+    /// `align=` in IGC's spelling (`byte`, `word`, `dword`, `qword`, `oword`, `hword`, `GRF`,
+    /// `GRFx2`, `wordx32`, `wordx64`): the other spellings IGC reads (`2GRF`, `32word`,
+    /// `64word`, a byte count) are read as these.
     pub align: Option<String>,
     /// `alias=<OTHER, BYTE_OFFSET>`.
     pub alias: Option<(String, u32)>,
@@ -172,14 +174,18 @@ pub enum RegionSyntax {
     MultiAddr { width: u32, hstride: u32 },
 }
 
-/// One term of a bracketed address: `[SCALE *] BASE [+|- OFFSET]`, or a lone number.
+/// One term of a bracketed address: `[SCALE *] BASE [+|- OFFSET]`, `BASE + (X, Y)`, or a
+/// lone number.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AddrTerm {
     pub scale: Option<i64>,
-    /// A variable name (possibly with an element index or register origin as written,
-    /// e.g. `V2`, `V2(0,0)`), or `None` for a bare immediate term.
+    /// A variable name (possibly with an element index, a register origin or a byte offset
+    /// as written, e.g. `V2`, `V2(0,0)`, `V2.64`), or `None` for a bare immediate term.
     pub base: Option<String>,
     pub offset: i64,
+    /// `BASE + (X, Y)`: the immediate X and Y offsets of a block 2D address held in one
+    /// payload register (IGC's CISA.y, `LscUntypedBlock2dAddrOperand`, last form).
+    pub block_offsets: Option<(i64, i64)>,
 }
 
 /// An immediate constant: its bit pattern in the type's little-endian storage (low bits of
@@ -222,8 +228,14 @@ pub enum OperandKind {
     Imm(Immediate),
     /// `&NAME[+OFFSET]`: address of a variable (ADDR_ADD).
     AddrOf { name: String, offset: i64 },
-    /// `NAME:SHAPE`: an LSC data operand (`V13:d32x4`, `V1:d16.2x16x32nn`).
-    Data { name: String, shape: String },
+    /// `NAME[.OFFSET]:SHAPE`: an LSC data operand (`V13:d32x4`, `V1:d16.2x16x32nn`), the
+    /// register payload starting `offset` bytes into the variable (`V1.32:d32x8t`; IGC's
+    /// CISA.y, `LscPayloadReg` as a `RawOperand`).
+    Data {
+        name: String,
+        offset: u32,
+        shape: String,
+    },
     /// `SPACE[(SURFACE)][TERMS][:SIZE]`: an LSC address (`flat[V2+0x100]:a64`,
     /// `bti(0x4)[V6]:a32`, `flat[B,W,H,P,X+2,Y]`).
     Address {

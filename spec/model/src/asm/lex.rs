@@ -301,6 +301,18 @@ impl<'a> Cursor<'a> {
         Ok(out)
     }
 
+    /// A double-quoted part at the cursor, quotes and escapes included.
+    pub(crate) fn raw_word_quoted(&mut self) -> Result<String> {
+        let mut out = String::new();
+        self.quoted_raw(&mut out)?;
+        Ok(out)
+    }
+
+    /// Whether the characters at the cursor spell `s` (no comment check: `s` has no `//`).
+    pub(crate) fn starts_with(&self, s: &str) -> bool {
+        s.chars().enumerate().all(|(k, c)| self.raw(k) == Some(c))
+    }
+
     /// Copies a double-quoted part, quotes and escapes included, into `out`.
     fn quoted_raw(&mut self, out: &mut String) -> Result<()> {
         let open = self.pos();

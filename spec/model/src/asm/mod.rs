@@ -1,7 +1,8 @@
 //! vISA assembly text: parsing into a syntax tree and printing it back.
 //!
-//! The text is the one IGC's vISA assembler reads and writes today
-//! (../reference/asm-syntax.md; appendix 8 of the specification is out of date). Parsing is
+//! The text is the one IGC's vISA assembler reads and writes today (visa/CISA.y and CISA.l;
+//! appendix 8 of the specification is out of date), whole `.visaasm` dumps included: the
+//! forms are listed in docs/assembly-text.md. Parsing is
 //! purely syntactic: undeclared names, wrong types or impossible regions are accepted here and
 //! rejected by validation. Any malformed text gives a
 //! [`VisaError`](crate::error::VisaError) of class

@@ -31,10 +31,12 @@ const MNEMONIC_ALIASES: [(&str, &str); 2] = [
     ("svm_scatter4_scaled", "svm_scatter4scaled"),
 ];
 
-/// Parses a whole assembly text. Blank lines and `//` comments are dropped; every other line
-/// becomes one [`Line`].
+/// Parses a whole assembly text. Blank lines, `//` comments and `/* */` comments (IGC's
+/// CISA.l, which may span lines) are dropped; every other line becomes one [`Line`].
 pub fn parse(text: &str) -> Result<Program> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let blanked = blank_block_comments(text)?;
+    let text = blanked.as_str();
     let mut lines = Vec::new();
     for (index, raw) in text.split('\n').enumerate() {
         let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
@@ -46,6 +48,83 @@ pub fn parse(text: &str) -> Result<Program> {
         }
     }
     Ok(Program { lines })
+}
+
+/// The text with every `/* ... */` comment replaced by spaces (its line ends kept), so that
+/// lines and columns stay those of the source. Quoted strings and `//` comments are left
+/// alone: a `/*` inside them opens nothing.
+fn blank_block_comments(text: &str) -> Result<String> {
+    if !text.contains("/*") {
+        return Ok(text.to_string());
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let (mut line, mut col) = (1u32, 1u32);
+    let mut k = 0;
+    let mut in_string = false;
+    let mut in_line_comment = false;
+    let advance = |c: char, line: &mut u32, col: &mut u32| {
+        if c == '\n' {
+            *line = line.saturating_add(1);
+            *col = 1;
+        } else {
+            *col = col.saturating_add(1);
+        }
+    };
+    while k < chars.len() {
+        let c = chars[k];
+        let next = chars.get(k + 1).copied();
+        if c == '\n' {
+            in_string = false;
+            in_line_comment = false;
+        } else if in_string {
+            if c == '\\' && next.is_some_and(|n| n != '\n') {
+                out.push(c);
+                advance(c, &mut line, &mut col);
+                k += 1;
+                let n = chars[k];
+                out.push(n);
+                advance(n, &mut line, &mut col);
+                k += 1;
+                continue;
+            }
+            if c == '"' {
+                in_string = false;
+            }
+        } else if !in_line_comment {
+            match (c, next) {
+                ('"', _) => in_string = true,
+                ('/', Some('/')) => in_line_comment = true,
+                ('/', Some('*')) => {
+                    let open = Pos { line, col };
+                    let mut j = k + 2;
+                    loop {
+                        match (chars.get(j), chars.get(j + 1)) {
+                            (Some('*'), Some('/')) => break,
+                            (Some(_), _) => j += 1,
+                            (None, _) => {
+                                return Err(VisaError::syntax(
+                                    open,
+                                    "unterminated comment: `/*` without `*/`",
+                                ))
+                            }
+                        }
+                    }
+                    for &b in &chars[k..j + 2] {
+                        out.push(if b == '\n' || b == '\r' { b } else { ' ' });
+                        advance(b, &mut line, &mut col);
+                    }
+                    k = j + 2;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        out.push(c);
+        advance(c, &mut line, &mut col);
+        k += 1;
+    }
+    Ok(out)
 }
 
 /// One line; `None` when it is blank or only a comment.
@@ -66,6 +145,10 @@ fn parse_line(cur: &mut Cursor) -> Result<Option<Line>> {
         } else {
             LineKind::ScopeClose
         }
+    } else if first == '.' && dot_instruction(cur) {
+        // `.loc N` and `.file "NAME"` (CISA.l: `LOC|.loc`, `FILE|.file`) are LOC and FILE.
+        cur.bump();
+        LineKind::Insn(parse_insn(cur)?)
     } else if first == '.' {
         parse_directive(cur)?
     } else if is_label(cur) {
@@ -78,6 +161,14 @@ fn parse_line(cur: &mut Cursor) -> Result<Option<Line>> {
 
 // ---------------------------------------------------------------------------------------------
 // Directives and declarations
+
+/// Whether the line is `.loc ...` or `.file ...`, IGC's other spelling of LOC and FILE.
+fn dot_instruction(cur: &Cursor) -> bool {
+    let mut look = *cur;
+    look.bump();
+    let word = look.word(is_ident_char);
+    matches!(word.as_str(), "loc" | "file") && look.at_separator()
+}
 
 /// `.name words...`, or `.decl ...`.
 fn parse_directive(cur: &mut Cursor) -> Result<LineKind> {
@@ -168,11 +259,22 @@ fn parse_decl_field(cur: &mut Cursor, fields: &mut DeclFields) -> Result<()> {
             set_once(&mut fields.num_elts, n, duplicate)
         }
         "align" => {
+            let pos = cur.pos();
             let align = cur.word(is_ident_char);
             if align.is_empty() {
                 return Err(cur.expected("an alignment (`dword`, `GRF`, ...) after `align=`"));
             }
-            set_once(&mut fields.align, align, duplicate)
+            let name = align_name(&align).ok_or_else(|| {
+                VisaError::syntax(
+                    pos,
+                    format!(
+                        "invalid alignment {} (expected byte, word, dword, qword, oword, hword, \
+                         GRF, GRFx2, wordx32, wordx64 or a byte count 1, 2, 4, ..., 128)",
+                        quote(&align)
+                    ),
+                )
+            })?;
+            set_once(&mut fields.align, name.to_string(), duplicate)
         }
         "alias" => set_once(&mut fields.alias, parse_alias(cur)?, duplicate),
         "attrs" => set_once(&mut fields.attrs, parse_attrs(cur)?, duplicate),
@@ -190,6 +292,48 @@ fn parse_decl_field(cur: &mut Cursor, fields: &mut DeclFields) -> Result<()> {
             ),
         )),
     }
+}
+
+/// The alignments IGC's `.decl` reads (CISA.y `ParseAlign`, `AlignBytesToVisaAlignment`;
+/// CISA.l `2GRF`, `32word`, `64word`) in IGC's printed spelling (`Common_ISA_Get_Align_Name`).
+/// Names other than IGC's are read case-insensitively; a byte count names the alignment of
+/// that many bytes.
+fn align_name(word: &str) -> Option<&'static str> {
+    const NAMES: [(&str, &str); 13] = [
+        ("byte", "byte"),
+        ("word", "word"),
+        ("dword", "dword"),
+        ("qword", "qword"),
+        ("oword", "oword"),
+        ("hword", "hword"),
+        ("grf", "GRF"),
+        ("grfx2", "GRFx2"),
+        ("2grf", "GRFx2"),
+        ("wordx32", "wordx32"),
+        ("32word", "wordx32"),
+        ("wordx64", "wordx64"),
+        ("64word", "wordx64"),
+    ];
+    let lower = word.to_ascii_lowercase();
+    if let Some((_, name)) = NAMES.iter().find(|(w, _)| *w == lower) {
+        return Some(name);
+    }
+    let bytes = if let Some(hex) = lower.strip_prefix("0x") {
+        u32::from_str_radix(hex, 16).ok()?
+    } else {
+        lower.parse::<u32>().ok()?
+    };
+    Some(match bytes {
+        1 => "byte",
+        2 => "word",
+        4 => "dword",
+        8 => "qword",
+        16 => "oword",
+        32 => "hword",
+        64 => "wordx32",
+        128 => "wordx64",
+        _ => return None,
+    })
 }
 
 /// Stores `value` in an empty slot, or reports a duplicate.
@@ -286,6 +430,8 @@ fn parse_attrs(cur: &mut Cursor) -> Result<Vec<String>> {
                 item_pos = cur.pos();
             }
             Some('{') => return Err(cur.expected("an attribute or `}`")),
+            // `NAME="..."` (CISA.y, `OneAttr`): the string is kept whole, quotes included.
+            Some('"') => item.push_str(&cur.raw_word_quoted()?),
             Some(c) => {
                 item.push(c);
                 cur.bump();
@@ -297,15 +443,34 @@ fn parse_attrs(cur: &mut Cursor) -> Result<Vec<String>> {
 // ---------------------------------------------------------------------------------------------
 // Labels
 
+/// A label name's first character (CISA.l, `LABEL`: `[a-zA-Z_$@?]`).
+fn is_label_start(c: char) -> bool {
+    c.is_ascii_alphabetic() || matches!(c, '_' | '$' | '@' | '?')
+}
+
+/// A label name's later characters (CISA.l, `LABEL`: `[a-zA-Z0-9_\-$@?]`).
+fn is_label_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '$' | '@' | '?')
+}
+
+/// A label name at the cursor, or `None` (nothing consumed).
+fn label_name(cur: &mut Cursor) -> Option<String> {
+    if cur.peek().is_some_and(is_label_start) {
+        Some(cur.word(is_label_char))
+    } else {
+        None
+    }
+}
+
 /// Whether the line starts with `NAME:`.
 fn is_label(cur: &Cursor) -> bool {
     let mut look = *cur;
-    look.ident().is_some() && look.peek() == Some(':')
+    label_name(&mut look).is_some() && look.peek() == Some(':')
 }
 
 /// `NAME:` alone on its line.
 fn parse_label(cur: &mut Cursor) -> Result<LineKind> {
-    let name = cur.ident().ok_or_else(|| cur.expected("a label name"))?;
+    let name = label_name(cur).ok_or_else(|| cur.expected("a label name"))?;
     cur.bump();
     cur.skip_ws();
     if !cur.at_end() {
@@ -423,8 +588,12 @@ fn parse_exec(cur: &mut Cursor) -> Result<Option<ExecSpec>> {
     let mut look = *cur;
     look.bump();
     look.skip_ws();
-    let exec = if look.peek() == Some('M') && look.peek_second().is_some_and(|c| c.is_ascii_digit())
-    {
+    let exec = if (look.peek() == Some('M')
+        && look.peek_second().is_some_and(|c| c.is_ascii_digit()))
+        || (look.starts_with("NoMask") && {
+            let mut word = look;
+            word.word(is_ident_char) == "NoMask"
+        }) {
         parse_masked_exec(&mut look)?
     } else {
         match look.number() {
@@ -477,8 +646,14 @@ fn parse_masked_exec(cur: &mut Cursor) -> Result<ExecSpec> {
     })
 }
 
-/// `M1`..`M8`, `M1_NM`..`M8_NM`.
+/// `M1`..`M8`, `M1_NM`..`M8_NM`, and `NoMask` (CISA.y `ParseEMask`: `M1_NM`).
 fn mask_control(word: &str) -> Option<MaskControl> {
+    if word == "NoMask" {
+        return Some(MaskControl {
+            group: 1,
+            no_mask: true,
+        });
+    }
     let rest = word.strip_prefix('M')?;
     let (digits, no_mask) = match rest.strip_suffix("_NM") {
         Some(digits) => (digits, true),
@@ -518,13 +693,15 @@ fn parse_operand(cur: &mut Cursor, depth: usize) -> Result<Operand> {
     Ok(Operand { pos, kind })
 }
 
-/// Consumes a source modifier `(-)`, `(abs)` or `(-abs)`, which must be written right before
-/// its operand.
+/// Consumes a source modifier `(-)`, `(abs)`, `(-abs)` or `(~)`, which must be written right
+/// before its operand.
 fn modifier_prefix(cur: &mut Cursor) -> Option<SrcModifier> {
     let forms = [
         ("(-)", SrcModifier::Neg),
         ("(abs)", SrcModifier::Abs),
         ("(-abs)", SrcModifier::NegAbs),
+        // IGC's spelling of `~` (CISA.l `SRCMOD_NOT`, Common_ISA_Get_Modifier_Name).
+        ("(~)", SrcModifier::Not),
     ];
     for (text, modifier) in forms {
         let mut look = *cur;
@@ -611,13 +788,26 @@ fn parse_group(cur: &mut Cursor, depth: usize) -> Result<OperandKind> {
     }
 }
 
-/// `&NAME`, `&NAME+N`, `&NAME-N`.
+/// `&NAME`, `&NAME+N`, `&NAME-N`, `&NAME[N]`.
 fn parse_addr_of(cur: &mut Cursor) -> Result<OperandKind> {
     cur.bump();
     let name = cur
         .var_name()
         .ok_or_else(|| cur.expected("a variable name after `&`"))?;
-    let offset = parse_signed_offset(cur, "an address offset", false)?;
+    let offset = if cur.peek() == Some('[') {
+        // IGC's `&NAME[OFFSET]` (CISA.y, `SrcAddrOfOperand`).
+        cur.bump();
+        cur.skip_ws();
+        let lit = expect_number(cur, "a byte offset in `&NAME[...]`")?;
+        let offset = lit.to_i64("an address offset")?;
+        cur.skip_ws();
+        if !cur.eat(']') {
+            return Err(cur.expected("`]` after the address offset"));
+        }
+        offset
+    } else {
+        parse_signed_offset(cur, "an address offset", false)?
+    };
     Ok(OperandKind::AddrOf { name, offset })
 }
 
@@ -702,6 +892,16 @@ fn parse_named(cur: &mut Cursor) -> Result<OperandKind> {
             cur.bump();
             let offset =
                 expect_number(cur, "a byte offset after `.`")?.to_u32("a raw operand offset")?;
+            if cur.peek() == Some(':') {
+                // `V.32:d32x8t`: an LSC data operand at a byte offset.
+                cur.bump();
+                let shape = data_shape_word(cur, &name)?;
+                return Ok(OperandKind::Data {
+                    name,
+                    offset,
+                    shape,
+                });
+            }
             Ok(OperandKind::Raw { name, offset })
         }
         Some(':') => parse_after_colon(cur, name, name_pos),
@@ -726,10 +926,7 @@ fn is_surface_address(cur: &Cursor, name: &str) -> bool {
 /// `NAME:WORD`: an LSC data operand, or an `inf:T` / `nan:T` immediate.
 fn parse_after_colon(cur: &mut Cursor, name: String, name_pos: Pos) -> Result<OperandKind> {
     cur.bump();
-    let shape = cur.word(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
-    if shape.is_empty() {
-        return Err(cur.expected(&format!("a data shape (e.g. `d32x4`) after `{name}:`")));
-    }
+    let shape = data_shape_word(cur, &name)?;
     if let (Some(special), Ok(ty)) = (Special::from_word(&name), DataType::from_str(&shape)) {
         let literal = Literal::Special {
             pos: name_pos,
@@ -738,7 +935,20 @@ fn parse_after_colon(cur: &mut Cursor, name: String, name_pos: Pos) -> Result<Op
         };
         return Ok(OperandKind::Imm(encode_immediate(&literal, ty)?));
     }
-    Ok(OperandKind::Data { name, shape })
+    Ok(OperandKind::Data {
+        name,
+        offset: 0,
+        shape,
+    })
+}
+
+/// The shape after `NAME:` (`d32x4`, `d16.2x16x32nn`, `d32.xyzw`).
+fn data_shape_word(cur: &mut Cursor, name: &str) -> Result<String> {
+    let shape = cur.word(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+    if shape.is_empty() {
+        return Err(cur.expected(&format!("a data shape (e.g. `d32x4`) after `{name}:`")));
+    }
+    Ok(shape)
 }
 
 /// `NAME(R,C)[<region>][:type]` or `NAME(I)...` after the name.
@@ -991,6 +1201,7 @@ fn parse_addr_term(cur: &mut Cursor) -> Result<AddrTerm> {
                 scale: None,
                 base: None,
                 offset: value,
+                block_offsets: None,
             });
         }
         cur.skip_ws();
@@ -1001,17 +1212,64 @@ fn parse_addr_term(cur: &mut Cursor) -> Result<AddrTerm> {
     }
     let base = parse_term_base(cur)?;
     cur.skip_ws();
+    if scale.is_none() && block_offsets_follow(cur) {
+        return Ok(AddrTerm {
+            scale,
+            base: Some(base),
+            offset: 0,
+            block_offsets: Some(parse_block_offsets(cur)?),
+        });
+    }
     let offset = parse_signed_offset(cur, "an address offset", true)?;
     Ok(AddrTerm {
         scale,
         base: Some(base),
         offset,
+        block_offsets: None,
     })
 }
 
-/// A term's base: a name, possibly with its origin (`V2(0,0)`), in canonical spelling.
+/// Whether `+ (` follows: a block 2D address payload's `(X, Y)` offsets.
+fn block_offsets_follow(cur: &Cursor) -> bool {
+    let mut look = *cur;
+    if !look.eat('+') {
+        return false;
+    }
+    look.skip_ws();
+    look.peek() == Some('(')
+}
+
+/// `+ (X, Y)`: two signed immediates (IGC prints them in decimal, CISA.y reads
+/// `IntExpUnr`).
+fn parse_block_offsets(cur: &mut Cursor) -> Result<(i64, i64)> {
+    cur.bump();
+    cur.skip_ws();
+    cur.bump();
+    cur.skip_ws();
+    let x = expect_number(cur, "the block's X offset")?.to_i64("a block X offset")?;
+    cur.skip_ws();
+    if !cur.eat(',') {
+        return Err(cur.expected("`,` between the block's X and Y offsets"));
+    }
+    cur.skip_ws();
+    let y = expect_number(cur, "the block's Y offset")?.to_i64("a block Y offset")?;
+    cur.skip_ws();
+    if !cur.eat(')') {
+        return Err(cur.expected("`)` after the block's Y offset"));
+    }
+    Ok((x, y))
+}
+
+/// A term's base: a name, possibly with its origin (`V2(0,0)`) or a byte offset (`V2.64`,
+/// IGC's `RawOperand`), in canonical spelling.
 fn parse_term_base(cur: &mut Cursor) -> Result<String> {
     let name = cur.var_name().ok_or_else(|| cur.expected("a name"))?;
+    if cur.peek() == Some('.') && cur.peek_second().is_some_and(|c| c.is_ascii_digit()) {
+        cur.bump();
+        let offset =
+            expect_number(cur, "a byte offset after `.`")?.to_u32("a payload byte offset")?;
+        return Ok(format!("{name}.{offset}"));
+    }
     if cur.peek() != Some('(') {
         return Ok(name);
     }
@@ -1144,9 +1402,26 @@ fn integer_bits(lit: &NumLit, ty: DataType) -> Result<u64> {
     }
     let unsigned_max = (1i128 << width) - 1;
     let signed_min = -(1i128 << (width - 1));
+    if let Some(bits) = sign_extended_hex(lit, width) {
+        return Ok(bits);
+    }
     let value = lit.int_in(signed_min, unsigned_max, &what)?;
     let pattern = (value as u128) & (unsigned_max as u128);
     u64::try_from(pattern).map_err(|_| lit.out_of_range(&what))
+}
+
+/// A hexadecimal immediate of a type narrower than 32 bits written as the sign extension of
+/// its bits to 32 bits, as IGC prints them (IsaDisassembly.cpp prints the 32-bit `ival` of
+/// the immediate: `0xffff8000:w` is the W value -32768, `0xffffff80:b` the B value -128):
+/// the type's bits.
+fn sign_extended_hex(lit: &NumLit, width: u32) -> Option<u64> {
+    if !lit.hex || lit.negative || width >= 32 {
+        return None;
+    }
+    let value = u32::try_from(lit.magnitude?).ok()?;
+    // Bits width-1..=31 all set: the value is the sign extension of its low `width` bits.
+    let high = value >> (width - 1);
+    (high == (1u32 << (33 - width)) - 1).then(|| u64::from(value) & ((1u64 << width) - 1))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,9 @@
 //! - indirect operands `r[A0(0),16]` with the offset always written;
 //! - immediates `0x<lower-case hex>:<type>`, bare numbers in decimal;
 //! - LSC addresses `flat[0x4*V2+0x100]:a64`, terms joined by `,` without spaces, scales,
-//!   offsets and numeric surfaces in hexadecimal (`bti(0x4)[V6]:a32`);
+//!   offsets and numeric surfaces in hexadecimal (`bti(0x4)[V6]:a32`), a block 2D payload's
+//!   offsets in decimal (`flat[V1+(0,-2)]`);
+//! - LSC data operands `V13:d32x4`, with their byte offset when not 0 (`V1.32:d32x8t`);
 //! - groups `(L0, L1, L2)`.
 
 use std::fmt::Write;
@@ -153,7 +155,16 @@ pub fn print_operand(operand: &Operand) -> String {
             o if *o < 0 => format!("&{name}{o}"),
             o => format!("&{name}+{o}"),
         },
-        OperandKind::Data { name, shape } => format!("{name}:{shape}"),
+        OperandKind::Data {
+            name,
+            offset: 0,
+            shape,
+        } => format!("{name}:{shape}"),
+        OperandKind::Data {
+            name,
+            offset,
+            shape,
+        } => format!("{name}.{offset}:{shape}"),
         OperandKind::Address {
             space,
             surface,
@@ -258,6 +269,9 @@ fn print_addr_term(term: &AddrTerm) -> String {
                 let _ = write!(out, "{}*", signed_hex(scale));
             }
             out.push_str(base);
+            if let Some((x, y)) = term.block_offsets {
+                let _ = write!(out, "+({x},{y})");
+            }
             if term.offset != 0 {
                 let sign = if term.offset < 0 { '-' } else { '+' };
                 let _ = write!(out, "{sign}0x{:x}", term.offset.unsigned_abs());

@@ -6,7 +6,8 @@ use crate::platform::Platform;
 use crate::state::Vars;
 use crate::types::DataType;
 
-/// Byte alignment named by `align=` (4_visa_header.md, variable alignment).
+/// Byte alignment named by `align=` (4_visa_header.md, variable alignment; the names IGC
+/// writes, Common_ISA_Get_Align_Name, which the parser reads every other spelling as).
 fn align_bytes(align: &str, platform: Platform) -> Option<u32> {
     Some(match align.to_ascii_lowercase().as_str() {
         "byte" => 1,
@@ -16,8 +17,9 @@ fn align_bytes(align: &str, platform: Platform) -> Option<u32> {
         "oword" => 16,
         "hword" => 32,
         "wordx32" => 64,
+        "wordx64" => 128,
         "grf" => platform.grf_size() as u32,
-        "2grf" => 2 * platform.grf_size() as u32,
+        "grfx2" | "2grf" => 2 * platform.grf_size() as u32,
         _ => return None,
     })
 }

@@ -84,6 +84,14 @@ impl Builder {
     ) -> Result<LabelId> {
         let id = self.label(name, pos);
         let k = id.0 as usize;
+        // IGC prints a subroutine as `.function "NAME"` followed by the label line `NAME:`,
+        // and its reader skips a label line that names a subroutine (CISA_create_label).
+        if kind == LabelKind::Block
+            && self.defined[k].is_some()
+            && self.labels[k].kind == LabelKind::Subroutine
+        {
+            return Ok(id);
+        }
         if let Some(first) = self.defined[k] {
             return Err(invalid_at(
                 pos,
@@ -403,10 +411,13 @@ impl Cx<'_> {
         })
     }
 
-    /// A label operand: a bare name.
+    /// A label operand: a bare name, or a string (CISA.y `IdentOrStringLit`: a label whose
+    /// name is not an identifier).
     fn label_operand(&mut self, op: &crate::asm::ast::Operand) -> Result<LabelId> {
         match &op.kind {
-            OperandKind::Name(name) => Ok(self.flow.reference(name, op.pos)),
+            OperandKind::Name(name) | OperandKind::Str(name) => {
+                Ok(self.flow.reference(name, op.pos))
+            }
             _ => Err(invalid_at(op.pos, "label", "expected a label name")),
         }
     }

@@ -239,7 +239,7 @@ fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
         Family::LscFence => lsc::fence::fence_rules(insn),
         Family::LscBlock2d => lsc::block2d::rules(insn, vars, platform, readings),
         Family::LscGatherScatter | Family::LscApndctr => {
-            lsc::gather_scatter::rules(insn, vars, platform)
+            lsc::gather_scatter::rules(insn, vars, platform, readings)
         }
         Family::Alu => env.alu_rules(insn),
         Family::Flow => flow::rules(insn, vars, platform, readings),

@@ -9,11 +9,19 @@ use crate::errata;
 use crate::error::{ErrorClass, Pos, Result, VisaError};
 use crate::forms;
 use crate::ir::{Dst, Instruction, Opcode, Region, Src};
-use crate::state::{VarId, NULL};
+use crate::state::{VarId, MSG0, NULL};
 use crate::types::DataType;
 
 impl Cx<'_> {
     pub(super) fn var(&mut self, name: &str, pos: Pos, field: &str) -> Result<VarId> {
+        // PREDEFINED-MSG0 literal: the documents' table has no `%msg0`.
+        if name == MSG0 && self.readings.is_literal(errata::PREDEFINED_MSG0) {
+            return Err(invalid_at(
+                pos,
+                field,
+                "`%msg0` is not one of the pre-defined variables of 4_visa_header.md",
+            ));
+        }
         self.vars
             .lookup(name)
             .ok_or_else(|| invalid_at(pos, field, format!("`{name}` is not declared")))
@@ -241,6 +249,9 @@ impl Cx<'_> {
             OperandKind::Var { name, .. } | OperandKind::Name(name) => name,
             _ => return None,
         };
+        if name == MSG0 && self.readings.is_literal(errata::PREDEFINED_MSG0) {
+            return None;
+        }
         let id = self.vars.lookup(name)?;
         Some((id, self.vars.get(id).class))
     }

@@ -76,7 +76,12 @@ impl Cx<'_> {
             ));
         };
         let data = |op: &crate::asm::ast::Operand, field: &str| -> Result<String> {
-            let OperandKind::Data { name, shape } = &op.kind else {
+            let OperandKind::Data {
+                name,
+                offset,
+                shape,
+            } = &op.kind
+            else {
                 return Err(invalid(field, "expected a data operand `V:d32`"));
             };
             if shape != "d32" {
@@ -85,7 +90,7 @@ impl Cx<'_> {
                     format!("the append counter is a d32, not `{shape}`"),
                 ));
             }
-            Ok(name.clone())
+            Ok(super::untyped::payload_text(name, *offset))
         };
         let dst_name = data(dst, "dst")?;
         let src_name = data(src0, "src0")?;
@@ -104,7 +109,7 @@ impl Cx<'_> {
         let dst = if dst_name == NULL {
             Dst::Null { ty: DataType::UD }
         } else {
-            let id = self.var(&dst_name, self.pos, "dst")?;
+            let id = self.payload_var(&dst_name, "dst")?;
             Dst::General {
                 var: id,
                 row: 0,
@@ -113,7 +118,7 @@ impl Cx<'_> {
                 ty: self.vars.get(id).ty,
             }
         };
-        let src_id = self.var(&src_name, self.pos, "src0")?;
+        let src_id = self.payload_var(&src_name, "src0")?;
         let src0_data = self.payload(src_id);
         let ctrl = LscCtrl {
             sfid,

@@ -5,7 +5,7 @@
 use super::untyped::unit_and_caching;
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind};
 use crate::errata;
-use crate::error::Result;
+use crate::error::{Result, VisaError};
 use crate::forms::{self, Family};
 use crate::ir::block2d::{Block2dOperands, Block2dShape, Block2dSurface, FlatSurface};
 use crate::ir::lsc::{caching_allowed, Sfid};
@@ -73,6 +73,19 @@ impl Cx<'_> {
         if space != "flat" {
             return Err(invalid("address", "block 2D addresses are `flat`"));
         }
+        if let [AddrTerm {
+            block_offsets: Some(_),
+            ..
+        }] = terms.as_slice()
+        {
+            // IGC's `flat[V + (X, Y)]` (CISA.y, LscUntypedBlock2dAddrOperand): the six
+            // address operands in one payload register, which no document lays out.
+            return Err(VisaError::unsupported(
+                "a block 2D address held in one payload register, `flat[V + (X, Y)]`: no \
+                 document lays that payload out",
+            )
+            .field("address"));
+        }
         let [base, width, height, pitch, x, y] = terms.as_slice() else {
             return Err(invalid(
                 "address",
@@ -90,7 +103,7 @@ impl Cx<'_> {
         let (pitch, _) = address(pitch, 3)?;
         let (x, x_offset) = address(x, 4)?;
         let (y, y_offset) = address(y, 5)?;
-        let (dst, data) = self.block2d_data(name, store)?;
+        let (dst, data) = self.block2d_data(&name, store)?;
         let insn = Instruction {
             pos: self.pos,
             opcode,
@@ -134,7 +147,7 @@ pub(crate) fn block2d_operands<'l>(
     store: bool,
     mnemonic: &str,
     hint: &str,
-) -> Result<(&'l str, &'l str, &'static str, &'l Operand)> {
+) -> Result<(String, &'l str, &'static str, &'l Operand)> {
     if line.operands.len() != 2 {
         return Err(invalid(
             "operands",
@@ -147,13 +160,23 @@ pub(crate) fn block2d_operands<'l>(
         (&line.operands[0], &line.operands[1])
     };
     let data_field = if store { "src1" } else { "dst" };
-    let OperandKind::Data { name, shape } = &data.kind else {
+    let OperandKind::Data {
+        name,
+        offset,
+        shape,
+    } = &data.kind
+    else {
         return Err(invalid(
             data_field,
             format!("expected a data operand `{hint}`"),
         ));
     };
-    Ok((name, shape, data_field, addr))
+    Ok((
+        super::untyped::payload_text(name, *offset),
+        shape,
+        data_field,
+        addr,
+    ))
 }
 
 impl Cx<'_> {
@@ -166,12 +189,12 @@ impl Cx<'_> {
         store: bool,
     ) -> Result<(Dst, Option<Payload>)> {
         if store {
-            let id = self.var(name, self.pos, "src1")?;
+            let id = self.payload_var(name, "src1")?;
             Ok((Dst::Null { ty: DataType::UB }, Some(self.payload(id))))
         } else if name == NULL {
             Ok((Dst::Null { ty: DataType::UB }, None))
         } else {
-            let id = self.var(name, self.pos, "dst")?;
+            let id = self.payload_var(name, "dst")?;
             let dst = Dst::General {
                 var: id,
                 row: 0,
@@ -196,6 +219,9 @@ impl Cx<'_> {
     ) -> Result<(Scalar, i32)> {
         if term.scale.is_some() {
             return Err(invalid("address", format!("{what} takes no scale")));
+        }
+        if term.block_offsets.is_some() {
+            return Err(invalid("address", format!("{what} takes no `+ (X, Y)`")));
         }
         match &term.base {
             Some(v) => {

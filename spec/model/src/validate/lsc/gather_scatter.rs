@@ -6,6 +6,7 @@
 use super::typed::TypedForm;
 use super::untyped::{check_untyped, Pitch, UntypedForm};
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
+use crate::errata::{self, Readings};
 use crate::error::Result;
 use crate::forms::{self, Family};
 use crate::ir::lsc::{
@@ -107,12 +108,12 @@ impl Cx<'_> {
             } => Some(self.surface_scalar(&s.kind)?),
             _ => None,
         };
-        let addrs_id = self.var_here(&form.address.addrs, "src0")?;
+        let addrs_id = self.payload_var(&form.address.addrs, "src0")?;
         let (dst, src1_data) = if load {
             let dst = if form.data == NULL {
                 Dst::Null { ty: DataType::UB }
             } else {
-                let id = self.var_here(&form.data, "dst")?;
+                let id = self.payload_var(&form.data, "dst")?;
                 Dst::General {
                     var: id,
                     row: 0,
@@ -123,7 +124,7 @@ impl Cx<'_> {
             };
             (dst, None)
         } else {
-            let id = self.var_here(&form.data, "src1")?;
+            let id = self.payload_var(&form.data, "src1")?;
             (Dst::Null { ty: DataType::UB }, Some(self.payload(id)))
         };
         let mut operands = MessageOperands {
@@ -243,7 +244,7 @@ impl Cx<'_> {
             let data = if name == NULL {
                 None
             } else {
-                let id = self.var_here(name, &format!("src{}", k + 1))?;
+                let id = self.payload_var(name, &format!("src{}", k + 1))?;
                 Some(self.payload(id))
             };
             if k == 0 {
@@ -270,6 +271,39 @@ impl Cx<'_> {
             operands.src0_addrs_lod,
         ] = coords;
         Ok(())
+    }
+
+    /// The variable of a payload the text names `V` or `V.OFFSET`
+    /// ([`super::untyped::payload_name`]): `V` itself, or the variable aliasing `V` from
+    /// byte OFFSET to its end, named `V.OFFSET` (declared on first use, in V's type when the
+    /// offset is a multiple of its size, else UB), so that both engines, which read a
+    /// payload from its variable's start, read the raw operand's bytes.
+    pub(crate) fn payload_var(&mut self, name: &str, field: &str) -> Result<VarId> {
+        let (base, offset) = super::untyped::payload_name(name);
+        let id = self.var(base, self.pos, field)?;
+        if offset == 0 {
+            return Ok(id);
+        }
+        if let Some(alias) = self.vars.find(name) {
+            return Ok(alias);
+        }
+        let info = self.vars.get(id).clone();
+        let bytes = info.byte_size();
+        if info.class != VarClass::General || offset as usize >= bytes {
+            return Err(invalid(
+                field,
+                format!("byte {offset} is not inside the general variable `{base}`"),
+            ));
+        }
+        let ty = if (offset as usize).is_multiple_of(info.ty.size()) {
+            info.ty
+        } else {
+            DataType::UB
+        };
+        let num_elts = ((bytes - offset as usize) / ty.size()) as u32;
+        self.vars
+            .declare(name, VarClass::General, ty, num_elts, 1, Some((id, offset)))
+            .map_err(|e| e.field(field.to_string()))
     }
 
     /// A whole general variable as a payload from its start, in its own type.
@@ -322,6 +356,22 @@ impl Cx<'_> {
     }
 }
 
+/// The register bytes a data operand of `shape` must hold for `exec_size` lanes on a
+/// `grf`-byte GRF. Non-transposed, each of the vector's elements is a GRF-aligned block of
+/// `exec_size` data (LSC_UNTYPED.md, Semantics `DstData[v].elems[n]`): under the literal
+/// reading of LSC-PAYLOAD-EXTENT the operand spans every block whole; under the resolved
+/// one it ends with the last datum the instruction reads or writes (a SIMD1 d32 in 4
+/// bytes).
+pub(crate) fn data_extent(shape: DataShape, exec_size: u32, grf: usize, literal: bool) -> usize {
+    let span = shape.reg_span(exec_size, grf);
+    if literal || shape.transposed {
+        return span;
+    }
+    let datum = shape.size.reg_bytes();
+    let block = (exec_size as usize * datum).div_ceil(grf) * grf;
+    span - block + exec_size as usize * datum
+}
+
 /// The `General` variable of an operand at (0,0) with at least `bytes` bytes.
 pub(crate) fn whole_var(
     vars: &Vars,
@@ -362,7 +412,12 @@ pub(crate) fn whole_var(
 
 /// The rules of LSC_UNTYPED's executed forms on the IR: the fields of [`LscCtrl`] and the
 /// operands' classes and extents (the checks of `check_untyped`).
-pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> {
+pub fn rules(
+    insn: &Instruction,
+    vars: &Vars,
+    platform: Platform,
+    readings: &Readings,
+) -> Result<()> {
     let name = insn.opcode.mnemonic();
     let Ctrl::Lsc(c) = insn.ctrl else {
         return Err(invalid("opcode", format!("`{name}` needs its LSC fields")));
@@ -374,11 +429,11 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform) -> Result<()> 
         return Err(invalid("opcode", format!("`{name}` takes no LSC fields")));
     }
     if c.sfid == Sfid::Tgm {
-        return typed_rules(insn, c, vars, platform);
+        return typed_rules(insn, c, vars, platform, readings);
     }
     exec_and_predicate(insn, vars, name)?;
     fields(insn, c, name)?;
-    operands(insn, c, vars, platform, name)
+    operands(insn, c, vars, platform, readings, name)
 }
 
 /// No `.sat` or second destination; execution size, mask control and a predicate covering
@@ -499,6 +554,7 @@ fn operands(
     c: LscCtrl,
     vars: &Vars,
     platform: Platform,
+    readings: &Readings,
     name: &str,
 ) -> Result<()> {
     let LscOperands::Message(ops) = c.operands else {
@@ -551,7 +607,8 @@ fn operands(
         Some(p) => scalar(vars, p, 4, "src0")?,
         None => {}
     }
-    let span = shape.reg_span(exec_size, grf);
+    let literal = readings.is_literal(errata::LSC_PAYLOAD_EXTENT);
+    let span = data_extent(shape, exec_size, grf, literal);
     if let Some(op) = atomic {
         // Src1Data and Src2Data: a general variable for each source the operation reads,
         // `None` for the others.
@@ -598,7 +655,13 @@ fn operands(
 /// forms' coordinates V, R, LOD (each `None` or a whole variable of one address a lane); the
 /// rest is LSC_UNTYPED's [`rules`] on the same instruction read with
 /// the untyped unit.
-fn typed_rules(insn: &Instruction, c: LscCtrl, vars: &Vars, platform: Platform) -> Result<()> {
+fn typed_rules(
+    insn: &Instruction,
+    c: LscCtrl,
+    vars: &Vars,
+    platform: Platform,
+    readings: &Readings,
+) -> Result<()> {
     let name = insn.opcode.mnemonic();
     let form_ok = has_coords(insn.opcode)
         || insn.opcode == Opcode::LscStoreUncompressed
@@ -653,5 +716,5 @@ fn typed_rules(insn: &Instruction, c: LscCtrl, vars: &Vars, platform: Platform) 
         operands: LscOperands::Message(untyped_ops),
         ..c
     });
-    rules(&untyped, vars, platform)
+    rules(&untyped, vars, platform, readings)
 }

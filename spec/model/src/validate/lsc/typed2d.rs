@@ -70,7 +70,7 @@ impl Cx<'_> {
         let surface = self.surface_scalar(&surface.kind)?;
         let (x, _) = self.block2d_address(x, "Src0AddrX", DataType::D, false)?;
         let (y, _) = self.block2d_address(y, "Src0AddrY", DataType::D, false)?;
-        let (dst, data) = self.block2d_data(name, store)?;
+        let (dst, data) = self.block2d_data(&name, store)?;
         let insn = Instruction {
             pos: self.pos,
             opcode,

@@ -29,7 +29,31 @@ pub fn is_checked_untyped(mnemonic: &str) -> bool {
     untyped_kind(mnemonic).is_some()
 }
 
-/// A general variable (or `%null` when `null_ok`) of at least `bytes` bytes.
+/// A payload as the text names it: `V`, or `V.OFFSET`, the raw operand `OFFSET` bytes into
+/// `V` (5_operands.md, "Raw Operands"; IGC writes data operands `V.32:d32x8t` and atomic
+/// sources `V.64`). Returns the variable's name and the byte offset.
+pub(crate) fn payload_name(name: &str) -> (&str, u32) {
+    match name.rsplit_once('.') {
+        Some((base, offset)) if !base.is_empty() => match offset.parse::<u32>() {
+            Ok(o) => (base, o),
+            Err(_) => (name, 0),
+        },
+        _ => (name, 0),
+    }
+}
+
+/// The text [`payload_name`] reads: `V` at offset 0, `V.OFFSET` otherwise.
+pub(crate) fn payload_text(name: &str, offset: u32) -> String {
+    if offset == 0 {
+        name.to_string()
+    } else {
+        format!("{name}.{offset}")
+    }
+}
+
+/// A general variable (or `%null` when `null_ok`) of at least `bytes` bytes from the
+/// payload's byte offset (`V.OFFSET`, which must be GRF-aligned: 5_operands.md, "Raw
+/// Operands").
 pub(crate) fn general_var(
     vars: &Vars,
     name: &str,
@@ -44,21 +68,29 @@ pub(crate) fn general_var(
             Err(invalid(field, "`%null` is not allowed here"))
         };
     }
-    let Some(id) = vars.find(name) else {
-        return Err(invalid(field, format!("`{name}` is not declared")));
+    let (base, offset) = payload_name(name);
+    let Some(id) = vars.find(base) else {
+        return Err(invalid(field, format!("`{base}` is not declared")));
     };
     let info = vars.get(id);
     if info.class != VarClass::General || info.grf_offset.is_none() {
         return Err(invalid(
             field,
-            format!("`{name}` is not a general variable"),
+            format!("`{base}` is not a general variable"),
         ));
     }
-    if info.byte_size() < bytes {
+    let grf = vars.platform.grf_size();
+    if !(offset as usize).is_multiple_of(grf) {
+        return Err(invalid(
+            field,
+            format!("the raw operand `{name}` is not GRF-aligned ({grf}-byte GRFs)"),
+        ));
+    }
+    if info.byte_size() < offset as usize + bytes {
         return Err(invalid(
             field,
             format!(
-                "`{name}` has {} bytes; the operand spans {bytes}",
+                "`{base}` has {} bytes; the operand spans {bytes} from byte {offset}",
                 info.byte_size()
             ),
         ));
@@ -276,12 +308,20 @@ pub fn check_untyped(
         (&line.operands[1], &line.operands[0])
     };
     let data_field = if load { "dst" } else { "src1" };
-    let OperandKind::Data { name, shape } = &data.kind else {
+    let OperandKind::Data {
+        name,
+        offset,
+        shape,
+    } = &data.kind
+    else {
         return Err(invalid(data_field, "expected a data operand `V:SHAPE`"));
     };
+    let name = &payload_text(name, *offset);
     let (shape, ch_mask) = data_shape(line, kind, exec_size, shape, data_field)?;
     let grf = platform.grf_size();
-    general_var(vars, name, shape.reg_span(exec_size, grf), load, data_field)?;
+    // The bytes the operand's elements occupy (the IR rules apply LSC-PAYLOAD-EXTENT).
+    let extent = super::gather_scatter::data_extent(shape, exec_size, grf, false);
+    general_var(vars, name, extent, load, data_field)?;
     let strided = matches!(kind, UntypedKind::LoadStrided | UntypedKind::StoreStrided);
     let (a, pitch) = address(addr, sfid, strided)?;
     if let Some(Pitch::Var(v)) = &pitch {
@@ -294,12 +334,7 @@ pub fn check_untyped(
         exec_size as usize
     };
     general_var(vars, &a.addrs, lanes * a.addr_size.bytes(), false, "src0")?;
-    let atomic_srcs = atomic_sources(
-        line,
-        vars,
-        atomic.unwrap_or(0),
-        shape.reg_span(exec_size, grf),
-    )?;
+    let atomic_srcs = atomic_sources(line, vars, atomic.unwrap_or(0), extent)?;
     Ok(UntypedForm {
         sfid,
         l1,
@@ -431,14 +466,18 @@ fn atomic_sources(
     for (k, op) in line.operands[2..].iter().enumerate() {
         let field = format!("src{}", k + 1);
         let name = match &op.kind {
-            OperandKind::Name(n) | OperandKind::Data { name: n, .. } => n,
+            OperandKind::Name(n) => n.clone(),
+            // `V.64` (IGC writes a non-zero offset), `%null.0`.
+            OperandKind::Raw { name, .. } if name == NULL => name.clone(),
+            OperandKind::Raw { name, offset } => payload_text(name, *offset),
+            OperandKind::Data { name, offset, .. } => payload_text(name, *offset),
             OperandKind::Var {
                 name,
                 origin,
                 region: None,
                 ty: None,
                 modifier: None,
-            } if origin.is_empty() => name,
+            } if origin.is_empty() => name.clone(),
             _ => {
                 return Err(invalid(
                     &field,
@@ -447,6 +486,7 @@ fn atomic_sources(
             }
         };
         atomic_srcs.push(name.clone());
+        let name = &name;
         if k >= sources {
             if name != NULL {
                 return Err(invalid(
