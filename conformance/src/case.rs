@@ -396,10 +396,16 @@ fn observe_expected(
     Ok(observed)
 }
 
-/// Observes every declared variable and the memory `init` wrote.
+/// Observes every declared variable a vector can name (the kernel's: a function's own
+/// variables and the ones of a closed `{ }` scope have no name there) and the memory `init`
+/// wrote.
 fn observe_all(init: &Init, vars: &Vars, state: &MachineState) -> Observed {
     let mut observed = Observed::default();
-    for (id, info) in vars.iter().filter(|(_, v)| !v.predefined) {
+    let named = |id: VarId, name: &str| vars.find(name) == Some(id);
+    for (id, info) in vars
+        .iter()
+        .filter(|(id, v)| !v.predefined && named(*id, &v.name))
+    {
         match info.class {
             VarClass::General | VarClass::Address | VarClass::Surface | VarClass::Sampler => {
                 observed

@@ -18,6 +18,7 @@ use visa_spec::types::DataType;
 pub mod carry;
 pub mod choices;
 pub mod dpas;
+pub mod flow;
 pub mod lsc;
 pub mod lsc_typed;
 pub mod svm;

@@ -44,11 +44,12 @@ pub fn generate(seed: u64, cases: usize) -> Result<Vec<GoldenFile>, String> {
     registry::ROWS
         .iter()
         .map(|row| {
-            // Memory cases carry their memory regions: a third as many keep the files small.
-            let n = if row.family() == Family::Lsc {
-                cases.div_ceil(3)
-            } else {
-                cases
+            // Memory cases carry their memory regions, and program cases (control flow)
+            // many instructions: fewer of them keep the files small.
+            let n = match row.family() {
+                Family::Lsc => cases.div_ceil(3),
+                Family::Flow => cases.div_ceil(4),
+                _ => cases,
             };
             let mut runner = runner(seed, row.name);
             let text = match row.golden {

@@ -42,11 +42,16 @@ pub enum Family {
     Lsc,
     /// The SVM messages.
     Svm,
+    /// Control flow and the annotations (LOC, FILE, LIFETIME): whole programs.
+    Flow,
 }
 
 impl Family {
     /// The family of an opcode, from its document.
     pub fn of(op: Opcode) -> Family {
+        if op.is_flow() {
+            return Family::Flow;
+        }
         let document = op.document();
         let stem = document.strip_prefix("instructions/").unwrap_or(document);
         if stem.starts_with("LSC_") {
@@ -67,6 +72,7 @@ impl Family {
             Family::Dpas => "dpas",
             Family::Lsc => "lsc",
             Family::Svm => "svm",
+            Family::Flow => "flow",
         }
     }
 }
@@ -585,6 +591,46 @@ pub const ROWS: &[Row] = &[
         "svm/svm_atomic.jsonl",
         gen::svm::case,
     ),
+    // Whole programs with control flow (gen::flow), one file per control-flow opcode, each
+    // of whose programs holds it. Not mixed into `any_case`, whose cases are one
+    // instruction.
+    Row::instruction(Opcode::Goto, "goto", "flow/goto.jsonl", gen::flow::case).weight(0),
+    Row::instruction(Opcode::Jmp, "jmp", "flow/jmp.jsonl", gen::flow::case).weight(0),
+    Row::instruction(Opcode::Call, "call", "flow/call.jsonl", gen::flow::case).weight(0),
+    Row::instruction(Opcode::Ret, "ret", "flow/ret.jsonl", gen::flow::case).weight(0),
+    Row::instruction(Opcode::Fcall, "fcall", "flow/fcall.jsonl", gen::flow::case).weight(0),
+    Row::instruction(
+        Opcode::Ifcall,
+        "ifcall",
+        "flow/ifcall.jsonl",
+        gen::flow::case,
+    )
+    .weight(0),
+    Row::instruction(Opcode::Fret, "fret", "flow/fret.jsonl", gen::flow::case).weight(0),
+    Row::instruction(Opcode::Faddr, "faddr", "flow/faddr.jsonl", gen::flow::case).weight(0),
+    Row::instruction(
+        Opcode::Switchjmp,
+        "switchjmp",
+        "flow/switchjmp.jsonl",
+        gen::flow::case,
+    )
+    .weight(0),
+    Row::instruction(
+        Opcode::Subroutine,
+        "subroutine",
+        "flow/subroutine.jsonl",
+        gen::flow::case,
+    )
+    .weight(0),
+    Row::instruction(Opcode::Loc, "loc", "flow/loc.jsonl", gen::flow::case).weight(0),
+    Row::instruction(Opcode::File, "file", "flow/file.jsonl", gen::flow::case).weight(0),
+    Row::instruction(
+        Opcode::Lifetime,
+        "lifetime",
+        "flow/lifetime.jsonl",
+        gen::flow::case,
+    )
+    .weight(0),
 ];
 
 /// The instruction row of `op`: the one whose generator [`case`] returns.

@@ -294,3 +294,61 @@ fn fmt_syntax_errors_give_file_line_col_and_exit_2() {
     let o = run(&["fmt", "/nonexistent.visaasm"], None);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// An if/else through GOTO with a divergent branch: each branch's channels, and A < 4 on
+/// lanes 1, 3, 5, 7 (A = [5,1,7,2,4,0,6,3]).
+const IF_ELSE: &str = r#"{"format":"visa-vector/1","id":"trace/if-else","platform":"xe-hpg","program":".decl A v_type=G type=ud num_elts=8\n.decl R v_type=G type=ud num_elts=8\n.decl P1 v_type=P num_elts=8\ncmp.lt (M1, 8) P1 A(0,0)<1;1,0> 0x4:ud\n(P1) goto (M1, 8) ELSE\nadd (M1, 8) R(0,0)<1> A(0,0)<1;1,0> 0x100:ud\ngoto (M1, 8) END\nELSE:\nadd (M1, 8) R(0,0)<1> A(0,0)<1;1,0> 0x200:ud\nEND:\n","init":{"vars":{"A":"0500000001000000070000000200000004000000000000000600000003000000"},"emask":"0xff"},"expect":{"vars":{"R":"0501000001020000070100000202000004010000000200000601000003020000"}}}"#;
+
+#[test]
+fn exec_trace_prints_each_instruction_its_mask_and_changes() {
+    let o = run(&["exec", "-", "--trace"], Some(IF_ELSE));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    // Derived by hand: cmp writes P1 = 0xaa (lanes 1,3,5,7 below 4); they wait at ELSE while
+    // lanes 0,2,4,6 (EM 0x55) run the then-branch; `goto END` parks those and ELSE runs with
+    // 0xaa. Only the changed lanes of R are listed, whole elements.
+    let expected = [
+        "line 4: emask 0x000000ff: cmp.lt (M1, 8) P1 A(0,0)<1;1,0> 0x4:ud",
+        "  P1: 0x0 -> 0xaa",
+        "line 5: emask 0x000000ff: (P1) goto (M1, 8) ELSE",
+        "line 6: emask 0x00000055: add (M1, 8) R(0,0)<1> A(0,0)<1;1,0> 0x100:ud",
+        "  R[0..4]: 00000000 -> 05010000",
+        "  R[8..12]: 00000000 -> 07010000",
+        "  R[16..20]: 00000000 -> 04010000",
+        "  R[24..28]: 00000000 -> 06010000",
+        "line 7: emask 0x00000055: goto (M1, 8) END",
+        "line 9: emask 0x000000aa: add (M1, 8) R(0,0)<1> A(0,0)<1;1,0> 0x200:ud",
+        "  R[4..8]: 00000000 -> 01020000",
+        "  R[12..16]: 00000000 -> 02020000",
+        "  R[20..24]: 00000000 -> 00020000",
+        "  R[28..32]: 00000000 -> 03020000",
+    ];
+    assert_eq!(lines[..lines.len() - 1], expected, "{out}");
+    let r: Value = serde_json::from_str(lines[lines.len() - 1]).unwrap();
+    assert_eq!(r["verdict"], "pass");
+}
+
+#[test]
+fn exec_trace_shows_undefined_bytes_and_stops_at_an_error() {
+    // LIFETIME.start leaves V undefined (LIFETIME-CONTENTS, resolved); the JMP then jumps
+    // over L1, where lanes 0-3 wait (P1 = 0x0f): undefined behaviour.
+    let case = r#"{"format":"visa-vector/1","id":"trace/ub","platform":"xe-hpg","program":".decl V v_type=G type=ud num_elts=1\n.decl P1 v_type=P num_elts=8\nlifetime.start V\n(P1) goto (M1, 8) L1\njmp (M1, 1) L2\nL1:\nmov (M1, 1) V(0,0)<1> 0x2:ud\nL2:\nmov (M1, 1) V(0,0)<1> 0x1:ud\n","init":{"preds":{"P1":"0x0f"},"emask":"0xff"}}"#;
+    let o = run(&["exec", "-", "--trace"], Some(case));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "line 3: emask 0x000000ff: lifetime.start V");
+    assert_eq!(lines[1], "  V[0..4]: 00000000 -> ????????");
+    assert_eq!(lines[2], "line 4: emask 0x000000ff: (P1) goto (M1, 8) L1");
+    assert_eq!(lines[3], "line 5: emask 0x000000f0: jmp (M1, 1) L2");
+    assert!(
+        lines[4].starts_with("stopped: undefined-behaviour: "),
+        "{out}"
+    );
+    let r: Value = serde_json::from_str(lines[5]).unwrap();
+    assert_eq!(r["error"]["class"], "undefined-behaviour");
+    let o = run(&["exec", "-", "--trace", "--engine", "oracle"], Some(case));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).is_empty());
+}

@@ -21,6 +21,25 @@ pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> 
     })
 }
 
+/// [`run`], telling `observer` about each instruction executed: its program point and
+/// execution mask before it runs, the state after (`visa-conform exec --trace`).
+pub fn run_traced(
+    program: &Program,
+    state: &mut MachineState,
+    config: &ExecConfig,
+    observer: &mut dyn crate::flow::Observer,
+) -> Result<()> {
+    crate::validate::check_program(program, &config.readings)?;
+    crate::validate::check_state(program, state)?;
+    crate::flow::run_observed(
+        program,
+        state,
+        config,
+        |insn, state| step(program, insn, state, config),
+        observer,
+    )
+}
+
 /// One instruction that is not control flow, through its document's module.
 fn step(
     program: &Program,

@@ -81,13 +81,41 @@ enum Next {
     End,
 }
 
+/// Watches a run instruction by instruction (`visa-conform exec --trace`): told before each
+/// instruction executes, with its execution mask, and after it.
+pub trait Observer {
+    /// The instruction at `pc` is about to execute with execution mask `mask`.
+    fn before(&mut self, pc: usize, mask: u32, state: &MachineState);
+    /// The instruction at `pc` has executed (or failed, leaving `state` as it was).
+    fn after(&mut self, pc: usize, state: &MachineState);
+}
+
+/// The observer of an unobserved run.
+struct Unobserved;
+
+impl Observer for Unobserved {
+    fn before(&mut self, _: usize, _: u32, _: &MachineState) {}
+    fn after(&mut self, _: usize, _: &MachineState) {}
+}
+
 /// Runs `program` from its kernel's first instruction with the dispatch mask `state.emask`,
 /// calling `execute` for every instruction that is not control flow.
 pub fn run(
     program: &Program,
     state: &mut MachineState,
     config: &ExecConfig,
+    execute: impl FnMut(&Instruction, &mut MachineState) -> Result<()>,
+) -> Result<()> {
+    run_observed(program, state, config, execute, &mut Unobserved)
+}
+
+/// [`run`], telling `observer` about every instruction executed.
+pub fn run_observed(
+    program: &Program,
+    state: &mut MachineState,
+    config: &ExecConfig,
     mut execute: impl FnMut(&Instruction, &mut MachineState) -> Result<()>,
+    observer: &mut dyn Observer,
 ) -> Result<()> {
     let dispatch = state.emask;
     let kernel = &program.units[0];
@@ -132,6 +160,8 @@ pub fn run(
             state.undefined.remove_range(off..off + 4);
         }
         state.emask = m.active;
+        let pc = m.pc;
+        observer.before(pc, m.active, state);
         let step = match &insn.ctrl {
             Ctrl::Flow(f) => flow_step(program, insn, f, &mut m, state, config)
                 .and_then(|next| resume_waiting(program, &mut m, next)),
@@ -140,6 +170,7 @@ pub fn run(
                 Next::Continue
             }),
         };
+        observer.after(pc, state);
         match step.map_err(|e| e.at(insn.pos)) {
             Ok(Next::Continue) => {}
             Ok(Next::End) => break Ok(()),

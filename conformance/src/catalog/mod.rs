@@ -6,6 +6,8 @@
 //! `catalog/<family>/<instruction>.rs`; `visa-conform gen` writes each document's rows as
 //! `vectors/catalog/<family>/<instruction>.jsonl` (`visa-vector/1`, the derivation in
 //! `x-derivation`), so `check` and `certify` run them on every engine and implementation.
+//! The whole kernels of [`flow::kernels`] (family `kernels`) go to
+//! `vectors/kernels/<name>.jsonl`.
 //!
 //! - [`row`]: the one row builder ([`Row`]) and its conversion to a vector case;
 //! - [`build`]: conveniences the modules share (one-lane programs, element bytes);
@@ -33,6 +35,7 @@ pub mod alu;
 pub mod build;
 pub mod dpas;
 pub mod engine;
+pub mod flow;
 pub mod lsc;
 pub mod memory;
 pub mod row;
@@ -112,6 +115,17 @@ pub const DOCS: &[Doc] = &[
     dpas::dpas::DOC,
     dpas::dpasw::DOC,
     dpas::dp4a::DOC,
+    flow::branches::GOTO,
+    flow::branches::JMP,
+    flow::branches::SWITCHJMP,
+    flow::calls::CALL,
+    flow::calls::FCALL,
+    flow::annotations::LIFETIME,
+    flow::annotations::LOC_FILE,
+    flow::kernels::LOOP,
+    flow::kernels::NESTED_CALLS,
+    flow::kernels::SWITCH_TABLE,
+    flow::kernels::FUNCTION,
 ];
 
 /// The rows of one document, numbered as they are added.
