@@ -198,7 +198,8 @@ fn resume_waiting(program: &Program, m: &mut Machine, next: Next) -> Result<Next
         None if m.frames.is_empty() || m.call_mask == 0 => {}
         None => {
             return Err(VisaError::undefined(format!(
-                "channels {:#x} of the call mask are neither executing nor waiting in the                  called subroutine or function: a JMP or SWITCHJMP lost them",
+                "channels {:#x} of the call mask are neither executing nor waiting in the \
+                 called subroutine or function: a JMP or SWITCHJMP lost them",
                 m.call_mask
             ))
             .at(pos_at(program, m.pc)))
