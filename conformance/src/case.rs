@@ -138,19 +138,26 @@ pub enum Outcome {
 /// Runs `case` on `engine`. Never panics: a panic inside an engine becomes a `model-bug`
 /// outcome.
 pub fn run_case(case: &Case, engine: EngineKind) -> Outcome {
-    run_guarded(case, engine, None)
+    run_guarded(case, engine, None, ExecConfig::DEFAULT_STEP_LIMIT)
+}
+
+/// [`run_case`] with another step limit (`ExecConfig::step_limit`).
+pub fn run_case_limited(case: &Case, engine: EngineKind, step_limit: u64) -> Outcome {
+    run_guarded(case, engine, None, step_limit)
 }
 
 /// [`run_case`], with the ids of the errata whose reading the engine asked about: flipping
 /// the reading of any other erratum cannot change this outcome.
 pub fn run_case_traced(case: &Case, engine: EngineKind) -> (Outcome, BTreeSet<&'static str>) {
     let trace = Trace::default();
-    let outcome = run_guarded(case, engine, Some(&trace));
+    let outcome = run_guarded(case, engine, Some(&trace), ExecConfig::DEFAULT_STEP_LIMIT);
     (outcome, trace.asked())
 }
 
-fn run_guarded(case: &Case, engine: EngineKind, trace: Option<&Trace>) -> Outcome {
-    match catch_unwind(AssertUnwindSafe(|| execute(case, engine, trace))) {
+fn run_guarded(case: &Case, engine: EngineKind, trace: Option<&Trace>, step_limit: u64) -> Outcome {
+    match catch_unwind(AssertUnwindSafe(|| {
+        execute(case, engine, trace, step_limit)
+    })) {
         Ok(Ok(observed)) => Outcome::Ok(observed),
         Ok(Err(e)) => Outcome::Error(e),
         Err(payload) => {
@@ -170,7 +177,12 @@ fn invalid_vector(field: &str, message: impl Into<String>) -> VisaError {
     VisaError::new(ErrorClass::InvalidVector, message).field(field)
 }
 
-fn execute(case: &Case, engine: EngineKind, trace: Option<&Trace>) -> Result<Observed, VisaError> {
+fn execute(
+    case: &Case,
+    engine: EngineKind,
+    trace: Option<&Trace>,
+    step_limit: u64,
+) -> Result<Observed, VisaError> {
     let profile = match &case.profile {
         None => DpasProfile::default(),
         Some(name) => DpasProfile::parse(name).ok_or_else(|| {
@@ -188,7 +200,11 @@ fn execute(case: &Case, engine: EngineKind, trace: Option<&Trace>) -> Result<Obs
     let program = validate::validate_with(&ast, case.platform, &readings)?;
     let mut state = MachineState::new(&program.vars);
     apply_init(&case.init, &program.vars, &mut state)?;
-    engine.run(&program, &mut state, &ExecConfig::new(readings, profile))?;
+    let config = ExecConfig {
+        step_limit,
+        ..ExecConfig::new(readings, profile)
+    };
+    engine.run(&program, &mut state, &config)?;
     match &case.expect {
         Some(Expect::State(expect)) => observe_expected(expect, &program.vars, &state),
         _ => Ok(observe_all(&case.init, &program.vars, &state)),

@@ -5,7 +5,7 @@
 //! [`EXIT_INPUT`] (unreadable input or bad usage).
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 use visa_spec::asm;
 use visa_spec::error::VisaError;
 
-use crate::case::{judge_with_field, run_case, EngineKind, Outcome, Verdict};
+use crate::case::{judge_with_field, run_case, run_case_limited, EngineKind, Outcome, Verdict};
 use crate::golden;
 use crate::input::{clip_message, read_bounded, MAX_LINE_BYTES};
 use crate::junit::{self, CaseResult, Failure, FileResults};
@@ -55,8 +55,21 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct ExecArgs {
-    /// A .jsonl file holding exactly one case, or `-` for one JSON line on stdin.
+    /// A .jsonl file holding exactly one case, `-` for one JSON line on stdin, or a kernel's
+    /// assembly text (`.visaasm`, `.isaasm`, `.asm`: a whole IGC dump) run with `--platform`
+    /// and `--init`.
     pub case: String,
+    /// The platform of a kernel text (xe-lp, xe-hpg, xe-hpc, xe2).
+    #[arg(long)]
+    pub platform: Option<String>,
+    /// A JSON file holding the kernel text's initial state: an object with the keys of a
+    /// case's `init` (vars, preds, mem, surfaces, cr0, emask; docs/vector-format.md).
+    #[arg(long)]
+    pub init: Option<PathBuf>,
+    /// Ends a run that has not finished after N executed instructions with a `step-limit`
+    /// error.
+    #[arg(long, default_value_t = visa_spec::config::ExecConfig::DEFAULT_STEP_LIMIT)]
+    pub step_limit: u64,
     #[arg(long, value_enum, default_value_t = EngineKind::Spec)]
     pub engine: EngineKind,
     /// Before the report, print each executed instruction (its line and text) with its
@@ -181,25 +194,10 @@ pub fn exec_report(case: &Case, engine: EngineKind, outcome: &Outcome) -> Value 
 }
 
 fn exec(args: &ExecArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
-    let (name, data) = read_input(&args.case);
-    let data = match data {
-        Ok(d) => d,
-        Err(e) => {
-            writeln!(err, "{name}: {e}")?;
-            return Ok(EXIT_INPUT);
-        }
-    };
-    let mut entries = read_bytes(&name, &data);
-    if entries.len() != 1 {
-        writeln!(
-            err,
-            "{name}: holds {} cases; exec runs exactly one",
-            entries.len()
-        )?;
-        return Ok(EXIT_INPUT);
-    }
-    let Some(Entry { case, .. }) = entries.pop() else {
-        return Ok(EXIT_INPUT);
+    let case = if is_kernel_text(&args.case) {
+        kernel_case(args)
+    } else {
+        one_case(&args.case)
     };
     let case = match case {
         Ok(c) => c,
@@ -213,15 +211,79 @@ fn exec(args: &ExecArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result
             writeln!(err, "--trace runs on the spec engine only")?;
             return Ok(EXIT_INPUT);
         }
-        for line in trace::run(&case) {
+        for line in trace::run(&case, args.step_limit) {
             writeln!(out, "{line}")?;
         }
     }
-    let outcome = run_case(&case, args.engine);
+    let outcome = run_case_limited(&case, args.engine, args.step_limit);
     let report = exec_report(&case, args.engine, &outcome);
     writeln!(out, "{report}")?;
     let failed = report.get("verdict").and_then(Value::as_str) == Some("fail");
     Ok(if failed { EXIT_FAIL } else { EXIT_OK })
+}
+
+/// Whether `exec`'s argument names a kernel's assembly text rather than a case.
+fn is_kernel_text(arg: &str) -> bool {
+    let ext = Path::new(arg).extension().and_then(|e| e.to_str());
+    matches!(ext, Some("visaasm" | "isaasm" | "asm"))
+}
+
+/// The one case of a `.jsonl` file or of stdin; the error is the message to print.
+fn one_case(arg: &str) -> Result<Case, String> {
+    let (name, data) = read_input(arg);
+    let data = data.map_err(|e| format!("{name}: {e}"))?;
+    let mut entries = read_bytes(&name, &data);
+    if entries.len() != 1 {
+        return Err(format!(
+            "{name}: holds {} cases; exec runs exactly one",
+            entries.len()
+        ));
+    }
+    match entries.pop() {
+        Some(Entry { case, .. }) => case.map_err(|e| e.to_string()),
+        None => Err(format!("{name}: holds no case")),
+    }
+}
+
+/// A kernel text with `--platform` and `--init`, as a case without `expect` (id: the file's
+/// name); the error is the message to print.
+fn kernel_case(args: &ExecArgs) -> Result<Case, String> {
+    let name = &args.case;
+    let (_, text) = read_input(name);
+    let text = text.map_err(|e| format!("{name}: {e}"))?;
+    let program = String::from_utf8(text).map_err(|_| format!("{name}: not UTF-8 text"))?;
+    let Some(platform) = &args.platform else {
+        return Err(format!(
+            "{name}: a kernel text needs --platform (xe-lp, xe-hpg, xe-hpc or xe2)"
+        ));
+    };
+    let init = match &args.init {
+        None => Value::Object(Map::new()),
+        Some(path) => {
+            let shown = path.display();
+            let (_, data) = read_input(&path.to_string_lossy());
+            let data = data.map_err(|e| format!("{shown}: {e}"))?;
+            serde_json::from_slice::<Value>(&data)
+                .map_err(|e| format!("{shown}: not a JSON object: {e}"))?
+        }
+    };
+    let id = Path::new(name)
+        .file_name()
+        .map_or_else(|| name.clone(), |f| f.to_string_lossy().into_owned());
+    let line = serde_json::json!({
+        "format": "visa-vector/1",
+        "id": id,
+        "platform": platform,
+        "program": program,
+        "init": init,
+    });
+    Case::from_line(&line.to_string()).map_err(|e| {
+        let shown = args
+            .init
+            .as_ref()
+            .map_or_else(|| name.clone(), |p| p.display().to_string());
+        format!("{shown}: {e}")
+    })
 }
 
 fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
@@ -552,9 +614,9 @@ mod trace {
 
     /// The trace lines of `case` on the spec engine; a case that does not run says why on
     /// its last line (the report that follows has the details).
-    pub fn run(case: &Case) -> Vec<String> {
+    pub fn run(case: &Case, step_limit: u64) -> Vec<String> {
         let mut lines = Vec::new();
-        if let Err(e) = trace(case, &mut lines) {
+        if let Err(e) = trace(case, step_limit, &mut lines) {
             lines.push(format!(
                 "stopped: {}: {}",
                 e.class.as_str(),
@@ -564,7 +626,7 @@ mod trace {
         lines
     }
 
-    fn trace(case: &Case, lines: &mut Vec<String>) -> Result<(), VisaError> {
+    fn trace(case: &Case, step_limit: u64, lines: &mut Vec<String>) -> Result<(), VisaError> {
         let readings = case
             .readings()
             .map_err(|m| VisaError::new(ErrorClass::InvalidVector, m))?;
@@ -586,7 +648,10 @@ mod trace {
         let result = visa_spec::exec::run_traced(
             &program,
             &mut state,
-            &ExecConfig::new(readings, profile),
+            &ExecConfig {
+                step_limit,
+                ..ExecConfig::new(readings, profile)
+            },
             &mut tracer,
         );
         lines.append(&mut tracer.lines);

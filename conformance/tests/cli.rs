@@ -352,3 +352,77 @@ fn exec_trace_shows_undefined_bytes_and_stops_at_an_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stdout(&o).is_empty());
 }
+
+/// A kernel text run with `--platform` and `--init`: a SIMD8 loop where channel i adds 1
+/// until it reaches its own bound B[i] (at least one trip: GOTO backward, per channel).
+const LOOP_KERNEL: &[&str] = &[
+    ".version 3.6",
+    ".kernel \"loop\"",
+    ".decl N v_type=G type=ud num_elts=8",
+    ".decl B v_type=G type=ud num_elts=8",
+    ".decl P1 v_type=P num_elts=8",
+    "LOOP:",
+    "add (M1, 8) N(0,0)<1> N(0,0)<1;1,0> 0x1:ud",
+    "cmp.lt (M1, 8) P1 N(0,0)<1;1,0> B(0,0)<1;1,0>",
+    "(P1) goto (M1, 8) LOOP",
+    "ret (M1, 1)",
+];
+
+#[test]
+fn exec_runs_a_kernel_text_with_an_initial_state() {
+    let dir = common::tmp_dir("exec-kernel");
+    let kernel = write(&dir, "loop.visaasm", LOOP_KERNEL);
+    // B = 0, 1, 2, 3, 4, 5, 6, 7: channel i runs max(1, B[i]) trips, so N = 1, 1, 2, ..., 7.
+    let bounds: String = (0u32..8)
+        .flat_map(|b| b.to_le_bytes())
+        .map(|x| format!("{x:02x}"))
+        .collect();
+    let init = write(
+        &dir,
+        "init.json",
+        &[&format!(r#"{{"vars":{{"B":"{bounds}"}},"emask":"0xff"}}"#)],
+    );
+    let o = run(
+        &["exec", &kernel, "--platform", "xe-hpg", "--init", &init],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let r = report(&o);
+    assert_eq!(r["id"], "loop.visaasm");
+    assert_eq!(r["outcome"], "ok");
+    let n: String = [1u32, 1, 2, 3, 4, 5, 6, 7]
+        .iter()
+        .flat_map(|b| b.to_le_bytes())
+        .map(|x| format!("{x:02x}"))
+        .collect();
+    assert_eq!(r["state"]["vars"]["N"], n);
+    // Eight channels running at most 7 trips of 3 instructions plus the RET: 22 steps. A
+    // limit of 10 stops the loop.
+    let o = run(
+        &[
+            "exec",
+            &kernel,
+            "--platform",
+            "xe-hpg",
+            "--init",
+            &init,
+            "--step-limit",
+            "10",
+        ],
+        None,
+    );
+    let r = report(&o);
+    assert_eq!(r["error"]["class"], "step-limit", "{r}");
+    // A kernel text needs its platform; an init that does not fit the program is the
+    // vector error of its field.
+    let o = run(&["exec", &kernel], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--platform"), "{}", stderr(&o));
+    let bad = write(&dir, "bad.json", &[r#"{"vars":{"B":"00"}}"#]);
+    let o = run(
+        &["exec", &kernel, "--platform", "xe-hpg", "--init", &bad],
+        None,
+    );
+    let r = report(&o);
+    assert_eq!(r["error"]["class"], "invalid-vector", "{r}");
+}
