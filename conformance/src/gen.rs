@@ -549,7 +549,7 @@ fn form_types(opcode: Opcode, platform: Platform) -> BoxedStrategy<(DataType, Ve
         .iter()
         .filter(|m| {
             m.gate.admits(platform)
-                && m.unless_literal.is_none_or(|e| !resolved.is_literal(e))
+                && m.unless_literal.iter().all(|e| !resolved.is_literal(e))
                 // The predicate-operand form has its own generator.
                 && !m.dst.contains(&DataType::BOOL)
         })
@@ -886,7 +886,7 @@ fn dst_first_types(opcode: Opcode, platform: Platform) -> BoxedStrategy<(DataTyp
         .type_maps
         .iter()
         .filter(|m| {
-            m.gate.admits(platform) && m.unless_literal.is_none_or(|e| !resolved.is_literal(e))
+            m.gate.admits(platform) && m.unless_literal.iter().all(|e| !resolved.is_literal(e))
         })
         .copied()
         .collect();

@@ -198,6 +198,8 @@ pub const CF_PARTIAL_CHANNELS: &str = "CF-PARTIAL-CHANNELS";
 pub const IFCALL_ADDRESS_TYPE: &str = "IFCALL-ADDRESS-TYPE";
 pub const SWITCHJMP_INDEX_TYPE: &str = "SWITCHJMP-INDEX-TYPE";
 pub const LIFETIME_CONTENTS: &str = "LIFETIME-CONTENTS";
+pub const MULH_MIXED_TYPES: &str = "MULH-MIXED-TYPES";
+pub const SHR_SIGNED_OPERANDS: &str = "SHR-SIGNED-OPERANDS";
 pub const PACKED_IMM_EXEC_SIZE: &str = "PACKED-IMM-EXEC-SIZE";
 pub const ADD_QWORD_TYPEMAP: &str = "ADD-QWORD-TYPEMAP";
 pub const MOV_PRED_UPPER_BITS: &str = "MOV-PRED-UPPER-BITS";
@@ -1415,6 +1417,24 @@ pub static LEDGER: &[Erratum] = &[
         literal: "no effect on the state (an annotation)",
         resolved: "LIFETIME.start leaves the variable's register bytes undefined (a value from before the start is not promised); LIFETIME.end has no effect",
         reason: "a variable whose lifetime starts holds no value a program may rely on; marking the bytes undefined lets vectors expect `??` instead of a stale value",
+        executable: true,
+    },
+    Erratum {
+        id: "MULH-MIXED-TYPES",
+        document: "instructions/MULH.md, Description and Supported Types",
+        says: "Dst, src0 and src1 must have the same integer type (D or UD); IGC writes MULH with mixed D and UD operands (e.g. a D destination of two UD sources), and its verifier accepts any integer types there",
+        literal: "one type for the three operands: D, D, D or UD, UD, UD; other combinations are invalid-instruction",
+        resolved: "each operand D or UD: the product of the sources in their own types, exactly, and its high 32 bits written into the destination's type by their bit pattern (MULH-HIGH-DWORD)",
+        reason: "the product of mixed operands is well defined by the Semantics, and IGC's own output relies on it",
+        executable: true,
+    },
+    Erratum {
+        id: "SHR-SIGNED-OPERANDS",
+        document: "instructions/SHR.md, Operand type maps and Supported Types",
+        says: "the type map admits only UB, UW and UD; IGC writes SHR on signed operands (a logical shift of a D or W value, into a D or W destination)",
+        literal: "the type map: a signed destination or src0 is invalid-instruction",
+        resolved: "any of UB, B, UW, W, UD, D for the destination and src0: src0's bits in its own width shifted right logically (zeros in from the left), then converted into the destination type (with .sat, clamped to its range)",
+        reason: "the Description's logical shift is defined on the bits of any integer type; IGC emits it for signed values and expects the logical result",
         executable: true,
     },
 ];

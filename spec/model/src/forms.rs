@@ -46,9 +46,9 @@ pub struct TypeMap {
     pub srcs: &'static [DataType],
     pub per_src: Option<&'static [&'static [DataType]]>,
     pub gate: Gate,
-    /// The map exists only under the resolved reading of this erratum (it is the erratum's
+    /// The map exists only under the resolved reading of these errata (it is their
     /// resolution that adds it).
-    pub unless_literal: Option<&'static str>,
+    pub unless_literal: &'static [&'static str],
 }
 
 impl TypeMap {
@@ -58,7 +58,7 @@ impl TypeMap {
             srcs,
             per_src: None,
             gate: Gate::All,
-            unless_literal: None,
+            unless_literal: &[],
         }
     }
     /// A map whose source k may have any of `per_src[k]`.
@@ -71,7 +71,7 @@ impl TypeMap {
             srcs: &[],
             per_src: Some(per_src),
             gate: Gate::All,
-            unless_literal: None,
+            unless_literal: &[],
         }
     }
     /// The types source `k` may have.
@@ -84,9 +84,10 @@ impl TypeMap {
     const fn gated(self, gate: Gate) -> TypeMap {
         TypeMap { gate, ..self }
     }
-    const fn unless_literal(self, erratum: &'static str) -> TypeMap {
+    /// The map exists only while every one of `errata` is at its resolved reading.
+    const fn unless_literal(self, errata: &'static [&'static str]) -> TypeMap {
         TypeMap {
-            unless_literal: Some(erratum),
+            unless_literal: errata,
             ..self
         }
     }
@@ -377,7 +378,7 @@ const MOV_MAPS: &[TypeMap] = &[
 /// instructions/ADD.md; Q and UQ by erratum ADD-QWORD-TYPEMAP.
 const ADD_MAPS: &[TypeMap] = &[
     TypeMap::new(INT, INT),
-    TypeMap::new(INT_Q, INT_Q).unless_literal(errata::ADD_QWORD_TYPEMAP),
+    TypeMap::new(INT_Q, INT_Q).unless_literal(&[errata::ADD_QWORD_TYPEMAP]),
     TypeMap::new(&[DF], &[DF]),
     TypeMap::new(&[HF], &[HF]),
     TypeMap::new(&[F], &[F]).gated(Gate::BeforeXehp),
@@ -397,26 +398,30 @@ const QWORDS: &[DataType] = &[UQ, Q];
 const UNSIGNED_Q: &[DataType] = &[UD, UW, UB, UQ];
 
 /// instructions/SHR.md: the type map, and the same map with a count (src1) of any integer
-/// type, as its Notes allow (erratum SHIFT-COUNT-TYPE); UQ from the Supported Types
-/// (erratum QWORD-TYPEMAP-GAP).
+/// type, as its Notes allow (erratum SHIFT-COUNT-TYPE); signed types (erratum
+/// SHR-SIGNED-OPERANDS); UQ from the Supported Types (erratum QWORD-TYPEMAP-GAP).
 const SHR_MAPS: &[TypeMap] = &[
     TypeMap::new(UNSIGNED, UNSIGNED),
-    TypeMap::per_source(UNSIGNED, &[UNSIGNED, INT]).unless_literal(errata::SHIFT_COUNT_TYPE),
-    TypeMap::new(UNSIGNED_Q, UNSIGNED_Q).unless_literal(errata::QWORD_TYPEMAP_GAP),
+    // Signed destinations and sources, shifted logically (erratum SHR-SIGNED-OPERANDS).
+    TypeMap::per_source(INT, &[INT, UNSIGNED]).unless_literal(&[errata::SHR_SIGNED_OPERANDS]),
+    TypeMap::per_source(INT, &[INT, INT])
+        .unless_literal(&[errata::SHR_SIGNED_OPERANDS, errata::SHIFT_COUNT_TYPE]),
+    TypeMap::per_source(UNSIGNED, &[UNSIGNED, INT]).unless_literal(&[errata::SHIFT_COUNT_TYPE]),
+    TypeMap::new(UNSIGNED_Q, UNSIGNED_Q).unless_literal(&[errata::QWORD_TYPEMAP_GAP]),
 ];
 
 /// instructions/AND.md, OR.md, XOR.md, NOT.md: the type map; Q and UQ from the Supported
 /// Types (erratum QWORD-TYPEMAP-GAP); BOOL for the predicate-operand form of the Notes.
 const LOGIC_MAPS: &[TypeMap] = &[
     TypeMap::new(INT, INT),
-    TypeMap::new(INT_Q, INT_Q).unless_literal(errata::QWORD_TYPEMAP_GAP),
+    TypeMap::new(INT_Q, INT_Q).unless_literal(&[errata::QWORD_TYPEMAP_GAP]),
     TypeMap::new(&[BOOL], &[BOOL]),
 ];
 
 /// instructions/SHL.md; Q and UQ from the Supported Types (erratum QWORD-TYPEMAP-GAP).
 const SHL_MAPS: &[TypeMap] = &[
     TypeMap::new(INT, INT),
-    TypeMap::new(INT_Q, INT_Q).unless_literal(errata::QWORD_TYPEMAP_GAP),
+    TypeMap::new(INT_Q, INT_Q).unless_literal(&[errata::QWORD_TYPEMAP_GAP]),
 ];
 
 /// instructions/ASR.md: the three type maps, and each with a count of any integer type
@@ -426,9 +431,10 @@ const ASR_MAPS: &[TypeMap] = &[
     TypeMap::new(INT, INT),
     TypeMap::new(QWORDS, ASR_WIDE_SRC),
     TypeMap::new(ASR_NARROW_DST, QWORDS),
-    TypeMap::per_source(INT, &[INT, INT_Q]).unless_literal(errata::SHIFT_COUNT_TYPE),
-    TypeMap::per_source(QWORDS, &[ASR_WIDE_SRC, INT_Q]).unless_literal(errata::SHIFT_COUNT_TYPE),
-    TypeMap::per_source(ASR_NARROW_DST, &[QWORDS, INT_Q]).unless_literal(errata::SHIFT_COUNT_TYPE),
+    TypeMap::per_source(INT, &[INT, INT_Q]).unless_literal(&[errata::SHIFT_COUNT_TYPE]),
+    TypeMap::per_source(QWORDS, &[ASR_WIDE_SRC, INT_Q]).unless_literal(&[errata::SHIFT_COUNT_TYPE]),
+    TypeMap::per_source(ASR_NARROW_DST, &[QWORDS, INT_Q])
+        .unless_literal(&[errata::SHIFT_COUNT_TYPE]),
 ];
 
 const fn f(
@@ -499,7 +505,14 @@ fn form_by_table(opcode: Opcode) -> Form {
             2,
             Sat::No,
             Arithmetic,
-            const { &[TypeMap::new(&[D], &[D]), TypeMap::new(ONLY_UD, ONLY_UD)] },
+            const {
+                &[
+                    TypeMap::new(&[D], &[D]),
+                    TypeMap::new(ONLY_UD, ONLY_UD),
+                    // D and UD mixed, as IGC writes them (erratum MULH-MIXED-TYPES).
+                    TypeMap::new(D_UD, D_UD).unless_literal(&[errata::MULH_MIXED_TYPES]),
+                ]
+            },
         ),
         Opcode::And | Opcode::Or | Opcode::Xor => f(opcode, 2, Sat::No, Logic, LOGIC_MAPS),
         Opcode::Not => f(opcode, 1, Sat::No, Logic, LOGIC_MAPS),
@@ -613,7 +626,7 @@ const DIV_MAPS: &[TypeMap] = &[
 /// (the destination has their type) is checked by validation.
 const CMP_MAPS: &[TypeMap] = &[
     TypeMap::new(INT, INT),
-    TypeMap::new(INT_Q, INT_Q).unless_literal(errata::CMP_QWORD_TYPEMAP),
+    TypeMap::new(INT_Q, INT_Q).unless_literal(&[errata::CMP_QWORD_TYPEMAP]),
     TypeMap::new(&[F], INT),
     TypeMap::new(F_HF, F_HF),
     TypeMap::new(F_BF, F_BF).gated(Gate::XehpPlus),
@@ -757,7 +770,7 @@ pub fn admits(
 ) -> bool {
     form.type_maps.iter().any(|m| {
         m.gate.admits(platform)
-            && m.unless_literal.is_none_or(|e| !readings.is_literal(e))
+            && m.unless_literal.iter().all(|e| !readings.is_literal(e))
             && m.dst.contains(&dst)
             && srcs
                 .iter()

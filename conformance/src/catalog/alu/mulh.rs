@@ -2,7 +2,7 @@
 
 use visa_spec::ErrorClass;
 
-use super::{form_row, one, ARITH_DECLS};
+use super::{form_both, form_row, one, ARITH_DECLS};
 
 use crate::catalog::{Doc, Rows};
 
@@ -105,15 +105,18 @@ fn add(rows: &mut Rows) {
         &[("ud", 0), ("ud", 0xffff_ffff)],
         0,
     );
-    let d = "MULH: dst and sources of one type (MULH.md, Description); no .sat; no W.";
-    form_row(
+    let d = "MULH: dst and sources of one type (MULH.md, Description), or D and UD mixed (MULH-MIXED-TYPES, resolved).";
+    form_both(
         rows,
         "forms",
         d,
         ARITH_DECLS,
+        visa_spec::errata::MULH_MIXED_TYPES,
         "mulh (M1, 8) VD(0,0)<1> VUD(0,0)<1;1,0> VD(0,0)<1;1,0>",
+        None,
         Some(ErrorClass::InvalidInstruction),
     );
+    let d = "MULH: no .sat; no W.";
     form_row(
         rows,
         "forms",

@@ -3,7 +3,7 @@
 use visa_spec::errata;
 use visa_spec::ErrorClass;
 
-use super::{form_both, form_row, one, qword_forms, qword_forms_literal, ARITH_DECLS};
+use super::{form_both, one, qword_forms, qword_forms_literal, ARITH_DECLS};
 
 use crate::catalog::{Doc, Rows};
 
@@ -130,22 +130,32 @@ fn add(rows: &mut Rows) {
         &[("ud", 0x100), ("ud", 0)],
         0,
     );
-    let d = "SHR: dst and src0 unsigned.";
-    form_row(
-        rows,
-        "forms",
-        d,
-        ARITH_DECLS,
+    let d = "SHR's type map has unsigned dst and src0 only; SHR-SIGNED-OPERANDS (resolved) admits a signed src0 or dst.";
+    for text in [
         "shr (M1, 8) VUD(0,0)<1> VD(0,0)<1;1,0> VUD(0,0)<1;1,0>",
-        Some(ErrorClass::InvalidInstruction),
-    );
-    form_row(
-        rows,
-        "forms",
-        d,
-        ARITH_DECLS,
         "shr (M1, 8) VD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>",
-        Some(ErrorClass::InvalidInstruction),
+    ] {
+        form_both(
+            rows,
+            "forms",
+            d,
+            ARITH_DECLS,
+            errata::SHR_SIGNED_OPERANDS,
+            text,
+            None,
+            Some(ErrorClass::InvalidInstruction),
+        );
+    }
+    let d = "A signed SHR count needs SHIFT-COUNT-TYPE resolved even with SHR-SIGNED-OPERANDS resolved: under its literal type map the count is unsigned.";
+    rows.add(
+        "forms",
+        crate::catalog::build::form(
+            ARITH_DECLS,
+            "shr (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>",
+            Some(ErrorClass::InvalidInstruction),
+        )
+        .literal(errata::SHIFT_COUNT_TYPE)
+        .derived(d),
     );
     let d =
         "SHIFT-COUNT-TYPE: a signed SHR count is valid (resolved), not under the literal type map.";
@@ -158,6 +168,51 @@ fn add(rows: &mut Rows) {
         "shr (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0> VD(0,0)<1;1,0>",
         None,
         Some(ErrorClass::InvalidInstruction),
+    );
+    let d = "SHR-SIGNED-OPERANDS: a D destination and a D src0 are valid (resolved), not under the literal type map.";
+    form_both(
+        rows,
+        "forms",
+        d,
+        ARITH_DECLS,
+        errata::SHR_SIGNED_OPERANDS,
+        "shr (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> 0x3:ud",
+        None,
+        Some(ErrorClass::InvalidInstruction),
+    );
+    let signed =
+        |rows: &mut Rows, d: &str, op: &str, dst: &str, srcs: &[(&str, u64)], want: u64| {
+            rows.add(
+                "signed",
+                super::lane(op, dst, srcs, want)
+                    .tag(errata::SHR_SIGNED_OPERANDS)
+                    .derived(d),
+            );
+        };
+    let d = "SHR-SIGNED-OPERANDS resolved: D -2^31 (bits 0x80000000) >> 31, logically: 1 (an arithmetic shift would give -1).";
+    signed(rows, d, "shr", "d", &[("d", 0x8000_0000), ("ud", 31)], 1);
+    let d =
+        "SHR-SIGNED-OPERANDS resolved: UD 0xfffffff0 >> 4 = 0x0fffffff into D (positive, fits).";
+    signed(
+        rows,
+        d,
+        "shr",
+        "d",
+        &[("ud", 0xffff_fff0), ("ud", 4)],
+        0x0fff_ffff,
+    );
+    let d =
+        "SHR-SIGNED-OPERANDS resolved: W -1 (bits 0xffff) >> 4 in its 16 bits = 0x0fff, into UD.";
+    signed(rows, d, "shr", "ud", &[("w", 0xffff), ("ud", 4)], 0x0fff);
+    let d =
+        "SHR-SIGNED-OPERANDS resolved: UD 0xffffffff >> 0 = 4294967295, saturated into W: 32767.";
+    signed(
+        rows,
+        d,
+        "shr.sat",
+        "w",
+        &[("ud", 0xffff_ffff), ("ud", 0)],
+        0x7fff,
     );
     let d = "UQ 0x8000000000000000 >> 63 = 1.";
     qword_forms(

@@ -341,13 +341,18 @@ pub fn mulh(rows: &mut Rows, d: &str, dst: DataType, s0: Op, s1: Op, want: i128)
 /// for the destination and the sources, so validation rejects the form before anything
 /// runs; `want` is what the row computes where an implementation admitted it.
 pub fn mulh_mixed(rows: &mut Rows, d: &str, dst: DataType, s0: Op, s1: Op, want: i128) {
-    let why = format!(
-        "{d} MULH.md's Description asks for one type: the form is invalid (the exact value, \
-         were it admitted: {:#x}).",
-        lanes(dst, &[want])[0]
+    let erratum = visa_spec::errata::MULH_MIXED_TYPES;
+    let row = bcast("mulh", dst, &[s0, s1]);
+    rows.add(
+        "simd8-mixed",
+        all8(row.clone(), dst, want).tag(erratum).derived(d),
     );
-    let row = bcast("mulh", dst, &[s0, s1]).expect_error(ErrorClass::InvalidInstruction);
-    rows.add("simd8-mixed", row.derived(&why));
+    let why = format!(
+        "{d} Literal reading of MULH-MIXED-TYPES: MULH.md's Description asks for one type, so \
+         the form is invalid."
+    );
+    let row = row.expect_error(ErrorClass::InvalidInstruction);
+    rows.add("simd8-mixed", row.literal(erratum).derived(&why));
 }
 
 /// `and|or|xor|not (M1, 8) R:dst S0 [S1]`.
