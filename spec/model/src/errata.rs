@@ -1437,6 +1437,15 @@ pub static LEDGER: &[Erratum] = &[
         reason: "the Description's logical shift is defined on the bits of any integer type; IGC emits it for signed values and expects the logical result",
         executable: true,
     },
+    Erratum {
+        id: "PREDEFINED-IGC-TABLE",
+        document: "4_visa_header.md, table of pre-defined variables",
+        says: "%sp and %fp are UD, and the pointers are named %implicit_arg_ptr and %implicit_local_id_buf_ptr; IGC's table (and its dumps) has %sp and %fp as UQ, spells the pointers %impl_arg_buf_ptr and %local_id_buf_ptr, and has %group_count_x and %group_count_y",
+        literal: "the documents' table: IGC's spellings and the group counts are undeclared names, and %sp and %fp hold 4 bytes",
+        resolved: "IGC's table: %sp and %fp are one UQ each, %impl_arg_buf_ptr and %local_id_buf_ptr name the same variables as the documents' names, and %group_count_x and %group_count_y are read-only UD",
+        reason: "stack pointers are 64-bit on every modelled platform, and IGC's dumps use its own names; the documents' table is older",
+        executable: false,
+    },
 ];
 
 /// The ledger as the Markdown of `docs/errata.md` (a test keeps the two identical).

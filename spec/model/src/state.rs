@@ -102,8 +102,9 @@ fn predefined_general(platform: Platform) -> Vec<(&'static str, DataType, u32, b
         ("%r0", DataType::UD, 8, true),
         ("%arg", DataType::UD, platform.arg_elements(), false),
         ("%retval", DataType::UD, platform.retval_elements(), false),
-        ("%sp", DataType::UD, 1, false),
-        ("%fp", DataType::UD, 1, false),
+        // UQ, as IGC's table has them (erratum PREDEFINED-IGC-TABLE; the documents: UD).
+        ("%sp", DataType::UQ, 1, false),
+        ("%fp", DataType::UQ, 1, false),
         ("%hw_id", DataType::UD, 1, true),
         ("%sr0", DataType::UD, 4, false),
         (CR0, DataType::UD, 1, false),
@@ -115,7 +116,20 @@ fn predefined_general(platform: Platform) -> Vec<(&'static str, DataType, u32, b
         // Not in the table: IGC's %msg0, three UD (PreDefinedVars, MSG0), read and written
         // like any variable (erratum PREDEFINED-MSG0).
         (MSG0, DataType::UD, 3, false),
+        // Not in the table: IGC's group counts, read only (erratum PREDEFINED-IGC-TABLE).
+        ("%group_count_x", DataType::UD, 1, true),
+        ("%group_count_y", DataType::UD, 1, true),
     ]
+}
+
+/// The documents' name of a pre-defined variable IGC spells otherwise (erratum
+/// PREDEFINED-IGC-TABLE): `%impl_arg_buf_ptr` and `%local_id_buf_ptr`.
+fn documented_name(name: &str) -> &str {
+    match name {
+        "%impl_arg_buf_ptr" => "%implicit_arg_ptr",
+        "%local_id_buf_ptr" => "%implicit_local_id_buf_ptr",
+        other => other,
+    }
 }
 
 impl Vars {
@@ -184,7 +198,7 @@ impl Vars {
 
     /// Looks a name up without adding anything.
     pub fn find(&self, name: &str) -> Option<VarId> {
-        self.by_name.get(name).copied()
+        self.by_name.get(documented_name(name)).copied()
     }
 
     /// Total bytes of the register file the variables occupy.
@@ -203,6 +217,10 @@ impl Vars {
     }
 
     fn predefined(&mut self, name: &str) -> Option<VarId> {
+        let name = documented_name(name);
+        if let Some(id) = self.by_name.get(name) {
+            return Some(*id);
+        }
         let (n, ty, elts, ro) = predefined_general(self.platform)
             .into_iter()
             .find(|(n, ..)| *n == name)?;
