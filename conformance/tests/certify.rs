@@ -29,7 +29,8 @@ fn root() -> PathBuf {
 }
 
 /// The golden vector file of an instruction: `vectors/alu/INSN.jsonl`, or the integer
-/// file of a DPAS-family instruction, or `vectors/lsc/INSN.jsonl`.
+/// file of a DPAS-family instruction, or `vectors/lsc/INSN.jsonl`, or the programs of
+/// `vectors/flow/INSN.jsonl`.
 fn golden(insn: &str) -> String {
     let vectors = root().join("vectors");
     [
@@ -37,6 +38,7 @@ fn golden(insn: &str) -> String {
         vectors.join("dpas").join(format!("{insn}-int.jsonl")),
         vectors.join("dpas").join(format!("{insn}.jsonl")),
         vectors.join("lsc").join(format!("{insn}.jsonl")),
+        vectors.join("flow").join(format!("{insn}.jsonl")),
     ]
     .into_iter()
     .find(|p| p.exists())
@@ -391,6 +393,30 @@ const BLOCK2D_STORE_ABOVE: Trigger = Trigger(
     r#"{"format":"visa-vector/1","id":"trigger/block2d-store-above","platform":"xe-hpc","program":".decl VD v_type=G type=ud num_elts=16\nlsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0x3f,0x3,0x3f,0x0,-0x1] VD:d32.1x4x1nn\n","init":{"vars":{"VD":"01000000020000000300000004000000"},"mem":[{"space":"flat","addr":"0xffc0","bytes":"11111111111111111111111111111111"}]}}"#,
 );
 
+/// SIMD4 if/else (P1 = 0101): channels 0 and 2 wait at ELSE and multiply, 1 and 3 add 16 and
+/// wait at END, all add 256 (docs/control-flow.md, the worked example). Rejoining late, a
+/// channel misses the first instruction after its label.
+const IF_ELSE: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"goto/trigger/if-else","platform":"xe-hpg","program":".decl V1 v_type=G type=d num_elts=4\n.decl P1 v_type=P num_elts=4\n(P1) goto (M1, 4) ELSE\nadd (M1, 4) V1(0,0)<1> V1(0,0)<1;1,0> 0x10:d\ngoto (M1, 4) END\nELSE:\nmul (M1, 4) V1(0,0)<1> V1(0,0)<1;1,0> 0x3:d\nEND:\nadd (M1, 4) V1(0,0)<1> V1(0,0)<1;1,0> 0x100:d\n","init":{"vars":{"V1":"01000000020000000300000004000000"},"preds":{"P1":"0x5"},"emask":"0xf"}}"#,
+);
+/// A two-channel loop where channel 0 leaves after one trip and channel 1 after three: a
+/// backward GOTO that parks no channel keeps channel 0 in the loop.
+const LOOP_EXITS: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"goto/trigger/loop-exits","platform":"xe-hpg","program":".decl V1 v_type=G type=d num_elts=2\n.decl V2 v_type=G type=d num_elts=2\n.decl P1 v_type=P num_elts=2\nLOOP:\nadd (M1, 2) V1(0,0)<1> V1(0,0)<1;1,0> 0x1:d\ncmp.lt (M1, 2) P1 V1(0,0)<1;1,0> V2(0,0)<1;1,0>\n(P1) goto (M1, 2) LOOP\n","init":{"vars":{"V2":"0100000003000000"},"emask":"0x3"}}"#,
+);
+/// Channel 0 calls S, channel 1 waits after the call; both add 256 after it.
+const PARTIAL_CALL: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"call/trigger/partial","platform":"xe-hpg","program":".decl V1 v_type=G type=d num_elts=2\n.decl P1 v_type=P num_elts=2\n(P1) call (M1, 2) S\nadd (M1, 2) V1(0,0)<1> V1(0,0)<1;1,0> 0x100:d\nret (M1, 1)\n.function \"S\"\nadd (M1, 2) V1(0,0)<1> V1(0,0)<1;1,0> 0x10:d\nret (M1, 2)\n","init":{"preds":{"P1":"0x1"},"emask":"0x3"}}"#,
+);
+/// P1 = 0x01: the scalar JMP reads element 0 (set) and skips the add.
+const JMP_BIT: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"jmp/trigger/bit","platform":"xe-hpg","program":".decl V1 v_type=G type=d num_elts=1\n.decl P1 v_type=P num_elts=8\n(P1) jmp (M1, 1) L\nadd (M1, 1) V1(0,0)<1> V1(0,0)<0;1,0> 0x1:d\nL:\n","init":{"preds":{"P1":"0x1"}}}"#,
+);
+/// The kernel passes 7 in %arg; f returns it plus 1 in %retval.
+const FCALL_ARG: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"fcall/trigger/arg","platform":"xe-hpg","program":".kernel \"k\"\n.decl V1 v_type=G type=d num_elts=1\nmov (M1_NM, 1) %arg(0,0)<1> 0x7:d\nfcall (M1, 1) f 0x1 0x1\nmov (M1_NM, 1) V1(0,0)<1> %retval(0,0)<0;1,0>\nret (M1, 1)\n.global_function \"f\"\nadd (M1_NM, 1) %retval(0,0)<1> %arg(0,0)<0;1,0> 0x1:d\nfret (M1, 1)\n"}"#,
+);
+
 /// A mutant, the instruction it must fail, an instruction it must not fail (when its bug is
 /// confined to one instruction), extra triggering cases, and the lanes its shrunk case may
 /// keep.
@@ -577,11 +603,56 @@ const MUTANT_EXPECTATIONS: &[Expectation] = &[
         lanes: 1,
         line_bytes: SHRUNK_LINE_BYTES,
     },
+    Expectation {
+        mutant: "goto-rejoin-late",
+        insn: "goto",
+        control: None,
+        triggers: &[IF_ELSE],
+        lanes: FLOW_LANES,
+        line_bytes: FLOW_LINE_BYTES,
+    },
+    Expectation {
+        mutant: "goto-back-no-park",
+        insn: "goto",
+        control: None,
+        triggers: &[LOOP_EXITS],
+        lanes: FLOW_LANES,
+        line_bytes: FLOW_LINE_BYTES,
+    },
+    Expectation {
+        mutant: "ret-drops-waiting",
+        insn: "call",
+        control: None,
+        triggers: &[PARTIAL_CALL],
+        lanes: FLOW_LANES,
+        line_bytes: FLOW_LINE_BYTES,
+    },
+    Expectation {
+        mutant: "jmp-pred-bit",
+        insn: "jmp",
+        control: None,
+        triggers: &[JMP_BIT],
+        lanes: FLOW_LANES,
+        line_bytes: FLOW_LINE_BYTES,
+    },
+    Expectation {
+        mutant: "fcall-no-arg-copy",
+        insn: "fcall",
+        control: None,
+        triggers: &[FCALL_ARG],
+        lanes: FLOW_LANES,
+        line_bytes: FLOW_LINE_BYTES,
+    },
 ];
 
 /// The largest shrunk case a mutant may leave: a `visa-vector/1` line (without `expect`) of
 /// at most this many bytes: two or three declarations of one element and one instruction.
 const SHRUNK_LINE_BYTES: u64 = 360;
+
+/// A control-flow mutant's shrunk case is a small program: a branch or call, its label and
+/// the few instructions whose result shows the bug.
+const FLOW_LANES: u64 = 24;
+const FLOW_LINE_BYTES: u64 = 900;
 
 /// A case expecting `undefined-behaviour` is not graded: a block 2D store on a surface 66 bytes
 /// wide (not a multiple of 4: outside Intel's published limits, BLOCK2D-LIMITS) is skipped
