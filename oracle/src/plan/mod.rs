@@ -20,6 +20,7 @@ use crate::second::{Lanes, Second};
 use crate::select::SelectKernel;
 
 mod compile;
+mod flow;
 mod run;
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -65,6 +66,10 @@ pub struct Plan {
     /// Byte offset of %cr0 in the register file.
     cr0: Option<usize>,
     lit: Literal,
+    /// A program with control flow, annotations, functions or `%ce0`: its blocks and the
+    /// divergence driver's tables ([`flow`]). `None`: straight-line code, whose steps run in
+    /// order.
+    flow: Option<Box<flow::FlowPlan>>,
 }
 
 // An ALU step is held unboxed (in the plan for a first instruction): a run reaches its
@@ -83,6 +88,8 @@ enum Step {
     Fail(VisaError),
     /// A memory instruction, compiled by its family's plan ([`crate::mem::dispatch`]).
     Mem(Box<crate::mem::MemPlan>),
+    /// A control-flow or annotation instruction, run by the flow driver ([`flow`]).
+    Flow(Box<flow::FlowStep>),
 }
 
 /// The fields the fused path reads come first, in a few adjacent cache lines.
