@@ -4,11 +4,11 @@
 
 use visa_model::asm::ast::{MaskControl, SrcModifier, VarClass};
 use visa_model::config::ExecConfig;
+use visa_model::error::ErrorClass;
 use visa_model::ir::{Dst, Instruction, Opcode, Program, RelOp, Src};
 use visa_model::state::{VarId, VarInfo, Vars, CR0};
 use visa_model::types::DataType;
 use visa_model::validate;
-use visa_model::error::ErrorClass;
 use visa_model::VisaError;
 
 use super::flow::{self, FlowPlan};

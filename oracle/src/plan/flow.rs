@@ -486,13 +486,12 @@ impl FlowPlan {
     /// The channels an instruction moves (`taken`) and the active ones it leaves.
     fn channels(&self, ch: &Channels, active: u32, state: &MachineState) -> Result<(u32, u32)> {
         let lit = &self.lit;
-        let pred_bits = |var: usize| -> Result<u32> {
-            state
-                .preds
-                .get(var)
-                .copied()
-                .ok_or_else(|| VisaError::model_bug("predicate variable missing from the state"))
-        };
+        let pred_bits =
+            |var: usize| -> Result<u32> {
+                state.preds.get(var).copied().ok_or_else(|| {
+                    VisaError::model_bug("predicate variable missing from the state")
+                })
+            };
         let (taken, rest) = if ch.exec_size == 1 {
             // A uniform transfer: one decision for every active channel (errata
             // CF-SCALAR-NOMASK, CF-SCALAR-PRED-BIT, CF-ANY-ALL-WIDTH).
@@ -769,8 +768,7 @@ impl Plan {
                 target,
                 ch,
             } => {
-                if m
-                    .frames
+                if m.frames
                     .iter()
                     .any(|f| !f.function && f.subroutine == Some(*label))
                 {
@@ -807,15 +805,7 @@ impl Plan {
                     ))
                     .field("func_addr"));
                 };
-                self.call_function(
-                    flow,
-                    m,
-                    state,
-                    ch,
-                    callee.0 as usize,
-                    *arg_size,
-                    *ret_size,
-                )?;
+                self.call_function(flow, m, state, ch, callee.0 as usize, *arg_size, *ret_size)?;
             }
             FlowOp::Ret { function, ch } => {
                 match m.frames.last() {

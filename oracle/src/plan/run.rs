@@ -150,10 +150,9 @@ impl Plan {
             Step::Fail(e) => Err(e.clone()),
             Step::Mem(m) => m.exec(state),
             // Only the flow driver runs control flow (`Plan::run_flow`).
-            Step::Flow(f) => Err(VisaError::model_bug(
-                "a control-flow step outside the flow driver",
-            )
-            .at(f.pos)),
+            Step::Flow(f) => {
+                Err(VisaError::model_bug("a control-flow step outside the flow driver").at(f.pos))
+            }
         }
     }
 
