@@ -365,7 +365,9 @@ add (M1, 1) S(0,0)<1> S(0,0)<0;1,0> S(0,1)<0;1,0>
     prop::collection::vec(any::<u8>(), 1024)
         .prop_map(|bytes| {
             let base = 0x10000u64;
-            let va = (0..16u64).flat_map(|k| (base + 4 * k).to_le_bytes()).collect();
+            let va = (0..16u64)
+                .flat_map(|k| (base + 4 * k).to_le_bytes())
+                .collect();
             kernel_case(
                 visa_spec::platform::Platform::XeHpg,
                 "kernel-reduction",

@@ -301,7 +301,9 @@ impl Block2dPlan {
                 }
                 let at = index * self.elem;
                 if state.grf.len() < data + at + self.elem {
-                    return Err(VisaError::model_bug("Src1Data lies outside the register file"));
+                    return Err(VisaError::model_bug(
+                        "Src1Data lies outside the register file",
+                    ));
                 }
                 let a = if self.lit_store {
                     Some((base + y0 + n as i128 * pitch + x0 + (v * self.elem) as i128) as u64)

@@ -57,6 +57,10 @@ pub struct Plan {
     handle_elts: u32,
     /// Most source operands of an instruction: picks the scratch buffers of a run.
     max_srcs: usize,
+    /// A program with control flow, annotations, functions or `%ce0`: its blocks and the
+    /// divergence driver's tables ([`flow`]). `None`: straight-line code, whose steps run in
+    /// order. Read first by every run: in the plan's first line.
+    flow: Option<Box<flow::FlowPlan>>,
     /// The first instruction's step, held in the plan itself (most programs have one
     /// instruction: a run then follows no pointer to reach its step), and the others.
     /// The fields a run reads first come first, so that a cold plan's lines are few (the
@@ -66,10 +70,6 @@ pub struct Plan {
     /// Byte offset of %cr0 in the register file.
     cr0: Option<usize>,
     lit: Literal,
-    /// A program with control flow, annotations, functions or `%ce0`: its blocks and the
-    /// divergence driver's tables ([`flow`]). `None`: straight-line code, whose steps run in
-    /// order.
-    flow: Option<Box<flow::FlowPlan>>,
 }
 
 // An ALU step is held unboxed (in the plan for a first instruction): a run reaches its

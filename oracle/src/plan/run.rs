@@ -69,18 +69,25 @@ impl Plan {
     /// state then holds the effects of the instructions before it (the failing one writes
     /// nothing).
     pub fn run(&self, state: &mut MachineState) -> Result<()> {
-        self.run_counted(state).0
+        self.run_checked::<false>(state, &mut 0)
     }
 
     /// [`Plan::run`], with the number of instructions the run executed (control-flow ones
     /// included, the failing one included).
     pub fn run_counted(&self, state: &mut MachineState) -> (Result<()>, u64) {
         let mut count = 0;
-        let result = self.run_checked(state, &mut count);
+        let result = self.run_checked::<true>(state, &mut count);
         (result, count)
     }
 
-    fn run_checked(&self, state: &mut MachineState, count: &mut u64) -> Result<()> {
+    /// `COUNT`: whether a straight-line run counts its steps into `count` (the flow driver
+    /// always does).
+    #[inline(always)]
+    fn run_checked<const COUNT: bool>(
+        &self,
+        state: &mut MachineState,
+        count: &mut u64,
+    ) -> Result<()> {
         // The condition of `validate::check_state`, for a plan that no longer holds its program.
         let n = self.num_vars;
         if state.grf.len() < self.grf_bytes
@@ -96,13 +103,13 @@ impl Plan {
         // lane it has not written, so they need no clearing.
         if self.max_srcs <= 2 {
             SCRATCH2.with(|cell| match cell.try_borrow_mut() {
-                Ok(mut scratch) => self.run_steps(state, &mut scratch, count),
-                Err(_) => self.run_fresh::<2>(state, count),
+                Ok(mut scratch) => self.run_steps::<2, COUNT>(state, &mut scratch, count),
+                Err(_) => self.run_fresh::<2, COUNT>(state, count),
             })
         } else {
             SCRATCH4.with(|cell| match cell.try_borrow_mut() {
-                Ok(mut scratch) => self.run_steps(state, &mut scratch, count),
-                Err(_) => self.run_fresh::<MAX_SRCS>(state, count),
+                Ok(mut scratch) => self.run_steps::<MAX_SRCS, COUNT>(state, &mut scratch, count),
+                Err(_) => self.run_fresh::<MAX_SRCS, COUNT>(state, count),
             })
         }
     }
@@ -111,12 +118,16 @@ impl Plan {
     /// out of line so that `run`'s frame does not hold the 4 KiB of buffers.
     #[cold]
     #[inline(never)]
-    fn run_fresh<const S: usize>(&self, state: &mut MachineState, count: &mut u64) -> Result<()> {
-        self.run_steps(state, &mut Box::new(Scratch::<S>::new()), count)
+    fn run_fresh<const S: usize, const COUNT: bool>(
+        &self,
+        state: &mut MachineState,
+        count: &mut u64,
+    ) -> Result<()> {
+        self.run_steps::<S, COUNT>(state, &mut Box::new(Scratch::<S>::new()), count)
     }
 
     #[inline(always)]
-    fn run_steps<const S: usize>(
+    fn run_steps<const S: usize, const COUNT: bool>(
         &self,
         state: &mut MachineState,
         scratch: &mut Scratch<S>,
@@ -126,10 +137,14 @@ impl Plan {
             return self.run_flow(flow, state, scratch, count);
         }
         if let Some(step) = &self.first {
-            *count = 1;
+            if COUNT {
+                *count = 1;
+            }
             self.run_step(step, state, scratch)?;
             for step in &self.rest {
-                *count += 1;
+                if COUNT {
+                    *count += 1;
+                }
                 self.run_step(step, state, scratch)?;
             }
         }
