@@ -105,8 +105,11 @@ struct End {
     state: MachineState,
 }
 
+/// An error's class, position (line, column) and field.
+type ErrorKey = (ErrorClass, Option<(u32, u32)>, Option<String>);
+
 /// The error's class, position and field: what both engines must agree on.
-fn key(r: &Result<(), VisaError>) -> Option<(ErrorClass, Option<(u32, u32)>, Option<String>)> {
+fn key(r: &Result<(), VisaError>) -> Option<ErrorKey> {
     r.as_ref()
         .err()
         .map(|e| (e.class, e.pos.map(|p| (p.line, p.col)), e.field.clone()))
@@ -1150,7 +1153,7 @@ fn program() -> impl Strategy<Value = (String, Vec<Vec<i32>>, u32)> {
         6 => Just(0xffffu32),
         1 => Just(0x0ff0),
         1 => Just(0x00ff),
-        1 => (1u32..=0xffff),
+        1 => 1u32..=0xffff,
     ];
     (kernel, sub.clone(), sub, any::<bool>(), init, emask).prop_map(
         |(kernel, s0, s1, s0_calls, init, emask)| {

@@ -30,7 +30,7 @@ use visa_model::asm::ast::{MaskControl, PredCombine};
 use visa_model::config::ExecConfig;
 use visa_model::errata;
 use visa_model::error::{ErrorClass, Pos};
-use visa_model::ir::flow::{unit_address, unit_at_address, FlowCtrl, LabelKind};
+use visa_model::ir::flow::{unit_address, unit_at_address, FlowCtrl};
 use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Scalar, Src};
 use visa_model::state::MachineState;
 use visa_model::types::DataType;
@@ -439,11 +439,6 @@ impl FlowPlan {
                 list.push(off..off + v.byte_size());
             }
         }
-        // Subroutine labels are only CALL targets; nothing else of them is needed here.
-        debug_assert!(program
-            .labels
-            .iter()
-            .all(|l| matches!(l.kind, LabelKind::Block | LabelKind::Subroutine)));
         let r = &config.readings;
         Ok(FlowPlan {
             run_end,
@@ -495,7 +490,8 @@ impl FlowPlan {
         let (taken, rest) = if ch.exec_size == 1 {
             // A uniform transfer: one decision for every active channel (errata
             // CF-SCALAR-NOMASK, CF-SCALAR-PRED-BIT, CF-ANY-ALL-WIDTH).
-            let mut decide = !(lit.scalar_nomask && !ch.no_mask) || (active >> ch.offset) & 1 == 1;
+            // Literally, without NoMask, EvaluateChEn's EM bit at the offset decides too.
+            let mut decide = !lit.scalar_nomask || ch.no_mask || (active >> ch.offset) & 1 == 1;
             if let Some(p) = ch.pred {
                 let bits = pred_bits(p.var)?;
                 let element = if lit.scalar_pred_bit { 0 } else { ch.offset };
