@@ -19,9 +19,12 @@
 //!
 //! Each case's state is copied from its initial state once per pass, and its program then
 //! runs `--repeat` times in a row on that state (default 8), as its instruction would inside
-//! a longer stream; the copy is part of the time (`reset` shows its rate alone). Each case is
-//! one instruction, so instructions per second are runs per second; lanes per second count
-//! `exec_size` lanes per instruction, enabled or not.
+//! a longer stream; the copy is part of the time (`reset` shows its rate alone). Most cases
+//! are one instruction, so instructions per second are runs per second; lanes per second
+//! count `exec_size` lanes per instruction, enabled or not. The `kernels` stream runs whole
+//! kernels with control flow: its instructions are those a run executes (counted once by
+//! [`visa_oracle::Plan::run_counted`], outside timing), its lanes that count times the
+//! kernel's mean execution size.
 //!
 //! The output holds, per stream, lines of the form
 //!
@@ -179,6 +182,12 @@ pub const STREAMS: &[Stream] = &[
         cases: svm_scatter_cases,
         keep: is_simd16,
     },
+    // Whole kernels with control flow, each run counting the instructions it executes.
+    Stream {
+        name: "kernels",
+        cases: kernel_cases,
+        keep: every_case,
+    },
 ];
 
 fn dpas_s8s8() -> BoxedStrategy<GenCase> {
@@ -249,6 +258,189 @@ fn svm_gather_cases() -> BoxedStrategy<GenCase> {
 /// SVM_SCATTER cases; the stream keeps the SIMD16 ones.
 fn svm_scatter_cases() -> BoxedStrategy<GenCase> {
     registry::case(Opcode::SvmScatter)
+}
+
+/// Whole kernels with control flow, in equal parts, on random data: a SIMD16 loop whose
+/// channels leave after their own trip counts, a reduction of memory through a loop of LSC
+/// loads, and a tiled integer DPAS GEMM with block 2D loads and stores (xe-hpc). Every
+/// kernel starts from its inputs, so that the runs repeated on one state execute the same
+/// instructions.
+fn kernel_cases() -> BoxedStrategy<GenCase> {
+    prop_oneof![loop_exits_kernel(), reduction_kernel(), gemm_kernel()].boxed()
+}
+
+/// A case of `text` with no errata at their literal reading, every channel of a SIMD16
+/// dispatch, and its variables and memory.
+fn kernel_case(
+    platform: visa_spec::platform::Platform,
+    tag: &str,
+    text: &str,
+    vars: Vec<(String, Vec<u8>)>,
+    mem: Vec<crate::vector::MemRegion>,
+) -> GenCase {
+    GenCase {
+        platform,
+        literal: Vec::new(),
+        text: text.to_string(),
+        vars,
+        preds: Vec::new(),
+        cr0: 0,
+        emask: 0xffff,
+        tags: vec![tag.to_string()],
+        partner: Vec::new(),
+        mem,
+        surfaces: Vec::new(),
+        profile: None,
+    }
+}
+
+/// Each channel iterates x -> x / 2 (even) or 3x + 1 (odd) until x <= 1 or 64 steps: a
+/// loop with a divergent exit and an if/else in its body (GOTO forward and backward).
+fn loop_exits_kernel() -> BoxedStrategy<GenCase> {
+    const TEXT: &str = ".kernel \"collatz\"
+.decl X0 v_type=G type=ud num_elts=16
+.decl X v_type=G type=ud num_elts=16
+.decl N v_type=G type=ud num_elts=16
+.decl T v_type=G type=ud num_elts=16
+.decl P1 v_type=P num_elts=16
+.decl P2 v_type=P num_elts=16
+mov (M1, 16) X(0,0)<1> X0(0,0)<1;1,0>
+mov (M1, 16) N(0,0)<1> 0x0:ud
+LOOP:
+cmp.le (M1, 16) P1 X(0,0)<1;1,0> 0x1:ud
+(P1) goto (M1, 16) DONE
+and (M1, 16) T(0,0)<1> X(0,0)<1;1,0> 0x1:ud
+cmp.eq (M1, 16) P2 T(0,0)<1;1,0> 0x0:ud
+(!P2) goto (M1, 16) ODD
+shr (M1, 16) X(0,0)<1> X(0,0)<1;1,0> 0x1:ud
+goto (M1, 16) NEXT
+ODD:
+mul (M1, 16) X(0,0)<1> X(0,0)<1;1,0> 0x3:ud
+add (M1, 16) X(0,0)<1> X(0,0)<1;1,0> 0x1:ud
+NEXT:
+add (M1, 16) N(0,0)<1> N(0,0)<1;1,0> 0x1:ud
+cmp.lt (M1, 16) P1 N(0,0)<1;1,0> 0x40:ud
+(P1) goto (M1, 16) LOOP
+DONE:
+";
+    prop::collection::vec(1u32..200, 16)
+        .prop_map(|xs| {
+            let x = xs.iter().flat_map(|v| v.to_le_bytes()).collect();
+            kernel_case(
+                visa_spec::platform::Platform::XeHpg,
+                "kernel-loop-exits",
+                TEXT,
+                vec![("X0".to_string(), x)],
+                Vec::new(),
+            )
+        })
+        .boxed()
+}
+
+/// Sums 256 dwords of memory: 16 trips of a SIMD16 LSC load and add (a uniform loop
+/// through a scalar GOTO), then a tree of narrowing adds.
+fn reduction_kernel() -> BoxedStrategy<GenCase> {
+    const TEXT: &str = ".kernel \"reduce\"
+.decl VB v_type=G type=uq num_elts=16
+.decl VA v_type=G type=uq num_elts=16
+.decl VD v_type=G type=d num_elts=16
+.decl S v_type=G type=d num_elts=16
+.decl K v_type=G type=ud num_elts=1
+.decl P1 v_type=P num_elts=1
+mov (M1, 16) VA(0,0)<1> VB(0,0)<1;1,0>
+mov (M1, 16) S(0,0)<1> 0x0:d
+mov (M1_NM, 1) K(0,0)<1> 0x0:ud
+LOOP:
+lsc_load.ugm (M1, 16) VD:d32 flat[VA]:a64
+add (M1, 16) S(0,0)<1> S(0,0)<1;1,0> VD(0,0)<1;1,0>
+add (M1, 16) VA(0,0)<1> VA(0,0)<1;1,0> 0x40:uq
+add (M1_NM, 1) K(0,0)<1> K(0,0)<0;1,0> 0x1:ud
+cmp.lt (M1_NM, 1) P1 K(0,0)<0;1,0> 0x10:ud
+(P1) goto (M1, 1) LOOP
+add (M1, 8) S(0,0)<1> S(0,0)<1;1,0> S(1,0)<1;1,0>
+add (M1, 4) S(0,0)<1> S(0,0)<1;1,0> S(0,4)<1;1,0>
+add (M1, 2) S(0,0)<1> S(0,0)<1;1,0> S(0,2)<1;1,0>
+add (M1, 1) S(0,0)<1> S(0,0)<0;1,0> S(0,1)<0;1,0>
+";
+    prop::collection::vec(any::<u8>(), 1024)
+        .prop_map(|bytes| {
+            let base = 0x10000u64;
+            let va = (0..16u64)
+                .flat_map(|k| (base + 4 * k).to_le_bytes())
+                .collect();
+            kernel_case(
+                visa_spec::platform::Platform::XeHpg,
+                "kernel-reduction",
+                TEXT,
+                vec![("VB".to_string(), va)],
+                vec![crate::vector::MemRegion {
+                    space: "flat".to_string(),
+                    addr: base,
+                    bytes,
+                }],
+            )
+        })
+        .boxed()
+}
+
+/// C (8 x 32 dwords) = A (8 x 128 s8) x B (128 x 32 s8, VNNI-packed), two 8x16 tiles of C
+/// per step of K (32), four steps: block 2D loads of A and of both B tiles, two DPAS, a
+/// uniform loop through JMP; then C stored with block 2D stores.
+fn gemm_kernel() -> BoxedStrategy<GenCase> {
+    const TEXT: &str = ".kernel \"gemm\"
+.decl A v_type=G type=d num_elts=64
+.decl B0 v_type=G type=d num_elts=128
+.decl B1 v_type=G type=d num_elts=128
+.decl C0 v_type=G type=d num_elts=128
+.decl C1 v_type=G type=d num_elts=128
+.decl KX v_type=G type=d num_elts=1
+.decl BY v_type=G type=d num_elts=1
+.decl K v_type=G type=ud num_elts=1
+.decl P1 v_type=P num_elts=1
+mov (M1_NM, 32) C0(0,0)<1> 0x0:d
+mov (M1_NM, 32) C0(2,0)<1> 0x0:d
+mov (M1_NM, 32) C0(4,0)<1> 0x0:d
+mov (M1_NM, 32) C0(6,0)<1> 0x0:d
+mov (M1_NM, 32) C1(0,0)<1> 0x0:d
+mov (M1_NM, 32) C1(2,0)<1> 0x0:d
+mov (M1_NM, 32) C1(4,0)<1> 0x0:d
+mov (M1_NM, 32) C1(6,0)<1> 0x0:d
+mov (M1_NM, 1) KX(0,0)<1> 0x0:d
+mov (M1_NM, 1) BY(0,0)<1> 0x0:d
+mov (M1_NM, 1) K(0,0)<1> 0x0:ud
+LOOP:
+lsc_load_block2d.ugm (M1_NM, 1) A:d32.1x8x8nn flat[0x10000,0x7f,0x7,0x7f,KX,0x0]
+lsc_load_block2d.ugm (M1_NM, 1) B0:d32.1x16x8nn flat[0x20000,0x7f,0x1f,0x7f,0x0,BY]
+lsc_load_block2d.ugm (M1_NM, 1) B1:d32.1x16x8nn flat[0x20000,0x7f,0x1f,0x7f,0x10,BY]
+dpas.s8.s8.8.8 (M1, 16) C0.0 C0.0 B0.0 A(0,0)
+dpas.s8.s8.8.8 (M1, 16) C1.0 C1.0 B1.0 A(0,0)
+add (M1_NM, 1) KX(0,0)<1> KX(0,0)<0;1,0> 0x8:d
+add (M1_NM, 1) BY(0,0)<1> BY(0,0)<0;1,0> 0x8:d
+add (M1_NM, 1) K(0,0)<1> K(0,0)<0;1,0> 0x1:ud
+cmp.lt (M1_NM, 1) P1 K(0,0)<0;1,0> 0x4:ud
+(P1) jmp (M1, 1) LOOP
+lsc_store_block2d.ugm (M1_NM, 1) flat[0x30000,0x7f,0x7,0x7f,0x0,0x0] C0:d32.1x16x8nn
+lsc_store_block2d.ugm (M1_NM, 1) flat[0x30000,0x7f,0x7,0x7f,0x10,0x0] C1:d32.1x16x8nn
+";
+    (
+        prop::collection::vec(any::<u8>(), 8 * 128),
+        prop::collection::vec(any::<u8>(), 32 * 128),
+    )
+        .prop_map(|(a, b)| {
+            let region = |addr: u64, bytes: Vec<u8>| crate::vector::MemRegion {
+                space: "flat".to_string(),
+                addr,
+                bytes,
+            };
+            kernel_case(
+                visa_spec::platform::Platform::XeHpc,
+                "kernel-gemm",
+                TEXT,
+                Vec::new(),
+                vec![region(0x10000, a), region(0x20000, b)],
+            )
+        })
+        .boxed()
 }
 
 /// Cases of every ALU instruction (the registry's ALU rows), in equal parts.
@@ -409,13 +601,23 @@ fn prepare(stream: &Stream, seed: u64, count: usize) -> Result<Prepared, String>
     for (k, case) in draw(stream, seed, count)?.into_iter().enumerate() {
         let (program, config, init, plan) = prepare_case(&case)
             .map_err(|e| format!("generated case {k} does not run (a generator bug): {e}"))?;
-        prepared.insns += program.insns.len() as u64;
-        prepared.lanes += program
+        let lanes = program
             .insns
             .iter()
             .map(|i| u64::from(i.exec_size))
             .sum::<u64>();
-        prepared.macs += macs(&program);
+        if program.has_control_flow() {
+            // The instructions one run executes (`verify` checks the spec ends alike);
+            // lanes at the program's mean execution size; DPAS rates are not reported.
+            let (_, executed) = plan.run_counted(&mut init.clone());
+            let insns = program.insns.len().max(1) as u64;
+            prepared.insns += executed;
+            prepared.lanes += executed * lanes / insns;
+        } else {
+            prepared.insns += program.insns.len() as u64;
+            prepared.lanes += lanes;
+            prepared.macs += macs(&program);
+        }
         prepared.cases.push(case);
         prepared.programs.push((program, config));
         prepared.inits.push(init);

@@ -9,8 +9,10 @@ use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
 use visa_model::ir::block2d::FlatSurface;
 use visa_model::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Program, Scalar};
-use visa_model::state::{MachineState, StoreJournal, FLAT};
+use visa_model::state::{MachineState, FLAT};
 use visa_model::{ErrorClass, VisaError};
+
+use super::{push_run, space_mut, store_pieces, Piece, Small};
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -285,10 +287,11 @@ impl Block2dPlan {
             return Ok(());
         };
         if self.store {
-            let mut journal = StoreJournal::default();
-            let w = state
-                .mem
-                .window(false, visa_model::state::AddrType::Flat, 0)?;
+            // The stored elements as pieces of the store engine (`mem::store`), adjacent
+            // ones merged into runs: the same bytes as the document's loop stores one by
+            // one, a byte stored twice with two values left undefined.
+            let mut pieces: Small<Piece, 64> = Small::new();
+            let mut run: Option<Piece> = None;
             for &(index, n, v) in &self.stores {
                 if (index + 1) * self.elem > data_len {
                     return Err(VisaError::new(
@@ -296,22 +299,58 @@ impl Block2dPlan {
                         "the block 2D Src1Data lies past its variable under the reading in force",
                     ));
                 }
-                let at = data + index * self.elem;
-                let value = state
-                    .grf
-                    .get(at..at + self.elem)
-                    .ok_or_else(|| VisaError::model_bug("Src1Data lies outside the register file"))?
-                    .to_vec();
+                let at = index * self.elem;
+                if state.grf.len() < data + at + self.elem {
+                    return Err(VisaError::model_bug(
+                        "Src1Data lies outside the register file",
+                    ));
+                }
                 let a = if self.lit_store {
                     Some((base + y0 + n as i128 * pitch + x0 + (v * self.elem) as i128) as u64)
                 } else {
                     address(row_of(n), x0 + v as i128)
                 };
-                if let Some(a) = a {
-                    journal.store(&w, a, &value);
-                }
+                let Some(a) = a else { continue };
+                run = match run {
+                    Some(r)
+                        if r.at + r.len == at
+                            && r.addr.checked_add(r.len as u64) == Some(a)
+                            && a.checked_add(self.elem as u64 - 1).is_some() =>
+                    {
+                        Some(Piece {
+                            len: r.len + self.elem,
+                            ..r
+                        })
+                    }
+                    Some(r) => {
+                        push_run(&mut pieces, r.addr, r.at, r.len);
+                        Some(Piece {
+                            addr: a,
+                            at,
+                            len: self.elem,
+                        })
+                    }
+                    None => Some(Piece {
+                        addr: a,
+                        at,
+                        len: self.elem,
+                    }),
+                };
             }
-            journal.commit(&mut state.mem);
+            if let Some(r) = run {
+                push_run(&mut pieces, r.addr, r.at, r.len);
+            }
+            if pieces.is_empty() {
+                // No byte stored, no space created.
+                return Ok(());
+            }
+            let bytes = state
+                .grf
+                .get(data..data + data_len.min(state.grf.len().saturating_sub(data)))
+                .ok_or_else(|| VisaError::model_bug("Src1Data lies outside the register file"))?;
+            let m = space_mut(&mut state.mem, FLAT)
+                .ok_or_else(|| VisaError::model_bug("a memory space not created"))?;
+            store_pieces(m, bytes, &pieces);
             return Ok(());
         }
         if self.table.len() * self.elem > data_len {

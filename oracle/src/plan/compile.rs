@@ -4,12 +4,14 @@
 
 use visa_model::asm::ast::{MaskControl, SrcModifier, VarClass};
 use visa_model::config::ExecConfig;
+use visa_model::error::ErrorClass;
 use visa_model::ir::{Dst, Instruction, Opcode, Program, RelOp, Src};
 use visa_model::state::{VarId, VarInfo, Vars, CR0};
 use visa_model::types::DataType;
 use visa_model::validate;
 use visa_model::VisaError;
 
+use super::flow::{self, FlowPlan};
 use super::{lane_mask, InsnPlan, Kernel, Plan, PredLogic, PredPlan, Result, Source, Step};
 use crate::alu::{self, MAX_SRCS};
 use crate::fused::{FusedFn, FusedInt, SrcIn};
@@ -111,8 +113,8 @@ fn contiguous(offs: &[u32; LANES], n: usize, size: usize) -> Option<usize> {
         .then_some(base)
 }
 
-struct Compiler<'a> {
-    vars: &'a Vars,
+pub(super) struct Compiler<'a> {
+    pub(super) vars: &'a Vars,
     lit: Literal,
     row_bytes: usize,
     grf_size: usize,
@@ -121,7 +123,10 @@ struct Compiler<'a> {
 impl Compiler<'_> {
     /// The step of one instruction: a memory plan, predicate logic, DPAS or an ALU plan; an
     /// instruction that cannot be compiled becomes a step that reports why when run.
-    fn step(&self, program: &Program, insn: &Instruction, config: &ExecConfig) -> Step {
+    pub(super) fn step(&self, program: &Program, insn: &Instruction, config: &ExecConfig) -> Step {
+        if insn.opcode.is_flow() {
+            return self.flow_step(program, insn, config);
+        }
         let step = if let Some(mem) = MemPlan::compile(program, insn, &config.readings) {
             mem.map(|p| Step::Mem(Box::new(p)))
         } else if let Some(p) = PredLogic::compile(insn) {
@@ -134,7 +139,7 @@ impl Compiler<'_> {
         step.unwrap_or_else(|e| Step::Fail(e.at(insn.pos)))
     }
 
-    fn src(&self, src: &Src, n: usize, extent: &mut usize) -> Result<Source> {
+    pub(super) fn src(&self, src: &Src, n: usize, extent: &mut usize) -> Result<Source> {
         match src {
             Src::General {
                 var,
@@ -970,13 +975,6 @@ impl Plan {
         // The shared IR invariants (ids, classes, regions in bounds, type maps under the
         // readings in force), checked exactly as the spec engine checks them.
         validate::check_program(program, &config.readings)?;
-        if let Some(insn) = program.insns.iter().find(|i| i.opcode.is_flow()) {
-            return Err(VisaError::unsupported(format!(
-                "`{}`: the oracle does not compile control flow yet",
-                insn.opcode.mnemonic()
-            ))
-            .at(insn.pos));
-        }
         let lit = Literal::from_config(config);
         let row_bytes = if lit.grf_row_size {
             32
@@ -994,6 +992,28 @@ impl Plan {
             .iter()
             .map(|insn| compiler.step(program, insn, config))
             .collect();
+        let flow = if flow::needs_driver(program) {
+            Some(Box::new(FlowPlan::compile(program, config)?))
+        } else {
+            // Straight-line code runs every instruction once: past the step limit, the
+            // instruction the limit stops at reports it.
+            if let Ok(limit) = usize::try_from(config.step_limit) {
+                if let Some(insn) = program.insns.get(limit) {
+                    steps.truncate(limit);
+                    steps.push(Step::Fail(
+                        VisaError::new(
+                            ErrorClass::StepLimit,
+                            format!(
+                                "the program did not end within {} instructions",
+                                config.step_limit
+                            ),
+                        )
+                        .at(insn.pos),
+                    ));
+                }
+            }
+            None
+        };
         let cr0 = program
             .vars
             .find(CR0)
@@ -1002,7 +1022,11 @@ impl Plan {
             .iter()
             .map(|step| match step {
                 Step::Insn(insn) => insn.num_srcs,
-                Step::PredLogic(_) | Step::Dpas(_) | Step::Fail(_) | Step::Mem(_) => 0,
+                Step::PredLogic(_)
+                | Step::Dpas(_)
+                | Step::Fail(_)
+                | Step::Mem(_)
+                | Step::Flow(_) => 0,
             })
             .max()
             .unwrap_or(0);
@@ -1021,6 +1045,7 @@ impl Plan {
             addr_elts: program.vars.addr_elts() as u32,
             handle_elts: program.vars.handle_elts() as u32,
             max_srcs,
+            flow,
         })
     }
 }

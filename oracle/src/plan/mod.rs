@@ -20,6 +20,7 @@ use crate::second::{Lanes, Second};
 use crate::select::SelectKernel;
 
 mod compile;
+mod flow;
 mod run;
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -56,6 +57,10 @@ pub struct Plan {
     handle_elts: u32,
     /// Most source operands of an instruction: picks the scratch buffers of a run.
     max_srcs: usize,
+    /// A program with control flow, annotations, functions or `%ce0`: its blocks and the
+    /// divergence driver's tables ([`flow`]). `None`: straight-line code, whose steps run in
+    /// order. Read first by every run: in the plan's first line.
+    flow: Option<Box<flow::FlowPlan>>,
     /// The first instruction's step, held in the plan itself (most programs have one
     /// instruction: a run then follows no pointer to reach its step), and the others.
     /// The fields a run reads first come first, so that a cold plan's lines are few (the
@@ -83,6 +88,8 @@ enum Step {
     Fail(VisaError),
     /// A memory instruction, compiled by its family's plan ([`crate::mem::dispatch`]).
     Mem(Box<crate::mem::MemPlan>),
+    /// A control-flow or annotation instruction, run by the flow driver ([`flow`]).
+    Flow(Box<flow::FlowStep>),
 }
 
 /// The fields the fused path reads come first, in a few adjacent cache lines.

@@ -18,14 +18,14 @@ use crate::softfloat::Rounding;
 /// Lane buffers of instructions of at most `S` sources (about 4 KiB for 2 sources, 5.5 KiB
 /// for 4), kept per thread and reused by every run. A plan of one- and two-source
 /// instructions uses the smaller set.
-struct Scratch<const S: usize> {
-    raw: [Raw; S],
+pub(super) struct Scratch<const S: usize> {
+    pub(super) raw: [Raw; S],
     /// Exact integer lanes of each source; an integer operation leaves its result in the
     /// first.
     ints: [Ints; S],
     floats: [Raw; 3],
     out: Raw,
-    offs: [usize; LANES],
+    pub(super) offs: [usize; LANES],
     dst_offs: [usize; LANES],
     /// The second result of a two-result operation: exact lanes, encoded lanes, offsets.
     ints2: Ints,
@@ -69,6 +69,25 @@ impl Plan {
     /// state then holds the effects of the instructions before it (the failing one writes
     /// nothing).
     pub fn run(&self, state: &mut MachineState) -> Result<()> {
+        self.run_checked::<false>(state, &mut 0)
+    }
+
+    /// [`Plan::run`], with the number of instructions the run executed (control-flow ones
+    /// included, the failing one included).
+    pub fn run_counted(&self, state: &mut MachineState) -> (Result<()>, u64) {
+        let mut count = 0;
+        let result = self.run_checked::<true>(state, &mut count);
+        (result, count)
+    }
+
+    /// `COUNT`: whether a straight-line run counts its steps into `count` (the flow driver
+    /// always does).
+    #[inline(always)]
+    fn run_checked<const COUNT: bool>(
+        &self,
+        state: &mut MachineState,
+        count: &mut u64,
+    ) -> Result<()> {
         // The condition of `validate::check_state`, for a plan that no longer holds its program.
         let n = self.num_vars;
         if state.grf.len() < self.grf_bytes
@@ -84,13 +103,13 @@ impl Plan {
         // lane it has not written, so they need no clearing.
         if self.max_srcs <= 2 {
             SCRATCH2.with(|cell| match cell.try_borrow_mut() {
-                Ok(mut scratch) => self.run_steps(state, &mut scratch),
-                Err(_) => self.run_fresh::<2>(state),
+                Ok(mut scratch) => self.run_steps::<2, COUNT>(state, &mut scratch, count),
+                Err(_) => self.run_fresh::<2, COUNT>(state, count),
             })
         } else {
             SCRATCH4.with(|cell| match cell.try_borrow_mut() {
-                Ok(mut scratch) => self.run_steps(state, &mut scratch),
-                Err(_) => self.run_fresh::<MAX_SRCS>(state),
+                Ok(mut scratch) => self.run_steps::<MAX_SRCS, COUNT>(state, &mut scratch, count),
+                Err(_) => self.run_fresh::<MAX_SRCS, COUNT>(state, count),
             })
         }
     }
@@ -99,18 +118,33 @@ impl Plan {
     /// out of line so that `run`'s frame does not hold the 4 KiB of buffers.
     #[cold]
     #[inline(never)]
-    fn run_fresh<const S: usize>(&self, state: &mut MachineState) -> Result<()> {
-        self.run_steps(state, &mut Box::new(Scratch::<S>::new()))
+    fn run_fresh<const S: usize, const COUNT: bool>(
+        &self,
+        state: &mut MachineState,
+        count: &mut u64,
+    ) -> Result<()> {
+        self.run_steps::<S, COUNT>(state, &mut Box::new(Scratch::<S>::new()), count)
     }
 
-    fn run_steps<const S: usize>(
+    #[inline(always)]
+    fn run_steps<const S: usize, const COUNT: bool>(
         &self,
         state: &mut MachineState,
         scratch: &mut Scratch<S>,
+        count: &mut u64,
     ) -> Result<()> {
+        if let Some(flow) = &self.flow {
+            return self.run_flow(flow, state, scratch, count);
+        }
         if let Some(step) = &self.first {
+            if COUNT {
+                *count = 1;
+            }
             self.run_step(step, state, scratch)?;
             for step in &self.rest {
+                if COUNT {
+                    *count += 1;
+                }
                 self.run_step(step, state, scratch)?;
             }
         }
@@ -118,7 +152,7 @@ impl Plan {
     }
 
     #[inline(always)]
-    fn run_step<const S: usize>(
+    pub(super) fn run_step<const S: usize>(
         &self,
         step: &Step,
         state: &mut MachineState,
@@ -130,6 +164,10 @@ impl Plan {
             Step::Dpas(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Step::Fail(e) => Err(e.clone()),
             Step::Mem(m) => m.exec(state),
+            // Only the flow driver runs control flow (`Plan::run_flow`).
+            Step::Flow(f) => {
+                Err(VisaError::model_bug("a control-flow step outside the flow driver").at(f.pos))
+            }
         }
     }
 

@@ -1,0 +1,1040 @@
+//! Whole programs: the kernel and its functions, labels, SIMD divergence and calls
+//! (3_execution_model.md, "Control Flow"; the Notes of instructions/GOTO.md, JMP.md, CALL.md,
+//! RET.md, FCALL.md, FRET.md, IFCALL.md, FADDR.md, SWITCHJMP.md; LIFETIME.md).
+//!
+//! A program with a control-flow or annotation instruction, a function or `%ce0` is compiled
+//! into its *blocks*: a block starts at a unit's entry or end, at a label, or after a
+//! control-flow instruction, and its plain steps run back to back with one execution mask.
+//! Only the leaders of blocks are points where channels can wait, so the driver looks at
+//! its divergence state between blocks and at control-flow instructions, never inside a
+//! block.
+//!
+//! The divergence state of one thread:
+//! - `active`: the channels executing, the execution mask (`EM` of EvaluateChEn) of every
+//!   instruction and the value `%ce0` reads;
+//! - the waiting channels: `(point, channels)` pairs sorted by decreasing point, so that the
+//!   smallest point, the only one execution can reach next, is the last (GOTO.md, Notes:
+//!   channels rejoin when execution reaches their point; with no channel active, execution
+//!   goes to the next point where some channels wait);
+//! - the call mask (3_execution_model.md, "Subroutine and Function Calls") and the frames
+//!   of the calls in progress, each with the caller's waiting channels and call mask, the
+//!   channels that entered, and, for a function, the callee's variables as they were (each
+//!   activation has its own: recursion is permitted).
+//!
+//! A straight-line program (none of the above) does not come here: its steps run in order,
+//! as fast as before.
+
+use std::ops::Range;
+
+use visa_model::asm::ast::{MaskControl, PredCombine};
+use visa_model::config::ExecConfig;
+use visa_model::errata;
+use visa_model::error::{ErrorClass, Pos};
+use visa_model::ir::flow::{unit_address, unit_at_address, FlowCtrl};
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Scalar, Src};
+use visa_model::state::MachineState;
+use visa_model::types::DataType;
+use visa_model::VisaError;
+
+use super::compile::Compiler;
+use super::run::Scratch;
+use super::{Plan, PredPlan, Result, Source, Step};
+
+/// Whether `program` needs the flow driver: a control-flow or annotation instruction, a
+/// function after the kernel, or `%ce0` (which holds each instruction's execution mask).
+pub(super) fn needs_driver(program: &Program) -> bool {
+    program.insns.iter().any(|i| i.opcode.is_flow())
+        || program.units.len() != 1
+        || program.units.first().map(|u| (u.entry, u.end)) != Some((0, program.insns.len()))
+        || ce0_offset(program).is_some()
+}
+
+fn ce0_offset(program: &Program) -> Option<usize> {
+    program
+        .vars
+        .find("%ce0")
+        .and_then(|id| program.vars.get(id).grf_offset)
+}
+
+/// The register bytes of a pre-defined variable the program names.
+fn predefined_range(program: &Program, name: &str) -> Option<Range<usize>> {
+    let v = program.vars.get(program.vars.find(name)?);
+    v.grf_offset.map(|off| off..off + v.byte_size())
+}
+
+/// The errata readings the driver reads, decided once.
+#[derive(Clone, Copy, Debug)]
+struct FlowLiteral {
+    /// CF-SCALAR-NOMASK: a scalar transfer without NoMask reads its EM bit.
+    scalar_nomask: bool,
+    /// CF-SCALAR-PRED-BIT: a scalar transfer reads predicate element 0.
+    scalar_pred_bit: bool,
+    /// CF-ANY-ALL-WIDTH: a scalar transfer's any/all reduces one element.
+    any_all_width: bool,
+    /// CF-SCALAR-CALL-MASK: a scalar call enters with all 32 channels.
+    scalar_call_mask: bool,
+    /// CF-PARTIAL-CHANNELS: a transfer covering only some active channels is undefined.
+    partial_channels: bool,
+}
+
+/// How a control-flow instruction picks its channels: its execution size, mask control and
+/// predicate.
+#[derive(Clone, Copy, Debug)]
+struct Channels {
+    exec_size: u32,
+    offset: u32,
+    no_mask: bool,
+    pred: Option<PredPlan>,
+    /// CALL, FCALL or IFCALL (a scalar call may enter with every channel).
+    call: bool,
+}
+
+/// A control-flow or annotation instruction compiled for the driver.
+#[derive(Clone, Debug)]
+pub(crate) struct FlowStep {
+    pub(super) pos: Pos,
+    op: FlowOp,
+}
+
+#[derive(Clone, Debug)]
+enum FlowOp {
+    Goto {
+        target: usize,
+        ch: Channels,
+    },
+    Jmp {
+        target: usize,
+        ch: Channels,
+    },
+    Switchjmp {
+        index: Box<Source>,
+        targets: Vec<usize>,
+    },
+    Call {
+        label: u32,
+        name: String,
+        target: usize,
+        ch: Channels,
+    },
+    /// FCALL to a function of the program.
+    Fcall {
+        callee: usize,
+        arg_size: u32,
+        ret_size: u32,
+        ch: Channels,
+    },
+    Ifcall {
+        addr: Box<Source>,
+        arg_size: u32,
+        ret_size: u32,
+        ch: Channels,
+    },
+    /// RET (`function` false) or FRET.
+    Ret {
+        function: bool,
+        ch: Channels,
+    },
+    /// FADDR: the address written as a one-element NoMask move into the destination.
+    Faddr(Box<Step>),
+    /// LIFETIME.start under the resolved LIFETIME-CONTENTS: the variable's bytes become
+    /// undefined.
+    Undefine(Range<usize>),
+    /// An instruction that fails when it runs (FCALL or FADDR of a function that is not in
+    /// the program).
+    Fail(VisaError),
+    /// SUBROUTINE, LOC, FILE, LIFETIME.end, LIFETIME.start under the literal reading.
+    Nop,
+}
+
+/// The tables of the flow driver.
+#[derive(Clone, Debug)]
+pub(crate) struct FlowPlan {
+    /// For each point: the end of the block of plain steps starting there (the next leader
+    /// or control-flow instruction); a control-flow instruction's is its own point.
+    run_end: Vec<u32>,
+    /// The units' instruction ranges, the kernel first.
+    units: Vec<(usize, usize)>,
+    /// Per unit, the register bytes of its own variables, kept per activation of a
+    /// function (not pre-defined, not aliases).
+    unit_vars: Vec<Vec<Range<usize>>>,
+    /// Each instruction's position (errors of the driver name the point they stop at).
+    pos: Vec<Pos>,
+    ce0: Option<usize>,
+    arg: Option<Range<usize>>,
+    retval: Option<Range<usize>>,
+    grf_size: usize,
+    step_limit: u64,
+    lit: FlowLiteral,
+}
+
+/// What a call saved, restored by its return.
+#[derive(Debug)]
+struct Frame {
+    function: bool,
+    /// CALL's subroutine label (recursion of subroutines is refused).
+    subroutine: Option<u32>,
+    resume: usize,
+    call_mask: u32,
+    entered: u32,
+    waiting: Vec<(usize, u32)>,
+    ret_size: u32,
+    unit: usize,
+    /// FCALL and IFCALL: the callee's variable bytes and which of them were undefined.
+    saved: Vec<u8>,
+    saved_undefined: Vec<usize>,
+}
+
+/// The divergence state of a run.
+#[derive(Debug)]
+struct Machine {
+    pc: usize,
+    active: u32,
+    /// Sorted by decreasing point: the smallest point last.
+    waiting: Vec<(usize, u32)>,
+    call_mask: u32,
+    frames: Vec<Frame>,
+    unit: usize,
+    unit_end: usize,
+    steps: u64,
+}
+
+enum Next {
+    Continue,
+    End,
+}
+
+impl Machine {
+    /// Channels `channels` wait at `point`.
+    fn wait(&mut self, point: usize, channels: u32) {
+        wait_in(&mut self.waiting, point, channels);
+    }
+}
+
+fn wait_in(waiting: &mut Vec<(usize, u32)>, point: usize, channels: u32) {
+    // Decreasing points: the first entry not above `point`.
+    let at = waiting.partition_point(|(p, _)| *p > point);
+    match waiting.get_mut(at) {
+        Some((p, c)) if *p == point => *c |= channels,
+        _ => waiting.insert(at, (point, channels)),
+    }
+}
+
+/// Channels `offset .. offset + size` as a mask.
+fn channel_range(offset: u32, size: u32) -> u32 {
+    let ones = if size >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << size) - 1
+    };
+    ones.checked_shl(offset).unwrap_or(0)
+}
+
+impl Compiler<'_> {
+    /// The driver's step of a control-flow or annotation instruction.
+    pub(super) fn flow_step(
+        &self,
+        program: &Program,
+        insn: &Instruction,
+        config: &ExecConfig,
+    ) -> Step {
+        let op = match &insn.ctrl {
+            Ctrl::Flow(f) => self.flow_op(program, insn, f, config),
+            _ => Err(VisaError::model_bug(format!(
+                "`{}` without its control-flow fields",
+                insn.opcode.mnemonic()
+            ))),
+        };
+        match op {
+            Ok(op) => Step::Flow(Box::new(FlowStep { pos: insn.pos, op })),
+            Err(e) => Step::Fail(e.at(insn.pos)),
+        }
+    }
+
+    fn flow_op(
+        &self,
+        program: &Program,
+        insn: &Instruction,
+        f: &FlowCtrl,
+        config: &ExecConfig,
+    ) -> Result<FlowOp> {
+        let label_at = |l: &visa_model::ir::flow::LabelId| -> Result<usize> {
+            program
+                .labels
+                .get(l.0 as usize)
+                .map(|l| l.at)
+                .ok_or_else(|| VisaError::model_bug(format!("label {} does not exist", l.0)))
+        };
+        let ch = self.channels(insn)?;
+        let missing = |name: &str| {
+            VisaError::unsupported(format!("function `{name}` is not in this program"))
+                .field("func_name")
+                .at(insn.pos)
+        };
+        Ok(match f {
+            FlowCtrl::Goto(l) => FlowOp::Goto {
+                target: label_at(l)?,
+                ch,
+            },
+            FlowCtrl::Jmp(l) => FlowOp::Jmp {
+                target: label_at(l)?,
+                ch,
+            },
+            FlowCtrl::Switchjmp { index, targets } => FlowOp::Switchjmp {
+                index: Box::new(self.scalar(index)?),
+                targets: targets.iter().map(label_at).collect::<Result<_>>()?,
+            },
+            FlowCtrl::Call(l) => FlowOp::Call {
+                label: l.0,
+                name: program
+                    .labels
+                    .get(l.0 as usize)
+                    .map(|l| l.name.clone())
+                    .unwrap_or_default(),
+                target: label_at(l)?,
+                ch,
+            },
+            FlowCtrl::Fcall {
+                name,
+                callee,
+                arg_size,
+                ret_size,
+            } => match callee {
+                None => FlowOp::Fail(missing(name)),
+                Some(u) => FlowOp::Fcall {
+                    callee: u.0 as usize,
+                    arg_size: *arg_size,
+                    ret_size: *ret_size,
+                    ch,
+                },
+            },
+            FlowCtrl::Ifcall {
+                addr,
+                arg_size,
+                ret_size,
+                ..
+            } => FlowOp::Ifcall {
+                addr: Box::new(self.scalar(addr)?),
+                arg_size: *arg_size,
+                ret_size: *ret_size,
+                ch,
+            },
+            FlowCtrl::Ret | FlowCtrl::Fret => FlowOp::Ret {
+                function: matches!(f, FlowCtrl::Fret),
+                ch,
+            },
+            FlowCtrl::Faddr { name, callee } => match callee {
+                None => FlowOp::Fail(missing(name)),
+                Some(u) => {
+                    // The address as a NoMask move of one element (FADDR.md: the function's
+                    // address into Dst), in the destination's own type.
+                    let ty = match insn.dst {
+                        Dst::General { ty, .. } => ty,
+                        _ => DataType::UQ,
+                    };
+                    let mov = Instruction {
+                        pos: insn.pos,
+                        opcode: Opcode::Mov,
+                        pred: None,
+                        mask: MaskControl {
+                            group: 1,
+                            no_mask: true,
+                        },
+                        exec_size: 1,
+                        sat: false,
+                        ctrl: Ctrl::None,
+                        dst: insn.dst.clone(),
+                        dst2: None,
+                        srcs: vec![Src::Imm {
+                            bits: unit_address(*u),
+                            ty,
+                        }],
+                    };
+                    FlowOp::Faddr(Box::new(self.step(program, &mov, config)))
+                }
+            },
+            FlowCtrl::Lifetime { start: true, var }
+                if !config.readings.is_literal(errata::LIFETIME_CONTENTS) =>
+            {
+                let v = program.vars.get(*var);
+                match v.grf_offset {
+                    Some(off) => FlowOp::Undefine(off..off + v.byte_size()),
+                    None => FlowOp::Nop,
+                }
+            }
+            FlowCtrl::Lifetime { .. }
+            | FlowCtrl::Subroutine(_)
+            | FlowCtrl::Loc(_)
+            | FlowCtrl::File(_) => FlowOp::Nop,
+        })
+    }
+
+    fn channels(&self, insn: &Instruction) -> Result<Channels> {
+        let pred = match insn.pred {
+            None => None,
+            Some(p) => {
+                if p.var.0 as usize >= self.vars.len() {
+                    return Err(VisaError::model_bug("predicate variable not declared"));
+                }
+                Some(PredPlan {
+                    var: p.var.0 as usize,
+                    invert: p.invert,
+                    combine: p.combine,
+                })
+            }
+        };
+        Ok(Channels {
+            exec_size: insn.exec_size,
+            offset: insn.mask.offset(),
+            no_mask: insn.mask.no_mask,
+            pred,
+            call: matches!(insn.opcode, Opcode::Call | Opcode::Fcall | Opcode::Ifcall),
+        })
+    }
+
+    /// A scalar operand (SWITCHJMP's index, IFCALL's address) as a one-lane source.
+    fn scalar(&self, s: &Scalar) -> Result<Source> {
+        let mut extent = 0;
+        let mut src = self.src(&s.to_src(), 1, &mut extent)?;
+        src.fetch = src.load.load_fn(src.size);
+        Ok(src)
+    }
+}
+
+impl FlowPlan {
+    pub(super) fn compile(program: &Program, config: &ExecConfig) -> Result<FlowPlan> {
+        let n = program.insns.len();
+        let mut leader = vec![false; n + 1];
+        for u in &program.units {
+            for p in [u.entry, u.end] {
+                if let Some(l) = leader.get_mut(p) {
+                    *l = true;
+                }
+            }
+        }
+        for l in &program.labels {
+            if let Some(x) = leader.get_mut(l.at) {
+                *x = true;
+            }
+        }
+        let is_flow: Vec<bool> = program.insns.iter().map(|i| i.opcode.is_flow()).collect();
+        for (k, f) in is_flow.iter().enumerate() {
+            if *f {
+                leader[k + 1] = true;
+            }
+        }
+        let mut run_end = vec![0u32; n];
+        let mut next = n;
+        for pc in (0..n).rev() {
+            run_end[pc] = if is_flow[pc] { pc as u32 } else { next as u32 };
+            if is_flow[pc] || leader[pc] {
+                next = pc;
+            }
+        }
+        let mut unit_vars = vec![Vec::new(); program.units.len()];
+        for (_, v) in program.vars.iter() {
+            if v.predefined || v.alias.is_some() {
+                continue;
+            }
+            if let (Some(off), Some(list)) = (v.grf_offset, unit_vars.get_mut(v.unit as usize)) {
+                list.push(off..off + v.byte_size());
+            }
+        }
+        let r = &config.readings;
+        Ok(FlowPlan {
+            run_end,
+            units: program.units.iter().map(|u| (u.entry, u.end)).collect(),
+            unit_vars,
+            pos: program.insns.iter().map(|i| i.pos).collect(),
+            ce0: ce0_offset(program),
+            arg: predefined_range(program, "%arg"),
+            retval: predefined_range(program, "%retval"),
+            grf_size: program.platform.grf_size(),
+            step_limit: config.step_limit,
+            lit: FlowLiteral {
+                scalar_nomask: r.is_literal(errata::CF_SCALAR_NOMASK),
+                scalar_pred_bit: r.is_literal(errata::CF_SCALAR_PRED_BIT),
+                any_all_width: r.is_literal(errata::CF_ANY_ALL_WIDTH),
+                scalar_call_mask: r.is_literal(errata::CF_SCALAR_CALL_MASK),
+                partial_channels: r.is_literal(errata::CF_PARTIAL_CHANNELS),
+            },
+        })
+    }
+
+    /// The position of the instruction at `pc`, or of the last one.
+    fn pos_at(&self, pc: usize) -> Pos {
+        self.pos
+            .get(pc)
+            .or(self.pos.last())
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Marks `range`'s bytes from `from` on undefined.
+    fn undefine_from(state: &mut MachineState, range: &Option<Range<usize>>, from: usize) {
+        if let Some(r) = range {
+            if from < r.len() {
+                state.undefined.insert_range(r.start + from..r.end);
+            }
+        }
+    }
+
+    /// The channels an instruction moves (`taken`) and the active ones it leaves.
+    fn channels(&self, ch: &Channels, active: u32, state: &MachineState) -> Result<(u32, u32)> {
+        let lit = &self.lit;
+        let pred_bits =
+            |var: usize| -> Result<u32> {
+                state.preds.get(var).copied().ok_or_else(|| {
+                    VisaError::model_bug("predicate variable missing from the state")
+                })
+            };
+        let (taken, rest) = if ch.exec_size == 1 {
+            // A uniform transfer: one decision for every active channel (errata
+            // CF-SCALAR-NOMASK, CF-SCALAR-PRED-BIT, CF-ANY-ALL-WIDTH).
+            // Literally, without NoMask, EvaluateChEn's EM bit at the offset decides too.
+            let mut decide = !lit.scalar_nomask || ch.no_mask || (active >> ch.offset) & 1 == 1;
+            if let Some(p) = ch.pred {
+                let bits = pred_bits(p.var)?;
+                let element = if lit.scalar_pred_bit { 0 } else { ch.offset };
+                let one = (bits >> element) & 1 == 1;
+                let mut bit = match p.combine {
+                    PredCombine::None => one,
+                    _ if lit.any_all_width => one,
+                    PredCombine::Any => bits & active != 0,
+                    PredCombine::All => bits & active == active,
+                };
+                if p.invert {
+                    bit = !bit;
+                }
+                decide &= bit;
+            }
+            if decide {
+                (active, 0)
+            } else {
+                (0, active)
+            }
+        } else {
+            let covered = channel_range(ch.offset, ch.exec_size);
+            if active & !covered != 0 && lit.partial_channels {
+                return Err(VisaError::undefined(format!(
+                    "the instruction covers channels {}..{} of the active channels {active:#x} \
+                     (erratum {}, literal reading)",
+                    ch.offset,
+                    ch.offset + ch.exec_size,
+                    errata::CF_PARTIAL_CHANNELS
+                )));
+            }
+            // PMask by channel (EvaluateChEn): only active channels move, NoMask or not
+            // (erratum CF-NOMASK-DIVERGENT).
+            let mut pmask = covered;
+            if let Some(p) = ch.pred {
+                let bits = pred_bits(p.var)? & covered;
+                pmask = match p.combine {
+                    PredCombine::None => bits,
+                    PredCombine::Any if bits != 0 => covered,
+                    PredCombine::All if bits == covered => covered,
+                    PredCombine::Any | PredCombine::All => 0,
+                };
+                if p.invert {
+                    pmask = !pmask & covered;
+                }
+            }
+            let taken = active & pmask;
+            (taken, active & !taken)
+        };
+        if ch.call && ch.exec_size == 1 && taken != 0 && lit.scalar_call_mask {
+            return Ok((u32::MAX, 0));
+        }
+        Ok((taken, rest))
+    }
+}
+
+impl Plan {
+    /// The step at program point `pc`.
+    #[inline(always)]
+    fn step_at(&self, pc: usize) -> Option<&Step> {
+        match pc {
+            0 => self.first.as_ref(),
+            _ => self.rest.get(pc - 1),
+        }
+    }
+
+    /// Runs a whole program from its kernel's entry with the dispatch mask `state.emask`;
+    /// `count` receives the instructions executed.
+    pub(super) fn run_flow<const S: usize>(
+        &self,
+        flow: &FlowPlan,
+        state: &mut MachineState,
+        scratch: &mut Scratch<S>,
+        count: &mut u64,
+    ) -> Result<()> {
+        let dispatch = state.emask;
+        let (entry, end) = flow.units.first().copied().unwrap_or((0, 0));
+        let mut m = Machine {
+            pc: entry,
+            active: dispatch,
+            waiting: Vec::new(),
+            call_mask: dispatch,
+            frames: Vec::new(),
+            unit: 0,
+            unit_end: end,
+            steps: 0,
+        };
+        let result = self.drive(flow, &mut m, state, scratch);
+        state.emask = dispatch;
+        *count = m.steps;
+        result
+    }
+
+    fn drive<const S: usize>(
+        &self,
+        flow: &FlowPlan,
+        m: &mut Machine,
+        state: &mut MachineState,
+        scratch: &mut Scratch<S>,
+    ) -> Result<()> {
+        loop {
+            // Channels waiting here rejoin (GOTO.md, Notes).
+            if let Some(&(point, channels)) = m.waiting.last() {
+                if point == m.pc {
+                    m.active |= channels;
+                    m.waiting.pop();
+                }
+            }
+            if m.pc >= m.unit_end {
+                return self.end_of_unit(flow, m);
+            }
+            let end = flow.run_end.get(m.pc).copied().ok_or_else(|| {
+                VisaError::model_bug(format!("program point {} has no block", m.pc))
+            })? as usize;
+            if end > m.pc {
+                self.run_block(flow, m, end, state, scratch)?;
+                continue;
+            }
+            // A control-flow instruction.
+            if m.steps >= flow.step_limit {
+                return Err(step_limit(flow, m.pc));
+            }
+            m.steps += 1;
+            if let Some(off) = flow.ce0 {
+                write_ce0(state, off, m.active);
+            }
+            state.emask = m.active;
+            let Some(Step::Flow(step)) = self.step_at(m.pc) else {
+                // A control-flow instruction that did not compile reports why.
+                return match self.step_at(m.pc) {
+                    Some(Step::Fail(e)) => Err(e.clone()),
+                    _ => Err(VisaError::model_bug(format!(
+                        "program point {} is not a control-flow step",
+                        m.pc
+                    ))
+                    .at(flow.pos_at(m.pc))),
+                };
+            };
+            let next = self
+                .flow_step(flow, step, m, state, scratch)
+                .map_err(|e| e.at(step.pos))?;
+            match next {
+                Next::End => return Ok(()),
+                Next::Continue if m.active == 0 => resume_waiting(flow, m)?,
+                Next::Continue => {}
+            }
+        }
+    }
+
+    /// The plain steps `m.pc .. end` with the execution mask `m.active`, up to the step limit.
+    #[inline(always)]
+    fn run_block<const S: usize>(
+        &self,
+        flow: &FlowPlan,
+        m: &mut Machine,
+        end: usize,
+        state: &mut MachineState,
+        scratch: &mut Scratch<S>,
+    ) -> Result<()> {
+        let left = flow.step_limit.saturating_sub(m.steps);
+        let stop = if ((end - m.pc) as u64) > left {
+            m.pc + left as usize
+        } else {
+            end
+        };
+        state.emask = m.active;
+        if stop > m.pc {
+            let (head, tail) = match m.pc {
+                0 => (self.first.as_ref(), self.rest.get(..stop - 1)),
+                pc => (None, self.rest.get(pc - 1..stop - 1)),
+            };
+            let steps = head.into_iter().chain(tail.unwrap_or(&[]));
+            match flow.ce0 {
+                None => {
+                    for step in steps {
+                        m.steps += 1;
+                        self.run_step(step, state, scratch)?;
+                    }
+                }
+                Some(off) => {
+                    for step in steps {
+                        m.steps += 1;
+                        write_ce0(state, off, m.active);
+                        self.run_step(step, state, scratch)?;
+                    }
+                }
+            }
+        }
+        m.pc = stop;
+        if stop < end {
+            return Err(step_limit(flow, stop));
+        }
+        Ok(())
+    }
+
+    /// Execution reached the end of its unit: the kernel's ends the thread; a function or
+    /// subroutine must have returned.
+    fn end_of_unit(&self, flow: &FlowPlan, m: &Machine) -> Result<()> {
+        let pos = flow.pos_at(m.pc);
+        if let Some(frame) = m.frames.last() {
+            return Err(VisaError::undefined(if frame.function {
+                "a function ends without FRET"
+            } else {
+                "a subroutine runs off the end of its kernel or function without RET"
+            })
+            .at(pos));
+        }
+        if let Some((point, _)) = m.waiting.last() {
+            return Err(VisaError::undefined(format!(
+                "the kernel ends while channels wait at instruction {point}"
+            ))
+            .at(pos));
+        }
+        Ok(())
+    }
+
+    fn flow_step<const S: usize>(
+        &self,
+        flow: &FlowPlan,
+        step: &FlowStep,
+        m: &mut Machine,
+        state: &mut MachineState,
+        scratch: &mut Scratch<S>,
+    ) -> Result<Next> {
+        match &step.op {
+            FlowOp::Goto { target, ch } => {
+                let (taken, rest) = flow.channels(ch, m.active, state)?;
+                if *target > m.pc {
+                    // Forward: the predicated active channels wait at the label, the others
+                    // go on (a label where no channel waits is no waiting point).
+                    if taken != 0 {
+                        m.wait(*target, taken);
+                    }
+                    m.active = rest;
+                    m.pc += 1;
+                } else if taken != 0 {
+                    // Backward: the predicated channels go to the label, the others wait
+                    // after the GOTO.
+                    if rest != 0 {
+                        m.wait(m.pc + 1, rest);
+                    }
+                    m.active = taken;
+                    m.pc = *target;
+                } else {
+                    m.pc += 1;
+                }
+            }
+            FlowOp::Jmp { target, ch } => {
+                let (taken, _) = flow.channels(ch, m.active, state)?;
+                if taken != 0 {
+                    jump(flow, m, *target)?;
+                } else {
+                    m.pc += 1;
+                }
+            }
+            FlowOp::Switchjmp { index, targets } => {
+                let i = read_scalar(index, state, scratch)?;
+                let Some(target) = usize::try_from(i).ok().and_then(|i| targets.get(i)) else {
+                    return Err(VisaError::undefined(format!(
+                        "SWITCHJMP's index {i} is outside its {} labels",
+                        targets.len()
+                    ))
+                    .field("index"));
+                };
+                jump(flow, m, *target)?;
+            }
+            FlowOp::Call {
+                label,
+                name,
+                target,
+                ch,
+            } => {
+                if m.frames
+                    .iter()
+                    .any(|f| !f.function && f.subroutine == Some(*label))
+                {
+                    return Err(VisaError::undefined(format!(
+                        "subroutine `{name}` calls itself: subroutines may not recurse"
+                    ))
+                    .field("label"));
+                }
+                let (taken, rest) = flow.channels(ch, m.active, state)?;
+                if taken == 0 {
+                    m.pc += 1;
+                } else {
+                    enter(m, taken, rest, Some(*label), None, 0);
+                    m.pc = *target;
+                }
+            }
+            FlowOp::Fcall {
+                callee,
+                arg_size,
+                ret_size,
+                ch,
+            } => self.call_function(flow, m, state, ch, *callee, *arg_size, *ret_size)?,
+            FlowOp::Ifcall {
+                addr,
+                arg_size,
+                ret_size,
+                ch,
+            } => {
+                let value = read_scalar(addr, state, scratch)?;
+                let Some(callee) = unit_at_address(value, flow.units.len()).filter(|u| u.0 != 0)
+                else {
+                    return Err(VisaError::undefined(format!(
+                        "IFCALL's address {value:#x} is not a function's"
+                    ))
+                    .field("func_addr"));
+                };
+                self.call_function(flow, m, state, ch, callee.0 as usize, *arg_size, *ret_size)?;
+            }
+            FlowOp::Ret { function, ch } => {
+                match m.frames.last() {
+                    Some(f) if f.function != *function => {
+                        return Err(VisaError::undefined(if *function {
+                            "FRET inside a subroutine"
+                        } else {
+                            "RET in a function outside its subroutines"
+                        }))
+                    }
+                    None if *function => {
+                        return Err(VisaError::undefined(
+                            "FRET in the kernel: no function to return from",
+                        ))
+                    }
+                    _ => {}
+                }
+                let (returning, _) = flow.channels(ch, m.active, state)?;
+                m.call_mask &= !returning;
+                m.active &= !returning;
+                if m.call_mask != 0 {
+                    m.pc += 1;
+                } else if let Some(frame) = m.frames.pop() {
+                    leave(flow, m, state, frame);
+                } else {
+                    return Ok(Next::End);
+                }
+            }
+            FlowOp::Faddr(mov) => {
+                self.run_step(mov, state, scratch)?;
+                m.pc += 1;
+            }
+            FlowOp::Undefine(range) => {
+                state.undefined.insert_range(range.clone());
+                m.pc += 1;
+            }
+            FlowOp::Fail(e) => return Err(e.clone()),
+            FlowOp::Nop => m.pc += 1,
+        }
+        Ok(Next::Continue)
+    }
+
+    /// FCALL and IFCALL of unit `callee`.
+    #[allow(clippy::too_many_arguments)]
+    fn call_function(
+        &self,
+        flow: &FlowPlan,
+        m: &mut Machine,
+        state: &mut MachineState,
+        ch: &Channels,
+        callee: usize,
+        arg_size: u32,
+        ret_size: u32,
+    ) -> Result<()> {
+        let (taken, rest) = flow.channels(ch, m.active, state)?;
+        if taken == 0 {
+            m.pc += 1;
+            return Ok(());
+        }
+        let (entry, end) = *flow
+            .units
+            .get(callee)
+            .ok_or_else(|| VisaError::model_bug(format!("unit {callee} does not exist")))?;
+        // This activation's variables: the caller's values are kept for the return, and
+        // the callee starts with them undefined.
+        let mut saved = Vec::new();
+        let mut saved_undefined = Vec::new();
+        for r in flow.unit_vars.get(callee).map_or(&[][..], |v| &v[..]) {
+            let bytes = state
+                .grf
+                .get(r.clone())
+                .ok_or_else(|| VisaError::model_bug("a variable lies outside the register file"))?;
+            saved.extend_from_slice(bytes);
+            saved_undefined.extend(state.undefined.range(r.clone()));
+            state.undefined.insert_range(r.clone());
+        }
+        // FCALL.md: arg_size GRFs of %arg reach the callee (the rest is undefined), and
+        // %retval starts undefined; %sp and %fp keep their values.
+        FlowPlan::undefine_from(state, &flow.arg, arg_size as usize * flow.grf_size);
+        FlowPlan::undefine_from(state, &flow.retval, 0);
+        enter(
+            m,
+            taken,
+            rest,
+            None,
+            Some((saved, saved_undefined)),
+            ret_size,
+        );
+        m.unit = callee;
+        m.unit_end = end;
+        m.pc = entry;
+        Ok(())
+    }
+}
+
+/// Pushes a frame: the callee starts with the `taken` channels, the `rest` wait after the
+/// call.
+fn enter(
+    m: &mut Machine,
+    taken: u32,
+    rest: u32,
+    subroutine: Option<u32>,
+    function: Option<(Vec<u8>, Vec<usize>)>,
+    ret_size: u32,
+) {
+    let mut waiting = std::mem::take(&mut m.waiting);
+    if rest != 0 {
+        wait_in(&mut waiting, m.pc + 1, rest);
+    }
+    let is_function = function.is_some();
+    let (saved, saved_undefined) = function.unwrap_or_default();
+    m.frames.push(Frame {
+        function: is_function,
+        subroutine,
+        resume: m.pc + 1,
+        call_mask: m.call_mask,
+        entered: taken,
+        waiting,
+        ret_size,
+        unit: m.unit,
+        saved,
+        saved_undefined,
+    });
+    m.call_mask = taken;
+    m.active = taken;
+}
+
+/// The call mask is empty: the caller goes on after the call with the channels that
+/// entered.
+fn leave(flow: &FlowPlan, m: &mut Machine, state: &mut MachineState, frame: Frame) {
+    if frame.function {
+        // FRET.md: return_size GRFs of %retval come back; the caller's %arg was destroyed
+        // by the call (3_execution_model.md).
+        FlowPlan::undefine_from(state, &flow.retval, frame.ret_size as usize * flow.grf_size);
+        FlowPlan::undefine_from(state, &flow.arg, 0);
+        let mut at = 0;
+        for r in flow.unit_vars.get(m.unit).map_or(&[][..], |v| &v[..]) {
+            if let (Some(dst), Some(src)) = (
+                state.grf.get_mut(r.clone()),
+                frame.saved.get(at..at + r.len()),
+            ) {
+                dst.copy_from_slice(src);
+            }
+            at += r.len();
+            state.undefined.remove_range(r.clone());
+        }
+        for b in frame.saved_undefined {
+            state.undefined.insert(b);
+        }
+    }
+    m.unit = frame.unit;
+    m.unit_end = flow.units.get(frame.unit).map_or(0, |u| u.1);
+    m.pc = frame.resume;
+    m.call_mask = frame.call_mask;
+    m.active = frame.entered;
+    m.waiting = frame.waiting;
+}
+
+/// A uniform jump (JMP, SWITCHJMP) with every active channel; jumping forward over a point
+/// where channels wait loses them (3_execution_model.md, "Mixing Uniform and Divergent
+/// Control Flow"): undefined behaviour, detected.
+fn jump(flow: &FlowPlan, m: &mut Machine, target: usize) -> Result<()> {
+    if target > m.pc {
+        if let Some((point, _)) = m
+            .waiting
+            .iter()
+            .rev()
+            .find(|(p, _)| (m.pc + 1..target).contains(p))
+        {
+            return Err(VisaError::undefined(format!(
+                "a uniform jump skips line {}, where channels wait to rejoin",
+                flow.pos_at(*point).line
+            )));
+        }
+    }
+    m.pc = target;
+    Ok(())
+}
+
+/// No channel is active after a control-flow instruction: execution goes to the smallest
+/// point where channels wait. With none waiting, the kernel goes on with an empty mask; a
+/// called subroutine or function whose call mask still holds channels has lost them.
+fn resume_waiting(flow: &FlowPlan, m: &mut Machine) -> Result<()> {
+    match m.waiting.pop() {
+        Some((point, channels)) => {
+            m.pc = point;
+            m.active = channels;
+            Ok(())
+        }
+        None if m.frames.is_empty() || m.call_mask == 0 => Ok(()),
+        None => Err(VisaError::undefined(format!(
+            "channels {:#x} of the call mask neither execute nor wait in the callee",
+            m.call_mask
+        ))
+        .at(flow.pos_at(m.pc))),
+    }
+}
+
+fn step_limit(flow: &FlowPlan, pc: usize) -> VisaError {
+    VisaError::new(
+        ErrorClass::StepLimit,
+        format!(
+            "the program did not end within {} instructions",
+            flow.step_limit
+        ),
+    )
+    .at(flow.pos_at(pc))
+}
+
+/// `%ce0` holds the execution mask of the instruction about to run (4_visa_header.md).
+#[inline(always)]
+fn write_ce0(state: &mut MachineState, off: usize, active: u32) {
+    if let Some(b) = state.grf.get_mut(off..off + 4) {
+        b.copy_from_slice(&active.to_le_bytes());
+        state.undefined.remove_range(off..off + 4);
+    }
+}
+
+/// The value of a one-lane scalar source, zero-extended from its type.
+fn read_scalar<const S: usize>(
+    src: &Source,
+    state: &MachineState,
+    s: &mut Scratch<S>,
+) -> Result<u64> {
+    let raw = s
+        .raw
+        .first_mut()
+        .ok_or_else(|| VisaError::model_bug("no scratch lanes"))?;
+    (src.fetch)(&src.load, src.size, 1, state, &mut s.offs, raw)?;
+    let bits = raw[0];
+    Ok(if src.size >= 8 {
+        bits
+    } else {
+        bits & ((1u64 << (8 * src.size)) - 1)
+    })
+}
