@@ -137,6 +137,17 @@ pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
     }
 }
 
+/// DPAS cases of every class on one platform that has DPAS (the control-flow generator's
+/// straight-line mixes).
+pub fn case_on(on: Platform) -> BoxedStrategy<GenCase> {
+    proptest::strategy::Union::new(Class::ALL.map(|c| {
+        shapes(Opcode::Dpas, c, Some(on), None, None)
+            .prop_flat_map(shape_case)
+            .boxed()
+    }))
+    .boxed()
+}
+
 /// Cases of `op` in precision class `class`, on any of its platforms.
 pub fn class_case(op: Opcode, class: Class) -> BoxedStrategy<GenCase> {
     shapes(op, class, None, None, None)

@@ -7,6 +7,13 @@
 //!
 //! - straight-line ALU instructions on the unit's data variables (masked, predicated or
 //!   NoMask), `%ce0` reads, LIFETIME-bracketed temporaries, LOC and FILE;
+//! - straight-line instructions of the other executed families, spliced from their own
+//!   generators on the program's platform ([`mix`]): LSC_UNTYPED loads, stores and atomics
+//!   on the flat space (gen/lsc.rs), the SVM block, gather, scatter and atomic messages
+//!   (gen/svm.rs), DPAS (gen/dpas.rs) and DP4A (the ALU register generator). Each keeps
+//!   its declarations, initial bytes and memory region, its names prefixed (`X0_VA`), and
+//!   runs under whatever execution mask the control flow gives it: in divergent code, a
+//!   partial one;
 //! - if/else through forward GOTO (the predicated channels wait at the else label, the
 //!   others at the end), reconverging at the end label;
 //! - loops through backward GOTO, each with its own per-channel counter compared with a
@@ -32,10 +39,12 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use proptest::sample::select;
+use visa_spec::forms;
 use visa_spec::ir::Opcode;
 use visa_spec::platform::Platform;
 
-use super::{platform, GenCase};
+use super::{dpas, lsc, platform, register_case, svm, GenCase};
+use crate::vector::MemRegion;
 
 /// Data variables of each unit (`D0..` in the kernel, `FD0..` in a function).
 const DATA: usize = 4;
@@ -43,6 +52,8 @@ const DATA: usize = 4;
 const SUBS: usize = 3;
 /// Functions a program may call (written only when called).
 const FUNCS: usize = 2;
+/// Cases of other families a program may splice in (written only when used).
+const MIXES: usize = 3;
 
 /// The second source of an ALU instruction or a comparison.
 #[derive(Clone, Debug)]
@@ -106,6 +117,9 @@ enum Item {
     },
     Loc(u32),
     File(u8),
+    /// The instruction of one of the program's spliced cases (an index into them, modulo
+    /// the ones kept).
+    Mix(u8),
     /// CALL of a subroutine: scalar, or SIMD predicated by the condition.
     Call {
         sub: u8,
@@ -167,6 +181,8 @@ struct Drawn {
     /// Subroutine labels as `subroutine NAME` instructions.
     sub_instruction: bool,
     funcs: Vec<Vec<Item>>,
+    /// Cases of other families on the program's platform, spliced in by `Item::Mix`.
+    mixes: Vec<GenCase>,
     data: Vec<Vec<u32>>,
     limits: Vec<Vec<u32>>,
     p1: u32,
@@ -270,6 +286,7 @@ fn leaf() -> impl Strategy<Value = Item> {
         1 => prop_oneof![(0u32..1000).prop_map(Item::Loc), any::<u8>().prop_map(Item::File)],
         1 => call_item(),
         1 => fcall_item(None),
+        3 => any::<u8>().prop_map(Item::Mix),
     ]
 }
 
@@ -389,8 +406,9 @@ pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
                             proptest::collection::vec(0u32..4, width as usize),
                             2,
                         ),
+                        proptest::collection::vec(mix(platform), MIXES),
                     )
-                        .prop_map(move |(emask, data, limits)| Drawn {
+                        .prop_map(move |(emask, data, limits, mixes)| Drawn {
                             platform,
                             width,
                             emask,
@@ -399,6 +417,7 @@ pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
                             subs: subs.clone(),
                             sub_instruction: si,
                             funcs: funcs.clone(),
+                            mixes,
                             data,
                             limits,
                             p1,
@@ -439,6 +458,9 @@ struct Writer {
     subs_called: BTreeSet<usize>,
     funcs_called: BTreeSet<usize>,
     tags: BTreeSet<String>,
+    /// The spliced cases kept, renamed.
+    mixes: Vec<Spliced>,
+    mixes_used: BTreeSet<usize>,
 }
 
 impl Writer {
@@ -548,6 +570,20 @@ impl Writer {
             Item::File(n) => {
                 self.line(format!("file \"kernel{n}.cl\""));
                 self.tag(Opcode::File);
+            }
+            Item::Mix(k) => {
+                // A function declares its own variables: the spliced ones are the kernel's.
+                if unit == Unit::Function || self.mixes.is_empty() {
+                    return;
+                }
+                let j = usize::from(*k) % self.mixes.len();
+                self.mixes_used.insert(j);
+                let lines = self.mixes[j].lines.clone();
+                for line in lines {
+                    self.tags.insert(format!("mix:{}", mnemonic_of(&line)));
+                    self.line(line);
+                }
+                self.tags.insert("mix".to_string());
             }
             Item::Call { sub, simd } => {
                 // Calls go to subroutines written after the caller: no recursion.
@@ -723,6 +759,8 @@ impl Drawn {
             subs_called: BTreeSet::new(),
             funcs_called: BTreeSet::new(),
             tags: BTreeSet::new(),
+            mixes: splice(&self.mixes),
+            mixes_used: BTreeSet::new(),
         };
         wr.block(Unit::Kernel(None), &self.main);
         // Subroutines in order: each calls only later ones, so one pass finds them all.
@@ -791,6 +829,13 @@ impl Drawn {
         decl(&mut text, "ADDR", "ud", 1);
         decl(&mut text, "ADDRQ", "uq", 1);
         text.push_str(".decl P1 v_type=P num_elts=32\n");
+        let used: Vec<Spliced> = wr.mixes_used.iter().map(|&j| wr.mixes[j].clone()).collect();
+        for m in &used {
+            for d in &m.decls {
+                text.push_str(d);
+                text.push('\n');
+            }
+        }
         for line in &main_lines {
             text.push_str(line);
             text.push('\n');
@@ -839,6 +884,13 @@ impl Drawn {
                 .enumerate()
                 .map(|(k, lanes)| (format!("LIM{k}"), le(lanes))),
         );
+        let mut preds = vec![("P1".to_string(), self.p1)];
+        let mut mem = Vec::new();
+        for m in &used {
+            vars.extend(m.vars.iter().cloned());
+            preds.extend(m.preds.iter().cloned());
+            mem.extend(m.mem.iter().cloned());
+        }
         let mut tags = vec![op.mnemonic().to_string(), "program".to_string()];
         tags.extend(wr.tags.into_iter().filter(|t| t != op.mnemonic()));
         if self.emask != (1u32 << w) - 1 && self.emask != u32::MAX {
@@ -849,16 +901,155 @@ impl Drawn {
             literal: Vec::new(),
             text,
             vars,
-            preds: vec![("P1".to_string(), self.p1)],
+            preds,
             cr0: 0,
             emask: self.emask,
             tags,
             partner: Vec::new(),
-            mem: Vec::new(),
+            mem,
             surfaces: Vec::new(),
             profile: None,
         }
     }
+}
+
+/// The straight-line cases of the other executed families on `on` that a program splices
+/// in: LSC_UNTYPED (not block 2D), SVM, DPAS and DP4A where the platform has them
+/// (`forms::form(op).platforms`), drawn by their own generators. Kept are the cases whose
+/// meaning is the program's: every erratum resolved (the control-flow generators'
+/// reading), no surface (flat memory only), no fused partner, the default DPAS profile,
+/// `cr0` clear.
+pub fn mix(on: Platform) -> BoxedStrategy<GenCase> {
+    let has = |op: Opcode| forms::form(op).platforms.admits(on);
+    let mut arms: Vec<(u32, BoxedStrategy<GenCase>)> = Vec::new();
+    let lsc: Vec<BoxedStrategy<GenCase>> = Opcode::ALL
+        .into_iter()
+        .filter(|&op| has(op))
+        .filter_map(|op| lsc::case_on(op, on))
+        .collect();
+    if !lsc.is_empty() {
+        arms.push((4, proptest::strategy::Union::new(lsc).boxed()));
+    }
+    let svm: Vec<BoxedStrategy<GenCase>> = Opcode::ALL
+        .into_iter()
+        .filter(|&op| has(op))
+        .filter_map(|op| svm::case_on(op, on))
+        .collect();
+    if !svm.is_empty() {
+        arms.push((3, proptest::strategy::Union::new(svm).boxed()));
+    }
+    if has(Opcode::Dpas) && on.dpas_exec_size().is_some() {
+        arms.push((2, dpas::case_on(on)));
+    }
+    if has(Opcode::Dp4a) {
+        // The register generator draws its own platform: only `on`'s cases are kept.
+        arms.push((
+            1,
+            register_case(Opcode::Dp4a)
+                .prop_filter("DP4A on the program's platform", move |c| c.platform == on)
+                .boxed(),
+        ));
+    }
+    proptest::strategy::Union::new_weighted(arms)
+        .prop_filter("a case the program can splice", |c| {
+            c.literal.is_empty()
+                && c.surfaces.is_empty()
+                && c.partner.is_empty()
+                && c.profile.is_none()
+                && c.cr0 == 0
+                && c.mem.iter().all(|m| m.space == "flat")
+        })
+        .boxed()
+}
+
+/// A spliced case, its names prefixed: declarations, instruction lines, initial bytes,
+/// predicate masks, memory regions.
+#[derive(Clone, Debug)]
+struct Spliced {
+    decls: Vec<String>,
+    lines: Vec<String>,
+    vars: Vec<(String, Vec<u8>)>,
+    preds: Vec<(String, u32)>,
+    mem: Vec<MemRegion>,
+}
+
+/// The drawn cases a program keeps, renamed (`X{k}_NAME`): those whose memory regions
+/// overlap no region of an earlier kept case (each case's accesses stay in its own
+/// regions, so the cases never touch each other's bytes).
+fn splice(cases: &[GenCase]) -> Vec<Spliced> {
+    let mut kept: Vec<Spliced> = Vec::new();
+    for case in cases {
+        let overlaps = case.mem.iter().any(|m| {
+            kept.iter().flat_map(|k| &k.mem).any(|o| {
+                let end = |r: &MemRegion| u128::from(r.addr) + r.bytes.len() as u128;
+                o.space == m.space && u128::from(m.addr) < end(o) && u128::from(o.addr) < end(m)
+            })
+        });
+        if overlaps {
+            continue;
+        }
+        let prefix = format!("X{}_", kept.len());
+        let mut names = BTreeSet::new();
+        let mut decls = Vec::new();
+        let mut lines = Vec::new();
+        for line in case.text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            if let Some(rest) = line.strip_prefix(".decl ") {
+                if let Some(name) = rest.split_whitespace().next() {
+                    names.insert(name.to_string());
+                }
+                decls.push(line.to_string());
+            } else {
+                lines.push(line.to_string());
+            }
+        }
+        let rename = |text: &str| rename(text, &names, &prefix);
+        kept.push(Spliced {
+            decls: decls.iter().map(|d| rename(d)).collect(),
+            lines: lines.iter().map(|l| rename(l)).collect(),
+            vars: case
+                .vars
+                .iter()
+                .map(|(n, b)| (rename(n), b.clone()))
+                .collect(),
+            preds: case.preds.iter().map(|(n, m)| (rename(n), *m)).collect(),
+            mem: case.mem.clone(),
+        });
+    }
+    kept
+}
+
+/// `text` with every identifier in `names` (a whole word: letters, digits, `_`) prefixed.
+fn rename(text: &str, names: &BTreeSet<String>, prefix: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if names.contains(word.as_str()) {
+            out.push_str(prefix);
+        }
+        out.push_str(word);
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// The mnemonic of an instruction line (after its predicate, before its first `.` or
+/// space).
+fn mnemonic_of(line: &str) -> &str {
+    let l = line.trim_start();
+    let l = match l.strip_prefix('(') {
+        Some(r) => r.split_once(") ").map_or(r, |(_, rest)| rest),
+        None => l,
+    };
+    l.split(['.', ' ']).next().unwrap_or(l)
 }
 
 /// A subroutine's early return: the predicated channels leave it (RET.md).

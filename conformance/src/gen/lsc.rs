@@ -150,6 +150,19 @@ pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
     )
 }
 
+/// A case of an LSC_UNTYPED opcode (not block 2D, not the fence) on one platform that has
+/// it (the control-flow generator's straight-line mixes).
+pub fn case_on(op: Opcode, on: Platform) -> Option<BoxedStrategy<GenCase>> {
+    if !is_lsc(op) || visa_spec::validate::is_block2d(op) || op == Opcode::LscFence {
+        return None;
+    }
+    Some(
+        choices()
+            .prop_map(move |choices| build(op, on, &choices))
+            .boxed(),
+    )
+}
+
 /// Integer and float edge values of a datum of `bytes` bytes.
 fn edge(rng: &mut Draws, bytes: usize, float: bool) -> u64 {
     let v = match (bytes, float) {

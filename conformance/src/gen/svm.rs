@@ -26,11 +26,21 @@ pub const GUARD: usize = 16;
 
 /// The strategy of `op` when this module generates it.
 pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
+    case_in(op, platform().boxed())
+}
+
+/// The strategy of `op` on one platform (the control-flow generator's straight-line
+/// mixes).
+pub fn case_on(op: Opcode, on: Platform) -> Option<BoxedStrategy<GenCase>> {
+    case_in(op, Just(on).boxed())
+}
+
+fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenCase>> {
     Some(match op {
-        Opcode::SvmBlockLd | Opcode::SvmBlockSt => block_case(op),
-        Opcode::SvmGather | Opcode::SvmScatter => blocks_case(op),
-        Opcode::SvmGather4Scaled | Opcode::SvmScatter4Scaled => channels_case(op),
-        Opcode::SvmAtomic => atomic_case(),
+        Opcode::SvmBlockLd | Opcode::SvmBlockSt => block_case(op, on),
+        Opcode::SvmGather | Opcode::SvmScatter => blocks_case(op, on),
+        Opcode::SvmGather4Scaled | Opcode::SvmScatter4Scaled => channels_case(op, on),
+        Opcode::SvmAtomic => atomic_case(on),
         _ => return None,
     })
 }
@@ -122,10 +132,10 @@ fn mask_text(nm: bool) -> &'static str {
 
 /// SVM_BLOCK_LD / SVM_BLOCK_ST: 1, 2, 4 or 8 owords at an oword (or, `.unaligned`, dword)
 /// aligned address in the window; the address in a register or an immediate.
-fn block_case(op: Opcode) -> BoxedStrategy<GenCase> {
+fn block_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
     let load = op == Opcode::SvmBlockLd;
     (
-        platform(),
+        on,
         select(vec![1usize, 2, 4, 8]),
         any::<bool>(),
         any::<bool>(),
@@ -189,10 +199,10 @@ fn block_shapes() -> Vec<(usize, usize, usize)> {
 
 /// SVM_GATHER / SVM_SCATTER: each lane at a block-aligned address in the window (lanes may
 /// meet).
-fn blocks_case(op: Opcode) -> BoxedStrategy<GenCase> {
+fn blocks_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
     let gather = op == Opcode::SvmGather;
     (
-        platform(),
+        on,
         select(block_shapes()),
         lanes(),
         base(),
@@ -243,10 +253,10 @@ const CHANNELS: [&str; 15] = [
 
 /// SVM_GATHER4_SCALED / SVM_SCATTER4_SCALED: every channel mask, SIMD8 and SIMD16, dword
 /// offsets in the window from an address in a register or an immediate.
-fn channels_case(op: Opcode) -> BoxedStrategy<GenCase> {
+fn channels_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
     let gather = op == Opcode::SvmGather4Scaled;
     (
-        platform(),
+        on,
         1usize..16,
         select(vec![8usize, 16]),
         lanes(),
@@ -335,9 +345,9 @@ fn edge_u64() -> impl Strategy<Value = u64> {
 /// SVM_ATOMIC: every operation and width, distinct naturally aligned addresses per lane;
 /// CMPXCHG and FCMPWR compare equal on about half the lanes; `%null` destinations; both
 /// readings of SVM-ATOMIC-OPERAND-ORDER and SVM-ATOMIC-PREDEC.
-fn atomic_case() -> BoxedStrategy<GenCase> {
+fn atomic_case(on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
     (
-        platform(),
+        on,
         select(AtomicOp::ALL.to_vec()),
         select(vec![16u32, 32, 64]),
         select(vec![1usize, 2, 4, 8]),
