@@ -155,10 +155,7 @@ impl Cx<'_> {
             .field("address"));
         }
         let Some(name) = &term.base else {
-            return Err(invalid(
-                "address",
-                "`[V+(X,Y)]` needs a payload variable V",
-            ));
+            return Err(invalid("address", "`[V+(X,Y)]` needs a payload variable V"));
         };
         if term.scale.is_some() || term.offset != 0 {
             return Err(invalid(
@@ -204,8 +201,12 @@ fn payload_scalars(var: VarId) -> [Scalar; 6] {
 /// The payload variable of `flat[V+(X,Y)]`: a general variable of at least 32 bytes whose
 /// origin is GRF-aligned.
 fn payload_ok(vars: &Vars, var: VarId, platform: Platform) -> Result<()> {
-    super::gather_scatter::whole_var(vars, var, 0, 0, PAYLOAD_BYTES, "address")
-        .map_err(|e| invalid("address", format!("the 2D block address payload: {}", e.message)))?;
+    super::gather_scatter::whole_var(vars, var, 0, 0, PAYLOAD_BYTES, "address").map_err(|e| {
+        invalid(
+            "address",
+            format!("the 2D block address payload: {}", e.message),
+        )
+    })?;
     let info = vars.get(var);
     match info.grf_offset {
         Some(at) if at % platform.grf_size() == 0 => Ok(()),
@@ -475,8 +476,8 @@ pub fn rules(
     ];
     match scalars[0] {
         // The lowering of `flat[V+(X,Y)]` (BLOCK2D-ADDRESS-PAYLOAD).
-        Scalar::Var { var, .. } if (var.0 as usize) < vars.len()
-            && scalars == payload_scalars(var) =>
+        Scalar::Var { var, .. }
+            if (var.0 as usize) < vars.len() && scalars == payload_scalars(var) =>
         {
             if readings.is_literal(errata::BLOCK2D_ADDRESS_PAYLOAD) {
                 return Err(VisaError::unsupported(
