@@ -22,6 +22,7 @@ const DUMPS: &[(&str, Platform)] = &[
     ("subroutine_call.visaasm", Platform::XeHpg),
     ("fcall_global_function.visaasm", Platform::XeHpg),
     ("dpas_gemm_tile.visaasm", Platform::XeHpc),
+    ("block2d_payload.visaasm", Platform::Xe2),
     ("lsc_atomics.visaasm", Platform::XeHpg),
     ("predefined_and_debug_info.visaasm", Platform::XeHpg),
 ];

@@ -369,3 +369,77 @@ fn malformed_block2d_operands_are_invalid(
     assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
     assert_eq!(err.field.as_deref(), Some(field), "{err}");
 }
+
+/// Parses and validates a block 2D `text` on xe2 under `readings`, with the payloads of
+/// BLOCK2D-ADDRESS-PAYLOAD: VP (32 bytes), VPS (16 bytes) and VPA (32 bytes from byte 4 of
+/// VD: off a GRF boundary).
+fn validate_payload(text: &str, readings: &Readings) -> Result<visa_spec::ir::Program, VisaError> {
+    let program = format!(
+        "{DECLS}.decl VX v_type=G type=d num_elts=1\n.decl VY v_type=G type=d num_elts=1\n\
+         .decl VP v_type=G type=ud num_elts=8\n.decl VPS v_type=G type=ud num_elts=4\n\
+         .decl VPA v_type=G type=ud num_elts=8 alias=<VD, 4>\n{text}\n"
+    );
+    validate::validate_with(&asm::parse(&program)?, Platform::Xe2, readings)
+}
+
+/// `flat[V+(X,Y)]` (BLOCK2D-ADDRESS-PAYLOAD) is the six-operand form on V's elements: base
+/// the UQ at byte 0 (column 0), width, height, pitch the UDs at bytes 8, 12, 16 (columns 2,
+/// 3, 4), X and Y the Ds at bytes 20, 24 (columns 5, 6), the immediates their offsets.
+#[rstest]
+#[case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[VP+(1,-2)]")]
+#[case("lsc_store_block2d.ugm (M1_NM, 1) flat[VP+(1,-2)] VD:d8.1x4x2nn")]
+fn block2d_payload_lowers_to_the_six_operands(#[case] text: &str) {
+    use visa_spec::ir::block2d::Block2dSurface;
+    use visa_spec::ir::{Ctrl, Scalar};
+    use visa_spec::types::DataType;
+    let ir = validate_payload(text, &Readings::resolved()).unwrap();
+    let vp = ir.vars.find("VP").unwrap();
+    let Ctrl::Block2d(c) = &ir.insns[0].ctrl else {
+        panic!("`{text}` has no block 2D fields");
+    };
+    let Block2dSurface::Flat(f) = &c.operands.surface else {
+        panic!("`{text}` has no flat surface");
+    };
+    let at = |col, ty| Scalar::Var {
+        var: vp,
+        row: 0,
+        col,
+        ty,
+    };
+    assert_eq!(f.base, at(0, DataType::UQ));
+    assert_eq!(f.width, at(2, DataType::UD));
+    assert_eq!(f.height, at(3, DataType::UD));
+    assert_eq!(f.pitch, at(4, DataType::UD));
+    assert_eq!(c.operands.x, at(5, DataType::D));
+    assert_eq!(c.operands.y, at(6, DataType::D));
+    assert_eq!((c.x_offset, c.y_offset), (1, -2));
+    validate::check_program(&ir, &Readings::resolved()).unwrap();
+    let mut literal = Readings::resolved();
+    literal
+        .set(
+            visa_spec::errata::BLOCK2D_ADDRESS_PAYLOAD,
+            visa_spec::errata::Reading::Literal,
+        )
+        .unwrap();
+    let err = validate::check_program(&ir, &literal).unwrap_err();
+    assert_eq!(err.class, ErrorClass::Unsupported, "{err}");
+    let err = validate_payload(text, &literal).unwrap_err();
+    assert_eq!(err.class, ErrorClass::Unsupported, "{err}");
+    assert_eq!(err.field.as_deref(), Some("address"), "{err}");
+}
+
+/// A payload too small, off a GRF boundary, not a general variable, with another offset or
+/// offsets that do not fit a D: invalid, naming the address.
+#[rstest]
+#[case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[VPS+(0,0)]")]
+#[case("lsc_store_block2d.ugm (M1_NM, 1) flat[VPS+(0,0)] VD:d8.1x4x2nn")]
+#[case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[VPA+(0,0)]")]
+#[case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[P1+(0,0)]")]
+#[case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[VP+(2147483648,0)]")]
+#[case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[VP+(0,-2147483649)]")]
+#[case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[VP+(0,0),VX]")]
+fn bad_block2d_payloads_are_invalid(#[case] text: &str) {
+    let err = validate_payload(text, &Readings::resolved()).unwrap_err();
+    assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
+    assert_eq!(err.field.as_deref(), Some("address"), "{err}");
+}

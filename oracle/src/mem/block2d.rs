@@ -81,7 +81,12 @@ impl Block2dPlan {
         let operand = |s: &Scalar| -> Result<Operand> {
             match *s {
                 Scalar::Imm { bits, .. } => Ok(Operand::Imm(bits)),
-                Scalar::Var { var, .. } => Ok(Operand::Reg(reg_start(program, var)?.0)),
+                // The element (row, col): a payload field for `flat[V+(X,Y)]`.
+                Scalar::Var { var, row, col, ty } => Ok(Operand::Reg(
+                    reg_start(program, var)?.0
+                        + row as usize * program.platform.grf_size()
+                        + col as usize * ty.size(),
+                )),
             }
         };
         let ops = [

@@ -624,4 +624,124 @@ fn add(rows: &mut Rows) {
     let d = "(case, observation under the resolved reading, under the literal one). d16.1x2x1nn store of 1 2 3 4 on a 1-byte-wide surface: dropped (memory keeps 0x80 0x81), or element 0 written whole (1 2, byte 1 into the pitch gap); element 1 dropped in both.";
     rows.add("straddle", check(surface_2d(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0x0,0x3,0xf,0x0,0x0] VS:d16.1x2x1nn") .var("VS", vec![1, 2, 3, 4])).tag(errata::BLOCK2D_STRADDLE), Want::Mem(0x10000, some(&[0x80, 0x81, 0x82, 0x83]))).derived(d));
     rows.add("straddle", check(surface_2d(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0x0,0x3,0xf,0x0,0x0] VS:d16.1x2x1nn") .var("VS", vec![1, 2, 3, 4])).literal(errata::BLOCK2D_STRADDLE), Want::Mem(0x10000, some(&[1, 2, 0x82, 0x83]))).derived(d));
+    add_payload(rows);
+}
+
+/// A row through a 2D block address payload (BLOCK2D-ADDRESS-PAYLOAD) on `platform`: DECLS
+/// and VP (8 UD, 32 bytes: one payload), VPS (4 UD, 16 bytes: too small) and VPA (8 UD
+/// aliasing VS from byte 4: not GRF-aligned), over [`surface_2d`]'s 16x8 surface. VP holds
+/// base 0x10000 (bytes 0..8), width-1 0xf, height-1 0x7, pitch-1 0xf (bytes 8..20), X = 1,
+/// Y = 1 (bytes 20..28) and 0xff in bytes 28..32 (the block shape, not read); VX = VY = 1.
+fn payload(text: &str, platform: Platform) -> Case {
+    let decls = format!(
+        "{DECLS}.decl VP v_type=G type=ud num_elts=8\n.decl VPS v_type=G type=ud num_elts=4\n\
+         .decl VPA v_type=G type=ud num_elts=8 alias=<VS, 4>\n"
+    );
+    let vp = cat(&[&le64(&[0x10000]), &le32(&[0xf, 0x7, 0xf, 1, 1]), &[0xff; 4]]);
+    let mut c = surface_2d(Case::new(&decls, text))
+        .on(platform)
+        .var("VP", vp.clone())
+        .var("VPS", vp[..16].to_vec())
+        .var("VX", le32(&[1]))
+        .var("VY", le32(&[1]));
+    if text.contains("VPA") {
+        c = c.var("VS", cat(&[&[0; 4], &vp]));
+    }
+    c
+}
+
+fn add_payload(rows: &mut Rows) {
+    let p = errata::BLOCK2D_ADDRESS_PAYLOAD;
+    for platform in [Platform::XeHpc, Platform::Xe2] {
+        let d = "(case, register byte offset in VD, expected bytes). BLOCK2D-ADDRESS-PAYLOAD: VP's X = 1, Y = 1 plus (1, 2): X = 2, Y = 3 on the 16x8 surface (byte (r, b) = 0x80 + 16r + b); d8.1x4x2nn, grf_row_pitch 4: register row 0 is row 3 cols 2..5 (0xb2..0xb5), row 1 is row 4 (0xc2..0xc5). The six-operand form with VX+1, VY+2 (VX = VY = 1) reads the same block. Literal: the form is unsupported.";
+        let want = some(&[0xb2, 0xb3, 0xb4, 0xb5, 0xc2, 0xc3, 0xc4, 0xc5]);
+        let load = "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[VP+(1,2)]";
+        rows.add(
+            "payload",
+            check(
+                payload(load, platform).tag(p),
+                Want::Reg("VD", 0, want.clone()),
+            )
+            .derived(d),
+        );
+        rows.add("payload", check(payload("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x7,0xf,VX+1,VY+2]", platform).tag(p), Want::Reg("VD", 0, want)).derived(d));
+        rows.add(
+            "payload",
+            check(
+                payload(load, platform).literal(p),
+                Want::Error(ErrorClass::Unsupported),
+            )
+            .derived(d),
+        );
+        let d = "(case, register byte offset in VD, expected bytes). Negative offsets (-2, -1): X = -1, Y = 0; col -1 is outside (zero, BLOCK2D-OUT-OF-BOUNDS): register row 0 is 0, 0x80, 0x81, 0x82 and row 1 is 0, 0x90, 0x91, 0x92, as the six-operand form with VX-2, VY-1 gives.";
+        let want = some(&[0, 0x80, 0x81, 0x82, 0, 0x90, 0x91, 0x92]);
+        rows.add(
+            "payload",
+            check(
+                payload(
+                    "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[VP+(-2,-1)]",
+                    platform,
+                )
+                .tag(p),
+                Want::Reg("VD", 0, want.clone()),
+            )
+            .derived(d),
+        );
+        rows.add("payload", check(payload("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x7,0xf,VX-2,VY-1]", platform).tag(p), Want::Reg("VD", 0, want)).derived(d));
+        let d = "(case, flat address, expected bytes). Store d8.1x4x2nn of VS = 1..8 through VP plus (2, 1): X = 3, Y = 2; register row n (pitch 4) goes to row 2 + n cols 3..6: row 2 (0x10020) keeps 0xa0..0xa2, gets 1 2 3 4 at 0x10023, keeps 0xa7; row 3 gets 5 6 7 8 at 0x10033. The six-operand form with VX+2, VY+1 writes the same bytes. Literal: unsupported.";
+        let store = "lsc_store_block2d.ugm (M1_NM, 1) flat[VP+(2,1)] VS:d8.1x4x2nn";
+        let six =
+            "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x7,0xf,VX+2,VY+1] VS:d8.1x4x2nn";
+        for text in [store, six] {
+            rows.add(
+                "payload",
+                check(
+                    payload(text, platform).tag(p).var("VS", (1..=8).collect()),
+                    Want::Mem(0x10022, some(&[0xa2, 1, 2, 3, 4, 0xa7])),
+                )
+                .derived(d),
+            );
+            rows.add(
+                "payload",
+                check(
+                    payload(text, platform).tag(p).var("VS", (1..=8).collect()),
+                    Want::Mem(0x10032, some(&[0xb2, 5, 6, 7, 8, 0xb7])),
+                )
+                .derived(d),
+            );
+        }
+        rows.add(
+            "payload",
+            check(
+                payload(store, platform)
+                    .literal(p)
+                    .var("VS", (1..=8).collect()),
+                Want::Error(ErrorClass::Unsupported),
+            )
+            .derived(d),
+        );
+        let d = "A payload smaller than the 32 bytes of BLOCK2D-ADDRESS-PAYLOAD (VPS, 16 bytes), or not at a GRF boundary (VPA aliases VS from byte 4): invalid instructions; literal: the form is unsupported.";
+        for text in [
+            "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[VPS+(0,0)]",
+            "lsc_store_block2d.ugm (M1_NM, 1) flat[VPS+(0,0)] VS:d8.1x4x2nn",
+            "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[VPA+(0,0)]",
+        ] {
+            rows.add(
+                "payload",
+                check(
+                    payload(text, platform).tag(p),
+                    Want::Error(ErrorClass::InvalidInstruction),
+                )
+                .derived(d),
+            );
+            rows.add(
+                "payload",
+                check(
+                    payload(text, platform).literal(p),
+                    Want::Error(ErrorClass::Unsupported),
+                )
+                .derived(d),
+            );
+        }
+    }
 }

@@ -31,14 +31,18 @@ enum Field {
     D,
 }
 
-/// The value of an address operand (an immediate, or the first element of a variable).
+/// The value of an address operand (an immediate, or an element of a variable).
 fn operand(program: &Program, state: &MachineState, s: &Scalar, field: Field) -> Result<i128> {
     Ok(match (*s, field) {
         (Scalar::Imm { bits, .. }, Field::Uq) => i128::from(bits),
         (Scalar::Imm { bits, .. }, Field::Ud) => i128::from(bits as u32),
         (Scalar::Imm { bits, .. }, Field::D) => i128::from(bits as u32 as i32),
-        (Scalar::Var { var, .. }, _) => {
-            let at = start(program, var)?;
+        (Scalar::Var { var, row, col, ty }, _) => {
+            // The element (row, col) of its type: the variable's origin for the six-operand
+            // form, a payload field for `flat[V+(X,Y)]` (BLOCK2D-ADDRESS-PAYLOAD).
+            let at = start(program, var)?
+                + row as usize * program.platform.grf_size()
+                + col as usize * ty.size();
             if field == Field::Uq {
                 let b = read_grf(state, at, 8)?;
                 let mut w = [0u8; 8];

@@ -73,36 +73,39 @@ impl Cx<'_> {
         if space != "flat" {
             return Err(invalid("address", "block 2D addresses are `flat`"));
         }
-        if let [AddrTerm {
-            block_offsets: Some(_),
-            ..
-        }] = terms.as_slice()
-        {
-            // IGC's `flat[V + (X, Y)]` (CISA.y, LscUntypedBlock2dAddrOperand): the six
-            // address operands in one payload register, which no document lays out.
-            return Err(VisaError::unsupported(
-                "a block 2D address held in one payload register, `flat[V + (X, Y)]`: no \
-                 document lays that payload out",
-            )
-            .field("address"));
-        }
-        let [base, width, height, pitch, x, y] = terms.as_slice() else {
-            return Err(invalid(
-                "address",
-                "expected six address operands `[BASE,WIDTH,HEIGHT,PITCH,X,Y]`",
-            ));
+        let (surface, x, y, x_offset, y_offset) = match terms.as_slice() {
+            [AddrTerm {
+                block_offsets: Some(offsets),
+                ..
+            }] => self.block2d_payload(&terms[0], *offsets)?,
+            [base, width, height, pitch, x, y] => {
+                // Src0AddrX and Src0AddrY take an immediate offset (`[..., VX+2, VY-1]`).
+                let mut address = |term: &AddrTerm, k: usize| {
+                    let (what, ty) = ADDRESS[k];
+                    self.block2d_address(term, what, ty, k >= 4)
+                };
+                let (base, _) = address(base, 0)?;
+                let (width, _) = address(width, 1)?;
+                let (height, _) = address(height, 2)?;
+                let (pitch, _) = address(pitch, 3)?;
+                let (x, x_offset) = address(x, 4)?;
+                let (y, y_offset) = address(y, 5)?;
+                let surface = FlatSurface {
+                    base,
+                    width,
+                    height,
+                    pitch,
+                };
+                (surface, x, y, x_offset, y_offset)
+            }
+            _ => {
+                return Err(invalid(
+                    "address",
+                    "expected six address operands `[BASE,WIDTH,HEIGHT,PITCH,X,Y]` or a \
+                     payload `[V+(X,Y)]`",
+                ))
+            }
         };
-        // Src0AddrX and Src0AddrY take an immediate offset (`[..., VX+2, VY-1]`).
-        let mut address = |term: &AddrTerm, k: usize| {
-            let (what, ty) = ADDRESS[k];
-            self.block2d_address(term, what, ty, k >= 4)
-        };
-        let (base, _) = address(base, 0)?;
-        let (width, _) = address(width, 1)?;
-        let (height, _) = address(height, 2)?;
-        let (pitch, _) = address(pitch, 3)?;
-        let (x, x_offset) = address(x, 4)?;
-        let (y, y_offset) = address(y, 5)?;
         let (dst, data) = self.block2d_data(&name, store)?;
         let insn = Instruction {
             pos: self.pos,
@@ -120,12 +123,7 @@ impl Cx<'_> {
                 x_offset,
                 y_offset,
                 operands: Block2dOperands {
-                    surface: Block2dSurface::Flat(FlatSurface {
-                        base,
-                        width,
-                        height,
-                        pitch,
-                    }),
+                    surface: Block2dSurface::Flat(surface),
                     x,
                     y,
                     data,
@@ -136,6 +134,89 @@ impl Cx<'_> {
             srcs: Vec::new(),
         };
         Ok(insn)
+    }
+}
+
+impl Cx<'_> {
+    /// IGC's `flat[V+(X,Y)]` (BLOCK2D-ADDRESS-PAYLOAD): the six address operands as the
+    /// elements of the payload V at their bytes (base UQ 0, width UD 2, height UD 3, pitch
+    /// UD 4, X D 5, Y D 6), the immediate X and Y as Src0AddrX's and Src0AddrY's offsets.
+    /// Unsupported under the literal reading.
+    fn block2d_payload(
+        &mut self,
+        term: &AddrTerm,
+        (ox, oy): (i64, i64),
+    ) -> Result<(FlatSurface, Scalar, Scalar, i32, i32)> {
+        if self.readings.is_literal(errata::BLOCK2D_ADDRESS_PAYLOAD) {
+            return Err(VisaError::unsupported(
+                "a block 2D address held in one payload variable, `flat[V+(X,Y)]`: no \
+                 document lays that payload out (BLOCK2D-ADDRESS-PAYLOAD literal)",
+            )
+            .field("address"));
+        }
+        let Some(name) = &term.base else {
+            return Err(invalid("address", "`[V+(X,Y)]` needs a payload variable V"));
+        };
+        if term.scale.is_some() || term.offset != 0 {
+            return Err(invalid(
+                "address",
+                "`[V+(X,Y)]` takes no scale or other offset",
+            ));
+        }
+        let offset = |v: i64, what: &str| {
+            i32::try_from(v)
+                .map_err(|_| invalid("address", format!("the {what} offset {v} does not fit a d")))
+        };
+        let (x_offset, y_offset) = (offset(ox, "X")?, offset(oy, "Y")?);
+        let var = self.var(name, self.pos, "address")?;
+        payload_ok(self.vars, var, self.platform)?;
+        let [base, width, height, pitch, x, y] = payload_scalars(var);
+        let surface = FlatSurface {
+            base,
+            width,
+            height,
+            pitch,
+        };
+        Ok((surface, x, y, x_offset, y_offset))
+    }
+}
+
+/// The columns of the six address operands in a 2D block address payload, each in its
+/// operand's type (BLOCK2D-ADDRESS-PAYLOAD: bytes 0, 8, 12, 16, 20, 24).
+const PAYLOAD_COLS: [u32; 6] = [0, 2, 3, 4, 5, 6];
+
+/// Bytes a 2D block address payload spans (BLOCK2D-ADDRESS-PAYLOAD).
+const PAYLOAD_BYTES: usize = 32;
+
+/// The six address operands as elements of the payload `var`.
+fn payload_scalars(var: VarId) -> [Scalar; 6] {
+    std::array::from_fn(|k| Scalar::Var {
+        var,
+        row: 0,
+        col: PAYLOAD_COLS[k],
+        ty: ADDRESS[k].1,
+    })
+}
+
+/// The payload variable of `flat[V+(X,Y)]`: a general variable of at least 32 bytes whose
+/// origin is GRF-aligned.
+fn payload_ok(vars: &Vars, var: VarId, platform: Platform) -> Result<()> {
+    super::gather_scatter::whole_var(vars, var, 0, 0, PAYLOAD_BYTES, "address").map_err(|e| {
+        invalid(
+            "address",
+            format!("the 2D block address payload: {}", e.message),
+        )
+    })?;
+    let info = vars.get(var);
+    match info.grf_offset {
+        Some(at) if at % platform.grf_size() == 0 => Ok(()),
+        _ => Err(invalid(
+            "address",
+            format!(
+                "the 2D block address payload `{}` does not start at a GRF boundary",
+                info.name
+            ),
+        )),
     }
 }
 
@@ -385,18 +466,34 @@ pub fn rules(
     if !insn.srcs.is_empty() || c.operands.data.is_some() != store {
         return Err(invalid("operands", format!("`{name}` has {want} sources")));
     }
-    address_ok(
-        vars,
-        [
-            surface.base,
-            surface.width,
-            surface.height,
-            surface.pitch,
-            c.operands.x,
-            c.operands.y,
-        ],
-        &ADDRESS.map(|(what, ty)| (what, ty, "address")),
-    )?;
+    let scalars = [
+        surface.base,
+        surface.width,
+        surface.height,
+        surface.pitch,
+        c.operands.x,
+        c.operands.y,
+    ];
+    match scalars[0] {
+        // The lowering of `flat[V+(X,Y)]` (BLOCK2D-ADDRESS-PAYLOAD).
+        Scalar::Var { var, .. }
+            if (var.0 as usize) < vars.len() && scalars == payload_scalars(var) =>
+        {
+            if readings.is_literal(errata::BLOCK2D_ADDRESS_PAYLOAD) {
+                return Err(VisaError::unsupported(
+                    "a block 2D address held in one payload variable: no document lays that \
+                     payload out (BLOCK2D-ADDRESS-PAYLOAD literal)",
+                )
+                .field("address"));
+            }
+            payload_ok(vars, var, platform)?;
+        }
+        _ => address_ok(
+            vars,
+            scalars,
+            &ADDRESS.map(|(what, ty)| (what, ty, "address")),
+        )?,
+    }
     let bytes = reg_bytes(&c.shape, platform);
     data_ok(vars, insn, store, c.operands.data, bytes)
 }
