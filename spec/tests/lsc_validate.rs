@@ -422,9 +422,9 @@ fn block2d_payload_lowers_to_the_six_operands(#[case] text: &str) {
         )
         .unwrap();
     let err = validate::check_program(&ir, &literal).unwrap_err();
-    assert_eq!(err.class, ErrorClass::Unsupported, "{err}");
+    assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
     let err = validate_payload(text, &literal).unwrap_err();
-    assert_eq!(err.class, ErrorClass::Unsupported, "{err}");
+    assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
     assert_eq!(err.field.as_deref(), Some("address"), "{err}");
 }
 

@@ -1451,7 +1451,7 @@ pub static LEDGER: &[Erratum] = &[
         id: BLOCK2D_ADDRESS_PAYLOAD,
         document: "instructions/LSC_UNTYPED.md, Format, Text and Examples (the block 2D forms); 5_operands.md",
         says: "the block 2D forms take six address operands (SurfaceBaseAddr, SurfaceWidth, SurfaceHeight, SurfacePitch, Src0AddrX, Src0AddrY); IGC also writes one payload variable holding the whole 2D block address plus immediate X and Y offsets, `flat[V+(X,Y)]`, whose layout no document gives",
-        literal: "no document describes the form: a `flat[V+(X,Y)]` address is unsupported",
+        literal: "the documents' form has six address operands: a `flat[V+(X,Y)]` address is invalid-instruction (field `address`)",
         resolved: "V is the hardware's 2D block address payload (Xe2 PRM, \"2D Block Address Payload\"): a general variable of at least 32 bytes at a GRF-aligned origin whose bytes 0..8 are SurfaceBaseAddr (UQ), 8..12 SurfaceWidth, 12..16 SurfaceHeight, 16..20 SurfacePitch (UD, each minus one as BLOCK2D-SURFACE-MINUS-ONE), 20..24 Src0AddrX and 24..28 Src0AddrY (D); bytes 28..32 hold the block's width, height and array length, which the data operand's shape gives instead, so they are not read; the immediate X and Y add to Src0AddrX and Src0AddrY as the six-operand form's `VX+off` and `VY+off` do. The form runs as the six-operand form on V's elements",
         reason: "IGC's dumps for xe-hpc and xe2 write block 2D messages in this form; the layout is the one the hardware reads, and reading it as the six operands keeps one semantics for both forms",
         executable: true,

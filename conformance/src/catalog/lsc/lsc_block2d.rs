@@ -653,7 +653,7 @@ fn payload(text: &str, platform: Platform) -> Case {
 fn add_payload(rows: &mut Rows) {
     let p = errata::BLOCK2D_ADDRESS_PAYLOAD;
     for platform in [Platform::XeHpc, Platform::Xe2] {
-        let d = "(case, register byte offset in VD, expected bytes). BLOCK2D-ADDRESS-PAYLOAD: VP's X = 1, Y = 1 plus (1, 2): X = 2, Y = 3 on the 16x8 surface (byte (r, b) = 0x80 + 16r + b); d8.1x4x2nn, grf_row_pitch 4: register row 0 is row 3 cols 2..5 (0xb2..0xb5), row 1 is row 4 (0xc2..0xc5). The six-operand form with VX+1, VY+2 (VX = VY = 1) reads the same block. Literal: the form is unsupported.";
+        let d = "(case, register byte offset in VD, expected bytes). BLOCK2D-ADDRESS-PAYLOAD: VP's X = 1, Y = 1 plus (1, 2): X = 2, Y = 3 on the 16x8 surface (byte (r, b) = 0x80 + 16r + b); d8.1x4x2nn, grf_row_pitch 4: register row 0 is row 3 cols 2..5 (0xb2..0xb5), row 1 is row 4 (0xc2..0xc5). The six-operand form with VX+1, VY+2 (VX = VY = 1) reads the same block. Literal: the documents' form has six address operands, so this one is invalid.";
         let want = some(&[0xb2, 0xb3, 0xb4, 0xb5, 0xc2, 0xc3, 0xc4, 0xc5]);
         let load = "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[VP+(1,2)]";
         rows.add(
@@ -669,7 +669,7 @@ fn add_payload(rows: &mut Rows) {
             "payload",
             check(
                 payload(load, platform).literal(p),
-                Want::Error(ErrorClass::Unsupported),
+                Want::Error(ErrorClass::InvalidInstruction),
             )
             .derived(d),
         );
@@ -688,7 +688,7 @@ fn add_payload(rows: &mut Rows) {
             .derived(d),
         );
         rows.add("payload", check(payload("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x7,0xf,VX-2,VY-1]", platform).tag(p), Want::Reg("VD", 0, want)).derived(d));
-        let d = "(case, flat address, expected bytes). Store d8.1x4x2nn of VS = 1..8 through VP plus (2, 1): X = 3, Y = 2; register row n (pitch 4) goes to row 2 + n cols 3..6: row 2 (0x10020) keeps 0xa0..0xa2, gets 1 2 3 4 at 0x10023, keeps 0xa7; row 3 gets 5 6 7 8 at 0x10033. The six-operand form with VX+2, VY+1 writes the same bytes. Literal: unsupported.";
+        let d = "(case, flat address, expected bytes). Store d8.1x4x2nn of VS = 1..8 through VP plus (2, 1): X = 3, Y = 2; register row n (pitch 4) goes to row 2 + n cols 3..6: row 2 (0x10020) keeps 0xa0..0xa2, gets 1 2 3 4 at 0x10023, keeps 0xa7; row 3 gets 5 6 7 8 at 0x10033. The six-operand form with VX+2, VY+1 writes the same bytes. Literal: the documents' form has six address operands, so this one is invalid.";
         let store = "lsc_store_block2d.ugm (M1_NM, 1) flat[VP+(2,1)] VS:d8.1x4x2nn";
         let six =
             "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x7,0xf,VX+2,VY+1] VS:d8.1x4x2nn";
@@ -716,11 +716,11 @@ fn add_payload(rows: &mut Rows) {
                 payload(store, platform)
                     .literal(p)
                     .var("VS", (1..=8).collect()),
-                Want::Error(ErrorClass::Unsupported),
+                Want::Error(ErrorClass::InvalidInstruction),
             )
             .derived(d),
         );
-        let d = "A payload smaller than the 32 bytes of BLOCK2D-ADDRESS-PAYLOAD (VPS, 16 bytes), or not at a GRF boundary (VPA aliases VS from byte 4): invalid instructions; literal: the form is unsupported.";
+        let d = "A payload smaller than the 32 bytes of BLOCK2D-ADDRESS-PAYLOAD (VPS, 16 bytes), or not at a GRF boundary (VPA aliases VS from byte 4): invalid instructions; literal: the form itself is invalid (six address operands).";
         for text in [
             "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[VPS+(0,0)]",
             "lsc_store_block2d.ugm (M1_NM, 1) flat[VPS+(0,0)] VS:d8.1x4x2nn",
@@ -738,7 +738,7 @@ fn add_payload(rows: &mut Rows) {
                 "payload",
                 check(
                     payload(text, platform).literal(p),
-                    Want::Error(ErrorClass::Unsupported),
+                    Want::Error(ErrorClass::InvalidInstruction),
                 )
                 .derived(d),
             );

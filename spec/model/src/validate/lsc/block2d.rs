@@ -5,7 +5,7 @@
 use super::untyped::unit_and_caching;
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind};
 use crate::errata;
-use crate::error::{Result, VisaError};
+use crate::error::Result;
 use crate::forms::{self, Family};
 use crate::ir::block2d::{Block2dOperands, Block2dShape, Block2dSurface, FlatSurface};
 use crate::ir::lsc::{caching_allowed, Sfid};
@@ -148,11 +148,11 @@ impl Cx<'_> {
         (ox, oy): (i64, i64),
     ) -> Result<(FlatSurface, Scalar, Scalar, i32, i32)> {
         if self.readings.is_literal(errata::BLOCK2D_ADDRESS_PAYLOAD) {
-            return Err(VisaError::unsupported(
-                "a block 2D address held in one payload variable, `flat[V+(X,Y)]`: no \
-                 document lays that payload out (BLOCK2D-ADDRESS-PAYLOAD literal)",
-            )
-            .field("address"));
+            return Err(invalid(
+                "address",
+                "a block 2D address held in one payload variable, `flat[V+(X,Y)]`: the \
+                 documents' form has six address operands (BLOCK2D-ADDRESS-PAYLOAD literal)",
+            ));
         }
         let Some(name) = &term.base else {
             return Err(invalid("address", "`[V+(X,Y)]` needs a payload variable V"));
@@ -480,11 +480,11 @@ pub fn rules(
             if (var.0 as usize) < vars.len() && scalars == payload_scalars(var) =>
         {
             if readings.is_literal(errata::BLOCK2D_ADDRESS_PAYLOAD) {
-                return Err(VisaError::unsupported(
-                    "a block 2D address held in one payload variable: no document lays that \
-                     payload out (BLOCK2D-ADDRESS-PAYLOAD literal)",
-                )
-                .field("address"));
+                return Err(invalid(
+                    "address",
+                    "a block 2D address held in one payload variable: the documents' form \
+                     has six address operands (BLOCK2D-ADDRESS-PAYLOAD literal)",
+                ));
             }
             payload_ok(vars, var, platform)?;
         }
