@@ -25,6 +25,7 @@ mod documented;
 mod dpas;
 mod exec;
 mod flow;
+mod input;
 pub(crate) mod lsc;
 mod operands;
 mod svm;
@@ -49,6 +50,7 @@ pub fn validate_with(
     let mut vars = Vars::new(platform);
     let mut insns = Vec::new();
     let mut labels = flow::Builder::new();
+    let mut inputs = input::Inputs::default();
     let mut last = Pos::default();
     for line in &program.lines {
         last = line.pos;
@@ -64,6 +66,9 @@ pub fn validate_with(
                 labels.define(name, LabelKind::Block, insns.len(), line.pos)?;
             }
             LineKind::Directive { name, args } => {
+                if name == "input" || name.starts_with("implicit_") {
+                    inputs.directive(args, &vars, line.pos)?;
+                }
                 labels.directive(name, args, &mut vars, insns.len(), line.pos)?
             }
             LineKind::Insn(insn) => {
