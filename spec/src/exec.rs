@@ -14,11 +14,7 @@ use crate::state::MachineState;
 /// Errors carry the instruction's position. On error the state holds the effects of the
 /// instructions before the failing one (an instruction that fails writes nothing).
 pub fn run(program: &Program, state: &mut MachineState, config: &ExecConfig) -> Result<()> {
-    crate::validate::check_program(program, &config.readings)?;
-    crate::validate::check_state(program, state)?;
-    crate::flow::run(program, state, config, |insn, state| {
-        step(program, insn, state, config)
-    })
+    run_traced(program, state, config, &mut crate::flow::Unobserved)
 }
 
 /// [`run`], telling `observer` about each instruction executed: its program point and

@@ -91,7 +91,8 @@ pub trait Observer {
 }
 
 /// The observer of an unobserved run.
-struct Unobserved;
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Unobserved;
 
 impl Observer for Unobserved {
     fn before(&mut self, _: usize, _: u32, _: &MachineState) {}
@@ -99,17 +100,8 @@ impl Observer for Unobserved {
 }
 
 /// Runs `program` from its kernel's first instruction with the dispatch mask `state.emask`,
-/// calling `execute` for every instruction that is not control flow.
-pub fn run(
-    program: &Program,
-    state: &mut MachineState,
-    config: &ExecConfig,
-    execute: impl FnMut(&Instruction, &mut MachineState) -> Result<()>,
-) -> Result<()> {
-    run_observed(program, state, config, execute, &mut Unobserved)
-}
-
-/// [`run`], telling `observer` about every instruction executed.
+/// calling `execute` for every instruction that is not control flow and telling `observer`
+/// about every instruction executed.
 pub fn run_observed(
     program: &Program,
     state: &mut MachineState,
@@ -275,8 +267,10 @@ fn flow_step(
             }
         }
         FlowCtrl::Jmp(label) => {
-            let (taken, _) = branch_channels(insn, m.active, state, config)?;
-            if taken != 0 {
+            // JMP.md: execution size 1, one decision, taken or not whatever the mask holds
+            // (with no channel active, the jump still moves the program counter, as SWITCHJMP
+            // does).
+            if uniform_decision(insn, m.active, state, config) {
                 jump(program, m, label_at(label))?;
             } else {
                 m.pc += 1;
@@ -573,30 +567,7 @@ fn branch_channels(
     let readings = &config.readings;
     let offset = insn.mask.offset();
     if insn.exec_size == 1 {
-        let mut decide = true;
-        if readings.is_literal(errata::CF_SCALAR_NOMASK) && !insn.mask.no_mask {
-            // EvaluateChEn: ChEn[0] = EM[0 + mask_control_offset].
-            decide = (active >> offset) & 1 == 1;
-        }
-        if let Some(p) = &insn.pred {
-            let pred = state.preds[p.var.0 as usize];
-            let element = if readings.is_literal(errata::CF_SCALAR_PRED_BIT) {
-                0
-            } else {
-                offset
-            };
-            let literal_width = readings.is_literal(errata::CF_ANY_ALL_WIDTH);
-            let mut bit = match p.combine {
-                PredCombine::None => (pred >> element) & 1 == 1,
-                _ if literal_width => (pred >> element) & 1 == 1,
-                PredCombine::Any => pred & active != 0,
-                PredCombine::All => pred & active == active,
-            };
-            if p.invert {
-                bit = !bit;
-            }
-            decide &= bit;
-        }
+        let decide = uniform_decision(insn, active, state, config);
         return Ok(if decide { (active, 0) } else { (0, active) });
     }
     let covered = channel_range(offset, insn.exec_size);
@@ -625,6 +596,45 @@ fn branch_channels(
     }
     let taken = active & covered & pmask;
     Ok((taken, active & !taken))
+}
+
+/// The one decision of an execution-size-1 transfer (GOTO.md, JMP.md Notes: uniform): the
+/// predicate element at the mask offset (CF-SCALAR-PRED-BIT), `.any`/`.all` over the active
+/// channels (CF-ANY-ALL-WIDTH), and, literally without NoMask, EvaluateChEn's EM bit
+/// (CF-SCALAR-NOMASK). It does not depend on any channel being active.
+fn uniform_decision(
+    insn: &Instruction,
+    active: u32,
+    state: &MachineState,
+    config: &ExecConfig,
+) -> bool {
+    let readings = &config.readings;
+    let offset = insn.mask.offset();
+    let mut decide = true;
+    if readings.is_literal(errata::CF_SCALAR_NOMASK) && !insn.mask.no_mask {
+        // EvaluateChEn: ChEn[0] = EM[0 + mask_control_offset].
+        decide = (active >> offset) & 1 == 1;
+    }
+    if let Some(p) = &insn.pred {
+        let pred = state.preds[p.var.0 as usize];
+        let element = if readings.is_literal(errata::CF_SCALAR_PRED_BIT) {
+            0
+        } else {
+            offset
+        };
+        let literal_width = readings.is_literal(errata::CF_ANY_ALL_WIDTH);
+        let mut bit = match p.combine {
+            PredCombine::None => (pred >> element) & 1 == 1,
+            _ if literal_width => (pred >> element) & 1 == 1,
+            PredCombine::Any => pred & active != 0,
+            PredCombine::All => pred & active == active,
+        };
+        if p.invert {
+            bit = !bit;
+        }
+        decide &= bit;
+    }
+    decide
 }
 
 /// The channels of a call or return: like a branch's, but a scalar call enters with every

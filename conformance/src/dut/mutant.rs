@@ -896,8 +896,7 @@ fn bfe_width_zero(case: &Case, engine: EngineKind) -> Outcome {
     })
 }
 
-/// The line indices of the instructions, labels and functions of a syntax tree, with the
-/// label each label line defines.
+/// Each label of a syntax tree (`NAME:` lines) with the index of its line.
 fn label_lines(tree: &ast::Program) -> std::collections::BTreeMap<String, usize> {
     tree.lines
         .iter()

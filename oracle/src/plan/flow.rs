@@ -479,6 +479,33 @@ impl FlowPlan {
     }
 
     /// The channels an instruction moves (`taken`) and the active ones it leaves.
+    /// The one decision of an execution-size-1 transfer (errata CF-SCALAR-NOMASK,
+    /// CF-SCALAR-PRED-BIT, CF-ANY-ALL-WIDTH); literally, without NoMask, EvaluateChEn's EM
+    /// bit at the offset decides too.
+    fn decide(&self, ch: &Channels, active: u32, state: &MachineState) -> Result<bool> {
+        let lit = &self.lit;
+        let mut decide = !lit.scalar_nomask || ch.no_mask || (active >> ch.offset) & 1 == 1;
+        if let Some(p) = ch.pred {
+            let bits =
+                state.preds.get(p.var).copied().ok_or_else(|| {
+                    VisaError::model_bug("predicate variable missing from the state")
+                })?;
+            let element = if lit.scalar_pred_bit { 0 } else { ch.offset };
+            let one = (bits >> element) & 1 == 1;
+            let mut bit = match p.combine {
+                PredCombine::None => one,
+                _ if lit.any_all_width => one,
+                PredCombine::Any => bits & active != 0,
+                PredCombine::All => bits & active == active,
+            };
+            if p.invert {
+                bit = !bit;
+            }
+            decide &= bit;
+        }
+        Ok(decide)
+    }
+
     fn channels(&self, ch: &Channels, active: u32, state: &MachineState) -> Result<(u32, u32)> {
         let lit = &self.lit;
         let pred_bits =
@@ -488,26 +515,7 @@ impl FlowPlan {
                 })
             };
         let (taken, rest) = if ch.exec_size == 1 {
-            // A uniform transfer: one decision for every active channel (errata
-            // CF-SCALAR-NOMASK, CF-SCALAR-PRED-BIT, CF-ANY-ALL-WIDTH).
-            // Literally, without NoMask, EvaluateChEn's EM bit at the offset decides too.
-            let mut decide = !lit.scalar_nomask || ch.no_mask || (active >> ch.offset) & 1 == 1;
-            if let Some(p) = ch.pred {
-                let bits = pred_bits(p.var)?;
-                let element = if lit.scalar_pred_bit { 0 } else { ch.offset };
-                let one = (bits >> element) & 1 == 1;
-                let mut bit = match p.combine {
-                    PredCombine::None => one,
-                    _ if lit.any_all_width => one,
-                    PredCombine::Any => bits & active != 0,
-                    PredCombine::All => bits & active == active,
-                };
-                if p.invert {
-                    bit = !bit;
-                }
-                decide &= bit;
-            }
-            if decide {
+            if self.decide(ch, active, state)? {
                 (active, 0)
             } else {
                 (0, active)
@@ -740,8 +748,8 @@ impl Plan {
                 }
             }
             FlowOp::Jmp { target, ch } => {
-                let (taken, _) = flow.channels(ch, m.active, state)?;
-                if taken != 0 {
+                // One decision, whatever the mask holds (as SWITCHJMP).
+                if flow.decide(ch, m.active, state)? {
                     jump(flow, m, *target)?;
                 } else {
                     m.pc += 1;

@@ -258,6 +258,22 @@ fn jmp(rows: &mut Rows) {
             .expect_lanes("R", UD, &[fell; 8])
             .derived(d),
     );
+    let d = "JMP.md: an unpredicated JMP is taken whatever the execution mask holds (it decides \
+             with no channel's bit, like SWITCHJMP). Dispatch 0: no channel is active, so only \
+             the NoMask MOVs write; the first is jumped over: R = 0, 0x10, 0, ...";
+    rows.add(
+        "uniform",
+        program(
+            0,
+            &decls,
+            "jmp (M1, 1) SKIP\n\
+             mov (M1_NM, 1) R(0,0)<1> 0x1:ud\n\
+             SKIP:\n\
+             mov (M1_NM, 1) R(0,1)<1> 0x10:ud\n",
+        )
+        .expect_lanes("R", UD, &[0, 0x10, 0, 0, 0, 0, 0, 0])
+        .derived(d),
+    );
     let d = "CF-SCALAR-PRED-BIT, resolved: `(P1) jmp (M2, 1)` decides with the predicate element \
              at M2's offset, 4 (EvaluateChEn with n = 0: Pred[0 + 4]). P1 = 0x10: element 4 set, \
              the jump is taken: R = 0x10.";
