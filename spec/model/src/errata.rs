@@ -190,6 +190,8 @@ pub const GRF_ROW_SIZE: &str = "GRF-ROW-SIZE";
 pub const EMASK_OFFSET_BOUND: &str = "EMASK-OFFSET-BOUND";
 pub const LSC_PAYLOAD_EXTENT: &str = "LSC-PAYLOAD-EXTENT";
 pub const PREDEFINED_MSG0: &str = "PREDEFINED-MSG0";
+pub const PREDEFINED_R0_GRF: &str = "PREDEFINED-R0-GRF";
+pub const LSC_SLM_CACHING: &str = "LSC-SLM-CACHING";
 pub const CF_SCALAR_NOMASK: &str = "CF-SCALAR-NOMASK";
 pub const CF_SCALAR_PRED_BIT: &str = "CF-SCALAR-PRED-BIT";
 pub const CF_ANY_ALL_WIDTH: &str = "CF-ANY-ALL-WIDTH";
@@ -247,6 +249,7 @@ pub const SUBB_SAT: &str = "SUBB-SAT";
 pub const SUBB_SRC1_DESCRIPTION: &str = "SUBB-SRC1-DESCRIPTION";
 pub const ADD3O_OVERFLOW: &str = "ADD3O-OVERFLOW";
 pub const MADW_HIGH_HALF: &str = "MADW-HIGH-HALF";
+pub const MADW_EXEC_SIZE: &str = "MADW-EXEC-SIZE";
 pub const SAD2_LOOP_STEP: &str = "SAD2-LOOP-STEP";
 pub const SAD2_EXEC_SIZE: &str = "SAD2-EXEC-SIZE";
 pub const ADDR_ADD_PREDEFINED: &str = "ADDR-ADD-PREDEFINED";
@@ -827,6 +830,15 @@ pub static LEDGER: &[Erratum] = &[
         executable: true,
     },
     Erratum {
+        id: MADW_EXEC_SIZE,
+        document: "instructions/MADW.md, Exec_size",
+        says: "execution size 16 is marked {PVC+}; IGC writes `madw (M1, 16)` in its dumps for xe-hpg, and its assembler reads it back",
+        literal: "SIMD16 MADW on xe-lp or xe-hpg is invalid-instruction",
+        resolved: "SIMD16 MADW is valid on every platform; on 32-byte GRFs its low halves fill two GRFs and its high halves the next two (MADW-HIGH-HALF)",
+        reason: "the semantics loop and the destination layout hold for any execution size up to 16; the platform mark is an encoding limit the finalizer splits around, as it does for the other SIMD16 instructions on 32-byte GRFs",
+        executable: true,
+    },
+    Erratum {
         id: SAD2_LOOP_STEP,
         document: "instructions/SAD2.md, Semantics",
         says: "the loop steps `i += 1`, while each iteration consumes the pair (i, i+1) and writes `dst[i+1] = undefined`; SAD2ADD's loop steps `i += 2`",
@@ -1322,6 +1334,33 @@ pub static LEDGER: &[Erratum] = &[
         executable: true,
     },
     Erratum {
+        id: PREDEFINED_R0_GRF,
+        document: "4_visa_header.md, table of pre-defined variables (V7, %r0)",
+        says: "%r0 is eight UD elements, the R0 thread payload header, on every platform; on the platforms with 64-byte GRF registers IGC declares 16-element D variables aliased to `%r0` at offset 0 in every kernel it writes",
+        literal: "%r0 is eight UD elements everywhere: an alias of more than 32 bytes of it is invalid-instruction",
+        resolved: "%r0 is one whole GRF register: eight UD elements where the GRF is 32 bytes (xe-lp, xe-hpg), sixteen where it is 64 (xe-hpc, xe2); the bytes past the header are read like the rest of %r0 (from the case's init, zero otherwise)",
+        reason: "the table was written for 32-byte registers, where the two agree; IGC's verifier and its dumps take %r0 as the register r0",
+        executable: true,
+    },
+    Erratum {
+        id: LSC_SLM_CACHING,
+        document: "instructions/LSC_UNTYPED.md, CachingL1 and CachingL3",
+        says: "the caching controls must be the default (`.df`) for SLM accesses; IGC writes `lsc_load.slm.ca.ca` and `lsc_store.slm.wb.wb` in its dumps",
+        literal: "an SLM access with any caching pair but `.df.df` is invalid-instruction",
+        resolved: "an SLM access takes any caching pair the CachingL1 table allows for the operation; the pair has no effect on shared local memory, which no cache holds",
+        reason: "the documents give no meaning to caching on SLM, so the two readings differ only in what they reject; IGC writes the pairs of its global accesses on SLM too",
+        executable: true,
+    },
+    Erratum {
+        id: "LSC-DATA-SIZE-SPELLING",
+        document: "instructions/LSC_UNTYPED.md, DataSize (5: d8u32, 6: d16u32, 7: d16u32h) and Text",
+        says: "the converting data sizes are written `d8u32`, `d16u32` and `d16u32h`; IGC prints them as `d8c32`, `d16c32` and `d16c32h`, and its assembler reads both",
+        literal: "only the documents' spellings parse",
+        resolved: "both spellings parse to the same data size; `fmt` prints the documents' spelling",
+        reason: "the project reads every program IGC writes; the two spellings name one encoding",
+        executable: false,
+    },
+    Erratum {
         id: "CF-SCALAR-NOMASK",
         document: "instructions/CALL.md, RET.md, FCALL.md, FRET.md, IFCALL.md, Description and Notes",
         says: "scalar (execution size 1) calls and returns must be marked {NoMask}; IGC writes them as `(M1, 1)`, and with M1 EvaluateChEn would let channel 0's execution-mask bit decide a uniform transfer",
@@ -1434,7 +1473,7 @@ pub static LEDGER: &[Erratum] = &[
         document: "instructions/SHR.md, Operand type maps and Supported Types",
         says: "the type map admits only UB, UW and UD; IGC writes SHR on signed operands (a logical shift of a D or W value, into a D or W destination)",
         literal: "the type map: a signed destination or src0 is invalid-instruction",
-        resolved: "any of UB, B, UW, W, UD, D for the destination and src0: src0's bits in its own width shifted right logically (zeros in from the left), then converted into the destination type (with .sat, clamped to its range)",
+        resolved: "any of UB, B, UW, W, UD, D (and Q, UQ where QWORD-TYPEMAP-GAP is resolved) for the destination and src0: src0's bits in its own width shifted right logically (zeros in from the left), then converted into the destination type (with .sat, clamped to its range)",
         reason: "the Description's logical shift is defined on the bits of any integer type; IGC emits it for signed values and expects the logical result",
         executable: true,
     },

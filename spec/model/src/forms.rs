@@ -408,6 +408,16 @@ const SHR_MAPS: &[TypeMap] = &[
         .unless_literal(&[errata::SHR_SIGNED_OPERANDS, errata::SHIFT_COUNT_TYPE]),
     TypeMap::per_source(UNSIGNED, &[UNSIGNED, INT]).unless_literal(&[errata::SHIFT_COUNT_TYPE]),
     TypeMap::new(UNSIGNED_Q, UNSIGNED_Q).unless_literal(&[errata::QWORD_TYPEMAP_GAP]),
+    // The same readings on Q and UQ together (IGC's `shr q <- uq, q`).
+    TypeMap::per_source(INT_Q, &[INT_Q, UNSIGNED_Q])
+        .unless_literal(&[errata::SHR_SIGNED_OPERANDS, errata::QWORD_TYPEMAP_GAP]),
+    TypeMap::per_source(UNSIGNED_Q, &[UNSIGNED_Q, INT_Q])
+        .unless_literal(&[errata::QWORD_TYPEMAP_GAP, errata::SHIFT_COUNT_TYPE]),
+    TypeMap::per_source(INT_Q, &[INT_Q, INT_Q]).unless_literal(&[
+        errata::SHR_SIGNED_OPERANDS,
+        errata::QWORD_TYPEMAP_GAP,
+        errata::SHIFT_COUNT_TYPE,
+    ]),
 ];
 
 /// instructions/AND.md, OR.md, XOR.md, NOT.md: the type map; Q and UQ from the Supported

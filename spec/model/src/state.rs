@@ -78,6 +78,9 @@ pub struct Vars {
     unit: u32,
     /// The kernel's names, kept while a later unit's declarations are read.
     kernel_names: Option<HashMap<String, VarId>>,
+    /// Elements (UD) of `%r0`: one GRF register (erratum PREDEFINED-R0-GRF), or the
+    /// documents' eight under its literal reading.
+    r0_elts: u32,
 }
 
 /// Name of the variable that discards writes.
@@ -90,7 +93,10 @@ pub const MSG0: &str = "%msg0";
 
 /// The general pre-defined variables: name, type, elements, read only
 /// (4_visa_header.md, table of pre-defined variables V1..V19; and IGC's `%msg0`).
-fn predefined_general(platform: Platform) -> Vec<(&'static str, DataType, u32, bool)> {
+fn predefined_general(
+    platform: Platform,
+    r0_elts: u32,
+) -> Vec<(&'static str, DataType, u32, bool)> {
     vec![
         ("%thread_x", DataType::UW, 1, true),
         ("%thread_y", DataType::UW, 1, true),
@@ -99,7 +105,7 @@ fn predefined_general(platform: Platform) -> Vec<(&'static str, DataType, u32, b
         ("%group_id_z", DataType::UD, 1, true),
         ("%tm", DataType::UD, 5, false),
         ("%tsc", DataType::UD, 5, false),
-        ("%r0", DataType::UD, 8, true),
+        ("%r0", DataType::UD, r0_elts, true),
         ("%arg", DataType::UD, platform.arg_elements(), false),
         ("%retval", DataType::UD, platform.retval_elements(), false),
         // UQ, as IGC's table has them (erratum PREDEFINED-IGC-TABLE; the documents: UD).
@@ -146,6 +152,7 @@ impl Vars {
             scopes: Vec::new(),
             unit: 0,
             kernel_names: None,
+            r0_elts: (platform.grf_size() / 4) as u32,
         };
         vars.infos.push(VarInfo {
             name: NULL.to_string(),
@@ -164,6 +171,12 @@ impl Vars {
         // Infallible: the table is empty but for %null.
         let _ = vars.predefined(CR0);
         vars
+    }
+
+    /// Gives `%r0` the documents' eight UD elements on every platform (erratum
+    /// PREDEFINED-R0-GRF, literal reading); call before any name is looked up.
+    pub fn set_documented_r0(&mut self) {
+        self.r0_elts = 8;
     }
 
     pub fn len(&self) -> usize {
@@ -221,7 +234,7 @@ impl Vars {
         if let Some(id) = self.by_name.get(name) {
             return Some(*id);
         }
-        let (n, ty, elts, ro) = predefined_general(self.platform)
+        let (n, ty, elts, ro) = predefined_general(self.platform, self.r0_elts)
             .into_iter()
             .find(|(n, ..)| *n == name)?;
         let info = VarInfo {

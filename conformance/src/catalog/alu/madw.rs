@@ -222,13 +222,13 @@ fn add(rows: &mut Rows) {
             .expect_error(ErrorClass::UndefinedBehaviour)
             .derived(d),
     );
-    let d = "Execution size 16 exists from PVC on (instructions/MADW.md, Exec_size): invalid on xe-hpg.";
+    let d = "MADW-EXEC-SIZE literal: execution size 16 exists from PVC on (instructions/MADW.md, Exec_size): invalid on xe-hpg.";
     madw_validation(
         rows,
         d,
         XeHpg,
         "madw (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V2(0,0)<1;1,0> 0x0:d",
-        &[],
+        &[errata::MADW_EXEC_SIZE],
         Some(ErrorClass::InvalidInstruction),
     );
     let d = "32 is above the maximum SIMD16 everywhere.";
@@ -287,6 +287,20 @@ fn add(rows: &mut Rows) {
     );
     simd_tables(rows);
     simd_programs(rows);
+    exec_size_16(rows);
+}
+
+/// SIMD16 MADW on a 32-byte-GRF platform, as IGC writes it for xe-hpg (erratum
+/// MADW-EXEC-SIZE).
+fn exec_size_16(rows: &mut Rows) {
+    let srcs = [("", 0x8000_0000), ("", 0x8000_0000), ("", 0xffff_ffff)];
+    let d = "MADW-EXEC-SIZE resolved: SIMD16 is accepted on xe-hpg. D: (-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF in every lane: low halves 0xFFFFFFFF in elements 0..16 (bytes 0..64, two GRFs); the high halves start at roundup(16 * 4, 32) = byte 64, elements 16..32 (MADW-HIGH-HALF; the packed reading puts them at element 16 + i too).";
+    let row = madw(XeHpg, 16, "d", srcs).expect_lanes(
+        "V1",
+        DataType::UD,
+        &layout(16, 64, 0xffff_ffff, 0x3fff_ffff),
+    );
+    rows.add("exec-size", row.derived(d));
 }
 
 /// The multi-lane rows (built with [`super::simd`]).

@@ -5,7 +5,7 @@
 //! invalid one is an `invalid-instruction` error naming the operand at fault.
 
 use visa_spec::errata;
-use visa_spec::platform::Platform::XeHpg;
+use visa_spec::platform::Platform::{XeHpc, XeHpg};
 
 use crate::catalog::{Doc, Row, Rows};
 
@@ -54,6 +54,34 @@ fn add(rows: &mut Rows) {
     valid_forms(rows);
     invalid_forms(rows);
     predefined(rows);
+    r0_register(rows);
+}
+
+/// `%r0` on a 64-byte-GRF platform (erratum PREDEFINED-R0-GRF), as every IGC dump for
+/// xe-hpc declares it: a 16-element alias at offset 0, read at its last element.
+fn r0_register(rows: &mut Rows) {
+    let text = ".decl R0W v_type=G type=ud num_elts=16 alias=<%r0, 0>\n\
+                mov (M1, 1) V1(0,0)<1> R0W(0,15)<0;1,0>";
+    let mut r0 = vec![0u8; 64];
+    r0[60..64].copy_from_slice(&[0x44, 0x33, 0x22, 0x11]);
+    let d = "PREDEFINED-R0-GRF resolved: on xe-hpc %r0 is one 64-byte GRF (16 UD), so the 64-byte alias fits; its element 15 is %r0's bytes 60..64, 44 33 22 11 from init; MOV copies it to V1[0] (MOV.md): V1's bytes 0..4 are 44 33 22 11.";
+    rows.add(
+        "predefined",
+        Row::new(XeHpc, format!("{DECLS}{text}\n"))
+            .tag(errata::PREDEFINED_R0_GRF)
+            .var("%r0", r0.clone())
+            .expect_reg("V1", 0, [0x44u8, 0x33, 0x22, 0x11].map(Some).to_vec())
+            .derived(d),
+    );
+    let d = "PREDEFINED-R0-GRF literal: 4_visa_header.md's table makes %r0 eight UD (32 bytes) everywhere, so a 64-byte alias at offset 0 does not fit in it: invalid-instruction at the declaration.";
+    rows.add(
+        "predefined",
+        Row::new(XeHpc, format!("{DECLS}{text}\n"))
+            .literal(errata::PREDEFINED_R0_GRF)
+            .var("%r0", r0)
+            .expect_invalid(".decl R0W")
+            .derived(d),
+    );
 }
 
 /// IGC's pre-defined `%msg0` (erratum PREDEFINED-MSG0).

@@ -214,6 +214,17 @@ fn add(rows: &mut Rows) {
         &[("ud", 0xffff_ffff), ("ud", 0)],
         0x7fff,
     );
+    let d = "SHR-SIGNED-OPERANDS with QWORD-TYPEMAP-GAP and SHIFT-COUNT-TYPE resolved, as IGC writes a 64-bit logical shift: UQ 0x8000000000000000 >> 32 (a Q count of 0x20) = 0x0000000080000000, positive, into Q.";
+    signed(
+        rows,
+        d,
+        "shr",
+        "q",
+        &[("uq", 0x8000_0000_0000_0000), ("q", 0x20)],
+        0x8000_0000,
+    );
+    let d = "SHR-SIGNED-OPERANDS with QWORD-TYPEMAP-GAP resolved: Q -1 (64 one bits) >> 60, logically in its 64 bits: 0xf (an arithmetic shift would give -1).";
+    signed(rows, d, "shr", "q", &[("q", u64::MAX), ("ud", 60)], 0xf);
     let d = "UQ 0x8000000000000000 >> 63 = 1.";
     qword_forms(
         rows,

@@ -13,6 +13,32 @@ fn add(rows: &mut Rows) {
     semantics(rows);
     payloads(rows);
     forms(rows);
+    slm_caching(rows);
+}
+
+/// Caching controls on shared local memory, as IGC writes them (erratum LSC-SLM-CACHING).
+fn slm_caching(rows: &mut Rows) {
+    let text = "lsc_store.slm.wb.wb (M1, 8) flat[VA32]:a32 VS:d32\n\
+                lsc_load.slm.ca.ca (M1, 8) VD:d32 flat[VA32]:a32";
+    let addrs: Vec<u32> = (0..8).map(|n| 4 * n).collect();
+    let c = || case(text).var("VA32", le32(&addrs)).var("VS", ramp(0, 256));
+    let d = "LSC-SLM-CACHING resolved: .wb.wb on a store and .ca.ca on a load are rows of the CachingL1 table and SLM accepts them. The SIMD8 d32 store writes lane n's DW of VS (bytes 4n..4n+4, ramp 4n..4n+3) at SLM 4n (VA32 = 0, 4, ..., 28); the load reads them back into DstData[0].elems[n], VD bytes 4n..4n+4: VD bytes 0..32 = 00 01 ... 1f.";
+    rows.add(
+        "slm-caching",
+        check(
+            c().tag(errata::LSC_SLM_CACHING),
+            Want::Reg("VD", 0, some(&ramp(0, 32))),
+        )
+        .derived(d),
+    );
+    let d = "LSC-SLM-CACHING literal: LSC_UNTYPED.md says SLM accesses take the default caching only, so the store's .wb.wb is invalid-instruction (field caching).";
+    rows.add(
+        "slm-caching",
+        c().literal(errata::LSC_SLM_CACHING)
+            .observe(Vec::new())
+            .expect_invalid("caching")
+            .derived(d),
+    );
 }
 
 /// The extent and the byte offset of a data payload (LSC-PAYLOAD-EXTENT; 5_operands.md, Raw
@@ -650,13 +676,23 @@ fn forms(rows: &mut Rows) {
     let d = "LSC_UNTYPED.md, LscSFID: ugm, ugml, slm (tgm is LSC_TYPED's).";
     invalid_form(rows, d, "lsc_load.tgm (M1, 16) VD:d32 flat[VA]:a64", "sfid");
     let d = "LSC_UNTYPED.md, CachingL1 table: .ca.wb is no combination of loads, .ca.ca none of stores; SLM takes the default only; .xx is no caching option.";
-    for text in [
-        "lsc_load.ugm.ca.wb (M1, 16) VD:d32 flat[VA]:a64",
-        "lsc_store.ugm.ca.ca (M1, 16) flat[VA]:a64 VD:d32",
-        "lsc_load.slm.uc.uc (M1, 16) VD:d32 flat[VA32]:a32",
-        "lsc_load.ugm.xx (M1, 16) VD:d32 flat[VA]:a64",
+    for (text, literal) in [
+        ("lsc_load.ugm.ca.wb (M1, 16) VD:d32 flat[VA]:a64", None),
+        ("lsc_store.ugm.ca.ca (M1, 16) flat[VA]:a64 VD:d32", None),
+        (
+            "lsc_load.slm.uc.uc (M1, 16) VD:d32 flat[VA32]:a32",
+            Some(errata::LSC_SLM_CACHING),
+        ),
+        ("lsc_load.ugm.xx (M1, 16) VD:d32 flat[VA]:a64", None),
     ] {
-        invalid_form(rows, d, text, "caching");
+        match literal {
+            None => invalid_form(rows, d, text, "caching"),
+            Some(id) => {
+                let d = "LSC-SLM-CACHING literal: LSC_UNTYPED.md's CachingL1 says SLM accesses take the default caching only, so .uc.uc on an SLM load is invalid-instruction.";
+                let row = Case::new(FORM_DECLS, text).literal(id).observe(Vec::new());
+                rows.add("invalid", row.expect_invalid("caching").derived(d));
+            }
+        }
     }
     let d = "LSC_UNTYPED.md, DataSize and DataElemsPerAddr tables: no d24, no x5.";
     for text in [

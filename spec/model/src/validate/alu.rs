@@ -306,17 +306,20 @@ impl Env<'_> {
         }
     }
 
-    /// instructions/MADW.md: execution sizes up to 16 (16 from PVC on), a GRF-aligned
+    /// instructions/MADW.md: execution sizes up to 16 (erratum MADW-EXEC-SIZE), a GRF-aligned
     /// destination, and both halves of the result inside the destination variable (erratum
     /// MADW-HIGH-HALF places the high halves).
     pub(super) fn madw_rules(&self, insn: &Instruction) -> Result<()> {
         let n = insn.exec_size;
-        if n > 16 || (n == 16 && !self.platform.is_pvc_plus()) {
+        // MADW-EXEC-SIZE: SIMD16 from PVC on (literal) or everywhere (resolved).
+        let sixteen =
+            self.platform.is_pvc_plus() || !self.readings.is_literal(errata::MADW_EXEC_SIZE);
+        if n > 16 || (n == 16 && !sixteen) {
             return Err(invalid(
                 "exec_size",
                 format!(
                     "MADW's execution size is at most {} on {}",
-                    if self.platform.is_pvc_plus() { 16 } else { 8 },
+                    if sixteen { 16 } else { 8 },
                     self.platform
                 ),
             ));

@@ -25,7 +25,11 @@ fn align_bytes(align: &str, platform: Platform) -> Option<u32> {
 }
 
 pub(super) fn declare(vars: &mut Vars, decl: &Decl) -> Result<()> {
-    let field = |f: &str| format!(".decl {} {f}", decl.name);
+    // The field of an error: `.decl NAME FIELD`, or `.decl NAME` for the whole declaration.
+    let field = |f: &str| match f {
+        "" => format!(".decl {}", decl.name),
+        f => format!(".decl {} {f}", decl.name),
+    };
     if decl.name.starts_with('%') {
         return Err(
             VisaError::invalid(format!("`{}` is a pre-defined variable name", decl.name))

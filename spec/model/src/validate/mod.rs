@@ -11,7 +11,7 @@
 //! classify invalid programs identically.
 
 use crate::asm::ast::{self, InsnLine, LineKind};
-use crate::errata::Readings;
+use crate::errata::{self, Readings};
 use crate::error::{Pos, Result, VisaError};
 use crate::forms::{self, Family};
 use crate::ir::flow::LabelKind;
@@ -48,6 +48,9 @@ pub fn validate_with(
     readings: &Readings,
 ) -> Result<Program> {
     let mut vars = Vars::new(platform);
+    if readings.is_literal(errata::PREDEFINED_R0_GRF) {
+        vars.set_documented_r0();
+    }
     let mut insns = Vec::new();
     let mut labels = flow::Builder::new();
     let mut inputs = input::Inputs::default();

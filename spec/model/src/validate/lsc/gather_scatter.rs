@@ -432,7 +432,7 @@ pub fn rules(
         return typed_rules(insn, c, vars, platform, readings);
     }
     exec_and_predicate(insn, vars, name)?;
-    fields(insn, c, name)?;
+    fields(insn, c, name, readings)?;
     operands(insn, c, vars, platform, readings, name)
 }
 
@@ -472,7 +472,7 @@ fn exec_and_predicate(insn: &Instruction, vars: &Vars, name: &str) -> Result<()>
 
 /// The fields of [`LscCtrl`]: the data shape, AddrScale, the unit's address type, the
 /// caching pair, the quad forms' ChMask, the atomics' data size.
-fn fields(insn: &Instruction, c: LscCtrl, name: &str) -> Result<()> {
+fn fields(insn: &Instruction, c: LscCtrl, name: &str, readings: &Readings) -> Result<()> {
     let exec_size = insn.exec_size;
     let shape: DataShape = c.data;
     if !VECT_SIZES.contains(&shape.vect_size) {
@@ -499,11 +499,22 @@ fn fields(insn: &Instruction, c: LscCtrl, name: &str) -> Result<()> {
     let cached = match atomic {
         Some(_) => caching_allowed(c.l1, c.l3, true) || caching_allowed(c.l1, c.l3, false),
         None => caching_allowed(c.l1, c.l3, load),
-    } && (c.sfid != Sfid::Slm || (c.l1, c.l3) == (CacheOpt::Df, CacheOpt::Df));
+    };
     if !cached {
         return Err(invalid(
             "caching",
             "the caching pair is not in the CachingL1 table",
+        ));
+    }
+    // LSC-SLM-CACHING literal: SLM takes only `.df` (LSC_UNTYPED.md, CachingL1); resolved,
+    // any pair of the table, which has no effect on shared local memory.
+    if c.sfid == Sfid::Slm
+        && (c.l1, c.l3) != (CacheOpt::Df, CacheOpt::Df)
+        && readings.is_literal(errata::LSC_SLM_CACHING)
+    {
+        return Err(invalid(
+            "caching",
+            "SLM accesses take the default caching `.df`",
         ));
     }
     if quad {

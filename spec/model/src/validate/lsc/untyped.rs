@@ -350,7 +350,7 @@ pub fn check_untyped(
 }
 
 /// The unit and the caching pair of the modifiers, checked against the CachingL1 table
-/// (SLM takes only `.df`; an atomic either column).
+/// (an atomic either column).
 fn unit_and_table_caching(
     line: &InsnLine,
     load: bool,
@@ -359,12 +359,7 @@ fn unit_and_table_caching(
     // Modifiers: SFID, then CachingL1 and CachingL3.
     let (sfid, l1, l3) = unit_and_caching(&line.mods)?;
     let caching = line.mods.get(1..).unwrap_or_default();
-    if sfid == Sfid::Slm && (l1, l3) != (CacheOpt::Df, CacheOpt::Df) {
-        return Err(invalid(
-            "caching",
-            "SLM accesses take the default caching `.df`",
-        ));
-    }
+    // SLM's `.df`-only rule is erratum LSC-SLM-CACHING's, checked on the IR (`rules`).
     // Atomics are read-modify-writes; the table's store column is for stores.
     let cached = match atomic {
         Some(_) => caching_allowed(l1, l3, true) || caching_allowed(l1, l3, false),
