@@ -192,6 +192,7 @@ pub const LSC_PAYLOAD_EXTENT: &str = "LSC-PAYLOAD-EXTENT";
 pub const PREDEFINED_MSG0: &str = "PREDEFINED-MSG0";
 pub const PREDEFINED_R0_GRF: &str = "PREDEFINED-R0-GRF";
 pub const LSC_SLM_CACHING: &str = "LSC-SLM-CACHING";
+pub const SVM_ATOMIC_SIGNED_TYPES: &str = "SVM-ATOMIC-SIGNED-TYPES";
 pub const CF_SCALAR_NOMASK: &str = "CF-SCALAR-NOMASK";
 pub const CF_SCALAR_PRED_BIT: &str = "CF-SCALAR-PRED-BIT";
 pub const CF_ANY_ALL_WIDTH: &str = "CF-ANY-ALL-WIDTH";
@@ -1349,6 +1350,15 @@ pub static LEDGER: &[Erratum] = &[
         literal: "an SLM access with any caching pair but `.df.df` is invalid-instruction",
         resolved: "an SLM access takes any caching pair the CachingL1 table allows for the operation; the pair has no effect on shared local memory, which no cache holds",
         reason: "the documents give no meaning to caching on SLM, so the two readings differ only in what they reject; IGC writes the pairs of its global accesses on SLM too",
+        executable: true,
+    },
+    Erratum {
+        id: SVM_ATOMIC_SIGNED_TYPES,
+        document: "instructions/SVM_ATOMIC.md, Notes (operand types)",
+        says: "operations other than IMIN, IMAX, FMAX, FMIN and FCMPWR take type UD (UQ for 64-bit atomics); IGC writes `svm_atomic.add` on D operands for OpenCL's signed atomic_add",
+        literal: "a D or Q operand of ADD, SUB, INC, DEC, PREDEC, MIN, MAX, XCHG, CMPXCHG, AND, OR or XOR is invalid-instruction",
+        resolved: "those operations also take D (Q for 64-bit atomics): each acts on the operand's bits exactly as on UD (UQ), so the type changes nothing but what the text names",
+        reason: "wrapping addition, subtraction, the bitwise operations, exchange and compare-exchange give the same bits for either signedness, and MIN and MAX are unsigned by the operation itself; IGC's own output uses the signed type",
         executable: true,
     },
     Erratum {

@@ -267,4 +267,27 @@ fn add(rows: &mut Rows) {
         Want::Reg("VD", 0, some(&le32(&[7, 7, 0xeeee_eeee, 7]))),
     ]);
     rows.add("predicated", row.derived(d));
+    signed_types(rows);
+}
+
+/// D operands on an operation typed UD, as IGC writes OpenCL's signed atomic_add (erratum
+/// SVM-ATOMIC-SIGNED-TYPES).
+fn signed_types(rows: &mut Rows) {
+    let c = || {
+        case("svm_atomic.add (M1, 1) VA.0 VDD.0 VSD.0 %null.0")
+            .var("VSD", le32(&[0xffff_fffd]))
+            .var("VA", le64(&[0x40]))
+            .mem(0x40, le32(&[5]))
+    };
+    let d = "SVM-ATOMIC-SIGNED-TYPES resolved: ADD on D operands acts on their bits as on UD: old 5 at 0x40, src0 -3 (0xfffffffd): 5 + 0xfffffffd = 2 modulo 2^32 is stored; the old 5 is returned in VDD.";
+    let row = c().observe(vec![
+        Want::Reg("VDD", 0, some(&le32(&[5]))),
+        Want::Mem(0x40, some(&le32(&[2]))),
+    ]);
+    rows.add("signed", row.derived(d));
+    let d = "SVM-ATOMIC-SIGNED-TYPES literal: SVM_ATOMIC.md types ADD's operands UD, so the D src0 is invalid-instruction.";
+    let row = c()
+        .literal(errata::SVM_ATOMIC_SIGNED_TYPES)
+        .observe(vec![Want::ErrorAt(ErrorClass::InvalidInstruction, "src0")]);
+    rows.add("signed", row.derived(d));
 }

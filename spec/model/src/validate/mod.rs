@@ -47,6 +47,55 @@ pub fn validate_with(
     platform: Platform,
     readings: &Readings,
 ) -> Result<Program> {
+    walk(program, platform, readings, &mut Err)
+}
+
+/// What validation says of every line of a program, where [`validate_with`] stops at the
+/// first error: the lines it accepts, and each error of the others. An instruction that is
+/// invalid or that this version does not execute is left out of the IR and the walk goes on,
+/// so one run reports every line (a whole IGC dump at once).
+#[derive(Debug, Default)]
+pub struct Survey {
+    /// Instruction lines in the text.
+    pub instructions: usize,
+    /// Errors of class `unsupported`: documented instructions (or forms) that are not executed.
+    pub unsupported: Vec<VisaError>,
+    /// Every other error: lines (or the whole program) the rules reject.
+    pub invalid: Vec<VisaError>,
+}
+
+/// Validates every line of `program`, collecting each error instead of stopping ([`Survey`]).
+pub fn survey(program: &ast::Program, platform: Platform, readings: &Readings) -> Survey {
+    let mut errors = Vec::new();
+    let mut keep = |e: VisaError| {
+        errors.push(e);
+        Ok(())
+    };
+    if let Err(e) = walk(program, platform, readings, &mut keep) {
+        errors.push(e);
+    }
+    let (unsupported, invalid) = errors
+        .into_iter()
+        .partition(|e| e.class == crate::error::ErrorClass::Unsupported);
+    Survey {
+        instructions: program
+            .lines
+            .iter()
+            .filter(|l| matches!(l.kind, LineKind::Insn(_)))
+            .count(),
+        unsupported,
+        invalid,
+    }
+}
+
+/// The validation walk: each line's error goes to `on_error`, which stops the walk by
+/// returning it ([`validate_with`]) or keeps it and skips the line ([`survey`]).
+fn walk(
+    program: &ast::Program,
+    platform: Platform,
+    readings: &Readings,
+    on_error: &mut dyn FnMut(VisaError) -> Result<()>,
+) -> Result<Program> {
     let mut vars = Vars::new(platform);
     if readings.is_literal(errata::PREDEFINED_R0_GRF) {
         vars.set_documented_r0();
@@ -57,22 +106,29 @@ pub fn validate_with(
     let mut last = Pos::default();
     for line in &program.lines {
         last = line.pos;
-        match &line.kind {
-            LineKind::Decl(decl) => decl::declare(&mut vars, decl).map_err(|e| e.at(line.pos))?,
-            LineKind::ScopeOpen => vars.open_scope(),
+        let done = match &line.kind {
+            LineKind::Decl(decl) => decl::declare(&mut vars, decl).map_err(|e| e.at(line.pos)),
+            LineKind::ScopeOpen => {
+                vars.open_scope();
+                Ok(())
+            }
             LineKind::ScopeClose => {
-                if !vars.close_scope() {
-                    return Err(VisaError::syntax(line.pos, "`}` closes no scope"));
+                if vars.close_scope() {
+                    Ok(())
+                } else {
+                    Err(VisaError::syntax(line.pos, "`}` closes no scope"))
                 }
             }
-            LineKind::Label(name) => {
-                labels.define(name, LabelKind::Block, insns.len(), line.pos)?;
-            }
+            LineKind::Label(name) => labels
+                .define(name, LabelKind::Block, insns.len(), line.pos)
+                .map(|_| ()),
             LineKind::Directive { name, args } => {
-                if name == "input" || name.starts_with("implicit_") {
-                    inputs.directive(args, &vars, line.pos)?;
-                }
-                labels.directive(name, args, &mut vars, insns.len(), line.pos)?
+                let input = if name == "input" || name.starts_with("implicit_") {
+                    inputs.directive(args, &vars, line.pos)
+                } else {
+                    Ok(())
+                };
+                input.and_then(|()| labels.directive(name, args, &mut vars, insns.len(), line.pos))
             }
             LineKind::Insn(insn) => {
                 let mut cx = Cx {
@@ -83,8 +139,13 @@ pub fn validate_with(
                     flow: &mut labels,
                     at: insns.len(),
                 };
-                insns.push(cx.instruction(insn).map_err(|e| e.at(line.pos))?);
+                cx.instruction(insn)
+                    .map(|i| insns.push(i))
+                    .map_err(|e| e.at(line.pos))
             }
+        };
+        if let Err(e) = done {
+            on_error(e)?;
         }
     }
     if vars.open_scopes() > 0 {
@@ -102,6 +163,7 @@ pub fn validate_with(
     flow::program_rules(&program)?;
     Ok(program)
 }
+
 /// The one error helper of validation: an `invalid-instruction` error in `field`.
 pub(crate) fn invalid(field: &str, message: impl Into<String>) -> VisaError {
     VisaError::invalid(message).field(field.to_string())

@@ -550,7 +550,12 @@ fn channels_bytes(es: usize, grf: usize, ch_mask: u8) -> usize {
 /// Every rule of the SVM documents on an SVM instruction's IR, in the documents' order:
 /// mask and predicate, destination and sources, the control fields, the operand types, then
 /// the operands' extents.
-pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) -> Result<()> {
+pub fn rules(
+    insn: &Instruction,
+    vars: &Vars,
+    platform: Platform,
+    readings: &Readings,
+) -> Result<()> {
     let Ctrl::Svm(ctrl) = &insn.ctrl else {
         return Err(invalid(
             "opcode",
@@ -589,7 +594,10 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
             src0,
             src1,
             ..
-        } => atomic_fields(insn, op, width, [src0, src1])?,
+        } => {
+            let signed = !readings.is_literal(errata::SVM_ATOMIC_SIGNED_TYPES);
+            atomic_fields(insn, op, width, [src0, src1], signed)?
+        }
     }
     operand_types(insn, ctrl)?;
     operand_extents(insn, ctrl, vars, platform)
@@ -732,12 +740,15 @@ fn channel_fields(es: u32, ch_mask: u8) -> Result<()> {
     Ok(())
 }
 
-/// SVM_ATOMIC: execution size, width, the operation's sources and operand types.
+/// SVM_ATOMIC: execution size, width, the operation's sources and operand types; with
+/// `signed` (erratum SVM-ATOMIC-SIGNED-TYPES resolved) the operations typed UD/UQ also take
+/// D/Q operands.
 fn atomic_fields(
     insn: &Instruction,
     op: AtomicOp,
     width: u32,
     srcs: [Option<Payload>; 2],
+    signed: bool,
 ) -> Result<()> {
     let es = insn.exec_size;
     // Exec_size bits 2..0: 1, 2, 4 or 8 elements.
@@ -750,7 +761,13 @@ fn atomic_fields(
     if ![16, 32, 64].contains(&width) {
         return Err(invalid("width", format!("atomic width {width}")));
     }
-    let types = op.types(width);
+    let mut types = op.types(width).to_vec();
+    if signed && types == [DataType::UD] {
+        types.push(DataType::D);
+    } else if signed && types == [DataType::UQ] {
+        types.push(DataType::Q);
+    }
+    let types = types.as_slice();
     if types.is_empty() {
         return Err(invalid(
             "width",

@@ -1,0 +1,211 @@
+//! Real kernels compiled by IGC (`tests/dumps/igc/`: the OpenCL C sources in `src/`, the
+//! `.visaasm` text IGC wrote for xe-lp, xe-hpg and xe-hpc, and `regen.sh`, which names the
+//! compiler and rebuilds them byte for byte). Every dump parses, prints canonically, and
+//! validates line by line (`validate::survey`) with no line rejected but the known ones
+//! listed below; what the engines do not execute yet belongs to the families listed below;
+//! and two kernels run end to end on both engines, with results derived by hand.
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+use visa_spec::asm;
+use visa_spec::errata::Readings;
+use visa_spec::platform::Platform;
+use visa_spec::validate;
+
+const BIN: &str = env!("CARGO_BIN_EXE_visa-conform");
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/dumps/igc")
+}
+
+/// Every dump with its platform (the directory's name), in sorted order.
+fn dumps() -> Vec<(PathBuf, Platform)> {
+    let mut all = Vec::new();
+    for platform in [Platform::XeLp, Platform::XeHpg, Platform::XeHpc] {
+        let dir = root().join(platform.to_string());
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "visaasm"))
+            .collect();
+        files.sort();
+        all.extend(files.into_iter().map(|f| (f, platform)));
+    }
+    all
+}
+
+fn shown(path: &Path) -> String {
+    let r = path.strip_prefix(root()).unwrap_or(path);
+    r.display().to_string()
+}
+
+/// The lines validation still rejects, as `(dump, line)`: IGC's stack-call prologue on
+/// xe-lp stores one OWord (16 bytes) from an 8-byte variable with SVM_BLOCK_ST, which
+/// SVM_BLOCK_ST.md's `src[i]` does not allow.
+const KNOWN_INVALID: &[(&str, u32)] = &[
+    ("xe-lp/recurse.visaasm", 106),
+    ("xe-lp/recurse_f0.visaasm", 75),
+];
+
+/// The documented instructions these dumps contain that this version does not execute: the
+/// legacy dataport messages, sampler and typed surface messages, barriers, and the float
+/// math instructions.
+const NOT_EXECUTED: &[&str] = &[
+    "gather4_scaled",
+    "scatter4_scaled",
+    "gather_scaled",
+    "scatter_scaled",
+    "scatter4_typed",
+    "sample_l",
+    "sample_lz",
+    "barrier",
+    "fence_local",
+    "inv",
+    "sqrt",
+    "exp",
+    "log",
+    "sin",
+    "rndd",
+];
+
+#[test]
+fn the_dumps_cover_three_platforms_and_every_kernel() {
+    let all = dumps();
+    // Nine kernels on three platforms, and one stack-call function file per platform.
+    assert_eq!(all.len(), 30, "{all:?}");
+}
+
+#[test]
+fn every_dump_parses_and_prints_canonically() {
+    for (path, _) in dumps() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let program = asm::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", shown(&path)));
+        let printed = asm::print(&program);
+        let again = asm::print(&asm::parse(&printed).unwrap());
+        assert_eq!(
+            printed,
+            again,
+            "{}: printing is not idempotent",
+            shown(&path)
+        );
+    }
+}
+
+#[test]
+fn every_line_validates_but_the_known_ones() {
+    let mut instructions = 0;
+    for (path, platform) in dumps() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let program = asm::parse(&text).unwrap();
+        let survey = validate::survey(&program, platform, &Readings::resolved());
+        instructions += survey.instructions;
+        let name = shown(&path);
+        for e in &survey.invalid {
+            let line = e.pos.map_or(0, |p| p.line);
+            assert!(
+                KNOWN_INVALID.contains(&(name.as_str(), line)),
+                "{name}: {e}"
+            );
+        }
+        let known = KNOWN_INVALID.iter().filter(|(n, _)| *n == name).count();
+        assert_eq!(survey.invalid.len(), known, "{name}: {:?}", survey.invalid);
+        for e in &survey.unsupported {
+            let what = e.message.split('`').nth(1).unwrap_or_default();
+            assert!(NOT_EXECUTED.contains(&what), "{name}: {e}");
+        }
+    }
+    // The dumps hold about 2,600 instruction lines.
+    assert!(instructions > 2_500, "{instructions}");
+}
+
+#[test]
+fn the_validate_command_reports_each_rejected_line() {
+    let dir = root().join("xe-lp");
+    let out = Command::new(BIN)
+        .args(["validate", "--platform", "xe-lp"])
+        .arg(dir.join("recurse.visaasm"))
+        .arg(dir.join("saxpy.visaasm"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    // A rejected line makes the exit status 1.
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("recurse.visaasm:106:5: invalid-instruction in src:"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("saxpy.visaasm: 32 instructions, 0 invalid, 6 not executed (gather4_scaled 4, scatter4_scaled 2)"),
+        "{stdout}"
+    );
+    let out = Command::new(BIN)
+        .args(["validate", "--platform", "xe-hpc"])
+        .arg(root().join("xe-hpc/mixed.visaasm"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// `visa-conform exec` of a dump with its `.init.json` on `engine`: the 32 dwords at 0x1000.
+fn run(dump: &str, engine: &str) -> Vec<u32> {
+    let path = root().join(dump);
+    let init = path.with_extension("init.json");
+    let out = Command::new(BIN)
+        .arg("exec")
+        .arg(&path)
+        .args(["--platform", "xe-hpc", "--engine", engine, "--init"])
+        .arg(&init)
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{dump}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert_eq!(report["outcome"], "ok", "{dump} on {engine}: {report}");
+    let mem = report["state"]["mem"].as_array().unwrap();
+    let block = mem.iter().find(|m| m["addr"] == "0x1000").unwrap();
+    let hex = block["bytes"].as_str().unwrap();
+    (0..32)
+        .map(|i| {
+            u32::from_str_radix(&hex[8 * i..8 * i + 8], 16)
+                .unwrap()
+                .swap_bytes()
+        })
+        .collect()
+}
+
+#[test]
+fn saxpy_runs_as_compiled_for_xe_hpc() {
+    // saxpy.cl: y[i] = a * x[i] + y[i] for i < n. The init gives y at 0x1000 (32 floats 1.0),
+    // x at 0x2000 (x[i] = i), a = 2.0, n = 20, one work group of 32 (local ids 0..31, group 0,
+    // no global offset): y[i] = 2i + 1 for i < 20, exact in f32; y[i] stays 1.0 past n.
+    let want: Vec<u32> = (0..32)
+        .map(|i| {
+            if i < 20 {
+                (2.0 * i as f32 + 1.0).to_bits()
+            } else {
+                1.0f32.to_bits()
+            }
+        })
+        .collect();
+    for engine in ["spec", "oracle"] {
+        assert_eq!(run("xe-hpc/saxpy.visaasm", engine), want, "{engine}");
+    }
+}
+
+#[test]
+fn the_collatz_loop_exits_per_channel_as_compiled_for_xe_hpc() {
+    // loop.cl: out[i] = the number of Collatz steps from in[i] to 1 (at most 1000). IGC
+    // compiles the while loop to a SIMD32 backward GOTO that each channel leaves after its own
+    // trip count. in[i] = i + 1 at 0x2000; the step counts of 1..32 are OEIS A006577's first
+    // terms: 0, 1, 7, 2, 5, 8, 16, 3, 19, 6, 14, 9, 9, 17, 17, 4, 12, 20, 20, 7, 7, 15, 15,
+    // 10, 23, 10, 111, 18, 18, 18, 106, 5.
+    let want = [
+        0, 1, 7, 2, 5, 8, 16, 3, 19, 6, 14, 9, 9, 17, 17, 4, 12, 20, 20, 7, 7, 15, 15, 10, 23, 10,
+        111, 18, 18, 18, 106, 5,
+    ];
+    for engine in ["spec", "oracle"] {
+        assert_eq!(run("xe-hpc/loop.visaasm", engine), want, "{engine}");
+    }
+}
