@@ -1,8 +1,8 @@
 //! Real kernels compiled by IGC (`tests/dumps/igc/`: the OpenCL C sources in `src/`, the
 //! `.visaasm` text IGC wrote for xe-lp, xe-hpg and xe-hpc, and `regen.sh`, which names the
 //! compiler and rebuilds them byte for byte). Every dump parses, prints canonically, and
-//! validates line by line (`validate::survey`) with no line rejected but the known ones
-//! listed below; what the engines do not execute yet belongs to the families listed below;
+//! validates line by line (`validate::survey`) with no line rejected; what the engines do
+//! not execute yet belongs to the families listed below;
 //! and two kernels run end to end on both engines, with results derived by hand.
 #![allow(clippy::unwrap_used)]
 
@@ -41,14 +41,6 @@ fn shown(path: &Path) -> String {
     let r = path.strip_prefix(root()).unwrap_or(path);
     r.display().to_string()
 }
-
-/// The lines validation still rejects, as `(dump, line)`: IGC's stack-call prologue on
-/// xe-lp stores one OWord (16 bytes) from an 8-byte variable with SVM_BLOCK_ST, which
-/// SVM_BLOCK_ST.md's `src[i]` does not allow.
-const KNOWN_INVALID: &[(&str, u32)] = &[
-    ("xe-lp/recurse.visaasm", 106),
-    ("xe-lp/recurse_f0.visaasm", 75),
-];
 
 /// The documented instructions these dumps contain that this version does not execute: the
 /// legacy dataport messages, sampler and typed surface messages, barriers, and the float
@@ -95,7 +87,7 @@ fn every_dump_parses_and_prints_canonically() {
 }
 
 #[test]
-fn every_line_validates_but_the_known_ones() {
+fn every_line_validates() {
     let mut instructions = 0;
     for (path, platform) in dumps() {
         let text = std::fs::read_to_string(&path).unwrap();
@@ -103,15 +95,7 @@ fn every_line_validates_but_the_known_ones() {
         let survey = validate::survey(&program, platform, &Readings::resolved());
         instructions += survey.instructions;
         let name = shown(&path);
-        for e in &survey.invalid {
-            let line = e.pos.map_or(0, |p| p.line);
-            assert!(
-                KNOWN_INVALID.contains(&(name.as_str(), line)),
-                "{name}: {e}"
-            );
-        }
-        let known = KNOWN_INVALID.iter().filter(|(n, _)| *n == name).count();
-        assert_eq!(survey.invalid.len(), known, "{name}: {:?}", survey.invalid);
+        assert!(survey.invalid.is_empty(), "{name}: {:?}", survey.invalid);
         for e in &survey.unsupported {
             let what = e.message.split('`').nth(1).unwrap_or_default();
             assert!(NOT_EXECUTED.contains(&what), "{name}: {e}");
@@ -131,22 +115,36 @@ fn the_validate_command_reports_each_rejected_line() {
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
-    // A rejected line makes the exit status 1.
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("saxpy.visaasm: 32 instructions, 0 invalid, 6 not executed (gather4_scaled 4, scatter4_scaled 2)"),
+        "{stdout}"
+    );
+    // Under SVM-BLOCK-ST-EXTENT's literal reading the stack-call prologue's one-OWord store
+    // from an 8-byte variable is rejected, and a rejected line makes the exit status 1.
+    let out = Command::new(BIN)
+        .args([
+            "validate",
+            "--platform",
+            "xe-lp",
+            "--literal",
+            "SVM-BLOCK-ST-EXTENT",
+        ])
+        .arg(dir.join("recurse.visaasm"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(
         stdout.contains("recurse.visaasm:106:5: invalid-instruction in src:"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("saxpy.visaasm: 32 instructions, 0 invalid, 6 not executed (gather4_scaled 4, scatter4_scaled 2)"),
+        stdout.contains(
+            "recurse.visaasm: 28 instructions, 1 invalid, 1 not executed (scatter4_scaled 1)"
+        ),
         "{stdout}"
     );
-    let out = Command::new(BIN)
-        .args(["validate", "--platform", "xe-hpc"])
-        .arg(root().join("xe-hpc/mixed.visaasm"))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
 }
 
 /// `visa-conform exec` of a dump with its `.init.json` on `engine`: the 32 dwords at 0x1000.

@@ -31,6 +31,9 @@ enum Kind {
     BlockSt {
         bytes: usize,
         src: usize,
+        /// Bytes of the block inside src's variable; the rest are undefined
+        /// (SVM-BLOCK-ST-EXTENT).
+        defined: usize,
     },
     Gather {
         bs: usize,
@@ -166,9 +169,16 @@ impl SvmPlan {
                 address,
                 src,
             } => (
-                Kind::BlockSt {
-                    bytes: 16 * num_owords as usize,
-                    src: raw(src)?,
+                {
+                    let at = raw(src)?;
+                    let v = program.vars.get(src.var);
+                    let end = v.grf_offset.map_or(0, |b| b + v.byte_size());
+                    let bytes = 16 * num_owords as usize;
+                    Kind::BlockSt {
+                        bytes,
+                        src: at,
+                        defined: end.saturating_sub(at).min(bytes),
+                    }
                 },
                 scalar(address)?,
                 0,
@@ -286,11 +296,20 @@ impl SvmPlan {
                 read_into(state, a, bytes, dst, &mut writes);
                 writes.apply(state)
             }
-            Kind::BlockSt { bytes, src } => {
+            Kind::BlockSt {
+                bytes,
+                src,
+                defined,
+            } => {
                 let a = self.scalar(state)?;
                 check_align(a, 16)?;
-                let data = grf(state, src, bytes)?.to_vec();
+                let data = grf(state, src, defined)?.to_vec();
                 store_all(state, vec![(a, data)]);
+                // The block's bytes past src's variable are stored undefined.
+                let m = state.mem.space_mut(FLAT);
+                for k in defined..bytes {
+                    m.write_undefined(a.wrapping_add(k as u64), 0);
+                }
                 Ok(())
             }
             Kind::Gather { bs, nb } => self.gather(state, bs, nb),

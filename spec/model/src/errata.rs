@@ -193,6 +193,7 @@ pub const PREDEFINED_MSG0: &str = "PREDEFINED-MSG0";
 pub const PREDEFINED_R0_GRF: &str = "PREDEFINED-R0-GRF";
 pub const LSC_SLM_CACHING: &str = "LSC-SLM-CACHING";
 pub const SVM_ATOMIC_SIGNED_TYPES: &str = "SVM-ATOMIC-SIGNED-TYPES";
+pub const SVM_BLOCK_ST_EXTENT: &str = "SVM-BLOCK-ST-EXTENT";
 pub const CF_SCALAR_NOMASK: &str = "CF-SCALAR-NOMASK";
 pub const CF_SCALAR_PRED_BIT: &str = "CF-SCALAR-PRED-BIT";
 pub const CF_ANY_ALL_WIDTH: &str = "CF-ANY-ALL-WIDTH";
@@ -1359,6 +1360,15 @@ pub static LEDGER: &[Erratum] = &[
         literal: "a D or Q operand of ADD, SUB, INC, DEC, PREDEC, MIN, MAX, XCHG, CMPXCHG, AND, OR or XOR is invalid-instruction",
         resolved: "those operations also take D (Q for 64-bit atomics): each acts on the operand's bits exactly as on UD (UQ), so the type changes nothing but what the text names",
         reason: "wrapping addition, subtraction, the bitwise operations, exchange and compare-exchange give the same bits for either signedness, and MIN and MAX are unsigned by the operation itself; IGC's own output uses the signed type",
+        executable: true,
+    },
+    Erratum {
+        id: SVM_BLOCK_ST_EXTENT,
+        document: "instructions/SVM_BLOCK_ST.md, Semantics and Src; 5_operands.md, Raw Operands",
+        says: "the loop stores `src[i]` for every one of num_owords OWords; IGC's stack-call code on xe-lp stores one OWord from an 8-byte variable (`svm_block_st (1) V(0,0)<0;1,0> W.0` with W a single UQ)",
+        literal: "the source variable must hold num_owords x 16 bytes from its offset: a smaller one is invalid-instruction",
+        resolved: "the source needs only to start inside its variable; the bytes of the block past the variable's end are undefined, and so are the memory bytes they are stored to",
+        reason: "5_operands.md makes an access past a variable undefined rather than invalid, and IGC writes the form; the finalizer sends the whole register, whose other bytes no variable defines",
         executable: true,
     },
     Erratum {

@@ -600,7 +600,8 @@ pub fn rules(
         }
     }
     operand_types(insn, ctrl)?;
-    operand_extents(insn, ctrl, vars, platform)
+    let literal_extent = readings.is_literal(errata::SVM_BLOCK_ST_EXTENT);
+    operand_extents(insn, ctrl, vars, platform, literal_extent)
 }
 
 /// Mask control and predicate (3_execution_model.md): the generic rules of check_program.
@@ -898,10 +899,14 @@ fn operand_extents(
     ctrl: &SvmCtrl,
     vars: &Vars,
     platform: Platform,
+    literal_extent: bool,
 ) -> Result<()> {
     for Extent { field, at, bytes } in extents(insn, ctrl, platform)? {
         if let Some(p) = at {
-            check_in_var(vars, platform, &p, bytes, field)?;
+            // SVM-BLOCK-ST-EXTENT resolved: SVM_BLOCK_ST's source needs only to start
+            // inside its variable; the bytes past it are undefined.
+            let short = matches!(ctrl, SvmCtrl::BlockSt { .. }) && !literal_extent;
+            check_in_var(vars, platform, &p, if short { 1 } else { bytes }, field)?;
         }
     }
     // Scalar address operands: one element inside the variable.

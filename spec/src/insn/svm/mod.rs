@@ -49,6 +49,15 @@ pub(super) fn raw_dst(program: &Program, insn: &Instruction) -> Result<Option<us
     }
 }
 
+/// The register-file byte just past variable `var`'s last byte.
+pub(super) fn var_end(program: &Program, var: VarId) -> Result<usize> {
+    let v = program.vars.get(var);
+    let base = v
+        .grf_offset
+        .ok_or_else(|| VisaError::model_bug("an SVM operand has no register-file storage"))?;
+    Ok(base + v.byte_size())
+}
+
 /// The register-file byte where a raw source operand `V.OFFSET` starts.
 pub(super) fn raw(program: &Program, p: &Payload) -> Result<usize> {
     place(program, p.var, p.row, p.col, p.ty)

@@ -1,7 +1,8 @@
 //! SVM_BLOCK_ST (instructions/SVM_BLOCK_ST.md), Semantics: `num_owords` owords of `src` to
-//! contiguous memory at the oword-aligned `address` (SVM-ADDRESS-ALIGNMENT), under NoMask.
+//! contiguous memory at the oword-aligned `address` (SVM-ADDRESS-ALIGNMENT), under NoMask;
+//! the bytes past `src`'s variable are undefined (SVM-BLOCK-ST-EXTENT).
 
-use super::{aligned, flat, raw, read_grf, scalar};
+use super::{aligned, flat, raw, read_grf, scalar, var_end};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::insn::ctrl;
@@ -25,13 +26,22 @@ pub fn execute(
     };
     let address = scalar(program, state, &address)?;
     aligned(address, 16, "the block address")?;
+    let end = var_end(program, src.var)?;
     let src = raw(program, &src)?;
     let w = flat(state)?;
     let mut journal = StoreJournal::default();
     for i in 0..num_owords as usize {
-        // *(address + i*16) = src[i]: one oword.
-        let oword = read_grf(state, src + i * 16, 16)?;
-        journal.store(&w, address.wrapping_add(i as u64 * 16), oword);
+        // *(address + i*16) = src[i]: one oword. The bytes of src[i] past src's variable
+        // (SVM-BLOCK-ST-EXTENT resolved) are undefined, and so are the bytes they store.
+        let at = src + i * 16;
+        let defined = end.saturating_sub(at).min(16);
+        let to = address.wrapping_add(i as u64 * 16);
+        if defined > 0 {
+            journal.store(&w, to, read_grf(state, at, defined)?);
+        }
+        if defined < 16 {
+            journal.store_undefined(&w, to.wrapping_add(defined as u64), 16 - defined);
+        }
     }
     journal.commit(&mut state.mem);
     Ok(())
