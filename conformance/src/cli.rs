@@ -62,6 +62,10 @@ pub struct ExecArgs {
     /// assembly text (`.visaasm`, `.isaasm`, `.asm`: a whole IGC dump) run with `--platform`
     /// and `--init`.
     pub case: String,
+    /// With a kernel text: the texts of the functions it calls, which IGC dumps one per file
+    /// (`NAME_f0.visaasm`, each a `.global_function`); they are read after the kernel, as one
+    /// program.
+    pub functions: Vec<String>,
     /// The platform of a kernel text (xe-lp, xe-hpg, xe-hpc, xe2).
     #[arg(long)]
     pub platform: Option<String>,
@@ -213,6 +217,8 @@ pub fn exec_report(case: &Case, engine: EngineKind, outcome: &Outcome) -> Value 
 fn exec(args: &ExecArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
     let case = if is_kernel_text(&args.case) {
         kernel_case(args)
+    } else if !args.functions.is_empty() {
+        Err("function texts follow a kernel text (`.visaasm`, `.isaasm` or `.asm`)".to_string())
     } else {
         one_case(&args.case)
     };
@@ -233,10 +239,67 @@ fn exec(args: &ExecArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result
         }
     }
     let outcome = run_case_limited(&case, args.engine, args.step_limit);
-    let report = exec_report(&case, args.engine, &outcome);
+    let mut report = exec_report(&case, args.engine, &outcome);
+    if !args.functions.is_empty() {
+        locate_in_files(&mut report, &kernel_files(args));
+    }
     writeln!(out, "{report}")?;
     let failed = report.get("verdict").and_then(Value::as_str) == Some("fail");
     Ok(if failed { EXIT_FAIL } else { EXIT_OK })
+}
+
+/// A kernel text's files in reading order: the kernel, then its functions.
+fn kernel_files(args: &ExecArgs) -> Vec<String> {
+    std::iter::once(args.case.clone())
+        .chain(args.functions.iter().cloned())
+        .collect()
+}
+
+/// Each file's text, joined with a line break; an unreadable file is an error message.
+fn read_texts(files: &[String]) -> Result<Vec<String>, String> {
+    files
+        .iter()
+        .map(|name| {
+            let (_, data) = read_input(name);
+            let data = data.map_err(|e| format!("{name}: {e}"))?;
+            String::from_utf8(data).map_err(|_| format!("{name}: not UTF-8 text"))
+        })
+        .collect()
+}
+
+/// Rewrites the error's `pos` (a line of the joined texts) as the line of the file it is in,
+/// and names that file in `file`.
+fn locate_in_files(report: &mut Value, files: &[String]) {
+    let Some(error) = report.get_mut("error").and_then(Value::as_object_mut) else {
+        return;
+    };
+    let Some((line, col)) = error
+        .get("pos")
+        .and_then(Value::as_str)
+        .and_then(|p| p.split_once(':'))
+        .and_then(|(l, c)| Some((l.parse::<usize>().ok()?, c.to_string())))
+    else {
+        return;
+    };
+    let Ok(texts) = read_texts(files) else {
+        return;
+    };
+    let mut first = 1;
+    for (name, text) in files.iter().zip(&texts) {
+        // The join drops one final line break of each text and puts one between texts.
+        let lines = text
+            .strip_suffix('\n')
+            .unwrap_or(text)
+            .matches('\n')
+            .count()
+            + 1;
+        if line < first + lines {
+            error.insert("pos".into(), format!("{}:{col}", line - first + 1).into());
+            error.insert("file".into(), name.clone().into());
+            return;
+        }
+        first += lines;
+    }
 }
 
 /// Whether `exec`'s argument names a kernel's assembly text rather than a case.
@@ -266,9 +329,14 @@ fn one_case(arg: &str) -> Result<Case, String> {
 /// name); the error is the message to print.
 fn kernel_case(args: &ExecArgs) -> Result<Case, String> {
     let name = &args.case;
-    let (_, text) = read_input(name);
-    let text = text.map_err(|e| format!("{name}: {e}"))?;
-    let program = String::from_utf8(text).map_err(|_| format!("{name}: not UTF-8 text"))?;
+    let texts = read_texts(&kernel_files(args))?;
+    // One line break between texts, whether or not a text ends with one.
+    let program = texts
+        .iter()
+        .map(|t| t.strip_suffix('\n').unwrap_or(t))
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
     let Some(platform) = &args.platform else {
         return Err(format!(
             "{name}: a kernel text needs --platform (xe-lp, xe-hpg, xe-hpc or xe2)"

@@ -147,13 +147,15 @@ fn the_validate_command_reports_each_rejected_line() {
     );
 }
 
-/// `visa-conform exec` of a dump with its `.init.json` on `engine`: the 32 dwords at 0x1000.
-fn run(dump: &str, engine: &str) -> Vec<u32> {
+/// `visa-conform exec` of a dump (then the dumps of the functions it calls) with its
+/// `.init.json` on `engine`: the `n` dwords at 0x1000.
+fn run(dump: &str, functions: &[&str], engine: &str, n: usize) -> Vec<u32> {
     let path = root().join(dump);
     let init = path.with_extension("init.json");
     let out = Command::new(BIN)
         .arg("exec")
         .arg(&path)
+        .args(functions.iter().map(|f| root().join(f)))
         .args(["--platform", "xe-hpc", "--engine", engine, "--init"])
         .arg(&init)
         .output()
@@ -164,7 +166,7 @@ fn run(dump: &str, engine: &str) -> Vec<u32> {
     let mem = report["state"]["mem"].as_array().unwrap();
     let block = mem.iter().find(|m| m["addr"] == "0x1000").unwrap();
     let hex = block["bytes"].as_str().unwrap();
-    (0..32)
+    (0..n)
         .map(|i| {
             u32::from_str_radix(&hex[8 * i..8 * i + 8], 16)
                 .unwrap()
@@ -188,7 +190,11 @@ fn saxpy_runs_as_compiled_for_xe_hpc() {
         })
         .collect();
     for engine in ["spec", "oracle"] {
-        assert_eq!(run("xe-hpc/saxpy.visaasm", engine), want, "{engine}");
+        assert_eq!(
+            run("xe-hpc/saxpy.visaasm", &[], engine, 32),
+            want,
+            "{engine}"
+        );
     }
 }
 
@@ -204,6 +210,53 @@ fn the_collatz_loop_exits_per_channel_as_compiled_for_xe_hpc() {
         111, 18, 18, 18, 106, 5,
     ];
     for engine in ["spec", "oracle"] {
-        assert_eq!(run("xe-hpc/loop.visaasm", engine), want, "{engine}");
+        assert_eq!(
+            run("xe-hpc/loop.visaasm", &[], engine, 32),
+            want,
+            "{engine}"
+        );
     }
+}
+
+#[test]
+fn recursive_stack_calls_run_as_compiled_for_xe_hpc() {
+    // recurse.cl: out[i] = fib(i & 15) with a recursive, never-inlined fib. IGC compiles fib
+    // to a stack-call function in its own dump (recurse_f0.visaasm), called with FCALL and
+    // returning with FRET through a stack in private memory (the init's V0042: 0x100000). One
+    // SIMD16 work group, local ids 0..15: out[i] = fib(i) = 0, 1, 1, 2, 3, 5, 8, 13, 21, 34,
+    // 55, 89, 144, 233, 377, 610 (fib(n) = fib(n-1) + fib(n-2), fib(0) = 0, fib(1) = 1).
+    let want = [0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610];
+    for engine in ["spec", "oracle"] {
+        let got = run(
+            "xe-hpc/recurse.visaasm",
+            &["xe-hpc/recurse_f0.visaasm"],
+            engine,
+            16,
+        );
+        assert_eq!(got, want, "{engine}");
+    }
+}
+
+#[test]
+fn an_error_in_a_function_text_names_its_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("visa-igc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad_f0.visaasm");
+    std::fs::write(&bad, "\nmov (M1, 1) V9(0,0)<1> 0x1:ud\n").unwrap();
+    let out = Command::new(BIN)
+        .arg("exec")
+        .arg(root().join("xe-hpc/saxpy.visaasm"))
+        .arg(&bad)
+        .args(["--platform", "xe-hpc"])
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["error"]["class"], "invalid-instruction", "{report}");
+    assert_eq!(report["error"]["pos"], "2:13", "{report}");
+    assert_eq!(
+        report["error"]["file"],
+        bad.display().to_string(),
+        "{report}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
