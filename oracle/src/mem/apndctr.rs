@@ -53,7 +53,9 @@ impl ApndctrPlan {
         };
         let surface = match ops.surface {
             Scalar::Imm { bits, .. } => Ok(bits),
-            Scalar::Var { var, .. } => Err(grf(var)?),
+            Scalar::Var { var, row, col, ty } => {
+                Err(super::lsc::element_at(program, var, row, col, ty)?)
+            }
         };
         Ok(ApndctrPlan {
             pos: insn.pos,

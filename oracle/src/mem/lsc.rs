@@ -122,6 +122,20 @@ fn grf_start(program: &Program, var: visa_model::state::VarId) -> Result<usize> 
         .ok_or_else(|| VisaError::model_bug("an LSC operand has no register-file storage"))
 }
 
+/// The register-file byte of element `(row, col)` of type `ty` of `var`: a scalar operand
+/// written `V`, `V.C` or `V(R,C)`.
+pub(crate) fn element_at(
+    program: &Program,
+    var: visa_model::state::VarId,
+    row: u32,
+    col: u32,
+    ty: visa_model::types::DataType,
+) -> Result<usize> {
+    Ok(grf_start(program, var)?
+        + row as usize * program.platform.grf_size()
+        + col as usize * ty.size())
+}
+
 /// Whether `insn` is compiled by [`LscPlan::compile`].
 pub(crate) fn is_lsc(insn: &Instruction) -> bool {
     matches!(
@@ -186,7 +200,9 @@ impl LscPlan {
         let scalar = |s: &Scalar| -> Result<SurfaceSrc> {
             Ok(match *s {
                 Scalar::Imm { bits, .. } => SurfaceSrc::Imm(bits),
-                Scalar::Var { var, .. } => SurfaceSrc::Reg(grf_start(program, var)?),
+                Scalar::Var { var, row, col, ty } => {
+                    SurfaceSrc::Reg(element_at(program, var, row, col, ty)?)
+                }
             })
         };
         let payload = |p: Option<Payload>| -> Result<Option<usize>> {

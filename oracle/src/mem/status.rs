@@ -53,7 +53,10 @@ impl StatusPlan {
         // A stateless address has no surface: index 0.
         let (surface, surface_reg) = match ops.surface {
             Some(Scalar::Imm { bits, .. }) => (Ok(bits), None),
-            Some(Scalar::Var { var, .. }) => (Ok(0), Some(grf(var)?)),
+            Some(Scalar::Var { var, row, col, ty }) => (
+                Ok(0),
+                Some(super::lsc::element_at(program, var, row, col, ty)?),
+            ),
             None => (Ok(0), None),
         };
         Ok(StatusPlan {

@@ -89,7 +89,9 @@ impl TypedPlan {
         // A typed access has a surface (validation); none reads index 0.
         let surface = match ops.surface {
             Some(Scalar::Imm { bits, .. }) => SurfaceSrc::Imm(bits),
-            Some(Scalar::Var { var, .. }) => SurfaceSrc::Reg(grf_start(program, var)?),
+            Some(Scalar::Var { var, row, col, ty }) => {
+                SurfaceSrc::Reg(super::lsc::element_at(program, var, row, col, ty)?)
+            }
             None => SurfaceSrc::Imm(0),
         };
         let reg = |p: Option<Payload>| -> Result<Option<usize>> {

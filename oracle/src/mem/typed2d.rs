@@ -62,7 +62,11 @@ impl Typed2dPlan {
         let operand = |s: &Scalar| -> Result<Operand> {
             match *s {
                 Scalar::Imm { bits, .. } => Ok(Operand::Imm(bits)),
-                Scalar::Var { var, .. } => Ok(Operand::Reg(reg_start(program, var)?.0)),
+                Scalar::Var { var, row, col, ty } => Ok(Operand::Reg(
+                    reg_start(program, var)?.0
+                        + row as usize * program.platform.grf_size()
+                        + col as usize * ty.size(),
+                )),
             }
         };
         let data = match (store, &insn.dst, &c.operands.data) {

@@ -14,6 +14,76 @@ fn add(rows: &mut Rows) {
     payloads(rows);
     forms(rows);
     slm_caching(rows);
+    surface_elements(rows);
+}
+
+/// The surface operand at an element of a general variable (CISA.y `LscVectorOpReg`:
+/// `V.C` is element C of row 0, `V(R,C)` element C of row R).
+fn surface_elements(rows: &mut Rows) {
+    // Two bindless surfaces: offset 0 at 0x2000 (ramp 0x20..) and offset 0x40 at 0x3000
+    // (ramp 0x30..), each 0x100 bytes, so an engine reading the wrong element reads the
+    // other surface's bytes.
+    let bindless = |offset, base| Surface {
+        heap: SurfaceHeap::Bindless,
+        bti: offset,
+        base,
+        size: 0x100,
+        ..Surface::default()
+    };
+    let c = |text: &str, vs: Vec<u32>| {
+        case(text)
+            .surfaces([bindless(0, 0x2000), bindless(0x40, 0x3000)])
+            .var("VS", le32(&vs))
+            .var("VA32", le32(&[0, 4, 8, 12]))
+            .mem(0x2000, ramp(0x20, 16))
+            .mem(0x3000, ramp(0x30, 16))
+    };
+    let d = "LSC_UNTYPED.md, Semantics with Base from the bindless surface: `bss(VS.1)` is VS's UD element 1 = 0x40 (element 0 is 0), the surface at offset 0x40 (base 0x3000); SIMD4 d32 at a32 offsets 0, 4, 8, 12 reads 0x3000..0x3010: VD bytes 0..16 = 30 31 ... 3f.";
+    let mut vs = vec![0; 64];
+    vs[1] = 0x40;
+    rows.add(
+        "surface-element",
+        check(
+            c("lsc_load.ugm (M1, 4) VD:d32 bss(VS.1)[VA32]:a32", vs),
+            Want::Reg("VD", 0, some(&ramp(0x30, 16))),
+        )
+        .derived(d),
+    );
+    let d = "`bss(VS(1,2))`: row 1, element 2 of VS's UD elements on xe-hpg's 32-byte GRF = byte 32 + 8 = element 10 = 0x40 (element 0 is 0): the surface at offset 0x40, base 0x3000; VD bytes 0..16 = 30 31 ... 3f.";
+    let mut vs = vec![0; 64];
+    vs[10] = 0x40;
+    rows.add(
+        "surface-element",
+        check(
+            c("lsc_load.ugm (M1, 4) VD:d32 bss(VS(1,2))[VA32]:a32", vs),
+            Want::Reg("VD", 0, some(&ramp(0x30, 16))),
+        )
+        .derived(d),
+    );
+    let d = "The surface element must lie inside its variable: VA32 holds 8 UD (32 bytes), and row 1 starts at byte 32: invalid-instruction in surface.";
+    rows.add(
+        "surface-element",
+        check(
+            c(
+                "lsc_load.ugm (M1, 4) VD:d32 bss(VA32(1,0))[VA32]:a32",
+                vec![0; 64],
+            ),
+            Want::ErrorAt(ErrorClass::InvalidInstruction, "surface"),
+        )
+        .derived(d),
+    );
+    let d = "A surface is a UD: VA's elements are UQ, so `bss(VA(0,1))` names no UD element: invalid-instruction in surface.";
+    rows.add(
+        "surface-element",
+        check(
+            c(
+                "lsc_load.ugm (M1, 4) VD:d32 bss(VA(0,1))[VA32]:a32",
+                vec![0; 64],
+            ),
+            Want::ErrorAt(ErrorClass::InvalidInstruction, "surface"),
+        )
+        .derived(d),
+    );
 }
 
 /// Caching controls on shared local memory, as IGC writes them (erratum LSC-SLM-CACHING).

@@ -1150,17 +1150,26 @@ fn parse_surface(cur: &mut Cursor) -> Result<Operand> {
     let kind = if cur.at_number() {
         OperandKind::Number(expect_number(cur, "a surface")?.to_i64("a surface index")?)
     } else if let Some(name) = cur.var_name() {
-        if cur.peek() == Some('(') {
-            let origin = parse_origin(cur)?;
-            OperandKind::Var {
+        // CISA.y `LscVectorOpReg`: `V`, `V.C` (element C of row 0) or `V(R,C)`.
+        let origin = match cur.peek() {
+            Some('(') => Some(parse_origin(cur)?),
+            Some('.') => {
+                cur.bump();
+                let col = expect_number(cur, "an element number after `.`")?
+                    .to_u32("an element number")?;
+                Some(vec![0, col])
+            }
+            _ => None,
+        };
+        match origin {
+            Some(origin) => OperandKind::Var {
                 modifier: None,
                 name,
                 origin,
                 region: None,
                 ty: None,
-            }
-        } else {
-            OperandKind::Name(name)
+            },
+            None => OperandKind::Name(name),
         }
     } else {
         return Err(cur.expected("a surface (a number, a name or a variable)"));

@@ -17,6 +17,7 @@ use crate::ir::lsc::{DataSize, MessageOperands, Sfid};
 use crate::ir::{Dst, Instruction, LscCtrl, Opcode, Program, Scalar};
 use crate::operand::evaluate_ch_en;
 use crate::state::{MachineState, StoreJournal, VarId, Window};
+use crate::types::DataType;
 
 /// The register-file start of a general variable.
 pub(super) fn start(program: &Program, var: VarId) -> Result<usize> {
@@ -45,11 +46,21 @@ pub(super) fn read_word(state: &MachineState, at: usize, size: usize) -> Result<
 
 /// The UD a scalar operand holds: the immediate, or its variable's first UD (validation puts
 /// a scalar at its variable's start).
+/// The register-file byte of element `(row, col)` of type `ty` of `var` (a scalar operand
+/// `V`, `V.C` or `V(R,C)`).
+fn element(program: &Program, var: VarId, row: u32, col: u32, ty: DataType) -> Result<usize> {
+    Ok(
+        start(program, var)?
+            + row as usize * program.platform.grf_size()
+            + col as usize * ty.size(),
+    )
+}
+
 pub(super) fn scalar_ud(program: &Program, state: &MachineState, s: &Scalar) -> Result<u64> {
     Ok(match *s {
         Scalar::Imm { bits, .. } => bits,
-        Scalar::Var { var, .. } => {
-            let b = read_grf(state, start(program, var)?, 4)?;
+        Scalar::Var { var, row, col, ty } => {
+            let b = read_grf(state, element(program, var, row, col, ty)?, 4)?;
             u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         }
     })
@@ -60,8 +71,8 @@ pub(super) fn scalar_ud(program: &Program, state: &MachineState, s: &Scalar) -> 
 pub(super) fn scalar_d(program: &Program, state: &MachineState, s: &Scalar) -> Result<i64> {
     Ok(match *s {
         Scalar::Imm { bits, .. } => i64::from(bits as u32 as i32),
-        Scalar::Var { var, .. } => {
-            let b = read_grf(state, start(program, var)?, 4)?;
+        Scalar::Var { var, row, col, ty } => {
+            let b = read_grf(state, element(program, var, row, col, ty)?, 4)?;
             i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         }
     })

@@ -311,8 +311,8 @@ impl Cx<'_> {
         Payload::whole(id, self.vars.get(id).ty)
     }
 
-    /// The `(Surface)` operand: an immediate index, or the first UD of a general variable
-    /// (`bss(V1)`, `bss(BSSO(0,0))`).
+    /// The `(Surface)` operand: an immediate index, or a UD element of a general variable
+    /// (`bss(V1)`, `bss(BSSO(0,0))`, `bss(V1.2)`, `bss(V1(1,2))`).
     pub(crate) fn surface_scalar(&mut self, kind: &OperandKind) -> Result<Scalar> {
         let name = match kind {
             OperandKind::Number(n) => {
@@ -324,21 +324,22 @@ impl Cx<'_> {
                     ty: DataType::UD,
                 });
             }
-            OperandKind::Name(n) => n,
+            OperandKind::Name(n) => (n, 0, 0),
             OperandKind::Var {
                 name,
                 origin,
                 region: None,
                 ty: None,
                 modifier: None,
-            } if origin.is_empty() || origin == &[0, 0] => name,
+            } if origin.len() == 2 => (name, origin[0], origin[1]),
             _ => {
                 return Err(invalid(
                     "surface",
-                    "the surface is an immediate index or a general variable at (0,0)",
+                    "the surface is an immediate index or a general variable's element",
                 ))
             }
         };
+        let (name, row, col) = name;
         let id = self.var(name, self.pos, "surface")?;
         let info = self.vars.get(id);
         if info.class != VarClass::General || info.byte_size() < 4 {
@@ -347,12 +348,24 @@ impl Cx<'_> {
                 format!("`{name}` is not a general variable of at least one ud"),
             ));
         }
-        Ok(Scalar::Var {
+        // Past the origin, the element is one of the variable's own (D or UD) elements.
+        if (row, col) != (0, 0) && info.ty.size() != 4 {
+            return Err(invalid(
+                "surface",
+                format!(
+                    "`{name}({row},{col})` names a {} element, not a ud",
+                    info.ty
+                ),
+            ));
+        }
+        let surface = Scalar::Var {
             var: id,
-            row: 0,
-            col: 0,
+            row,
+            col,
             ty: DataType::UD,
-        })
+        };
+        scalar(self.vars, surface, 4, "surface")?;
+        Ok(surface)
     }
 }
 
@@ -549,11 +562,26 @@ fn payload(vars: &Vars, p: Payload, bytes: usize, field: &str) -> Result<()> {
     whole_var(vars, p.var, p.row, p.col, bytes, field)
 }
 
-/// A scalar operand: an immediate, or the first `bytes` bytes of a general variable.
+/// A scalar operand: an immediate, or `bytes` bytes of a general variable from its element
+/// `(row, col)` of the operand's type (CISA.y `LscVectorOpReg`: `V`, `V.C`, `V(R,C)`).
 pub(crate) fn scalar(vars: &Vars, s: Scalar, bytes: usize, field: &str) -> Result<()> {
     match s {
         Scalar::Imm { .. } => Ok(()),
-        Scalar::Var { var, row, col, .. } => whole_var(vars, var, row, col, bytes, field),
+        Scalar::Var { var, row, col, ty } => {
+            whole_var(vars, var, 0, 0, bytes, field)?;
+            let at = row as usize * vars.platform.grf_size() + col as usize * ty.size();
+            let size = vars.get(var).byte_size();
+            if at + bytes > size {
+                return Err(invalid(
+                    field,
+                    format!(
+                        "element ({row},{col}) of `{}` is past its {size} bytes",
+                        vars.get(var).name
+                    ),
+                ));
+            }
+            Ok(())
+        }
     }
 }
 
