@@ -1372,12 +1372,12 @@ pub static LEDGER: &[Erratum] = &[
         executable: true,
     },
     Erratum {
-        id: "LSC-DATA-SIZE-SPELLING",
-        document: "instructions/LSC_UNTYPED.md, DataSize (5: d8u32, 6: d16u32, 7: d16u32h) and Text",
-        says: "the converting data sizes are written `d8u32`, `d16u32` and `d16u32h`; IGC prints them as `d8c32`, `d16c32` and `d16c32h`, and its assembler reads both",
+        id: "IGC-SPELLINGS",
+        document: "instructions/LSC_UNTYPED.md, DataSize (5: d8u32, 6: d16u32, 7: d16u32h) and Text; instructions/SVM_ATOMIC.md, Op (imin, imax); 8_appendix_visa_assembly_syntax.md, atomic_op",
+        says: "the converting data sizes are written `d8u32`, `d16u32` and `d16u32h`, and SVM_ATOMIC's signed minimum and maximum `imin` and `imax`; IGC prints `d8c32`, `d16c32`, `d16c32h`, `minsint` and `maxsint`, and its assembler reads both",
         literal: "only the documents' spellings parse",
-        resolved: "both spellings parse to the same data size; `fmt` prints the documents' spelling",
-        reason: "the project reads every program IGC writes; the two spellings name one encoding",
+        resolved: "both spellings parse to the same data size or operation; `fmt` prints the documents' spelling",
+        reason: "the project reads every program IGC writes; each pair of spellings names one encoding",
         executable: false,
     },
     Erratum {

@@ -147,7 +147,7 @@ impl DataSize {
             "d32" => DataSize::D32,
             "d64" => DataSize::D64,
             // IGC prints the three converting sizes as `d8c32`, `d16c32` and `d16c32h`
-            // (erratum LSC-DATA-SIZE-SPELLING); both spellings name the same size.
+            // (erratum IGC-SPELLINGS); both spellings name the same size.
             "d8u32" | "d8c32" => DataSize::D8u32,
             "d16u32" | "d16c32" => DataSize::D16u32,
             "d16u32h" | "d16c32h" => DataSize::D16u32h,

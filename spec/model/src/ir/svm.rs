@@ -234,8 +234,14 @@ impl AtomicOp {
         }
     }
 
+    /// The operation a text names: the documents' name, or IGC's `minsint` and `maxsint`
+    /// for IMIN and IMAX (erratum IGC-SPELLINGS).
     pub fn from_name(s: &str) -> Option<AtomicOp> {
-        AtomicOp::ALL.into_iter().find(|o| o.name() == s)
+        match s {
+            "minsint" => Some(AtomicOp::Imin),
+            "maxsint" => Some(AtomicOp::Imax),
+            _ => AtomicOp::ALL.into_iter().find(|o| o.name() == s),
+        }
     }
 
     /// The number of sources besides the addresses (SVM_ATOMIC.md, Src0 and Src1): none for
