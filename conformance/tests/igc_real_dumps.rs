@@ -267,3 +267,52 @@ fn an_error_in_a_function_text_names_its_file_and_line() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The 32 dwords at 0x1000 as signed values.
+fn signed(words: Vec<u32>) -> Vec<i32> {
+    words.into_iter().map(|w| w as i32).collect()
+}
+
+#[test]
+fn the_switch_runs_as_compiled_for_xe_hpc() {
+    // switch.cl on in[i] = i: by x & 7, x + 1, 3x, x - 7, x << 2, x ^ 0x55, ~x, else 0. IGC
+    // compiles the cases to divergent branches over the SIMD32 channels.
+    let want: Vec<i32> = (0..32)
+        .map(|x: i32| match x & 7 {
+            0 => x + 1,
+            1 => x * 3,
+            2 => x - 7,
+            3 => x << 2,
+            4 => x ^ 0x55,
+            5 => !x,
+            _ => 0,
+        })
+        .collect();
+    for engine in ["spec", "oracle"] {
+        assert_eq!(
+            signed(run("xe-hpc/switch.visaasm", &[], engine, 32)),
+            want,
+            "{engine}"
+        );
+    }
+}
+
+#[test]
+fn a_private_array_indexed_at_run_time_runs_as_compiled_for_xe_hpc() {
+    // private.cl: tmp[k] = k * i for k < 32, then out[i] = tmp[idx & 31] + tmp[(idx >> 5) &
+    // 31] = ((idx & 31) + ((idx >> 5) & 31)) * i, with idx[i] = 37i from the init (private
+    // memory at 0x100000). E.g. i = 7: idx = 259, 3 + 8 = 11, out = 77.
+    let want: Vec<i32> = (0..32)
+        .map(|i: i32| {
+            let idx = 37 * i;
+            ((idx & 31) + ((idx >> 5) & 31)) * i
+        })
+        .collect();
+    for engine in ["spec", "oracle"] {
+        assert_eq!(
+            signed(run("xe-hpc/private.visaasm", &[], engine, 32)),
+            want,
+            "{engine}"
+        );
+    }
+}
