@@ -548,73 +548,296 @@ fn bf_destination() {
 // ---------------------------------------------------------------------------------------
 // (4) Published hard-to-round cases: V. Lefèvre and J.-M. Muller, "Worst cases for correct
 // rounding of the elementary functions in double precision", ARITH 15 (2001), revised
-// version of August 2003, Table 5 (natural logarithm). Each row: the input significand and
-// exponent, the 53 significant bits of ln(x) as printed, and the bits that follow them.
+// version of August 14, 2003: Table 4 (exp), Table 5 (ln), Table 6 (2^x), Table 8 (sin) and
+// Table 10 (cos), the hardest binary64 input of each interval. Each row: the function, the
+// sign, significand and exponent of x, the value's 53 significant bits as the table prints
+// them (its binade is not printed; the libm result pins it), and the bits that follow.
 
-const LN_WORST_CASES: [(&str, i32, &str, Tail); 5] = [
+/// The bits after the 53 significant bits, as the tables print them: the rounding bit, a run
+/// of `count` equal bits, then a few more.
+struct Tail(char, char, usize, &'static str);
+
+type WorstCase = (Function, i8, &'static str, i32, &'static str, Tail);
+
+const WORST_CASES: [WorstCase; 29] = [
+    // Table 4, exp.
     (
+        Function::Exp,
+        -1,
+        "1.1110110100110001100011101111101101100010011111101010",
+        -27,
+        "1.1111111111111111111111111000010010110011100111000100",
+        Tail('1', '1', 59, "0001"),
+    ),
+    (
+        Function::Exp,
+        -1,
+        "1.0100000000000000000000000000000000000000000000110010",
+        -46,
+        "1.1111111111111111111111111111111111111111111101100000",
+        Tail('0', '0', 84, "1010"),
+    ),
+    (
+        Function::Exp,
+        -1,
+        "1.0000000000000000000000000000000000000000000000000001",
+        -51,
+        "1.1111111111111111111111111111111111111111111111111100",
+        Tail('0', '0', 100, "1010"),
+    ),
+    (
+        Function::Exp,
+        1,
+        "1.1111111111111111111111111111111111111111111111111111",
+        -53,
+        "1.0000000000000000000000000000000000000000000000000000",
+        Tail('1', '1', 104, "0101"),
+    ),
+    (
+        Function::Exp,
+        1,
+        "1.1111111111111111111111111111111111111111111110000000",
+        -46,
+        "1.0000000000000000000000000000000000000000000001111111",
+        Tail('1', '1', 83, "0101"),
+    ),
+    (
+        Function::Exp,
+        1,
+        "1.0001111111111111111111111111111111111111111110101111",
+        -45,
+        "1.0000000000000000000000000000000000000000000010001111",
+        Tail('1', '1', 83, "0000"),
+    ),
+    (
+        Function::Exp,
+        1,
+        "110.00001111010100101111001101111010111011001111110100",
+        0,
+        "110101100.01010000101101000000100111001000101011101110",
+        Tail('0', '0', 57, "1000"),
+    ),
+    // Table 5, ln.
+    (
+        Function::Ln,
+        1,
         "1.1110101001110001110110000101110011101110000000100000",
         -509,
         "-101100000.00101001011010100110011010110100001011111111",
         Tail('1', '1', 60, "0000"),
     ),
     (
+        Function::Ln,
+        1,
         "1.1001010001110110111000110000010011001101011111000111",
         -384,
         "-100001001.10110110000011001010111101000111101100110101",
         Tail('1', '0', 60, "1010"),
     ),
     (
+        Function::Ln,
+        1,
         "1.0010011011101001110001001101001100100111100101100000",
         -232,
         "-10100000.101010110010110000100101111001101000010000100",
         Tail('0', '0', 60, "1001"),
     ),
     (
+        Function::Ln,
+        1,
         "1.0110000100111001010101011101110010000000001011111000",
         -35,
         "-10111.111100000010111110011011101011110110000000110101",
         Tail('0', '1', 60, "0011"),
     ),
     (
+        Function::Ln,
+        1,
         "1.0110001010101000100001100001001101100010100110110110",
         678,
         "111010110.01000111100111101011101001111100100101110001",
         Tail('0', '0', 64, "1110"),
     ),
+    // Table 6, 2^x.
+    (
+        Function::Exp2,
+        -1,
+        "1.0010100001100011101010111010111010101111011110110010",
+        -15,
+        "0.11111111111111100110010100011111010001100000111101111",
+        Tail('0', '0', 57, "1110"),
+    ),
+    (
+        Function::Exp2,
+        -1,
+        "1.0100000101101111011011000110010001000101101011001111",
+        -20,
+        "0.11111111111111111111001000010011001010111010011001110",
+        Tail('1', '1', 57, "0000"),
+    ),
+    (
+        Function::Exp2,
+        -1,
+        "1.0000010101010110000000011100100010101011001111110001",
+        -32,
+        "0.11111111111111111111111111111111010010101101101100001",
+        Tail('1', '1', 57, "0000"),
+    ),
+    (
+        Function::Exp2,
+        -1,
+        "1.0001100001011011100011011011011011010101100000011101",
+        -33,
+        "0.11111111111111111111111111111111100111101101010111100",
+        Tail('0', '0', 57, "1100"),
+    ),
+    (
+        Function::Exp2,
+        1,
+        "1.1011111110111011110111100100010011101101111111000101",
+        -25,
+        "1.0000000000000000000000001001101100101100001110000101",
+        Tail('0', '0', 59, "1011"),
+    ),
+    (
+        Function::Exp2,
+        1,
+        "1.1110010001011001011001010010011010111111100101001101",
+        -10,
+        "1.0000000001010011111111000010111011000010101101010011",
+        Tail('0', '1', 59, "0100"),
+    ),
+    // Table 8, sin.
+    (
+        Function::Sin,
+        1,
+        "1.1110000000000000000000000000000000000000000111000010",
+        -20,
+        "1.1101111111111111111111111111111111111111000000101110",
+        Tail('0', '0', 72, "1110"),
+    ),
+    (
+        Function::Sin,
+        1,
+        "1.0101100110001011101011101001111001100011001011110110",
+        -7,
+        "1.0101100110001010000010101110101001001000100110010110",
+        Tail('0', '1', 59, "0000"),
+    ),
+    (
+        Function::Sin,
+        1,
+        "1.1111111001110110011101110011100111010000111101101101",
+        -2,
+        "1.1110100110010101000001110011000011000100011010010101",
+        Tail('1', '1', 65, "0000"),
+    ),
+    (
+        Function::Sin,
+        1,
+        "1.1001001000011111101101010100010001000010110100011000",
+        0,
+        "0.11111111111111111111111111111111111111111111111111111",
+        Tail('1', '1', 54, "0110"),
+    ),
+    (
+        Function::Sin,
+        1,
+        "1.0110011101010110011101000101011101110000101001010001",
+        1,
+        "1.0100111111110011010100001110010000010010100000100001",
+        Tail('0', '0', 54, "1010"),
+    ),
+    // Table 10, cos.
+    (
+        Function::Cos,
+        1,
+        "1.1000000000000000000000000000000000000000000000001001",
+        -23,
+        "0.11111111111111111111111111111111111111111111101110000",
+        Tail('0', '0', 88, "1101"),
+    ),
+    (
+        Function::Cos,
+        1,
+        "1.1000000000000000000000000000000000000000000000100100",
+        -22,
+        "0.11111111111111111111111111111111111111111110111000000",
+        Tail('0', '0', 82, "1101"),
+    ),
+    (
+        Function::Cos,
+        1,
+        "1.0010000000000000000000000000000000000000111100110000",
+        -18,
+        "0.11111111111111111111111111111111111101011110000000000",
+        Tail('0', '0', 60, "1001"),
+    ),
+    (
+        Function::Cos,
+        1,
+        "1.0000011010110101000001010101010100001110011010110010",
+        -9,
+        "0.11111111111111111101111001001101000111111101111111110",
+        Tail('0', '0', 58, "1100"),
+    ),
+    (
+        Function::Cos,
+        1,
+        "1.1001011111001100110100111101001011000100001110001111",
+        -6,
+        "0.11111111111010111011001101011101010000111000010101000",
+        Tail('1', '1', 55, "0111"),
+    ),
+    (
+        Function::Cos,
+        1,
+        "1.0110101110001010011000100111001111010111110000100001",
+        0,
+        "1.0011001101111111110001011011000001110010110001010010",
+        Tail('1', '0', 54, "1011"),
+    ),
 ];
 
-/// The bits of ln(x) after its 53 significant bits, as the table prints them: the rounding
-/// bit, then a run of `count` equal bits, then a few more.
-struct Tail(char, char, usize, &'static str);
-
-/// A binary numeral `[-]int.frac` as (negative, significand, exponent of its last bit).
-fn parse_binary(text: &str) -> (bool, BigUint, i64) {
+/// The significant bits of a printed binary numeral `[-]int.frac` and its sign.
+fn significant_bits(text: &str) -> (bool, BigUint) {
     let (negative, digits) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    let fraction = digits.split_once('.').map_or(0, |(_, frac)| frac.len());
     let bits: String = digits.chars().filter(|c| *c != '.').collect();
-    let significand = BigUint::parse_bytes(bits.as_bytes(), 2).expect("binary digits");
-    (negative, significand, -(fraction as i64))
+    (
+        negative,
+        BigUint::parse_bytes(bits.as_bytes(), 2).expect("binary digits"),
+    )
+}
+
+/// The 53-bit significand of a nonzero DF value.
+fn df_significand(v: &ExactFloat) -> BigUint {
+    let bits = DF.encode(v).expect("DF value");
+    let fraction = bits & ((1u64 << 52) - 1);
+    BigUint::from(fraction | (1u64 << 52))
 }
 
 #[test]
-fn lefevre_muller_ln_worst_cases() {
-    for (input, exponent, result, tail) in LN_WORST_CASES {
-        let (_, m, e) = parse_binary(input);
+fn lefevre_muller_worst_cases() {
+    for (function, sign, input, exponent, result, tail) in WORST_CASES {
+        let (_, m) = significant_bits(input);
         assert_eq!(m.bits(), 53, "{input}");
-        let x = ExactFloat::finite(false, m, e + i64::from(exponent));
-        let (negative, t, te) = parse_binary(result);
+        let point = input.find('.').expect("a binary point");
+        let fraction_digits = (input.len() - point - 1) as i64;
+        let x = ExactFloat::finite(sign < 0, m, i64::from(exponent) - fraction_digits);
+        let (negative, t) = significant_bits(result);
         assert_eq!(t.bits(), 53, "{result}");
-        // The tail is never all zeros (ln x is irrational) and never exactly half, so RTNE
-        // rounds the magnitude up exactly when its first bit is 1; a directed mode rounds it
-        // up when it points away from zero.
         let Tail(first, run, count, last) = tail;
-        let bits = format!("{first}{}{last}", run.to_string().repeat(count));
-        assert!(bits.contains('1') && bits != format!("1{}", "0".repeat(bits.len() - 1)));
+        let following = format!("{first}{}{last}", run.to_string().repeat(count));
+        // Never all zeros (the value is irrational) nor exactly half: RTNE rounds the
+        // magnitude up exactly when the rounding bit is 1, a directed mode when it points
+        // away from zero.
+        assert!(following[1..].contains('1'));
         let round_bit = first == '1';
+        let x_f64 = f64::from_bits(DF.encode(&x).expect("a binary64 input"));
+        let libm = reference(function, x_f64, 0.0);
         for mode in MODES {
             let magnitude_up = match mode {
                 Rounding::Rtne => round_bit,
@@ -622,10 +845,21 @@ fn lefevre_muller_ln_worst_cases() {
                 Rounding::Ru => !negative,
                 Rounding::Rd => negative,
             };
-            let significand = if magnitude_up { &t + 1u32 } else { t.clone() };
-            let expected = ExactFloat::finite(negative, significand, te);
-            let got = elementary::ln(&x, DF, mode);
-            assert_eq!(got, expected, "ln({input} * 2^{exponent}) under {mode:?}");
+            let mut expected = if magnitude_up { &t + 1u32 } else { t.clone() };
+            if expected.bits() == 54 {
+                // Carried into the next binade.
+                expected >>= 1u32;
+            }
+            let got = eval(function, &[x.clone()], DF, mode);
+            let label = format!("{function:?}({input} * 2^{exponent}, sign {sign}) under {mode:?}");
+            assert_eq!(got.negative(), negative, "{label}");
+            assert_eq!(df_significand(&got), expected, "{label}");
+            // The binade: within a few ulps of the libm value.
+            let got_f64 = f64::from_bits(DF.encode(&got).expect("DF value"));
+            assert!(
+                (got_f64 / libm - 1.0).abs() < 1e-14,
+                "{label}: {got_f64:e} vs {libm:e}"
+            );
         }
     }
 }
