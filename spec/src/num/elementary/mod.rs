@@ -517,7 +517,7 @@ mod tests {
         let one = ExactFloat::finite(false, BigUint::one(), 0);
         let err = evaluate(
             Function::Div,
-            &[one.clone()],
+            std::slice::from_ref(&one),
             FloatFormat::F,
             Rounding::Rtne,
         );
