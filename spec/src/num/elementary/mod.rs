@@ -10,15 +10,15 @@
 //! [`ExactFloat::default_nan`]: the instruction layer chooses the encoding.
 //!
 //! How the exact value is reached:
-//! - Quotients and square roots are computed with integers ([`exact`]): the value itself when it
+//! - Quotients and square roots are computed with integers (`exact.rs`): the value itself when it
 //!   is a binary fraction, otherwise a "sticky" stand-in that lies strictly between the same two
 //!   rounding boundaries of every format of this crate.
 //! - The exact cases of the transcendental functions (`log2` of a power of two, `exp2` of an
 //!   integer, `|x|^y` whenever it is rational, the zeros and ones of the special-value tables)
 //!   are detected and computed exactly; every other value is irrational, so it is never a
-//!   rounding boundary, and Ziv's strategy terminates on it ([`ziv`]).
+//!   rounding boundary, and Ziv's strategy terminates on it (`ziv.rs`).
 //! - Results far outside a format's range, and results within a few units of 2^-precision of 1,
-//!   are settled by an interval that holds no rounding boundary (see [`Known`]).
+//!   are settled by an interval that holds no rounding boundary (`Known`).
 //!
 //! [`error_in_ulps`] measures how far a candidate result is from the exact value.
 
@@ -166,7 +166,7 @@ pub fn cos(x: &ExactFloat, format: FloatFormat, rounding: Rounding) -> ExactFloa
 
 /// |x|^y correctly rounded: IEEE 754-2019 pow (9.2, 9.2.1) applied to |x|, so that the rules
 /// for a negative x never apply. In particular `|x|^±0 = 1` for every x, a quiet NaN too, and
-/// `1^y = 1` for every y, a quiet NaN too; a signalling NaN gives NaN (see [`special`]).
+/// `1^y = 1` for every y, a quiet NaN too; a signalling NaN gives NaN (`special.rs`).
 pub fn pow_abs(
     x: &ExactFloat,
     y: &ExactFloat,

@@ -31,8 +31,10 @@ const FLOOR_BITS: i128 = 200;
 ///   finite range. At a power of two this is the ulp of the binade above (the larger one).
 /// - `absolute = |candidate - v|`.
 ///
-/// Both are rounded to the nearest double (the exact value being approximated within about
-/// 2^-79 ulp; see [`ERROR_SLACK`]), and become +inf past the double range.
+/// Both are rounded to the nearest double and become +inf past the double range. The exact
+/// value behind them is within about 2^-79 ulp: values below 2^(q - 80) count as 0 and values
+/// within 2^-(precision + 80) of 1 as 1, every other one is exact or evaluated at precision +
+/// 128 bits.
 ///
 /// Conventions for values that are not finite numbers:
 /// - A NaN candidate against a NaN exact value: 0. A NaN on one side only: +inf (both fields).
