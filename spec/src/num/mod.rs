@@ -3,9 +3,11 @@
 //! exact result into a destination type under the %cr0 float mode, with saturation.
 //!
 //! Integers are unbounded (`BigInt`); finite floats are exact binary fractions
-//! `mantissa * 2^exponent`. Rounding happens only in [`convert`] (through [`FloatFormat::round`]).
+//! `mantissa * 2^exponent`. Rounding happens only in [`convert`] (through [`FloatFormat::round`])
+//! and in [`elementary`], whose functions round the exact value of an elementary function once.
 
 mod convert;
+pub mod elementary;
 mod float;
 mod int;
 mod mode;
