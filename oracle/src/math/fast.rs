@@ -1,0 +1,81 @@
+//! The fast path: one f64 evaluation per lane and a test that the f64 result, widened by
+//! its error bound, lies inside one rounding interval of the destination format.
+//!
+//! The bounds, in steps of the f64 grid (consecutive f64 values):
+//! - `1.0 / x`, `x / y`, `x.sqrt()`: IEEE 754 correctly rounded operations, within half an
+//!   ulp, so within 1 step.
+//! - `1.0 / x.sqrt()`: two correctly rounded operations, relative error below 2^-52, so
+//!   within 2 steps: we allow 4.
+//! - `log2`, `exp2`, `ln`, `exp`, `sin`, `cos`, `powf`: std calls the platform's libm
+//!   (glibc on Linux), whose manual lists at most 2 ulps for these double functions
+//!   (`Known Maximum Errors in Math Functions`; the current implementations document
+//!   about 0.52 ulp for exp, exp2, log, log2 and pow, and below 1 ulp for sin and cos at
+//!   any argument, with an exact Payne-Hanek style reduction for large ones). An error of
+//!   2 ulps of the true value is at most 4 steps (twice when a binade boundary lies
+//!   between); we allow 16.
+
+use crate::softfloat::{f64_to, Format, Rounding};
+
+/// Error bound (f64 steps) of a correctly rounded f64 operation.
+pub const STEPS_EXACT_OP: u64 = 1;
+/// Error bound (f64 steps) of `1.0 / x.sqrt()`.
+pub const STEPS_RSQRT: u64 = 4;
+/// Error bound (f64 steps) assumed for the libm functions.
+pub const STEPS_LIBM: u64 = 16;
+
+const FRAC: u64 = (1 << 52) - 1;
+const HIDDEN: u64 = 1 << 52;
+
+/// The bits of `fmt` that every value within `steps` f64 steps of `r` rounds to, if they
+/// all round alike; None when a rounding boundary may lie among them (or `r` is zero,
+/// denormal, infinite or NaN in f64, left to the exact path).
+///
+/// The boundaries are the representable values of `fmt` (directed modes) or the midpoints
+/// between them (to nearest). With k the number of bits of r's 53-bit mantissa below the
+/// quantum of `fmt` at r's exponent (52 - mbits for a normal result, more for a denormal
+/// one, capped at 62 where r is far below the smallest denormal), the directed boundaries
+/// are where those k bits are all zero, the nearest ones where they read 100...0. r is safe
+/// when its low bits t (shifted by half a quantum for nearest) satisfy steps < t < 2^k -
+/// steps. Near a binade boundary the steps below a power of two are half as large, which
+/// only shrinks the interval, and the quanta of the next binade are larger still.
+#[inline]
+pub fn accept(r: f64, steps: u64, dst: Format, rnd: Rounding) -> Option<u64> {
+    let bits = r.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    if biased == 0 || biased == 0x7ff {
+        return None;
+    }
+    let e = biased - 1023;
+    let emin = 1 - dst.bias();
+    let k = (52 - dst.mbits as i32 + (emin - e).max(0)).min(62) as u32;
+    let mask = (1u64 << k) - 1;
+    let mut t = ((bits & FRAC) | HIDDEN) & mask;
+    if rnd == Rounding::NearestEven {
+        t ^= 1 << (k - 1);
+    }
+    if t.wrapping_sub(steps + 1) <= mask - 2 * steps - 1 {
+        Some(round(r, dst, rnd))
+    } else {
+        None
+    }
+}
+
+/// Rounds an f64 value into `dst` (the hardware conversion for F to nearest).
+#[inline]
+fn round(r: f64, dst: Format, rnd: Rounding) -> u64 {
+    if dst == Format::F && rnd == Rounding::NearestEven {
+        u64::from((r as f32).to_bits())
+    } else {
+        f64_to(r.to_bits(), dst, rnd)
+    }
+}
+
+/// The widening of a lane of `src` to f64 (exact).
+#[inline]
+pub fn widen(x: u64, src: Format) -> f64 {
+    if src == Format::F {
+        f64::from(f32::from_bits(x as u32))
+    } else {
+        f64::from_bits(crate::softfloat::to_f64_bits(x, src))
+    }
+}
