@@ -54,20 +54,59 @@ pub fn accept(r: f64, steps: u64, dst: Format, rnd: Rounding) -> Option<u64> {
         t ^= 1 << (k - 1);
     }
     if t.wrapping_sub(steps + 1) <= mask - 2 * steps - 1 {
-        Some(round(r, dst, rnd))
+        Some(round(r, k, dst, rnd))
     } else {
         None
     }
 }
 
-/// Rounds an f64 value into `dst` (the hardware conversion for F to nearest).
+/// [`accept`] for an F destination in the common case, branch-free: a result in F's
+/// normal range, where the quantum is 29 mantissa bits. Returns the rounded bits and
+/// whether the test passed (when it did not, the bits are meaningless and the caller runs
+/// [`accept`] and then the exact path). Only 32-bit lane operations and the conversion, so
+/// a chunk of lanes vectorises.
+#[inline(always)]
+pub fn round_f_normal(r: f64, steps: u64, rnd: Rounding) -> (u64, bool) {
+    const K: u32 = 29;
+    const MASK: u32 = (1 << K) - 1;
+    let bits = r.to_bits();
+    let hi = (bits >> 32) as u32;
+    let biased = (hi >> 20) & 0x7ff;
+    let normal = biased.wrapping_sub(1023 - 126) <= 253;
+    let rne = rnd == Rounding::NearestEven;
+    let t = ((bits as u32) & MASK) ^ (u32::from(rne) << (K - 1));
+    let s = steps as u32;
+    let inner = t.wrapping_sub(s + 1) <= MASK - 2 * s - 1;
+    let neg = hi >> 31 != 0;
+    let away = (rnd == Rounding::Up && !neg) | (rnd == Rounding::Down && neg);
+    let cut = (bits & !u64::from(MASK)) + (u64::from(away) << K);
+    let v = if rne { r } else { f64::from_bits(cut) };
+    (u64::from((v as f32).to_bits()), normal & inner)
+}
+
+/// Rounds an f64 value that [`accept`] found strictly inside a rounding interval into `dst`.
+/// For F it is the hardware conversion to nearest, or for directed modes the value cut to
+/// its F quantum (clearing the k low bits of the f64 mantissa) plus one quantum when
+/// rounding away from zero: both exactly representable, so the conversion is exact (or
+/// overflows to infinity exactly when the mode rounds past the largest finite value).
 #[inline]
-fn round(r: f64, dst: Format, rnd: Rounding) -> u64 {
-    if dst == Format::F && rnd == Rounding::NearestEven {
-        u64::from((r as f32).to_bits())
-    } else {
-        f64_to(r.to_bits(), dst, rnd)
+fn round(r: f64, k: u32, dst: Format, rnd: Rounding) -> u64 {
+    if dst == Format::F {
+        if rnd == Rounding::NearestEven {
+            return u64::from((r as f32).to_bits());
+        }
+        let bits = r.to_bits();
+        // Below the F range or above it the general rounding decides (rare).
+        let biased = (bits >> 52) & 0x7ff;
+        if k <= 52 && biased <= 1023 + 127 {
+            let neg = bits >> 63 != 0;
+            let cut = bits & !((1u64 << k) - 1);
+            let away = (rnd == Rounding::Up && !neg) | (rnd == Rounding::Down && neg);
+            let v = cut + (u64::from(away) << k);
+            return u64::from((f64::from_bits(v) as f32).to_bits());
+        }
     }
+    f64_to(r.to_bits(), dst, rnd)
 }
 
 /// The widening of a lane of `src` to f64 (exact).

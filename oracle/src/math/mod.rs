@@ -122,7 +122,93 @@ pub fn binary_exact(f: Binary, x: u64, y: u64, src: Format, dst: Format, rnd: Ro
 
 /// f over a slice of lanes (`out[i] = f(xs[i])`, over the shorter of the two slices).
 /// Returns how many lanes took the exact path.
+///
+/// Each lane is evaluated in f64 first, before any special-value rule: a NaN, infinite,
+/// zero or f64-denormal result is never accepted by the boundary test, and a finite result
+/// it accepts is within the error bound of the true value, so its rounding is the answer
+/// (the rules are shortcuts or fix such lanes). Rejected lanes take the whole scalar path.
 pub fn unary_batch(
+    f: Unary,
+    src: Format,
+    dst: Format,
+    rnd: Rounding,
+    xs: &[u64],
+    out: &mut [u64],
+) -> usize {
+    if !fast_dst(dst) {
+        return batch_scalar(f, src, dst, rnd, xs, out);
+    }
+    match f {
+        Unary::Inv => batch_fast(f, |x| 1.0 / x, STEPS_EXACT_OP, src, dst, rnd, xs, out),
+        Unary::Sqrt => batch_fast(f, f64::sqrt, STEPS_EXACT_OP, src, dst, rnd, xs, out),
+        Unary::Rsqrt => batch_fast(f, |x| 1.0 / x.sqrt(), STEPS_RSQRT, src, dst, rnd, xs, out),
+        Unary::Log2 => batch_fast(f, f64::log2, STEPS_LIBM, src, dst, rnd, xs, out),
+        Unary::Exp2 => batch_fast(f, f64::exp2, STEPS_LIBM, src, dst, rnd, xs, out),
+        Unary::Ln => batch_fast(f, f64::ln, STEPS_LIBM, src, dst, rnd, xs, out),
+        Unary::Exp => batch_fast(f, f64::exp, STEPS_LIBM, src, dst, rnd, xs, out),
+        Unary::Sin => batch_fast(f, f64::sin, STEPS_LIBM, src, dst, rnd, xs, out),
+        Unary::Cos => batch_fast(f, f64::cos, STEPS_LIBM, src, dst, rnd, xs, out),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn batch_fast(
+    f: Unary,
+    eval: impl Fn(f64) -> f64,
+    steps: u64,
+    src: Format,
+    dst: Format,
+    rnd: Rounding,
+    xs: &[u64],
+    out: &mut [u64],
+) -> usize {
+    // Two passes per chunk: the f64 evaluations (which the compiler vectorises for the
+    // IEEE operations), then the boundary test and rounding.
+    const CHUNK: usize = 64;
+    let mut exact = 0;
+    let mut rs = [0f64; CHUNK];
+    for (xc, oc) in xs.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+        for (r, &x) in rs.iter_mut().zip(xc) {
+            *r = eval(widen(x, src));
+        }
+        if dst == Format::F {
+            // Branch-free test and rounding of every lane of the chunk (vectorisable), then
+            // the rejected lanes one by one.
+            let mut ok = [false; CHUNK];
+            for ((o, k), &r) in oc.iter_mut().zip(ok.iter_mut()).zip(&rs) {
+                let (b, good) = fast::round_f_normal(r, steps, rnd);
+                *o = b;
+                *k = good;
+            }
+            for (((o, &x), &good), &r) in oc.iter_mut().zip(xc).zip(&ok).zip(&rs) {
+                if good {
+                    continue;
+                }
+                if let Some(b) = accept(r, steps, dst, rnd) {
+                    *o = b;
+                } else {
+                    let (v, path) = unary_lane(f, x, src, dst, rnd, false);
+                    *o = v;
+                    exact += usize::from(path == Path::Exact);
+                }
+            }
+            continue;
+        }
+        for ((o, &x), &r) in oc.iter_mut().zip(xc).zip(&rs) {
+            if let Some(b) = accept(r, steps, dst, rnd) {
+                *o = b;
+            } else {
+                let (v, path) = unary_lane(f, x, src, dst, rnd, false);
+                *o = v;
+                exact += usize::from(path == Path::Exact);
+            }
+        }
+    }
+    exact
+}
+
+fn batch_scalar(
     f: Unary,
     src: Format,
     dst: Format,
