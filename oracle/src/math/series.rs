@@ -46,7 +46,7 @@ fn atan_inv(n: u32, q: u64) -> (BigUint, BigUint, u64) {
     let mut j: u64 = 0;
     while !p.is_zero() {
         let term = &p / BigUint::from(2 * j + 1);
-        if j % 2 == 0 {
+        if j.is_multiple_of(2) {
             pos += term;
         } else {
             neg += term;
