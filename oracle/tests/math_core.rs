@@ -671,3 +671,54 @@ fn batch_equals_lanes() {
         }
     }
 }
+
+/// Mixed type maps (an HF source into an F destination and back): the fast path decides on
+/// the destination's boundaries whatever the source, and agrees with the exact path.
+#[test]
+fn mixed_formats_fast_equals_exact() {
+    let f_lanes = sample_f(1500, 0x31415);
+    for func in Unary::ALL {
+        for rnd in MODES {
+            for x in (0u64..0x1_0000).step_by(3) {
+                let a = unary(func, x, Format::HF, Format::F, rnd);
+                let b = unary_exact(func, x, Format::HF, Format::F, rnd);
+                assert_eq!(a, b, "{func:?} {rnd:?} HF {x:#x} -> F");
+            }
+            for &x in &f_lanes {
+                let a = unary(func, x, Format::F, Format::HF, rnd);
+                let b = unary_exact(func, x, Format::F, Format::HF, rnd);
+                assert_eq!(a, b, "{func:?} {rnd:?} F {x:#x} -> HF");
+            }
+        }
+    }
+    // An HF value into F is exact: sqrt(HF 4.0) = F 2.0, 1/HF 0.5 = F 2.0.
+    assert_eq!(
+        unary(Unary::Sqrt, 0x4400, Format::HF, Format::F, RU),
+        f(2.0)
+    );
+    assert_eq!(unary(Unary::Inv, 0x3800, Format::HF, Format::F, RD), f(2.0));
+    // An F value that HF cannot hold: 1/2^-20 = 2^20 overflows HF (max 65504).
+    let x = f(2f32.powi(-20));
+    assert_eq!(unary(Unary::Inv, x, Format::F, Format::HF, RNE), 0x7c00);
+    assert_eq!(unary(Unary::Inv, x, Format::F, Format::HF, RZ), 0x7bff);
+}
+
+/// The two-source batch gives the lane function's bits.
+#[test]
+fn binary_batch_equals_lanes() {
+    let xs = sample_f(3000, 0xd17);
+    let ys: Vec<u64> = sample_f(3000, 0x7e57)
+        .iter()
+        .map(|y| y & 0xc1ff_ffff)
+        .collect();
+    for func in [Binary::Div, Binary::PowAbs] {
+        for rnd in MODES {
+            let mut out = vec![0; xs.len()];
+            binary_batch(func, Format::F, Format::F, rnd, &xs, &ys, &mut out);
+            for ((&x, &y), &r) in xs.iter().zip(&ys).zip(&out) {
+                let want = binary(func, x, y, Format::F, Format::F, rnd);
+                assert_eq!(r, want, "{func:?} {rnd:?} {x:#x} {y:#x}");
+            }
+        }
+    }
+}

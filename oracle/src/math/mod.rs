@@ -225,7 +225,8 @@ fn batch_scalar(
     exact
 }
 
-/// f over slices of lane pairs. Returns how many lanes took the exact path.
+/// f over slices of lane pairs (over the shortest slice). Returns how many lanes took the
+/// exact path. Evaluated in f64 first, like [`unary_batch`].
 pub fn binary_batch(
     f: Binary,
     src: Format,
@@ -236,8 +237,20 @@ pub fn binary_batch(
     out: &mut [u64],
 ) -> usize {
     let mut exact = 0;
+    let fast = fast_dst(dst);
     for ((o, &x), &y) in out.iter_mut().zip(xs).zip(ys) {
-        let (r, path) = binary_lane(f, x, y, src, dst, rnd, true);
+        if fast {
+            let (a, b) = (widen(x, src), widen(y, src));
+            let (r, steps) = match f {
+                Binary::Div => (a / b, STEPS_EXACT_OP),
+                Binary::PowAbs => (a.abs().powf(b), STEPS_LIBM),
+            };
+            if let Some(v) = accept(r, steps, dst, rnd) {
+                *o = v;
+                continue;
+            }
+        }
+        let (r, path) = binary_lane(f, x, y, src, dst, rnd, false);
         *o = r;
         exact += usize::from(path == Path::Exact);
     }
