@@ -21,6 +21,15 @@
 //!    representable and boundary results detected first. The oracle never calls into
 //!    visa-spec; its multi-precision arithmetic is its own (num-bigint integers).
 //!
+//! The batch entry points ([`unary_batch`], [`binary_batch`]) run step 2 first on every
+//! lane: the test never accepts a NaN, infinite, zero or f64-denormal result, and accepts a
+//! finite one only when its rounding is the correct one, so the rules of step 1 matter
+//! only for the lanes it rejects.
+//!
+//! The fast path's one assumption is the platform libm's accuracy (glibc publishes at most
+//! 2 ulps for these double functions; 16 f64 steps are allowed: see `fast`). The exact
+//! path assumes nothing of the platform.
+//!
 //! ```
 //! use visa_oracle::math::{unary, Unary};
 //! use visa_oracle::softfloat::{Format, Rounding};
