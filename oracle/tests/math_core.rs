@@ -722,3 +722,36 @@ fn binary_batch_equals_lanes() {
         }
     }
 }
+
+/// Published hard-to-round binary32 cases of exp2: the inputs the CORE-MATH project's
+/// correctly rounded exp2f (A. Sibidanov, src/binary32/exp2/exp2f.c) singles out because
+/// its 2^-33-accurate approximation cannot decide them. It returns `a - 0x1p-25f`,
+/// `a - 0x1p-26f` and `a + 0x1p-26f` for them: a quarter ulp of a on one side, so the
+/// value lies within half an ulp of a on that side, and by hand the rounding is a to
+/// nearest, and a or its neighbour on that side in the directed modes. They lie within
+/// 2^-30 ulp of a midpoint, so to nearest the f64 evaluation cannot decide them either.
+#[test]
+fn published_binary32_exp2_hard_cases() {
+    // (x bits, a bits, side: -1 below a, +1 above a)
+    let cases: [(u32, u32, i32); 3] = [
+        (0x3b42_9d37, 0x3f80_4385, -1), // a = 0x1.00870ap+0
+        (0xbcf3_a937, 0x3f7a_c6b1, -1), // a = 0x1.f58d62p-1
+        (0xb8d3_d026, 0x3f7f_fb69, 1),  // a = 0x1.fff6d2p-1
+    ];
+    for (x, a, side) in cases {
+        let a = u64::from(a);
+        let below = if side < 0 { a - 1 } else { a };
+        let above = if side < 0 { a } else { a + 1 };
+        for (rnd, want) in [(RNE, a), (RU, above), (RD, below), (RZ, below)] {
+            let (r, path) = unary_lane(Unary::Exp2, u64::from(x), Format::F, Format::F, rnd, true);
+            assert_eq!(r, want, "exp2({x:#x}) {rnd:?}");
+            if rnd == RNE {
+                assert_eq!(
+                    path,
+                    Path::Exact,
+                    "exp2({x:#x}) is decided by the exact path"
+                );
+            }
+        }
+    }
+}
