@@ -755,3 +755,61 @@ fn published_binary32_exp2_hard_cases() {
         }
     }
 }
+
+/// 2^k as an f64, built from its bits (denormal for k < -1022).
+fn pow2_df(k: i32) -> f64 {
+    if k >= -1022 {
+        f64::from_bits(((k + 1023) as u64) << 52)
+    } else {
+        f64::from_bits(1u64 << (k + 1074))
+    }
+}
+
+/// DF exact results (the exact path's dyadic detection), every mode: log2 of powers of two
+/// (denormal ones included), exp2 of integers, sqrt of squares, exact powers.
+#[test]
+fn df_exact_results() {
+    for rnd in MODES {
+        for k in [-1074i32, -1060, -1022, -1, 1, 2, 52, 1023] {
+            let x = d(pow2_df(k));
+            let want = d(f64::from(k));
+            assert_eq!(
+                unary(Unary::Log2, x, Format::DF, Format::DF, rnd),
+                want,
+                "log2(2^{k})"
+            );
+        }
+        for k in [-1074i32, -1000, -3, 3, 1000, 1023] {
+            let want = d(pow2_df(k));
+            let got = unary(Unary::Exp2, d(f64::from(k)), Format::DF, Format::DF, rnd);
+            assert_eq!(got, want, "exp2({k})");
+        }
+        for m in [3.0f64, 12345.0, 94_906_265.0] {
+            assert_eq!(
+                unary(Unary::Sqrt, d(m * m), Format::DF, Format::DF, rnd),
+                d(m)
+            );
+        }
+        let pw = |x: f64, y: f64| binary(Binary::PowAbs, d(x), d(y), Format::DF, Format::DF, rnd);
+        assert_eq!(pw(-5.0, 3.0), d(125.0), "|-5|^3");
+        assert_eq!(pw(6561.0, 0.125), d(3.0), "6561^(1/8) = 3");
+        assert_eq!(pw(2.0, -1074.0), 1, "2^-1074, the smallest DF denormal");
+    }
+    // exp2(1024) overflows DF; exp2(-1075) is half the smallest denormal, a tie to 0.
+    assert_eq!(
+        unary(Unary::Exp2, d(1024.0), Format::DF, Format::DF, RNE),
+        d(f64::INFINITY)
+    );
+    assert_eq!(
+        unary(Unary::Exp2, d(1024.0), Format::DF, Format::DF, RZ),
+        d(f64::MAX)
+    );
+    assert_eq!(
+        unary(Unary::Exp2, d(-1075.0), Format::DF, Format::DF, RNE),
+        0
+    );
+    assert_eq!(
+        unary(Unary::Exp2, d(-1075.0), Format::DF, Format::DF, RU),
+        1
+    );
+}
