@@ -31,7 +31,7 @@ fn ln2_direct(p: u64) -> BigUint {
     let mut sum = BigUint::zero();
     let one = BigUint::one() << q;
     for k in 1..=q {
-        sum += (&one >> k) / BigUint::from(k);
+        sum += (&one >> k) / k;
     }
     sum >> CONST_GUARD
 }
@@ -45,7 +45,7 @@ fn atan_inv(n: u32, q: u64) -> (BigUint, BigUint, u64) {
     let n2 = BigUint::from(n) * BigUint::from(n);
     let mut j: u64 = 0;
     while !p.is_zero() {
-        let term = &p / BigUint::from(2 * j + 1);
+        let term = &p / (2 * j + 1);
         if j.is_multiple_of(2) {
             pos += term;
         } else {
@@ -136,7 +136,7 @@ fn atanh_ratio(num: &BigUint, den: &BigUint, w: u64) -> (BigUint, u64) {
         if p.is_zero() {
             break;
         }
-        sum += &p / BigUint::from(2 * k + 1);
+        sum += &p / (2 * k + 1);
         k += 1;
     }
     (sum, 3 * (k + 2))
@@ -264,7 +264,7 @@ pub fn exp(t: &Fixed, w: u64) -> Option<Scaled> {
     let mut negsum = BigUint::zero();
     let mut k: u64 = 1;
     loop {
-        term = ((&term * &rm) >> w) / BigUint::from(k);
+        term = ((&term * &rm) >> w) / k;
         if term.is_zero() {
             break;
         }
@@ -365,7 +365,7 @@ pub fn sin_cos(which: Trig, a: u64, e: i64, w: u64) -> Fixed {
     let mut negsum = BigUint::zero();
     let mut j: u64 = 1;
     loop {
-        term = ((&term * &r2) >> w) / BigUint::from(d * (d + 1));
+        term = ((&term * &r2) >> w) / (d * (d + 1));
         d += 2;
         if term.is_zero() {
             break;
