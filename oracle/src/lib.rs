@@ -40,6 +40,7 @@ mod alu;
 mod dpas;
 mod fused;
 mod kernel;
+pub mod math;
 mod mem;
 mod mode;
 mod near;
