@@ -585,7 +585,7 @@ fn compare_bytes(
     let Some((k, byte)) = best else {
         return Verdict::Pass;
     };
-    let want = match allowed.nan() {
+    let mut want = match allowed.nan() {
         Some(nan)
             if patterns[k].is_nan_at(byte, nan.ty)
                 && nan.elements.contains(&(byte / nan.ty.size())) =>
@@ -594,11 +594,25 @@ fn compare_bytes(
         }
         _ => patterns[k].0[byte].map_or_else(|| "??".to_string(), |b| format!("{b:02x}")),
     };
+    if let Some((w, iv)) = allowed
+        .within()
+        .and_then(|w| w.interval_at(byte).map(|iv| (w, iv)))
+    {
+        want = format!(
+            "{want}, or a {} in [{}, {}] for element {}",
+            w.ty.text(),
+            hex::encode_number(iv.lo),
+            hex::encode_number(iv.hi),
+            iv.at
+        );
+    }
     let expected = match allowed {
         Allowed::Bytes(_) => want,
-        Allowed::AnyOf(ps) | Allowed::AnyNan { patterns: ps, .. } => {
-            format!("{want} (any_of alternative {} of {})", k + 1, ps.len())
-        }
+        _ => format!(
+            "{want} (any_of alternative {} of {})",
+            k + 1,
+            patterns.len()
+        ),
     };
     Verdict::Fail(Mismatch::Byte {
         place: place.to_string(),

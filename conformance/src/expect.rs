@@ -83,10 +83,17 @@ fn widen_one(allowed: &mut Allowed, bytes: &[u8]) -> bool {
     if allowed.allows(bytes) {
         return false;
     }
-    let mut patterns = allowed.patterns().to_vec();
-    patterns.push(Pattern::exact(bytes));
-    *allowed = Allowed::AnyOf(patterns);
+    add_alternative(allowed, Pattern::exact(bytes));
     true
+}
+
+/// `allowed` with one more alternative, its NaN freedom and intervals kept.
+fn add_alternative(allowed: &mut Allowed, p: Pattern) {
+    match allowed {
+        Allowed::Bytes(first) => *allowed = Allowed::AnyOf(vec![first.clone(), p]),
+        Allowed::AnyOf(ps) | Allowed::AnyNan { patterns: ps, .. } => ps.push(p),
+        Allowed::Within { base, .. } => add_alternative(base, p),
+    }
 }
 
 /// Whether a case's program holds an untyped block 2D message (`lsc_load_block2d.ugm`,

@@ -291,6 +291,29 @@ impl NanType {
         exponent == (1 << e) - 1 && bits & ((1 << f) - 1) != 0
     }
 
+    /// The value `bits` encode (exactly: every value of these formats is an f64), `None` for
+    /// a NaN.
+    pub fn value(self, bits: u64) -> Option<f64> {
+        let (e, f) = self.fields();
+        let sign = (bits >> (e + f)) & 1 == 1;
+        let exponent = ((bits >> f) & ((1 << e) - 1)) as i32;
+        let fraction = bits & ((1 << f) - 1);
+        let bias = (1i32 << (e - 1)) - 1;
+        let magnitude = if exponent == (1 << e) - 1 {
+            if fraction != 0 {
+                return None;
+            }
+            f64::INFINITY
+        } else if self == NanType::Df {
+            f64::from_bits(bits & !(1 << 63))
+        } else if exponent == 0 {
+            fraction as f64 * 2f64.powi(1 - bias - f as i32)
+        } else {
+            (fraction | 1 << f) as f64 * 2f64.powi(exponent - bias - f as i32)
+        };
+        Some(if sign { -magnitude } else { magnitude })
+    }
+
     /// Whether the NaN in `bytes` is quiet: the top fraction bit set.
     pub fn is_quiet(self, bytes: &[u8]) -> bool {
         let (_, f) = self.fields();
@@ -304,8 +327,49 @@ impl fmt::Display for Pattern {
     }
 }
 
+/// Float elements that also accept any value inside an interval: the accuracy contract of an
+/// approximated result (docs/math.md), `{"within": {"type": "f", "elements": [{"at": 0,
+/// "lo": "0x3f7ffffc", "hi": "0x3f800002"}]}}`. An element listed here is accepted when it
+/// matches the set's pattern as usual, or when it is a number (not a NaN) whose value lies
+/// between `lo` and `hi` inclusive (both zeros are the value 0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Within {
+    pub ty: NanType,
+    /// The intervals, by ascending element index, at most one per element.
+    pub elements: Vec<Interval>,
+}
+
+/// The interval of element `at` (of the set's type, laid from byte 0): the values from the
+/// one `lo` encodes to the one `hi` encodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interval {
+    pub at: usize,
+    pub lo: u64,
+    pub hi: u64,
+}
+
+impl Within {
+    /// Whether `bytes` (one element of the set's type) is a number inside `iv`.
+    pub fn accepts(&self, iv: &Interval, bytes: &[u8]) -> bool {
+        let (Some(v), Some(lo), Some(hi)) = (
+            self.ty.value(le_bits(bytes)),
+            self.ty.value(iv.lo),
+            self.ty.value(iv.hi),
+        ) else {
+            return false;
+        };
+        lo <= v && v <= hi
+    }
+
+    /// The interval of the element holding byte `byte`, if one is listed.
+    pub fn interval_at(&self, byte: usize) -> Option<&Interval> {
+        let k = byte / self.ty.size();
+        self.elements.iter().find(|iv| iv.at == k)
+    }
+}
+
 /// An allowed set of values for one variable or memory region (DESIGN.md "Numeric profiles
-/// and allowed sets"). More kinds (intervals in ulps) will join as new variants.
+/// and allowed sets").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Allowed {
     /// One pattern: `"<hex>"`, don't-care bytes as `??`.
@@ -319,6 +383,9 @@ pub enum Allowed {
         nan: NanFree,
         patterns: Vec<Pattern>,
     },
+    /// Another set in which the elements `within` names also accept the values of their
+    /// intervals: `{"any_of": [...], "within": {...}}` (with or without `any_nan`).
+    Within { base: Box<Allowed>, within: Within },
 }
 
 impl Allowed {
@@ -332,6 +399,7 @@ impl Allowed {
         match self {
             Allowed::Bytes(p) => std::slice::from_ref(p),
             Allowed::AnyOf(ps) | Allowed::AnyNan { patterns: ps, .. } => ps,
+            Allowed::Within { base, .. } => base.patterns(),
         }
     }
 
@@ -339,15 +407,42 @@ impl Allowed {
     pub fn nan(&self) -> Option<&NanFree> {
         match self {
             Allowed::AnyNan { nan, .. } => Some(nan),
+            Allowed::Within { base, .. } => base.nan(),
             _ => None,
         }
     }
 
-    /// Index of the first byte of `actual` that pattern `k` of the set does not allow.
+    /// The elements that accept the values of an interval (`within`), if any.
+    pub fn within(&self) -> Option<&Within> {
+        match self {
+            Allowed::Within { within, .. } => Some(within),
+            _ => None,
+        }
+    }
+
+    /// Index of the first byte of `actual` that pattern `k` of the set does not allow. An
+    /// element inside its `within` interval counts as the pattern's own bytes there.
     pub fn first_mismatch(&self, k: usize, actual: &[u8]) -> Option<usize> {
-        self.patterns()
-            .get(k)
-            .and_then(|p| p.first_mismatch_nan(actual, self.nan()))
+        let pattern = self.patterns().get(k)?;
+        let Some(within) = self.within() else {
+            return pattern.first_mismatch_nan(actual, self.nan());
+        };
+        let size = within.ty.size();
+        let mut fixed = actual.to_vec();
+        for iv in &within.elements {
+            let at = iv.at * size;
+            let Some(got) = actual.get(at..at + size) else {
+                continue;
+            };
+            if within.accepts(iv, got) {
+                for (i, want) in pattern.0.iter().enumerate().skip(at).take(size) {
+                    if let (Some(b), Some(slot)) = (want, fixed.get_mut(i)) {
+                        *slot = *b;
+                    }
+                }
+            }
+        }
+        pattern.first_mismatch_nan(&fixed, self.nan())
     }
 
     /// Byte length of the values (every pattern of a read set has the same length).
@@ -361,10 +456,10 @@ impl Allowed {
 
     /// Whether `actual` is in the set.
     pub fn allows(&self, actual: &[u8]) -> bool {
-        let nan = self.nan();
         self.patterns()
             .iter()
-            .any(|p| p.len() == actual.len() && p.first_mismatch_nan(actual, nan).is_none())
+            .enumerate()
+            .any(|(k, p)| p.len() == actual.len() && self.first_mismatch(k, actual).is_none())
     }
 }
 
@@ -620,6 +715,25 @@ impl Init {
 impl Allowed {
     pub fn to_value(&self) -> Value {
         match self {
+            Allowed::Within { base, within } => {
+                let mut v = base.to_value();
+                if let Value::String(p) = &v {
+                    v = json!({ "any_of": [p] });
+                }
+                let elements: Vec<Value> = within
+                    .elements
+                    .iter()
+                    .map(|iv| {
+                        json!({
+                            "at": iv.at,
+                            "lo": hex::encode_number(iv.lo),
+                            "hi": hex::encode_number(iv.hi),
+                        })
+                    })
+                    .collect();
+                v["within"] = json!({ "type": within.ty.text(), "elements": elements });
+                v
+            }
             Allowed::Bytes(p) => p.to_string().into(),
             Allowed::AnyOf(ps) | Allowed::AnyNan { patterns: ps, .. } => {
                 let mut m = Map::new();

@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 
 use visa_conformance::case::{compare, judge, Mismatch, Observed, Outcome, Verdict};
 use visa_conformance::vector::{
-    Allowed, Case, Expect, ExpectState, MemExpect, MemRegion, NanFree, NanType, Pattern,
+    Allowed, Case, Expect, ExpectState, Interval, MemExpect, MemRegion, NanFree, NanType, Pattern,
+    Within,
 };
 use visa_spec::error::{ErrorClass, VisaError};
 
@@ -300,4 +301,142 @@ fn cases_without_expect_pass_when_the_run_succeeds() {
     assert_eq!(judge(&case, &observed()), Verdict::Pass);
     let e = Outcome::Error(VisaError::new(ErrorClass::Syntax, "bad"));
     assert!(!judge(&case, &e).passed());
+}
+
+/// V1 as four f32 lanes.
+fn f_lanes(lanes: [u32; 4]) -> Outcome {
+    Outcome::Ok(Observed {
+        vars: BTreeMap::from([(
+            "V1".to_string(),
+            lanes.iter().flat_map(|l| l.to_le_bytes()).collect(),
+        )]),
+        elt_size: BTreeMap::from([("V1".to_string(), 4)]),
+        ..Default::default()
+    })
+}
+
+/// The correctly rounded lanes 1.0, 2.0, -0.5, the default NaN, with lane 0 free within
+/// [1.0 - 2 ulp, 1.0 + 1 ulp] = [0x3f7ffffe, 0x3f800001] and lane 2 within [-0.5 - 1 ulp,
+/// -0.5] = [0xbf000001, 0xbf000000] (ulps of the binade the bound lies in).
+fn within_lanes() -> Expect {
+    expect_var(Allowed::Within {
+        base: Box::new(Allowed::AnyNan {
+            nan: NanFree {
+                ty: NanType::F,
+                elements: vec![3],
+                quiet: false,
+            },
+            patterns: vec![pattern("0000803f00000040000000bf0000c07f")],
+        }),
+        within: Within {
+            ty: NanType::F,
+            elements: vec![
+                Interval {
+                    at: 0,
+                    lo: 0x3f7f_fffe,
+                    hi: 0x3f80_0001,
+                },
+                Interval {
+                    at: 2,
+                    lo: 0xbf00_0001,
+                    hi: 0xbf00_0000,
+                },
+            ],
+        },
+    })
+}
+
+#[test]
+fn within_accepts_the_values_of_each_interval_and_pins_the_rest() {
+    let e = within_lanes();
+    // Exactly the pattern; then each lane at an end of its interval; any NaN in lane 3.
+    assert!(compare(
+        &e,
+        &f_lanes([0x3f80_0000, 0x4000_0000, 0xbf00_0000, 0x7fc0_0000])
+    )
+    .passed());
+    assert!(compare(
+        &e,
+        &f_lanes([0x3f7f_fffe, 0x4000_0000, 0xbf00_0001, 0xffc0_0001])
+    )
+    .passed());
+    assert!(compare(
+        &e,
+        &f_lanes([0x3f80_0001, 0x4000_0000, 0xbf00_0000, 0x7fc0_0000])
+    )
+    .passed());
+    // One step past either end fails at the lane's first byte, naming the interval.
+    let below = fail(compare(
+        &e,
+        &f_lanes([0x3f7f_fffd, 0x4000_0000, 0xbf00_0000, 0x7fc0_0000]),
+    ));
+    assert_eq!(
+        below.to_string(),
+        "V1 byte 0 (lane 0): expected 00, or a f in [0x3f7ffffe, 0x3f800001] for element 0 (any_of alternative 1 of 1), got fd"
+    );
+    assert!(!compare(
+        &e,
+        &f_lanes([0x3f80_0002, 0x4000_0000, 0xbf00_0000, 0x7fc0_0000])
+    )
+    .passed());
+    assert!(!compare(
+        &e,
+        &f_lanes([0x3f80_0000, 0x4000_0000, 0xbf00_0002, 0x7fc0_0000])
+    )
+    .passed());
+    // Lane 1 has no interval: one ulp off fails.
+    assert!(!compare(
+        &e,
+        &f_lanes([0x3f80_0000, 0x4000_0001, 0xbf00_0000, 0x7fc0_0000])
+    )
+    .passed());
+    // A NaN is in no interval, and the NaN lane still needs a NaN.
+    assert!(!compare(
+        &e,
+        &f_lanes([0x7fc0_0000, 0x4000_0000, 0xbf00_0000, 0x7fc0_0000])
+    )
+    .passed());
+    assert!(!compare(
+        &e,
+        &f_lanes([0x3f80_0000, 0x4000_0000, 0xbf00_0000, 0x3f80_0000])
+    )
+    .passed());
+}
+
+#[test]
+fn within_compares_values_so_both_zeros_and_infinities_order() {
+    // An interval from -tiny to +tiny holds both zeros; one from the largest F to +inf holds
+    // +inf but not -inf.
+    let e = expect_var(Allowed::Within {
+        base: Box::new(Allowed::Bytes(pattern("00000000ffff7f7f"))),
+        within: Within {
+            ty: NanType::F,
+            elements: vec![
+                Interval {
+                    at: 0,
+                    lo: 0x8000_0001,
+                    hi: 0x0000_0001,
+                },
+                Interval {
+                    at: 1,
+                    lo: 0x7f7f_ffff,
+                    hi: 0x7f80_0000,
+                },
+            ],
+        },
+    });
+    let two = |a: u32, b: u32| {
+        Outcome::Ok(Observed {
+            vars: BTreeMap::from([(
+                "V1".to_string(),
+                [a, b].iter().flat_map(|l| l.to_le_bytes()).collect(),
+            )]),
+            elt_size: BTreeMap::from([("V1".to_string(), 4)]),
+            ..Default::default()
+        })
+    };
+    assert!(compare(&e, &two(0x8000_0000, 0x7f80_0000)).passed());
+    assert!(compare(&e, &two(0x0000_0001, 0x7f7f_ffff)).passed());
+    assert!(!compare(&e, &two(0x0000_0002, 0x7f80_0000)).passed());
+    assert!(!compare(&e, &two(0x0000_0000, 0xff80_0000)).passed());
 }

@@ -10,8 +10,8 @@ use proptest::prelude::*;
 use rstest::rstest;
 use serde_json::json;
 use visa_conformance::vector::{
-    read_bytes, read_str, write_cases, Allowed, Case, Expect, ExpectState, Init, MemExpect,
-    MemRegion, NanFree, NanType, Pattern,
+    read_bytes, read_str, write_cases, Allowed, Case, Expect, ExpectState, Init, Interval,
+    MemExpect, MemRegion, NanFree, NanType, Pattern, Within,
 };
 use visa_spec::errata::Reading;
 use visa_spec::error::ErrorClass;
@@ -86,6 +86,20 @@ fn full_case() -> Case {
                         patterns: vec![Pattern::exact(&[0, 0x7e, 0, 0x3c])],
                     },
                 ),
+                (
+                    "V4".to_string(),
+                    Allowed::Within {
+                        base: Box::new(Allowed::AnyOf(vec![Pattern::exact(&[0, 0x3c, 0, 0x40])])),
+                        within: Within {
+                            ty: NanType::Hf,
+                            elements: vec![Interval {
+                                at: 1,
+                                lo: 0x3fff,
+                                hi: 0x4001,
+                            }],
+                        },
+                    },
+                ),
             ]),
             preds: BTreeMap::from([("P1".to_string(), 0x3)]),
             mem: vec![MemExpect {
@@ -138,6 +152,10 @@ fn written_keys_follow_the_documented_order() {
     assert_eq!(
         value["expect"]["vars"]["V3"],
         json!({"any_of": ["007e003c"], "any_nan": {"type": "hf", "elements": [0], "quiet": true}})
+    );
+    assert_eq!(
+        value["expect"]["vars"]["V4"],
+        json!({"any_of": ["003c0040"], "within": {"type": "hf", "elements": [{"at": 1, "lo": "0x3fff", "hi": "0x4001"}]}})
     );
     // The binding table and zero width, height and pitch are left out.
     assert_eq!(
@@ -298,6 +316,13 @@ fn without(key: &str) -> String {
 #[case::any_nan_no_elements(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": {"type": "f"}})), Some("expect.vars.V1.any_nan.elements"), "missing required key")]
 #[case::any_nan_quiet_not_bool(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "any_nan": {"type": "f", "elements": [], "quiet": 1}})), Some("expect.vars.V1.any_nan.quiet"), "expected true or false")]
 #[case::any_nan_alone(with(&["expect", "vars", "V1"], json!({"any_nan": {"type": "f", "elements": []}})), Some("expect.vars.V1.any_of"), "missing required key")]
+#[case::within_not_float(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "within": {"type": "ud", "elements": []}})), Some("expect.vars.V1.within.type"), "not a float type")]
+#[case::within_past_the_end(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "within": {"type": "hf", "elements": [{"at": 2, "lo": "0x0", "hi": "0x1"}]}})), Some("expect.vars.V1.within.elements[0].at"), "past the 2 hf elements")]
+#[case::within_unsorted(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "within": {"type": "hf", "elements": [{"at": 1, "lo": "0x0", "hi": "0x1"}, {"at": 0, "lo": "0x0", "hi": "0x1"}]}})), Some("expect.vars.V1.within.elements[1].at"), "ascending")]
+#[case::within_reversed(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "within": {"type": "f", "elements": [{"at": 0, "lo": "0x3f800001", "hi": "0x3f800000"}]}})), Some("expect.vars.V1.within.elements[0]"), "above its `hi`")]
+#[case::within_nan_bound(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "within": {"type": "f", "elements": [{"at": 0, "lo": "0x0", "hi": "0x7fc00000"}]}})), Some("expect.vars.V1.within.elements[0]"), "not NaNs")]
+#[case::within_wide_bound(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "within": {"type": "hf", "elements": [{"at": 0, "lo": "0x0", "hi": "0x10000"}]}})), Some("expect.vars.V1.within.elements[0].hi"), "")]
+#[case::within_unknown_key(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "within": {"type": "f", "elements": [{"at": 0, "lo": "0x0", "hi": "0x0", "ulps": 4}]}})), Some("expect.vars.V1.within.elements[0].ulps"), "unknown key")]
 #[case::expect_mem_wraps(with(&["expect", "mem"], json!([{"space": "flat", "addr": "0xffffffffffffffff", "bytes": "????"}])), Some("expect.mem[0]"), "wraps around")]
 fn malformed_lines_are_reported(
     #[case] line: String,

@@ -14,8 +14,8 @@ use visa_spec::state::{Surface, SurfaceHeap, ARG, FLAT, SLM};
 use crate::input::{clip, clip_message};
 
 use super::{
-    hex, Allowed, Case, Expect, ExpectState, FieldError, Init, MemExpect, MemRegion, NanFree,
-    NanType, Pattern, FORMAT,
+    hex, Allowed, Case, Expect, ExpectState, FieldError, Init, Interval, MemExpect, MemRegion,
+    NanFree, NanType, Pattern, Within, FORMAT,
 };
 
 type Result<T> = std::result::Result<T, FieldError>;
@@ -437,7 +437,7 @@ fn allowed(v: &Value, field: &str) -> Result<Allowed> {
             ),
         ));
     };
-    closed(m, field, &["any_of", "any_nan"], false)?;
+    closed(m, field, &["any_of", "any_nan", "within"], false)?;
     let list_field = join(field, "any_of");
     let list = array(required(m, field, "any_of")?, &list_field)?;
     if list.is_empty() {
@@ -460,6 +460,88 @@ fn allowed(v: &Value, field: &str) -> Result<Allowed> {
         }
         patterns.push(p);
     }
+    let base = any_nan(m, field, patterns)?;
+    match m.get("within") {
+        None | Some(Value::Null) => Ok(base),
+        Some(v) => {
+            let within = within(v, &join(field, "within"), base.len())?;
+            Ok(Allowed::Within {
+                base: Box::new(base),
+                within,
+            })
+        }
+    }
+}
+
+/// `within`: `{"type": T, "elements": [{"at": K, "lo": "0x..", "hi": "0x.."}, ...]}` over
+/// values of `len` bytes.
+fn within(v: &Value, field: &str, len: usize) -> Result<Within> {
+    let w = object(v, field)?;
+    closed(w, field, &["type", "elements"], false)?;
+    let type_field = join(field, "type");
+    let ty = string(required(w, field, "type")?, &type_field)?;
+    let Some(ty) = NanType::parse(ty) else {
+        return Err(err(
+            &type_field,
+            format!("`{ty}` is not a float type (df, f, hf, bf)"),
+        ));
+    };
+    if len % ty.size() != 0 {
+        return Err(err(
+            &type_field,
+            format!(
+                "the alternatives have {len} bytes, not a whole number of {} elements",
+                ty.text()
+            ),
+        ));
+    }
+    let list_field = join(field, "elements");
+    let list = array(required(w, field, "elements")?, &list_field)?;
+    let bits = 8 * ty.size() as u32;
+    let mut elements: Vec<Interval> = Vec::with_capacity(list.len());
+    for (i, e) in list.iter().enumerate() {
+        let f = format!("{list_field}[{i}]");
+        let e = object(e, &f)?;
+        closed(e, &f, &["at", "lo", "hi"], false)?;
+        let at_field = join(&f, "at");
+        let at = required(e, &f, "at")?;
+        let at = at.as_u64().ok_or_else(|| {
+            err(
+                &at_field,
+                format!("expected an element index, found {}", kind(at)),
+            )
+        })? as usize;
+        if at >= len / ty.size() {
+            return Err(err(
+                &at_field,
+                format!(
+                    "element {at} is past the {} {} elements",
+                    len / ty.size(),
+                    ty.text()
+                ),
+            ));
+        }
+        if elements.last().is_some_and(|last| at <= last.at) {
+            return Err(err(
+                &at_field,
+                "elements must be ascending, without repeats",
+            ));
+        }
+        let lo = hex_number(required(e, &f, "lo")?, &join(&f, "lo"), bits)?;
+        let hi = hex_number(required(e, &f, "hi")?, &join(&f, "hi"), bits)?;
+        let (Some(l), Some(h)) = (ty.value(lo), ty.value(hi)) else {
+            return Err(err(&f, "an interval's bounds are numbers, not NaNs"));
+        };
+        if l > h {
+            return Err(err(&f, "the interval's `lo` is above its `hi`"));
+        }
+        elements.push(Interval { at, lo, hi });
+    }
+    Ok(Within { ty, elements })
+}
+
+/// The `any_nan` part of an allowed set over `patterns`, or the plain `any_of` set.
+fn any_nan(m: &Map<String, Value>, field: &str, patterns: Vec<Pattern>) -> Result<Allowed> {
     let nan_field = join(field, "any_nan");
     let nan = match m.get("any_nan") {
         None | Some(Value::Null) => return Ok(Allowed::AnyOf(patterns)),
