@@ -486,7 +486,7 @@ fn within(v: &Value, field: &str, len: usize) -> Result<Within> {
             format!("`{ty}` is not a float type (df, f, hf, bf)"),
         ));
     };
-    if len % ty.size() != 0 {
+    if !len.is_multiple_of(ty.size()) {
         return Err(err(
             &type_field,
             format!(
