@@ -557,7 +557,7 @@ fn any_nan(m: &Map<String, Value>, field: &str, patterns: Vec<Pattern>) -> Resul
         ));
     };
     let len = patterns[0].len();
-    if len % ty.size() != 0 {
+    if !len.is_multiple_of(ty.size()) {
         return Err(err(
             &type_field,
             format!(
