@@ -19,6 +19,7 @@ use visa_spec::validate;
 use crate::case::{run_case, run_case_traced, EngineKind, Outcome};
 use crate::vector::{Allowed, Case, Expect, ExpectState, MemExpect, Pattern};
 
+pub mod contract;
 pub mod nan;
 pub use nan::free_nans;
 

@@ -22,6 +22,7 @@
 
 pub mod asm;
 pub mod config;
+pub mod contract;
 pub mod errata;
 pub mod error;
 pub mod forms;

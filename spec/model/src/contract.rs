@@ -1,0 +1,257 @@
+//! Accuracy contracts of the approximated math instructions: the numeric profiles of INV, LOG,
+//! EXP, SQRT, RSQRT, SIN, COS, POW and DIV on floats (docs/math.md, "Accuracy contracts").
+//!
+//! The vISA documents give each instruction's loop and no accuracy. The engines execute the
+//! correctly rounded value of the exact function; a contract says which other results an
+//! implementation may give, as a [`Bound`] per function and type, so that a golden vector can
+//! expect the allowed set of the contract instead of one value. Special values (NaN, ±inf,
+//! ±0, the domain errors) are no part of a contract: they are exact under every one.
+//!
+//! Three contracts, each from a published source:
+//! - [`Contract::IntelHw`] (the default, `intel-hw`): the accuracy Intel publishes for the
+//!   hardware math unit these instructions map to, in the doc comments of the ESIMD math
+//!   functions (intel/llvm, sycl/include/sycl/ext/intel/esimd/math.hpp: `inv`, `log2`,
+//!   `exp2`, `sqrt`, `rsqrt`, `sin`, `cos`; `pow` states none).
+//! - [`Contract::CorrectlyRounded`] (`correctly-rounded`): the exact value rounded once in
+//!   %cr0's mode, what the engines execute.
+//! - [`Contract::OpenclFull`] (`opencl-full`): the OpenCL full-profile limits the Khronos
+//!   conformance suite checks (KhronosGroup/OpenCL-CTS,
+//!   test_conformance/math_brute_force/function_list.cpp, commit 04033bf: the float, double
+//!   and half ulp columns of `sin`, `cos`, `exp2`, `log2`, `pow`, `rsqrt`, `sqrt` and
+//!   `divide`).
+
+use std::fmt;
+
+use crate::types::DataType;
+
+/// The functions a contract bounds: the exact mathematical function of each approximated
+/// instruction (LOG and EXP are base 2 under their resolved reading, POW is |src0|^src1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MathFn {
+    /// INV: 1/x.
+    Inv,
+    /// LOG: log2(x).
+    Log2,
+    /// EXP: 2^x.
+    Exp2,
+    /// SQRT.
+    Sqrt,
+    /// RSQRT: 1/sqrt(x).
+    Rsqrt,
+    /// SIN (radians).
+    Sin,
+    /// COS (radians).
+    Cos,
+    /// POW: |x|^y.
+    Pow,
+    /// DIV on floats: x/y.
+    Div,
+}
+
+impl MathFn {
+    pub const ALL: [MathFn; 9] = [
+        MathFn::Inv,
+        MathFn::Log2,
+        MathFn::Exp2,
+        MathFn::Sqrt,
+        MathFn::Rsqrt,
+        MathFn::Sin,
+        MathFn::Cos,
+        MathFn::Pow,
+        MathFn::Div,
+    ];
+
+    /// The instruction's mnemonic.
+    pub fn name(self) -> &'static str {
+        match self {
+            MathFn::Inv => "inv",
+            MathFn::Log2 => "log",
+            MathFn::Exp2 => "exp",
+            MathFn::Sqrt => "sqrt",
+            MathFn::Rsqrt => "rsqrt",
+            MathFn::Sin => "sin",
+            MathFn::Cos => "cos",
+            MathFn::Pow => "pow",
+            MathFn::Div => "div",
+        }
+    }
+}
+
+/// The largest |x| at which Intel's published SIN and COS bound holds: 32767π.
+pub const TRIG_RANGE: f64 = 32767.0 * std::f64::consts::PI;
+
+/// How far a result may be from the exact value x of the function (the result's ulp is that
+/// of the destination format at x: the spacing of x's binade, the denormal quantum below the
+/// normal range).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Bound {
+    /// The correctly rounded value only.
+    Exact,
+    /// |r - x| <= n ulp(x).
+    Ulps(f64),
+    /// Intel's LOG: |r - x| <= 2^-21 where the input lies in [0.5, 2], |r - x| <= 2^-21 |x|
+    /// elsewhere.
+    Log2Intel,
+    /// Intel's SIN and COS: |r - x| <= `abs` for inputs with |input| <= `range`; beyond it
+    /// nothing is stated, and the contract allows any number in [-1, 1].
+    AbsoluteInRange { abs: f64, range: f64 },
+    /// Intel's POW: the composition the finalizer uses, 2^(y * L) with L a LOG result of
+    /// |x| ([`Bound::Log2Intel`]), the product rounded to the destination type, and the
+    /// power an EXP result (`Ulps(4)`).
+    PowIntel,
+}
+
+/// An accuracy contract: one [`Bound`] per function and type.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Contract {
+    /// `intel-hw`: Intel's published accuracy of the hardware math unit (the default).
+    #[default]
+    IntelHw,
+    /// `correctly-rounded`: the exact value rounded once.
+    CorrectlyRounded,
+    /// `opencl-full`: the OpenCL full-profile limits.
+    OpenclFull,
+}
+
+impl Contract {
+    pub const ALL: [Contract; 3] = [
+        Contract::IntelHw,
+        Contract::CorrectlyRounded,
+        Contract::OpenclFull,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Contract::IntelHw => "intel-hw",
+            Contract::CorrectlyRounded => "correctly-rounded",
+            Contract::OpenclFull => "opencl-full",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Contract> {
+        Contract::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// The bound of `f` with results of type `ty`; `None` where the contract's source says
+    /// nothing of that type (the Intel figures are for HF and F, the OpenCL ones for F, DF
+    /// and HF; BF has none but the exact one).
+    pub fn bound(self, f: MathFn, ty: DataType) -> Option<Bound> {
+        use DataType::{BF, DF, F, HF};
+        match self {
+            Contract::CorrectlyRounded => Some(Bound::Exact),
+            Contract::IntelHw => {
+                if !matches!(ty, F | HF) {
+                    return None;
+                }
+                Some(match f {
+                    MathFn::Inv => Bound::Ulps(1.0),
+                    MathFn::Log2 => Bound::Log2Intel,
+                    MathFn::Exp2 | MathFn::Sqrt | MathFn::Rsqrt => Bound::Ulps(4.0),
+                    MathFn::Sin | MathFn::Cos => Bound::AbsoluteInRange {
+                        abs: 0.0008,
+                        range: TRIG_RANGE,
+                    },
+                    MathFn::Pow => Bound::PowIntel,
+                    // The finalizer computes DIV as src0 * INV(src1) (docs/math.md): its
+                    // bound is a reading of the DIV erratum, not a published figure.
+                    MathFn::Div => return None,
+                })
+            }
+            Contract::OpenclFull => {
+                let (float, double, half) = match f {
+                    MathFn::Sin | MathFn::Cos => (4.0, 4.0, 2.0),
+                    MathFn::Exp2 | MathFn::Log2 => (3.0, 3.0, 2.0),
+                    MathFn::Pow => (16.0, 16.0, 4.0),
+                    MathFn::Rsqrt => (2.0, 2.0, 1.0),
+                    MathFn::Sqrt => (3.0, 0.0, 0.0),
+                    // The suite lists no reciprocal; OpenCL's 1/x is its divide.
+                    MathFn::Div | MathFn::Inv => (2.5, 0.0, 0.0),
+                };
+                let n = match ty {
+                    F => float,
+                    DF => double,
+                    HF => half,
+                    BF => return None,
+                    _ => return None,
+                };
+                Some(if n == 0.0 {
+                    Bound::Exact
+                } else {
+                    Bound::Ulps(n)
+                })
+            }
+        }
+    }
+}
+
+impl fmt::Display for Contract {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use DataType::{BF, DF, F, HF};
+
+    #[test]
+    fn names_round_trip() {
+        for c in Contract::ALL {
+            assert_eq!(Contract::parse(c.name()), Some(c));
+        }
+        assert_eq!(Contract::parse("intel"), None);
+        assert_eq!(Contract::default(), Contract::IntelHw);
+    }
+
+    #[test]
+    fn intel_bounds_follow_the_esimd_doc_comments() {
+        // math.hpp: inv "Precision: 1 ULP"; exp2, sqrt, rsqrt "Precision: 4 ULP"; log2 2^-21
+        // absolute on [0.5, 2], relative elsewhere; sin, cos 0.0008 absolute on
+        // [-32767*pi, 32767*pi]; for half and float only.
+        let c = Contract::IntelHw;
+        assert_eq!(c.bound(MathFn::Inv, F), Some(Bound::Ulps(1.0)));
+        assert_eq!(c.bound(MathFn::Exp2, HF), Some(Bound::Ulps(4.0)));
+        assert_eq!(c.bound(MathFn::Sqrt, F), Some(Bound::Ulps(4.0)));
+        assert_eq!(c.bound(MathFn::Rsqrt, F), Some(Bound::Ulps(4.0)));
+        assert_eq!(c.bound(MathFn::Log2, F), Some(Bound::Log2Intel));
+        assert_eq!(
+            c.bound(MathFn::Cos, HF),
+            Some(Bound::AbsoluteInRange {
+                abs: 0.0008,
+                range: 32767.0 * std::f64::consts::PI
+            })
+        );
+        assert_eq!(c.bound(MathFn::Pow, F), Some(Bound::PowIntel));
+        assert_eq!(c.bound(MathFn::Sin, DF), None);
+        assert_eq!(c.bound(MathFn::Inv, BF), None);
+        assert_eq!(c.bound(MathFn::Div, F), None);
+    }
+
+    #[test]
+    fn opencl_bounds_follow_the_conformance_suite() {
+        // function_list.cpp: sin 4/4/2 (float/double/half), exp2 and log2 3/3/2, pow
+        // 16/16/4, rsqrt 2/2/1, sqrt 3/0/0, divide 2.5/0/0.
+        let c = Contract::OpenclFull;
+        assert_eq!(c.bound(MathFn::Sin, F), Some(Bound::Ulps(4.0)));
+        assert_eq!(c.bound(MathFn::Sin, HF), Some(Bound::Ulps(2.0)));
+        assert_eq!(c.bound(MathFn::Log2, DF), Some(Bound::Ulps(3.0)));
+        assert_eq!(c.bound(MathFn::Pow, HF), Some(Bound::Ulps(4.0)));
+        assert_eq!(c.bound(MathFn::Rsqrt, HF), Some(Bound::Ulps(1.0)));
+        assert_eq!(c.bound(MathFn::Sqrt, F), Some(Bound::Ulps(3.0)));
+        assert_eq!(c.bound(MathFn::Sqrt, DF), Some(Bound::Exact));
+        assert_eq!(c.bound(MathFn::Div, F), Some(Bound::Ulps(2.5)));
+        assert_eq!(c.bound(MathFn::Div, HF), Some(Bound::Exact));
+        assert_eq!(c.bound(MathFn::Inv, F), Some(Bound::Ulps(2.5)));
+        assert_eq!(c.bound(MathFn::Cos, BF), None);
+    }
+
+    #[test]
+    fn correctly_rounded_is_exact_for_every_type() {
+        for f in MathFn::ALL {
+            for ty in [F, HF, DF, BF] {
+                assert_eq!(Contract::CorrectlyRounded.bound(f, ty), Some(Bound::Exact));
+            }
+        }
+    }
+}
