@@ -178,7 +178,13 @@ fn format_one(format: FloatFormat, negative: bool) -> u64 {
 /// result at the smallest product to the highest at the largest.
 fn pow_intel(args: &[ExactFloat], format: FloatFormat) -> Option<(u64, u64)> {
     let (x, y) = (args.first()?.clone().abs(), args.get(1)?);
-    let rounded_log = evaluate(Function::Log2, &[x.clone()], format, Rounding::Rtne).ok()?;
+    let rounded_log = evaluate(
+        Function::Log2,
+        std::slice::from_ref(&x),
+        format,
+        Rounding::Rtne,
+    )
+    .ok()?;
     let log_bits = format.encode(&rounded_log)?;
     let (l_lo, l_hi) = interval(
         MathFn::Log2,
@@ -198,7 +204,13 @@ fn pow_intel(args: &[ExactFloat], format: FloatFormat) -> Option<(u64, u64)> {
     let (mut lo, mut hi): (Option<u64>, Option<u64>) = (None, None);
     for p in products {
         let pb = format.encode(&p)?;
-        let e = evaluate(Function::Exp2, &[p.clone()], format, Rounding::Rtne).ok()?;
+        let e = evaluate(
+            Function::Exp2,
+            std::slice::from_ref(&p),
+            format,
+            Rounding::Rtne,
+        )
+        .ok()?;
         let eb = format.encode(&e)?;
         let (a, b) =
             interval(MathFn::Exp2, Bound::Ulps(4.0), &[pb], eb, format).unwrap_or((eb, eb));
