@@ -456,9 +456,51 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
         Opcode::Madw => &[errata::MADW_HIGH_HALF],
         Opcode::Sad2 => &[errata::SAD2_LOOP_STEP],
         Opcode::Rol | Opcode::Ror => &[errata::ROTATE_SIGNED_SHIFT],
+        // Issue 24, rounding (i24-exact).
+        Opcode::Rndd | Opcode::Rndu => &[errata::SAT_NEGATIVE_ZERO],
+        Opcode::Rnde => &[
+            errata::RNDE_DOWNWARD,
+            errata::RND_ZERO_SIGN,
+            errata::SAT_NEGATIVE_ZERO,
+        ],
+        Opcode::Rndz => &[errata::RND_ZERO_SIGN, errata::SAT_NEGATIVE_ZERO],
         _ => &[],
     }
 }
+
+/// F values the rounding instructions (RNDD, RNDE, RNDU, RNDZ, FRC) are biased towards:
+/// halves and their neighbours (ties of RNDE), integral values, values in (-1, 0) (the
+/// sign of a zero result), the largest non-integral values and the smallest values that are
+/// always integral (2^23 and up), denormals of both signs (each denorm mode), and NaN
+/// payloads.
+const ROUNDING_F_VALUES: &[u64] = &[
+    0x3f00_0000, // 0.5
+    0xbf00_0000, // -0.5
+    0x3fc0_0000, // 1.5
+    0xbfc0_0000, // -1.5
+    0x4020_0000, // 2.5
+    0xc020_0000, // -2.5
+    0x4060_0000, // 3.5
+    0x3eff_ffff, // just below 0.5
+    0x3f00_0001, // just above 0.5
+    0xbeff_ffff, // just above -0.5
+    0x4040_0000, // 3
+    0xc080_0000, // -4
+    0xbe99_999a, // -0.3
+    0x3f33_3333, // 0.7
+    0xbf7f_ffff, // just above -1
+    0x4aff_ffff, // 8388607.5, the largest non-integral F
+    0xcaff_ffff, // -8388607.5
+    0x4b00_0000, // 2^23, integral from here on
+    0x4b7f_ffff, // 16777215
+    0x8000_0001, // the negative denormal nearest zero
+    0x807f_ffff, // the largest negative denormal
+    0x0000_0001,
+    0x007f_ffff,
+    0x8080_0000, // the negative normal nearest zero
+    0x7fc0_0001, // a quiet NaN with a payload
+    0xff80_0001, // a signalling NaN
+];
 
 /// Errata at their literal reading: mostly none.
 fn literal_errata(op: Opcode) -> BoxedStrategy<Vec<&'static str>> {
@@ -622,6 +664,11 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
         vec![0, 0, 1, u64::MAX, 2, 3, 7, u64::MAX - 6]
     };
     match (op, k) {
+        (Opcode::Rndd | Opcode::Rnde | Opcode::Rndu | Opcode::Rndz | Opcode::Frc, 0)
+            if dst == DataType::F =>
+        {
+            ROUNDING_F_VALUES.to_vec()
+        }
         (Opcode::Div | Opcode::Mod, 1) => divisors,
         (Opcode::Shl | Opcode::Shr | Opcode::Asr | Opcode::Rol | Opcode::Ror, 1) => counts,
         (Opcode::Bfe | Opcode::Bfi, 0 | 1) => fields,

@@ -44,7 +44,15 @@ pub enum Family {
     Svm,
     /// Control flow and the annotations (LOC, FILE, LIFETIME): whole programs.
     Flow,
+    /// The float math, rounding and conversion instructions of issue 24.
+    Math,
 }
+
+/// The documents of the math family ([`Family::Math`]).
+const MATH_DOCUMENTS: &[&str] = &[
+    // Issue 24, rounding (i24-exact).
+    "RNDD.md", "RNDE.md", "RNDU.md", "RNDZ.md", "FRC.md",
+];
 
 impl Family {
     /// The family of an opcode, from its document.
@@ -58,6 +66,8 @@ impl Family {
             Family::Lsc
         } else if stem.starts_with("SVM_") {
             Family::Svm
+        } else if MATH_DOCUMENTS.contains(&stem) {
+            Family::Math
         } else if stem.starts_with("DP") {
             Family::Dpas
         } else {
@@ -73,6 +83,7 @@ impl Family {
             Family::Lsc => "lsc",
             Family::Svm => "svm",
             Family::Flow => "flow",
+            Family::Math => "math",
         }
     }
 }
@@ -222,6 +233,12 @@ pub const ROWS: &[Row] = &[
         gen::carry::case,
     ),
     Row::instruction(Opcode::Movs, "movs", "alu/movs.jsonl", gen::carry::case),
+    // Issue 24, rounding (i24-exact).
+    Row::instruction(Opcode::Rndd, "rndd", "math/rndd.jsonl", gen::register),
+    Row::instruction(Opcode::Rnde, "rnde", "math/rnde.jsonl", gen::register),
+    Row::instruction(Opcode::Rndu, "rndu", "math/rndu.jsonl", gen::register),
+    Row::instruction(Opcode::Rndz, "rndz", "math/rndz.jsonl", gen::register),
+    Row::instruction(Opcode::Frc, "frc", "math/frc.jsonl", gen::register),
     Row::instruction(
         Opcode::Cmp,
         "cmp",

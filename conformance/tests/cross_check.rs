@@ -213,6 +213,32 @@ proptest! {
         cross_check(&case)?;
     }
 
+    // Issue 24, rounding (i24-exact).
+    #[test]
+    fn rndd_spec_matches_oracle(case in registry::case(Opcode::Rndd)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn rnde_spec_matches_oracle(case in registry::case(Opcode::Rnde)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn rndu_spec_matches_oracle(case in registry::case(Opcode::Rndu)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn rndz_spec_matches_oracle(case in registry::case(Opcode::Rndz)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn frc_spec_matches_oracle(case in registry::case(Opcode::Frc)) {
+        cross_check(&case)?;
+    }
+
     #[test]
     fn cmp_spec_matches_oracle(case in registry::case(Opcode::Cmp)) {
         cross_check(&case)?;

@@ -202,6 +202,6 @@ fn df_cores_agree() {
         "DF",
         FloatFormat::DF,
         Format::DF,
-        &sampled(64, 52, n, &edges, 0x05ee_dd0f),
+        &sampled(64, 52, n, &edges, 0x005e_eddf),
     );
 }

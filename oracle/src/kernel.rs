@@ -436,6 +436,18 @@ pub enum FloatOp {
     /// src0 times the reciprocal converted to the destination type (DIV-FLOAT-RECIPROCAL,
     /// literal).
     DivReciprocal,
+    /// RNDD, RNDE, RNDU, RNDZ, FRC (instructions/RNDD.md ...; issue 24).
+    Round(RoundOp),
+}
+
+/// The rounding instructions of issue 24, one source each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundOp {
+    Down,
+    NearestEven,
+    Up,
+    TowardZero,
+    Fraction,
 }
 
 const MUL: u8 = 0;
@@ -443,6 +455,11 @@ const MAD: u8 = 1;
 const MAD_UNFUSED: u8 = 2;
 const DIV: u8 = 3;
 const DIV_RECIPROCAL: u8 = 4;
+const RNDD: u8 = 5;
+const RNDE: u8 = 6;
+const RNDU: u8 = 7;
+const RNDZ: u8 = 8;
+const FRC: u8 = 9;
 
 /// Whether a source of `OP` is a NaN (the hardware's own NaN rules differ from the
 /// documents'). MUL and DIV read two sources: the third buffer holds stale lanes.
@@ -475,6 +492,7 @@ fn arith_lane<const OP: u8>(
             softfloat::add(softfloat::to_f64_bits(p, fmt), d, fmt, rnd)
         }
         DIV => softfloat::div(a, b, fmt, rnd),
+        RNDD | RNDE | RNDU | RNDZ | FRC => round_lane::<OP>(a, fmt, rnd, c0),
         _ => {
             let one = 1f64.to_bits();
             let r = post(softfloat::div(one, b, fmt, rnd), fmt, keep, alt, c0);
@@ -551,6 +569,42 @@ fn float_arith<D: FloatTy, const OP: u8>(s: &[Raw; 3], f32_exact: bool, c: &Ctx,
     }
 }
 
+/// One lane of RNDD, RNDE, RNDU, RNDZ or FRC (`OP`) on the f64 bits `a` of an F source (its
+/// denormal already flushed as the F denorm mode says), rounded into `fmt`. An F value's
+/// integral neighbours are F values, so f64's floor, ceil, trunc and ties-to-even rounding
+/// are exact and the conversion into `fmt` does not round; FRC's subtraction rounds once in
+/// `rnd` (softfloat's addition, which signs an exact zero difference -0 only downward).
+#[inline(always)]
+fn round_lane<const OP: u8>(a: u64, fmt: Format, rnd: Rounding, c: &Ctx) -> u64 {
+    if f64_is_nan(a) {
+        // Every operation returns its NaN source quieted (FRC: src0 is the first operand).
+        return softfloat::nan_to(a, fmt);
+    }
+    let x = f64::from_bits(a);
+    // The sum floor + 1 of the RNDE and RNDZ loops, at an input in (-1, 0): the literal
+    // reading of RND-ZERO-SIGN keeps IEEE's +0 (-0 downward), the resolved one the sign of x.
+    let zero_of_sum = |r: f64| {
+        if r == 0.0 && x < 0.0 && c.lit.rnd_zero_sign {
+            if rnd == Rounding::Down {
+                -0.0
+            } else {
+                0.0
+            }
+        } else {
+            r
+        }
+    };
+    let r = match OP {
+        RNDD => x.floor(),
+        RNDE if c.lit.rnde_downward => x.floor(),
+        RNDE => zero_of_sum(x.round_ties_even()),
+        RNDU => x.ceil(),
+        RNDZ => zero_of_sum(x.trunc()),
+        _ => return softfloat::add(a, (-x.floor()).to_bits(), fmt, rnd),
+    };
+    softfloat::f64_to(r.to_bits(), fmt, rnd)
+}
+
 fn float_arith_for<const OP: u8>(ty: DataType) -> Option<FloatArithFn> {
     by_float_type!(ty, float_arith, OP)
 }
@@ -562,5 +616,10 @@ pub fn float_arith_fn(op: FloatOp, ty: DataType) -> Option<FloatArithFn> {
         FloatOp::MadUnfused => float_arith_for::<MAD_UNFUSED>(ty),
         FloatOp::Div => float_arith_for::<DIV>(ty),
         FloatOp::DivReciprocal => float_arith_for::<DIV_RECIPROCAL>(ty),
+        FloatOp::Round(RoundOp::Down) => float_arith_for::<RNDD>(ty),
+        FloatOp::Round(RoundOp::NearestEven) => float_arith_for::<RNDE>(ty),
+        FloatOp::Round(RoundOp::Up) => float_arith_for::<RNDU>(ty),
+        FloatOp::Round(RoundOp::TowardZero) => float_arith_for::<RNDZ>(ty),
+        FloatOp::Round(RoundOp::Fraction) => float_arith_for::<FRC>(ty),
     }
 }

@@ -36,6 +36,9 @@ pub struct Literal {
     pub dst_channel_index: bool,
     pub rotate_width: bool,
     pub rotate_signed_shift: bool,
+    // Issue 24, rounding (i24-exact).
+    pub rnde_downward: bool,
+    pub rnd_zero_sign: bool,
 }
 
 impl Literal {
@@ -68,6 +71,8 @@ impl Literal {
             dst_channel_index: r.is_literal(errata::DST_CHANNEL_INDEX),
             rotate_width: r.is_literal(errata::ROTATE_WIDTH),
             rotate_signed_shift: r.is_literal(errata::ROTATE_SIGNED_SHIFT),
+            rnde_downward: r.is_literal(errata::RNDE_DOWNWARD),
+            rnd_zero_sign: r.is_literal(errata::RND_ZERO_SIGN),
         }
     }
 }

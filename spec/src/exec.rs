@@ -48,6 +48,12 @@ fn step(
         Opcode::Add => insn::alu::add::execute(program, insn, state, config),
         Opcode::Add3 => insn::alu::add3::execute(program, insn, state, config),
         Opcode::Avg => insn::alu::avg::execute(program, insn, state, config),
+        // Issue 24, rounding (i24-exact).
+        Opcode::Rndd => insn::math::rndd::execute(program, insn, state, config),
+        Opcode::Rnde => insn::math::rnde::execute(program, insn, state, config),
+        Opcode::Rndu => insn::math::rndu::execute(program, insn, state, config),
+        Opcode::Rndz => insn::math::rndz::execute(program, insn, state, config),
+        Opcode::Frc => insn::math::frc::execute(program, insn, state, config),
         Opcode::Mulh => insn::alu::mulh::execute(program, insn, state, config),
         Opcode::And => insn::alu::and::execute(program, insn, state, config),
         Opcode::Or => insn::alu::or::execute(program, insn, state, config),

@@ -14,7 +14,7 @@ const SRC16: &str = ".decl V1 v_type=G type=d num_elts=16\n.decl V2 v_type=G typ
 #[rstest]
 // Unknown opcode, documented but not yet executed opcode.
 #[case("frobnicate (M1, 8) V1(0,0)<1> 0x1:d", ErrorClass::InvalidInstruction)]
-#[case("frc (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0>", ErrorClass::Unsupported)]
+#[case("fcvt (M1_NM, 8) V1(0,0)<1> V2(0,0)<1;1,0>", ErrorClass::Unsupported)]
 fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
     let text = format!("{SRC16}{insn}\n");
     let err = asm::parse(&text)
@@ -38,6 +38,9 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
 #[case(visa_spec::ir::Opcode::LscApndctrAtomicAdd, [false, true, true, true])]
 #[case(visa_spec::ir::Opcode::LscLoadBlock2d, [false, false, true, true])]
 #[case(visa_spec::ir::Opcode::LscStoreBlock2d, [false, false, true, true])]
+// RNDD, RNDE, RNDU, RNDZ, FRC everywhere (erratum RND-PLATFORM-APPENDIX, resolved).
+#[case(visa_spec::ir::Opcode::Rndd, [true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Frc, [true, true, true, true])]
 fn platforms_of_each_family(#[case] op: visa_spec::ir::Opcode, #[case] on: [bool; 4]) {
     use visa_spec::platform::Platform;
     let form = visa_spec::forms::form(op);
@@ -48,6 +51,27 @@ fn platforms_of_each_family(#[case] op: visa_spec::ir::Opcode, #[case] on: [bool
             "{op:?} on {platform:?}"
         );
     }
+}
+
+/// Under the literal reading of RND-PLATFORM-APPENDIX the rounding instructions exist on
+/// xe-lp alone (the appendix's TGLLP column).
+#[test]
+fn the_literal_platform_table_keeps_the_rounding_instructions_on_xe_lp() {
+    use visa_spec::errata::RND_PLATFORM_APPENDIX;
+    use visa_spec::platform::Platform;
+    let mut readings = Readings::resolved();
+    readings
+        .set(RND_PLATFORM_APPENDIX, visa_spec::errata::Reading::Literal)
+        .unwrap();
+    let on = visa_spec::forms::form(visa_spec::ir::Opcode::Rnde).platforms;
+    let admitted: Vec<bool> = Platform::ALL
+        .into_iter()
+        .map(|p| on.admits_under(p, &readings).is_ok())
+        .collect();
+    assert_eq!(admitted, [true, false, false, false]);
+    assert!(Platform::ALL
+        .into_iter()
+        .all(|p| on.admits_under(p, &Readings::resolved()).is_ok()));
 }
 
 /// An instruction on a platform it does not exist on is invalid, field `opcode`, through

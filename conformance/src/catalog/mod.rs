@@ -37,6 +37,7 @@ pub mod dpas;
 pub mod engine;
 pub mod flow;
 pub mod lsc;
+pub mod math;
 pub mod memory;
 pub mod row;
 pub mod svm;
@@ -98,6 +99,12 @@ pub const DOCS: &[Doc] = &[
     alu::movs::DOC,
     alu::operands::DOC,
     alu::regions::DOC,
+    // Issue 24, rounding (i24-exact).
+    math::rndd::DOC,
+    math::rnde::DOC,
+    math::rndu::DOC,
+    math::rndz::DOC,
+    math::frc::DOC,
     lsc::lsc_untyped::DOC,
     lsc::lsc_atomic::DOC,
     lsc::lsc_block2d::DOC,

@@ -12,7 +12,8 @@
 //!   operand's payload and write the default NaN otherwise (FLOAT-SPECIAL-TABLE,
 //!   MUL-SPECIAL-TABLE, MAD-FUSED, DIV-FLOAT-RECIPROCAL: docs/alu.md), which IEEE 754 leaves
 //!   to the implementation too; but IEEE 754, which the IEEE mode honours
-//!   (2_datatypes.md), delivers a quiet NaN: any quiet NaN. MIN and MAX are not freed
+//!   (2_datatypes.md), delivers a quiet NaN: any quiet NaN. RNDD, RNDE, RNDU, RNDZ and FRC
+//!   likewise (RND-SPECIAL-TABLE, FRC-SPECIAL-TABLE: their rules are missing). MIN and MAX are not freed
 //!   (MIN_MAX.md names the NaN returned: source1, MIN-MAX-NAN), nor SEL, CMP or a MOV
 //!   between equal types (a copy of the bits, MOV-RAW-COPY).
 
@@ -58,6 +59,10 @@ fn frees_nan(insn: &Instruction) -> bool {
     let float = |t: visa_spec::types::DataType| NanType::of(t).is_some();
     match insn.opcode {
         Opcode::Add | Opcode::Mul | Opcode::Mad | Opcode::Div => float(insn.dst.ty()),
+        // Issue 24, rounding (i24-exact): RND-SPECIAL-TABLE, FRC-SPECIAL-TABLE.
+        Opcode::Rndd | Opcode::Rnde | Opcode::Rndu | Opcode::Rndz | Opcode::Frc => {
+            float(insn.dst.ty())
+        }
         Opcode::Mov => {
             let src = insn.srcs.first().map(|s| s.ty());
             float(insn.dst.ty()) && src.is_some_and(|t| float(t) && t != insn.dst.ty())

@@ -651,6 +651,25 @@ impl Compiler<'_> {
                     f32_exact: srcs.iter().flatten().all(|s| s.ty != DataType::DF),
                 })
             }
+            // Issue 24, rounding (i24-exact): RNDD, RNDE, RNDU, RNDZ, FRC on F.
+            (
+                Opcode::Rndd | Opcode::Rnde | Opcode::Rndu | Opcode::Rndz | Opcode::Frc,
+                [Some(s), None, None, None],
+            ) if dst.is_float() && s.ty.is_float() => {
+                let op = match insn.opcode {
+                    Opcode::Rndd => kernel::RoundOp::Down,
+                    Opcode::Rnde => kernel::RoundOp::NearestEven,
+                    Opcode::Rndu => kernel::RoundOp::Up,
+                    Opcode::Rndz => kernel::RoundOp::TowardZero,
+                    _ => kernel::RoundOp::Fraction,
+                };
+                Ok(Kernel::FloatArith {
+                    dec: [Some(flt(s.ty)?), None, None],
+                    src_tys: [s.ty, dst, dst],
+                    op: kernel::float_arith_fn(FloatOp::Round(op), dst).ok_or_else(bug)?,
+                    f32_exact: s.ty != DataType::DF,
+                })
+            }
             (Opcode::Div | Opcode::Mod, [Some(a), Some(b), None, None])
                 if dst.is_integer() && a.ty.is_integer() && b.ty.is_integer() =>
             {

@@ -306,6 +306,12 @@ pub const SVM_ATOMIC_16BIT_WRITEBACK: &str = "SVM-ATOMIC-16BIT-WRITEBACK";
 pub const SVM_ATOMIC_FLOAT_MINMAX: &str = "SVM-ATOMIC-FLOAT-MINMAX";
 pub const SVM_ADDRESS_ALIGNMENT: &str = "SVM-ADDRESS-ALIGNMENT";
 pub const SVM_EIGHT_ADDRESSES: &str = "SVM-EIGHT-ADDRESSES";
+// Issue 24, rounding (i24-exact).
+pub const RNDE_DOWNWARD: &str = "RNDE-DOWNWARD";
+pub const RND_SPECIAL_TABLE: &str = "RND-SPECIAL-TABLE";
+pub const FRC_SPECIAL_TABLE: &str = "FRC-SPECIAL-TABLE";
+pub const RND_ZERO_SIGN: &str = "RND-ZERO-SIGN";
+pub const RND_PLATFORM_APPENDIX: &str = "RND-PLATFORM-APPENDIX";
 
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
@@ -1513,6 +1519,52 @@ pub static LEDGER: &[Erratum] = &[
         literal: "the documents' form has six address operands: a `flat[V+(X,Y)]` address is invalid-instruction (field `address`)",
         resolved: "V is the hardware's 2D block address payload (Xe2 PRM, \"2D Block Address Payload\"): a general variable of at least 32 bytes at a GRF-aligned origin whose bytes 0..8 are SurfaceBaseAddr (UQ), 8..12 SurfaceWidth, 12..16 SurfaceHeight, 16..20 SurfacePitch (UD, each minus one as BLOCK2D-SURFACE-MINUS-ONE), 20..24 Src0AddrX and 24..28 Src0AddrY (D); bytes 28..32 hold the block's width, height and array length, which the data operand's shape gives instead, so they are not read; the immediate X and Y add to Src0AddrX and Src0AddrY as the six-operand form's `VX+off` and `VY+off` do. The form runs as the six-operand form on V's elements",
         reason: "IGC's dumps for xe-hpc and xe2 write block 2D messages in this form; the layout is the one the hardware reads, and reading it as the six operands keeps one semantics for both forms",
+        executable: true,
+    },
+    // Issue 24, rounding (i24-exact).
+    Erratum {
+        id: RNDE_DOWNWARD,
+        document: "instructions/RNDE.md, Description",
+        says: "the Description calls RNDE a downward rounding (the sentence is RNDD's), while the mnemonic, the Semantics loop and 2_datatypes.md's rounding-mode table (RTNE) round to the nearest integer, ties to even",
+        literal: "RNDE rounds down: dst = floor(src0), as RNDD",
+        resolved: "RNDE rounds to the nearest integral value, ties to the even one, as its Semantics loop computes (2.5 -> 2, 3.5 -> 4, -0.5 -> -0)",
+        reason: "the Semantics loop is the normative part and agrees with the instruction's name; the Description is copied from RNDD.md",
+        executable: true,
+    },
+    Erratum {
+        id: RND_SPECIAL_TABLE,
+        document: "instructions/RNDD.md, RNDU.md, RNDE.md, Notes",
+        says: "the rounding of special values follows 'the rules below', which are missing (RNDE's Notes repeat RNDD's 'round down')",
+        literal: "no rules",
+        resolved: "IEEE 754 roundToIntegral (TowardNegative, TowardPositive, TiesToEven, TowardZero): +-0 and +-inf are returned unchanged, a NaN is returned quieted with its sign and payload, the result has the sign of the source; an F denormal source is first flushed to a zero of its sign when %cr0 bit 7 says flush, so RNDD of a negative denormal is -1 with denormals kept and -0 flushed; integral results are exact (never rounded by %cr0's mode); ALT mode and .sat apply to the result as to any F result",
+        reason: "2_datatypes.md says IEEE mode honours IEEE 754 apart from the listed deviations; the same reading as FLOAT-SPECIAL-TABLE",
+        executable: false,
+    },
+    Erratum {
+        id: FRC_SPECIAL_TABLE,
+        document: "instructions/FRC.md, Notes",
+        says: "the fraction of special values follows 'the rules below', which are missing",
+        literal: "no rules",
+        resolved: "the loop's src0 - floor(src0) in IEEE 754 arithmetic: floor as RND-SPECIAL-TABLE's RNDD, then one IEEE subtraction rounded in %cr0's mode, so +-inf gives the default NaN (inf - inf), a NaN is returned quieted with its sign and payload, an integral source gives +0 (-0 in round-down mode, IEEE 754's exact zero difference), and a tiny negative source gives 1 - |x| rounded, which is 1.0 to nearest (outside [0, 1)) and 0x3f7fffff downward or toward zero; a denormal result is flushed as the F denorm mode says",
+        reason: "the Semantics loop is one IEEE expression; 2_datatypes.md says IEEE mode honours IEEE 754",
+        executable: false,
+    },
+    Erratum {
+        id: RND_ZERO_SIGN,
+        document: "instructions/RNDE.md, RNDZ.md, Semantics",
+        says: "the loops write floor(src0) + 1 for the inputs that round up from their floor, which for an input in (-1, 0) is -1 + 1",
+        literal: "the sum -1 + 1 is an IEEE addition in %cr0's rounding mode: +0, or -0 in round-down mode; so RNDZ of any x in (-1, 0) and RNDE of any x in [-0.5, 0) give +0 outside round-down mode",
+        resolved: "the result has the sign of the source (IEEE 754 roundToIntegral): RNDZ of x in (-1, 0) and RNDE of x in [-0.5, 0) give -0",
+        reason: "IEEE 754 5.9 keeps the sign of a zero result of roundToIntegral, and RNDD, RNDU and the C functions the loops name (floor, ceil) do; the +1 is how the loops express rounding up, not a separate operation",
+        executable: true,
+    },
+    Erratum {
+        id: RND_PLATFORM_APPENDIX,
+        document: "appendix_instruction_by_platform.md, RNDD, RNDE, RNDU, RNDZ, FRC",
+        says: "the table's last column is TGLLP (xe-lp); it marks RNDD, RNDE, RNDU, RNDZ and FRC on every platform it names and says nothing of DG2, PVC or Xe2",
+        literal: "the instructions exist on the platforms the table names: xe-lp alone among the modelled ones; on xe-hpg, xe-hpc and xe2 they are rejected",
+        resolved: "the instructions exist on every modelled platform",
+        reason: "the appendix stops at TGLLP (it lists no XEHP-only instruction either, such as DPAS); IGC's vISA verifier and encoder accept the rounding instructions on every platform and every later hardware generation has them",
         executable: true,
     },
 ];

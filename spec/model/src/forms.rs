@@ -22,6 +22,8 @@ pub enum Gate {
     PvcPlus,
     /// Xe-HPG alone (DPASW: XEHP with EU fusion).
     XehpgOnly,
+    /// Xe-LP alone (TGLLP, the last column of appendix_instruction_by_platform.md).
+    XelpOnly,
 }
 
 impl Gate {
@@ -32,6 +34,7 @@ impl Gate {
             Gate::BeforeXehp => !platform.is_xehp_plus(),
             Gate::PvcPlus => platform.is_pvc_plus(),
             Gate::XehpgOnly => platform == Platform::XeHpg,
+            Gate::XelpOnly => platform == Platform::XeLp,
         }
     }
 }
@@ -296,22 +299,61 @@ pub struct Platforms {
     pub gate: Gate,
     /// Why, in the documents' terms (the validation message quotes it).
     pub why: &'static str,
+    /// Under the literal reading of this erratum, the instruction exists only where this
+    /// gate admits (a platform table's reading), with its reason.
+    pub literal: Option<(&'static str, Gate, &'static str)>,
 }
 
 impl Platforms {
     const ALL: Platforms = Platforms {
         gate: Gate::All,
         why: "",
+        literal: None,
     };
 
+    /// Whether the instruction exists on `platform` under the resolved readings.
     pub fn admits(self, platform: Platform) -> bool {
         self.gate.admits(platform)
+    }
+
+    /// Whether the instruction exists on `platform` under `readings`; `Err` gives the reason
+    /// it does not.
+    pub fn admits_under(
+        self,
+        platform: Platform,
+        readings: &errata::Readings,
+    ) -> Result<(), &'static str> {
+        if !self.gate.admits(platform) {
+            return Err(self.why);
+        }
+        match self.literal {
+            Some((erratum, gate, why))
+                if readings.is_literal(erratum) && !gate.admits(platform) =>
+            {
+                Err(why)
+            }
+            _ => Ok(()),
+        }
     }
 }
 
 /// The platforms of `opcode`. Every ALU and SVM instruction exists on every modelled
 /// platform; the others:
 fn platforms(opcode: Opcode) -> Platforms {
+    // appendix_instruction_by_platform.md ends at TGLLP (erratum RND-PLATFORM-APPENDIX).
+    if matches!(
+        opcode,
+        Opcode::Rndd | Opcode::Rnde | Opcode::Rndu | Opcode::Rndz | Opcode::Frc
+    ) {
+        return Platforms {
+            literal: Some((
+                errata::RND_PLATFORM_APPENDIX,
+                Gate::XelpOnly,
+                "the platform table names TGLLP (xe-lp) as the last platform with it (erratum RND-PLATFORM-APPENDIX, literal reading)",
+            )),
+            ..Platforms::ALL
+        };
+    }
     let (gate, why) = match family(opcode) {
         Family::Alu | Family::Svm | Family::Flow => return Platforms::ALL,
         // instructions/DPAS.md, Exec_size: XEHP's and PVC's sizes, none before.
@@ -332,7 +374,11 @@ fn platforms(opcode: Opcode) -> Platforms {
             (Gate::XehpPlus, "LSC messages exist from xe-hpg on")
         }
     };
-    Platforms { gate, why }
+    Platforms {
+        gate,
+        why,
+        literal: None,
+    }
 }
 
 impl Form {
@@ -483,6 +529,9 @@ fn form_by_table(opcode: Opcode) -> Form {
         return form;
     }
     if let Some(form) = form_dpas_family(opcode) {
+        return form;
+    }
+    if let Some(form) = form_rounding(opcode) {
         return form;
     }
     if let Some(form) = form_lsc_family(opcode) {
@@ -766,6 +815,22 @@ fn form_second_batch(opcode: Opcode) -> Option<Form> {
             const { &[TypeMap::new(ONLY_UD, ONLY_UD)] },
         )
         .pred(Pred::No),
+        _ => return None,
+    })
+}
+
+/// The forms of the exact rounding instructions of issue 24 (instructions/RNDD.md, RNDE.md,
+/// RNDU.md, RNDZ.md, FRC.md): one F source and an F destination (their type maps, and
+/// FRC's Supported Types, which has no map), arithmetic source modifiers; saturation for
+/// RNDD, RNDE, RNDU and RNDZ, none for FRC (its Properties list none and its Text form has no
+/// `.sat`). F is the only type: IGC's vISA verifier accepts F alone too.
+fn form_rounding(opcode: Opcode) -> Option<Form> {
+    const ROUNDING_MAPS: &[TypeMap] = &[TypeMap::new(&[F], &[F])];
+    Some(match opcode {
+        Opcode::Rndd | Opcode::Rnde | Opcode::Rndu | Opcode::Rndz => {
+            f(opcode, 1, Sat::Yes, Modifiers::Arithmetic, ROUNDING_MAPS)
+        }
+        Opcode::Frc => f(opcode, 1, Sat::No, Modifiers::Arithmetic, ROUNDING_MAPS),
         _ => return None,
     })
 }

@@ -10,6 +10,7 @@ mod convert;
 pub mod elementary;
 mod float;
 mod int;
+mod integral;
 mod mode;
 mod value;
 
@@ -21,5 +22,6 @@ pub use float::{add, div, fma, int_div, int_rem, mul, FloatFormat};
 pub use int::{
     fits_signed, int_of, masked, shift_count, shift_left, shift_right, ud_scalar, unsigned_bits,
 };
+pub use integral::{ceil, floor, is_odd_integer};
 pub use mode::{FloatMode, Rounding};
 pub use value::{ExactFloat, Value};

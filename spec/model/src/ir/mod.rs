@@ -103,6 +103,12 @@ pub enum Opcode {
     Min,
     Max,
     Movs,
+    // Issue 24, rounding (i24-exact): instructions/RNDD.md, RNDE.md, RNDU.md, RNDZ.md, FRC.md.
+    Rndd,
+    Rnde,
+    Rndu,
+    Rndz,
+    Frc,
     Dpas,
     Dpasw,
     Dp4a,
@@ -185,7 +191,7 @@ pub enum Opcode {
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 94] = [
+    pub const ALL: [Opcode; 99] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -225,6 +231,11 @@ impl Opcode {
         Opcode::Min,
         Opcode::Max,
         Opcode::Movs,
+        Opcode::Rndd,
+        Opcode::Rnde,
+        Opcode::Rndu,
+        Opcode::Rndz,
+        Opcode::Frc,
         Opcode::Dpas,
         Opcode::Dpasw,
         Opcode::Dp4a,
@@ -324,6 +335,11 @@ impl Opcode {
             Opcode::Min => "min",
             Opcode::Max => "max",
             Opcode::Movs => "movs",
+            Opcode::Rndd => "rndd",
+            Opcode::Rnde => "rnde",
+            Opcode::Rndu => "rndu",
+            Opcode::Rndz => "rndz",
+            Opcode::Frc => "frc",
             Opcode::Dpas => "dpas",
             Opcode::Dpasw => "dpasw",
             Opcode::Dp4a => "dp4a",
@@ -424,6 +440,11 @@ impl Opcode {
             Opcode::Min => "instructions/MIN_MAX.md",
             Opcode::Max => "instructions/MIN_MAX.md",
             Opcode::Movs => "instructions/MOVS.md",
+            Opcode::Rndd => "instructions/RNDD.md",
+            Opcode::Rnde => "instructions/RNDE.md",
+            Opcode::Rndu => "instructions/RNDU.md",
+            Opcode::Rndz => "instructions/RNDZ.md",
+            Opcode::Frc => "instructions/FRC.md",
             Opcode::Dpas => "instructions/DPAS.md",
             Opcode::Dpasw => "instructions/DPASW.md",
             Opcode::Dp4a => "instructions/DP4A.md",

@@ -214,7 +214,7 @@ impl Cx<'_> {
         let Some(opcode) = Opcode::from_mnemonic(&line.opcode) else {
             return Err(self.not_executed(line));
         };
-        exists(opcode, self.platform)?;
+        exists(opcode, self.platform, self.readings)?;
         let insn = match forms::family(opcode) {
             Family::Alu => self.alu_instruction(line, opcode)?,
             Family::Dpas => self.dpas_instruction(line, opcode)?,
@@ -284,20 +284,20 @@ fn rules_family(insn: &Instruction) -> Family {
 }
 
 /// Whether the instruction exists on the platform ([`forms::Platforms`]).
-fn exists(opcode: Opcode, platform: Platform) -> Result<()> {
-    let on = forms::form(opcode).platforms;
-    if on.admits(platform) {
-        return Ok(());
-    }
-    Err(invalid(
-        "opcode",
-        format!(
-            "`{}` does not exist on {}: {}",
-            opcode.mnemonic(),
-            platform.name(),
-            on.why
-        ),
-    ))
+fn exists(opcode: Opcode, platform: Platform, readings: &Readings) -> Result<()> {
+    forms::form(opcode)
+        .platforms
+        .admits_under(platform, readings)
+        .map_err(|why| {
+            invalid(
+                "opcode",
+                format!(
+                    "`{}` does not exist on {}: {why}",
+                    opcode.mnemonic(),
+                    platform.name(),
+                ),
+            )
+        })
 }
 
 /// The one family dispatch of the IR rules, shared by text validation and [`check_program`].
@@ -328,7 +328,7 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
             readings,
             pos: insn.pos,
         };
-        exists(insn.opcode, program.platform)
+        exists(insn.opcode, program.platform, readings)
             .and_then(|()| family_rules(&env, insn))
             .map_err(|e| e.at(insn.pos))?;
     }
