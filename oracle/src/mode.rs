@@ -36,6 +36,13 @@ pub struct Literal {
     pub dst_channel_index: bool,
     pub rotate_width: bool,
     pub rotate_signed_shift: bool,
+    // The math instructions (issue 24).
+    pub sin_loop_step: bool,
+    pub sqrt_loop_step: bool,
+    pub sqrtm_loop_step: bool,
+    pub log_base: bool,
+    pub exp_base: bool,
+    pub pow_negative_base: bool,
 }
 
 impl Literal {
@@ -68,6 +75,12 @@ impl Literal {
             dst_channel_index: r.is_literal(errata::DST_CHANNEL_INDEX),
             rotate_width: r.is_literal(errata::ROTATE_WIDTH),
             rotate_signed_shift: r.is_literal(errata::ROTATE_SIGNED_SHIFT),
+            sin_loop_step: r.is_literal(errata::SIN_LOOP_STEP),
+            sqrt_loop_step: r.is_literal(errata::SQRT_LOOP_STEP),
+            sqrtm_loop_step: r.is_literal(errata::SQRTM_LOOP_STEP),
+            log_base: r.is_literal(errata::LOG_BASE),
+            exp_base: r.is_literal(errata::EXP_BASE),
+            pow_negative_base: r.is_literal(errata::POW_NEGATIVE_BASE),
         }
     }
 }

@@ -7,4 +7,5 @@ pub(crate) mod atomic_float;
 pub(crate) mod ctrl;
 pub mod dpas;
 pub mod lsc;
+pub mod math;
 pub mod svm;
