@@ -37,6 +37,7 @@ pub mod dpas;
 pub mod engine;
 pub mod flow;
 pub mod lsc;
+pub mod math;
 pub mod memory;
 pub mod row;
 pub mod svm;
@@ -115,6 +116,17 @@ pub const DOCS: &[Doc] = &[
     dpas::dpas::DOC,
     dpas::dpasw::DOC,
     dpas::dp4a::DOC,
+    // The math instructions (issue 24).
+    math::inv::DOC,
+    math::log::DOC,
+    math::exp::DOC,
+    math::sqrt::DOC,
+    math::rsqrt::DOC,
+    math::sin::DOC,
+    math::cos::DOC,
+    math::pow::DOC,
+    math::divm::DOC,
+    math::sqrtm::DOC,
     flow::branches::GOTO,
     flow::branches::JMP,
     flow::branches::SWITCHJMP,
