@@ -293,8 +293,7 @@ pub const ROWS: &[Row] = &[
     Row::instruction(Opcode::Inv, "inv", "math/inv.jsonl", gen::register).withheld_approximate(),
     Row::instruction(Opcode::Log, "log", "math/log.jsonl", gen::register).withheld_approximate(),
     Row::instruction(Opcode::Exp, "exp", "math/exp.jsonl", gen::register).withheld_approximate(),
-    Row::instruction(Opcode::Sqrt, "sqrt", "math/sqrt.jsonl", gen::register)
-        .withheld_approximate(),
+    Row::instruction(Opcode::Sqrt, "sqrt", "math/sqrt.jsonl", gen::register).withheld_approximate(),
     Row::instruction(Opcode::Rsqrt, "rsqrt", "math/rsqrt.jsonl", gen::register)
         .withheld_approximate(),
     Row::instruction(Opcode::Sin, "sin", "math/sin.jsonl", gen::register).withheld_approximate(),

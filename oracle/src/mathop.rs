@@ -57,7 +57,15 @@ pub fn run(op: MathOp, dst: Format, alt_abs: bool, srcs: &mut [Raw; 3], c: &Ctx,
             math::unary_batch(f, Format::DF, dst, rnd, &a[..n], &mut out[..n]);
         }
         MathOp::Div => {
-            math::binary_batch(Binary::Div, Format::DF, dst, rnd, &a[..n], &b[..n], &mut out[..n]);
+            math::binary_batch(
+                Binary::Div,
+                Format::DF,
+                dst,
+                rnd,
+                &a[..n],
+                &b[..n],
+                &mut out[..n],
+            );
         }
         MathOp::PowAbs => {
             math::binary_batch(

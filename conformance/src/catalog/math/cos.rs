@@ -12,10 +12,42 @@ pub const DOC: Doc = Doc {
 
 fn add(rows: &mut Rows) {
     let d = "IEEE 754-2019 9.2.1: cos(±0) = 1 exactly, in every mode; cos(±inf) is invalid: the default NaN.";
-    f_and_hf(rows, "special", d, "cos", (&[F_ZERO], F_ONE), (&[H_ZERO], H_ONE), RTNE);
-    f_and_hf(rows, "special", d, "cos", (&[F_NZERO], F_ONE), (&[H_NZERO], H_ONE), RTZ);
-    f_and_hf(rows, "special", d, "cos", (&[F_INF], F_NAN), (&[H_INF], H_NAN), RTNE);
-    f_and_hf(rows, "special", d, "cos", (&[F_NINF], F_NAN), (&[H_NINF], H_NAN), RTNE);
+    f_and_hf(
+        rows,
+        "special",
+        d,
+        "cos",
+        (&[F_ZERO], F_ONE),
+        (&[H_ZERO], H_ONE),
+        RTNE,
+    );
+    f_and_hf(
+        rows,
+        "special",
+        d,
+        "cos",
+        (&[F_NZERO], F_ONE),
+        (&[H_NZERO], H_ONE),
+        RTZ,
+    );
+    f_and_hf(
+        rows,
+        "special",
+        d,
+        "cos",
+        (&[F_INF], F_NAN),
+        (&[H_INF], H_NAN),
+        RTNE,
+    );
+    f_and_hf(
+        rows,
+        "special",
+        d,
+        "cos",
+        (&[F_NINF], F_NAN),
+        (&[H_NINF], H_NAN),
+        RTNE,
+    );
     let d = "MATH-NAN-RESULT: a NaN source gives itself quieted: HF 0x7c01 -> 0x7e01.";
     hf(rows, "nan", d, "cos", &[0x7c01], RTNE, 0x7e01);
     let d = "A denormal input is flushed by default: cos(2^-149) reads cos(+0) = 1.";

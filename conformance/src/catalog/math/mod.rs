@@ -50,14 +50,7 @@ pub const H_ONE: u64 = 0x3c00;
 
 /// One lane of `op` on `platform` whose destination and sources all have type `ty`, under
 /// %cr0 = `cr0`.
-pub fn lane(
-    platform: Platform,
-    op: &str,
-    ty: &str,
-    srcs: &[u64],
-    cr0: u32,
-    expected: u64,
-) -> Row {
+pub fn lane(platform: Platform, op: &str, ty: &str, srcs: &[u64], cr0: u32, expected: u64) -> Row {
     let specs: Vec<(&str, u64)> = srcs.iter().map(|v| (ty, *v)).collect();
     lane_on(platform, op, ty, &specs, expected).cr0(cr0)
 }
@@ -74,19 +67,31 @@ pub fn f_and_hf(
     cr0: u32,
 ) {
     for platform in Platform::ALL {
-        rows.add(group, lane(platform, op, "f", f_srcs, cr0, f_expected).derived(d));
-        rows.add(group, lane(platform, op, "hf", h_srcs, cr0, h_expected).derived(d));
+        rows.add(
+            group,
+            lane(platform, op, "f", f_srcs, cr0, f_expected).derived(d),
+        );
+        rows.add(
+            group,
+            lane(platform, op, "hf", h_srcs, cr0, h_expected).derived(d),
+        );
     }
 }
 
 /// One F row on xe-hpg.
 pub fn f(rows: &mut Rows, group: &str, d: &str, op: &str, srcs: &[u64], cr0: u32, expected: u64) {
-    rows.add(group, lane(Platform::XeHpg, op, "f", srcs, cr0, expected).derived(d));
+    rows.add(
+        group,
+        lane(Platform::XeHpg, op, "f", srcs, cr0, expected).derived(d),
+    );
 }
 
 /// One HF row on xe-hpg.
 pub fn hf(rows: &mut Rows, group: &str, d: &str, op: &str, srcs: &[u64], cr0: u32, expected: u64) {
-    rows.add(group, lane(Platform::XeHpg, op, "hf", srcs, cr0, expected).derived(d));
+    rows.add(
+        group,
+        lane(Platform::XeHpg, op, "hf", srcs, cr0, expected).derived(d),
+    );
 }
 
 /// One F row on xe-hpg expecting a correctly rounded inexact value ([`STRICT`]).

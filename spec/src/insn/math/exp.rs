@@ -2,8 +2,8 @@
 //!
 //! Readings: EXP-BASE (the loop's `exp` is e^x literally; 2^x as the Description says, resolved), MATH-EXACT-VALUE, MATH-NAN-RESULT.
 
-use crate::errata;
 use super::{Math, Operands};
+use crate::errata;
 use crate::error::Result;
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};

@@ -2,8 +2,8 @@
 //!
 //! Readings: LOG-BASE (the loop's `log` is the natural logarithm literally; base 2 as the Description says, resolved), MATH-ALT-ABS (Notes: log2(|src0|) in ALT mode), MATH-EXACT-VALUE, MATH-NAN-RESULT.
 
-use crate::errata;
 use super::{Math, Operands};
+use crate::errata;
 use crate::error::Result;
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};

@@ -24,11 +24,11 @@ use crate::errata::Readings;
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
+use crate::num::elementary::{self, Function};
+use crate::num::{self, ExactFloat, FloatFormat, FloatMode, Rounding, Value};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};
 use crate::state::MachineState;
 use crate::types::exec_type;
-use crate::num::elementary::{self, Function};
-use crate::num::{self, ExactFloat, FloatFormat, FloatMode, Rounding, Value};
 use crate::types::DataType;
 
 /// What one channel computes.
@@ -110,7 +110,13 @@ impl Operands {
         let readings = &config.readings;
         let mut srcs = Vec::with_capacity(insn.srcs.len());
         for src in &insn.srcs {
-            srcs.push(source_elements(program, state, src, insn.exec_size, readings)?);
+            srcs.push(source_elements(
+                program,
+                state,
+                src,
+                insn.exec_size,
+                readings,
+            )?);
         }
         Ok(Operands {
             mode: FloatMode::from_cr0(state.cr0(&program.vars)),
@@ -186,7 +192,9 @@ fn pow_signed(xs: &[ExactFloat], format: FloatFormat, rounding: Rounding) -> Res
             };
             Ok(elementary::evaluate(Function::PowAbs, xs, format, mirrored)?.negated())
         }
-        None if matches!(x, ExactFloat::Finite { .. }) && matches!(y, ExactFloat::Finite { .. }) => {
+        None if matches!(x, ExactFloat::Finite { .. })
+            && matches!(y, ExactFloat::Finite { .. }) =>
+        {
             Ok(ExactFloat::default_nan())
         }
         _ => elementary::evaluate(Function::PowAbs, xs, format, rounding),

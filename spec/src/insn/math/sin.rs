@@ -2,8 +2,8 @@
 //!
 //! Readings: SIN-LOOP-STEP (the loop steps `i += 2` literally: odd channels keep their contents; `++i` resolved), MATH-EXACT-VALUE (any magnitude, reduced exactly), MATH-NAN-RESULT.
 
-use crate::errata;
 use super::{Math, Operands};
+use crate::errata;
 use crate::error::Result;
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
@@ -20,7 +20,11 @@ pub fn execute(
     let exec_size = insn.exec_size as usize;
     let mut ops = Operands::read(program, insn, state, config)?;
     // for (i = 0; i < exec_size; i += 2) (erratum SIN-LOOP-STEP: ++i resolved)
-    let step = if readings.is_literal(errata::SIN_LOOP_STEP) { 2 } else { 1 };
+    let step = if readings.is_literal(errata::SIN_LOOP_STEP) {
+        2
+    } else {
+        1
+    };
     let mut i = 0;
     while i < exec_size {
         if ops.ChEn >> i & 1 == 1 {

@@ -2,8 +2,8 @@
 //!
 //! Readings: SQRTM-LOOP-STEP (the loop steps `i += 2` literally: odd channels keep their contents; `++i` resolved), the Description's "IEEE compliant" root: correctly rounded in %cr0's rounding mode, denormals flushed per the denorm mode; IEEE-MACRO-PLATFORMS (validation), MATH-NAN-RESULT.
 
-use crate::errata;
 use super::{Math, Operands};
+use crate::errata;
 use crate::error::Result;
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
@@ -20,7 +20,11 @@ pub fn execute(
     let exec_size = insn.exec_size as usize;
     let mut ops = Operands::read(program, insn, state, config)?;
     // for (i = 0; i < exec_size; i += 2) (erratum SQRTM-LOOP-STEP: ++i resolved)
-    let step = if readings.is_literal(errata::SQRTM_LOOP_STEP) { 2 } else { 1 };
+    let step = if readings.is_literal(errata::SQRTM_LOOP_STEP) {
+        2
+    } else {
+        1
+    };
     let mut i = 0;
     while i < exec_size {
         if ops.ChEn >> i & 1 == 1 {
