@@ -147,18 +147,20 @@ fn add(rows: &mut Rows) {
     let d = "1/10 = 1.100110011...b x 2^-4: 23 fraction bits 0x4ccccc, the rest 0.1100...b = 0.8 ulp rounds up to nearest: 0x3dcccccd (exponent 123).";
     f_strict(rows, "rounded", d, "inv", &[0x4120_0000], RTNE, 0x3dcc_cccd);
     let d = "DF: inv(2) = 0.5 (0x3fe0000000000000); 1/3: floor(2^54 / 3) = 0x15555555555555 remainder 1 (1/3 ulp): to nearest 0x3fd5555555555555, up 0x3fd5555555555556.";
-    rows.add(
-        "df",
-        lane(
-            XeHpg,
-            "inv",
+    for platform in visa_spec::platform::Platform::ALL {
+        rows.add(
             "df",
-            &[0x4000_0000_0000_0000],
-            RTNE,
-            0x3fe0_0000_0000_0000,
-        )
-        .derived(d),
-    );
+            lane(
+                platform,
+                "inv",
+                "df",
+                &[0x4000_0000_0000_0000],
+                RTNE,
+                0x3fe0_0000_0000_0000,
+            )
+            .derived(d),
+        );
+    }
     rows.add(
         "df",
         lane(
