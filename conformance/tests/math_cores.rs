@@ -181,7 +181,7 @@ fn f_cores_agree() {
         "F",
         FloatFormat::F,
         Format::F,
-        &sampled(32, 23, n, &edges, 0x5eed_f32),
+        &sampled(32, 23, n, &edges, 0x05ee_df32),
     );
 }
 
@@ -202,6 +202,6 @@ fn df_cores_agree() {
         "DF",
         FloatFormat::DF,
         Format::DF,
-        &sampled(64, 52, n, &edges, 0x5eed_df),
+        &sampled(64, 52, n, &edges, 0x005e_eddf),
     );
 }
