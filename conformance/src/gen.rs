@@ -464,6 +464,16 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
             errata::SAT_NEGATIVE_ZERO,
         ],
         Opcode::Rndz => &[errata::RND_ZERO_SIGN, errata::SAT_NEGATIVE_ZERO],
+        // The math instructions (issue 24).
+        Opcode::Log => &[errata::LOG_BASE, errata::HF_DENORM_FLUSH],
+        Opcode::Exp => &[errata::EXP_BASE, errata::HF_DENORM_FLUSH],
+        Opcode::Sin => &[errata::SIN_LOOP_STEP, errata::HF_DENORM_FLUSH],
+        Opcode::Sqrt => &[errata::SQRT_LOOP_STEP, errata::HF_DENORM_FLUSH],
+        Opcode::Sqrtm => &[errata::SQRTM_LOOP_STEP],
+        Opcode::Pow => &[errata::POW_NEGATIVE_BASE, errata::HF_DENORM_FLUSH],
+        Opcode::Inv | Opcode::Rsqrt | Opcode::Cos => {
+            &[errata::HF_DENORM_FLUSH, errata::SAT_NEGATIVE_ZERO]
+        }
         _ => &[],
     }
 }
@@ -680,6 +690,213 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
     }
 }
 
+/// The math instructions (issue 24), whose sources [`math_values`] biases.
+fn is_math(op: Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::Inv
+            | Opcode::Log
+            | Opcode::Exp
+            | Opcode::Sqrt
+            | Opcode::Rsqrt
+            | Opcode::Sin
+            | Opcode::Cos
+            | Opcode::Pow
+            | Opcode::Divm
+            | Opcode::Sqrtm
+    )
+}
+
+/// Values source `k` of a math instruction of type `ty` is biased towards (bits of `ty`):
+/// every function's special values (±0, ±inf, NaNs with payloads of both kinds and signs,
+/// the denormals at both ends, the smallest normal, the largest finite, powers of two), then
+/// its own edges: LOG near 1 and at 0.5 and 2; EXP near overflow and underflow (2^x and
+/// e^x); SIN and COS at multiples of pi/2, at 32767*pi and beyond; SQRT and RSQRT of
+/// denormals and negative numbers; POW with negative, zero and integral bases and exponents;
+/// INV and DIVM of values whose reciprocal rounds, overflows or underflows.
+fn math_values(op: Opcode, k: usize, ty: DataType) -> Vec<u64> {
+    let mut v: Vec<u64> = match ty {
+        DataType::HF => vec![
+            0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0xfe01, 0x7c01, 0x7d55, 0x0001, 0x8001, 0x03ff,
+            0x0400, 0x7bff, 0xfbff, 0x3c00, 0xbc00, 0x3800, 0x4000, 0x4400, 0x4800, 0x3000, 0x6400,
+        ],
+        DataType::DF => vec![
+            0,
+            1 << 63,
+            0x7ff0_0000_0000_0000,
+            0xfff0_0000_0000_0000,
+            0x7ff8_0000_0000_0000,
+            0xfff8_0000_0000_0001,
+            0x7ff0_0000_0000_0001,
+            1,
+            0x8000_0000_0000_0001,
+            0x000f_ffff_ffff_ffff,
+            0x0010_0000_0000_0000,
+            0x7fef_ffff_ffff_ffff,
+            0x3ff0_0000_0000_0000,
+            0xbff0_0000_0000_0000,
+            0x4000_0000_0000_0000,
+            0x3fe0_0000_0000_0000,
+            0x4008_0000_0000_0000,
+            0x4024_0000_0000_0000,
+            0x3fb9_9999_9999_999a,
+        ],
+        _ => vec![
+            0x0000_0000,
+            0x8000_0000,
+            0x7f80_0000,
+            0xff80_0000,
+            0x7fc0_0000,
+            0xffc0_0001,
+            0x7f80_0001,
+            0x7fa0_0000,
+            0x0000_0001,
+            0x8000_0001,
+            0x007f_ffff,
+            0x0080_0000,
+            0x7f7f_ffff,
+            0xff7f_ffff,
+            0x3f80_0000,
+            0xbf80_0000,
+            0x3f00_0000,
+            0x4000_0000,
+            0x4080_0000,
+            0x4100_0000,
+            0x3e00_0000,
+        ],
+    };
+    let (hf, f) = (ty == DataType::HF, ty == DataType::F);
+    let pick = |h: &[u64], s: &[u64], d: &[u64]| -> Vec<u64> {
+        if hf {
+            h.to_vec()
+        } else if f {
+            s.to_vec()
+        } else {
+            d.to_vec()
+        }
+    };
+    let own = match (op, k) {
+        // Near 1 on both sides, 0.5, 2, 3, 10, -1.
+        (Opcode::Log, _) => pick(
+            &[0x3c01, 0x3bff, 0x3800, 0x4000, 0x4200, 0x4900, 0xbc00],
+            &[
+                0x3f80_0001,
+                0x3f7f_ffff,
+                0x3f00_0000,
+                0x4000_0000,
+                0x4040_0000,
+                0x4120_0000,
+                0xbf80_0000,
+            ],
+            &[],
+        ),
+        // Overflow and underflow of 2^x and e^x: 16 / 128, just below, the denormal range's
+        // end (-24 / -149), past it (-25 / -150), a half step, ln(max) (88.7228), -3.
+        (Opcode::Exp, _) => pick(
+            &[
+                0x4c00, 0x4bff, 0x4b80, 0xce00, 0xce40, 0xce20, 0xcc60, 0x498c, 0xc200,
+            ],
+            &[
+                0x4300_0000,
+                0x42ff_ffff,
+                0x42fe_0000,
+                0xc315_0000,
+                0xc316_0000,
+                0xc315_8000,
+                0xc2fc_0000,
+                0x42b1_7213,
+                0xc040_0000,
+            ],
+            &[],
+        ),
+        // pi/2, pi, 3pi/2, 2pi, 32767*pi, 32768*pi, 1e5, 1e6, 2^24, 1e30 (F); the HF range
+        // stops at 65504.
+        (Opcode::Sin | Opcode::Cos, _) => pick(
+            &[
+                0x3e48, 0x4248, 0x44b6, 0x4648, 0xbe48, 0x7000, 0x7bff, 0x6a48,
+            ],
+            &[
+                0x3fc9_0fdb,
+                0x4049_0fdb,
+                0x4096_cbe4,
+                0x40c9_0fdb,
+                0xbfc9_0fdb,
+                0x47c9_0e49,
+                0x47c9_0fdb,
+                0x47c3_5000,
+                0x4974_2400,
+                0x4b80_0000,
+                0x7149_f2ca,
+            ],
+            &[],
+        ),
+        // Denormals of every size, squares, negative numbers.
+        (Opcode::Sqrt | Opcode::Rsqrt | Opcode::Sqrtm, _) => pick(
+            &[0x0002, 0x0010, 0x0200, 0x4400, 0x4880, 0xc400, 0x3e00],
+            &[
+                0x0000_0002,
+                0x0000_0100,
+                0x0040_0000,
+                0x4080_0000,
+                0x4110_0000,
+                0xc080_0000,
+                0x3fc0_0000,
+            ],
+            &[
+                2,
+                0x0000_0000_0100_0000,
+                0x0008_0000_0000_0000,
+                0x4010_0000_0000_0000,
+                0xc010_0000_0000_0000,
+            ],
+        ),
+        // Negative bases, integral and half exponents.
+        (Opcode::Pow, 0) => pick(
+            &[0xc000, 0xb800, 0xc800, 0x4000, 0x3800, 0x4248],
+            &[
+                0xc000_0000,
+                0xbf00_0000,
+                0xc100_0000,
+                0x4000_0000,
+                0x3f00_0000,
+                0x4049_0fdb,
+            ],
+            &[],
+        ),
+        (Opcode::Pow, _) => pick(
+            &[
+                0x3c00, 0x4000, 0x4200, 0x4900, 0xbc00, 0xc000, 0x3800, 0xb800, 0x5640, 0xd640,
+            ],
+            &[
+                0x3f80_0000,
+                0x4000_0000,
+                0x4040_0000,
+                0x4120_0000,
+                0xbf80_0000,
+                0xc000_0000,
+                0x3f00_0000,
+                0xbf00_0000,
+                0x42c8_0000,
+                0xc2c8_0000,
+            ],
+            &[],
+        ),
+        // Reciprocals that round (3, 10, 0.1) and the edges of the range.
+        (Opcode::Inv | Opcode::Divm, _) => pick(
+            &[0x4200, 0x4900, 0x2e66, 0x0100],
+            &[0x4040_0000, 0x4120_0000, 0x3dcc_cccd, 0x0020_0000],
+            &[
+                0x4008_0000_0000_0000,
+                0x4024_0000_0000_0000,
+                0x3fb9_9999_9999_999a,
+            ],
+        ),
+        _ => Vec::new(),
+    };
+    v.extend(own);
+    v
+}
+
 /// The generic generator: `op` on register and immediate operands, for any instruction whose
 /// operands are ordinary regions ([`crate::registry`] names the instructions it serves).
 pub fn register(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
@@ -794,13 +1011,18 @@ pub fn register_case(op: Opcode) -> BoxedStrategy<GenCase> {
                                     .iter()
                                     .enumerate()
                                     .map(|(k, ty)| {
+                                        let values = if is_math(other) {
+                                            math_values(other, k, *ty)
+                                        } else {
+                                            role_values(other, k, dst)
+                                        };
                                         source_with(
                                             SRC_NAMES[k],
                                             *ty,
                                             size,
                                             platform,
                                             modifier_texts(form.modifiers),
-                                            role_values(other, k, dst),
+                                            values,
                                         )
                                     })
                                     .collect();

@@ -284,3 +284,56 @@ proptest! {
         cross_check(&case)?;
     }
 }
+
+// The math instructions (issue 24): both engines give the correctly rounded value.
+proptest! {
+    #[test]
+    fn inv_spec_matches_oracle(case in registry::case(Opcode::Inv)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn log_spec_matches_oracle(case in registry::case(Opcode::Log)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn exp_spec_matches_oracle(case in registry::case(Opcode::Exp)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn sqrt_spec_matches_oracle(case in registry::case(Opcode::Sqrt)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn rsqrt_spec_matches_oracle(case in registry::case(Opcode::Rsqrt)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn sin_spec_matches_oracle(case in registry::case(Opcode::Sin)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn cos_spec_matches_oracle(case in registry::case(Opcode::Cos)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn pow_spec_matches_oracle(case in registry::case(Opcode::Pow)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn divm_spec_matches_oracle(case in registry::case(Opcode::Divm)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn sqrtm_spec_matches_oracle(case in registry::case(Opcode::Sqrtm)) {
+        cross_check(&case)?;
+    }
+}

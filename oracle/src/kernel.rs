@@ -261,7 +261,7 @@ fn enc_int<D: IntTy>(v: &Ints, c: &Ctx, out: &mut Raw) {
 /// The steps after rounding into a float destination: denormal output flush, ALT mode (F),
 /// saturation to [0.0, 1.0].
 #[inline(always)]
-fn post(b: u64, fmt: Format, keep: bool, alt: bool, c: &Ctx) -> u64 {
+pub(crate) fn post(b: u64, fmt: Format, keep: bool, alt: bool, c: &Ctx) -> u64 {
     let mut b = b;
     if !keep && fmt.is_denormal(b) {
         b &= fmt.sign_bit();

@@ -41,6 +41,7 @@ mod dpas;
 mod fused;
 mod kernel;
 pub mod math;
+mod mathop;
 mod mem;
 mod mode;
 mod near;

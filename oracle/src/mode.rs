@@ -39,6 +39,13 @@ pub struct Literal {
     // Issue 24, rounding (i24-exact).
     pub rnde_downward: bool,
     pub rnd_zero_sign: bool,
+    // The math instructions (issue 24).
+    pub sin_loop_step: bool,
+    pub sqrt_loop_step: bool,
+    pub sqrtm_loop_step: bool,
+    pub log_base: bool,
+    pub exp_base: bool,
+    pub pow_negative_base: bool,
 }
 
 impl Literal {
@@ -73,6 +80,12 @@ impl Literal {
             rotate_signed_shift: r.is_literal(errata::ROTATE_SIGNED_SHIFT),
             rnde_downward: r.is_literal(errata::RNDE_DOWNWARD),
             rnd_zero_sign: r.is_literal(errata::RND_ZERO_SIGN),
+            sin_loop_step: r.is_literal(errata::SIN_LOOP_STEP),
+            sqrt_loop_step: r.is_literal(errata::SQRT_LOOP_STEP),
+            sqrtm_loop_step: r.is_literal(errata::SQRTM_LOOP_STEP),
+            log_base: r.is_literal(errata::LOG_BASE),
+            exp_base: r.is_literal(errata::EXP_BASE),
+            pow_negative_base: r.is_literal(errata::POW_NEGATIVE_BASE),
         }
     }
 }

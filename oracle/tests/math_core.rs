@@ -813,3 +813,42 @@ fn df_exact_results() {
         1
     );
 }
+
+/// IEEE 754-2019 6.2 and 9.2.1: pow(x, ±0) = 1 and pow(1, y) = 1 for a quiet NaN only; a
+/// signalling NaN operand gives NaN (as the spec engine's core), on the scalar and the batch
+/// entry points alike. F signalling NaN 0x7f800001, quiet 0x7fc00000; HF 0x7d00, 0x7e00.
+#[test]
+fn pow_of_a_signalling_nan_is_nan() {
+    let one = f(1.0);
+    let zero = f(0.0);
+    let f_nan = Format::F.default_nan();
+    for (x, y) in [(0x7f80_0001, zero), (one, 0x7f80_0001)] {
+        assert_eq!(
+            binary(Binary::PowAbs, x, y, Format::F, Format::F, RNE),
+            f_nan
+        );
+        let mut out = [0u64; 1];
+        binary_batch(
+            Binary::PowAbs,
+            Format::F,
+            Format::F,
+            RNE,
+            &[x],
+            &[y],
+            &mut out,
+        );
+        assert_eq!(out[0], f_nan);
+    }
+    assert_eq!(
+        binary(Binary::PowAbs, 0x7fc0_0000, zero, Format::F, Format::F, RNE),
+        one
+    );
+    assert_eq!(
+        binary(Binary::PowAbs, 0x7d00, 0, Format::HF, Format::HF, RNE),
+        Format::HF.default_nan()
+    );
+    assert_eq!(
+        binary(Binary::PowAbs, 0x7e00, 0, Format::HF, Format::HF, RNE),
+        0x3c00
+    );
+}

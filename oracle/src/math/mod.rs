@@ -248,6 +248,11 @@ pub fn binary_batch(
     let mut exact = 0;
     let fast = fast_dst(dst);
     for ((o, &x), &y) in out.iter_mut().zip(xs).zip(ys) {
+        if f == Binary::PowAbs && (is_snan(x, src) || is_snan(y, src)) {
+            // IEEE 754-2019 6.2: a signalling NaN gives NaN, even where a quiet one gives 1.
+            *o = dst.default_nan();
+            continue;
+        }
         if fast {
             let (a, b) = (widen(x, src), widen(y, src));
             let (r, steps) = match f {
@@ -264,6 +269,12 @@ pub fn binary_batch(
         exact += usize::from(path == Path::Exact);
     }
     exact
+}
+
+/// Whether raw bits of `fmt` are a signalling NaN (the quiet bit clear).
+#[inline]
+fn is_snan(bits: u64, fmt: Format) -> bool {
+    fmt.is_nan(bits) && bits & fmt.quiet_bit() == 0
 }
 
 /// Whether `dst` is narrow enough for the f64 evaluation (k >= 12 spare bits).
@@ -325,6 +336,11 @@ pub fn binary_lane(
     rnd: Rounding,
     allow_fast: bool,
 ) -> (u64, Path) {
+    if f == Binary::PowAbs && (is_snan(x, src) || is_snan(y, src)) {
+        // IEEE 754-2019 6.2: a signalling NaN gives NaN, even where a quiet one gives 1
+        // (x^±0, 1^y: 9.2.1 names the quiet NaN only).
+        return (dst.default_nan(), Path::Special);
+    }
     let (xf, yf) = (widen(x, src), widen(y, src));
     if let Some(r) = special_binary(f, xf, yf, dst, rnd) {
         return (r, Path::Special);

@@ -670,6 +670,59 @@ impl Compiler<'_> {
                     f32_exact: s.ty != DataType::DF,
                 })
             }
+            // The math instructions (issue 24).
+            (
+                Opcode::Inv
+                | Opcode::Log
+                | Opcode::Exp
+                | Opcode::Sqrt
+                | Opcode::Rsqrt
+                | Opcode::Sin
+                | Opcode::Cos
+                | Opcode::Pow
+                | Opcode::Divm
+                | Opcode::Sqrtm,
+                _,
+            ) => {
+                use crate::math::Unary;
+                use crate::mathop::MathOp;
+                let lit = &self.lit;
+                let op = match insn.opcode {
+                    Opcode::Inv => MathOp::Unary(Unary::Inv),
+                    Opcode::Log if lit.log_base => MathOp::Unary(Unary::Ln),
+                    Opcode::Log => MathOp::Unary(Unary::Log2),
+                    Opcode::Exp if lit.exp_base => MathOp::Unary(Unary::Exp),
+                    Opcode::Exp => MathOp::Unary(Unary::Exp2),
+                    Opcode::Sqrt | Opcode::Sqrtm => MathOp::Unary(Unary::Sqrt),
+                    Opcode::Rsqrt => MathOp::Unary(Unary::Rsqrt),
+                    Opcode::Sin => MathOp::Unary(Unary::Sin),
+                    Opcode::Cos => MathOp::Unary(Unary::Cos),
+                    Opcode::Pow if lit.pow_negative_base => MathOp::PowSigned,
+                    Opcode::Pow => MathOp::PowAbs,
+                    _ => MathOp::Div,
+                };
+                let mut dec = [None; 2];
+                let mut src_tys = [dst; 2];
+                let mut k = 0;
+                for s in srcs.iter().flatten() {
+                    if k >= op.arity() {
+                        return Err(bug());
+                    }
+                    dec[k] = Some(flt(s.ty)?);
+                    src_tys[k] = s.ty;
+                    k += 1;
+                }
+                if k != op.arity() {
+                    return Err(bug());
+                }
+                Ok(Kernel::Math {
+                    dec,
+                    src_tys,
+                    op,
+                    dst: crate::mathop::format_of(dst).ok_or_else(bug)?,
+                    alt_abs: matches!(insn.opcode, Opcode::Log | Opcode::Sqrt | Opcode::Rsqrt),
+                })
+            }
             (Opcode::Div | Opcode::Mod, [Some(a), Some(b), None, None])
                 if dst.is_integer() && a.ty.is_integer() && b.ty.is_integer() =>
             {
@@ -794,6 +847,10 @@ impl Compiler<'_> {
         let second = self.second(insn, &dst, n, &mut extent)?;
         let lanes = match insn.opcode {
             Opcode::Subb if self.lit.subb_loop_step => Lanes::Even,
+            // Errata SIN-LOOP-STEP, SQRT-LOOP-STEP, SQRTM-LOOP-STEP (literal): `i += 2`.
+            Opcode::Sin if self.lit.sin_loop_step => Lanes::Even,
+            Opcode::Sqrt if self.lit.sqrt_loop_step => Lanes::Even,
+            Opcode::Sqrtm if self.lit.sqrtm_loop_step => Lanes::Even,
             Opcode::Sad2 if self.lit.sad2_loop_step => Lanes::PairsEveryLane,
             Opcode::Sad2 | Opcode::Sad2add => Lanes::Pairs,
             _ => Lanes::All,

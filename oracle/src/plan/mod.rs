@@ -195,6 +195,15 @@ enum Kernel {
         op: kernel::FloatArithFn,
         f32_exact: bool,
     },
+    /// The math instructions ([`crate::mathop`]): every source decoded to f64 lanes
+    /// (denormals flushed per its type's mode), the function rounded into the destination.
+    Math {
+        dec: [Option<kernel::DecFloatFn>; 2],
+        src_tys: [DataType; 2],
+        op: crate::mathop::MathOp,
+        dst: crate::softfloat::Format,
+        alt_abs: bool,
+    },
     /// DIV and MOD on integers: a zero divisor leaves its lane undefined (erratum DIV-BY-ZERO).
     IntDivide {
         dec: [kernel::DecIntFn; 2],

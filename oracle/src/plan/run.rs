@@ -532,6 +532,21 @@ impl InsnPlan {
                 }
                 op(&s.floats, f32_exact, ctx, &mut s.out);
             }
+            Kernel::Math {
+                dec,
+                src_tys,
+                op,
+                dst,
+                alt_abs,
+            } => {
+                let lanes = dec.iter().zip(&src_tys).zip(&self.srcs).zip(&s.raw);
+                for ((((d, ty), src), raw), out) in lanes.zip(&mut s.floats).take(self.num_srcs) {
+                    if let (Some(d), Some(src)) = (d, src) {
+                        d(raw, n, src.modifier, !mode.keeps_denormals(*ty), out);
+                    }
+                }
+                crate::mathop::run(op, dst, alt_abs, &mut s.floats, ctx, &mut s.out);
+            }
             Kernel::IntDivide {
                 dec: [d0, d1],
                 enc,

@@ -313,6 +313,19 @@ pub const FRC_SPECIAL_TABLE: &str = "FRC-SPECIAL-TABLE";
 pub const RND_ZERO_SIGN: &str = "RND-ZERO-SIGN";
 pub const RND_PLATFORM_APPENDIX: &str = "RND-PLATFORM-APPENDIX";
 
+// The math instructions (issue 24).
+pub const SIN_LOOP_STEP: &str = "SIN-LOOP-STEP";
+pub const SQRT_LOOP_STEP: &str = "SQRT-LOOP-STEP";
+pub const SQRTM_LOOP_STEP: &str = "SQRTM-LOOP-STEP";
+pub const LOG_BASE: &str = "LOG-BASE";
+pub const EXP_BASE: &str = "EXP-BASE";
+pub const POW_NEGATIVE_BASE: &str = "POW-NEGATIVE-BASE";
+pub const POW_SPECIAL_TABLE: &str = "POW-SPECIAL-TABLE";
+pub const MATH_NAN_RESULT: &str = "MATH-NAN-RESULT";
+pub const MATH_ALT_ABS: &str = "MATH-ALT-ABS";
+pub const IEEE_MACRO_PLATFORMS: &str = "IEEE-MACRO-PLATFORMS";
+pub const MATH_EXACT_VALUE: &str = "MATH-EXACT-VALUE";
+
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
     Erratum {
@@ -762,7 +775,7 @@ pub static LEDGER: &[Erratum] = &[
         says: "floating point x / y is implemented as x * INV(y), with no accuracy given for INV, and DIVM gives the IEEE-conforming result",
         literal: "the reciprocal is INV's correctly rounded 1 / y converted to the destination type (rounding, denormal flush, ALT mode), then multiplied by x as a MUL into the destination type: two roundings",
         resolved: "the correctly rounded quotient src0 / src1 in the destination type (one rounding), with IEEE 754 special values: the first NaN operand quieted, 0/0 and inf/inf the default NaN, x/0 a signed infinity, x/inf a signed zero",
-        reason: "the Notes describe an implementation, whose reciprocal accuracy is unspecified, so no single two-rounding result is pinned down; the correctly rounded quotient is the one exact reference (an implementation's error is measured against it), and the literal reading keeps the documented x * INV(y) shape executable",
+        reason: "the Notes describe an implementation, whose reciprocal accuracy is unspecified, so no single two-rounding result is pinned down; the correctly rounded quotient is the one exact reference (an implementation's error is measured against it, as for the math instructions: MATH-EXACT-VALUE), and the literal reading keeps the documented x * INV(y) shape executable with INV's own executed value (its correctly rounded reciprocal). The vISA finalizer lowers a float DIV to INV then MUL on Xe (visa/VisaToG4/TranslateMath.cpp), so a conforming implementation's quotient lies within INV's published accuracy (1 ulp) composed with one rounding: that set is the contract's, not execution's",
         executable: true,
     },
     Erratum {
@@ -1565,6 +1578,106 @@ pub static LEDGER: &[Erratum] = &[
         literal: "the instructions exist on the platforms the table names: xe-lp alone among the modelled ones; on xe-hpg, xe-hpc and xe2 they are rejected",
         resolved: "the instructions exist on every modelled platform",
         reason: "the appendix stops at TGLLP (it lists no XEHP-only instruction either, such as DPAS); IGC's vISA verifier and encoder accept the rounding instructions on every platform and every later hardware generation has them",
+        executable: true,
+    },
+    // The math instructions (issue 24).
+    Erratum {
+        id: MATH_EXACT_VALUE,
+        document: "instructions/INV.md, LOG.md, EXP.md, SQRT.md, RSQRT.md, SIN.md, COS.md, POW.md, Semantics",
+        says: "each loop writes the mathematical function of its sources (`1.0/src0[i]`, `log`, `exp`, `sqrt`, `sin`, `cos`, `pow`) and no document gives an accuracy",
+        literal: "the function's value with no rounding rule: no single result is pinned down",
+        resolved: "execution writes the exact function's value correctly rounded once into the destination type under %cr0's rounding mode, the denormal inputs and results flushed per the %cr0 denorm modes, ALT mode and saturation after the rounding (as ADD and MUL); special values (NaN, ±inf, ±0, negative arguments of LOG, SQRT and RSQRT) are IEEE 754-2019's (5.4.1, 6.3, 9.2.1) and exact. The allowed set of a conforming implementation is wider (Intel's published accuracy for the hardware math unit, docs/math.md): execution's value is its reference, never the only answer",
+        reason: "the correctly rounded value is the one exact reference every accuracy bound is measured from; the special values follow 2_datatypes.md's IEEE mode",
+        executable: false,
+    },
+    Erratum {
+        id: MATH_NAN_RESULT,
+        document: "instructions/INV.md ... POW.md, DIVM.md, SQRTM.md, Semantics",
+        says: "the documents do not say which NaN a math instruction writes",
+        literal: "no NaN encoding",
+        resolved: "a NaN result whose sources include a NaN is the first NaN source (src0 first) quieted, its sign and payload kept (converted to the destination type as MOV converts a NaN); a NaN from an invalid operation (log2 or sqrt of a negative number, sin of an infinity, 0/0) is the default NaN (sign 0, quiet bit only). A NaN source whose IEEE 754 result is not NaN (pow(x, ±0) = 1) gives that result",
+        reason: "the rule ADD, MUL and DIV follow (FLOAT-SPECIAL-TABLE), so that one NaN rule holds for every float instruction",
+        executable: false,
+    },
+    Erratum {
+        id: SIN_LOOP_STEP,
+        document: "instructions/SIN.md, Semantics",
+        says: "the loop steps `i += 2`, while the Description says the sine is taken component-wise",
+        literal: "only even channels compute: an odd channel's dst keeps its contents, whether the channel is enabled or not",
+        resolved: "the loop steps `++i`: every enabled channel writes its sine",
+        reason: "COS, its twin, and every other one-source math document step one channel at a time; the Description says component-wise",
+        executable: true,
+    },
+    Erratum {
+        id: SQRT_LOOP_STEP,
+        document: "instructions/SQRT.md, Semantics",
+        says: "the loop steps `i += 2`, while the Description says the square root is taken component-wise",
+        literal: "only even channels compute: an odd channel's dst keeps its contents, whether the channel is enabled or not",
+        resolved: "the loop steps `++i`: every enabled channel writes its square root",
+        reason: "RSQRT, the same operation inverted, steps one channel at a time; the Description says component-wise",
+        executable: true,
+    },
+    Erratum {
+        id: SQRTM_LOOP_STEP,
+        document: "instructions/SQRTM.md, Semantics",
+        says: "the loop steps `i += 2`, while the Description says the IEEE square root is taken component-wise",
+        literal: "only even channels compute: an odd channel's dst keeps its contents, whether the channel is enabled or not",
+        resolved: "the loop steps `++i`: every enabled channel writes its square root",
+        reason: "a copy of SQRT.md's loop; DIVM, the other IEEE macro, steps one channel at a time; the Description says component-wise",
+        executable: true,
+    },
+    Erratum {
+        id: LOG_BASE,
+        document: "instructions/LOG.md, Semantics vs Description",
+        says: "the loop writes `log(src0[i])` (C's natural logarithm), while the Description says base-2 logarithm",
+        literal: "the natural logarithm ln(src0), correctly rounded",
+        resolved: "the base-2 logarithm log2(src0), correctly rounded",
+        reason: "the Description and the instruction's use (IGC lowers log2 to it; Intel's published accuracy is for log2) say base 2; the loop borrows C's function name",
+        executable: true,
+    },
+    Erratum {
+        id: EXP_BASE,
+        document: "instructions/EXP.md, Semantics vs Description",
+        says: "the loop writes `exp(src0[i])` (C's e^x), while the Description says base-2 exponential",
+        literal: "e^src0, correctly rounded",
+        resolved: "2^src0, correctly rounded",
+        reason: "the Description and the instruction's use (IGC lowers exp2 to it; Intel's published accuracy is for exp2) say base 2; the loop borrows C's function name",
+        executable: true,
+    },
+    Erratum {
+        id: POW_NEGATIVE_BASE,
+        document: "instructions/POW.md, Semantics and Description",
+        says: "the loop writes `pow(src0[i], src1[i])` and the Description raises src0 to the power src1, with no word on a negative src0",
+        literal: "IEEE 754-2019 pow of the signed src0: a negative finite src0 with an odd integer src1 gives a negative result, with an even integer src1 a positive one, with a non-integer src1 the default NaN; -0 and -inf follow 9.2.1 (pow(-0, y) = -inf for a negative odd integer y)",
+        resolved: "|src0|^src1: IEEE 754-2019 pow applied to |src0| (a negative base loses its sign: pow(-2, 3) = 8, pow(-2, 0.5) = sqrt(2))",
+        reason: "the vISA finalizer lowers POW to log(|src0|), a multiplication by src1 and exp (visa/VisaToG4/TranslateMath.cpp), so the sign of the base never reaches the result; Intel's published accuracy states POW as that composition",
+        executable: true,
+    },
+    Erratum {
+        id: POW_SPECIAL_TABLE,
+        document: "instructions/POW.md, Notes",
+        says: "special values of the power follow 'the rules below', which are missing",
+        literal: "no rules",
+        resolved: "IEEE 754-2019 pow (9.2.1) of |src0| (POW-NEGATIVE-BASE): |x|^±0 = 1 for every x, a quiet NaN too; 1^y = 1 for every y; 0^y = +inf for y < 0 and +0 for y > 0; inf^y = +0 for y < 0 and +inf for y > 0; a^±inf is +inf or +0 as a > 1 or a < 1",
+        reason: "2_datatypes.md says IEEE mode follows IEEE 754; 9.2.1 is its power's table",
+        executable: false,
+    },
+    Erratum {
+        id: MATH_ALT_ABS,
+        document: "instructions/LOG.md, SQRT.md, RSQRT.md, Notes; 4_visa_header.md, %cr0 bit 0",
+        says: "in ALT mode LOG, SQRT and RSQRT are computed on abs(src0); ALT mode is %cr0's single precision float mode",
+        literal: "ALT mode, whatever the source type, takes the absolute value of src0 (after its source modifier) before the function",
+        resolved: "the same: with %cr0 bit 0 set, LOG, SQRT and RSQRT compute on |src0| for F and HF sources alike, and, as for every F result in ALT mode, an infinite F result becomes the largest finite value",
+        reason: "the Notes name no type; %cr0 has one ALT bit",
+        executable: false,
+    },
+    Erratum {
+        id: IEEE_MACRO_PLATFORMS,
+        document: "appendix_instruction_by_platform.md (DIVM, SQRTM, INVM, RSQTM rows)",
+        says: "the per-platform table ends at TGLLP (12.1) and marks the IEEE macros DIVM, SQRTM, INVM and RSQTM on SKL alone",
+        literal: "DIVM and SQRTM are invalid-instruction (field `opcode`) on every modelled platform (xe-lp, xe-hpg, xe-hpc, xe2)",
+        resolved: "DIVM and SQRTM exist on every modelled platform",
+        reason: "the table predates Xe and lists none of the platforms the documents' XEHP and PVC tags name; IGC emits DIVM and SQRTM for IEEE division and square root on every Xe platform (the finalizer expands them into macro sequences), so a table that leaves them unexecutable everywhere is stale, not a restriction",
         executable: true,
     },
 ];

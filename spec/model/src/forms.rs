@@ -537,6 +537,9 @@ fn form_by_table(opcode: Opcode) -> Form {
     if let Some(form) = form_lsc_family(opcode) {
         return form;
     }
+    if let Some(form) = form_math_family(opcode) {
+        return form;
+    }
     match opcode {
         Opcode::Mov => f(opcode, 1, Sat::Yes, Arithmetic, MOV_MAPS),
         Opcode::Add => f(opcode, 2, Sat::Yes, Arithmetic, ADD_MAPS),
@@ -710,6 +713,28 @@ const MIN_MAX_MAPS: &[TypeMap] = &[
 ];
 
 /// The form of an opcode of the second ALU batch (not executed until its module lands).
+/// The math instructions (issue 24). INV.md: an F/HF map and a DF map; LOG.md, EXP.md,
+/// SQRT.md, RSQRT.md, SIN.md, COS.md and POW.md: one F/HF map; DIVM.md and SQRTM.md: no type
+/// map, Supported Types DF and F (a destination of the sources' type) and no source modifier.
+/// Every one exists on every modelled platform (erratum IEEE-MACRO-PLATFORMS for DIVM and
+/// SQRTM, which the per-platform appendix lists on SKL only).
+fn form_math_family(opcode: Opcode) -> Option<Form> {
+    use Modifiers::Arithmetic;
+    const F_HF_MAP: &[TypeMap] = &[TypeMap::new(F_HF, F_HF)];
+    const INV_MAPS: &[TypeMap] = &[TypeMap::new(F_HF, F_HF), TypeMap::new(&[DF], &[DF])];
+    const IEEE_MACRO_MAPS: &[TypeMap] = &[TypeMap::new(&[DF], &[DF]), TypeMap::new(&[F], &[F])];
+    Some(match opcode {
+        Opcode::Inv => f(opcode, 1, Sat::Yes, Arithmetic, INV_MAPS),
+        Opcode::Log | Opcode::Exp | Opcode::Sqrt | Opcode::Rsqrt | Opcode::Sin | Opcode::Cos => {
+            f(opcode, 1, Sat::Yes, Arithmetic, F_HF_MAP)
+        }
+        Opcode::Pow => f(opcode, 2, Sat::Yes, Arithmetic, F_HF_MAP),
+        Opcode::Divm => f(opcode, 2, Sat::Yes, Modifiers::None, IEEE_MACRO_MAPS),
+        Opcode::Sqrtm => f(opcode, 1, Sat::Yes, Modifiers::None, IEEE_MACRO_MAPS),
+        _ => return None,
+    })
+}
+
 fn form_second_batch(opcode: Opcode) -> Option<Form> {
     use Modifiers::Arithmetic;
     Some(match opcode {

@@ -1,16 +1,36 @@
-//! The math family's catalogs (issue 24), one module per instruction document. F bit
-//! patterns in the derivations are IEEE 754 binary32: sign, 8 exponent bits (bias 127), 23
-//! fraction bits.
+//! The math family's catalogs (issue 24), one module per instruction document: RNDD, RNDE,
+//! RNDU, RNDZ, FRC, INV, LOG, EXP, SQRT, RSQRT, SIN, COS, POW, DIVM and SQRTM. F bit patterns
+//! in the derivations are IEEE 754 binary32: sign, 8 exponent bits (bias 127), 23 fraction
+//! bits.
+//!
+//! Every expected value is derived by hand from IEEE 754-2019 and the documents. Special
+//! values (NaN, ±inf, ±0, negative arguments, denormals under each denorm mode) and exact
+//! results (sqrt(4) = 2, log2(8) = 3, ...) hold for every conforming implementation. A row
+//! whose exact result is not representable expects the correctly rounded value and carries
+//! the tag [`STRICT`]: it holds under the strict (correctly rounded) accuracy contract only,
+//! not under Intel's published accuracy for INV, LOG, EXP, SQRT, RSQRT, SIN, COS and POW.
 
+pub mod cos;
+pub mod divm;
+pub mod exp;
 pub mod frc;
+pub mod inv;
+pub mod log;
+pub mod pow;
 pub mod rndd;
 pub mod rnde;
 pub mod rndu;
 pub mod rndz;
+pub mod rsqrt;
+pub mod sin;
+pub mod sqrt;
+pub mod sqrtm;
 
 use visa_spec::errata;
 use visa_spec::platform::Platform;
+use visa_spec::types::DataType;
 
+use crate::catalog::build::{lane_on, le16, le32};
 use crate::catalog::{Row, Rows};
 
 /// Declarations the validation rows of the rounding instructions are written against.
@@ -105,4 +125,151 @@ pub fn type_rows(rows: &mut Rows, mnemonic: &str) {
         "A D destination: not in the type map (Dst types: F).",
         rows,
     );
+}
+
+/// The tag of a row expecting a correctly rounded value that is not exact: a strict
+/// expectation (the correctly rounded contract), which an approximation within Intel's
+/// published accuracy may fail.
+pub const STRICT: &str = "strict-correctly-rounded";
+
+pub use crate::catalog::alu::{ALT, KEEP_DF, KEEP_F, KEEP_HF, RD, RTNE, RTZ, RU};
+
+/// F bits of some values the rows use.
+pub const F_ZERO: u64 = 0x0000_0000;
+pub const F_NZERO: u64 = 0x8000_0000;
+pub const F_INF: u64 = 0x7f80_0000;
+pub const F_NINF: u64 = 0xff80_0000;
+pub const F_NAN: u64 = 0x7fc0_0000;
+pub const F_ONE: u64 = 0x3f80_0000;
+pub const F_MAX: u64 = 0x7f7f_ffff;
+/// HF bits.
+pub const H_ZERO: u64 = 0x0000;
+pub const H_NZERO: u64 = 0x8000;
+pub const H_INF: u64 = 0x7c00;
+pub const H_NINF: u64 = 0xfc00;
+pub const H_NAN: u64 = 0x7e00;
+pub const H_ONE: u64 = 0x3c00;
+
+/// One lane of `op` on `platform` whose destination and sources all have type `ty`, under
+/// %cr0 = `cr0`.
+pub fn lane(platform: Platform, op: &str, ty: &str, srcs: &[u64], cr0: u32, expected: u64) -> Row {
+    let specs: Vec<(&str, u64)> = srcs.iter().map(|v| (ty, *v)).collect();
+    lane_on(platform, op, ty, &specs, expected).cr0(cr0)
+}
+
+/// A row of `op` in F and one in HF (same %cr0) on every modelled platform: the type maps of
+/// the math documents hold on every platform.
+pub fn f_and_hf(
+    rows: &mut Rows,
+    group: &str,
+    d: &str,
+    op: &str,
+    (f_srcs, f_expected): (&[u64], u64),
+    (h_srcs, h_expected): (&[u64], u64),
+    cr0: u32,
+) {
+    for platform in Platform::ALL {
+        rows.add(
+            group,
+            lane(platform, op, "f", f_srcs, cr0, f_expected).derived(d),
+        );
+        rows.add(
+            group,
+            lane(platform, op, "hf", h_srcs, cr0, h_expected).derived(d),
+        );
+    }
+}
+
+/// One F row on xe-hpg.
+pub fn f(rows: &mut Rows, group: &str, d: &str, op: &str, srcs: &[u64], cr0: u32, expected: u64) {
+    rows.add(
+        group,
+        lane(Platform::XeHpg, op, "f", srcs, cr0, expected).derived(d),
+    );
+}
+
+/// One HF row on xe-hpg.
+pub fn hf(rows: &mut Rows, group: &str, d: &str, op: &str, srcs: &[u64], cr0: u32, expected: u64) {
+    rows.add(
+        group,
+        lane(Platform::XeHpg, op, "hf", srcs, cr0, expected).derived(d),
+    );
+}
+
+/// One F row on xe-hpg expecting a correctly rounded inexact value ([`STRICT`]).
+pub fn f_strict(
+    rows: &mut Rows,
+    group: &str,
+    d: &str,
+    op: &str,
+    srcs: &[u64],
+    cr0: u32,
+    expected: u64,
+) {
+    rows.add(
+        group,
+        lane(Platform::XeHpg, op, "f", srcs, cr0, expected)
+            .tag(STRICT)
+            .derived(d),
+    );
+}
+
+/// An F row on xe-hpg under each reading of `erratum`: `resolved`, then `literal`.
+pub fn f_both(
+    rows: &mut Rows,
+    group: &str,
+    d: &str,
+    erratum: &str,
+    op: &str,
+    srcs: &[u64],
+    cr0: u32,
+    (resolved, literal): (u64, u64),
+    strict: (bool, bool),
+) {
+    let mut r = lane(Platform::XeHpg, op, "f", srcs, cr0, resolved).tag(erratum);
+    if strict.0 {
+        r = r.tag(STRICT);
+    }
+    rows.add(group, r.derived(d));
+    let mut l = lane(Platform::XeHpg, op, "f", srcs, cr0, literal).literal(erratum);
+    if strict.1 {
+        l = l.tag(STRICT);
+    }
+    rows.add(group, l.derived(d));
+}
+
+/// An element type's bytes of `values`.
+pub fn bytes(ty: DataType, values: &[u64]) -> Vec<u8> {
+    match ty {
+        DataType::HF => le16(&values.iter().map(|v| *v as u16).collect::<Vec<_>>()),
+        DataType::DF => values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        _ => le32(&values.iter().map(|v| *v as u32).collect::<Vec<_>>()),
+    }
+}
+
+/// The loop-step rows of SIN, SQRT and SQRTM: `op (M1, 4)` on F lanes `srcs` with V1 holding
+/// `old` before; resolved, every lane is written (`resolved`); literally (`i += 2`), the odd
+/// lanes keep `old`.
+pub fn loop_step(
+    rows: &mut Rows,
+    d: &str,
+    erratum: &str,
+    op: &str,
+    srcs: [u64; 4],
+    resolved: [u64; 4],
+) {
+    let old = 0x7777_7777u64;
+    let text = format!(
+        ".decl V1 v_type=G type=f num_elts=4\n.decl V2 v_type=G type=f num_elts=4\n\
+         {op} (M1, 4) V1(0,0)<1> V2(0,0)<1;1,0>\n"
+    );
+    let row = |expected: [u64; 4]| {
+        Row::new(Platform::XeHpg, text.clone())
+            .var("V1", bytes(DataType::F, &[old; 4]))
+            .var("V2", bytes(DataType::F, &srcs))
+            .expect_lanes("V1", DataType::F, &expected)
+    };
+    rows.add("loop", row(resolved).tag(erratum).derived(d));
+    let literal = [resolved[0], old, resolved[2], old];
+    rows.add("loop", row(literal).literal(erratum).derived(d));
 }

@@ -282,6 +282,17 @@ impl Env<'_> {
                     None => Ok(()),
                 }
             }
+            // Erratum IEEE-MACRO-PLATFORMS, literal reading: the per-platform appendix lists
+            // the IEEE macros on SKL alone, none of the modelled platforms.
+            Opcode::Divm | Opcode::Sqrtm
+                if self.readings.is_literal(errata::IEEE_MACRO_PLATFORMS) =>
+            {
+                Err(invalid("opcode", format!(
+                    "{name} exists on SKL only, not on {} (appendix_instruction_by_platform.md; erratum {}, literal reading)",
+                    self.platform,
+                    errata::IEEE_MACRO_PLATFORMS
+                )))
+            }
             // Erratum MUL-PLATFORM-NOTES, literal reading: the Notes' platform limits.
             Opcode::Mul if self.readings.is_literal(errata::MUL_PLATFORM_NOTES) => {
                 let byte_source = srcs.iter().position(|t| t.size() == 1);

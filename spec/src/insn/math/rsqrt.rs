@@ -1,0 +1,32 @@
+//! RSQRT (instructions/RSQRT.md): component-wise reciprocal square root.
+//!
+//! Readings: MATH-ALT-ABS (Notes: rsq(|src0|) in ALT mode), MATH-EXACT-VALUE (1/sqrt(src0) rounded once, not twice), MATH-NAN-RESULT.
+
+use super::{Math, Operands};
+use crate::error::Result;
+use crate::exec::ExecConfig;
+use crate::ir::{Instruction, Program};
+use crate::num::elementary::Function;
+use crate::state::MachineState;
+
+pub fn execute(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    let readings = &config.readings;
+    let exec_size = insn.exec_size as usize;
+    let mut ops = Operands::read(program, insn, state, config)?;
+    let mut i = 0;
+    while i < exec_size {
+        if ops.ChEn >> i & 1 == 1 {
+            // dst[i] = 1.0 / sqrt(src0[i]);
+            let value = ops.compute(i, Math::Core(Function::Rsqrt), insn, true, readings)?;
+            ops.dst.set(i, value);
+        }
+        i += 1;
+    }
+    ops.dst.commit(state);
+    Ok(())
+}
