@@ -161,7 +161,13 @@ pub fn with_expect(mut case: Case) -> Result<Case, String> {
         }
         case.tags.push("error".to_string());
     }
-    case.expect = Some(free_nans(&case, expect_of(outcome)));
+    let expect = free_nans(&case, expect_of(outcome));
+    // An approximated math result: every value the default accuracy contract allows.
+    case.expect = Some(contract::widen_math(
+        &case,
+        expect,
+        visa_spec::contract::Contract::default(),
+    ));
     Ok(case)
 }
 

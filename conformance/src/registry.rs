@@ -107,12 +107,6 @@ pub enum Golden {
     /// A DPAS precision class: the pair and the repeat count stratified per case
     /// ([`gen::dpas::stratified`]), on every platform with the instruction.
     DpasClass(Class),
-    /// No golden file is written: the row's results are approximations whose allowed sets
-    /// (the accuracy contracts of docs/math.md) are not in the vector format yet, and a
-    /// vector expecting the correctly rounded bits would fail an implementation meeting
-    /// Intel's published accuracy. The generator still drives the cross-check, the fuzzers
-    /// and the bench. (INV, LOG, EXP, SQRT, RSQRT, SIN, COS, POW.)
-    WithheldApproximate,
 }
 
 /// One row of the registry: an opcode's golden file with its generator.
@@ -173,17 +167,6 @@ impl Row {
     pub const fn weight(mut self, weight: u32) -> Row {
         self.weight = weight;
         self
-    }
-
-    /// Keeps the row out of golden generation ([`Golden::WithheldApproximate`]).
-    pub const fn withheld_approximate(mut self) -> Row {
-        self.golden = Golden::WithheldApproximate;
-        self
-    }
-
-    /// Whether `gen` writes the row's golden file.
-    pub fn has_golden_file(&self) -> bool {
-        self.golden != Golden::WithheldApproximate
     }
 
     pub const fn dpas_class(mut self, class: Class) -> Row {
@@ -295,15 +278,14 @@ pub const ROWS: &[Row] = &[
     // The math instructions (issue 24). The approximated functions write no golden file
     // until the vector format carries their allowed sets; DIVM and SQRTM are correctly
     // rounded by definition.
-    Row::instruction(Opcode::Inv, "inv", "math/inv.jsonl", gen::register).withheld_approximate(),
-    Row::instruction(Opcode::Log, "log", "math/log.jsonl", gen::register).withheld_approximate(),
-    Row::instruction(Opcode::Exp, "exp", "math/exp.jsonl", gen::register).withheld_approximate(),
-    Row::instruction(Opcode::Sqrt, "sqrt", "math/sqrt.jsonl", gen::register).withheld_approximate(),
-    Row::instruction(Opcode::Rsqrt, "rsqrt", "math/rsqrt.jsonl", gen::register)
-        .withheld_approximate(),
-    Row::instruction(Opcode::Sin, "sin", "math/sin.jsonl", gen::register).withheld_approximate(),
-    Row::instruction(Opcode::Cos, "cos", "math/cos.jsonl", gen::register).withheld_approximate(),
-    Row::instruction(Opcode::Pow, "pow", "math/pow.jsonl", gen::register).withheld_approximate(),
+    Row::instruction(Opcode::Inv, "inv", "math/inv.jsonl", gen::register),
+    Row::instruction(Opcode::Log, "log", "math/log.jsonl", gen::register),
+    Row::instruction(Opcode::Exp, "exp", "math/exp.jsonl", gen::register),
+    Row::instruction(Opcode::Sqrt, "sqrt", "math/sqrt.jsonl", gen::register),
+    Row::instruction(Opcode::Rsqrt, "rsqrt", "math/rsqrt.jsonl", gen::register),
+    Row::instruction(Opcode::Sin, "sin", "math/sin.jsonl", gen::register),
+    Row::instruction(Opcode::Cos, "cos", "math/cos.jsonl", gen::register),
+    Row::instruction(Opcode::Pow, "pow", "math/pow.jsonl", gen::register),
     Row::instruction(Opcode::Divm, "divm", "math/divm.jsonl", gen::register),
     Row::instruction(Opcode::Sqrtm, "sqrtm", "math/sqrtm.jsonl", gen::register),
     Row::instruction(

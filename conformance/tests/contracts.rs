@@ -39,14 +39,26 @@ fn sqrt_of_2_within_four_ulps() {
 }
 
 #[test]
-fn sqrt_of_4_reaches_into_the_binade_below_at_its_ulp() {
-    // sqrt(4) = 2 exactly; ulp(2) = 2^-22. Above: 0x40000004 is 4 ulps away. Below, the floats
-    // are 2^-23 apart, so 4 ulps = 8 steps: 0x3ffffff8.
+fn sqrt_near_2_reaches_into_the_binade_below_at_its_ulp() {
+    // sqrt(4 + 2^-21) = 2 sqrt(1 + 2^-23) = 2 + 2^-23 - t (t about 2^-48): rounded to
+    // nearest, 2 (0x40000000). Its ulp is 2^-22 (binade [2, 4)), so 4 ulps reach 8 * 2^-23
+    // either way. Below 2 the floats are 2^-23 apart: 2 - 7 * 2^-23 (0x3ffffff9) is
+    // 8 * 2^-23 - t = 4 ulps - t away (inside), 2 - 8 * 2^-23 is 4.5 ulps - t (outside).
+    // Above: 2 + 4 * 2^-22 (0x40000004) is 3.5 ulps + t away, 2 + 5 * 2^-22 is 4.5 ulps + t.
     let b = Contract::IntelHw.bound(MathFn::Sqrt, DataType::F).unwrap();
     assert_eq!(
-        interval(MathFn::Sqrt, b, &[f(4.0)], f(2.0), F),
-        Some((0x3fff_fff8, 0x4000_0004))
+        interval(MathFn::Sqrt, b, &[0x4080_0001], f(2.0), F),
+        Some((0x3fff_fff9, 0x4000_0004))
     );
+}
+
+#[test]
+fn exact_results_allow_no_interval() {
+    // sqrt(4) = 2 and log2(8) = 3 are represented exactly: exact under every contract.
+    let b = Contract::IntelHw.bound(MathFn::Sqrt, DataType::F).unwrap();
+    assert_eq!(interval(MathFn::Sqrt, b, &[f(4.0)], f(2.0), F), None);
+    let l = Contract::IntelHw.bound(MathFn::Log2, DataType::F).unwrap();
+    assert_eq!(interval(MathFn::Log2, l, &[f(8.0)], f(3.0), F), None);
 }
 
 #[test]
@@ -147,13 +159,96 @@ fn opencl_half_sin_is_two_ulps() {
 
 #[test]
 fn pow_composes_log_and_exp() {
-    // pow(2, 3) = 8: LOG(2) within 2^-21, times 3, EXP within 4 ulps: about 1.5e-6
-    // relative either way, inside 2^-17 and wider than EXP's 4 ulps (4.8e-7) alone.
+    // pow(3, 0.5) = sqrt(3) = 1.7320508 (0x3fddb3d7 to nearest): LOG(3) = 1.585 within
+    // 2^-21 relative (3 is outside [0.5, 2]), about 7.6e-7; times 0.5; EXP within 4 ulps.
+    // In all about 2.6e-7 + 2.8e-7 relative either way: inside 2^-19 and wider than EXP's
+    // 4 ulps (4 * 2^-23 = 4.8e-7 absolute) alone.
     let p = Contract::IntelHw.bound(MathFn::Pow, DataType::F).unwrap();
-    let (lo, hi) = interval(MathFn::Pow, p, &[f(2.0), f(3.0)], f(8.0), F).unwrap();
-    let (lo, hi) = (f32::from_bits(lo as u32), f32::from_bits(hi as u32));
-    assert!(lo < 8.0 && hi > 8.0, "{lo} {hi}");
-    assert!(f64::from(lo) >= 8.0 * (1.0 - 2f64.powi(-17)), "{lo}");
-    assert!(f64::from(hi) <= 8.0 * (1.0 + 2f64.powi(-17)), "{hi}");
-    assert!(f64::from(hi) - 8.0 > 8.0 * 4.0 * 2f64.powi(-23), "{hi}");
+    let r = 0x3fdd_b3d7u64;
+    let (lo, hi) = interval(MathFn::Pow, p, &[f(3.0), f(0.5)], r, F).unwrap();
+    let x = 3f64.sqrt();
+    let (lo, hi) = (
+        f64::from(f32::from_bits(lo as u32)),
+        f64::from(f32::from_bits(hi as u32)),
+    );
+    assert!(lo < x && hi > x, "{lo} {hi}");
+    assert!(lo >= x * (1.0 - 2f64.powi(-19)), "{lo}");
+    assert!(hi <= x * (1.0 + 2f64.powi(-19)), "{hi}");
+    assert!(hi - x > 4.0 * 2f64.powi(-23), "{hi}");
+}
+
+/// The element's bits one float up (`up`) or down the number line (both zeros are 0).
+fn step(bits: u64, size: usize, up: bool) -> u64 {
+    let sign = 1u64 << (8 * size - 1);
+    let magnitude = (bits & (sign - 1)) as i64;
+    let key = if bits & sign != 0 {
+        -magnitude
+    } else {
+        magnitude
+    };
+    let key = if up { key + 1 } else { key - 1 };
+    if key < 0 {
+        sign | key.unsigned_abs()
+    } else {
+        key as u64
+    }
+}
+
+#[test]
+fn golden_math_vectors_accept_their_interval_and_nothing_past_it() {
+    use visa_conformance::case::{compare, run_case, EngineKind, Outcome};
+    use visa_conformance::vector::{read_str, Allowed};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors/math/sin.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut checked = 0;
+    for entry in read_str("sin.jsonl", &text) {
+        let case = entry.case.unwrap();
+        let Some(visa_conformance::vector::Expect::State(state)) = &case.expect else {
+            continue;
+        };
+        for (var, allowed) in &state.vars {
+            let Allowed::Within { within, .. } = allowed else {
+                continue;
+            };
+            let mut run = case.clone();
+            run.expect = None;
+            let Outcome::Ok(observed) = run_case(&run, EngineKind::Spec) else {
+                panic!("{}: the spec engine failed", case.id);
+            };
+            let expect = case.expect.clone().unwrap();
+            assert!(
+                compare(&expect, &Outcome::Ok(observed.clone())).passed(),
+                "{}",
+                case.id
+            );
+            let size = within.ty.size();
+            for iv in &within.elements {
+                let at = iv.at * size;
+                let with = |bits: u64| {
+                    let mut o = observed.clone();
+                    let bytes = o.vars.get_mut(var).unwrap();
+                    bytes[at..at + size].copy_from_slice(&bits.to_le_bytes()[..size]);
+                    compare(&expect, &Outcome::Ok(o)).passed()
+                };
+                // Both ends pass; one float past either end fails (the ends are numbers of
+                // the type, lo not above hi, so stepping away from the interval stays finite
+                // for these cases' results inside [-1, 1]).
+                assert!(with(iv.lo) && with(iv.hi), "{} element {}", case.id, iv.at);
+                assert!(
+                    !with(step(iv.lo, size, false)),
+                    "{} element {} below lo",
+                    case.id,
+                    iv.at
+                );
+                assert!(
+                    !with(step(iv.hi, size, true)),
+                    "{} element {} above hi",
+                    case.id,
+                    iv.at
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10, "{checked}");
 }

@@ -293,10 +293,6 @@ fn raw(sel: &Selection) -> Result<Vec<Raw>, Vec<String>> {
         // An opcode is generated through its registry row; control flow has no other
         // generator.
         .filter(|o| !o.is_flow() || registry::row(*o).is_some())
-        // The approximated math instructions (INV ... POW) are not generated: their
-        // expectation would be the correctly rounded value, which an implementation within
-        // Intel's published accuracy need not give (registry::Golden::WithheldApproximate).
-        .filter(|o| registry::row(*o).is_none_or(|r| r.has_golden_file()))
         .collect();
     let drawn: Vec<Result<Vec<Raw>, String>> = ops
         .par_iter()

@@ -7,11 +7,21 @@
 //! candidates ordered by value, each candidate measured against x by spec's exact core
 //! (`elementary::error_in_ulps`). Special cases allow no interval: a NaN, infinite or zero
 //! input, a NaN result, and a zero result (IEEE 754 fixes those values; a contract bounds
-//! only the approximation of a number).
+//! only the approximation of a number), and an exact result, one the format represents.
 
-use visa_spec::contract::{Bound, MathFn};
+use visa_spec::contract::{Bound, Contract, MathFn};
+use visa_spec::errata::{self, Readings};
+use visa_spec::ir::{Dst, Instruction, Opcode, Program};
 use visa_spec::num::elementary::{error_in_ulps, evaluate, Function};
-use visa_spec::num::{mul, ExactFloat, FloatFormat, Rounding, Value};
+use visa_spec::num::{
+    convert, flush_input, mul, ExactFloat, FloatFormat, FloatMode, Rounding, Value,
+};
+use visa_spec::operand::{evaluate_ch_en, source_elements};
+use visa_spec::state::MachineState;
+use visa_spec::types::{exec_type, DataType};
+
+use crate::case::{apply_init, run_case, EngineKind, Outcome};
+use crate::vector::{Allowed, Case, Expect, Interval, NanType, Within};
 
 /// The spec core's function of a contract's function, and the results' format.
 fn core(f: MathFn) -> Function {
@@ -67,12 +77,29 @@ pub fn interval(
     format: FloatFormat,
 ) -> Option<(u64, u64)> {
     let args: Vec<ExactFloat> = inputs.iter().map(|&x| format.decode(x)).collect();
+    interval_of(f, bound, &args, result, format)
+}
+
+/// [`interval`] with the inputs as exact values (of any source type).
+pub fn interval_of(
+    f: MathFn,
+    bound: Bound,
+    args: &[ExactFloat],
+    result: u64,
+    format: FloatFormat,
+) -> Option<(u64, u64)> {
+    let args = args.to_vec();
     let special = |v: &ExactFloat| v.is_nan() || v.is_inf() || v.is_zero();
     let r = format.decode(result);
     if args.iter().any(special) || r.is_nan() || r.is_zero() {
         return None;
     }
     let function = core(f);
+    // A result the format represents exactly is exact under every contract (docs/math.md,
+    // "Accuracy contracts": the published figures bound approximations).
+    if error_in_ulps(function, &args, &r, format).is_ok_and(|e| e.absolute == 0.0) {
+        return None;
+    }
     let allowed = |bits: u64| -> bool {
         let candidate = format.decode(bits);
         if candidate.is_nan() {
@@ -219,4 +246,165 @@ fn pow_intel(args: &[ExactFloat], format: FloatFormat) -> Option<(u64, u64)> {
         hi = Some(hi.map_or(b, |h| if kb > key(h, format) { b } else { h }));
     }
     Some((lo?, hi?))
+}
+
+/// The approximated instruction of a case: its contract function (`None` for other
+/// instructions, and for a reading whose function no contract bounds: LOG and EXP as natural
+/// functions, POW of a signed base, the `i += 2` loops).
+fn math_fn(insn: &Instruction, readings: &Readings) -> Option<MathFn> {
+    let literal = |id| readings.is_literal(id);
+    Some(match insn.opcode {
+        Opcode::Inv => MathFn::Inv,
+        Opcode::Log if !literal(errata::LOG_BASE) => MathFn::Log2,
+        Opcode::Exp if !literal(errata::EXP_BASE) => MathFn::Exp2,
+        Opcode::Sqrt if !literal(errata::SQRT_LOOP_STEP) => MathFn::Sqrt,
+        Opcode::Rsqrt => MathFn::Rsqrt,
+        Opcode::Sin if !literal(errata::SIN_LOOP_STEP) => MathFn::Sin,
+        Opcode::Cos => MathFn::Cos,
+        Opcode::Pow if !literal(errata::POW_NEGATIVE_BASE) => MathFn::Pow,
+        _ => return None,
+    })
+}
+
+/// `expect` with the destination elements of an approximated math instruction (a case of
+/// one INV, LOG, EXP, SQRT, RSQRT, SIN, COS or POW) widened to the interval `contract`
+/// allows around the correctly rounded value the expectation holds (`within`). Each enabled
+/// channel's inputs are its sources as the instruction reads them: after the source
+/// modifiers, denormals flushed per %cr0, |src0| in ALT mode for LOG, SQRT and RSQRT. The
+/// interval's ends are saturated and flushed as the result is; under ALT mode, which maps
+/// the results past the range, the expectation stays exact. Other cases are unchanged.
+pub fn widen_math(case: &Case, expect: Expect, contract: Contract) -> Expect {
+    let Expect::State(mut state) = expect else {
+        return expect;
+    };
+    let Some((program, readings)) = super::nan::program_of(case) else {
+        return Expect::State(state);
+    };
+    let [insn] = program.insns.as_slice() else {
+        return Expect::State(state);
+    };
+    let Some(f) = math_fn(insn, &readings) else {
+        return Expect::State(state);
+    };
+    if let Some((var, within)) = lanes(case, &program, &readings, insn, f, contract) {
+        if let Some(allowed) = state.vars.get_mut(&var) {
+            if !within.elements.is_empty() {
+                let base = std::mem::replace(allowed, Allowed::AnyOf(Vec::new()));
+                let base = match base {
+                    Allowed::Bytes(p) => Allowed::AnyOf(vec![p]),
+                    other => other,
+                };
+                *allowed = Allowed::Within {
+                    base: Box::new(base),
+                    within,
+                };
+            }
+        }
+    }
+    Expect::State(state)
+}
+
+/// The destination variable's name and the intervals of its enabled elements.
+fn lanes(
+    case: &Case,
+    program: &Program,
+    readings: &Readings,
+    insn: &Instruction,
+    f: MathFn,
+    contract: Contract,
+) -> Option<(String, Within)> {
+    let Dst::General {
+        var,
+        row,
+        col,
+        hstride,
+        ty,
+        ..
+    } = insn.dst
+    else {
+        return None;
+    };
+    let bound = contract.bound(f, ty)?;
+    let nan_ty = NanType::of(ty)?;
+    let format = FloatFormat::of(ty)?;
+    let mut state = MachineState::new(&program.vars);
+    apply_init(&case.init, &program.vars, &mut state).ok()?;
+    let mode = FloatMode::from_cr0(state.cr0(&program.vars));
+    if mode.alt_f {
+        return None;
+    }
+    let ch_en = evaluate_ch_en(insn, &state);
+    let mut srcs = Vec::new();
+    for src in &insn.srcs {
+        let values = source_elements(program, &state, src, insn.exec_size, readings).ok()?;
+        srcs.push((values, exec_type(src.ty())));
+    }
+    // The expected result bits: spec's run of the case, the destination's bytes.
+    let observed = match run_case(case, EngineKind::Spec) {
+        Outcome::Ok(o) => o,
+        Outcome::Error(_) => return None,
+    };
+    let name = program.vars.get(var).name.clone();
+    let bytes = observed.vars.get(&name)?;
+    let size = ty.size();
+    let first = row as usize * (super::nan::row_size(program, readings) / size) + col as usize;
+    let mut elements = Vec::new();
+    for i in 0..insn.exec_size as usize {
+        if ch_en >> i & 1 == 0 {
+            continue;
+        }
+        let mut args = Vec::with_capacity(srcs.len());
+        for (values, src_ty) in &srcs {
+            let v = flush_input(values.get(i)?.clone(), *src_ty, &mode, readings);
+            args.push(v.as_float()?.clone());
+        }
+        if matches!(f, MathFn::Log2 | MathFn::Sqrt | MathFn::Rsqrt) && mode.alt_f {
+            args[0] = args[0].clone().abs();
+        }
+        let at = (first + i * hstride as usize) * size;
+        let result = le(bytes.get(at..at + size)?);
+        let Some((lo, hi)) = interval_of(f, bound, &args, result, format) else {
+            continue;
+        };
+        let (lo, hi) = finish(lo, hi, insn.sat, &mode, ty, readings, format)?;
+        if lo != hi {
+            elements.push(Interval {
+                at: at / size,
+                lo,
+                hi,
+            });
+        }
+    }
+    elements.sort_by_key(|iv| iv.at);
+    elements.dedup_by_key(|iv| iv.at);
+    Some((
+        name,
+        Within {
+            ty: nan_ty,
+            elements,
+        },
+    ))
+}
+
+/// The interval's ends as the destination receives them: flushed when the type's
+/// denormals are, saturated to [0, 1] with `.sat` (both monotone, so the ends stay ends).
+fn finish(
+    lo: u64,
+    hi: u64,
+    sat: bool,
+    mode: &FloatMode,
+    ty: DataType,
+    readings: &Readings,
+    format: FloatFormat,
+) -> Option<(u64, u64)> {
+    let end = |bits: u64| -> Option<u64> {
+        let v = Value::Float(format.decode(bits));
+        convert(&v, ty, sat, mode, readings).ok()
+    };
+    Some((end(lo)?, end(hi)?))
+}
+
+/// Little-endian bytes as an integer.
+fn le(bytes: &[u8]) -> u64 {
+    bytes.iter().rev().fold(0u64, |v, &b| v << 8 | u64::from(b))
 }

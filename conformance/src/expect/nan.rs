@@ -38,7 +38,7 @@ struct Written {
 }
 
 /// The program of `case` as validated under its readings.
-fn program_of(case: &Case) -> Option<(Program, Readings)> {
+pub(crate) fn program_of(case: &Case) -> Option<(Program, Readings)> {
     let readings = case.readings().ok()?;
     let ast = asm::parse(&case.program).ok()?;
     let program = validate::validate_with(&ast, case.platform, &readings).ok()?;
@@ -46,7 +46,7 @@ fn program_of(case: &Case) -> Option<(Program, Readings)> {
 }
 
 /// Bytes from one register row to the next in operand text (GRF-ROW-SIZE).
-fn row_size(program: &Program, readings: &Readings) -> usize {
+pub(crate) fn row_size(program: &Program, readings: &Readings) -> usize {
     if readings.is_literal(errata::GRF_ROW_SIZE) {
         32
     } else {
@@ -63,6 +63,17 @@ fn frees_nan(insn: &Instruction) -> bool {
         Opcode::Rndd | Opcode::Rnde | Opcode::Rndu | Opcode::Rndz | Opcode::Frc => {
             float(insn.dst.ty())
         }
+        // Issue 24, the math instructions: MATH-NAN-RESULT leaves the encoding open.
+        Opcode::Inv
+        | Opcode::Log
+        | Opcode::Exp
+        | Opcode::Sqrt
+        | Opcode::Rsqrt
+        | Opcode::Sin
+        | Opcode::Cos
+        | Opcode::Pow
+        | Opcode::Divm
+        | Opcode::Sqrtm => float(insn.dst.ty()),
         Opcode::Mov => {
             let src = insn.srcs.first().map(|s| s.ty());
             float(insn.dst.ty()) && src.is_some_and(|t| float(t) && t != insn.dst.ty())
@@ -98,8 +109,16 @@ fn alu_written(case: &Case) -> Option<Written> {
     apply_init(&case.init, &program.vars, &mut state).ok()?;
     let ch_en = evaluate_ch_en(insn, &state);
     let first = row as usize * (row_size(&program, &readings) / ty.size()) + col as usize;
+    // SIN, SQRT and SQRTM step `i += 2` under their LOOP-STEP errata's literal reading:
+    // only the even channels write.
+    let every_other = match insn.opcode {
+        Opcode::Sin => readings.is_literal(errata::SIN_LOOP_STEP),
+        Opcode::Sqrt => readings.is_literal(errata::SQRT_LOOP_STEP),
+        Opcode::Sqrtm => readings.is_literal(errata::SQRTM_LOOP_STEP),
+        _ => false,
+    };
     let elements = (0..insn.exec_size as usize)
-        .filter(|i| ch_en >> i & 1 == 1)
+        .filter(|i| ch_en >> i & 1 == 1 && !(every_other && i % 2 == 1))
         .map(|i| first + i * hstride as usize)
         .collect();
     Some(Written {
