@@ -182,6 +182,53 @@ pub const STREAMS: &[Stream] = &[
         cases: svm_scatter_cases,
         keep: is_simd16,
     },
+    // The float math family (issue 24), mixed and one stream per approximated function:
+    // edge-biased operands, so the exact fallbacks are exercised as well as the fast paths.
+    Stream {
+        name: "math",
+        cases: math_cases,
+        keep: every_case,
+    },
+    Stream {
+        name: "math-inv",
+        cases: math_inv,
+        keep: every_case,
+    },
+    Stream {
+        name: "math-log",
+        cases: math_log,
+        keep: every_case,
+    },
+    Stream {
+        name: "math-exp",
+        cases: math_exp,
+        keep: every_case,
+    },
+    Stream {
+        name: "math-sqrt",
+        cases: math_sqrt,
+        keep: every_case,
+    },
+    Stream {
+        name: "math-rsqrt",
+        cases: math_rsqrt,
+        keep: every_case,
+    },
+    Stream {
+        name: "math-sin",
+        cases: math_sin,
+        keep: every_case,
+    },
+    Stream {
+        name: "math-cos",
+        cases: math_cos,
+        keep: every_case,
+    },
+    Stream {
+        name: "math-pow",
+        cases: math_pow,
+        keep: every_case,
+    },
     // Whole kernels with control flow, each run counting the instructions it executes.
     Stream {
         name: "kernels",
@@ -441,6 +488,43 @@ lsc_store_block2d.ugm (M1_NM, 1) flat[0x30000,0x7f,0x7,0x7f,0x10,0x0] C1:d32.1x1
             )
         })
         .boxed()
+}
+
+/// Cases of every instruction of the float math family, in equal parts.
+fn math_cases() -> BoxedStrategy<GenCase> {
+    registry::family_case(Family::Math)
+}
+
+fn math_inv() -> BoxedStrategy<GenCase> {
+    registry::case(Opcode::Inv)
+}
+
+fn math_log() -> BoxedStrategy<GenCase> {
+    registry::case(Opcode::Log)
+}
+
+fn math_exp() -> BoxedStrategy<GenCase> {
+    registry::case(Opcode::Exp)
+}
+
+fn math_sqrt() -> BoxedStrategy<GenCase> {
+    registry::case(Opcode::Sqrt)
+}
+
+fn math_rsqrt() -> BoxedStrategy<GenCase> {
+    registry::case(Opcode::Rsqrt)
+}
+
+fn math_sin() -> BoxedStrategy<GenCase> {
+    registry::case(Opcode::Sin)
+}
+
+fn math_cos() -> BoxedStrategy<GenCase> {
+    registry::case(Opcode::Cos)
+}
+
+fn math_pow() -> BoxedStrategy<GenCase> {
+    registry::case(Opcode::Pow)
 }
 
 /// Cases of every ALU instruction (the registry's ALU rows), in equal parts.
