@@ -39,6 +39,7 @@ fn golden(insn: &str) -> String {
         vectors.join("dpas").join(format!("{insn}.jsonl")),
         vectors.join("lsc").join(format!("{insn}.jsonl")),
         vectors.join("flow").join(format!("{insn}.jsonl")),
+        vectors.join("math").join(format!("{insn}.jsonl")),
     ]
     .into_iter()
     .find(|p| p.exists())
@@ -431,6 +432,17 @@ struct Expectation {
     line_bytes: u64,
 }
 
+/// RNDD of the negative denormal -2^-149 with F denormals kept (%cr0 bit 7): the floor is -1
+/// (RNDD.md; RND-SPECIAL-TABLE).
+const RNDD_NEG_DENORM: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"rndd/trigger/neg-denorm","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=8\nrndd (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0>\n","init":{"vars":{"V1":"0100008001000080010000800100008001000080010000800100008001000080"},"cr0":"0x80"}}"#,
+);
+
+/// FRC of -1.25: 0.75 (FRC.md: src0 - floor(src0)).
+const FRC_NEGATIVE: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"frc/trigger/negative","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=8\nfrc (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0>\n","init":{"vars":{"V1":"0000a0bf0000a0bf0000a0bf0000a0bf0000a0bf0000a0bf0000a0bf0000a0bf"}}}"#,
+);
+
 const MUTANT_EXPECTATIONS: &[Expectation] = &[
     Expectation {
         mutant: "lsc-a32-no-wrap",
@@ -544,6 +556,22 @@ const MUTANT_EXPECTATIONS: &[Expectation] = &[
         insn: "fbh",
         control: Some("lzd"),
         triggers: &[FBH_MINUS_ONE],
+        lanes: 1,
+        line_bytes: SHRUNK_LINE_BYTES,
+    },
+    Expectation {
+        mutant: "frc-truncate",
+        insn: "frc",
+        control: Some("rndz"),
+        triggers: &[FRC_NEGATIVE],
+        lanes: 1,
+        line_bytes: SHRUNK_LINE_BYTES,
+    },
+    Expectation {
+        mutant: "rndd-negative-denormal-zero",
+        insn: "rndd",
+        control: Some("rndu"),
+        triggers: &[RNDD_NEG_DENORM],
         lanes: 1,
         line_bytes: SHRUNK_LINE_BYTES,
     },

@@ -202,6 +202,18 @@ pub const MUTANTS: &[Mutant] = &[
         run: rotate_signed_arithmetic_dwords,
     },
     Mutant {
+        name: "frc-truncate",
+        instruction: "frc",
+        bug: "FRC takes src0 - trunc(src0) instead of src0 - floor(src0): a negative non-integral source gives a negative fraction (-1.25 -> -0.25 instead of 0.75)",
+        run: frc_truncate,
+    },
+    Mutant {
+        name: "rndd-negative-denormal-zero",
+        instruction: "rndd",
+        bug: "RNDD of a negative F denormal gives -0 whatever the F denorm mode, as if the source were always flushed: with denormals kept the floor of a tiny negative number is -1",
+        run: rndd_negative_denormal_zero,
+    },
+    Mutant {
         name: "goto-rejoin-late",
         instruction: "goto",
         bug: "channels waiting at a forward GOTO's label rejoin one instruction late: they miss the label's first instruction",
@@ -803,6 +815,29 @@ fn cmp_nan_ordered(case: &Case, engine: EngineKind) -> Outcome {
             DataType::BOOL => 1,
             ty => low_bits(-1, ty.bits()),
         })
+    })
+}
+
+/// An F source without a modifier as an f32 (`None` for any other source).
+fn plain_f(l: &Lane, k: usize) -> Option<f32> {
+    let &(ty, bits, modifier) = l.srcs.get(k)?;
+    (ty == DataType::F && modifier.is_none() && l.dst == DataType::F && !l.sat)
+        .then(|| f32::from_bits(bits as u32))
+}
+
+fn frc_truncate(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Frc, |l| {
+        let x = plain_f(l, 0)?;
+        // Only a finite negative non-integral source differs from the correct fraction; the
+        // difference x - trunc(x) is exact in f32.
+        (x.is_finite() && x < 0.0 && x.fract() != 0.0).then(|| u64::from((x - x.trunc()).to_bits()))
+    })
+}
+
+fn rndd_negative_denormal_zero(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Rndd, |l| {
+        let x = plain_f(l, 0)?;
+        (x.is_subnormal() && x.is_sign_negative()).then_some(0x8000_0000)
     })
 }
 
