@@ -443,6 +443,12 @@ const FRC_NEGATIVE: Trigger = Trigger(
     r#"{"format":"visa-vector/1","id":"frc/trigger/negative","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=8\nfrc (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0>\n","init":{"vars":{"V1":"0000a0bf0000a0bf0000a0bf0000a0bf0000a0bf0000a0bf0000a0bf0000a0bf"}}}"#,
 );
 
+/// SIN of 100000 in F, inside Intel's range (|x| <= 32767*pi): sin(100000) = 0.035749, and
+/// the contract allows 0.0008 either way.
+const SIN_FAR: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"sin/trigger/far","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=8\nsin (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0>\n","init":{"vars":{"V1":"0050c3470050c3470050c3470050c3470050c3470050c3470050c3470050c347"}}}"#,
+);
+
 const MUTANT_EXPECTATIONS: &[Expectation] = &[
     Expectation {
         mutant: "lsc-a32-no-wrap",
@@ -556,6 +562,14 @@ const MUTANT_EXPECTATIONS: &[Expectation] = &[
         insn: "fbh",
         control: Some("lzd"),
         triggers: &[FBH_MINUS_ONE],
+        lanes: 1,
+        line_bytes: SHRUNK_LINE_BYTES,
+    },
+    Expectation {
+        mutant: "sin-f32-reduction",
+        insn: "sin",
+        control: Some("cos"),
+        triggers: &[SIN_FAR],
         lanes: 1,
         line_bytes: SHRUNK_LINE_BYTES,
     },
