@@ -556,16 +556,10 @@ fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
         }
         // The instructions not executed, by mnemonic, most frequent first.
         let mut counts: Vec<(String, usize)> = Vec::new();
-        for e in &survey.unsupported {
-            let what = e
-                .message
-                .split('`')
-                .nth(1)
-                .unwrap_or("(unnamed)")
-                .to_string();
-            match counts.iter_mut().find(|(w, _)| *w == what) {
+        for (what, _) in &survey.unsupported {
+            match counts.iter_mut().find(|(w, _)| w == what) {
                 Some((_, n)) => *n += 1,
-                None => counts.push((what, 1)),
+                None => counts.push((what.clone(), 1)),
             }
         }
         counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));

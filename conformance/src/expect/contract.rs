@@ -20,8 +20,8 @@ use visa_spec::operand::{evaluate_ch_en, source_elements};
 use visa_spec::state::MachineState;
 use visa_spec::types::{exec_type, DataType};
 
-use crate::case::{apply_init, run_case, EngineKind, Outcome};
-use crate::vector::{Allowed, Case, Expect, Interval, NanType, Within};
+use crate::case::apply_init;
+use crate::vector::{Allowed, Case, Expect, Interval, NanType, Pattern, Within};
 
 /// The spec core's function of a contract's function, and the results' format.
 fn core(f: MathFn) -> Function {
@@ -88,7 +88,6 @@ pub fn interval_of(
     result: u64,
     format: FloatFormat,
 ) -> Option<(u64, u64)> {
-    let args = args.to_vec();
     let special = |v: &ExactFloat| v.is_nan() || v.is_inf() || v.is_zero();
     let r = format.decode(result);
     if args.iter().any(special) || r.is_nan() || r.is_zero() {
@@ -97,7 +96,7 @@ pub fn interval_of(
     let function = core(f);
     // A result the format represents exactly is exact under every contract (docs/math.md,
     // "Accuracy contracts": the published figures bound approximations).
-    if error_in_ulps(function, &args, &r, format).is_ok_and(|e| e.absolute == 0.0) {
+    if error_in_ulps(function, args, &r, format).is_ok_and(|e| e.absolute == 0.0) {
         return None;
     }
     let allowed = |bits: u64| -> bool {
@@ -105,10 +104,10 @@ pub fn interval_of(
         if candidate.is_nan() {
             return false;
         }
-        let Ok(e) = error_in_ulps(function, &args, &candidate, format) else {
+        let Ok(e) = error_in_ulps(function, args, &candidate, format) else {
             return false;
         };
-        within(bound, &args, &candidate, e.ulps, e.absolute)
+        within(bound, args, &candidate, e.ulps, e.absolute)
     };
     match bound {
         Bound::Exact => None,
@@ -116,7 +115,7 @@ pub fn interval_of(
             // Nothing is stated past the range: any number a sine or cosine can take.
             Some((format_one(format, true), format_one(format, false)))
         }
-        Bound::PowIntel => pow_intel(&args, format),
+        Bound::PowIntel => pow_intel(args, format),
         _ => {
             let r_key = key(result, format);
             let top = inf_key(format);
@@ -286,25 +285,37 @@ pub fn widen_math(case: &Case, expect: Expect, contract: Contract) -> Expect {
     let Some(f) = math_fn(insn, &readings) else {
         return Expect::State(state);
     };
-    if let Some((var, within)) = lanes(case, &program, &readings, insn, f, contract) {
-        if let Some(allowed) = state.vars.get_mut(&var) {
-            if !within.elements.is_empty() {
-                let base = std::mem::replace(allowed, Allowed::AnyOf(Vec::new()));
-                let base = match base {
-                    Allowed::Bytes(p) => Allowed::AnyOf(vec![p]),
-                    other => other,
-                };
-                *allowed = Allowed::Within {
-                    base: Box::new(base),
-                    within,
-                };
-            }
-        }
+    let Dst::General { var, .. } = insn.dst else {
+        return Expect::State(state);
+    };
+    let name = program.vars.get(var).name.clone();
+    let Some(allowed) = state.vars.get_mut(&name) else {
+        return Expect::State(state);
+    };
+    // The correctly rounded results: the bytes spec's run wrote, the set's first pattern.
+    let Some(within) = allowed
+        .patterns()
+        .first()
+        .and_then(|p| lanes(case, &program, &readings, insn, f, contract, p))
+    else {
+        return Expect::State(state);
+    };
+    if !within.elements.is_empty() {
+        let base = std::mem::replace(allowed, Allowed::AnyOf(Vec::new()));
+        let base = match base {
+            Allowed::Bytes(p) => Allowed::AnyOf(vec![p]),
+            other => other,
+        };
+        *allowed = Allowed::Within {
+            base: Box::new(base),
+            within,
+        };
     }
     Expect::State(state)
 }
 
-/// The destination variable's name and the intervals of its enabled elements.
+/// The intervals of the destination's enabled elements around the results `expected`
+/// holds.
 fn lanes(
     case: &Case,
     program: &Program,
@@ -312,9 +323,9 @@ fn lanes(
     insn: &Instruction,
     f: MathFn,
     contract: Contract,
-) -> Option<(String, Within)> {
+    expected: &Pattern,
+) -> Option<Within> {
     let Dst::General {
-        var,
         row,
         col,
         hstride,
@@ -339,13 +350,6 @@ fn lanes(
         let values = source_elements(program, &state, src, insn.exec_size, readings).ok()?;
         srcs.push((values, exec_type(src.ty())));
     }
-    // The expected result bits: spec's run of the case, the destination's bytes.
-    let observed = match run_case(case, EngineKind::Spec) {
-        Outcome::Ok(o) => o,
-        Outcome::Error(_) => return None,
-    };
-    let name = program.vars.get(var).name.clone();
-    let bytes = observed.vars.get(&name)?;
     let size = ty.size();
     let first = row as usize * (super::nan::row_size(program, readings) / size) + col as usize;
     let mut elements = Vec::new();
@@ -358,11 +362,16 @@ fn lanes(
             let v = flush_input(values.get(i)?.clone(), *src_ty, &mode, readings);
             args.push(v.as_float()?.clone());
         }
-        if matches!(f, MathFn::Log2 | MathFn::Sqrt | MathFn::Rsqrt) && mode.alt_f {
-            args[0] = args[0].clone().abs();
-        }
         let at = (first + i * hstride as usize) * size;
-        let result = le(bytes.get(at..at + size)?);
+        // A result the pattern does not pin (a NaN freed, an undefined byte) has no interval.
+        let pinned: Option<Vec<u8>> = expected
+            .0
+            .get(at..at + size)
+            .and_then(|b| b.iter().copied().collect());
+        let Some(pinned) = pinned else {
+            continue;
+        };
+        let result = le(&pinned);
         let Some((lo, hi)) = interval_of(f, bound, &args, result, format) else {
             continue;
         };
@@ -377,13 +386,10 @@ fn lanes(
     }
     elements.sort_by_key(|iv| iv.at);
     elements.dedup_by_key(|iv| iv.at);
-    Some((
-        name,
-        Within {
-            ty: nan_ty,
-            elements,
-        },
-    ))
+    Some(Within {
+        ty: nan_ty,
+        elements,
+    })
 }
 
 /// The interval's ends as the destination receives them: flushed when the type's

@@ -62,11 +62,9 @@ impl Typed2dPlan {
         let operand = |s: &Scalar| -> Result<Operand> {
             match *s {
                 Scalar::Imm { bits, .. } => Ok(Operand::Imm(bits)),
-                Scalar::Var { var, row, col, ty } => Ok(Operand::Reg(
-                    reg_start(program, var)?.0
-                        + row as usize * program.platform.grf_size()
-                        + col as usize * ty.size(),
-                )),
+                Scalar::Var { var, row, col, ty } => Ok(Operand::Reg(super::lsc::element_at(
+                    program, var, row, col, ty,
+                )?)),
             }
         };
         let data = match (store, &insn.dst, &c.operands.data) {

@@ -58,8 +58,9 @@ pub fn validate_with(
 pub struct Survey {
     /// Instruction lines in the text.
     pub instructions: usize,
-    /// Errors of class `unsupported`: documented instructions (or forms) that are not executed.
-    pub unsupported: Vec<VisaError>,
+    /// Errors of class `unsupported`: documented instructions (or forms) that are not
+    /// executed, each with the mnemonic of its line.
+    pub unsupported: Vec<(String, VisaError)>,
     /// Every other error: lines (or the whole program) the rules reject.
     pub invalid: Vec<VisaError>,
 }
@@ -74,9 +75,22 @@ pub fn survey(program: &ast::Program, platform: Platform, readings: &Readings) -
     if let Err(e) = walk(program, platform, readings, &mut keep) {
         errors.push(e);
     }
-    let (unsupported, invalid) = errors
+    let (unsupported, invalid): (Vec<VisaError>, Vec<VisaError>) = errors
         .into_iter()
         .partition(|e| e.class == crate::error::ErrorClass::Unsupported);
+    let mnemonic = |e: &VisaError| {
+        program
+            .lines
+            .iter()
+            .find_map(|l| match &l.kind {
+                LineKind::Insn(insn) if e.pos.is_some_and(|p| p.line == l.pos.line) => {
+                    Some(insn.opcode.clone())
+                }
+                _ => None,
+            })
+            .unwrap_or_default()
+    };
+    let unsupported = unsupported.into_iter().map(|e| (mnemonic(&e), e)).collect();
     Survey {
         instructions: program
             .lines

@@ -42,8 +42,8 @@ use crate::state::MachineState;
 use crate::types::{exec_type, DataType};
 
 /// A float source element as the loops read it: its exact value after the source modifier,
-/// with an F denormal flushed to a zero of its sign when the F denorm mode (%cr0 bit 7) says
-/// flush (2_datatypes.md, "Floating Point Mode").
+/// with a denormal flushed to a zero of its sign when its type's denorm mode says flush
+/// (2_datatypes.md, "Floating Point Mode"; %cr0 bits 6, 7 and 10).
 fn float_source(
     value: Value,
     ty: DataType,
@@ -53,7 +53,7 @@ fn float_source(
     match crate::num::flush_input(value, ty, mode, readings) {
         Value::Float(f) => Ok(f),
         Value::Int(n) => Err(VisaError::model_bug(format!(
-            "integer {n} read as a {ty} source of a rounding instruction"
+            "integer {n} read as a {ty} source of a math instruction"
         ))),
     }
 }
@@ -99,14 +99,7 @@ pub(crate) fn channel(
 ) -> Result<u64> {
     let mut xs = Vec::with_capacity(inputs.len());
     for (value, ty) in inputs.iter().zip(src_tys) {
-        match num::flush_input(value.clone(), *ty, mode, readings) {
-            Value::Float(f) => xs.push(f),
-            Value::Int(n) => {
-                return Err(VisaError::model_bug(format!(
-                    "a math instruction read the integer {n} from a {ty} source"
-                )))
-            }
-        }
+        xs.push(float_source(value.clone(), *ty, mode, readings)?);
     }
     if alt_abs && mode.alt_f {
         if let Some(x) = xs.first_mut() {
