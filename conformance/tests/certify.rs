@@ -449,6 +449,33 @@ const SIN_FAR: Trigger = Trigger(
     r#"{"format":"visa-vector/1","id":"sin/trigger/far","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=8\nsin (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0>\n","init":{"vars":{"V1":"0050c3470050c3470050c3470050c3470050c3470050c3470050c3470050c347"}}}"#,
 );
 
+/// LOG of 8: log2(8) = 3 exactly (F 0x40400000); the natural log, 2.0794..., is LOG-BASE's
+/// literal reading.
+const LOG_EIGHT: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"log/trigger/eight","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=8\nlog (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0>\n","init":{"vars":{"V1":"0000004100000041000000410000004100000041000000410000004100000041"}}}"#,
+);
+
+/// EXP of 1: 2^1 = 2 exactly (F 0x40000000); e^1 = 2.718... is EXP-BASE's literal reading.
+const EXP_ONE: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"exp/trigger/one","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=8\nexp (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0>\n","init":{"vars":{"V1":"0000803f0000803f0000803f0000803f0000803f0000803f0000803f0000803f"}}}"#,
+);
+
+/// POW of 2 to the -1: 0.5 exactly (F 0x3f000000, POW.md; exact under every contract).
+const POW_NEGATIVE_EXPONENT: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"pow/trigger/negative-exponent","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=8\npow (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0> 0xbf800000:f\n","init":{"vars":{"V1":"0000004000000040000000400000004000000040000000400000004000000040"}}}"#,
+);
+
+/// SQRTM of 2 rounded toward +inf (%cr0 0x10): sqrt(2) = 1.41421356...; its F neighbours are
+/// 1.4142135381698608 (0x3fb504f3, the nearer, 2.4e-8 below) and 1.4142136573791504
+/// (0x3fb504f4): round up gives 0x3fb504f4.
+const SQRTM_ROUND_UP: Trigger = Trigger(
+    r#"{"format":"visa-vector/1","id":"sqrtm/trigger/round-up","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=8\nsqrtm (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0>\n","init":{"vars":{"V1":"0000004000000040000000400000004000000040000000400000004000000040"},"cr0":"0x10"}}"#,
+);
+
+/// The mutants that read an erratum literally on every case: an errata-tolerant grading
+/// accepts them, so their test grades with --strict-errata.
+const STRICT_MUTANTS: &[&str] = &["log-natural", "exp-natural"];
+
 const MUTANT_EXPECTATIONS: &[Expectation] = &[
     Expectation {
         mutant: "lsc-a32-no-wrap",
@@ -570,6 +597,38 @@ const MUTANT_EXPECTATIONS: &[Expectation] = &[
         insn: "sin",
         control: Some("cos"),
         triggers: &[SIN_FAR],
+        lanes: 1,
+        line_bytes: SHRUNK_LINE_BYTES,
+    },
+    Expectation {
+        mutant: "log-natural",
+        insn: "log",
+        control: Some("exp"),
+        triggers: &[LOG_EIGHT],
+        lanes: 1,
+        line_bytes: SHRUNK_LINE_BYTES,
+    },
+    Expectation {
+        mutant: "exp-natural",
+        insn: "exp",
+        control: Some("log"),
+        triggers: &[EXP_ONE],
+        lanes: 1,
+        line_bytes: SHRUNK_LINE_BYTES,
+    },
+    Expectation {
+        mutant: "pow-exponent-sign-lost",
+        insn: "pow",
+        control: Some("inv"),
+        triggers: &[POW_NEGATIVE_EXPONENT],
+        lanes: 1,
+        line_bytes: SHRUNK_LINE_BYTES,
+    },
+    Expectation {
+        mutant: "sqrtm-round-up-as-nearest",
+        insn: "sqrtm",
+        control: Some("divm"),
+        triggers: &[SQRTM_ROUND_UP],
         lanes: 1,
         line_bytes: SHRUNK_LINE_BYTES,
     },
@@ -769,7 +828,9 @@ fn every_mutant_fails_on_its_instruction_with_a_small_shrunk_case() {
                 || [
                     "sat-keeps-negative-zero",
                     "rotate-signed-arithmetic",
-                    "rotate-signed-arithmetic-dwords"
+                    "rotate-signed-arithmetic-dwords",
+                    // Within the default contract: the accuracy report's test.
+                    "inv-faithful"
                 ]
                 .contains(&m.name),
             "mutant {} has no expectation here",
@@ -786,23 +847,29 @@ fn every_mutant_fails_on_its_instruction_with_a_small_shrunk_case() {
         }
         lines.extend(e.triggers.iter().map(|t| t.0.to_string()));
         let vectors = write_lines(&dir.join("in/cases.jsonl"), &lines);
-        let r = certify(
-            &dir.join("report"),
-            &[
-                "--impl",
-                &serve(&format!("--mutant {}", e.mutant)),
-                "--vectors",
-                &vectors,
-                "--only",
-                &format!("{only},trigger/*"),
-                "--generated",
-                "10",
-                "--shrink",
-                "2",
-                "--shrink-asks",
-                "200",
-            ],
-        );
+        let strict: &[&str] = if STRICT_MUTANTS.contains(&e.mutant) {
+            &["--strict-errata"]
+        } else {
+            &[]
+        };
+        let impl_ = serve(&format!("--mutant {}", e.mutant));
+        let only = format!("{only},trigger/*");
+        let mut args = vec![
+            "--impl",
+            &impl_,
+            "--vectors",
+            &vectors,
+            "--only",
+            &only,
+            "--generated",
+            "10",
+            "--shrink",
+            "2",
+            "--shrink-asks",
+            "200",
+        ];
+        args.extend_from_slice(strict);
+        let r = certify(&dir.join("report"), &args);
         assert_eq!(r.status, 1, "{}: {}{}", e.mutant, r.out, r.err);
         let failing = r.failing_instructions();
         assert_eq!(
@@ -839,21 +906,141 @@ fn every_mutant_fails_on_its_instruction_with_a_small_shrunk_case() {
             ],
         );
         assert_eq!(spec.status, 0, "{}: {}", e.mutant, spec.out);
-        let again = certify(
-            &dir.join("replay-mutant"),
+        let mut args = vec![
+            "--impl",
+            &impl_,
+            "--vectors",
+            &repro,
+            "--generated",
+            "0",
+            "--shrink",
+            "0",
+        ];
+        args.extend_from_slice(strict);
+        let again = certify(&dir.join("replay-mutant"), &args);
+        assert_eq!(again.status, 1, "{}: {}", e.mutant, again.out);
+    }
+}
+
+/// INV of 3 in F: 1/3 = 1.0101...b x 2^-2; F keeps the fraction 0x2aaaaa and drops
+/// 0.1010...b = 2/3 ulp, so to nearest 0x3eaaaaab (1/3 ulp above), and the other neighbour
+/// 0x3eaaaaaa lies 2/3 ulp below: within Intel's 1 ulp, not correctly rounded.
+const INV_THIRD: &str = r#"{"format":"visa-vector/1","id":"inv/third","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=8\ninv (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0>\n","init":{"vars":{"V1":"0000404000004040000040400000404000004040000040400000404000004040"}}}"#;
+
+/// The accuracy cell of `function` and `ty` on xe-hpg in a report.
+fn accuracy_cell<'a>(report: &'a Value, function: &str, ty: &str) -> &'a Value {
+    report["accuracy"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["function"] == function && c["type"] == ty && c["platform"] == "xe-hpg")
+        .unwrap_or_else(|| panic!("no accuracy cell {function} {ty} in {report}"))
+}
+
+/// The accuracy report measures each answer against the exact value and names the contracts
+/// the implementation meets: the bundled engine meets all three; a faithful INV passes the
+/// default contract and is named as not correctly rounded, with its largest error (2/3 ulp
+/// at 3) and the lane; a SIN reduced in F fails Intel's contract inside its range.
+#[test]
+fn the_accuracy_report_names_the_contracts_an_implementation_meets() {
+    let dir = common::tmp_dir("certify-accuracy");
+    let vectors = write_lines(
+        &dir.join("in/cases.jsonl"),
+        &[INV_THIRD.to_string(), SIN_FAR.0.to_string()],
+    );
+    let run = |name: &str, mutant: &str| {
+        let impl_ = serve(mutant);
+        certify(
+            &dir.join(name),
             &[
                 "--impl",
-                &serve(&format!("--mutant {}", e.mutant)),
+                &impl_,
                 "--vectors",
-                &repro,
+                &vectors,
                 "--generated",
                 "0",
                 "--shrink",
                 "0",
             ],
+        )
+    };
+    let exact = run("exact", "");
+    assert_eq!(exact.status, 0, "{}", exact.out);
+    let all = ["correctly-rounded", "intel-hw", "opencl-full"];
+    for f in ["inv", "sin"] {
+        let cell = accuracy_cell(&exact.report, f, "f");
+        assert_eq!(cell["met"], serde_json::json!(all), "{cell}");
+        assert_eq!(
+            (cell["cases"].as_u64(), cell["lanes"].as_u64()),
+            (Some(1), Some(8))
         );
-        assert_eq!(again.status, 1, "{}: {}", e.mutant, again.out);
+        assert_eq!(cell["differ"], 0);
+        assert!(
+            cell["worst_ulps"]["ulps"].as_f64().unwrap() <= 0.5,
+            "{cell}"
+        );
     }
+    // 1/3 rounded to nearest is 1/3 ulp away.
+    let inv = accuracy_cell(&exact.report, "inv", "f");
+    let third = inv["worst_ulps"]["ulps"].as_f64().unwrap();
+    assert!((third - 1.0 / 3.0).abs() < 1e-6, "{inv}");
+    assert_eq!(
+        exact.report["accuracy"]["met_everywhere"],
+        serde_json::json!(["intel-hw", "correctly-rounded", "opencl-full"])
+    );
+    assert!(
+        exact
+            .out
+            .contains("every answer fits intel-hw, correctly-rounded, opencl-full"),
+        "{}",
+        exact.out
+    );
+
+    let faithful = run("faithful", "--mutant inv-faithful");
+    assert_eq!(faithful.status, 0, "{}", faithful.out);
+    let inv = accuracy_cell(&faithful.report, "inv", "f");
+    assert_eq!(
+        inv["met"],
+        serde_json::json!(["intel-hw", "opencl-full"]),
+        "{inv}"
+    );
+    assert_eq!(
+        inv["fits"]["correctly-rounded"],
+        serde_json::Value::Null,
+        "{inv}"
+    );
+    assert_eq!(inv["differ"], 8);
+    let worst = &inv["worst_ulps"];
+    assert!(
+        (worst["ulps"].as_f64().unwrap() - 2.0 / 3.0).abs() < 1e-6,
+        "{worst}"
+    );
+    assert_eq!(worst["inputs"], serde_json::json!(["3"]));
+    assert_eq!(
+        (worst["got"].as_str(), worst["exact"].as_str()),
+        (Some("0x3eaaaaaa"), Some("0x3eaaaaab"))
+    );
+    assert_eq!(worst["case"], "inv/third");
+    assert!(
+        faithful
+            .out
+            .contains("meets intel-hw, opencl-full; not correctly-rounded (0 of 1)"),
+        "{}",
+        faithful.out
+    );
+
+    // sin(100000) = 0.035749: the F reduction is about 0.004 off, more than 0.0008.
+    let reduced = run("reduced", "--mutant sin-f32-reduction");
+    assert_eq!(reduced.status, 1, "{}", reduced.out);
+    let sin = accuracy_cell(&reduced.report, "sin", "f");
+    assert_eq!(sin["met"], serde_json::json!([]), "{sin}");
+    let worst = &sin["worst_absolute"];
+    assert!(worst["absolute"].as_f64().unwrap() > 0.0008, "{worst}");
+    assert_eq!(worst["inputs"], serde_json::json!(["100000"]));
+    assert_eq!(
+        reduced.report["accuracy"]["met_everywhere"],
+        serde_json::json!([])
+    );
 }
 
 #[test]
@@ -1023,7 +1210,7 @@ fn shard_reports_merge_into_the_whole() {
     let impl_ = serve("");
     let base = [
         "--only",
-        "and,or,not",
+        "and,or,not,inv",
         "--no-vectors",
         "--generated",
         "7",
@@ -1077,6 +1264,29 @@ fn shard_reports_merge_into_the_whole() {
     assert_eq!(merged["summary"]["passed"], whole.summary("passed"));
     assert_eq!(merged["cells"], whole.report["cells"]);
     assert_eq!(merged["complete"], true);
+    // The accuracy cells add up (the largest errors may come from other cases of equal
+    // error, so their values are compared, not their cases).
+    let accuracy = |r: &Value| -> Vec<Value> {
+        r["accuracy"]["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                serde_json::json!([
+                    c["function"],
+                    c["type"],
+                    c["platform"],
+                    c["cases"],
+                    c["lanes"],
+                    c["differ"],
+                    c["met"],
+                    c["worst_ulps"]["ulps"]
+                ])
+            })
+            .collect()
+    };
+    assert!(!accuracy(&whole.report).is_empty());
+    assert_eq!(accuracy(&merged), accuracy(&whole.report));
     // A missing shard: incomplete, not a pass.
     let (status, text) = merge(&[dir.join("one")], None);
     assert_eq!(status, 1, "{text}");

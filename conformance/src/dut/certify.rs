@@ -31,7 +31,9 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use super::cases::{self, Only, Prepared, Selection, Shard, Source};
-use super::grade::{errata_readings, grade, settle, ErratumReading, Graded, Status};
+use super::grade::{
+    errata_readings, grade, grade_measured, settle, ErratumReading, Graded, Status,
+};
 use super::journal::{Journal, Opened};
 use super::protocol::{echo, Hello, PROTOCOL};
 use super::report::{entry, Report, Throughput};
@@ -161,7 +163,9 @@ impl Feed for Work<'_> {
             return;
         }
         if let Some(case) = self.cases.get(i) {
-            let _ = self.tx.send(Msg::Graded(i, Box::new(grade(case, reply))));
+            let _ = self
+                .tx
+                .send(Msg::Graded(i, Box::new(grade_measured(case, reply))));
         }
     }
 }
@@ -394,6 +398,14 @@ impl Run<'_> {
             if let Some((id, reading)) = &g.tolerated {
                 cell.tolerated += 1;
                 *r.tolerated.entry(format!("{id} {reading}")).or_default() += 1;
+            }
+            if let Some(m) = &g.accuracy {
+                let at = (
+                    m.function.clone(),
+                    m.ty.clone(),
+                    p.platform.name().to_string(),
+                );
+                r.accuracy.entry(at).or_default().add(m);
             }
             if let Some(fits) = &g.profiles {
                 r.profile_cases += 1;

@@ -27,6 +27,7 @@ use serde_json::{json, Map, Value};
 use visa_spec::errata::Reading;
 use visa_spec::error::{ErrorClass, VisaError};
 
+use super::accuracy::{measurable, measure, Measured};
 use super::cases::Prepared;
 use super::protocol::{echo, Answer, ResultMsg};
 use super::runner::{Fault, Reply};
@@ -161,6 +162,8 @@ pub struct Graded {
     pub profiles: Option<Vec<String>>,
     /// Erratum id -> the readings the answer fits, for the errata the case discriminates.
     pub errata: BTreeMap<String, ErratumFit>,
+    /// The accuracy of an approximated math answer ([`grade_measured`]).
+    pub accuracy: Option<Measured>,
 }
 
 /// What an answer tells of one erratum whose two readings expect different things of its
@@ -209,6 +212,7 @@ impl Graded {
             note: None,
             profiles: None,
             errata: BTreeMap::new(),
+            accuracy: None,
         }
     }
 
@@ -220,6 +224,7 @@ impl Graded {
             note: Some(note),
             profiles: None,
             errata: BTreeMap::new(),
+            accuracy: None,
         }
     }
 
@@ -236,6 +241,7 @@ impl Graded {
             note: None,
             profiles: None,
             errata: BTreeMap::new(),
+            accuracy: None,
         }
     }
 
@@ -282,6 +288,9 @@ impl Graded {
         if let Some(n) = &self.note {
             m.insert("note".into(), n.clone().into());
         }
+        if let Some(a) = &self.accuracy {
+            m.insert("accuracy".into(), a.to_value());
+        }
         m
     }
 
@@ -320,6 +329,10 @@ impl Graded {
                     .map(|(id, f)| Some((id.clone(), ErratumFit::from_value(f)?)))
                     .collect::<Option<_>>()?,
                 None => BTreeMap::new(),
+            },
+            accuracy: match v.get("accuracy") {
+                Some(a) => Some(Measured::from_value(a)?),
+                None => None,
             },
         })
     }
@@ -386,6 +399,24 @@ pub fn outcome_of(answer: Answer) -> Option<Outcome> {
         Answer::Error { class, message } => Some(Outcome::Error(VisaError::new(class, message))),
         Answer::Unsupported(_) => None,
     }
+}
+
+/// [`grade`], with the accuracy of an answer to an approximated math case measured
+/// ([`super::accuracy::measure`]).
+pub fn grade_measured(prepared: &Prepared, reply: Reply) -> Graded {
+    let outcome = match &reply {
+        Reply::Answer(a @ (Answer::State(_) | Answer::Error { .. }))
+            if measurable(&prepared.instruction) =>
+        {
+            outcome_of(a.clone())
+        }
+        _ => None,
+    };
+    let mut graded = grade(prepared, reply);
+    if matches!(graded.status, Status::Pass | Status::Fail) {
+        graded.accuracy = outcome.and_then(|o| measure(prepared, &o));
+    }
+    graded
 }
 
 /// Grades a reply to `prepared`: pass when the answer fits the case as it states its
@@ -463,6 +494,7 @@ pub fn grade(prepared: &Prepared, reply: Reply) -> Graded {
         note: None,
         profiles,
         errata,
+        accuracy: None,
     }
 }
 

@@ -9,9 +9,11 @@
 //! - [`grade`]: grading answers; errata tolerance judged per erratum over the run, or strict.
 //! - [`shrink`]: minimal failing cases, by asking the implementation again.
 //! - [`journal`]: results as they arrive; resuming an interrupted run.
+//! - [`accuracy`]: the accuracy of approximated math answers against the exact values.
 //! - [`report`]: `report.json`, JUnit XML, the terminal table; merging shard reports.
 //! - [`certify`]: `visa-conform certify` and `merge`.
 
+pub mod accuracy;
 pub mod cases;
 pub mod certify;
 pub mod grade;

@@ -220,6 +220,36 @@ pub const MUTANTS: &[Mutant] = &[
         run: sin_f32_reduction,
     },
     Mutant {
+        name: "log-natural",
+        instruction: "log",
+        bug: "LOG computes the natural logarithm, as the document's loop writes `log`: the literal reading of LOG-BASE on every case, which an errata-tolerant grading accepts and --strict-errata does not",
+        run: log_natural,
+    },
+    Mutant {
+        name: "exp-natural",
+        instruction: "exp",
+        bug: "EXP computes e^x, as the document's loop writes `exp`: the literal reading of EXP-BASE on every case, which an errata-tolerant grading accepts and --strict-errata does not",
+        run: exp_natural,
+    },
+    Mutant {
+        name: "pow-exponent-sign-lost",
+        instruction: "pow",
+        bug: "POW takes the absolute value of src1 as well as of src0: a negative exponent loses its sign (pow(2, -1) gives 2, not 0.5)",
+        run: pow_exponent_sign_lost,
+    },
+    Mutant {
+        name: "sqrtm-round-up-as-nearest",
+        instruction: "sqrtm",
+        bug: "SQRTM rounds to nearest when %cr0 selects round toward +inf, so about half of the inexact roots are one ulp low in that mode",
+        run: sqrtm_round_up_as_nearest,
+    },
+    Mutant {
+        name: "inv-faithful",
+        instruction: "inv",
+        bug: "INV on F returns the other neighbour of 1/x than the correctly rounded one (a faithful rounding, within 1 ulp): inside Intel's published accuracy, outside the correctly rounded contract; certify passes it and the accuracy report says which contracts it meets",
+        run: inv_faithful,
+    },
+    Mutant {
         name: "goto-rejoin-late",
         instruction: "goto",
         bug: "channels waiting at a forward GOTO's label rejoin one instruction late: they miss the label's first instruction",
@@ -857,6 +887,67 @@ fn sin_f32_reduction(case: &Case, engine: EngineKind) -> Outcome {
         let k = (x / two_pi).round();
         let r = x - k * two_pi;
         Some(u64::from((f64::from(r).sin() as f32).to_bits()))
+    })
+}
+
+fn log_natural(case: &Case, engine: EngineKind) -> Outcome {
+    run_literal(case, errata::LOG_BASE, engine)
+}
+
+fn exp_natural(case: &Case, engine: EngineKind) -> Outcome {
+    run_literal(case, errata::EXP_BASE, engine)
+}
+
+fn pow_exponent_sign_lost(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Pow, |l| {
+        let (x, y) = (plain_f(l, 0)?, plain_f(l, 1)?);
+        // Only a finite negative exponent changes; |x|^|y| in f64 is within an f32 rounding
+        // of the exact power, far from the correct |x|^y unless |x| is 1.
+        (y.is_finite() && y < 0.0 && x.is_finite() && x.abs() != 1.0 && x != 0.0)
+            .then(|| u64::from((f64::from(x.abs()).powf(f64::from(-y)) as f32).to_bits()))
+    })
+}
+
+fn sqrtm_round_up_as_nearest(case: &Case, engine: EngineKind) -> Outcome {
+    with_cr0(
+        case,
+        engine,
+        |program| program.insns.iter().any(|i| i.opcode == Opcode::Sqrtm),
+        |cr0| {
+            // %cr0 rounding field: 01 is round toward +inf (4_visa_header.md, %cr0 bits 5:4).
+            if cr0 >> FloatMode::CR0_ROUNDING_SHIFT & 0b11 == 0b01 {
+                cr0 & !(0b11 << FloatMode::CR0_ROUNDING_SHIFT)
+            } else {
+                cr0
+            }
+        },
+    )
+}
+
+fn inv_faithful(case: &Case, engine: EngineKind) -> Outcome {
+    lanes(case, engine, Opcode::Inv, |l| {
+        let x = plain_f(l, 0)?;
+        // 1/x in f64 carries 53 bits: enough to tell on which side of 1/x each f32
+        // neighbour lies (a quotient an f32 holds exactly is left alone).
+        let q = 1.0 / f64::from(x);
+        let r = q as f32;
+        if !x.is_normal() || !r.is_normal() || f64::from(r) == q {
+            return None;
+        }
+        let other = if f64::from(r) > q {
+            f32::from_bits(if r > 0.0 {
+                r.to_bits() - 1
+            } else {
+                r.to_bits() + 1
+            })
+        } else {
+            f32::from_bits(if r > 0.0 {
+                r.to_bits() + 1
+            } else {
+                r.to_bits() - 1
+            })
+        };
+        other.is_normal().then(|| u64::from(other.to_bits()))
     })
 }
 

@@ -11,6 +11,7 @@ use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus, TestSuite};
 use serde_json::{json, Map, Value};
 use visa_spec::platform::Platform;
 
+use super::accuracy::{met_everywhere, AccuracyCell};
 use super::cases::Shard;
 use super::grade::{ErratumReading, OffReading, ReadingVerdict};
 use crate::input::{clip, parse_json, JsonError};
@@ -104,6 +105,8 @@ pub struct Report {
     /// Erratum id -> how the implementation's answers read it, over the cases that
     /// discriminate it (docs/certify.md, "Errata tolerance").
     pub errata_readings: BTreeMap<String, ErratumReading>,
+    /// (function, type, platform) -> the accuracy of the approximated math answers.
+    pub accuracy: BTreeMap<(String, String, String), AccuracyCell>,
 }
 
 impl Report {
@@ -177,6 +180,10 @@ impl Report {
                 "fit_every_case": self.profiles_fitting_every_case(),
             },
             "errata_readings": self.errata_readings.iter().map(|(id, r)| reading_value(id, r)).collect::<Vec<_>>(),
+            "accuracy": {
+                "cells": self.accuracy.iter().map(|(k, c)| c.to_value(k)).collect::<Vec<_>>(),
+                "met_everywhere": met_everywhere(&self.accuracy),
+            },
             "notes": self.notes,
         })
     }
@@ -271,6 +278,7 @@ impl Report {
                     .collect::<Result<_, String>>()?,
                 Some(_) => return Err("errata_readings: not an array".to_string()),
             },
+            accuracy: accuracy_of(v)?,
             notes: v
                 .get("notes")
                 .and_then(Value::as_array)
@@ -283,6 +291,38 @@ impl Report {
         };
         report.check_sums()?;
         Ok(report)
+    }
+
+    /// The accuracy table of the terminal report: one line per function, type and platform.
+    fn accuracy_lines(&self, out: &mut String) {
+        if self.accuracy.is_empty() {
+            return;
+        }
+        let met = met_everywhere(&self.accuracy);
+        let _ = writeln!(
+            out,
+            "accuracy of the approximated math answers against the exact values; every answer fits {}:",
+            if met.is_empty() {
+                "no accuracy contract".to_string()
+            } else {
+                met.join(", ")
+            }
+        );
+        // One line per function and type, the platforms joined (report.json keeps them
+        // apart).
+        let mut joined: BTreeMap<(String, String), (AccuracyCell, BTreeSet<&str>)> =
+            BTreeMap::new();
+        for ((f, ty, platform), c) in &self.accuracy {
+            let (cell, platforms) = joined.entry((f.clone(), ty.clone())).or_default();
+            if cell.join(c).is_none() {
+                return;
+            }
+            platforms.insert(platform);
+        }
+        for ((f, ty), (c, platforms)) in &joined {
+            let on = platforms.iter().copied().collect::<Vec<_>>().join(", ");
+            let _ = writeln!(out, "  {}", c.line(&(f.clone(), ty.clone(), on)));
+        }
     }
 
     /// Fails when a sum the report prints (its totals, the cases of a row or of the run)
@@ -387,6 +427,7 @@ impl Report {
                 self.profile_cases
             );
         }
+        self.accuracy_lines(&mut out);
         if !self.kinds.is_empty() {
             let list: Vec<String> = self.kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
             let _ = writeln!(out, "failures by kind: {}", list.join(", "));
@@ -502,6 +543,31 @@ impl Report {
     }
 }
 
+/// The `accuracy` cells of a report (none in a report without them).
+fn accuracy_of(v: &Value) -> Result<BTreeMap<(String, String, String), AccuracyCell>, String> {
+    let cells = match v.get("accuracy") {
+        None | Some(Value::Null) => return Ok(BTreeMap::new()),
+        Some(a) => a
+            .get("cells")
+            .and_then(Value::as_array)
+            .ok_or("accuracy.cells: missing or not an array")?,
+    };
+    let mut out = BTreeMap::new();
+    for (i, c) in cells.iter().enumerate() {
+        let field = format!("accuracy.cells[{i}]");
+        let (key, cell) = AccuracyCell::from_value(c, &field)?;
+        if out.insert(key.clone(), cell).is_some() {
+            return Err(format!(
+                "{field}: a second cell for {} {} on {}",
+                clip(&key.0),
+                clip(&key.1),
+                clip(&key.2)
+            ));
+        }
+    }
+    Ok(out)
+}
+
 fn verdict(c: &Cell) -> String {
     let mut v = if c.failed > 0 {
         format!("FAIL ({})", c.failed)
@@ -592,6 +658,14 @@ pub fn merge(reports: &[Report]) -> Result<Report, String> {
         merged.profile_cases = add(merged.profile_cases, r.profile_cases)?;
         for (k, e) in &r.errata_readings {
             merged.errata_readings.entry(k.clone()).or_default().join(e);
+        }
+        for (k, c) in &r.accuracy {
+            merged
+                .accuracy
+                .entry(k.clone())
+                .or_default()
+                .join(c)
+                .ok_or_else(overflow)?;
         }
         merged.failures.extend(r.failures.iter().cloned());
         merged.throughput.cases = add(merged.throughput.cases, r.throughput.cases)?;

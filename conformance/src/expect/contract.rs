@@ -11,7 +11,7 @@
 
 use visa_spec::contract::{Bound, Contract, MathFn};
 use visa_spec::errata::{self, Readings};
-use visa_spec::ir::{Dst, Instruction, Opcode, Program};
+use visa_spec::ir::{Dst, Instruction, Opcode};
 use visa_spec::num::elementary::{error_in_ulps, evaluate, Function};
 use visa_spec::num::{
     convert, flush_input, mul, ExactFloat, FloatFormat, FloatMode, Rounding, Value,
@@ -23,8 +23,8 @@ use visa_spec::types::{exec_type, DataType};
 use crate::case::apply_init;
 use crate::vector::{Allowed, Case, Expect, Interval, NanType, Pattern, Within};
 
-/// The spec core's function of a contract's function, and the results' format.
-fn core(f: MathFn) -> Function {
+/// The spec core's function of a contract's function.
+pub fn core(f: MathFn) -> Function {
     match f {
         MathFn::Inv => Function::Inv,
         MathFn::Log2 => Function::Log2,
@@ -177,7 +177,8 @@ fn search(from: i64, top: i64, ok: impl Fn(i64) -> bool) -> i64 {
     good
 }
 
-fn to_f64(v: &ExactFloat) -> f64 {
+/// `v` rounded to the nearest f64.
+pub fn to_f64(v: &ExactFloat) -> f64 {
     let format = FloatFormat::DF;
     let rounded = format.round(v, Rounding::Rtne);
     format.encode(&rounded).map_or(f64::NAN, f64::from_bits)
@@ -276,27 +277,17 @@ pub fn widen_math(case: &Case, expect: Expect, contract: Contract) -> Expect {
     let Expect::State(mut state) = expect else {
         return expect;
     };
-    let Some((program, readings)) = super::nan::program_of(case) else {
+    let Some(site) = math_site(case) else {
         return Expect::State(state);
     };
-    let [insn] = program.insns.as_slice() else {
-        return Expect::State(state);
-    };
-    let Some(f) = math_fn(insn, &readings) else {
-        return Expect::State(state);
-    };
-    let Dst::General { var, .. } = insn.dst else {
-        return Expect::State(state);
-    };
-    let name = program.vars.get(var).name.clone();
-    let Some(allowed) = state.vars.get_mut(&name) else {
+    let Some(allowed) = state.vars.get_mut(&site.var) else {
         return Expect::State(state);
     };
     // The correctly rounded results: the bytes spec's run wrote, the set's first pattern.
     let Some(within) = allowed
         .patterns()
         .first()
-        .and_then(|p| lanes(case, &program, &readings, insn, f, contract, p))
+        .and_then(|p| lanes(&site, contract, p))
     else {
         return Expect::State(state);
     };
@@ -314,71 +305,130 @@ pub fn widen_math(case: &Case, expect: Expect, contract: Contract) -> Expect {
     Expect::State(state)
 }
 
-/// The intervals of the destination's enabled elements around the results `expected`
-/// holds.
-fn lanes(
-    case: &Case,
-    program: &Program,
-    readings: &Readings,
-    insn: &Instruction,
-    f: MathFn,
-    contract: Contract,
-    expected: &Pattern,
-) -> Option<Within> {
+/// `expect` without the intervals of [`widen_math`]: each `within` set back to its base
+/// (the exact results).
+pub fn narrow(expect: Expect) -> Expect {
+    let Expect::State(mut state) = expect else {
+        return expect;
+    };
+    for allowed in state.vars.values_mut() {
+        if let Allowed::Within { base, .. } = allowed {
+            let base = std::mem::replace(base.as_mut(), Allowed::AnyOf(Vec::new()));
+            *allowed = match base {
+                Allowed::AnyOf(mut ps) if ps.len() == 1 => Allowed::Bytes(ps.remove(0)),
+                other => other,
+            };
+        }
+    }
+    Expect::State(state)
+}
+
+/// One enabled channel of an approximated math instruction: the destination element it
+/// writes and its inputs as the instruction reads them.
+#[derive(Clone, Debug)]
+pub struct Channel {
+    /// Index of the destination element (in elements of the destination type).
+    pub element: usize,
+    pub args: Vec<ExactFloat>,
+}
+
+/// The approximated math instruction of a one-instruction case, as the accuracy
+/// contracts see it.
+#[derive(Clone, Debug)]
+pub struct MathSite {
+    pub f: MathFn,
+    /// The destination variable and type.
+    pub var: String,
+    pub ty: DataType,
+    pub sat: bool,
+    /// The float modes of `%cr0` (ALT mode maps the results past the range).
+    pub mode: FloatMode,
+    /// The case's errata readings.
+    pub readings: Readings,
+    pub channels: Vec<Channel>,
+}
+
+/// The case's approximated math instruction and the inputs of each enabled channel (after
+/// the source modifiers, denormals flushed per %cr0, |src0| in ALT mode for LOG, SQRT and
+/// RSQRT); `None` for any other case.
+pub fn math_site(case: &Case) -> Option<MathSite> {
+    let (program, readings) = super::nan::program_of(case)?;
+    let [insn] = program.insns.as_slice() else {
+        return None;
+    };
+    let f = math_fn(insn, &readings)?;
     let Dst::General {
+        var,
         row,
         col,
         hstride,
         ty,
-        ..
     } = insn.dst
     else {
         return None;
     };
-    let bound = contract.bound(f, ty)?;
-    let nan_ty = NanType::of(ty)?;
-    let format = FloatFormat::of(ty)?;
     let mut state = MachineState::new(&program.vars);
     apply_init(&case.init, &program.vars, &mut state).ok()?;
     let mode = FloatMode::from_cr0(state.cr0(&program.vars));
-    if mode.alt_f {
-        return None;
-    }
     let ch_en = evaluate_ch_en(insn, &state);
     let mut srcs = Vec::new();
     for src in &insn.srcs {
-        let values = source_elements(program, &state, src, insn.exec_size, readings).ok()?;
+        let values = source_elements(&program, &state, src, insn.exec_size, &readings).ok()?;
         srcs.push((values, exec_type(src.ty())));
     }
-    let size = ty.size();
-    let first = row as usize * (super::nan::row_size(program, readings) / size) + col as usize;
-    let mut elements = Vec::new();
+    let first =
+        row as usize * (super::nan::row_size(&program, &readings) / ty.size()) + col as usize;
+    let mut channels = Vec::new();
     for i in 0..insn.exec_size as usize {
         if ch_en >> i & 1 == 0 {
             continue;
         }
         let mut args = Vec::with_capacity(srcs.len());
         for (values, src_ty) in &srcs {
-            let v = flush_input(values.get(i)?.clone(), *src_ty, &mode, readings);
+            let v = flush_input(values.get(i)?.clone(), *src_ty, &mode, &readings);
             args.push(v.as_float()?.clone());
         }
-        let at = (first + i * hstride as usize) * size;
+        channels.push(Channel {
+            element: first + i * hstride as usize,
+            args,
+        });
+    }
+    Some(MathSite {
+        f,
+        var: program.vars.get(var).name.clone(),
+        ty,
+        sat: insn.sat,
+        mode,
+        readings,
+        channels,
+    })
+}
+
+/// The intervals of the destination's enabled elements around the results `expected`
+/// holds.
+fn lanes(site: &MathSite, contract: Contract, expected: &Pattern) -> Option<Within> {
+    let ty = site.ty;
+    let bound = contract.bound(site.f, ty)?;
+    let nan_ty = NanType::of(ty)?;
+    let format = FloatFormat::of(ty)?;
+    if site.mode.alt_f {
+        return None;
+    }
+    let size = ty.size();
+    let mut elements = Vec::new();
+    for channel in &site.channels {
+        let at = channel.element * size;
         // A result the pattern does not pin (a NaN freed, an undefined byte) has no interval.
-        let pinned: Option<Vec<u8>> = expected
-            .0
-            .get(at..at + size)
-            .and_then(|b| b.iter().copied().collect());
-        let Some(pinned) = pinned else {
+        let Some(result) = pinned(expected, at, size) else {
             continue;
         };
-        let result = le(&pinned);
-        let Some((lo, hi)) = interval_of(f, bound, &args, result, format) else {
+        let Some((lo, hi)) = interval_of(site.f, bound, &channel.args, result, format) else {
             continue;
         };
-        let (lo, hi) = finish(lo, hi, insn.sat, &mode, ty, readings, format)?;
+        let (lo, hi) = finish(lo, hi, site.sat, &site.mode, ty, &site.readings, format)?;
         if lo != hi {
             elements.push(Interval {
-                at: at / size,
+                at: channel.element,
                 lo,
                 hi,
             });
@@ -390,6 +440,15 @@ fn lanes(
         ty: nan_ty,
         elements,
     })
+}
+
+/// The element of `size` bytes at byte `at` that `pattern` pins, as an integer.
+pub fn pinned(pattern: &Pattern, at: usize, size: usize) -> Option<u64> {
+    let bytes: Vec<u8> = pattern
+        .0
+        .get(at..at + size)
+        .and_then(|b| b.iter().copied().collect())?;
+    Some(le(&bytes))
 }
 
 /// The interval's ends as the destination receives them: flushed when the type's
