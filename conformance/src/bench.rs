@@ -634,6 +634,9 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> io::Result<u8> {
         }
         let measured = measure(&cases, min_time, args.repeat, args.rounds);
         report(stream.name, &measured, out)?;
+        if stream.name.starts_with("math") {
+            libm_report(stream.name, &cases, &measured, min_time, out)?;
+        }
     }
     Ok(EXIT_OK)
 }
@@ -1107,6 +1110,161 @@ fn report(name: &str, m: &Measured, out: &mut dyn Write) -> io::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// One lane of a math instruction as the platform's libm computes it: the function, the
+/// inputs, and whether the lane is double precision (else single: F and HF lanes).
+#[derive(Clone, Copy, Debug)]
+struct LibmLane {
+    f: LibmFn,
+    x: f64,
+    y: f64,
+    double: bool,
+}
+
+/// The libm function (or IEEE operation) of a math instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LibmFn {
+    Inv,
+    Log2,
+    Exp2,
+    Sqrt,
+    Rsqrt,
+    Sin,
+    Cos,
+    PowAbs,
+    Floor,
+    Ceil,
+    RoundEven,
+    Trunc,
+    Fract,
+    Div,
+}
+
+impl LibmFn {
+    fn of(opcode: Opcode) -> Option<LibmFn> {
+        Some(match opcode {
+            Opcode::Inv => LibmFn::Inv,
+            Opcode::Log => LibmFn::Log2,
+            Opcode::Exp => LibmFn::Exp2,
+            Opcode::Sqrt | Opcode::Sqrtm => LibmFn::Sqrt,
+            Opcode::Rsqrt => LibmFn::Rsqrt,
+            Opcode::Sin => LibmFn::Sin,
+            Opcode::Cos => LibmFn::Cos,
+            Opcode::Pow => LibmFn::PowAbs,
+            Opcode::Rndd => LibmFn::Floor,
+            Opcode::Rndu => LibmFn::Ceil,
+            Opcode::Rnde => LibmFn::RoundEven,
+            Opcode::Rndz => LibmFn::Trunc,
+            Opcode::Frc => LibmFn::Fract,
+            Opcode::Divm => LibmFn::Div,
+            _ => return None,
+        })
+    }
+
+    fn single(self, x: f32, y: f32) -> f32 {
+        match self {
+            LibmFn::Inv => 1.0 / x,
+            LibmFn::Log2 => x.log2(),
+            LibmFn::Exp2 => x.exp2(),
+            LibmFn::Sqrt => x.sqrt(),
+            LibmFn::Rsqrt => 1.0 / x.sqrt(),
+            LibmFn::Sin => x.sin(),
+            LibmFn::Cos => x.cos(),
+            LibmFn::PowAbs => x.abs().powf(y),
+            LibmFn::Floor => x.floor(),
+            LibmFn::Ceil => x.ceil(),
+            LibmFn::RoundEven => x.round_ties_even(),
+            LibmFn::Trunc => x.trunc(),
+            LibmFn::Fract => x - x.floor(),
+            LibmFn::Div => x / y,
+        }
+    }
+
+    fn double(self, x: f64, y: f64) -> f64 {
+        match self {
+            LibmFn::Inv => 1.0 / x,
+            LibmFn::Log2 => x.log2(),
+            LibmFn::Exp2 => x.exp2(),
+            LibmFn::Sqrt => x.sqrt(),
+            LibmFn::Rsqrt => 1.0 / x.sqrt(),
+            LibmFn::Sin => x.sin(),
+            LibmFn::Cos => x.cos(),
+            LibmFn::PowAbs => x.abs().powf(y),
+            LibmFn::Floor => x.floor(),
+            LibmFn::Ceil => x.ceil(),
+            LibmFn::RoundEven => x.round_ties_even(),
+            LibmFn::Trunc => x.trunc(),
+            LibmFn::Fract => x - x.floor(),
+            LibmFn::Div => x / y,
+        }
+    }
+}
+
+/// The enabled lanes of a stream's cases whose instruction has a libm counterpart, with
+/// the inputs the instruction reads (after modifiers and denormal flushing).
+fn libm_lanes(cases: &Prepared) -> Vec<LibmLane> {
+    let mut lanes = Vec::new();
+    for (k, case) in cases.cases.iter().enumerate() {
+        let Some(insn) = crate::expect::contract::float_insn(&case.to_case(&k.to_string())) else {
+            continue;
+        };
+        let Some(f) = LibmFn::of(insn.opcode) else {
+            continue;
+        };
+        let double = insn.ty == visa_spec::types::DataType::DF;
+        for channel in &insn.channels {
+            let arg = |i: usize| {
+                channel
+                    .args
+                    .get(i)
+                    .map_or(0.0, crate::expect::contract::to_f64)
+            };
+            lanes.push(LibmLane {
+                f,
+                x: arg(0),
+                y: arg(1),
+                double,
+            });
+        }
+    }
+    lanes
+}
+
+/// Times the platform's libm over the stream's lanes and prints its rate per lane beside
+/// the oracle's (whole instructions, precompiled): `oracle/libm` is how many times libm's
+/// time per lane the oracle takes.
+fn libm_report(
+    name: &str,
+    cases: &Prepared,
+    m: &Measured,
+    min_time: Duration,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let lanes = libm_lanes(cases);
+    if lanes.is_empty() {
+        return Ok(());
+    }
+    let start = Instant::now();
+    let mut done = 0u64;
+    while done == 0 || start.elapsed() < min_time {
+        for l in &lanes {
+            if l.double {
+                std::hint::black_box(l.f.double(std::hint::black_box(l.x), l.y));
+            } else {
+                std::hint::black_box(l.f.single(std::hint::black_box(l.x as f32), l.y as f32));
+            }
+        }
+        done += lanes.len() as u64;
+    }
+    let libm = per_sec(done, start.elapsed());
+    let oracle = m.oracle_plan.lanes_per_sec();
+    writeln!(
+        out,
+        "bench {name} libm-lanes={libm:.0}/s oracle-lanes={oracle:.0}/s oracle/libm={:.1} ({} lanes)",
+        if oracle > 0.0 { libm / oracle } else { 0.0 },
+        lanes.len()
+    )
 }
 
 #[cfg(test)]

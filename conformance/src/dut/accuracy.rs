@@ -27,7 +27,7 @@ use visa_spec::num::{ExactFloat, FloatFormat, Rounding};
 use super::cases::Prepared;
 use crate::case::{compare, Outcome};
 use crate::expect::contract::{
-    core, math_site, narrow, pinned, to_f64, widen_math, Channel, MathSite,
+    core, math_site, narrow, pinned, to_f64, widen_math, Channel, FloatInsn,
 };
 
 /// One measured lane: its error and where it was.
@@ -186,7 +186,8 @@ pub fn measure(prepared: &Prepared, outcome: &Outcome) -> Option<Measured> {
     if !measurable(&prepared.instruction) {
         return None;
     }
-    let site = math_site(&prepared.case)?;
+    let math = math_site(&prepared.case)?;
+    let (f, site) = (math.f, &math.insn);
     let format = FloatFormat::of(site.ty)?;
     let exact = narrow(prepared.expect.clone());
     let crate::vector::Expect::State(state) = &exact else {
@@ -215,14 +216,14 @@ pub fn measure(prepared: &Prepared, outcome: &Outcome) -> Option<Measured> {
             continue;
         };
         let r = format.decode(want);
-        if special(&r) || channel.args.iter().any(special) || overflows(&site, channel, &r) {
+        if special(&r) || channel.args.iter().any(special) || overflows(f, site, channel, &r) {
             continue;
         }
         let g = format.decode(got);
         let (ulps, absolute) = if g.is_nan() || g.is_inf() {
             (f64::INFINITY, f64::INFINITY)
         } else {
-            match error_in_ulps(core(site.f), &channel.args, &g, format) {
+            match error_in_ulps(core(f), &channel.args, &g, format) {
                 Ok(e) => (e.ulps, e.absolute),
                 Err(_) => continue,
             }
@@ -244,7 +245,7 @@ pub fn measure(prepared: &Prepared, outcome: &Outcome) -> Option<Measured> {
     // The correctly rounded answer fits every contract; another one is judged against each.
     let exact_answer = compare(&exact, outcome).passed();
     for contract in Contract::ALL {
-        if contract.bound(site.f, site.ty).is_none() {
+        if contract.bound(f, site.ty).is_none() {
             continue;
         }
         m.bounded.push(contract.name().to_string());
@@ -264,14 +265,14 @@ pub fn measure(prepared: &Prepared, outcome: &Outcome) -> Option<Measured> {
 /// Whether a channel's correctly rounded result is the largest finite value because the
 /// exact value overflows the format (a directed rounding): IEEE 754 fixes that result, so
 /// there is no approximation to measure.
-fn overflows(site: &MathSite, channel: &Channel, r: &ExactFloat) -> bool {
+fn overflows(f: MathFn, site: &FloatInsn, channel: &Channel, r: &ExactFloat) -> bool {
     let Some(format) = FloatFormat::of(site.ty) else {
         return false;
     };
     if *r != format.largest_finite(r.negative()) {
         return false;
     }
-    evaluate(core(site.f), &channel.args, format, Rounding::Rtne).is_ok_and(|v| v.is_inf())
+    evaluate(core(f), &channel.args, format, Rounding::Rtne).is_ok_and(|v| v.is_inf())
 }
 
 /// The little-endian element of `size` bytes at `at`.

@@ -11,7 +11,7 @@
 
 use visa_spec::contract::{Bound, Contract, MathFn};
 use visa_spec::errata::{self, Readings};
-use visa_spec::ir::{Dst, Instruction, Opcode};
+use visa_spec::ir::{Dst, Opcode};
 use visa_spec::num::elementary::{error_in_ulps, evaluate, Function};
 use visa_spec::num::{
     convert, flush_input, mul, ExactFloat, FloatFormat, FloatMode, Rounding, Value,
@@ -251,9 +251,9 @@ fn pow_intel(args: &[ExactFloat], format: FloatFormat) -> Option<(u64, u64)> {
 /// The approximated instruction of a case: its contract function (`None` for other
 /// instructions, and for a reading whose function no contract bounds: LOG and EXP as natural
 /// functions, POW of a signed base, the `i += 2` loops).
-fn math_fn(insn: &Instruction, readings: &Readings) -> Option<MathFn> {
+fn math_fn(opcode: Opcode, readings: &Readings) -> Option<MathFn> {
     let literal = |id| readings.is_literal(id);
-    Some(match insn.opcode {
+    Some(match opcode {
         Opcode::Inv => MathFn::Inv,
         Opcode::Log if !literal(errata::LOG_BASE) => MathFn::Log2,
         Opcode::Exp if !literal(errata::EXP_BASE) => MathFn::Exp2,
@@ -280,7 +280,7 @@ pub fn widen_math(case: &Case, expect: Expect, contract: Contract) -> Expect {
     let Some(site) = math_site(case) else {
         return Expect::State(state);
     };
-    let Some(allowed) = state.vars.get_mut(&site.var) else {
+    let Some(allowed) = state.vars.get_mut(&site.insn.var) else {
         return Expect::State(state);
     };
     // The correctly rounded results: the bytes spec's run wrote, the set's first pattern.
@@ -332,11 +332,11 @@ pub struct Channel {
     pub args: Vec<ExactFloat>,
 }
 
-/// The approximated math instruction of a one-instruction case, as the accuracy
-/// contracts see it.
+/// The one instruction of a case whose sources are floats, with each enabled channel's
+/// inputs.
 #[derive(Clone, Debug)]
-pub struct MathSite {
-    pub f: MathFn,
+pub struct FloatInsn {
+    pub opcode: Opcode,
     /// The destination variable and type.
     pub var: String,
     pub ty: DataType,
@@ -348,15 +348,23 @@ pub struct MathSite {
     pub channels: Vec<Channel>,
 }
 
-/// The case's approximated math instruction and the inputs of each enabled channel (after
-/// the source modifiers, denormals flushed per %cr0, |src0| in ALT mode for LOG, SQRT and
-/// RSQRT); `None` for any other case.
-pub fn math_site(case: &Case) -> Option<MathSite> {
+/// The approximated math instruction of a one-instruction case, as the accuracy
+/// contracts see it.
+#[derive(Clone, Debug)]
+pub struct MathSite {
+    pub f: MathFn,
+    pub insn: FloatInsn,
+}
+
+/// The one instruction of a case with the float inputs of each enabled channel (after the
+/// source modifiers, denormals flushed per %cr0), its destination and the case's modes and
+/// readings; `None` for a case of several instructions, of a non-general destination, or
+/// with a source that is not a float.
+pub fn float_insn(case: &Case) -> Option<FloatInsn> {
     let (program, readings) = super::nan::program_of(case)?;
     let [insn] = program.insns.as_slice() else {
         return None;
     };
-    let f = math_fn(insn, &readings)?;
     let Dst::General {
         var,
         row,
@@ -393,8 +401,8 @@ pub fn math_site(case: &Case) -> Option<MathSite> {
             args,
         });
     }
-    Some(MathSite {
-        f,
+    Some(FloatInsn {
+        opcode: insn.opcode,
         var: program.vars.get(var).name.clone(),
         ty,
         sat: insn.sat,
@@ -404,11 +412,21 @@ pub fn math_site(case: &Case) -> Option<MathSite> {
     })
 }
 
+/// The case's approximated math instruction and the inputs of each enabled channel (after
+/// the source modifiers, denormals flushed per %cr0, |src0| in ALT mode for LOG, SQRT and
+/// RSQRT); `None` for any other case.
+pub fn math_site(case: &Case) -> Option<MathSite> {
+    let insn = float_insn(case)?;
+    let f = math_fn(insn.opcode, &insn.readings)?;
+    Some(MathSite { f, insn })
+}
+
 /// The intervals of the destination's enabled elements around the results `expected`
 /// holds.
 fn lanes(site: &MathSite, contract: Contract, expected: &Pattern) -> Option<Within> {
+    let (f, site) = (site.f, &site.insn);
     let ty = site.ty;
-    let bound = contract.bound(site.f, ty)?;
+    let bound = contract.bound(f, ty)?;
     let nan_ty = NanType::of(ty)?;
     let format = FloatFormat::of(ty)?;
     if site.mode.alt_f {
@@ -422,7 +440,7 @@ fn lanes(site: &MathSite, contract: Contract, expected: &Pattern) -> Option<With
         let Some(result) = pinned(expected, at, size) else {
             continue;
         };
-        let Some((lo, hi)) = interval_of(site.f, bound, &channel.args, result, format) else {
+        let Some((lo, hi)) = interval_of(f, bound, &channel.args, result, format) else {
             continue;
         };
         let (lo, hi) = finish(lo, hi, site.sat, &site.mode, ty, &site.readings, format)?;
