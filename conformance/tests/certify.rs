@@ -948,7 +948,7 @@ fn the_accuracy_report_names_the_contracts_an_implementation_meets() {
         &dir.join("in/cases.jsonl"),
         &[INV_THIRD.to_string(), SIN_FAR.0.to_string()],
     );
-    let run = |name: &str, mutant: &str| {
+    let run_under = |name: &str, mutant: &str, contract: &str| {
         let impl_ = serve(mutant);
         certify(
             &dir.join(name),
@@ -961,9 +961,12 @@ fn the_accuracy_report_names_the_contracts_an_implementation_meets() {
                 "0",
                 "--shrink",
                 "0",
+                "--contract",
+                contract,
             ],
         )
     };
+    let run = |name: &str, mutant: &str| run_under(name, mutant, "intel-hw");
     let exact = run("exact", "");
     assert_eq!(exact.status, 0, "{}", exact.out);
     let all = ["correctly-rounded", "intel-hw", "opencl-full"];
@@ -1028,6 +1031,22 @@ fn the_accuracy_report_names_the_contracts_an_implementation_meets() {
         "{}",
         faithful.out
     );
+
+    // Graded against another contract: the faithful INV fails the correctly rounded one on
+    // its INV case, and passes the OpenCL full profile's 2.5 ulp.
+    let strict = run_under(
+        "faithful-strict",
+        "--mutant inv-faithful",
+        "correctly-rounded",
+    );
+    assert_eq!(strict.status, 1, "{}", strict.out);
+    assert_eq!(
+        strict.failing_instructions(),
+        BTreeSet::from(["inv".to_string()])
+    );
+    assert_eq!(strict.report["settings"]["contract"], "correctly-rounded");
+    let opencl = run_under("faithful-opencl", "--mutant inv-faithful", "opencl-full");
+    assert_eq!(opencl.status, 0, "{}", opencl.out);
 
     // sin(100000) = 0.035749: the F reduction is about 0.004 off, more than 0.0008.
     let reduced = run("reduced", "--mutant sin-f32-reduction");
@@ -2091,6 +2110,7 @@ fn the_certify_doc_quotes_the_default_run() {
         seed: defaults.seed,
         only: Only::parse(defaults.only.as_deref()),
         shard: defaults.shard,
+        contract: defaults.contract,
     })
     .unwrap();
     let total = selected.len();

@@ -139,6 +139,7 @@ fn block2d_straddle_cases_accept_either_reading() {
         case,
         "lsc_load_block2d".into(),
         Source::Generated { seed: 1 },
+        Default::default(),
     )
     .unwrap();
     let Expect::State(state) = &prepared.expect else {

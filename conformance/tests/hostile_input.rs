@@ -173,6 +173,7 @@ fn every_unreadable_entry_fails_by_name_and_the_rest_still_runs() {
         seed: 1,
         only: Only::parse(None),
         shard: None,
+        contract: Default::default(),
     };
     let errors = build(&sel).err().unwrap();
     assert!(

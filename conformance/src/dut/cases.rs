@@ -14,11 +14,13 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use rayon::prelude::*;
 use visa_spec::asm::{self, ast};
+use visa_spec::contract::Contract;
 use visa_spec::error::ErrorClass;
 use visa_spec::platform::Platform;
 
 use super::protocol::{run_request, Observe};
 use super::serve::case_instruction;
+use crate::expect::contract::{narrow, widen_math};
 use crate::expect::{
     float_dpas_destination, is_untyped_block2d, with_expect, with_expect_profiles,
     with_expect_straddle,
@@ -170,6 +172,8 @@ pub struct Selection {
     pub seed: u64,
     pub only: Only,
     pub shard: Option<Shard>,
+    /// The accuracy contract the approximated math results are graded against.
+    pub contract: Contract,
 }
 
 /// A seeded runner per instruction, in a domain of its own (so the generated cases are not
@@ -235,7 +239,7 @@ pub fn build(sel: &Selection) -> Result<Vec<Prepared>, Vec<String>> {
             if super::runner::interrupted() {
                 return Err("interrupted".to_string());
             }
-            prepare(index, raw)
+            prepare(index, raw, sel.contract)
         })
         .collect();
     let mut errors = Vec::new();
@@ -355,16 +359,19 @@ fn declarations(program: &str) -> (Observe, BTreeMap<String, usize>) {
     (observe, sizes)
 }
 
-fn prepare(index: usize, raw: Raw) -> Result<Prepared, String> {
-    prepare_one(index, raw.case, raw.instruction, raw.source)
+fn prepare(index: usize, raw: Raw, contract: Contract) -> Result<Prepared, String> {
+    prepare_one(index, raw.case, raw.instruction, raw.source, contract)
 }
 
 /// Computes a case's expectation when it has none and builds its request with `seq` index.
+/// Under another contract than the default, the intervals of an approximated math result
+/// (its vector's, or the default's a generated case gets) are those of `contract`.
 pub fn prepare_one(
     index: usize,
     mut case: Case,
     instruction: String,
     source: Source,
+    contract: Contract,
 ) -> Result<Prepared, String> {
     let expect = match case.expect.take() {
         Some(e) => e,
@@ -381,6 +388,11 @@ pub fn prepare_one(
         None => with_expect(case.clone())?
             .expect
             .ok_or_else(|| format!("{}: no expectation computed", case.id))?,
+    };
+    let expect = if contract == Contract::default() {
+        expect
+    } else {
+        widen_math(&case, narrow(expect), contract)
     };
     let (all, elt_size) = declarations(&case.program);
     let observe = Observe::of(&expect).unwrap_or(all);

@@ -29,6 +29,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use visa_spec::contract::Contract;
 
 use super::cases::{self, Only, Prepared, Selection, Shard, Source};
 use super::grade::{
@@ -84,6 +85,11 @@ pub struct CertifyArgs {
     /// that reading on every case that discriminates the erratum).
     #[arg(long)]
     pub strict_errata: bool,
+    /// The accuracy contract INV, LOG, EXP, SQRT, RSQRT, SIN, COS and POW results are
+    /// graded against: intel-hw (Intel's published accuracy), correctly-rounded or
+    /// opencl-full (docs/math.md, "Accuracy contracts").
+    #[arg(long, default_value = "intel-hw", value_name = "NAME", value_parser = parse_contract)]
+    pub contract: Contract,
     /// Start afresh, ignoring the journal of an interrupted run.
     #[arg(long)]
     pub fresh: bool,
@@ -112,12 +118,24 @@ impl Default for CertifyArgs {
             report: PathBuf::from("certify-report"),
             shard: None,
             strict_errata: false,
+            contract: Contract::default(),
             fresh: false,
             shrink: 3,
             shrink_asks: 500,
             window: 64,
         }
     }
+}
+
+/// `--contract`'s value.
+fn parse_contract(name: &str) -> Result<Contract, String> {
+    Contract::parse(name).ok_or_else(|| {
+        let names: Vec<&str> = Contract::ALL.iter().map(|c| c.name()).collect();
+        format!(
+            "no accuracy contract `{name}` (contracts: {})",
+            names.join(", ")
+        )
+    })
 }
 
 /// Failure details kept per instruction and platform in the report (all shrunk ones too).
@@ -839,6 +857,7 @@ fn select_cases(
         seed: args.seed,
         only: Only::parse(args.only.as_deref()),
         shard: args.shard,
+        contract: args.contract,
     };
     let cases = match cases::build(&selection) {
         Ok(c) => c,
@@ -867,6 +886,7 @@ fn settings(args: &CertifyArgs, vectors: &[PathBuf]) -> Value {
         "generated": args.generated,
         "only": args.only,
         "strict_errata": args.strict_errata,
+        "contract": args.contract.name(),
         "vectors": vectors.iter().map(|v| v.display().to_string()).collect::<Vec<_>>(),
         "shard": args.shard.map(|s| s.to_string()),
     })
@@ -1112,9 +1132,13 @@ fn shrink_one(
         *seq += 1;
         let mut with = c.clone();
         with.expect = Some(e.clone());
-        let Ok(q) =
-            cases::prepare_one(*seq as usize, with, p.instruction.clone(), p.source.clone())
-        else {
+        let Ok(q) = cases::prepare_one(
+            *seq as usize,
+            with,
+            p.instruction.clone(),
+            p.source.clone(),
+            args.contract,
+        ) else {
             return Graded::pass();
         };
         let reply = runner::ask(launch, child, *seq, &q.request);
