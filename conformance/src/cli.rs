@@ -108,6 +108,10 @@ pub struct GenArgs {
     /// Cases per instruction and platform.
     #[arg(long, default_value_t = golden::DEFAULT_CASES)]
     pub cases: usize,
+    /// The accuracy contract of the approximated math results' intervals (intel-hw, the
+    /// committed vectors'; correctly-rounded; opencl-full).
+    #[arg(long, default_value = "intel-hw", value_name = "NAME", value_parser = crate::dut::certify::parse_contract)]
+    pub contract: visa_spec::contract::Contract,
 }
 
 #[derive(Debug, Args)]
@@ -610,6 +614,21 @@ fn gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u
         Err(message) => {
             writeln!(err, "gen: {message}")?;
             return Ok(EXIT_FAIL);
+        }
+    };
+    let files = if args.contract == visa_spec::contract::Contract::default() {
+        files
+    } else {
+        match files
+            .into_iter()
+            .map(|f| crate::expect::contract::rewiden_file(f, args.contract))
+            .collect::<Result<Vec<_>, String>>()
+        {
+            Ok(files) => files,
+            Err(message) => {
+                writeln!(err, "gen: {message}")?;
+                return Ok(EXIT_FAIL);
+            }
         }
     };
     if let Err(e) = crate::vector::manifest::write(&args.out, &files, args.seed) {

@@ -252,3 +252,44 @@ fn golden_math_vectors_accept_their_interval_and_nothing_past_it() {
     }
     assert!(checked > 10, "{checked}");
 }
+
+/// `gen --contract` rewrites each vector's intervals for another contract around the same
+/// correctly rounded values: under the default contract that is the committed file itself;
+/// under `correctly-rounded` no interval is left; under `opencl-full` F INV allows 2.5 ulp,
+/// wider than Intel's 1 ulp, and DF INV 0, so some F lanes widen and no DF lane has one.
+#[test]
+fn vector_files_are_rewritten_for_another_contract() {
+    use visa_conformance::expect::contract::rewiden_file;
+    use visa_conformance::vector::manifest::GoldenFile;
+    use visa_conformance::vector::Case;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../vectors/math/inv.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let file = GoldenFile {
+        file: "math/inv.jsonl",
+        cases: text.lines().count(),
+        text: text.clone(),
+    };
+    let again = rewiden_file(file.clone(), Contract::IntelHw).unwrap();
+    assert_eq!(again.text, text);
+    let exact = rewiden_file(file.clone(), Contract::CorrectlyRounded).unwrap();
+    assert!(!exact.text.contains("within"));
+    assert!(text.contains("within"));
+    let opencl = rewiden_file(file, Contract::OpenclFull).unwrap();
+    let width = |text: &str, ty: &str| -> u64 {
+        text.lines()
+            .map(|l| Case::from_line(l).unwrap().to_value())
+            .flat_map(|v| {
+                let vars = v["expect"]["vars"].as_object().cloned().unwrap_or_default();
+                vars.into_values().collect::<Vec<_>>()
+            })
+            .filter(|a| a["within"]["type"] == ty)
+            .flat_map(|a| a["within"]["elements"].as_array().cloned().unwrap())
+            .map(|e| {
+                let hex = |k: &str| u64::from_str_radix(&e[k].as_str().unwrap()[2..], 16).unwrap();
+                hex("hi").abs_diff(hex("lo"))
+            })
+            .sum()
+    };
+    assert!(width(&opencl.text, "f") > width(&text, "f"));
+    assert_eq!(width(&opencl.text, "df"), 0);
+}

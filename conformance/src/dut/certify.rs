@@ -128,7 +128,7 @@ impl Default for CertifyArgs {
 }
 
 /// `--contract`'s value.
-fn parse_contract(name: &str) -> Result<Contract, String> {
+pub fn parse_contract(name: &str) -> Result<Contract, String> {
     Contract::parse(name).ok_or_else(|| {
         let names: Vec<&str> = Contract::ALL.iter().map(|c| c.name()).collect();
         format!(
