@@ -292,18 +292,25 @@ fn exact_results() {
 }
 
 /// Inputs built so that the result is exactly on a rounding boundary of the destination,
-/// where the f64 evaluation cannot decide and the exact path must. A DF source lets the
+/// where the f64 evaluation cannot decide: the exact path must, or for 1/x, sqrt(x) and
+/// 1/sqrt(x) the sign of an exact residual ([`unary_lane`]'s `Path::Fast`). A DF source lets the
 /// value c = 1 + 2^-24 (exactly between 1 and the next F value 1 + 2^-23) be the result:
 /// sqrt(c^2), c^2 / 1... to nearest it ties to even (1.0), up it is 1 + 2^-23.
 #[test]
-fn rounding_boundaries_take_the_exact_path() {
+fn rounding_boundaries_are_decided_exactly() {
     let c = 1.0 + 2f64.powi(-24);
     let next = 0x3f80_0001u64;
     for (rnd, want) in [(RNE, F_ONE), (RU, next), (RD, F_ONE), (RZ, F_ONE)] {
         let (r, path) = unary_lane(Unary::Sqrt, d(c * c), Format::DF, Format::F, rnd, true);
-        // A midpoint is a boundary to nearest only; directed modes see an inner point.
-        let path_want = if rnd == RNE { Path::Exact } else { Path::Fast };
-        assert_eq!((r, path), (want, path_want), "sqrt(c^2) {rnd:?}");
+        // A midpoint is a boundary to nearest only, where the sign of the exact residual
+        // c^2 - r^2 (zero: the root is the midpoint) decides without the exact path;
+        // directed modes see an inner point.
+        assert_eq!((r, path), (want, Path::Fast), "sqrt(c^2) {rnd:?}");
+        assert_eq!(
+            r,
+            unary_exact(Unary::Sqrt, d(c * c), Format::DF, Format::F, rnd),
+            "sqrt(c^2) {rnd:?}"
+        );
         let q = binary(Binary::Div, d(c), d(1.0), Format::DF, Format::F, rnd);
         assert_eq!(q, want, "c/1 {rnd:?}");
         let p = binary(Binary::PowAbs, d(c * c), d(0.5), Format::DF, Format::F, rnd);
@@ -344,7 +351,8 @@ fn rounding_boundaries_take_the_exact_path() {
         let want: Vec<u64> = (1u32..200).map(|m| f(m as f32)).collect();
         let exact = unary_batch(Unary::Sqrt, Format::F, Format::F, rnd, &xs, &mut out);
         assert_eq!(&out[..want.len()], &want[..], "sqrt of squares {rnd:?}");
-        assert_eq!(exact, 199, "sqrt of squares go to the exact path");
+        // The residual x - r^2 = 0 says the root is exact: no exact path.
+        assert_eq!(exact, 0, "sqrt of squares are decided by their residual");
     }
     // HF: sqrt of a DF square whose root is an HF midpoint: 1 + 2^-11 ties to 1.0.
     let c = 1.0 + 2f64.powi(-11);

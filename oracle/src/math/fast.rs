@@ -88,6 +88,42 @@ pub fn round_f_normal(r: f64, steps: u64, rnd: Rounding) -> (u64, bool) {
     (u64::from((v as f32).to_bits()), normal & inner)
 }
 
+/// Rounds into `dst` a value y known only by an f64 value `b` of the half-quantum grid of
+/// `dst` near it (or any f64 value, for a DF destination, whose quantum is the f64 step)
+/// and the side of `b` it lies on (`side`: the sign of y - b), when y is within a few f64
+/// steps of `b` (far less than half a quantum of `dst`). `b` must be a normal f64.
+///
+/// With y = b the rounding of b is exact. Otherwise y lies strictly between b and the
+/// next grid point on its side, where no rounding boundary is: it rounds as `b` moved one
+/// f64 step toward it does (that value is no boundary either, the grid being at least 4
+/// steps wide for F and HF). For DF the boundaries are the f64 values themselves: to
+/// nearest y rounds to b (half a step away at most, by the caller's bound); directed, to b
+/// or its neighbour on y's side, as the mode's direction says.
+pub fn round_beside(b: f64, side: std::cmp::Ordering, dst: Format, rnd: Rounding) -> u64 {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let bits = b.to_bits();
+    // A step of the magnitude toward y: up when y > b for a positive b.
+    let toward = |bits: u64| match (side, b > 0.0) {
+        (Greater, true) | (Less, false) => bits + 1,
+        _ => bits - 1,
+    };
+    if side == Equal {
+        return f64_to(bits, dst, rnd);
+    }
+    if dst.mbits < 52 {
+        return f64_to(toward(bits), dst, rnd);
+    }
+    let up = side == Greater;
+    let keep = match rnd {
+        Rounding::NearestEven => true,
+        Rounding::Up => !up,
+        Rounding::Down => up,
+        // Toward zero: y beyond b in magnitude rounds back to b.
+        Rounding::Zero => (b > 0.0) == up,
+    };
+    f64_to(if keep { bits } else { toward(bits) }, dst, rnd)
+}
+
 /// Rounds an f64 value that [`accept`] found strictly inside a rounding interval into `dst`.
 /// For F it is the hardware conversion to nearest, or for directed modes the value cut to
 /// its F quantum (clearing the k low bits of the f64 mantissa) plus one quantum when

@@ -194,7 +194,9 @@ fn batch_fast(
                 if good {
                     continue;
                 }
-                if let Some(b) = accept(r, steps, dst, rnd) {
+                if let Some(b) =
+                    accept(r, steps, dst, rnd).or_else(|| residual_side(f, widen(x, src), dst, rnd))
+                {
                     *o = b;
                 } else {
                     let (v, path) = unary_lane(f, x, src, dst, rnd, false);
@@ -205,7 +207,9 @@ fn batch_fast(
             continue;
         }
         for ((o, &x), &r) in oc.iter_mut().zip(xc).zip(&rs) {
-            if let Some(b) = accept(r, steps, dst, rnd) {
+            if let Some(b) =
+                accept(r, steps, dst, rnd).or_else(|| residual_side(f, widen(x, src), dst, rnd))
+            {
                 *o = b;
             } else {
                 let (v, path) = unary_lane(f, x, src, dst, rnd, false);
@@ -283,7 +287,68 @@ fn fast_dst(dst: Format) -> bool {
     dst.mbits <= 40
 }
 
-/// One lane of f(x), and the path that gave it.
+/// 1/x, sqrt(x) or 1/sqrt(x) rounded into `dst` where the boundary test left the f64 result
+/// undecided, from the sign of an exact residual instead of the exact path: for 1/x and
+/// sqrt(x) the f64 result r is correctly rounded and the exact value lies within half a
+/// step of it, on the side the sign of 1 - r·x (of x - r², for the root) gives, both
+/// computed exactly by one fused multiply-add; for 1/sqrt(x) the f64 result is within 4
+/// steps, and the side of the exact value from the grid point b of `dst` nearest r is the
+/// sign of 1 - b²·x (b² exact: b has at most 25 significant bits). `None` outside the
+/// normal range, where a residual may not be exact, and for a DF 1/sqrt(x), whose grid is
+/// the f64 step (left to the exact path).
+fn residual_side(f: Unary, x: f64, dst: Format, rnd: Rounding) -> Option<u64> {
+    if !x.is_normal() {
+        return None;
+    }
+    let zero = |v: f64| v.partial_cmp(&0.0);
+    match f {
+        Unary::Inv => {
+            let r = 1.0 / x;
+            if !r.is_normal() {
+                return None;
+            }
+            // 1/x - r = (1 - r·x)/x.
+            let residual = (-r).mul_add(x, 1.0);
+            let side = if x > 0.0 {
+                zero(residual)?
+            } else {
+                zero(-residual)?
+            };
+            Some(fast::round_beside(r, side, dst, rnd))
+        }
+        Unary::Sqrt if x > 0.0 => {
+            let r = x.sqrt();
+            // sqrt(x) - r has the sign of x - r².
+            let side = zero((-r).mul_add(r, x))?;
+            Some(fast::round_beside(r, side, dst, rnd))
+        }
+        Unary::Rsqrt if x > 0.0 && dst.mbits < 52 => {
+            let r = 1.0 / x.sqrt();
+            if !r.is_normal() {
+                return None;
+            }
+            // The nearest point of the half-quantum grid of `dst` at r (k low bits below
+            // the quantum, as in `accept`).
+            let e = ((r.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+            let emin = 1 - dst.bias();
+            let k = (52 - dst.mbits as i32 + (emin - e).max(0)).min(62) as u32;
+            if k < 3 {
+                return None;
+            }
+            let half = 1u64 << (k - 1);
+            let b = f64::from_bits((r.to_bits() + half / 2) & !(half - 1));
+            if !b.is_normal() || (b * b).is_infinite() || (b * b) == 0.0 {
+                return None;
+            }
+            // 1/sqrt(x) - b has the sign of 1 - b²·x.
+            let side = zero((-(b * b)).mul_add(x, 1.0))?;
+            Some(fast::round_beside(b, side, dst, rnd))
+        }
+        _ => None,
+    }
+}
+
+/// One lane of f(x), and the path that gave it./// One lane of f(x), and the path that gave it.
 pub fn unary_lane(
     f: Unary,
     x: u64,
@@ -309,6 +374,11 @@ pub fn unary_lane(
             Unary::Cos => (xf.cos(), STEPS_LIBM),
         };
         if let Some(b) = accept(r, steps, dst, rnd) {
+            return (b, Path::Fast);
+        }
+    }
+    if allow_fast {
+        if let Some(b) = residual_side(f, xf, dst, rnd) {
             return (b, Path::Fast);
         }
     }
