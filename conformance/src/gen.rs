@@ -19,6 +19,7 @@ pub mod carry;
 pub mod choices;
 pub mod dpas;
 pub mod flow;
+pub mod fp8;
 pub mod lsc;
 pub mod lsc_typed;
 pub mod svm;
@@ -178,12 +179,15 @@ pub fn expected_dsts(opcode: Opcode, platform: Platform) -> Vec<DataType> {
 }
 
 /// Whether the instruction exists on the platform at all: DPAS from xe-hpg on, DPASW on
-/// xe-hpg only (instructions/DPAS.md, Exec_size; DPASW.md, Semantics); every other one
-/// everywhere (its type maps' gates say the rest).
+/// xe-hpg only (instructions/DPAS.md, Exec_size; DPASW.md, Semantics), FCVT and SRND on
+/// xe-hpc and xe2 (erratum FP8-CONVERT-PLATFORMS); every other one everywhere (its type
+/// maps' gates say the rest).
 pub fn exists_on(opcode: Opcode, platform: Platform) -> bool {
     match opcode {
         Opcode::Dpas => platform.dpas_exec_size().is_some(),
         Opcode::Dpasw => platform == Platform::XeHpg,
+        // Issue 24, conversions (h24-fcvt): erratum FP8-CONVERT-PLATFORMS.
+        Opcode::Fcvt | Opcode::Srnd => platform.is_pvc_plus(),
         _ => true,
     }
 }
@@ -474,6 +478,8 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
         Opcode::Inv | Opcode::Rsqrt | Opcode::Cos => {
             &[errata::HF_DENORM_FLUSH, errata::SAT_NEGATIVE_ZERO]
         }
+        // Issue 24, conversions (h24-fcvt).
+        Opcode::Srnd => fp8::SRND_SEMANTIC_ERRATA,
         _ => &[],
     }
 }

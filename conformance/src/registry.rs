@@ -52,6 +52,8 @@ pub enum Family {
 const MATH_DOCS: &[&str] = &[
     "RNDD.md", "RNDE.md", "RNDU.md", "RNDZ.md", "FRC.md", "INV.md", "LOG.md", "EXP.md", "SQRT.md",
     "RSQRT.md", "SIN.md", "COS.md", "POW.md", "DIVM.md", "SQRTM.md",
+    // Issue 24, conversions (h24-fcvt).
+    "FCVT.md", "SRND.md",
 ];
 
 impl Family {
@@ -288,6 +290,9 @@ pub const ROWS: &[Row] = &[
     Row::instruction(Opcode::Pow, "pow", "math/pow.jsonl", gen::register),
     Row::instruction(Opcode::Divm, "divm", "math/divm.jsonl", gen::register),
     Row::instruction(Opcode::Sqrtm, "sqrtm", "math/sqrtm.jsonl", gen::register),
+    // Issue 24, conversions (h24-fcvt).
+    Row::instruction(Opcode::Fcvt, "fcvt", "math/fcvt.jsonl", gen::fp8::case),
+    Row::instruction(Opcode::Srnd, "srnd", "math/srnd.jsonl", gen::fp8::case),
     Row::instruction(
         Opcode::Dpas,
         "dpas-int",

@@ -336,4 +336,15 @@ proptest! {
     fn sqrtm_spec_matches_oracle(case in registry::case(Opcode::Sqrtm)) {
         cross_check(&case)?;
     }
+
+    // Issue 24, conversions (h24-fcvt).
+    #[test]
+    fn fcvt_spec_matches_oracle(case in registry::case(Opcode::Fcvt)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn srnd_spec_matches_oracle(case in registry::case(Opcode::Srnd)) {
+        cross_check(&case)?;
+    }
 }

@@ -38,6 +38,7 @@
 
 mod alu;
 mod dpas;
+mod fp8;
 mod fused;
 mod kernel;
 pub mod math;

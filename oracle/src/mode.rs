@@ -46,6 +46,8 @@ pub struct Literal {
     pub log_base: bool,
     pub exp_base: bool,
     pub pow_negative_base: bool,
+    // Issue 24, conversions (h24-fcvt).
+    pub srnd_denorm_align: bool,
 }
 
 impl Literal {
@@ -83,6 +85,7 @@ impl Literal {
             sin_loop_step: r.is_literal(errata::SIN_LOOP_STEP),
             sqrt_loop_step: r.is_literal(errata::SQRT_LOOP_STEP),
             sqrtm_loop_step: r.is_literal(errata::SQRTM_LOOP_STEP),
+            srnd_denorm_align: r.is_literal(errata::SRND_DENORM_ALIGN),
             log_base: r.is_literal(errata::LOG_BASE),
             exp_base: r.is_literal(errata::EXP_BASE),
             pow_negative_base: r.is_literal(errata::POW_NEGATIVE_BASE),

@@ -100,6 +100,9 @@ fn step(
         Opcode::Pow => insn::math::pow::execute(program, insn, state, config),
         Opcode::Divm => insn::math::divm::execute(program, insn, state, config),
         Opcode::Sqrtm => insn::math::sqrtm::execute(program, insn, state, config),
+        // Issue 24, conversions (h24-fcvt).
+        Opcode::Fcvt => insn::math::fcvt::execute(program, insn, state, config),
+        Opcode::Srnd => insn::math::srnd::execute(program, insn, state, config),
         Opcode::Dpas => insn::dpas::dpas::execute(program, insn, state, config),
         Opcode::Dpasw => insn::dpas::dpasw::execute(program, insn, state, config),
         Opcode::Dp4a => insn::dpas::dp4a::execute(program, insn, state, config),

@@ -14,7 +14,10 @@ const SRC16: &str = ".decl V1 v_type=G type=d num_elts=16\n.decl V2 v_type=G typ
 #[rstest]
 // Unknown opcode, documented but not yet executed opcode.
 #[case("frobnicate (M1, 8) V1(0,0)<1> 0x1:d", ErrorClass::InvalidInstruction)]
-#[case("fcvt (M1_NM, 8) V1(0,0)<1> V2(0,0)<1;1,0>", ErrorClass::Unsupported)]
+#[case(
+    "media_ld (M1_NM, 8) V1(0,0)<1> V2(0,0)<1;1,0>",
+    ErrorClass::Unsupported
+)]
 fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
     let text = format!("{SRC16}{insn}\n");
     let err = asm::parse(&text)
@@ -41,6 +44,9 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
 // RNDD, RNDE, RNDU, RNDZ, FRC everywhere (erratum RND-PLATFORM-APPENDIX, resolved).
 #[case(visa_spec::ir::Opcode::Rndd, [true, true, true, true])]
 #[case(visa_spec::ir::Opcode::Frc, [true, true, true, true])]
+// FCVT and SRND on xe-hpc and xe2 (erratum FP8-CONVERT-PLATFORMS, resolved).
+#[case(visa_spec::ir::Opcode::Fcvt, [false, false, true, true])]
+#[case(visa_spec::ir::Opcode::Srnd, [false, false, true, true])]
 fn platforms_of_each_family(#[case] op: visa_spec::ir::Opcode, #[case] on: [bool; 4]) {
     use visa_spec::platform::Platform;
     let form = visa_spec::forms::form(op);

@@ -133,6 +133,9 @@ pub const DOCS: &[Doc] = &[
     math::pow::DOC,
     math::divm::DOC,
     math::sqrtm::DOC,
+    // Issue 24, conversions (h24-fcvt).
+    math::fcvt::DOC,
+    math::srnd::DOC,
     flow::branches::GOTO,
     flow::branches::JMP,
     flow::branches::SWITCHJMP,

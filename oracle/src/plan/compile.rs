@@ -723,6 +723,25 @@ impl Compiler<'_> {
                     alt_abs: matches!(insn.opcode, Opcode::Log | Opcode::Sqrt | Opcode::Rsqrt),
                 })
             }
+            // Issue 24, conversions (h24-fcvt): FCVT and SRND on raw bits.
+            (Opcode::Fcvt | Opcode::Srnd, [Some(a), b, None, None]) => {
+                use crate::fp8::Fp8Op;
+                let op = match (insn.opcode, dst, a.ty) {
+                    (Opcode::Fcvt, DataType::UB, DataType::HF) => Fp8Op::HfToBf8,
+                    (Opcode::Fcvt, DataType::HF, DataType::UB) => Fp8Op::Bf8ToHf,
+                    (Opcode::Fcvt, DataType::UD, DataType::F) => Fp8Op::FToTf32,
+                    (Opcode::Fcvt, DataType::F, DataType::UD) => Fp8Op::Tf32ToF,
+                    (Opcode::Srnd, DataType::HF, DataType::F) if b.is_some() => Fp8Op::SrndFToHf {
+                        literal: self.lit.srnd_denorm_align,
+                    },
+                    (Opcode::Srnd, DataType::UB, DataType::HF) if b.is_some() => Fp8Op::SrndHfToBf8,
+                    _ => return Err(bug()),
+                };
+                Ok(Kernel::Fp8 {
+                    op,
+                    every_lane: insn.opcode == Opcode::Srnd,
+                })
+            }
             (Opcode::Div | Opcode::Mod, [Some(a), Some(b), None, None])
                 if dst.is_integer() && a.ty.is_integer() && b.ty.is_integer() =>
             {
@@ -893,7 +912,8 @@ impl Compiler<'_> {
             fused: None,
         };
         plan.fused = self.fused(insn, &plan, dst_ty);
-        plan.idle = plan.runs_idle();
+        // SRND's loop writes every channel, enabled or not (erratum SRND-NO-MASK).
+        plan.idle = plan.runs_idle() && insn.opcode != Opcode::Srnd;
         Ok(plan)
     }
 

@@ -581,6 +581,14 @@ impl InsnPlan {
                 enc2(&s.ints2, ctx, &mut s.out2);
             }
             Kernel::Select(k) => return Ok((self.select(k, ctx, chen, state, s)?, 0)),
+            Kernel::Fp8 { op, every_lane } => {
+                for ((out, a), b) in s.out[..n].iter_mut().zip(&raw0[..n]).zip(&raw1[..n]) {
+                    *out = crate::fp8::lane(op, *a, *b);
+                }
+                if every_lane {
+                    return Ok((lane_mask(n), 0));
+                }
+            }
         }
         Ok((chen, 0))
     }

@@ -326,6 +326,15 @@ pub const MATH_ALT_ABS: &str = "MATH-ALT-ABS";
 pub const IEEE_MACRO_PLATFORMS: &str = "IEEE-MACRO-PLATFORMS";
 pub const MATH_EXACT_VALUE: &str = "MATH-EXACT-VALUE";
 
+// Issue 24, conversions (h24-fcvt): FCVT and SRND.
+pub const FP8_CONVERT_PLATFORMS: &str = "FP8-CONVERT-PLATFORMS";
+pub const FCVT_BF8_SPECIALS: &str = "FCVT-BF8-SPECIALS";
+pub const FCVT_TF32_SPECIALS: &str = "FCVT-TF32-SPECIALS";
+pub const SRND_TYPES: &str = "SRND-TYPES";
+pub const SRND_NO_MASK: &str = "SRND-NO-MASK";
+pub const SRND_DENORM_ALIGN: &str = "SRND-DENORM-ALIGN";
+pub const SRND_SPECIALS: &str = "SRND-SPECIALS";
+
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
     Erratum {
@@ -1679,6 +1688,70 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "DIVM and SQRTM exist on every modelled platform",
         reason: "the table predates Xe and lists none of the platforms the documents' XEHP and PVC tags name; IGC emits DIVM and SQRTM for IEEE division and square root on every Xe platform (the finalizer expands them into macro sequences), so a table that leaves them unexecutable everywhere is stale, not a restriction",
         executable: true,
+    },
+    // Issue 24, conversions (h24-fcvt): FCVT and SRND.
+    Erratum {
+        id: FP8_CONVERT_PLATFORMS,
+        document: "appendix_instruction_by_platform.md (FCVT, SRND rows); instructions/FCVT.md, SRND.md",
+        says: "the per-platform table has rows for FCVT and SRND with no platform marked; FCVT.md tags only its TF32 conversions {PVC_XT+} and SRND.md tags nothing",
+        literal: "FCVT and SRND are marked on no platform: invalid-instruction (field `opcode`) on every modelled platform (xe-lp, xe-hpg, xe-hpc, xe2)",
+        resolved: "FCVT (its BF8 and its TF32 conversions alike) and SRND exist on xe-hpc and xe2; xe-lp and xe-hpg reject them (field `opcode`)",
+        reason: "IGC's vISA instruction table gives FCVT Xe_PVC and SRND Xe_PVCXT as their first platforms, and its verifier rejects FCVT below PVC; the model has one xe-hpc for PVC and PVC-XT, so the {PVC_XT+} tag and IGC's PVC gate select the same modelled platforms; a row that leaves two documented instructions unexecutable everywhere is stale, not a restriction",
+        executable: true,
+    },
+    Erratum {
+        id: FCVT_BF8_SPECIALS,
+        document: "instructions/FCVT.md, Description",
+        says: "HF to BF8 rounds to nearest even and keeps denormals, BF8 to HF is exact; nothing on overflow, infinities, NaN encodings, or whether %cr0 changes any of it",
+        literal: "no rule for the values the Description does not name",
+        resolved: "IEEE 754 convertFormat under roundTiesToEven whatever %cr0's rounding mode and denorm modes say (and HF-DENORM-FLUSH's literal reading too: the instruction keeps denormals): a finite HF of magnitude 61440 (0x7b80, the midpoint between BF8's largest finite 57344 and 2^16, a tie that rounds to the even code 0x7c) or more gives ±inf; ±inf and ±0 keep their sign; a NaN keeps its sign and its two leading fraction bits, with BF8's quiet bit (bit 1) set. BF8 to HF is the code shifted left by 8, a BF8 NaN quieted (HF bit 9 set)",
+        reason: "IEEE 754's default overflow under roundTiesToEven is infinity, and IGC's verifier admits a saturating FCVT only from Xe3 on, so saturation is not the default; a conversion delivers a quiet NaN and truncates the payload, as MOV between float types does (MATH-NAN-RESULT's rule); the Description fixes rounding and denormals in the instruction itself",
+        executable: false,
+    },
+    Erratum {
+        id: FCVT_TF32_SPECIALS,
+        document: "instructions/FCVT.md, Description and Notes",
+        says: "F to TF32 rounds to nearest even and flushes denormals to zero, TF32 to F is a no-op; nothing on the sign of a flushed zero, NaNs, overflow or %cr0, nor on the low 13 bits of a UD source",
+        literal: "no rule beyond the Description's",
+        resolved: "F to TF32 whatever %cr0 says: a denormal gives a zero of its sign; a finite value rounds its 13 low fraction bits away to nearest even (bits 12..0 of the UD result are zero), overflowing to ±inf from magnitude 0x7f7ff000 (the midpoint above TF32's largest finite 0x7f7fe000) up; ±inf stay; a NaN keeps its sign and its 10 leading fraction bits with the quiet bit (bit 22) set. TF32 to F copies the UD source's 32 bits unchanged, low bits included (no flush, no quieting)",
+        reason: "the project flushes to a zero of the input's sign (2_datatypes.md, Floating Point Mode); IEEE 754's roundTiesToEven overflows to infinity; a no-op is a copy of the bits. IGC's verifier rejects a UD source (TF32 to F) outright, which the Notes allow: the document stands",
+        executable: false,
+    },
+    Erratum {
+        id: SRND_TYPES,
+        document: "instructions/SRND.md, Description, Properties, Operand type maps, Notes",
+        says: "two type maps (Dst HF; Dst UB) list no source type; the Supported Types add B (HF8) and BF and the Description speaks of HF/BF to BF8/HF8, while its list of supported roundings names HF to BF8 and F to HF only",
+        literal: "the type maps admit no source type: every SRND is invalid-instruction (field `dst`)",
+        resolved: "the two roundings the Description lists: Dst HF with Src0 F and Src1 UW, Dst UB (BF8) with Src0 HF and Src1 UB (the Notes' Src1 types); B (HF8) and BF operands are invalid (field `dst`): the document defines no HF8 encoding and no BF rounding",
+        reason: "the list of supported roundings and the Notes' Src1 types are the only complete statements; IGC's verifier admits HF8 and BF only on platforms after Xe3, none of them modelled",
+        executable: true,
+    },
+    Erratum {
+        id: SRND_NO_MASK,
+        document: "instructions/SRND.md, Semantics and Notes",
+        says: "the Notes end with \"no mask\", and the loop writes every channel with no ChEn test",
+        literal: "SRND has no channel mask: any mask control is accepted and the loop writes all exec_size channels",
+        resolved: "the mask control must be NoMask (M1_NM ... M8_NM; otherwise invalid-instruction, field `exec_size`), under which every channel is enabled; the loop writes every channel",
+        reason: "FCVT's Notes require NoMask for the same BF8 destination, and IGC's verifier rejects SRND without NoMask",
+        executable: true,
+    },
+    Erratum {
+        id: SRND_DENORM_ALIGN,
+        document: "instructions/SRND.md, Description",
+        says: "Src1's random bits are added to Src0's mantissa, Src1[0] aligned with Mantissa[0], and the sum truncated; denormals are retained",
+        literal: "the random bits align with bit 0 of Src0's own mantissa whatever the result: an F source whose HF result is denormal (exponent e < -14) drops 13 + (-14 - e) bits, of which only the low 13 meet the random number, so it rounds up less often than its dropped fraction says (never below 2^-25, where -14 - e >= 12)",
+        resolved: "the random bits align with the 13 (F to HF) or 8 (HF to BF8) bits just below the destination's last kept bit: the dropped fraction, truncated to that many bits, plus Src1's bits carries into the kept bits. For results in HF's normal range this is the literal alignment; for HF denormal results the mantissa is first shifted to the denormal's position (bits below those 13 are shifted out)",
+        reason: "\"denorms are retained\" asks that the rounding keep working for denormal results: only this alignment rounds up with the probability of the dropped fraction (to 2^-13) for every result, as stochastic rounding means to; HF to BF8 is the same under both readings (E5M2 and HF share their exponent range)",
+        executable: true,
+    },
+    Erratum {
+        id: SRND_SPECIALS,
+        document: "instructions/SRND.md, Description",
+        says: "NaN and Inf handling conforms to IEEE and denormals are retained; nothing on overflow, NaN encodings, zeros or %cr0",
+        literal: "no rule beyond \"conforms to IEEE\"",
+        resolved: "Src1's bits never change a NaN, an infinity or a zero: ±inf and ±0 keep their sign; a NaN keeps its sign and its leading fraction bits (10 of F's into HF, 2 of HF's into BF8) with the quiet bit set; a finite result whose magnitude truncates to 2^16 or more (the binade above HF's and BF8's largest finite values) is ±inf; %cr0's rounding and denorm modes change nothing (the instruction defines its own rounding and keeps denormals)",
+        reason: "a rounding that carries past the largest finite value rounds up, and IEEE 754 rounds up past it to infinity (roundTowardPositive's overflow); the exponent field's carry gives the same code; NaNs convert as MOV converts them between float types",
+        executable: false,
     },
 ];
 

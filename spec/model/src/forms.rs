@@ -354,6 +354,15 @@ fn platforms(opcode: Opcode) -> Platforms {
             ..Platforms::ALL
         };
     }
+    // Erratum FP8-CONVERT-PLATFORMS: the conversions of FCVT.md and SRND.md from xe-hpc on
+    // (the literal reading, no platform at all, is checked by validation).
+    if matches!(opcode, Opcode::Fcvt | Opcode::Srnd) {
+        return Platforms {
+            gate: Gate::PvcPlus,
+            why: "FCVT and SRND exist on xe-hpc and xe2 (erratum FP8-CONVERT-PLATFORMS)",
+            literal: None,
+        };
+    }
     let (gate, why) = match family(opcode) {
         Family::Alu | Family::Svm | Family::Flow => return Platforms::ALL,
         // instructions/DPAS.md, Exec_size: XEHP's and PVC's sizes, none before.
@@ -538,6 +547,9 @@ fn form_by_table(opcode: Opcode) -> Form {
         return form;
     }
     if let Some(form) = form_math_family(opcode) {
+        return form;
+    }
+    if let Some(form) = form_fp8_conversions(opcode) {
         return form;
     }
     match opcode {
@@ -731,6 +743,30 @@ fn form_math_family(opcode: Opcode) -> Option<Form> {
         Opcode::Pow => f(opcode, 2, Sat::Yes, Arithmetic, F_HF_MAP),
         Opcode::Divm => f(opcode, 2, Sat::Yes, Modifiers::None, IEEE_MACRO_MAPS),
         Opcode::Sqrtm => f(opcode, 1, Sat::Yes, Modifiers::None, IEEE_MACRO_MAPS),
+        _ => return None,
+    })
+}
+
+/// The conversions of issue 24 (instructions/FCVT.md, SRND.md). FCVT: no predicate (its
+/// Format has none), no saturation, no source modifier; the Notes' pairs HF from UB (BF8), UB
+/// from HF, and from `{PVC_XT+}` F from UD (TF32) and UD from F. SRND: no predicate, no
+/// saturation, no source modifier (Notes); the two roundings of its Description with the
+/// Notes' Src1 types (erratum SRND-TYPES). Both exist on xe-hpc and xe2 (erratum
+/// FP8-CONVERT-PLATFORMS).
+fn form_fp8_conversions(opcode: Opcode) -> Option<Form> {
+    const FCVT_MAPS: &[TypeMap] = &[
+        TypeMap::new(&[HF], &[UB]),
+        TypeMap::new(&[UB], &[HF]),
+        TypeMap::new(&[F], &[UD]).gated(Gate::PvcPlus),
+        TypeMap::new(&[UD], &[F]).gated(Gate::PvcPlus),
+    ];
+    const SRND_MAPS: &[TypeMap] = &[
+        TypeMap::per_source(&[HF], &[&[F], &[UW]]).unless_literal(&[errata::SRND_TYPES]),
+        TypeMap::per_source(&[UB], &[&[HF], &[UB]]).unless_literal(&[errata::SRND_TYPES]),
+    ];
+    Some(match opcode {
+        Opcode::Fcvt => f(opcode, 1, Sat::No, Modifiers::None, FCVT_MAPS).pred(Pred::No),
+        Opcode::Srnd => f(opcode, 2, Sat::No, Modifiers::None, SRND_MAPS).pred(Pred::No),
         _ => return None,
     })
 }

@@ -13,6 +13,9 @@
 pub mod cos;
 pub mod divm;
 pub mod exp;
+// Issue 24, conversions (h24-fcvt).
+pub mod fcvt;
+mod fp8_rows;
 pub mod frc;
 pub mod inv;
 pub mod log;
@@ -25,6 +28,7 @@ pub mod rsqrt;
 pub mod sin;
 pub mod sqrt;
 pub mod sqrtm;
+pub mod srnd;
 
 use visa_spec::errata;
 use visa_spec::platform::Platform;

@@ -293,6 +293,8 @@ impl Env<'_> {
                     errata::IEEE_MACRO_PLATFORMS
                 )))
             }
+            // Issue 24, conversions (h24-fcvt): instructions/FCVT.md, SRND.md.
+            Opcode::Fcvt | Opcode::Srnd => self.fp8_conversion_rules(insn, &name),
             // Erratum MUL-PLATFORM-NOTES, literal reading: the Notes' platform limits.
             Opcode::Mul if self.readings.is_literal(errata::MUL_PLATFORM_NOTES) => {
                 let byte_source = srcs.iter().position(|t| t.size() == 1);
@@ -315,6 +317,59 @@ impl Env<'_> {
             }
             _ => Ok(()),
         }
+    }
+
+    /// instructions/FCVT.md and SRND.md beyond their forms: the literal reading of
+    /// FP8-CONVERT-PLATFORMS (no platform at all); Dst and Src0 of operand class general,
+    /// SRND's Src1 general or immediate; NoMask for FCVT's BF8 (UB) destination (its Notes)
+    /// and for SRND (its Notes' "no mask", erratum SRND-NO-MASK).
+    pub(super) fn fp8_conversion_rules(&self, insn: &Instruction, name: &str) -> Result<()> {
+        if self.readings.is_literal(errata::FP8_CONVERT_PLATFORMS) {
+            return Err(invalid("opcode", format!(
+                "the per-platform appendix marks {name} on no platform, {} included (erratum {}, literal reading)",
+                self.platform,
+                errata::FP8_CONVERT_PLATFORMS
+            )));
+        }
+        if !matches!(insn.dst, Dst::General { .. }) {
+            return Err(invalid(
+                "dst",
+                format!("{name}'s Dst is of operand class general"),
+            ));
+        }
+        if !matches!(insn.srcs.first(), Some(Src::General { .. })) {
+            return Err(invalid(
+                "src0",
+                format!("{name}'s Src0 is of operand class general"),
+            ));
+        }
+        if matches!(insn.srcs.get(1), Some(s) if !matches!(s, Src::General { .. } | Src::Imm { .. }))
+        {
+            return Err(invalid(
+                "src1",
+                format!("{name}'s Src1 is of operand class general or immediate"),
+            ));
+        }
+        let no_mask_needed = match insn.opcode {
+            Opcode::Fcvt => insn.dst.ty() == DataType::UB,
+            _ => !self.readings.is_literal(errata::SRND_NO_MASK),
+        };
+        if no_mask_needed && !insn.mask.no_mask {
+            let why = if insn.opcode == Opcode::Fcvt {
+                "FCVT to BF8 (a UB destination) runs under NoMask (instructions/FCVT.md, Notes)"
+                    .to_string()
+            } else {
+                format!(
+                    "SRND runs under NoMask (instructions/SRND.md, Notes: \"no mask\"; erratum {})",
+                    errata::SRND_NO_MASK
+                )
+            };
+            return Err(invalid(
+                "exec_size",
+                format!("{why}: M{} is not a NoMask control", insn.mask.group),
+            ));
+        }
+        Ok(())
     }
 
     /// instructions/MADW.md: execution sizes up to 16 (erratum MADW-EXEC-SIZE), a GRF-aligned

@@ -18,6 +18,9 @@
 pub mod cos;
 pub mod divm;
 pub mod exp;
+// Issue 24, conversions (h24-fcvt): FCVT and SRND.
+pub mod fcvt;
+mod fp8;
 pub mod frc;
 pub mod inv;
 pub mod log;
@@ -30,6 +33,7 @@ pub mod rsqrt;
 pub mod sin;
 pub mod sqrt;
 pub mod sqrtm;
+pub mod srnd;
 
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
@@ -184,6 +188,29 @@ impl Operands {
             readings,
         )
     }
+}
+
+/// The raw element bits of a source of FCVT or SRND, one per channel: a general or
+/// indirect operand's elements, an immediate's bits replicated (no modifier: the documents
+/// take none).
+pub(crate) fn fp8_lanes(
+    program: &Program,
+    state: &MachineState,
+    src: &crate::ir::Src,
+    exec_size: u32,
+    readings: &Readings,
+) -> Result<Vec<u64>> {
+    if let crate::ir::Src::Imm { bits, ty } = src {
+        let mask = if ty.bits() >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << ty.bits()) - 1
+        };
+        return Ok(vec![bits & mask; exec_size as usize]);
+    }
+    crate::operand::source_bits(program, state, src, exec_size, readings)?.ok_or_else(|| {
+        VisaError::model_bug("a source of FCVT or SRND that is not a register or an immediate")
+    })
 }
 
 /// Whether a value is an integer, and if so whether it is odd: `Some(odd)` for a finite
