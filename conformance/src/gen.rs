@@ -21,6 +21,8 @@ pub mod dpas;
 pub mod flow;
 pub mod lsc;
 pub mod lsc_typed;
+// Issue 24, LRP and PLN (h24-lrp).
+pub mod plane;
 pub mod svm;
 
 /// A generated case before it becomes a vector.
@@ -474,6 +476,13 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
         Opcode::Inv | Opcode::Rsqrt | Opcode::Cos => {
             &[errata::HF_DENORM_FLUSH, errata::SAT_NEGATIVE_ZERO]
         }
+        // Issue 24, LRP and PLN (h24-lrp).
+        Opcode::Lrp => &[errata::LRP_ROUNDING, errata::SAT_NEGATIVE_ZERO],
+        Opcode::Pln => &[
+            errata::PLN_SIMD16_INDEX,
+            errata::PLN_ROUNDING,
+            errata::SAT_NEGATIVE_ZERO,
+        ],
         _ => &[],
     }
 }

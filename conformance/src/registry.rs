@@ -52,6 +52,8 @@ pub enum Family {
 const MATH_DOCS: &[&str] = &[
     "RNDD.md", "RNDE.md", "RNDU.md", "RNDZ.md", "FRC.md", "INV.md", "LOG.md", "EXP.md", "SQRT.md",
     "RSQRT.md", "SIN.md", "COS.md", "POW.md", "DIVM.md", "SQRTM.md",
+    // Issue 24, LRP and PLN (h24-lrp).
+    "LRP.md", "PLN.md",
 ];
 
 impl Family {
@@ -288,6 +290,9 @@ pub const ROWS: &[Row] = &[
     Row::instruction(Opcode::Pow, "pow", "math/pow.jsonl", gen::register),
     Row::instruction(Opcode::Divm, "divm", "math/divm.jsonl", gen::register),
     Row::instruction(Opcode::Sqrtm, "sqrtm", "math/sqrtm.jsonl", gen::register),
+    // Issue 24, LRP and PLN (h24-lrp).
+    Row::instruction(Opcode::Lrp, "lrp", "math/lrp.jsonl", gen::plane::case),
+    Row::instruction(Opcode::Pln, "plane", "math/pln.jsonl", gen::plane::case),
     Row::instruction(
         Opcode::Dpas,
         "dpas-int",

@@ -40,6 +40,8 @@ mod alu;
 mod dpas;
 mod fused;
 mod kernel;
+// Issue 24, LRP and PLN (h24-lrp).
+mod lerp;
 pub mod math;
 mod mathop;
 mod mem;

@@ -100,6 +100,9 @@ fn step(
         Opcode::Pow => insn::math::pow::execute(program, insn, state, config),
         Opcode::Divm => insn::math::divm::execute(program, insn, state, config),
         Opcode::Sqrtm => insn::math::sqrtm::execute(program, insn, state, config),
+        // Issue 24, LRP and PLN (h24-lrp).
+        Opcode::Lrp => insn::math::lrp::execute(program, insn, state, config),
+        Opcode::Pln => insn::math::pln::execute(program, insn, state, config),
         Opcode::Dpas => insn::dpas::dpas::execute(program, insn, state, config),
         Opcode::Dpasw => insn::dpas::dpasw::execute(program, insn, state, config),
         Opcode::Dp4a => insn::dpas::dp4a::execute(program, insn, state, config),

@@ -133,6 +133,9 @@ pub const DOCS: &[Doc] = &[
     math::pow::DOC,
     math::divm::DOC,
     math::sqrtm::DOC,
+    // Issue 24, LRP and PLN (h24-lrp).
+    math::lrp::DOC,
+    math::pln::DOC,
     flow::branches::GOTO,
     flow::branches::JMP,
     flow::branches::SWITCHJMP,

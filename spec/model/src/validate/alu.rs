@@ -293,6 +293,8 @@ impl Env<'_> {
                     errata::IEEE_MACRO_PLATFORMS
                 )))
             }
+            // Issue 24, LRP and PLN (h24-lrp): their Notes and Exec_size fields.
+            Opcode::Lrp | Opcode::Pln => self.lrp_pln_rules(insn),
             // Erratum MUL-PLATFORM-NOTES, literal reading: the Notes' platform limits.
             Opcode::Mul if self.readings.is_literal(errata::MUL_PLATFORM_NOTES) => {
                 let byte_source = srcs.iter().position(|t| t.size() == 1);
