@@ -22,6 +22,8 @@ pub mod flow;
 pub mod fp8;
 pub mod lsc;
 pub mod lsc_typed;
+// Issue 24, LRP and PLN (h24-lrp).
+pub mod plane;
 pub mod svm;
 
 /// A generated case before it becomes a vector.
@@ -480,6 +482,13 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
         }
         // Issue 24, conversions (h24-fcvt).
         Opcode::Srnd => fp8::SRND_SEMANTIC_ERRATA,
+        // Issue 24, LRP and PLN (h24-lrp).
+        Opcode::Lrp => &[errata::LRP_ROUNDING, errata::SAT_NEGATIVE_ZERO],
+        Opcode::Pln => &[
+            errata::PLN_SIMD16_INDEX,
+            errata::PLN_ROUNDING,
+            errata::SAT_NEGATIVE_ZERO,
+        ],
         _ => &[],
     }
 }

@@ -54,6 +54,8 @@ const MATH_DOCS: &[&str] = &[
     "RSQRT.md", "SIN.md", "COS.md", "POW.md", "DIVM.md", "SQRTM.md",
     // Issue 24, conversions (h24-fcvt).
     "FCVT.md", "SRND.md",
+    // Issue 24, LRP and PLN (h24-lrp).
+    "LRP.md", "PLN.md",
 ];
 
 impl Family {
@@ -293,6 +295,9 @@ pub const ROWS: &[Row] = &[
     // Issue 24, conversions (h24-fcvt).
     Row::instruction(Opcode::Fcvt, "fcvt", "math/fcvt.jsonl", gen::fp8::case),
     Row::instruction(Opcode::Srnd, "srnd", "math/srnd.jsonl", gen::fp8::case),
+    // Issue 24, LRP and PLN (h24-lrp).
+    Row::instruction(Opcode::Lrp, "lrp", "math/lrp.jsonl", gen::plane::case),
+    Row::instruction(Opcode::Pln, "plane", "math/pln.jsonl", gen::plane::case),
     Row::instruction(
         Opcode::Dpas,
         "dpas-int",

@@ -347,4 +347,15 @@ proptest! {
     fn srnd_spec_matches_oracle(case in registry::case(Opcode::Srnd)) {
         cross_check(&case)?;
     }
+
+    // Issue 24, LRP and PLN (h24-lrp).
+    #[test]
+    fn lrp_spec_matches_oracle(case in registry::case(Opcode::Lrp)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn pln_spec_matches_oracle(case in registry::case(Opcode::Pln)) {
+        cross_check(&case)?;
+    }
 }

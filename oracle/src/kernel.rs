@@ -438,6 +438,15 @@ pub enum FloatOp {
     DivReciprocal,
     /// RNDD, RNDE, RNDU, RNDZ, FRC (instructions/RNDD.md ...; issue 24).
     Round(RoundOp),
+    /// LRP's exact value rounded once (instructions/LRP.md; erratum LRP-ROUNDING, resolved).
+    Lrp,
+    /// LRP with each operation rounded, left to right (LRP-ROUNDING, literal).
+    LrpRounded,
+    /// PLN as two fused multiply-adds (instructions/PLN.md; PLN-ROUNDING, resolved): the
+    /// sources are src0's scalars (lanes 0, 1, 3), u and v.
+    Plane,
+    /// PLN with each operation rounded, left to right (PLN-ROUNDING, literal).
+    PlaneRounded,
 }
 
 /// The rounding instructions of issue 24, one source each.
@@ -460,6 +469,11 @@ const RNDE: u8 = 6;
 const RNDU: u8 = 7;
 const RNDZ: u8 = 8;
 const FRC: u8 = 9;
+// Issue 24, LRP and PLN (h24-lrp).
+const LRP: u8 = 10;
+const LRP_ROUNDED: u8 = 11;
+const PLANE: u8 = 12;
+const PLANE_ROUNDED: u8 = 13;
 
 /// Whether a source of `OP` is a NaN (the hardware's own NaN rules differ from the
 /// documents'). MUL and DIV read two sources: the third buffer holds stale lanes.
@@ -493,6 +507,15 @@ fn arith_lane<const OP: u8>(
         }
         DIV => softfloat::div(a, b, fmt, rnd),
         RNDD | RNDE | RNDU | RNDZ | FRC => round_lane::<OP>(a, fmt, rnd, c0),
+        // LRP: a = src0, b = src1, d = src2.
+        LRP => crate::lerp::lrp_fused(a, b, d, fmt, rnd),
+        LRP_ROUNDED => {
+            let step = |r: u64| softfloat::to_f64_bits(post(r, fmt, keep, alt, c0), fmt);
+            let t0 = step(softfloat::mul(b, a, fmt, rnd));
+            let t1 = step(softfloat::add(1f64.to_bits(), a ^ (1 << 63), fmt, rnd));
+            let t2 = step(softfloat::mul(d, t1, fmt, rnd));
+            softfloat::add(t0, t2, fmt, rnd)
+        }
         _ => {
             let one = 1f64.to_bits();
             let r = post(softfloat::div(one, b, fmt, rnd), fmt, keep, alt, c0);
@@ -609,6 +632,35 @@ fn float_arith_for<const OP: u8>(ty: DataType) -> Option<FloatArithFn> {
     by_float_type!(ty, float_arith, OP)
 }
 
+/// PLN's lanes (`OP` PLANE or PLANE_ROUNDED): `s[0]` holds src0's elements 0 to 3 in its
+/// first lanes (p, q and r are elements 0, 1 and 3), `s[1]` and `s[2]` each lane's u and v.
+fn plane_arith<D: FloatTy, const OP: u8>(s: &[Raw; 3], _: bool, c: &Ctx, out: &mut Raw) {
+    let n = c.n.min(LANES);
+    let (keep, alt) = post_params::<D>(c);
+    let rnd = c.mode.rounding;
+    let c0 = Ctx { sat: false, ..*c };
+    let fmt = D::FMT;
+    let step = |r: u64| softfloat::to_f64_bits(post(r, fmt, keep, alt, &c0), fmt);
+    let [scalars, u, v] = s;
+    let (p, q, r) = (scalars[0], scalars[1], scalars[3]);
+    for k in 0..n {
+        let value = if OP == PLANE_ROUNDED {
+            let t0 = step(softfloat::mul(p, u[k], fmt, rnd));
+            let t1 = step(softfloat::mul(q, v[k], fmt, rnd));
+            let t2 = step(softfloat::add(t0, t1, fmt, rnd));
+            softfloat::add(t2, r, fmt, rnd)
+        } else {
+            let t = step(softfloat::fma(p, u[k], r, fmt, rnd));
+            softfloat::fma(q, v[k], t, fmt, rnd)
+        };
+        out[k] = post(value, fmt, keep, alt, c);
+    }
+}
+
+fn plane_arith_for<const OP: u8>(ty: DataType) -> Option<FloatArithFn> {
+    by_float_type!(ty, plane_arith, OP)
+}
+
 pub fn float_arith_fn(op: FloatOp, ty: DataType) -> Option<FloatArithFn> {
     match op {
         FloatOp::Mul => float_arith_for::<MUL>(ty),
@@ -621,5 +673,9 @@ pub fn float_arith_fn(op: FloatOp, ty: DataType) -> Option<FloatArithFn> {
         FloatOp::Round(RoundOp::Up) => float_arith_for::<RNDU>(ty),
         FloatOp::Round(RoundOp::TowardZero) => float_arith_for::<RNDZ>(ty),
         FloatOp::Round(RoundOp::Fraction) => float_arith_for::<FRC>(ty),
+        FloatOp::Lrp => float_arith_for::<LRP>(ty),
+        FloatOp::LrpRounded => float_arith_for::<LRP_ROUNDED>(ty),
+        FloatOp::Plane => plane_arith_for::<PLANE>(ty),
+        FloatOp::PlaneRounded => plane_arith_for::<PLANE_ROUNDED>(ty),
     }
 }

@@ -41,6 +41,8 @@ mod dpas;
 mod fp8;
 mod fused;
 mod kernel;
+// Issue 24, LRP and PLN (h24-lrp).
+mod lerp;
 pub mod math;
 mod mathop;
 mod mem;

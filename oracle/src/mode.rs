@@ -48,6 +48,10 @@ pub struct Literal {
     pub pow_negative_base: bool,
     // Issue 24, conversions (h24-fcvt).
     pub srnd_denorm_align: bool,
+    // Issue 24, LRP and PLN (h24-lrp).
+    pub lrp_rounding: bool,
+    pub pln_simd16_index: bool,
+    pub pln_rounding: bool,
 }
 
 impl Literal {
@@ -89,6 +93,9 @@ impl Literal {
             log_base: r.is_literal(errata::LOG_BASE),
             exp_base: r.is_literal(errata::EXP_BASE),
             pow_negative_base: r.is_literal(errata::POW_NEGATIVE_BASE),
+            lrp_rounding: r.is_literal(errata::LRP_ROUNDING),
+            pln_simd16_index: r.is_literal(errata::PLN_SIMD16_INDEX),
+            pln_rounding: r.is_literal(errata::PLN_ROUNDING),
         }
     }
 }

@@ -34,6 +34,9 @@ pub enum Lanes {
     /// written and lane i+1 left undefined unless it is written itself; the last lane reads
     /// past the operands.
     PairsEveryLane,
+    /// A SIMD16 PLN under PLN-SIMD16-INDEX's literal reading: the enabled lanes 0 to 7 are
+    /// written, the enabled lanes 8 to 15 left undefined (u[i] and v[i] past their slices).
+    LowEight,
 }
 
 impl Lanes {
@@ -58,6 +61,7 @@ impl Lanes {
                 }
                 (chen, (chen << 1) & !chen & lanes)
             }
+            Lanes::LowEight => (chen & 0xff, chen & !0xff & lanes),
         })
     }
 }

@@ -103,6 +103,9 @@ fn step(
         // Issue 24, conversions (h24-fcvt).
         Opcode::Fcvt => insn::math::fcvt::execute(program, insn, state, config),
         Opcode::Srnd => insn::math::srnd::execute(program, insn, state, config),
+        // Issue 24, LRP and PLN (h24-lrp).
+        Opcode::Lrp => insn::math::lrp::execute(program, insn, state, config),
+        Opcode::Pln => insn::math::pln::execute(program, insn, state, config),
         Opcode::Dpas => insn::dpas::dpas::execute(program, insn, state, config),
         Opcode::Dpasw => insn::dpas::dpasw::execute(program, insn, state, config),
         Opcode::Dp4a => insn::dpas::dp4a::execute(program, insn, state, config),

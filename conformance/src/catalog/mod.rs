@@ -136,6 +136,9 @@ pub const DOCS: &[Doc] = &[
     // Issue 24, conversions (h24-fcvt).
     math::fcvt::DOC,
     math::srnd::DOC,
+    // Issue 24, LRP and PLN (h24-lrp).
+    math::lrp::DOC,
+    math::pln::DOC,
     flow::branches::GOTO,
     flow::branches::JMP,
     flow::branches::SWITCHJMP,

@@ -74,6 +74,8 @@ fn frees_nan(insn: &Instruction) -> bool {
         | Opcode::Pow
         | Opcode::Divm
         | Opcode::Sqrtm => float(insn.dst.ty()),
+        // Issue 24, LRP and PLN (h24-lrp): NaN rules as MAD's (LRP-ROUNDING, PLN-ROUNDING).
+        Opcode::Lrp | Opcode::Pln => float(insn.dst.ty()),
         Opcode::Mov => {
             let src = insn.srcs.first().map(|s| s.ty());
             float(insn.dst.ty()) && src.is_some_and(|t| float(t) && t != insn.dst.ty())
@@ -117,9 +119,15 @@ fn alu_written(case: &Case) -> Option<Written> {
         Opcode::Sqrtm => readings.is_literal(errata::SQRTM_LOOP_STEP),
         _ => false,
     };
+    // LRP writes contiguous elements whatever the stride (instructions/LRP.md, Notes).
+    let stride = if insn.opcode == Opcode::Lrp {
+        1
+    } else {
+        hstride as usize
+    };
     let elements = (0..insn.exec_size as usize)
         .filter(|i| ch_en >> i & 1 == 1 && !(every_other && i % 2 == 1))
-        .map(|i| first + i * hstride as usize)
+        .map(|i| first + i * stride)
         .collect();
     Some(Written {
         var: program.vars.get(var).name.clone(),

@@ -651,6 +651,24 @@ impl Compiler<'_> {
                     f32_exact: srcs.iter().flatten().all(|s| s.ty != DataType::DF),
                 })
             }
+            // Issue 24, LRP and PLN (h24-lrp): three float sources (PLN's: src0's scalars,
+            // u and v, crate::lerp::reshape).
+            (Opcode::Lrp | Opcode::Pln, [Some(a), Some(b), Some(c), None])
+                if dst.is_float() && [a, b, c].iter().all(|s| s.ty.is_float()) =>
+            {
+                let op = match insn.opcode {
+                    Opcode::Lrp if self.lit.lrp_rounding => FloatOp::LrpRounded,
+                    Opcode::Lrp => FloatOp::Lrp,
+                    _ if self.lit.pln_rounding => FloatOp::PlaneRounded,
+                    _ => FloatOp::Plane,
+                };
+                Ok(Kernel::FloatArith {
+                    dec: [Some(flt(a.ty)?), Some(flt(b.ty)?), Some(flt(c.ty)?)],
+                    src_tys: [a.ty, b.ty, c.ty],
+                    op: kernel::float_arith_fn(op, dst).ok_or_else(bug)?,
+                    f32_exact: false,
+                })
+            }
             // Issue 24, rounding (i24-exact): RNDD, RNDE, RNDU, RNDZ, FRC on F.
             (
                 Opcode::Rndd | Opcode::Rnde | Opcode::Rndu | Opcode::Rndz | Opcode::Frc,
@@ -851,6 +869,14 @@ impl Compiler<'_> {
                 })
             }
         };
+        // Issue 24, LRP and PLN (h24-lrp): the operands as their Notes shape them.
+        let reshaped;
+        let insn = if matches!(insn.opcode, Opcode::Lrp | Opcode::Pln) {
+            reshaped = crate::lerp::reshape(insn);
+            &reshaped
+        } else {
+            insn
+        };
         let mut extent = 0;
         let mut srcs: [Option<Source>; MAX_SRCS] = [None, None, None, None];
         for (slot, src) in srcs.iter_mut().zip(&insn.srcs) {
@@ -872,6 +898,8 @@ impl Compiler<'_> {
             Opcode::Sqrtm if self.lit.sqrtm_loop_step => Lanes::Even,
             Opcode::Sad2 if self.lit.sad2_loop_step => Lanes::PairsEveryLane,
             Opcode::Sad2 | Opcode::Sad2add => Lanes::Pairs,
+            // Erratum PLN-SIMD16-INDEX (literal): u[i] and v[i] past their slices.
+            Opcode::Pln if self.lit.pln_simd16_index && n == 16 => Lanes::LowEight,
             _ => Lanes::All,
         };
         let grf_aligned = (insn.opcode == Opcode::Madw && matches!(insn.dst, Dst::Indirect { .. }))

@@ -325,6 +325,13 @@ pub const MATH_NAN_RESULT: &str = "MATH-NAN-RESULT";
 pub const MATH_ALT_ABS: &str = "MATH-ALT-ABS";
 pub const IEEE_MACRO_PLATFORMS: &str = "IEEE-MACRO-PLATFORMS";
 pub const MATH_EXACT_VALUE: &str = "MATH-EXACT-VALUE";
+// Issue 24, LRP and PLN (h24-lrp).
+pub const LRP_PLN_PLATFORMS: &str = "LRP-PLN-PLATFORMS";
+pub const LRP_ROUNDING: &str = "LRP-ROUNDING";
+pub const LRP_REGION: &str = "LRP-REGION";
+pub const LRP_PLN_ALIGNMENT: &str = "LRP-PLN-ALIGNMENT";
+pub const PLN_SIMD16_INDEX: &str = "PLN-SIMD16-INDEX";
+pub const PLN_ROUNDING: &str = "PLN-ROUNDING";
 
 // Issue 24, conversions (h24-fcvt): FCVT and SRND.
 pub const FP8_CONVERT_PLATFORMS: &str = "FP8-CONVERT-PLATFORMS";
@@ -1752,6 +1759,61 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "Src1's bits never change a NaN, an infinity or a zero: ±inf and ±0 keep their sign; a NaN keeps its sign and its leading fraction bits (10 of F's into HF, 2 of HF's into BF8) with the quiet bit set; a finite result whose magnitude truncates to 2^16 or more (the binade above HF's and BF8's largest finite values) is ±inf; %cr0's rounding and denorm modes change nothing (the instruction defines its own rounding and keeps denormals)",
         reason: "a rounding that carries past the largest finite value rounds up, and IEEE 754 rounds up past it to infinity (roundTowardPositive's overflow); the exponent field's carry gives the same code; NaNs convert as MOV converts them between float types",
         executable: false,
+    },
+    // Issue 24, LRP and PLN (h24-lrp).
+    Erratum {
+        id: LRP_PLN_PLATFORMS,
+        document: "appendix_instruction_by_platform.md (LRP and PLN rows)",
+        says: "the per-platform table ends at TGLLP (12.1) and marks LRP and PLN on BDW, SKL and BXT only, not on ICLLP or TGLLP",
+        literal: "LRP and PLN are invalid-instruction (field `opcode`) on every modelled platform (xe-lp, xe-hpg, xe-hpc, xe2)",
+        resolved: "LRP and PLN exist on every modelled platform, with the values their documents define",
+        reason: "the table follows the hardware opcodes, which ICLLP dropped; vISA keeps PLN: IGC's finalizer expands it into two mad instructions whenever the platform has no plane instruction (visa/HWConformity.cpp, fixPlaneInst and expandPlaneInst; visa/HWCaps.inc, doPlane() is false from ICLLP on), so it runs on every modelled platform. For LRP IGC has no such expansion: HWCaps.inc's hasLRP() is false from ICLLP on and G4_Verifier's verifyOpcode asserts on an lrp there, so IGC would not compile an LRP for a modelled platform. The resolved reading executes both documents anyway, as IEEE-MACRO-PLATFORMS does for DIVM and SQRTM, so that LRP's semantics is executable; for LRP the literal reading is the one IGC's behaviour matches",
+        executable: true,
+    },
+    Erratum {
+        id: LRP_ROUNDING,
+        document: "instructions/LRP.md, Semantics",
+        says: "`dst[i] = src1[i] * src0[i] + src2[i] * (1.0 - src0[i])` is one expression; nothing says whether the two products, the difference and the sum are rounded",
+        literal: "the expression evaluated left to right with each operation rounded into F (%cr0's rounding mode, the F denormal flush, ALT mode, no saturation): t0 = src1*src0, t1 = 1.0 - src0, t2 = src2*t1, then t0 + t2 rounded with saturation; each operation propagates its first NaN operand quieted and gives the default NaN for inf * 0 and inf - inf",
+        resolved: "fused: the exact value of src1*src0 + src2*(1 - src0) rounded once into F (then saturation); a NaN source gives the first NaN source in the order src0, src1, src2, quieted; otherwise an invalid operation of the exact expression (inf * 0, inf - inf) gives the default NaN; an exact zero is signed as ADD signs its sum (the difference 1 - 1 included)",
+        reason: "the Semantics line is one real-valued expression, as MAD's is (MAD-FUSED, resolved) and the math instructions' are (MATH-EXACT-VALUE); IGC offers no expansion of LRP to read another rounding from (LRP-PLN-PLATFORMS), so execution gives the one value every rounding scheme approximates",
+        executable: true,
+    },
+    Erratum {
+        id: LRP_REGION,
+        document: "instructions/LRP.md, Notes",
+        says: "the destination's region is ignored and contiguous elements are updated; a source region other than the scalar one is ignored and contiguous elements are read; yet every operand carries a region of its own (5_operands.md)",
+        literal: "a non-scalar source reads the exec_size contiguous elements from its origin and the destination writes contiguous elements, whatever region or stride the program wrote",
+        resolved: "a non-scalar source region must address exactly the exec_size contiguous elements from its origin (lane k reads element k) and the destination stride must be 1 (unless the execution size is 1); other regions are invalid-instruction (field of the operand), so both readings agree on every valid program",
+        reason: "as MOVS-CONTIGUOUS: the Notes state contiguity, and rejecting other regions keeps one meaning instead of silently ignoring what the program wrote; CM's LRP intrinsic declares its operands scalar-or-contiguous and 16-byte aligned (GenXIntrinsics' operand table), so no producer writes another region",
+        executable: true,
+    },
+    Erratum {
+        id: LRP_PLN_ALIGNMENT,
+        document: "instructions/LRP.md, PLN.md, Notes",
+        says: "LRP's operands, scalar sources aside, must be 16-byte aligned; PLN's src0 must be 16-byte aligned and its src1 GRF-aligned",
+        literal: "a general operand whose first element breaks the rule is invalid-instruction (field dst, src0, src1 or src2); the GRF is the platform's (32 bytes on xe-lp and xe-hpg, 64 on xe-hpc and xe2); an indirect operand's address is known only at run time and is not checked",
+        resolved: "no alignment rule beyond the type's",
+        reason: "as BFE-BFI-ALIGNMENT: a restriction of the hardware instruction that the finalizer legalises (IGC's HWConformity::fixPlaneInst copies an unaligned pln src0 into a GRF-aligned temporary; on the modelled platforms PLN becomes two mad instructions, which have no such rule)",
+        executable: true,
+    },
+    Erratum {
+        id: PLN_SIMD16_INDEX,
+        document: "instructions/PLN.md, Semantics",
+        says: "for the channels 8 to 15 of a SIMD16 PLN, u and v are the 8-element slices src1[16:23] and src1[24:31], yet the loop reads u[i] and v[i] with i from 8 to 15, past the slices' ends (the else branch also lacks its closing brace)",
+        literal: "u[i] and v[i] of channels 8 to 15 lie outside their slices: the enabled channels 8 to 15 of a SIMD16 PLN are undefined",
+        resolved: "channel i >= 8 reads u[i - 8] = src1[i + 8] and v[i - 8] = src1[i + 16]: a SIMD16 PLN is two SIMD8 planes, the second on src1[16:31]",
+        reason: "the Description says a SIMD16 plane takes an additional 16 elements of src1 for u and v; IGC's expansion (HWConformity.cpp, expandPlaneMacro) reads the second half's u and v from src1's third and fourth GRF (the second GRF's two halves with 64-byte GRFs), lane for lane",
+        executable: true,
+    },
+    Erratum {
+        id: PLN_ROUNDING,
+        document: "instructions/PLN.md, Semantics",
+        says: "`dst[i] = src0[0] * u[i] + src0[1] * v[i] + src0[3]` is one expression; nothing says how it is rounded",
+        literal: "the expression evaluated left to right with each operation rounded into F (%cr0's rounding mode, the F denormal flush, ALT mode, no saturation): t0 = src0[0]*u, t1 = src0[1]*v, t2 = t0 + t1, then t2 + src0[3] rounded with saturation; each operation propagates its first NaN operand quieted",
+        resolved: "the two fused multiply-adds IGC expands PLN into: t = src0[0]*u[i] + src0[3] rounded once into F (no saturation), then dst = src0[1]*v[i] + t rounded once with saturation; each as a float MAD (MAD-FUSED, resolved: NaN operands in the order of the factors then the addend)",
+        reason: "IGC's finalizer replaces PLN on every platform from ICLLP on (visa/HWConformity.cpp, expandPlaneInst: `mad tmp, src0.3, u, src0.0` then `mad dst, tmp, v, src0.1`), with an F temporary since the Xe platforms have no NF accumulator type (HWCaps.inc, hasNFType), and a float mad rounds once (MAD-FUSED)",
+        executable: true,
     },
 ];
 

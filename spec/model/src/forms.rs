@@ -743,6 +743,24 @@ fn form_math_family(opcode: Opcode) -> Option<Form> {
         Opcode::Pow => f(opcode, 2, Sat::Yes, Arithmetic, F_HF_MAP),
         Opcode::Divm => f(opcode, 2, Sat::Yes, Modifiers::None, IEEE_MACRO_MAPS),
         Opcode::Sqrtm => f(opcode, 1, Sat::Yes, Modifiers::None, IEEE_MACRO_MAPS),
+        // instructions/LRP.md: Supported Types F, saturation, arithmetic source modifiers.
+        // instructions/PLN.md: the type map F to F, saturation, no source modifier (the
+        // Properties list none). Both exist on every modelled platform under the resolved
+        // reading of LRP-PLN-PLATFORMS (checked by validation).
+        Opcode::Lrp => f(
+            opcode,
+            3,
+            Sat::Yes,
+            Arithmetic,
+            const { &[TypeMap::new(&[F], &[F])] },
+        ),
+        Opcode::Pln => f(
+            opcode,
+            2,
+            Sat::Yes,
+            Modifiers::None,
+            const { &[TypeMap::new(&[F], &[F])] },
+        ),
         _ => return None,
     })
 }

@@ -19,6 +19,9 @@ mod fp8_rows;
 pub mod frc;
 pub mod inv;
 pub mod log;
+// Issue 24, LRP and PLN (h24-lrp).
+pub mod lrp;
+pub mod pln;
 pub mod pow;
 pub mod rndd;
 pub mod rnde;

@@ -123,6 +123,9 @@ pub enum Opcode {
     // Issue 24, conversions (h24-fcvt): instructions/FCVT.md, SRND.md.
     Fcvt,
     Srnd,
+    // Issue 24, LRP and PLN (h24-lrp): instructions/LRP.md, PLN.md.
+    Lrp,
+    Pln,
     Dpas,
     Dpasw,
     Dp4a,
@@ -205,7 +208,7 @@ pub enum Opcode {
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 111] = [
+    pub const ALL: [Opcode; 113] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -262,6 +265,8 @@ impl Opcode {
         Opcode::Sqrtm,
         Opcode::Fcvt,
         Opcode::Srnd,
+        Opcode::Lrp,
+        Opcode::Pln,
         Opcode::Dpas,
         Opcode::Dpasw,
         Opcode::Dp4a,
@@ -378,6 +383,9 @@ impl Opcode {
             Opcode::Sqrtm => "sqrtm",
             Opcode::Fcvt => "fcvt",
             Opcode::Srnd => "srnd",
+            Opcode::Lrp => "lrp",
+            // instructions/PLN.md, Text: `PLANE`.
+            Opcode::Pln => "plane",
             Opcode::Dpas => "dpas",
             Opcode::Dpasw => "dpasw",
             Opcode::Dp4a => "dp4a",
@@ -495,6 +503,8 @@ impl Opcode {
             Opcode::Sqrtm => "instructions/SQRTM.md",
             Opcode::Fcvt => "instructions/FCVT.md",
             Opcode::Srnd => "instructions/SRND.md",
+            Opcode::Lrp => "instructions/LRP.md",
+            Opcode::Pln => "instructions/PLN.md",
             Opcode::Dpas => "instructions/DPAS.md",
             Opcode::Dpasw => "instructions/DPASW.md",
             Opcode::Dp4a => "instructions/DP4A.md",

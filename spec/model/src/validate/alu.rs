@@ -295,6 +295,8 @@ impl Env<'_> {
             }
             // Issue 24, conversions (h24-fcvt): instructions/FCVT.md, SRND.md.
             Opcode::Fcvt | Opcode::Srnd => self.fp8_conversion_rules(insn, &name),
+            // Issue 24, LRP and PLN (h24-lrp): their Notes and Exec_size fields.
+            Opcode::Lrp | Opcode::Pln => self.lrp_pln_rules(insn),
             // Erratum MUL-PLATFORM-NOTES, literal reading: the Notes' platform limits.
             Opcode::Mul if self.readings.is_literal(errata::MUL_PLATFORM_NOTES) => {
                 let byte_source = srcs.iter().position(|t| t.size() == 1);

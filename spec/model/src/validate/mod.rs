@@ -28,6 +28,8 @@ mod flow;
 mod input;
 pub(crate) mod lsc;
 mod operands;
+// Issue 24, LRP and PLN (h24-lrp).
+mod plane;
 mod svm;
 mod types;
 
