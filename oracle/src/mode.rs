@@ -46,6 +46,7 @@ pub struct Literal {
     pub log_base: bool,
     pub exp_base: bool,
     pub pow_negative_base: bool,
+    pub macro_early_out: bool,
 }
 
 impl Literal {
@@ -86,6 +87,7 @@ impl Literal {
             log_base: r.is_literal(errata::LOG_BASE),
             exp_base: r.is_literal(errata::EXP_BASE),
             pow_negative_base: r.is_literal(errata::POW_NEGATIVE_BASE),
+            macro_early_out: r.is_literal(errata::MACRO_EARLY_OUT),
         }
     }
 }

@@ -100,6 +100,8 @@ fn step(
         Opcode::Pow => insn::math::pow::execute(program, insn, state, config),
         Opcode::Divm => insn::math::divm::execute(program, insn, state, config),
         Opcode::Sqrtm => insn::math::sqrtm::execute(program, insn, state, config),
+        Opcode::Invm => insn::math::invm::execute(program, insn, state, config),
+        Opcode::Rsqtm => insn::math::rsqtm::execute(program, insn, state, config),
         Opcode::Dpas => insn::dpas::dpas::execute(program, insn, state, config),
         Opcode::Dpasw => insn::dpas::dpasw::execute(program, insn, state, config),
         Opcode::Dp4a => insn::dpas::dp4a::execute(program, insn, state, config),

@@ -120,6 +120,9 @@ pub enum Opcode {
     Pow,
     Divm,
     Sqrtm,
+    // The early-out math macros (issue 24): instructions/INVM.md, RSQTM.md.
+    Invm,
+    Rsqtm,
     Dpas,
     Dpasw,
     Dp4a,
@@ -202,7 +205,7 @@ pub enum Opcode {
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 109] = [
+    pub const ALL: [Opcode; 111] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -257,6 +260,8 @@ impl Opcode {
         Opcode::Pow,
         Opcode::Divm,
         Opcode::Sqrtm,
+        Opcode::Invm,
+        Opcode::Rsqtm,
         Opcode::Dpas,
         Opcode::Dpasw,
         Opcode::Dp4a,
@@ -371,6 +376,8 @@ impl Opcode {
             Opcode::Pow => "pow",
             Opcode::Divm => "divm",
             Opcode::Sqrtm => "sqrtm",
+            Opcode::Invm => "invm",
+            Opcode::Rsqtm => "rsqtm",
             Opcode::Dpas => "dpas",
             Opcode::Dpasw => "dpasw",
             Opcode::Dp4a => "dp4a",
@@ -486,6 +493,8 @@ impl Opcode {
             Opcode::Pow => "instructions/POW.md",
             Opcode::Divm => "instructions/DIVM.md",
             Opcode::Sqrtm => "instructions/SQRTM.md",
+            Opcode::Invm => "instructions/INVM.md",
+            Opcode::Rsqtm => "instructions/RSQTM.md",
             Opcode::Dpas => "instructions/DPAS.md",
             Opcode::Dpasw => "instructions/DPASW.md",
             Opcode::Dp4a => "instructions/DP4A.md",
