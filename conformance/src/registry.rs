@@ -51,7 +51,7 @@ pub enum Family {
 /// The documents of the math family ([`Family::Math`]).
 const MATH_DOCS: &[&str] = &[
     "RNDD.md", "RNDE.md", "RNDU.md", "RNDZ.md", "FRC.md", "INV.md", "LOG.md", "EXP.md", "SQRT.md",
-    "RSQRT.md", "SIN.md", "COS.md", "POW.md", "DIVM.md", "SQRTM.md",
+    "RSQRT.md", "SIN.md", "COS.md", "POW.md", "DIVM.md", "SQRTM.md", "INVM.md", "RSQTM.md",
 ];
 
 impl Family {
@@ -288,6 +288,9 @@ pub const ROWS: &[Row] = &[
     Row::instruction(Opcode::Pow, "pow", "math/pow.jsonl", gen::register),
     Row::instruction(Opcode::Divm, "divm", "math/divm.jsonl", gen::register),
     Row::instruction(Opcode::Sqrtm, "sqrtm", "math/sqrtm.jsonl", gen::register),
+    // INVM and RSQTM: the generic generator gives them their predicate destination.
+    Row::instruction(Opcode::Invm, "invm", "math/invm.jsonl", gen::register),
+    Row::instruction(Opcode::Rsqtm, "rsqtm", "math/rsqtm.jsonl", gen::register),
     Row::instruction(
         Opcode::Dpas,
         "dpas-int",

@@ -133,6 +133,8 @@ pub const DOCS: &[Doc] = &[
     math::pow::DOC,
     math::divm::DOC,
     math::sqrtm::DOC,
+    math::invm::DOC,
+    math::rsqtm::DOC,
     flow::branches::GOTO,
     flow::branches::JMP,
     flow::branches::SWITCHJMP,

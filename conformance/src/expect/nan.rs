@@ -73,7 +73,9 @@ fn frees_nan(insn: &Instruction) -> bool {
         | Opcode::Cos
         | Opcode::Pow
         | Opcode::Divm
-        | Opcode::Sqrtm => float(insn.dst.ty()),
+        | Opcode::Sqrtm
+        | Opcode::Invm
+        | Opcode::Rsqtm => float(insn.dst.ty()),
         Opcode::Mov => {
             let src = insn.srcs.first().map(|s| s.ty());
             float(insn.dst.ty()) && src.is_some_and(|t| float(t) && t != insn.dst.ty())

@@ -394,6 +394,9 @@ impl Cx<'_> {
             )
         };
         let Some((id, class)) = self.class_of(op) else {
+            if let OperandKind::Var { name, .. } | OperandKind::Name(name) = &op.kind {
+                self.var(name, op.pos, f)?;
+            }
             return Err(not_predicate());
         };
         if class != VarClass::Predicate {
