@@ -477,6 +477,7 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
         Opcode::Sqrt => &[errata::SQRT_LOOP_STEP, errata::HF_DENORM_FLUSH],
         Opcode::Sqrtm => &[errata::SQRTM_LOOP_STEP],
         Opcode::Pow => &[errata::POW_NEGATIVE_BASE, errata::HF_DENORM_FLUSH],
+        Opcode::Invm | Opcode::Rsqtm => &[errata::MACRO_EARLY_OUT],
         Opcode::Inv | Opcode::Rsqrt | Opcode::Cos => {
             &[errata::HF_DENORM_FLUSH, errata::SAT_NEGATIVE_ZERO]
         }
@@ -719,6 +720,8 @@ fn is_math(op: Opcode) -> bool {
             | Opcode::Pow
             | Opcode::Divm
             | Opcode::Sqrtm
+            | Opcode::Invm
+            | Opcode::Rsqtm
     )
 }
 
@@ -846,7 +849,7 @@ fn math_values(op: Opcode, k: usize, ty: DataType) -> Vec<u64> {
             &[],
         ),
         // Denormals of every size, squares, negative numbers.
-        (Opcode::Sqrt | Opcode::Rsqrt | Opcode::Sqrtm, _) => pick(
+        (Opcode::Sqrt | Opcode::Rsqrt | Opcode::Sqrtm | Opcode::Rsqtm, _) => pick(
             &[0x0002, 0x0010, 0x0200, 0x4400, 0x4880, 0xc400, 0x3e00],
             &[
                 0x0000_0002,
@@ -904,6 +907,26 @@ fn math_values(op: Opcode, k: usize, ty: DataType) -> Vec<u64> {
                 0x4008_0000_0000_0000,
                 0x4024_0000_0000_0000,
                 0x3fb9_9999_9999_999a,
+            ],
+        ),
+        // INVM: quotients that round, and quotients that overflow or underflow from finite
+        // nonzero operands (2^126, 2^-125 and the DF counterparts 2^1022, 2^-1021), which
+        // tell MACRO-EARLY-OUT's readings apart.
+        (Opcode::Invm, _) => pick(
+            &[],
+            &[
+                0x4040_0000,
+                0x4120_0000,
+                0x3dcc_cccd,
+                0x7e80_0000,
+                0x0100_0000,
+            ],
+            &[
+                0x4008_0000_0000_0000,
+                0x4024_0000_0000_0000,
+                0x3fb9_9999_9999_999a,
+                0x7fd0_0000_0000_0000,
+                0x0020_0000_0000_0000,
             ],
         ),
         _ => Vec::new(),
@@ -1046,14 +1069,32 @@ pub fn register_case(op: Opcode) -> BoxedStrategy<GenCase> {
                                 if form.sat == forms::Sat::FloatOnly && !dst.is_float() {
                                     head.1 = false;
                                 }
+                                // INVM's and RSQTM's `<preddst>`, between dst and src0.
+                                let preddst = if form.kinds.dst2 == forms::Kind::PREDICATE {
+                                    let offset = 4 * (u32::from(group) - 1);
+                                    predicate_destination(offset, size).prop_map(Some).boxed()
+                                } else {
+                                    Just(None).boxed()
+                                };
                                 (
                                     destination(dst, size, platform),
                                     srcs,
                                     Just((platform, head)),
+                                    preddst,
                                 )
                             })
-                            .prop_map(move |(dst, srcs, (platform, head))| {
-                                assemble(opcode.mnemonic(), platform, head, dst, srcs)
+                            .prop_map(move |(dst, mut srcs, (platform, head), preddst)| {
+                                let Some((text, decl, mask)) = preddst else {
+                                    return assemble(opcode.mnemonic(), platform, head, dst, srcs);
+                                };
+                                let operand = Operand {
+                                    text: text.clone(),
+                                    decl: Some(decl.clone()),
+                                    init: None,
+                                };
+                                srcs.insert(0, operand);
+                                let case = assemble(opcode.mnemonic(), platform, head, dst, srcs);
+                                with_predicate_destination(case, (text, decl, mask))
                             })
                             .boxed()
                     }

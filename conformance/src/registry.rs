@@ -53,9 +53,9 @@ const MATH_DOCS: &[&str] = &[
     "RNDD.md", "RNDE.md", "RNDU.md", "RNDZ.md", "FRC.md", "INV.md", "LOG.md", "EXP.md", "SQRT.md",
     "RSQRT.md", "SIN.md", "COS.md", "POW.md", "DIVM.md", "SQRTM.md",
     // Issue 24, conversions (h24-fcvt).
-    "FCVT.md", "SRND.md",
-    // Issue 24, LRP and PLN (h24-lrp).
-    "LRP.md", "PLN.md",
+    "FCVT.md", "SRND.md", // Issue 24, LRP and PLN (h24-lrp).
+    "LRP.md", "PLN.md", "RSQRT.md", "SIN.md", "COS.md", "POW.md", "DIVM.md", "SQRTM.md", "INVM.md",
+    "RSQTM.md",
 ];
 
 impl Family {
@@ -298,6 +298,9 @@ pub const ROWS: &[Row] = &[
     // Issue 24, LRP and PLN (h24-lrp).
     Row::instruction(Opcode::Lrp, "lrp", "math/lrp.jsonl", gen::plane::case),
     Row::instruction(Opcode::Pln, "plane", "math/pln.jsonl", gen::plane::case),
+    // INVM and RSQTM: the generic generator gives them their predicate destination.
+    Row::instruction(Opcode::Invm, "invm", "math/invm.jsonl", gen::register),
+    Row::instruction(Opcode::Rsqtm, "rsqtm", "math/rsqtm.jsonl", gen::register),
     Row::instruction(
         Opcode::Dpas,
         "dpas-int",

@@ -293,3 +293,48 @@ fn vector_files_are_rewritten_for_another_contract() {
     assert!(width(&opencl.text, "f") > width(&text, "f"));
     assert_eq!(width(&opencl.text, "df"), 0);
 }
+
+#[test]
+fn invm_of_6_by_3_is_an_approximation() {
+    // INVM's results are all approximations (MACRO-APPROXIMATION): 6/3 = 2 exactly is not
+    // pinned. intel-hw F: 3 ulp of ulp(2) = 2^-22 (the binade [2, 4)): above, 2 + 3 * 2^-22
+    // (0x40000003); below, the spacing is 2^-23, so 6 steps of half an ulp each
+    // (0x3ffffffa). A DIVM-like exact rule would give None.
+    let b = Contract::IntelHw.bound(MathFn::Invm, DataType::F).unwrap();
+    assert_eq!(
+        interval(MathFn::Invm, b, &[f(6.0), f(3.0)], f(2.0), F),
+        Some((0x3fff_fffa, 0x4000_0003))
+    );
+    // Special operands are exact: 1/0 = +inf.
+    assert_eq!(
+        interval(MathFn::Invm, b, &[f(1.0), f(0.0)], f(f32::INFINITY), F),
+        None
+    );
+}
+
+#[test]
+fn rsqtm_df_within_the_relative_seed_bound() {
+    // intel-hw DF: |r - x| <= 2^-23 |x|. 1/sqrt(4) = 0.5: |r - 0.5| <= 2^-24. Above 0.5 the
+    // spacing is 2^-53 (2^29 steps), below it 2^-54 (2^30 steps).
+    let b = Contract::IntelHw
+        .bound(MathFn::Rsqtm, DataType::DF)
+        .unwrap();
+    let half = 0.5f64.to_bits();
+    let four = 4.0f64.to_bits();
+    assert_eq!(
+        interval(MathFn::Rsqtm, b, &[four], half, FloatFormat::DF),
+        Some((half - (1 << 30), half + (1 << 29)))
+    );
+    // A negative operand is a special case (the default NaN): exact.
+    let nan = f64::NAN.to_bits();
+    assert_eq!(
+        interval(
+            MathFn::Rsqtm,
+            b,
+            &[(-4.0f64).to_bits()],
+            nan,
+            FloatFormat::DF
+        ),
+        None
+    );
+}

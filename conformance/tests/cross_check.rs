@@ -359,3 +359,17 @@ proptest! {
         cross_check(&case)?;
     }
 }
+
+// The early-out macros (issue 24): the correctly rounded value and the early-out bits of the
+// predicate destination, under both readings of MACRO-EARLY-OUT.
+proptest! {
+    #[test]
+    fn invm_spec_matches_oracle(case in registry::case(Opcode::Invm)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn rsqtm_spec_matches_oracle(case in registry::case(Opcode::Rsqtm)) {
+        cross_check(&case)?;
+    }
+}

@@ -1,11 +1,16 @@
 //! The math instructions' lane kernel (instructions/INV.md, LOG.md, EXP.md, SQRT.md,
-//! RSQRT.md, SIN.md, COS.md, POW.md, DIVM.md, SQRTM.md): the sources decoded to f64 lanes
+//! RSQRT.md, SIN.md, COS.md, POW.md, DIVM.md, SQRTM.md, INVM.md, RSQTM.md): the sources decoded to f64 lanes
 //! (denormals flushed per %cr0, modifiers applied), the function correctly rounded into the
 //! destination by [`crate::math`] (its batch entry points across the lanes), then the NaN
 //! rule, the denormal flush of the result, ALT mode and saturation ([`crate::kernel::post`]).
 //!
 //! The NaN rule (the ledger's MATH-NAN-RESULT): a NaN result takes the first NaN source,
 //! quieted, when there is one; otherwise the default NaN the math core gives.
+//!
+//! INVM and RSQTM also write an early-out bit per lane (the ledger's MACRO-EARLY-OUT): under
+//! the resolved reading from the decoded operands (a NaN, infinite or zero operand of the
+//! quotient; a NaN, zero, infinite or negative operand of 1/sqrt), under the literal one from
+//! the encoded result (a NaN, infinity or zero).
 
 use crate::kernel::{self, Ctx, Raw};
 use crate::math::{self, Binary, Unary};
@@ -30,6 +35,55 @@ impl MathOp {
             MathOp::Unary(_) => 1,
             _ => 2,
         }
+    }
+}
+
+/// The early-out bit of INVM (`Quotient`) and RSQTM (`RecipSqrt`); `literal` selects the
+/// literal reading of MACRO-EARLY-OUT (from the written result).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EarlyOut {
+    Quotient { literal: bool },
+    RecipSqrt { literal: bool },
+}
+
+impl EarlyOut {
+    fn literal(self) -> bool {
+        match self {
+            EarlyOut::Quotient { literal } | EarlyOut::RecipSqrt { literal } => literal,
+        }
+    }
+}
+
+/// The resolved early-out bits (1 or 0 in `out`) from the decoded sources (f64 bits after
+/// the modifiers and the denormal flush): IEEE 754-2019 fixes the result from the operands.
+pub fn early_out_inputs(eo: EarlyOut, srcs: &[Raw; 3], n: usize, out: &mut Raw) {
+    if eo.literal() {
+        return;
+    }
+    let n = n.min(out.len());
+    for k in 0..n {
+        let special = |bits: u64| {
+            let x = f64::from_bits(bits);
+            !x.is_finite() || x == 0.0
+        };
+        out[k] = u64::from(match eo {
+            EarlyOut::Quotient { .. } => special(srcs[0][k]) || special(srcs[1][k]),
+            EarlyOut::RecipSqrt { .. } => {
+                special(srcs[0][k]) || f64::from_bits(srcs[0][k]).is_sign_negative()
+            }
+        });
+    }
+}
+
+/// The literal early-out bits from the encoded results in `dst`: a NaN, infinity or zero.
+pub fn early_out_results(eo: EarlyOut, dst: Format, results: &Raw, n: usize, out: &mut Raw) {
+    if !eo.literal() {
+        return;
+    }
+    let n = n.min(out.len());
+    for k in 0..n {
+        let r = results[k];
+        out[k] = u64::from(dst.is_nan(r) || dst.is_inf(r) || dst.is_zero(r));
     }
 }
 

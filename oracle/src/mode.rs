@@ -52,6 +52,7 @@ pub struct Literal {
     pub lrp_rounding: bool,
     pub pln_simd16_index: bool,
     pub pln_rounding: bool,
+    pub macro_early_out: bool,
 }
 
 impl Literal {
@@ -96,6 +97,7 @@ impl Literal {
             lrp_rounding: r.is_literal(errata::LRP_ROUNDING),
             pln_simd16_index: r.is_literal(errata::PLN_SIMD16_INDEX),
             pln_rounding: r.is_literal(errata::PLN_ROUNDING),
+            macro_early_out: r.is_literal(errata::MACRO_EARLY_OUT),
         }
     }
 }

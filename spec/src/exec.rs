@@ -106,6 +106,8 @@ fn step(
         // Issue 24, LRP and PLN (h24-lrp).
         Opcode::Lrp => insn::math::lrp::execute(program, insn, state, config),
         Opcode::Pln => insn::math::pln::execute(program, insn, state, config),
+        Opcode::Invm => insn::math::invm::execute(program, insn, state, config),
+        Opcode::Rsqtm => insn::math::rsqtm::execute(program, insn, state, config),
         Opcode::Dpas => insn::dpas::dpas::execute(program, insn, state, config),
         Opcode::Dpasw => insn::dpas::dpasw::execute(program, insn, state, config),
         Opcode::Dp4a => insn::dpas::dp4a::execute(program, insn, state, config),

@@ -139,6 +139,8 @@ pub const DOCS: &[Doc] = &[
     // Issue 24, LRP and PLN (h24-lrp).
     math::lrp::DOC,
     math::pln::DOC,
+    math::invm::DOC,
+    math::rsqtm::DOC,
     flow::branches::GOTO,
     flow::branches::JMP,
     flow::branches::SWITCHJMP,

@@ -7,7 +7,8 @@
 //! candidates ordered by value, each candidate measured against x by spec's exact core
 //! (`elementary::error_in_ulps`). Special cases allow no interval: a NaN, infinite or zero
 //! input, a NaN result, and a zero result (IEEE 754 fixes those values; a contract bounds
-//! only the approximation of a number), and an exact result, one the format represents.
+//! only the approximation of a number), and an exact result, one the format represents
+//! (but for INVM and RSQTM, whose results are all approximations).
 
 use visa_spec::contract::{Bound, Contract, MathFn};
 use visa_spec::errata::{self, Readings};
@@ -34,7 +35,8 @@ pub fn core(f: MathFn) -> Function {
         MathFn::Sin => Function::Sin,
         MathFn::Cos => Function::Cos,
         MathFn::Pow => Function::PowAbs,
-        MathFn::Div => Function::Div,
+        MathFn::Div | MathFn::Invm => Function::Div,
+        MathFn::Rsqtm => Function::Rsqrt,
     }
 }
 
@@ -95,10 +97,14 @@ pub fn interval_of(
     }
     let function = core(f);
     // A result the format represents exactly is exact under every contract (docs/math.md,
-    // "Accuracy contracts": the published figures bound approximations).
-    if error_in_ulps(function, args, &r, format).is_ok_and(|e| e.absolute == 0.0) {
+    // "Accuracy contracts": the published figures bound approximations), but for the
+    // early-out macros, whose every non-special result is an initial approximation
+    // (MACRO-APPROXIMATION: INVM's x * (1/y) of 6/3 may be 2's neighbour).
+    let approximated = matches!(f, MathFn::Invm | MathFn::Rsqtm);
+    if !approximated && error_in_ulps(function, args, &r, format).is_ok_and(|e| e.absolute == 0.0) {
         return None;
     }
+    let r_key = key(result, format);
     let allowed = |bits: u64| -> bool {
         let candidate = format.decode(bits);
         if candidate.is_nan() {
@@ -107,7 +113,10 @@ pub fn interval_of(
         let Ok(e) = error_in_ulps(function, args, &candidate, format) else {
             return false;
         };
-        within(bound, args, &candidate, e.ulps, e.absolute)
+        // A candidate above the correctly rounded result lies at or above the exact value,
+        // one below it at or below.
+        let above = key(bits, format) > r_key;
+        within(bound, args, &candidate, above, e.ulps, e.absolute)
     };
     match bound {
         Bound::Exact => None,
@@ -117,7 +126,6 @@ pub fn interval_of(
         }
         Bound::PowIntel => pow_intel(args, format),
         _ => {
-            let r_key = key(result, format);
             let top = inf_key(format);
             let hi = search(r_key, top, |k| allowed(unkey(k, format)));
             let lo = -search(-r_key, top, |k| allowed(unkey(-k, format)));
@@ -126,18 +134,27 @@ pub fn interval_of(
     }
 }
 
-/// Whether a candidate with error `ulps` and `absolute` against the exact value is inside
-/// `bound` (not [`Bound::Exact`] or [`Bound::PowIntel`], which [`interval`] settles itself).
+/// Whether a candidate with error `ulps` and `absolute` against the exact value (`above` it
+/// or below) is inside `bound` (not [`Bound::Exact`] or [`Bound::PowIntel`], which [`interval`] settles itself).
 fn within(
     bound: Bound,
     args: &[ExactFloat],
     candidate: &ExactFloat,
+    above: bool,
     ulps: f64,
     absolute: f64,
 ) -> bool {
     match bound {
         Bound::Exact | Bound::PowIntel => false,
         Bound::Ulps(n) => ulps <= n,
+        // An infinity is infinitely far from a finite value, relatively.
+        Bound::Relative(_) if candidate.is_inf() => false,
+        Bound::Relative(rel) => {
+            // The exact value is the candidate less the error above it, plus it below.
+            let c = to_f64(candidate);
+            let exact = if above { c - absolute } else { c + absolute };
+            absolute.is_finite() && absolute <= rel * exact.abs()
+        }
         Bound::Log2Intel => {
             if (0.5..=2.0).contains(&to_f64(&args[0])) {
                 absolute <= 2f64.powi(-21)
@@ -262,16 +279,20 @@ fn math_fn(opcode: Opcode, readings: &Readings) -> Option<MathFn> {
         Opcode::Sin if !literal(errata::SIN_LOOP_STEP) => MathFn::Sin,
         Opcode::Cos => MathFn::Cos,
         Opcode::Pow if !literal(errata::POW_NEGATIVE_BASE) => MathFn::Pow,
+        // The early-out macros (MACRO-APPROXIMATION): the destination only, the predicate
+        // destination stays exact.
+        Opcode::Invm => MathFn::Invm,
+        Opcode::Rsqtm => MathFn::Rsqtm,
         _ => return None,
     })
 }
 
 /// `expect` with the destination elements of an approximated math instruction (a case of
-/// one INV, LOG, EXP, SQRT, RSQRT, SIN, COS or POW) widened to the interval `contract`
+/// one INV, LOG, EXP, SQRT, RSQRT, SIN, COS, POW, INVM or RSQTM; the early-out predicate of
+/// INVM and RSQTM stays exact) widened to the interval `contract`
 /// allows around the correctly rounded value the expectation holds (`within`). Each enabled
 /// channel's inputs are its sources as the instruction reads them: after the source
-/// modifiers, denormals flushed per %cr0, |src0| in ALT mode for LOG, SQRT and RSQRT. The
-/// interval's ends are saturated and flushed as the result is; under ALT mode, which maps
+/// modifiers and denormals flushed per %cr0. The interval's ends are saturated and flushed as the result is; under ALT mode, which maps
 /// the results past the range, the expectation stays exact. Other cases are unchanged.
 pub fn widen_math(case: &Case, expect: Expect, contract: Contract) -> Expect {
     let Expect::State(mut state) = expect else {
@@ -431,8 +452,7 @@ pub fn float_insn(case: &Case) -> Option<FloatInsn> {
 }
 
 /// The case's approximated math instruction and the inputs of each enabled channel (after
-/// the source modifiers, denormals flushed per %cr0, |src0| in ALT mode for LOG, SQRT and
-/// RSQRT); `None` for any other case.
+/// the source modifiers and denormals flushed per %cr0); `None` for any other case.
 pub fn math_site(case: &Case) -> Option<MathSite> {
     let insn = float_insn(case)?;
     let f = math_fn(insn.opcode, &insn.readings)?;
@@ -458,6 +478,14 @@ fn lanes(site: &MathSite, contract: Contract, expected: &Pattern) -> Option<With
         let Some(result) = pinned(expected, at, size) else {
             continue;
         };
+        // MACRO-EARLY-OUT literal: an infinite result sets the early-out bit, so the value
+        // is the special one (a NaN or zero result has no interval under any reading).
+        let early_out = matches!(f, MathFn::Invm | MathFn::Rsqtm)
+            && site.readings.is_literal(errata::MACRO_EARLY_OUT)
+            && format.decode(result).is_inf();
+        if early_out {
+            continue;
+        }
         let Some((lo, hi)) = interval_of(f, bound, &channel.args, result, format) else {
             continue;
         };

@@ -73,7 +73,9 @@ fn frees_nan(insn: &Instruction) -> bool {
         | Opcode::Cos
         | Opcode::Pow
         | Opcode::Divm
-        | Opcode::Sqrtm => float(insn.dst.ty()),
+        | Opcode::Sqrtm
+        | Opcode::Invm
+        | Opcode::Rsqtm => float(insn.dst.ty()),
         // Issue 24, LRP and PLN (h24-lrp): NaN rules as MAD's (LRP-ROUNDING, PLN-ROUNDING).
         Opcode::Lrp | Opcode::Pln => float(insn.dst.ty()),
         Opcode::Mov => {

@@ -699,11 +699,13 @@ impl Compiler<'_> {
                 | Opcode::Cos
                 | Opcode::Pow
                 | Opcode::Divm
-                | Opcode::Sqrtm,
+                | Opcode::Sqrtm
+                | Opcode::Invm
+                | Opcode::Rsqtm,
                 _,
             ) => {
                 use crate::math::Unary;
-                use crate::mathop::MathOp;
+                use crate::mathop::{EarlyOut, MathOp};
                 let lit = &self.lit;
                 let op = match insn.opcode {
                     Opcode::Inv => MathOp::Unary(Unary::Inv),
@@ -712,7 +714,7 @@ impl Compiler<'_> {
                     Opcode::Exp if lit.exp_base => MathOp::Unary(Unary::Exp),
                     Opcode::Exp => MathOp::Unary(Unary::Exp2),
                     Opcode::Sqrt | Opcode::Sqrtm => MathOp::Unary(Unary::Sqrt),
-                    Opcode::Rsqrt => MathOp::Unary(Unary::Rsqrt),
+                    Opcode::Rsqrt | Opcode::Rsqtm => MathOp::Unary(Unary::Rsqrt),
                     Opcode::Sin => MathOp::Unary(Unary::Sin),
                     Opcode::Cos => MathOp::Unary(Unary::Cos),
                     Opcode::Pow if lit.pow_negative_base => MathOp::PowSigned,
@@ -739,6 +741,15 @@ impl Compiler<'_> {
                     op,
                     dst: crate::mathop::format_of(dst).ok_or_else(bug)?,
                     alt_abs: matches!(insn.opcode, Opcode::Log | Opcode::Sqrt | Opcode::Rsqrt),
+                    early_out: match insn.opcode {
+                        Opcode::Invm => Some(EarlyOut::Quotient {
+                            literal: lit.macro_early_out,
+                        }),
+                        Opcode::Rsqtm => Some(EarlyOut::RecipSqrt {
+                            literal: lit.macro_early_out,
+                        }),
+                        _ => None,
+                    },
                 })
             }
             // Issue 24, conversions (h24-fcvt): FCVT and SRND on raw bits.

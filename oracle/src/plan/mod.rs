@@ -203,6 +203,8 @@ enum Kernel {
         op: crate::mathop::MathOp,
         dst: crate::softfloat::Format,
         alt_abs: bool,
+        /// INVM's and RSQTM's early-out bit, into the second results.
+        early_out: Option<crate::mathop::EarlyOut>,
     },
     /// DIV and MOD on integers: a zero divisor leaves its lane undefined (erratum DIV-BY-ZERO).
     IntDivide {

@@ -538,6 +538,7 @@ impl InsnPlan {
                 op,
                 dst,
                 alt_abs,
+                early_out,
             } => {
                 let lanes = dec.iter().zip(&src_tys).zip(&self.srcs).zip(&s.raw);
                 for ((((d, ty), src), raw), out) in lanes.zip(&mut s.floats).take(self.num_srcs) {
@@ -545,7 +546,14 @@ impl InsnPlan {
                         d(raw, n, src.modifier, !mode.keeps_denormals(*ty), out);
                     }
                 }
+                // The early-out bits read the decoded sources before `run` may change them.
+                if let Some(eo) = early_out {
+                    crate::mathop::early_out_inputs(eo, &s.floats, n, &mut s.out2);
+                }
                 crate::mathop::run(op, dst, alt_abs, &mut s.floats, ctx, &mut s.out);
+                if let Some(eo) = early_out {
+                    crate::mathop::early_out_results(eo, dst, &s.out, n, &mut s.out2);
+                }
             }
             Kernel::IntDivide {
                 dec: [d0, d1],

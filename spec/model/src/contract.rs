@@ -1,5 +1,6 @@
 //! Accuracy contracts of the approximated math instructions: the numeric profiles of INV, LOG,
-//! EXP, SQRT, RSQRT, SIN, COS, POW and DIV on floats (docs/math.md, "Accuracy contracts").
+//! EXP, SQRT, RSQRT, SIN, COS, POW, DIV on floats and the early-out macros INVM and RSQTM
+//! (docs/math.md, "Accuracy contracts").
 //!
 //! The vISA documents give each instruction's loop and no accuracy. The engines execute the
 //! correctly rounded value of the exact function; a contract says which other results an
@@ -19,6 +20,15 @@
 //!   test_conformance/math_brute_force/function_list.cpp, commit 04033bf: the float, double
 //!   and half ulp columns of `sin`, `cos`, `exp2`, `log2`, `pow`, `rsqrt`, `sqrt` and
 //!   `divide`).
+//!
+//! INVM and RSQTM (erratum MACRO-APPROXIMATION) approximate where their early-out bit is
+//! clear; their bounds derive from the same sources: under `intel-hw`, INVM in F is INV's
+//! 1 ulp on 1/src1 (a relative error below 2^-23, so below 2 ulp of the quotient) composed
+//! with one rounding of the product (at most 1 ulp in a directed mode): 3 ulp; RSQTM in F is
+//! RSQRT's 4 ulp; in DF both are IGC's published bound of the DF reciprocal square root seed
+//! (intel/intel-graphics-compiler, IGC/VectorCompiler/lib/BiF/Library/Math/F64/rsqrt.cpp:
+//! relative error below 2^-23), which INVM's DF seed is read to share. Under `opencl-full`,
+//! INVM is `divide` and RSQTM `rsqrt`.
 
 use std::fmt;
 
@@ -46,10 +56,14 @@ pub enum MathFn {
     Pow,
     /// DIV on floats: x/y.
     Div,
+    /// INVM's approximation: x/y where the early-out bit is clear.
+    Invm,
+    /// RSQTM's approximation: 1/sqrt(x) where the early-out bit is clear.
+    Rsqtm,
 }
 
 impl MathFn {
-    pub const ALL: [MathFn; 9] = [
+    pub const ALL: [MathFn; 11] = [
         MathFn::Inv,
         MathFn::Log2,
         MathFn::Exp2,
@@ -59,6 +73,8 @@ impl MathFn {
         MathFn::Cos,
         MathFn::Pow,
         MathFn::Div,
+        MathFn::Invm,
+        MathFn::Rsqtm,
     ];
 
     /// The instruction's mnemonic.
@@ -73,12 +89,17 @@ impl MathFn {
             MathFn::Cos => "cos",
             MathFn::Pow => "pow",
             MathFn::Div => "div",
+            MathFn::Invm => "invm",
+            MathFn::Rsqtm => "rsqtm",
         }
     }
 }
 
 /// The largest |x| at which Intel's published SIN and COS bound holds: 32767π.
 pub const TRIG_RANGE: f64 = 32767.0 * std::f64::consts::PI;
+
+/// The relative error bound of the DF macros' seeds under `intel-hw`: 2^-23.
+pub const MACRO_SEED_DF: f64 = 1.0 / 8_388_608.0;
 
 /// How far a result may be from the exact value x of the function (the result's ulp is that
 /// of the destination format at x: the spacing of x's binade, the denormal quantum below the
@@ -89,6 +110,8 @@ pub enum Bound {
     Exact,
     /// |r - x| <= n ulp(x).
     Ulps(f64),
+    /// |r - x| <= `rel` |x|.
+    Relative(f64),
     /// Intel's LOG: |r - x| <= 2^-21 where the input lies in [0.5, 2], |r - x| <= 2^-21 |x|
     /// elsewhere.
     Log2Intel,
@@ -139,6 +162,20 @@ impl Contract {
         use DataType::{BF, DF, F, HF};
         match self {
             Contract::CorrectlyRounded => Some(Bound::Exact),
+            // INVM and RSQTM have DF and F forms only (MACRO-APPROXIMATION).
+            Contract::IntelHw | Contract::OpenclFull
+                if matches!(f, MathFn::Invm | MathFn::Rsqtm) && !matches!(ty, F | DF) =>
+            {
+                None
+            }
+            Contract::IntelHw if matches!(f, MathFn::Invm | MathFn::Rsqtm) => Some(match (f, ty) {
+                // INV's 1 ulp (relative < 2^-23: < 2 ulp of the quotient) and one rounding.
+                (MathFn::Invm, F) => Bound::Ulps(3.0),
+                // RSQRT's 4 ulp.
+                (_, F) => Bound::Ulps(4.0),
+                // IGC's DF rsqrt seed: relative error below 2^-23.
+                _ => Bound::Relative(MACRO_SEED_DF),
+            }),
             Contract::IntelHw => {
                 if !matches!(ty, F | HF) {
                     return None;
@@ -154,7 +191,7 @@ impl Contract {
                     MathFn::Pow => Bound::PowIntel,
                     // The finalizer computes DIV as src0 * INV(src1) (docs/math.md): its
                     // bound is a reading of the DIV erratum, not a published figure.
-                    MathFn::Div => return None,
+                    MathFn::Div | MathFn::Invm | MathFn::Rsqtm => return None,
                 })
             }
             Contract::OpenclFull => {
@@ -162,10 +199,10 @@ impl Contract {
                     MathFn::Sin | MathFn::Cos => (4.0, 4.0, 2.0),
                     MathFn::Exp2 | MathFn::Log2 => (3.0, 3.0, 2.0),
                     MathFn::Pow => (16.0, 16.0, 4.0),
-                    MathFn::Rsqrt => (2.0, 2.0, 1.0),
+                    MathFn::Rsqrt | MathFn::Rsqtm => (2.0, 2.0, 1.0),
                     MathFn::Sqrt => (3.0, 0.0, 0.0),
                     // The suite lists no reciprocal; OpenCL's 1/x is its divide.
-                    MathFn::Div | MathFn::Inv => (2.5, 0.0, 0.0),
+                    MathFn::Div | MathFn::Inv | MathFn::Invm => (2.5, 0.0, 0.0),
                 };
                 let n = match ty {
                     F => float,
@@ -244,6 +281,30 @@ mod tests {
         assert_eq!(c.bound(MathFn::Div, HF), Some(Bound::Exact));
         assert_eq!(c.bound(MathFn::Inv, F), Some(Bound::Ulps(2.5)));
         assert_eq!(c.bound(MathFn::Cos, BF), None);
+    }
+
+    #[test]
+    fn macro_bounds_compose_the_published_figures() {
+        // INVM F: INV's 1 ulp (2^-23 relative, < 2 ulp of the quotient) + one rounding (1
+        // ulp directed); RSQTM F: RSQRT's 4 ulp; DF: rsqrt.cpp's 2^-23 relative seed; OpenCL:
+        // divide 2.5/0, rsqrt 2/2; no HF or BF form.
+        let c = Contract::IntelHw;
+        assert_eq!(c.bound(MathFn::Invm, F), Some(Bound::Ulps(3.0)));
+        assert_eq!(c.bound(MathFn::Rsqtm, F), Some(Bound::Ulps(4.0)));
+        assert_eq!(
+            c.bound(MathFn::Invm, DF),
+            Some(Bound::Relative(2f64.powi(-23)))
+        );
+        assert_eq!(
+            c.bound(MathFn::Rsqtm, DF),
+            Some(Bound::Relative(2f64.powi(-23)))
+        );
+        assert_eq!(c.bound(MathFn::Invm, HF), None);
+        let o = Contract::OpenclFull;
+        assert_eq!(o.bound(MathFn::Invm, F), Some(Bound::Ulps(2.5)));
+        assert_eq!(o.bound(MathFn::Invm, DF), Some(Bound::Exact));
+        assert_eq!(o.bound(MathFn::Rsqtm, DF), Some(Bound::Ulps(2.0)));
+        assert_eq!(o.bound(MathFn::Rsqtm, BF), None);
     }
 
     #[test]

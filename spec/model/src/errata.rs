@@ -341,6 +341,9 @@ pub const SRND_TYPES: &str = "SRND-TYPES";
 pub const SRND_NO_MASK: &str = "SRND-NO-MASK";
 pub const SRND_DENORM_ALIGN: &str = "SRND-DENORM-ALIGN";
 pub const SRND_SPECIALS: &str = "SRND-SPECIALS";
+// The early-out macros INVM and RSQTM (issue 24).
+pub const MACRO_EARLY_OUT: &str = "MACRO-EARLY-OUT";
+pub const MACRO_APPROXIMATION: &str = "MACRO-APPROXIMATION";
 
 /// The ledger.
 pub static LEDGER: &[Erratum] = &[
@@ -1608,7 +1611,7 @@ pub static LEDGER: &[Erratum] = &[
     },
     Erratum {
         id: MATH_NAN_RESULT,
-        document: "instructions/INV.md ... POW.md, DIVM.md, SQRTM.md, Semantics",
+        document: "instructions/INV.md ... POW.md, DIVM.md, SQRTM.md, INVM.md, RSQTM.md, Semantics",
         says: "the documents do not say which NaN a math instruction writes",
         literal: "no NaN encoding",
         resolved: "a NaN result whose sources include a NaN is the first NaN source (src0 first) quieted, its sign and payload kept (converted to the destination type as MOV converts a NaN); a NaN from an invalid operation (log2 or sqrt of a negative number, sin of an infinity, 0/0) is the default NaN (sign 0, quiet bit only). A NaN source whose IEEE 754 result is not NaN (pow(x, ±0) = 1) gives that result",
@@ -1691,9 +1694,9 @@ pub static LEDGER: &[Erratum] = &[
         id: IEEE_MACRO_PLATFORMS,
         document: "appendix_instruction_by_platform.md (DIVM, SQRTM, INVM, RSQTM rows)",
         says: "the per-platform table ends at TGLLP (12.1) and marks the IEEE macros DIVM, SQRTM, INVM and RSQTM on SKL alone",
-        literal: "DIVM and SQRTM are invalid-instruction (field `opcode`) on every modelled platform (xe-lp, xe-hpg, xe-hpc, xe2)",
-        resolved: "DIVM and SQRTM exist on every modelled platform",
-        reason: "the table predates Xe and lists none of the platforms the documents' XEHP and PVC tags name; IGC emits DIVM and SQRTM for IEEE division and square root on every Xe platform (the finalizer expands them into macro sequences), so a table that leaves them unexecutable everywhere is stale, not a restriction",
+        literal: "DIVM, SQRTM, INVM and RSQTM are invalid-instruction (field `opcode`) on every modelled platform (xe-lp, xe-hpg, xe-hpc, xe2)",
+        resolved: "DIVM, SQRTM, INVM and RSQTM exist on every modelled platform",
+        reason: "the table predates Xe and lists none of the platforms the documents' XEHP and PVC tags name (6_instructions.md tags all four {XEHP+,SKL}); IGC emits DIVM and SQRTM for IEEE division and square root on every Xe platform (the finalizer expands them into macro sequences whose first steps are INVM and RSQTM), so a table that leaves them unexecutable everywhere is stale, not a restriction",
         executable: true,
     },
     // Issue 24, conversions (h24-fcvt): FCVT and SRND.
@@ -1814,6 +1817,24 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "the two fused multiply-adds IGC expands PLN into: t = src0[0]*u[i] + src0[3] rounded once into F (no saturation), then dst = src0[1]*v[i] + t rounded once with saturation; each as a float MAD (MAD-FUSED, resolved: NaN operands in the order of the factors then the addend)",
         reason: "IGC's finalizer replaces PLN on every platform from ICLLP on (visa/HWConformity.cpp, expandPlaneInst: `mad tmp, src0.3, u, src0.0` then `mad dst, tmp, v, src0.1`), with an F temporary since the Xe platforms have no NF accumulator type (HWCaps.inc, hasNFType), and a float mad rounds once (MAD-FUSED)",
         executable: true,
+    },
+    Erratum {
+        id: MACRO_EARLY_OUT,
+        document: "instructions/INVM.md, RSQTM.md, Semantics and Description",
+        says: "`preddst[i] = (invm(src0[i], src1[i]) == NAN/INF/ZERO)` (RSQTM: `rsqtm(src0[i])`), and a set bit means dst is a special number; neither `invm` nor `rsqtm` is defined, nor when an approximated result counts as special",
+        literal: "the bit is set when the value written to dst, the quotient (or 1/sqrt) correctly rounded in %cr0's mode with the destination's denormal flush, is a NaN, ±inf or ±0: a finite nonzero quotient that overflows to ±inf or rounds or flushes to ±0 sets it too",
+        resolved: "the bit is set when IEEE 754-2019 fixes the result from the operands alone, each operand read after its source modifier and the %cr0 denorm flush of its type: for INVM an operand is a NaN, ±inf or ±0 (6.1 infinity arithmetic, 6.2 NaN operands, 7.2 invalid 0/0 and inf/inf, 7.3 division by zero), and dst is then that exact IEEE value; for RSQTM the operand is a NaN, ±0, +inf or below zero (9.2 rSqrt, 7.2 invalid for a negative operand, 7.3 for ±0). A finite nonzero INVM quotient that overflows or underflows leaves the bit clear. RSQTM's two readings never differ: 1/sqrt of a finite positive F or DF lies in [2^-64, 2^75] (F) and [2^-512, 2^537] (DF)",
+        reason: "the Description makes a clear bit mean an approximation the library refines to the expected precision; DIVM's macro sequence is correctly rounded in every mode with denormals kept, which the refinement of a finite nonzero quotient gives (toward zero an overflowing quotient is the largest finite number, not inf; with denormals kept an underflowing one need not be 0), while only the operands' special cases have a result no refinement changes",
+        executable: true,
+    },
+    Erratum {
+        id: MACRO_APPROXIMATION,
+        document: "instructions/INVM.md, RSQTM.md, Description",
+        says: "where the early-out bit is clear, dst is an initial approximation of the quotient (of 1/sqrt) that needs further refinement; no accuracy is given",
+        literal: "any value: no result is pinned down where the bit is clear",
+        resolved: "execution writes the exact quotient (1/sqrt) correctly rounded once into the destination type under %cr0's rounding mode, denormals flushed per the denorm modes (MATH-EXACT-VALUE); a golden vector expects the accuracy contract's interval around it (`visa_spec::contract`, MathFn::Invm and MathFn::Rsqtm; docs/math.md), while the early-out bit and the special values stay exact",
+        reason: "the correctly rounded value is the one exact reference an accuracy bound is measured from; the published figures (INV's 1 ulp, RSQRT's 4 ulp for F; IGC's DF rsqrt seed below 2^-23 relative) bound the approximation an implementation may give",
+        executable: false,
     },
 ];
 

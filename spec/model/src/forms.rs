@@ -187,7 +187,8 @@ pub struct Form {
     pub type_maps: &'static [TypeMap],
     pub pred: Pred,
     /// The second destination's field name, when the instruction writes one after `dst`:
-    /// ADDC's `carry`, SUBB's `borrow`.
+    /// ADDC's `carry`, SUBB's `borrow`, INVM's and RSQTM's `preddst` (its kind is
+    /// [`Kinds::dst2`]).
     pub second_dst: Option<&'static str>,
     /// The platforms the instruction exists on.
     pub platforms: Platforms,
@@ -228,6 +229,9 @@ impl Kind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kinds {
     pub dst: Kind,
+    /// The second destination's kind ([`Form::second_dst`]): a register (ADDC's carry,
+    /// SUBB's borrow) or a predicate (INVM's and RSQTM's `<preddst>`).
+    pub dst2: Kind,
     pub src0: Kind,
     pub srcs: Kind,
 }
@@ -235,6 +239,7 @@ pub struct Kinds {
 impl Kinds {
     const REGISTERS: Kinds = Kinds {
         dst: Kind::REGISTER,
+        dst2: Kind::REGISTER,
         src0: Kind::REGISTER,
         srcs: Kind::REGISTER,
     };
@@ -265,6 +270,7 @@ fn kinds(opcode: Opcode) -> Kinds {
             dst: REG_OR_PRED,
             src0: REG_OR_PRED,
             srcs: REG_OR_PRED,
+            ..Kinds::REGISTERS
         },
         // instructions/CMP.md: the destination is a predicate or a register.
         Opcode::Cmp => Kinds {
@@ -281,13 +287,19 @@ fn kinds(opcode: Opcode) -> Kinds {
         Opcode::AddrAdd => Kinds {
             dst: Kind::ADDRESS,
             src0: Kind::ADDRESS.or(Kind::ADDR_OF),
-            srcs: Kind::REGISTER,
+            ..Kinds::REGISTERS
         },
         // instructions/MOVS.md: state or general operands.
         Opcode::Movs => Kinds {
             dst: REG_OR_STATE,
             src0: REG_OR_STATE,
             srcs: REG_OR_STATE,
+            ..Kinds::REGISTERS
+        },
+        // instructions/INVM.md, RSQTM.md: PredDst's operand class is predicate.
+        Opcode::Invm | Opcode::Rsqtm => Kinds {
+            dst2: Kind::PREDICATE,
+            ..Kinds::REGISTERS
         },
         _ => Kinds::REGISTERS,
     }
@@ -728,8 +740,10 @@ const MIN_MAX_MAPS: &[TypeMap] = &[
 /// The math instructions (issue 24). INV.md: an F/HF map and a DF map; LOG.md, EXP.md,
 /// SQRT.md, RSQRT.md, SIN.md, COS.md and POW.md: one F/HF map; DIVM.md and SQRTM.md: no type
 /// map, Supported Types DF and F (a destination of the sources' type) and no source modifier.
-/// Every one exists on every modelled platform (erratum IEEE-MACRO-PLATFORMS for DIVM and
-/// SQRTM, which the per-platform appendix lists on SKL only).
+/// INVM.md and RSQTM.md: the same DF and F maps, arithmetic modifiers, no saturation, and a
+/// predicate second destination. Every one exists on every modelled platform (erratum
+/// IEEE-MACRO-PLATFORMS for DIVM, SQRTM, INVM and RSQTM, which the per-platform appendix
+/// lists on SKL only).
 fn form_math_family(opcode: Opcode) -> Option<Form> {
     use Modifiers::Arithmetic;
     const F_HF_MAP: &[TypeMap] = &[TypeMap::new(F_HF, F_HF)];
@@ -743,6 +757,10 @@ fn form_math_family(opcode: Opcode) -> Option<Form> {
         Opcode::Pow => f(opcode, 2, Sat::Yes, Arithmetic, F_HF_MAP),
         Opcode::Divm => f(opcode, 2, Sat::Yes, Modifiers::None, IEEE_MACRO_MAPS),
         Opcode::Sqrtm => f(opcode, 1, Sat::Yes, Modifiers::None, IEEE_MACRO_MAPS),
+        // INVM.md and RSQTM.md: Supported Types DF and F, arithmetic source modifiers, no
+        // saturation (Notes), and the early-out predicate `<preddst>` after `<dst>`.
+        Opcode::Invm => f(opcode, 2, Sat::No, Arithmetic, IEEE_MACRO_MAPS).second_dst("preddst"),
+        Opcode::Rsqtm => f(opcode, 1, Sat::No, Arithmetic, IEEE_MACRO_MAPS).second_dst("preddst"),
         // instructions/LRP.md: Supported Types F, saturation, arithmetic source modifiers.
         // instructions/PLN.md: the type map F to F, saturation, no source modifier (the
         // Properties list none). Both exist on every modelled platform under the resolved

@@ -1,5 +1,5 @@
 //! The math family's catalogs (issue 24), one module per instruction document: RNDD, RNDE,
-//! RNDU, RNDZ, FRC, INV, LOG, EXP, SQRT, RSQRT, SIN, COS, POW, DIVM and SQRTM. F bit patterns
+//! RNDU, RNDZ, FRC, INV, LOG, EXP, SQRT, RSQRT, SIN, COS, POW, DIVM, SQRTM, INVM and RSQTM. F bit patterns
 //! in the derivations are IEEE 754 binary32: sign, 8 exponent bits (bias 127), 23 fraction
 //! bits.
 //!
@@ -18,6 +18,7 @@ pub mod fcvt;
 mod fp8_rows;
 pub mod frc;
 pub mod inv;
+pub mod invm;
 pub mod log;
 // Issue 24, LRP and PLN (h24-lrp).
 pub mod lrp;
@@ -28,6 +29,7 @@ pub mod rnde;
 pub mod rndu;
 pub mod rndz;
 pub mod rsqrt;
+pub mod rsqtm;
 pub mod sin;
 pub mod sqrt;
 pub mod sqrtm;

@@ -126,6 +126,9 @@ pub enum Opcode {
     // Issue 24, LRP and PLN (h24-lrp): instructions/LRP.md, PLN.md.
     Lrp,
     Pln,
+    // The early-out math macros (issue 24): instructions/INVM.md, RSQTM.md.
+    Invm,
+    Rsqtm,
     Dpas,
     Dpasw,
     Dp4a,
@@ -208,7 +211,7 @@ pub enum Opcode {
 }
 
 impl Opcode {
-    pub const ALL: [Opcode; 113] = [
+    pub const ALL: [Opcode; 115] = [
         Opcode::Mov,
         Opcode::Add,
         Opcode::Add3,
@@ -267,6 +270,8 @@ impl Opcode {
         Opcode::Srnd,
         Opcode::Lrp,
         Opcode::Pln,
+        Opcode::Invm,
+        Opcode::Rsqtm,
         Opcode::Dpas,
         Opcode::Dpasw,
         Opcode::Dp4a,
@@ -386,6 +391,8 @@ impl Opcode {
             Opcode::Lrp => "lrp",
             // instructions/PLN.md, Text: `PLANE`.
             Opcode::Pln => "plane",
+            Opcode::Invm => "invm",
+            Opcode::Rsqtm => "rsqtm",
             Opcode::Dpas => "dpas",
             Opcode::Dpasw => "dpasw",
             Opcode::Dp4a => "dp4a",
@@ -505,6 +512,8 @@ impl Opcode {
             Opcode::Srnd => "instructions/SRND.md",
             Opcode::Lrp => "instructions/LRP.md",
             Opcode::Pln => "instructions/PLN.md",
+            Opcode::Invm => "instructions/INVM.md",
+            Opcode::Rsqtm => "instructions/RSQTM.md",
             Opcode::Dpas => "instructions/DPAS.md",
             Opcode::Dpasw => "instructions/DPASW.md",
             Opcode::Dp4a => "instructions/DP4A.md",

@@ -71,10 +71,14 @@ impl Cx<'_> {
         }
         let dst = self.dst(&line.operands[0], exec_size, opcode, mask)?;
         if let Some(field) = form.second_dst {
-            let carry = self
-                .dst(&line.operands[1], exec_size, opcode, mask)
-                .map_err(|e| e.field(field))?;
-            dst2 = Some(carry);
+            let second = if form.kinds.dst2 == forms::Kind::PREDICATE {
+                // INVM's and RSQTM's `<preddst>`: a predicate variable, one bit per channel.
+                self.predicate_dst(&line.operands[1], exec_size, opcode, mask, field)?
+            } else {
+                self.dst(&line.operands[1], exec_size, opcode, mask)
+                    .map_err(|e| e.field(field))?
+            };
+            dst2 = Some(second);
         }
         let mut srcs = Vec::new();
         for (i, op) in line.operands[num_dsts..].iter().enumerate() {
@@ -284,7 +288,7 @@ impl Env<'_> {
             }
             // Erratum IEEE-MACRO-PLATFORMS, literal reading: the per-platform appendix lists
             // the IEEE macros on SKL alone, none of the modelled platforms.
-            Opcode::Divm | Opcode::Sqrtm
+            Opcode::Divm | Opcode::Sqrtm | Opcode::Invm | Opcode::Rsqtm
                 if self.readings.is_literal(errata::IEEE_MACRO_PLATFORMS) =>
             {
                 Err(invalid("opcode", format!(
@@ -578,17 +582,21 @@ pub(super) fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
             format!("{name} cannot write this kind of destination"),
         );
     }
-    // The second destination: ADD3O's overflow predicate, or a register (ADDC's carry,
-    // SUBB's borrow).
+    // The second destination: ADD3O's overflow predicate, a register (ADDC's carry, SUBB's
+    // borrow) or a predicate (INVM's and RSQTM's preddst), of the kind the form names.
     let overflow = form.pred == Pred::Overflow;
-    match &insn.dst2 {
-        Some(Dst::Predicate { .. }) if overflow => {}
-        Some(d) if form.second_dst.is_some() && register(d) => {}
-        None if overflow || form.second_dst.is_some() => {
+    match (&insn.dst2, form.second_dst) {
+        (Some(Dst::Predicate { .. }), _) if overflow => {}
+        (Some(d), Some(field)) if !form.kinds.dst2.contains(dst_kind(d)) => {
+            return bad(field, format!("{name} cannot write this kind of {field}"))
+        }
+        (Some(d), Some(_)) if register(d) || matches!(d, Dst::Predicate { .. }) => {}
+        (None, Some(field)) => return bad(field, format!("{name} needs its {field}")),
+        (None, None) if overflow => {
             return bad("dst", format!("{name} needs its second destination"))
         }
-        None => {}
-        Some(_) => return bad("dst", format!("{name} has one destination")),
+        (None, _) => {}
+        (Some(_), _) => return bad("dst", format!("{name} has one destination")),
     }
     if insn.pred.is_some() && form.pred != Pred::Allowed {
         return bad("pred", format!("{name} takes no predicate"));

@@ -336,17 +336,7 @@ impl Cx<'_> {
                 if !(matches!(opcode, Opcode::Cmp | Opcode::Setp) || is_logic(opcode)) {
                     return refuse("the predicate");
                 }
-                if matches!(&op.kind, OperandKind::Var { origin, region, modifier, ty, .. }
-                    if !origin.is_empty() || region.is_some() || modifier.is_some() || ty.is_some())
-                {
-                    return Err(invalid_at(
-                        op.pos,
-                        f,
-                        format!("a predicate destination is written `{name}`"),
-                    ));
-                }
-                self.env().predicate_elements(id, mask, exec_size, f)?;
-                Ok(Some(Dst::Predicate { var: id }))
+                self.plain_predicate(op, id, exec_size, mask, f).map(Some)
             }
             VarClass::Address if opcode == Opcode::AddrAdd => {
                 let sub = self.element_origin(id, op, exec_size, f)?;
@@ -359,6 +349,60 @@ impl Cx<'_> {
             VarClass::Address => refuse("the address variable"),
             VarClass::Surface | VarClass::Sampler => refuse("the state variable"),
         }
+    }
+
+    /// A predicate destination written as its bare name `P`, covering the channels of the
+    /// mask control; errors name `f`.
+    fn plain_predicate(
+        &self,
+        op: &Operand,
+        id: VarId,
+        exec_size: u32,
+        mask: MaskControl,
+        f: &str,
+    ) -> Result<Dst> {
+        let name = &self.vars.get(id).name;
+        if matches!(&op.kind, OperandKind::Var { origin, region, modifier, ty, .. }
+            if !origin.is_empty() || region.is_some() || modifier.is_some() || ty.is_some())
+        {
+            return Err(invalid_at(
+                op.pos,
+                f,
+                format!("a predicate destination is written `{name}`"),
+            ));
+        }
+        self.env().predicate_elements(id, mask, exec_size, f)?;
+        Ok(Dst::Predicate { var: id })
+    }
+
+    /// A second destination whose operand class is predicate (INVM's and RSQTM's
+    /// `<preddst>`): a predicate variable covering the channels; errors name `f`.
+    pub(super) fn predicate_dst(
+        &mut self,
+        op: &Operand,
+        exec_size: u32,
+        opcode: Opcode,
+        mask: MaskControl,
+        f: &str,
+    ) -> Result<Dst> {
+        let upper = opcode.mnemonic().to_ascii_uppercase();
+        let not_predicate = || {
+            invalid_at(
+                op.pos,
+                f,
+                format!("{upper} writes its {f} to a predicate variable `P`"),
+            )
+        };
+        let Some((id, class)) = self.class_of(op) else {
+            if let OperandKind::Var { name, .. } | OperandKind::Name(name) = &op.kind {
+                self.var(name, op.pos, f)?;
+            }
+            return Err(not_predicate());
+        };
+        if class != VarClass::Predicate {
+            return Err(not_predicate());
+        }
+        self.plain_predicate(op, id, exec_size, mask, f)
     }
 
     /// ADDR_ADD's src0 (address, address-of or a general operand `V(R,C)<0;1,0>`, whose

@@ -14,6 +14,10 @@
 //! the first NaN source, quieted, when there is one, else the default NaN (erratum
 //! MATH-NAN-RESULT). An implementation may give any result of the accuracy contract
 //! (`crate::contract`, docs/math.md); execution gives the correctly rounded one.
+//!
+//! The early-out macros INVM and RSQTM write the same correctly rounded value (erratum
+//! MACRO-APPROXIMATION) and, per channel, the early-out bit of their predicate destination
+//! ([`Operands::early_out`], erratum MACRO-EARLY-OUT).
 
 pub mod cos;
 pub mod divm;
@@ -23,6 +27,7 @@ pub mod fcvt;
 mod fp8;
 pub mod frc;
 pub mod inv;
+pub mod invm;
 pub mod log;
 // Issue 24, LRP and PLN (h24-lrp).
 pub mod lrp;
@@ -33,6 +38,7 @@ pub mod rnde;
 pub mod rndu;
 pub mod rndz;
 pub mod rsqrt;
+pub mod rsqtm;
 pub mod sin;
 pub mod sqrt;
 pub mod sqrtm;
@@ -41,7 +47,7 @@ pub mod srnd;
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
-use crate::ir::{Instruction, Program};
+use crate::ir::{Dst, Instruction, Program};
 use crate::num::elementary::{self, Function};
 use crate::num::{self, ExactFloat, FloatFormat, FloatMode, Rounding, Value};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};
@@ -213,6 +219,61 @@ pub(crate) fn fp8_lanes(
     }
     crate::operand::source_bits(program, state, src, exec_size, readings)?.ok_or_else(|| {
         VisaError::model_bug("a source of FCVT or SRND that is not a register or an immediate")
+    })
+}
+
+/// The result an early-out macro approximates (instructions/INVM.md, RSQTM.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EarlyOut {
+    /// INVM: src0 / src1.
+    Quotient,
+    /// RSQTM: 1 / sqrt(src0).
+    RecipSqrt,
+}
+
+impl Operands {
+    /// Channel `i`'s early-out bit (erratum MACRO-EARLY-OUT), `result` the bits written to
+    /// the destination. Literal: that value is a NaN, ±inf or ±0. Resolved: IEEE 754-2019
+    /// fixes the result from the operands alone, each read after its modifier and the denorm
+    /// flush: for the quotient, an operand is a NaN, ±inf or ±0 (6.1, 6.2, 7.2, 7.3); for
+    /// 1/sqrt, the operand is a NaN, ±0, +inf or below zero (9.2, 7.2, 7.3).
+    pub(crate) fn early_out(
+        &self,
+        i: usize,
+        which: EarlyOut,
+        dst_ty: DataType,
+        result: u64,
+        readings: &Readings,
+    ) -> Result<bool> {
+        if readings.is_literal(errata::MACRO_EARLY_OUT) {
+            let format = FloatFormat::of(dst_ty).ok_or_else(|| {
+                VisaError::model_bug(format!("an early-out macro writes a {dst_ty} destination"))
+            })?;
+            let r = format.decode(result);
+            return Ok(r.is_nan() || r.is_inf() || r.is_zero());
+        }
+        let mut special = false;
+        for (lanes, ty) in self.srcs.iter().zip(&self.src_tys) {
+            let value = lanes.get(i).cloned().ok_or_else(|| {
+                VisaError::model_bug(format!("no source element for channel {i}"))
+            })?;
+            let x = float_source(value, *ty, &self.mode, readings)?;
+            special |= match which {
+                EarlyOut::Quotient => x.is_nan() || x.is_inf() || x.is_zero(),
+                EarlyOut::RecipSqrt => x.is_nan() || x.is_inf() || x.is_zero() || x.negative(),
+            };
+        }
+        Ok(special)
+    }
+}
+
+/// The predicate destination `<preddst>` of INVM and RSQTM, which validation gives them.
+pub(crate) fn predicate_destination(insn: &Instruction) -> Result<&Dst> {
+    insn.dst2.as_ref().ok_or_else(|| {
+        VisaError::model_bug(format!(
+            "{} without its predicate destination",
+            insn.opcode.mnemonic()
+        ))
     })
 }
 

@@ -1,0 +1,52 @@
+//! INVM (instructions/INVM.md): component-wise division (src0 / src1), with each channel's early-out
+//! bit written to the predicate destination `<preddst>`.
+//!
+//! Readings: MACRO-APPROXIMATION (dst: the exact quotient correctly rounded in %cr0's mode,
+//! denormal inputs and results flushed per the denorm modes; an implementation may give any
+//! result of the accuracy contract), MACRO-EARLY-OUT (preddst: resolved, the operands fix the
+//! IEEE 754 result; literally, the written value is a NaN, ±inf or ±0), MATH-NAN-RESULT,
+//! IEEE-MACRO-PLATFORMS (validation).
+
+use super::{predicate_destination, EarlyOut, Math, Operands};
+use crate::error::Result;
+use crate::exec::ExecConfig;
+use crate::ir::{Instruction, Program};
+use crate::num::elementary::Function;
+use crate::operand::DstElements;
+use crate::state::MachineState;
+
+pub fn execute(
+    program: &Program,
+    insn: &Instruction,
+    state: &mut MachineState,
+    config: &ExecConfig,
+) -> Result<()> {
+    let readings = &config.readings;
+    let exec_size = insn.exec_size as usize;
+    let mut ops = Operands::read(program, insn, state, config)?;
+    // Channel i of preddst is the bit predication reads for it: i + the mask control's
+    // offset.
+    let mut preddst = DstElements::with_mask_offset(
+        program,
+        state,
+        predicate_destination(insn)?,
+        insn.exec_size,
+        insn.mask.offset(),
+        readings,
+    )?;
+    let mut i = 0;
+    while i < exec_size {
+        if ops.ChEn >> i & 1 == 1 {
+            // dst[i] = invm(src0[i], src1[i])
+            let value = ops.compute(i, Math::Core(Function::Div), insn, false, readings)?;
+            ops.dst.set(i, value);
+            // preddst[i] = (invm(src0[i], src1[i]) == NAN/INF/ZERO)
+            let eo = ops.early_out(i, EarlyOut::Quotient, insn.dst.ty(), value, readings)?;
+            preddst.set(i, u64::from(eo));
+        }
+        i += 1;
+    }
+    ops.dst.commit(state);
+    preddst.commit(state);
+    Ok(())
+}
