@@ -1112,6 +1112,30 @@ fn report(name: &str, m: &Measured, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
+/// The libm function `$f` of `$x` (and `$y`), in the precision of their type (f32 and f64
+/// have the same methods).
+macro_rules! libm_apply {
+    ($f:expr, $x:expr, $y:expr) => {{
+        let (x, y) = ($x, $y);
+        match $f {
+            LibmFn::Inv => 1.0 / x,
+            LibmFn::Log2 => x.log2(),
+            LibmFn::Exp2 => x.exp2(),
+            LibmFn::Sqrt => x.sqrt(),
+            LibmFn::Rsqrt => 1.0 / x.sqrt(),
+            LibmFn::Sin => x.sin(),
+            LibmFn::Cos => x.cos(),
+            LibmFn::PowAbs => x.abs().powf(y),
+            LibmFn::Floor => x.floor(),
+            LibmFn::Ceil => x.ceil(),
+            LibmFn::RoundEven => x.round_ties_even(),
+            LibmFn::Trunc => x.trunc(),
+            LibmFn::Fract => x - x.floor(),
+            LibmFn::Div => x / y,
+        }
+    }};
+}
+
 /// One lane of a math instruction as the platform's libm computes it: the function, the
 /// inputs, and whether the lane is double precision (else single: F and HF lanes).
 #[derive(Clone, Copy, Debug)]
@@ -1163,41 +1187,11 @@ impl LibmFn {
     }
 
     fn single(self, x: f32, y: f32) -> f32 {
-        match self {
-            LibmFn::Inv => 1.0 / x,
-            LibmFn::Log2 => x.log2(),
-            LibmFn::Exp2 => x.exp2(),
-            LibmFn::Sqrt => x.sqrt(),
-            LibmFn::Rsqrt => 1.0 / x.sqrt(),
-            LibmFn::Sin => x.sin(),
-            LibmFn::Cos => x.cos(),
-            LibmFn::PowAbs => x.abs().powf(y),
-            LibmFn::Floor => x.floor(),
-            LibmFn::Ceil => x.ceil(),
-            LibmFn::RoundEven => x.round_ties_even(),
-            LibmFn::Trunc => x.trunc(),
-            LibmFn::Fract => x - x.floor(),
-            LibmFn::Div => x / y,
-        }
+        libm_apply!(self, x, y)
     }
 
     fn double(self, x: f64, y: f64) -> f64 {
-        match self {
-            LibmFn::Inv => 1.0 / x,
-            LibmFn::Log2 => x.log2(),
-            LibmFn::Exp2 => x.exp2(),
-            LibmFn::Sqrt => x.sqrt(),
-            LibmFn::Rsqrt => 1.0 / x.sqrt(),
-            LibmFn::Sin => x.sin(),
-            LibmFn::Cos => x.cos(),
-            LibmFn::PowAbs => x.abs().powf(y),
-            LibmFn::Floor => x.floor(),
-            LibmFn::Ceil => x.ceil(),
-            LibmFn::RoundEven => x.round_ties_even(),
-            LibmFn::Trunc => x.trunc(),
-            LibmFn::Fract => x - x.floor(),
-            LibmFn::Div => x / y,
-        }
+        libm_apply!(self, x, y)
     }
 }
 

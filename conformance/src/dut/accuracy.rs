@@ -307,19 +307,22 @@ pub struct AccuracyCell {
 }
 
 impl AccuracyCell {
-    /// Adds one answer.
-    pub fn add(&mut self, m: &Measured) {
-        self.cases += 1;
-        self.lanes += m.lanes;
-        self.differ += m.differ;
-        self.worst_ulps = larger(self.worst_ulps.take(), m.worst_ulps.as_ref(), |s| s.ulps);
-        self.worst_absolute = larger(self.worst_absolute.take(), m.worst_absolute.as_ref(), |s| {
-            s.absolute
-        });
-        self.bounded.extend(m.bounded.iter().cloned());
-        for c in &m.fits {
-            *self.fits.entry(c.clone()).or_default() += 1;
+    /// The cell of one answer.
+    pub fn of(m: &Measured) -> AccuracyCell {
+        AccuracyCell {
+            cases: 1,
+            lanes: m.lanes,
+            differ: m.differ,
+            worst_ulps: m.worst_ulps.clone(),
+            worst_absolute: m.worst_absolute.clone(),
+            bounded: m.bounded.iter().cloned().collect(),
+            fits: m.fits.iter().map(|c| (c.clone(), 1)).collect(),
         }
+    }
+
+    /// Adds one answer (a run's counts stay far below 2^64).
+    pub fn add(&mut self, m: &Measured) {
+        let _ = self.join(&AccuracyCell::of(m));
     }
 
     /// Joins another shard's cell; `None` when a count overflows.

@@ -229,7 +229,7 @@ impl Kind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kinds {
     pub dst: Kind,
-    /// The second destination's kind ([`Form::second_dst`]): a register (ADDC's carry,
+    /// The second destination's kind (`Form::second_dst`): a register (ADDC's carry,
     /// SUBB's borrow) or a predicate (INVM's and RSQTM's `<preddst>`).
     pub dst2: Kind,
     pub src0: Kind,

@@ -1,6 +1,6 @@
 //! PLN (instructions/PLN.md, mnemonic `plane`): hand-derived rows, each with its
-//! derivation. The vectors hold small integers, whose F encodings are exact: U[i] = i,
-//! V[i] = 10 i, and the plane p*u + q*v + r with p = 2, q = 3, r = 1 is 2i + 30i + 1 = 32i + 1
+//! derivation. The vectors hold small integers, whose F encodings are exact: `U[i] = i`,
+//! `V[i] = 10 i`, and the plane p*u + q*v + r with p = 2, q = 3, r = 1 is 2i + 30i + 1 = 32i + 1
 //! (every partial sum an integer below 2^24: both readings of PLN-ROUNDING agree).
 
 use visa_spec::errata;

@@ -1,7 +1,7 @@
 //! SRND (instructions/SRND.md): hand-derived rows, each with its derivation. F is binary32
 //! (sign, 8 exponent bits of bias 127, 23 fraction bits; M = the 24-bit significand with its
-//! implicit bit), HF binary16, BF8 E5M2 in a UB (an HF's high byte). SRND adds Src1[12:0]
-//! (F to HF) or Src1[7:0] (HF to BF8) below the bits the destination keeps and truncates:
+//! implicit bit), HF binary16, BF8 E5M2 in a UB (an HF's high byte). SRND adds `Src1[12:0]`
+//! (F to HF) or `Src1[7:0]` (HF to BF8) below the bits the destination keeps and truncates:
 //! the result rounds up exactly when the dropped bits plus the random bits carry. Readings:
 //! SRND-TYPES, SRND-NO-MASK, SRND-DENORM-ALIGN, SRND-SPECIALS, FP8-CONVERT-PLATFORMS.
 

@@ -5,8 +5,8 @@
 //! denormals; overflow gives ±inf; NaNs quieted, their payload truncated; BF8 to HF exact),
 //! FCVT-TF32-SPECIALS (F to TF32 rounds to nearest even, flushes denormals to a zero of their
 //! sign; TF32 to F copies the UD's bits), FP8-CONVERT-PLATFORMS (validation: xe-hpc and xe2).
-//! The Notes' NoMask for a BF8 destination is checked by validation; the loop's comment
-//! ("ChEn[i] is always true if dst has FP8 type") follows from it.
+//! The Notes' NoMask for a BF8 destination is checked by validation; the loop's comment that
+//! every channel is enabled for an FP8 destination follows from it.
 
 use super::fp8;
 use crate::error::{Result, VisaError};

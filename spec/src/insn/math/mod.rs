@@ -17,7 +17,7 @@
 //!
 //! The early-out macros INVM and RSQTM write the same correctly rounded value (erratum
 //! MACRO-APPROXIMATION) and, per channel, the early-out bit of their predicate destination
-//! ([`Operands::early_out`], erratum MACRO-EARLY-OUT).
+//! (`Operands::early_out`, erratum MACRO-EARLY-OUT).
 
 pub mod cos;
 pub mod divm;

@@ -1,10 +1,10 @@
 //! PLN (instructions/PLN.md, mnemonic `plane`): the plane equation
 //! `dst[i] = src0[0] * u[i] + src0[1] * v[i] + src0[3]`, with u and v the 8-element halves
-//! of src1 (SIMD16: src1[0:15] for channels 0 to 7, src1[16:31] for channels 8 to 15).
+//! of src1 (SIMD16: `src1[0:15]` for channels 0 to 7, `src1[16:31]` for channels 8 to 15).
 //!
 //! Readings: PLN-SIMD16-INDEX (resolved: channel i >= 8 reads u[i - 8] and v[i - 8];
-//! literal: u[i] and v[i] past the slices, undefined), PLN-ROUNDING (resolved: the two fused
-//! multiply-adds of IGC's expansion, t = src0[0]*u + src0[3] then src0[1]*v + t; literal:
+//! literal: `u[i]` and `v[i]` past the slices, undefined), PLN-ROUNDING (resolved: the two fused
+//! multiply-adds of IGC's expansion, `t = src0[0]*u + src0[3]` then `src0[1]*v + t`; literal:
 //! each operation rounded, left to right), LRP-PLN-PLATFORMS and LRP-PLN-ALIGNMENT
 //! (validation). The Notes: src0's and src1's regions are ignored: src0 is its four
 //! contiguous elements from the origin (element 3, not 2, is the constant term, as in the

@@ -1,5 +1,5 @@
-//! SRND (instructions/SRND.md): stochastic rounding, F to HF with Src1[12:0] and HF to BF8
-//! (stored in a UB) with Src1[7:0]: the random bits are added below the bits the destination
+//! SRND (instructions/SRND.md): stochastic rounding, F to HF with `Src1[12:0]` and HF to BF8
+//! (stored in a UB) with `Src1[7:0]`: the random bits are added below the bits the destination
 //! keeps, and the sum is truncated.
 //!
 //! Readings: SRND-TYPES (the two roundings of the Description, the Notes' Src1 types; B and
