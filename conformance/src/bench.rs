@@ -38,7 +38,10 @@
 //! The first line compares the spec with the precompiled oracle (rates over every round, the
 //! median ratio); the second gives the spread of the rounds' ratios; the third the oracle's entry
 //! points (one core for `oracle-run` and `oracle`, every core for `oracle-batch`); the fourth
-//! the same runs in lanes, and the rate of the state copy every figure includes.
+//! the same runs in lanes, and the rate of the state copy every figure includes. The `math`
+//! streams add the platform's libm on the same lanes (whole instructions against libm) and,
+//! for the F lanes of the approximated functions, the oracle's numeric core against libm's
+//! f32 functions (`f-libm-lanes`, `f-core-lanes`, `core/libm`, the exact-path lane count).
 
 use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -1146,6 +1149,52 @@ struct LibmLane {
     double: bool,
 }
 
+/// The F lanes of one math instruction as the oracle's numeric core takes them: the
+/// function, %cr0's rounding mode and the raw F bits of each enabled channel's inputs.
+#[derive(Clone, Debug)]
+struct CoreBatch {
+    f: CoreFn,
+    libm: LibmFn,
+    rnd: visa_oracle::math::Rounding,
+    xs: Vec<u64>,
+    ys: Vec<u64>,
+}
+
+/// A correctly rounded function of the oracle's numeric core (`visa_oracle::math`).
+#[derive(Clone, Copy, Debug)]
+enum CoreFn {
+    Unary(visa_oracle::math::Unary),
+    Binary(visa_oracle::math::Binary),
+}
+
+impl CoreFn {
+    /// The core function behind an approximated math instruction (INV, LOG, EXP, SQRT,
+    /// RSQRT, SIN, COS, POW); `None` for the exact ones (rounding, FRC, the IEEE macros).
+    fn of(f: LibmFn) -> Option<CoreFn> {
+        use visa_oracle::math::{Binary, Unary};
+        Some(match f {
+            LibmFn::Inv => CoreFn::Unary(Unary::Inv),
+            LibmFn::Log2 => CoreFn::Unary(Unary::Log2),
+            LibmFn::Exp2 => CoreFn::Unary(Unary::Exp2),
+            LibmFn::Sqrt => CoreFn::Unary(Unary::Sqrt),
+            LibmFn::Rsqrt => CoreFn::Unary(Unary::Rsqrt),
+            LibmFn::Sin => CoreFn::Unary(Unary::Sin),
+            LibmFn::Cos => CoreFn::Unary(Unary::Cos),
+            LibmFn::PowAbs => CoreFn::Binary(Binary::PowAbs),
+            _ => return None,
+        })
+    }
+
+    /// Runs the batch; returns how many lanes took the exact path.
+    fn run(self, b: &CoreBatch, out: &mut [u64]) -> usize {
+        use visa_oracle::math::{binary_batch, unary_batch, Format};
+        match self {
+            CoreFn::Unary(f) => unary_batch(f, Format::F, Format::F, b.rnd, &b.xs, out),
+            CoreFn::Binary(f) => binary_batch(f, Format::F, Format::F, b.rnd, &b.xs, &b.ys, out),
+        }
+    }
+}
+
 /// The libm function (or IEEE operation) of a math instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum LibmFn {
@@ -1225,6 +1274,80 @@ fn libm_lanes(cases: &Prepared) -> Vec<LibmLane> {
     lanes
 }
 
+/// The F instructions of a stream's cases whose function the oracle's numeric core
+/// computes, one batch per instruction (the batches the oracle's plans pass to the core).
+fn core_batches(cases: &Prepared) -> Vec<CoreBatch> {
+    use visa_oracle::math::Rounding;
+    let mut batches = Vec::new();
+    for (k, case) in cases.cases.iter().enumerate() {
+        let Some(insn) = crate::expect::contract::float_insn(&case.to_case(&k.to_string())) else {
+            continue;
+        };
+        let Some((libm, f)) = LibmFn::of(insn.opcode).and_then(|l| Some((l, CoreFn::of(l)?)))
+        else {
+            continue;
+        };
+        if insn.ty != visa_spec::types::DataType::F {
+            continue;
+        }
+        let rnd = match insn.mode.rounding {
+            visa_spec::num::Rounding::Rtne => Rounding::NearestEven,
+            visa_spec::num::Rounding::Ru => Rounding::Up,
+            visa_spec::num::Rounding::Rd => Rounding::Down,
+            visa_spec::num::Rounding::Rtz => Rounding::Zero,
+        };
+        let bits = |c: &crate::expect::contract::Channel, i: usize| {
+            c.args.get(i).map_or(0, |v| {
+                u64::from((crate::expect::contract::to_f64(v) as f32).to_bits())
+            })
+        };
+        batches.push(CoreBatch {
+            f,
+            libm,
+            rnd,
+            xs: insn.channels.iter().map(|c| bits(c, 0)).collect(),
+            ys: insn.channels.iter().map(|c| bits(c, 1)).collect(),
+        });
+    }
+    batches
+}
+
+/// Times libm (single precision) and the oracle's numeric core on the same F lanes, each
+/// for `min_time`: the rate per lane of each, and how many of the lanes the core computes
+/// by its exact path.
+fn core_and_libm(batches: &[CoreBatch], min_time: Duration) -> (f64, f64, usize) {
+    let lanes: u64 = batches.iter().map(|b| b.xs.len() as u64).sum();
+    let mut out = vec![0u64; batches.iter().map(|b| b.xs.len()).max().unwrap_or(0)];
+    let exact = batches.iter().map(|b| b.f.run(b, &mut out)).sum();
+    let start = Instant::now();
+    let mut done = 0u64;
+    while done == 0 || start.elapsed() < min_time {
+        for b in batches {
+            b.f.run(b, &mut out);
+            std::hint::black_box(&mut out);
+        }
+        done += lanes;
+    }
+    let core = per_sec(done, start.elapsed());
+    let start = Instant::now();
+    let mut done = 0u64;
+    let f32s: Vec<(LibmFn, f32, f32)> = batches
+        .iter()
+        .flat_map(|b| {
+            b.xs.iter()
+                .zip(&b.ys)
+                .map(move |(&x, &y)| (b.libm, f32::from_bits(x as u32), f32::from_bits(y as u32)))
+        })
+        .collect();
+    while done == 0 || start.elapsed() < min_time {
+        for &(f, x, y) in &f32s {
+            std::hint::black_box(f.single(std::hint::black_box(x), y));
+        }
+        done += lanes;
+    }
+    (core, per_sec(done, start.elapsed()), exact)
+}
+
 /// Times the platform's libm over the stream's lanes and prints its rate per lane beside
 /// the oracle's (whole instructions, precompiled): `oracle/libm` is how many times libm's
 /// time per lane the oracle takes.
@@ -1258,6 +1381,17 @@ fn libm_report(
         "bench {name} libm-lanes={libm:.0}/s oracle-lanes={oracle:.0}/s oracle/libm={:.1} ({} lanes)",
         if oracle > 0.0 { libm / oracle } else { 0.0 },
         lanes.len()
+    )?;
+    let batches = core_batches(cases);
+    if batches.is_empty() {
+        return Ok(());
+    }
+    let (core, libm_f, exact) = core_and_libm(&batches, min_time);
+    writeln!(
+        out,
+        "bench {name} f-libm-lanes={libm_f:.0}/s f-core-lanes={core:.0}/s core/libm={:.1} ({} F lanes, {exact} exact)",
+        if core > 0.0 { libm_f / core } else { 0.0 },
+        batches.iter().map(|b| b.xs.len()).sum::<usize>()
     )
 }
 

@@ -139,16 +139,31 @@ pub fn run(op: MathOp, dst: Format, alt_abs: bool, srcs: &mut [Raw; 3], c: &Ctx,
         }
     }
     let arity = op.arity();
+    // The destination format as a constant where it is a common one, so that the format
+    // tests of the loop fold.
+    if dst == Format::F {
+        finish(Format::F, arity, &a[..n], &b[..n], c, &mut out[..n]);
+    } else if dst == Format::HF {
+        finish(Format::HF, arity, &a[..n], &b[..n], c, &mut out[..n]);
+    } else {
+        finish(dst, arity, &a[..n], &b[..n], c, &mut out[..n]);
+    }
+}
+
+/// The NaN propagation and the destination's denorm mode, ALT mode and saturation on each
+/// result of `out`.
+#[inline(always)]
+fn finish(dst: Format, arity: usize, a: &[u64], b: &[u64], c: &Ctx, out: &mut [u64]) {
     let (keep, alt) = params(dst, c);
-    for k in 0..n {
-        let mut r = out[k];
+    for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
+        let mut r = *o;
         if dst.is_nan(r) {
             // The first NaN source, quieted; else the core's default NaN.
-            if let Some(x) = [a[k], b[k]][..arity].iter().find(|x| f64_is_nan(**x)) {
-                r = nan_to(*x, dst);
+            if let Some(v) = [x, y][..arity].iter().find(|v| f64_is_nan(**v)) {
+                r = nan_to(*v, dst);
             }
         }
-        out[k] = kernel::post(r, dst, keep, alt, c);
+        *o = kernel::post(r, dst, keep, alt, c);
     }
 }
 

@@ -860,3 +860,98 @@ fn pow_of_a_signalling_nan_is_nan() {
         0x3c00
     );
 }
+
+/// Powers past the f64 range, where the batch decides from the f64 evaluation's overflow or
+/// underflow (|x|^y above 2^1023 overflows F; below 2^-1021 it rounds as a positive value
+/// below half F's smallest denormal: +0, or that denormal rounding up), equal the exact
+/// path's. Exponents of magnitude 2^7 to 2^31 put most pairs there; the rest are ordinary
+/// lanes.
+#[test]
+fn pow_past_the_f64_range_equals_exact() {
+    let xs = sample_f(400, 0x5eed);
+    let ys: Vec<u64> = sample_f(400, 0xfa7)
+        .iter()
+        .map(|y| (y & 0x807f_ffff) | ((0x86 + (y >> 23) % 24) << 23))
+        .collect();
+    let (mut far, mut out) = (0, vec![0; xs.len()]);
+    for rnd in MODES {
+        binary_batch(
+            Binary::PowAbs,
+            Format::F,
+            Format::F,
+            rnd,
+            &xs,
+            &ys,
+            &mut out,
+        );
+        for ((&x, &y), &r) in xs.iter().zip(&ys).zip(&out) {
+            let want = binary_exact(Binary::PowAbs, x, y, Format::F, Format::F, rnd);
+            assert_eq!(r, want, "{rnd:?} {x:#x} {y:#x}");
+            let v = f64::from(f32::from_bits(x as u32))
+                .abs()
+                .powf(f64::from(f32::from_bits(y as u32)));
+            far += usize::from(v.is_finite() && v != 0.0 && !v.is_normal() || v.is_infinite());
+        }
+    }
+    assert!(far > 400, "only {far} lanes past the f64 range");
+}
+
+/// DF lanes through the batch entry points (the machine's operations to nearest, residual
+/// signs in the directed modes; into F, the boundary test and the residuals) equal the
+/// exact path, specials, denormals and the range's ends included.
+#[test]
+fn df_batch_equals_exact() {
+    let mut s = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    let mut xs: Vec<u64> = (0..600)
+        .map(|_| {
+            let r = next();
+            // Exponents spread over the whole range, a third of them at its ends.
+            let e = match r % 3 {
+                0 => r >> 8 & 0x7ff,
+                1 => r >> 8 & 0x3f,
+                _ => 0x7ff - (r >> 8 & 0x3f),
+            };
+            (r & (1 << 63)) | (e << 52) | (next() & ((1 << 52) - 1))
+        })
+        .collect();
+    xs.extend([
+        0,
+        1 << 63,
+        0x7ff0 << 48,
+        0xfff0 << 48,
+        0x7ff8 << 48,
+        1,
+        d(4.0),
+        d(0.25),
+    ]);
+    let ys: Vec<u64> = xs.iter().rev().copied().collect();
+    let mut out = vec![0; xs.len()];
+    for rnd in MODES {
+        for func in [Unary::Inv, Unary::Sqrt] {
+            unary_batch(func, Format::DF, Format::DF, rnd, &xs, &mut out);
+            for (&x, &r) in xs.iter().zip(&out) {
+                let want = unary_exact(func, x, Format::DF, Format::DF, rnd);
+                assert_eq!(r, want, "{func:?} {rnd:?} {x:#x}");
+            }
+        }
+        // DF sources into F, as the instructions pass their lanes.
+        for func in [Unary::Inv, Unary::Sqrt, Unary::Rsqrt] {
+            unary_batch(func, Format::DF, Format::F, rnd, &xs, &mut out);
+            for (&x, &r) in xs.iter().zip(&out) {
+                let want = unary_exact(func, x, Format::DF, Format::F, rnd);
+                assert_eq!(r, want, "{func:?} into F {rnd:?} {x:#x}");
+            }
+        }
+        binary_batch(Binary::Div, Format::DF, Format::DF, rnd, &xs, &ys, &mut out);
+        for ((&x, &y), &r) in xs.iter().zip(&ys).zip(&out) {
+            let want = binary_exact(Binary::Div, x, y, Format::DF, Format::DF, rnd);
+            assert_eq!(r, want, "Div {rnd:?} {x:#x} {y:#x}");
+        }
+    }
+}

@@ -144,6 +144,27 @@ pub fn unary_batch(
     xs: &[u64],
     out: &mut [u64],
 ) -> usize {
+    if dst == Format::DF && src == Format::DF && rnd == Rounding::NearestEven {
+        // The IEEE operations of the machine are the correctly rounded DF results to
+        // nearest, denormal results and special values included (IEEE 754-2019 5.4.1, 6.1,
+        // 7.2); a NaN result becomes the default NaN.
+        let op = match f {
+            Unary::Inv => Some((|x: f64| 1.0 / x) as fn(f64) -> f64),
+            Unary::Sqrt => Some(f64::sqrt as fn(f64) -> f64),
+            _ => None,
+        };
+        if let Some(op) = op {
+            for (o, &x) in out.iter_mut().zip(xs) {
+                let r = op(f64::from_bits(x));
+                *o = if r.is_nan() {
+                    dst.default_nan()
+                } else {
+                    r.to_bits()
+                };
+            }
+            return 0;
+        }
+    }
     if !fast_dst(dst) {
         return batch_scalar(f, src, dst, rnd, xs, out);
     }
@@ -172,53 +193,92 @@ fn batch_fast(
     xs: &[u64],
     out: &mut [u64],
 ) -> usize {
-    // Two passes per chunk: the f64 evaluations (which the compiler vectorises for the
-    // IEEE operations), then the boundary test and rounding.
-    const CHUNK: usize = 64;
+    // The f64 evaluations into `out` (as f64 bits; vectorised for the IEEE operations),
+    // then in place the boundary test and rounding, the rejected lanes taking the slower
+    // paths one by one. No scratch buffer: the batches of an instruction are short (1 to
+    // 32 lanes), where clearing one would cost as much as the lanes.
+    let n = xs.len().min(out.len());
+    let (xs, out) = (&xs[..n], &mut out[..n]);
+    for (o, &x) in out.iter_mut().zip(xs) {
+        *o = eval(widen(x, src)).to_bits();
+    }
     let mut exact = 0;
-    let mut rs = [0f64; CHUNK];
-    for (xc, oc) in xs.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
-        for (r, &x) in rs.iter_mut().zip(xc) {
-            *r = eval(widen(x, src));
-        }
-        if dst == Format::F {
-            // Branch-free test and rounding of every lane of the chunk (vectorisable), then
-            // the rejected lanes one by one.
-            let mut ok = [false; CHUNK];
-            for ((o, k), &r) in oc.iter_mut().zip(ok.iter_mut()).zip(&rs) {
-                let (b, good) = fast::round_f_normal(r, steps, rnd);
-                *o = b;
-                *k = good;
-            }
-            for (((o, &x), &good), &r) in oc.iter_mut().zip(xc).zip(&ok).zip(&rs) {
-                if good {
-                    continue;
-                }
-                if let Some(b) =
-                    accept(r, steps, dst, rnd).or_else(|| residual_side(f, widen(x, src), dst, rnd))
-                {
-                    *o = b;
-                } else {
-                    let (v, path) = unary_lane(f, x, src, dst, rnd, false);
-                    *o = v;
-                    exact += usize::from(path == Path::Exact);
-                }
-            }
-            continue;
-        }
-        for ((o, &x), &r) in oc.iter_mut().zip(xc).zip(&rs) {
-            if let Some(b) =
-                accept(r, steps, dst, rnd).or_else(|| residual_side(f, widen(x, src), dst, rnd))
-            {
+    if dst != Format::F {
+        for (o, &x) in out.iter_mut().zip(xs) {
+            let r = f64::from_bits(*o);
+            if let Some(b) = accept(r, steps, dst, rnd) {
                 *o = b;
             } else {
-                let (v, path) = unary_lane(f, x, src, dst, rnd, false);
+                let (v, took_exact) = rejected(f, x, r, steps, src, dst, rnd);
                 *o = v;
-                exact += usize::from(path == Path::Exact);
+                exact += usize::from(took_exact);
             }
+        }
+        return exact;
+    }
+    if n < 64 {
+        // An instruction's lanes (at most 32): the test lane by lane, a rejected lane taking
+        // the slower paths at once (edge-heavy inputs reject many).
+        for (o, &x) in out.iter_mut().zip(xs) {
+            let r = f64::from_bits(*o);
+            let (b, good) = fast::round_f_normal(r, steps, rnd);
+            if good {
+                *o = b;
+            } else {
+                let (v, took_exact) = rejected(f, x, r, steps, src, dst, rnd);
+                *o = v;
+                exact += usize::from(took_exact);
+            }
+        }
+        return exact;
+    }
+    // Long slices: the branch-free test and rounding of 64 lanes at a time (vectorisable),
+    // the rejected lanes marked in a mask; then those lanes, evaluated again, by the slower
+    // paths.
+    for (oc, xc) in out.chunks_mut(64).zip(xs.chunks(64)) {
+        let mut rejects = 0u64;
+        for (k, o) in oc.iter_mut().enumerate() {
+            let (b, good) = fast::round_f_normal(f64::from_bits(*o), steps, rnd);
+            *o = b;
+            rejects |= u64::from(!good) << k;
+        }
+        while rejects != 0 {
+            let k = rejects.trailing_zeros() as usize;
+            rejects &= rejects - 1;
+            let r = eval(widen(xc[k], src));
+            let (v, took_exact) = rejected(f, xc[k], r, steps, src, dst, rnd);
+            oc[k] = v;
+            exact += usize::from(took_exact);
         }
     }
     exact
+}
+
+/// A lane the branch-free F test rejected (or any lane of another destination that the
+/// general boundary test rejected): the special values, the general boundary test, the
+/// residual sign, then the scalar path. Returns the bits and
+/// whether the exact path computed them.
+#[inline(never)]
+fn rejected(
+    f: Unary,
+    x: u64,
+    r: f64,
+    steps: u64,
+    src: Format,
+    dst: Format,
+    rnd: Rounding,
+) -> (u64, bool) {
+    // The special values first: most rejected lanes of an instruction are NaN, infinite or
+    // zero inputs, which the other tests would only turn away.
+    let xf = widen(x, src);
+    if let Some(b) = special_unary(f, xf, dst, rnd) {
+        return (b, false);
+    }
+    if let Some(b) = accept(r, steps, dst, rnd).or_else(|| residual_side(f, xf, dst, rnd)) {
+        return (b, false);
+    }
+    let (v, path) = unary_lane(f, x, src, dst, rnd, false);
+    (v, path == Path::Exact)
 }
 
 fn batch_scalar(
@@ -267,12 +327,39 @@ pub fn binary_batch(
                 *o = v;
                 continue;
             }
+            if f == Binary::PowAbs {
+                if let Some(v) = pow_far(a, b, r, dst, rnd) {
+                    *o = v;
+                    continue;
+                }
+            }
         }
         let (r, path) = binary_lane(f, x, y, src, dst, rnd, false);
         *o = r;
         exact += usize::from(path == Path::Exact);
     }
     exact
+}
+
+/// |a|^b for a destination narrower than DF whose f64 evaluation `r` left the f64 normal
+/// range: with a and b finite and nonzero and |a| not 1 the true value is positive, and
+/// libm's bound (16 steps, see `fast`) keeps it within a factor 1 + 2^-48 of r, so an
+/// infinite r means a value above 2^1023, past every such format's range, and an r
+/// below 2^-1022 (zero or denormal) a value below 2^-1021, far below half its smallest
+/// denormal. `None` otherwise.
+#[inline]
+fn pow_far(a: f64, b: f64, r: f64, dst: Format, rnd: Rounding) -> Option<u64> {
+    let plain = a.is_finite() && b.is_finite() && a != 0.0 && b != 0.0 && a.abs() != 1.0;
+    if !plain || r.is_nan() {
+        return None;
+    }
+    if r.is_infinite() {
+        Some(overflow(dst, rnd))
+    } else if r < f64::MIN_POSITIVE {
+        Some(tiny(dst, rnd))
+    } else {
+        None
+    }
 }
 
 /// Whether raw bits of `fmt` are a signalling NaN (the quiet bit clear).
@@ -287,14 +374,18 @@ fn fast_dst(dst: Format) -> bool {
     dst.mbits <= 40
 }
 
+/// 2^-968: the least x whose square-root residual x - r² is computed without underflow.
+const SQRT_RESIDUAL_MIN: f64 = f64::from_bits((1023 - 968) << 52);
+
 /// 1/x, sqrt(x) or 1/sqrt(x) rounded into `dst` where the boundary test left the f64 result
-/// undecided, from the sign of an exact residual instead of the exact path: for 1/x and
-/// sqrt(x) the f64 result r is correctly rounded and the exact value lies within half a
-/// step of it, on the side the sign of 1 - r·x (of x - r², for the root) gives, both
-/// computed exactly by one fused multiply-add; for 1/sqrt(x) the f64 result is within 4
-/// steps, and the side of the exact value from the grid point b of `dst` nearest r is the
-/// sign of 1 - b²·x (b² exact: b has at most 25 significant bits). `None` outside the
-/// normal range, where a residual may not be exact, and for a DF 1/sqrt(x), whose grid is
+/// undecided, from the sign of a residual instead of the exact path: for 1/x and sqrt(x)
+/// the f64 result r is correctly rounded and the exact value lies within half a step of
+/// it, on the side the sign of 1 - r·x (of x - r², for the root) gives; for 1/sqrt(x) the
+/// f64 result is within 4 steps, and the side of the exact value from the grid point b of
+/// `dst` nearest r is the sign of 1 - b²·x (b² exact when normal: b has at most 25
+/// significant bits). One fused multiply-add computes each residual rounded once, which
+/// keeps its sign unless it underflows to zero: `None` outside the normal range, for a
+/// root of x below 2^-968 (whose residual could), and for a DF 1/sqrt(x), whose grid is
 /// the f64 step (left to the exact path).
 fn residual_side(f: Unary, x: f64, dst: Format, rnd: Rounding) -> Option<u64> {
     if !x.is_normal() {
@@ -316,9 +407,12 @@ fn residual_side(f: Unary, x: f64, dst: Format, rnd: Rounding) -> Option<u64> {
             };
             Some(fast::round_beside(r, side, dst, rnd))
         }
-        Unary::Sqrt if x > 0.0 => {
+        // From 2^-968 up the residual, a multiple of ulp(r)² >= 2^-1074, cannot underflow
+        // to zero.
+        Unary::Sqrt if x >= SQRT_RESIDUAL_MIN => {
             let r = x.sqrt();
-            // sqrt(x) - r has the sign of x - r².
+            // sqrt(x) - r has the sign of x - r² (the fused multiply-add rounds it once,
+            // keeping its sign).
             let side = zero((-r).mul_add(r, x))?;
             Some(fast::round_beside(r, side, dst, rnd))
         }
@@ -337,10 +431,11 @@ fn residual_side(f: Unary, x: f64, dst: Format, rnd: Rounding) -> Option<u64> {
             }
             let half = 1u64 << (k - 1);
             let b = f64::from_bits((r.to_bits() + half / 2) & !(half - 1));
-            if !b.is_normal() || (b * b).is_infinite() || (b * b) == 0.0 {
+            // b² is exact when normal (at most 50 significant bits).
+            if !b.is_normal() || !(b * b).is_normal() {
                 return None;
             }
-            // 1/sqrt(x) - b has the sign of 1 - b²·x.
+            // 1/sqrt(x) - b has the sign of 1 - b²·x (rounded once, sign kept).
             let side = zero((-(b * b)).mul_add(x, 1.0))?;
             Some(fast::round_beside(b, side, dst, rnd))
         }
@@ -348,7 +443,7 @@ fn residual_side(f: Unary, x: f64, dst: Format, rnd: Rounding) -> Option<u64> {
     }
 }
 
-/// One lane of f(x), and the path that gave it./// One lane of f(x), and the path that gave it.
+/// One lane of f(x), and the path that gave it.
 pub fn unary_lane(
     f: Unary,
     x: u64,
