@@ -47,7 +47,7 @@ pub mod srnd;
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
 use crate::exec::ExecConfig;
-use crate::ir::{Dst, Instruction, Program};
+use crate::ir::{Instruction, Program};
 use crate::num::elementary::{self, Function};
 use crate::num::{self, ExactFloat, FloatFormat, FloatMode, Rounding, Value};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};
@@ -267,14 +267,29 @@ impl Operands {
     }
 }
 
-/// The predicate destination `<preddst>` of INVM and RSQTM, which validation gives them.
-pub(crate) fn predicate_destination(insn: &Instruction) -> Result<&Dst> {
-    insn.dst2.as_ref().ok_or_else(|| {
+/// The elements of the predicate destination `<preddst>` of INVM and RSQTM (which
+/// validation gives them): channel i writes the bit predication reads for it, i plus the
+/// mask control's offset.
+pub(crate) fn predicate_destination(
+    program: &Program,
+    insn: &Instruction,
+    state: &MachineState,
+    readings: &Readings,
+) -> Result<DstElements> {
+    let dst = insn.dst2.as_ref().ok_or_else(|| {
         VisaError::model_bug(format!(
             "{} without its predicate destination",
             insn.opcode.mnemonic()
         ))
-    })
+    })?;
+    DstElements::with_mask_offset(
+        program,
+        state,
+        dst,
+        insn.exec_size,
+        insn.mask.offset(),
+        readings,
+    )
 }
 
 /// Whether a value is an integer, and if so whether it is odd: `Some(odd)` for a finite

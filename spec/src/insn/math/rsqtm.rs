@@ -12,7 +12,6 @@ use crate::error::Result;
 use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::elementary::Function;
-use crate::operand::DstElements;
 use crate::state::MachineState;
 
 pub fn execute(
@@ -24,16 +23,7 @@ pub fn execute(
     let readings = &config.readings;
     let exec_size = insn.exec_size as usize;
     let mut ops = Operands::read(program, insn, state, config)?;
-    // Channel i of preddst is the bit predication reads for it: i + the mask control's
-    // offset.
-    let mut preddst = DstElements::with_mask_offset(
-        program,
-        state,
-        predicate_destination(insn)?,
-        insn.exec_size,
-        insn.mask.offset(),
-        readings,
-    )?;
+    let mut preddst = predicate_destination(program, insn, state, readings)?;
     let mut i = 0;
     while i < exec_size {
         if ops.ChEn >> i & 1 == 1 {
