@@ -338,3 +338,43 @@ fn rsqtm_df_within_the_relative_seed_bound() {
         None
     );
 }
+
+/// ALT mode (F): SQRT computes on |src0| (MATH-ALT-ABS), so sqrt(-2) has sqrt(2)'s
+/// interval (hand-derived in `sqrt_of_2_within_four_ulps`: 0x3fb504f0 to 0x3fb504f7); an
+/// end past the range is mapped as the result is: exp2(128) = 2^128 overflows to the
+/// largest finite value 0x7f7fffff = 2^128 - 2^104, and 4 ulps (of 2^104, the top
+/// binade's spacing) below 2^128 reach 0x7f7ffffc = 2^128 - 4 * 2^104.
+#[test]
+fn alt_mode_widens_on_the_absolute_source_and_maps_the_ends() {
+    use visa_conformance::expect::contract::widen_math;
+    use visa_conformance::vector::{Allowed, Case, Expect};
+    let within = |op: &str, src: &str, result: &str, cr0: &str| {
+        let line = format!(
+            r#"{{"format":"visa-vector/1","id":"t/1","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=1\n.decl V2 v_type=G type=f num_elts=1\n{op} (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0>\n","init":{{"vars":{{"V2":"{src}"}},"cr0":"{cr0}"}},"expect":{{"vars":{{"V1":"{result}"}}}}}}"#
+        );
+        let case = Case::from_line(&line).unwrap();
+        let Expect::State(state) =
+            widen_math(&case, case.expect.clone().unwrap(), Contract::IntelHw)
+        else {
+            panic!("{line}");
+        };
+        match &state.vars["V1"] {
+            Allowed::Within { within, .. } => within
+                .elements
+                .iter()
+                .map(|iv| (iv.lo, iv.hi))
+                .collect::<Vec<_>>(),
+            _ => Vec::new(),
+        }
+    };
+    // -2.0 = 0xc0000000, sqrt(2) to nearest = 0x3fb504f3 (little-endian bytes).
+    assert_eq!(
+        within("sqrt", "000000c0", "f304b53f", "0x1"),
+        vec![(0x3fb5_04f0, 0x3fb5_04f7)]
+    );
+    // 128.0 = 0x43000000.
+    assert_eq!(
+        within("exp", "00000043", "ffff7f7f", "0x1"),
+        vec![(0x7f7f_fffc, 0x7f7f_ffff)]
+    );
+}

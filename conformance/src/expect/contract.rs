@@ -292,8 +292,9 @@ fn math_fn(opcode: Opcode, readings: &Readings) -> Option<MathFn> {
 /// INVM and RSQTM stays exact) widened to the interval `contract`
 /// allows around the correctly rounded value the expectation holds (`within`). Each enabled
 /// channel's inputs are its sources as the instruction reads them: after the source
-/// modifiers and denormals flushed per %cr0. The interval's ends are saturated and flushed as the result is; under ALT mode, which maps
-/// the results past the range, the expectation stays exact. Other cases are unchanged.
+/// modifiers and denormals flushed per %cr0 (and for LOG, SQRT and RSQRT in ALT mode, the
+/// absolute value of src0). The interval's ends are flushed, mapped by ALT mode and
+/// saturated as the result is. Other cases are unchanged.
 pub fn widen_math(case: &Case, expect: Expect, contract: Contract) -> Expect {
     let Expect::State(mut state) = expect else {
         return expect;
@@ -467,9 +468,9 @@ fn lanes(site: &MathSite, contract: Contract, expected: &Pattern) -> Option<With
     let bound = contract.bound(f, ty)?;
     let nan_ty = NanType::of(ty)?;
     let format = FloatFormat::of(ty)?;
-    if site.mode.alt_f {
-        return None;
-    }
+    // ALT mode (F): LOG, SQRT and RSQRT compute on |src0| (MATH-ALT-ABS), and an infinite
+    // end becomes the largest finite value as the result does (`finish`).
+    let alt_abs = site.mode.alt_f && matches!(f, MathFn::Log2 | MathFn::Sqrt | MathFn::Rsqrt);
     let size = ty.size();
     let mut elements = Vec::new();
     for channel in &site.channels {
@@ -486,7 +487,19 @@ fn lanes(site: &MathSite, contract: Contract, expected: &Pattern) -> Option<With
         if early_out {
             continue;
         }
-        let Some((lo, hi)) = interval_of(f, bound, &channel.args, result, format) else {
+        let abs_args;
+        let args = if alt_abs {
+            abs_args = channel
+                .args
+                .iter()
+                .enumerate()
+                .map(|(k, a)| if k == 0 { a.clone().abs() } else { a.clone() })
+                .collect::<Vec<_>>();
+            &abs_args
+        } else {
+            &channel.args
+        };
+        let Some((lo, hi)) = interval_of(f, bound, args, result, format) else {
             continue;
         };
         let (lo, hi) = finish(lo, hi, site.sat, &site.mode, ty, &site.readings, format)?;
