@@ -1414,6 +1414,39 @@ mod tests {
         }
     }
 
+    /// The core's batches are the F instructions' enabled lanes, and running one gives the
+    /// core's function on each lane (what the plan would compute before the destination's
+    /// modes), so `core/libm` times the work it names.
+    #[test]
+    fn core_batches_are_the_f_lanes_of_the_approximated_functions() {
+        use visa_oracle::math::{unary, Format, Unary};
+        let stream = STREAMS.iter().find(|s| s.name == "math-inv").unwrap();
+        let cases = prepare(stream, 3, 60).unwrap();
+        let batches = core_batches(&cases);
+        let f_insns = cases
+            .cases
+            .iter()
+            .enumerate()
+            .filter_map(|(k, c)| crate::expect::contract::float_insn(&c.to_case(&k.to_string())))
+            .filter(|i| i.ty == visa_spec::types::DataType::F)
+            .count();
+        assert_eq!(batches.len(), f_insns);
+        let lanes: usize = batches.iter().map(|b| b.xs.len()).sum();
+        assert!(lanes > 50, "{lanes} F lanes");
+        for b in &batches {
+            assert!(matches!(b.f, CoreFn::Unary(Unary::Inv)) && b.libm == LibmFn::Inv);
+            let mut out = vec![0; b.xs.len()];
+            b.f.run(b, &mut out);
+            for (&x, &r) in b.xs.iter().zip(&out) {
+                assert_eq!(
+                    r,
+                    unary(Unary::Inv, x, Format::F, Format::F, b.rnd),
+                    "{x:#x}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn the_ratio_is_the_median_of_the_rounds() {
         let with = |round_ratios: Vec<f64>| Measured {
