@@ -192,6 +192,22 @@ fn add(rows: &mut Rows) {
     f(rows, "sat", d, "exp.sat", &[0xbf80_0000], RTNE, 0x3f00_0000);
     let d = "ALT mode: an infinite F result becomes the largest finite value: 2^128 -> 0x7f7fffff.";
     f(rows, "alt", d, "exp", &[0x4300_0000], RTNE | ALT, F_MAX);
+    let d = "Hard to round (published): CORE-MATH's correctly rounded exp2f (src/binary32/exp2/exp2f.c) singles out 0x3b429d37, 0xbcf3a937 and 0xb8d3d026 and returns a - 2^-25, a - 2^-26 and a + 2^-26 for a = 0x3f804385 (in [1, 2), ulp 2^-23), 0x3f7ac6b1 and 0x3f7ffb69 (in [0.5, 1), ulp 2^-24): a quarter ulp of a on one side, so the value lies within half an ulp of a on that side. To nearest it rounds to a; up to a below a and to a + 1 ulp above it; down and toward zero to a - 1 ulp below a and to a above it.";
+    for (x, a, above) in [
+        (0x3b42_9d37, 0x3f80_4385, false),
+        (0xbcf3_a937, 0x3f7a_c6b1, false),
+        (0xb8d3_d026, 0x3f7f_fb69, true),
+    ] {
+        let (low, high) = if above { (a, a + 1) } else { (a - 1, a) };
+        for (mode, want) in [(RTNE, a), (RU, high), (RD, low), (RTZ, low)] {
+            rows.add(
+                "hard",
+                lane(XeHpg, "exp", "f", &[x], mode, want)
+                    .tag(STRICT)
+                    .derived(d),
+            );
+        }
+    }
     let d = "An HF source into an F destination: 2^HF(-3) = 0.125 = F 0x3e000000.";
     rows.add(
         "types",
