@@ -732,6 +732,13 @@ fn is_math(op: Opcode) -> bool {
 /// e^x); SIN and COS at multiples of pi/2, at 32767*pi and beyond; SQRT and RSQRT of
 /// denormals and negative numbers; POW with negative, zero and integral bases and exponents;
 /// INV and DIVM of values whose reciprocal rounds, overflows or underflows.
+///
+/// And hard-to-round F inputs: for EXP the three CORE-MATH's correctly rounded exp2f
+/// singles out (src/binary32/exp2/exp2f.c); for LOG, SIN and COS inputs whose value lies
+/// within 2^-25 to 2^-28 ulp of a midpoint between two F numbers, so close that a double
+/// evaluation within 16 ulps of f64 cannot round them (found by scanning F inputs with the
+/// oracle's boundary test; each value's distance to its midpoint checked at 300 bits with
+/// mpmath).
 fn math_values(op: Opcode, k: usize, ty: DataType) -> Vec<u64> {
     let mut v: Vec<u64> = match ty {
         DataType::HF => vec![
@@ -794,7 +801,8 @@ fn math_values(op: Opcode, k: usize, ty: DataType) -> Vec<u64> {
         }
     };
     let own = match (op, k) {
-        // Near 1 on both sides, 0.5, 2, 3, 10, -1.
+        // Near 1 on both sides, 0.5, 2, 3, 10, -1; F inputs whose log2 lies within 2^-27 ulp
+        // of a midpoint (2.5074904, 1.3342895e-38).
         (Opcode::Log, _) => pick(
             &[0x3c01, 0x3bff, 0x3800, 0x4000, 0x4200, 0x4900, 0xbc00],
             &[
@@ -805,6 +813,8 @@ fn math_values(op: Opcode, k: usize, ty: DataType) -> Vec<u64> {
                 0x4040_0000,
                 0x4120_0000,
                 0xbf80_0000,
+                0x4020_7ab9,
+                0x0091_4a90,
             ],
             &[],
         ),
@@ -824,11 +834,16 @@ fn math_values(op: Opcode, k: usize, ty: DataType) -> Vec<u64> {
                 0xc2fc_0000,
                 0x42b1_7213,
                 0xc040_0000,
+                // The hard-to-round inputs CORE-MATH's exp2f singles out.
+                0x3b42_9d37,
+                0xbcf3_a937,
+                0xb8d3_d026,
             ],
             &[],
         ),
         // pi/2, pi, 3pi/2, 2pi, 32767*pi, 32768*pi, 1e5, 1e6, 2^24, 1e30 (F); the HF range
-        // stops at 65504.
+        // stops at 65504. Then F inputs whose sine (1.2576387, 106.13507) or cosine
+        // (1.0480543, 1.7127702) lies within 2^-25 ulp of a midpoint.
         (Opcode::Sin | Opcode::Cos, _) => pick(
             &[
                 0x3e48, 0x4248, 0x44b6, 0x4648, 0xbe48, 0x7000, 0x7bff, 0x6a48,
@@ -845,6 +860,10 @@ fn math_values(op: Opcode, k: usize, ty: DataType) -> Vec<u64> {
                 0x4974_2400,
                 0x4b80_0000,
                 0x7149_f2ca,
+                0x3fa0_fa4e,
+                0x42d4_4528,
+                0x3f86_26a5,
+                0x3fdb_3c0e,
             ],
             &[],
         ),
