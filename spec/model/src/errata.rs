@@ -332,6 +332,7 @@ pub const LRP_REGION: &str = "LRP-REGION";
 pub const LRP_PLN_ALIGNMENT: &str = "LRP-PLN-ALIGNMENT";
 pub const PLN_SIMD16_INDEX: &str = "PLN-SIMD16-INDEX";
 pub const PLN_ROUNDING: &str = "PLN-ROUNDING";
+pub const PLN_SAT: &str = "PLN-SAT";
 
 // Issue 24, conversions (h24-fcvt): FCVT and SRND.
 pub const FP8_CONVERT_PLATFORMS: &str = "FP8-CONVERT-PLATFORMS";
@@ -1816,6 +1817,15 @@ pub static LEDGER: &[Erratum] = &[
         literal: "the expression evaluated left to right with each operation rounded into F (%cr0's rounding mode, the F denormal flush, ALT mode, no saturation): t0 = src0[0]*u, t1 = src0[1]*v, t2 = t0 + t1, then t2 + src0[3] rounded with saturation; each operation propagates its first NaN operand quieted",
         resolved: "the two fused multiply-adds IGC expands PLN into: t = src0[0]*u[i] + src0[3] rounded once into F (no saturation), then dst = src0[1]*v[i] + t rounded once with saturation; each as a float MAD (MAD-FUSED, resolved: NaN operands in the order of the factors then the addend)",
         reason: "IGC's finalizer replaces PLN on every platform from ICLLP on (visa/HWConformity.cpp, expandPlaneInst: `mad tmp, src0.3, u, src0.0` then `mad dst, tmp, v, src0.1`), with an F temporary since the Xe platforms have no NF accumulator type (HWCaps.inc, hasNFType), and a float mad rounds once (MAD-FUSED)",
+        executable: true,
+    },
+    Erratum {
+        id: PLN_SAT,
+        document: "instructions/PLN.md, Properties vs Text",
+        says: "the Properties list saturation (Saturation: Yes) while the Text form `[(<P>)] PLANE (<exec_size>) <dst> <src0> <src1>` shows no `.sat`",
+        literal: "the Text form: plane.sat is invalid-instruction",
+        resolved: "plane.sat is valid and saturates the F result into [0.0, 1.0] after its rounding (2_datatypes.md, Saturation), as for any F destination (PLN-ROUNDING's readings apply the saturation to their last rounding)",
+        reason: "the Properties are the statement about saturation, as SUBB-SAT reads SUBB's; LRP, PLN's neighbour in the documents with an F result of the same kind, shows `LRP[.sat]` in its Text form",
         executable: true,
     },
     Erratum {

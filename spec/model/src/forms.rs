@@ -772,10 +772,12 @@ fn form_math_family(opcode: Opcode) -> Option<Form> {
             Arithmetic,
             const { &[TypeMap::new(&[F], &[F])] },
         ),
+        // instructions/PLN.md: its Properties list saturation, its Text form does not
+        // (erratum PLN-SAT).
         Opcode::Pln => f(
             opcode,
             2,
-            Sat::Yes,
+            Sat::UnlessLiteral(errata::PLN_SAT),
             Modifiers::None,
             const { &[TypeMap::new(&[F], &[F])] },
         ),

@@ -140,20 +140,32 @@ fn add(rows: &mut Rows) {
     );
     simd16(rows);
     rounding(rows);
-    let d = "Saturation (Properties: Yes): p = 2, q = 0, r = 0 with u = 1, v = 0: 2 clamps to 1.0 in every lane; p = -2: -2 clamps to +0.";
+    let d = "Saturation (Properties: Yes; PLN-SAT, resolved): p = 2, q = 0, r = 0 with u = 1, v = 0: 2 clamps to 1.0 in every lane; p = -2: -2 clamps to +0.";
+    let sat_row = |p: u32| {
+        Row::new(
+            XeHpg,
+            format!("{DECLS}plane.sat (M1, 8) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<1;1,0>\n"),
+        )
+        .var("V2", le32(&[p, 0, 0, 0, 0, 0, 0, 0]))
+        .var_prefix("V3", le32(&[[0x3f80_0000u32; 8], [0; 8]].concat()))
+    };
     for (p, want) in [(0x4000_0000u32, 0x3f80_0000u64), (0xc000_0000, 0)] {
         rows.add(
             "sat",
-            Row::new(
-                XeHpg,
-                format!("{DECLS}plane.sat (M1, 8) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<1;1,0>\n"),
-            )
-            .var("V2", le32(&[p, 0, 0, 0, 0, 0, 0, 0]))
-            .var_prefix("V3", le32(&[[0x3f80_0000u32; 8], [0; 8]].concat()))
-            .expect_lanes("V1", DataType::F, &[[want; 8].as_slice(), &[0; 8]].concat())
-            .derived(d),
+            sat_row(p)
+                .expect_lanes("V1", DataType::F, &[[want; 8].as_slice(), &[0; 8]].concat())
+                .tag(errata::PLN_SAT)
+                .derived(d),
         );
     }
+    let d = "PLN-SAT, literal: the Text form has no .sat, so plane.sat is invalid-instruction.";
+    rows.add(
+        "sat",
+        sat_row(0x4000_0000)
+            .expect_error(visa_spec::ErrorClass::InvalidInstruction)
+            .literal(errata::PLN_SAT)
+            .derived(d),
+    );
     let d = "The destination's region is the program's (the Notes ignore only the sources'): V1(0,0)<2> writes the SIMD8 results to the even elements 0, 2, ..., 14.";
     let mut strided = vec![0u64; 16];
     for (k, p) in PLANE[..8].iter().enumerate() {
