@@ -489,7 +489,6 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
             errata::PLN_SIMD16_INDEX,
             errata::PLN_ROUNDING,
             errata::SAT_NEGATIVE_ZERO,
-            errata::PLN_SAT,
         ],
         _ => &[],
     }
