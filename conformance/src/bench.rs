@@ -945,6 +945,18 @@ fn timed(cases: &Prepared, min_time: Duration, repeat: u32, mut pass: impl FnMut
     }
 }
 
+/// Lanes per second of `pass`, which computes `lanes` lanes, repeated for at least
+/// `min_time` (once at least).
+fn lanes_rate(lanes: u64, min_time: Duration, mut pass: impl FnMut()) -> f64 {
+    let start = Instant::now();
+    let mut done = 0u64;
+    while done == 0 || start.elapsed() < min_time {
+        pass();
+        done += lanes;
+    }
+    per_sec(done, start.elapsed())
+}
+
 /// The measurements of one stream.
 #[derive(Clone, Debug, Default)]
 struct Measured {
@@ -1319,18 +1331,12 @@ fn core_and_libm(batches: &[CoreBatch], min_time: Duration) -> (f64, f64, usize)
     let lanes: u64 = batches.iter().map(|b| b.xs.len() as u64).sum();
     let mut out = vec![0u64; batches.iter().map(|b| b.xs.len()).max().unwrap_or(0)];
     let exact = batches.iter().map(|b| b.f.run(b, &mut out)).sum();
-    let start = Instant::now();
-    let mut done = 0u64;
-    while done == 0 || start.elapsed() < min_time {
+    let core = lanes_rate(lanes, min_time, || {
         for b in batches {
             b.f.run(b, &mut out);
             std::hint::black_box(&mut out);
         }
-        done += lanes;
-    }
-    let core = per_sec(done, start.elapsed());
-    let start = Instant::now();
-    let mut done = 0u64;
+    });
     let f32s: Vec<(LibmFn, f32, f32)> = batches
         .iter()
         .flat_map(|b| {
@@ -1339,13 +1345,12 @@ fn core_and_libm(batches: &[CoreBatch], min_time: Duration) -> (f64, f64, usize)
                 .map(move |(&x, &y)| (b.libm, f32::from_bits(x as u32), f32::from_bits(y as u32)))
         })
         .collect();
-    while done == 0 || start.elapsed() < min_time {
+    let libm = lanes_rate(lanes, min_time, || {
         for &(f, x, y) in &f32s {
             std::hint::black_box(f.single(std::hint::black_box(x), y));
         }
-        done += lanes;
-    }
-    (core, per_sec(done, start.elapsed()), exact)
+    });
+    (core, libm, exact)
 }
 
 /// Times the platform's libm over the stream's lanes and prints its rate per lane beside
@@ -1362,9 +1367,7 @@ fn libm_report(
     if lanes.is_empty() {
         return Ok(());
     }
-    let start = Instant::now();
-    let mut done = 0u64;
-    while done == 0 || start.elapsed() < min_time {
+    let libm = lanes_rate(lanes.len() as u64, min_time, || {
         for l in &lanes {
             if l.double {
                 std::hint::black_box(l.f.double(std::hint::black_box(l.x), l.y));
@@ -1372,9 +1375,7 @@ fn libm_report(
                 std::hint::black_box(l.f.single(std::hint::black_box(l.x as f32), l.y as f32));
             }
         }
-        done += lanes.len() as u64;
-    }
-    let libm = per_sec(done, start.elapsed());
+    });
     let oracle = m.oracle_plan.lanes_per_sec();
     writeln!(
         out,

@@ -203,32 +203,26 @@ fn batch_fast(
         *o = eval(widen(x, src)).to_bits();
     }
     let mut exact = 0;
-    if dst != Format::F {
+    if dst != Format::F || n < 64 {
+        // Another destination, or an instruction's lanes (at most 32): the test lane by
+        // lane, a rejected lane taking the slower paths at once (edge-heavy inputs reject
+        // many).
         for (o, &x) in out.iter_mut().zip(xs) {
             let r = f64::from_bits(*o);
-            if let Some(b) = accept(r, steps, dst, rnd) {
-                *o = b;
+            let decided = if dst == Format::F {
+                let (b, good) = fast::round_f_normal(r, steps, rnd);
+                good.then_some(b)
             } else {
-                let (v, took_exact) = rejected(f, x, r, steps, src, dst, rnd);
-                *o = v;
-                exact += usize::from(took_exact);
-            }
-        }
-        return exact;
-    }
-    if n < 64 {
-        // An instruction's lanes (at most 32): the test lane by lane, a rejected lane taking
-        // the slower paths at once (edge-heavy inputs reject many).
-        for (o, &x) in out.iter_mut().zip(xs) {
-            let r = f64::from_bits(*o);
-            let (b, good) = fast::round_f_normal(r, steps, rnd);
-            if good {
-                *o = b;
-            } else {
-                let (v, took_exact) = rejected(f, x, r, steps, src, dst, rnd);
-                *o = v;
-                exact += usize::from(took_exact);
-            }
+                accept(r, steps, dst, rnd)
+            };
+            *o = match decided {
+                Some(b) => b,
+                None => {
+                    let (v, took_exact) = rejected(f, x, r, steps, src, dst, rnd);
+                    exact += usize::from(took_exact);
+                    v
+                }
+            };
         }
         return exact;
     }
@@ -254,10 +248,9 @@ fn batch_fast(
     exact
 }
 
-/// A lane the branch-free F test rejected (or any lane of another destination that the
-/// general boundary test rejected): the special values, the general boundary test, the
-/// residual sign, then the scalar path. Returns the bits and
-/// whether the exact path computed them.
+/// A lane the boundary test rejected: the special values, the general boundary test (again,
+/// for a destination other than F), the residual sign, then the scalar path. Returns the
+/// bits and whether the exact path computed them.
 #[inline(never)]
 fn rejected(
     f: Unary,
