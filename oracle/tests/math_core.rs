@@ -334,19 +334,18 @@ fn rounding_boundaries_are_decided_exactly() {
         let mut out = vec![0; xs.len()];
         let exact = unary_batch(Unary::Exp2, Format::F, Format::F, rnd, &xs, &mut out);
         assert_eq!(out, want, "exp2 of integers {rnd:?}");
-        // exp2(0) is a special value; the other 199 need the exact path.
-        assert_eq!(
-            exact, 199,
-            "exp2 of integers go to the exact path ({rnd:?})"
-        );
+        // F to F, the batch reads these results off the input's bits.
+        assert_eq!(exact, 0, "exp2 of integers by the bit rules ({rnd:?})");
+        // One lane at a time, exp2(0) is a special value and the other 199 need the exact
+        // path, which decides the boundary.
+        assert_exact_lanes(Unary::Exp2, &xs, &want, rnd, 199);
         let logs: Vec<u64> = (-100i32..100).map(|k| f(2f64.powi(k) as f32)).collect();
         let exact = unary_batch(Unary::Log2, Format::F, Format::F, rnd, &logs, &mut out);
         let want: Vec<u64> = (-100i32..100).map(|k| f(k as f32)).collect();
         assert_eq!(out, want, "log2 of powers of two {rnd:?}");
-        assert_eq!(
-            exact, 199,
-            "log2 of powers of two (but 1) go to the exact path"
-        );
+        assert_eq!(exact, 0, "log2 of powers of two by the bit rules ({rnd:?})");
+        // log2(1) is a special value; the other powers of two need the exact path.
+        assert_exact_lanes(Unary::Log2, &logs, &want, rnd, 199);
         let xs: Vec<u64> = (1u32..200).map(|m| f((m * m) as f32)).collect();
         let want: Vec<u64> = (1u32..200).map(|m| f(m as f32)).collect();
         let exact = unary_batch(Unary::Sqrt, Format::F, Format::F, rnd, &xs, &mut out);
@@ -364,6 +363,18 @@ fn rounding_boundaries_are_decided_exactly() {
         unary(Unary::Sqrt, d(c * c), Format::DF, Format::HF, RU),
         0x3c01
     );
+}
+
+/// Lane by lane (`unary_lane`, no bit rules), `f` of `xs` is `want`, `n` of the lanes
+/// taking the exact path.
+fn assert_exact_lanes(f: Unary, xs: &[u64], want: &[u64], rnd: Rounding, n: usize) {
+    let mut exact = 0;
+    for (&x, &w) in xs.iter().zip(want) {
+        let (r, path) = unary_lane(f, x, Format::F, Format::F, rnd, true);
+        assert_eq!(r, w, "{f:?} {x:#x} {rnd:?}");
+        exact += usize::from(path == Path::Exact);
+    }
+    assert_eq!(exact, n, "{f:?} lanes on the exact path ({rnd:?})");
 }
 
 /// On a sample of ordinary inputs the exact path is rare.

@@ -44,6 +44,7 @@
 mod exact;
 mod fast;
 mod series;
+mod single;
 
 pub use crate::softfloat::{Format, Rounding};
 
@@ -164,6 +165,9 @@ pub fn unary_batch(
             }
             return 0;
         }
+    }
+    if src == Format::F && dst == Format::F {
+        return single::unary(f, rnd, xs, out);
     }
     if !fast_dst(dst) {
         return batch_scalar(f, src, dst, rnd, xs, out);

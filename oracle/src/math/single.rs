@@ -1,0 +1,356 @@
+//! F lanes into F: the common case of the math instructions' batches.
+//!
+//! The special values and the exact results of each function are read off the input's
+//! bits (the F rows of the tables in `special_unary`, and the results that are powers of
+//! two or integers), without the f64 detour of the general rules. Every other lane is
+//! evaluated in f64 and rounded by the branch-free boundary test; a lane the test rejects
+//! takes the general path (`super::rejected`). The tests check every rule here against
+//! the exact path over every input class it covers.
+
+use super::fast::{self, STEPS_EXACT_OP, STEPS_LIBM, STEPS_RSQRT};
+use super::{rejected, Format, Rounding, Unary};
+
+const SIGN: u32 = 0x8000_0000;
+const INF: u32 = 0x7f80_0000;
+/// F's default NaN (`Format::default_nan`).
+const NAN: u32 = 0x7fc0_0000;
+const ONE: u32 = 0x3f80_0000;
+/// The largest finite F value.
+const MAX: u32 = 0x7f7f_ffff;
+const FRAC: u32 = 0x007f_ffff;
+/// The bits of the smallest normal magnitude, 2^-126.
+const MIN_NORMAL: u32 = 0x0080_0000;
+
+/// f over F lanes into F (`out[i] = f(xs[i])`); the count of exact-path lanes.
+pub(super) fn unary(f: Unary, rnd: Rounding, xs: &[u64], out: &mut [u64]) -> usize {
+    match f {
+        Unary::Inv => lanes(f, rnd, xs, out, inv, |x| 1.0 / x, STEPS_EXACT_OP),
+        Unary::Sqrt => lanes(f, rnd, xs, out, sqrt, f64::sqrt, STEPS_EXACT_OP),
+        Unary::Rsqrt => lanes(f, rnd, xs, out, rsqrt, |x| 1.0 / x.sqrt(), STEPS_RSQRT),
+        Unary::Log2 => lanes(f, rnd, xs, out, log2, f64::log2, STEPS_LIBM),
+        Unary::Exp2 => lanes(f, rnd, xs, out, exp2, f64::exp2, STEPS_LIBM),
+        Unary::Sin => lanes(f, rnd, xs, out, sin, f64::sin, STEPS_LIBM),
+        Unary::Cos => lanes(f, rnd, xs, out, cos, f64::cos, STEPS_LIBM),
+        Unary::Ln => lanes(f, rnd, xs, out, |_, _| None, f64::ln, STEPS_LIBM),
+        Unary::Exp => lanes(f, rnd, xs, out, |_, _| None, f64::exp, STEPS_LIBM),
+    }
+}
+
+#[inline(always)]
+fn lanes(
+    f: Unary,
+    rnd: Rounding,
+    xs: &[u64],
+    out: &mut [u64],
+    special: impl Fn(u32, Rounding) -> Option<u32>,
+    eval: impl Fn(f64) -> f64,
+    steps: u64,
+) -> usize {
+    let mut exact = 0;
+    for (o, &x) in out.iter_mut().zip(xs) {
+        let x32 = x as u32;
+        if let Some(s) = special(x32, rnd) {
+            *o = u64::from(s);
+            continue;
+        }
+        let r = eval(f64::from(f32::from_bits(x32)));
+        let (b, good) = fast::round_f_normal(r, steps, rnd);
+        *o = if good {
+            b
+        } else {
+            let (v, took_exact) = rejected(f, x, r, steps, Format::F, Format::F, rnd);
+            exact += usize::from(took_exact);
+            v
+        };
+    }
+    exact
+}
+
+/// Whether the bits are a positive normal F value (finite, not zero or denormal).
+#[inline(always)]
+fn positive_normal(x: u32) -> bool {
+    x.wrapping_sub(MIN_NORMAL) < INF - MIN_NORMAL
+}
+
+/// The biased exponent of F bits.
+#[inline(always)]
+fn biased(x: u32) -> u32 {
+    (x >> 23) & 0xff
+}
+
+/// Whether a magnitude's bits are a NaN.
+#[inline(always)]
+fn nan(a: u32) -> bool {
+    a > INF
+}
+
+/// 1/x: ±0 gives ±inf, ±inf gives ±0, 2^e gives 2^-e exactly while that is normal.
+#[inline(always)]
+fn inv(x: u32, _: Rounding) -> Option<u32> {
+    let (a, s) = (x & !SIGN, x & SIGN);
+    if positive_normal(a) && a & FRAC != 0 {
+        return None;
+    }
+    match a {
+        0 => Some(s | INF),
+        INF => Some(s),
+        _ if nan(a) => Some(NAN),
+        // 2^(b-127) with b <= 253: 2^(127-b) = biased 254 - b.
+        _ if positive_normal(a) && biased(a) <= 253 => Some(s | ((254 - biased(a)) << 23)),
+        _ => None,
+    }
+}
+
+/// sqrt(x): ±0 kept, a negative x gives NaN, +inf kept, 2^2k gives 2^k exactly.
+#[inline(always)]
+fn sqrt(x: u32, _: Rounding) -> Option<u32> {
+    let b = biased(x);
+    if positive_normal(x) && (x & FRAC != 0 || b.is_multiple_of(2)) {
+        return None;
+    }
+    let a = x & !SIGN;
+    if nan(a) {
+        Some(NAN)
+    } else if a == 0 || x == INF {
+        Some(x)
+    } else if x & SIGN != 0 {
+        Some(NAN)
+    } else if positive_normal(x) {
+        // 2^(b-127) with b odd: 2^((b-127)/2), biased (b+127)/2.
+        Some(((b + 127) / 2) << 23)
+    } else {
+        None
+    }
+}
+
+/// 1/sqrt(x): ±0 gives ±inf, a negative x NaN, +inf +0, 2^2k gives 2^-k exactly.
+#[inline(always)]
+fn rsqrt(x: u32, _: Rounding) -> Option<u32> {
+    let b = biased(x);
+    if positive_normal(x) && (x & FRAC != 0 || b.is_multiple_of(2)) {
+        return None;
+    }
+    let a = x & !SIGN;
+    if nan(a) {
+        Some(NAN)
+    } else if a == 0 {
+        Some((x & SIGN) | INF)
+    } else if x == INF {
+        Some(0)
+    } else if x & SIGN != 0 {
+        Some(NAN)
+    } else if positive_normal(x) {
+        // 2^(b-127) with b odd: 2^((127-b)/2), biased (381-b)/2.
+        Some(((381 - b) / 2) << 23)
+    } else {
+        None
+    }
+}
+
+/// log2(x): ±0 gives -inf, a negative x NaN, +inf kept, 2^k gives k exactly (1 gives +0).
+#[inline(always)]
+fn log2(x: u32, _: Rounding) -> Option<u32> {
+    if positive_normal(x) && x & FRAC != 0 {
+        return None;
+    }
+    let a = x & !SIGN;
+    let k = if nan(a) {
+        return Some(NAN);
+    } else if a == 0 {
+        return Some(SIGN | INF);
+    } else if x == INF {
+        return Some(INF);
+    } else if x & SIGN != 0 {
+        return Some(NAN);
+    } else if positive_normal(x) {
+        biased(x) as i32 - 127
+    } else if x.is_power_of_two() {
+        // A denormal 2^(t-149), t the bit's position.
+        x.trailing_zeros() as i32 - 149
+    } else {
+        return None;
+    };
+    Some((k as f32).to_bits())
+}
+
+/// 2^x: ±0 gives 1, +inf kept, -inf +0; x >= 128 overflows, x < -150 is tiny, 0 < |x| <
+/// 2^-27 rounds as 1 nudged toward x's side; an integer x gives 2^x exactly.
+#[inline(always)]
+fn exp2(x: u32, rnd: Rounding) -> Option<u32> {
+    let a = x & !SIGN;
+    let v = f32::from_bits(x);
+    // 2^-27 (biased 100) <= |x| < 128, x >= -150, not an integer: computed.
+    let plain = a.wrapping_sub(100 << 23) < (134 - 100) << 23 && v >= -150.0;
+    let i = v as i32;
+    if plain && i as f32 != v {
+        return None;
+    }
+    if nan(a) {
+        Some(NAN)
+    } else if a == 0 {
+        Some(ONE)
+    } else if x == INF {
+        Some(INF)
+    } else if x == SIGN | INF {
+        Some(0)
+    } else if v >= 128.0 {
+        Some(match rnd {
+            Rounding::NearestEven | Rounding::Up => INF,
+            Rounding::Down | Rounding::Zero => MAX,
+        })
+    } else if v < -150.0 {
+        Some(u32::from(rnd == Rounding::Up))
+    } else if a < 100 << 23 {
+        // 1 nudged up (x > 0) or down (x < 0).
+        Some(match (x & SIGN != 0, rnd) {
+            (false, Rounding::Up) => ONE + 1,
+            (true, Rounding::Down | Rounding::Zero) => ONE - 1,
+            _ => ONE,
+        })
+    } else if i as f32 == v && i >= -149 {
+        Some(if i >= -126 {
+            ((i + 127) as u32) << 23
+        } else {
+            1 << (i + 149)
+        })
+    } else {
+        None
+    }
+}
+
+/// Whether a value of sign `neg` nudged toward zero by an infinitesimal rounds to the
+/// value's neighbour toward zero (true) or to the value itself.
+#[inline(always)]
+fn toward_zero(neg: bool, rnd: Rounding) -> bool {
+    match rnd {
+        Rounding::NearestEven => false,
+        Rounding::Zero => true,
+        Rounding::Down => !neg,
+        Rounding::Up => neg,
+    }
+}
+
+/// sin x: ±0 kept, ±inf gives NaN; 0 < |x| < 2^-14 rounds as x nudged toward zero.
+#[inline(always)]
+fn sin(x: u32, rnd: Rounding) -> Option<u32> {
+    let a = x & !SIGN;
+    // 2^-14: biased 113.
+    if a.wrapping_sub(113 << 23) < INF - (113 << 23) {
+        return None;
+    }
+    if a >= INF {
+        Some(NAN)
+    } else if a == 0 {
+        Some(x)
+    } else {
+        Some(x - u32::from(toward_zero(x & SIGN != 0, rnd)))
+    }
+}
+
+/// cos x: ±0 gives 1, ±inf NaN; 0 < |x| < 2^-14 rounds as 1 nudged down.
+#[inline(always)]
+fn cos(x: u32, rnd: Rounding) -> Option<u32> {
+    let a = x & !SIGN;
+    if a.wrapping_sub(113 << 23) < INF - (113 << 23) {
+        return None;
+    }
+    if a >= INF {
+        Some(NAN)
+    } else if a != 0 && toward_zero(false, rnd) {
+        Some(ONE - 1)
+    } else {
+        Some(ONE)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::unary_exact;
+
+    const MODES: [Rounding; 4] = [
+        Rounding::NearestEven,
+        Rounding::Up,
+        Rounding::Down,
+        Rounding::Zero,
+    ];
+
+    /// The F inputs of every class a rule here reads: signed zeros, infinities, NaNs (quiet
+    /// and signalling, with payloads), every power of two (normal and denormal), every
+    /// integer that exp2 maps exactly and its neighbours, the tiny ranges' ends and a
+    /// sample inside them, the exp2 range ends, and denormals.
+    fn class_inputs() -> Vec<u32> {
+        let mut v = vec![0, INF, INF + 1, NAN, NAN | 0x1234, 0x7fff_ffff, 0x7fa0_0000];
+        for t in 0..23 {
+            v.push(1 << t);
+            v.push((1 << t) | 1);
+        }
+        for b in 1..=254u32 {
+            v.push(b << 23);
+            v.push((b << 23) | 1);
+            v.push((b << 23) | FRAC);
+        }
+        for i in -151..=130 {
+            let f = i as f32;
+            v.extend([f.to_bits(), f.to_bits() + 1, f.to_bits() - 1]);
+            v.push((f + 0.5).to_bits());
+        }
+        for b in [100u32, 113] {
+            for d in 0..64 {
+                v.push((b << 23) + d);
+                v.push((b << 23) - d);
+                v.push((b << 23) - 1 - d * 0x1_2345);
+            }
+        }
+        v.extend([0x3f80_0001, 0x3f7f_ffff, 0x0000_0003, 0x007f_fffe]);
+        let mut all: Vec<u32> = v.iter().flat_map(|&x| [x, x ^ SIGN]).collect();
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+
+    /// A bit rule: the F result bits of an input, or None to compute it.
+    type Rule = fn(u32, Rounding) -> Option<u32>;
+
+    #[test]
+    fn every_bit_rule_equals_the_exact_path() {
+        let rules: [(Unary, Rule); 7] = [
+            (Unary::Inv, inv),
+            (Unary::Sqrt, sqrt),
+            (Unary::Rsqrt, rsqrt),
+            (Unary::Log2, log2),
+            (Unary::Exp2, exp2),
+            (Unary::Sin, sin),
+            (Unary::Cos, cos),
+        ];
+        let inputs = class_inputs();
+        for (f, rule) in rules {
+            let mut decided = 0;
+            for &x in &inputs {
+                for rnd in MODES {
+                    if let Some(r) = rule(x, rnd) {
+                        decided += 1;
+                        let want = unary_exact(f, u64::from(x), Format::F, Format::F, rnd);
+                        assert_eq!(u64::from(r), want, "{f:?} {x:#010x} {rnd:?}");
+                    }
+                }
+            }
+            assert!(decided > 40, "{f:?}: only {decided} inputs decided by the rules");
+        }
+    }
+
+    #[test]
+    fn the_batch_equals_the_lanes_over_the_classes() {
+        let inputs: Vec<u64> = class_inputs().into_iter().map(u64::from).collect();
+        let mut out = vec![0; inputs.len()];
+        for f in Unary::ALL {
+            for rnd in MODES {
+                unary(f, rnd, &inputs, &mut out);
+                for (&x, &r) in inputs.iter().zip(&out) {
+                    let want = unary_exact(f, x, Format::F, Format::F, rnd);
+                    assert_eq!(r, want, "{f:?} {x:#010x} {rnd:?}");
+                }
+            }
+        }
+    }
+}
