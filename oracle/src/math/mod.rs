@@ -42,7 +42,9 @@
 //! ```
 
 mod exact;
+mod dd;
 mod fast;
+mod refine;
 mod series;
 mod single;
 
@@ -103,8 +105,10 @@ pub enum Binary {
 pub enum Path {
     /// A special-value or range rule.
     Special,
-    /// The f64 evaluation, accepted by the boundary test.
+    /// The f64 evaluation, accepted by the boundary test (or settled by a residual's sign).
     Fast,
+    /// The double-double step (`refine`), for a lane the f64 evaluation left undecided.
+    Refined,
     /// The exact path.
     Exact,
 }
@@ -271,7 +275,10 @@ fn rejected(
     if let Some(b) = special_unary(f, xf, dst, rnd) {
         return (b, false);
     }
-    if let Some(b) = accept(r, steps, dst, rnd).or_else(|| residual_side(f, xf, dst, rnd)) {
+    let decided = accept(r, steps, dst, rnd)
+        .or_else(|| residual_side(f, xf, dst, rnd))
+        .or_else(|| refine::unary(f, xf, src, dst, rnd));
+    if let Some(b) = decided {
         return (b, false);
     }
     let (v, path) = unary_lane(f, x, src, dst, rnd, false);
@@ -306,6 +313,9 @@ pub fn binary_batch(
     ys: &[u64],
     out: &mut [u64],
 ) -> usize {
+    if f == Binary::PowAbs && src == Format::F && dst == Format::F {
+        return single::pow_abs(rnd, xs, ys, out);
+    }
     let mut exact = 0;
     let fast = fast_dst(dst);
     for ((o, &x), &y) in out.iter_mut().zip(xs).zip(ys) {
@@ -314,9 +324,11 @@ pub fn binary_batch(
             *o = dst.default_nan();
             continue;
         }
+        let mut r = f64::NAN;
         if fast {
             let (a, b) = (widen(x, src), widen(y, src));
-            let (r, steps) = match f {
+            let steps;
+            (r, steps) = match f {
                 Binary::Div => (a / b, STEPS_EXACT_OP),
                 Binary::PowAbs => (a.abs().powf(b), STEPS_LIBM),
             };
@@ -324,36 +336,69 @@ pub fn binary_batch(
                 *o = v;
                 continue;
             }
-            if f == Binary::PowAbs {
-                if let Some(v) = pow_far(a, b, r, dst, rnd) {
-                    *o = v;
-                    continue;
-                }
-            }
         }
-        let (r, path) = binary_lane(f, x, y, src, dst, rnd, false);
-        *o = r;
-        exact += usize::from(path == Path::Exact);
+        let (v, took_exact) = binary_rejected(f, x, y, r, src, dst, rnd);
+        *o = v;
+        exact += usize::from(took_exact);
     }
     exact
 }
 
-/// |a|^b for a destination narrower than DF whose f64 evaluation `r` left the f64 normal
-/// range: with a and b finite and nonzero and |a| not 1 the true value is positive, and
-/// libm's bound (16 steps, see `fast`) keeps it within a factor 1 + 2^-48 of r, so an
-/// infinite r means a value above 2^1023, past every such format's range, and an r
-/// below 2^-1022 (zero or denormal) a value below 2^-1021, far below half its smallest
-/// denormal. `None` otherwise.
+/// A lane of f(x, y) the boundary test rejected, `r` its f64 evaluation (NaN for a
+/// destination too wide for one): the special values, pow's range rules and the
+/// double-double step, then the exact path. Returns the bits and whether the exact path
+/// computed them. The signalling NaNs of pow are the caller's.
+#[inline(never)]
+fn binary_rejected(
+    f: Binary,
+    x: u64,
+    y: u64,
+    r: f64,
+    src: Format,
+    dst: Format,
+    rnd: Rounding,
+) -> (u64, bool) {
+    let (a, b) = (widen(x, src), widen(y, src));
+    if let Some(v) = special_binary(f, a, b, dst, rnd) {
+        return (v, false);
+    }
+    if f == Binary::PowAbs && fast_dst(dst) {
+        let decided = pow_far(a, b, r, dst, rnd).or_else(|| refine::binary(f, a, b, src, dst, rnd));
+        if let Some(v) = decided {
+            return (v, false);
+        }
+    }
+    let (v, path) = binary_lane(f, x, y, src, dst, rnd, false);
+    (v, path == Path::Exact)
+}
+
+/// |a|^b for a destination narrower than DF, from its f64 evaluation `r`, where the value
+/// lies past the destination's range or next to 1. With a and b finite and nonzero and |a|
+/// not 1 the true value is positive, and libm's bound (16 steps, see `fast`) keeps it
+/// within a factor 1 ± 2^-48 of r (an infinite r means a value above 2^1023, a zero or
+/// denormal r one below 2^-1021). So r >= 2^(bias+1) (1 + 2^-47) is a value past the
+/// largest finite one (overflow), and r < 2^-(bias+m) (1 - 2^-47) one below half the
+/// smallest denormal (tiny). Next to 1: |a|^b = 2^w with w = b log2 |a|, whose sign is
+/// that of b times that of |a| - 1; an f64 estimate of w (within 2^-48 relative) below
+/// 2^-(m+5) means 0 < |w| < 2^-(m+4), where 2^w rounds as 1 nudged toward w's side (the
+/// exp2 rule of `special_unary`). `None` otherwise.
 #[inline]
 fn pow_far(a: f64, b: f64, r: f64, dst: Format, rnd: Rounding) -> Option<u64> {
-    let plain = a.is_finite() && b.is_finite() && a != 0.0 && b != 0.0 && a.abs() != 1.0;
+    let a = a.abs();
+    let plain = a.is_finite() && b.is_finite() && a != 0.0 && b != 0.0 && a != 1.0;
     if !plain || r.is_nan() {
         return None;
     }
-    if r.is_infinite() {
+    let m = i64::from(dst.mbits);
+    let bias = i64::from(dst.bias());
+    let margin = 1.0 + pow2(-47);
+    if r >= pow2(bias + 1) * margin {
         Some(overflow(dst, rnd))
-    } else if r < f64::MIN_POSITIVE {
+    } else if r * margin < pow2(-(bias + m)) {
         Some(tiny(dst, rnd))
+    } else if (b * a.log2()).abs() < pow2(-(m + 5)) {
+        let up = (b > 0.0) == (a > 1.0);
+        Some(round_near(1.0, if up { 1 } else { -1 }, dst, rnd))
     } else {
         None
     }
@@ -473,6 +518,9 @@ pub fn unary_lane(
         if let Some(b) = residual_side(f, xf, dst, rnd) {
             return (b, Path::Fast);
         }
+        if let Some(b) = refine::unary(f, xf, src, dst, rnd) {
+            return (b, Path::Refined);
+        }
     }
     let r = match f {
         Unary::Inv => exact::div(1.0, xf, dst, rnd),
@@ -514,6 +562,9 @@ pub fn binary_lane(
         };
         if let Some(b) = accept(r, steps, dst, rnd) {
             return (b, Path::Fast);
+        }
+        if let Some(b) = refine::binary(f, xf, yf, src, dst, rnd) {
+            return (b, Path::Refined);
         }
     }
     let r = match f {

@@ -8,7 +8,7 @@
 //! the exact path over every input class it covers.
 
 use super::fast::{self, STEPS_EXACT_OP, STEPS_LIBM, STEPS_RSQRT};
-use super::{rejected, Format, Rounding, Unary};
+use super::{rejected, Binary, Format, Rounding, Unary};
 
 const SIGN: u32 = 0x8000_0000;
 const INF: u32 = 0x7f80_0000;
@@ -263,10 +263,124 @@ fn cos(x: u32, rnd: Rounding) -> Option<u32> {
     }
 }
 
+/// |x|^y over F lanes into F (`out[i] = |xs[i]|^ys[i]`); the count of exact-path lanes.
+pub(super) fn pow_abs(rnd: Rounding, xs: &[u64], ys: &[u64], out: &mut [u64]) -> usize {
+    let mut exact = 0;
+    for ((o, &x), &y) in out.iter_mut().zip(xs).zip(ys) {
+        let (x32, y32) = (x as u32, y as u32);
+        if let Some(s) = pow(x32, y32, rnd) {
+            *o = u64::from(s);
+            continue;
+        }
+        if let Some(f) = pow_as_unary(y32) {
+            // a^-1 = 1/a, a^(±1/2) = sqrt(a) and 1/sqrt(a): the same values, correctly
+            // rounded by the one-source functions (their residual steps decide exact
+            // results without the exact path).
+            let (v, path) = super::unary_lane(f, x & 0x7fff_ffff, Format::F, Format::F, rnd, true);
+            *o = v;
+            exact += usize::from(path == super::Path::Exact);
+            continue;
+        }
+        let (a, b) = (f64::from(f32::from_bits(x32 & !SIGN)), f64::from(f32::from_bits(y32)));
+        let r = a.powf(b);
+        let (bits, good) = fast::round_f_normal(r, STEPS_LIBM, rnd);
+        *o = if good {
+            bits
+        } else {
+            let (v, took_exact) =
+                super::binary_rejected(Binary::PowAbs, x, y, r, Format::F, Format::F, rnd);
+            exact += usize::from(took_exact);
+            v
+        };
+    }
+    exact
+}
+
+/// The one-source function equal to a^y for a finite positive a, for y = -1, 1/2, -1/2.
+#[inline(always)]
+fn pow_as_unary(y: u32) -> Option<Unary> {
+    match y {
+        0xbf80_0000 => Some(Unary::Inv),
+        0x3f00_0000 => Some(Unary::Sqrt),
+        0xbf00_0000 => Some(Unary::Rsqrt),
+        _ => None,
+    }
+}
+
+/// The overflow result of a positive value past F's range.
+#[inline(always)]
+fn overflow(rnd: Rounding) -> u32 {
+    match rnd {
+        Rounding::NearestEven | Rounding::Up => INF,
+        Rounding::Down | Rounding::Zero => MAX,
+    }
+}
+
+/// |x|^y (IEEE 754-2019 pow of a = |x|, see `special_binary`): a signalling NaN gives NaN;
+/// y = ±0 or a = 1 gives 1; another NaN gives NaN; a = 0, a = inf and y = ±inf give 0 or
+/// inf; y = 1 gives a, y = 2 the one rounding of the exact f64 square; a = 2^k with an
+/// integer y gives 2^(k y) exactly, overflowing from 2^128 on and tiny from 2^-150 down.
+#[inline(always)]
+fn pow(x: u32, y: u32, rnd: Rounding) -> Option<u32> {
+    let (a, b) = (x & !SIGN, y & !SIGN);
+    let (av, yv) = (f32::from_bits(a), f32::from_bits(y));
+    // Both finite and nonzero, a not 1, y not 1 or 2 and a not a power of two: computed.
+    let pow2 = a & FRAC == 0 || a < MIN_NORMAL && a.is_power_of_two();
+    let plain = a.wrapping_sub(1) < INF - 1 && b.wrapping_sub(1) < INF - 1;
+    if plain && a != ONE && y != ONE && y != 0x4000_0000 && !pow2 {
+        return None;
+    }
+    let quiet = 0x0040_0000;
+    if (nan(a) && a & quiet == 0) || (nan(b) && b & quiet == 0) {
+        return Some(NAN);
+    }
+    if b == 0 || a == ONE {
+        return Some(ONE);
+    }
+    if nan(a) || nan(b) {
+        return Some(NAN);
+    }
+    let neg_y = y & SIGN != 0;
+    if a == 0 || a == INF {
+        return Some(if (a == 0) == neg_y { INF } else { 0 });
+    }
+    if b == INF {
+        return Some(if (av > 1.0) != neg_y { INF } else { 0 });
+    }
+    if y == ONE {
+        return Some(a);
+    }
+    if y == 0x4000_0000 {
+        // a^2: the f64 product of two 24-bit values is exact; one rounding.
+        let sq = f64::from(av) * f64::from(av);
+        return Some(crate::softfloat::f64_to(sq.to_bits(), Format::F, rnd) as u32);
+    }
+    let i = yv as i32;
+    if !pow2 || i as f32 != yv || yv.abs() > 1e6 {
+        return None;
+    }
+    // a = 2^k, a^y = 2^(k y).
+    let k = if a >= MIN_NORMAL {
+        biased(a) as i64 - 127
+    } else {
+        i64::from(a.trailing_zeros()) - 149
+    };
+    let p = k * i64::from(i);
+    Some(if p >= 128 {
+        overflow(rnd)
+    } else if p <= -150 {
+        u32::from(rnd == Rounding::Up)
+    } else if p >= -126 {
+        ((p + 127) as u32) << 23
+    } else {
+        1 << (p + 149)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::math::unary_exact;
+    use crate::math::{binary_exact, unary_exact};
 
     const MODES: [Rounding; 4] = [
         Rounding::NearestEven,
@@ -336,6 +450,40 @@ mod tests {
                 }
             }
             assert!(decided > 40, "{f:?}: only {decided} inputs decided by the rules");
+        }
+    }
+
+    #[test]
+    fn the_pow_rules_equal_the_exact_path() {
+        let mut xs: Vec<u32> = class_inputs().into_iter().step_by(7).collect();
+        xs.extend([ONE, ONE | SIGN, 0x4000_0000, 0x3f00_0000, 1, 0x0040_0000]);
+        let mut ys = vec![0, SIGN, INF, INF | SIGN, NAN, INF + 1, ONE, ONE | SIGN];
+        ys.extend([2.0f32, -3.0, 0.5, 127.0, -149.0, 150.0, -75.0, 1e7, 3e9].map(f32::to_bits));
+        let mut decided = 0;
+        for &x in &xs {
+            for &y in &ys {
+                for rnd in MODES {
+                    if let Some(r) = pow(x, y, rnd) {
+                        decided += 1;
+                        let (xb, yb) = (u64::from(x), u64::from(y));
+                        let want = binary_exact(Binary::PowAbs, xb, yb, Format::F, Format::F, rnd);
+                        assert_eq!(u64::from(r), want, "|{x:#010x}|^{y:#010x} {rnd:?}");
+                    }
+                }
+            }
+        }
+        assert!(decided > xs.len() * 4 * 8, "{decided}");
+        let (xs, ys): (Vec<u64>, Vec<u64>) = xs
+            .iter()
+            .flat_map(|&x| ys.iter().map(move |&y| (u64::from(x), u64::from(y))))
+            .unzip();
+        let mut out = vec![0; xs.len()];
+        for rnd in MODES {
+            pow_abs(rnd, &xs, &ys, &mut out);
+            for ((&x, &y), &r) in xs.iter().zip(&ys).zip(&out) {
+                let want = binary_exact(Binary::PowAbs, x, y, Format::F, Format::F, rnd);
+                assert_eq!(r, want, "|{x:#010x}|^{y:#010x} {rnd:?}");
+            }
         }
     }
 
