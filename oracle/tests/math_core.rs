@@ -406,11 +406,18 @@ fn sample_f(n: usize, seed: u64) -> Vec<u64> {
 }
 
 fn check_fast_against_exact(func: Unary, fmt: Format, xs: impl Iterator<Item = u64> + Clone) {
+    let lanes: Vec<u64> = xs.collect();
+    let mut batch = vec![0; lanes.len()];
     for rnd in MODES {
-        for x in xs.clone() {
+        // The batch entry point in an instruction's batches of 16 lanes, and lane by lane.
+        for (xc, oc) in lanes.chunks(16).zip(batch.chunks_mut(16)) {
+            unary_batch(func, fmt, fmt, rnd, xc, oc);
+        }
+        for (&x, &b) in lanes.iter().zip(&batch) {
             let fast = unary(func, x, fmt, fmt, rnd);
             let exact = unary_exact(func, x, fmt, fmt, rnd);
             assert_eq!(fast, exact, "{func:?} {rnd:?} x={x:#x}");
+            assert_eq!(b, exact, "{func:?} {rnd:?} x={x:#x} (batch)");
         }
     }
 }
@@ -442,13 +449,18 @@ fn f_sample_fast_equals_exact() {
     }
     // Two-source functions on pairs (y biased to small magnitudes for pow).
     let ys = sample_f(n, 0xfeed_f00d);
+    let y_pow: Vec<u64> = ys.iter().map(|y| y & 0xc1ff_ffff).collect(); // |y| below 16
+    let mut batch = vec![0; xs.len()];
     for rnd in MODES {
-        for (&x, &y) in xs.iter().zip(&ys) {
-            let y_pow = y & 0xc1ff_ffff; // |y| below 16
-            for (func, y) in [(Binary::Div, y), (Binary::PowAbs, y_pow)] {
+        for (func, ys) in [(Binary::Div, &ys), (Binary::PowAbs, &y_pow)] {
+            for ((xc, yc), oc) in xs.chunks(16).zip(ys.chunks(16)).zip(batch.chunks_mut(16)) {
+                binary_batch(func, Format::F, Format::F, rnd, xc, yc, oc);
+            }
+            for ((&x, &y), &c) in xs.iter().zip(ys).zip(&batch) {
                 let a = binary(func, x, y, Format::F, Format::F, rnd);
                 let b = binary_exact(func, x, y, Format::F, Format::F, rnd);
                 assert_eq!(a, b, "{func:?} {rnd:?} x={x:#x} y={y:#x}");
+                assert_eq!(c, b, "{func:?} {rnd:?} x={x:#x} y={y:#x} (batch)");
             }
         }
     }

@@ -42,6 +42,7 @@
 //! ```
 
 mod exact;
+mod approx;
 mod dd;
 mod fast;
 mod refine;

@@ -48,27 +48,28 @@ use super::series;
 use super::{Binary, Format, Rounding, Unary};
 
 /// Relative error bound of [`log2`].
-pub const LOG2_REL: f64 = 2.584_939_414_228_211e-26; // 2^-85
+pub const LOG2_REL: f64 = f64::from_bits((1023 - 85) << 52);
 /// Relative error bound of [`exp2`] for an exact argument.
-pub const EXP2_REL: f64 = 8.077_935_669_463_161e-28; // 2^-90
+pub const EXP2_REL: f64 = f64::from_bits((1023 - 90) << 52);
 /// Relative error bound of ln and e^x.
-const DERIVED_REL: f64 = 5.169_878_828_456_423e-26; // 2^-84
+const DERIVED_REL: f64 = f64::from_bits((1023 - 84) << 52);
 /// Relative error bound of |x|^y in F's range.
-pub const POW_REL: f64 = 6.617_444_900_424_222e-24; // 2^-77
+pub const POW_REL: f64 = f64::from_bits((1023 - 77) << 52);
 
 /// Precision (bits) at which the tables' entries are computed.
 const TABLE_BITS: u64 = 200;
 
-struct Tables {
-    /// R_i (r_i = R_i / 2^14) and -log2 r_i (i < 64) or -log2(2 r_i) (i >= 64).
-    log2: [(f64, Dd); 128],
+/// The tables of log2 and 2^x (also read by `approx`), built once.
+pub struct Tables {
+    /// r_i = R_i / 2^14 and -log2 r_i (i < 64) or -log2(2 r_i) (i >= 64).
+    pub log2: [(f64, Dd); 128],
     /// 2^(j/64).
-    exp2: [Dd; 64],
-    ln2: Dd,
-    log2e: Dd,
+    pub exp2: [Dd; 64],
+    pub ln2: Dd,
+    pub log2e: Dd,
 }
 
-fn tables() -> &'static Tables {
+pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
         let w = TABLE_BITS;

@@ -8,6 +8,7 @@
 //! the exact path over every input class it covers.
 
 use super::fast::{self, STEPS_EXACT_OP, STEPS_LIBM, STEPS_RSQRT};
+use super::{approx, refine};
 use super::{rejected, Binary, Format, Rounding, Unary};
 
 const SIGN: u32 = 0x8000_0000;
@@ -27,8 +28,16 @@ pub(super) fn unary(f: Unary, rnd: Rounding, xs: &[u64], out: &mut [u64]) -> usi
         Unary::Inv => lanes(f, rnd, xs, out, inv, |x| 1.0 / x, STEPS_EXACT_OP),
         Unary::Sqrt => lanes(f, rnd, xs, out, sqrt, f64::sqrt, STEPS_EXACT_OP),
         Unary::Rsqrt => lanes(f, rnd, xs, out, rsqrt, |x| 1.0 / x.sqrt(), STEPS_RSQRT),
-        Unary::Log2 => lanes(f, rnd, xs, out, log2, f64::log2, STEPS_LIBM),
-        Unary::Exp2 => lanes(f, rnd, xs, out, exp2, f64::exp2, STEPS_LIBM),
+        Unary::Log2 => {
+            let t = refine::tables();
+            let eval = |x| approx::log2(t, x);
+            lanes(f, rnd, xs, out, log2, eval, approx::STEPS_LOG2)
+        }
+        Unary::Exp2 => {
+            let t = refine::tables();
+            let eval = |x| approx::exp2(t, x);
+            lanes(f, rnd, xs, out, exp2, eval, approx::STEPS_EXP2)
+        }
         Unary::Sin => lanes(f, rnd, xs, out, sin, f64::sin, STEPS_LIBM),
         Unary::Cos => lanes(f, rnd, xs, out, cos, f64::cos, STEPS_LIBM),
         Unary::Ln => lanes(f, rnd, xs, out, |_, _| None, f64::ln, STEPS_LIBM),
@@ -173,7 +182,7 @@ fn log2(x: u32, _: Rounding) -> Option<u32> {
     Some((k as f32).to_bits())
 }
 
-/// 2^x: ±0 gives 1, +inf kept, -inf +0; x >= 128 overflows, x < -150 is tiny, 0 < |x| <
+/// 2^x: ±0 gives 1, +inf kept, -inf +0; x >= 128 overflows, x <= -150 is tiny, 0 < |x| <
 /// 2^-27 rounds as 1 nudged toward x's side; an integer x gives 2^x exactly.
 #[inline(always)]
 fn exp2(x: u32, rnd: Rounding) -> Option<u32> {
@@ -198,7 +207,9 @@ fn exp2(x: u32, rnd: Rounding) -> Option<u32> {
             Rounding::NearestEven | Rounding::Up => INF,
             Rounding::Down | Rounding::Zero => MAX,
         })
-    } else if v < -150.0 {
+    } else if v <= -150.0 {
+        // At most 2^-150, half the smallest denormal (a tie to nearest, which goes to the
+        // even +0).
         Some(u32::from(rnd == Rounding::Up))
     } else if a < 100 << 23 {
         // 1 nudged up (x > 0) or down (x < 0).
@@ -265,35 +276,69 @@ fn cos(x: u32, rnd: Rounding) -> Option<u32> {
 
 /// |x|^y over F lanes into F (`out[i] = |xs[i]|^ys[i]`); the count of exact-path lanes.
 pub(super) fn pow_abs(rnd: Rounding, xs: &[u64], ys: &[u64], out: &mut [u64]) -> usize {
+    let tables = refine::tables();
     let mut exact = 0;
     for ((o, &x), &y) in out.iter_mut().zip(xs).zip(ys) {
-        let (x32, y32) = (x as u32, y as u32);
-        if let Some(s) = pow(x32, y32, rnd) {
-            *o = u64::from(s);
-            continue;
-        }
-        if let Some(f) = pow_as_unary(y32) {
-            // a^-1 = 1/a, a^(±1/2) = sqrt(a) and 1/sqrt(a): the same values, correctly
-            // rounded by the one-source functions (their residual steps decide exact
-            // results without the exact path).
-            let (v, path) = super::unary_lane(f, x & 0x7fff_ffff, Format::F, Format::F, rnd, true);
-            *o = v;
-            exact += usize::from(path == super::Path::Exact);
-            continue;
-        }
-        let (a, b) = (f64::from(f32::from_bits(x32 & !SIGN)), f64::from(f32::from_bits(y32)));
-        let r = a.powf(b);
-        let (bits, good) = fast::round_f_normal(r, STEPS_LIBM, rnd);
-        *o = if good {
-            bits
-        } else {
-            let (v, took_exact) =
-                super::binary_rejected(Binary::PowAbs, x, y, r, Format::F, Format::F, rnd);
-            exact += usize::from(took_exact);
-            v
-        };
+        let (v, took_exact) = pow_lane(x, y, tables, rnd);
+        *o = v;
+        exact += usize::from(took_exact);
     }
     exact
+}
+
+/// One lane of |x|^y into F: the rules, the one-source functions, the f64 evaluation and
+/// the rejected lanes' steps. Returns the bits and whether the exact path computed them.
+#[inline(always)]
+fn pow_lane(x: u64, y: u64, tables: &refine::Tables, rnd: Rounding) -> (u64, bool) {
+    let (x32, y32) = (x as u32, y as u32);
+    if let Some(s) = pow(x32, y32, rnd) {
+        return (u64::from(s), false);
+    }
+    if let Some(f) = pow_as_unary(y32) {
+        // a^-1 = 1/a, a^(±1/2) = sqrt(a) and 1/sqrt(a): the same values, correctly rounded
+        // by the one-source functions (their residual steps decide exact results without
+        // the exact path).
+        let (v, path) = super::unary_lane(f, x & 0x7fff_ffff, Format::F, Format::F, rnd, true);
+        return (v, path == super::Path::Exact);
+    }
+    let (a, b) = (f64::from(f32::from_bits(x32 & !SIGN)), f64::from(f32::from_bits(y32)));
+    let (r, w) = approx::pow_abs(tables, a, b);
+    match fast::round_f_normal(r, approx::STEPS_POW, rnd) {
+        (bits, true) => (bits, false),
+        _ => pow_rejected(x, y, a, b, w, rnd),
+    }
+}
+
+/// A lane of |x|^y (x and y finite and nonzero, a = |x| not 1) that the boundary test
+/// rejected, w = y log2 a within 2^-45 relative (`approx`): w past 128 (1 + 2^-44)
+/// overflows, w below -150 (1 + 2^-44) is tiny (below half the smallest denormal); 0 <
+/// |w| < 2^-28 (1 - 2^-44) rounds as 1 nudged toward w's side (the exp2 rule); otherwise
+/// the double-double step, then the exact path.
+#[inline(never)]
+fn pow_rejected(x: u64, y: u64, a: f64, b: f64, w: f64, rnd: Rounding) -> (u64, bool) {
+    const NEAR: f64 = 1.0 + 2.0 * approx::W_REL;
+    let bits = if w >= 128.0 * NEAR {
+        Some(overflow(rnd))
+    } else if w * NEAR < -150.0 {
+        Some(u32::from(rnd == Rounding::Up))
+    } else if w.abs() * NEAR < 2f64.powi(-28) {
+        let up = (b > 0.0) == (a > 1.0);
+        Some(match (up, rnd) {
+            (true, Rounding::Up) => ONE + 1,
+            (false, Rounding::Down | Rounding::Zero) => ONE - 1,
+            _ => ONE,
+        })
+    } else {
+        None
+    };
+    if let Some(v) = bits {
+        return (u64::from(v), false);
+    }
+    if let Some(v) = refine::binary(Binary::PowAbs, a, b, Format::F, Format::F, rnd) {
+        return (v, false);
+    }
+    let (v, path) = super::binary_lane(Binary::PowAbs, x, y, Format::F, Format::F, rnd, false);
+    (v, path == super::Path::Exact)
 }
 
 /// The one-source function equal to a^y for a finite positive a, for y = -1, 1/2, -1/2.
