@@ -128,7 +128,9 @@ mod tests {
         for k in 0..200_000 {
             // Positive F values (normal and denormal) and, every 8th, one next to 1.
             let bits = if k % 8 == 0 {
-                0x3f80_0000u32.wrapping_add((next() % 0x2_0000) as u32).wrapping_sub(0x1_0000)
+                0x3f80_0000u32
+                    .wrapping_add((next() % 0x2_0000) as u32)
+                    .wrapping_sub(0x1_0000)
             } else {
                 (next() % 0x7f80_0000) as u32 | 1
             };
@@ -136,7 +138,11 @@ mod tests {
             let t = refine::tables();
             let l = log2(t, x);
             let want = refine::log2(x);
-            let bound = if l.abs() >= 0.0056 { 106.0 * u } else { 7.0 * u };
+            let bound = if l.abs() >= 0.0056 {
+                106.0 * u
+            } else {
+                7.0 * u
+            };
             let e = rel(l, want);
             assert!(e <= bound, "log2({x:e}): {e:e}");
             worst[0] = worst[0].max(e / u);
@@ -155,10 +161,16 @@ mod tests {
             assert!(rel(w, want_w) <= W_REL, "w of {x:e}^{y:e}");
             let want = refine::exp2(want_w);
             let e = rel(r, want);
-            assert!(e * 2f64.powi(53) <= STEPS_POW as f64 / 4.0, "{x:e}^{y:e}: {e:e}");
+            assert!(
+                e * 2f64.powi(53) <= STEPS_POW as f64 / 4.0,
+                "{x:e}^{y:e}: {e:e}"
+            );
             worst[2] = worst[2].max(e / u);
         }
         // The bounds are not vacuous: the errors come within a factor 2^10 of them.
-        assert!(worst[0] > 0.1 && worst[1] > 0.5 && worst[2] > 16.0, "{worst:?}");
+        assert!(
+            worst[0] > 0.1 && worst[1] > 0.5 && worst[2] > 16.0,
+            "{worst:?}"
+        );
     }
 }

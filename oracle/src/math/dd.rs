@@ -195,12 +195,7 @@ pub fn round_f(v: Dd, rel: f64, rnd: Rounding) -> Option<u64> {
     if s.abs() <= 2.0 * rel * v.hi.abs() {
         return None;
     }
-    Some(fast::round_beside(
-        b,
-        s.partial_cmp(&0.0)?,
-        Format::F,
-        rnd,
-    ))
+    Some(fast::round_beside(b, s.partial_cmp(&0.0)?, Format::F, rnd))
 }
 
 #[cfg(test)]
@@ -253,16 +248,25 @@ mod tests {
         for _ in 0..20_000 {
             let (a, b) = (dd(), dd());
             let c = b.hi;
-            assert!(within(fixed(a.add(b)), fixed(a) + fixed(b), -100), "{a:?} + {b:?}");
+            assert!(
+                within(fixed(a.add(b)), fixed(a) + fixed(b), -100),
+                "{a:?} + {b:?}"
+            );
             let sum = fixed(a) + fixed(Dd::from(c));
             assert!(within(fixed(a.add_f64(c)), sum, -100), "{a:?} + {c:?}");
             // Products of two values at scale 2200 are at scale 4400.
             let got = fixed(a.mul(b)) << 2200u32;
             assert!(within(got, fixed(a) * fixed(b), -100), "{a:?} * {b:?}");
             let got = fixed(a.mul_f64(c)) << 2200u32;
-            assert!(within(got, fixed(a) * fixed(Dd::from(c)), -100), "{a:?} * {c:?}");
+            assert!(
+                within(got, fixed(a) * fixed(Dd::from(c)), -100),
+                "{a:?} * {c:?}"
+            );
             let p = two_prod(a.hi, c);
-            assert_eq!(fixed(p) << 2200u32, fixed(Dd::from(a.hi)) * fixed(Dd::from(c)));
+            assert_eq!(
+                fixed(p) << 2200u32,
+                fixed(Dd::from(a.hi)) * fixed(Dd::from(c))
+            );
         }
     }
 
@@ -272,7 +276,12 @@ mod tests {
     #[test]
     fn round_f_decides_only_what_the_enclosure_decides() {
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
-        let modes = [Rounding::NearestEven, Rounding::Up, Rounding::Down, Rounding::Zero];
+        let modes = [
+            Rounding::NearestEven,
+            Rounding::Up,
+            Rounding::Down,
+            Rounding::Zero,
+        ];
         let mut decided = 0;
         for _ in 0..50_000 {
             let e = 1023 - 149 + next() % 277;
@@ -292,7 +301,10 @@ mod tests {
             decided += 1;
             let centre = fixed(v);
             let err = centre.magnitude() >> (-(rel.log2() as i64)) as u64;
-            for end in [&centre - BigInt::from(err.clone()), &centre + BigInt::from(err)] {
+            for end in [
+                &centre - BigInt::from(err.clone()),
+                &centre + BigInt::from(err),
+            ] {
                 let want = super::super::exact::round_dyadic(
                     end.sign() == num_bigint::Sign::Minus,
                     end.magnitude(),

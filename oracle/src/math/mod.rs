@@ -41,13 +41,14 @@
 //! assert_eq!(r, 0x3eaa_aaab);
 //! ```
 
-mod exact;
 mod approx;
 mod dd;
+mod exact;
 mod fast;
 mod refine;
 mod series;
 mod single;
+mod trig;
 
 pub use crate::softfloat::{Format, Rounding};
 

@@ -1,5 +1,6 @@
-//! The second step of the F lanes: log2, 2^x, ln, e^x and |x|^y of a source narrower than
-//! F's 24 bits or equal to it, evaluated in double-double arithmetic (`dd`) with a
+//! The second step of the F lanes: log2, 2^x, ln, e^x and |x|^y (and sin and cos, from
+//! `trig`) of a source narrower than F's 24 bits or equal to it, evaluated in
+//! double-double arithmetic (`dd`) with a
 //! rigorous relative error bound, for the lanes whose f64 evaluation the boundary test
 //! left undecided. A result the bound still leaves undecided (an exact result, or a value
 //! closer to a boundary than the bound) goes on to the exact path.
@@ -44,7 +45,8 @@ use std::sync::OnceLock;
 use num_bigint::BigInt;
 
 use super::dd::{self, two_sum, Dd};
-use super::series;
+use super::series::{self, Trig};
+use super::trig;
 use super::{Binary, Format, Rounding, Unary};
 
 /// Relative error bound of [`log2`].
@@ -67,6 +69,10 @@ pub struct Tables {
     pub exp2: [Dd; 64],
     pub ln2: Dd,
     pub log2e: Dd,
+    /// (-1)^(k+1) / k at index k (1 to 15; within 2^-106).
+    ln_coef: [Dd; 16],
+    /// 1/k! at index k (0 to 11; within 2^-106).
+    inv_fact: [Dd; 12],
 }
 
 pub fn tables() -> &'static Tables {
@@ -101,9 +107,20 @@ pub fn tables() -> &'static Tables {
                 None => Dd::from(f64::NAN),
             };
         }
+        let mut ln_coef = [Dd::from(0.0); 16];
+        for (k, c) in ln_coef.iter_mut().enumerate().skip(1) {
+            let r = reciprocal(k as f64);
+            *c = if k % 2 == 0 { r.neg() } else { r };
+        }
+        let mut inv_fact = [Dd::from(1.0); 12];
+        for (k, c) in inv_fact.iter_mut().enumerate().skip(2) {
+            *c = reciprocal((2..=k).map(|i| i as f64).product());
+        }
         Tables {
             log2,
             exp2,
+            ln_coef,
+            inv_fact,
             ln2: dd::from_fixed(&ln2, w),
             log2e: dd::from_fixed(&log2e, w),
         }
@@ -122,43 +139,18 @@ pub fn log2(x: f64) -> Dd {
     let e = e + i32::from(i >= 64);
     let u = m * r - 1.0;
     // ln(1 + u) = u (1 + u (-1/2 + u (1/3 - ...))): the terms from u^7 on in f64.
-    let mut tail = 0.0;
-    for k in (7..=15).rev() {
-        tail = coef_ln(k) + u * tail;
-    }
+    let c = &t.ln_coef;
+    let tail = (7..=15).rev().fold(0.0, |q, k| c[k].hi + u * q);
     let mut q = Dd::from(tail);
     for k in (2..=6).rev() {
-        q = ln_coef_dd(k).add(q.mul_f64(u));
+        q = c[k].add(q.mul_f64(u));
     }
     let ln = Dd::from(1.0).add(q.mul_f64(u)).mul_f64(u);
     ln.mul(t.log2e).add(entry).add_f64(f64::from(e))
 }
 
-/// (-1)^(k+1) / k in f64.
-#[inline(always)]
-fn coef_ln(k: u32) -> f64 {
-    let c = 1.0 / f64::from(k);
-    if k.is_multiple_of(2) {
-        -c
-    } else {
-        c
-    }
-}
-
-/// (-1)^(k+1) / k in double-double (exact to 2^-106).
-#[inline(always)]
-fn ln_coef_dd(k: u32) -> Dd {
-    let c = reciprocal(f64::from(k));
-    if k.is_multiple_of(2) {
-        c.neg()
-    } else {
-        c
-    }
-}
-
 /// 1/d for a small integer d, in double-double: hi = 1/d rounded, lo = (1 - d hi) / d
 /// (1 - d hi exact from the exact product).
-#[inline(always)]
 fn reciprocal(d: f64) -> Dd {
     let hi = 1.0 / d;
     let p = dd::two_prod(d, hi);
@@ -179,22 +171,14 @@ pub fn exp2(w: Dd) -> Dd {
     let (j, n) = ((n & 63) as usize, (n >> 6) as i32);
     let tt = f.mul(t.ln2);
     // e^t = 1 + t (1 + t (1/2 + t (1/6 + t (1/24 + t tail)))), tail from t^5 on in f64.
-    let mut tail = 0.0;
-    for k in (5..=11).rev() {
-        tail = 1.0 / factorial(k) + tt.hi * tail;
-    }
+    let c = &t.inv_fact;
+    let tail = (5..=11).rev().fold(0.0, |q, k| c[k].hi + tt.hi * q);
     let mut q = Dd::from(tail);
     for k in (1..=4).rev() {
-        q = reciprocal(factorial(k)).add(q.mul(tt));
+        q = c[k].add(q.mul(tt));
     }
     let e = Dd::from(1.0).add(q.mul(tt));
     t.exp2[j].mul(e).scale(n)
-}
-
-/// k! in f64 (exact for k <= 18).
-#[inline(always)]
-fn factorial(k: u32) -> f64 {
-    (2..=k).map(f64::from).product()
 }
 
 /// f(x) into F under `rnd` by the double-double step, for a source of at most 24
@@ -208,6 +192,8 @@ pub fn unary(f: Unary, x: f64, src: Format, dst: Format, rnd: Rounding) -> Optio
         Unary::Ln if x > 0.0 => (log2(x).mul(tables().ln2), DERIVED_REL),
         Unary::Exp2 if x.abs() < 152.0 => (exp2(Dd::from(x)), EXP2_REL),
         Unary::Exp if x.abs() < 106.0 => (exp2(tables().log2e.mul_f64(x)), DERIVED_REL),
+        Unary::Sin => (trig::sin_cos_dd(Trig::Sin, x)?, trig::TRIG_DD_REL),
+        Unary::Cos => (trig::sin_cos_dd(Trig::Cos, x)?, trig::TRIG_DD_REL),
         _ => return None,
     };
     dd::round_f(v, rel, rnd)
@@ -270,7 +256,10 @@ mod tests {
         for n in (-8000..8000).filter(|&n| n != 0) {
             let x = n as f32 / 64.0;
             for d in [-1i32, 1] {
-                v.push((Unary::Exp2, f32::from_bits(x.to_bits().wrapping_add_signed(d))));
+                v.push((
+                    Unary::Exp2,
+                    f32::from_bits(x.to_bits().wrapping_add_signed(d)),
+                ));
             }
         }
         v
@@ -306,7 +295,11 @@ mod tests {
                 assert_eq!(got, want, "{f:?} {:#010x} {rnd:?}", x.to_bits());
             }
         }
-        assert!(decided * 1000 >= cases.len() * 4 * 999, "{decided} of {}", cases.len() * 4);
+        assert!(
+            decided * 1000 >= cases.len() * 4 * 999,
+            "{decided} of {}",
+            cases.len() * 4
+        );
     }
 
     #[test]
@@ -328,11 +321,21 @@ mod tests {
             let x = f32::from_bits(next() as u32 % 0x7f80_0000);
             let y = match k % 3 {
                 0 => (next() % 64) as f32 - 32.0 + 0.5,
-                1 => f32::from_bits(next() as u32 % 0x4200_0000) * if next() & 1 == 0 { 1.0 } else { -1.0 },
+                1 => {
+                    f32::from_bits(next() as u32 % 0x4200_0000)
+                        * if next() & 1 == 0 { 1.0 } else { -1.0 }
+                }
                 _ => 1.0 / ((next() % 9) + 2) as f32,
             };
             for rnd in MODES {
-                let Some(got) = binary(Binary::PowAbs, f64::from(x), f64::from(y), Format::F, Format::F, rnd) else {
+                let Some(got) = binary(
+                    Binary::PowAbs,
+                    f64::from(x),
+                    f64::from(y),
+                    Format::F,
+                    Format::F,
+                    rnd,
+                ) else {
                     continue;
                 };
                 decided += 1;

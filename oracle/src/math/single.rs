@@ -38,8 +38,24 @@ pub(super) fn unary(f: Unary, rnd: Rounding, xs: &[u64], out: &mut [u64]) -> usi
             let eval = |x| approx::exp2(t, x);
             lanes(f, rnd, xs, out, exp2, eval, approx::STEPS_EXP2)
         }
-        Unary::Sin => lanes(f, rnd, xs, out, sin, f64::sin, STEPS_LIBM),
-        Unary::Cos => lanes(f, rnd, xs, out, cos, f64::cos, STEPS_LIBM),
+        Unary::Sin => lanes(
+            f,
+            rnd,
+            xs,
+            out,
+            sin,
+            super::trig::sin_f,
+            super::trig::STEPS_TRIG,
+        ),
+        Unary::Cos => lanes(
+            f,
+            rnd,
+            xs,
+            out,
+            cos,
+            super::trig::cos_f,
+            super::trig::STEPS_TRIG,
+        ),
         Unary::Ln => lanes(f, rnd, xs, out, |_, _| None, f64::ln, STEPS_LIBM),
         Unary::Exp => lanes(f, rnd, xs, out, |_, _| None, f64::exp, STEPS_LIBM),
     }
@@ -56,6 +72,9 @@ fn lanes(
     steps: u64,
 ) -> usize {
     let mut exact = 0;
+    // The last rejected lane's input and result: an instruction's lanes often repeat one
+    // value (a scalar region), and a rejected lane is the costly kind.
+    let mut last: Option<(u64, u64)> = None;
     for (o, &x) in out.iter_mut().zip(xs) {
         let x32 = x as u32;
         if let Some(s) = special(x32, rnd) {
@@ -64,12 +83,15 @@ fn lanes(
         }
         let r = eval(f64::from(f32::from_bits(x32)));
         let (b, good) = fast::round_f_normal(r, steps, rnd);
-        *o = if good {
-            b
-        } else {
-            let (v, took_exact) = rejected(f, x, r, steps, Format::F, Format::F, rnd);
-            exact += usize::from(took_exact);
-            v
+        *o = match last {
+            _ if good => b,
+            Some((lx, lv)) if lx == x => lv,
+            _ => {
+                let (v, took_exact) = rejected(f, x, r, steps, Format::F, Format::F, rnd);
+                exact += usize::from(took_exact);
+                last = Some((x, v));
+                v
+            }
         };
     }
     exact
@@ -278,10 +300,18 @@ fn cos(x: u32, rnd: Rounding) -> Option<u32> {
 pub(super) fn pow_abs(rnd: Rounding, xs: &[u64], ys: &[u64], out: &mut [u64]) -> usize {
     let tables = refine::tables();
     let mut exact = 0;
+    // The last lane's inputs and result: an instruction's lanes often repeat one pair.
+    let mut last: Option<(u64, u64, u64)> = None;
     for ((o, &x), &y) in out.iter_mut().zip(xs).zip(ys) {
-        let (v, took_exact) = pow_lane(x, y, tables, rnd);
-        *o = v;
-        exact += usize::from(took_exact);
+        *o = match last {
+            Some((lx, ly, lv)) if (lx, ly) == (x, y) => lv,
+            _ => {
+                let (v, took_exact) = pow_lane(x, y, tables, rnd);
+                exact += usize::from(took_exact);
+                last = Some((x, y, v));
+                v
+            }
+        };
     }
     exact
 }
@@ -301,7 +331,10 @@ fn pow_lane(x: u64, y: u64, tables: &refine::Tables, rnd: Rounding) -> (u64, boo
         let (v, path) = super::unary_lane(f, x & 0x7fff_ffff, Format::F, Format::F, rnd, true);
         return (v, path == super::Path::Exact);
     }
-    let (a, b) = (f64::from(f32::from_bits(x32 & !SIGN)), f64::from(f32::from_bits(y32)));
+    let (a, b) = (
+        f64::from(f32::from_bits(x32 & !SIGN)),
+        f64::from(f32::from_bits(y32)),
+    );
     let (r, w) = approx::pow_abs(tables, a, b);
     match fast::round_f_normal(r, approx::STEPS_POW, rnd) {
         (bits, true) => (bits, false),
@@ -494,7 +527,10 @@ mod tests {
                     }
                 }
             }
-            assert!(decided > 40, "{f:?}: only {decided} inputs decided by the rules");
+            assert!(
+                decided > 40,
+                "{f:?}: only {decided} inputs decided by the rules"
+            );
         }
     }
 
@@ -528,6 +564,42 @@ mod tests {
             for ((&x, &y), &r) in xs.iter().zip(&ys).zip(&out) {
                 let want = binary_exact(Binary::PowAbs, x, y, Format::F, Format::F, rnd);
                 assert_eq!(r, want, "|{x:#010x}|^{y:#010x} {rnd:?}");
+            }
+        }
+    }
+
+    /// Lanes that repeat a value (a scalar region), hard-to-round ones among them, with
+    /// other values between the repeats: every lane is its own exact result.
+    #[test]
+    fn repeated_lanes_equal_the_exact_path() {
+        let hard = [
+            (Unary::Exp2, 0x3b42_9d37u64),
+            (Unary::Log2, 0x4020_7ab9),
+            (Unary::Sin, 0x3fa0_fa4e),
+            (Unary::Cos, 0x3f86_26a5),
+        ];
+        let other = 0x3fc0_0000; // 1.5
+        for (f, h) in hard {
+            let xs = [h, h, h, other, h, h, other, other, h ^ 1, h];
+            let mut out = [0; 10];
+            for rnd in MODES {
+                unary(f, rnd, &xs, &mut out);
+                for (&x, &r) in xs.iter().zip(&out) {
+                    let want = unary_exact(f, x, Format::F, Format::F, rnd);
+                    assert_eq!(r, want, "{f:?} {x:#010x} {rnd:?}");
+                }
+            }
+        }
+        let (xs, ys) = (
+            [0x4040_0000u64, 0x4040_0000, 0x4040_0000, 0x4040_0000],
+            [0x3fc0_0000u64, 0x3fc0_0000, 0x3f40_0000, 0x3fc0_0000],
+        );
+        let mut out = [0; 4];
+        for rnd in MODES {
+            pow_abs(rnd, &xs, &ys, &mut out);
+            for ((&x, &y), &r) in xs.iter().zip(&ys).zip(&out) {
+                let want = binary_exact(Binary::PowAbs, x, y, Format::F, Format::F, rnd);
+                assert_eq!(r, want, "{x:#010x}^{y:#010x} {rnd:?}");
             }
         }
     }
