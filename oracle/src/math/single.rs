@@ -24,6 +24,16 @@ const MIN_NORMAL: u32 = 0x0080_0000;
 
 /// f over F lanes into F (`out[i] = f(xs[i])`); the count of exact-path lanes.
 pub(super) fn unary(f: Unary, rnd: Rounding, xs: &[u64], out: &mut [u64]) -> usize {
+    if rnd == Rounding::NearestEven {
+        // F's own division and square root are IEEE 754's correctly rounded operations to
+        // nearest (5.4.1), gradual underflow and the special values included (6.1, 7.2,
+        // 7.3): the machine's result is the answer, a NaN made the default NaN.
+        match f {
+            Unary::Inv => return machine(xs, out, |x| 1.0 / x),
+            Unary::Sqrt => return machine(xs, out, f32::sqrt),
+            _ => {}
+        }
+    }
     match f {
         Unary::Inv => lanes(f, rnd, xs, out, inv, |x| 1.0 / x, STEPS_EXACT_OP),
         Unary::Sqrt => lanes(f, rnd, xs, out, sqrt, f64::sqrt, STEPS_EXACT_OP),
@@ -59,6 +69,16 @@ pub(super) fn unary(f: Unary, rnd: Rounding, xs: &[u64], out: &mut [u64]) -> usi
         Unary::Ln => lanes(f, rnd, xs, out, |_, _| None, f64::ln, STEPS_LIBM),
         Unary::Exp => lanes(f, rnd, xs, out, |_, _| None, f64::exp, STEPS_LIBM),
     }
+}
+
+/// `op` over F lanes by the machine's f32 operation, a NaN result the default NaN.
+#[inline(always)]
+fn machine(xs: &[u64], out: &mut [u64], op: impl Fn(f32) -> f32) -> usize {
+    for (o, &x) in out.iter_mut().zip(xs) {
+        let r = op(f32::from_bits(x as u32));
+        *o = u64::from(if r.is_nan() { NAN } else { r.to_bits() });
+    }
+    0
 }
 
 #[inline(always)]
