@@ -332,15 +332,22 @@ fn rounding_boundaries_are_decided_exactly() {
             want.push(f(2f64.powi(k) as f32));
         }
         let mut out = vec![0; xs.len()];
-        let exact = unary_batch(Unary::Exp2, Format::F, Format::F, rnd, &xs, &mut out);
+        let exact = batches_of_32(Unary::Exp2, rnd, &xs, &mut out);
         assert_eq!(out, want, "exp2 of integers {rnd:?}");
-        // F to F, the batch reads these results off the input's bits.
+        // F to F, an instruction's batch reads these results off the input's bits.
         assert_eq!(exact, 0, "exp2 of integers by the bit rules ({rnd:?})");
+        // A long slice (the two-pass path) takes the exact path for them.
+        let exact = unary_batch(Unary::Exp2, Format::F, Format::F, rnd, &xs, &mut out);
+        assert_eq!(
+            (&out, exact),
+            (&want, 199),
+            "exp2 of integers, one slice {rnd:?}"
+        );
         // One lane at a time, exp2(0) is a special value and the other 199 need the exact
         // path, which decides the boundary.
         assert_exact_lanes(Unary::Exp2, &xs, &want, rnd, 199);
         let logs: Vec<u64> = (-100i32..100).map(|k| f(2f64.powi(k) as f32)).collect();
-        let exact = unary_batch(Unary::Log2, Format::F, Format::F, rnd, &logs, &mut out);
+        let exact = batches_of_32(Unary::Log2, rnd, &logs, &mut out);
         let want: Vec<u64> = (-100i32..100).map(|k| f(k as f32)).collect();
         assert_eq!(out, want, "log2 of powers of two {rnd:?}");
         assert_eq!(exact, 0, "log2 of powers of two by the bit rules ({rnd:?})");
@@ -363,6 +370,15 @@ fn rounding_boundaries_are_decided_exactly() {
         unary(Unary::Sqrt, d(c * c), Format::DF, Format::HF, RU),
         0x3c01
     );
+}
+
+/// `unary_batch` of F lanes in an instruction's batches of 32; the count of exact-path
+/// lanes.
+fn batches_of_32(f: Unary, rnd: Rounding, xs: &[u64], out: &mut [u64]) -> usize {
+    let chunks = xs.chunks(32).zip(out.chunks_mut(32));
+    chunks
+        .map(|(xc, oc)| unary_batch(f, Format::F, Format::F, rnd, xc, oc))
+        .sum()
 }
 
 /// Lane by lane (`unary_lane`, no bit rules), `f` of `xs` is `want`, `n` of the lanes
