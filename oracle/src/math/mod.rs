@@ -16,19 +16,27 @@
 //! 2. For a destination narrower than DF: one f64 evaluation (`fast`), accepted when the
 //!    f64 result widened by its documented error bound lies inside one rounding interval
 //!    of the destination (a bit test on the f64 mantissa); then one rounding.
-//! 3. Otherwise, and always for DF: the exact path (`exact`): exact integer arithmetic for
+//!    F lanes into F (`single`) read their special values and exact results off the bits
+//!    and evaluate log2, 2^x, |x|^y (`approx`), sin and cos (`trig`) by the oracle's own
+//!    table-driven f64 kernels, with proved bounds.
+//! 3. For an F destination, the lanes still undecided: a double-double evaluation with a
+//!    rigorous bound (`refine`, `trig`, on `dd`), which decides the hard-to-round inputs.
+//! 4. Otherwise, and always for DF: the exact path (`exact`): exact integer arithmetic for
 //!    INV, DIV, SQRT, RSQRT, and Ziv's strategy for the others, with the exactly
 //!    representable and boundary results detected first. The oracle never calls into
 //!    visa-spec; its multi-precision arithmetic is its own (num-bigint integers).
 //!
 //! The batch entry points ([`unary_batch`], [`binary_batch`]) run step 2 first on every
-//! lane: the test never accepts a NaN, infinite, zero or f64-denormal result, and accepts a
-//! finite one only when its rounding is the correct one, so the rules of step 1 matter
-//! only for the lanes it rejects.
+//! lane where it calls libm or an IEEE operation: the test never accepts a NaN, infinite,
+//! zero or f64-denormal result, and accepts a finite one only when its rounding is the
+//! correct one, so the rules of step 1 matter only for the lanes it rejects. F lanes into
+//! F apply their bit rules first: the oracle's own kernels are defined off the special
+//! values only.
 //!
-//! The fast path's one assumption is the platform libm's accuracy (glibc publishes at most
-//! 2 ulps for these double functions; 16 f64 steps are allowed: see `fast`). The exact
-//! path assumes nothing of the platform.
+//! The fast path's one assumption is the platform libm's accuracy where it calls libm
+//! (glibc publishes at most 2 ulps for these double functions; 16 f64 steps are allowed:
+//! see `fast`). The oracle's own kernels and the exact path assume nothing of the platform
+//! but IEEE 754 f64 arithmetic.
 //!
 //! ```
 //! use visa_oracle::math::{unary, Unary};
