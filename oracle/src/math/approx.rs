@@ -57,13 +57,7 @@ const EXP: [f64; 6] = [1.0, 1.0, 1.0 / 2.0, 1.0 / 6.0, 1.0 / 24.0, 1.0 / 120.0];
 /// log2 x for a positive finite x of at most 24 significant bits (see the module's bound).
 #[inline(always)]
 pub fn log2(t: &Tables, x: f64) -> f64 {
-    let bits = x.to_bits();
-    let e = ((bits >> 52) & 0x7ff) as i32 - 1023;
-    let m = f64::from_bits((bits & ((1 << 52) - 1)) | (1023 << 52));
-    let i = ((bits >> 45) & 127) as usize;
-    let (r, entry) = t.log2[i];
-    let e = e + i32::from(i >= 64);
-    let u = m * r - 1.0;
+    let (e, entry, u) = super::refine::log2_reduce(t, x);
     // Q(u) = 1 - u/2 + u^2/3 - ... + u^6/7 by Estrin's scheme (short dependency chains).
     let c = LN1P;
     let u2 = u * u;
@@ -104,16 +98,7 @@ mod tests {
     use super::*;
     use crate::math::dd::Dd;
     use crate::math::refine;
-
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut s = seed;
-        move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        }
-    }
+    use crate::math::testing::xorshift;
 
     /// |a - b| / |b|, with b the double-double reference (within 2^-77 or better).
     fn rel(a: f64, b: Dd) -> f64 {

@@ -201,6 +201,7 @@ pub fn round_f(v: Dd, rel: f64, rnd: Rounding) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::testing::xorshift;
 
     /// An exact dyadic value of a double-double, as an integer at scale 2200.
     fn fixed(v: Dd) -> BigInt {
@@ -223,16 +224,6 @@ mod tests {
     fn within(got: BigInt, want: BigInt, bound_log2: i64) -> bool {
         let diff = (got - &want).magnitude().clone();
         diff << (-bound_log2) as u64 <= *want.magnitude()
-    }
-
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut s = seed;
-        move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        }
     }
 
     #[test]

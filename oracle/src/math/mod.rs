@@ -58,6 +58,9 @@ mod series;
 mod single;
 mod trig;
 
+#[cfg(test)]
+mod testing;
+
 pub use crate::softfloat::{Format, Rounding};
 
 use exact::round_near;

@@ -127,17 +127,23 @@ pub fn tables() -> &'static Tables {
     })
 }
 
-/// log2 x for a positive finite x of at most 24 significant bits, within [`LOG2_REL`].
-pub fn log2(x: f64) -> Dd {
-    let t = tables();
-    // Normalise (an F denormal is an f64 normal).
+/// The reduction of log2 x for a positive finite x of at most 24 significant bits (an F
+/// denormal is an f64 normal): (e', the table's entry, u) with log2 x = e' + entry +
+/// log2(1 + u), u exact and |u| < 2^-7 (the module's comment).
+#[inline(always)]
+pub fn log2_reduce(t: &Tables, x: f64) -> (i32, Dd, f64) {
     let bits = x.to_bits();
     let e = ((bits >> 52) & 0x7ff) as i32 - 1023;
     let m = f64::from_bits((bits & ((1 << 52) - 1)) | (1023 << 52));
     let i = ((bits >> 45) & 127) as usize;
     let (r, entry) = t.log2[i];
-    let e = e + i32::from(i >= 64);
-    let u = m * r - 1.0;
+    (e + i32::from(i >= 64), entry, m * r - 1.0)
+}
+
+/// log2 x for a positive finite x of at most 24 significant bits, within [`LOG2_REL`].
+pub fn log2(x: f64) -> Dd {
+    let t = tables();
+    let (e, entry, u) = log2_reduce(t, x);
     // ln(1 + u) = u (1 + u (-1/2 + u (1/3 - ...))): the terms from u^7 on in f64.
     let c = &t.ln_coef;
     let tail = (7..=15).rev().fold(0.0, |q, k| c[k].hi + u * q);
@@ -216,24 +222,8 @@ pub fn binary(f: Binary, x: f64, y: f64, src: Format, dst: Format, rnd: Rounding
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::testing::{xorshift, MODES};
     use crate::math::{binary_exact, unary_exact};
-
-    const MODES: [Rounding; 4] = [
-        Rounding::NearestEven,
-        Rounding::Up,
-        Rounding::Down,
-        Rounding::Zero,
-    ];
-
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut s = seed;
-        move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        }
-    }
 
     /// The hard-to-round F inputs the generators use (log2, exp2), with CORE-MATH's three
     /// exp2f cases, and inputs near the tables' seams.

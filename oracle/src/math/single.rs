@@ -478,14 +478,8 @@ fn pow(x: u32, y: u32, rnd: Rounding) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::testing::MODES;
     use crate::math::{binary_exact, unary_exact};
-
-    const MODES: [Rounding; 4] = [
-        Rounding::NearestEven,
-        Rounding::Up,
-        Rounding::Down,
-        Rounding::Zero,
-    ];
 
     /// The F inputs of every class a rule here reads: signed zeros, infinities, NaNs (quiet
     /// and signalling, with payloads), every power of two (normal and denormal), every
@@ -578,14 +572,7 @@ mod tests {
             .iter()
             .flat_map(|&x| ys.iter().map(move |&y| (u64::from(x), u64::from(y))))
             .unzip();
-        let mut out = vec![0; xs.len()];
-        for rnd in MODES {
-            pow_abs(rnd, &xs, &ys, &mut out);
-            for ((&x, &y), &r) in xs.iter().zip(&ys).zip(&out) {
-                let want = binary_exact(Binary::PowAbs, x, y, Format::F, Format::F, rnd);
-                assert_eq!(r, want, "|{x:#010x}|^{y:#010x} {rnd:?}");
-            }
-        }
+        assert_pow_batch(&xs, &ys);
     }
 
     /// Lanes that repeat a value (a scalar region), hard-to-round ones among them, with
@@ -600,41 +587,43 @@ mod tests {
         ];
         let other = 0x3fc0_0000; // 1.5
         for (f, h) in hard {
-            let xs = [h, h, h, other, h, h, other, other, h ^ 1, h];
-            let mut out = [0; 10];
-            for rnd in MODES {
-                unary(f, rnd, &xs, &mut out);
-                for (&x, &r) in xs.iter().zip(&out) {
-                    let want = unary_exact(f, x, Format::F, Format::F, rnd);
-                    assert_eq!(r, want, "{f:?} {x:#010x} {rnd:?}");
-                }
-            }
+            assert_unary_batch(f, &[h, h, h, other, h, h, other, other, h ^ 1, h]);
         }
         let (xs, ys) = (
             [0x4040_0000u64, 0x4040_0000, 0x4040_0000, 0x4040_0000],
             [0x3fc0_0000u64, 0x3fc0_0000, 0x3f40_0000, 0x3fc0_0000],
         );
-        let mut out = [0; 4];
-        for rnd in MODES {
-            pow_abs(rnd, &xs, &ys, &mut out);
-            for ((&x, &y), &r) in xs.iter().zip(&ys).zip(&out) {
-                let want = binary_exact(Binary::PowAbs, x, y, Format::F, Format::F, rnd);
-                assert_eq!(r, want, "{x:#010x}^{y:#010x} {rnd:?}");
-            }
-        }
+        assert_pow_batch(&xs, &ys);
     }
 
     #[test]
     fn the_batch_equals_the_lanes_over_the_classes() {
         let inputs: Vec<u64> = class_inputs().into_iter().map(u64::from).collect();
-        let mut out = vec![0; inputs.len()];
         for f in Unary::ALL {
-            for rnd in MODES {
-                unary(f, rnd, &inputs, &mut out);
-                for (&x, &r) in inputs.iter().zip(&out) {
-                    let want = unary_exact(f, x, Format::F, Format::F, rnd);
-                    assert_eq!(r, want, "{f:?} {x:#010x} {rnd:?}");
-                }
+            assert_unary_batch(f, &inputs);
+        }
+    }
+
+    /// The batch of F lanes `xs` gives each lane's exact result in every mode.
+    fn assert_unary_batch(f: Unary, xs: &[u64]) {
+        let mut out = vec![0; xs.len()];
+        for rnd in MODES {
+            unary(f, rnd, xs, &mut out);
+            for (&x, &r) in xs.iter().zip(&out) {
+                let want = unary_exact(f, x, Format::F, Format::F, rnd);
+                assert_eq!(r, want, "{f:?} {x:#010x} {rnd:?}");
+            }
+        }
+    }
+
+    /// The batch of F lane pairs gives each pair's exact |x|^y in every mode.
+    fn assert_pow_batch(xs: &[u64], ys: &[u64]) {
+        let mut out = vec![0; xs.len()];
+        for rnd in MODES {
+            pow_abs(rnd, xs, ys, &mut out);
+            for ((&x, &y), &r) in xs.iter().zip(ys).zip(&out) {
+                let want = binary_exact(Binary::PowAbs, x, y, Format::F, Format::F, rnd);
+                assert_eq!(r, want, "|{x:#010x}|^{y:#010x} {rnd:?}");
             }
         }
     }

@@ -398,14 +398,8 @@ pub(super) fn sin_cos_dd(which: Trig, x: f64) -> Option<Dd> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::testing::{xorshift, MODES};
     use crate::math::{exact, single, unary_exact, Format, Rounding, Unary};
-
-    const MODES: [Rounding; 4] = [
-        Rounding::NearestEven,
-        Rounding::Up,
-        Rounding::Down,
-        Rounding::Zero,
-    ];
 
     /// The hard-to-round F inputs the generators use.
     const HARD: [(Trig, f32); 4] = [
@@ -422,16 +416,6 @@ mod tests {
         match which {
             Trig::Sin => Unary::Sin,
             Trig::Cos => Unary::Cos,
-        }
-    }
-
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut s = seed;
-        move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
         }
     }
 
