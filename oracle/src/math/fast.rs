@@ -83,7 +83,8 @@ pub fn round_f_normal(r: f64, steps: u64, rnd: Rounding) -> (u64, bool) {
     let inner = t.wrapping_sub(s + 1) < MASK - 2 * s;
     let neg = hi >> 31 != 0;
     let away = (rnd == Rounding::Up && !neg) | (rnd == Rounding::Down && neg);
-    let cut = (bits & !u64::from(MASK)) + (u64::from(away) << K);
+    // Wrapping: for a NaN or infinite r (rejected) the sum may pass the top bit.
+    let cut = (bits & !u64::from(MASK)).wrapping_add(u64::from(away) << K);
     let v = if rne { r } else { f64::from_bits(cut) };
     (u64::from((v as f32).to_bits()), normal & inner)
 }

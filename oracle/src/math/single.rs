@@ -498,14 +498,15 @@ mod tests {
         }
         for i in -151..=130 {
             let f = i as f32;
-            v.extend([f.to_bits(), f.to_bits() + 1, f.to_bits() - 1]);
+            let b = f.to_bits();
+            v.extend([b, b.wrapping_add(1), b.wrapping_sub(1)]);
             v.push((f + 0.5).to_bits());
         }
         for b in [100u32, 113] {
             for d in 0..64 {
                 v.push((b << 23) + d);
                 v.push((b << 23) - d);
-                v.push((b << 23) - 1 - d * 0x1_2345);
+                v.push((b << 23).wrapping_sub(1 + d * 0x1_2345));
             }
         }
         v.extend([0x3f80_0001, 0x3f7f_ffff, 0x0000_0003, 0x007f_fffe]);
