@@ -19,7 +19,6 @@
 //! with room to spare.
 
 use num_bigint::BigInt;
-use num_traits::ToPrimitive;
 
 use super::fast;
 use super::{Format, Rounding};
@@ -32,6 +31,7 @@ pub struct Dd {
 }
 
 /// 2^27 + 1: Veltkamp's splitting constant for f64.
+#[cfg(not(target_feature = "fma"))]
 const SPLIT: f64 = 134_217_729.0;
 
 /// a + b exactly as a double-double, for |a| >= |b| (or a = 0) (Dekker's Fast2Sum).
@@ -55,6 +55,7 @@ pub fn two_sum(a: f64, b: f64) -> Dd {
 }
 
 /// a split into a high half of 26 bits and the rest (Veltkamp), for |a| < 2^996.
+#[cfg(not(target_feature = "fma"))]
 #[inline(always)]
 fn split(a: f64) -> (f64, f64) {
     let g = SPLIT * a;
@@ -158,7 +159,6 @@ pub fn from_fixed(v: &BigInt, scale: u64) -> Dd {
     let hi_fixed = if neg { -hi_fixed } else { hi_fixed };
     let rem = v - hi_fixed;
     let lo = super::series::to_f64_scaled(&rem, scale);
-    let lo = if rem.to_f64().is_some() { lo } else { 0.0 };
     fast_two_sum(hi, lo)
 }
 

@@ -162,36 +162,16 @@ pub fn unary_batch(
     xs: &[u64],
     out: &mut [u64],
 ) -> usize {
-    if dst == Format::DF && src == Format::DF && rnd == Rounding::NearestEven {
-        // The IEEE operations of the machine are the correctly rounded DF results to
-        // nearest, denormal results and special values included (IEEE 754-2019 5.4.1, 6.1,
-        // 7.2); a NaN result becomes the default NaN.
-        let op = match f {
-            Unary::Inv => Some((|x: f64| 1.0 / x) as fn(f64) -> f64),
-            Unary::Sqrt => Some(f64::sqrt as fn(f64) -> f64),
-            _ => None,
-        };
-        if let Some(op) = op {
-            for (o, &x) in out.iter_mut().zip(xs) {
-                let r = op(f64::from_bits(x));
-                *o = if r.is_nan() {
-                    dst.default_nan()
-                } else {
-                    r.to_bits()
-                };
-            }
-            return 0;
-        }
+    if src == dst && rnd == Rounding::NearestEven && machine_batch(f, dst, xs, out) {
+        return 0;
     }
     if src == Format::F && dst == Format::F {
-        // An instruction's lanes (at most 32), and to nearest 1/x and sqrt at any length:
-        // the F lanes' own road. Longer slices of the functions libm evaluates take the
-        // two-pass path below (f64 evaluations first, then the branch-free test 64 lanes at
-        // a time), faster on long runs of ordinary inputs; sin and cos keep their own kernel,
-        // faster than libm's anywhere.
-        let ieee_rne = rnd == Rounding::NearestEven && matches!(f, Unary::Inv | Unary::Sqrt);
+        // An instruction's lanes (at most 32): the F lanes' own road. Longer slices of the
+        // functions libm evaluates take the two-pass path below (f64 evaluations first,
+        // then the branch-free test 64 lanes at a time), faster on long runs of ordinary
+        // inputs; sin and cos keep their own kernel, faster than libm's anywhere.
         let long = xs.len().min(out.len()) >= 64 && !matches!(f, Unary::Sin | Unary::Cos);
-        if ieee_rne || !long {
+        if !long {
             return single::unary(f, rnd, xs, out);
         }
     }
@@ -209,6 +189,41 @@ pub fn unary_batch(
         Unary::Sin => batch_fast(f, f64::sin, STEPS_LIBM, src, dst, rnd, xs, out),
         Unary::Cos => batch_fast(f, f64::cos, STEPS_LIBM, src, dst, rnd, xs, out),
     }
+}
+
+/// 1/x and sqrt to nearest of DF lanes into DF or F lanes into F, when `f` is one of
+/// them (returns whether it was): the machine's IEEE operations in that format are the
+/// correctly rounded results, gradual underflow and special values included (IEEE
+/// 754-2019 5.4.1, 6.1, 7.2); a NaN result becomes the default NaN.
+fn machine_batch(f: Unary, fmt: Format, xs: &[u64], out: &mut [u64]) -> bool {
+    fn each(xs: &[u64], out: &mut [u64], op: impl Fn(u64) -> u64) {
+        for (o, &x) in out.iter_mut().zip(xs) {
+            *o = op(x);
+        }
+    }
+    let df = |r: f64| {
+        if r.is_nan() {
+            Format::DF.default_nan()
+        } else {
+            r.to_bits()
+        }
+    };
+    let f32_bits = |x: u64| f32::from_bits(x as u32);
+    let sf = |r: f32| {
+        if r.is_nan() {
+            Format::F.default_nan()
+        } else {
+            u64::from(r.to_bits())
+        }
+    };
+    match f {
+        Unary::Inv if fmt == Format::DF => each(xs, out, |x| df(1.0 / f64::from_bits(x))),
+        Unary::Sqrt if fmt == Format::DF => each(xs, out, |x| df(f64::from_bits(x).sqrt())),
+        Unary::Inv if fmt == Format::F => each(xs, out, |x| sf(1.0 / f32_bits(x))),
+        Unary::Sqrt if fmt == Format::F => each(xs, out, |x| sf(f32_bits(x).sqrt())),
+        _ => return false,
+    }
+    true
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -8,7 +8,7 @@
 //! the exact path over every input class it covers.
 
 use super::fast::{self, STEPS_EXACT_OP, STEPS_LIBM, STEPS_RSQRT};
-use super::{approx, refine};
+use super::{approx, refine, trig};
 use super::{rejected, Binary, Format, Rounding, Unary};
 
 const SIGN: u32 = 0x8000_0000;
@@ -24,16 +24,6 @@ const MIN_NORMAL: u32 = 0x0080_0000;
 
 /// f over F lanes into F (`out[i] = f(xs[i])`); the count of exact-path lanes.
 pub(super) fn unary(f: Unary, rnd: Rounding, xs: &[u64], out: &mut [u64]) -> usize {
-    if rnd == Rounding::NearestEven {
-        // F's own division and square root are IEEE 754's correctly rounded operations to
-        // nearest (5.4.1), gradual underflow and the special values included (6.1, 7.2,
-        // 7.3): the machine's result is the answer, a NaN made the default NaN.
-        match f {
-            Unary::Inv => return machine(xs, out, |x| 1.0 / x),
-            Unary::Sqrt => return machine(xs, out, f32::sqrt),
-            _ => {}
-        }
-    }
     match f {
         Unary::Inv => lanes(f, rnd, xs, out, inv, |x| 1.0 / x, STEPS_EXACT_OP),
         Unary::Sqrt => lanes(f, rnd, xs, out, sqrt, f64::sqrt, STEPS_EXACT_OP),
@@ -48,37 +38,11 @@ pub(super) fn unary(f: Unary, rnd: Rounding, xs: &[u64], out: &mut [u64]) -> usi
             let eval = |x| approx::exp2(t, x);
             lanes(f, rnd, xs, out, exp2, eval, approx::STEPS_EXP2)
         }
-        Unary::Sin => lanes(
-            f,
-            rnd,
-            xs,
-            out,
-            sin,
-            super::trig::sin_f,
-            super::trig::STEPS_TRIG,
-        ),
-        Unary::Cos => lanes(
-            f,
-            rnd,
-            xs,
-            out,
-            cos,
-            super::trig::cos_f,
-            super::trig::STEPS_TRIG,
-        ),
+        Unary::Sin => lanes(f, rnd, xs, out, sin, trig::sin_f, trig::STEPS_TRIG),
+        Unary::Cos => lanes(f, rnd, xs, out, cos, trig::cos_f, trig::STEPS_TRIG),
         Unary::Ln => lanes(f, rnd, xs, out, |_, _| None, f64::ln, STEPS_LIBM),
         Unary::Exp => lanes(f, rnd, xs, out, |_, _| None, f64::exp, STEPS_LIBM),
     }
-}
-
-/// `op` over F lanes by the machine's f32 operation, a NaN result the default NaN.
-#[inline(always)]
-fn machine(xs: &[u64], out: &mut [u64], op: impl Fn(f32) -> f32) -> usize {
-    for (o, &x) in out.iter_mut().zip(xs) {
-        let r = op(f32::from_bits(x as u32));
-        *o = u64::from(if r.is_nan() { NAN } else { r.to_bits() });
-    }
-    0
 }
 
 #[inline(always)]
@@ -245,21 +209,13 @@ fn exp2(x: u32, rnd: Rounding) -> Option<u32> {
     } else if x == SIGN | INF {
         Some(0)
     } else if v >= 128.0 {
-        Some(match rnd {
-            Rounding::NearestEven | Rounding::Up => INF,
-            Rounding::Down | Rounding::Zero => MAX,
-        })
+        Some(overflow(rnd))
     } else if v <= -150.0 {
         // At most 2^-150, half the smallest denormal (a tie to nearest, which goes to the
         // even +0).
-        Some(u32::from(rnd == Rounding::Up))
+        Some(tiny(rnd))
     } else if a < 100 << 23 {
-        // 1 nudged up (x > 0) or down (x < 0).
-        Some(match (x & SIGN != 0, rnd) {
-            (false, Rounding::Up) => ONE + 1,
-            (true, Rounding::Down | Rounding::Zero) => ONE - 1,
-            _ => ONE,
-        })
+        Some(one_nudged(x & SIGN == 0, rnd))
     } else if i as f32 == v && i >= -149 {
         Some(if i >= -126 {
             ((i + 127) as u32) << 23
@@ -309,10 +265,10 @@ fn cos(x: u32, rnd: Rounding) -> Option<u32> {
     }
     if a >= INF {
         Some(NAN)
-    } else if a != 0 && toward_zero(false, rnd) {
-        Some(ONE - 1)
-    } else {
+    } else if a == 0 {
         Some(ONE)
+    } else {
+        Some(one_nudged(false, rnd))
     }
 }
 
@@ -373,14 +329,9 @@ fn pow_rejected(x: u64, y: u64, a: f64, b: f64, w: f64, rnd: Rounding) -> (u64, 
     let bits = if w >= 128.0 * NEAR {
         Some(overflow(rnd))
     } else if w * NEAR < -150.0 {
-        Some(u32::from(rnd == Rounding::Up))
+        Some(tiny(rnd))
     } else if w.abs() * NEAR < 2f64.powi(-28) {
-        let up = (b > 0.0) == (a > 1.0);
-        Some(match (up, rnd) {
-            (true, Rounding::Up) => ONE + 1,
-            (false, Rounding::Down | Rounding::Zero) => ONE - 1,
-            _ => ONE,
-        })
+        Some(one_nudged((b > 0.0) == (a > 1.0), rnd))
     } else {
         None
     };
@@ -411,6 +362,22 @@ fn overflow(rnd: Rounding) -> u32 {
     match rnd {
         Rounding::NearestEven | Rounding::Up => INF,
         Rounding::Down | Rounding::Zero => MAX,
+    }
+}
+
+/// The rounding of a positive value at most half the smallest denormal (+0 but upward).
+#[inline(always)]
+fn tiny(rnd: Rounding) -> u32 {
+    u32::from(rnd == Rounding::Up)
+}
+
+/// The rounding of 1 nudged by an infinitesimal, up or down.
+#[inline(always)]
+fn one_nudged(up: bool, rnd: Rounding) -> u32 {
+    match (up, rnd) {
+        (true, Rounding::Up) => ONE + 1,
+        (false, Rounding::Down | Rounding::Zero) => ONE - 1,
+        _ => ONE,
     }
 }
 
@@ -467,7 +434,7 @@ fn pow(x: u32, y: u32, rnd: Rounding) -> Option<u32> {
     Some(if p >= 128 {
         overflow(rnd)
     } else if p <= -150 {
-        u32::from(rnd == Rounding::Up)
+        tiny(rnd)
     } else if p >= -126 {
         ((p + 127) as u32) << 23
     } else {
