@@ -458,13 +458,7 @@ mod tests {
     /// mode.
     #[test]
     fn round_near_equals_the_infinitesimal_nudge() {
-        let mut s = 0x853c_49e6_748f_ea9bu64;
-        let mut next = move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
+        let mut next = crate::math::testing::xorshift(0x853c_49e6_748f_ea9b);
         let mut xs: Vec<f64> = (0..3000)
             .map(|_| {
                 let r = next();
