@@ -64,7 +64,8 @@ use visa_spec::VisaError;
 
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::gen::{self, GenCase, Opcode};
-use crate::registry::{self, Family};
+use crate::registry;
+use visa_model::opcode::Family;
 
 /// The arguments of `visa-conform bench`.
 #[derive(Clone, Debug, Args)]
@@ -114,9 +115,31 @@ pub struct Stream {
     /// The name printed after `bench` and matched by `--only`.
     pub name: &'static str,
     /// The generator the cases are drawn from.
-    pub cases: fn() -> BoxedStrategy<GenCase>,
+    pub cases: Cases,
     /// Which drawn cases the stream keeps.
     pub keep: fn(&GenCase) -> bool,
+}
+
+/// Where a stream's cases come from.
+#[derive(Clone, Copy, Debug)]
+pub enum Cases {
+    /// Every instruction of a family in equal parts ([`registry::family_case`]).
+    Family(Family),
+    /// One instruction, by mnemonic ([`registry::case`]).
+    Instruction(&'static str),
+    /// A fixed shape of one instruction, or whole kernels.
+    Shape(fn() -> BoxedStrategy<GenCase>),
+}
+
+impl Cases {
+    /// The strategy the stream draws from; `None` for a mnemonic the opcode table lacks.
+    pub fn strategy(self) -> Option<BoxedStrategy<GenCase>> {
+        match self {
+            Cases::Family(f) => Some(registry::family_case(f)),
+            Cases::Instruction(m) => Opcode::from_mnemonic(m).map(registry::case),
+            Cases::Shape(f) => Some(f()),
+        }
+    }
 }
 
 /// Every stream, in output order. Each draws from the registry's generators
@@ -125,117 +148,117 @@ pub struct Stream {
 pub const STREAMS: &[Stream] = &[
     Stream {
         name: "alu",
-        cases: alu_cases,
+        cases: Cases::Family(Family::Alu),
         keep: every_case,
     },
     Stream {
         name: "alu-simd16",
-        cases: alu_cases,
+        cases: Cases::Family(Family::Alu),
         keep: is_simd16,
     },
     // DPAS at repeat count 8 on 16 lanes (xe-hpc), one precision pair each, default profile;
     // a fourth line gives multiply-accumulates per second.
     Stream {
         name: "dpas-s8s8",
-        cases: dpas_s8s8,
+        cases: Cases::Shape(dpas_s8s8),
         keep: every_case,
     },
     Stream {
         name: "dpas-u4s4",
-        cases: dpas_u4s4,
+        cases: Cases::Shape(dpas_u4s4),
         keep: every_case,
     },
     Stream {
         name: "dpas-bfbf",
-        cases: dpas_bfbf,
+        cases: Cases::Shape(dpas_bfbf),
         keep: every_case,
     },
     Stream {
         name: "dpas-hf8hf8",
-        cases: dpas_hf8hf8,
+        cases: Cases::Shape(dpas_hf8hf8),
         keep: every_case,
     },
     Stream {
         name: "lsc-gather16",
-        cases: lsc_gathers,
+        cases: Cases::Instruction("lsc_load"),
         keep: is_simd16,
     },
     Stream {
         name: "lsc-scatter16",
-        cases: lsc_scatters,
+        cases: Cases::Instruction("lsc_store"),
         keep: is_simd16,
     },
     Stream {
         name: "lsc-transposed-load",
-        cases: lsc_gathers,
+        cases: Cases::Instruction("lsc_load"),
         keep: is_transposed,
     },
     Stream {
         name: "block2d-32x32-d16-vnni",
-        cases: block2d_32x32_d16_vnni,
+        cases: Cases::Shape(block2d_32x32_d16_vnni),
         keep: every_case,
     },
     Stream {
         name: "svm-gather16",
-        cases: svm_gather_cases,
+        cases: Cases::Instruction("svm_gather"),
         keep: is_simd16,
     },
     Stream {
         name: "svm-scatter16",
-        cases: svm_scatter_cases,
+        cases: Cases::Instruction("svm_scatter"),
         keep: is_simd16,
     },
-    // The float math family (issue 24), mixed and one stream per approximated function:
+    // The float math family, mixed and one stream per approximated function:
     // edge-biased operands, so the exact fallbacks are exercised as well as the fast paths.
     Stream {
         name: "math",
-        cases: math_cases,
+        cases: Cases::Family(Family::Math),
         keep: every_case,
     },
     Stream {
         name: "math-inv",
-        cases: math_inv,
+        cases: Cases::Instruction("inv"),
         keep: every_case,
     },
     Stream {
         name: "math-log",
-        cases: math_log,
+        cases: Cases::Instruction("log"),
         keep: every_case,
     },
     Stream {
         name: "math-exp",
-        cases: math_exp,
+        cases: Cases::Instruction("exp"),
         keep: every_case,
     },
     Stream {
         name: "math-sqrt",
-        cases: math_sqrt,
+        cases: Cases::Instruction("sqrt"),
         keep: every_case,
     },
     Stream {
         name: "math-rsqrt",
-        cases: math_rsqrt,
+        cases: Cases::Instruction("rsqrt"),
         keep: every_case,
     },
     Stream {
         name: "math-sin",
-        cases: math_sin,
+        cases: Cases::Instruction("sin"),
         keep: every_case,
     },
     Stream {
         name: "math-cos",
-        cases: math_cos,
+        cases: Cases::Instruction("cos"),
         keep: every_case,
     },
     Stream {
         name: "math-pow",
-        cases: math_pow,
+        cases: Cases::Instruction("pow"),
         keep: every_case,
     },
     // Whole kernels with control flow, each run counting the instructions it executes.
     Stream {
         name: "kernels",
-        cases: kernel_cases,
+        cases: Cases::Shape(kernel_cases),
         keep: every_case,
     },
 ];
@@ -274,16 +297,6 @@ fn macs(program: &Program) -> u64 {
         .sum()
 }
 
-/// `lsc_load` cases (gathers, and block loads when transposed).
-fn lsc_gathers() -> BoxedStrategy<GenCase> {
-    registry::case(Opcode::LscLoad)
-}
-
-/// `lsc_store` cases (scatters).
-fn lsc_scatters() -> BoxedStrategy<GenCase> {
-    registry::case(Opcode::LscStore)
-}
-
 fn is_transposed(case: &GenCase) -> bool {
     case.tags.iter().any(|t| t == "transposed")
 }
@@ -298,16 +311,6 @@ fn block2d_32x32_d16_vnni() -> BoxedStrategy<GenCase> {
         transpose: false,
         vnni: true,
     })
-}
-
-/// SVM_GATHER cases (conformance/src/gen/svm.rs); the stream keeps the SIMD16 ones.
-fn svm_gather_cases() -> BoxedStrategy<GenCase> {
-    registry::case(Opcode::SvmGather)
-}
-
-/// SVM_SCATTER cases; the stream keeps the SIMD16 ones.
-fn svm_scatter_cases() -> BoxedStrategy<GenCase> {
-    registry::case(Opcode::SvmScatter)
 }
 
 /// Whole kernels with control flow, in equal parts, on random data: a SIMD16 loop whose
@@ -493,48 +496,6 @@ lsc_store_block2d.ugm (M1_NM, 1) flat[0x30000,0x7f,0x7,0x7f,0x10,0x0] C1:d32.1x1
         .boxed()
 }
 
-/// Cases of every instruction of the float math family, in equal parts.
-fn math_cases() -> BoxedStrategy<GenCase> {
-    registry::family_case(Family::Math)
-}
-
-fn math_inv() -> BoxedStrategy<GenCase> {
-    registry::case(Opcode::Inv)
-}
-
-fn math_log() -> BoxedStrategy<GenCase> {
-    registry::case(Opcode::Log)
-}
-
-fn math_exp() -> BoxedStrategy<GenCase> {
-    registry::case(Opcode::Exp)
-}
-
-fn math_sqrt() -> BoxedStrategy<GenCase> {
-    registry::case(Opcode::Sqrt)
-}
-
-fn math_rsqrt() -> BoxedStrategy<GenCase> {
-    registry::case(Opcode::Rsqrt)
-}
-
-fn math_sin() -> BoxedStrategy<GenCase> {
-    registry::case(Opcode::Sin)
-}
-
-fn math_cos() -> BoxedStrategy<GenCase> {
-    registry::case(Opcode::Cos)
-}
-
-fn math_pow() -> BoxedStrategy<GenCase> {
-    registry::case(Opcode::Pow)
-}
-
-/// Cases of every ALU instruction (the registry's ALU rows), in equal parts.
-fn alu_cases() -> BoxedStrategy<GenCase> {
-    registry::family_case(Family::Alu)
-}
-
 fn every_case(_: &GenCase) -> bool {
     true
 }
@@ -663,7 +624,10 @@ pub fn draw(stream: &Stream, seed: u64, count: usize) -> Result<Vec<GenCase>, St
         ..Config::default()
     };
     let mut runner = TestRunner::new_with_rng(config, rng(seed));
-    let strategy = (stream.cases)();
+    let strategy = stream
+        .cases
+        .strategy()
+        .ok_or_else(|| format!("stream {}: no such instruction", stream.name))?;
     let mut out = Vec::with_capacity(count);
     let mut draws = 0usize;
     while out.len() < count {
@@ -1227,22 +1191,23 @@ enum LibmFn {
 }
 
 impl LibmFn {
+    /// The libm function of a math instruction, by mnemonic.
     fn of(opcode: Opcode) -> Option<LibmFn> {
-        Some(match opcode {
-            Opcode::Inv => LibmFn::Inv,
-            Opcode::Log => LibmFn::Log2,
-            Opcode::Exp => LibmFn::Exp2,
-            Opcode::Sqrt | Opcode::Sqrtm => LibmFn::Sqrt,
-            Opcode::Rsqrt => LibmFn::Rsqrt,
-            Opcode::Sin => LibmFn::Sin,
-            Opcode::Cos => LibmFn::Cos,
-            Opcode::Pow => LibmFn::PowAbs,
-            Opcode::Rndd => LibmFn::Floor,
-            Opcode::Rndu => LibmFn::Ceil,
-            Opcode::Rnde => LibmFn::RoundEven,
-            Opcode::Rndz => LibmFn::Trunc,
-            Opcode::Frc => LibmFn::Fract,
-            Opcode::Divm => LibmFn::Div,
+        Some(match opcode.mnemonic() {
+            "inv" => LibmFn::Inv,
+            "log" => LibmFn::Log2,
+            "exp" => LibmFn::Exp2,
+            "sqrt" | "sqrtm" => LibmFn::Sqrt,
+            "rsqrt" => LibmFn::Rsqrt,
+            "sin" => LibmFn::Sin,
+            "cos" => LibmFn::Cos,
+            "pow" => LibmFn::PowAbs,
+            "rndd" => LibmFn::Floor,
+            "rndu" => LibmFn::Ceil,
+            "rnde" => LibmFn::RoundEven,
+            "rndz" => LibmFn::Trunc,
+            "frc" => LibmFn::Fract,
+            "divm" => LibmFn::Div,
             _ => return None,
         })
     }

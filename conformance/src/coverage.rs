@@ -15,7 +15,7 @@ use clap::Args;
 use serde_json::{Map, Value};
 use visa_spec::asm;
 use visa_spec::errata::Reading;
-use visa_spec::forms;
+
 use visa_spec::ir::{Instruction, Opcode};
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
@@ -237,7 +237,7 @@ impl Coverage {
     pub fn below(&self, min: u64) -> Vec<(Opcode, Platform, u64)> {
         let mut out = Vec::new();
         for opcode in executed() {
-            let maps = forms::form(opcode).type_maps;
+            let maps = opcode.form().type_maps;
             for platform in Platform::ALL {
                 if !maps.iter().any(|m| m.gate.admits(platform)) || !exists_on(opcode, platform) {
                     continue;

@@ -7,6 +7,7 @@
 
 use proptest::prelude::*;
 use proptest::sample::select;
+use visa_model::opcode::Class;
 use visa_spec::errata::{self, Readings};
 use visa_spec::forms::{self, Modifiers};
 /// The generators are keyed by the instruction they generate.
@@ -22,7 +23,7 @@ pub mod flow;
 pub mod fp8;
 pub mod lsc;
 pub mod lsc_typed;
-// Issue 24, LRP and PLN (h24-lrp).
+// LRP and PLN.
 pub mod plane;
 pub mod svm;
 
@@ -168,7 +169,7 @@ pub fn expected_dsts(opcode: Opcode, platform: Platform) -> Vec<DataType> {
     if !exists_on(opcode, platform) {
         return out;
     }
-    for map in forms::form(opcode).type_maps {
+    for map in opcode.form().type_maps {
         if map.gate.admits(platform) {
             for &dst in map.dst {
                 if !out.contains(&dst) {
@@ -188,7 +189,7 @@ pub fn exists_on(opcode: Opcode, platform: Platform) -> bool {
     match opcode {
         Opcode::Dpas => platform.dpas_exec_size().is_some(),
         Opcode::Dpasw => platform == Platform::XeHpg,
-        // Issue 24, conversions (h24-fcvt): erratum FP8-CONVERT-PLATFORMS.
+        // The conversions: erratum FP8-CONVERT-PLATFORMS.
         Opcode::Fcvt | Opcode::Srnd => platform.is_pvc_plus(),
         _ => true,
     }
@@ -403,97 +404,6 @@ fn cr0() -> impl Strategy<Value = u32> {
     prop_oneof![2 => Just(0u32), 3 => any::<u32>().prop_map(|v| v & 0x4f1)]
 }
 
-/// The executable errata whose literal reading changes what a valid case of `op` computes.
-/// Errata whose literal reading changes what validates (EMASK-OFFSET-BOUND,
-/// REGION-TWO-GRF-SPAN, ADD-QWORD-TYPEMAP, GRF-ROW-SIZE, SHIFT-COUNT-TYPE,
-/// ASR-SIGNED-OPERANDS, LZD-SAT, ADD3-IMMEDIATE-WIDTH, BFE-BFI-ALIGNMENT, SUBB-SAT,
-/// ADDR-ADD-PREDEFINED) stay resolved in valid-case generators; the edge catalogs test both
-/// readings. MOV and ADD draw from the same list (the float conversion errata), which keeps
-/// their committed vectors stable.
-fn semantic_errata(op: Opcode) -> &'static [&'static str] {
-    match op {
-        Opcode::Mov | Opcode::Add => &[
-            errata::FLOAT_TO_UINT_NEGATIVE,
-            errata::HF_DENORM_FLUSH,
-            errata::FLOAT_CONVERT_DENORM,
-            errata::INT_TO_FLOAT_ROUNDING,
-            errata::SAT_NEGATIVE_ZERO,
-            errata::MOV_RAW_COPY,
-        ],
-        Opcode::Shl => &[errata::SHL_SAT_RANGE],
-        Opcode::Cbit => &[errata::CBIT_RESULT],
-        Opcode::Fbh => &[errata::FBH_SIGNED],
-        Opcode::Bfe => &[errata::BFE_SIGN_EXTENSION],
-        Opcode::Cmp => &[errata::CMP_TRUE_VALUE, errata::HF_DENORM_FLUSH],
-        Opcode::Sel => &[
-            errata::SEL_RAW_MASKS,
-            errata::FLOAT_CONVERT_DENORM,
-            errata::SAT_NEGATIVE_ZERO,
-            errata::HF_DENORM_FLUSH,
-        ],
-        Opcode::Min | Opcode::Max => &[
-            errata::MIN_MAX_ZERO_SIGN,
-            errata::MIN_MAX_NAN,
-            errata::SAT_NEGATIVE_ZERO,
-            errata::HF_DENORM_FLUSH,
-        ],
-        Opcode::Setp => &[errata::SETP_BIT_TEST],
-        Opcode::Mul => &[
-            errata::HF_DENORM_FLUSH,
-            errata::SAT_NEGATIVE_ZERO,
-            errata::DST_CHANNEL_INDEX,
-        ],
-        Opcode::Mad => &[
-            errata::MAD_FUSED,
-            errata::HF_DENORM_FLUSH,
-            errata::SAT_NEGATIVE_ZERO,
-            errata::DST_CHANNEL_INDEX,
-        ],
-        Opcode::Lzd | Opcode::Mulh => &[errata::DST_CHANNEL_INDEX],
-        Opcode::Div => &[
-            errata::DIV_FLOAT_RECIPROCAL,
-            errata::DIV_BY_ZERO,
-            errata::HF_DENORM_FLUSH,
-            errata::SAT_NEGATIVE_ZERO,
-        ],
-        Opcode::Mod => &[errata::DIV_BY_ZERO, errata::DST_CHANNEL_INDEX],
-        Opcode::Subb => &[errata::SUBB_LOOP_STEP],
-        Opcode::Add3o => &[errata::ADD3O_OVERFLOW],
-        Opcode::Madw => &[errata::MADW_HIGH_HALF],
-        Opcode::Sad2 => &[errata::SAD2_LOOP_STEP],
-        Opcode::Rol | Opcode::Ror => &[errata::ROTATE_SIGNED_SHIFT],
-        // Issue 24, rounding (i24-exact).
-        Opcode::Rndd | Opcode::Rndu => &[errata::SAT_NEGATIVE_ZERO],
-        Opcode::Rnde => &[
-            errata::RNDE_DOWNWARD,
-            errata::RND_ZERO_SIGN,
-            errata::SAT_NEGATIVE_ZERO,
-        ],
-        Opcode::Rndz => &[errata::RND_ZERO_SIGN, errata::SAT_NEGATIVE_ZERO],
-        // The math instructions (issue 24).
-        Opcode::Log => &[errata::LOG_BASE, errata::HF_DENORM_FLUSH],
-        Opcode::Exp => &[errata::EXP_BASE, errata::HF_DENORM_FLUSH],
-        Opcode::Sin => &[errata::SIN_LOOP_STEP, errata::HF_DENORM_FLUSH],
-        Opcode::Sqrt => &[errata::SQRT_LOOP_STEP, errata::HF_DENORM_FLUSH],
-        Opcode::Sqrtm => &[errata::SQRTM_LOOP_STEP],
-        Opcode::Pow => &[errata::POW_NEGATIVE_BASE, errata::HF_DENORM_FLUSH],
-        Opcode::Invm | Opcode::Rsqtm => &[errata::MACRO_EARLY_OUT],
-        Opcode::Inv | Opcode::Rsqrt | Opcode::Cos => {
-            &[errata::HF_DENORM_FLUSH, errata::SAT_NEGATIVE_ZERO]
-        }
-        // Issue 24, conversions (h24-fcvt).
-        Opcode::Srnd => fp8::SRND_SEMANTIC_ERRATA,
-        // Issue 24, LRP and PLN (h24-lrp).
-        Opcode::Lrp => &[errata::LRP_ROUNDING, errata::SAT_NEGATIVE_ZERO],
-        Opcode::Pln => &[
-            errata::PLN_SIMD16_INDEX,
-            errata::PLN_ROUNDING,
-            errata::SAT_NEGATIVE_ZERO,
-        ],
-        _ => &[],
-    }
-}
-
 /// F values the rounding instructions (RNDD, RNDE, RNDU, RNDZ, FRC) are biased towards:
 /// halves and their neighbours (ties of RNDE), integral values, values in (-1, 0) (the
 /// sign of a zero result), the largest non-integral values and the smallest values that are
@@ -530,7 +440,10 @@ const ROUNDING_F_VALUES: &[u64] = &[
 
 /// Errata at their literal reading: mostly none.
 fn literal_errata(op: Opcode) -> BoxedStrategy<Vec<&'static str>> {
-    let executable = semantic_errata(op).to_vec();
+    // The executable errata whose literal reading changes what a valid case computes (the
+    // opcode table's list; those that change what validates stay resolved here, and the edge
+    // catalogs test both readings).
+    let executable = op.form().errata.to_vec();
     if executable.is_empty() {
         return Just(Vec::new()).boxed();
     }
@@ -610,7 +523,7 @@ const SRC_NAMES: [&str; 4] = ["V2", "V3", "V4", "V5"];
 /// platform under the resolved readings, a destination type and each source's type from it.
 /// ROL and ROR take a src0 of the destination's size (erratum ROTATE-WIDTH).
 fn form_types(opcode: Opcode, platform: Platform) -> BoxedStrategy<(DataType, Vec<DataType>)> {
-    let form = forms::form(opcode);
+    let form = opcode.form();
     let resolved = Readings::resolved();
     let maps: Vec<forms::TypeMap> = form
         .type_maps
@@ -704,25 +617,6 @@ fn role_values(op: Opcode, k: usize, dst: DataType) -> Vec<u64> {
         | (Opcode::Bfrev | Opcode::Cbit | Opcode::Fbh | Opcode::Fbl | Opcode::Lzd, 0) => bits,
         _ => Vec::new(),
     }
-}
-
-/// The math instructions (issue 24), whose sources [`math_values`] biases.
-fn is_math(op: Opcode) -> bool {
-    matches!(
-        op,
-        Opcode::Inv
-            | Opcode::Log
-            | Opcode::Exp
-            | Opcode::Sqrt
-            | Opcode::Rsqrt
-            | Opcode::Sin
-            | Opcode::Cos
-            | Opcode::Pow
-            | Opcode::Divm
-            | Opcode::Sqrtm
-            | Opcode::Invm
-            | Opcode::Rsqtm
-    )
 }
 
 /// Values source `k` of a math instruction of type `ty` is biased towards (bits of `ty`):
@@ -954,6 +848,32 @@ fn math_values(op: Opcode, k: usize, ty: DataType) -> Vec<u64> {
     v
 }
 
+/// The generator of `op`'s golden file and of its cases ([`crate::registry`]): by the
+/// opcode's class and builder in the opcode table, the generic register generator for the
+/// lane-wise instructions.
+pub fn generator(op: Opcode) -> fn(Opcode) -> Option<BoxedStrategy<GenCase>> {
+    use visa_spec::forms::Builder;
+    let form = op.form();
+    match (form.builder, form.class) {
+        (Builder::Flow, _) => flow::case,
+        (Builder::Svm, _) => svm::case,
+        (Builder::Dpas, _) => dpas::case,
+        (Builder::LscApndctr, _) => lsc_typed::apndctr_case,
+        (Builder::LscGatherScatter | Builder::LscBlock2d | Builder::LscFence, _) => lsc::case,
+        (_, Class::Select) => compare_select_case,
+        (_, Class::Wide) => carry::case,
+        (_, Class::Conversion) => fp8::case,
+        (_, Class::Interpolation) => plane::case,
+        _ if form.modifiers == Modifiers::Logic => logic,
+        // BFN's function and the address and state operands of ADDR_ADD and MOVS.
+        _ => match op {
+            Opcode::Bfn => compare_select_case,
+            Opcode::AddrAdd | Opcode::Movs => carry::case,
+            _ => register,
+        },
+    }
+}
+
 /// The generic generator: `op` on register and immediate operands, for any instruction whose
 /// operands are ordinary regions ([`crate::registry`] names the instructions it serves).
 pub fn register(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
@@ -1051,7 +971,7 @@ pub fn register_case(op: Opcode) -> BoxedStrategy<GenCase> {
                         .boxed(),
                     other => {
                         let opcode = other;
-                        let form = forms::form(opcode);
+                        let form = opcode.form();
                         let sat = sat && form.takes_sat(&Readings::resolved());
                         // instructions/BFE.md, BFI.md: execution size 2 is invalid.
                         let size = match other {
@@ -1068,7 +988,7 @@ pub fn register_case(op: Opcode) -> BoxedStrategy<GenCase> {
                                     .iter()
                                     .enumerate()
                                     .map(|(k, ty)| {
-                                        let values = if is_math(other) {
+                                        let values = if other.form().class == Class::Math {
                                             math_values(other, k, *ty)
                                         } else {
                                             role_values(other, k, dst)
@@ -1224,7 +1144,7 @@ fn setp_exec_and_mask() -> BoxedStrategy<(u32, u8, bool)> {
 /// likely (then a map holding it, then the sources from that map), so that instructions
 /// with many maps of different sizes still reach each destination type.
 fn dst_first_types(opcode: Opcode, platform: Platform) -> BoxedStrategy<(DataType, Vec<DataType>)> {
-    let form = forms::form(opcode);
+    let form = opcode.form();
     let resolved = Readings::resolved();
     let maps: Vec<forms::TypeMap> = form
         .type_maps
@@ -1270,7 +1190,7 @@ pub fn compare_select_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
     ) {
         return None;
     }
-    let form = forms::form(op);
+    let form = op.form();
     let exec = if op == Opcode::Setp {
         setp_exec_and_mask()
     } else {

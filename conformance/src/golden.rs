@@ -17,9 +17,10 @@ use crate::expect::{
     flipped, is_untyped_block2d, with_expect, with_expect_profiles, with_expect_straddle,
 };
 use crate::gen::{self, dpas::Class, Opcode};
-use crate::registry::{self, Family, Golden, Row};
+use crate::registry::{self, Golden, Row};
 use crate::vector::manifest::GoldenFile;
 use crate::vector::Case;
+use visa_model::opcode::Family;
 
 /// The default seed of `gen`; the committed vectors are generated with it.
 pub const DEFAULT_SEED: u64 = 1;
@@ -27,7 +28,7 @@ pub const DEFAULT_SEED: u64 = 1;
 pub const DEFAULT_CASES: usize = 24;
 
 /// A seeded, deterministic runner for one stream. The stream's name perturbs the seed, so
-/// streams do not share draws and a row added to [`registry::ROWS`] changes no other file.
+/// streams do not share draws and a row added to [`registry::rows()`] changes no other file.
 fn runner(seed: u64, stream: &str) -> TestRunner {
     let mut bytes = [0u8; 32];
     bytes[..8].copy_from_slice(&seed.to_le_bytes());
@@ -41,7 +42,7 @@ fn runner(seed: u64, stream: &str) -> TestRunner {
 /// Generates every row's file of the registry: `cases` per platform, expected values from
 /// the spec engine.
 pub fn generate(seed: u64, cases: usize) -> Result<Vec<GoldenFile>, String> {
-    registry::ROWS
+    registry::rows()
         .iter()
         .map(|row| {
             // Memory cases carry their memory regions, and program cases (control flow)

@@ -213,7 +213,7 @@ proptest! {
         cross_check(&case)?;
     }
 
-    // Issue 24, rounding (i24-exact).
+    // The rounding instructions.
     #[test]
     fn rndd_spec_matches_oracle(case in registry::case(Opcode::Rndd)) {
         cross_check(&case)?;
@@ -285,7 +285,7 @@ proptest! {
     }
 }
 
-// The math instructions (issue 24): both engines give the correctly rounded value.
+// The math instructions: both engines give the correctly rounded value.
 proptest! {
     #[test]
     fn inv_spec_matches_oracle(case in registry::case(Opcode::Inv)) {
@@ -337,7 +337,7 @@ proptest! {
         cross_check(&case)?;
     }
 
-    // Issue 24, conversions (h24-fcvt).
+    // The conversions.
     #[test]
     fn fcvt_spec_matches_oracle(case in registry::case(Opcode::Fcvt)) {
         cross_check(&case)?;
@@ -348,7 +348,7 @@ proptest! {
         cross_check(&case)?;
     }
 
-    // Issue 24, LRP and PLN (h24-lrp).
+    // LRP and PLN.
     #[test]
     fn lrp_spec_matches_oracle(case in registry::case(Opcode::Lrp)) {
         cross_check(&case)?;
@@ -360,7 +360,7 @@ proptest! {
     }
 }
 
-// The early-out macros (issue 24): the correctly rounded value and the early-out bits of the
+// The early-out macros: the correctly rounded value and the early-out bits of the
 // predicate destination, under both readings of MACRO-EARLY-OUT.
 proptest! {
     #[test]

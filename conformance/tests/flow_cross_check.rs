@@ -10,8 +10,9 @@
 use proptest::prelude::*;
 use proptest::strategy::Union;
 use visa_conformance::gen::{GenCase, Opcode};
-use visa_conformance::registry::{self, Family};
+use visa_conformance::registry;
 use visa_conformance::{run_case, EngineKind, Outcome};
+use visa_model::opcode::Family;
 
 fn cross_check(generated: &GenCase) -> Result<(), TestCaseError> {
     let case = generated.to_case("flow-cross-check");

@@ -1,4 +1,4 @@
-//! Hostile input to the readers (issue 20, items 5, 6, 7, 8 and 12): duplicate keys, entries
+//! Hostile input to the readers: duplicate keys, entries
 //! that cannot be read, sizes that would exhaust memory, endless input, huge tokens, counts
 //! that wrap, text JUnit cannot hold. Each gets a typed error naming file, line and field,
 //! and nothing panics.

@@ -17,7 +17,7 @@ use visa_spec::ErrorClass;
 
 /// The registry's typed rows (the `.tgm` forms of the LSC opcodes).
 fn typed_rows() -> impl Iterator<Item = &'static Row> {
-    registry::ROWS
+    registry::rows()
         .iter()
         .filter(|r| matches!(r.generator, Generator::Form(_)))
 }

@@ -47,7 +47,7 @@ fn a_failing_typed_case_shrinks_too() {
         failure_persistence: None,
         ..Config::default()
     });
-    let rows = registry::ROWS
+    let rows = registry::rows()
         .iter()
         .filter(|r| r.name == "lsc_load_quad_tgm");
     let strategy = rows.filter_map(|r| r.strategy()).next().unwrap();

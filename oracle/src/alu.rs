@@ -737,7 +737,7 @@ pub fn int_op_fn(
     if !dst.is_integer() || !srcs.iter().all(|t| t.is_integer()) {
         return None;
     }
-    if srcs.len() != visa_model::forms::form(opcode).num_srcs {
+    if srcs.len() != opcode.form().num_srcs {
         return None;
     }
     let src0 = *srcs.first()?;

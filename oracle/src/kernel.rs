@@ -436,7 +436,7 @@ pub enum FloatOp {
     /// src0 times the reciprocal converted to the destination type (DIV-FLOAT-RECIPROCAL,
     /// literal).
     DivReciprocal,
-    /// RNDD, RNDE, RNDU, RNDZ, FRC (instructions/RNDD.md ...; issue 24).
+    /// RNDD, RNDE, RNDU, RNDZ, FRC (instructions/RNDD.md ...).
     Round(RoundOp),
     /// LRP's exact value rounded once (instructions/LRP.md; erratum LRP-ROUNDING, resolved).
     Lrp,
@@ -449,7 +449,7 @@ pub enum FloatOp {
     PlaneRounded,
 }
 
-/// The rounding instructions of issue 24, one source each.
+/// The rounding instructions, one source each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoundOp {
     Down,
@@ -469,7 +469,7 @@ const RNDE: u8 = 6;
 const RNDU: u8 = 7;
 const RNDZ: u8 = 8;
 const FRC: u8 = 9;
-// Issue 24, LRP and PLN (h24-lrp).
+// LRP and PLN.
 const LRP: u8 = 10;
 const LRP_ROUNDED: u8 = 11;
 const PLANE: u8 = 12;

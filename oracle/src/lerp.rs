@@ -1,4 +1,4 @@
-//! LRP and PLN (instructions/LRP.md, PLN.md; issue 24): the operand shapes their Notes give
+//! LRP and PLN (instructions/LRP.md, PLN.md): the operand shapes their Notes give
 //! (LRP: contiguous elements; PLN: src0's four scalars, then u and v out of src1) as an
 //! instruction the general plan runs, and LRP's value rounded once (erratum LRP-ROUNDING,
 //! resolved) from an exact sum.

@@ -41,7 +41,7 @@ mod dpas;
 mod fp8;
 mod fused;
 mod kernel;
-// Issue 24, LRP and PLN (h24-lrp).
+// LRP and PLN.
 mod lerp;
 pub mod math;
 mod mathop;

@@ -36,19 +36,19 @@ pub struct Literal {
     pub dst_channel_index: bool,
     pub rotate_width: bool,
     pub rotate_signed_shift: bool,
-    // Issue 24, rounding (i24-exact).
+    // The rounding instructions.
     pub rnde_downward: bool,
     pub rnd_zero_sign: bool,
-    // The math instructions (issue 24).
+    // The math instructions.
     pub sin_loop_step: bool,
     pub sqrt_loop_step: bool,
     pub sqrtm_loop_step: bool,
     pub log_base: bool,
     pub exp_base: bool,
     pub pow_negative_base: bool,
-    // Issue 24, conversions (h24-fcvt).
+    // The conversions.
     pub srnd_denorm_align: bool,
-    // Issue 24, LRP and PLN (h24-lrp).
+    // LRP and PLN.
     pub lrp_rounding: bool,
     pub pln_simd16_index: bool,
     pub pln_rounding: bool,

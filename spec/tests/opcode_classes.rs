@@ -49,7 +49,7 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
 #[case(visa_spec::ir::Opcode::Srnd, [false, false, true, true])]
 fn platforms_of_each_family(#[case] op: visa_spec::ir::Opcode, #[case] on: [bool; 4]) {
     use visa_spec::platform::Platform;
-    let form = visa_spec::forms::form(op);
+    let form = op.form();
     for (platform, want) in Platform::ALL.into_iter().zip(on) {
         assert_eq!(
             form.platforms.admits(platform),
@@ -69,7 +69,7 @@ fn the_literal_platform_table_keeps_the_rounding_instructions_on_xe_lp() {
     readings
         .set(RND_PLATFORM_APPENDIX, visa_spec::errata::Reading::Literal)
         .unwrap();
-    let on = visa_spec::forms::form(visa_spec::ir::Opcode::Rnde).platforms;
+    let on = visa_spec::ir::Opcode::Rnde.form().platforms;
     let admitted: Vec<bool> = Platform::ALL
         .into_iter()
         .map(|p| on.admits_under(p, &readings).is_ok())

@@ -19,6 +19,7 @@
 
 use std::collections::BTreeSet;
 
+use visa_model::opcode::Class;
 use visa_spec::errata::{self, Readings};
 use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program};
 use visa_spec::operand::evaluate_ch_en;
@@ -57,28 +58,13 @@ pub(crate) fn row_size(program: &Program, readings: &Readings) -> usize {
 /// Whether the instruction's float result may be a NaN the documents do not encode.
 fn frees_nan(insn: &Instruction) -> bool {
     let float = |t: visa_spec::types::DataType| NanType::of(t).is_some();
-    match insn.opcode {
-        Opcode::Add | Opcode::Mul | Opcode::Mad | Opcode::Div => float(insn.dst.ty()),
-        // Issue 24, rounding (i24-exact): RND-SPECIAL-TABLE, FRC-SPECIAL-TABLE.
-        Opcode::Rndd | Opcode::Rnde | Opcode::Rndu | Opcode::Rndz | Opcode::Frc => {
-            float(insn.dst.ty())
-        }
-        // Issue 24, the math instructions: MATH-NAN-RESULT leaves the encoding open.
-        Opcode::Inv
-        | Opcode::Log
-        | Opcode::Exp
-        | Opcode::Sqrt
-        | Opcode::Rsqrt
-        | Opcode::Sin
-        | Opcode::Cos
-        | Opcode::Pow
-        | Opcode::Divm
-        | Opcode::Sqrtm
-        | Opcode::Invm
-        | Opcode::Rsqtm => float(insn.dst.ty()),
-        // Issue 24, LRP and PLN (h24-lrp): NaN rules as MAD's (LRP-ROUNDING, PLN-ROUNDING).
-        Opcode::Lrp | Opcode::Pln => float(insn.dst.ty()),
-        Opcode::Mov => {
+    match (insn.opcode, insn.opcode.form().class) {
+        (Opcode::Add | Opcode::Mul | Opcode::Mad | Opcode::Div, _) => float(insn.dst.ty()),
+        // The rounding instructions (RND-SPECIAL-TABLE, FRC-SPECIAL-TABLE), the math
+        // functions (MATH-NAN-RESULT leaves the encoding open), LRP and PLN (NaN rules as
+        // MAD's: LRP-ROUNDING, PLN-ROUNDING).
+        (_, Class::Rounding | Class::Math | Class::Interpolation) => float(insn.dst.ty()),
+        (Opcode::Mov, _) => {
             let src = insn.srcs.first().map(|s| s.ty());
             float(insn.dst.ty()) && src.is_some_and(|t| float(t) && t != insn.dst.ty())
         }
@@ -114,13 +100,8 @@ fn alu_written(case: &Case) -> Option<Written> {
     let ch_en = evaluate_ch_en(insn, &state);
     let first = row as usize * (row_size(&program, &readings) / ty.size()) + col as usize;
     // SIN, SQRT and SQRTM step `i += 2` under their LOOP-STEP errata's literal reading:
-    // only the even channels write.
-    let every_other = match insn.opcode {
-        Opcode::Sin => readings.is_literal(errata::SIN_LOOP_STEP),
-        Opcode::Sqrt => readings.is_literal(errata::SQRT_LOOP_STEP),
-        Opcode::Sqrtm => readings.is_literal(errata::SQRTM_LOOP_STEP),
-        _ => false,
-    };
+    // only the even channels write (the opcode table's `even_channels`).
+    let every_other = insn.opcode.form().writes_even_channels_only(&readings);
     // LRP writes contiguous elements whatever the stride (instructions/LRP.md, Notes).
     let stride = if insn.opcode == Opcode::Lrp {
         1

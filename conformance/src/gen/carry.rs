@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use visa_spec::errata::Readings;
-use visa_spec::forms::{self, Modifiers};
+use visa_spec::forms::Modifiers;
 use visa_spec::ir::Opcode;
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
@@ -59,7 +59,7 @@ fn heads(op: Opcode) -> impl Strategy<Value = (Opcode, Platform, Head)> {
         .prop_map(
             move |(platform, (size, group, nm), cr0, literal, pred, sat, emask)| {
                 let mask = format!("M{group}{}", if nm { "_NM" } else { "" });
-                let sat = sat && forms::form(op).takes_sat(&Readings::resolved());
+                let sat = sat && op.form().takes_sat(&Readings::resolved());
                 (op, platform, (pred, sat, mask, size, cr0, literal, emask))
             },
         )

@@ -47,6 +47,18 @@ impl Class {
     /// Every class.
     pub const ALL: [Class; 5] = [Class::Int, Class::Bf, Class::Hf, Class::Tf32, Class::Fp8];
 
+    /// The class's name in its golden file's (`dpas-int`, `dpasw-float`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Int => "int",
+            Class::Bf => "bf",
+            Class::Hf => "hf",
+            Class::Tf32 => "tf32",
+            Class::Fp8 => "fp8",
+            Class::Float => "float",
+        }
+    }
+
     /// The (W, A) pairs of the class.
     pub fn pairs(self) -> Vec<(Precision, Precision)> {
         use Precision::*;
@@ -101,16 +113,25 @@ pub fn platforms(op: Opcode) -> Vec<Platform> {
     }
 }
 
-/// The errata whose literal reading changes what these cases do.
-fn semantic_errata(op: Opcode, class: Class) -> Vec<&'static str> {
-    let mut v = vec![errata::DPAS_RC_LOOP, errata::DPAS_DST_ADVANCE];
+/// The golden files' classes of `op`: DPAS a file per class, DPASW one integer and one float
+/// file.
+pub fn classes(op: Opcode) -> &'static [Class] {
     if op == Opcode::Dpasw {
-        v.push(errata::DPASW_SPLIT);
+        &[Class::Int, Class::Float]
+    } else {
+        &Class::ALL
     }
-    if class == Class::Fp8 {
-        v.push(errata::DPAS_TF32_FP8_PATHS);
-    }
-    v
+}
+
+/// The errata whose literal reading changes what these cases do: the opcode's (its row of
+/// the opcode table), the TF32 and FP8 paths for the FP8 class only.
+fn semantic_errata(op: Opcode, class: Class) -> Vec<&'static str> {
+    op.form()
+        .errata
+        .iter()
+        .copied()
+        .filter(|&e| class == Class::Fp8 || e != errata::DPAS_TF32_FP8_PATHS)
+        .collect()
 }
 
 /// OPS_PER_CHAN of DPAS.md (resolved readings) and SRC1_OPERANDS_PER_CHAN.

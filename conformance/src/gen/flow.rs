@@ -39,7 +39,7 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use visa_spec::forms;
+
 use visa_spec::ir::Opcode;
 use visa_spec::platform::Platform;
 
@@ -915,12 +915,12 @@ impl Drawn {
 
 /// The straight-line cases of the other executed families on `on` that a program splices
 /// in: LSC_UNTYPED (not block 2D), SVM, DPAS and DP4A where the platform has them
-/// (`forms::form(op).platforms`), drawn by their own generators. Kept are the cases whose
+/// (`op.form().platforms`), drawn by their own generators. Kept are the cases whose
 /// meaning is the program's: every erratum resolved (the control-flow generators'
 /// reading), no surface (flat memory only), no fused partner, the default DPAS profile,
 /// `cr0` clear.
 pub fn mix(on: Platform) -> BoxedStrategy<GenCase> {
-    let has = |op: Opcode| forms::form(op).platforms.admits(on);
+    let has = |op: Opcode| op.form().platforms.admits(on);
     let mut arms: Vec<(u32, BoxedStrategy<GenCase>)> = Vec::new();
     let lsc: Vec<BoxedStrategy<GenCase>> = Opcode::ALL
         .into_iter()

@@ -1,4 +1,4 @@
-//! The generator of FCVT and SRND (instructions/FCVT.md, SRND.md; issue 24): xe-hpc and xe2
+//! The generator of FCVT and SRND (instructions/FCVT.md, SRND.md): xe-hpc and xe2
 //! (erratum FP8-CONVERT-PLATFORMS), no predicate, no saturation, no source modifier, Src0 a
 //! register, SRND's Src1 a register or an immediate; NoMask where the Notes require it (a
 //! BF8 destination, every SRND: erratum SRND-NO-MASK), any mask control elsewhere; %cr0 at

@@ -824,17 +824,8 @@ fn atomic_sources(rng: &mut Draws, s: &Sources, parts: &mut Parts) -> Vec<String
 
 /// Now and then, the literal reading of an erratum of the message.
 fn literal_reading(rng: &mut Draws, form: Form) -> Vec<&'static str> {
-    let candidates: &[&'static str] = match form.op {
-        Opcode::LscLoad | Opcode::LscLoadQuad => &[errata::LSC_DATA_U32],
-        Opcode::LscStore | Opcode::LscStoreUncompressed => {
-            &[errata::LSC_STORE_DSTDATA, errata::LSC_STORE_ELEM_OFFSET]
-        }
-        Opcode::LscLoadStrided => &[errata::LSC_STRIDED_ADDR, errata::LSC_DATA_U32],
-        Opcode::LscStoreStrided => &[errata::LSC_STORE_STRIDED_V],
-        Opcode::LscLoadStatus => &[errata::LSC_LOAD_STATUS_TRTT],
-        _ if form.atomic.is_some() => &[errata::LSC_ATOMIC_OPERANDS, errata::LSC_DATA_U32],
-        _ => &[],
-    };
+    // The message's errata (its row of the opcode table).
+    let candidates = form.op.form().errata;
     let mut literal = Vec::new();
     if !candidates.is_empty() && rng.chance(6) {
         literal.push(rng.pick(candidates));

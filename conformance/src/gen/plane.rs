@@ -1,4 +1,4 @@
-//! Generators of LRP and PLN (instructions/LRP.md, PLN.md; issue 24), valid by
+//! Generators of LRP and PLN (instructions/LRP.md, PLN.md), valid by
 //! construction under the resolved readings.
 //!
 //! LRP: F operands; each source a scalar (`<0;1,0>`), the exec_size contiguous elements from
@@ -16,7 +16,7 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use visa_spec::errata::Readings;
-use visa_spec::forms;
+
 use visa_spec::ir::Opcode;
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
@@ -86,7 +86,7 @@ fn heads(op: Opcode) -> impl Strategy<Value = (Platform, Head)> {
                     (size, group)
                 };
                 let mask = format!("M{group}{}", if nm { "_NM" } else { "" });
-                let sat = sat && forms::form(op).takes_sat(&Readings::resolved());
+                let sat = sat && op.form().takes_sat(&Readings::resolved());
                 (platform, (pred, sat, mask, size, cr0, literal, emask))
             },
         )

@@ -6,6 +6,7 @@ use visa_model::asm::ast::{MaskControl, SrcModifier, VarClass};
 use visa_model::config::ExecConfig;
 use visa_model::error::ErrorClass;
 use visa_model::ir::{Dst, Instruction, Opcode, Program, RelOp, Src};
+use visa_model::opcode::Class;
 use visa_model::state::{VarId, VarInfo, Vars, CR0};
 use visa_model::types::DataType;
 use visa_model::validate;
@@ -651,7 +652,7 @@ impl Compiler<'_> {
                     f32_exact: srcs.iter().flatten().all(|s| s.ty != DataType::DF),
                 })
             }
-            // Issue 24, LRP and PLN (h24-lrp): three float sources (PLN's: src0's scalars,
+            // LRP and PLN: three float sources (PLN's: src0's scalars,
             // u and v, crate::lerp::reshape).
             (Opcode::Lrp | Opcode::Pln, [Some(a), Some(b), Some(c), None])
                 if dst.is_float() && [a, b, c].iter().all(|s| s.ty.is_float()) =>
@@ -669,7 +670,7 @@ impl Compiler<'_> {
                     f32_exact: false,
                 })
             }
-            // Issue 24, rounding (i24-exact): RNDD, RNDE, RNDU, RNDZ, FRC on F.
+            // The rounding instructions: RNDD, RNDE, RNDU, RNDZ, FRC on F.
             (
                 Opcode::Rndd | Opcode::Rnde | Opcode::Rndu | Opcode::Rndz | Opcode::Frc,
                 [Some(s), None, None, None],
@@ -688,22 +689,8 @@ impl Compiler<'_> {
                     f32_exact: s.ty != DataType::DF,
                 })
             }
-            // The math instructions (issue 24).
-            (
-                Opcode::Inv
-                | Opcode::Log
-                | Opcode::Exp
-                | Opcode::Sqrt
-                | Opcode::Rsqrt
-                | Opcode::Sin
-                | Opcode::Cos
-                | Opcode::Pow
-                | Opcode::Divm
-                | Opcode::Sqrtm
-                | Opcode::Invm
-                | Opcode::Rsqtm,
-                _,
-            ) => {
+            // The math functions (their class in the opcode table).
+            (op, _) if op.form().class == Class::Math => {
                 use crate::math::Unary;
                 use crate::mathop::{EarlyOut, MathOp};
                 let lit = &self.lit;
@@ -752,7 +739,7 @@ impl Compiler<'_> {
                     },
                 })
             }
-            // Issue 24, conversions (h24-fcvt): FCVT and SRND on raw bits.
+            // The conversions: FCVT and SRND on raw bits.
             (Opcode::Fcvt | Opcode::Srnd, [Some(a), b, None, None]) => {
                 use crate::fp8::Fp8Op;
                 let op = match (insn.opcode, dst, a.ty) {
@@ -854,9 +841,7 @@ impl Compiler<'_> {
                 insn.mask.group
             )));
         }
-        if insn.srcs.len() != visa_model::forms::form(insn.opcode).num_srcs
-            || insn.srcs.len() > MAX_SRCS
-        {
+        if insn.srcs.len() != insn.opcode.form().num_srcs || insn.srcs.len() > MAX_SRCS {
             return Err(VisaError::model_bug(format!(
                 "{} with {} source operands",
                 insn.opcode.mnemonic(),
@@ -880,7 +865,7 @@ impl Compiler<'_> {
                 })
             }
         };
-        // Issue 24, LRP and PLN (h24-lrp): the operands as their Notes shape them.
+        // LRP and PLN: the operands as their Notes shape them.
         let reshaped;
         let insn = if matches!(insn.opcode, Opcode::Lrp | Opcode::Pln) {
             reshaped = crate::lerp::reshape(insn);

@@ -230,7 +230,7 @@ enum Kernel {
     },
     /// CMP, SEL, MIN, MAX, SETP and BFN ([`crate::select`]).
     Select(SelectKernel),
-    /// FCVT and SRND (issue 24, [`crate::fp8`]): raw source bits to raw destination bits;
+    /// FCVT and SRND ([`crate::fp8`]): raw source bits to raw destination bits;
     /// `every_lane`: SRND's loop writes every channel (no ChEn test).
     Fp8 {
         op: crate::fp8::Fp8Op,

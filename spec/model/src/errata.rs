@@ -306,14 +306,14 @@ pub const SVM_ATOMIC_16BIT_WRITEBACK: &str = "SVM-ATOMIC-16BIT-WRITEBACK";
 pub const SVM_ATOMIC_FLOAT_MINMAX: &str = "SVM-ATOMIC-FLOAT-MINMAX";
 pub const SVM_ADDRESS_ALIGNMENT: &str = "SVM-ADDRESS-ALIGNMENT";
 pub const SVM_EIGHT_ADDRESSES: &str = "SVM-EIGHT-ADDRESSES";
-// Issue 24, rounding (i24-exact).
+// The rounding instructions.
 pub const RNDE_DOWNWARD: &str = "RNDE-DOWNWARD";
 pub const RND_SPECIAL_TABLE: &str = "RND-SPECIAL-TABLE";
 pub const FRC_SPECIAL_TABLE: &str = "FRC-SPECIAL-TABLE";
 pub const RND_ZERO_SIGN: &str = "RND-ZERO-SIGN";
 pub const RND_PLATFORM_APPENDIX: &str = "RND-PLATFORM-APPENDIX";
 
-// The math instructions (issue 24).
+// The math instructions.
 pub const SIN_LOOP_STEP: &str = "SIN-LOOP-STEP";
 pub const SQRT_LOOP_STEP: &str = "SQRT-LOOP-STEP";
 pub const SQRTM_LOOP_STEP: &str = "SQRTM-LOOP-STEP";
@@ -325,7 +325,7 @@ pub const MATH_NAN_RESULT: &str = "MATH-NAN-RESULT";
 pub const MATH_ALT_ABS: &str = "MATH-ALT-ABS";
 pub const IEEE_MACRO_PLATFORMS: &str = "IEEE-MACRO-PLATFORMS";
 pub const MATH_EXACT_VALUE: &str = "MATH-EXACT-VALUE";
-// Issue 24, LRP and PLN (h24-lrp).
+// LRP and PLN.
 pub const LRP_PLN_PLATFORMS: &str = "LRP-PLN-PLATFORMS";
 pub const LRP_ROUNDING: &str = "LRP-ROUNDING";
 pub const LRP_REGION: &str = "LRP-REGION";
@@ -334,7 +334,7 @@ pub const PLN_SIMD16_INDEX: &str = "PLN-SIMD16-INDEX";
 pub const PLN_ROUNDING: &str = "PLN-ROUNDING";
 pub const PLN_SAT: &str = "PLN-SAT";
 
-// Issue 24, conversions (h24-fcvt): FCVT and SRND.
+// The conversions: FCVT and SRND.
 pub const FP8_CONVERT_PLATFORMS: &str = "FP8-CONVERT-PLATFORMS";
 pub const FCVT_BF8_SPECIALS: &str = "FCVT-BF8-SPECIALS";
 pub const FCVT_TF32_SPECIALS: &str = "FCVT-TF32-SPECIALS";
@@ -342,7 +342,7 @@ pub const SRND_TYPES: &str = "SRND-TYPES";
 pub const SRND_NO_MASK: &str = "SRND-NO-MASK";
 pub const SRND_DENORM_ALIGN: &str = "SRND-DENORM-ALIGN";
 pub const SRND_SPECIALS: &str = "SRND-SPECIALS";
-// The early-out macros INVM and RSQTM (issue 24).
+// The early-out macros INVM and RSQTM.
 pub const MACRO_EARLY_OUT: &str = "MACRO-EARLY-OUT";
 pub const MACRO_APPROXIMATION: &str = "MACRO-APPROXIMATION";
 
@@ -1554,7 +1554,7 @@ pub static LEDGER: &[Erratum] = &[
         reason: "IGC's dumps for xe-hpc and xe2 write block 2D messages in this form; the layout is the one the hardware reads, and reading it as the six operands keeps one semantics for both forms",
         executable: true,
     },
-    // Issue 24, rounding (i24-exact).
+    // The rounding instructions.
     Erratum {
         id: RNDE_DOWNWARD,
         document: "instructions/RNDE.md, Description",
@@ -1600,7 +1600,7 @@ pub static LEDGER: &[Erratum] = &[
         reason: "the appendix stops at TGLLP (it lists no XEHP-only instruction either, such as DPAS); IGC's vISA verifier and encoder accept the rounding instructions on every platform and every later hardware generation has them",
         executable: true,
     },
-    // The math instructions (issue 24).
+    // The math instructions.
     Erratum {
         id: MATH_EXACT_VALUE,
         document: "instructions/INV.md, LOG.md, EXP.md, SQRT.md, RSQRT.md, SIN.md, COS.md, POW.md, Semantics",
@@ -1700,7 +1700,7 @@ pub static LEDGER: &[Erratum] = &[
         reason: "the table predates Xe and lists none of the platforms the documents' XEHP and PVC tags name (6_instructions.md tags all four {XEHP+,SKL}); IGC emits DIVM and SQRTM for IEEE division and square root on every Xe platform (the finalizer expands them into macro sequences whose first steps are INVM and RSQTM), so a table that leaves them unexecutable everywhere is stale, not a restriction",
         executable: true,
     },
-    // Issue 24, conversions (h24-fcvt): FCVT and SRND.
+    // The conversions: FCVT and SRND.
     Erratum {
         id: FP8_CONVERT_PLATFORMS,
         document: "appendix_instruction_by_platform.md (FCVT, SRND rows); instructions/FCVT.md, SRND.md",
@@ -1764,7 +1764,7 @@ pub static LEDGER: &[Erratum] = &[
         reason: "a rounding that carries past the largest finite value rounds up, and IEEE 754 rounds up past it to infinity (roundTowardPositive's overflow); the exponent field's carry gives the same code; NaNs convert as MOV converts them between float types",
         executable: false,
     },
-    // Issue 24, LRP and PLN (h24-lrp).
+    // LRP and PLN.
     Erratum {
         id: LRP_PLN_PLATFORMS,
         document: "appendix_instruction_by_platform.md (LRP and PLN rows)",

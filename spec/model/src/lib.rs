@@ -27,6 +27,7 @@ pub mod errata;
 pub mod error;
 pub mod forms;
 pub mod ir;
+pub mod opcode;
 pub mod platform;
 pub mod profile;
 pub mod state;

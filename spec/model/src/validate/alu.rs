@@ -21,7 +21,7 @@ impl Cx<'_> {
         line: &InsnLine,
         opcode: Opcode,
     ) -> Result<Instruction> {
-        let form = forms::form(opcode);
+        let form = opcode.form();
         let (sat, ctrl) = self.modifiers(line, &form)?;
         let (mask, exec_size) = self.exec(line.exec)?;
         let mut dst2 = None;
@@ -52,7 +52,7 @@ impl Cx<'_> {
             (None, _) => None,
         };
         let num_dsts = form.num_dsts();
-        let want = num_dsts + crate::forms::form(opcode).num_srcs;
+        let want = num_dsts + opcode.form().num_srcs;
         if line.operands.len() != want {
             return Err(invalid(
                 "operands",
@@ -64,7 +64,7 @@ impl Cx<'_> {
                     } else {
                         "dst"
                     },
-                    crate::forms::form(opcode).num_srcs,
+                    opcode.form().num_srcs,
                     line.operands.len()
                 ),
             ));
@@ -107,7 +107,11 @@ impl Cx<'_> {
     }
 
     /// `.sat`, CMP's relational operator (`cmp.eq`) and BFN's function (`bfn.xd8`).
-    pub(super) fn modifiers(&self, line: &InsnLine, form: &forms::Form) -> Result<(bool, Ctrl)> {
+    pub(super) fn modifiers(
+        &self,
+        line: &InsnLine,
+        form: &crate::opcode::Form,
+    ) -> Result<(bool, Ctrl)> {
         let mut sat = false;
         let mut ctrl = Ctrl::None;
         let opcode = form.opcode;
@@ -150,7 +154,7 @@ impl Env<'_> {
     pub(super) fn alu_rules(&self, insn: &Instruction) -> Result<()> {
         let vars = self.vars;
         let fail = |m: String| Err(VisaError::invalid(m).at(insn.pos));
-        if insn.srcs.len() != crate::forms::form(insn.opcode).num_srcs {
+        if insn.srcs.len() != insn.opcode.form().num_srcs {
             return fail(format!(
                 "{} has {} sources",
                 insn.opcode.mnemonic(),
@@ -173,7 +177,7 @@ impl Env<'_> {
             }
         }
         self.ir_dsts(insn)?;
-        let form = forms::form(insn.opcode);
+        let form = insn.opcode.form();
         if insn.sat && !form.takes_sat(self.readings) {
             return fail(format!("{} does not saturate", insn.opcode.mnemonic()));
         }
@@ -286,20 +290,9 @@ impl Env<'_> {
                     None => Ok(()),
                 }
             }
-            // Erratum IEEE-MACRO-PLATFORMS, literal reading: the per-platform appendix lists
-            // the IEEE macros on SKL alone, none of the modelled platforms.
-            Opcode::Divm | Opcode::Sqrtm | Opcode::Invm | Opcode::Rsqtm
-                if self.readings.is_literal(errata::IEEE_MACRO_PLATFORMS) =>
-            {
-                Err(invalid("opcode", format!(
-                    "{name} exists on SKL only, not on {} (appendix_instruction_by_platform.md; erratum {}, literal reading)",
-                    self.platform,
-                    errata::IEEE_MACRO_PLATFORMS
-                )))
-            }
-            // Issue 24, conversions (h24-fcvt): instructions/FCVT.md, SRND.md.
+            // instructions/FCVT.md, SRND.md.
             Opcode::Fcvt | Opcode::Srnd => self.fp8_conversion_rules(insn, &name),
-            // Issue 24, LRP and PLN (h24-lrp): their Notes and Exec_size fields.
+            // instructions/LRP.md, PLN.md: their Notes and Exec_size fields.
             Opcode::Lrp | Opcode::Pln => self.lrp_pln_rules(insn),
             // Erratum MUL-PLATFORM-NOTES, literal reading: the Notes' platform limits.
             Opcode::Mul if self.readings.is_literal(errata::MUL_PLATFORM_NOTES) => {
@@ -325,18 +318,10 @@ impl Env<'_> {
         }
     }
 
-    /// instructions/FCVT.md and SRND.md beyond their forms: the literal reading of
-    /// FP8-CONVERT-PLATFORMS (no platform at all); Dst and Src0 of operand class general,
+    /// instructions/FCVT.md and SRND.md beyond their forms: Dst and Src0 of operand class general,
     /// SRND's Src1 general or immediate; NoMask for FCVT's BF8 (UB) destination (its Notes)
     /// and for SRND (its Notes' "no mask", erratum SRND-NO-MASK).
     pub(super) fn fp8_conversion_rules(&self, insn: &Instruction, name: &str) -> Result<()> {
-        if self.readings.is_literal(errata::FP8_CONVERT_PLATFORMS) {
-            return Err(invalid("opcode", format!(
-                "the per-platform appendix marks {name} on no platform, {} included (erratum {}, literal reading)",
-                self.platform,
-                errata::FP8_CONVERT_PLATFORMS
-            )));
-        }
         if !matches!(insn.dst, Dst::General { .. }) {
             return Err(invalid(
                 "dst",
@@ -571,7 +556,7 @@ fn src_kind(src: &Src) -> forms::Kind {
 /// second destination and predication; then the logic instructions' predicate-operand form.
 pub(super) fn operand_classes(insn: &Instruction, vars: &Vars) -> Result<()> {
     let op = insn.opcode;
-    let form = forms::form(op);
+    let form = op.form();
     let name = op.mnemonic().to_ascii_uppercase();
     let bad = |field: &str, m: String| Err(invalid(field, m));
     let register = |d: &Dst| d.is_register();

@@ -13,7 +13,7 @@
 use crate::asm::ast::{self, InsnLine, LineKind};
 use crate::errata::{self, Readings};
 use crate::error::{Pos, Result, VisaError};
-use crate::forms::{self, Family};
+use crate::forms::Builder;
 use crate::ir::flow::LabelKind;
 use crate::ir::{Ctrl, Instruction, Opcode, Program};
 use crate::platform::Platform;
@@ -28,7 +28,7 @@ mod flow;
 mod input;
 pub(crate) mod lsc;
 mod operands;
-// Issue 24, LRP and PLN (h24-lrp).
+// LRP and PLN.
 mod plane;
 mod svm;
 mod types;
@@ -231,15 +231,15 @@ impl Cx<'_> {
             return Err(self.not_executed(line));
         };
         exists(opcode, self.platform, self.readings)?;
-        let insn = match forms::family(opcode) {
-            Family::Alu => self.alu_instruction(line, opcode)?,
-            Family::Dpas => self.dpas_instruction(line, opcode)?,
-            Family::Svm => self.svm_instruction(line, opcode)?,
-            Family::LscGatherScatter => self.lsc_instruction(line, opcode)?,
-            Family::LscApndctr => self.apndctr_instruction(line, opcode)?,
-            Family::LscBlock2d => self.block2d_instruction(line, opcode)?,
-            Family::LscFence => self.fence_instruction(line)?,
-            Family::Flow => self.flow_instruction(line, opcode)?,
+        let insn = match opcode.form().builder {
+            Builder::Alu => self.alu_instruction(line, opcode)?,
+            Builder::Dpas => self.dpas_instruction(line, opcode)?,
+            Builder::Svm => self.svm_instruction(line, opcode)?,
+            Builder::LscGatherScatter => self.lsc_instruction(line, opcode)?,
+            Builder::LscApndctr => self.apndctr_instruction(line, opcode)?,
+            Builder::LscBlock2d => self.block2d_instruction(line, opcode)?,
+            Builder::LscFence => self.fence_instruction(line)?,
+            Builder::Flow => self.flow_instruction(line, opcode)?,
         };
         family_rules(&self.env(), &insn)?;
         Ok(insn)
@@ -287,21 +287,24 @@ impl Cx<'_> {
 
 /// The family whose rules check an IR instruction: its opcode's, except that block 2D and
 /// LSC fields on another opcode go to the rules that reject them.
-fn rules_family(insn: &Instruction) -> Family {
-    match forms::family(insn.opcode) {
-        f @ (Family::Svm | Family::Dpas | Family::LscFence | Family::LscBlock2d | Family::Flow) => {
-            f
-        }
-        _ if matches!(insn.ctrl, Ctrl::Block2d(_)) => Family::LscBlock2d,
-        Family::LscGatherScatter | Family::LscApndctr => Family::LscGatherScatter,
-        Family::Alu if matches!(insn.ctrl, Ctrl::Lsc(_)) => Family::LscGatherScatter,
-        Family::Alu => Family::Alu,
+fn rules_family(insn: &Instruction) -> Builder {
+    match insn.opcode.form().builder {
+        f @ (Builder::Svm
+        | Builder::Dpas
+        | Builder::LscFence
+        | Builder::LscBlock2d
+        | Builder::Flow) => f,
+        _ if matches!(insn.ctrl, Ctrl::Block2d(_)) => Builder::LscBlock2d,
+        Builder::LscGatherScatter | Builder::LscApndctr => Builder::LscGatherScatter,
+        Builder::Alu if matches!(insn.ctrl, Ctrl::Lsc(_)) => Builder::LscGatherScatter,
+        Builder::Alu => Builder::Alu,
     }
 }
 
 /// Whether the instruction exists on the platform ([`forms::Platforms`]).
 fn exists(opcode: Opcode, platform: Platform, readings: &Readings) -> Result<()> {
-    forms::form(opcode)
+    opcode
+        .form()
         .platforms
         .admits_under(platform, readings)
         .map_err(|why| {
@@ -320,15 +323,15 @@ fn exists(opcode: Opcode, platform: Platform, readings: &Readings) -> Result<()>
 fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
     let (vars, platform, readings) = (env.vars, env.platform, env.readings);
     match rules_family(insn) {
-        Family::Svm => svm::rules(insn, vars, platform, readings),
-        Family::Dpas => dpas::rules(insn, vars, platform, readings),
-        Family::LscFence => lsc::fence::fence_rules(insn),
-        Family::LscBlock2d => lsc::block2d::rules(insn, vars, platform, readings),
-        Family::LscGatherScatter | Family::LscApndctr => {
+        Builder::Svm => svm::rules(insn, vars, platform, readings),
+        Builder::Dpas => dpas::rules(insn, vars, platform, readings),
+        Builder::LscFence => lsc::fence::fence_rules(insn),
+        Builder::LscBlock2d => lsc::block2d::rules(insn, vars, platform, readings),
+        Builder::LscGatherScatter | Builder::LscApndctr => {
             lsc::gather_scatter::rules(insn, vars, platform, readings)
         }
-        Family::Alu => env.alu_rules(insn),
-        Family::Flow => flow::rules(insn, vars, platform, readings),
+        Builder::Alu => env.alu_rules(insn),
+        Builder::Flow => flow::rules(insn, vars, platform, readings),
     }
 }
 

@@ -140,7 +140,7 @@ impl Cx<'_> {
                 if self.vars.get(id).class == VarClass::Predicate && origin.is_empty() {
                     return self.pred_src(id, op, opcode);
                 }
-                check_modifier(*modifier, op.pos, forms::form(opcode).modifiers)?;
+                check_modifier(*modifier, op.pos, opcode.form().modifiers)?;
                 let region = src_region(region, exec_size, op.pos)?;
                 let (row, col) = self.env().origin(id, origin, op.pos, f)?;
                 let var_ty = self.general_type(id, *ty, op.pos, f)?;
@@ -175,7 +175,7 @@ impl Cx<'_> {
                 region,
                 ty,
             } => {
-                check_modifier(*modifier, op.pos, forms::form(opcode).modifiers)?;
+                check_modifier(*modifier, op.pos, opcode.form().modifiers)?;
                 let (region, multi) = match region {
                     Some(RegionSyntax::MultiAddr { width, hstride }) => {
                         let r = Region {
@@ -764,7 +764,7 @@ impl Env<'_> {
 
     /// The sources of an IR instruction: modifiers its form allows, variables of their
     /// class and type, legal regions inside their variables, immediates that fit.
-    pub(super) fn ir_srcs(&self, insn: &Instruction, form: &forms::Form) -> Result<()> {
+    pub(super) fn ir_srcs(&self, insn: &Instruction, form: &crate::opcode::Form) -> Result<()> {
         let vars = self.vars;
         let in_range = |id: VarId| self.in_range(id);
         let fail = |m: String| Err(VisaError::invalid(m).at(insn.pos));

@@ -1,4 +1,4 @@
-//! LRP and PLN (instructions/LRP.md, PLN.md; issue 24): the rules of their Notes and
+//! LRP and PLN (instructions/LRP.md, PLN.md): the rules of their Notes and
 //! Exec_size fields beyond the forms row, with the errata LRP-PLN-PLATFORMS, LRP-REGION and
 //! LRP-PLN-ALIGNMENT.
 
@@ -41,15 +41,6 @@ impl Env<'_> {
     /// The rules of LRP and PLN.
     pub(super) fn lrp_pln_rules(&self, insn: &Instruction) -> Result<()> {
         let name = insn.opcode.mnemonic().to_ascii_uppercase();
-        // Erratum LRP-PLN-PLATFORMS, literal reading: the appendix names BDW, SKL and BXT.
-        if self.readings.is_literal(errata::LRP_PLN_PLATFORMS) {
-            return Err(invalid("opcode", format!(
-                "{} exists on BDW, SKL and BXT only, not on {} (appendix_instruction_by_platform.md; erratum {}, literal reading)",
-                if insn.opcode == Opcode::Lrp { "LRP" } else { "PLN" },
-                self.platform,
-                errata::LRP_PLN_PLATFORMS
-            )));
-        }
         if insn.opcode == Opcode::Lrp {
             self.lrp_rules(insn, &name)
         } else {

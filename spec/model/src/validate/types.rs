@@ -34,7 +34,7 @@ impl Env<'_> {
             }
             return Ok(());
         }
-        let form = forms::form(insn.opcode);
+        let form = insn.opcode.form();
         let srcs: Vec<DataType> = insn.srcs.iter().map(|s| exec_type(s.ty())).collect();
         if insn.sat && form.sat == forms::Sat::FloatOnly && !dst.is_float() {
             return Err(invalid(
@@ -59,9 +59,9 @@ impl Env<'_> {
         }
         // CMP into a predicate: the sources of any of its maps (instructions/CMP.md).
         let admitted = if matches!(insn.dst, Dst::Predicate { .. }) && insn.opcode == Opcode::Cmp {
-            forms::admits_sources(&form, self.platform, self.readings, &srcs)
+            form.admits_sources(self.platform, self.readings, &srcs)
         } else {
-            forms::admits(&form, self.platform, self.readings, dst, &srcs)
+            form.admits(self.platform, self.readings, dst, &srcs)
         };
         if admitted {
             return self.instruction_rules(insn, &srcs);

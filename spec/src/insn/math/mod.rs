@@ -1,4 +1,6 @@
-//! The float math family of issue 24, one module per instruction document.
+//! The float math family: one module per instruction document, or one clause for the
+//! documents that share one shape (`rounding`: RNDD, RNDE, RNDU, RNDZ; `unary`: INV, LOG, EXP,
+//! SQRT, RSQRT, SIN, COS).
 //!
 //! The exact rounding instructions (RNDD, RNDE, RNDU, RNDZ, FRC) compute their loops on
 //! exact values ([`crate::num::floor`], IEEE addition) and round once into the destination
@@ -19,30 +21,21 @@
 //! MACRO-APPROXIMATION) and, per channel, the early-out bit of their predicate destination
 //! (`Operands::early_out`, erratum MACRO-EARLY-OUT).
 
-pub mod cos;
 pub mod divm;
-pub mod exp;
-// Issue 24, conversions (h24-fcvt): FCVT and SRND.
+// The conversions: FCVT and SRND.
 pub mod fcvt;
 mod fp8;
 pub mod frc;
-pub mod inv;
 pub mod invm;
-pub mod log;
-// Issue 24, LRP and PLN (h24-lrp).
+// LRP and PLN.
 pub mod lrp;
 pub mod pln;
 pub mod pow;
-pub mod rndd;
-pub mod rnde;
-pub mod rndu;
-pub mod rndz;
-pub mod rsqrt;
+pub mod rounding;
 pub mod rsqtm;
-pub mod sin;
-pub mod sqrt;
 pub mod sqrtm;
 pub mod srnd;
+pub mod unary;
 
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};

@@ -11,7 +11,7 @@ use super::gather_scatter::{scalar, stateful_address, whole_var};
 use super::untyped::unit_and_caching;
 use crate::asm::ast::{InsnLine, OperandKind};
 use crate::error::Result;
-use crate::forms::{self, Family};
+use crate::forms::Builder;
 use crate::ir::lsc::{caching_allowed, ApndctrOperands, DataShape, DataSize, LscOperands, Sfid};
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode};
 use crate::platform::Platform;
@@ -21,7 +21,7 @@ use crate::validate::{invalid, Cx};
 
 /// Whether `opcode` is an append-counter atomic (its [`forms::family`]).
 pub fn is_apndctr(opcode: Opcode) -> bool {
-    forms::family(opcode) == Family::LscApndctr
+    opcode.form().builder == Builder::LscApndctr
 }
 
 /// The counter is a d32 (the Examples' `VDATA:d32`), one per lane in DstData and Src0Data.

@@ -6,7 +6,7 @@ use super::untyped::unit_and_caching;
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind};
 use crate::errata;
 use crate::error::Result;
-use crate::forms::{self, Family};
+use crate::forms::Builder;
 use crate::ir::block2d::{Block2dOperands, Block2dShape, Block2dSurface, FlatSurface};
 use crate::ir::lsc::{caching_allowed, Sfid};
 use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Payload, Scalar};
@@ -27,7 +27,7 @@ const ADDRESS: [(&str, DataType); 6] = [
 
 /// Whether `opcode` is a block 2D form (its [`forms::family`]).
 pub fn is_block2d(opcode: Opcode) -> bool {
-    forms::family(opcode) == Family::LscBlock2d
+    opcode.form().builder == Builder::LscBlock2d
 }
 
 /// Register bytes a block 2D operand spans: `Blocks` blocks of `grf_block_pitch` elements.

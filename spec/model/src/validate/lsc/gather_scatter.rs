@@ -8,7 +8,7 @@ use super::untyped::{check_untyped, Pitch, UntypedForm};
 use crate::asm::ast::{AddrTerm, InsnLine, Operand, OperandKind, VarClass};
 use crate::errata::{self, Readings};
 use crate::error::Result;
-use crate::forms::{self, Family};
+use crate::forms::Builder;
 use crate::ir::lsc::{
     caching_allowed, CacheOpt, DataShape, LscOperands, MessageOperands, Sfid, VECT_SIZES,
 };
@@ -46,7 +46,7 @@ pub(crate) fn stateful_address<'a>(
 /// Whether `opcode` is one of the executed gather/scatter forms or atomics (its
 /// [`forms::family`]).
 pub fn is_lsc(opcode: Opcode) -> bool {
-    forms::family(opcode) == Family::LscGatherScatter
+    opcode.form().builder == Builder::LscGatherScatter
 }
 
 fn is_quad(opcode: Opcode) -> bool {

@@ -1,4 +1,5 @@
-//! ROR (instructions/ROR.md): component-wise rotation right.
+//! ROL and ROR (instructions/ROL.md, ROR.md): component-wise rotation, one clause for the two
+//! documents' one shape; the rotation's direction is the `match` arm.
 //!
 //! Readings: ROTATE-WIDTH (the rotation width is the destination type's; validation gives
 //! src0 the same size; literally RotateMask is src0's and the expression is written as it
@@ -6,10 +7,10 @@
 //! of src0 rotate as an unsigned number; literally a signed src0 keeps its sign and `>>` is
 //! arithmetic). The count is src1's two's complement masked to w - 1.
 
+use crate::config::ExecConfig;
 use crate::errata;
-use crate::error::Result;
-use crate::exec::ExecConfig;
-use crate::ir::{Instruction, Program};
+use crate::error::{Result, VisaError};
+use crate::ir::{Instruction, Opcode, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};
 use crate::state::MachineState;
@@ -49,12 +50,24 @@ pub fn execute(
                 num::unsigned_bits(num::int_of(&src0[i])?, width)
             };
             let count = num::int_of(&src1[i])?;
-            // dst[i] = (src0[i] >> (src1[i] & RotateMask)) | (src0[i] << (-src1[i] & RotateMask))
-            let rotated = num::shift_right(&value, num::masked(count, RotateMask))
-                | num::shift_left(&value, num::masked(&-count, RotateMask));
+            let (by, back) = (
+                num::masked(count, RotateMask),
+                num::masked(&-count, RotateMask),
+            );
+            let rotated = match insn.opcode {
+                // ROL: dst[i] = (src0[i] << (src1[i] & RotateMask)) | (src0[i] >> (-src1[i] & RotateMask))
+                Opcode::Rol => num::shift_left(&value, by) | num::shift_right(&value, back),
+                // ROR: dst[i] = (src0[i] >> (src1[i] & RotateMask)) | (src0[i] << (-src1[i] & RotateMask))
+                Opcode::Ror => num::shift_right(&value, by) | num::shift_left(&value, back),
+                other => return Err(not_a_rotation(other)),
+            };
             dst.set(i, num::convert_int(&rotated, dst_ty, false)?);
         }
     }
     dst.commit(state);
     Ok(())
+}
+
+fn not_a_rotation(opcode: Opcode) -> VisaError {
+    VisaError::model_bug(format!("{} dispatched as a rotation", opcode.mnemonic()))
 }
