@@ -1,19 +1,13 @@
 //! ADD3 (instructions/ADD3.md): hand-derived rows, each with its derivation.
 
-use super::{
-    form_both, form_row, grouped,
-    simd::{Simd8, *},
-    table, Group, Lane, ARITH_DECLS,
-};
+use super::simd::{Simd8, *};
+use super::{form_both, form_row, grouped, table, Group, Lane, ARITH_DECLS};
 use crate::catalog::{Doc, Rows};
-use visa_spec::{errata, types::DataType::*, ErrorClass};
+use visa_spec::types::DataType::*;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "add3",
-    file: "catalog/alu/add3.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "add3", file: "catalog/alu/add3.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -31,12 +25,10 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "1 + 2 + 3 = 6.", rows: &[Lane { op: "add3", dst: "d", srcs: &[("d", 1), ("d", 2), ("d", 3)], expected: 6 }] },
-    Group { d: "INT_MAX + 1 + 0 = 2^31: .sat clamps to INT_MAX ...", rows: &[
-        Lane { op: "add3.sat", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 1), ("d", 0)], expected: 0x7fff_ffff },
-    ] },
-    Group { d: "... and without .sat the low 32 bits of 2^31 are 0x80000000.", rows: &[
-        Lane { op: "add3", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 1), ("d", 0)], expected: 0x8000_0000 },
-    ] },
+    Group { d: "INT_MAX + 1 + 0 = 2^31: .sat clamps to INT_MAX ...",
+        rows: &[Lane { op: "add3.sat", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 1), ("d", 0)], expected: 0x7fff_ffff }] },
+    Group { d: "... and without .sat the low 32 bits of 2^31 are 0x80000000.",
+        rows: &[Lane { op: "add3", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 1), ("d", 0)], expected: 0x8000_0000 }] },
     Group { d: "INT_MIN + -1 + -1 = -2^31 - 2: .sat → INT_MIN; else -2^31 - 2 + 2^32 = 0x7ffffffe.", rows: &[
         Lane { op: "add3.sat", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)], expected: 0x8000_0000 },
         Lane { op: "add3", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)], expected: 0x7fff_fffe },
@@ -53,9 +45,8 @@ const VALUES: &[Group<Lane>] = &[
         Lane { op: "add3.sat", dst: "w", srcs: &[("w", 0x7fff), ("w", 0x7fff), ("w", 0x7fff)], expected: 0x7fff },
         Lane { op: "add3", dst: "w", srcs: &[("w", 0x7fff), ("w", 0x7fff), ("w", 0x7fff)], expected: 0x7ffd },
     ] },
-    Group { d: "-(INT_MIN) is +2^31 exactly (OPERAND-MODIFIER-TABLE); 2^31 + 0 + -1 = INT_MAX, no clamping.", rows: &[
-        Lane { op: "add3.sat", dst: "d", srcs: &[("(-)d", 0x8000_0000), ("d", 0), ("d", 0xffff_ffff)], expected: 0x7fff_ffff },
-    ] },
+    Group { d: "-(INT_MIN) is +2^31 exactly (OPERAND-MODIFIER-TABLE); 2^31 + 0 + -1 = INT_MAX, no clamping.",
+        rows: &[Lane { op: "add3.sat", dst: "d", srcs: &[("(-)d", 0x8000_0000), ("d", 0), ("d", 0xffff_ffff)], expected: 0x7fff_ffff }] },
 ];
 
 /// The multi-lane rows (built with [`super::simd`]).
@@ -65,8 +56,7 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
-    Group { d: "add3[.sat] (M1, 8) R(0,0)<1>:DT [MOD]S0 [MOD]S1 [MOD]S2 (`<0;1,0>`) instructions/ADD3.md: the exact sum of the three values, clamped or \
-        truncated.", rows: &[
+    Group { d: "add3[.sat] (M1, 8) R(0,0)<1>:DT [MOD]S0 [MOD]S1 [MOD]S2 (`<0;1,0>`) instructions/ADD3.md: the exact sum of the three values, clamped or truncated.", rows: &[
         Simd8 { case: "d_wraps", op: "add3", dst: D, srcs: &[o(D, INT_MAX), o(D, INT_MAX), o(D, 2)], want: 0, note: "2^31 - 1 + 2^31 - 1 + 2 = 2^32: truncated to 0, clamped to INT_MAX" },
         Simd8 { case: "d_sat_high", op: "add3.sat", dst: D, srcs: &[o(D, INT_MAX), o(D, INT_MAX), o(D, 2)], want: INT_MAX, note: "2^31 - 1 + 2^31 - 1 + 2 = 2^32: truncated to 0, clamped to INT_MAX" },
         Simd8 { case: "d_wraps_low", op: "add3", dst: D, srcs: &[o(D, INT_MIN), o(D, INT_MIN), o(D, -1)], want: -1, note: "-2^31 - 2^31 - 1 = -2^32 - 1: low 32 bits 0xFFFFFFFF, clamped to INT_MIN" },

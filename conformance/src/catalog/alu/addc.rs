@@ -2,31 +2,23 @@
 //! predication.
 
 use super::{four_lanes, simd, table, two_results, Group, Shape, OLD};
-use crate::catalog::{build::le32, Doc, Rows};
-use visa_spec::{platform::Platform::XeHpg, types::DataType};
+use crate::catalog::build::le32;
+use crate::catalog::{Doc, Rows};
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::types::DataType;
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "addc",
-    file: "catalog/alu/addc.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "addc", file: "catalog/alu/addc.jsonl", rows: add };
 
 #[derive(Debug)]
-struct Addc {
-    a: u32,
-    b: u32,
-    sum: u32,
-    carry: u32,
-}
+#[rustfmt::skip]
+struct Addc { a: u32, b: u32, sum: u32, carry: u32 }
 
 impl Shape for Addc {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (a, b, sum, carry) = (self.a, self.b, self.sum, self.carry);
-        rows.add(
-            "values",
-            two_results(XeHpg, "addc", a, b, sum, carry).derived(d),
-        );
+        rows.add("values", two_results(XeHpg, "addc", a, b, sum, carry).derived(d));
     }
 }
 
@@ -48,9 +40,8 @@ const ADDC: &[Group<Addc>] = &[
     Group { d: "0xFFFFFFFF + 1 = 2^32: low 32 bits 0, carry out 1.", rows: &[Addc { a: 0xffff_ffff, b: 1, sum: 0, carry: 1 }] },
     Group { d: "0 + 0 = 0: no carry.", rows: &[Addc { a: 0, b: 0, sum: 0, carry: 0 }] },
     Group { d: "1 + 2 = 3.", rows: &[Addc { a: 1, b: 2, sum: 3, carry: 0 }] },
-    Group { d: "0xFFFFFFFF + 0xFFFFFFFF = 2^33 - 2 = 0x1_FFFFFFFE: low 0xFFFFFFFE, carry 1 (never 2).", rows: &[
-        Addc { a: 0xffff_ffff, b: 0xffff_ffff, sum: 0xffff_fffe, carry: 1 },
-    ] },
+    Group { d: "0xFFFFFFFF + 0xFFFFFFFF = 2^33 - 2 = 0x1_FFFFFFFE: low 0xFFFFFFFE, carry 1 (never 2).",
+        rows: &[Addc { a: 0xffff_ffff, b: 0xffff_ffff, sum: 0xffff_fffe, carry: 1 }] },
     Group { d: "2^31 + 2^31 = 2^32: 0, carry 1.", rows: &[Addc { a: 0x8000_0000, b: 0x8000_0000, sum: 0, carry: 1 }] },
     Group { d: "0x7FFFFFFF + 0x80000000 = 0xFFFFFFFF fits: carry 0.", rows: &[Addc { a: 0x7fff_ffff, b: 0x8000_0000, sum: 0xffff_ffff, carry: 0 }] },
 ];

@@ -1,19 +1,14 @@
 //! ASR (instructions/ASR.md): hand-derived rows, each with its derivation.
 
-use super::{
-    grouped,
-    simd::{Simd8, *},
-    table, Form, FormReadings, Group, Lane, ARITH_DECLS,
-};
-use crate::catalog::{build::form, Doc, Rows};
-use visa_spec::{errata, types::DataType::*, ErrorClass};
+use super::simd::{Simd8, *};
+use super::{grouped, table, Form, FormReadings, Group, Lane, ARITH_DECLS};
+use crate::catalog::build::form;
+use crate::catalog::{Doc, Rows};
+use visa_spec::types::DataType::*;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "asr",
-    file: "catalog/alu/asr.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "asr", file: "catalog/alu/asr.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -43,36 +38,29 @@ const VALUES: &[Group<Lane>] = &[
         Lane { op: "asr", dst: "w", srcs: &[("w", 0x8000), ("w", 15)], expected: 0xffff },
         Lane { op: "asr", dst: "w", srcs: &[("w", 0x8000), ("w", 16)], expected: 0xffff },
     ] },
-    Group { d: "An unsigned src0 is its non-negative value (ASR-SIGNED-OPERANDS resolved): 2^31 >> 31 = 1.", rows: &[
-        Lane { op: "asr", dst: "d", srcs: &[("ud", 0x8000_0000), ("d", 31)], expected: 1 },
-    ] },
-    Group { d: "Q destination: count & 63. D src0 INT_MAX >> 32 = floor((2^31 - 1) / 2^32) = 0 ...", rows: &[
-        Lane { op: "asr", dst: "q", srcs: &[("d", 0x7fff_ffff), ("d", 32)], expected: 0 },
-    ] },
-    Group { d: "... while a D destination masks 32 to 0: unchanged.", rows: &[
-        Lane { op: "asr", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 32)], expected: 0x7fff_ffff },
-    ] },
+    Group { d: "An unsigned src0 is its non-negative value (ASR-SIGNED-OPERANDS resolved): 2^31 >> 31 = 1.",
+        rows: &[Lane { op: "asr", dst: "d", srcs: &[("ud", 0x8000_0000), ("d", 31)], expected: 1 }] },
+    Group { d: "Q destination: count & 63. D src0 INT_MAX >> 32 = floor((2^31 - 1) / 2^32) = 0 ...",
+        rows: &[Lane { op: "asr", dst: "q", srcs: &[("d", 0x7fff_ffff), ("d", 32)], expected: 0 }] },
+    Group { d: "... while a D destination masks 32 to 0: unchanged.",
+        rows: &[Lane { op: "asr", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 32)], expected: 0x7fff_ffff }] },
     Group { d: "Q destination: -2^31 >> 63 = -1 (sign-extended to 64 bits); count 64 & 63 = 0: -2^31.", rows: &[
         Lane { op: "asr", dst: "q", srcs: &[("d", 0x8000_0000), ("d", 63)], expected: 0xffff_ffff_ffff_ffff },
         Lane { op: "asr", dst: "q", srcs: &[("d", 0x8000_0000), ("d", 64)], expected: 0xffff_ffff_8000_0000 },
     ] },
-    Group { d: "D destination from a Q source (third type map), count & 31: 2^32 >> 1 = 2^31 → 0x80000000.", rows: &[
-        Lane { op: "asr", dst: "d", srcs: &[("q", 0x1_0000_0000), ("q", 1)], expected: 0x8000_0000 },
-    ] },
+    Group { d: "D destination from a Q source (third type map), count & 31: 2^32 >> 1 = 2^31 → 0x80000000.",
+        rows: &[Lane { op: "asr", dst: "d", srcs: &[("q", 0x1_0000_0000), ("q", 1)], expected: 0x8000_0000 }] },
     Group { d: "Q source -2^63 >> 31 = -2^32: low 32 bits 0.", rows: &[Lane { op: "asr", dst: "d", srcs: &[("q", 0x8000_0000_0000_0000), ("q", 31)], expected: 0 }] },
-    Group { d: "A D count for a Q source (SHIFT-COUNT-TYPE resolved): -1 & 31 = 31; -2^62 >> 31 = -2^31.", rows: &[
-        Lane { op: "asr", dst: "d", srcs: &[("q", 0xc000_0000_0000_0000), ("d", 0xffff_ffff)], expected: 0x8000_0000 },
-    ] },
+    Group { d: "A D count for a Q source (SHIFT-COUNT-TYPE resolved): -1 & 31 = 31; -2^62 >> 31 = -2^31.",
+        rows: &[Lane { op: "asr", dst: "d", srcs: &[("q", 0xc000_0000_0000_0000), ("d", 0xffff_ffff)], expected: 0x8000_0000 }] },
 ];
 
 #[rustfmt::skip]
 const FORMS: &[Group<Form>] = &[
-    Group { d: "ASR takes no .sat.", rows: &[
-        Form { decls: ARITH_DECLS, text: "asr.sat (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) },
-    ] },
-    Group { d: "ASR: a Q src0 with a B destination is in no type map.", rows: &[
-        Form { decls: ARITH_DECLS, text: "asr (M1, 8) VB(0,0)<1> VQ(0,0)<1;1,0> VQ(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) },
-    ] },
+    Group { d: "ASR takes no .sat.",
+        rows: &[Form { decls: ARITH_DECLS, text: "asr.sat (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "ASR: a Q src0 with a B destination is in no type map.",
+        rows: &[Form { decls: ARITH_DECLS, text: "asr (M1, 8) VB(0,0)<1> VQ(0,0)<1;1,0> VQ(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) }] },
 ];
 
 #[rustfmt::skip]
@@ -93,8 +81,8 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
-    Group { d: "asr (M1, 8) R(0,0)<1>:DT [MOD]S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/ASR.md: count = src1 & 31 (& 63 for a Q or UQ destination); \
-        floor(src0 / 2^count) of src0's exact value (sign-extended by its own type), truncated into DT.", rows: &[
+    Group { d: "asr (M1, 8) R(0,0)<1>:DT [MOD]S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/ASR.md: count = src1 & 31 (& 63 for a Q or UQ destination); floor(src0 \
+        / 2^count) of src0's exact value (sign-extended by its own type), truncated into DT.", rows: &[
         Simd8 { case: "by_0", op: "asr", dst: D, srcs: &[o(D, 7), o(UD, 0)], want: 7, note: "" },
         Simd8 { case: "positive", op: "asr", dst: D, srcs: &[o(D, 7), o(UD, 1)], want: 3, note: "" },
         Simd8 { case: "negative_floors", op: "asr", dst: D, srcs: &[o(D, -7), o(UD, 1)], want: -4, note: "-7 / 2 = -3.5: floor -4" },

@@ -1,19 +1,13 @@
 //! AVG (instructions/AVG.md): hand-derived rows, each with its derivation.
 
-use super::{
-    form_row, grouped,
-    simd::{Simd8, *},
-    table, Group, Lane, ARITH_DECLS,
-};
+use super::simd::{Simd8, *};
+use super::{form_row, grouped, table, Group, Lane, ARITH_DECLS};
 use crate::catalog::{Doc, Rows};
-use visa_spec::{types::DataType::*, ErrorClass};
+use visa_spec::types::DataType::*;
+use visa_spec::ErrorClass;
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "avg",
-    file: "catalog/alu/avg.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "avg", file: "catalog/alu/avg.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -26,12 +20,10 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "(1 + 2 + 1) >> 1 = 4 / 2 = 2: the half rounds up.", rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 1), ("d", 2)], expected: 2 }] },
-    Group { d: "(-1 + -2 + 1) >> 1 = floor(-2 / 2) = -1.", rows: &[
-        Lane { op: "avg", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 0xffff_fffe)], expected: 0xffff_ffff },
-    ] },
-    Group { d: "(-1 + -1 + 1) >> 1 = floor(-1 / 2) = -1.", rows: &[
-        Lane { op: "avg", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 0xffff_ffff)], expected: 0xffff_ffff },
-    ] },
+    Group { d: "(-1 + -2 + 1) >> 1 = floor(-2 / 2) = -1.",
+        rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 0xffff_fffe)], expected: 0xffff_ffff }] },
+    Group { d: "(-1 + -1 + 1) >> 1 = floor(-1 / 2) = -1.",
+        rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 0xffff_ffff)], expected: 0xffff_ffff }] },
     Group { d: "(0 + -1 + 1) >> 1 = 0.", rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 0), ("d", 0xffff_ffff)], expected: 0 }] },
     Group { d: "D max + max: (2^32 - 2 + 1) >> 1 = floor((2^32 - 1) / 2) = 2^31 - 1, with or without .sat.", rows: &[
         Lane { op: "avg", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 0x7fff_ffff)], expected: 0x7fff_ffff },
@@ -41,9 +33,8 @@ const VALUES: &[Group<Lane>] = &[
         Lane { op: "avg", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_ffff },
         Lane { op: "avg.sat", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_ffff },
     ] },
-    Group { d: "INT_MIN + INT_MIN: (-2^32 + 1) >> 1 = floor(-2^31 + 1/2) = -2^31.", rows: &[
-        Lane { op: "avg", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0x8000_0000)], expected: 0x8000_0000 },
-    ] },
+    Group { d: "INT_MIN + INT_MIN: (-2^32 + 1) >> 1 = floor(-2^31 + 1/2) = -2^31.",
+        rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0x8000_0000)], expected: 0x8000_0000 }] },
     Group { d: "B max + max: (254 + 1) >> 1 = 127.", rows: &[Lane { op: "avg", dst: "b", srcs: &[("b", 0x7f), ("b", 0x7f)], expected: 0x7f }] },
     Group { d: "UB from UD: (2^32 - 1 + 1 + 1) >> 1 = 2^31: .sat → 255; else 2^31 mod 256 = 0.", rows: &[
         Lane { op: "avg.sat", dst: "ub", srcs: &[("ud", 0xffff_ffff), ("ud", 1)], expected: 0xff },
@@ -58,8 +49,8 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
-    Group { d: "avg[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/AVG.md: (src0 + src1 + 1) >> 1 on the exact sum, i.e. floor((a \
-        + b + 1) / 2).", rows: &[
+    Group { d: "avg[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/AVG.md: (src0 + src1 + 1) >> 1 on the exact sum, i.e. floor((a + b + \
+        1) / 2).", rows: &[
         Simd8 { case: "rounds_half_up", op: "avg", dst: D, srcs: &[o(D, 1), o(D, 2)], want: 2, note: "4 >> 1" },
         Simd8 { case: "equal", op: "avg", dst: D, srcs: &[o(D, 1), o(D, 1)], want: 1, note: "3 >> 1" },
         Simd8 { case: "minus_half_to_zero", op: "avg", dst: D, srcs: &[o(D, -1), o(D, 0)], want: 0, note: "0 >> 1" },

@@ -1,19 +1,14 @@
 //! BFE (instructions/BFE.md): hand-derived rows, each with its derivation.
 
-use super::{
-    form_both, grouped,
-    simd::{Bfe8, *},
-    table, Form, Group, LaneReadings, BITS_DECLS,
-};
-use crate::catalog::{build::form, Doc, Rows};
-use visa_spec::{errata, types::DataType::*, ErrorClass};
+use super::simd::{Bfe8, *};
+use super::{form_both, grouped, table, Form, Group, LaneReadings, BITS_DECLS};
+use crate::catalog::build::form;
+use crate::catalog::{Doc, Rows};
+use visa_spec::types::DataType::*;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "bfe",
-    file: "catalog/alu/bfe.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "bfe", file: "catalog/alu/bfe.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -37,13 +32,13 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const VALUES: &[Group<LaneReadings>] = &[
-    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). Width 0 → 0 (resolved: the special case; literal: mask \
-        (1 << 0) - 1 = 0).", rows: &[
+    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). Width 0 → 0 (resolved: the special case; literal: mask (1 << 0) \
+        - 1 = 0).", rows: &[
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "ud", srcs: &[("ud", 0), ("ud", 0), ("ud", 0xffff_ffff)], resolved: 0, literal: 0 },
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "d", srcs: &[("d", 0), ("d", 0), ("d", 0xffff_ffff)], resolved: 0, literal: 0 },
     ] },
-    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). 8 bits at 4 of 0xFF0 = 0xFF. UD: both readings 0xFF. D: \
-        the field's top bit is set, so the resolved reading sign-extends to 0xFFFFFFFF; the literal mask keeps 0xFF.", rows: &[
+    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). 8 bits at 4 of 0xFF0 = 0xFF. UD: both readings 0xFF. D: the \
+        field's top bit is set, so the resolved reading sign-extends to 0xFFFFFFFF; the literal mask keeps 0xFF.", rows: &[
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "ud", srcs: &[("ud", 8), ("ud", 4), ("ud", 0x0000_0ff0)], resolved: 0xff, literal: 0xff },
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "d", srcs: &[("d", 8), ("d", 4), ("d", 0x0000_0ff0)], resolved: 0xffff_ffff, literal: 0xff },
     ] },
@@ -51,8 +46,8 @@ const VALUES: &[Group<LaneReadings>] = &[
         readings and types.", rows: &[
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "d", srcs: &[("d", 8), ("d", 4), ("d", 0x0000_07f0)], resolved: 0x7f, literal: 0x7f },
     ] },
-    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). offset 31, width 1 (offset + width = 32): UD 0x80000000 \
-        → src2 >> 31 = 1 (both). D: resolved src2 >> 31 arithmetic = -1; literal (-1) & 1 = 1.", rows: &[
+    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). offset 31, width 1 (offset + width = 32): UD 0x80000000 → src2 \
+        >> 31 = 1 (both). D: resolved src2 >> 31 arithmetic = -1; literal (-1) & 1 = 1.", rows: &[
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "ud", srcs: &[("ud", 1), ("ud", 31), ("ud", 0x8000_0000)], resolved: 1, literal: 1 },
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "d", srcs: &[("d", 1), ("d", 31), ("d", 0x8000_0000)], resolved: 0xffff_ffff, literal: 1 },
     ] },
@@ -61,25 +56,24 @@ const VALUES: &[Group<LaneReadings>] = &[
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "d", srcs: &[("d", 4), ("d", 28), ("d", 0x7000_0000)], resolved: 7, literal: 7 },
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "d", srcs: &[("d", 4), ("d", 28), ("d", 0xf000_0000)], resolved: 0xffff_ffff, literal: 0xf },
     ] },
-    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). offset 31, width 31 (sum 62 > 32): UD 0x80000000 → 1 \
-        both. D: resolved src2 >> 31 = -1; literal -1 & 0x7FFFFFFF = 0x7FFFFFFF.", rows: &[
+    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). offset 31, width 31 (sum 62 > 32): UD 0x80000000 → 1 both. D: \
+        resolved src2 >> 31 = -1; literal -1 & 0x7FFFFFFF = 0x7FFFFFFF.", rows: &[
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "ud", srcs: &[("ud", 31), ("ud", 31), ("ud", 0x8000_0000)], resolved: 1, literal: 1 },
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "d", srcs: &[("d", 31), ("d", 31), ("d", 0x8000_0000)], resolved: 0xffff_ffff, literal: 0x7fff_ffff },
     ] },
-    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). offset 27, width 4 (sum 31 < 32): bits 30..27 of \
-        0x78000000 are 1111. D resolved: (0x78000000 << 1) >> 28 = 0xF0000000 >> 28 (arithmetic) = -1; literal (>> 27) & 0xF = 0xF.", rows: &[
+    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). offset 27, width 4 (sum 31 < 32): bits 30..27 of 0x78000000 are \
+        1111. D resolved: (0x78000000 << 1) >> 28 = 0xF0000000 >> 28 (arithmetic) = -1; literal (>> 27) & 0xF = 0xF.", rows: &[
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "d", srcs: &[("d", 4), ("d", 27), ("d", 0x7800_0000)], resolved: 0xffff_ffff, literal: 0xf },
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "ud", srcs: &[("ud", 4), ("ud", 27), ("ud", 0x7800_0000)], resolved: 0xf, literal: 0xf },
     ] },
-    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). width 31 at 0 of -1: UD 0x7FFFFFFF both; D resolved (x \
-        << 1) >> 1 arithmetic = -1, literal 0x7FFFFFFF.", rows: &[
+    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). width 31 at 0 of -1: UD 0x7FFFFFFF both; D resolved (x << 1) >> \
+        1 arithmetic = -1, literal 0x7FFFFFFF.", rows: &[
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "ud", srcs: &[("ud", 31), ("ud", 0), ("ud", 0xffff_ffff)], resolved: 0x7fff_ffff, literal: 0x7fff_ffff },
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "d", srcs: &[("d", 31), ("d", 0), ("d", 0xffff_ffff)], resolved: 0xffff_ffff, literal: 0x7fff_ffff },
     ] },
-    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). Masking: width 33 & 0x1F = 1, offset 32 & 0x1F = 0: bit \
-        0 of 3 → 1.", rows: &[
-        LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "ud", srcs: &[("ud", 33), ("ud", 32), ("ud", 3)], resolved: 1, literal: 1 },
-    ] },
+    Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). Masking: width 33 & 0x1F = 1, offset 32 & 0x1F = 0: bit 0 of 3 → \
+        1.",
+        rows: &[LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "ud", srcs: &[("ud", 33), ("ud", 32), ("ud", 3)], resolved: 1, literal: 1 }] },
 ];
 
 #[rustfmt::skip]
@@ -99,9 +93,9 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const BFE: &[Group<Bfe8>] = &[
-    Group { d: "bfe (M1, 8) R(0,0)<1>:T S0(0,0)<0;1,0>:T S1(0,0)<0;1,0>:T S2(0,0)<0;1,0>:T width = src0 & 0x1F, offset = src1 & 0x1F. Resolved \
-        BFE-SIGN-EXTENSION: width 0 gives 0; if offset + width < 32, (src2 << (32 - width - offset)) >> (32 - width), else src2 >> offset, the right shifts \
-        arithmetic for D. Literal: (src2 >> offset) & ((1 << width) - 1), `>>` arithmetic for D, the mask zero-extending the field.", rows: &[
+    Group { d: "bfe (M1, 8) R(0,0)<1>:T S0(0,0)<0;1,0>:T S1(0,0)<0;1,0>:T S2(0,0)<0;1,0>:T width = src0 & 0x1F, offset = src1 & 0x1F. Resolved BFE-SIGN-EXTENSION: \
+        width 0 gives 0; if offset + width < 32, (src2 << (32 - width - offset)) >> (32 - width), else src2 >> offset, the right shifts arithmetic for D. Literal: \
+        (src2 >> offset) & ((1 << width) - 1), `>>` arithmetic for D, the mask zero-extending the field.", rows: &[
         Bfe8 { case: "ud_width_0", ty: UD, width: 0, offset: 4, s2: 0xFFFF_FFFF, resolved: 0, literal: 0, note: "" },
         Bfe8 { case: "ud_width_32_masked_to_0", ty: UD, width: 32, offset: 0, s2: 0xFFFF_FFFF, resolved: 0, literal: 0, note: "" },
         Bfe8 { case: "ud_middle", ty: UD, width: 8, offset: 4, s2: 0x1234_5678, resolved: 0x67, literal: 0x67, note: "bits 4..12 of 0x12345678: 0x67" },

@@ -2,27 +2,16 @@
 //! channel size (BFN-CHANNEL-SIZE), predication, and the forms under both readings of
 //! BFN-IMMEDIATE-WIDTH.
 
-use super::{
-    simd::{self, BfnTables8},
-    table, Group, Shape, DECLS,
-};
-use crate::catalog::{
-    build::{form, lane, le32},
-    Doc, Row, Rows,
-};
-use visa_spec::{
-    errata,
-    platform::Platform::XeHpg,
-    types::DataType::{self},
-    ErrorClass,
-};
+use super::simd::{self, BfnTables8};
+use super::{table, Group, Shape, DECLS};
+use crate::catalog::build::{form, lane, le32};
+use crate::catalog::{Doc, Row, Rows};
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::types::DataType::{self};
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "bfn",
-    file: "catalog/alu/bfn.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "bfn", file: "catalog/alu/bfn.jsonl", rows: add };
 
 /// a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC.
 const ABC: [(&str, u64); 3] = [
@@ -32,12 +21,8 @@ const ABC: [(&str, u64); 3] = [
 ];
 
 #[derive(Debug)]
-struct Bfn {
-    op: &'static str,
-    dst: &'static str,
-    srcs: [(&'static str, u64); 3],
-    expected: u64,
-}
+#[rustfmt::skip]
+struct Bfn { op: &'static str, dst: &'static str, srcs: [(&'static str, u64); 3], expected: u64 }
 
 impl Shape for Bfn {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -47,20 +32,14 @@ impl Shape for Bfn {
 }
 
 #[derive(Debug)]
-struct BfnForms {
-    text: &'static str,
-    resolved: Option<ErrorClass>,
-    literal: Option<ErrorClass>,
-}
+#[rustfmt::skip]
+struct BfnForms { text: &'static str, resolved: Option<ErrorClass>, literal: Option<ErrorClass> }
 
 impl Shape for BfnForms {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (text, resolved, literal) = (self.text, self.resolved, self.literal);
-        let row = |expected| {
-            form(DECLS, text, expected)
-                .tag(errata::BFN_IMMEDIATE_WIDTH)
-                .derived(d)
-        };
+        let row = |expected| { form(DECLS, text, expected).tag(errata::BFN_IMMEDIATE_WIDTH).derived(d) };
         rows.add("forms", row(resolved));
         rows.add("forms", row(literal).literal(errata::BFN_IMMEDIATE_WIDTH));
     }
@@ -84,25 +63,20 @@ const BFN: &[Group<Bfn>] = &[
         Bfn { op: "bfn.x00", dst: "ud", srcs: ABC, expected: 0 },
         Bfn { op: "bfn.xff", dst: "ud", srcs: ABC, expected: 0xffff_ffff },
     ] },
-    Group { d: "0x80: only index 7 (all three bits set): a & b & c = 0xF000F000 & 0xCCCCCCCC = 0xC000C000.", rows: &[
-        Bfn { op: "bfn.x80", dst: "ud", srcs: ABC, expected: 0xc000_c000 },
-    ] },
-    Group { d: "0xFE: every index but 0: a | b | c = 0xFFF0FFF0 | 0xCCCCCCCC = 0xFFFCFFFC.", rows: &[
-        Bfn { op: "bfn.xfe", dst: "ud", srcs: ABC, expected: 0xfffc_fffc },
-    ] },
-    Group { d: "0x96 = indices 1, 2, 4, 7 (odd parity): a ^ b ^ c = 0x0FF00FF0 ^ 0xCCCCCCCC = 0xC33CC33C.", rows: &[
-        Bfn { op: "bfn.x96", dst: "ud", srcs: ABC, expected: 0xc33c_c33c },
-    ] },
-    Group { d: "0xCA = indices 1, 3, 6, 7: s2 = 0 gives s0, s2 = 1 gives s1: (c & b) | (~c & a) = 0xC0C0C0C0 | 0x33003300 = 0xF3C0F3C0.", rows: &[
-        Bfn { op: "bfn.xca", dst: "ud", srcs: ABC, expected: 0xf3c0_f3c0 },
-    ] },
+    Group { d: "0x80: only index 7 (all three bits set): a & b & c = 0xF000F000 & 0xCCCCCCCC = 0xC000C000.",
+        rows: &[Bfn { op: "bfn.x80", dst: "ud", srcs: ABC, expected: 0xc000_c000 }] },
+    Group { d: "0xFE: every index but 0: a | b | c = 0xFFF0FFF0 | 0xCCCCCCCC = 0xFFFCFFFC.",
+        rows: &[Bfn { op: "bfn.xfe", dst: "ud", srcs: ABC, expected: 0xfffc_fffc }] },
+    Group { d: "0x96 = indices 1, 2, 4, 7 (odd parity): a ^ b ^ c = 0x0FF00FF0 ^ 0xCCCCCCCC = 0xC33CC33C.",
+        rows: &[Bfn { op: "bfn.x96", dst: "ud", srcs: ABC, expected: 0xc33c_c33c }] },
+    Group { d: "0xCA = indices 1, 3, 6, 7: s2 = 0 gives s0, s2 = 1 gives s1: (c & b) | (~c & a) = 0xC0C0C0C0 | 0x33003300 = 0xF3C0F3C0.",
+        rows: &[Bfn { op: "bfn.xca", dst: "ud", srcs: ABC, expected: 0xf3c0_f3c0 }] },
     Group { d: "BFN-CHANNEL-SIZE: the destination's 32 bits; W 0x8000 sign-extends to 0xFFFF8000, UW 0x8000 zero-extends: AND with all ones gives each.", rows: &[
         Bfn { op: "bfn.x80", dst: "d", srcs: [("w", 0x8000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)], expected: 0xffff_8000 },
         Bfn { op: "bfn.x80", dst: "d", srcs: [("uw", 0x8000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)], expected: 0x0000_8000 },
     ] },
-    Group { d: "A UW destination keeps 16 bits: 0x01 (NOR of all three: index 0 only) of zeros is 0xFFFF.", rows: &[
-        Bfn { op: "bfn.x01", dst: "uw", srcs: [("d", 0), ("d", 0), ("d", 0)], expected: 0xffff },
-    ] },
+    Group { d: "A UW destination keeps 16 bits: 0x01 (NOR of all three: index 0 only) of zeros is 0xFFFF.",
+        rows: &[Bfn { op: "bfn.x01", dst: "uw", srcs: [("d", 0), ("d", 0), ("d", 0)], expected: 0xffff }] },
 ];
 
 #[rustfmt::skip]
@@ -125,8 +99,8 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const BFN_TABLES: &[Group<BfnTables8>] = &[
-    Group { d: "bfn.x<table> (M1, 8) R(0,0)<1>:ud S(0,0)<0;1,0> S(0,1)<0;1,0> S(0,2)<0;1,0> with S = [a, b, c] (instructions/BFN.md, Semantics): bit k of the \
-        result is bit (a_k + 2 b_k + 4 c_k) of the table.", rows: &[
+    Group { d: "bfn.x<table> (M1, 8) R(0,0)<1>:ud S(0,0)<0;1,0> S(0,1)<0;1,0> S(0,2)<0;1,0> with S = [a, b, c] (instructions/BFN.md, Semantics): bit k of the result \
+        is bit (a_k + 2 b_k + 4 c_k) of the table.", rows: &[
         BfnTables8 { case: "", table: 0x00, want: 0, note: "a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC: 0x00 → 0, 0xFF → all ones, 0x80 → a&b&c = 0xC000C000, 0xFE → a|b|c = 0xFFFCFFFC, 0x96 → a^b^c = 0xC33CC33C, 0xCA → c ? b : a = 0xF3C0F3C0." },
         BfnTables8 { case: "", table: 0xff, want: 0xffff_ffff, note: "a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC: 0x00 → 0, 0xFF → all ones, 0x80 → a&b&c = 0xC000C000, 0xFE → a|b|c = 0xFFFCFFFC, 0x96 → a^b^c = 0xC33CC33C, 0xCA → c ? b : a = 0xF3C0F3C0." },
         BfnTables8 { case: "", table: 0x80, want: 0xc000_c000, note: "a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC: 0x00 → 0, 0xFF → all ones, 0x80 → a&b&c = 0xC000C000, 0xFE → a|b|c = 0xFFFCFFFC, 0x96 → a^b^c = 0xC33CC33C, 0xCA → c ? b : a = 0xF3C0F3C0." },

@@ -1,19 +1,13 @@
 //! BFREV (instructions/BFREV.md): hand-derived rows, each with its derivation.
 
-use super::{
-    form_row, grouped,
-    simd::{Simd8, *},
-    table, Group, Lane, BITS_DECLS,
-};
+use super::simd::{Simd8, *};
+use super::{form_row, grouped, table, Group, Lane, BITS_DECLS};
 use crate::catalog::{Doc, Rows};
-use visa_spec::{types::DataType::*, ErrorClass};
+use visa_spec::types::DataType::*;
+use visa_spec::ErrorClass;
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "bfrev",
-    file: "catalog/alu/bfrev.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "bfrev", file: "catalog/alu/bfrev.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -32,9 +26,8 @@ const VALUES: &[Group<Lane>] = &[
         Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0xffff_ffff)], expected: 0xffff_ffff },
         Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0x0000_ffff)], expected: 0xffff_0000 },
     ] },
-    Group { d: "0001 0010 0011 0100 0101 0110 0111 1000 reversed is 0001 1110 0110 1010 0010 1100 0100 1000 = 0x1E6A2C48.", rows: &[
-        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0x1234_5678)], expected: 0x1e6a_2c48 },
-    ] },
+    Group { d: "0001 0010 0011 0100 0101 0110 0111 1000 reversed is 0001 1110 0110 1010 0010 1100 0100 1000 = 0x1E6A2C48.",
+        rows: &[Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0x1234_5678)], expected: 0x1e6a_2c48 }] },
 ];
 
 /// The multi-lane rows (built with [`super::simd`]).

@@ -2,22 +2,16 @@
 //! into a predicate, the true value in a general destination (CMP-TRUE-VALUE), the predicate
 //! channels a mask control writes, and the forms (CMP-QWORD-TYPEMAP).
 
-use super::{
-    simd::{self, CmpIntoGeneral8, CmpIntoPredicate8},
-    table, Group, Shape, DECLS,
-};
-use crate::catalog::{
-    build::{form, lane, le32, split_modifier, ty},
-    Doc, Row, Rows,
-};
-use visa_spec::{errata, platform::Platform::XeHpg, types::DataType::*, ErrorClass};
+use super::simd::{self, CmpIntoGeneral8, CmpIntoPredicate8};
+use super::{table, Group, Shape, DECLS};
+use crate::catalog::build::{form, lane, le32, split_modifier, ty};
+use crate::catalog::{Doc, Row, Rows};
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::types::DataType::*;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "cmp",
-    file: "catalog/alu/cmp.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "cmp", file: "catalog/alu/cmp.jsonl", rows: add };
 
 const REL_OPS: [&str; 6] = ["eq", "ne", "gt", "ge", "lt", "le"];
 
@@ -31,12 +25,8 @@ const UNORDERED: [u32; 6] = [0, 1, 0, 0, 0, 0];
 /// `cmp.<rel> (M1, 1) P1 src0 src1` with one-element sources, one row per relation: P1's
 /// bit 0 is the relation's entry of `expected`.
 #[derive(Debug)]
-struct CmpIntoPredicate {
-    a: (&'static str, u64),
-    b: (&'static str, u64),
-    cr0: u32,
-    expected: [u32; 6],
-}
+#[rustfmt::skip]
+struct CmpIntoPredicate { a: (&'static str, u64), b: (&'static str, u64), cr0: u32, expected: [u32; 6] }
 
 impl Shape for CmpIntoPredicate {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -68,23 +58,15 @@ impl Shape for CmpIntoPredicate {
 
 /// `op` into a one-lane general destination, under each reading of CMP-TRUE-VALUE.
 #[derive(Debug)]
-struct CmpIntoGeneral {
-    op: &'static str,
-    dst: &'static str,
-    srcs: [(&'static str, u64); 2],
-    resolved: u64,
-    literal: u64,
-}
+#[rustfmt::skip]
+struct CmpIntoGeneral { op: &'static str, dst: &'static str, srcs: [(&'static str, u64); 2], resolved: u64, literal: u64 }
 
 impl Shape for CmpIntoGeneral {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (op, dst, srcs, resolved) = (self.op, self.dst, self.srcs, self.resolved);
         let literal = self.literal;
-        let row = |expected| {
-            lane(op, dst, &srcs, expected)
-                .tag(errata::CMP_TRUE_VALUE)
-                .derived(d)
-        };
+        let row = |expected| { lane(op, dst, &srcs, expected).tag(errata::CMP_TRUE_VALUE).derived(d) };
         rows.add("general", row(resolved));
         rows.add("general", row(literal).literal(errata::CMP_TRUE_VALUE));
     }
@@ -95,13 +77,8 @@ const CMP16: &str = ".decl S0 v_type=G type=d num_elts=16\n.decl P1 v_type=P num
 
 /// S0 = 0, 1, ..., 15; `cmp.lt (<mask>, 16) <dst> S0(0,0)<1;1,0> 0x7:d` sets channels 0..6.
 #[derive(Debug)]
-struct CmpPredicateChannels {
-    mask: &'static str,
-    dst: &'static str,
-    init: u32,
-    emask: u32,
-    expected: u32,
-}
+#[rustfmt::skip]
+struct CmpPredicateChannels { mask: &'static str, dst: &'static str, init: u32, emask: u32, expected: u32 }
 
 impl Shape for CmpPredicateChannels {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -122,10 +99,8 @@ impl Shape for CmpPredicateChannels {
 }
 
 #[derive(Debug)]
-struct CmpForms {
-    text: &'static str,
-    expected: Option<ErrorClass>,
-}
+#[rustfmt::skip]
+struct CmpForms { text: &'static str, expected: Option<ErrorClass> }
 
 impl Shape for CmpForms {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -134,6 +109,7 @@ impl Shape for CmpForms {
     }
 }
 
+#[rustfmt::skip]
 fn add(rows: &mut Rows) {
     table(rows, CMP_INTO_PREDICATE);
     table(rows, CMP_INTO_GENERAL);
@@ -143,25 +119,10 @@ fn add(rows: &mut Rows) {
     let text = "cmp.lt (M1, 8) P1 VQ(0,0)<1;1,0> VQ(2,0)<1;1,0>";
     let general = "cmp.lt (M1, 8) VQ(0,0)<1> VD(0,0)<1;1,0> VD(1,0)<1;1,0>";
     let d = "CMP-QWORD-TYPEMAP: resolved, Q joins the integer map; literal, the maps have no Q.";
-    rows.add(
-        "qword",
-        form(DECLS, text, None)
-            .tag(errata::CMP_QWORD_TYPEMAP)
-            .derived(d),
-    );
+    rows.add("qword", form(DECLS, text, None).tag(errata::CMP_QWORD_TYPEMAP).derived(d));
     let invalid = Some(ErrorClass::InvalidInstruction);
-    rows.add(
-        "qword",
-        form(DECLS, text, invalid)
-            .literal(errata::CMP_QWORD_TYPEMAP)
-            .derived(d),
-    );
-    rows.add(
-        "qword",
-        form(DECLS, general, invalid)
-            .literal(errata::CMP_QWORD_TYPEMAP)
-            .derived(d),
-    );
+    rows.add("qword", form(DECLS, text, invalid).literal(errata::CMP_QWORD_TYPEMAP).derived(d));
+    rows.add("qword", form(DECLS, general, invalid).literal(errata::CMP_QWORD_TYPEMAP).derived(d));
     simd_tables(rows);
     simd_programs(rows);
 }
@@ -191,8 +152,8 @@ const CMP_INTO_PREDICATE: &[Group<CmpIntoPredicate>] = &[
         CmpIntoPredicate { a: ("f", 0x3f80_0000), b: ("f", 0x4000_0000), cr0: 0, expected: LESS },
         CmpIntoPredicate { a: ("f", 0xbf80_0000), b: ("f", 0xc000_0000), cr0: 0, expected: GREATER },
     ] },
-    Group { d: "The smallest F denormal against +0: %cr0 = 0 flushes F denormal inputs (2_datatypes.md, IEEE mode), so it equals +0; with the F denorm bit \
-        (bit 7) it is greater.", rows: &[
+    Group { d: "The smallest F denormal against +0: %cr0 = 0 flushes F denormal inputs (2_datatypes.md, IEEE mode), so it equals +0; with the F denorm bit (bit 7) it \
+        is greater.", rows: &[
         CmpIntoPredicate { a: ("f", 0x0000_0001), b: ("f", 0x0000_0000), cr0: 0, expected: EQUAL },
         CmpIntoPredicate { a: ("f", 0x0000_0001), b: ("f", 0x0000_0000), cr0: 0x80, expected: GREATER },
     ] },
@@ -234,8 +195,8 @@ const CMP_INTO_GENERAL: &[Group<CmpIntoGeneral>] = &[
         CmpIntoGeneral { op: "cmp.gt", dst: "d", srcs: [("d", 1), ("d", 2)], resolved: 0, literal: 0 },
         CmpIntoGeneral { op: "cmp.eq", dst: "f", srcs: [("f", 0x3f80_0000), ("f", 0)], resolved: 0, literal: 0 },
     ] },
-    Group { d: "Float destinations: resolved, all ones (a NaN pattern); literal, -1 converted: F -1.0 is 0xBF800000, HF -1.0 0xBC00, DF -1.0 \
-        0xBFF0000000000000, BF -1.0 0xBF80.", rows: &[
+    Group { d: "Float destinations: resolved, all ones (a NaN pattern); literal, -1 converted: F -1.0 is 0xBF800000, HF -1.0 0xBC00, DF -1.0 0xBFF0000000000000, BF \
+        -1.0 0xBF80.", rows: &[
         CmpIntoGeneral { op: "cmp.eq", dst: "f", srcs: [("f", 0x3f80_0000), ("f", 0x3f80_0000)], resolved: 0xffff_ffff, literal: 0xbf80_0000 },
         CmpIntoGeneral { op: "cmp.ne", dst: "f", srcs: [("f", 0x7fc0_0000), ("f", 0x7fc0_0000)], resolved: 0xffff_ffff, literal: 0xbf80_0000 },
         CmpIntoGeneral { op: "cmp.le", dst: "hf", srcs: [("hf", 0x8000), ("hf", 0)], resolved: 0xffff, literal: 0xbc00 },
@@ -250,25 +211,20 @@ const CMP_INTO_GENERAL: &[Group<CmpIntoGeneral>] = &[
 
 #[rustfmt::skip]
 const CMP_PREDICATE_CHANNELS: &[Group<CmpPredicateChannels>] = &[
-    Group { d: "M1: channel i is bit i; channels 0..6 true → 0x7f, 7..15 false → cleared.", rows: &[
-        CmpPredicateChannels { mask: "M1", dst: "P1", init: 0xffff_ffff, emask: u32::MAX, expected: 0xffff_007f },
-    ] },
+    Group { d: "M1: channel i is bit i; channels 0..6 true → 0x7f, 7..15 false → cleared.",
+        rows: &[CmpPredicateChannels { mask: "M1", dst: "P1", init: 0xffff_ffff, emask: u32::MAX, expected: 0xffff_007f }] },
     Group { d: "M5: channel i is bit 16 + i (the mask control's offset); the lower half is untouched.", rows: &[
         CmpPredicateChannels { mask: "M5", dst: "P1", init: 0x0000_ffff, emask: u32::MAX, expected: 0x007f_ffff },
         CmpPredicateChannels { mask: "M5", dst: "P1", init: 0xffff_ffff, emask: u32::MAX, expected: 0x007f_ffff },
     ] },
-    Group { d: "M5 reads EM bits 16..31: 0xFFF0FFFF disables channels 0..3, whose bits 16..19 keep their value (0 here); channels 4..6 set bits 20..22.", rows: &[
-        CmpPredicateChannels { mask: "M5", dst: "P1", init: 0x0000_0000, emask: 0xfff0_ffff, expected: 0x0070_0000 },
-    ] },
-    Group { d: "Disabled channels keep a set bit too: bits 16..19 stay 1, bits 23..31 are cleared.", rows: &[
-        CmpPredicateChannels { mask: "M5", dst: "P1", init: 0xffff_ffff, emask: 0xfff0_ffff, expected: 0x007f_ffff },
-    ] },
-    Group { d: "M5_NM ignores EM: every channel writes.", rows: &[
-        CmpPredicateChannels { mask: "M5_NM", dst: "P1", init: 0xffff_ffff, emask: 0, expected: 0x007f_ffff },
-    ] },
-    Group { d: "M1 under EM 0x00FF: channels 8..15 keep bits 8..15 of a 16-element predicate.", rows: &[
-        CmpPredicateChannels { mask: "M1", dst: "P2", init: 0xff00, emask: 0x0000_00ff, expected: 0xff7f },
-    ] },
+    Group { d: "M5 reads EM bits 16..31: 0xFFF0FFFF disables channels 0..3, whose bits 16..19 keep their value (0 here); channels 4..6 set bits 20..22.",
+        rows: &[CmpPredicateChannels { mask: "M5", dst: "P1", init: 0x0000_0000, emask: 0xfff0_ffff, expected: 0x0070_0000 }] },
+    Group { d: "Disabled channels keep a set bit too: bits 16..19 stay 1, bits 23..31 are cleared.",
+        rows: &[CmpPredicateChannels { mask: "M5", dst: "P1", init: 0xffff_ffff, emask: 0xfff0_ffff, expected: 0x007f_ffff }] },
+    Group { d: "M5_NM ignores EM: every channel writes.",
+        rows: &[CmpPredicateChannels { mask: "M5_NM", dst: "P1", init: 0xffff_ffff, emask: 0, expected: 0x007f_ffff }] },
+    Group { d: "M1 under EM 0x00FF: channels 8..15 keep bits 8..15 of a 16-element predicate.",
+        rows: &[CmpPredicateChannels { mask: "M1", dst: "P2", init: 0xff00, emask: 0x0000_00ff, expected: 0xff7f }] },
 ];
 
 #[rustfmt::skip]
@@ -283,9 +239,8 @@ const CMP_FORMS: &[Group<CmpForms>] = &[
         CmpForms { text: "cmp.eq (M1, 8) P1 VF(0,0)<1;1,0> VHF(0,0)<1;1,0>", expected: None },
         CmpForms { text: "cmp.eq (M1, 8) VF(0,0)<1> VD(0,0)<1;1,0> VUD(0,0)<1;1,0>", expected: None },
     ] },
-    Group { d: "CMP takes no predicate, and no .sat.", rows: &[
-        CmpForms { text: "(P1) cmp.eq (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", expected: Some(ErrorClass::InvalidInstruction) },
-    ] },
+    Group { d: "CMP takes no predicate, and no .sat.",
+        rows: &[CmpForms { text: "(P1) cmp.eq (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", expected: Some(ErrorClass::InvalidInstruction) }] },
 ];
 
 /// The multi-lane rows (built with [`super::simd`]).
@@ -315,8 +270,8 @@ const CMP_INTO_PREDICATE_CMP_INTO_PREDICATE: &[Group<CmpIntoPredicate8>] = &[
 
 #[rustfmt::skip]
 const CMP_INTO_GENERAL_CMP_INTO_GENERAL: &[Group<CmpIntoGeneral8>] = &[
-    Group { d: "cmp.eq (M1, 8) R(0,0)<1>:DT S(0,0)<0;1,0>:T S(0,0)<0;1,0>:T (instructions/CMP.md): equal in every lane. True into a general destination: all \
-        ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way.", rows: &[
+    Group { d: "cmp.eq (M1, 8) R(0,0)<1>:DT S(0,0)<0;1,0>:T S(0,0)<0;1,0>:T (instructions/CMP.md): equal in every lane. True into a general destination: all ones \
+        (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way.", rows: &[
         CmpIntoGeneral8 { case: "", dst: F, src: F, v: 0x3f80_0000, literal: false, want: 0xffff_ffff, note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
         CmpIntoGeneral8 { case: "", dst: F, src: F, v: 0x3f80_0000, literal: true, want: 0xbf80_0000, note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
         CmpIntoGeneral8 { case: "", dst: HF, src: HF, v: 0x3c00, literal: false, want: 0xffff, note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },

@@ -1,28 +1,18 @@
 //! DIV (instructions/DIV.md): hand-derived rows, each with its derivation.
 
+use super::simd::{self, DivReadings8, FloatSat8, MulDivFloat8, *};
 use super::{
-    grouped,
-    simd::{self, DivReadings8, FloatSat8, MulDivFloat8, *},
-    table, ByZero, FormOn, Group, Lane, LaneCr0, LaneCr0Readings, ALT, KEEP_F, MULDIV_DECLS, RD,
-    RTNE, RTZ, RU,
+    grouped, table, ByZero, FormOn, Group, Lane, LaneCr0, LaneCr0Readings, ALT, KEEP_F,
+    MULDIV_DECLS, RD, RTNE, RTZ, RU,
 };
-use crate::catalog::{
-    build::{le16, le32},
-    Doc, Row, Rows,
-};
-use visa_spec::{
-    errata,
-    platform::Platform::XeHpg,
-    types::DataType::{self, *},
-    ErrorClass,
-};
+use crate::catalog::build::{le16, le32};
+use crate::catalog::{Doc, Row, Rows};
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::types::DataType::{self, *};
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "div",
-    file: "catalog/alu/div.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "div", file: "catalog/alu/div.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -57,16 +47,14 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const INT: &[Group<Lane>] = &[
-    Group { d: "7 / 2 = 3 r 1; -7 / 2 = -3 r -1; 7 / -2 = -3 r 1; -7 / -2 = 3 r -1 (the quotient truncates toward zero, the remainder has the numerator's \
-        sign).", rows: &[
+    Group { d: "7 / 2 = 3 r 1; -7 / 2 = -3 r -1; 7 / -2 = -3 r 1; -7 / -2 = 3 r -1 (the quotient truncates toward zero, the remainder has the numerator's sign).", rows: &[
         Lane { op: "div", dst: "d", srcs: &[("d", 7), ("d", 2)], expected: 3 },
         Lane { op: "div", dst: "d", srcs: &[("d", 0xffff_fff9), ("d", 2)], expected: 0xffff_fffd },
         Lane { op: "div", dst: "d", srcs: &[("d", 7), ("d", 0xffff_fffe)], expected: 0xffff_fffd },
         Lane { op: "div", dst: "d", srcs: &[("d", 0xffff_fff9), ("d", 0xffff_fffe)], expected: 3 },
     ] },
-    Group { d: "INT_MIN / -1 = 2^31 exactly; D keeps its low 32 bits 0x80000000. The remainder is 0.", rows: &[
-        Lane { op: "div", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff)], expected: 0x8000_0000 },
-    ] },
+    Group { d: "INT_MIN / -1 = 2^31 exactly; D keeps its low 32 bits 0x80000000. The remainder is 0.",
+        rows: &[Lane { op: "div", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff)], expected: 0x8000_0000 }] },
     Group { d: "UD: (2^32 - 1) / 2 = 2^31 - 1 r 1; / 10 = 429496729 (0x19999999) r 5.", rows: &[
         Lane { op: "div", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 2)], expected: 0x7fff_ffff },
         Lane { op: "div", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 10)], expected: 0x1999_9999 },
@@ -75,12 +63,10 @@ const INT: &[Group<Lane>] = &[
         Lane { op: "div", dst: "b", srcs: &[("b", 0x80), ("b", 0xff)], expected: 0x80 },
         Lane { op: "div", dst: "b", srcs: &[("b", 0x80), ("b", 3)], expected: 0xd6 },
     ] },
-    Group { d: "Mixed signedness: D -1 / UD 2: -1 / 2 = 0 r -1 (the UD source is +2).", rows: &[
-        Lane { op: "div", dst: "d", srcs: &[("d", 0xffff_ffff), ("ud", 2)], expected: 0 },
-    ] },
-    Group { d: "(-)7 on UD is -7: -7 / 2 = -3 -> 0xfffffffd; -7 % 2 = -1 -> 0xffffffff.", rows: &[
-        Lane { op: "div", dst: "ud", srcs: &[("(-)ud", 7), ("ud", 2)], expected: 0xffff_fffd },
-    ] },
+    Group { d: "Mixed signedness: D -1 / UD 2: -1 / 2 = 0 r -1 (the UD source is +2).",
+        rows: &[Lane { op: "div", dst: "d", srcs: &[("d", 0xffff_ffff), ("ud", 2)], expected: 0 }] },
+    Group { d: "(-)7 on UD is -7: -7 / 2 = -3 -> 0xfffffffd; -7 % 2 = -1 -> 0xffffffff.",
+        rows: &[Lane { op: "div", dst: "ud", srcs: &[("(-)ud", 7), ("ud", 2)], expected: 0xffff_fffd }] },
     Group { d: "0 / -5 = 0 r 0.", rows: &[Lane { op: "div", dst: "w", srcs: &[("w", 0), ("w", 0xfffb)], expected: 0 }] },
 ];
 
@@ -100,12 +86,10 @@ const FLOAT: &[Group<LaneCr0>] = &[
         LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RD, expected: 0x3eaa_aaaa },
         LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RTZ, expected: 0x3eaa_aaaa },
     ] },
-    Group { d: "HF 1/3: 10 fraction bits 0101010101 (0x155), biased exponent 13 (0x3400), 1/3 ulp dropped: 0x3555.", rows: &[
-        LaneCr0 { op: "div", dst: "hf", srcs: &[("hf", 0x3c00), ("hf", 0x4200)], cr0: RTNE, expected: 0x3555 },
-    ] },
-    Group { d: "DF 1/3: 0x3fd5555555555555 (1/3 ulp dropped).", rows: &[
-        LaneCr0 { op: "div", dst: "df", srcs: &[("df", 0x3ff0_0000_0000_0000), ("df", 0x4008_0000_0000_0000)], cr0: RTNE, expected: 0x3fd5_5555_5555_5555 },
-    ] },
+    Group { d: "HF 1/3: 10 fraction bits 0101010101 (0x155), biased exponent 13 (0x3400), 1/3 ulp dropped: 0x3555.",
+        rows: &[LaneCr0 { op: "div", dst: "hf", srcs: &[("hf", 0x3c00), ("hf", 0x4200)], cr0: RTNE, expected: 0x3555 }] },
+    Group { d: "DF 1/3: 0x3fd5555555555555 (1/3 ulp dropped).",
+        rows: &[LaneCr0 { op: "div", dst: "df", srcs: &[("df", 0x3ff0_0000_0000_0000), ("df", 0x4008_0000_0000_0000)], cr0: RTNE, expected: 0x3fd5_5555_5555_5555 }] },
     Group { d: "1/+0 = +inf, -1/+0 = -inf, 1/-0 = -inf; with ALT the infinity is the largest F.", rows: &[
         LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0)], cr0: RTNE, expected: 0x7f80_0000 },
         LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0xbf80_0000), ("f", 0)], cr0: RTNE, expected: 0xff80_0000 },
@@ -135,19 +119,19 @@ const FLOAT: &[Group<LaneCr0>] = &[
 #[rustfmt::skip]
 const RECIPROCAL: &[Group<LaneCr0Readings>] = &[
     Group { d: "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). 5/3 = 1.101010...b: 23 fraction bits 10101010101010101010101 \
-        (0x555555), the rest is 1/3 ulp: RNE truncates to 0x3fd55555. Literal: rn(1/3) = 0xaaaaab * 2^-25; 5 * 0xaaaaab = 0x3555557 (26 bits) * 2^-25; 24 \
-        bits keep 0xd55555 and drop .11b = 3/4: up to 0xd55556, i.e. 0x3fd55556.", rows: &[
+        (0x555555), the rest is 1/3 ulp: RNE truncates to 0x3fd55555. Literal: rn(1/3) = 0xaaaaab * 2^-25; 5 * 0xaaaaab = 0x3555557 (26 bits) * 2^-25; 24 bits keep \
+        0xd55555 and drop .11b = 3/4: up to 0xd55556, i.e. 0x3fd55556.", rows: &[
         LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x40a0_0000), ("f", 0x4040_0000)], cr0: RTNE, resolved: 0x3fd5_5555, literal: 0x3fd5_5556 },
     ] },
     Group { d: "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). 1/3: rn(1/3) * 1 is rn(1/3) itself: the readings agree.", rows: &[
         LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RTNE, resolved: 0x3eaa_aaab, literal: 0x3eaa_aaab },
     ] },
-    Group { d: "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). 2^-149 / 2^-149 = 1 with F denormals kept. Literal: 1 / 2^-149 \
-        = 2^149 overflows F to +inf, and 2^-149 * inf = +inf.", rows: &[
+    Group { d: "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). 2^-149 / 2^-149 = 1 with F denormals kept. Literal: 1 / 2^-149 = 2^149 \
+        overflows F to +inf, and 2^-149 * inf = +inf.", rows: &[
         LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x1), ("f", 0x1)], cr0: KEEP_F, resolved: 0x3f80_0000, literal: 0x7f80_0000 },
     ] },
-    Group { d: "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). Special values agree: 1/0 = inf (1 * inf), 0/0 = NaN (0 * \
-        inf), 1/inf = 0 (1 * 0).", rows: &[
+    Group { d: "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). Special values agree: 1/0 = inf (1 * inf), 0/0 = NaN (0 * inf), 1/inf \
+        = 0 (1 * 0).", rows: &[
         LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0)], cr0: RTNE, resolved: 0x7f80_0000, literal: 0x7f80_0000 },
         LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0), ("f", 0)], cr0: RTNE, resolved: 0x7fc0_0000, literal: 0x7fc0_0000 },
         LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x7f80_0000)], cr0: RTNE, resolved: 0, literal: 0 },

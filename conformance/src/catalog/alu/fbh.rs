@@ -1,19 +1,13 @@
 //! FBH (instructions/FBH.md): hand-derived rows, each with its derivation.
 
-use super::{
-    form_row, grouped,
-    simd::{FbhSigned8, Simd8, *},
-    table, Group, LaneReadings, BITS_DECLS, NONE,
-};
+use super::simd::{FbhSigned8, Simd8, *};
+use super::{form_row, grouped, table, Group, LaneReadings, BITS_DECLS, NONE};
 use crate::catalog::{Doc, Rows};
-use visa_spec::{errata, types::DataType::*, ErrorClass};
+use visa_spec::types::DataType::*;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "fbh",
-    file: "catalog/alu/fbh.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "fbh", file: "catalog/alu/fbh.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -37,14 +31,14 @@ const VALUES: &[Group<LaneReadings>] = &[
         LaneReadings { erratum: errata::FBH_SIGNED, op: "fbh", dst: "ud", srcs: &[("d", 0)], resolved: NONE, literal: NONE },
         LaneReadings { erratum: errata::FBH_SIGNED, op: "fbh", dst: "ud", srcs: &[("d", 0xffff_ffff)], resolved: NONE, literal: NONE },
     ] },
-    Group { d: "FBH of `value` read as `ty`: (resolved, literal FBH-SIGNED). Non-negative: leading zeros in both readings (the literal test (d & 0x80000000) \
-        == 0 holds exactly while bit 31 is clear): 1 → 31, INT_MAX → 1, 0x40000000 → 1.", rows: &[
+    Group { d: "FBH of `value` read as `ty`: (resolved, literal FBH-SIGNED). Non-negative: leading zeros in both readings (the literal test (d & 0x80000000) == 0 \
+        holds exactly while bit 31 is clear): 1 → 31, INT_MAX → 1, 0x40000000 → 1.", rows: &[
         LaneReadings { erratum: errata::FBH_SIGNED, op: "fbh", dst: "ud", srcs: &[("d", 1)], resolved: 31, literal: 31 },
         LaneReadings { erratum: errata::FBH_SIGNED, op: "fbh", dst: "ud", srcs: &[("d", 0x7fff_ffff)], resolved: 1, literal: 1 },
         LaneReadings { erratum: errata::FBH_SIGNED, op: "fbh", dst: "ud", srcs: &[("d", 0x4000_0000)], resolved: 1, literal: 1 },
     ] },
-    Group { d: "FBH of `value` read as `ty`: (resolved, literal FBH-SIGNED). Negative: resolved counts the leading ones: INT_MIN 1 (bit 30 is 0), 0xFFFFFFFE \
-        31 (bits 31..1), 0xC0000000 2 (bits 31, 30). Literal: (d & 0x80000000) = 0x80000000 is never cval = 1, so the loop does not run: 0.", rows: &[
+    Group { d: "FBH of `value` read as `ty`: (resolved, literal FBH-SIGNED). Negative: resolved counts the leading ones: INT_MIN 1 (bit 30 is 0), 0xFFFFFFFE 31 (bits \
+        31..1), 0xC0000000 2 (bits 31, 30). Literal: (d & 0x80000000) = 0x80000000 is never cval = 1, so the loop does not run: 0.", rows: &[
         LaneReadings { erratum: errata::FBH_SIGNED, op: "fbh", dst: "ud", srcs: &[("d", 0x8000_0000)], resolved: 1, literal: 0 },
         LaneReadings { erratum: errata::FBH_SIGNED, op: "fbh", dst: "ud", srcs: &[("d", 0xffff_fffe)], resolved: 31, literal: 0 },
         LaneReadings { erratum: errata::FBH_SIGNED, op: "fbh", dst: "ud", srcs: &[("d", 0xc000_0000)], resolved: 2, literal: 0 },
@@ -72,9 +66,9 @@ const SIMD8: &[Group<Simd8>] = &[
 
 #[rustfmt::skip]
 const FBH_SIGNED_FBH_SIGNED: &[Group<FbhSigned8>] = &[
-    Group { d: "fbh (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:d Signed source, resolved FBH-SIGNED: the leading bits equal to the sign bit (zeros of a non-negative \
-        value, ones of a negative one); 0 and -1 give 0xFFFFFFFF. Literal: the test `(dScalar & (1 << 31)) == cval` compares 0x80000000 with 1 and never \
-        holds for a negative value, so its count is 0; 0 and -1 still give 0xFFFFFFFF.", rows: &[
+    Group { d: "fbh (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:d Signed source, resolved FBH-SIGNED: the leading bits equal to the sign bit (zeros of a non-negative value, \
+        ones of a negative one); 0 and -1 give 0xFFFFFFFF. Literal: the test `(dScalar & (1 << 31)) == cval` compares 0x80000000 with 1 and never holds for a \
+        negative value, so its count is 0; 0 and -1 still give 0xFFFFFFFF.", rows: &[
         FbhSigned8 { case: "zero", s0: 0, resolved: 0xFFFF_FFFF, literal: 0xFFFF_FFFF, note: "" },
         FbhSigned8 { case: "minus_one", s0: -1, resolved: 0xFFFF_FFFF, literal: 0xFFFF_FFFF, note: "" },
         FbhSigned8 { case: "int_min", s0: INT_MIN, resolved: 1, literal: 0, note: "1000..: one leading one" },

@@ -1,19 +1,13 @@
 //! FBL (instructions/FBL.md): hand-derived rows, each with its derivation.
 
-use super::{
-    form_row, grouped,
-    simd::{Simd8, *},
-    table, Group, Lane, BITS_DECLS, NONE,
-};
+use super::simd::{Simd8, *};
+use super::{form_row, grouped, table, Group, Lane, BITS_DECLS, NONE};
 use crate::catalog::{Doc, Rows};
-use visa_spec::{types::DataType::*, ErrorClass};
+use visa_spec::types::DataType::*;
+use visa_spec::ErrorClass;
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "fbl",
-    file: "catalog/alu/fbl.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "fbl", file: "catalog/alu/fbl.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {

@@ -1,19 +1,13 @@
 //! LZD (instructions/LZD.md): hand-derived rows, each with its derivation.
 
-use super::{
-    form_both,
-    simd::{self, Simd8, *},
-    table, Group, LzdSat, BITS_DECLS,
-};
+use super::simd::{self, Simd8, *};
+use super::{form_both, table, Group, LzdSat, BITS_DECLS};
 use crate::catalog::{Doc, Rows};
-use visa_spec::{errata, types::DataType::*, ErrorClass};
+use visa_spec::types::DataType::*;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "lzd",
-    file: "catalog/alu/lzd.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "lzd", file: "catalog/alu/lzd.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {

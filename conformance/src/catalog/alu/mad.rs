@@ -1,19 +1,14 @@
 //! MAD (instructions/MAD.md): hand-derived rows, each with its derivation.
 
-use super::{
-    form_on, grouped,
-    simd::{self, FloatSat8, MadFloat8, Simd8, *},
-    table, Group, LaneCr0Readings, ALT, MULDIV_DECLS, RD, RTNE,
-};
+use super::simd::{self, FloatSat8, MadFloat8, Simd8, *};
+use super::{form_on, grouped, table, Group, LaneCr0Readings, ALT, MULDIV_DECLS, RD, RTNE};
 use crate::catalog::{Doc, Rows};
-use visa_spec::{errata, platform::Platform::XeHpg, types::DataType::*, ErrorClass};
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::types::DataType::*;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "mad",
-    file: "catalog/alu/mad.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "mad", file: "catalog/alu/mad.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -27,9 +22,8 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const INT: &[Group<LaneCr0Readings>] = &[
-    Group { d: "3 * 4 + 5 = 17.", rows: &[
-        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "d", srcs: &[("d", 3), ("d", 4), ("d", 5)], cr0: RTNE, resolved: 17, literal: 17 },
-    ] },
+    Group { d: "3 * 4 + 5 = 17.",
+        rows: &[LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "d", srcs: &[("d", 3), ("d", 4), ("d", 5)], cr0: RTNE, resolved: 17, literal: 17 }] },
     Group { d: "(2^31 - 1) * 2 + 2 = 2^32: low 32 bits 0.", rows: &[
         LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 2), ("d", 2)], cr0: RTNE, resolved: 0, literal: 0 },
     ] },
@@ -46,24 +40,24 @@ const INT: &[Group<LaneCr0Readings>] = &[
 
 #[rustfmt::skip]
 const FLOAT: &[Group<LaneCr0Readings>] = &[
-    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). (1 + 2^-23)^2 - (1 + 2^-22) = 2^-46 exactly (0x28800000) when fused. \
-        Literal: the product 1 + 2^-22 + 2^-46 rounds (RNE) to 1 + 2^-22, and the sum is 0 from operands of different signs: +0.", rows: &[
+    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). (1 + 2^-23)^2 - (1 + 2^-22) = 2^-46 exactly (0x28800000) when fused. Literal: the \
+        product 1 + 2^-22 + 2^-46 rounds (RNE) to 1 + 2^-22, and the sum is 0 from operands of different signs: +0.", rows: &[
         LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0x3f80_0001), ("f", 0x3f80_0001), ("f", 0xbf80_0002)], cr0: RTNE, resolved: 0x2880_0000, literal: 0 },
     ] },
-    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). The same under RD: fused is exact; literal truncates the product to 1 + \
-        2^-22, and a zero sum of operands of different signs is -0 under round-down.", rows: &[
+    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). The same under RD: fused is exact; literal truncates the product to 1 + 2^-22, \
+        and a zero sum of operands of different signs is -0 under round-down.", rows: &[
         LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0x3f80_0001), ("f", 0x3f80_0001), ("f", 0xbf80_0002)], cr0: RD, resolved: 0x2880_0000, literal: 0x8000_0000 },
     ] },
-    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). 0 * inf + sNaN(0x123): fused, the first NaN operand is src2, quieted: \
-        0x7fc00123. Literal: the product 0 * inf is the default NaN, the first NaN of the sum: 0x7fc00000.", rows: &[
+    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). 0 * inf + sNaN(0x123): fused, the first NaN operand is src2, quieted: 0x7fc00123. \
+        Literal: the product 0 * inf is the default NaN, the first NaN of the sum: 0x7fc00000.", rows: &[
         LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0), ("f", 0x7f80_0000), ("f", 0x7f80_0123)], cr0: RTNE, resolved: 0x7fc0_0123, literal: 0x7fc0_0000 },
     ] },
-    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). HF 1365 (0x6555) * 48 (0x5200) + -16 (0xcc00) = 65504 = 0x7bff exactly. \
-        Literal: the product 65520 is the tie between 65504 and 65536 and rounds to even, overflowing to inf; inf - 16 = inf (0x7c00).", rows: &[
+    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). HF 1365 (0x6555) * 48 (0x5200) + -16 (0xcc00) = 65504 = 0x7bff exactly. Literal: \
+        the product 65520 is the tie between 65504 and 65536 and rounds to even, overflowing to inf; inf - 16 = inf (0x7c00).", rows: &[
         LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "hf", srcs: &[("hf", 0x6555), ("hf", 0x5200), ("hf", 0xcc00)], cr0: RTNE, resolved: 0x7bff, literal: 0x7c00 },
     ] },
-    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). F largest * 2 - largest = largest (0x7f7fffff) when fused. Literal with \
-        ALT: the product overflows to inf and ALT makes it the largest F, so the sum is largest - largest = +0.", rows: &[
+    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). F largest * 2 - largest = largest (0x7f7fffff) when fused. Literal with ALT: the \
+        product overflows to inf and ALT makes it the largest F, so the sum is largest - largest = +0.", rows: &[
         LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0x7f7f_ffff), ("f", 0x4000_0000), ("f", 0xff7f_ffff)], cr0: RTNE | ALT, resolved: 0x7f7f_ffff, literal: 0 },
     ] },
     Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). 1.5 * 2 - 3 = 0 exactly: +0, and -0 under round-down (both readings).", rows: &[
@@ -80,8 +74,8 @@ const FLOAT: &[Group<LaneCr0Readings>] = &[
         LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad.sat", dst: "f", srcs: &[("f", 0x3f00_0000), ("f", 0x3f00_0000), ("f", 0x3f00_0000)], cr0: RTNE, resolved: 0x3f40_0000, literal: 0x3f40_0000 },
         LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad.sat", dst: "f", srcs: &[("f", 0x4000_0000), ("f", 0x4000_0000), ("f", 0xc0a0_0000)], cr0: RTNE, resolved: 0, literal: 0 },
     ] },
-    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). DF (1 + 2^-52)^2 - (1 + 2^-51) = 2^-104 (0x3970000000000000) fused; \
-        literal: the product rounds to 1 + 2^-51 and the sum is +0.", rows: &[
+    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). DF (1 + 2^-52)^2 - (1 + 2^-51) = 2^-104 (0x3970000000000000) fused; literal: the \
+        product rounds to 1 + 2^-51 and the sum is +0.", rows: &[
         LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "df", srcs: &[("df", 0x3ff0_0000_0000_0001), ("df", 0x3ff0_0000_0000_0001), ("df", 0xbff0_0000_0000_0002)], cr0: RTNE, resolved: 0x3970_0000_0000_0000, literal: 0 },
     ] },
     Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). BF (1 + 2^-7)^2 - (1 + 2^-6) = 2^-14 (0x3880) fused; literal +0.", rows: &[
@@ -107,9 +101,8 @@ const SIMD8: &[Group<Simd8>] = &[
 
 #[rustfmt::skip]
 const FLOAT_SAT: &[Group<FloatSat8>] = &[
-    Group { d: ".sat: 1.5 * 1.5 = 2.25 -> 1.0; 3 / 2 = 1.5 -> 1.0; -1 / 3 -> +0; 0.5 * 0.5 + 0.5 = 0.75.", rows: &[
-        FloatSat8 { case: "mad", op: "mad", srcs: &[(F, 0x3F00_0000), (F, 0x3F00_0000), (F, 0x3F00_0000)], want: 0x3F40_0000, note: "" },
-    ] },
+    Group { d: ".sat: 1.5 * 1.5 = 2.25 -> 1.0; 3 / 2 = 1.5 -> 1.0; -1 / 3 -> +0; 0.5 * 0.5 + 0.5 = 0.75.",
+        rows: &[FloatSat8 { case: "mad", op: "mad", srcs: &[(F, 0x3F00_0000), (F, 0x3F00_0000), (F, 0x3F00_0000)], want: 0x3F40_0000, note: "" }] },
 ];
 
 #[rustfmt::skip]

@@ -1,27 +1,16 @@
 //! MADW (instructions/MADW.md): the 64-bit result, low halves then high halves, under both
 //! readings of MADW-HIGH-HALF; strided and indirect destinations; validation.
 
-use super::{
-    simd::{self, MadwLayout8},
-    table, Group, Shape, OLD,
-};
-use crate::catalog::{
-    build::{le16, le32},
-    Doc, Row, Rows,
-};
-use visa_spec::{
-    errata,
-    platform::Platform::{self, Xe2, XeHpc, XeHpg, XeLp},
-    types::DataType::{self},
-    ErrorClass,
-};
+use super::simd::{self, MadwLayout8};
+use super::{table, Group, Shape, OLD};
+use crate::catalog::build::{le16, le32};
+use crate::catalog::{Doc, Row, Rows};
+use visa_spec::platform::Platform::{self, Xe2, XeHpc, XeHpg, XeLp};
+use visa_spec::types::DataType::{self};
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "madw",
-    file: "catalog/alu/madw.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "madw", file: "catalog/alu/madw.jsonl", rows: add };
 
 /// `madw (M1, n) V1(0,0)<1> V2 V3 V4` on `platform`: V1 (type `ty`, 32 elements) starts at
 /// OLD; the sources are one-element variables broadcast to every lane.
@@ -49,33 +38,26 @@ fn layout(n: usize, high: usize, low_half: u32, high_half: u32) -> Vec<u64> {
 }
 
 #[derive(Debug)]
-struct MadwValues {
-    ty: &'static str,
-    srcs: [(&'static str, u32); 3],
-    low: u32,
-    high: u32,
-}
+#[rustfmt::skip]
+struct MadwValues { ty: &'static str, srcs: [(&'static str, u32); 3], low: u32, high: u32 }
 
 impl Shape for MadwValues {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (ty, srcs, low, high) = (self.ty, self.srcs, self.low, self.high);
         let why = format!("{d} Execution size 8 on 32-byte GRFs: the low halves fill the first GRF (32 bytes), the high halves the next one (byte 32) under both readings of MADW-HIGH-HALF.");
-        let row =
-            madw(XeHpg, 8, ty, srcs).expect_lanes("V1", DataType::UD, &layout(8, 32, low, high));
+        let row = madw(XeHpg, 8, ty, srcs).expect_lanes("V1", DataType::UD, &layout(8, 32, low, high));
         rows.add("values", row.clone().derived(&why));
         rows.add("values", row.literal(errata::MADW_HIGH_HALF).derived(&why));
     }
 }
 
 #[derive(Debug)]
-struct MadwHighHalfPlacement {
-    platform: Platform,
-    n: u32,
-    resolved: usize,
-    literal: usize,
-}
+#[rustfmt::skip]
+struct MadwHighHalfPlacement { platform: Platform, n: u32, resolved: usize, literal: usize }
 
 impl Shape for MadwHighHalfPlacement {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (platform, n, resolved, literal) = (self.platform, self.n, self.resolved, self.literal);
         let why = format!("{d} D: (-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low halves 0xFFFFFFFF, high halves 0x3FFFFFFF.");
@@ -85,10 +67,7 @@ impl Shape for MadwHighHalfPlacement {
         let row = madw(platform, n, "d", srcs).expect_lanes("V1", DataType::UD, &want(resolved));
         rows.add("placement", row.tag(errata::MADW_HIGH_HALF).derived(&why));
         let row = madw(platform, n, "d", srcs).expect_lanes("V1", DataType::UD, &want(literal));
-        rows.add(
-            "placement",
-            row.literal(errata::MADW_HIGH_HALF).derived(&why),
-        );
+        rows.add("placement", row.literal(errata::MADW_HIGH_HALF).derived(&why));
     }
 }
 
@@ -96,19 +75,14 @@ const MADW_DECLS: &str = ".decl V1 v_type=G type=d num_elts=32\n.decl V8 v_type=
                           .decl V2 v_type=G type=d num_elts=16\n.decl VW v_type=G type=uw num_elts=32\n";
 
 #[derive(Debug)]
-struct MadwValidation {
-    platform: Platform,
-    text: &'static str,
-    literal: &'static [&'static str],
-    expected: Option<ErrorClass>,
-}
+#[rustfmt::skip]
+struct MadwValidation { platform: Platform, text: &'static str, literal: &'static [&'static str], expected: Option<ErrorClass> }
 
 impl Shape for MadwValidation {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
-        let (platform, text, literal, expected) =
-            (self.platform, self.text, self.literal, self.expected);
-        let mut row =
-            Row::new(platform, format!("{MADW_DECLS}{text}\n")).expect_validation(expected);
+        let (platform, text, literal, expected) = (self.platform, self.text, self.literal, self.expected);
+        let mut row = Row::new(platform, format!("{MADW_DECLS}{text}\n")).expect_validation(expected);
         for id in literal {
             row = row.literal(id);
         }
@@ -153,29 +127,22 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const MADW_VALUES: &[Group<MadwValues>] = &[
-    Group { d: "D: (-2^31)^2 + -1 = 2^62 - 1 = 0x3FFFFFFF_FFFFFFFF.", rows: &[
-        MadwValues { ty: "d", srcs: [("", 0x8000_0000), ("", 0x8000_0000), ("", 0xffff_ffff)], low: 0xffff_ffff, high: 0x3fff_ffff },
-    ] },
-    Group { d: "D: -2^31 * (2^31 - 1) + 0 = -2^62 + 2^31 = 0xC0000000_80000000.", rows: &[
-        MadwValues { ty: "d", srcs: [("", 0x8000_0000), ("", 0x7fff_ffff), ("", 0)], low: 0x8000_0000, high: 0xc000_0000 },
-    ] },
-    Group { d: "D: -1 * 1 + 0 = -1: both halves all ones.", rows: &[
-        MadwValues { ty: "d", srcs: [("", 0xffff_ffff), ("", 1), ("", 0)], low: 0xffff_ffff, high: 0xffff_ffff },
-    ] },
+    Group { d: "D: (-2^31)^2 + -1 = 2^62 - 1 = 0x3FFFFFFF_FFFFFFFF.",
+        rows: &[MadwValues { ty: "d", srcs: [("", 0x8000_0000), ("", 0x8000_0000), ("", 0xffff_ffff)], low: 0xffff_ffff, high: 0x3fff_ffff }] },
+    Group { d: "D: -2^31 * (2^31 - 1) + 0 = -2^62 + 2^31 = 0xC0000000_80000000.",
+        rows: &[MadwValues { ty: "d", srcs: [("", 0x8000_0000), ("", 0x7fff_ffff), ("", 0)], low: 0x8000_0000, high: 0xc000_0000 }] },
+    Group { d: "D: -1 * 1 + 0 = -1: both halves all ones.",
+        rows: &[MadwValues { ty: "d", srcs: [("", 0xffff_ffff), ("", 1), ("", 0)], low: 0xffff_ffff, high: 0xffff_ffff }] },
     Group { d: "D: -1 * -1 + -1 = 0.", rows: &[MadwValues { ty: "d", srcs: [("", 0xffff_ffff), ("", 0xffff_ffff), ("", 0xffff_ffff)], low: 0, high: 0 }] },
-    Group { d: "D: (2^31 - 1)^2 + 2^31 - 1 = 2^62 - 2^31 = 0x3FFFFFFF_80000000.", rows: &[
-        MadwValues { ty: "d", srcs: [("", 0x7fff_ffff), ("", 0x7fff_ffff), ("", 0x7fff_ffff)], low: 0x8000_0000, high: 0x3fff_ffff },
-    ] },
-    Group { d: "D: (-)INT_MIN = +2^31 (OPERAND-MODIFIER-TABLE); 2^31 * -2^31 = -2^62 = 0xC0000000_00000000.", rows: &[
-        MadwValues { ty: "d", srcs: [("(-)", 0x8000_0000), ("", 0x8000_0000), ("", 0)], low: 0, high: 0xc000_0000 },
-    ] },
-    Group { d: "UD: (2^32 - 1)^2 + 2^32 - 1 = (2^32 - 1) * 2^32 = 0xFFFFFFFF_00000000.", rows: &[
-        MadwValues { ty: "ud", srcs: [("", 0xffff_ffff), ("", 0xffff_ffff), ("", 0xffff_ffff)], low: 0, high: 0xffff_ffff },
-    ] },
+    Group { d: "D: (2^31 - 1)^2 + 2^31 - 1 = 2^62 - 2^31 = 0x3FFFFFFF_80000000.",
+        rows: &[MadwValues { ty: "d", srcs: [("", 0x7fff_ffff), ("", 0x7fff_ffff), ("", 0x7fff_ffff)], low: 0x8000_0000, high: 0x3fff_ffff }] },
+    Group { d: "D: (-)INT_MIN = +2^31 (OPERAND-MODIFIER-TABLE); 2^31 * -2^31 = -2^62 = 0xC0000000_00000000.",
+        rows: &[MadwValues { ty: "d", srcs: [("(-)", 0x8000_0000), ("", 0x8000_0000), ("", 0)], low: 0, high: 0xc000_0000 }] },
+    Group { d: "UD: (2^32 - 1)^2 + 2^32 - 1 = (2^32 - 1) * 2^32 = 0xFFFFFFFF_00000000.",
+        rows: &[MadwValues { ty: "ud", srcs: [("", 0xffff_ffff), ("", 0xffff_ffff), ("", 0xffff_ffff)], low: 0, high: 0xffff_ffff }] },
     Group { d: "UD: 2^31 * 2 + 0 = 2^32: low 0, high 1.", rows: &[MadwValues { ty: "ud", srcs: [("", 0x8000_0000), ("", 2), ("", 0)], low: 0, high: 1 }] },
-    Group { d: "UD: -(2^32 - 1) * (2^32 - 1) = -(2^64 - 2^33 + 1) ≡ 2^33 - 1 (mod 2^64) = 0x1_FFFFFFFF.", rows: &[
-        MadwValues { ty: "ud", srcs: [("(-)", 0xffff_ffff), ("", 0xffff_ffff), ("", 0)], low: 0xffff_ffff, high: 1 },
-    ] },
+    Group { d: "UD: -(2^32 - 1) * (2^32 - 1) = -(2^64 - 2^33 + 1) ≡ 2^33 - 1 (mod 2^64) = 0x1_FFFFFFFF.",
+        rows: &[MadwValues { ty: "ud", srcs: [("(-)", 0xffff_ffff), ("", 0xffff_ffff), ("", 0)], low: 0xffff_ffff, high: 1 }] },
 ];
 
 #[rustfmt::skip]
@@ -210,8 +177,8 @@ const MADW_VALIDATION: &[Group<MadwValidation>] = &[
     Group { d: "The destination must be GRF aligned: column 1 starts at byte 4 of the GRF.", rows: &[
         MadwValidation { platform: XeHpg, text: "madw (M1, 1) V1(0,1)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::InvalidInstruction) },
     ] },
-    Group { d: "V8 holds one GRF (32 bytes): the low half at its byte 0, the high half one GRF later — past V8: the high half leaves the variable \
-        (5_operands.md: out-of-bounds is undefined).", rows: &[
+    Group { d: "V8 holds one GRF (32 bytes): the low half at its byte 0, the high half one GRF later — past V8: the high half leaves the variable (5_operands.md: \
+        out-of-bounds is undefined).", rows: &[
         MadwValidation { platform: XeHpg, text: "madw (M1, 1) V8(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::UndefinedBehaviour) },
     ] },
     Group { d: "Literal (packed): the high half at byte 4 of V8 fits.", rows: &[
@@ -244,8 +211,7 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const MADW_LAYOUT: &[Group<MadwLayout8>] = &[
-    Group { d: "madw (M1, n) R(0,0)<1>:d S0 S1 S2 (instructions/MADW.md) with broadcast D sources S0 = S1 = -2^31, S2 = -1; R (32 elements) starts at \
-        0xDEADBEEF.", rows: &[
+    Group { d: "madw (M1, n) R(0,0)<1>:d S0 S1 S2 (instructions/MADW.md) with broadcast D sources S0 = S1 = -2^31, S2 = -1; R (32 elements) starts at 0xDEADBEEF.", rows: &[
         MadwLayout8 { case: "", platform: XeHpg, n: 1, resolved: 32, literal: 4, note: "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n." },
         MadwLayout8 { case: "", platform: Xe2, n: 1, resolved: 64, literal: 4, note: "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n." },
         MadwLayout8 { case: "", platform: XeHpg, n: 8, resolved: 32, literal: 32, note: "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n." },

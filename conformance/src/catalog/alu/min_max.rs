@@ -1,27 +1,19 @@
 //! MIN and MAX (instructions/MIN_MAX.md): exact integer values, NaNs and zeros under both
 //! readings of MIN-MAX-ZERO-SIGN and MIN-MAX-NAN, the float modes of %cr0, and the forms.
 
-use super::{lane_cr0, simd::MinMax8, table, Group, Shape, DECLS};
-use crate::catalog::{
-    build::{form, lane},
-    Doc, Rows,
-};
-use visa_spec::{errata, types::DataType::*, ErrorClass};
+use super::simd::MinMax8;
+use super::{lane_cr0, table, Group, Shape, DECLS};
+use crate::catalog::build::{form, lane};
+use crate::catalog::{Doc, Rows};
+use visa_spec::types::DataType::*;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "min_max",
-    file: "catalog/alu/min_max.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "min_max", file: "catalog/alu/min_max.jsonl", rows: add };
 
 #[derive(Debug)]
-struct MinMaxValues {
-    op: &'static str,
-    dst: &'static str,
-    srcs: [(&'static str, u64); 2],
-    expected: u64,
-}
+#[rustfmt::skip]
+struct MinMaxValues { op: &'static str, dst: &'static str, srcs: [(&'static str, u64); 2], expected: u64 }
 
 impl Shape for MinMaxValues {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -31,76 +23,52 @@ impl Shape for MinMaxValues {
 }
 
 #[derive(Debug)]
-struct MinMaxZeroSign {
-    op: &'static str,
-    a: u64,
-    b: u64,
-    resolved: u64,
-    literal: u64,
-}
+#[rustfmt::skip]
+struct MinMaxZeroSign { op: &'static str, a: u64, b: u64, resolved: u64, literal: u64 }
 
 impl Shape for MinMaxZeroSign {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (op, a, b, resolved) = (self.op, self.a, self.b, self.resolved);
         let literal = self.literal;
         let srcs = [("f", a), ("f", b)];
-        let row = |expected| {
-            lane(op, "f", &srcs, expected)
-                .tag(errata::MIN_MAX_ZERO_SIGN)
-                .derived(d)
-        };
+        let row = |expected| { lane(op, "f", &srcs, expected).tag(errata::MIN_MAX_ZERO_SIGN).derived(d) };
         rows.add("zero-sign", row(resolved));
         rows.add("zero-sign", row(literal).literal(errata::MIN_MAX_ZERO_SIGN));
     }
 }
 
 #[derive(Debug)]
-struct MinMaxBothNan {
-    op: &'static str,
-    dst: &'static str,
-    srcs: [(&'static str, u64); 2],
-    resolved: u64,
-    literal: u64,
-}
+#[rustfmt::skip]
+struct MinMaxBothNan { op: &'static str, dst: &'static str, srcs: [(&'static str, u64); 2], resolved: u64, literal: u64 }
 
 impl Shape for MinMaxBothNan {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (op, dst, srcs, resolved) = (self.op, self.dst, self.srcs, self.resolved);
         let literal = self.literal;
-        let row = |expected| {
-            lane(op, dst, &srcs, expected)
-                .tag(errata::MIN_MAX_NAN)
-                .derived(d)
-        };
+        let row = |expected| { lane(op, dst, &srcs, expected).tag(errata::MIN_MAX_NAN).derived(d) };
         rows.add("both-nan", row(resolved));
         rows.add("both-nan", row(literal).literal(errata::MIN_MAX_NAN));
     }
 }
 
 #[derive(Debug)]
-struct MinMaxFloatModes {
-    op: &'static str,
-    srcs: [u64; 2],
-    cr0: u32,
-    expected: u64,
-}
+#[rustfmt::skip]
+struct MinMaxFloatModes { op: &'static str, srcs: [u64; 2], cr0: u32, expected: u64 }
 
 impl Shape for MinMaxFloatModes {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (op, srcs, cr0, expected) = (self.op, self.srcs, self.cr0, self.expected);
         let srcs = [("f", srcs[0]), ("f", srcs[1])];
-        rows.add(
-            "float-modes",
-            lane_cr0(op, "f", &srcs, cr0, expected).derived(d),
-        );
+        rows.add("float-modes", lane_cr0(op, "f", &srcs, cr0, expected).derived(d));
     }
 }
 
 #[derive(Debug)]
-struct MinMaxForms {
-    text: &'static str,
-    expected: Option<ErrorClass>,
-}
+#[rustfmt::skip]
+struct MinMaxForms { text: &'static str, expected: Option<ErrorClass> }
 
 impl Shape for MinMaxForms {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -120,8 +88,7 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const MIN_MAX_VALUES: &[Group<MinMaxValues>] = &[
-    Group { d: "Integers on exact values: min(D -1, UD 0xFFFFFFFF) = -1; max = 4294967295, whose low 32 bits into D are 0xFFFFFFFF, and which .sat clamps to \
-        INT_MAX.", rows: &[
+    Group { d: "Integers on exact values: min(D -1, UD 0xFFFFFFFF) = -1; max = 4294967295, whose low 32 bits into D are 0xFFFFFFFF, and which .sat clamps to INT_MAX.", rows: &[
         MinMaxValues { op: "min", dst: "d", srcs: [("d", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_ffff },
         MinMaxValues { op: "max", dst: "d", srcs: [("d", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_ffff },
         MinMaxValues { op: "max.sat", dst: "d", srcs: [("d", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0x7fff_ffff },
@@ -142,9 +109,8 @@ const MIN_MAX_VALUES: &[Group<MinMaxValues>] = &[
         MinMaxValues { op: "min", dst: "f", srcs: [("f", 0x3f80_0000), ("f", 0x7fc0_0000)], expected: 0x3f80_0000 },
         MinMaxValues { op: "max", dst: "f", srcs: [("f", 0x7fc0_0000), ("f", 0xff80_0000)], expected: 0xff80_0000 },
     ] },
-    Group { d: "A signalling NaN too: max(sNaN, 2.0) = 2.0.", rows: &[
-        MinMaxValues { op: "max", dst: "f", srcs: [("f", 0x7f80_0001), ("f", 0x4000_0000)], expected: 0x4000_0000 },
-    ] },
+    Group { d: "A signalling NaN too: max(sNaN, 2.0) = 2.0.",
+        rows: &[MinMaxValues { op: "max", dst: "f", srcs: [("f", 0x7f80_0001), ("f", 0x4000_0000)], expected: 0x4000_0000 }] },
     Group { d: "Ordinary values and infinities: min(-inf, 1.0) = -inf, max(+inf, 1.0) = +inf.", rows: &[
         MinMaxValues { op: "min", dst: "f", srcs: [("f", 0xff80_0000), ("f", 0x3f80_0000)], expected: 0xff80_0000 },
         MinMaxValues { op: "max", dst: "f", srcs: [("f", 0x7f80_0000), ("f", 0x3f80_0000)], expected: 0x7f80_0000 },
@@ -153,12 +119,10 @@ const MIN_MAX_VALUES: &[Group<MinMaxValues>] = &[
         MinMaxValues { op: "max.sat", dst: "f", srcs: [("f", 0x4000_0000), ("f", 0x3f00_0000)], expected: 0x3f80_0000 },
         MinMaxValues { op: "min.sat", dst: "f", srcs: [("f", 0xc040_0000), ("f", 0x3f00_0000)], expected: 0 },
     ] },
-    Group { d: "Mixed F and HF into F: min(1.0, HF 0.5 = 0x3800) = 0.5 → F 0x3F000000.", rows: &[
-        MinMaxValues { op: "min", dst: "f", srcs: [("f", 0x3f80_0000), ("hf", 0x3800)], expected: 0x3f00_0000 },
-    ] },
-    Group { d: "DF: max(1.0, NaN) = 1.0.", rows: &[
-        MinMaxValues { op: "max", dst: "df", srcs: [("df", 0x3ff0_0000_0000_0000), ("df", 0x7ff8_0000_0000_0000)], expected: 0x3ff0_0000_0000_0000 },
-    ] },
+    Group { d: "Mixed F and HF into F: min(1.0, HF 0.5 = 0x3800) = 0.5 → F 0x3F000000.",
+        rows: &[MinMaxValues { op: "min", dst: "f", srcs: [("f", 0x3f80_0000), ("hf", 0x3800)], expected: 0x3f00_0000 }] },
+    Group { d: "DF: max(1.0, NaN) = 1.0.",
+        rows: &[MinMaxValues { op: "max", dst: "df", srcs: [("df", 0x3ff0_0000_0000_0000), ("df", 0x7ff8_0000_0000_0000)], expected: 0x3ff0_0000_0000_0000 }] },
 ];
 
 #[rustfmt::skip]
@@ -169,38 +133,31 @@ const MIN_MAX_ZERO_SIGN_MIN_MAX_ZERO_SIGN: &[Group<MinMaxZeroSign>] = &[
         MinMaxZeroSign { op: "max", a: 0x8000_0000, b: 0x0000_0000, resolved: 0x0000_0000, literal: 0x8000_0000 },
         MinMaxZeroSign { op: "max", a: 0x0000_0000, b: 0x8000_0000, resolved: 0x0000_0000, literal: 0x0000_0000 },
     ] },
-    Group { d: "Zeros of one sign: the same zero in both readings.", rows: &[
-        MinMaxZeroSign { op: "min", a: 0x8000_0000, b: 0x8000_0000, resolved: 0x8000_0000, literal: 0x8000_0000 },
-    ] },
+    Group { d: "Zeros of one sign: the same zero in both readings.",
+        rows: &[MinMaxZeroSign { op: "min", a: 0x8000_0000, b: 0x8000_0000, resolved: 0x8000_0000, literal: 0x8000_0000 }] },
 ];
 
 #[rustfmt::skip]
 const MIN_MAX_BOTH_NAN: &[Group<MinMaxBothNan>] = &[
-    Group { d: "Both NaN → src1. Resolved: quieted, sign and payload kept: 0xFF800001 → 0xFFC00001. Literal (MIN-MAX-NAN): src1's bits unchanged when dst has \
-        its type: 0xFF800001.", rows: &[
+    Group { d: "Both NaN → src1. Resolved: quieted, sign and payload kept: 0xFF800001 → 0xFFC00001. Literal (MIN-MAX-NAN): src1's bits unchanged when dst has its \
+        type: 0xFF800001.", rows: &[
         MinMaxBothNan { op: "min", dst: "f", srcs: [("f", 0x7fc0_0000), ("f", 0xff80_0001)], resolved: 0xffc0_0001, literal: 0xff80_0001 },
         MinMaxBothNan { op: "max", dst: "f", srcs: [("f", 0x7f80_0002), ("f", 0x7fc0_0003)], resolved: 0x7fc0_0003, literal: 0x7fc0_0003 },
     ] },
-    Group { d: "HF: src1 0x7C01 (signalling, payload 1) → 0x7E01 resolved, 0x7C01 literal.", rows: &[
-        MinMaxBothNan { op: "max", dst: "hf", srcs: [("hf", 0x7e00), ("hf", 0x7c01)], resolved: 0x7e01, literal: 0x7c01 },
-    ] },
-    Group { d: "A destination of another type converts, which quiets in both readings: HF 0x7C01 into F carries the payload to the top of F's fraction: \
-        0x7FC02000.", rows: &[
-        MinMaxBothNan { op: "min", dst: "f", srcs: [("f", 0x7fc0_0000), ("hf", 0x7c01)], resolved: 0x7fc0_2000, literal: 0x7fc0_2000 },
-    ] },
-    Group { d: ".sat turns a NaN into +0 in both readings.", rows: &[
-        MinMaxBothNan { op: "min.sat", dst: "f", srcs: [("f", 0x7fc0_0000), ("f", 0xff80_0001)], resolved: 0, literal: 0 },
-    ] },
+    Group { d: "HF: src1 0x7C01 (signalling, payload 1) → 0x7E01 resolved, 0x7C01 literal.",
+        rows: &[MinMaxBothNan { op: "max", dst: "hf", srcs: [("hf", 0x7e00), ("hf", 0x7c01)], resolved: 0x7e01, literal: 0x7c01 }] },
+    Group { d: "A destination of another type converts, which quiets in both readings: HF 0x7C01 into F carries the payload to the top of F's fraction: 0x7FC02000.",
+        rows: &[MinMaxBothNan { op: "min", dst: "f", srcs: [("f", 0x7fc0_0000), ("hf", 0x7c01)], resolved: 0x7fc0_2000, literal: 0x7fc0_2000 }] },
+    Group { d: ".sat turns a NaN into +0 in both readings.",
+        rows: &[MinMaxBothNan { op: "min.sat", dst: "f", srcs: [("f", 0x7fc0_0000), ("f", 0xff80_0001)], resolved: 0, literal: 0 }] },
 ];
 
 #[rustfmt::skip]
 const MIN_MAX_FLOAT_MODES: &[Group<MinMaxFloatModes>] = &[
-    Group { d: "%cr0 = 0 flushes F denormal inputs: max(2^-149, -0) is max(+0, -0) = +0.", rows: &[
-        MinMaxFloatModes { op: "max", srcs: [0x0000_0001, 0x8000_0000], cr0: 0, expected: 0 },
-    ] },
-    Group { d: "With the F denorm bit the denormal is kept and is the maximum.", rows: &[
-        MinMaxFloatModes { op: "max", srcs: [0x0000_0001, 0x8000_0000], cr0: 0x80, expected: 0x0000_0001 },
-    ] },
+    Group { d: "%cr0 = 0 flushes F denormal inputs: max(2^-149, -0) is max(+0, -0) = +0.",
+        rows: &[MinMaxFloatModes { op: "max", srcs: [0x0000_0001, 0x8000_0000], cr0: 0, expected: 0 }] },
+    Group { d: "With the F denorm bit the denormal is kept and is the maximum.",
+        rows: &[MinMaxFloatModes { op: "max", srcs: [0x0000_0001, 0x8000_0000], cr0: 0x80, expected: 0x0000_0001 }] },
     Group { d: "ALT mode (bit 0): an infinite result becomes the largest finite F.", rows: &[
         MinMaxFloatModes { op: "max", srcs: [0x7f80_0000, 0x3f80_0000], cr0: 0x1, expected: 0x7f7f_ffff },
         MinMaxFloatModes { op: "min", srcs: [0xff80_0000, 0x3f80_0000], cr0: 0x1, expected: 0xff7f_ffff },

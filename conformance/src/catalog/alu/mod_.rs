@@ -1,19 +1,14 @@
 //! MOD (instructions/MOD.md): hand-derived rows, each with its derivation.
 
-use super::{
-    form_on, grouped,
-    simd::{self, ModSat8},
-    table, ByZero, Group, Lane, MULDIV_DECLS,
-};
-use crate::catalog::{build::le32, Doc, Rows};
-use visa_spec::{platform::Platform::XeHpg, ErrorClass};
+use super::simd::{self, ModSat8};
+use super::{form_on, grouped, table, ByZero, Group, Lane, MULDIV_DECLS};
+use crate::catalog::build::le32;
+use crate::catalog::{Doc, Rows};
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::ErrorClass;
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "mod",
-    file: "catalog/alu/mod.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "mod", file: "catalog/alu/mod.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -28,16 +23,14 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const INT: &[Group<Lane>] = &[
-    Group { d: "7 / 2 = 3 r 1; -7 / 2 = -3 r -1; 7 / -2 = -3 r 1; -7 / -2 = 3 r -1 (the quotient truncates toward zero, the remainder has the numerator's \
-        sign).", rows: &[
+    Group { d: "7 / 2 = 3 r 1; -7 / 2 = -3 r -1; 7 / -2 = -3 r 1; -7 / -2 = 3 r -1 (the quotient truncates toward zero, the remainder has the numerator's sign).", rows: &[
         Lane { op: "mod", dst: "d", srcs: &[("d", 7), ("d", 2)], expected: 1 },
         Lane { op: "mod", dst: "d", srcs: &[("d", 0xffff_fff9), ("d", 2)], expected: 0xffff_ffff },
         Lane { op: "mod", dst: "d", srcs: &[("d", 7), ("d", 0xffff_fffe)], expected: 1 },
         Lane { op: "mod", dst: "d", srcs: &[("d", 0xffff_fff9), ("d", 0xffff_fffe)], expected: 0xffff_ffff },
     ] },
-    Group { d: "INT_MIN / -1 = 2^31 exactly; D keeps its low 32 bits 0x80000000. The remainder is 0.", rows: &[
-        Lane { op: "mod", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff)], expected: 0 },
-    ] },
+    Group { d: "INT_MIN / -1 = 2^31 exactly; D keeps its low 32 bits 0x80000000. The remainder is 0.",
+        rows: &[Lane { op: "mod", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff)], expected: 0 }] },
     Group { d: "UD: (2^32 - 1) / 2 = 2^31 - 1 r 1; / 10 = 429496729 (0x19999999) r 5.", rows: &[
         Lane { op: "mod", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 2)], expected: 1 },
         Lane { op: "mod", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 10)], expected: 5 },
@@ -46,12 +39,10 @@ const INT: &[Group<Lane>] = &[
         Lane { op: "mod", dst: "b", srcs: &[("b", 0x80), ("b", 0xff)], expected: 0 },
         Lane { op: "mod", dst: "b", srcs: &[("b", 0x80), ("b", 3)], expected: 0xfe },
     ] },
-    Group { d: "Mixed signedness: D -1 / UD 2: -1 / 2 = 0 r -1 (the UD source is +2).", rows: &[
-        Lane { op: "mod", dst: "d", srcs: &[("d", 0xffff_ffff), ("ud", 2)], expected: 0xffff_ffff },
-    ] },
-    Group { d: "(-)7 on UD is -7: -7 / 2 = -3 -> 0xfffffffd; -7 % 2 = -1 -> 0xffffffff.", rows: &[
-        Lane { op: "mod", dst: "ud", srcs: &[("(-)ud", 7), ("ud", 2)], expected: 0xffff_ffff },
-    ] },
+    Group { d: "Mixed signedness: D -1 / UD 2: -1 / 2 = 0 r -1 (the UD source is +2).",
+        rows: &[Lane { op: "mod", dst: "d", srcs: &[("d", 0xffff_ffff), ("ud", 2)], expected: 0xffff_ffff }] },
+    Group { d: "(-)7 on UD is -7: -7 / 2 = -3 -> 0xfffffffd; -7 % 2 = -1 -> 0xffffffff.",
+        rows: &[Lane { op: "mod", dst: "ud", srcs: &[("(-)ud", 7), ("ud", 2)], expected: 0xffff_ffff }] },
     Group { d: "0 / -5 = 0 r 0.", rows: &[Lane { op: "mod", dst: "w", srcs: &[("w", 0), ("w", 0xfffb)], expected: 0 }] },
 ];
 

@@ -1,27 +1,15 @@
 //! MOV (instructions/MOV.md): hand-derived rows, each with its derivation.
 
-use super::{
-    grouped, mov, region,
-    simd::{f32s, i32s, text_row},
-    table, Group, Mov, Predication, Region, HPG, SRC16,
-};
-use crate::catalog::{
-    build::{le16, le32, le64},
-    Doc, Row, Rows,
-};
-use visa_spec::{
-    errata,
-    platform::Platform::{XeHpc, XeLp},
-    types::DataType,
-    ErrorClass,
-};
+use super::simd::{f32s, i32s, text_row};
+use super::{grouped, mov, region, table, Group, Mov, Predication, Region, HPG, SRC16};
+use crate::catalog::build::{le16, le32, le64};
+use crate::catalog::{Doc, Row, Rows};
+use visa_spec::platform::Platform::{XeHpc, XeLp};
+use visa_spec::types::DataType;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "mov",
-    file: "catalog/alu/mov.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "mov", file: "catalog/alu/mov.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -135,16 +123,14 @@ const CONVERSIONS: &[Group<Mov>] = &[
         Mov { dst_ty: "d", src_ty: "f", src: 0x4f32_d05e, sat: false, cr0: 0, expected: 0x7fff_ffff },
         Mov { dst_ty: "d", src_ty: "f", src: 0xff80_0000, sat: false, cr0: 0, expected: 0x8000_0000 },
     ] },
-    Group { d: "2^31 exactly (0x4f000000) is one past INT_MAX → INT_MAX.", rows: &[
-        Mov { dst_ty: "d", src_ty: "f", src: 0x4f00_0000, sat: false, cr0: 0, expected: 0x7fff_ffff },
-    ] },
+    Group { d: "2^31 exactly (0x4f000000) is one past INT_MAX → INT_MAX.",
+        rows: &[Mov { dst_ty: "d", src_ty: "f", src: 0x4f00_0000, sat: false, cr0: 0, expected: 0x7fff_ffff }] },
     Group { d: "Negative to unsigned → 0 (resolved FLOAT-TO-UINT-NEGATIVE); +inf → UD max.", rows: &[
         Mov { dst_ty: "ud", src_ty: "f", src: 0xbf80_0000, sat: false, cr0: 0, expected: 0 },
         Mov { dst_ty: "ud", src_ty: "f", src: 0x7f80_0000, sat: false, cr0: 0, expected: 0xffff_ffff },
     ] },
-    Group { d: "-0.5 truncates to -0 → 0 for unsigned under either reading.", rows: &[
-        Mov { dst_ty: "ud", src_ty: "f", src: 0xbf00_0000, sat: false, cr0: 0, expected: 0 },
-    ] },
+    Group { d: "-0.5 truncates to -0 → 0 for unsigned under either reading.",
+        rows: &[Mov { dst_ty: "ud", src_ty: "f", src: 0xbf00_0000, sat: false, cr0: 0, expected: 0 }] },
     Group { d: "300.0 → UB saturates to 255.", rows: &[Mov { dst_ty: "ub", src_ty: "f", src: 0x4396_0000, sat: false, cr0: 0, expected: 255 }] },
     Group { d: "Integer to float, round to nearest even: 2^24+1 → 2^24 (0x4b800000), 2^24+3 → 2^24+4 (0x4b800002).", rows: &[
         Mov { dst_ty: "f", src_ty: "d", src: 16_777_217, sat: false, cr0: 0, expected: 0x4b80_0000 },
@@ -159,29 +145,23 @@ const CONVERSIONS: &[Group<Mov>] = &[
         Mov { dst_ty: "ub", src_ty: "d", src: 0x1234_5678, sat: false, cr0: 0, expected: 0x78 },
         Mov { dst_ty: "w", src_ty: "d", src: 0x1234_5678, sat: false, cr0: 0, expected: 0x5678 },
     ] },
-    Group { d: "F → HF: 65520 is halfway between 65504 (0x7bff, odd) and 65536 (overflow, \"even\") → +inf 0x7c00.", rows: &[
-        Mov { dst_ty: "hf", src_ty: "f", src: 0x477f_f000, sat: false, cr0: 0, expected: 0x7c00 },
-    ] },
-    Group { d: "F → HF: 1 + 2^-11 is a tie between 1.0 and 1 + 2^-10 → even 1.0 (0x3c00).", rows: &[
-        Mov { dst_ty: "hf", src_ty: "f", src: 0x3f80_1000, sat: false, cr0: 0, expected: 0x3c00 },
-    ] },
+    Group { d: "F → HF: 65520 is halfway between 65504 (0x7bff, odd) and 65536 (overflow, \"even\") → +inf 0x7c00.",
+        rows: &[Mov { dst_ty: "hf", src_ty: "f", src: 0x477f_f000, sat: false, cr0: 0, expected: 0x7c00 }] },
+    Group { d: "F → HF: 1 + 2^-11 is a tie between 1.0 and 1 + 2^-10 → even 1.0 (0x3c00).",
+        rows: &[Mov { dst_ty: "hf", src_ty: "f", src: 0x3f80_1000, sat: false, cr0: 0, expected: 0x3c00 }] },
     Group { d: "F → BF: 0x3f808000 (1 + 2^-8) ties → even 0x3f80; 0x3f818000 ties → up to 0x3f82.", rows: &[
         Mov { dst_ty: "bf", src_ty: "f", src: 0x3f80_8000, sat: false, cr0: 0, expected: 0x3f80 },
         Mov { dst_ty: "bf", src_ty: "f", src: 0x3f81_8000, sat: false, cr0: 0, expected: 0x3f82 },
     ] },
     Group { d: "BF → F widens exactly: 0x3fc0 (1.5) → 0x3fc00000.", rows: &[Mov { dst_ty: "f", src_ty: "bf", src: 0x3fc0, sat: false, cr0: 0, expected: 0x3fc0_0000 }] },
-    Group { d: "DF → F: 1/3 (0x3fd5555555555555) rounds to 0x3eaaaaab.", rows: &[
-        Mov { dst_ty: "f", src_ty: "df", src: 0x3fd5_5555_5555_5555, sat: false, cr0: 0, expected: 0x3eaa_aaab },
-    ] },
-    Group { d: "F → DF exact: 1.5 → 0x3ff8000000000000.", rows: &[
-        Mov { dst_ty: "df", src_ty: "f", src: 0x3fc0_0000, sat: false, cr0: 0, expected: 0x3ff8_0000_0000_0000 },
-    ] },
-    Group { d: "NaN payload carried and quieted: F sNaN 0x7f802000 → HF: frac>>13 = 1, | quiet 0x200 → 0x7e01.", rows: &[
-        Mov { dst_ty: "hf", src_ty: "f", src: 0x7f80_2000, sat: false, cr0: 0, expected: 0x7e01 },
-    ] },
-    Group { d: "Same-type MOV copies bits, even an sNaN (MOV-RAW-COPY resolved).", rows: &[
-        Mov { dst_ty: "f", src_ty: "f", src: 0x7f80_0001, sat: false, cr0: 0, expected: 0x7f80_0001 },
-    ] },
+    Group { d: "DF → F: 1/3 (0x3fd5555555555555) rounds to 0x3eaaaaab.",
+        rows: &[Mov { dst_ty: "f", src_ty: "df", src: 0x3fd5_5555_5555_5555, sat: false, cr0: 0, expected: 0x3eaa_aaab }] },
+    Group { d: "F → DF exact: 1.5 → 0x3ff8000000000000.",
+        rows: &[Mov { dst_ty: "df", src_ty: "f", src: 0x3fc0_0000, sat: false, cr0: 0, expected: 0x3ff8_0000_0000_0000 }] },
+    Group { d: "NaN payload carried and quieted: F sNaN 0x7f802000 → HF: frac>>13 = 1, | quiet 0x200 → 0x7e01.",
+        rows: &[Mov { dst_ty: "hf", src_ty: "f", src: 0x7f80_2000, sat: false, cr0: 0, expected: 0x7e01 }] },
+    Group { d: "Same-type MOV copies bits, even an sNaN (MOV-RAW-COPY resolved).",
+        rows: &[Mov { dst_ty: "f", src_ty: "f", src: 0x7f80_0001, sat: false, cr0: 0, expected: 0x7f80_0001 }] },
     Group { d: "... and a denormal under flush mode.", rows: &[Mov { dst_ty: "f", src_ty: "f", src: 0x0000_0001, sat: false, cr0: 0, expected: 0x0000_0001 }] },
 ];
 
@@ -209,25 +189,19 @@ const SATURATION: &[Group<Mov>] = &[
 
 #[rustfmt::skip]
 const REGIONS: &[Group<Region>] = &[
-    Group { d: "<0;1,0> broadcasts element 0 to all 8 lanes.", rows: &[
-        Region { platform: HPG, insn: "mov (M1, 8) V1(0,0)<1> V2(0,0)<0;1,0>", prefix: &[0, 0, 0, 0, 0, 0, 0, 0] },
-    ] },
-    Group { d: "<4;2,1>: lane (i,j) reads i*4 + j → 0,1,4,5,8,9,12,13.", rows: &[
-        Region { platform: HPG, insn: "mov (M1, 8) V1(0,0)<1> V2(0,0)<4;2,1>", prefix: &[0, 1, 4, 5, 8, 9, 12, 13] },
-    ] },
-    Group { d: "<8;4,2>: i*8 + 2j → 0,2,4,6,8,10,12,14.", rows: &[
-        Region { platform: HPG, insn: "mov (M1, 8) V1(0,0)<1> V2(0,0)<8;4,2>", prefix: &[0, 2, 4, 6, 8, 10, 12, 14] },
-    ] },
-    Group { d: "<1;1,0> is contiguous: lane i reads i, starting at column 3.", rows: &[
-        Region { platform: HPG, insn: "mov (M1, 4) V1(0,0)<1> V2(0,3)<1;1,0>", prefix: &[3, 4, 5, 6] },
-    ] },
-    Group { d: "Row 1 on a 32-byte GRF starts at D element 8 ...", rows: &[
-        Region { platform: HPG, insn: "mov (M1, 4) V1(0,0)<1> V2(1,0)<1;1,0>", prefix: &[8, 9, 10, 11] },
-    ] },
+    Group { d: "<0;1,0> broadcasts element 0 to all 8 lanes.",
+        rows: &[Region { platform: HPG, insn: "mov (M1, 8) V1(0,0)<1> V2(0,0)<0;1,0>", prefix: &[0, 0, 0, 0, 0, 0, 0, 0] }] },
+    Group { d: "<4;2,1>: lane (i,j) reads i*4 + j → 0,1,4,5,8,9,12,13.",
+        rows: &[Region { platform: HPG, insn: "mov (M1, 8) V1(0,0)<1> V2(0,0)<4;2,1>", prefix: &[0, 1, 4, 5, 8, 9, 12, 13] }] },
+    Group { d: "<8;4,2>: i*8 + 2j → 0,2,4,6,8,10,12,14.",
+        rows: &[Region { platform: HPG, insn: "mov (M1, 8) V1(0,0)<1> V2(0,0)<8;4,2>", prefix: &[0, 2, 4, 6, 8, 10, 12, 14] }] },
+    Group { d: "<1;1,0> is contiguous: lane i reads i, starting at column 3.",
+        rows: &[Region { platform: HPG, insn: "mov (M1, 4) V1(0,0)<1> V2(0,3)<1;1,0>", prefix: &[3, 4, 5, 6] }] },
+    Group { d: "Row 1 on a 32-byte GRF starts at D element 8 ...",
+        rows: &[Region { platform: HPG, insn: "mov (M1, 4) V1(0,0)<1> V2(1,0)<1;1,0>", prefix: &[8, 9, 10, 11] }] },
     Group { d: "... and on a 64-byte GRF at element 16.", rows: &[Region { platform: XeHpc, insn: "mov (M1, 4) V1(0,0)<1> V2(1,0)<1;1,0>", prefix: &[16, 17, 18, 19] }] },
-    Group { d: "<16;8,1> over two rows of 8 on a 32-byte GRF with exec size 16: 0..7, 16..23.", rows: &[
-        Region { platform: XeLp, insn: "mov (M1, 16) V1(0,0)<1> V2(0,0)<16;8,1>", prefix: &[0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] },
-    ] },
+    Group { d: "<16;8,1> over two rows of 8 on a 32-byte GRF with exec size 16: 0..7, 16..23.",
+        rows: &[Region { platform: XeLp, insn: "mov (M1, 16) V1(0,0)<1> V2(0,0)<16;8,1>", prefix: &[0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] }] },
 ];
 
 #[rustfmt::skip]
@@ -239,12 +213,10 @@ const PREDICATION: &[Group<Predication>] = &[
         Predication { pred: "(P1.all)", mask: "M1", emask: u32::MAX, p1: 0x00f0, lanes: 0x00 },
         Predication { pred: "(!P1.all)", mask: "M1", emask: u32::MAX, p1: 0x00f0, lanes: 0xff },
     ] },
-    Group { d: "M5 (offset 16): PMask[n] = P1[n+16], ChEn[n] = EM[n+16]: P1 bits 16..23 = 0xff, EM bits 16..19.", rows: &[
-        Predication { pred: "(P1)", mask: "M5", emask: 0x000f_0000, p1: 0x00ff_0000, lanes: 0x0f },
-    ] },
-    Group { d: "M5 with P1's low byte only set → nothing (the offset is not ignored).", rows: &[
-        Predication { pred: "(P1)", mask: "M5", emask: u32::MAX, p1: 0x0000_00ff, lanes: 0x00 },
-    ] },
+    Group { d: "M5 (offset 16): PMask[n] = P1[n+16], ChEn[n] = EM[n+16]: P1 bits 16..23 = 0xff, EM bits 16..19.",
+        rows: &[Predication { pred: "(P1)", mask: "M5", emask: 0x000f_0000, p1: 0x00ff_0000, lanes: 0x0f }] },
+    Group { d: "M5 with P1's low byte only set → nothing (the offset is not ignored).",
+        rows: &[Predication { pred: "(P1)", mask: "M5", emask: u32::MAX, p1: 0x0000_00ff, lanes: 0x00 }] },
     Group { d: "NoMask ignores EM = 0, still predicated.", rows: &[Predication { pred: "(P1)", mask: "M1_NM", emask: 0, p1: 0x0003, lanes: 0x03 }] },
     Group { d: "Without NoMask, EM = 0 disables everything.", rows: &[Predication { pred: "(P1)", mask: "M1", emask: 0, p1: 0x00ff, lanes: 0x00 }] },
     Group { d: "No predicate, EM bits 0..7 = 0xa5.", rows: &[Predication { pred: "", mask: "M1", emask: 0xa5, p1: 0, lanes: 0xa5 }] },

@@ -2,15 +2,14 @@
 //! execution mask, and the invalid forms.
 
 use super::{simd, table, Group, Shape, OLD};
-use crate::catalog::{build::le32, Doc, Row, Rows};
-use visa_spec::{platform::Platform::XeHpg, types::DataType, ErrorClass};
+use crate::catalog::build::le32;
+use crate::catalog::{Doc, Row, Rows};
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::types::DataType;
+use visa_spec::ErrorClass;
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "movs",
-    file: "catalog/alu/movs.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "movs", file: "catalog/alu/movs.jsonl", rows: add };
 
 const MOVS_DECLS: &str =
     ".decl V1 v_type=G type=ud num_elts=4\n.decl V2 v_type=G type=ud num_elts=4\n\
@@ -39,17 +38,15 @@ fn movs_moves(rows: &mut Rows, d: &str, text: &str, var: &str, expected: Vec<u32
 }
 
 #[derive(Debug)]
-struct MovsInvalid {
-    text: &'static str,
-}
+#[rustfmt::skip]
+struct MovsInvalid { text: &'static str }
 
 impl Shape for MovsInvalid {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let text = self.text;
-        let decls =
-            format!("{MOVS_DECLS}.decl A0 v_type=A num_elts=1\n.decl P1 v_type=P num_elts=4\n");
-        let row = Row::new(XeHpg, format!("{decls}{text}\n"))
-            .expect_error(ErrorClass::InvalidInstruction);
+        let decls = format!("{MOVS_DECLS}.decl A0 v_type=A num_elts=1\n.decl P1 v_type=P num_elts=4\n");
+        let row = Row::new(XeHpg, format!("{decls}{text}\n")).expect_error(ErrorClass::InvalidInstruction);
         rows.add("invalid", row.derived(d));
     }
 }

@@ -1,19 +1,13 @@
 //! MULH (instructions/MULH.md): hand-derived rows, each with its derivation.
 
-use super::{
-    form_both, grouped,
-    simd::{MulhMixed8, Simd8, *},
-    table, Form, Group, Lane, ARITH_DECLS,
-};
+use super::simd::{MulhMixed8, Simd8, *};
+use super::{form_both, grouped, table, Form, Group, Lane, ARITH_DECLS};
 use crate::catalog::{Doc, Rows};
-use visa_spec::{types::DataType::*, ErrorClass};
+use visa_spec::types::DataType::*;
+use visa_spec::ErrorClass;
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "mulh",
-    file: "catalog/alu/mulh.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "mulh", file: "catalog/alu/mulh.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -26,26 +20,20 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
-    Group { d: "(2^32 - 1)^2 = 2^64 - 2^33 + 1; / 2^32 → 2^32 - 2 (the remainder 1 is dropped) = 0xfffffffe.", rows: &[
-        Lane { op: "mulh", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_fffe },
-    ] },
+    Group { d: "(2^32 - 1)^2 = 2^64 - 2^33 + 1; / 2^32 → 2^32 - 2 (the remainder 1 is dropped) = 0xfffffffe.",
+        rows: &[Lane { op: "mulh", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_fffe }] },
     Group { d: "-1 * -1 = 1: floor(1 / 2^32) = 0.", rows: &[Lane { op: "mulh", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 0xffff_ffff)], expected: 0 }] },
-    Group { d: "(-2^31)^2 = 2^62: / 2^32 = 2^30 = 0x40000000.", rows: &[
-        Lane { op: "mulh", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0x8000_0000)], expected: 0x4000_0000 },
-    ] },
-    Group { d: "-1 * 1 = -1: floor(-1 / 2^32) = -1 → 0xffffffff (the high half of a negative product).", rows: &[
-        Lane { op: "mulh", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 1)], expected: 0xffff_ffff },
-    ] },
+    Group { d: "(-2^31)^2 = 2^62: / 2^32 = 2^30 = 0x40000000.",
+        rows: &[Lane { op: "mulh", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0x8000_0000)], expected: 0x4000_0000 }] },
+    Group { d: "-1 * 1 = -1: floor(-1 / 2^32) = -1 → 0xffffffff (the high half of a negative product).",
+        rows: &[Lane { op: "mulh", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 1)], expected: 0xffff_ffff }] },
     Group { d: "2^31 * 2 = 2^32: high half 1.", rows: &[Lane { op: "mulh", dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 2)], expected: 1 }] },
-    Group { d: "-2^31 * (2^31 - 1) = -2^62 + 2^31: / 2^32 = -2^30 + 1/2 → floor -2^30 = 0xc0000000.", rows: &[
-        Lane { op: "mulh", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0x7fff_ffff)], expected: 0xc000_0000 },
-    ] },
-    Group { d: "(-)1 on UD is the exact -1; -1 * 1 = -1 → 0xffffffff.", rows: &[
-        Lane { op: "mulh", dst: "ud", srcs: &[("(-)ud", 1), ("ud", 1)], expected: 0xffff_ffff },
-    ] },
-    Group { d: "(-)INT_MIN = +2^31; 2^31 * -2^31 = -2^62 → -2^30 = 0xc0000000.", rows: &[
-        Lane { op: "mulh", dst: "d", srcs: &[("(-)d", 0x8000_0000), ("d", 0x8000_0000)], expected: 0xc000_0000 },
-    ] },
+    Group { d: "-2^31 * (2^31 - 1) = -2^62 + 2^31: / 2^32 = -2^30 + 1/2 → floor -2^30 = 0xc0000000.",
+        rows: &[Lane { op: "mulh", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0x7fff_ffff)], expected: 0xc000_0000 }] },
+    Group { d: "(-)1 on UD is the exact -1; -1 * 1 = -1 → 0xffffffff.",
+        rows: &[Lane { op: "mulh", dst: "ud", srcs: &[("(-)ud", 1), ("ud", 1)], expected: 0xffff_ffff }] },
+    Group { d: "(-)INT_MIN = +2^31; 2^31 * -2^31 = -2^62 → -2^30 = 0xc0000000.",
+        rows: &[Lane { op: "mulh", dst: "d", srcs: &[("(-)d", 0x8000_0000), ("d", 0x8000_0000)], expected: 0xc000_0000 }] },
     Group { d: "0 * anything = 0.", rows: &[Lane { op: "mulh", dst: "ud", srcs: &[("ud", 0), ("ud", 0xffff_ffff)], expected: 0 }] },
 ];
 
@@ -65,8 +53,8 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
-    Group { d: "mulh (M1, 8) R(0,0)<1>:DT [MOD]S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/MULH.md: floor(src0 * src1 / 2^32) of the exact product \
-        (signed for D, unsigned for UD), truncated to 32 bits.", rows: &[
+    Group { d: "mulh (M1, 8) R(0,0)<1>:DT [MOD]S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/MULH.md: floor(src0 * src1 / 2^32) of the exact product (signed for D, \
+        unsigned for UD), truncated to 32 bits.", rows: &[
         Simd8 { case: "ud_max_squared", op: "mulh", dst: UD, srcs: &[o(UD, 0xFFFF_FFFF), o(UD, 0xFFFF_FFFF)], want: 0xFFFF_FFFE, note: "(2^32 - 1)^2 = 2^64 - 2^33 + 1: high half 2^32 - 2" },
         Simd8 { case: "d_minus_one_squared", op: "mulh", dst: D, srcs: &[o(D, -1), o(D, -1)], want: 0, note: "1 / 2^32 -> 0" },
         Simd8 { case: "d_int_min_squared", op: "mulh", dst: D, srcs: &[o(D, INT_MIN), o(D, INT_MIN)], want: 0x4000_0000, note: "2^62 / 2^32" },
@@ -81,8 +69,8 @@ const SIMD8: &[Group<Simd8>] = &[
 
 #[rustfmt::skip]
 const MULH_MIXED: &[Group<MulhMixed8>] = &[
-    Group { d: "mulh (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 with D and UD mixed: each source keeps its own signedness, where validation \
-        admits mixed types (MULH.md has no type map, and its Description asks for one type).", rows: &[
+    Group { d: "mulh (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 with D and UD mixed: each source keeps its own signedness, where validation admits mixed \
+        types (MULH.md has no type map, and its Description asks for one type).", rows: &[
         MulhMixed8 { case: "d_ud_to_d", dst: D, s0: o(D, -1), s1: o(UD, 0xFFFF_FFFF), want: -1, note: "-(2^32 - 1): floor(-1 + 2^-32) = -1" },
         MulhMixed8 { case: "d_ud_to_ud", dst: UD, s0: o(D, -1), s1: o(UD, 0x8000_0000), want: 0xFFFF_FFFF, note: "-2^31: floor(-1/2) = -1" },
         MulhMixed8 { case: "ud_ud_to_d", dst: D, s0: o(UD, 0x8000_0000), s1: o(UD, 0x8000_0000), want: 0x4000_0000, note: "2^31 * 2^31 = 2^62: the UD source is not read as -2^31" },

@@ -1,19 +1,16 @@
 //! NOT (instructions/NOT.md): hand-derived rows, each with its derivation.
 
+use super::simd::{Simd8, *};
 use super::{
-    form_row, grouped, predicate_operands, qword_forms, qword_forms_literal,
-    simd::{Simd8, *},
-    table, Group, Lane, ARITH_DECLS,
+    form_row, grouped, predicate_operands, qword_forms, qword_forms_literal, table, Group, Lane,
+    ARITH_DECLS,
 };
 use crate::catalog::{Doc, Rows};
-use visa_spec::{types::DataType::*, ErrorClass};
+use visa_spec::types::DataType::*;
+use visa_spec::ErrorClass;
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "not",
-    file: "catalog/alu/not.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "not", file: "catalog/alu/not.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -30,9 +27,8 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "~0 = -1 → 0xffffffff.", rows: &[Lane { op: "not", dst: "ud", srcs: &[("ud", 0)], expected: 0xffff_ffff }] },
-    Group { d: "~15 = -16 exactly; into UD: 0xfffffff0 (the complement is not confined to UB's 8 bits).", rows: &[
-        Lane { op: "not", dst: "ud", srcs: &[("ub", 0x0f)], expected: 0xffff_fff0 },
-    ] },
+    Group { d: "~15 = -16 exactly; into UD: 0xfffffff0 (the complement is not confined to UB's 8 bits).",
+        rows: &[Lane { op: "not", dst: "ud", srcs: &[("ub", 0x0f)], expected: 0xffff_fff0 }] },
     Group { d: "~15 = -16 into UB: the low 8 bits 0xf0.", rows: &[Lane { op: "not", dst: "ub", srcs: &[("ub", 0x0f)], expected: 0xf0 }] },
     Group { d: "~INT_MIN = -(-2^31) - 1 = INT_MAX.", rows: &[Lane { op: "not", dst: "d", srcs: &[("d", 0x8000_0000)], expected: 0x7fff_ffff }] },
     Group { d: "~INT_MAX = INT_MIN.", rows: &[Lane { op: "not", dst: "d", srcs: &[("d", 0x7fff_ffff)], expected: 0x8000_0000 }] },
@@ -47,9 +43,9 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
-    Group { d: "and|or|xor (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 [~]S1(0,0)<0;1,0>:T1 not (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 instructions/AND.md, \
-        OR.md, XOR.md, NOT.md: bitwise on two's-complement values, each source extended by its own type after `~` (which complements within the type's \
-        width); NOT gives -src0 - 1; the result truncated into DT.", rows: &[
+    Group { d: "and|or|xor (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 [~]S1(0,0)<0;1,0>:T1 not (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 instructions/AND.md, OR.md, \
+        XOR.md, NOT.md: bitwise on two's-complement values, each source extended by its own type after `~` (which complements within the type's width); NOT gives \
+        -src0 - 1; the result truncated into DT.", rows: &[
         Simd8 { case: "not_zero", op: "not", dst: UD, srcs: &[o(UD, 0)], want: 0xFFFF_FFFF, note: "" },
         Simd8 { case: "not_minus_one", op: "not", dst: D, srcs: &[o(D, -1)], want: 0, note: "" },
         Simd8 { case: "not_ub_to_uw", op: "not", dst: UW, srcs: &[o(UB, 0x0F)], want: 0xFFF0, note: "UB 0x0F = 15: -16 = UW 0xFFF0" },

@@ -6,17 +6,11 @@
 
 use super::{grouped, Group, GroupedShape};
 use crate::catalog::{Doc, Row, Rows};
-use visa_spec::{
-    errata,
-    platform::Platform::{XeHpc, XeHpg},
-};
+use visa_spec::errata;
+use visa_spec::platform::Platform::{XeHpc, XeHpg};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "operands",
-    file: "catalog/alu/operands.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "operands", file: "catalog/alu/operands.jsonl", rows: add };
 
 /// One variable of each kind the forms name: UD, D, F, UW and UB general variables of 32
 /// elements (128, 128, 128, 64 and 32 bytes: 4, 4, 4, 2 and 1 GRFs on xe-hpg), predicates
@@ -54,10 +48,8 @@ fn invalid(rows: &mut Rows, group: &str, d: &str, text: &str, field: &str) {
 
 /// A row of [`invalid`]'s tables.
 #[derive(Debug)]
-struct Invalid {
-    text: &'static str,
-    field: &'static str,
-}
+#[rustfmt::skip]
+struct Invalid { text: &'static str, field: &'static str }
 
 impl GroupedShape for Invalid {
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
@@ -205,47 +197,38 @@ fn invalid_forms(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const CARRY: &[Group<Invalid>] = &[
-    Group { d: "instructions/ADDC.md: ADDC needs its carry operand.", rows: &[
-        Invalid { text: "addc (M1, 16) V1(0,0)<1> V3(0,0)<1;1,0> V4(0,0)<1;1,0>", field: "operands" },
-    ] },
-    Group { d: "instructions/ADDC.md: the carry operand is UD; with a D carry the type map has no row, an error naming the destination.", rows: &[
-        Invalid { text: "addc (M1, 16) V1(0,0)<1> VD(0,0)<1> V3(0,0)<1;1,0> V4(0,0)<1;1,0>", field: "dst" },
-    ] },
+    Group { d: "instructions/ADDC.md: ADDC needs its carry operand.",
+        rows: &[Invalid { text: "addc (M1, 16) V1(0,0)<1> V3(0,0)<1;1,0> V4(0,0)<1;1,0>", field: "operands" }] },
+    Group { d: "instructions/ADDC.md: the carry operand is UD; with a D carry the type map has no row, an error naming the destination.",
+        rows: &[Invalid { text: "addc (M1, 16) V1(0,0)<1> VD(0,0)<1> V3(0,0)<1;1,0> V4(0,0)<1;1,0>", field: "dst" }] },
 ];
 
 #[rustfmt::skip]
 const ADDR_ADD: &[Group<Invalid>] = &[
     Group { d: "instructions/ADDR_ADD.md: no predication.", rows: &[Invalid { text: "(P1) addr_add (M1, 1) A0(0)<1> &V2+4 0x10:uw", field: "pred" }] },
     Group { d: "instructions/ADDR_ADD.md: the destination is an address operand.", rows: &[Invalid { text: "addr_add (M1, 1) V1(0,0)<1> &V2+4 0x10:uw", field: "dst" }] },
-    Group { d: "instructions/ADDR_ADD.md: a general src0 is read through <0;1,0>.", rows: &[
-        Invalid { text: "addr_add (M1, 4) A0(0)<1> V2(0,0)<1;1,0> 0x10:uw", field: "src0" },
-    ] },
-    Group { d: "instructions/ADDR_ADD.md: src1 is UW; with a UD src1 the type map has no row, an error naming the destination.", rows: &[
-        Invalid { text: "addr_add (M1, 1) A0(0)<1> &V2+4 0x10:ud", field: "dst" },
-    ] },
+    Group { d: "instructions/ADDR_ADD.md: a general src0 is read through <0;1,0>.",
+        rows: &[Invalid { text: "addr_add (M1, 4) A0(0)<1> V2(0,0)<1;1,0> 0x10:uw", field: "src0" }] },
+    Group { d: "instructions/ADDR_ADD.md: src1 is UW; with a UD src1 the type map has no row, an error naming the destination.",
+        rows: &[Invalid { text: "addr_add (M1, 1) A0(0)<1> &V2+4 0x10:ud", field: "dst" }] },
     Group { d: "instructions/ADDR_ADD.md: SIMD8 from A0(0) passes A0's 4 elements.", rows: &[Invalid { text: "addr_add (M1, 8) A0(0)<1> &V2+4 0x10:uw", field: "dst" }] },
 ];
 
 #[rustfmt::skip]
 const MOVS: &[Group<Invalid>] = &[
-    Group { d: "instructions/MOVS.md: one side is a state operand; a general-to-general move is refused at its destination.", rows: &[
-        Invalid { text: "movs (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0>", field: "dst" },
-    ] },
-    Group { d: "instructions/MOVS.md: two state operands are of one class: a sampler is not moved into a surface.", rows: &[
-        Invalid { text: "movs (M1, 1) T1(0) S1(0)", field: "src0" },
-    ] },
+    Group { d: "instructions/MOVS.md: one side is a state operand; a general-to-general move is refused at its destination.",
+        rows: &[Invalid { text: "movs (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0>", field: "dst" }] },
+    Group { d: "instructions/MOVS.md: two state operands are of one class: a sampler is not moved into a surface.",
+        rows: &[Invalid { text: "movs (M1, 1) T1(0) S1(0)", field: "src0" }] },
     Group { d: "instructions/MOVS.md: no predication.", rows: &[Invalid { text: "(P1) movs (M1, 1) T1(0) V1(0,0)<0;1,0>", field: "pred" }] },
 ];
 
 #[rustfmt::skip]
 const ALU: &[Group<Invalid>] = &[
-    Group { d: "instructions/MIN_MAX.md, Format and Text: MIN and MAX take no predication.", rows: &[
-        Invalid { text: "(P1) max (M1, 16) VF(0,0)<1> VF(0,0)<1;1,0> 0x0:f", field: "pred" },
-    ] },
-    Group { d: "instructions/MUL.md, Properties: saturation \"Only when type is float\"; a UD MUL does not saturate.", rows: &[
-        Invalid { text: "mul.sat (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0>", field: "opcode" },
-    ] },
-    Group { d: "instructions/SAD2.md: the sources are bytes, the destination words; a UD destination has no row of the type map.", rows: &[
-        Invalid { text: "sad2 (M1, 16) V1(0,0)<1> VB(0,0)<1;1,0> VB(0,16)<1;1,0>", field: "dst" },
-    ] },
+    Group { d: "instructions/MIN_MAX.md, Format and Text: MIN and MAX take no predication.",
+        rows: &[Invalid { text: "(P1) max (M1, 16) VF(0,0)<1> VF(0,0)<1;1,0> 0x0:f", field: "pred" }] },
+    Group { d: "instructions/MUL.md, Properties: saturation \"Only when type is float\"; a UD MUL does not saturate.",
+        rows: &[Invalid { text: "mul.sat (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0>", field: "opcode" }] },
+    Group { d: "instructions/SAD2.md: the sources are bytes, the destination words; a UD destination has no row of the type map.",
+        rows: &[Invalid { text: "sad2 (M1, 16) V1(0,0)<1> VB(0,0)<1;1,0> VB(0,16)<1;1,0>", field: "dst" }] },
 ];

@@ -6,22 +6,13 @@
 //! GRF boundary in declaration order (32-byte GRFs on xe-hpg: the first variable at byte 32).
 
 use super::simd::{i32s, text_row};
-use crate::catalog::{
-    build::{le16, le32},
-    Doc, Row, Rows,
-};
-use visa_spec::{
-    errata,
-    platform::Platform::{Xe2, XeHpg},
-    ErrorClass,
-};
+use crate::catalog::build::{le16, le32};
+use crate::catalog::{Doc, Row, Rows};
+use visa_spec::platform::Platform::{Xe2, XeHpg};
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "regions",
-    file: "catalog/alu/regions.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "regions", file: "catalog/alu/regions.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     regions(rows);

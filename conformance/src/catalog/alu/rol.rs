@@ -1,37 +1,30 @@
 //! ROL (instructions/ROL.md): hand-derived rows, each with its derivation.
 
+use super::simd::{RotateQword8, Simd8, *};
 use super::{
-    grouped, rotate_signed_shift_both_readings, rotate_width_literal,
-    simd::{RotateQword8, Simd8, *},
-    table, Form, Group, Lane, LaneReadings, BITS_DECLS,
+    grouped, rotate_signed_shift_both_readings, rotate_width_literal, table, Form, Group, Lane,
+    LaneReadings, BITS_DECLS,
 };
-use crate::catalog::{build::lane_on, Doc, Rows};
-use visa_spec::{
-    errata,
-    platform::Platform::{XeHpc, XeLp},
-    types::DataType::*,
-    ErrorClass,
-};
+use crate::catalog::build::lane_on;
+use crate::catalog::{Doc, Rows};
+use visa_spec::platform::Platform::{XeHpc, XeLp};
+use visa_spec::types::DataType::*;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "rol",
-    file: "catalog/alu/rol.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "rol", file: "catalog/alu/rol.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
     grouped(rows, "values", VALUES);
     grouped(rows, "signed-shift", SIGNED_SHIFT);
     grouped(rows, "forms", FORMS);
-    rotate_signed_shift_both_readings(rows, "Erratum ROTATE-SIGNED-SHIFT on both engines: (resolved, literal) results, and with ROTATE-WIDTH literal too where \
-        src0 is narrower than the destination. SD = 0x80000000, SW = 0x8002 (-32766). D INT_MIN rol 1: resolved 0x00000001; literal (x << 1) | (x >> 31) = 0 \
-        | -1 = 0xFFFFFFFF.",
+    rotate_signed_shift_both_readings(rows, "Erratum ROTATE-SIGNED-SHIFT on both engines: (resolved, literal) results, and with ROTATE-WIDTH literal too where src0 is \
+        narrower than the destination. SD = 0x80000000, SW = 0x8002 (-32766). D INT_MIN rol 1: resolved 0x00000001; literal (x << 1) | (x >> 31) = 0 | -1 = \
+        0xFFFFFFFF.",
         "rol (M1, 1) RD(0,0)<1> SD(0,0)<0;1,0> 0x1:d", "RD", "01000000", "ffffffff", &[]);
-    rotate_width_literal(rows, "Erratum ROTATE-WIDTH, literal reading: the document's expression with RotateMask = sizeof(src0)*8 - 1 (instructions/ROL.md, \
-        ROR.md), computed exactly, then the low destination bits written. UW 0x8001, count 1: (0x8001 << 1) | (0x8001 >> (-1 & 15 = 15)) = 0x10002 | 1 = \
-        0x10003 in UD.",
+    rotate_width_literal(rows, "Erratum ROTATE-WIDTH, literal reading: the document's expression with RotateMask = sizeof(src0)*8 - 1 (instructions/ROL.md, ROR.md), \
+        computed exactly, then the low destination bits written. UW 0x8001, count 1: (0x8001 << 1) | (0x8001 >> (-1 & 15 = 15)) = 0x10002 | 1 = 0x10003 in UD.",
         "rol (M1, 1) RUD(0,0)<1> VUW(0,0)<0;1,0> 0x1:uw", "RUD", "03000100");
     let src = [("q", 0x8000_0000_0000_0000), ("q", 1)];
     let d = "ROTATE-SIGNED-SHIFT: Q INT64_MIN rol 1 on PVC: resolved → 1; literal: x << 1 has low 64 bits 0 and x >> 63 = -1 → all ones.";
@@ -50,8 +43,8 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
-    Group { d: "UD 0x80000001: rol 0 → unchanged; rol 1 → bit 31 wraps to bit 0: 0x00000003; rol 31 = ror 1 → 0xC0000000; rol 32 (& 31 = 0) → unchanged; rol \
-        33 (& 31 = 1) → 3.", rows: &[
+    Group { d: "UD 0x80000001: rol 0 → unchanged; rol 1 → bit 31 wraps to bit 0: 0x00000003; rol 31 = ror 1 → 0xC0000000; rol 32 (& 31 = 0) → unchanged; rol 33 (& 31 \
+        = 1) → 3.", rows: &[
         Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 0)], expected: 0x8000_0001 },
         Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 1)], expected: 0x0000_0003 },
         Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 31)], expected: 0xc000_0000 },
@@ -64,41 +57,37 @@ const VALUES: &[Group<Lane>] = &[
         Lane { op: "rol", dst: "uw", srcs: &[("uw", 0x8001), ("uw", 16)], expected: 0x8001 },
         Lane { op: "rol", dst: "uw", srcs: &[("uw", 0x8001), ("uw", 17)], expected: 0x0003 },
     ] },
-    Group { d: "A UW count for a UD rotation: 16 & 31 = 16 swaps the halves: 0x12345678 → 0x56781234.", rows: &[
-        Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x1234_5678), ("uw", 16)], expected: 0x5678_1234 },
-    ] },
+    Group { d: "A UW count for a UD rotation: 16 & 31 = 16 swaps the halves: 0x12345678 → 0x56781234.",
+        rows: &[Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x1234_5678), ("uw", 16)], expected: 0x5678_1234 }] },
     Group { d: "Signed types rotate their bits, no sign extension: D INT_MIN rol 1 → 1; D -2 ror 1 → 0x7FFFFFFF; W 0x8000 rol 1 → 1.", rows: &[
         Lane { op: "rol", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 1)], expected: 0x0000_0001 },
         Lane { op: "rol", dst: "w", srcs: &[("w", 0x8000), ("w", 1)], expected: 0x0001 },
     ] },
-    Group { d: "A negative count: D -1 & 31 = 31 and -(-1) & 31 = 1: (1 << 31) | (1 >> 1) = 0x80000000, i.e. rol -1 = ror 1.", rows: &[
-        Lane { op: "rol", dst: "ud", srcs: &[("ud", 1), ("d", 0xffff_ffff)], expected: 0x8000_0000 },
-    ] },
+    Group { d: "A negative count: D -1 & 31 = 31 and -(-1) & 31 = 1: (1 << 31) | (1 >> 1) = 0x80000000, i.e. rol -1 = ror 1.",
+        rows: &[Lane { op: "rol", dst: "ud", srcs: &[("ud", 1), ("d", 0xffff_ffff)], expected: 0x8000_0000 }] },
 ];
 
 #[rustfmt::skip]
 const SIGNED_SHIFT: &[Group<LaneReadings>] = &[
-    Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 \
-        >> m)` runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. D INT_MIN rol 1: \
-        resolved bit 31 wraps to bit 0 → 1. Literal: x << 1 = -2^32, low 32 bits 0; x >> (-1 & 31 = 31) = floor(-2^31 / 2^31) = -1 → 0xFFFFFFFF; OR → \
-        0xFFFFFFFF.", rows: &[
+    Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 >> m)` \
+        runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. D INT_MIN rol 1: resolved bit 31 \
+        wraps to bit 0 → 1. Literal: x << 1 = -2^32, low 32 bits 0; x >> (-1 & 31 = 31) = floor(-2^31 / 2^31) = -1 → 0xFFFFFFFF; OR → 0xFFFFFFFF.", rows: &[
         LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 1)], resolved: 0x0000_0001, literal: 0xffff_ffff },
     ] },
-    Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 \
-        >> m)` runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. D -2 rol 4: resolved \
-        0xFFFFFFE0 | 0xF (the top four ones wrap) = 0xFFFFFFEF. Literal: x << 4 = -32 = 0xFFFFFFE0; x >> 28 = floor(-2 / 2^28) = -1; OR → 0xFFFFFFFF.", rows: &[
+    Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 >> m)` \
+        runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. D -2 rol 4: resolved 0xFFFFFFE0 | \
+        0xF (the top four ones wrap) = 0xFFFFFFEF. Literal: x << 4 = -32 = 0xFFFFFFE0; x >> 28 = floor(-2 / 2^28) = -1; OR → 0xFFFFFFFF.", rows: &[
         LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0xffff_fffe), ("d", 4)], resolved: 0xffff_ffef, literal: 0xffff_ffff },
     ] },
-    Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 \
-        >> m)` runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. D INT_MIN rol -1: \
-        count -1 & 31 = 31, the other shift -(-1) & 31 = 1. Resolved rol 31 = ror 1 → 0x40000000. Literal: x << 31 has low 32 bits 0 (bit 0 of x is 0); x >> \
-        1 = -2^30 = 0xC0000000.", rows: &[
+    Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 >> m)` \
+        runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. D INT_MIN rol -1: count -1 & 31 = \
+        31, the other shift -(-1) & 31 = 1. Resolved rol 31 = ror 1 → 0x40000000. Literal: x << 31 has low 32 bits 0 (bit 0 of x is 0); x >> 1 = -2^30 = 0xC0000000.", rows: &[
         LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff)], resolved: 0x4000_0000, literal: 0xc000_0000 },
     ] },
-    Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 \
-        >> m)` runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. Both readings agree: \
-        a count of 0 ((x << 0) | (x >> 0) = x); a non-negative src0 (the arithmetic shift of a value with bit w-1 clear brings in zeros: D 0x40000001 rol 1 → \
-        0x80000002); an unsigned src0 (UD 0x80000000 rol 1 → 1, `>>` is logical).", rows: &[
+    Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 >> m)` \
+        runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. Both readings agree: a count of 0 \
+        ((x << 0) | (x >> 0) = x); a non-negative src0 (the arithmetic shift of a value with bit w-1 clear brings in zeros: D 0x40000001 rol 1 → 0x80000002); an \
+        unsigned src0 (UD 0x80000000 rol 1 → 1, `>>` is logical).", rows: &[
         LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0)], resolved: 0x8000_0000, literal: 0x8000_0000 },
         LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0x4000_0001), ("d", 1)], resolved: 0x8000_0002, literal: 0x8000_0002 },
         LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 1)], resolved: 0x0000_0001, literal: 0x0000_0001 },
@@ -107,9 +96,8 @@ const SIGNED_SHIFT: &[Group<LaneReadings>] = &[
 
 #[rustfmt::skip]
 const FORMS: &[Group<Form>] = &[
-    Group { d: "ROTATE-WIDTH: src0 has the destination's size.", rows: &[
-        Form { decls: BITS_DECLS, text: "rol (M1, 8) VUD(0,0)<1> VUW(0,0)<1;1,0> VUD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) },
-    ] },
+    Group { d: "ROTATE-WIDTH: src0 has the destination's size.",
+        rows: &[Form { decls: BITS_DECLS, text: "rol (M1, 8) VUD(0,0)<1> VUW(0,0)<1;1,0> VUD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) }] },
     Group { d: "Rotations take no modifier and no .sat.", rows: &[
         Form { decls: BITS_DECLS, text: "rol (M1, 8) VUD(0,0)<1> (-)VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) },
         Form { decls: BITS_DECLS, text: "rol.sat (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) },
@@ -124,8 +112,8 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
-    Group { d: "rol|ror (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:DT S1(0,0)<0;1,0>:T1 instructions/ROL.md, ROR.md: w = the destination's width; count = src1 & (w - \
-        1); the low w bits of src0 rotated.", rows: &[
+    Group { d: "rol|ror (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:DT S1(0,0)<0;1,0>:T1 instructions/ROL.md, ROR.md: w = the destination's width; count = src1 & (w - 1); the \
+        low w bits of src0 rotated.", rows: &[
         Simd8 { case: "rol_by_0", op: "rol", dst: UD, srcs: &[o(UD, 0x8000_0001), o(UD, 0)], want: 0x8000_0001, note: "" },
         Simd8 { case: "rol_by_1", op: "rol", dst: UD, srcs: &[o(UD, 0x8000_0001), o(UD, 1)], want: 0x0000_0003, note: "" },
         Simd8 { case: "rol_by_31", op: "rol", dst: UD, srcs: &[o(UD, 0x8000_0001), o(UD, 31)], want: 0xC000_0000, note: "" },

@@ -1,29 +1,19 @@
 //! SAD2 (instructions/SAD2.md): the sums of absolute differences of pairs, lane i + 1 left
 //! undefined, and the loop step under both readings of SAD2-LOOP-STEP.
 
-use super::{
-    sad2_pair,
-    simd::{self, Sad2Lanes8},
-    table, Group, Shape,
-};
-use crate::catalog::{build::le16, Doc, Row, Rows};
-use visa_spec::{errata, platform::Platform::XeHpg, ErrorClass};
+use super::simd::{self, Sad2Lanes8};
+use super::{sad2_pair, table, Group, Shape};
+use crate::catalog::build::le16;
+use crate::catalog::{Doc, Row, Rows};
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "sad2",
-    file: "catalog/alu/sad2.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "sad2", file: "catalog/alu/sad2.jsonl", rows: add };
 
 #[derive(Debug)]
-struct Sad2 {
-    op: &'static str,
-    dst: &'static str,
-    src: (&'static str, [u8; 2], [u8; 2]),
-    src2: Option<(&'static str, u16)>,
-    expected: u16,
-}
+#[rustfmt::skip]
+struct Sad2 { op: &'static str, dst: &'static str, src: (&'static str, [u8; 2], [u8; 2]), src2: Option<(&'static str, u16)>, expected: u16 }
 
 impl Shape for Sad2 {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -88,9 +78,8 @@ const SAD2: &[Group<Sad2>] = &[
         Sad2 { op: "sad2.sat", dst: "uw", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: None, expected: 0x01fe },
     ] },
     Group { d: "UB: |255 - 0| + |0 - 255| = 510.", rows: &[Sad2 { op: "sad2", dst: "uw", src: ("ub", [0xff, 0x00], [0x00, 0xff]), src2: None, expected: 0x01fe }] },
-    Group { d: "(-)B: -(-128) = 128 exactly; |128 - (-128)| + |0 - 0| = 256.", rows: &[
-        Sad2 { op: "sad2", dst: "w", src: ("(-)b", [0x80, 0x00], [0x80, 0x00]), src2: None, expected: 0x0100 },
-    ] },
+    Group { d: "(-)B: -(-128) = 128 exactly; |128 - (-128)| + |0 - 0| = 256.",
+        rows: &[Sad2 { op: "sad2", dst: "w", src: ("(-)b", [0x80, 0x00], [0x80, 0x00]), src2: None, expected: 0x0100 }] },
     Group { d: "Equal pairs: 0.", rows: &[Sad2 { op: "sad2", dst: "w", src: ("b", [0x05, 0xfb], [0x05, 0xfb]), src2: None, expected: 0 }] },
 ];
 
@@ -101,16 +90,15 @@ const SAD2_INVALID: &[Group<Sad2Invalid>] = &[
 ];
 
 #[derive(Debug)]
-struct Sad2Invalid {
-    text: &'static str,
-}
+#[rustfmt::skip]
+struct Sad2Invalid { text: &'static str }
 
 impl Shape for Sad2Invalid {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let text = self.text;
         let decls = ".decl VW v_type=G type=w num_elts=16\n.decl VB v_type=G type=b num_elts=32\n";
-        let row = Row::new(XeHpg, format!("{decls}{text}\n"))
-            .expect_error(ErrorClass::InvalidInstruction);
+        let row = Row::new(XeHpg, format!("{decls}{text}\n")).expect_error(ErrorClass::InvalidInstruction);
         rows.add("invalid", row.derived(d));
     }
 }
@@ -122,8 +110,8 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SAD2_LANES: &[Group<Sad2Lanes8>] = &[
-    Group { d: "sad2[.sat] (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub (instructions/SAD2.md) with S0 = [4, 6, 14, 16], S1 = 0, R starting at \
-        0xBEEF: lane i (even) gets |S0[i] - S1[i]| + |S0[i+1] - S1[i+1]|; lane i+1 is undefined (any bytes).", rows: &[
+    Group { d: "sad2[.sat] (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub (instructions/SAD2.md) with S0 = [4, 6, 14, 16], S1 = 0, R starting at 0xBEEF: \
+        lane i (even) gets |S0[i] - S1[i]| + |S0[i+1] - S1[i+1]|; lane i+1 is undefined (any bytes).", rows: &[
         Sad2Lanes8 { case: "", op: "sad2", src2: None, saturate: false, emask: 0xF, literal: false, want: [10, 0xBEEF, 30, 0xBEEF], undefined: &[1, 3], note: "Resolved: lanes 0, 2 = 4+6, 14+16; lanes 1, 3 keep 0xBEEF, undefined." },
         Sad2Lanes8 { case: "", op: "sad2", src2: None, saturate: false, emask: 0b1011, literal: false, want: [10, 0xBEEF, 0xBEEF, 0xBEEF], undefined: &[1], note: "Channel 2 disabled: its pair is untouched." },
         Sad2Lanes8 { case: "", op: "sad2", src2: None, saturate: false, emask: 0b0111, literal: true, want: [10, 20, 30, 0xBEEF], undefined: &[3], note: "Literal i += 1, channel 3 disabled: 10, 6+14, 30; lane 3 undefined." },

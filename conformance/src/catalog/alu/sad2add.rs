@@ -1,24 +1,17 @@
 //! SAD2ADD (instructions/SAD2ADD.md): SAD2's sums added to src2, lane i + 1 left undefined.
 
-use super::{sad2_pair, simd::Sad2Lanes8, table, Group, Shape};
+use super::simd::Sad2Lanes8;
+use super::{sad2_pair, table, Group, Shape};
 use crate::catalog::{Doc, Row, Rows};
-use visa_spec::{platform::Platform::XeHpg, ErrorClass};
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::ErrorClass;
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "sad2add",
-    file: "catalog/alu/sad2add.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "sad2add", file: "catalog/alu/sad2add.jsonl", rows: add };
 
 #[derive(Debug)]
-struct Sad2 {
-    op: &'static str,
-    dst: &'static str,
-    src: (&'static str, [u8; 2], [u8; 2]),
-    src2: Option<(&'static str, u16)>,
-    expected: u16,
-}
+#[rustfmt::skip]
+struct Sad2 { op: &'static str, dst: &'static str, src: (&'static str, [u8; 2], [u8; 2]), src2: Option<(&'static str, u16)>, expected: u16 }
 
 impl Shape for Sad2 {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -29,16 +22,15 @@ impl Shape for Sad2 {
 }
 
 #[derive(Debug)]
-struct Sad2Invalid {
-    text: &'static str,
-}
+#[rustfmt::skip]
+struct Sad2Invalid { text: &'static str }
 
 impl Shape for Sad2Invalid {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let text = self.text;
         let decls = ".decl VW v_type=G type=w num_elts=16\n.decl VB v_type=G type=b num_elts=32\n";
-        let row = Row::new(XeHpg, format!("{decls}{text}\n"))
-            .expect_error(ErrorClass::InvalidInstruction);
+        let row = Row::new(XeHpg, format!("{decls}{text}\n")).expect_error(ErrorClass::InvalidInstruction);
         rows.add("invalid", row.derived(d));
     }
 }
@@ -69,9 +61,8 @@ const SAD2: &[Group<Sad2>] = &[
 const SAD2_INVALID: &[Group<Sad2Invalid>] = &[
     Group { d: "SAD2-EXEC-SIZE: a pair needs two channels.", rows: &[Sad2Invalid { text: "sad2add (M1, 1) VW(0,0)<1> VB(0,0)<0;1,0> VB(0,0)<0;1,0> 0x0:w" }] },
     Group { d: "The sources are bytes, SAD2ADD's src2 a word.", rows: &[Sad2Invalid { text: "sad2add (M1, 2) VW(0,0)<1> VB(0,0)<1;1,0> VB(0,0)<1;1,0> 0x0:d" }] },
-    Group { d: "SAD2ADD takes no source modifier (its Properties list none), SAD2 does.", rows: &[
-        Sad2Invalid { text: "sad2add (M1, 2) VW(0,0)<1> (-)VB(0,0)<1;1,0> VB(0,0)<1;1,0> 0x0:w" },
-    ] },
+    Group { d: "SAD2ADD takes no source modifier (its Properties list none), SAD2 does.",
+        rows: &[Sad2Invalid { text: "sad2add (M1, 2) VW(0,0)<1> (-)VB(0,0)<1;1,0> VB(0,0)<1;1,0> 0x0:w" }] },
 ];
 
 /// The multi-lane rows (built with [`super::simd`]).
@@ -81,8 +72,8 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SAD2_LANES: &[Group<Sad2Lanes8>] = &[
-    Group { d: "sad2add[.sat] (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub src2:w (instructions/SAD2ADD.md) with S0 = [4, 6, 14, 16], S1 = 0, R \
-        starting at 0xBEEF: lane i (even) gets the pair's sum of absolute differences plus src2; lane i+1 is undefined (any bytes).", rows: &[
+    Group { d: "sad2add[.sat] (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub src2:w (instructions/SAD2ADD.md) with S0 = [4, 6, 14, 16], S1 = 0, R starting \
+        at 0xBEEF: lane i (even) gets the pair's sum of absolute differences plus src2; lane i+1 is undefined (any bytes).", rows: &[
         Sad2Lanes8 { case: "", op: "sad2add", src2: Some(-100), saturate: true, emask: 0xF, literal: false, want: [0, 0xBEEF, 0, 0xBEEF], undefined: &[1, 3], note: "SAD2ADD with -100: 10 - 100 = -90: UW.sat → 0; 30 - 100 = -70 → 0." },
         Sad2Lanes8 { case: "", op: "sad2add", src2: Some(-100), saturate: false, emask: 0xF, literal: false, want: [0xFFA6, 0xBEEF, 0xFFBA, 0xBEEF], undefined: &[1, 3], note: "Without .sat: -90 → 0xFFA6, -70 → 0xFFBA." },
     ] },

@@ -1,24 +1,16 @@
 //! SEL (instructions/SEL.md): the predicate and execution masks under both readings of
 //! SEL-RAW-MASKS, and the values SEL converts as MOV does.
 
-use super::{
-    lane_cr0,
-    simd::{SelMasks8, SelValues8, *},
-    table, Group, Shape,
-};
-use crate::catalog::{build::le32, Doc, Row, Rows};
-use visa_spec::{
-    errata,
-    platform::Platform::XeHpg,
-    types::DataType::{self, *},
-};
+use super::simd::{SelMasks8, SelValues8, *};
+use super::{lane_cr0, table, Group, Shape};
+use crate::catalog::build::le32;
+use crate::catalog::{Doc, Row, Rows};
+use visa_spec::errata;
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::types::DataType::{self, *};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "sel",
-    file: "catalog/alu/sel.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "sel", file: "catalog/alu/sel.jsonl", rows: add };
 
 const SEL8: &str = ".decl R v_type=G type=ud num_elts=8\n.decl A v_type=G type=ud num_elts=8\n\
                     .decl B v_type=G type=ud num_elts=8\n.decl P1 v_type=P num_elts=32\n";
@@ -31,23 +23,15 @@ const E: u32 = 0xee;
 /// B = 0xB0 + i and R = 0xEE initially: each lane of R as 0xA?, 0xB? or 0xEE (unwritten),
 /// under each reading of SEL-RAW-MASKS.
 #[derive(Debug)]
-struct SelMasks {
-    pred_text: &'static str,
-    mask: &'static str,
-    size: u32,
-    p1: u32,
-    emask: u32,
-    resolved: [u32; 8],
-    literal: [u32; 8],
-}
+#[rustfmt::skip]
+struct SelMasks { pred_text: &'static str, mask: &'static str, size: u32, p1: u32, emask: u32, resolved: [u32; 8], literal: [u32; 8] }
 
 impl Shape for SelMasks {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (pred_text, mask, size, p1) = (self.pred_text, self.mask, self.size, self.p1);
         let (emask, resolved, literal) = (self.emask, self.resolved, self.literal);
-        let text = format!(
-            "{SEL8}{pred_text}sel ({mask}, {size}) R(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0>\n"
-        );
+        let text = format!("{SEL8}{pred_text}sel ({mask}, {size}) R(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0>\n");
         let a: Vec<u32> = (0..8).map(|i| 0xa0 + i).collect();
         let b: Vec<u32> = (0..8).map(|i| 0xb0 + i).collect();
         // Lane i holds 0xA0 + i, 0xB0 + i or 0xEE.
@@ -77,13 +61,8 @@ impl Shape for SelMasks {
 }
 
 #[derive(Debug)]
-struct SelValues {
-    op: &'static str,
-    dst: &'static str,
-    srcs: [(&'static str, u64); 2],
-    cr0: u32,
-    expected: u64,
-}
+#[rustfmt::skip]
+struct SelValues { op: &'static str, dst: &'static str, srcs: [(&'static str, u64); 2], cr0: u32, expected: u64 }
 
 impl Shape for SelValues {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -101,46 +80,37 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SEL_MASKS: &[Group<SelMasks>] = &[
-    Group { d: "No predicate: every channel selects src0, in both readings.", rows: &[
-        SelMasks { pred_text: "", mask: "M1", size: 8, p1: 0, emask: u32::MAX, resolved: [A; 8], literal: [A; 8] },
-    ] },
-    Group { d: "(P1), P1 = 0b1010_0101: channels 0, 2, 5, 7 take src0, the others src1.", rows: &[
-        SelMasks { pred_text: "(P1) ", mask: "M1", size: 8, p1: 0xa5, emask: u32::MAX, resolved: [A, B, A, B, B, A, B, A], literal: [A, B, A, B, B, A, B, A] },
-    ] },
+    Group { d: "No predicate: every channel selects src0, in both readings.",
+        rows: &[SelMasks { pred_text: "", mask: "M1", size: 8, p1: 0, emask: u32::MAX, resolved: [A; 8], literal: [A; 8] }] },
+    Group { d: "(P1), P1 = 0b1010_0101: channels 0, 2, 5, 7 take src0, the others src1.",
+        rows: &[SelMasks { pred_text: "(P1) ", mask: "M1", size: 8, p1: 0xa5, emask: u32::MAX, resolved: [A, B, A, B, B, A, B, A], literal: [A, B, A, B, B, A, B, A] }] },
     Group { d: "(!P1): resolved inverts the selection; literal reads Pred[i] without the inversion.", rows: &[
         SelMasks { pred_text: "(!P1) ", mask: "M1", size: 8, p1: 0xa5, emask: u32::MAX, resolved: [B, A, B, A, A, B, A, B], literal: [A, B, A, B, B, A, B, A] },
     ] },
-    Group { d: "(P1.any) with only bit 0 set: resolved, PMask is all ones (any) → src0 everywhere; literal, bit i of P1 → only channel 0 takes src0.", rows: &[
-        SelMasks { pred_text: "(P1.any) ", mask: "M1", size: 8, p1: 0x01, emask: u32::MAX, resolved: [A; 8], literal: [A, B, B, B, B, B, B, B] },
-    ] },
-    Group { d: "(P1.all) with bits 0..6 set: not all of 0..7 → src1 everywhere (resolved); literal per bit.", rows: &[
-        SelMasks { pred_text: "(P1.all) ", mask: "M1", size: 8, p1: 0x7f, emask: u32::MAX, resolved: [B; 8], literal: [A, A, A, A, A, A, A, B] },
-    ] },
-    Group { d: "EM 0x0F: channels 4..7 are not written (R keeps 0xEE), whatever the predicate; the predicate never disables a channel (channel 1 writes src1).", rows: &[
-        SelMasks { pred_text: "(P1) ", mask: "M1", size: 8, p1: 0x05, emask: 0x0f, resolved: [A, B, A, B, E, E, E, E], literal: [A, B, A, B, E, E, E, E] },
-    ] },
-    Group { d: "M2 (offset 4), 4 channels, EM 0x0F: resolved reads EM bits 4..7 (all off) → nothing written; literal reads EM[i] for i = 0..3 (on) and Pred[i] \
-        = bit i of 0xF0 (off) → src1.", rows: &[
-        SelMasks { pred_text: "(P1) ", mask: "M2", size: 4, p1: 0xf0, emask: 0x0f, resolved: [E; 8], literal: [B, B, B, B, E, E, E, E] },
-    ] },
-    Group { d: "M2 with EM all ones and P1 = 0xF0: resolved, Pred = bits 4..7 (on) → src0; literal, bits 0..3 (off) → src1.", rows: &[
-        SelMasks { pred_text: "(P1) ", mask: "M2", size: 4, p1: 0xf0, emask: u32::MAX, resolved: [A, A, A, A, E, E, E, E], literal: [B, B, B, B, E, E, E, E] },
-    ] },
-    Group { d: "NoMask with EM 0: resolved writes every channel; literal EM[i] is 0 → nothing written.", rows: &[
-        SelMasks { pred_text: "", mask: "M1_NM", size: 4, p1: 0, emask: 0, resolved: [A, A, A, A, E, E, E, E], literal: [E; 8] },
-    ] },
+    Group { d: "(P1.any) with only bit 0 set: resolved, PMask is all ones (any) → src0 everywhere; literal, bit i of P1 → only channel 0 takes src0.",
+        rows: &[SelMasks { pred_text: "(P1.any) ", mask: "M1", size: 8, p1: 0x01, emask: u32::MAX, resolved: [A; 8], literal: [A, B, B, B, B, B, B, B] }] },
+    Group { d: "(P1.all) with bits 0..6 set: not all of 0..7 → src1 everywhere (resolved); literal per bit.",
+        rows: &[SelMasks { pred_text: "(P1.all) ", mask: "M1", size: 8, p1: 0x7f, emask: u32::MAX, resolved: [B; 8], literal: [A, A, A, A, A, A, A, B] }] },
+    Group { d: "EM 0x0F: channels 4..7 are not written (R keeps 0xEE), whatever the predicate; the predicate never disables a channel (channel 1 writes src1).",
+        rows: &[SelMasks { pred_text: "(P1) ", mask: "M1", size: 8, p1: 0x05, emask: 0x0f, resolved: [A, B, A, B, E, E, E, E], literal: [A, B, A, B, E, E, E, E] }] },
+    Group { d: "M2 (offset 4), 4 channels, EM 0x0F: resolved reads EM bits 4..7 (all off) → nothing written; literal reads EM[i] for i = 0..3 (on) and Pred[i] = bit i \
+        of 0xF0 (off) → src1.",
+        rows: &[SelMasks { pred_text: "(P1) ", mask: "M2", size: 4, p1: 0xf0, emask: 0x0f, resolved: [E; 8], literal: [B, B, B, B, E, E, E, E] }] },
+    Group { d: "M2 with EM all ones and P1 = 0xF0: resolved, Pred = bits 4..7 (on) → src0; literal, bits 0..3 (off) → src1.",
+        rows: &[SelMasks { pred_text: "(P1) ", mask: "M2", size: 4, p1: 0xf0, emask: u32::MAX, resolved: [A, A, A, A, E, E, E, E], literal: [B, B, B, B, E, E, E, E] }] },
+    Group { d: "NoMask with EM 0: resolved writes every channel; literal EM[i] is 0 → nothing written.",
+        rows: &[SelMasks { pred_text: "", mask: "M1_NM", size: 4, p1: 0, emask: 0, resolved: [A, A, A, A, E, E, E, E], literal: [E; 8] }] },
 ];
 
 #[rustfmt::skip]
 const SEL_VALUES: &[Group<SelValues>] = &[
-    Group { d: "Without a predicate SEL copies src0, converted as MOV converts: F to F of the same type without modifier or .sat copies the bits (a signalling \
-        NaN and a denormal stay, even with %cr0 = 0).", rows: &[
+    Group { d: "Without a predicate SEL copies src0, converted as MOV converts: F to F of the same type without modifier or .sat copies the bits (a signalling NaN and \
+        a denormal stay, even with %cr0 = 0).", rows: &[
         SelValues { op: "sel", dst: "f", srcs: [("f", 0x7f80_0001), ("f", 0)], cr0: 0, expected: 0x7f80_0001 },
         SelValues { op: "sel", dst: "f", srcs: [("f", 0x0000_0001), ("f", 0)], cr0: 0, expected: 0x0000_0001 },
     ] },
-    Group { d: "A modifier converts: (-) of the signalling NaN is quieted with its payload: 0xFFC00001.", rows: &[
-        SelValues { op: "sel", dst: "f", srcs: [("(-)f", 0x7f80_0001), ("f", 0)], cr0: 0, expected: 0xffc0_0001 },
-    ] },
+    Group { d: "A modifier converts: (-) of the signalling NaN is quieted with its payload: 0xFFC00001.",
+        rows: &[SelValues { op: "sel", dst: "f", srcs: [("(-)f", 0x7f80_0001), ("f", 0)], cr0: 0, expected: 0xffc0_0001 }] },
     Group { d: "(abs) of the denormal -2^-149: flushed under %cr0 = 0 (+0), kept with the F denorm bit.", rows: &[
         SelValues { op: "sel", dst: "f", srcs: [("(abs)f", 0x8000_0001), ("f", 0)], cr0: 0, expected: 0 },
         SelValues { op: "sel", dst: "f", srcs: [("(abs)f", 0x8000_0001), ("f", 0)], cr0: 0x80, expected: 0x0000_0001 },
@@ -174,8 +144,8 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SEL_MASKS_SEL_MASKS: &[Group<SelMasks8>] = &[
-    Group { d: "[(pred)] sel (M<group>[_NM], <size>) R(0,0)<1>:ud A(0,0)<1;1,0>:ud B(0,0)<1;1,0>:ud (instructions/SEL.md, 3_execution_model.md) with A = 0xA0 \
-        + i, B = 0xB0 + i, R = 0xEE: an enabled lane takes src0 where its predicate bit holds and src1 elsewhere; a disabled lane is not written.", rows: &[
+    Group { d: "[(pred)] sel (M<group>[_NM], <size>) R(0,0)<1>:ud A(0,0)<1;1,0>:ud B(0,0)<1;1,0>:ud (instructions/SEL.md, 3_execution_model.md) with A = 0xA0 + i, B = \
+        0xB0 + i, R = 0xEE: an enabled lane takes src0 where its predicate bit holds and src1 elsewhere; a disabled lane is not written.", rows: &[
         SelMasks8 { case: "", pred: "", mask: (1, false), size: 8, p_mask: 0, emask: ALL_ON, literal: false, want: [SA; 8], note: "No predicate: src0 everywhere." },
         SelMasks8 { case: "", pred: "(P)", mask: (1, false), size: 8, p_mask: 0xa5, emask: ALL_ON, literal: false, want: [SA, SB, SA, SB, SB, SA, SB, SA], note: "(P), P = 0b1010_0101: src0 in channels 0, 2, 5, 7." },
         SelMasks8 { case: "", pred: "(!P)", mask: (1, false), size: 8, p_mask: 0xa5, emask: ALL_ON, literal: false, want: [SB, SA, SB, SA, SA, SB, SA, SB], note: "(!P): resolved inverts; literal ignores the inversion." },

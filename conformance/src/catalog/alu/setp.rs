@@ -1,19 +1,15 @@
 //! SETP (instructions/SETP.md): the bits it sets under both readings of SETP-BIT-TEST, the
 //! mask controls (SETP-MASK-CONTROL) and the forms.
 
-use super::{
-    simd::{self, *},
-    table, Group, Shape,
-};
-use crate::catalog::{build::le16, Doc, Row, Rows};
-use visa_spec::{errata, platform::Platform::XeHpg, ErrorClass};
+use super::simd::{self, *};
+use super::{table, Group, Shape};
+use crate::catalog::build::le16;
+use crate::catalog::{Doc, Row, Rows};
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "setp",
-    file: "catalog/alu/setp.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "setp", file: "catalog/alu/setp.jsonl", rows: add };
 
 /// `setp (<mask>, <size>) P1 <src0>` with P1 = `init` and EM = `emask`; S is a UW variable
 /// 1, 2, ..., 16 and U a UB variable 0x81.
@@ -31,14 +27,8 @@ fn setp(mask: &str, size: u32, src0: &str, init: u32, emask: u32) -> Row {
 }
 
 #[derive(Debug)]
-struct SetpBits {
-    mask: &'static str,
-    size: u32,
-    src0: &'static str,
-    init: u32,
-    resolved: u32,
-    literal: u32,
-}
+#[rustfmt::skip]
+struct SetpBits { mask: &'static str, size: u32, src0: &'static str, init: u32, resolved: u32, literal: u32 }
 
 impl Shape for SetpBits {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -56,32 +46,22 @@ impl Shape for SetpBits {
 }
 
 #[derive(Debug)]
-struct SetpMaskControls {
-    mask: &'static str,
-    size: u32,
-    src0: &'static str,
-    init: u32,
-    emask: u32,
-    expected: u32,
-}
+#[rustfmt::skip]
+struct SetpMaskControls { mask: &'static str, size: u32, src0: &'static str, init: u32, emask: u32, expected: u32 }
 
 impl Shape for SetpMaskControls {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (mask, size, src0, init) = (self.mask, self.size, self.src0, self.init);
         let (emask, expected) = (self.emask, self.expected);
-        let row = setp(mask, size, src0, init, emask)
-            .expect_pred("P1", expected)
-            .derived(&format!("{d} (S = 1..16, U = 0x81)"));
+        let row = setp(mask, size, src0, init, emask).expect_pred("P1", expected).derived(&format!("{d} (S = 1..16, U = 0x81)"));
         rows.add("mask-controls", row);
     }
 }
 
 #[derive(Debug)]
-struct SetpForms {
-    text: &'static str,
-    resolved: Option<ErrorClass>,
-    literal: Option<ErrorClass>,
-}
+#[rustfmt::skip]
+struct SetpForms { text: &'static str, resolved: Option<ErrorClass>, literal: Option<ErrorClass> }
 
 impl Shape for SetpForms {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -108,45 +88,36 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SETP_BITS: &[Group<SetpBits>] = &[
-    Group { d: "Scalar immediate: bit i of src0 sets element i. 0xA5A5 over elements 0..15, the upper half kept. Literal SETP-BIT-TEST: element i keeps bit 0 \
-        of src0 & (1 << i): only element 0 can be 1 (bit 0 of 0xA5A5 is 1).", rows: &[
-        SetpBits { mask: "M1_NM", size: 16, src0: "0xa5a5:uw", init: 0xffff_0000, resolved: 0xffff_a5a5, literal: 0xffff_0001 },
-    ] },
-    Group { d: "M5_NM: the upper half receives 0x1234 (bit 0 clear: literal leaves all 16 at 0).", rows: &[
-        SetpBits { mask: "M5_NM", size: 16, src0: "0x1234:uw", init: 0, resolved: 0x1234_0000, literal: 0 },
-    ] },
-    Group { d: "Execution size 32 under M1_NM: all 32 elements.", rows: &[
-        SetpBits { mask: "M1_NM", size: 32, src0: "0x80000001:ud", init: 0x0f0f_0f0f, resolved: 0x8000_0001, literal: 0x0000_0001 },
-    ] },
-    Group { d: "A scalar register <0;1,0>: UB 0x81 sets elements 0 and 7; bits 8..15 of a UB are 0.", rows: &[
-        SetpBits { mask: "M1_NM", size: 16, src0: "U(0,0)<0;1,0>", init: 0xffff_ffff, resolved: 0xffff_0081, literal: 0xffff_0001 },
-    ] },
-    Group { d: "<0;4,0> also reads one element in every channel: a scalar (S[0] = 1 sets element 0 only; the vector form would set all 8).", rows: &[
-        SetpBits { mask: "M1_NM", size: 8, src0: "S(0,0)<0;4,0>", init: 0, resolved: 0x01, literal: 0x01 },
-    ] },
-    Group { d: "Vector src0 S = 1..8: element i = S[i] & 1 → elements 0, 2, 4, 6 → 0x55, in both readings.", rows: &[
-        SetpBits { mask: "M1_NM", size: 8, src0: "S(0,0)<1;1,0>", init: 0, resolved: 0x55, literal: 0x55 },
-    ] },
+    Group { d: "Scalar immediate: bit i of src0 sets element i. 0xA5A5 over elements 0..15, the upper half kept. Literal SETP-BIT-TEST: element i keeps bit 0 of src0 \
+        & (1 << i): only element 0 can be 1 (bit 0 of 0xA5A5 is 1).",
+        rows: &[SetpBits { mask: "M1_NM", size: 16, src0: "0xa5a5:uw", init: 0xffff_0000, resolved: 0xffff_a5a5, literal: 0xffff_0001 }] },
+    Group { d: "M5_NM: the upper half receives 0x1234 (bit 0 clear: literal leaves all 16 at 0).",
+        rows: &[SetpBits { mask: "M5_NM", size: 16, src0: "0x1234:uw", init: 0, resolved: 0x1234_0000, literal: 0 }] },
+    Group { d: "Execution size 32 under M1_NM: all 32 elements.",
+        rows: &[SetpBits { mask: "M1_NM", size: 32, src0: "0x80000001:ud", init: 0x0f0f_0f0f, resolved: 0x8000_0001, literal: 0x0000_0001 }] },
+    Group { d: "A scalar register <0;1,0>: UB 0x81 sets elements 0 and 7; bits 8..15 of a UB are 0.",
+        rows: &[SetpBits { mask: "M1_NM", size: 16, src0: "U(0,0)<0;1,0>", init: 0xffff_ffff, resolved: 0xffff_0081, literal: 0xffff_0001 }] },
+    Group { d: "<0;4,0> also reads one element in every channel: a scalar (S[0] = 1 sets element 0 only; the vector form would set all 8).",
+        rows: &[SetpBits { mask: "M1_NM", size: 8, src0: "S(0,0)<0;4,0>", init: 0, resolved: 0x01, literal: 0x01 }] },
+    Group { d: "Vector src0 S = 1..8: element i = S[i] & 1 → elements 0, 2, 4, 6 → 0x55, in both readings.",
+        rows: &[SetpBits { mask: "M1_NM", size: 8, src0: "S(0,0)<1;1,0>", init: 0, resolved: 0x55, literal: 0x55 }] },
 ];
 
 #[rustfmt::skip]
 const SETP_MASK_CONTROLS: &[Group<SetpMaskControls>] = &[
-    Group { d: "Resolved SETP-MASK-CONTROL admits any mask control. The vector form writes the channels ChEn enables: EM 0x0F under M1 writes elements 0..3 (S \
-        = 1, 2, 3, 4 → 1, 0, 1, 0) and keeps 4..7 of P1 = 0xF0.", rows: &[
-        SetpMaskControls { mask: "M1", size: 8, src0: "S(0,0)<1;1,0>", init: 0xf0, emask: 0x0f, expected: 0xf5 },
-    ] },
-    Group { d: "The scalar form writes every channel whatever ChEn (the loop has no ChEn test there).", rows: &[
-        SetpMaskControls { mask: "M1", size: 8, src0: "0xff:uw", init: 0, emask: 0, expected: 0xff },
-    ] },
-    Group { d: "M3 (offset 8) with 4 channels: elements 8..11 receive bits 0..3 of 0x5.", rows: &[
-        SetpMaskControls { mask: "M3", size: 4, src0: "0x5:ub", init: 0, emask: u32::MAX, expected: 0x0500 },
-    ] },
+    Group { d: "Resolved SETP-MASK-CONTROL admits any mask control. The vector form writes the channels ChEn enables: EM 0x0F under M1 writes elements 0..3 (S = 1, 2, \
+        3, 4 → 1, 0, 1, 0) and keeps 4..7 of P1 = 0xF0.",
+        rows: &[SetpMaskControls { mask: "M1", size: 8, src0: "S(0,0)<1;1,0>", init: 0xf0, emask: 0x0f, expected: 0xf5 }] },
+    Group { d: "The scalar form writes every channel whatever ChEn (the loop has no ChEn test there).",
+        rows: &[SetpMaskControls { mask: "M1", size: 8, src0: "0xff:uw", init: 0, emask: 0, expected: 0xff }] },
+    Group { d: "M3 (offset 8) with 4 channels: elements 8..11 receive bits 0..3 of 0x5.",
+        rows: &[SetpMaskControls { mask: "M3", size: 4, src0: "0x5:ub", init: 0, emask: u32::MAX, expected: 0x0500 }] },
 ];
 
 #[rustfmt::skip]
 const SETP_FORMS: &[Group<SetpForms>] = &[
-    Group { d: "Notes: size 32 needs M1_NM; smaller sizes M1_NM or M5_NM. The literal reading enforces it, the resolved one accepts every mask control valid \
-        for the size.", rows: &[
+    Group { d: "Notes: size 32 needs M1_NM; smaller sizes M1_NM or M5_NM. The literal reading enforces it, the resolved one accepts every mask control valid for the \
+        size.", rows: &[
         SetpForms { text: "setp (M1_NM, 32) P1 0x1:ud", resolved: None, literal: None },
         SetpForms { text: "setp (M1_NM, 8) P1 0x1:ud", resolved: None, literal: None },
         SetpForms { text: "setp (M5_NM, 16) P1 0x1:uw", resolved: None, literal: None },

@@ -1,24 +1,18 @@
 //! SHL (instructions/SHL.md): hand-derived rows, each with its derivation.
 
+use super::simd::{ShlSatRange8, Simd8, *};
 use super::{
-    form_both, form_row, grouped, qword_forms, qword_forms_literal,
-    simd::{ShlSatRange8, Simd8, *},
-    table, Group, Lane, ShlSatRange, ARITH_DECLS,
+    form_both, form_row, grouped, qword_forms, qword_forms_literal, table, Group, Lane,
+    ShlSatRange, ARITH_DECLS,
 };
-use crate::catalog::{build::le32, Doc, Row, Rows};
-use visa_spec::{
-    errata,
-    platform::Platform::XeHpg,
-    types::DataType::{self, *},
-    ErrorClass,
-};
+use crate::catalog::build::le32;
+use crate::catalog::{Doc, Row, Rows};
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::types::DataType::{self, *};
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "shl",
-    file: "catalog/alu/shl.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "shl", file: "catalog/alu/shl.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -26,8 +20,8 @@ fn add(rows: &mut Rows) {
     table(rows, SHL_SAT_RANGE);
     form_row(rows, "forms", "Arithmetic instructions take no `~`.",
         ARITH_DECLS, "shl (M1, 8) VD(0,0)<1> ~VD(0,0)<1;1,0> VD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction));
-    form_both(rows, "forms", "QWORD-TYPEMAP-GAP: Q and UQ are in the logic instructions' and SHL's Supported Types; the resolved reading admits them, the \
-        literal one keeps the type maps.",
+    form_both(rows, "forms", "QWORD-TYPEMAP-GAP: Q and UQ are in the logic instructions' and SHL's Supported Types; the resolved reading admits them, the literal one \
+        keeps the type maps.",
         ARITH_DECLS, errata::QWORD_TYPEMAP_GAP, "shl (M1, 8) VQ(0,0)<1> VQ(0,0)<1;1,0> VD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
     qword_forms(rows, "1 << 63 on Q: exact 2^63 wraps into Q without saturation: 0x8000000000000000.", "shl (M1, 1) VR(0,0)<1> 0x1:q 0x3f:ud", "VR", "0000000000000080");
     qword_forms_literal(rows, "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.", "shl (M1, 1) VR(0,0)<1> 0x1:q 0x3f:ud");
@@ -61,9 +55,8 @@ const VALUES: &[Group<Lane>] = &[
         Lane { op: "shl", dst: "d", srcs: &[("d", 1), ("d", 31)], expected: 0x8000_0000 },
         Lane { op: "shl.sat", dst: "d", srcs: &[("d", 1), ("d", 31)], expected: 0x7fff_ffff },
     ] },
-    Group { d: "D: -1 << 31 = -2^31 fits: 0x80000000 with or without .sat.", rows: &[
-        Lane { op: "shl.sat", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 31)], expected: 0x8000_0000 },
-    ] },
+    Group { d: "D: -1 << 31 = -2^31 fits: 0x80000000 with or without .sat.",
+        rows: &[Lane { op: "shl.sat", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 31)], expected: 0x8000_0000 }] },
     Group { d: "UW: the count is masked with 31, not 15: 1 << 16 = 0x10000 → low 16 bits 0; .sat 0xffff.", rows: &[
         Lane { op: "shl", dst: "uw", srcs: &[("uw", 1), ("uw", 16)], expected: 0 },
         Lane { op: "shl.sat", dst: "uw", srcs: &[("uw", 1), ("uw", 16)], expected: 0xffff },
@@ -71,36 +64,28 @@ const VALUES: &[Group<Lane>] = &[
     Group { d: "UW: 1 << 15 = 0x8000.", rows: &[Lane { op: "shl", dst: "uw", srcs: &[("uw", 1), ("uw", 15)], expected: 0x8000 }] },
     Group { d: "UB: 1 << 8 = 256 → 0.", rows: &[Lane { op: "shl", dst: "ub", srcs: &[("ub", 1), ("ub", 8)], expected: 0 }] },
     Group { d: "(-)1 on D: -1 << 4 = -16 → 0xfffffff0.", rows: &[Lane { op: "shl", dst: "d", srcs: &[("(-)d", 1), ("d", 4)], expected: 0xffff_fff0 }] },
-    Group { d: "A B source is sign-extended before the shift: -128 << 1 = -256 → UD 0xffffff00.", rows: &[
-        Lane { op: "shl", dst: "ud", srcs: &[("b", 0x80), ("ud", 1)], expected: 0xffff_ff00 },
-    ] },
+    Group { d: "A B source is sign-extended before the shift: -128 << 1 = -256 → UD 0xffffff00.",
+        rows: &[Lane { op: "shl", dst: "ud", srcs: &[("b", 0x80), ("ud", 1)], expected: 0xffff_ff00 }] },
 ];
 
 #[rustfmt::skip]
 const SHL_SAT_RANGE: &[Group<ShlSatRange>] = &[
-    Group { d: "SHL.sat under both readings of SHL-SAT-RANGE: `None` is undefined-behaviour. 0x7fffffff << 1 = 2^32 - 2 < 2^32: within signed 33 bits; .sat UD \
-        keeps 0xfffffffe.", rows: &[
-        ShlSatRange { dst: "ud", srcs: &[("ud", 0x7fff_ffff), ("ud", 1)], literal: Some(0xffff_fffe), resolved: 0xffff_fffe },
-    ] },
-    Group { d: "SHL.sat under both readings of SHL-SAT-RANGE: `None` is undefined-behaviour. 0x80000000 << 1 = 2^32: one past the signed 33-bit maximum 2^32 - \
-        1 → literal undefined; resolved clamps to 0xffffffff.", rows: &[
-        ShlSatRange { dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 1)], literal: None, resolved: 0xffff_ffff },
-    ] },
-    Group { d: "SHL.sat under both readings of SHL-SAT-RANGE: `None` is undefined-behaviour. 0xffffffff << 1 = 2^33 - 2: beyond 33 bits.", rows: &[
-        ShlSatRange { dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 1)], literal: None, resolved: 0xffff_ffff },
-    ] },
-    Group { d: "SHL.sat under both readings of SHL-SAT-RANGE: `None` is undefined-behaviour. -2^31 << 1 = -2^32: exactly the signed 33-bit minimum: defined; \
-        .sat D → INT_MIN.", rows: &[
-        ShlSatRange { dst: "d", srcs: &[("d", 0x8000_0000), ("d", 1)], literal: Some(0x8000_0000), resolved: 0x8000_0000 },
-    ] },
-    Group { d: "SHL.sat under both readings of SHL-SAT-RANGE: `None` is undefined-behaviour. -2^31 << 2 = -2^33: beyond 33 bits → literal undefined; resolved \
-        INT_MIN.", rows: &[
-        ShlSatRange { dst: "d", srcs: &[("d", 0x8000_0000), ("d", 2)], literal: None, resolved: 0x8000_0000 },
-    ] },
+    Group { d: "SHL.sat under both readings of SHL-SAT-RANGE: `None` is undefined-behaviour. 0x7fffffff << 1 = 2^32 - 2 < 2^32: within signed 33 bits; .sat UD keeps \
+        0xfffffffe.",
+        rows: &[ShlSatRange { dst: "ud", srcs: &[("ud", 0x7fff_ffff), ("ud", 1)], literal: Some(0xffff_fffe), resolved: 0xffff_fffe }] },
+    Group { d: "SHL.sat under both readings of SHL-SAT-RANGE: `None` is undefined-behaviour. 0x80000000 << 1 = 2^32: one past the signed 33-bit maximum 2^32 - 1 → \
+        literal undefined; resolved clamps to 0xffffffff.",
+        rows: &[ShlSatRange { dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 1)], literal: None, resolved: 0xffff_ffff }] },
+    Group { d: "SHL.sat under both readings of SHL-SAT-RANGE: `None` is undefined-behaviour. 0xffffffff << 1 = 2^33 - 2: beyond 33 bits.",
+        rows: &[ShlSatRange { dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 1)], literal: None, resolved: 0xffff_ffff }] },
+    Group { d: "SHL.sat under both readings of SHL-SAT-RANGE: `None` is undefined-behaviour. -2^31 << 1 = -2^32: exactly the signed 33-bit minimum: defined; .sat D → \
+        INT_MIN.",
+        rows: &[ShlSatRange { dst: "d", srcs: &[("d", 0x8000_0000), ("d", 1)], literal: Some(0x8000_0000), resolved: 0x8000_0000 }] },
+    Group { d: "SHL.sat under both readings of SHL-SAT-RANGE: `None` is undefined-behaviour. -2^31 << 2 = -2^33: beyond 33 bits → literal undefined; resolved INT_MIN.",
+        rows: &[ShlSatRange { dst: "d", srcs: &[("d", 0x8000_0000), ("d", 2)], literal: None, resolved: 0x8000_0000 }] },
     Group { d: "SHL.sat under both readings of SHL-SAT-RANGE: `None` is undefined-behaviour. 1 << 31 = 2^31: within 33 bits → .sat D clamps to INT_MAX in both \
-        readings.", rows: &[
-        ShlSatRange { dst: "d", srcs: &[("d", 1), ("d", 31)], literal: Some(0x7fff_ffff), resolved: 0x7fff_ffff },
-    ] },
+        readings.",
+        rows: &[ShlSatRange { dst: "d", srcs: &[("d", 1), ("d", 31)], literal: Some(0x7fff_ffff), resolved: 0x7fff_ffff }] },
 ];
 
 /// The multi-lane rows (built with [`super::simd`]).
@@ -111,8 +96,8 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
-    Group { d: "shl[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 [MOD]S1(0,0)<0;1,0>:T1 instructions/SHL.md: count = src1 & 31 (the low bits of its \
-        two's-complement value after the modifier), then src0 << count exactly, then clamped or truncated into DT.", rows: &[
+    Group { d: "shl[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 [MOD]S1(0,0)<0;1,0>:T1 instructions/SHL.md: count = src1 & 31 (the low bits of its two's-complement \
+        value after the modifier), then src0 << count exactly, then clamped or truncated into DT.", rows: &[
         Simd8 { case: "by_0", op: "shl", dst: UD, srcs: &[o(UD, 1), o(UD, 0)], want: 1, note: "" },
         Simd8 { case: "by_31", op: "shl", dst: UD, srcs: &[o(UD, 1), o(UD, 31)], want: 0x8000_0000, note: "" },
         Simd8 { case: "by_32_masked_to_0", op: "shl", dst: UD, srcs: &[o(UD, 1), o(UD, 32)], want: 1, note: "" },
@@ -134,8 +119,8 @@ const SIMD8: &[Group<Simd8>] = &[
 #[rustfmt::skip]
 const SHL_SAT_RANGE_SHL_SAT_RANGE: &[Group<ShlSatRange8>] = &[
     Group { d: "shl[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:ud under both readings of SHL-SAT-RANGE. Resolved: the exact value is clamped. \
-        Literal: with `.sat`, an enabled lane whose exact value lies outside the 33-bit signed range [-2^32, 2^32 - 1] is undefined (`None`); without `.sat` \
-        nothing is checked.", rows: &[
+        Literal: with `.sat`, an enabled lane whose exact value lies outside the 33-bit signed range [-2^32, 2^32 - 1] is undefined (`None`); without `.sat` nothing \
+        is checked.", rows: &[
         ShlSatRange8 { case: "inside", saturate: true, ty: D, s0: 0x4000_0000, s1: 1, resolved: INT_MAX, literal: Some(INT_MAX), note: "2^31 fits 33 bits: clamped to INT_MAX under both readings" },
         ShlSatRange8 { case: "upper_edge", saturate: true, ty: UD, s0: 0xFFFF_FFFF, s1: 0, resolved: 0xFFFF_FFFF, literal: Some(0xFFFF_FFFF), note: "0xFFFFFFFF << 0 = 2^32 - 1: the top of the range" },
         ShlSatRange8 { case: "past_upper_edge", saturate: true, ty: UD, s0: 0x8000_0000, s1: 1, resolved: 0xFFFF_FFFF, literal: None, note: "2^31 << 1 = 2^32: one past the top" },

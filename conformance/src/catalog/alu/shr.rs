@@ -1,19 +1,16 @@
 //! SHR (instructions/SHR.md): hand-derived rows, each with its derivation.
 
+use super::simd::{Simd8, *};
 use super::{
-    form_both, grouped, qword_forms, qword_forms_literal,
-    simd::{Simd8, *},
-    table, FormReadings, Group, Lane, ARITH_DECLS,
+    form_both, grouped, qword_forms, qword_forms_literal, table, FormReadings, Group, Lane,
+    ARITH_DECLS,
 };
 use crate::catalog::{Doc, Rows};
-use visa_spec::{errata, types::DataType::*, ErrorClass};
+use visa_spec::types::DataType::*;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "shr",
-    file: "catalog/alu/shr.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "shr", file: "catalog/alu/shr.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -77,9 +74,8 @@ const VALUES: &[Group<Lane>] = &[
         Lane { op: "shr", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 63)], expected: 1 },
         Lane { op: "shr", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 64)], expected: 0xffff_ffff },
     ] },
-    Group { d: "A D count (SHIFT-COUNT-TYPE resolved): -1 & 31 = 31.", rows: &[
-        Lane { op: "shr", dst: "ud", srcs: &[("ud", 0x8000_0000), ("d", 0xffff_ffff)], expected: 1 },
-    ] },
+    Group { d: "A D count (SHIFT-COUNT-TYPE resolved): -1 & 31 = 31.",
+        rows: &[Lane { op: "shr", dst: "ud", srcs: &[("ud", 0x8000_0000), ("d", 0xffff_ffff)], expected: 1 }] },
     Group { d: "UB 0x80 >> 7 = 1 into UD.", rows: &[Lane { op: "shr", dst: "ud", srcs: &[("ub", 0x80), ("ub", 7)], expected: 1 }] },
     Group { d: "UW: count 16 is not masked to 15: 0xffff >> 16 = 0.", rows: &[Lane { op: "shr", dst: "uw", srcs: &[("uw", 0xffff), ("uw", 16)], expected: 0 }] },
     Group { d: "(-)1 on UD is -1, read as UD 0xffffffff: >> 28 = 0xf.", rows: &[Lane { op: "shr", dst: "ud", srcs: &[("(-)ud", 1), ("ud", 28)], expected: 0xf }] },
@@ -106,8 +102,8 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
-    Group { d: "shr[.sat] (M1, 8) R(0,0)<1>:DT [MOD]S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/SHR.md: count = src1 & 31; src0's bits (in its type) \
-        shifted right logically.", rows: &[
+    Group { d: "shr[.sat] (M1, 8) R(0,0)<1>:DT [MOD]S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/SHR.md: count = src1 & 31; src0's bits (in its type) shifted \
+        right logically.", rows: &[
         Simd8 { case: "by_0", op: "shr", dst: UD, srcs: &[o(UD, 0x8000_0000), o(UD, 0)], want: 0x8000_0000, note: "" },
         Simd8 { case: "by_31", op: "shr", dst: UD, srcs: &[o(UD, 0x8000_0000), o(UD, 31)], want: 1, note: "" },
         Simd8 { case: "by_32_masked_to_0", op: "shr", dst: UD, srcs: &[o(UD, 0x8000_0000), o(UD, 32)], want: 0x8000_0000, note: "" },

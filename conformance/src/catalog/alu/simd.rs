@@ -54,11 +54,8 @@ impl Mod {
 
 /// A source of a row: its type, its value and its modifier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Op {
-    pub ty: DataType,
-    pub v: i128,
-    pub m: Option<Mod>,
-}
+#[rustfmt::skip]
+pub struct Op { pub ty: DataType, pub v: i128, pub m: Option<Mod> }
 
 /// A source of type `ty` holding `v`.
 pub const fn o(ty: DataType, v: i128) -> Op {
@@ -147,6 +144,7 @@ pub fn why(d: &str, name: &str, note: &str) -> String {
 
 /// A row under each reading of `erratum`: `resolved` in every lane of `R` (tagged), then the
 /// literal reading: `Some(value)` in every lane, or `None`: undefined-behaviour.
+#[rustfmt::skip]
 pub fn readings(
     rows: &mut Rows,
     group: &str,
@@ -158,10 +156,7 @@ pub fn readings(
     literal: Option<i128>,
 ) {
     rows.add(group, all8(row(), dst, resolved).tag(erratum).derived(d));
-    let literal_row = match literal {
-        Some(v) => all8(row(), dst, v),
-        None => row().expect_error(ErrorClass::UndefinedBehaviour),
-    };
+    let literal_row = match literal { Some(v) => all8(row(), dst, v), None => row().expect_error(ErrorClass::UndefinedBehaviour), };
     rows.add(group, literal_row.literal(erratum).derived(d));
 }
 
@@ -169,14 +164,8 @@ pub fn readings(
 /// modifiers, `shl.sat`), expecting `want` in the 8 lanes of `R`, in group `simd8`; its
 /// derivation is the table's with the case's name and note ([`why`]).
 #[derive(Debug)]
-pub struct Simd8 {
-    pub case: &'static str,
-    pub op: &'static str,
-    pub dst: DataType,
-    pub srcs: &'static [Op],
-    pub want: i128,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct Simd8 { pub case: &'static str, pub op: &'static str, pub dst: DataType, pub srcs: &'static [Op], pub want: i128, pub note: &'static str }
 
 impl Shape for Simd8 {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -189,101 +178,55 @@ impl Shape for Simd8 {
 
 /// `fbh (M1, 8) R:ud S0:d` under both readings of FBH-SIGNED.
 #[derive(Debug)]
-pub struct FbhSigned8 {
-    pub case: &'static str,
-    pub s0: i128,
-    pub resolved: i128,
-    pub literal: i128,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct FbhSigned8 { pub case: &'static str, pub s0: i128, pub resolved: i128, pub literal: i128, pub note: &'static str }
 
 impl Shape for FbhSigned8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (s0, resolved, literal) = (self.s0, self.resolved, self.literal);
         let d = &why(d, self.case, self.note);
         let row = || bcast("fbh", UD, &[o(D, s0)]);
-        readings(
-            rows,
-            "simd8",
-            d,
-            errata::FBH_SIGNED,
-            row,
-            UD,
-            resolved,
-            Some(literal),
-        );
+        readings(rows, "simd8", d, errata::FBH_SIGNED, row, UD, resolved, Some(literal));
     }
 }
 
 /// `cbit (M1, 8) R:ud S0:ty` under both readings of CBIT-RESULT (literal: always 0).
 #[derive(Debug)]
-pub struct Cbit8 {
-    pub case: &'static str,
-    pub ty: DataType,
-    pub s0: i128,
-    pub resolved: i128,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct Cbit8 { pub case: &'static str, pub ty: DataType, pub s0: i128, pub resolved: i128, pub note: &'static str }
 
 impl Shape for Cbit8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (ty, s0, resolved) = (self.ty, self.s0, self.resolved);
         let d = &why(d, self.case, self.note);
         let row = || bcast("cbit", UD, &[o(ty, s0)]);
-        readings(
-            rows,
-            "simd8",
-            d,
-            errata::CBIT_RESULT,
-            row,
-            UD,
-            resolved,
-            Some(0),
-        );
+        readings(rows, "simd8", d, errata::CBIT_RESULT, row, UD, resolved, Some(0));
     }
 }
 
 /// `shl[.sat] (M1, 8) R:ty S0:ty S1:ud` under both readings of SHL-SAT-RANGE.
 #[derive(Debug)]
-pub struct ShlSatRange8 {
-    pub case: &'static str,
-    pub saturate: bool,
-    pub ty: DataType,
-    pub s0: i128,
-    pub s1: i128,
-    pub resolved: i128,
-    pub literal: Option<i128>,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct ShlSatRange8 { pub case: &'static str, pub saturate: bool, pub ty: DataType, pub s0: i128,
+    pub s1: i128, pub resolved: i128, pub literal: Option<i128>, pub note: &'static str }
 
 impl Shape for ShlSatRange8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (saturate, ty, s0, s1) = (self.saturate, self.ty, self.s0, self.s1);
         let (resolved, literal) = (self.resolved, self.literal);
         let d = &why(d, self.case, self.note);
         let row = || bcast(&sat("shl", saturate), ty, &[o(ty, s0), o(UD, s1)]);
-        readings(
-            rows,
-            "simd8-sat-range",
-            d,
-            errata::SHL_SAT_RANGE,
-            row,
-            ty,
-            resolved,
-            literal,
-        );
+        readings(rows, "simd8-sat-range", d, errata::SHL_SAT_RANGE, row, ty, resolved, literal);
     }
 }
 
 /// `rol|ror (M1, 8) R:uq S0:uq S1:uq` on xe-hpc, S0 = 0x8000000000000001.
 #[derive(Debug)]
-pub struct RotateQword8 {
-    pub case: &'static str,
-    pub op: &'static str,
-    pub s1: i128,
-    pub want: i128,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct RotateQword8 { pub case: &'static str, pub op: &'static str, pub s1: i128, pub want: i128, pub note: &'static str }
 
 impl Shape for RotateQword8 {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -297,16 +240,9 @@ impl Shape for RotateQword8 {
 
 /// `bfe (M1, 8) R:ty S0 S1 S2` (all of `ty`) under both readings of BFE-SIGN-EXTENSION.
 #[derive(Debug)]
-pub struct Bfe8 {
-    pub case: &'static str,
-    pub ty: DataType,
-    pub width: i128,
-    pub offset: i128,
-    pub s2: i128,
-    pub resolved: i128,
-    pub literal: i128,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct Bfe8 { pub case: &'static str, pub ty: DataType, pub width: i128, pub offset: i128,
+    pub s2: i128, pub resolved: i128, pub literal: i128, pub note: &'static str }
 
 impl Shape for Bfe8 {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -323,25 +259,17 @@ impl Shape for Bfe8 {
 /// for the destination and the sources, so validation rejects the form before anything
 /// runs; `want` is what the row computes where an implementation admitted it.
 #[derive(Debug)]
-pub struct MulhMixed8 {
-    pub case: &'static str,
-    pub dst: DataType,
-    pub s0: Op,
-    pub s1: Op,
-    pub want: i128,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct MulhMixed8 { pub case: &'static str, pub dst: DataType, pub s0: Op, pub s1: Op, pub want: i128, pub note: &'static str }
 
 impl Shape for MulhMixed8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (dst, s0, s1, want) = (self.dst, self.s0, self.s1, self.want);
         let d = &why(d, self.case, self.note);
         let erratum = visa_spec::errata::MULH_MIXED_TYPES;
         let row = bcast("mulh", dst, &[s0, s1]);
-        rows.add(
-            "simd8-mixed",
-            all8(row.clone(), dst, want).tag(erratum).derived(d),
-        );
+        rows.add("simd8-mixed", all8(row.clone(), dst, want).tag(erratum).derived(d));
         let why = format!(
             "{d} Literal reading of MULH-MIXED-TYPES: MULH.md's Description asks for one type, so \
              the form is invalid."
@@ -363,15 +291,9 @@ pub const SE: u32 = 0xee;
 /// `cmp.<rel> (M1, 8) P S0(0,0)<0;1,0> S1(0,0)<0;1,0>` with %cr0 = `cr0`: every lane compares
 /// the same pair; P (8 elements) is expected to hold `want`.
 #[derive(Debug)]
-pub struct CmpIntoPredicate8 {
-    pub case: &'static str,
-    pub rel: &'static str,
-    pub a: (DataType, u64),
-    pub b: (DataType, u64),
-    pub cr0: u32,
-    pub want: u8,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct CmpIntoPredicate8 { pub case: &'static str, pub rel: &'static str, pub a: (DataType, u64),
+    pub b: (DataType, u64), pub cr0: u32, pub want: u8, pub note: &'static str }
 
 impl Shape for CmpIntoPredicate8 {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -396,17 +318,11 @@ impl Shape for CmpIntoPredicate8 {
 /// `cmp.eq (M1, 8) R(0,0)<1> S(0,0)<0;1,0> S(0,0)<0;1,0>`: equal in every lane; `literal`
 /// puts CMP-TRUE-VALUE at its literal reading.
 #[derive(Debug)]
-pub struct CmpIntoGeneral8 {
-    pub case: &'static str,
-    pub dst: DataType,
-    pub src: DataType,
-    pub v: u64,
-    pub literal: bool,
-    pub want: u64,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct CmpIntoGeneral8 { pub case: &'static str, pub dst: DataType, pub src: DataType, pub v: u64, pub literal: bool, pub want: u64, pub note: &'static str }
 
 impl Shape for CmpIntoGeneral8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (dst, src, v, literal) = (self.dst, self.src, self.v, self.literal);
         let want = self.want;
@@ -415,14 +331,8 @@ impl Shape for CmpIntoGeneral8 {
             ".decl R v_type=G type={dst} num_elts=8\n.decl S v_type=G type={src} num_elts=1\n\
              cmp.eq (M1, 8) R(0,0)<1> S(0,0)<0;1,0> S(0,0)<0;1,0>\n"
         );
-        let row = Row::new(Platform::XeHpg, text)
-            .var("S", elems(src, &[v.into()]))
-            .expect_lanes("R", dst, &[want; 8]);
-        let row = if literal {
-            row.literal(errata::CMP_TRUE_VALUE)
-        } else {
-            row.tag(errata::CMP_TRUE_VALUE)
-        };
+        let row = Row::new(Platform::XeHpg, text).var("S", elems(src, &[v.into()])).expect_lanes("R", dst, &[want; 8]);
+        let row = if literal { row.literal(errata::CMP_TRUE_VALUE) } else { row.tag(errata::CMP_TRUE_VALUE) };
         rows.add("simd8-general", row.derived(d));
     }
 }
@@ -432,40 +342,25 @@ impl Shape for CmpIntoGeneral8 {
 /// SEL-RAW-MASKS at its literal reading. `want` names each lane's source: SA, SB or SE (R's
 /// initial value).
 #[derive(Debug)]
-pub struct SelMasks8 {
-    pub case: &'static str,
-    pub pred: &'static str,
-    pub mask: (u8, bool),
-    pub size: u32,
-    pub p_mask: u32,
-    pub emask: u32,
-    pub literal: bool,
-    pub want: [u32; 8],
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct SelMasks8 { pub case: &'static str, pub pred: &'static str, pub mask: (u8, bool), pub size: u32,
+    pub p_mask: u32, pub emask: u32, pub literal: bool, pub want: [u32; 8], pub note: &'static str }
 
 impl Shape for SelMasks8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (pred, mask, size, p_mask) = (self.pred, self.mask, self.size, self.p_mask);
         let (emask, literal, want) = (self.emask, self.literal, self.want);
         let d = &why(d, self.case, self.note);
         let (group, no_mask) = mask;
         let nm = if no_mask { "_NM" } else { "" };
-        let pred = if pred.is_empty() {
-            String::new()
-        } else {
-            format!("{pred} ")
-        };
+        let pred = if pred.is_empty() { String::new() } else { format!("{pred} ") };
         let text = format!(
             ".decl R v_type=G type=ud num_elts=8\n.decl A v_type=G type=ud num_elts=8\n\
              .decl B v_type=G type=ud num_elts=8\n.decl P v_type=P num_elts=32\n\
              {pred}sel (M{group}{nm}, {size}) R(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0>\n"
         );
-        let lanes: Vec<u64> = want
-            .iter()
-            .zip(0u32..)
-            .map(|(w, i)| u64::from(if *w == SE { SE } else { w + i }))
-            .collect();
+        let lanes: Vec<u64> = want .iter().zip(0u32..).map(|(w, i)| u64::from(if *w == SE { SE } else { w + i })).collect();
         let row = Row::new(Platform::XeHpg, text)
             .var("R", le32(&[SE; 8]))
             .var("A", le32(&(0..8).map(|i| SA + i).collect::<Vec<u32>>()))
@@ -473,28 +368,18 @@ impl Shape for SelMasks8 {
             .pred("P", p_mask)
             .emask(emask)
             .expect_lanes("R", UD, &lanes);
-        let row = if literal {
-            row.literal(errata::SEL_RAW_MASKS)
-        } else {
-            row.tag(errata::SEL_RAW_MASKS)
-        };
+        let row = if literal { row.literal(errata::SEL_RAW_MASKS) } else { row.tag(errata::SEL_RAW_MASKS) };
         rows.add("simd8-masks", row.derived(d));
     }
 }
 
 /// `sel[.sat] (M1, 8) R(0,0)<1> [m]S(0,0)<0;1,0> 0x0:dst` (no predicate: src0).
 #[derive(Debug)]
-pub struct SelValues8 {
-    pub case: &'static str,
-    pub m: Option<Mod>,
-    pub saturate: bool,
-    pub dst: DataType,
-    pub a: (DataType, u64),
-    pub want: u64,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct SelValues8 { pub case: &'static str, pub m: Option<Mod>, pub saturate: bool, pub dst: DataType, pub a: (DataType, u64), pub want: u64, pub note: &'static str }
 
 impl Shape for SelValues8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (m, saturate, dst, a) = (self.m, self.saturate, self.dst, self.a);
         let want = self.want;
@@ -506,34 +391,24 @@ impl Shape for SelValues8 {
             a.0,
             sat("sel", saturate)
         );
-        let row = Row::new(Platform::XeHpg, text)
-            .var("S", elems(a.0, &[a.1.into()]))
-            .expect_lanes("R", dst, &[want; 8]);
+        let row = Row::new(Platform::XeHpg, text).var("S", elems(a.0, &[a.1.into()])).expect_lanes("R", dst, &[want; 8]);
         rows.add("simd8-values", row.derived(d));
     }
 }
 
 /// `min|max[.sat] (M1, 8) R:dst S0 S1` with the errata `literal` at their literal reading.
 #[derive(Debug)]
-pub struct MinMax8 {
-    pub case: &'static str,
-    pub op: &'static str,
-    pub saturate: bool,
-    pub dst: DataType,
-    pub a: (DataType, u64),
-    pub b: (DataType, u64),
-    pub literal: &'static [&'static str],
-    pub want: u64,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct MinMax8 { pub case: &'static str, pub op: &'static str, pub saturate: bool, pub dst: DataType,
+    pub a: (DataType, u64), pub b: (DataType, u64), pub literal: &'static [&'static str], pub want: u64, pub note: &'static str }
 
 impl Shape for MinMax8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (op, saturate, dst, a) = (self.op, self.saturate, self.dst, self.a);
         let (b, literal, want) = (self.b, self.literal, self.want);
         let d = &why(d, self.case, self.note);
-        let mut row =
-            bcast(&sat(op, saturate), dst, &[raw(a), raw(b)]).expect_lanes("R", dst, &[want; 8]);
+        let mut row = bcast(&sat(op, saturate), dst, &[raw(a), raw(b)]).expect_lanes("R", dst, &[want; 8]);
         for id in literal {
             row = row.literal(id);
         }
@@ -543,6 +418,7 @@ impl Shape for MinMax8 {
 
 /// `setp (M<group>_NM, <size>) P 0x<value>:uw` (`:ud` for 32 channels) with P (32 elements)
 /// starting at 0xFFFF0000; `literal` puts SETP-BIT-TEST at its literal reading.
+#[rustfmt::skip]
 pub fn setp_scalar(
     rows: &mut Rows,
     d: &str,
@@ -553,28 +429,17 @@ pub fn setp_scalar(
     want: u32,
 ) {
     let ty = if size == 32 { "ud" } else { "uw" };
-    let text =
-        format!(".decl P v_type=P num_elts=32\nsetp (M{group}_NM, {size}) P 0x{value:x}:{ty}\n");
-    let row = Row::new(Platform::XeHpg, text)
-        .pred("P", 0xffff_0000)
-        .expect_pred("P", want);
-    let row = if literal {
-        row.literal(errata::SETP_BIT_TEST)
-    } else {
-        row.tag(errata::SETP_BIT_TEST)
-    };
+    let text = format!(".decl P v_type=P num_elts=32\nsetp (M{group}_NM, {size}) P 0x{value:x}:{ty}\n");
+    let row = Row::new(Platform::XeHpg, text).pred("P", 0xffff_0000).expect_pred("P", want);
+    let row = if literal { row.literal(errata::SETP_BIT_TEST) } else { row.tag(errata::SETP_BIT_TEST) };
     rows.add("scalar", row.derived(d));
 }
 
 /// `bfn.x<table> (M1, 8) R(0,0)<1> S(0,0)<0;1,0> S(0,1)<0;1,0> S(0,2)<0;1,0>` with
 /// S = [0xFF00FF00, 0xF0F0F0F0, 0xCCCCCCCC].
 #[derive(Debug)]
-pub struct BfnTables8 {
-    pub case: &'static str,
-    pub table: u8,
-    pub want: u32,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct BfnTables8 { pub case: &'static str, pub table: u8, pub want: u32, pub note: &'static str }
 
 impl Shape for BfnTables8 {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -618,6 +483,7 @@ fn raw_row(
 }
 
 /// DIV (`op` = "div": the quotient) or MOD (the remainder) on integers.
+#[rustfmt::skip]
 pub fn div_mod_int(
     rows: &mut Rows,
     d: &str,
@@ -629,89 +495,58 @@ pub fn div_mod_int(
     remainder: u64,
 ) {
     let want = if op == "div" { quotient } else { remainder };
-    rows.add(
-        "simd8",
-        raw_row(op, false, ty, &[(ty, a), (ty, b)], RNE, want).derived(d),
-    );
+    rows.add("simd8", raw_row(op, false, ty, &[(ty, a), (ty, b)], RNE, want).derived(d));
 }
 
 /// `mod.sat (M1, 8) R:ub S0:d S1:d`.
 #[derive(Debug)]
-pub struct ModSat8 {
-    pub case: &'static str,
-    pub a: u64,
-    pub b: u64,
-    pub want: u64,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct ModSat8 { pub case: &'static str, pub a: u64, pub b: u64, pub want: u64, pub note: &'static str }
 
 impl Shape for ModSat8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (a, b, want) = (self.a, self.b, self.want);
         let d = &why(d, self.case, self.note);
-        rows.add(
-            "simd8",
-            raw_row("mod", true, UB, &[(D, a), (D, b)], RNE, want).derived(d),
-        );
+        rows.add("simd8", raw_row("mod", true, UB, &[(D, a), (D, b)], RNE, want).derived(d));
     }
 }
 
 /// MUL and DIV on floats under %cr0 = `cr0`.
 #[derive(Debug)]
-pub struct MulDivFloat8 {
-    pub case: &'static str,
-    pub op: &'static str,
-    pub dst: DataType,
-    pub srcs: &'static [(DataType, u64)],
-    pub cr0: u32,
-    pub want: u64,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct MulDivFloat8 { pub case: &'static str, pub op: &'static str, pub dst: DataType,
+    pub srcs: &'static [(DataType, u64)], pub cr0: u32, pub want: u64, pub note: &'static str }
 
 impl Shape for MulDivFloat8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (op, dst, srcs, cr0) = (self.op, self.dst, self.srcs, self.cr0);
         let want = self.want;
         let d = &why(d, self.case, self.note);
-        rows.add(
-            "simd8-float",
-            raw_row(op, false, dst, srcs, cr0, want).derived(d),
-        );
+        rows.add("simd8-float", raw_row(op, false, dst, srcs, cr0, want).derived(d));
     }
 }
 
 /// `op.sat (M1, 8) R:f S0:f ...`.
 #[derive(Debug)]
-pub struct FloatSat8 {
-    pub case: &'static str,
-    pub op: &'static str,
-    pub srcs: &'static [(DataType, u64)],
-    pub want: u64,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct FloatSat8 { pub case: &'static str, pub op: &'static str, pub srcs: &'static [(DataType, u64)], pub want: u64, pub note: &'static str }
 
 impl Shape for FloatSat8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (op, srcs, want) = (self.op, self.srcs, self.want);
         let d = &why(d, self.case, self.note);
-        rows.add(
-            "simd8-float",
-            raw_row(op, true, F, srcs, RNE, want).derived(d),
-        );
+        rows.add("simd8-float", raw_row(op, true, F, srcs, RNE, want).derived(d));
     }
 }
 
 /// MAD on floats under both readings of MAD-FUSED.
 #[derive(Debug)]
-pub struct MadFloat8 {
-    pub case: &'static str,
-    pub dst: DataType,
-    pub srcs: &'static [(DataType, u64)],
-    pub cr0: u32,
-    pub resolved: u64,
-    pub literal: u64,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct MadFloat8 { pub case: &'static str, pub dst: DataType, pub srcs: &'static [(DataType, u64)],
+    pub cr0: u32, pub resolved: u64, pub literal: u64, pub note: &'static str }
 
 impl Shape for MadFloat8 {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -728,14 +563,8 @@ impl Shape for MadFloat8 {
 
 /// DIV on F under both readings of DIV-FLOAT-RECIPROCAL.
 #[derive(Debug)]
-pub struct DivReadings8 {
-    pub case: &'static str,
-    pub srcs: &'static [(DataType, u64)],
-    pub cr0: u32,
-    pub resolved: u64,
-    pub literal: u64,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct DivReadings8 { pub case: &'static str, pub srcs: &'static [(DataType, u64)], pub cr0: u32, pub resolved: u64, pub literal: u64, pub note: &'static str }
 
 impl Shape for DivReadings8 {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -757,19 +586,14 @@ pub const OLD: u32 = 0xDEAD_BEEF;
 /// `subb[.sat] (M1, 4) R(0,0)<1> C(0,0)<1> S0(0,0)<1;1,0> S1(0,0)<1;1,0>` on four-lane UD
 /// variables, R and C starting at OLD, S0 = [5, 0, 7, 0], S1 = [3, 1, 7, 0xFFFFFFFF].
 #[derive(Debug)]
-pub struct SubbReadings8 {
-    pub case: &'static str,
-    pub saturate: bool,
-    pub literal: &'static [&'static str],
-    pub diff: [u32; 4],
-    pub borrow: [u32; 4],
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct SubbReadings8 { pub case: &'static str, pub saturate: bool,
+    pub literal: &'static [&'static str], pub diff: [u32; 4], pub borrow: [u32; 4], pub note: &'static str }
 
 impl Shape for SubbReadings8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
-        let (saturate, literal, diff, borrow) =
-            (self.saturate, self.literal, self.diff, self.borrow);
+        let (saturate, literal, diff, borrow) = (self.saturate, self.literal, self.diff, self.borrow);
         let d = &why(d, self.case, self.note);
         let text = format!(
             ".decl R v_type=G type=ud num_elts=4\n.decl C v_type=G type=ud num_elts=4\n\
@@ -795,14 +619,8 @@ impl Shape for SubbReadings8 {
 /// R holds 32 elements at OLD; the high halves start at byte `resolved` (resolved
 /// MADW-HIGH-HALF) or `literal`.
 #[derive(Debug)]
-pub struct MadwLayout8 {
-    pub case: &'static str,
-    pub platform: Platform,
-    pub n: u32,
-    pub resolved: usize,
-    pub literal: usize,
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct MadwLayout8 { pub case: &'static str, pub platform: Platform, pub n: u32, pub resolved: usize, pub literal: usize, pub note: &'static str }
 
 impl Shape for MadwLayout8 {
     fn add(&self, rows: &mut Rows, d: &str) {
@@ -840,19 +658,12 @@ impl Shape for MadwLayout8 {
 /// S1 = 0, R at 0xBEEF, EM = `emask`; `literal` puts SAD2-LOOP-STEP at its literal reading.
 /// Expects R = `want` with the lanes of `undefined` any value.
 #[derive(Debug)]
-pub struct Sad2Lanes8 {
-    pub case: &'static str,
-    pub op: &'static str,
-    pub src2: Option<i16>,
-    pub saturate: bool,
-    pub emask: u32,
-    pub literal: bool,
-    pub want: [u16; 4],
-    pub undefined: &'static [usize],
-    pub note: &'static str,
-}
+#[rustfmt::skip]
+pub struct Sad2Lanes8 { pub case: &'static str, pub op: &'static str, pub src2: Option<i16>, pub saturate: bool,
+    pub emask: u32, pub literal: bool, pub want: [u16; 4], pub undefined: &'static [usize], pub note: &'static str }
 
 impl Shape for Sad2Lanes8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (op, src2, saturate, emask) = (self.op, self.src2, self.saturate, self.emask);
         let (literal, want, undefined) = (self.literal, self.want, self.undefined);
@@ -881,11 +692,7 @@ impl Shape for Sad2Lanes8 {
             .var("S0", vec![4, 6, 14, 16])
             .emask(emask)
             .expect_pattern("R", pattern);
-        let row = if literal {
-            row.literal(errata::SAD2_LOOP_STEP)
-        } else {
-            row.tag(errata::SAD2_LOOP_STEP)
-        };
+        let row = if literal { row.literal(errata::SAD2_LOOP_STEP) } else { row.tag(errata::SAD2_LOOP_STEP) };
         rows.add("four-lanes", row.derived(d));
     }
 }
@@ -909,39 +716,13 @@ pub fn text_row(text: &str) -> Row {
 
 /// The integer DIV and MOD rows (the same operands and quotient/remainder pairs for both;
 /// `op` picks which result the row observes).
+#[rustfmt::skip]
 pub fn div_mod_int_cases(rows: &mut Rows, op: &str) {
     let d = "DIV and MOD on integers (DIV.md Notes: the quotient truncates toward zero, the remainder has the numerator's sign).";
     div_mod_int(rows, &why(d, "pos_pos", ""), op, D, 7, 2, 3, 1);
-    div_mod_int(
-        rows,
-        &why(d, "neg_pos", "-7 / 2 = -3 r -1"),
-        op,
-        D,
-        0xFFFF_FFF9,
-        2,
-        0xFFFF_FFFD,
-        0xFFFF_FFFF,
-    );
-    div_mod_int(
-        rows,
-        &why(d, "pos_neg", "7 / -2 = -3 r 1"),
-        op,
-        D,
-        7,
-        0xFFFF_FFFE,
-        0xFFFF_FFFD,
-        1,
-    );
-    div_mod_int(
-        rows,
-        &why(d, "neg_neg", "-7 / -2 = 3 r -1"),
-        op,
-        D,
-        0xFFFF_FFF9,
-        0xFFFF_FFFE,
-        3,
-        0xFFFF_FFFF,
-    );
+    div_mod_int(rows, &why(d, "neg_pos", "-7 / 2 = -3 r -1"), op, D, 0xFFFF_FFF9, 2, 0xFFFF_FFFD, 0xFFFF_FFFF);
+    div_mod_int(rows, &why(d, "pos_neg", "7 / -2 = -3 r 1"), op, D, 7, 0xFFFF_FFFE, 0xFFFF_FFFD, 1);
+    div_mod_int(rows, &why(d, "neg_neg", "-7 / -2 = 3 r -1"), op, D, 0xFFFF_FFF9, 0xFFFF_FFFE, 3, 0xFFFF_FFFF);
     div_mod_int(
         rows,
         &why(
@@ -956,24 +737,6 @@ pub fn div_mod_int_cases(rows: &mut Rows, op: &str) {
         0x8000_0000,
         0,
     );
-    div_mod_int(
-        rows,
-        &why(d, "ud", "(2^32 - 1) / 10 = 429496729 r 5"),
-        op,
-        UD,
-        0xFFFF_FFFF,
-        10,
-        0x1999_9999,
-        5,
-    );
-    div_mod_int(
-        rows,
-        &why(d, "b", "B: -128 / 3 = -42 (0xD6) r -2 (0xFE)"),
-        op,
-        B,
-        0x80,
-        3,
-        0xD6,
-        0xFE,
-    );
+    div_mod_int(rows, &why(d, "ud", "(2^32 - 1) / 10 = 429496729 r 5"), op, UD, 0xFFFF_FFFF, 10, 0x1999_9999, 5);
+    div_mod_int(rows, &why(d, "b", "B: -128 / 3 = -42 (0xD6) r -2 (0xFE)"), op, B, 0x80, 3, 0xD6, 0xFE);
 }

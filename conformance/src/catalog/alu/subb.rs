@@ -1,39 +1,26 @@
 //! SUBB (instructions/SUBB.md): the difference and the borrow, .sat under both readings of
 //! SUBB-SAT, and the loop step under both readings of SUBB-LOOP-STEP.
 
-use super::{four_lanes, simd::SubbReadings8, table, two_results, Group, Shape, OLD};
+use super::simd::SubbReadings8;
+use super::{four_lanes, table, two_results, Group, Shape, OLD};
 use crate::catalog::{Doc, Rows};
-use visa_spec::{
-    errata,
-    platform::Platform::XeHpg,
-    types::DataType::{self},
-    ErrorClass,
-};
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::types::DataType::{self};
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "subb",
-    file: "catalog/alu/subb.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "subb", file: "catalog/alu/subb.jsonl", rows: add };
 
 #[derive(Debug)]
-struct Subb {
-    op: &'static str,
-    a: u32,
-    b: u32,
-    diff: u32,
-    borrow: u32,
-}
+#[rustfmt::skip]
+struct Subb { op: &'static str, a: u32, b: u32, diff: u32, borrow: u32 }
 
 impl Shape for Subb {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (op, a, b, diff) = (self.op, self.a, self.b, self.diff);
         let borrow = self.borrow;
-        rows.add(
-            "values",
-            two_results(XeHpg, op, a, b, diff, borrow).derived(d),
-        );
+        rows.add("values", two_results(XeHpg, op, a, b, diff, borrow).derived(d));
     }
 }
 

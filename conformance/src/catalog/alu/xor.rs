@@ -1,19 +1,12 @@
 //! XOR (instructions/XOR.md): hand-derived rows, each with its derivation.
 
-use super::{
-    grouped, invalid_predicate_forms, predicate_operands,
-    simd::{Simd8, *},
-    table, Group, Lane,
-};
+use super::simd::{Simd8, *};
+use super::{grouped, invalid_predicate_forms, predicate_operands, table, Group, Lane};
 use crate::catalog::{Doc, Rows};
 use visa_spec::types::DataType::*;
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "xor",
-    file: "catalog/alu/xor.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "xor", file: "catalog/alu/xor.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -26,15 +19,12 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
-    Group { d: "Same types: 0xf0f0f0f0 & 0xff00ff00 = 0xf000f000; | = 0xfff0fff0; ^ = 0x0ff00ff0.", rows: &[
-        Lane { op: "xor", dst: "ud", srcs: &[("ud", 0xf0f0_f0f0), ("ud", 0xff00_ff00)], expected: 0x0ff0_0ff0 },
-    ] },
-    Group { d: "0x12345678 ^ 0x0000ffff = 0x1234a987; a UW destination keeps 0xa987.", rows: &[
-        Lane { op: "xor", dst: "uw", srcs: &[("d", 0x1234_5678), ("d", 0xffff)], expected: 0xa987 },
-    ] },
-    Group { d: "~UD 0 = 0xffffffff; ^ 0 = 0xffffffff; a UB destination keeps 0xff.", rows: &[
-        Lane { op: "xor", dst: "ub", srcs: &[("~ud", 0), ("ud", 0)], expected: 0xff },
-    ] },
+    Group { d: "Same types: 0xf0f0f0f0 & 0xff00ff00 = 0xf000f000; | = 0xfff0fff0; ^ = 0x0ff00ff0.",
+        rows: &[Lane { op: "xor", dst: "ud", srcs: &[("ud", 0xf0f0_f0f0), ("ud", 0xff00_ff00)], expected: 0x0ff0_0ff0 }] },
+    Group { d: "0x12345678 ^ 0x0000ffff = 0x1234a987; a UW destination keeps 0xa987.",
+        rows: &[Lane { op: "xor", dst: "uw", srcs: &[("d", 0x1234_5678), ("d", 0xffff)], expected: 0xa987 }] },
+    Group { d: "~UD 0 = 0xffffffff; ^ 0 = 0xffffffff; a UB destination keeps 0xff.",
+        rows: &[Lane { op: "xor", dst: "ub", srcs: &[("~ud", 0), ("ud", 0)], expected: 0xff }] },
 ];
 
 /// The multi-lane rows (built with [`super::simd`]).
@@ -44,9 +34,9 @@ fn simd_tables(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
-    Group { d: "and|or|xor (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 [~]S1(0,0)<0;1,0>:T1 not (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 instructions/AND.md, \
-        OR.md, XOR.md, NOT.md: bitwise on two's-complement values, each source extended by its own type after `~` (which complements within the type's \
-        width); NOT gives -src0 - 1; the result truncated into DT.", rows: &[
+    Group { d: "and|or|xor (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 [~]S1(0,0)<0;1,0>:T1 not (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 instructions/AND.md, OR.md, \
+        XOR.md, NOT.md: bitwise on two's-complement values, each source extended by its own type after `~` (which complements within the type's width); NOT gives \
+        -src0 - 1; the result truncated into DT.", rows: &[
         Simd8 { case: "xor", op: "xor", dst: UD, srcs: &[o(UD, 0xFFFF_FFFF), o(UD, 0x0F0F_0F0F)], want: 0xF0F0_F0F0, note: "" },
         Simd8 { case: "xor_not_both", op: "xor", dst: D, srcs: &[md(Mod::Not, D, 0x0F0F_0F0F), md(Mod::Not, D, 0x00FF_00FF)], want: 0x0FF0_0FF0, note: "~a ^ ~b = a ^ b" },
     ] },
