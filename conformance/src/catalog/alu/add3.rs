@@ -19,7 +19,8 @@ fn add(rows: &mut Rows) {
     let text = "add3 (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> 0x1234:w VD(0,0)<1;1,0>";
     let d = "ADD3-IMMEDIATE-WIDTH: a W immediate is valid under both readings.";
     form_both(rows, "forms", d, ARITH_DECLS, errata::ADD3_IMMEDIATE_WIDTH, text, None, None);
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
 }
 
 #[rustfmt::skip]
@@ -49,24 +50,21 @@ const VALUES: &[Group<Lane>] = &[
         rows: &[Lane { op: "add3.sat", dst: "d", srcs: &[("(-)d", 0x8000_0000), ("d", 0), ("d", 0xffff_ffff)], expected: 0x7fff_ffff }] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-}
-
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
     Group { d: "add3[.sat] (M1, 8) R(0,0)<1>:DT [MOD]S0 [MOD]S1 [MOD]S2 (`<0;1,0>`) instructions/ADD3.md: the exact sum of the three values, clamped or truncated.", rows: &[
         Simd8 { case: "d_wraps", op: "add3", dst: D, srcs: &[o(D, INT_MAX), o(D, INT_MAX), o(D, 2)], want: 0, note: "2^31 - 1 + 2^31 - 1 + 2 = 2^32: truncated to 0, clamped to INT_MAX" },
         Simd8 { case: "d_sat_high", op: "add3.sat", dst: D, srcs: &[o(D, INT_MAX), o(D, INT_MAX), o(D, 2)], want: INT_MAX, note: "2^31 - 1 + 2^31 - 1 + 2 = 2^32: truncated to 0, clamped to INT_MAX" },
         Simd8 { case: "d_wraps_low", op: "add3", dst: D, srcs: &[o(D, INT_MIN), o(D, INT_MIN), o(D, -1)], want: -1, note: "-2^31 - 2^31 - 1 = -2^32 - 1: low 32 bits 0xFFFFFFFF, clamped to INT_MIN" },
-        Simd8 { case: "d_sat_low", op: "add3.sat", dst: D, srcs: &[o(D, INT_MIN), o(D, INT_MIN), o(D, -1)], want: INT_MIN, note: "-2^31 - 2^31 - 1 = -2^32 - 1: low 32 bits 0xFFFFFFFF, clamped to INT_MIN" },
+        Simd8 { case: "d_sat_low", op: "add3.sat", dst: D, srcs: &[o(D, INT_MIN), o(D, INT_MIN), o(D, -1)], want: INT_MIN,
+            note: "-2^31 - 2^31 - 1 = -2^32 - 1: low 32 bits 0xFFFFFFFF, clamped to INT_MIN" },
         Simd8 { case: "ud_wraps", op: "add3", dst: UD, srcs: &[o(UD, 0xFFFF_FFFF), o(UD, 0xFFFF_FFFF), o(UD, 0xFFFF_FFFF)], want: 0xFFFF_FFFD, note: "3 * (2^32 - 1) = 0x2_FFFF_FFFD" },
         Simd8 { case: "ud_sat", op: "add3.sat", dst: UD, srcs: &[o(UD, 0xFFFF_FFFF), o(UD, 0xFFFF_FFFF), o(UD, 0xFFFF_FFFF)], want: 0xFFFF_FFFF, note: "3 * (2^32 - 1) = 0x2_FFFF_FFFD" },
         Simd8 { case: "mixed_sat_to_uw", op: "add3.sat", dst: UW, srcs: &[o(W, -5), o(UD, 3), o(UW, 1)], want: 0, note: "-5 + 3 + 1 = -1: clamped to 0, truncated to 0xFFFF" },
         Simd8 { case: "mixed_wraps_to_uw", op: "add3", dst: UW, srcs: &[o(W, -5), o(UD, 3), o(UW, 1)], want: 0xFFFF, note: "-5 + 3 + 1 = -1: clamped to 0, truncated to 0xFFFF" },
         Simd8 { case: "w_exact", op: "add3.sat", dst: W, srcs: &[o(W, 0x7FFF), o(W, 1), o(W, -1)], want: 0x7FFF, note: "0x7FFF + 1 - 1: no intermediate W overflow" },
         Simd8 { case: "modifiers", op: "add3", dst: D, srcs: &[md(Mod::Neg, D, INT_MIN), md(Mod::Abs, D, INT_MIN), md(Mod::NegAbs, D, 1)], want: -1, note: "-(-2^31) + |-2^31| + -|1| = 2^32 - 1" },
-        Simd8 { case: "modifiers_sat", op: "add3.sat", dst: D, srcs: &[md(Mod::Neg, D, INT_MIN), md(Mod::Abs, D, INT_MIN), md(Mod::NegAbs, D, 1)], want: INT_MAX, note: "-(-2^31) + |-2^31| + -|1| = 2^32 - 1" },
+        Simd8 { case: "modifiers_sat", op: "add3.sat", dst: D, srcs: &[md(Mod::Neg, D, INT_MIN), md(Mod::Abs, D, INT_MIN), md(Mod::NegAbs, D, 1)], want: INT_MAX,
+            note: "-(-2^31) + |-2^31| + -|1| = 2^32 - 1" },
     ] },
 ];

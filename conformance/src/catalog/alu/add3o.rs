@@ -113,7 +113,8 @@ const ADD3O_IMMEDIATES: &[Group<Add3oImmediates>] = &[
         Add3oImmediates { text: "(P1) add3o (M1, 1) VD(0,0)<1> 0x1:d 0x2:d VD(0,0)<0;1,0>", resolved: None, literal: None },
     ] },
     Group { d: "ADD3O takes no saturation (its Properties list none).", rows: &[
-        Add3oImmediates { text: "(P1) add3o.sat (M1, 1) VD(0,0)<1> VD(0,0)<0;1,0> VD(0,0)<0;1,0> 0x1:w", resolved: Some(ErrorClass::InvalidInstruction), literal: Some(ErrorClass::InvalidInstruction) },
+        Add3oImmediates { text: "(P1) add3o.sat (M1, 1) VD(0,0)<1> VD(0,0)<0;1,0> VD(0,0)<0;1,0> 0x1:w", resolved: Some(ErrorClass::InvalidInstruction),
+            literal: Some(ErrorClass::InvalidInstruction) },
     ] },
 ];
 

@@ -78,9 +78,8 @@ const ADDR_ADD_VALUES: &[Group<AddrAddValues>] = &[
         rows: &[AddrAddValues { text: "addr_add (M1, 2) A0(2)<1> &V3+0 V3(0,1)<1;1,0>", a1: [0; 4], v3: [0, 1, 2, 3], expected: [0x1111, 0x1111, 65, 66] }] },
     Group { d: "Address elements: A1 + 0x20 for 4 channels; 0xFFF0 + 0x20 = 0x1_0010 wraps to 0x0010 (ADDR-ADD-RANGE), 5 + 0x20 = 0x25, ...",
         rows: &[AddrAddValues { text: "addr_add (M1, 4) A0(0)<1> A1(0)<1;1,0> 0x20:uw", a1: [0xfff0, 5, 0xffe0, 0], v3: [0; 4], expected: [0x10, 0x25, 0, 0x20] }] },
-    Group { d: "A source modifier on src1: 0x10 + -(0x20) = -0x10 wraps to 0xFFF0.", rows: &[
-        AddrAddValues { text: "addr_add (M1, 1) A0(3)<1> A1(0)<1;1,0> (-)V3(0,0)<0;1,0>", a1: [0x10; 4], v3: [0x20, 0, 0, 0], expected: [0x1111, 0x1111, 0x1111, 0xfff0] },
-    ] },
+    Group { d: "A source modifier on src1: 0x10 + -(0x20) = -0x10 wraps to 0xFFF0.",
+        rows: &[AddrAddValues { text: "addr_add (M1, 1) A0(3)<1> A1(0)<1;1,0> (-)V3(0,0)<0;1,0>", a1: [0x10; 4], v3: [0x20, 0, 0, 0], expected: [0x1111, 0x1111, 0x1111, 0xfff0] }] },
 ];
 
 #[rustfmt::skip]
@@ -93,12 +92,10 @@ const ADDR_ADD_SRC0_READINGS: &[Group<AddrAddSrc0Readings>] = &[
         AddrAddSrc0Readings { text: "addr_add (M1, 1) A0(0)<1> &%sr0+0 0x0:uw", resolved: Some(ErrorClass::InvalidInstruction), literal: None },
         AddrAddSrc0Readings { text: "addr_add (M1, 1) A0(0)<1> &%cr0+0 0x0:uw", resolved: Some(ErrorClass::InvalidInstruction), literal: None },
     ] },
-    Group { d: "Any other pre-defined variable is refused under both.", rows: &[
-        AddrAddSrc0Readings { text: "addr_add (M1, 1) A0(0)<1> &%sp+0 0x0:uw", resolved: Some(ErrorClass::InvalidInstruction), literal: Some(ErrorClass::InvalidInstruction) },
-    ] },
-    Group { d: "src1 is a general or immediate operand, never indirect.", rows: &[
-        AddrAddSrc0Readings { text: "addr_add (M1, 1) A0(0)<1> &V2+0 r[A1(0),0]<0;1,0>:uw", resolved: Some(ErrorClass::InvalidInstruction), literal: Some(ErrorClass::InvalidInstruction) },
-    ] },
+    Group { d: "Any other pre-defined variable is refused under both.",
+        rows: &[AddrAddSrc0Readings { text: "addr_add (M1, 1) A0(0)<1> &%sp+0 0x0:uw", resolved: Some(ErrorClass::InvalidInstruction), literal: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "src1 is a general or immediate operand, never indirect.",
+        rows: &[AddrAddSrc0Readings { text: "addr_add (M1, 1) A0(0)<1> &V2+0 r[A1(0),0]<0;1,0>:uw", resolved: Some(ErrorClass::InvalidInstruction), literal: Some(ErrorClass::InvalidInstruction) }] },
 ];
 
 /// Multi-lane rows written out as text.

@@ -24,7 +24,8 @@ fn add(rows: &mut Rows) {
     qword_forms(rows, "0x0123456789ABCDEF & 0xFF00FF00FF00FF00 keeps bytes 01 45 89 CD: 0x010045008900CD00.",
         "and (M1, 1) VR(0,0)<1> VQ(0,0)<0;1,0> 0xff00ff00ff00ff00:q", "VR", "00cd008900450001");
     qword_forms_literal(rows, "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.", "and (M1, 1) VR(0,0)<1> VQ(0,0)<0;1,0> 0x1:q");
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
 }
 
 #[rustfmt::skip]
@@ -66,11 +67,6 @@ const INVALID_PREDICATE_FORMS: &[Group<InvalidPredicateForms>] = &[
     ] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-}
-
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
     Group { d: "and|or|xor (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 [~]S1(0,0)<0;1,0>:T1 not (M1, 8) R(0,0)<1>:DT [~]S0(0,0)<0;1,0>:T0 instructions/AND.md, OR.md, \
@@ -79,7 +75,8 @@ const SIMD8: &[Group<Simd8>] = &[
         Simd8 { case: "and", op: "and", dst: UD, srcs: &[o(UD, 0xF0F0_F0F0), o(UD, 0xFF00_FF00)], want: 0xF000_F000, note: "" },
         Simd8 { case: "and_b_sign_extends", op: "and", dst: UD, srcs: &[o(B, -1), o(UD, 0x1234_5678)], want: 0x1234_5678, note: "B 0xFF = -1 sign-extends to all ones" },
         Simd8 { case: "and_ub_zero_extends", op: "and", dst: UD, srcs: &[o(UB, 0xFF), o(UD, 0x1234_5678)], want: 0x78, note: "UB 0xFF zero-extends" },
-        Simd8 { case: "and_not_w", op: "and", dst: UD, srcs: &[md(Mod::Not, W, 0x00FF), o(UD, 0x1234_5678)], want: 0x1234_5600, note: "~0x00FF in 16 bits = 0xFF00 = W -256: sign-extended 0xFFFFFF00" },
+        Simd8 { case: "and_not_w", op: "and", dst: UD, srcs: &[md(Mod::Not, W, 0x00FF), o(UD, 0x1234_5678)], want: 0x1234_5600,
+            note: "~0x00FF in 16 bits = 0xFF00 = W -256: sign-extended 0xFFFFFF00" },
         Simd8 { case: "and_not_uw", op: "and", dst: UD, srcs: &[md(Mod::Not, UW, 0x00FF), o(UD, 0x1234_5678)], want: 0x5600, note: "~0x00FF in 16 bits = UW 0xFF00: zero-extended" },
     ] },
 ];

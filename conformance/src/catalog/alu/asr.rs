@@ -14,11 +14,12 @@ pub const DOC: Doc = Doc { family: "alu", instruction: "asr", file: "catalog/alu
 fn add(rows: &mut Rows) {
     grouped(rows, "values", VALUES);
     grouped(rows, "forms", FORMS);
-    grouped(rows, "forms", FORMS_FORM_BOTH);
+    grouped(rows, "forms", FORMS_FORM_READINGS);
     let text = "asr (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VUD(0,0)<1;1,0>";
     let d = "The literal reading of ASR-SIGNED-OPERANDS keeps signed forms valid.";
     rows.add("forms", form(ARITH_DECLS, text, None).literal(errata::ASR_SIGNED_OPERANDS).derived(d));
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
 }
 
 #[rustfmt::skip]
@@ -64,20 +65,18 @@ const FORMS: &[Group<Form>] = &[
 ];
 
 #[rustfmt::skip]
-const FORMS_FORM_BOTH: &[Group<FormReadings>] = &[
+const FORMS_FORM_READINGS: &[Group<FormReadings>] = &[
     Group { d: "... and a D count for a Q-source ASR (third map lists UQ, Q only).", rows: &[
-        FormReadings { decls: ARITH_DECLS, erratum: errata::SHIFT_COUNT_TYPE, text: "asr (M1, 8) VD(0,0)<1> VQ(0,0)<1;1,0> VD(0,0)<1;1,0>", resolved: None, literal: Some(ErrorClass::InvalidInstruction) },
+        FormReadings { decls: ARITH_DECLS, erratum: errata::SHIFT_COUNT_TYPE, text: "asr (M1, 8) VD(0,0)<1> VQ(0,0)<1;1,0> VD(0,0)<1;1,0>", resolved: None,
+            literal: Some(ErrorClass::InvalidInstruction) },
     ] },
     Group { d: "ASR-SIGNED-OPERANDS: an unsigned dst or src0 is valid by the type maps, not by the Notes.", rows: &[
-        FormReadings { decls: ARITH_DECLS, erratum: errata::ASR_SIGNED_OPERANDS, text: "asr (M1, 8) VUD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", resolved: None, literal: Some(ErrorClass::InvalidInstruction) },
-        FormReadings { decls: ARITH_DECLS, erratum: errata::ASR_SIGNED_OPERANDS, text: "asr (M1, 8) VD(0,0)<1> VUD(0,0)<1;1,0> VD(0,0)<1;1,0>", resolved: None, literal: Some(ErrorClass::InvalidInstruction) },
+        FormReadings { decls: ARITH_DECLS, erratum: errata::ASR_SIGNED_OPERANDS, text: "asr (M1, 8) VUD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", resolved: None,
+            literal: Some(ErrorClass::InvalidInstruction) },
+        FormReadings { decls: ARITH_DECLS, erratum: errata::ASR_SIGNED_OPERANDS, text: "asr (M1, 8) VD(0,0)<1> VUD(0,0)<1;1,0> VD(0,0)<1;1,0>", resolved: None,
+            literal: Some(ErrorClass::InvalidInstruction) },
     ] },
 ];
-
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-}
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
@@ -97,7 +96,8 @@ const SIMD8: &[Group<Simd8>] = &[
         Simd8 { case: "q_by_63", op: "asr", dst: Q, srcs: &[o(Q, i64::MIN as i128), o(UD, 63)], want: -1, note: "" },
         Simd8 { case: "q_by_64_masked_to_0", op: "asr", dst: Q, srcs: &[o(Q, i64::MIN as i128), o(UD, 64)], want: i64::MIN as i128, note: "" },
         Simd8 { case: "q_by_65_masked_to_1", op: "asr", dst: Q, srcs: &[o(Q, i64::MIN as i128), o(UD, 65)], want: -(1 << 62), note: "" },
-        Simd8 { case: "q_src_d_dst_by_33", op: "asr", dst: D, srcs: &[o(Q, 1 << 32), o(Q, 33)], want: INT_MIN, note: "a D destination masks the count with 31 even for a Q source: 2^32 >> 1 = 2^31 -> D 0x80000000" },
+        Simd8 { case: "q_src_d_dst_by_33", op: "asr", dst: D, srcs: &[o(Q, 1 << 32), o(Q, 33)], want: INT_MIN,
+            note: "a D destination masks the count with 31 even for a Q source: 2^32 >> 1 = 2^31 -> D 0x80000000" },
         Simd8 { case: "ud_src_q_dst", op: "asr", dst: Q, srcs: &[o(UD, 0xFFFF_FFFF), o(UD, 4)], want: 0x0FFF_FFFF, note: "" },
         Simd8 { case: "d_src_q_dst_by_40", op: "asr", dst: Q, srcs: &[o(D, -1), o(UD, 40)], want: -1, note: "" },
     ] },

@@ -14,7 +14,8 @@ fn add(rows: &mut Rows) {
     grouped(rows, "values", VALUES);
     form_row(rows, "forms", "Arithmetic instructions take no `~`.",
         ARITH_DECLS, "avg (M1, 8) VD(0,0)<1> ~VD(0,0)<1;1,0> VD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction));
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
 }
 
 #[rustfmt::skip]
@@ -41,11 +42,6 @@ const VALUES: &[Group<Lane>] = &[
         Lane { op: "avg", dst: "ub", srcs: &[("ud", 0xffff_ffff), ("ud", 1)], expected: 0 },
     ] },
 ];
-
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-}
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[

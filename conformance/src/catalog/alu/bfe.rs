@@ -27,7 +27,8 @@ fn add(rows: &mut Rows) {
                 .derived(d),
         );
     }
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, BFE8);
 }
 
 #[rustfmt::skip]
@@ -43,9 +44,8 @@ const VALUES: &[Group<LaneReadings>] = &[
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "d", srcs: &[("d", 8), ("d", 4), ("d", 0x0000_0ff0)], resolved: 0xffff_ffff, literal: 0xff },
     ] },
     Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). 8 bits at 4 of 0x7F0 = 0x7F, top bit clear: 0x7F in both \
-        readings and types.", rows: &[
-        LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "d", srcs: &[("d", 8), ("d", 4), ("d", 0x0000_07f0)], resolved: 0x7f, literal: 0x7f },
-    ] },
+        readings and types.",
+        rows: &[LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "d", srcs: &[("d", 8), ("d", 4), ("d", 0x0000_07f0)], resolved: 0x7f, literal: 0x7f }] },
     Group { d: "BFE with (width, offset, src2) of type `ty` (the destination's): (resolved, literal). offset 31, width 1 (offset + width = 32): UD 0x80000000 → src2 \
         >> 31 = 1 (both). D: resolved src2 >> 31 arithmetic = -1; literal (-1) & 1 = 1.", rows: &[
         LaneReadings { erratum: errata::BFE_SIGN_EXTENSION, op: "bfe", dst: "ud", srcs: &[("ud", 1), ("ud", 31), ("ud", 0x8000_0000)], resolved: 1, literal: 1 },
@@ -78,21 +78,14 @@ const VALUES: &[Group<LaneReadings>] = &[
 
 #[rustfmt::skip]
 const FORMS: &[Group<Form>] = &[
-    Group { d: "BFE, BFI: execution size 2 is invalid (Notes, Restriction).", rows: &[
-        Form { decls: BITS_DECLS, text: "bfe (M1, 2) VUD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) },
-    ] },
-    Group { d: "BFE: D and UD do not mix.", rows: &[
-        Form { decls: BITS_DECLS, text: "bfe (M1, 8) VD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) },
-    ] },
+    Group { d: "BFE, BFI: execution size 2 is invalid (Notes, Restriction).",
+        rows: &[Form { decls: BITS_DECLS, text: "bfe (M1, 2) VUD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "BFE: D and UD do not mix.",
+        rows: &[Form { decls: BITS_DECLS, text: "bfe (M1, 8) VD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) }] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, BFE);
-}
-
 #[rustfmt::skip]
-const BFE: &[Group<Bfe8>] = &[
+const BFE8: &[Group<Bfe8>] = &[
     Group { d: "bfe (M1, 8) R(0,0)<1>:T S0(0,0)<0;1,0>:T S1(0,0)<0;1,0>:T S2(0,0)<0;1,0>:T width = src0 & 0x1F, offset = src1 & 0x1F. Resolved BFE-SIGN-EXTENSION: \
         width 0 gives 0; if offset + width < 32, (src2 << (32 - width - offset)) >> (32 - width), else src2 >> offset, the right shifts arithmetic for D. Literal: \
         (src2 >> offset) & ((1 << width) - 1), `>>` arithmetic for D, the mask zero-extending the field.", rows: &[
@@ -109,7 +102,8 @@ const BFE: &[Group<Bfe8>] = &[
         Bfe8 { case: "d_positive_field", ty: D, width: 8, offset: 4, s2: 0x0000_0700, resolved: 0x70, literal: 0x70, note: "" },
         Bfe8 { case: "d_offset_31", ty: D, width: 1, offset: 31, s2: INT_MIN, resolved: -1, literal: 1, note: "offset + width = 32: INT_MIN >> 31 = -1 (arithmetic); literal masks it to 1" },
         Bfe8 { case: "d_sum_over_32", ty: D, width: 4, offset: 30, s2: INT_MIN, resolved: -2, literal: 0xE, note: "offset + width = 34: INT_MIN >> 30 = -2 = 0xFFFFFFFE; literal keeps 4 bits: 0xE" },
-        Bfe8 { case: "d_width_31", ty: D, width: 31, offset: 0, s2: 0x4000_0000, resolved: -0x4000_0000, literal: 0x4000_0000, note: "31-bit field 0x40000000 has its top bit set: -2^30; literal keeps it positive" },
+        Bfe8 { case: "d_width_31", ty: D, width: 31, offset: 0, s2: 0x4000_0000, resolved: -0x4000_0000, literal: 0x4000_0000,
+            note: "31-bit field 0x40000000 has its top bit set: -2^30; literal keeps it positive" },
         Bfe8 { case: "d_sum_32", ty: D, width: 31, offset: 1, s2: -1, resolved: -1, literal: 0x7FFF_FFFF, note: "offset + width = 32: -1 >> 1 = -1; literal masks to 31 bits" },
     ] },
 ];

@@ -16,7 +16,8 @@ fn add(rows: &mut Rows) {
         BITS_DECLS, "bfi (M1, 2) VUD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction));
     form_both(rows, "forms", "BFE-BFI-ALIGNMENT: VUD(0,1) starts at byte 4, not 16-byte aligned, with exec size 4.",
         BITS_DECLS, errata::BFE_BFI_ALIGNMENT, "bfi (M1, 4) VUD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,2)<1;1,0> VUD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
 }
 
 #[rustfmt::skip]
@@ -45,11 +46,6 @@ const VALUES: &[Group<Lane>] = &[
         rows: &[Lane { op: "bfi", dst: "d", srcs: &[("d", 8), ("d", 0), ("d", 0xffff_ffff), ("d", 0)], expected: 0xff }] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-}
-
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
     Group { d: "bfi (M1, 8) R(0,0)<1>:T S0(0,0)<0;1,0>:T S1 S2 S3 (all `<0;1,0>:T`) instructions/BFI.md: width = src0 & 0x1F, offset = src1 & 0x1F, bitmask = ((1 << \
@@ -60,7 +56,8 @@ const SIMD8: &[Group<Simd8>] = &[
         Simd8 { case: "insert_truncated", op: "bfi", dst: UD, srcs: &[o(UD, 8), o(UD, 8), o(UD, 0xFFAB), o(UD, 0x1234_5678)], want: 0x1234_AB78, note: "src2's bits above the field are dropped" },
         Simd8 { case: "offset_31", op: "bfi", dst: UD, srcs: &[o(UD, 4), o(UD, 31), o(UD, 0xF), o(UD, 0x1234_5678)], want: 0x9234_5678, note: "bitmask 0xF << 31 = 0x80000000 in 32 bits" },
         Simd8 { case: "sum_32", op: "bfi", dst: UD, srcs: &[o(UD, 31), o(UD, 1), o(UD, 0xFFFF_FFFF), o(UD, 0x1234_5678)], want: 0xFFFF_FFFE, note: "bitmask 0xFFFFFFFE; bit 0 of src3 (0) kept" },
-        Simd8 { case: "sum_over_32", op: "bfi", dst: UD, srcs: &[o(UD, 8), o(UD, 28), o(UD, 0xAB), o(UD, 0x1234_5678)], want: 0xB234_5678, note: "bitmask 0xFF << 28 = 0xF0000000; 0xAB << 28 = 0xB0000000" },
+        Simd8 { case: "sum_over_32", op: "bfi", dst: UD, srcs: &[o(UD, 8), o(UD, 28), o(UD, 0xAB), o(UD, 0x1234_5678)], want: 0xB234_5678,
+            note: "bitmask 0xFF << 28 = 0xF0000000; 0xAB << 28 = 0xB0000000" },
         Simd8 { case: "d", op: "bfi", dst: D, srcs: &[o(D, 4), o(D, 0), o(D, -1), o(D, 0)], want: 0xF, note: "" },
         Simd8 { case: "d_offset_33_masked_to_1", op: "bfi", dst: D, srcs: &[o(D, 4), o(D, 33), o(D, -1), o(D, 0)], want: 0x1E, note: "offset 33 & 0x1F = 1: bitmask 0x1E" },
     ] },

@@ -14,7 +14,8 @@ fn add(rows: &mut Rows) {
     grouped(rows, "values", VALUES);
     form_row(rows, "forms", "Bit instructions take no source modifier and (but LZD) no .sat.",
         BITS_DECLS, "bfrev (M1, 8) VUD(0,0)<1> ~VUD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction));
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
 }
 
 #[rustfmt::skip]
@@ -30,11 +31,6 @@ const VALUES: &[Group<Lane>] = &[
         rows: &[Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0x1234_5678)], expected: 0x1e6a_2c48 }] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-}
-
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
     Group { d: "bfrev (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud instructions/BFREV.md: bit k of the result is bit 31-k of src0.", rows: &[
@@ -43,6 +39,7 @@ const SIMD8: &[Group<Simd8>] = &[
         Simd8 { case: "one", op: "bfrev", dst: UD, srcs: &[o(UD, 0x0000_0001)], want: 0x8000_0000, note: "" },
         Simd8 { case: "int_min", op: "bfrev", dst: UD, srcs: &[o(UD, 0x8000_0000)], want: 0x0000_0001, note: "" },
         Simd8 { case: "low_half", op: "bfrev", dst: UD, srcs: &[o(UD, 0x0000_FFFF)], want: 0xFFFF_0000, note: "" },
-        Simd8 { case: "nibbles", op: "bfrev", dst: UD, srcs: &[o(UD, 0x1234_5678)], want: 0x1E6A_2C48, note: "0001 0010 0011 0100 0101 0110 0111 1000 read backwards: 0001 1110 0110 1010 0010 1100 0100 1000" },
+        Simd8 { case: "nibbles", op: "bfrev", dst: UD, srcs: &[o(UD, 0x1234_5678)], want: 0x1E6A_2C48,
+            note: "0001 0010 0011 0100 0101 0110 0111 1000 read backwards: 0001 1110 0110 1010 0010 1100 0100 1000" },
     ] },
 ];

@@ -12,7 +12,8 @@ pub const DOC: Doc = Doc { family: "alu", instruction: "cbit", file: "catalog/al
 fn add(rows: &mut Rows) {
     grouped(rows, "values", VALUES);
     grouped(rows, "forms", FORMS);
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, CBIT8);
 }
 
 #[rustfmt::skip]
@@ -41,13 +42,8 @@ const FORMS: &[Group<Form>] = &[
         rows: &[Form { decls: BITS_DECLS, text: "cbit.sat (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) }] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, CBIT);
-}
-
 #[rustfmt::skip]
-const CBIT: &[Group<Cbit8>] = &[
+const CBIT8: &[Group<Cbit8>] = &[
     Group { d: "cbit (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:T0 Resolved CBIT-RESULT: the set bits of src0 in its own width. Literal: the loop shifts `val` down to 0 and \
         writes `val`: always 0.", rows: &[
         Cbit8 { case: "ub_zero", ty: UB, s0: 0x00, resolved: 0, note: "" },

@@ -123,7 +123,9 @@ fn add(rows: &mut Rows) {
     let invalid = Some(ErrorClass::InvalidInstruction);
     rows.add("qword", form(DECLS, text, invalid).literal(errata::CMP_QWORD_TYPEMAP).derived(d));
     rows.add("qword", form(DECLS, general, invalid).literal(errata::CMP_QWORD_TYPEMAP).derived(d));
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, CMP_INTO_PREDICATE8);
+    table(rows, CMP_INTO_GENERAL8);
     simd_programs(rows);
 }
 
@@ -243,14 +245,8 @@ const CMP_FORMS: &[Group<CmpForms>] = &[
         rows: &[CmpForms { text: "(P1) cmp.eq (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", expected: Some(ErrorClass::InvalidInstruction) }] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, CMP_INTO_PREDICATE_CMP_INTO_PREDICATE);
-    table(rows, CMP_INTO_GENERAL_CMP_INTO_GENERAL);
-}
-
 #[rustfmt::skip]
-const CMP_INTO_PREDICATE_CMP_INTO_PREDICATE: &[Group<CmpIntoPredicate8>] = &[
+const CMP_INTO_PREDICATE8: &[Group<CmpIntoPredicate8>] = &[
     Group { d: "cmp.<rel> (M1, 8) P S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 (instructions/CMP.md): every lane compares the same pair; P's bit i is lane i's result.", rows: &[
         CmpIntoPredicate8 { case: "", rel: "ne", a: (F, 0x7fc0_0000), b: (F, 0x7fc0_0000), cr0: 0, want: 0xff, note: "NaN is unordered: NE true in every lane (0xFF), EQ and LT false." },
         CmpIntoPredicate8 { case: "", rel: "eq", a: (F, 0x7fc0_0000), b: (F, 0x7fc0_0000), cr0: 0, want: 0, note: "NaN is unordered: NE true in every lane (0xFF), EQ and LT false." },
@@ -262,22 +258,30 @@ const CMP_INTO_PREDICATE_CMP_INTO_PREDICATE: &[Group<CmpIntoPredicate8>] = &[
         CmpIntoPredicate8 { case: "", rel: "gt", a: (F, 1), b: (F, 0), cr0: 0x80, want: 0xff, note: "F denormal 2^-149 vs +0: flushed with %cr0 = 0 (equal), kept with bit 7 (greater)." },
         CmpIntoPredicate8 { case: "", rel: "eq", a: (HF, 0x3c00), b: (F, 0x3f80_0000), cr0: 0, want: 0xff, note: "HF 1.0 = F 1.0; DF 2.0 > DF 1.0." },
         CmpIntoPredicate8 { case: "", rel: "gt", a: (DF, 0x4000_0000_0000_0000), b: (DF, 0x3ff0_0000_0000_0000), cr0: 0, want: 0xff, note: "HF 1.0 = F 1.0; DF 2.0 > DF 1.0." },
-        CmpIntoPredicate8 { case: "", rel: "lt", a: (D, 0xffff_ffff), b: (UD, 0xffff_ffff), cr0: 0, want: 0xff, note: "Exact integers of mixed signedness: D -1 < UD 0xFFFFFFFF; B -128 < UB 128; Q -1 < UQ max." },
+        CmpIntoPredicate8 { case: "", rel: "lt", a: (D, 0xffff_ffff), b: (UD, 0xffff_ffff), cr0: 0, want: 0xff,
+            note: "Exact integers of mixed signedness: D -1 < UD 0xFFFFFFFF; B -128 < UB 128; Q -1 < UQ max." },
         CmpIntoPredicate8 { case: "", rel: "le", a: (B, 0x80), b: (UB, 0x80), cr0: 0, want: 0xff, note: "Exact integers of mixed signedness: D -1 < UD 0xFFFFFFFF; B -128 < UB 128; Q -1 < UQ max." },
-        CmpIntoPredicate8 { case: "", rel: "ge", a: (Q, u64::MAX), b: (UQ, u64::MAX), cr0: 0, want: 0, note: "Exact integers of mixed signedness: D -1 < UD 0xFFFFFFFF; B -128 < UB 128; Q -1 < UQ max." },
+        CmpIntoPredicate8 { case: "", rel: "ge", a: (Q, u64::MAX), b: (UQ, u64::MAX), cr0: 0, want: 0,
+            note: "Exact integers of mixed signedness: D -1 < UD 0xFFFFFFFF; B -128 < UB 128; Q -1 < UQ max." },
     ] },
 ];
 
 #[rustfmt::skip]
-const CMP_INTO_GENERAL_CMP_INTO_GENERAL: &[Group<CmpIntoGeneral8>] = &[
+const CMP_INTO_GENERAL8: &[Group<CmpIntoGeneral8>] = &[
     Group { d: "cmp.eq (M1, 8) R(0,0)<1>:DT S(0,0)<0;1,0>:T S(0,0)<0;1,0>:T (instructions/CMP.md): equal in every lane. True into a general destination: all ones \
         (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way.", rows: &[
-        CmpIntoGeneral8 { case: "", dst: F, src: F, v: 0x3f80_0000, literal: false, want: 0xffff_ffff, note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
-        CmpIntoGeneral8 { case: "", dst: F, src: F, v: 0x3f80_0000, literal: true, want: 0xbf80_0000, note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
-        CmpIntoGeneral8 { case: "", dst: HF, src: HF, v: 0x3c00, literal: false, want: 0xffff, note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
-        CmpIntoGeneral8 { case: "", dst: HF, src: HF, v: 0x3c00, literal: true, want: 0xbc00, note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
-        CmpIntoGeneral8 { case: "", dst: D, src: D, v: 5, literal: true, want: 0xffff_ffff, note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
-        CmpIntoGeneral8 { case: "", dst: F, src: UD, v: 5, literal: true, want: 0xbf80_0000, note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
+        CmpIntoGeneral8 { case: "", dst: F, src: F, v: 0x3f80_0000, literal: false, want: 0xffff_ffff,
+            note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
+        CmpIntoGeneral8 { case: "", dst: F, src: F, v: 0x3f80_0000, literal: true, want: 0xbf80_0000,
+            note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
+        CmpIntoGeneral8 { case: "", dst: HF, src: HF, v: 0x3c00, literal: false, want: 0xffff,
+            note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
+        CmpIntoGeneral8 { case: "", dst: HF, src: HF, v: 0x3c00, literal: true, want: 0xbc00,
+            note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
+        CmpIntoGeneral8 { case: "", dst: D, src: D, v: 5, literal: true, want: 0xffff_ffff,
+            note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
+        CmpIntoGeneral8 { case: "", dst: F, src: UD, v: 5, literal: true, want: 0xbf80_0000,
+            note: "True into a general destination: all ones (resolved) or -1 in the type (literal CMP-TRUE-VALUE): F -1.0 = 0xBF800000, HF -1.0 = 0xBC00, D -1 = all ones either way." },
     ] },
 ];
 

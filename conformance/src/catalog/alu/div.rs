@@ -127,9 +127,8 @@ const RECIPROCAL: &[Group<LaneCr0Readings>] = &[
         LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RTNE, resolved: 0x3eaa_aaab, literal: 0x3eaa_aaab },
     ] },
     Group { d: "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). 2^-149 / 2^-149 = 1 with F denormals kept. Literal: 1 / 2^-149 = 2^149 \
-        overflows F to +inf, and 2^-149 * inf = +inf.", rows: &[
-        LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x1), ("f", 0x1)], cr0: KEEP_F, resolved: 0x3f80_0000, literal: 0x7f80_0000 },
-    ] },
+        overflows F to +inf, and 2^-149 * inf = +inf.",
+        rows: &[LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x1), ("f", 0x1)], cr0: KEEP_F, resolved: 0x3f80_0000, literal: 0x7f80_0000 }] },
     Group { d: "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). Special values agree: 1/0 = inf (1 * inf), 0/0 = NaN (0 * inf), 1/inf \
         = 0 (1 * 0).", rows: &[
         LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0)], cr0: RTNE, resolved: 0x7f80_0000, literal: 0x7f80_0000 },
@@ -140,43 +139,44 @@ const RECIPROCAL: &[Group<LaneCr0Readings>] = &[
 
 #[rustfmt::skip]
 const FORMS: &[Group<FormOn>] = &[
-    Group { d: "\"Saturation: only when type is float\".", rows: &[
-        FormOn { platform: XeHpg, decls: MULDIV_DECLS, text: "div.sat (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) },
-    ] },
-    Group { d: "MOD is integer only; DIV has no BF; MUL's Q destination takes only D and UD sources.", rows: &[
-        FormOn { platform: XeHpg, decls: MULDIV_DECLS, text: "div (M1, 8) VBF(0,0)<1> VBF(0,0)<1;1,0> VBF(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) },
-    ] },
+    Group { d: "\"Saturation: only when type is float\".",
+        rows: &[FormOn { platform: XeHpg, decls: MULDIV_DECLS, text: "div.sat (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "MOD is integer only; DIV has no BF; MUL's Q destination takes only D and UD sources.",
+        rows: &[FormOn { platform: XeHpg, decls: MULDIV_DECLS, text: "div (M1, 8) VBF(0,0)<1> VBF(0,0)<1;1,0> VBF(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) }] },
 ];
 
 /// The multi-lane rows (built with [`super::simd`]).
 fn simd_tables(rows: &mut Rows) {
     simd::div_mod_int_cases(rows, "div");
-    table(rows, MUL_DIV_FLOAT);
-    table(rows, FLOAT_SAT);
-    table(rows, DIV_READINGS);
+    table(rows, MUL_DIV_FLOAT8);
+    table(rows, FLOAT_SAT8);
+    table(rows, DIV_READINGS8);
 }
 
 #[rustfmt::skip]
-const MUL_DIV_FLOAT: &[Group<MulDivFloat8>] = &[
+const MUL_DIV_FLOAT8: &[Group<MulDivFloat8>] = &[
     Group { d: "MUL and DIV on floats, one rounding into DT under %cr0.", rows: &[
         MulDivFloat8 { case: "div_rne", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0x4040_0000)], cr0: RNE, want: 0x3EAA_AAAB, note: "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA" },
         MulDivFloat8 { case: "div_ru", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0x4040_0000)], cr0: RU, want: 0x3EAA_AAAB, note: "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA" },
         MulDivFloat8 { case: "div_rd", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0x4040_0000)], cr0: RD, want: 0x3EAA_AAAA, note: "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA" },
         MulDivFloat8 { case: "div_rz", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0x4040_0000)], cr0: RZ, want: 0x3EAA_AAAA, note: "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA" },
-        MulDivFloat8 { case: "div_neg_ru", op: "div", dst: F, srcs: &[(F, 0xBF80_0000), (F, 0x4040_0000)], cr0: RU, want: 0xBEAA_AAAA, note: "-1/3 under RU rounds toward +inf: the smaller magnitude 0xBEAAAAAA" },
+        MulDivFloat8 { case: "div_neg_ru", op: "div", dst: F, srcs: &[(F, 0xBF80_0000), (F, 0x4040_0000)], cr0: RU, want: 0xBEAA_AAAA,
+            note: "-1/3 under RU rounds toward +inf: the smaller magnitude 0xBEAAAAAA" },
         MulDivFloat8 { case: "div_hf_to_f", op: "div", dst: F, srcs: &[(HF, 0x3C00), (HF, 0x4200)], cr0: RNE, want: 0x3EAA_AAAB, note: "HF sources into F: 1/3 computed once into F" },
         MulDivFloat8 { case: "div_hf", op: "div", dst: HF, srcs: &[(HF, 0x3C00), (HF, 0x4200)], cr0: RNE, want: 0x3555, note: "HF 1/3 = 0x3555; DF 1/3 = 0x3FD5555555555555" },
-        MulDivFloat8 { case: "div_df", op: "div", dst: DF, srcs: &[(DF, 0x3FF0_0000_0000_0000), (DF, 0x4008_0000_0000_0000)], cr0: RNE, want: 0x3FD5_5555_5555_5555, note: "HF 1/3 = 0x3555; DF 1/3 = 0x3FD5555555555555" },
+        MulDivFloat8 { case: "div_df", op: "div", dst: DF, srcs: &[(DF, 0x3FF0_0000_0000_0000), (DF, 0x4008_0000_0000_0000)], cr0: RNE, want: 0x3FD5_5555_5555_5555,
+            note: "HF 1/3 = 0x3555; DF 1/3 = 0x3FD5555555555555" },
         MulDivFloat8 { case: "div_by_zero", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0)], cr0: RNE, want: 0x7F80_0000, note: "1/0 = inf, 0/0 = default NaN, 1/-inf = -0" },
         MulDivFloat8 { case: "div_zero_zero", op: "div", dst: F, srcs: &[(F, 0), (F, 0)], cr0: RNE, want: 0x7FC0_0000, note: "1/0 = inf, 0/0 = default NaN, 1/-inf = -0" },
         MulDivFloat8 { case: "div_by_minus_inf", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0xFF80_0000)], cr0: RNE, want: 0x8000_0000, note: "1/0 = inf, 0/0 = default NaN, 1/-inf = -0" },
-        MulDivFloat8 { case: "div_denormal", op: "div", dst: F, srcs: &[(F, 0x0080_0000), (F, 0x4000_0000)], cr0: KEEP_F, want: 0x0040_0000, note: "2^-126 / 2 = 2^-127 kept (0x00400000) or flushed (+0)" },
+        MulDivFloat8 { case: "div_denormal", op: "div", dst: F, srcs: &[(F, 0x0080_0000), (F, 0x4000_0000)], cr0: KEEP_F, want: 0x0040_0000,
+            note: "2^-126 / 2 = 2^-127 kept (0x00400000) or flushed (+0)" },
         MulDivFloat8 { case: "div_flushed", op: "div", dst: F, srcs: &[(F, 0x0080_0000), (F, 0x4000_0000)], cr0: RNE, want: 0, note: "2^-126 / 2 = 2^-127 kept (0x00400000) or flushed (+0)" },
     ] },
 ];
 
 #[rustfmt::skip]
-const FLOAT_SAT: &[Group<FloatSat8>] = &[
+const FLOAT_SAT8: &[Group<FloatSat8>] = &[
     Group { d: ".sat: 1.5 * 1.5 = 2.25 -> 1.0; 3 / 2 = 1.5 -> 1.0; -1 / 3 -> +0; 0.5 * 0.5 + 0.5 = 0.75.", rows: &[
         FloatSat8 { case: "div", op: "div", srcs: &[(F, 0x4040_0000), (F, 0x4000_0000)], want: 0x3F80_0000, note: "" },
         FloatSat8 { case: "div_negative", op: "div", srcs: &[(F, 0xBF80_0000), (F, 0x4040_0000)], want: 0, note: "" },
@@ -184,11 +184,14 @@ const FLOAT_SAT: &[Group<FloatSat8>] = &[
 ];
 
 #[rustfmt::skip]
-const DIV_READINGS: &[Group<DivReadings8>] = &[
+const DIV_READINGS8: &[Group<DivReadings8>] = &[
     Group { d: "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal).", rows: &[
-        DivReadings8 { case: "five_thirds", srcs: &[(F, 0x40A0_0000), (F, 0x4040_0000)], cr0: RNE, resolved: 0x3FD5_5555, literal: 0x3FD5_5556, note: "5/3: correctly rounded 0x3FD55555; literal 5 * rn(1/3) = 5 * 0xAAAAAB * 2^-25 = 0x3555557 * 2^-25, rounded to 24 bits: 0xD55556 * 2^-23 = 0x3FD55556" },
-        DivReadings8 { case: "reciprocal_overflow", srcs: &[(F, 1), (F, 1)], cr0: KEEP_F, resolved: 0x3F80_0000, literal: 0x7F80_0000, note: "2^-149 / 2^-149 = 1 with denormals kept; literal: 1 / 2^-149 overflows to inf, times 2^-149" },
-        DivReadings8 { case: "reciprocal_alt", srcs: &[(F, 1), (F, 1)], cr0: KEEP_F | ALT, resolved: 0x3F80_0000, literal: 0x34FF_FFFF, note: "the same with ALT: the reciprocal becomes the largest F, (2 - 2^-23) * 2^127 * 2^-149 = (2 - 2^-23) * 2^-22 = 0x34FFFFFF" },
+        DivReadings8 { case: "five_thirds", srcs: &[(F, 0x40A0_0000), (F, 0x4040_0000)], cr0: RNE, resolved: 0x3FD5_5555, literal: 0x3FD5_5556,
+            note: "5/3: correctly rounded 0x3FD55555; literal 5 * rn(1/3) = 5 * 0xAAAAAB * 2^-25 = 0x3555557 * 2^-25, rounded to 24 bits: 0xD55556 * 2^-23 = 0x3FD55556" },
+        DivReadings8 { case: "reciprocal_overflow", srcs: &[(F, 1), (F, 1)], cr0: KEEP_F, resolved: 0x3F80_0000, literal: 0x7F80_0000,
+            note: "2^-149 / 2^-149 = 1 with denormals kept; literal: 1 / 2^-149 overflows to inf, times 2^-149" },
+        DivReadings8 { case: "reciprocal_alt", srcs: &[(F, 1), (F, 1)], cr0: KEEP_F | ALT, resolved: 0x3F80_0000, literal: 0x34FF_FFFF,
+            note: "the same with ALT: the reciprocal becomes the largest F, (2 - 2^-23) * 2^127 * 2^-149 = (2 - 2^-23) * 2^-22 = 0x34FFFFFF" },
         DivReadings8 { case: "one_third", srcs: &[(F, 0x3F80_0000), (F, 0x4040_0000)], cr0: RNE, resolved: 0x3EAA_AAAB, literal: 0x3EAA_AAAB, note: "1/3 agrees" },
     ] },
 ];

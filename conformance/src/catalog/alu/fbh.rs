@@ -14,7 +14,9 @@ fn add(rows: &mut Rows) {
     grouped(rows, "values", VALUES);
     form_row(rows, "forms", "CBIT writes UD only; FBH reads D or UD only; BFREV, FBL, LZD are UD.",
         BITS_DECLS, "fbh (M1, 8) VUD(0,0)<1> VUW(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction));
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
+    table(rows, FBH_SIGNED8);
 }
 
 #[rustfmt::skip]
@@ -45,12 +47,6 @@ const VALUES: &[Group<LaneReadings>] = &[
     ] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-    table(rows, FBH_SIGNED_FBH_SIGNED);
-}
-
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
     Group { d: "fbh (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud Unsigned source (instructions/FBH.md): the leading zeros; no bit set gives 0xFFFFFFFF.", rows: &[
@@ -65,7 +61,7 @@ const SIMD8: &[Group<Simd8>] = &[
 ];
 
 #[rustfmt::skip]
-const FBH_SIGNED_FBH_SIGNED: &[Group<FbhSigned8>] = &[
+const FBH_SIGNED8: &[Group<FbhSigned8>] = &[
     Group { d: "fbh (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:d Signed source, resolved FBH-SIGNED: the leading bits equal to the sign bit (zeros of a non-negative value, \
         ones of a negative one); 0 and -1 give 0xFFFFFFFF. Literal: the test `(dScalar & (1 << 31)) == cval` compares 0x80000000 with 1 and never holds for a \
         negative value, so its count is 0; 0 and -1 still give 0xFFFFFFFF.", rows: &[

@@ -14,7 +14,8 @@ fn add(rows: &mut Rows) {
     grouped(rows, "values", VALUES);
     form_row(rows, "forms", "CBIT writes UD only; FBH reads D or UD only; BFREV, FBL, LZD are UD.",
         BITS_DECLS, "fbl (M1, 8) VUD(0,0)<1> VD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction));
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
 }
 
 #[rustfmt::skip]
@@ -29,11 +30,6 @@ const VALUES: &[Group<Lane>] = &[
         Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0xf0)], expected: 4 },
     ] },
 ];
-
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-}
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[

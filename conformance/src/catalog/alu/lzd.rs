@@ -11,15 +11,16 @@ pub const DOC: Doc = Doc { family: "alu", instruction: "lzd", file: "catalog/alu
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
-    table(rows, LZD);
+    table(rows, LZD_SAT_LZD_SAT);
     form_both(rows, "forms", "LZD-SAT: .sat is valid under the resolved reading (Text form), not the literal one.",
         BITS_DECLS, errata::LZD_SAT, "lzd.sat (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
     simd_programs(rows);
 }
 
 #[rustfmt::skip]
-const LZD: &[Group<LzdSat>] = &[
+const LZD_SAT_LZD_SAT: &[Group<LzdSat>] = &[
     Group { d: "Leading zeros; 0 → the loop stops at cnt = 32.", rows: &[
         LzdSat { value: 0, expected: 32 },
         LzdSat { value: 1, expected: 31 },
@@ -29,11 +30,6 @@ const LZD: &[Group<LzdSat>] = &[
         LzdSat { value: 0x0001_0000, expected: 15 },
     ] },
 ];
-
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-}
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[

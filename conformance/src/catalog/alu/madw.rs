@@ -120,7 +120,8 @@ fn add(rows: &mut Rows) {
     let d = "Byte 36 is not GRF aligned (instructions/MADW.md, Dst): undefined behaviour.";
     rows.add("indirect", run(36).expect_error(ErrorClass::UndefinedBehaviour).derived(d));
     table(rows, MADW_VALIDATION);
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, MADW_LAYOUT8);
     simd_programs(rows);
     exec_size_16(rows);
 }
@@ -171,25 +172,19 @@ const MADW_VALIDATION: &[Group<MadwValidation>] = &[
     Group { d: "MADW-EXEC-SIZE literal: execution size 16 exists from PVC on (instructions/MADW.md, Exec_size): invalid on xe-hpg.", rows: &[
         MadwValidation { platform: XeHpg, text: "madw (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V2(0,0)<1;1,0> 0x0:d", literal: &[errata::MADW_EXEC_SIZE], expected: Some(ErrorClass::InvalidInstruction) },
     ] },
-    Group { d: "32 is above the maximum SIMD16 everywhere.", rows: &[
-        MadwValidation { platform: Xe2, text: "madw (M1, 32) V1(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::InvalidInstruction) },
-    ] },
-    Group { d: "The destination must be GRF aligned: column 1 starts at byte 4 of the GRF.", rows: &[
-        MadwValidation { platform: XeHpg, text: "madw (M1, 1) V1(0,1)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::InvalidInstruction) },
-    ] },
+    Group { d: "32 is above the maximum SIMD16 everywhere.",
+        rows: &[MadwValidation { platform: Xe2, text: "madw (M1, 32) V1(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "The destination must be GRF aligned: column 1 starts at byte 4 of the GRF.",
+        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 1) V1(0,1)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::InvalidInstruction) }] },
     Group { d: "V8 holds one GRF (32 bytes): the low half at its byte 0, the high half one GRF later — past V8: the high half leaves the variable (5_operands.md: \
-        out-of-bounds is undefined).", rows: &[
-        MadwValidation { platform: XeHpg, text: "madw (M1, 1) V8(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::UndefinedBehaviour) },
-    ] },
-    Group { d: "Literal (packed): the high half at byte 4 of V8 fits.", rows: &[
-        MadwValidation { platform: XeHpg, text: "madw (M1, 1) V8(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[errata::MADW_HIGH_HALF], expected: None },
-    ] },
-    Group { d: "V8 holds 32 bytes: 8 low halves fill it, the high halves need the next GRF.", rows: &[
-        MadwValidation { platform: XeHpg, text: "madw (M1, 8) V8(0,0)<1> V2(0,0)<1;1,0> V2(0,0)<1;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::UndefinedBehaviour) },
-    ] },
-    Group { d: "A UW destination is outside the D, UD type map.", rows: &[
-        MadwValidation { platform: XeHpg, text: "madw (M1, 1) VW(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::InvalidInstruction) },
-    ] },
+        out-of-bounds is undefined).",
+        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 1) V8(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::UndefinedBehaviour) }] },
+    Group { d: "Literal (packed): the high half at byte 4 of V8 fits.",
+        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 1) V8(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[errata::MADW_HIGH_HALF], expected: None }] },
+    Group { d: "V8 holds 32 bytes: 8 low halves fill it, the high halves need the next GRF.",
+        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 8) V8(0,0)<1> V2(0,0)<1;1,0> V2(0,0)<1;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::UndefinedBehaviour) }] },
+    Group { d: "A UW destination is outside the D, UD type map.",
+        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 1) VW(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::InvalidInstruction) }] },
 ];
 
 /// SIMD16 MADW on a 32-byte-GRF platform, as IGC writes it for xe-hpg (erratum
@@ -204,19 +199,19 @@ fn exec_size_16(rows: &mut Rows) {
     rows.add("exec-size", row.derived(d));
 }
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, MADW_LAYOUT);
-}
-
 #[rustfmt::skip]
-const MADW_LAYOUT: &[Group<MadwLayout8>] = &[
+const MADW_LAYOUT8: &[Group<MadwLayout8>] = &[
     Group { d: "madw (M1, n) R(0,0)<1>:d S0 S1 S2 (instructions/MADW.md) with broadcast D sources S0 = S1 = -2^31, S2 = -1; R (32 elements) starts at 0xDEADBEEF.", rows: &[
-        MadwLayout8 { case: "", platform: XeHpg, n: 1, resolved: 32, literal: 4, note: "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n." },
-        MadwLayout8 { case: "", platform: Xe2, n: 1, resolved: 64, literal: 4, note: "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n." },
-        MadwLayout8 { case: "", platform: XeHpg, n: 8, resolved: 32, literal: 32, note: "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n." },
-        MadwLayout8 { case: "", platform: Xe2, n: 8, resolved: 64, literal: 32, note: "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n." },
-        MadwLayout8 { case: "", platform: XeHpc, n: 16, resolved: 64, literal: 64, note: "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n." },
+        MadwLayout8 { case: "", platform: XeHpg, n: 1, resolved: 32, literal: 4,
+            note: "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n." },
+        MadwLayout8 { case: "", platform: Xe2, n: 1, resolved: 64, literal: 4,
+            note: "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n." },
+        MadwLayout8 { case: "", platform: XeHpg, n: 8, resolved: 32, literal: 32,
+            note: "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n." },
+        MadwLayout8 { case: "", platform: Xe2, n: 8, resolved: 64, literal: 32,
+            note: "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n." },
+        MadwLayout8 { case: "", platform: XeHpc, n: 16, resolved: 64, literal: 64,
+            note: "(-2^31)^2 + -1 = 0x3FFFFFFF_FFFFFFFF: low 0xFFFFFFFF, high 0x3FFFFFFF. Resolved: high halves at roundup(4n, GRF); literal: at 4n." },
     ] },
 ];
 

@@ -83,7 +83,8 @@ fn add(rows: &mut Rows) {
     table(rows, MIN_MAX_BOTH_NAN);
     table(rows, MIN_MAX_FLOAT_MODES);
     table(rows, MIN_MAX_FORMS);
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, MIN_MAX8);
 }
 
 #[rustfmt::skip]
@@ -174,28 +175,36 @@ const MIN_MAX_FORMS: &[Group<MinMaxForms>] = &[
     ] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, MIN_MAX);
-}
-
 #[rustfmt::skip]
-const MIN_MAX: &[Group<MinMax8>] = &[
+const MIN_MAX8: &[Group<MinMax8>] = &[
     Group { d: "min|max[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 (instructions/MIN_MAX.md).", rows: &[
-        MinMax8 { case: "", op: "max", saturate: false, dst: D, a: (D, 0xffff_ffff), b: (UD, 0xffff_ffff), literal: &[], want: 0xffff_ffff, note: "Integers: max(D -1, UD 0xFFFFFFFF) = 2^32 - 1: D 0xFFFFFFFF, .sat INT_MAX." },
-        MinMax8 { case: "", op: "max", saturate: true, dst: D, a: (D, 0xffff_ffff), b: (UD, 0xffff_ffff), literal: &[], want: 0x7fff_ffff, note: "Integers: max(D -1, UD 0xFFFFFFFF) = 2^32 - 1: D 0xFFFFFFFF, .sat INT_MAX." },
-        MinMax8 { case: "", op: "min", saturate: false, dst: D, a: (D, 0xffff_ffff), b: (UD, 0xffff_ffff), literal: &[], want: 0xffff_ffff, note: "Integers: max(D -1, UD 0xFFFFFFFF) = 2^32 - 1: D 0xFFFFFFFF, .sat INT_MAX." },
+        MinMax8 { case: "", op: "max", saturate: false, dst: D, a: (D, 0xffff_ffff), b: (UD, 0xffff_ffff), literal: &[], want: 0xffff_ffff,
+            note: "Integers: max(D -1, UD 0xFFFFFFFF) = 2^32 - 1: D 0xFFFFFFFF, .sat INT_MAX." },
+        MinMax8 { case: "", op: "max", saturate: true, dst: D, a: (D, 0xffff_ffff), b: (UD, 0xffff_ffff), literal: &[], want: 0x7fff_ffff,
+            note: "Integers: max(D -1, UD 0xFFFFFFFF) = 2^32 - 1: D 0xFFFFFFFF, .sat INT_MAX." },
+        MinMax8 { case: "", op: "min", saturate: false, dst: D, a: (D, 0xffff_ffff), b: (UD, 0xffff_ffff), literal: &[], want: 0xffff_ffff,
+            note: "Integers: max(D -1, UD 0xFFFFFFFF) = 2^32 - 1: D 0xFFFFFFFF, .sat INT_MAX." },
         MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0x7fc0_0000), b: (F, 0x3f80_0000), literal: &[], want: 0x3f80_0000, note: "One NaN: the other source." },
         MinMax8 { case: "", op: "max", saturate: false, dst: F, a: (F, 0xbf80_0000), b: (F, 0x7f80_0001), literal: &[], want: 0xbf80_0000, note: "One NaN: the other source." },
-        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0x7fc0_0000), b: (F, 0xff80_0001), literal: &[], want: 0xffc0_0001, note: "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN)." },
-        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0x7fc0_0000), b: (F, 0xff80_0001), literal: &[visa_spec::errata::MIN_MAX_NAN], want: 0xff80_0001, note: "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN)." },
-        MinMax8 { case: "", op: "max", saturate: false, dst: DF, a: (DF, 0x7ff8_0000_0000_0000), b: (DF, 0x7ff0_0000_0000_0001), literal: &[visa_spec::errata::MIN_MAX_NAN], want: 0x7ff0_0000_0000_0001, note: "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN)." },
-        MinMax8 { case: "", op: "max", saturate: false, dst: DF, a: (DF, 0x7ff8_0000_0000_0000), b: (DF, 0x7ff0_0000_0000_0001), literal: &[], want: 0x7ff8_0000_0000_0001, note: "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN)." },
-        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0), b: (F, 0x8000_0000), literal: &[], want: 0x8000_0000, note: "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0." },
-        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0), b: (F, 0x8000_0000), literal: &[visa_spec::errata::MIN_MAX_ZERO_SIGN], want: 0, note: "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0." },
-        MinMax8 { case: "", op: "max", saturate: false, dst: F, a: (F, 0x8000_0000), b: (F, 0), literal: &[], want: 0, note: "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0." },
-        MinMax8 { case: "", op: "max", saturate: false, dst: F, a: (F, 0x8000_0000), b: (F, 0), literal: &[visa_spec::errata::MIN_MAX_ZERO_SIGN], want: 0x8000_0000, note: "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0." },
-        MinMax8 { case: "", op: "max", saturate: true, dst: F, a: (F, 0x4000_0000), b: (F, 0x3f00_0000), literal: &[], want: 0x3f80_0000, note: ".sat: max(2.0, 0.5) → 1.0; mixed F and HF: min(1.0, HF 0.5) = 0.5." },
-        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0x3f80_0000), b: (HF, 0x3800), literal: &[], want: 0x3f00_0000, note: ".sat: max(2.0, 0.5) → 1.0; mixed F and HF: min(1.0, HF 0.5) = 0.5." },
+        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0x7fc0_0000), b: (F, 0xff80_0001), literal: &[], want: 0xffc0_0001,
+            note: "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN)." },
+        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0x7fc0_0000), b: (F, 0xff80_0001), literal: &[visa_spec::errata::MIN_MAX_NAN], want: 0xff80_0001,
+            note: "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN)." },
+        MinMax8 { case: "", op: "max", saturate: false, dst: DF, a: (DF, 0x7ff8_0000_0000_0000), b: (DF, 0x7ff0_0000_0000_0001),
+            literal: &[visa_spec::errata::MIN_MAX_NAN], want: 0x7ff0_0000_0000_0001, note: "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN)." },
+        MinMax8 { case: "", op: "max", saturate: false, dst: DF, a: (DF, 0x7ff8_0000_0000_0000), b: (DF, 0x7ff0_0000_0000_0001), literal: &[],
+            want: 0x7ff8_0000_0000_0001, note: "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN)." },
+        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0), b: (F, 0x8000_0000), literal: &[], want: 0x8000_0000,
+            note: "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0." },
+        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0), b: (F, 0x8000_0000), literal: &[visa_spec::errata::MIN_MAX_ZERO_SIGN], want: 0,
+            note: "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0." },
+        MinMax8 { case: "", op: "max", saturate: false, dst: F, a: (F, 0x8000_0000), b: (F, 0), literal: &[], want: 0,
+            note: "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0." },
+        MinMax8 { case: "", op: "max", saturate: false, dst: F, a: (F, 0x8000_0000), b: (F, 0), literal: &[visa_spec::errata::MIN_MAX_ZERO_SIGN], want: 0x8000_0000,
+            note: "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0." },
+        MinMax8 { case: "", op: "max", saturate: true, dst: F, a: (F, 0x4000_0000), b: (F, 0x3f00_0000), literal: &[], want: 0x3f80_0000,
+            note: ".sat: max(2.0, 0.5) → 1.0; mixed F and HF: min(1.0, HF 0.5) = 0.5." },
+        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0x3f80_0000), b: (HF, 0x3800), literal: &[], want: 0x3f00_0000,
+            note: ".sat: max(2.0, 0.5) → 1.0; mixed F and HF: min(1.0, HF 0.5) = 0.5." },
     ] },
 ];

@@ -66,11 +66,11 @@ const BY_ZERO: &[Group<ByZero>] = &[
 /// The multi-lane rows (built with [`super::simd`]).
 fn simd_tables(rows: &mut Rows) {
     simd::div_mod_int_cases(rows, "mod");
-    table(rows, MOD_SAT);
+    table(rows, MOD_SAT8);
 }
 
 #[rustfmt::skip]
-const MOD_SAT: &[Group<ModSat8>] = &[
+const MOD_SAT8: &[Group<ModSat8>] = &[
     Group { d: "mod.sat (M1, 8) R:ub S0:d S1:d: 300 % 1000 = 300 clamps to 255; -7 % 2 = -1 clamps to 0.", rows: &[
         ModSat8 { case: "high", a: 300, b: 1000, want: 0xFF, note: "" },
         ModSat8 { case: "negative", a: 0xFFFF_FFF9, b: 2, want: 0, note: "" },

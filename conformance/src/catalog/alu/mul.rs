@@ -28,7 +28,10 @@ fn add(rows: &mut Rows) {
     let row = Row::new(XeHpg, text).var("V2", le32(&[1, 0xffff_ffff, 0x7fff_ffff, 0x8000_0000])).var("V3", le32(&[0x8000_0000]))
         .expect_bytes("V1", le64(&expected.iter().map(|v| *v as u64).collect::<Vec<_>>())).derived(d);
     rows.add("int", row);
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
+    table(rows, MUL_DIV_FLOAT8);
+    table(rows, FLOAT_SAT8);
     simd_programs(rows);
 }
 
@@ -124,18 +127,14 @@ const FLOAT: &[Group<LaneCr0>] = &[
 
 #[rustfmt::skip]
 const FORMS: &[Group<FormOn>] = &[
-    Group { d: "\"Saturation: only when type is float\".", rows: &[
-        FormOn { platform: XeHpg, decls: MULDIV_DECLS, text: "mul.sat (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) },
-    ] },
-    Group { d: "MOD is integer only; DIV has no BF; MUL's Q destination takes only D and UD sources.", rows: &[
-        FormOn { platform: XeHpg, decls: MULDIV_DECLS, text: "mul (M1, 8) VQ(0,0)<1> VQ(0,0)<1;1,0> VQ(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) },
-    ] },
-    Group { d: "BF is XEHP+: not on xe-lp.", rows: &[
-        FormOn { platform: XeLp, decls: MULDIV_DECLS, text: "mul (M1, 8) VBF(0,0)<1> VBF(0,0)<1;1,0> VBF(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) },
-    ] },
-    Group { d: "DF does not mix with F.", rows: &[
-        FormOn { platform: XeHpg, decls: MULDIV_DECLS, text: "mul (M1, 8) VDF(0,0)<1> VF(0,0)<1;1,0> VDF(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) },
-    ] },
+    Group { d: "\"Saturation: only when type is float\".",
+        rows: &[FormOn { platform: XeHpg, decls: MULDIV_DECLS, text: "mul.sat (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "MOD is integer only; DIV has no BF; MUL's Q destination takes only D and UD sources.",
+        rows: &[FormOn { platform: XeHpg, decls: MULDIV_DECLS, text: "mul (M1, 8) VQ(0,0)<1> VQ(0,0)<1;1,0> VQ(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "BF is XEHP+: not on xe-lp.",
+        rows: &[FormOn { platform: XeLp, decls: MULDIV_DECLS, text: "mul (M1, 8) VBF(0,0)<1> VBF(0,0)<1;1,0> VBF(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "DF does not mix with F.",
+        rows: &[FormOn { platform: XeHpg, decls: MULDIV_DECLS, text: "mul (M1, 8) VDF(0,0)<1> VF(0,0)<1;1,0> VDF(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) }] },
 ];
 
 #[rustfmt::skip]
@@ -156,46 +155,47 @@ const PLATFORM_NOTES: &[Group<PlatformNotes>] = &[
         rows: &[PlatformNotes { platform: XeLp, text: "mul (M1, 8) VDF(0,0)<1> VDF(0,0)<1;1,0> VDF(0,0)<1;1,0>", literal_rejects: false }] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-    table(rows, MUL_DIV_FLOAT);
-    table(rows, FLOAT_SAT);
-}
-
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
     Group { d: "MUL and MAD on integers: the exact result, then the low bits of DT (no integer `.sat`).", rows: &[
         Simd8 { case: "mul_wraps", op: "mul", dst: D, srcs: &[o(D, 0x1_0000), o(D, 0x1_0000)], want: 0, note: "2^16 * 2^16 = 2^32: low 32 bits 0" },
         Simd8 { case: "mul_q", op: "mul", dst: Q, srcs: &[o(D, 0x7FFF_FFFF), o(D, 0x7FFF_FFFF)], want: 0x3FFF_FFFF_0000_0001, note: "D x D -> Q: (2^31 - 1)^2 = 2^62 - 2^32 + 1" },
         Simd8 { case: "mul_uq", op: "mul", dst: UQ, srcs: &[o(UD, 0xFFFF_FFFF), o(UD, 0xFFFF_FFFF)], want: 0xFFFF_FFFE_0000_0001, note: "UD x UD -> UQ: (2^32 - 1)^2 = 2^64 - 2^33 + 1" },
-        Simd8 { case: "mul_mixed_q", op: "mul", dst: Q, srcs: &[o(D, 0xFFFF_FFFF), o(UD, 0xFFFF_FFFF)], want: 0xFFFF_FFFF_0000_0001, note: "D x UD -> Q: -1 * (2^32 - 1), two's complement in 64 bits" },
+        Simd8 { case: "mul_mixed_q", op: "mul", dst: Q, srcs: &[o(D, 0xFFFF_FFFF), o(UD, 0xFFFF_FFFF)], want: 0xFFFF_FFFF_0000_0001,
+            note: "D x UD -> Q: -1 * (2^32 - 1), two's complement in 64 bits" },
         Simd8 { case: "mul_b", op: "mul", dst: W, srcs: &[o(B, 0x80), o(B, 0x80)], want: 0x4000, note: "B x B -> W: -128 * -128 = 16384" },
     ] },
 ];
 
 #[rustfmt::skip]
-const MUL_DIV_FLOAT: &[Group<MulDivFloat8>] = &[
+const MUL_DIV_FLOAT8: &[Group<MulDivFloat8>] = &[
     Group { d: "MUL and DIV on floats, one rounding into DT under %cr0.", rows: &[
         MulDivFloat8 { case: "mul", op: "mul", dst: F, srcs: &[(F, 0x3FC0_0000), (F, 0x4000_0000)], cr0: RNE, want: 0x4040_0000, note: "1.5 * 2 = 3" },
-        MulDivFloat8 { case: "mul_overflow_rne", op: "mul", dst: F, srcs: &[(F, 0x7F7F_FFFF), (F, 0x4000_0000)], cr0: RNE, want: 0x7F80_0000, note: "largest F * 2 overflows: RNE inf, RZ largest, ALT largest" },
-        MulDivFloat8 { case: "mul_overflow_rz", op: "mul", dst: F, srcs: &[(F, 0x7F7F_FFFF), (F, 0x4000_0000)], cr0: RZ, want: 0x7F7F_FFFF, note: "largest F * 2 overflows: RNE inf, RZ largest, ALT largest" },
-        MulDivFloat8 { case: "mul_overflow_alt", op: "mul", dst: F, srcs: &[(F, 0x7F7F_FFFF), (F, 0x4000_0000)], cr0: RNE | ALT, want: 0x7F7F_FFFF, note: "largest F * 2 overflows: RNE inf, RZ largest, ALT largest" },
+        MulDivFloat8 { case: "mul_overflow_rne", op: "mul", dst: F, srcs: &[(F, 0x7F7F_FFFF), (F, 0x4000_0000)], cr0: RNE, want: 0x7F80_0000,
+            note: "largest F * 2 overflows: RNE inf, RZ largest, ALT largest" },
+        MulDivFloat8 { case: "mul_overflow_rz", op: "mul", dst: F, srcs: &[(F, 0x7F7F_FFFF), (F, 0x4000_0000)], cr0: RZ, want: 0x7F7F_FFFF,
+            note: "largest F * 2 overflows: RNE inf, RZ largest, ALT largest" },
+        MulDivFloat8 { case: "mul_overflow_alt", op: "mul", dst: F, srcs: &[(F, 0x7F7F_FFFF), (F, 0x4000_0000)], cr0: RNE | ALT, want: 0x7F7F_FFFF,
+            note: "largest F * 2 overflows: RNE inf, RZ largest, ALT largest" },
         MulDivFloat8 { case: "mul_invalid", op: "mul", dst: F, srcs: &[(F, 0x7F80_0000), (F, 0)], cr0: RNE, want: 0x7FC0_0000, note: "inf * 0 = default NaN; sNaN payload 5 quieted" },
         MulDivFloat8 { case: "mul_snan", op: "mul", dst: F, srcs: &[(F, 0x7F80_0005), (F, 0x3F80_0000)], cr0: RNE, want: 0x7FC0_0005, note: "inf * 0 = default NaN; sNaN payload 5 quieted" },
         MulDivFloat8 { case: "mul_bf_rne", op: "mul", dst: BF, srcs: &[(BF, 0x3F81), (BF, 0x3F81)], cr0: RNE, want: 0x3F82, note: "(1 + 2^-7)^2 = 1 + 2^-6 + 2^-14 in BF: RNE 0x3F82, RU 0x3F83" },
         MulDivFloat8 { case: "mul_bf_ru", op: "mul", dst: BF, srcs: &[(BF, 0x3F81), (BF, 0x3F81)], cr0: RU, want: 0x3F83, note: "(1 + 2^-7)^2 = 1 + 2^-6 + 2^-14 in BF: RNE 0x3F82, RU 0x3F83" },
         MulDivFloat8 { case: "mul_hf_rne", op: "mul", dst: HF, srcs: &[(HF, 0x5C00), (HF, 0x5C00)], cr0: RNE, want: 0x7C00, note: "HF 256 * 256 = 65536: RNE inf, RZ 65504" },
         MulDivFloat8 { case: "mul_hf_rz", op: "mul", dst: HF, srcs: &[(HF, 0x5C00), (HF, 0x5C00)], cr0: RZ, want: 0x7BFF, note: "HF 256 * 256 = 65536: RNE inf, RZ 65504" },
-        MulDivFloat8 { case: "mul_df_rne", op: "mul", dst: DF, srcs: &[(DF, 0x3FF0_0000_0000_0001), (DF, 0x3FF0_0000_0000_0001)], cr0: RNE, want: 0x3FF0_0000_0000_0002, note: "DF (1 + 2^-52)^2: RNE 1 + 2^-51, RU one more ulp" },
-        MulDivFloat8 { case: "mul_df_ru", op: "mul", dst: DF, srcs: &[(DF, 0x3FF0_0000_0000_0001), (DF, 0x3FF0_0000_0000_0001)], cr0: RU, want: 0x3FF0_0000_0000_0003, note: "DF (1 + 2^-52)^2: RNE 1 + 2^-51, RU one more ulp" },
-        MulDivFloat8 { case: "mul_df_denormal", op: "mul", dst: DF, srcs: &[(DF, 0x0010_0000_0000_0000), (DF, 0x3FE0_0000_0000_0000)], cr0: KEEP_DF, want: 0x0008_0000_0000_0000, note: "2^-1022 * 0.5 = 2^-1023: kept denormal, or +0 flushed" },
-        MulDivFloat8 { case: "mul_df_flushed", op: "mul", dst: DF, srcs: &[(DF, 0x0010_0000_0000_0000), (DF, 0x3FE0_0000_0000_0000)], cr0: RNE, want: 0, note: "2^-1022 * 0.5 = 2^-1023: kept denormal, or +0 flushed" },
+        MulDivFloat8 { case: "mul_df_rne", op: "mul", dst: DF, srcs: &[(DF, 0x3FF0_0000_0000_0001), (DF, 0x3FF0_0000_0000_0001)], cr0: RNE, want: 0x3FF0_0000_0000_0002,
+            note: "DF (1 + 2^-52)^2: RNE 1 + 2^-51, RU one more ulp" },
+        MulDivFloat8 { case: "mul_df_ru", op: "mul", dst: DF, srcs: &[(DF, 0x3FF0_0000_0000_0001), (DF, 0x3FF0_0000_0000_0001)], cr0: RU, want: 0x3FF0_0000_0000_0003,
+            note: "DF (1 + 2^-52)^2: RNE 1 + 2^-51, RU one more ulp" },
+        MulDivFloat8 { case: "mul_df_denormal", op: "mul", dst: DF, srcs: &[(DF, 0x0010_0000_0000_0000), (DF, 0x3FE0_0000_0000_0000)], cr0: KEEP_DF,
+            want: 0x0008_0000_0000_0000, note: "2^-1022 * 0.5 = 2^-1023: kept denormal, or +0 flushed" },
+        MulDivFloat8 { case: "mul_df_flushed", op: "mul", dst: DF, srcs: &[(DF, 0x0010_0000_0000_0000), (DF, 0x3FE0_0000_0000_0000)], cr0: RNE, want: 0,
+            note: "2^-1022 * 0.5 = 2^-1023: kept denormal, or +0 flushed" },
     ] },
 ];
 
 #[rustfmt::skip]
-const FLOAT_SAT: &[Group<FloatSat8>] = &[
+const FLOAT_SAT8: &[Group<FloatSat8>] = &[
     Group { d: ".sat: 1.5 * 1.5 = 2.25 -> 1.0; 3 / 2 = 1.5 -> 1.0; -1 / 3 -> +0; 0.5 * 0.5 + 0.5 = 0.75.",
         rows: &[FloatSat8 { case: "mul", op: "mul", srcs: &[(F, 0x3FC0_0000), (F, 0x3FC0_0000)], want: 0x3F80_0000, note: "" }] },
 ];

@@ -15,7 +15,9 @@ fn add(rows: &mut Rows) {
     form_both(rows, "forms", "MULH: dst and sources of one type (MULH.md, Description), or D and UD mixed (MULH-MIXED-TYPES, resolved).",
         ARITH_DECLS, visa_spec::errata::MULH_MIXED_TYPES, "mulh (M1, 8) VD(0,0)<1> VUD(0,0)<1;1,0> VD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
     grouped(rows, "forms", FORMS);
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
+    table(rows, MULH_MIXED8);
 }
 
 #[rustfmt::skip]
@@ -45,12 +47,6 @@ const FORMS: &[Group<Form>] = &[
     ] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-    table(rows, MULH_MIXED);
-}
-
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
     Group { d: "mulh (M1, 8) R(0,0)<1>:DT [MOD]S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/MULH.md: floor(src0 * src1 / 2^32) of the exact product (signed for D, \
@@ -63,12 +59,13 @@ const SIMD8: &[Group<Simd8>] = &[
         Simd8 { case: "d_two_pow_32", op: "mulh", dst: D, srcs: &[o(D, 0x1_0000), o(D, 0x1_0000)], want: 1, note: "" },
         Simd8 { case: "ud_two_pow_32", op: "mulh", dst: UD, srcs: &[o(UD, 0x8000_0000), o(UD, 2)], want: 1, note: "" },
         Simd8 { case: "negated", op: "mulh", dst: D, srcs: &[md(Mod::Neg, D, INT_MIN), o(D, INT_MIN)], want: -0x4000_0000, note: "(-)INT_MIN = 2^31; 2^31 * -2^31 = -2^62 -> -2^30" },
-        Simd8 { case: "negated_ud", op: "mulh", dst: UD, srcs: &[md(Mod::Neg, UD, 1), o(UD, 0xFFFF_FFFF)], want: 0xFFFF_FFFF, note: "(-)1:ud = -1; -1 * (2^32 - 1) = -(2^32 - 1): floor(-1 + 2^-32) = -1" },
+        Simd8 { case: "negated_ud", op: "mulh", dst: UD, srcs: &[md(Mod::Neg, UD, 1), o(UD, 0xFFFF_FFFF)], want: 0xFFFF_FFFF,
+            note: "(-)1:ud = -1; -1 * (2^32 - 1) = -(2^32 - 1): floor(-1 + 2^-32) = -1" },
     ] },
 ];
 
 #[rustfmt::skip]
-const MULH_MIXED: &[Group<MulhMixed8>] = &[
+const MULH_MIXED8: &[Group<MulhMixed8>] = &[
     Group { d: "mulh (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 with D and UD mixed: each source keeps its own signedness, where validation admits mixed \
         types (MULH.md has no type map, and its Description asks for one type).", rows: &[
         MulhMixed8 { case: "d_ud_to_d", dst: D, s0: o(D, -1), s1: o(UD, 0xFFFF_FFFF), want: -1, note: "-(2^32 - 1): floor(-1 + 2^-32) = -1" },

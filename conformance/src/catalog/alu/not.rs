@@ -21,7 +21,8 @@ fn add(rows: &mut Rows) {
         "not (M1, 4) P1 P2", 0b1111, 0b0011, 0, 0b0101, 0b1110);
     qword_forms(rows, "~0x0123456789ABCDEF on UQ = 0xFEDCBA9876543210 (each nibble n becomes 15-n).", "not (M1, 1) VS(0,0)<1> VU(0,0)<0;1,0>", "VS", "1032547698badcfe");
     qword_forms_literal(rows, "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.", "not (M1, 1) VS(0,0)<1> VU(0,0)<0;1,0>");
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
 }
 
 #[rustfmt::skip]
@@ -35,11 +36,6 @@ const VALUES: &[Group<Lane>] = &[
     Group { d: "~(~x) = x: the ~ modifier then NOT.", rows: &[Lane { op: "not", dst: "ud", srcs: &[("~ud", 0x1234_5678)], expected: 0x1234_5678 }] },
     Group { d: "W -1 → ~(-1) = 0 → 0.", rows: &[Lane { op: "not", dst: "uw", srcs: &[("w", 0xffff)], expected: 0 }] },
 ];
-
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-}
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[

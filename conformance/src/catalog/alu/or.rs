@@ -17,7 +17,8 @@ fn add(rows: &mut Rows) {
         "or (M5, 16) P1 P2 P3", 0x0000_FFFF, 0x00F0_0000, 0x0F00_0000, u32::MAX, 0x0FF0_FFFF);
     invalid_predicate_forms(rows, "No predication in the predicate-operand form (Notes).", "", "(P3) or (M1, 16) P1 P2 P3");
     qword_forms(rows, "UQ 0x0123456789ABCDEF | 0: unchanged bytes.", "or (M1, 1) VS(0,0)<1> VU(0,0)<0;1,0> 0x0:uq", "VS", "efcdab8967452301");
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
 }
 
 #[rustfmt::skip]
@@ -28,11 +29,6 @@ const VALUES: &[Group<Lane>] = &[
         rows: &[Lane { op: "or", dst: "ud", srcs: &[("w", 0x8000), ("uw", 1)], expected: 0xffff_8001 }] },
     Group { d: "~D 0 = -1; -1 | 0 = -1 → 0xffffffff.", rows: &[Lane { op: "or", dst: "d", srcs: &[("~d", 0), ("d", 0)], expected: 0xffff_ffff }] },
 ];
-
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-}
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[

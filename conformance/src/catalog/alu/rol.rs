@@ -38,7 +38,9 @@ fn add(rows: &mut Rows) {
     let row = lane_on(XeLp, "rol", "uq", &src(1), 0).expect_error(ErrorClass::InvalidInstruction);
     let d = "Before PVC, Q is not a rotation type: rol of UQ on xe-lp is invalid.";
     rows.add("qwords", row.derived(d));
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
+    table(rows, ROTATE_QWORD8);
 }
 
 #[rustfmt::skip]
@@ -71,19 +73,16 @@ const VALUES: &[Group<Lane>] = &[
 const SIGNED_SHIFT: &[Group<LaneReadings>] = &[
     Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 >> m)` \
         runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. D INT_MIN rol 1: resolved bit 31 \
-        wraps to bit 0 → 1. Literal: x << 1 = -2^32, low 32 bits 0; x >> (-1 & 31 = 31) = floor(-2^31 / 2^31) = -1 → 0xFFFFFFFF; OR → 0xFFFFFFFF.", rows: &[
-        LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 1)], resolved: 0x0000_0001, literal: 0xffff_ffff },
-    ] },
+        wraps to bit 0 → 1. Literal: x << 1 = -2^32, low 32 bits 0; x >> (-1 & 31 = 31) = floor(-2^31 / 2^31) = -1 → 0xFFFFFFFF; OR → 0xFFFFFFFF.",
+        rows: &[LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 1)], resolved: 0x0000_0001, literal: 0xffff_ffff }] },
     Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 >> m)` \
         runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. D -2 rol 4: resolved 0xFFFFFFE0 | \
-        0xF (the top four ones wrap) = 0xFFFFFFEF. Literal: x << 4 = -32 = 0xFFFFFFE0; x >> 28 = floor(-2 / 2^28) = -1; OR → 0xFFFFFFFF.", rows: &[
-        LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0xffff_fffe), ("d", 4)], resolved: 0xffff_ffef, literal: 0xffff_ffff },
-    ] },
+        0xF (the top four ones wrap) = 0xFFFFFFEF. Literal: x << 4 = -32 = 0xFFFFFFE0; x >> 28 = floor(-2 / 2^28) = -1; OR → 0xFFFFFFFF.",
+        rows: &[LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0xffff_fffe), ("d", 4)], resolved: 0xffff_ffef, literal: 0xffff_ffff }] },
     Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 >> m)` \
         runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. D INT_MIN rol -1: count -1 & 31 = \
-        31, the other shift -(-1) & 31 = 1. Resolved rol 31 = ror 1 → 0x40000000. Literal: x << 31 has low 32 bits 0 (bit 0 of x is 0); x >> 1 = -2^30 = 0xC0000000.", rows: &[
-        LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff)], resolved: 0x4000_0000, literal: 0xc000_0000 },
-    ] },
+        31, the other shift -(-1) & 31 = 1. Resolved rol 31 = ror 1 → 0x40000000. Literal: x << 31 has low 32 bits 0 (bit 0 of x is 0); x >> 1 = -2^30 = 0xC0000000.",
+        rows: &[LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff)], resolved: 0x4000_0000, literal: 0xc000_0000 }] },
     Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 >> m)` \
         runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. Both readings agree: a count of 0 \
         ((x << 0) | (x >> 0) = x); a non-negative src0 (the arithmetic shift of a value with bit w-1 clear brings in zeros: D 0x40000001 rol 1 → 0x80000002); an \
@@ -104,12 +103,6 @@ const FORMS: &[Group<Form>] = &[
     ] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-    table(rows, ROTATE_QWORD);
-}
-
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
     Group { d: "rol|ror (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:DT S1(0,0)<0;1,0>:T1 instructions/ROL.md, ROR.md: w = the destination's width; count = src1 & (w - 1); the \
@@ -129,7 +122,7 @@ const SIMD8: &[Group<Simd8>] = &[
 ];
 
 #[rustfmt::skip]
-const ROTATE_QWORD: &[Group<RotateQword8>] = &[
+const ROTATE_QWORD8: &[Group<RotateQword8>] = &[
     Group { d: "rol|ror (M1, 8) R(0,0)<1>:uq S0(0,0)<0;1,0>:uq S1(0,0)<0;1,0>:uq on Xe-HPC ({PVC+} Q, UQ): w = 64, count = src1 & 63.", rows: &[
         RotateQword8 { case: "rol_by_1", op: "rol", s1: 1, want: 0x3, note: "" },
         RotateQword8 { case: "rol_by_63", op: "rol", s1: 63, want: 0xC000_0000_0000_0000, note: "" },

@@ -25,7 +25,9 @@ fn add(rows: &mut Rows) {
     let src = [("uq", 0x8000_0000_0000_0001), ("uq", 1)];
     let d = "UQ 0x8000000000000001 ror 1 → 0xC000...0 (rotations of qwords from PVC on).";
     rows.add("qwords", lane_on(XeHpc, "ror", "uq", &src, 0xc000_0000_0000_0000).derived(d));
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
+    table(rows, ROTATE_QWORD8);
 }
 
 #[rustfmt::skip]
@@ -53,9 +55,8 @@ const SIGNED_SHIFT: &[Group<LaneReadings>] = &[
     Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 >> m)` \
         runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. D 0x80000001 ror 4: resolved \
         0x08000000 | (0x1 << 28) = 0x18000000. Literal: x >> 4 = floor(-2147483647 / 16) = -134217728 = 0xF8000000; x << 28 keeps bit 0 of x at bit 28: 0x10000000; \
-        OR → 0xF8000000 (the top four bits forced to one).", rows: &[
-        LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "ror", dst: "d", srcs: &[("d", 0x8000_0001), ("d", 4)], resolved: 0x1800_0000, literal: 0xf800_0000 },
-    ] },
+        OR → 0xF8000000 (the top four bits forced to one).",
+        rows: &[LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "ror", dst: "d", srcs: &[("d", 0x8000_0001), ("d", 4)], resolved: 0x1800_0000, literal: 0xf800_0000 }] },
     Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 >> m)` \
         runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. Both readings agree: a count of 0 \
         ((x << 0) | (x >> 0) = x); a non-negative src0 (the arithmetic shift of a value with bit w-1 clear brings in zeros: D 0x40000001 rol 1 → 0x80000002); an \
@@ -71,9 +72,8 @@ const ROTATE_SIGNED_SHIFT_BOTH_READINGS: &[Group<RotateSignedShiftBothReadings>]
     Group { d: "Erratum ROTATE-SIGNED-SHIFT on both engines: (resolved, literal) results, and with ROTATE-WIDTH literal too where src0 is narrower than the \
         destination. SD = 0x80000000, SW = 0x8002 (-32766). W 0x8002 ror 1 into D under ROTATE-WIDTH literal (RotateMask 15 from src0): resolved shift, the unsigned \
         0x8002: 0x4001 | (0x8002 << 15 = 0x40010000) = 0x40014001; literal shift: x >> 1 = -16383 = 0xFFFFC001, x << 15 = -0x3FFF0000 = 0xC0010000 in 32 bits; OR → \
-        0xFFFFC001: the copied sign fills the upper half of the destination.", rows: &[
-        RotateSignedShiftBothReadings { insn: "ror (M1, 1) RD(0,0)<1> SW(0,0)<0;1,0> 0x1:w", var: "RD", resolved: "01400140", literal: "01c0ffff", also: &[errata::ROTATE_WIDTH] },
-    ] },
+        0xFFFFC001: the copied sign fills the upper half of the destination.",
+        rows: &[RotateSignedShiftBothReadings { insn: "ror (M1, 1) RD(0,0)<1> SW(0,0)<0;1,0> 0x1:w", var: "RD", resolved: "01400140", literal: "01c0ffff", also: &[errata::ROTATE_WIDTH] }] },
 ];
 
 #[rustfmt::skip]
@@ -85,12 +85,6 @@ const ROTATE_WIDTH_LITERAL: &[Group<RotateWidthLiteral>] = &[
         then the low destination bits written. UW 0x8001, count 17 & 15 = 1: (0x8001 >> 1) | (0x8001 << (-17 & 15 = 15)) = 0x4000 | 0x40008000 = 0x4000C000 in UD.",
         rows: &[RotateWidthLiteral { insn: "ror (M1, 1) RUD(0,0)<1> VUW(0,0)<0;1,0> 0x11:ud", var: "RUD", want: "00c00040" }] },
 ];
-
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-    table(rows, ROTATE_QWORD);
-}
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
@@ -104,7 +98,7 @@ const SIMD8: &[Group<Simd8>] = &[
 ];
 
 #[rustfmt::skip]
-const ROTATE_QWORD: &[Group<RotateQword8>] = &[
+const ROTATE_QWORD8: &[Group<RotateQword8>] = &[
     Group { d: "rol|ror (M1, 8) R(0,0)<1>:uq S0(0,0)<0;1,0>:uq S1(0,0)<0;1,0>:uq on Xe-HPC ({PVC+} Q, UQ): w = 64, count = src1 & 63.", rows: &[
         RotateQword8 { case: "ror_by_1", op: "ror", s1: 1, want: 0xC000_0000_0000_0000, note: "" },
         RotateQword8 { case: "ror_by_63", op: "ror", s1: 63, want: 0x3, note: "" },

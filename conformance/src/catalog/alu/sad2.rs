@@ -67,7 +67,8 @@ fn add(rows: &mut Rows) {
     let d = "Literal, channel 3 enabled: it reads src0[4], which V2's region does not hold: undefined behaviour.";
     rows.add("loop-step", row.derived(d));
     table(rows, SAD2_INVALID);
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SAD2_LANES8);
     simd_programs(rows);
 }
 
@@ -103,18 +104,16 @@ impl Shape for Sad2Invalid {
     }
 }
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SAD2_LANES);
-}
-
 #[rustfmt::skip]
-const SAD2_LANES: &[Group<Sad2Lanes8>] = &[
+const SAD2_LANES8: &[Group<Sad2Lanes8>] = &[
     Group { d: "sad2[.sat] (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub (instructions/SAD2.md) with S0 = [4, 6, 14, 16], S1 = 0, R starting at 0xBEEF: \
         lane i (even) gets |S0[i] - S1[i]| + |S0[i+1] - S1[i+1]|; lane i+1 is undefined (any bytes).", rows: &[
-        Sad2Lanes8 { case: "", op: "sad2", src2: None, saturate: false, emask: 0xF, literal: false, want: [10, 0xBEEF, 30, 0xBEEF], undefined: &[1, 3], note: "Resolved: lanes 0, 2 = 4+6, 14+16; lanes 1, 3 keep 0xBEEF, undefined." },
-        Sad2Lanes8 { case: "", op: "sad2", src2: None, saturate: false, emask: 0b1011, literal: false, want: [10, 0xBEEF, 0xBEEF, 0xBEEF], undefined: &[1], note: "Channel 2 disabled: its pair is untouched." },
-        Sad2Lanes8 { case: "", op: "sad2", src2: None, saturate: false, emask: 0b0111, literal: true, want: [10, 20, 30, 0xBEEF], undefined: &[3], note: "Literal i += 1, channel 3 disabled: 10, 6+14, 30; lane 3 undefined." },
+        Sad2Lanes8 { case: "", op: "sad2", src2: None, saturate: false, emask: 0xF, literal: false, want: [10, 0xBEEF, 30, 0xBEEF], undefined: &[1, 3],
+            note: "Resolved: lanes 0, 2 = 4+6, 14+16; lanes 1, 3 keep 0xBEEF, undefined." },
+        Sad2Lanes8 { case: "", op: "sad2", src2: None, saturate: false, emask: 0b1011, literal: false, want: [10, 0xBEEF, 0xBEEF, 0xBEEF], undefined: &[1],
+            note: "Channel 2 disabled: its pair is untouched." },
+        Sad2Lanes8 { case: "", op: "sad2", src2: None, saturate: false, emask: 0b0111, literal: true, want: [10, 20, 30, 0xBEEF], undefined: &[3],
+            note: "Literal i += 1, channel 3 disabled: 10, 6+14, 30; lane 3 undefined." },
     ] },
 ];
 

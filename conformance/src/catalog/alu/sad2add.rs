@@ -38,7 +38,8 @@ impl Shape for Sad2Invalid {
 fn add(rows: &mut Rows) {
     table(rows, SAD2);
     table(rows, SAD2_INVALID);
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SAD2_LANES8);
 }
 
 #[rustfmt::skip]
@@ -65,16 +66,13 @@ const SAD2_INVALID: &[Group<Sad2Invalid>] = &[
         rows: &[Sad2Invalid { text: "sad2add (M1, 2) VW(0,0)<1> (-)VB(0,0)<1;1,0> VB(0,0)<1;1,0> 0x0:w" }] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SAD2_LANES);
-}
-
 #[rustfmt::skip]
-const SAD2_LANES: &[Group<Sad2Lanes8>] = &[
+const SAD2_LANES8: &[Group<Sad2Lanes8>] = &[
     Group { d: "sad2add[.sat] (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub src2:w (instructions/SAD2ADD.md) with S0 = [4, 6, 14, 16], S1 = 0, R starting \
         at 0xBEEF: lane i (even) gets the pair's sum of absolute differences plus src2; lane i+1 is undefined (any bytes).", rows: &[
-        Sad2Lanes8 { case: "", op: "sad2add", src2: Some(-100), saturate: true, emask: 0xF, literal: false, want: [0, 0xBEEF, 0, 0xBEEF], undefined: &[1, 3], note: "SAD2ADD with -100: 10 - 100 = -90: UW.sat → 0; 30 - 100 = -70 → 0." },
-        Sad2Lanes8 { case: "", op: "sad2add", src2: Some(-100), saturate: false, emask: 0xF, literal: false, want: [0xFFA6, 0xBEEF, 0xFFBA, 0xBEEF], undefined: &[1, 3], note: "Without .sat: -90 → 0xFFA6, -70 → 0xFFBA." },
+        Sad2Lanes8 { case: "", op: "sad2add", src2: Some(-100), saturate: true, emask: 0xF, literal: false, want: [0, 0xBEEF, 0, 0xBEEF], undefined: &[1, 3],
+            note: "SAD2ADD with -100: 10 - 100 = -90: UW.sat → 0; 30 - 100 = -70 → 0." },
+        Sad2Lanes8 { case: "", op: "sad2add", src2: Some(-100), saturate: false, emask: 0xF, literal: false, want: [0xFFA6, 0xBEEF, 0xFFBA, 0xBEEF], undefined: &[1, 3],
+            note: "Without .sat: -90 → 0xFFA6, -70 → 0xFFBA." },
     ] },
 ];

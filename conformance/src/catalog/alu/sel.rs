@@ -75,7 +75,9 @@ impl Shape for SelValues {
 fn add(rows: &mut Rows) {
     table(rows, SEL_MASKS);
     table(rows, SEL_VALUES);
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SEL_MASKS8);
+    table(rows, SEL_VALUES8);
 }
 
 #[rustfmt::skip]
@@ -84,9 +86,8 @@ const SEL_MASKS: &[Group<SelMasks>] = &[
         rows: &[SelMasks { pred_text: "", mask: "M1", size: 8, p1: 0, emask: u32::MAX, resolved: [A; 8], literal: [A; 8] }] },
     Group { d: "(P1), P1 = 0b1010_0101: channels 0, 2, 5, 7 take src0, the others src1.",
         rows: &[SelMasks { pred_text: "(P1) ", mask: "M1", size: 8, p1: 0xa5, emask: u32::MAX, resolved: [A, B, A, B, B, A, B, A], literal: [A, B, A, B, B, A, B, A] }] },
-    Group { d: "(!P1): resolved inverts the selection; literal reads Pred[i] without the inversion.", rows: &[
-        SelMasks { pred_text: "(!P1) ", mask: "M1", size: 8, p1: 0xa5, emask: u32::MAX, resolved: [B, A, B, A, A, B, A, B], literal: [A, B, A, B, B, A, B, A] },
-    ] },
+    Group { d: "(!P1): resolved inverts the selection; literal reads Pred[i] without the inversion.",
+        rows: &[SelMasks { pred_text: "(!P1) ", mask: "M1", size: 8, p1: 0xa5, emask: u32::MAX, resolved: [B, A, B, A, A, B, A, B], literal: [A, B, A, B, B, A, B, A] }] },
     Group { d: "(P1.any) with only bit 0 set: resolved, PMask is all ones (any) → src0 everywhere; literal, bit i of P1 → only channel 0 takes src0.",
         rows: &[SelMasks { pred_text: "(P1.any) ", mask: "M1", size: 8, p1: 0x01, emask: u32::MAX, resolved: [A; 8], literal: [A, B, B, B, B, B, B, B] }] },
     Group { d: "(P1.all) with bits 0..6 set: not all of 0..7 → src1 everywhere (resolved); literal per bit.",
@@ -136,35 +137,40 @@ const SEL_VALUES: &[Group<SelValues>] = &[
     ] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SEL_MASKS_SEL_MASKS);
-    table(rows, SEL_VALUES_SEL_VALUES);
-}
-
 #[rustfmt::skip]
-const SEL_MASKS_SEL_MASKS: &[Group<SelMasks8>] = &[
+const SEL_MASKS8: &[Group<SelMasks8>] = &[
     Group { d: "[(pred)] sel (M<group>[_NM], <size>) R(0,0)<1>:ud A(0,0)<1;1,0>:ud B(0,0)<1;1,0>:ud (instructions/SEL.md, 3_execution_model.md) with A = 0xA0 + i, B = \
         0xB0 + i, R = 0xEE: an enabled lane takes src0 where its predicate bit holds and src1 elsewhere; a disabled lane is not written.", rows: &[
         SelMasks8 { case: "", pred: "", mask: (1, false), size: 8, p_mask: 0, emask: ALL_ON, literal: false, want: [SA; 8], note: "No predicate: src0 everywhere." },
-        SelMasks8 { case: "", pred: "(P)", mask: (1, false), size: 8, p_mask: 0xa5, emask: ALL_ON, literal: false, want: [SA, SB, SA, SB, SB, SA, SB, SA], note: "(P), P = 0b1010_0101: src0 in channels 0, 2, 5, 7." },
-        SelMasks8 { case: "", pred: "(!P)", mask: (1, false), size: 8, p_mask: 0xa5, emask: ALL_ON, literal: false, want: [SB, SA, SB, SA, SA, SB, SA, SB], note: "(!P): resolved inverts; literal ignores the inversion." },
-        SelMasks8 { case: "", pred: "(!P)", mask: (1, false), size: 8, p_mask: 0xa5, emask: ALL_ON, literal: true, want: [SA, SB, SA, SB, SB, SA, SB, SA], note: "(!P): resolved inverts; literal ignores the inversion." },
-        SelMasks8 { case: "", pred: "(P.any)", mask: (1, false), size: 8, p_mask: 0x01, emask: ALL_ON, literal: false, want: [SA; 8], note: "(P.any), P = 1: resolved src0 everywhere; literal only channel 0." },
-        SelMasks8 { case: "", pred: "(P.any)", mask: (1, false), size: 8, p_mask: 0x01, emask: ALL_ON, literal: true, want: [SA, SB, SB, SB, SB, SB, SB, SB], note: "(P.any), P = 1: resolved src0 everywhere; literal only channel 0." },
-        SelMasks8 { case: "", pred: "(P)", mask: (1, false), size: 8, p_mask: 0x05, emask: 0x0f, literal: false, want: [SA, SB, SA, SB, SE, SE, SE, SE], note: "EM 0x0F: channels 4..7 unwritten; the predicate never disables (channel 1 takes src1)." },
-        SelMasks8 { case: "", pred: "(P)", mask: (2, false), size: 4, p_mask: 0xf0, emask: 0x0f, literal: false, want: [SE; 8], note: "M2, 4 channels, EM 0x0F, P = 0xF0: resolved reads EM and P bits 4..7 (EM off: nothing written); literal bits 0..3 (EM on, P off: src1)." },
-        SelMasks8 { case: "", pred: "(P)", mask: (2, false), size: 4, p_mask: 0xf0, emask: 0x0f, literal: true, want: [SB, SB, SB, SB, SE, SE, SE, SE], note: "M2, 4 channels, EM 0x0F, P = 0xF0: resolved reads EM and P bits 4..7 (EM off: nothing written); literal bits 0..3 (EM on, P off: src1)." },
-        SelMasks8 { case: "", pred: "", mask: (1, true), size: 4, p_mask: 0, emask: 0, literal: false, want: [SA, SA, SA, SA, SE, SE, SE, SE], note: "NoMask under EM 0: resolved writes; literal EM[i] = 0 writes nothing." },
+        SelMasks8 { case: "", pred: "(P)", mask: (1, false), size: 8, p_mask: 0xa5, emask: ALL_ON, literal: false, want: [SA, SB, SA, SB, SB, SA, SB, SA],
+            note: "(P), P = 0b1010_0101: src0 in channels 0, 2, 5, 7." },
+        SelMasks8 { case: "", pred: "(!P)", mask: (1, false), size: 8, p_mask: 0xa5, emask: ALL_ON, literal: false, want: [SB, SA, SB, SA, SA, SB, SA, SB],
+            note: "(!P): resolved inverts; literal ignores the inversion." },
+        SelMasks8 { case: "", pred: "(!P)", mask: (1, false), size: 8, p_mask: 0xa5, emask: ALL_ON, literal: true, want: [SA, SB, SA, SB, SB, SA, SB, SA],
+            note: "(!P): resolved inverts; literal ignores the inversion." },
+        SelMasks8 { case: "", pred: "(P.any)", mask: (1, false), size: 8, p_mask: 0x01, emask: ALL_ON, literal: false, want: [SA; 8],
+            note: "(P.any), P = 1: resolved src0 everywhere; literal only channel 0." },
+        SelMasks8 { case: "", pred: "(P.any)", mask: (1, false), size: 8, p_mask: 0x01, emask: ALL_ON, literal: true, want: [SA, SB, SB, SB, SB, SB, SB, SB],
+            note: "(P.any), P = 1: resolved src0 everywhere; literal only channel 0." },
+        SelMasks8 { case: "", pred: "(P)", mask: (1, false), size: 8, p_mask: 0x05, emask: 0x0f, literal: false, want: [SA, SB, SA, SB, SE, SE, SE, SE],
+            note: "EM 0x0F: channels 4..7 unwritten; the predicate never disables (channel 1 takes src1)." },
+        SelMasks8 { case: "", pred: "(P)", mask: (2, false), size: 4, p_mask: 0xf0, emask: 0x0f, literal: false, want: [SE; 8],
+            note: "M2, 4 channels, EM 0x0F, P = 0xF0: resolved reads EM and P bits 4..7 (EM off: nothing written); literal bits 0..3 (EM on, P off: src1)." },
+        SelMasks8 { case: "", pred: "(P)", mask: (2, false), size: 4, p_mask: 0xf0, emask: 0x0f, literal: true, want: [SB, SB, SB, SB, SE, SE, SE, SE],
+            note: "M2, 4 channels, EM 0x0F, P = 0xF0: resolved reads EM and P bits 4..7 (EM off: nothing written); literal bits 0..3 (EM on, P off: src1)." },
+        SelMasks8 { case: "", pred: "", mask: (1, true), size: 4, p_mask: 0, emask: 0, literal: false, want: [SA, SA, SA, SA, SE, SE, SE, SE],
+            note: "NoMask under EM 0: resolved writes; literal EM[i] = 0 writes nothing." },
         SelMasks8 { case: "", pred: "", mask: (1, true), size: 4, p_mask: 0, emask: 0, literal: true, want: [SE; 8], note: "NoMask under EM 0: resolved writes; literal EM[i] = 0 writes nothing." },
     ] },
 ];
 
 #[rustfmt::skip]
-const SEL_VALUES_SEL_VALUES: &[Group<SelValues8>] = &[
+const SEL_VALUES8: &[Group<SelValues8>] = &[
     Group { d: "sel[.sat] (M1, 8) R(0,0)<1>:DT [MOD]S(0,0)<0;1,0>:T 0x0:DT (instructions/SEL.md), no predicate: src0 in every lane.", rows: &[
-        SelValues8 { case: "", m: None, saturate: false, dst: F, a: (F, 0x7f80_0001), want: 0x7f80_0001, note: "F sNaN copied unchanged (same type, no modifier); (-) converts and quiets: 0xFFC00001." },
-        SelValues8 { case: "", m: Some(Mod::Neg), saturate: false, dst: F, a: (F, 0x7f80_0001), want: 0xffc0_0001, note: "F sNaN copied unchanged (same type, no modifier); (-) converts and quiets: 0xFFC00001." },
+        SelValues8 { case: "", m: None, saturate: false, dst: F, a: (F, 0x7f80_0001), want: 0x7f80_0001,
+            note: "F sNaN copied unchanged (same type, no modifier); (-) converts and quiets: 0xFFC00001." },
+        SelValues8 { case: "", m: Some(Mod::Neg), saturate: false, dst: F, a: (F, 0x7f80_0001), want: 0xffc0_0001,
+            note: "F sNaN copied unchanged (same type, no modifier); (-) converts and quiets: 0xFFC00001." },
         SelValues8 { case: "", m: None, saturate: true, dst: F, a: (F, 0x4000_0000), want: 0x3f80_0000, note: ".sat: 2.0 → 1.0; HF 1.0 into F → 1.0; D 300 into UB.sat → 255, without .sat 0x2C." },
         SelValues8 { case: "", m: None, saturate: false, dst: F, a: (HF, 0x3c00), want: 0x3f80_0000, note: ".sat: 2.0 → 1.0; HF 1.0 into F → 1.0; D 300 into UB.sat → 255, without .sat 0x2C." },
         SelValues8 { case: "", m: None, saturate: true, dst: UB, a: (D, 300), want: 0xff, note: ".sat: 2.0 → 1.0; HF 1.0 into F → 1.0; D 300 into UB.sat → 255, without .sat 0x2C." },

@@ -30,7 +30,9 @@ fn add(rows: &mut Rows) {
         4; lanes 1, 3 keep 0x77.";
     let row = Row::new(XeHpg, text).var("V1", le32(&[0x77; 4])).pred("P1", 0b0101).expect_lanes("V1", DataType::UD, &[1, 0x77, 4, 0x77]).derived(d);
     rows.add("predication", row);
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
+    table(rows, SHL_SAT_RANGE8);
 }
 
 #[rustfmt::skip]
@@ -88,12 +90,6 @@ const SHL_SAT_RANGE: &[Group<ShlSatRange>] = &[
         rows: &[ShlSatRange { dst: "d", srcs: &[("d", 1), ("d", 31)], literal: Some(0x7fff_ffff), resolved: 0x7fff_ffff }] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-    table(rows, SHL_SAT_RANGE_SHL_SAT_RANGE);
-}
-
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
     Group { d: "shl[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 [MOD]S1(0,0)<0;1,0>:T1 instructions/SHL.md: count = src1 & 31 (the low bits of its two's-complement \
@@ -117,16 +113,19 @@ const SIMD8: &[Group<Simd8>] = &[
 ];
 
 #[rustfmt::skip]
-const SHL_SAT_RANGE_SHL_SAT_RANGE: &[Group<ShlSatRange8>] = &[
+const SHL_SAT_RANGE8: &[Group<ShlSatRange8>] = &[
     Group { d: "shl[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:ud under both readings of SHL-SAT-RANGE. Resolved: the exact value is clamped. \
         Literal: with `.sat`, an enabled lane whose exact value lies outside the 33-bit signed range [-2^32, 2^32 - 1] is undefined (`None`); without `.sat` nothing \
         is checked.", rows: &[
         ShlSatRange8 { case: "inside", saturate: true, ty: D, s0: 0x4000_0000, s1: 1, resolved: INT_MAX, literal: Some(INT_MAX), note: "2^31 fits 33 bits: clamped to INT_MAX under both readings" },
-        ShlSatRange8 { case: "upper_edge", saturate: true, ty: UD, s0: 0xFFFF_FFFF, s1: 0, resolved: 0xFFFF_FFFF, literal: Some(0xFFFF_FFFF), note: "0xFFFFFFFF << 0 = 2^32 - 1: the top of the range" },
+        ShlSatRange8 { case: "upper_edge", saturate: true, ty: UD, s0: 0xFFFF_FFFF, s1: 0, resolved: 0xFFFF_FFFF, literal: Some(0xFFFF_FFFF),
+            note: "0xFFFFFFFF << 0 = 2^32 - 1: the top of the range" },
         ShlSatRange8 { case: "past_upper_edge", saturate: true, ty: UD, s0: 0x8000_0000, s1: 1, resolved: 0xFFFF_FFFF, literal: None, note: "2^31 << 1 = 2^32: one past the top" },
-        ShlSatRange8 { case: "lower_edge", saturate: true, ty: D, s0: INT_MIN, s1: 1, resolved: INT_MIN, literal: Some(INT_MIN), note: "-2^31 << 1 = -2^32: the bottom of the range, clamped to INT_MIN" },
+        ShlSatRange8 { case: "lower_edge", saturate: true, ty: D, s0: INT_MIN, s1: 1, resolved: INT_MIN, literal: Some(INT_MIN),
+            note: "-2^31 << 1 = -2^32: the bottom of the range, clamped to INT_MIN" },
         ShlSatRange8 { case: "past_lower_edge", saturate: true, ty: D, s0: INT_MIN, s1: 2, resolved: INT_MIN, literal: None, note: "-2^31 << 2 = -2^33" },
         ShlSatRange8 { case: "int_max_by_2", saturate: true, ty: D, s0: INT_MAX, s1: 2, resolved: INT_MAX, literal: None, note: "(2^31 - 1) << 2 is about 2^33" },
-        ShlSatRange8 { case: "no_sat_unchecked", saturate: false, ty: D, s0: INT_MAX, s1: 2, resolved: 0xFFFF_FFFC, literal: Some(0xFFFF_FFFC), note: "no .sat: truncated, 0x1_FFFF_FFFC -> 0xFFFFFFFC, under both readings" },
+        ShlSatRange8 { case: "no_sat_unchecked", saturate: false, ty: D, s0: INT_MAX, s1: 2, resolved: 0xFFFF_FFFC, literal: Some(0xFFFF_FFFC),
+            note: "no .sat: truncated, 0x1_FFFF_FFFC -> 0xFFFFFFFC, under both readings" },
     ] },
 ];

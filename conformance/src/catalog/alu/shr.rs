@@ -59,7 +59,8 @@ fn add(rows: &mut Rows) {
     signed(rows, d, "shr", "q", &[("q", u64::MAX), ("ud", 60)], 0xf);
     qword_forms(rows, "UQ 0x8000000000000000 >> 63 = 1.", "shr (M1, 1) VS(0,0)<1> 0x8000000000000000:uq 0x3f:uq", "VS", "0100000000000000");
     qword_forms_literal(rows, "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.", "shr (M1, 1) VS(0,0)<1> 0x1:uq 0x1:uq");
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
 }
 
 #[rustfmt::skip]
@@ -88,17 +89,13 @@ const VALUES: &[Group<Lane>] = &[
 #[rustfmt::skip]
 const FORMS: &[Group<FormReadings>] = &[
     Group { d: "SHIFT-COUNT-TYPE: a signed SHR count is valid (resolved), not under the literal type map.", rows: &[
-        FormReadings { decls: ARITH_DECLS, erratum: errata::SHIFT_COUNT_TYPE, text: "shr (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0> VD(0,0)<1;1,0>", resolved: None, literal: Some(ErrorClass::InvalidInstruction) },
+        FormReadings { decls: ARITH_DECLS, erratum: errata::SHIFT_COUNT_TYPE, text: "shr (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0> VD(0,0)<1;1,0>", resolved: None,
+            literal: Some(ErrorClass::InvalidInstruction) },
     ] },
     Group { d: "SHR-SIGNED-OPERANDS: a D destination and a D src0 are valid (resolved), not under the literal type map.", rows: &[
         FormReadings { decls: ARITH_DECLS, erratum: errata::SHR_SIGNED_OPERANDS, text: "shr (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> 0x3:ud", resolved: None, literal: Some(ErrorClass::InvalidInstruction) },
     ] },
 ];
-
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-}
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[

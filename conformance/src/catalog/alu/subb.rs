@@ -46,7 +46,8 @@ fn add(rows: &mut Rows) {
         .literal(errata::SUBB_LOOP_STEP);
     let d = "SUBB-LOOP-STEP, literal (i += 2): channels 1 and 3 are never visited and keep OLD (0xDEADBEEF); 5-3 = 2, 7-7 = 0.";
     rows.add("loop-step", row.derived(d));
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SUBB_READINGS8);
 }
 
 #[rustfmt::skip]
@@ -61,17 +62,14 @@ const SUBB: &[Group<Subb>] = &[
     Group { d: ".sat: 0 - 0xFFFFFFFF = -(2^32 - 1) clamps to 0, borrow 1.", rows: &[Subb { op: "subb.sat", a: 0, b: 0xffff_ffff, diff: 0, borrow: 1 }] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SUBB_READINGS);
-}
-
 #[rustfmt::skip]
-const SUBB_READINGS: &[Group<SubbReadings8>] = &[
+const SUBB_READINGS8: &[Group<SubbReadings8>] = &[
     Group { d: "subb[.sat] (M1, 4) R(0,0)<1>:ud C(0,0)<1>:ud S0(0,0)<1;1,0>:ud S1(0,0)<1;1,0>:ud (instructions/SUBB.md) with S0 = [5, 0, 7, 0], S1 = [3, 1, 7, \
         0xFFFFFFFF], R and C starting at 0xDEADBEEF: R = src0 - src1 mod 2^32, C = 1 where src0 < src1.", rows: &[
-        SubbReadings8 { case: "", saturate: false, literal: &[], diff: [2, 0xFFFF_FFFF, 0, 1], borrow: [0, 1, 0, 1], note: "++i: 5-3 = 2; 0-1 → 0xFFFFFFFF, borrow; 7-7 = 0; 0 - 0xFFFFFFFF ≡ 1, borrow." },
+        SubbReadings8 { case: "", saturate: false, literal: &[], diff: [2, 0xFFFF_FFFF, 0, 1], borrow: [0, 1, 0, 1],
+            note: "++i: 5-3 = 2; 0-1 → 0xFFFFFFFF, borrow; 7-7 = 0; 0 - 0xFFFFFFFF ≡ 1, borrow." },
         SubbReadings8 { case: "", saturate: true, literal: &[], diff: [2, 0, 0, 0], borrow: [0, 1, 0, 1], note: ".sat (SUBB-SAT resolved): the negative differences clamp to 0; borrows unchanged." },
-        SubbReadings8 { case: "", saturate: false, literal: &[visa_spec::errata::SUBB_LOOP_STEP], diff: [2, OLD, 0, OLD], borrow: [0, OLD, 0, OLD], note: "SUBB-LOOP-STEP literal: i += 2 never visits lanes 1 and 3." },
+        SubbReadings8 { case: "", saturate: false, literal: &[visa_spec::errata::SUBB_LOOP_STEP], diff: [2, OLD, 0, OLD], borrow: [0, OLD, 0, OLD],
+            note: "SUBB-LOOP-STEP literal: i += 2 never visits lanes 1 and 3." },
     ] },
 ];

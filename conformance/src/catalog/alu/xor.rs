@@ -14,7 +14,8 @@ fn add(rows: &mut Rows) {
     predicate_operands(rows, "M1_NM ignores EM (here 0): 0xFFFF0000 ^ 0x0F0F0F0F = 0xF0F00F0F on all 32 bits.",
         "xor (M1_NM, 32) P1 P2 P3", 0, 0xFFFF_0000, 0x0F0F_0F0F, 0, 0xF0F0_0F0F);
     invalid_predicate_forms(rows, "A 16-element predicate has no bits 16..31 for M5.", ".decl P4 v_type=P num_elts=16\n", "xor (M5, 16) P1 P4 P3");
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
 }
 
 #[rustfmt::skip]
@@ -26,11 +27,6 @@ const VALUES: &[Group<Lane>] = &[
     Group { d: "~UD 0 = 0xffffffff; ^ 0 = 0xffffffff; a UB destination keeps 0xff.",
         rows: &[Lane { op: "xor", dst: "ub", srcs: &[("~ud", 0), ("ud", 0)], expected: 0xff }] },
 ];
-
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    table(rows, SIMD8);
-}
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
