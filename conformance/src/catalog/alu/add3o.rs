@@ -58,7 +58,7 @@ impl Shape for Add3oImmediates {
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
-    table(rows, ADD3O_OVERFLOW_ADD3O_OVERFLOW);
+    table(rows, ADD3O_OVERFLOW);
     let text = ".decl V1 v_type=G type=ud num_elts=4\n.decl V2 v_type=G type=ud num_elts=4\n\
                 .decl V3 v_type=G type=ud num_elts=4\n.decl P1 v_type=P num_elts=32\n\
                 (P1) add3o (M5, 4) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0> 0x0:ud\n";
@@ -73,7 +73,7 @@ fn add(rows: &mut Rows) {
 }
 
 #[rustfmt::skip]
-const ADD3O_OVERFLOW_ADD3O_OVERFLOW: &[Group<Add3oOverflow>] = &[
+const ADD3O_OVERFLOW: &[Group<Add3oOverflow>] = &[
     Group { d: "D: INT_MAX + 1 + 0 = 2^31 does not fit D: dst 0x80000000, overflow. Literal: the UD sum 0x80000000 has no carry out: 0.",
         rows: &[Add3oOverflow { dst: "d", srcs: [("d", 0x7fff_ffff), ("d", 1), ("d", 0)], expected: 0x8000_0000, resolved: 1, literal: 0 }] },
     Group { d: "D: -1 + -1 + 0 = -2 fits: no overflow. Literal: 0xFFFFFFFF + 0xFFFFFFFF ≥ 2^32: 1.",

@@ -11,7 +11,7 @@ pub const DOC: Doc = Doc { family: "alu", instruction: "lzd", file: "catalog/alu
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
-    table(rows, LZD_SAT_LZD_SAT);
+    table(rows, LZD_SAT);
     form_both(rows, "forms", "LZD-SAT: .sat is valid under the resolved reading (Text form), not the literal one.",
         BITS_DECLS, errata::LZD_SAT, "lzd.sat (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
     // The multi-lane rows (built with `super::simd`).
@@ -20,7 +20,7 @@ fn add(rows: &mut Rows) {
 }
 
 #[rustfmt::skip]
-const LZD_SAT_LZD_SAT: &[Group<LzdSat>] = &[
+const LZD_SAT: &[Group<LzdSat>] = &[
     Group { d: "Leading zeros; 0 → the loop stops at cnt = 32.", rows: &[
         LzdSat { value: 0, expected: 32 },
         LzdSat { value: 1, expected: 31 },

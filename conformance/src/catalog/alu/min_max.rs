@@ -79,7 +79,7 @@ impl Shape for MinMaxForms {
 
 fn add(rows: &mut Rows) {
     table(rows, MIN_MAX_VALUES);
-    table(rows, MIN_MAX_ZERO_SIGN_MIN_MAX_ZERO_SIGN);
+    table(rows, MIN_MAX_ZERO_SIGN);
     table(rows, MIN_MAX_BOTH_NAN);
     table(rows, MIN_MAX_FLOAT_MODES);
     table(rows, MIN_MAX_FORMS);
@@ -127,7 +127,7 @@ const MIN_MAX_VALUES: &[Group<MinMaxValues>] = &[
 ];
 
 #[rustfmt::skip]
-const MIN_MAX_ZERO_SIGN_MIN_MAX_ZERO_SIGN: &[Group<MinMaxZeroSign>] = &[
+const MIN_MAX_ZERO_SIGN: &[Group<MinMaxZeroSign>] = &[
     Group { d: "MIN-MAX-ZERO-SIGN: resolved, -0 < +0 in either order; literal, the zeros are equal and the tie returns src0.", rows: &[
         MinMaxZeroSign { op: "min", a: 0x0000_0000, b: 0x8000_0000, resolved: 0x8000_0000, literal: 0x0000_0000 },
         MinMaxZeroSign { op: "min", a: 0x8000_0000, b: 0x0000_0000, resolved: 0x8000_0000, literal: 0x8000_0000 },
