@@ -41,88 +41,87 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const ADD_D: &[Group<AddD>] = &[
     Group { d: "-(INT_MIN) is +2^31 with extra precision; .sat clamps to INT_MAX.",
-        rows: &[AddD { modifier: "(-)", sat: true, src0: 0x8000_0000, imm: "0x0:d", expected: 0x7fff_ffff }] },
+        rows: &[AddD { modifier: "(-)", sat: true, src0: 0x8000_0000, imm: "0x0:d", want: 0x7fff_ffff }] },
     Group { d: "Without .sat, 2^31 truncates to 32 bits: 0x80000000.",
-        rows: &[AddD { modifier: "(-)", sat: false, src0: 0x8000_0000, imm: "0x0:d", expected: 0x8000_0000 }] },
-    Group { d: "|INT_MIN| = 2^31 saturates to INT_MAX.", rows: &[AddD { modifier: "(abs)", sat: true, src0: 0x8000_0000, imm: "0x0:d", expected: 0x7fff_ffff }] },
+        rows: &[AddD { modifier: "(-)", sat: false, src0: 0x8000_0000, imm: "0x0:d", want: 0x8000_0000 }] },
+    Group { d: "|INT_MIN| = 2^31 saturates to INT_MAX.", rows: &[AddD { modifier: "(abs)", sat: true, src0: 0x8000_0000, imm: "0x0:d", want: 0x7fff_ffff }] },
     Group { d: "|INT_MIN| + (-1) = 2^31 - 1 fits: no clamping needed.",
-        rows: &[AddD { modifier: "(abs)", sat: true, src0: 0x8000_0000, imm: "0xffffffff:d", expected: 0x7fff_ffff }] },
+        rows: &[AddD { modifier: "(abs)", sat: true, src0: 0x8000_0000, imm: "0xffffffff:d", want: 0x7fff_ffff }] },
     Group { d: "-|INT_MIN| + (-1) = -2^31 - 1 saturates to INT_MIN.",
-        rows: &[AddD { modifier: "(-abs)", sat: true, src0: 0x8000_0000, imm: "0xffffffff:d", expected: 0x8000_0000 }] },
-    Group { d: "... and wraps to INT_MAX without .sat.",
-        rows: &[AddD { modifier: "(-abs)", sat: false, src0: 0x8000_0000, imm: "0xffffffff:d", expected: 0x7fff_ffff }] },
-    Group { d: "-(5) + 7 = 2.", rows: &[AddD { modifier: "(-)", sat: false, src0: 5, imm: "0x7:d", expected: 2 }] },
+        rows: &[AddD { modifier: "(-abs)", sat: true, src0: 0x8000_0000, imm: "0xffffffff:d", want: 0x8000_0000 }] },
+    Group { d: "... and wraps to INT_MAX without .sat.", rows: &[AddD { modifier: "(-abs)", sat: false, src0: 0x8000_0000, imm: "0xffffffff:d", want: 0x7fff_ffff }] },
+    Group { d: "-(5) + 7 = 2.", rows: &[AddD { modifier: "(-)", sat: false, src0: 5, imm: "0x7:d", want: 2 }] },
 ];
 
 #[rustfmt::skip]
 const ADD_INTEGER: &[Group<AddInteger>] = &[
     Group { d: "One-lane integer ADD: dst type, sources, saturation. UD: 0xffffffff + 1 = 2^32 wraps to 0 ...",
-        rows: &[AddInteger { dst_ty: "ud", src_ty: "ud", src0: 0xffff_ffff, imm: "0x1:ud", sat: false, expected: 0 }] },
+        rows: &[AddInteger { dst_ty: "ud", src_ty: "ud", src0: 0xffff_ffff, imm: "0x1:ud", sat: false, want: 0 }] },
     Group { d: "One-lane integer ADD: dst type, sources, saturation. ... and saturates to UD max.",
-        rows: &[AddInteger { dst_ty: "ud", src_ty: "ud", src0: 0xffff_ffff, imm: "0x1:ud", sat: true, expected: 0xffff_ffff }] },
+        rows: &[AddInteger { dst_ty: "ud", src_ty: "ud", src0: 0xffff_ffff, imm: "0x1:ud", sat: true, want: 0xffff_ffff }] },
     Group { d: "One-lane integer ADD: dst type, sources, saturation. UB dst from D: 200 + 100 = 300 → UB max 255 with .sat, 300 mod 256 = 44 without.", rows: &[
-        AddInteger { dst_ty: "ub", src_ty: "d", src0: 200, imm: "0x64:d", sat: true, expected: 255 },
-        AddInteger { dst_ty: "ub", src_ty: "d", src0: 200, imm: "0x64:d", sat: false, expected: 44 },
+        AddInteger { dst_ty: "ub", src_ty: "d", src0: 200, imm: "0x64:d", sat: true, want: 255 },
+        AddInteger { dst_ty: "ub", src_ty: "d", src0: 200, imm: "0x64:d", sat: false, want: 44 },
     ] },
     Group { d: "One-lane integer ADD: dst type, sources, saturation. -5 + 0 saturates to UB's 0.",
-        rows: &[AddInteger { dst_ty: "ub", src_ty: "d", src0: (-5i32) as u32, imm: "0x0:d", sat: true, expected: 0 }] },
+        rows: &[AddInteger { dst_ty: "ub", src_ty: "d", src0: (-5i32) as u32, imm: "0x0:d", sat: true, want: 0 }] },
     Group { d: "One-lane integer ADD: dst type, sources, saturation. W: 0x7fff + 1 → sat W max 0x7fff; else 0x8000.", rows: &[
-        AddInteger { dst_ty: "w", src_ty: "w", src0: 0x7fff, imm: "0x1:w", sat: true, expected: 0x7fff },
-        AddInteger { dst_ty: "w", src_ty: "w", src0: 0x7fff, imm: "0x1:w", sat: false, expected: 0x8000 },
+        AddInteger { dst_ty: "w", src_ty: "w", src0: 0x7fff, imm: "0x1:w", sat: true, want: 0x7fff },
+        AddInteger { dst_ty: "w", src_ty: "w", src0: 0x7fff, imm: "0x1:w", sat: false, want: 0x8000 },
     ] },
     Group { d: "One-lane integer ADD: dst type, sources, saturation. B: -128 + -1 → sat -128 (0x80); else 127 (0x7f).", rows: &[
-        AddInteger { dst_ty: "b", src_ty: "b", src0: 0x80, imm: "0xff:b", sat: true, expected: 0x80 },
-        AddInteger { dst_ty: "b", src_ty: "b", src0: 0x80, imm: "0xff:b", sat: false, expected: 0x7f },
+        AddInteger { dst_ty: "b", src_ty: "b", src0: 0x80, imm: "0xff:b", sat: true, want: 0x80 },
+        AddInteger { dst_ty: "b", src_ty: "b", src0: 0x80, imm: "0xff:b", sat: false, want: 0x7f },
     ] },
     Group { d: "One-lane integer ADD: dst type, sources, saturation. Mixed sources: UW 65535 + D -65535 = 0.",
-        rows: &[AddInteger { dst_ty: "d", src_ty: "uw", src0: 0xffff, imm: "0xffff0001:d", sat: false, expected: 0 }] },
+        rows: &[AddInteger { dst_ty: "d", src_ty: "uw", src0: 0xffff, imm: "0xffff0001:d", sat: false, want: 0 }] },
 ];
 
 #[rustfmt::skip]
 const FLOAT: &[Group<AddF>] = &[
     Group { d: "1 + 2^-24: exactly half an ulp of 1.0 (ulp 2^-23) → tie → even mantissa: 1.0.",
-        rows: &[AddF { a: 0x3f80_0000, b: 0x3380_0000, cr0: 0x00, sat: false, literal: None, expected: 0x3f80_0000 }] },
+        rows: &[AddF { a: 0x3f80_0000, b: 0x3380_0000, cr0: 0x00, sat: false, literal: None, want: 0x3f80_0000 }] },
     Group { d: "Round up (cr0 bits 4-5 = 01): 1 + 2^-23 = 0x3f800001.",
-        rows: &[AddF { a: 0x3f80_0000, b: 0x3380_0000, cr0: 0x10, sat: false, literal: None, expected: 0x3f80_0001 }] },
+        rows: &[AddF { a: 0x3f80_0000, b: 0x3380_0000, cr0: 0x10, sat: false, literal: None, want: 0x3f80_0001 }] },
     Group { d: "Round down (10) and toward zero (11): 1.0.", rows: &[
-        AddF { a: 0x3f80_0000, b: 0x3380_0000, cr0: 0x20, sat: false, literal: None, expected: 0x3f80_0000 },
-        AddF { a: 0x3f80_0000, b: 0x3380_0000, cr0: 0x30, sat: false, literal: None, expected: 0x3f80_0000 },
+        AddF { a: 0x3f80_0000, b: 0x3380_0000, cr0: 0x20, sat: false, literal: None, want: 0x3f80_0000 },
+        AddF { a: 0x3f80_0000, b: 0x3380_0000, cr0: 0x30, sat: false, literal: None, want: 0x3f80_0000 },
     ] },
     Group { d: "-1 - 2^-24 rounded down (toward -inf): -(1 + 2^-23) = 0xbf800001.",
-        rows: &[AddF { a: 0xbf80_0000, b: 0xb380_0000, cr0: 0x20, sat: false, literal: None, expected: 0xbf80_0001 }] },
+        rows: &[AddF { a: 0xbf80_0000, b: 0xb380_0000, cr0: 0x20, sat: false, literal: None, want: 0xbf80_0001 }] },
     Group { d: "+inf + -inf: invalid → default NaN 0x7fc00000.",
-        rows: &[AddF { a: 0x7f80_0000, b: 0xff80_0000, cr0: 0x00, sat: false, literal: None, expected: 0x7fc0_0000 }] },
+        rows: &[AddF { a: 0x7f80_0000, b: 0xff80_0000, cr0: 0x00, sat: false, literal: None, want: 0x7fc0_0000 }] },
     Group { d: "sNaN payload 1 in src0 propagates quieted: 0x7fc00001.",
-        rows: &[AddF { a: 0x7f80_0001, b: 0x3f80_0000, cr0: 0x00, sat: false, literal: None, expected: 0x7fc0_0001 }] },
-    Group { d: "src0 NaN takes priority over src1 NaN.", rows: &[AddF { a: 0xffc0_0002, b: 0x7fc0_0003, cr0: 0x00, sat: false, literal: None, expected: 0xffc0_0002 }] },
+        rows: &[AddF { a: 0x7f80_0001, b: 0x3f80_0000, cr0: 0x00, sat: false, literal: None, want: 0x7fc0_0001 }] },
+    Group { d: "src0 NaN takes priority over src1 NaN.", rows: &[AddF { a: 0xffc0_0002, b: 0x7fc0_0003, cr0: 0x00, sat: false, literal: None, want: 0xffc0_0002 }] },
     Group { d: "x + (-x) = +0 under RTNE, -0 under round-down.", rows: &[
-        AddF { a: 0x3f80_0000, b: 0xbf80_0000, cr0: 0x00, sat: false, literal: None, expected: 0x0000_0000 },
-        AddF { a: 0x3f80_0000, b: 0xbf80_0000, cr0: 0x20, sat: false, literal: None, expected: 0x8000_0000 },
+        AddF { a: 0x3f80_0000, b: 0xbf80_0000, cr0: 0x00, sat: false, literal: None, want: 0x0000_0000 },
+        AddF { a: 0x3f80_0000, b: 0xbf80_0000, cr0: 0x20, sat: false, literal: None, want: 0x8000_0000 },
     ] },
-    Group { d: "-0 + -0 = -0.", rows: &[AddF { a: 0x8000_0000, b: 0x8000_0000, cr0: 0x00, sat: false, literal: None, expected: 0x8000_0000 }] },
+    Group { d: "-0 + -0 = -0.", rows: &[AddF { a: 0x8000_0000, b: 0x8000_0000, cr0: 0x00, sat: false, literal: None, want: 0x8000_0000 }] },
     Group { d: "Min denormal + 0: cr0 bit 7 = 0 flushes the input → +0; bit 7 = 1 keeps it.", rows: &[
-        AddF { a: 0x0000_0001, b: 0x0000_0000, cr0: 0x00, sat: false, literal: None, expected: 0x0000_0000 },
-        AddF { a: 0x0000_0001, b: 0x0000_0000, cr0: 0x80, sat: false, literal: None, expected: 0x0000_0001 },
+        AddF { a: 0x0000_0001, b: 0x0000_0000, cr0: 0x00, sat: false, literal: None, want: 0x0000_0000 },
+        AddF { a: 0x0000_0001, b: 0x0000_0000, cr0: 0x80, sat: false, literal: None, want: 0x0000_0001 },
     ] },
     Group { d: "max + max overflows: RTNE → +inf; RTZ → max finite.", rows: &[
-        AddF { a: 0x7f7f_ffff, b: 0x7f7f_ffff, cr0: 0x00, sat: false, literal: None, expected: 0x7f80_0000 },
-        AddF { a: 0x7f7f_ffff, b: 0x7f7f_ffff, cr0: 0x30, sat: false, literal: None, expected: 0x7f7f_ffff },
+        AddF { a: 0x7f7f_ffff, b: 0x7f7f_ffff, cr0: 0x00, sat: false, literal: None, want: 0x7f80_0000 },
+        AddF { a: 0x7f7f_ffff, b: 0x7f7f_ffff, cr0: 0x30, sat: false, literal: None, want: 0x7f7f_ffff },
     ] },
     Group { d: "ALT mode (cr0 bit 0): an infinite result becomes the largest finite value.",
-        rows: &[AddF { a: 0x7f7f_ffff, b: 0x7f7f_ffff, cr0: 0x01, sat: false, literal: None, expected: 0x7f7f_ffff }] },
+        rows: &[AddF { a: 0x7f7f_ffff, b: 0x7f7f_ffff, cr0: 0x01, sat: false, literal: None, want: 0x7f7f_ffff }] },
 ];
 
 #[rustfmt::skip]
 const FLOAT_SAT: &[Group<AddF>] = &[
-    Group { d: "0.75 + 0.5 = 1.25 → 1.0.", rows: &[AddF { a: 0x3f40_0000, b: 0x3f00_0000, cr0: 0, sat: true, literal: None, expected: 0x3f80_0000 }] },
-    Group { d: "-0.5 + 0.25 = -0.25 → +0.", rows: &[AddF { a: 0xbf00_0000, b: 0x3e80_0000, cr0: 0, sat: true, literal: None, expected: 0x0000_0000 }] },
-    Group { d: "NaN → +0.", rows: &[AddF { a: 0x7fc0_0000, b: 0x3f80_0000, cr0: 0, sat: true, literal: None, expected: 0x0000_0000 }] },
+    Group { d: "0.75 + 0.5 = 1.25 → 1.0.", rows: &[AddF { a: 0x3f40_0000, b: 0x3f00_0000, cr0: 0, sat: true, literal: None, want: 0x3f80_0000 }] },
+    Group { d: "-0.5 + 0.25 = -0.25 → +0.", rows: &[AddF { a: 0xbf00_0000, b: 0x3e80_0000, cr0: 0, sat: true, literal: None, want: 0x0000_0000 }] },
+    Group { d: "NaN → +0.", rows: &[AddF { a: 0x7fc0_0000, b: 0x3f80_0000, cr0: 0, sat: true, literal: None, want: 0x0000_0000 }] },
     Group { d: "-0 + -0 = -0: resolved saturates the sign away, literal keeps -0.", rows: &[
-        AddF { a: 0x8000_0000, b: 0x8000_0000, cr0: 0, sat: true, literal: None, expected: 0x0000_0000 },
-        AddF { a: 0x8000_0000, b: 0x8000_0000, cr0: 0, sat: true, literal: Some(errata::SAT_NEGATIVE_ZERO), expected: 0x8000_0000 },
+        AddF { a: 0x8000_0000, b: 0x8000_0000, cr0: 0, sat: true, literal: None, want: 0x0000_0000 },
+        AddF { a: 0x8000_0000, b: 0x8000_0000, cr0: 0, sat: true, literal: Some(errata::SAT_NEGATIVE_ZERO), want: 0x8000_0000 },
     ] },
-    Group { d: "0.25 + 0.25 = 0.5 stays.", rows: &[AddF { a: 0x3e80_0000, b: 0x3e80_0000, cr0: 0, sat: true, literal: None, expected: 0x3f00_0000 }] },
-    Group { d: "+inf → 1.0.", rows: &[AddF { a: 0x7f80_0000, b: 0x3f80_0000, cr0: 0, sat: true, literal: None, expected: 0x3f80_0000 }] },
+    Group { d: "0.25 + 0.25 = 0.5 stays.", rows: &[AddF { a: 0x3e80_0000, b: 0x3e80_0000, cr0: 0, sat: true, literal: None, want: 0x3f00_0000 }] },
+    Group { d: "+inf → 1.0.", rows: &[AddF { a: 0x7f80_0000, b: 0x3f80_0000, cr0: 0, sat: true, literal: None, want: 0x3f80_0000 }] },
 ];
 
 /// `add (M1, n) R A(0,0)<1;1,0> B(0,0)<1;1,0>` with A of `a`, B of `b`, R of `r` (n elements

@@ -25,29 +25,29 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
-    Group { d: "1 + 2 + 3 = 6.", rows: &[Lane { op: "add3", dst: "d", srcs: &[("d", 1), ("d", 2), ("d", 3)], expected: 6 }] },
+    Group { d: "1 + 2 + 3 = 6.", rows: &[Lane { op: "add3", dst: "d", srcs: &[("d", 1), ("d", 2), ("d", 3)], want: 6 }] },
     Group { d: "INT_MAX + 1 + 0 = 2^31: .sat clamps to INT_MAX ...",
-        rows: &[Lane { op: "add3.sat", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 1), ("d", 0)], expected: 0x7fff_ffff }] },
+        rows: &[Lane { op: "add3.sat", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 1), ("d", 0)], want: 0x7fff_ffff }] },
     Group { d: "... and without .sat the low 32 bits of 2^31 are 0x80000000.",
-        rows: &[Lane { op: "add3", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 1), ("d", 0)], expected: 0x8000_0000 }] },
+        rows: &[Lane { op: "add3", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 1), ("d", 0)], want: 0x8000_0000 }] },
     Group { d: "INT_MIN + -1 + -1 = -2^31 - 2: .sat → INT_MIN; else -2^31 - 2 + 2^32 = 0x7ffffffe.", rows: &[
-        Lane { op: "add3.sat", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)], expected: 0x8000_0000 },
-        Lane { op: "add3", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)], expected: 0x7fff_fffe },
+        Lane { op: "add3.sat", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)], want: 0x8000_0000 },
+        Lane { op: "add3", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)], want: 0x7fff_fffe },
     ] },
     Group { d: "UW: 65535 + 1 + 1 = 65537: .sat → 0xffff; else 65537 - 65536 = 1.", rows: &[
-        Lane { op: "add3.sat", dst: "uw", srcs: &[("uw", 0xffff), ("uw", 1), ("uw", 1)], expected: 0xffff },
-        Lane { op: "add3", dst: "uw", srcs: &[("uw", 0xffff), ("uw", 1), ("uw", 1)], expected: 1 },
+        Lane { op: "add3.sat", dst: "uw", srcs: &[("uw", 0xffff), ("uw", 1), ("uw", 1)], want: 0xffff },
+        Lane { op: "add3", dst: "uw", srcs: &[("uw", 0xffff), ("uw", 1), ("uw", 1)], want: 1 },
     ] },
     Group { d: "UW from D: -1 + 0 + 0 = -1: .sat → 0 (UW minimum); else the low 16 bits 0xffff.", rows: &[
-        Lane { op: "add3.sat", dst: "uw", srcs: &[("d", 0xffff_ffff), ("d", 0), ("d", 0)], expected: 0 },
-        Lane { op: "add3", dst: "uw", srcs: &[("d", 0xffff_ffff), ("d", 0), ("d", 0)], expected: 0xffff },
+        Lane { op: "add3.sat", dst: "uw", srcs: &[("d", 0xffff_ffff), ("d", 0), ("d", 0)], want: 0 },
+        Lane { op: "add3", dst: "uw", srcs: &[("d", 0xffff_ffff), ("d", 0), ("d", 0)], want: 0xffff },
     ] },
     Group { d: "W: 3 * 32767 = 98301: .sat → 0x7fff; else 98301 - 65536 = 32765 = 0x7ffd.", rows: &[
-        Lane { op: "add3.sat", dst: "w", srcs: &[("w", 0x7fff), ("w", 0x7fff), ("w", 0x7fff)], expected: 0x7fff },
-        Lane { op: "add3", dst: "w", srcs: &[("w", 0x7fff), ("w", 0x7fff), ("w", 0x7fff)], expected: 0x7ffd },
+        Lane { op: "add3.sat", dst: "w", srcs: &[("w", 0x7fff), ("w", 0x7fff), ("w", 0x7fff)], want: 0x7fff },
+        Lane { op: "add3", dst: "w", srcs: &[("w", 0x7fff), ("w", 0x7fff), ("w", 0x7fff)], want: 0x7ffd },
     ] },
     Group { d: "-(INT_MIN) is +2^31 exactly (OPERAND-MODIFIER-TABLE); 2^31 + 0 + -1 = INT_MAX, no clamping.",
-        rows: &[Lane { op: "add3.sat", dst: "d", srcs: &[("(-)d", 0x8000_0000), ("d", 0), ("d", 0xffff_ffff)], expected: 0x7fff_ffff }] },
+        rows: &[Lane { op: "add3.sat", dst: "d", srcs: &[("(-)d", 0x8000_0000), ("d", 0), ("d", 0xffff_ffff)], want: 0x7fff_ffff }] },
 ];
 
 #[rustfmt::skip]

@@ -26,12 +26,12 @@ fn add3o(dst: &str, srcs: [(&str, u64); 3], expected: u64, overflow: u32) -> Row
 
 #[derive(Debug)]
 #[rustfmt::skip]
-struct Add3oOverflow { dst: &'static str, srcs: [(&'static str, u64); 3], expected: u64, resolved: u32, literal: u32 }
+struct Add3oOverflow { dst: &'static str, srcs: [(&'static str, u64); 3], want: u64, resolved: u32, literal: u32 }
 
 impl Shape for Add3oOverflow {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
-        let (dst, srcs, expected, resolved) = (self.dst, self.srcs, self.expected, self.resolved);
+        let (dst, srcs, expected, resolved) = (self.dst, self.srcs, self.want, self.resolved);
         let literal = self.literal;
         let why = format!("{d} Bit 0 of P1 is channel 0's overflow bit; every other bit keeps 0xF0F0F0F0's.");
         let row = add3o(dst, srcs, expected, resolved).tag(errata::ADD3O_OVERFLOW);
@@ -75,33 +75,32 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const ADD3O_OVERFLOW: &[Group<Add3oOverflow>] = &[
     Group { d: "D: INT_MAX + 1 + 0 = 2^31 does not fit D: dst 0x80000000, overflow. Literal: the UD sum 0x80000000 has no carry out: 0.",
-        rows: &[Add3oOverflow { dst: "d", srcs: [("d", 0x7fff_ffff), ("d", 1), ("d", 0)], expected: 0x8000_0000, resolved: 1, literal: 0 }] },
+        rows: &[Add3oOverflow { dst: "d", srcs: [("d", 0x7fff_ffff), ("d", 1), ("d", 0)], want: 0x8000_0000, resolved: 1, literal: 0 }] },
     Group { d: "D: -1 + -1 + 0 = -2 fits: no overflow. Literal: 0xFFFFFFFF + 0xFFFFFFFF ≥ 2^32: 1.",
-        rows: &[Add3oOverflow { dst: "d", srcs: [("d", 0xffff_ffff), ("d", 0xffff_ffff), ("d", 0)], expected: 0xffff_fffe, resolved: 0, literal: 1 }] },
+        rows: &[Add3oOverflow { dst: "d", srcs: [("d", 0xffff_ffff), ("d", 0xffff_ffff), ("d", 0)], want: 0xffff_fffe, resolved: 0, literal: 1 }] },
     Group { d: "D: INT_MIN + -1 = -2^31 - 1 below D: dst 0x7FFFFFFF, overflow; literal 0x80000000 + 0xFFFFFFFF = 0x1_7FFFFFFF: 1.",
-        rows: &[Add3oOverflow { dst: "d", srcs: [("d", 0x8000_0000), ("d", 0xffff_ffff), ("d", 0)], expected: 0x7fff_ffff, resolved: 1, literal: 1 }] },
+        rows: &[Add3oOverflow { dst: "d", srcs: [("d", 0x8000_0000), ("d", 0xffff_ffff), ("d", 0)], want: 0x7fff_ffff, resolved: 1, literal: 1 }] },
     Group { d: "D: 3 * INT_MAX = 0x1_7FFFFFFD: dst 0x7FFFFFFD, overflow under both readings.",
-        rows: &[Add3oOverflow { dst: "d", srcs: [("d", 0x7fff_ffff), ("d", 0x7fff_ffff), ("d", 0x7fff_ffff)], expected: 0x7fff_fffd, resolved: 1, literal: 1 }] },
+        rows: &[Add3oOverflow { dst: "d", srcs: [("d", 0x7fff_ffff), ("d", 0x7fff_ffff), ("d", 0x7fff_ffff)], want: 0x7fff_fffd, resolved: 1, literal: 1 }] },
     Group { d: "UD: 0xFFFFFFFF + 1 + 0 = 2^32: dst 0, overflow under both readings.",
-        rows: &[Add3oOverflow { dst: "ud", srcs: [("ud", 0xffff_ffff), ("ud", 1), ("ud", 0)], expected: 0, resolved: 1, literal: 1 }] },
+        rows: &[Add3oOverflow { dst: "ud", srcs: [("ud", 0xffff_ffff), ("ud", 1), ("ud", 0)], want: 0, resolved: 1, literal: 1 }] },
     Group { d: "UD: 0xFFFFFFFF + 0 + 0 fits.",
-        rows: &[Add3oOverflow { dst: "ud", srcs: [("ud", 0xffff_ffff), ("ud", 0), ("ud", 0)], expected: 0xffff_ffff, resolved: 0, literal: 0 }] },
+        rows: &[Add3oOverflow { dst: "ud", srcs: [("ud", 0xffff_ffff), ("ud", 0), ("ud", 0)], want: 0xffff_ffff, resolved: 0, literal: 0 }] },
     Group { d: "UD: 3 * 0xFFFFFFFF = 0x2_FFFFFFFD: dst 0xFFFFFFFD, overflow.",
-        rows: &[Add3oOverflow { dst: "ud", srcs: [("ud", 0xffff_ffff), ("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_fffd, resolved: 1, literal: 1 }] },
+        rows: &[Add3oOverflow { dst: "ud", srcs: [("ud", 0xffff_ffff), ("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], want: 0xffff_fffd, resolved: 1, literal: 1 }] },
     Group { d: "UD: (-)1 + 0 + 0 = -1 is below UD: dst 0xFFFFFFFF, overflow. Literal: -1 mod 2^32 = 0xFFFFFFFF, no carry out: 0.",
-        rows: &[Add3oOverflow { dst: "ud", srcs: [("(-)ud", 1), ("ud", 0), ("ud", 0)], expected: 0xffff_ffff, resolved: 1, literal: 0 }] },
+        rows: &[Add3oOverflow { dst: "ud", srcs: [("(-)ud", 1), ("ud", 0), ("ud", 0)], want: 0xffff_ffff, resolved: 1, literal: 0 }] },
     Group { d: "W: 0x7FFF + 1 = 32768 above W: dst 0x8000, overflow; literal 32768 < 2^32: 0.",
-        rows: &[Add3oOverflow { dst: "w", srcs: [("w", 0x7fff), ("w", 1), ("w", 0)], expected: 0x8000, resolved: 1, literal: 0 }] },
+        rows: &[Add3oOverflow { dst: "w", srcs: [("w", 0x7fff), ("w", 1), ("w", 0)], want: 0x8000, resolved: 1, literal: 0 }] },
     Group { d: "W: -32768 + -1 = -32769: dst 0x7FFF, overflow; literal 0xFFFF8000 + 0xFFFFFFFF ≥ 2^32: 1.",
-        rows: &[Add3oOverflow { dst: "w", srcs: [("w", 0x8000), ("w", 0xffff), ("w", 0)], expected: 0x7fff, resolved: 1, literal: 1 }] },
+        rows: &[Add3oOverflow { dst: "w", srcs: [("w", 0x8000), ("w", 0xffff), ("w", 0)], want: 0x7fff, resolved: 1, literal: 1 }] },
     Group { d: "W: -1 + 1 + 0 = 0 fits; literal 0xFFFFFFFF + 1 = 2^32: 1.",
-        rows: &[Add3oOverflow { dst: "w", srcs: [("w", 0xffff), ("w", 1), ("w", 0)], expected: 0, resolved: 0, literal: 1 }] },
+        rows: &[Add3oOverflow { dst: "w", srcs: [("w", 0xffff), ("w", 1), ("w", 0)], want: 0, resolved: 0, literal: 1 }] },
     Group { d: "UW: 0xFFFF + 1 = 65536 above UW: dst 0, overflow; literal: 65536 < 2^32: 0.",
-        rows: &[Add3oOverflow { dst: "uw", srcs: [("uw", 0xffff), ("uw", 1), ("uw", 0)], expected: 0, resolved: 1, literal: 0 }] },
-    Group { d: "UW: 0xFFFF + 0 + 0 fits.",
-        rows: &[Add3oOverflow { dst: "uw", srcs: [("uw", 0xffff), ("uw", 0), ("uw", 0)], expected: 0xffff, resolved: 0, literal: 0 }] },
+        rows: &[Add3oOverflow { dst: "uw", srcs: [("uw", 0xffff), ("uw", 1), ("uw", 0)], want: 0, resolved: 1, literal: 0 }] },
+    Group { d: "UW: 0xFFFF + 0 + 0 fits.", rows: &[Add3oOverflow { dst: "uw", srcs: [("uw", 0xffff), ("uw", 0), ("uw", 0)], want: 0xffff, resolved: 0, literal: 0 }] },
     Group { d: "Mixed: D dst from UD sources: 0x80000000 + 0 + 0 = 2^31 above D: dst 0x80000000, overflow.",
-        rows: &[Add3oOverflow { dst: "d", srcs: [("ud", 0x8000_0000), ("ud", 0), ("ud", 0)], expected: 0x8000_0000, resolved: 1, literal: 0 }] },
+        rows: &[Add3oOverflow { dst: "d", srcs: [("ud", 0x8000_0000), ("ud", 0), ("ud", 0)], want: 0x8000_0000, resolved: 1, literal: 0 }] },
 ];
 
 #[rustfmt::skip]

@@ -30,12 +30,12 @@ fn addr_add(text: &str, a1: [u16; 4], v3: [u16; 4], emask: u32, expected: [u16; 
 
 #[derive(Debug)]
 #[rustfmt::skip]
-struct AddrAddValues { text: &'static str, a1: [u16; 4], v3: [u16; 4], expected: [u16; 4] }
+struct AddrAddValues { text: &'static str, a1: [u16; 4], v3: [u16; 4], want: [u16; 4] }
 
 impl Shape for AddrAddValues {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
-        let (text, a1, v3, expected) = (self.text, self.a1, self.v3, self.expected);
+        let (text, a1, v3, expected) = (self.text, self.a1, self.v3, self.want);
         rows.add("values", addr_add(text, a1, v3, u32::MAX, expected).derived(d));
     }
 }
@@ -71,15 +71,15 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const ADDR_ADD_VALUES: &[Group<AddrAddValues>] = &[
     Group { d: "&V2 + 4 = 32 + 4 = 36, plus 0x10: 52 = 0x34.",
-        rows: &[AddrAddValues { text: "addr_add (M1, 1) A0(0)<1> &V2+4 0x10:uw", a1: [0; 4], v3: [0; 4], expected: [0x34, 0x1111, 0x1111, 0x1111] }] },
+        rows: &[AddrAddValues { text: "addr_add (M1, 1) A0(0)<1> &V2+4 0x10:uw", a1: [0; 4], v3: [0; 4], want: [0x34, 0x1111, 0x1111, 0x1111] }] },
     Group { d: "V2(0,2)<0;1,0>: the byte address of element 2 of V2, 32 + 2*4 = 40 = 0x28; + 0.",
-        rows: &[AddrAddValues { text: "addr_add (M1, 1) A0(1)<1> V2(0,2)<0;1,0> 0x0:uw", a1: [0; 4], v3: [0; 4], expected: [0x1111, 0x28, 0x1111, 0x1111] }] },
+        rows: &[AddrAddValues { text: "addr_add (M1, 1) A0(1)<1> V2(0,2)<0;1,0> 0x0:uw", a1: [0; 4], v3: [0; 4], want: [0x1111, 0x28, 0x1111, 0x1111] }] },
     Group { d: "&V3 (byte 64) in two channels, each adding its own V3 element: 64 + [1, 2].",
-        rows: &[AddrAddValues { text: "addr_add (M1, 2) A0(2)<1> &V3+0 V3(0,1)<1;1,0>", a1: [0; 4], v3: [0, 1, 2, 3], expected: [0x1111, 0x1111, 65, 66] }] },
+        rows: &[AddrAddValues { text: "addr_add (M1, 2) A0(2)<1> &V3+0 V3(0,1)<1;1,0>", a1: [0; 4], v3: [0, 1, 2, 3], want: [0x1111, 0x1111, 65, 66] }] },
     Group { d: "Address elements: A1 + 0x20 for 4 channels; 0xFFF0 + 0x20 = 0x1_0010 wraps to 0x0010 (ADDR-ADD-RANGE), 5 + 0x20 = 0x25, ...",
-        rows: &[AddrAddValues { text: "addr_add (M1, 4) A0(0)<1> A1(0)<1;1,0> 0x20:uw", a1: [0xfff0, 5, 0xffe0, 0], v3: [0; 4], expected: [0x10, 0x25, 0, 0x20] }] },
+        rows: &[AddrAddValues { text: "addr_add (M1, 4) A0(0)<1> A1(0)<1;1,0> 0x20:uw", a1: [0xfff0, 5, 0xffe0, 0], v3: [0; 4], want: [0x10, 0x25, 0, 0x20] }] },
     Group { d: "A source modifier on src1: 0x10 + -(0x20) = -0x10 wraps to 0xFFF0.",
-        rows: &[AddrAddValues { text: "addr_add (M1, 1) A0(3)<1> A1(0)<1;1,0> (-)V3(0,0)<0;1,0>", a1: [0x10; 4], v3: [0x20, 0, 0, 0], expected: [0x1111, 0x1111, 0x1111, 0xfff0] }] },
+        rows: &[AddrAddValues { text: "addr_add (M1, 1) A0(3)<1> A1(0)<1;1,0> (-)V3(0,0)<0;1,0>", a1: [0x10; 4], v3: [0x20, 0, 0, 0], want: [0x1111, 0x1111, 0x1111, 0xfff0] }] },
 ];
 
 #[rustfmt::skip]

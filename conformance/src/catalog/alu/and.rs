@@ -31,16 +31,16 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "Same types: 0xf0f0f0f0 & 0xff00ff00 = 0xf000f000; | = 0xfff0fff0; ^ = 0x0ff00ff0.",
-        rows: &[Lane { op: "and", dst: "ud", srcs: &[("ud", 0xf0f0_f0f0), ("ud", 0xff00_ff00)], expected: 0xf000_f000 }] },
+        rows: &[Lane { op: "and", dst: "ud", srcs: &[("ud", 0xf0f0_f0f0), ("ud", 0xff00_ff00)], want: 0xf000_f000 }] },
     Group { d: "B 0x80 is -128, sign-extended: ...ffff80 & 0xffffffff = 0xffffff80.",
-        rows: &[Lane { op: "and", dst: "ud", srcs: &[("b", 0x80), ("ud", 0xffff_ffff)], expected: 0xffff_ff80 }] },
+        rows: &[Lane { op: "and", dst: "ud", srcs: &[("b", 0x80), ("ud", 0xffff_ffff)], want: 0xffff_ff80 }] },
     Group { d: "UB 0x80 is 128, zero-extended: 0x80 & 0xffffffff = 0x80.",
-        rows: &[Lane { op: "and", dst: "ud", srcs: &[("ub", 0x80), ("ud", 0xffff_ffff)], expected: 0x80 }] },
+        rows: &[Lane { op: "and", dst: "ud", srcs: &[("ub", 0x80), ("ud", 0xffff_ffff)], want: 0x80 }] },
     Group { d: "~ complements within the source type: ~UB 0x0f = 0xf0 (240); 240 & 0xffffffff = 0xf0.",
-        rows: &[Lane { op: "and", dst: "ud", srcs: &[("~ub", 0x0f), ("ud", 0xffff_ffff)], expected: 0xf0 }] },
+        rows: &[Lane { op: "and", dst: "ud", srcs: &[("~ub", 0x0f), ("ud", 0xffff_ffff)], want: 0xf0 }] },
     Group { d: "~B 0x0f = 0xf0 = -16 as B; sign-extended: 0xfffffff0.",
-        rows: &[Lane { op: "and", dst: "ud", srcs: &[("~b", 0x0f), ("ud", 0xffff_ffff)], expected: 0xffff_fff0 }] },
-    Group { d: "Both complemented: ~0x0f & ~0xf0 (UB) = 0xf0 & 0x0f = 0.", rows: &[Lane { op: "and", dst: "ub", srcs: &[("~ub", 0x0f), ("~ub", 0xf0)], expected: 0 }] },
+        rows: &[Lane { op: "and", dst: "ud", srcs: &[("~b", 0x0f), ("ud", 0xffff_ffff)], want: 0xffff_fff0 }] },
+    Group { d: "Both complemented: ~0x0f & ~0xf0 (UB) = 0xf0 & 0x0f = 0.", rows: &[Lane { op: "and", dst: "ub", srcs: &[("~ub", 0x0f), ("~ub", 0xf0)], want: 0 }] },
 ];
 
 #[rustfmt::skip]

@@ -25,35 +25,34 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "INT_MIN >> 31 = floor(-2^31 / 2^31) = -1; -1 >> 31 = -1.", rows: &[
-        Lane { op: "asr", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 31)], expected: 0xffff_ffff },
-        Lane { op: "asr", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 31)], expected: 0xffff_ffff },
+        Lane { op: "asr", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 31)], want: 0xffff_ffff },
+        Lane { op: "asr", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 31)], want: 0xffff_ffff },
     ] },
     Group { d: "Count 32 & 31 = 0: unchanged; 63 & 31 = 31; 64 & 31 = 0.", rows: &[
-        Lane { op: "asr", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 32)], expected: 0x8000_0000 },
-        Lane { op: "asr", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 63)], expected: 0xffff_ffff },
-        Lane { op: "asr", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 64)], expected: 0x8000_0000 },
+        Lane { op: "asr", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 32)], want: 0x8000_0000 },
+        Lane { op: "asr", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 63)], want: 0xffff_ffff },
+        Lane { op: "asr", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 64)], want: 0x8000_0000 },
     ] },
-    Group { d: "INT_MAX >> 30 = 1.", rows: &[Lane { op: "asr", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 30)], expected: 1 }] },
-    Group { d: "-5 >> 1 = floor(-2.5) = -3 → 0xfffffffd.", rows: &[Lane { op: "asr", dst: "d", srcs: &[("d", 0xffff_fffb), ("d", 1)], expected: 0xffff_fffd }] },
+    Group { d: "INT_MAX >> 30 = 1.", rows: &[Lane { op: "asr", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 30)], want: 1 }] },
+    Group { d: "-5 >> 1 = floor(-2.5) = -3 → 0xfffffffd.", rows: &[Lane { op: "asr", dst: "d", srcs: &[("d", 0xffff_fffb), ("d", 1)], want: 0xffff_fffd }] },
     Group { d: "W: -32768 >> 15 = -1 → 0xffff; count 16 (& 31 = 16) → floor(-32768 / 65536) = -1.", rows: &[
-        Lane { op: "asr", dst: "w", srcs: &[("w", 0x8000), ("w", 15)], expected: 0xffff },
-        Lane { op: "asr", dst: "w", srcs: &[("w", 0x8000), ("w", 16)], expected: 0xffff },
+        Lane { op: "asr", dst: "w", srcs: &[("w", 0x8000), ("w", 15)], want: 0xffff },
+        Lane { op: "asr", dst: "w", srcs: &[("w", 0x8000), ("w", 16)], want: 0xffff },
     ] },
     Group { d: "An unsigned src0 is its non-negative value (ASR-SIGNED-OPERANDS resolved): 2^31 >> 31 = 1.",
-        rows: &[Lane { op: "asr", dst: "d", srcs: &[("ud", 0x8000_0000), ("d", 31)], expected: 1 }] },
+        rows: &[Lane { op: "asr", dst: "d", srcs: &[("ud", 0x8000_0000), ("d", 31)], want: 1 }] },
     Group { d: "Q destination: count & 63. D src0 INT_MAX >> 32 = floor((2^31 - 1) / 2^32) = 0 ...",
-        rows: &[Lane { op: "asr", dst: "q", srcs: &[("d", 0x7fff_ffff), ("d", 32)], expected: 0 }] },
-    Group { d: "... while a D destination masks 32 to 0: unchanged.",
-        rows: &[Lane { op: "asr", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 32)], expected: 0x7fff_ffff }] },
+        rows: &[Lane { op: "asr", dst: "q", srcs: &[("d", 0x7fff_ffff), ("d", 32)], want: 0 }] },
+    Group { d: "... while a D destination masks 32 to 0: unchanged.", rows: &[Lane { op: "asr", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 32)], want: 0x7fff_ffff }] },
     Group { d: "Q destination: -2^31 >> 63 = -1 (sign-extended to 64 bits); count 64 & 63 = 0: -2^31.", rows: &[
-        Lane { op: "asr", dst: "q", srcs: &[("d", 0x8000_0000), ("d", 63)], expected: 0xffff_ffff_ffff_ffff },
-        Lane { op: "asr", dst: "q", srcs: &[("d", 0x8000_0000), ("d", 64)], expected: 0xffff_ffff_8000_0000 },
+        Lane { op: "asr", dst: "q", srcs: &[("d", 0x8000_0000), ("d", 63)], want: 0xffff_ffff_ffff_ffff },
+        Lane { op: "asr", dst: "q", srcs: &[("d", 0x8000_0000), ("d", 64)], want: 0xffff_ffff_8000_0000 },
     ] },
     Group { d: "D destination from a Q source (third type map), count & 31: 2^32 >> 1 = 2^31 → 0x80000000.",
-        rows: &[Lane { op: "asr", dst: "d", srcs: &[("q", 0x1_0000_0000), ("q", 1)], expected: 0x8000_0000 }] },
-    Group { d: "Q source -2^63 >> 31 = -2^32: low 32 bits 0.", rows: &[Lane { op: "asr", dst: "d", srcs: &[("q", 0x8000_0000_0000_0000), ("q", 31)], expected: 0 }] },
+        rows: &[Lane { op: "asr", dst: "d", srcs: &[("q", 0x1_0000_0000), ("q", 1)], want: 0x8000_0000 }] },
+    Group { d: "Q source -2^63 >> 31 = -2^32: low 32 bits 0.", rows: &[Lane { op: "asr", dst: "d", srcs: &[("q", 0x8000_0000_0000_0000), ("q", 31)], want: 0 }] },
     Group { d: "A D count for a Q source (SHIFT-COUNT-TYPE resolved): -1 & 31 = 31; -2^62 >> 31 = -2^31.",
-        rows: &[Lane { op: "asr", dst: "d", srcs: &[("q", 0xc000_0000_0000_0000), ("d", 0xffff_ffff)], expected: 0x8000_0000 }] },
+        rows: &[Lane { op: "asr", dst: "d", srcs: &[("q", 0xc000_0000_0000_0000), ("d", 0xffff_ffff)], want: 0x8000_0000 }] },
 ];
 
 #[rustfmt::skip]

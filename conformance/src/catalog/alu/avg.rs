@@ -20,26 +20,24 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
-    Group { d: "(1 + 2 + 1) >> 1 = 4 / 2 = 2: the half rounds up.", rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 1), ("d", 2)], expected: 2 }] },
-    Group { d: "(-1 + -2 + 1) >> 1 = floor(-2 / 2) = -1.",
-        rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 0xffff_fffe)], expected: 0xffff_ffff }] },
-    Group { d: "(-1 + -1 + 1) >> 1 = floor(-1 / 2) = -1.",
-        rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 0xffff_ffff)], expected: 0xffff_ffff }] },
-    Group { d: "(0 + -1 + 1) >> 1 = 0.", rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 0), ("d", 0xffff_ffff)], expected: 0 }] },
+    Group { d: "(1 + 2 + 1) >> 1 = 4 / 2 = 2: the half rounds up.", rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 1), ("d", 2)], want: 2 }] },
+    Group { d: "(-1 + -2 + 1) >> 1 = floor(-2 / 2) = -1.", rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 0xffff_fffe)], want: 0xffff_ffff }] },
+    Group { d: "(-1 + -1 + 1) >> 1 = floor(-1 / 2) = -1.", rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 0xffff_ffff)], want: 0xffff_ffff }] },
+    Group { d: "(0 + -1 + 1) >> 1 = 0.", rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 0), ("d", 0xffff_ffff)], want: 0 }] },
     Group { d: "D max + max: (2^32 - 2 + 1) >> 1 = floor((2^32 - 1) / 2) = 2^31 - 1, with or without .sat.", rows: &[
-        Lane { op: "avg", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 0x7fff_ffff)], expected: 0x7fff_ffff },
-        Lane { op: "avg.sat", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 0x7fff_ffff)], expected: 0x7fff_ffff },
+        Lane { op: "avg", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 0x7fff_ffff)], want: 0x7fff_ffff },
+        Lane { op: "avg.sat", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 0x7fff_ffff)], want: 0x7fff_ffff },
     ] },
     Group { d: "UD max + max: (2^33 - 2 + 1) >> 1 = 2^32 - 1: extra precision, no wrap.", rows: &[
-        Lane { op: "avg", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_ffff },
-        Lane { op: "avg.sat", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_ffff },
+        Lane { op: "avg", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], want: 0xffff_ffff },
+        Lane { op: "avg.sat", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], want: 0xffff_ffff },
     ] },
     Group { d: "INT_MIN + INT_MIN: (-2^32 + 1) >> 1 = floor(-2^31 + 1/2) = -2^31.",
-        rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0x8000_0000)], expected: 0x8000_0000 }] },
-    Group { d: "B max + max: (254 + 1) >> 1 = 127.", rows: &[Lane { op: "avg", dst: "b", srcs: &[("b", 0x7f), ("b", 0x7f)], expected: 0x7f }] },
+        rows: &[Lane { op: "avg", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0x8000_0000)], want: 0x8000_0000 }] },
+    Group { d: "B max + max: (254 + 1) >> 1 = 127.", rows: &[Lane { op: "avg", dst: "b", srcs: &[("b", 0x7f), ("b", 0x7f)], want: 0x7f }] },
     Group { d: "UB from UD: (2^32 - 1 + 1 + 1) >> 1 = 2^31: .sat → 255; else 2^31 mod 256 = 0.", rows: &[
-        Lane { op: "avg.sat", dst: "ub", srcs: &[("ud", 0xffff_ffff), ("ud", 1)], expected: 0xff },
-        Lane { op: "avg", dst: "ub", srcs: &[("ud", 0xffff_ffff), ("ud", 1)], expected: 0 },
+        Lane { op: "avg.sat", dst: "ub", srcs: &[("ud", 0xffff_ffff), ("ud", 1)], want: 0xff },
+        Lane { op: "avg", dst: "ub", srcs: &[("ud", 0xffff_ffff), ("ud", 1)], want: 0 },
     ] },
 ];
 

@@ -23,27 +23,27 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "BFI with (width, offset, src2, src3): bitmask = ((1 << width) - 1) << offset in 32 bits. Width 0: bitmask 0 → src3.",
-        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 0), ("ud", 5), ("ud", 0xffff_ffff), ("ud", 0x1234_5678)], expected: 0x1234_5678 }] },
+        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 0), ("ud", 5), ("ud", 0xffff_ffff), ("ud", 0x1234_5678)], want: 0x1234_5678 }] },
     Group { d: "BFI with (width, offset, src2, src3): bitmask = ((1 << width) - 1) << offset in 32 bits. 8 bits at 8: bitmask 0xFF00: (0xAB00 & 0xFF00) | (0xFFFFFFFF \
         & 0xFFFF00FF) = 0xFFFFABFF.",
-        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 8), ("ud", 8), ("ud", 0xab), ("ud", 0xffff_ffff)], expected: 0xffff_abff }] },
+        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 8), ("ud", 8), ("ud", 0xab), ("ud", 0xffff_ffff)], want: 0xffff_abff }] },
     Group { d: "BFI with (width, offset, src2, src3): bitmask = ((1 << width) - 1) << offset in 32 bits. 1 bit at 31: bitmask 0x80000000: 0x80000000 | 0 = 0x80000000.",
-        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 1), ("ud", 31), ("ud", 1), ("ud", 0)], expected: 0x8000_0000 }] },
+        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 1), ("ud", 31), ("ud", 1), ("ud", 0)], want: 0x8000_0000 }] },
     Group { d: "BFI with (width, offset, src2, src3): bitmask = ((1 << width) - 1) << offset in 32 bits. 4 bits at 28 (sum 32): bitmask 0xF0000000: 0xA0000000 | \
         (0x0FFFFFFF & 0x0FFFFFFF).",
-        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 4), ("ud", 28), ("ud", 0xa), ("ud", 0x0fff_ffff)], expected: 0xafff_ffff }] },
+        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 4), ("ud", 28), ("ud", 0xa), ("ud", 0x0fff_ffff)], want: 0xafff_ffff }] },
     Group { d: "BFI with (width, offset, src2, src3): bitmask = ((1 << width) - 1) << offset in 32 bits. 4 bits at 30 (sum 34): bitmask 0xF << 30 keeps 0xC0000000 in \
         32 bits; 0xF << 30 → 0xC0000000: the field's upper bits fall off.",
-        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 4), ("ud", 30), ("ud", 0xf), ("ud", 0)], expected: 0xc000_0000 }] },
+        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 4), ("ud", 30), ("ud", 0xf), ("ud", 0)], want: 0xc000_0000 }] },
     Group { d: "BFI with (width, offset, src2, src3): bitmask = ((1 << width) - 1) << offset in 32 bits. 31 bits at 31: bitmask 0x7FFFFFFF << 31 → 0x80000000; (1 << \
         31) | 0x7FFFFFFF = 0xFFFFFFFF.",
-        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 31), ("ud", 31), ("ud", 1), ("ud", 0x7fff_ffff)], expected: 0xffff_ffff }] },
+        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 31), ("ud", 31), ("ud", 1), ("ud", 0x7fff_ffff)], want: 0xffff_ffff }] },
     Group { d: "BFI with (width, offset, src2, src3): bitmask = ((1 << width) - 1) << offset in 32 bits. Masking: width 36 & 0x1F = 4, offset 33 & 0x1F = 1: bitmask \
         0x1E: (0xF << 1) & 0x1E = 0x1E.",
-        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 36), ("ud", 33), ("ud", 0xf), ("ud", 0)], expected: 0x1e }] },
+        rows: &[Lane { op: "bfi", dst: "ud", srcs: &[("ud", 36), ("ud", 33), ("ud", 0xf), ("ud", 0)], want: 0x1e }] },
     Group { d: "BFI with (width, offset, src2, src3): bitmask = ((1 << width) - 1) << offset in 32 bits. D: the same bits: 8 bits at 0 of -1 into 0 → 0xFF (no sign \
         extension in BFI).",
-        rows: &[Lane { op: "bfi", dst: "d", srcs: &[("d", 8), ("d", 0), ("d", 0xffff_ffff), ("d", 0)], expected: 0xff }] },
+        rows: &[Lane { op: "bfi", dst: "d", srcs: &[("d", 8), ("d", 0), ("d", 0xffff_ffff), ("d", 0)], want: 0xff }] },
 ];
 
 #[rustfmt::skip]

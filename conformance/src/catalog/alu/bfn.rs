@@ -22,11 +22,11 @@ const ABC: [(&str, u64); 3] = [
 
 #[derive(Debug)]
 #[rustfmt::skip]
-struct Bfn { op: &'static str, dst: &'static str, srcs: [(&'static str, u64); 3], expected: u64 }
+struct Bfn { op: &'static str, dst: &'static str, srcs: [(&'static str, u64); 3], want: u64 }
 
 impl Shape for Bfn {
     fn add(&self, rows: &mut Rows, d: &str) {
-        let (op, dst, srcs, expected) = (self.op, self.dst, self.srcs, self.expected);
+        let (op, dst, srcs, expected) = (self.op, self.dst, self.srcs, self.want);
         rows.add("values", lane(op, dst, &srcs, expected).derived(d));
     }
 }
@@ -61,23 +61,22 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const BFN: &[Group<Bfn>] = &[
     Group { d: "0x00: no entry set → 0; 0xFF: every entry → all ones.", rows: &[
-        Bfn { op: "bfn.x00", dst: "ud", srcs: ABC, expected: 0 },
-        Bfn { op: "bfn.xff", dst: "ud", srcs: ABC, expected: 0xffff_ffff },
+        Bfn { op: "bfn.x00", dst: "ud", srcs: ABC, want: 0 },
+        Bfn { op: "bfn.xff", dst: "ud", srcs: ABC, want: 0xffff_ffff },
     ] },
     Group { d: "0x80: only index 7 (all three bits set): a & b & c = 0xF000F000 & 0xCCCCCCCC = 0xC000C000.",
-        rows: &[Bfn { op: "bfn.x80", dst: "ud", srcs: ABC, expected: 0xc000_c000 }] },
-    Group { d: "0xFE: every index but 0: a | b | c = 0xFFF0FFF0 | 0xCCCCCCCC = 0xFFFCFFFC.",
-        rows: &[Bfn { op: "bfn.xfe", dst: "ud", srcs: ABC, expected: 0xfffc_fffc }] },
+        rows: &[Bfn { op: "bfn.x80", dst: "ud", srcs: ABC, want: 0xc000_c000 }] },
+    Group { d: "0xFE: every index but 0: a | b | c = 0xFFF0FFF0 | 0xCCCCCCCC = 0xFFFCFFFC.", rows: &[Bfn { op: "bfn.xfe", dst: "ud", srcs: ABC, want: 0xfffc_fffc }] },
     Group { d: "0x96 = indices 1, 2, 4, 7 (odd parity): a ^ b ^ c = 0x0FF00FF0 ^ 0xCCCCCCCC = 0xC33CC33C.",
-        rows: &[Bfn { op: "bfn.x96", dst: "ud", srcs: ABC, expected: 0xc33c_c33c }] },
+        rows: &[Bfn { op: "bfn.x96", dst: "ud", srcs: ABC, want: 0xc33c_c33c }] },
     Group { d: "0xCA = indices 1, 3, 6, 7: s2 = 0 gives s0, s2 = 1 gives s1: (c & b) | (~c & a) = 0xC0C0C0C0 | 0x33003300 = 0xF3C0F3C0.",
-        rows: &[Bfn { op: "bfn.xca", dst: "ud", srcs: ABC, expected: 0xf3c0_f3c0 }] },
+        rows: &[Bfn { op: "bfn.xca", dst: "ud", srcs: ABC, want: 0xf3c0_f3c0 }] },
     Group { d: "BFN-CHANNEL-SIZE: the destination's 32 bits; W 0x8000 sign-extends to 0xFFFF8000, UW 0x8000 zero-extends: AND with all ones gives each.", rows: &[
-        Bfn { op: "bfn.x80", dst: "d", srcs: [("w", 0x8000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)], expected: 0xffff_8000 },
-        Bfn { op: "bfn.x80", dst: "d", srcs: [("uw", 0x8000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)], expected: 0x0000_8000 },
+        Bfn { op: "bfn.x80", dst: "d", srcs: [("w", 0x8000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)], want: 0xffff_8000 },
+        Bfn { op: "bfn.x80", dst: "d", srcs: [("uw", 0x8000), ("d", 0xffff_ffff), ("d", 0xffff_ffff)], want: 0x0000_8000 },
     ] },
     Group { d: "A UW destination keeps 16 bits: 0x01 (NOR of all three: index 0 only) of zeros is 0xFFFF.",
-        rows: &[Bfn { op: "bfn.x01", dst: "uw", srcs: [("d", 0), ("d", 0), ("d", 0)], expected: 0xffff }] },
+        rows: &[Bfn { op: "bfn.x01", dst: "uw", srcs: [("d", 0), ("d", 0), ("d", 0)], want: 0xffff }] },
 ];
 
 #[rustfmt::skip]

@@ -21,14 +21,14 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "dst[idx] = src0[31 - idx].", rows: &[
-        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0)], expected: 0 },
-        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 1)], expected: 0x8000_0000 },
-        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0x8000_0000)], expected: 1 },
-        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0xffff_ffff)], expected: 0xffff_ffff },
-        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0x0000_ffff)], expected: 0xffff_0000 },
+        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0)], want: 0 },
+        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 1)], want: 0x8000_0000 },
+        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0x8000_0000)], want: 1 },
+        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0xffff_ffff)], want: 0xffff_ffff },
+        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0x0000_ffff)], want: 0xffff_0000 },
     ] },
     Group { d: "0001 0010 0011 0100 0101 0110 0111 1000 reversed is 0001 1110 0110 1010 0010 1100 0100 1000 = 0x1E6A2C48.",
-        rows: &[Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0x1234_5678)], expected: 0x1e6a_2c48 }] },
+        rows: &[Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0x1234_5678)], want: 0x1e6a_2c48 }] },
 ];
 
 #[rustfmt::skip]

@@ -26,11 +26,11 @@ const UNORDERED: [u32; 6] = [0, 1, 0, 0, 0, 0];
 /// bit 0 is the relation's entry of `expected`.
 #[derive(Debug)]
 #[rustfmt::skip]
-struct CmpIntoPredicate { a: (&'static str, u64), b: (&'static str, u64), cr0: u32, expected: [u32; 6] }
+struct CmpIntoPredicate { a: (&'static str, u64), b: (&'static str, u64), cr0: u32, want: [u32; 6] }
 
 impl Shape for CmpIntoPredicate {
     fn add(&self, rows: &mut Rows, d: &str) {
-        let (a, b, cr0, expected) = (self.a, self.b, self.cr0, self.expected);
+        let (a, b, cr0, expected) = (self.a, self.b, self.cr0, self.want);
         for (rel, want) in REL_OPS.iter().zip(expected) {
             let mut text = String::from(".decl P1 v_type=P num_elts=1\n");
             let mut operands = String::new();
@@ -78,12 +78,12 @@ const CMP16: &str = ".decl S0 v_type=G type=d num_elts=16\n.decl P1 v_type=P num
 /// S0 = 0, 1, ..., 15; `cmp.lt (<mask>, 16) <dst> S0(0,0)<1;1,0> 0x7:d` sets channels 0..6.
 #[derive(Debug)]
 #[rustfmt::skip]
-struct CmpPredicateChannels { mask: &'static str, dst: &'static str, init: u32, emask: u32, expected: u32 }
+struct CmpPredicateChannels { mask: &'static str, dst: &'static str, init: u32, emask: u32, want: u32 }
 
 impl Shape for CmpPredicateChannels {
     fn add(&self, rows: &mut Rows, d: &str) {
         let (mask, dst, init, emask) = (self.mask, self.dst, self.init, self.emask);
-        let expected = self.expected;
+        let expected = self.want;
         let text = format!("{CMP16}cmp.lt ({mask}, 16) {dst} S0(0,0)<1;1,0> 0x7:d\n");
         let s0: Vec<u32> = (0..16).collect();
         let row = Row::new(XeHpg, text)
@@ -100,11 +100,11 @@ impl Shape for CmpPredicateChannels {
 
 #[derive(Debug)]
 #[rustfmt::skip]
-struct CmpForms { text: &'static str, expected: Option<ErrorClass> }
+struct CmpForms { text: &'static str, want: Option<ErrorClass> }
 
 impl Shape for CmpForms {
     fn add(&self, rows: &mut Rows, d: &str) {
-        let (text, expected) = (self.text, self.expected);
+        let (text, expected) = (self.text, self.want);
         rows.add("forms", form(DECLS, text, expected).derived(d));
     }
 }
@@ -132,57 +132,57 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const CMP_INTO_PREDICATE: &[Group<CmpIntoPredicate>] = &[
     Group { d: "A quiet NaN on either side, or both (the same bits): unordered, even against itself.", rows: &[
-        CmpIntoPredicate { a: ("f", 0x7fc0_0000), b: ("f", 0x3f80_0000), cr0: 0, expected: UNORDERED },
-        CmpIntoPredicate { a: ("f", 0x3f80_0000), b: ("f", 0x7fc0_0000), cr0: 0, expected: UNORDERED },
-        CmpIntoPredicate { a: ("f", 0x7fc0_0000), b: ("f", 0x7fc0_0000), cr0: 0, expected: UNORDERED },
+        CmpIntoPredicate { a: ("f", 0x7fc0_0000), b: ("f", 0x3f80_0000), cr0: 0, want: UNORDERED },
+        CmpIntoPredicate { a: ("f", 0x3f80_0000), b: ("f", 0x7fc0_0000), cr0: 0, want: UNORDERED },
+        CmpIntoPredicate { a: ("f", 0x7fc0_0000), b: ("f", 0x7fc0_0000), cr0: 0, want: UNORDERED },
     ] },
     Group { d: "A signalling NaN against +0, and a NaN against +inf: unordered.", rows: &[
-        CmpIntoPredicate { a: ("f", 0x7f80_0001), b: ("f", 0x0000_0000), cr0: 0, expected: UNORDERED },
-        CmpIntoPredicate { a: ("f", 0xffc0_0000), b: ("f", 0x7f80_0000), cr0: 0, expected: UNORDERED },
+        CmpIntoPredicate { a: ("f", 0x7f80_0001), b: ("f", 0x0000_0000), cr0: 0, want: UNORDERED },
+        CmpIntoPredicate { a: ("f", 0xffc0_0000), b: ("f", 0x7f80_0000), cr0: 0, want: UNORDERED },
     ] },
     Group { d: "Notes: zeros compare equal regardless of sign, in both orders.", rows: &[
-        CmpIntoPredicate { a: ("f", 0x0000_0000), b: ("f", 0x8000_0000), cr0: 0, expected: EQUAL },
-        CmpIntoPredicate { a: ("f", 0x8000_0000), b: ("f", 0x0000_0000), cr0: 0, expected: EQUAL },
+        CmpIntoPredicate { a: ("f", 0x0000_0000), b: ("f", 0x8000_0000), cr0: 0, want: EQUAL },
+        CmpIntoPredicate { a: ("f", 0x8000_0000), b: ("f", 0x0000_0000), cr0: 0, want: EQUAL },
     ] },
     Group { d: "Notes: infinities of the same sign are equal; +inf > -inf; -inf < the largest finite.", rows: &[
-        CmpIntoPredicate { a: ("f", 0x7f80_0000), b: ("f", 0x7f80_0000), cr0: 0, expected: EQUAL },
-        CmpIntoPredicate { a: ("f", 0xff80_0000), b: ("f", 0xff80_0000), cr0: 0, expected: EQUAL },
-        CmpIntoPredicate { a: ("f", 0x7f80_0000), b: ("f", 0xff80_0000), cr0: 0, expected: GREATER },
-        CmpIntoPredicate { a: ("f", 0xff80_0000), b: ("f", 0x7f7f_ffff), cr0: 0, expected: LESS },
+        CmpIntoPredicate { a: ("f", 0x7f80_0000), b: ("f", 0x7f80_0000), cr0: 0, want: EQUAL },
+        CmpIntoPredicate { a: ("f", 0xff80_0000), b: ("f", 0xff80_0000), cr0: 0, want: EQUAL },
+        CmpIntoPredicate { a: ("f", 0x7f80_0000), b: ("f", 0xff80_0000), cr0: 0, want: GREATER },
+        CmpIntoPredicate { a: ("f", 0xff80_0000), b: ("f", 0x7f7f_ffff), cr0: 0, want: LESS },
     ] },
     Group { d: "1.0 < 2.0; -1.0 > -2.0.", rows: &[
-        CmpIntoPredicate { a: ("f", 0x3f80_0000), b: ("f", 0x4000_0000), cr0: 0, expected: LESS },
-        CmpIntoPredicate { a: ("f", 0xbf80_0000), b: ("f", 0xc000_0000), cr0: 0, expected: GREATER },
+        CmpIntoPredicate { a: ("f", 0x3f80_0000), b: ("f", 0x4000_0000), cr0: 0, want: LESS },
+        CmpIntoPredicate { a: ("f", 0xbf80_0000), b: ("f", 0xc000_0000), cr0: 0, want: GREATER },
     ] },
     Group { d: "The smallest F denormal against +0: %cr0 = 0 flushes F denormal inputs (2_datatypes.md, IEEE mode), so it equals +0; with the F denorm bit (bit 7) it \
         is greater.", rows: &[
-        CmpIntoPredicate { a: ("f", 0x0000_0001), b: ("f", 0x0000_0000), cr0: 0, expected: EQUAL },
-        CmpIntoPredicate { a: ("f", 0x0000_0001), b: ("f", 0x0000_0000), cr0: 0x80, expected: GREATER },
+        CmpIntoPredicate { a: ("f", 0x0000_0001), b: ("f", 0x0000_0000), cr0: 0, want: EQUAL },
+        CmpIntoPredicate { a: ("f", 0x0000_0001), b: ("f", 0x0000_0000), cr0: 0x80, want: GREATER },
     ] },
     Group { d: "Mixed F and HF compare by value: HF 1.0 (0x3c00) = F 1.0; HF 65504 (0x7bff) < F 65536.", rows: &[
-        CmpIntoPredicate { a: ("f", 0x3f80_0000), b: ("hf", 0x3c00), cr0: 0, expected: EQUAL },
-        CmpIntoPredicate { a: ("hf", 0x7bff), b: ("f", 0x4780_0000), cr0: 0, expected: LESS },
+        CmpIntoPredicate { a: ("f", 0x3f80_0000), b: ("hf", 0x3c00), cr0: 0, want: EQUAL },
+        CmpIntoPredicate { a: ("hf", 0x7bff), b: ("f", 0x4780_0000), cr0: 0, want: LESS },
     ] },
     Group { d: "HF NaN (0x7e00) against HF +inf: unordered; DF -0 against DF +0: equal.", rows: &[
-        CmpIntoPredicate { a: ("hf", 0x7e00), b: ("hf", 0x7c00), cr0: 0, expected: UNORDERED },
-        CmpIntoPredicate { a: ("df", 0x8000_0000_0000_0000), b: ("df", 0), cr0: 0, expected: EQUAL },
+        CmpIntoPredicate { a: ("hf", 0x7e00), b: ("hf", 0x7c00), cr0: 0, want: UNORDERED },
+        CmpIntoPredicate { a: ("df", 0x8000_0000_0000_0000), b: ("df", 0), cr0: 0, want: EQUAL },
     ] },
     Group { d: "Modifiers apply first: (-)+0 is -0 = +0; (abs)-inf = +inf; (-)NaN is still NaN.", rows: &[
-        CmpIntoPredicate { a: ("(-)f", 0x0000_0000), b: ("f", 0x0000_0000), cr0: 0, expected: EQUAL },
-        CmpIntoPredicate { a: ("(abs)f", 0xff80_0000), b: ("f", 0x7f80_0000), cr0: 0, expected: EQUAL },
-        CmpIntoPredicate { a: ("(-)f", 0x7fc0_0000), b: ("f", 0xffc0_0000), cr0: 0, expected: UNORDERED },
+        CmpIntoPredicate { a: ("(-)f", 0x0000_0000), b: ("f", 0x0000_0000), cr0: 0, want: EQUAL },
+        CmpIntoPredicate { a: ("(abs)f", 0xff80_0000), b: ("f", 0x7f80_0000), cr0: 0, want: EQUAL },
+        CmpIntoPredicate { a: ("(-)f", 0x7fc0_0000), b: ("f", 0xffc0_0000), cr0: 0, want: UNORDERED },
     ] },
     Group { d: "Integers on exact values of mixed signedness: D -1 < UD 0xFFFFFFFF (4294967295); UD 0 > D -1; B -128 (0x80) < UB 128 (0x80); W 5 = W 5.", rows: &[
-        CmpIntoPredicate { a: ("d", 0xffff_ffff), b: ("ud", 0xffff_ffff), cr0: 0, expected: LESS },
-        CmpIntoPredicate { a: ("ud", 0), b: ("d", 0xffff_ffff), cr0: 0, expected: GREATER },
-        CmpIntoPredicate { a: ("b", 0x80), b: ("ub", 0x80), cr0: 0, expected: LESS },
-        CmpIntoPredicate { a: ("w", 5), b: ("w", 5), cr0: 0, expected: EQUAL },
+        CmpIntoPredicate { a: ("d", 0xffff_ffff), b: ("ud", 0xffff_ffff), cr0: 0, want: LESS },
+        CmpIntoPredicate { a: ("ud", 0), b: ("d", 0xffff_ffff), cr0: 0, want: GREATER },
+        CmpIntoPredicate { a: ("b", 0x80), b: ("ub", 0x80), cr0: 0, want: LESS },
+        CmpIntoPredicate { a: ("w", 5), b: ("w", 5), cr0: 0, want: EQUAL },
     ] },
     Group { d: "(-)INT_MIN is +2^31 = UD 0x80000000; (abs)-5 = 5.", rows: &[
-        CmpIntoPredicate { a: ("(-)d", 0x8000_0000), b: ("ud", 0x8000_0000), cr0: 0, expected: EQUAL },
-        CmpIntoPredicate { a: ("(abs)d", 0xffff_fffb), b: ("d", 5), cr0: 0, expected: EQUAL },
+        CmpIntoPredicate { a: ("(-)d", 0x8000_0000), b: ("ud", 0x8000_0000), cr0: 0, want: EQUAL },
+        CmpIntoPredicate { a: ("(abs)d", 0xffff_fffb), b: ("d", 5), cr0: 0, want: EQUAL },
     ] },
-    Group { d: "Q -1 < UQ max (CMP-QWORD-TYPEMAP, resolved).", rows: &[CmpIntoPredicate { a: ("q", u64::MAX), b: ("uq", u64::MAX), cr0: 0, expected: LESS }] },
+    Group { d: "Q -1 < UQ max (CMP-QWORD-TYPEMAP, resolved).", rows: &[CmpIntoPredicate { a: ("q", u64::MAX), b: ("uq", u64::MAX), cr0: 0, want: LESS }] },
 ];
 
 #[rustfmt::skip]
@@ -214,35 +214,34 @@ const CMP_INTO_GENERAL: &[Group<CmpIntoGeneral>] = &[
 #[rustfmt::skip]
 const CMP_PREDICATE_CHANNELS: &[Group<CmpPredicateChannels>] = &[
     Group { d: "M1: channel i is bit i; channels 0..6 true → 0x7f, 7..15 false → cleared.",
-        rows: &[CmpPredicateChannels { mask: "M1", dst: "P1", init: 0xffff_ffff, emask: u32::MAX, expected: 0xffff_007f }] },
+        rows: &[CmpPredicateChannels { mask: "M1", dst: "P1", init: 0xffff_ffff, emask: u32::MAX, want: 0xffff_007f }] },
     Group { d: "M5: channel i is bit 16 + i (the mask control's offset); the lower half is untouched.", rows: &[
-        CmpPredicateChannels { mask: "M5", dst: "P1", init: 0x0000_ffff, emask: u32::MAX, expected: 0x007f_ffff },
-        CmpPredicateChannels { mask: "M5", dst: "P1", init: 0xffff_ffff, emask: u32::MAX, expected: 0x007f_ffff },
+        CmpPredicateChannels { mask: "M5", dst: "P1", init: 0x0000_ffff, emask: u32::MAX, want: 0x007f_ffff },
+        CmpPredicateChannels { mask: "M5", dst: "P1", init: 0xffff_ffff, emask: u32::MAX, want: 0x007f_ffff },
     ] },
     Group { d: "M5 reads EM bits 16..31: 0xFFF0FFFF disables channels 0..3, whose bits 16..19 keep their value (0 here); channels 4..6 set bits 20..22.",
-        rows: &[CmpPredicateChannels { mask: "M5", dst: "P1", init: 0x0000_0000, emask: 0xfff0_ffff, expected: 0x0070_0000 }] },
+        rows: &[CmpPredicateChannels { mask: "M5", dst: "P1", init: 0x0000_0000, emask: 0xfff0_ffff, want: 0x0070_0000 }] },
     Group { d: "Disabled channels keep a set bit too: bits 16..19 stay 1, bits 23..31 are cleared.",
-        rows: &[CmpPredicateChannels { mask: "M5", dst: "P1", init: 0xffff_ffff, emask: 0xfff0_ffff, expected: 0x007f_ffff }] },
-    Group { d: "M5_NM ignores EM: every channel writes.",
-        rows: &[CmpPredicateChannels { mask: "M5_NM", dst: "P1", init: 0xffff_ffff, emask: 0, expected: 0x007f_ffff }] },
+        rows: &[CmpPredicateChannels { mask: "M5", dst: "P1", init: 0xffff_ffff, emask: 0xfff0_ffff, want: 0x007f_ffff }] },
+    Group { d: "M5_NM ignores EM: every channel writes.", rows: &[CmpPredicateChannels { mask: "M5_NM", dst: "P1", init: 0xffff_ffff, emask: 0, want: 0x007f_ffff }] },
     Group { d: "M1 under EM 0x00FF: channels 8..15 keep bits 8..15 of a 16-element predicate.",
-        rows: &[CmpPredicateChannels { mask: "M1", dst: "P2", init: 0xff00, emask: 0x0000_00ff, expected: 0xff7f }] },
+        rows: &[CmpPredicateChannels { mask: "M1", dst: "P2", init: 0xff00, emask: 0x0000_00ff, want: 0xff7f }] },
 ];
 
 #[rustfmt::skip]
 const CMP_FORMS: &[Group<CmpForms>] = &[
     Group { d: "Notes: float sources into a general destination of their own type only.", rows: &[
-        CmpForms { text: "cmp.eq (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>", expected: None },
-        CmpForms { text: "cmp.eq (M1, 8) VHF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>", expected: Some(ErrorClass::InvalidInstruction) },
-        CmpForms { text: "cmp.eq (M1, 8) VF(0,0)<1> VHF(0,0)<1;1,0> VHF(0,0)<1;1,0>", expected: Some(ErrorClass::InvalidInstruction) },
-        CmpForms { text: "cmp.eq (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VHF(0,0)<1;1,0>", expected: Some(ErrorClass::InvalidInstruction) },
+        CmpForms { text: "cmp.eq (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>", want: None },
+        CmpForms { text: "cmp.eq (M1, 8) VHF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>", want: Some(ErrorClass::InvalidInstruction) },
+        CmpForms { text: "cmp.eq (M1, 8) VF(0,0)<1> VHF(0,0)<1;1,0> VHF(0,0)<1;1,0>", want: Some(ErrorClass::InvalidInstruction) },
+        CmpForms { text: "cmp.eq (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VHF(0,0)<1;1,0>", want: Some(ErrorClass::InvalidInstruction) },
     ] },
     Group { d: "Mixed F and HF sources into a predicate are valid; integer sources into F are too.", rows: &[
-        CmpForms { text: "cmp.eq (M1, 8) P1 VF(0,0)<1;1,0> VHF(0,0)<1;1,0>", expected: None },
-        CmpForms { text: "cmp.eq (M1, 8) VF(0,0)<1> VD(0,0)<1;1,0> VUD(0,0)<1;1,0>", expected: None },
+        CmpForms { text: "cmp.eq (M1, 8) P1 VF(0,0)<1;1,0> VHF(0,0)<1;1,0>", want: None },
+        CmpForms { text: "cmp.eq (M1, 8) VF(0,0)<1> VD(0,0)<1;1,0> VUD(0,0)<1;1,0>", want: None },
     ] },
     Group { d: "CMP takes no predicate, and no .sat.",
-        rows: &[CmpForms { text: "(P1) cmp.eq (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", expected: Some(ErrorClass::InvalidInstruction) }] },
+        rows: &[CmpForms { text: "(P1) cmp.eq (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", want: Some(ErrorClass::InvalidInstruction) }] },
 ];
 
 #[rustfmt::skip]

@@ -48,26 +48,26 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const INT: &[Group<Lane>] = &[
     Group { d: "7 / 2 = 3 r 1; -7 / 2 = -3 r -1; 7 / -2 = -3 r 1; -7 / -2 = 3 r -1 (the quotient truncates toward zero, the remainder has the numerator's sign).", rows: &[
-        Lane { op: "div", dst: "d", srcs: &[("d", 7), ("d", 2)], expected: 3 },
-        Lane { op: "div", dst: "d", srcs: &[("d", 0xffff_fff9), ("d", 2)], expected: 0xffff_fffd },
-        Lane { op: "div", dst: "d", srcs: &[("d", 7), ("d", 0xffff_fffe)], expected: 0xffff_fffd },
-        Lane { op: "div", dst: "d", srcs: &[("d", 0xffff_fff9), ("d", 0xffff_fffe)], expected: 3 },
+        Lane { op: "div", dst: "d", srcs: &[("d", 7), ("d", 2)], want: 3 },
+        Lane { op: "div", dst: "d", srcs: &[("d", 0xffff_fff9), ("d", 2)], want: 0xffff_fffd },
+        Lane { op: "div", dst: "d", srcs: &[("d", 7), ("d", 0xffff_fffe)], want: 0xffff_fffd },
+        Lane { op: "div", dst: "d", srcs: &[("d", 0xffff_fff9), ("d", 0xffff_fffe)], want: 3 },
     ] },
     Group { d: "INT_MIN / -1 = 2^31 exactly; D keeps its low 32 bits 0x80000000. The remainder is 0.",
-        rows: &[Lane { op: "div", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff)], expected: 0x8000_0000 }] },
+        rows: &[Lane { op: "div", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff)], want: 0x8000_0000 }] },
     Group { d: "UD: (2^32 - 1) / 2 = 2^31 - 1 r 1; / 10 = 429496729 (0x19999999) r 5.", rows: &[
-        Lane { op: "div", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 2)], expected: 0x7fff_ffff },
-        Lane { op: "div", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 10)], expected: 0x1999_9999 },
+        Lane { op: "div", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 2)], want: 0x7fff_ffff },
+        Lane { op: "div", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 10)], want: 0x1999_9999 },
     ] },
     Group { d: "B: -128 / -1 = 128, the B bits 0x80; -128 / 3 = -42 (0xd6) r -2 (0xfe).", rows: &[
-        Lane { op: "div", dst: "b", srcs: &[("b", 0x80), ("b", 0xff)], expected: 0x80 },
-        Lane { op: "div", dst: "b", srcs: &[("b", 0x80), ("b", 3)], expected: 0xd6 },
+        Lane { op: "div", dst: "b", srcs: &[("b", 0x80), ("b", 0xff)], want: 0x80 },
+        Lane { op: "div", dst: "b", srcs: &[("b", 0x80), ("b", 3)], want: 0xd6 },
     ] },
     Group { d: "Mixed signedness: D -1 / UD 2: -1 / 2 = 0 r -1 (the UD source is +2).",
-        rows: &[Lane { op: "div", dst: "d", srcs: &[("d", 0xffff_ffff), ("ud", 2)], expected: 0 }] },
+        rows: &[Lane { op: "div", dst: "d", srcs: &[("d", 0xffff_ffff), ("ud", 2)], want: 0 }] },
     Group { d: "(-)7 on UD is -7: -7 / 2 = -3 -> 0xfffffffd; -7 % 2 = -1 -> 0xffffffff.",
-        rows: &[Lane { op: "div", dst: "ud", srcs: &[("(-)ud", 7), ("ud", 2)], expected: 0xffff_fffd }] },
-    Group { d: "0 / -5 = 0 r 0.", rows: &[Lane { op: "div", dst: "w", srcs: &[("w", 0), ("w", 0xfffb)], expected: 0 }] },
+        rows: &[Lane { op: "div", dst: "ud", srcs: &[("(-)ud", 7), ("ud", 2)], want: 0xffff_fffd }] },
+    Group { d: "0 / -5 = 0 r 0.", rows: &[Lane { op: "div", dst: "w", srcs: &[("w", 0), ("w", 0xfffb)], want: 0 }] },
 ];
 
 #[rustfmt::skip]
@@ -81,38 +81,38 @@ const BY_ZERO: &[Group<ByZero>] = &[
 #[rustfmt::skip]
 const FLOAT: &[Group<LaneCr0>] = &[
     Group { d: "1/3 = 1.0101...b * 2^-2: F keeps 0x2aaaaa and drops 2/3 ulp: RNE and RU 0x3eaaaaab, RD and RTZ 0x3eaaaaaa.", rows: &[
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RTNE, expected: 0x3eaa_aaab },
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RU, expected: 0x3eaa_aaab },
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RD, expected: 0x3eaa_aaaa },
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RTZ, expected: 0x3eaa_aaaa },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RTNE, want: 0x3eaa_aaab },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RU, want: 0x3eaa_aaab },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RD, want: 0x3eaa_aaaa },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RTZ, want: 0x3eaa_aaaa },
     ] },
     Group { d: "HF 1/3: 10 fraction bits 0101010101 (0x155), biased exponent 13 (0x3400), 1/3 ulp dropped: 0x3555.",
-        rows: &[LaneCr0 { op: "div", dst: "hf", srcs: &[("hf", 0x3c00), ("hf", 0x4200)], cr0: RTNE, expected: 0x3555 }] },
+        rows: &[LaneCr0 { op: "div", dst: "hf", srcs: &[("hf", 0x3c00), ("hf", 0x4200)], cr0: RTNE, want: 0x3555 }] },
     Group { d: "DF 1/3: 0x3fd5555555555555 (1/3 ulp dropped).",
-        rows: &[LaneCr0 { op: "div", dst: "df", srcs: &[("df", 0x3ff0_0000_0000_0000), ("df", 0x4008_0000_0000_0000)], cr0: RTNE, expected: 0x3fd5_5555_5555_5555 }] },
+        rows: &[LaneCr0 { op: "div", dst: "df", srcs: &[("df", 0x3ff0_0000_0000_0000), ("df", 0x4008_0000_0000_0000)], cr0: RTNE, want: 0x3fd5_5555_5555_5555 }] },
     Group { d: "1/+0 = +inf, -1/+0 = -inf, 1/-0 = -inf; with ALT the infinity is the largest F.", rows: &[
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0)], cr0: RTNE, expected: 0x7f80_0000 },
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0xbf80_0000), ("f", 0)], cr0: RTNE, expected: 0xff80_0000 },
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x8000_0000)], cr0: RTNE, expected: 0xff80_0000 },
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0)], cr0: RTNE | ALT, expected: 0x7f7f_ffff },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0)], cr0: RTNE, want: 0x7f80_0000 },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0xbf80_0000), ("f", 0)], cr0: RTNE, want: 0xff80_0000 },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x8000_0000)], cr0: RTNE, want: 0xff80_0000 },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0)], cr0: RTNE | ALT, want: 0x7f7f_ffff },
     ] },
     Group { d: "0/0 and inf/inf: the default NaN; 1/-inf = -0; a quiet NaN divisor propagates.", rows: &[
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0), ("f", 0)], cr0: RTNE, expected: 0x7fc0_0000 },
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x7f80_0000), ("f", 0xff80_0000)], cr0: RTNE, expected: 0x7fc0_0000 },
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0xff80_0000)], cr0: RTNE, expected: 0x8000_0000 },
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0xffc0_0abc)], cr0: RTNE, expected: 0xffc0_0abc },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0), ("f", 0)], cr0: RTNE, want: 0x7fc0_0000 },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x7f80_0000), ("f", 0xff80_0000)], cr0: RTNE, want: 0x7fc0_0000 },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0xff80_0000)], cr0: RTNE, want: 0x8000_0000 },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0xffc0_0abc)], cr0: RTNE, want: 0xffc0_0abc },
     ] },
     Group { d: ".sat: 3/2 = 1.5 clamps to 1.0; -1/3 clamps to +0.", rows: &[
-        LaneCr0 { op: "div.sat", dst: "f", srcs: &[("f", 0x4040_0000), ("f", 0x4000_0000)], cr0: RTNE, expected: 0x3f80_0000 },
-        LaneCr0 { op: "div.sat", dst: "f", srcs: &[("f", 0xbf80_0000), ("f", 0x4040_0000)], cr0: RTNE, expected: 0 },
+        LaneCr0 { op: "div.sat", dst: "f", srcs: &[("f", 0x4040_0000), ("f", 0x4000_0000)], cr0: RTNE, want: 0x3f80_0000 },
+        LaneCr0 { op: "div.sat", dst: "f", srcs: &[("f", 0xbf80_0000), ("f", 0x4040_0000)], cr0: RTNE, want: 0 },
     ] },
     Group { d: "2^-126 / 2 = 2^-127: the denormal 0x00400000 kept, +0 flushed.", rows: &[
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x0080_0000), ("f", 0x4000_0000)], cr0: KEEP_F, expected: 0x0040_0000 },
-        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x0080_0000), ("f", 0x4000_0000)], cr0: RTNE, expected: 0 },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x0080_0000), ("f", 0x4000_0000)], cr0: KEEP_F, want: 0x0040_0000 },
+        LaneCr0 { op: "div", dst: "f", srcs: &[("f", 0x0080_0000), ("f", 0x4000_0000)], cr0: RTNE, want: 0 },
     ] },
     Group { d: "HF 65504 / 0.5 = 131008: overflow, inf under RNE, 65504 under RTZ.", rows: &[
-        LaneCr0 { op: "div", dst: "hf", srcs: &[("hf", 0x7bff), ("hf", 0x3800)], cr0: RTNE, expected: 0x7c00 },
-        LaneCr0 { op: "div", dst: "hf", srcs: &[("hf", 0x7bff), ("hf", 0x3800)], cr0: RTZ, expected: 0x7bff },
+        LaneCr0 { op: "div", dst: "hf", srcs: &[("hf", 0x7bff), ("hf", 0x3800)], cr0: RTNE, want: 0x7c00 },
+        LaneCr0 { op: "div", dst: "hf", srcs: &[("hf", 0x7bff), ("hf", 0x3800)], cr0: RTZ, want: 0x7bff },
     ] },
 ];
 

@@ -21,13 +21,13 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "Trailing zeros; 0 → 0xFFFFFFFF (FBL-MISSING-BRACE: the else branch is the count).", rows: &[
-        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0)], expected: NONE },
-        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 1)], expected: 0 },
-        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0x8000_0000)], expected: 31 },
-        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0xffff_ffff)], expected: 0 },
-        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0x7fff_ffff)], expected: 0 },
-        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0x0001_0000)], expected: 16 },
-        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0xf0)], expected: 4 },
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0)], want: NONE },
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 1)], want: 0 },
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0x8000_0000)], want: 31 },
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0xffff_ffff)], want: 0 },
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0x7fff_ffff)], want: 0 },
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0x0001_0000)], want: 16 },
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0xf0)], want: 4 },
     ] },
 ];
 

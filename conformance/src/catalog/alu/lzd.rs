@@ -22,12 +22,12 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const LZD_SAT: &[Group<LzdSat>] = &[
     Group { d: "Leading zeros; 0 → the loop stops at cnt = 32.", rows: &[
-        LzdSat { value: 0, expected: 32 },
-        LzdSat { value: 1, expected: 31 },
-        LzdSat { value: 0xffff_ffff, expected: 0 },
-        LzdSat { value: 0x8000_0000, expected: 0 },
-        LzdSat { value: 0x7fff_ffff, expected: 1 },
-        LzdSat { value: 0x0001_0000, expected: 15 },
+        LzdSat { value: 0, want: 32 },
+        LzdSat { value: 1, want: 31 },
+        LzdSat { value: 0xffff_ffff, want: 0 },
+        LzdSat { value: 0x8000_0000, want: 0 },
+        LzdSat { value: 0x7fff_ffff, want: 1 },
+        LzdSat { value: 0x0001_0000, want: 15 },
     ] },
 ];
 

@@ -76,12 +76,12 @@ const MADW_DECLS: &str = ".decl V1 v_type=G type=d num_elts=32\n.decl V8 v_type=
 
 #[derive(Debug)]
 #[rustfmt::skip]
-struct MadwValidation { platform: Platform, text: &'static str, literal: &'static [&'static str], expected: Option<ErrorClass> }
+struct MadwValidation { platform: Platform, text: &'static str, literal: &'static [&'static str], want: Option<ErrorClass> }
 
 impl Shape for MadwValidation {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
-        let (platform, text, literal, expected) = (self.platform, self.text, self.literal, self.expected);
+        let (platform, text, literal, expected) = (self.platform, self.text, self.literal, self.want);
         let mut row = Row::new(platform, format!("{MADW_DECLS}{text}\n")).expect_validation(expected);
         for id in literal {
             row = row.literal(id);
@@ -170,21 +170,21 @@ const MADW_HIGH_HALF_PLACEMENT: &[Group<MadwHighHalfPlacement>] = &[
 #[rustfmt::skip]
 const MADW_VALIDATION: &[Group<MadwValidation>] = &[
     Group { d: "MADW-EXEC-SIZE literal: execution size 16 exists from PVC on (instructions/MADW.md, Exec_size): invalid on xe-hpg.", rows: &[
-        MadwValidation { platform: XeHpg, text: "madw (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V2(0,0)<1;1,0> 0x0:d", literal: &[errata::MADW_EXEC_SIZE], expected: Some(ErrorClass::InvalidInstruction) },
+        MadwValidation { platform: XeHpg, text: "madw (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V2(0,0)<1;1,0> 0x0:d", literal: &[errata::MADW_EXEC_SIZE], want: Some(ErrorClass::InvalidInstruction) },
     ] },
     Group { d: "32 is above the maximum SIMD16 everywhere.",
-        rows: &[MadwValidation { platform: Xe2, text: "madw (M1, 32) V1(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::InvalidInstruction) }] },
+        rows: &[MadwValidation { platform: Xe2, text: "madw (M1, 32) V1(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], want: Some(ErrorClass::InvalidInstruction) }] },
     Group { d: "The destination must be GRF aligned: column 1 starts at byte 4 of the GRF.",
-        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 1) V1(0,1)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::InvalidInstruction) }] },
+        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 1) V1(0,1)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], want: Some(ErrorClass::InvalidInstruction) }] },
     Group { d: "V8 holds one GRF (32 bytes): the low half at its byte 0, the high half one GRF later — past V8: the high half leaves the variable (5_operands.md: \
         out-of-bounds is undefined).",
-        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 1) V8(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::UndefinedBehaviour) }] },
+        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 1) V8(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], want: Some(ErrorClass::UndefinedBehaviour) }] },
     Group { d: "Literal (packed): the high half at byte 4 of V8 fits.",
-        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 1) V8(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[errata::MADW_HIGH_HALF], expected: None }] },
+        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 1) V8(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[errata::MADW_HIGH_HALF], want: None }] },
     Group { d: "V8 holds 32 bytes: 8 low halves fill it, the high halves need the next GRF.",
-        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 8) V8(0,0)<1> V2(0,0)<1;1,0> V2(0,0)<1;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::UndefinedBehaviour) }] },
+        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 8) V8(0,0)<1> V2(0,0)<1;1,0> V2(0,0)<1;1,0> 0x0:d", literal: &[], want: Some(ErrorClass::UndefinedBehaviour) }] },
     Group { d: "A UW destination is outside the D, UD type map.",
-        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 1) VW(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], expected: Some(ErrorClass::InvalidInstruction) }] },
+        rows: &[MadwValidation { platform: XeHpg, text: "madw (M1, 1) VW(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], want: Some(ErrorClass::InvalidInstruction) }] },
 ];
 
 /// SIMD16 MADW on a 32-byte-GRF platform, as IGC writes it for xe-hpg (erratum

@@ -13,11 +13,11 @@ pub const DOC: Doc = Doc { family: "alu", instruction: "min_max", file: "catalog
 
 #[derive(Debug)]
 #[rustfmt::skip]
-struct MinMaxValues { op: &'static str, dst: &'static str, srcs: [(&'static str, u64); 2], expected: u64 }
+struct MinMaxValues { op: &'static str, dst: &'static str, srcs: [(&'static str, u64); 2], want: u64 }
 
 impl Shape for MinMaxValues {
     fn add(&self, rows: &mut Rows, d: &str) {
-        let (op, dst, srcs, expected) = (self.op, self.dst, self.srcs, self.expected);
+        let (op, dst, srcs, expected) = (self.op, self.dst, self.srcs, self.want);
         rows.add("values", lane(op, dst, &srcs, expected).derived(d));
     }
 }
@@ -55,12 +55,12 @@ impl Shape for MinMaxBothNan {
 
 #[derive(Debug)]
 #[rustfmt::skip]
-struct MinMaxFloatModes { op: &'static str, srcs: [u64; 2], cr0: u32, expected: u64 }
+struct MinMaxFloatModes { op: &'static str, srcs: [u64; 2], cr0: u32, want: u64 }
 
 impl Shape for MinMaxFloatModes {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
-        let (op, srcs, cr0, expected) = (self.op, self.srcs, self.cr0, self.expected);
+        let (op, srcs, cr0, expected) = (self.op, self.srcs, self.cr0, self.want);
         let srcs = [("f", srcs[0]), ("f", srcs[1])];
         rows.add("float-modes", lane_cr0(op, "f", &srcs, cr0, expected).derived(d));
     }
@@ -68,11 +68,11 @@ impl Shape for MinMaxFloatModes {
 
 #[derive(Debug)]
 #[rustfmt::skip]
-struct MinMaxForms { text: &'static str, expected: Option<ErrorClass> }
+struct MinMaxForms { text: &'static str, want: Option<ErrorClass> }
 
 impl Shape for MinMaxForms {
     fn add(&self, rows: &mut Rows, d: &str) {
-        let (text, expected) = (self.text, self.expected);
+        let (text, expected) = (self.text, self.want);
         rows.add("forms", form(DECLS, text, expected).derived(d));
     }
 }
@@ -90,40 +90,40 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const MIN_MAX_VALUES: &[Group<MinMaxValues>] = &[
     Group { d: "Integers on exact values: min(D -1, UD 0xFFFFFFFF) = -1; max = 4294967295, whose low 32 bits into D are 0xFFFFFFFF, and which .sat clamps to INT_MAX.", rows: &[
-        MinMaxValues { op: "min", dst: "d", srcs: [("d", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_ffff },
-        MinMaxValues { op: "max", dst: "d", srcs: [("d", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_ffff },
-        MinMaxValues { op: "max.sat", dst: "d", srcs: [("d", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0x7fff_ffff },
+        MinMaxValues { op: "min", dst: "d", srcs: [("d", 0xffff_ffff), ("ud", 0xffff_ffff)], want: 0xffff_ffff },
+        MinMaxValues { op: "max", dst: "d", srcs: [("d", 0xffff_ffff), ("ud", 0xffff_ffff)], want: 0xffff_ffff },
+        MinMaxValues { op: "max.sat", dst: "d", srcs: [("d", 0xffff_ffff), ("ud", 0xffff_ffff)], want: 0x7fff_ffff },
     ] },
-    Group { d: "min(D -5, D 3) = -5: .sat into UB → 0.", rows: &[MinMaxValues { op: "min.sat", dst: "ub", srcs: [("d", 0xffff_fffb), ("d", 3)], expected: 0 }] },
+    Group { d: "min(D -5, D 3) = -5: .sat into UB → 0.", rows: &[MinMaxValues { op: "min.sat", dst: "ub", srcs: [("d", 0xffff_fffb), ("d", 3)], want: 0 }] },
     Group { d: "(-)INT_MIN = +2^31: min with 0 is 0; max is 2^31, 0x80000000 truncated, INT_MAX saturated.", rows: &[
-        MinMaxValues { op: "min", dst: "d", srcs: [("(-)d", 0x8000_0000), ("d", 0)], expected: 0 },
-        MinMaxValues { op: "max", dst: "d", srcs: [("(-)d", 0x8000_0000), ("d", 0)], expected: 0x8000_0000 },
-        MinMaxValues { op: "max.sat", dst: "d", srcs: [("(-)d", 0x8000_0000), ("d", 0)], expected: 0x7fff_ffff },
+        MinMaxValues { op: "min", dst: "d", srcs: [("(-)d", 0x8000_0000), ("d", 0)], want: 0 },
+        MinMaxValues { op: "max", dst: "d", srcs: [("(-)d", 0x8000_0000), ("d", 0)], want: 0x8000_0000 },
+        MinMaxValues { op: "max.sat", dst: "d", srcs: [("(-)d", 0x8000_0000), ("d", 0)], want: 0x7fff_ffff },
     ] },
     Group { d: "Q -1 against UQ max: max is 2^64 - 1, all ones into Q, Q max saturated.", rows: &[
-        MinMaxValues { op: "max", dst: "q", srcs: [("q", u64::MAX), ("uq", u64::MAX)], expected: u64::MAX },
-        MinMaxValues { op: "max.sat", dst: "q", srcs: [("q", u64::MAX), ("uq", u64::MAX)], expected: 0x7fff_ffff_ffff_ffff },
-        MinMaxValues { op: "min", dst: "q", srcs: [("q", u64::MAX), ("uq", u64::MAX)], expected: u64::MAX },
+        MinMaxValues { op: "max", dst: "q", srcs: [("q", u64::MAX), ("uq", u64::MAX)], want: u64::MAX },
+        MinMaxValues { op: "max.sat", dst: "q", srcs: [("q", u64::MAX), ("uq", u64::MAX)], want: 0x7fff_ffff_ffff_ffff },
+        MinMaxValues { op: "min", dst: "q", srcs: [("q", u64::MAX), ("uq", u64::MAX)], want: u64::MAX },
     ] },
     Group { d: "Notes: one NaN gives the other source, on either side: min(NaN, 1.0) = min(1.0, NaN) = 1.0; max(NaN, -inf) = -inf.", rows: &[
-        MinMaxValues { op: "min", dst: "f", srcs: [("f", 0x7fc0_0000), ("f", 0x3f80_0000)], expected: 0x3f80_0000 },
-        MinMaxValues { op: "min", dst: "f", srcs: [("f", 0x3f80_0000), ("f", 0x7fc0_0000)], expected: 0x3f80_0000 },
-        MinMaxValues { op: "max", dst: "f", srcs: [("f", 0x7fc0_0000), ("f", 0xff80_0000)], expected: 0xff80_0000 },
+        MinMaxValues { op: "min", dst: "f", srcs: [("f", 0x7fc0_0000), ("f", 0x3f80_0000)], want: 0x3f80_0000 },
+        MinMaxValues { op: "min", dst: "f", srcs: [("f", 0x3f80_0000), ("f", 0x7fc0_0000)], want: 0x3f80_0000 },
+        MinMaxValues { op: "max", dst: "f", srcs: [("f", 0x7fc0_0000), ("f", 0xff80_0000)], want: 0xff80_0000 },
     ] },
     Group { d: "A signalling NaN too: max(sNaN, 2.0) = 2.0.",
-        rows: &[MinMaxValues { op: "max", dst: "f", srcs: [("f", 0x7f80_0001), ("f", 0x4000_0000)], expected: 0x4000_0000 }] },
+        rows: &[MinMaxValues { op: "max", dst: "f", srcs: [("f", 0x7f80_0001), ("f", 0x4000_0000)], want: 0x4000_0000 }] },
     Group { d: "Ordinary values and infinities: min(-inf, 1.0) = -inf, max(+inf, 1.0) = +inf.", rows: &[
-        MinMaxValues { op: "min", dst: "f", srcs: [("f", 0xff80_0000), ("f", 0x3f80_0000)], expected: 0xff80_0000 },
-        MinMaxValues { op: "max", dst: "f", srcs: [("f", 0x7f80_0000), ("f", 0x3f80_0000)], expected: 0x7f80_0000 },
+        MinMaxValues { op: "min", dst: "f", srcs: [("f", 0xff80_0000), ("f", 0x3f80_0000)], want: 0xff80_0000 },
+        MinMaxValues { op: "max", dst: "f", srcs: [("f", 0x7f80_0000), ("f", 0x3f80_0000)], want: 0x7f80_0000 },
     ] },
     Group { d: ".sat: max(2.0, 0.5) = 2.0 → 1.0; min(-3.0, 0.5) = -3.0 → +0.", rows: &[
-        MinMaxValues { op: "max.sat", dst: "f", srcs: [("f", 0x4000_0000), ("f", 0x3f00_0000)], expected: 0x3f80_0000 },
-        MinMaxValues { op: "min.sat", dst: "f", srcs: [("f", 0xc040_0000), ("f", 0x3f00_0000)], expected: 0 },
+        MinMaxValues { op: "max.sat", dst: "f", srcs: [("f", 0x4000_0000), ("f", 0x3f00_0000)], want: 0x3f80_0000 },
+        MinMaxValues { op: "min.sat", dst: "f", srcs: [("f", 0xc040_0000), ("f", 0x3f00_0000)], want: 0 },
     ] },
     Group { d: "Mixed F and HF into F: min(1.0, HF 0.5 = 0x3800) = 0.5 → F 0x3F000000.",
-        rows: &[MinMaxValues { op: "min", dst: "f", srcs: [("f", 0x3f80_0000), ("hf", 0x3800)], expected: 0x3f00_0000 }] },
+        rows: &[MinMaxValues { op: "min", dst: "f", srcs: [("f", 0x3f80_0000), ("hf", 0x3800)], want: 0x3f00_0000 }] },
     Group { d: "DF: max(1.0, NaN) = 1.0.",
-        rows: &[MinMaxValues { op: "max", dst: "df", srcs: [("df", 0x3ff0_0000_0000_0000), ("df", 0x7ff8_0000_0000_0000)], expected: 0x3ff0_0000_0000_0000 }] },
+        rows: &[MinMaxValues { op: "max", dst: "df", srcs: [("df", 0x3ff0_0000_0000_0000), ("df", 0x7ff8_0000_0000_0000)], want: 0x3ff0_0000_0000_0000 }] },
 ];
 
 #[rustfmt::skip]
@@ -156,22 +156,22 @@ const MIN_MAX_BOTH_NAN: &[Group<MinMaxBothNan>] = &[
 #[rustfmt::skip]
 const MIN_MAX_FLOAT_MODES: &[Group<MinMaxFloatModes>] = &[
     Group { d: "%cr0 = 0 flushes F denormal inputs: max(2^-149, -0) is max(+0, -0) = +0.",
-        rows: &[MinMaxFloatModes { op: "max", srcs: [0x0000_0001, 0x8000_0000], cr0: 0, expected: 0 }] },
+        rows: &[MinMaxFloatModes { op: "max", srcs: [0x0000_0001, 0x8000_0000], cr0: 0, want: 0 }] },
     Group { d: "With the F denorm bit the denormal is kept and is the maximum.",
-        rows: &[MinMaxFloatModes { op: "max", srcs: [0x0000_0001, 0x8000_0000], cr0: 0x80, expected: 0x0000_0001 }] },
+        rows: &[MinMaxFloatModes { op: "max", srcs: [0x0000_0001, 0x8000_0000], cr0: 0x80, want: 0x0000_0001 }] },
     Group { d: "ALT mode (bit 0): an infinite result becomes the largest finite F.", rows: &[
-        MinMaxFloatModes { op: "max", srcs: [0x7f80_0000, 0x3f80_0000], cr0: 0x1, expected: 0x7f7f_ffff },
-        MinMaxFloatModes { op: "min", srcs: [0xff80_0000, 0x3f80_0000], cr0: 0x1, expected: 0xff7f_ffff },
+        MinMaxFloatModes { op: "max", srcs: [0x7f80_0000, 0x3f80_0000], cr0: 0x1, want: 0x7f7f_ffff },
+        MinMaxFloatModes { op: "min", srcs: [0xff80_0000, 0x3f80_0000], cr0: 0x1, want: 0xff7f_ffff },
     ] },
 ];
 
 #[rustfmt::skip]
 const MIN_MAX_FORMS: &[Group<MinMaxForms>] = &[
     Group { d: "instructions/MIN_MAX.md: no predicate in the Format or the Text form.", rows: &[
-        MinMaxForms { text: "(P1) min (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", expected: Some(ErrorClass::InvalidInstruction) },
-        MinMaxForms { text: "(!P1) max (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>", expected: Some(ErrorClass::InvalidInstruction) },
-        MinMaxForms { text: "max.sat (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VHF(0,0)<1;1,0>", expected: None },
-        MinMaxForms { text: "min (M1, 8) VQ(0,0)<1> VD(0,0)<1;1,0> VUD(0,0)<1;1,0>", expected: None },
+        MinMaxForms { text: "(P1) min (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", want: Some(ErrorClass::InvalidInstruction) },
+        MinMaxForms { text: "(!P1) max (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>", want: Some(ErrorClass::InvalidInstruction) },
+        MinMaxForms { text: "max.sat (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VHF(0,0)<1;1,0>", want: None },
+        MinMaxForms { text: "min (M1, 8) VQ(0,0)<1> VD(0,0)<1;1,0> VUD(0,0)<1;1,0>", want: None },
     ] },
 ];
 

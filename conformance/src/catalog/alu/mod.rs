@@ -134,11 +134,11 @@ pub fn one(
 /// A row of [`one`]'s tables.
 #[derive(Debug)]
 #[rustfmt::skip]
-pub struct Lane { pub op: &'static str, pub dst: &'static str, pub srcs: &'static [(&'static str, u64)], pub expected: u64 }
+pub struct Lane { pub op: &'static str, pub dst: &'static str, pub srcs: &'static [(&'static str, u64)], pub want: u64 }
 
 impl GroupedShape for Lane {
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        one(rows, group, d, self.op, self.dst, self.srcs, self.expected);
+        one(rows, group, d, self.op, self.dst, self.srcs, self.want);
     }
 }
 
@@ -252,12 +252,12 @@ impl Shape for ShlSatRange {
 /// count of at most 32).
 #[derive(Debug)]
 #[rustfmt::skip]
-pub struct LzdSat { pub value: u64, pub expected: u64 }
+pub struct LzdSat { pub value: u64, pub want: u64 }
 
 impl Shape for LzdSat {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
-        let (value, expected) = (self.value, self.expected);
+        let (value, expected) = (self.value, self.want);
         rows.add("values", lane("lzd", "ud", &[("ud", value)], expected).derived(d));
         let why = format!("{d} LZD-SAT resolved: .sat is accepted and cannot change a count of at most 32.");
         rows.add("values", lane("lzd.sat", "ud", &[("ud", value)], expected).derived(&why));
@@ -299,12 +299,12 @@ pub fn one_cr0(
 /// A row of [`one_cr0`]'s tables.
 #[derive(Debug)]
 #[rustfmt::skip]
-pub struct LaneCr0 { pub op: &'static str, pub dst: &'static str, pub srcs: &'static [(&'static str, u64)], pub cr0: u32, pub expected: u64 }
+pub struct LaneCr0 { pub op: &'static str, pub dst: &'static str, pub srcs: &'static [(&'static str, u64)], pub cr0: u32, pub want: u64 }
 
 impl GroupedShape for LaneCr0 {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        one_cr0(rows, group, d, self.op, self.dst, self.srcs, self.cr0, self.expected);
+        one_cr0(rows, group, d, self.op, self.dst, self.srcs, self.cr0, self.want);
     }
 }
 
@@ -410,13 +410,13 @@ pub const HPG: Platform = Platform::XeHpg;
 /// `add[.sat] (M1, 1) V1(0,0)<1> <modifier>V2(0,0)<0;1,0> <imm>` on D, V2 = `src0`.
 #[derive(Debug)]
 #[rustfmt::skip]
-pub struct AddD { pub modifier: &'static str, pub sat: bool, pub src0: u32, pub imm: &'static str, pub expected: u32 }
+pub struct AddD { pub modifier: &'static str, pub sat: bool, pub src0: u32, pub imm: &'static str, pub want: u32 }
 
 impl Shape for AddD {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (modifier, sat, src0, imm) = (self.modifier, self.sat, self.src0, self.imm);
-        let expected = self.expected;
+        let expected = self.want;
         let sat = if sat { ".sat" } else { "" };
         let text = format!(
             ".decl V1 v_type=G type=d num_elts=1\n.decl V2 v_type=G type=d num_elts=1\n\
@@ -431,13 +431,13 @@ impl Shape for AddD {
 /// `src_ty` holding `src0`.
 #[derive(Debug)]
 #[rustfmt::skip]
-pub struct AddInteger { pub dst_ty: &'static str, pub src_ty: &'static str, pub src0: u32, pub imm: &'static str, pub sat: bool, pub expected: u32 }
+pub struct AddInteger { pub dst_ty: &'static str, pub src_ty: &'static str, pub src0: u32, pub imm: &'static str, pub sat: bool, pub want: u32 }
 
 impl Shape for AddInteger {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (dst_ty, src_ty, src0, imm) = (self.dst_ty, self.src_ty, self.src0, self.imm);
-        let (sat, expected) = (self.sat, self.expected);
+        let (sat, expected) = (self.sat, self.want);
         let sat = if sat { ".sat" } else { "" };
         let text = format!(
             ".decl V1 v_type=G type={dst_ty} num_elts=1\n.decl V2 v_type=G type={src_ty} num_elts=1\n\
@@ -471,12 +471,12 @@ pub fn add_f(a: u32, b: u32, cr0: u32, sat: bool, literal: Option<&str>, expecte
 /// A row of [`add_f`]'s tables.
 #[derive(Debug)]
 #[rustfmt::skip]
-pub struct AddF { pub a: u32, pub b: u32, pub cr0: u32, pub sat: bool, pub literal: Option<&'static str>, pub expected: u32 }
+pub struct AddF { pub a: u32, pub b: u32, pub cr0: u32, pub sat: bool, pub literal: Option<&'static str>, pub want: u32 }
 
 impl GroupedShape for AddF {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        rows.add(group, add_f(self.a, self.b, self.cr0, self.sat, self.literal, self.expected).derived(d));
+        rows.add(group, add_f(self.a, self.b, self.cr0, self.sat, self.literal, self.want).derived(d));
     }
 }
 
@@ -497,12 +497,12 @@ pub fn mov(dst_ty: &str, src_ty: &str, src: u64, sat: bool, cr0: u32, expected: 
 /// A row of [`mov`]'s tables.
 #[derive(Debug)]
 #[rustfmt::skip]
-pub struct Mov { pub dst_ty: &'static str, pub src_ty: &'static str, pub src: u64, pub sat: bool, pub cr0: u32, pub expected: u64 }
+pub struct Mov { pub dst_ty: &'static str, pub src_ty: &'static str, pub src: u64, pub sat: bool, pub cr0: u32, pub want: u64 }
 
 impl GroupedShape for Mov {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        rows.add(group, mov(self.dst_ty, self.src_ty, self.src, self.sat, self.cr0, self.expected).derived(d));
+        rows.add(group, mov(self.dst_ty, self.src_ty, self.src, self.sat, self.cr0, self.want).derived(d));
     }
 }
 

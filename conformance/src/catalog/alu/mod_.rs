@@ -24,34 +24,34 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const INT: &[Group<Lane>] = &[
     Group { d: "7 / 2 = 3 r 1; -7 / 2 = -3 r -1; 7 / -2 = -3 r 1; -7 / -2 = 3 r -1 (the quotient truncates toward zero, the remainder has the numerator's sign).", rows: &[
-        Lane { op: "mod", dst: "d", srcs: &[("d", 7), ("d", 2)], expected: 1 },
-        Lane { op: "mod", dst: "d", srcs: &[("d", 0xffff_fff9), ("d", 2)], expected: 0xffff_ffff },
-        Lane { op: "mod", dst: "d", srcs: &[("d", 7), ("d", 0xffff_fffe)], expected: 1 },
-        Lane { op: "mod", dst: "d", srcs: &[("d", 0xffff_fff9), ("d", 0xffff_fffe)], expected: 0xffff_ffff },
+        Lane { op: "mod", dst: "d", srcs: &[("d", 7), ("d", 2)], want: 1 },
+        Lane { op: "mod", dst: "d", srcs: &[("d", 0xffff_fff9), ("d", 2)], want: 0xffff_ffff },
+        Lane { op: "mod", dst: "d", srcs: &[("d", 7), ("d", 0xffff_fffe)], want: 1 },
+        Lane { op: "mod", dst: "d", srcs: &[("d", 0xffff_fff9), ("d", 0xffff_fffe)], want: 0xffff_ffff },
     ] },
     Group { d: "INT_MIN / -1 = 2^31 exactly; D keeps its low 32 bits 0x80000000. The remainder is 0.",
-        rows: &[Lane { op: "mod", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff)], expected: 0 }] },
+        rows: &[Lane { op: "mod", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff)], want: 0 }] },
     Group { d: "UD: (2^32 - 1) / 2 = 2^31 - 1 r 1; / 10 = 429496729 (0x19999999) r 5.", rows: &[
-        Lane { op: "mod", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 2)], expected: 1 },
-        Lane { op: "mod", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 10)], expected: 5 },
+        Lane { op: "mod", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 2)], want: 1 },
+        Lane { op: "mod", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 10)], want: 5 },
     ] },
     Group { d: "B: -128 / -1 = 128, the B bits 0x80; -128 / 3 = -42 (0xd6) r -2 (0xfe).", rows: &[
-        Lane { op: "mod", dst: "b", srcs: &[("b", 0x80), ("b", 0xff)], expected: 0 },
-        Lane { op: "mod", dst: "b", srcs: &[("b", 0x80), ("b", 3)], expected: 0xfe },
+        Lane { op: "mod", dst: "b", srcs: &[("b", 0x80), ("b", 0xff)], want: 0 },
+        Lane { op: "mod", dst: "b", srcs: &[("b", 0x80), ("b", 3)], want: 0xfe },
     ] },
     Group { d: "Mixed signedness: D -1 / UD 2: -1 / 2 = 0 r -1 (the UD source is +2).",
-        rows: &[Lane { op: "mod", dst: "d", srcs: &[("d", 0xffff_ffff), ("ud", 2)], expected: 0xffff_ffff }] },
+        rows: &[Lane { op: "mod", dst: "d", srcs: &[("d", 0xffff_ffff), ("ud", 2)], want: 0xffff_ffff }] },
     Group { d: "(-)7 on UD is -7: -7 / 2 = -3 -> 0xfffffffd; -7 % 2 = -1 -> 0xffffffff.",
-        rows: &[Lane { op: "mod", dst: "ud", srcs: &[("(-)ud", 7), ("ud", 2)], expected: 0xffff_ffff }] },
-    Group { d: "0 / -5 = 0 r 0.", rows: &[Lane { op: "mod", dst: "w", srcs: &[("w", 0), ("w", 0xfffb)], expected: 0 }] },
+        rows: &[Lane { op: "mod", dst: "ud", srcs: &[("(-)ud", 7), ("ud", 2)], want: 0xffff_ffff }] },
+    Group { d: "0 / -5 = 0 r 0.", rows: &[Lane { op: "mod", dst: "w", srcs: &[("w", 0), ("w", 0xfffb)], want: 0 }] },
 ];
 
 #[rustfmt::skip]
 const SAT: &[Group<Lane>] = &[
     Group { d: "MOD.sat into UB from D: -7 % 2 = -1 clamps to 0; 300 % 1000 = 300 clamps to 255, and without .sat keeps its low 8 bits 300 - 256 = 44 (0x2c).", rows: &[
-        Lane { op: "mod.sat", dst: "ub", srcs: &[("d", 0xffff_fff9), ("d", 2)], expected: 0 },
-        Lane { op: "mod.sat", dst: "ub", srcs: &[("d", 300), ("d", 1000)], expected: 0xff },
-        Lane { op: "mod", dst: "ub", srcs: &[("d", 300), ("d", 1000)], expected: 0x2c },
+        Lane { op: "mod.sat", dst: "ub", srcs: &[("d", 0xffff_fff9), ("d", 2)], want: 0 },
+        Lane { op: "mod.sat", dst: "ub", srcs: &[("d", 300), ("d", 1000)], want: 0xff },
+        Lane { op: "mod", dst: "ub", srcs: &[("d", 300), ("d", 1000)], want: 0x2c },
     ] },
 ];
 

@@ -115,75 +115,73 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const CONVERSIONS: &[Group<Mov>] = &[
     Group { d: "Float to integer truncates toward zero: 2.9 → 2, -2.9 → -2.", rows: &[
-        Mov { dst_ty: "d", src_ty: "f", src: 0x4039_9999, sat: false, cr0: 0, expected: 2 },
-        Mov { dst_ty: "d", src_ty: "f", src: 0xc039_9999, sat: false, cr0: 0, expected: 0xffff_fffe },
+        Mov { dst_ty: "d", src_ty: "f", src: 0x4039_9999, sat: false, cr0: 0, want: 2 },
+        Mov { dst_ty: "d", src_ty: "f", src: 0xc039_9999, sat: false, cr0: 0, want: 0xffff_fffe },
     ] },
     Group { d: "NaN → 0; 3e9 > INT_MAX → INT_MAX; -inf → INT_MIN.", rows: &[
-        Mov { dst_ty: "d", src_ty: "f", src: 0x7fc0_0000, sat: false, cr0: 0, expected: 0 },
-        Mov { dst_ty: "d", src_ty: "f", src: 0x4f32_d05e, sat: false, cr0: 0, expected: 0x7fff_ffff },
-        Mov { dst_ty: "d", src_ty: "f", src: 0xff80_0000, sat: false, cr0: 0, expected: 0x8000_0000 },
+        Mov { dst_ty: "d", src_ty: "f", src: 0x7fc0_0000, sat: false, cr0: 0, want: 0 },
+        Mov { dst_ty: "d", src_ty: "f", src: 0x4f32_d05e, sat: false, cr0: 0, want: 0x7fff_ffff },
+        Mov { dst_ty: "d", src_ty: "f", src: 0xff80_0000, sat: false, cr0: 0, want: 0x8000_0000 },
     ] },
     Group { d: "2^31 exactly (0x4f000000) is one past INT_MAX → INT_MAX.",
-        rows: &[Mov { dst_ty: "d", src_ty: "f", src: 0x4f00_0000, sat: false, cr0: 0, expected: 0x7fff_ffff }] },
+        rows: &[Mov { dst_ty: "d", src_ty: "f", src: 0x4f00_0000, sat: false, cr0: 0, want: 0x7fff_ffff }] },
     Group { d: "Negative to unsigned → 0 (resolved FLOAT-TO-UINT-NEGATIVE); +inf → UD max.", rows: &[
-        Mov { dst_ty: "ud", src_ty: "f", src: 0xbf80_0000, sat: false, cr0: 0, expected: 0 },
-        Mov { dst_ty: "ud", src_ty: "f", src: 0x7f80_0000, sat: false, cr0: 0, expected: 0xffff_ffff },
+        Mov { dst_ty: "ud", src_ty: "f", src: 0xbf80_0000, sat: false, cr0: 0, want: 0 },
+        Mov { dst_ty: "ud", src_ty: "f", src: 0x7f80_0000, sat: false, cr0: 0, want: 0xffff_ffff },
     ] },
-    Group { d: "-0.5 truncates to -0 → 0 for unsigned under either reading.",
-        rows: &[Mov { dst_ty: "ud", src_ty: "f", src: 0xbf00_0000, sat: false, cr0: 0, expected: 0 }] },
-    Group { d: "300.0 → UB saturates to 255.", rows: &[Mov { dst_ty: "ub", src_ty: "f", src: 0x4396_0000, sat: false, cr0: 0, expected: 255 }] },
+    Group { d: "-0.5 truncates to -0 → 0 for unsigned under either reading.", rows: &[Mov { dst_ty: "ud", src_ty: "f", src: 0xbf00_0000, sat: false, cr0: 0, want: 0 }] },
+    Group { d: "300.0 → UB saturates to 255.", rows: &[Mov { dst_ty: "ub", src_ty: "f", src: 0x4396_0000, sat: false, cr0: 0, want: 255 }] },
     Group { d: "Integer to float, round to nearest even: 2^24+1 → 2^24 (0x4b800000), 2^24+3 → 2^24+4 (0x4b800002).", rows: &[
-        Mov { dst_ty: "f", src_ty: "d", src: 16_777_217, sat: false, cr0: 0, expected: 0x4b80_0000 },
-        Mov { dst_ty: "f", src_ty: "d", src: 16_777_219, sat: false, cr0: 0, expected: 0x4b80_0002 },
+        Mov { dst_ty: "f", src_ty: "d", src: 16_777_217, sat: false, cr0: 0, want: 0x4b80_0000 },
+        Mov { dst_ty: "f", src_ty: "d", src: 16_777_219, sat: false, cr0: 0, want: 0x4b80_0002 },
     ] },
-    Group { d: "UD max 2^32-1 → 2^32 = 0x4f800000.", rows: &[Mov { dst_ty: "f", src_ty: "ud", src: 0xffff_ffff, sat: false, cr0: 0, expected: 0x4f80_0000 }] },
+    Group { d: "UD max 2^32-1 → 2^32 = 0x4f800000.", rows: &[Mov { dst_ty: "f", src_ty: "ud", src: 0xffff_ffff, sat: false, cr0: 0, want: 0x4f80_0000 }] },
     Group { d: "Sign extension B → UD: 0xff (-1) → 0xffffffff; zero extension UB → UD: 0xff → 0xff.", rows: &[
-        Mov { dst_ty: "ud", src_ty: "b", src: 0xff, sat: false, cr0: 0, expected: 0xffff_ffff },
-        Mov { dst_ty: "ud", src_ty: "ub", src: 0xff, sat: false, cr0: 0, expected: 0xff },
+        Mov { dst_ty: "ud", src_ty: "b", src: 0xff, sat: false, cr0: 0, want: 0xffff_ffff },
+        Mov { dst_ty: "ud", src_ty: "ub", src: 0xff, sat: false, cr0: 0, want: 0xff },
     ] },
     Group { d: "Narrowing keeps the low bits: 0x12345678 → UB 0x78, W 0x5678.", rows: &[
-        Mov { dst_ty: "ub", src_ty: "d", src: 0x1234_5678, sat: false, cr0: 0, expected: 0x78 },
-        Mov { dst_ty: "w", src_ty: "d", src: 0x1234_5678, sat: false, cr0: 0, expected: 0x5678 },
+        Mov { dst_ty: "ub", src_ty: "d", src: 0x1234_5678, sat: false, cr0: 0, want: 0x78 },
+        Mov { dst_ty: "w", src_ty: "d", src: 0x1234_5678, sat: false, cr0: 0, want: 0x5678 },
     ] },
     Group { d: "F → HF: 65520 is halfway between 65504 (0x7bff, odd) and 65536 (overflow, \"even\") → +inf 0x7c00.",
-        rows: &[Mov { dst_ty: "hf", src_ty: "f", src: 0x477f_f000, sat: false, cr0: 0, expected: 0x7c00 }] },
+        rows: &[Mov { dst_ty: "hf", src_ty: "f", src: 0x477f_f000, sat: false, cr0: 0, want: 0x7c00 }] },
     Group { d: "F → HF: 1 + 2^-11 is a tie between 1.0 and 1 + 2^-10 → even 1.0 (0x3c00).",
-        rows: &[Mov { dst_ty: "hf", src_ty: "f", src: 0x3f80_1000, sat: false, cr0: 0, expected: 0x3c00 }] },
+        rows: &[Mov { dst_ty: "hf", src_ty: "f", src: 0x3f80_1000, sat: false, cr0: 0, want: 0x3c00 }] },
     Group { d: "F → BF: 0x3f808000 (1 + 2^-8) ties → even 0x3f80; 0x3f818000 ties → up to 0x3f82.", rows: &[
-        Mov { dst_ty: "bf", src_ty: "f", src: 0x3f80_8000, sat: false, cr0: 0, expected: 0x3f80 },
-        Mov { dst_ty: "bf", src_ty: "f", src: 0x3f81_8000, sat: false, cr0: 0, expected: 0x3f82 },
+        Mov { dst_ty: "bf", src_ty: "f", src: 0x3f80_8000, sat: false, cr0: 0, want: 0x3f80 },
+        Mov { dst_ty: "bf", src_ty: "f", src: 0x3f81_8000, sat: false, cr0: 0, want: 0x3f82 },
     ] },
-    Group { d: "BF → F widens exactly: 0x3fc0 (1.5) → 0x3fc00000.", rows: &[Mov { dst_ty: "f", src_ty: "bf", src: 0x3fc0, sat: false, cr0: 0, expected: 0x3fc0_0000 }] },
+    Group { d: "BF → F widens exactly: 0x3fc0 (1.5) → 0x3fc00000.", rows: &[Mov { dst_ty: "f", src_ty: "bf", src: 0x3fc0, sat: false, cr0: 0, want: 0x3fc0_0000 }] },
     Group { d: "DF → F: 1/3 (0x3fd5555555555555) rounds to 0x3eaaaaab.",
-        rows: &[Mov { dst_ty: "f", src_ty: "df", src: 0x3fd5_5555_5555_5555, sat: false, cr0: 0, expected: 0x3eaa_aaab }] },
-    Group { d: "F → DF exact: 1.5 → 0x3ff8000000000000.",
-        rows: &[Mov { dst_ty: "df", src_ty: "f", src: 0x3fc0_0000, sat: false, cr0: 0, expected: 0x3ff8_0000_0000_0000 }] },
+        rows: &[Mov { dst_ty: "f", src_ty: "df", src: 0x3fd5_5555_5555_5555, sat: false, cr0: 0, want: 0x3eaa_aaab }] },
+    Group { d: "F → DF exact: 1.5 → 0x3ff8000000000000.", rows: &[Mov { dst_ty: "df", src_ty: "f", src: 0x3fc0_0000, sat: false, cr0: 0, want: 0x3ff8_0000_0000_0000 }] },
     Group { d: "NaN payload carried and quieted: F sNaN 0x7f802000 → HF: frac>>13 = 1, | quiet 0x200 → 0x7e01.",
-        rows: &[Mov { dst_ty: "hf", src_ty: "f", src: 0x7f80_2000, sat: false, cr0: 0, expected: 0x7e01 }] },
+        rows: &[Mov { dst_ty: "hf", src_ty: "f", src: 0x7f80_2000, sat: false, cr0: 0, want: 0x7e01 }] },
     Group { d: "Same-type MOV copies bits, even an sNaN (MOV-RAW-COPY resolved).",
-        rows: &[Mov { dst_ty: "f", src_ty: "f", src: 0x7f80_0001, sat: false, cr0: 0, expected: 0x7f80_0001 }] },
-    Group { d: "... and a denormal under flush mode.", rows: &[Mov { dst_ty: "f", src_ty: "f", src: 0x0000_0001, sat: false, cr0: 0, expected: 0x0000_0001 }] },
+        rows: &[Mov { dst_ty: "f", src_ty: "f", src: 0x7f80_0001, sat: false, cr0: 0, want: 0x7f80_0001 }] },
+    Group { d: "... and a denormal under flush mode.", rows: &[Mov { dst_ty: "f", src_ty: "f", src: 0x0000_0001, sat: false, cr0: 0, want: 0x0000_0001 }] },
 ];
 
 #[rustfmt::skip]
 const SATURATION: &[Group<Mov>] = &[
     Group { d: "F.sat: 2.0 → 1.0, NaN → 0, -3 → 0.", rows: &[
-        Mov { dst_ty: "f", src_ty: "f", src: 0x4000_0000, sat: true, cr0: 0, expected: 0x3f80_0000 },
-        Mov { dst_ty: "f", src_ty: "f", src: 0x7fc0_0000, sat: true, cr0: 0, expected: 0 },
-        Mov { dst_ty: "f", src_ty: "f", src: 0xc040_0000, sat: true, cr0: 0, expected: 0 },
+        Mov { dst_ty: "f", src_ty: "f", src: 0x4000_0000, sat: true, cr0: 0, want: 0x3f80_0000 },
+        Mov { dst_ty: "f", src_ty: "f", src: 0x7fc0_0000, sat: true, cr0: 0, want: 0 },
+        Mov { dst_ty: "f", src_ty: "f", src: 0xc040_0000, sat: true, cr0: 0, want: 0 },
     ] },
-    Group { d: "HF.sat from F: 0.5 → 0x3800.", rows: &[Mov { dst_ty: "hf", src_ty: "f", src: 0x3f00_0000, sat: true, cr0: 0, expected: 0x3800 }] },
+    Group { d: "HF.sat from F: 0.5 → 0x3800.", rows: &[Mov { dst_ty: "hf", src_ty: "f", src: 0x3f00_0000, sat: true, cr0: 0, want: 0x3800 }] },
     Group { d: "D → UB sat 300 → 255; D → B sat -300 → -128 = 0x80.", rows: &[
-        Mov { dst_ty: "ub", src_ty: "d", src: 300, sat: true, cr0: 0, expected: 255 },
-        Mov { dst_ty: "b", src_ty: "d", src: (-300i32) as u32 as u64, sat: true, cr0: 0, expected: 0x80 },
+        Mov { dst_ty: "ub", src_ty: "d", src: 300, sat: true, cr0: 0, want: 255 },
+        Mov { dst_ty: "b", src_ty: "d", src: (-300i32) as u32 as u64, sat: true, cr0: 0, want: 0x80 },
     ] },
     Group { d: "D → UW sat -1 → 0; UD → W sat 0xffffffff → 0x7fff.", rows: &[
-        Mov { dst_ty: "uw", src_ty: "d", src: 0xffff_ffff, sat: true, cr0: 0, expected: 0 },
-        Mov { dst_ty: "w", src_ty: "ud", src: 0xffff_ffff, sat: true, cr0: 0, expected: 0x7fff },
+        Mov { dst_ty: "uw", src_ty: "d", src: 0xffff_ffff, sat: true, cr0: 0, want: 0 },
+        Mov { dst_ty: "w", src_ty: "ud", src: 0xffff_ffff, sat: true, cr0: 0, want: 0x7fff },
     ] },
     Group { d: "Q → UQ sat -1 → 0; UQ → Q sat max → Q max.", rows: &[
-        Mov { dst_ty: "uq", src_ty: "q", src: u64::MAX, sat: true, cr0: 0, expected: 0 },
-        Mov { dst_ty: "q", src_ty: "uq", src: u64::MAX, sat: true, cr0: 0, expected: 0x7fff_ffff_ffff_ffff },
+        Mov { dst_ty: "uq", src_ty: "q", src: u64::MAX, sat: true, cr0: 0, want: 0 },
+        Mov { dst_ty: "q", src_ty: "uq", src: u64::MAX, sat: true, cr0: 0, want: 0x7fff_ffff_ffff_ffff },
     ] },
 ];
 
@@ -225,10 +223,10 @@ const PREDICATION: &[Group<Predication>] = &[
 #[rustfmt::skip]
 const ERRATA: &[Group<Mov>] = &[
     Group { d: "F round-down/up narrowing to HF: 1 + 2^-11 → RU 0x3c01, RD 0x3c00.", rows: &[
-        Mov { dst_ty: "hf", src_ty: "f", src: 0x3f80_1000, sat: false, cr0: 0x10, expected: 0x3c01 },
-        Mov { dst_ty: "hf", src_ty: "f", src: 0x3f80_1000, sat: false, cr0: 0x20, expected: 0x3c00 },
+        Mov { dst_ty: "hf", src_ty: "f", src: 0x3f80_1000, sat: false, cr0: 0x10, want: 0x3c01 },
+        Mov { dst_ty: "hf", src_ty: "f", src: 0x3f80_1000, sat: false, cr0: 0x20, want: 0x3c00 },
     ] },
-    Group { d: "HF overflow under RTZ → max finite 0x7bff.", rows: &[Mov { dst_ty: "hf", src_ty: "f", src: 0x477f_f000, sat: false, cr0: 0x30, expected: 0x7bff }] },
+    Group { d: "HF overflow under RTZ → max finite 0x7bff.", rows: &[Mov { dst_ty: "hf", src_ty: "f", src: 0x477f_f000, sat: false, cr0: 0x30, want: 0x7bff }] },
 ];
 
 /// Multi-lane MOV rows written out as text: conversions, rounding under %cr0, saturation,

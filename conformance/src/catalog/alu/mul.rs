@@ -37,92 +37,90 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const INT: &[Group<Lane>] = &[
-    Group { d: "2^16 * 2^16 = 2^32: the low 32 bits are 0.", rows: &[Lane { op: "mul", dst: "d", srcs: &[("d", 0x1_0000), ("d", 0x1_0000)], expected: 0 }] },
+    Group { d: "2^16 * 2^16 = 2^32: the low 32 bits are 0.", rows: &[Lane { op: "mul", dst: "d", srcs: &[("d", 0x1_0000), ("d", 0x1_0000)], want: 0 }] },
     Group { d: "D x D -> Q (MUL.md Notes): (2^31 - 1)^2 = 2^62 - 2^32 + 1 = 0x3fffffff00000001.",
-        rows: &[Lane { op: "mul", dst: "q", srcs: &[("d", 0x7fff_ffff), ("d", 0x7fff_ffff)], expected: 0x3fff_ffff_0000_0001 }] },
-    Group { d: "(-2^31)^2 = 2^62.", rows: &[Lane { op: "mul", dst: "q", srcs: &[("d", 0x8000_0000), ("d", 0x8000_0000)], expected: 0x4000_0000_0000_0000 }] },
+        rows: &[Lane { op: "mul", dst: "q", srcs: &[("d", 0x7fff_ffff), ("d", 0x7fff_ffff)], want: 0x3fff_ffff_0000_0001 }] },
+    Group { d: "(-2^31)^2 = 2^62.", rows: &[Lane { op: "mul", dst: "q", srcs: &[("d", 0x8000_0000), ("d", 0x8000_0000)], want: 0x4000_0000_0000_0000 }] },
     Group { d: "UD x UD -> UQ: (2^32 - 1)^2 = 2^64 - 2^33 + 1 = 0xfffffffe00000001.",
-        rows: &[Lane { op: "mul", dst: "uq", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_fffe_0000_0001 }] },
+        rows: &[Lane { op: "mul", dst: "uq", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], want: 0xffff_fffe_0000_0001 }] },
     Group { d: "D x UD -> Q: -1 * (2^32 - 1) = -(2^32 - 1) = 2^64 - 2^32 + 1 as 64 bits.",
-        rows: &[Lane { op: "mul", dst: "q", srcs: &[("d", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_ffff_0000_0001 }] },
-    Group { d: "W: 32767 * 2 = 65534 = 0xfffe (-2 as W: the product wraps).", rows: &[Lane { op: "mul", dst: "w", srcs: &[("w", 0x7fff), ("w", 2)], expected: 0xfffe }] },
-    Group { d: "UB x UB -> UW: 255 * 255 = 65025 = 0xfe01.", rows: &[Lane { op: "mul", dst: "uw", srcs: &[("ub", 0xff), ("ub", 0xff)], expected: 0xfe01 }] },
-    Group { d: "B x B -> D: -128 * -128 = 16384.", rows: &[Lane { op: "mul", dst: "d", srcs: &[("b", 0x80), ("b", 0x80)], expected: 0x4000 }] },
+        rows: &[Lane { op: "mul", dst: "q", srcs: &[("d", 0xffff_ffff), ("ud", 0xffff_ffff)], want: 0xffff_ffff_0000_0001 }] },
+    Group { d: "W: 32767 * 2 = 65534 = 0xfffe (-2 as W: the product wraps).", rows: &[Lane { op: "mul", dst: "w", srcs: &[("w", 0x7fff), ("w", 2)], want: 0xfffe }] },
+    Group { d: "UB x UB -> UW: 255 * 255 = 65025 = 0xfe01.", rows: &[Lane { op: "mul", dst: "uw", srcs: &[("ub", 0xff), ("ub", 0xff)], want: 0xfe01 }] },
+    Group { d: "B x B -> D: -128 * -128 = 16384.", rows: &[Lane { op: "mul", dst: "d", srcs: &[("b", 0x80), ("b", 0x80)], want: 0x4000 }] },
     Group { d: "(-)INT_MIN is +2^31 exactly (OPERAND-MODIFIER-TABLE): * 1 into Q = 0x80000000, into D the low 32 bits 0x80000000.", rows: &[
-        Lane { op: "mul", dst: "q", srcs: &[("(-)d", 0x8000_0000), ("d", 1)], expected: 0x8000_0000 },
-        Lane { op: "mul", dst: "d", srcs: &[("(-)d", 0x8000_0000), ("d", 1)], expected: 0x8000_0000 },
+        Lane { op: "mul", dst: "q", srcs: &[("(-)d", 0x8000_0000), ("d", 1)], want: 0x8000_0000 },
+        Lane { op: "mul", dst: "d", srcs: &[("(-)d", 0x8000_0000), ("d", 1)], want: 0x8000_0000 },
     ] },
-    Group { d: "(-)5 on UD is -5: -5 * 3 = -15 -> UD 0xfffffff1.", rows: &[Lane { op: "mul", dst: "ud", srcs: &[("(-)ud", 5), ("ud", 3)], expected: 0xffff_fff1 }] },
+    Group { d: "(-)5 on UD is -5: -5 * 3 = -15 -> UD 0xfffffff1.", rows: &[Lane { op: "mul", dst: "ud", srcs: &[("(-)ud", 5), ("ud", 3)], want: 0xffff_fff1 }] },
 ];
 
 #[rustfmt::skip]
 const FLOAT: &[Group<LaneCr0>] = &[
     Group { d: "1.5 * 2 = 3 = 1.1b * 2^1: 0x40400000.",
-        rows: &[LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x3fc0_0000), ("f", 0x4000_0000)], cr0: RTNE, expected: 0x4040_0000 }] },
+        rows: &[LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x3fc0_0000), ("f", 0x4000_0000)], cr0: RTNE, want: 0x4040_0000 }] },
     Group { d: "The largest F (2 - 2^-23) * 2^127 times 2 overflows: RNE gives +inf, RTZ the largest F, and ALT mode (%cr0 bit 0) turns the infinity into the largest \
         F.", rows: &[
-        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x7f7f_ffff), ("f", 0x4000_0000)], cr0: RTNE, expected: 0x7f80_0000 },
-        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x7f7f_ffff), ("f", 0x4000_0000)], cr0: RTZ, expected: 0x7f7f_ffff },
-        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x7f7f_ffff), ("f", 0x4000_0000)], cr0: RTNE | ALT, expected: 0x7f7f_ffff },
+        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x7f7f_ffff), ("f", 0x4000_0000)], cr0: RTNE, want: 0x7f80_0000 },
+        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x7f7f_ffff), ("f", 0x4000_0000)], cr0: RTZ, want: 0x7f7f_ffff },
+        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x7f7f_ffff), ("f", 0x4000_0000)], cr0: RTNE | ALT, want: 0x7f7f_ffff },
     ] },
     Group { d: "-largest * 2 under RU: the result rounds toward +inf, i.e. to -largest.",
-        rows: &[LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0xff7f_ffff), ("f", 0x4000_0000)], cr0: RU, expected: 0xff7f_ffff }] },
+        rows: &[LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0xff7f_ffff), ("f", 0x4000_0000)], cr0: RU, want: 0xff7f_ffff }] },
     Group { d: "inf * 0 and 0 * -inf: invalid, the default NaN 0x7fc00000.", rows: &[
-        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x7f80_0000), ("f", 0)], cr0: RTNE, expected: 0x7fc0_0000 },
-        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0), ("f", 0xff80_0000)], cr0: RTNE, expected: 0x7fc0_0000 },
+        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x7f80_0000), ("f", 0)], cr0: RTNE, want: 0x7fc0_0000 },
+        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0), ("f", 0xff80_0000)], cr0: RTNE, want: 0x7fc0_0000 },
     ] },
     Group { d: "-inf * -2 = +inf (the sign is the exclusive or).",
-        rows: &[LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0xff80_0000), ("f", 0xc000_0000)], cr0: RTNE, expected: 0x7f80_0000 }] },
-    Group { d: "-0 * 5 = -0.", rows: &[LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x8000_0000), ("f", 0x40a0_0000)], cr0: RTNE, expected: 0x8000_0000 }] },
+        rows: &[LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0xff80_0000), ("f", 0xc000_0000)], cr0: RTNE, want: 0x7f80_0000 }] },
+    Group { d: "-0 * 5 = -0.", rows: &[LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x8000_0000), ("f", 0x40a0_0000)], cr0: RTNE, want: 0x8000_0000 }] },
     Group { d: "A signalling NaN with payload 5 is quieted, payload kept: 0x7fc00005; src0's NaN wins over src1's.", rows: &[
-        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x7f80_0005), ("f", 0x3f80_0000)], cr0: RTNE, expected: 0x7fc0_0005 },
-        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0xffc0_0001), ("f", 0x7fc0_0002)], cr0: RTNE, expected: 0xffc0_0001 },
+        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x7f80_0005), ("f", 0x3f80_0000)], cr0: RTNE, want: 0x7fc0_0005 },
+        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0xffc0_0001), ("f", 0x7fc0_0002)], cr0: RTNE, want: 0xffc0_0001 },
     ] },
     Group { d: ".sat: 1.5 * 1.5 = 2.25 clamps to 1.0; -2 * 0.5 = -1 clamps to +0; NaN saturates to +0.", rows: &[
-        LaneCr0 { op: "mul.sat", dst: "f", srcs: &[("f", 0x3fc0_0000), ("f", 0x3fc0_0000)], cr0: RTNE, expected: 0x3f80_0000 },
-        LaneCr0 { op: "mul.sat", dst: "f", srcs: &[("f", 0xc000_0000), ("f", 0x3f00_0000)], cr0: RTNE, expected: 0 },
-        LaneCr0 { op: "mul.sat", dst: "f", srcs: &[("f", 0x7f80_0000), ("f", 0)], cr0: RTNE, expected: 0 },
+        LaneCr0 { op: "mul.sat", dst: "f", srcs: &[("f", 0x3fc0_0000), ("f", 0x3fc0_0000)], cr0: RTNE, want: 0x3f80_0000 },
+        LaneCr0 { op: "mul.sat", dst: "f", srcs: &[("f", 0xc000_0000), ("f", 0x3f00_0000)], cr0: RTNE, want: 0 },
+        LaneCr0 { op: "mul.sat", dst: "f", srcs: &[("f", 0x7f80_0000), ("f", 0)], cr0: RTNE, want: 0 },
     ] },
     Group { d: "Denormal input 2^-149 (0x1) times 2^23 (0x4b000000) = 2^-126, the smallest normal (0x00800000) when F denormals are kept (%cr0 bit 7); flushed to +0 \
         first otherwise, so +0.", rows: &[
-        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x1), ("f", 0x4b00_0000)], cr0: KEEP_F, expected: 0x0080_0000 },
-        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x1), ("f", 0x4b00_0000)], cr0: RTNE, expected: 0 },
+        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x1), ("f", 0x4b00_0000)], cr0: KEEP_F, want: 0x0080_0000 },
+        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x1), ("f", 0x4b00_0000)], cr0: RTNE, want: 0 },
     ] },
     Group { d: "A denormal product: 2^-63 * 2^-64 = 2^-127 = 0x00400000 kept; flushed to +0 otherwise.", rows: &[
-        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x2000_0000), ("f", 0x1f80_0000)], cr0: KEEP_F, expected: 0x0040_0000 },
-        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x2000_0000), ("f", 0x1f80_0000)], cr0: RTNE, expected: 0 },
+        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x2000_0000), ("f", 0x1f80_0000)], cr0: KEEP_F, want: 0x0040_0000 },
+        LaneCr0 { op: "mul", dst: "f", srcs: &[("f", 0x2000_0000), ("f", 0x1f80_0000)], cr0: RTNE, want: 0 },
     ] },
-    Group { d: "HF 1.0 * (1 + 2^-10) = 0x3c01 exactly.",
-        rows: &[LaneCr0 { op: "mul", dst: "hf", srcs: &[("hf", 0x3c00), ("hf", 0x3c01)], cr0: RTNE, expected: 0x3c01 }] },
+    Group { d: "HF 1.0 * (1 + 2^-10) = 0x3c01 exactly.", rows: &[LaneCr0 { op: "mul", dst: "hf", srcs: &[("hf", 0x3c00), ("hf", 0x3c01)], cr0: RTNE, want: 0x3c01 }] },
     Group { d: "HF 256 * 256 = 65536 > 65504: RNE overflows to inf (0x7c00), RTZ gives 65504 (0x7bff).", rows: &[
-        LaneCr0 { op: "mul", dst: "hf", srcs: &[("hf", 0x5c00), ("hf", 0x5c00)], cr0: RTNE, expected: 0x7c00 },
-        LaneCr0 { op: "mul", dst: "hf", srcs: &[("hf", 0x5c00), ("hf", 0x5c00)], cr0: RTZ, expected: 0x7bff },
+        LaneCr0 { op: "mul", dst: "hf", srcs: &[("hf", 0x5c00), ("hf", 0x5c00)], cr0: RTNE, want: 0x7c00 },
+        LaneCr0 { op: "mul", dst: "hf", srcs: &[("hf", 0x5c00), ("hf", 0x5c00)], cr0: RTZ, want: 0x7bff },
     ] },
     Group { d: "HF 2^-14 (the smallest normal, 0x0400) * 0.5 = 2^-15, the denormal 0x0200 when HF denormals are kept (%cr0 bit 10, or every denorm bit), +0 when \
         flushed.", rows: &[
-        LaneCr0 { op: "mul", dst: "hf", srcs: &[("hf", 0x0400), ("hf", 0x3800)], cr0: KEEP_HF, expected: 0x0200 },
-        LaneCr0 { op: "mul", dst: "hf", srcs: &[("hf", 0x0400), ("hf", 0x3800)], cr0: KEEP_ALL, expected: 0x0200 },
-        LaneCr0 { op: "mul", dst: "hf", srcs: &[("hf", 0x0400), ("hf", 0x3800)], cr0: KEEP_F | KEEP_DF, expected: 0 },
+        LaneCr0 { op: "mul", dst: "hf", srcs: &[("hf", 0x0400), ("hf", 0x3800)], cr0: KEEP_HF, want: 0x0200 },
+        LaneCr0 { op: "mul", dst: "hf", srcs: &[("hf", 0x0400), ("hf", 0x3800)], cr0: KEEP_ALL, want: 0x0200 },
+        LaneCr0 { op: "mul", dst: "hf", srcs: &[("hf", 0x0400), ("hf", 0x3800)], cr0: KEEP_F | KEEP_DF, want: 0 },
     ] },
     Group { d: "HF sources, F destination (the F/HF type map): 1.5 * 1.5 = 2.25 = 1.001b * 2^1: 0x40100000.",
-        rows: &[LaneCr0 { op: "mul", dst: "f", srcs: &[("hf", 0x3e00), ("hf", 0x3e00)], cr0: RTNE, expected: 0x4010_0000 }] },
-    Group { d: "BF (XEHP+): 1.5 * 1.5 = 2.25 = 0x4010.",
-        rows: &[LaneCr0 { op: "mul", dst: "bf", srcs: &[("bf", 0x3fc0), ("bf", 0x3fc0)], cr0: RTNE, expected: 0x4010 }] },
+        rows: &[LaneCr0 { op: "mul", dst: "f", srcs: &[("hf", 0x3e00), ("hf", 0x3e00)], cr0: RTNE, want: 0x4010_0000 }] },
+    Group { d: "BF (XEHP+): 1.5 * 1.5 = 2.25 = 0x4010.", rows: &[LaneCr0 { op: "mul", dst: "bf", srcs: &[("bf", 0x3fc0), ("bf", 0x3fc0)], cr0: RTNE, want: 0x4010 }] },
     Group { d: "BF (1 + 2^-7)^2 = 1 + 2^-6 + 2^-14: 7 fraction bits keep 1 + 2^-6 (0x3f82); the 2^-14 is below half an ulp (2^-8): RNE and RD truncate, RU rounds up \
         to 0x3f83.", rows: &[
-        LaneCr0 { op: "mul", dst: "bf", srcs: &[("bf", 0x3f81), ("bf", 0x3f81)], cr0: RTNE, expected: 0x3f82 },
-        LaneCr0 { op: "mul", dst: "bf", srcs: &[("bf", 0x3f81), ("bf", 0x3f81)], cr0: RU, expected: 0x3f83 },
-        LaneCr0 { op: "mul", dst: "bf", srcs: &[("bf", 0x3f81), ("bf", 0x3f81)], cr0: RD, expected: 0x3f82 },
+        LaneCr0 { op: "mul", dst: "bf", srcs: &[("bf", 0x3f81), ("bf", 0x3f81)], cr0: RTNE, want: 0x3f82 },
+        LaneCr0 { op: "mul", dst: "bf", srcs: &[("bf", 0x3f81), ("bf", 0x3f81)], cr0: RU, want: 0x3f83 },
+        LaneCr0 { op: "mul", dst: "bf", srcs: &[("bf", 0x3f81), ("bf", 0x3f81)], cr0: RD, want: 0x3f82 },
     ] },
     Group { d: "DF (1 + 2^-52)^2 = 1 + 2^-51 + 2^-104: RNE gives 1 + 2^-51, RU the next value up.", rows: &[
-        LaneCr0 { op: "mul", dst: "df", srcs: &[("df", 0x3ff0_0000_0000_0001), ("df", 0x3ff0_0000_0000_0001)], cr0: RTNE, expected: 0x3ff0_0000_0000_0002 },
-        LaneCr0 { op: "mul", dst: "df", srcs: &[("df", 0x3ff0_0000_0000_0001), ("df", 0x3ff0_0000_0000_0001)], cr0: RU, expected: 0x3ff0_0000_0000_0003 },
+        LaneCr0 { op: "mul", dst: "df", srcs: &[("df", 0x3ff0_0000_0000_0001), ("df", 0x3ff0_0000_0000_0001)], cr0: RTNE, want: 0x3ff0_0000_0000_0002 },
+        LaneCr0 { op: "mul", dst: "df", srcs: &[("df", 0x3ff0_0000_0000_0001), ("df", 0x3ff0_0000_0000_0001)], cr0: RU, want: 0x3ff0_0000_0000_0003 },
     ] },
     Group { d: "DF 2^-1022 * 0.5 = 2^-1023, the denormal 0x0008000000000000 when DF denormals are kept (%cr0 bit 6), +0 when flushed.", rows: &[
-        LaneCr0 { op: "mul", dst: "df", srcs: &[("df", 0x0010_0000_0000_0000), ("df", 0x3fe0_0000_0000_0000)], cr0: KEEP_DF, expected: 0x0008_0000_0000_0000 },
-        LaneCr0 { op: "mul", dst: "df", srcs: &[("df", 0x0010_0000_0000_0000), ("df", 0x3fe0_0000_0000_0000)], cr0: RTNE, expected: 0 },
+        LaneCr0 { op: "mul", dst: "df", srcs: &[("df", 0x0010_0000_0000_0000), ("df", 0x3fe0_0000_0000_0000)], cr0: KEEP_DF, want: 0x0008_0000_0000_0000 },
+        LaneCr0 { op: "mul", dst: "df", srcs: &[("df", 0x0010_0000_0000_0000), ("df", 0x3fe0_0000_0000_0000)], cr0: RTNE, want: 0 },
     ] },
-    Group { d: "(-)1.5 * 2 = -3.", rows: &[LaneCr0 { op: "mul", dst: "f", srcs: &[("(-)f", 0x3fc0_0000), ("f", 0x4000_0000)], cr0: RTNE, expected: 0xc040_0000 }] },
+    Group { d: "(-)1.5 * 2 = -3.", rows: &[LaneCr0 { op: "mul", dst: "f", srcs: &[("(-)f", 0x3fc0_0000), ("f", 0x4000_0000)], cr0: RTNE, want: 0xc040_0000 }] },
 ];
 
 #[rustfmt::skip]

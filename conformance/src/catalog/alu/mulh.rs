@@ -23,20 +23,19 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "(2^32 - 1)^2 = 2^64 - 2^33 + 1; / 2^32 → 2^32 - 2 (the remainder 1 is dropped) = 0xfffffffe.",
-        rows: &[Lane { op: "mulh", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], expected: 0xffff_fffe }] },
-    Group { d: "-1 * -1 = 1: floor(1 / 2^32) = 0.", rows: &[Lane { op: "mulh", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 0xffff_ffff)], expected: 0 }] },
+        rows: &[Lane { op: "mulh", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff)], want: 0xffff_fffe }] },
+    Group { d: "-1 * -1 = 1: floor(1 / 2^32) = 0.", rows: &[Lane { op: "mulh", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 0xffff_ffff)], want: 0 }] },
     Group { d: "(-2^31)^2 = 2^62: / 2^32 = 2^30 = 0x40000000.",
-        rows: &[Lane { op: "mulh", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0x8000_0000)], expected: 0x4000_0000 }] },
+        rows: &[Lane { op: "mulh", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0x8000_0000)], want: 0x4000_0000 }] },
     Group { d: "-1 * 1 = -1: floor(-1 / 2^32) = -1 → 0xffffffff (the high half of a negative product).",
-        rows: &[Lane { op: "mulh", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 1)], expected: 0xffff_ffff }] },
-    Group { d: "2^31 * 2 = 2^32: high half 1.", rows: &[Lane { op: "mulh", dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 2)], expected: 1 }] },
+        rows: &[Lane { op: "mulh", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 1)], want: 0xffff_ffff }] },
+    Group { d: "2^31 * 2 = 2^32: high half 1.", rows: &[Lane { op: "mulh", dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 2)], want: 1 }] },
     Group { d: "-2^31 * (2^31 - 1) = -2^62 + 2^31: / 2^32 = -2^30 + 1/2 → floor -2^30 = 0xc0000000.",
-        rows: &[Lane { op: "mulh", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0x7fff_ffff)], expected: 0xc000_0000 }] },
-    Group { d: "(-)1 on UD is the exact -1; -1 * 1 = -1 → 0xffffffff.",
-        rows: &[Lane { op: "mulh", dst: "ud", srcs: &[("(-)ud", 1), ("ud", 1)], expected: 0xffff_ffff }] },
+        rows: &[Lane { op: "mulh", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0x7fff_ffff)], want: 0xc000_0000 }] },
+    Group { d: "(-)1 on UD is the exact -1; -1 * 1 = -1 → 0xffffffff.", rows: &[Lane { op: "mulh", dst: "ud", srcs: &[("(-)ud", 1), ("ud", 1)], want: 0xffff_ffff }] },
     Group { d: "(-)INT_MIN = +2^31; 2^31 * -2^31 = -2^62 → -2^30 = 0xc0000000.",
-        rows: &[Lane { op: "mulh", dst: "d", srcs: &[("(-)d", 0x8000_0000), ("d", 0x8000_0000)], expected: 0xc000_0000 }] },
-    Group { d: "0 * anything = 0.", rows: &[Lane { op: "mulh", dst: "ud", srcs: &[("ud", 0), ("ud", 0xffff_ffff)], expected: 0 }] },
+        rows: &[Lane { op: "mulh", dst: "d", srcs: &[("(-)d", 0x8000_0000), ("d", 0x8000_0000)], want: 0xc000_0000 }] },
+    Group { d: "0 * anything = 0.", rows: &[Lane { op: "mulh", dst: "ud", srcs: &[("ud", 0), ("ud", 0xffff_ffff)], want: 0 }] },
 ];
 
 #[rustfmt::skip]

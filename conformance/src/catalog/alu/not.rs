@@ -27,14 +27,14 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
-    Group { d: "~0 = -1 → 0xffffffff.", rows: &[Lane { op: "not", dst: "ud", srcs: &[("ud", 0)], expected: 0xffff_ffff }] },
+    Group { d: "~0 = -1 → 0xffffffff.", rows: &[Lane { op: "not", dst: "ud", srcs: &[("ud", 0)], want: 0xffff_ffff }] },
     Group { d: "~15 = -16 exactly; into UD: 0xfffffff0 (the complement is not confined to UB's 8 bits).",
-        rows: &[Lane { op: "not", dst: "ud", srcs: &[("ub", 0x0f)], expected: 0xffff_fff0 }] },
-    Group { d: "~15 = -16 into UB: the low 8 bits 0xf0.", rows: &[Lane { op: "not", dst: "ub", srcs: &[("ub", 0x0f)], expected: 0xf0 }] },
-    Group { d: "~INT_MIN = -(-2^31) - 1 = INT_MAX.", rows: &[Lane { op: "not", dst: "d", srcs: &[("d", 0x8000_0000)], expected: 0x7fff_ffff }] },
-    Group { d: "~INT_MAX = INT_MIN.", rows: &[Lane { op: "not", dst: "d", srcs: &[("d", 0x7fff_ffff)], expected: 0x8000_0000 }] },
-    Group { d: "~(~x) = x: the ~ modifier then NOT.", rows: &[Lane { op: "not", dst: "ud", srcs: &[("~ud", 0x1234_5678)], expected: 0x1234_5678 }] },
-    Group { d: "W -1 → ~(-1) = 0 → 0.", rows: &[Lane { op: "not", dst: "uw", srcs: &[("w", 0xffff)], expected: 0 }] },
+        rows: &[Lane { op: "not", dst: "ud", srcs: &[("ub", 0x0f)], want: 0xffff_fff0 }] },
+    Group { d: "~15 = -16 into UB: the low 8 bits 0xf0.", rows: &[Lane { op: "not", dst: "ub", srcs: &[("ub", 0x0f)], want: 0xf0 }] },
+    Group { d: "~INT_MIN = -(-2^31) - 1 = INT_MAX.", rows: &[Lane { op: "not", dst: "d", srcs: &[("d", 0x8000_0000)], want: 0x7fff_ffff }] },
+    Group { d: "~INT_MAX = INT_MIN.", rows: &[Lane { op: "not", dst: "d", srcs: &[("d", 0x7fff_ffff)], want: 0x8000_0000 }] },
+    Group { d: "~(~x) = x: the ~ modifier then NOT.", rows: &[Lane { op: "not", dst: "ud", srcs: &[("~ud", 0x1234_5678)], want: 0x1234_5678 }] },
+    Group { d: "W -1 → ~(-1) = 0 → 0.", rows: &[Lane { op: "not", dst: "uw", srcs: &[("w", 0xffff)], want: 0 }] },
 ];
 
 #[rustfmt::skip]

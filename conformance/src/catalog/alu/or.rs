@@ -24,10 +24,10 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "Same types: 0xf0f0f0f0 & 0xff00ff00 = 0xf000f000; | = 0xfff0fff0; ^ = 0x0ff00ff0.",
-        rows: &[Lane { op: "or", dst: "ud", srcs: &[("ud", 0xf0f0_f0f0), ("ud", 0xff00_ff00)], expected: 0xfff0_fff0 }] },
+        rows: &[Lane { op: "or", dst: "ud", srcs: &[("ud", 0xf0f0_f0f0), ("ud", 0xff00_ff00)], want: 0xfff0_fff0 }] },
     Group { d: "W 0x8000 is -32768 = ...ffff8000; | 1 = ...ffff8001 → 0xffff8001.",
-        rows: &[Lane { op: "or", dst: "ud", srcs: &[("w", 0x8000), ("uw", 1)], expected: 0xffff_8001 }] },
-    Group { d: "~D 0 = -1; -1 | 0 = -1 → 0xffffffff.", rows: &[Lane { op: "or", dst: "d", srcs: &[("~d", 0), ("d", 0)], expected: 0xffff_ffff }] },
+        rows: &[Lane { op: "or", dst: "ud", srcs: &[("w", 0x8000), ("uw", 1)], want: 0xffff_8001 }] },
+    Group { d: "~D 0 = -1; -1 | 0 = -1 → 0xffffffff.", rows: &[Lane { op: "or", dst: "d", srcs: &[("~d", 0), ("d", 0)], want: 0xffff_ffff }] },
 ];
 
 #[rustfmt::skip]

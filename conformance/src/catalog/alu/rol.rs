@@ -47,26 +47,26 @@ fn add(rows: &mut Rows) {
 const VALUES: &[Group<Lane>] = &[
     Group { d: "UD 0x80000001: rol 0 → unchanged; rol 1 → bit 31 wraps to bit 0: 0x00000003; rol 31 = ror 1 → 0xC0000000; rol 32 (& 31 = 0) → unchanged; rol 33 (& 31 \
         = 1) → 3.", rows: &[
-        Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 0)], expected: 0x8000_0001 },
-        Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 1)], expected: 0x0000_0003 },
-        Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 31)], expected: 0xc000_0000 },
-        Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 32)], expected: 0x8000_0001 },
-        Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 33)], expected: 0x0000_0003 },
+        Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 0)], want: 0x8000_0001 },
+        Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 1)], want: 0x0000_0003 },
+        Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 31)], want: 0xc000_0000 },
+        Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 32)], want: 0x8000_0001 },
+        Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 33)], want: 0x0000_0003 },
     ] },
     Group { d: "UW 0x8001 (w = 16): rol 1 → 0x0003; rol 15 = ror 1 → 0xC000; rol 16 (& 15 = 0) → unchanged; rol 17 → 0x0003; ror 1 → 0xC000.", rows: &[
-        Lane { op: "rol", dst: "uw", srcs: &[("uw", 0x8001), ("uw", 1)], expected: 0x0003 },
-        Lane { op: "rol", dst: "uw", srcs: &[("uw", 0x8001), ("uw", 15)], expected: 0xc000 },
-        Lane { op: "rol", dst: "uw", srcs: &[("uw", 0x8001), ("uw", 16)], expected: 0x8001 },
-        Lane { op: "rol", dst: "uw", srcs: &[("uw", 0x8001), ("uw", 17)], expected: 0x0003 },
+        Lane { op: "rol", dst: "uw", srcs: &[("uw", 0x8001), ("uw", 1)], want: 0x0003 },
+        Lane { op: "rol", dst: "uw", srcs: &[("uw", 0x8001), ("uw", 15)], want: 0xc000 },
+        Lane { op: "rol", dst: "uw", srcs: &[("uw", 0x8001), ("uw", 16)], want: 0x8001 },
+        Lane { op: "rol", dst: "uw", srcs: &[("uw", 0x8001), ("uw", 17)], want: 0x0003 },
     ] },
     Group { d: "A UW count for a UD rotation: 16 & 31 = 16 swaps the halves: 0x12345678 → 0x56781234.",
-        rows: &[Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x1234_5678), ("uw", 16)], expected: 0x5678_1234 }] },
+        rows: &[Lane { op: "rol", dst: "ud", srcs: &[("ud", 0x1234_5678), ("uw", 16)], want: 0x5678_1234 }] },
     Group { d: "Signed types rotate their bits, no sign extension: D INT_MIN rol 1 → 1; D -2 ror 1 → 0x7FFFFFFF; W 0x8000 rol 1 → 1.", rows: &[
-        Lane { op: "rol", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 1)], expected: 0x0000_0001 },
-        Lane { op: "rol", dst: "w", srcs: &[("w", 0x8000), ("w", 1)], expected: 0x0001 },
+        Lane { op: "rol", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 1)], want: 0x0000_0001 },
+        Lane { op: "rol", dst: "w", srcs: &[("w", 0x8000), ("w", 1)], want: 0x0001 },
     ] },
     Group { d: "A negative count: D -1 & 31 = 31 and -(-1) & 31 = 1: (1 << 31) | (1 >> 1) = 0x80000000, i.e. rol -1 = ror 1.",
-        rows: &[Lane { op: "rol", dst: "ud", srcs: &[("ud", 1), ("d", 0xffff_ffff)], expected: 0x8000_0000 }] },
+        rows: &[Lane { op: "rol", dst: "ud", srcs: &[("ud", 1), ("d", 0xffff_ffff)], want: 0x8000_0000 }] },
 ];
 
 #[rustfmt::skip]

@@ -33,17 +33,17 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "ror 1 → bit 0 wraps to bit 31: 0xC0000000; ror 31 = rol 1 → 3; ror 32 → unchanged.", rows: &[
-        Lane { op: "ror", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 0)], expected: 0x8000_0001 },
-        Lane { op: "ror", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 1)], expected: 0xc000_0000 },
-        Lane { op: "ror", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 31)], expected: 0x0000_0003 },
-        Lane { op: "ror", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 32)], expected: 0x8000_0001 },
+        Lane { op: "ror", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 0)], want: 0x8000_0001 },
+        Lane { op: "ror", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 1)], want: 0xc000_0000 },
+        Lane { op: "ror", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 31)], want: 0x0000_0003 },
+        Lane { op: "ror", dst: "ud", srcs: &[("ud", 0x8000_0001), ("ud", 32)], want: 0x8000_0001 },
     ] },
     Group { d: "UW 0x8001 (w = 16): rol 1 → 0x0003; rol 15 = ror 1 → 0xC000; rol 16 (& 15 = 0) → unchanged; rol 17 → 0x0003; ror 1 → 0xC000.",
-        rows: &[Lane { op: "ror", dst: "uw", srcs: &[("uw", 0x8001), ("uw", 1)], expected: 0xc000 }] },
+        rows: &[Lane { op: "ror", dst: "uw", srcs: &[("uw", 0x8001), ("uw", 1)], want: 0xc000 }] },
     Group { d: "Signed types rotate their bits, no sign extension: D INT_MIN rol 1 → 1; D -2 ror 1 → 0x7FFFFFFF; W 0x8000 rol 1 → 1.",
-        rows: &[Lane { op: "ror", dst: "d", srcs: &[("d", 0xffff_fffe), ("d", 1)], expected: 0x7fff_ffff }] },
+        rows: &[Lane { op: "ror", dst: "d", srcs: &[("d", 0xffff_fffe), ("d", 1)], want: 0x7fff_ffff }] },
     Group { d: "A negative count: D -1 & 31 = 31 and -(-1) & 31 = 1: (1 << 31) | (1 >> 1) = 0x80000000, i.e. rol -1 = ror 1.",
-        rows: &[Lane { op: "ror", dst: "ud", srcs: &[("ud", 1), ("d", 0xffff_ffff)], expected: 0x0000_0002 }] },
+        rows: &[Lane { op: "ror", dst: "ud", srcs: &[("ud", 1), ("d", 0xffff_ffff)], want: 0x0000_0002 }] },
 ];
 
 #[rustfmt::skip]

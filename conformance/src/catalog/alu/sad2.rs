@@ -13,12 +13,12 @@ pub const DOC: Doc = Doc { family: "alu", instruction: "sad2", file: "catalog/al
 
 #[derive(Debug)]
 #[rustfmt::skip]
-struct Sad2 { op: &'static str, dst: &'static str, src: (&'static str, [u8; 2], [u8; 2]), src2: Option<(&'static str, u16)>, expected: u16 }
+struct Sad2 { op: &'static str, dst: &'static str, src: (&'static str, [u8; 2], [u8; 2]), src2: Option<(&'static str, u16)>, want: u16 }
 
 impl Shape for Sad2 {
     fn add(&self, rows: &mut Rows, d: &str) {
         let (op, dst, src, src2) = (self.op, self.dst, self.src, self.src2);
-        let expected = self.expected;
+        let expected = self.want;
         rows.add("values", sad2_pair(op, dst, src, src2, expected).derived(d));
     }
 }
@@ -75,13 +75,13 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const SAD2: &[Group<Sad2>] = &[
     Group { d: "B: |-128 - 127| + |127 - (-128)| = 255 + 255 = 510 = 0x1FE.", rows: &[
-        Sad2 { op: "sad2", dst: "w", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: None, expected: 0x01fe },
-        Sad2 { op: "sad2.sat", dst: "uw", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: None, expected: 0x01fe },
+        Sad2 { op: "sad2", dst: "w", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: None, want: 0x01fe },
+        Sad2 { op: "sad2.sat", dst: "uw", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: None, want: 0x01fe },
     ] },
-    Group { d: "UB: |255 - 0| + |0 - 255| = 510.", rows: &[Sad2 { op: "sad2", dst: "uw", src: ("ub", [0xff, 0x00], [0x00, 0xff]), src2: None, expected: 0x01fe }] },
+    Group { d: "UB: |255 - 0| + |0 - 255| = 510.", rows: &[Sad2 { op: "sad2", dst: "uw", src: ("ub", [0xff, 0x00], [0x00, 0xff]), src2: None, want: 0x01fe }] },
     Group { d: "(-)B: -(-128) = 128 exactly; |128 - (-128)| + |0 - 0| = 256.",
-        rows: &[Sad2 { op: "sad2", dst: "w", src: ("(-)b", [0x80, 0x00], [0x80, 0x00]), src2: None, expected: 0x0100 }] },
-    Group { d: "Equal pairs: 0.", rows: &[Sad2 { op: "sad2", dst: "w", src: ("b", [0x05, 0xfb], [0x05, 0xfb]), src2: None, expected: 0 }] },
+        rows: &[Sad2 { op: "sad2", dst: "w", src: ("(-)b", [0x80, 0x00], [0x80, 0x00]), src2: None, want: 0x0100 }] },
+    Group { d: "Equal pairs: 0.", rows: &[Sad2 { op: "sad2", dst: "w", src: ("b", [0x05, 0xfb], [0x05, 0xfb]), src2: None, want: 0 }] },
 ];
 
 #[rustfmt::skip]

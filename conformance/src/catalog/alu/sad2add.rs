@@ -11,12 +11,12 @@ pub const DOC: Doc = Doc { family: "alu", instruction: "sad2add", file: "catalog
 
 #[derive(Debug)]
 #[rustfmt::skip]
-struct Sad2 { op: &'static str, dst: &'static str, src: (&'static str, [u8; 2], [u8; 2]), src2: Option<(&'static str, u16)>, expected: u16 }
+struct Sad2 { op: &'static str, dst: &'static str, src: (&'static str, [u8; 2], [u8; 2]), src2: Option<(&'static str, u16)>, want: u16 }
 
 impl Shape for Sad2 {
     fn add(&self, rows: &mut Rows, d: &str) {
         let (op, dst, src, src2) = (self.op, self.dst, self.src, self.src2);
-        let expected = self.expected;
+        let expected = self.want;
         rows.add("values", sad2_pair(op, dst, src, src2, expected).derived(d));
     }
 }
@@ -45,16 +45,16 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const SAD2: &[Group<Sad2>] = &[
     Group { d: "SAD2ADD, W: 510 + 32767 = 33277: .sat clamps to 0x7FFF; without it 33277 - 65536 = -32259 = 0x81FD.", rows: &[
-        Sad2 { op: "sad2add.sat", dst: "w", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: Some(("w", 0x7fff)), expected: 0x7fff },
-        Sad2 { op: "sad2add", dst: "w", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: Some(("w", 0x7fff)), expected: 0x81fd },
+        Sad2 { op: "sad2add.sat", dst: "w", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: Some(("w", 0x7fff)), want: 0x7fff },
+        Sad2 { op: "sad2add", dst: "w", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: Some(("w", 0x7fff)), want: 0x81fd },
     ] },
     Group { d: "SAD2ADD, UW: 510 + 65535 = 66045: .sat → 0xFFFF; else 66045 - 65536 = 509 = 0x1FD.", rows: &[
-        Sad2 { op: "sad2add.sat", dst: "uw", src: ("ub", [0xff, 0x00], [0x00, 0xff]), src2: Some(("uw", 0xffff)), expected: 0xffff },
-        Sad2 { op: "sad2add", dst: "uw", src: ("ub", [0xff, 0x00], [0x00, 0xff]), src2: Some(("uw", 0xffff)), expected: 0x01fd },
+        Sad2 { op: "sad2add.sat", dst: "uw", src: ("ub", [0xff, 0x00], [0x00, 0xff]), src2: Some(("uw", 0xffff)), want: 0xffff },
+        Sad2 { op: "sad2add", dst: "uw", src: ("ub", [0xff, 0x00], [0x00, 0xff]), src2: Some(("uw", 0xffff)), want: 0x01fd },
     ] },
     Group { d: "SAD2ADD with a negative W addend: 510 + -1000 = -490: UW.sat → 0; W → 0xFE16 (-490).", rows: &[
-        Sad2 { op: "sad2add.sat", dst: "uw", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: Some(("w", 0xfc18)), expected: 0 },
-        Sad2 { op: "sad2add", dst: "w", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: Some(("w", 0xfc18)), expected: 0xfe16 },
+        Sad2 { op: "sad2add.sat", dst: "uw", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: Some(("w", 0xfc18)), want: 0 },
+        Sad2 { op: "sad2add", dst: "w", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: Some(("w", 0xfc18)), want: 0xfe16 },
     ] },
 ];
 

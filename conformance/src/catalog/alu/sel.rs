@@ -62,12 +62,12 @@ impl Shape for SelMasks {
 
 #[derive(Debug)]
 #[rustfmt::skip]
-struct SelValues { op: &'static str, dst: &'static str, srcs: [(&'static str, u64); 2], cr0: u32, expected: u64 }
+struct SelValues { op: &'static str, dst: &'static str, srcs: [(&'static str, u64); 2], cr0: u32, want: u64 }
 
 impl Shape for SelValues {
     fn add(&self, rows: &mut Rows, d: &str) {
         let (op, dst, srcs, cr0) = (self.op, self.dst, self.srcs, self.cr0);
-        let expected = self.expected;
+        let expected = self.want;
         rows.add("values", lane_cr0(op, dst, &srcs, cr0, expected).derived(d));
     }
 }
@@ -107,33 +107,33 @@ const SEL_MASKS: &[Group<SelMasks>] = &[
 const SEL_VALUES: &[Group<SelValues>] = &[
     Group { d: "Without a predicate SEL copies src0, converted as MOV converts: F to F of the same type without modifier or .sat copies the bits (a signalling NaN and \
         a denormal stay, even with %cr0 = 0).", rows: &[
-        SelValues { op: "sel", dst: "f", srcs: [("f", 0x7f80_0001), ("f", 0)], cr0: 0, expected: 0x7f80_0001 },
-        SelValues { op: "sel", dst: "f", srcs: [("f", 0x0000_0001), ("f", 0)], cr0: 0, expected: 0x0000_0001 },
+        SelValues { op: "sel", dst: "f", srcs: [("f", 0x7f80_0001), ("f", 0)], cr0: 0, want: 0x7f80_0001 },
+        SelValues { op: "sel", dst: "f", srcs: [("f", 0x0000_0001), ("f", 0)], cr0: 0, want: 0x0000_0001 },
     ] },
     Group { d: "A modifier converts: (-) of the signalling NaN is quieted with its payload: 0xFFC00001.",
-        rows: &[SelValues { op: "sel", dst: "f", srcs: [("(-)f", 0x7f80_0001), ("f", 0)], cr0: 0, expected: 0xffc0_0001 }] },
+        rows: &[SelValues { op: "sel", dst: "f", srcs: [("(-)f", 0x7f80_0001), ("f", 0)], cr0: 0, want: 0xffc0_0001 }] },
     Group { d: "(abs) of the denormal -2^-149: flushed under %cr0 = 0 (+0), kept with the F denorm bit.", rows: &[
-        SelValues { op: "sel", dst: "f", srcs: [("(abs)f", 0x8000_0001), ("f", 0)], cr0: 0, expected: 0 },
-        SelValues { op: "sel", dst: "f", srcs: [("(abs)f", 0x8000_0001), ("f", 0)], cr0: 0x80, expected: 0x0000_0001 },
+        SelValues { op: "sel", dst: "f", srcs: [("(abs)f", 0x8000_0001), ("f", 0)], cr0: 0, want: 0 },
+        SelValues { op: "sel", dst: "f", srcs: [("(abs)f", 0x8000_0001), ("f", 0)], cr0: 0x80, want: 0x0000_0001 },
     ] },
     Group { d: ".sat on floats: 2.0 → 1.0, -0.5 → +0, NaN → +0.", rows: &[
-        SelValues { op: "sel.sat", dst: "f", srcs: [("f", 0x4000_0000), ("f", 0)], cr0: 0, expected: 0x3f80_0000 },
-        SelValues { op: "sel.sat", dst: "f", srcs: [("f", 0xbf00_0000), ("f", 0)], cr0: 0, expected: 0 },
-        SelValues { op: "sel.sat", dst: "f", srcs: [("f", 0x7fc0_0000), ("f", 0)], cr0: 0, expected: 0 },
+        SelValues { op: "sel.sat", dst: "f", srcs: [("f", 0x4000_0000), ("f", 0)], cr0: 0, want: 0x3f80_0000 },
+        SelValues { op: "sel.sat", dst: "f", srcs: [("f", 0xbf00_0000), ("f", 0)], cr0: 0, want: 0 },
+        SelValues { op: "sel.sat", dst: "f", srcs: [("f", 0x7fc0_0000), ("f", 0)], cr0: 0, want: 0 },
     ] },
     Group { d: "Mixed F and HF: HF 1.0 (0x3C00) into F is 1.0 (0x3F800000); F 65520 into HF rounds to +inf.", rows: &[
-        SelValues { op: "sel", dst: "f", srcs: [("hf", 0x3c00), ("f", 0)], cr0: 0, expected: 0x3f80_0000 },
-        SelValues { op: "sel", dst: "hf", srcs: [("f", 0x477f_f000), ("hf", 0)], cr0: 0, expected: 0x7c00 },
+        SelValues { op: "sel", dst: "f", srcs: [("hf", 0x3c00), ("f", 0)], cr0: 0, want: 0x3f80_0000 },
+        SelValues { op: "sel", dst: "hf", srcs: [("f", 0x477f_f000), ("hf", 0)], cr0: 0, want: 0x7c00 },
     ] },
     Group { d: "Integers: UB 0xFF into D is 255; .sat D -5 into UB is 0, D 300 into UB is 255; without .sat D 300 into UB keeps the low byte 0x2C.", rows: &[
-        SelValues { op: "sel", dst: "d", srcs: [("ub", 0xff), ("d", 0)], cr0: 0, expected: 0xff },
-        SelValues { op: "sel.sat", dst: "ub", srcs: [("d", 0xffff_fffb), ("d", 0)], cr0: 0, expected: 0 },
-        SelValues { op: "sel.sat", dst: "ub", srcs: [("d", 300), ("d", 0)], cr0: 0, expected: 0xff },
-        SelValues { op: "sel", dst: "ub", srcs: [("d", 300), ("d", 0)], cr0: 0, expected: 0x2c },
+        SelValues { op: "sel", dst: "d", srcs: [("ub", 0xff), ("d", 0)], cr0: 0, want: 0xff },
+        SelValues { op: "sel.sat", dst: "ub", srcs: [("d", 0xffff_fffb), ("d", 0)], cr0: 0, want: 0 },
+        SelValues { op: "sel.sat", dst: "ub", srcs: [("d", 300), ("d", 0)], cr0: 0, want: 0xff },
+        SelValues { op: "sel", dst: "ub", srcs: [("d", 300), ("d", 0)], cr0: 0, want: 0x2c },
     ] },
     Group { d: "Q from UQ max without .sat: the bits; with .sat: Q max.", rows: &[
-        SelValues { op: "sel", dst: "q", srcs: [("uq", u64::MAX), ("q", 0)], cr0: 0, expected: u64::MAX },
-        SelValues { op: "sel.sat", dst: "q", srcs: [("uq", u64::MAX), ("q", 0)], cr0: 0, expected: 0x7fff_ffff_ffff_ffff },
+        SelValues { op: "sel", dst: "q", srcs: [("uq", u64::MAX), ("q", 0)], cr0: 0, want: u64::MAX },
+        SelValues { op: "sel.sat", dst: "q", srcs: [("uq", u64::MAX), ("q", 0)], cr0: 0, want: 0x7fff_ffff_ffff_ffff },
     ] },
 ];
 

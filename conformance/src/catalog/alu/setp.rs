@@ -47,13 +47,13 @@ impl Shape for SetpBits {
 
 #[derive(Debug)]
 #[rustfmt::skip]
-struct SetpMaskControls { mask: &'static str, size: u32, src0: &'static str, init: u32, emask: u32, expected: u32 }
+struct SetpMaskControls { mask: &'static str, size: u32, src0: &'static str, init: u32, emask: u32, want: u32 }
 
 impl Shape for SetpMaskControls {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (mask, size, src0, init) = (self.mask, self.size, self.src0, self.init);
-        let (emask, expected) = (self.emask, self.expected);
+        let (emask, expected) = (self.emask, self.want);
         let row = setp(mask, size, src0, init, emask).expect_pred("P1", expected).derived(&format!("{d} (S = 1..16, U = 0x81)"));
         rows.add("mask-controls", row);
     }
@@ -107,11 +107,11 @@ const SETP_BITS: &[Group<SetpBits>] = &[
 const SETP_MASK_CONTROLS: &[Group<SetpMaskControls>] = &[
     Group { d: "Resolved SETP-MASK-CONTROL admits any mask control. The vector form writes the channels ChEn enables: EM 0x0F under M1 writes elements 0..3 (S = 1, 2, \
         3, 4 → 1, 0, 1, 0) and keeps 4..7 of P1 = 0xF0.",
-        rows: &[SetpMaskControls { mask: "M1", size: 8, src0: "S(0,0)<1;1,0>", init: 0xf0, emask: 0x0f, expected: 0xf5 }] },
+        rows: &[SetpMaskControls { mask: "M1", size: 8, src0: "S(0,0)<1;1,0>", init: 0xf0, emask: 0x0f, want: 0xf5 }] },
     Group { d: "The scalar form writes every channel whatever ChEn (the loop has no ChEn test there).",
-        rows: &[SetpMaskControls { mask: "M1", size: 8, src0: "0xff:uw", init: 0, emask: 0, expected: 0xff }] },
+        rows: &[SetpMaskControls { mask: "M1", size: 8, src0: "0xff:uw", init: 0, emask: 0, want: 0xff }] },
     Group { d: "M3 (offset 8) with 4 channels: elements 8..11 receive bits 0..3 of 0x5.",
-        rows: &[SetpMaskControls { mask: "M3", size: 4, src0: "0x5:ub", init: 0, emask: u32::MAX, expected: 0x0500 }] },
+        rows: &[SetpMaskControls { mask: "M3", size: 4, src0: "0x5:ub", init: 0, emask: u32::MAX, want: 0x0500 }] },
 ];
 
 #[rustfmt::skip]

@@ -38,36 +38,36 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "1 << 0 = 1; 1 << 1 = 2; 1 << 31 = 0x80000000.", rows: &[
-        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 0)], expected: 1 },
-        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 1)], expected: 2 },
-        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 31)], expected: 0x8000_0000 },
+        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 0)], want: 1 },
+        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 1)], want: 2 },
+        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 31)], want: 0x8000_0000 },
     ] },
     Group { d: "32 & 31 = 0: unchanged; 33 & 31 = 1; 63 & 31 = 31; 64 & 31 = 0.", rows: &[
-        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 32)], expected: 1 },
-        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 33)], expected: 2 },
-        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 63)], expected: 0x8000_0000 },
-        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 64)], expected: 1 },
+        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 32)], want: 1 },
+        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 33)], want: 2 },
+        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 63)], want: 0x8000_0000 },
+        Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("ud", 64)], want: 1 },
     ] },
-    Group { d: "A D count of -1 has low 5 bits 11111 = 31.", rows: &[Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("d", 0xffff_ffff)], expected: 0x8000_0000 }] },
+    Group { d: "A D count of -1 has low 5 bits 11111 = 31.", rows: &[Lane { op: "shl", dst: "ud", srcs: &[("ud", 1), ("d", 0xffff_ffff)], want: 0x8000_0000 }] },
     Group { d: "0xffffffff << 1 = 0x1fffffffe; truncated: 0xfffffffe; .sat: clamped to 0xffffffff.", rows: &[
-        Lane { op: "shl", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 1)], expected: 0xffff_fffe },
-        Lane { op: "shl.sat", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 1)], expected: 0xffff_ffff },
+        Lane { op: "shl", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 1)], want: 0xffff_fffe },
+        Lane { op: "shl.sat", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 1)], want: 0xffff_ffff },
     ] },
     Group { d: "D: 1 << 31 = 2^31: truncated 0x80000000; .sat → INT_MAX.", rows: &[
-        Lane { op: "shl", dst: "d", srcs: &[("d", 1), ("d", 31)], expected: 0x8000_0000 },
-        Lane { op: "shl.sat", dst: "d", srcs: &[("d", 1), ("d", 31)], expected: 0x7fff_ffff },
+        Lane { op: "shl", dst: "d", srcs: &[("d", 1), ("d", 31)], want: 0x8000_0000 },
+        Lane { op: "shl.sat", dst: "d", srcs: &[("d", 1), ("d", 31)], want: 0x7fff_ffff },
     ] },
     Group { d: "D: -1 << 31 = -2^31 fits: 0x80000000 with or without .sat.",
-        rows: &[Lane { op: "shl.sat", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 31)], expected: 0x8000_0000 }] },
+        rows: &[Lane { op: "shl.sat", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 31)], want: 0x8000_0000 }] },
     Group { d: "UW: the count is masked with 31, not 15: 1 << 16 = 0x10000 → low 16 bits 0; .sat 0xffff.", rows: &[
-        Lane { op: "shl", dst: "uw", srcs: &[("uw", 1), ("uw", 16)], expected: 0 },
-        Lane { op: "shl.sat", dst: "uw", srcs: &[("uw", 1), ("uw", 16)], expected: 0xffff },
+        Lane { op: "shl", dst: "uw", srcs: &[("uw", 1), ("uw", 16)], want: 0 },
+        Lane { op: "shl.sat", dst: "uw", srcs: &[("uw", 1), ("uw", 16)], want: 0xffff },
     ] },
-    Group { d: "UW: 1 << 15 = 0x8000.", rows: &[Lane { op: "shl", dst: "uw", srcs: &[("uw", 1), ("uw", 15)], expected: 0x8000 }] },
-    Group { d: "UB: 1 << 8 = 256 → 0.", rows: &[Lane { op: "shl", dst: "ub", srcs: &[("ub", 1), ("ub", 8)], expected: 0 }] },
-    Group { d: "(-)1 on D: -1 << 4 = -16 → 0xfffffff0.", rows: &[Lane { op: "shl", dst: "d", srcs: &[("(-)d", 1), ("d", 4)], expected: 0xffff_fff0 }] },
+    Group { d: "UW: 1 << 15 = 0x8000.", rows: &[Lane { op: "shl", dst: "uw", srcs: &[("uw", 1), ("uw", 15)], want: 0x8000 }] },
+    Group { d: "UB: 1 << 8 = 256 → 0.", rows: &[Lane { op: "shl", dst: "ub", srcs: &[("ub", 1), ("ub", 8)], want: 0 }] },
+    Group { d: "(-)1 on D: -1 << 4 = -16 → 0xfffffff0.", rows: &[Lane { op: "shl", dst: "d", srcs: &[("(-)d", 1), ("d", 4)], want: 0xffff_fff0 }] },
     Group { d: "A B source is sign-extended before the shift: -128 << 1 = -256 → UD 0xffffff00.",
-        rows: &[Lane { op: "shl", dst: "ud", srcs: &[("b", 0x80), ("ud", 1)], expected: 0xffff_ff00 }] },
+        rows: &[Lane { op: "shl", dst: "ud", srcs: &[("b", 0x80), ("ud", 1)], want: 0xffff_ff00 }] },
 ];
 
 #[rustfmt::skip]

@@ -66,23 +66,23 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "0x80000000 >> 0, 1, 31 = 0x80000000, 0x40000000 (no sign extension), 1.", rows: &[
-        Lane { op: "shr", dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 0)], expected: 0x8000_0000 },
-        Lane { op: "shr", dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 1)], expected: 0x4000_0000 },
-        Lane { op: "shr", dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 31)], expected: 1 },
+        Lane { op: "shr", dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 0)], want: 0x8000_0000 },
+        Lane { op: "shr", dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 1)], want: 0x4000_0000 },
+        Lane { op: "shr", dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 31)], want: 1 },
     ] },
     Group { d: "32 & 31 = 0: unchanged; 63 & 31 = 31; 64 & 31 = 0.", rows: &[
-        Lane { op: "shr", dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 32)], expected: 0x8000_0000 },
-        Lane { op: "shr", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 63)], expected: 1 },
-        Lane { op: "shr", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 64)], expected: 0xffff_ffff },
+        Lane { op: "shr", dst: "ud", srcs: &[("ud", 0x8000_0000), ("ud", 32)], want: 0x8000_0000 },
+        Lane { op: "shr", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 63)], want: 1 },
+        Lane { op: "shr", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 64)], want: 0xffff_ffff },
     ] },
     Group { d: "A D count (SHIFT-COUNT-TYPE resolved): -1 & 31 = 31.",
-        rows: &[Lane { op: "shr", dst: "ud", srcs: &[("ud", 0x8000_0000), ("d", 0xffff_ffff)], expected: 1 }] },
-    Group { d: "UB 0x80 >> 7 = 1 into UD.", rows: &[Lane { op: "shr", dst: "ud", srcs: &[("ub", 0x80), ("ub", 7)], expected: 1 }] },
-    Group { d: "UW: count 16 is not masked to 15: 0xffff >> 16 = 0.", rows: &[Lane { op: "shr", dst: "uw", srcs: &[("uw", 0xffff), ("uw", 16)], expected: 0 }] },
-    Group { d: "(-)1 on UD is -1, read as UD 0xffffffff: >> 28 = 0xf.", rows: &[Lane { op: "shr", dst: "ud", srcs: &[("(-)ud", 1), ("ud", 28)], expected: 0xf }] },
+        rows: &[Lane { op: "shr", dst: "ud", srcs: &[("ud", 0x8000_0000), ("d", 0xffff_ffff)], want: 1 }] },
+    Group { d: "UB 0x80 >> 7 = 1 into UD.", rows: &[Lane { op: "shr", dst: "ud", srcs: &[("ub", 0x80), ("ub", 7)], want: 1 }] },
+    Group { d: "UW: count 16 is not masked to 15: 0xffff >> 16 = 0.", rows: &[Lane { op: "shr", dst: "uw", srcs: &[("uw", 0xffff), ("uw", 16)], want: 0 }] },
+    Group { d: "(-)1 on UD is -1, read as UD 0xffffffff: >> 28 = 0xf.", rows: &[Lane { op: "shr", dst: "ud", srcs: &[("(-)ud", 1), ("ud", 28)], want: 0xf }] },
     Group { d: "0x100 >> 0 = 256 into UB: .sat → 255; truncated → 0.", rows: &[
-        Lane { op: "shr.sat", dst: "ub", srcs: &[("ud", 0x100), ("ud", 0)], expected: 0xff },
-        Lane { op: "shr", dst: "ub", srcs: &[("ud", 0x100), ("ud", 0)], expected: 0 },
+        Lane { op: "shr.sat", dst: "ub", srcs: &[("ud", 0x100), ("ud", 0)], want: 0xff },
+        Lane { op: "shr", dst: "ub", srcs: &[("ud", 0x100), ("ud", 0)], want: 0 },
     ] },
 ];
 

@@ -21,11 +21,10 @@ fn add(rows: &mut Rows) {
 #[rustfmt::skip]
 const VALUES: &[Group<Lane>] = &[
     Group { d: "Same types: 0xf0f0f0f0 & 0xff00ff00 = 0xf000f000; | = 0xfff0fff0; ^ = 0x0ff00ff0.",
-        rows: &[Lane { op: "xor", dst: "ud", srcs: &[("ud", 0xf0f0_f0f0), ("ud", 0xff00_ff00)], expected: 0x0ff0_0ff0 }] },
+        rows: &[Lane { op: "xor", dst: "ud", srcs: &[("ud", 0xf0f0_f0f0), ("ud", 0xff00_ff00)], want: 0x0ff0_0ff0 }] },
     Group { d: "0x12345678 ^ 0x0000ffff = 0x1234a987; a UW destination keeps 0xa987.",
-        rows: &[Lane { op: "xor", dst: "uw", srcs: &[("d", 0x1234_5678), ("d", 0xffff)], expected: 0xa987 }] },
-    Group { d: "~UD 0 = 0xffffffff; ^ 0 = 0xffffffff; a UB destination keeps 0xff.",
-        rows: &[Lane { op: "xor", dst: "ub", srcs: &[("~ud", 0), ("ud", 0)], expected: 0xff }] },
+        rows: &[Lane { op: "xor", dst: "uw", srcs: &[("d", 0x1234_5678), ("d", 0xffff)], want: 0xa987 }] },
+    Group { d: "~UD 0 = 0xffffffff; ^ 0 = 0xffffffff; a UB destination keeps 0xff.", rows: &[Lane { op: "xor", dst: "ub", srcs: &[("~ud", 0), ("ud", 0)], want: 0xff }] },
 ];
 
 #[rustfmt::skip]
