@@ -92,10 +92,13 @@ const ADDR_ADD_SRC0_READINGS: &[Group<AddrAddSrc0Readings>] = &[
         AddrAddSrc0Readings { text: "addr_add (M1, 1) A0(0)<1> &%sr0+0 0x0:uw", resolved: Some(ErrorClass::InvalidInstruction), literal: None },
         AddrAddSrc0Readings { text: "addr_add (M1, 1) A0(0)<1> &%cr0+0 0x0:uw", resolved: Some(ErrorClass::InvalidInstruction), literal: None },
     ] },
-    Group { d: "Any other pre-defined variable is refused under both.",
-        rows: &[AddrAddSrc0Readings { text: "addr_add (M1, 1) A0(0)<1> &%sp+0 0x0:uw", resolved: Some(ErrorClass::InvalidInstruction), literal: Some(ErrorClass::InvalidInstruction) }] },
-    Group { d: "src1 is a general or immediate operand, never indirect.",
-        rows: &[AddrAddSrc0Readings { text: "addr_add (M1, 1) A0(0)<1> &V2+0 r[A1(0),0]<0;1,0>:uw", resolved: Some(ErrorClass::InvalidInstruction), literal: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "Any other pre-defined variable is refused under both.", rows: &[
+        AddrAddSrc0Readings { text: "addr_add (M1, 1) A0(0)<1> &%sp+0 0x0:uw", resolved: Some(ErrorClass::InvalidInstruction), literal: Some(ErrorClass::InvalidInstruction) },
+    ] },
+    Group { d: "src1 is a general or immediate operand, never indirect.", rows: &[
+        AddrAddSrc0Readings { text: "addr_add (M1, 1) A0(0)<1> &V2+0 r[A1(0),0]<0;1,0>:uw", resolved: Some(ErrorClass::InvalidInstruction),
+            literal: Some(ErrorClass::InvalidInstruction) },
+    ] },
 ];
 
 /// Multi-lane rows written out as text.

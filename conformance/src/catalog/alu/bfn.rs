@@ -87,8 +87,10 @@ const BFN_FORMS: &[Group<BfnForms>] = &[
         BfnForms { text: "bfn.x80 (M1, 8) VD(0,0)<1> 0x1:w VD(0,0)<1;1,0> 0x2:uw", resolved: None, literal: None },
     ] },
     Group { d: "BFN takes no source modifier, no .sat and only D, UD, UW, W.", rows: &[
-        BfnForms { text: "bfn.x80 (M1, 8) VD(0,0)<1> (-)VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", resolved: Some(ErrorClass::InvalidInstruction), literal: Some(ErrorClass::InvalidInstruction) },
-        BfnForms { text: "bfn.x80 (M1, 8) VQ(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", resolved: Some(ErrorClass::InvalidInstruction), literal: Some(ErrorClass::InvalidInstruction) },
+        BfnForms { text: "bfn.x80 (M1, 8) VD(0,0)<1> (-)VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", resolved: Some(ErrorClass::InvalidInstruction),
+            literal: Some(ErrorClass::InvalidInstruction) },
+        BfnForms { text: "bfn.x80 (M1, 8) VQ(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", resolved: Some(ErrorClass::InvalidInstruction),
+            literal: Some(ErrorClass::InvalidInstruction) },
     ] },
 ];
 

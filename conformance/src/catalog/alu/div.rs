@@ -121,14 +121,17 @@ const RECIPROCAL: &[Group<LaneCr0Readings>] = &[
     Group { d: "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). 5/3 = 1.101010...b: 23 fraction bits 10101010101010101010101 \
         (0x555555), the rest is 1/3 ulp: RNE truncates to 0x3fd55555. Literal: rn(1/3) = 0xaaaaab * 2^-25; 5 * 0xaaaaab = 0x3555557 (26 bits) * 2^-25; 24 bits keep \
         0xd55555 and drop .11b = 3/4: up to 0xd55556, i.e. 0x3fd55556.", rows: &[
-        LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x40a0_0000), ("f", 0x4040_0000)], cr0: RTNE, resolved: 0x3fd5_5555, literal: 0x3fd5_5556 },
+        LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x40a0_0000), ("f", 0x4040_0000)], cr0: RTNE, resolved: 0x3fd5_5555,
+            literal: 0x3fd5_5556 },
     ] },
     Group { d: "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). 1/3: rn(1/3) * 1 is rn(1/3) itself: the readings agree.", rows: &[
-        LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RTNE, resolved: 0x3eaa_aaab, literal: 0x3eaa_aaab },
+        LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0x4040_0000)], cr0: RTNE, resolved: 0x3eaa_aaab,
+            literal: 0x3eaa_aaab },
     ] },
     Group { d: "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). 2^-149 / 2^-149 = 1 with F denormals kept. Literal: 1 / 2^-149 = 2^149 \
-        overflows F to +inf, and 2^-149 * inf = +inf.",
-        rows: &[LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x1), ("f", 0x1)], cr0: KEEP_F, resolved: 0x3f80_0000, literal: 0x7f80_0000 }] },
+        overflows F to +inf, and 2^-149 * inf = +inf.", rows: &[
+        LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x1), ("f", 0x1)], cr0: KEEP_F, resolved: 0x3f80_0000, literal: 0x7f80_0000 },
+    ] },
     Group { d: "DIV on floats under both readings of DIV-FLOAT-RECIPROCAL: (resolved, literal). Special values agree: 1/0 = inf (1 * inf), 0/0 = NaN (0 * inf), 1/inf \
         = 0 (1 * 0).", rows: &[
         LaneCr0Readings { erratum: errata::DIV_FLOAT_RECIPROCAL, op: "div", dst: "f", srcs: &[("f", 0x3f80_0000), ("f", 0)], cr0: RTNE, resolved: 0x7f80_0000, literal: 0x7f80_0000 },
@@ -156,10 +159,14 @@ fn simd_tables(rows: &mut Rows) {
 #[rustfmt::skip]
 const MUL_DIV_FLOAT8: &[Group<MulDivFloat8>] = &[
     Group { d: "MUL and DIV on floats, one rounding into DT under %cr0.", rows: &[
-        MulDivFloat8 { case: "div_rne", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0x4040_0000)], cr0: RNE, want: 0x3EAA_AAAB, note: "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA" },
-        MulDivFloat8 { case: "div_ru", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0x4040_0000)], cr0: RU, want: 0x3EAA_AAAB, note: "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA" },
-        MulDivFloat8 { case: "div_rd", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0x4040_0000)], cr0: RD, want: 0x3EAA_AAAA, note: "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA" },
-        MulDivFloat8 { case: "div_rz", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0x4040_0000)], cr0: RZ, want: 0x3EAA_AAAA, note: "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA" },
+        MulDivFloat8 { case: "div_rne", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0x4040_0000)], cr0: RNE, want: 0x3EAA_AAAB,
+            note: "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA" },
+        MulDivFloat8 { case: "div_ru", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0x4040_0000)], cr0: RU, want: 0x3EAA_AAAB,
+            note: "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA" },
+        MulDivFloat8 { case: "div_rd", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0x4040_0000)], cr0: RD, want: 0x3EAA_AAAA,
+            note: "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA" },
+        MulDivFloat8 { case: "div_rz", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0x4040_0000)], cr0: RZ, want: 0x3EAA_AAAA,
+            note: "1/3: RNE and RU 0x3EAAAAAB, RD and RZ 0x3EAAAAAA" },
         MulDivFloat8 { case: "div_neg_ru", op: "div", dst: F, srcs: &[(F, 0xBF80_0000), (F, 0x4040_0000)], cr0: RU, want: 0xBEAA_AAAA,
             note: "-1/3 under RU rounds toward +inf: the smaller magnitude 0xBEAAAAAA" },
         MulDivFloat8 { case: "div_hf_to_f", op: "div", dst: F, srcs: &[(HF, 0x3C00), (HF, 0x4200)], cr0: RNE, want: 0x3EAA_AAAB, note: "HF sources into F: 1/3 computed once into F" },
@@ -168,10 +175,12 @@ const MUL_DIV_FLOAT8: &[Group<MulDivFloat8>] = &[
             note: "HF 1/3 = 0x3555; DF 1/3 = 0x3FD5555555555555" },
         MulDivFloat8 { case: "div_by_zero", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0)], cr0: RNE, want: 0x7F80_0000, note: "1/0 = inf, 0/0 = default NaN, 1/-inf = -0" },
         MulDivFloat8 { case: "div_zero_zero", op: "div", dst: F, srcs: &[(F, 0), (F, 0)], cr0: RNE, want: 0x7FC0_0000, note: "1/0 = inf, 0/0 = default NaN, 1/-inf = -0" },
-        MulDivFloat8 { case: "div_by_minus_inf", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0xFF80_0000)], cr0: RNE, want: 0x8000_0000, note: "1/0 = inf, 0/0 = default NaN, 1/-inf = -0" },
+        MulDivFloat8 { case: "div_by_minus_inf", op: "div", dst: F, srcs: &[(F, 0x3F80_0000), (F, 0xFF80_0000)], cr0: RNE, want: 0x8000_0000,
+            note: "1/0 = inf, 0/0 = default NaN, 1/-inf = -0" },
         MulDivFloat8 { case: "div_denormal", op: "div", dst: F, srcs: &[(F, 0x0080_0000), (F, 0x4000_0000)], cr0: KEEP_F, want: 0x0040_0000,
             note: "2^-126 / 2 = 2^-127 kept (0x00400000) or flushed (+0)" },
-        MulDivFloat8 { case: "div_flushed", op: "div", dst: F, srcs: &[(F, 0x0080_0000), (F, 0x4000_0000)], cr0: RNE, want: 0, note: "2^-126 / 2 = 2^-127 kept (0x00400000) or flushed (+0)" },
+        MulDivFloat8 { case: "div_flushed", op: "div", dst: F, srcs: &[(F, 0x0080_0000), (F, 0x4000_0000)], cr0: RNE, want: 0,
+            note: "2^-126 / 2 = 2^-127 kept (0x00400000) or flushed (+0)" },
     ] },
 ];
 

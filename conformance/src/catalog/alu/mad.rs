@@ -29,12 +29,14 @@ const INT: &[Group<LaneCr0Readings>] = &[
         rows: &[LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "d", srcs: &[("d", 3), ("d", 4), ("d", 5)], cr0: RTNE, resolved: 17, literal: 17 }] },
     Group { d: "(2^31 - 1) * 2 + 2 = 2^32: low 32 bits 0.",
         rows: &[LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "d", srcs: &[("d", 0x7fff_ffff), ("d", 2), ("d", 2)], cr0: RTNE, resolved: 0, literal: 0 }] },
-    Group { d: "(2^32 - 1)^2 + 1 = 2^64 - 2^33 + 2: low 32 bits 2.",
-        rows: &[LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff), ("ud", 1)], cr0: RTNE, resolved: 2, literal: 2 }] },
+    Group { d: "(2^32 - 1)^2 + 1 = 2^64 - 2^33 + 2: low 32 bits 2.", rows: &[
+        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "ud", srcs: &[("ud", 0xffff_ffff), ("ud", 0xffff_ffff), ("ud", 1)], cr0: RTNE, resolved: 2, literal: 2 },
+    ] },
     Group { d: "W 32767^2 + 0 = 0x3fff0001: low 16 bits 0x0001.",
         rows: &[LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "w", srcs: &[("w", 0x7fff), ("w", 0x7fff), ("w", 0)], cr0: RTNE, resolved: 1, literal: 1 }] },
     Group { d: "-1 * 5 + -7 = -12 -> 0xfffffff4.", rows: &[
-        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 5), ("d", 0xffff_fff9)], cr0: RTNE, resolved: 0xffff_fff4, literal: 0xffff_fff4 },
+        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "d", srcs: &[("d", 0xffff_ffff), ("d", 5), ("d", 0xffff_fff9)], cr0: RTNE, resolved: 0xffff_fff4,
+            literal: 0xffff_fff4 },
     ] },
 ];
 
@@ -42,26 +44,32 @@ const INT: &[Group<LaneCr0Readings>] = &[
 const FLOAT: &[Group<LaneCr0Readings>] = &[
     Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). (1 + 2^-23)^2 - (1 + 2^-22) = 2^-46 exactly (0x28800000) when fused. Literal: the \
         product 1 + 2^-22 + 2^-46 rounds (RNE) to 1 + 2^-22, and the sum is 0 from operands of different signs: +0.", rows: &[
-        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0x3f80_0001), ("f", 0x3f80_0001), ("f", 0xbf80_0002)], cr0: RTNE, resolved: 0x2880_0000, literal: 0 },
+        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0x3f80_0001), ("f", 0x3f80_0001), ("f", 0xbf80_0002)], cr0: RTNE,
+            resolved: 0x2880_0000, literal: 0 },
     ] },
     Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). The same under RD: fused is exact; literal truncates the product to 1 + 2^-22, \
         and a zero sum of operands of different signs is -0 under round-down.", rows: &[
-        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0x3f80_0001), ("f", 0x3f80_0001), ("f", 0xbf80_0002)], cr0: RD, resolved: 0x2880_0000, literal: 0x8000_0000 },
+        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0x3f80_0001), ("f", 0x3f80_0001), ("f", 0xbf80_0002)], cr0: RD,
+            resolved: 0x2880_0000, literal: 0x8000_0000 },
     ] },
     Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). 0 * inf + sNaN(0x123): fused, the first NaN operand is src2, quieted: 0x7fc00123. \
         Literal: the product 0 * inf is the default NaN, the first NaN of the sum: 0x7fc00000.", rows: &[
-        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0), ("f", 0x7f80_0000), ("f", 0x7f80_0123)], cr0: RTNE, resolved: 0x7fc0_0123, literal: 0x7fc0_0000 },
+        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0), ("f", 0x7f80_0000), ("f", 0x7f80_0123)], cr0: RTNE, resolved: 0x7fc0_0123,
+            literal: 0x7fc0_0000 },
     ] },
     Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). HF 1365 (0x6555) * 48 (0x5200) + -16 (0xcc00) = 65504 = 0x7bff exactly. Literal: \
-        the product 65520 is the tie between 65504 and 65536 and rounds to even, overflowing to inf; inf - 16 = inf (0x7c00).",
-        rows: &[LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "hf", srcs: &[("hf", 0x6555), ("hf", 0x5200), ("hf", 0xcc00)], cr0: RTNE, resolved: 0x7bff, literal: 0x7c00 }] },
+        the product 65520 is the tie between 65504 and 65536 and rounds to even, overflowing to inf; inf - 16 = inf (0x7c00).", rows: &[
+        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "hf", srcs: &[("hf", 0x6555), ("hf", 0x5200), ("hf", 0xcc00)], cr0: RTNE, resolved: 0x7bff, literal: 0x7c00 },
+    ] },
     Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). F largest * 2 - largest = largest (0x7f7fffff) when fused. Literal with ALT: the \
         product overflows to inf and ALT makes it the largest F, so the sum is largest - largest = +0.", rows: &[
-        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0x7f7f_ffff), ("f", 0x4000_0000), ("f", 0xff7f_ffff)], cr0: RTNE | ALT, resolved: 0x7f7f_ffff, literal: 0 },
+        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0x7f7f_ffff), ("f", 0x4000_0000), ("f", 0xff7f_ffff)], cr0: RTNE | ALT,
+            resolved: 0x7f7f_ffff, literal: 0 },
     ] },
     Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). 1.5 * 2 - 3 = 0 exactly: +0, and -0 under round-down (both readings).", rows: &[
         LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0x3fc0_0000), ("f", 0x4000_0000), ("f", 0xc040_0000)], cr0: RTNE, resolved: 0, literal: 0 },
-        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0x3fc0_0000), ("f", 0x4000_0000), ("f", 0xc040_0000)], cr0: RD, resolved: 0x8000_0000, literal: 0x8000_0000 },
+        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0x3fc0_0000), ("f", 0x4000_0000), ("f", 0xc040_0000)], cr0: RD,
+            resolved: 0x8000_0000, literal: 0x8000_0000 },
     ] },
     Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). -0 * 1 + -0 = -0 (both readings).", rows: &[
         LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "f", srcs: &[("f", 0x8000_0000), ("f", 0x3f80_0000), ("f", 0x8000_0000)], cr0: RTNE,
@@ -81,15 +89,17 @@ const FLOAT: &[Group<LaneCr0Readings>] = &[
         LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "df",
             srcs: &[("df", 0x3ff0_0000_0000_0001), ("df", 0x3ff0_0000_0000_0001), ("df", 0xbff0_0000_0000_0002)], cr0: RTNE, resolved: 0x3970_0000_0000_0000, literal: 0 },
     ] },
-    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). BF (1 + 2^-7)^2 - (1 + 2^-6) = 2^-14 (0x3880) fused; literal +0.",
-        rows: &[LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "bf", srcs: &[("bf", 0x3f81), ("bf", 0x3f81), ("bf", 0xbf82)], cr0: RTNE, resolved: 0x3880, literal: 0 }] },
+    Group { d: "MAD on floats under both readings of MAD-FUSED: (resolved, literal). BF (1 + 2^-7)^2 - (1 + 2^-6) = 2^-14 (0x3880) fused; literal +0.", rows: &[
+        LaneCr0Readings { erratum: errata::MAD_FUSED, op: "mad", dst: "bf", srcs: &[("bf", 0x3f81), ("bf", 0x3f81), ("bf", 0xbf82)], cr0: RTNE, resolved: 0x3880, literal: 0 },
+    ] },
 ];
 
 #[rustfmt::skip]
 const SIMD8: &[Group<Simd8>] = &[
     Group { d: "MUL and MAD on integers: the exact result, then the low bits of DT (no integer `.sat`).", rows: &[
         Simd8 { case: "mad", op: "mad", dst: D, srcs: &[o(D, 3), o(D, 4), o(D, 5)], want: 17, note: "3 * 4 + 5 = 17" },
-        Simd8 { case: "mad_ud_wraps", op: "mad", dst: UD, srcs: &[o(UD, 0xFFFF_FFFF), o(UD, 0xFFFF_FFFF), o(UD, 1)], want: 2, note: "(2^32 - 1)^2 + 1 = 2^64 - 2^33 + 2: low 32 bits 2" },
+        Simd8 { case: "mad_ud_wraps", op: "mad", dst: UD, srcs: &[o(UD, 0xFFFF_FFFF), o(UD, 0xFFFF_FFFF), o(UD, 1)], want: 2,
+            note: "(2^32 - 1)^2 + 1 = 2^64 - 2^33 + 2: low 32 bits 2" },
         Simd8 { case: "mad_negative", op: "mad", dst: D, srcs: &[o(D, 0xFFFF_FFFF), o(D, 5), o(D, 0xFFFF_FFF9)], want: 0xFFFF_FFF4, note: "-1 * 5 + -7 = -12" },
     ] },
 ];

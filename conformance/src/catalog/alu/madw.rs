@@ -170,7 +170,8 @@ const MADW_HIGH_HALF_PLACEMENT: &[Group<MadwHighHalfPlacement>] = &[
 #[rustfmt::skip]
 const MADW_VALIDATION: &[Group<MadwValidation>] = &[
     Group { d: "MADW-EXEC-SIZE literal: execution size 16 exists from PVC on (instructions/MADW.md, Exec_size): invalid on xe-hpg.", rows: &[
-        MadwValidation { platform: XeHpg, text: "madw (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V2(0,0)<1;1,0> 0x0:d", literal: &[errata::MADW_EXEC_SIZE], want: Some(ErrorClass::InvalidInstruction) },
+        MadwValidation { platform: XeHpg, text: "madw (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V2(0,0)<1;1,0> 0x0:d", literal: &[errata::MADW_EXEC_SIZE],
+            want: Some(ErrorClass::InvalidInstruction) },
     ] },
     Group { d: "32 is above the maximum SIMD16 everywhere.",
         rows: &[MadwValidation { platform: Xe2, text: "madw (M1, 32) V1(0,0)<1> V2(0,0)<0;1,0> V2(0,0)<0;1,0> 0x0:d", literal: &[], want: Some(ErrorClass::InvalidInstruction) }] },

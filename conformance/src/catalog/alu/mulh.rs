@@ -50,11 +50,13 @@ const FORMS: &[Group<Form>] = &[
 const SIMD8: &[Group<Simd8>] = &[
     Group { d: "mulh (M1, 8) R(0,0)<1>:DT [MOD]S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:T1 instructions/MULH.md: floor(src0 * src1 / 2^32) of the exact product (signed for D, \
         unsigned for UD), truncated to 32 bits.", rows: &[
-        Simd8 { case: "ud_max_squared", op: "mulh", dst: UD, srcs: &[o(UD, 0xFFFF_FFFF), o(UD, 0xFFFF_FFFF)], want: 0xFFFF_FFFE, note: "(2^32 - 1)^2 = 2^64 - 2^33 + 1: high half 2^32 - 2" },
+        Simd8 { case: "ud_max_squared", op: "mulh", dst: UD, srcs: &[o(UD, 0xFFFF_FFFF), o(UD, 0xFFFF_FFFF)], want: 0xFFFF_FFFE,
+            note: "(2^32 - 1)^2 = 2^64 - 2^33 + 1: high half 2^32 - 2" },
         Simd8 { case: "d_minus_one_squared", op: "mulh", dst: D, srcs: &[o(D, -1), o(D, -1)], want: 0, note: "1 / 2^32 -> 0" },
         Simd8 { case: "d_int_min_squared", op: "mulh", dst: D, srcs: &[o(D, INT_MIN), o(D, INT_MIN)], want: 0x4000_0000, note: "2^62 / 2^32" },
         Simd8 { case: "d_minus_one_times_one", op: "mulh", dst: D, srcs: &[o(D, -1), o(D, 1)], want: -1, note: "floor(-2^-32) = -1" },
-        Simd8 { case: "d_int_min_times_int_max", op: "mulh", dst: D, srcs: &[o(D, INT_MIN), o(D, INT_MAX)], want: -0x4000_0000, note: "-2^31 (2^31 - 1) = -2^62 + 2^31: floor(-2^30 + 1/2) = -2^30" },
+        Simd8 { case: "d_int_min_times_int_max", op: "mulh", dst: D, srcs: &[o(D, INT_MIN), o(D, INT_MAX)], want: -0x4000_0000,
+            note: "-2^31 (2^31 - 1) = -2^62 + 2^31: floor(-2^30 + 1/2) = -2^30" },
         Simd8 { case: "d_two_pow_32", op: "mulh", dst: D, srcs: &[o(D, 0x1_0000), o(D, 0x1_0000)], want: 1, note: "" },
         Simd8 { case: "ud_two_pow_32", op: "mulh", dst: UD, srcs: &[o(UD, 0x8000_0000), o(UD, 2)], want: 1, note: "" },
         Simd8 { case: "negated", op: "mulh", dst: D, srcs: &[md(Mod::Neg, D, INT_MIN), o(D, INT_MIN)], want: -0x4000_0000, note: "(-)INT_MIN = 2^31; 2^31 * -2^31 = -2^62 -> -2^30" },

@@ -81,8 +81,9 @@ const SIGNED_SHIFT: &[Group<LaneReadings>] = &[
         rows: &[LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0xffff_fffe), ("d", 4)], resolved: 0xffff_ffef, literal: 0xffff_ffff }] },
     Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 >> m)` \
         runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. D INT_MIN rol -1: count -1 & 31 = \
-        31, the other shift -(-1) & 31 = 1. Resolved rol 31 = ror 1 → 0x40000000. Literal: x << 31 has low 32 bits 0 (bit 0 of x is 0); x >> 1 = -2^30 = 0xC0000000.",
-        rows: &[LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff)], resolved: 0x4000_0000, literal: 0xc000_0000 }] },
+        31, the other shift -(-1) & 31 = 1. Resolved rol 31 = ror 1 → 0x40000000. Literal: x << 31 has low 32 bits 0 (bit 0 of x is 0); x >> 1 = -2^30 = 0xC0000000.", rows: &[
+        LaneReadings { erratum: errata::ROTATE_SIGNED_SHIFT, op: "rol", dst: "d", srcs: &[("d", 0x8000_0000), ("d", 0xffff_ffff)], resolved: 0x4000_0000, literal: 0xc000_0000 },
+    ] },
     Group { d: "ROTATE-SIGNED-SHIFT: `value` of type `ty` rotated by `count` (same type), (resolved, literal). Literally the document's `(src0 << n) | (src0 >> m)` \
         runs on the signed value of a signed src0 and `>>` is arithmetic, so for a negative src0 the right shift brings in ones. Both readings agree: a count of 0 \
         ((x << 0) | (x >> 0) = x); a non-negative src0 (the arithmetic shift of a value with bit w-1 clear brings in zeros: D 0x40000001 rol 1 → 0x80000002); an \

@@ -72,8 +72,9 @@ const ROTATE_SIGNED_SHIFT_BOTH_READINGS: &[Group<RotateSignedShiftBothReadings>]
     Group { d: "Erratum ROTATE-SIGNED-SHIFT on both engines: (resolved, literal) results, and with ROTATE-WIDTH literal too where src0 is narrower than the \
         destination. SD = 0x80000000, SW = 0x8002 (-32766). W 0x8002 ror 1 into D under ROTATE-WIDTH literal (RotateMask 15 from src0): resolved shift, the unsigned \
         0x8002: 0x4001 | (0x8002 << 15 = 0x40010000) = 0x40014001; literal shift: x >> 1 = -16383 = 0xFFFFC001, x << 15 = -0x3FFF0000 = 0xC0010000 in 32 bits; OR → \
-        0xFFFFC001: the copied sign fills the upper half of the destination.",
-        rows: &[RotateSignedShiftBothReadings { insn: "ror (M1, 1) RD(0,0)<1> SW(0,0)<0;1,0> 0x1:w", var: "RD", resolved: "01400140", literal: "01c0ffff", also: &[errata::ROTATE_WIDTH] }] },
+        0xFFFFC001: the copied sign fills the upper half of the destination.", rows: &[
+        RotateSignedShiftBothReadings { insn: "ror (M1, 1) RD(0,0)<1> SW(0,0)<0;1,0> 0x1:w", var: "RD", resolved: "01400140", literal: "01c0ffff", also: &[errata::ROTATE_WIDTH] },
+    ] },
 ];
 
 #[rustfmt::skip]

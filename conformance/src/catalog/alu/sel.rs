@@ -160,7 +160,8 @@ const SEL_MASKS8: &[Group<SelMasks8>] = &[
             note: "M2, 4 channels, EM 0x0F, P = 0xF0: resolved reads EM and P bits 4..7 (EM off: nothing written); literal bits 0..3 (EM on, P off: src1)." },
         SelMasks8 { case: "", pred: "", mask: (1, true), size: 4, p_mask: 0, emask: 0, literal: false, want: [SA, SA, SA, SA, SE, SE, SE, SE],
             note: "NoMask under EM 0: resolved writes; literal EM[i] = 0 writes nothing." },
-        SelMasks8 { case: "", pred: "", mask: (1, true), size: 4, p_mask: 0, emask: 0, literal: true, want: [SE; 8], note: "NoMask under EM 0: resolved writes; literal EM[i] = 0 writes nothing." },
+        SelMasks8 { case: "", pred: "", mask: (1, true), size: 4, p_mask: 0, emask: 0, literal: true, want: [SE; 8],
+            note: "NoMask under EM 0: resolved writes; literal EM[i] = 0 writes nothing." },
     ] },
 ];
 
@@ -171,8 +172,10 @@ const SEL_VALUES8: &[Group<SelValues8>] = &[
             note: "F sNaN copied unchanged (same type, no modifier); (-) converts and quiets: 0xFFC00001." },
         SelValues8 { case: "", m: Some(Mod::Neg), saturate: false, dst: F, a: (F, 0x7f80_0001), want: 0xffc0_0001,
             note: "F sNaN copied unchanged (same type, no modifier); (-) converts and quiets: 0xFFC00001." },
-        SelValues8 { case: "", m: None, saturate: true, dst: F, a: (F, 0x4000_0000), want: 0x3f80_0000, note: ".sat: 2.0 → 1.0; HF 1.0 into F → 1.0; D 300 into UB.sat → 255, without .sat 0x2C." },
-        SelValues8 { case: "", m: None, saturate: false, dst: F, a: (HF, 0x3c00), want: 0x3f80_0000, note: ".sat: 2.0 → 1.0; HF 1.0 into F → 1.0; D 300 into UB.sat → 255, without .sat 0x2C." },
+        SelValues8 { case: "", m: None, saturate: true, dst: F, a: (F, 0x4000_0000), want: 0x3f80_0000,
+            note: ".sat: 2.0 → 1.0; HF 1.0 into F → 1.0; D 300 into UB.sat → 255, without .sat 0x2C." },
+        SelValues8 { case: "", m: None, saturate: false, dst: F, a: (HF, 0x3c00), want: 0x3f80_0000,
+            note: ".sat: 2.0 → 1.0; HF 1.0 into F → 1.0; D 300 into UB.sat → 255, without .sat 0x2C." },
         SelValues8 { case: "", m: None, saturate: true, dst: UB, a: (D, 300), want: 0xff, note: ".sat: 2.0 → 1.0; HF 1.0 into F → 1.0; D 300 into UB.sat → 255, without .sat 0x2C." },
         SelValues8 { case: "", m: None, saturate: false, dst: UB, a: (D, 300), want: 0x2c, note: ".sat: 2.0 → 1.0; HF 1.0 into F → 1.0; D 300 into UB.sat → 255, without .sat 0x2C." },
     ] },

@@ -105,8 +105,10 @@ const SIMD8: &[Group<Simd8>] = &[
         Simd8 { case: "count_negative", op: "shl", dst: UD, srcs: &[o(UD, 1), o(D, -31)], want: 2, note: "-31 = ...1110_0001: low 5 bits 1" },
         Simd8 { case: "b_to_w", op: "shl", dst: W, srcs: &[o(B, -0x80), o(UD, 1)], want: 0xFF00, note: "B 0x80 = -128, << 1 = -256 = W 0xFF00" },
         Simd8 { case: "ub_to_uw", op: "shl", dst: UW, srcs: &[o(UB, 0xFF), o(UW, 8)], want: 0xFF00, note: "UB 0xFF << 8 = 0xFF00" },
-        Simd8 { case: "d_wraps", op: "shl", dst: D, srcs: &[o(D, 0x4000_0000), o(UD, 1)], want: INT_MIN, note: "2^30 << 1 = 2^31 > INT_MAX: truncated to 0x80000000, clamped to INT_MAX" },
-        Simd8 { case: "d_sat_high", op: "shl.sat", dst: D, srcs: &[o(D, 0x4000_0000), o(UD, 1)], want: INT_MAX, note: "2^30 << 1 = 2^31 > INT_MAX: truncated to 0x80000000, clamped to INT_MAX" },
+        Simd8 { case: "d_wraps", op: "shl", dst: D, srcs: &[o(D, 0x4000_0000), o(UD, 1)], want: INT_MIN,
+            note: "2^30 << 1 = 2^31 > INT_MAX: truncated to 0x80000000, clamped to INT_MAX" },
+        Simd8 { case: "d_sat_high", op: "shl.sat", dst: D, srcs: &[o(D, 0x4000_0000), o(UD, 1)], want: INT_MAX,
+            note: "2^30 << 1 = 2^31 > INT_MAX: truncated to 0x80000000, clamped to INT_MAX" },
         Simd8 { case: "d_sat_int_min_fits", op: "shl.sat", dst: D, srcs: &[o(D, -1), o(UD, 31)], want: INT_MIN, note: "-1 << 31 = -2^31 = INT_MIN: fits" },
         Simd8 { case: "ub_sat", op: "shl.sat", dst: UB, srcs: &[o(UB, 0x80), o(UD, 1)], want: 0xFF, note: "0x80 << 1 = 256 > 255" },
     ] },
@@ -117,7 +119,8 @@ const SHL_SAT_RANGE8: &[Group<ShlSatRange8>] = &[
     Group { d: "shl[.sat] (M1, 8) R(0,0)<1>:DT S0(0,0)<0;1,0>:T0 S1(0,0)<0;1,0>:ud under both readings of SHL-SAT-RANGE. Resolved: the exact value is clamped. \
         Literal: with `.sat`, an enabled lane whose exact value lies outside the 33-bit signed range [-2^32, 2^32 - 1] is undefined (`None`); without `.sat` nothing \
         is checked.", rows: &[
-        ShlSatRange8 { case: "inside", saturate: true, ty: D, s0: 0x4000_0000, s1: 1, resolved: INT_MAX, literal: Some(INT_MAX), note: "2^31 fits 33 bits: clamped to INT_MAX under both readings" },
+        ShlSatRange8 { case: "inside", saturate: true, ty: D, s0: 0x4000_0000, s1: 1, resolved: INT_MAX, literal: Some(INT_MAX),
+            note: "2^31 fits 33 bits: clamped to INT_MAX under both readings" },
         ShlSatRange8 { case: "upper_edge", saturate: true, ty: UD, s0: 0xFFFF_FFFF, s1: 0, resolved: 0xFFFF_FFFF, literal: Some(0xFFFF_FFFF),
             note: "0xFFFFFFFF << 0 = 2^32 - 1: the top of the range" },
         ShlSatRange8 { case: "past_upper_edge", saturate: true, ty: UD, s0: 0x8000_0000, s1: 1, resolved: 0xFFFF_FFFF, literal: None, note: "2^31 << 1 = 2^32: one past the top" },

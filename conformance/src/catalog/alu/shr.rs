@@ -93,7 +93,8 @@ const FORMS: &[Group<FormReadings>] = &[
             literal: Some(ErrorClass::InvalidInstruction) },
     ] },
     Group { d: "SHR-SIGNED-OPERANDS: a D destination and a D src0 are valid (resolved), not under the literal type map.", rows: &[
-        FormReadings { decls: ARITH_DECLS, erratum: errata::SHR_SIGNED_OPERANDS, text: "shr (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> 0x3:ud", resolved: None, literal: Some(ErrorClass::InvalidInstruction) },
+        FormReadings { decls: ARITH_DECLS, erratum: errata::SHR_SIGNED_OPERANDS, text: "shr (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> 0x3:ud", resolved: None,
+            literal: Some(ErrorClass::InvalidInstruction) },
     ] },
 ];
 

@@ -68,7 +68,8 @@ const SUBB_READINGS8: &[Group<SubbReadings8>] = &[
         0xFFFFFFFF], R and C starting at 0xDEADBEEF: R = src0 - src1 mod 2^32, C = 1 where src0 < src1.", rows: &[
         SubbReadings8 { case: "", saturate: false, literal: &[], diff: [2, 0xFFFF_FFFF, 0, 1], borrow: [0, 1, 0, 1],
             note: "++i: 5-3 = 2; 0-1 → 0xFFFFFFFF, borrow; 7-7 = 0; 0 - 0xFFFFFFFF ≡ 1, borrow." },
-        SubbReadings8 { case: "", saturate: true, literal: &[], diff: [2, 0, 0, 0], borrow: [0, 1, 0, 1], note: ".sat (SUBB-SAT resolved): the negative differences clamp to 0; borrows unchanged." },
+        SubbReadings8 { case: "", saturate: true, literal: &[], diff: [2, 0, 0, 0], borrow: [0, 1, 0, 1],
+            note: ".sat (SUBB-SAT resolved): the negative differences clamp to 0; borrows unchanged." },
         SubbReadings8 { case: "", saturate: false, literal: &[visa_spec::errata::SUBB_LOOP_STEP], diff: [2, OLD, 0, OLD], borrow: [0, OLD, 0, OLD],
             note: "SUBB-LOOP-STEP literal: i += 2 never visits lanes 1 and 3." },
     ] },
