@@ -94,22 +94,19 @@ const BFN_FORMS: &[Group<BfnForms>] = &[
     ] },
 ];
 
+/// The note every row of [`BFN_TABLES8`] carries.
+const TABLES_NOTE: &str = "a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC: 0x00 → 0, 0xFF → all ones, 0x80 → a&b&c = 0xC000C000, 0xFE → a|b|c = 0xFFFCFFFC, 0x96 → a^b^c = 0xC33CC33C, 0xCA → c ? b : a = 0xF3C0F3C0.";
+
 #[rustfmt::skip]
 const BFN_TABLES8: &[Group<BfnTables8>] = &[
     Group { d: "bfn.x<table> (M1, 8) R(0,0)<1>:ud S(0,0)<0;1,0> S(0,1)<0;1,0> S(0,2)<0;1,0> with S = [a, b, c] (instructions/BFN.md, Semantics): bit k of the result \
         is bit (a_k + 2 b_k + 4 c_k) of the table.", rows: &[
-        BfnTables8 { case: "", table: 0x00, want: 0,
-            note: "a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC: 0x00 → 0, 0xFF → all ones, 0x80 → a&b&c = 0xC000C000, 0xFE → a|b|c = 0xFFFCFFFC, 0x96 → a^b^c = 0xC33CC33C, 0xCA → c ? b : a = 0xF3C0F3C0." },
-        BfnTables8 { case: "", table: 0xff, want: 0xffff_ffff,
-            note: "a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC: 0x00 → 0, 0xFF → all ones, 0x80 → a&b&c = 0xC000C000, 0xFE → a|b|c = 0xFFFCFFFC, 0x96 → a^b^c = 0xC33CC33C, 0xCA → c ? b : a = 0xF3C0F3C0." },
-        BfnTables8 { case: "", table: 0x80, want: 0xc000_c000,
-            note: "a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC: 0x00 → 0, 0xFF → all ones, 0x80 → a&b&c = 0xC000C000, 0xFE → a|b|c = 0xFFFCFFFC, 0x96 → a^b^c = 0xC33CC33C, 0xCA → c ? b : a = 0xF3C0F3C0." },
-        BfnTables8 { case: "", table: 0xfe, want: 0xfffc_fffc,
-            note: "a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC: 0x00 → 0, 0xFF → all ones, 0x80 → a&b&c = 0xC000C000, 0xFE → a|b|c = 0xFFFCFFFC, 0x96 → a^b^c = 0xC33CC33C, 0xCA → c ? b : a = 0xF3C0F3C0." },
-        BfnTables8 { case: "", table: 0x96, want: 0xc33c_c33c,
-            note: "a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC: 0x00 → 0, 0xFF → all ones, 0x80 → a&b&c = 0xC000C000, 0xFE → a|b|c = 0xFFFCFFFC, 0x96 → a^b^c = 0xC33CC33C, 0xCA → c ? b : a = 0xF3C0F3C0." },
-        BfnTables8 { case: "", table: 0xca, want: 0xf3c0_f3c0,
-            note: "a = 0xFF00FF00, b = 0xF0F0F0F0, c = 0xCCCCCCCC: 0x00 → 0, 0xFF → all ones, 0x80 → a&b&c = 0xC000C000, 0xFE → a|b|c = 0xFFFCFFFC, 0x96 → a^b^c = 0xC33CC33C, 0xCA → c ? b : a = 0xF3C0F3C0." },
+        BfnTables8 { case: "", table: 0x00, want: 0, note: TABLES_NOTE },
+        BfnTables8 { case: "", table: 0xff, want: 0xffff_ffff, note: TABLES_NOTE },
+        BfnTables8 { case: "", table: 0x80, want: 0xc000_c000, note: TABLES_NOTE },
+        BfnTables8 { case: "", table: 0xfe, want: 0xfffc_fffc, note: TABLES_NOTE },
+        BfnTables8 { case: "", table: 0x96, want: 0xc33c_c33c, note: TABLES_NOTE },
+        BfnTables8 { case: "", table: 0xca, want: 0xf3c0_f3c0, note: TABLES_NOTE },
     ] },
 ];
 
