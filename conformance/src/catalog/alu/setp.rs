@@ -82,7 +82,8 @@ fn add(rows: &mut Rows) {
     table(rows, SETP_BITS);
     table(rows, SETP_MASK_CONTROLS);
     table(rows, SETP_FORMS);
-    simd_tables(rows);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SETP_SCALAR8);
     simd_programs(rows);
 }
 
@@ -132,16 +133,21 @@ const SETP_FORMS: &[Group<SetpForms>] = &[
     ] },
 ];
 
-/// The multi-lane rows (built with [`super::simd`]).
+/// The note of the scalar rows on 0xA5A5.
+const A5A5: &str = "Scalar immediate, (M1_NM, 16): bits 0..15 of 0xA5A5 (resolved); literal SETP-BIT-TEST keeps bit 0 of src0 & (1 << i): only element 0. \
+    The upper half of P = 0xFFFF0000 stays.";
+
 #[rustfmt::skip]
-fn simd_tables(rows: &mut Rows) {
-    let d = "setp (M<group>_NM, <size>) P 0x<value>:uw (instructions/SETP.md) with P (32 elements) starting at 0xFFFF0000: element i of the mask-control's channels \
-        gets bit i of src0.";
-    simd::setp_scalar(rows, &why(d, "", "Scalar immediate, (M1_NM, 16): bits 0..15 of 0xA5A5 (resolved); literal SETP-BIT-TEST keeps bit 0 of src0 & (1 << i): only element 0. The upper half of P = 0xFFFF0000 stays."), 1, 16, 0xa5a5, false, 0xffff_a5a5);
-    simd::setp_scalar(rows, &why(d, "", "Scalar immediate, (M1_NM, 16): bits 0..15 of 0xA5A5 (resolved); literal SETP-BIT-TEST keeps bit 0 of src0 & (1 << i): only element 0. The upper half of P = 0xFFFF0000 stays."), 1, 16, 0xa5a5, true, 0xffff_0001);
-    simd::setp_scalar(rows, &why(d, "", "(M5_NM, 16): the upper half receives 0x1234; the lower half stays 0x0000."), 5, 16, 0x1234, false, 0x1234_0000);
-    simd::setp_scalar(rows, &why(d, "", "(M1_NM, 32): all 32 elements."), 1, 32, 0x8000_0001, false, 0x8000_0001);
-}
+const SETP_SCALAR8: &[Group<SetpScalar8>] = &[
+    Group { d: "setp (M<group>_NM, <size>) P 0x<value>:uw (instructions/SETP.md) with P (32 elements) starting at 0xFFFF0000: element i of the mask-control's \
+        channels gets bit i of src0.", rows: &[
+        SetpScalar8 { case: "", group: 1, size: 16, value: 0xa5a5, literal: false, want: 0xffff_a5a5, note: A5A5 },
+        SetpScalar8 { case: "", group: 1, size: 16, value: 0xa5a5, literal: true, want: 0xffff_0001, note: A5A5 },
+        SetpScalar8 { case: "", group: 5, size: 16, value: 0x1234, literal: false, want: 0x1234_0000,
+            note: "(M5_NM, 16): the upper half receives 0x1234; the lower half stays 0x0000." },
+        SetpScalar8 { case: "", group: 1, size: 32, value: 0x8000_0001, literal: false, want: 0x8000_0001, note: "(M1_NM, 32): all 32 elements." },
+    ] },
+];
 
 /// Multi-lane rows written out as text.
 #[rustfmt::skip]

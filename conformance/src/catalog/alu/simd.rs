@@ -418,21 +418,20 @@ impl Shape for MinMax8 {
 
 /// `setp (M<group>_NM, <size>) P 0x<value>:uw` (`:ud` for 32 channels) with P (32 elements)
 /// starting at 0xFFFF0000; `literal` puts SETP-BIT-TEST at its literal reading.
+#[derive(Debug)]
 #[rustfmt::skip]
-pub fn setp_scalar(
-    rows: &mut Rows,
-    d: &str,
-    group: u8,
-    size: u32,
-    value: u64,
-    literal: bool,
-    want: u32,
-) {
-    let ty = if size == 32 { "ud" } else { "uw" };
-    let text = format!(".decl P v_type=P num_elts=32\nsetp (M{group}_NM, {size}) P 0x{value:x}:{ty}\n");
-    let row = Row::new(Platform::XeHpg, text).pred("P", 0xffff_0000).expect_pred("P", want);
-    let row = if literal { row.literal(errata::SETP_BIT_TEST) } else { row.tag(errata::SETP_BIT_TEST) };
-    rows.add("scalar", row.derived(d));
+pub struct SetpScalar8 { pub case: &'static str, pub group: u8, pub size: u32, pub value: u64, pub literal: bool, pub want: u32, pub note: &'static str }
+
+impl Shape for SetpScalar8 {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, d: &str) {
+        let (group, size, value, want) = (self.group, self.size, self.value, self.want);
+        let ty = if size == 32 { "ud" } else { "uw" };
+        let text = format!(".decl P v_type=P num_elts=32\nsetp (M{group}_NM, {size}) P 0x{value:x}:{ty}\n");
+        let row = Row::new(Platform::XeHpg, text).pred("P", 0xffff_0000).expect_pred("P", want);
+        let row = if self.literal { row.literal(errata::SETP_BIT_TEST) } else { row.tag(errata::SETP_BIT_TEST) };
+        rows.add("scalar", row.derived(&why(d, self.case, self.note)));
+    }
 }
 
 /// `bfn.x<table> (M1, 8) R(0,0)<1> S(0,0)<0;1,0> S(0,1)<0;1,0> S(0,2)<0;1,0>` with
