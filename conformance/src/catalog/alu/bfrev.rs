@@ -1,72 +1,45 @@
 //! BFREV (instructions/BFREV.md): hand-derived rows, each with its derivation.
 
+use super::simd::{Simd8, *};
+use super::{form_row, grouped, table, Group, Lane, BITS_DECLS};
+use crate::catalog::{Doc, Rows};
+use visa_spec::types::DataType::*;
 use visa_spec::ErrorClass;
 
-use super::{form_row, one, BITS_DECLS};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "bfrev", file: "catalog/alu/bfrev.jsonl", rows: add };
 
-use crate::catalog::{Doc, Rows};
-
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "bfrev",
-    file: "catalog/alu/bfrev.jsonl",
-    rows: add,
-};
-
+#[rustfmt::skip]
 fn add(rows: &mut Rows) {
-    let d = "dst[idx] = src0[31 - idx].";
-    one(rows, "values", d, "bfrev", "ud", &[("ud", 0)], 0);
-    one(rows, "values", d, "bfrev", "ud", &[("ud", 1)], 0x8000_0000);
-    one(rows, "values", d, "bfrev", "ud", &[("ud", 0x8000_0000)], 1);
-    one(
-        rows,
-        "values",
-        d,
-        "bfrev",
-        "ud",
-        &[("ud", 0xffff_ffff)],
-        0xffff_ffff,
-    );
-    one(
-        rows,
-        "values",
-        d,
-        "bfrev",
-        "ud",
-        &[("ud", 0x0000_ffff)],
-        0xffff_0000,
-    );
-    let d = "0001 0010 0011 0100 0101 0110 0111 1000 reversed is 0001 1110 0110 1010 0010 1100 0100 1000 = 0x1E6A2C48.";
-    one(
-        rows,
-        "values",
-        d,
-        "bfrev",
-        "ud",
-        &[("ud", 0x1234_5678)],
-        0x1e6a_2c48,
-    );
-    let d = "Bit instructions take no source modifier and (but LZD) no .sat.";
-    form_row(
-        rows,
-        "forms",
-        d,
-        BITS_DECLS,
-        "bfrev (M1, 8) VUD(0,0)<1> ~VUD(0,0)<1;1,0>",
-        Some(ErrorClass::InvalidInstruction),
-    );
-    simd_tables(rows);
+    grouped(rows, "values", VALUES);
+    form_row(rows, "forms", "Bit instructions take no source modifier and (but LZD) no .sat.",
+        BITS_DECLS, "bfrev (M1, 8) VUD(0,0)<1> ~VUD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction));
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
 }
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    use super::simd::{self, *};
+#[rustfmt::skip]
+const VALUES: &[Group<Lane>] = &[
+    Group { d: "dst[idx] = src0[31 - idx].", rows: &[
+        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0)], want: 0 },
+        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 1)], want: 0x8000_0000 },
+        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0x8000_0000)], want: 1 },
+        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0xffff_ffff)], want: 0xffff_ffff },
+        Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0x0000_ffff)], want: 0xffff_0000 },
+    ] },
+    Group { d: "0001 0010 0011 0100 0101 0110 0111 1000 reversed is 0001 1110 0110 1010 0010 1100 0100 1000 = 0x1E6A2C48.",
+        rows: &[Lane { op: "bfrev", dst: "ud", srcs: &[("ud", 0x1234_5678)], want: 0x1e6a_2c48 }] },
+];
 
-    let d = "bfrev (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud instructions/BFREV.md: bit k of the result is bit 31-k of src0.";
-    simd::bfrev(rows, &why(d, "zero", ""), 0x0000_0000, 0x0000_0000);
-    simd::bfrev(rows, &why(d, "all_ones", ""), 0xFFFF_FFFF, 0xFFFF_FFFF);
-    simd::bfrev(rows, &why(d, "one", ""), 0x0000_0001, 0x8000_0000);
-    simd::bfrev(rows, &why(d, "int_min", ""), 0x8000_0000, 0x0000_0001);
-    simd::bfrev(rows, &why(d, "low_half", ""), 0x0000_FFFF, 0xFFFF_0000);
-    simd::bfrev(rows, &why(d, "nibbles", "0001 0010 0011 0100 0101 0110 0111 1000 read backwards: 0001 1110 0110 1010 0010 1100 0100 1000"), 0x1234_5678, 0x1E6A_2C48);
-}
+#[rustfmt::skip]
+const SIMD8: &[Group<Simd8>] = &[
+    Group { d: "bfrev (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud instructions/BFREV.md: bit k of the result is bit 31-k of src0.", rows: &[
+        Simd8 { case: "zero", op: "bfrev", dst: UD, srcs: &[o(UD, 0x0000_0000)], want: 0x0000_0000, note: "" },
+        Simd8 { case: "all_ones", op: "bfrev", dst: UD, srcs: &[o(UD, 0xFFFF_FFFF)], want: 0xFFFF_FFFF, note: "" },
+        Simd8 { case: "one", op: "bfrev", dst: UD, srcs: &[o(UD, 0x0000_0001)], want: 0x8000_0000, note: "" },
+        Simd8 { case: "int_min", op: "bfrev", dst: UD, srcs: &[o(UD, 0x8000_0000)], want: 0x0000_0001, note: "" },
+        Simd8 { case: "low_half", op: "bfrev", dst: UD, srcs: &[o(UD, 0x0000_FFFF)], want: 0xFFFF_0000, note: "" },
+        Simd8 { case: "nibbles", op: "bfrev", dst: UD, srcs: &[o(UD, 0x1234_5678)], want: 0x1E6A_2C48,
+            note: "0001 0010 0011 0100 0101 0110 0111 1000 read backwards: 0001 1110 0110 1010 0010 1100 0100 1000" },
+    ] },
+];

@@ -1,54 +1,45 @@
 //! FBL (instructions/FBL.md): hand-derived rows, each with its derivation.
 
+use super::simd::{Simd8, *};
+use super::{form_row, grouped, table, Group, Lane, BITS_DECLS, NONE};
+use crate::catalog::{Doc, Rows};
+use visa_spec::types::DataType::*;
 use visa_spec::ErrorClass;
 
-use super::{form_row, one, BITS_DECLS, NONE};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "fbl", file: "catalog/alu/fbl.jsonl", rows: add };
 
-use crate::catalog::{Doc, Rows};
-
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "fbl",
-    file: "catalog/alu/fbl.jsonl",
-    rows: add,
-};
-
+#[rustfmt::skip]
 fn add(rows: &mut Rows) {
-    let d = "Trailing zeros; 0 → 0xFFFFFFFF (FBL-MISSING-BRACE: the else branch is the count).";
-    one(rows, "values", d, "fbl", "ud", &[("ud", 0)], NONE);
-    one(rows, "values", d, "fbl", "ud", &[("ud", 1)], 0);
-    one(rows, "values", d, "fbl", "ud", &[("ud", 0x8000_0000)], 31);
-    one(rows, "values", d, "fbl", "ud", &[("ud", 0xffff_ffff)], 0);
-    one(rows, "values", d, "fbl", "ud", &[("ud", 0x7fff_ffff)], 0);
-    one(rows, "values", d, "fbl", "ud", &[("ud", 0x0001_0000)], 16);
-    one(rows, "values", d, "fbl", "ud", &[("ud", 0xf0)], 4);
-    let d = "CBIT writes UD only; FBH reads D or UD only; BFREV, FBL, LZD are UD.";
-    form_row(
-        rows,
-        "forms",
-        d,
-        BITS_DECLS,
-        "fbl (M1, 8) VUD(0,0)<1> VD(0,0)<1;1,0>",
-        Some(ErrorClass::InvalidInstruction),
-    );
-    simd_tables(rows);
+    grouped(rows, "values", VALUES);
+    form_row(rows, "forms", "CBIT writes UD only; FBH reads D or UD only; BFREV, FBL, LZD are UD.",
+        BITS_DECLS, "fbl (M1, 8) VUD(0,0)<1> VD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction));
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SIMD8);
 }
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    use super::simd::{self, *};
+#[rustfmt::skip]
+const VALUES: &[Group<Lane>] = &[
+    Group { d: "Trailing zeros; 0 → 0xFFFFFFFF (FBL-MISSING-BRACE: the else branch is the count).", rows: &[
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0)], want: NONE },
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 1)], want: 0 },
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0x8000_0000)], want: 31 },
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0xffff_ffff)], want: 0 },
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0x7fff_ffff)], want: 0 },
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0x0001_0000)], want: 16 },
+        Lane { op: "fbl", dst: "ud", srcs: &[("ud", 0xf0)], want: 4 },
+    ] },
+];
 
-    let d = "fbl (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud instructions/FBL.md: the trailing zeros; no bit set gives 0xFFFFFFFF.";
-    simd::fbl(rows, &why(d, "zero", ""), 0x0000_0000, 0xFFFF_FFFF);
-    simd::fbl(rows, &why(d, "all_ones", ""), 0xFFFF_FFFF, 0);
-    simd::fbl(rows, &why(d, "int_min", ""), 0x8000_0000, 31);
-    simd::fbl(rows, &why(d, "int_max", ""), 0x7FFF_FFFF, 0);
-    simd::fbl(rows, &why(d, "one", ""), 0x0000_0001, 0);
-    simd::fbl(rows, &why(d, "bit_16", ""), 0x0001_0000, 16);
-    simd::fbl(
-        rows,
-        &why(d, "bits_15_and_16", "the lowest set bit counts"),
-        0x0001_8000,
-        15,
-    );
-}
+#[rustfmt::skip]
+const SIMD8: &[Group<Simd8>] = &[
+    Group { d: "fbl (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud instructions/FBL.md: the trailing zeros; no bit set gives 0xFFFFFFFF.", rows: &[
+        Simd8 { case: "zero", op: "fbl", dst: UD, srcs: &[o(UD, 0x0000_0000)], want: 0xFFFF_FFFF, note: "" },
+        Simd8 { case: "all_ones", op: "fbl", dst: UD, srcs: &[o(UD, 0xFFFF_FFFF)], want: 0, note: "" },
+        Simd8 { case: "int_min", op: "fbl", dst: UD, srcs: &[o(UD, 0x8000_0000)], want: 31, note: "" },
+        Simd8 { case: "int_max", op: "fbl", dst: UD, srcs: &[o(UD, 0x7FFF_FFFF)], want: 0, note: "" },
+        Simd8 { case: "one", op: "fbl", dst: UD, srcs: &[o(UD, 0x0000_0001)], want: 0, note: "" },
+        Simd8 { case: "bit_16", op: "fbl", dst: UD, srcs: &[o(UD, 0x0001_0000)], want: 16, note: "" },
+        Simd8 { case: "bits_15_and_16", op: "fbl", dst: UD, srcs: &[o(UD, 0x0001_8000)], want: 15, note: "the lowest set bit counts" },
+    ] },
+];

@@ -49,6 +49,41 @@ use visa_spec::ErrorClass;
 use crate::catalog::build::{self as super_build, form, lane, le16, le32};
 use crate::catalog::{Row, Rows};
 
+/// Rows that share one derivation, in a table of one row shape.
+#[derive(Debug)]
+pub struct Group<R: 'static> {
+    pub d: &'static str,
+    pub rows: &'static [R],
+}
+
+/// A table row whose builder names the rows' group itself.
+pub trait Shape {
+    fn add(&self, rows: &mut Rows, d: &str);
+}
+
+/// A table row added to the group its table's caller names.
+pub trait GroupedShape {
+    fn add(&self, rows: &mut Rows, group: &str, d: &str);
+}
+
+/// Adds every row of `groups`, in order, each with its group's derivation.
+pub fn table<R: Shape>(rows: &mut Rows, groups: &[Group<R>]) {
+    for g in groups {
+        for row in g.rows {
+            row.add(rows, g.d);
+        }
+    }
+}
+
+/// Adds every row of `groups` to `group`, in order, each with its group's derivation.
+pub fn grouped<R: GroupedShape>(rows: &mut Rows, group: &str, groups: &[Group<R>]) {
+    for g in groups {
+        for row in g.rows {
+            row.add(rows, group, g.d);
+        }
+    }
+}
+
 /// Declarations the validation rows of CMP, MIN_MAX and BFN write their forms against.
 pub const DECLS: &str =
     ".decl VD v_type=G type=d num_elts=16\n.decl VUD v_type=G type=ud num_elts=16\n\
@@ -96,7 +131,19 @@ pub fn one(
     rows.add(group, lane(op, dst, srcs, expected).derived(d));
 }
 
+/// A row of [`one`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct Lane { pub op: &'static str, pub dst: &'static str, pub srcs: &'static [(&'static str, u64)], pub want: u64 }
+
+impl GroupedShape for Lane {
+    fn add(&self, rows: &mut Rows, group: &str, d: &str) {
+        one(rows, group, d, self.op, self.dst, self.srcs, self.want);
+    }
+}
+
 /// One lane of `op` under each reading of `erratum`: `resolved`, then `literal`.
+#[rustfmt::skip]
 pub fn both(
     rows: &mut Rows,
     group: &str,
@@ -109,10 +156,20 @@ pub fn both(
     literal: u64,
 ) {
     rows.add(group, lane(op, dst, srcs, resolved).tag(erratum).derived(d));
-    rows.add(
-        group,
-        lane(op, dst, srcs, literal).literal(erratum).derived(d),
-    );
+    rows.add(group, lane(op, dst, srcs, literal).literal(erratum).derived(d));
+}
+
+/// A row of [`both`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct LaneReadings { pub erratum: &'static str, pub op: &'static str, pub dst: &'static str,
+    pub srcs: &'static [(&'static str, u64)], pub resolved: u64, pub literal: u64 }
+
+impl GroupedShape for LaneReadings {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, group: &str, d: &str) {
+        both(rows, group, d, self.erratum, self.op, self.dst, self.srcs, self.resolved, self.literal);
+    }
 }
 
 /// A form after `decls` expecting `class` (`None`: valid).
@@ -127,7 +184,19 @@ pub fn form_row(
     rows.add(group, form(decls, text, class).derived(d));
 }
 
+/// A row of [`form_row`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct Form { pub decls: &'static str, pub text: &'static str, pub class: Option<ErrorClass> }
+
+impl GroupedShape for Form {
+    fn add(&self, rows: &mut Rows, group: &str, d: &str) {
+        form_row(rows, group, d, self.decls, self.text, self.class);
+    }
+}
+
 /// A form after `decls` under each reading of `erratum`.
+#[rustfmt::skip]
 pub fn form_both(
     rows: &mut Rows,
     group: &str,
@@ -139,57 +208,60 @@ pub fn form_both(
     literal: Option<ErrorClass>,
 ) {
     rows.add(group, form(decls, text, resolved).tag(erratum).derived(d));
-    rows.add(
-        group,
-        form(decls, text, literal).literal(erratum).derived(d),
-    );
+    rows.add(group, form(decls, text, literal).literal(erratum).derived(d));
+}
+
+/// A row of [`form_both`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct FormReadings { pub decls: &'static str, pub erratum: &'static str, pub text: &'static str, pub resolved: Option<ErrorClass>, pub literal: Option<ErrorClass> }
+
+impl GroupedShape for FormReadings {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, group: &str, d: &str) {
+        form_both(rows, group, d, self.decls, self.erratum, self.text, self.resolved, self.literal);
+    }
 }
 
 /// SHL.sat under both readings of SHL-SAT-RANGE (`None`: undefined-behaviour), and SHL
 /// without .sat under the literal reading, where the note does not apply: the shifted value
 /// truncated to the destination, `(src0 << (src1 & 31)) mod 2^32`.
-pub fn shl_sat_range(
-    rows: &mut Rows,
-    d: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    literal: Option<u64>,
-    resolved: u64,
-) {
-    let erratum = visa_spec::errata::SHL_SAT_RANGE;
-    rows.add(
-        "sat-range",
-        lane("shl.sat", dst, srcs, resolved).tag(erratum).derived(d),
-    );
-    let row = match literal {
-        Some(v) => lane("shl.sat", dst, srcs, v),
-        None => lane("shl.sat", dst, srcs, 0).expect_error(ErrorClass::UndefinedBehaviour),
-    };
-    rows.add("sat-range", row.literal(erratum).derived(d));
-    let (value, count) = (srcs[0].1, srcs[1].1 & 31);
-    let truncated = (value << count) & 0xffff_ffff;
-    let why = format!("{d} Without .sat the note does not apply: the literal reading truncates like the resolved: ({value:#x} << {count}) mod 2^32 = {truncated:#x}.");
-    rows.add(
-        "sat-range",
-        lane("shl", dst, srcs, truncated)
-            .literal(erratum)
-            .derived(&why),
-    );
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct ShlSatRange { pub dst: &'static str, pub srcs: &'static [(&'static str, u64)], pub literal: Option<u64>, pub resolved: u64 }
+
+impl Shape for ShlSatRange {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, d: &str) {
+        let (dst, srcs, literal, resolved) = (self.dst, self.srcs, self.literal, self.resolved);
+        let erratum = visa_spec::errata::SHL_SAT_RANGE;
+        rows.add("sat-range", lane("shl.sat", dst, srcs, resolved).tag(erratum).derived(d));
+        let row = match literal {
+            Some(v) => lane("shl.sat", dst, srcs, v),
+            None => lane("shl.sat", dst, srcs, 0).expect_error(ErrorClass::UndefinedBehaviour),
+        };
+        rows.add("sat-range", row.literal(erratum).derived(d));
+        let (value, count) = (srcs[0].1, srcs[1].1 & 31);
+        let truncated = (value << count) & 0xffff_ffff;
+        let why = format!("{d} Without .sat the note does not apply: the literal reading truncates like the resolved: ({value:#x} << {count}) mod 2^32 = {truncated:#x}.");
+        rows.add("sat-range", lane("shl", dst, srcs, truncated).literal(erratum).derived(&why));
+    }
 }
 
 /// LZD of a UD value, and LZD.sat (LZD-SAT resolved: .sat is accepted and cannot change a
 /// count of at most 32).
-pub fn lzd(rows: &mut Rows, d: &str, value: u64, expected: u64) {
-    rows.add(
-        "values",
-        lane("lzd", "ud", &[("ud", value)], expected).derived(d),
-    );
-    let why =
-        format!("{d} LZD-SAT resolved: .sat is accepted and cannot change a count of at most 32.");
-    rows.add(
-        "values",
-        lane("lzd.sat", "ud", &[("ud", value)], expected).derived(&why),
-    );
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct LzdSat { pub value: u64, pub want: u64 }
+
+impl Shape for LzdSat {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, d: &str) {
+        let (value, expected) = (self.value, self.want);
+        rows.add("values", lane("lzd", "ud", &[("ud", value)], expected).derived(d));
+        let why = format!("{d} LZD-SAT resolved: .sat is accepted and cannot change a count of at most 32.");
+        rows.add("values", lane("lzd.sat", "ud", &[("ud", value)], expected).derived(&why));
+    }
 }
 
 // %cr0 fields (4_visa_header.md, V14(%cr0)): rounding mode (bits 4..5), ALT mode (bit 0),
@@ -224,7 +296,20 @@ pub fn one_cr0(
     rows.add(group, lane(op, dst, srcs, expected).cr0(cr0).derived(d));
 }
 
+/// A row of [`one_cr0`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct LaneCr0 { pub op: &'static str, pub dst: &'static str, pub srcs: &'static [(&'static str, u64)], pub cr0: u32, pub want: u64 }
+
+impl GroupedShape for LaneCr0 {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, group: &str, d: &str) {
+        one_cr0(rows, group, d, self.op, self.dst, self.srcs, self.cr0, self.want);
+    }
+}
+
 /// One lane of `op` with %cr0 = `cr0` under each reading of `erratum`.
+#[rustfmt::skip]
 pub fn both_cr0(
     rows: &mut Rows,
     group: &str,
@@ -237,20 +322,21 @@ pub fn both_cr0(
     resolved: u64,
     literal: u64,
 ) {
-    rows.add(
-        group,
-        lane(op, dst, srcs, resolved)
-            .cr0(cr0)
-            .tag(erratum)
-            .derived(d),
-    );
-    rows.add(
-        group,
-        lane(op, dst, srcs, literal)
-            .cr0(cr0)
-            .literal(erratum)
-            .derived(d),
-    );
+    rows.add(group, lane(op, dst, srcs, resolved).cr0(cr0).tag(erratum).derived(d));
+    rows.add(group, lane(op, dst, srcs, literal).cr0(cr0).literal(erratum).derived(d));
+}
+
+/// A row of [`both_cr0`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct LaneCr0Readings { pub erratum: &'static str, pub op: &'static str, pub dst: &'static str,
+    pub srcs: &'static [(&'static str, u64)], pub cr0: u32, pub resolved: u64, pub literal: u64 }
+
+impl GroupedShape for LaneCr0Readings {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, group: &str, d: &str) {
+        both_cr0(rows, group, d, self.erratum, self.op, self.dst, self.srcs, self.cr0, self.resolved, self.literal);
+    }
 }
 
 /// A form on `platform` after `decls`, expecting `class` (`None`: valid).
@@ -267,88 +353,101 @@ pub fn form_on(
     rows.add(group, row.derived(d));
 }
 
+/// A row of [`form_on`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct FormOn { pub platform: Platform, pub decls: &'static str, pub text: &'static str, pub class: Option<ErrorClass> }
+
+impl GroupedShape for FormOn {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, group: &str, d: &str) {
+        form_on(rows, group, d, self.platform, self.decls, self.text, self.class);
+    }
+}
+
 /// DIV-BY-ZERO on `op` with src0 `s0` and a zero of its type: resolved, the lane is
 /// undefined (any bytes: a vector cannot tell which); literal, undefined-behaviour.
-pub fn by_zero(rows: &mut Rows, d: &str, op: &str, dst: &str, s0: (&str, u64)) {
-    let erratum = visa_spec::errata::DIV_BY_ZERO;
-    let srcs = [s0, (s0.0, 0)];
-    let program = super_build::lane_program(Platform::XeHpg, op, dst, &srcs);
-    let (row, ty) = super_build::ty(program, dst);
-    let row = row
-        .expect_undefined("V1", ty.size())
-        .tag(erratum)
-        .derived(d);
-    rows.add("by-zero", row);
-    let row = lane(op, dst, &srcs, 0).expect_error(ErrorClass::UndefinedBehaviour);
-    rows.add("by-zero", row.literal(erratum).derived(d));
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct ByZero { pub op: &'static str, pub dst: &'static str, pub s0: (&'static str, u64) }
+
+impl Shape for ByZero {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, d: &str) {
+        let (op, dst, s0) = (self.op, self.dst, self.s0);
+        let erratum = visa_spec::errata::DIV_BY_ZERO;
+        let srcs = [s0, (s0.0, 0)];
+        let program = super_build::lane_program(Platform::XeHpg, op, dst, &srcs);
+        let (row, ty) = super_build::ty(program, dst);
+        let row = row .expect_undefined("V1", ty.size()).tag(erratum).derived(d);
+        rows.add("by-zero", row);
+        let row = lane(op, dst, &srcs, 0).expect_error(ErrorClass::UndefinedBehaviour);
+        rows.add("by-zero", row.literal(erratum).derived(d));
+    }
 }
 
 /// MUL-PLATFORM-NOTES: the form is valid under the resolved reading; the literal reading
 /// rejects it where `literal_rejects`.
-pub fn platform_notes(
-    rows: &mut Rows,
-    d: &str,
-    platform: Platform,
-    text: &str,
-    literal_rejects: bool,
-) {
-    let erratum = visa_spec::errata::MUL_PLATFORM_NOTES;
-    let row =
-        |class| Row::new(platform, format!("{MULDIV_DECLS}{text}\n")).expect_validation(class);
-    rows.add("platform-notes", row(None).tag(erratum).derived(d));
-    let literal = literal_rejects.then_some(ErrorClass::InvalidInstruction);
-    rows.add("platform-notes", row(literal).literal(erratum).derived(d));
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct PlatformNotes { pub platform: Platform, pub text: &'static str, pub literal_rejects: bool }
+
+impl Shape for PlatformNotes {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, d: &str) {
+        let (platform, text, literal_rejects) = (self.platform, self.text, self.literal_rejects);
+        let erratum = visa_spec::errata::MUL_PLATFORM_NOTES;
+        let row = |class| Row::new(platform, format!("{MULDIV_DECLS}{text}\n")).expect_validation(class);
+        rows.add("platform-notes", row(None).tag(erratum).derived(d));
+        let literal = literal_rejects.then_some(ErrorClass::InvalidInstruction);
+        rows.add("platform-notes", row(literal).literal(erratum).derived(d));
+    }
 }
 
 /// The platform most rows run on.
 pub const HPG: Platform = Platform::XeHpg;
 
 /// `add[.sat] (M1, 1) V1(0,0)<1> <modifier>V2(0,0)<0;1,0> <imm>` on D, V2 = `src0`.
-pub fn add_d(
-    rows: &mut Rows,
-    d: &str,
-    modifier: &str,
-    sat: bool,
-    src0: u32,
-    imm: &str,
-    expected: u32,
-) {
-    let sat = if sat { ".sat" } else { "" };
-    let text = format!(
-        ".decl V1 v_type=G type=d num_elts=1\n.decl V2 v_type=G type=d num_elts=1\n\
-         add{sat} (M1, 1) V1(0,0)<1> {modifier}V2(0,0)<0;1,0> {imm}\n"
-    );
-    let row = Row::new(HPG, text).var("V2", le32(&[src0])).expect_lane(
-        "V1",
-        DataType::D,
-        u64::from(expected),
-    );
-    rows.add("modifiers", row.derived(d));
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct AddD { pub modifier: &'static str, pub sat: bool, pub src0: u32, pub imm: &'static str, pub want: u32 }
+
+impl Shape for AddD {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, d: &str) {
+        let (modifier, sat, src0, imm) = (self.modifier, self.sat, self.src0, self.imm);
+        let expected = self.want;
+        let sat = if sat { ".sat" } else { "" };
+        let text = format!(
+            ".decl V1 v_type=G type=d num_elts=1\n.decl V2 v_type=G type=d num_elts=1\n\
+             add{sat} (M1, 1) V1(0,0)<1> {modifier}V2(0,0)<0;1,0> {imm}\n"
+        );
+        let row = Row::new(HPG, text).var("V2", le32(&[src0])).expect_lane("V1", DataType::D, u64::from(expected));
+        rows.add("modifiers", row.derived(d));
+    }
 }
 
 /// One-lane integer ADD: `add[.sat] (M1, 1) V1 V2(0,0)<0;1,0> <imm>`, V1 of `dst_ty`, V2 of
 /// `src_ty` holding `src0`.
-pub fn add_integer(
-    rows: &mut Rows,
-    d: &str,
-    dst_ty: &str,
-    src_ty: &str,
-    src0: u32,
-    imm: &str,
-    sat: bool,
-    expected: u32,
-) {
-    let sat = if sat { ".sat" } else { "" };
-    let text = format!(
-        ".decl V1 v_type=G type={dst_ty} num_elts=1\n.decl V2 v_type=G type={src_ty} num_elts=1\n\
-         add{sat} (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0> {imm}\n"
-    );
-    let (row, src) = super_build::ty(Row::new(HPG, text), src_ty);
-    let (row, dst) = super_build::ty(row, dst_ty);
-    let row = row
-        .var("V2", src0.to_le_bytes()[..src.size()].to_vec())
-        .expect_lane("V1", dst, u64::from(expected));
-    rows.add("integer", row.derived(d));
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct AddInteger { pub dst_ty: &'static str, pub src_ty: &'static str, pub src0: u32, pub imm: &'static str, pub sat: bool, pub want: u32 }
+
+impl Shape for AddInteger {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, d: &str) {
+        let (dst_ty, src_ty, src0, imm) = (self.dst_ty, self.src_ty, self.src0, self.imm);
+        let (sat, expected) = (self.sat, self.want);
+        let sat = if sat { ".sat" } else { "" };
+        let text = format!(
+            ".decl V1 v_type=G type={dst_ty} num_elts=1\n.decl V2 v_type=G type={src_ty} num_elts=1\n\
+             add{sat} (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0> {imm}\n"
+        );
+        let (row, src) = super_build::ty(Row::new(HPG, text), src_ty);
+        let (row, dst) = super_build::ty(row, dst_ty);
+        let row = row .var("V2", src0.to_le_bytes()[..src.size()].to_vec()).expect_lane("V1", dst, u64::from(expected));
+        rows.add("integer", row.derived(d));
+    }
 }
 
 /// `add[.sat] (M1, 1) V1 V2(0,0)<0;1,0> 0x<b>:f` on F with V2 = `a`, %cr0 = `cr0`, and
@@ -369,6 +468,18 @@ pub fn add_f(a: u32, b: u32, cr0: u32, sat: bool, literal: Option<&str>, expecte
     }
 }
 
+/// A row of [`add_f`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct AddF { pub a: u32, pub b: u32, pub cr0: u32, pub sat: bool, pub literal: Option<&'static str>, pub want: u32 }
+
+impl GroupedShape for AddF {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, group: &str, d: &str) {
+        rows.add(group, add_f(self.a, self.b, self.cr0, self.sat, self.literal, self.want).derived(d));
+    }
+}
+
 /// One-lane MOV from V2 of `src_ty` holding `src` to V1 of `dst_ty`.
 pub fn mov(dst_ty: &str, src_ty: &str, src: u64, sat: bool, cr0: u32, expected: u64) -> Row {
     let sat = if sat { ".sat" } else { "" };
@@ -381,6 +492,18 @@ pub fn mov(dst_ty: &str, src_ty: &str, src: u64, sat: bool, cr0: u32, expected: 
     row.var("V2", src.to_le_bytes()[..src_t.size()].to_vec())
         .cr0(cr0)
         .expect_lane("V1", dst_t, expected)
+}
+
+/// A row of [`mov`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct Mov { pub dst_ty: &'static str, pub src_ty: &'static str, pub src: u64, pub sat: bool, pub cr0: u32, pub want: u64 }
+
+impl GroupedShape for Mov {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, group: &str, d: &str) {
+        rows.add(group, mov(self.dst_ty, self.src_ty, self.src, self.sat, self.cr0, self.want).derived(d));
+    }
 }
 
 /// V1: 16 D, V2: 32 D; the region rows run one MOV with V2 = 0, 1, ..., 31.
@@ -400,27 +523,37 @@ pub fn region(platform: Platform, insn: &str, prefix: &[u32]) -> Row {
         .expect_lanes("V1", DataType::D, &want)
 }
 
+/// A row of [`region`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct Region { pub platform: Platform, pub insn: &'static str, pub prefix: &'static [u32] }
+
+impl GroupedShape for Region {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, group: &str, d: &str) {
+        rows.add(group, region(self.platform, self.insn, self.prefix).derived(d));
+    }
+}
+
 /// `<pred> mov (<mask>, 8) V1(0,0)<1> 0x1:d` with P1 = `p1` and EM = `emask`: V1 holds 1 in
 /// the channels of `lanes`, 0 elsewhere.
-pub fn predication(
-    rows: &mut Rows,
-    d: &str,
-    pred: &str,
-    mask: &str,
-    emask: u32,
-    p1: u32,
-    lanes: u32,
-) {
-    let text = format!(
-        ".decl V1 v_type=G type=d num_elts=8\n.decl P1 v_type=P num_elts=32\n\
-         {pred} mov ({mask}, 8) V1(0,0)<1> 0x1:d\n"
-    );
-    let want: Vec<u64> = (0..8).map(|i| u64::from(lanes >> i & 1)).collect();
-    let row = Row::new(HPG, text)
-        .pred("P1", p1)
-        .emask(emask)
-        .expect_lanes("V1", DataType::D, &want);
-    rows.add("predication", row.derived(d));
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct Predication { pub pred: &'static str, pub mask: &'static str, pub emask: u32, pub p1: u32, pub lanes: u32 }
+
+impl Shape for Predication {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, d: &str) {
+        let (pred, mask, emask, p1) = (self.pred, self.mask, self.emask, self.p1);
+        let lanes = self.lanes;
+        let text = format!(
+            ".decl V1 v_type=G type=d num_elts=8\n.decl P1 v_type=P num_elts=32\n\
+             {pred} mov ({mask}, 8) V1(0,0)<1> 0x1:d\n"
+        );
+        let want: Vec<u64> = (0..8).map(|i| u64::from(lanes >> i & 1)).collect();
+        let row = Row::new(HPG, text).pred("P1", p1).emask(emask).expect_lanes("V1", DataType::D, &want);
+        rows.add("predication", row.derived(d));
+    }
 }
 
 /// What a destination element holds before the carry-family rows run: it shows which bytes
@@ -518,6 +651,7 @@ fn hex(row: Row, text: &str) -> (Row, Vec<u8>) {
 
 /// The predicate-operand form of AND, OR, XOR and NOT: `insn` after [`PREDS`] with P1, P2,
 /// P3 and EM given, expecting P1 = `want`.
+#[rustfmt::skip]
 pub fn predicate_operands(
     rows: &mut Rows,
     d: &str,
@@ -528,20 +662,38 @@ pub fn predicate_operands(
     emask: u32,
     want: u32,
 ) {
-    let row = Row::new(HPG, format!("{PREDS}{insn}\n"))
-        .pred("P1", p1)
-        .pred("P2", p2)
-        .pred("P3", p3)
-        .emask(emask)
-        .expect_pred("P1", want);
+    let row = Row::new(HPG, format!("{PREDS}{insn}\n")).pred("P1", p1).pred("P2", p2).pred("P3", p3).emask(emask).expect_pred("P1", want);
     rows.add("predicates", row.derived(d));
 }
 
+/// A row of [`predicate_operands`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct PredicateOperands { pub insn: &'static str, pub p1: u32, pub p2: u32, pub p3: u32, pub emask: u32, pub want: u32 }
+
+impl Shape for PredicateOperands {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, d: &str) {
+        predicate_operands(rows, d, self.insn, self.p1, self.p2, self.p3, self.emask, self.want);
+    }
+}
+
 /// An invalid predicate-operand form: `decls` and `insn` after [`PREDS`].
+#[rustfmt::skip]
 pub fn invalid_predicate_forms(rows: &mut Rows, d: &str, decls: &str, insn: &str) {
-    let row = Row::new(HPG, format!("{PREDS}{decls}{insn}\n"))
-        .expect_error(ErrorClass::InvalidInstruction);
+    let row = Row::new(HPG, format!("{PREDS}{decls}{insn}\n")).expect_error(ErrorClass::InvalidInstruction);
     rows.add("predicates", row.derived(d));
+}
+
+/// A row of [`invalid_predicate_forms`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct InvalidPredicateForms { pub decls: &'static str, pub insn: &'static str }
+
+impl Shape for InvalidPredicateForms {
+    fn add(&self, rows: &mut Rows, d: &str) {
+        invalid_predicate_forms(rows, d, self.decls, self.insn);
+    }
 }
 
 /// The Q and UQ variables of the qword rows.
@@ -559,13 +711,12 @@ pub fn qword_forms(rows: &mut Rows, d: &str, insn: &str, var: &str, want: &str) 
 }
 
 /// The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.
+#[rustfmt::skip]
 pub fn qword_forms_literal(rows: &mut Rows, d: &str, insn: &str) {
     let row = Row::new(HPG, format!("{QWORDS}{insn}\n"))
         .expect_error(ErrorClass::InvalidInstruction)
         .literal(visa_spec::errata::QWORD_TYPEMAP_GAP);
-    let why = format!(
-        "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid. {d}"
-    );
+    let why = format!("The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid. {d}");
     rows.add("qwords", row.derived(&why));
 }
 
@@ -601,24 +752,40 @@ pub fn rotate_signed_shift_both_readings(
     rows.add("signed-shift", row(literal).literal(erratum).derived(&why));
 }
 
+/// A row of [`rotate_signed_shift_both_readings`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct RotateSignedShiftBothReadings { pub insn: &'static str, pub var: &'static str,
+    pub resolved: &'static str, pub literal: &'static str, pub also: &'static [&'static str] }
+
+impl Shape for RotateSignedShiftBothReadings {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, d: &str) {
+        rotate_signed_shift_both_readings(rows, d, self.insn, self.var, self.resolved, self.literal, self.also);
+    }
+}
+
 /// ROTATE-WIDTH literal: the document's expression with RotateMask = sizeof(src0)*8 - 1,
 /// computed exactly, then the low destination bits written (VUD = 0x12345678, VUW =
 /// 0x8001); resolved, src0 must have the destination's size.
+#[rustfmt::skip]
 pub fn rotate_width_literal(rows: &mut Rows, d: &str, insn: &str, var: &str, want: &str) {
     let why = format!("Erratum ROTATE-WIDTH, literal reading: the document's expression with RotateMask = sizeof(src0)*8 - 1 (instructions/ROL.md, ROR.md), computed exactly, then the low destination bits written; resolved: src0 must have the destination's size. {d}");
-    let base = || {
-        Row::new(HPG, format!("{ROTATES}{insn}\n"))
-            .var("VUD", vec![0x78, 0x56, 0x34, 0x12])
-            .var("VUW", vec![0x01, 0x80])
-    };
+    let base = || { Row::new(HPG, format!("{ROTATES}{insn}\n")).var("VUD", vec![0x78, 0x56, 0x34, 0x12]).var("VUW", vec![0x01, 0x80]) };
     let erratum = visa_spec::errata::ROTATE_WIDTH;
     let (row, bytes) = hex(base(), want);
-    rows.add(
-        "width",
-        row.expect_bytes(var, bytes).literal(erratum).derived(&why),
-    );
-    let row = base()
-        .expect_error(ErrorClass::InvalidInstruction)
-        .tag(erratum);
+    rows.add("width", row.expect_bytes(var, bytes).literal(erratum).derived(&why));
+    let row = base().expect_error(ErrorClass::InvalidInstruction).tag(erratum);
     rows.add("width", row.derived(&why));
+}
+
+/// A row of [`rotate_width_literal`]'s tables.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct RotateWidthLiteral { pub insn: &'static str, pub var: &'static str, pub want: &'static str }
+
+impl Shape for RotateWidthLiteral {
+    fn add(&self, rows: &mut Rows, d: &str) {
+        rotate_width_literal(rows, d, self.insn, self.var, self.want);
+    }
 }

@@ -1,31 +1,26 @@
 //! SAD2 (instructions/SAD2.md): the sums of absolute differences of pairs, lane i + 1 left
 //! undefined, and the loop step under both readings of SAD2-LOOP-STEP.
 
-use visa_spec::errata;
-use visa_spec::platform::Platform::XeHpg;
-use visa_spec::ErrorClass;
-
-use super::sad2_pair;
+use super::simd::{self, Sad2Lanes8};
+use super::{sad2_pair, table, Group, Shape};
 use crate::catalog::build::le16;
 use crate::catalog::{Doc, Row, Rows};
+use visa_spec::platform::Platform::XeHpg;
+use visa_spec::{errata, ErrorClass};
 
-pub const DOC: Doc = Doc {
-    family: "alu",
-    instruction: "sad2",
-    file: "catalog/alu/sad2.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "alu", instruction: "sad2", file: "catalog/alu/sad2.jsonl", rows: add };
 
-fn sad2(
-    rows: &mut Rows,
-    d: &str,
-    op: &str,
-    dst: &str,
-    src: (&str, [u8; 2], [u8; 2]),
-    src2: Option<(&str, u16)>,
-    expected: u16,
-) {
-    rows.add("values", sad2_pair(op, dst, src, src2, expected).derived(d));
+#[derive(Debug)]
+#[rustfmt::skip]
+struct Sad2 { op: &'static str, dst: &'static str, src: (&'static str, [u8; 2], [u8; 2]), src2: Option<(&'static str, u16)>, want: u16 }
+
+impl Shape for Sad2 {
+    fn add(&self, rows: &mut Rows, d: &str) {
+        let (op, dst, src, src2) = (self.op, self.dst, self.src, self.src2);
+        let expected = self.want;
+        rows.add("values", sad2_pair(op, dst, src, src2, expected).derived(d));
+    }
 }
 
 const B: u16 = 0xbeef;
@@ -51,179 +46,86 @@ fn sad2_four(emask: u32, want: [Option<u16>; 4]) -> Row {
         .expect_pattern("V1", bytes)
 }
 
+#[rustfmt::skip]
 fn add(rows: &mut Rows) {
-    let d = "B: |-128 - 127| + |127 - (-128)| = 255 + 255 = 510 = 0x1FE.";
-    sad2(
-        rows,
-        d,
-        "sad2",
-        "w",
-        ("b", [0x80, 0x7f], [0x7f, 0x80]),
-        None,
-        0x01fe,
-    );
-    sad2(
-        rows,
-        d,
-        "sad2.sat",
-        "uw",
-        ("b", [0x80, 0x7f], [0x7f, 0x80]),
-        None,
-        0x01fe,
-    );
-    let d = "UB: |255 - 0| + |0 - 255| = 510.";
-    sad2(
-        rows,
-        d,
-        "sad2",
-        "uw",
-        ("ub", [0xff, 0x00], [0x00, 0xff]),
-        None,
-        0x01fe,
-    );
-    let d = "(-)B: -(-128) = 128 exactly; |128 - (-128)| + |0 - 0| = 256.";
-    sad2(
-        rows,
-        d,
-        "sad2",
-        "w",
-        ("(-)b", [0x80, 0x00], [0x80, 0x00]),
-        None,
-        0x0100,
-    );
-    let d = "Equal pairs: 0.";
-    sad2(
-        rows,
-        d,
-        "sad2",
-        "w",
-        ("b", [0x05, 0xfb], [0x05, 0xfb]),
-        None,
-        0,
-    );
+    table(rows, SAD2);
     let lit = errata::SAD2_LOOP_STEP;
-    let d = "Resolved (i += 2): lane 0 = 4 + 6 = 10, lane 2 = 14 + 16 = 30; lanes 1 and 3 keep \
-             their bytes and are undefined (any bytes).";
-    rows.add(
-        "loop-step",
-        sad2_four(0xf, [Some(10), None, Some(30), None])
-            .tag(lit)
-            .derived(d),
-    );
-    let d = "Channel 2 disabled: pair (2, 3) untouched (0xBEEF); channel 1's enable does not \
-             matter; lane 1 undefined.";
-    rows.add(
-        "loop-step",
-        sad2_four(0b1011, [Some(10), None, Some(B), Some(B)])
-            .tag(lit)
-            .derived(d),
-    );
-    let d = "Channel 1 disabled: lane 1 is still left undefined by channel 0; lane 2 = 30, lane 3 \
-             undefined.";
-    rows.add(
-        "loop-step",
-        sad2_four(0b1101, [Some(10), None, Some(30), None])
-            .tag(lit)
-            .derived(d),
-    );
-    let d = "Literal (i += 1), channel 3 disabled: lanes 0, 1, 2 get 4+6, 6+14, 14+16; lane 1 is \
-             defined again by channel 1 after channel 0 left it undefined; lane 3 is undefined.";
+    let d = "Resolved (i += 2): lane 0 = 4 + 6 = 10, lane 2 = 14 + 16 = 30; lanes 1 and 3 keep their bytes and are undefined (any bytes).";
+    rows.add("loop-step", sad2_four(0xf, [Some(10), None, Some(30), None]).tag(lit).derived(d));
+    let d = "Channel 2 disabled: pair (2, 3) untouched (0xBEEF); channel 1's enable does not matter; lane 1 undefined.";
+    rows.add("loop-step", sad2_four(0b1011, [Some(10), None, Some(B), Some(B)]).tag(lit).derived(d));
+    let d = "Channel 1 disabled: lane 1 is still left undefined by channel 0; lane 2 = 30, lane 3 undefined.";
+    rows.add("loop-step", sad2_four(0b1101, [Some(10), None, Some(30), None]).tag(lit).derived(d));
     let row = sad2_four(0b0111, [Some(10), Some(20), Some(30), None]).literal(lit);
+    let d = "Literal (i += 1), channel 3 disabled: lanes 0, 1, 2 get 4+6, 6+14, 14+16; lane 1 is defined again by channel 1 after channel 0 left it undefined; lane \
+        3 is undefined.";
     rows.add("loop-step", row.derived(d));
-    let d = "Literal, channels 0 and 2: lanes 1 and 3 undefined, as resolved.";
     let row = sad2_four(0b0101, [Some(10), None, Some(30), None]).literal(lit);
+    let d = "Literal, channels 0 and 2: lanes 1 and 3 undefined, as resolved.";
     rows.add("loop-step", row.derived(d));
-    let d = "Literal, channel 3 enabled: it reads src0[4], which V2's region does not hold: \
-             undefined behaviour.";
-    let row = sad2_four(0xf, [None; 4])
-        .expect_error(ErrorClass::UndefinedBehaviour)
-        .literal(lit);
+    let row = sad2_four(0xf, [None; 4]).expect_error(ErrorClass::UndefinedBehaviour).literal(lit);
+    let d = "Literal, channel 3 enabled: it reads src0[4], which V2's region does not hold: undefined behaviour.";
     rows.add("loop-step", row.derived(d));
-    let d = "SAD2-EXEC-SIZE: a pair needs two channels.";
-    sad2_invalid(
-        rows,
-        d,
-        "sad2 (M1, 1) VW(0,0)<1> VB(0,0)<0;1,0> VB(0,0)<0;1,0>",
-    );
-    let d = "The sources are bytes, SAD2ADD's src2 a word.";
-    sad2_invalid(
-        rows,
-        d,
-        "sad2 (M1, 2) VW(0,0)<1> VW(0,0)<1;1,0> VW(0,0)<1;1,0>",
-    );
-    simd_tables(rows);
+    table(rows, SAD2_INVALID);
+    // The multi-lane rows (built with `super::simd`).
+    table(rows, SAD2_LANES8);
     simd_programs(rows);
 }
 
-fn sad2_invalid(rows: &mut Rows, d: &str, text: &str) {
-    let decls = ".decl VW v_type=G type=w num_elts=16\n.decl VB v_type=G type=b num_elts=32\n";
-    let row =
-        Row::new(XeHpg, format!("{decls}{text}\n")).expect_error(ErrorClass::InvalidInstruction);
-    rows.add("invalid", row.derived(d));
+#[rustfmt::skip]
+const SAD2: &[Group<Sad2>] = &[
+    Group { d: "B: |-128 - 127| + |127 - (-128)| = 255 + 255 = 510 = 0x1FE.", rows: &[
+        Sad2 { op: "sad2", dst: "w", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: None, want: 0x01fe },
+        Sad2 { op: "sad2.sat", dst: "uw", src: ("b", [0x80, 0x7f], [0x7f, 0x80]), src2: None, want: 0x01fe },
+    ] },
+    Group { d: "UB: |255 - 0| + |0 - 255| = 510.", rows: &[Sad2 { op: "sad2", dst: "uw", src: ("ub", [0xff, 0x00], [0x00, 0xff]), src2: None, want: 0x01fe }] },
+    Group { d: "(-)B: -(-128) = 128 exactly; |128 - (-128)| + |0 - 0| = 256.",
+        rows: &[Sad2 { op: "sad2", dst: "w", src: ("(-)b", [0x80, 0x00], [0x80, 0x00]), src2: None, want: 0x0100 }] },
+    Group { d: "Equal pairs: 0.", rows: &[Sad2 { op: "sad2", dst: "w", src: ("b", [0x05, 0xfb], [0x05, 0xfb]), src2: None, want: 0 }] },
+];
+
+#[rustfmt::skip]
+const SAD2_INVALID: &[Group<Sad2Invalid>] = &[
+    Group { d: "SAD2-EXEC-SIZE: a pair needs two channels.", rows: &[Sad2Invalid { text: "sad2 (M1, 1) VW(0,0)<1> VB(0,0)<0;1,0> VB(0,0)<0;1,0>" }] },
+    Group { d: "The sources are bytes, SAD2ADD's src2 a word.", rows: &[Sad2Invalid { text: "sad2 (M1, 2) VW(0,0)<1> VW(0,0)<1;1,0> VW(0,0)<1;1,0>" }] },
+];
+
+#[derive(Debug)]
+#[rustfmt::skip]
+struct Sad2Invalid { text: &'static str }
+
+impl Shape for Sad2Invalid {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, d: &str) {
+        let text = self.text;
+        let decls = ".decl VW v_type=G type=w num_elts=16\n.decl VB v_type=G type=b num_elts=32\n";
+        let row = Row::new(XeHpg, format!("{decls}{text}\n")).expect_error(ErrorClass::InvalidInstruction);
+        rows.add("invalid", row.derived(d));
+    }
 }
 
-/// The multi-lane rows (built with [`super::simd`]).
-fn simd_tables(rows: &mut Rows) {
-    use super::simd::{self, *};
-
-    let d = "sad2[.sat] (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub (instructions/SAD2.md) with S0 = [4, 6, 14, 16], S1 = 0, R starting at 0xBEEF: lane i (even) gets |S0[i] - S1[i]| + |S0[i+1] - S1[i+1]|; lane i+1 is undefined (any bytes).";
-    simd::sad2_lanes(
-        rows,
-        &why(
-            d,
-            "",
-            "Resolved: lanes 0, 2 = 4+6, 14+16; lanes 1, 3 keep 0xBEEF, undefined.",
-        ),
-        "sad2",
-        None,
-        false,
-        0xF,
-        false,
-        [10, 0xBEEF, 30, 0xBEEF],
-        &[1, 3],
-    );
-    simd::sad2_lanes(
-        rows,
-        &why(d, "", "Channel 2 disabled: its pair is untouched."),
-        "sad2",
-        None,
-        false,
-        0b1011,
-        false,
-        [10, 0xBEEF, 0xBEEF, 0xBEEF],
-        &[1],
-    );
-    simd::sad2_lanes(
-        rows,
-        &why(
-            d,
-            "",
-            "Literal i += 1, channel 3 disabled: 10, 6+14, 30; lane 3 undefined.",
-        ),
-        "sad2",
-        None,
-        false,
-        0b0111,
-        true,
-        [10, 20, 30, 0xBEEF],
-        &[3],
-    );
-}
+#[rustfmt::skip]
+const SAD2_LANES8: &[Group<Sad2Lanes8>] = &[
+    Group { d: "sad2[.sat] (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub (instructions/SAD2.md) with S0 = [4, 6, 14, 16], S1 = 0, R starting at 0xBEEF: \
+        lane i (even) gets |S0[i] - S1[i]| + |S0[i+1] - S1[i+1]|; lane i+1 is undefined (any bytes).", rows: &[
+        Sad2Lanes8 { case: "", op: "sad2", src2: None, saturate: false, emask: 0xF, literal: false, want: [10, 0xBEEF, 30, 0xBEEF], undefined: &[1, 3],
+            note: "Resolved: lanes 0, 2 = 4+6, 14+16; lanes 1, 3 keep 0xBEEF, undefined." },
+        Sad2Lanes8 { case: "", op: "sad2", src2: None, saturate: false, emask: 0b1011, literal: false, want: [10, 0xBEEF, 0xBEEF, 0xBEEF], undefined: &[1],
+            note: "Channel 2 disabled: its pair is untouched." },
+        Sad2Lanes8 { case: "", op: "sad2", src2: None, saturate: false, emask: 0b0111, literal: true, want: [10, 20, 30, 0xBEEF], undefined: &[3],
+            note: "Literal i += 1, channel 3 disabled: 10, 6+14, 30; lane 3 undefined." },
+    ] },
+];
 
 /// Multi-lane rows written out as text.
+#[rustfmt::skip]
 fn simd_programs(rows: &mut Rows) {
-    use super::simd;
-
-    let d = "sad2 (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub with S0 = [4, 6, 14, \
-             16], S1 = 0, R at 0xBEEF. Literal SAD2-LOOP-STEP (i += 1) with channel 3 enabled \
-             reads S0[4], past the operand: undefined-behaviour.";
     let text = ".decl R v_type=G type=uw num_elts=4\n.decl S0 v_type=G type=ub num_elts=4\n\
                 .decl S1 v_type=G type=ub num_elts=4\n\
                 sad2 (M1, 4) R(0,0)<1> S0(0,0)<1;1,0> S1(0,0)<1;1,0>\n";
-    let row = simd::text_row(text)
-        .var("R", crate::catalog::build::le16(&[0xbeef; 4]))
-        .var("S0", vec![4, 6, 14, 16])
-        .expect_error(visa_spec::ErrorClass::UndefinedBehaviour)
-        .literal(visa_spec::errata::SAD2_LOOP_STEP);
+    let row = simd::text_row(text).var("R", crate::catalog::build::le16(&[0xbeef; 4])).var("S0", vec![4, 6, 14, 16])
+        .expect_error(visa_spec::ErrorClass::UndefinedBehaviour).literal(visa_spec::errata::SAD2_LOOP_STEP);
+    let d = "sad2 (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub with S0 = [4, 6, 14, 16], S1 = 0, R at 0xBEEF. Literal SAD2-LOOP-STEP (i += 1) with \
+        channel 3 enabled reads S0[4], past the operand: undefined-behaviour.";
     rows.add("four-lanes", row.derived(d));
 }
