@@ -14,6 +14,7 @@ use crate::catalog::{Row, Rows};
 
 /// The variables of the DPAS rows: Dst, Src0 (C), Src1 (W1), Src2 (A1), 256 bytes each
 /// (eight 32-byte GRFs on xe-hpg).
+#[rustfmt::skip]
 pub const DECLS: &str = "\
 .decl D v_type=G type=d num_elts=64
 .decl C v_type=G type=ud num_elts=64
@@ -25,16 +26,19 @@ pub const DECLS: &str = "\
 pub const UNTOUCHED: u32 = 0x5555_5555;
 
 /// 256 bytes: every DW `dw`.
+#[rustfmt::skip]
 pub fn fill(dw: u32) -> Vec<u8> {
     (0..64).flat_map(|_| dw.to_le_bytes()).collect()
 }
 
 /// 256 bytes of `byte`.
+#[rustfmt::skip]
 pub fn bytes(byte: u8) -> Vec<u8> {
     vec![byte; 256]
 }
 
 /// Dst as 64 DWs: `rows[r]` in the 8 channels of row r, [`UNTOUCHED`] after the rows.
+#[rustfmt::skip]
 pub fn dst_rows(rows: &[u32]) -> Vec<u64> {
     let mut d = vec![u64::from(UNTOUCHED); 64];
     for (r, value) in rows.iter().enumerate() {
@@ -46,6 +50,7 @@ pub fn dst_rows(rows: &[u32]) -> Vec<u64> {
 /// The variables of the validation rows: 512-byte variables (8 GRFs of 64 bytes, 16 of 32)
 /// of each type, and small ones for the extent rows: VS 64 bytes, VD128 128 bytes, VB256
 /// 256 bytes of BF.
+#[rustfmt::skip]
 pub const FORM_DECLS: &str = "\
 .decl VD v_type=G type=d num_elts=128
 .decl VU v_type=G type=ud num_elts=128
@@ -65,17 +70,20 @@ pub const FORM_DECLS: &str = "\
 pub type Verdict = Option<(ErrorClass, &'static str)>;
 
 /// An `invalid-instruction` error naming `field`.
+#[rustfmt::skip]
 pub fn invalid(field: &'static str) -> Verdict {
     Some((ErrorClass::InvalidInstruction, field))
 }
 
 /// An `undefined-behaviour` error naming `field`.
+#[rustfmt::skip]
 pub fn undefined(field: &'static str) -> Verdict {
     Some((ErrorClass::UndefinedBehaviour, field))
 }
 
 /// A validation row: `text` after [`FORM_DECLS`] on `platform`. A valid form runs from the
 /// zeroed state (its results are not observed); an invalid one expects its error.
+#[rustfmt::skip]
 pub fn form(platform: Platform, text: &str, verdict: Verdict) -> Row {
     let row = Row::new(platform, format!("{FORM_DECLS}{text}\n"));
     match verdict {
@@ -85,6 +93,7 @@ pub fn form(platform: Platform, text: &str, verdict: Verdict) -> Row {
 }
 
 /// The validation rows `forms` in group `group`, each with the derivation `d`.
+#[rustfmt::skip]
 pub fn forms(rows: &mut Rows, group: &str, d: &str, forms: &[(Platform, &str, Verdict)]) {
     for (platform, text, verdict) in forms {
         rows.add(group, form(*platform, text, *verdict).derived(d));

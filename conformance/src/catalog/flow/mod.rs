@@ -32,24 +32,25 @@ use visa_spec::platform::Platform;
 use crate::catalog::Row;
 
 /// `.decl` lines of UD variables with `n` elements each.
+#[rustfmt::skip]
 pub fn ud(names: &[&str], n: u32) -> String {
-    names
-        .iter()
-        .map(|name| format!(".decl {name} v_type=G type=ud num_elts={n}\n"))
-        .collect()
+    names.iter().map(|name| format!(".decl {name} v_type=G type=ud num_elts={n}\n")).collect()
 }
 
 /// A row running `decls` then `body` on xe-hpg with the dispatch mask `emask`.
+#[rustfmt::skip]
 pub fn program(emask: u32, decls: &str, body: &str) -> Row {
     Row::new(Platform::XeHpg, format!("{decls}{body}")).emask(emask)
 }
 
 /// Lanes 0, 1, ... of a UD variable as little-endian bytes.
+#[rustfmt::skip]
 pub fn lanes(xs: &[u32]) -> Vec<u8> {
     crate::catalog::build::le32(xs)
 }
 
 /// `0, 1, ..., n - 1`.
+#[rustfmt::skip]
 pub fn iota(n: u32) -> Vec<u32> {
     (0..n).collect()
 }

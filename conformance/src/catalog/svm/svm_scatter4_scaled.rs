@@ -9,6 +9,7 @@ pub const DOC: Doc = Doc {
     rows: add,
 };
 
+#[rustfmt::skip]
 fn add(rows: &mut Rows) {
     let d = "SVM_SCATTER4_SCALED with each channel mask, SIMD8 on xe-hpg (one channel is max(8, 32/4) = 8 elements: one register). Address 0x1000, element_offset[i] = 16*i, src dword k holds k, memory at 0x1000 starts as 0xff. Lane i, channel c lands at 0x1000 + 16i + 4c with src[ch_pos*8 + i]; ch_pos counts the enabled channels below c. `want` gives lane 0's and lane 1's RGBA dwords (F: untouched 0xffff_ffff).";
     scatter4_channel_masks(rows, d, "R", [0, F, F, F], [1, F, F, F]);
