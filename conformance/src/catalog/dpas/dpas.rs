@@ -29,6 +29,18 @@ fn dpas(text: &str, c: u32, w: Vec<u8>, a: Vec<u8>, d: Vec<u64>) -> Row {
     Row::new(XeHpg, format!("{DECLS}{text}\n")).var("D", fill(UNTOUCHED)).var("C", fill(c)).var("W1", w).var("A1", a).expect_lanes("D", DataType::D, &d)
 }
 
+/// One DPAS at RC 1 with C = `c`, W1 = `w` and A1 = `a` in every DW: row 0 of D is `want`
+/// in all 8 channels.
+#[derive(Debug)]
+struct Uniform {
+    text: &'static str,
+    c: u32,
+    w: u32,
+    a: u32,
+    want: u32,
+    d: &'static str,
+}
+
 /// Row 0 is written in all 8 channels; the rest of D keeps 0x55555555.
 #[rustfmt::skip]
 fn uniform_rows(rows: &mut Rows, d: &str, text: &str, c: u32, w: u32, a: u32, want: u32) {
@@ -36,7 +48,6 @@ fn uniform_rows(rows: &mut Rows, d: &str, text: &str, c: u32, w: u32, a: u32, wa
     rows.add("uniform", dpas(text, c, fill(w), fill(a), dst_rows(&[want])).derived(&why));
 }
 
-#[rustfmt::skip]
 fn add(rows: &mut Rows) {
     semantics(rows);
     validation(rows);
@@ -44,24 +55,9 @@ fn add(rows: &mut Rows) {
 
 #[rustfmt::skip]
 fn semantics(rows: &mut Rows) {
-    let d = "s8 x s8, SRC1_OPERANDS_PER_CHAN 1: B bytes 1, A bytes 0xFF = -1: 32 * (-1) = -32.";
-    uniform_rows(rows, d, "dpas.s8.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0, 0x0101_0101, 0xFFFF_FFFF, 0xFFFF_FFE0);
-    let d = "s2 W in a DW (0xAAAAAAAA: every 2-bit field 0b10 = -2), u8 A = 1, OPS_PER_CHAN 4, SRC1_OPERANDS_PER_CHAN 4: 32 * (-2) = -64, plus C = 100: 36.";
-    uniform_rows(rows, d, "dpas.s2.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)", 100, 0xAAAA_AAAA, 0x0101_0101, 36);
-    let d = "s4 W 0b1000 = -8 (SRC1_OPERANDS_PER_CHAN 2), s8 A 0x80 = -128: 32 * 1024 = 32768.";
-    uniform_rows(rows, d, "dpas.s4.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0, 0x8888_8888, 0x8080_8080, 0x8000);
-    let d = "u4 W 0xF = 15 with s8 A = -1 (OPS 4, SRC1_OPERANDS_PER_CHAN 2): 32 * (-15) = -480.";
-    uniform_rows(rows, d, "dpas.u4.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0, 0xFFFF_FFFF, 0xFFFF_FFFF, (-480i32) as u32);
-    let d = "s4 x s4, OPS_PER_CHAN 8 (dot8), SRC1_OPERANDS_PER_CHAN 1: 64 * (-1)(-1) = 64.";
-    uniform_rows(rows, d, "dpas.s4.s4.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0, 0xFFFF_FFFF, 0xFFFF_FFFF, 64);
-    let d = "u2 x u2, OPS_PER_CHAN 8, SRC1_OPERANDS_PER_CHAN 2: 64 * 3 * 3 = 576.";
-    uniform_rows(rows, d, "dpas.u2.u2.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0, 0xFFFF_FFFF, 0xFFFF_FFFF, 576);
-    let d = "s2 x s2: fields 0b01 = 1 in W, 0b11 = -1 in A: 64 * (-1) = -64.";
-    uniform_rows(rows, d, "dpas.s2.s2.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0, 0x5555_5555, 0xFFFF_FFFF, (-64i32) as u32);
-    let d = "Wrap-around: C = 0xFFFFFFFF (UD), u8 x u8 of ones: 0xFFFFFFFF + 32 = 31 mod 2^32.";
-    uniform_rows(rows, d, "dpas.u8.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)", 0xFFFF_FFFF, 0x0101_0101, 0x0101_0101, 31);
-    let d = "Wrap of the products: u8 255 * 255 * 32 = 2080800 plus C 0xFFF00000 = 0x1_000FC020 -> 0x000FC020.";
-    uniform_rows(rows, d, "dpas.u8.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)", 0xFFF0_0000, 0xFFFF_FFFF, 0xFFFF_FFFF, 0x000F_C020);
+    for &Uniform { text, c, w, a, want, d } in UNIFORM {
+        uniform_rows(rows, d, text, c, w, a, want);
+    }
     let d = "RC 8: A row r all bytes r, B all ones: D[r][i] = 32 r. Rows are one GRF apart (8 DWs).";
     let a: Vec<u8> = (0..256).map(|b| (b / 32) as u8).collect();
     let want: Vec<u32> = (0..8).map(|r| 32 * r).collect();
@@ -178,3 +174,25 @@ fn validation(rows: &mut Rows) {
         rows.add("literal", row.derived(d));
     }
 }
+
+#[rustfmt::skip]
+const UNIFORM: &[Uniform] = &[
+    Uniform { text: "dpas.s8.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0x0101_0101, a: 0xFFFF_FFFF, want: 0xFFFF_FFE0, d: "s8 x s8, SRC1_OPERANDS_PER_CHAN \
+            1: B bytes 1, A bytes 0xFF = -1: 32 * (-1) = -32." },
+    Uniform { text: "dpas.s2.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)", c: 100, w: 0xAAAA_AAAA, a: 0x0101_0101, want: 36, d: "s2 W in a DW (0xAAAAAAAA: every 2-bit \
+            field 0b10 = -2), u8 A = 1, OPS_PER_CHAN 4, SRC1_OPERANDS_PER_CHAN 4: 32 * (-2) = -64, plus C = 100: 36." },
+    Uniform { text: "dpas.s4.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0x8888_8888, a: 0x8080_8080, want: 0x8000, d: "s4 W 0b1000 = -8 \
+            (SRC1_OPERANDS_PER_CHAN 2), s8 A 0x80 = -128: 32 * 1024 = 32768." },
+    Uniform { text: "dpas.u4.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0xFFFF_FFFF, a: 0xFFFF_FFFF, want: (-480i32) as u32, d: "u4 W 0xF = 15 with s8 A = \
+            -1 (OPS 4, SRC1_OPERANDS_PER_CHAN 2): 32 * (-15) = -480." },
+    Uniform { text: "dpas.s4.s4.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0xFFFF_FFFF, a: 0xFFFF_FFFF, want: 64, d: "s4 x s4, OPS_PER_CHAN 8 (dot8), \
+            SRC1_OPERANDS_PER_CHAN 1: 64 * (-1)(-1) = 64." },
+    Uniform { text: "dpas.u2.u2.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0xFFFF_FFFF, a: 0xFFFF_FFFF, want: 576, d: "u2 x u2, OPS_PER_CHAN 8, \
+            SRC1_OPERANDS_PER_CHAN 2: 64 * 3 * 3 = 576." },
+    Uniform { text: "dpas.s2.s2.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0x5555_5555, a: 0xFFFF_FFFF, want: (-64i32) as u32, d: "s2 x s2: fields 0b01 = 1 in \
+            W, 0b11 = -1 in A: 64 * (-1) = -64." },
+    Uniform { text: "dpas.u8.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)", c: 0xFFFF_FFFF, w: 0x0101_0101, a: 0x0101_0101, want: 31, d: "Wrap-around: C = 0xFFFFFFFF (UD), \
+            u8 x u8 of ones: 0xFFFFFFFF + 32 = 31 mod 2^32." },
+    Uniform { text: "dpas.u8.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)", c: 0xFFF0_0000, w: 0xFFFF_FFFF, a: 0xFFFF_FFFF, want: 0x000F_C020, d: "Wrap of the products: u8 \
+            255 * 255 * 32 = 2080800 plus C 0xFFF00000 = 0x1_000FC020 -> 0x000FC020." },
+];

@@ -33,7 +33,6 @@ const DECLS: &str = "\
 
 /// `text` under `profile` (`""`: the default) with the given variable bytes, the
 /// destinations 0x55 bytes and the others zero.
-#[rustfmt::skip]
 fn run(text: &str, init: &[(&str, Vec<u8>)], profile: &str) -> Row {
     let mut row = Row::new(XeHpg, format!("{DECLS}{text}\n"));
     for name in ["D", "F", "DH", "DB"] {
@@ -51,7 +50,6 @@ fn run(text: &str, init: &[(&str, Vec<u8>)], profile: &str) -> Row {
 }
 
 /// W1 with every DW of its first GRF `w0`, A1 with first DW `a0` (the rest zero).
-#[rustfmt::skip]
 fn first_stage(w0: u32, a0: u32) -> Vec<(&'static str, Vec<u8>)> {
     let mut w = vec![0u8; 256];
     for dw in w[..32].chunks_mut(4) {
@@ -63,7 +61,6 @@ fn first_stage(w0: u32, a0: u32) -> Vec<(&'static str, Vec<u8>)> {
 }
 
 /// Row 0 of F (8 DWs) is `want`.
-#[rustfmt::skip]
 fn row0(row: Row, want: u32) -> Row {
     row.expect_reg("F", 0, some(&le32(&[want; 8])))
 }
@@ -95,7 +92,6 @@ fn accumulation_profiles(rows: &mut Rows, d: &str, w0_a0: u32, profile: &str, wa
 /// it is accumulated) parts from `sequential` (exact products). bf x bf, F Dst; W DW =
 /// B[1]:B[0], A DW = A[1]:A[0], the same DW in every register and stage. bf 0x0D80 = 2^-100
 /// (biased exponent 27), 0x8D80 = -2^-100, 0x1C80 = 2^-70 (biased exponent 57), 0x8000 = -0.
-#[rustfmt::skip]
 fn below_f32_range(src0: &str, w: u32, a: u32, c: u32, profile: &str, want: u32) -> Row {
     let text = format!("dpas.bf.bf.8.1 (M1, 8) F.0 {src0} W1.0 A1(0,0)");
     let init = [("W1", fill(w)), ("A1", fill(a)), ("CF", fill(c))];
@@ -104,13 +100,11 @@ fn below_f32_range(src0: &str, w: u32, a: u32, c: u32, profile: &str, want: u32)
 
 const BELOW: &str = "Products below the f32 range: where `product-round` (each product rounded to f32 before it is accumulated) parts from `sequential` (exact products). bf x bf, F Dst; W DW = B[1]:B[0], A DW = A[1]:A[0], the same DW in every register and stage. bf 0x0D80 = 2^-100 (biased exponent 27), 0x8D80 = -2^-100, 0x1C80 = 2^-70 (biased exponent 57), 0x8000 = -0.";
 
-#[rustfmt::skip]
 fn underflowed_sum_sign(rows: &mut Rows, d: &str, profile: &str, want: u32) {
     let row = below_f32_range("%null.0", 0x8000_0D80, 0x0000_8D80, 0, profile, want);
     rows.add("profiles-below-f32", row.derived(&format!("{BELOW} {d}")));
 }
 
-#[rustfmt::skip]
 fn denormal_product_flushed(rows: &mut Rows, d: &str, profile: &str, want: u32) {
     let row = below_f32_range("CF.0", 0x0000_1C80, 0x0000_1C80, 0x0080_0000, profile, want);
     rows.add("profiles-below-f32", row.derived(&format!("{BELOW} {d}")));
@@ -135,7 +129,6 @@ fn inputs(rows: &mut Rows, d: &str, text: &str, w0: u32, a0: u32, profile: &str,
 /// exponent 7 = bias), every other element 0, Src0 `%null`: the F result is the byte's
 /// value (other products are +0; -0 + +0 is +0). A NaN result is the default NaN
 /// 0x7FC00000. `flushed` is the result under denorm-flush (E5M2 and E4M3 denormals).
-#[rustfmt::skip]
 fn fp8_decoding(rows: &mut Rows, d: &str, p: &str, byte: u32, kept: u32, flushed: u32) {
     let why = format!("fp8 decoding: B[0] = the byte, A[0] = 1.0 (bf8 0x3C: exponent 15 = bias; hf8 0x38: exponent 7 = bias), every other element 0, Src0 `%null`: the F result is the byte's value (other products are +0; -0 + +0 is +0). A NaN result is the default NaN 0x7FC00000; denorm-flush flushes E5M2 and E4M3 denormals. {d}");
     let one = if p == "bf8" { 0x3C } else { 0x38 };

@@ -26,7 +26,6 @@ fn dpasw(text: &str, w: Vec<u8>, a: Vec<u8>, partner: Option<Vec<u8>>, want: &[u
     row.expect_lanes("D", DataType::D, &dst_rows(want))
 }
 
-#[rustfmt::skip]
 fn add(rows: &mut Rows) {
     semantics(rows);
     validation(rows);

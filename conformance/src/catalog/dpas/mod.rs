@@ -26,19 +26,16 @@ pub const DECLS: &str = "\
 pub const UNTOUCHED: u32 = 0x5555_5555;
 
 /// 256 bytes: every DW `dw`.
-#[rustfmt::skip]
 pub fn fill(dw: u32) -> Vec<u8> {
     (0..64).flat_map(|_| dw.to_le_bytes()).collect()
 }
 
 /// 256 bytes of `byte`.
-#[rustfmt::skip]
 pub fn bytes(byte: u8) -> Vec<u8> {
     vec![byte; 256]
 }
 
 /// Dst as 64 DWs: `rows[r]` in the 8 channels of row r, [`UNTOUCHED`] after the rows.
-#[rustfmt::skip]
 pub fn dst_rows(rows: &[u32]) -> Vec<u64> {
     let mut d = vec![u64::from(UNTOUCHED); 64];
     for (r, value) in rows.iter().enumerate() {
@@ -70,20 +67,17 @@ pub const FORM_DECLS: &str = "\
 pub type Verdict = Option<(ErrorClass, &'static str)>;
 
 /// An `invalid-instruction` error naming `field`.
-#[rustfmt::skip]
 pub fn invalid(field: &'static str) -> Verdict {
     Some((ErrorClass::InvalidInstruction, field))
 }
 
 /// An `undefined-behaviour` error naming `field`.
-#[rustfmt::skip]
 pub fn undefined(field: &'static str) -> Verdict {
     Some((ErrorClass::UndefinedBehaviour, field))
 }
 
 /// A validation row: `text` after [`FORM_DECLS`] on `platform`. A valid form runs from the
 /// zeroed state (its results are not observed); an invalid one expects its error.
-#[rustfmt::skip]
 pub fn form(platform: Platform, text: &str, verdict: Verdict) -> Row {
     let row = Row::new(platform, format!("{FORM_DECLS}{text}\n"));
     match verdict {
@@ -93,7 +87,6 @@ pub fn form(platform: Platform, text: &str, verdict: Verdict) -> Row {
 }
 
 /// The validation rows `forms` in group `group`, each with the derivation `d`.
-#[rustfmt::skip]
 pub fn forms(rows: &mut Rows, group: &str, d: &str, forms: &[(Platform, &str, Verdict)]) {
     for (platform, text, verdict) in forms {
         rows.add(group, form(*platform, text, *verdict).derived(d));

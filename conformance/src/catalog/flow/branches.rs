@@ -241,7 +241,6 @@ add (M1, 8) R(0,0)<1> R(0,0)<1;1,0> 0x10:ud
 
 /// A three-way SWITCHJMP on `I` (of type `ty`): case k adds 0x1, 0x10 or 0x100, then 0x1000
 /// at the end.
-#[rustfmt::skip]
 fn switch_program(ty: &str) -> (String, &'static str) {
     (
         format!("{}.decl I v_type=G type={ty} num_elts=1\n", ud(&["R"], 8)),

@@ -110,7 +110,6 @@ ret (M1, 1)
 
 /// The kernel: A into `%arg` (and B into its second GRF), a call (`call` is the FCALL or
 /// IFCALL line), `%retval`'s two GRFs into R and S.
-#[rustfmt::skip]
 fn kernel(call: &str) -> String {
     format!(
         "\

@@ -10,7 +10,6 @@ use crate::catalog::{Doc, Row, Rows};
 
 /// A kernel named `name` (`.kernel`, then `decls`, then `body`) with the dispatch mask
 /// `emask`.
-#[rustfmt::skip]
 fn kernel(name: &str, emask: u32, decls: &str, body: &str) -> Row {
     program(emask, &format!(".kernel \"{name}\"\n{decls}"), body)
 }

@@ -38,19 +38,16 @@ pub fn ud(names: &[&str], n: u32) -> String {
 }
 
 /// A row running `decls` then `body` on xe-hpg with the dispatch mask `emask`.
-#[rustfmt::skip]
 pub fn program(emask: u32, decls: &str, body: &str) -> Row {
     Row::new(Platform::XeHpg, format!("{decls}{body}")).emask(emask)
 }
 
 /// Lanes 0, 1, ... of a UD variable as little-endian bytes.
-#[rustfmt::skip]
 pub fn lanes(xs: &[u32]) -> Vec<u8> {
     crate::catalog::build::le32(xs)
 }
 
 /// `0, 1, ..., n - 1`.
-#[rustfmt::skip]
 pub fn iota(n: u32) -> Vec<u32> {
     (0..n).collect()
 }

@@ -9,7 +9,6 @@ pub const DOC: Doc = Doc {
     rows: add,
 };
 
-#[rustfmt::skip]
 fn add(rows: &mut Rows) {
     semantics(rows);
     payloads(rows);

@@ -33,7 +33,6 @@ const DECLS: &str = "\
 ";
 
 /// A row of this catalog: `text` after [`DECLS`] on xe-hpg.
-#[rustfmt::skip]
 fn case(text: impl Into<String>) -> Case {
     Case::new(DECLS, text)
 }
@@ -63,14 +62,12 @@ fn form(text: &str) -> Case {
 }
 
 /// A valid form: it runs.
-#[rustfmt::skip]
 fn valid_form(rows: &mut Rows, d: &str, c: Case) {
     rows.add("forms", c.observe(Vec::new()).derived(d));
 }
 
 /// An invalid form, after [`FORM_DECLS`] on xe-hpg: an `invalid-instruction` error naming
 /// `field`.
-#[rustfmt::skip]
 fn invalid_form(rows: &mut Rows, d: &str, text: &str, field: &str) {
     let row = Case::new(FORM_DECLS, text).observe(Vec::new());
     rows.add("invalid", row.expect_invalid(field).derived(d));

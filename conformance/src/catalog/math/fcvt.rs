@@ -19,7 +19,6 @@ pub const DOC: Doc = Doc {
     rows: add,
 };
 
-#[rustfmt::skip]
 fn add(rows: &mut Rows) {
     bf8_to_hf(rows);
     hf_to_bf8(rows);

@@ -45,7 +45,6 @@ pub fn lanes(platform: Platform, op: &str, mask: &str, dst: DataType, srcs: &[(D
 
 /// A validation row on `platform`: [`DECLS`] and `text`, expecting the error of `field`
 /// (`None`: the form is valid and runs from the zeroed state).
-#[rustfmt::skip]
 pub fn form(platform: Platform, text: &str, field: Option<&str>) -> Row {
     let row = Row::new(platform, format!("{DECLS}{text}\n"));
     match field {

@@ -23,7 +23,6 @@ pub const DOC: Doc = Doc {
 
 /// P2's contents before a row: 0xA5A5A5A4 with bit 0 set to the opposite of the expected
 /// early-out bit, so that the write is seen either way; the other 31 bits keep these.
-#[rustfmt::skip]
 pub fn p2_before(eo: bool) -> u32 {
     0xa5a5_a5a4 | u32::from(!eo)
 }
@@ -79,7 +78,6 @@ const F_2M125: u64 = 0x0100_0000;
 const DF_ONE: u64 = 0x3ff0_0000_0000_0000;
 const DF_THREE: u64 = 0x4008_0000_0000_0000;
 
-#[rustfmt::skip]
 fn add(rows: &mut Rows) {
     specials(rows);
     approximations(rows);

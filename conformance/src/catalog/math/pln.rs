@@ -99,7 +99,6 @@ const DECLS: &str = ".decl V1 v_type=G type=f num_elts=16\n.decl V2 v_type=G typ
 
 /// src1 for SIMD16: u = U[0..8], v = V[0..8], then u = U[8..16], v = V[8..16]; for SIMD8
 /// the first 16 elements.
-#[rustfmt::skip]
 fn src1() -> Vec<u32> {
     [&U[..8], &V[..8], &U[8..], &V[8..]].concat()
 }
@@ -111,7 +110,6 @@ fn plane_row(platform: Platform, text: &str) -> Row {
 }
 
 /// V1 with the first `n` results of [`PLANE`], zeros after.
-#[rustfmt::skip]
 fn results(n: usize) -> Vec<u64> {
     let mut v = vec![0u64; 16];
     for (o, p) in v.iter_mut().zip(&PLANE[..n]) {

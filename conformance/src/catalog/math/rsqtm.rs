@@ -23,7 +23,6 @@ const DECLS: &str = ".decl VF v_type=G type=f num_elts=8\n.decl VHF v_type=G typ
                      .decl VDF v_type=G type=df num_elts=8\n.decl P2 v_type=P num_elts=32\n";
 
 /// An F row of RSQTM on xe-hpg; `src` may carry a modifier (`(-)f`).
-#[rustfmt::skip]
 fn f_row(src: (&str, u64), cr0: u32, dst: Option<u64>, eo: bool) -> Row {
     early_out_lane(XeHpg, "rsqtm", "f", &[src], cr0, dst, eo)
 }

@@ -20,7 +20,6 @@ pub const DOC: Doc = Doc {
     rows: add,
 };
 
-#[rustfmt::skip]
 fn add(rows: &mut Rows) {
     f_to_hf(rows);
     denormal_alignment(rows);

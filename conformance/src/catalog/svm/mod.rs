@@ -37,7 +37,6 @@ const DECLS: &str = "\
 ";
 
 /// A row of this catalog: `text` after [`DECLS`] on xe-hpg, `P1` all ones over 16 lanes.
-#[rustfmt::skip]
 fn case(text: &'static str) -> Case {
     Case::new(DECLS, text).pred(0xffff)
 }
