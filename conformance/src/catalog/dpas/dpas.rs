@@ -154,13 +154,9 @@ fn validation(rows: &mut Rows) {
     let d = "DPAS-DST-ADVANCE resolved: HF/BF Dst rows are packed, 8 rows of 16 BF on xe-hpc = 256 bytes, exactly VB256; valid.";
     rows.add("extents", form(HPC, "dpas.bf.bf.8.8 (M1, 16) VB256.0 VF.0 W1.0 A1(0,0)", None).tag(errata::DPAS_DST_ADVANCE).derived(d));
     let d = "DPAS-TF32-FP8-PATHS literal: tf32 has OPS_PER_CHAN 8 and SRC1_OPERANDS_PER_CHAN 0, so the tf32 pair is refused; the fp8 pairs stay valid.";
-    for (text, verdict) in [
-        (
-            "dpas.tf32.tf32.8.8 (M1, 16) VF.0 VF.0 W1.0 A1(0,0)",
-            invalid("opcode"),
-        ),
-        ("dpas.bf8.bf8.8.8 (M1, 16) VF.0 VF.0 W1.0 A1(0,0)", None),
-    ] {
+    for (text, verdict) in
+        [("dpas.tf32.tf32.8.8 (M1, 16) VF.0 VF.0 W1.0 A1(0,0)", invalid("opcode")), ("dpas.bf8.bf8.8.8 (M1, 16) VF.0 VF.0 W1.0 A1(0,0)", None)]
+    {
         let row = form(XE2, text, verdict).literal(errata::DPAS_TF32_FP8_PATHS);
         rows.add("literal", row.derived(d));
     }

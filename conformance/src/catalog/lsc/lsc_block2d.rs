@@ -212,36 +212,18 @@ struct Limit {
     d: &'static str,
 }
 
-const PLATFORM_LIMITS: &str = "Platform limits: xe-hpg has no block 2D; 3 blocks; 33 rows; 2*64 bytes wide; transpose of d8; VNNI of d32; a store of two blocks.";
+const PLATFORM_LIMITS: &str =
+    "Platform limits: xe-hpg has no block 2D; 3 blocks; 33 rows; 2*64 bytes wide; transpose of d8; VNNI of d32; a store of two blocks.";
 
 const SHAPES: &str = "Shapes the documents allow and Intel's published limits do not (BLOCK2D-LIMITS; intel/llvm, sycl/include/sycl/ext/intel/experimental/esimd/memory.hpp, check_lsc_block_2d_restrictions): invalid instructions under the resolved reading, executed under the literal one.";
 
+#[rustfmt::skip]
 fn limits(rows: &mut Rows) {
-    for &Limit {
-        on,
-        text,
-        literal_runs,
-        d,
-    } in LIMITS
-    {
-        let d = if literal_runs {
-            format!("{SHAPES} {d}")
-        } else {
-            PLATFORM_LIMITS.to_string()
-        };
-        let resolved = case(text).on(on).tag(errata::BLOCK2D_LIMITS);
-        rows.add(
-            "limits",
-            check(resolved, Want::Error(ErrorClass::InvalidInstruction)).derived(&d),
-        );
-        let literal = case(text).on(on).literal(errata::BLOCK2D_LIMITS);
-        let literal = if literal_runs {
-            literal.observe(vec![])
-        } else {
-            check(literal, Want::Error(ErrorClass::InvalidInstruction))
-        };
-        rows.add("limits", literal.derived(&d));
-    }
+    for &Limit { on, text, literal_runs, d }
+    in LIMITS { let d = if literal_runs { format!("{SHAPES} {d}") } else { PLATFORM_LIMITS.to_string() }; let resolved = case(text).on(on)
+        .tag(errata::BLOCK2D_LIMITS); rows.add("limits", check(resolved, Want::Error(ErrorClass::InvalidInstruction)).derived(&d)); let literal = case(text).on(on)
+        .literal(errata::BLOCK2D_LIMITS); let literal = if literal_runs { literal.observe(vec![]) } else { check(literal,
+        Want::Error(ErrorClass::InvalidInstruction)) }; rows.add("limits", literal.derived(&d)); }
 }
 
 #[rustfmt::skip]

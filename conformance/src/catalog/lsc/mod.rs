@@ -115,37 +115,18 @@ pub struct Atomic {
 const ATOMIC: &str = "One lane's atomic on the d32 at 0x40: (operation, literal errata, old, Src1Data, Src2Data, returned old, value left in memory).";
 
 /// The rows of `table`, in order.
+#[rustfmt::skip]
 fn atomics(rows: &mut Rows, table: &[Atomic]) {
-    for &Atomic {
-        op,
-        literal,
-        old,
-        src1,
-        src2,
-        returned,
-        left,
-        d,
-    } in table
-    {
+    for &Atomic { op, literal, old, src1, src2, returned, left, d }
+    in table {
         let (name, srcs) = op.split_once(' ').unwrap_or((op, ""));
         let text = format!("lsc_atomic_{name}.ugm (M1, 1) VD:d32 flat[VA]:a64 {srcs}");
-        let mut c = case(text)
-            .var("VA", le64(&[0x40]))
-            .var("VS", le32(&[src1]))
-            .var("VS2", le32(&[src2]))
-            .mem(0x40, le32(&[old]));
+        let mut c = case(text).var("VA", le64(&[0x40])).var("VS", le32(&[src1])).var("VS2", le32(&[src2])).mem(0x40, le32(&[old]));
         for id in literal {
             c = c.literal(id);
         }
-        let row = c.observe(vec![
-            Want::Reg("VD", 0, some(&returned.to_le_bytes())),
-            Want::Mem(0x40, some(&left.to_le_bytes())),
-        ]);
-        let d = if d.is_empty() {
-            ATOMIC.to_string()
-        } else {
-            format!("{ATOMIC} {d}")
-        };
+        let row = c.observe(vec![Want::Reg("VD", 0, some(&returned.to_le_bytes())), Want::Mem(0x40, some(&left.to_le_bytes()))]);
+        let d = if d.is_empty() { ATOMIC.to_string() } else { format!("{ATOMIC} {d}") };
         let why = format!("One lane's atomic on the d32 at 0x40 holding {old:#x}: returns the old value, leaves the new one. {d}");
         rows.add("ops", row.derived(&why));
     }

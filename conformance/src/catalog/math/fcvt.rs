@@ -132,8 +132,12 @@ fn forms(rows: &mut Rows) {
         let d = "FP8-CONVERT-PLATFORMS, literal reading: the per-platform appendix's FCVT row marks no platform, so every modelled platform rejects it (field opcode).";
         rows.add("platforms", form(platform, hf_bf8, Some("opcode")).literal(errata::FP8_CONVERT_PLATFORMS).derived(d));
     }
-    let valid = |rows: &mut Rows, text: &str, d: &str| { rows.add("forms", form(XeHpc, text, None).derived(d)); };
-    let invalid = |rows: &mut Rows, text: &str, field: &str, d: &str| { rows.add("forms", form(XeHpc, text, Some(field)).derived(d)); };
+    let valid = |rows: &mut Rows, text: &str, d: &str| {
+        rows.add("forms", form(XeHpc, text, None).derived(d));
+    };
+    let invalid = |rows: &mut Rows, text: &str, field: &str, d: &str| {
+        rows.add("forms", form(XeHpc, text, Some(field)).derived(d));
+    };
     valid(rows, "fcvt (M1, 16) VHF(0,0)<1> VUB(0,0)<1;1,0>", "Notes: Dst HF takes Src0 UB (BF8); any mask control.");
     valid(rows, "fcvt (M1, 16) VUD(0,0)<1> VF(0,0)<1;1,0>", "{PVC_XT+} Notes: Dst UD (TF32) takes Src0 F.");
     valid(rows, "fcvt (M5, 16) VF(0,0)<1> VUD(0,0)<1;1,0>", "{PVC_XT+} Notes: Dst F takes Src0 UD (TF32).");

@@ -25,7 +25,12 @@ pub const DECLS: &str = ".decl VHF v_type=G type=hf num_elts=32\n\
 pub fn lanes(platform: Platform, op: &str, mask: &str, dst: DataType, srcs: &[(DataType, &[u64])], expected: &[u64]) -> Row {
     let len = expected.len().max(1);
     let n = len.next_power_of_two();
-    let pad = |values: &[u64]| -> Vec<u64> { let mut v = values.to_vec(); let first = v.first().copied().unwrap_or(0); v.resize(n, first); v };
+    let pad = |values: &[u64]| -> Vec<u64> {
+        let mut v = values.to_vec();
+        let first = v.first().copied().unwrap_or(0);
+        v.resize(n, first);
+        v
+    };
     let mut decls = format!(".decl V1 v_type=G type={} num_elts={n}\n", dst.text());
     let mut operands = String::new();
     for (k, (ty, _)) in srcs.iter().enumerate() {

@@ -202,9 +202,14 @@ fn platforms_and_forms(rows: &mut Rows) {
                 .derived(d),
         );
     }
-    let form = |rows: &mut Rows, text: &str, field: Option<&str>, d: &str| { let row = Row::new(XeHpg,
-        format!("{DECLS}{text}\n")); let row = match field { Some(field) => row.expect_invalid(field), None => row.expect_validation(None), }; rows.add("forms",
-        row.derived(d)); };
+    let form = |rows: &mut Rows, text: &str, field: Option<&str>, d: &str| {
+        let row = Row::new(XeHpg, format!("{DECLS}{text}\n"));
+        let row = match field {
+            Some(field) => row.expect_invalid(field),
+            None => row.expect_validation(None),
+        };
+        rows.add("forms", row.derived(d));
+    };
     form(rows, "invm (M1, 8) VF(0,0)<1> P2 VF(0,0)<1;1,0> VF(0,0)<1;1,0>", None,
         "Supported Types F: dst, preddst (a predicate), src0, src1; runs from the zeroed state.");
     form(rows, "invm (M1, 4) VDF(0,0)<1> P2 (-)VDF(0,0)<1;1,0> (abs)VDF(0,0)<1;1,0>", None,

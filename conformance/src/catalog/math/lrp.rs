@@ -32,26 +32,10 @@ const DECLS4: &str = ".decl V1 v_type=G type=f num_elts=8\n.decl V2 v_type=G typ
 
 /// src1 = [8, 16, 4, 0, 12, 0, 0, 0] and src2 = [4, 0, 8, 12, 0, ...] with src0 = 1/4
 /// broadcast: lanes 8/4 + 4*3/4 = 5, 16/4 + 0 = 4, 4/4 + 8*3/4 = 7, 0 + 12*3/4 = 9.
+#[rustfmt::skip]
 fn four_lanes(text: &str) -> Row {
-    Row::new(XeHpg, format!("{DECLS4}{text}\n"))
-        .var("V2", le32(&[QUARTER as u32, 0, 0, 0, 0, 0, 0, 0]))
-        .var(
-            "V3",
-            le32(&[
-                0x4100_0000,
-                0x4180_0000,
-                0x4080_0000,
-                0,
-                0x4140_0000,
-                0,
-                0,
-                0,
-            ]),
-        )
-        .var(
-            "V4",
-            le32(&[0x4080_0000, 0, 0x4100_0000, 0x4140_0000, 0, 0, 0, 0]),
-        )
+    Row::new(XeHpg, format!("{DECLS4}{text}\n")).var("V2", le32(&[QUARTER as u32, 0, 0, 0, 0, 0, 0, 0]))
+        .var("V3", le32(&[0x4100_0000, 0x4180_0000, 0x4080_0000, 0, 0x4140_0000, 0, 0, 0])).var("V4", le32(&[0x4080_0000, 0, 0x4100_0000, 0x4140_0000, 0, 0, 0, 0]))
 }
 
 /// The expected V1 of [`four_lanes`] with the results from element `at`.
@@ -122,104 +106,42 @@ const GROUPS: &[Group] = &[
 ];
 
 /// Scalar broadcast and contiguous elements (Notes).
+#[rustfmt::skip]
 fn scalar_lanes(rows: &mut Rows) {
     let d = "Notes: a scalar source (<0;1,0>) is broadcast: src0 = 1/4 in every lane; src1 and src2 read contiguous elements ([8, 16, 4, 0] and [4, 0, 8, 12]): 2 + 3 = 5, 4 + 0 = 4, 1 + 6 = 7, 0 + 9 = 9; V1's other elements keep their zeros.";
-    rows.add(
-        "lanes",
-        four_lanes("lrp (M1, 4) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<4;4,1> V4(0,0)<1;1,0>")
-            .expect_lanes("V1", DataType::F, &four_results(0))
-            .derived(d),
-    );
+    rows.add("lanes", four_lanes("lrp (M1, 4) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<4;4,1> V4(0,0)<1;1,0>").expect_lanes("V1", DataType::F, &four_results(0))
+        .derived(d));
 }
 
 /// Erratum LRP-REGION.
+#[rustfmt::skip]
 fn regions(rows: &mut Rows) {
     let e = errata::LRP_REGION;
     let d = "LRP-REGION: src1 written <0;2,1> (lanes would read elements 0, 1, 0, 1) is neither scalar nor contiguous. Literal (the Notes): the region is ignored and src1's four contiguous elements are read, as in the broadcast row: [5, 4, 7, 9]. Resolved: invalid-instruction, field src1.";
     let text = "lrp (M1, 4) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<0;2,1> V4(0,0)<4;4,1>";
-    rows.add(
-        "region",
-        four_lanes(text)
-            .expect_lanes("V1", DataType::F, &four_results(0))
-            .literal(e)
-            .derived(d),
-    );
-    rows.add(
-        "region",
-        Row::new(XeHpg, format!("{DECLS4}{text}\n"))
-            .expect_invalid("src1")
-            .tag(e)
-            .derived(d),
-    );
+    rows.add("region", four_lanes(text).expect_lanes("V1", DataType::F, &four_results(0)).literal(e).derived(d));
+    rows.add("region", Row::new(XeHpg, format!("{DECLS4}{text}\n")).expect_invalid("src1").tag(e).derived(d));
     let d = "LRP-REGION: a destination stride of 2. Literal (the Notes): contiguous elements are written: V1 = [5, 4, 7, 9, 0, 0, 0, 0]. Resolved: invalid-instruction, field dst.";
     let text = "lrp (M1, 4) V1(0,0)<2> V2(0,0)<0;1,0> V3(0,0)<4;4,1> V4(0,0)<4;4,1>";
-    rows.add(
-        "region",
-        four_lanes(text)
-            .expect_lanes("V1", DataType::F, &four_results(0))
-            .literal(e)
-            .derived(d),
-    );
-    rows.add(
-        "region",
-        Row::new(XeHpg, format!("{DECLS4}{text}\n"))
-            .expect_invalid("dst")
-            .tag(e)
-            .derived(d),
-    );
+    rows.add("region", four_lanes(text).expect_lanes("V1", DataType::F, &four_results(0)).literal(e).derived(d));
+    rows.add("region", Row::new(XeHpg, format!("{DECLS4}{text}\n")).expect_invalid("dst").tag(e).derived(d));
 }
 
 /// Erratum LRP-PLN-ALIGNMENT.
+#[rustfmt::skip]
 fn alignment(rows: &mut Rows) {
     let e = errata::LRP_PLN_ALIGNMENT;
     let d = "LRP-PLN-ALIGNMENT: the destination V1(0,1) starts at register byte 4 of V1 (a GRF-aligned variable). Literal (Notes: 16-byte aligned): invalid-instruction, field dst. Resolved: no such rule; V1[1..4] = [5, 4, 7, 9].";
     let text = "lrp (M1, 4) V1(0,1)<1> V2(0,0)<0;1,0> V3(0,0)<4;4,1> V4(0,0)<4;4,1>";
-    rows.add(
-        "alignment",
-        Row::new(XeHpg, format!("{DECLS4}{text}\n"))
-            .expect_invalid("dst")
-            .literal(e)
-            .derived(d),
-    );
-    rows.add(
-        "alignment",
-        four_lanes(text)
-            .expect_lanes("V1", DataType::F, &four_results(1))
-            .tag(e)
-            .derived(d),
-    );
+    rows.add("alignment", Row::new(XeHpg, format!("{DECLS4}{text}\n")).expect_invalid("dst").literal(e).derived(d));
+    rows.add("alignment", four_lanes(text).expect_lanes("V1", DataType::F, &four_results(1)).tag(e).derived(d));
     let d = "LRP-PLN-ALIGNMENT: src2 V4(0,2) starts at byte 8. Literal: invalid-instruction, field src2. Resolved: src2 reads V4[2..5] = [8, 12, 0, 0]: 8/4 + 8*3/4 = 8, 16/4 + 12*3/4 = 13, 4/4 + 0 = 1, 0.";
     let text = "lrp (M1, 4) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<4;4,1> V4(0,2)<4;4,1>";
-    rows.add(
-        "alignment",
-        Row::new(XeHpg, format!("{DECLS4}{text}\n"))
-            .expect_invalid("src2")
-            .literal(e)
-            .derived(d),
-    );
-    rows.add(
-        "alignment",
-        four_lanes(text)
-            .expect_lanes(
-                "V1",
-                DataType::F,
-                &[EIGHT, 0x4150_0000, F_ONE, 0, 0, 0, 0, 0],
-            )
-            .tag(e)
-            .derived(d),
-    );
+    rows.add("alignment", Row::new(XeHpg, format!("{DECLS4}{text}\n")).expect_invalid("src2").literal(e).derived(d));
+    rows.add("alignment", four_lanes(text).expect_lanes("V1", DataType::F, &[EIGHT, 0x4150_0000, F_ONE, 0, 0, 0, 0, 0]).tag(e).derived(d));
     let d = "LRP-PLN-ALIGNMENT, literal: a scalar source is exempt (Notes: except for scalar source operands): src0 V2(0,1)<0;1,0> at byte 4 is valid; it reads V2[1] = 0, so every lane is src2: [4, 0, 8, 12].";
-    rows.add(
-        "alignment",
-        four_lanes("lrp (M1, 4) V1(0,0)<1> V2(0,1)<0;1,0> V3(0,0)<4;4,1> V4(0,0)<4;4,1>")
-            .expect_lanes(
-                "V1",
-                DataType::F,
-                &[FOUR, 0, EIGHT, 0x4140_0000, 0, 0, 0, 0],
-            )
-            .literal(e)
-            .derived(d),
-    );
+    rows.add("alignment", four_lanes("lrp (M1, 4) V1(0,0)<1> V2(0,1)<0;1,0> V3(0,0)<4;4,1> V4(0,0)<4;4,1>")
+        .expect_lanes("V1", DataType::F, &[FOUR, 0, EIGHT, 0x4140_0000, 0, 0, 0, 0]).literal(e).derived(d));
 }
 
 /// Platforms, types and operand classes.

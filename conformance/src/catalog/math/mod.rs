@@ -50,6 +50,7 @@ pub const DECLS: &str =
 /// The platform rows of erratum RND-PLATFORM-APPENDIX for `mnemonic` (one source, F):
 /// resolved, the instruction exists on every modelled platform; literal, only on xe-lp (the
 /// appendix's TGLLP column), and on the others validation names the opcode.
+#[rustfmt::skip]
 pub fn platform_rows(rows: &mut Rows, mnemonic: &str) {
     let erratum = errata::RND_PLATFORM_APPENDIX;
     let text = format!("{DECLS}{mnemonic} (M1, 8) VF(0,0)<1> VF(1,0)<1;1,0>\n");
@@ -59,13 +60,7 @@ pub fn platform_rows(rows: &mut Rows, mnemonic: &str) {
             mnemonic.to_uppercase(),
             platform.name()
         );
-        rows.add(
-            "platforms",
-            Row::new(platform, text.clone())
-                .expect_validation(None)
-                .tag(erratum)
-                .derived(&d),
-        );
+        rows.add("platforms", Row::new(platform, text.clone()).expect_validation(None).tag(erratum).derived(&d));
         let literal = if platform == Platform::XeLp {
             Row::new(platform, text.clone()).expect_validation(None)
         } else {
@@ -75,11 +70,7 @@ pub fn platform_rows(rows: &mut Rows, mnemonic: &str) {
             "Literal reading: only the table's platforms have {}; xe-lp is TGLLP, {} is not in the table{}.",
             mnemonic.to_uppercase(),
             platform.name(),
-            if platform == Platform::XeLp {
-                " (so xe-lp runs it)"
-            } else {
-                ", so validation rejects the opcode"
-            }
+            if platform == Platform::XeLp { " (so xe-lp runs it)" } else { ", so validation rejects the opcode" }
         );
         rows.add("platforms", literal.literal(erratum).derived(&d));
     }
@@ -88,6 +79,7 @@ pub fn platform_rows(rows: &mut Rows, mnemonic: &str) {
 /// The type-map rows shared by the rounding instructions: F to F is the one map; HF, DF and
 /// integer operands are invalid-instruction (the type map names F alone; validation names
 /// the destination for a type map that does not hold, as for every ALU form).
+#[rustfmt::skip]
 pub fn type_rows(rows: &mut Rows, mnemonic: &str) {
     // `field`: the field an invalid form names (`None`: the form is valid).
     let form = |text: &str, field: Option<&str>, d: &str, rows: &mut Rows| {
@@ -98,42 +90,12 @@ pub fn type_rows(rows: &mut Rows, mnemonic: &str) {
         };
         rows.add("types", row.derived(d));
     };
-    form(
-        &format!("{mnemonic} (M1, 16) VF(0,0)<1> VF(0,0)<1;1,0>"),
-        None,
-        "Dst F, Src F: the type map.",
-        rows,
-    );
-    form(
-        &format!("{mnemonic} (M1, 1) VF(0,0)<1> 0x40200000:f"),
-        None,
-        "Src0's operand class includes immediate: an F immediate source.",
-        rows,
-    );
-    form(
-        &format!("{mnemonic} (M1, 16) VHF(0,0)<1> VHF(0,0)<1;1,0>"),
-        Some("dst"),
-        "HF is not in the type map (Dst types: F, Src types: F).",
-        rows,
-    );
-    form(
-        &format!("{mnemonic} (M1, 8) VDF(0,0)<1> VDF(0,0)<1;1,0>"),
-        Some("dst"),
-        "DF is not in the type map.",
-        rows,
-    );
-    form(
-        &format!("{mnemonic} (M1, 8) VF(0,0)<1> VD(0,0)<1;1,0>"),
-        Some("dst"),
-        "A D source: not in the type map (Src types: F).",
-        rows,
-    );
-    form(
-        &format!("{mnemonic} (M1, 8) VD(0,0)<1> VF(0,0)<1;1,0>"),
-        Some("dst"),
-        "A D destination: not in the type map (Dst types: F).",
-        rows,
-    );
+    form(&format!("{mnemonic} (M1, 16) VF(0,0)<1> VF(0,0)<1;1,0>"), None, "Dst F, Src F: the type map.", rows);
+    form(&format!("{mnemonic} (M1, 1) VF(0,0)<1> 0x40200000:f"), None, "Src0's operand class includes immediate: an F immediate source.", rows);
+    form(&format!("{mnemonic} (M1, 16) VHF(0,0)<1> VHF(0,0)<1;1,0>"), Some("dst"), "HF is not in the type map (Dst types: F, Src types: F).", rows);
+    form(&format!("{mnemonic} (M1, 8) VDF(0,0)<1> VDF(0,0)<1;1,0>"), Some("dst"), "DF is not in the type map.", rows);
+    form(&format!("{mnemonic} (M1, 8) VF(0,0)<1> VD(0,0)<1;1,0>"), Some("dst"), "A D source: not in the type map (Src types: F).", rows);
+    form(&format!("{mnemonic} (M1, 8) VD(0,0)<1> VF(0,0)<1;1,0>"), Some("dst"), "A D destination: not in the type map (Dst types: F).", rows);
 }
 
 /// The tag of a row expecting a correctly rounded value that is not exact: a strict
@@ -181,31 +143,12 @@ pub enum Unary {
 }
 
 /// Adds the rows of `table`, in order.
+#[rustfmt::skip]
 pub fn unary(rows: &mut Rows, table: &[Unary]) {
     for row in table {
         match *row {
-            Unary::One {
-                g,
-                op,
-                src,
-                cr0,
-                want,
-                d,
-            } => rows.add(
-                g,
-                lane_on(Platform::XeHpg, op, "f", &[src], want)
-                    .cr0(cr0)
-                    .derived(d),
-            ),
-            Unary::Both {
-                g,
-                op,
-                src,
-                cr0,
-                erratum,
-                want: (resolved, literal),
-                d,
-            } => {
+            Unary::One { g, op, src, cr0, want, d } => rows.add(g, lane_on(Platform::XeHpg, op, "f", &[src], want).cr0(cr0).derived(d)),
+            Unary::Both { g, op, src, cr0, erratum, want: (resolved, literal), d } => {
                 let row = |want| lane_on(Platform::XeHpg, op, "f", &[src], want).cr0(cr0);
                 rows.add(g, row(resolved).tag(erratum).derived(d));
                 rows.add(g, row(literal).literal(erratum).derived(d));
@@ -263,77 +206,36 @@ pub enum Lane {
 }
 
 /// Adds the rows of `groups`, in order; `decls` are the declarations of the document's forms.
+#[rustfmt::skip]
 pub fn lanes(rows: &mut Rows, decls: &str, groups: &[Group]) {
-    for &Group { g, d, rows: lanes } in groups {
+    for &Group { g, d, rows: lanes }
+    in groups {
         for lane_row in lanes {
             lane_rows(rows, decls, g, d, lane_row);
         }
     }
 }
 
+#[rustfmt::skip]
 fn lane_rows(rows: &mut Rows, decls: &str, g: &str, d: &str, row: &Lane) {
     let hpg = Platform::XeHpg;
     match *row {
-        Lane::Fh {
-            op,
-            f: (f_srcs, f_want),
-            h: (h_srcs, h_want),
-            cr0,
-        } => {
+        Lane::Fh { op, f: (f_srcs, f_want), h: (h_srcs, h_want), cr0 } => {
             for platform in Platform::ALL {
                 rows.add(g, lane(platform, op, "f", f_srcs, cr0, f_want).derived(d));
                 rows.add(g, lane(platform, op, "hf", h_srcs, cr0, h_want).derived(d));
             }
         }
-        Lane::One {
-            ty,
-            op,
-            src,
-            cr0,
-            want,
-        } => rows.add(g, lane(hpg, op, ty, src, cr0, want).derived(d)),
-        Lane::Strict {
-            ty,
-            op,
-            src,
-            cr0,
-            want,
-        } => rows.add(g, lane(hpg, op, ty, src, cr0, want).tag(STRICT).derived(d)),
-        Lane::Literal {
-            erratum,
-            ty,
-            op,
-            src,
-            cr0,
-            want,
-        } => rows.add(
-            g,
-            lane(hpg, op, ty, src, cr0, want)
-                .literal(erratum)
-                .derived(d),
-        ),
-        Lane::All {
-            ty,
-            op,
-            src,
-            cr0,
-            want,
-        } => {
+        Lane::One { ty, op, src, cr0, want } => rows.add(g, lane(hpg, op, ty, src, cr0, want).derived(d)),
+        Lane::Strict { ty, op, src, cr0, want } => rows.add(g, lane(hpg, op, ty, src, cr0, want).tag(STRICT).derived(d)),
+        Lane::Literal { erratum, ty, op, src, cr0, want } => rows.add(g, lane(hpg, op, ty, src, cr0, want).literal(erratum).derived(d)),
+        Lane::All { ty, op, src, cr0, want } => {
             for platform in Platform::ALL {
                 rows.add(g, lane(platform, op, ty, src, cr0, want).derived(d));
             }
         }
-        Lane::Typed { op, dst, src, want } => {
-            rows.add(g, lane_on(hpg, op, dst, src, want).derived(d))
-        }
-        Lane::Both {
-            erratum,
-            op,
-            src,
-            cr0,
-            want: (resolved, literal),
-            strict,
-        } => {
+        Lane::Typed { op, dst, src, want } => rows.add(g, lane_on(hpg, op, dst, src, want).derived(d)),
+        Lane::Both { erratum, op, src, cr0, want: (resolved, literal), strict } => {
             let mut r = lane(hpg, op, "f", src, cr0, resolved).tag(erratum);
             if strict.0 {
                 r = r.tag(STRICT);
@@ -345,24 +247,9 @@ fn lane_rows(rows: &mut Rows, decls: &str, g: &str, d: &str, row: &Lane) {
             }
             rows.add(g, l.derived(d));
         }
-        Lane::Loop {
-            erratum,
-            op,
-            src,
-            want,
-        } => loop_step(rows, g, d, erratum, op, src, want),
-        Lane::Invalid { text, field } => rows.add(
-            g,
-            Row::new(hpg, format!("{decls}{text}\n"))
-                .expect_invalid(field)
-                .derived(d),
-        ),
-        Lane::Valid { text } => rows.add(
-            g,
-            Row::new(hpg, format!("{decls}{text}\n"))
-                .expect_validation(None)
-                .derived(d),
-        ),
+        Lane::Loop { erratum, op, src, want } => loop_step(rows, g, d, erratum, op, src, want),
+        Lane::Invalid { text, field } => rows.add(g, Row::new(hpg, format!("{decls}{text}\n")).expect_invalid(field).derived(d)),
+        Lane::Valid { text } => rows.add(g, Row::new(hpg, format!("{decls}{text}\n")).expect_validation(None).derived(d)),
         Lane::NoPlatform { erratum, text } => {
             for platform in Platform::ALL {
                 let row = Row::new(platform, format!("{decls}{text}\n")).literal(erratum);
@@ -384,25 +271,19 @@ pub fn bytes(ty: DataType, values: &[u64]) -> Vec<u8> {
 /// The loop-step rows of SIN, SQRT and SQRTM: `op (M1, 4)` on F lanes `srcs` with V1 holding
 /// `old` before; resolved, every lane is written (`resolved`); literally (`i += 2`), the odd
 /// lanes keep `old`.
-pub fn loop_step(
-    rows: &mut Rows,
-    g: &str,
-    d: &str,
-    erratum: &str,
-    op: &str,
-    srcs: [u64; 4],
-    resolved: [u64; 4],
-) {
+#[rustfmt::skip]
+pub fn loop_step(rows: &mut Rows, g: &str, d: &str, erratum: &str, op: &str, srcs: [u64; 4], resolved: [u64; 4]) {
     let old = 0x7777_7777u64;
     let text = format!(
         ".decl V1 v_type=G type=f num_elts=4\n.decl V2 v_type=G type=f num_elts=4\n\
          {op} (M1, 4) V1(0,0)<1> V2(0,0)<1;1,0>\n"
     );
     let row = |expected: [u64; 4]| {
-        Row::new(Platform::XeHpg, text.clone())
-            .var("V1", bytes(DataType::F, &[old; 4]))
-            .var("V2", bytes(DataType::F, &srcs))
-            .expect_lanes("V1", DataType::F, &expected)
+        Row::new(Platform::XeHpg, text.clone()).var("V1", bytes(DataType::F, &[old; 4])).var("V2", bytes(DataType::F, &srcs)).expect_lanes(
+            "V1",
+            DataType::F,
+            &expected,
+        )
     };
     rows.add(g, row(resolved).tag(erratum).derived(d));
     let literal = [resolved[0], old, resolved[2], old];

@@ -78,9 +78,14 @@ fn add(rows: &mut Rows) {
                 .derived(d),
         );
     }
-    let form = |rows: &mut Rows, text: &str, field: Option<&str>, d: &str| { let row = Row::new(XeHpg,
-        format!("{DECLS}{text}\n")); let row = match field { Some(field) => row.expect_invalid(field), None => row.expect_validation(None), }; rows.add("forms",
-        row.derived(d)); };
+    let form = |rows: &mut Rows, text: &str, field: Option<&str>, d: &str| {
+        let row = Row::new(XeHpg, format!("{DECLS}{text}\n"));
+        let row = match field {
+            Some(field) => row.expect_invalid(field),
+            None => row.expect_validation(None),
+        };
+        rows.add("forms", row.derived(d));
+    };
     form(rows, "rsqtm (M1, 4) VDF(0,0)<1> P2 (-abs)VDF(0,0)<1;1,0>", None, "Supported Types DF with an arithmetic modifier; runs from the zeroed state.");
     form(rows, "rsqtm.sat (M1, 8) VF(0,0)<1> P2 VF(0,0)<1;1,0>", Some("opcode"), "Notes: saturation is not supported (field opcode).");
     form(rows, "rsqtm (M1, 8) VHF(0,0)<1> P2 VHF(0,0)<1;1,0>", Some("dst"), "Supported Types DF and F: HF has no map (field dst).");

@@ -26,8 +26,12 @@ fn add(rows: &mut Rows) {
 /// SVM-BLOCK-ST-EXTENT).
 #[rustfmt::skip]
 fn extent(rows: &mut Rows) {
-    let c = || { case(".decl W8 v_type=G type=uq num_elts=1\nsvm_block_st (1) VA(0,0)<0;1,0> W8.0").var("VA", le64(&[0x200])).var("W8", ramp(0x40, 8))
-        .mem(0x200, vec![0xee; 16]) };
+    let c = || {
+        case(".decl W8 v_type=G type=uq num_elts=1\nsvm_block_st (1) VA(0,0)<0;1,0> W8.0")
+            .var("VA", le64(&[0x200]))
+            .var("W8", ramp(0x40, 8))
+            .mem(0x200, vec![0xee; 16])
+    };
     let d = "SVM-BLOCK-ST-EXTENT resolved: src[0] is W8's 8 bytes (ramp 0x40..0x47) and 8 bytes past it, which are undefined: memory 0x200..0x208 = 40..47, 0x208..0x210 undefined (any byte).";
     let mut want = some(&ramp(0x40, 8));
     want.extend([None; 8]);
