@@ -259,6 +259,54 @@ fn lane_rows(rows: &mut Rows, decls: &str, g: &str, d: &str, row: &Lane) {
     }
 }
 
+/// How a row stands to the errata and the contracts: plainly, tagged (an erratum's resolved
+/// reading, or [`STRICT`]), or under an erratum's literal reading.
+#[derive(Debug, Clone, Copy)]
+pub enum How {
+    Plain,
+    Tag(&'static str),
+    Literal(&'static str),
+}
+
+/// A row of INVM or RSQTM on xe-hpg, with its derivation: a destination of type `ty`, the
+/// sources `src` (`(type, bits)`; a modifier may precede the type: `(-)f`), %cr0 = `cr0`;
+/// V1 holds `want` (`None`: not observed) and P2's early-out bit is `eo`
+/// ([`invm::early_out_lane`]).
+#[derive(Debug)]
+pub struct EarlyOut {
+    pub g: &'static str,
+    pub ty: &'static str,
+    pub src: &'static [(&'static str, u64)],
+    pub cr0: u32,
+    pub want: Option<u64>,
+    pub eo: bool,
+    pub how: How,
+    pub d: &'static str,
+}
+
+/// Adds the rows of `table` for `op`, in order.
+pub fn early_out_rows(rows: &mut Rows, op: &str, table: &[EarlyOut]) {
+    for &EarlyOut {
+        g,
+        ty,
+        src,
+        cr0,
+        want,
+        eo,
+        how,
+        d,
+    } in table
+    {
+        let row = invm::early_out_lane(Platform::XeHpg, op, ty, src, cr0, want, eo);
+        let row = match how {
+            How::Plain => row,
+            How::Tag(tag) => row.tag(tag),
+            How::Literal(erratum) => row.literal(erratum),
+        };
+        rows.add(g, row.derived(d));
+    }
+}
+
 /// An element type's bytes of `values`.
 pub fn bytes(ty: DataType, values: &[u64]) -> Vec<u8> {
     match ty {
