@@ -39,6 +39,7 @@ use visa_spec::errata;
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
+pub use crate::catalog::build::How;
 use crate::catalog::build::{lane_on, le16, le32};
 use crate::catalog::{Row, Rows};
 
@@ -257,15 +258,6 @@ fn lane_rows(rows: &mut Rows, decls: &str, g: &str, d: &str, row: &Lane) {
             }
         }
     }
-}
-
-/// How a row stands to the errata and the contracts: plainly, tagged (an erratum's resolved
-/// reading, or [`STRICT`]), or under an erratum's literal reading.
-#[derive(Debug, Clone, Copy)]
-pub enum How {
-    Plain,
-    Tag(&'static str),
-    Literal(&'static str),
 }
 
 /// A row of INVM or RSQTM on xe-hpg, with its derivation: a destination of type `ty`, the
