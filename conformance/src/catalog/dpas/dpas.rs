@@ -173,22 +173,22 @@ fn validation(rows: &mut Rows) {
 
 #[rustfmt::skip]
 const UNIFORM: &[Uniform] = &[
-    Uniform { text: "dpas.s8.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0x0101_0101, a: 0xFFFF_FFFF, want: 0xFFFF_FFE0, d: "s8 x s8, SRC1_OPERANDS_PER_CHAN \
-            1: B bytes 1, A bytes 0xFF = -1: 32 * (-1) = -32." },
+    Uniform { text: "dpas.s8.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0x0101_0101, a: 0xFFFF_FFFF, want: 0xFFFF_FFE0,
+            d: "s8 x s8, SRC1_OPERANDS_PER_CHAN 1: B bytes 1, A bytes 0xFF = -1: 32 * (-1) = -32." },
     Uniform { text: "dpas.s2.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)", c: 100, w: 0xAAAA_AAAA, a: 0x0101_0101, want: 36, d: "s2 W in a DW (0xAAAAAAAA: every 2-bit \
             field 0b10 = -2), u8 A = 1, OPS_PER_CHAN 4, SRC1_OPERANDS_PER_CHAN 4: 32 * (-2) = -64, plus C = 100: 36." },
     Uniform { text: "dpas.s4.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0x8888_8888, a: 0x8080_8080, want: 0x8000, d: "s4 W 0b1000 = -8 \
             (SRC1_OPERANDS_PER_CHAN 2), s8 A 0x80 = -128: 32 * 1024 = 32768." },
-    Uniform { text: "dpas.u4.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0xFFFF_FFFF, a: 0xFFFF_FFFF, want: (-480i32) as u32, d: "u4 W 0xF = 15 with s8 A = \
-            -1 (OPS 4, SRC1_OPERANDS_PER_CHAN 2): 32 * (-15) = -480." },
+    Uniform { text: "dpas.u4.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0xFFFF_FFFF, a: 0xFFFF_FFFF, want: (-480i32) as u32,
+            d: "u4 W 0xF = 15 with s8 A = -1 (OPS 4, SRC1_OPERANDS_PER_CHAN 2): 32 * (-15) = -480." },
     Uniform { text: "dpas.s4.s4.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0xFFFF_FFFF, a: 0xFFFF_FFFF, want: 64, d: "s4 x s4, OPS_PER_CHAN 8 (dot8), \
             SRC1_OPERANDS_PER_CHAN 1: 64 * (-1)(-1) = 64." },
     Uniform { text: "dpas.u2.u2.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0xFFFF_FFFF, a: 0xFFFF_FFFF, want: 576, d: "u2 x u2, OPS_PER_CHAN 8, \
             SRC1_OPERANDS_PER_CHAN 2: 64 * 3 * 3 = 576." },
-    Uniform { text: "dpas.s2.s2.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0x5555_5555, a: 0xFFFF_FFFF, want: (-64i32) as u32, d: "s2 x s2: fields 0b01 = 1 in \
-            W, 0b11 = -1 in A: 64 * (-1) = -64." },
+    Uniform { text: "dpas.s2.s2.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", c: 0, w: 0x5555_5555, a: 0xFFFF_FFFF, want: (-64i32) as u32,
+            d: "s2 x s2: fields 0b01 = 1 in W, 0b11 = -1 in A: 64 * (-1) = -64." },
     Uniform { text: "dpas.u8.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)", c: 0xFFFF_FFFF, w: 0x0101_0101, a: 0x0101_0101, want: 31, d: "Wrap-around: C = 0xFFFFFFFF (UD), \
             u8 x u8 of ones: 0xFFFFFFFF + 32 = 31 mod 2^32." },
-    Uniform { text: "dpas.u8.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)", c: 0xFFF0_0000, w: 0xFFFF_FFFF, a: 0xFFFF_FFFF, want: 0x000F_C020, d: "Wrap of the products: u8 \
-            255 * 255 * 32 = 2080800 plus C 0xFFF00000 = 0x1_000FC020 -> 0x000FC020." },
+    Uniform { text: "dpas.u8.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)", c: 0xFFF0_0000, w: 0xFFFF_FFFF, a: 0xFFFF_FFFF, want: 0x000F_C020,
+            d: "Wrap of the products: u8 255 * 255 * 32 = 2080800 plus C 0xFFF00000 = 0x1_000FC020 -> 0x000FC020." },
 ];

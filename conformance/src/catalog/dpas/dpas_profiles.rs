@@ -110,13 +110,31 @@ fn denormal_product_flushed(rows: &mut Rows, d: &str, profile: &str, want: u32) 
     rows.add("profiles-below-f32", row.derived(&format!("{BELOW} {d}")));
 }
 
+/// One HF/BF destination conversion under two profiles: `text` with W's and A's first-stage
+/// DWs `w0` and `a0`; under each `(profile, value)` of `want` the 8 channels of row 0 of `out`
+/// hold `value` and the next row keeps 0x5555. `d` follows [`NARROW_D`] in the derivation.
+#[derive(Debug)]
+struct Narrow {
+    text: &'static str,
+    w0: u32,
+    a0: u32,
+    out: &'static str,
+    want: [(&'static str, u16); 2],
+    d: &'static str,
+}
+
+const NARROW_D: &str = "The HF/BF destination conversion (Src0 `%null`, A = 1.0 in both elements).";
+
 #[rustfmt::skip]
-fn narrow_destination(rows: &mut Rows, d: &str, text: &str, w0: u32, a0: u32, out: &str, profile: &str, want: u16) {
-    let why = format!("The HF/BF destination conversion (Src0 `%null`, A = 1.0 in both elements). {d} Packed rows (DPAS-DST-ADVANCE resolved): RC 1 writes 16 bytes; the next keep 0x5555.");
-    let mut halves = vec![want; 8];
-    halves.push(0x5555);
-    let row = run(text, &first_stage(w0, a0), profile).expect_reg(out, 0, some(&le16(&halves)));
-    rows.add("profiles-narrow", row.derived(&why));
+fn narrow_destination(rows: &mut Rows, narrow: &Narrow) {
+    let &Narrow { text, w0, a0, out, want, d } = narrow;
+    for (profile, value) in want {
+        let why = format!("{NARROW_D} {NARROW_D} {d} Packed rows (DPAS-DST-ADVANCE resolved): RC 1 writes 16 bytes; the next keep 0x5555.");
+        let mut halves = vec![value; 8];
+        halves.push(0x5555);
+        let row = run(text, &first_stage(w0, a0), profile).expect_reg(out, 0, some(&le16(&halves)));
+        rows.add("profiles-narrow", row.derived(&why));
+    }
 }
 
 #[rustfmt::skip]
@@ -200,15 +218,9 @@ pub fn add(rows: &mut Rows) {
     denormal_product_flushed(rows, d, "product-round+denorm-flush", 0x0080_0000);
     denormal_product_flushed(rows, d, "literal-c+denorm-flush", 0x0080_0000);
     denormal_product_flushed(rows, d, "product-round", 0x0080_1000);
-    let d = "The HF/BF destination conversion (Src0 `%null`, A = 1.0 in both elements). bf: B[0] = 0x3F81 = 1 + 2^-7, B[1] = 0x3BC0 = 1.5 * 2^-8: the f32 sum 1 + 2^-7 + 2^-8 + 2^-9 is exact under every accumulation; BF keeps 7 fraction bits, the rest is 3/4 of an ulp: to nearest even 0x3F82, truncated 0x3F81.";
-    narrow_destination(rows, d, "dpas.bf.bf.8.1 (M1, 8) DB.0 %null.0 W1.0 A1(0,0)", 0x3BC0_3F81, 0x3F80_3F80, "DB", "dst-rne", 0x3F82);
-    narrow_destination(rows, d, "dpas.bf.bf.8.1 (M1, 8) DB.0 %null.0 W1.0 A1(0,0)", 0x3BC0_3F81, 0x3F80_3F80, "DB", "dst-rtz", 0x3F81);
-    let d = "The HF/BF destination conversion (Src0 `%null`, A = 1.0 in both elements). hf: B[0] = 0x3C00 = 1.0, B[1] = 0x1200 = 1.5 * 2^-11: 1 + 2^-11 + 2^-12 is 3/4 of an HF ulp (2^-10) above 1.0: 0x3C01 to nearest even, 0x3C00 truncated.";
-    narrow_destination(rows, d, "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)", 0x1200_3C00, 0x3C00_3C00, "DH", "dst-rne", 0x3C01);
-    narrow_destination(rows, d, "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)", 0x1200_3C00, 0x3C00_3C00, "DH", "dst-rtz", 0x3C00);
-    let d = "The HF/BF destination conversion (Src0 `%null`, A = 1.0 in both elements). hf output denormal: 2^-14 (0x0400) * 2^-2 (0x3400) = 2^-16, an HF denormal (2^-16 / 2^-24 = 0x0100): kept 0x0100, flushed +0.";
-    narrow_destination(rows, d, "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)", 0x0400, 0x3400, "DH", "denorm-keep", 0x0100);
-    narrow_destination(rows, d, "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)", 0x0400, 0x3400, "DH", "denorm-flush", 0x0000);
+    for narrow in NARROW {
+        narrow_destination(rows, narrow);
+    }
     let d = "Denormal inputs and tf32 trimming (F Dst, Src0 `%null`). bf denormal 0x0001 = 2^-133 times 1.0: an f32 denormal 2^-133 / 2^-149 = 0x00010000 kept; flushed input: +0.";
     inputs(rows, d, "dpas.bf.bf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)", 0x0001, 0x3F80, "denorm-keep", 0x0001_0000);
     inputs(rows, d, "dpas.bf.bf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)", 0x0001, 0x3F80, "denorm-flush", 0);
@@ -267,3 +279,15 @@ pub fn add(rows: &mut Rows) {
     fp8_paths(rows, d, false, 0x3F80_0000);
     fp8_paths(rows, d, true, 0xC40);
 }
+
+#[rustfmt::skip]
+const NARROW: &[Narrow] = &[
+    Narrow { text: "dpas.bf.bf.8.1 (M1, 8) DB.0 %null.0 W1.0 A1(0,0)", w0: 0x3BC0_3F81, a0: 0x3F80_3F80, out: "DB", want: [("dst-rne", 0x3F82), ("dst-rtz", 0x3F81)],
+            d: "bf: B[0] = 0x3F81 = 1 + 2^-7, B[1] = 0x3BC0 = 1.5 * 2^-8: the f32 sum 1 + 2^-7 + 2^-8 + 2^-9 is exact under every accumulation; BF keeps 7 fraction \
+            bits, the rest is 3/4 of an ulp: to nearest even 0x3F82, truncated 0x3F81." },
+    Narrow { text: "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)", w0: 0x1200_3C00, a0: 0x3C00_3C00, out: "DH", want: [("dst-rne", 0x3C01), ("dst-rtz", 0x3C00)],
+            d: "hf: B[0] = 0x3C00 = 1.0, B[1] = 0x1200 = 1.5 * 2^-11: 1 + 2^-11 + 2^-12 is 3/4 of an HF ulp (2^-10) above 1.0: 0x3C01 to nearest even, 0x3C00 \
+            truncated." },
+    Narrow { text: "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)", w0: 0x0400, a0: 0x3400, out: "DH", want: [("denorm-keep", 0x0100), ("denorm-flush", 0x0000)],
+            d: "hf output denormal: 2^-14 (0x0400) * 2^-2 (0x3400) = 2^-16, an HF denormal (2^-16 / 2^-24 = 0x0100): kept 0x0100, flushed +0." },
+];

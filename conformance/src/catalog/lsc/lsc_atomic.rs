@@ -90,15 +90,15 @@ const ATOMICS: &[Atomic] = &[
     Atomic { op: "icas VS VS2", literal: &[], old: 5, src1: 4, src2: 9, returned: 5, left: 5, d: "5 != 4: memory keeps 5." },
     Atomic { op: "icas VS VS2", literal: &[errata::LSC_ATOMIC_OPERANDS], old: 5, src1: 9, src2: 5, returned: 5, left: 9, d: "LSC-ATOMIC-OPERANDS literal: compare \
             with Src2Data (5), store Src1Data (9)." },
-    Atomic { op: "fadd VS %null", literal: &[], old: 0x3f80_0000, src1: 0x4000_0000, src2: 0, returned: 0x3f80_0000, left: 0x4040_0000, d: "1.0 + 2.0 = 3.0 \
-            (0x40400000)." },
-    Atomic { op: "fsub VS %null", literal: &[], old: 0x3f80_0000, src1: 0x4000_0000, src2: 0, returned: 0x3f80_0000, left: 0xbf80_0000, d: "1.0 - 2.0 = -1.0 \
-            (0xbf800000)." },
-    Atomic { op: "fmin VS %null", literal: &[], old: 0x3f80_0000, src1: 0x7fc0_0001, src2: 0, returned: 0x3f80_0000, left: 0x3f80_0000, d: "fmin(1.0, NaN) = 1.0 \
-            (LSC-ATOMIC-FLOAT)." },
+    Atomic { op: "fadd VS %null", literal: &[], old: 0x3f80_0000, src1: 0x4000_0000, src2: 0, returned: 0x3f80_0000, left: 0x4040_0000,
+            d: "1.0 + 2.0 = 3.0 (0x40400000)." },
+    Atomic { op: "fsub VS %null", literal: &[], old: 0x3f80_0000, src1: 0x4000_0000, src2: 0, returned: 0x3f80_0000, left: 0xbf80_0000,
+            d: "1.0 - 2.0 = -1.0 (0xbf800000)." },
+    Atomic { op: "fmin VS %null", literal: &[], old: 0x3f80_0000, src1: 0x7fc0_0001, src2: 0, returned: 0x3f80_0000, left: 0x3f80_0000,
+            d: "fmin(1.0, NaN) = 1.0 (LSC-ATOMIC-FLOAT)." },
     Atomic { op: "fmax VS %null", literal: &[], old: 0x8000_0000, src1: 0, src2: 0, returned: 0x8000_0000, left: 0, d: "fmax(-0, +0) = +0." },
     Atomic { op: "fcas VS VS2", literal: &[], old: 0, src1: 0x8000_0000, src2: 0x3f80_0000, returned: 0, left: 0x3f80_0000, d: "+0 equals -0 as floats: 1.0 is \
             stored." },
-    Atomic { op: "fcas VS VS2", literal: &[], old: 0x7fc0_0000, src1: 0x7fc0_0000, src2: 0x3f80_0000, returned: 0x7fc0_0000, left: 0x7fc0_0000, d: "A NaN equals \
-            nothing, itself included: memory keeps its NaN." },
+    Atomic { op: "fcas VS VS2", literal: &[], old: 0x7fc0_0000, src1: 0x7fc0_0000, src2: 0x3f80_0000, returned: 0x7fc0_0000, left: 0x7fc0_0000,
+            d: "A NaN equals nothing, itself included: memory keeps its NaN." },
 ];

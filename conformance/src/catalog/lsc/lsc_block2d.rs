@@ -235,22 +235,22 @@ const LIMITS: &[Limit] = &[
     Limit { on: XeHpc, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2tn flat[0x10000,0xf,0x3,0xf,0x0,0x0]", literal_runs: false, d: "" },
     Limit { on: XeHpc, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x4x2nt flat[0x10000,0xf,0x3,0xf,0x0,0x0]", literal_runs: false, d: "" },
     Limit { on: Xe2, text: "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x0,0x0] VD:d8.2x4x2nn", literal_runs: false, d: "" },
-    Limit { on: XeHpc, text: "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x0,0x0] VD:d8.1x16x9nn", literal_runs: true, d: "A store 9 rows high: \
-            stores are at most 8 (d8, 16 bytes a row: inside the 64-byte width)." },
-    Limit { on: XeHpc, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x3x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]", literal_runs: true, d: "3 d8 elements = 3 bytes a \
-            row: not a whole number of dwords." },
-    Limit { on: Xe2, text: "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x0,0x0] VD:d16.1x1x2nn", literal_runs: true, d: "d16 1 wide = 2 bytes a row: \
-            not a whole number of dwords (stores too)." },
-    Limit { on: XeHpc, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d64.2x2x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]", literal_runs: true, d: "Two d64 blocks (2*2*8 = 32 \
-            bytes, inside the documents' 64): d64 loads take one block." },
-    Limit { on: Xe2, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d32.4x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]", literal_runs: true, d: "Four d32 blocks (4*4*4 = 64 \
-            bytes): d32 loads take 1 or 2." },
-    Limit { on: XeHpc, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d16.1x32x2nt flat[0x10000,0xf,0x3,0xf,0x0,0x0]", literal_runs: true, d: "VNNI d16 32 wide (64 \
-            bytes): VNNI widths stop at 16." },
-    Limit { on: XeHpc, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d64.1x2x4tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]", literal_runs: true, d: "Transposed d64 4 high: a \
-            transposed d64 block is 8 high." },
-    Limit { on: Xe2, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d64.1x3x8tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]", literal_runs: true, d: "Transposed d64 3 wide (8 \
-            high): 1, 2 or 4 wide." },
-    Limit { on: XeHpc, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x16x2tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]", literal_runs: true, d: "Transposed d32 16 wide: \
-            up to 8." },
+    Limit { on: XeHpc, text: "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x0,0x0] VD:d8.1x16x9nn", literal_runs: true,
+            d: "A store 9 rows high: stores are at most 8 (d8, 16 bytes a row: inside the 64-byte width)." },
+    Limit { on: XeHpc, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x3x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]", literal_runs: true,
+            d: "3 d8 elements = 3 bytes a row: not a whole number of dwords." },
+    Limit { on: Xe2, text: "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x0,0x0] VD:d16.1x1x2nn", literal_runs: true,
+            d: "d16 1 wide = 2 bytes a row: not a whole number of dwords (stores too)." },
+    Limit { on: XeHpc, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d64.2x2x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]", literal_runs: true,
+            d: "Two d64 blocks (2*2*8 = 32 bytes, inside the documents' 64): d64 loads take one block." },
+    Limit { on: Xe2, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d32.4x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]", literal_runs: true,
+            d: "Four d32 blocks (4*4*4 = 64 bytes): d32 loads take 1 or 2." },
+    Limit { on: XeHpc, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d16.1x32x2nt flat[0x10000,0xf,0x3,0xf,0x0,0x0]", literal_runs: true,
+            d: "VNNI d16 32 wide (64 bytes): VNNI widths stop at 16." },
+    Limit { on: XeHpc, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d64.1x2x4tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]", literal_runs: true,
+            d: "Transposed d64 4 high: a transposed d64 block is 8 high." },
+    Limit { on: Xe2, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d64.1x3x8tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]", literal_runs: true,
+            d: "Transposed d64 3 wide (8 high): 1, 2 or 4 wide." },
+    Limit { on: XeHpc, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x16x2tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]", literal_runs: true,
+            d: "Transposed d32 16 wide: up to 8." },
 ];

@@ -57,6 +57,6 @@ const ROWS: &[Unary] = &[
     One { g: "modes", op: "frc", src: ("f", 0xbdcc_cccd), cr0: RTZ, want: 0x3f66_6666, d: "-0.1 toward zero: 0x3f666666." },
     One { g: "modifiers", op: "frc", src: ("(-)f", 0x4030_0000), cr0: 0, want: 0x3e80_0000, d: "(-)2.75 = -2.75: 0.25." },
     One { g: "modifiers", op: "frc", src: ("(abs)f", 0xc030_0000), cr0: 0, want: 0x3f40_0000, d: "(abs)-2.75 = 2.75: 0.75." },
-    Invalid { g: "types", text: "frc.sat (M1, 8) VF(0,0)<1> VF(1,0)<1;1,0>", field: "opcode", d: "FRC's \
-            Properties list no saturation and its Text form has no .sat: invalid." },
+    Invalid { g: "types", text: "frc.sat (M1, 8) VF(0,0)<1> VF(1,0)<1;1,0>", field: "opcode", d: "FRC's Properties list no saturation and its Text form has no \
+            .sat: invalid." },
 ];

@@ -141,71 +141,83 @@ fn platforms_and_forms(rows: &mut Rows) {
 const ROWS: &[EarlyOut] = &[
     // IEEE 754-2019 division's special cases: the operands fix the result, the bit is set under
     // both readings of MACRO-EARLY-OUT (the written value is special too).
-    EarlyOut { g: "special", ty: "f", src: &[("f", F_ZERO), ("f", F_ZERO)], cr0: RTNE, want: Some(F_NAN), eo: true, how: Plain, d: "IEEE 754-2019 7.2: 0/0 is \
-            invalid, the default NaN 0x7fc00000 (MATH-NAN-RESULT: no NaN source); an operand is zero, so the early-out bit is set." },
-    EarlyOut { g: "special", ty: "f", src: &[("f", F_INF), ("f", F_NINF)], cr0: RTNE, want: Some(F_NAN), eo: true, how: Plain, d: "IEEE 754-2019 7.2: inf/inf is \
-            invalid, the default NaN; infinite operands set the early-out bit." },
-    EarlyOut { g: "special", ty: "f", src: &[("f", F_ONE), ("f", F_NZERO)], cr0: RTNE, want: Some(F_NINF), eo: true, how: Plain, d: "IEEE 754-2019 7.3: 1/-0 \
-            divides by zero, -inf (the sign is the XOR of the operands' signs, 6.3); the bit is set." },
-    EarlyOut { g: "special", ty: "f", src: &[("f", F_ONE), ("f", F_INF)], cr0: RTNE, want: Some(F_ZERO), eo: true, how: Plain, d: "IEEE 754-2019 6.1: 1/+inf = +0 \
-            exactly; the bit is set." },
-    EarlyOut { g: "special", ty: "f", src: &[("f", F_NINF), ("f", F_TWO)], cr0: RTNE, want: Some(F_NINF), eo: true, how: Plain, d: "IEEE 754-2019 6.1: -inf/2 = \
-            -inf exactly; the bit is set." },
-    EarlyOut { g: "special", ty: "f", src: &[("f", F_NZERO), ("f", F_TWO)], cr0: RTNE, want: Some(F_NZERO), eo: true, how: Plain, d: "IEEE 754-2019 6.3: -0/2 = -0 \
-            (signs differ); the bit is set." },
-    EarlyOut { g: "nan", ty: "f", src: &[("f", 0x7f80_0002), ("f", F_ONE)], cr0: RTNE, want: Some(0x7fc0_0002), eo: true, how: Plain, d: "MATH-NAN-RESULT: the \
-            first NaN source quieted: src0 0x7f800002 (signalling) -> 0x7fc00002; a NaN operand sets the bit." },
-    EarlyOut { g: "nan", ty: "f", src: &[("f", F_ONE), ("f", 0xffc0_0003)], cr0: RTNE, want: Some(0xffc0_0003), eo: true, how: Plain, d: "MATH-NAN-RESULT: src1's \
-            NaN 0xffc00003 (quiet, negative) is the first NaN source and is written as it is; the bit is set." },
-    EarlyOut { g: "denormal", ty: "f", src: &[("f", 0x0000_0001), ("f", F_ONE)], cr0: RTNE, want: Some(F_ZERO), eo: true, how: Plain, d: "Denorm mode \
-            (2_datatypes.md, Floating Point Mode; %cr0 bit 7 clear): src0 2^-149 (0x00000001) is flushed to +0 before the division: +0/1 = +0, and a zero operand \
-            sets the bit." },
-    EarlyOut { g: "denormal", ty: "f", src: &[("f", F_ONE), ("f", 0x0000_0001)], cr0: RTNE, want: Some(F_INF), eo: true, how: Plain, d: "Denorm mode flush: src1 \
-            2^-149 reads as +0, 1/+0 = +inf (7.3), the bit set." },
-    EarlyOut { g: "denormal", ty: "f", src: &[("f", 0x0000_0001), ("f", F_ONE)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Plain, d: "Denormals kept (%cr0 \
-            bit 7): src0 2^-149 is a finite nonzero operand and 1 too: no special case, the bit is clear (the quotient is an approximation)." },
-    EarlyOut { g: "df", ty: "df", src: &[("df", 0), ("df", 0)], cr0: RTNE, want: Some(0x7ff8_0000_0000_0000), eo: true, how: Plain, d: "DF, IEEE 754-2019 7.2: 0/0 \
-            is the DF default NaN 0x7ff8000000000000; the bit set." },
-    EarlyOut { g: "df", ty: "df", src: &[("df", DF_ONE), ("df", 1 << 63)], cr0: RTNE, want: Some(0xfff0_0000_0000_0000), eo: true, how: Plain, d: "DF, 7.3: 1/-0 = \
-            -inf 0xfff0000000000000; the bit set." },
+    EarlyOut { g: "special", ty: "f", src: &[("f", F_ZERO), ("f", F_ZERO)], cr0: RTNE, want: Some(F_NAN), eo: true, how: Plain,
+            d: "IEEE 754-2019 7.2: 0/0 is invalid, the default NaN 0x7fc00000 (MATH-NAN-RESULT: no NaN source); an operand is zero, so the early-out bit is set." },
+    EarlyOut { g: "special", ty: "f", src: &[("f", F_INF), ("f", F_NINF)], cr0: RTNE, want: Some(F_NAN), eo: true, how: Plain,
+            d: "IEEE 754-2019 7.2: inf/inf is invalid, the default NaN; infinite operands set the early-out bit." },
+    EarlyOut { g: "special", ty: "f", src: &[("f", F_ONE), ("f", F_NZERO)], cr0: RTNE, want: Some(F_NINF), eo: true, how: Plain,
+            d: "IEEE 754-2019 7.3: 1/-0 divides by zero, -inf (the sign is the XOR of the operands' signs, 6.3); the bit is set." },
+    EarlyOut { g: "special", ty: "f", src: &[("f", F_ONE), ("f", F_INF)], cr0: RTNE, want: Some(F_ZERO), eo: true, how: Plain,
+            d: "IEEE 754-2019 6.1: 1/+inf = +0 exactly; the bit is set." },
+    EarlyOut { g: "special", ty: "f", src: &[("f", F_NINF), ("f", F_TWO)], cr0: RTNE, want: Some(F_NINF), eo: true, how: Plain,
+            d: "IEEE 754-2019 6.1: -inf/2 = -inf exactly; the bit is set." },
+    EarlyOut { g: "special", ty: "f", src: &[("f", F_NZERO), ("f", F_TWO)], cr0: RTNE, want: Some(F_NZERO), eo: true, how: Plain,
+            d: "IEEE 754-2019 6.3: -0/2 = -0 (signs differ); the bit is set." },
+    EarlyOut { g: "nan", ty: "f", src: &[("f", 0x7f80_0002), ("f", F_ONE)], cr0: RTNE, want: Some(0x7fc0_0002), eo: true, how: Plain,
+            d: "MATH-NAN-RESULT: the first NaN source quieted: src0 0x7f800002 (signalling) -> 0x7fc00002; a NaN operand sets the bit." },
+    EarlyOut { g: "nan", ty: "f", src: &[("f", F_ONE), ("f", 0xffc0_0003)], cr0: RTNE, want: Some(0xffc0_0003), eo: true, how: Plain,
+            d: "MATH-NAN-RESULT: src1's NaN 0xffc00003 (quiet, negative) is the first NaN source and is written as it is; the bit is set." },
+    EarlyOut { g: "denormal", ty: "f", src: &[("f", 0x0000_0001), ("f", F_ONE)], cr0: RTNE, want: Some(F_ZERO), eo: true, how: Plain,
+            d: "Denorm mode (2_datatypes.md, Floating Point Mode; %cr0 bit 7 clear): src0 2^-149 (0x00000001) is flushed to +0 before the division: +0/1 = +0, and \
+            a zero operand sets the bit." },
+    EarlyOut { g: "denormal", ty: "f", src: &[("f", F_ONE), ("f", 0x0000_0001)], cr0: RTNE, want: Some(F_INF), eo: true, how: Plain,
+            d: "Denorm mode flush: src1 2^-149 reads as +0, 1/+0 = +inf (7.3), the bit set." },
+    EarlyOut { g: "denormal", ty: "f", src: &[("f", 0x0000_0001), ("f", F_ONE)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Plain,
+            d: "Denormals kept (%cr0 bit 7): src0 2^-149 is a finite nonzero operand and 1 too: no special case, the bit is clear (the quotient is an \
+            approximation)." },
+    EarlyOut { g: "df", ty: "df", src: &[("df", 0), ("df", 0)], cr0: RTNE, want: Some(0x7ff8_0000_0000_0000), eo: true, how: Plain,
+            d: "DF, IEEE 754-2019 7.2: 0/0 is the DF default NaN 0x7ff8000000000000; the bit set." },
+    EarlyOut { g: "df", ty: "df", src: &[("df", DF_ONE), ("df", 1 << 63)], cr0: RTNE, want: Some(0xfff0_0000_0000_0000), eo: true, how: Plain,
+            d: "DF, 7.3: 1/-0 = -inf 0xfff0000000000000; the bit set." },
     EarlyOut { g: "df", ty: "df", src: &[("df", 1), ("df", DF_ONE)], cr0: RTNE, want: Some(0), eo: true, how: Plain, d: "DF denorm mode (%cr0 bit 6 clear): 2^-1074 \
             (0x1) reads as +0, +0/1 = +0, the bit set; with bit 6 set it is a finite nonzero operand and the bit is clear." },
     EarlyOut { g: "df", ty: "df", src: &[("df", 1), ("df", DF_ONE)], cr0: RTNE | KEEP_DF, want: None, eo: false, how: Plain, d: "DF denorm mode (%cr0 bit 6 clear): \
             2^-1074 (0x1) reads as +0, +0/1 = +0, the bit set; with bit 6 set it is a finite nonzero operand and the bit is clear." },
     // Finite nonzero operands whose quotient is in range: the bit is clear under both readings;
     // the value is an approximation, so the correctly rounded one is a strict expectation.
-    EarlyOut { g: "approximation", ty: "f", src: &[("f", F_ONE), ("f", F_THREE)], cr0: RTNE, want: None, eo: false, how: Plain, d: "1/3: finite nonzero operands, \
-            the bit clear. The quotient 1.0101...b x 2^-2 rounds to nearest to 0x3eaaaaab (2/3 ulp dropped rounds up); an approximation: strict." },
-    EarlyOut { g: "approximation", ty: "f", src: &[("f", F_ONE), ("f", F_THREE)], cr0: RTNE, want: Some(0x3eaa_aaab), eo: false, how: Tag(STRICT), d: "1/3: finite \
-            nonzero operands, the bit clear. The quotient 1.0101...b x 2^-2 rounds to nearest to 0x3eaaaaab (2/3 ulp dropped rounds up); an approximation: \
-            strict." },
-    EarlyOut { g: "approximation", ty: "f", src: &[("f", 0x40c0_0000), ("f", F_THREE)], cr0: RTNE, want: Some(0x4000_0000), eo: false, how: Tag(STRICT), d: "6/3 = \
-            2 (0x40000000) is representable, but INVM's result is an initial approximation (MACRO-APPROXIMATION): exact under the strict contract only; the bit is \
-            clear." },
-    EarlyOut { g: "df", ty: "df", src: &[("df", DF_ONE), ("df", DF_THREE)], cr0: RTNE, want: Some(0x3fd5_5555_5555_5555), eo: false, how: Tag(STRICT), d: "DF 1/3: \
-            floor(2^54/3) = 0x15555555555555 remainder 1: to nearest 0x3fd5555555555555 (strict); the bit clear." },
+    EarlyOut { g: "approximation", ty: "f", src: &[("f", F_ONE), ("f", F_THREE)], cr0: RTNE, want: None, eo: false, how: Plain,
+            d: "1/3: finite nonzero operands, the bit clear. The quotient 1.0101...b x 2^-2 rounds to nearest to 0x3eaaaaab (2/3 ulp dropped rounds up); an \
+            approximation: strict." },
+    EarlyOut { g: "approximation", ty: "f", src: &[("f", F_ONE), ("f", F_THREE)], cr0: RTNE, want: Some(0x3eaa_aaab), eo: false, how: Tag(STRICT),
+            d: "1/3: finite nonzero operands, the bit clear. The quotient 1.0101...b x 2^-2 rounds to nearest to 0x3eaaaaab (2/3 ulp dropped rounds up); an \
+            approximation: strict." },
+    EarlyOut { g: "approximation", ty: "f", src: &[("f", 0x40c0_0000), ("f", F_THREE)], cr0: RTNE, want: Some(0x4000_0000), eo: false, how: Tag(STRICT),
+            d: "6/3 = 2 (0x40000000) is representable, but INVM's result is an initial approximation (MACRO-APPROXIMATION): exact under the strict contract only; \
+            the bit is clear." },
+    EarlyOut { g: "df", ty: "df", src: &[("df", DF_ONE), ("df", DF_THREE)], cr0: RTNE, want: Some(0x3fd5_5555_5555_5555), eo: false, how: Tag(STRICT),
+            d: "DF 1/3: floor(2^54/3) = 0x15555555555555 remainder 1: to nearest 0x3fd5555555555555 (strict); the bit clear." },
     // Erratum MACRO-EARLY-OUT: finite nonzero operands whose quotient overflows or underflows.
-    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_MAX), ("f", F_HALF)], cr0: RTNE, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT), d: "0x7f7fffff / \
-            0.5 = 2 x (2 - 2^-23) x 2^127, past the largest finite F: to nearest it overflows to +inf (IEEE 754-2019 7.4). Resolved: finite nonzero operands, the \
-            bit clear (the quotient is an approximation). Literal: the written value +inf is special, the bit set." },
-    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_MAX), ("f", F_HALF)], cr0: RTNE, want: Some(F_INF), eo: true, how: Literal(errata::MACRO_EARLY_OUT), d: "0x7f7fffff / 0.5 = 2 x (2 - 2^-23) x 2^127, past the largest finite F: to nearest it overflows to +inf (IEEE 754-2019 7.4). Resolved: finite nonzero operands, the bit clear (the quotient is an approximation). Literal: the written value +inf is special, the bit set." },
-    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_MAX), ("f", F_HALF)], cr0: RTZ, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT), d: "The same \
-            quotient toward zero rounds to the largest finite F 0x7f7fffff (7.4): not special, the bit clear under both readings." },
-    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_MAX), ("f", F_HALF)], cr0: RTZ, want: None, eo: false, how: Literal(errata::MACRO_EARLY_OUT), d: "The same \
-            quotient toward zero rounds to the largest finite F 0x7f7fffff (7.4): not special, the bit clear under both readings." },
-    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", F_2P126)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT), d: "2^-125 / 2^126 = 2^-251, far below half the smallest denormal 2^-150: to nearest +0. Resolved: the bit clear. Literal: the written +0 sets it." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_MAX), ("f", F_HALF)], cr0: RTNE, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "0x7f7fffff / 0.5 = 2 x (2 - 2^-23) x 2^127, past the largest finite F: to nearest it overflows to +inf (IEEE 754-2019 7.4). Resolved: finite \
+            nonzero operands, the bit clear (the quotient is an approximation). Literal: the written value +inf is special, the bit set." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_MAX), ("f", F_HALF)], cr0: RTNE, want: Some(F_INF), eo: true, how: Literal(errata::MACRO_EARLY_OUT),
+            d: "0x7f7fffff / 0.5 = 2 x (2 - 2^-23) x 2^127, past the largest finite F: to nearest it overflows to +inf (IEEE 754-2019 7.4). Resolved: finite \
+            nonzero operands, the bit clear (the quotient is an approximation). Literal: the written value +inf is special, the bit set." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_MAX), ("f", F_HALF)], cr0: RTZ, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "The same quotient toward zero rounds to the largest finite F 0x7f7fffff (7.4): not special, the bit clear under both readings." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_MAX), ("f", F_HALF)], cr0: RTZ, want: None, eo: false, how: Literal(errata::MACRO_EARLY_OUT),
+            d: "The same quotient toward zero rounds to the largest finite F 0x7f7fffff (7.4): not special, the bit clear under both readings." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", F_2P126)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "2^-125 / 2^126 = 2^-251, far below half the smallest denormal 2^-150: to nearest +0. Resolved: the bit clear. Literal: the written +0 sets it." },
     EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", F_2P126)], cr0: RTNE | KEEP_F, want: Some(F_ZERO), eo: true, how: Literal(errata::MACRO_EARLY_OUT), d: "2^-125 / 2^126 = 2^-251, far below half the smallest denormal 2^-150: to nearest +0. Resolved: the bit clear. Literal: the written +0 sets it." },
-    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", 0x4100_0000)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT), d: "2^-125 / 8 = 2^-128, an F denormal (0x00200000). Denormals kept: the written value is not special, the bit clear under both readings. Flushed (%cr0 bit 7 clear): the result is flushed to +0; resolved, the bit stays clear, literally the written +0 sets it." },
-    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", 0x4100_0000)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Literal(errata::MACRO_EARLY_OUT), d: "2^-125 / 8 = 2^-128, an F denormal (0x00200000). Denormals kept: the written value is not special, the bit clear under both readings. Flushed (%cr0 bit 7 clear): the result is flushed to +0; resolved, the bit stays clear, literally the written +0 sets it." },
-    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", 0x4100_0000)], cr0: RTNE, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT), d: "2^-125 \
-            / 8 = 2^-128, an F denormal (0x00200000). Denormals kept: the written value is not special, the bit clear under both readings. Flushed (%cr0 bit 7 \
-            clear): the result is flushed to +0; resolved, the bit stays clear, literally the written +0 sets it." },
-    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", 0x4100_0000)], cr0: RTNE, want: Some(F_ZERO), eo: true, how: Literal(errata::MACRO_EARLY_OUT), d: "2^-125 / 8 = 2^-128, an F denormal (0x00200000). Denormals kept: the written value is not special, the bit clear under both readings. Flushed (%cr0 bit 7 clear): the result is flushed to +0; resolved, the bit stays clear, literally the written +0 sets it." },
-    EarlyOut { g: "early-out", ty: "df", src: &[("df", DF_MAX), ("df", DF_HALF)], cr0: RTNE, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT), d: "DF: 0x7fefffffffffffff / 0.5 overflows to +inf to nearest. Resolved: the bit clear; literal: +inf written, the bit set." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", 0x4100_0000)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "2^-125 / 8 = 2^-128, an F denormal (0x00200000). Denormals kept: the written value is not special, the bit clear under both readings. Flushed (%cr0 \
+            bit 7 clear): the result is flushed to +0; resolved, the bit stays clear, literally the written +0 sets it." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", 0x4100_0000)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Literal(errata::MACRO_EARLY_OUT),
+            d: "2^-125 / 8 = 2^-128, an F denormal (0x00200000). Denormals kept: the written value is not special, the bit clear under both readings. Flushed (%cr0 \
+            bit 7 clear): the result is flushed to +0; resolved, the bit stays clear, literally the written +0 sets it." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", 0x4100_0000)], cr0: RTNE, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "2^-125 / 8 = 2^-128, an F denormal (0x00200000). Denormals kept: the written value is not special, the bit clear under both readings. Flushed (%cr0 \
+            bit 7 clear): the result is flushed to +0; resolved, the bit stays clear, literally the written +0 sets it." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", 0x4100_0000)], cr0: RTNE, want: Some(F_ZERO), eo: true, how: Literal(errata::MACRO_EARLY_OUT),
+            d: "2^-125 / 8 = 2^-128, an F denormal (0x00200000). Denormals kept: the written value is not special, the bit clear under both readings. Flushed (%cr0 \
+            bit 7 clear): the result is flushed to +0; resolved, the bit stays clear, literally the written +0 sets it." },
+    EarlyOut { g: "early-out", ty: "df", src: &[("df", DF_MAX), ("df", DF_HALF)], cr0: RTNE, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "DF: 0x7fefffffffffffff / 0.5 overflows to +inf to nearest. Resolved: the bit clear; literal: +inf written, the bit set." },
     EarlyOut { g: "early-out", ty: "df", src: &[("df", DF_MAX), ("df", DF_HALF)], cr0: RTNE, want: Some(0x7ff0_0000_0000_0000), eo: true, how: Literal(errata::MACRO_EARLY_OUT), d: "DF: 0x7fefffffffffffff / 0.5 overflows to +inf to nearest. Resolved: the bit clear; literal: +inf written, the bit set." },
     // Source modifiers (Properties: arithmetic).
-    EarlyOut { g: "modifiers", ty: "f", src: &[("f", F_ONE), ("(abs)f", F_NZERO)], cr0: RTNE, want: Some(F_INF), eo: true, how: Plain, d: "Source modifier (abs) on \
-            src1 -0: |-0| = +0, and 1/+0 = +inf (7.3); the bit set." },
-    EarlyOut { g: "modifiers", ty: "f", src: &[("(-)f", F_TWO), ("f", F_INF)], cr0: RTNE, want: Some(F_NZERO), eo: true, how: Plain, d: "Source modifier (-) on \
-            src0 2: -2 / +inf = -0 (6.1, signs differ); the bit set." },
+    EarlyOut { g: "modifiers", ty: "f", src: &[("f", F_ONE), ("(abs)f", F_NZERO)], cr0: RTNE, want: Some(F_INF), eo: true, how: Plain,
+            d: "Source modifier (abs) on src1 -0: |-0| = +0, and 1/+0 = +inf (7.3); the bit set." },
+    EarlyOut { g: "modifiers", ty: "f", src: &[("(-)f", F_TWO), ("f", F_INF)], cr0: RTNE, want: Some(F_NZERO), eo: true, how: Plain,
+            d: "Source modifier (-) on src0 2: -2 / +inf = -0 (6.1, signs differ); the bit set." },
 ];

@@ -78,8 +78,8 @@ const GROUPS: &[Group] = &[
         One { ty: "f", op: "lrp.sat", src: &[F_HALF, FOUR, 0x4000_0000], cr0: RTNE, want: F_ONE },
         One { ty: "f", op: "lrp.sat", src: &[F_HALF, 0xc080_0000, 0xc000_0000], cr0: RTNE, want: F_ZERO },
     ] },
-    Group { g: "modifiers", d: "Source modifiers (Properties: arithmetic) apply before the expression: (-)src0 = -1/4 with src1 = 8, src2 = 4 gives -2 + 4 * \
-            5/4 = 3 (0x40400000); (abs)src1 of -8 is 8: 2 + 3 = 5.", rows: &[
+    Group { g: "modifiers", d: "Source modifiers (Properties: arithmetic) apply before the expression: (-)src0 = -1/4 with src1 = 8, src2 = 4 gives -2 + 4 * 5/4 = \
+            3 (0x40400000); (abs)src1 of -8 is 8: 2 + 3 = 5.", rows: &[
         Typed { op: "lrp", dst: "f", src: &[("(-)f", QUARTER), ("f", EIGHT), ("f", FOUR)], want: 0x4040_0000 },
         Typed { op: "lrp", dst: "f", src: &[("f", QUARTER), ("(abs)f", 0xc100_0000), ("f", FOUR)], want: FIVE },
     ] },
@@ -147,8 +147,8 @@ fn alignment(rows: &mut Rows) {
 /// Platforms, types and operand classes.
 #[rustfmt::skip]
 const FORMS: &[Group] = &[
-    Group { g: "platforms", d: "LRP-PLN-PLATFORMS, literal reading: the per-platform appendix lists LRP on BDW, SKL and BXT only, so every modelled platform rejects \
-            it (field opcode).", rows: &[
+    Group { g: "platforms", d: "LRP-PLN-PLATFORMS, literal reading: the per-platform appendix lists LRP on BDW, SKL and BXT only, so every modelled platform \
+            rejects it (field opcode).", rows: &[
         NoPlatform { erratum: errata::LRP_PLN_PLATFORMS, text: "lrp (M1, 8) VF(0,0)<1> VF(0,0)<8;8,1> VF(0,0)<8;8,1> VF(0,0)<8;8,1>" },
     ] },
     Group { g: "types", d: "Src0, Src1 and Src2 take immediates (operand class general, immediate): broadcast like scalars; runs from the zeroed \

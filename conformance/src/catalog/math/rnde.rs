@@ -52,8 +52,8 @@ const ROWS: &[Unary] = &[
             odd: floor + 1 = -1 + 1. Resolved (RND-ZERO-SIGN): the zero takes the source's sign, -0; literal: IEEE's exact zero sum +0." },
     Both { g: "zero-sign", op: "rnde", src: ("f", 0xbe99_999a), cr0: 0, erratum: RND_ZERO_SIGN, want: (0x8000_0000, 0), d: "-0.3 (0xbe99999a): floor -1, fraction \
             0.7 > 0.5: -1 + 1. Resolved -0, literal +0." },
-    Both { g: "zero-sign", op: "rnde", src: ("f", 0xbe99_999a), cr0: RD, erratum: RND_ZERO_SIGN, want: (0x8000_0000, 0x8000_0000), d: "-0.3 in round-down mode: -1 \
-            + 1 is -0 under IEEE 754's round-down zero-sum rule, so both readings give -0." },
+    Both { g: "zero-sign", op: "rnde", src: ("f", 0xbe99_999a), cr0: RD, erratum: RND_ZERO_SIGN, want: (0x8000_0000, 0x8000_0000),
+            d: "-0.3 in round-down mode: -1 + 1 is -0 under IEEE 754's round-down zero-sum rule, so both readings give -0." },
     Both { g: "zero-sign", op: "rnde", src: ("f", 0x8000_0001), cr0: KEEP_F, erratum: RND_ZERO_SIGN, want: (0x8000_0000, 0), d: "-2^-149 (0x80000001) with F \
             denormals kept: floor -1, fraction 1 - 2^-149 > 0.5: -1 + 1. Resolved -0, literal +0." },
     One { g: "denormals", op: "rnde", src: ("f", 0x8000_0001), cr0: 0, want: 0x8000_0000, d: "-2^-149 with F denormals flushed: read as -0: -0 (under either \
@@ -61,14 +61,14 @@ const ROWS: &[Unary] = &[
     One { g: "denormals", op: "rnde", src: ("f", 1), cr0: KEEP_F, want: 0, d: "2^-149 kept: fraction < 0.5: +0." },
     One { g: "modes", op: "rnde", src: ("f", 0x4020_0000), cr0: RU, want: 0x4000_0000, d: "2.5 in round-up mode: still 2 (the tie goes to even whatever %cr0 says; \
             nothing is rounded)." },
-    Both { g: "downward", op: "rnde", src: ("f", 0x4060_0000), cr0: 0, erratum: RNDE_DOWNWARD, want: (0x4080_0000, 0x4040_0000), d: "3.5: resolved to nearest even \
-            4.0 (0x40800000); literal (the Description's downward rounding) floor = 3.0 (0x40400000)." },
-    Both { g: "downward", op: "rnde", src: ("f", 0x402c_cccd), cr0: 0, erratum: RNDE_DOWNWARD, want: (0x4040_0000, 0x4000_0000), d: "2.7: resolved 3.0; literal \
-            floor 2.0." },
-    Both { g: "downward", op: "rnde", src: ("f", 0xbf00_0000), cr0: 0, erratum: RNDE_DOWNWARD, want: (0x8000_0000, 0xbf80_0000), d: "-0.5: resolved -0; literal \
-            floor -1.0 (0xbf800000)." },
-    Both { g: "downward", op: "rnde", src: ("f", 0x4020_0000), cr0: 0, erratum: RNDE_DOWNWARD, want: (0x4000_0000, 0x4000_0000), d: "2.5: both readings give 2.0 \
-            (the tie's even neighbour is the floor)." },
+    Both { g: "downward", op: "rnde", src: ("f", 0x4060_0000), cr0: 0, erratum: RNDE_DOWNWARD, want: (0x4080_0000, 0x4040_0000),
+            d: "3.5: resolved to nearest even 4.0 (0x40800000); literal (the Description's downward rounding) floor = 3.0 (0x40400000)." },
+    Both { g: "downward", op: "rnde", src: ("f", 0x402c_cccd), cr0: 0, erratum: RNDE_DOWNWARD, want: (0x4040_0000, 0x4000_0000),
+            d: "2.7: resolved 3.0; literal floor 2.0." },
+    Both { g: "downward", op: "rnde", src: ("f", 0xbf00_0000), cr0: 0, erratum: RNDE_DOWNWARD, want: (0x8000_0000, 0xbf80_0000),
+            d: "-0.5: resolved -0; literal floor -1.0 (0xbf800000)." },
+    Both { g: "downward", op: "rnde", src: ("f", 0x4020_0000), cr0: 0, erratum: RNDE_DOWNWARD, want: (0x4000_0000, 0x4000_0000),
+            d: "2.5: both readings give 2.0 (the tie's even neighbour is the floor)." },
     One { g: "sat", op: "rnde.sat", src: ("f", 0x3f33_3333), cr0: 0, want: 0x3f80_0000, d: "0.7 rounds to 1.0: kept by .sat." },
     One { g: "sat", op: "rnde.sat", src: ("f", 0x3fc0_0000), cr0: 0, want: 0x3f80_0000, d: "1.5 rounds to 2.0: .sat gives 1.0." },
     One { g: "sat", op: "rnde.sat", src: ("f", 0xbf33_3333), cr0: 0, want: 0, d: "-0.7 rounds to -1: .sat gives +0." },

@@ -43,8 +43,8 @@ const ROWS: &[Unary] = &[
             Resolved (RND-ZERO-SIGN) -0; literal IEEE's zero sum +0." },
     Both { g: "zero-sign", op: "rndz", src: ("f", 0xbf7f_ffff), cr0: 0, erratum: RND_ZERO_SIGN, want: (0x8000_0000, 0), d: "-0.99999994 (0xbf7fffff): -1 + 1. \
             Resolved -0, literal +0." },
-    Both { g: "zero-sign", op: "rndz", src: ("f", 0xbe99_999a), cr0: RD, erratum: RND_ZERO_SIGN, want: (0x8000_0000, 0x8000_0000), d: "-0.3 in round-down mode: -1 \
-            + 1 = -0 under IEEE's round-down rule: -0 under both readings." },
+    Both { g: "zero-sign", op: "rndz", src: ("f", 0xbe99_999a), cr0: RD, erratum: RND_ZERO_SIGN, want: (0x8000_0000, 0x8000_0000),
+            d: "-0.3 in round-down mode: -1 + 1 = -0 under IEEE's round-down rule: -0 under both readings." },
     Both { g: "zero-sign", op: "rndz", src: ("f", 0x8000_0001), cr0: KEEP_F, erratum: RND_ZERO_SIGN, want: (0x8000_0000, 0), d: "-2^-149 (0x80000001) with F \
             denormals kept: floor -1, -1 + 1. Resolved -0, literal +0." },
     One { g: "denormals", op: "rndz", src: ("f", 0x8000_0001), cr0: 0, want: 0x8000_0000, d: "-2^-149 with F denormals flushed: read as -0: -0." },

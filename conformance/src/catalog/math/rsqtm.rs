@@ -66,33 +66,38 @@ const ROWS: &[EarlyOut] = &[
             invalid: -inf gives the default NaN 0x7fc00000; the bit set." },
     EarlyOut { g: "nan", ty: "f", src: &[("f", 0x7f80_0002)], cr0: RTNE, want: Some(0x7fc0_0002), eo: true, how: Plain, d: "MATH-NAN-RESULT: the NaN source \
             0x7f800002 quieted, 0x7fc00002; the bit set." },
-    EarlyOut { g: "early-out", ty: "f", src: &[("f", 0xbf80_0000)], cr0: RTNE, want: Some(F_NAN), eo: true, how: Tag(errata::MACRO_EARLY_OUT), d: "rSqrt(-1) is \
-            invalid (7.2): the default NaN. Both readings of MACRO-EARLY-OUT set the bit: the operand is below zero (resolved) and the written value is a NaN \
-            (literal)." },
-    EarlyOut { g: "early-out", ty: "f", src: &[("f", 0xbf80_0000)], cr0: RTNE, want: Some(F_NAN), eo: true, how: Literal(errata::MACRO_EARLY_OUT), d: "rSqrt(-1) is \
-            invalid (7.2): the default NaN. Both readings of MACRO-EARLY-OUT set the bit: the operand is below zero (resolved) and the written value is a NaN \
-            (literal)." },
-    EarlyOut { g: "early-out", ty: "f", src: &[("f", 0x0000_0001)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT), d: "1/sqrt(2^-149) = 2^74.5, inside F's range: with denormals kept (%cr0 bit 7) neither reading sets the bit (no 1/sqrt of a finite positive F overflows or underflows)." },
-    EarlyOut { g: "early-out", ty: "f", src: &[("f", 0x0000_0001)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Literal(errata::MACRO_EARLY_OUT), d: "1/sqrt(2^-149) = 2^74.5, inside F's range: with denormals kept (%cr0 bit 7) neither reading sets the bit (no 1/sqrt of a finite positive F overflows or underflows)." },
-    EarlyOut { g: "denormal", ty: "f", src: &[("f", 0x0000_0001)], cr0: RTNE | KEEP_F, want: Some(0x64b5_04f3), eo: false, how: Tag(STRICT), d: "Denormals kept: \
-            2^74.5 = sqrt(2) x 2^74; sqrt(2) to nearest in F is 0x3fb504f3 (1.0110101000001001111001100110011...b, the dropped bits 0011... below half), so 2^74.5 \
-            rounds to 0x3fb504f3 + (74 << 23) = 0x64b504f3 (strict: an approximation)." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", 0xbf80_0000)], cr0: RTNE, want: Some(F_NAN), eo: true, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "rSqrt(-1) is invalid (7.2): the default NaN. Both readings of MACRO-EARLY-OUT set the bit: the operand is below zero (resolved) and the written \
+            value is a NaN (literal)." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", 0xbf80_0000)], cr0: RTNE, want: Some(F_NAN), eo: true, how: Literal(errata::MACRO_EARLY_OUT),
+            d: "rSqrt(-1) is invalid (7.2): the default NaN. Both readings of MACRO-EARLY-OUT set the bit: the operand is below zero (resolved) and the written \
+            value is a NaN (literal)." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", 0x0000_0001)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "1/sqrt(2^-149) = 2^74.5, inside F's range: with denormals kept (%cr0 bit 7) neither reading sets the bit (no 1/sqrt of a finite positive F \
+            overflows or underflows)." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", 0x0000_0001)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Literal(errata::MACRO_EARLY_OUT),
+            d: "1/sqrt(2^-149) = 2^74.5, inside F's range: with denormals kept (%cr0 bit 7) neither reading sets the bit (no 1/sqrt of a finite positive F \
+            overflows or underflows)." },
+    EarlyOut { g: "denormal", ty: "f", src: &[("f", 0x0000_0001)], cr0: RTNE | KEEP_F, want: Some(0x64b5_04f3), eo: false, how: Tag(STRICT),
+            d: "Denormals kept: 2^74.5 = sqrt(2) x 2^74; sqrt(2) to nearest in F is 0x3fb504f3 (1.0110101000001001111001100110011...b, the dropped bits 0011... \
+            below half), so 2^74.5 rounds to 0x3fb504f3 + (74 << 23) = 0x64b504f3 (strict: an approximation)." },
     EarlyOut { g: "denormal", ty: "f", src: &[("f", 0x0000_0001)], cr0: RTNE, want: Some(F_INF), eo: true, how: Plain, d: "Denorm mode flush (%cr0 bit 7 clear): \
             2^-149 reads as +0, rSqrt(+0) = +inf, the bit set." },
     EarlyOut { g: "approximation", ty: "f", src: &[("f", 0x4080_0000)], cr0: RTNE, want: None, eo: false, how: Plain, d: "1/sqrt(4) = 0.5 (0x3f000000): \
             representable, but an initial approximation (MACRO-APPROXIMATION): strict; a finite positive operand, the bit clear." },
-    EarlyOut { g: "approximation", ty: "f", src: &[("f", 0x4080_0000)], cr0: RTNE, want: Some(0x3f00_0000), eo: false, how: Tag(STRICT), d: "1/sqrt(4) = 0.5 \
-            (0x3f000000): representable, but an initial approximation (MACRO-APPROXIMATION): strict; a finite positive operand, the bit clear." },
-    EarlyOut { g: "approximation", ty: "f", src: &[("f", 0x4000_0000)], cr0: RTNE, want: Some(0x3f35_04f3), eo: false, how: Tag(STRICT), d: "1/sqrt(2) = sqrt(2)/2: \
-            sqrt(2) to nearest is 0x3fb504f3, halving is exact: 0x3f3504f3 (strict); the bit clear." },
+    EarlyOut { g: "approximation", ty: "f", src: &[("f", 0x4080_0000)], cr0: RTNE, want: Some(0x3f00_0000), eo: false, how: Tag(STRICT),
+            d: "1/sqrt(4) = 0.5 (0x3f000000): representable, but an initial approximation (MACRO-APPROXIMATION): strict; a finite positive operand, the bit \
+            clear." },
+    EarlyOut { g: "approximation", ty: "f", src: &[("f", 0x4000_0000)], cr0: RTNE, want: Some(0x3f35_04f3), eo: false, how: Tag(STRICT),
+            d: "1/sqrt(2) = sqrt(2)/2: sqrt(2) to nearest is 0x3fb504f3, halving is exact: 0x3f3504f3 (strict); the bit clear." },
     EarlyOut { g: "modifiers", ty: "f", src: &[("(abs)f", 0xc080_0000)], cr0: RTNE, want: None, eo: false, how: Plain, d: "Source modifier (abs): |-4| = 4, a \
             finite positive operand: the bit clear." },
     EarlyOut { g: "modifiers", ty: "f", src: &[("(-)f", 0x4080_0000)], cr0: RTNE, want: Some(F_NAN), eo: true, how: Plain, d: "Source modifier (-): -(4) = -4 < 0 \
             is invalid (7.2): the default NaN, the bit set." },
-    EarlyOut { g: "df", ty: "df", src: &[("df", 1 << 63)], cr0: RTNE, want: Some(0xfff0_0000_0000_0000), eo: true, how: Plain, d: "DF: rSqrt(-0) = -inf \
-            0xfff0000000000000 (9.2), the bit set; rSqrt(4) = 0.5 0x3fe0000000000000 (strict), the bit clear." },
-    EarlyOut { g: "df", ty: "df", src: &[("df", 0x4010_0000_0000_0000)], cr0: RTNE, want: Some(0x3fe0_0000_0000_0000), eo: false, how: Tag(STRICT), d: "DF: \
-            rSqrt(-0) = -inf 0xfff0000000000000 (9.2), the bit set; rSqrt(4) = 0.5 0x3fe0000000000000 (strict), the bit clear." },
+    EarlyOut { g: "df", ty: "df", src: &[("df", 1 << 63)], cr0: RTNE, want: Some(0xfff0_0000_0000_0000), eo: true, how: Plain,
+            d: "DF: rSqrt(-0) = -inf 0xfff0000000000000 (9.2), the bit set; rSqrt(4) = 0.5 0x3fe0000000000000 (strict), the bit clear." },
+    EarlyOut { g: "df", ty: "df", src: &[("df", 0x4010_0000_0000_0000)], cr0: RTNE, want: Some(0x3fe0_0000_0000_0000), eo: false, how: Tag(STRICT),
+            d: "DF: rSqrt(-0) = -inf 0xfff0000000000000 (9.2), the bit set; rSqrt(4) = 0.5 0x3fe0000000000000 (strict), the bit clear." },
     EarlyOut { g: "df", ty: "df", src: &[("df", 1)], cr0: RTNE, want: Some(0x7ff0_0000_0000_0000), eo: true, how: Plain, d: "DF denorm mode: 2^-1074 (0x1) flushed \
             with %cr0 bit 6 clear reads as +0: +inf, the bit set." },
 ];

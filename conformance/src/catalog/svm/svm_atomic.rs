@@ -80,44 +80,42 @@ const OP: &str = "One SIMD1 atomic at 0x40 holding `old`; `dst` is the returned 
 #[rustfmt::skip]
 const OPS: &[Op] = &[
     Op { text: "svm_atomic.add (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 3)], how: Plain, old: 5, dst: 5, mem: 8, d: "ADD: 5 + 3 = 8; returns 5." },
-    Op { text: "svm_atomic.sub (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 7)], how: Plain, old: 5, dst: 5, mem: 0xffff_fffe, d: "SUB: 5 - 7 wraps to \
-            0xffff_fffe." },
+    Op { text: "svm_atomic.sub (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 7)], how: Plain, old: 5, dst: 5, mem: 0xffff_fffe,
+            d: "SUB: 5 - 7 wraps to 0xffff_fffe." },
     Op { text: "svm_atomic.inc (M1, 1) VA.0 VD.0 %null.0 %null.0", srcs: &[], how: Plain, old: F, dst: F, mem: 0, d: "INC: 0xffff_ffff + 1 wraps to 0." },
     Op { text: "svm_atomic.dec (M1, 1) VA.0 VD.0 %null.0 %null.0", srcs: &[], how: Plain, old: 0, dst: 0, mem: F, d: "DEC: 0 - 1 wraps to 0xffff_ffff." },
-    Op { text: "svm_atomic.min (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 0xffff_fff0)], how: Plain, old: 5, dst: 5, mem: 5, d: "MIN (unsigned): min(5, \
-            0xffff_fff0) = 5." },
-    Op { text: "svm_atomic.max (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 0xffff_fff0)], how: Plain, old: 5, dst: 5, mem: 0xffff_fff0, d: "MAX (unsigned): \
-            max(5, 0xffff_fff0) = 0xffff_fff0." },
-    Op { text: "svm_atomic.xchg (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 9)], how: Tag(errata::SVM_ATOMIC_OPERAND_ORDER), old: 5, dst: 5, mem: 9, d: "XCHG: \
-            new = src0 = 9." },
-    Op { text: "svm_atomic.cmpxchg (M1, 1) VA.0 VD.0 VS.0 VS1.0", srcs: &[("VS", 9), ("VS1", 5)], how: Plain, old: 5, dst: 5, mem: 9, d: "CMPXCHG: old == src1 (5): \
-            new = src0 = 9." },
-    Op { text: "svm_atomic.cmpxchg (M1, 1) VA.0 VD.0 VS.0 VS1.0", srcs: &[("VS", 9), ("VS1", 6)], how: Plain, old: 5, dst: 5, mem: 5, d: "CMPXCHG: old (5) != src1 \
-            (6): unchanged." },
-    Op { text: "svm_atomic.and (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 0b1010)], how: Plain, old: 0b1100, dst: 0b1100, mem: 0b1000, d: "AND: 0b1100 & \
-            0b1010 = 0b1000." },
-    Op { text: "svm_atomic.or (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 0b1010)], how: Plain, old: 0b1100, dst: 0b1100, mem: 0b1110, d: "OR: 0b1100 | 0b1010 \
-            = 0b1110." },
-    Op { text: "svm_atomic.xor (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 0b1010)], how: Plain, old: 0b1100, dst: 0b1100, mem: 0b0110, d: "XOR: 0b1100 ^ \
-            0b1010 = 0b0110." },
-    Op { text: "svm_atomic.imin (M1, 1) VA.0 VDD.0 VSD.0 %null.0", srcs: &[("VSD", 0xffff_fffd)], how: Plain, old: 5, dst: 5, mem: 0xffff_fffd, d: "IMIN (signed): \
-            min(5, -3) = -3 = 0xffff_fffd." },
-    Op { text: "svm_atomic.imax (M1, 1) VA.0 VDD.0 VSD.0 %null.0", srcs: &[("VSD", 3)], how: Plain, old: 0xffff_fffb, dst: 0xffff_fffb, mem: 3, d: "IMAX (signed): \
-            max(-5, 3) = 3." },
+    Op { text: "svm_atomic.min (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 0xffff_fff0)], how: Plain, old: 5, dst: 5, mem: 5,
+            d: "MIN (unsigned): min(5, 0xffff_fff0) = 5." },
+    Op { text: "svm_atomic.max (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 0xffff_fff0)], how: Plain, old: 5, dst: 5, mem: 0xffff_fff0,
+            d: "MAX (unsigned): max(5, 0xffff_fff0) = 0xffff_fff0." },
+    Op { text: "svm_atomic.xchg (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 9)], how: Tag(errata::SVM_ATOMIC_OPERAND_ORDER), old: 5, dst: 5, mem: 9,
+            d: "XCHG: new = src0 = 9." },
+    Op { text: "svm_atomic.cmpxchg (M1, 1) VA.0 VD.0 VS.0 VS1.0", srcs: &[("VS", 9), ("VS1", 5)], how: Plain, old: 5, dst: 5, mem: 9,
+            d: "CMPXCHG: old == src1 (5): new = src0 = 9." },
+    Op { text: "svm_atomic.cmpxchg (M1, 1) VA.0 VD.0 VS.0 VS1.0", srcs: &[("VS", 9), ("VS1", 6)], how: Plain, old: 5, dst: 5, mem: 5,
+            d: "CMPXCHG: old (5) != src1 (6): unchanged." },
+    Op { text: "svm_atomic.and (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 0b1010)], how: Plain, old: 0b1100, dst: 0b1100, mem: 0b1000,
+            d: "AND: 0b1100 & 0b1010 = 0b1000." },
+    Op { text: "svm_atomic.or (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 0b1010)], how: Plain, old: 0b1100, dst: 0b1100, mem: 0b1110,
+            d: "OR: 0b1100 | 0b1010 = 0b1110." },
+    Op { text: "svm_atomic.xor (M1, 1) VA.0 VD.0 VS.0 %null.0", srcs: &[("VS", 0b1010)], how: Plain, old: 0b1100, dst: 0b1100, mem: 0b0110,
+            d: "XOR: 0b1100 ^ 0b1010 = 0b0110." },
+    Op { text: "svm_atomic.imin (M1, 1) VA.0 VDD.0 VSD.0 %null.0", srcs: &[("VSD", 0xffff_fffd)], how: Plain, old: 5, dst: 5, mem: 0xffff_fffd,
+            d: "IMIN (signed): min(5, -3) = -3 = 0xffff_fffd." },
+    Op { text: "svm_atomic.imax (M1, 1) VA.0 VDD.0 VSD.0 %null.0", srcs: &[("VSD", 3)], how: Plain, old: 0xffff_fffb, dst: 0xffff_fffb, mem: 3,
+            d: "IMAX (signed): max(-5, 3) = 3." },
     Op { text: "svm_atomic.predec (M1, 1) VA.0 VD.0 %null.0 %null.0", srcs: &[], how: Plain, old: 5, dst: 4, mem: 4, d: "PREDEC: 5 - 1 = 4, and the new value 4 is \
             returned (SVM-ATOMIC-PREDEC resolved)." },
-    Op { text: "svm_atomic.predec (M1, 1) VA.0 VD.0 %null.0 %null.0", srcs: &[], how: Literal(errata::SVM_ATOMIC_PREDEC), old: 5, dst: 5, mem: 4, d: "... literal: \
-            the loop returns the old value 5." },
-    Op { text: "svm_atomic.fmax (M1, 1) VA.0 VDF.0 VSF.0 \
-            %null.0", srcs: &[("VSF", 0x4000_0000)], how: Plain, old: 0x3f80_0000, dst: 0x3f80_0000, mem: 0x4000_0000, d: "FMAX: max(1.0, 2.0) = 2.0 (0x4000_0000); \
-            returns 1.0 (0x3f80_0000)." },
-    Op { text: "svm_atomic.fmin (M1, 1) VA.0 VDF.0 VSF.0 \
-            %null.0", srcs: &[("VSF", 0x4000_0000)], how: Plain, old: 0x3f80_0000, dst: 0x3f80_0000, mem: 0x3f80_0000, d: "FMIN: min(1.0, 2.0) = 1.0." },
-    Op { text: "svm_atomic.fmin (M1, 1) VA.0 VDF.0 VSF.0 %null.0", srcs: &[("VSF", 0)], how: Plain, old: 0x8000_0000, dst: 0x8000_0000, mem: 0x8000_0000, d: "FMIN \
-            with -0 in memory and +0 from src0: -0 orders below +0: memory keeps -0." },
-    Op { text: "svm_atomic.fmax (M1, 1) VA.0 VDF.0 VSF.0 \
-            %null.0", srcs: &[("VSF", 0x4000_0000)], how: Plain, old: 0x7fc0_0001, dst: 0x7fc0_0001, mem: 0x4000_0000, d: "FMAX with a quiet NaN in memory: the \
-            other operand 2.0." },
+    Op { text: "svm_atomic.predec (M1, 1) VA.0 VD.0 %null.0 %null.0", srcs: &[], how: Literal(errata::SVM_ATOMIC_PREDEC), old: 5, dst: 5, mem: 4,
+            d: "... literal: the loop returns the old value 5." },
+    Op { text: "svm_atomic.fmax (M1, 1) VA.0 VDF.0 VSF.0 %null.0", srcs: &[("VSF", 0x4000_0000)], how: Plain, old: 0x3f80_0000, dst: 0x3f80_0000, mem: 0x4000_0000,
+            d: "FMAX: max(1.0, 2.0) = 2.0 (0x4000_0000); returns 1.0 (0x3f80_0000)." },
+    Op { text: "svm_atomic.fmin (M1, 1) VA.0 VDF.0 VSF.0 %null.0", srcs: &[("VSF", 0x4000_0000)], how: Plain, old: 0x3f80_0000, dst: 0x3f80_0000, mem: 0x3f80_0000,
+            d: "FMIN: min(1.0, 2.0) = 1.0." },
+    Op { text: "svm_atomic.fmin (M1, 1) VA.0 VDF.0 VSF.0 %null.0", srcs: &[("VSF", 0)], how: Plain, old: 0x8000_0000, dst: 0x8000_0000, mem: 0x8000_0000,
+            d: "FMIN with -0 in memory and +0 from src0: -0 orders below +0: memory keeps -0." },
+    Op { text: "svm_atomic.fmax (M1, 1) VA.0 VDF.0 VSF.0 %null.0", srcs: &[("VSF", 0x4000_0000)], how: Plain, old: 0x7fc0_0001, dst: 0x7fc0_0001, mem: 0x4000_0000,
+            d: "FMAX with a quiet NaN in memory: the other operand 2.0." },
     Op { text: "svm_atomic.fcmpwr (M1, 1) VA.0 VDF.0 VSF.0 \
             VS1F.0", srcs: &[("VSF", 0), ("VS1F", 0x4000_0000)], how: Plain, old: 0x8000_0000, dst: 0x8000_0000, mem: 0x4000_0000, d: "FCMPWR: src0 (+0) == old \
             (-0) as floats: new = src1 = 2.0." },
