@@ -87,3 +87,12 @@ pub fn lane(op: &str, dst: &str, srcs: &[(&str, u64)], expected: u64) -> Row {
 pub fn form(decls: &str, text: &str, class: Option<visa_spec::ErrorClass>) -> Row {
     Row::new(Platform::XeHpg, format!("{decls}{text}\n")).expect_validation(class)
 }
+
+/// How a table row stands to the errata and the contracts: plainly, tagged (an erratum's
+/// resolved reading, or a contract tag), or under an erratum's literal reading.
+#[derive(Debug, Clone, Copy)]
+pub enum How {
+    Plain,
+    Tag(&'static str),
+    Literal(&'static str),
+}

@@ -19,6 +19,7 @@ use crate::catalog::build::{le16, le32};
 use crate::catalog::memory::some;
 use crate::catalog::{Row, Rows};
 
+#[rustfmt::skip]
 const DECLS: &str = "\
 .decl D v_type=G type=d num_elts=64
 .decl F v_type=G type=f num_elts=64
@@ -66,36 +67,24 @@ fn row0(row: Row, want: u32) -> Row {
 
 /// Integer DPAS on whole operands, under the default profile and another (integer rows
 /// touch no float freedom): D's rows as given, the rest of D 0x55555555.
+#[rustfmt::skip]
 fn integer_rows(rows: &mut Rows, d: &str, text: &str, w: u32, a: u32, c: u32, want: [u32; 8]) {
     let mut lanes = Vec::new();
     for r in want {
         lanes.extend([u64::from(r); 8]);
     }
     for profile in ["", "exact-stage+dst-rtz+denorm-flush+tf32-full"] {
-        let row = run(
-            text,
-            &[("W1", fill(w)), ("A1", fill(a)), ("C", fill(c))],
-            profile,
-        )
-        .expect_lanes("D", DataType::D, &lanes);
-        rows.add(
-            "profiles-integer",
-            row.derived(&format!(
-                "Integer DPAS on whole operands: every profile gives the same result. {d}"
-            )),
-        );
+        let row = run(text, &[("W1", fill(w)), ("A1", fill(a)), ("C", fill(c))], profile).expect_lanes("D", DataType::D, &lanes);
+        rows.add("profiles-integer", row.derived(&format!("Integer DPAS on whole operands: every profile gives the same result. {d}")));
     }
 }
 
+#[rustfmt::skip]
 fn accumulation_profiles(rows: &mut Rows, d: &str, w0_a0: u32, profile: &str, want: u32) {
     let why = format!("Accumulation order (bf x bf, F Dst, Src0 CF = 1.0 = 0x3F800000). bf 0x3980 = 2^-12, 0x3380 = 2^-24. OPS_PER_CHAN 2: the first stage's products are p0 = B[0]*A[0] and p1 = B[1]*A[1] (W DW = B[1]:B[0], A DW = A[1]:A[0]); later stages add zeros. {d}");
     let mut init = first_stage(w0_a0, w0_a0);
     init.push(("CF", fill(0x3F80_0000)));
-    let row = run(
-        "dpas.bf.bf.8.1 (M1, 8) F.0 CF.0 W1.0 A1(0,0)",
-        &init,
-        profile,
-    );
+    let row = run("dpas.bf.bf.8.1 (M1, 8) F.0 CF.0 W1.0 A1(0,0)", &init, profile);
     rows.add("profiles-accumulation", row0(row, want).derived(&why));
 }
 
@@ -121,29 +110,37 @@ fn denormal_product_flushed(rows: &mut Rows, d: &str, profile: &str, want: u32) 
     rows.add("profiles-below-f32", row.derived(&format!("{BELOW} {d}")));
 }
 
-fn narrow_destination(
-    rows: &mut Rows,
-    d: &str,
-    text: &str,
+/// One HF/BF destination conversion under two profiles: `text` with W's and A's first-stage
+/// DWs `w0` and `a0`; under each `(profile, value)` of `want` the 8 channels of row 0 of `out`
+/// hold `value` and the next row keeps 0x5555. `d` follows [`NARROW_D`] in the derivation.
+#[derive(Debug)]
+struct Narrow {
+    text: &'static str,
     w0: u32,
     a0: u32,
-    out: &str,
-    profile: &str,
-    want: u16,
-) {
-    let why = format!("The HF/BF destination conversion (Src0 `%null`, A = 1.0 in both elements). {d} Packed rows (DPAS-DST-ADVANCE resolved): RC 1 writes 16 bytes; the next keep 0x5555.");
-    let mut halves = vec![want; 8];
-    halves.push(0x5555);
-    let row = run(text, &first_stage(w0, a0), profile).expect_reg(out, 0, some(&le16(&halves)));
-    rows.add("profiles-narrow", row.derived(&why));
+    out: &'static str,
+    want: [(&'static str, u16); 2],
+    d: &'static str,
 }
 
+const NARROW_D: &str = "The HF/BF destination conversion (Src0 `%null`, A = 1.0 in both elements).";
+
+#[rustfmt::skip]
+fn narrow_destination(rows: &mut Rows, narrow: &Narrow) {
+    let &Narrow { text, w0, a0, out, want, d } = narrow;
+    for (profile, value) in want {
+        let why = format!("{NARROW_D} {NARROW_D} {d} Packed rows (DPAS-DST-ADVANCE resolved): RC 1 writes 16 bytes; the next keep 0x5555.");
+        let mut halves = vec![value; 8];
+        halves.push(0x5555);
+        let row = run(text, &first_stage(w0, a0), profile).expect_reg(out, 0, some(&le16(&halves)));
+        rows.add("profiles-narrow", row.derived(&why));
+    }
+}
+
+#[rustfmt::skip]
 fn inputs(rows: &mut Rows, d: &str, text: &str, w0: u32, a0: u32, profile: &str, want: u32) {
     let why = format!("Denormal inputs and tf32 trimming (F Dst, Src0 `%null`). {d}");
-    rows.add(
-        "profiles-inputs",
-        row0(run(text, &first_stage(w0, a0), profile), want).derived(&why),
-    );
+    rows.add("profiles-inputs", row0(run(text, &first_stage(w0, a0), profile), want).derived(&why));
 }
 
 /// fp8 decoding: B[0] = the byte, A[0] = 1.0 (bf8 0x3C: exponent 15 = bias; hf8 0x38:
@@ -163,142 +160,40 @@ fn fp8_decoding(rows: &mut Rows, d: &str, p: &str, byte: u32, kept: u32, flushed
     }
 }
 
+#[rustfmt::skip]
 fn fp8_paths(rows: &mut Rows, d: &str, literal: bool, want: u32) {
     let why = format!("DPAS-TF32-FP8-PATHS on hf8 x hf8 (F Dst, `%null`), B[0] = A[0] = 0x38 (1.0 in E4M3). Resolved: the float dot4, 1.0 * 1.0 = 0x3F800000. Literal: the `int dpas` body reads the bytes as u8: 56 * 56 = 3136 = 0xC40 in the raw DW. {d}");
-    let row = row0(
-        run(
-            "dpas.hf8.hf8.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
-            &first_stage(0x38, 0x38),
-            "",
-        ),
-        want,
-    );
-    let row = if literal {
-        row.literal(errata::DPAS_TF32_FP8_PATHS)
-    } else {
-        row.tag(errata::DPAS_TF32_FP8_PATHS)
-    };
+    let row = row0(run("dpas.hf8.hf8.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)", &first_stage(0x38, 0x38), ""), want);
+    let row = if literal { row.literal(errata::DPAS_TF32_FP8_PATHS) } else { row.tag(errata::DPAS_TF32_FP8_PATHS) };
     rows.add("profiles-fp8-paths", row.derived(&why));
 }
 
 /// The rows, added to DPAS.md's.
+#[rustfmt::skip]
 pub fn add(rows: &mut Rows) {
     let d = "Integer DPAS on whole operands; returns D as DWs. s4 x s4, RC 8, `%null`: OPS_PER_CHAN 8, SRC1_OPERANDS_PER_CHAN 32/(8*4) = 1, K 64. W nibbles 0x8 = -8 (sign extension of a 4-bit field), A nibbles 1: every row 64*(-8) = -512.";
-    integer_rows(
-        rows,
-        d,
-        "dpas.s4.s4.8.8 (M1, 8) D.0 %null.0 W1.0 A1(0,0)",
-        0x8888_8888,
-        0x1111_1111,
-        0,
-        [0xFFFF_FE00; 8],
-    );
+    integer_rows(rows, d, "dpas.s4.s4.8.8 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0x8888_8888, 0x1111_1111, 0, [0xFFFF_FE00; 8]);
     let d = "Integer DPAS on whole operands; returns D as DWs. s2 x s2, RC 1: OPS_PER_CHAN 8, SRC1_OPERANDS_PER_CHAN 2, K 64; W fields 0b10 = -2, A fields 0b01 = 1: 64*(-2) = -128 in row 0; rows 1..7 keep 0x55555555.";
-    integer_rows(
-        rows,
-        d,
-        "dpas.s2.s2.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)",
-        0xAAAA_AAAA,
-        0x5555_5555,
-        0,
-        [
-            0xFFFF_FF80,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-        ],
-    );
+    integer_rows(rows, d, "dpas.s2.s2.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0xAAAA_AAAA, 0x5555_5555, 0,
+        [0xFFFF_FF80, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555]);
     let d = "Integer DPAS on whole operands; returns D as DWs. u2 x s8, RC 2: OPS_PER_CHAN 4 (8-bit A), SRC1_OPERANDS_PER_CHAN 32/(4*2) = 4, K 32; W fields 3, A bytes 0x80 = -128: 32*3*(-128) = -12288 = 0xFFFFD000 in rows 0 and 1.";
-    integer_rows(
-        rows,
-        d,
-        "dpas.u2.s8.8.2 (M1, 8) D.0 %null.0 W1.0 A1(0,0)",
-        0xFFFF_FFFF,
-        0x8080_8080,
-        0,
-        [
-            0xFFFF_D000,
-            0xFFFF_D000,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-        ],
-    );
+    integer_rows(rows, d, "dpas.u2.s8.8.2 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0xFFFF_FFFF, 0x8080_8080, 0,
+        [0xFFFF_D000, 0xFFFF_D000, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555]);
     let d = "Integer DPAS on whole operands; returns D as DWs. s4 x u4, RC 1: SRC1_OPERANDS_PER_CHAN 1, K 64; W nibbles 0x7 = 7 (the s4 maximum), A nibbles 0xF = 15 (u4, no sign extension): 64*105 = 6720 = 0x1A40.";
-    integer_rows(
-        rows,
-        d,
-        "dpas.s4.u4.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)",
-        0x7777_7777,
-        0xFFFF_FFFF,
-        0,
-        [
-            0x1A40,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-        ],
-    );
+    integer_rows(rows, d, "dpas.s4.u4.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0x7777_7777, 0xFFFF_FFFF, 0,
+        [0x1A40, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555]);
     let d = "Integer DPAS on whole operands; returns D as DWs. s4 x s8, RC 1: OPS_PER_CHAN 4 (8-bit A), SRC1_OPERANDS_PER_CHAN 32/(4*4) = 2, K 32; W nibbles 0x8 = -8, A bytes 0x80 = -128: 32*1024 = 32768 = 0x8000.";
-    integer_rows(
-        rows,
-        d,
-        "dpas.s4.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)",
-        0x8888_8888,
-        0x8080_8080,
-        0,
-        [
-            0x8000,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-        ],
-    );
+    integer_rows(rows, d, "dpas.s4.s8.8.1 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", 0x8888_8888, 0x8080_8080, 0,
+        [0x8000, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555]);
     let d = "Integer DPAS on whole operands; returns D as DWs. u8 x u8 with Src0 C = 0xFFFFFFFF: 32 products of 1, plus C, wraps modulo 2^32 to 31 (DPAS-INT-WRAP).";
-    integer_rows(
-        rows,
-        d,
-        "dpas.u8.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)",
-        0x0101_0101,
-        0x0101_0101,
-        0xFFFF_FFFF,
-        [
-            31,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-            0x5555_5555,
-        ],
-    );
+    integer_rows(rows, d, "dpas.u8.u8.8.1 (M1, 8) D.0 C.0 W1.0 A1(0,0)", 0x0101_0101, 0x0101_0101, 0xFFFF_FFFF,
+        [31, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555, 0x5555_5555]);
     let d = "RC 8 with a different A row per repeat: u8 x u8, W bytes 1, A row r (32 bytes from \
              byte 32r: SD*OPS_PER_CHAN = 32 elements) all r+1: row r = 32*(r+1); Src2 advances \
              one row per repeat and Dst one GRF (8 DWs).";
     let a: Vec<u8> = (0..256).map(|b| (b / 32 + 1) as u8).collect();
     let want: Vec<u64> = (0..64).map(|i| 32 * (i / 8 + 1)).collect();
-    let row = run(
-        "dpas.u8.u8.8.8 (M1, 8) D.0 %null.0 W1.0 A1(0,0)",
-        &[("W1", fill(0x0101_0101)), ("A1", a)],
-        "",
-    )
-    .expect_lanes("D", DataType::D, &want);
+    let row = run("dpas.u8.u8.8.8 (M1, 8) D.0 %null.0 W1.0 A1(0,0)", &[("W1", fill(0x0101_0101)), ("A1", a)], "").expect_lanes("D", DataType::D, &want);
     rows.add("profiles-integer", row.derived(d));
     let d = "Accumulation order (bf x bf, F Dst, Src0 CF = 1.0 = 0x3F800000). bf 0x3980 = 2^-12, 0x3380 = 2^-24. OPS_PER_CHAN 2: the first stage's products are p0 = B[0]*A[0] and p1 = B[1]*A[1] (W DW = B[1]:B[0], A DW = A[1]:A[0]); later stages add zeros. p0 = p1 = 2^-24. literal-c: dot = 2^-23 exactly, 1 + 2^-23 = 0x3F800001. sequential: 1 + 2^-24 is a tie, to even 1.0, twice: 0x3F800000. exact-stage: 1 + 2^-23 exactly.";
     accumulation_profiles(rows, d, 0x3980_3980, "literal-c", 0x3F80_0001);
@@ -323,126 +218,18 @@ pub fn add(rows: &mut Rows) {
     denormal_product_flushed(rows, d, "product-round+denorm-flush", 0x0080_0000);
     denormal_product_flushed(rows, d, "literal-c+denorm-flush", 0x0080_0000);
     denormal_product_flushed(rows, d, "product-round", 0x0080_1000);
-    let d = "The HF/BF destination conversion (Src0 `%null`, A = 1.0 in both elements). bf: B[0] = 0x3F81 = 1 + 2^-7, B[1] = 0x3BC0 = 1.5 * 2^-8: the f32 sum 1 + 2^-7 + 2^-8 + 2^-9 is exact under every accumulation; BF keeps 7 fraction bits, the rest is 3/4 of an ulp: to nearest even 0x3F82, truncated 0x3F81.";
-    narrow_destination(
-        rows,
-        d,
-        "dpas.bf.bf.8.1 (M1, 8) DB.0 %null.0 W1.0 A1(0,0)",
-        0x3BC0_3F81,
-        0x3F80_3F80,
-        "DB",
-        "dst-rne",
-        0x3F82,
-    );
-    narrow_destination(
-        rows,
-        d,
-        "dpas.bf.bf.8.1 (M1, 8) DB.0 %null.0 W1.0 A1(0,0)",
-        0x3BC0_3F81,
-        0x3F80_3F80,
-        "DB",
-        "dst-rtz",
-        0x3F81,
-    );
-    let d = "The HF/BF destination conversion (Src0 `%null`, A = 1.0 in both elements). hf: B[0] = 0x3C00 = 1.0, B[1] = 0x1200 = 1.5 * 2^-11: 1 + 2^-11 + 2^-12 is 3/4 of an HF ulp (2^-10) above 1.0: 0x3C01 to nearest even, 0x3C00 truncated.";
-    narrow_destination(
-        rows,
-        d,
-        "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)",
-        0x1200_3C00,
-        0x3C00_3C00,
-        "DH",
-        "dst-rne",
-        0x3C01,
-    );
-    narrow_destination(
-        rows,
-        d,
-        "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)",
-        0x1200_3C00,
-        0x3C00_3C00,
-        "DH",
-        "dst-rtz",
-        0x3C00,
-    );
-    let d = "The HF/BF destination conversion (Src0 `%null`, A = 1.0 in both elements). hf output denormal: 2^-14 (0x0400) * 2^-2 (0x3400) = 2^-16, an HF denormal (2^-16 / 2^-24 = 0x0100): kept 0x0100, flushed +0.";
-    narrow_destination(
-        rows,
-        d,
-        "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)",
-        0x0400,
-        0x3400,
-        "DH",
-        "denorm-keep",
-        0x0100,
-    );
-    narrow_destination(
-        rows,
-        d,
-        "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)",
-        0x0400,
-        0x3400,
-        "DH",
-        "denorm-flush",
-        0x0000,
-    );
+    for narrow in NARROW {
+        narrow_destination(rows, narrow);
+    }
     let d = "Denormal inputs and tf32 trimming (F Dst, Src0 `%null`). bf denormal 0x0001 = 2^-133 times 1.0: an f32 denormal 2^-133 / 2^-149 = 0x00010000 kept; flushed input: +0.";
-    inputs(
-        rows,
-        d,
-        "dpas.bf.bf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
-        0x0001,
-        0x3F80,
-        "denorm-keep",
-        0x0001_0000,
-    );
-    inputs(
-        rows,
-        d,
-        "dpas.bf.bf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
-        0x0001,
-        0x3F80,
-        "denorm-flush",
-        0,
-    );
+    inputs(rows, d, "dpas.bf.bf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)", 0x0001, 0x3F80, "denorm-keep", 0x0001_0000);
+    inputs(rows, d, "dpas.bf.bf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)", 0x0001, 0x3F80, "denorm-flush", 0);
     let d = "Denormal inputs and tf32 trimming (F Dst, Src0 `%null`). hf denormal 0x0001 = 2^-24 times 1.0 = 2^-24, an f32 normal (exponent 103): 0x33800000 kept; flushed input: +0.";
-    inputs(
-        rows,
-        d,
-        "dpas.hf.hf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
-        0x0001,
-        0x3C00,
-        "denorm-keep",
-        0x3380_0000,
-    );
-    inputs(
-        rows,
-        d,
-        "dpas.hf.hf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
-        0x0001,
-        0x3C00,
-        "denorm-flush",
-        0,
-    );
+    inputs(rows, d, "dpas.hf.hf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)", 0x0001, 0x3C00, "denorm-keep", 0x3380_0000);
+    inputs(rows, d, "dpas.hf.hf.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)", 0x0001, 0x3C00, "denorm-flush", 0);
     let d = "Denormal inputs and tf32 trimming (F Dst, Src0 `%null`). tf32 (OPS_PER_CHAN 1): B = 0x3F800001 (1 + 2^-23 as an f32), A = 1.0. tf32-trim drops the low 13 bits: 1.0; tf32-full keeps them: 0x3F800001.";
-    inputs(
-        rows,
-        d,
-        "dpas.tf32.tf32.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
-        0x3F80_0001,
-        0x3F80_0000,
-        "tf32-trim",
-        0x3F80_0000,
-    );
-    inputs(
-        rows,
-        d,
-        "dpas.tf32.tf32.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
-        0x3F80_0001,
-        0x3F80_0000,
-        "tf32-full",
-        0x3F80_0001,
-    );
+    inputs(rows, d, "dpas.tf32.tf32.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)", 0x3F80_0001, 0x3F80_0000, "tf32-trim", 0x3F80_0000);
+    inputs(rows, d, "dpas.tf32.tf32.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)", 0x3F80_0001, 0x3F80_0000, "tf32-full", 0x3F80_0001);
     let d = "fp8 decoding: B[0] = the byte, A[0] = 1.0 (bf8 0x3C: exponent 15 = bias; hf8 0x38: exponent 7 = bias), every other element 0, Src0 `%null`: the F result is the byte's value (other products are +0; -0 + +0 is +0). A NaN result is the default NaN 0x7FC00000. `flushed` is the result under denorm-flush (E5M2 and E4M3 denormals). E5M2 (bf8): S.EEEEE.MM, bias 15. +0";
     fp8_decoding(rows, d, "bf8", 0x00, 0x0000_0000, 0);
     let d = "fp8 decoding: B[0] = the byte, A[0] = 1.0 (bf8 0x3C: exponent 15 = bias; hf8 0x38: exponent 7 = bias), every other element 0, Src0 `%null`: the F result is the byte's value (other products are +0; -0 + +0 is +0). A NaN result is the default NaN 0x7FC00000. `flushed` is the result under denorm-flush (E5M2 and E4M3 denormals). E5M2 (bf8): S.EEEEE.MM, bias 15. -0, plus +0 products: +0";
@@ -486,13 +273,21 @@ pub fn add(rows: &mut Rows) {
     fp8_decoding(rows, d, "hf8", 0xFF, 0x7FC0_0000, 0x7FC0_0000);
     let d = "A mixed fp8 pair: bf8 W 0x7B = 57344 (1.75 * 2^15) times hf8 A 0x7E = 448 (1.75 * \
              2^8) = 3.0625 * 2^23 = 1.53125 * 2^24: exponent 151, fraction .10001b: 0x4BC40000.";
-    let row = run(
-        "dpas.bf8.hf8.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)",
-        &first_stage(0x7B, 0x7E),
-        "",
-    );
+    let row = run("dpas.bf8.hf8.8.1 (M1, 8) F.0 %null.0 W1.0 A1(0,0)", &first_stage(0x7B, 0x7E), "");
     rows.add("profiles-fp8", row0(row, 0x4BC4_0000).derived(d));
     let d = "DPAS-TF32-FP8-PATHS on hf8 x hf8 (F Dst, `%null`), B[0] = A[0] = 0x38 (1.0 in E4M3). Resolved: the float dot4, 1.0 * 1.0 = 0x3F800000. Literal: the `int dpas` body reads the bytes as u8: 56 * 56 = 3136 = 0xC40 in the raw DW.";
     fp8_paths(rows, d, false, 0x3F80_0000);
     fp8_paths(rows, d, true, 0xC40);
 }
+
+#[rustfmt::skip]
+const NARROW: &[Narrow] = &[
+    Narrow { text: "dpas.bf.bf.8.1 (M1, 8) DB.0 %null.0 W1.0 A1(0,0)", w0: 0x3BC0_3F81, a0: 0x3F80_3F80, out: "DB", want: [("dst-rne", 0x3F82), ("dst-rtz", 0x3F81)],
+            d: "bf: B[0] = 0x3F81 = 1 + 2^-7, B[1] = 0x3BC0 = 1.5 * 2^-8: the f32 sum 1 + 2^-7 + 2^-8 + 2^-9 is exact under every accumulation; BF keeps 7 fraction \
+            bits, the rest is 3/4 of an ulp: to nearest even 0x3F82, truncated 0x3F81." },
+    Narrow { text: "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)", w0: 0x1200_3C00, a0: 0x3C00_3C00, out: "DH", want: [("dst-rne", 0x3C01), ("dst-rtz", 0x3C00)],
+            d: "hf: B[0] = 0x3C00 = 1.0, B[1] = 0x1200 = 1.5 * 2^-11: 1 + 2^-11 + 2^-12 is 3/4 of an HF ulp (2^-10) above 1.0: 0x3C01 to nearest even, 0x3C00 \
+            truncated." },
+    Narrow { text: "dpas.hf.hf.8.1 (M1, 8) DH.0 %null.0 W1.0 A1(0,0)", w0: 0x0400, a0: 0x3400, out: "DH", want: [("denorm-keep", 0x0100), ("denorm-flush", 0x0000)],
+            d: "hf output denormal: 2^-14 (0x0400) * 2^-2 (0x3400) = 2^-16, an HF denormal (2^-16 / 2^-24 = 0x0100): kept 0x0100, flushed +0." },
+];

@@ -14,6 +14,7 @@ use crate::catalog::{Row, Rows};
 
 /// The variables of the DPAS rows: Dst, Src0 (C), Src1 (W1), Src2 (A1), 256 bytes each
 /// (eight 32-byte GRFs on xe-hpg).
+#[rustfmt::skip]
 pub const DECLS: &str = "\
 .decl D v_type=G type=d num_elts=64
 .decl C v_type=G type=ud num_elts=64
@@ -46,6 +47,7 @@ pub fn dst_rows(rows: &[u32]) -> Vec<u64> {
 /// The variables of the validation rows: 512-byte variables (8 GRFs of 64 bytes, 16 of 32)
 /// of each type, and small ones for the extent rows: VS 64 bytes, VD128 128 bytes, VB256
 /// 256 bytes of BF.
+#[rustfmt::skip]
 pub const FORM_DECLS: &str = "\
 .decl VD v_type=G type=d num_elts=128
 .decl VU v_type=G type=ud num_elts=128

@@ -42,6 +42,7 @@ pub const FUNCTION: Doc = Doc {
     rows: function_call,
 };
 
+#[rustfmt::skip]
 const LOOP_TEXT: &str = "\
 mov (M1, 16) C(0,0)<1> 0x0:ud
 mov (M1, 16) S(0,0)<1> 0x0:ud
@@ -56,12 +57,9 @@ cmp.lt (M1, 16) P1 C(0,0)<1;1,0> N(0,0)<1;1,0>
 mov (M1, 16) E(0,0)<1> %ce0(0,0)<0;1,0>
 ";
 
+#[rustfmt::skip]
 fn simd16_loop(rows: &mut Rows) {
-    let decls = format!(
-        "{}{}.decl P1 v_type=P num_elts=16\n",
-        ud(&["N", "C", "S", "E"], 16),
-        ud(&["K", "M"], 1)
-    );
+    let decls = format!("{}{}.decl P1 v_type=P num_elts=16\n", ud(&["N", "C", "S", "E"], 16), ud(&["K", "M"], 1));
     let n: Vec<u32> = (1..=16).collect();
     let sums: Vec<u64> = (1..=16u64).map(|t| t * (t + 1) / 2).collect();
     let counts: Vec<u64> = (1..=16).collect();
@@ -74,43 +72,24 @@ fn simd16_loop(rows: &mut Rows) {
              the 16 iterations; M holds the last iteration's %ce0, 0x8000. After iteration 16 no \
              channel jumps, execution reaches `mov E` where all parked channels rejoin: E = \
              0xffff on every lane.";
-    rows.add(
-        "trip-counts",
-        kernel("trip_counts", 0xffff, &decls, LOOP_TEXT)
-            .var("N", lanes(&n))
-            .expect_lanes("C", UD, &counts)
-            .expect_lanes("S", UD, &sums)
-            .expect_lanes("E", UD, &[0xffff; 16])
-            .expect_lanes("K", UD, &[16])
-            .expect_lanes("M", UD, &[0x8000])
-            .derived(d),
-    );
+    rows.add("trip-counts", kernel("trip_counts", 0xffff, &decls, LOOP_TEXT).var("N", lanes(&n)).expect_lanes("C", UD, &counts).expect_lanes("S", UD, &sums)
+        .expect_lanes("E", UD, &[0xffff; 16]).expect_lanes("K", UD, &[16]).expect_lanes("M", UD, &[0x8000]).derived(d));
     let active = |i: usize| (0..4).contains(&i) || (8..12).contains(&i);
     let pick = |v: &[u64], i: usize| if active(i) { v[i] } else { 0 };
     let c: Vec<u64> = (0..16).map(|i| pick(&counts, i)).collect();
     let s: Vec<u64> = (0..16).map(|i| pick(&sums, i)).collect();
-    let e: Vec<u64> = (0..16)
-        .map(|i| if active(i) { 0x0f0f } else { 0 })
-        .collect();
+    let e: Vec<u64> = (0..16).map(|i| if active(i) { 0x0f0f } else { 0 }).collect();
     let d = "The same loop with the dispatch mask 0x0f0f (lanes 0-3 and 8-11; init.emask). The \
              other lanes never execute and keep 0 in C, S and E. Lanes 0-3 leave after 1-4 \
              iterations, lanes 8-11 after 9-12: iteration k runs the dispatched lanes with \
              N >= k, the last (k = 12) only lane 11. C[i] = i + 1 and S[i] = (i + 1)(i + 2)/2 on \
              the dispatched lanes (1, 3, 6, 10 and 45, 55, 66, 78); K = 12 iterations; M = \
              0x0800; E = 0x0f0f on the dispatched lanes.";
-    rows.add(
-        "trip-counts",
-        kernel("trip_counts", 0x0f0f, &decls, LOOP_TEXT)
-            .var("N", lanes(&n))
-            .expect_lanes("C", UD, &c)
-            .expect_lanes("S", UD, &s)
-            .expect_lanes("E", UD, &e)
-            .expect_lanes("K", UD, &[12])
-            .expect_lanes("M", UD, &[0x0800])
-            .derived(d),
-    );
+    rows.add("trip-counts", kernel("trip_counts", 0x0f0f, &decls, LOOP_TEXT).var("N", lanes(&n)).expect_lanes("C", UD, &c).expect_lanes("S", UD, &s)
+        .expect_lanes("E", UD, &e).expect_lanes("K", UD, &[12]).expect_lanes("M", UD, &[0x0800]).derived(d));
 }
 
+#[rustfmt::skip]
 fn nested_calls(rows: &mut Rows) {
     let text = "\
 cmp.lt (M1, 8) P1 A(0,0)<1;1,0> 0x6:ud
@@ -130,10 +109,7 @@ cmp.eq (M1, 8) P3 A(0,0)<1;1,0> 0x1:ud
 mov (M1, 8) W(0,0)<1> %ce0(0,0)<0;1,0>
 ret (M1, 1)
 ";
-    let decls = format!(
-        "{}.decl P1 v_type=P num_elts=8\n.decl P2 v_type=P num_elts=8\n.decl P3 v_type=P num_elts=8\n",
-        ud(&["A", "X", "Y", "Z", "W", "E"], 8)
-    );
+    let decls = format!("{}.decl P1 v_type=P num_elts=8\n.decl P2 v_type=P num_elts=8\n.decl P3 v_type=P num_elts=8\n", ud(&["A", "X", "Y", "Z", "W", "E"], 8));
     let d = "Nested CALLs with partial call masks (CALL.md, RET.md; 3_execution_model.md, \
              \"Subroutine and Function Calls\"). Dispatch 0xff, A = [0..7]. Kernel: P1 = A < 6 = \
              0x3f; the SIMD8 CALL enters S0 with call mask 0x3f, channels 6, 7 wait after it. \
@@ -146,19 +122,12 @@ ret (M1, 1)
              3-5 rejoin there: Y = 0x3f on lanes 0-5. S0's RET empties its call mask: the kernel \
              resumes after its CALL with 0-5, 6 and 7 rejoin: E = 0xff on every lane; the \
              kernel's RET retires them all.";
-    rows.add(
-        "partial-masks",
-        kernel("nested", 0xff, &decls, text)
-            .var("A", lanes(&iota(8)))
-            .expect_lanes("X", UD, &[0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0, 0])
-            .expect_lanes("Y", UD, &[0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0, 0])
-            .expect_lanes("Z", UD, &[7, 7, 7, 0, 0, 0, 0, 0])
-            .expect_lanes("W", UD, &[5, 0, 5, 0, 0, 0, 0, 0])
-            .expect_lanes("E", UD, &[0xff; 8])
-            .derived(d),
-    );
+    rows.add("partial-masks", kernel("nested", 0xff, &decls, text).var("A", lanes(&iota(8))).expect_lanes("X", UD, &[0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0, 0])
+        .expect_lanes("Y", UD, &[0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0x3f, 0, 0]).expect_lanes("Z", UD, &[7, 7, 7, 0, 0, 0, 0, 0])
+        .expect_lanes("W", UD, &[5, 0, 5, 0, 0, 0, 0, 0]).expect_lanes("E", UD, &[0xff; 8]).derived(d));
 }
 
+#[rustfmt::skip]
 fn switch_table(rows: &mut Rows) {
     let text = "\
 mov (M1_NM, 1) K(0,0)<1> 0x0:ud
@@ -178,27 +147,18 @@ add (M1_NM, 1) K(0,0)<1> K(0,0)<0;1,0> 0x1:ud
 cmp.lt (M1_NM, 1) P1 K(0,0)<0;1,0> 0x4:ud
 (P1) jmp (M1, 1) TOP
 ";
-    let decls = format!(
-        "{}{}.decl P1 v_type=P num_elts=8\n",
-        ud(&["R"], 8),
-        ud(&["K", "N"], 1)
-    );
+    let decls = format!("{}{}.decl P1 v_type=P num_elts=8\n", ud(&["R"], 8), ud(&["K", "N"], 1));
     let d = "A SWITCHJMP table in a uniform loop (SWITCHJMP.md, JMP.md). Dispatch 0x0f. K counts \
              0, 1, 2, 3 (NoMask adds); each pass jumps to table[K] = C0, C1, C2, C1: R += 1, \
              0x10, 0x100, 0x10 on the dispatched lanes 0-3, and C1's NoMask add counts its two \
              visits in N. C0 and C1 end with a JMP to NEXT; C2 falls through. After the fourth \
              pass K = 4, cmp.lt clears P1 element 0 and the backward JMP is not taken. R = \
              0x121 on lanes 0-3, 0 on lanes 4-7; K = 4; N = 2.";
-    rows.add(
-        "loop",
-        kernel("switch", 0x0f, &decls, text)
-            .expect_lanes("R", UD, &[0x121, 0x121, 0x121, 0x121, 0, 0, 0, 0])
-            .expect_lanes("K", UD, &[4])
-            .expect_lanes("N", UD, &[2])
-            .derived(d),
-    );
+    rows.add("loop", kernel("switch", 0x0f, &decls, text).expect_lanes("R", UD, &[0x121, 0x121, 0x121, 0x121, 0, 0, 0, 0]).expect_lanes("K", UD, &[4])
+        .expect_lanes("N", UD, &[2]).derived(d));
 }
 
+#[rustfmt::skip]
 fn function_call(rows: &mut Rows) {
     let text = "\
 and (M1, 16) T(0,0)<1> A(0,0)<1;1,0> 0x1:ud
@@ -217,17 +177,10 @@ add (M1, 16) %retval(0,0)<1> X(0,0)<1;1,0> 0x1:ud
 mov (M1, 16) %retval(2,0)<1> %ce0(0,0)<0;1,0>
 fret (M1, 1)
 ";
-    let decls = format!(
-        "{}.decl P1 v_type=P num_elts=16\n",
-        ud(&["A", "T", "R", "CM", "E"], 16)
-    );
+    let decls = format!("{}.decl P1 v_type=P num_elts=16\n", ud(&["A", "T", "R", "CM", "E"], 16));
     let odd = |i: u64| i % 2 == 1;
-    let r: Vec<u64> = (0..16u64)
-        .map(|i| if odd(i) { i * i + 1 } else { 0 })
-        .collect();
-    let cm: Vec<u64> = (0..16u64)
-        .map(|i| if odd(i) { 0xaaaa } else { 0 })
-        .collect();
+    let r: Vec<u64> = (0..16u64).map(|i| if odd(i) { i * i + 1 } else { 0 }).collect();
+    let cm: Vec<u64> = (0..16u64).map(|i| if odd(i) { 0xaaaa } else { 0 }).collect();
     let d = "A SIMD16 FCALL with its argument in %arg and results in %retval (FCALL.md, FRET.md). \
              Dispatch 0xffff, A = [0..15]; P1 = (A & 1) == 1 = the odd lanes, 0xaaaa. A goes to \
              %arg (16 UD = 64 bytes = arg_size 2 GRFs on xe-hpg). The SIMD16 FCALL enters SQ with \
@@ -236,13 +189,6 @@ fret (M1, 1)
              0xaaaa on the odd lanes; FRET returns return_size 4 GRFs. Back in the kernel the \
              even channels rejoin; the predicated movs copy the results on the odd lanes: R = \
              i*i + 1 (2, 10, 26, ..., 226), CM = 0xaaaa, 0 on the even lanes; E = 0xffff.";
-    rows.add(
-        "fcall",
-        kernel("squares", 0xffff, &decls, text)
-            .var("A", lanes(&iota(16)))
-            .expect_lanes("R", UD, &r)
-            .expect_lanes("CM", UD, &cm)
-            .expect_lanes("E", UD, &[0xffff; 16])
-            .derived(d),
-    );
+    rows.add("fcall", kernel("squares", 0xffff, &decls, text).var("A", lanes(&iota(16))).expect_lanes("R", UD, &r).expect_lanes("CM", UD, &cm)
+        .expect_lanes("E", UD, &[0xffff; 16]).derived(d));
 }

@@ -32,11 +32,9 @@ use visa_spec::platform::Platform;
 use crate::catalog::Row;
 
 /// `.decl` lines of UD variables with `n` elements each.
+#[rustfmt::skip]
 pub fn ud(names: &[&str], n: u32) -> String {
-    names
-        .iter()
-        .map(|name| format!(".decl {name} v_type=G type=ud num_elts={n}\n"))
-        .collect()
+    names.iter().map(|name| format!(".decl {name} v_type=G type=ud num_elts={n}\n")).collect()
 }
 
 /// A row running `decls` then `body` on xe-hpg with the dispatch mask `emask`.

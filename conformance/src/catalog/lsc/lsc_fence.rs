@@ -10,13 +10,10 @@ pub const DOC: Doc = Doc {
     rows: add,
 };
 
+#[rustfmt::skip]
 fn add(rows: &mut Rows) {
     let d = "LSC_FENCE.md, Examples, and the scope table's `system`: valid.";
-    for text in [
-        "lsc_fence.ugm.clean.sysrel",
-        "lsc_fence.slm.clean.group",
-        "lsc_fence.tgm.evict.system",
-    ] {
+    for text in ["lsc_fence.ugm.clean.sysrel", "lsc_fence.slm.clean.group", "lsc_fence.tgm.evict.system"] {
         valid_form(rows, d, form(text));
     }
     let d = "LSC_FENCE.md, Text: `LSC_FENCE.<LscSFID>.<LscFenceOp>.<LscScope>`: the fence names an operation and a scope.";

@@ -18,6 +18,7 @@ use visa_spec::ErrorClass;
 use crate::catalog::memory::{cat, check, le16, le32, le64, ramp, some, Case, Want};
 use crate::catalog::{Doc, Rows};
 
+#[rustfmt::skip]
 const DECLS: &str = "\
 .decl VD v_type=G type=ud num_elts=64
 .decl VS v_type=G type=ud num_elts=64
@@ -38,6 +39,7 @@ fn case(text: impl Into<String>) -> Case {
 
 /// The declarations of the validation rows (forms) on xe-hpg, 32-byte GRFs: VD holds 16
 /// GRFs (512 bytes), VS 1 GRF, VA 32 qwords (256 bytes) of addresses, VA32 32 dwords (128).
+#[rustfmt::skip]
 const FORM_DECLS: &str = "\
 .decl VD v_type=G type=ud num_elts=128
 .decl VS v_type=G type=ud num_elts=8
@@ -52,21 +54,11 @@ const FORM_DECLS: &str = "\
 /// valid forms address: binding-table entries 0x2, 0x4 and 0xA0 and the bindless entry 0
 /// (`bss(V1)`, V1 = 0), each 0x100 bytes at 0x10000 with an append counter at 0x20000. Memory
 /// is zero, so a valid form runs and its results are not observed.
+#[rustfmt::skip]
 fn form(text: &str) -> Case {
-    let surface = |heap, bti| Surface {
-        heap,
-        bti,
-        base: 0x10000,
-        size: 0x100,
-        aux: 0x20000,
-        ..Surface::default()
-    };
-    Case::new(FORM_DECLS, text).surfaces([
-        surface(SurfaceHeap::BindingTable, 0x2),
-        surface(SurfaceHeap::BindingTable, 0x4),
-        surface(SurfaceHeap::BindingTable, 0xA0),
-        surface(SurfaceHeap::Bindless, 0),
-    ])
+    let surface = |heap, bti| Surface { heap, bti, base: 0x10000, size: 0x100, aux: 0x20000, ..Surface::default() };
+    Case::new(FORM_DECLS, text).surfaces([surface(SurfaceHeap::BindingTable, 0x2), surface(SurfaceHeap::BindingTable, 0x4), surface(SurfaceHeap::BindingTable, 0xA0),
+        surface(SurfaceHeap::Bindless, 0)])
 }
 
 /// A valid form: it runs.
@@ -83,62 +75,64 @@ fn invalid_form(rows: &mut Rows, d: &str, text: &str, field: &str) {
 
 /// The block 2D rows' surface: xe-hpc under the documents' limits (BLOCK2D-LIMITS literal),
 /// rows r = 0..8 of 16 bytes at 0x10000 + 16r holding 0x80 + 16r + b.
+#[rustfmt::skip]
 fn surface_2d(c: Case) -> Case {
     let mut c = c.on(Platform::XeHpc).literal(errata::BLOCK2D_LIMITS);
     for r in 0..8u8 {
-        c = c.mem(
-            0x10000 + 16 * u64::from(r),
-            (0..16).map(|b| 0x80 + 16 * r + b).collect(),
-        );
+        c = c.mem(0x10000 + 16 * u64::from(r), (0..16).map(|b| 0x80 + 16 * r + b).collect());
     }
     c
 }
 
 /// The published-limits rows' surface: xe-hpc, four 64-byte rows at 0x10000 + 64r holding
 /// 64r + b, framed by 0xee bytes at 0xffc0 and 0x10100.
+#[rustfmt::skip]
 fn surface_64(c: Case) -> Case {
     let mut c = c.on(Platform::XeHpc).mem(0xffc0, vec![0xee; 64]);
     for r in 0..4u8 {
-        c = c.mem(
-            0x10000 + 64 * u64::from(r),
-            (0..64).map(|b| 64 * r + b).collect(),
-        );
+        c = c.mem(0x10000 + 64 * u64::from(r), (0..64).map(|b| 64 * r + b).collect());
     }
     c.mem(0x10100, vec![0xee; 64])
 }
 
-/// One lane's atomic on the d32 at 0x40: (operation, literal errata, old, Src1Data,
-/// Src2Data, returned old, value left in memory).
-fn atomic_rows(
-    rows: &mut Rows,
-    d: &str,
-    op: &str,
-    literal: &[&str],
-    old: u32,
-    src1: u32,
-    src2: u32,
-    returned: u32,
-    left: u32,
-) {
-    let (name, srcs) = op.split_once(' ').unwrap_or((op, ""));
-    let mut c = case(format!(
-        "lsc_atomic_{name}.ugm (M1, 1) VD:d32 flat[VA]:a64 {srcs}"
-    ))
-    .var("VA", le64(&[0x40]))
-    .var("VS", le32(&[src1]))
-    .var("VS2", le32(&[src2]))
-    .mem(0x40, le32(&[old]));
-    for id in literal {
-        c = c.literal(id);
-    }
-    let row = c.observe(vec![
-        Want::Reg("VD", 0, some(&returned.to_le_bytes())),
-        Want::Mem(0x40, some(&left.to_le_bytes())),
-    ]);
-    let why = format!("One lane's atomic on the d32 at 0x40 holding {old:#x}: returns the old value, leaves the new one. {d}");
-    rows.add("ops", row.derived(&why));
+/// One lane's atomic on the d32 at 0x40 holding `old`: `op` is the operation and its
+/// sources (`iadd VS %null`), `literal` the errata at their literal reading, `src1` and `src2`
+/// Src1Data's and Src2Data's d32, `returned` the old value the lane gets back and `left` the
+/// value left in memory. `d` follows [`ATOMIC`] in the derivation.
+#[derive(Debug)]
+pub struct Atomic {
+    pub op: &'static str,
+    pub literal: &'static [&'static str],
+    pub old: u32,
+    pub src1: u32,
+    pub src2: u32,
+    pub returned: u32,
+    pub left: u32,
+    pub d: &'static str,
 }
 
+/// What every [`Atomic`] row's derivation starts with.
+const ATOMIC: &str = "One lane's atomic on the d32 at 0x40: (operation, literal errata, old, Src1Data, Src2Data, returned old, value left in memory).";
+
+/// The rows of `table`, in order.
+#[rustfmt::skip]
+fn atomics(rows: &mut Rows, table: &[Atomic]) {
+    for &Atomic { op, literal, old, src1, src2, returned, left, d }
+    in table {
+        let (name, srcs) = op.split_once(' ').unwrap_or((op, ""));
+        let text = format!("lsc_atomic_{name}.ugm (M1, 1) VD:d32 flat[VA]:a64 {srcs}");
+        let mut c = case(text).var("VA", le64(&[0x40])).var("VS", le32(&[src1])).var("VS2", le32(&[src2])).mem(0x40, le32(&[old]));
+        for id in literal {
+            c = c.literal(id);
+        }
+        let row = c.observe(vec![Want::Reg("VD", 0, some(&returned.to_le_bytes())), Want::Mem(0x40, some(&left.to_le_bytes()))]);
+        let d = if d.is_empty() { ATOMIC.to_string() } else { format!("{ATOMIC} {d}") };
+        let why = format!("One lane's atomic on the d32 at 0x40 holding {old:#x}: returns the old value, leaves the new one. {d}");
+        rows.add("ops", row.derived(&why));
+    }
+}
+
+#[rustfmt::skip]
 const TYPED_DECLS: &str = "\
 .decl VD v_type=G type=ud num_elts=64
 .decl VS v_type=G type=ud num_elts=64
@@ -165,45 +159,25 @@ const TYPED_DECLS: &str = "\
 ///
 /// A typed row: `text` after [`TYPED_DECLS`] on xe-hpg, over the surfaces above (flat
 /// memory 0x1000.. holds the ramp).
+#[rustfmt::skip]
 fn typed_case(text: &str) -> Case {
-    Case::new(TYPED_DECLS, text)
-        .mem(0x1000, ramp(0, 0x80))
-        .surfaces([
-            typed_surface(4, 0x1000, 0x80, (16, 2, 32), 2, 8),
-            typed_surface(5, 0x1000, 0x80, (12, 0, 0), 0, 4),
-            typed_surface(6, 0x2000, 0x40, (32, 2, 32), 0, 16),
-            // An untyped surface: no pixel_size.
-            typed_surface(7, 0x1000, 0x80, (16, 2, 32), 0, 0),
-            // An append counter at 0x1010 (initially ramp bytes 16..20: 0x13121110).
-            Surface {
-                aux: 0x1010,
-                ..typed_surface(8, 0x1000, 0x80, (0, 0, 0), 0, 0)
-            },
-        ])
+    Case::new(TYPED_DECLS, text).mem(0x1000, ramp(0, 0x80)).surfaces([
+        typed_surface(4, 0x1000, 0x80, (16, 2, 32), 2, 8),
+        typed_surface(5, 0x1000, 0x80, (12, 0, 0), 0, 4),
+        typed_surface(6, 0x2000, 0x40, (32, 2, 32), 0, 16),
+        // An untyped surface: no pixel_size.
+        typed_surface(7, 0x1000, 0x80, (16, 2, 32), 0, 0),
+        // An append counter at 0x1010 (initially ramp bytes 16..20: 0x13121110).
+        Surface { aux: 0x1010, ..typed_surface(8, 0x1000, 0x80, (0, 0, 0), 0, 0) },
+    ])
 }
 
-fn typed_surface(
-    bti: u32,
-    base: u64,
-    size: u64,
-    whp: (u32, u32, u32),
-    depth: u32,
-    pixel_size: u32,
-) -> Surface {
-    Surface {
-        heap: SurfaceHeap::BindingTable,
-        bti,
-        base,
-        size,
-        width: whp.0,
-        height: whp.1,
-        pitch: whp.2,
-        depth,
-        pixel_size,
-        aux: 0,
-    }
+#[rustfmt::skip]
+fn typed_surface(bti: u32, base: u64, size: u64, whp: (u32, u32, u32), depth: u32, pixel_size: u32) -> Surface {
+    Surface { heap: SurfaceHeap::BindingTable, bti, base, size, width: whp.0, height: whp.1, pitch: whp.2, depth, pixel_size, aux: 0 }
 }
 
+#[rustfmt::skip]
 const TYPED2D_DECLS: &str = "\
 .decl VD v_type=G type=ub num_elts=256
 .decl VS v_type=G type=ub num_elts=256
@@ -236,30 +210,14 @@ const TYPED2D_DECLS: &str = "\
 ///
 /// A typed block 2D row: `text` after [`TYPED2D_DECLS`] on xe-hpc, over the surfaces
 /// above (flat memory 0x1000.. holds the ramp).
+#[rustfmt::skip]
 fn typed2d_case(text: &str) -> Case {
-    Case::new(TYPED2D_DECLS, text)
-        .on(Platform::XeHpc)
-        .mem(0x1000, ramp(0, 0x80))
-        .surfaces([
-            typed2d_surface(2, 0x1000, (12, 3, 16), 4),
-            typed2d_surface(1, 0x1000, (5, 2, 8), 1),
-            typed2d_surface(4, 0x2000, (12, 2, 16), 4),
-            typed2d_surface(7, 0x1000, (12, 3, 16), 0),
-        ])
+    Case::new(TYPED2D_DECLS, text).on(Platform::XeHpc).mem(0x1000, ramp(0, 0x80)).surfaces([typed2d_surface(2, 0x1000, (12, 3, 16), 4),
+        typed2d_surface(1, 0x1000, (5, 2, 8), 1), typed2d_surface(4, 0x2000, (12, 2, 16), 4), typed2d_surface(7, 0x1000, (12, 3, 16), 0)])
 }
+#[rustfmt::skip]
 fn typed2d_surface(bti: u32, base: u64, whp: (u32, u32, u32), pixel_size: u32) -> Surface {
-    Surface {
-        heap: SurfaceHeap::BindingTable,
-        bti,
-        base,
-        size: 0x40,
-        width: whp.0,
-        height: whp.1,
-        pitch: whp.2,
-        depth: 0,
-        pixel_size,
-        aux: 0,
-    }
+    Surface { heap: SurfaceHeap::BindingTable, bti, base, size: 0x40, width: whp.0, height: whp.1, pitch: whp.2, depth: 0, pixel_size, aux: 0 }
 }
 
 /// A register byte the typed block 2D loop does not write: any value (undefined).

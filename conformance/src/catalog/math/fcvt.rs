@@ -27,6 +27,7 @@ fn add(rows: &mut Rows) {
 }
 
 /// Every BF8 code to HF, 32 codes a row.
+#[rustfmt::skip]
 fn bf8_to_hf(rows: &mut Rows) {
     let d = "BF8 to HF is exact (the Description): a BF8 code is an HF's high byte with the same sign, exponent field and leading 2 fraction bits, so HF = code << 8 (0x01 = 2^-16 gives 0x0100, 0x3c = 1.0 gives 0x3c00, 0x7b = 57344 gives 0x7b00, 0x7c = +inf gives 0x7c00, 0x80 = -0 gives 0x8000). The NaN codes 0x7d, 0x7e, 0x7f and 0xfd, 0xfe, 0xff (exponent 11111, fraction not 00) keep sign and fraction and get HF's quiet bit 0x0200 (FCVT-BF8-SPECIALS): 0x7d00 | 0x0200 = 0x7f00, 0x7e00, 0x7f00, 0xff00, 0xfe00, 0xff00.";
     for chunk in 0..8u64 {
@@ -43,16 +44,12 @@ fn bf8_to_hf(rows: &mut Rows) {
             })
             .collect();
         let platform = if chunk % 2 == 0 { XeHpc } else { Xe2 };
-        rows.add(
-            "bf8-to-hf",
-            lanes(platform, "fcvt", "M1", HF, &[(UB, &codes)], &expected)
-                .tag(errata::FCVT_BF8_SPECIALS)
-                .derived(d),
-        );
+        rows.add("bf8-to-hf", lanes(platform, "fcvt", "M1", HF, &[(UB, &codes)], &expected).tag(errata::FCVT_BF8_SPECIALS).derived(d));
     }
 }
 
 /// HF to BF8: ties to even, denormals kept, overflow, specials; %cr0 ignored.
+#[rustfmt::skip]
 fn hf_to_bf8(rows: &mut Rows) {
     // (HF source, BF8 result)
     let cases: [(u64, u64); 24] = [
@@ -92,73 +89,36 @@ fn hf_to_bf8(rows: &mut Rows) {
     ] {
         rows.add(
             "hf-to-bf8",
-            lanes(platform, "fcvt", "M1_NM", UB, &[(HF, &src)], &expected)
-                .cr0(cr0)
-                .tag(errata::FCVT_BF8_SPECIALS)
-                .derived(&format!("{d} Here: {what}.")),
+            lanes(platform, "fcvt", "M1_NM", UB, &[(HF, &src)], &expected).cr0(cr0).tag(errata::FCVT_BF8_SPECIALS).derived(&format!("{d} Here: {what}.")),
         );
     }
     let d = "HF-DENORM-FLUSH at its literal reading flushes HF denormals of mathematical operations; FCVT's own Description keeps them (FCVT-BF8-SPECIALS): 0x0180 (1.5 x 2^-16) -> 0x02, 0x03ff -> 0x04, 0x0081 -> 0x01, 0x8001 (-2^-24, far below half of 2^-16) -> 0x80.";
-    rows.add(
-        "hf-to-bf8",
-        lanes(
-            XeHpc,
-            "fcvt",
-            "M1_NM",
-            UB,
-            &[(HF, &[0x0180, 0x03ff, 0x0081, 0x8001])],
-            &[0x02, 0x04, 0x01, 0x80],
-        )
-        .literal(errata::HF_DENORM_FLUSH)
-        .derived(d),
-    );
+    rows.add("hf-to-bf8", lanes(XeHpc, "fcvt", "M1_NM", UB, &[(HF, &[0x0180, 0x03ff, 0x0081, 0x8001])], &[0x02, 0x04, 0x01, 0x80]).literal(errata::HF_DENORM_FLUSH)
+        .derived(d));
 }
 
 /// F to TF32 and TF32 to F (`{PVC_XT+}`: xe-hpc and xe2).
+#[rustfmt::skip]
 fn tf32(rows: &mut Rows) {
-    let cases: [(u64, u64); 16] = [
-        (0x3f80_1000, 0x3f80_0000),
-        (0x3f80_3000, 0x3f80_4000),
-        (0x3f80_1001, 0x3f80_2000),
-        (0x3f80_0fff, 0x3f80_0000),
-        (0xbf80_3000, 0xbf80_4000),
-        (0x7f7f_ffff, 0x7f80_0000),
-        (0x7f7f_f000, 0x7f80_0000),
-        (0x7f7f_efff, 0x7f7f_e000),
-        (0x0000_0001, 0x0000_0000),
-        (0x807f_ffff, 0x8000_0000),
-        (0x0080_0000, 0x0080_0000),
-        (0x7f80_0001, 0x7fc0_0000),
-        (0xffc0_0001, 0xffc0_0000),
-        (0x7fbf_ffff, 0x7fff_e000),
-        (0xff80_0000, 0xff80_0000),
-        (0x8000_0000, 0x8000_0000),
-    ];
+    let cases: [(u64, u64); 16] = [(0x3f80_1000, 0x3f80_0000), (0x3f80_3000, 0x3f80_4000), (0x3f80_1001, 0x3f80_2000), (0x3f80_0fff, 0x3f80_0000),
+        (0xbf80_3000, 0xbf80_4000), (0x7f7f_ffff, 0x7f80_0000), (0x7f7f_f000, 0x7f80_0000), (0x7f7f_efff, 0x7f7f_e000), (0x0000_0001, 0x0000_0000),
+        (0x807f_ffff, 0x8000_0000), (0x0080_0000, 0x0080_0000), (0x7f80_0001, 0x7fc0_0000), (0xffc0_0001, 0xffc0_0000), (0x7fbf_ffff, 0x7fff_e000),
+        (0xff80_0000, 0xff80_0000), (0x8000_0000, 0x8000_0000)];
     let src: Vec<u64> = cases.iter().map(|c| c.0).collect();
     let expected: Vec<u64> = cases.iter().map(|c| c.1).collect();
     let d = "F to TF32 rounds the 13 low fraction bits away to nearest, ties to even, and flushes denormals (the Description; FCVT-TF32-SPECIALS): 0x3f801000 (1 + 2^-11: kept fraction 0, dropped 0x1000 = half, kept bits even) -> 0x3f800000; 0x3f803000 (kept bit 13 set: odd, tie) -> 0x3f804000; 0x3f801001 (above half) -> 0x3f802000; 0x3f800fff (below half) -> 0x3f800000; 0xbf803000 -> 0xbf804000; 0x7f7fffff (F's largest, dropped 0x1fff) carries from 0x7f7fe000 into exponent 0xff: 0x7f800000 = +inf; 0x7f7ff000 (the midpoint above TF32's largest 0x7f7fe000, kept bits 0x3fbff odd) -> +inf; 0x7f7fefff -> 0x7f7fe000; the denormals 0x00000001 and 0x807fffff -> 0x00000000 and 0x80000000 (a zero of their sign); 0x00800000 (2^-126, normal) stays; NaNs keep sign and the 10 leading fraction bits with the quiet bit 22 set: 0x7f800001 -> 0x7fc00000, 0xffc00001 -> 0xffc00000, 0x7fbfffff -> 0x7fffe000; -inf and -0 stay. %cr0 changes nothing (the Description fixes RTE and the flush).";
-    for (platform, cr0, what) in [
-        (XeHpc, 0, "%cr0 = 0"),
-        (Xe2, RTZ | KEEP_F, "%cr0 toward zero with F denormals kept"),
-    ] {
+    for (platform, cr0, what) in [(XeHpc, 0, "%cr0 = 0"), (Xe2, RTZ | KEEP_F, "%cr0 toward zero with F denormals kept")] {
         rows.add(
             "f-to-tf32",
-            lanes(platform, "fcvt", "M1", UD, &[(F, &src)], &expected)
-                .cr0(cr0)
-                .tag(errata::FCVT_TF32_SPECIALS)
-                .derived(&format!("{d} Here: {what}.")),
+            lanes(platform, "fcvt", "M1", UD, &[(F, &src)], &expected).cr0(cr0).tag(errata::FCVT_TF32_SPECIALS).derived(&format!("{d} Here: {what}.")),
         );
     }
     let src = [0x3f80_1234u64, 0x0000_0001, 0x7f80_0001, 0xffff_ffff];
     let d = "TF32 to F \"is noop as TF32 is a valid F type\" (FCVT-TF32-SPECIALS): the UD's 32 bits are copied, low bits included (0x3f801234), the denormal 0x00000001 unflushed though %cr0 = 0 flushes F denormals elsewhere, the signalling NaN 0x7f800001 and 0xffffffff unquieted.";
-    rows.add(
-        "tf32-to-f",
-        lanes(XeHpc, "fcvt", "M1", F, &[(UD, &src)], &src)
-            .tag(errata::FCVT_TF32_SPECIALS)
-            .derived(d),
-    );
+    rows.add("tf32-to-f", lanes(XeHpc, "fcvt", "M1", F, &[(UD, &src)], &src).tag(errata::FCVT_TF32_SPECIALS).derived(d));
 }
 
+#[rustfmt::skip]
 fn forms(rows: &mut Rows) {
     let hf_bf8 = "fcvt (M1_NM, 8) VUB(0,0)<1> VHF(0,0)<1;1,0>";
     for platform in Platform::ALL {
@@ -168,19 +128,9 @@ fn forms(rows: &mut Rows) {
             platform.name(),
             if exists { "runs from the zeroed state" } else { "is invalid (field opcode)" }
         );
-        rows.add(
-            "platforms",
-            form(platform, hf_bf8, (!exists).then_some("opcode"))
-                .tag(errata::FP8_CONVERT_PLATFORMS)
-                .derived(&d),
-        );
+        rows.add("platforms", form(platform, hf_bf8, (!exists).then_some("opcode")).tag(errata::FP8_CONVERT_PLATFORMS).derived(&d));
         let d = "FP8-CONVERT-PLATFORMS, literal reading: the per-platform appendix's FCVT row marks no platform, so every modelled platform rejects it (field opcode).";
-        rows.add(
-            "platforms",
-            form(platform, hf_bf8, Some("opcode"))
-                .literal(errata::FP8_CONVERT_PLATFORMS)
-                .derived(d),
-        );
+        rows.add("platforms", form(platform, hf_bf8, Some("opcode")).literal(errata::FP8_CONVERT_PLATFORMS).derived(d));
     }
     let valid = |rows: &mut Rows, text: &str, d: &str| {
         rows.add("forms", form(XeHpc, text, None).derived(d));
@@ -188,27 +138,10 @@ fn forms(rows: &mut Rows) {
     let invalid = |rows: &mut Rows, text: &str, field: &str, d: &str| {
         rows.add("forms", form(XeHpc, text, Some(field)).derived(d));
     };
-    valid(
-        rows,
-        "fcvt (M1, 16) VHF(0,0)<1> VUB(0,0)<1;1,0>",
-        "Notes: Dst HF takes Src0 UB (BF8); any mask control.",
-    );
-    valid(
-        rows,
-        "fcvt (M1, 16) VUD(0,0)<1> VF(0,0)<1;1,0>",
-        "{PVC_XT+} Notes: Dst UD (TF32) takes Src0 F.",
-    );
-    valid(
-        rows,
-        "fcvt (M5, 16) VF(0,0)<1> VUD(0,0)<1;1,0>",
-        "{PVC_XT+} Notes: Dst F takes Src0 UD (TF32).",
-    );
-    invalid(
-        rows,
-        "fcvt (M1, 8) VUB(0,0)<1> VHF(0,0)<1;1,0>",
-        "exec_size",
-        "Notes: with a UB (BF8) destination NoMask must be used; M1 is not NoMask.",
-    );
+    valid(rows, "fcvt (M1, 16) VHF(0,0)<1> VUB(0,0)<1;1,0>", "Notes: Dst HF takes Src0 UB (BF8); any mask control.");
+    valid(rows, "fcvt (M1, 16) VUD(0,0)<1> VF(0,0)<1;1,0>", "{PVC_XT+} Notes: Dst UD (TF32) takes Src0 F.");
+    valid(rows, "fcvt (M5, 16) VF(0,0)<1> VUD(0,0)<1;1,0>", "{PVC_XT+} Notes: Dst F takes Src0 UD (TF32).");
+    invalid(rows, "fcvt (M1, 8) VUB(0,0)<1> VHF(0,0)<1;1,0>", "exec_size", "Notes: with a UB (BF8) destination NoMask must be used; M1 is not NoMask.");
     for (text, d) in [
         ("fcvt (M1_NM, 8) VHF(0,0)<1> VHF(0,0)<1;1,0>", "HF from HF: not a pair of the Notes."),
         ("fcvt (M1_NM, 8) VB(0,0)<1> VHF(0,0)<1;1,0>", "B (HF8) is in the Supported Types, but no Note pairs it: the document defines no HF8 conversion."),
@@ -218,50 +151,12 @@ fn forms(rows: &mut Rows) {
     ] {
         invalid(rows, text, "dst", &format!("{d} Type pairs outside the Notes fail the type maps (field dst)."));
     }
-    invalid(
-        rows,
-        "(P1) fcvt (M1, 8) VHF(0,0)<1> VUB(0,0)<1;1,0>",
-        "pred",
-        "FCVT's Format and Text form have no predicate.",
-    );
-    invalid(
-        rows,
-        "fcvt.sat (M1, 8) VHF(0,0)<1> VUB(0,0)<1;1,0>",
-        "opcode",
-        "FCVT's Format has no saturation.",
-    );
-    invalid(
-        rows,
-        "fcvt (M1, 8) VUD(0,0)<1> (-)VF(0,0)<1;1,0>",
-        "src0",
-        "Properties: Source Modifier false.",
-    );
-    invalid(
-        rows,
-        "fcvt (M1, 1) VHF(0,0)<1> 0x3c:ub",
-        "src0",
-        "Src0's operand class is general: no immediate.",
-    );
+    invalid(rows, "(P1) fcvt (M1, 8) VHF(0,0)<1> VUB(0,0)<1;1,0>", "pred", "FCVT's Format and Text form have no predicate.");
+    invalid(rows, "fcvt.sat (M1, 8) VHF(0,0)<1> VUB(0,0)<1;1,0>", "opcode", "FCVT's Format has no saturation.");
+    invalid(rows, "fcvt (M1, 8) VUD(0,0)<1> (-)VF(0,0)<1;1,0>", "src0", "Properties: Source Modifier false.");
+    invalid(rows, "fcvt (M1, 1) VHF(0,0)<1> 0x3c:ub", "src0", "Src0's operand class is general: no immediate.");
     let d = "FP8-CONVERT-PLATFORMS: on xe-hpg the TF32 pair is refused with the instruction itself (field opcode), before its {PVC_XT+} map.";
-    rows.add(
-        "forms",
-        form(
-            XeHpg,
-            "fcvt (M1, 8) VUD(0,0)<1> VF(0,0)<1;1,0>",
-            Some("opcode"),
-        )
-        .tag(errata::FP8_CONVERT_PLATFORMS)
-        .derived(d),
-    );
+    rows.add("forms", form(XeHpg, "fcvt (M1, 8) VUD(0,0)<1> VF(0,0)<1;1,0>", Some("opcode")).tag(errata::FP8_CONVERT_PLATFORMS).derived(d));
     let d = "FP8-CONVERT-PLATFORMS: xe-lp has no FCVT (field opcode).";
-    rows.add(
-        "forms",
-        form(
-            XeLp,
-            "fcvt (M1, 8) VHF(0,0)<1> VUB(0,0)<1;1,0>",
-            Some("opcode"),
-        )
-        .tag(errata::FP8_CONVERT_PLATFORMS)
-        .derived(d),
-    );
+    rows.add("forms", form(XeLp, "fcvt (M1, 8) VHF(0,0)<1> VUB(0,0)<1;1,0>", Some("opcode")).tag(errata::FP8_CONVERT_PLATFORMS).derived(d));
 }

@@ -10,6 +10,7 @@ use visa_spec::platform::Platform;
 use visa_spec::platform::Platform::XeHpg;
 use visa_spec::types::DataType;
 
+use super::How::*;
 use super::*;
 use crate::catalog::build::{split_modifier, ty};
 use crate::catalog::{Doc, Row, Rows};
@@ -31,35 +32,19 @@ pub fn p2_before(eo: bool) -> u32 {
 /// `cr0`: V1 of type `ty`, source k a one-element variable of its spec's type (a modifier
 /// may precede it: `(-)f`, `(abs)df`) holding its value, P2 a 32-element predicate. Expects
 /// V1 to hold `dst` (when given) and P2's bit 0 to be `eo`.
-pub fn early_out_lane(
-    platform: Platform,
-    op: &str,
-    dst_ty: &str,
-    srcs: &[(&str, u64)],
-    cr0: u32,
-    dst: Option<u64>,
-    eo: bool,
-) -> Row {
-    let mut decls =
-        format!(".decl V1 v_type=G type={dst_ty} num_elts=1\n.decl P2 v_type=P num_elts=32\n");
+#[rustfmt::skip]
+pub fn early_out_lane(platform: Platform, op: &str, dst_ty: &str, srcs: &[(&str, u64)], cr0: u32, dst: Option<u64>, eo: bool) -> Row {
+    let mut decls = format!(".decl V1 v_type=G type={dst_ty} num_elts=1\n.decl P2 v_type=P num_elts=32\n");
     let mut operands = String::new();
     for (k, (spec, _)) in srcs.iter().enumerate() {
         let (modifier, t) = split_modifier(spec);
         decls.push_str(&format!(".decl V{} v_type=G type={t} num_elts=1\n", k + 2));
         operands.push_str(&format!(" {modifier}V{}(0,0)<0;1,0>", k + 2));
     }
-    let mut row = Row::new(
-        platform,
-        format!("{decls}{op} (M1, 1) V1(0,0)<1> P2{operands}\n"),
-    )
-    .pred("P2", p2_before(eo))
-    .cr0(cr0);
+    let mut row = Row::new(platform, format!("{decls}{op} (M1, 1) V1(0,0)<1> P2{operands}\n")).pred("P2", p2_before(eo)).cr0(cr0);
     for (k, (spec, value)) in srcs.iter().enumerate() {
         let (next, src_ty) = ty(row, split_modifier(spec).1);
-        row = next.var(
-            &format!("V{}", k + 2),
-            value.to_le_bytes()[..src_ty.size()].to_vec(),
-        );
+        row = next.var(&format!("V{}", k + 2), value.to_le_bytes()[..src_ty.size()].to_vec());
     }
     let (mut row, dst_type) = ty(row, dst_ty);
     if let Some(bits) = dst {
@@ -68,32 +53,7 @@ pub fn early_out_lane(
     row.expect_pred("P2", (p2_before(eo) & !1) | u32::from(eo))
 }
 
-/// An F row of INVM on xe-hpg.
-fn f_row(srcs: [u64; 2], cr0: u32, dst: Option<u64>, eo: bool) -> Row {
-    early_out_lane(
-        XeHpg,
-        "invm",
-        "f",
-        &[("f", srcs[0]), ("f", srcs[1])],
-        cr0,
-        dst,
-        eo,
-    )
-}
-
-/// A DF row of INVM on xe-hpg.
-fn df_row(srcs: [u64; 2], cr0: u32, dst: Option<u64>, eo: bool) -> Row {
-    early_out_lane(
-        XeHpg,
-        "invm",
-        "df",
-        &[("df", srcs[0]), ("df", srcs[1])],
-        cr0,
-        dst,
-        eo,
-    )
-}
-
+#[rustfmt::skip]
 const DECLS: &str = ".decl VF v_type=G type=f num_elts=8\n.decl VHF v_type=G type=hf num_elts=8\n\
                      .decl VDF v_type=G type=df num_elts=8\n.decl P2 v_type=P num_elts=32\n\
                      .decl P3 v_type=P num_elts=4\n";
@@ -106,293 +66,52 @@ const F_2P126: u64 = 0x7e80_0000;
 const F_2M125: u64 = 0x0100_0000;
 const DF_ONE: u64 = 0x3ff0_0000_0000_0000;
 const DF_THREE: u64 = 0x4008_0000_0000_0000;
+const DF_MAX: u64 = 0x7fef_ffff_ffff_ffff;
+const DF_HALF: u64 = 0x3fe0_0000_0000_0000;
 
 fn add(rows: &mut Rows) {
-    specials(rows);
-    approximations(rows);
-    early_out_readings(rows);
-    modifiers_and_channels(rows);
+    early_out_rows(rows, "invm", ROWS);
+    channels(rows);
     platforms_and_forms(rows);
 }
 
-/// IEEE 754-2019 division's special cases: the operands fix the result, the bit is set under
-/// both readings of MACRO-EARLY-OUT (the written value is special too).
-fn specials(rows: &mut Rows) {
-    let d = "IEEE 754-2019 7.2: 0/0 is invalid, the default NaN 0x7fc00000 (MATH-NAN-RESULT: no NaN source); an operand is zero, so the early-out bit is set.";
-    rows.add(
-        "special",
-        f_row([F_ZERO, F_ZERO], RTNE, Some(F_NAN), true).derived(d),
-    );
-    let d = "IEEE 754-2019 7.2: inf/inf is invalid, the default NaN; infinite operands set the early-out bit.";
-    rows.add(
-        "special",
-        f_row([F_INF, F_NINF], RTNE, Some(F_NAN), true).derived(d),
-    );
-    let d = "IEEE 754-2019 7.3: 1/-0 divides by zero, -inf (the sign is the XOR of the operands' signs, 6.3); the bit is set.";
-    rows.add(
-        "special",
-        f_row([F_ONE, F_NZERO], RTNE, Some(F_NINF), true).derived(d),
-    );
-    let d = "IEEE 754-2019 6.1: 1/+inf = +0 exactly; the bit is set.";
-    rows.add(
-        "special",
-        f_row([F_ONE, F_INF], RTNE, Some(F_ZERO), true).derived(d),
-    );
-    let d = "IEEE 754-2019 6.1: -inf/2 = -inf exactly; the bit is set.";
-    rows.add(
-        "special",
-        f_row([F_NINF, F_TWO], RTNE, Some(F_NINF), true).derived(d),
-    );
-    let d = "IEEE 754-2019 6.3: -0/2 = -0 (signs differ); the bit is set.";
-    rows.add(
-        "special",
-        f_row([F_NZERO, F_TWO], RTNE, Some(F_NZERO), true).derived(d),
-    );
-    let d = "MATH-NAN-RESULT: the first NaN source quieted: src0 0x7f800002 (signalling) -> 0x7fc00002; a NaN operand sets the bit.";
-    rows.add(
-        "nan",
-        f_row([0x7f80_0002, F_ONE], RTNE, Some(0x7fc0_0002), true).derived(d),
-    );
-    let d = "MATH-NAN-RESULT: src1's NaN 0xffc00003 (quiet, negative) is the first NaN source and is written as it is; the bit is set.";
-    rows.add(
-        "nan",
-        f_row([F_ONE, 0xffc0_0003], RTNE, Some(0xffc0_0003), true).derived(d),
-    );
-    let d = "Denorm mode (2_datatypes.md, Floating Point Mode; %cr0 bit 7 clear): src0 2^-149 (0x00000001) is flushed to +0 before the division: +0/1 = +0, and a zero operand sets the bit.";
-    rows.add(
-        "denormal",
-        f_row([0x0000_0001, F_ONE], RTNE, Some(F_ZERO), true).derived(d),
-    );
-    let d = "Denorm mode flush: src1 2^-149 reads as +0, 1/+0 = +inf (7.3), the bit set.";
-    rows.add(
-        "denormal",
-        f_row([F_ONE, 0x0000_0001], RTNE, Some(F_INF), true).derived(d),
-    );
-    let d = "Denormals kept (%cr0 bit 7): src0 2^-149 is a finite nonzero operand and 1 too: no special case, the bit is clear (the quotient is an approximation).";
-    rows.add(
-        "denormal",
-        f_row([0x0000_0001, F_ONE], RTNE | KEEP_F, None, false).derived(d),
-    );
-    let d = "DF, IEEE 754-2019 7.2: 0/0 is the DF default NaN 0x7ff8000000000000; the bit set.";
-    rows.add(
-        "df",
-        df_row([0, 0], RTNE, Some(0x7ff8_0000_0000_0000), true).derived(d),
-    );
-    let d = "DF, 7.3: 1/-0 = -inf 0xfff0000000000000; the bit set.";
-    rows.add(
-        "df",
-        df_row([DF_ONE, 1 << 63], RTNE, Some(0xfff0_0000_0000_0000), true).derived(d),
-    );
-    let d = "DF denorm mode (%cr0 bit 6 clear): 2^-1074 (0x1) reads as +0, +0/1 = +0, the bit set; with bit 6 set it is a finite nonzero operand and the bit is clear.";
-    rows.add("df", df_row([1, DF_ONE], RTNE, Some(0), true).derived(d));
-    rows.add(
-        "df",
-        df_row([1, DF_ONE], RTNE | KEEP_DF, None, false).derived(d),
-    );
-}
-
-/// Finite nonzero operands whose quotient is in range: the bit is clear under both readings;
-/// the value is an approximation, so the correctly rounded one is a strict expectation.
-fn approximations(rows: &mut Rows) {
-    let d = "1/3: finite nonzero operands, the bit clear. The quotient 1.0101...b x 2^-2 rounds to nearest to 0x3eaaaaab (2/3 ulp dropped rounds up); an approximation: strict.";
-    rows.add(
-        "approximation",
-        f_row([F_ONE, F_THREE], RTNE, None, false).derived(d),
-    );
-    rows.add(
-        "approximation",
-        f_row([F_ONE, F_THREE], RTNE, Some(0x3eaa_aaab), false)
-            .tag(STRICT)
-            .derived(d),
-    );
-    let d = "6/3 = 2 (0x40000000) is representable, but INVM's result is an initial approximation (MACRO-APPROXIMATION): exact under the strict contract only; the bit is clear.";
-    rows.add(
-        "approximation",
-        f_row([0x40c0_0000, F_THREE], RTNE, Some(0x4000_0000), false)
-            .tag(STRICT)
-            .derived(d),
-    );
-    let d = "DF 1/3: floor(2^54/3) = 0x15555555555555 remainder 1: to nearest 0x3fd5555555555555 (strict); the bit clear.";
-    rows.add(
-        "df",
-        df_row([DF_ONE, DF_THREE], RTNE, Some(0x3fd5_5555_5555_5555), false)
-            .tag(STRICT)
-            .derived(d),
-    );
-}
-
-/// Erratum MACRO-EARLY-OUT: finite nonzero operands whose quotient overflows or underflows.
-fn early_out_readings(rows: &mut Rows) {
-    let e = errata::MACRO_EARLY_OUT;
-    let d = "0x7f7fffff / 0.5 = 2 x (2 - 2^-23) x 2^127, past the largest finite F: to nearest it overflows to +inf (IEEE 754-2019 7.4). Resolved: finite nonzero operands, the bit clear (the quotient is an approximation). Literal: the written value +inf is special, the bit set.";
-    rows.add(
-        "early-out",
-        f_row([F_MAX, F_HALF], RTNE, None, false).tag(e).derived(d),
-    );
-    rows.add(
-        "early-out",
-        f_row([F_MAX, F_HALF], RTNE, Some(F_INF), true)
-            .literal(e)
-            .derived(d),
-    );
-    let d = "The same quotient toward zero rounds to the largest finite F 0x7f7fffff (7.4): not special, the bit clear under both readings.";
-    rows.add(
-        "early-out",
-        f_row([F_MAX, F_HALF], RTZ, None, false).tag(e).derived(d),
-    );
-    rows.add(
-        "early-out",
-        f_row([F_MAX, F_HALF], RTZ, None, false)
-            .literal(e)
-            .derived(d),
-    );
-    let d = "2^-125 / 2^126 = 2^-251, far below half the smallest denormal 2^-150: to nearest +0. Resolved: the bit clear. Literal: the written +0 sets it.";
-    rows.add(
-        "early-out",
-        f_row([F_2M125, F_2P126], RTNE | KEEP_F, None, false)
-            .tag(e)
-            .derived(d),
-    );
-    rows.add(
-        "early-out",
-        f_row([F_2M125, F_2P126], RTNE | KEEP_F, Some(F_ZERO), true)
-            .literal(e)
-            .derived(d),
-    );
-    let d = "2^-125 / 8 = 2^-128, an F denormal (0x00200000). Denormals kept: the written value is not special, the bit clear under both readings. Flushed (%cr0 bit 7 clear): the result is flushed to +0; resolved, the bit stays clear, literally the written +0 sets it.";
-    rows.add(
-        "early-out",
-        f_row([F_2M125, 0x4100_0000], RTNE | KEEP_F, None, false)
-            .tag(e)
-            .derived(d),
-    );
-    rows.add(
-        "early-out",
-        f_row([F_2M125, 0x4100_0000], RTNE | KEEP_F, None, false)
-            .literal(e)
-            .derived(d),
-    );
-    rows.add(
-        "early-out",
-        f_row([F_2M125, 0x4100_0000], RTNE, None, false)
-            .tag(e)
-            .derived(d),
-    );
-    rows.add(
-        "early-out",
-        f_row([F_2M125, 0x4100_0000], RTNE, Some(F_ZERO), true)
-            .literal(e)
-            .derived(d),
-    );
-    let d = "DF: 0x7fefffffffffffff / 0.5 overflows to +inf to nearest. Resolved: the bit clear; literal: +inf written, the bit set.";
-    let df_max = 0x7fef_ffff_ffff_ffff;
-    let df_half = 0x3fe0_0000_0000_0000;
-    rows.add(
-        "early-out",
-        df_row([df_max, df_half], RTNE, None, false)
-            .tag(e)
-            .derived(d),
-    );
-    rows.add(
-        "early-out",
-        df_row([df_max, df_half], RTNE, Some(0x7ff0_0000_0000_0000), true)
-            .literal(e)
-            .derived(d),
-    );
-}
-
-/// Source modifiers (Properties: arithmetic), predication and the mask control's offset.
-fn modifiers_and_channels(rows: &mut Rows) {
-    let d = "Source modifier (abs) on src1 -0: |-0| = +0, and 1/+0 = +inf (7.3); the bit set.";
-    rows.add(
-        "modifiers",
-        early_out_lane(
-            XeHpg,
-            "invm",
-            "f",
-            &[("f", F_ONE), ("(abs)f", F_NZERO)],
-            RTNE,
-            Some(F_INF),
-            true,
-        )
-        .derived(d),
-    );
-    let d = "Source modifier (-) on src0 2: -2 / +inf = -0 (6.1, signs differ); the bit set.";
-    rows.add(
-        "modifiers",
-        early_out_lane(
-            XeHpg,
-            "invm",
-            "f",
-            &[("(-)f", F_TWO), ("f", F_INF)],
-            RTNE,
-            Some(F_NZERO),
-            true,
-        )
-        .derived(d),
-    );
+/// Predication and the mask control's offset.
+#[rustfmt::skip]
+fn channels(rows: &mut Rows) {
     let d = "Predication: (P1) with P1 clear disables channel 0, so neither V1 (0x11111111 before) nor P2's bit 0 (set before) changes, although 1/0 would set it.";
     let text = ".decl V1 v_type=G type=f num_elts=1\n.decl V2 v_type=G type=f num_elts=1\n\
                 .decl V3 v_type=G type=f num_elts=1\n.decl P1 v_type=P num_elts=32\n\
                 .decl P2 v_type=P num_elts=32\n\
                 (P1) invm (M1, 1) V1(0,0)<1> P2 V2(0,0)<0;1,0> V3(0,0)<0;1,0>\n";
-    rows.add(
-        "channels",
-        Row::new(XeHpg, text)
-            .var("V1", bytes(DataType::F, &[0x1111_1111]))
-            .var("V2", bytes(DataType::F, &[F_ONE]))
-            .var("V3", bytes(DataType::F, &[F_ZERO]))
-            .pred("P1", 0)
-            .pred("P2", 0x0000_0001)
-            .expect_lane("V1", DataType::F, 0x1111_1111)
-            .expect_pred("P2", 0x0000_0001)
-            .derived(d),
-    );
+    rows.add("channels", Row::new(XeHpg, text).var("V1", bytes(DataType::F, &[0x1111_1111])).var("V2", bytes(DataType::F, &[F_ONE]))
+        .var("V3", bytes(DataType::F, &[F_ZERO])).pred("P1", 0).pred("P2", 0x0000_0001).expect_lane("V1", DataType::F, 0x1111_1111).expect_pred("P2", 0x0000_0001)
+        .derived(d));
     let d = "Mask control M5 (channel offset 16): channel i writes P2 bit 16 + i, as CMP's predicate destination; lanes 1/0 (+inf, set), 1/3 (clear), 0/3 (+0, set), NaN/1 (set): bits 16..19 = 1,0,1,1 -> 0x000d0000 over P2's 0xfff0ffff kept elsewhere, bits 16..19 cleared first.";
     let text = ".decl V1 v_type=G type=f num_elts=4\n.decl V2 v_type=G type=f num_elts=4\n\
                 .decl V3 v_type=G type=f num_elts=4\n.decl P2 v_type=P num_elts=32\n\
                 invm (M5, 4) V1(0,0)<1> P2 V2(0,0)<1;1,0> V3(0,0)<1;1,0>\n";
-    rows.add(
-        "channels",
-        Row::new(XeHpg, text)
-            .var("V2", bytes(DataType::F, &[F_ONE, F_ONE, F_ZERO, F_NAN]))
-            .var("V3", bytes(DataType::F, &[F_ZERO, F_THREE, F_THREE, F_ONE]))
-            .pred("P2", 0xffff_ffff)
-            .expect_pred("P2", 0xfff0_ffff | 0x000d_0000)
-            .derived(d),
-    );
+    rows.add("channels", Row::new(XeHpg, text).var("V2", bytes(DataType::F, &[F_ONE, F_ONE, F_ZERO, F_NAN]))
+        .var("V3", bytes(DataType::F, &[F_ZERO, F_THREE, F_THREE, F_ONE])).pred("P2", 0xffff_ffff).expect_pred("P2", 0xfff0_ffff | 0x000d_0000).derived(d));
 }
 
 /// IEEE-MACRO-PLATFORMS, and the forms the document allows and refuses.
+#[rustfmt::skip]
 fn platforms_and_forms(rows: &mut Rows) {
     let d = "1/+0 = +inf with the bit set, on every modelled platform (IEEE-MACRO-PLATFORMS, resolved: INVM exists on all of them).";
     for platform in Platform::ALL {
         rows.add(
             "platforms",
-            early_out_lane(
-                platform,
-                "invm",
-                "f",
-                &[("f", F_ONE), ("f", F_ZERO)],
-                RTNE,
-                Some(F_INF),
-                true,
-            )
-            .tag(errata::IEEE_MACRO_PLATFORMS)
-            .derived(d),
+            early_out_lane(platform, "invm", "f", &[("f", F_ONE), ("f", F_ZERO)], RTNE, Some(F_INF), true).tag(errata::IEEE_MACRO_PLATFORMS).derived(d),
         );
     }
     let d = "IEEE-MACRO-PLATFORMS, literal reading: the per-platform appendix lists INVM on SKL only, so every modelled platform rejects it (field opcode).";
     for platform in Platform::ALL {
         rows.add(
             "platforms",
-            Row::new(
-                platform,
-                format!("{DECLS}invm (M1, 8) VF(0,0)<1> P2 VF(0,0)<1;1,0> VF(0,0)<1;1,0>\n"),
-            )
-            .literal(errata::IEEE_MACRO_PLATFORMS)
-            .expect_invalid("opcode")
-            .derived(d),
+            Row::new(platform, format!("{DECLS}invm (M1, 8) VF(0,0)<1> P2 VF(0,0)<1;1,0> VF(0,0)<1;1,0>\n"))
+                .literal(errata::IEEE_MACRO_PLATFORMS)
+                .expect_invalid("opcode")
+                .derived(d),
         );
     }
     let form = |rows: &mut Rows, text: &str, field: Option<&str>, d: &str| {
@@ -403,58 +122,102 @@ fn platforms_and_forms(rows: &mut Rows) {
         };
         rows.add("forms", row.derived(d));
     };
-    form(
-        rows,
-        "invm (M1, 8) VF(0,0)<1> P2 VF(0,0)<1;1,0> VF(0,0)<1;1,0>",
-        None,
-        "Supported Types F: dst, preddst (a predicate), src0, src1; runs from the zeroed state.",
-    );
-    form(
-        rows,
-        "invm (M1, 4) VDF(0,0)<1> P2 (-)VDF(0,0)<1;1,0> (abs)VDF(0,0)<1;1,0>",
-        None,
-        "Supported Types DF, and the arithmetic source modifiers on both sources.",
-    );
-    form(
-        rows,
-        "invm (M1, 1) VF(0,0)<1> P2 0x40400000:f 0x3f800000:f",
-        None,
-        "Src0 and Src1's operand classes include immediate.",
-    );
-    form(
-        rows,
-        "invm.sat (M1, 8) VF(0,0)<1> P2 VF(0,0)<1;1,0> VF(0,0)<1;1,0>",
-        Some("opcode"),
-        "Notes: saturation is not supported; validation names the instruction's modifiers (field opcode), as for every form without .sat.",
-    );
-    form(
-        rows,
-        "invm (M1, 8) VHF(0,0)<1> P2 VHF(0,0)<1;1,0> VHF(0,0)<1;1,0>",
-        Some("dst"),
-        "Supported Types DF and F: HF has no map (field dst).",
-    );
-    form(
-        rows,
-        "invm (M1, 8) VF(0,0)<1> VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>",
-        Some("preddst"),
-        "PredDst's operand class is predicate: a general variable is refused (field preddst).",
-    );
-    form(
-        rows,
-        "invm (M1, 8) VF(0,0)<1> P3 VF(0,0)<1;1,0> VF(0,0)<1;1,0>",
-        Some("preddst"),
-        "P3 has 4 elements and 8 channels write bits 0..7 (field preddst).",
-    );
-    form(
-        rows,
-        "invm (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>",
-        Some("operands"),
-        "Text: <dst> <preddst> <src0> <src1>, four operands; three are too few.",
-    );
-    form(
-        rows,
-        "invm (M1, 8) P2 P2 VF(0,0)<1;1,0> VF(0,0)<1;1,0>",
-        Some("dst"),
-        "Dst's operand class is general or indirect: a predicate dst is refused.",
-    );
+    form(rows, "invm (M1, 8) VF(0,0)<1> P2 VF(0,0)<1;1,0> VF(0,0)<1;1,0>", None,
+        "Supported Types F: dst, preddst (a predicate), src0, src1; runs from the zeroed state.");
+    form(rows, "invm (M1, 4) VDF(0,0)<1> P2 (-)VDF(0,0)<1;1,0> (abs)VDF(0,0)<1;1,0>", None,
+        "Supported Types DF, and the arithmetic source modifiers on both sources.");
+    form(rows, "invm (M1, 1) VF(0,0)<1> P2 0x40400000:f 0x3f800000:f", None, "Src0 and Src1's operand classes include immediate.");
+    form(rows, "invm.sat (M1, 8) VF(0,0)<1> P2 VF(0,0)<1;1,0> VF(0,0)<1;1,0>", Some("opcode"),
+        "Notes: saturation is not supported; validation names the instruction's modifiers (field opcode), as for every form without .sat.");
+    form(rows, "invm (M1, 8) VHF(0,0)<1> P2 VHF(0,0)<1;1,0> VHF(0,0)<1;1,0>", Some("dst"), "Supported Types DF and F: HF has no map (field dst).");
+    form(rows, "invm (M1, 8) VF(0,0)<1> VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>", Some("preddst"),
+        "PredDst's operand class is predicate: a general variable is refused (field preddst).");
+    form(rows, "invm (M1, 8) VF(0,0)<1> P3 VF(0,0)<1;1,0> VF(0,0)<1;1,0>", Some("preddst"), "P3 has 4 elements and 8 channels write bits 0..7 (field preddst).");
+    form(rows, "invm (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>", Some("operands"), "Text: <dst> <preddst> <src0> <src1>, four operands; three are too few.");
+    form(rows, "invm (M1, 8) P2 P2 VF(0,0)<1;1,0> VF(0,0)<1;1,0>", Some("dst"), "Dst's operand class is general or indirect: a predicate dst is refused.");
 }
+
+#[rustfmt::skip]
+const ROWS: &[EarlyOut] = &[
+    // IEEE 754-2019 division's special cases: the operands fix the result, the bit is set under
+    // both readings of MACRO-EARLY-OUT (the written value is special too).
+    EarlyOut { g: "special", ty: "f", src: &[("f", F_ZERO), ("f", F_ZERO)], cr0: RTNE, want: Some(F_NAN), eo: true, how: Plain,
+            d: "IEEE 754-2019 7.2: 0/0 is invalid, the default NaN 0x7fc00000 (MATH-NAN-RESULT: no NaN source); an operand is zero, so the early-out bit is set." },
+    EarlyOut { g: "special", ty: "f", src: &[("f", F_INF), ("f", F_NINF)], cr0: RTNE, want: Some(F_NAN), eo: true, how: Plain,
+            d: "IEEE 754-2019 7.2: inf/inf is invalid, the default NaN; infinite operands set the early-out bit." },
+    EarlyOut { g: "special", ty: "f", src: &[("f", F_ONE), ("f", F_NZERO)], cr0: RTNE, want: Some(F_NINF), eo: true, how: Plain,
+            d: "IEEE 754-2019 7.3: 1/-0 divides by zero, -inf (the sign is the XOR of the operands' signs, 6.3); the bit is set." },
+    EarlyOut { g: "special", ty: "f", src: &[("f", F_ONE), ("f", F_INF)], cr0: RTNE, want: Some(F_ZERO), eo: true, how: Plain,
+            d: "IEEE 754-2019 6.1: 1/+inf = +0 exactly; the bit is set." },
+    EarlyOut { g: "special", ty: "f", src: &[("f", F_NINF), ("f", F_TWO)], cr0: RTNE, want: Some(F_NINF), eo: true, how: Plain,
+            d: "IEEE 754-2019 6.1: -inf/2 = -inf exactly; the bit is set." },
+    EarlyOut { g: "special", ty: "f", src: &[("f", F_NZERO), ("f", F_TWO)], cr0: RTNE, want: Some(F_NZERO), eo: true, how: Plain,
+            d: "IEEE 754-2019 6.3: -0/2 = -0 (signs differ); the bit is set." },
+    EarlyOut { g: "nan", ty: "f", src: &[("f", 0x7f80_0002), ("f", F_ONE)], cr0: RTNE, want: Some(0x7fc0_0002), eo: true, how: Plain,
+            d: "MATH-NAN-RESULT: the first NaN source quieted: src0 0x7f800002 (signalling) -> 0x7fc00002; a NaN operand sets the bit." },
+    EarlyOut { g: "nan", ty: "f", src: &[("f", F_ONE), ("f", 0xffc0_0003)], cr0: RTNE, want: Some(0xffc0_0003), eo: true, how: Plain,
+            d: "MATH-NAN-RESULT: src1's NaN 0xffc00003 (quiet, negative) is the first NaN source and is written as it is; the bit is set." },
+    EarlyOut { g: "denormal", ty: "f", src: &[("f", 0x0000_0001), ("f", F_ONE)], cr0: RTNE, want: Some(F_ZERO), eo: true, how: Plain,
+            d: "Denorm mode (2_datatypes.md, Floating Point Mode; %cr0 bit 7 clear): src0 2^-149 (0x00000001) is flushed to +0 before the division: +0/1 = +0, and \
+            a zero operand sets the bit." },
+    EarlyOut { g: "denormal", ty: "f", src: &[("f", F_ONE), ("f", 0x0000_0001)], cr0: RTNE, want: Some(F_INF), eo: true, how: Plain,
+            d: "Denorm mode flush: src1 2^-149 reads as +0, 1/+0 = +inf (7.3), the bit set." },
+    EarlyOut { g: "denormal", ty: "f", src: &[("f", 0x0000_0001), ("f", F_ONE)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Plain,
+            d: "Denormals kept (%cr0 bit 7): src0 2^-149 is a finite nonzero operand and 1 too: no special case, the bit is clear (the quotient is an \
+            approximation)." },
+    EarlyOut { g: "df", ty: "df", src: &[("df", 0), ("df", 0)], cr0: RTNE, want: Some(0x7ff8_0000_0000_0000), eo: true, how: Plain,
+            d: "DF, IEEE 754-2019 7.2: 0/0 is the DF default NaN 0x7ff8000000000000; the bit set." },
+    EarlyOut { g: "df", ty: "df", src: &[("df", DF_ONE), ("df", 1 << 63)], cr0: RTNE, want: Some(0xfff0_0000_0000_0000), eo: true, how: Plain,
+            d: "DF, 7.3: 1/-0 = -inf 0xfff0000000000000; the bit set." },
+    EarlyOut { g: "df", ty: "df", src: &[("df", 1), ("df", DF_ONE)], cr0: RTNE, want: Some(0), eo: true, how: Plain, d: "DF denorm mode (%cr0 bit 6 clear): 2^-1074 \
+            (0x1) reads as +0, +0/1 = +0, the bit set; with bit 6 set it is a finite nonzero operand and the bit is clear." },
+    EarlyOut { g: "df", ty: "df", src: &[("df", 1), ("df", DF_ONE)], cr0: RTNE | KEEP_DF, want: None, eo: false, how: Plain, d: "DF denorm mode (%cr0 bit 6 clear): \
+            2^-1074 (0x1) reads as +0, +0/1 = +0, the bit set; with bit 6 set it is a finite nonzero operand and the bit is clear." },
+    // Finite nonzero operands whose quotient is in range: the bit is clear under both readings;
+    // the value is an approximation, so the correctly rounded one is a strict expectation.
+    EarlyOut { g: "approximation", ty: "f", src: &[("f", F_ONE), ("f", F_THREE)], cr0: RTNE, want: None, eo: false, how: Plain,
+            d: "1/3: finite nonzero operands, the bit clear. The quotient 1.0101...b x 2^-2 rounds to nearest to 0x3eaaaaab (2/3 ulp dropped rounds up); an \
+            approximation: strict." },
+    EarlyOut { g: "approximation", ty: "f", src: &[("f", F_ONE), ("f", F_THREE)], cr0: RTNE, want: Some(0x3eaa_aaab), eo: false, how: Tag(STRICT),
+            d: "1/3: finite nonzero operands, the bit clear. The quotient 1.0101...b x 2^-2 rounds to nearest to 0x3eaaaaab (2/3 ulp dropped rounds up); an \
+            approximation: strict." },
+    EarlyOut { g: "approximation", ty: "f", src: &[("f", 0x40c0_0000), ("f", F_THREE)], cr0: RTNE, want: Some(0x4000_0000), eo: false, how: Tag(STRICT),
+            d: "6/3 = 2 (0x40000000) is representable, but INVM's result is an initial approximation (MACRO-APPROXIMATION): exact under the strict contract only; \
+            the bit is clear." },
+    EarlyOut { g: "df", ty: "df", src: &[("df", DF_ONE), ("df", DF_THREE)], cr0: RTNE, want: Some(0x3fd5_5555_5555_5555), eo: false, how: Tag(STRICT),
+            d: "DF 1/3: floor(2^54/3) = 0x15555555555555 remainder 1: to nearest 0x3fd5555555555555 (strict); the bit clear." },
+    // Erratum MACRO-EARLY-OUT: finite nonzero operands whose quotient overflows or underflows.
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_MAX), ("f", F_HALF)], cr0: RTNE, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "0x7f7fffff / 0.5 = 2 x (2 - 2^-23) x 2^127, past the largest finite F: to nearest it overflows to +inf (IEEE 754-2019 7.4). Resolved: finite \
+            nonzero operands, the bit clear (the quotient is an approximation). Literal: the written value +inf is special, the bit set." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_MAX), ("f", F_HALF)], cr0: RTNE, want: Some(F_INF), eo: true, how: Literal(errata::MACRO_EARLY_OUT),
+            d: "0x7f7fffff / 0.5 = 2 x (2 - 2^-23) x 2^127, past the largest finite F: to nearest it overflows to +inf (IEEE 754-2019 7.4). Resolved: finite \
+            nonzero operands, the bit clear (the quotient is an approximation). Literal: the written value +inf is special, the bit set." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_MAX), ("f", F_HALF)], cr0: RTZ, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "The same quotient toward zero rounds to the largest finite F 0x7f7fffff (7.4): not special, the bit clear under both readings." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_MAX), ("f", F_HALF)], cr0: RTZ, want: None, eo: false, how: Literal(errata::MACRO_EARLY_OUT),
+            d: "The same quotient toward zero rounds to the largest finite F 0x7f7fffff (7.4): not special, the bit clear under both readings." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", F_2P126)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "2^-125 / 2^126 = 2^-251, far below half the smallest denormal 2^-150: to nearest +0. Resolved: the bit clear. Literal: the written +0 sets it." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", F_2P126)], cr0: RTNE | KEEP_F, want: Some(F_ZERO), eo: true, how: Literal(errata::MACRO_EARLY_OUT), d: "2^-125 / 2^126 = 2^-251, far below half the smallest denormal 2^-150: to nearest +0. Resolved: the bit clear. Literal: the written +0 sets it." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", 0x4100_0000)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "2^-125 / 8 = 2^-128, an F denormal (0x00200000). Denormals kept: the written value is not special, the bit clear under both readings. Flushed (%cr0 \
+            bit 7 clear): the result is flushed to +0; resolved, the bit stays clear, literally the written +0 sets it." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", 0x4100_0000)], cr0: RTNE | KEEP_F, want: None, eo: false, how: Literal(errata::MACRO_EARLY_OUT),
+            d: "2^-125 / 8 = 2^-128, an F denormal (0x00200000). Denormals kept: the written value is not special, the bit clear under both readings. Flushed (%cr0 \
+            bit 7 clear): the result is flushed to +0; resolved, the bit stays clear, literally the written +0 sets it." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", 0x4100_0000)], cr0: RTNE, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "2^-125 / 8 = 2^-128, an F denormal (0x00200000). Denormals kept: the written value is not special, the bit clear under both readings. Flushed (%cr0 \
+            bit 7 clear): the result is flushed to +0; resolved, the bit stays clear, literally the written +0 sets it." },
+    EarlyOut { g: "early-out", ty: "f", src: &[("f", F_2M125), ("f", 0x4100_0000)], cr0: RTNE, want: Some(F_ZERO), eo: true, how: Literal(errata::MACRO_EARLY_OUT),
+            d: "2^-125 / 8 = 2^-128, an F denormal (0x00200000). Denormals kept: the written value is not special, the bit clear under both readings. Flushed (%cr0 \
+            bit 7 clear): the result is flushed to +0; resolved, the bit stays clear, literally the written +0 sets it." },
+    EarlyOut { g: "early-out", ty: "df", src: &[("df", DF_MAX), ("df", DF_HALF)], cr0: RTNE, want: None, eo: false, how: Tag(errata::MACRO_EARLY_OUT),
+            d: "DF: 0x7fefffffffffffff / 0.5 overflows to +inf to nearest. Resolved: the bit clear; literal: +inf written, the bit set." },
+    EarlyOut { g: "early-out", ty: "df", src: &[("df", DF_MAX), ("df", DF_HALF)], cr0: RTNE, want: Some(0x7ff0_0000_0000_0000), eo: true, how: Literal(errata::MACRO_EARLY_OUT), d: "DF: 0x7fefffffffffffff / 0.5 overflows to +inf to nearest. Resolved: the bit clear; literal: +inf written, the bit set." },
+    // Source modifiers (Properties: arithmetic).
+    EarlyOut { g: "modifiers", ty: "f", src: &[("f", F_ONE), ("(abs)f", F_NZERO)], cr0: RTNE, want: Some(F_INF), eo: true, how: Plain,
+            d: "Source modifier (abs) on src1 -0: |-0| = +0, and 1/+0 = +inf (7.3); the bit set." },
+    EarlyOut { g: "modifiers", ty: "f", src: &[("(-)f", F_TWO), ("f", F_INF)], cr0: RTNE, want: Some(F_NZERO), eo: true, how: Plain,
+            d: "Source modifier (-) on src0 2: -2 / +inf = -0 (6.1, signs differ); the bit set." },
+];

@@ -39,6 +39,7 @@ use visa_spec::errata;
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
+pub use crate::catalog::build::How;
 use crate::catalog::build::{lane_on, le16, le32};
 use crate::catalog::{Row, Rows};
 
@@ -50,6 +51,7 @@ pub const DECLS: &str =
 /// The platform rows of erratum RND-PLATFORM-APPENDIX for `mnemonic` (one source, F):
 /// resolved, the instruction exists on every modelled platform; literal, only on xe-lp (the
 /// appendix's TGLLP column), and on the others validation names the opcode.
+#[rustfmt::skip]
 pub fn platform_rows(rows: &mut Rows, mnemonic: &str) {
     let erratum = errata::RND_PLATFORM_APPENDIX;
     let text = format!("{DECLS}{mnemonic} (M1, 8) VF(0,0)<1> VF(1,0)<1;1,0>\n");
@@ -59,13 +61,7 @@ pub fn platform_rows(rows: &mut Rows, mnemonic: &str) {
             mnemonic.to_uppercase(),
             platform.name()
         );
-        rows.add(
-            "platforms",
-            Row::new(platform, text.clone())
-                .expect_validation(None)
-                .tag(erratum)
-                .derived(&d),
-        );
+        rows.add("platforms", Row::new(platform, text.clone()).expect_validation(None).tag(erratum).derived(&d));
         let literal = if platform == Platform::XeLp {
             Row::new(platform, text.clone()).expect_validation(None)
         } else {
@@ -75,11 +71,7 @@ pub fn platform_rows(rows: &mut Rows, mnemonic: &str) {
             "Literal reading: only the table's platforms have {}; xe-lp is TGLLP, {} is not in the table{}.",
             mnemonic.to_uppercase(),
             platform.name(),
-            if platform == Platform::XeLp {
-                " (so xe-lp runs it)"
-            } else {
-                ", so validation rejects the opcode"
-            }
+            if platform == Platform::XeLp { " (so xe-lp runs it)" } else { ", so validation rejects the opcode" }
         );
         rows.add("platforms", literal.literal(erratum).derived(&d));
     }
@@ -88,6 +80,7 @@ pub fn platform_rows(rows: &mut Rows, mnemonic: &str) {
 /// The type-map rows shared by the rounding instructions: F to F is the one map; HF, DF and
 /// integer operands are invalid-instruction (the type map names F alone; validation names
 /// the destination for a type map that does not hold, as for every ALU form).
+#[rustfmt::skip]
 pub fn type_rows(rows: &mut Rows, mnemonic: &str) {
     // `field`: the field an invalid form names (`None`: the form is valid).
     let form = |text: &str, field: Option<&str>, d: &str, rows: &mut Rows| {
@@ -98,42 +91,12 @@ pub fn type_rows(rows: &mut Rows, mnemonic: &str) {
         };
         rows.add("types", row.derived(d));
     };
-    form(
-        &format!("{mnemonic} (M1, 16) VF(0,0)<1> VF(0,0)<1;1,0>"),
-        None,
-        "Dst F, Src F: the type map.",
-        rows,
-    );
-    form(
-        &format!("{mnemonic} (M1, 1) VF(0,0)<1> 0x40200000:f"),
-        None,
-        "Src0's operand class includes immediate: an F immediate source.",
-        rows,
-    );
-    form(
-        &format!("{mnemonic} (M1, 16) VHF(0,0)<1> VHF(0,0)<1;1,0>"),
-        Some("dst"),
-        "HF is not in the type map (Dst types: F, Src types: F).",
-        rows,
-    );
-    form(
-        &format!("{mnemonic} (M1, 8) VDF(0,0)<1> VDF(0,0)<1;1,0>"),
-        Some("dst"),
-        "DF is not in the type map.",
-        rows,
-    );
-    form(
-        &format!("{mnemonic} (M1, 8) VF(0,0)<1> VD(0,0)<1;1,0>"),
-        Some("dst"),
-        "A D source: not in the type map (Src types: F).",
-        rows,
-    );
-    form(
-        &format!("{mnemonic} (M1, 8) VD(0,0)<1> VF(0,0)<1;1,0>"),
-        Some("dst"),
-        "A D destination: not in the type map (Dst types: F).",
-        rows,
-    );
+    form(&format!("{mnemonic} (M1, 16) VF(0,0)<1> VF(0,0)<1;1,0>"), None, "Dst F, Src F: the type map.", rows);
+    form(&format!("{mnemonic} (M1, 1) VF(0,0)<1> 0x40200000:f"), None, "Src0's operand class includes immediate: an F immediate source.", rows);
+    form(&format!("{mnemonic} (M1, 16) VHF(0,0)<1> VHF(0,0)<1;1,0>"), Some("dst"), "HF is not in the type map (Dst types: F, Src types: F).", rows);
+    form(&format!("{mnemonic} (M1, 8) VDF(0,0)<1> VDF(0,0)<1;1,0>"), Some("dst"), "DF is not in the type map.", rows);
+    form(&format!("{mnemonic} (M1, 8) VF(0,0)<1> VD(0,0)<1;1,0>"), Some("dst"), "A D source: not in the type map (Src types: F).", rows);
+    form(&format!("{mnemonic} (M1, 8) VD(0,0)<1> VF(0,0)<1;1,0>"), Some("dst"), "A D destination: not in the type map (Dst types: F).", rows);
 }
 
 /// The tag of a row expecting a correctly rounded value that is not exact: a strict
@@ -166,85 +129,174 @@ pub fn lane(platform: Platform, op: &str, ty: &str, srcs: &[u64], cr0: u32, expe
     lane_on(platform, op, ty, &specs, expected).cr0(cr0)
 }
 
-/// A row of `op` in F and one in HF (same %cr0) on every modelled platform: the type maps of
-/// the math documents hold on every platform.
-pub fn f_and_hf(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    op: &str,
-    (f_srcs, f_expected): (&[u64], u64),
-    (h_srcs, h_expected): (&[u64], u64),
-    cr0: u32,
-) {
-    for platform in Platform::ALL {
-        rows.add(
-            group,
-            lane(platform, op, "f", f_srcs, cr0, f_expected).derived(d),
-        );
-        rows.add(
-            group,
-            lane(platform, op, "hf", h_srcs, cr0, h_expected).derived(d),
-        );
+/// One lane of a one-source F instruction on xe-hpg (RNDD, RNDE, RNDU, RNDZ, FRC), each row
+/// with its derivation: `op` on the source `src` (`(type, bits)`; a modifier may precede the
+/// type: `(-)f`) under %cr0 = `cr0`.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub enum Unary {
+    /// Expecting `want`.
+    One { g: &'static str, op: &'static str, src: (&'static str, u64), cr0: u32, want: u64, d: &'static str },
+    /// Under each reading of `erratum`: `want` is (resolved, literal).
+    Both { g: &'static str, op: &'static str, src: (&'static str, u64), cr0: u32, erratum: &'static str, want: (u64, u64), d: &'static str },
+    /// A form after [`DECLS`] expecting an invalid-instruction error naming `field`.
+    Invalid { g: &'static str, text: &'static str, field: &'static str, d: &'static str },
+}
+
+/// Adds the rows of `table`, in order.
+#[rustfmt::skip]
+pub fn unary(rows: &mut Rows, table: &[Unary]) {
+    for row in table {
+        match *row {
+            Unary::One { g, op, src, cr0, want, d } => rows.add(g, lane_on(Platform::XeHpg, op, "f", &[src], want).cr0(cr0).derived(d)),
+            Unary::Both { g, op, src, cr0, erratum, want: (resolved, literal), d } => {
+                let row = |want| lane_on(Platform::XeHpg, op, "f", &[src], want).cr0(cr0);
+                rows.add(g, row(resolved).tag(erratum).derived(d));
+                rows.add(g, row(literal).literal(erratum).derived(d));
+            }
+            Unary::Invalid { g, text, field, d } => {
+                let row = Row::new(Platform::XeHpg, format!("{DECLS}{text}\n"));
+                rows.add(g, row.expect_invalid(field).derived(d));
+            }
+        }
     }
 }
 
-/// One F row on xe-hpg.
-pub fn f(rows: &mut Rows, group: &str, d: &str, op: &str, srcs: &[u64], cr0: u32, expected: u64) {
-    rows.add(
-        group,
-        lane(Platform::XeHpg, op, "f", srcs, cr0, expected).derived(d),
-    );
+/// Rows that share a group and a derivation.
+#[derive(Debug)]
+pub struct Group {
+    pub g: &'static str,
+    pub d: &'static str,
+    pub rows: &'static [Lane],
 }
 
-/// One HF row on xe-hpg.
-pub fn hf(rows: &mut Rows, group: &str, d: &str, op: &str, srcs: &[u64], cr0: u32, expected: u64) {
-    rows.add(
-        group,
-        lane(Platform::XeHpg, op, "hf", srcs, cr0, expected).derived(d),
-    );
+/// One lane of a math instruction whose destination and sources all have type `ty` (`f`,
+/// `hf`, `df`), on xe-hpg unless said, under %cr0 = `cr0`, expecting `want`.
+#[derive(Debug)]
+#[rustfmt::skip]
+pub enum Lane {
+    /// An F row and an HF row, each `(sources, want)`, on every modelled platform: the type
+    /// maps of the math documents hold on every platform.
+    Fh { op: &'static str, f: (&'static [u64], u64), h: (&'static [u64], u64), cr0: u32 },
+    /// One lane.
+    One { ty: &'static str, op: &'static str, src: &'static [u64], cr0: u32, want: u64 },
+    /// One lane expecting a correctly rounded inexact value ([`STRICT`]).
+    Strict { ty: &'static str, op: &'static str, src: &'static [u64], cr0: u32, want: u64 },
+    /// One lane under the literal reading of `erratum`.
+    Literal { erratum: &'static str, ty: &'static str, op: &'static str, src: &'static [u64], cr0: u32, want: u64 },
+    /// One lane on every modelled platform.
+    All { ty: &'static str, op: &'static str, src: &'static [u64], cr0: u32, want: u64 },
+    /// One lane, %cr0 = 0, with a destination of type `dst` and sources of their own types
+    /// (`(type, bits)`; a modifier may precede the type: `(-)f`).
+    Typed { op: &'static str, dst: &'static str, src: &'static [(&'static str, u64)], want: u64 },
+    /// An F lane under each reading of `erratum`: `want` is (resolved, literal), `strict`
+    /// says which of the two is [`STRICT`].
+    Both { erratum: &'static str, op: &'static str, src: &'static [u64], cr0: u32, want: (u64, u64), strict: (bool, bool) },
+    /// The loop-step rows of SIN, SQRT and SQRTM ([`loop_step`]).
+    Loop { erratum: &'static str, op: &'static str, src: [u64; 4], want: [u64; 4] },
+    /// A form (after the document's declarations) on xe-hpg that is valid and runs from the
+    /// zeroed state.
+    Valid { text: &'static str },
+    /// A form (after the document's declarations) on xe-hpg expecting an invalid-instruction
+    /// error naming `field`.
+    Invalid { text: &'static str, field: &'static str },
+    /// A form (after the document's declarations) on every modelled platform under the
+    /// literal reading of `erratum`, which has no platform run the instruction: validation
+    /// names the opcode.
+    NoPlatform { erratum: &'static str, text: &'static str },
 }
 
-/// One F row on xe-hpg expecting a correctly rounded inexact value ([`STRICT`]).
-pub fn f_strict(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    op: &str,
-    srcs: &[u64],
-    cr0: u32,
-    expected: u64,
-) {
-    rows.add(
-        group,
-        lane(Platform::XeHpg, op, "f", srcs, cr0, expected)
-            .tag(STRICT)
-            .derived(d),
-    );
-}
-
-/// An F row on xe-hpg under each reading of `erratum`: `resolved`, then `literal`.
-pub fn f_both(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    erratum: &str,
-    op: &str,
-    srcs: &[u64],
-    cr0: u32,
-    (resolved, literal): (u64, u64),
-    strict: (bool, bool),
-) {
-    let mut r = lane(Platform::XeHpg, op, "f", srcs, cr0, resolved).tag(erratum);
-    if strict.0 {
-        r = r.tag(STRICT);
+/// Adds the rows of `groups`, in order; `decls` are the declarations of the document's forms.
+#[rustfmt::skip]
+pub fn lanes(rows: &mut Rows, decls: &str, groups: &[Group]) {
+    for &Group { g, d, rows: lanes }
+    in groups {
+        for lane_row in lanes {
+            lane_rows(rows, decls, g, d, lane_row);
+        }
     }
-    rows.add(group, r.derived(d));
-    let mut l = lane(Platform::XeHpg, op, "f", srcs, cr0, literal).literal(erratum);
-    if strict.1 {
-        l = l.tag(STRICT);
+}
+
+#[rustfmt::skip]
+fn lane_rows(rows: &mut Rows, decls: &str, g: &str, d: &str, row: &Lane) {
+    let hpg = Platform::XeHpg;
+    match *row {
+        Lane::Fh { op, f: (f_srcs, f_want), h: (h_srcs, h_want), cr0 } => {
+            for platform in Platform::ALL {
+                rows.add(g, lane(platform, op, "f", f_srcs, cr0, f_want).derived(d));
+                rows.add(g, lane(platform, op, "hf", h_srcs, cr0, h_want).derived(d));
+            }
+        }
+        Lane::One { ty, op, src, cr0, want } => rows.add(g, lane(hpg, op, ty, src, cr0, want).derived(d)),
+        Lane::Strict { ty, op, src, cr0, want } => rows.add(g, lane(hpg, op, ty, src, cr0, want).tag(STRICT).derived(d)),
+        Lane::Literal { erratum, ty, op, src, cr0, want } => rows.add(g, lane(hpg, op, ty, src, cr0, want).literal(erratum).derived(d)),
+        Lane::All { ty, op, src, cr0, want } => {
+            for platform in Platform::ALL {
+                rows.add(g, lane(platform, op, ty, src, cr0, want).derived(d));
+            }
+        }
+        Lane::Typed { op, dst, src, want } => rows.add(g, lane_on(hpg, op, dst, src, want).derived(d)),
+        Lane::Both { erratum, op, src, cr0, want: (resolved, literal), strict } => {
+            let mut r = lane(hpg, op, "f", src, cr0, resolved).tag(erratum);
+            if strict.0 {
+                r = r.tag(STRICT);
+            }
+            rows.add(g, r.derived(d));
+            let mut l = lane(hpg, op, "f", src, cr0, literal).literal(erratum);
+            if strict.1 {
+                l = l.tag(STRICT);
+            }
+            rows.add(g, l.derived(d));
+        }
+        Lane::Loop { erratum, op, src, want } => loop_step(rows, g, d, erratum, op, src, want),
+        Lane::Invalid { text, field } => rows.add(g, Row::new(hpg, format!("{decls}{text}\n")).expect_invalid(field).derived(d)),
+        Lane::Valid { text } => rows.add(g, Row::new(hpg, format!("{decls}{text}\n")).expect_validation(None).derived(d)),
+        Lane::NoPlatform { erratum, text } => {
+            for platform in Platform::ALL {
+                let row = Row::new(platform, format!("{decls}{text}\n")).literal(erratum);
+                rows.add(g, row.expect_invalid("opcode").derived(d));
+            }
+        }
     }
-    rows.add(group, l.derived(d));
+}
+
+/// A row of INVM or RSQTM on xe-hpg, with its derivation: a destination of type `ty`, the
+/// sources `src` (`(type, bits)`; a modifier may precede the type: `(-)f`), %cr0 = `cr0`;
+/// V1 holds `want` (`None`: not observed) and P2's early-out bit is `eo`
+/// ([`invm::early_out_lane`]).
+#[derive(Debug)]
+pub struct EarlyOut {
+    pub g: &'static str,
+    pub ty: &'static str,
+    pub src: &'static [(&'static str, u64)],
+    pub cr0: u32,
+    pub want: Option<u64>,
+    pub eo: bool,
+    pub how: How,
+    pub d: &'static str,
+}
+
+/// Adds the rows of `table` for `op`, in order.
+pub fn early_out_rows(rows: &mut Rows, op: &str, table: &[EarlyOut]) {
+    for &EarlyOut {
+        g,
+        ty,
+        src,
+        cr0,
+        want,
+        eo,
+        how,
+        d,
+    } in table
+    {
+        let row = invm::early_out_lane(Platform::XeHpg, op, ty, src, cr0, want, eo);
+        let row = match how {
+            How::Plain => row,
+            How::Tag(tag) => row.tag(tag),
+            How::Literal(erratum) => row.literal(erratum),
+        };
+        rows.add(g, row.derived(d));
+    }
 }
 
 /// An element type's bytes of `values`.
@@ -259,26 +311,21 @@ pub fn bytes(ty: DataType, values: &[u64]) -> Vec<u8> {
 /// The loop-step rows of SIN, SQRT and SQRTM: `op (M1, 4)` on F lanes `srcs` with V1 holding
 /// `old` before; resolved, every lane is written (`resolved`); literally (`i += 2`), the odd
 /// lanes keep `old`.
-pub fn loop_step(
-    rows: &mut Rows,
-    d: &str,
-    erratum: &str,
-    op: &str,
-    srcs: [u64; 4],
-    resolved: [u64; 4],
-) {
+#[rustfmt::skip]
+pub fn loop_step(rows: &mut Rows, g: &str, d: &str, erratum: &str, op: &str, srcs: [u64; 4], resolved: [u64; 4]) {
     let old = 0x7777_7777u64;
     let text = format!(
         ".decl V1 v_type=G type=f num_elts=4\n.decl V2 v_type=G type=f num_elts=4\n\
          {op} (M1, 4) V1(0,0)<1> V2(0,0)<1;1,0>\n"
     );
     let row = |expected: [u64; 4]| {
-        Row::new(Platform::XeHpg, text.clone())
-            .var("V1", bytes(DataType::F, &[old; 4]))
-            .var("V2", bytes(DataType::F, &srcs))
-            .expect_lanes("V1", DataType::F, &expected)
+        Row::new(Platform::XeHpg, text.clone()).var("V1", bytes(DataType::F, &[old; 4])).var("V2", bytes(DataType::F, &srcs)).expect_lanes(
+            "V1",
+            DataType::F,
+            &expected,
+        )
     };
-    rows.add("loop", row(resolved).tag(erratum).derived(d));
+    rows.add(g, row(resolved).tag(erratum).derived(d));
     let literal = [resolved[0], old, resolved[2], old];
-    rows.add("loop", row(literal).literal(erratum).derived(d));
+    rows.add(g, row(literal).literal(erratum).derived(d));
 }
