@@ -823,8 +823,11 @@ const ANNOTATION: Form = Form {
 use self::Opcode as O;
 use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
 
-/// The opcode table: row `i` is the opcode whose discriminant is `i`.
+/// The opcode table: row `i` is the opcode whose discriminant is `i`. A `const`, so that
+/// [`Opcode::ALL`] is built from it at compile time; every use is a promoted `'static`
+/// reference.
 #[rustfmt::skip]
+#[allow(clippy::large_const_arrays)]
 pub const TABLE: [Form; 115] = [
     Form { opcode: O::Mov, mnemonic: "mov", document: "instructions/MOV.md", num_srcs: 1, sat: Sat::Yes, modifiers: ARITH, type_maps: MOV_MAPS, kinds: MOV_KINDS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add, mnemonic: "add", document: "instructions/ADD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD_MAPS, errata: CONVERT_ERRATA, ..ALU },

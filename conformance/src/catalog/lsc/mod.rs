@@ -98,7 +98,7 @@ fn surface_64(c: Case) -> Case {
 /// One lane's atomic on the d32 at 0x40 holding `old`: `op` is the operation and its
 /// sources (`iadd VS %null`), `literal` the errata at their literal reading, `src1` and `src2`
 /// Src1Data's and Src2Data's d32, `returned` the old value the lane gets back and `left` the
-/// value left in memory. `d` follows [`ATOMIC`] in the derivation.
+/// value left in memory. `d` follows `ATOMIC` in the derivation.
 #[derive(Debug)]
 pub struct Atomic {
     pub op: &'static str,

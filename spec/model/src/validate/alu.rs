@@ -22,7 +22,7 @@ impl Cx<'_> {
         opcode: Opcode,
     ) -> Result<Instruction> {
         let form = opcode.form();
-        let (sat, ctrl) = self.modifiers(line, &form)?;
+        let (sat, ctrl) = self.modifiers(line, form)?;
         let (mask, exec_size) = self.exec(line.exec)?;
         let mut dst2 = None;
         let pred = match (&line.pred, form.pred) {
@@ -181,7 +181,7 @@ impl Env<'_> {
         if insn.sat && !form.takes_sat(self.readings) {
             return fail(format!("{} does not saturate", insn.opcode.mnemonic()));
         }
-        self.ir_srcs(insn, &form)?;
+        self.ir_srcs(insn, form)?;
         operand_classes(insn, vars).map_err(|e| e.at(insn.pos))?;
         self.types(insn).map_err(|e| e.at(insn.pos))
     }

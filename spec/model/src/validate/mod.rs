@@ -5,7 +5,7 @@
 //! "Region Restrictions"), type maps (`types`) and each family's operand classes and
 //! Notes (`alu`, `dpas`, `svm`, `lsc`).
 //!
-//! Text → IR is "build the IR, then check it": the opcode's family ([`forms::family`])
+//! Text → IR is "build the IR, then check it": the opcode's builder ([`crate::opcode::Form::builder`])
 //! picks the builder, and the same family rules [`check_program`] runs on any IR check the
 //! result. Both engines execute only programs that pass [`check_program`], so they
 //! classify invalid programs identically.

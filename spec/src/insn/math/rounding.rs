@@ -1,7 +1,7 @@
 //! RNDD, RNDU, RNDZ and RNDE (instructions/RNDD.md, RNDU.md, RNDZ.md, RNDE.md): component-wise
 //! rounding to an integral value. The four documents share one loop, an exact expression of
 //! src0 per enabled channel rounded once into the destination, so they share one clause; each
-//! document's expression is its `match` arm ([`integral`]).
+//! document's expression is its `match` arm (`integral`).
 //!
 //! The expressions are exact and an F value's floor or ceiling is an F value, so %cr0's
 //! rounding mode never changes them. An F denormal source is flushed first when the F denorm

@@ -19,7 +19,7 @@ use crate::state::{AddrSize, Vars, NULL};
 use crate::types::DataType;
 use crate::validate::{invalid, Cx};
 
-/// Whether `opcode` is an append-counter atomic (its [`forms::family`]).
+/// Whether `opcode` is an append-counter atomic (its builder, [`crate::opcode::Form::builder`]).
 pub fn is_apndctr(opcode: Opcode) -> bool {
     opcode.form().builder == Builder::LscApndctr
 }

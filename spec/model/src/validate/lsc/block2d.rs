@@ -25,7 +25,7 @@ const ADDRESS: [(&str, DataType); 6] = [
     ("Src0AddrY", DataType::D),
 ];
 
-/// Whether `opcode` is a block 2D form (its [`forms::family`]).
+/// Whether `opcode` is a block 2D form (its builder, [`crate::opcode::Form::builder`]).
 pub fn is_block2d(opcode: Opcode) -> bool {
     opcode.form().builder == Builder::LscBlock2d
 }

@@ -44,7 +44,7 @@ pub(crate) fn stateful_address<'a>(
 }
 
 /// Whether `opcode` is one of the executed gather/scatter forms or atomics (its
-/// [`forms::family`]).
+/// builder, [`crate::opcode::Form::builder`]).
 pub fn is_lsc(opcode: Opcode) -> bool {
     opcode.form().builder == Builder::LscGatherScatter
 }
