@@ -3,8 +3,8 @@
 //! Readings: LOGIC-MIXED-WIDTH (sources of any widths meet as exact two's complement
 //! values), QWORD-TYPEMAP-GAP (validation: the type maps, no Q, UQ or predicate operands).
 
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, logic_result, logic_source_elements, DstElements};

@@ -4,8 +4,8 @@
 //! the destination), QWORD-TYPEMAP-GAP (validation). In the predicate-operand form
 //! (Notes) each channel works on one predicate bit.
 
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, logic_result, logic_source_elements, DstElements};

@@ -6,9 +6,9 @@
 //! of src0 rotate as an unsigned number; literally a signed src0 keeps its sign and `>>` is
 //! arithmetic). The count is src1's two's complement masked to w - 1.
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

@@ -3,9 +3,9 @@
 //! Readings: EXP-BASE (the loop's `exp` is e^x literally; 2^x as the Description says, resolved), MATH-EXACT-VALUE, MATH-NAN-RESULT.
 
 use super::{Math, Operands};
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::elementary::Function;
 use crate::state::MachineState;

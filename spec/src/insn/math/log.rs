@@ -3,9 +3,9 @@
 //! Readings: LOG-BASE (the loop's `log` is the natural logarithm literally; base 2 as the Description says, resolved), MATH-ALT-ABS (Notes: log2(|src0|) in ALT mode), MATH-EXACT-VALUE, MATH-NAN-RESULT.
 
 use super::{Math, Operands};
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::elementary::Function;
 use crate::state::MachineState;

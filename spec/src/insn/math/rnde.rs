@@ -10,9 +10,9 @@
 use std::cmp::Ordering;
 
 use super::{float_source, one, zero_sign};
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::{self, ExactFloat, FloatMode, Value};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

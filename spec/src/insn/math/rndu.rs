@@ -8,8 +8,8 @@
 //! RND-PLATFORM-APPENDIX (validation).
 
 use super::float_source;
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::{self, FloatMode, Value};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

@@ -3,8 +3,8 @@
 //! Readings: MATH-ALT-ABS (Notes: rsq(|src0|) in ALT mode), MATH-EXACT-VALUE (1/sqrt(src0) rounded once, not twice), MATH-NAN-RESULT.
 
 use super::{Math, Operands};
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::elementary::Function;
 use crate::state::MachineState;

@@ -3,9 +3,9 @@
 //! Readings: SQRT-LOOP-STEP (the loop steps `i += 2` literally: odd channels keep their contents; `++i` resolved), MATH-ALT-ABS (Notes: sqrt(|src0|) in ALT mode), MATH-EXACT-VALUE, MATH-NAN-RESULT.
 
 use super::{Math, Operands};
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::elementary::Function;
 use crate::state::MachineState;
