@@ -41,6 +41,7 @@ mod dpas;
 mod fp8;
 mod fused;
 mod kernel;
+mod lane;
 // Issue 24, LRP and PLN (h24-lrp).
 mod lerp;
 pub mod math;
