@@ -4,8 +4,8 @@
 //! lower one.
 //!
 //! The test reads every source file under a crate's `src/` and builds its module graph: a
-//! file `x.rs` or `x/mod.rs` is the module `x` (inline modules, such as `mod tests { … }`,
-//! belong to their file), and module A has an edge to module B when A's code names a path
+//! file `x.rs` or `x/mod.rs` is the module `x` (an inline module belongs to its file; a
+//! `#[cfg(test)]` one is left out: tests use their crate from above), and module A has an edge to module B when A's code names a path
 //! into B: `crate::b::…`, `super::…` (the parent module), `self::…`, or `b::…` for a child
 //! module `b` of A, in `use` trees and in expressions alike. A path names the module of its
 //! longest prefix that is a module, so `use super::X` from a child is an edge to the parent,
@@ -206,8 +206,9 @@ fn tree(s: &[char], mut i: usize, prefix: &[String], out: &mut Vec<(Vec<String>,
     }
 }
 
-/// The inline modules of a file (`mod tests { … }`): each name with the span of its body.
-fn inline_modules(s: &[char]) -> Vec<(String, usize, usize)> {
+/// The inline modules of a file (`mod tests { … }`): each name with the span of its body and
+/// whether it is compiled for tests only (`#[cfg(test)]`).
+fn inline_modules(s: &[char]) -> Vec<(String, usize, usize, bool)> {
     let mut out = Vec::new();
     for i in 0..s.len() {
         if !(s[i..].starts_with(&['m', 'o', 'd', ' ']) && (i == 0 || !is_ident(s[i - 1]))) {
@@ -224,10 +225,13 @@ fn inline_modules(s: &[char]) -> Vec<(String, usize, usize)> {
             depth += i32::from(s[j] == '{') - i32::from(s[j] == '}');
             depth == 0
         });
+        let before: String = s[..i].iter().collect();
+        let test = before.trim_end().ends_with("#[cfg(test)]");
         out.push((
             s[start..end].iter().collect(),
             open,
             close.unwrap_or(s.len()),
+            test,
         ));
     }
     out
@@ -242,7 +246,8 @@ struct Written {
     scope: Module,
 }
 
-/// Every path in the code that starts at a word: `a::…`, `a::{…}`.
+/// Every path in the code that starts at a word: `a::…`, `a::{…}`; not those of a test
+/// module, which uses its crate from above, as the tests under `tests/` do.
 fn paths(module: &[String], s: &[char]) -> Vec<Written> {
     let inline = inline_modules(s);
     let mut out = Vec::new();
@@ -258,15 +263,17 @@ fn paths(module: &[String], s: &[char]) -> Vec<Written> {
         let is_use = before >= 3
             && s[before - 3..before] == ['u', 's', 'e']
             && (before == 3 || !is_ident(s[before - 4]));
-        let mut scope = module.to_vec();
-        scope.extend(
-            inline
-                .iter()
-                .filter(|(_, open, close)| (*open..*close).contains(&i))
-                .map(|(m, _, _)| m.clone()),
-        );
+        let enclosing: Vec<_> = inline
+            .iter()
+            .filter(|(_, open, close, _)| (*open..*close).contains(&i))
+            .collect();
         let mut found = Vec::new();
         i = tree(s, i, &[], &mut found);
+        if enclosing.iter().any(|(_, _, _, test)| *test) {
+            continue;
+        }
+        let mut scope = module.to_vec();
+        scope.extend(enclosing.iter().map(|(m, _, _, _)| m.clone()));
         out.extend(found.into_iter().map(|(segments, at)| Written {
             segments,
             at,
@@ -464,8 +471,8 @@ fn conformance() -> Graph {
 #[test]
 fn the_parser_reads_use_trees_and_paths() {
     let text = "use crate::{a::b, c::{self, d as e}};\nuse super::cases::Prepared; // crate::x\n\
-                let _ = crate::y::z(\"crate::s\", '{');\nmod tests {\n    use super::*;\n    \
-                use std::f32;\n}\npub use kid::K;\nlet _ = self::w::V;";
+                let _ = crate::y::z(\"crate::s\", '{');\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\nmod inner {\n    \
+                use self::X;\n    use std::f32;\n}\npub use kid::K;\nlet _ = self::w::V;";
     let module: Module = vec!["dut".into(), "grade".into()];
     let modules: BTreeSet<Module> = [vec![], vec!["dut".into()], module.clone()]
         .into_iter()
@@ -488,7 +495,7 @@ fn the_parser_reads_use_trees_and_paths() {
             "use c::d",
             "use dut::cases::Prepared",
             "y::z",
-            "use dut::grade::*",
+            "use dut::grade::inner::X",
             "foreign std::f32",
             "use dut::grade::kid::K",
             "dut::grade::w::V",
