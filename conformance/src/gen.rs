@@ -403,6 +403,9 @@ fn cr0() -> impl Strategy<Value = u32> {
     prop_oneof![2 => Just(0u32), 3 => any::<u32>().prop_map(|v| v & 0x4f1)]
 }
 
+/// The executable errata whose literal reading changes what a valid SRND computes.
+pub const SRND_SEMANTIC_ERRATA: &[&str] = &[errata::SRND_DENORM_ALIGN];
+
 /// The executable errata whose literal reading changes what a valid case of `op` computes.
 /// Errata whose literal reading changes what validates (EMASK-OFFSET-BOUND,
 /// REGION-TWO-GRF-SPAN, ADD-QWORD-TYPEMAP, GRF-ROW-SIZE, SHIFT-COUNT-TYPE,
@@ -482,7 +485,7 @@ fn semantic_errata(op: Opcode) -> &'static [&'static str] {
             &[errata::HF_DENORM_FLUSH, errata::SAT_NEGATIVE_ZERO]
         }
         // Issue 24, conversions (h24-fcvt).
-        Opcode::Srnd => fp8::SRND_SEMANTIC_ERRATA,
+        Opcode::Srnd => SRND_SEMANTIC_ERRATA,
         // Issue 24, LRP and PLN (h24-lrp).
         Opcode::Lrp => &[errata::LRP_ROUNDING, errata::SAT_NEGATIVE_ZERO],
         Opcode::Pln => &[
