@@ -9,7 +9,8 @@ use visa_spec::ErrorClass;
 
 use super::OLD;
 use crate::catalog::build::{form, lane_program, le32, ty};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "alu",

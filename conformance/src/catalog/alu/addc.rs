@@ -5,7 +5,7 @@ use visa_spec::platform::Platform::XeHpg;
 use visa_spec::types::DataType;
 
 use super::{four_lanes, two_results, OLD};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -10,7 +10,8 @@ use visa_spec::types::DataType;
 use visa_spec::ErrorClass;
 
 use crate::catalog::build::{form, le16};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -8,7 +8,7 @@ use super::{
     qword_forms_literal, ARITH_DECLS,
 };
 
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "alu",

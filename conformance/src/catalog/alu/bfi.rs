@@ -5,7 +5,7 @@ use visa_spec::ErrorClass;
 
 use super::{form_both, form_row, one, BITS_DECLS};
 
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "alu",

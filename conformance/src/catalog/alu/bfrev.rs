@@ -4,7 +4,7 @@ use visa_spec::ErrorClass;
 
 use super::{form_row, one, BITS_DECLS};
 
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -5,7 +5,7 @@ use visa_spec::ErrorClass;
 
 use super::{both, form_row, BITS_DECLS};
 
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "alu",

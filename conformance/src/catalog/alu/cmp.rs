@@ -8,7 +8,8 @@ use visa_spec::ErrorClass;
 
 use super::DECLS;
 use crate::catalog::build::{form, lane, le32, split_modifier, ty};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -9,7 +9,8 @@ use super::{
     both_cr0, by_zero, form_on, one, one_cr0, ALT, KEEP_F, MULDIV_DECLS, RD, RTNE, RTZ, RU,
 };
 use crate::catalog::build::le32;
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -6,7 +6,7 @@ use visa_spec::ErrorClass;
 
 use super::{both_cr0, form_on, ALT, MULDIV_DECLS, RD, RTNE};
 
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -6,7 +6,7 @@ use visa_spec::ErrorClass;
 
 use super::{lane_cr0, DECLS};
 use crate::catalog::build::{form, lane};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -47,7 +47,8 @@ use visa_spec::types::DataType;
 use visa_spec::ErrorClass;
 
 use crate::catalog::build::{self as super_build, form, lane, le16, le32};
-use crate::catalog::{Row, Rows};
+use crate::catalog::doc::Rows;
+use crate::catalog::row::Row;
 
 /// Declarations the validation rows of CMP, MIN_MAX and BFN write their forms against.
 pub const DECLS: &str =
@@ -63,7 +64,7 @@ pub fn lane_cr0(
     srcs: &[(&str, u64)],
     cr0: u32,
     expected: u64,
-) -> crate::catalog::Row {
+) -> crate::catalog::row::Row {
     crate::catalog::build::lane(op, dst, srcs, expected).cr0(cr0)
 }
 

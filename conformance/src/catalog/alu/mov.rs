@@ -8,7 +8,8 @@ use visa_spec::ErrorClass;
 
 use super::{mov, predication, region, HPG, SRC16};
 use crate::catalog::build::{le16, le32, le64};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -11,7 +11,8 @@ use super::{
     RD, RTNE, RTZ, RU,
 };
 use crate::catalog::build::{le32, le64};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "alu",

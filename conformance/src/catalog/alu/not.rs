@@ -4,7 +4,7 @@ use visa_spec::ErrorClass;
 
 use super::{form_row, one, predicate_operands, qword_forms, qword_forms_literal, ARITH_DECLS};
 
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -7,7 +7,8 @@
 use visa_spec::errata;
 use visa_spec::platform::Platform::{XeHpc, XeHpg};
 
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -11,7 +11,8 @@ use visa_spec::ErrorClass;
 
 use super::simd::{i32s, text_row};
 use crate::catalog::build::{le16, le32};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "alu",

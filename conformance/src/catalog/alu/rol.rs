@@ -9,7 +9,7 @@ use super::{
     both, form_row, one, rotate_signed_shift_both_readings, rotate_width_literal, BITS_DECLS,
 };
 use crate::catalog::build::lane_on;
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -7,7 +7,8 @@ use visa_spec::types::DataType;
 
 use super::lane_cr0;
 use crate::catalog::build::le32;
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "alu",

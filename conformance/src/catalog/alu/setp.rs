@@ -6,7 +6,8 @@ use visa_spec::platform::Platform::XeHpg;
 use visa_spec::ErrorClass;
 
 use crate::catalog::build::le16;
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -9,7 +9,8 @@ use super::{
     form_both, form_row, one, qword_forms, qword_forms_literal, shl_sat_range, ARITH_DECLS,
 };
 use crate::catalog::build::le32;
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "alu",

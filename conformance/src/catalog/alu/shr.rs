@@ -5,7 +5,7 @@ use visa_spec::ErrorClass;
 
 use super::{form_both, one, qword_forms, qword_forms_literal, ARITH_DECLS};
 
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "alu",

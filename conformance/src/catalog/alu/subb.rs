@@ -7,7 +7,7 @@ use visa_spec::types::DataType;
 use visa_spec::ErrorClass;
 
 use super::{four_lanes, two_results, OLD};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -2,7 +2,7 @@
 
 use super::{invalid_predicate_forms, one, predicate_operands};
 
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "alu",

@@ -1,7 +1,7 @@
 //! COS (instructions/COS.md): hand-derived rows, each with its derivation.
 
 use super::*;
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "math",

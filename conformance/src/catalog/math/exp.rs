@@ -4,7 +4,7 @@ use visa_spec::errata;
 use visa_spec::platform::Platform::XeHpg;
 
 use super::*;
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "math",

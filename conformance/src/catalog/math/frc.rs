@@ -6,7 +6,8 @@ use visa_spec::platform::Platform;
 
 use super::{platform_rows, type_rows, DECLS};
 use crate::catalog::alu::{one, one_cr0, KEEP_F, RD, RTZ, RU};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "math",

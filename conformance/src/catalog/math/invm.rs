@@ -12,7 +12,8 @@ use visa_spec::types::DataType;
 
 use super::*;
 use crate::catalog::build::{split_modifier, ty};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "math",

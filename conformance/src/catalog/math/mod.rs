@@ -40,7 +40,8 @@ use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
 use crate::catalog::build::{lane_on, le16, le32};
-use crate::catalog::{Row, Rows};
+use crate::catalog::doc::Rows;
+use crate::catalog::row::Row;
 
 /// Declarations the validation rows of the rounding instructions are written against.
 pub const DECLS: &str =

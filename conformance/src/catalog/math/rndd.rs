@@ -7,7 +7,7 @@ use visa_spec::errata::SAT_NEGATIVE_ZERO;
 
 use super::{platform_rows, type_rows};
 use crate::catalog::alu::{both, one, one_cr0, ALT, KEEP_F, RD, RTZ, RU};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "math",

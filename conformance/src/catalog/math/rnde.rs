@@ -8,7 +8,7 @@ use visa_spec::errata::{RNDE_DOWNWARD, RND_ZERO_SIGN, SAT_NEGATIVE_ZERO};
 
 use super::{platform_rows, type_rows};
 use crate::catalog::alu::{both, both_cr0, one, one_cr0, KEEP_F, RD, RU};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "math",

@@ -7,7 +7,7 @@ use visa_spec::errata::{RND_ZERO_SIGN, SAT_NEGATIVE_ZERO};
 
 use super::{platform_rows, type_rows};
 use crate::catalog::alu::{both, both_cr0, one, one_cr0, KEEP_F, RD, RU};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "math",

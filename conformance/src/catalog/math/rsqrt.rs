@@ -1,7 +1,7 @@
 //! RSQRT (instructions/RSQRT.md): hand-derived rows, each with its derivation.
 
 use super::*;
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "math",

@@ -3,7 +3,7 @@
 use visa_spec::errata;
 
 use super::*;
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "math",
