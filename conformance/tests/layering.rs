@@ -3,16 +3,18 @@
 //! crate documentation, "Layers"): a module refers only to modules of its own layer or of a
 //! lower one.
 //!
-//! The test reads every source file under a crate's `src/` and builds its module graph: a
-//! file `x.rs` or `x/mod.rs` is the module `x` (an inline module belongs to its file; a
-//! `#[cfg(test)]` one is left out: tests use their crate from above), and module A has an edge to module B when A's code names a path
-//! into B: `crate::b::…`, `super::…` (the parent module), `self::…`, or `b::…` for a child
-//! module `b` of A, in `use` trees and in expressions alike. A path names the module of its
-//! longest prefix that is a module, so `use super::X` from a child is an edge to the parent,
-//! even when the parent only re-exports `X`; a parent's `mod child;` is no edge. A path
-//! through a name a module imports from another crate (`crate::ir::Opcode`, where the root
-//! has `pub use visa_model::ir`) is no edge either. Comments, strings and character literals
-//! are left out, so a documentation link is no dependency.
+//! The test reads every source file under a crate's `src/` and builds its module graph. A
+//! file `x.rs` or `x/mod.rs` is the module `x`; an inline module belongs to its file, and a
+//! `#[cfg(test)]` one is left out (tests use their crate from above, as `tests/` does).
+//! Module A has an edge to module B when A's code names a path into B: `crate::b::…`,
+//! `super::…` (the parent module), `self::…`, `b::…` for a child module `b` of A, or a path
+//! through a module A imports by name, in `use` trees and in expressions alike. A path names
+//! the module of its longest prefix that is a module, so `use super::X` from a child is an
+//! edge to the parent, even when the parent only re-exports `X`; a parent's `mod child;` is
+//! no edge. A path through a name a module imports from another crate (`crate::ir::Opcode`,
+//! where the root has `pub use visa_model::ir`) is no edge either. Comments, strings and
+//! character literals are left out, so a documentation link is no dependency. Method calls
+//! name no path: an `impl` of a type in another module is seen only by the paths it writes.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -293,8 +295,8 @@ fn skip_back(s: &[char], mut i: usize) -> usize {
 }
 
 /// The absolute path a written path names, or `None` when it starts outside the crate
-/// (another crate, a local type or variable).
-/// `imported` holds the modules the file brings in by name (`use crate::insn;`).
+/// (another crate, a local type or variable). `imported` holds the modules the file brings
+/// in by name (`use crate::insn;`).
 fn resolve(
     path: &Written,
     module: &[String],
@@ -393,7 +395,8 @@ fn graph(krate: &str, dir: &str) -> Graph {
                 continue;
             }
             let line = line_of[p.at];
-            let site = (shown.clone(), line + 1, lines[line].trim().to_string());
+            let text = lines.get(line).map_or("", |l| l.trim());
+            let site = (shown.clone(), line + 1, text.to_string());
             refs.entry(target).or_default().push(site);
         }
     }
@@ -470,15 +473,28 @@ fn conformance() -> Graph {
 
 #[test]
 fn the_parser_reads_use_trees_and_paths() {
-    let text = "use crate::{a::b, c::{self, d as e}};\nuse super::cases::Prepared; // crate::x\n\
-                let _ = crate::y::z(\"crate::s\", '{');\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\nmod inner {\n    \
-                use self::X;\n    use std::f32;\n}\npub use kid::K;\nlet _ = self::w::V;";
+    let text = [
+        "use crate::{a::b, c::{self, d as e}};",
+        "use super::cases::Prepared; // crate::x",
+        "let _ = crate::y::z(\"crate::s\", '{');",
+        "#[cfg(test)]",
+        "mod tests {",
+        "    use super::*;",
+        "}",
+        "mod inner {",
+        "    use self::X;",
+        "    use std::f32;",
+        "}",
+        "pub use kid::K;",
+        "let _ = self::w::V;",
+    ]
+    .join("\n");
     let module: Module = vec!["dut".into(), "grade".into()];
     let modules: BTreeSet<Module> = [vec![], vec!["dut".into()], module.clone()]
         .into_iter()
         .chain([vec!["dut".into(), "grade".into(), "kid".into()]])
         .collect();
-    let names: Vec<String> = paths(&module, &code(text))
+    let names: Vec<String> = paths(&module, &code(&text))
         .iter()
         .map(
             |p| match resolve(p, &module, "visa_conformance", &modules, &BTreeMap::new()) {
