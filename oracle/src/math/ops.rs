@@ -1,4 +1,4 @@
-//! The functions of this module and how a lane was computed.
+//! The functions of `math` ([`Unary`], [`Binary`]) and how a lane was computed ([`Path`]).
 
 /// A one-source function.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
