@@ -4,7 +4,7 @@
 //!
 //! Modules depend in one direction, each on its own layer and the ones above it in this list,
 //! never on one below (conformance/tests/layering.rs reads the sources and checks it, and
-//! that no two modules refer to each other):
+//! that no two modules of any crate of the workspace import each other):
 //!
 //! 1. **Formats**: [`input`] (untrusted input: JSON with unique keys, bounded lines and
 //!    echoes), [`vector`] (the `visa-vector/1` format: read, write, allowed sets, hex, the

@@ -1,15 +1,36 @@
-//! The modules of visa-conformance depend in one direction (the crate documentation, "Layers"):
-//! a module refers only to modules of its own layer or of a lower one, and no two modules
-//! refer to each other, directly or through others. The test reads every source file under
-//! `src/` and its `crate::…` and `super::…` paths (the binary's `visa_conformance::…`), with
-//! comments left out, so a documentation link is no dependency.
+//! Imports run one way. In every crate of the workspace no modules refer to each other,
+//! directly or through others; and the modules of visa-conformance keep to their layers (the
+//! crate documentation, "Layers"): a module refers only to modules of its own layer or of a
+//! lower one.
+//!
+//! The test reads every source file under a crate's `src/` and builds its module graph. A
+//! file `x.rs` or `x/mod.rs` is the module `x`; an inline module belongs to its file, and a
+//! `#[cfg(test)]` one is left out (tests use their crate from above, as `tests/` does).
+//! Module A has an edge to module B when A's code names a path into B: `crate::b::…`,
+//! `super::…` (the parent module), `self::…`, `b::…` for a child module `b` of A, or a path
+//! through a module A imports by name, in `use` trees and in expressions alike. A path names
+//! the module of its longest prefix that is a module, so `use super::X` from a child is an
+//! edge to the parent, even when the parent only re-exports `X`; a parent's `mod child;` is
+//! no edge. A path through a name a module imports from another crate (`crate::ir::Opcode`,
+//! where the root has `pub use visa_model::ir`) is no edge either. Comments, strings and
+//! character literals are left out, so a documentation link is no dependency. Method calls
+//! name no path: an `impl` of a type in another module is seen only by the paths it writes.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// The layers, lowest first; a module belongs to the layer of its longest listed prefix
-/// (`catalog`, the hand-derived cases as vectors, joins the tools).
+/// Every crate of the workspace: its name in paths and its source directory, relative to
+/// the workspace root.
+const CRATES: &[(&str, &str)] = &[
+    ("visa_model", "spec/model/src"),
+    ("visa_spec", "spec/src"),
+    ("visa_oracle", "oracle/src"),
+    ("visa_conformance", "conformance/src"),
+];
+
+/// The layers of visa-conformance, lowest first; a module belongs to the layer of its
+/// longest listed prefix (`catalog`, the hand-derived cases as vectors, joins the tools).
 /// Keep in step with the crate documentation (src/lib.rs).
 const LAYERS: &[(&str, &[&str])] = &[
     ("formats", &["input", "junit", "exit", "vector"]),
@@ -21,7 +42,18 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("command line", &["cli", "bin"]),
 ];
 
+/// A module's path from the crate root (the root itself: empty).
 type Module = Vec<String>;
+
+/// Where a module refers to another: the file, the line number and the line.
+type Site = (String, usize, String);
+
+/// Each module with the modules it refers to and where.
+type Graph = BTreeMap<Module, BTreeMap<Module, Vec<Site>>>;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
 
 fn name(m: &[String]) -> String {
     if m.is_empty() {
@@ -31,8 +63,13 @@ fn name(m: &[String]) -> String {
     }
 }
 
-/// Every source file with its module path (`src/bin/x.rs`: `bin::x`).
-fn sources(dir: &Path, prefix: &[String], out: &mut Vec<(Module, bool, String)>) {
+fn is_ident(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// Every source file under `dir` with its module path (`src/bin/x.rs`: `bin::x`), its path
+/// from the workspace root and its text.
+fn sources(dir: &Path, prefix: &[String], out: &mut Vec<(Module, String, String)>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -45,109 +82,249 @@ fn sources(dir: &Path, prefix: &[String], out: &mut Vec<(Module, bool, String)>)
             p.push(stem);
             sources(&path, &p, out);
         } else if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let is_mod_rs = stem == "mod";
             let mut module = prefix.to_vec();
-            if !(is_mod_rs || prefix.is_empty() && stem == "lib") {
+            if !(stem == "mod" || prefix.is_empty() && stem == "lib") {
                 module.push(stem);
             }
-            out.push((module, is_mod_rs, text));
+            let shown = path.strip_prefix(workspace()).unwrap_or(&path);
+            let text = std::fs::read_to_string(&path).unwrap();
+            out.push((module, shown.display().to_string(), text));
         }
     }
 }
 
-/// The text without `//` comments (a `//` inside a string literal cuts the line too, which
-/// only loses text, never adds a path).
-fn code(text: &str) -> String {
-    text.lines()
-        .map(|l| l.split("//").next().unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn is_ident(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
-}
-
-/// The paths a `use` tree or path expression names from `s` on (just after `crate::`):
-/// `a::b`, `{a, b::{c, d}}`, each as its segments.
-fn paths(s: &str) -> Vec<Vec<String>> {
-    fn tree(s: &[char], i: &mut usize, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
-        let mut path = prefix;
-        loop {
-            while *i < s.len() && s[*i].is_whitespace() {
-                *i += 1;
+/// The text as characters with comments, strings and character literals blanked (newlines
+/// kept), so what is left is code whose braces balance.
+fn code(text: &str) -> Vec<char> {
+    let s: Vec<char> = text.chars().collect();
+    let mut out = s.clone();
+    // Where `pat` next starts from `from` on (the end of the text if nowhere).
+    let find = |from: usize, pat: &[char]| {
+        (from..s.len())
+            .find(|&j| s[j..].starts_with(pat))
+            .unwrap_or(s.len())
+    };
+    let mut i = 0;
+    while i < s.len() {
+        let word_start = i == 0 || !is_ident(s[i - 1]);
+        let hashes = s[i + 1..].iter().take_while(|&&c| c == '#').count();
+        let end = if s[i..].starts_with(&['/', '/']) {
+            find(i, &['\n'])
+        } else if s[i..].starts_with(&['/', '*']) {
+            let mut depth = 0;
+            let mut j = i;
+            while j < s.len() {
+                if s[j..].starts_with(&['/', '*']) {
+                    depth += 1;
+                    j += 1;
+                } else if s[j..].starts_with(&['*', '/']) {
+                    depth -= 1;
+                    j += 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                j += 1;
             }
-            if *i < s.len() && s[*i] == '{' {
-                *i += 1;
-                loop {
-                    tree(s, i, path.clone(), out);
-                    while *i < s.len() && s[*i].is_whitespace() {
-                        *i += 1;
-                    }
-                    if *i < s.len() && s[*i] == ',' {
-                        *i += 1;
-                        continue;
-                    }
-                    if *i < s.len() && s[*i] == '}' {
-                        *i += 1;
-                    }
-                    return;
+            j + 1
+        } else if s[i] == 'r' && word_start && s.get(i + 1 + hashes) == Some(&'"') {
+            let close: Vec<char> = std::iter::once('"').chain(vec!['#'; hashes]).collect();
+            find(i + 2 + hashes, &close) + close.len()
+        } else if s[i] == '"' {
+            let mut j = i + 1;
+            while j < s.len() && s[j] != '"' {
+                j += if s[j] == '\\' { 2 } else { 1 };
+            }
+            j + 1
+        } else if s[i] == '\'' && s.get(i + 1) == Some(&'\\') {
+            find(i + 3, &['\'']) + 1
+        } else if s[i] == '\'' && s.get(i + 2) == Some(&'\'') {
+            i + 3
+        } else {
+            i += 1;
+            continue;
+        };
+        let end = end.min(s.len());
+        for c in &mut out[i..end] {
+            if *c != '\n' {
+                *c = ' ';
+            }
+        }
+        i = end;
+    }
+    out
+}
+
+fn skip_space(s: &[char], mut i: usize) -> usize {
+    while i < s.len() && s[i].is_whitespace() {
+        i += 1;
+    }
+    i
+}
+
+fn word_end(s: &[char], mut i: usize) -> usize {
+    while i < s.len() && is_ident(s[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// The paths of the `use` tree or path expression at `i`: `a::b`, `a::{self, b::{c, d as e}}`,
+/// `a::*`, each as its segments and the index of its last segment, appended to `out`.
+/// Returns the index after the tree.
+fn tree(s: &[char], mut i: usize, prefix: &[String], out: &mut Vec<(Vec<String>, usize)>) -> usize {
+    let mut path = prefix.to_vec();
+    loop {
+        i = skip_space(s, i);
+        if s.get(i) == Some(&'{') {
+            loop {
+                i = skip_space(s, tree(s, i + 1, &path, out));
+                if s.get(i) != Some(&',') {
+                    return i + usize::from(s.get(i) == Some(&'}'));
                 }
             }
-            let start = *i;
-            while *i < s.len() && is_ident(s[*i]) {
-                *i += 1;
-            }
-            if *i > start {
-                path.push(s[start..*i].iter().collect());
-            }
-            if *i + 1 < s.len() && s[*i] == ':' && s[*i + 1] == ':' {
-                *i += 2;
-                continue;
-            }
-            out.push(path);
-            return;
         }
+        let at = i;
+        let end = if s.get(i) == Some(&'*') {
+            i + 1
+        } else {
+            word_end(s, i)
+        };
+        if end == i {
+            return i;
+        }
+        path.push(s[i..end].iter().collect());
+        i = end;
+        if s[i..].starts_with(&[':', ':']) {
+            i += 2;
+            continue;
+        }
+        out.push((path, at));
+        let after = skip_space(s, i);
+        if s[after..].starts_with(&['a', 's']) && !s.get(after + 2).is_some_and(|&c| is_ident(c)) {
+            i = word_end(s, skip_space(s, after + 2));
+        }
+        return i;
     }
-    let chars: Vec<char> = s.chars().collect();
+}
+
+/// The inline modules of a file (`mod tests { … }`): each name with the span of its body and
+/// whether it is compiled for tests only (`#[cfg(test)]`).
+fn inline_modules(s: &[char]) -> Vec<(String, usize, usize, bool)> {
     let mut out = Vec::new();
-    tree(&chars, &mut 0, Vec::new(), &mut out);
+    for i in 0..s.len() {
+        if !(s[i..].starts_with(&['m', 'o', 'd', ' ']) && (i == 0 || !is_ident(s[i - 1]))) {
+            continue;
+        }
+        let start = skip_space(s, i + 3);
+        let end = word_end(s, start);
+        let open = skip_space(s, end);
+        if end == start || s.get(open) != Some(&'{') {
+            continue;
+        }
+        let mut depth = 0;
+        let close = (open..s.len()).find(|&j| {
+            depth += i32::from(s[j] == '{') - i32::from(s[j] == '}');
+            depth == 0
+        });
+        let before: String = s[..i].iter().collect();
+        let test = before.trim_end().ends_with("#[cfg(test)]");
+        out.push((
+            s[start..end].iter().collect(),
+            open,
+            close.unwrap_or(s.len()),
+            test,
+        ));
+    }
     out
 }
 
-/// The module paths a file refers to: `crate::…` (the binary: `visa_conformance::…`) from
-/// the root, `super::…` from the file's parent.
-fn references(module: &[String], is_mod_rs: bool, text: &str) -> Vec<Vec<String>> {
-    let code = code(text);
-    let mut parent = module.to_vec();
-    if !is_mod_rs {
-        parent.pop();
-    }
+/// A path as a file writes it: its segments, where it is, and whether a `use` brings it in.
+struct Written {
+    segments: Vec<String>,
+    at: usize,
+    is_use: bool,
+    /// The module the path is written in (the file's, or one of its inline modules).
+    scope: Module,
+}
+
+/// Every path in the code that starts at a word: `a::…`, `a::{…}`; not those of a test
+/// module, which uses its crate from above, as the tests under `tests/` do.
+fn paths(module: &[String], s: &[char]) -> Vec<Written> {
+    let inline = inline_modules(s);
     let mut out = Vec::new();
-    let root = if module.first().is_some_and(|m| m == "bin") {
-        "visa_conformance::"
-    } else {
-        "crate::"
-    };
-    for (key, base) in [(root, Vec::new()), ("super::", parent)] {
-        let mut from = 0;
-        while let Some(k) = code[from..].find(key) {
-            let at = from + k;
-            from = at + key.len();
-            let before = code[..at].chars().next_back();
-            if before.is_some_and(|c| is_ident(c) || c == ':') {
-                continue;
-            }
-            // `use super::*` (a glob, in a file's inline test module) names no module.
-            for p in paths(&code[from..]).into_iter().filter(|p| !p.is_empty()) {
-                let mut full = base.clone();
-                full.extend(p.into_iter().filter(|s| s != "self"));
-                out.push(full);
-            }
+    let mut i = 0;
+    while i < s.len() {
+        let end = word_end(s, i);
+        let starts_path = end > i && (i == 0 || !is_ident(s[i - 1]) && s[i - 1] != ':');
+        if !(starts_path && s[end..].starts_with(&[':', ':'])) {
+            i = end.max(i + 1);
+            continue;
         }
+        let before = skip_back(s, i);
+        let is_use = before >= 3
+            && s[before - 3..before] == ['u', 's', 'e']
+            && (before == 3 || !is_ident(s[before - 4]));
+        let enclosing: Vec<_> = inline
+            .iter()
+            .filter(|(_, open, close, _)| (*open..*close).contains(&i))
+            .collect();
+        let mut found = Vec::new();
+        i = tree(s, i, &[], &mut found);
+        if enclosing.iter().any(|(_, _, _, test)| *test) {
+            continue;
+        }
+        let mut scope = module.to_vec();
+        scope.extend(enclosing.iter().map(|(m, _, _, _)| m.clone()));
+        out.extend(found.into_iter().map(|(segments, at)| Written {
+            segments,
+            at,
+            is_use,
+            scope: scope.clone(),
+        }));
     }
     out
+}
+
+/// The index just after the code before `i`, whitespace skipped.
+fn skip_back(s: &[char], mut i: usize) -> usize {
+    while i > 0 && s[i - 1].is_whitespace() {
+        i -= 1;
+    }
+    i
+}
+
+/// The absolute path a written path names, or `None` when it starts outside the crate
+/// (another crate, a local type or variable). `imported` holds the modules the file brings
+/// in by name (`use crate::insn;`).
+fn resolve(
+    path: &Written,
+    module: &[String],
+    krate: &str,
+    modules: &BTreeSet<Module>,
+    imported: &BTreeMap<String, Module>,
+) -> Option<Vec<String>> {
+    let first = path.segments[0].as_str();
+    let mut child = module.to_vec();
+    child.push(first.to_string());
+    let (mut full, rest) = match first {
+        "crate" => (Vec::new(), &path.segments[1..]),
+        _ if first == krate => (Vec::new(), &path.segments[1..]),
+        "self" | "super" => (path.scope.clone(), &path.segments[..]),
+        _ if modules.contains(&child) => (module.to_vec(), &path.segments[..]),
+        _ if imported.contains_key(first) => (imported[first].clone(), &path.segments[1..]),
+        _ => return None,
+    };
+    for segment in rest {
+        match segment.as_str() {
+            "super" => {
+                full.pop();
+            }
+            "self" => {}
+            _ => full.push(segment.clone()),
+        }
+    }
+    Some(full)
 }
 
 /// The module a path names: its longest prefix that is a module.
@@ -157,6 +334,124 @@ fn owner(path: &[String], modules: &BTreeSet<Module>) -> Module {
         .map(|n| path[..n].to_vec())
         .find(|p| modules.contains(p))
         .unwrap_or_default()
+}
+
+/// The module graph of the crate `krate` with its sources in `dir` (from the workspace root).
+fn graph(krate: &str, dir: &str) -> Graph {
+    let mut files = Vec::new();
+    sources(&workspace().join(dir), &[], &mut files);
+    let modules: BTreeSet<Module> = files.iter().map(|(m, _, _)| m.clone()).collect();
+    let files: Vec<_> = files
+        .into_iter()
+        .map(|(module, shown, text)| {
+            let written = paths(&module, &code(&text));
+            (module, shown, text, written)
+        })
+        .collect();
+    // The names each module imports from another crate, and the modules it imports by name.
+    let mut foreign: BTreeMap<&Module, BTreeSet<&str>> = BTreeMap::new();
+    let mut imported: BTreeMap<&Module, BTreeMap<String, Module>> = BTreeMap::new();
+    for (module, _, _, written) in &files {
+        for p in written.iter().filter(|p| p.is_use) {
+            let named = p.segments.iter().rev().find(|s| *s != "self" && *s != "*");
+            match resolve(p, module, krate, &modules, &BTreeMap::new()) {
+                None => foreign
+                    .entry(module)
+                    .or_default()
+                    .extend(named.map(String::as_str)),
+                Some(full) if modules.contains(&full) => {
+                    let names = imported.entry(module).or_default();
+                    names.extend(named.map(|n| (n.clone(), full)));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    let mut graph = Graph::new();
+    for (module, shown, text, written) in &files {
+        let lines: Vec<&str> = text.lines().collect();
+        // The line number (from 0) of each character.
+        let line_of: Vec<usize> = text
+            .chars()
+            .scan(0, |line, c| {
+                let this = *line;
+                *line += usize::from(c == '\n');
+                Some(this)
+            })
+            .collect();
+        let refs = graph.entry(module.clone()).or_default();
+        let imported = imported.remove(module).unwrap_or_default();
+        for p in written {
+            let Some(full) = resolve(p, module, krate, &modules, &imported) else {
+                continue;
+            };
+            let target = owner(&full, &modules);
+            let through_foreign = full.get(target.len()).is_some_and(|item| {
+                foreign
+                    .get(&target)
+                    .is_some_and(|names| names.contains(item.as_str()))
+            });
+            if target == *module || through_foreign {
+                continue;
+            }
+            let line = line_of[p.at];
+            let text = lines.get(line).map_or("", |l| l.trim());
+            let site = (shown.clone(), line + 1, text.to_string());
+            refs.entry(target).or_default().push(site);
+        }
+    }
+    graph
+}
+
+/// The strongly connected components of more than one module: every import loop.
+fn loops(graph: &Graph) -> BTreeSet<BTreeSet<&Module>> {
+    let reach = |from: &Module| {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<&Module> = graph[from].keys().collect();
+        while let Some(m) = stack.pop() {
+            if seen.insert(m) {
+                stack.extend(graph.get(m).into_iter().flat_map(|refs| refs.keys()));
+            }
+        }
+        seen
+    };
+    let reach: BTreeMap<&Module, BTreeSet<&Module>> = graph.keys().map(|m| (m, reach(m))).collect();
+    reach
+        .iter()
+        .filter(|(m, r)| r.contains(*m))
+        .map(|(m, r)| {
+            r.iter()
+                .copied()
+                .filter(|n| reach[n].contains(*m))
+                .collect()
+        })
+        .collect()
+}
+
+/// A loop as the test reports it: its modules, then every reference between two of them.
+fn report(krate: &str, graph: &Graph, modules: &BTreeSet<&Module>) -> String {
+    let names: Vec<String> = modules.iter().map(|m| name(m)).collect();
+    let mut out = format!(
+        "{krate}: {} modules in an import loop: {}\n",
+        modules.len(),
+        names.join(", ")
+    );
+    for from in modules {
+        for (to, sites) in &graph[*from] {
+            if !modules.contains(to) {
+                continue;
+            }
+            out += &format!("  {} -> {}\n", name(from), name(to));
+            let sites: BTreeSet<&Site> = sites.iter().collect();
+            for (file, line, text) in sites.iter().take(4) {
+                out += &format!("    {file}:{line}: {text}\n");
+            }
+            if sites.len() > 4 {
+                out += &format!("    and {} more\n", sites.len() - 4);
+            }
+        }
+    }
+    out
 }
 
 fn layer(module: &[String]) -> Option<usize> {
@@ -172,47 +467,76 @@ fn layer(module: &[String]) -> Option<usize> {
         .map(|(i, _)| i)
 }
 
-fn related(a: &[String], b: &[String]) -> bool {
-    a.starts_with(b) || b.starts_with(a)
-}
-
-/// The module graph: each module with the modules it refers to (a module's own ancestors
-/// and descendants left out: a parent declares its children, a child uses its parent's types).
-fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    sources(&src, &[], &mut files);
-    let modules: BTreeSet<Module> = files.iter().map(|(m, _, _)| m.clone()).collect();
-    let mut graph = BTreeMap::new();
-    for (module, is_mod_rs, text) in &files {
-        let refs: &mut BTreeSet<Module> = graph.entry(module.clone()).or_default();
-        for path in references(module, *is_mod_rs, text) {
-            let target = owner(&path, &modules);
-            if !related(module, &target) || target.is_empty() {
-                refs.insert(target);
-            }
-        }
-    }
-    graph
+fn conformance() -> Graph {
+    graph("visa_conformance", "conformance/src")
 }
 
 #[test]
 fn the_parser_reads_use_trees_and_paths() {
-    let refs = references(
-        &["dut".to_string(), "grade".to_string()],
-        false,
-        "use crate::{a::b, c::{d, e::f}};\nuse super::cases::Prepared; // crate::x\nlet _ = crate::y::z(1);",
-    );
-    let names: Vec<String> = refs.iter().map(|r| r.join("::")).collect();
+    let text = [
+        "use crate::{a::b, c::{self, d as e}};",
+        "use super::cases::Prepared; // crate::x",
+        "let _ = crate::y::z(\"crate::s\", '{');",
+        "#[cfg(test)]",
+        "mod tests {",
+        "    use super::*;",
+        "}",
+        "mod inner {",
+        "    use self::X;",
+        "    use std::f32;",
+        "}",
+        "pub use kid::K;",
+        "let _ = self::w::V;",
+    ]
+    .join("\n");
+    let module: Module = vec!["dut".into(), "grade".into()];
+    let modules: BTreeSet<Module> = [vec![], vec!["dut".into()], module.clone()]
+        .into_iter()
+        .chain([vec!["dut".into(), "grade".into(), "kid".into()]])
+        .collect();
+    let names: Vec<String> = paths(&module, &code(&text))
+        .iter()
+        .map(
+            |p| match resolve(p, &module, "visa_conformance", &modules, &BTreeMap::new()) {
+                Some(full) => format!("{}{}", if p.is_use { "use " } else { "" }, full.join("::")),
+                None => format!("foreign {}", p.segments.join("::")),
+            },
+        )
+        .collect();
     assert_eq!(
         names,
-        ["a::b", "c::d", "c::e::f", "y::z", "dut::cases::Prepared"]
+        [
+            "use a::b",
+            "use c",
+            "use c::d",
+            "use dut::cases::Prepared",
+            "y::z",
+            "use dut::grade::inner::X",
+            "foreign std::f32",
+            "use dut::grade::kid::K",
+            "dut::grade::w::V",
+        ]
+    );
+}
+
+#[test]
+fn no_crate_has_an_import_loop() {
+    let mut found = Vec::new();
+    for (krate, dir) in CRATES {
+        let graph = graph(krate, dir);
+        found.extend(loops(&graph).iter().map(|l| report(krate, &graph, l)));
+    }
+    assert!(
+        found.is_empty(),
+        "import loops (move what both sides need into a module both import, or import an \
+         item from the module that defines it):\n{}",
+        found.join("\n")
     );
 }
 
 #[test]
 fn every_module_has_a_layer() {
-    let unplaced: Vec<String> = graph()
+    let unplaced: Vec<String> = conformance()
         .keys()
         .filter(|m| !m.is_empty() && layer(m).is_none())
         .map(|m| name(m))
@@ -226,15 +550,17 @@ fn every_module_has_a_layer() {
 #[test]
 fn no_module_refers_to_a_higher_layer() {
     let mut wrong = Vec::new();
-    for (module, refs) in graph() {
+    for (module, refs) in conformance() {
         if module.is_empty() {
             continue;
         }
         let from = layer(&module);
-        for target in refs {
+        for (target, sites) in refs {
+            let (file, line, text) = &sites[0];
             if target.is_empty() {
                 wrong.push(format!(
-                    "{} refers to an item of the crate root: name the module that defines it",
+                    "{file}:{line}: {text}\n  {} refers to an item of the crate root: name \
+                     the module that defines it",
                     name(&module)
                 ));
                 continue;
@@ -243,7 +569,7 @@ fn no_module_refers_to_a_higher_layer() {
             if let (Some(f), Some(t)) = (from, to) {
                 if t > f {
                     wrong.push(format!(
-                        "{} ({}) refers to {} ({})",
+                        "{file}:{line}: {text}\n  {} ({}) refers to {} ({})",
                         name(&module),
                         LAYERS[f].0,
                         name(&target),
@@ -258,25 +584,4 @@ fn no_module_refers_to_a_higher_layer() {
         "references to a higher layer:\n{}",
         wrong.join("\n")
     );
-}
-
-#[test]
-fn no_modules_refer_to_each_other() {
-    let graph = graph();
-    // A module is in a loop when it reaches itself.
-    let mut loops = Vec::new();
-    for start in graph.keys() {
-        let mut seen = BTreeSet::new();
-        let mut stack: Vec<&Module> = graph[start].iter().collect();
-        while let Some(m) = stack.pop() {
-            if m == start {
-                loops.push(name(start));
-                break;
-            }
-            if seen.insert(m) {
-                stack.extend(graph.get(m).into_iter().flatten());
-            }
-        }
-    }
-    assert!(loops.is_empty(), "modules in an import loop: {loops:?}");
 }

@@ -17,6 +17,7 @@ use visa_model::VisaError;
 
 use crate::fused::FusedFn;
 use crate::kernel::{Ctx, Ints, LANES};
+use crate::lane::{Lane, PairLane};
 use crate::mode::Literal;
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -87,17 +88,6 @@ fn map4(s: &mut [Ints], c: &Ctx, f: impl Fn(i128, i128, i128, i128) -> i128) -> 
         .zip(&e[..n])
         .for_each(|(((a, b), d), e)| *a = f(*a, *b, *d, *e));
     Ok(())
-}
-
-/// One lane of an integer operation: the exact result from the exact source lanes `a`, `b`,
-/// `c`, `d` (the sources past `SRCS` are 0). The buffer form ([`map_lane`]) and the fused lane
-/// loop of [`crate::fused`] both inline it, so the two paths share one definition.
-pub trait Lane {
-    const SRCS: usize;
-    /// The operation has no value where source 1 is zero (DIV, MOD): the fused loop hands a
-    /// run with such a lane to the general path, which leaves the lane undefined.
-    const NONZERO_SRC1: bool = false;
-    fn f(a: i128, b: i128, c: i128, d: i128) -> i128;
 }
 
 /// The buffer form of a lane operation: lanes `0..ctx.n` of the sources, result in the first.
@@ -602,14 +592,6 @@ fn map3_pair(
         (*a, *r) = f(*a, *b, *d);
     }
     Ok(())
-}
-
-/// One lane of a two-result operation: both exact results from the exact source lanes
-/// (the sources past `SRCS` are 0). The buffer form ([`pair_buf`]) and the fused loop of
-/// [`crate::fused::run_two`] both inline it.
-pub trait PairLane {
-    const SRCS: usize;
-    fn f(a: i128, b: i128, c: i128) -> (i128, i128);
 }
 
 /// ADDC: the sum and its carry out of 32 bits (erratum ADDC-CARRY-FUNCTION).

@@ -8,7 +8,7 @@
 //! k at `base + (k >> wlog) * vs + (k & wmask) * hs`, which covers contiguous, scalar and
 //! every other general region of power-of-two width) or one value (an immediate, a scalar
 //! region, `%null`), the destination a general region or `%null`, and one monomorphic
-//! function per operation ([`run`], instantiated for an [`alu::Lane`]) does the whole
+//! function per operation ([`run`], instantiated for a [`Lane`]) does the whole
 //! instruction through one call. Which instructions take it is decided when the plan is
 //! compiled ([`FusedInt::compile`]); the rest (indirect operands, vector immediates, the
 //! errata loops that write other lanes than the pairs, operations that may fail, sources of
@@ -22,8 +22,8 @@ use visa_model::state::MachineState;
 use visa_model::types::DataType;
 use visa_model::VisaError;
 
-use crate::alu::{Lane, PairLane};
 use crate::kernel::{Modifier, Raw, LANES};
+use crate::lane::{Lane, PairLane};
 use crate::operand::{DstStore, SrcLoad};
 
 type Result<T> = std::result::Result<T, VisaError>;

@@ -41,6 +41,7 @@ mod dpas;
 mod fp8;
 mod fused;
 mod kernel;
+mod lane;
 // LRP and PLN.
 mod lerp;
 pub mod math;

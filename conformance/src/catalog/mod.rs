@@ -9,6 +9,7 @@
 //! The whole kernels of [`flow::kernels`] (family `kernels`) go to
 //! `vectors/kernels/<name>.jsonl`.
 //!
+//! - [`doc`]: one instruction document's rows ([`Doc`], [`Rows`]);
 //! - [`row`]: the one row builder ([`Row`]) and its conversion to a vector case;
 //! - [`build`]: conveniences the modules share (one-lane programs, element bytes);
 //! - [`engine`]: the one engine trait, for the spec, the oracle and an implementation over
@@ -26,13 +27,12 @@
 // A row helper takes one parameter per column of its table, as the rows read.
 #![allow(clippy::too_many_arguments)]
 
-use std::collections::BTreeMap;
-
 use crate::vector::manifest::GoldenFile;
 use crate::vector::{write_cases, Case};
 
 pub mod alu;
 pub mod build;
+pub mod doc;
 pub mod dpas;
 pub mod engine;
 pub mod flow;
@@ -42,20 +42,8 @@ pub mod memory;
 pub mod row;
 pub mod svm;
 
+pub use doc::{rows, Doc, Rows};
 pub use row::{Row, RowError};
-
-/// One instruction document's rows.
-#[derive(Debug)]
-pub struct Doc {
-    /// The family folder (`alu`, `lsc`, ...).
-    pub family: &'static str,
-    /// The instruction document, lower case (`cmp`, `min_max`).
-    pub instruction: &'static str,
-    /// The vector file, under the vectors directory.
-    pub file: &'static str,
-    /// Adds the document's rows.
-    pub rows: fn(&mut Rows),
-}
 
 /// Every catalog document, in file order.
 pub const DOCS: &[Doc] = &[
@@ -153,41 +141,6 @@ pub const DOCS: &[Doc] = &[
     flow::kernels::SWITCH_TABLE,
     flow::kernels::FUNCTION,
 ];
-
-/// The rows of one document, numbered as they are added.
-#[derive(Debug)]
-pub struct Rows {
-    instruction: &'static str,
-    rows: Vec<Row>,
-    numbers: BTreeMap<String, usize>,
-}
-
-impl Rows {
-    /// Adds `row` to `group`: its id is `<instruction>/catalog/<group>/<nnnn>`. The errata
-    /// its derivation names join its tags.
-    pub fn add(&mut self, group: &str, mut row: Row) {
-        for erratum in visa_spec::errata::LEDGER {
-            if row.derivation.contains(erratum.id) {
-                row = row.tag(erratum.id);
-            }
-        }
-        let n = self.numbers.entry(group.to_string()).or_insert(0);
-        *n += 1;
-        row.id = format!("{}/catalog/{group}/{:04}", self.instruction, n);
-        self.rows.push(row);
-    }
-}
-
-/// The rows of `doc`, with their ids.
-pub fn rows(doc: &Doc) -> Vec<Row> {
-    let mut rows = Rows {
-        instruction: doc.instruction,
-        rows: Vec::new(),
-        numbers: BTreeMap::new(),
-    };
-    (doc.rows)(&mut rows);
-    rows.rows
-}
 
 /// The vector cases of `doc`'s rows.
 pub fn cases(doc: &Doc) -> Result<Vec<Case>, RowError> {

@@ -74,7 +74,7 @@ impl fmt::Display for RowError {
 impl std::error::Error for RowError {}
 
 /// A hand-derived row. Built with the methods below; its id is given when it joins its
-/// document's rows ([`super::Rows::add`]).
+/// document's rows ([`super::doc::Rows::add`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
     pub id: String,

@@ -10,7 +10,6 @@
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use visa_spec::errata;
 use visa_spec::ir::Opcode;
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
@@ -171,6 +170,3 @@ fn src0_values(op: Opcode, dst: DataType) -> Vec<u64> {
         _ => HF_EDGES.to_vec(),
     }
 }
-
-/// The executable errata whose literal reading changes what a valid SRND computes.
-pub const SRND_SEMANTIC_ERRATA: &[&str] = &[errata::SRND_DENORM_ALIGN];

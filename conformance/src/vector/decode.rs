@@ -11,12 +11,13 @@ use visa_spec::error::ErrorClass;
 use visa_spec::platform::Platform;
 use visa_spec::state::{Surface, SurfaceHeap, ARG, FLAT, SLM};
 
-use crate::input::{clip, clip_message};
+use crate::input::{clip, clip_message, parse_json, JsonError, UniqueValue};
 
-use super::{
-    hex, Allowed, Case, Expect, ExpectState, FieldError, Init, Interval, MemExpect, MemRegion,
-    NanFree, NanType, Pattern, Within, FORMAT,
+use super::case::{
+    Allowed, Case, Expect, ExpectState, FieldError, Init, Interval, MemExpect, MemRegion, NanFree,
+    NanType, Pattern, Within, FORMAT,
 };
+use super::hex;
 
 type Result<T> = std::result::Result<T, FieldError>;
 
@@ -608,4 +609,37 @@ fn any_nan(m: &Map<String, Value>, field: &str, patterns: Vec<Pattern>) -> Resul
         },
         patterns,
     })
+}
+
+impl Case {
+    /// Reads one case from one line of JSON.
+    pub fn from_line(line: &str) -> Result<Case> {
+        let value = parse_json(line.as_bytes()).map_err(|e| match e {
+            JsonError::Syntax {
+                message, column, ..
+            } => FieldError {
+                field: None,
+                message: format!("invalid JSON at column {column}: {message}"),
+            },
+            JsonError::Duplicate { path, column, .. } => FieldError {
+                field: Some(path),
+                message: format!(
+                    "duplicate key at column {column} (a key appears once per object)"
+                ),
+            },
+        })?;
+        case(&value)
+    }
+
+    /// Reads one case from a parsed JSON value.
+    pub fn from_value(value: &Value) -> Result<Case> {
+        case(value)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Case {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Case, D::Error> {
+        let UniqueValue(value) = serde::Deserialize::deserialize(d)?;
+        case(&value).map_err(serde::de::Error::custom)
+    }
 }

@@ -5,7 +5,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{read_file, reject_repeated_ids, Entry, VectorError};
+use super::case::{Entry, VectorError};
+use super::read::{read_file, reject_repeated_ids};
 
 /// The vector files named by `paths`, in order: a path that is not a directory as given (its
 /// reading reports what is wrong with it); a directory's `*.jsonl` files, recursively and in

@@ -8,7 +8,7 @@ use visa_model::types::{DataType, Precision};
 
 use visa_model::VisaError;
 
-use super::{DpasPlan, FloatPlan, Result, K_MAX, M_MAX, N};
+use super::plan::{DpasPlan, FloatPlan, Result, K_MAX, M_MAX, N};
 use crate::softfloat::{self, Format, Rounding};
 
 #[inline(always)]

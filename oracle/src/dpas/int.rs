@@ -18,7 +18,7 @@
 use visa_model::state::MachineState;
 use visa_model::VisaError;
 
-use super::{DpasPlan, IntPlan, Result, K_MAX, M_MAX, N, SRC2_MAX};
+use super::plan::{DpasPlan, IntPlan, Result, Src1Fn, UnpackFn, K_MAX, M_MAX, N, SRC2_MAX};
 
 impl DpasPlan {
     /// Integer DPAS (crate::dpas::int); bf8/hf8 under the literal DPAS-TF32-FP8-PATHS read
@@ -83,13 +83,6 @@ impl DpasPlan {
 
 /// B in pairs of depths: `[p][i] = [B[2p][i], B[2p+1][i]]`.
 pub(super) type Pairs = [[[i16; 2]; N]; K_MAX / 2];
-
-/// Unpacks one Src1 register (the DWs of its first `n` columns) into the pair rows of B it
-/// holds (see [`src1_register`]).
-pub(super) type Src1Fn = fn(&[u8], usize, &mut [[[i16; 2]; N]]);
-
-/// Unpacks every field of some bytes, in order, into i16 (see [`unpack`]).
-pub(super) type UnpackFn = fn(&[u8], &mut [i16]);
 
 /// The unpacker of a `bits`-wide integer precision.
 pub(super) fn unpacker(bits: u32, signed: bool) -> Option<UnpackFn> {

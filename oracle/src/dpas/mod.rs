@@ -12,9 +12,7 @@
 
 use visa_model::config::ExecConfig;
 use visa_model::errata;
-use visa_model::error::Pos;
 use visa_model::ir::{Ctrl, Instruction, Opcode, Payload, Program};
-use visa_model::profile::DpasProfile;
 use visa_model::state::MachineState;
 use visa_model::types::{DataType, Precision};
 use visa_model::VisaError;
@@ -23,76 +21,10 @@ use crate::kernel::{Ctx, Ints};
 
 mod float;
 mod int;
+mod plan;
 
-type Result<T> = std::result::Result<T, VisaError>;
-
-/// Columns of every dense matrix (the largest DPAS execution size).
-const N: usize = 16;
-/// Largest K (depth 8 times 8 operations per channel).
-const K_MAX: usize = 64;
-/// Largest repeat count.
-const M_MAX: usize = 8;
-/// Largest Src2 extent in bytes (RC 8 rows of 32 bytes) plus a DW of slack.
-const SRC2_MAX: usize = 8 * 64 + 4;
-
-/// DPASW's split of Src2 registers between the fused threads (32-byte registers).
-#[derive(Clone, Copy, Debug)]
-struct Split {
-    /// Registers taken from this thread (EU0).
-    eu0: usize,
-    /// Registers in all.
-    total: usize,
-}
-
-/// One DPAS or DPASW instruction, resolved.
-#[derive(Clone, Debug)]
-pub struct DpasPlan {
-    pub pos: Pos,
-    w: Precision,
-    a: Precision,
-    /// Columns computed (the execution size).
-    n: usize,
-    /// Rows computed: RC, or 1 under the literal reading of DPAS-RC-LOOP.
-    rows: usize,
-    /// Operations per channel and Src1 operands per DW.
-    ops: usize,
-    sopc: usize,
-    /// Depth K = SD * OPS_PER_CHAN.
-    k: usize,
-    grf: usize,
-    row_advance: usize,
-    dst_at: usize,
-    src0_at: Option<usize>,
-    src1_at: usize,
-    src2_at: usize,
-    src2_bytes: usize,
-    split: Option<Split>,
-    /// Integer DPAS (and bf8/hf8 under the literal DPAS-TF32-FP8-PATHS).
-    int: Option<IntPlan>,
-    /// Float DPAS (bf, hf, tf32, bf8, hf8 under the resolved DPAS-TF32-FP8-PATHS).
-    float: Option<FloatPlan>,
-}
-
-/// What integer DPAS needs: the unpackers of W and A, and where B's quad rows come from.
-#[derive(Clone, Copy, Debug)]
-struct IntPlan {
-    unpack_w: int::Src1Fn,
-    unpack_a: int::UnpackFn,
-    /// Src2 bytes of the `rows` rows of A.
-    a_bytes: usize,
-    /// Src1 registers read, and the pair rows of B each one holds.
-    src1_registers: usize,
-    pairs_per_register: usize,
-}
-
-/// What float DPAS needs beyond the integer plan.
-#[derive(Clone, Copy, Debug)]
-struct FloatPlan {
-    profile: DpasProfile,
-    dst_ty: DataType,
-    src0_ty: DataType,
-    src0_row_advance: usize,
-}
+pub use plan::DpasPlan;
+use plan::{FloatPlan, IntPlan, Result, Split, K_MAX, M_MAX, N, SRC2_MAX};
 
 /// The register-file byte offset of a DPAS operand's origin (`row_bytes` per row).
 fn offset(program: &Program, p: &Payload, row_bytes: usize) -> Result<usize> {

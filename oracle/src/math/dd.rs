@@ -21,7 +21,7 @@
 use num_bigint::BigInt;
 
 use super::fast;
-use super::{Format, Rounding};
+use crate::softfloat::{Format, Rounding};
 
 /// A double-double: the value hi + lo, with |lo| at most half an ulp of hi.
 #[derive(Clone, Copy, Debug, PartialEq)]

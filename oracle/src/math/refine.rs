@@ -45,9 +45,10 @@ use std::sync::OnceLock;
 use num_bigint::BigInt;
 
 use super::dd::{self, two_sum, Dd};
+use super::ops::{Binary, Unary};
 use super::series::{self, Trig};
 use super::trig;
-use super::{Binary, Format, Rounding, Unary};
+use crate::softfloat::{Format, Rounding};
 
 /// Relative error bound of [`log2`].
 pub const LOG2_REL: f64 = f64::from_bits((1023 - 85) << 52);

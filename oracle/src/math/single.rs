@@ -8,8 +8,10 @@
 //! the exact path over every input class it covers.
 
 use super::fast::{self, STEPS_EXACT_OP, STEPS_LIBM, STEPS_RSQRT};
+use super::lane::{binary_lane, rejected, unary_lane};
+use super::ops::{Binary, Path, Unary};
 use super::{approx, refine, trig};
-use super::{rejected, Binary, Format, Rounding, Unary};
+use crate::softfloat::{Format, Rounding};
 
 const SIGN: u32 = 0x8000_0000;
 const INF: u32 = 0x7f80_0000;
@@ -304,8 +306,8 @@ fn pow_lane(x: u64, y: u64, tables: &refine::Tables, rnd: Rounding) -> (u64, boo
         // a^-1 = 1/a, a^(±1/2) = sqrt(a) and 1/sqrt(a): the same values, correctly rounded
         // by the one-source functions (their residual steps decide exact results without
         // the exact path).
-        let (v, path) = super::unary_lane(f, x & 0x7fff_ffff, Format::F, Format::F, rnd, true);
-        return (v, path == super::Path::Exact);
+        let (v, path) = unary_lane(f, x & 0x7fff_ffff, Format::F, Format::F, rnd, true);
+        return (v, path == Path::Exact);
     }
     let (a, b) = (
         f64::from(f32::from_bits(x32 & !SIGN)),
@@ -341,8 +343,8 @@ fn pow_rejected(x: u64, y: u64, a: f64, b: f64, w: f64, rnd: Rounding) -> (u64, 
     if let Some(v) = refine::binary(Binary::PowAbs, a, b, Format::F, Format::F, rnd) {
         return (v, false);
     }
-    let (v, path) = super::binary_lane(Binary::PowAbs, x, y, Format::F, Format::F, rnd, false);
-    (v, path == super::Path::Exact)
+    let (v, path) = binary_lane(Binary::PowAbs, x, y, Format::F, Format::F, rnd, false);
+    (v, path == Path::Exact)
 }
 
 /// The one-source function equal to a^y for a finite positive a, for y = -1, 1/2, -1/2.

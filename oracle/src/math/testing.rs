@@ -1,6 +1,6 @@
 //! What the math modules' tests share: the four rounding modes and a seeded generator.
 
-use super::Rounding;
+use crate::softfloat::Rounding;
 
 /// %cr0's four rounding modes.
 pub const MODES: [Rounding; 4] = [

@@ -80,7 +80,7 @@ impl ApndctrPlan {
     }
 
     fn ch_en(&self, state: &MachineState) -> u32 {
-        super::ch_en(
+        super::enable::ch_en(
             state,
             self.exec_size,
             self.no_mask,

@@ -12,7 +12,9 @@ use visa_model::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Program, Scala
 use visa_model::state::{MachineState, FLAT};
 use visa_model::{ErrorClass, VisaError};
 
-use super::{push_run, space_mut, store_pieces, Piece, Small};
+use super::page::space_mut;
+use super::small::Small;
+use super::store::{push_run, store_pieces, Piece};
 
 type Result<T> = std::result::Result<T, VisaError>;
 

@@ -17,10 +17,10 @@ use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Program, Scalar};
 use visa_model::state::{AddrSize, AddrType, ByteSet, MachineState, Memory, StoreJournal, Window};
 use visa_model::VisaError;
 
-use super::{
-    copy_small, push_run, set_flags, space_mut, store_pieces, zero_small, Bytes, FlagMap, Flags,
-    NoFlags, PageCursor, Piece, Small,
-};
+use super::flags::{set_flags, FlagMap, Flags, NoFlags};
+use super::page::{copy_small, space_mut, zero_small, PageCursor};
+use super::small::{Bytes, Small};
+use super::store::{push_run, store_pieces, Piece};
 use crate::softfloat::{self, to_f64_bits, Format, Rounding};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -328,7 +328,7 @@ impl LscPlan {
     }
 
     fn ch_en(&self, state: &MachineState) -> u32 {
-        super::ch_en(
+        super::enable::ch_en(
             state,
             self.exec_size,
             self.no_mask,
@@ -457,7 +457,7 @@ impl LscPlan {
             undefined: reg_undefined,
             ..
         } = &mut *state;
-        let space = super::space(mem, w.space);
+        let space = super::page::space(mem, w.space);
         if space.is_none_or(|m| !m.has_undefined()) {
             // No byte of the space is undefined: every loaded byte is defined.
             // Register flags change only when some are set or the widened bytes become

@@ -78,7 +78,7 @@ impl StatusPlan {
     }
 
     fn ch_en(&self, state: &MachineState) -> u32 {
-        super::ch_en(
+        super::enable::ch_en(
             state,
             self.exec_size,
             self.no_mask,

@@ -7,7 +7,8 @@
 
 use visa_model::state::{SparseMemory, PAGE_SIZE};
 
-use super::{copy_small, Bytes, Small};
+use super::page::copy_small;
+use super::small::{Bytes, Small};
 
 /// One contiguous piece of an instruction's stores: `len` bytes of the data buffer from
 /// `at`, stored at `addr` of the space; `addr + len - 1` does not pass `u64::MAX`.

@@ -14,10 +14,10 @@ use visa_model::ir::{Ctrl, Dst, Instruction, Payload, Program, Scalar};
 use visa_model::state::{ByteSet, MachineState, SparseMemory, StoreJournal, Window, FLAT};
 use visa_model::VisaError;
 
-use super::{
-    copy_small, push_run, set_flags, space_mut, store_pieces, Bytes, FlagMap, Flags, NoFlags,
-    PageCursor, Piece, Small,
-};
+use super::flags::{set_flags, FlagMap, Flags, NoFlags};
+use super::page::{copy_small, space_mut, PageCursor};
+use super::small::{Bytes, Small};
+use super::store::{push_run, store_pieces, Piece};
 use crate::softfloat::{to_f64_bits, Format};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -277,7 +277,7 @@ impl SvmPlan {
     }
 
     fn ch_en(&self, state: &MachineState) -> u32 {
-        super::ch_en(
+        super::enable::ch_en(
             state,
             self.exec_size,
             self.no_mask,
@@ -379,7 +379,7 @@ impl SvmPlan {
             undefined,
             ..
         } = state;
-        let flat = super::space(mem, FLAT);
+        let flat = super::page::space(mem, FLAT);
         let stride = nb.max(4);
         let span = if bs == 1 {
             self.exec_size * stride

@@ -155,7 +155,7 @@ impl TypedPlan {
     }
 
     fn ch_en(&self, state: &MachineState) -> u32 {
-        super::ch_en(
+        super::enable::ch_en(
             state,
             self.exec_size,
             self.no_mask,

@@ -4,16 +4,21 @@
 
 use visa_model::asm::ast::{MaskControl, SrcModifier, VarClass};
 use visa_model::config::ExecConfig;
+use visa_model::errata;
 use visa_model::error::ErrorClass;
-use visa_model::ir::{Dst, Instruction, Opcode, Program, RelOp, Src};
+use visa_model::ir::flow::{unit_address, FlowCtrl};
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, RelOp, Scalar, Src};
 use visa_model::opcode::Class;
 use visa_model::state::{VarId, VarInfo, Vars, CR0};
 use visa_model::types::DataType;
 use visa_model::validate;
 use visa_model::VisaError;
 
-use super::flow::{self, FlowPlan};
-use super::{lane_mask, InsnPlan, Kernel, Plan, PredLogic, PredPlan, Result, Source, Step};
+use super::flow;
+use super::{
+    lane_mask, Channels, FlowOp, FlowPlan, FlowStep, InsnPlan, Kernel, Plan, PredLogic, PredPlan,
+    Result, Source, Step,
+};
 use crate::alu::{self, MAX_SRCS};
 use crate::fused::{FusedFn, FusedInt, SrcIn};
 use crate::kernel::{self, FloatOp, Modifier, LANES};
@@ -1194,5 +1199,176 @@ impl PredLogic {
             offset: insn.mask.offset(),
             no_mask: insn.mask.no_mask,
         })
+    }
+}
+
+impl Compiler<'_> {
+    /// The driver's step of a control-flow or annotation instruction.
+    pub(super) fn flow_step(
+        &self,
+        program: &Program,
+        insn: &Instruction,
+        config: &ExecConfig,
+    ) -> Step {
+        let op = match &insn.ctrl {
+            Ctrl::Flow(f) => self.flow_op(program, insn, f, config),
+            _ => Err(VisaError::model_bug(format!(
+                "`{}` without its control-flow fields",
+                insn.opcode.mnemonic()
+            ))),
+        };
+        match op {
+            Ok(op) => Step::Flow(Box::new(FlowStep { pos: insn.pos, op })),
+            Err(e) => Step::Fail(e.at(insn.pos)),
+        }
+    }
+
+    fn flow_op(
+        &self,
+        program: &Program,
+        insn: &Instruction,
+        f: &FlowCtrl,
+        config: &ExecConfig,
+    ) -> Result<FlowOp> {
+        let label_at = |l: &visa_model::ir::flow::LabelId| -> Result<usize> {
+            program
+                .labels
+                .get(l.0 as usize)
+                .map(|l| l.at)
+                .ok_or_else(|| VisaError::model_bug(format!("label {} does not exist", l.0)))
+        };
+        let ch = self.channels(insn)?;
+        let missing = |name: &str| {
+            VisaError::unsupported(format!("function `{name}` is not in this program"))
+                .field("func_name")
+                .at(insn.pos)
+        };
+        Ok(match f {
+            FlowCtrl::Goto(l) => FlowOp::Goto {
+                target: label_at(l)?,
+                ch,
+            },
+            FlowCtrl::Jmp(l) => FlowOp::Jmp {
+                target: label_at(l)?,
+                ch,
+            },
+            FlowCtrl::Switchjmp { index, targets } => FlowOp::Switchjmp {
+                index: Box::new(self.scalar(index)?),
+                targets: targets.iter().map(label_at).collect::<Result<_>>()?,
+            },
+            FlowCtrl::Call(l) => FlowOp::Call {
+                label: l.0,
+                name: program
+                    .labels
+                    .get(l.0 as usize)
+                    .map(|l| l.name.clone())
+                    .unwrap_or_default(),
+                target: label_at(l)?,
+                ch,
+            },
+            FlowCtrl::Fcall {
+                name,
+                callee,
+                arg_size,
+                ret_size,
+            } => match callee {
+                None => FlowOp::Fail(missing(name)),
+                Some(u) => FlowOp::Fcall {
+                    callee: u.0 as usize,
+                    arg_size: *arg_size,
+                    ret_size: *ret_size,
+                    ch,
+                },
+            },
+            FlowCtrl::Ifcall {
+                addr,
+                arg_size,
+                ret_size,
+                ..
+            } => FlowOp::Ifcall {
+                addr: Box::new(self.scalar(addr)?),
+                arg_size: *arg_size,
+                ret_size: *ret_size,
+                ch,
+            },
+            FlowCtrl::Ret | FlowCtrl::Fret => FlowOp::Ret {
+                function: matches!(f, FlowCtrl::Fret),
+                ch,
+            },
+            FlowCtrl::Faddr { name, callee } => match callee {
+                None => FlowOp::Fail(missing(name)),
+                Some(u) => {
+                    // The address as a NoMask move of one element (FADDR.md: the function's
+                    // address into Dst), in the destination's own type.
+                    let ty = match insn.dst {
+                        Dst::General { ty, .. } => ty,
+                        _ => DataType::UQ,
+                    };
+                    let mov = Instruction {
+                        pos: insn.pos,
+                        opcode: Opcode::Mov,
+                        pred: None,
+                        mask: MaskControl {
+                            group: 1,
+                            no_mask: true,
+                        },
+                        exec_size: 1,
+                        sat: false,
+                        ctrl: Ctrl::None,
+                        dst: insn.dst.clone(),
+                        dst2: None,
+                        srcs: vec![Src::Imm {
+                            bits: unit_address(*u),
+                            ty,
+                        }],
+                    };
+                    FlowOp::Faddr(Box::new(self.step(program, &mov, config)))
+                }
+            },
+            FlowCtrl::Lifetime { start: true, var }
+                if !config.readings.is_literal(errata::LIFETIME_CONTENTS) =>
+            {
+                let v = program.vars.get(*var);
+                match v.grf_offset {
+                    Some(off) => FlowOp::Undefine(off..off + v.byte_size()),
+                    None => FlowOp::Nop,
+                }
+            }
+            FlowCtrl::Lifetime { .. }
+            | FlowCtrl::Subroutine(_)
+            | FlowCtrl::Loc(_)
+            | FlowCtrl::File(_) => FlowOp::Nop,
+        })
+    }
+
+    fn channels(&self, insn: &Instruction) -> Result<Channels> {
+        let pred = match insn.pred {
+            None => None,
+            Some(p) => {
+                if p.var.0 as usize >= self.vars.len() {
+                    return Err(VisaError::model_bug("predicate variable not declared"));
+                }
+                Some(PredPlan {
+                    var: p.var.0 as usize,
+                    invert: p.invert,
+                    combine: p.combine,
+                })
+            }
+        };
+        Ok(Channels {
+            exec_size: insn.exec_size,
+            offset: insn.mask.offset(),
+            no_mask: insn.mask.no_mask,
+            pred,
+            call: matches!(insn.opcode, Opcode::Call | Opcode::Fcall | Opcode::Ifcall),
+        })
+    }
+
+    /// A scalar operand (SWITCHJMP's index, IFCALL's address) as a one-lane source.
+    fn scalar(&self, s: &Scalar) -> Result<Source> {
+        let mut extent = 0;
+        let mut src = self.src(&s.to_src(), 1, &mut extent)?;
+        src.fetch = src.load.load_fn(src.size);
+        Ok(src)
     }
 }

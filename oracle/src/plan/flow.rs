@@ -26,19 +26,17 @@
 
 use std::ops::Range;
 
-use visa_model::asm::ast::{MaskControl, PredCombine};
+use visa_model::asm::ast::PredCombine;
 use visa_model::config::ExecConfig;
 use visa_model::errata;
 use visa_model::error::{ErrorClass, Pos};
-use visa_model::ir::flow::{unit_address, unit_at_address, FlowCtrl};
-use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Scalar, Src};
+use visa_model::ir::flow::unit_at_address;
+use visa_model::ir::Program;
 use visa_model::state::MachineState;
-use visa_model::types::DataType;
 use visa_model::VisaError;
 
-use super::compile::Compiler;
 use super::run::Scratch;
-use super::{Plan, PredPlan, Result, Source, Step};
+use super::{Channels, FlowLiteral, FlowOp, FlowPlan, FlowStep, Plan, Result, Source, Step};
 
 /// Whether `program` needs the flow driver: a control-flow or annotation instruction, a
 /// function after the kernel, or `%ce0` (which holds each instruction's execution mask).
@@ -60,111 +58,6 @@ fn ce0_offset(program: &Program) -> Option<usize> {
 fn predefined_range(program: &Program, name: &str) -> Option<Range<usize>> {
     let v = program.vars.get(program.vars.find(name)?);
     v.grf_offset.map(|off| off..off + v.byte_size())
-}
-
-/// The errata readings the driver reads, decided once.
-#[derive(Clone, Copy, Debug)]
-struct FlowLiteral {
-    /// CF-SCALAR-NOMASK: a scalar transfer without NoMask reads its EM bit.
-    scalar_nomask: bool,
-    /// CF-SCALAR-PRED-BIT: a scalar transfer reads predicate element 0.
-    scalar_pred_bit: bool,
-    /// CF-ANY-ALL-WIDTH: a scalar transfer's any/all reduces one element.
-    any_all_width: bool,
-    /// CF-SCALAR-CALL-MASK: a scalar call enters with all 32 channels.
-    scalar_call_mask: bool,
-    /// CF-PARTIAL-CHANNELS: a transfer covering only some active channels is undefined.
-    partial_channels: bool,
-}
-
-/// How a control-flow instruction picks its channels: its execution size, mask control and
-/// predicate.
-#[derive(Clone, Copy, Debug)]
-struct Channels {
-    exec_size: u32,
-    offset: u32,
-    no_mask: bool,
-    pred: Option<PredPlan>,
-    /// CALL, FCALL or IFCALL (a scalar call may enter with every channel).
-    call: bool,
-}
-
-/// A control-flow or annotation instruction compiled for the driver.
-#[derive(Clone, Debug)]
-pub(crate) struct FlowStep {
-    pub(super) pos: Pos,
-    op: FlowOp,
-}
-
-#[derive(Clone, Debug)]
-enum FlowOp {
-    Goto {
-        target: usize,
-        ch: Channels,
-    },
-    Jmp {
-        target: usize,
-        ch: Channels,
-    },
-    Switchjmp {
-        index: Box<Source>,
-        targets: Vec<usize>,
-    },
-    Call {
-        label: u32,
-        name: String,
-        target: usize,
-        ch: Channels,
-    },
-    /// FCALL to a function of the program.
-    Fcall {
-        callee: usize,
-        arg_size: u32,
-        ret_size: u32,
-        ch: Channels,
-    },
-    Ifcall {
-        addr: Box<Source>,
-        arg_size: u32,
-        ret_size: u32,
-        ch: Channels,
-    },
-    /// RET (`function` false) or FRET.
-    Ret {
-        function: bool,
-        ch: Channels,
-    },
-    /// FADDR: the address written as a one-element NoMask move into the destination.
-    Faddr(Box<Step>),
-    /// LIFETIME.start under the resolved LIFETIME-CONTENTS: the variable's bytes become
-    /// undefined.
-    Undefine(Range<usize>),
-    /// An instruction that fails when it runs (FCALL or FADDR of a function that is not in
-    /// the program).
-    Fail(VisaError),
-    /// SUBROUTINE, LOC, FILE, LIFETIME.end, LIFETIME.start under the literal reading.
-    Nop,
-}
-
-/// The tables of the flow driver.
-#[derive(Clone, Debug)]
-pub(crate) struct FlowPlan {
-    /// For each point: the end of the block of plain steps starting there (the next leader
-    /// or control-flow instruction); a control-flow instruction's is its own point.
-    run_end: Vec<u32>,
-    /// The units' instruction ranges, the kernel first.
-    units: Vec<(usize, usize)>,
-    /// Per unit, the register bytes of its own variables, kept per activation of a
-    /// function (not pre-defined, not aliases).
-    unit_vars: Vec<Vec<Range<usize>>>,
-    /// Each instruction's position (errors of the driver name the point they stop at).
-    pos: Vec<Pos>,
-    ce0: Option<usize>,
-    arg: Option<Range<usize>>,
-    retval: Option<Range<usize>>,
-    grf_size: usize,
-    step_limit: u64,
-    lit: FlowLiteral,
 }
 
 /// What a call saved, restored by its return.
@@ -227,177 +120,6 @@ fn channel_range(offset: u32, size: u32) -> u32 {
         (1u32 << size) - 1
     };
     ones.checked_shl(offset).unwrap_or(0)
-}
-
-impl Compiler<'_> {
-    /// The driver's step of a control-flow or annotation instruction.
-    pub(super) fn flow_step(
-        &self,
-        program: &Program,
-        insn: &Instruction,
-        config: &ExecConfig,
-    ) -> Step {
-        let op = match &insn.ctrl {
-            Ctrl::Flow(f) => self.flow_op(program, insn, f, config),
-            _ => Err(VisaError::model_bug(format!(
-                "`{}` without its control-flow fields",
-                insn.opcode.mnemonic()
-            ))),
-        };
-        match op {
-            Ok(op) => Step::Flow(Box::new(FlowStep { pos: insn.pos, op })),
-            Err(e) => Step::Fail(e.at(insn.pos)),
-        }
-    }
-
-    fn flow_op(
-        &self,
-        program: &Program,
-        insn: &Instruction,
-        f: &FlowCtrl,
-        config: &ExecConfig,
-    ) -> Result<FlowOp> {
-        let label_at = |l: &visa_model::ir::flow::LabelId| -> Result<usize> {
-            program
-                .labels
-                .get(l.0 as usize)
-                .map(|l| l.at)
-                .ok_or_else(|| VisaError::model_bug(format!("label {} does not exist", l.0)))
-        };
-        let ch = self.channels(insn)?;
-        let missing = |name: &str| {
-            VisaError::unsupported(format!("function `{name}` is not in this program"))
-                .field("func_name")
-                .at(insn.pos)
-        };
-        Ok(match f {
-            FlowCtrl::Goto(l) => FlowOp::Goto {
-                target: label_at(l)?,
-                ch,
-            },
-            FlowCtrl::Jmp(l) => FlowOp::Jmp {
-                target: label_at(l)?,
-                ch,
-            },
-            FlowCtrl::Switchjmp { index, targets } => FlowOp::Switchjmp {
-                index: Box::new(self.scalar(index)?),
-                targets: targets.iter().map(label_at).collect::<Result<_>>()?,
-            },
-            FlowCtrl::Call(l) => FlowOp::Call {
-                label: l.0,
-                name: program
-                    .labels
-                    .get(l.0 as usize)
-                    .map(|l| l.name.clone())
-                    .unwrap_or_default(),
-                target: label_at(l)?,
-                ch,
-            },
-            FlowCtrl::Fcall {
-                name,
-                callee,
-                arg_size,
-                ret_size,
-            } => match callee {
-                None => FlowOp::Fail(missing(name)),
-                Some(u) => FlowOp::Fcall {
-                    callee: u.0 as usize,
-                    arg_size: *arg_size,
-                    ret_size: *ret_size,
-                    ch,
-                },
-            },
-            FlowCtrl::Ifcall {
-                addr,
-                arg_size,
-                ret_size,
-                ..
-            } => FlowOp::Ifcall {
-                addr: Box::new(self.scalar(addr)?),
-                arg_size: *arg_size,
-                ret_size: *ret_size,
-                ch,
-            },
-            FlowCtrl::Ret | FlowCtrl::Fret => FlowOp::Ret {
-                function: matches!(f, FlowCtrl::Fret),
-                ch,
-            },
-            FlowCtrl::Faddr { name, callee } => match callee {
-                None => FlowOp::Fail(missing(name)),
-                Some(u) => {
-                    // The address as a NoMask move of one element (FADDR.md: the function's
-                    // address into Dst), in the destination's own type.
-                    let ty = match insn.dst {
-                        Dst::General { ty, .. } => ty,
-                        _ => DataType::UQ,
-                    };
-                    let mov = Instruction {
-                        pos: insn.pos,
-                        opcode: Opcode::Mov,
-                        pred: None,
-                        mask: MaskControl {
-                            group: 1,
-                            no_mask: true,
-                        },
-                        exec_size: 1,
-                        sat: false,
-                        ctrl: Ctrl::None,
-                        dst: insn.dst.clone(),
-                        dst2: None,
-                        srcs: vec![Src::Imm {
-                            bits: unit_address(*u),
-                            ty,
-                        }],
-                    };
-                    FlowOp::Faddr(Box::new(self.step(program, &mov, config)))
-                }
-            },
-            FlowCtrl::Lifetime { start: true, var }
-                if !config.readings.is_literal(errata::LIFETIME_CONTENTS) =>
-            {
-                let v = program.vars.get(*var);
-                match v.grf_offset {
-                    Some(off) => FlowOp::Undefine(off..off + v.byte_size()),
-                    None => FlowOp::Nop,
-                }
-            }
-            FlowCtrl::Lifetime { .. }
-            | FlowCtrl::Subroutine(_)
-            | FlowCtrl::Loc(_)
-            | FlowCtrl::File(_) => FlowOp::Nop,
-        })
-    }
-
-    fn channels(&self, insn: &Instruction) -> Result<Channels> {
-        let pred = match insn.pred {
-            None => None,
-            Some(p) => {
-                if p.var.0 as usize >= self.vars.len() {
-                    return Err(VisaError::model_bug("predicate variable not declared"));
-                }
-                Some(PredPlan {
-                    var: p.var.0 as usize,
-                    invert: p.invert,
-                    combine: p.combine,
-                })
-            }
-        };
-        Ok(Channels {
-            exec_size: insn.exec_size,
-            offset: insn.mask.offset(),
-            no_mask: insn.mask.no_mask,
-            pred,
-            call: matches!(insn.opcode, Opcode::Call | Opcode::Fcall | Opcode::Ifcall),
-        })
-    }
-
-    /// A scalar operand (SWITCHJMP's index, IFCALL's address) as a one-lane source.
-    fn scalar(&self, s: &Scalar) -> Result<Source> {
-        let mut extent = 0;
-        let mut src = self.src(&s.to_src(), 1, &mut extent)?;
-        src.fetch = src.load.load_fn(src.size);
-        Ok(src)
-    }
 }
 
 impl FlowPlan {

@@ -5,6 +5,8 @@
 //! This module holds the plan's types; [`compile`] builds a plan from a validated program
 //! and [`run`] executes it.
 
+use std::ops::Range;
+
 use visa_model::asm::ast::{MaskControl, PredCombine};
 use visa_model::error::Pos;
 use visa_model::ir::Opcode;
@@ -60,7 +62,7 @@ pub struct Plan {
     /// A program with control flow, annotations, functions or `%ce0`: its blocks and the
     /// divergence driver's tables ([`flow`]). `None`: straight-line code, whose steps run in
     /// order. Read first by every run: in the plan's first line.
-    flow: Option<Box<flow::FlowPlan>>,
+    flow: Option<Box<FlowPlan>>,
     /// The first instruction's step, held in the plan itself (most programs have one
     /// instruction: a run then follows no pointer to reach its step), and the others.
     /// The fields a run reads first come first, so that a cold plan's lines are few (the
@@ -89,7 +91,7 @@ enum Step {
     /// A memory instruction, compiled by its family's plan ([`crate::mem::dispatch`]).
     Mem(Box<crate::mem::MemPlan>),
     /// A control-flow or annotation instruction, run by the flow driver ([`flow`]).
-    Flow(Box<flow::FlowStep>),
+    Flow(Box<FlowStep>),
 }
 
 /// The fields the fused path reads come first, in a few adjacent cache lines.
@@ -236,6 +238,113 @@ enum Kernel {
         op: crate::fp8::Fp8Op,
         every_lane: bool,
     },
+}
+
+// The control-flow steps and the flow driver's tables (built and run by [`flow`]).
+
+/// The errata readings the driver reads, decided once.
+#[derive(Clone, Copy, Debug)]
+struct FlowLiteral {
+    /// CF-SCALAR-NOMASK: a scalar transfer without NoMask reads its EM bit.
+    scalar_nomask: bool,
+    /// CF-SCALAR-PRED-BIT: a scalar transfer reads predicate element 0.
+    scalar_pred_bit: bool,
+    /// CF-ANY-ALL-WIDTH: a scalar transfer's any/all reduces one element.
+    any_all_width: bool,
+    /// CF-SCALAR-CALL-MASK: a scalar call enters with all 32 channels.
+    scalar_call_mask: bool,
+    /// CF-PARTIAL-CHANNELS: a transfer covering only some active channels is undefined.
+    partial_channels: bool,
+}
+
+/// How a control-flow instruction picks its channels: its execution size, mask control and
+/// predicate.
+#[derive(Clone, Copy, Debug)]
+struct Channels {
+    exec_size: u32,
+    offset: u32,
+    no_mask: bool,
+    pred: Option<PredPlan>,
+    /// CALL, FCALL or IFCALL (a scalar call may enter with every channel).
+    call: bool,
+}
+
+/// A control-flow or annotation instruction compiled for the driver.
+#[derive(Clone, Debug)]
+struct FlowStep {
+    pos: Pos,
+    op: FlowOp,
+}
+
+#[derive(Clone, Debug)]
+enum FlowOp {
+    Goto {
+        target: usize,
+        ch: Channels,
+    },
+    Jmp {
+        target: usize,
+        ch: Channels,
+    },
+    Switchjmp {
+        index: Box<Source>,
+        targets: Vec<usize>,
+    },
+    Call {
+        label: u32,
+        name: String,
+        target: usize,
+        ch: Channels,
+    },
+    /// FCALL to a function of the program.
+    Fcall {
+        callee: usize,
+        arg_size: u32,
+        ret_size: u32,
+        ch: Channels,
+    },
+    Ifcall {
+        addr: Box<Source>,
+        arg_size: u32,
+        ret_size: u32,
+        ch: Channels,
+    },
+    /// RET (`function` false) or FRET.
+    Ret {
+        function: bool,
+        ch: Channels,
+    },
+    /// FADDR: the address written as a one-element NoMask move into the destination.
+    Faddr(Box<Step>),
+    /// LIFETIME.start under the resolved LIFETIME-CONTENTS: the variable's bytes become
+    /// undefined.
+    Undefine(Range<usize>),
+    /// An instruction that fails when it runs (FCALL or FADDR of a function that is not in
+    /// the program).
+    Fail(VisaError),
+    /// SUBROUTINE, LOC, FILE, LIFETIME.end, LIFETIME.start under the literal reading.
+    Nop,
+}
+
+/// The tables of the flow driver.
+#[derive(Clone, Debug)]
+struct FlowPlan {
+    /// For each point: the end of the block of plain steps starting there (the next leader
+    /// or control-flow instruction); a control-flow instruction's is its own point.
+    run_end: Vec<u32>,
+    /// The units' instruction ranges, the kernel first.
+    units: Vec<(usize, usize)>,
+    /// Per unit, the register bytes of its own variables, kept per activation of a
+    /// function (not pre-defined, not aliases).
+    unit_vars: Vec<Vec<Range<usize>>>,
+    /// Each instruction's position (errors of the driver name the point they stop at).
+    pos: Vec<Pos>,
+    ce0: Option<usize>,
+    arg: Option<Range<usize>>,
+    retval: Option<Range<usize>>,
+    grf_size: usize,
+    step_limit: u64,
+    lit: FlowLiteral,
 }
 
 fn lane_mask(n: usize) -> u32 {

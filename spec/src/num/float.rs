@@ -20,6 +20,15 @@ pub struct FloatFormat {
     fraction_bits: u32,
 }
 
+impl ExactFloat {
+    /// Whether this is a nonzero finite value whose magnitude is below the smallest normal
+    /// number of `format` (whether or not `format` can represent it exactly).
+    pub fn is_denormal_in(&self, format: FloatFormat) -> bool {
+        self.binade()
+            .is_some_and(|b| b < i128::from(format.min_exponent()))
+    }
+}
+
 /// Widest exponent gap [`add`] aligns exactly (in bits); decoded values of every vISA type are
 /// far closer than this, so only a broken caller can reach it.
 const MAX_EXACT_ALIGNMENT: i128 = 1 << 20;

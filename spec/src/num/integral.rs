@@ -71,7 +71,7 @@ mod tests {
 
     fn f(x: f64) -> ExactFloat {
         let bits = x.to_bits();
-        super::super::FloatFormat::of(crate::types::DataType::DF)
+        crate::num::float::FloatFormat::of(crate::types::DataType::DF)
             .map(|format| format.decode(bits))
             .unwrap_or(ExactFloat::default_nan())
     }

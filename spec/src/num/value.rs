@@ -8,8 +8,6 @@ use std::fmt;
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, Zero};
 
-use super::float::FloatFormat;
-
 /// An exact number. Integers are unbounded; finite floats are exact:
 /// `(-1)^negative * mantissa * 2^exponent` with `mantissa > 0`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,13 +159,6 @@ impl ExactFloat {
             }
             _ => None,
         }
-    }
-
-    /// Whether this is a nonzero finite value whose magnitude is below the smallest normal
-    /// number of `format` (whether or not `format` can represent it exactly).
-    pub fn is_denormal_in(&self, format: FloatFormat) -> bool {
-        self.binade()
-            .is_some_and(|b| b < i128::from(format.min_exponent()))
     }
 
     /// Numeric comparison as IEEE 754 orders values: -0 == +0, -inf is the least value,

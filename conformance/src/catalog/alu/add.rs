@@ -3,7 +3,8 @@
 use super::simd::{f32s, i32s, text_row};
 use super::{grouped, invalid_predicate_forms, table, AddD, AddF, AddInteger, Group, HPG, SRC16};
 use crate::catalog::build::{le16, le32, le64};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 use visa_spec::types::DataType;
 use visa_spec::{errata, ErrorClass};
 

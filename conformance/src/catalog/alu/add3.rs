@@ -2,7 +2,7 @@
 
 use super::simd::{Simd8, *};
 use super::{form_both, form_row, grouped, table, Group, Lane, ARITH_DECLS};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 

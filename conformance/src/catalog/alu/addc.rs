@@ -3,7 +3,7 @@
 
 use super::{four_lanes, simd, table, two_results, Group, Shape, OLD};
 use crate::catalog::build::le32;
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::platform::Platform::XeHpg;
 use visa_spec::types::DataType;
 

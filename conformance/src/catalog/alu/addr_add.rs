@@ -6,7 +6,8 @@
 
 use super::{simd, table, Group, Shape};
 use crate::catalog::build::{form, le16};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 use visa_spec::platform::Platform::XeHpg;
 use visa_spec::types::DataType;
 use visa_spec::{errata, ErrorClass};

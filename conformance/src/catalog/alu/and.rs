@@ -5,7 +5,7 @@ use super::{
     form_both, grouped, qword_forms, qword_forms_literal, table, Form, Group,
     InvalidPredicateForms, Lane, PredicateOperands, ARITH_DECLS,
 };
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 

@@ -3,7 +3,7 @@
 use super::simd::{Bfe8, *};
 use super::{form_both, grouped, table, Form, Group, LaneReadings, BITS_DECLS};
 use crate::catalog::build::form;
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 

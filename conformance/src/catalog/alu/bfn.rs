@@ -5,7 +5,8 @@
 use super::simd::{self, BfnTables8};
 use super::{table, Group, Shape, DECLS};
 use crate::catalog::build::{form, lane, le32};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 use visa_spec::platform::Platform::XeHpg;
 use visa_spec::types::DataType::{self};
 use visa_spec::{errata, ErrorClass};

@@ -2,7 +2,7 @@
 
 use super::simd::Cbit8;
 use super::{grouped, table, Form, Group, LaneReadings, BITS_DECLS};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 

@@ -2,7 +2,7 @@
 
 use super::simd::{FbhSigned8, Simd8, *};
 use super::{form_row, grouped, table, Group, LaneReadings, BITS_DECLS, NONE};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 

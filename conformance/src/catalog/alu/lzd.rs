@@ -2,7 +2,7 @@
 
 use super::simd::{self, Simd8, *};
 use super::{form_both, table, Group, LzdSat, BITS_DECLS};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 

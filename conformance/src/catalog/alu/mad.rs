@@ -2,7 +2,7 @@
 
 use super::simd::{self, FloatSat8, MadFloat8, Simd8, *};
 use super::{form_on, grouped, table, Group, LaneCr0Readings, ALT, MULDIV_DECLS, RD, RTNE};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::platform::Platform::XeHpg;
 use visa_spec::types::DataType::*;
 use visa_spec::{errata, ErrorClass};

@@ -4,7 +4,7 @@
 use super::simd::MinMax8;
 use super::{lane_cr0, table, Group, Shape, DECLS};
 use crate::catalog::build::{form, lane};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 

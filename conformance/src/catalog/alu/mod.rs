@@ -47,7 +47,8 @@ use visa_spec::types::DataType;
 use visa_spec::ErrorClass;
 
 use crate::catalog::build::{self as super_build, form, lane, le16, le32};
-use crate::catalog::{Row, Rows};
+use crate::catalog::doc::Rows;
+use crate::catalog::row::Row;
 
 /// Rows that share one derivation, in a table of one row shape.
 #[derive(Debug)]
@@ -98,7 +99,7 @@ pub fn lane_cr0(
     srcs: &[(&str, u64)],
     cr0: u32,
     expected: u64,
-) -> crate::catalog::Row {
+) -> crate::catalog::row::Row {
     crate::catalog::build::lane(op, dst, srcs, expected).cr0(cr0)
 }
 

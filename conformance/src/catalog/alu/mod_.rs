@@ -3,7 +3,7 @@
 use super::simd::{self, ModSat8};
 use super::{form_on, grouped, table, ByZero, Group, Lane, MULDIV_DECLS};
 use crate::catalog::build::le32;
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::platform::Platform::XeHpg;
 use visa_spec::ErrorClass;
 

@@ -6,7 +6,8 @@ use super::{
     KEEP_HF, MULDIV_DECLS, RD, RTNE, RTZ, RU,
 };
 use crate::catalog::build::{le32, le64};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 use visa_spec::platform::Platform::{Xe2, XeHpc, XeHpg, XeLp};
 use visa_spec::types::DataType::*;
 use visa_spec::ErrorClass;

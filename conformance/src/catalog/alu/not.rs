@@ -5,7 +5,7 @@ use super::{
     form_row, grouped, predicate_operands, qword_forms, qword_forms_literal, table, Group, Lane,
     ARITH_DECLS,
 };
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::types::DataType::*;
 use visa_spec::ErrorClass;
 

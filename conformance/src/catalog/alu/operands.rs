@@ -5,7 +5,8 @@
 //! invalid one is an `invalid-instruction` error naming the operand at fault.
 
 use super::{grouped, Group, GroupedShape};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 use visa_spec::errata;
 use visa_spec::platform::Platform::{XeHpc, XeHpg};
 

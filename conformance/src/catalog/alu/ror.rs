@@ -6,7 +6,7 @@ use super::{
     RotateWidthLiteral, BITS_DECLS,
 };
 use crate::catalog::build::lane_on;
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::platform::Platform::XeHpc;
 use visa_spec::types::DataType::*;
 use visa_spec::{errata, ErrorClass};

@@ -2,7 +2,8 @@
 
 use super::simd::Sad2Lanes8;
 use super::{sad2_pair, table, Group, Shape};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 use visa_spec::platform::Platform::XeHpg;
 use visa_spec::ErrorClass;
 

@@ -4,7 +4,8 @@
 use super::simd::{SelMasks8, SelValues8, *};
 use super::{lane_cr0, table, Group, Shape};
 use crate::catalog::build::le32;
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 use visa_spec::errata;
 use visa_spec::platform::Platform::XeHpg;
 use visa_spec::types::DataType::{self, *};

@@ -4,7 +4,8 @@
 use super::simd::{self, *};
 use super::{table, Group, Shape};
 use crate::catalog::build::le16;
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 use visa_spec::platform::Platform::XeHpg;
 use visa_spec::{errata, ErrorClass};
 

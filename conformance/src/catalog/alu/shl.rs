@@ -6,7 +6,8 @@ use super::{
     ShlSatRange, ARITH_DECLS,
 };
 use crate::catalog::build::le32;
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 use visa_spec::platform::Platform::XeHpg;
 use visa_spec::types::DataType::{self, *};
 use visa_spec::{errata, ErrorClass};

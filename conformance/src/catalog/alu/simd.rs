@@ -20,7 +20,8 @@ use visa_spec::types::DataType::*;
 
 use super::Shape;
 use crate::catalog::build::{le16, le32};
-use crate::catalog::{Row, Rows};
+use crate::catalog::doc::Rows;
+use crate::catalog::row::Row;
 
 /// The least D value.
 pub const INT_MIN: i128 = -0x8000_0000;

@@ -3,7 +3,7 @@
 
 use super::simd::SubbReadings8;
 use super::{four_lanes, table, two_results, Group, Shape, OLD};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::platform::Platform::XeHpg;
 use visa_spec::types::DataType::{self};
 use visa_spec::{errata, ErrorClass};

@@ -2,7 +2,7 @@
 
 use super::simd::{Simd8, *};
 use super::{grouped, invalid_predicate_forms, predicate_operands, table, Group, Lane};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 use visa_spec::types::DataType::*;
 
 #[rustfmt::skip]

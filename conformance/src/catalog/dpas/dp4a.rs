@@ -6,7 +6,8 @@ use visa_spec::platform::Platform::{XeHpg, XeLp};
 use super::{forms, invalid};
 
 use crate::catalog::build::ty;
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "dpas",

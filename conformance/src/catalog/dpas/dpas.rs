@@ -8,7 +8,8 @@ use visa_spec::platform::Platform::{self, XeHpg};
 use visa_spec::types::DataType;
 
 use super::{bytes, dst_rows, fill, form, forms, invalid, undefined, DECLS, UNTOUCHED};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 const HPG: Platform = Platform::XeHpg;
 const HPC: Platform = Platform::XeHpc;

@@ -16,8 +16,9 @@ use visa_spec::types::DataType;
 
 use super::fill;
 use crate::catalog::build::{le16, le32};
+use crate::catalog::doc::Rows;
 use crate::catalog::memory::some;
-use crate::catalog::{Row, Rows};
+use crate::catalog::row::Row;
 
 #[rustfmt::skip]
 const DECLS: &str = "\

@@ -6,7 +6,8 @@ use visa_spec::platform::Platform::{XeHpc, XeHpg, XeLp};
 use visa_spec::types::DataType;
 
 use super::{bytes, dst_rows, fill, forms, invalid, DECLS, UNTOUCHED};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "dpas",

@@ -10,7 +10,8 @@ pub mod dpasw;
 use visa_spec::platform::Platform;
 use visa_spec::ErrorClass;
 
-use crate::catalog::{Row, Rows};
+use crate::catalog::doc::Rows;
+use crate::catalog::row::Row;
 
 /// The variables of the DPAS rows: Dst, Src0 (C), Src1 (W1), Src2 (A1), 256 bytes each
 /// (eight 32-byte GRFs on xe-hpg).

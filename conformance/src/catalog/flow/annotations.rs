@@ -4,7 +4,7 @@ use visa_spec::errata;
 use visa_spec::types::DataType::UD;
 
 use super::{lanes, program, ud};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const LIFETIME: Doc = Doc {
     family: "flow",

@@ -6,7 +6,7 @@ use visa_spec::types::DataType::UD;
 use visa_spec::ErrorClass;
 
 use super::{iota, lanes, program, ud};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const GOTO: Doc = Doc {
     family: "flow",

@@ -6,7 +6,8 @@
 use visa_spec::types::DataType::UD;
 
 use super::{iota, lanes, program, ud};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 /// A kernel named `name` (`.kernel`, then `decls`, then `body`) with the dispatch mask
 /// `emask`.

@@ -29,7 +29,7 @@ pub mod kernels;
 
 use visa_spec::platform::Platform;
 
-use crate::catalog::Row;
+use crate::catalog::row::Row;
 
 /// `.decl` lines of UD variables with `n` elements each.
 #[rustfmt::skip]

@@ -15,8 +15,8 @@ use visa_spec::platform::Platform;
 use visa_spec::state::{Surface, SurfaceHeap};
 use visa_spec::ErrorClass;
 
+use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::memory::{cat, check, le16, le32, le64, ramp, some, Case, Want};
-use crate::catalog::{Doc, Rows};
 
 #[rustfmt::skip]
 const DECLS: &str = "\

@@ -10,7 +10,7 @@ use visa_spec::types::DataType::{F, HF, UB, UD};
 
 use super::fp8_rows::{form, lanes};
 use super::{KEEP_F, KEEP_HF, RD, RTZ, RU};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "math",

@@ -4,7 +4,7 @@
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
 
-use crate::catalog::Row;
+use crate::catalog::row::Row;
 
 /// Declarations of the validation rows: one variable per type the forms name or refuse.
 #[rustfmt::skip]

@@ -5,7 +5,7 @@
 use super::Unary::*;
 use super::{platform_rows, type_rows, unary, Unary};
 use super::{KEEP_F, RD, RTZ, RU};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "math",

@@ -4,7 +4,7 @@ use visa_spec::errata;
 
 use super::Lane::*;
 use super::*;
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "math",

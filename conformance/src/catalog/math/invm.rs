@@ -13,7 +13,8 @@ use visa_spec::types::DataType;
 use super::How::*;
 use super::*;
 use crate::catalog::build::{split_modifier, ty};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "math",

@@ -41,7 +41,8 @@ use visa_spec::types::DataType;
 
 pub use crate::catalog::build::How;
 use crate::catalog::build::{lane_on, le16, le32};
-use crate::catalog::{Row, Rows};
+use crate::catalog::doc::Rows;
+use crate::catalog::row::Row;
 
 /// Declarations the validation rows of the rounding instructions are written against.
 pub const DECLS: &str =

@@ -9,7 +9,8 @@ use visa_spec::platform::Platform::{XeHpc, XeHpg};
 use visa_spec::types::DataType;
 
 use crate::catalog::build::le32;
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "math",

@@ -8,7 +8,7 @@ use visa_spec::errata::SAT_NEGATIVE_ZERO;
 use super::Unary::*;
 use super::{platform_rows, type_rows, unary, Unary};
 use super::{ALT, KEEP_F, RD, RTZ, RU};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "math",

@@ -9,7 +9,7 @@ use visa_spec::errata::{RNDE_DOWNWARD, RND_ZERO_SIGN, SAT_NEGATIVE_ZERO};
 use super::Unary::*;
 use super::{platform_rows, type_rows, unary, Unary};
 use super::{KEEP_F, RD, RU};
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "math",

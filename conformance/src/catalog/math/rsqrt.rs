@@ -2,7 +2,7 @@
 
 use super::Lane::*;
 use super::*;
-use crate::catalog::{Doc, Rows};
+use crate::catalog::doc::{Doc, Rows};
 
 pub const DOC: Doc = Doc {
     family: "math",

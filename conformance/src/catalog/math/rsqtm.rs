@@ -10,7 +10,8 @@ use visa_spec::platform::Platform::XeHpg;
 use super::invm::early_out_lane;
 use super::How::*;
 use super::*;
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "math",

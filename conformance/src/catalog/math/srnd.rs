@@ -11,7 +11,8 @@ use visa_spec::types::DataType::{F, HF, UB, UW};
 
 use super::fp8_rows::{form, lanes};
 use super::{KEEP_F, KEEP_HF, RTZ, RU};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::row::Row;
 
 pub const DOC: Doc = Doc {
     family: "math",

@@ -15,8 +15,9 @@ use visa_spec::errata;
 use visa_spec::platform::Platform;
 use visa_spec::ErrorClass;
 
+use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::memory::{check, le32, le64, ramp, some, Case, Want};
-use crate::catalog::{Doc, Row, Rows};
+use crate::catalog::row::Row;
 
 #[rustfmt::skip]
 const DECLS: &str = "\

@@ -4,7 +4,7 @@
 //! its register layout, the platforms' shape limits and the published surface limits.
 
 use super::lsc::DataSize;
-use super::{Payload, Scalar, Src};
+use super::operand::{Payload, Scalar, Src};
 use crate::error::{Result, VisaError};
 
 /// The surface of a block 2D message: LSC_UNTYPED's flat surface or LSC_TYPED's surface-state

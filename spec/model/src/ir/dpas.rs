@@ -2,11 +2,30 @@
 //! both engines read: the operands by name ([`DpasOperands`]), the legal precision pairs,
 //! `OPS_PER_CHAN`, `SRC1_OPERANDS_PER_CHAN` and the byte extents one DPAS touches.
 
+use super::operand::{Dst, Payload, Src};
 use crate::errata;
 use crate::error::{Result, VisaError};
-use crate::ir::{DpasCtrl, Dst, Payload, Src};
 use crate::platform::Platform;
 use crate::types::{DataType, Precision};
+
+/// The precision and shape fields of DPAS and DPASW (instructions/DPAS.md, Format and the
+/// precision table) and their operands.
+///
+/// IR shape: the operands are [`DpasCtrl::operands`], by name; `srcs` is empty (generic
+/// passes walk [`super::Instruction::sources`]); `dst` is Dst as a general operand
+/// ([`DpasOperands::dst_operand`]), the same operand as `operands.dst`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DpasCtrl {
+    /// `W`: the precision of Src1.
+    pub w: Precision,
+    /// `A`: the precision of Src2.
+    pub a: Precision,
+    /// `SD`: the systolic depth.
+    pub sd: u32,
+    /// `RC`: the repeat count.
+    pub rc: u32,
+    pub operands: DpasOperands,
+}
 
 /// The operands of DPAS and DPASW by name (instructions/DPAS.md and DPASW.md, Format: Dst,
 /// Src0, Src1, Src2). Each is the register bytes of a general variable from its origin: Dst,

@@ -4,8 +4,8 @@
 //! messages' operands by name ([`LscOperands`]). The checks of the text forms are in
 //! `validate::lsc`.
 
+use super::operand::Src;
 use super::operand::{Payload, Scalar};
-use super::Src;
 use crate::error::{Result, VisaError};
 
 /// `LscSFID`: the unit a message goes to.

@@ -11,15 +11,15 @@ pub mod operand;
 pub mod svm;
 
 pub use crate::opcode::Opcode;
-pub use operand::{OperandMut, Payload, Scalar};
+pub use dpas::DpasCtrl;
+pub use operand::{Dst, OperandMut, Payload, Region, Scalar, Src};
 
 use std::borrow::Cow;
 
-use crate::asm::ast::{MaskControl, PredCombine, SrcModifier};
+use crate::asm::ast::{MaskControl, PredCombine};
 use crate::error::Pos;
 use crate::platform::Platform;
 use crate::state::{VarId, Vars};
-use crate::types::{DataType, Precision};
 
 /// A validated program: its platform, its variables, its instructions, its labels and its
 /// units (the kernel, then the functions FCALL may call; [`flow`]).
@@ -301,25 +301,6 @@ pub struct LscCtrl {
     pub operands: lsc::LscOperands,
 }
 
-/// The precision and shape fields of DPAS and DPASW (instructions/DPAS.md, Format and the
-/// precision table) and their operands.
-///
-/// IR shape: the operands are [`DpasCtrl::operands`], by name; `srcs` is empty (generic
-/// passes walk [`Instruction::sources`]); `dst` is Dst as a general operand
-/// ([`dpas::DpasOperands::dst_operand`]), the same operand as `operands.dst`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DpasCtrl {
-    /// `W`: the precision of Src1.
-    pub w: Precision,
-    /// `A`: the precision of Src2.
-    pub a: Precision,
-    /// `SD`: the systolic depth.
-    pub sd: u32,
-    /// `RC`: the repeat count.
-    pub rc: u32,
-    pub operands: dpas::DpasOperands,
-}
-
 /// The predicate control of an instruction (5_operands.md, "Predication").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Predicate {
@@ -328,122 +309,17 @@ pub struct Predicate {
     pub combine: PredCombine,
 }
 
-/// A source region in elements (5_operands.md, "Region-based Addressing").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Region {
-    pub vstride: u32,
-    pub width: u32,
-    pub hstride: u32,
-}
-
-impl Region {
-    /// `<0;1,0>`: one element broadcast to every channel.
-    pub const SCALAR: Region = Region {
-        vstride: 0,
-        width: 1,
-        hstride: 0,
-    };
-}
-
-/// A destination operand.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Dst {
-    /// `V(R,C)<HS>` on a general variable.
-    General {
-        var: VarId,
-        row: u32,
-        col: u32,
-        hstride: u32,
-        ty: DataType,
-    },
-    /// `r[A(k), off]<HS>:T`: single-address indirect.
-    Indirect {
-        addr: VarId,
-        addr_sub: u32,
-        imm_offset: i32,
-        hstride: u32,
-        ty: DataType,
-    },
-    /// `%null`: results are discarded.
-    Null { ty: DataType },
-    /// A predicate variable: one bit per channel (CMP, SETP; ADD3O's overflow).
-    Predicate { var: VarId },
-    /// Element `sub` onwards of an address variable, `A(sub)` (ADDR_ADD).
-    Address { var: VarId, sub: u32 },
-    /// Element `sub` onwards of a surface or sampler variable, `T(sub)` (MOVS).
-    State { var: VarId, sub: u32 },
-}
-
-impl Dst {
-    /// The element type: BOOL for a predicate, UW for an address, UD for a state variable.
-    pub fn ty(&self) -> DataType {
+impl svm::SvmCtrl {
+    /// The opcode whose document the variant transcribes.
+    pub fn opcode(&self) -> Opcode {
         match self {
-            Dst::General { ty, .. } | Dst::Indirect { ty, .. } | Dst::Null { ty } => *ty,
-            Dst::Predicate { .. } => DataType::BOOL,
-            Dst::Address { .. } => DataType::UW,
-            Dst::State { .. } => DataType::UD,
-        }
-    }
-
-    /// Whether the destination is in the register file (general, indirect or `%null`).
-    pub fn is_register(&self) -> bool {
-        matches!(
-            self,
-            Dst::General { .. } | Dst::Indirect { .. } | Dst::Null { .. }
-        )
-    }
-}
-
-/// A source operand.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Src {
-    /// `[MOD]V(R,C)<VS;W,HS>` on a general variable.
-    General {
-        var: VarId,
-        row: u32,
-        col: u32,
-        region: Region,
-        modifier: Option<SrcModifier>,
-        ty: DataType,
-    },
-    /// `[MOD]r[A(k), off]<VS;W,HS>:T`; `region.vstride` is ignored when `multi` is set
-    /// (multi-address form `<;W,HS>`).
-    Indirect {
-        addr: VarId,
-        addr_sub: u32,
-        imm_offset: i32,
-        region: Region,
-        multi: bool,
-        modifier: Option<SrcModifier>,
-        ty: DataType,
-    },
-    /// `VALUE:T`, replicated to every channel; V, UV and VF are packed vectors.
-    Imm { bits: u64, ty: DataType },
-    /// A predicate variable read as an unsigned integer (MOV from a predicate).
-    Predicate { var: VarId },
-    /// Element `sub` onwards of an address variable, `A(sub)` (ADDR_ADD's src0).
-    Address { var: VarId, sub: u32 },
-    /// The register-file byte address of a general variable plus a byte offset:
-    /// `&V+OFFSET`, or `V(R,C)<0;1,0>` as ADDR_ADD's src0 (instructions/ADDR_ADD.md, Notes).
-    AddrOf { var: VarId, offset: u32 },
-    /// Element `sub` onwards of a surface or sampler variable, `T(sub)` (MOVS).
-    State { var: VarId, sub: u32 },
-}
-
-impl Src {
-    pub fn ty(&self) -> DataType {
-        match self {
-            Src::General { ty, .. } | Src::Indirect { ty, .. } | Src::Imm { ty, .. } => *ty,
-            Src::Predicate { .. } => DataType::BOOL,
-            Src::Address { .. } | Src::AddrOf { .. } => DataType::UW,
-            Src::State { .. } => DataType::UD,
-        }
-    }
-
-    pub fn modifier(&self) -> Option<SrcModifier> {
-        match self {
-            Src::General { modifier, .. } | Src::Indirect { modifier, .. } => *modifier,
-            _ => None,
+            svm::SvmCtrl::BlockLd { .. } => Opcode::SvmBlockLd,
+            svm::SvmCtrl::BlockSt { .. } => Opcode::SvmBlockSt,
+            svm::SvmCtrl::Gather { .. } => Opcode::SvmGather,
+            svm::SvmCtrl::Scatter { .. } => Opcode::SvmScatter,
+            svm::SvmCtrl::Gather4Scaled { .. } => Opcode::SvmGather4Scaled,
+            svm::SvmCtrl::Scatter4Scaled { .. } => Opcode::SvmScatter4Scaled,
+            svm::SvmCtrl::Atomic { .. } => Opcode::SvmAtomic,
         }
     }
 }

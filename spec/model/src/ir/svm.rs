@@ -4,8 +4,8 @@
 //! its data width, each with the operands its document names. Validation (`validate::svm`)
 //! builds them from the text forms; the modules under `insn::svm` read them.
 
+use super::operand::Src;
 use super::operand::{Payload, Scalar};
-use super::Src;
 use crate::platform::Platform;
 use crate::types::DataType;
 
@@ -77,27 +77,13 @@ pub enum SvmCtrl {
 }
 
 impl SvmCtrl {
-    /// The opcode whose document the variant transcribes.
-    pub fn opcode(&self) -> super::Opcode {
-        use super::Opcode;
-        match self {
-            SvmCtrl::BlockLd { .. } => Opcode::SvmBlockLd,
-            SvmCtrl::BlockSt { .. } => Opcode::SvmBlockSt,
-            SvmCtrl::Gather { .. } => Opcode::SvmGather,
-            SvmCtrl::Scatter { .. } => Opcode::SvmScatter,
-            SvmCtrl::Gather4Scaled { .. } => Opcode::SvmGather4Scaled,
-            SvmCtrl::Scatter4Scaled { .. } => Opcode::SvmScatter4Scaled,
-            SvmCtrl::Atomic { .. } => Opcode::SvmAtomic,
-        }
-    }
-
     /// The source operands as general sources, in the order the text writes them
     /// (`Address`/`Addresses`, `Element_offset`, then `Src` or `Src0`, `Src1`). A scalar and
     /// a raw operand show as [`Scalar::to_src`] and [`Payload::to_src`]; `%null` as the
     /// immediate `0:ud`.
     /// Pushes the operands onto `out`, to change in place (in the text's order).
-    pub fn operands_mut<'a>(&'a mut self, out: &mut Vec<super::OperandMut<'a>>) {
-        use super::OperandMut as O;
+    pub fn operands_mut<'a>(&'a mut self, out: &mut Vec<super::operand::OperandMut<'a>>) {
+        use super::operand::OperandMut as O;
         match self {
             SvmCtrl::BlockLd { address, .. } => out.push(O::Scalar(address)),
             SvmCtrl::BlockSt { address, src, .. } => {

@@ -3,8 +3,9 @@
 //! row in [`forms`]; and its rules on any IR ([`Env::alu_rules`]): the operands' classes
 //! and extents, the type maps, and each document's Notes.
 
-use super::operands::lanes;
-use super::{invalid, src_field, Cx, Env};
+use super::context::{Cx, Env};
+use super::errors::{invalid, src_field};
+use super::operands::{is_logic, lanes};
 use crate::asm::ast::{InsnLine, VarClass};
 use crate::errata;
 use crate::error::{Result, VisaError};
@@ -476,11 +477,6 @@ impl Env<'_> {
             None => Ok(()),
         }
     }
-}
-
-/// AND, OR, XOR and NOT: the instructions with a predicate-operand form.
-pub fn is_logic(op: Opcode) -> bool {
-    matches!(op, Opcode::And | Opcode::Or | Opcode::Xor | Opcode::Not)
 }
 
 /// instructions/MOVS.md, Notes: exec_size contiguous elements are copied, so a general or

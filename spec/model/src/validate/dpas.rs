@@ -8,7 +8,8 @@
 //! meaning it is zero") is `None`. `srcs` is empty, and `dst` is Dst as a general operand
 //! (stride 1): the document's loop addresses whole GRFs, not regions.
 
-use super::{invalid, invalid_at, Cx};
+use super::context::Cx;
+use super::errors::{invalid, invalid_at};
 use crate::asm::ast::{InsnLine, Operand, OperandKind, VarClass};
 use crate::errata;
 use crate::error::{ErrorClass, Result, VisaError};

@@ -1,7 +1,8 @@
 //! Execution size, mask control and predication (3_execution_model.md, Execution Mask;
 //! 5_operands.md, Predication).
 
-use super::{invalid, Cx, Env};
+use super::context::{Cx, Env};
+use super::errors::invalid;
 use crate::asm::ast::{self, ExecSpec, MaskControl, VarClass};
 use crate::errata;
 use crate::error::Result;

@@ -7,7 +7,7 @@
 //!
 //! The inputs do not change execution: a case's initial state gives the variables' values.
 
-use super::invalid_at;
+use super::errors::invalid_at;
 use crate::asm::ast::VarClass;
 use crate::error::{Pos, Result};
 use crate::state::Vars;

@@ -19,13 +19,19 @@ use crate::ir::{Ctrl, Instruction, Opcode, Program};
 use crate::platform::Platform;
 use crate::state::{MachineState, Vars};
 
+use context::{Cx, Env};
+use errors::invalid;
+
 mod alu;
+mod context;
 mod decl;
 mod documented;
 mod dpas;
+mod errors;
 mod exec;
 mod flow;
 mod input;
+mod labels;
 pub(crate) mod lsc;
 mod operands;
 // LRP and PLN.
@@ -33,10 +39,10 @@ mod plane;
 mod svm;
 mod types;
 
-pub use alu::is_logic;
 pub use documented::is_documented;
 pub use lsc::block2d::is_block2d;
 pub use lsc::gather_scatter::is_lsc as lsc_forms_is_lsc;
+pub use operands::is_logic;
 
 /// Validates a program for `platform` with every erratum at its resolved reading.
 pub fn validate(program: &ast::Program, platform: Platform) -> Result<Program> {
@@ -117,7 +123,7 @@ fn walk(
         vars.set_documented_r0();
     }
     let mut insns = Vec::new();
-    let mut labels = flow::Builder::new();
+    let mut labels = labels::Builder::new();
     let mut inputs = input::Inputs::default();
     let mut last = Pos::default();
     for line in &program.lines {
@@ -180,51 +186,7 @@ fn walk(
     Ok(program)
 }
 
-/// The one error helper of validation: an `invalid-instruction` error in `field`.
-pub(crate) fn invalid(field: &str, message: impl Into<String>) -> VisaError {
-    VisaError::invalid(message).field(field.to_string())
-}
-
-fn invalid_at(pos: Pos, field: &str, message: impl Into<String>) -> VisaError {
-    invalid(field, message).at(pos)
-}
-
-fn src_field(i: usize) -> String {
-    format!("src{i}")
-}
-
-/// Validation context of one instruction's text: the variables (a pre-defined `%` variable
-/// is added on first use), the platform, the errata readings and the line.
-struct Cx<'a> {
-    vars: &'a mut Vars,
-    platform: Platform,
-    readings: &'a Readings,
-    pos: Pos,
-    /// The labels and units read so far.
-    flow: &'a mut flow::Builder,
-    /// The index the instruction will have.
-    at: usize,
-}
-
-/// What the IR rules read: the program's variables, platform, errata readings and the
-/// instruction's position.
-struct Env<'a> {
-    vars: &'a Vars,
-    platform: Platform,
-    readings: &'a Readings,
-    pos: Pos,
-}
-
 impl Cx<'_> {
-    fn env(&self) -> Env<'_> {
-        Env {
-            vars: self.vars,
-            platform: self.platform,
-            readings: self.readings,
-            pos: self.pos,
-        }
-    }
-
     /// One line to the IR: the family's builder, then the family's rules on the result.
     fn instruction(&mut self, line: &InsnLine) -> Result<Instruction> {
         let Some(opcode) = Opcode::from_mnemonic(&line.opcode) else {

@@ -2,8 +2,8 @@
 //! and state operands from the text, their regions (General Restrictions on Region
 //! Parameters) and bounds; and the same checks on the operands of any IR instruction.
 
-use super::alu::is_logic;
-use super::{invalid_at, Cx, Env};
+use super::context::{Cx, Env};
+use super::errors::invalid_at;
 use crate::asm::ast::{MaskControl, Operand, OperandKind, RegionSyntax, SrcModifier, VarClass};
 use crate::errata;
 use crate::error::{ErrorClass, Pos, Result, VisaError};
@@ -11,6 +11,11 @@ use crate::forms;
 use crate::ir::{Dst, Instruction, Opcode, Region, Src};
 use crate::state::{VarId, MSG0, NULL};
 use crate::types::DataType;
+
+/// AND, OR, XOR and NOT: the instructions with a predicate-operand form.
+pub fn is_logic(op: Opcode) -> bool {
+    matches!(op, Opcode::And | Opcode::Or | Opcode::Xor | Opcode::Not)
+}
 
 impl Cx<'_> {
     pub(super) fn var(&mut self, name: &str, pos: Pos, field: &str) -> Result<VarId> {

@@ -2,7 +2,8 @@
 //! Exec_size fields beyond the forms row, with the errata LRP-PLN-PLATFORMS, LRP-REGION and
 //! LRP-PLN-ALIGNMENT.
 
-use super::{invalid, src_field, Env};
+use super::context::Env;
+use super::errors::{invalid, src_field};
 use crate::errata;
 use crate::error::Result;
 use crate::ir::{Dst, Instruction, Opcode, Region, Src};

@@ -16,7 +16,8 @@
 //! The block forms have no execution size in their text (`(<size>)` is the oword count):
 //! their IR has execution size 1 and mask control `M1_NM` (the documents' "NoMask").
 
-use super::{invalid, invalid_at, Cx};
+use super::context::Cx;
+use super::errors::{invalid, invalid_at};
 use crate::asm::ast::{InsnLine, MaskControl, Operand, OperandKind, RegionSyntax, VarClass};
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};

@@ -1,8 +1,9 @@
 //! Types: each instruction's type maps (its document's Operand type maps, [`forms`]),
 //! saturation and MOV's predicate source.
 
-use super::alu::is_logic;
-use super::{invalid, Env};
+use super::context::Env;
+use super::errors::invalid;
+use super::operands::is_logic;
 use crate::error::Result;
 use crate::forms;
 use crate::ir::{Dst, Instruction, Opcode, Src};

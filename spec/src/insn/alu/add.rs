@@ -3,8 +3,8 @@
 //! Readings: INT-EXTRA-PRECISION (integer sums are exact before the destination
 //! conversion), FLOAT-SPECIAL-TABLE (IEEE special values), ADD-QWORD-TYPEMAP (validation).
 
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::{self, FloatMode};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

@@ -3,8 +3,8 @@
 //! Readings: INT-EXTRA-PRECISION (the sum is exact before the destination conversion),
 //! ADD3-IMMEDIATE-WIDTH (validation).
 
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

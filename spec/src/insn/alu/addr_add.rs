@@ -6,8 +6,8 @@
 //! channel. Readings: ADDR-ADD-RANGE (the exact sum wraps to the 16 bits of an address
 //! element), ADDR-ADD-PREDEFINED (validation). No predication (Notes).
 
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

@@ -4,8 +4,8 @@
 //! literal reading is a validation rule), SHIFT-COUNT-TYPE (validation: src1 of any integer
 //! type).
 
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

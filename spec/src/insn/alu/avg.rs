@@ -3,8 +3,8 @@
 //! Readings: INT-EXTRA-PRECISION (the sum is exact), AVG-NEGATIVE-SHIFT (the shift is a
 //! floor division by 2).
 
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

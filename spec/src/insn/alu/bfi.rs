@@ -4,8 +4,8 @@
 //! Execution size 2 is invalid (validation; erratum BFE-BFI-ALIGNMENT for the alignment rule
 //! of the same Restriction).
 
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

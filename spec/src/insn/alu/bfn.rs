@@ -4,8 +4,8 @@
 //! Readings: BFN-CHANNEL-SIZE (the channel is the destination's width; a source's bits are
 //! its exact value's two's complement), BFN-IMMEDIATE-WIDTH (validation).
 
+use crate::config::ExecConfig;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::ir::{Ctrl, Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

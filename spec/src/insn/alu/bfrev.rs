@@ -1,7 +1,7 @@
 //! BFREV (instructions/BFREV.md): component-wise reversal of the 32 bits of src0.
 
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

@@ -4,9 +4,9 @@
 //! Readings: CBIT-RESULT (the loop writes `val`, which is 0 once the loop ends: the literal
 //! reading writes it, the resolved reading writes `cnt`).
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

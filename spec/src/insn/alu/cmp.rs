@@ -9,9 +9,9 @@
 
 use std::cmp::Ordering;
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::ir::{Ctrl, Dst, Instruction, Program, RelOp};
 use crate::num::{self, FloatMode, Value};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

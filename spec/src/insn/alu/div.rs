@@ -5,9 +5,9 @@
 //! undefined), the Notes' sign table (integer quotients truncate toward zero),
 //! INT-EXTRA-PRECISION (the exact quotient is converted to the destination type).
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::{self, ExactFloat, FloatMode, Value};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

@@ -5,9 +5,9 @@
 //! Readings: FBH-SIGNED (the signed loop's condition compares bit 31 with the sign bit under
 //! the resolved reading, the literal `dScalar & (1 << 31)` under the literal one).
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

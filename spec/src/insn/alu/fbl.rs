@@ -3,8 +3,8 @@
 //!
 //! Readings: FBL-MISSING-BRACE (the if/else of the Semantics, with its brace restored).
 
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

@@ -5,9 +5,9 @@
 //! computes the same low destination bits, as MAD takes no integer `.sat`), MAD-FUSED (a float
 //! MAD rounds once), MUL-SPECIAL-TABLE and FLOAT-SPECIAL-TABLE (IEEE special values).
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::{self, FloatMode};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

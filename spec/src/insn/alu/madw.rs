@@ -7,9 +7,9 @@
 //! keeps its low 64 bits). Validation checks the execution size, the GRF-aligned
 //! destination and that both halves lie inside the destination variable.
 
+use crate::config::ExecConfig;
 use crate::errata::Readings;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::ir::alu::madw_high_half_offset;
 use crate::ir::{Dst, Instruction, Program};
 use crate::num;

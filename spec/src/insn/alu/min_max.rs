@@ -8,9 +8,9 @@
 
 use std::cmp::Ordering;
 
+use crate::config::ExecConfig;
 use crate::errata::{self, Readings};
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Opcode, Program};
 use crate::num::{self, FloatFormat, FloatMode, Value};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

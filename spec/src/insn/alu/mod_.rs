@@ -4,9 +4,9 @@
 //! division truncated toward zero: it has the numerator's sign, as DIV.md's table says),
 //! DIV-BY-ZERO (a zero divisor leaves its channel undefined), INT-EXTRA-PRECISION.
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

@@ -3,9 +3,9 @@
 //! Readings: MOV-RAW-COPY (same-type moves copy bits), FLOAT-CONVERT-DENORM (which
 //! denormal inputs are flushed), MOV-PRED-UPPER-BITS (a predicate source is zero-extended).
 
+use crate::config::ExecConfig;
 use crate::errata::{self, Readings};
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program, Src};
 use crate::num::{self, FloatMode};
 use crate::operand::{evaluate_ch_en, source_bits, source_elements, DstElements};

@@ -4,8 +4,8 @@
 //! `exec_size` contiguous elements are copied from the operands' origins (Notes; erratum
 //! MOVS-CONTIGUOUS, checked by validation). No predication and no saturation (Notes).
 
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

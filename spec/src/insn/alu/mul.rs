@@ -4,9 +4,9 @@
 //! products are exact before the destination conversion, so D x D gives the whole Q product),
 //! MUL-SPECIAL-TABLE (IEEE special values), MUL-PLATFORM-NOTES (validation).
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::{self, FloatMode};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

@@ -4,9 +4,9 @@
 //! DST-CHANNEL-INDEX (the loop writes `dst[i]`; literally `dst[n]`, `n` undefined), OPERAND-MODIFIER-TABLE (modified sources are
 //! exact).
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

@@ -7,9 +7,9 @@
 //! 2_datatypes.md, its denormal inputs flushed as MOV flushes them (FLOAT-CONVERT-DENORM).
 
 use crate::asm::ast::MaskControl;
+use crate::config::ExecConfig;
 use crate::errata::{self, Readings};
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program, Src};
 use crate::num::{self, FloatMode, Value};
 use crate::operand::DstElements;

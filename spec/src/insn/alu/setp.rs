@@ -4,9 +4,9 @@
 //! one-bit element), SETP-MASK-CONTROL (validation). Channel i writes element i + the mask
 //! control's offset, so M5 writes the upper half of a 32-element predicate.
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program, Region, Src};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

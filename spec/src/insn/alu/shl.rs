@@ -4,9 +4,9 @@
 //! truncation), SHL-SAT-RANGE (with .sat, a result beyond 33 bits is undefined under the
 //! literal reading).
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

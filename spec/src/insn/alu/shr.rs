@@ -3,8 +3,8 @@
 //! Readings: SHIFT-COUNT-TYPE (validation: src1 of any integer type). src0 is read as an
 //! unsigned value of its own type (after any source modifier), so no sign bit enters.
 
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

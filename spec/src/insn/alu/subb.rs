@@ -5,9 +5,9 @@
 //! SUBB-SAT (`.sat` clamps the exact difference into UD, so a negative one gives 0; the
 //! borrow is computed from the sources either way).
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num;
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

@@ -7,9 +7,9 @@
 //! (float DPAS follows the numeric profile of [`ExecConfig::profile`]). The document's loop
 //! has no `ChEn`: every channel is computed.
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::ir::dpas::{extents as dpas_extents, ops_per_chan};
 use crate::ir::{Ctrl, Instruction, Payload, Program};
 use crate::num::{self, ExactFloat, FloatFormat, FloatMode, Rounding, Value};

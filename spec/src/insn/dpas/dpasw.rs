@@ -7,9 +7,9 @@
 //! it keeps both registers on EU0 for 16-byte rows at RC 3 and 4), and the DPAS readings.
 
 use super::dpas::{systolic, Layout};
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::state::MachineState;
 

@@ -8,8 +8,8 @@
 //! the counter wraps modulo 2^32; a counter whose bytes are undefined leaves every old value
 //! and the final counter undefined.
 
+use crate::config::ExecConfig;
 use crate::error::{ErrorClass, Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::insn::ctrl;
 use crate::ir::{Dst, Instruction, Opcode, Program};
 use crate::operand::evaluate_ch_en;

@@ -29,9 +29,9 @@ use num_traits::ToPrimitive;
 use super::lsc_untyped::{
     apply_writes, base_window, byte_offset, datum_writes, read_grf, src0_addrs, start,
 };
+use crate::config::ExecConfig;
 use crate::errata::{self, Readings};
 use crate::error::{ErrorClass, Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::insn::atomic_float::{float_min_max, float_value};
 use crate::insn::ctrl;
 use crate::ir::lsc::{AtomicOp, DataSize};

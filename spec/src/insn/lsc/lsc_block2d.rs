@@ -13,9 +13,9 @@
 //! its first byte is) and BLOCK2D-LIMITS (a surface outside Intel's published limits is
 //! undefined behaviour; literal: any surface). X and Y include their immediate offsets (`X+2`).
 
+use crate::config::ExecConfig;
 use crate::errata::{self, Readings};
 use crate::error::{ErrorClass, Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::ir::block2d::FlatSurface;
 use crate::ir::{Block2dCtrl, Dst, Instruction, Program, Scalar};
 use crate::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};

@@ -9,9 +9,9 @@
 //! behaviour. `dest` is DstData's first 32-bit word (one bit a lane, up to SIMD32); the rest
 //! of DstData keeps its bytes.
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::{ErrorClass, Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::insn::ctrl;
 use crate::ir::{Dst, Instruction, Program};
 use crate::operand::evaluate_ch_en;

@@ -26,10 +26,10 @@
 //! and no document gives its result layout, so the validator checks its operands as the typed
 //! load form and reports `unsupported` (LSC-TYPED-SURFACE-INFO, `visa_model::validate`).
 
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::errata::Readings;
 use crate::error::{ErrorClass, Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::insn::ctrl;
 use crate::ir::lsc::{MessageOperands, Sfid};
 use crate::ir::{Block2dCtrl, Dst, Instruction, LscCtrl, Payload, Program, Scalar};

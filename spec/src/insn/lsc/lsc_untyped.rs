@@ -8,10 +8,10 @@
 //! LSC-STORE-ELEM-OFFSET (the store loop). Stores of one instruction land together: a byte
 //! two lanes store with different values is undefined (`StoreJournal`).
 
+use crate::config::ExecConfig;
 use crate::errata::{self, Readings};
 use crate::error::ErrorClass;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::insn::ctrl;
 use crate::ir::lsc::{DataSize, MessageOperands, Sfid};
 use crate::ir::{Dst, Instruction, LscCtrl, Opcode, Program, Scalar};

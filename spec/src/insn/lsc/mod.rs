@@ -10,8 +10,8 @@ pub mod lsc_load_status;
 pub mod lsc_typed;
 pub mod lsc_untyped;
 
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::insn::ctrl;
 use crate::ir::block2d::Block2dSurface;
 use crate::ir::{Instruction, Program};

@@ -3,8 +3,8 @@
 //! Readings: the Description's "IEEE compliant result": the correctly rounded quotient in %cr0's rounding mode, denormal inputs and results flushed per the denorm mode (the Notes: IEEE compliance needs denormals kept); IEEE-MACRO-PLATFORMS (validation), MATH-NAN-RESULT.
 
 use super::{Math, Operands};
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::elementary::Function;
 use crate::state::MachineState;

@@ -9,8 +9,8 @@
 //! every channel is enabled for an FP8 destination follows from it.
 
 use super::fp8;
+use crate::config::ExecConfig;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::operand::{evaluate_ch_en, DstElements};
 use crate::state::MachineState;

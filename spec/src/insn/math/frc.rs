@@ -10,8 +10,8 @@
 //! (validation).
 
 use super::float_source;
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::{self, FloatMode, Value};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

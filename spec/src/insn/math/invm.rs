@@ -8,8 +8,8 @@
 //! IEEE-MACRO-PLATFORMS (validation).
 
 use super::{predicate_destination, EarlyOut, Math, Operands};
+use crate::config::ExecConfig;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::elementary::Function;
 use crate::state::MachineState;

@@ -11,9 +11,9 @@
 
 use super::float_source;
 use crate::asm::ast::SrcModifier;
+use crate::config::ExecConfig;
 use crate::errata::{self, Readings};
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Dst, Instruction, Program, Region, Src};
 use crate::num::{self, ExactFloat, FloatMode, Value};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

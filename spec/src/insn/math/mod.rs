@@ -37,9 +37,9 @@ pub mod sqrtm;
 pub mod srnd;
 pub mod unary;
 
+use crate::config::ExecConfig;
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::elementary::{self, Function};
 use crate::num::{self, ExactFloat, FloatFormat, FloatMode, Rounding, Value};

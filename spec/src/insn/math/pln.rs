@@ -12,9 +12,9 @@
 //! elements; the destination's region is the program's. No source modifier (Properties).
 
 use super::float_source;
+use crate::config::ExecConfig;
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program, Region, Src};
 use crate::num::{self, ExactFloat, FloatMode, Value};
 use crate::operand::{evaluate_ch_en, source_elements, DstElements};

@@ -3,9 +3,9 @@
 //! Readings: POW-NEGATIVE-BASE (literally IEEE pow of the signed src0; |src0|^src1 resolved, as the finalizer's log/mul/exp lowering computes), POW-SPECIAL-TABLE (the missing rules: IEEE 754-2019 9.2.1), MATH-EXACT-VALUE, MATH-NAN-RESULT.
 
 use super::{Math, Operands};
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::elementary::Function;
 use crate::state::MachineState;

@@ -3,9 +3,9 @@
 //! Readings: SQRTM-LOOP-STEP (the loop steps `i += 2` literally: odd channels keep their contents; `++i` resolved), the Description's "IEEE compliant" root: correctly rounded in %cr0's rounding mode, denormals flushed per the denorm mode; IEEE-MACRO-PLATFORMS (validation), MATH-NAN-RESULT.
 
 use super::{Math, Operands};
+use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::Result;
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::num::elementary::Function;
 use crate::state::MachineState;

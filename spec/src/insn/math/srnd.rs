@@ -9,8 +9,8 @@
 //! FP8-CONVERT-PLATFORMS (validation: xe-hpc and xe2).
 
 use super::fp8;
+use crate::config::ExecConfig;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::ir::{Instruction, Program};
 use crate::operand::DstElements;
 use crate::state::MachineState;

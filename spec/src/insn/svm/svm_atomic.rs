@@ -17,9 +17,9 @@ use num_traits::ToPrimitive;
 
 use super::svm_gather::lane_addresses;
 use super::{apply_writes, flat, load, raw, raw_dst, read_grf};
+use crate::config::ExecConfig;
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::insn::atomic_float::{float_min_max, float_value};
 use crate::insn::ctrl;
 use crate::ir::svm::{AtomicOp, SvmCtrl};

@@ -3,8 +3,8 @@
 //! with `.unaligned` (Properties bit 3; SVM-ADDRESS-ALIGNMENT).
 
 use super::{aligned, apply_writes, flat, load, raw_dst, scalar};
+use crate::config::ExecConfig;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};

@@ -3,8 +3,8 @@
 //! the bytes past `src`'s variable are undefined (SVM-BLOCK-ST-EXTENT).
 
 use super::{aligned, flat, raw, read_grf, scalar, var_end};
+use crate::config::ExecConfig;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};

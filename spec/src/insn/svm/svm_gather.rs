@@ -6,8 +6,8 @@
 //! (SVM-EIGHT-ADDRESSES), each aligned to the block size (SVM-ADDRESS-ALIGNMENT).
 
 use super::{aligned, apply_writes, flat, load, raw, raw_dst, read_grf, uq};
+use crate::config::ExecConfig;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Payload, Program};

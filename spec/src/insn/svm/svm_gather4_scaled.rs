@@ -7,8 +7,8 @@
 //! is dword aligned (SVM-ADDRESS-ALIGNMENT); `Scale` is ignored (always zero).
 
 use super::{aligned, apply_writes, flat, load, raw, raw_dst, read_grf, scalar, uq};
+use crate::config::ExecConfig;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Dst, Instruction, Payload, Program, Scalar};

@@ -5,8 +5,8 @@
 
 use super::svm_gather4_scaled::{channel_addresses, channel_elements};
 use super::{flat, raw, read_grf};
+use crate::config::ExecConfig;
 use crate::error::{Result, VisaError};
-use crate::exec::ExecConfig;
 use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};

@@ -1,6 +1,5 @@
-//! Exact arithmetic for the elementary functions: canonical operands, integer quotients and
-//! square roots with a sticky bit, the rational cases of |x|^y, and the classification of an
-//! exact value against a format's range.
+//! Exact arithmetic for the elementary functions: canonical operands, and integer quotients
+//! and square roots with a sticky bit.
 //!
 //! Sticky results. When a quotient or root `v` is not a binary fraction, it is returned as
 //! `(2q + 1) * 2^(s - 1)` where `q = floor(v / 2^s)` has at least `width` bits: the midpoint of
@@ -17,14 +16,8 @@ use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 
-use super::Known;
 use crate::num::float::FloatFormat;
 use crate::num::value::ExactFloat;
-
-/// Largest `|y| * bits(m)` for which an integer power `m^|y|` is computed exactly; larger
-/// powers of an odd m > 1 have far more significant bits than any format, so they are never
-/// rounding boundaries and Ziv's loop handles them.
-const MAX_POWER_BITS: u64 = 4096;
 
 /// An operand, canonical: zero mantissas are zeros, finite mantissas odd.
 #[derive(Clone, Debug)]
@@ -165,7 +158,7 @@ fn compare_magnitudes(m1: &BigUint, e1: i128, m2: &BigUint, e2: i128) -> Orderin
     align(m1, e1).cmp(&align(m2, e2))
 }
 
-fn saturate(exponent: i128) -> i64 {
+pub(super) fn saturate(exponent: i128) -> i64 {
     i64::try_from(exponent).unwrap_or(if exponent < 0 { i64::MIN } else { i64::MAX })
 }
 
@@ -265,25 +258,6 @@ pub(super) fn one_plus(above: bool, offset: i128) -> ExactFloat {
     ExactFloat::finite(false, mantissa, saturate(offset))
 }
 
-/// What is known of `(-1)^negative * mantissa * 2^exponent` (mantissa nonzero) against the
-/// range of `format`: Huge from 2^(max_exponent + 2) on, Tiny below 2^(q - slack).
-pub(super) fn classify(
-    negative: bool,
-    mantissa: BigUint,
-    exponent: i128,
-    format: FloatFormat,
-    slack: u32,
-) -> Known {
-    let binade = exponent + i128::from(mantissa.bits()) - 1;
-    if binade >= i128::from(format.max_exponent()) + 2 {
-        return Known::Huge { negative };
-    }
-    if binade < i128::from(format.denormal_quantum()) - i128::from(slack) {
-        return Known::Tiny { negative };
-    }
-    Known::Value(ExactFloat::finite(negative, mantissa, saturate(exponent)))
-}
-
 /// The closed Taylor enclosure `[x - x^3/4, x - x^3/8]` of sin(x) for 0 < x < 1, mirrored for
 /// negative x (see `known_sin`). x = m * 2^e with e < 0; with L = 3e - 3 the bounds are
 /// `((m << (e - L)) - 2 m^3) * 2^L` and `((m << (e - L)) - m^3) * 2^L`.
@@ -298,93 +272,6 @@ pub(super) fn sin_enclosure(x: &Finite) -> (ExactFloat, ExactFloat) {
         (near, far)
     } else {
         (far, near)
-    }
-}
-
-/// |x|^y when it is rational (see `known_pow_abs`): `a = |x|` positive, not 1, `y` finite
-/// nonzero. None when the value is irrational, or an integer power too wide to be a rounding
-/// boundary of any format (see [`MAX_POWER_BITS`]).
-pub(super) fn rational_power(
-    a: &Finite,
-    y: &Finite,
-    format: FloatFormat,
-    slack: u32,
-) -> Option<Known> {
-    let (mut m, mut e) = (a.mantissa.clone(), a.exponent);
-    let power = if y.exponent >= 0 {
-        if y.binade() > MAX_POWER_BITS as i128 {
-            // |y| >= 2^4096: only a power of two can still be rational and small enough to
-            // matter, and 2^(e y) with e != 0 is then far out of every range.
-            return m.is_one().then(|| {
-                let huge = (e > 0) != y.negative;
-                if huge {
-                    Known::Huge { negative: false }
-                } else {
-                    Known::Tiny { negative: false }
-                }
-            });
-        }
-        let magnitude = BigInt::from(&y.mantissa << usize::try_from(y.exponent).ok()?);
-        if y.negative {
-            -magnitude
-        } else {
-            magnitude
-        }
-    } else {
-        // y = n / 2^k: take k square roots of a, each exact or the value is irrational.
-        let mut k = -y.exponent;
-        while k > 0 {
-            if e.rem_euclid(2) != 0 {
-                return None;
-            }
-            let root = m.sqrt();
-            if &root * &root != m {
-                return None;
-            }
-            m = root;
-            e /= 2;
-            k -= 1;
-        }
-        let magnitude = BigInt::from(y.mantissa.clone());
-        if y.negative {
-            -magnitude
-        } else {
-            magnitude
-        }
-    };
-    integer_power(&m, e, &power, format, slack)
-}
-
-/// `(m * 2^e)^n` for an integer n != 0 and (m, e) != (1, 0).
-fn integer_power(
-    m: &BigUint,
-    e: i128,
-    n: &BigInt,
-    format: FloatFormat,
-    slack: u32,
-) -> Option<Known> {
-    if m.is_one() {
-        let exponent = BigInt::from(e) * n;
-        if exponent >= BigInt::from(format.max_exponent()) + 2 {
-            return Some(Known::Huge { negative: false });
-        }
-        if exponent < BigInt::from(format.denormal_quantum()) - slack {
-            return Some(Known::Tiny { negative: false });
-        }
-        let exponent = exponent.to_i128()?;
-        return Some(classify(false, BigUint::one(), exponent, format, slack));
-    }
-    let count = n.magnitude().to_u64()?;
-    if count.checked_mul(m.bits())? > MAX_POWER_BITS {
-        return None;
-    }
-    let power = m.pow(u32::try_from(count).ok()?);
-    let exponent = e * i128::from(count);
-    if n.sign() == Sign::Minus {
-        let (mantissa, exponent) = quotient(&BigUint::one(), &power, -exponent, width(format));
-        Some(classify(false, mantissa, exponent, format, slack))
-    } else {
-        Some(classify(false, power, exponent, format, slack))
     }
 }
 

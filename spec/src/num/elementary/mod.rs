@@ -18,11 +18,13 @@
 //!   are detected and computed exactly; every other value is irrational, so it is never a
 //!   rounding boundary, and Ziv's strategy terminates on it (`ziv.rs`).
 //! - Results far outside a format's range, and results within a few units of 2^-precision of 1,
-//!   are settled by an interval that holds no rounding boundary (`Known`).
+//!   are settled by an interval that holds no rounding boundary (`Known`, `known.rs`, which
+//!   also classifies exact values against a format's range and finds the rational |x|^y).
 //!
 //! [`error_in_ulps`] measures how far a candidate result is from the exact value.
 
 mod exact;
+mod known;
 mod special;
 mod ulp;
 mod ziv;
@@ -38,6 +40,7 @@ use crate::error::VisaError;
 pub use ulp::UlpError;
 
 use exact::Arg;
+use known::Known;
 use ziv::Transcendental;
 
 /// An elementary function of this module.
@@ -206,28 +209,6 @@ pub fn error_in_ulps(
 /// 2^-(precision + 2) of 1; either interval holds no rounding boundary.
 const ROUND_SLACK: u32 = 2;
 
-/// What is known of an exact value before any rounding. `slack` is the parameter the analysis
-/// ran with (2 for rounding, 80 for error measurement).
-#[derive(Debug)]
-enum Known {
-    /// The exact value, special values included; for a quotient or root that is not a binary
-    /// fraction, the sticky stand-in of [`exact`], within 2^-(precision + 90) of it relatively
-    /// and rounding like it in every mode.
-    Value(ExactFloat),
-    /// Magnitude at least 2^(max_exponent + 2): beyond the overflow threshold of every mode.
-    Huge { negative: bool },
-    /// Nonzero magnitude below 2^(q - slack), q the denormal quantum of the format.
-    Tiny { negative: bool },
-    /// Within 2^-(precision + slack) of 1, not equal to 1: above 1 or below it.
-    NearOne { above: bool },
-    /// An irrational value, evaluated to any precision by [`ziv`]; `hint` is a closed interval
-    /// known to hold it, tried before any evaluation.
-    Approx {
-        function: Transcendental,
-        hint: Option<(ExactFloat, ExactFloat)>,
-    },
-}
-
 /// Rounds what is known of a value. The stand-ins of Huge, Tiny and NearOne lie in the same
 /// boundary-free interval as the value, so they round identically.
 fn round_known(known: Known, format: FloatFormat, rounding: Rounding) -> ExactFloat {
@@ -318,7 +299,7 @@ fn known_div(x: &ExactFloat, y: &ExactFloat, format: FloatFormat, slack: u32) ->
                 a.exponent - b.exponent,
                 exact::width(format),
             );
-            exact::classify(a.negative != b.negative, mantissa, exponent, format, slack)
+            known::classify(a.negative != b.negative, mantissa, exponent, format, slack)
         }
         _ => Known::Value(ExactFloat::default_nan()),
     }
@@ -332,7 +313,7 @@ fn known_sqrt(x: &ExactFloat, format: FloatFormat, slack: u32) -> Known {
         Arg::Finite(a) => {
             let (mantissa, exponent) =
                 exact::square_root(&a.mantissa, a.exponent, exact::width(format));
-            exact::classify(false, mantissa, exponent, format, slack)
+            known::classify(false, mantissa, exponent, format, slack)
         }
         _ => Known::Value(ExactFloat::default_nan()),
     }
@@ -346,7 +327,7 @@ fn known_rsqrt(x: &ExactFloat, format: FloatFormat, slack: u32) -> Known {
         Arg::Finite(a) => {
             let (mantissa, exponent) =
                 exact::reciprocal_square_root(&a.mantissa, a.exponent, exact::width(format));
-            exact::classify(false, mantissa, exponent, format, slack)
+            known::classify(false, mantissa, exponent, format, slack)
         }
         _ => Known::Value(ExactFloat::default_nan()),
     }
@@ -412,7 +393,7 @@ fn known_exp(x: &ExactFloat, base: Base, format: FloatFormat, slack: u32) -> Kno
     if base == Base::Two {
         if let Some(n) = a.to_integer() {
             // q - slack <= n < max_exponent + 2 here.
-            return exact::classify(false, BigUint::one(), n, format, slack);
+            return known::classify(false, BigUint::one(), n, format, slack);
         }
     }
     let function = match base {
@@ -478,7 +459,7 @@ fn known_pow_abs(x: &ExactFloat, y: &ExactFloat, format: FloatFormat, slack: u32
         return Known::Value(ExactFloat::default_nan());
     };
     let a = a.abs();
-    if let Some(known) = exact::rational_power(&a, &b, format, slack) {
+    if let Some(known) = known::rational_power(&a, &b, format, slack) {
         return known;
     }
     // t = y * log2|x|, |x|^y = 2^t: its range from a double-precision estimate with a wide

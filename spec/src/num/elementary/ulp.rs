@@ -4,7 +4,7 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, Zero};
 
 use super::exact::{arg, power_of_two, to_f64, Arg};
-use super::Known;
+use super::known::Known;
 use crate::num::float::FloatFormat;
 use crate::num::value::ExactFloat;
 

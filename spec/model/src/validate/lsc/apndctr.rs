@@ -7,7 +7,7 @@
 //! IR: `Ctrl::Lsc` with the data shape `d32`, scale 1, offset 0 (unused) and the operands
 //! [`ApndctrOperands`] (the surface and `Src0Data`); `srcs` is empty.
 
-use super::gather_scatter::{scalar, stateful_address, whole_var};
+use super::operand::{scalar, stateful_address, whole_var};
 use super::untyped::unit_and_caching;
 use crate::asm::ast::{InsnLine, OperandKind};
 use crate::error::Result;
@@ -17,7 +17,8 @@ use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode};
 use crate::platform::Platform;
 use crate::state::{AddrSize, Vars, NULL};
 use crate::types::DataType;
-use crate::validate::{invalid, Cx};
+use crate::validate::context::Cx;
+use crate::validate::errors::invalid;
 
 /// Whether `opcode` is an append-counter atomic (its builder, [`crate::opcode::Form::builder`]).
 pub fn is_apndctr(opcode: Opcode) -> bool {

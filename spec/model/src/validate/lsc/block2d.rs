@@ -8,12 +8,14 @@ use crate::errata;
 use crate::error::Result;
 use crate::forms::Builder;
 use crate::ir::block2d::{Block2dOperands, Block2dShape, Block2dSurface, FlatSurface};
-use crate::ir::lsc::{caching_allowed, Sfid};
+use crate::ir::lsc::{caching_allowed, DataSize, Sfid};
+use crate::ir::lsc_typed;
 use crate::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Payload, Scalar};
 use crate::platform::Platform;
 use crate::state::{VarId, Vars, NULL};
 use crate::types::DataType;
-use crate::validate::{invalid, Cx};
+use crate::validate::context::Cx;
+use crate::validate::errors::invalid;
 
 /// The six address operands' names, in order, with their types.
 const ADDRESS: [(&str, DataType); 6] = [
@@ -201,7 +203,7 @@ fn payload_scalars(var: VarId) -> [Scalar; 6] {
 /// The payload variable of `flat[V+(X,Y)]`: a general variable of at least 32 bytes whose
 /// origin is GRF-aligned.
 fn payload_ok(vars: &Vars, var: VarId, platform: Platform) -> Result<()> {
-    super::gather_scatter::whole_var(vars, var, 0, 0, PAYLOAD_BYTES, "address").map_err(|e| {
+    super::operand::whole_var(vars, var, 0, 0, PAYLOAD_BYTES, "address").map_err(|e| {
         invalid(
             "address",
             format!("the 2D block address payload: {}", e.message),
@@ -402,7 +404,7 @@ pub(crate) fn var_ok(
             "expected an immediate or a general variable at its origin",
         ));
     }
-    super::gather_scatter::whole_var(vars, var, 0, 0, bytes, field)
+    super::operand::whole_var(vars, var, 0, 0, bytes, field)
 }
 
 /// The rules of the block 2D forms on the IR: the shape within the documents' limits, and
@@ -427,7 +429,7 @@ pub fn rules(
         ));
     }
     let surface = match &c.operands.surface {
-        Block2dSurface::Typed { surface } => return super::typed2d::rules(insn, c, *surface, vars),
+        Block2dSurface::Typed { surface } => return typed_rules(insn, c, *surface, vars),
         Block2dSurface::Flat(f) => f,
     };
     let store = insn.opcode == Opcode::LscStoreBlock2d;
@@ -527,4 +529,80 @@ pub(crate) fn data_ok(
             "DstData is a general variable at its origin or `%null`",
         )),
     }
+}
+
+/// Register bytes a typed block's rows span: `BlockHeight * reg_pitch`.
+pub fn typed_reg_bytes(width: u32, height: u32) -> usize {
+    height as usize * lsc_typed::block2d_reg_pitch(width)
+}
+
+/// The rules of the typed block 2D forms on the IR (a typed surface, `surface` its operand).
+pub fn typed_rules(
+    insn: &Instruction,
+    c: &Block2dCtrl,
+    surface: Scalar,
+    vars: &Vars,
+) -> Result<()> {
+    let name = insn.opcode.mnemonic();
+    let store = insn.opcode == Opcode::LscStoreBlock2d;
+    let data_field = if store { "src1" } else { "dst" };
+    if c.sfid != Sfid::Tgm {
+        return Err(invalid("sfid", "a typed block 2D message goes to `.tgm`"));
+    }
+    let s = c.shape;
+    if s.size != DataSize::D8 || s.blocks != 1 || s.transpose || s.vnni {
+        return Err(invalid(
+            data_field,
+            "a typed block 2D shape is `BlockWidth x BlockHeight` in bytes and rows",
+        ));
+    }
+    lsc_typed::check_block2d_shape(s.width, s.height).map_err(|e| e.field(data_field))?;
+    if c.x_offset != 0 || c.y_offset != 0 {
+        return Err(invalid(
+            "address",
+            "Src0AddrX and Src0AddrY take no immediate offset",
+        ));
+    }
+    if insn.sat || insn.dst2.is_some() || insn.pred.is_some() {
+        return Err(invalid(
+            "opcode",
+            format!("`{name}.tgm` takes no `.sat`, predicate or second destination"),
+        ));
+    }
+    if insn.exec_size != 1 || !(1..=8).contains(&insn.mask.group) {
+        return Err(invalid(
+            "exec_size",
+            "a block 2D message is SIMD1: `(M1_NM, 1)`",
+        ));
+    }
+    if !c.addr_type.is_stateful() {
+        return Err(invalid(
+            "address",
+            "a typed block 2D access goes through a surface: bti, bss or ss",
+        ));
+    }
+    if !caching_allowed(c.l1, c.l3, !store) {
+        return Err(invalid(
+            "caching",
+            "the caching pair is not in the CachingL1 table",
+        ));
+    }
+    let want = if store { 4 } else { 3 };
+    if !insn.srcs.is_empty() || c.operands.data.is_some() != store {
+        return Err(invalid(
+            "operands",
+            format!("`{name}.tgm` has {want} sources"),
+        ));
+    }
+    address_ok(
+        vars,
+        [surface, c.operands.x, c.operands.y],
+        &[
+            ("Surface", DataType::UD, "surface"),
+            ("Src0AddrX", DataType::D, "address"),
+            ("Src0AddrY", DataType::D, "address"),
+        ],
+    )?;
+    let bytes = typed_reg_bytes(s.width, s.height);
+    data_ok(vars, insn, store, c.operands.data, bytes)
 }

@@ -5,7 +5,8 @@ use crate::asm::ast::InsnLine;
 use crate::error::Result;
 use crate::ir::{Ctrl, Dst, Instruction, Opcode};
 use crate::types::DataType;
-use crate::validate::{invalid, Cx};
+use crate::validate::context::Cx;
+use crate::validate::errors::invalid;
 
 /// LSC_FENCE's units, fence operations and scopes (instructions/LSC_FENCE.md, the LSC_SFID,
 /// LSC_FENCE_OP and LSC_SCOPE tables). The scope 0x5 is `.sysrel` as vISA's parser spells it;

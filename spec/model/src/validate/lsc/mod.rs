@@ -7,6 +7,7 @@ pub(crate) mod apndctr;
 pub(crate) mod block2d;
 pub(crate) mod fence;
 pub(crate) mod gather_scatter;
+pub(crate) mod operand;
 pub(crate) mod typed;
 pub(crate) mod typed2d;
 pub(crate) mod untyped;

@@ -17,7 +17,7 @@ use crate::ir::lsc::{Sfid, UntypedKind};
 use crate::ir::lsc_typed::{is_typed_form, max_exec_size, READ_SURFACE_INFO};
 use crate::platform::Platform;
 use crate::state::{Vars, NULL};
-use crate::validate::invalid;
+use crate::validate::errors::invalid;
 
 /// Checks an `lsc_read_surface_info` line as far as the documents go: the unit is `.tgm` (the
 /// sub-op is LSC_TYPED's only) and the operands are the first Format table's, read as the

@@ -1,25 +1,20 @@
 //! Validation of LSC_TYPED's block 2D forms `lsc_load_block2d.tgm` and
 //! `lsc_store_block2d.tgm` (instructions/LSC_TYPED.md, Format's second CONDITION table,
 //! BlockWidth, BlockHeight, Src0AddrX, Src0AddrY, Text, Examples, Notes; the readings of
-//! LSC-TYPED-BLOCK2D-TEXT): `DstData:WxH AddrType(Surface)[X, Y]`, and [`rules`] for the same
-//! checks on any IR.
+//! LSC-TYPED-BLOCK2D-TEXT): `DstData:WxH AddrType(Surface)[X, Y]`; block2d's `typed_rules`
+//! makes the same checks on any IR.
 
-use super::block2d::{address_ok, block2d_operands, data_ok};
+use super::block2d::block2d_operands;
 use super::untyped::unit_and_caching;
 use crate::asm::ast::{InsnLine, MaskControl};
 use crate::error::Result;
 use crate::ir::block2d::{Block2dOperands, Block2dShape, Block2dSurface};
-use crate::ir::lsc::{caching_allowed, DataSize, Sfid};
+use crate::ir::lsc::{DataSize, Sfid};
 use crate::ir::lsc_typed;
-use crate::ir::{Block2dCtrl, Ctrl, Instruction, Opcode, Scalar};
-use crate::state::Vars;
+use crate::ir::{Block2dCtrl, Ctrl, Instruction, Opcode};
 use crate::types::DataType;
-use crate::validate::{invalid, Cx};
-
-/// Register bytes a typed block's rows span: `BlockHeight * reg_pitch`.
-pub fn reg_bytes(width: u32, height: u32) -> usize {
-    height as usize * lsc_typed::block2d_reg_pitch(width)
-}
+use crate::validate::context::Cx;
+use crate::validate::errors::invalid;
 
 impl Cx<'_> {
     pub(crate) fn typed_block2d_instruction(
@@ -56,7 +51,7 @@ impl Cx<'_> {
         let (name, shape, data_field, addr) = block2d_operands(line, store, &mnemonic, "V:WxH")?;
         let (width, height) =
             lsc_typed::parse_block2d_shape(shape).map_err(|e| e.field(data_field))?;
-        let (addr_type, surface, terms) = super::gather_scatter::stateful_address(
+        let (addr_type, surface, terms) = super::operand::stateful_address(
             &addr.kind,
             "`AddrType(Surface)[Src0AddrX, Src0AddrY]` (bti, bss or ss)",
             "a typed block 2D access goes through a surface:",
@@ -106,70 +101,4 @@ impl Cx<'_> {
         };
         Ok(insn)
     }
-}
-
-/// The rules of the typed block 2D forms on the IR (a typed surface, `surface` its operand).
-pub fn rules(insn: &Instruction, c: &Block2dCtrl, surface: Scalar, vars: &Vars) -> Result<()> {
-    let name = insn.opcode.mnemonic();
-    let store = insn.opcode == Opcode::LscStoreBlock2d;
-    let data_field = if store { "src1" } else { "dst" };
-    if c.sfid != Sfid::Tgm {
-        return Err(invalid("sfid", "a typed block 2D message goes to `.tgm`"));
-    }
-    let s = c.shape;
-    if s.size != DataSize::D8 || s.blocks != 1 || s.transpose || s.vnni {
-        return Err(invalid(
-            data_field,
-            "a typed block 2D shape is `BlockWidth x BlockHeight` in bytes and rows",
-        ));
-    }
-    lsc_typed::check_block2d_shape(s.width, s.height).map_err(|e| e.field(data_field))?;
-    if c.x_offset != 0 || c.y_offset != 0 {
-        return Err(invalid(
-            "address",
-            "Src0AddrX and Src0AddrY take no immediate offset",
-        ));
-    }
-    if insn.sat || insn.dst2.is_some() || insn.pred.is_some() {
-        return Err(invalid(
-            "opcode",
-            format!("`{name}.tgm` takes no `.sat`, predicate or second destination"),
-        ));
-    }
-    if insn.exec_size != 1 || !(1..=8).contains(&insn.mask.group) {
-        return Err(invalid(
-            "exec_size",
-            "a block 2D message is SIMD1: `(M1_NM, 1)`",
-        ));
-    }
-    if !c.addr_type.is_stateful() {
-        return Err(invalid(
-            "address",
-            "a typed block 2D access goes through a surface: bti, bss or ss",
-        ));
-    }
-    if !caching_allowed(c.l1, c.l3, !store) {
-        return Err(invalid(
-            "caching",
-            "the caching pair is not in the CachingL1 table",
-        ));
-    }
-    let want = if store { 4 } else { 3 };
-    if !insn.srcs.is_empty() || c.operands.data.is_some() != store {
-        return Err(invalid(
-            "operands",
-            format!("`{name}.tgm` has {want} sources"),
-        ));
-    }
-    address_ok(
-        vars,
-        [surface, c.operands.x, c.operands.y],
-        &[
-            ("Surface", DataType::UD, "surface"),
-            ("Src0AddrX", DataType::D, "address"),
-            ("Src0AddrY", DataType::D, "address"),
-        ],
-    )?;
-    let bytes = reg_bytes(s.width, s.height);
-    data_ok(vars, insn, store, c.operands.data, bytes)
 }

@@ -8,7 +8,7 @@ use crate::error::Result;
 use crate::ir::lsc::{caching_allowed, parse_ch_mask, CacheOpt, DataShape, Sfid, UntypedKind};
 use crate::platform::Platform;
 use crate::state::{AddrSize, AddrType, Vars, NULL};
-use crate::validate::invalid;
+use crate::validate::errors::invalid;
 
 /// The gather/scatter sub-ops [`check_untyped`] validates, with their number of atomic data
 /// sources.
@@ -320,7 +320,7 @@ pub fn check_untyped(
     let (shape, ch_mask) = data_shape(line, kind, exec_size, shape, data_field)?;
     let grf = platform.grf_size();
     // The bytes the operand's elements occupy (the IR rules apply LSC-PAYLOAD-EXTENT).
-    let extent = super::gather_scatter::data_extent(shape, exec_size, grf, false);
+    let extent = super::operand::data_extent(shape, exec_size, grf, false);
     general_var(vars, name, extent, load, data_field)?;
     let strided = matches!(kind, UntypedKind::LoadStrided | UntypedKind::StoreStrided);
     let (a, pitch) = address(addr, sfid, strided)?;
