@@ -1479,6 +1479,7 @@ impl GenCase {
                 partner: self.partner.iter().cloned().collect(),
             },
             expect: None,
+            discriminates: None,
             extensions: Default::default(),
         }
     }
