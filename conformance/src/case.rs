@@ -305,7 +305,7 @@ fn find(vars: &Vars, name: &str, field: &str) -> Result<VarId, VisaError> {
 }
 
 /// Applies `init` to a zeroed state.
-pub fn apply_init(init: &Init, vars: &Vars, state: &mut MachineState) -> Result<(), VisaError> {
+fn apply_init(init: &Init, vars: &Vars, state: &mut MachineState) -> Result<(), VisaError> {
     let mut spans = Vec::new();
     for (name, bytes) in &init.vars {
         let field = format!("init.vars.{name}");
