@@ -52,16 +52,13 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use rayon::prelude::*;
 use visa_oracle::Plan;
-use visa_spec::asm;
-use visa_spec::errata::{Reading, Readings};
 use visa_spec::exec::ExecConfig;
 use visa_spec::ir::{Ctrl, Program};
-use visa_spec::profile::DpasProfile;
-use visa_spec::state::{MachineState, CR0};
+use visa_spec::state::MachineState;
 use visa_spec::types::Precision;
-use visa_spec::validate;
 use visa_spec::VisaError;
 
+use crate::case::{compile, Compiled};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::gen::{self, GenCase, Opcode};
 use crate::registry;
@@ -680,50 +677,16 @@ fn prepare(stream: &Stream, seed: u64, count: usize) -> Result<Prepared, String>
     Ok(prepared)
 }
 
-/// Parses, validates and compiles one case and builds its initial state, as `run_case` does
-/// for a vector.
+/// Compiles one case ([`crate::case::compile`], as `run_case` does for a vector) and the
+/// oracle's plan of it.
 fn prepare_case(case: &GenCase) -> Result<(Program, ExecConfig, MachineState, Plan), String> {
-    let mut readings = Readings::default();
-    for id in &case.literal {
-        readings.set(id, Reading::Literal)?;
-    }
-    let ast = asm::parse(&case.text).map_err(|e| e.to_string())?;
-    let program =
-        validate::validate_with(&ast, case.platform, &readings).map_err(|e| e.to_string())?;
-    let vars = &program.vars;
-    let mut init = MachineState::new(vars);
-    let var = |name: &str| {
-        vars.find(name)
-            .ok_or_else(|| format!("the program declares no variable `{name}`"))
-    };
-    for (name, bytes) in &case.vars {
-        init.write_var(vars, var(name)?, bytes)
-            .map_err(|e| e.to_string())?;
-    }
-    for (name, mask) in &case.preds {
-        let id = var(name)?;
-        let size = vars.get(id).byte_size().min(4);
-        init.write_var(vars, id, &mask.to_le_bytes()[..size])
-            .map_err(|e| e.to_string())?;
-    }
-    if case.cr0 != 0 {
-        init.write_var(vars, var(CR0)?, &case.cr0.to_le_bytes())
-            .map_err(|e| e.to_string())?;
-    }
-    init.emask = case.emask;
-    for region in &case.mem {
-        init.mem
-            .space_mut(&region.space)
-            .write(region.addr, &region.bytes);
-    }
-    init.mem.surfaces.extend(case.surfaces.iter().cloned());
-    let profile = match &case.profile {
-        Some(name) => DpasProfile::parse(name).ok_or_else(|| format!("no profile `{name}`"))?,
-        None => DpasProfile::default(),
-    };
-    let config = ExecConfig::new(readings, profile);
+    let Compiled {
+        program,
+        config,
+        state,
+    } = compile(&case.to_case("bench")).map_err(|e| e.to_string())?;
     let plan = Plan::compile(&program, &config).map_err(|e| e.to_string())?;
-    Ok((program, config, init, plan))
+    Ok((program, config, state, plan))
 }
 
 /// Copies `src` into `dst`, reusing `dst`'s allocations: a fresh state without the cost of

@@ -1,8 +1,8 @@
 //! Running one case on an engine, and judging what it observed against what it expects.
 //!
-//! [`run_case`] assembles the program, validates it for the case's platform and errata
-//! readings, builds the zeroed machine state, applies `init`, executes, and reads back the
-//! observed state. [`compare`] finds the first difference between an [`Expect`] and an
+//! [`compile`] is the one road from a case to a run: it assembles the program, validates it
+//! for the case's platform and errata readings, and builds the zeroed machine state with
+//! `init` applied. [`run_case`] compiles, executes, and reads back the observed state. [`compare`] finds the first difference between an [`Expect`] and an
 //! [`Outcome`].
 //!
 //! What is observed: with an expected state, exactly the variables, predicates and memory
@@ -15,8 +15,8 @@ use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use serde_json::{Map, Value};
-use visa_spec::asm::{self, ast::VarClass};
-use visa_spec::errata::Trace;
+use visa_spec::asm::{self, ast, ast::VarClass};
+use visa_spec::errata::{Readings, Trace};
 use visa_spec::error::{ErrorClass, VisaError};
 use visa_spec::exec::ExecConfig;
 use visa_spec::ir::Program;
@@ -138,25 +138,55 @@ pub enum Outcome {
 /// Runs `case` on `engine`. Never panics: a panic inside an engine becomes a `model-bug`
 /// outcome.
 pub fn run_case(case: &Case, engine: EngineKind) -> Outcome {
-    run_guarded(case, engine, None, ExecConfig::DEFAULT_STEP_LIMIT)
+    run_guarded(case, engine, None, None, ExecConfig::DEFAULT_STEP_LIMIT)
 }
 
 /// [`run_case`] with another step limit (`ExecConfig::step_limit`).
 pub fn run_case_limited(case: &Case, engine: EngineKind, step_limit: u64) -> Outcome {
-    run_guarded(case, engine, None, step_limit)
+    run_guarded(case, engine, None, None, step_limit)
 }
 
 /// [`run_case`], with the ids of the errata whose reading the engine asked about: flipping
 /// the reading of any other erratum cannot change this outcome.
 pub fn run_case_traced(case: &Case, engine: EngineKind) -> (Outcome, BTreeSet<&'static str>) {
     let trace = Trace::default();
-    let outcome = run_guarded(case, engine, Some(&trace), ExecConfig::DEFAULT_STEP_LIMIT);
+    let outcome = run_guarded(
+        case,
+        engine,
+        None,
+        Some(&trace),
+        ExecConfig::DEFAULT_STEP_LIMIT,
+    );
     (outcome, trace.asked())
 }
 
-fn run_guarded(case: &Case, engine: EngineKind, trace: Option<&Trace>, step_limit: u64) -> Outcome {
+/// [`run_case`] of a case whose program text is already parsed into `ast` (a case and its
+/// copies that differ in their errata readings only share one parse), recording into
+/// `trace` the errata the engine asks about.
+pub fn run_parsed(
+    case: &Case,
+    ast: &ast::Program,
+    engine: EngineKind,
+    trace: Option<&Trace>,
+) -> Outcome {
+    run_guarded(
+        case,
+        engine,
+        Some(ast),
+        trace,
+        ExecConfig::DEFAULT_STEP_LIMIT,
+    )
+}
+
+fn run_guarded(
+    case: &Case,
+    engine: EngineKind,
+    parsed: Option<&ast::Program>,
+    trace: Option<&Trace>,
+    step_limit: u64,
+) -> Outcome {
     match catch_unwind(AssertUnwindSafe(|| {
-        execute(case, engine, trace, step_limit)
+        execute(case, engine, parsed, trace, step_limit)
     })) {
         Ok(Ok(observed)) => Outcome::Ok(observed),
         Ok(Err(e)) => Outcome::Error(e),
@@ -177,12 +207,64 @@ fn invalid_vector(field: &str, message: impl Into<String>) -> VisaError {
     VisaError::new(ErrorClass::InvalidVector, message).field(field)
 }
 
-fn execute(
+/// A case ready to run: its program validated for its platform under its readings, the
+/// configuration the engines run it under, and the state it starts from.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub program: Program,
+    /// The case's errata readings and numeric profile, with the default step limit.
+    pub config: ExecConfig,
+    /// The zeroed machine state with the case's `init` applied.
+    pub state: MachineState,
+}
+
+/// Compiles a case: its numeric profile, its readings, its program text parsed and validated,
+/// its `init` applied. This is the one road from a case to a run; every error is the one the
+/// run reports (`unsupported` for an unknown profile, `invalid-vector` for bad readings or
+/// `init`, the parser's and the validator's errors).
+pub fn compile(case: &Case) -> Result<Compiled, VisaError> {
+    compile_with(case, None, None)
+}
+
+/// [`compile`] of a case whose program text is already parsed into `ast`, recording into
+/// `trace`, when given, every erratum validation and execution ask about.
+pub fn compile_parsed(
     case: &Case,
-    engine: EngineKind,
+    ast: &ast::Program,
     trace: Option<&Trace>,
-    step_limit: u64,
-) -> Result<Observed, VisaError> {
+) -> Result<Compiled, VisaError> {
+    compile_with(case, Some(ast), trace)
+}
+
+fn compile_with(
+    case: &Case,
+    parsed: Option<&ast::Program>,
+    trace: Option<&Trace>,
+) -> Result<Compiled, VisaError> {
+    let (mut readings, profile) = settings(case)?;
+    if let Some(t) = trace {
+        readings = readings.traced(t);
+    }
+    let owned;
+    let ast = match parsed {
+        Some(ast) => ast,
+        None => {
+            owned = asm::parse(&case.program)?;
+            &owned
+        }
+    };
+    let program = validate::validate_with(ast, case.platform, &readings)?;
+    let mut state = MachineState::new(&program.vars);
+    apply_init(&case.init, &program.vars, &mut state)?;
+    Ok(Compiled {
+        program,
+        config: ExecConfig::new(readings, profile),
+        state,
+    })
+}
+
+/// The readings and the numeric profile a case states.
+fn settings(case: &Case) -> Result<(Readings, DpasProfile), VisaError> {
     let profile = match &case.profile {
         None => DpasProfile::default(),
         Some(name) => DpasProfile::parse(name).ok_or_else(|| {
@@ -192,18 +274,23 @@ fn execute(
             .field("profile")
         })?,
     };
-    let mut readings = case.readings().map_err(|m| invalid_vector("errata", m))?;
-    if let Some(t) = trace {
-        readings = readings.traced(t);
-    }
-    let ast = asm::parse(&case.program)?;
-    let program = validate::validate_with(&ast, case.platform, &readings)?;
-    let mut state = MachineState::new(&program.vars);
-    apply_init(&case.init, &program.vars, &mut state)?;
-    let config = ExecConfig {
-        step_limit,
-        ..ExecConfig::new(readings, profile)
-    };
+    let readings = case.readings().map_err(|m| invalid_vector("errata", m))?;
+    Ok((readings, profile))
+}
+
+fn execute(
+    case: &Case,
+    engine: EngineKind,
+    parsed: Option<&ast::Program>,
+    trace: Option<&Trace>,
+    step_limit: u64,
+) -> Result<Observed, VisaError> {
+    let Compiled {
+        program,
+        mut config,
+        mut state,
+    } = compile_with(case, parsed, trace)?;
+    config.step_limit = step_limit;
     engine.run(&program, &mut state, &config)?;
     match &case.expect {
         Some(Expect::State(expect)) => observe_expected(expect, &program.vars, &state),
@@ -218,7 +305,7 @@ fn find(vars: &Vars, name: &str, field: &str) -> Result<VarId, VisaError> {
 }
 
 /// Applies `init` to a zeroed state.
-pub fn apply_init(init: &Init, vars: &Vars, state: &mut MachineState) -> Result<(), VisaError> {
+fn apply_init(init: &Init, vars: &Vars, state: &mut MachineState) -> Result<(), VisaError> {
     let mut spans = Vec::new();
     for (name, bytes) in &init.vars {
         let field = format!("init.vars.{name}");

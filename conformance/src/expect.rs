@@ -9,14 +9,14 @@
 //!
 //! `gen` records these expectations in the golden vectors; `certify` grades answers with them.
 
-use visa_spec::asm;
-use visa_spec::errata::{lookup, Reading};
+use visa_spec::asm::{self, ast};
+use visa_spec::errata::{lookup, Reading, Trace};
 use visa_spec::error::ErrorClass;
 use visa_spec::profile::{DpasProfile, DstRounding, Tf32Input};
 use visa_spec::types::DataType;
-use visa_spec::validate;
 
-use crate::case::{run_case, run_case_traced, EngineKind, Outcome};
+use crate::case::{run_case, run_parsed, EngineKind, Outcome};
+pub use crate::vector::Discriminating;
 use crate::vector::{Allowed, Case, Expect, ExpectState, MemExpect, Pattern};
 
 pub mod contract;
@@ -141,9 +141,7 @@ pub fn float_dpas_destination(case: &Case) -> Option<DataType> {
     if !case.program.contains("dpas") {
         return None;
     }
-    let readings = case.readings().ok()?;
-    let ast = asm::parse(&case.program).ok()?;
-    let program = validate::validate_with(&ast, case.platform, &readings).ok()?;
+    let program = crate::case::compile(case).ok()?.program;
     program.insns.iter().find_map(|i| match i.ctrl {
         visa_spec::ir::Ctrl::Dpas(c) if c.w.is_float() || c.a.is_float() => Some(c.operands.dst.ty),
         _ => None,
@@ -264,26 +262,33 @@ fn looser(alt: &Expect, expect: &Expect) -> bool {
             .any(|(am, em)| loose(&am.bytes, &em.bytes))
 }
 
-/// An erratum whose other reading makes the spec engine expect something else of a case.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Discriminating {
-    pub id: &'static str,
-    /// The reading the case states.
-    pub stated: Reading,
-    /// The expectation under the other reading, at the places the case's expectation names.
-    pub other: Expect,
-}
-
 /// The executable errata that `case` discriminates: those whose other reading makes the spec
 /// engine expect something else at the places `expect` names, not merely leave bytes
 /// undefined. Only the errata the engine asks about while running the case can, so only
-/// those are flipped: one traced run, then one run per such erratum. Computed once per case
-/// when the cases are prepared ([`crate::dut::cases`]).
+/// those are flipped: one traced run, then one run per such erratum. `gen` records it in the
+/// golden vectors (`discriminates`); `certify` computes it for the other cases when it
+/// prepares them ([`crate::dut::cases`]).
 pub fn discriminating(case: &Case, expect: &Expect) -> Vec<Discriminating> {
+    match asm::parse(&case.program) {
+        Ok(ast) => discriminating_parsed(case, &ast, expect),
+        // A run stops at the syntax error before it asks about any erratum.
+        Err(_) => Vec::new(),
+    }
+}
+
+/// [`discriminating`] of a case whose program text is already parsed into `ast`: the runs
+/// under each reading share that one parse.
+pub fn discriminating_parsed(
+    case: &Case,
+    ast: &ast::Program,
+    expect: &Expect,
+) -> Vec<Discriminating> {
     let Ok(readings) = case.readings() else {
         return Vec::new();
     };
-    let (base, asked) = run_case_traced(case, EngineKind::Spec);
+    let trace = Trace::default();
+    let base = run_parsed(case, ast, EngineKind::Spec, Some(&trace));
+    let asked = trace.asked();
     // A NaN's encoding is free under either reading, as in the vectors ([`free_nans`]).
     let base = free_nans(case, restricted(expect_of(base), expect));
     let mut out = Vec::new();
@@ -292,7 +297,7 @@ pub fn discriminating(case: &Case, expect: &Expect) -> Vec<Discriminating> {
             continue;
         }
         let alt_case = flipped(case, id);
-        let other = match run_case(&alt_case, EngineKind::Spec) {
+        let other = match run_parsed(&alt_case, ast, EngineKind::Spec, None) {
             Outcome::Error(e) if e.class == ErrorClass::ModelBug => continue,
             alt => free_nans(&alt_case, restricted(expect_of(alt), expect)),
         };

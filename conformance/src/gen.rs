@@ -1399,6 +1399,7 @@ impl GenCase {
                 partner: self.partner.iter().cloned().collect(),
             },
             expect: None,
+            discriminates: None,
             extensions: Default::default(),
         }
     }

@@ -1,20 +1,19 @@
 //! Golden vectors (`visa-conform gen`): deterministic cases per row of the registry
 //! ([`crate::registry`]), their expected state computed by the spec engine
-//! ([`crate::expect`]), written as `vectors/<family>/<instruction>.jsonl` with
-//! `vectors/MANIFEST.json` (file, case count, sha256; [`crate::vector::manifest`]). Same
-//! seed, byte-identical files.
+//! ([`crate::expect`]) with the errata each case discriminates, written as
+//! `vectors/<family>/<instruction>.jsonl` with `vectors/MANIFEST.json` (file, case count,
+//! sha256; [`crate::vector::manifest`]). Same seed, byte-identical files.
 
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use sha2::{Digest, Sha256};
-use visa_spec::asm;
-use visa_spec::errata::{Reading, Readings};
 use visa_spec::platform::Platform;
 use visa_spec::types::DataType;
-use visa_spec::validate;
 
+use crate::case::compile;
 use crate::expect::{
-    flipped, is_untyped_block2d, with_expect, with_expect_profiles, with_expect_straddle,
+    discriminating, flipped, is_untyped_block2d, with_expect, with_expect_profiles,
+    with_expect_straddle,
 };
 use crate::gen::{self, dpas::Class, Opcode};
 use crate::registry::{self, Golden, Row};
@@ -100,7 +99,7 @@ fn drawn_stream(row: &Row, runner: &mut TestRunner, cases: usize) -> Result<Stri
             }
             let id = format!("{}/{}/{:04}", row.name, platform, made + 1);
             let case = expected(row.op, generated.to_case(&id))?;
-            text.push_str(&case.to_line());
+            text.push_str(&with_discriminates(case).to_line());
             text.push('\n');
             made += 1;
         }
@@ -145,22 +144,26 @@ fn dpas_stream(
             } else {
                 with_expect(generated.to_case(&id))?
             };
-            text.push_str(&case.to_line());
+            text.push_str(&with_discriminates(case).to_line());
             text.push('\n');
         }
     }
     Ok(text)
 }
 
-/// The destination type of a generated case's instruction, `None` when its program does not
-/// validate under its readings (a case expecting an error).
-fn destination_type(case: &gen::GenCase) -> Option<DataType> {
-    let mut readings = Readings::default();
-    for id in &case.literal {
-        readings.set(id, Reading::Literal).ok()?;
+/// `case` with the errata it discriminates recorded (`discriminates`, empty when none): what
+/// `certify` would otherwise compute from its expectation ([`discriminating`]).
+fn with_discriminates(mut case: Case) -> Case {
+    if let Some(expect) = &case.expect {
+        case.discriminates = Some(discriminating(&case.without_expect(), expect));
     }
-    let ast = asm::parse(&case.text).ok()?;
-    let program = validate::validate_with(&ast, case.platform, &readings).ok()?;
+    case
+}
+
+/// The destination type of a generated case's instruction, `None` when the case does not
+/// compile (a case expecting an error).
+fn destination_type(case: &gen::GenCase) -> Option<DataType> {
+    let program = compile(&case.to_case("")).ok()?.program;
     program.insns.first().map(|i| i.dst.ty())
 }
 

@@ -10,8 +10,9 @@
 //!    echoes), [`vector`] (the `visa-vector/1` format: read, write, allowed sets, hex, the
 //!    directory walk and the manifest), [`junit`] (JUnit XML reports), [`exit`] (exit
 //!    statuses).
-//! 2. **Case running**: [`case`]: running a case on an engine and comparing what it observes
-//!    with what the case expects.
+//! 2. **Case running**: [`case`]: compiling a case ([`case::compile`], the one road from a
+//!    case to a run), running it on an engine and comparing what it observes with what the
+//!    case expects.
 //! 3. **Expectations**: [`expect`]: a case's expected result from the spec engine, the allowed
 //!    sets of numeric profiles and open readings, free NaN encodings, the errata a case
 //!    discriminates.
@@ -23,7 +24,8 @@
 //!    `visa-dut/1` protocol: `serve`, `certify`, `merge`), [`catalog`] (the hand-derived
 //!    edge cases as vectors, `vectors/catalog/`, with the engine trait that runs them on spec,
 //!    oracle or an implementation).
-//! 7. **Command line**: [`cli`]: the `visa-conform` commands (DESIGN.md "Command line").
+//! 7. **Command line**: [`cli`]: the `visa-conform` commands (DESIGN.md "Command line"), the
+//!    clap enum and the dispatch, one file per command it implements.
 
 pub mod bench;
 pub mod case;

@@ -25,8 +25,9 @@ mod read;
 mod walk;
 
 pub use case::{
-    error_field, Allowed, Case, Entry, Expect, ExpectState, FieldError, Init, Interval, MemExpect,
-    MemRegion, NanFree, NanType, Pattern, VectorError, Within, ERROR_FIELD_KEY, FORMAT,
+    error_field, Allowed, Case, Discriminating, Entry, Expect, ExpectState, FieldError, Init,
+    Interval, MemExpect, MemRegion, NanFree, NanType, Pattern, VectorError, Within,
+    ERROR_FIELD_KEY, FORMAT,
 };
 pub use read::{read_bytes, read_file, read_lines, read_str, reject_repeated_ids};
 pub use walk::{collect, vector_files};

@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used)]
 
 use visa_conformance::bench::{draw, STREAMS};
-use visa_conformance::case::apply_init;
+use visa_conformance::case::{compile, Compiled};
 use visa_conformance::gen::GenCase;
 use visa_oracle::Plan;
 use visa_spec::asm;
@@ -28,15 +28,11 @@ struct Prepared {
 
 fn prepare(generated: &GenCase, id: &str) -> Prepared {
     let case = generated.to_case(id);
-    let readings = case.readings().unwrap();
-    let ast = asm::parse(&case.program).unwrap();
-    let program = validate::validate_with(&ast, case.platform, &readings).unwrap();
-    let config = ExecConfig {
-        readings,
-        ..ExecConfig::default()
-    };
-    let mut init = MachineState::new(&program.vars);
-    apply_init(&case.init, &program.vars, &mut init).unwrap();
+    let Compiled {
+        program,
+        config,
+        state: init,
+    } = compile(&case).unwrap();
     let plan = Plan::compile(&program, &config).unwrap();
     Prepared {
         line: case.to_line(),

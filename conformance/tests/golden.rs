@@ -153,3 +153,75 @@ fn block2d_straddle_cases_accept_either_reading() {
     resolved[2] = 0x82;
     assert!(!vd.allows(&resolved), "{vd:?}");
 }
+
+/// `gen` records in every golden case the errata it discriminates (`discriminates`), exactly
+/// what certify computes from the case when it records nothing; a case carrying the key is
+/// prepared (expectation, request, errata) as the same case without it. The catalog records
+/// nothing: certify computes its cases'.
+#[test]
+fn recorded_discrimination_is_what_certify_computes() {
+    use visa_conformance::dut::cases::{prepare_one, Source};
+    use visa_conformance::expect::discriminating;
+
+    let mut discriminating_cases = 0;
+    for file in [
+        "alu/rol.jsonl",
+        "alu/ror.jsonl",
+        "alu/add.jsonl",
+        "alu/mov.jsonl",
+        "math/sqrt.jsonl",
+    ] {
+        for (n, entry) in read_file(&vectors().join(file))
+            .unwrap()
+            .into_iter()
+            .enumerate()
+        {
+            let case = entry.case.unwrap();
+            let expect = case.expect.clone().unwrap();
+            let recorded = case.discriminates.clone().unwrap_or_else(|| {
+                panic!("{}: no `discriminates`", case.id);
+            });
+            assert_eq!(
+                recorded,
+                discriminating(&case.without_expect(), &expect),
+                "{}",
+                case.id
+            );
+            discriminating_cases += usize::from(!recorded.is_empty());
+            // Preparing with the recorded list or computing it gives the same case to grade.
+            if n % 8 == 0 {
+                let source = Source::Vector {
+                    file: file.to_string(),
+                    line: entry.line,
+                };
+                let contract = visa_spec::contract::Contract::default();
+                let with = prepare_one(n, case.clone(), "x".into(), source.clone(), contract);
+                let without = prepare_one(
+                    n,
+                    visa_conformance::Case {
+                        discriminates: None,
+                        ..case.clone()
+                    },
+                    "x".into(),
+                    source,
+                    contract,
+                );
+                let (with, without) = (with.unwrap(), without.unwrap());
+                assert_eq!(with.errata, without.errata, "{}", case.id);
+                assert_eq!(with.expect, without.expect, "{}", case.id);
+                assert_eq!(with.request, without.request, "{}", case.id);
+                // The recorded list holds expectations: it is never sent to an implementation.
+                let request = String::from_utf8(with.request).unwrap();
+                assert!(!request.contains("discriminates"), "{request}");
+                assert_eq!(with.case, without.case, "{}", case.id);
+            }
+        }
+    }
+    assert!(discriminating_cases >= 10, "{discriminating_cases}");
+    for file in visa_conformance::catalog::golden_files().unwrap() {
+        for entry in visa_conformance::read_str(file.file, &file.text) {
+            let case = entry.case.unwrap();
+            assert_eq!(case.discriminates, None, "{}", case.id);
+        }
+    }
+}

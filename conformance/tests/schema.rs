@@ -27,7 +27,7 @@ fn errors(v: &jsonschema::Validator, instance: &Value) -> Vec<String> {
 
 /// Cases covering every key: the shared examples and a case that uses everything.
 fn cases() -> Vec<Case> {
-    let full = r#"{"format":"visa-vector/1","id":"mov/all/0001","tags":["edge"],"platform":"xe2","errata":{"SAT-NEGATIVE-ZERO":"literal","MOV-RAW-COPY":"resolved"},"profile":"strict","program":"","init":{"vars":{"V1":"0001"},"preds":{"P1":"0xf0"},"mem":[{"space":"flat","addr":"0x10000","bytes":"2a"}],"surfaces":[{"bti":1,"base":"0x10000","size":"0x1000","width":64,"height":8,"pitch":64},{"heap":"ss","bti":64,"base":"0x20000","size":"0x100"}],"cr0":"0x10","emask":"0xffff"},"expect":{"vars":{"V1":"00??","V2":{"any_of":["01","??"]},"V3":{"any_of":["0000c07f"],"any_nan":{"type":"f","elements":[0]}}},"preds":{"P1":"0x0"},"mem":[{"space":"slm","addr":"0x0","bytes":{"any_of":["00"]}}]},"x-origin":{"seed":1}}"#;
+    let full = r#"{"format":"visa-vector/1","id":"mov/all/0001","tags":["edge"],"platform":"xe2","errata":{"SAT-NEGATIVE-ZERO":"literal","MOV-RAW-COPY":"resolved"},"profile":"strict","program":"","init":{"vars":{"V1":"0001"},"preds":{"P1":"0xf0"},"mem":[{"space":"flat","addr":"0x10000","bytes":"2a"}],"surfaces":[{"bti":1,"base":"0x10000","size":"0x1000","width":64,"height":8,"pitch":64},{"heap":"ss","bti":64,"base":"0x20000","size":"0x100"}],"cr0":"0x10","emask":"0xffff"},"expect":{"vars":{"V1":"00??","V2":{"any_of":["01","??"]},"V3":{"any_of":["0000c07f"],"any_nan":{"type":"f","elements":[0]}}},"preds":{"P1":"0x0"},"mem":[{"space":"slm","addr":"0x0","bytes":{"any_of":["00"]}}]},"discriminates":[{"erratum":"SAT-NEGATIVE-ZERO","stated":"literal","other":{"vars":{"V1":"8000"}}}],"x-origin":{"seed":1}}"#;
     [
         common::ADD_SAT,
         common::ADD_SAT_LITERAL_WRONG,
@@ -123,6 +123,23 @@ fn structurally_bad_cases_are_invalid_and_unreadable() {
         (
             "unknown allowed kind",
             Box::new(|c| c["expect"]["vars"]["V1"] = json!({"ulps": 1})),
+        ),
+        (
+            "discriminates not a list",
+            Box::new(|c| c["discriminates"] = json!({"SAT-NEGATIVE-ZERO": "resolved"})),
+        ),
+        (
+            "discriminates without the other expectation",
+            Box::new(|c| {
+                c["discriminates"] = json!([{"erratum": "SAT-NEGATIVE-ZERO", "stated": "resolved"}])
+            }),
+        ),
+        (
+            "discriminates with a bad reading",
+            Box::new(|c| {
+                c["discriminates"] =
+                    json!([{"erratum": "SAT-NEGATIVE-ZERO", "stated": "strict", "other": {}}])
+            }),
         ),
         (
             "any_nan of an integer type",

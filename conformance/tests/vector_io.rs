@@ -10,8 +10,8 @@ use proptest::prelude::*;
 use rstest::rstest;
 use serde_json::json;
 use visa_conformance::vector::{
-    read_bytes, read_str, write_cases, Allowed, Case, Expect, ExpectState, Init, Interval,
-    MemExpect, MemRegion, NanFree, NanType, Pattern, Within,
+    read_bytes, read_str, write_cases, Allowed, Case, Discriminating, Expect, ExpectState, Init,
+    Interval, MemExpect, MemRegion, NanFree, NanType, Pattern, Within,
 };
 use visa_spec::errata::Reading;
 use visa_spec::error::ErrorClass;
@@ -108,6 +108,14 @@ fn full_case() -> Case {
                 bytes: Allowed::Bytes(Pattern(vec![Some(1), None])),
             }],
         })),
+        discriminates: Some(vec![Discriminating {
+            id: "SAT-NEGATIVE-ZERO",
+            stated: Reading::Literal,
+            other: Expect::State(ExpectState {
+                vars: BTreeMap::from([("V1".to_string(), Allowed::Bytes(Pattern::exact(&[0x80])))]),
+                ..ExpectState::default()
+            }),
+        }]),
         extensions: BTreeMap::from([("x-note".to_string(), json!({"by": "hand"}))]),
     }
 }
@@ -133,9 +141,22 @@ fn written_keys_follow_the_documented_order() {
     assert_eq!(
         keys,
         [
-            "format", "id", "tags", "platform", "errata", "profile", "program", "init", "expect",
+            "format",
+            "id",
+            "tags",
+            "platform",
+            "errata",
+            "profile",
+            "program",
+            "init",
+            "expect",
+            "discriminates",
             "x-note"
         ]
+    );
+    assert_eq!(
+        value["discriminates"],
+        json!([{"erratum": "SAT-NEGATIVE-ZERO", "stated": "literal", "other": {"vars": {"V1": "80"}}}])
     );
     let init: Vec<_> = value["init"].as_object().unwrap().keys().cloned().collect();
     assert_eq!(
@@ -179,6 +200,7 @@ fn optional_keys_are_omitted_when_empty() {
         program: String::new(),
         init: Init::default(),
         expect: None,
+        discriminates: None,
         extensions: BTreeMap::new(),
     };
     assert_eq!(
@@ -190,6 +212,14 @@ fn optional_keys_are_omitted_when_empty() {
         ..case
     };
     assert!(error.to_line().ends_with(r#""expect":{"error":"syntax"}}"#));
+    // An empty `discriminates` is written: it records that the case discriminates nothing.
+    let none = Case {
+        discriminates: Some(Vec::new()),
+        ..error
+    };
+    assert!(none
+        .to_line()
+        .ends_with(r#""expect":{"error":"syntax"},"discriminates":[]}"#));
 }
 
 #[test]
@@ -323,6 +353,16 @@ fn without(key: &str) -> String {
 #[case::within_nan_bound(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "within": {"type": "f", "elements": [{"at": 0, "lo": "0x0", "hi": "0x7fc00000"}]}})), Some("expect.vars.V1.within.elements[0]"), "not NaNs")]
 #[case::within_wide_bound(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "within": {"type": "hf", "elements": [{"at": 0, "lo": "0x0", "hi": "0x10000"}]}})), Some("expect.vars.V1.within.elements[0].hi"), "")]
 #[case::within_unknown_key(with(&["expect", "vars", "V1"], json!({"any_of": ["00000000"], "within": {"type": "f", "elements": [{"at": 0, "lo": "0x0", "hi": "0x0", "ulps": 4}]}})), Some("expect.vars.V1.within.elements[0].ulps"), "unknown key")]
+#[case::discriminates_not_array(with(&["discriminates"], json!({})), Some("discriminates"), "expected an array")]
+#[case::discriminates_unknown_key(with(&["discriminates"], json!([{"erratum": "SAT-NEGATIVE-ZERO", "stated": "resolved", "other": {}, "why": 1}])), Some("discriminates[0].why"), "unknown key")]
+#[case::discriminates_unknown_erratum(with(&["discriminates"], json!([{"erratum": "NOPE", "stated": "resolved", "other": {}}])), Some("discriminates[0].erratum"), "unknown erratum `NOPE`")]
+#[case::discriminates_not_executable(with(&["discriminates"], json!([{"erratum": "VF-ENCODING", "stated": "resolved", "other": {}}])), Some("discriminates[0].erratum"), "no executable literal reading")]
+#[case::discriminates_unsorted(with(&["discriminates"], json!([{"erratum": "SAT-NEGATIVE-ZERO", "stated": "resolved", "other": {}}, {"erratum": "HF-DENORM-FLUSH", "stated": "resolved", "other": {}}])), Some("discriminates[1].erratum"), "ascending")]
+#[case::discriminates_bad_reading(with(&["discriminates"], json!([{"erratum": "SAT-NEGATIVE-ZERO", "stated": "strict", "other": {}}])), Some("discriminates[0].stated"), "not a reading")]
+#[case::discriminates_other_reading(with(&["discriminates"], json!([{"erratum": "SAT-NEGATIVE-ZERO", "stated": "literal", "other": {}}])), Some("discriminates[0].stated"), "the case reads `SAT-NEGATIVE-ZERO` resolved, not literal")]
+#[case::discriminates_no_other(with(&["discriminates"], json!([{"erratum": "SAT-NEGATIVE-ZERO", "stated": "resolved"}])), Some("discriminates[0].other"), "missing required key")]
+#[case::discriminates_bad_other(with(&["discriminates"], json!([{"erratum": "SAT-NEGATIVE-ZERO", "stated": "resolved", "other": {"vars": {"V1": "0g"}}}])), Some("discriminates[0].other.vars.V1"), "not a hex digit")]
+#[case::discriminates_other_error_and_state(with(&["discriminates"], json!([{"erratum": "SAT-NEGATIVE-ZERO", "stated": "resolved", "other": {"error": "syntax", "preds": {}}}])), Some("discriminates[0].other.preds"), "excludes expected state")]
 #[case::expect_mem_wraps(with(&["expect", "mem"], json!([{"space": "flat", "addr": "0xffffffffffffffff", "bytes": "????"}])), Some("expect.mem[0]"), "wraps around")]
 fn malformed_lines_are_reported(
     #[case] line: String,

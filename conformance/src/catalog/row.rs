@@ -352,6 +352,7 @@ impl Row {
             program: self.program.clone(),
             init: self.init.clone(),
             expect: Some(expect),
+            discriminates: None,
             extensions,
         })
     }

@@ -5,7 +5,8 @@
 //! Order and ids are deterministic: vector cases in sorted file order and line order, then
 //! for every executed instruction (in `Opcode` order) `--generated` cases drawn from a seeded
 //! runner, with ids `<insn>/gen<seed>/<nnnn>`. Expectations of generated cases (and of vector
-//! lines without `expect`) come from the spec engine.
+//! lines without `expect`) come from the spec engine, and so do the errata a case
+//! discriminates when its vector does not record them (`discriminates`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -22,8 +23,8 @@ use super::protocol::{run_request, Observe};
 use super::serve::case_instruction;
 use crate::expect::contract::{narrow, widen_math};
 use crate::expect::{
-    float_dpas_destination, is_untyped_block2d, with_expect, with_expect_profiles,
-    with_expect_straddle,
+    discriminating_parsed, float_dpas_destination, is_untyped_block2d, with_expect,
+    with_expect_profiles, with_expect_straddle,
 };
 use crate::gen::Opcode;
 use crate::registry;
@@ -335,11 +336,12 @@ fn raw(sel: &Selection) -> Result<Vec<Raw>, Vec<String>> {
 }
 
 /// The declared names the runner asks for when the case expects an error (so an answer
-/// that is a state can be shown), and the element sizes of general variables.
-fn declarations(program: &str) -> (Observe, BTreeMap<String, usize>) {
+/// that is a state can be shown), and the element sizes of general variables, from the
+/// case's parsed program (none when it does not parse).
+fn declarations(tree: Option<&ast::Program>) -> (Observe, BTreeMap<String, usize>) {
     let mut observe = Observe::default();
     let mut sizes = BTreeMap::new();
-    if let Ok(tree) = asm::parse(program) {
+    if let Some(tree) = tree {
         for line in &tree.lines {
             if let ast::LineKind::Decl(d) = &line.kind {
                 match d.class {
@@ -365,7 +367,9 @@ fn prepare(index: usize, raw: Raw, contract: Contract) -> Result<Prepared, Strin
 
 /// Computes a case's expectation when it has none and builds its request with `seq` index.
 /// Under another contract than the default, the intervals of an approximated math result
-/// (its vector's, or the default's a generated case gets) are those of `contract`.
+/// (its vector's, or the default's a generated case gets) are those of `contract`. The errata
+/// the case discriminates are the ones its vector records (`discriminates`), else computed
+/// from its program parsed once.
 pub fn prepare_one(
     index: usize,
     mut case: Case,
@@ -373,6 +377,7 @@ pub fn prepare_one(
     source: Source,
     contract: Contract,
 ) -> Result<Prepared, String> {
+    let recorded = case.discriminates.take();
     let expect = match case.expect.take() {
         Some(e) => e,
         // A float DPAS case that pins no numeric profile accepts the result of every profile.
@@ -394,10 +399,16 @@ pub fn prepare_one(
     } else {
         widen_math(&case, narrow(expect), contract)
     };
-    let (all, elt_size) = declarations(&case.program);
+    let tree = asm::parse(&case.program).ok();
+    let (all, elt_size) = declarations(tree.as_ref());
     let observe = Observe::of(&expect).unwrap_or(all);
     let request = run_request(index as u64, &case, Some(&observe)).into_bytes();
-    let errata = crate::expect::discriminating(&case, &expect);
+    let errata = match (recorded, &tree) {
+        (Some(recorded), _) => recorded,
+        (None, Some(tree)) => discriminating_parsed(&case, tree, &expect),
+        // A run stops at the syntax error before it asks about any erratum.
+        (None, None) => Vec::new(),
+    };
     Ok(Prepared {
         id: case.id.clone(),
         instruction,

@@ -17,15 +17,15 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use visa_spec::asm::{self, ast};
-use visa_spec::errata::{self, Reading, Readings};
+use visa_spec::errata::{self, Reading};
+use visa_spec::exec::ExecConfig;
 use visa_spec::ir::{Ctrl, Dst, Opcode, Program, RelOp, Src};
 use visa_spec::num::FloatMode;
 use visa_spec::operand::{evaluate_ch_en, source_bits};
-use visa_spec::state::MachineState;
 use visa_spec::types::DataType;
-use visa_spec::{validate, VisaError};
+use visa_spec::VisaError;
 
-use crate::case::{apply_init, run_case, EngineKind, Outcome};
+use crate::case::{compile_parsed, run_case, Compiled, EngineKind, Outcome};
 use crate::vector::Case;
 
 /// One deliberately faulty engine.
@@ -286,13 +286,12 @@ pub fn find(name: &str) -> Option<&'static Mutant> {
     MUTANTS.iter().find(|m| m.name == name)
 }
 
-/// The case's program, parsed and validated; `None` when it does not validate (the engine
-/// reports why).
-fn validated(case: &Case) -> Option<(ast::Program, Program, Readings)> {
-    let readings = case.readings().ok()?;
+/// The case's program text parsed, and the case compiled; `None` when it does not compile
+/// (the engine reports why).
+fn validated(case: &Case) -> Option<(ast::Program, Compiled)> {
     let tree = asm::parse(&case.program).ok()?;
-    let program = validate::validate_with(&tree, case.platform, &readings).ok()?;
-    Some((tree, program, readings))
+    let compiled = compile_parsed(case, &tree, None).ok()?;
+    Some((tree, compiled))
 }
 
 /// The instruction lines of a syntax tree.
@@ -310,7 +309,7 @@ fn rewrite(
     engine: EngineKind,
     edit: impl FnOnce(&mut Case, &mut ast::Program, &Program) -> bool,
 ) -> Outcome {
-    let Some((mut tree, program, _)) = validated(case) else {
+    let Some((mut tree, Compiled { program, .. })) = validated(case) else {
         return run_case(case, engine);
     };
     let mut changed = case.clone();
@@ -582,7 +581,7 @@ fn rotate_signed_arithmetic(case: &Case, engine: EngineKind) -> Outcome {
 }
 
 fn rotate_signed_arithmetic_dwords(case: &Case, engine: EngineKind) -> Outcome {
-    let dword_rotate = validated(case).is_some_and(|(_, program, _)| {
+    let dword_rotate = validated(case).is_some_and(|(_, Compiled { program, .. })| {
         program
             .insns
             .iter()
@@ -596,7 +595,7 @@ fn rotate_signed_arithmetic_dwords(case: &Case, engine: EngineKind) -> Outcome {
 }
 
 fn pred_offset_ignored(case: &Case, engine: EngineKind) -> Outcome {
-    let Some((_, program, _)) = validated(case) else {
+    let Some((_, Compiled { program, .. })) = validated(case) else {
         return run_case(case, engine);
     };
     let [insn] = program.insns.as_slice() else {
@@ -733,7 +732,15 @@ fn lanes(case: &Case, engine: EngineKind, mnemonic: &str, f: fn(&Lane) -> Option
     let Outcome::Ok(mut observed) = outcome else {
         return outcome;
     };
-    let Some((_, program, readings)) = validated(case) else {
+    let Some((
+        _,
+        Compiled {
+            program,
+            config: ExecConfig { readings, .. },
+            state,
+        },
+    )) = validated(case)
+    else {
         return Outcome::Ok(observed);
     };
     let [insn] = program.insns.as_slice() else {
@@ -768,10 +775,6 @@ fn lanes(case: &Case, engine: EngineKind, mnemonic: &str, f: fn(&Lane) -> Option
         },
         _ => return Outcome::Ok(observed),
     };
-    let mut state = MachineState::new(&program.vars);
-    if apply_init(&case.init, &program.vars, &mut state).is_err() {
-        return Outcome::Ok(observed);
-    }
     let exec_size = insn.exec_size as usize;
     let mut srcs: Vec<(DataType, Vec<u64>, Option<ast::SrcModifier>)> = Vec::new();
     for src in insn.sources() {

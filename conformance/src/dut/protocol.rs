@@ -297,6 +297,7 @@ pub fn run_request(seq: u64, case: &Case, observe: Option<&Observe>) -> String {
     let mut value = case.to_value();
     if let Value::Object(m) = &mut value {
         m.shift_remove("expect");
+        m.shift_remove("discriminates");
     }
     let mut line = String::with_capacity(1024);
     let _ = write!(line, "{{\"type\":\"run\",\"seq\":{seq},\"case\":{value}");

@@ -18,10 +18,9 @@ use visa_spec::num::{
     convert, flush_input, mul, ExactFloat, FloatFormat, FloatMode, Rounding, Value,
 };
 use visa_spec::operand::{evaluate_ch_en, source_elements};
-use visa_spec::state::MachineState;
 use visa_spec::types::{exec_type, DataType};
 
-use crate::case::apply_init;
+use crate::case::{compile, Compiled};
 use crate::vector::{Allowed, Case, Expect, Interval, NanType, Pattern, Within};
 
 /// The spec core's function of a contract's function.
@@ -401,7 +400,12 @@ pub struct MathSite {
 /// readings; `None` for a case of several instructions, of a non-general destination, or
 /// with a source that is not a float.
 pub fn float_insn(case: &Case) -> Option<FloatInsn> {
-    let (program, readings) = super::nan::program_of(case)?;
+    let Compiled {
+        program,
+        config,
+        state,
+    } = compile(case).ok()?;
+    let readings = config.readings;
     let [insn] = program.insns.as_slice() else {
         return None;
     };
@@ -415,8 +419,6 @@ pub fn float_insn(case: &Case) -> Option<FloatInsn> {
     else {
         return None;
     };
-    let mut state = MachineState::new(&program.vars);
-    apply_init(&case.init, &program.vars, &mut state).ok()?;
     let mode = FloatMode::from_cr0(state.cr0(&program.vars));
     let ch_en = evaluate_ch_en(insn, &state);
     let mut srcs = Vec::new();

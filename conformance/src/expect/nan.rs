@@ -23,10 +23,8 @@ use visa_model::opcode::Class;
 use visa_spec::errata::{self, Readings};
 use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program};
 use visa_spec::operand::evaluate_ch_en;
-use visa_spec::state::MachineState;
-use visa_spec::{asm, validate};
 
-use crate::case::apply_init;
+use crate::case::compile;
 use crate::vector::{Allowed, Case, Expect, NanFree, NanType};
 
 /// The destination elements whose NaN encoding is free: the variable's name, the NaN type,
@@ -38,12 +36,11 @@ struct Written {
     elements: BTreeSet<usize>,
 }
 
-/// The program of `case` as validated under its readings.
+/// The program of `case` as validated under its readings (`None` when the case does not
+/// compile).
 pub(crate) fn program_of(case: &Case) -> Option<(Program, Readings)> {
-    let readings = case.readings().ok()?;
-    let ast = asm::parse(&case.program).ok()?;
-    let program = validate::validate_with(&ast, case.platform, &readings).ok()?;
-    Some((program, readings))
+    let compiled = compile(case).ok()?;
+    Some((compiled.program, compiled.config.readings))
 }
 
 /// Bytes from one register row to the next in operand text (GRF-ROW-SIZE).
@@ -76,7 +73,12 @@ fn frees_nan(insn: &Instruction) -> bool {
 /// element of a general destination (5_operands.md, "Predication" and the destination
 /// region: element `row * (row size / size) + col + i * hstride`).
 fn alu_written(case: &Case) -> Option<Written> {
-    let (program, readings) = program_of(case)?;
+    let compiled = compile(case).ok()?;
+    let (program, readings, state) = (
+        &compiled.program,
+        &compiled.config.readings,
+        &compiled.state,
+    );
     let [insn] = program.insns.as_slice() else {
         return None;
     };
@@ -95,10 +97,8 @@ fn alu_written(case: &Case) -> Option<Written> {
         return None;
     };
     let nan = NanType::of(ty)?;
-    let mut state = MachineState::new(&program.vars);
-    apply_init(&case.init, &program.vars, &mut state).ok()?;
-    let ch_en = evaluate_ch_en(insn, &state);
-    let first = row as usize * (row_size(&program, &readings) / ty.size()) + col as usize;
+    let ch_en = evaluate_ch_en(insn, state);
+    let first = row as usize * (row_size(program, readings) / ty.size()) + col as usize;
     // SIN, SQRT and SQRTM step `i += 2` under their LOOP-STEP errata's literal reading:
     // only the even channels write (the opcode table's `even_channels`).
     let every_other = insn.opcode.form().writes_even_channels_only(&readings);

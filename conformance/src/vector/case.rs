@@ -42,8 +42,35 @@ pub struct Case {
     pub init: Init,
     /// What the case must produce; `None` for a bare run request.
     pub expect: Option<Expect>,
+    /// The errata the case discriminates as its writer found them (`discriminates`): `None`
+    /// when it records nothing (a grader finds them itself), an empty list when it
+    /// discriminates none.
+    pub discriminates: Option<Vec<Discriminating>>,
     /// Top-level keys starting with `x-`, kept as read and written last.
     pub extensions: BTreeMap<String, Value>,
+}
+
+/// An erratum whose other reading makes the spec engine expect something else of a case, at
+/// the places its expectation names (one entry of `discriminates`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Discriminating {
+    /// The erratum's id in the ledger.
+    pub id: &'static str,
+    /// The reading the case states.
+    pub stated: Reading,
+    /// The expectation under the other reading, at the places the case's expectation names.
+    pub other: Expect,
+}
+
+impl Discriminating {
+    /// `{"erratum": ID, "stated": READING, "other": EXPECT}`.
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("erratum".into(), self.id.into());
+        m.insert("stated".into(), self.stated.as_str().into());
+        m.insert("other".into(), Value::Object(self.other.to_value()));
+        Value::Object(m)
+    }
 }
 
 /// The state a case starts from, on top of the zeroed machine state.
@@ -537,6 +564,11 @@ impl Case {
         if let Some(expect) = &self.expect {
             m.insert("expect".into(), Value::Object(expect.to_value()));
         }
+        // Written even when empty: `[]` records that the case discriminates no erratum.
+        if let Some(list) = &self.discriminates {
+            let list = list.iter().map(Discriminating::to_value).collect();
+            m.insert("discriminates".into(), Value::Array(list));
+        }
         for (k, v) in &self.extensions {
             m.insert(k.clone(), v.clone());
         }
@@ -552,10 +584,12 @@ impl Case {
         Ok(readings)
     }
 
-    /// A copy without `expect`: what is sent to an implementation under test.
+    /// A copy without `expect` and `discriminates`: what is sent to an implementation under
+    /// test.
     pub fn without_expect(&self) -> Case {
         Case {
             expect: None,
+            discriminates: None,
             ..self.clone()
         }
     }

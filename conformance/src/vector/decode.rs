@@ -14,8 +14,8 @@ use visa_spec::state::{Surface, SurfaceHeap, ARG, FLAT, SLM};
 use crate::input::{clip, clip_message, parse_json, JsonError, UniqueValue};
 
 use super::case::{
-    Allowed, Case, Expect, ExpectState, FieldError, Init, Interval, MemExpect, MemRegion, NanFree,
-    NanType, Pattern, Within, FORMAT,
+    Allowed, Case, Discriminating, Expect, ExpectState, FieldError, Init, Interval, MemExpect,
+    MemRegion, NanFree, NanType, Pattern, Within, FORMAT,
 };
 use super::hex;
 
@@ -115,7 +115,16 @@ fn optional<'a>(m: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
 }
 
 const TOP: &[&str] = &[
-    "format", "id", "tags", "platform", "errata", "profile", "program", "init", "expect",
+    "format",
+    "id",
+    "tags",
+    "platform",
+    "errata",
+    "profile",
+    "program",
+    "init",
+    "expect",
+    "discriminates",
 ];
 
 pub(super) fn case(v: &Value) -> Result<Case> {
@@ -166,7 +175,11 @@ pub(super) fn case(v: &Value) -> Result<Case> {
     };
     let expect = match optional(m, "expect") {
         None => None,
-        Some(e) => Some(expect(e)?),
+        Some(e) => Some(expect(e, "expect")?),
+    };
+    let discriminates = match optional(m, "discriminates") {
+        None => None,
+        Some(d) => Some(discriminates(d, &errata)?),
     };
     // The one extension the format documents: a catalog case's derivation, a string.
     if let Some(d) = optional(m, "x-derivation") {
@@ -186,6 +199,7 @@ pub(super) fn case(v: &Value) -> Result<Case> {
         program,
         init,
         expect,
+        discriminates,
         extensions,
     })
 }
@@ -371,9 +385,10 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
     })
 }
 
-fn expect(v: &Value) -> Result<Expect> {
-    let m = object(v, "expect")?;
-    closed(m, "expect", &["vars", "preds", "mem", "error"], false)?;
+/// An expectation at `field` (`expect`, or the `other` of a `discriminates` entry).
+fn expect(v: &Value, field: &str) -> Result<Expect> {
+    let m = object(v, field)?;
+    closed(m, field, &["vars", "preds", "mem", "error"], false)?;
     // `error`, when present, must be a class (null is not "no error": that is an empty object).
     if let Some(e) = m.get("error") {
         if let Some(other) = ["vars", "preds", "mem"]
@@ -381,15 +396,16 @@ fn expect(v: &Value) -> Result<Expect> {
             .find(|k| m.contains_key(*k))
         {
             return Err(err(
-                &join("expect", other),
+                &join(field, other),
                 "an expected error excludes expected state (vars, preds, mem)",
             ));
         }
-        let text = string(e, "expect.error")?;
+        let error_field = join(field, "error");
+        let text = string(e, &error_field)?;
         let class = ErrorClass::parse(text).ok_or_else(|| {
             let known: Vec<_> = ErrorClass::ALL.iter().map(|c| c.as_str()).collect();
             err(
-                "expect.error",
+                &error_field,
                 format!("unknown error class `{text}` (known: {})", known.join(", ")),
             )
         })?;
@@ -397,18 +413,20 @@ fn expect(v: &Value) -> Result<Expect> {
     }
     let mut state = ExpectState::default();
     if let Some(vars) = optional(m, "vars") {
-        for (name, a) in object(vars, "expect.vars")? {
+        let vars_field = join(field, "vars");
+        for (name, a) in object(vars, &vars_field)? {
             state
                 .vars
-                .insert(name.clone(), allowed(a, &join("expect.vars", name))?);
+                .insert(name.clone(), allowed(a, &join(&vars_field, name))?);
         }
     }
     if let Some(preds) = optional(m, "preds") {
-        state.preds = pred_masks(preds, "expect.preds")?;
+        state.preds = pred_masks(preds, &join(field, "preds"))?;
     }
     if let Some(mem) = optional(m, "mem") {
-        for (i, r) in array(mem, "expect.mem")?.iter().enumerate() {
-            let field = format!("expect.mem[{i}]");
+        let mem_field = join(field, "mem");
+        for (i, r) in array(mem, &mem_field)?.iter().enumerate() {
+            let field = format!("{mem_field}[{i}]");
             let (space, addr, b) = region(r, &field)?;
             let bytes = allowed(b, &join(&field, "bytes"))?;
             check_span(addr, bytes.len(), &field)?;
@@ -416,6 +434,67 @@ fn expect(v: &Value) -> Result<Expect> {
         }
     }
     Ok(Expect::State(state))
+}
+
+/// `discriminates`: `[{"erratum": ID, "stated": READING, "other": EXPECT}, ...]`, the errata
+/// in ascending id order, each executable, stated at the reading the case's `errata` gives it.
+fn discriminates(v: &Value, errata: &BTreeMap<String, Reading>) -> Result<Vec<Discriminating>> {
+    let list = array(v, "discriminates")?;
+    let mut out: Vec<Discriminating> = Vec::with_capacity(list.len());
+    for (i, d) in list.iter().enumerate() {
+        let field = format!("discriminates[{i}]");
+        let m = object(d, &field)?;
+        closed(m, &field, &["erratum", "stated", "other"], false)?;
+        let id_field = join(&field, "erratum");
+        let id = string(required(m, &field, "erratum")?, &id_field)?;
+        let Some(erratum) = lookup(id) else {
+            return Err(err(
+                &id_field,
+                format!("unknown erratum `{id}` (see docs/errata.md)"),
+            ));
+        };
+        if !erratum.executable {
+            return Err(err(
+                &id_field,
+                format!(
+                    "erratum `{id}` has no executable literal reading: no case discriminates it"
+                ),
+            ));
+        }
+        if out.last().is_some_and(|last| last.id >= erratum.id) {
+            return Err(err(
+                &id_field,
+                "errata must be in ascending id order, without repeats",
+            ));
+        }
+        let stated_field = join(&field, "stated");
+        let text = string(required(m, &field, "stated")?, &stated_field)?;
+        let Some(stated) = Reading::parse(text) else {
+            return Err(err(
+                &stated_field,
+                format!("`{text}` is not a reading (literal or resolved)"),
+            ));
+        };
+        let in_force = errata.get(id).copied().unwrap_or(Reading::Resolved);
+        if stated != in_force {
+            return Err(err(
+                &stated_field,
+                format!(
+                    "the case reads `{id}` {}, not {}",
+                    in_force.as_str(),
+                    stated.as_str()
+                ),
+            ));
+        }
+        let other_field = join(&field, "other");
+        let other = expect(required(m, &field, "other")?, &other_field)?;
+        out.push(Discriminating {
+            id: erratum.id,
+            stated,
+            other,
+        });
+    }
+    Ok(out)
 }
 
 fn pattern(v: &Value, field: &str) -> Result<Pattern> {

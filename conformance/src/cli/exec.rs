@@ -1,0 +1,248 @@
+//! `visa-conform exec`: one case, from a vector line or a kernel's assembly text, on one
+//! engine, printed as one JSON line.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use serde_json::{Map, Value};
+use visa_spec::error::VisaError;
+
+use super::read_input;
+use crate::case::{judge_with_field, run_case_limited, EngineKind, Outcome, Verdict};
+use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
+use crate::input::clip_message;
+use crate::vector::{read_bytes, Case, Entry};
+
+#[derive(Debug, Args)]
+pub struct ExecArgs {
+    /// A .jsonl file holding exactly one case, `-` for one JSON line on stdin, or a kernel's
+    /// assembly text (`.visaasm`, `.isaasm`, `.asm`: a whole IGC dump) run with `--platform`
+    /// and `--init`.
+    pub case: String,
+    /// With a kernel text: the texts of the functions it calls, which IGC dumps one per file
+    /// (`NAME_f0.visaasm`, each a `.global_function`); they are read after the kernel, as one
+    /// program.
+    pub functions: Vec<String>,
+    /// The platform of a kernel text (xe-lp, xe-hpg, xe-hpc, xe2).
+    #[arg(long)]
+    pub platform: Option<String>,
+    /// A JSON file holding the kernel text's initial state: an object with the keys of a
+    /// case's `init` (vars, preds, mem, surfaces, cr0, emask; docs/vector-format.md).
+    #[arg(long)]
+    pub init: Option<PathBuf>,
+    /// Ends a run that has not finished after N executed instructions with a `step-limit`
+    /// error.
+    #[arg(long, default_value_t = visa_spec::config::ExecConfig::DEFAULT_STEP_LIMIT)]
+    pub step_limit: u64,
+    #[arg(long, value_enum, default_value_t = EngineKind::Spec)]
+    pub engine: EngineKind,
+    /// Before the report, print each executed instruction (its line and text) with its
+    /// execution mask and the bytes it changed (spec engine only).
+    #[arg(long)]
+    pub trace: bool,
+}
+
+/// The JSON form of an error: class, message and, when known, position and field.
+fn error_value(e: &VisaError) -> Value {
+    let mut m = Map::new();
+    m.insert("class".into(), e.class.as_str().into());
+    m.insert("message".into(), clip_message(&e.message).into());
+    if let Some(pos) = e.pos {
+        m.insert("pos".into(), pos.to_string().into());
+    }
+    if let Some(field) = &e.field {
+        m.insert("field".into(), field.clone().into());
+    }
+    Value::Object(m)
+}
+
+/// The line `exec` prints for a case and its outcome.
+pub fn exec_report(case: &Case, engine: EngineKind, outcome: &Outcome) -> Value {
+    let mut m = Map::new();
+    m.insert("id".into(), case.id.clone().into());
+    m.insert("engine".into(), engine.name().into());
+    match outcome {
+        Outcome::Ok(observed) => {
+            m.insert("outcome".into(), "ok".into());
+            m.insert("state".into(), observed.to_value());
+        }
+        Outcome::Error(e) => {
+            m.insert("outcome".into(), "error".into());
+            m.insert("error".into(), error_value(e));
+        }
+    }
+    if case.expect.is_some() {
+        match judge_with_field(case, outcome) {
+            Verdict::Pass => {
+                m.insert("verdict".into(), "pass".into());
+            }
+            Verdict::Fail(mismatch) => {
+                m.insert("verdict".into(), "fail".into());
+                m.insert(
+                    "mismatch".into(),
+                    clip_message(&mismatch.to_string()).into(),
+                );
+            }
+        }
+    }
+    Value::Object(m)
+}
+
+/// `exec`: runs one case (or one thread of a kernel text) and prints what it observed.
+pub(super) fn run(args: &ExecArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let case = if is_kernel_text(&args.case) {
+        kernel_case(args)
+    } else if !args.functions.is_empty() {
+        Err("function texts follow a kernel text (`.visaasm`, `.isaasm` or `.asm`)".to_string())
+    } else {
+        one_case(&args.case)
+    };
+    let case = match case {
+        Ok(c) => c,
+        Err(e) => {
+            writeln!(err, "{e}")?;
+            return Ok(EXIT_INPUT);
+        }
+    };
+    if args.trace {
+        if args.engine != EngineKind::Spec {
+            writeln!(err, "--trace runs on the spec engine only")?;
+            return Ok(EXIT_INPUT);
+        }
+        for line in super::trace::run(&case, args.step_limit) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    let outcome = run_case_limited(&case, args.engine, args.step_limit);
+    let mut report = exec_report(&case, args.engine, &outcome);
+    if !args.functions.is_empty() {
+        locate_in_files(&mut report, &kernel_files(args));
+    }
+    writeln!(out, "{report}")?;
+    let failed = report.get("verdict").and_then(Value::as_str) == Some("fail");
+    Ok(if failed { EXIT_FAIL } else { EXIT_OK })
+}
+
+/// A kernel text's files in reading order: the kernel, then its functions.
+fn kernel_files(args: &ExecArgs) -> Vec<String> {
+    std::iter::once(args.case.clone())
+        .chain(args.functions.iter().cloned())
+        .collect()
+}
+
+/// Each file's text, joined with a line break; an unreadable file is an error message.
+fn read_texts(files: &[String]) -> Result<Vec<String>, String> {
+    files
+        .iter()
+        .map(|name| {
+            let (_, data) = read_input(name);
+            let data = data.map_err(|e| format!("{name}: {e}"))?;
+            String::from_utf8(data).map_err(|_| format!("{name}: not UTF-8 text"))
+        })
+        .collect()
+}
+
+/// Rewrites the error's `pos` (a line of the joined texts) as the line of the file it is in,
+/// and names that file in `file`.
+fn locate_in_files(report: &mut Value, files: &[String]) {
+    let Some(error) = report.get_mut("error").and_then(Value::as_object_mut) else {
+        return;
+    };
+    let Some((line, col)) = error
+        .get("pos")
+        .and_then(Value::as_str)
+        .and_then(|p| p.split_once(':'))
+        .and_then(|(l, c)| Some((l.parse::<usize>().ok()?, c.to_string())))
+    else {
+        return;
+    };
+    let Ok(texts) = read_texts(files) else {
+        return;
+    };
+    let mut first = 1;
+    for (name, text) in files.iter().zip(&texts) {
+        // The join drops one final line break of each text and puts one between texts.
+        let lines = text
+            .strip_suffix('\n')
+            .unwrap_or(text)
+            .matches('\n')
+            .count()
+            + 1;
+        if line < first + lines {
+            error.insert("pos".into(), format!("{}:{col}", line - first + 1).into());
+            error.insert("file".into(), name.clone().into());
+            return;
+        }
+        first += lines;
+    }
+}
+
+/// Whether `exec`'s argument names a kernel's assembly text rather than a case.
+fn is_kernel_text(arg: &str) -> bool {
+    let ext = Path::new(arg).extension().and_then(|e| e.to_str());
+    matches!(ext, Some("visaasm" | "isaasm" | "asm"))
+}
+
+/// The one case of a `.jsonl` file or of stdin; the error is the message to print.
+fn one_case(arg: &str) -> Result<Case, String> {
+    let (name, data) = read_input(arg);
+    let data = data.map_err(|e| format!("{name}: {e}"))?;
+    let mut entries = read_bytes(&name, &data);
+    if entries.len() != 1 {
+        return Err(format!(
+            "{name}: holds {} cases; exec runs exactly one",
+            entries.len()
+        ));
+    }
+    match entries.pop() {
+        Some(Entry { case, .. }) => case.map_err(|e| e.to_string()),
+        None => Err(format!("{name}: holds no case")),
+    }
+}
+
+/// A kernel text with `--platform` and `--init`, as a case without `expect` (id: the file's
+/// name); the error is the message to print.
+fn kernel_case(args: &ExecArgs) -> Result<Case, String> {
+    let name = &args.case;
+    let texts = read_texts(&kernel_files(args))?;
+    // One line break between texts, whether or not a text ends with one.
+    let program = texts
+        .iter()
+        .map(|t| t.strip_suffix('\n').unwrap_or(t))
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    let Some(platform) = &args.platform else {
+        return Err(format!(
+            "{name}: a kernel text needs --platform (xe-lp, xe-hpg, xe-hpc or xe2)"
+        ));
+    };
+    let init = match &args.init {
+        None => Value::Object(Map::new()),
+        Some(path) => {
+            let shown = path.display();
+            let (_, data) = read_input(&path.to_string_lossy());
+            let data = data.map_err(|e| format!("{shown}: {e}"))?;
+            serde_json::from_slice::<Value>(&data)
+                .map_err(|e| format!("{shown}: not a JSON object: {e}"))?
+        }
+    };
+    let id = Path::new(name)
+        .file_name()
+        .map_or_else(|| name.clone(), |f| f.to_string_lossy().into_owned());
+    let line = serde_json::json!({
+        "format": "visa-vector/1",
+        "id": id,
+        "platform": platform,
+        "program": program,
+        "init": init,
+    });
+    Case::from_line(&line.to_string()).map_err(|e| {
+        let shown = args
+            .init
+            .as_ref()
+            .map_or_else(|| name.clone(), |p| p.display().to_string());
+        format!("{shown}: {e}")
+    })
+}

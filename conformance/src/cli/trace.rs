@@ -1,0 +1,189 @@
+//! `visa-conform exec --trace`: the spec engine run again with an observer that prints every
+//! executed instruction and what it changed.
+
+use visa_spec::asm;
+use visa_spec::error::VisaError;
+use visa_spec::flow::Observer;
+use visa_spec::ir::Program;
+use visa_spec::state::{ByteSet, MachineState, Memory};
+
+use crate::case::{compile, Compiled};
+use crate::input::clip_message;
+use crate::vector::Case;
+
+/// The state an instruction may change, taken before it runs.
+struct Before {
+    grf: Vec<u8>,
+    undefined: ByteSet,
+    preds: Vec<u32>,
+    addrs: Vec<u16>,
+    mem: Memory,
+}
+
+struct Tracer<'a> {
+    program: &'a Program,
+    text: Vec<&'a str>,
+    lines: Vec<String>,
+    before: Option<Before>,
+}
+
+/// One byte as hex, `??` when undefined.
+fn byte(b: u8, undefined: bool) -> String {
+    if undefined {
+        "??".to_string()
+    } else {
+        format!("{b:02x}")
+    }
+}
+
+/// The runs of consecutive indices `0..n` where `changed` holds, as ranges.
+fn runs(n: usize, changed: impl Fn(usize) -> bool) -> Vec<std::ops::Range<usize>> {
+    let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+    for k in (0..n).filter(|&k| changed(k)) {
+        match out.last_mut() {
+            Some(r) if r.end == k => r.end = k + 1,
+            _ => out.push(k..k + 1),
+        }
+    }
+    out
+}
+
+impl Observer for Tracer<'_> {
+    fn before(&mut self, pc: usize, mask: u32, state: &MachineState) {
+        let insn = &self.program.insns[pc];
+        let line = insn.pos.line;
+        let text = self
+            .text
+            .get((line as usize).wrapping_sub(1))
+            .map_or("", |t| t.trim());
+        self.lines
+            .push(format!("line {line}: emask {mask:#010x}: {text}"));
+        self.before = Some(Before {
+            grf: state.grf.clone(),
+            undefined: state.undefined.clone(),
+            preds: state.preds.clone(),
+            addrs: state.addrs.clone(),
+            mem: state.mem.clone(),
+        });
+    }
+
+    fn after(&mut self, _pc: usize, state: &MachineState) {
+        let Some(b) = self.before.take() else { return };
+        for (id, v) in self.program.vars.iter() {
+            if v.alias.is_some() {
+                continue;
+            }
+            if let Some(off) = v.grf_offset {
+                let size = v.byte_size();
+                let old = |k: usize| (b.grf[off + k], b.undefined.contains(&(off + k)));
+                let new = |k: usize| (state.grf[off + k], state.undefined.contains(&(off + k)));
+                // Whole elements: an element with a changed byte is shown entire.
+                let es = v.ty.size().max(1);
+                let changed = |e: usize| (e * es..(e + 1) * es).any(|k| old(k) != new(k));
+                for r in runs(size / es, changed) {
+                    let r = r.start * es..r.end * es;
+                    let hex = |f: &dyn Fn(usize) -> (u8, bool)| -> String {
+                        r.clone()
+                            .map(|k| {
+                                let (x, u) = f(k);
+                                byte(x, u)
+                            })
+                            .collect()
+                    };
+                    self.lines.push(format!(
+                        "  {}[{}..{}]: {} -> {}",
+                        v.name,
+                        r.start,
+                        r.end,
+                        hex(&old),
+                        hex(&new)
+                    ));
+                }
+            } else if let Some(slot) = v.slot.filter(|_| v.class == asm::ast::VarClass::Address) {
+                for k in 0..v.num_elts as usize {
+                    let (o, n) = (b.addrs.get(slot + k), state.addrs.get(slot + k));
+                    if let (Some(o), Some(n)) = (o, n) {
+                        if o != n {
+                            self.lines
+                                .push(format!("  {}[{k}]: {o:#x} -> {n:#x}", v.name));
+                        }
+                    }
+                }
+            } else if v.class == asm::ast::VarClass::Predicate {
+                let i = id.0 as usize;
+                if let (Some(o), Some(n)) = (b.preds.get(i), state.preds.get(i)) {
+                    if o != n {
+                        self.lines.push(format!("  {}: {o:#x} -> {n:#x}", v.name));
+                    }
+                }
+            }
+        }
+        for (name, space) in state.mem.spaces() {
+            let old = b.mem.space(name);
+            for (base, bytes) in space.pages() {
+                let was = |k: usize| {
+                    let addr = base + k as u64;
+                    old.map_or((0, false), |o| {
+                        let mut x = [0u8];
+                        o.read(addr, &mut x);
+                        (x[0], o.is_undefined(addr))
+                    })
+                };
+                let now = |k: usize| (bytes[k], space.is_undefined(base + k as u64));
+                for r in runs(bytes.len(), |k| was(k) != now(k)) {
+                    let old_hex: String = r
+                        .clone()
+                        .map(|k| {
+                            let (x, u) = was(k);
+                            byte(x, u)
+                        })
+                        .collect();
+                    let new_hex: String = r
+                        .clone()
+                        .map(|k| {
+                            let (x, u) = now(k);
+                            byte(x, u)
+                        })
+                        .collect();
+                    self.lines.push(format!(
+                        "  mem[{name}:{:#x}..{:#x}]: {old_hex} -> {new_hex}",
+                        base + r.start as u64,
+                        base + r.end as u64
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// The trace lines of `case` on the spec engine; a case that does not run says why on
+/// its last line (the report that follows has the details).
+pub fn run(case: &Case, step_limit: u64) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Err(e) = trace(case, step_limit, &mut lines) {
+        lines.push(format!(
+            "stopped: {}: {}",
+            e.class.as_str(),
+            clip_message(&e.message)
+        ));
+    }
+    lines
+}
+
+fn trace(case: &Case, step_limit: u64, lines: &mut Vec<String>) -> Result<(), VisaError> {
+    let Compiled {
+        program,
+        mut config,
+        mut state,
+    } = compile(case)?;
+    config.step_limit = step_limit;
+    let mut tracer = Tracer {
+        program: &program,
+        text: case.program.lines().collect(),
+        lines: Vec::new(),
+        before: None,
+    };
+    let result = visa_spec::exec::run_traced(&program, &mut state, &config, &mut tracer);
+    lines.append(&mut tracer.lines);
+    result
+}
