@@ -51,12 +51,12 @@ use clap::Args;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use rayon::prelude::*;
+use visa_model::ir::{Ctrl, Program};
+use visa_model::state::MachineState;
+use visa_model::types::Precision;
+use visa_model::VisaError;
 use visa_oracle::Plan;
 use visa_spec::exec::ExecConfig;
-use visa_spec::ir::{Ctrl, Program};
-use visa_spec::state::MachineState;
-use visa_spec::types::Precision;
-use visa_spec::VisaError;
 
 use crate::case::{compile, Compiled};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
@@ -287,7 +287,7 @@ fn macs(program: &Program) -> u64 {
                 u64::from(c.rc)
                     * u64::from(i.exec_size)
                     * u64::from(c.sd)
-                    * u64::from(visa_spec::ir::dpas::ops_per_chan(c.w, c.a, false)),
+                    * u64::from(visa_model::ir::dpas::ops_per_chan(c.w, c.a, false)),
             ),
             _ => None,
         })
@@ -300,8 +300,8 @@ fn is_transposed(case: &GenCase) -> bool {
 
 /// `lsc_load_block2d` of one 32x32 block of d16 with the VNNI transform.
 fn block2d_32x32_d16_vnni() -> BoxedStrategy<GenCase> {
-    gen::lsc::block2d_loads(visa_spec::ir::block2d::Block2dShape {
-        size: visa_spec::ir::lsc::DataSize::D16,
+    gen::lsc::block2d_loads(visa_model::ir::block2d::Block2dShape {
+        size: visa_model::ir::lsc::DataSize::D16,
         blocks: 1,
         width: 32,
         height: 32,
@@ -322,7 +322,7 @@ fn kernel_cases() -> BoxedStrategy<GenCase> {
 /// A case of `text` with no errata at their literal reading, every channel of a SIMD16
 /// dispatch, and its variables and memory.
 fn kernel_case(
-    platform: visa_spec::platform::Platform,
+    platform: visa_model::platform::Platform,
     tag: &str,
     text: &str,
     vars: Vec<(String, Vec<u8>)>,
@@ -377,7 +377,7 @@ DONE:
         .prop_map(|xs| {
             let x = xs.iter().flat_map(|v| v.to_le_bytes()).collect();
             kernel_case(
-                visa_spec::platform::Platform::XeHpg,
+                visa_model::platform::Platform::XeHpg,
                 "kernel-loop-exits",
                 TEXT,
                 vec![("X0".to_string(), x)],
@@ -419,7 +419,7 @@ add (M1, 1) S(0,0)<1> S(0,0)<0;1,0> S(0,1)<0;1,0>
                 .flat_map(|k| (base + 4 * k).to_le_bytes())
                 .collect();
             kernel_case(
-                visa_spec::platform::Platform::XeHpg,
+                visa_model::platform::Platform::XeHpg,
                 "kernel-reduction",
                 TEXT,
                 vec![("VB".to_string(), va)],
@@ -483,7 +483,7 @@ lsc_store_block2d.ugm (M1_NM, 1) flat[0x30000,0x7f,0x7,0x7f,0x10,0x0] C1:d32.1x1
                 bytes,
             };
             kernel_case(
-                visa_spec::platform::Platform::XeHpc,
+                visa_model::platform::Platform::XeHpc,
                 "kernel-gemm",
                 TEXT,
                 Vec::new(),
@@ -1195,7 +1195,7 @@ fn libm_lanes(cases: &Prepared) -> Vec<LibmLane> {
         let Some(f) = LibmFn::of(insn.opcode) else {
             continue;
         };
-        let double = insn.ty == visa_spec::types::DataType::DF;
+        let double = insn.ty == visa_model::types::DataType::DF;
         for channel in &insn.channels {
             let arg = |i: usize| {
                 channel
@@ -1227,7 +1227,7 @@ fn core_batches(cases: &Prepared) -> Vec<CoreBatch> {
         else {
             continue;
         };
-        if insn.ty != visa_spec::types::DataType::F {
+        if insn.ty != visa_model::types::DataType::F {
             continue;
         }
         let rnd = match insn.mode.rounding {
@@ -1357,7 +1357,7 @@ mod tests {
             .iter()
             .enumerate()
             .filter_map(|(k, c)| crate::expect::contract::float_insn(&c.to_case(&k.to_string())))
-            .filter(|i| i.ty == visa_spec::types::DataType::F)
+            .filter(|i| i.ty == visa_model::types::DataType::F)
             .count();
         assert_eq!(batches.len(), f_insns);
         let lanes: usize = batches.iter().map(|b| b.xs.len()).sum();

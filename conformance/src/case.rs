@@ -15,14 +15,14 @@ use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use serde_json::{Map, Value};
-use visa_spec::asm::{self, ast, ast::VarClass};
-use visa_spec::errata::{Readings, Trace};
-use visa_spec::error::{ErrorClass, VisaError};
+use visa_model::asm::{self, ast, ast::VarClass};
+use visa_model::errata::{Readings, Trace};
+use visa_model::error::{ErrorClass, VisaError};
+use visa_model::ir::Program;
+use visa_model::profile::DpasProfile;
+use visa_model::state::{MachineState, VarId, Vars, CR0};
+use visa_model::validate;
 use visa_spec::exec::ExecConfig;
-use visa_spec::ir::Program;
-use visa_spec::profile::DpasProfile;
-use visa_spec::state::{MachineState, VarId, Vars, CR0};
-use visa_spec::validate;
 
 use crate::vector::{self, hex, Allowed, Case, Expect, ExpectState, Init, MemRegion};
 

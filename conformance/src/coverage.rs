@@ -13,13 +13,13 @@ use std::path::PathBuf;
 
 use clap::Args;
 use serde_json::{Map, Value};
-use visa_spec::asm;
-use visa_spec::errata::Reading;
+use visa_model::asm;
+use visa_model::errata::Reading;
 
-use visa_spec::ir::{Instruction, Opcode};
-use visa_spec::platform::Platform;
-use visa_spec::types::DataType;
-use visa_spec::validate::validate_with;
+use visa_model::ir::{Instruction, Opcode};
+use visa_model::platform::Platform;
+use visa_model::types::DataType;
+use visa_model::validate::validate_with;
 
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::gen::{exists_on, expected_dsts};

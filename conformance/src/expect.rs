@@ -9,11 +9,11 @@
 //!
 //! `gen` records these expectations in the golden vectors; `certify` grades answers with them.
 
-use visa_spec::asm::{self, ast};
-use visa_spec::errata::{lookup, Reading, Trace};
-use visa_spec::error::ErrorClass;
-use visa_spec::profile::{DpasProfile, DstRounding, Tf32Input};
-use visa_spec::types::DataType;
+use visa_model::asm::{self, ast};
+use visa_model::errata::{lookup, Reading, Trace};
+use visa_model::error::ErrorClass;
+use visa_model::profile::{DpasProfile, DstRounding, Tf32Input};
+use visa_model::types::DataType;
 
 use crate::case::{run_case, run_parsed, EngineKind, Outcome};
 pub use crate::vector::Discriminating;
@@ -112,7 +112,7 @@ pub fn with_expect_straddle(case: Case) -> Result<Case, String> {
     let mut run = case.clone();
     run.expect = None;
     run.errata.insert(
-        visa_spec::errata::BLOCK2D_STRADDLE.to_string(),
+        visa_model::errata::BLOCK2D_STRADDLE.to_string(),
         Reading::Literal,
     );
     let Some(Expect::State(expect)) = &mut case.expect else {
@@ -128,7 +128,7 @@ pub fn with_expect_straddle(case: Case) -> Result<Case, String> {
     if widened {
         case.tags.push("block2d-straddle".to_string());
         case.tags
-            .push(visa_spec::errata::BLOCK2D_STRADDLE.to_string());
+            .push(visa_model::errata::BLOCK2D_STRADDLE.to_string());
     }
     Ok(case)
 }
@@ -143,7 +143,9 @@ pub fn float_dpas_destination(case: &Case) -> Option<DataType> {
     }
     let program = crate::case::compile(case).ok()?.program;
     program.insns.iter().find_map(|i| match i.ctrl {
-        visa_spec::ir::Ctrl::Dpas(c) if c.w.is_float() || c.a.is_float() => Some(c.operands.dst.ty),
+        visa_model::ir::Ctrl::Dpas(c) if c.w.is_float() || c.a.is_float() => {
+            Some(c.operands.dst.ty)
+        }
         _ => None,
     })
 }
@@ -154,7 +156,7 @@ pub fn float_dpas_destination(case: &Case) -> Option<DataType> {
 pub fn with_expect(mut case: Case) -> Result<Case, String> {
     let outcome = run_case(&case, EngineKind::Spec);
     if let Outcome::Error(e) = &outcome {
-        if e.class == visa_spec::ErrorClass::ModelBug {
+        if e.class == visa_model::ErrorClass::ModelBug {
             return Err(format!("{}: the spec engine failed: {e}", case.id));
         }
         case.tags.push("error".to_string());
@@ -164,7 +166,7 @@ pub fn with_expect(mut case: Case) -> Result<Case, String> {
     case.expect = Some(contract::widen_math(
         &case,
         expect,
-        visa_spec::contract::Contract::default(),
+        visa_model::contract::Contract::default(),
     ));
     Ok(case)
 }

@@ -7,14 +7,14 @@
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use visa_model::opcode::Class;
-use visa_spec::errata::{self, Readings};
-use visa_spec::forms::{self, Modifiers};
+use visa_model::errata::{self, Readings};
+use visa_model::forms::{self, Modifiers};
 /// The generators are keyed by the instruction they generate.
-pub use visa_spec::ir::Opcode;
-use visa_spec::ir::RelOp;
-use visa_spec::platform::Platform;
-use visa_spec::types::DataType;
+pub use visa_model::ir::Opcode;
+use visa_model::ir::RelOp;
+use visa_model::opcode::Class;
+use visa_model::platform::Platform;
+use visa_model::types::DataType;
 
 pub mod carry;
 pub mod choices;
@@ -48,7 +48,7 @@ pub struct GenCase {
     /// Initial memory regions (`init.mem`); the case observes them.
     pub mem: Vec<crate::vector::MemRegion>,
     /// Surfaces of the binding table and heaps (`init.surfaces`).
-    pub surfaces: Vec<visa_spec::state::Surface>,
+    pub surfaces: Vec<visa_model::state::Surface>,
     /// The numeric profile of float DPAS the case runs under (`None`: the default).
     pub profile: Option<String>,
 }
@@ -852,7 +852,7 @@ fn math_values(op: Opcode, k: usize, ty: DataType) -> Vec<u64> {
 /// opcode's class and builder in the opcode table, the generic register generator for the
 /// lane-wise instructions.
 pub fn generator(op: Opcode) -> fn(Opcode) -> Option<BoxedStrategy<GenCase>> {
-    use visa_spec::forms::Builder;
+    use visa_model::forms::Builder;
     let form = op.form();
     match (form.builder, form.class) {
         (Builder::Flow, _) => flow::case,
@@ -882,7 +882,7 @@ pub fn register(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
 
 /// AND, OR, XOR and NOT: register operands, and a quarter of the cases on predicates.
 pub fn logic(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
-    visa_spec::validate::is_logic(op)
+    visa_model::validate::is_logic(op)
         .then(|| prop_oneof![3 => register_case(op), 1 => predicate_logic_case(op)].boxed())
 }
 

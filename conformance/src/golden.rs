@@ -7,8 +7,8 @@
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use sha2::{Digest, Sha256};
-use visa_spec::platform::Platform;
-use visa_spec::types::DataType;
+use visa_model::platform::Platform;
+use visa_model::types::DataType;
 
 use crate::case::compile;
 use crate::expect::{
@@ -171,7 +171,7 @@ fn destination_type(case: &gen::GenCase) -> Option<DataType> {
 /// different results (a case stating the literal reading is tagged in any case).
 fn tagged_errata(op: Opcode) -> &'static [&'static str] {
     match op {
-        Opcode::Rol | Opcode::Ror => &[visa_spec::errata::ROTATE_SIGNED_SHIFT],
+        Opcode::Rol | Opcode::Ror => &[visa_model::errata::ROTATE_SIGNED_SHIFT],
         _ => &[],
     }
 }

@@ -14,7 +14,7 @@ use visa_conformance::catalog::row::{error_field, DERIVATION_KEY, ERROR_FIELD_KE
 use visa_conformance::catalog::{self, DOCS};
 use visa_conformance::vector::{read_str, Case, Expect};
 use visa_conformance::EngineKind;
-use visa_spec::errata::{Reading, LEDGER};
+use visa_model::errata::{Reading, LEDGER};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -170,7 +170,7 @@ fn the_error_field_is_checked_on_the_engines_only() {
 /// both readings instead: DST-CHANNEL-INDEX changes which destination bytes an engine marks
 /// undefined (a vector's allowed set takes any byte there under either reading).
 const OUTSIDE_VECTORS: &[(&str, &str)] = &[(
-    visa_spec::errata::DST_CHANNEL_INDEX,
+    visa_model::errata::DST_CHANNEL_INDEX,
     "conformance/tests/dst_channel_index.rs",
 )];
 

@@ -2132,7 +2132,7 @@ fn the_certify_doc_quotes_the_default_run() {
     let at_least = selected
         .iter()
         .filter(|s| {
-            s.expects_error == Some(visa_spec::error::ErrorClass::UndefinedBehaviour)
+            s.expects_error == Some(visa_model::error::ErrorClass::UndefinedBehaviour)
                 || (s.generated && s.tags.iter().any(|t| t == "block2d-surface-limits"))
         })
         .count();
@@ -2167,7 +2167,7 @@ fn the_certify_doc_quotes_the_default_run() {
         .unwrap_or(0)
         .max(11);
     let mut row = format!("{:width$}", "add");
-    for p in visa_spec::platform::Platform::ALL {
+    for p in visa_model::platform::Platform::ALL {
         let n = selected
             .iter()
             .filter(|s| s.instruction == "add" && s.platform == p)

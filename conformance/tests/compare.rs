@@ -8,7 +8,7 @@ use visa_conformance::vector::{
     Allowed, Case, Expect, ExpectState, Interval, MemExpect, MemRegion, NanFree, NanType, Pattern,
     Within,
 };
-use visa_spec::error::{ErrorClass, VisaError};
+use visa_model::error::{ErrorClass, VisaError};
 
 /// V1 is four D elements (4 bytes each): 1, 2, 3, 4; P1 is 0b1010; flat 0x100 holds 2a 00.
 fn observed() -> Outcome {

@@ -4,9 +4,9 @@
 #![allow(clippy::unwrap_used)]
 
 use visa_conformance::expect::contract::interval;
-use visa_spec::contract::{Bound, Contract, MathFn};
+use visa_model::contract::{Bound, Contract, MathFn};
+use visa_model::types::DataType;
 use visa_spec::num::FloatFormat;
-use visa_spec::types::DataType;
 
 const F: FloatFormat = FloatFormat::F;
 

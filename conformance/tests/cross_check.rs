@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use visa_conformance::gen::{GenCase, Opcode};
 use visa_conformance::registry;
 use visa_conformance::{run_case, EngineKind, Outcome};
-use visa_spec::ErrorClass;
+use visa_model::ErrorClass;
 
 fn cross_check(generated: &GenCase) -> Result<(), TestCaseError> {
     let case = generated.to_case("cross-check");

@@ -103,7 +103,7 @@ fn profile_fit_ignores_the_nan_encoding() {
     // D = C is exact under every profile: every profile fits, whatever the NaN's encoding.
     assert_eq!(
         fits.len(),
-        visa_spec::profile::DpasProfile::all().len(),
+        visa_model::profile::DpasProfile::all().len(),
         "{fits:?}"
     );
 }

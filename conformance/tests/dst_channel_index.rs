@@ -8,7 +8,7 @@ use rstest::rstest;
 use serde_json::json;
 use visa_conformance::case::{compare, run_case, EngineKind, Outcome, Verdict};
 use visa_conformance::vector::Case;
-use visa_spec::errata;
+use visa_model::errata;
 
 const DECLS: &str = ".decl V1 v_type=G type=ud num_elts=8\n.decl V2 v_type=G type=ud num_elts=8\n.decl V3 v_type=G type=ud num_elts=8\n.decl V4 v_type=G type=ud num_elts=8\n";
 

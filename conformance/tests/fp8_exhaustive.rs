@@ -7,9 +7,9 @@
 
 use visa_conformance::gen::GenCase;
 use visa_conformance::{run_case, EngineKind, Outcome};
-use visa_spec::errata;
-use visa_spec::platform::Platform;
-use visa_spec::types::DataType;
+use visa_model::errata;
+use visa_model::platform::Platform;
+use visa_model::types::DataType;
 
 /// Runs `op (M1_NM, 32) V1 <- V2 [, V3]` on both engines and compares the states.
 fn agree(

@@ -9,12 +9,12 @@
 use visa_conformance::bench::{draw, STREAMS};
 use visa_conformance::case::{compile, Compiled};
 use visa_conformance::gen::GenCase;
+use visa_model::asm;
+use visa_model::ir::Program;
+use visa_model::state::MachineState;
+use visa_model::validate;
 use visa_oracle::Plan;
-use visa_spec::asm;
 use visa_spec::exec::ExecConfig;
-use visa_spec::ir::Program;
-use visa_spec::state::MachineState;
-use visa_spec::validate;
 
 /// A generated case made ready to run on both engines: its vector line (for messages), its
 /// validated program and readings, its initial state and the oracle's plan.
@@ -173,9 +173,12 @@ fn no_channel_case(program: &str, p1: u32, a0: u16, emask: u32) {
     );
     let ast = asm::parse(&text).unwrap();
     let config = ExecConfig::default();
-    let program =
-        validate::validate_with(&ast, visa_spec::platform::Platform::XeHpg, &config.readings)
-            .unwrap();
+    let program = validate::validate_with(
+        &ast,
+        visa_model::platform::Platform::XeHpg,
+        &config.readings,
+    )
+    .unwrap();
     let vars = &program.vars;
     let mut init = MachineState::new(vars);
     let v2: Vec<u8> = (0..64u8).collect();

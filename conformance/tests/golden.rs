@@ -71,7 +71,7 @@ fn both_engines_pass_every_golden_vector() {
 /// numeric profile, so the oracle passes them under each profile.
 #[test]
 fn float_dpas_vectors_accept_every_profile() {
-    let profiles = visa_spec::profile::DpasProfile::all();
+    let profiles = visa_model::profile::DpasProfile::all();
     let mut cases = 0;
     for stream in registry::rows() {
         if !stream.file.starts_with("dpas/dpas") || stream.file.contains("-int") {
@@ -104,7 +104,7 @@ fn same_seed_same_bytes_other_seed_other_bytes() {
 /// exist: cases where the readings differ, under each stated reading.
 #[test]
 fn rotate_vectors_are_tagged_where_the_signed_shift_readings_differ() {
-    let id = visa_spec::errata::ROTATE_SIGNED_SHIFT;
+    let id = visa_model::errata::ROTATE_SIGNED_SHIFT;
     let (mut differ, mut literal_differ) = (0, 0);
     for file in ["alu/rol.jsonl", "alu/ror.jsonl"] {
         for entry in read_file(&vectors().join(file)).unwrap() {
@@ -194,7 +194,7 @@ fn recorded_discrimination_is_what_certify_computes() {
                     file: file.to_string(),
                     line: entry.line,
                 };
-                let contract = visa_spec::contract::Contract::default();
+                let contract = visa_model::contract::Contract::default();
                 let with = prepare_one(n, case.clone(), "x".into(), source.clone(), contract);
                 let without = prepare_one(
                     n,

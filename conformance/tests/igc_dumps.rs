@@ -10,9 +10,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use visa_spec::asm;
-use visa_spec::platform::Platform;
-use visa_spec::validate;
+use visa_model::asm;
+use visa_model::platform::Platform;
+use visa_model::validate;
 
 const BIN: &str = env!("CARGO_BIN_EXE_visa-conform");
 

@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
-use visa_spec::asm;
-use visa_spec::errata::Readings;
-use visa_spec::platform::Platform;
-use visa_spec::validate;
+use visa_model::asm;
+use visa_model::errata::Readings;
+use visa_model::platform::Platform;
+use visa_model::validate;
 
 const BIN: &str = env!("CARGO_BIN_EXE_visa-conform");
 

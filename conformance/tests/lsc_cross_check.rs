@@ -8,15 +8,15 @@ use proptest::test_runner::{Config, TestRunner};
 use visa_conformance::gen::Opcode;
 use visa_conformance::registry;
 use visa_conformance::{run_case, EngineKind, Outcome};
-use visa_spec::platform::Platform;
-use visa_spec::ErrorClass;
+use visa_model::platform::Platform;
+use visa_model::ErrorClass;
 
 fn lsc_ops() -> Vec<Opcode> {
     Opcode::ALL
         .into_iter()
         .filter(|o| {
-            visa_spec::validate::lsc_forms_is_lsc(*o)
-                || visa_spec::validate::is_block2d(*o)
+            visa_model::validate::lsc_forms_is_lsc(*o)
+                || visa_model::validate::is_block2d(*o)
                 || *o == Opcode::LscFence
         })
         .collect()
@@ -61,16 +61,19 @@ fn lsc_spec_matches_oracle() {
 /// BLOCK2D-LIMITS literally, and observe memory from a row above the surface (base 0x10000).
 #[test]
 fn block2d_cases_keep_to_the_published_limits_and_observe_around_the_surface() {
-    use visa_spec::errata::{self, Readings};
+    use visa_model::errata::{self, Readings};
     for op in [Opcode::LscLoadBlock2d, Opcode::LscStoreBlock2d] {
         let mut runner = TestRunner::new(Config::default());
         let strategy = registry::case(op);
         let (mut published, mut documents) = (0, 0);
         for _ in 0..64 {
             let generated = strategy.new_tree(&mut runner).unwrap().current();
-            let ast = visa_spec::asm::parse(&generated.text).unwrap();
-            let resolved =
-                visa_spec::validate::validate_with(&ast, generated.platform, &Readings::resolved());
+            let ast = visa_model::asm::parse(&generated.text).unwrap();
+            let resolved = visa_model::validate::validate_with(
+                &ast,
+                generated.platform,
+                &Readings::resolved(),
+            );
             if generated.literal.contains(&errata::BLOCK2D_LIMITS) {
                 documents += 1;
             } else {

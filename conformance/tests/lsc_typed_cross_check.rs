@@ -12,8 +12,8 @@ use visa_conformance::gen::lsc_typed;
 use visa_conformance::gen::GenCase;
 use visa_conformance::registry::{self, Generator, Row};
 use visa_conformance::{run_case, Case, EngineKind, Outcome};
-use visa_spec::platform::Platform;
-use visa_spec::ErrorClass;
+use visa_model::platform::Platform;
+use visa_model::ErrorClass;
 
 /// The registry's typed rows (the `.tgm` forms of the LSC opcodes).
 fn typed_rows() -> impl Iterator<Item = &'static Row> {
@@ -85,7 +85,7 @@ fn typed_block2d_streams_cover_every_placement() {
             );
             if case
                 .literal
-                .contains(&visa_spec::errata::LSC_TYPED_BLOCK2D_INDEX)
+                .contains(&visa_model::errata::LSC_TYPED_BLOCK2D_INDEX)
             {
                 seen.insert("literal".to_string());
             }
@@ -105,8 +105,8 @@ fn typed_block2d_streams_cover_every_placement() {
 fn apndctr_spec_matches_oracle() {
     let cases = cases();
     for op in [
-        visa_spec::ir::Opcode::LscApndctrAtomicAdd,
-        visa_spec::ir::Opcode::LscApndctrAtomicSub,
+        visa_model::ir::Opcode::LscApndctrAtomicAdd,
+        visa_model::ir::Opcode::LscApndctrAtomicSub,
     ] {
         let mut runner = TestRunner::new(Config::default());
         let strategy = lsc_typed::apndctr_case(op).unwrap();

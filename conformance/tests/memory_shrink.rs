@@ -7,7 +7,7 @@
 use proptest::test_runner::{Config, TestError, TestRunner};
 use visa_conformance::gen::GenCase;
 use visa_conformance::registry;
-use visa_spec::ir::Opcode;
+use visa_model::ir::Opcode;
 
 /// The execution size of a case's instruction: `(M1, N)` or `(M1_NM, N)` in its last line.
 fn exec_size(case: &GenCase) -> u32 {

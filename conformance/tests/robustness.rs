@@ -10,12 +10,12 @@ use arbitrary::{Arbitrary, Unstructured};
 use proptest::prelude::*;
 use visa_conformance::{gen, registry};
 use visa_conformance::{run_case, EngineKind, Outcome};
-use visa_spec::asm::ast::{MaskControl, PredCombine, SrcModifier};
+use visa_model::asm::ast::{MaskControl, PredCombine, SrcModifier};
+use visa_model::ir::{Dst, OperandMut, Payload, Program, Region, Scalar, Src};
+use visa_model::platform::Platform;
+use visa_model::state::{MachineState, VarId};
+use visa_model::types::DataType;
 use visa_spec::exec::ExecConfig;
-use visa_spec::ir::{Dst, OperandMut, Payload, Program, Region, Scalar, Src};
-use visa_spec::platform::Platform;
-use visa_spec::state::{MachineState, VarId};
-use visa_spec::types::DataType;
 use visa_spec::{asm, validate, ErrorClass, VisaError};
 
 /// Both engines on one case: no model bug, and the same outcome.
@@ -111,9 +111,9 @@ proptest! {
         let ast = asm::parse(&generated.text).unwrap();
         // The generated case's readings (SVM-ATOMIC-OPERAND-ORDER's literal text reads
         // differently).
-        let mut readings = visa_spec::errata::Readings::resolved();
+        let mut readings = visa_model::errata::Readings::resolved();
         for id in &generated.literal {
-            readings.set(id, visa_spec::errata::Reading::Literal).unwrap();
+            readings.set(id, visa_model::errata::Reading::Literal).unwrap();
         }
         let mut program = validate::validate_with(&ast, generated.platform, &readings).unwrap();
         let mut u = Unstructured::new(&noise);
@@ -170,7 +170,7 @@ fn perturb(program: &mut Program, u: &mut Unstructured<'_>) {
         };
     }
     if bool::arbitrary(u).unwrap_or(false) {
-        insn.pred = Some(visa_spec::ir::Predicate {
+        insn.pred = Some(visa_model::ir::Predicate {
             var: VarId(u32::arbitrary(u).unwrap_or(0) % (nvars + 2)),
             invert: bool::arbitrary(u).unwrap_or(false),
             combine: [PredCombine::None, PredCombine::Any, PredCombine::All]

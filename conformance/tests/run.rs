@@ -7,7 +7,7 @@ use rstest::rstest;
 use serde_json::json;
 use visa_conformance::case::{compare, run_case, EngineKind, Outcome, Verdict};
 use visa_conformance::vector::Case;
-use visa_spec::error::ErrorClass;
+use visa_model::error::ErrorClass;
 
 fn both() -> [EngineKind; 2] {
     [EngineKind::Spec, EngineKind::Oracle]

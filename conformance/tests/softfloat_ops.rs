@@ -16,10 +16,10 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use rstest::rstest;
+use visa_model::errata::Readings;
+use visa_model::types::DataType::{self, BF, DF, F, HF};
 use visa_oracle::softfloat::{self, Format, Rounding as ORounding};
-use visa_spec::errata::Readings;
 use visa_spec::num::{self, FloatMode, Rounding};
-use visa_spec::types::DataType::{self, BF, DF, F, HF};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Op {
@@ -611,5 +611,5 @@ fn int_division_by_zero_has_no_value() {
     assert_eq!(num::int_div(&n, &z), None);
     assert_eq!(num::int_rem(&n, &z), None);
     let err = num::div(&num::Value::Int(n), &num::Value::Int(z)).unwrap_err();
-    assert_eq!(err.class, visa_spec::ErrorClass::UndefinedBehaviour);
+    assert_eq!(err.class, visa_model::ErrorClass::UndefinedBehaviour);
 }

@@ -13,10 +13,10 @@ use visa_conformance::vector::{
     read_bytes, read_str, write_cases, Allowed, Case, Discriminating, Expect, ExpectState, Init,
     Interval, MemExpect, MemRegion, NanFree, NanType, Pattern, Within,
 };
-use visa_spec::errata::Reading;
-use visa_spec::error::ErrorClass;
-use visa_spec::platform::Platform;
-use visa_spec::state::{Surface, SurfaceHeap};
+use visa_model::errata::Reading;
+use visa_model::error::ErrorClass;
+use visa_model::platform::Platform;
+use visa_model::state::{Surface, SurfaceHeap};
 
 /// A case that uses every key of the format.
 fn full_case() -> Case {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use serde_json::{Map, Value};
-use visa_spec::error::VisaError;
+use visa_model::error::VisaError;
 
 use super::read_input;
 use crate::case::{judge_with_field, run_case_limited, EngineKind, Outcome, Verdict};
@@ -33,7 +33,7 @@ pub struct ExecArgs {
     pub init: Option<PathBuf>,
     /// Ends a run that has not finished after N executed instructions with a `step-limit`
     /// error.
-    #[arg(long, default_value_t = visa_spec::config::ExecConfig::DEFAULT_STEP_LIMIT)]
+    #[arg(long, default_value_t = visa_model::config::ExecConfig::DEFAULT_STEP_LIMIT)]
     pub step_limit: u64,
     #[arg(long, value_enum, default_value_t = EngineKind::Spec)]
     pub engine: EngineKind,

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use visa_spec::asm;
+use visa_model::asm;
 
 use super::read_input;
 use crate::exit::{EXIT_INPUT, EXIT_OK};

@@ -22,7 +22,7 @@ pub struct GenArgs {
     /// The accuracy contract of the approximated math results' intervals (intel-hw, the
     /// committed vectors'; correctly-rounded; opencl-full).
     #[arg(long, default_value = "intel-hw", value_name = "NAME", value_parser = crate::dut::certify::parse_contract)]
-    pub contract: visa_spec::contract::Contract,
+    pub contract: visa_model::contract::Contract,
 }
 
 /// `gen`: writes the golden vectors and reports what it wrote.
@@ -38,7 +38,7 @@ pub(super) fn run(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write) -> i
             return Ok(EXIT_FAIL);
         }
     };
-    let files = if args.contract == visa_spec::contract::Contract::default() {
+    let files = if args.contract == visa_model::contract::Contract::default() {
         files
     } else {
         match files

@@ -1,11 +1,11 @@
 //! `visa-conform exec --trace`: the spec engine run again with an observer that prints every
 //! executed instruction and what it changed.
 
-use visa_spec::asm;
-use visa_spec::error::VisaError;
+use visa_model::asm;
+use visa_model::error::VisaError;
+use visa_model::ir::Program;
+use visa_model::state::{ByteSet, MachineState, Memory};
 use visa_spec::flow::Observer;
-use visa_spec::ir::Program;
-use visa_spec::state::{ByteSet, MachineState, Memory};
 
 use crate::case::{compile, Compiled};
 use crate::input::clip_message;

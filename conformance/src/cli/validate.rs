@@ -3,8 +3,8 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use visa_spec::asm;
-use visa_spec::error::VisaError;
+use visa_model::asm;
+use visa_model::error::VisaError;
 
 use super::read_input;
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
@@ -27,16 +27,16 @@ pub struct ValidateArgs {
 /// then one summary line per file; exit 1 when any line is invalid (instructions this
 /// version does not execute are counted, not failures).
 pub(super) fn run(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
-    let platform = match args.platform.parse::<visa_spec::platform::Platform>() {
+    let platform = match args.platform.parse::<visa_model::platform::Platform>() {
         Ok(p) => p,
         Err(e) => {
             writeln!(err, "--platform: {e}")?;
             return Ok(EXIT_INPUT);
         }
     };
-    let mut readings = visa_spec::errata::Readings::resolved();
+    let mut readings = visa_model::errata::Readings::resolved();
     for id in &args.literal {
-        if let Err(e) = readings.set(id, visa_spec::errata::Reading::Literal) {
+        if let Err(e) = readings.set(id, visa_model::errata::Reading::Literal) {
             writeln!(err, "--literal: {e}")?;
             return Ok(EXIT_INPUT);
         }
@@ -66,7 +66,7 @@ pub(super) fn run(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write)
                 continue;
             }
         };
-        let survey = visa_spec::validate::survey(&program, platform, &readings);
+        let survey = visa_model::validate::survey(&program, platform, &readings);
         for e in &survey.invalid {
             writeln!(out, "{}", located(&name, e))?;
         }

@@ -1,7 +1,7 @@
 //! The accuracy report of a certification run (docs/certify.md, "Accuracy report"): for
 //! the approximated math instructions (INV, LOG, EXP, SQRT, RSQRT, SIN, COS, POW), how far
 //! the implementation's answers lie from the exact value of the function, and which
-//! accuracy contracts (`visa_spec::contract`) they fit.
+//! accuracy contracts (`visa_model::contract`) they fit.
 //!
 //! Each state answer to a one-instruction case of such an instruction is measured lane by
 //! lane ([`measure`]): the error of the answer's element against the exact function value
@@ -20,7 +20,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{json, Value};
-use visa_spec::contract::{Contract, MathFn};
+use visa_model::contract::{Contract, MathFn};
 use visa_spec::num::elementary::{error_in_ulps, evaluate};
 use visa_spec::num::{ExactFloat, FloatFormat, Rounding};
 

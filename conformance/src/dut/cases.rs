@@ -14,10 +14,10 @@ use std::path::{Path, PathBuf};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use rayon::prelude::*;
-use visa_spec::asm::{self, ast};
-use visa_spec::contract::Contract;
-use visa_spec::error::ErrorClass;
-use visa_spec::platform::Platform;
+use visa_model::asm::{self, ast};
+use visa_model::contract::Contract;
+use visa_model::error::ErrorClass;
+use visa_model::platform::Platform;
 
 use super::protocol::{run_request, Observe};
 use super::serve::case_instruction;

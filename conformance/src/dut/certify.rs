@@ -29,7 +29,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use visa_spec::contract::Contract;
+use visa_model::contract::Contract;
 
 use super::cases::{self, Only, Prepared, Selection, Shard, Source};
 use super::grade::{

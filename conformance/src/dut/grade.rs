@@ -24,8 +24,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use serde_json::{json, Map, Value};
-use visa_spec::errata::Reading;
-use visa_spec::error::{ErrorClass, VisaError};
+use visa_model::errata::Reading;
+use visa_model::error::{ErrorClass, VisaError};
 
 use super::accuracy::{measurable, measure, Measured};
 use super::cases::Prepared;
@@ -37,7 +37,7 @@ use crate::case::{run_case, EngineKind};
 use crate::expect::{expect_of, float_dpas_destination, free_nans, restricted};
 use crate::input::escape_controls;
 use crate::vector::{Case, Expect};
-use visa_spec::profile::DpasProfile;
+use visa_model::profile::DpasProfile;
 
 /// The grade of one case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

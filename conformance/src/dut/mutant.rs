@@ -16,14 +16,14 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use visa_spec::asm::{self, ast};
-use visa_spec::errata::{self, Reading};
+use visa_model::asm::{self, ast};
+use visa_model::errata::{self, Reading};
+use visa_model::ir::{Ctrl, Dst, Opcode, Program, RelOp, Src};
+use visa_model::types::DataType;
+use visa_model::VisaError;
 use visa_spec::exec::ExecConfig;
-use visa_spec::ir::{Ctrl, Dst, Opcode, Program, RelOp, Src};
 use visa_spec::num::FloatMode;
 use visa_spec::operand::{evaluate_ch_en, source_bits};
-use visa_spec::types::DataType;
-use visa_spec::VisaError;
 
 use crate::case::{compile_parsed, run_case, Compiled, EngineKind, Outcome};
 use crate::vector::Case;
@@ -318,7 +318,7 @@ fn rewrite(
     }
     changed.program = asm::print(&tree);
     match run_case(&changed, engine) {
-        Outcome::Error(e) if e.class == visa_spec::ErrorClass::InvalidInstruction => {
+        Outcome::Error(e) if e.class == visa_model::ErrorClass::InvalidInstruction => {
             run_case(case, engine)
         }
         outcome => outcome,
@@ -1206,7 +1206,7 @@ fn fcall_no_arg_copy(case: &Case, engine: EngineKind) -> Outcome {
         let mut passed: std::collections::BTreeMap<String, u32> = Default::default();
         for insn in &program.insns {
             if let Ctrl::Flow(f) = &insn.ctrl {
-                if let visa_spec::ir::flow::FlowCtrl::Fcall { name, arg_size, .. } = f.as_ref() {
+                if let visa_model::ir::flow::FlowCtrl::Fcall { name, arg_size, .. } = f.as_ref() {
                     let n = passed.entry(name.clone()).or_default();
                     *n = (*n).max(*arg_size);
                 }

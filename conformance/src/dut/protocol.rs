@@ -19,9 +19,9 @@ use std::fmt::Write as _;
 
 use serde::Deserialize;
 use serde_json::{Map, Value};
-use visa_spec::errata::{self, Reading};
-use visa_spec::error::ErrorClass;
-use visa_spec::platform::Platform;
+use visa_model::errata::{self, Reading};
+use visa_model::error::ErrorClass;
+use visa_model::platform::Platform;
 
 use crate::case::Observed;
 use crate::input::{clip, clip_message, cut, parse_json, JsonError, MAX_LINE_BYTES};

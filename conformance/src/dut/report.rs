@@ -9,14 +9,14 @@ use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus, TestSuite};
 use serde_json::{json, Map, Value};
-use visa_spec::platform::Platform;
+use visa_model::platform::Platform;
 
 use super::accuracy::{met_everywhere, AccuracyCell};
 use super::cases::Shard;
 use super::grade::{ErratumReading, OffReading, ReadingVerdict};
 use crate::input::{clip, parse_json, JsonError};
 use crate::junit::xml_text;
-use visa_spec::errata::Reading;
+use visa_model::errata::Reading;
 
 pub const FORMAT: &str = "visa-certify-report/1";
 

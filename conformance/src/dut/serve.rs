@@ -24,10 +24,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use clap::Args;
 use serde_json::json;
-use visa_spec::errata::{Reading, LEDGER};
-use visa_spec::ir::Opcode;
-use visa_spec::platform::Platform;
-use visa_spec::ErrorClass;
+use visa_model::errata::{Reading, LEDGER};
+use visa_model::ir::Opcode;
+use visa_model::platform::Platform;
+use visa_model::ErrorClass;
 
 use super::mutant::{self, Mutant, MUTANTS};
 use super::protocol::{
@@ -119,7 +119,7 @@ pub fn engine_hello(engine: EngineKind, mutant: Option<&Mutant>) -> Hello {
             .into_iter()
             .map(|o| o.mnemonic().to_string())
             .collect(),
-        profiles: visa_spec::profile::DpasProfile::all()
+        profiles: visa_model::profile::DpasProfile::all()
             .iter()
             .map(|p| p.to_string())
             .collect(),
@@ -232,7 +232,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
         return Ok(EXIT_OK);
     }
     if let Some(p) = &args.profile {
-        if visa_spec::profile::DpasProfile::parse(p).is_none() {
+        if visa_model::profile::DpasProfile::parse(p).is_none() {
             writeln!(
                 err,
                 "serve: unknown numeric profile `{p}` (docs/dpas.md lists them)"

@@ -23,9 +23,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use visa_spec::asm::{self, ast};
-use visa_spec::error::ErrorClass;
-use visa_spec::types::DataType;
+use visa_model::asm::{self, ast};
+use visa_model::error::ErrorClass;
+use visa_model::types::DataType;
 
 use super::grade::{Diff, Graded};
 use crate::gen::edge_values;

@@ -1,5 +1,5 @@
 //! The allowed interval of an approximated result under an accuracy contract
-//! (`visa_spec::contract`, docs/math.md "Accuracy contracts"), as a `within` allowed set
+//! (`visa_model::contract`, docs/math.md "Accuracy contracts"), as a `within` allowed set
 //! writes it (docs/vector-format.md).
 //!
 //! Every bound is monotone on each side of the exact value x: the farther a candidate from x,
@@ -10,15 +10,15 @@
 //! only the approximation of a number), and an exact result, one the format represents
 //! (but for INVM and RSQTM, whose results are all approximations).
 
-use visa_spec::contract::{Bound, Contract, MathFn};
-use visa_spec::errata::{self, Readings};
-use visa_spec::ir::{Dst, Opcode};
+use visa_model::contract::{Bound, Contract, MathFn};
+use visa_model::errata::{self, Readings};
+use visa_model::ir::{Dst, Opcode};
+use visa_model::types::{exec_type, DataType};
 use visa_spec::num::elementary::{error_in_ulps, evaluate, Function};
 use visa_spec::num::{
     convert, flush_input, mul, ExactFloat, FloatFormat, FloatMode, Rounding, Value,
 };
 use visa_spec::operand::{evaluate_ch_en, source_elements};
-use visa_spec::types::{exec_type, DataType};
 
 use crate::case::{compile, Compiled};
 use crate::vector::{Allowed, Case, Expect, Interval, NanType, Pattern, Within};

@@ -19,9 +19,9 @@
 
 use std::collections::BTreeSet;
 
+use visa_model::errata::{self, Readings};
+use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program};
 use visa_model::opcode::Class;
-use visa_spec::errata::{self, Readings};
-use visa_spec::ir::{Ctrl, Dst, Instruction, Opcode, Program};
 use visa_spec::operand::evaluate_ch_en;
 
 use crate::case::compile;
@@ -54,7 +54,7 @@ pub(crate) fn row_size(program: &Program, readings: &Readings) -> usize {
 
 /// Whether the instruction's float result may be a NaN the documents do not encode.
 fn frees_nan(insn: &Instruction) -> bool {
-    let float = |t: visa_spec::types::DataType| NanType::of(t).is_some();
+    let float = |t: visa_model::types::DataType| NanType::of(t).is_some();
     match (insn.opcode, insn.opcode.form().class) {
         (Opcode::Add | Opcode::Mul | Opcode::Mad | Opcode::Div, _) => float(insn.dst.ty()),
         // The rounding instructions (RND-SPECIAL-TABLE, FRC-SPECIAL-TABLE), the math
@@ -134,13 +134,13 @@ fn dpas_written(case: &Case) -> Option<Written> {
     let Ctrl::Dpas(ctrl) = insn.ctrl else {
         return None;
     };
-    let visa_spec::ir::Payload { var, row, col, ty } = ctrl.operands.dst;
+    let visa_model::ir::Payload { var, row, col, ty } = ctrl.operands.dst;
     let nan = NanType::of(ty).filter(|_| ctrl.w.is_float())?;
     let size = ty.size();
     // The loop's rows (DPAS-RC-LOOP: row 0 only, literally), each `Exec_size` elements,
     // `row_advance` bytes apart (DPAS-DST-ADVANCE), from the operand's origin (GRF-ROW-SIZE).
-    let ext =
-        visa_spec::ir::dpas::extents(ctrl, insn.exec_size, ty, program.platform, &readings).ok()?;
+    let ext = visa_model::ir::dpas::extents(ctrl, insn.exec_size, ty, program.platform, &readings)
+        .ok()?;
     let rows = if readings.is_literal(errata::DPAS_RC_LOOP) {
         1
     } else {

@@ -7,12 +7,12 @@
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use visa_spec::errata;
-use visa_spec::ir::dpas::row_types;
-use visa_spec::ir::Opcode;
-use visa_spec::platform::Platform;
-use visa_spec::profile::DpasProfile;
-use visa_spec::types::{DataType, Precision};
+use visa_model::errata;
+use visa_model::ir::dpas::row_types;
+use visa_model::ir::Opcode;
+use visa_model::platform::Platform;
+use visa_model::profile::DpasProfile;
+use visa_model::types::{DataType, Precision};
 
 use super::GenCase;
 

@@ -40,8 +40,8 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use proptest::sample::select;
 
-use visa_spec::ir::Opcode;
-use visa_spec::platform::Platform;
+use visa_model::ir::Opcode;
+use visa_model::platform::Platform;
 
 use super::{dpas, lsc, platform, register_case, svm, GenCase};
 use crate::vector::MemRegion;

@@ -10,9 +10,9 @@
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use visa_spec::ir::Opcode;
-use visa_spec::platform::Platform;
-use visa_spec::types::DataType;
+use visa_model::ir::Opcode;
+use visa_model::platform::Platform;
+use visa_model::types::DataType;
 
 use super::{
     assemble, cr0, destination, form_types, literal_errata, reg_src, source_with, GenCase, Operand,

@@ -13,12 +13,12 @@
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use visa_spec::errata;
-use visa_spec::ir::block2d::Block2dShape;
-use visa_spec::ir::lsc::{AtomicOp, DataShape, DataSize, VECT_SIZES};
-use visa_spec::ir::Opcode;
-use visa_spec::platform::Platform;
-use visa_spec::state::{AddrSize, AddrType, Surface, SurfaceHeap, ARG, FLAT, SLM};
+use visa_model::errata;
+use visa_model::ir::block2d::Block2dShape;
+use visa_model::ir::lsc::{AtomicOp, DataShape, DataSize, VECT_SIZES};
+use visa_model::ir::Opcode;
+use visa_model::platform::Platform;
+use visa_model::state::{AddrSize, AddrType, Surface, SurfaceHeap, ARG, FLAT, SLM};
 
 use super::choices::{choices, Choices, Draws};
 use super::GenCase;
@@ -114,7 +114,7 @@ impl Parts {
 
 /// Whether `op` is generated here.
 pub fn is_lsc(op: Opcode) -> bool {
-    visa_spec::validate::lsc_forms_is_lsc(op)
+    visa_model::validate::lsc_forms_is_lsc(op)
 }
 
 /// A valid case of an LSC_UNTYPED opcode.
@@ -129,7 +129,7 @@ pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
                 .boxed(),
         );
     }
-    if visa_spec::validate::is_block2d(op) {
+    if visa_model::validate::is_block2d(op) {
         return Some(
             (select(vec![Platform::XeHpc, Platform::Xe2]), choices())
                 .prop_map(move |(platform, choices)| block2d(op, platform, &choices))
@@ -153,7 +153,7 @@ pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
 /// A case of an LSC_UNTYPED opcode (not block 2D, not the fence) on one platform that has
 /// it (the control-flow generator's straight-line mixes).
 pub fn case_on(op: Opcode, on: Platform) -> Option<BoxedStrategy<GenCase>> {
-    if !is_lsc(op) || visa_spec::validate::is_block2d(op) || op == Opcode::LscFence {
+    if !is_lsc(op) || visa_model::validate::is_block2d(op) || op == Opcode::LscFence {
         return None;
     }
     Some(

@@ -18,11 +18,11 @@
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use visa_spec::errata;
-use visa_spec::ir::lsc::{AtomicOp, DataShape, DataSize};
-use visa_spec::ir::Opcode;
-use visa_spec::platform::Platform;
-use visa_spec::state::{AddrSize, AddrType, Surface, SurfaceHeap, FLAT};
+use visa_model::errata;
+use visa_model::ir::lsc::{AtomicOp, DataShape, DataSize};
+use visa_model::ir::Opcode;
+use visa_model::platform::Platform;
+use visa_model::state::{AddrSize, AddrType, Surface, SurfaceHeap, FLAT};
 
 use super::choices::{choices, Choices, Draws};
 use super::lsc::{data_size, hex, pack, place_block, Parts};
@@ -64,7 +64,7 @@ fn lanes(
     decls: &mut Vec<String>,
     preds: &mut Vec<(String, u32)>,
 ) -> Lanes {
-    let max = visa_spec::ir::lsc_typed::max_exec_size(platform);
+    let max = visa_model::ir::lsc_typed::max_exec_size(platform);
     let exec_size = rng.pick(&[1u32, 2, 4, 8, 16, 16]).min(max);
     let nm = rng.chance(4);
     let emask = if rng.chance(3) {
@@ -523,7 +523,7 @@ const COORDS: [&str; 4] = ["VU", "VV", "VR", "VL"];
 
 fn invalid(platform: Platform, choices: &Choices) -> InvalidLine {
     let mut rng = choices.draws();
-    let max = visa_spec::ir::lsc_typed::max_exec_size(platform);
+    let max = visa_model::ir::lsc_typed::max_exec_size(platform);
     let n = rng.pick(&[1u32, 2, 4, 8, 16]).min(max);
     let surface = rng.pick(&["bti(0x1)", "bss(0x40)", "ss(0x80)"]);
     let asize = rng.pick(&["a32", "a16", "a64"]);
@@ -785,7 +785,7 @@ fn invalid_block2d(
     match rng.below(7) {
         0 => {
             let width = 1 + rng.below(64) as u32;
-            let max_height = 256 / visa_spec::ir::lsc_typed::block2d_reg_pitch(width) as u32;
+            let max_height = 256 / visa_model::ir::lsc_typed::block2d_reg_pitch(width) as u32;
             let height = max_height + 1 + rng.below(4) as u32;
             (
                 "a BlockHeight past the Notes' table",
@@ -1024,7 +1024,7 @@ fn draw_block(rng: &mut Draws, px: u32, width_px: u32, height: u32) -> (u32, u32
         _ => 1 + rng.below(64) as u32,
     }
     .clamp(1, 64);
-    let reg_pitch = visa_spec::ir::lsc_typed::block2d_reg_pitch(w);
+    let reg_pitch = visa_model::ir::lsc_typed::block2d_reg_pitch(w);
     let max_h = (256 / reg_pitch) as u32;
     let h = match rng.below(4) {
         0 => max_h,

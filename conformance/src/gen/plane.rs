@@ -15,11 +15,11 @@
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use visa_spec::errata::Readings;
+use visa_model::errata::Readings;
 
-use visa_spec::ir::Opcode;
-use visa_spec::platform::Platform;
-use visa_spec::types::DataType;
+use visa_model::ir::Opcode;
+use visa_model::platform::Platform;
+use visa_model::types::DataType;
 
 use super::{
     assemble, cr0, elements_with, exec_and_mask, literal_errata, platform, predicate, GenCase,

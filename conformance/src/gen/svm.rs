@@ -9,11 +9,11 @@
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use visa_spec::errata;
-use visa_spec::ir::svm::AtomicOp;
-use visa_spec::ir::Opcode;
-use visa_spec::platform::Platform;
-use visa_spec::types::DataType;
+use visa_model::errata;
+use visa_model::ir::svm::AtomicOp;
+use visa_model::ir::Opcode;
+use visa_model::platform::Platform;
+use visa_model::types::DataType;
 
 use super::{platform, GenCase};
 use crate::vector::MemRegion;

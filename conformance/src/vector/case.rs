@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use serde_json::{json, Map, Value};
-use visa_spec::errata::{Reading, Readings};
-use visa_spec::error::{ErrorClass, VisaError};
-use visa_spec::platform::Platform;
-use visa_spec::state::{Surface, SurfaceHeap};
+use visa_model::errata::{Reading, Readings};
+use visa_model::error::{ErrorClass, VisaError};
+use visa_model::platform::Platform;
+use visa_model::state::{Surface, SurfaceHeap};
 
 use super::hex;
 
@@ -251,8 +251,8 @@ impl NanType {
     }
 
     /// The NaN type of a float data type (`None` for the others).
-    pub fn of(ty: visa_spec::types::DataType) -> Option<NanType> {
-        use visa_spec::types::DataType;
+    pub fn of(ty: visa_model::types::DataType) -> Option<NanType> {
+        use visa_model::types::DataType;
         match ty {
             DataType::DF => Some(NanType::Df),
             DataType::F => Some(NanType::F),

@@ -6,10 +6,10 @@
 use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
-use visa_spec::errata::{lookup, Reading};
-use visa_spec::error::ErrorClass;
-use visa_spec::platform::Platform;
-use visa_spec::state::{Surface, SurfaceHeap, ARG, FLAT, SLM};
+use visa_model::errata::{lookup, Reading};
+use visa_model::error::ErrorClass;
+use visa_model::platform::Platform;
+use visa_model::state::{Surface, SurfaceHeap, ARG, FLAT, SLM};
 
 use crate::input::{clip, clip_message, parse_json, JsonError, UniqueValue};
 
