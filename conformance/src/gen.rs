@@ -848,32 +848,6 @@ fn math_values(op: Opcode, k: usize, ty: DataType) -> Vec<u64> {
     v
 }
 
-/// The generator of `op`'s golden file and of its cases ([`crate::registry`]): by the
-/// opcode's class and builder in the opcode table, the generic register generator for the
-/// lane-wise instructions.
-pub fn generator(op: Opcode) -> fn(Opcode) -> Option<BoxedStrategy<GenCase>> {
-    use visa_model::forms::Builder;
-    let form = op.form();
-    match (form.builder, form.class) {
-        (Builder::Flow, _) => flow::case,
-        (Builder::Svm, _) => svm::case,
-        (Builder::Dpas, _) => dpas::case,
-        (Builder::LscApndctr, _) => lsc_typed::apndctr_case,
-        (Builder::LscGatherScatter | Builder::LscBlock2d | Builder::LscFence, _) => lsc::case,
-        (_, Class::Select) => compare_select_case,
-        (_, Class::Wide) => carry::case,
-        (_, Class::Conversion) => fp8::case,
-        (_, Class::Interpolation) => plane::case,
-        _ if form.modifiers == Modifiers::Logic => logic,
-        // BFN's function and the address and state operands of ADDR_ADD and MOVS.
-        _ => match op {
-            Opcode::Bfn => compare_select_case,
-            Opcode::AddrAdd | Opcode::Movs => carry::case,
-            _ => register,
-        },
-    }
-}
-
 /// The generic generator: `op` on register and immediate operands, for any instruction whose
 /// operands are ordinary regions ([`crate::registry`] names the instructions it serves).
 pub fn register(op: Opcode) -> Option<BoxedStrategy<GenCase>> {

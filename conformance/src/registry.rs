@@ -1,6 +1,6 @@
 //! The registry of golden files: one row per golden file, derived from the opcode table
 //! ([`visa_model::opcode::TABLE`]: the opcode, its mnemonic, its family's directory and its
-//! platforms) and the generators ([`gen::generator`]), as wasm-smith's table pairs each
+//! platforms) and the generators ([`generator`]), as wasm-smith's table pairs each
 //! instruction's generator with its validity predicate and its weight. Its rows drive the
 //! golden files (`gen`), the generators ([`case`], [`any_case`]) and the bench's streams
 //! (`bench`).
@@ -28,7 +28,7 @@ use std::sync::LazyLock;
 
 use proptest::prelude::*;
 use proptest::strategy::Union;
-use visa_model::forms::Builder;
+use visa_model::forms::{Builder, Modifiers};
 use visa_model::ir::Opcode;
 use visa_model::opcode::{Class, Family, Form, TABLE};
 use visa_model::platform::Platform;
@@ -91,6 +91,32 @@ impl Row {
     }
 }
 
+/// The generator of `op`'s golden file and of its cases: by the
+/// opcode's class and builder in the opcode table, the generic register generator for the
+/// lane-wise instructions.
+fn generator(op: Opcode) -> fn(Opcode) -> Option<BoxedStrategy<GenCase>> {
+    use gen::{carry, compare_select_case, dpas, flow, fp8, logic, lsc, lsc_typed, plane, register, svm};
+    let form = op.form();
+    match (form.builder, form.class) {
+        (Builder::Flow, _) => flow::case,
+        (Builder::Svm, _) => svm::case,
+        (Builder::Dpas, _) => dpas::case,
+        (Builder::LscApndctr, _) => lsc_typed::apndctr_case,
+        (Builder::LscGatherScatter | Builder::LscBlock2d | Builder::LscFence, _) => lsc::case,
+        (_, Class::Select) => compare_select_case,
+        (_, Class::Wide) => carry::case,
+        (_, Class::Conversion) => fp8::case,
+        (_, Class::Interpolation) => plane::case,
+        _ if form.modifiers == Modifiers::Logic => logic,
+        // BFN's function and the address and state operands of ADDR_ADD and MOVS.
+        _ => match op {
+            Opcode::Bfn => compare_select_case,
+            Opcode::AddrAdd | Opcode::Movs => carry::case,
+            _ => register,
+        },
+    }
+}
+
 /// LSC_TYPED's forms (unit `.tgm`) under LSC_UNTYPED's opcodes: a file each, after the
 /// opcode's own. (opcode, stream name)
 pub const FORM_ROWS: &[(Opcode, &str)] = &[
@@ -132,7 +158,7 @@ fn rows_of(form: &'static Form) -> Vec<Row> {
         op: form.opcode,
         name,
         file,
-        generator: Generator::Instruction(gen::generator(form.opcode)),
+        generator: Generator::Instruction(generator(form.opcode)),
         weight: u32::from(mixed(form)),
         golden,
     };

@@ -8,7 +8,7 @@ use clap::Args;
 use serde_json::{Map, Value};
 use visa_model::error::VisaError;
 
-use super::read_input;
+use super::input::read_input;
 use crate::case::{judge_with_field, run_case_limited, EngineKind, Outcome, Verdict};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::input::clip_message;

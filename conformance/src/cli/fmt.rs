@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use clap::Args;
 use visa_model::asm;
 
-use super::read_input;
+use super::input::read_input;
 use crate::exit::{EXIT_INPUT, EXIT_OK};
 use crate::input::clip_message;
 

@@ -13,15 +13,15 @@ mod check;
 mod exec;
 mod fmt;
 mod gen;
+mod input;
 mod trace;
 mod validate;
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use clap::{Parser, Subcommand};
 
 use crate::exit::EXIT_INPUT;
-use crate::input::{read_bounded, MAX_LINE_BYTES};
 
 pub use check::CheckArgs;
 pub use exec::{exec_report, ExecArgs};
@@ -96,25 +96,4 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     };
     // A closed stdout or stderr leaves nothing useful to report.
     status.unwrap_or(EXIT_INPUT)
-}
-
-/// Reads a file, or stdin for `-`, of at most [`MAX_LINE_BYTES`] (`exec` and `fmt` read
-/// one case or one program, which a vector holds on one line); returns the name to report
-/// and the bytes or why they were not read.
-pub(super) fn read_input(arg: &str) -> (String, Result<Vec<u8>, String>) {
-    let (name, data) = if arg == "-" {
-        let name = "<stdin>".to_string();
-        (name, read_bounded(io::stdin().lock(), MAX_LINE_BYTES))
-    } else {
-        let data = std::fs::File::open(arg).and_then(|f| read_bounded(f, MAX_LINE_BYTES));
-        (arg.to_string(), data)
-    };
-    let data = match data {
-        Ok(Some(data)) => Ok(data),
-        Ok(None) => Err(format!(
-            "longer than {MAX_LINE_BYTES} bytes (the limit of one case or program)"
-        )),
-        Err(e) => Err(e.to_string()),
-    };
-    (name, data)
 }

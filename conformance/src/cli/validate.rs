@@ -6,7 +6,7 @@ use clap::Args;
 use visa_model::asm;
 use visa_model::error::VisaError;
 
-use super::read_input;
+use super::input::read_input;
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::input::clip_message;
 
