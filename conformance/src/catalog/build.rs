@@ -66,13 +66,8 @@ pub fn lane_program(platform: Platform, op: &str, dst: &str, srcs: &[(&str, u64)
 }
 
 /// [`lane_program`] expecting V1 to hold `expected` (its bits, zero-extended).
-pub fn lane_on(
-    platform: Platform,
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    expected: u64,
-) -> Row {
+#[rustfmt::skip]
+pub fn lane_on(platform: Platform, op: &str, dst: &str, srcs: &[(&str, u64)], expected: u64) -> Row {
     let (row, dst_ty) = ty(lane_program(platform, op, dst, srcs), dst);
     row.expect_lane("V1", dst_ty, expected)
 }

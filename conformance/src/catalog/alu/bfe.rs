@@ -20,12 +20,7 @@ fn add(rows: &mut Rows) {
     let aligned = "bfe (M1, 4) VUD(0,4)<1> VUD(0,0)<1;1,0> 0x3:ud VUD(1,0)<1;1,0>";
     let d = "Execution size 1 is exempt, and VUD(0,4) starts at byte 16: both valid under the literal reading of BFE-BFI-ALIGNMENT.";
     for text in [one, aligned] {
-        rows.add(
-            "forms",
-            form(BITS_DECLS, text, None)
-                .literal(errata::BFE_BFI_ALIGNMENT)
-                .derived(d),
-        );
+        rows.add("forms", form(BITS_DECLS, text, None).literal(errata::BFE_BFI_ALIGNMENT).derived(d));
     }
     // The multi-lane rows (built with `super::simd`).
     table(rows, BFE8);

@@ -92,13 +92,8 @@ pub const DECLS: &str =
      .decl P1 v_type=P num_elts=32\n";
 
 /// One lane of `op` with %cr0 = `cr0`, as [`crate::catalog::build::lane`] builds it.
-pub fn lane_cr0(
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    cr0: u32,
-    expected: u64,
-) -> crate::catalog::Row {
+#[rustfmt::skip]
+pub fn lane_cr0(op: &str, dst: &str, srcs: &[(&str, u64)], cr0: u32, expected: u64) -> crate::catalog::Row {
     crate::catalog::build::lane(op, dst, srcs, expected).cr0(cr0)
 }
 
@@ -118,48 +113,19 @@ pub const BITS_DECLS: &str =
      .decl VUW v_type=G type=uw num_elts=16\n.decl VW v_type=G type=w num_elts=16\n\
      .decl VQ v_type=G type=q num_elts=16\n";
 
-/// One lane of `op` ([`lane`]) expecting `expected`, in `group`.
-pub fn one(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    expected: u64,
-) {
-    rows.add(group, lane(op, dst, srcs, expected).derived(d));
-}
-
-/// A row of [`one`]'s tables.
+/// One lane of `op` ([`lane`]) expecting `want`.
 #[derive(Debug)]
 #[rustfmt::skip]
 pub struct Lane { pub op: &'static str, pub dst: &'static str, pub srcs: &'static [(&'static str, u64)], pub want: u64 }
 
 impl GroupedShape for Lane {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        one(rows, group, d, self.op, self.dst, self.srcs, self.want);
+        rows.add(group, lane(self.op, self.dst, self.srcs, self.want).derived(d));
     }
 }
 
 /// One lane of `op` under each reading of `erratum`: `resolved`, then `literal`.
-#[rustfmt::skip]
-pub fn both(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    erratum: &str,
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    resolved: u64,
-    literal: u64,
-) {
-    rows.add(group, lane(op, dst, srcs, resolved).tag(erratum).derived(d));
-    rows.add(group, lane(op, dst, srcs, literal).literal(erratum).derived(d));
-}
-
-/// A row of [`both`]'s tables.
 #[derive(Debug)]
 #[rustfmt::skip]
 pub struct LaneReadings { pub erratum: &'static str, pub op: &'static str, pub dst: &'static str,
@@ -168,19 +134,15 @@ pub struct LaneReadings { pub erratum: &'static str, pub op: &'static str, pub d
 impl GroupedShape for LaneReadings {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        both(rows, group, d, self.erratum, self.op, self.dst, self.srcs, self.resolved, self.literal);
+        let &LaneReadings { erratum, op, dst, srcs, resolved, literal } = self;
+        rows.add(group, lane(op, dst, srcs, resolved).tag(erratum).derived(d));
+        rows.add(group, lane(op, dst, srcs, literal).literal(erratum).derived(d));
     }
 }
 
 /// A form after `decls` expecting `class` (`None`: valid).
-pub fn form_row(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    decls: &str,
-    text: &str,
-    class: Option<ErrorClass>,
-) {
+#[rustfmt::skip]
+pub fn form_row(rows: &mut Rows, group: &str, d: &str, decls: &str, text: &str, class: Option<ErrorClass>) {
     rows.add(group, form(decls, text, class).derived(d));
 }
 
@@ -197,16 +159,7 @@ impl GroupedShape for Form {
 
 /// A form after `decls` under each reading of `erratum`.
 #[rustfmt::skip]
-pub fn form_both(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    decls: &str,
-    erratum: &str,
-    text: &str,
-    resolved: Option<ErrorClass>,
-    literal: Option<ErrorClass>,
-) {
+pub fn form_both(rows: &mut Rows, group: &str, d: &str, decls: &str, erratum: &str, text: &str, resolved: Option<ErrorClass>, literal: Option<ErrorClass>) {
     rows.add(group, form(decls, text, resolved).tag(erratum).derived(d));
     rows.add(group, form(decls, text, literal).literal(erratum).derived(d));
 }
@@ -282,21 +235,7 @@ pub const MULDIV_DECLS: &str =
      .decl VB v_type=G type=b num_elts=16\n.decl VF v_type=G type=f num_elts=16\n\
      .decl VBF v_type=G type=bf num_elts=16\n.decl VDF v_type=G type=df num_elts=16\n";
 
-/// One lane of `op` with %cr0 = `cr0`, expecting `expected`.
-pub fn one_cr0(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    cr0: u32,
-    expected: u64,
-) {
-    rows.add(group, lane(op, dst, srcs, expected).cr0(cr0).derived(d));
-}
-
-/// A row of [`one_cr0`]'s tables.
+/// One lane of `op` with %cr0 = `cr0`, expecting `want`.
 #[derive(Debug)]
 #[rustfmt::skip]
 pub struct LaneCr0 { pub op: &'static str, pub dst: &'static str, pub srcs: &'static [(&'static str, u64)], pub cr0: u32, pub want: u64 }
@@ -304,29 +243,11 @@ pub struct LaneCr0 { pub op: &'static str, pub dst: &'static str, pub srcs: &'st
 impl GroupedShape for LaneCr0 {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        one_cr0(rows, group, d, self.op, self.dst, self.srcs, self.cr0, self.want);
+        rows.add(group, lane(self.op, self.dst, self.srcs, self.want).cr0(self.cr0).derived(d));
     }
 }
 
 /// One lane of `op` with %cr0 = `cr0` under each reading of `erratum`.
-#[rustfmt::skip]
-pub fn both_cr0(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    erratum: &str,
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    cr0: u32,
-    resolved: u64,
-    literal: u64,
-) {
-    rows.add(group, lane(op, dst, srcs, resolved).cr0(cr0).tag(erratum).derived(d));
-    rows.add(group, lane(op, dst, srcs, literal).cr0(cr0).literal(erratum).derived(d));
-}
-
-/// A row of [`both_cr0`]'s tables.
 #[derive(Debug)]
 #[rustfmt::skip]
 pub struct LaneCr0Readings { pub erratum: &'static str, pub op: &'static str, pub dst: &'static str,
@@ -335,20 +256,15 @@ pub struct LaneCr0Readings { pub erratum: &'static str, pub op: &'static str, pu
 impl GroupedShape for LaneCr0Readings {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        both_cr0(rows, group, d, self.erratum, self.op, self.dst, self.srcs, self.cr0, self.resolved, self.literal);
+        let &LaneCr0Readings { erratum, op, dst, srcs, cr0, resolved, literal } = self;
+        rows.add(group, lane(op, dst, srcs, resolved).cr0(cr0).tag(erratum).derived(d));
+        rows.add(group, lane(op, dst, srcs, literal).cr0(cr0).literal(erratum).derived(d));
     }
 }
 
 /// A form on `platform` after `decls`, expecting `class` (`None`: valid).
-pub fn form_on(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    platform: Platform,
-    decls: &str,
-    text: &str,
-    class: Option<ErrorClass>,
-) {
+#[rustfmt::skip]
+pub fn form_on(rows: &mut Rows, group: &str, d: &str, platform: Platform, decls: &str, text: &str, class: Option<ErrorClass>) {
     let row = Row::new(platform, format!("{decls}{text}\n")).expect_validation(class);
     rows.add(group, row.derived(d));
 }
@@ -597,13 +513,8 @@ pub fn four_lanes(pred: &str, op: &str, a: [u32; 4], b: [u32; 4], mask: u32) -> 
 /// `op (M1, 2) V1:dst V2 V3 [V4]`: V2 and V3 hold one pair of `src_ty` bytes, V4 one `w_ty`
 /// word, V1 starts at 0xBEEF: expects lane 0 = `expected` and lane 1 undefined
 /// (dst[i+1] = undefined: any bytes).
-pub fn sad2_pair(
-    op: &str,
-    dst: &str,
-    src: (&str, [u8; 2], [u8; 2]),
-    src2: Option<(&str, u16)>,
-    expected: u16,
-) -> Row {
+#[rustfmt::skip]
+pub fn sad2_pair(op: &str, dst: &str, src: (&str, [u8; 2], [u8; 2]), src2: Option<(&str, u16)>, expected: u16) -> Row {
     let (src_ty, a, b) = src;
     let (modifier, src_ty) = super_build::split_modifier(src_ty);
     let mut text = format!(
@@ -652,16 +563,7 @@ fn hex(row: Row, text: &str) -> (Row, Vec<u8>) {
 /// The predicate-operand form of AND, OR, XOR and NOT: `insn` after [`PREDS`] with P1, P2,
 /// P3 and EM given, expecting P1 = `want`.
 #[rustfmt::skip]
-pub fn predicate_operands(
-    rows: &mut Rows,
-    d: &str,
-    insn: &str,
-    p1: u32,
-    p2: u32,
-    p3: u32,
-    emask: u32,
-    want: u32,
-) {
+pub fn predicate_operands(rows: &mut Rows, d: &str, insn: &str, p1: u32, p2: u32, p3: u32, emask: u32, want: u32) {
     let row = Row::new(HPG, format!("{PREDS}{insn}\n")).pred("P1", p1).pred("P2", p2).pred("P3", p3).emask(emask).expect_pred("P1", want);
     rows.add("predicates", row.derived(d));
 }
@@ -727,15 +629,8 @@ pub const SIGNED_ROTATES: &str = ".decl SD v_type=G type=d num_elts=1\n.decl SW 
 
 /// ROTATE-SIGNED-SHIFT: (resolved, literal) storage of `var`, with the errata `also` literal
 /// in both; SD = 0x80000000, SW = 0x8002 (-32766).
-pub fn rotate_signed_shift_both_readings(
-    rows: &mut Rows,
-    d: &str,
-    insn: &str,
-    var: &str,
-    resolved: &str,
-    literal: &str,
-    also: &[&str],
-) {
+#[rustfmt::skip]
+pub fn rotate_signed_shift_both_readings(rows: &mut Rows, d: &str, insn: &str, var: &str, resolved: &str, literal: &str, also: &[&str]) {
     let why = format!("Erratum ROTATE-SIGNED-SHIFT: (resolved, literal) results, and with ROTATE-WIDTH literal too where src0 is narrower than the destination. SD = 0x80000000, SW = 0x8002 (-32766). {d}");
     let row = |want: &str| {
         let mut row = Row::new(HPG, format!("{SIGNED_ROTATES}{insn}\n"))

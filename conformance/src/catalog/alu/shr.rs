@@ -37,12 +37,7 @@ fn add(rows: &mut Rows) {
     grouped(rows, "forms", FORMS);
     let signed =
         |rows: &mut Rows, d: &str, op: &str, dst: &str, srcs: &[(&str, u64)], want: u64| {
-            rows.add(
-                "signed",
-                super::lane(op, dst, srcs, want)
-                    .tag(errata::SHR_SIGNED_OPERANDS)
-                    .derived(d),
-            );
+            rows.add("signed", super::lane(op, dst, srcs, want).tag(errata::SHR_SIGNED_OPERANDS).derived(d));
         };
     let d = "SHR-SIGNED-OPERANDS resolved: D -2^31 (bits 0x80000000) >> 31, logically: 1 (an arithmetic shift would give -1).";
     signed(rows, d, "shr", "d", &[("d", 0x8000_0000), ("ud", 31)], 1);

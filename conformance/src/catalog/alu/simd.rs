@@ -145,16 +145,7 @@ pub fn why(d: &str, name: &str, note: &str) -> String {
 /// A row under each reading of `erratum`: `resolved` in every lane of `R` (tagged), then the
 /// literal reading: `Some(value)` in every lane, or `None`: undefined-behaviour.
 #[rustfmt::skip]
-pub fn readings(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    erratum: &str,
-    row: impl Fn() -> Row,
-    dst: DataType,
-    resolved: i128,
-    literal: Option<i128>,
-) {
+pub fn readings(rows: &mut Rows, group: &str, d: &str, erratum: &str, row: impl Fn() -> Row, dst: DataType, resolved: i128, literal: Option<i128>) {
     rows.add(group, all8(row(), dst, resolved).tag(erratum).derived(d));
     let literal_row = match literal { Some(v) => all8(row(), dst, v), None => row().expect_error(ErrorClass::UndefinedBehaviour), };
     rows.add(group, literal_row.literal(erratum).derived(d));
@@ -467,14 +458,8 @@ pub const KEEP_F: u32 = 1 << 7;
 pub const KEEP_DF: u32 = 1 << 6;
 
 /// `op[.sat] (M1, 8) R:dst S0 ...` on raw source bits, with %cr0 = `cr0`, expecting `want`.
-fn raw_row(
-    op: &str,
-    saturate: bool,
-    dst: DataType,
-    srcs: &[(DataType, u64)],
-    cr0: u32,
-    want: u64,
-) -> Row {
+#[rustfmt::skip]
+fn raw_row(op: &str, saturate: bool, dst: DataType, srcs: &[(DataType, u64)], cr0: u32, want: u64) -> Row {
     let srcs: Vec<Op> = srcs.iter().copied().map(raw).collect();
     bcast(&sat(op, saturate), dst, &srcs)
         .cr0(cr0)
@@ -483,16 +468,7 @@ fn raw_row(
 
 /// DIV (`op` = "div": the quotient) or MOD (the remainder) on integers.
 #[rustfmt::skip]
-pub fn div_mod_int(
-    rows: &mut Rows,
-    d: &str,
-    op: &str,
-    ty: DataType,
-    a: u64,
-    b: u64,
-    quotient: u64,
-    remainder: u64,
-) {
+pub fn div_mod_int(rows: &mut Rows, d: &str, op: &str, ty: DataType, a: u64, b: u64, quotient: u64, remainder: u64) {
     let want = if op == "div" { quotient } else { remainder };
     rows.add("simd8", raw_row(op, false, ty, &[(ty, a), (ty, b)], RNE, want).derived(d));
 }

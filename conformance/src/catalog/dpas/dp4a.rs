@@ -8,12 +8,8 @@ use super::{forms, invalid};
 use crate::catalog::build::ty;
 use crate::catalog::{Doc, Row, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "dpas",
-    instruction: "dp4a",
-    file: "catalog/dpas/dp4a.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "dpas", instruction: "dp4a", file: "catalog/dpas/dp4a.jsonl", rows: add };
 
 /// One DP4A into V1, eight elements of `dst`: element 0 is `want`, the others keep 0.
 /// One DP4A with Exec_size 1 into V1 of type `dst`: element 0 is `want`.

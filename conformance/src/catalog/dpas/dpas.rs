@@ -15,12 +15,8 @@ const HPC: Platform = Platform::XeHpc;
 const XE2: Platform = Platform::Xe2;
 const LP: Platform = Platform::XeLp;
 
-pub const DOC: Doc = Doc {
-    family: "dpas",
-    instruction: "dpas",
-    file: "catalog/dpas/dpas.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "dpas", instruction: "dpas", file: "catalog/dpas/dpas.jsonl", rows: add };
 
 /// One DPAS after [`DECLS`] with D = 0x55.., C = `c` in every DW, W1 = `w`, A1 = `a`,
 /// expecting D to be `d`.

@@ -8,12 +8,8 @@ use visa_spec::types::DataType;
 use super::{bytes, dst_rows, fill, forms, invalid, DECLS, UNTOUCHED};
 use crate::catalog::{Doc, Row, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "dpas",
-    instruction: "dpasw",
-    file: "catalog/dpas/dpasw.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "dpas", instruction: "dpasw", file: "catalog/dpas/dpasw.jsonl", rows: add };
 
 /// `text` after [`DECLS`] with D = 0x55.., W1 = `w`, A1 = `a` and the partner's A1 =
 /// `partner` (when given), expecting D's rows to be `want`.

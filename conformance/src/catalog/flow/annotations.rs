@@ -6,19 +6,11 @@ use visa_spec::types::DataType::UD;
 use super::{lanes, program, ud};
 use crate::catalog::{Doc, Rows};
 
-pub const LIFETIME: Doc = Doc {
-    family: "flow",
-    instruction: "lifetime",
-    file: "catalog/flow/lifetime.jsonl",
-    rows: lifetime,
-};
+#[rustfmt::skip]
+pub const LIFETIME: Doc = Doc { family: "flow", instruction: "lifetime", file: "catalog/flow/lifetime.jsonl", rows: lifetime };
 
-pub const LOC_FILE: Doc = Doc {
-    family: "flow",
-    instruction: "loc_file",
-    file: "catalog/flow/loc_file.jsonl",
-    rows: loc_file,
-};
+#[rustfmt::skip]
+pub const LOC_FILE: Doc = Doc { family: "flow", instruction: "loc_file", file: "catalog/flow/loc_file.jsonl", rows: loc_file };
 
 #[rustfmt::skip]
 fn lifetime(rows: &mut Rows) {

@@ -8,26 +8,14 @@ use visa_spec::ErrorClass;
 use super::{iota, lanes, program, ud};
 use crate::catalog::{Doc, Rows};
 
-pub const GOTO: Doc = Doc {
-    family: "flow",
-    instruction: "goto",
-    file: "catalog/flow/goto.jsonl",
-    rows: goto,
-};
+#[rustfmt::skip]
+pub const GOTO: Doc = Doc { family: "flow", instruction: "goto", file: "catalog/flow/goto.jsonl", rows: goto };
 
-pub const JMP: Doc = Doc {
-    family: "flow",
-    instruction: "jmp",
-    file: "catalog/flow/jmp.jsonl",
-    rows: jmp,
-};
+#[rustfmt::skip]
+pub const JMP: Doc = Doc { family: "flow", instruction: "jmp", file: "catalog/flow/jmp.jsonl", rows: jmp };
 
-pub const SWITCHJMP: Doc = Doc {
-    family: "flow",
-    instruction: "switchjmp",
-    file: "catalog/flow/switchjmp.jsonl",
-    rows: switchjmp,
-};
+#[rustfmt::skip]
+pub const SWITCHJMP: Doc = Doc { family: "flow", instruction: "switchjmp", file: "catalog/flow/switchjmp.jsonl", rows: switchjmp };
 
 /// If/else through a forward GOTO, `%ce0` recorded in each branch and after.
 #[rustfmt::skip]

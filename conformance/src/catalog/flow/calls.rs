@@ -9,19 +9,11 @@ use visa_spec::ErrorClass;
 use super::{iota, lanes, program, ud};
 use crate::catalog::{Doc, Rows};
 
-pub const CALL: Doc = Doc {
-    family: "flow",
-    instruction: "call",
-    file: "catalog/flow/call.jsonl",
-    rows: call,
-};
+#[rustfmt::skip]
+pub const CALL: Doc = Doc { family: "flow", instruction: "call", file: "catalog/flow/call.jsonl", rows: call };
 
-pub const FCALL: Doc = Doc {
-    family: "flow",
-    instruction: "fcall",
-    file: "catalog/flow/fcall.jsonl",
-    rows: fcall,
-};
+#[rustfmt::skip]
+pub const FCALL: Doc = Doc { family: "flow", instruction: "fcall", file: "catalog/flow/fcall.jsonl", rows: fcall };
 
 #[rustfmt::skip]
 fn call(rows: &mut Rows) {

@@ -2,12 +2,8 @@
 
 use super::*;
 
-pub const DOC: Doc = Doc {
-    family: "lsc",
-    instruction: "lsc_atomic",
-    file: "catalog/lsc/lsc_atomic.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "lsc", instruction: "lsc_atomic", file: "catalog/lsc/lsc_atomic.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     semantics(rows);
@@ -74,8 +70,8 @@ fn forms(rows: &mut Rows) {
 const ATOMICS: &[Atomic] = &[
     Atomic { op: "iinc %null %null", literal: &[], old: 5, src1: 0, src2: 0, returned: 5, left: 6, d: "" },
     Atomic { op: "idec %null %null", literal: &[], old: 0, src1: 0, src2: 0, returned: 0, left: 0xffff_ffff, d: "0 - 1 wraps to 0xffffffff." },
-    Atomic { op: "load %null %null", literal: &[], old: 7, src1: 0, src2: 0, returned: 7, left: 7, d: "0 - 1 wraps to 0xffffffff." },
-    Atomic { op: "store VS %null", literal: &[], old: 7, src1: 9, src2: 0, returned: 7, left: 9, d: "0 - 1 wraps to 0xffffffff." },
+    Atomic { op: "load %null %null", literal: &[], old: 7, src1: 0, src2: 0, returned: 7, left: 7, d: "An atomic load returns memory's 7 and leaves it unchanged." },
+    Atomic { op: "store VS %null", literal: &[], old: 7, src1: 9, src2: 0, returned: 7, left: 9, d: "An atomic store writes Src1Data 9 and returns the old 7." },
     Atomic { op: "iadd VS %null", literal: &[], old: 0xffff_ffff, src1: 2, src2: 0, returned: 0xffff_ffff, left: 1, d: "0xffffffff + 2 = 0x1_00000001 -> 1 modulo \
             2^32." },
     Atomic { op: "isub VS %null", literal: &[], old: 1, src1: 2, src2: 0, returned: 1, left: 0xffff_ffff, d: "old - Src1Data: 1 - 2 -> 0xffffffff." },
@@ -83,9 +79,9 @@ const ATOMICS: &[Atomic] = &[
     Atomic { op: "smax VS %null", literal: &[], old: 0xffff_fffe, src1: 1, src2: 0, returned: 0xffff_fffe, left: 1, d: "Signed: -2 < 1." },
     Atomic { op: "umin VS %null", literal: &[], old: 0xffff_fffe, src1: 1, src2: 0, returned: 0xffff_fffe, left: 1, d: "Unsigned: 1 < 0xfffffffe." },
     Atomic { op: "umax VS %null", literal: &[], old: 0xffff_fffe, src1: 1, src2: 0, returned: 0xffff_fffe, left: 0xffff_fffe, d: "Unsigned: 1 < 0xfffffffe." },
-    Atomic { op: "and VS %null", literal: &[], old: 0xf0f0, src1: 0xff00, src2: 0, returned: 0xf0f0, left: 0xf000, d: "Unsigned: 1 < 0xfffffffe." },
-    Atomic { op: "or VS %null", literal: &[], old: 0xf0f0, src1: 0x0f00, src2: 0, returned: 0xf0f0, left: 0xfff0, d: "Unsigned: 1 < 0xfffffffe." },
-    Atomic { op: "xor VS %null", literal: &[], old: 0xff, src1: 0x0f, src2: 0, returned: 0xff, left: 0xf0, d: "Unsigned: 1 < 0xfffffffe." },
+    Atomic { op: "and VS %null", literal: &[], old: 0xf0f0, src1: 0xff00, src2: 0, returned: 0xf0f0, left: 0xf000, d: "0xf0f0 & 0xff00 = 0xf000." },
+    Atomic { op: "or VS %null", literal: &[], old: 0xf0f0, src1: 0x0f00, src2: 0, returned: 0xf0f0, left: 0xfff0, d: "0xf0f0 | 0x0f00 = 0xfff0." },
+    Atomic { op: "xor VS %null", literal: &[], old: 0xff, src1: 0x0f, src2: 0, returned: 0xff, left: 0xf0, d: "0xff ^ 0x0f = 0xf0." },
     Atomic { op: "icas VS VS2", literal: &[], old: 5, src1: 5, src2: 9, returned: 5, left: 9, d: "Memory 5 equals Src1Data 5: Src2Data 9 is stored." },
     Atomic { op: "icas VS VS2", literal: &[], old: 5, src1: 4, src2: 9, returned: 5, left: 5, d: "5 != 4: memory keeps 5." },
     Atomic { op: "icas VS VS2", literal: &[errata::LSC_ATOMIC_OPERANDS], old: 5, src1: 9, src2: 5, returned: 5, left: 9, d: "LSC-ATOMIC-OPERANDS literal: compare \

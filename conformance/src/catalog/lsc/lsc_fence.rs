@@ -3,12 +3,8 @@
 
 use super::*;
 
-pub const DOC: Doc = Doc {
-    family: "lsc",
-    instruction: "lsc_fence",
-    file: "catalog/lsc/lsc_fence.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "lsc", instruction: "lsc_fence", file: "catalog/lsc/lsc_fence.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {

@@ -2,12 +2,8 @@
 
 use super::*;
 
-pub const DOC: Doc = Doc {
-    family: "lsc",
-    instruction: "lsc_untyped",
-    file: "catalog/lsc/lsc_untyped.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "lsc", instruction: "lsc_untyped", file: "catalog/lsc/lsc_untyped.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     semantics(rows);

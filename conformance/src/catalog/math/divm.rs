@@ -6,12 +6,8 @@ use super::Lane::*;
 use super::*;
 use crate::catalog::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "divm",
-    file: "catalog/math/divm.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "divm", file: "catalog/math/divm.jsonl", rows: add };
 
 const DECLS: &str = ".decl VF v_type=G type=f num_elts=8\n.decl VHF v_type=G type=hf num_elts=8\n\
                      .decl VDF v_type=G type=df num_elts=8\n";

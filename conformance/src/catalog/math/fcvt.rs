@@ -12,12 +12,8 @@ use super::fp8_rows::{form, lanes};
 use super::{KEEP_F, KEEP_HF, RD, RTZ, RU};
 use crate::catalog::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "fcvt",
-    file: "catalog/math/fcvt.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "fcvt", file: "catalog/math/fcvt.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     bf8_to_hf(rows);
@@ -108,10 +104,7 @@ fn tf32(rows: &mut Rows) {
     let expected: Vec<u64> = cases.iter().map(|c| c.1).collect();
     let d = "F to TF32 rounds the 13 low fraction bits away to nearest, ties to even, and flushes denormals (the Description; FCVT-TF32-SPECIALS): 0x3f801000 (1 + 2^-11: kept fraction 0, dropped 0x1000 = half, kept bits even) -> 0x3f800000; 0x3f803000 (kept bit 13 set: odd, tie) -> 0x3f804000; 0x3f801001 (above half) -> 0x3f802000; 0x3f800fff (below half) -> 0x3f800000; 0xbf803000 -> 0xbf804000; 0x7f7fffff (F's largest, dropped 0x1fff) carries from 0x7f7fe000 into exponent 0xff: 0x7f800000 = +inf; 0x7f7ff000 (the midpoint above TF32's largest 0x7f7fe000, kept bits 0x3fbff odd) -> +inf; 0x7f7fefff -> 0x7f7fe000; the denormals 0x00000001 and 0x807fffff -> 0x00000000 and 0x80000000 (a zero of their sign); 0x00800000 (2^-126, normal) stays; NaNs keep sign and the 10 leading fraction bits with the quiet bit 22 set: 0x7f800001 -> 0x7fc00000, 0xffc00001 -> 0xffc00000, 0x7fbfffff -> 0x7fffe000; -inf and -0 stay. %cr0 changes nothing (the Description fixes RTE and the flush).";
     for (platform, cr0, what) in [(XeHpc, 0, "%cr0 = 0"), (Xe2, RTZ | KEEP_F, "%cr0 toward zero with F denormals kept")] {
-        rows.add(
-            "f-to-tf32",
-            lanes(platform, "fcvt", "M1", UD, &[(F, &src)], &expected).cr0(cr0).tag(errata::FCVT_TF32_SPECIALS).derived(&format!("{d} Here: {what}.")),
-        );
+        rows.add("f-to-tf32", lanes(platform, "fcvt", "M1", UD, &[(F, &src)], &expected).cr0(cr0).tag(errata::FCVT_TF32_SPECIALS).derived(&format!("{d} Here: {what}.")));
     }
     let src = [0x3f80_1234u64, 0x0000_0001, 0x7f80_0001, 0xffff_ffff];
     let d = "TF32 to F \"is noop as TF32 is a valid F type\" (FCVT-TF32-SPECIALS): the UD's 32 bits are copied, low bits included (0x3f801234), the denormal 0x00000001 unflushed though %cr0 = 0 flushes F denormals elsewhere, the signalling NaN 0x7f800001 and 0xffffffff unquieted.";

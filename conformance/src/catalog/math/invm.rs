@@ -15,12 +15,8 @@ use super::*;
 use crate::catalog::build::{split_modifier, ty};
 use crate::catalog::{Doc, Row, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "invm",
-    file: "catalog/math/invm.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "invm", file: "catalog/math/invm.jsonl", rows: add };
 
 /// P2's contents before a row: 0xA5A5A5A4 with bit 0 set to the opposite of the expected
 /// early-out bit, so that the write is seen either way; the other 31 bits keep these.

@@ -12,12 +12,8 @@ use super::*;
 use crate::catalog::build::le32;
 use crate::catalog::{Doc, Row, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "lrp",
-    file: "catalog/math/lrp.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "lrp", file: "catalog/math/lrp.jsonl", rows: add };
 
 const QUARTER: u64 = 0x3e80_0000;
 const EIGHT: u64 = 0x4100_0000;

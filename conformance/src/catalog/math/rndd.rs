@@ -10,12 +10,8 @@ use super::{platform_rows, type_rows, unary, Unary};
 use super::{ALT, KEEP_F, RD, RTZ, RU};
 use crate::catalog::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "rndd",
-    file: "catalog/math/rndd.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "rndd", file: "catalog/math/rndd.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     unary(rows, ROWS);

@@ -11,12 +11,8 @@ use super::{platform_rows, type_rows, unary, Unary};
 use super::{KEEP_F, RD, RU};
 use crate::catalog::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "rnde",
-    file: "catalog/math/rnde.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "rnde", file: "catalog/math/rnde.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     unary(rows, ROWS);

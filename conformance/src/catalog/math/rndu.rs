@@ -9,12 +9,8 @@ use super::{platform_rows, type_rows, unary, Unary};
 use super::{KEEP_F, RD};
 use crate::catalog::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "rndu",
-    file: "catalog/math/rndu.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "rndu", file: "catalog/math/rndu.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     unary(rows, ROWS);

@@ -10,12 +10,8 @@ use super::{platform_rows, type_rows, unary, Unary};
 use super::{KEEP_F, RD, RU};
 use crate::catalog::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "rndz",
-    file: "catalog/math/rndz.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "rndz", file: "catalog/math/rndz.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     unary(rows, ROWS);

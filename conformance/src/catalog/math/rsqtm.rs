@@ -12,12 +12,8 @@ use super::How::*;
 use super::*;
 use crate::catalog::{Doc, Row, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "rsqtm",
-    file: "catalog/math/rsqtm.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "rsqtm", file: "catalog/math/rsqtm.jsonl", rows: add };
 
 #[rustfmt::skip]
 const DECLS: &str = ".decl VF v_type=G type=f num_elts=8\n.decl VHF v_type=G type=hf num_elts=8\n\

@@ -6,12 +6,8 @@ use super::Lane::*;
 use super::*;
 use crate::catalog::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "sin",
-    file: "catalog/math/sin.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "sin", file: "catalog/math/sin.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     lanes(rows, "", GROUPS);

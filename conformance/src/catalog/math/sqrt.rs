@@ -6,12 +6,8 @@ use super::Lane::*;
 use super::*;
 use crate::catalog::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "sqrt",
-    file: "catalog/math/sqrt.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "sqrt", file: "catalog/math/sqrt.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     lanes(rows, "", GROUPS);

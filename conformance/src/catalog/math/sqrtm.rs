@@ -6,12 +6,8 @@ use super::Lane::*;
 use super::*;
 use crate::catalog::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "sqrtm",
-    file: "catalog/math/sqrtm.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "sqrtm", file: "catalog/math/sqrtm.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     lanes(rows, ".decl VF v_type=G type=f num_elts=8\n", GROUPS);

@@ -13,12 +13,8 @@ use super::fp8_rows::{form, lanes};
 use super::{KEEP_F, KEEP_HF, RTZ, RU};
 use crate::catalog::{Doc, Row, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "srnd",
-    file: "catalog/math/srnd.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "srnd", file: "catalog/math/srnd.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     f_to_hf(rows);
