@@ -562,13 +562,6 @@ fn hex(row: Row, text: &str) -> (Row, Vec<u8>) {
 
 /// The predicate-operand form of AND, OR, XOR and NOT: `insn` after [`PREDS`] with P1, P2,
 /// P3 and EM given, expecting P1 = `want`.
-#[rustfmt::skip]
-pub fn predicate_operands(rows: &mut Rows, d: &str, insn: &str, p1: u32, p2: u32, p3: u32, emask: u32, want: u32) {
-    let row = Row::new(HPG, format!("{PREDS}{insn}\n")).pred("P1", p1).pred("P2", p2).pred("P3", p3).emask(emask).expect_pred("P1", want);
-    rows.add("predicates", row.derived(d));
-}
-
-/// A row of [`predicate_operands`]'s tables.
 #[derive(Debug)]
 #[rustfmt::skip]
 pub struct PredicateOperands { pub insn: &'static str, pub p1: u32, pub p2: u32, pub p3: u32, pub emask: u32, pub want: u32 }
@@ -576,7 +569,9 @@ pub struct PredicateOperands { pub insn: &'static str, pub p1: u32, pub p2: u32,
 impl Shape for PredicateOperands {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
-        predicate_operands(rows, d, self.insn, self.p1, self.p2, self.p3, self.emask, self.want);
+        let &PredicateOperands { insn, p1, p2, p3, emask, want } = self;
+        let row = Row::new(HPG, format!("{PREDS}{insn}\n")).pred("P1", p1).pred("P2", p2).pred("P3", p3).emask(emask).expect_pred("P1", want);
+        rows.add("predicates", row.derived(d));
     }
 }
 

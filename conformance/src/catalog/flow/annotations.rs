@@ -34,8 +34,7 @@ fn lifetime(rows: &mut Rows) {
         .expect_lanes("V", UD, &[7, 7, 7, 7, 0x11, 0x11, 0x11, 0x11]).derived(d));
     let d = "LIFETIME.end has no effect on the contents (LIFETIME-CONTENTS, resolved: only the start \
              marker leaves them undefined): V keeps [0..7].";
-    rows.add("end", program(0xff, &decls, "lifetime.end V\n").var("V", lanes(&[0, 1, 2, 3, 4, 5, 6, 7])).expect_lanes("V", UD, &[0, 1, 2, 3, 4, 5, 6, 7])
-        .derived(d));
+    rows.add("end", program(0xff, &decls, "lifetime.end V\n").var("V", lanes(&[0, 1, 2, 3, 4, 5, 6, 7])).expect_lanes("V", UD, &[0, 1, 2, 3, 4, 5, 6, 7]).derived(d));
 }
 
 #[rustfmt::skip]

@@ -7,7 +7,7 @@ pub const DOC: Doc = Doc { family: "lsc", instruction: "lsc_atomic", file: "cata
 
 fn add(rows: &mut Rows) {
     semantics(rows);
-    forms(rows);
+    form_rows(rows, FORMS);
 }
 
 #[rustfmt::skip]
@@ -40,31 +40,21 @@ fn semantics(rows: &mut Rows) {
 /// The validation rows of LSC_UNTYPED's atomics (instructions/LSC_UNTYPED.md, Format,
 /// operand descriptions, Examples): valid forms run, invalid ones name the field at fault.
 #[rustfmt::skip]
-fn forms(rows: &mut Rows) {
-    let d = "LSC_UNTYPED.md, Examples: the atomics of the Examples (iinc with a %null DstData, an SLM fadd, icas with two sources, umax on d16u32); valid.";
-    for text in [
+const FORMS: &[Forms] = &[
+    Forms { d: "LSC_UNTYPED.md, Examples: the atomics of the Examples (iinc with a %null DstData, an SLM fadd, icas with two sources, umax on d16u32); valid.", field: "", texts: &[
         "lsc_atomic_iinc.ugm.uc.uc (M1, 16) %null:d32 flat[VA]:a64 %null %null",
         "lsc_atomic_fadd.slm (M1, 16) VD:d32 flat[VA32]:a32 VD %null",
         "lsc_atomic_icas.ugm.uc.wb (M1, 16) VD:d32 flat[VA]:a64 VD VD",
         "lsc_atomic_umax.ugm (M1, 16) VD:d16u32 flat[VA]:a64 VD %null",
-    ] {
-        valid_form(rows, d, form(text));
-    }
-    let d = "LSC_UNTYPED.md, Transpose and DataElemsPerAddr: atomics are not transposed and take one element per address.";
-    for text in ["lsc_atomic_iinc.ugm (M1_NM, 1) VD:d32t flat[VA]:a64 %null %null", "lsc_atomic_iadd.ugm (M1, 16) VD:d32x2 flat[VA]:a64 VD %null"] {
-        invalid_form(rows, d, text, "dst");
-    }
-    let d = "LSC_UNTYPED.md, DataSize: atomics take d16u32, d32 and d64, the float ones d32 and d64.";
-    for text in ["lsc_atomic_iadd.ugm (M1, 16) VD:d8 flat[VA]:a64 VD %null", "lsc_atomic_fadd.ugm (M1, 16) VD:d16u32 flat[VA]:a64 VD %null"] {
-        invalid_form(rows, d, text, "dst");
-    }
-    let d = "LSC_UNTYPED.md, Src1Data: a unary atomic takes %null sources, a binary one a variable.";
-    for text in ["lsc_atomic_iinc.ugm (M1, 16) VD:d32 flat[VA]:a64 VD %null", "lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 %null %null"] {
-        invalid_form(rows, d, text, "src1");
-    }
-    let d = "LSC_UNTYPED.md, Format: an atomic names both Src1Data and Src2Data.";
-    invalid_form(rows, d, "lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 VD", "operands");
-}
+    ] },
+    Forms { d: "LSC_UNTYPED.md, Transpose and DataElemsPerAddr: atomics are not transposed and take one element per address.", field: "dst",
+            texts: &["lsc_atomic_iinc.ugm (M1_NM, 1) VD:d32t flat[VA]:a64 %null %null", "lsc_atomic_iadd.ugm (M1, 16) VD:d32x2 flat[VA]:a64 VD %null"] },
+    Forms { d: "LSC_UNTYPED.md, DataSize: atomics take d16u32, d32 and d64, the float ones d32 and d64.", field: "dst",
+            texts: &["lsc_atomic_iadd.ugm (M1, 16) VD:d8 flat[VA]:a64 VD %null", "lsc_atomic_fadd.ugm (M1, 16) VD:d16u32 flat[VA]:a64 VD %null"] },
+    Forms { d: "LSC_UNTYPED.md, Src1Data: a unary atomic takes %null sources, a binary one a variable.", field: "src1",
+            texts: &["lsc_atomic_iinc.ugm (M1, 16) VD:d32 flat[VA]:a64 VD %null", "lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 %null %null"] },
+    Forms { d: "LSC_UNTYPED.md, Format: an atomic names both Src1Data and Src2Data.", field: "operands", texts: &["lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 VD"] },
+];
 
 #[rustfmt::skip]
 const ATOMICS: &[Atomic] = &[

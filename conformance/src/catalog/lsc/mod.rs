@@ -61,16 +61,28 @@ fn form(text: &str) -> Case {
         surface(SurfaceHeap::Bindless, 0)])
 }
 
-/// A valid form: it runs.
-fn valid_form(rows: &mut Rows, d: &str, c: Case) {
-    rows.add("forms", c.observe(Vec::new()).derived(d));
+/// Validation rows sharing a derivation: each of `texts` is a valid form over [`form`]'s
+/// surfaces (it runs) when `field` is empty, else an invalid one after [`FORM_DECLS`] whose
+/// `invalid-instruction` error names `field`.
+#[derive(Debug)]
+pub struct Forms {
+    pub d: &'static str,
+    pub field: &'static str,
+    pub texts: &'static [&'static str],
 }
 
-/// An invalid form, after [`FORM_DECLS`] on xe-hpg: an `invalid-instruction` error naming
-/// `field`.
-fn invalid_form(rows: &mut Rows, d: &str, text: &str, field: &str) {
-    let row = Case::new(FORM_DECLS, text).observe(Vec::new());
-    rows.add("invalid", row.expect_invalid(field).derived(d));
+/// The rows of `table`, in order: valid ones in `forms`, invalid ones in `invalid`.
+#[rustfmt::skip]
+fn form_rows(rows: &mut Rows, table: &[Forms]) {
+    for &Forms { d, field, texts } in table {
+        for &text in texts {
+            if field.is_empty() {
+                rows.add("forms", form(text).observe(Vec::new()).derived(d));
+            } else {
+                rows.add("invalid", Case::new(FORM_DECLS, text).observe(Vec::new()).expect_invalid(field).derived(d));
+            }
+        }
+    }
 }
 
 /// The block 2D rows' surface: xe-hpc under the documents' limits (BLOCK2D-LIMITS literal),
@@ -111,8 +123,9 @@ pub struct Atomic {
     pub d: &'static str,
 }
 
-/// What every [`Atomic`] row's derivation starts with.
-const ATOMIC: &str = "One lane's atomic on the d32 at 0x40: (operation, literal errata, old, Src1Data, Src2Data, returned old, value left in memory).";
+/// The columns every [`Atomic`] row's derivation names.
+#[rustfmt::skip]
+const ATOMIC: &str = "(operation, literal errata, old, Src1Data, Src2Data, returned old, value left in memory).";
 
 /// The rows of `table`, in order.
 #[rustfmt::skip]

@@ -105,8 +105,7 @@ const GROUPS: &[Group] = &[
 #[rustfmt::skip]
 fn scalar_lanes(rows: &mut Rows) {
     let d = "Notes: a scalar source (<0;1,0>) is broadcast: src0 = 1/4 in every lane; src1 and src2 read contiguous elements ([8, 16, 4, 0] and [4, 0, 8, 12]): 2 + 3 = 5, 4 + 0 = 4, 1 + 6 = 7, 0 + 9 = 9; V1's other elements keep their zeros.";
-    rows.add("lanes", four_lanes("lrp (M1, 4) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<4;4,1> V4(0,0)<1;1,0>").expect_lanes("V1", DataType::F, &four_results(0))
-        .derived(d));
+    rows.add("lanes", four_lanes("lrp (M1, 4) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<4;4,1> V4(0,0)<1;1,0>").expect_lanes("V1", DataType::F, &four_results(0)).derived(d));
 }
 
 /// Erratum LRP-REGION.

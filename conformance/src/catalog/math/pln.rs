@@ -85,11 +85,8 @@ fn add(rows: &mut Rows) {
     simd16(rows);
     rounding(rows);
     let d = "Saturation (Properties: Yes; PLN-SAT, resolved): p = 2, q = 0, r = 0 with u = 1, v = 0: 2 clamps to 1.0 in every lane; p = -2: -2 clamps to +0.";
-    let sat_row = |p: u32| {
-        Row::new(XeHpg, format!("{DECLS}plane.sat (M1, 8) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<1;1,0>\n"))
-            .var("V2", le32(&[p, 0, 0, 0, 0, 0, 0, 0]))
-            .var_prefix("V3", le32(&[[0x3f80_0000u32; 8], [0; 8]].concat()))
-    };
+    let text = format!("{DECLS}plane.sat (M1, 8) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<1;1,0>\n");
+    let sat_row = |p: u32| Row::new(XeHpg, &text).var("V2", le32(&[p, 0, 0, 0, 0, 0, 0, 0])).var_prefix("V3", le32(&[[0x3f80_0000u32; 8], [0; 8]].concat()));
     for (p, want) in [(0x4000_0000u32, 0x3f80_0000u64), (0xc000_0000, 0)] {
         rows.add("sat", sat_row(p).expect_lanes("V1", DataType::F, &[[want; 8].as_slice(), &[0; 8]].concat()).tag(errata::PLN_SAT).derived(d));
     }
@@ -123,16 +120,13 @@ fn simd16(rows: &mut Rows) {
 }
 
 /// Erratum PLN-ROUNDING.
+#[rustfmt::skip]
 fn rounding(rows: &mut Rows) {
     let e = errata::PLN_ROUNDING;
     let d = "PLN-ROUNDING with p = 3, q = 0, r = -1, u = A = 0x3eaaaaab = 11184811 * 2^-25 and v = 0 in every lane. Resolved (IGC's two mads): t = 3A - 1 = (33554433 - 33554432) * 2^-25 = 2^-25 exactly, then 0*0 + t = 2^-25 = 0x33000000. Literal (each operation rounded): 3A = 1 + 2^-25 rounds to 1 (a quarter unit), 0*0 = 0, 1 + 0 = 1, 1 + -1 = +0.";
     let text = "plane (M1, 8) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<1;1,0>";
-    let row = |want: u64| {
-        Row::new(XeHpg, format!("{DECLS}{text}\n"))
-            .var("V2", le32(&[0x4040_0000, 0, 0, 0xbf80_0000, 0, 0, 0, 0]))
-            .var_prefix("V3", le32(&[[0x3eaa_aaabu32; 8], [0; 8]].concat()))
-            .expect_lanes("V1", DataType::F, &[[want; 8].as_slice(), &[0; 8]].concat())
-    };
+    let row = |want: u64| Row::new(XeHpg, format!("{DECLS}{text}\n")).var("V2", le32(&[0x4040_0000, 0, 0, 0xbf80_0000, 0, 0, 0, 0]))
+        .var_prefix("V3", le32(&[[0x3eaa_aaabu32; 8], [0; 8]].concat())).expect_lanes("V1", DataType::F, &[[want; 8].as_slice(), &[0; 8]].concat());
     rows.add("rounding", row(0x3300_0000).tag(e).derived(d));
     rows.add("rounding", row(0).literal(e).derived(d));
 }
