@@ -23,9 +23,6 @@
 //! assert!(judge(case, &InProcess(EngineKind::Oracle).run(case)).passed());
 //! ```
 
-// A row helper takes one parameter per column of its table, as the rows read.
-#![allow(clippy::too_many_arguments)]
-
 use std::collections::BTreeMap;
 
 use crate::vector::manifest::GoldenFile;

@@ -15,7 +15,7 @@ fn add(rows: &mut Rows) {
     grouped(rows, "values", VALUES);
     grouped(rows, "forms", FORMS);
     form_both(rows, "forms", "BFE-BFI-ALIGNMENT: VUD(0,1) starts at byte 4, not 16-byte aligned, with exec size 4.",
-        BITS_DECLS, errata::BFE_BFI_ALIGNMENT, "bfe (M1, 4) VUD(0,1)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
+        BITS_DECLS, errata::BFE_BFI_ALIGNMENT, "bfe (M1, 4) VUD(0,1)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>", (None, Some(ErrorClass::InvalidInstruction)));
     let one = "bfe (M1, 1) VUD(0,1)<1> VUD(0,3)<0;1,0> VUD(0,0)<0;1,0> VUD(0,0)<0;1,0>";
     let aligned = "bfe (M1, 4) VUD(0,4)<1> VUD(0,0)<1;1,0> 0x3:ud VUD(1,0)<1;1,0>";
     let d = "Execution size 1 is exempt, and VUD(0,4) starts at byte 16: both valid under the literal reading of BFE-BFI-ALIGNMENT.";

@@ -13,7 +13,7 @@ pub const DOC: Doc = Doc { family: "alu", instruction: "lzd", file: "catalog/alu
 fn add(rows: &mut Rows) {
     table(rows, LZD_SAT);
     form_both(rows, "forms", "LZD-SAT: .sat is valid under the resolved reading (Text form), not the literal one.",
-        BITS_DECLS, errata::LZD_SAT, "lzd.sat (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
+        BITS_DECLS, errata::LZD_SAT, "lzd.sat (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0>", (None, Some(ErrorClass::InvalidInstruction)));
     // The multi-lane rows (built with `super::simd`).
     table(rows, SIMD8);
     simd_programs(rows);

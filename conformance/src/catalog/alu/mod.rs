@@ -159,7 +159,7 @@ impl GroupedShape for Form {
 
 /// A form after `decls` under each reading of `erratum`.
 #[rustfmt::skip]
-pub fn form_both(rows: &mut Rows, group: &str, d: &str, decls: &str, erratum: &str, text: &str, resolved: Option<ErrorClass>, literal: Option<ErrorClass>) {
+pub fn form_both(rows: &mut Rows, group: &str, d: &str, decls: &str, erratum: &str, text: &str, (resolved, literal): (Option<ErrorClass>, Option<ErrorClass>)) {
     rows.add(group, form(decls, text, resolved).tag(erratum).derived(d));
     rows.add(group, form(decls, text, literal).literal(erratum).derived(d));
 }
@@ -172,7 +172,7 @@ pub struct FormReadings { pub decls: &'static str, pub erratum: &'static str, pu
 impl GroupedShape for FormReadings {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        form_both(rows, group, d, self.decls, self.erratum, self.text, self.resolved, self.literal);
+        form_both(rows, group, d, self.decls, self.erratum, self.text, (self.resolved, self.literal));
     }
 }
 

@@ -20,16 +20,7 @@ fn add(rows: &mut Rows) {
         "shr (M1, 8) VUD(0,0)<1> VD(0,0)<1;1,0> VUD(0,0)<1;1,0>",
         "shr (M1, 8) VD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>",
     ] {
-        form_both(
-            rows,
-            "forms",
-            d,
-            ARITH_DECLS,
-            errata::SHR_SIGNED_OPERANDS,
-            text,
-            None,
-            Some(ErrorClass::InvalidInstruction),
-        );
+        form_both(rows, "forms", d, ARITH_DECLS, errata::SHR_SIGNED_OPERANDS, text, (None, Some(ErrorClass::InvalidInstruction)));
     }
     let d = "A signed SHR count needs SHIFT-COUNT-TYPE resolved even with SHR-SIGNED-OPERANDS resolved: under its literal type map the count is unsigned.";
     rows.add("forms", crate::catalog::build::form(ARITH_DECLS, "shr (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction))

@@ -142,10 +142,11 @@ pub fn why(d: &str, name: &str, note: &str) -> String {
     }
 }
 
-/// A row under each reading of `erratum`: `resolved` in every lane of `R` (tagged), then the
-/// literal reading: `Some(value)` in every lane, or `None`: undefined-behaviour.
+/// A row under each reading of `erratum`, `(resolved, literal)`: `resolved` in every lane of
+/// `R` (tagged), then the literal reading: `Some(value)` in every lane, or `None`:
+/// undefined-behaviour.
 #[rustfmt::skip]
-pub fn readings(rows: &mut Rows, group: &str, d: &str, erratum: &str, row: impl Fn() -> Row, dst: DataType, resolved: i128, literal: Option<i128>) {
+pub fn readings(rows: &mut Rows, group: &str, d: &str, erratum: &str, row: impl Fn() -> Row, dst: DataType, (resolved, literal): (i128, Option<i128>)) {
     rows.add(group, all8(row(), dst, resolved).tag(erratum).derived(d));
     let literal_row = match literal { Some(v) => all8(row(), dst, v), None => row().expect_error(ErrorClass::UndefinedBehaviour), };
     rows.add(group, literal_row.literal(erratum).derived(d));
@@ -178,7 +179,7 @@ impl Shape for FbhSigned8 {
         let (s0, resolved, literal) = (self.s0, self.resolved, self.literal);
         let d = &why(d, self.case, self.note);
         let row = || bcast("fbh", UD, &[o(D, s0)]);
-        readings(rows, "simd8", d, errata::FBH_SIGNED, row, UD, resolved, Some(literal));
+        readings(rows, "simd8", d, errata::FBH_SIGNED, row, UD, (resolved, Some(literal)));
     }
 }
 
@@ -193,7 +194,7 @@ impl Shape for Cbit8 {
         let (ty, s0, resolved) = (self.ty, self.s0, self.resolved);
         let d = &why(d, self.case, self.note);
         let row = || bcast("cbit", UD, &[o(ty, s0)]);
-        readings(rows, "simd8", d, errata::CBIT_RESULT, row, UD, resolved, Some(0));
+        readings(rows, "simd8", d, errata::CBIT_RESULT, row, UD, (resolved, Some(0)));
     }
 }
 
@@ -210,7 +211,7 @@ impl Shape for ShlSatRange8 {
         let (resolved, literal) = (self.resolved, self.literal);
         let d = &why(d, self.case, self.note);
         let row = || bcast(&sat("shl", saturate), ty, &[o(ty, s0), o(UD, s1)]);
-        readings(rows, "simd8-sat-range", d, errata::SHL_SAT_RANGE, row, ty, resolved, literal);
+        readings(rows, "simd8-sat-range", d, errata::SHL_SAT_RANGE, row, ty, (resolved, literal));
     }
 }
 
@@ -236,13 +237,14 @@ pub struct Bfe8 { pub case: &'static str, pub ty: DataType, pub width: i128, pub
     pub s2: i128, pub resolved: i128, pub literal: i128, pub note: &'static str }
 
 impl Shape for Bfe8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (ty, width, offset, s2) = (self.ty, self.width, self.offset, self.s2);
         let (resolved, literal) = (self.resolved, self.literal);
         let d = &why(d, self.case, self.note);
         let row = || bcast("bfe", ty, &[o(ty, width), o(ty, offset), o(ty, s2)]);
         let erratum = errata::BFE_SIGN_EXTENSION;
-        readings(rows, "simd8", d, erratum, row, ty, resolved, Some(literal));
+        readings(rows, "simd8", d, erratum, row, ty, (resolved, Some(literal)));
     }
 }
 
@@ -466,9 +468,10 @@ fn raw_row(op: &str, saturate: bool, dst: DataType, srcs: &[(DataType, u64)], cr
         .expect_lanes("R", dst, &[want; 8])
 }
 
-/// DIV (`op` = "div": the quotient) or MOD (the remainder) on integers.
+/// DIV (`op` = "div": the quotient) or MOD (the remainder) of `(a, b)` on integers,
+/// expecting `(quotient, remainder)`.
 #[rustfmt::skip]
-pub fn div_mod_int(rows: &mut Rows, d: &str, op: &str, ty: DataType, a: u64, b: u64, quotient: u64, remainder: u64) {
+pub fn div_mod_int(rows: &mut Rows, d: &str, op: &str, ty: DataType, (a, b): (u64, u64), (quotient, remainder): (u64, u64)) {
     let want = if op == "div" { quotient } else { remainder };
     rows.add("simd8", raw_row(op, false, ty, &[(ty, a), (ty, b)], RNE, want).derived(d));
 }
@@ -694,24 +697,11 @@ pub fn text_row(text: &str) -> Row {
 #[rustfmt::skip]
 pub fn div_mod_int_cases(rows: &mut Rows, op: &str) {
     let d = "DIV and MOD on integers (DIV.md Notes: the quotient truncates toward zero, the remainder has the numerator's sign).";
-    div_mod_int(rows, &why(d, "pos_pos", ""), op, D, 7, 2, 3, 1);
-    div_mod_int(rows, &why(d, "neg_pos", "-7 / 2 = -3 r -1"), op, D, 0xFFFF_FFF9, 2, 0xFFFF_FFFD, 0xFFFF_FFFF);
-    div_mod_int(rows, &why(d, "pos_neg", "7 / -2 = -3 r 1"), op, D, 7, 0xFFFF_FFFE, 0xFFFF_FFFD, 1);
-    div_mod_int(rows, &why(d, "neg_neg", "-7 / -2 = 3 r -1"), op, D, 0xFFFF_FFF9, 0xFFFF_FFFE, 3, 0xFFFF_FFFF);
-    div_mod_int(
-        rows,
-        &why(
-            d,
-            "int_min",
-            "INT_MIN / -1 = 2^31: low 32 bits 0x80000000, remainder 0",
-        ),
-        op,
-        D,
-        0x8000_0000,
-        0xFFFF_FFFF,
-        0x8000_0000,
-        0,
-    );
-    div_mod_int(rows, &why(d, "ud", "(2^32 - 1) / 10 = 429496729 r 5"), op, UD, 0xFFFF_FFFF, 10, 0x1999_9999, 5);
-    div_mod_int(rows, &why(d, "b", "B: -128 / 3 = -42 (0xD6) r -2 (0xFE)"), op, B, 0x80, 3, 0xD6, 0xFE);
+    div_mod_int(rows, &why(d, "pos_pos", ""), op, D, (7, 2), (3, 1));
+    div_mod_int(rows, &why(d, "neg_pos", "-7 / 2 = -3 r -1"), op, D, (0xFFFF_FFF9, 2), (0xFFFF_FFFD, 0xFFFF_FFFF));
+    div_mod_int(rows, &why(d, "pos_neg", "7 / -2 = -3 r 1"), op, D, (7, 0xFFFF_FFFE), (0xFFFF_FFFD, 1));
+    div_mod_int(rows, &why(d, "neg_neg", "-7 / -2 = 3 r -1"), op, D, (0xFFFF_FFF9, 0xFFFF_FFFE), (3, 0xFFFF_FFFF));
+    div_mod_int(rows, &why(d, "int_min", "INT_MIN / -1 = 2^31: low 32 bits 0x80000000, remainder 0"), op, D, (0x8000_0000, 0xFFFF_FFFF), (0x8000_0000, 0));
+    div_mod_int(rows, &why(d, "ud", "(2^32 - 1) / 10 = 429496729 r 5"), op, UD, (0xFFFF_FFFF, 10), (0x1999_9999, 5));
+    div_mod_int(rows, &why(d, "b", "B: -128 / 3 = -42 (0xD6) r -2 (0xFE)"), op, B, (0x80, 3), (0xD6, 0xFE));
 }

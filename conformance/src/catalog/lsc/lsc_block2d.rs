@@ -153,11 +153,14 @@ const SHAPES: &str = "Shapes the documents allow and Intel's published limits do
 
 #[rustfmt::skip]
 fn limits(rows: &mut Rows) {
-    for &Limit { on, text, literal_runs, d }
-    in LIMITS { let d = if literal_runs { format!("{SHAPES} {d}") } else { PLATFORM_LIMITS.to_string() }; let resolved = case(text).on(on)
-        .tag(errata::BLOCK2D_LIMITS); rows.add("limits", check(resolved, Want::Error(ErrorClass::InvalidInstruction)).derived(&d)); let literal = case(text).on(on)
-        .literal(errata::BLOCK2D_LIMITS); let literal = if literal_runs { literal.observe(vec![]) } else { check(literal,
-        Want::Error(ErrorClass::InvalidInstruction)) }; rows.add("limits", literal.derived(&d)); }
+    for &Limit { on, text, literal_runs, d } in LIMITS {
+        let d = if literal_runs { format!("{SHAPES} {d}") } else { PLATFORM_LIMITS.to_string() };
+        let resolved = case(text).on(on).tag(errata::BLOCK2D_LIMITS);
+        rows.add("limits", check(resolved, Want::Error(ErrorClass::InvalidInstruction)).derived(&d));
+        let literal = case(text).on(on).literal(errata::BLOCK2D_LIMITS);
+        let literal = if literal_runs { literal.observe(vec![]) } else { check(literal, Want::Error(ErrorClass::InvalidInstruction)) };
+        rows.add("limits", literal.derived(&d));
+    }
 }
 
 #[rustfmt::skip]
