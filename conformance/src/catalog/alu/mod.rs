@@ -410,7 +410,7 @@ pub fn mov(dst_ty: &str, src_ty: &str, src: u64, sat: bool, cr0: u32, expected: 
         .expect_lane("V1", dst_t, expected)
 }
 
-/// A row of [`mov`]'s tables.
+/// A row of [`mov()`]'s tables.
 #[derive(Debug)]
 #[rustfmt::skip]
 pub struct Mov { pub dst_ty: &'static str, pub src_ty: &'static str, pub src: u64, pub sat: bool, pub cr0: u32, pub want: u64 }

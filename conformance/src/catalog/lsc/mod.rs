@@ -65,10 +65,10 @@ fn form(text: &str) -> Case {
 /// surfaces (it runs) when `field` is empty, else an invalid one after [`FORM_DECLS`] whose
 /// `invalid-instruction` error names `field`.
 #[derive(Debug)]
-pub struct Forms {
-    pub d: &'static str,
-    pub field: &'static str,
-    pub texts: &'static [&'static str],
+struct Forms {
+    d: &'static str,
+    field: &'static str,
+    texts: &'static [&'static str],
 }
 
 /// The rows of `table`, in order: valid ones in `forms`, invalid ones in `invalid`.
@@ -112,15 +112,15 @@ fn surface_64(c: Case) -> Case {
 /// Src1Data's and Src2Data's d32, `returned` the old value the lane gets back and `left` the
 /// value left in memory. `d` follows [`ATOMIC`] in the derivation.
 #[derive(Debug)]
-pub struct Atomic {
-    pub op: &'static str,
-    pub literal: &'static [&'static str],
-    pub old: u32,
-    pub src1: u32,
-    pub src2: u32,
-    pub returned: u32,
-    pub left: u32,
-    pub d: &'static str,
+struct Atomic {
+    op: &'static str,
+    literal: &'static [&'static str],
+    old: u32,
+    src1: u32,
+    src2: u32,
+    returned: u32,
+    left: u32,
+    d: &'static str,
 }
 
 /// The columns every [`Atomic`] row's derivation names.
