@@ -95,7 +95,9 @@ impl Row {
 /// opcode's class and builder in the opcode table, the generic register generator for the
 /// lane-wise instructions.
 fn generator(op: Opcode) -> fn(Opcode) -> Option<BoxedStrategy<GenCase>> {
-    use gen::{carry, compare_select_case, dpas, flow, fp8, logic, lsc, lsc_typed, plane, register, svm};
+    use gen::{
+        carry, compare_select_case, dpas, flow, fp8, logic, lsc, lsc_typed, plane, register, svm,
+    };
     let form = op.form();
     match (form.builder, form.class) {
         (Builder::Flow, _) => flow::case,

@@ -1,8 +1,8 @@
 //! Builder conveniences shared by the catalog modules: the one-lane programs most ALU rows
 //! use, and little-endian element bytes.
 
-use visa_spec::platform::Platform;
-use visa_spec::types::DataType;
+use visa_model::platform::Platform;
+use visa_model::types::DataType;
 
 use super::row::Row;
 
@@ -66,13 +66,8 @@ pub fn lane_program(platform: Platform, op: &str, dst: &str, srcs: &[(&str, u64)
 }
 
 /// [`lane_program`] expecting V1 to hold `expected` (its bits, zero-extended).
-pub fn lane_on(
-    platform: Platform,
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    expected: u64,
-) -> Row {
+#[rustfmt::skip]
+pub fn lane_on(platform: Platform, op: &str, dst: &str, srcs: &[(&str, u64)], expected: u64) -> Row {
     let (row, dst_ty) = ty(lane_program(platform, op, dst, srcs), dst);
     row.expect_lane("V1", dst_ty, expected)
 }
@@ -84,7 +79,7 @@ pub fn lane(op: &str, dst: &str, srcs: &[(&str, u64)], expected: u64) -> Row {
 
 /// A validation row on xe-hpg: `decls` followed by `text`, expecting `class` (`None`: the
 /// form is valid, and runs from the zeroed state).
-pub fn form(decls: &str, text: &str, class: Option<visa_spec::ErrorClass>) -> Row {
+pub fn form(decls: &str, text: &str, class: Option<visa_model::ErrorClass>) -> Row {
     Row::new(Platform::XeHpg, format!("{decls}{text}\n")).expect_validation(class)
 }
 

@@ -30,7 +30,7 @@ impl Rows {
     /// Adds `row` to `group`: its id is `<instruction>/catalog/<group>/<nnnn>`. The errata
     /// its derivation names join its tags.
     pub fn add(&mut self, group: &str, mut row: Row) {
-        for erratum in visa_spec::errata::LEDGER {
+        for erratum in visa_model::errata::LEDGER {
             if row.derivation.contains(erratum.id) {
                 row = row.tag(erratum.id);
             }

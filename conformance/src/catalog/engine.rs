@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use visa_spec::VisaError;
+use visa_model::VisaError;
 
 use crate::case::{run_case, EngineKind, Outcome};
 use crate::dut::protocol::{run_request, Answer, Observe};

@@ -4,9 +4,9 @@
 //! `None` where any byte is allowed (bytes the instruction leaves undefined), or an error
 //! class.
 
-use visa_spec::platform::Platform;
-use visa_spec::state::{Surface, SurfaceHeap};
-use visa_spec::ErrorClass;
+use visa_model::platform::Platform;
+use visa_model::state::{Surface, SurfaceHeap};
+use visa_model::ErrorClass;
 
 use super::row::{decl_size, Row};
 

@@ -24,9 +24,6 @@
 //! assert!(judge(case, &InProcess(EngineKind::Oracle).run(case)).passed());
 //! ```
 
-// A row helper takes one parameter per column of its table, as the rows read.
-#![allow(clippy::too_many_arguments)]
-
 use crate::vector::manifest::GoldenFile;
 use crate::vector::{write_cases, Case};
 
@@ -160,7 +157,7 @@ pub fn golden_files() -> Result<Vec<GoldenFile>, RowError> {
                     case.expect = Some(crate::expect::contract::widen_math(
                         case,
                         expect,
-                        visa_spec::contract::Contract::default(),
+                        visa_model::contract::Contract::default(),
                     ));
                 }
             }

@@ -5,11 +5,11 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use serde_json::Value;
-use visa_spec::errata::Reading;
-use visa_spec::platform::Platform;
-use visa_spec::profile::DpasProfile;
-use visa_spec::types::DataType;
-use visa_spec::ErrorClass;
+use visa_model::errata::Reading;
+use visa_model::platform::Platform;
+use visa_model::profile::DpasProfile;
+use visa_model::types::DataType;
+use visa_model::ErrorClass;
 
 use crate::vector::{Allowed, Case, Expect, ExpectState, Init, MemExpect, MemRegion, Pattern};
 

@@ -5,7 +5,7 @@ use super::{grouped, invalid_predicate_forms, table, AddD, AddF, AddInteger, Gro
 use crate::catalog::build::{le16, le32, le64};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::types::DataType;
+use visa_model::types::DataType;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]

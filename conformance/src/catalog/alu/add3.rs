@@ -3,7 +3,7 @@
 use super::simd::{Simd8, *};
 use super::{form_both, form_row, grouped, table, Group, Lane, ARITH_DECLS};
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
+use visa_model::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]
@@ -15,10 +15,10 @@ fn add(rows: &mut Rows) {
     form_row(rows, "forms", "ADD3 has no B type.",
         ARITH_DECLS, "add3 (M1, 8) VB(0,0)<1> VB(0,0)<1;1,0> VB(0,0)<1;1,0> VB(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction));
     form_both(rows, "forms", "ADD3-IMMEDIATE-WIDTH: a D immediate is valid (resolved), not an immediate16 (literal) ...",
-        ARITH_DECLS, errata::ADD3_IMMEDIATE_WIDTH, "add3 (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> 0x12345:d VD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
+        ARITH_DECLS, errata::ADD3_IMMEDIATE_WIDTH, "add3 (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> 0x12345:d VD(0,0)<1;1,0>", (None, Some(ErrorClass::InvalidInstruction)));
     let text = "add3 (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> 0x1234:w VD(0,0)<1;1,0>";
     let d = "ADD3-IMMEDIATE-WIDTH: a W immediate is valid under both readings.";
-    form_both(rows, "forms", d, ARITH_DECLS, errata::ADD3_IMMEDIATE_WIDTH, text, None, None);
+    form_both(rows, "forms", d, ARITH_DECLS, errata::ADD3_IMMEDIATE_WIDTH, text, (None, None));
     // The multi-lane rows (built with `super::simd`).
     table(rows, SIMD8);
 }

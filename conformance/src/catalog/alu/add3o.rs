@@ -6,8 +6,8 @@ use super::{simd, table, Group, Shape, OLD};
 use crate::catalog::build::{form, lane_program, le32, ty};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::platform::Platform::XeHpg;
-use visa_spec::types::DataType;
+use visa_model::platform::Platform::XeHpg;
+use visa_model::types::DataType;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]

@@ -4,8 +4,8 @@
 use super::{four_lanes, simd, table, two_results, Group, Shape, OLD};
 use crate::catalog::build::le32;
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::platform::Platform::XeHpg;
-use visa_spec::types::DataType;
+use visa_model::platform::Platform::XeHpg;
+use visa_model::types::DataType;
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "addc", file: "catalog/alu/addc.jsonl", rows: add };

@@ -6,7 +6,7 @@ use super::{
     InvalidPredicateForms, Lane, PredicateOperands, ARITH_DECLS,
 };
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
+use visa_model::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]
@@ -18,7 +18,7 @@ fn add(rows: &mut Rows) {
     grouped(rows, "forms", FORMS);
     form_both(rows, "forms", "QWORD-TYPEMAP-GAP: Q and UQ are in the logic instructions' and SHL's Supported Types; the resolved reading admits them, the literal one \
         keeps the type maps.",
-        ARITH_DECLS, errata::QWORD_TYPEMAP_GAP, "and (M1, 8) VQ(0,0)<1> VQ(0,0)<1;1,0> VQ(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
+        ARITH_DECLS, errata::QWORD_TYPEMAP_GAP, "and (M1, 8) VQ(0,0)<1> VQ(0,0)<1;1,0> VQ(0,0)<1;1,0>", (None, Some(ErrorClass::InvalidInstruction)));
     table(rows, PREDICATE_OPERANDS);
     table(rows, INVALID_PREDICATE_FORMS);
     qword_forms(rows, "0x0123456789ABCDEF & 0xFF00FF00FF00FF00 keeps bytes 01 45 89 CD: 0x010045008900CD00.",

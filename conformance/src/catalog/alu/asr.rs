@@ -4,7 +4,7 @@ use super::simd::{Simd8, *};
 use super::{grouped, table, Form, FormReadings, Group, Lane, ARITH_DECLS};
 use crate::catalog::build::form;
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
+use visa_model::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]

@@ -4,7 +4,7 @@ use super::simd::{Bfe8, *};
 use super::{form_both, grouped, table, Form, Group, LaneReadings, BITS_DECLS};
 use crate::catalog::build::form;
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
+use visa_model::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]
@@ -15,17 +15,12 @@ fn add(rows: &mut Rows) {
     grouped(rows, "values", VALUES);
     grouped(rows, "forms", FORMS);
     form_both(rows, "forms", "BFE-BFI-ALIGNMENT: VUD(0,1) starts at byte 4, not 16-byte aligned, with exec size 4.",
-        BITS_DECLS, errata::BFE_BFI_ALIGNMENT, "bfe (M1, 4) VUD(0,1)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
+        BITS_DECLS, errata::BFE_BFI_ALIGNMENT, "bfe (M1, 4) VUD(0,1)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>", (None, Some(ErrorClass::InvalidInstruction)));
     let one = "bfe (M1, 1) VUD(0,1)<1> VUD(0,3)<0;1,0> VUD(0,0)<0;1,0> VUD(0,0)<0;1,0>";
     let aligned = "bfe (M1, 4) VUD(0,4)<1> VUD(0,0)<1;1,0> 0x3:ud VUD(1,0)<1;1,0>";
     let d = "Execution size 1 is exempt, and VUD(0,4) starts at byte 16: both valid under the literal reading of BFE-BFI-ALIGNMENT.";
     for text in [one, aligned] {
-        rows.add(
-            "forms",
-            form(BITS_DECLS, text, None)
-                .literal(errata::BFE_BFI_ALIGNMENT)
-                .derived(d),
-        );
+        rows.add("forms", form(BITS_DECLS, text, None).literal(errata::BFE_BFI_ALIGNMENT).derived(d));
     }
     // The multi-lane rows (built with `super::simd`).
     table(rows, BFE8);

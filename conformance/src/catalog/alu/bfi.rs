@@ -3,7 +3,7 @@
 use super::simd::{Simd8, *};
 use super::{form_both, form_row, grouped, table, Group, Lane, BITS_DECLS};
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
+use visa_model::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]
@@ -15,7 +15,7 @@ fn add(rows: &mut Rows) {
     form_row(rows, "forms", "BFE, BFI: execution size 2 is invalid (Notes, Restriction).",
         BITS_DECLS, "bfi (M1, 2) VUD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction));
     form_both(rows, "forms", "BFE-BFI-ALIGNMENT: VUD(0,1) starts at byte 4, not 16-byte aligned, with exec size 4.",
-        BITS_DECLS, errata::BFE_BFI_ALIGNMENT, "bfi (M1, 4) VUD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,2)<1;1,0> VUD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
+        BITS_DECLS, errata::BFE_BFI_ALIGNMENT, "bfi (M1, 4) VUD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0> VUD(0,2)<1;1,0> VUD(0,0)<1;1,0>", (None, Some(ErrorClass::InvalidInstruction)));
     // The multi-lane rows (built with `super::simd`).
     table(rows, SIMD8);
 }

@@ -7,8 +7,8 @@ use super::{table, Group, Shape, DECLS};
 use crate::catalog::build::{form, lane, le32};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::platform::Platform::XeHpg;
-use visa_spec::types::DataType::{self};
+use visa_model::platform::Platform::XeHpg;
+use visa_model::types::DataType::{self};
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]

@@ -3,7 +3,7 @@
 use super::simd::Cbit8;
 use super::{grouped, table, Form, Group, LaneReadings, BITS_DECLS};
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
+use visa_model::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]

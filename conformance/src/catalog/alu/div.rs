@@ -8,8 +8,8 @@ use super::{
 use crate::catalog::build::{le16, le32};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::platform::Platform::XeHpg;
-use visa_spec::types::DataType::{self, *};
+use visa_model::platform::Platform::XeHpg;
+use visa_model::types::DataType::{self, *};
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]
@@ -219,12 +219,12 @@ fn simd_programs(rows: &mut Rows) {
             .var("R", le32(&[0x7777_7777; 8]))
     };
     let pattern: Vec<Option<u8>> = [12u32, 0, 6, 0, 4, 0, 3, 0].iter().enumerate().flat_map(|(k, v)| v.to_le_bytes().map(|b| (k % 2 == 0).then_some(b))).collect();
-    let row = base().expect_pattern("R", pattern).tag(visa_spec::errata::DIV_BY_ZERO);
+    let row = base().expect_pattern("R", pattern).tag(visa_model::errata::DIV_BY_ZERO);
     let d = "div (M1, 8) R(0,0)<1>:d A(0,0)<1;1,0>:d B(0,0)<1;1,0>:d, B = [1, 0, 2, 0, 3, 0, 4, 0], A = 12 in every lane, R initially 0x77777777: lanes 0, 2, 4, 6 \
         get 12, 6, 4, 3; lanes 1, 3, 5, 7 divide by zero (erratum DIV-BY-ZERO, resolved): their bytes are undefined (any value). Literal DIV-BY-ZERO: \
         undefined-behaviour.";
     rows.add("zero-divisor-lanes", row.derived(d));
-    let row = base().expect_error(visa_spec::ErrorClass::UndefinedBehaviour).literal(visa_spec::errata::DIV_BY_ZERO);
+    let row = base().expect_error(visa_model::ErrorClass::UndefinedBehaviour).literal(visa_model::errata::DIV_BY_ZERO);
     rows.add("zero-divisor-lanes", row.derived(d));
     let text = ".decl S v_type=G type=ud num_elts=4\n.decl R v_type=G type=ud num_elts=6\n\
                 .decl A0 v_type=A num_elts=1\n\
@@ -232,7 +232,7 @@ fn simd_programs(rows: &mut Rows) {
                 mov (M1, 1) R(0,2)<1> 0x1:ud\n";
     let pattern: Vec<Option<u8>> = [0xAAu32, 4, 1, 2, 0, 0xAA].iter().enumerate().flat_map(|(k, v)| v.to_le_bytes().map(|b| (k != 4).then_some(b))).collect();
     let row = simd::text_row(text).var("S", le32(&[2, 0, 4, 0])).var("R", le32(&[0xAA; 6])).var("A0", le16(&[68])).expect_pattern("R", pattern)
-        .tag(visa_spec::errata::DIV_BY_ZERO);
+        .tag(visa_model::errata::DIV_BY_ZERO);
     let d = "div (M1, 4) r[A0(0), 0]<1>:ud 0x8:ud S(0,0)<1;1,0>:ud, A0(0) = &R + 4 (S at 32, R at 64: 68), S = [2, 0, 4, 0]: through an indirect destination R[1..5] \
         = [4, ?, 2, ?] (DIV-BY-ZERO resolved: the zero divisors' lanes are undefined); R[0] and R[5] untouched (0xAA). A second instruction, mov (M1, 1) \
         R(0,2)<1>:ud 0x1:ud, writes R[2] again, which defines it: R = [0xAA, 4, 1, 2, ?, 0xAA].";

@@ -3,7 +3,7 @@
 use super::simd::{FbhSigned8, Simd8, *};
 use super::{form_row, grouped, table, Group, LaneReadings, BITS_DECLS, NONE};
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
+use visa_model::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]

@@ -3,8 +3,8 @@
 use super::simd::{Simd8, *};
 use super::{form_row, grouped, table, Group, Lane, BITS_DECLS, NONE};
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
-use visa_spec::ErrorClass;
+use visa_model::types::DataType::*;
+use visa_model::ErrorClass;
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "fbl", file: "catalog/alu/fbl.jsonl", rows: add };

@@ -3,7 +3,7 @@
 use super::simd::{self, Simd8, *};
 use super::{form_both, table, Group, LzdSat, BITS_DECLS};
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
+use visa_model::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]
@@ -13,7 +13,7 @@ pub const DOC: Doc = Doc { family: "alu", instruction: "lzd", file: "catalog/alu
 fn add(rows: &mut Rows) {
     table(rows, LZD_SAT);
     form_both(rows, "forms", "LZD-SAT: .sat is valid under the resolved reading (Text form), not the literal one.",
-        BITS_DECLS, errata::LZD_SAT, "lzd.sat (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
+        BITS_DECLS, errata::LZD_SAT, "lzd.sat (M1, 8) VUD(0,0)<1> VUD(0,0)<1;1,0>", (None, Some(ErrorClass::InvalidInstruction)));
     // The multi-lane rows (built with `super::simd`).
     table(rows, SIMD8);
     simd_programs(rows);
@@ -46,7 +46,7 @@ const SIMD8: &[Group<Simd8>] = &[
 /// Multi-lane rows written out as text.
 #[rustfmt::skip]
 fn simd_programs(rows: &mut Rows) {
-    let row = simd::bcast("lzd.sat", UD, &[simd::o(UD, 0)]).tag(visa_spec::errata::LZD_SAT);
+    let row = simd::bcast("lzd.sat", UD, &[simd::o(UD, 0)]).tag(visa_model::errata::LZD_SAT);
     let d = "lzd.sat (M1, 8) R(0,0)<1>:ud S0(0,0)<0;1,0>:ud with S0 = 0: the count (32) always fits UD, so saturation changes nothing; LZD-SAT resolved admits \
         `.sat` on LZD (its Text form shows it).";
     rows.add("simd8", simd::all8(row, UD, 32).derived(d));

@@ -3,8 +3,8 @@
 use super::simd::{self, FloatSat8, MadFloat8, Simd8, *};
 use super::{form_on, grouped, table, Group, LaneCr0Readings, ALT, MULDIV_DECLS, RD, RTNE};
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::platform::Platform::XeHpg;
-use visa_spec::types::DataType::*;
+use visa_model::platform::Platform::XeHpg;
+use visa_model::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]

@@ -6,8 +6,8 @@ use super::{table, Group, Shape, OLD};
 use crate::catalog::build::{le16, le32};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::platform::Platform::{self, Xe2, XeHpc, XeHpg, XeLp};
-use visa_spec::types::DataType::{self};
+use visa_model::platform::Platform::{self, Xe2, XeHpc, XeHpg, XeLp};
+use visa_model::types::DataType::{self};
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]

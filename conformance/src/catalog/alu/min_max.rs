@@ -5,7 +5,7 @@ use super::simd::MinMax8;
 use super::{lane_cr0, table, Group, Shape, DECLS};
 use crate::catalog::build::{form, lane};
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
+use visa_model::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]
@@ -188,19 +188,19 @@ const MIN_MAX8: &[Group<MinMax8>] = &[
         MinMax8 { case: "", op: "max", saturate: false, dst: F, a: (F, 0xbf80_0000), b: (F, 0x7f80_0001), literal: &[], want: 0xbf80_0000, note: "One NaN: the other source." },
         MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0x7fc0_0000), b: (F, 0xff80_0001), literal: &[], want: 0xffc0_0001,
             note: "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN)." },
-        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0x7fc0_0000), b: (F, 0xff80_0001), literal: &[visa_spec::errata::MIN_MAX_NAN], want: 0xff80_0001,
+        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0x7fc0_0000), b: (F, 0xff80_0001), literal: &[visa_model::errata::MIN_MAX_NAN], want: 0xff80_0001,
             note: "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN)." },
         MinMax8 { case: "", op: "max", saturate: false, dst: DF, a: (DF, 0x7ff8_0000_0000_0000), b: (DF, 0x7ff0_0000_0000_0001),
-            literal: &[visa_spec::errata::MIN_MAX_NAN], want: 0x7ff0_0000_0000_0001, note: "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN)." },
+            literal: &[visa_model::errata::MIN_MAX_NAN], want: 0x7ff0_0000_0000_0001, note: "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN)." },
         MinMax8 { case: "", op: "max", saturate: false, dst: DF, a: (DF, 0x7ff8_0000_0000_0000), b: (DF, 0x7ff0_0000_0000_0001), literal: &[],
             want: 0x7ff8_0000_0000_0001, note: "Two NaNs: src1, quieted (resolved) or unchanged (literal MIN-MAX-NAN)." },
         MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0), b: (F, 0x8000_0000), literal: &[], want: 0x8000_0000,
             note: "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0." },
-        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0), b: (F, 0x8000_0000), literal: &[visa_spec::errata::MIN_MAX_ZERO_SIGN], want: 0,
+        MinMax8 { case: "", op: "min", saturate: false, dst: F, a: (F, 0), b: (F, 0x8000_0000), literal: &[visa_model::errata::MIN_MAX_ZERO_SIGN], want: 0,
             note: "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0." },
         MinMax8 { case: "", op: "max", saturate: false, dst: F, a: (F, 0x8000_0000), b: (F, 0), literal: &[], want: 0,
             note: "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0." },
-        MinMax8 { case: "", op: "max", saturate: false, dst: F, a: (F, 0x8000_0000), b: (F, 0), literal: &[visa_spec::errata::MIN_MAX_ZERO_SIGN], want: 0x8000_0000,
+        MinMax8 { case: "", op: "max", saturate: false, dst: F, a: (F, 0x8000_0000), b: (F, 0), literal: &[visa_model::errata::MIN_MAX_ZERO_SIGN], want: 0x8000_0000,
             note: "Zeros: min(+0, -0) = -0, max(-0, +0) = +0 (resolved); literal, the tie gives src0." },
         MinMax8 { case: "", op: "max", saturate: true, dst: F, a: (F, 0x4000_0000), b: (F, 0x3f00_0000), literal: &[], want: 0x3f80_0000,
             note: ".sat: max(2.0, 0.5) → 1.0; mixed F and HF: min(1.0, HF 0.5) = 0.5." },

@@ -42,9 +42,9 @@ pub mod simd;
 pub mod subb;
 pub mod xor;
 
-use visa_spec::platform::Platform;
-use visa_spec::types::DataType;
-use visa_spec::ErrorClass;
+use visa_model::platform::Platform;
+use visa_model::types::DataType;
+use visa_model::ErrorClass;
 
 use crate::catalog::build::{self as super_build, form, lane, le16, le32};
 use crate::catalog::doc::Rows;
@@ -93,13 +93,8 @@ pub const DECLS: &str =
      .decl P1 v_type=P num_elts=32\n";
 
 /// One lane of `op` with %cr0 = `cr0`, as [`crate::catalog::build::lane`] builds it.
-pub fn lane_cr0(
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    cr0: u32,
-    expected: u64,
-) -> crate::catalog::row::Row {
+#[rustfmt::skip]
+pub fn lane_cr0(op: &str, dst: &str, srcs: &[(&str, u64)], cr0: u32, expected: u64) -> crate::catalog::row::Row {
     crate::catalog::build::lane(op, dst, srcs, expected).cr0(cr0)
 }
 
@@ -119,48 +114,19 @@ pub const BITS_DECLS: &str =
      .decl VUW v_type=G type=uw num_elts=16\n.decl VW v_type=G type=w num_elts=16\n\
      .decl VQ v_type=G type=q num_elts=16\n";
 
-/// One lane of `op` ([`lane`]) expecting `expected`, in `group`.
-pub fn one(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    expected: u64,
-) {
-    rows.add(group, lane(op, dst, srcs, expected).derived(d));
-}
-
-/// A row of [`one`]'s tables.
+/// One lane of `op` ([`lane`]) expecting `want`.
 #[derive(Debug)]
 #[rustfmt::skip]
 pub struct Lane { pub op: &'static str, pub dst: &'static str, pub srcs: &'static [(&'static str, u64)], pub want: u64 }
 
 impl GroupedShape for Lane {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        one(rows, group, d, self.op, self.dst, self.srcs, self.want);
+        rows.add(group, lane(self.op, self.dst, self.srcs, self.want).derived(d));
     }
 }
 
 /// One lane of `op` under each reading of `erratum`: `resolved`, then `literal`.
-#[rustfmt::skip]
-pub fn both(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    erratum: &str,
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    resolved: u64,
-    literal: u64,
-) {
-    rows.add(group, lane(op, dst, srcs, resolved).tag(erratum).derived(d));
-    rows.add(group, lane(op, dst, srcs, literal).literal(erratum).derived(d));
-}
-
-/// A row of [`both`]'s tables.
 #[derive(Debug)]
 #[rustfmt::skip]
 pub struct LaneReadings { pub erratum: &'static str, pub op: &'static str, pub dst: &'static str,
@@ -169,19 +135,15 @@ pub struct LaneReadings { pub erratum: &'static str, pub op: &'static str, pub d
 impl GroupedShape for LaneReadings {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        both(rows, group, d, self.erratum, self.op, self.dst, self.srcs, self.resolved, self.literal);
+        let &LaneReadings { erratum, op, dst, srcs, resolved, literal } = self;
+        rows.add(group, lane(op, dst, srcs, resolved).tag(erratum).derived(d));
+        rows.add(group, lane(op, dst, srcs, literal).literal(erratum).derived(d));
     }
 }
 
 /// A form after `decls` expecting `class` (`None`: valid).
-pub fn form_row(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    decls: &str,
-    text: &str,
-    class: Option<ErrorClass>,
-) {
+#[rustfmt::skip]
+pub fn form_row(rows: &mut Rows, group: &str, d: &str, decls: &str, text: &str, class: Option<ErrorClass>) {
     rows.add(group, form(decls, text, class).derived(d));
 }
 
@@ -198,16 +160,7 @@ impl GroupedShape for Form {
 
 /// A form after `decls` under each reading of `erratum`.
 #[rustfmt::skip]
-pub fn form_both(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    decls: &str,
-    erratum: &str,
-    text: &str,
-    resolved: Option<ErrorClass>,
-    literal: Option<ErrorClass>,
-) {
+pub fn form_both(rows: &mut Rows, group: &str, d: &str, decls: &str, erratum: &str, text: &str, (resolved, literal): (Option<ErrorClass>, Option<ErrorClass>)) {
     rows.add(group, form(decls, text, resolved).tag(erratum).derived(d));
     rows.add(group, form(decls, text, literal).literal(erratum).derived(d));
 }
@@ -220,7 +173,7 @@ pub struct FormReadings { pub decls: &'static str, pub erratum: &'static str, pu
 impl GroupedShape for FormReadings {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        form_both(rows, group, d, self.decls, self.erratum, self.text, self.resolved, self.literal);
+        form_both(rows, group, d, self.decls, self.erratum, self.text, (self.resolved, self.literal));
     }
 }
 
@@ -235,7 +188,7 @@ impl Shape for ShlSatRange {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (dst, srcs, literal, resolved) = (self.dst, self.srcs, self.literal, self.resolved);
-        let erratum = visa_spec::errata::SHL_SAT_RANGE;
+        let erratum = visa_model::errata::SHL_SAT_RANGE;
         rows.add("sat-range", lane("shl.sat", dst, srcs, resolved).tag(erratum).derived(d));
         let row = match literal {
             Some(v) => lane("shl.sat", dst, srcs, v),
@@ -283,21 +236,7 @@ pub const MULDIV_DECLS: &str =
      .decl VB v_type=G type=b num_elts=16\n.decl VF v_type=G type=f num_elts=16\n\
      .decl VBF v_type=G type=bf num_elts=16\n.decl VDF v_type=G type=df num_elts=16\n";
 
-/// One lane of `op` with %cr0 = `cr0`, expecting `expected`.
-pub fn one_cr0(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    cr0: u32,
-    expected: u64,
-) {
-    rows.add(group, lane(op, dst, srcs, expected).cr0(cr0).derived(d));
-}
-
-/// A row of [`one_cr0`]'s tables.
+/// One lane of `op` with %cr0 = `cr0`, expecting `want`.
 #[derive(Debug)]
 #[rustfmt::skip]
 pub struct LaneCr0 { pub op: &'static str, pub dst: &'static str, pub srcs: &'static [(&'static str, u64)], pub cr0: u32, pub want: u64 }
@@ -305,29 +244,11 @@ pub struct LaneCr0 { pub op: &'static str, pub dst: &'static str, pub srcs: &'st
 impl GroupedShape for LaneCr0 {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        one_cr0(rows, group, d, self.op, self.dst, self.srcs, self.cr0, self.want);
+        rows.add(group, lane(self.op, self.dst, self.srcs, self.want).cr0(self.cr0).derived(d));
     }
 }
 
 /// One lane of `op` with %cr0 = `cr0` under each reading of `erratum`.
-#[rustfmt::skip]
-pub fn both_cr0(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    erratum: &str,
-    op: &str,
-    dst: &str,
-    srcs: &[(&str, u64)],
-    cr0: u32,
-    resolved: u64,
-    literal: u64,
-) {
-    rows.add(group, lane(op, dst, srcs, resolved).cr0(cr0).tag(erratum).derived(d));
-    rows.add(group, lane(op, dst, srcs, literal).cr0(cr0).literal(erratum).derived(d));
-}
-
-/// A row of [`both_cr0`]'s tables.
 #[derive(Debug)]
 #[rustfmt::skip]
 pub struct LaneCr0Readings { pub erratum: &'static str, pub op: &'static str, pub dst: &'static str,
@@ -336,20 +257,15 @@ pub struct LaneCr0Readings { pub erratum: &'static str, pub op: &'static str, pu
 impl GroupedShape for LaneCr0Readings {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, group: &str, d: &str) {
-        both_cr0(rows, group, d, self.erratum, self.op, self.dst, self.srcs, self.cr0, self.resolved, self.literal);
+        let &LaneCr0Readings { erratum, op, dst, srcs, cr0, resolved, literal } = self;
+        rows.add(group, lane(op, dst, srcs, resolved).cr0(cr0).tag(erratum).derived(d));
+        rows.add(group, lane(op, dst, srcs, literal).cr0(cr0).literal(erratum).derived(d));
     }
 }
 
 /// A form on `platform` after `decls`, expecting `class` (`None`: valid).
-pub fn form_on(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    platform: Platform,
-    decls: &str,
-    text: &str,
-    class: Option<ErrorClass>,
-) {
+#[rustfmt::skip]
+pub fn form_on(rows: &mut Rows, group: &str, d: &str, platform: Platform, decls: &str, text: &str, class: Option<ErrorClass>) {
     let row = Row::new(platform, format!("{decls}{text}\n")).expect_validation(class);
     rows.add(group, row.derived(d));
 }
@@ -376,7 +292,7 @@ impl Shape for ByZero {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (op, dst, s0) = (self.op, self.dst, self.s0);
-        let erratum = visa_spec::errata::DIV_BY_ZERO;
+        let erratum = visa_model::errata::DIV_BY_ZERO;
         let srcs = [s0, (s0.0, 0)];
         let program = super_build::lane_program(Platform::XeHpg, op, dst, &srcs);
         let (row, ty) = super_build::ty(program, dst);
@@ -397,7 +313,7 @@ impl Shape for PlatformNotes {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (platform, text, literal_rejects) = (self.platform, self.text, self.literal_rejects);
-        let erratum = visa_spec::errata::MUL_PLATFORM_NOTES;
+        let erratum = visa_model::errata::MUL_PLATFORM_NOTES;
         let row = |class| Row::new(platform, format!("{MULDIV_DECLS}{text}\n")).expect_validation(class);
         rows.add("platform-notes", row(None).tag(erratum).derived(d));
         let literal = literal_rejects.then_some(ErrorClass::InvalidInstruction);
@@ -495,7 +411,7 @@ pub fn mov(dst_ty: &str, src_ty: &str, src: u64, sat: bool, cr0: u32, expected: 
         .expect_lane("V1", dst_t, expected)
 }
 
-/// A row of [`mov`](mod@mov)'s tables.
+/// A row of [`mov()`]'s tables.
 #[derive(Debug)]
 #[rustfmt::skip]
 pub struct Mov { pub dst_ty: &'static str, pub src_ty: &'static str, pub src: u64, pub sat: bool, pub cr0: u32, pub want: u64 }
@@ -598,13 +514,8 @@ pub fn four_lanes(pred: &str, op: &str, a: [u32; 4], b: [u32; 4], mask: u32) -> 
 /// `op (M1, 2) V1:dst V2 V3 [V4]`: V2 and V3 hold one pair of `src_ty` bytes, V4 one `w_ty`
 /// word, V1 starts at 0xBEEF: expects lane 0 = `expected` and lane 1 undefined
 /// (dst[i+1] = undefined: any bytes).
-pub fn sad2_pair(
-    op: &str,
-    dst: &str,
-    src: (&str, [u8; 2], [u8; 2]),
-    src2: Option<(&str, u16)>,
-    expected: u16,
-) -> Row {
+#[rustfmt::skip]
+pub fn sad2_pair(op: &str, dst: &str, src: (&str, [u8; 2], [u8; 2]), src2: Option<(&str, u16)>, expected: u16) -> Row {
     let (src_ty, a, b) = src;
     let (modifier, src_ty) = super_build::split_modifier(src_ty);
     let mut text = format!(
@@ -652,22 +563,6 @@ fn hex(row: Row, text: &str) -> (Row, Vec<u8>) {
 
 /// The predicate-operand form of AND, OR, XOR and NOT: `insn` after [`PREDS`] with P1, P2,
 /// P3 and EM given, expecting P1 = `want`.
-#[rustfmt::skip]
-pub fn predicate_operands(
-    rows: &mut Rows,
-    d: &str,
-    insn: &str,
-    p1: u32,
-    p2: u32,
-    p3: u32,
-    emask: u32,
-    want: u32,
-) {
-    let row = Row::new(HPG, format!("{PREDS}{insn}\n")).pred("P1", p1).pred("P2", p2).pred("P3", p3).emask(emask).expect_pred("P1", want);
-    rows.add("predicates", row.derived(d));
-}
-
-/// A row of [`predicate_operands`]'s tables.
 #[derive(Debug)]
 #[rustfmt::skip]
 pub struct PredicateOperands { pub insn: &'static str, pub p1: u32, pub p2: u32, pub p3: u32, pub emask: u32, pub want: u32 }
@@ -675,7 +570,9 @@ pub struct PredicateOperands { pub insn: &'static str, pub p1: u32, pub p2: u32,
 impl Shape for PredicateOperands {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
-        predicate_operands(rows, d, self.insn, self.p1, self.p2, self.p3, self.emask, self.want);
+        let &PredicateOperands { insn, p1, p2, p3, emask, want } = self;
+        let row = Row::new(HPG, format!("{PREDS}{insn}\n")).pred("P1", p1).pred("P2", p2).pred("P3", p3).emask(emask).expect_pred("P1", want);
+        rows.add("predicates", row.derived(d));
     }
 }
 
@@ -706,7 +603,7 @@ pub fn qword_forms(rows: &mut Rows, d: &str, insn: &str, var: &str, want: &str) 
     let row = Row::new(HPG, format!("{QWORDS}{insn}\n"))
         .var("VQ", vec![0xef, 0xcd, 0xab, 0x89, 0x67, 0x45, 0x23, 0x01])
         .var("VU", vec![0xef, 0xcd, 0xab, 0x89, 0x67, 0x45, 0x23, 0x01])
-        .tag(visa_spec::errata::QWORD_TYPEMAP_GAP);
+        .tag(visa_model::errata::QWORD_TYPEMAP_GAP);
     let (row, bytes) = hex(row, want);
     rows.add("qwords", row.expect_bytes(var, bytes).derived(d));
 }
@@ -716,7 +613,7 @@ pub fn qword_forms(rows: &mut Rows, d: &str, insn: &str, var: &str, want: &str) 
 pub fn qword_forms_literal(rows: &mut Rows, d: &str, insn: &str) {
     let row = Row::new(HPG, format!("{QWORDS}{insn}\n"))
         .expect_error(ErrorClass::InvalidInstruction)
-        .literal(visa_spec::errata::QWORD_TYPEMAP_GAP);
+        .literal(visa_model::errata::QWORD_TYPEMAP_GAP);
     let why = format!("The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid. {d}");
     rows.add("qwords", row.derived(&why));
 }
@@ -728,15 +625,8 @@ pub const SIGNED_ROTATES: &str = ".decl SD v_type=G type=d num_elts=1\n.decl SW 
 
 /// ROTATE-SIGNED-SHIFT: (resolved, literal) storage of `var`, with the errata `also` literal
 /// in both; SD = 0x80000000, SW = 0x8002 (-32766).
-pub fn rotate_signed_shift_both_readings(
-    rows: &mut Rows,
-    d: &str,
-    insn: &str,
-    var: &str,
-    resolved: &str,
-    literal: &str,
-    also: &[&str],
-) {
+#[rustfmt::skip]
+pub fn rotate_signed_shift_both_readings(rows: &mut Rows, d: &str, insn: &str, var: &str, resolved: &str, literal: &str, also: &[&str]) {
     let why = format!("Erratum ROTATE-SIGNED-SHIFT: (resolved, literal) results, and with ROTATE-WIDTH literal too where src0 is narrower than the destination. SD = 0x80000000, SW = 0x8002 (-32766). {d}");
     let row = |want: &str| {
         let mut row = Row::new(HPG, format!("{SIGNED_ROTATES}{insn}\n"))
@@ -748,7 +638,7 @@ pub fn rotate_signed_shift_both_readings(
         let (row, bytes) = hex(row, want);
         row.expect_bytes(var, bytes)
     };
-    let erratum = visa_spec::errata::ROTATE_SIGNED_SHIFT;
+    let erratum = visa_model::errata::ROTATE_SIGNED_SHIFT;
     rows.add("signed-shift", row(resolved).tag(erratum).derived(&why));
     rows.add("signed-shift", row(literal).literal(erratum).derived(&why));
 }
@@ -773,7 +663,7 @@ impl Shape for RotateSignedShiftBothReadings {
 pub fn rotate_width_literal(rows: &mut Rows, d: &str, insn: &str, var: &str, want: &str) {
     let why = format!("Erratum ROTATE-WIDTH, literal reading: the document's expression with RotateMask = sizeof(src0)*8 - 1 (instructions/ROL.md, ROR.md), computed exactly, then the low destination bits written; resolved: src0 must have the destination's size. {d}");
     let base = || { Row::new(HPG, format!("{ROTATES}{insn}\n")).var("VUD", vec![0x78, 0x56, 0x34, 0x12]).var("VUW", vec![0x01, 0x80]) };
-    let erratum = visa_spec::errata::ROTATE_WIDTH;
+    let erratum = visa_model::errata::ROTATE_WIDTH;
     let (row, bytes) = hex(base(), want);
     rows.add("width", row.expect_bytes(var, bytes).literal(erratum).derived(&why));
     let row = base().expect_error(ErrorClass::InvalidInstruction).tag(erratum);

@@ -4,8 +4,8 @@ use super::simd::{self, ModSat8};
 use super::{form_on, grouped, table, ByZero, Group, Lane, MULDIV_DECLS};
 use crate::catalog::build::le32;
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::platform::Platform::XeHpg;
-use visa_spec::ErrorClass;
+use visa_model::platform::Platform::XeHpg;
+use visa_model::ErrorClass;
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "mod", file: "catalog/alu/mod.jsonl", rows: add };
@@ -90,11 +90,11 @@ fn simd_programs(rows: &mut Rows) {
             .var("R", le32(&[0x7777_7777; 8]))
     };
     let pattern: Vec<Option<u8>> = (0..8).flat_map(|k| 0u32.to_le_bytes().map(|b| (k % 2 == 0).then_some(b))).collect();
-    let row = base().expect_pattern("R", pattern).tag(visa_spec::errata::DIV_BY_ZERO);
+    let row = base().expect_pattern("R", pattern).tag(visa_model::errata::DIV_BY_ZERO);
     let d = "mod (M1, 8) R(0,0)<1>:d A(0,0)<1;1,0>:d B(0,0)<1;1,0>:d, B = [1, 0, 2, 0, 3, 0, 4, 0], A = 12 in every lane, R initially 0x77777777: lanes 0, 2, 4, 6 \
         get 0; lanes 1, 3, 5, 7 divide by zero (erratum DIV-BY-ZERO, resolved): their bytes are undefined (any value). Literal DIV-BY-ZERO: undefined-behaviour.";
     rows.add("zero-divisor-lanes", row.derived(d));
-    let row = base().expect_error(visa_spec::ErrorClass::UndefinedBehaviour).literal(visa_spec::errata::DIV_BY_ZERO);
+    let row = base().expect_error(visa_model::ErrorClass::UndefinedBehaviour).literal(visa_model::errata::DIV_BY_ZERO);
     rows.add("zero-divisor-lanes", row.derived(d));
     let text = ".decl A v_type=G type=d num_elts=4\n.decl B v_type=G type=d num_elts=4\n\
                 .decl R v_type=G type=d num_elts=4\n.decl P1 v_type=P num_elts=4\n\
@@ -109,9 +109,9 @@ fn simd_programs(rows: &mut Rows) {
             .pred("P1", 0b0101)
             .expect_bytes("R", simd::i32s(&[1, -1, 1, -1]));
         let row = if literal {
-            row.literal(visa_spec::errata::DIV_BY_ZERO)
+            row.literal(visa_model::errata::DIV_BY_ZERO)
         } else {
-            row.tag(visa_spec::errata::DIV_BY_ZERO)
+            row.tag(visa_model::errata::DIV_BY_ZERO)
         };
         rows.add("disabled-zero-divisor", row.derived(d));
     }

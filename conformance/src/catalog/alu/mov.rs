@@ -1,12 +1,12 @@
 //! MOV (instructions/MOV.md): hand-derived rows, each with its derivation.
 
 use super::simd::{f32s, i32s, text_row};
-use super::{grouped, mov, region, table, Group, Mov, Predication, Region, HPG, SRC16};
+use super::{grouped, mov, region, table, Form, Group, Mov, Predication, Region, HPG, SRC16};
 use crate::catalog::build::{le16, le32, le64};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::platform::Platform::{XeHpc, XeLp};
-use visa_spec::types::DataType;
+use visa_model::platform::Platform::{XeHpc, XeLp};
+use visa_model::types::DataType;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]
@@ -18,28 +18,7 @@ fn add(rows: &mut Rows) {
     grouped(rows, "saturation", SATURATION);
     grouped(rows, "regions", REGIONS);
     table(rows, PREDICATION);
-    let d = "M2 is offset 4: not a multiple of exec size 8.";
-    rows.add("invalid", Row::new(HPG, format!("{SRC16}{}\n", "mov (M2, 8) V1(0,0)<1> 0x1:d")).expect_error(ErrorClass::InvalidInstruction).derived(d));
-    let d = "M8 (28) + 8 > 32.";
-    rows.add("invalid", Row::new(HPG, format!("{SRC16}{}\n", "mov (M8, 8) V1(0,0)<1> 0x1:d")).expect_error(ErrorClass::InvalidInstruction).derived(d));
-    let d = "Execution size 3 does not exist.";
-    rows.add("invalid", Row::new(HPG, format!("{SRC16}{}\n", "mov (M1, 3) V1(0,0)<1> 0x1:d")).expect_error(ErrorClass::InvalidInstruction).derived(d));
-    let d = "Width 3, vertical stride 3, horizontal stride 3 are not legal values.";
-    rows.add("invalid", Row::new(HPG, format!("{SRC16}{}\n", "mov (M1, 8) V1(0,0)<1> V2(0,0)<8;3,1>")).expect_error(ErrorClass::InvalidInstruction).derived(d));
-    rows.add("invalid", Row::new(HPG, format!("{SRC16}{}\n", "mov (M1, 8) V1(0,0)<1> V2(0,0)<3;1,0>")).expect_error(ErrorClass::InvalidInstruction).derived(d));
-    rows.add("invalid", Row::new(HPG, format!("{SRC16}{}\n", "mov (M1, 8) V1(0,0)<1> V2(0,0)<8;8,3>")).expect_error(ErrorClass::InvalidInstruction).derived(d));
-    let d = "Width larger than exec size.";
-    rows.add("invalid", Row::new(HPG, format!("{SRC16}{}\n", "mov (M1, 4) V1(0,0)<1> V2(0,0)<8;8,1>")).expect_error(ErrorClass::InvalidInstruction).derived(d));
-    let d = "Destination stride 0.";
-    rows.add("invalid", Row::new(HPG, format!("{SRC16}{}\n", "mov (M1, 8) V1(0,0)<0> 0x1:d")).expect_error(ErrorClass::InvalidInstruction).derived(d));
-    let d = "Column 8 of D on a 32-byte row crosses the row.";
-    rows.add("invalid", Row::new(HPG, format!("{SRC16}{}\n", "mov (M1, 1) V1(0,8)<1> 0x1:d")).expect_error(ErrorClass::InvalidInstruction).derived(d));
-    let d = "16 D elements from V2(3,0) = element 24 reach element 39 of a 32-element variable.";
-    rows.add("invalid", Row::new(HPG, format!("{SRC16}{}\n", "mov (M1, 16) V1(0,0)<1> V2(3,0)<1;1,0>")).expect_error(ErrorClass::UndefinedBehaviour).derived(d));
-    let d = "Undeclared variable, unknown opcode, documented but not yet executed opcode.";
-    rows.add("invalid", Row::new(HPG, format!("{SRC16}{}\n", "mov (M1, 8) V9(0,0)<1> 0x1:d")).expect_error(ErrorClass::InvalidInstruction).derived(d));
-    let d = "~ is for logic instructions.";
-    rows.add("invalid", Row::new(HPG, format!("{SRC16}{}\n", "mov (M1, 8) V1(0,0)<1> ~V2(0,0)<1;1,0>")).expect_error(ErrorClass::InvalidInstruction).derived(d));
+    grouped(rows, "invalid", INVALID);
     let row = mov("ud", "f", 0xbf80_0000, false, 0, 0).expect_error(ErrorClass::UndefinedBehaviour);
     let d = "FLOAT-TO-UINT-NEGATIVE literal: -1.0 to UD has no integer result.";
     rows.add("errata", row.literal(errata::FLOAT_TO_UINT_NEGATIVE).derived(d));
@@ -112,6 +91,24 @@ fn add(rows: &mut Rows) {
     rows.add("predicate-indirect", row.derived(d));
     ir_lanes(rows);
 }
+
+#[rustfmt::skip]
+const INVALID: &[Group<Form>] = &[
+    Group { d: "M2 is offset 4: not a multiple of exec size 8.", rows: &[Form { decls: SRC16, text: "mov (M2, 8) V1(0,0)<1> 0x1:d", class: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "M8 (28) + 8 > 32.", rows: &[Form { decls: SRC16, text: "mov (M8, 8) V1(0,0)<1> 0x1:d", class: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "Execution size 3 does not exist.", rows: &[Form { decls: SRC16, text: "mov (M1, 3) V1(0,0)<1> 0x1:d", class: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "Width 3, vertical stride 3, horizontal stride 3 are not legal values.", rows: &[
+        Form { decls: SRC16, text: "mov (M1, 8) V1(0,0)<1> V2(0,0)<8;3,1>", class: Some(ErrorClass::InvalidInstruction) },
+        Form { decls: SRC16, text: "mov (M1, 8) V1(0,0)<1> V2(0,0)<3;1,0>", class: Some(ErrorClass::InvalidInstruction) },
+        Form { decls: SRC16, text: "mov (M1, 8) V1(0,0)<1> V2(0,0)<8;8,3>", class: Some(ErrorClass::InvalidInstruction) },
+    ] },
+    Group { d: "Width larger than exec size.", rows: &[Form { decls: SRC16, text: "mov (M1, 4) V1(0,0)<1> V2(0,0)<8;8,1>", class: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "Destination stride 0.", rows: &[Form { decls: SRC16, text: "mov (M1, 8) V1(0,0)<0> 0x1:d", class: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "Column 8 of D on a 32-byte row crosses the row.", rows: &[Form { decls: SRC16, text: "mov (M1, 1) V1(0,8)<1> 0x1:d", class: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "16 D elements from V2(3,0) = element 24 reach element 39 of a 32-element variable.", rows: &[Form { decls: SRC16, text: "mov (M1, 16) V1(0,0)<1> V2(3,0)<1;1,0>", class: Some(ErrorClass::UndefinedBehaviour) }] },
+    Group { d: "Undeclared variable, unknown opcode, documented but not yet executed opcode.", rows: &[Form { decls: SRC16, text: "mov (M1, 8) V9(0,0)<1> 0x1:d", class: Some(ErrorClass::InvalidInstruction) }] },
+    Group { d: "~ is for logic instructions.", rows: &[Form { decls: SRC16, text: "mov (M1, 8) V1(0,0)<1> ~V2(0,0)<1;1,0>", class: Some(ErrorClass::InvalidInstruction) }] },
+];
 
 #[rustfmt::skip]
 const CONVERSIONS: &[Group<Mov>] = &[
@@ -286,10 +283,7 @@ fn ir_lanes(rows: &mut Rows) {
             )
             .cr0(rc)
             .expect_bytes("R", le16(&want));
-        rows.add(
-            g,
-            row.derived(&format!("{d} Here rc = {name} (%cr0 = {rc:#x}).")),
-        );
+        rows.add(g, row.derived(&format!("{d} Here rc = {name} (%cr0 = {rc:#x}).")));
     }
     let text = ".decl S v_type=G type=f num_elts=4\n.decl R v_type=G type=f num_elts=4\nmov.sat (M1, 4) R(0,0)<1> S(0,0)<1;1,0>\n";
     let d = "mov.sat (M1, 4) R:f S:f with S = [-0.0, 2.0, -3.0, qNaN]: saturation to [0.0, 1.0]: 2.0 -> 1.0; -3.0 -> 0.0; NaN -> 0.0; -0.0 -> +0.0 \

@@ -5,9 +5,9 @@ use super::{simd, table, Group, Shape, OLD};
 use crate::catalog::build::le32;
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::platform::Platform::XeHpg;
-use visa_spec::types::DataType;
-use visa_spec::ErrorClass;
+use visa_model::platform::Platform::XeHpg;
+use visa_model::types::DataType;
+use visa_model::ErrorClass;
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "movs", file: "catalog/alu/movs.jsonl", rows: add };

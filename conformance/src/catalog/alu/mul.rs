@@ -8,9 +8,9 @@ use super::{
 use crate::catalog::build::{le32, le64};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::platform::Platform::{Xe2, XeHpc, XeHpg, XeLp};
-use visa_spec::types::DataType::*;
-use visa_spec::ErrorClass;
+use visa_model::platform::Platform::{Xe2, XeHpc, XeHpg, XeLp};
+use visa_model::types::DataType::*;
+use visa_model::ErrorClass;
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "mul", file: "catalog/alu/mul.jsonl", rows: add };

@@ -3,8 +3,8 @@
 use super::simd::{MulhMixed8, Simd8, *};
 use super::{form_both, grouped, table, Form, Group, Lane, ARITH_DECLS};
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
-use visa_spec::ErrorClass;
+use visa_model::types::DataType::*;
+use visa_model::ErrorClass;
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "mulh", file: "catalog/alu/mulh.jsonl", rows: add };
@@ -13,7 +13,7 @@ pub const DOC: Doc = Doc { family: "alu", instruction: "mulh", file: "catalog/al
 fn add(rows: &mut Rows) {
     grouped(rows, "values", VALUES);
     form_both(rows, "forms", "MULH: dst and sources of one type (MULH.md, Description), or D and UD mixed (MULH-MIXED-TYPES, resolved).",
-        ARITH_DECLS, visa_spec::errata::MULH_MIXED_TYPES, "mulh (M1, 8) VD(0,0)<1> VUD(0,0)<1;1,0> VD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
+        ARITH_DECLS, visa_model::errata::MULH_MIXED_TYPES, "mulh (M1, 8) VD(0,0)<1> VUD(0,0)<1;1,0> VD(0,0)<1;1,0>", (None, Some(ErrorClass::InvalidInstruction)));
     grouped(rows, "forms", FORMS);
     // The multi-lane rows (built with `super::simd`).
     table(rows, SIMD8);

@@ -2,12 +2,12 @@
 
 use super::simd::{Simd8, *};
 use super::{
-    form_row, grouped, predicate_operands, qword_forms, qword_forms_literal, table, Group, Lane,
+    form_row, grouped, qword_forms, qword_forms_literal, table, Group, Lane, PredicateOperands,
     ARITH_DECLS,
 };
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
-use visa_spec::ErrorClass;
+use visa_model::types::DataType::*;
+use visa_model::ErrorClass;
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "not", file: "catalog/alu/not.jsonl", rows: add };
@@ -17,8 +17,8 @@ fn add(rows: &mut Rows) {
     grouped(rows, "values", VALUES);
     form_row(rows, "forms", "Logic instructions take no arithmetic modifier and no .sat (AND.md Properties).",
         ARITH_DECLS, "not.sat (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction));
-    predicate_operands(rows, "EM enables channels 0 and 2: !0b0011 = 0b1100 over 4 lanes; bit 0 <- 0, bit 2 <- 1, bits 1 and 3 keep P1's 1s: 0b1110.",
-        "not (M1, 4) P1 P2", 0b1111, 0b0011, 0, 0b0101, 0b1110);
+    table(rows, &[Group { d: "EM enables channels 0 and 2: !0b0011 = 0b1100 over 4 lanes; bit 0 <- 0, bit 2 <- 1, bits 1 and 3 keep P1's 1s: 0b1110.",
+        rows: &[PredicateOperands { insn: "not (M1, 4) P1 P2", p1: 0b1111, p2: 0b0011, p3: 0, emask: 0b0101, want: 0b1110 }] }]);
     qword_forms(rows, "~0x0123456789ABCDEF on UQ = 0xFEDCBA9876543210 (each nibble n becomes 15-n).", "not (M1, 1) VS(0,0)<1> VU(0,0)<0;1,0>", "VS", "1032547698badcfe");
     qword_forms_literal(rows, "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.", "not (M1, 1) VS(0,0)<1> VU(0,0)<0;1,0>");
     // The multi-lane rows (built with `super::simd`).

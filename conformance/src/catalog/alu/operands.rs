@@ -7,8 +7,8 @@
 use super::{grouped, Group, GroupedShape};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::errata;
-use visa_spec::platform::Platform::{XeHpc, XeHpg};
+use visa_model::errata;
+use visa_model::platform::Platform::{XeHpc, XeHpg};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "operands", file: "catalog/alu/operands.jsonl", rows: add };

@@ -1,11 +1,9 @@
 //! OR (instructions/OR.md): hand-derived rows, each with its derivation.
 
 use super::simd::{Simd8, *};
-use super::{
-    grouped, invalid_predicate_forms, predicate_operands, qword_forms, table, Group, Lane,
-};
+use super::{grouped, invalid_predicate_forms, qword_forms, table, Group, Lane, PredicateOperands};
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
+use visa_model::types::DataType::*;
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "or", file: "catalog/alu/or.jsonl", rows: add };
@@ -13,8 +11,8 @@ pub const DOC: Doc = Doc { family: "alu", instruction: "or", file: "catalog/alu/
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
     grouped(rows, "values", VALUES);
-    predicate_operands(rows, "M5 offsets channel n to bit 16+n: (0x00F0 | 0x0F00) << 16 = 0x0FF0_0000; bits 0..15 kept.",
-        "or (M5, 16) P1 P2 P3", 0x0000_FFFF, 0x00F0_0000, 0x0F00_0000, u32::MAX, 0x0FF0_FFFF);
+    table(rows, &[Group { d: "M5 offsets channel n to bit 16+n: (0x00F0 | 0x0F00) << 16 = 0x0FF0_0000; bits 0..15 kept.",
+        rows: &[PredicateOperands { insn: "or (M5, 16) P1 P2 P3", p1: 0x0000_FFFF, p2: 0x00F0_0000, p3: 0x0F00_0000, emask: u32::MAX, want: 0x0FF0_FFFF }] }]);
     invalid_predicate_forms(rows, "No predication in the predicate-operand form (Notes).", "", "(P3) or (M1, 16) P1 P2 P3");
     qword_forms(rows, "UQ 0x0123456789ABCDEF | 0: unchanged bytes.", "or (M1, 1) VS(0,0)<1> VU(0,0)<0;1,0> 0x0:uq", "VS", "efcdab8967452301");
     // The multi-lane rows (built with `super::simd`).

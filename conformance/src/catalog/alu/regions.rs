@@ -9,7 +9,7 @@ use super::simd::{i32s, text_row};
 use crate::catalog::build::{le16, le32};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::platform::Platform::{Xe2, XeHpg};
+use visa_model::platform::Platform::{Xe2, XeHpg};
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]

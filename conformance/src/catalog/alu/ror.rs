@@ -7,8 +7,8 @@ use super::{
 };
 use crate::catalog::build::lane_on;
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::platform::Platform::XeHpc;
-use visa_spec::types::DataType::*;
+use visa_model::platform::Platform::XeHpc;
+use visa_model::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]

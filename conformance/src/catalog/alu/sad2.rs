@@ -6,7 +6,7 @@ use super::{sad2_pair, table, Group, Shape};
 use crate::catalog::build::le16;
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::platform::Platform::XeHpg;
+use visa_model::platform::Platform::XeHpg;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]
@@ -125,7 +125,7 @@ fn simd_programs(rows: &mut Rows) {
                 .decl S1 v_type=G type=ub num_elts=4\n\
                 sad2 (M1, 4) R(0,0)<1> S0(0,0)<1;1,0> S1(0,0)<1;1,0>\n";
     let row = simd::text_row(text).var("R", crate::catalog::build::le16(&[0xbeef; 4])).var("S0", vec![4, 6, 14, 16])
-        .expect_error(visa_spec::ErrorClass::UndefinedBehaviour).literal(visa_spec::errata::SAD2_LOOP_STEP);
+        .expect_error(visa_model::ErrorClass::UndefinedBehaviour).literal(visa_model::errata::SAD2_LOOP_STEP);
     let d = "sad2 (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub with S0 = [4, 6, 14, 16], S1 = 0, R at 0xBEEF. Literal SAD2-LOOP-STEP (i += 1) with \
         channel 3 enabled reads S0[4], past the operand: undefined-behaviour.";
     rows.add("four-lanes", row.derived(d));

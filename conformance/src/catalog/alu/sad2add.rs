@@ -4,8 +4,8 @@ use super::simd::Sad2Lanes8;
 use super::{sad2_pair, table, Group, Shape};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::platform::Platform::XeHpg;
-use visa_spec::ErrorClass;
+use visa_model::platform::Platform::XeHpg;
+use visa_model::ErrorClass;
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "sad2add", file: "catalog/alu/sad2add.jsonl", rows: add };

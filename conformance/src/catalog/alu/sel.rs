@@ -6,9 +6,9 @@ use super::{lane_cr0, table, Group, Shape};
 use crate::catalog::build::le32;
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::errata;
-use visa_spec::platform::Platform::XeHpg;
-use visa_spec::types::DataType::{self, *};
+use visa_model::errata;
+use visa_model::platform::Platform::XeHpg;
+use visa_model::types::DataType::{self, *};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "sel", file: "catalog/alu/sel.jsonl", rows: add };

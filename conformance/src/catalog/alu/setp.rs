@@ -6,7 +6,7 @@ use super::{table, Group, Shape};
 use crate::catalog::build::le16;
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::platform::Platform::XeHpg;
+use visa_model::platform::Platform::XeHpg;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]

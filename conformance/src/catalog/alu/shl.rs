@@ -8,8 +8,8 @@ use super::{
 use crate::catalog::build::le32;
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_spec::platform::Platform::XeHpg;
-use visa_spec::types::DataType::{self, *};
+use visa_model::platform::Platform::XeHpg;
+use visa_model::types::DataType::{self, *};
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]
@@ -23,7 +23,7 @@ fn add(rows: &mut Rows) {
         ARITH_DECLS, "shl (M1, 8) VD(0,0)<1> ~VD(0,0)<1;1,0> VD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction));
     form_both(rows, "forms", "QWORD-TYPEMAP-GAP: Q and UQ are in the logic instructions' and SHL's Supported Types; the resolved reading admits them, the literal one \
         keeps the type maps.",
-        ARITH_DECLS, errata::QWORD_TYPEMAP_GAP, "shl (M1, 8) VQ(0,0)<1> VQ(0,0)<1;1,0> VD(0,0)<1;1,0>", None, Some(ErrorClass::InvalidInstruction));
+        ARITH_DECLS, errata::QWORD_TYPEMAP_GAP, "shl (M1, 8) VQ(0,0)<1> VQ(0,0)<1;1,0> VD(0,0)<1;1,0>", (None, Some(ErrorClass::InvalidInstruction)));
     qword_forms(rows, "1 << 63 on Q: exact 2^63 wraps into Q without saturation: 0x8000000000000000.", "shl (M1, 1) VR(0,0)<1> 0x1:q 0x3f:ud", "VR", "0000000000000080");
     qword_forms_literal(rows, "The literal reading of QWORD-TYPEMAP-GAP keeps the type maps: Q and UQ are invalid.", "shl (M1, 1) VR(0,0)<1> 0x1:q 0x3f:ud");
     let text = ".decl V1 v_type=G type=ud num_elts=4\n.decl P1 v_type=P num_elts=4\n(P1) shl (M1, 4) V1(0,0)<1> 0x1:ud 0x3210:uv\n";

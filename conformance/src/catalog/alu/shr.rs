@@ -6,7 +6,7 @@ use super::{
     ARITH_DECLS,
 };
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
+use visa_model::types::DataType::*;
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]
@@ -20,16 +20,7 @@ fn add(rows: &mut Rows) {
         "shr (M1, 8) VUD(0,0)<1> VD(0,0)<1;1,0> VUD(0,0)<1;1,0>",
         "shr (M1, 8) VD(0,0)<1> VUD(0,0)<1;1,0> VUD(0,0)<1;1,0>",
     ] {
-        form_both(
-            rows,
-            "forms",
-            d,
-            ARITH_DECLS,
-            errata::SHR_SIGNED_OPERANDS,
-            text,
-            None,
-            Some(ErrorClass::InvalidInstruction),
-        );
+        form_both(rows, "forms", d, ARITH_DECLS, errata::SHR_SIGNED_OPERANDS, text, (None, Some(ErrorClass::InvalidInstruction)));
     }
     let d = "A signed SHR count needs SHIFT-COUNT-TYPE resolved even with SHR-SIGNED-OPERANDS resolved: under its literal type map the count is unsigned.";
     rows.add("forms", crate::catalog::build::form(ARITH_DECLS, "shr (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0>", Some(ErrorClass::InvalidInstruction))
@@ -37,12 +28,7 @@ fn add(rows: &mut Rows) {
     grouped(rows, "forms", FORMS);
     let signed =
         |rows: &mut Rows, d: &str, op: &str, dst: &str, srcs: &[(&str, u64)], want: u64| {
-            rows.add(
-                "signed",
-                super::lane(op, dst, srcs, want)
-                    .tag(errata::SHR_SIGNED_OPERANDS)
-                    .derived(d),
-            );
+            rows.add("signed", super::lane(op, dst, srcs, want).tag(errata::SHR_SIGNED_OPERANDS).derived(d));
         };
     let d = "SHR-SIGNED-OPERANDS resolved: D -2^31 (bits 0x80000000) >> 31, logically: 1 (an arithmetic shift would give -1).";
     signed(rows, d, "shr", "d", &[("d", 0x8000_0000), ("ud", 31)], 1);

@@ -11,12 +11,12 @@
 //! Values are written as integers and stored truncated to their type's width, so `-1` and
 //! `0xFFFF_FFFF` are the same D or UD element.
 
-use visa_spec::platform::Platform;
-use visa_spec::types::DataType;
-use visa_spec::ErrorClass;
+use visa_model::platform::Platform;
+use visa_model::types::DataType;
+use visa_model::ErrorClass;
 
-use visa_spec::errata;
-use visa_spec::types::DataType::*;
+use visa_model::errata;
+use visa_model::types::DataType::*;
 
 use super::Shape;
 use crate::catalog::build::{le16, le32};
@@ -143,19 +143,11 @@ pub fn why(d: &str, name: &str, note: &str) -> String {
     }
 }
 
-/// A row under each reading of `erratum`: `resolved` in every lane of `R` (tagged), then the
-/// literal reading: `Some(value)` in every lane, or `None`: undefined-behaviour.
+/// A row under each reading of `erratum`, `(resolved, literal)`: `resolved` in every lane of
+/// `R` (tagged), then the literal reading: `Some(value)` in every lane, or `None`:
+/// undefined-behaviour.
 #[rustfmt::skip]
-pub fn readings(
-    rows: &mut Rows,
-    group: &str,
-    d: &str,
-    erratum: &str,
-    row: impl Fn() -> Row,
-    dst: DataType,
-    resolved: i128,
-    literal: Option<i128>,
-) {
+pub fn readings(rows: &mut Rows, group: &str, d: &str, erratum: &str, row: impl Fn() -> Row, dst: DataType, (resolved, literal): (i128, Option<i128>)) {
     rows.add(group, all8(row(), dst, resolved).tag(erratum).derived(d));
     let literal_row = match literal { Some(v) => all8(row(), dst, v), None => row().expect_error(ErrorClass::UndefinedBehaviour), };
     rows.add(group, literal_row.literal(erratum).derived(d));
@@ -188,7 +180,7 @@ impl Shape for FbhSigned8 {
         let (s0, resolved, literal) = (self.s0, self.resolved, self.literal);
         let d = &why(d, self.case, self.note);
         let row = || bcast("fbh", UD, &[o(D, s0)]);
-        readings(rows, "simd8", d, errata::FBH_SIGNED, row, UD, resolved, Some(literal));
+        readings(rows, "simd8", d, errata::FBH_SIGNED, row, UD, (resolved, Some(literal)));
     }
 }
 
@@ -203,7 +195,7 @@ impl Shape for Cbit8 {
         let (ty, s0, resolved) = (self.ty, self.s0, self.resolved);
         let d = &why(d, self.case, self.note);
         let row = || bcast("cbit", UD, &[o(ty, s0)]);
-        readings(rows, "simd8", d, errata::CBIT_RESULT, row, UD, resolved, Some(0));
+        readings(rows, "simd8", d, errata::CBIT_RESULT, row, UD, (resolved, Some(0)));
     }
 }
 
@@ -220,7 +212,7 @@ impl Shape for ShlSatRange8 {
         let (resolved, literal) = (self.resolved, self.literal);
         let d = &why(d, self.case, self.note);
         let row = || bcast(&sat("shl", saturate), ty, &[o(ty, s0), o(UD, s1)]);
-        readings(rows, "simd8-sat-range", d, errata::SHL_SAT_RANGE, row, ty, resolved, literal);
+        readings(rows, "simd8-sat-range", d, errata::SHL_SAT_RANGE, row, ty, (resolved, literal));
     }
 }
 
@@ -246,13 +238,14 @@ pub struct Bfe8 { pub case: &'static str, pub ty: DataType, pub width: i128, pub
     pub s2: i128, pub resolved: i128, pub literal: i128, pub note: &'static str }
 
 impl Shape for Bfe8 {
+    #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let (ty, width, offset, s2) = (self.ty, self.width, self.offset, self.s2);
         let (resolved, literal) = (self.resolved, self.literal);
         let d = &why(d, self.case, self.note);
         let row = || bcast("bfe", ty, &[o(ty, width), o(ty, offset), o(ty, s2)]);
         let erratum = errata::BFE_SIGN_EXTENSION;
-        readings(rows, "simd8", d, erratum, row, ty, resolved, Some(literal));
+        readings(rows, "simd8", d, erratum, row, ty, (resolved, Some(literal)));
     }
 }
 
@@ -268,7 +261,7 @@ impl Shape for MulhMixed8 {
     fn add(&self, rows: &mut Rows, d: &str) {
         let (dst, s0, s1, want) = (self.dst, self.s0, self.s1, self.want);
         let d = &why(d, self.case, self.note);
-        let erratum = visa_spec::errata::MULH_MIXED_TYPES;
+        let erratum = visa_model::errata::MULH_MIXED_TYPES;
         let row = bcast("mulh", dst, &[s0, s1]);
         rows.add("simd8-mixed", all8(row.clone(), dst, want).tag(erratum).derived(d));
         let why = format!(
@@ -468,32 +461,18 @@ pub const KEEP_F: u32 = 1 << 7;
 pub const KEEP_DF: u32 = 1 << 6;
 
 /// `op[.sat] (M1, 8) R:dst S0 ...` on raw source bits, with %cr0 = `cr0`, expecting `want`.
-fn raw_row(
-    op: &str,
-    saturate: bool,
-    dst: DataType,
-    srcs: &[(DataType, u64)],
-    cr0: u32,
-    want: u64,
-) -> Row {
+#[rustfmt::skip]
+fn raw_row(op: &str, saturate: bool, dst: DataType, srcs: &[(DataType, u64)], cr0: u32, want: u64) -> Row {
     let srcs: Vec<Op> = srcs.iter().copied().map(raw).collect();
     bcast(&sat(op, saturate), dst, &srcs)
         .cr0(cr0)
         .expect_lanes("R", dst, &[want; 8])
 }
 
-/// DIV (`op` = "div": the quotient) or MOD (the remainder) on integers.
+/// DIV (`op` = "div": the quotient) or MOD (the remainder) of `(a, b)` on integers,
+/// expecting `(quotient, remainder)`.
 #[rustfmt::skip]
-pub fn div_mod_int(
-    rows: &mut Rows,
-    d: &str,
-    op: &str,
-    ty: DataType,
-    a: u64,
-    b: u64,
-    quotient: u64,
-    remainder: u64,
-) {
+pub fn div_mod_int(rows: &mut Rows, d: &str, op: &str, ty: DataType, (a, b): (u64, u64), (quotient, remainder): (u64, u64)) {
     let want = if op == "div" { quotient } else { remainder };
     rows.add("simd8", raw_row(op, false, ty, &[(ty, a), (ty, b)], RNE, want).derived(d));
 }
@@ -719,24 +698,11 @@ pub fn text_row(text: &str) -> Row {
 #[rustfmt::skip]
 pub fn div_mod_int_cases(rows: &mut Rows, op: &str) {
     let d = "DIV and MOD on integers (DIV.md Notes: the quotient truncates toward zero, the remainder has the numerator's sign).";
-    div_mod_int(rows, &why(d, "pos_pos", ""), op, D, 7, 2, 3, 1);
-    div_mod_int(rows, &why(d, "neg_pos", "-7 / 2 = -3 r -1"), op, D, 0xFFFF_FFF9, 2, 0xFFFF_FFFD, 0xFFFF_FFFF);
-    div_mod_int(rows, &why(d, "pos_neg", "7 / -2 = -3 r 1"), op, D, 7, 0xFFFF_FFFE, 0xFFFF_FFFD, 1);
-    div_mod_int(rows, &why(d, "neg_neg", "-7 / -2 = 3 r -1"), op, D, 0xFFFF_FFF9, 0xFFFF_FFFE, 3, 0xFFFF_FFFF);
-    div_mod_int(
-        rows,
-        &why(
-            d,
-            "int_min",
-            "INT_MIN / -1 = 2^31: low 32 bits 0x80000000, remainder 0",
-        ),
-        op,
-        D,
-        0x8000_0000,
-        0xFFFF_FFFF,
-        0x8000_0000,
-        0,
-    );
-    div_mod_int(rows, &why(d, "ud", "(2^32 - 1) / 10 = 429496729 r 5"), op, UD, 0xFFFF_FFFF, 10, 0x1999_9999, 5);
-    div_mod_int(rows, &why(d, "b", "B: -128 / 3 = -42 (0xD6) r -2 (0xFE)"), op, B, 0x80, 3, 0xD6, 0xFE);
+    div_mod_int(rows, &why(d, "pos_pos", ""), op, D, (7, 2), (3, 1));
+    div_mod_int(rows, &why(d, "neg_pos", "-7 / 2 = -3 r -1"), op, D, (0xFFFF_FFF9, 2), (0xFFFF_FFFD, 0xFFFF_FFFF));
+    div_mod_int(rows, &why(d, "pos_neg", "7 / -2 = -3 r 1"), op, D, (7, 0xFFFF_FFFE), (0xFFFF_FFFD, 1));
+    div_mod_int(rows, &why(d, "neg_neg", "-7 / -2 = 3 r -1"), op, D, (0xFFFF_FFF9, 0xFFFF_FFFE), (3, 0xFFFF_FFFF));
+    div_mod_int(rows, &why(d, "int_min", "INT_MIN / -1 = 2^31: low 32 bits 0x80000000, remainder 0"), op, D, (0x8000_0000, 0xFFFF_FFFF), (0x8000_0000, 0));
+    div_mod_int(rows, &why(d, "ud", "(2^32 - 1) / 10 = 429496729 r 5"), op, UD, (0xFFFF_FFFF, 10), (0x1999_9999, 5));
+    div_mod_int(rows, &why(d, "b", "B: -128 / 3 = -42 (0xD6) r -2 (0xFE)"), op, B, (0x80, 3), (0xD6, 0xFE));
 }

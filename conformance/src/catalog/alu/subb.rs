@@ -4,8 +4,8 @@
 use super::simd::SubbReadings8;
 use super::{four_lanes, table, two_results, Group, Shape, OLD};
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::platform::Platform::XeHpg;
-use visa_spec::types::DataType::{self};
+use visa_model::platform::Platform::XeHpg;
+use visa_model::types::DataType::{self};
 use visa_spec::{errata, ErrorClass};
 
 #[rustfmt::skip]
@@ -70,7 +70,7 @@ const SUBB_READINGS8: &[Group<SubbReadings8>] = &[
             note: "++i: 5-3 = 2; 0-1 → 0xFFFFFFFF, borrow; 7-7 = 0; 0 - 0xFFFFFFFF ≡ 1, borrow." },
         SubbReadings8 { case: "", saturate: true, literal: &[], diff: [2, 0, 0, 0], borrow: [0, 1, 0, 1],
             note: ".sat (SUBB-SAT resolved): the negative differences clamp to 0; borrows unchanged." },
-        SubbReadings8 { case: "", saturate: false, literal: &[visa_spec::errata::SUBB_LOOP_STEP], diff: [2, OLD, 0, OLD], borrow: [0, OLD, 0, OLD],
+        SubbReadings8 { case: "", saturate: false, literal: &[visa_model::errata::SUBB_LOOP_STEP], diff: [2, OLD, 0, OLD], borrow: [0, OLD, 0, OLD],
             note: "SUBB-LOOP-STEP literal: i += 2 never visits lanes 1 and 3." },
     ] },
 ];

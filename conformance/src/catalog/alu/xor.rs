@@ -1,9 +1,9 @@
 //! XOR (instructions/XOR.md): hand-derived rows, each with its derivation.
 
 use super::simd::{Simd8, *};
-use super::{grouped, invalid_predicate_forms, predicate_operands, table, Group, Lane};
+use super::{grouped, invalid_predicate_forms, table, Group, Lane, PredicateOperands};
 use crate::catalog::doc::{Doc, Rows};
-use visa_spec::types::DataType::*;
+use visa_model::types::DataType::*;
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "xor", file: "catalog/alu/xor.jsonl", rows: add };
@@ -11,8 +11,8 @@ pub const DOC: Doc = Doc { family: "alu", instruction: "xor", file: "catalog/alu
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
     grouped(rows, "values", VALUES);
-    predicate_operands(rows, "M1_NM ignores EM (here 0): 0xFFFF0000 ^ 0x0F0F0F0F = 0xF0F00F0F on all 32 bits.",
-        "xor (M1_NM, 32) P1 P2 P3", 0, 0xFFFF_0000, 0x0F0F_0F0F, 0, 0xF0F0_0F0F);
+    table(rows, &[Group { d: "M1_NM ignores EM (here 0): 0xFFFF0000 ^ 0x0F0F0F0F = 0xF0F00F0F on all 32 bits.",
+        rows: &[PredicateOperands { insn: "xor (M1_NM, 32) P1 P2 P3", p1: 0, p2: 0xFFFF_0000, p3: 0x0F0F_0F0F, emask: 0, want: 0xF0F0_0F0F }] }]);
     invalid_predicate_forms(rows, "A 16-element predicate has no bits 16..31 for M5.", ".decl P4 v_type=P num_elts=16\n", "xor (M5, 16) P1 P4 P3");
     // The multi-lane rows (built with `super::simd`).
     table(rows, SIMD8);

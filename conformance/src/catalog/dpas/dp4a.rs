@@ -1,7 +1,7 @@
 //! DP4A (instructions/DP4A.md) on xe-hpg: DP4A-SIGNEDNESS and the destination conversion,
 //! one channel of immediates (bytes named low to high).
 
-use visa_spec::platform::Platform::{XeHpg, XeLp};
+use visa_model::platform::Platform::{XeHpg, XeLp};
 
 use super::{forms, invalid};
 
@@ -9,12 +9,8 @@ use crate::catalog::build::ty;
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
 
-pub const DOC: Doc = Doc {
-    family: "dpas",
-    instruction: "dp4a",
-    file: "catalog/dpas/dp4a.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "dpas", instruction: "dp4a", file: "catalog/dpas/dp4a.jsonl", rows: add };
 
 /// One DP4A into V1, eight elements of `dst`: element 0 is `want`, the others keep 0.
 /// One DP4A with Exec_size 1 into V1 of type `dst`: element 0 is `want`.

@@ -3,9 +3,9 @@
 //! k < 32 (OPS 4) or 64 (OPS 8) of A[r][k] * B[k][i]`, wrapped modulo 2^32 (DPAS-INT-WRAP);
 //! and the repeat loop under both readings of DPAS-RC-LOOP.
 
-use visa_spec::errata;
-use visa_spec::platform::Platform::{self, XeHpg};
-use visa_spec::types::DataType;
+use visa_model::errata;
+use visa_model::platform::Platform::{self, XeHpg};
+use visa_model::types::DataType;
 
 use super::{bytes, dst_rows, fill, form, forms, invalid, undefined, DECLS, UNTOUCHED};
 use crate::catalog::doc::{Doc, Rows};
@@ -16,12 +16,8 @@ const HPC: Platform = Platform::XeHpc;
 const XE2: Platform = Platform::Xe2;
 const LP: Platform = Platform::XeLp;
 
-pub const DOC: Doc = Doc {
-    family: "dpas",
-    instruction: "dpas",
-    file: "catalog/dpas/dpas.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "dpas", instruction: "dpas", file: "catalog/dpas/dpas.jsonl", rows: add };
 
 /// One DPAS after [`DECLS`] with D = 0x55.., C = `c` in every DW, W1 = `w`, A1 = `a`,
 /// expecting D to be `d`.

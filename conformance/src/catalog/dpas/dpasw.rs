@@ -1,20 +1,16 @@
 //! DPASW (instructions/DPASW.md) on xe-hpg: the fused Src2 from the partner thread's
 //! register file (`init.partner`), under both readings of DPASW-SPLIT.
 
-use visa_spec::errata;
-use visa_spec::platform::Platform::{XeHpc, XeHpg, XeLp};
-use visa_spec::types::DataType;
+use visa_model::errata;
+use visa_model::platform::Platform::{XeHpc, XeHpg, XeLp};
+use visa_model::types::DataType;
 
 use super::{bytes, dst_rows, fill, forms, invalid, DECLS, UNTOUCHED};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
 
-pub const DOC: Doc = Doc {
-    family: "dpas",
-    instruction: "dpasw",
-    file: "catalog/dpas/dpasw.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "dpas", instruction: "dpasw", file: "catalog/dpas/dpasw.jsonl", rows: add };
 
 /// `text` after [`DECLS`] with D = 0x55.., W1 = `w`, A1 = `a` and the partner's A1 =
 /// `partner` (when given), expecting D's rows to be `want`.

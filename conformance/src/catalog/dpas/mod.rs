@@ -7,8 +7,8 @@ pub mod dpas;
 pub mod dpas_profiles;
 pub mod dpasw;
 
-use visa_spec::platform::Platform;
-use visa_spec::ErrorClass;
+use visa_model::platform::Platform;
+use visa_model::ErrorClass;
 
 use crate::catalog::doc::Rows;
 use crate::catalog::row::Row;

@@ -1,24 +1,16 @@
 //! LIFETIME, LOC and FILE (instructions/LIFETIME.md, LOC.md, FILE.md): hand-derived rows.
 
-use visa_spec::errata;
-use visa_spec::types::DataType::UD;
+use visa_model::errata;
+use visa_model::types::DataType::UD;
 
 use super::{lanes, program, ud};
 use crate::catalog::doc::{Doc, Rows};
 
-pub const LIFETIME: Doc = Doc {
-    family: "flow",
-    instruction: "lifetime",
-    file: "catalog/flow/lifetime.jsonl",
-    rows: lifetime,
-};
+#[rustfmt::skip]
+pub const LIFETIME: Doc = Doc { family: "flow", instruction: "lifetime", file: "catalog/flow/lifetime.jsonl", rows: lifetime };
 
-pub const LOC_FILE: Doc = Doc {
-    family: "flow",
-    instruction: "loc_file",
-    file: "catalog/flow/loc_file.jsonl",
-    rows: loc_file,
-};
+#[rustfmt::skip]
+pub const LOC_FILE: Doc = Doc { family: "flow", instruction: "loc_file", file: "catalog/flow/loc_file.jsonl", rows: loc_file };
 
 #[rustfmt::skip]
 fn lifetime(rows: &mut Rows) {
@@ -42,8 +34,7 @@ fn lifetime(rows: &mut Rows) {
         .expect_lanes("V", UD, &[7, 7, 7, 7, 0x11, 0x11, 0x11, 0x11]).derived(d));
     let d = "LIFETIME.end has no effect on the contents (LIFETIME-CONTENTS, resolved: only the start \
              marker leaves them undefined): V keeps [0..7].";
-    rows.add("end", program(0xff, &decls, "lifetime.end V\n").var("V", lanes(&[0, 1, 2, 3, 4, 5, 6, 7])).expect_lanes("V", UD, &[0, 1, 2, 3, 4, 5, 6, 7])
-        .derived(d));
+    rows.add("end", program(0xff, &decls, "lifetime.end V\n").var("V", lanes(&[0, 1, 2, 3, 4, 5, 6, 7])).expect_lanes("V", UD, &[0, 1, 2, 3, 4, 5, 6, 7]).derived(d));
 }
 
 #[rustfmt::skip]

@@ -1,33 +1,21 @@
 //! GOTO, JMP and SWITCHJMP (instructions/GOTO.md, JMP.md, SWITCHJMP.md; 3_execution_model.md,
 //! "Control Flow"): hand-derived rows, each with its walk through the program.
 
-use visa_spec::errata;
-use visa_spec::types::DataType::UD;
-use visa_spec::ErrorClass;
+use visa_model::errata;
+use visa_model::types::DataType::UD;
+use visa_model::ErrorClass;
 
 use super::{iota, lanes, program, ud};
 use crate::catalog::doc::{Doc, Rows};
 
-pub const GOTO: Doc = Doc {
-    family: "flow",
-    instruction: "goto",
-    file: "catalog/flow/goto.jsonl",
-    rows: goto,
-};
+#[rustfmt::skip]
+pub const GOTO: Doc = Doc { family: "flow", instruction: "goto", file: "catalog/flow/goto.jsonl", rows: goto };
 
-pub const JMP: Doc = Doc {
-    family: "flow",
-    instruction: "jmp",
-    file: "catalog/flow/jmp.jsonl",
-    rows: jmp,
-};
+#[rustfmt::skip]
+pub const JMP: Doc = Doc { family: "flow", instruction: "jmp", file: "catalog/flow/jmp.jsonl", rows: jmp };
 
-pub const SWITCHJMP: Doc = Doc {
-    family: "flow",
-    instruction: "switchjmp",
-    file: "catalog/flow/switchjmp.jsonl",
-    rows: switchjmp,
-};
+#[rustfmt::skip]
+pub const SWITCHJMP: Doc = Doc { family: "flow", instruction: "switchjmp", file: "catalog/flow/switchjmp.jsonl", rows: switchjmp };
 
 /// If/else through a forward GOTO, `%ce0` recorded in each branch and after.
 #[rustfmt::skip]
@@ -194,8 +182,7 @@ fn jmp(rows: &mut Rows) {
     rows.add("pred-bit", program(0xff, &decls, &skip("(P1) ", "M2")).pred("P1", 0x10).expect_lanes("R", UD, &[taken; 8]).derived(d));
     let d = "CF-SCALAR-PRED-BIT, literal: element 0 decides whatever the mask control; P1 = 0x10 \
              has element 0 clear, so `(P1) jmp (M2, 1)` is not taken: R = 0x11.";
-    rows.add("pred-bit", program(0xff, &decls, &skip("(P1) ", "M2")).pred("P1", 0x10).literal(errata::CF_SCALAR_PRED_BIT).expect_lanes("R", UD, &[fell; 8])
-        .derived(d));
+    rows.add("pred-bit", program(0xff, &decls, &skip("(P1) ", "M2")).pred("P1", 0x10).literal(errata::CF_SCALAR_PRED_BIT).expect_lanes("R", UD, &[fell; 8]).derived(d));
     let d = "CF-ANY-ALL-WIDTH, resolved: a scalar branch's `.any` covers the predicate bits of \
              every active channel. Dispatch 0xff, P1 = 0x10: channel 4's bit is set, so `(P1.any) \
              jmp` is taken: R = 0x10.";
@@ -203,15 +190,13 @@ fn jmp(rows: &mut Rows) {
     let d = "CF-ANY-ALL-WIDTH, literal: the reduction covers exec_size = 1 element from the mask \
              offset (5_operands.md, EvaluateChEn), P1 element 0, which is clear in 0x10: not \
              taken, R = 0x11.";
-    rows.add("any-all", program(0xff, &decls, &skip("(P1.any) ", "M1")).pred("P1", 0x10).literal(errata::CF_ANY_ALL_WIDTH).expect_lanes("R", UD, &[fell; 8])
-        .derived(d));
+    rows.add("any-all", program(0xff, &decls, &skip("(P1.any) ", "M1")).pred("P1", 0x10).literal(errata::CF_ANY_ALL_WIDTH).expect_lanes("R", UD, &[fell; 8]).derived(d));
     let d = "CF-ANY-ALL-WIDTH, resolved: `.all` needs every active channel's bit. P1 = 0x01 with \
              channels 0-7 active: not all set, not taken: R = 0x11.";
     rows.add("any-all", program(0xff, &decls, &skip("(P1.all) ", "M1")).pred("P1", 0x01).expect_lanes("R", UD, &[fell; 8]).derived(d));
     let d = "CF-ANY-ALL-WIDTH, literal: `.all` over the one element 0 of P1 = 0x01, which is set: \
              taken, R = 0x10.";
-    rows.add("any-all", program(0xff, &decls, &skip("(P1.all) ", "M1")).pred("P1", 0x01).literal(errata::CF_ANY_ALL_WIDTH).expect_lanes("R", UD, &[taken; 8])
-        .derived(d));
+    rows.add("any-all", program(0xff, &decls, &skip("(P1.all) ", "M1")).pred("P1", 0x01).literal(errata::CF_ANY_ALL_WIDTH).expect_lanes("R", UD, &[taken; 8]).derived(d));
     let d = "CF-SCALAR-NOMASK, resolved: an execution-size-1 branch decides with its predicate \
              alone, as if NoMask. Dispatch 0xfe (channel 0 not executing): the unpredicated `jmp \
              (M1, 1)` is taken by the active channels 1-7; R = 0x10 on lanes 1-7, lane 0 never \

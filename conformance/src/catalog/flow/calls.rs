@@ -2,26 +2,18 @@
 //! SUBROUTINE.md, FCALL.md, FRET.md, IFCALL.md, FADDR.md; 3_execution_model.md, "Subroutine
 //! and Function Calls"; 4_visa_header.md for `%arg` and `%retval`): hand-derived rows.
 
-use visa_spec::errata;
-use visa_spec::types::DataType::UD;
-use visa_spec::ErrorClass;
+use visa_model::errata;
+use visa_model::types::DataType::UD;
+use visa_model::ErrorClass;
 
 use super::{iota, lanes, program, ud};
 use crate::catalog::doc::{Doc, Rows};
 
-pub const CALL: Doc = Doc {
-    family: "flow",
-    instruction: "call",
-    file: "catalog/flow/call.jsonl",
-    rows: call,
-};
+#[rustfmt::skip]
+pub const CALL: Doc = Doc { family: "flow", instruction: "call", file: "catalog/flow/call.jsonl", rows: call };
 
-pub const FCALL: Doc = Doc {
-    family: "flow",
-    instruction: "fcall",
-    file: "catalog/flow/fcall.jsonl",
-    rows: fcall,
-};
+#[rustfmt::skip]
+pub const FCALL: Doc = Doc { family: "flow", instruction: "fcall", file: "catalog/flow/fcall.jsonl", rows: fcall };
 
 #[rustfmt::skip]
 fn call(rows: &mut Rows) {
@@ -77,8 +69,7 @@ ret (M1_NM, 1)
     let d = "CF-SCALAR-NOMASK, literal, with the scalar CALL and RETs marked NoMask as CALL.md asks: \
              valid. Dispatch 0x0f: S0 runs with EM 0x0f (CF-SCALAR-CALL-MASK resolved), E = 0x0f \
              on lanes 0-3.";
-    rows.add("scalar-nomask", program(0x0f, &decls, marked).literal(errata::CF_SCALAR_NOMASK).expect_lanes("E", UD, &[0x0f, 0x0f, 0x0f, 0x0f, 0, 0, 0, 0])
-        .derived(d));
+    rows.add("scalar-nomask", program(0x0f, &decls, marked).literal(errata::CF_SCALAR_NOMASK).expect_lanes("E", UD, &[0x0f, 0x0f, 0x0f, 0x0f, 0, 0, 0, 0]).derived(d));
     let sub = "\
 cmp.lt (M1, 8) P1 A(0,0)<1;1,0> 0x5:ud
 (P1) call (M1, 8) S0
@@ -163,8 +154,7 @@ fn fcall(rows: &mut Rows) {
              through the UQ AQ the call is the same: R = [3,4,5,6,9,10,11,12], S = \
              [0,3,6,9,20,25,30,35].";
     let wide = kernel("faddr F AQ(0,0)<1>\nifcall (M1, 1) AQ(0,0)<0;1,0> 2 2");
-    rows.add("address-type", program(0xff, &decls, &wide).var("A", lanes(&a)).var("B", lanes(&b)).expect_lanes("R", UD, &sum).expect_lanes("S", UD, &product)
-        .derived(d));
+    rows.add("address-type", program(0xff, &decls, &wide).var("A", lanes(&a)).var("B", lanes(&b)).expect_lanes("R", UD, &sum).expect_lanes("S", UD, &product).derived(d));
     let d = "IFCALL-ADDRESS-TYPE, literal: IFCALL.md's Func_addr \"Must have type UD\": a UQ address \
              is an invalid instruction.";
     rows.add("address-type", program(0xff, &decls, &wide).literal(errata::IFCALL_ADDRESS_TYPE).expect_invalid("func_addr").derived(d));

@@ -3,7 +3,7 @@
 //! and an early RET, a SWITCHJMP table driven by a uniform loop, and a SIMD16 FCALL with
 //! its argument in `%arg` and results in `%retval`.
 
-use visa_spec::types::DataType::UD;
+use visa_model::types::DataType::UD;
 
 use super::{iota, lanes, program, ud};
 use crate::catalog::doc::{Doc, Rows};
@@ -15,33 +15,17 @@ fn kernel(name: &str, emask: u32, decls: &str, body: &str) -> Row {
     program(emask, &format!(".kernel \"{name}\"\n{decls}"), body)
 }
 
-pub const LOOP: Doc = Doc {
-    family: "kernels",
-    instruction: "simd16_loop",
-    file: "kernels/simd16_loop.jsonl",
-    rows: simd16_loop,
-};
+#[rustfmt::skip]
+pub const LOOP: Doc = Doc { family: "kernels", instruction: "simd16_loop", file: "kernels/simd16_loop.jsonl", rows: simd16_loop };
 
-pub const NESTED_CALLS: Doc = Doc {
-    family: "kernels",
-    instruction: "nested_calls",
-    file: "kernels/nested_calls.jsonl",
-    rows: nested_calls,
-};
+#[rustfmt::skip]
+pub const NESTED_CALLS: Doc = Doc { family: "kernels", instruction: "nested_calls", file: "kernels/nested_calls.jsonl", rows: nested_calls };
 
-pub const SWITCH_TABLE: Doc = Doc {
-    family: "kernels",
-    instruction: "switch_table",
-    file: "kernels/switch_table.jsonl",
-    rows: switch_table,
-};
+#[rustfmt::skip]
+pub const SWITCH_TABLE: Doc = Doc { family: "kernels", instruction: "switch_table", file: "kernels/switch_table.jsonl", rows: switch_table };
 
-pub const FUNCTION: Doc = Doc {
-    family: "kernels",
-    instruction: "function_call",
-    file: "kernels/function_call.jsonl",
-    rows: function_call,
-};
+#[rustfmt::skip]
+pub const FUNCTION: Doc = Doc { family: "kernels", instruction: "function_call", file: "kernels/function_call.jsonl", rows: function_call };
 
 #[rustfmt::skip]
 const LOOP_TEXT: &str = "\

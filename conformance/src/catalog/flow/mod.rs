@@ -27,7 +27,7 @@ pub mod branches;
 pub mod calls;
 pub mod kernels;
 
-use visa_spec::platform::Platform;
+use visa_model::platform::Platform;
 
 use crate::catalog::row::Row;
 

@@ -2,12 +2,8 @@
 
 use super::*;
 
-pub const DOC: Doc = Doc {
-    family: "lsc",
-    instruction: "lsc_apndctr",
-    file: "catalog/lsc/lsc_apndctr.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "lsc", instruction: "lsc_apndctr", file: "catalog/lsc/lsc_apndctr.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     semantics(rows);
@@ -36,8 +32,6 @@ fn semantics(rows: &mut Rows) {
 /// valid forms run.
 #[rustfmt::skip]
 fn forms(rows: &mut Rows) {
-    let d = "LSC_UNTYPED.md, Examples: the append-counter atomics, on a binding-table surface and a bindless one (each with its counter at Aux_surface_address 0x20000); valid.";
-    for text in ["lsc_apndctr_atomic_add.ugm (M1, 16) VD:d32 bti(0xA0) VD:d32", "lsc_apndctr_atomic_sub.ugm.uc.uc (M1, 16) VD:d32 bss(V1) VD:d32"] {
-        valid_form(rows, d, form(text));
-    }
+    form_rows(rows, &[Forms { d: "LSC_UNTYPED.md, Examples: the append-counter atomics, on a binding-table surface and a bindless one (each with its counter at Aux_surface_address 0x20000); valid.", field: "",
+        texts: &["lsc_apndctr_atomic_add.ugm (M1, 16) VD:d32 bti(0xA0) VD:d32", "lsc_apndctr_atomic_sub.ugm.uc.uc (M1, 16) VD:d32 bss(V1) VD:d32"] }]);
 }

@@ -2,16 +2,12 @@
 
 use super::*;
 
-pub const DOC: Doc = Doc {
-    family: "lsc",
-    instruction: "lsc_atomic",
-    file: "catalog/lsc/lsc_atomic.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "lsc", instruction: "lsc_atomic", file: "catalog/lsc/lsc_atomic.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     semantics(rows);
-    forms(rows);
+    form_rows(rows, FORMS);
 }
 
 #[rustfmt::skip]
@@ -44,38 +40,28 @@ fn semantics(rows: &mut Rows) {
 /// The validation rows of LSC_UNTYPED's atomics (instructions/LSC_UNTYPED.md, Format,
 /// operand descriptions, Examples): valid forms run, invalid ones name the field at fault.
 #[rustfmt::skip]
-fn forms(rows: &mut Rows) {
-    let d = "LSC_UNTYPED.md, Examples: the atomics of the Examples (iinc with a %null DstData, an SLM fadd, icas with two sources, umax on d16u32); valid.";
-    for text in [
+const FORMS: &[Forms] = &[
+    Forms { d: "LSC_UNTYPED.md, Examples: the atomics of the Examples (iinc with a %null DstData, an SLM fadd, icas with two sources, umax on d16u32); valid.", field: "", texts: &[
         "lsc_atomic_iinc.ugm.uc.uc (M1, 16) %null:d32 flat[VA]:a64 %null %null",
         "lsc_atomic_fadd.slm (M1, 16) VD:d32 flat[VA32]:a32 VD %null",
         "lsc_atomic_icas.ugm.uc.wb (M1, 16) VD:d32 flat[VA]:a64 VD VD",
         "lsc_atomic_umax.ugm (M1, 16) VD:d16u32 flat[VA]:a64 VD %null",
-    ] {
-        valid_form(rows, d, form(text));
-    }
-    let d = "LSC_UNTYPED.md, Transpose and DataElemsPerAddr: atomics are not transposed and take one element per address.";
-    for text in ["lsc_atomic_iinc.ugm (M1_NM, 1) VD:d32t flat[VA]:a64 %null %null", "lsc_atomic_iadd.ugm (M1, 16) VD:d32x2 flat[VA]:a64 VD %null"] {
-        invalid_form(rows, d, text, "dst");
-    }
-    let d = "LSC_UNTYPED.md, DataSize: atomics take d16u32, d32 and d64, the float ones d32 and d64.";
-    for text in ["lsc_atomic_iadd.ugm (M1, 16) VD:d8 flat[VA]:a64 VD %null", "lsc_atomic_fadd.ugm (M1, 16) VD:d16u32 flat[VA]:a64 VD %null"] {
-        invalid_form(rows, d, text, "dst");
-    }
-    let d = "LSC_UNTYPED.md, Src1Data: a unary atomic takes %null sources, a binary one a variable.";
-    for text in ["lsc_atomic_iinc.ugm (M1, 16) VD:d32 flat[VA]:a64 VD %null", "lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 %null %null"] {
-        invalid_form(rows, d, text, "src1");
-    }
-    let d = "LSC_UNTYPED.md, Format: an atomic names both Src1Data and Src2Data.";
-    invalid_form(rows, d, "lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 VD", "operands");
-}
+    ] },
+    Forms { d: "LSC_UNTYPED.md, Transpose and DataElemsPerAddr: atomics are not transposed and take one element per address.", field: "dst",
+            texts: &["lsc_atomic_iinc.ugm (M1_NM, 1) VD:d32t flat[VA]:a64 %null %null", "lsc_atomic_iadd.ugm (M1, 16) VD:d32x2 flat[VA]:a64 VD %null"] },
+    Forms { d: "LSC_UNTYPED.md, DataSize: atomics take d16u32, d32 and d64, the float ones d32 and d64.", field: "dst",
+            texts: &["lsc_atomic_iadd.ugm (M1, 16) VD:d8 flat[VA]:a64 VD %null", "lsc_atomic_fadd.ugm (M1, 16) VD:d16u32 flat[VA]:a64 VD %null"] },
+    Forms { d: "LSC_UNTYPED.md, Src1Data: a unary atomic takes %null sources, a binary one a variable.", field: "src1",
+            texts: &["lsc_atomic_iinc.ugm (M1, 16) VD:d32 flat[VA]:a64 VD %null", "lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 %null %null"] },
+    Forms { d: "LSC_UNTYPED.md, Format: an atomic names both Src1Data and Src2Data.", field: "operands", texts: &["lsc_atomic_iadd.ugm (M1, 16) VD:d32 flat[VA]:a64 VD"] },
+];
 
 #[rustfmt::skip]
 const ATOMICS: &[Atomic] = &[
     Atomic { op: "iinc %null %null", literal: &[], old: 5, src1: 0, src2: 0, returned: 5, left: 6, d: "" },
     Atomic { op: "idec %null %null", literal: &[], old: 0, src1: 0, src2: 0, returned: 0, left: 0xffff_ffff, d: "0 - 1 wraps to 0xffffffff." },
-    Atomic { op: "load %null %null", literal: &[], old: 7, src1: 0, src2: 0, returned: 7, left: 7, d: "0 - 1 wraps to 0xffffffff." },
-    Atomic { op: "store VS %null", literal: &[], old: 7, src1: 9, src2: 0, returned: 7, left: 9, d: "0 - 1 wraps to 0xffffffff." },
+    Atomic { op: "load %null %null", literal: &[], old: 7, src1: 0, src2: 0, returned: 7, left: 7, d: "An atomic load returns memory's 7 and leaves it unchanged." },
+    Atomic { op: "store VS %null", literal: &[], old: 7, src1: 9, src2: 0, returned: 7, left: 9, d: "An atomic store writes Src1Data 9 and returns the old 7." },
     Atomic { op: "iadd VS %null", literal: &[], old: 0xffff_ffff, src1: 2, src2: 0, returned: 0xffff_ffff, left: 1, d: "0xffffffff + 2 = 0x1_00000001 -> 1 modulo \
             2^32." },
     Atomic { op: "isub VS %null", literal: &[], old: 1, src1: 2, src2: 0, returned: 1, left: 0xffff_ffff, d: "old - Src1Data: 1 - 2 -> 0xffffffff." },
@@ -83,9 +69,9 @@ const ATOMICS: &[Atomic] = &[
     Atomic { op: "smax VS %null", literal: &[], old: 0xffff_fffe, src1: 1, src2: 0, returned: 0xffff_fffe, left: 1, d: "Signed: -2 < 1." },
     Atomic { op: "umin VS %null", literal: &[], old: 0xffff_fffe, src1: 1, src2: 0, returned: 0xffff_fffe, left: 1, d: "Unsigned: 1 < 0xfffffffe." },
     Atomic { op: "umax VS %null", literal: &[], old: 0xffff_fffe, src1: 1, src2: 0, returned: 0xffff_fffe, left: 0xffff_fffe, d: "Unsigned: 1 < 0xfffffffe." },
-    Atomic { op: "and VS %null", literal: &[], old: 0xf0f0, src1: 0xff00, src2: 0, returned: 0xf0f0, left: 0xf000, d: "Unsigned: 1 < 0xfffffffe." },
-    Atomic { op: "or VS %null", literal: &[], old: 0xf0f0, src1: 0x0f00, src2: 0, returned: 0xf0f0, left: 0xfff0, d: "Unsigned: 1 < 0xfffffffe." },
-    Atomic { op: "xor VS %null", literal: &[], old: 0xff, src1: 0x0f, src2: 0, returned: 0xff, left: 0xf0, d: "Unsigned: 1 < 0xfffffffe." },
+    Atomic { op: "and VS %null", literal: &[], old: 0xf0f0, src1: 0xff00, src2: 0, returned: 0xf0f0, left: 0xf000, d: "0xf0f0 & 0xff00 = 0xf000." },
+    Atomic { op: "or VS %null", literal: &[], old: 0xf0f0, src1: 0x0f00, src2: 0, returned: 0xf0f0, left: 0xfff0, d: "0xf0f0 | 0x0f00 = 0xfff0." },
+    Atomic { op: "xor VS %null", literal: &[], old: 0xff, src1: 0x0f, src2: 0, returned: 0xff, left: 0xf0, d: "0xff ^ 0x0f = 0xf0." },
     Atomic { op: "icas VS VS2", literal: &[], old: 5, src1: 5, src2: 9, returned: 5, left: 9, d: "Memory 5 equals Src1Data 5: Src2Data 9 is stored." },
     Atomic { op: "icas VS VS2", literal: &[], old: 5, src1: 4, src2: 9, returned: 5, left: 5, d: "5 != 4: memory keeps 5." },
     Atomic { op: "icas VS VS2", literal: &[errata::LSC_ATOMIC_OPERANDS], old: 5, src1: 9, src2: 5, returned: 5, left: 9, d: "LSC-ATOMIC-OPERANDS literal: compare \

@@ -2,88 +2,28 @@
 //! derivation.
 
 use super::*;
-use visa_spec::platform::Platform::{Xe2, XeHpc, XeHpg};
+use crate::catalog::build::How::{self, Literal, Plain};
+use visa_model::platform::Platform::{Xe2, XeHpc, XeHpg};
 
-pub const DOC: Doc = Doc {
-    family: "lsc",
-    instruction: "lsc_block2d",
-    file: "catalog/lsc/lsc_block2d.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "lsc", instruction: "lsc_block2d", file: "catalog/lsc/lsc_block2d.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
-    let d = "(case, register byte offset in VD, expected bytes). d8.1x4x2nn at (0,0) of a 16x4 surface: grf_row_pitch = 4, rows 0 and 1, cols 0..3.";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")),
-        Want::Reg("VD", 0, some(&[0x80, 0x81, 0x82, 0x83, 0x90, 0x91, 0x92, 0x93]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). ... and the block is padded with zeros to its 64-byte register (grf_block_pitch 64).";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]").var("VD", vec![0xaa; 256])),
-        Want::Reg("VD", 8, some(&[0; 56]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). Bottom-right corner X=14, Y=3 of the 16x4 surface: row 3 cols 14, 15 inside (0xbe 0xbf), cols 16, 17 and row 4 outside: zero (BLOCK2D-OUT-OF-BOUNDS).";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0xe,0x3]")),
-        Want::Reg("VD", 0, some(&[0xbe, 0xbf, 0, 0, 0, 0, 0, 0]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). Left edge: X = VX - 2 = -2 with VX = 0: cols -2, -1 outside, cols 0, 1 inside; Y = VY + 1 = 1.";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,VX-2,VY+1]")),
-        Want::Reg("VD", 0, some(&[0, 0, 0x90, 0x91, 0, 0, 0xa0, 0xa1]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). Top edge: Y = -1: row -1 outside (zeros), row 0 inside.";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,VY-1]")),
-        Want::Reg("VD", 0, some(&[0, 0, 0, 0, 0x80, 0x81, 0x82, 0x83]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). Blocks 2: block 1 holds cols 4..7 of row 1 at register byte 64 (the next block pitch).";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.2x4x1nn flat[0x10000,0xf,0x3,0xf,0x0,0x1]")),
-        Want::Reg("VD", 64, some(&[0x94, 0x95, 0x96, 0x97]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). Blocks 4 of 2x1: block k holds cols 2k, 2k+1 of row 0 at byte 64k; block 3: cols 6, 7.";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.4x2x1nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]")),
-        Want::Reg("VD", 192, some(&[0x86, 0x87]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). VNNI d8.1x2x4nt: elems_per_dword 4; x=0 takes rows 0..3 of col 0, then x=1.";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x2x4nt flat[0x10000,0xf,0x7,0xf,0x0,0x0]")),
-        Want::Reg("VD", 0, some(&[0x80, 0x90, 0xa0, 0xb0, 0x81, 0x91, 0xa1, 0xb1]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). VNNI d16.1x2x2nt: elems_per_dword 2; element (r, c) is bytes 16r + 2c: (0,0) (1,0) (0,1) (1,1).";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d16.1x2x2nt flat[0x10000,0xf,0x7,0xf,0x0,0x0]")),
-        Want::Reg("VD", 0, some(&[0x80, 0x81, 0x90, 0x91, 0x82, 0x83, 0x92, 0x93]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). Transpose d32.1x2x3tn: grf_row_pitch = round_up_pow2(3) = 4; register row x holds column x of rows 0..2, then one zero element.";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x2x3tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]")),
-        Want::Reg("VD", 0, some(&[0x80, 0x81, 0x82, 0x83, 0x90, 0x91, 0x92, 0x93, 0xa0, 0xa1, 0xa2, 0xa3, 0, 0, 0, 0, 0x84, 0x85, 0x86, 0x87, 0x94, 0x95, 0x96, 0x97,
-        0xa4, 0xa5, 0xa6, 0xa7, 0, 0, 0, 0]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). Transpose d64.1x1x2tn: column 0 of rows 0 and 1.";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d64.1x1x2tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]")),
-        Want::Reg("VD", 0, some(&[0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x90, 0x91, 0x92, 0x93, 0x94, 0x95, 0x96, 0x97]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). A 1-byte-wide surface (SurfaceWidth 0): only col 0 is inside.";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x2x2nn flat[0x10000,0x0,0x1,0xf,0x0,0x0]")),
-        Want::Reg("VD", 0, some(&[0x80, 0, 0x90, 0]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). Pitch (16) larger than the width (4): row 1 cols 4..7 are past the width: zero.";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x8x1nn flat[0x10000,0x3,0x7,0xf,0x0,0x1]")),
-        Want::Reg("VD", 0, some(&[0x90, 0x91, 0x92, 0x93, 0, 0, 0, 0]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). BLOCK2D-ROW-Y literal: Y = 2 is dropped, row 0 is read.";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x2x1nn flat[0x10000,0xf,0x7,0xf,0x0,0x2]").literal(errata::BLOCK2D_ROW_Y)),
-        Want::Reg("VD", 0, some(&[0x80, 0x81]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). BLOCK2D-SURFACE-MINUS-ONE literal: the pitch is 15, not 16: row 1 starts at byte 15.";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x2x2nn flat[0x10000,0xf,0x7,0xf,0x0,0x0]")
-        .literal(errata::BLOCK2D_SURFACE_MINUS_ONE)), Want::Reg("VD", 0, some(&[0x80, 0x81, 0x8f, 0x90]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). BLOCK2D-TEXT-SWAP literal: 1x4x2 is height 4, width 2: grf_row_pitch 2.";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x7,0xf,0x0,0x0]").literal(errata::BLOCK2D_TEXT_SWAP)),
-        Want::Reg("VD", 0, some(&[0x80, 0x81, 0x90, 0x91, 0xa0, 0xa1, 0xb0, 0xb1]))).derived(d));
-    let d = "(case, register byte offset in VD, expected bytes). BLOCK2D-MINUS-ONE literal: 1x1x1 runs 2 blocks of 2x2; block 1 (byte 64) holds cols 2, 3.";
-    rows.add("load", check(surface_2d(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x1x1nn flat[0x10000,0xf,0x7,0xf,0x0,0x0]").literal(errata::BLOCK2D_MINUS_ONE)),
-        Want::Reg("VD", 64, some(&[0x82, 0x83, 0x92, 0x93]))).derived(d));
-    let d = "(case, flat address, expected bytes). d8.1x4x2nn at X=1, Y=1: register row n (pitch 4) goes to row 1+n, cols 1..4.";
-    rows.add("store", check(surface_2d(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VS:d8.1x4x2nn")
-        .var("VS", vec![1, 2, 3, 4, 5, 6, 7, 8])), Want::Mem(0x10010, some(&[0x90, 1, 2, 3, 4, 0x95]))).derived(d));
-    rows.add("store", check(surface_2d(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VS:d8.1x4x2nn")
-        .var("VS", vec![1, 2, 3, 4, 5, 6, 7, 8])), Want::Mem(0x10020, some(&[0xa0, 5, 6, 7, 8, 0xa5]))).derived(d));
-    let d = "(case, flat address, expected bytes). Corner X=14, Y=3 of the 16x4 surface: row 3 cols 14, 15 written; cols 16, 17 (row 4's first bytes in memory) and row 4 dropped.";
-    rows.add("store", check(surface_2d(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0xe,0x3] VS:d8.1x4x2nn")
-        .var("VS", vec![1, 2, 3, 4, 5, 6, 7, 8])), Want::Mem(0x1003e, some(&[1, 2, 0xc0, 0xc1]))).derived(d));
-    rows.add("store", check(surface_2d(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0xe,0x3] VS:d8.1x4x2nn")
-        .var("VS", vec![1, 2, 3, 4, 5, 6, 7, 8])), Want::Mem(0x1004e, some(&[0xce, 0xcf]))).derived(d));
-    let d = "(case, flat address, expected bytes). d16.1x2x1nn at X=3: element 3 of row 0 is bytes 6, 7.";
-    rows.add("store", check(surface_2d(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x3,0x0] VS:d16.1x2x1nn").var("VS", vec![1, 2, 3, 4])),
-        Want::Mem(0x10006, some(&[1, 2, 3, 4]))).derived(d));
-    let d = "(case, flat address, expected bytes). BLOCK2D-STORE-INDEX literal, d8.1x2x2nn, X = Y = 1 as bytes: Src1Data[v*2 + n] lands at base + 1 + 16n + 1 + v: (n,v) = (0,0) reg 0 at 2, (0,1) reg 2 at 3.";
-    rows.add("store", check(surface_2d(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VS:d8.1x2x2nn").var("VS", vec![1, 2, 3, 4])
-        .literal(errata::BLOCK2D_STORE_INDEX)), Want::Mem(0x10002, some(&[1, 3]))).derived(d));
-    let d = "(case, flat address, expected bytes). ... (1,0) reg 1 at 18, (1,1) reg 3 at 19.";
-    rows.add("store", check(surface_2d(case("lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VS:d8.1x2x2nn").var("VS", vec![1, 2, 3, 4])
-        .literal(errata::BLOCK2D_STORE_INDEX)), Want::Mem(0x10012, some(&[2, 4]))).derived(d));
+    let mut d = "";
+    for &Block { text, init, how, at, want, d: own } in BLOCKS {
+        d = if own.is_empty() { d } else { own };
+        let (group, var, head, want) = match text.starts_with("lsc_load") {
+            true => ("load", "VD", "(case, register byte offset in VD, expected bytes).", Want::Reg("VD", at as usize, some(want))),
+            false => ("store", "VS", "(case, flat address, expected bytes).", Want::Mem(at, some(want))),
+        };
+        let mut c = case(text);
+        if !init.is_empty() {
+            c = c.var(var, init.to_vec());
+        }
+        let c = match how { How::Plain => c, How::Tag(id) => c.tag(id), How::Literal(id) => c.literal(id) };
+        rows.add(group, check(surface_2d(c), want).derived(&format!("{head} {d}")));
+    }
     limits(rows);
     let d = "(case, observation). d32.1x8x2nn at X = 14, Y = 2 on the 64x4 surface: row 2, dword columns 14, 15 (bytes 56..63, values 128 + 56 = 0xb8 .. 0xbf) inside, columns 16..21 past the width: zero; register row pitch 8 dwords = 32 bytes; register row 1 is surface row 3 (0xf8 .. 0xff).";
     rows.add("published", check(surface_64(case("lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x8x2nn flat[0x10000,0x3f,0x3,0x3f,0xe,0x2]")),
@@ -178,14 +118,8 @@ fn add_payload(rows: &mut Rows) {
         let store = "lsc_store_block2d.ugm (M1_NM, 1) flat[VP+(2,1)] VS:d8.1x4x2nn";
         let six = "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x7,0xf,VX+2,VY+1] VS:d8.1x4x2nn";
         for text in [store, six] {
-            rows.add(
-                "payload",
-                check(payload(text, platform).tag(p).var("VS", (1..=8).collect()), Want::Mem(0x10022, some(&[0xa2, 1, 2, 3, 4, 0xa7]))).derived(d),
-            );
-            rows.add(
-                "payload",
-                check(payload(text, platform).tag(p).var("VS", (1..=8).collect()), Want::Mem(0x10032, some(&[0xb2, 5, 6, 7, 8, 0xb7]))).derived(d),
-            );
+            rows.add("payload", check(payload(text, platform).tag(p).var("VS", (1..=8).collect()), Want::Mem(0x10022, some(&[0xa2, 1, 2, 3, 4, 0xa7]))).derived(d));
+            rows.add("payload", check(payload(text, platform).tag(p).var("VS", (1..=8).collect()), Want::Mem(0x10032, some(&[0xb2, 5, 6, 7, 8, 0xb7]))).derived(d));
         }
         rows.add("payload", check(payload(store, platform).literal(p).var("VS", (1..=8).collect()), Want::Error(ErrorClass::InvalidInstruction)).derived(d));
         let d = "A payload smaller than the 32 bytes of BLOCK2D-ADDRESS-PAYLOAD (VPS, 16 bytes), or not at a GRF boundary (VPA aliases VS from byte 4): invalid instructions; literal: the form itself is invalid (six address operands).";
@@ -219,11 +153,14 @@ const SHAPES: &str = "Shapes the documents allow and Intel's published limits do
 
 #[rustfmt::skip]
 fn limits(rows: &mut Rows) {
-    for &Limit { on, text, literal_runs, d }
-    in LIMITS { let d = if literal_runs { format!("{SHAPES} {d}") } else { PLATFORM_LIMITS.to_string() }; let resolved = case(text).on(on)
-        .tag(errata::BLOCK2D_LIMITS); rows.add("limits", check(resolved, Want::Error(ErrorClass::InvalidInstruction)).derived(&d)); let literal = case(text).on(on)
-        .literal(errata::BLOCK2D_LIMITS); let literal = if literal_runs { literal.observe(vec![]) } else { check(literal,
-        Want::Error(ErrorClass::InvalidInstruction)) }; rows.add("limits", literal.derived(&d)); }
+    for &Limit { on, text, literal_runs, d } in LIMITS {
+        let d = if literal_runs { format!("{SHAPES} {d}") } else { PLATFORM_LIMITS.to_string() };
+        let resolved = case(text).on(on).tag(errata::BLOCK2D_LIMITS);
+        rows.add("limits", check(resolved, Want::Error(ErrorClass::InvalidInstruction)).derived(&d));
+        let literal = case(text).on(on).literal(errata::BLOCK2D_LIMITS);
+        let literal = if literal_runs { literal.observe(vec![]) } else { check(literal, Want::Error(ErrorClass::InvalidInstruction)) };
+        rows.add("limits", literal.derived(&d));
+    }
 }
 
 #[rustfmt::skip]
@@ -253,4 +190,68 @@ const LIMITS: &[Limit] = &[
             d: "Transposed d64 3 wide (8 high): 1, 2 or 4 wide." },
     Limit { on: XeHpc, text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x16x2tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]", literal_runs: true,
             d: "Transposed d32 16 wide: up to 8." },
+];
+
+/// A load (VD) or store (VS) row over [`surface_2d`]: `text` with its data variable starting
+/// as `init` (zeros when empty), read `how`, expecting `want` at `at`: VD's register byte
+/// for a load, the flat address for a store. `d` is the derivation after the row kind's
+/// header; empty, the previous row's.
+#[derive(Debug)]
+struct Block {
+    text: &'static str,
+    init: &'static [u8],
+    how: How,
+    at: u64,
+    want: &'static [u8],
+    d: &'static str,
+}
+
+#[rustfmt::skip]
+const BLOCKS: &[Block] = &[
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]", init: &[], how: Plain, at: 0, want: &[0x80, 0x81, 0x82, 0x83, 0x90, 0x91, 0x92, 0x93],
+            d: "d8.1x4x2nn at (0,0) of a 16x4 surface: grf_row_pitch = 4, rows 0 and 1, cols 0..3." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]", init: &[0xaa; 256], how: Plain, at: 8, want: &[0; 56],
+            d: "... and the block is padded with zeros to its 64-byte register (grf_block_pitch 64)." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0xe,0x3]", init: &[], how: Plain, at: 0, want: &[0xbe, 0xbf, 0, 0, 0, 0, 0, 0],
+            d: "Bottom-right corner X=14, Y=3 of the 16x4 surface: row 3 cols 14, 15 inside (0xbe 0xbf), cols 16, 17 and row 4 outside: zero (BLOCK2D-OUT-OF-BOUNDS)." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,VX-2,VY+1]", init: &[], how: Plain, at: 0, want: &[0, 0, 0x90, 0x91, 0, 0, 0xa0, 0xa1],
+            d: "Left edge: X = VX - 2 = -2 with VX = 0: cols -2, -1 outside, cols 0, 1 inside; Y = VY + 1 = 1." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x3,0xf,0x0,VY-1]", init: &[], how: Plain, at: 0, want: &[0, 0, 0, 0, 0x80, 0x81, 0x82, 0x83],
+            d: "Top edge: Y = -1: row -1 outside (zeros), row 0 inside." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.2x4x1nn flat[0x10000,0xf,0x3,0xf,0x0,0x1]", init: &[], how: Plain, at: 64, want: &[0x94, 0x95, 0x96, 0x97],
+            d: "Blocks 2: block 1 holds cols 4..7 of row 1 at register byte 64 (the next block pitch)." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.4x2x1nn flat[0x10000,0xf,0x3,0xf,0x0,0x0]", init: &[], how: Plain, at: 192, want: &[0x86, 0x87],
+            d: "Blocks 4 of 2x1: block k holds cols 2k, 2k+1 of row 0 at byte 64k; block 3: cols 6, 7." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x2x4nt flat[0x10000,0xf,0x7,0xf,0x0,0x0]", init: &[], how: Plain, at: 0, want: &[0x80, 0x90, 0xa0, 0xb0, 0x81, 0x91, 0xa1, 0xb1],
+            d: "VNNI d8.1x2x4nt: elems_per_dword 4; x=0 takes rows 0..3 of col 0, then x=1." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d16.1x2x2nt flat[0x10000,0xf,0x7,0xf,0x0,0x0]", init: &[], how: Plain, at: 0, want: &[0x80, 0x81, 0x90, 0x91, 0x82, 0x83, 0x92, 0x93],
+            d: "VNNI d16.1x2x2nt: elems_per_dword 2; element (r, c) is bytes 16r + 2c: (0,0) (1,0) (0,1) (1,1)." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d32.1x2x3tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]", init: &[], how: Plain, at: 0, want: &[0x80, 0x81, 0x82, 0x83, 0x90, 0x91, 0x92, 0x93, 0xa0, 0xa1, 0xa2, 0xa3, 0, 0, 0, 0, 0x84, 0x85, 0x86, 0x87, 0x94, 0x95, 0x96, 0x97, 0xa4, 0xa5, 0xa6, 0xa7, 0, 0, 0, 0],
+            d: "Transpose d32.1x2x3tn: grf_row_pitch = round_up_pow2(3) = 4; register row x holds column x of rows 0..2, then one zero element." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d64.1x1x2tn flat[0x10000,0xf,0x7,0xf,0x0,0x0]", init: &[], how: Plain, at: 0, want: &[0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x90, 0x91, 0x92, 0x93, 0x94, 0x95, 0x96, 0x97],
+            d: "Transpose d64.1x1x2tn: column 0 of rows 0 and 1." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x2x2nn flat[0x10000,0x0,0x1,0xf,0x0,0x0]", init: &[], how: Plain, at: 0, want: &[0x80, 0, 0x90, 0],
+            d: "A 1-byte-wide surface (SurfaceWidth 0): only col 0 is inside." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x8x1nn flat[0x10000,0x3,0x7,0xf,0x0,0x1]", init: &[], how: Plain, at: 0, want: &[0x90, 0x91, 0x92, 0x93, 0, 0, 0, 0],
+            d: "Pitch (16) larger than the width (4): row 1 cols 4..7 are past the width: zero." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x2x1nn flat[0x10000,0xf,0x7,0xf,0x0,0x2]", init: &[], how: Literal(errata::BLOCK2D_ROW_Y), at: 0, want: &[0x80, 0x81],
+            d: "BLOCK2D-ROW-Y literal: Y = 2 is dropped, row 0 is read." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x2x2nn flat[0x10000,0xf,0x7,0xf,0x0,0x0]", init: &[], how: Literal(errata::BLOCK2D_SURFACE_MINUS_ONE), at: 0, want: &[0x80, 0x81, 0x8f, 0x90],
+            d: "BLOCK2D-SURFACE-MINUS-ONE literal: the pitch is 15, not 16: row 1 starts at byte 15." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x4x2nn flat[0x10000,0xf,0x7,0xf,0x0,0x0]", init: &[], how: Literal(errata::BLOCK2D_TEXT_SWAP), at: 0, want: &[0x80, 0x81, 0x90, 0x91, 0xa0, 0xa1, 0xb0, 0xb1],
+            d: "BLOCK2D-TEXT-SWAP literal: 1x4x2 is height 4, width 2: grf_row_pitch 2." },
+    Block { text: "lsc_load_block2d.ugm (M1_NM, 1) VD:d8.1x1x1nn flat[0x10000,0xf,0x7,0xf,0x0,0x0]", init: &[], how: Literal(errata::BLOCK2D_MINUS_ONE), at: 64, want: &[0x82, 0x83, 0x92, 0x93],
+            d: "BLOCK2D-MINUS-ONE literal: 1x1x1 runs 2 blocks of 2x2; block 1 (byte 64) holds cols 2, 3." },
+    Block { text: "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VS:d8.1x4x2nn", init: &[1, 2, 3, 4, 5, 6, 7, 8], how: Plain, at: 0x10010, want: &[0x90, 1, 2, 3, 4, 0x95],
+            d: "d8.1x4x2nn at X=1, Y=1: register row n (pitch 4) goes to row 1+n, cols 1..4." },
+    Block { text: "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VS:d8.1x4x2nn", init: &[1, 2, 3, 4, 5, 6, 7, 8], how: Plain, at: 0x10020, want: &[0xa0, 5, 6, 7, 8, 0xa5], d: "" },
+    Block { text: "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0xe,0x3] VS:d8.1x4x2nn", init: &[1, 2, 3, 4, 5, 6, 7, 8], how: Plain, at: 0x1003e, want: &[1, 2, 0xc0, 0xc1],
+            d: "Corner X=14, Y=3 of the 16x4 surface: row 3 cols 14, 15 written; cols 16, 17 (row 4's first bytes in memory) and row 4 dropped." },
+    Block { text: "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0xe,0x3] VS:d8.1x4x2nn", init: &[1, 2, 3, 4, 5, 6, 7, 8], how: Plain, at: 0x1004e, want: &[0xce, 0xcf], d: "" },
+    Block { text: "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x3,0x0] VS:d16.1x2x1nn", init: &[1, 2, 3, 4], how: Plain, at: 0x10006, want: &[1, 2, 3, 4],
+            d: "d16.1x2x1nn at X=3: element 3 of row 0 is bytes 6, 7." },
+    Block { text: "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VS:d8.1x2x2nn", init: &[1, 2, 3, 4], how: Literal(errata::BLOCK2D_STORE_INDEX), at: 0x10002, want: &[1, 3],
+            d: "BLOCK2D-STORE-INDEX literal, d8.1x2x2nn, X = Y = 1 as bytes: Src1Data[v*2 + n] lands at base + 1 + 16n + 1 + v: (n,v) = (0,0) reg 0 at 2, (0,1) reg 2 at 3." },
+    Block { text: "lsc_store_block2d.ugm (M1_NM, 1) flat[0x10000,0xf,0x3,0xf,0x1,0x1] VS:d8.1x2x2nn", init: &[1, 2, 3, 4], how: Literal(errata::BLOCK2D_STORE_INDEX), at: 0x10012, want: &[2, 4],
+            d: "... (1,0) reg 1 at 18, (1,1) reg 3 at 19." },
 ];

@@ -3,25 +3,20 @@
 
 use super::*;
 
-pub const DOC: Doc = Doc {
-    family: "lsc",
-    instruction: "lsc_fence",
-    file: "catalog/lsc/lsc_fence.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "lsc", instruction: "lsc_fence", file: "catalog/lsc/lsc_fence.jsonl", rows: add };
+
+fn add(rows: &mut Rows) {
+    form_rows(rows, FORMS);
+}
 
 #[rustfmt::skip]
-fn add(rows: &mut Rows) {
-    let d = "LSC_FENCE.md, Examples, and the scope table's `system`: valid.";
-    for text in ["lsc_fence.ugm.clean.sysrel", "lsc_fence.slm.clean.group", "lsc_fence.tgm.evict.system"] {
-        valid_form(rows, d, form(text));
-    }
-    let d = "LSC_FENCE.md, Text: `LSC_FENCE.<LscSFID>.<LscFenceOp>.<LscScope>`: the fence names an operation and a scope.";
-    invalid_form(rows, d, "lsc_fence.ugm.clean", "opcode");
-    let d = "LSC_FENCE.md, LscSFID: xyz is no unit.";
-    invalid_form(rows, d, "lsc_fence.xyz.clean.gpu", "sfid");
-    let d = "LSC_FENCE.md, LscFenceOp: flush is no fence operation.";
-    invalid_form(rows, d, "lsc_fence.ugm.flush.gpu", "opcode");
-    let d = "LSC_FENCE.md, LscScope: world is no scope.";
-    invalid_form(rows, d, "lsc_fence.ugm.clean.world", "opcode");
-}
+const FORMS: &[Forms] = &[
+    Forms { d: "LSC_FENCE.md, Examples, and the scope table's `system`: valid.", field: "",
+            texts: &["lsc_fence.ugm.clean.sysrel", "lsc_fence.slm.clean.group", "lsc_fence.tgm.evict.system"] },
+    Forms { d: "LSC_FENCE.md, Text: `LSC_FENCE.<LscSFID>.<LscFenceOp>.<LscScope>`: the fence names an operation and a scope.", field: "opcode",
+            texts: &["lsc_fence.ugm.clean"] },
+    Forms { d: "LSC_FENCE.md, LscSFID: xyz is no unit.", field: "sfid", texts: &["lsc_fence.xyz.clean.gpu"] },
+    Forms { d: "LSC_FENCE.md, LscFenceOp: flush is no fence operation.", field: "opcode", texts: &["lsc_fence.ugm.flush.gpu"] },
+    Forms { d: "LSC_FENCE.md, LscScope: world is no scope.", field: "opcode", texts: &["lsc_fence.ugm.clean.world"] },
+];

@@ -2,12 +2,8 @@
 
 use super::*;
 
-pub const DOC: Doc = Doc {
-    family: "lsc",
-    instruction: "lsc_load_status",
-    file: "catalog/lsc/lsc_load_status.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "lsc", instruction: "lsc_load_status", file: "catalog/lsc/lsc_load_status.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {

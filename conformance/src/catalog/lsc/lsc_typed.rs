@@ -2,12 +2,8 @@
 
 use super::*;
 
-pub const DOC: Doc = Doc {
-    family: "lsc",
-    instruction: "lsc_typed",
-    file: "catalog/lsc/lsc_typed.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "lsc", instruction: "lsc_typed", file: "catalog/lsc/lsc_typed.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
@@ -24,8 +20,7 @@ fn add(rows: &mut Rows) {
     rows.add("load", check(typed_case("lsc_load_quad.tgm (M1, 1) VD:d32.x bti(0x4)[VU,VV,VR]:a32").var("VU", le32(&[1])).var("VV", le32(&[1])).var("VR", le32(&[1])),
         Want::Reg("VD", 0, some(&ramp(104, 4)))).derived(d));
     let d = "(case, register byte offset in VD, expected bytes). ChMask .y alone: block 0 is channel Y, 4 bytes into pixel (1, 0): ramp 12..16.";
-    rows.add("load", check(typed_case("lsc_load_quad.tgm (M1, 1) VD:d32.y bti(0x4)[VU]:a32").var("VU", le32(&[1])), Want::Reg("VD", 0, some(&ramp(12, 4))))
-        .derived(d));
+    rows.add("load", check(typed_case("lsc_load_quad.tgm (M1, 1) VD:d32.y bti(0x4)[VU]:a32").var("VU", le32(&[1])), Want::Reg("VD", 0, some(&ramp(12, 4)))).derived(d));
     let d = "(case, register byte offset in VD, expected bytes). `%null` V reads 0: (1, 0) at 8, then R = 1 at 64 + 8 = 72.";
     rows.add("load", check(typed_case("lsc_load_quad.tgm (M1, 1) VD:d32.x bti(0x4)[VU,%null,VR]:a32").var("VU", le32(&[1])).var("VR", le32(&[1])),
         Want::Reg("VD", 0, some(&ramp(72, 4)))).derived(d));
@@ -36,8 +31,7 @@ fn add(rows: &mut Rows) {
     rows.add("load", check(typed_case("lsc_load_quad.tgm (M1, 1) VD:d32.x bti(0x4)[VU16,VU16]:a16").var("VU16", le16(&[1])), Want::Reg("VD", 0, some(&ramp(40, 4))))
         .derived(d));
     let d = "(case, register byte offset in VD, expected bytes). d16.xyzw on bti 4 (pixel 8 = four d16 channels): pixel (1, 0) at 8; channel Z is 4 bytes in (ramp 12, 13), in block 2 at 64 (each d16 SIMD1 block a 32-byte register).";
-    rows.add("load", check(typed_case("lsc_load_quad.tgm (M1, 1) VD:d16.xyzw bti(0x4)[VU]:a32").var("VU", le32(&[1])), Want::Reg("VD", 64, some(&[12, 13])))
-        .derived(d));
+    rows.add("load", check(typed_case("lsc_load_quad.tgm (M1, 1) VD:d16.xyzw bti(0x4)[VU]:a32").var("VU", le32(&[1])), Want::Reg("VD", 64, some(&[12, 13]))).derived(d));
     let d = "(case, register byte offset in VD, expected bytes). A huge U (0xffffffff) is out of bounds, not wrapped: zero.";
     rows.add("load", check(typed_case("lsc_load_quad.tgm (M1, 1) VD:d32.x bti(0x4)[VU]:a32").var("VD", vec![0xee; 4]).var("VU", le32(&[0xffff_ffff])),
         Want::Reg("VD", 0, some(&[0; 4]))).derived(d));
@@ -73,8 +67,7 @@ fn add(rows: &mut Rows) {
     let d = "No surface at bti 9.";
     rows.add("undefined", check(typed_case("lsc_load_quad.tgm (M1, 1) VD:d32.x bti(0x9)[VU]:a32"), Want::Error(ErrorClass::UndefinedBehaviour)).derived(d));
     let d = "(case, register byte offset in VD, expected bytes). In bounds: 8x2 on bti 2 at X = 4 bytes, Y = 1: reg_pitch 8, 8/4 = 2 pixels a row. Row 0 is surface row 1 at 0x1000 + 16 + 4 = ramp 20..28 (pixel 1 ends at byte 12 = width: inside); row 1 is surface row 2 at 32 + 4 = ramp 36..44, at register byte 8.";
-    rows.add("block2d-load", check(typed2d_case("lsc_load_block2d.tgm VD:8x2 bti(0x2)[4,1]"), Want::Reg("VD", 0, some(&[ramp(20, 8), ramp(36, 8)].concat())))
-        .derived(d));
+    rows.add("block2d-load", check(typed2d_case("lsc_load_block2d.tgm VD:8x2 bti(0x2)[4,1]"), Want::Reg("VD", 0, some(&[ramp(20, 8), ramp(36, 8)].concat()))).derived(d));
     let d = "(case, register byte offset in VD, expected bytes). The Example's spelling with `(M1_NM, 1)`, X and Y from variables (d): X = 8, Y = 2, 4x1: one pixel at 0x1000 + 32 + 8 = ramp 40..44.";
     rows.add("block2d-load", check(typed2d_case("lsc_load_block2d.tgm (M1_NM, 1) VD:4x1 bti(0x2)[VX,VY]").var("VX", 8i32.to_le_bytes().to_vec())
         .var("VY", 2i32.to_le_bytes().to_vec()), Want::Reg("VD", 0, some(&ramp(40, 4)))).derived(d));
@@ -85,8 +78,7 @@ fn add(rows: &mut Rows) {
     rows.add("block2d-load", check(typed2d_case("lsc_load_block2d.tgm VD:8x2 bti(0x2)[-4,-1]"),
         Want::Reg("VD", 0, some(&[vec![0; 8], vec![0; 4], ramp(0, 4)].concat()))).derived(d));
     let d = "(case, register byte offset in VD, expected bytes). Fully outside (X = 12: pixel 0 at 12..16 > 12): zeros.";
-    rows.add("block2d-load", check(typed2d_case("lsc_load_block2d.tgm VD:4x2 bti(0x2)[12,0]").var("VD", vec![0xee; 8]), Want::Reg("VD", 0, some(&[0; 8])))
-        .derived(d));
+    rows.add("block2d-load", check(typed2d_case("lsc_load_block2d.tgm VD:4x2 bti(0x2)[12,0]").var("VD", vec![0xee; 8]), Want::Reg("VD", 0, some(&[0; 8]))).derived(d));
     let d = "(case, register byte offset in VD, expected bytes). BlockWidth 6 is not a multiple of the 4-byte pixel: 6/4 = 1 pixel a row (ramp 0..4 at X = 0, Y = 0); the rest of the 8-byte register row is not written: undefined.";
     rows.add("block2d-load", check(typed2d_case("lsc_load_block2d.tgm VD:6x1 bti(0x2)[0,0]"), Want::Reg("VD", 0, cat(&[&some(&ramp(0, 4)), &[U; 4]]))).derived(d));
     let d = "(case, register byte offset in VD, expected bytes). BlockWidth 2 < the 4-byte pixel: 2/4 = 0 pixels; the 4-byte register row (reg_pitch 4) is not written: undefined over VD's 0xee bytes.";
@@ -97,8 +89,7 @@ fn add(rows: &mut Rows) {
     let d = "(case, register byte offset in VD, expected bytes). 1-byte pixels, X = 4: byte 4 inside (ramp 4), byte 5 passes width 5: zero.";
     rows.add("block2d-load", check(typed2d_case("lsc_load_block2d.tgm VD:2x1 bti(0x1)[4,0]"), Want::Reg("VD", 0, cat(&[&some(&[4, 0]), &[U, U]]))).derived(d));
     let d = "(case, register byte offset in VD, expected bytes). 64x1 (the Example's width): reg_pitch 64; on bti 1 the 64 1-byte pixels from X = 0 are ramp 0..5 then zeros (width 5).";
-    rows.add("block2d-load", check(typed2d_case("lsc_load_block2d.tgm VD:64x1 bti(0x1)[0,0]"), Want::Reg("VD", 0, some(&[ramp(0, 5), vec![0; 59]].concat())))
-        .derived(d));
+    rows.add("block2d-load", check(typed2d_case("lsc_load_block2d.tgm VD:64x1 bti(0x1)[0,0]"), Want::Reg("VD", 0, some(&[ramp(0, 5), vec![0; 59]].concat()))).derived(d));
     let d = "(case, register byte offset in VD, expected bytes). LSC-TYPED-BLOCK2D-INDEX literal: 8x2 at (4, 1) as the first row; the index counts 4-byte pixels, so pixel (u, v) lands at register byte (u*8 + v)*4: (0,0) at 0 and (0,1) at 4 hold ramp 20..28; bytes 8..16 of the 16-byte span are not written: undefined.";
     rows.add("block2d-load", check(typed2d_case("lsc_load_block2d.tgm VD:8x2 bti(0x2)[4,1]").literal(LSC_TYPED_BLOCK2D_INDEX),
         Want::Reg("VD", 0, cat(&[&some(&ramp(20, 8)), &[U; 8]]))).derived(d));

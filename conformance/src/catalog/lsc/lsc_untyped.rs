@@ -2,12 +2,8 @@
 
 use super::*;
 
-pub const DOC: Doc = Doc {
-    family: "lsc",
-    instruction: "lsc_untyped",
-    file: "catalog/lsc/lsc_untyped.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "lsc", instruction: "lsc_untyped", file: "catalog/lsc/lsc_untyped.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     semantics(rows);
@@ -214,8 +210,20 @@ fn semantics(rows: &mut Rows) {
 /// Examples): valid forms run, invalid ones name the field at fault.
 #[rustfmt::skip]
 fn forms(rows: &mut Rows) {
-    let d = "LSC_UNTYPED.md, Text and Examples: the load and store forms of the Examples and of the reference syntax (caching, %null DstData, a scaled and offset a32 SLM address, transposed arg and bti loads, bss, a16 with d16u32h, predication, the uncompressed store); valid.";
-    for text in [
+    form_rows(rows, EXAMPLES);
+    let d = "LSC_UNTYPED.md, Examples: an SLM load at 0x4*VA32-0x10 (a32); valid. VA32 = 4, 5, ... puts lane n at 4n, inside SLM.";
+    let lanes: Vec<u32> = (4..20).collect();
+    rows.add("forms", form("lsc_load.slm (M1, 16) VD:d32x4 flat[0x4*VA32-0x10]:a32").var("VA32", le32(&lanes)).observe(Vec::new()).derived(d));
+    form_rows(rows, FORMS);
+    let d = "LSC-SLM-CACHING literal: LSC_UNTYPED.md's CachingL1 says SLM accesses take the default caching only, so .uc.uc on an SLM load is invalid-instruction.";
+    let row = Case::new(FORM_DECLS, "lsc_load.slm.uc.uc (M1, 16) VD:d32 flat[VA32]:a32").literal(errata::LSC_SLM_CACHING).observe(Vec::new());
+    rows.add("invalid", row.expect_invalid("caching").derived(d));
+    form_rows(rows, INVALID);
+}
+
+#[rustfmt::skip]
+const EXAMPLES: &[Forms] = &[
+    Forms { d: "LSC_UNTYPED.md, Text and Examples: the load and store forms of the Examples and of the reference syntax (caching, %null DstData, a scaled and offset a32 SLM address, transposed arg and bti loads, bss, a16 with d16u32h, predication, the uncompressed store); valid.", field: "", texts: &[
         "lsc_load.ugm.uc.uc (M1, 16) VD:d32 flat[VA+0x100]:a64",
         "lsc_load.ugm (M1, 16) %null:d32 flat[VA]:a64",
         "lsc_load.ugm (M1_NM, 1) VD:d32t arg[VA32]:a32",
@@ -227,70 +235,41 @@ fn forms(rows: &mut Rows) {
         "lsc_store.ugm (M1, 16) flat[VA]:a64 VD:d32",
         "lsc_store.ugm.wb.wb (M1, 16) flat[VA]:a64 VD:d64x2",
         "lsc_store_uncompressed.ugm (M1, 16) flat[VA]:a64 VD:d32",
-    ] {
-        valid_form(rows, d, form(text));
-    }
-    let d = "LSC_UNTYPED.md, Examples: an SLM load at 0x4*VA32-0x10 (a32); valid. VA32 = 4, 5, ... puts lane n at 4n, inside SLM.";
-    let lanes: Vec<u32> = (4..20).collect();
-    valid_form(rows, d, form("lsc_load.slm (M1, 16) VD:d32x4 flat[0x4*VA32-0x10]:a32").var("VA32", le32(&lanes)));
-    let d = "LSC_UNTYPED.md, Text: strided forms (an immediate pitch, a variable pitch, or none) and quad forms (channels named in x y z w order); valid.";
-    for text in [
+    ] },
+];
+
+#[rustfmt::skip]
+const FORMS: &[Forms] = &[
+    Forms { d: "LSC_UNTYPED.md, Text: strided forms (an immediate pitch, a variable pitch, or none) and quad forms (channels named in x y z w order); valid.", field: "", texts: &[
         "lsc_load_strided.ugm (M1, 16) VD:d32x2 flat[VA+0x10, 0x8]:a64",
         "lsc_load_strided.ugm (M1, 16) VD:d32 flat[VA, V1]:a64",
         "lsc_store_strided.ugm (M1, 16) flat[VA]:a64 VD:d64",
         "lsc_load_quad.ugm (M1, 16) VD:d32.xyzw flat[VA]:a64",
         "lsc_store_quad.ugm (M1, 8) bti(0x2)[VA32]:a32 VD:d32.xz",
-    ] {
-        valid_form(rows, d, form(text));
-    }
-    let d = "LSC_UNTYPED.md, LscSFID: ugm, ugml, slm (tgm is LSC_TYPED's).";
-    invalid_form(rows, d, "lsc_load.tgm (M1, 16) VD:d32 flat[VA]:a64", "sfid");
-    let d = "LSC_UNTYPED.md, CachingL1 table: .ca.wb is no combination of loads, .ca.ca none of stores; SLM takes the default only; .xx is no caching option.";
-    for (text, literal) in [
-        ("lsc_load.ugm.ca.wb (M1, 16) VD:d32 flat[VA]:a64", None),
-        ("lsc_store.ugm.ca.ca (M1, 16) flat[VA]:a64 VD:d32", None),
-        ("lsc_load.slm.uc.uc (M1, 16) VD:d32 flat[VA32]:a32", Some(errata::LSC_SLM_CACHING)),
-        ("lsc_load.ugm.xx (M1, 16) VD:d32 flat[VA]:a64", None),
-    ] {
-        match literal {
-            None => invalid_form(rows, d, text, "caching"),
-            Some(id) => {
-                let d = "LSC-SLM-CACHING literal: LSC_UNTYPED.md's CachingL1 says SLM accesses take the default caching only, so .uc.uc on an SLM load is invalid-instruction.";
-                let row = Case::new(FORM_DECLS, text).literal(id).observe(Vec::new());
-                rows.add("invalid", row.expect_invalid("caching").derived(d));
-            }
-        }
-    }
-    let d = "LSC_UNTYPED.md, DataSize and DataElemsPerAddr tables: no d24, no x5.";
-    for text in ["lsc_load.ugm (M1, 16) VD:d24 flat[VA]:a64", "lsc_load.ugm (M1, 16) VD:d32x5 flat[VA]:a64"] {
-        invalid_form(rows, d, text, "dst");
-    }
-    let d = "LSC_UNTYPED.md, Transpose: a transposed access is SIMD1 only.";
-    invalid_form(rows, d, "lsc_load.ugm (M1, 16) VD:d32x4t flat[VA]:a64", "exec_size");
-    let d = "LSC_UNTYPED.md, LOAD_QUAD: the channels are x y z w in order, and the shape names them.";
-    for text in ["lsc_load_quad.ugm (M1, 16) VD:d32.zx flat[VA]:a64", "lsc_load_quad.ugm (M1, 16) VD:d32 flat[VA]:a64"] {
-        invalid_form(rows, d, text, "dst");
-    }
-    let d = "LSC_UNTYPED.md, LOAD_STRIDED: a pitch is an immediate or a plain variable, and only strided forms take one.";
-    for text in ["lsc_load_strided.ugm (M1, 16) VD:d32 flat[VA, 0x2*V1]:a64", "lsc_load.ugm (M1, 16) VD:d32 flat[VA, 0x8]:a64"] {
-        invalid_form(rows, d, text, "address");
-    }
-    let d = "LSC_UNTYPED.md, operand sizes: d32x4 SIMD16 spans 4 x 64 bytes and VS has 32.";
-    invalid_form(rows, d, "lsc_load.ugm (M1, 16) VS:d32x4 flat[VA]:a64", "dst");
-    let d = "LSC_UNTYPED.md, operand sizes: SIMD32 a64 addresses span 256 bytes and VA32 has 128.";
-    invalid_form(rows, d, "lsc_load.ugm (M1, 32) VD:d32 flat[VA32]:a64", "src0");
-    let d = "LSC_UNTYPED.md, Src1Data: a store reads its data, so it is not %null.";
-    invalid_form(rows, d, "lsc_store.ugm (M1, 16) flat[VA]:a64 %null:d32", "src1");
-    let d = "LSC_UNTYPED.md, DstData: a surface variable is not data.";
-    invalid_form(rows, d, "lsc_load.ugm (M1, 16) T1:d32 flat[VA]:a64", "dst");
-    let d = "LSC_UNTYPED.md, AddrType: a stateful type needs a surface, flat takes none.";
-    for text in ["lsc_load.ugm (M1, 16) VD:d32 bti[VA32]:a32", "lsc_load.ugm (M1, 16) VD:d32 flat(0x1)[VA32]:a32"] {
-        invalid_form(rows, d, text, "surface");
-    }
-    let d = "LSC_UNTYPED.md, AddrType: SLM is flat; surf is no address type.";
-    for text in ["lsc_load.slm (M1, 16) VD:d32 bti(0x1)[VA32]:a32", "lsc_load.ugm (M1, 16) VD:d32 surf(V1)[VA32]:a32"] {
-        invalid_form(rows, d, text, "address");
-    }
-    let d = "LSC_UNTYPED.md, AddrSize: a16, a32, a64; a32u is none.";
-    invalid_form(rows, d, "lsc_load.ugm (M1, 16) VD:d32 flat[VA]:a32u", "address");
-}
+    ] },
+    Forms { d: "LSC_UNTYPED.md, LscSFID: ugm, ugml, slm (tgm is LSC_TYPED's).", field: "sfid", texts: &["lsc_load.tgm (M1, 16) VD:d32 flat[VA]:a64"] },
+    Forms { d: CACHING, field: "caching", texts: &["lsc_load.ugm.ca.wb (M1, 16) VD:d32 flat[VA]:a64", "lsc_store.ugm.ca.ca (M1, 16) flat[VA]:a64 VD:d32"] },
+];
+
+const CACHING: &str = "LSC_UNTYPED.md, CachingL1 table: .ca.wb is no combination of loads, .ca.ca none of stores; SLM takes the default only; .xx is no caching option.";
+
+#[rustfmt::skip]
+const INVALID: &[Forms] = &[
+    Forms { d: CACHING, field: "caching", texts: &["lsc_load.ugm.xx (M1, 16) VD:d32 flat[VA]:a64"] },
+    Forms { d: "LSC_UNTYPED.md, DataSize and DataElemsPerAddr tables: no d24, no x5.", field: "dst",
+            texts: &["lsc_load.ugm (M1, 16) VD:d24 flat[VA]:a64", "lsc_load.ugm (M1, 16) VD:d32x5 flat[VA]:a64"] },
+    Forms { d: "LSC_UNTYPED.md, Transpose: a transposed access is SIMD1 only.", field: "exec_size", texts: &["lsc_load.ugm (M1, 16) VD:d32x4t flat[VA]:a64"] },
+    Forms { d: "LSC_UNTYPED.md, LOAD_QUAD: the channels are x y z w in order, and the shape names them.", field: "dst",
+            texts: &["lsc_load_quad.ugm (M1, 16) VD:d32.zx flat[VA]:a64", "lsc_load_quad.ugm (M1, 16) VD:d32 flat[VA]:a64"] },
+    Forms { d: "LSC_UNTYPED.md, LOAD_STRIDED: a pitch is an immediate or a plain variable, and only strided forms take one.", field: "address",
+            texts: &["lsc_load_strided.ugm (M1, 16) VD:d32 flat[VA, 0x2*V1]:a64", "lsc_load.ugm (M1, 16) VD:d32 flat[VA, 0x8]:a64"] },
+    Forms { d: "LSC_UNTYPED.md, operand sizes: d32x4 SIMD16 spans 4 x 64 bytes and VS has 32.", field: "dst", texts: &["lsc_load.ugm (M1, 16) VS:d32x4 flat[VA]:a64"] },
+    Forms { d: "LSC_UNTYPED.md, operand sizes: SIMD32 a64 addresses span 256 bytes and VA32 has 128.", field: "src0", texts: &["lsc_load.ugm (M1, 32) VD:d32 flat[VA32]:a64"] },
+    Forms { d: "LSC_UNTYPED.md, Src1Data: a store reads its data, so it is not %null.", field: "src1", texts: &["lsc_store.ugm (M1, 16) flat[VA]:a64 %null:d32"] },
+    Forms { d: "LSC_UNTYPED.md, DstData: a surface variable is not data.", field: "dst", texts: &["lsc_load.ugm (M1, 16) T1:d32 flat[VA]:a64"] },
+    Forms { d: "LSC_UNTYPED.md, AddrType: a stateful type needs a surface, flat takes none.", field: "surface",
+            texts: &["lsc_load.ugm (M1, 16) VD:d32 bti[VA32]:a32", "lsc_load.ugm (M1, 16) VD:d32 flat(0x1)[VA32]:a32"] },
+    Forms { d: "LSC_UNTYPED.md, AddrType: SLM is flat; surf is no address type.", field: "address",
+            texts: &["lsc_load.slm (M1, 16) VD:d32 bti(0x1)[VA32]:a32", "lsc_load.ugm (M1, 16) VD:d32 surf(V1)[VA32]:a32"] },
+    Forms { d: "LSC_UNTYPED.md, AddrSize: a16, a32, a64; a32u is none.", field: "address", texts: &["lsc_load.ugm (M1, 16) VD:d32 flat[VA]:a32u"] },
+];

@@ -10,10 +10,10 @@ pub mod lsc_load_status;
 pub mod lsc_typed;
 pub mod lsc_untyped;
 
-use visa_spec::errata::{self, LSC_TYPED_BLOCK2D_INDEX};
-use visa_spec::platform::Platform;
-use visa_spec::state::{Surface, SurfaceHeap};
-use visa_spec::ErrorClass;
+use visa_model::errata::{self, LSC_TYPED_BLOCK2D_INDEX};
+use visa_model::platform::Platform;
+use visa_model::state::{Surface, SurfaceHeap};
+use visa_model::ErrorClass;
 
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::memory::{cat, check, le16, le32, le64, ramp, some, Case, Want};
@@ -61,16 +61,28 @@ fn form(text: &str) -> Case {
         surface(SurfaceHeap::Bindless, 0)])
 }
 
-/// A valid form: it runs.
-fn valid_form(rows: &mut Rows, d: &str, c: Case) {
-    rows.add("forms", c.observe(Vec::new()).derived(d));
+/// Validation rows sharing a derivation: each of `texts` is a valid form over [`form`]'s
+/// surfaces (it runs) when `field` is empty, else an invalid one after [`FORM_DECLS`] whose
+/// `invalid-instruction` error names `field`.
+#[derive(Debug)]
+struct Forms {
+    d: &'static str,
+    field: &'static str,
+    texts: &'static [&'static str],
 }
 
-/// An invalid form, after [`FORM_DECLS`] on xe-hpg: an `invalid-instruction` error naming
-/// `field`.
-fn invalid_form(rows: &mut Rows, d: &str, text: &str, field: &str) {
-    let row = Case::new(FORM_DECLS, text).observe(Vec::new());
-    rows.add("invalid", row.expect_invalid(field).derived(d));
+/// The rows of `table`, in order: valid ones in `forms`, invalid ones in `invalid`.
+#[rustfmt::skip]
+fn form_rows(rows: &mut Rows, table: &[Forms]) {
+    for &Forms { d, field, texts } in table {
+        for &text in texts {
+            if field.is_empty() {
+                rows.add("forms", form(text).observe(Vec::new()).derived(d));
+            } else {
+                rows.add("invalid", Case::new(FORM_DECLS, text).observe(Vec::new()).expect_invalid(field).derived(d));
+            }
+        }
+    }
 }
 
 /// The block 2D rows' surface: xe-hpc under the documents' limits (BLOCK2D-LIMITS literal),
@@ -100,19 +112,20 @@ fn surface_64(c: Case) -> Case {
 /// Src1Data's and Src2Data's d32, `returned` the old value the lane gets back and `left` the
 /// value left in memory. `d` follows `ATOMIC` in the derivation.
 #[derive(Debug)]
-pub struct Atomic {
-    pub op: &'static str,
-    pub literal: &'static [&'static str],
-    pub old: u32,
-    pub src1: u32,
-    pub src2: u32,
-    pub returned: u32,
-    pub left: u32,
-    pub d: &'static str,
+struct Atomic {
+    op: &'static str,
+    literal: &'static [&'static str],
+    old: u32,
+    src1: u32,
+    src2: u32,
+    returned: u32,
+    left: u32,
+    d: &'static str,
 }
 
-/// What every [`Atomic`] row's derivation starts with.
-const ATOMIC: &str = "One lane's atomic on the d32 at 0x40: (operation, literal errata, old, Src1Data, Src2Data, returned old, value left in memory).";
+/// The columns every [`Atomic`] row's derivation names.
+#[rustfmt::skip]
+const ATOMIC: &str = "(operation, literal errata, old, Src1Data, Src2Data, returned old, value left in memory).";
 
 /// The rows of `table`, in order.
 #[rustfmt::skip]

@@ -1,17 +1,13 @@
 //! DIVM (instructions/DIVM.md): hand-derived rows, each with its derivation.
 
-use visa_spec::errata;
+use visa_model::errata;
 
 use super::Lane::*;
 use super::*;
 use crate::catalog::doc::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "divm",
-    file: "catalog/math/divm.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "divm", file: "catalog/math/divm.jsonl", rows: add };
 
 const DECLS: &str = ".decl VF v_type=G type=f num_elts=8\n.decl VHF v_type=G type=hf num_elts=8\n\
                      .decl VDF v_type=G type=df num_elts=8\n";

@@ -1,17 +1,13 @@
 //! EXP (instructions/EXP.md): hand-derived rows, each with its derivation.
 
-use visa_spec::errata;
+use visa_model::errata;
 
 use super::Lane::*;
 use super::*;
 use crate::catalog::doc::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "exp",
-    file: "catalog/math/exp.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "exp", file: "catalog/math/exp.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     lanes(rows, "", GROUPS);

@@ -4,20 +4,16 @@
 //! bits, 23 fraction bits) whose 13 low fraction bits are zero, in a UD. Readings:
 //! FCVT-BF8-SPECIALS, FCVT-TF32-SPECIALS, FP8-CONVERT-PLATFORMS.
 
-use visa_spec::errata;
-use visa_spec::platform::Platform::{self, Xe2, XeHpc, XeHpg, XeLp};
-use visa_spec::types::DataType::{F, HF, UB, UD};
+use visa_model::errata;
+use visa_model::platform::Platform::{self, Xe2, XeHpc, XeHpg, XeLp};
+use visa_model::types::DataType::{F, HF, UB, UD};
 
 use super::fp8_rows::{form, lanes};
 use super::{KEEP_F, KEEP_HF, RD, RTZ, RU};
 use crate::catalog::doc::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "fcvt",
-    file: "catalog/math/fcvt.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "fcvt", file: "catalog/math/fcvt.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     bf8_to_hf(rows);
@@ -32,17 +28,7 @@ fn bf8_to_hf(rows: &mut Rows) {
     let d = "BF8 to HF is exact (the Description): a BF8 code is an HF's high byte with the same sign, exponent field and leading 2 fraction bits, so HF = code << 8 (0x01 = 2^-16 gives 0x0100, 0x3c = 1.0 gives 0x3c00, 0x7b = 57344 gives 0x7b00, 0x7c = +inf gives 0x7c00, 0x80 = -0 gives 0x8000). The NaN codes 0x7d, 0x7e, 0x7f and 0xfd, 0xfe, 0xff (exponent 11111, fraction not 00) keep sign and fraction and get HF's quiet bit 0x0200 (FCVT-BF8-SPECIALS): 0x7d00 | 0x0200 = 0x7f00, 0x7e00, 0x7f00, 0xff00, 0xfe00, 0xff00.";
     for chunk in 0..8u64 {
         let codes: Vec<u64> = (chunk * 32..chunk * 32 + 32).collect();
-        let expected: Vec<u64> = codes
-            .iter()
-            .map(|&c| {
-                let h = c << 8;
-                if c & 0x7f > 0x7c {
-                    h | 0x0200
-                } else {
-                    h
-                }
-            })
-            .collect();
+        let expected: Vec<u64> = codes.iter().map(|&c| if c & 0x7f > 0x7c { (c << 8) | 0x0200 } else { c << 8 }).collect();
         let platform = if chunk % 2 == 0 { XeHpc } else { Xe2 };
         rows.add("bf8-to-hf", lanes(platform, "fcvt", "M1", HF, &[(UB, &codes)], &expected).tag(errata::FCVT_BF8_SPECIALS).derived(d));
     }
@@ -87,10 +73,8 @@ fn hf_to_bf8(rows: &mut Rows) {
         (XeHpc, RU, "%cr0 up"),
         (XeHpc, RD | KEEP_F, "%cr0 down"),
     ] {
-        rows.add(
-            "hf-to-bf8",
-            lanes(platform, "fcvt", "M1_NM", UB, &[(HF, &src)], &expected).cr0(cr0).tag(errata::FCVT_BF8_SPECIALS).derived(&format!("{d} Here: {what}.")),
-        );
+        let row = lanes(platform, "fcvt", "M1_NM", UB, &[(HF, &src)], &expected).cr0(cr0).tag(errata::FCVT_BF8_SPECIALS);
+        rows.add("hf-to-bf8", row.derived(&format!("{d} Here: {what}.")));
     }
     let d = "HF-DENORM-FLUSH at its literal reading flushes HF denormals of mathematical operations; FCVT's own Description keeps them (FCVT-BF8-SPECIALS): 0x0180 (1.5 x 2^-16) -> 0x02, 0x03ff -> 0x04, 0x0081 -> 0x01, 0x8001 (-2^-24, far below half of 2^-16) -> 0x80.";
     rows.add("hf-to-bf8", lanes(XeHpc, "fcvt", "M1_NM", UB, &[(HF, &[0x0180, 0x03ff, 0x0081, 0x8001])], &[0x02, 0x04, 0x01, 0x80]).literal(errata::HF_DENORM_FLUSH)
@@ -108,10 +92,7 @@ fn tf32(rows: &mut Rows) {
     let expected: Vec<u64> = cases.iter().map(|c| c.1).collect();
     let d = "F to TF32 rounds the 13 low fraction bits away to nearest, ties to even, and flushes denormals (the Description; FCVT-TF32-SPECIALS): 0x3f801000 (1 + 2^-11: kept fraction 0, dropped 0x1000 = half, kept bits even) -> 0x3f800000; 0x3f803000 (kept bit 13 set: odd, tie) -> 0x3f804000; 0x3f801001 (above half) -> 0x3f802000; 0x3f800fff (below half) -> 0x3f800000; 0xbf803000 -> 0xbf804000; 0x7f7fffff (F's largest, dropped 0x1fff) carries from 0x7f7fe000 into exponent 0xff: 0x7f800000 = +inf; 0x7f7ff000 (the midpoint above TF32's largest 0x7f7fe000, kept bits 0x3fbff odd) -> +inf; 0x7f7fefff -> 0x7f7fe000; the denormals 0x00000001 and 0x807fffff -> 0x00000000 and 0x80000000 (a zero of their sign); 0x00800000 (2^-126, normal) stays; NaNs keep sign and the 10 leading fraction bits with the quiet bit 22 set: 0x7f800001 -> 0x7fc00000, 0xffc00001 -> 0xffc00000, 0x7fbfffff -> 0x7fffe000; -inf and -0 stay. %cr0 changes nothing (the Description fixes RTE and the flush).";
     for (platform, cr0, what) in [(XeHpc, 0, "%cr0 = 0"), (Xe2, RTZ | KEEP_F, "%cr0 toward zero with F denormals kept")] {
-        rows.add(
-            "f-to-tf32",
-            lanes(platform, "fcvt", "M1", UD, &[(F, &src)], &expected).cr0(cr0).tag(errata::FCVT_TF32_SPECIALS).derived(&format!("{d} Here: {what}.")),
-        );
+        rows.add("f-to-tf32", lanes(platform, "fcvt", "M1", UD, &[(F, &src)], &expected).cr0(cr0).tag(errata::FCVT_TF32_SPECIALS).derived(&format!("{d} Here: {what}.")));
     }
     let src = [0x3f80_1234u64, 0x0000_0001, 0x7f80_0001, 0xffff_ffff];
     let d = "TF32 to F \"is noop as TF32 is a valid F type\" (FCVT-TF32-SPECIALS): the UD's 32 bits are copied, low bits included (0x3f801234), the denormal 0x00000001 unflushed though %cr0 = 0 flushes F denormals elsewhere, the signalling NaN 0x7f800001 and 0xffffffff unquieted.";
@@ -123,21 +104,14 @@ fn forms(rows: &mut Rows) {
     let hf_bf8 = "fcvt (M1_NM, 8) VUB(0,0)<1> VHF(0,0)<1;1,0>";
     for platform in Platform::ALL {
         let exists = matches!(platform, XeHpc | Xe2);
-        let d = format!(
-            "FP8-CONVERT-PLATFORMS, resolved: FCVT exists on xe-hpc and xe2 only (IGC's instruction table: Xe_PVC first); on {} it {}.",
-            platform.name(),
-            if exists { "runs from the zeroed state" } else { "is invalid (field opcode)" }
-        );
+        let what = if exists { "runs from the zeroed state" } else { "is invalid (field opcode)" };
+        let d = format!("FP8-CONVERT-PLATFORMS, resolved: FCVT exists on xe-hpc and xe2 only (IGC's instruction table: Xe_PVC first); on {} it {what}.", platform.name());
         rows.add("platforms", form(platform, hf_bf8, (!exists).then_some("opcode")).tag(errata::FP8_CONVERT_PLATFORMS).derived(&d));
         let d = "FP8-CONVERT-PLATFORMS, literal reading: the per-platform appendix's FCVT row marks no platform, so every modelled platform rejects it (field opcode).";
         rows.add("platforms", form(platform, hf_bf8, Some("opcode")).literal(errata::FP8_CONVERT_PLATFORMS).derived(d));
     }
-    let valid = |rows: &mut Rows, text: &str, d: &str| {
-        rows.add("forms", form(XeHpc, text, None).derived(d));
-    };
-    let invalid = |rows: &mut Rows, text: &str, field: &str, d: &str| {
-        rows.add("forms", form(XeHpc, text, Some(field)).derived(d));
-    };
+    let valid = |rows: &mut Rows, text: &str, d: &str| rows.add("forms", form(XeHpc, text, None).derived(d));
+    let invalid = |rows: &mut Rows, text: &str, field: &str, d: &str| rows.add("forms", form(XeHpc, text, Some(field)).derived(d));
     valid(rows, "fcvt (M1, 16) VHF(0,0)<1> VUB(0,0)<1;1,0>", "Notes: Dst HF takes Src0 UB (BF8); any mask control.");
     valid(rows, "fcvt (M1, 16) VUD(0,0)<1> VF(0,0)<1;1,0>", "{PVC_XT+} Notes: Dst UD (TF32) takes Src0 F.");
     valid(rows, "fcvt (M5, 16) VF(0,0)<1> VUD(0,0)<1;1,0>", "{PVC_XT+} Notes: Dst F takes Src0 UD (TF32).");

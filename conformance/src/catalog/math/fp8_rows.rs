@@ -1,8 +1,8 @@
 //! Row builders shared by the FCVT and SRND catalogs (instructions/FCVT.md, SRND.md): one
 //! instruction on whole lanes of one-row variables, and the validation rows.
 
-use visa_spec::platform::Platform;
-use visa_spec::types::DataType;
+use visa_model::platform::Platform;
+use visa_model::types::DataType;
 
 use crate::catalog::row::Row;
 

@@ -7,12 +7,8 @@ use super::{platform_rows, type_rows, unary, Unary};
 use super::{KEEP_F, RD, RTZ, RU};
 use crate::catalog::doc::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "frc",
-    file: "catalog/math/frc.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "frc", file: "catalog/math/frc.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     unary(rows, ROWS);

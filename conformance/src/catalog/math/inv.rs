@@ -1,17 +1,13 @@
 //! INV (instructions/INV.md): hand-derived rows, each with its derivation.
 
-use visa_spec::errata;
+use visa_model::errata;
 
 use super::Lane::*;
 use super::*;
 use crate::catalog::doc::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "inv",
-    file: "catalog/math/inv.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "inv", file: "catalog/math/inv.jsonl", rows: add };
 
 const DECLS: &str = ".decl VF v_type=G type=f num_elts=8\n.decl VDF v_type=G type=df num_elts=8\n";
 

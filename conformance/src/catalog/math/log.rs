@@ -1,17 +1,13 @@
 //! LOG (instructions/LOG.md): hand-derived rows, each with its derivation.
 
-use visa_spec::errata;
+use visa_model::errata;
 
 use super::Lane::*;
 use super::*;
 use crate::catalog::doc::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "log",
-    file: "catalog/math/log.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "log", file: "catalog/math/log.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     lanes(rows, "", GROUPS);

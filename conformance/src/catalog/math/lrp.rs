@@ -3,9 +3,9 @@
 //! 3 = 0x40400000, 4 = 0x40800000, 5 = 0x40a00000, 7 = 0x40e00000, 8 = 0x41000000,
 //! 9 = 0x41100000, 16 = 0x41800000, 12 = 0x41400000.
 
-use visa_spec::errata;
-use visa_spec::platform::Platform::XeHpg;
-use visa_spec::types::DataType;
+use visa_model::errata;
+use visa_model::platform::Platform::XeHpg;
+use visa_model::types::DataType;
 
 use super::Lane::*;
 use super::*;
@@ -13,12 +13,8 @@ use crate::catalog::build::le32;
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "lrp",
-    file: "catalog/math/lrp.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "lrp", file: "catalog/math/lrp.jsonl", rows: add };
 
 const QUARTER: u64 = 0x3e80_0000;
 const EIGHT: u64 = 0x4100_0000;
@@ -110,8 +106,7 @@ const GROUPS: &[Group] = &[
 #[rustfmt::skip]
 fn scalar_lanes(rows: &mut Rows) {
     let d = "Notes: a scalar source (<0;1,0>) is broadcast: src0 = 1/4 in every lane; src1 and src2 read contiguous elements ([8, 16, 4, 0] and [4, 0, 8, 12]): 2 + 3 = 5, 4 + 0 = 4, 1 + 6 = 7, 0 + 9 = 9; V1's other elements keep their zeros.";
-    rows.add("lanes", four_lanes("lrp (M1, 4) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<4;4,1> V4(0,0)<1;1,0>").expect_lanes("V1", DataType::F, &four_results(0))
-        .derived(d));
+    rows.add("lanes", four_lanes("lrp (M1, 4) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<4;4,1> V4(0,0)<1;1,0>").expect_lanes("V1", DataType::F, &four_results(0)).derived(d));
 }
 
 /// Erratum LRP-REGION.

@@ -35,12 +35,12 @@ pub mod sqrt;
 pub mod sqrtm;
 pub mod srnd;
 
-use visa_spec::errata;
-use visa_spec::platform::Platform;
-use visa_spec::types::DataType;
+use visa_model::errata;
+use visa_model::platform::Platform;
+use visa_model::types::DataType;
 
 pub use crate::catalog::build::How;
-use crate::catalog::build::{lane_on, le16, le32};
+use crate::catalog::build::{lane_on, le16, le32, split_modifier, ty};
 use crate::catalog::doc::Rows;
 use crate::catalog::row::Row;
 
@@ -264,7 +264,7 @@ fn lane_rows(rows: &mut Rows, decls: &str, g: &str, d: &str, row: &Lane) {
 /// A row of INVM or RSQTM on xe-hpg, with its derivation: a destination of type `ty`, the
 /// sources `src` (`(type, bits)`; a modifier may precede the type: `(-)f`), %cr0 = `cr0`;
 /// V1 holds `want` (`None`: not observed) and P2's early-out bit is `eo`
-/// ([`invm::early_out_lane`]).
+/// ([`early_out_lane`]).
 #[derive(Debug)]
 pub struct EarlyOut {
     pub g: &'static str,
@@ -290,7 +290,7 @@ pub fn early_out_rows(rows: &mut Rows, op: &str, table: &[EarlyOut]) {
         d,
     } in table
     {
-        let row = invm::early_out_lane(Platform::XeHpg, op, ty, src, cr0, want, eo);
+        let row = early_out_lane(Platform::XeHpg, op, ty, src, cr0, want, eo);
         let row = match how {
             How::Plain => row,
             How::Tag(tag) => row.tag(tag),
@@ -329,4 +329,35 @@ pub fn loop_step(rows: &mut Rows, g: &str, d: &str, erratum: &str, op: &str, src
     rows.add(g, row(resolved).tag(erratum).derived(d));
     let literal = [resolved[0], old, resolved[2], old];
     rows.add(g, row(literal).literal(erratum).derived(d));
+}
+
+/// P2's contents before a row: 0xA5A5A5A4 with bit 0 set to the opposite of the expected
+/// early-out bit, so that the write is seen either way; the other 31 bits keep these.
+pub fn p2_before(eo: bool) -> u32 {
+    0xa5a5_a5a4 | u32::from(!eo)
+}
+
+/// `op (M1, 1) V1(0,0)<1> P2 V2(0,0)<0;1,0> [V3(0,0)<0;1,0>]` on `platform` under %cr0 =
+/// `cr0`: V1 of type `ty`, source k a one-element variable of its spec's type (a modifier
+/// may precede it: `(-)f`, `(abs)df`) holding its value, P2 a 32-element predicate. Expects
+/// V1 to hold `dst` (when given) and P2's bit 0 to be `eo`.
+#[rustfmt::skip]
+pub fn early_out_lane(platform: Platform, op: &str, dst_ty: &str, srcs: &[(&str, u64)], cr0: u32, dst: Option<u64>, eo: bool) -> Row {
+    let mut decls = format!(".decl V1 v_type=G type={dst_ty} num_elts=1\n.decl P2 v_type=P num_elts=32\n");
+    let mut operands = String::new();
+    for (k, (spec, _)) in srcs.iter().enumerate() {
+        let (modifier, t) = split_modifier(spec);
+        decls.push_str(&format!(".decl V{} v_type=G type={t} num_elts=1\n", k + 2));
+        operands.push_str(&format!(" {modifier}V{}(0,0)<0;1,0>", k + 2));
+    }
+    let mut row = Row::new(platform, format!("{decls}{op} (M1, 1) V1(0,0)<1> P2{operands}\n")).pred("P2", p2_before(eo)).cr0(cr0);
+    for (k, (spec, value)) in srcs.iter().enumerate() {
+        let (next, src_ty) = ty(row, split_modifier(spec).1);
+        row = next.var(&format!("V{}", k + 2), value.to_le_bytes()[..src_ty.size()].to_vec());
+    }
+    let (mut row, dst_type) = ty(row, dst_ty);
+    if let Some(bits) = dst {
+        row = row.expect_lane("V1", dst_type, bits);
+    }
+    row.expect_pred("P2", (p2_before(eo) & !1) | u32::from(eo))
 }

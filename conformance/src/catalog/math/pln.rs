@@ -3,95 +3,49 @@
 //! `V[i] = 10 i`, and the plane p*u + q*v + r with p = 2, q = 3, r = 1 is 2i + 30i + 1 = 32i + 1
 //! (every partial sum an integer below 2^24: both readings of PLN-ROUNDING agree).
 
-use visa_spec::errata;
-use visa_spec::platform::Platform;
-use visa_spec::platform::Platform::{XeHpc, XeHpg};
-use visa_spec::types::DataType;
+use visa_model::errata;
+use visa_model::platform::Platform;
+use visa_model::platform::Platform::{XeHpc, XeHpg};
+use visa_model::types::DataType;
 
 use crate::catalog::build::le32;
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "pln",
-    file: "catalog/math/pln.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "pln", file: "catalog/math/pln.jsonl", rows: add };
 
 /// F encodings of 0, 1, ..., 15.
 #[rustfmt::skip]
 const U: [u32; 16] = [
-    0x0000_0000,
-    0x3f80_0000,
-    0x4000_0000,
-    0x4040_0000,
-    0x4080_0000,
-    0x40a0_0000,
-    0x40c0_0000,
-    0x40e0_0000,
-    0x4100_0000,
-    0x4110_0000,
-    0x4120_0000,
-    0x4130_0000,
-    0x4140_0000,
-    0x4150_0000,
-    0x4160_0000,
-    0x4170_0000,
+    0x0000_0000, 0x3f80_0000, 0x4000_0000, 0x4040_0000,
+    0x4080_0000, 0x40a0_0000, 0x40c0_0000, 0x40e0_0000,
+    0x4100_0000, 0x4110_0000, 0x4120_0000, 0x4130_0000,
+    0x4140_0000, 0x4150_0000, 0x4160_0000, 0x4170_0000,
 ];
 
 /// F encodings of 0, 10, ..., 150.
 #[rustfmt::skip]
 const V: [u32; 16] = [
-    0x0000_0000,
-    0x4120_0000,
-    0x41a0_0000,
-    0x41f0_0000,
-    0x4220_0000,
-    0x4248_0000,
-    0x4270_0000,
-    0x428c_0000,
-    0x42a0_0000,
-    0x42b4_0000,
-    0x42c8_0000,
-    0x42dc_0000,
-    0x42f0_0000,
-    0x4302_0000,
-    0x430c_0000,
-    0x4316_0000,
+    0x0000_0000, 0x4120_0000, 0x41a0_0000, 0x41f0_0000,
+    0x4220_0000, 0x4248_0000, 0x4270_0000, 0x428c_0000,
+    0x42a0_0000, 0x42b4_0000, 0x42c8_0000, 0x42dc_0000,
+    0x42f0_0000, 0x4302_0000, 0x430c_0000, 0x4316_0000,
 ];
 
 /// F encodings of 32i + 1 for i = 0..15: 1, 33, 65, ..., 481.
 #[rustfmt::skip]
 const PLANE: [u32; 16] = [
-    0x3f80_0000,
-    0x4204_0000,
-    0x4282_0000,
-    0x42c2_0000,
-    0x4301_0000,
-    0x4321_0000,
-    0x4341_0000,
-    0x4361_0000,
-    0x4380_8000,
-    0x4390_8000,
-    0x43a0_8000,
-    0x43b0_8000,
-    0x43c0_8000,
-    0x43d0_8000,
-    0x43e0_8000,
-    0x43f0_8000,
+    0x3f80_0000, 0x4204_0000, 0x4282_0000, 0x42c2_0000,
+    0x4301_0000, 0x4321_0000, 0x4341_0000, 0x4361_0000,
+    0x4380_8000, 0x4390_8000, 0x43a0_8000, 0x43b0_8000,
+    0x43c0_8000, 0x43d0_8000, 0x43e0_8000, 0x43f0_8000,
 ];
 
 /// src0 V2: p = 2, q = 3, element 2 = 100 (which the plane does not read), r = 1.
+#[rustfmt::skip]
 const SCALARS: [u32; 8] = [
-    0x4000_0000,
-    0x4040_0000,
-    0x42c8_0000,
-    0x3f80_0000,
-    0,
-    0,
-    0,
-    0,
+    0x4000_0000, 0x4040_0000, 0x42c8_0000, 0x3f80_0000, 0, 0, 0, 0,
 ];
 
 #[rustfmt::skip]
@@ -132,16 +86,13 @@ fn add(rows: &mut Rows) {
     simd16(rows);
     rounding(rows);
     let d = "Saturation (Properties: Yes; PLN-SAT, resolved): p = 2, q = 0, r = 0 with u = 1, v = 0: 2 clamps to 1.0 in every lane; p = -2: -2 clamps to +0.";
-    let sat_row = |p: u32| {
-        Row::new(XeHpg, format!("{DECLS}plane.sat (M1, 8) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<1;1,0>\n"))
-            .var("V2", le32(&[p, 0, 0, 0, 0, 0, 0, 0]))
-            .var_prefix("V3", le32(&[[0x3f80_0000u32; 8], [0; 8]].concat()))
-    };
+    let text = format!("{DECLS}plane.sat (M1, 8) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<1;1,0>\n");
+    let sat_row = |p: u32| Row::new(XeHpg, &text).var("V2", le32(&[p, 0, 0, 0, 0, 0, 0, 0])).var_prefix("V3", le32(&[[0x3f80_0000u32; 8], [0; 8]].concat()));
     for (p, want) in [(0x4000_0000u32, 0x3f80_0000u64), (0xc000_0000, 0)] {
         rows.add("sat", sat_row(p).expect_lanes("V1", DataType::F, &[[want; 8].as_slice(), &[0; 8]].concat()).tag(errata::PLN_SAT).derived(d));
     }
     let d = "PLN-SAT, literal: the Text form has no .sat, so plane.sat is invalid-instruction.";
-    rows.add("sat", sat_row(0x4000_0000).expect_error(visa_spec::ErrorClass::InvalidInstruction).literal(errata::PLN_SAT).derived(d));
+    rows.add("sat", sat_row(0x4000_0000).expect_error(visa_model::ErrorClass::InvalidInstruction).literal(errata::PLN_SAT).derived(d));
     let d = "The destination's region is the program's (the Notes ignore only the sources'): V1(0,0)<2> writes the SIMD8 results to the even elements 0, 2, ..., 14.";
     let mut strided = vec![0u64; 16];
     for (k, p) in PLANE[..8].iter().enumerate() {
@@ -170,16 +121,13 @@ fn simd16(rows: &mut Rows) {
 }
 
 /// Erratum PLN-ROUNDING.
+#[rustfmt::skip]
 fn rounding(rows: &mut Rows) {
     let e = errata::PLN_ROUNDING;
     let d = "PLN-ROUNDING with p = 3, q = 0, r = -1, u = A = 0x3eaaaaab = 11184811 * 2^-25 and v = 0 in every lane. Resolved (IGC's two mads): t = 3A - 1 = (33554433 - 33554432) * 2^-25 = 2^-25 exactly, then 0*0 + t = 2^-25 = 0x33000000. Literal (each operation rounded): 3A = 1 + 2^-25 rounds to 1 (a quarter unit), 0*0 = 0, 1 + 0 = 1, 1 + -1 = +0.";
     let text = "plane (M1, 8) V1(0,0)<1> V2(0,0)<0;1,0> V3(0,0)<1;1,0>";
-    let row = |want: u64| {
-        Row::new(XeHpg, format!("{DECLS}{text}\n"))
-            .var("V2", le32(&[0x4040_0000, 0, 0, 0xbf80_0000, 0, 0, 0, 0]))
-            .var_prefix("V3", le32(&[[0x3eaa_aaabu32; 8], [0; 8]].concat()))
-            .expect_lanes("V1", DataType::F, &[[want; 8].as_slice(), &[0; 8]].concat())
-    };
+    let row = |want: u64| Row::new(XeHpg, format!("{DECLS}{text}\n")).var("V2", le32(&[0x4040_0000, 0, 0, 0xbf80_0000, 0, 0, 0, 0]))
+        .var_prefix("V3", le32(&[[0x3eaa_aaabu32; 8], [0; 8]].concat())).expect_lanes("V1", DataType::F, &[[want; 8].as_slice(), &[0; 8]].concat());
     rows.add("rounding", row(0x3300_0000).tag(e).derived(d));
     rows.add("rounding", row(0).literal(e).derived(d));
 }

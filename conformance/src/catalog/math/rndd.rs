@@ -3,19 +3,15 @@
 //! an F value, so %cr0's rounding mode never applies); special values as IEEE 754's
 //! roundToIntegralTowardNegative (erratum RND-SPECIAL-TABLE).
 
-use visa_spec::errata::SAT_NEGATIVE_ZERO;
+use visa_model::errata::SAT_NEGATIVE_ZERO;
 
 use super::Unary::*;
 use super::{platform_rows, type_rows, unary, Unary};
 use super::{ALT, KEEP_F, RD, RTZ, RU};
 use crate::catalog::doc::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "rndd",
-    file: "catalog/math/rndd.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "rndd", file: "catalog/math/rndd.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     unary(rows, ROWS);

@@ -4,19 +4,15 @@
 //! RNDE-DOWNWARD (the Description's "downward rounding") and RND-ZERO-SIGN (the sign of the
 //! `floor + 1` zero) have rows under both readings.
 
-use visa_spec::errata::{RNDE_DOWNWARD, RND_ZERO_SIGN, SAT_NEGATIVE_ZERO};
+use visa_model::errata::{RNDE_DOWNWARD, RND_ZERO_SIGN, SAT_NEGATIVE_ZERO};
 
 use super::Unary::*;
 use super::{platform_rows, type_rows, unary, Unary};
 use super::{KEEP_F, RD, RU};
 use crate::catalog::doc::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "rnde",
-    file: "catalog/math/rnde.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "rnde", file: "catalog/math/rnde.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     unary(rows, ROWS);

@@ -2,19 +2,15 @@
 //! the least integral value not below the source, exact; special values as IEEE 754's
 //! roundToIntegralTowardPositive (erratum RND-SPECIAL-TABLE).
 
-use visa_spec::errata::SAT_NEGATIVE_ZERO;
+use visa_model::errata::SAT_NEGATIVE_ZERO;
 
 use super::Unary::*;
 use super::{platform_rows, type_rows, unary, Unary};
 use super::{KEEP_F, RD};
 use crate::catalog::doc::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "rndu",
-    file: "catalog/math/rndu.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "rndu", file: "catalog/math/rndu.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     unary(rows, ROWS);

@@ -3,19 +3,15 @@
 //! roundToIntegralTowardZero (erratum RND-SPECIAL-TABLE); RND-ZERO-SIGN (the sign of the
 //! `floor + 1` zero) has rows under both readings.
 
-use visa_spec::errata::{RND_ZERO_SIGN, SAT_NEGATIVE_ZERO};
+use visa_model::errata::{RND_ZERO_SIGN, SAT_NEGATIVE_ZERO};
 
 use super::Unary::*;
 use super::{platform_rows, type_rows, unary, Unary};
 use super::{KEEP_F, RD, RU};
 use crate::catalog::doc::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "rndz",
-    file: "catalog/math/rndz.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "rndz", file: "catalog/math/rndz.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     unary(rows, ROWS);

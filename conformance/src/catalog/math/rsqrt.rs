@@ -4,12 +4,8 @@ use super::Lane::*;
 use super::*;
 use crate::catalog::doc::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "rsqrt",
-    file: "catalog/math/rsqrt.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "rsqrt", file: "catalog/math/rsqrt.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     lanes(rows, "", GROUPS);

@@ -3,22 +3,17 @@
 //! in-range 1/sqrt is an approximation (erratum MACRO-APPROXIMATION): its correctly rounded
 //! value is a [`STRICT`] expectation.
 
-use visa_spec::errata;
-use visa_spec::platform::Platform;
-use visa_spec::platform::Platform::XeHpg;
+use visa_model::errata;
+use visa_model::platform::Platform;
+use visa_model::platform::Platform::XeHpg;
 
-use super::invm::early_out_lane;
 use super::How::*;
 use super::*;
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "rsqtm",
-    file: "catalog/math/rsqtm.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "rsqtm", file: "catalog/math/rsqtm.jsonl", rows: add };
 
 #[rustfmt::skip]
 const DECLS: &str = ".decl VF v_type=G type=f num_elts=8\n.decl VHF v_type=G type=hf num_elts=8\n\

@@ -1,17 +1,13 @@
 //! SQRT (instructions/SQRT.md): hand-derived rows, each with its derivation.
 
-use visa_spec::errata;
+use visa_model::errata;
 
 use super::Lane::*;
 use super::*;
 use crate::catalog::doc::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "sqrt",
-    file: "catalog/math/sqrt.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "sqrt", file: "catalog/math/sqrt.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     lanes(rows, "", GROUPS);

@@ -1,17 +1,13 @@
 //! SQRTM (instructions/SQRTM.md): hand-derived rows, each with its derivation.
 
-use visa_spec::errata;
+use visa_model::errata;
 
 use super::Lane::*;
 use super::*;
 use crate::catalog::doc::{Doc, Rows};
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "sqrtm",
-    file: "catalog/math/sqrtm.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "sqrtm", file: "catalog/math/sqrtm.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     lanes(rows, ".decl VF v_type=G type=f num_elts=8\n", GROUPS);

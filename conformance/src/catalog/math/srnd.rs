@@ -5,21 +5,17 @@
 //! the result rounds up exactly when the dropped bits plus the random bits carry. Readings:
 //! SRND-TYPES, SRND-NO-MASK, SRND-DENORM-ALIGN, SRND-SPECIALS, FP8-CONVERT-PLATFORMS.
 
-use visa_spec::errata;
-use visa_spec::platform::Platform::{self, Xe2, XeHpc};
-use visa_spec::types::DataType::{F, HF, UB, UW};
+use visa_model::errata;
+use visa_model::platform::Platform::{self, Xe2, XeHpc};
+use visa_model::types::DataType::{F, HF, UB, UW};
 
 use super::fp8_rows::{form, lanes};
 use super::{KEEP_F, KEEP_HF, RTZ, RU};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
 
-pub const DOC: Doc = Doc {
-    family: "math",
-    instruction: "srnd",
-    file: "catalog/math/srnd.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "math", instruction: "srnd", file: "catalog/math/srnd.jsonl", rows: add };
 
 fn add(rows: &mut Rows) {
     f_to_hf(rows);
@@ -63,13 +59,9 @@ fn f_to_hf(rows: &mut Rows) {
     let r: Vec<u64> = cases.iter().map(|c| c.1).collect();
     let expected: Vec<u64> = cases.iter().map(|c| c.2).collect();
     let d = "F to HF keeps M's 11 high bits (HF's implicit bit and 10 fraction bits) and drops its 13 low bits D; Src1[12:0] = R is added to D and a carry out of 13 bits adds one to the kept bits. 0x3f801000 (1 + 2^-11: kept 0x3c00, D = 0x1000): R = 0 -> 0x1000, no carry: 0x3c00; R = 0x1fff -> 0x2fff carries: 0x3c01; R = 0x1000 -> 0x2000 carries: 0x3c01; R = 0x0fff -> 0x1fff: 0x3c00; R = 0xe000 (Src1[12:0] = 0) -> 0x3c00; R = 0xffff (Src1[12:0] = 0x1fff) -> 0x3c01. 0x3f800000 (1.0, D = 0) never moves: 0x3c00 even with R = 0x1fff. 0x3f801fff (D = 0x1fff): R = 1 carries -> 0x3c01, R = 0 -> 0x3c00; 0xbf801fff with R = 1 -> 0xbc01 (the magnitude rounds, the sign stays). 0x477fe000 (65504, HF 0x7bff, D = 0) -> 0x7bff; 0x477fefff (kept 0x7bff, D = 0x0fff): R = 0 -> 0x7bff, R = 0x1001 -> 0x2000 carries past the largest finite into exponent 11111: +inf 0x7c00 (SRND-SPECIALS); 0x47800000 (2^16, beyond HF) -> +inf. SRND-SPECIALS: ±inf -> 0x7c00/0xfc00 and -0 -> 0x8000 whatever R; NaNs keep sign and F's 10 leading fraction bits with HF's quiet bit 0x0200: 0x7fc00000 -> 0x7e00, 0x7f800001 (payload below the kept bits) -> 0x7e00, 0xffc01234 (fraction bits 22..13 = 10 0000 0000) -> 0xfe00; the F denormals 0x00000001 and 0x807fffff (below 2^-126, far under HF's smallest denormal 2^-24) -> 0x0000 and 0x8000 even with R = 0x1fff. 0x38800000 (2^-14, HF's smallest normal 0x0400, D = 0) -> 0x0400. 0x3f7ff000 (1 - 2^-12: exponent -1, kept 0x3bff, D = 0x1000) with R = 0x1000 carries: 0x3bff + 1 = 0x3c00 (into the exponent).";
-    for (platform, cr0, what) in
-        [(XeHpc, 0, "%cr0 = 0"), (Xe2, RTZ | KEEP_F | KEEP_HF, "%cr0 toward zero, denormals kept: SRND reads neither"), (XeHpc, RU, "%cr0 up")]
-    {
-        rows.add(
-            "f-to-hf",
-            lanes(platform, "srnd", "M1_NM", HF, &[(F, &x), (UW, &r)], &expected).cr0(cr0).tag(errata::SRND_SPECIALS).derived(&format!("{d} Here: {what}.")),
-        );
+    for (platform, cr0, what) in [(XeHpc, 0, "%cr0 = 0"), (Xe2, RTZ | KEEP_F | KEEP_HF, "%cr0 toward zero, denormals kept: SRND reads neither"), (XeHpc, RU, "%cr0 up")] {
+        let row = lanes(platform, "srnd", "M1_NM", HF, &[(F, &x), (UW, &r)], &expected).cr0(cr0).tag(errata::SRND_SPECIALS);
+        rows.add("f-to-hf", row.derived(&format!("{d} Here: {what}.")));
     }
 }
 
@@ -129,34 +121,19 @@ fn hf_to_bf8(rows: &mut Rows) {
     rows.add("hf-to-bf8", lanes(XeHpc, "srnd", "M1_NM", UB, &[(HF, &x), (UB, &r)], &expected).tag(errata::SRND_SPECIALS).derived(d));
     rows.add("hf-to-bf8", lanes(Xe2, "srnd", "M1_NM", UB, &[(HF, &x), (UB, &r)], &expected).literal(errata::SRND_DENORM_ALIGN).derived(d));
     let d = "Src1 is general or immediate: the immediate 0x80:ub is every lane's R. 0x3c80 (D = 0x80) + 0x80 carries -> 0x3d; 0x3c7f (D = 0x7f) + 0x80 = 0xff -> 0x3c.";
-    rows.add(
-        "hf-to-bf8",
-        Row::new(
-            XeHpc,
-            ".decl V1 v_type=G type=ub num_elts=2\n.decl V2 v_type=G type=hf num_elts=2\n\
-             srnd (M1_NM, 2) V1(0,0)<1> V2(0,0)<1;1,0> 0x80:ub\n",
-        )
-        .var("V2", vec![0x80, 0x3c, 0x7f, 0x3c])
-        .expect_lanes("V1", UB, &[0x3d, 0x3c])
-        .derived(d),
-    );
+    let text = ".decl V1 v_type=G type=ub num_elts=2\n.decl V2 v_type=G type=hf num_elts=2\nsrnd (M1_NM, 2) V1(0,0)<1> V2(0,0)<1;1,0> 0x80:ub\n";
+    rows.add("hf-to-bf8", Row::new(XeHpc, text).var("V2", vec![0x80, 0x3c, 0x7f, 0x3c]).expect_lanes("V1", UB, &[0x3d, 0x3c]).derived(d));
 }
 
 /// SRND-NO-MASK: NoMask required (resolved), any mask with every channel written (literal).
 #[rustfmt::skip]
 fn mask_rows(rows: &mut Rows) {
-    let text = |mask: &str| {
-        format!(
-            ".decl V1 v_type=G type=hf num_elts=8\n.decl V2 v_type=G type=f num_elts=8\n\
-             srnd ({mask}, 8) V1(0,0)<1> V2(0,0)<1;1,0> 0x0:uw\n"
-        )
-    };
+    let text = |mask: &str| format!(".decl V1 v_type=G type=hf num_elts=8\n.decl V2 v_type=G type=f num_elts=8\nsrnd ({mask}, 8) V1(0,0)<1> V2(0,0)<1;1,0> 0x0:uw\n");
     let one = 0x3f80_0000u32.to_le_bytes().repeat(8);
     let d = "SRND-NO-MASK, resolved: the Notes' \"no mask\" requires a NoMask control; M1 is not one (field exec_size).";
     rows.add("mask", Row::new(XeHpc, text("M1")).expect_invalid("exec_size").tag(errata::SRND_NO_MASK).derived(d));
     let d = "SRND-NO-MASK: with M1_NM every channel runs whatever the execution mask (0x0000000f here): 1.0 (0x3f800000, nothing dropped) -> 0x3c00 in all 8 lanes.";
-    rows.add("mask", Row::new(XeHpc, text("M1_NM")).var("V2", one.clone()).emask(0x0000_000f).expect_lanes("V1", HF, &[0x3c00; 8]).tag(errata::SRND_NO_MASK)
-        .derived(d));
+    rows.add("mask", Row::new(XeHpc, text("M1_NM")).var("V2", one.clone()).emask(0x0000_000f).expect_lanes("V1", HF, &[0x3c00; 8]).tag(errata::SRND_NO_MASK).derived(d));
     let d = "SRND-NO-MASK, literal reading: SRND has no channel mask: M1 is accepted and the loop, which has no ChEn test, writes all 8 lanes though the execution mask enables 4: 0x3c00 in each.";
     rows.add("mask", Row::new(XeHpc, text("M1")).var("V2", one).emask(0x0000_000f).expect_lanes("V1", HF, &[0x3c00; 8]).literal(errata::SRND_NO_MASK).derived(d));
 }
@@ -167,11 +144,8 @@ fn forms(rows: &mut Rows) {
     let hf_bf8 = "srnd (M1_NM, 16) VUB(0,0)<1> VHF(0,0)<1;1,0> VUB(0,0)<1;1,0>";
     for platform in Platform::ALL {
         let exists = matches!(platform, XeHpc | Xe2);
-        let d = format!(
-            "FP8-CONVERT-PLATFORMS, resolved: SRND exists on xe-hpc and xe2 only (IGC's instruction table: Xe_PVCXT first); on {} it {}.",
-            platform.name(),
-            if exists { "runs from the zeroed state" } else { "is invalid (field opcode)" }
-        );
+        let what = if exists { "runs from the zeroed state" } else { "is invalid (field opcode)" };
+        let d = format!("FP8-CONVERT-PLATFORMS, resolved: SRND exists on xe-hpc and xe2 only (IGC's instruction table: Xe_PVCXT first); on {} it {what}.", platform.name());
         rows.add("platforms", form(platform, f_hf, (!exists).then_some("opcode")).tag(errata::FP8_CONVERT_PLATFORMS).derived(&d));
     }
     let d = "FP8-CONVERT-PLATFORMS, literal reading: the appendix's SRND row marks no platform (field opcode).";
@@ -185,11 +159,7 @@ fn forms(rows: &mut Rows) {
         rows.add("types", form(XeHpc, text, Some("dst")).literal(errata::SRND_TYPES).derived(d));
     }
     for (text, field, d) in [
-        (
-            "srnd (M1_NM, 16) VB(0,0)<1> VHF(0,0)<1;1,0> VUB(0,0)<1;1,0>",
-            "dst",
-            "B (HF8) destination: the Supported Types list B, the supported roundings do not (SRND-TYPES).",
-        ),
+        ("srnd (M1_NM, 16) VB(0,0)<1> VHF(0,0)<1;1,0> VUB(0,0)<1;1,0>", "dst", "B (HF8) destination: the Supported Types list B, the supported roundings do not (SRND-TYPES)."),
         ("srnd (M1_NM, 16) VUB(0,0)<1> VBF(0,0)<1;1,0> VUB(0,0)<1;1,0>", "dst", "BF source: not one of the supported roundings (SRND-TYPES)."),
         ("srnd (M1_NM, 8) VHF(0,0)<1> VF(0,0)<1;1,0> VUB(0,0)<1;1,0>", "dst", "F to HF takes a UW Src1 (Notes), not UB."),
         ("srnd (M1_NM, 16) VUB(0,0)<1> VHF(0,0)<1;1,0> VUW(0,0)<1;1,0>", "dst", "HF to BF8 takes a UB Src1 (Notes), not UW."),

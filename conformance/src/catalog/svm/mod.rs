@@ -11,9 +11,9 @@ pub mod svm_gather4_scaled;
 pub mod svm_scatter;
 pub mod svm_scatter4_scaled;
 
-use visa_spec::errata;
-use visa_spec::platform::Platform;
-use visa_spec::ErrorClass;
+use visa_model::errata;
+use visa_model::platform::Platform;
+use visa_model::ErrorClass;
 
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::memory::{check, le32, le64, ramp, some, Case, Want};

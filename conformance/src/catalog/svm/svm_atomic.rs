@@ -3,12 +3,8 @@
 use super::*;
 use crate::catalog::build::How::{self, *};
 
-pub const DOC: Doc = Doc {
-    family: "svm",
-    instruction: "svm_atomic",
-    file: "catalog/svm/svm_atomic.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "svm", instruction: "svm_atomic", file: "catalog/svm/svm_atomic.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {

@@ -2,12 +2,8 @@
 
 use super::*;
 
-pub const DOC: Doc = Doc {
-    family: "svm",
-    instruction: "svm_gather",
-    file: "catalog/svm/svm_gather.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "svm", instruction: "svm_gather", file: "catalog/svm/svm_gather.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {

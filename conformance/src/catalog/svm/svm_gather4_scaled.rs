@@ -2,12 +2,8 @@
 
 use super::*;
 
-pub const DOC: Doc = Doc {
-    family: "svm",
-    instruction: "svm_gather4_scaled",
-    file: "catalog/svm/svm_gather4_scaled.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "svm", instruction: "svm_gather4_scaled", file: "catalog/svm/svm_gather4_scaled.jsonl", rows: add };
 
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {

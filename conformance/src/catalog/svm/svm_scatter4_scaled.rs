@@ -2,12 +2,8 @@
 
 use super::*;
 
-pub const DOC: Doc = Doc {
-    family: "svm",
-    instruction: "svm_scatter4_scaled",
-    file: "catalog/svm/svm_scatter4_scaled.jsonl",
-    rows: add,
-};
+#[rustfmt::skip]
+pub const DOC: Doc = Doc { family: "svm", instruction: "svm_scatter4_scaled", file: "catalog/svm/svm_scatter4_scaled.jsonl", rows: add };
 
 /// One channel mask: `lane0` and `lane1` are lane 0's and lane 1's RGBA dwords at 0x1000
 /// and 0x1010 afterwards (`F`: untouched).
