@@ -1,6 +1,6 @@
 //! The registry of golden files: one row per golden file, derived from the opcode table
 //! ([`visa_model::opcode::TABLE`]: the opcode, its mnemonic, its family's directory and its
-//! platforms) and the generators ([`generator`]), as wasm-smith's table pairs each
+//! platforms) and the generators (`generator`), as wasm-smith's table pairs each
 //! instruction's generator with its validity predicate and its weight. Its rows drive the
 //! golden files (`gen`), the generators ([`case`], [`any_case`]) and the bench's streams
 //! (`bench`).

@@ -101,7 +101,7 @@ fn alu_written(case: &Case) -> Option<Written> {
     let first = row as usize * (row_size(program, readings) / ty.size()) + col as usize;
     // SIN, SQRT and SQRTM step `i += 2` under their LOOP-STEP errata's literal reading:
     // only the even channels write (the opcode table's `even_channels`).
-    let every_other = insn.opcode.form().writes_even_channels_only(&readings);
+    let every_other = insn.opcode.form().writes_even_channels_only(readings);
     // LRP writes contiguous elements whatever the stride (instructions/LRP.md, Notes).
     let stride = if insn.opcode == Opcode::Lrp {
         1
