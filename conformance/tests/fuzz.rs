@@ -24,7 +24,7 @@ use visa_conformance::dut::protocol::{
 use visa_conformance::dut::report::{self, Report};
 use visa_conformance::vector::{read_bytes, read_str, vector_files, Case};
 use visa_conformance::{run_case, EngineKind};
-use visa_spec::{asm, ErrorClass};
+use visa_model::{asm, ErrorClass};
 
 /// Every line of the golden vectors.
 fn golden() -> &'static [String] {

@@ -15,8 +15,8 @@ use visa_model::ir::{Dst, OperandMut, Payload, Program, Region, Scalar, Src};
 use visa_model::platform::Platform;
 use visa_model::state::{MachineState, VarId};
 use visa_model::types::DataType;
+use visa_model::{asm, validate, ErrorClass, VisaError};
 use visa_spec::exec::ExecConfig;
-use visa_spec::{asm, validate, ErrorClass, VisaError};
 
 /// Both engines on one case: no model bug, and the same outcome.
 fn agree(case: &visa_conformance::Case) -> Result<(), TestCaseError> {

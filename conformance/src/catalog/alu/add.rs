@@ -6,7 +6,7 @@ use crate::catalog::build::{le16, le32, le64};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
 use visa_model::types::DataType;
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "add", file: "catalog/alu/add.jsonl", rows: add };

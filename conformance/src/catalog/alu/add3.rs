@@ -4,7 +4,7 @@ use super::simd::{Simd8, *};
 use super::{form_both, form_row, grouped, table, Group, Lane, ARITH_DECLS};
 use crate::catalog::doc::{Doc, Rows};
 use visa_model::types::DataType::*;
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "add3", file: "catalog/alu/add3.jsonl", rows: add };

@@ -5,7 +5,7 @@ use super::{grouped, table, Form, FormReadings, Group, Lane, ARITH_DECLS};
 use crate::catalog::build::form;
 use crate::catalog::doc::{Doc, Rows};
 use visa_model::types::DataType::*;
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "asr", file: "catalog/alu/asr.jsonl", rows: add };

@@ -4,7 +4,7 @@ use super::simd::{Simd8, *};
 use super::{form_both, form_row, grouped, table, Group, Lane, BITS_DECLS};
 use crate::catalog::doc::{Doc, Rows};
 use visa_model::types::DataType::*;
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "bfi", file: "catalog/alu/bfi.jsonl", rows: add };

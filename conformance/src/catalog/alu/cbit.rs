@@ -4,7 +4,7 @@ use super::simd::Cbit8;
 use super::{grouped, table, Form, Group, LaneReadings, BITS_DECLS};
 use crate::catalog::doc::{Doc, Rows};
 use visa_model::types::DataType::*;
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "cbit", file: "catalog/alu/cbit.jsonl", rows: add };

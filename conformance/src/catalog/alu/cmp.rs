@@ -9,7 +9,7 @@ use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
 use visa_model::platform::Platform::XeHpg;
 use visa_model::types::DataType::*;
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "cmp", file: "catalog/alu/cmp.jsonl", rows: add };

@@ -4,7 +4,7 @@ use super::simd::{FbhSigned8, Simd8, *};
 use super::{form_row, grouped, table, Group, LaneReadings, BITS_DECLS, NONE};
 use crate::catalog::doc::{Doc, Rows};
 use visa_model::types::DataType::*;
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "fbh", file: "catalog/alu/fbh.jsonl", rows: add };

@@ -4,7 +4,7 @@ use super::simd::{self, Simd8, *};
 use super::{form_both, table, Group, LzdSat, BITS_DECLS};
 use crate::catalog::doc::{Doc, Rows};
 use visa_model::types::DataType::*;
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "lzd", file: "catalog/alu/lzd.jsonl", rows: add };

@@ -5,7 +5,7 @@ use super::{form_on, grouped, table, Group, LaneCr0Readings, ALT, MULDIV_DECLS, 
 use crate::catalog::doc::{Doc, Rows};
 use visa_model::platform::Platform::XeHpg;
 use visa_model::types::DataType::*;
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "mad", file: "catalog/alu/mad.jsonl", rows: add };

@@ -8,7 +8,7 @@ use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
 use visa_model::platform::Platform::{self, Xe2, XeHpc, XeHpg, XeLp};
 use visa_model::types::DataType::{self};
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "madw", file: "catalog/alu/madw.jsonl", rows: add };

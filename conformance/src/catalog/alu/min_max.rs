@@ -6,7 +6,7 @@ use super::{lane_cr0, table, Group, Shape, DECLS};
 use crate::catalog::build::{form, lane};
 use crate::catalog::doc::{Doc, Rows};
 use visa_model::types::DataType::*;
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "min_max", file: "catalog/alu/min_max.jsonl", rows: add };

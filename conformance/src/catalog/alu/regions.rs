@@ -10,7 +10,7 @@ use crate::catalog::build::{le16, le32};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
 use visa_model::platform::Platform::{Xe2, XeHpg};
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "regions", file: "catalog/alu/regions.jsonl", rows: add };

@@ -9,7 +9,7 @@ use crate::catalog::build::lane_on;
 use crate::catalog::doc::{Doc, Rows};
 use visa_model::platform::Platform::XeHpc;
 use visa_model::types::DataType::*;
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "ror", file: "catalog/alu/ror.jsonl", rows: add };

@@ -7,7 +7,7 @@ use crate::catalog::build::le16;
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
 use visa_model::platform::Platform::XeHpg;
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "sad2", file: "catalog/alu/sad2.jsonl", rows: add };

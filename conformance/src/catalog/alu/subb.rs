@@ -6,7 +6,7 @@ use super::{four_lanes, table, two_results, Group, Shape, OLD};
 use crate::catalog::doc::{Doc, Rows};
 use visa_model::platform::Platform::XeHpg;
 use visa_model::types::DataType::{self};
-use visa_spec::{errata, ErrorClass};
+use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "subb", file: "catalog/alu/subb.jsonl", rows: add };
