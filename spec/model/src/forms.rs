@@ -284,3 +284,37 @@ impl Platforms {
         }
     }
 }
+
+/// The execution sizes an instruction takes, of 1, 2, 4, 8, 16 and 32 (each document's
+/// Exec_size and Restrictions; sizes that depend on the platform, DPAS's and MADW's, are
+/// their family's rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExecSizes {
+    /// Bit k: execution size 2^k.
+    mask: u8,
+    /// Why, in the documents' terms, when not every size (the validation message quotes it).
+    pub why: &'static str,
+}
+
+impl ExecSizes {
+    pub(crate) const ALL: ExecSizes = ExecSizes {
+        mask: 0b11_1111,
+        why: "",
+    };
+
+    /// The sizes of `sizes` (powers of two up to 32), for the reason `why`.
+    pub(crate) const fn only(sizes: &[u32], why: &'static str) -> ExecSizes {
+        let mut mask = 0u8;
+        let mut i = 0;
+        while i < sizes.len() {
+            mask |= 1 << sizes[i].trailing_zeros();
+            i += 1;
+        }
+        ExecSizes { mask, why }
+    }
+
+    /// Whether the instruction takes execution size `n`.
+    pub fn admits(self, n: u32) -> bool {
+        n.is_power_of_two() && n <= 32 && self.mask >> n.trailing_zeros() & 1 == 1
+    }
+}

@@ -3,7 +3,8 @@
 //! directory of its golden vectors and its chapter of the book), its class (what it
 //! computes), the builder that validates it, its form (sources, saturation, source
 //! modifiers, predication, second destination, operand kinds, type maps), the platforms it
-//! exists on, and the errata that change what a valid instance computes.
+//! exists on, the execution sizes it takes, and the errata that change what a valid
+//! instance computes.
 //!
 //! Row `i` of [`TABLE`] describes the opcode whose discriminant is `i` (a test checks it),
 //! so [`Opcode::form`] is an index. Every other place that asks a question of an opcode
@@ -22,7 +23,9 @@
 //! ```
 
 use crate::errata::{self, Readings};
-use crate::forms::{Builder, Gate, Kind, Kinds, Modifiers, Platforms, Pred, Sat, TypeMap};
+use crate::forms::{
+    Builder, ExecSizes, Gate, Kind, Kinds, Modifiers, Platforms, Pred, Sat, TypeMap,
+};
 use crate::platform::Platform;
 use crate::types::DataType::{self, *};
 
@@ -272,6 +275,8 @@ pub struct Form {
     pub kinds: Kinds,
     /// The platforms the instruction exists on.
     pub platforms: Platforms,
+    /// The execution sizes it takes.
+    pub exec_sizes: ExecSizes,
     /// The executable errata whose literal reading changes what a valid instance computes,
     /// in the order the generators draw them. Errata whose literal reading changes what
     /// validates stay out (the edge catalogs test both readings), and so do those a family's
@@ -505,8 +510,8 @@ const CBIT_MAPS: &[TypeMap] = &[TypeMap::new(ONLY_UD, &[UB, UW, UD])];
 const FBH_MAPS: &[TypeMap] = &[TypeMap::new(ONLY_UD, D_UD)];
 
 /// instructions/BFE.md; BFI.md has no type map and the same Supported Types, so it takes
-/// BFE's. Their Restrictions are checked by validation (execution size 2; erratum
-/// BFE-BFI-ALIGNMENT).
+/// BFE's. Their Restrictions: no execution size 2 (the rows' `exec_sizes`), and alignment
+/// (erratum BFE-BFI-ALIGNMENT, checked by validation).
 const BFE_MAPS: &[TypeMap] = &[TypeMap::new(ONLY_UD, ONLY_UD), TypeMap::new(&[D], &[D])];
 
 /// instructions/MUL.md (Notes: D x D gives a Q product).
@@ -722,6 +727,21 @@ const LSC_PLATFORMS: Platforms =
 const BLOCK2D_PLATFORMS: Platforms =
     Platforms::only(Gate::PvcPlus, "block 2D messages exist on xe-hpc and xe2");
 
+// Execution sizes other than every one.
+
+/// instructions/BFE.md, BFI.md, Notes (Restriction).
+const NOT_TWO: ExecSizes = ExecSizes::only(
+    &[1, 4, 8, 16, 32],
+    "BFE and BFI do not take execution size 2 (their Notes)",
+);
+/// Erratum SAD2-EXEC-SIZE: the pair (0, 1) needs two channels.
+const PAIRS: ExecSizes = ExecSizes::only(
+    &[2, 4, 8, 16, 32],
+    "it works on pairs of channels (erratum SAD2-EXEC-SIZE)",
+);
+/// instructions/JMP.md, Exec_size: 1 only ("0b000: 1 element").
+const ONE: ExecSizes = ExecSizes::only(&[1], "JMP's execution size is 1 (its Exec_size)");
+
 // The errata lists the rows share.
 
 /// MOV's and ADD's float conversions (the same list keeps their generated vectors stable).
@@ -770,6 +790,7 @@ const ALU: Form = Form {
     second_dst: None,
     kinds: REGISTERS,
     platforms: Platforms::ALL,
+    exec_sizes: ExecSizes::ALL,
     errata: &[],
     even_channels: None,
 };
@@ -850,8 +871,8 @@ pub const TABLE: [Form; 115] = [
     Form { opcode: O::Fbl, mnemonic: "fbl", document: "instructions/FBL.md", num_srcs: 1, type_maps: UD_MAPS, ..ALU },
     // LZD.md: its Text form shows `.sat`, its Properties no saturation (erratum LZD-SAT).
     Form { opcode: O::Lzd, mnemonic: "lzd", document: "instructions/LZD.md", num_srcs: 1, sat: Sat::UnlessLiteral(errata::LZD_SAT), type_maps: UD_MAPS, errata: &[errata::DST_CHANNEL_INDEX], ..ALU },
-    Form { opcode: O::Bfe, mnemonic: "bfe", document: "instructions/BFE.md", num_srcs: 3, type_maps: BFE_MAPS, errata: &[errata::BFE_SIGN_EXTENSION], ..ALU },
-    Form { opcode: O::Bfi, mnemonic: "bfi", document: "instructions/BFI.md", num_srcs: 4, type_maps: BFE_MAPS, ..ALU },
+    Form { opcode: O::Bfe, mnemonic: "bfe", document: "instructions/BFE.md", num_srcs: 3, type_maps: BFE_MAPS, errata: &[errata::BFE_SIGN_EXTENSION], exec_sizes: NOT_TWO, ..ALU },
+    Form { opcode: O::Bfi, mnemonic: "bfi", document: "instructions/BFI.md", num_srcs: 4, type_maps: BFE_MAPS, exec_sizes: NOT_TWO, ..ALU },
     // ADD3O.md: `(<P>)` is a required second destination, the overflow bits.
     Form { opcode: O::Add3o, mnemonic: "add3o", document: "instructions/ADD3O.md", class: Class::Wide, num_srcs: 3, modifiers: ARITH, type_maps: ADD3_MAPS, pred: Pred::Overflow, errata: &[errata::ADD3O_OVERFLOW], ..ALU },
     Form { opcode: O::Addc, mnemonic: "addc", document: "instructions/ADDC.md", class: Class::Wide, num_srcs: 2, type_maps: UD_MAPS, second_dst: Some("carry"), ..ALU },
@@ -862,8 +883,8 @@ pub const TABLE: [Form; 115] = [
     Form { opcode: O::Mad, mnemonic: "mad", document: "instructions/MAD.md", num_srcs: 3, sat: Sat::FloatOnly, modifiers: ARITH, type_maps: MAD_MAPS, errata: &[errata::MAD_FUSED, errata::HF_DENORM_FLUSH, errata::SAT_NEGATIVE_ZERO, errata::DST_CHANNEL_INDEX], ..ALU },
     Form { opcode: O::Mod, mnemonic: "mod", document: "instructions/MOD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: INT_MAPS, errata: &[errata::DIV_BY_ZERO, errata::DST_CHANNEL_INDEX], ..ALU },
     Form { opcode: O::Div, mnemonic: "div", document: "instructions/DIV.md", num_srcs: 2, sat: Sat::FloatOnly, modifiers: ARITH, type_maps: DIV_MAPS, errata: &[errata::DIV_FLOAT_RECIPROCAL, errata::DIV_BY_ZERO, errata::HF_DENORM_FLUSH, errata::SAT_NEGATIVE_ZERO], ..ALU },
-    Form { opcode: O::Sad2, mnemonic: "sad2", document: "instructions/SAD2.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: SAD2_MAPS, errata: &[errata::SAD2_LOOP_STEP], ..ALU },
-    Form { opcode: O::Sad2add, mnemonic: "sad2add", document: "instructions/SAD2ADD.md", num_srcs: 3, sat: Sat::Yes, type_maps: SAD2ADD_MAPS, ..ALU },
+    Form { opcode: O::Sad2, mnemonic: "sad2", document: "instructions/SAD2.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: SAD2_MAPS, errata: &[errata::SAD2_LOOP_STEP], exec_sizes: PAIRS, ..ALU },
+    Form { opcode: O::Sad2add, mnemonic: "sad2add", document: "instructions/SAD2ADD.md", num_srcs: 3, sat: Sat::Yes, type_maps: SAD2ADD_MAPS, exec_sizes: PAIRS, ..ALU },
     Form { opcode: O::AddrAdd, mnemonic: "addr_add", document: "instructions/ADDR_ADD.md", num_srcs: 2, modifiers: ARITH, type_maps: ADDR_ADD_MAPS, pred: Pred::No, kinds: ADDR_ADD_KINDS, ..ALU },
     Form { opcode: O::Bfn, mnemonic: "bfn", document: "instructions/BFN.md", num_srcs: 3, type_maps: BFN_MAPS, ..ALU },
     Form { opcode: O::Cmp, mnemonic: "cmp", document: "instructions/CMP.md", class: Class::Select, num_srcs: 2, modifiers: ARITH, type_maps: CMP_MAPS, pred: Pred::No, kinds: CMP_KINDS, errata: &[errata::CMP_TRUE_VALUE, errata::HF_DENORM_FLUSH], ..ALU },
@@ -958,7 +979,7 @@ pub const TABLE: [Form; 115] = [
     // types are checked by validate::flow). IFCALL's address and SWITCHJMP's index are their
     // one source; SWITCHJMP, FADDR and the annotations take no predicate.
     Form { opcode: O::Goto, mnemonic: "goto", document: "instructions/GOTO.md", ..FLOW },
-    Form { opcode: O::Jmp, mnemonic: "jmp", document: "instructions/JMP.md", ..FLOW },
+    Form { opcode: O::Jmp, mnemonic: "jmp", document: "instructions/JMP.md", exec_sizes: ONE, ..FLOW },
     Form { opcode: O::Call, mnemonic: "call", document: "instructions/CALL.md", ..FLOW },
     Form { opcode: O::Ret, mnemonic: "ret", document: "instructions/RET.md", ..FLOW },
     Form { opcode: O::Fcall, mnemonic: "fcall", document: "instructions/FCALL.md", ..FLOW },

@@ -205,10 +205,6 @@ impl Env<'_> {
                     errata::ROTATE_WIDTH
                 )))
             }
-            // instructions/BFE.md, BFI.md, Notes (Restriction).
-            Opcode::Bfe | Opcode::Bfi if insn.exec_size == 2 => Err(invalid("exec_size", format!(
-                "{name} does not take execution size 2"
-            ))),
             Opcode::Bfe | Opcode::Bfi => self.bitfield_alignment(insn, &name),
             // Erratum ASR-SIGNED-OPERANDS, literal reading: the Notes' signed dst and src0.
             Opcode::Asr
@@ -233,13 +229,6 @@ impl Env<'_> {
                 }
             }
             Opcode::Madw => self.madw_rules(insn),
-            // Erratum SAD2-EXEC-SIZE: the pair (0, 1) needs two channels.
-            Opcode::Sad2 | Opcode::Sad2add if insn.exec_size == 1 => {
-                Err(invalid("exec_size", format!(
-                    "{name} works on pairs of channels: execution size 1 is invalid (erratum {})",
-                    errata::SAD2_EXEC_SIZE
-                )))
-            }
             Opcode::AddrAdd => self.addr_add_rules(insn),
             Opcode::Movs => movs_rules(insn),
             // Erratum ADD3-IMMEDIATE-WIDTH, literal reading: immediate16 operands.

@@ -347,13 +347,6 @@ pub(super) fn rules(
             ),
         ));
     }
-    // JMP.md, Exec_size: 1 only ("0b000: 1 element").
-    if insn.opcode == Opcode::Jmp && insn.exec_size != 1 {
-        return Err(invalid(
-            "exec_size",
-            format!("JMP's execution size is 1, not {}", insn.exec_size),
-        ));
-    }
     match f.as_ref() {
         FlowCtrl::Fcall {
             arg_size, ret_size, ..

@@ -281,8 +281,27 @@ fn exists(opcode: Opcode, platform: Platform, readings: &Readings) -> Result<()>
         })
 }
 
-/// The one family dispatch of the IR rules, shared by text validation and [`check_program`].
+/// Whether the instruction takes its execution size ([`forms::ExecSizes`]).
+fn takes_exec_size(insn: &Instruction) -> Result<()> {
+    let sizes = insn.opcode.form().exec_sizes;
+    if sizes.admits(insn.exec_size) {
+        return Ok(());
+    }
+    Err(invalid(
+        "exec_size",
+        format!(
+            "`{}` does not take execution size {}: {}",
+            insn.opcode.mnemonic(),
+            insn.exec_size,
+            sizes.why
+        ),
+    ))
+}
+
+/// The one family dispatch of the IR rules, shared by text validation and [`check_program`]:
+/// the execution sizes of the opcode table's row, then the family's rules.
 fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
+    takes_exec_size(insn)?;
     let (vars, platform, readings) = (env.vars, env.platform, env.readings);
     match rules_family(insn) {
         Builder::Svm => svm::rules(insn, vars, platform, readings),
