@@ -1025,6 +1025,26 @@ mod tests {
         }
     }
 
+    /// BFE.md and BFI.md (Notes) refuse execution size 2; SAD2-EXEC-SIZE refuses 1 for the
+    /// pair instructions; JMP.md's Exec_size field encodes 1 only; ADD takes every size.
+    #[test]
+    fn execution_sizes_follow_the_documents() {
+        let takes = |op: Opcode| -> Vec<u32> {
+            [1, 2, 4, 8, 16, 32]
+                .into_iter()
+                .filter(|&n| op.form().exec_sizes.admits(n))
+                .collect()
+        };
+        assert_eq!(takes(Opcode::Bfe), [1, 4, 8, 16, 32]);
+        assert_eq!(takes(Opcode::Bfi), [1, 4, 8, 16, 32]);
+        assert_eq!(takes(Opcode::Sad2), [2, 4, 8, 16, 32]);
+        assert_eq!(takes(Opcode::Sad2add), [2, 4, 8, 16, 32]);
+        assert_eq!(takes(Opcode::Jmp), [1]);
+        assert_eq!(takes(Opcode::Add), [1, 2, 4, 8, 16, 32]);
+        assert!(!Opcode::Add.form().exec_sizes.admits(3));
+        assert!(!Opcode::Add.form().exec_sizes.admits(64));
+    }
+
     #[test]
     fn every_listed_erratum_is_executable_in_the_ledger() {
         for row in &TABLE {
