@@ -511,6 +511,36 @@ pub fn four_lanes(pred: &str, op: &str, a: [u32; 4], b: [u32; 4], mask: u32) -> 
         .pred("P1", mask)
 }
 
+/// A SAD2 or SAD2ADD form the documents refuse: `text` after word and byte declarations,
+/// invalid-instruction.
+#[derive(Debug)]
+pub struct Sad2Invalid {
+    pub text: &'static str,
+}
+
+impl Shape for Sad2Invalid {
+    #[rustfmt::skip]
+    fn add(&self, rows: &mut Rows, d: &str) {
+        let decls = ".decl VW v_type=G type=w num_elts=16\n.decl VB v_type=G type=b num_elts=32\n";
+        let row = Row::new(Platform::XeHpg, format!("{decls}{}\n", self.text)).expect_error(ErrorClass::InvalidInstruction);
+        rows.add("invalid", row.derived(d));
+    }
+}
+
+/// A row of SAD2's and SAD2ADD's value tables: one pair of lanes ([`sad2_pair`]).
+#[derive(Debug)]
+#[rustfmt::skip]
+pub struct Sad2 { pub op: &'static str, pub dst: &'static str, pub src: (&'static str, [u8; 2], [u8; 2]), pub src2: Option<(&'static str, u16)>, pub want: u16 }
+
+impl Shape for Sad2 {
+    fn add(&self, rows: &mut Rows, d: &str) {
+        rows.add(
+            "values",
+            sad2_pair(self.op, self.dst, self.src, self.src2, self.want).derived(d),
+        );
+    }
+}
+
 /// `op (M1, 2) V1:dst V2 V3 [V4]`: V2 and V3 hold one pair of `src_ty` bytes, V4 one `w_ty`
 /// word, V1 starts at 0xBEEF: expects lane 0 = `expected` and lane 1 undefined
 /// (dst[i+1] = undefined: any bytes).

@@ -2,7 +2,7 @@
 //! undefined, and the loop step under both readings of SAD2-LOOP-STEP.
 
 use super::simd::{self, Sad2Lanes8};
-use super::{sad2_pair, table, Group, Shape};
+use super::{table, Group, Sad2, Sad2Invalid};
 use crate::catalog::build::le16;
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
@@ -11,18 +11,6 @@ use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "sad2", file: "catalog/alu/sad2.jsonl", rows: add };
-
-#[derive(Debug)]
-#[rustfmt::skip]
-struct Sad2 { op: &'static str, dst: &'static str, src: (&'static str, [u8; 2], [u8; 2]), src2: Option<(&'static str, u16)>, want: u16 }
-
-impl Shape for Sad2 {
-    fn add(&self, rows: &mut Rows, d: &str) {
-        let (op, dst, src, src2) = (self.op, self.dst, self.src, self.src2);
-        let expected = self.want;
-        rows.add("values", sad2_pair(op, dst, src, src2, expected).derived(d));
-    }
-}
 
 const B: u16 = 0xbeef;
 
@@ -90,20 +78,6 @@ const SAD2_INVALID: &[Group<Sad2Invalid>] = &[
     Group { d: "SAD2-EXEC-SIZE: a pair needs two channels.", rows: &[Sad2Invalid { text: "sad2 (M1, 1) VW(0,0)<1> VB(0,0)<0;1,0> VB(0,0)<0;1,0>" }] },
     Group { d: "The sources are bytes, SAD2ADD's src2 a word.", rows: &[Sad2Invalid { text: "sad2 (M1, 2) VW(0,0)<1> VW(0,0)<1;1,0> VW(0,0)<1;1,0>" }] },
 ];
-
-#[derive(Debug)]
-#[rustfmt::skip]
-struct Sad2Invalid { text: &'static str }
-
-impl Shape for Sad2Invalid {
-    #[rustfmt::skip]
-    fn add(&self, rows: &mut Rows, d: &str) {
-        let text = self.text;
-        let decls = ".decl VW v_type=G type=w num_elts=16\n.decl VB v_type=G type=b num_elts=32\n";
-        let row = Row::new(XeHpg, format!("{decls}{text}\n")).expect_error(ErrorClass::InvalidInstruction);
-        rows.add("invalid", row.derived(d));
-    }
-}
 
 #[rustfmt::skip]
 const SAD2_LANES8: &[Group<Sad2Lanes8>] = &[

@@ -1,40 +1,11 @@
 //! SAD2ADD (instructions/SAD2ADD.md): SAD2's sums added to src2, lane i + 1 left undefined.
 
 use super::simd::Sad2Lanes8;
-use super::{sad2_pair, table, Group, Shape};
+use super::{table, Group, Sad2, Sad2Invalid};
 use crate::catalog::doc::{Doc, Rows};
-use crate::catalog::row::Row;
-use visa_model::platform::Platform::XeHpg;
-use visa_model::ErrorClass;
 
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "alu", instruction: "sad2add", file: "catalog/alu/sad2add.jsonl", rows: add };
-
-#[derive(Debug)]
-#[rustfmt::skip]
-struct Sad2 { op: &'static str, dst: &'static str, src: (&'static str, [u8; 2], [u8; 2]), src2: Option<(&'static str, u16)>, want: u16 }
-
-impl Shape for Sad2 {
-    fn add(&self, rows: &mut Rows, d: &str) {
-        let (op, dst, src, src2) = (self.op, self.dst, self.src, self.src2);
-        let expected = self.want;
-        rows.add("values", sad2_pair(op, dst, src, src2, expected).derived(d));
-    }
-}
-
-#[derive(Debug)]
-#[rustfmt::skip]
-struct Sad2Invalid { text: &'static str }
-
-impl Shape for Sad2Invalid {
-    #[rustfmt::skip]
-    fn add(&self, rows: &mut Rows, d: &str) {
-        let text = self.text;
-        let decls = ".decl VW v_type=G type=w num_elts=16\n.decl VB v_type=G type=b num_elts=32\n";
-        let row = Row::new(XeHpg, format!("{decls}{text}\n")).expect_error(ErrorClass::InvalidInstruction);
-        rows.add("invalid", row.derived(d));
-    }
-}
 
 fn add(rows: &mut Rows) {
     table(rows, SAD2);
