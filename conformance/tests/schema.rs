@@ -156,3 +156,45 @@ fn structurally_bad_cases_are_invalid_and_unreadable() {
         assert!(Case::from_value(&c).is_err(), "reader accepts: {what}");
     }
 }
+
+/// The error classes the two schemas and the protocol and vector documents list are exactly
+/// the model's: an implementation written to the schema can answer every class a vector
+/// expects.
+#[test]
+fn schemas_and_documents_list_every_error_class() {
+    use visa_model::error::ErrorClass;
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/");
+    let read = |f: &str| std::fs::read_to_string(format!("{root}{f}")).unwrap();
+    let mut model: Vec<&str> = ErrorClass::ALL.iter().map(|c| c.as_str()).collect();
+    model.sort_unstable();
+    let vector: Value = serde_json::from_str(&read("visa-vector-1.schema.json")).unwrap();
+    let result: Value = serde_json::from_str(&read("visa-dut-1/result.schema.json")).unwrap();
+    for (name, list) in [
+        (
+            "visa-vector-1",
+            &vector["$defs"]["expectError"]["properties"]["error"]["enum"],
+        ),
+        (
+            "result",
+            &result["properties"]["error"]["properties"]["class"]["enum"],
+        ),
+    ] {
+        let mut listed: Vec<&str> = list
+            .as_array()
+            .unwrap_or_else(|| panic!("{name}: no enum of classes"))
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        listed.sort_unstable();
+        assert_eq!(listed, model, "{name} schema");
+    }
+    for doc in ["protocol.md", "vector-format.md", "state-model.md"] {
+        let text = read(doc);
+        for class in &model {
+            assert!(
+                text.contains(&format!("`{class}`")),
+                "{doc} does not name `{class}`"
+            );
+        }
+    }
+}

@@ -18,18 +18,39 @@ pub enum ErrorClass {
     InvalidVector,
     /// The program did not end within the step limit ([`crate::config::ExecConfig::step_limit`]).
     StepLimit,
+    /// The program exceeded its cost budget ([`crate::config::ExecConfig::cost_limit`]): the
+    /// work its executed instructions stand for, weighed per instruction, not only counted.
+    CostLimit,
+    /// The program exceeded a bound on the resources one run may hold: call depth, the memory
+    /// of live call frames, the total declared state, the size of the observed output, the
+    /// text of a program across its files.
+    ResourceLimit,
+    /// Two threads of a work-group touched the same shared location without a barrier or
+    /// fence between them, at least one of them writing (raised by thread-group runs).
+    DataRace,
+    /// The threads of a work-group did not all reach the same barrier (raised by
+    /// thread-group runs).
+    BarrierDivergence,
+    /// Every live thread of a work-group waits and none can proceed (raised by thread-group
+    /// runs).
+    Deadlock,
     /// An internal invariant broke: a bug in this project.
     ModelBug,
 }
 
 impl ErrorClass {
-    pub const ALL: [ErrorClass; 7] = [
+    pub const ALL: [ErrorClass; 12] = [
         ErrorClass::Syntax,
         ErrorClass::InvalidInstruction,
         ErrorClass::Unsupported,
         ErrorClass::UndefinedBehaviour,
         ErrorClass::InvalidVector,
         ErrorClass::StepLimit,
+        ErrorClass::CostLimit,
+        ErrorClass::ResourceLimit,
+        ErrorClass::DataRace,
+        ErrorClass::BarrierDivergence,
+        ErrorClass::Deadlock,
         ErrorClass::ModelBug,
     ];
 
@@ -41,6 +62,11 @@ impl ErrorClass {
             ErrorClass::UndefinedBehaviour => "undefined-behaviour",
             ErrorClass::InvalidVector => "invalid-vector",
             ErrorClass::StepLimit => "step-limit",
+            ErrorClass::CostLimit => "cost-limit",
+            ErrorClass::ResourceLimit => "resource-limit",
+            ErrorClass::DataRace => "data-race",
+            ErrorClass::BarrierDivergence => "barrier-divergence",
+            ErrorClass::Deadlock => "deadlock",
             ErrorClass::ModelBug => "model-bug",
         }
     }
