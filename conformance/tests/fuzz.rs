@@ -2,28 +2,35 @@
 //! (docs/robustness.md): mutated golden vector lines through the vector reader and both
 //! engines; mutated requests, answers and hellos through the protocol readers; mutated
 //! journals through `Journal::open`; mutated shard reports through `merge`; mutated programs
-//! through the assembly parser and printer. Nothing may panic; the engines must agree.
+//! through the assembly parser and printer; whole kernels: mutated generated programs (with
+//! control flow, subroutines and functions) through both engines, and mutated IGC dumps
+//! (kernel, function files and `--init`) through `visa-conform exec` on both engines.
+//! Nothing may panic; the engines must agree.
 //!
-//! `cargo test` runs a small budget (proptest's default of 256 cases per property); the deep
-//! run is `PROPTEST_CASES=100000 cargo test --release -p visa-conformance --test fuzz`.
+//! `cargo test` runs a small budget (proptest's default of 256 cases per property, a tenth
+//! of it for the properties that start a process per case); the deep run is
+//! `PROPTEST_CASES=100000 cargo test --release -p visa-conformance --test fuzz`.
 #![allow(clippy::unwrap_used)]
 
 mod common;
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
+use proptest::strategy::Union;
 use proptest::test_runner::TestCaseError;
-use serde_json::json;
+use serde_json::{json, Value};
 use visa_conformance::case::{judge, Outcome};
 use visa_conformance::dut::journal::Journal;
 use visa_conformance::dut::protocol::{
     parse_request, parse_result, run_request, Answer, Hello, Observe, Request, ResultMsg,
 };
 use visa_conformance::dut::report::{self, Report};
+use visa_conformance::gen::{GenCase, Opcode};
 use visa_conformance::vector::{read_bytes, read_str, vector_files, Case};
-use visa_conformance::{run_case, EngineKind};
+use visa_conformance::{registry, run_case, EngineKind};
 use visa_model::{asm, ErrorClass};
 
 /// Every line of the golden vectors.
@@ -283,6 +290,147 @@ proptest! {
             prop_assert!(again.is_ok(), "{:?} on\n{}", again.err(), printed);
             prop_assert_eq!(asm::print(&again.unwrap()), printed);
         }
+    }
+}
+
+/// Generated programs of every control-flow opcode's row: branches, loops, subroutines,
+/// function calls, with the straight-line instructions they splice in.
+fn programs() -> BoxedStrategy<GenCase> {
+    let ops = Opcode::ALL.into_iter().filter(|o| o.is_flow());
+    Union::new(ops.map(registry::case)).boxed()
+}
+
+/// One IGC dump of the corpus as `exec` takes it: the kernel, its function files, its
+/// `--init` file if it has one, and its platform (the directory's name).
+struct Dump {
+    platform: String,
+    files: Vec<PathBuf>,
+    init: Option<PathBuf>,
+}
+
+/// Every kernel of conformance/tests/dumps/igc.
+fn dumps() -> &'static [Dump] {
+    static DUMPS: OnceLock<Vec<Dump>> = OnceLock::new();
+    DUMPS.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dumps/igc");
+        let mut dumps = Vec::new();
+        for platform in ["xe-lp", "xe-hpg", "xe-hpc"] {
+            let dir = root.join(platform);
+            let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            names.sort();
+            for kernel in names.iter().filter(|p| {
+                let name = p.file_name().unwrap().to_string_lossy();
+                name.ends_with(".visaasm") && !name.contains("_f")
+            }) {
+                let stem = kernel.file_stem().unwrap().to_string_lossy().into_owned();
+                let mut files = vec![kernel.clone()];
+                files.extend(
+                    names
+                        .iter()
+                        .filter(|p| {
+                            let name = p.file_name().unwrap().to_string_lossy();
+                            name.starts_with(&format!("{stem}_f")) && name.ends_with(".visaasm")
+                        })
+                        .cloned(),
+                );
+                let init = dir.join(format!("{stem}.init.json"));
+                dumps.push(Dump {
+                    platform: platform.to_string(),
+                    files,
+                    init: init.exists().then_some(init),
+                });
+            }
+        }
+        dumps
+    })
+}
+
+/// `visa-conform exec` on a kernel's files with `--init`, on one engine: its exit status and
+/// its report without the engine's name.
+fn exec(platform: &str, files: &[PathBuf], init: Option<&Path>, engine: &str) -> (i32, Value) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_visa-conform"));
+    cmd.arg("exec").args(files).args(["--platform", platform]);
+    cmd.args(["--engine", engine, "--step-limit", "20000"]);
+    if let Some(init) = init {
+        cmd.arg("--init").arg(init);
+    }
+    let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{engine} panicked: {stderr}");
+    let code = out.status.code().unwrap_or(-1);
+    assert!(
+        matches!(code, 0..=2),
+        "{engine} ended with {:?}: {stderr}",
+        out.status
+    );
+    let mut report: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    if let Some(r) = report.as_object_mut() {
+        r.remove("engine");
+        // The engines word their messages differently; the class is what they share.
+        if let Some(e) = r.get_mut("error").and_then(Value::as_object_mut) {
+            e.retain(|k, _| k == "class");
+        }
+    }
+    (code, report)
+}
+
+/// The properties that start processes run a tenth of the budget.
+fn process_config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok())
+        .unwrap_or(256);
+    ProptestConfig::with_cases((cases / 10).max(1))
+}
+
+proptest! {
+    #[test]
+    fn engines_on_mutated_generated_programs(generated in programs(), e in edits()) {
+        let mut case = generated.to_case("fuzz/program");
+        let bytes = mutate(case.program.as_bytes(), &e);
+        case.program = String::from_utf8_lossy(&bytes).into_owned();
+        case.expect = None;
+        engines_agree(&case)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(process_config())]
+
+    #[test]
+    fn exec_on_mutated_kernels_function_files_and_init(
+        k in 0..dumps().len(),
+        e in edits(),
+        which in 0..3usize,
+        n in any::<u32>(),
+    ) {
+        let dump = &dumps()[k];
+        let dir = common::tmp_dir(&format!("fuzz-exec-{n}"));
+        // Mutate the kernel, one of its functions or its init file; copy the rest as is.
+        let mut files = Vec::new();
+        let mut originals: Vec<&Path> = dump.files.iter().map(PathBuf::as_path).collect();
+        originals.extend(dump.init.as_deref());
+        let target = match which {
+            0 => 0,
+            1 if dump.files.len() > 1 => 1,
+            2 if dump.init.is_some() => originals.len() - 1,
+            _ => 0,
+        };
+        for (i, original) in originals.iter().enumerate() {
+            let bytes = std::fs::read(original).unwrap();
+            let bytes = if i == target { mutate(&bytes, &e) } else { bytes };
+            let path = dir.join(original.file_name().unwrap());
+            std::fs::write(&path, bytes).unwrap();
+            files.push(path);
+        }
+        let init = dump.init.is_some().then(|| files.pop().unwrap());
+        let spec = exec(&dump.platform, &files, init.as_deref(), "spec");
+        let oracle = exec(&dump.platform, &files, init.as_deref(), "oracle");
+        prop_assert_eq!(&spec, &oracle, "{:?} mutated by {:?}", originals[target], e);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
