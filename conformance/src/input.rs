@@ -281,6 +281,84 @@ pub fn clip_message(message: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Where the first byte of a text that is not UTF-8 sits: its 1-based line, its 1-based
+/// column in characters (as the assembly parser counts them) and the byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotUtf8 {
+    pub line: usize,
+    pub column: usize,
+    pub byte: u8,
+}
+
+impl fmt::Display for NotUtf8 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: not UTF-8 text (the byte {:#04x})",
+            self.line, self.column, self.byte
+        )
+    }
+}
+
+/// `data` as text, or where its first byte that is not UTF-8 is.
+///
+/// ```
+/// use visa_conformance::input::{utf8_text, NotUtf8};
+///
+/// let e = utf8_text(b"a\nbc\n\xc3\xa9 \xe9\n".to_vec()).unwrap_err();
+/// assert_eq!(e, NotUtf8 { line: 3, column: 3, byte: 0xe9 });
+/// ```
+pub fn utf8_text(data: Vec<u8>) -> Result<String, NotUtf8> {
+    String::from_utf8(data).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let before = &bytes[..valid];
+        let start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |k| k + 1);
+        let column = std::str::from_utf8(&before[start..]).map_or(0, |t| t.chars().count()) + 1;
+        NotUtf8 {
+            line: before.iter().filter(|&&b| b == b'\n').count() + 1,
+            column,
+            byte: bytes.get(valid).copied().unwrap_or(0),
+        }
+    })
+}
+
+/// How many bytes at the start of a file [`looks_binary`] samples.
+const BINARY_SAMPLE_BYTES: usize = 4096;
+
+/// Why `data` looks like a binary file rather than text, if it does: it holds a NUL byte
+/// (no text format the tools read has one), or more than a tenth of its first 4,096 bytes,
+/// and at least 16, are control characters other than white space or bytes that are not
+/// UTF-8 (a text with a stray Latin-1 byte is text, whose reader names that byte's place).
+///
+/// ```
+/// use visa_conformance::input::looks_binary;
+///
+/// assert_eq!(looks_binary(b"mov (M1, 1) V1(0,0)<1> 0x1:d\n"), None);
+/// assert_eq!(looks_binary(b"\x7fELF\x02\x01\x01\x00").as_deref(), Some("a NUL byte at offset 7"));
+/// assert!(looks_binary(&[0xff; 64]).is_some());
+/// ```
+pub fn looks_binary(data: &[u8]) -> Option<String> {
+    if let Some(k) = data.iter().position(|&b| b == 0) {
+        return Some(format!("a NUL byte at offset {k}"));
+    }
+    let sample = &data[..data.len().min(BINARY_SAMPLE_BYTES)];
+    let mut odd = 0usize;
+    for chunk in sample.utf8_chunks() {
+        odd += chunk
+            .valid()
+            .chars()
+            .filter(|&c| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c'))
+            .count();
+        odd += chunk.invalid().len();
+    }
+    (odd >= 16 && odd * 10 > sample.len())
+        .then(|| format!("{odd} of its first {} bytes are not text", sample.len()))
+}
+
 /// One line of [`BoundedLines`].
 #[derive(Debug)]
 pub enum Line {

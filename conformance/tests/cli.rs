@@ -4,9 +4,11 @@
 
 mod common;
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use serde_json::Value;
 
@@ -425,4 +427,293 @@ fn exec_runs_a_kernel_text_with_an_initial_state() {
     );
     let r = report(&o);
     assert_eq!(r["error"]["class"], "invalid-vector", "{r}");
+}
+
+/// A kernel that never ends: SIMD8, adding 1 forever.
+const SPIN_KERNEL: &[&str] = &[
+    ".version 3.6",
+    ".kernel \"spin\"",
+    ".decl N v_type=G type=ud num_elts=8",
+    "LOOP:",
+    "add (M1, 8) N(0,0)<1> N(0,0)<1;1,0> 0x1:ud",
+    "goto (M1, 8) LOOP",
+    "ret (M1, 1)",
+];
+
+#[test]
+fn exec_trace_streams_its_lines_while_the_run_goes_on() {
+    // A run of 10^12 steps does not end in the test's lifetime: its first lines must come
+    // while it runs (the trace used to be kept in memory, 560 MB per 0.1 M steps, and
+    // printed at the end). Its address space is limited to 1 GB, so a trace that grows
+    // with the steps ends the process (and fails the test) instead of filling memory.
+    let dir = common::tmp_dir("trace-stream");
+    let kernel = write(&dir, "spin.visaasm", SPIN_KERNEL);
+    let mut child = Command::new("sh")
+        .args(["-c", "ulimit -v 1000000; exec \"$0\" \"$@\"", BIN])
+        .args(["exec", &kernel, "--platform", "xe-hpg", "--trace"])
+        .args(["--step-limit", "1000000000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let out = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let first: Vec<String> = BufReader::new(out)
+            .lines()
+            .take(3)
+            .map_while(Result::ok)
+            .collect();
+        let _ = tx.send(first);
+    });
+    let first = rx.recv_timeout(Duration::from_secs(120));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let first = first.expect("no trace line within 120 s of the start");
+    assert_eq!(
+        first,
+        [
+            "line 5: emask 0xffffffff: add (M1, 8) N(0,0)<1> N(0,0)<1;1,0> 0x1:ud",
+            &format!("  N[0..32]: {} -> {}", "0".repeat(64), "01000000".repeat(8)),
+            "line 6: emask 0xffffffff: goto (M1, 8) LOOP",
+        ]
+    );
+}
+
+#[test]
+fn exec_trace_ends_at_its_byte_cap_with_a_note_and_the_report_follows() {
+    let dir = common::tmp_dir("trace-cap");
+    let kernel = write(&dir, "spin.visaasm", SPIN_KERNEL);
+    let args = ["exec", &kernel, "--platform", "xe-hpg", "--trace"];
+    let o = run(
+        &[
+            &args[..],
+            &["--step-limit", "1000", "--trace-bytes", "1000"],
+        ]
+        .concat(),
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let n = lines.len();
+    let traced: usize = lines[..n - 2].iter().map(|l| l.len() + 1).sum();
+    // Each step prints 139 bytes (two lines of the add, one of the goto): 7 steps fit.
+    assert!(traced <= 1000 && traced > 1000 - 139, "{traced}: {out}");
+    assert_eq!(
+        lines[n - 2],
+        format!("trace: cut at {traced} bytes (--trace-bytes 1000); the run goes on untraced")
+    );
+    let r: Value = serde_json::from_str(lines[n - 1]).unwrap();
+    assert_eq!(r["error"]["class"], "step-limit", "{r}");
+    // The run went on to its limit untraced.
+    assert!(
+        r["error"]["message"].as_str().unwrap().contains("1000"),
+        "{r}"
+    );
+    // The cap is a flag of the trace.
+    let o = run(
+        &[
+            "exec",
+            &kernel,
+            "--platform",
+            "xe-hpg",
+            "--trace-bytes",
+            "9",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn exec_rejects_a_duplicate_key_in_init_with_its_path() {
+    // Before: the last `vars` won, and the kernel silently ran from a zero state.
+    let dir = common::tmp_dir("init-dup");
+    let kernel = write(&dir, "loop.visaasm", LOOP_KERNEL);
+    let b = "01000000".repeat(8);
+    for (init, path, at) in [
+        (
+            format!(r#"{{"vars":{{"B":"{b}"}},"vars":{{}}}}"#),
+            "vars",
+            "1:87",
+        ),
+        (
+            format!("{{\"vars\": {{\n  \"B\": \"{b}\",\n  \"B\": \"{b}\"}}}}"),
+            "vars.B",
+            "3:5",
+        ),
+        (
+            format!(r#"{{"mem":[{{"space":"flat","space":"a64"}}],"vars":{{"B":"{b}"}}}}"#),
+            "mem[0].space",
+            "1:31",
+        ),
+    ] {
+        let file = write(&dir, "init.json", &[&init]);
+        let o = run(
+            &["exec", &kernel, "--platform", "xe-hpg", "--init", &file],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(2), "{init}: {}", stdout(&o));
+        assert!(o.stdout.is_empty());
+        assert_eq!(
+            stderr(&o),
+            format!("{file}:{at}: duplicate key `{path}` (a key appears once per object)\n")
+        );
+    }
+}
+
+#[test]
+fn a_byte_that_is_not_utf8_is_named_by_file_line_and_column() {
+    let dir = common::tmp_dir("latin1");
+    // `café` in Latin-1 on line 3, after 42 characters.
+    let mut text = LOOP_KERNEL.join("\n").into_bytes();
+    let at = text
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'\n')
+        .nth(2)
+        .unwrap()
+        .0;
+    text.splice(at..at, b" // caf\xe9".iter().copied());
+    let kernel = dir.join("latin1.visaasm");
+    std::fs::write(&kernel, &text).unwrap();
+    let kernel = kernel.display().to_string();
+    let expected = format!("{kernel}:3:43: not UTF-8 text (the byte 0xe9)\n");
+    for args in [
+        &["exec", &kernel, "--platform", "xe-hpg"][..],
+        &["validate", &kernel, "--platform", "xe-hpg"],
+        &["fmt", &kernel],
+    ] {
+        let o = run(args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&o), expected, "{args:?}");
+    }
+    // A function file and an init file are named the same way.
+    let good = write(&dir, "loop.visaasm", LOOP_KERNEL);
+    let function = dir.join("f0.visaasm");
+    std::fs::write(
+        &function,
+        b".global_function \"f\"\nret (M1, 1) // \xc3\xa9\xe9\n",
+    )
+    .unwrap();
+    let function = function.display().to_string();
+    let o = run(&["exec", &good, &function, "--platform", "xe-hpg"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        format!("{function}:2:17: not UTF-8 text (the byte 0xe9)\n")
+    );
+    let init = dir.join("init.json");
+    std::fs::write(
+        &init,
+        b"{\n\"vars\": {},\n\"preds\": {\"\xff\": \"0x1\"}}\n",
+    )
+    .unwrap();
+    let init = init.display().to_string();
+    let o = run(
+        &["exec", &good, "--platform", "xe-hpg", "--init", &init],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        format!("{init}:3:12: not UTF-8 text (the byte 0xff)\n")
+    );
+}
+
+#[test]
+fn exec_says_what_a_file_that_holds_no_case_looks_like() {
+    let dir = common::tmp_dir("not-a-case");
+    // Eleven lines of bytes with NULs: once "a file that holds 11 cases".
+    let blob: Vec<u8> = (0..11u8)
+        .flat_map(|k| [0x7f, b'E', b'L', b'F', 0, k, 0xff, b'\n'])
+        .collect();
+    let file = dir.join("a.out");
+    std::fs::write(&file, &blob).unwrap();
+    let file = file.display().to_string();
+    let o = run(&["exec", &file], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "{file}: looks like a binary file (a NUL byte at offset 4), not a case (one visa-vector/1 JSON line)\n"
+        )
+    );
+    // Random bytes without a NUL.
+    let noise: Vec<u8> = (1..=255u8)
+        .cycle()
+        .take(3000)
+        .map(|b| b.wrapping_mul(151) | 1)
+        .collect();
+    let file = dir.join("noise");
+    std::fs::write(&file, &noise).unwrap();
+    let o = run(&["exec", file.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(": looks like a binary file ("),
+        "{}",
+        stderr(&o)
+    );
+    // Assembly text in a file not named as one.
+    let text = write(&dir, "loop.txt", LOOP_KERNEL);
+    let o = run(&["exec", &text], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with(&format!(
+            "{text}: looks like vISA assembly text, not a case; "
+        )),
+        "{}",
+        stderr(&o)
+    );
+    // Lines of words.
+    let words = write(&dir, "words.jsonl", &["hello", "world"]);
+    let o = run(&["exec", &words], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with(&format!(
+            "{words}: holds no case (no line is a JSON object; it begins `hello`)"
+        )),
+        "{}",
+        stderr(&o)
+    );
+    // Two cases are still two cases.
+    let two = write(&dir, "two.jsonl", &[common::ADD_SAT, common::UNDECLARED]);
+    let o = run(&["exec", &two], None);
+    assert_eq!(
+        stderr(&o),
+        format!("{two}: holds 2 cases; exec runs exactly one\n")
+    );
+}
+
+#[test]
+fn the_text_limit_holds_for_a_kernel_and_its_function_files_together() {
+    // Three files of 6 MB, each under the 16 MiB limit, 18 MB together.
+    let dir = common::tmp_dir("text-total");
+    let kernel = write(&dir, "loop.visaasm", LOOP_KERNEL);
+    let kernel_len = std::fs::metadata(&kernel).unwrap().len();
+    let comment = format!("// {}\n", "x".repeat(996));
+    let function = |k: usize| {
+        let path = dir.join(format!("loop_f{k}.visaasm"));
+        std::fs::write(&path, comment.repeat(6000)).unwrap();
+        path.display().to_string()
+    };
+    let (f0, f1, f2) = (function(0), function(1), function(2));
+    let o = run(
+        &["exec", &kernel, &f0, &f1, &f2, "--platform", "xe-hpg"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(o.stdout.is_empty());
+    let before = kernel_len + 12_000_000;
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "{f2}: the program's text reaches {} bytes with this file ({before} before it), more than 16777216 (the limit of one program: its kernel and function files together)\n",
+            before + 6_000_000
+        )
+    );
+    // Two of them fit.
+    let o = run(&["exec", &kernel, &f0, &f1, "--platform", "xe-hpg"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }

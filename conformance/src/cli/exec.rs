@@ -6,12 +6,16 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use serde_json::{Map, Value};
+use visa_model::asm;
 use visa_model::error::VisaError;
+use visa_model::opcode::Opcode;
 
-use super::input::read_input;
+use super::input::{read_input, read_limited, read_text, shown_name, text_of, ReadError};
 use crate::case::{judge_with_field, run_case_limited, EngineKind, Outcome, Verdict};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
-use crate::input::clip_message;
+use crate::input::{
+    clip_message, cut, looks_binary, parse_json, utf8_text, JsonError, MAX_LINE_BYTES,
+};
 use crate::vector::{read_bytes, Case, Entry};
 
 #[derive(Debug, Args)]
@@ -38,9 +42,13 @@ pub struct ExecArgs {
     #[arg(long, value_enum, default_value_t = EngineKind::Spec)]
     pub engine: EngineKind,
     /// Before the report, print each executed instruction (its line and text) with its
-    /// execution mask and the bytes it changed (spec engine only).
+    /// execution mask and the bytes it changed (spec engine only), as it executes.
     #[arg(long)]
     pub trace: bool,
+    /// The most bytes `--trace` prints; a note line ends the trace when the next line would
+    /// pass it, and the run goes on untraced to its report.
+    #[arg(long, value_name = "N", default_value_t = super::trace::DEFAULT_TRACE_BYTES, requires = "trace")]
+    pub trace_bytes: u64,
 }
 
 /// The JSON form of an error: class, message and, when known, position and field.
@@ -110,9 +118,7 @@ pub(super) fn run(args: &ExecArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
             writeln!(err, "--trace runs on the spec engine only")?;
             return Ok(EXIT_INPUT);
         }
-        for line in super::trace::run(&case, args.step_limit) {
-            writeln!(out, "{line}")?;
-        }
+        super::trace::run(&case, args.step_limit, args.trace_bytes, out)?;
     }
     let outcome = run_case_limited(&case, args.engine, args.step_limit);
     let mut report = exec_report(&case, args.engine, &outcome);
@@ -131,16 +137,43 @@ fn kernel_files(args: &ExecArgs) -> Vec<String> {
         .collect()
 }
 
-/// Each file's text, joined with a line break; an unreadable file is an error message.
+/// Each file's text; an unreadable file, or one that takes the program's text (all its files
+/// together) past [`MAX_LINE_BYTES`], is an error message naming it.
 fn read_texts(files: &[String]) -> Result<Vec<String>, String> {
-    files
-        .iter()
-        .map(|name| {
-            let (_, data) = read_input(name);
-            let data = data.map_err(|e| format!("{name}: {e}"))?;
-            String::from_utf8(data).map_err(|_| format!("{name}: not UTF-8 text"))
-        })
-        .collect()
+    let mut texts: Vec<String> = Vec::with_capacity(files.len());
+    let mut total = 0usize;
+    for name in files {
+        let data = match read_limited(name, MAX_LINE_BYTES - total) {
+            Ok(data) => data,
+            Err(ReadError::Io(e)) => return Err(format!("{}: {e}", shown_name(name))),
+            Err(ReadError::TooLong) if texts.is_empty() => {
+                return Err(format!(
+                    "{}: longer than {MAX_LINE_BYTES} bytes (the limit of one program)",
+                    shown_name(name)
+                ))
+            }
+            Err(ReadError::TooLong) => return Err(too_long_program(name, total)),
+        };
+        let text = text_of(&shown_name(name), data, "assembly text")?;
+        total += text.len();
+        texts.push(text);
+    }
+    Ok(texts)
+}
+
+/// The message for the file `name` that takes a program's text past [`MAX_LINE_BYTES`],
+/// its earlier files holding `before` bytes.
+fn too_long_program(name: &str, before: usize) -> String {
+    let size = std::fs::metadata(name).ok().filter(|m| m.is_file());
+    let reaches = size.map_or_else(
+        || format!("more than {MAX_LINE_BYTES}"),
+        |m| (before as u64).saturating_add(m.len()).to_string(),
+    );
+    format!(
+        "{}: the program's text reaches {reaches} bytes with this file ({before} before it), \
+         more than {MAX_LINE_BYTES} (the limit of one program: its kernel and function files together)",
+        shown_name(name)
+    )
 }
 
 /// Rewrites the error's `pos` (a line of the joined texts) as the line of the file it is in,
@@ -184,10 +217,22 @@ fn is_kernel_text(arg: &str) -> bool {
     matches!(ext, Some("visaasm" | "isaasm" | "asm"))
 }
 
-/// The one case of a `.jsonl` file or of stdin; the error is the message to print.
+/// The one case of a `.jsonl` file or of stdin; the error is the message to print. A file
+/// that looks binary, or holds no line that could be a case, is called what it looks like.
 fn one_case(arg: &str) -> Result<Case, String> {
     let (name, data) = read_input(arg);
     let data = data.map_err(|e| format!("{name}: {e}"))?;
+    if let Some(why) = looks_binary(&data) {
+        return Err(format!(
+            "{name}: looks like a binary file ({why}), not a case (one visa-vector/1 JSON line)"
+        ));
+    }
+    if !data
+        .split(|&b| b == b'\n')
+        .any(|line| line.trim_ascii_start().starts_with(b"{"))
+    {
+        return Err(not_a_case(&name, data));
+    }
     let mut entries = read_bytes(&name, &data);
     if entries.len() != 1 {
         return Err(format!(
@@ -199,6 +244,43 @@ fn one_case(arg: &str) -> Result<Case, String> {
         Some(Entry { case, .. }) => case.map_err(|e| e.to_string()),
         None => Err(format!("{name}: holds no case")),
     }
+}
+
+/// Why a file that holds no JSON object line is not a case: what it looks like instead.
+fn not_a_case(name: &str, data: Vec<u8>) -> String {
+    const READS: &str = "exec reads a case (one visa-vector/1 JSON line), or a kernel's \
+                         assembly text from a file named *.visaasm, *.isaasm or *.asm";
+    let text = match utf8_text(data) {
+        Ok(text) => text,
+        Err(e) => return format!("{name}:{e}; {READS}"),
+    };
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"));
+    let Some(first) = first else {
+        return format!("{name}: holds no case (it is empty); {READS}");
+    };
+    if first.starts_with('.') || asm::parse(&text).is_ok_and(|p| looks_like_assembly(&p)) {
+        return format!(
+            "{name}: looks like vISA assembly text, not a case; exec reads a kernel's text \
+             from a file named *.visaasm, *.isaasm or *.asm (with --platform)"
+        );
+    }
+    format!(
+        "{name}: holds no case (no line is a JSON object; it begins `{}`); {READS}",
+        cut(first, 40)
+    )
+}
+
+/// Whether a parsed text holds a declaration, a directive or an instruction the opcode
+/// table knows (any word alone on a line parses, as a label-less instruction).
+fn looks_like_assembly(program: &asm::ast::Program) -> bool {
+    program.lines.iter().any(|line| match &line.kind {
+        asm::ast::LineKind::Decl(_) | asm::ast::LineKind::Directive { .. } => true,
+        asm::ast::LineKind::Insn(insn) => Opcode::from_mnemonic(&insn.opcode).is_some(),
+        _ => false,
+    })
 }
 
 /// A kernel text with `--platform` and `--init`, as a case without `expect` (id: the file's
@@ -221,11 +303,28 @@ fn kernel_case(args: &ExecArgs) -> Result<Case, String> {
     let init = match &args.init {
         None => Value::Object(Map::new()),
         Some(path) => {
-            let shown = path.display();
-            let (_, data) = read_input(&path.to_string_lossy());
-            let data = data.map_err(|e| format!("{shown}: {e}"))?;
-            serde_json::from_slice::<Value>(&data)
-                .map_err(|e| format!("{shown}: not a JSON object: {e}"))?
+            let (shown, text) = read_text(&path.to_string_lossy(), "JSON");
+            let text = text?;
+            let init = parse_json(text.as_bytes()).map_err(|e| match e {
+                JsonError::Duplicate { path, line, column } => format!(
+                    "{shown}:{line}:{column}: duplicate key `{path}` (a key appears once per object)"
+                ),
+                JsonError::Syntax {
+                    message,
+                    line,
+                    column,
+                } => {
+                    let at = format!(" at line {line} column {column}");
+                    let message = message.strip_suffix(&at).unwrap_or(&message);
+                    format!("{shown}:{line}:{column}: not JSON: {message}")
+                }
+            })?;
+            if !init.is_object() {
+                return Err(format!(
+                    "{shown}: not a JSON object (the keys of a case's `init`)"
+                ));
+            }
+            init
         }
     };
     let id = Path::new(name)
@@ -238,7 +337,7 @@ fn kernel_case(args: &ExecArgs) -> Result<Case, String> {
         "program": program,
         "init": init,
     });
-    Case::from_line(&line.to_string()).map_err(|e| {
+    Case::from_value(&line).map_err(|e| {
         let shown = args
             .init
             .as_ref()

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use clap::Args;
 use visa_model::asm;
 
-use super::input::read_input;
+use super::input::read_text;
 use crate::exit::{EXIT_INPUT, EXIT_OK};
 use crate::input::clip_message;
 
@@ -17,15 +17,11 @@ pub struct FmtArgs {
 
 /// `fmt`: prints an assembly text in canonical form.
 pub(super) fn run(args: &FmtArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
-    let (name, data) = read_input(&args.file);
-    let text = match data.map(String::from_utf8) {
-        Ok(Ok(text)) => text,
-        Ok(Err(e)) => {
-            writeln!(err, "{name}: not UTF-8 text: {e}")?;
-            return Ok(EXIT_INPUT);
-        }
+    let (name, text) = read_text(&args.file, "assembly text");
+    let text = match text {
+        Ok(text) => text,
         Err(e) => {
-            writeln!(err, "{name}: {e}")?;
+            writeln!(err, "{e}")?;
             return Ok(EXIT_INPUT);
         }
     };

@@ -1,5 +1,9 @@
 //! `visa-conform exec --trace`: the spec engine run again with an observer that prints every
-//! executed instruction and what it changed.
+//! executed instruction and what it changed, as it executes: the lines of a step are written
+//! when the step ends, so memory does not grow with the steps, and at most a given number of
+//! bytes is written (a note line says where the trace was cut; the run goes on untraced).
+
+use std::io::{self, BufWriter, Write};
 
 use visa_model::asm;
 use visa_model::error::VisaError;
@@ -20,11 +24,58 @@ struct Before {
     mem: Memory,
 }
 
+/// The default of `--trace-bytes`: 256 MiB.
+pub const DEFAULT_TRACE_BYTES: u64 = 256 << 20;
+
 struct Tracer<'a> {
     program: &'a Program,
     text: Vec<&'a str>,
-    lines: Vec<String>,
+    out: BufWriter<&'a mut dyn Write>,
+    /// Bytes written so far, and the most that may be.
+    written: u64,
+    max_bytes: u64,
+    /// The trace has stopped: cut at `max_bytes`, or the output failed (`failed`).
+    stopped: bool,
+    failed: Option<io::Error>,
     before: Option<Before>,
+}
+
+impl Tracer<'_> {
+    /// Writes one line, unless it would take the trace past `max_bytes`: then the trace stops
+    /// with a note line.
+    fn emit(&mut self, line: &str) {
+        if self.stopped {
+            return;
+        }
+        let len = line.len() as u64 + 1;
+        if self.written.saturating_add(len) > self.max_bytes {
+            self.stopped = true;
+            let note = format!(
+                "trace: cut at {} bytes (--trace-bytes {}); the run goes on untraced",
+                self.written, self.max_bytes
+            );
+            self.write(&note);
+            self.flush();
+            return;
+        }
+        self.written += len;
+        self.write(line);
+    }
+
+    /// Sends what is buffered on.
+    fn flush(&mut self) {
+        if let Err(e) = self.out.flush() {
+            self.stopped = true;
+            self.failed = Some(e);
+        }
+    }
+
+    fn write(&mut self, line: &str) {
+        if let Err(e) = writeln!(self.out, "{line}") {
+            self.stopped = true;
+            self.failed = Some(e);
+        }
+    }
 }
 
 /// One byte as hex, `??` when undefined.
@@ -50,14 +101,21 @@ fn runs(n: usize, changed: impl Fn(usize) -> bool) -> Vec<std::ops::Range<usize>
 
 impl Observer for Tracer<'_> {
     fn before(&mut self, pc: usize, mask: u32, state: &MachineState) {
-        let insn = &self.program.insns[pc];
+        if self.stopped {
+            return;
+        }
+        let Some(insn) = self.program.insns.get(pc) else {
+            return;
+        };
         let line = insn.pos.line;
         let text = self
             .text
             .get((line as usize).wrapping_sub(1))
             .map_or("", |t| t.trim());
-        self.lines
-            .push(format!("line {line}: emask {mask:#010x}: {text}"));
+        self.emit(&format!("line {line}: emask {mask:#010x}: {text}"));
+        if self.stopped {
+            return;
+        }
         self.before = Some(Before {
             grf: state.grf.clone(),
             undefined: state.undefined.clone(),
@@ -69,7 +127,11 @@ impl Observer for Tracer<'_> {
 
     fn after(&mut self, _pc: usize, state: &MachineState) {
         let Some(b) = self.before.take() else { return };
-        for (id, v) in self.program.vars.iter() {
+        let program = self.program;
+        for (id, v) in program.vars.iter() {
+            if self.stopped {
+                return;
+            }
             if v.alias.is_some() {
                 continue;
             }
@@ -90,7 +152,7 @@ impl Observer for Tracer<'_> {
                             })
                             .collect()
                     };
-                    self.lines.push(format!(
+                    self.emit(&format!(
                         "  {}[{}..{}]: {} -> {}",
                         v.name,
                         r.start,
@@ -104,8 +166,7 @@ impl Observer for Tracer<'_> {
                     let (o, n) = (b.addrs.get(slot + k), state.addrs.get(slot + k));
                     if let (Some(o), Some(n)) = (o, n) {
                         if o != n {
-                            self.lines
-                                .push(format!("  {}[{k}]: {o:#x} -> {n:#x}", v.name));
+                            self.emit(&format!("  {}[{k}]: {o:#x} -> {n:#x}", v.name));
                         }
                     }
                 }
@@ -113,12 +174,15 @@ impl Observer for Tracer<'_> {
                 let i = id.0 as usize;
                 if let (Some(o), Some(n)) = (b.preds.get(i), state.preds.get(i)) {
                     if o != n {
-                        self.lines.push(format!("  {}: {o:#x} -> {n:#x}", v.name));
+                        self.emit(&format!("  {}: {o:#x} -> {n:#x}", v.name));
                     }
                 }
             }
         }
         for (name, space) in state.mem.spaces() {
+            if self.stopped {
+                return;
+            }
             let old = b.mem.space(name);
             for (base, bytes) in space.pages() {
                 let was = |k: usize| {
@@ -145,7 +209,7 @@ impl Observer for Tracer<'_> {
                             byte(x, u)
                         })
                         .collect();
-                    self.lines.push(format!(
+                    self.emit(&format!(
                         "  mem[{name}:{:#x}..{:#x}]: {old_hex} -> {new_hex}",
                         base + r.start as u64,
                         base + r.end as u64
@@ -153,37 +217,52 @@ impl Observer for Tracer<'_> {
                 }
             }
         }
+        // The step's lines leave now, not when the buffer fills.
+        self.flush();
     }
 }
 
-/// The trace lines of `case` on the spec engine; a case that does not run says why on
-/// its last line (the report that follows has the details).
-pub fn run(case: &Case, step_limit: u64) -> Vec<String> {
-    let mut lines = Vec::new();
-    if let Err(e) = trace(case, step_limit, &mut lines) {
-        lines.push(format!(
-            "stopped: {}: {}",
-            e.class.as_str(),
-            clip_message(&e.message)
-        ));
-    }
-    lines
-}
-
-fn trace(case: &Case, step_limit: u64, lines: &mut Vec<String>) -> Result<(), VisaError> {
+/// Writes the trace of `case` on the spec engine to `out` as it runs, at most `max_bytes`
+/// of it (then a note line); a case that does not run says why on the last line (the report
+/// that follows has the details). The error is a failure to write.
+pub fn run(case: &Case, step_limit: u64, max_bytes: u64, out: &mut dyn Write) -> io::Result<()> {
     let Compiled {
         program,
         mut config,
         mut state,
-    } = compile(case)?;
+    } = match compile(case) {
+        Ok(compiled) => compiled,
+        Err(e) => {
+            writeln!(out, "{}", stopped(&e))?;
+            return Ok(());
+        }
+    };
     config.step_limit = step_limit;
     let mut tracer = Tracer {
         program: &program,
         text: case.program.lines().collect(),
-        lines: Vec::new(),
+        out: BufWriter::with_capacity(1 << 16, out),
+        written: 0,
+        max_bytes,
+        stopped: false,
+        failed: None,
         before: None,
     };
     let result = visa_spec::exec::run_traced(&program, &mut state, &config, &mut tracer);
-    lines.append(&mut tracer.lines);
-    result
+    if let Err(e) = result {
+        tracer.emit(&stopped(&e));
+    }
+    if let Some(e) = tracer.failed {
+        return Err(e);
+    }
+    tracer.out.flush()
+}
+
+/// The last line of a run that ends in an error.
+fn stopped(e: &VisaError) -> String {
+    format!(
+        "stopped: {}: {}",
+        e.class.as_str(),
+        clip_message(&e.message)
+    )
 }

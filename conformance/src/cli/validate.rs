@@ -6,7 +6,7 @@ use clap::Args;
 use visa_model::asm;
 use visa_model::error::VisaError;
 
-use super::input::read_input;
+use super::input::read_text;
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::input::clip_message;
 
@@ -43,16 +43,11 @@ pub(super) fn run(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write)
     }
     let mut status = EXIT_OK;
     for file in &args.files {
-        let (name, data) = read_input(file);
-        let text = match data.map(String::from_utf8) {
-            Ok(Ok(text)) => text,
-            Ok(Err(_)) => {
-                writeln!(err, "{name}: not UTF-8 text")?;
-                status = EXIT_INPUT;
-                continue;
-            }
+        let (name, text) = read_text(file, "assembly text");
+        let text = match text {
+            Ok(text) => text,
             Err(e) => {
-                writeln!(err, "{name}: {e}")?;
+                writeln!(err, "{e}")?;
                 status = EXIT_INPUT;
                 continue;
             }
