@@ -2300,3 +2300,99 @@ fn a_report_that_cannot_be_written_is_named_and_exits_2() {
     assert!(!r.out.contains("report: "), "{}", r.out);
 }
 
+/// Every error class answers through the protocol in the documented form: the line the
+/// runner's writer (and `serve`) produces validates against the result schema and reads
+/// back as the same class, and so does the smallest answer a schema-conforming
+/// implementation can give, `{"error":{"class":...}}` without a message.
+#[test]
+fn every_error_class_round_trips_through_the_protocol() {
+    use visa_conformance::dut::protocol::ResultMsg;
+    use visa_model::error::ErrorClass;
+    let result = schema("visa-dut-1/result.schema.json");
+    for class in ErrorClass::ALL {
+        let written = ResultMsg {
+            seq: 7,
+            answer: Answer::Error {
+                class,
+                message: "why".into(),
+            },
+        }
+        .to_line();
+        let minimal = format!(
+            r#"{{"type":"result","seq":7,"error":{{"class":"{}"}}}}"#,
+            class.as_str()
+        );
+        for (line, message) in [(written.trim_end(), "why"), (minimal.as_str(), "")] {
+            let value: Value = serde_json::from_str(line).unwrap();
+            assert_valid(&result, &value);
+            assert_eq!(value["error"]["class"], class.as_str(), "{line}");
+            let read = parse_result(line.as_bytes())
+                .unwrap_or_else(|e| panic!("{line}: {e:?}"))
+                .answer;
+            assert_eq!(
+                read,
+                Answer::Error {
+                    class,
+                    message: message.into()
+                },
+                "{line}"
+            );
+        }
+    }
+}
+
+/// A case expecting an error class is graded by the class alone: the smallest
+/// schema-conforming answer of that class passes (a case expecting `undefined-behaviour`
+/// takes any answer and is not graded), and any other class fails. The golden case that
+/// loops for ever expects `step-limit`, and is graded the same way.
+#[test]
+fn error_answers_are_graded_by_their_class() {
+    use visa_conformance::dut::cases::{prepare_one, Source};
+    use visa_conformance::dut::grade::{grade, Status};
+    use visa_conformance::dut::runner::Reply;
+    use visa_conformance::vector::Case;
+    use visa_model::error::ErrorClass;
+    let golden = std::fs::read_to_string(root().join("vectors/catalog/flow/goto.jsonl")).unwrap();
+    let step_limit = golden
+        .lines()
+        .find(|l| l.contains(r#""expect":{"error":"step-limit"}"#))
+        .expect("a golden case expecting step-limit");
+    let answer = |class: ErrorClass| {
+        let line = format!(
+            r#"{{"type":"result","seq":0,"error":{{"class":"{}"}}}}"#,
+            class.as_str()
+        );
+        Reply::Answer(parse_result(line.as_bytes()).unwrap().answer)
+    };
+    for expected in ErrorClass::ALL {
+        let mut value: Value = serde_json::from_str(step_limit).unwrap();
+        value["expect"] = serde_json::json!({"error": expected.as_str()});
+        // No erratum to discriminate: the case is prepared without running the spec engine.
+        value["discriminates"] = serde_json::json!([]);
+        let case = Case::from_value(&value).unwrap();
+        let prepared = prepare_one(
+            0,
+            case,
+            "goto".into(),
+            Source::Generated { seed: 0 },
+            Default::default(),
+        )
+        .unwrap();
+        for answered in ErrorClass::ALL {
+            let g = grade(&prepared, answer(answered));
+            let want = if expected == ErrorClass::UndefinedBehaviour {
+                Status::Skipped
+            } else if answered == expected {
+                Status::Pass
+            } else if answered == ErrorClass::Unsupported {
+                Status::Unsupported
+            } else {
+                Status::Fail
+            };
+            assert_eq!(
+                g.status, want,
+                "expected {expected}, answered {answered}: {g:?}"
+            );
+        }
+    }
+}
