@@ -20,8 +20,8 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
-use std::sync::Mutex;
 use std::sync::OnceLock;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -1169,62 +1169,60 @@ impl Phase<'_> {
             );
         };
         write(shrunk, 0);
-        let (tx, rx) = mpsc::channel();
-        let cursor = AtomicUsize::new(0);
-        let results_ref = &settled;
-        let mut done = 0;
-        thread::scope(|s| {
-            for w in 0..jobs.min(chosen.len()) {
-                let (tx, cursor, chosen, launch, cases) =
-                    (tx.clone(), &cursor, &chosen, &launch, &cases);
-                s.spawn(move || {
-                    let mut child: Option<Child> = None;
-                    let mut seq = (cases.len() + w * (1 << 32)) as u64;
-                    while !runner::interrupted() && Instant::now() < overall {
-                        let k = cursor.fetch_add(1, Ordering::Relaxed);
-                        let Some(&i) = chosen.get(k) else { break };
-                        let Some(Some(g)) = results_ref.get(i) else {
-                            continue;
-                        };
-                        let deadline = Instant::now()
-                            .checked_add(per_case)
-                            .map_or(overall, |d| d.min(overall));
-                        let record = shrink_one(
-                            &cases[i], g, readings, args, launch, &mut child, &mut seq, deadline,
-                        );
-                        let _ = tx.send(Msg::Shrunk(i, record));
-                    }
-                    if let Some(c) = child {
-                        c.finish();
-                    }
-                });
-            }
-            drop(tx);
-            let mut written = Instant::now();
-            let mut unwritten = false;
-            loop {
-                let msg = match rx.recv_timeout(Duration::from_millis(200)) {
-                    Ok(m) => Some(m),
-                    Err(RecvTimeoutError::Timeout) => None,
-                    Err(RecvTimeoutError::Disconnected) => break,
-                };
-                // A shrink cut short by an interrupt is not kept: it runs again on resume.
-                if runner::interrupted() {
-                    continue;
-                }
-                if let Some(Msg::Shrunk(i, record)) = msg {
-                    journal.record_shrunk(i, &record);
-                    shrunk.insert(i, record);
-                    done += 1;
-                    unwritten = true;
-                }
-                if unwritten && written.elapsed() >= SHRINK_REPORT_EVERY {
-                    write(shrunk, done);
-                    written = Instant::now();
-                    unwritten = false;
-                }
-            }
+        // The workers own what they shrink, so that an interrupt need not wait for them: a
+        // spec run of a candidate's expectation may go on until the process exits.
+        let work = Arc::new(ShrinkWork {
+            chosen: chosen
+                .iter()
+                .filter_map(|&i| Some((i, cases.get(i)?.clone(), settled.get(i)?.clone()?)))
+                .collect(),
+            cursor: AtomicUsize::new(0),
+            readings: readings.clone(),
+            args: args.clone(),
+            launch: launch.clone(),
+            first_seq: cases.len(),
+            overall,
+            per_case,
         });
+        let (tx, rx) = mpsc::channel();
+        for w in 0..jobs.min(chosen.len()) {
+            let (tx, work) = (tx.clone(), Arc::clone(&work));
+            let spawned = thread::Builder::new()
+                .name(format!("shrink-{w}"))
+                .spawn(move || work.shrink(w, &tx));
+            if spawned.is_err() {
+                break;
+            }
+        }
+        drop(tx);
+        let mut done = 0;
+        let mut written = Instant::now();
+        let mut unwritten = false;
+        loop {
+            // A shrink cut short by an interrupt is not kept: it runs again on resume.
+            if runner::interrupted() {
+                break;
+            }
+            let msg = match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(m) => Some(m),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            if runner::interrupted() {
+                break;
+            }
+            if let Some(Msg::Shrunk(i, record)) = msg {
+                journal.record_shrunk(i, &record);
+                shrunk.insert(i, record);
+                done += 1;
+                unwritten = true;
+            }
+            if unwritten && written.elapsed() >= SHRINK_REPORT_EVERY {
+                write(shrunk, done);
+                written = Instant::now();
+                unwritten = false;
+            }
+        }
         let left = chosen.iter().filter(|i| !shrunk.contains_key(i)).count();
         if left > 0 && !runner::interrupted() {
             vec![format!(
@@ -1234,6 +1232,56 @@ impl Phase<'_> {
             )]
         } else {
             Vec::new()
+        }
+    }
+}
+
+/// The failures a shrinking phase works on, shared by its workers.
+struct ShrinkWork {
+    /// (case index, case, its settled grade), in the order they are shrunk.
+    chosen: Vec<(usize, Prepared, Graded)>,
+    cursor: AtomicUsize,
+    readings: BTreeMap<String, ErratumReading>,
+    args: CertifyArgs,
+    launch: Launch,
+    /// The first `seq` no case of the run has.
+    first_seq: usize,
+    /// No case is begun after this, and none shrinks past it.
+    overall: Instant,
+    /// The time each case may take.
+    per_case: Duration,
+}
+
+impl ShrinkWork {
+    /// Worker `w`: shrinks the next failure until none is left, the time is out or the run
+    /// is interrupted, sending each record on `tx`; ends its copy of the implementation.
+    fn shrink(&self, w: usize, tx: &Sender<Msg>) {
+        let mut child: Option<Child> = None;
+        let mut seq = (self.first_seq + w * (1 << 32)) as u64;
+        while !runner::interrupted() && Instant::now() < self.overall {
+            let k = self.cursor.fetch_add(1, Ordering::Relaxed);
+            let Some((i, p, g)) = self.chosen.get(k) else {
+                break;
+            };
+            let deadline = Instant::now()
+                .checked_add(self.per_case)
+                .map_or(self.overall, |d| d.min(self.overall));
+            let record = shrink_one(
+                p,
+                g,
+                &self.readings,
+                &self.args,
+                &self.launch,
+                &mut child,
+                &mut seq,
+                deadline,
+            );
+            if tx.send(Msg::Shrunk(*i, record)).is_err() {
+                break;
+            }
+        }
+        if let Some(c) = child {
+            c.finish();
         }
     }
 }
