@@ -2396,3 +2396,49 @@ fn error_answers_are_graded_by_their_class() {
         }
     }
 }
+
+/// An implementation written to the protocol's documents alone, which answers every case
+/// with the smallest `step-limit` error (`{"error":{"class":"step-limit"}}`), passes the
+/// golden case that loops for ever, end to end through certify.
+#[cfg(unix)]
+#[test]
+fn a_schema_conforming_step_limit_answer_passes_its_golden_case() {
+    let dir = common::tmp_dir("certify-step-limit");
+    let golden = std::fs::read_to_string(root().join("vectors/catalog/flow/goto.jsonl")).unwrap();
+    let mut case: Value = serde_json::from_str(
+        golden
+            .lines()
+            .find(|l| l.contains(r#""expect":{"error":"step-limit"}"#))
+            .unwrap(),
+    )
+    .unwrap();
+    // No erratum to discriminate: certify does not run the loop to its end.
+    case["discriminates"] = serde_json::json!([]);
+    let vectors = write_lines(&dir.join("in/step-limit.jsonl"), &[case.to_string()]);
+    let script = dir.join("dut.sh");
+    std::fs::write(
+        &script,
+        r#"read -r hello
+echo '{"type":"hello","protocol":"visa-dut/1","implementation":{"name":"step-limit"},"platforms":["xe-hpg"],"instructions":["mov","add","goto"],"profiles":[],"errata":{}}'
+while read -r line; do
+  seq=$(printf '%s' "$line" | sed -n 's/^{"type":"run","seq":\([0-9]*\),.*/\1/p')
+  echo "{\"type\":\"result\",\"seq\":$seq,\"error\":{\"class\":\"step-limit\"}}"
+done
+"#,
+    )
+    .unwrap();
+    let implementation = format!("sh '{}'", script.display());
+    let r = certify(
+        &dir.join("report"),
+        &[
+            "--impl",
+            &implementation,
+            "--vectors",
+            &vectors,
+            "--generated",
+            "0",
+        ],
+    );
+    assert_eq!(r.status, 0, "{}\n{}", r.out, r.err);
+    assert_eq!(r.summary("passed"), 1, "{}", r.out);
+}
