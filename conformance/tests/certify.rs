@@ -867,6 +867,12 @@ fn every_mutant_fails_on_its_instruction_with_a_small_shrunk_case() {
             "2",
             "--shrink-asks",
             "200",
+            // The size of the shrunk case is the point here, not the time it takes on a
+            // loaded machine.
+            "--shrink-case-ms",
+            "3600000",
+            "--shrink-ms",
+            "36000000",
         ];
         args.extend_from_slice(strict);
         let r = certify(&dir.join("report"), &args);
@@ -2236,6 +2242,8 @@ fn ctrl_c_while_shrinking_writes_the_report() {
         "300",
         "--shrink",
         "300",
+        "--shrink-ms",
+        "36000000",
         "--jobs",
         "1",
         "--report",

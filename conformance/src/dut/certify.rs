@@ -101,10 +101,10 @@ pub struct CertifyArgs {
     pub shrink_asks: usize,
     /// Time allowed to shrink all failures, in milliseconds; failures not begun by then are
     /// reported unshrunk.
-    #[arg(long, default_value_t = 300_000, value_name = "T")]
+    #[arg(long, default_value_t = 600_000, value_name = "T")]
     pub shrink_ms: u64,
     /// Time allowed to shrink one failure, in milliseconds; the case shrunk so far is kept.
-    #[arg(long, default_value_t = 30_000, value_name = "T")]
+    #[arg(long, default_value_t = 60_000, value_name = "T")]
     pub shrink_case_ms: u64,
     /// Requests in flight per copy of the implementation.
     #[arg(long, default_value_t = 64, value_name = "W")]
@@ -129,8 +129,8 @@ impl Default for CertifyArgs {
             fresh: false,
             shrink: 3,
             shrink_asks: 500,
-            shrink_ms: 300_000,
-            shrink_case_ms: 30_000,
+            shrink_ms: 600_000,
+            shrink_case_ms: 60_000,
             window: 64,
         }
     }
@@ -901,9 +901,9 @@ const PREPARE_POLL: Duration = Duration::from_millis(50);
 /// build is left behind (its jobs stop at their next case; one long spec run may go on
 /// until the process exits) and certify goes on to write its report at once.
 fn build_watched(selection: Selection) -> Result<Selected, Vec<String>> {
-    let progress = std::sync::Arc::new(cases::Progress::new());
+    let progress = Arc::new(cases::Progress::new());
     let (tx, rx) = mpsc::channel();
-    let watched = std::sync::Arc::clone(&progress);
+    let watched = Arc::clone(&progress);
     let spawned = thread::Builder::new()
         .name("prepare".into())
         .spawn(move || {
