@@ -1464,5 +1464,62 @@ mod tests {
             .collect();
         assert_eq!(insns.len(), 1, "{}", shrunk.case.program);
         assert!(insns[0].starts_with("mul "), "{}", shrunk.case.program);
+        // Crashes are the failure shrunk: they never stop it.
+        assert_eq!(shrunk.stopped, Stopped::Done);
+    }
+
+    #[test]
+    fn a_foreign_fault_or_the_deadline_stops_shrinking() {
+        let program = ".decl V1 v_type=G type=d num_elts=16\n\
+                       add (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x1:d\n\
+                       mul (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x3:d\n";
+        let case = program_case(program);
+        let state = || Expect::State(crate::vector::ExpectState::default());
+        let mismatch = Graded {
+            status: super::super::grade::Status::Fail,
+            failure: Some(super::super::grade::FailureInfo {
+                kind: "mismatch".into(),
+                message: "differs".into(),
+                answer: None,
+                diff: None,
+            }),
+            ..Graded::pass()
+        };
+        let timeout = || Graded::fault(Fault::Timeout, "no answer".into());
+        let mut asked = 0;
+        let shrunk = shrink(
+            &case,
+            &state(),
+            &mismatch,
+            Limits::asks(500),
+            |_| Some(state()),
+            |_, _| {
+                asked += 1;
+                timeout()
+            },
+        );
+        assert_eq!(asked, 1);
+        assert_eq!(
+            shrunk.stopped,
+            Stopped::Fault {
+                kind: "timeout".into(),
+                message: "no answer".into()
+            }
+        );
+        assert_eq!(shrunk.case.program, program);
+        // A deadline already past: no question at all.
+        let past = Limits {
+            deadline: Some(Instant::now()),
+            ..Limits::asks(500)
+        };
+        let shrunk = shrink(
+            &case,
+            &state(),
+            &mismatch,
+            past,
+            |_| Some(state()),
+            |_, _| timeout(),
+        );
+        assert_eq!((shrunk.asks, shrunk.stopped), (0, Stopped::Time));
     }
 }
