@@ -867,6 +867,12 @@ fn every_mutant_fails_on_its_instruction_with_a_small_shrunk_case() {
             "2",
             "--shrink-asks",
             "200",
+            // The size of the shrunk case is the point here, not the time it takes on a
+            // loaded machine.
+            "--shrink-case-ms",
+            "3600000",
+            "--shrink-ms",
+            "36000000",
         ];
         args.extend_from_slice(strict);
         let r = certify(&dir.join("report"), &args);
@@ -2187,15 +2193,15 @@ fn the_certify_doc_quotes_the_default_run() {
     assert!(doc.contains(&repro), "docs/certify.md should name {repro}");
 }
 
-/// A second Ctrl-C exits at once: here while the first one waits to write `junit.xml`,
-/// a named pipe nobody reads.
+/// A second Ctrl-C exits at once: here while the first one waits to write `junit.xml`
+/// (through `junit.xml.tmp`, a named pipe nobody reads).
 #[cfg(target_os = "linux")]
 #[test]
 fn a_second_ctrl_c_exits_at_once() {
     let dir = common::tmp_dir("certify-ctrl-c-twice");
     let report = dir.join("report");
     std::fs::create_dir_all(&report).unwrap();
-    let fifo = report.join("junit.xml");
+    let fifo = report.join("junit.xml.tmp");
     assert!(Command::new("mkfifo")
         .arg(&fifo)
         .status()
@@ -2236,6 +2242,8 @@ fn ctrl_c_while_shrinking_writes_the_report() {
         "300",
         "--shrink",
         "300",
+        "--shrink-ms",
+        "36000000",
         "--jobs",
         "1",
         "--report",
@@ -2298,4 +2306,147 @@ fn a_report_that_cannot_be_written_is_named_and_exits_2() {
         r.err
     );
     assert!(!r.out.contains("report: "), "{}", r.out);
+}
+
+/// Every error class answers through the protocol in the documented form: the line the
+/// runner's writer (and `serve`) produces validates against the result schema and reads
+/// back as the same class, and so does the smallest answer a schema-conforming
+/// implementation can give, `{"error":{"class":...}}` without a message.
+#[test]
+fn every_error_class_round_trips_through_the_protocol() {
+    use visa_conformance::dut::protocol::ResultMsg;
+    use visa_model::error::ErrorClass;
+    let result = schema("visa-dut-1/result.schema.json");
+    for class in ErrorClass::ALL {
+        let written = ResultMsg {
+            seq: 7,
+            answer: Answer::Error {
+                class,
+                message: "why".into(),
+            },
+        }
+        .to_line();
+        let minimal = format!(
+            r#"{{"type":"result","seq":7,"error":{{"class":"{}"}}}}"#,
+            class.as_str()
+        );
+        for (line, message) in [(written.trim_end(), "why"), (minimal.as_str(), "")] {
+            let value: Value = serde_json::from_str(line).unwrap();
+            assert_valid(&result, &value);
+            assert_eq!(value["error"]["class"], class.as_str(), "{line}");
+            let read = parse_result(line.as_bytes())
+                .unwrap_or_else(|e| panic!("{line}: {e:?}"))
+                .answer;
+            assert_eq!(
+                read,
+                Answer::Error {
+                    class,
+                    message: message.into()
+                },
+                "{line}"
+            );
+        }
+    }
+}
+
+/// A case expecting an error class is graded by the class alone: the smallest
+/// schema-conforming answer of that class passes (a case expecting `undefined-behaviour`
+/// takes any answer and is not graded), and any other class fails. The golden case that
+/// loops for ever expects `step-limit`, and is graded the same way.
+#[test]
+fn error_answers_are_graded_by_their_class() {
+    use visa_conformance::dut::cases::{prepare_one, Source};
+    use visa_conformance::dut::grade::{grade, Status};
+    use visa_conformance::dut::runner::Reply;
+    use visa_conformance::vector::Case;
+    use visa_model::error::ErrorClass;
+    let golden = std::fs::read_to_string(root().join("vectors/catalog/flow/goto.jsonl")).unwrap();
+    let step_limit = golden
+        .lines()
+        .find(|l| l.contains(r#""expect":{"error":"step-limit"}"#))
+        .expect("a golden case expecting step-limit");
+    let answer = |class: ErrorClass| {
+        let line = format!(
+            r#"{{"type":"result","seq":0,"error":{{"class":"{}"}}}}"#,
+            class.as_str()
+        );
+        Reply::Answer(parse_result(line.as_bytes()).unwrap().answer)
+    };
+    for expected in ErrorClass::ALL {
+        let mut value: Value = serde_json::from_str(step_limit).unwrap();
+        value["expect"] = serde_json::json!({"error": expected.as_str()});
+        // No erratum to discriminate: the case is prepared without running the spec engine.
+        value["discriminates"] = serde_json::json!([]);
+        let case = Case::from_value(&value).unwrap();
+        let prepared = prepare_one(
+            0,
+            case,
+            "goto".into(),
+            Source::Generated { seed: 0 },
+            Default::default(),
+        )
+        .unwrap();
+        for answered in ErrorClass::ALL {
+            let g = grade(&prepared, answer(answered));
+            let want = if expected == ErrorClass::UndefinedBehaviour {
+                Status::Skipped
+            } else if answered == expected {
+                Status::Pass
+            } else if answered == ErrorClass::Unsupported {
+                Status::Unsupported
+            } else {
+                Status::Fail
+            };
+            assert_eq!(
+                g.status, want,
+                "expected {expected}, answered {answered}: {g:?}"
+            );
+        }
+    }
+}
+
+/// An implementation written to the protocol's documents alone, which answers every case
+/// with the smallest `step-limit` error (`{"error":{"class":"step-limit"}}`), passes the
+/// golden case that loops for ever, end to end through certify.
+#[cfg(unix)]
+#[test]
+fn a_schema_conforming_step_limit_answer_passes_its_golden_case() {
+    let dir = common::tmp_dir("certify-step-limit");
+    let golden = std::fs::read_to_string(root().join("vectors/catalog/flow/goto.jsonl")).unwrap();
+    let mut case: Value = serde_json::from_str(
+        golden
+            .lines()
+            .find(|l| l.contains(r#""expect":{"error":"step-limit"}"#))
+            .unwrap(),
+    )
+    .unwrap();
+    // No erratum to discriminate: certify does not run the loop to its end.
+    case["discriminates"] = serde_json::json!([]);
+    let vectors = write_lines(&dir.join("in/step-limit.jsonl"), &[case.to_string()]);
+    let script = dir.join("dut.sh");
+    std::fs::write(
+        &script,
+        r#"read -r hello
+echo '{"type":"hello","protocol":"visa-dut/1","implementation":{"name":"step-limit"},"platforms":["xe-hpg"],"instructions":["mov","add","goto"],"profiles":[],"errata":{}}'
+while read -r line; do
+  seq=$(printf '%s' "$line" | sed -n 's/^{"type":"run","seq":\([0-9]*\),.*/\1/p')
+  echo "{\"type\":\"result\",\"seq\":$seq,\"error\":{\"class\":\"step-limit\"}}"
+done
+"#,
+    )
+    .unwrap();
+    let implementation = format!("sh '{}'", script.display());
+    let r = certify(
+        &dir.join("report"),
+        &[
+            "--impl",
+            &implementation,
+            "--vectors",
+            &vectors,
+            "--generated",
+            "0",
+        ],
+    );
+    assert_eq!(r.status, 0, "{}\n{}", r.out, r.err);
+    assert_eq!(r.summary("passed"), 1, "{}", r.out);
 }

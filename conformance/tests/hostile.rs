@@ -361,3 +361,223 @@ fn the_implementation_name_is_echoed_escaped_and_bounded() {
     assert!(!text.contains('\u{1b}'));
     assert!(marked.alive_after(Duration::from_secs(2)).is_empty());
 }
+
+/// Sends SIGINT to a process.
+fn interrupt(pid: u32) {
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Waits up to `limit` for the process to exit; its exit code and how long it took.
+fn exit_within(child: &mut std::process::Child, limit: Duration) -> (Option<i32>, Duration) {
+    let started = Instant::now();
+    loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            return (s.code(), started.elapsed());
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running {limit:?} after the interrupt");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// `n` cases without an expectation whose program loops on `pow (M1, 16)` until the step
+/// limit: computing each expectation costs the spec engine many seconds.
+fn slow_cases(dir: &Path, n: usize) -> String {
+    let program = ".decl V1 v_type=G type=f num_elts=16\n\
+                   .decl V2 v_type=G type=f num_elts=16\n\
+                   TOP:\n\
+                   pow (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> V2(0,0)<1;1,0>\n\
+                   goto (M1, 16) TOP\n";
+    let lines: Vec<String> = (1..=n)
+        .map(|i| {
+            serde_json::json!({
+                "format": "visa-vector/1",
+                "id": format!("pow/slow/{i:04}"),
+                "platform": "xe-hpg",
+                "program": program,
+                "init": {"vars": {"V2": "0000c03f".repeat(16)}},
+            })
+            .to_string()
+        })
+        .collect();
+    let path = dir.join("slow.jsonl");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path.display().to_string()
+}
+
+/// SIGINT while the cases are prepared (the spec engine computing expectations, before any
+/// request is sent), each taking seconds: certify stops within a second or two, not when
+/// the spec runs end, and writes an interrupted report counting every selected case as not
+/// run.
+#[test]
+fn ctrl_c_while_the_cases_are_prepared_stops_at_once_with_a_report() {
+    let marked = Marked::new("hostile-ctrl-c-prepare");
+    let dir = common::tmp_dir("hostile-ctrl-c-prepare");
+    let cases = slow_cases(&dir, 12);
+    let report = dir.join("report");
+    let mut child = marked
+        .command(BIN)
+        .args(["certify", "--impl"])
+        .arg(format!("'{BIN}' serve"))
+        .args(["--vectors", &cases, "--generated", "0", "--report"])
+        .arg(&report)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(dir.join("out.txt")).unwrap())
+        .stderr(std::fs::File::create(dir.join("err.txt")).unwrap())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(700));
+    assert!(child.try_wait().unwrap().is_none(), "certify ended early");
+    interrupt(child.id());
+    let (code, took) = exit_within(&mut child, Duration::from_secs(30));
+    let text = format!(
+        "{}{}",
+        std::fs::read_to_string(dir.join("out.txt")).unwrap(),
+        std::fs::read_to_string(dir.join("err.txt")).unwrap()
+    );
+    assert_eq!(code, Some(130), "{text}");
+    assert!(
+        took < Duration::from_secs(3),
+        "exited {took:?} after SIGINT"
+    );
+    let r = read_json(&report.join("report.json"));
+    assert_eq!(r["complete"], false, "{r}");
+    assert_eq!(r["interrupted"], true, "{r}");
+    assert_eq!(r["summary"]["not_run"], 12, "{r}");
+    assert_eq!(r["summary"]["cases"], 0, "{r}");
+    assert!(
+        r["notes"]
+            .to_string()
+            .contains("interrupted while the cases were prepared"),
+        "{r}"
+    );
+    assert!(report.join("junit.xml").exists());
+    assert!(text.contains("12 cases not run (interrupted)"), "{text}");
+    assert!(marked.alive_after(Duration::from_secs(2)).is_empty());
+}
+
+/// Cases whose program is an XOR, which `serve --mutant xor-as-or` answers wrongly, then
+/// three ADDs, on which `--fault hang:add` never answers once one comes first: every shrink
+/// candidate without the XOR hangs (the first one asked drops the XOR and an ADD).
+fn xor_then_add(dir: &Path, n: usize) -> String {
+    let program = ".decl V1 v_type=G type=d num_elts=8\n\
+                   .decl V2 v_type=G type=d num_elts=8\n\
+                   xor (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0> 0x3:d\n\
+                   add (M1, 8) V2(0,0)<1> V2(0,0)<1;1,0> 0x1:d\n\
+                   add (M1, 8) V2(0,0)<1> V2(0,0)<1;1,0> 0x2:d\n\
+                   add (M1, 8) V2(0,0)<1> V2(0,0)<1;1,0> 0x3:d\n";
+    let lines: Vec<String> = (1..=n)
+        .map(|i| {
+            serde_json::json!({
+                "format": "visa-vector/1",
+                "id": format!("xor/then-add/{i:04}"),
+                "platform": "xe-hpg",
+                "program": program,
+                "init": {"vars": {"V1": format!("{i:02x}000000").repeat(8)}},
+            })
+            .to_string()
+        })
+        .collect();
+    let path = dir.join("xor-add.jsonl");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path.display().to_string()
+}
+
+/// Starts certify on `xor_then_add` cases against the mutant that hangs on ADD.
+fn certify_hanging_shrink(
+    marked: &Marked,
+    dir: &Path,
+    n: usize,
+    extra: &[&str],
+) -> std::process::Child {
+    let cases = xor_then_add(dir, n);
+    marked
+        .command(BIN)
+        .args(["certify", "--impl"])
+        .arg(format!("'{BIN}' serve --mutant xor-as-or --fault hang:add"))
+        .args(["--vectors", &cases, "--generated", "0", "--jobs", "1"])
+        .args(extra)
+        .arg("--report")
+        .arg(dir.join("report"))
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(dir.join("out.txt")).unwrap())
+        .stderr(std::fs::File::create(dir.join("err.txt")).unwrap())
+        .spawn()
+        .unwrap()
+}
+
+/// Shrinking stops at a candidate the implementation does not answer (a timeout is not
+/// the mismatch being shrunk): one question that times out per case, not one per round
+/// of simplifications, and the record says why it stopped.
+#[test]
+fn shrinking_stops_at_a_protocol_fault() {
+    let marked = Marked::new("hostile-shrink-fault");
+    let dir = common::tmp_dir("hostile-shrink-fault");
+    let mut child = certify_hanging_shrink(&marked, &dir, 2, &["--timeout-ms", "1000"]);
+    let (code, took) = exit_within(&mut child, LIMIT);
+    let text = std::fs::read_to_string(dir.join("out.txt")).unwrap();
+    assert_eq!(code, Some(1), "{text}");
+    let r = read_json(&dir.join("report/report.json"));
+    assert_eq!(r["complete"], true, "{r}");
+    assert_eq!(r["failure_kinds"]["mismatch"], 2, "{r}");
+    for f in r["failures"].as_array().unwrap() {
+        let s = &f["shrunk"];
+        assert_eq!(s["stopped"], "fault", "{s}");
+        assert_eq!(s["fault"]["kind"], "timeout", "{s}");
+        // The candidate without the XOR is the first one asked.
+        assert_eq!(s["asks"], 1, "{s}");
+    }
+    // Two timeouts of a second each, and the rest.
+    assert!(took < Duration::from_secs(20), "took {took:?}");
+    assert!(marked.alive_after(Duration::from_secs(2)).is_empty());
+}
+
+/// Shrinking within its time budget: with a time limit per question far beyond it, a
+/// candidate the implementation never answers is given up when the case's shrinking time
+/// (`--shrink-case-ms`) runs out. While it shrinks, the report on disk is current (every
+/// failure, a note of the shrinking); the final one says the time ran out.
+#[test]
+fn shrinking_keeps_its_time_budget_and_a_current_report() {
+    let marked = Marked::new("hostile-shrink-budget");
+    let dir = common::tmp_dir("hostile-shrink-budget");
+    let extra = ["--timeout-ms", "600000", "--shrink-case-ms", "2000"];
+    let mut child = certify_hanging_shrink(&marked, &dir, 1, &extra);
+    let report = dir.join("report/report.json");
+    // The report written before shrinking begins, read while the question hangs.
+    let started = Instant::now();
+    let during = loop {
+        assert!(started.elapsed() < LIMIT, "no report while shrinking");
+        assert!(child.try_wait().unwrap().is_none(), "certify ended first");
+        if let Some(r) = std::fs::read_to_string(&report)
+            .ok()
+            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            .filter(|r| r["notes"].to_string().contains("shrinking: 0 of 1"))
+        {
+            break r;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(during["complete"], false, "{during}");
+    assert_eq!(during["summary"]["failed"], 1, "{during}");
+    assert_eq!(during["failures"][0]["shrunk"], Value::Null, "{during}");
+    let (code, _) = exit_within(&mut child, LIMIT);
+    assert_eq!(code, Some(1));
+    // The case's two seconds, and the rest.
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let r = read_json(&report);
+    assert_eq!(r["complete"], true, "{r}");
+    let s = &r["failures"][0]["shrunk"];
+    assert_eq!(s["stopped"], "time", "{s}");
+    assert!(marked.alive_after(Duration::from_secs(2)).is_empty());
+}

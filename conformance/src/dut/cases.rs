@@ -10,6 +10,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -228,10 +229,40 @@ pub fn select(sel: &Selection) -> Result<Vec<Selected>, Vec<String>> {
         .collect())
 }
 
+/// How far [`build_with`] has come, for a caller watching it from another thread.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// The cases selected, once known (until then [`usize::MAX`]).
+    pub selected: AtomicUsize,
+    /// The cases whose expectation and request are ready.
+    pub prepared: AtomicUsize,
+}
+
+impl Progress {
+    pub fn new() -> Progress {
+        Progress {
+            selected: AtomicUsize::new(usize::MAX),
+            prepared: AtomicUsize::new(0),
+        }
+    }
+
+    /// The cases selected, once known.
+    pub fn selected(&self) -> Option<usize> {
+        Some(self.selected.load(Ordering::Relaxed)).filter(|n| *n != usize::MAX)
+    }
+}
+
 /// Builds the case set: errors are unreadable files and malformed vector lines (they are
 /// the runner's input, not the implementation's fault).
 pub fn build(sel: &Selection) -> Result<Vec<Prepared>, Vec<String>> {
+    build_with(sel, &Progress::new())
+}
+
+/// [`build`], counting its progress in `progress`. Once the run is interrupted, no further
+/// case is prepared and the build fails.
+pub fn build_with(sel: &Selection, progress: &Progress) -> Result<Vec<Prepared>, Vec<String>> {
     let raws = raw(sel)?;
+    progress.selected.store(raws.len(), Ordering::Relaxed);
     let prepared: Vec<Result<Prepared, String>> = raws
         .into_par_iter()
         .enumerate()
@@ -240,7 +271,9 @@ pub fn build(sel: &Selection) -> Result<Vec<Prepared>, Vec<String>> {
             if super::runner::interrupted() {
                 return Err("interrupted".to_string());
             }
-            prepare(index, raw, sel.contract)
+            let p = prepare(index, raw, sel.contract);
+            progress.prepared.fetch_add(1, Ordering::Relaxed);
+            p
         })
         .collect();
     let mut errors = Vec::new();

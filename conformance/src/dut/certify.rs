@@ -20,8 +20,8 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
-use std::sync::Mutex;
 use std::sync::OnceLock;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -39,7 +39,7 @@ use super::journal::{Journal, Opened};
 use super::protocol::{echo, Hello, PROTOCOL};
 use super::report::{entry, Report, Throughput};
 use super::runner::{self, join_command, split_command, Child, Feed, Launch, Reply, StartError};
-use super::shrink::{self, Shrunk};
+use super::shrink::{self, Limits, Shrunk, Stopped};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK};
 use crate::expect::with_expect;
 use crate::input::escape_controls;
@@ -99,6 +99,13 @@ pub struct CertifyArgs {
     /// Questions asked to shrink one case, at most.
     #[arg(long, default_value_t = 500, value_name = "N")]
     pub shrink_asks: usize,
+    /// Time allowed to shrink all failures, in milliseconds; failures not begun by then are
+    /// reported unshrunk.
+    #[arg(long, default_value_t = 600_000, value_name = "T")]
+    pub shrink_ms: u64,
+    /// Time allowed to shrink one failure, in milliseconds; the case shrunk so far is kept.
+    #[arg(long, default_value_t = 60_000, value_name = "T")]
+    pub shrink_case_ms: u64,
     /// Requests in flight per copy of the implementation.
     #[arg(long, default_value_t = 64, value_name = "W")]
     pub window: usize,
@@ -122,6 +129,8 @@ impl Default for CertifyArgs {
             fresh: false,
             shrink: 3,
             shrink_asks: 500,
+            shrink_ms: 600_000,
+            shrink_case_ms: 60_000,
             window: 64,
         }
     }
@@ -144,6 +153,11 @@ const FAILURES_PER_CELL: usize = 10;
 const FAILURES_PRINTED: usize = 8;
 /// How often the report is rewritten while cases run.
 const REPORT_EVERY: Duration = Duration::from_secs(2);
+/// How often, at most, the report is rewritten while failures are shrunk (after each
+/// shrunk case).
+const SHRINK_REPORT_EVERY: Duration = Duration::from_secs(1);
+/// A deadline beyond any run, for time budgets too large to add to an instant.
+const FAR: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
 
 enum Msg {
     Graded(usize, Box<Graded>),
@@ -192,6 +206,8 @@ impl Feed for Work<'_> {
 struct Run<'a> {
     args: &'a CertifyArgs,
     cases: &'a [Prepared],
+    /// Selected cases left unprepared (the run was interrupted while they were prepared).
+    unprepared: usize,
     hello: &'a Hello,
     command: String,
     settings: Value,
@@ -385,6 +401,8 @@ impl Run<'_> {
         let mut unwritten = Vec::new();
         let mut r = Report {
             complete,
+            interrupted: runner::interrupted(),
+            not_run: results.iter().filter(|g| g.is_none()).count() + self.unprepared,
             implementation: json!({
                 "implementation": self.hello.implementation,
                 "platforms": self.hello.platforms.iter().map(|p| p.name()).collect::<Vec<_>>(),
@@ -546,7 +564,7 @@ impl Run<'_> {
             let done = results.iter().flatten().count();
             let m = format!(
                 "interrupted: {done} of {} cases have a result; the same command resumes the run",
-                results.len()
+                results.len() + self.unprepared
             );
             writeln!(err, "certify: {m}")?;
             notes.push(m);
@@ -603,8 +621,9 @@ impl Run<'_> {
     }
 }
 
-/// Writes `report.json` (through a temporary file, so a reader never sees half of it) and
-/// `junit.xml` in `dir`; an error names the file.
+/// Writes `report.json` and `junit.xml` in `dir`, each through a temporary file renamed
+/// over it, so a reader (or a run killed meanwhile) never sees half of one; an error names
+/// the file.
 fn write_report(dir: &Path, report: &Report) -> io::Result<()> {
     let at = |path: &Path| {
         let shown = path.display().to_string();
@@ -613,16 +632,18 @@ fn write_report(dir: &Path, report: &Report) -> io::Result<()> {
     std::fs::create_dir_all(dir).map_err(at(dir))?;
     let mut text = serde_json::to_string_pretty(&report.to_value()).unwrap_or_default();
     text.push('\n');
-    let tmp = dir.join("report.json.tmp");
-    let json = dir.join("report.json");
-    std::fs::write(&tmp, text).map_err(at(&tmp))?;
-    std::fs::rename(&tmp, &json).map_err(at(&json))?;
-    let xml = dir.join("junit.xml");
-    let text = report
+    let replace = |name: &str, text: &str| -> io::Result<()> {
+        let tmp = dir.join(format!("{name}.tmp"));
+        let file = dir.join(name);
+        std::fs::write(&tmp, text).map_err(at(&tmp))?;
+        std::fs::rename(&tmp, &file).map_err(at(&file))
+    };
+    replace("report.json", &text)?;
+    let xml = report
         .junit()
         .map_err(|e| io::Error::other(e.to_string()))
-        .map_err(at(&xml))?;
-    std::fs::write(&xml, text).map_err(at(&xml))
+        .map_err(at(&dir.join("junit.xml")))?;
+    replace("junit.xml", &xml)
 }
 
 /// Runs `certify`: the implementation, the cases, the journal of an earlier run; then every
@@ -645,8 +666,19 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
     }
     let mut notes = Vec::new();
     let vectors = vector_paths(args, &mut notes);
-    let Some(cases) = select_cases(args, &vectors, err)? else {
-        return Ok(EXIT_INPUT);
+    let (cases, unprepared) = match select_cases(args, &vectors, err)? {
+        None => return Ok(EXIT_INPUT),
+        Some(Selected::Cases(cases)) => (cases, 0),
+        Some(Selected::Interrupted { selected, prepared }) => {
+            notes.push(match selected {
+                Some(n) => format!(
+                    "interrupted while the cases were prepared (expectations from the spec engine): {} of {n} prepared, none sent",
+                    prepared.min(n)
+                ),
+                None => "interrupted while the cases were selected: none sent".to_string(),
+            });
+            (Vec::new(), selected.unwrap_or(0))
+        }
     };
     let settings = settings(args, &vectors);
     let results: Vec<Option<Graded>> = vec![None; cases.len()];
@@ -655,13 +687,16 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         let run = Run {
             args,
             cases: &cases,
+            unprepared,
             hello: &Hello::default(),
             command: command.clone(),
             settings: settings.clone(),
             replay_impl: replay_impl.clone(),
         };
         let mut notes = notes.clone();
-        notes.push("interrupted before any case was sent".to_string());
+        if unprepared == 0 {
+            notes.push("interrupted before any case was sent".to_string());
+        }
         run.finish(
             &results,
             &BTreeMap::new(),
@@ -695,6 +730,7 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
     let run = Run {
         args,
         cases: &cases,
+        unprepared: 0,
         hello: &hello,
         command: command.clone(),
         settings: settings.clone(),
@@ -765,7 +801,9 @@ pub fn run(args: &CertifyArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
     journal.flush();
 
     // Phase 2: shrink failures (as settled: a tolerated answer is no failure).
-    phase.shrink_failures(&results, &mut shrunk, &mut journal);
+    let shrink_notes =
+        phase.shrink_failures(&results, &mut shrunk, &mut journal, throughput, &notes);
+    notes.extend(shrink_notes);
 
     // Phase 3: the report.
     if results
@@ -844,13 +882,65 @@ fn vector_paths(args: &CertifyArgs, notes: &mut Vec<String>) -> Vec<PathBuf> {
     }
 }
 
+/// What preparing the cases gave.
+enum Selected {
+    /// The selected cases with their expectations.
+    Cases(Vec<Prepared>),
+    /// Interrupted while the cases were selected or prepared: how many were selected (when
+    /// known) and how many prepared.
+    Interrupted {
+        selected: Option<usize>,
+        prepared: usize,
+    },
+}
+
+/// How often the preparation is watched for an interrupt.
+const PREPARE_POLL: Duration = Duration::from_millis(50);
+
+/// Builds the cases on a thread of its own, watched for an interrupt: once interrupted, the
+/// build is left behind (its jobs stop at their next case; one long spec run may go on
+/// until the process exits) and certify goes on to write its report at once.
+fn build_watched(selection: Selection) -> Result<Selected, Vec<String>> {
+    let progress = Arc::new(cases::Progress::new());
+    let (tx, rx) = mpsc::channel();
+    let watched = Arc::clone(&progress);
+    let spawned = thread::Builder::new()
+        .name("prepare".into())
+        .spawn(move || {
+            let _ = tx.send(cases::build_with(&selection, &watched));
+        });
+    if let Err(e) = spawned {
+        return Err(vec![format!("cannot start preparing the cases: {e}")]);
+    }
+    let interrupted = || Selected::Interrupted {
+        selected: progress.selected(),
+        prepared: progress.prepared.load(Ordering::Relaxed),
+    };
+    loop {
+        if runner::interrupted() {
+            return Ok(interrupted());
+        }
+        match rx.recv_timeout(PREPARE_POLL) {
+            Ok(Ok(cases)) => return Ok(Selected::Cases(cases)),
+            Ok(Err(_)) if runner::interrupted() => return Ok(interrupted()),
+            Ok(Err(errors)) => return Err(errors),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(vec![
+                    "preparing the cases failed (a bug in visa-conform)".to_string()
+                ])
+            }
+        }
+    }
+}
+
 /// The selected cases with their expectations; `None` (reported on `err`) when they cannot
-/// be read or none is selected. Interrupted while the expectations are computed: no case.
+/// be read or none is selected.
 fn select_cases(
     args: &CertifyArgs,
     vectors: &[PathBuf],
     err: &mut dyn Write,
-) -> io::Result<Option<Vec<Prepared>>> {
+) -> io::Result<Option<Selected>> {
     let selection = Selection {
         vectors: vectors.to_vec(),
         generated: args.generated,
@@ -859,9 +949,9 @@ fn select_cases(
         shard: args.shard,
         contract: args.contract,
     };
-    let cases = match cases::build(&selection) {
-        Ok(c) => c,
-        Err(_) if runner::interrupted() => Vec::new(),
+    let cases = match build_watched(selection) {
+        Ok(Selected::Cases(c)) => c,
+        Ok(interrupted) => return Ok(Some(interrupted)),
         Err(errors) => {
             for e in errors.iter().take(20) {
                 writeln!(err, "certify: {e}")?;
@@ -872,11 +962,11 @@ fn select_cases(
             return Ok(None);
         }
     };
-    if cases.is_empty() && !runner::interrupted() {
+    if cases.is_empty() {
         writeln!(err, "certify: no case selected")?;
         return Ok(None);
     }
-    Ok(Some(cases))
+    Ok(Some(Selected::Cases(cases)))
 }
 
 /// The run's settings, as the report records them.
@@ -1021,13 +1111,18 @@ impl Phase<'_> {
     }
 
     /// Phase 2: shrinks up to `--shrink` failures per instruction (as settled: a tolerated
-    /// answer is no failure) that the journal has not shrunk yet.
+    /// answer is no failure) that the journal has not shrunk yet, within `--shrink-ms` (each
+    /// within `--shrink-case-ms`). The report is written before shrinking begins and again
+    /// after each shrunk case (at most every [`SHRINK_REPORT_EVERY`]); returns the notes of
+    /// the final report (failures left unshrunk when the time ran out).
     fn shrink_failures(
         &self,
         results: &[Option<Graded>],
         shrunk: &mut BTreeMap<usize, Value>,
         journal: &mut Journal,
-    ) {
+        throughput: Throughput,
+        notes: &[String],
+    ) -> Vec<String> {
         let (run, args, cases, jobs, launch) = (
             self.run,
             self.run.args,
@@ -1052,45 +1147,141 @@ impl Phase<'_> {
                 }
             }
         }
-        if !chosen.is_empty() && !runner::interrupted() {
-            let (tx, rx) = mpsc::channel();
-            let cursor = AtomicUsize::new(0);
-            let results_ref = &settled;
-            thread::scope(|s| {
-                for w in 0..jobs.min(chosen.len()) {
-                    let (tx, cursor, chosen, launch, cases) =
-                        (tx.clone(), &cursor, &chosen, &launch, &cases);
-                    s.spawn(move || {
-                        let mut child: Option<Child> = None;
-                        let mut seq = (cases.len() + w * (1 << 32)) as u64;
-                        while !runner::interrupted() {
-                            let k = cursor.fetch_add(1, Ordering::Relaxed);
-                            let Some(&i) = chosen.get(k) else { break };
-                            let Some(Some(g)) = results_ref.get(i) else {
-                                continue;
-                            };
-                            let record = shrink_one(
-                                &cases[i], g, readings, args, launch, &mut child, &mut seq,
-                            );
-                            let _ = tx.send(Msg::Shrunk(i, record));
-                        }
-                        if let Some(c) = child {
-                            c.finish();
-                        }
-                    });
-                }
-                drop(tx);
-                for msg in rx {
-                    // A shrink cut short by an interrupt is not kept: it runs again on resume.
-                    if runner::interrupted() {
-                        continue;
-                    }
-                    if let Msg::Shrunk(i, record) = msg {
-                        journal.record_shrunk(i, &record);
-                        shrunk.insert(i, record);
-                    }
-                }
-            });
+        if chosen.is_empty() || runner::interrupted() {
+            return Vec::new();
+        }
+        let started = Instant::now();
+        let budget = Duration::from_millis(args.shrink_ms);
+        let overall = started.checked_add(budget).unwrap_or(started + FAR);
+        let per_case = Duration::from_millis(args.shrink_case_ms);
+        let progress = |done: usize| {
+            format!(
+                "shrinking: {done} of {} failures shrunk so far",
+                chosen.len()
+            )
+        };
+        let write = |shrunk: &BTreeMap<usize, Value>, done: usize| {
+            let mut notes = notes.to_vec();
+            notes.push(progress(done));
+            let _ = write_report(
+                &args.report,
+                &run.report(results, shrunk, throughput, false, &notes).0,
+            );
+        };
+        write(shrunk, 0);
+        // The workers own what they shrink, so that an interrupt need not wait for them: a
+        // spec run of a candidate's expectation may go on until the process exits.
+        let work = Arc::new(ShrinkWork {
+            chosen: chosen
+                .iter()
+                .filter_map(|&i| Some((i, cases.get(i)?.clone(), settled.get(i)?.clone()?)))
+                .collect(),
+            cursor: AtomicUsize::new(0),
+            readings: readings.clone(),
+            args: args.clone(),
+            launch: launch.clone(),
+            first_seq: cases.len(),
+            overall,
+            per_case,
+        });
+        let (tx, rx) = mpsc::channel();
+        for w in 0..jobs.min(chosen.len()) {
+            let (tx, work) = (tx.clone(), Arc::clone(&work));
+            let spawned = thread::Builder::new()
+                .name(format!("shrink-{w}"))
+                .spawn(move || work.shrink(w, &tx));
+            if spawned.is_err() {
+                break;
+            }
+        }
+        drop(tx);
+        let mut done = 0;
+        let mut written = Instant::now();
+        let mut unwritten = false;
+        loop {
+            // A shrink cut short by an interrupt is not kept: it runs again on resume.
+            if runner::interrupted() {
+                break;
+            }
+            let msg = match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(m) => Some(m),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            if runner::interrupted() {
+                break;
+            }
+            if let Some(Msg::Shrunk(i, record)) = msg {
+                journal.record_shrunk(i, &record);
+                shrunk.insert(i, record);
+                done += 1;
+                unwritten = true;
+            }
+            if unwritten && written.elapsed() >= SHRINK_REPORT_EVERY {
+                write(shrunk, done);
+                written = Instant::now();
+                unwritten = false;
+            }
+        }
+        let left = chosen.iter().filter(|i| !shrunk.contains_key(i)).count();
+        if left > 0 && !runner::interrupted() {
+            vec![format!(
+                "shrinking's time (--shrink-ms {}) ran out: {left} of {} failures chosen were not shrunk",
+                args.shrink_ms,
+                chosen.len()
+            )]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// The failures a shrinking phase works on, shared by its workers.
+struct ShrinkWork {
+    /// (case index, case, its settled grade), in the order they are shrunk.
+    chosen: Vec<(usize, Prepared, Graded)>,
+    cursor: AtomicUsize,
+    readings: BTreeMap<String, ErratumReading>,
+    args: CertifyArgs,
+    launch: Launch,
+    /// The first `seq` no case of the run has.
+    first_seq: usize,
+    /// No case is begun after this, and none shrinks past it.
+    overall: Instant,
+    /// The time each case may take.
+    per_case: Duration,
+}
+
+impl ShrinkWork {
+    /// Worker `w`: shrinks the next failure until none is left, the time is out or the run
+    /// is interrupted, sending each record on `tx`; ends its copy of the implementation.
+    fn shrink(&self, w: usize, tx: &Sender<Msg>) {
+        let mut child: Option<Child> = None;
+        let mut seq = (self.first_seq + w * (1 << 32)) as u64;
+        while !runner::interrupted() && Instant::now() < self.overall {
+            let k = self.cursor.fetch_add(1, Ordering::Relaxed);
+            let Some((i, p, g)) = self.chosen.get(k) else {
+                break;
+            };
+            let deadline = Instant::now()
+                .checked_add(self.per_case)
+                .map_or(self.overall, |d| d.min(self.overall));
+            let record = shrink_one(
+                p,
+                g,
+                &self.readings,
+                &self.args,
+                &self.launch,
+                &mut child,
+                &mut seq,
+                deadline,
+            );
+            if tx.send(Msg::Shrunk(*i, record)).is_err() {
+                break;
+            }
+        }
+        if let Some(c) = child {
+            c.finish();
         }
     }
 }
@@ -1111,7 +1302,9 @@ fn describe_impl(hello: &Hello) -> String {
     echo(&s)
 }
 
-/// Shrinks one failed case; the record for the journal and the report.
+/// Shrinks one failed case, asking no question after `deadline`; the record for the
+/// journal and the report.
+#[allow(clippy::too_many_arguments)]
 fn shrink_one(
     p: &Prepared,
     g: &Graded,
@@ -1120,13 +1313,16 @@ fn shrink_one(
     launch: &Launch,
     child: &mut Option<Child>,
     seq: &mut u64,
+    deadline: Instant,
 ) -> Value {
     let expectation = |c: &Case| with_expect(c.clone()).ok().and_then(|c| c.expect);
     let fits_off_reading = |g: &Graded| g.errata.values().any(|f| f.off_reading().is_some());
     let off_reading = fits_off_reading(g);
     let ask = |c: &Case, e: &Expect| -> Graded {
-        if runner::interrupted() {
-            // Not the same failure: the shrink stops descending (and is not kept).
+        let left = deadline.saturating_duration_since(Instant::now());
+        if runner::interrupted() || left.is_zero() {
+            // Not the same failure: the shrinker stops at the interrupt or the deadline (a
+            // shrink cut short by an interrupt is not kept).
             return Graded::pass();
         }
         *seq += 1;
@@ -1141,7 +1337,16 @@ fn shrink_one(
         ) else {
             return Graded::pass();
         };
-        let reply = runner::ask(launch, child, *seq, &q.request);
+        // A question never outlasts the shrink's deadline.
+        let reply = if left < launch.timeout {
+            let short = Launch {
+                timeout: left,
+                ..launch.clone()
+            };
+            runner::ask(&short, child, *seq, &q.request)
+        } else {
+            runner::ask(launch, child, *seq, &q.request)
+        };
         let graded = grade(&q, reply);
         // A failure that fits no other erratum reading stays one: an edit whose answer
         // fits one would make a reproducer that, replayed alone, reads that erratum
@@ -1151,14 +1356,24 @@ fn shrink_one(
         }
         settle(&graded, readings, args.strict_errata)
     };
+    let limits = Limits {
+        asks: args.shrink_asks,
+        deadline: Some(deadline),
+        interrupted: runner::interrupted,
+    };
     let Shrunk {
         case,
         graded,
         asks,
         steps,
-    } = shrink::shrink(&p.case, &p.expect, g, args.shrink_asks, expectation, ask);
+        stopped,
+    } = shrink::shrink(&p.case, &p.expect, g, limits, expectation, ask);
     let size = shrink::size(&case);
     let f = graded.failure.clone();
+    let fault = match &stopped {
+        Stopped::Fault { kind, message } => json!({"kind": kind, "message": message}),
+        _ => Value::Null,
+    };
     json!({
         "case": case.to_line(),
         "kind": f.as_ref().map(|f| f.kind.clone()),
@@ -1168,6 +1383,8 @@ fn shrink_one(
         "first_difference": f.as_ref().and_then(|f| f.diff.as_ref()).map(|d| d.to_value()),
         "asks": asks,
         "steps": steps,
+        "stopped": stopped.as_str(),
+        "fault": fault,
         "lanes": size.lanes,
         "line_bytes": size.line_bytes,
         "nonzero_bytes": size.nonzero_bytes,
@@ -1210,6 +1427,19 @@ fn print_failures(report: &Report, out: &mut dyn Write) -> io::Result<()> {
                 s(sh, "case")
             )?;
             writeln!(out, "  minimal failure: {}", s(sh, "message"))?;
+            let why = match sh.get("stopped").and_then(Value::as_str) {
+                Some("time") => Some("its time ran out (--shrink-case-ms, --shrink-ms)".into()),
+                Some("asks") => Some("its questions ran out (--shrink-asks)".into()),
+                Some("fault") => Some(format!(
+                    "a candidate's answer was a {} fault: {}",
+                    s(&sh["fault"], "kind"),
+                    s(&sh["fault"], "message")
+                )),
+                _ => None,
+            };
+            if let Some(why) = why {
+                writeln!(out, "  shrinking stopped early: {why}")?;
+            }
         }
         if let Some(a) = detail.get("answer").filter(|a| !a.is_null()) {
             writeln!(out, "  answer:   {}", json(a))?;

@@ -80,6 +80,11 @@ impl Throughput {
 pub struct Report {
     /// Every case of the run (or of every shard, for a merge) has a result.
     pub complete: bool,
+    /// The run (or a shard's) was interrupted (Ctrl-C, SIGTERM, SIGHUP).
+    pub interrupted: bool,
+    /// Selected cases without a result: not run yet, or not run because the run was
+    /// interrupted (not counted in `cells`).
+    pub not_run: usize,
     /// The implementation's hello (`implementation` object and what it offers).
     pub implementation: Value,
     /// The implementation's command line.
@@ -154,6 +159,7 @@ impl Report {
         json!({
             "format": FORMAT,
             "complete": self.complete,
+            "interrupted": self.interrupted,
             "verdict": if self.passed() { "pass" } else { "fail" },
             "implementation": self.implementation,
             "command": self.command,
@@ -162,7 +168,7 @@ impl Report {
             "summary": {
                 "cases": t.passed + t.failed + t.unsupported + t.skipped,
                 "passed": t.passed, "failed": t.failed, "unsupported": t.unsupported,
-                "skipped": t.skipped, "tolerated": t.tolerated,
+                "skipped": t.skipped, "tolerated": t.tolerated, "not_run": self.not_run,
             },
             "cells": cells,
             "tolerated": self.tolerated,
@@ -242,6 +248,15 @@ impl Report {
         let profiles = v.get("profiles").cloned().unwrap_or(Value::Null);
         let report = Report {
             complete: v.get("complete").and_then(Value::as_bool).unwrap_or(false),
+            interrupted: v
+                .get("interrupted")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+            not_run: count(
+                v.get("summary").unwrap_or(&Value::Null),
+                "summary",
+                "not_run",
+            )?,
             implementation: v.get("implementation").cloned().unwrap_or(Value::Null),
             command: v
                 .get("command")
@@ -383,6 +398,18 @@ impl Report {
             t.unsupported,
             t.skipped
         );
+        if self.not_run > 0 {
+            let _ = writeln!(
+                out,
+                "{} cases not run{}",
+                self.not_run,
+                if self.interrupted {
+                    " (interrupted)"
+                } else {
+                    ""
+                }
+            );
+        }
         if !self.tolerated.is_empty() {
             let list: Vec<String> = self
                 .tolerated
@@ -640,6 +667,7 @@ pub fn merge(reports: &[Report]) -> Result<Report, String> {
             merged.shards.push(*s);
         }
         merged.complete &= r.complete;
+        merged.interrupted |= r.interrupted;
         if !r.complete {
             merged.notes.push(format!(
                 "report {} is incomplete (an interrupted run)",
@@ -656,6 +684,7 @@ pub fn merge(reports: &[Report]) -> Result<Report, String> {
         add_counts(&mut merged.profile_fits, &r.profile_fits).ok_or_else(overflow)?;
         let add = |a: usize, b: usize| a.checked_add(b).ok_or_else(overflow);
         merged.profile_cases = add(merged.profile_cases, r.profile_cases)?;
+        merged.not_run = add(merged.not_run, r.not_run)?;
         for (k, e) in &r.errata_readings {
             merged.errata_readings.entry(k.clone()).or_default().join(e);
         }

@@ -797,6 +797,21 @@ pub enum Fault {
 }
 
 impl Fault {
+    pub const ALL: [Fault; 7] = [
+        Fault::Timeout,
+        Fault::Crash,
+        Fault::Closed,
+        Fault::Garbage,
+        Fault::Shape,
+        Fault::TooLong,
+        Fault::NotRun,
+    ];
+
+    /// The fault whose failure kind is `kind` (`None` for `mismatch` and anything else).
+    pub fn parse(kind: &str) -> Option<Fault> {
+        Fault::ALL.into_iter().find(|f| f.as_str() == kind)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Fault::Timeout => "timeout",

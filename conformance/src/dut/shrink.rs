@@ -20,14 +20,23 @@
 //! to simpler values, predicate bits cleared. A value is simpler than another
 //! when it is zero, or an edge value and the other is not, or of smaller magnitude in the
 //! same class, so shrinking always ends.
+//!
+//! Shrinking also ends when its [`Limits`] say so: the questions or the time allowed are
+//! spent, the run is interrupted, or a candidate's answer is a protocol fault (a timeout, a
+//! crash, a malformed answer) other than the failure being shrunk: that fault is not the
+//! failure the case shows, and an implementation that hangs or dies on one candidate
+//! would likely do so on the next ones, each costing a time limit. The case shrunk so far
+//! is kept, with the reason shrinking stopped ([`Stopped`]).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::time::Instant;
 
 use visa_model::asm::{self, ast};
 use visa_model::error::ErrorClass;
 use visa_model::types::DataType;
 
 use super::grade::{Diff, Graded};
+use super::runner::Fault;
 use crate::gen::edge_values;
 use crate::vector::{Case, Expect};
 
@@ -35,6 +44,57 @@ use crate::vector::{Case, Expect};
 type Edit = Box<dyn Fn(&mut ast::InsnLine)>;
 /// A kind of simplification: the candidates it makes from a case (and its first difference).
 type Pass = fn(&Case, Option<&Diff>) -> Vec<Case>;
+
+/// How far shrinking one case may go.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Questions asked at most (and 20 times as many candidates tried, asked or not).
+    pub asks: usize,
+    /// No question is asked after this instant.
+    pub deadline: Option<Instant>,
+    /// Whether the run was interrupted: no question is asked once it returns true.
+    pub interrupted: fn() -> bool,
+}
+
+impl Limits {
+    /// `asks` questions, no time limit, never interrupted.
+    pub fn asks(asks: usize) -> Limits {
+        Limits {
+            asks,
+            deadline: None,
+            interrupted: || false,
+        }
+    }
+}
+
+/// Why shrinking a case ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// No simplification of the case shrunk so far fails the same way.
+    Done,
+    /// The questions allowed ([`Limits::asks`]) were asked.
+    Asks,
+    /// The time allowed ([`Limits::deadline`]) ran out.
+    Time,
+    /// The run was interrupted.
+    Interrupted,
+    /// A candidate's answer was a protocol fault of another kind than the failure shrunk:
+    /// the fault's kind and message.
+    Fault { kind: String, message: String },
+}
+
+impl Stopped {
+    /// The reason as the report says it (`done`, `asks`, `time`, `interrupted`, `fault`).
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Stopped::Done => "done",
+            Stopped::Asks => "asks",
+            Stopped::Time => "time",
+            Stopped::Interrupted => "interrupted",
+            Stopped::Fault { .. } => "fault",
+        }
+    }
+}
 
 /// The result of shrinking.
 #[derive(Clone, Debug)]
@@ -47,6 +107,8 @@ pub struct Shrunk {
     pub asks: usize,
     /// Edits kept.
     pub steps: usize,
+    /// Why shrinking ended.
+    pub stopped: Stopped,
 }
 
 /// Measures of a case's size, for reports and tests.
@@ -95,7 +157,9 @@ fn expect_kind(e: &Expect) -> Option<ErrorClass> {
 struct Shrinker<E, A> {
     kind: Option<String>,
     expect_kind: Option<ErrorClass>,
-    budget: usize,
+    limits: Limits,
+    /// Set once a limit is reached or a candidate's answer is a foreign protocol fault.
+    stopped: Option<Stopped>,
     asks: usize,
     tries: usize,
     steps: usize,
@@ -111,8 +175,22 @@ where
     E: Fn(&Case) -> Option<Expect>,
     A: FnMut(&Case, &Expect) -> Graded,
 {
-    fn exhausted(&self) -> bool {
-        self.asks >= self.budget || self.tries >= self.budget * 20
+    /// Whether shrinking must end (recording why, the first time).
+    fn exhausted(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        let budget = self.limits.asks;
+        self.stopped = if (self.limits.interrupted)() {
+            Some(Stopped::Interrupted)
+        } else if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stopped::Time)
+        } else if self.asks >= budget || self.tries >= budget.saturating_mul(20) {
+            Some(Stopped::Asks)
+        } else {
+            None
+        };
+        self.stopped.is_some()
     }
 
     /// Keeps `candidate` when it still fails the same way.
@@ -130,7 +208,23 @@ where
         }
         self.asks += 1;
         let graded = (self.ask)(&candidate, &expect);
-        if !graded.failed() || graded.kind().map(str::to_string) != self.kind {
+        let kind = graded.kind().map(str::to_string);
+        if kind != self.kind {
+            if let (Some(kind), Some(f)) = (kind, graded.failure.as_ref()) {
+                if Fault::parse(&kind).is_some() {
+                    // A fault cut short by the deadline or an interrupt is that, not the
+                    // implementation's.
+                    if !self.exhausted() {
+                        self.stopped = Some(Stopped::Fault {
+                            kind,
+                            message: f.message.clone(),
+                        });
+                    }
+                }
+            }
+            return false;
+        }
+        if !graded.failed() {
             return false;
         }
         self.best = candidate;
@@ -141,14 +235,14 @@ where
     }
 }
 
-/// Shrinks `case` (which `graded` says the implementation fails, against `expect`) with at
-/// most `budget` questions. `expectation` gives a candidate's expectation (from the spec
-/// engine; `None` when it has none); `ask` asks the implementation and grades its answer.
+/// Shrinks `case` (which `graded` says the implementation fails, against `expect`) within
+/// `limits`. `expectation` gives a candidate's expectation (from the spec engine; `None`
+/// when it has none); `ask` asks the implementation and grades its answer.
 pub fn shrink<E, A>(
     case: &Case,
     expect: &Expect,
     graded: &Graded,
-    budget: usize,
+    limits: Limits,
     expectation: E,
     ask: A,
 ) -> Shrunk
@@ -159,7 +253,8 @@ where
     let mut s = Shrinker {
         kind: graded.kind().map(str::to_string),
         expect_kind: expect_kind(expect),
-        budget,
+        limits,
+        stopped: None,
         asks: 0,
         tries: 0,
         steps: 0,
@@ -211,6 +306,7 @@ where
             break;
         }
     }
+    let stopped = s.stopped.take().unwrap_or(Stopped::Done);
     let mut minimal = s.best;
     minimal.expect = Some(s.best_expect);
     Shrunk {
@@ -218,6 +314,7 @@ where
         graded: s.best_graded,
         asks: s.asks,
         steps: s.steps,
+        stopped,
     }
 }
 
@@ -1349,7 +1446,7 @@ mod tests {
             &case,
             &expect,
             &graded,
-            500,
+            Limits::asks(500),
             |_| Some(Expect::State(crate::vector::ExpectState::default())),
             |c, _| {
                 if c.program.contains("mul ") {
@@ -1367,5 +1464,62 @@ mod tests {
             .collect();
         assert_eq!(insns.len(), 1, "{}", shrunk.case.program);
         assert!(insns[0].starts_with("mul "), "{}", shrunk.case.program);
+        // Crashes are the failure shrunk: they never stop it.
+        assert_eq!(shrunk.stopped, Stopped::Done);
+    }
+
+    #[test]
+    fn a_foreign_fault_or_the_deadline_stops_shrinking() {
+        let program = ".decl V1 v_type=G type=d num_elts=16\n\
+                       add (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x1:d\n\
+                       mul (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x3:d\n";
+        let case = program_case(program);
+        let state = || Expect::State(crate::vector::ExpectState::default());
+        let mismatch = Graded {
+            status: super::super::grade::Status::Fail,
+            failure: Some(super::super::grade::FailureInfo {
+                kind: "mismatch".into(),
+                message: "differs".into(),
+                answer: None,
+                diff: None,
+            }),
+            ..Graded::pass()
+        };
+        let timeout = || Graded::fault(Fault::Timeout, "no answer".into());
+        let mut asked = 0;
+        let shrunk = shrink(
+            &case,
+            &state(),
+            &mismatch,
+            Limits::asks(500),
+            |_| Some(state()),
+            |_, _| {
+                asked += 1;
+                timeout()
+            },
+        );
+        assert_eq!(asked, 1);
+        assert_eq!(
+            shrunk.stopped,
+            Stopped::Fault {
+                kind: "timeout".into(),
+                message: "no answer".into()
+            }
+        );
+        assert_eq!(shrunk.case.program, program);
+        // A deadline already past: no question at all.
+        let past = Limits {
+            deadline: Some(Instant::now()),
+            ..Limits::asks(500)
+        };
+        let shrunk = shrink(
+            &case,
+            &state(),
+            &mismatch,
+            past,
+            |_| Some(state()),
+            |_, _| timeout(),
+        );
+        assert_eq!((shrunk.asks, shrunk.stopped), (0, Stopped::Time));
     }
 }
