@@ -17,6 +17,11 @@
 //! The execution mask an instruction sees (`EM` of 5_operands.md's EvaluateChEn, and
 //! `%ce0`) is the set of active channels. Program points are instruction indices
 //! ([`crate::ir::flow`]).
+//!
+//! A run is bounded ([`ExecConfig`]): it executes at most `step_limit` instructions and
+//! spends at most `cost_limit` ([`crate::cost`]), and at most `call_depth_limit` calls are
+//! in progress, keeping at most `frame_bytes_limit` bytes of their callees' variables.
+//! Past a bound the run ends with its error class at the instruction that would cross it.
 
 use std::collections::BTreeMap;
 
@@ -50,10 +55,16 @@ struct Frame {
     ret_size: u32,
     /// The caller's unit.
     unit: usize,
-    /// A function call: the callee's variables as they were, restored by FRET, so that each
-    /// activation has its own (3_execution_model.md: recursive calls are permitted).
-    saved: Vec<(VarId, Vec<u8>, Vec<usize>)>,
+    /// A function call: the callee's variables as they were (their bytes, and which of them
+    /// were undefined), restored by FRET, so that each activation has its own
+    /// (3_execution_model.md: recursive calls are permitted).
+    saved: Vec<Saved>,
+    /// The bytes of `saved`'s variables, counted against the frame bytes limit.
+    bytes: u64,
 }
+
+/// A variable a function call keeps for its return: its bytes and which were undefined.
+type Saved = (VarId, Vec<u8>, Vec<bool>);
 
 /// The control-flow state of one thread.
 #[derive(Debug)]
@@ -71,6 +82,12 @@ struct Machine {
     frames: Vec<Frame>,
     /// The unit executing.
     unit: usize,
+    /// Each unit's own variables: those a call of it keeps per activation (not pre-defined,
+    /// not aliases, in the register file), listed once per run so that a call looks at its
+    /// callee's variables only.
+    unit_vars: Vec<Vec<VarId>>,
+    /// The bytes the frames keep ([`ExecConfig::frame_bytes_limit`]).
+    frame_bytes: u64,
 }
 
 /// How a step left the machine.
@@ -111,6 +128,15 @@ pub fn run_observed(
 ) -> Result<()> {
     let dispatch = state.emask;
     let kernel = &program.units[0];
+    let mut unit_vars = vec![Vec::new(); program.units.len()];
+    for (id, v) in program.vars.iter() {
+        if v.predefined || v.alias.is_some() || v.grf_offset.is_none() {
+            continue;
+        }
+        if let Some(list) = unit_vars.get_mut(v.unit as usize) {
+            list.push(id);
+        }
+    }
     let mut m = Machine {
         pc: kernel.entry,
         active: dispatch,
@@ -118,7 +144,12 @@ pub fn run_observed(
         call_mask: dispatch,
         frames: Vec::new(),
         unit: 0,
+        unit_vars,
+        frame_bytes: 0,
     };
+    // What each instruction costs (crate::cost), charged as it executes.
+    let costs = crate::cost::program(program);
+    let mut cost: u64 = 0;
     let ce0 = program
         .vars
         .find("%ce0")
@@ -146,6 +177,20 @@ pub fn run_observed(
         }
         steps += 1;
         let insn = &program.insns[m.pc];
+        // An instruction whose cost would take the run past its budget does not execute.
+        cost = cost.saturating_add(costs.get(m.pc).copied().unwrap_or(0));
+        if cost > config.cost_limit {
+            break Err(VisaError::new(
+                ErrorClass::CostLimit,
+                format!(
+                    "the program did not end within the cost limit of {} units (`{}` would \
+                     take the cost to {cost})",
+                    config.cost_limit,
+                    insn.opcode.mnemonic()
+                ),
+            )
+            .at(insn.pos));
+        }
         // %ce0 holds the execution mask of the current instruction (4_visa_header.md, V15).
         if let Some(off) = ce0 {
             state.grf[off..off + 4].copy_from_slice(&m.active.to_le_bytes());
@@ -303,7 +348,8 @@ fn flow_step(
             if taken == 0 {
                 m.pc += 1;
             } else {
-                enter(m, taken, rest, false, Some(*label), 0, Vec::new());
+                check_call_limits(m, config, 0)?;
+                enter(m, taken, rest, false, Some(*label), 0, Vec::new(), 0);
                 m.pc = label_at(label);
             }
         }
@@ -436,14 +482,21 @@ fn call_function(
     // The callee's variables belong to this activation: keep the ones they hold, and start
     // the callee with them undefined.
     let unit = callee.0;
+    let own = m.unit_vars.get(unit as usize).cloned().unwrap_or_default();
+    let bytes = own
+        .iter()
+        .map(|id| program.vars.get(*id).byte_size() as u64)
+        .sum();
+    check_call_limits(m, config, bytes)?;
     let mut saved = Vec::new();
-    for (id, v) in program.vars.iter() {
-        if v.unit != unit || v.predefined || v.alias.is_some() {
-            continue;
-        }
+    for id in own {
+        let v = program.vars.get(id);
         let Some(off) = v.grf_offset else { continue };
         let range = off..off + v.byte_size();
-        let undefined: Vec<usize> = state.undefined.range(range.clone()).collect();
+        let undefined = range
+            .clone()
+            .map(|b| state.undefined.contains(&b))
+            .collect();
         saved.push((id, state.grf[range.clone()].to_vec(), undefined));
         state.undefined.insert_range(range);
     }
@@ -453,7 +506,7 @@ fn call_function(
     let grf = program.platform.grf_size();
     mark_undefined_from(program, state, "%arg", arg_size as usize * grf);
     mark_undefined_from(program, state, "%retval", 0);
-    enter(m, taken, rest, true, None, ret_size, saved);
+    enter(m, taken, rest, true, None, ret_size, saved, bytes);
     m.unit = unit as usize;
     m.pc = program.units[m.unit].entry;
     Ok(())
@@ -472,8 +525,38 @@ fn mark_undefined_from(program: &Program, state: &mut MachineState, name: &str, 
     }
 }
 
+/// A call would push a frame keeping `bytes` of the callee's variables: past the call depth
+/// limit or the frame bytes limit ([`ExecConfig`]), the run ends with a `resource-limit`
+/// error at the call instead.
+fn check_call_limits(m: &Machine, config: &ExecConfig, bytes: u64) -> Result<()> {
+    if m.frames.len() >= config.call_depth_limit as usize {
+        return Err(VisaError::new(
+            ErrorClass::ResourceLimit,
+            format!(
+                "this call would be call {} in progress: the call depth limit is {}",
+                m.frames.len() + 1,
+                config.call_depth_limit
+            ),
+        ));
+    }
+    let total = m.frame_bytes.saturating_add(bytes);
+    if total > config.frame_bytes_limit {
+        return Err(VisaError::new(
+            ErrorClass::ResourceLimit,
+            format!(
+                "this call would keep {total} bytes of call frames ({bytes} of its callee's \
+                 variables, {} calls in progress): the frame bytes limit is {}",
+                m.frames.len(),
+                config.frame_bytes_limit
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Pushes a frame and starts the callee with the `taken` channels; the `rest` of the
 /// active channels wait after the call.
+#[allow(clippy::too_many_arguments)]
 fn enter(
     m: &mut Machine,
     taken: u32,
@@ -481,7 +564,8 @@ fn enter(
     function: bool,
     subroutine: Option<LabelId>,
     ret_size: u32,
-    saved: Vec<(VarId, Vec<u8>, Vec<usize>)>,
+    saved: Vec<Saved>,
+    bytes: u64,
 ) {
     let mut waiting = std::mem::take(&mut m.waiting);
     if rest != 0 {
@@ -497,7 +581,9 @@ fn enter(
         ret_size,
         unit: m.unit,
         saved,
+        bytes,
     });
+    m.frame_bytes = m.frame_bytes.saturating_add(bytes);
     m.call_mask = taken;
     m.active = taken;
 }
@@ -516,12 +602,15 @@ fn leave(program: &Program, m: &mut Machine, state: &mut MachineState, frame: Fr
                 let range = off..off + bytes.len();
                 state.grf[range.clone()].copy_from_slice(&bytes);
                 state.undefined.remove_range(range);
-                for b in undefined {
-                    state.undefined.insert(b);
+                for (b, u) in undefined.into_iter().enumerate() {
+                    if u {
+                        state.undefined.insert(off + b);
+                    }
                 }
             }
         }
     }
+    m.frame_bytes = m.frame_bytes.saturating_sub(frame.bytes);
     m.unit = frame.unit;
     m.pc = frame.resume;
     m.call_mask = frame.call_mask;

@@ -33,7 +33,7 @@ pub mod num;
 pub mod operand;
 
 pub use visa_model::{
-    asm, config, contract, errata, error, forms, ir, opcode, platform, profile, state, types,
+    asm, config, contract, cost, errata, error, forms, ir, opcode, platform, profile, state, types,
     validate,
 };
 pub use visa_model::{ErrorClass, VisaError};

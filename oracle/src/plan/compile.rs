@@ -1112,39 +1112,39 @@ impl Plan {
             row_bytes,
             grf_size: program.platform.grf_size(),
         };
-        let mut steps: Vec<Step> = program
+        let driver = flow::needs_driver(program);
+        // Straight-line code runs every instruction once, in order: the instruction the step
+        // limit stops at, or whose cost would take the run past the cost budget
+        // (visa_model::cost), reports it instead, and no step is compiled after it.
+        let stop = if driver {
+            None
+        } else {
+            straight_line_stop(program, config)
+        };
+        let compiled = stop.as_ref().map_or(program.insns.len(), |(k, _)| *k);
+        // One step per instruction, each compiled once into its place: a plan's memory is
+        // its steps, never two copies of them.
+        let mut steps = program
             .insns
+            .get(..compiled)
+            .unwrap_or(&[])
             .iter()
             .map(|insn| compiler.step(program, insn, config))
-            .collect();
-        let flow = if flow::needs_driver(program) {
+            .chain(stop.map(|(_, e)| Step::Fail(e)));
+        let first = steps.next();
+        let rest: Vec<Step> = steps.collect();
+        let flow = if driver {
             Some(Box::new(FlowPlan::compile(program, config)?))
         } else {
-            // Straight-line code runs every instruction once: past the step limit, the
-            // instruction the limit stops at reports it.
-            if let Ok(limit) = usize::try_from(config.step_limit) {
-                if let Some(insn) = program.insns.get(limit) {
-                    steps.truncate(limit);
-                    steps.push(Step::Fail(
-                        VisaError::new(
-                            ErrorClass::StepLimit,
-                            format!(
-                                "the program did not end within {} instructions",
-                                config.step_limit
-                            ),
-                        )
-                        .at(insn.pos),
-                    ));
-                }
-            }
             None
         };
         let cr0 = program
             .vars
             .find(CR0)
             .and_then(|id| program.vars.get(id).grf_offset);
-        let max_srcs = steps
+        let max_srcs = first
             .iter()
+            .chain(&rest)
             .map(|step| match step {
                 Step::Insn(insn) => insn.num_srcs,
                 Step::PredLogic(_)
@@ -1155,13 +1155,8 @@ impl Plan {
             })
             .max()
             .unwrap_or(0);
-        let rest = if steps.is_empty() {
-            Vec::new()
-        } else {
-            steps.split_off(1)
-        };
         Ok(Plan {
-            first: steps.pop(),
+            first,
             rest,
             lit,
             cr0,
@@ -1173,6 +1168,42 @@ impl Plan {
             flow,
         })
     }
+}
+
+/// Where straight-line code stops short of its end: the first instruction past the step
+/// limit, or whose cost ([`visa_model::cost`]) would take the run past the cost budget, with
+/// the error it reports (the step limit first, as the spec engine checks it first).
+fn straight_line_stop(program: &Program, config: &ExecConfig) -> Option<(usize, VisaError)> {
+    let mut spent: u64 = 0;
+    let costs = visa_model::cost::program(program);
+    program
+        .insns
+        .iter()
+        .zip(costs)
+        .enumerate()
+        .find_map(|(k, (insn, c))| {
+            if k as u64 >= config.step_limit {
+                let e = VisaError::new(
+                    ErrorClass::StepLimit,
+                    format!(
+                        "the program did not end within {} instructions",
+                        config.step_limit
+                    ),
+                );
+                return Some((k, e.at(insn.pos)));
+            }
+            spent = spent.saturating_add(c);
+            (spent > config.cost_limit).then(|| {
+                let e = VisaError::new(
+                    ErrorClass::CostLimit,
+                    format!(
+                        "the program did not end within the cost limit of {} units",
+                        config.cost_limit
+                    ),
+                );
+                (k, e.at(insn.pos))
+            })
+        })
 }
 
 impl PredLogic {

@@ -72,9 +72,10 @@ struct Frame {
     waiting: Vec<(usize, u32)>,
     ret_size: u32,
     unit: usize,
-    /// FCALL and IFCALL: the callee's variable bytes and which of them were undefined.
+    /// FCALL and IFCALL: the callee's variable bytes, and which of them were undefined (bit
+    /// `i % 64` of word `i / 64` for byte `i` of `saved`).
     saved: Vec<u8>,
-    saved_undefined: Vec<usize>,
+    saved_undefined: Vec<u64>,
 }
 
 /// The divergence state of a run.
@@ -89,6 +90,10 @@ struct Machine {
     unit: usize,
     unit_end: usize,
     steps: u64,
+    /// The cost spent so far ([`visa_model::cost`]), never past the budget.
+    cost: u64,
+    /// The bytes the frames keep (their `saved`).
+    frame_bytes: u64,
 }
 
 enum Next {
@@ -161,17 +166,33 @@ impl FlowPlan {
                 list.push(off..off + v.byte_size());
             }
         }
+        let unit_bytes = unit_vars
+            .iter()
+            .map(|list: &Vec<Range<usize>>| list.iter().map(|r| r.len() as u64).sum())
+            .collect();
+        let mut cost_before = Vec::with_capacity(n + 1);
+        let mut total: u64 = 0;
+        cost_before.push(0);
+        for c in visa_model::cost::program(program) {
+            total = total.saturating_add(c);
+            cost_before.push(total);
+        }
         let r = &config.readings;
         Ok(FlowPlan {
             run_end,
             units: program.units.iter().map(|u| (u.entry, u.end)).collect(),
             unit_vars,
+            unit_bytes,
+            cost_before,
             pos: program.insns.iter().map(|i| i.pos).collect(),
             ce0: ce0_offset(program),
             arg: predefined_range(program, "%arg"),
             retval: predefined_range(program, "%retval"),
             grf_size: program.platform.grf_size(),
             step_limit: config.step_limit,
+            cost_limit: config.cost_limit,
+            call_depth_limit: config.call_depth_limit,
+            frame_bytes_limit: config.frame_bytes_limit,
             lit: FlowLiteral {
                 scalar_nomask: r.is_literal(errata::CF_SCALAR_NOMASK),
                 scalar_pred_bit: r.is_literal(errata::CF_SCALAR_PRED_BIT),
@@ -180,6 +201,22 @@ impl FlowPlan {
                 partial_channels: r.is_literal(errata::CF_PARTIAL_CHANNELS),
             },
         })
+    }
+
+    /// The cost of the instructions `from .. to`, and a function giving, for a budget, how
+    /// many of them from `from` on fit in it.
+    fn cost_of(&self, from: usize, to: usize) -> Result<(u64, impl Fn(u64) -> usize + '_)> {
+        let before = self.cost_before.get(from..=to).ok_or_else(|| {
+            VisaError::model_bug(format!("no cost for the program points {from}..{to}"))
+        })?;
+        let base = before.first().copied().unwrap_or(0);
+        let spent = before.last().map_or(0, |c| c.saturating_sub(base));
+        Ok((spent, move |budget: u64| {
+            before
+                .get(1..)
+                .unwrap_or(&[])
+                .partition_point(|c| c.saturating_sub(base) <= budget)
+        }))
     }
 
     /// The position of the instruction at `pc`, or of the last one.
@@ -308,6 +345,8 @@ impl Plan {
             unit: 0,
             unit_end: end,
             steps: 0,
+            cost: 0,
+            frame_bytes: 0,
         };
         let result = self.drive(flow, &mut m, state, scratch);
         state.emask = dispatch;
@@ -345,6 +384,11 @@ impl Plan {
                 return Err(step_limit(flow, m.pc));
             }
             m.steps += 1;
+            let (spent, _) = flow.cost_of(m.pc, m.pc + 1)?;
+            m.cost = m.cost.saturating_add(spent);
+            if m.cost > flow.cost_limit {
+                return Err(cost_limit(flow, m.pc));
+            }
             if let Some(off) = flow.ce0 {
                 write_ce0(state, off, m.active);
             }
@@ -371,7 +415,8 @@ impl Plan {
         }
     }
 
-    /// The plain steps `m.pc .. end` with the execution mask `m.active`, up to the step limit.
+    /// The plain steps `m.pc .. end` with the execution mask `m.active`, up to the step limit
+    /// and the cost budget.
     #[inline(always)]
     fn run_block<const S: usize>(
         &self,
@@ -382,11 +427,21 @@ impl Plan {
         scratch: &mut Scratch<S>,
     ) -> Result<()> {
         let left = flow.step_limit.saturating_sub(m.steps);
-        let stop = if ((end - m.pc) as u64) > left {
+        let mut stop = if ((end - m.pc) as u64) > left {
             m.pc + left as usize
         } else {
             end
         };
+        // The steps before `stop` whose cost fits what is left of the budget: the first
+        // that does not fit ends the run before it executes.
+        let budget = flow.cost_limit.saturating_sub(m.cost);
+        let (spent, fits) = flow.cost_of(m.pc, stop)?;
+        let over_budget = spent > budget;
+        if over_budget {
+            stop = m.pc + fits(budget);
+        }
+        let (spent, _) = flow.cost_of(m.pc, stop)?;
+        m.cost = m.cost.saturating_add(spent);
         state.emask = m.active;
         if stop > m.pc {
             let (head, tail) = match m.pc {
@@ -411,6 +466,9 @@ impl Plan {
             }
         }
         m.pc = stop;
+        if over_budget {
+            return Err(cost_limit(flow, stop));
+        }
         if stop < end {
             return Err(step_limit(flow, stop));
         }
@@ -507,6 +565,7 @@ impl Plan {
                 if taken == 0 {
                     m.pc += 1;
                 } else {
+                    check_call_limits(flow, m, 0)?;
                     enter(m, taken, rest, Some(*label), None, 0);
                     m.pc = *target;
                 }
@@ -595,17 +654,25 @@ impl Plan {
             .units
             .get(callee)
             .ok_or_else(|| VisaError::model_bug(format!("unit {callee} does not exist")))?;
+        let bytes = flow.unit_bytes.get(callee).copied().unwrap_or(0);
+        check_call_limits(flow, m, bytes)?;
         // This activation's variables: the caller's values are kept for the return, and
         // the callee starts with them undefined.
-        let mut saved = Vec::new();
-        let mut saved_undefined = Vec::new();
+        let mut saved = Vec::with_capacity(usize::try_from(bytes).unwrap_or(0));
+        let mut saved_undefined = vec![0u64; saved.capacity().div_ceil(64)];
         for r in flow.unit_vars.get(callee).map_or(&[][..], |v| &v[..]) {
-            let bytes = state
+            let values = state
                 .grf
                 .get(r.clone())
                 .ok_or_else(|| VisaError::model_bug("a variable lies outside the register file"))?;
-            saved.extend_from_slice(bytes);
-            saved_undefined.extend(state.undefined.range(r.clone()));
+            let at = saved.len();
+            saved.extend_from_slice(values);
+            for b in state.undefined.range(r.clone()) {
+                let i = at + (b - r.start);
+                if let Some(w) = saved_undefined.get_mut(i / 64) {
+                    *w |= 1 << (i % 64);
+                }
+            }
             state.undefined.insert_range(r.clone());
         }
         // FCALL.md: arg_size GRFs of %arg reach the callee (the rest is undefined), and
@@ -620,6 +687,7 @@ impl Plan {
             Some((saved, saved_undefined)),
             ret_size,
         );
+        m.frame_bytes = m.frame_bytes.saturating_add(bytes);
         m.unit = callee;
         m.unit_end = end;
         m.pc = entry;
@@ -634,7 +702,7 @@ fn enter(
     taken: u32,
     rest: u32,
     subroutine: Option<u32>,
-    function: Option<(Vec<u8>, Vec<usize>)>,
+    function: Option<(Vec<u8>, Vec<u64>)>,
     ret_size: u32,
 ) {
     let mut waiting = std::mem::take(&mut m.waiting);
@@ -675,12 +743,25 @@ fn leave(flow: &FlowPlan, m: &mut Machine, state: &mut MachineState, frame: Fram
             ) {
                 dst.copy_from_slice(src);
             }
-            at += r.len();
             state.undefined.remove_range(r.clone());
+            // The bytes `at .. at + r.len()` of the frame that were undefined.
+            let saved = at..at + r.len();
+            for (w, word) in frame.saved_undefined.iter().enumerate().skip(at / 64) {
+                if w * 64 >= saved.end {
+                    break;
+                }
+                let mut bits = *word;
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if saved.contains(&i) {
+                        state.undefined.insert(r.start + (i - at));
+                    }
+                }
+            }
+            at += r.len();
         }
-        for b in frame.saved_undefined {
-            state.undefined.insert(b);
-        }
+        m.frame_bytes = m.frame_bytes.saturating_sub(frame.saved.len() as u64);
     }
     m.unit = frame.unit;
     m.unit_end = flow.units.get(frame.unit).map_or(0, |u| u.1);
@@ -728,6 +809,44 @@ fn resume_waiting(flow: &FlowPlan, m: &mut Machine) -> Result<()> {
         ))
         .at(flow.pos_at(m.pc))),
     }
+}
+
+/// A call would push a frame keeping `bytes` of its callee's variables: past the call depth
+/// limit or the frame bytes limit, the run ends with `resource-limit` at the call.
+fn check_call_limits(flow: &FlowPlan, m: &Machine, bytes: u64) -> Result<()> {
+    if m.frames.len() >= flow.call_depth_limit as usize {
+        return Err(VisaError::new(
+            ErrorClass::ResourceLimit,
+            format!(
+                "this call would be call {} in progress: the call depth limit is {}",
+                m.frames.len() + 1,
+                flow.call_depth_limit
+            ),
+        ));
+    }
+    let total = m.frame_bytes.saturating_add(bytes);
+    if total > flow.frame_bytes_limit {
+        return Err(VisaError::new(
+            ErrorClass::ResourceLimit,
+            format!(
+                "this call would keep {total} bytes of call frames ({bytes} of its callee's \
+                 variables): the frame bytes limit is {}",
+                flow.frame_bytes_limit
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn cost_limit(flow: &FlowPlan, pc: usize) -> VisaError {
+    VisaError::new(
+        ErrorClass::CostLimit,
+        format!(
+            "the program did not end within the cost limit of {} units",
+            flow.cost_limit
+        ),
+    )
+    .at(flow.pos_at(pc))
 }
 
 fn step_limit(flow: &FlowPlan, pc: usize) -> VisaError {

@@ -342,8 +342,17 @@ struct FlowPlan {
     ce0: Option<usize>,
     arg: Option<Range<usize>>,
     retval: Option<Range<usize>>,
+    /// Per unit, the bytes of `unit_vars`: what a call of it keeps.
+    unit_bytes: Vec<u64>,
+    /// The cost of the instructions before each point (`cost_before[pc + 1] -
+    /// cost_before[pc]` is the cost of the instruction at `pc`, [`visa_model::cost`]): a
+    /// block's cost is one subtraction.
+    cost_before: Vec<u64>,
     grf_size: usize,
     step_limit: u64,
+    cost_limit: u64,
+    call_depth_limit: u32,
+    frame_bytes_limit: u64,
     lit: FlowLiteral,
 }
 
