@@ -162,9 +162,10 @@ fn the_cost_limit_stops_both_engines_at_the_same_instruction() {
     }
 }
 
-/// A call looks at its callee's variables only: ten thousand calls of a function in a
-/// kernel of 100,000 declarations take as long as in a kernel of a few (the engines once
-/// walked every declaration at each call: a billion steps here, many seconds).
+/// A call looks at its callee's variables only: a hundred thousand calls of a function in a
+/// kernel of 100,000 declarations run in about a second. Speed is not asserted here (the
+/// bench measures it); an engine that walked every declaration at each call, as the engines
+/// once did, takes 10^10 steps and minutes, and this test hangs the run instead of passing.
 #[test]
 fn a_call_costs_the_same_whatever_else_the_kernel_declares() {
     let mut program = String::from(".kernel \"K\"\n");
@@ -175,25 +176,23 @@ fn a_call_costs_the_same_whatever_else_the_kernel_declares() {
         ".decl C v_type=G type=ud num_elts=1\n.decl P1 v_type=P num_elts=1\n\
          mov (M1_NM, 1) C(0,0)<1> 0x0:ud\nTOP:\nfcall (M1, 1) F 0 0\n\
          add (M1_NM, 1) C(0,0)<1> C(0,0)<0;1,0> 0x1:ud\n\
-         cmp.lt (M1_NM, 1) P1 C(0,0)<0;1,0> 0x2710:ud\n(P1) jmp (M1, 1) TOP\nret (M1, 1)\n\
+         cmp.lt (M1_NM, 1) P1 C(0,0)<0;1,0> 0x186a0:ud\n(P1) jmp (M1, 1) TOP\nret (M1, 1)\n\
          .global_function \"F\"\n.decl X v_type=G type=ud num_elts=8\n\
          mov (M1, 8) X(0,0)<1> 0x1:ud\nfret (M1, 1)\n",
     );
     let compiled = visa_conformance::case::compile(&case(&program)).unwrap();
     for engine in [EngineKind::Spec, EngineKind::Oracle] {
         let mut state = compiled.state.clone();
-        let start = std::time::Instant::now();
         let result = match engine {
             EngineKind::Spec => {
                 visa_spec::exec::run(&compiled.program, &mut state, &compiled.config)
             }
             EngineKind::Oracle => visa_oracle::run(&compiled.program, &mut state, &compiled.config),
         };
-        let took = start.elapsed();
         assert!(result.is_ok(), "{engine}: {result:?}");
-        assert!(
-            took.as_secs_f64() < 2.0,
-            "{engine}: 10,000 calls took {took:?}"
-        );
+        // The counter the loop kept: every call returned.
+        let vars = &compiled.program.vars;
+        let c = vars.find("C").map(|id| state.read_var(vars, id));
+        assert_eq!(c, Some(100_000u32.to_le_bytes().to_vec()), "{engine}");
     }
 }
