@@ -138,25 +138,46 @@ pub enum Outcome {
 /// Runs `case` on `engine`. Never panics: a panic inside an engine becomes a `model-bug`
 /// outcome.
 pub fn run_case(case: &Case, engine: EngineKind) -> Outcome {
-    run_guarded(case, engine, None, None, ExecConfig::DEFAULT_STEP_LIMIT)
+    run_guarded(case, engine, None, None, Limits::default())
 }
 
-/// [`run_case`] with another step limit (`ExecConfig::step_limit`).
-pub fn run_case_limited(case: &Case, engine: EngineKind, step_limit: u64) -> Outcome {
-    run_guarded(case, engine, None, None, step_limit)
+/// The bounds of a run a user may change (`exec --step-limit`, `--cost-limit`): the most
+/// instructions it executes and the most cost they may stand for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// `ExecConfig::step_limit`.
+    pub steps: u64,
+    /// `ExecConfig::cost_limit`.
+    pub cost: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            steps: ExecConfig::DEFAULT_STEP_LIMIT,
+            cost: ExecConfig::DEFAULT_COST_LIMIT,
+        }
+    }
+}
+
+impl Limits {
+    /// Sets them in `config`.
+    pub fn apply(self, config: &mut ExecConfig) {
+        config.step_limit = self.steps;
+        config.cost_limit = self.cost;
+    }
+}
+
+/// [`run_case`] with other limits.
+pub fn run_case_limited(case: &Case, engine: EngineKind, limits: Limits) -> Outcome {
+    run_guarded(case, engine, None, None, limits)
 }
 
 /// [`run_case`], with the ids of the errata whose reading the engine asked about: flipping
 /// the reading of any other erratum cannot change this outcome.
 pub fn run_case_traced(case: &Case, engine: EngineKind) -> (Outcome, BTreeSet<&'static str>) {
     let trace = Trace::default();
-    let outcome = run_guarded(
-        case,
-        engine,
-        None,
-        Some(&trace),
-        ExecConfig::DEFAULT_STEP_LIMIT,
-    );
+    let outcome = run_guarded(case, engine, None, Some(&trace), Limits::default());
     (outcome, trace.asked())
 }
 
@@ -169,13 +190,7 @@ pub fn run_parsed(
     engine: EngineKind,
     trace: Option<&Trace>,
 ) -> Outcome {
-    run_guarded(
-        case,
-        engine,
-        Some(ast),
-        trace,
-        ExecConfig::DEFAULT_STEP_LIMIT,
-    )
+    run_guarded(case, engine, Some(ast), trace, Limits::default())
 }
 
 fn run_guarded(
@@ -183,10 +198,10 @@ fn run_guarded(
     engine: EngineKind,
     parsed: Option<&ast::Program>,
     trace: Option<&Trace>,
-    step_limit: u64,
+    limits: Limits,
 ) -> Outcome {
     match catch_unwind(AssertUnwindSafe(|| {
-        execute(case, engine, parsed, trace, step_limit)
+        execute(case, engine, parsed, trace, limits)
     })) {
         Ok(Ok(observed)) => Outcome::Ok(observed),
         Ok(Err(e)) => Outcome::Error(e),
@@ -283,14 +298,14 @@ fn execute(
     engine: EngineKind,
     parsed: Option<&ast::Program>,
     trace: Option<&Trace>,
-    step_limit: u64,
+    limits: Limits,
 ) -> Result<Observed, VisaError> {
     let Compiled {
         program,
         mut config,
         mut state,
     } = compile_with(case, parsed, trace)?;
-    config.step_limit = step_limit;
+    limits.apply(&mut config);
     engine.run(&program, &mut state, &config)?;
     match &case.expect {
         Some(Expect::State(expect)) => observe_expected(expect, &program.vars, &state),

@@ -717,3 +717,21 @@ fn the_text_limit_holds_for_a_kernel_and_its_function_files_together() {
     let o = run(&["exec", &kernel, &f0, &f1, "--platform", "xe-hpg"], None);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+#[test]
+fn exec_cost_limit_ends_a_loop_with_its_class_on_both_engines() {
+    let dir = common::tmp_dir("cost-limit");
+    let kernel = write(&dir, "spin.visaasm", SPIN_KERNEL);
+    for engine in ["spec", "oracle"] {
+        let args = ["exec", &kernel, "--platform", "xe-hpg", "--engine", engine];
+        // A SIMD8 add and a goto cost some units a trip: 1000 units end the loop long
+        // before a million steps.
+        let o = run(&[&args[..], &["--cost-limit", "1000"]].concat(), None);
+        let r = report(&o);
+        assert_eq!(r["error"]["class"], "cost-limit", "{engine}: {r}");
+        // With the default budget, 1000 steps end it first.
+        let o = run(&[&args[..], &["--step-limit", "1000"]].concat(), None);
+        let r = report(&o);
+        assert_eq!(r["error"]["class"], "step-limit", "{engine}: {r}");
+    }
+}

@@ -11,7 +11,7 @@ use visa_model::error::VisaError;
 use visa_model::opcode::Opcode;
 
 use super::input::{read_input, read_limited, read_text, shown_name, text_of, ReadError};
-use crate::case::{judge_with_field, run_case_limited, EngineKind, Outcome, Verdict};
+use crate::case::{judge_with_field, run_case_limited, EngineKind, Limits, Outcome, Verdict};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::input::{
     clip_message, cut, looks_binary, parse_json, utf8_text, JsonError, MAX_LINE_BYTES,
@@ -39,6 +39,11 @@ pub struct ExecArgs {
     /// error.
     #[arg(long, default_value_t = visa_model::config::ExecConfig::DEFAULT_STEP_LIMIT)]
     pub step_limit: u64,
+    /// Ends a run whose executed instructions have cost more than N units (docs/control-flow.md,
+    /// "The limits of a run": about one lane of an integer ALU instruction each) with a
+    /// `cost-limit` error.
+    #[arg(long, value_name = "N", default_value_t = visa_model::config::ExecConfig::DEFAULT_COST_LIMIT)]
+    pub cost_limit: u64,
     #[arg(long, value_enum, default_value_t = EngineKind::Spec)]
     pub engine: EngineKind,
     /// Before the report, print each executed instruction (its line and text) with its
@@ -49,6 +54,16 @@ pub struct ExecArgs {
     /// pass it, and the run goes on untraced to its report.
     #[arg(long, value_name = "N", default_value_t = super::trace::DEFAULT_TRACE_BYTES, requires = "trace")]
     pub trace_bytes: u64,
+}
+
+impl ExecArgs {
+    /// The run's limits from `--step-limit` and `--cost-limit`.
+    fn limits(&self) -> Limits {
+        Limits {
+            steps: self.step_limit,
+            cost: self.cost_limit,
+        }
+    }
 }
 
 /// The JSON form of an error: class, message and, when known, position and field.
@@ -118,9 +133,9 @@ pub(super) fn run(args: &ExecArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
             writeln!(err, "--trace runs on the spec engine only")?;
             return Ok(EXIT_INPUT);
         }
-        super::trace::run(&case, args.step_limit, args.trace_bytes, out)?;
+        super::trace::run(&case, args.limits(), args.trace_bytes, out)?;
     }
-    let outcome = run_case_limited(&case, args.engine, args.step_limit);
+    let outcome = run_case_limited(&case, args.engine, args.limits());
     let mut report = exec_report(&case, args.engine, &outcome);
     if !args.functions.is_empty() {
         locate_in_files(&mut report, &kernel_files(args));

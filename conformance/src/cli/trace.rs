@@ -11,7 +11,7 @@ use visa_model::ir::Program;
 use visa_model::state::{ByteSet, MachineState, Memory};
 use visa_spec::flow::Observer;
 
-use crate::case::{compile, Compiled};
+use crate::case::{compile, Compiled, Limits};
 use crate::input::clip_message;
 use crate::vector::Case;
 
@@ -225,7 +225,7 @@ impl Observer for Tracer<'_> {
 /// Writes the trace of `case` on the spec engine to `out` as it runs, at most `max_bytes`
 /// of it (then a note line); a case that does not run says why on the last line (the report
 /// that follows has the details). The error is a failure to write.
-pub fn run(case: &Case, step_limit: u64, max_bytes: u64, out: &mut dyn Write) -> io::Result<()> {
+pub fn run(case: &Case, limits: Limits, max_bytes: u64, out: &mut dyn Write) -> io::Result<()> {
     let Compiled {
         program,
         mut config,
@@ -237,7 +237,7 @@ pub fn run(case: &Case, step_limit: u64, max_bytes: u64, out: &mut dyn Write) ->
             return Ok(());
         }
     };
-    config.step_limit = step_limit;
+    limits.apply(&mut config);
     let mut tracer = Tracer {
         program: &program,
         text: case.program.lines().collect(),
