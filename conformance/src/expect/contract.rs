@@ -496,11 +496,12 @@ fn lanes(site: &MathSite, contract: Contract, expected: &Pattern) -> Option<With
         let Some(result) = pinned(expected, at, size) else {
             continue;
         };
-        // MACRO-EARLY-OUT literal: an infinite result sets the early-out bit, so the value
-        // is the special one (a NaN or zero result has no interval under any reading).
+        // MACRO-EARLY-OUT literal: an infinite or zero result sets the early-out bit, so the
+        // value is the special one (a NaN result has no interval under any reading; under the
+        // resolved reading an underflow to zero is an approximation like any other).
         let early_out = matches!(f, MathFn::Invm | MathFn::Rsqtm)
             && site.readings.is_literal(errata::MACRO_EARLY_OUT)
-            && format.decode(result).is_inf();
+            && (format.decode(result).is_inf() || format.decode(result).is_zero());
         if early_out {
             continue;
         }
