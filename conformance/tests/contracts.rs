@@ -6,7 +6,7 @@
 use visa_conformance::expect::contract::interval;
 use visa_model::contract::{Bound, Contract, MathFn};
 use visa_model::types::DataType;
-use visa_spec::num::FloatFormat;
+use visa_spec::num::{ExactFloat, FloatFormat};
 
 const F: FloatFormat = FloatFormat::F;
 
@@ -377,4 +377,270 @@ fn alt_mode_widens_on_the_absolute_source_and_maps_the_ends() {
         within("exp", "00000043", "ffff7f7f", "0x1"),
         vec![(0x7f7f_fffc, 0x7f7f_ffff)]
     );
+}
+
+/// The order key of a float's bits (both zeros 0), so that key + 1 is the next float up.
+fn order_key(bits: u64, format: FloatFormat) -> i64 {
+    let sign = 1u64 << (format.width() - 1);
+    let magnitude = (bits & (sign - 1)) as i64;
+    if bits & sign != 0 {
+        -magnitude
+    } else {
+        magnitude
+    }
+}
+
+/// The bits of an order key.
+fn from_key(k: i64, format: FloatFormat) -> u64 {
+    let sign = 1u64 << (format.width() - 1);
+    if k < 0 {
+        sign | k.unsigned_abs()
+    } else {
+        k as u64
+    }
+}
+
+/// The floats one step above and one below `bits` (an infinity has none past it).
+fn neighbours(bits: u64, format: FloatFormat) -> Vec<u64> {
+    let k = order_key(bits, format);
+    let inf = order_key(format.encode(&ExactFloat::inf(false)).unwrap(), format);
+    [k + 1, k - 1]
+        .into_iter()
+        .filter(|n| n.abs() <= inf)
+        .map(|n| from_key(n, format))
+        .collect()
+}
+
+/// Inputs whose exact result the analysis of spec's core settles by a shortcut (2^x and e^x
+/// within 2^-105 of 1, cos x within 2^-105 below 1, |x|^y near 1; results past the range and
+/// below it; 1/x of a denormal), each an inexact result: the contract bounds every answer
+/// for them, the correctly rounded one is merely one of the allowed. Each contract that
+/// bounds the function gives an interval, and under `intel-hw` one float above the correctly
+/// rounded answer and one below (where there is one) are inside it.
+#[test]
+fn every_inexact_result_has_its_interval_at_the_shortcuts() {
+    use visa_conformance::expect::contract::{core, interval_of};
+    use visa_spec::num::elementary::{evaluate, is_exact};
+    use visa_spec::num::Rounding;
+    let hf = FloatFormat::HF;
+    let df = FloatFormat::DF;
+    let p = |e: i32| f32::powi(2.0, e);
+    let f_corners: Vec<(MathFn, Vec<f32>)> = vec![
+        (MathFn::Exp2, vec![p(-110)]),
+        (MathFn::Exp2, vec![-p(-110)]),
+        (MathFn::Exp2, vec![p(-126)]),
+        (MathFn::Exp2, vec![-p(-126)]),
+        (MathFn::Exp2, vec![p(-149)]),
+        (MathFn::Exp2, vec![-p(-104)]),
+        (MathFn::Exp2, vec![200.0]),
+        (MathFn::Exp2, vec![129.5]),
+        (MathFn::Exp2, vec![-160.0]),
+        (MathFn::Exp2, vec![-300.0]),
+        (MathFn::Exp, vec![p(-110)]),
+        (MathFn::Exp, vec![-p(-126)]),
+        (MathFn::Exp, vec![200.0]),
+        (MathFn::Exp, vec![-300.0]),
+        (MathFn::Cos, vec![p(-60)]),
+        (MathFn::Cos, vec![-p(-100)]),
+        (MathFn::Pow, vec![2.0, p(-110)]),
+        (MathFn::Pow, vec![0.5, p(-110)]),
+        (MathFn::Pow, vec![3.0, -p(-120)]),
+        (MathFn::Pow, vec![2.0, 300.0]),
+        (MathFn::Pow, vec![3.0, 100.0]),
+        (MathFn::Pow, vec![2.0, -300.0]),
+        (MathFn::Pow, vec![3.0, -100.0]),
+        (MathFn::Inv, vec![p(-149)]),
+        (MathFn::Inv, vec![-p(-140)]),
+        (MathFn::Div, vec![p(-149), p(127)]),
+        (MathFn::Div, vec![p(127), p(-149)]),
+        // No shortcut: an ordinary inexact result of each other function.
+        (MathFn::Log2, vec![3.0]),
+        (MathFn::Ln, vec![3.0]),
+        (MathFn::Sqrt, vec![2.0]),
+        (MathFn::Rsqrt, vec![2.0]),
+        (MathFn::Sin, vec![p(-100)]),
+        (MathFn::Sin, vec![1.0]),
+    ];
+    let mut corners: Vec<(MathFn, Vec<ExactFloat>, FloatFormat)> = f_corners
+        .into_iter()
+        .map(|(f, xs)| {
+            (
+                f,
+                xs.iter()
+                    .map(|&x| F.decode(u64::from(x.to_bits())))
+                    .collect(),
+                F,
+            )
+        })
+        .collect();
+    let h = |x: f32| hf.decode(u64::from(half::f16::from_f32(x).to_bits()));
+    corners.extend([
+        (MathFn::Exp2, vec![h(p(-15))], hf),
+        (MathFn::Exp2, vec![h(p(-24))], hf),
+        (MathFn::Exp2, vec![h(20.0)], hf),
+        (MathFn::Exp2, vec![h(-30.0)], hf),
+        (MathFn::Exp, vec![h(-p(-20))], hf),
+        (MathFn::Pow, vec![h(2.0), h(p(-24))], hf),
+        (MathFn::Inv, vec![h(p(-24))], hf),
+    ]);
+    let d = |x: f64| df.decode(x.to_bits());
+    corners.extend([
+        (MathFn::Exp2, vec![d(f64::powi(2.0, -200))], df),
+        (MathFn::Exp2, vec![d(-2000.0)], df),
+        (MathFn::Cos, vec![d(f64::powi(2.0, -100))], df),
+        (
+            MathFn::Div,
+            vec![d(f64::powi(2.0, -1074)), d(f64::powi(2.0, 1000))],
+            df,
+        ),
+    ]);
+    let mut checked = 0;
+    for (f, args, format) in &corners {
+        let exact = evaluate(core(*f), args, *format, Rounding::Rtne).unwrap();
+        let r = format.encode(&exact).unwrap();
+        assert!(
+            !is_exact(core(*f), args, &exact, *format).unwrap(),
+            "{f:?} {args:?}: inexact"
+        );
+        let ty = match format.width() {
+            16 => DataType::HF,
+            32 => DataType::F,
+            _ => DataType::DF,
+        };
+        for contract in [Contract::IntelHw, Contract::OpenclFull] {
+            let Some(bound) = contract.bound(*f, ty) else {
+                continue;
+            };
+            if bound == Bound::Exact {
+                continue;
+            }
+            let (lo, hi) = interval_of(*f, bound, args, r, *format)
+                .unwrap_or_else(|| panic!("{contract} {f:?} {args:?} -> {r:#x}: no interval"));
+            // OpenCL's tighter bounds need not reach a neighbour across a binade edge (e^-x
+            // just below 1 in HF: 1 + 2^-10 is 2 ulps of 2^-11 and more away).
+            if contract != Contract::IntelHw {
+                continue;
+            }
+            for n in neighbours(r, *format) {
+                let k = order_key(n, *format);
+                assert!(
+                    order_key(lo, *format) <= k && k <= order_key(hi, *format),
+                    "{contract} {f:?} {args:?}: {n:#x} next to {r:#x} outside [{lo:#x}, {hi:#x}]"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 60, "{checked}");
+}
+
+/// The interval near 1 is measured at the exact value's binade: 2^(-2^-110) lies just below
+/// 1, where the spacing of F is 2^-24, so 4 ulps reach 1 - 4 * 2^-24 (0x3f7ffffc) below and
+/// 1 + 2^-22 (0x3f800002) above: 4 ulps of 2^-24 above 1, and 2^-110 ln 2 more from the exact
+/// value, a distance the measure (a double) does not resolve beside 4 ulps, so it counts as
+/// 4. Measured against 1 itself, the ulp would be 2^-23 and the interval twice as wide below.
+#[test]
+fn exp2_near_zero_is_bounded_at_the_binade_below_one() {
+    let b = Contract::IntelHw.bound(MathFn::Exp2, DataType::F).unwrap();
+    let x = f(-f32::powi(2.0, -110));
+    assert_eq!(
+        interval(MathFn::Exp2, b, &[x], f(1.0), F),
+        Some((0x3f7f_fffc, 0x3f80_0002))
+    );
+    // 2^(2^-110) lies just above 1, where the ulp is 2^-23: 4 ulps up reach 0x3f800004
+    // (4 * 2^-23 less the distance from 1); below 1 the spacing halves: 8 steps of 2^-24
+    // (0x3f7ffff8), again 4 ulps and an unresolved 2^-110 ln 2.
+    let x = f(f32::powi(2.0, -110));
+    assert_eq!(
+        interval(MathFn::Exp2, b, &[x], f(1.0), F),
+        Some((0x3f7f_fff8, 0x3f80_0004))
+    );
+}
+
+/// EXP under EXP-BASE's literal reading computes e^x, and the contract bounds that function:
+/// a literal-reading case gets the interval of its own correctly rounded value: e^1 =
+/// 2.71828182845904523..., 0x402df854 (2.71828174591064453) to nearest, 0.346 ulp (of
+/// 2^-22) below it; within 4 ulps, 3 floats below (0.346 + 3) and 4 above (4 - 0.346).
+#[test]
+fn literal_exp_has_the_interval_of_e_to_the_x() {
+    use visa_conformance::expect::contract::widen_math;
+    use visa_conformance::vector::{Allowed, Case, Expect};
+    let line = r#"{"format":"visa-vector/1","id":"t/1","platform":"xe-hpg","errata":{"EXP-BASE":"literal"},"program":".decl V1 v_type=G type=f num_elts=1\n.decl V2 v_type=G type=f num_elts=1\nexp (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0>\n","init":{"vars":{"V2":"0000803f"}},"expect":{"vars":{"V1":"54f82d40"}}}"#;
+    let case = Case::from_line(line).unwrap();
+    let Expect::State(state) = widen_math(&case, case.expect.clone().unwrap(), Contract::IntelHw)
+    else {
+        panic!("{line}");
+    };
+    let Allowed::Within { within, .. } = &state.vars["V1"] else {
+        panic!("no interval: {:?}", state.vars["V1"]);
+    };
+    let ends: Vec<_> = within.elements.iter().map(|iv| (iv.lo, iv.hi)).collect();
+    assert_eq!(ends, vec![(0x402d_f851, 0x402d_f858)]);
+}
+
+/// What certify grades by: the case's expectation widened to `intel-hw` accepts the answer
+/// one float above and one below the correctly rounded one at the corners:
+/// EXP of ±2^-110 and ±2^-126 (the correctly rounded answer 1.0, 0x3f800000), of 200
+/// (+inf: the largest finite value below it) and of -200 (+0 after the flush of F denormals
+/// by %cr0: the smallest denormals flush to zeros of their sign).
+#[test]
+fn widened_exp_expectations_take_one_float_either_side_at_the_corners() {
+    use visa_conformance::expect::contract::widen_math;
+    use visa_conformance::vector::{Allowed, Case, Expect};
+    let hex = |bits: u32| -> String {
+        bits.to_le_bytes()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    for (x, r, answers) in [
+        (
+            f32::powi(2.0, -110),
+            0x3f80_0000u32,
+            vec![0x3f80_0001u32, 0x3f7f_ffff],
+        ),
+        (
+            -f32::powi(2.0, -110),
+            0x3f80_0000,
+            vec![0x3f80_0001, 0x3f7f_ffff],
+        ),
+        (
+            f32::powi(2.0, -126),
+            0x3f80_0000,
+            vec![0x3f80_0001, 0x3f7f_ffff],
+        ),
+        (
+            -f32::powi(2.0, -126),
+            0x3f80_0000,
+            vec![0x3f80_0001, 0x3f7f_ffff],
+        ),
+        (200.0, 0x7f80_0000, vec![0x7f7f_ffff]),
+        (-200.0, 0, vec![0x8000_0000]),
+    ] {
+        let line = format!(
+            r#"{{"format":"visa-vector/1","id":"t/1","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=1\n.decl V2 v_type=G type=f num_elts=1\nexp (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0>\n","init":{{"vars":{{"V2":"{}"}}}},"expect":{{"vars":{{"V1":"{}"}}}}}}"#,
+            hex(x.to_bits()),
+            hex(r)
+        );
+        let case = Case::from_line(&line).unwrap();
+        let Expect::State(state) =
+            widen_math(&case, case.expect.clone().unwrap(), Contract::IntelHw)
+        else {
+            panic!("{line}");
+        };
+        let Allowed::Within { within, .. } = &state.vars["V1"] else {
+            panic!("exp({x}): no interval: {:?}", state.vars["V1"]);
+        };
+        let [iv] = within.elements.as_slice() else {
+            panic!("exp({x}): {:?}", within.elements);
+        };
+        for a in answers {
+            assert!(
+                within.accepts(iv, &a.to_le_bytes()),
+                "exp({x}): {a:#x} outside [{:#x}, {:#x}]",
+                iv.lo,
+                iv.hi
+            );
+        }
+    }
 }

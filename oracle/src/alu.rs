@@ -272,7 +272,8 @@ fn shl_sat_checked<const M: u32>(s: &mut [Ints], c: &Ctx) -> Result<()> {
     Ok(())
 }
 
-/// Logical shift of src0's bits: `SRC_MASK` keeps the bits of src0's type.
+/// Logical shift of src0's bits: `SRC_MASK` keeps the bits of the width shifted in (erratum
+/// SHR-SOURCE-WIDTH: the execution type's, 32 or 64 bits; literally src0's own type's).
 pub struct Shr<const SRC_MASK: u64, const M: u32>;
 impl<const SRC_MASK: u64, const M: u32> Lane for Shr<SRC_MASK, M> {
     const SRCS: usize = 2;
@@ -701,6 +702,18 @@ pub fn pair_op_fn(opcode: Opcode, dst: DataType, lit: &Literal) -> Option<PairOp
 // ---------------------------------------------------------------------------------------
 // Selection
 
+/// The width in bytes SHR shifts src0's bits in (erratum SHR-SOURCE-WIDTH): the execution
+/// type's, 8 when src0 or dst is a qword and 4 otherwise; literally src0's own size.
+fn shr_width(src0: DataType, dst: DataType, lit: &Literal) -> usize {
+    if lit.shr_source_width {
+        src0.size()
+    } else if src0.size() == 8 || dst.size() == 8 {
+        8
+    } else {
+        4
+    }
+}
+
 /// Bits of an integer type as a mask.
 fn type_mask(t: DataType) -> u64 {
     u64::MAX >> (64 - t.bits().clamp(1, 64))
@@ -742,7 +755,7 @@ pub fn int_op_fn(
             (false, true) => buf_op(shl_sat_checked::<31>),
             (true, true) => buf_op(shl_sat_checked::<63>),
         },
-        Opcode::Shr => match (src0.size(), qword_dst) {
+        Opcode::Shr => match (shr_width(src0, dst, lit), qword_dst) {
             (1, false) => lane_op::<Shr<0xFF, 31>>(),
             (2, false) => lane_op::<Shr<0xFFFF, 31>>(),
             (4, false) => lane_op::<Shr<0xFFFF_FFFF, 31>>(),

@@ -36,6 +36,7 @@ pub struct Literal {
     pub dst_channel_index: bool,
     pub rotate_width: bool,
     pub rotate_signed_shift: bool,
+    pub shr_source_width: bool,
     // The rounding instructions.
     pub rnde_downward: bool,
     pub rnd_zero_sign: bool,
@@ -85,6 +86,7 @@ impl Literal {
             dst_channel_index: r.is_literal(errata::DST_CHANNEL_INDEX),
             rotate_width: r.is_literal(errata::ROTATE_WIDTH),
             rotate_signed_shift: r.is_literal(errata::ROTATE_SIGNED_SHIFT),
+            shr_source_width: r.is_literal(errata::SHR_SOURCE_WIDTH),
             rnde_downward: r.is_literal(errata::RNDE_DOWNWARD),
             rnd_zero_sign: r.is_literal(errata::RND_ZERO_SIGN),
             sin_loop_step: r.is_literal(errata::SIN_LOOP_STEP),

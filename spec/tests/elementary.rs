@@ -1270,6 +1270,69 @@ fn error_in_ulps_of_known_candidates() {
     assert!(elementary::error_in_ulps(Function::Div, &[f(1.0)], &nan, F).is_err());
 }
 
+/// Exactness comes from the exact value, not from a distance: a correctly rounded 1 for
+/// 2^(2^-110), a +0 for 2^-160 and a +inf for 2^200 are approximations, while 2^3 = 8,
+/// sqrt(4) = 2, log2(1) = 0 (either zero) and 1/0 = +inf are the values themselves; a
+/// quotient that is no binary fraction (1/3) is never exact.
+#[test]
+fn exactness_comes_from_the_exact_value() {
+    let exact = |function, inputs: &[ExactFloat], candidate: &ExactFloat, format| {
+        elementary::is_exact(function, inputs, candidate, format).expect("arity")
+    };
+    let tiny = f(f32::powi(2.0, -110));
+    assert!(!exact(
+        Function::Exp2,
+        std::slice::from_ref(&tiny),
+        &f(1.0),
+        F
+    ));
+    assert!(!exact(
+        Function::Exp2,
+        &[f(-f32::powi(2.0, -110))],
+        &f(1.0),
+        F
+    ));
+    assert!(!exact(
+        Function::Exp,
+        std::slice::from_ref(&tiny),
+        &f(1.0),
+        F
+    ));
+    assert!(!exact(Function::Cos, &[f(f32::powi(2.0, -60))], &f(1.0), F));
+    assert!(!exact(Function::PowAbs, &[f(2.0), tiny], &f(1.0), F));
+    assert!(!exact(Function::Exp2, &[f(-160.0)], &f(0.0), F));
+    assert!(!exact(
+        Function::Exp2,
+        &[f(200.0)],
+        &ExactFloat::inf(false),
+        F
+    ));
+    assert!(!exact(Function::Inv, &[f(3.0)], &F.decode(0x3eaa_aaab), F));
+    assert!(exact(Function::Exp2, &[f(3.0)], &f(8.0), F));
+    assert!(exact(Function::Sqrt, &[f(4.0)], &f(2.0), F));
+    assert!(exact(Function::Log2, &[f(1.0)], &f(-0.0), F));
+    assert!(exact(Function::Inv, &[f(0.0)], &ExactFloat::inf(false), F));
+    assert!(!exact(Function::Inv, &[f(0.0)], &ExactFloat::inf(true), F));
+    assert!(exact(Function::PowAbs, &[f(4.0), f(0.5)], &f(2.0), F));
+    assert!(elementary::is_exact(Function::Div, &[f(1.0)], &f(1.0), F).is_err());
+}
+
+/// The measure near 1 and near 0 is at the exact value's side: 2^(-2^-110) lies just below
+/// 1, in the binade whose ulp is 2^-24, so 1 - 2^-24 is one ulp (and a hair less) from it
+/// and 1 itself a hair above 0; 2^-300 (F, far below the range) is measured against a
+/// nonzero stand-in, so +0 is not at distance 0.
+#[test]
+fn shortcut_values_are_measured_on_their_side() {
+    let below_one = [f(-f32::powi(2.0, -110))];
+    let e = elementary::error_in_ulps(Function::Exp2, &below_one, &F.decode(0x3f7f_ffff), F)
+        .expect("arity");
+    assert!((e.ulps - 1.0).abs() < 1e-15, "{e:?}");
+    let e = elementary::error_in_ulps(Function::Exp2, &below_one, &f(1.0), F).expect("arity");
+    assert!(e.ulps > 0.0 && e.ulps < 1e-20, "{e:?}");
+    let e = elementary::error_in_ulps(Function::Exp2, &[f(-300.0)], &f(0.0), F).expect("arity");
+    assert!(e.absolute > 0.0 && e.ulps < 1e-20, "{e:?}");
+}
+
 // ---------------------------------------------------------------------------------------
 // Timing: `cargo test --release -p visa-spec --test elementary -- --ignored --nocapture`.
 

@@ -6,15 +6,18 @@
 //! the larger its error. So each end of the interval is found by a binary search over the
 //! candidates ordered by value, each candidate measured against x by spec's exact core
 //! (`elementary::error_in_ulps`). Special cases allow no interval: a NaN, infinite or zero
-//! input, a NaN result, and a zero result (IEEE 754 fixes those values; a contract bounds
-//! only the approximation of a number), and an exact result, one the format represents
-//! (but for INVM and RSQTM, whose results are all approximations).
+//! input and a NaN result (IEEE 754 fixes those values; a contract bounds only the
+//! approximation of a number), and an exact result: one whose exact value the format
+//! represents, as spec's exact core decides it (`elementary::is_exact`; but for INVM and
+//! RSQTM, whose results are all approximations). Every other result is inexact and has its
+//! interval, whatever the correctly rounded value: 1 for 2^x near 0, 0 or the smallest
+//! denormal for an underflow, an infinity for an overflow.
 
 use visa_model::contract::{Bound, Contract, MathFn};
 use visa_model::errata::{self, Readings};
 use visa_model::ir::{Dst, Opcode};
 use visa_model::types::{exec_type, DataType};
-use visa_spec::num::elementary::{error_in_ulps, evaluate, Function};
+use visa_spec::num::elementary::{error_in_ulps, evaluate, is_exact, Function};
 use visa_spec::num::{
     convert, flush_input, mul, ExactFloat, FloatFormat, FloatMode, Rounding, Value,
 };
@@ -29,6 +32,8 @@ pub fn core(f: MathFn) -> Function {
         MathFn::Inv => Function::Inv,
         MathFn::Log2 => Function::Log2,
         MathFn::Exp2 => Function::Exp2,
+        MathFn::Ln => Function::Ln,
+        MathFn::Exp => Function::Exp,
         MathFn::Sqrt => Function::Sqrt,
         MathFn::Rsqrt => Function::Rsqrt,
         MathFn::Sin => Function::Sin,
@@ -91,16 +96,23 @@ pub fn interval_of(
 ) -> Option<(u64, u64)> {
     let special = |v: &ExactFloat| v.is_nan() || v.is_inf() || v.is_zero();
     let r = format.decode(result);
-    if args.iter().any(special) || r.is_nan() || r.is_zero() {
+    if args.iter().any(special) || r.is_nan() {
         return None;
     }
     let function = core(f);
-    // A result the format represents exactly is exact under every contract (docs/math.md,
+    // A result that is the exact value is exact under every contract (docs/math.md,
     // "Accuracy contracts": the published figures bound approximations), but for the
     // early-out macros, whose every non-special result is an initial approximation
-    // (MACRO-APPROXIMATION: INVM's x * (1/y) of 6/3 may be 2's neighbour).
+    // (MACRO-APPROXIMATION: INVM's x * (1/y) of 6/3 may be 2's neighbour). Whether it is
+    // comes from the exact value, never from a distance: 2^(2^-110) rounds to 1 but is not 1.
     let approximated = matches!(f, MathFn::Invm | MathFn::Rsqtm);
-    if !approximated && error_in_ulps(function, args, &r, format).is_ok_and(|e| e.absolute == 0.0) {
+    let exact = is_exact(function, args, &r, format).unwrap_or(true);
+    if exact && !approximated {
+        return None;
+    }
+    // A NaN function value has no interval, also where the destination made the result a
+    // number (.sat writes 0 for a NaN).
+    if evaluate(function, args, format, Rounding::Rtne).map_or(true, |v| v.is_nan()) {
         return None;
     }
     let r_key = key(result, format);
@@ -160,7 +172,8 @@ fn within(
             } else {
                 // Relative to |log2 x|, at most |candidate| + absolute: lenient by a factor
                 // of at most 1 + 2^-21 at the interval's ends.
-                absolute <= 2f64.powi(-21) * (to_f64(candidate).abs() + absolute)
+                absolute.is_finite()
+                    && absolute <= 2f64.powi(-21) * (to_f64(candidate).abs() + absolute)
             }
         }
         Bound::AbsoluteInRange { abs, .. } => absolute <= abs,
@@ -264,15 +277,17 @@ fn pow_intel(args: &[ExactFloat], format: FloatFormat) -> Option<(u64, u64)> {
     Some((lo?, hi?))
 }
 
-/// The approximated instruction of a case: its contract function (`None` for other
-/// instructions, and for a reading whose function no contract bounds: LOG and EXP as natural
-/// functions, POW of a signed base, the `i += 2` loops).
+/// The approximated instruction of a case: its contract function, the one the readings in
+/// force define (`None` for other instructions, and for a reading whose function no contract
+/// bounds: POW of a signed base, the `i += 2` loops).
 fn math_fn(opcode: Opcode, readings: &Readings) -> Option<MathFn> {
     let literal = |id| readings.is_literal(id);
     Some(match opcode {
         Opcode::Inv => MathFn::Inv,
-        Opcode::Log if !literal(errata::LOG_BASE) => MathFn::Log2,
-        Opcode::Exp if !literal(errata::EXP_BASE) => MathFn::Exp2,
+        Opcode::Log if literal(errata::LOG_BASE) => MathFn::Ln,
+        Opcode::Log => MathFn::Log2,
+        Opcode::Exp if literal(errata::EXP_BASE) => MathFn::Exp,
+        Opcode::Exp => MathFn::Exp2,
         Opcode::Sqrt if !literal(errata::SQRT_LOOP_STEP) => MathFn::Sqrt,
         Opcode::Rsqrt => MathFn::Rsqrt,
         Opcode::Sin if !literal(errata::SIN_LOOP_STEP) => MathFn::Sin,
@@ -481,11 +496,12 @@ fn lanes(site: &MathSite, contract: Contract, expected: &Pattern) -> Option<With
         let Some(result) = pinned(expected, at, size) else {
             continue;
         };
-        // MACRO-EARLY-OUT literal: an infinite result sets the early-out bit, so the value
-        // is the special one (a NaN or zero result has no interval under any reading).
+        // MACRO-EARLY-OUT literal: an infinite or zero result sets the early-out bit, so the
+        // value is the special one (a NaN result has no interval under any reading; under the
+        // resolved reading an underflow to zero is an approximation like any other).
         let early_out = matches!(f, MathFn::Invm | MathFn::Rsqtm)
             && site.readings.is_literal(errata::MACRO_EARLY_OUT)
-            && format.decode(result).is_inf();
+            && (format.decode(result).is_inf() || format.decode(result).is_zero());
         if early_out {
             continue;
         }

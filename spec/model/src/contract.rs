@@ -35,7 +35,10 @@ use std::fmt;
 use crate::types::DataType;
 
 /// The functions a contract bounds: the exact mathematical function of each approximated
-/// instruction (LOG and EXP are base 2 under their resolved reading, POW is |src0|^src1).
+/// instruction under the readings in force (LOG and EXP are base 2 under their resolved
+/// reading and natural under the literal one, errata LOG-BASE and EXP-BASE; POW is
+/// |src0|^src1). A contract bounds an approximation of whichever function the reading
+/// defines: the natural functions take the figures of the base-2 ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MathFn {
     /// INV: 1/x.
@@ -44,6 +47,10 @@ pub enum MathFn {
     Log2,
     /// EXP: 2^x.
     Exp2,
+    /// LOG under LOG-BASE's literal reading: ln(x).
+    Ln,
+    /// EXP under EXP-BASE's literal reading: e^x.
+    Exp,
     /// SQRT.
     Sqrt,
     /// RSQRT: 1/sqrt(x).
@@ -63,10 +70,12 @@ pub enum MathFn {
 }
 
 impl MathFn {
-    pub const ALL: [MathFn; 11] = [
+    pub const ALL: [MathFn; 13] = [
         MathFn::Inv,
         MathFn::Log2,
         MathFn::Exp2,
+        MathFn::Ln,
+        MathFn::Exp,
         MathFn::Sqrt,
         MathFn::Rsqrt,
         MathFn::Sin,
@@ -81,8 +90,8 @@ impl MathFn {
     pub fn name(self) -> &'static str {
         match self {
             MathFn::Inv => "inv",
-            MathFn::Log2 => "log",
-            MathFn::Exp2 => "exp",
+            MathFn::Log2 | MathFn::Ln => "log",
+            MathFn::Exp2 | MathFn::Exp => "exp",
             MathFn::Sqrt => "sqrt",
             MathFn::Rsqrt => "rsqrt",
             MathFn::Sin => "sin",
@@ -160,6 +169,14 @@ impl Contract {
     /// and HF; BF has none but the exact one).
     pub fn bound(self, f: MathFn, ty: DataType) -> Option<Bound> {
         use DataType::{BF, DF, F, HF};
+        // The natural functions take the bound of the base-2 ones: Intel's figures are for
+        // the instruction, whichever function a reading makes it compute, and OpenCL gives
+        // `exp` and `log` the figures of `exp2` and `log2`.
+        let f = match f {
+            MathFn::Ln => MathFn::Log2,
+            MathFn::Exp => MathFn::Exp2,
+            other => other,
+        };
         match self {
             Contract::CorrectlyRounded => Some(Bound::Exact),
             // INVM and RSQTM have DF and F forms only (MACRO-APPROXIMATION).
@@ -182,8 +199,8 @@ impl Contract {
                 }
                 Some(match f {
                     MathFn::Inv => Bound::Ulps(1.0),
-                    MathFn::Log2 => Bound::Log2Intel,
-                    MathFn::Exp2 | MathFn::Sqrt | MathFn::Rsqrt => Bound::Ulps(4.0),
+                    MathFn::Log2 | MathFn::Ln => Bound::Log2Intel,
+                    MathFn::Exp2 | MathFn::Exp | MathFn::Sqrt | MathFn::Rsqrt => Bound::Ulps(4.0),
                     MathFn::Sin | MathFn::Cos => Bound::AbsoluteInRange {
                         abs: 0.0008,
                         range: TRIG_RANGE,
@@ -197,7 +214,7 @@ impl Contract {
             Contract::OpenclFull => {
                 let (float, double, half) = match f {
                     MathFn::Sin | MathFn::Cos => (4.0, 4.0, 2.0),
-                    MathFn::Exp2 | MathFn::Log2 => (3.0, 3.0, 2.0),
+                    MathFn::Exp2 | MathFn::Log2 | MathFn::Exp | MathFn::Ln => (3.0, 3.0, 2.0),
                     MathFn::Pow => (16.0, 16.0, 4.0),
                     MathFn::Rsqrt | MathFn::Rsqtm => (2.0, 2.0, 1.0),
                     MathFn::Sqrt => (3.0, 0.0, 0.0),
@@ -305,6 +322,22 @@ mod tests {
         assert_eq!(o.bound(MathFn::Invm, DF), Some(Bound::Exact));
         assert_eq!(o.bound(MathFn::Rsqtm, DF), Some(Bound::Ulps(2.0)));
         assert_eq!(o.bound(MathFn::Rsqtm, BF), None);
+    }
+
+    #[test]
+    fn natural_functions_take_the_base_2_bounds() {
+        for c in Contract::ALL {
+            for ty in [F, HF, DF, BF] {
+                assert_eq!(c.bound(MathFn::Exp, ty), c.bound(MathFn::Exp2, ty));
+                assert_eq!(c.bound(MathFn::Ln, ty), c.bound(MathFn::Log2, ty));
+            }
+        }
+        assert_eq!(
+            Contract::IntelHw.bound(MathFn::Exp, F),
+            Some(Bound::Ulps(4.0))
+        );
+        assert_eq!(MathFn::Exp.name(), "exp");
+        assert_eq!(MathFn::Ln.name(), "log");
     }
 
     #[test]

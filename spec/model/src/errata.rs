@@ -204,6 +204,7 @@ pub const SWITCHJMP_INDEX_TYPE: &str = "SWITCHJMP-INDEX-TYPE";
 pub const LIFETIME_CONTENTS: &str = "LIFETIME-CONTENTS";
 pub const MULH_MIXED_TYPES: &str = "MULH-MIXED-TYPES";
 pub const SHR_SIGNED_OPERANDS: &str = "SHR-SIGNED-OPERANDS";
+pub const SHR_SOURCE_WIDTH: &str = "SHR-SOURCE-WIDTH";
 pub const BLOCK2D_ADDRESS_PAYLOAD: &str = "BLOCK2D-ADDRESS-PAYLOAD";
 pub const PACKED_IMM_EXEC_SIZE: &str = "PACKED-IMM-EXEC-SIZE";
 pub const ADD_QWORD_TYPEMAP: &str = "ADD-QWORD-TYPEMAP";
@@ -1532,8 +1533,17 @@ pub static LEDGER: &[Erratum] = &[
         document: "instructions/SHR.md, Operand type maps and Supported Types",
         says: "the type map admits only UB, UW and UD; IGC writes SHR on signed operands (a logical shift of a D or W value, into a D or W destination)",
         literal: "the type map: a signed destination or src0 is invalid-instruction",
-        resolved: "any of UB, B, UW, W, UD, D (and Q, UQ where QWORD-TYPEMAP-GAP is resolved) for the destination and src0: src0's bits in its own width shifted right logically (zeros in from the left), then converted into the destination type (with .sat, clamped to its range)",
+        resolved: "any of UB, B, UW, W, UD, D (and Q, UQ where QWORD-TYPEMAP-GAP is resolved) for the destination and src0: src0 shifted right logically (zeros in from the left) in the width SHR-SOURCE-WIDTH gives, then converted into the destination type (with .sat, clamped to its range)",
         reason: "the Description's logical shift is defined on the bits of any integer type; IGC emits it for signed values and expects the logical result",
+        executable: true,
+    },
+    Erratum {
+        id: "SHR-SOURCE-WIDTH",
+        document: "instructions/SHR.md, Semantics and Description",
+        says: "the loop writes `src0[i] >> src1[i]` and the Description a logic right shift of <src0>, without the width the bits are shifted in: a source narrower than the operation (B or W, a D in a 64-bit shift) and negative (signed, or negated by its modifier) has ones above its own bits or not",
+        literal: "src0's bits in its own width, after any source modifier, shifted right logically and converted into the destination type: b 0xeb (-21) >> 1 is 0x75 in any destination",
+        resolved: "src0 is first converted to the execution type, as every source of an integer operation: its value after any source modifier (sign-extended when signed, zero-extended when unsigned) as a 32-bit integer, 64-bit when src0 or the destination is Q or UQ, shifted right logically, then converted into the destination type: b 0xeb (-21) is 0xffffffeb, >> 1 is 0x7ffffff5, 0xfff5 in a UW destination; unsigned and D sources in a 32-bit shift are unchanged",
+        reason: "the vISA finalizer passes SHR to the EU's shr with its operand types unchanged on every modelled platform (intel/intel-graphics-compiler, visa/VisaToG4/TranslateALU.cpp, IR_Builder::translateVISALogicInst; visa/HWConformity.cpp, HWConformity::fixShiftInsts, whose one rewrite widens src0 to Q when signed and UQ when unsigned), and its constant folder evaluates shr on the immediate's value sign-extended to 32 bits (visa/BuildIRImpl.cpp, IR_Builder::foldConstVal: the source type 'affects sign extension'); IGC's own code generator makes src0 and dst unsigned before it emits SHR for LLVM's lshr (IGC/Compiler/CISACodeGen/EmitVISAPass.cpp, EmitPass::EmitSimpleAlu) and zero-extends an i8 before a wider lshr (IGC/Compiler/CISACodeGen/PromoteInt8Type.cpp), which a signed source's own bits would not need; Intel's CM CPU emulation shifts the source promoted to int (intel/cm-cpu-emulation, libcm/cm_intrin.h, cm_shr, with maxtype in libcm/libcm_def.h: the same results in destinations of 16 bits or fewer, though C's >> of a negative int is arithmetic); 2_datatypes.md gives integer execution extra precision over the operand types. The literal reading is what the finalizer makes of a signed SHR beyond Xe3, no modelled platform (visa/HWConformityPro.cpp, HWConformityPro::fixShr retypes a signed src0 to the unsigned type of its size)",
         executable: true,
     },
     Erratum {
@@ -1659,8 +1669,8 @@ pub static LEDGER: &[Erratum] = &[
         id: EXP_BASE,
         document: "instructions/EXP.md, Semantics vs Description",
         says: "the loop writes `exp(src0[i])` (C's e^x), while the Description says base-2 exponential",
-        literal: "e^src0, correctly rounded",
-        resolved: "2^src0, correctly rounded",
+        literal: "e^src0, correctly rounded; an accuracy contract bounds e^x with EXP's figures (golden vectors expect its interval around e^src0)",
+        resolved: "2^src0, correctly rounded; an accuracy contract bounds 2^x",
         reason: "the Description and the instruction's use (IGC lowers exp2 to it; Intel's published accuracy is for exp2) say base 2; the loop borrows C's function name",
         executable: true,
     },

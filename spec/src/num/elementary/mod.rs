@@ -21,7 +21,8 @@
 //!   are settled by an interval that holds no rounding boundary (`Known`, `known.rs`, which
 //!   also classifies exact values against a format's range and finds the rational |x|^y).
 //!
-//! [`error_in_ulps`] measures how far a candidate result is from the exact value.
+//! [`error_in_ulps`] measures how far a candidate result is from the exact value, and
+//! [`is_exact`] says whether a candidate is that value itself.
 
 mod exact;
 mod known;
@@ -202,6 +203,39 @@ pub fn error_in_ulps(
 ) -> Result<UlpError, VisaError> {
     let known = known(function, inputs, format, ulp::ERROR_SLACK)?;
     Ok(ulp::measure(known, candidate, format))
+}
+
+/// Whether `candidate` is the exact value of `function` at `inputs`, so that no approximation
+/// lies between them: the exact value is a number (or a special value) and the candidate is
+/// that number, both zeros being the number 0. A value the analysis knows only to lie in an
+/// interval (beyond the format's range, below it, within a few units of 2^-precision of 1) is
+/// never exact, and neither is an irrational value, nor a quotient or root that is no binary
+/// fraction: its sticky stand-in has more significant bits than any number of `format`. A
+/// model bug when the number of inputs is not the function's arity.
+pub fn is_exact(
+    function: Function,
+    inputs: &[ExactFloat],
+    candidate: &ExactFloat,
+    format: FloatFormat,
+) -> Result<bool, VisaError> {
+    Ok(match known(function, inputs, format, ROUND_SLACK)? {
+        Known::Value(v) => same_number(&v, candidate),
+        Known::Huge { .. } | Known::Tiny { .. } | Known::NearOne { .. } | Known::Approx { .. } => {
+            false
+        }
+    })
+}
+
+/// Whether two values are the same number (both zeros are 0), the same infinity or both NaN.
+fn same_number(a: &ExactFloat, b: &ExactFloat) -> bool {
+    match (exact::arg(a), exact::arg(b)) {
+        (Arg::NaN { .. }, Arg::NaN { .. }) | (Arg::Zero { .. }, Arg::Zero { .. }) => true,
+        (Arg::Inf { negative: x }, Arg::Inf { negative: y }) => x == y,
+        (Arg::Finite(x), Arg::Finite(y)) => {
+            x.negative == y.negative && x.exponent == y.exponent && x.mantissa == y.mantissa
+        }
+        _ => false,
+    }
 }
 
 /// Slack, in bits, of the analytic shortcuts used for rounding: [`Known::Tiny`] holds values

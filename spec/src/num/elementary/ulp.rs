@@ -3,14 +3,14 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, Zero};
 
-use super::exact::{arg, power_of_two, to_f64, Arg};
+use super::exact::{arg, one_plus, power_of_two, to_f64, Arg};
 use super::known::Known;
 use crate::num::float::FloatFormat;
 use crate::num::value::ExactFloat;
 
 /// Slack of the analysis behind a measurement: a Tiny exact value (below 2^(q - 80)) is taken
-/// as 0 and a NearOne value (within 2^-(precision + 80) of 1) as 1, both off by less than
-/// 2^-79 ulp.
+/// as 2^(q - 81) of its sign and a NearOne value (within 2^-(precision + 80) of 1) as
+/// 1 ± 2^-(precision + 81) on its side of 1, both off by less than 2^-79 ulp.
 pub(super) const ERROR_SLACK: u32 = 80;
 
 /// Bits beyond the format's precision at which an irrational exact value is evaluated: the
@@ -32,9 +32,10 @@ const FLOOR_BITS: i128 = 200;
 /// - `absolute = |candidate - v|`.
 ///
 /// Both are rounded to the nearest double and become +inf past the double range. The exact
-/// value behind them is within about 2^-79 ulp: values below 2^(q - 80) count as 0 and values
-/// within 2^-(precision + 80) of 1 as 1, every other one is exact or evaluated at precision +
-/// 128 bits.
+/// value behind them is within about 2^-79 ulp: values below 2^(q - 80) count as 2^(q - 81)
+/// and values within 2^-(precision + 80) of 1 as 1 ± 2^-(precision + 81) (so a candidate is
+/// never measured at distance 0 from a value it is not), every other one is exact or
+/// evaluated at precision + 128 bits.
 ///
 /// Conventions for values that are not finite numbers:
 /// - A NaN candidate against a NaN exact value: 0. A NaN on one side only: +inf (both fields).
@@ -78,8 +79,17 @@ pub(super) fn measure(known: Known, candidate: &ExactFloat, format: FloatFormat)
         Known::Value(ExactFloat::Inf { negative }) => Reference::Inf { negative },
         Known::Value(v) => Reference::Number(v),
         Known::Huge { negative } => Reference::Number(power_of_two(negative, limit)),
-        Known::Tiny { .. } => Reference::Number(ExactFloat::zero(false)),
-        Known::NearOne { .. } => Reference::Number(power_of_two(false, 0)),
+        // Stand-ins inside the interval the analysis gives, on the value's side of 0 and of
+        // 1: the error of any candidate is then off by less than 2^-79 ulp, and the ulp is
+        // that of the value's binade (below 1, half the ulp of 1).
+        Known::Tiny { negative } => Reference::Number(power_of_two(
+            negative,
+            i128::from(format.denormal_quantum()) - i128::from(ERROR_SLACK) - 1,
+        )),
+        Known::NearOne { above } => Reference::Number(one_plus(
+            above,
+            -i128::from(format.precision()) - i128::from(ERROR_SLACK) - 1,
+        )),
         Known::Approx { function, .. } => {
             match function.approximate(format.precision() as usize + EXTRA_BITS) {
                 Some((y, _)) => Reference::Number(y),
