@@ -830,7 +830,8 @@ fn every_mutant_fails_on_its_instruction_with_a_small_shrunk_case() {
                     "rotate-signed-arithmetic",
                     "rotate-signed-arithmetic-dwords",
                     // Within the default contract: the accuracy report's test.
-                    "inv-faithful"
+                    "inv-faithful",
+                    "exp-one-ulp-above"
                 ]
                 .contains(&m.name),
             "mutant {} has no expectation here",
@@ -2449,4 +2450,41 @@ done
     );
     assert_eq!(r.status, 0, "{}\n{}", r.out, r.err);
     assert_eq!(r.summary("passed"), 1, "{}", r.out);
+}
+
+/// EXP of arguments so small that 2^x is within 2^-104 of 1 (±2^-110, ±2^-126), and of some
+/// ordinary ones: the correctly rounded results are 1.0 and their neighbours.
+const EXP_CORNERS: &str = r#"{"format":"visa-vector/1","id":"exp/corners","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=8\nexp (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0>\n","init":{"vars":{"V1":"000080080000808800008000000080800000003f000040400000c0bf00002041"}}}"#;
+
+/// An implementation one float above the correctly rounded 2^x wherever 2^x is inexact meets
+/// Intel's contract for EXP, where 2^x rounds to 1 too (a 1 there is inexact: 2^x is not 1),
+/// and fails the correctly rounded one.
+#[test]
+fn an_exp_one_ulp_above_passes_intel_hw_at_the_near_one_corners() {
+    let dir = common::tmp_dir("certify-exp-corners");
+    let vectors = write_lines(&dir.join("in/cases.jsonl"), &[EXP_CORNERS.to_string()]);
+    let run_under = |name: &str, contract: &str| {
+        certify(
+            &dir.join(name),
+            &[
+                "--impl",
+                &serve("--mutant exp-one-ulp-above"),
+                "--vectors",
+                &vectors,
+                "--generated",
+                "0",
+                "--shrink",
+                "0",
+                "--contract",
+                contract,
+            ],
+        )
+    };
+    let hw = run_under("intel-hw", "intel-hw");
+    assert_eq!(hw.status, 0, "{}", hw.out);
+    let exp = accuracy_cell(&hw.report, "exp", "f");
+    // Every lane's answer but the exact 2^3 and 2^10 differs from the correctly rounded one.
+    assert_eq!(exp["differ"], 6, "{exp}");
+    let strict = run_under("strict", "correctly-rounded");
+    assert_eq!(strict.status, 1, "{}", strict.out);
 }

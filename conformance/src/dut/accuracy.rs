@@ -6,10 +6,12 @@
 //! Each state answer to a one-instruction case of such an instruction is measured lane by
 //! lane ([`measure`]): the error of the answer's element against the exact function value
 //! at the channel's inputs, in ulps of the destination type and absolutely, by spec's exact
-//! core (`elementary::error_in_ulps`). Lanes whose exact result is a special value (a NaN,
-//! an infinity, a zero, or a special input) are not measured: the contracts leave those
-//! exact, and grading compares them bit for bit. Under `.sat` or ALT mode only the
-//! contracts are judged, not the error (the destination maps the results).
+//! core (`elementary::error_in_ulps`). Lanes whose correctly rounded result is a special
+//! value (a NaN, an infinity, a zero) or whose input is one are not measured in ulps; the
+//! contracts still judge them through the expectation: an exact special result is compared
+//! bit for bit, an inexact one (an underflow to zero, an overflow to infinity) has its
+//! interval like any inexact result. Under `.sat` or ALT mode only the contracts are judged,
+//! not the error (the destination maps the results).
 //!
 //! A contract fits an answer when the answer passes the case's expectation widened to that
 //! contract's intervals instead of the default's, detected like the float DPAS profiles.
