@@ -190,3 +190,23 @@ fn aliases_hit_the_observed_output_limit() {
     let crossing = visa_model::state::MAX_OBSERVED_BYTES / 4096;
     assert_eq!(err.pos.map(|p| p.line), Some(crossing as u32 + 1), "{err}");
 }
+
+/// Element origins and address sub-registers near 2^32: `sub + exec_size` wrapped (a panic
+/// with overflow checks on); now each is an invalid instruction, alike on both engines.
+#[test]
+fn origins_near_2_32_are_invalid_instructions() {
+    let decls = ".decl A0 v_type=A num_elts=16\n.decl A1 v_type=A num_elts=2\n\
+                 .decl V2 v_type=G type=ud num_elts=8\n.decl T1 v_type=T num_elts=4\n";
+    for line in [
+        "addr_add (M1, 1) A0(4294967295)<1> &V2+4 0x10:uw",
+        "addr_add (M1, 2) A0(4294967295)<1> A1(0)<1;1,0> 0x1:uw",
+        "addr_add (M1, 2) A0(0)<1> A1(4294967295)<1;1,0> 0x1:uw",
+        "movs (M1, 2) T1(4294967295) V2(0,0)<1;1,0>",
+        "mov (M1, 8) V2(0,0)<1> r[A0(4294967295),0]<8,1>:ud",
+        "mov (M1, 8) V2(0,0)<1> r[A0(4294967295),0]<1,0>:ud",
+    ] {
+        let program = format!("{decls}{line}\n");
+        let class = both_fail(&case(&program));
+        assert_eq!(class, ErrorClass::InvalidInstruction, "{line}");
+    }
+}
