@@ -210,3 +210,92 @@ fn origins_near_2_32_are_invalid_instructions() {
         assert_eq!(class, ErrorClass::InvalidInstruction, "{line}");
     }
 }
+
+/// The spans of the numbers (decimal, or `0x` hexadecimal) that stand alone in `text`.
+fn numbers(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut spans = Vec::new();
+    let mut k = 0;
+    while k < bytes.len() {
+        let starts = bytes[k].is_ascii_digit()
+            && (k == 0 || !(bytes[k - 1].is_ascii_alphanumeric() || bytes[k - 1] == b'_'));
+        if !starts {
+            k += 1;
+            continue;
+        }
+        let start = k;
+        if bytes[k..].starts_with(b"0x") {
+            k += 2;
+            while k < bytes.len() && bytes[k].is_ascii_hexdigit() {
+                k += 1;
+            }
+        } else {
+            while k < bytes.len() && bytes[k].is_ascii_digit() {
+                k += 1;
+            }
+        }
+        spans.push((start, k));
+    }
+    spans
+}
+
+/// Every number of the golden programs of each vector file (its first case), replaced in turn
+/// by values near 2^32 and 2^64: both engines give the same outcome, never a model bug (a
+/// panic on an unchecked sum or product would be one; the test profile keeps overflow
+/// checks on).
+#[test]
+fn numbers_near_2_32_and_2_64_in_golden_programs_never_panic() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors");
+    let mut files = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "jsonl") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let mut runs = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for case in text.lines().filter_map(|l| Case::from_line(l).ok()).take(1) {
+            let program = case.program.clone();
+            for (start, end) in numbers(&program) {
+                for value in ["4294967295", "18446744073709551584", "0xffffffffffffffff"] {
+                    let mut mutated = case.clone();
+                    mutated.program = format!("{}{value}{}", &program[..start], &program[end..]);
+                    let spec = run_case(&mutated, EngineKind::Spec);
+                    let oracle = run_case(&mutated, EngineKind::Oracle);
+                    for outcome in [&spec, &oracle] {
+                        if let Outcome::Error(e) = outcome {
+                            assert_ne!(
+                                e.class,
+                                ErrorClass::ModelBug,
+                                "{}: {e}\n{}",
+                                file.display(),
+                                mutated.program
+                            );
+                        }
+                    }
+                    let class = |o: &Outcome| match o {
+                        Outcome::Error(e) => Some(e.class),
+                        Outcome::Ok(_) => None,
+                    };
+                    assert_eq!(
+                        class(&spec),
+                        class(&oracle),
+                        "{}\n{}",
+                        file.display(),
+                        mutated.program
+                    );
+                    runs += 1;
+                }
+            }
+        }
+    }
+    assert!(runs > 1000, "{runs} mutated programs");
+}
