@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use crate::asm::ast::VarClass;
-use crate::error::{Result, VisaError};
+use crate::error::{ErrorClass, Result, VisaError};
 use crate::platform::Platform;
 use crate::types::DataType;
 
@@ -71,9 +71,14 @@ pub struct Vars {
     addr_elts: usize,
     /// Elements of surface and sampler variables allocated so far.
     handle_elts: usize,
-    /// The open `{ }` declaration scopes, innermost last: each holds the names declared in
-    /// it with the binding each one shadows.
-    scopes: Vec<Vec<(String, Option<VarId>)>>,
+    /// Predicate variables declared so far.
+    pred_vars: usize,
+    /// Bytes of the kernel's variables visible by name now, aliases included: what a result
+    /// that observes every variable holds.
+    observed_bytes: usize,
+    /// The open `{ }` declaration scopes, innermost last: each maps the names declared in
+    /// it to the binding each one shadows.
+    scopes: Vec<HashMap<String, Option<VarId>>>,
     /// The unit whose declarations are being read.
     unit: u32,
     /// The kernel's names, kept while a later unit's declarations are read.
@@ -82,6 +87,24 @@ pub struct Vars {
     /// documents' eight under its literal reading.
     r0_elts: u32,
 }
+
+/// The most bytes of state a program may declare ([`Vars::declared_bytes`]): the
+/// register-file storage of its general variables (each rounded up to whole GRFs; an alias
+/// shares its base's), a mask word per predicate variable, 2 bytes per address element and 4
+/// per surface or sampler element, over every unit and scope. The largest IGC dump among the
+/// tests declares 69,592 bytes.
+pub const MAX_DECLARED_BYTES: usize = 64 << 20;
+
+/// The most bytes of variables a result may observe ([`Vars::observed_bytes`]): the
+/// kernel's variables visible by name at the end of its text (pre-defined ones excepted),
+/// each alias with its own bytes, predicates as their masks' bytes. A result's line holds
+/// them in hex, twice as many characters. The largest IGC dump among the tests observes
+/// 91,046 bytes.
+pub const MAX_OBSERVED_BYTES: usize = 16 << 20;
+
+/// The bytes [`Vars::declared_bytes`] counts for a predicate variable: its mask word in
+/// [`MachineState::preds`].
+const PRED_BYTES: usize = 4;
 
 /// Name of the variable that discards writes.
 pub const NULL: &str = "%null";
@@ -149,6 +172,8 @@ impl Vars {
             grf_bytes: 0,
             addr_elts: 0,
             handle_elts: 0,
+            pred_vars: 0,
+            observed_bytes: 0,
             scopes: Vec::new(),
             unit: 0,
             kernel_names: None,
@@ -266,7 +291,7 @@ impl Vars {
         alias: Option<(VarId, u32)>,
     ) -> Result<VarId> {
         let twice = match self.scopes.last() {
-            Some(scope) => scope.iter().any(|(n, _)| n == name),
+            Some(scope) => scope.contains_key(name),
             None => self.by_name.contains_key(name),
         };
         if twice {
@@ -295,7 +320,7 @@ impl Vars {
         let shadowed = self.by_name.get(name).copied();
         let id = self.insert(info)?;
         if let Some(scope) = self.scopes.last_mut() {
-            scope.push((name.to_string(), shadowed));
+            scope.insert(name.to_string(), shadowed);
         }
         Ok(id)
     }
@@ -303,7 +328,7 @@ impl Vars {
     /// Opens a `{` declaration scope (IGC's CISA.y, `Scope`): names declared until the
     /// matching [`Vars::close_scope`] shadow the outer ones.
     pub fn open_scope(&mut self) {
-        self.scopes.push(Vec::new());
+        self.scopes.push(HashMap::new());
     }
 
     /// Closes the innermost scope: its names are no longer visible and the ones they
@@ -312,7 +337,15 @@ impl Vars {
         let Some(scope) = self.scopes.pop() else {
             return false;
         };
-        for (name, shadowed) in scope.into_iter().rev() {
+        for (name, shadowed) in scope {
+            if self.unit == 0 {
+                let hidden = self.by_name.get(&name).and_then(|id| self.observed(*id));
+                let shown = shadowed.and_then(|id| self.observed(id));
+                self.observed_bytes = self
+                    .observed_bytes
+                    .saturating_sub(hidden.unwrap_or(0))
+                    .saturating_add(shown.unwrap_or(0));
+            }
             match shadowed {
                 Some(id) => self.by_name.insert(name, id),
                 None => self.by_name.remove(&name),
@@ -357,26 +390,87 @@ impl Vars {
         }
     }
 
+    /// The bytes of state the variables declared so far hold ([`MAX_DECLARED_BYTES`]).
+    pub fn declared_bytes(&self) -> usize {
+        self.grf_bytes
+            .saturating_add(self.pred_vars.saturating_mul(PRED_BYTES))
+            .saturating_add(self.addr_elts.saturating_mul(2))
+            .saturating_add(self.handle_elts.saturating_mul(4))
+    }
+
+    /// The bytes of the kernel's variables a result observes, as the names stand now
+    /// ([`MAX_OBSERVED_BYTES`]).
+    pub fn observed_bytes(&self) -> usize {
+        self.observed_bytes
+    }
+
+    /// Whether a variable counts towards [`Vars::observed_bytes`]: the kernel's own, not
+    /// pre-defined.
+    fn observed(&self, id: VarId) -> Option<usize> {
+        let v = self.infos.get(id.0 as usize)?;
+        (!v.predefined && v.unit == 0).then(|| v.byte_size())
+    }
+
     /// Adds a variable, giving it its storage: register-file bytes for a general variable,
     /// elements of [`MachineState::addrs`] or [`MachineState::handles`] for an address,
-    /// surface or sampler variable.
+    /// surface or sampler variable. A declaration that would take the state past
+    /// [`MAX_DECLARED_BYTES`] or the kernel's observed variables past [`MAX_OBSERVED_BYTES`]
+    /// is a `resource-limit` error, and nothing is added.
     fn insert(&mut self, mut info: VarInfo) -> Result<VarId> {
-        match info.class {
-            VarClass::Address => {
-                info.slot = Some(self.addr_elts);
-                self.addr_elts += info.num_elts as usize;
-            }
-            VarClass::Surface | VarClass::Sampler => {
-                info.slot = Some(self.handle_elts);
-                self.handle_elts += info.num_elts as usize;
-            }
-            VarClass::General | VarClass::Predicate => {}
+        let size = info.byte_size();
+        let grf = self.platform.grf_size();
+        let n = info.num_elts as usize;
+        let storage = match info.class {
+            VarClass::General if info.alias.is_some() => 0,
+            VarClass::General => size.div_ceil(grf) * grf,
+            VarClass::Predicate => PRED_BYTES,
+            VarClass::Address => 2 * n,
+            VarClass::Surface | VarClass::Sampler => 4 * n,
+        };
+        let declared = self.declared_bytes().saturating_add(storage);
+        if declared > MAX_DECLARED_BYTES && !info.predefined {
+            return Err(VisaError::new(
+                ErrorClass::ResourceLimit,
+                format!(
+                    "`{}` brings the declared state to {declared} bytes, more than the \
+                     {MAX_DECLARED_BYTES} a program may declare (every variable's storage in \
+                     every unit and scope; aliases share their base's)",
+                    info.name
+                ),
+            ));
         }
+        let observed = if !info.predefined && self.unit == 0 {
+            let shadowed = self
+                .by_name
+                .get(&info.name)
+                .and_then(|id| self.observed(*id))
+                .unwrap_or(0);
+            let observed = self.observed_bytes.saturating_sub(shadowed);
+            let observed = observed.saturating_add(size);
+            if observed > MAX_OBSERVED_BYTES {
+                return Err(VisaError::new(
+                    ErrorClass::ResourceLimit,
+                    format!(
+                        "`{}` brings the kernel's variables a result observes to {observed} \
+                         bytes, more than the {MAX_OBSERVED_BYTES} a result may hold (aliases \
+                         count their own bytes)",
+                        info.name
+                    ),
+                ));
+            }
+            observed
+        } else {
+            self.observed_bytes
+        };
         if info.class == VarClass::General {
-            let size = info.byte_size();
             match info.alias {
                 Some((base, offset)) => {
-                    let base = self.get(base).clone();
+                    let Some(base) = self.infos.get(base.0 as usize) else {
+                        return Err(VisaError::invalid(format!(
+                            "`{}` aliases variable {}, which does not exist",
+                            info.name, base.0
+                        )));
+                    };
                     if base.class != VarClass::General {
                         return Err(VisaError::invalid(format!(
                             "`{}` aliases `{}`, which is not a general variable",
@@ -395,7 +489,8 @@ impl Vars {
                             info.name, info.ty
                         )));
                     }
-                    if offset as usize + size > base.byte_size() {
+                    let end = (offset as usize).checked_add(size);
+                    if end.is_none_or(|end| end > base.byte_size()) {
                         return Err(VisaError::invalid(format!(
                             "`{}` ({size} bytes at offset {offset}) does not fit in `{}` ({} bytes)",
                             info.name,
@@ -406,12 +501,24 @@ impl Vars {
                     info.grf_offset = Some(base_offset + offset as usize);
                 }
                 None => {
-                    let grf = self.platform.grf_size();
                     info.grf_offset = Some(self.grf_bytes);
-                    self.grf_bytes += size.div_ceil(grf) * grf;
+                    self.grf_bytes += storage;
                 }
             }
         }
+        match info.class {
+            VarClass::Address => {
+                info.slot = Some(self.addr_elts);
+                self.addr_elts += n;
+            }
+            VarClass::Surface | VarClass::Sampler => {
+                info.slot = Some(self.handle_elts);
+                self.handle_elts += n;
+            }
+            VarClass::Predicate => self.pred_vars += 1,
+            VarClass::General => {}
+        }
+        self.observed_bytes = observed;
         let id = VarId(self.infos.len() as u32);
         self.by_name.insert(info.name.clone(), id);
         self.infos.push(info);
@@ -618,6 +725,122 @@ mod tests {
         // Another class has no elements.
         assert!(state.addr(&vars, t0).is_empty());
         assert!(state.handle(&vars, a0).is_empty());
+        Ok(())
+    }
+
+    /// Declarations that would take the declared state past [`MAX_DECLARED_BYTES`] stop at
+    /// the one that crosses it, with `resource-limit`, and add nothing.
+    #[test]
+    fn the_declared_state_is_bounded() -> Result<()> {
+        let mut vars = Vars::new(Platform::XeHpg);
+        // A function's variables: no result observes them, so only the declared state grows.
+        vars.begin_unit();
+        let per_surface = 4096 * 4;
+        let fit = (MAX_DECLARED_BYTES - vars.declared_bytes()) / per_surface;
+        for i in 0..fit {
+            let declared = vars.declare(
+                &format!("T{i}"),
+                VarClass::Surface,
+                DataType::UD,
+                4096,
+                4,
+                None,
+            );
+            assert!(declared.is_ok(), "surface {i}: {declared:?}");
+        }
+        let before = (vars.len(), vars.declared_bytes(), vars.handle_elts());
+        let err = vars
+            .declare("LAST", VarClass::Surface, DataType::UD, 4096, 4, None)
+            .expect_err("the declaration crosses the limit");
+        assert_eq!(err.class, ErrorClass::ResourceLimit);
+        assert!(err.message.contains("`LAST`"), "{}", err.message);
+        assert!(
+            err.message.contains(&MAX_DECLARED_BYTES.to_string()),
+            "{}",
+            err.message
+        );
+        assert_eq!(
+            (vars.len(), vars.declared_bytes(), vars.handle_elts()),
+            before
+        );
+        assert!(vars.find("LAST").is_none());
+        // An alias takes no storage of its own: declared state does not grow with aliases.
+        let mut vars = Vars::new(Platform::XeHpg);
+        let base = vars.declare("B", VarClass::General, DataType::D, 8, 4, None)?;
+        let declared = vars.declared_bytes();
+        for i in 0..100 {
+            vars.declare(
+                &format!("A{i}"),
+                VarClass::General,
+                DataType::D,
+                8,
+                4,
+                Some((base, 0)),
+            )?;
+        }
+        assert_eq!(vars.declared_bytes(), declared);
+        Ok(())
+    }
+
+    /// Aliases count towards the bytes a result observes ([`MAX_OBSERVED_BYTES`]); a name
+    /// a closed scope hid no longer counts, and one it shadowed counts again.
+    #[test]
+    fn the_observed_variables_are_bounded() -> Result<()> {
+        let mut vars = Vars::new(Platform::XeHpg);
+        let base = vars.declare("B", VarClass::General, DataType::D, 1024, 4, None)?;
+        assert_eq!(vars.observed_bytes(), 4096);
+        vars.open_scope();
+        vars.declare("B", VarClass::General, DataType::D, 8, 4, None)?;
+        vars.declare("S", VarClass::Predicate, DataType::BOOL, 16, 1, None)?;
+        assert_eq!(vars.observed_bytes(), 32 + 2);
+        assert!(vars.close_scope());
+        assert_eq!(vars.observed_bytes(), 4096);
+        let fit = MAX_OBSERVED_BYTES / 4096 - 1;
+        for i in 0..fit {
+            vars.declare(
+                &format!("A{i}"),
+                VarClass::General,
+                DataType::D,
+                1024,
+                4,
+                Some((base, 0)),
+            )?;
+        }
+        assert_eq!(vars.observed_bytes(), MAX_OBSERVED_BYTES);
+        let err = vars
+            .declare(
+                "OVER",
+                VarClass::General,
+                DataType::D,
+                1,
+                4,
+                Some((base, 0)),
+            )
+            .expect_err("the declaration crosses the limit");
+        assert_eq!(err.class, ErrorClass::ResourceLimit);
+        assert!(err.message.contains("`OVER`"), "{}", err.message);
+        // A function's own variables are not observed.
+        vars.begin_unit();
+        vars.declare("F", VarClass::General, DataType::D, 1024, 4, None)?;
+        assert_eq!(vars.observed_bytes(), MAX_OBSERVED_BYTES);
+        Ok(())
+    }
+
+    /// A `{ }` scope finds a name declared twice in it, and lets an inner scope shadow it.
+    #[test]
+    fn a_scope_rejects_a_name_declared_twice_in_it() -> Result<()> {
+        let mut vars = Vars::new(Platform::XeHpg);
+        let outer = vars.declare("V", VarClass::General, DataType::D, 8, 4, None)?;
+        vars.open_scope();
+        let inner = vars.declare("V", VarClass::General, DataType::D, 8, 4, None)?;
+        assert_eq!(vars.find("V"), Some(inner));
+        let twice = vars.declare("V", VarClass::General, DataType::D, 8, 4, None);
+        assert_eq!(
+            twice.expect_err("a name declared twice").class,
+            ErrorClass::InvalidInstruction
+        );
+        assert!(vars.close_scope());
+        assert_eq!(vars.find("V"), Some(outer));
         Ok(())
     }
 }

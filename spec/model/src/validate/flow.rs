@@ -465,12 +465,13 @@ pub(super) fn program_rules(program: &Program) -> Result<()> {
         }
     }
     let region = region_of(program);
+    // The units are consecutive ranges covering the program (checked above): the unit of
+    // each instruction is found walking them alongside.
+    let mut unit = 0;
     for (at, insn) in program.insns.iter().enumerate() {
-        let unit = program
-            .units
-            .iter()
-            .position(|u| (u.entry..u.end).contains(&at))
-            .unwrap_or(0);
+        while program.units.get(unit).is_some_and(|u| u.end <= at) {
+            unit += 1;
+        }
         let Ctrl::Flow(f) = &insn.ctrl else { continue };
         let fail = |field: &str, msg: String| Err(invalid_at(insn.pos, field, msg));
         for target in f.targets() {
@@ -524,15 +525,24 @@ pub(super) fn program_rules(program: &Program) -> Result<()> {
 /// For a program point of a unit, which code region holds it: the unit, and the
 /// subroutine label that opens the subroutine it is in (SUBROUTINE.md, Notes: a subroutine
 /// runs to the next subroutine label or the end of its unit).
-fn region_of(program: &Program) -> impl Fn(usize, usize) -> (usize, Option<usize>) + '_ {
+fn region_of(program: &Program) -> impl Fn(usize, usize) -> (usize, Option<usize>) {
+    // Each unit's subroutine labels, by program point.
+    let mut subroutines: Vec<Vec<usize>> = vec![Vec::new(); program.units.len()];
+    for l in &program.labels {
+        if l.kind == LabelKind::Subroutine {
+            if let Some(points) = subroutines.get_mut(l.unit.0 as usize) {
+                points.push(l.at);
+            }
+        }
+    }
+    for points in &mut subroutines {
+        points.sort_unstable();
+    }
     move |unit: usize, at: usize| {
-        let sub = program
-            .labels
-            .iter()
-            .filter(|l| l.kind == LabelKind::Subroutine && l.unit.0 as usize == unit)
-            .map(|l| l.at)
-            .filter(|&s| s <= at)
-            .max();
+        let sub = subroutines.get(unit).and_then(|points| {
+            let after = points.partition_point(|&s| s <= at);
+            after.checked_sub(1).and_then(|k| points.get(k).copied())
+        });
         (unit, sub)
     }
 }

@@ -71,6 +71,12 @@ impl Inputs {
         if info.alias.is_some() {
             return fail(format!("input `{name}` is an alias"));
         }
+        // The input's bytes end inside the 64-bit offsets (a variable has at least one byte).
+        let Some(end) = offset.checked_add(size) else {
+            return fail(format!(
+                "input `{name}` of {size} bytes at offset {offset} ends past the largest offset: offset + size passes 2^64 - 1"
+            ));
+        };
         let grf = vars.platform.grf_size() as u64;
         if !state {
             if size >= grf && offset % grf != 0 {
@@ -78,13 +84,12 @@ impl Inputs {
                     "input `{name}` of {size} bytes must start on a GRF ({grf} bytes)"
                 ));
             }
-            if size < grf && offset / grf != (offset + size - 1) / grf {
+            if size < grf && offset / grf != end.saturating_sub(1) / grf {
                 return fail(format!(
                     "input `{name}` of {size} bytes at offset {offset} crosses a GRF boundary"
                 ));
             }
         }
-        let end = offset + size;
         if let Some((_, _, other)) = self
             .ranges
             .iter()
@@ -105,5 +110,39 @@ fn number(s: &str) -> Option<u64> {
     match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
         Some(hex) => u64::from_str_radix(hex, 16).ok(),
         None => s.parse().ok(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::error::{ErrorClass, Result, VisaError};
+    use crate::platform::Platform;
+
+    fn validate(text: &str) -> Result<()> {
+        let program = crate::asm::parse(text)?;
+        crate::validate::validate(&program, Platform::XeHpg).map(|_| ())
+    }
+
+    /// An offset whose end passes 2^64 is an invalid input naming its line, not a sum that
+    /// wraps to a small end (which let two inputs overlap) or a panic.
+    #[test]
+    fn an_offset_near_2_64_is_invalid() {
+        let last_grf = u64::MAX - 31;
+        for (offset, size) in [(last_grf, 32), (u64::MAX - 3, 4), (u64::MAX - 3, 8)] {
+            let text = format!(
+                ".kernel \"k\"\n.decl A v_type=G type=d num_elts={}\n.decl B v_type=G type=d num_elts=8\n\
+                 .input A offset={offset} size={size}\n.input B offset=0 size=32\nret (M1, 1)\n",
+                size / 4
+            );
+            let err: VisaError = validate(&text).expect_err("the input ends past 2^64");
+            assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
+            assert_eq!(err.field.as_deref(), Some("input"), "{err}");
+            assert_eq!(err.pos.map(|p| p.line), Some(4), "{err}");
+            assert!(err.message.contains("2^64"), "{err}");
+        }
+        // The last bytes below 2^64 that fit, in hex too, are read as any other offset.
+        let text = ".kernel \"k\"\n.decl A v_type=G type=d num_elts=8\n\
+                    .input A offset=0xffffffffffffffc0 size=32\nret (M1, 1)\n";
+        assert!(validate(text).is_ok());
     }
 }

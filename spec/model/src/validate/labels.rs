@@ -19,6 +19,10 @@ pub(crate) struct Builder {
     /// The current unit's labels by name.
     pub(crate) by_name: HashMap<String, LabelId>,
     pub(crate) units: Vec<Unit>,
+    /// Every unit by name (the kernel's is empty until `.kernel` names it).
+    unit_names: HashMap<String, UnitId>,
+    /// The first label of the current unit: the labels from it on are the unit's.
+    unit_labels: usize,
     /// Whether the kernel unit has been named by `.kernel`.
     pub(crate) kernel_named: bool,
 }
@@ -36,6 +40,8 @@ impl Builder {
                 entry: 0,
                 end: 0,
             }],
+            unit_names: HashMap::from([(String::new(), UnitId(0))]),
+            unit_labels: 0,
             kernel_named: false,
         }
     }
@@ -134,11 +140,13 @@ impl Builder {
                     ));
                 }
                 self.kernel_named = true;
+                self.unit_names.remove(&self.units[0].name);
+                self.unit_names.insert(name.clone(), UnitId(0));
                 self.units[0].name = name;
             }
             "global_function" => {
                 let name = arg()?;
-                if self.units.iter().any(|u| u.name == name) {
+                if self.unit_names.contains_key(&name) {
                     return Err(invalid_at(
                         pos,
                         "directive",
@@ -147,6 +155,8 @@ impl Builder {
                 }
                 self.close_unit(at)?;
                 vars.begin_unit();
+                self.unit_names
+                    .insert(name.clone(), UnitId(self.units.len() as u32));
                 self.units.push(Unit {
                     name,
                     kind: UnitKind::Function,
@@ -168,19 +178,20 @@ impl Builder {
         if let Some(u) = self.units.last_mut() {
             u.end = at;
         }
-        for (k, label) in self.labels.iter().enumerate() {
-            if self.defined[k].is_none() && label.unit == self.unit() {
+        for k in self.unit_labels..self.labels.len() {
+            if self.defined[k].is_none() {
                 return Err(invalid_at(
                     self.first_use[k],
                     "label",
                     format!(
                         "label `{}` is not defined in its kernel or function",
-                        label.name
+                        self.labels[k].name
                     ),
                 ));
             }
         }
         self.by_name.clear();
+        self.unit_labels = self.labels.len();
         Ok(())
     }
 
@@ -188,20 +199,20 @@ impl Builder {
     /// FADDR's callees resolved by name.
     pub(crate) fn finish(mut self, insns: &mut [Instruction]) -> Result<(Vec<Label>, Vec<Unit>)> {
         self.close_unit(insns.len())?;
-        let units = self.units;
         for insn in insns.iter_mut() {
             if let Ctrl::Flow(f) = &mut insn.ctrl {
                 if let FlowCtrl::Fcall { name, callee, .. } | FlowCtrl::Faddr { name, callee } =
                     f.as_mut()
                 {
-                    *callee = units
-                        .iter()
-                        .position(|u| u.name == *name && u.kind == UnitKind::Function)
-                        .map(|k| UnitId(k as u32));
+                    *callee = self.unit_names.get(name.as_str()).copied().filter(|u| {
+                        self.units
+                            .get(u.0 as usize)
+                            .is_some_and(|u| u.kind == UnitKind::Function)
+                    });
                 }
             }
         }
-        Ok((self.labels, units))
+        Ok((self.labels, self.units))
     }
 }
 

@@ -10,6 +10,8 @@
 //! result. Both engines execute only programs that pass [`check_program`], so they
 //! classify invalid programs identically.
 
+use std::collections::HashMap;
+
 use crate::asm::ast::{self, InsnLine, LineKind};
 use crate::errata::{self, Readings};
 use crate::error::{Pos, Result, VisaError};
@@ -86,16 +88,19 @@ pub fn survey(program: &ast::Program, platform: Platform, readings: &Readings) -
     let (unsupported, invalid): (Vec<VisaError>, Vec<VisaError>) = errors
         .into_iter()
         .partition(|e| e.class == crate::error::ErrorClass::Unsupported);
+    // The mnemonic of each instruction line, by line number (the first, as a line holds one).
+    let mut mnemonics: HashMap<u32, &str> = HashMap::new();
+    if !unsupported.is_empty() {
+        for l in &program.lines {
+            if let LineKind::Insn(insn) = &l.kind {
+                mnemonics.entry(l.pos.line).or_insert(insn.opcode.as_str());
+            }
+        }
+    }
     let mnemonic = |e: &VisaError| {
-        program
-            .lines
-            .iter()
-            .find_map(|l| match &l.kind {
-                LineKind::Insn(insn) if e.pos.is_some_and(|p| p.line == l.pos.line) => {
-                    Some(insn.opcode.clone())
-                }
-                _ => None,
-            })
+        e.pos
+            .and_then(|p| mnemonics.get(&p.line))
+            .map(|m| m.to_string())
             .unwrap_or_default()
     };
     let unsupported = unsupported.into_iter().map(|e| (mnemonic(&e), e)).collect();

@@ -197,7 +197,7 @@ impl Cx<'_> {
                 if multi {
                     let rows = exec_size / region.width;
                     let elts = self.vars.get(addr).num_elts;
-                    if addr_sub + rows > elts {
+                    if addr_sub.checked_add(rows).is_none_or(|end| end > elts) {
                         return Err(invalid_at(
                             op.pos,
                             f,
@@ -296,7 +296,10 @@ impl Cx<'_> {
                 ))
             }
         };
-        if sub + exec_size > info.num_elts {
+        if sub
+            .checked_add(exec_size)
+            .is_none_or(|end| end > info.num_elts)
+        {
             return Err(invalid_at(
                 op.pos,
                 f,
@@ -304,7 +307,7 @@ impl Cx<'_> {
                     "`{}` has {} elements; the instruction uses elements {sub}..{}",
                     info.name,
                     info.num_elts,
-                    sub + exec_size
+                    u64::from(sub) + u64::from(exec_size)
                 ),
             ));
         }
@@ -691,7 +694,9 @@ impl Env<'_> {
         };
         self.in_range(var)
             && want.contains(&self.vars.get(var).class)
-            && sub + exec_size <= self.vars.get(var).num_elts
+            && sub
+                .checked_add(exec_size)
+                .is_some_and(|end| end <= self.vars.get(var).num_elts)
     }
 
     /// The destinations of an IR instruction: variables of their class and type, legal
@@ -814,7 +819,9 @@ impl Env<'_> {
                     };
                     if !in_range(*addr)
                         || vars.get(*addr).class != VarClass::Address
-                        || addr_sub + rows > vars.get(*addr).num_elts
+                        || addr_sub
+                            .checked_add(rows)
+                            .is_none_or(|end| end > vars.get(*addr).num_elts)
                         || !DataType::SCALARS.contains(ty)
                     {
                         return fail("an indirect source is malformed".to_string());
