@@ -195,6 +195,8 @@ fn a_call_costs_the_same_whatever_else_the_kernel_declares() {
         let c = vars.find("C").map(|id| state.read_var(vars, id));
         assert_eq!(c, Some(100_000u32.to_le_bytes().to_vec()), "{engine}");
     }
+}
+
 /// Parses and validates `program` for xe-hpg, returning validation's answer.
 fn validate_text(program: &str) -> Result<visa_model::ir::Program, visa_model::VisaError> {
     let ast = visa_model::asm::parse(program)?;
