@@ -169,6 +169,12 @@ fn step(
             insn::svm::svm_scatter4_scaled::execute(program, insn, state, config)
         }
         Opcode::SvmAtomic => insn::svm::svm_atomic::execute(program, insn, state, config),
+        Opcode::GatherScaled => {
+            insn::dataport::gather_scaled::execute(program, insn, state, config)
+        }
+        Opcode::ScatterScaled => {
+            insn::dataport::scatter_scaled::execute(program, insn, state, config)
+        }
         _ => Err(VisaError::model_bug(format!(
             "`{}` reached the instruction dispatch; control flow is crate::flow's",
             insn.opcode.mnemonic()

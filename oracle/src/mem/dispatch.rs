@@ -9,6 +9,7 @@ use visa_model::VisaError;
 
 use super::apndctr::{is_apndctr, ApndctrPlan};
 use super::block2d::{block2d, Block2dPlan};
+use super::dataport::{is_dataport, DataportPlan};
 use super::lsc::{is_lsc, LscPlan};
 use super::status::StatusPlan;
 use super::svm::{is_svm, SvmPlan};
@@ -34,6 +35,8 @@ pub(crate) enum MemPlan {
     Apndctr(ApndctrPlan),
     /// The SVM instructions.
     Svm(SvmPlan),
+    /// The legacy dataport messages.
+    Dataport(DataportPlan),
     /// LSC_FENCE: no effect on the thread's state.
     Fence,
 }
@@ -48,6 +51,8 @@ impl MemPlan {
     ) -> Option<Result<MemPlan>> {
         let plan = if is_svm(insn) {
             SvmPlan::compile(program, insn, readings).map(MemPlan::Svm)
+        } else if is_dataport(insn) {
+            DataportPlan::compile(program, insn).map(MemPlan::Dataport)
         } else if insn.opcode == Opcode::LscFence {
             Ok(MemPlan::Fence)
         } else if let Some(c) = block2d(insn) {
@@ -84,6 +89,7 @@ impl MemPlan {
             MemPlan::Status(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             MemPlan::Apndctr(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             MemPlan::Svm(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            MemPlan::Dataport(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             MemPlan::Fence => Ok(()),
         }
     }

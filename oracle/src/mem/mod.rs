@@ -5,7 +5,8 @@
 //! - [`block2d`]: LSC_UNTYPED's block 2D load and store; [`typed2d`]: LSC_TYPED's;
 //! - [`typed`]: LSC_TYPED's quad load and store; [`status`]: LOAD_STATUS; [`apndctr`]: the
 //!   append-counter atomics;
-//! - [`svm`]: the SVM gathers, scatters, block accesses and atomics.
+//! - [`svm`]: the SVM gathers, scatters, block accesses and atomics;
+//! - [`dataport`]: the legacy dataport's GATHER_SCALED and SCATTER_SCALED.
 //!
 //! They share [`page`] (reads through a cached page, fixed-size moves), [`flags`] (the
 //! undefined flags a load gives register bytes), [`small`] (in-place buffers), [`store`] (the
@@ -14,6 +15,7 @@
 
 pub(crate) mod apndctr;
 pub(crate) mod block2d;
+pub(crate) mod dataport;
 pub(crate) mod dispatch;
 pub(crate) mod enable;
 pub(crate) mod flags;

@@ -161,6 +161,9 @@ pub enum Builder {
     Dpas,
     /// The SVM instructions (instructions/SVM_*.md).
     Svm,
+    /// The legacy dataport messages on surfaces (instructions/GATHER_SCALED.md,
+    /// SCATTER_SCALED.md).
+    Dataport,
     /// LSC_UNTYPED's and LSC_TYPED's gather/scatter forms and atomics.
     LscGatherScatter,
     /// LSC_UNTYPED's append-counter atomics.

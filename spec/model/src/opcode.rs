@@ -104,6 +104,10 @@ pub enum Opcode {
     SvmGather4Scaled,
     SvmScatter4Scaled,
     SvmAtomic,
+    /// instructions/GATHER_SCALED.md: 1, 2 or 4 bytes per lane from a surface.
+    GatherScaled,
+    /// instructions/SCATTER_SCALED.md: 1, 2 or 4 bytes per lane to a surface.
+    ScatterScaled,
     /// LSC_UNTYPED's `lsc_load` (gathering load, or block load when transposed).
     LscLoad,
     /// LSC_UNTYPED's `lsc_store` (scattering store, or block store when transposed).
@@ -187,6 +191,8 @@ pub enum Family {
     Lsc,
     /// The SVM messages (docs/memory.md).
     Svm,
+    /// The legacy dataport messages on surfaces (docs/memory.md).
+    Dataport,
     /// Control flow and the annotations (docs/control-flow.md): whole programs.
     Flow,
     /// The float math, rounding, conversion and interpolation instructions (docs/math.md).
@@ -194,11 +200,12 @@ pub enum Family {
 }
 
 impl Family {
-    pub const ALL: [Family; 6] = [
+    pub const ALL: [Family; 7] = [
         Family::Alu,
         Family::Dpas,
         Family::Lsc,
         Family::Svm,
+        Family::Dataport,
         Family::Flow,
         Family::Math,
     ];
@@ -210,6 +217,7 @@ impl Family {
             Family::Dpas => "dpas",
             Family::Lsc => "lsc",
             Family::Svm => "svm",
+            Family::Dataport => "dataport",
             Family::Flow => "flow",
             Family::Math => "math",
         }
@@ -811,6 +819,12 @@ const SVM: Form = Form {
     builder: Builder::Svm,
     ..ALU
 };
+const DATAPORT: Form = Form {
+    family: Family::Dataport,
+    class: Class::Memory,
+    builder: Builder::Dataport,
+    ..ALU
+};
 const LSC: Form = Form {
     family: Family::Lsc,
     class: Class::Memory,
@@ -849,7 +863,7 @@ use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
 /// reference.
 #[rustfmt::skip]
 #[allow(clippy::large_const_arrays)]
-pub const TABLE: [Form; 115] = [
+pub const TABLE: [Form; 117] = [
     Form { opcode: O::Mov, mnemonic: "mov", document: "instructions/MOV.md", num_srcs: 1, sat: Sat::Yes, modifiers: ARITH, type_maps: MOV_MAPS, kinds: MOV_KINDS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add, mnemonic: "add", document: "instructions/ADD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD_MAPS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add3, mnemonic: "add3", document: "instructions/ADD3.md", num_srcs: 3, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD3_MAPS, ..ALU },
@@ -937,6 +951,11 @@ pub const TABLE: [Form; 115] = [
     Form { opcode: O::SvmGather4Scaled, mnemonic: "svm_gather4scaled", document: "instructions/SVM_GATHER4_SCALED.md", ..SVM },
     Form { opcode: O::SvmScatter4Scaled, mnemonic: "svm_scatter4scaled", document: "instructions/SVM_SCATTER4_SCALED.md", ..SVM },
     Form { opcode: O::SvmAtomic, mnemonic: "svm_atomic", document: "instructions/SVM_ATOMIC.md", ..SVM },
+    // GATHER_SCALED.md, SCATTER_SCALED.md: operands named in `ir::dataport::DataportCtrl`;
+    // the appendix lists both on every platform it covers (BDW to TGLLP), and the model
+    // keeps them on the later ones as it does the SVM messages.
+    Form { opcode: O::GatherScaled, mnemonic: "gather_scaled", document: "instructions/GATHER_SCALED.md", ..DATAPORT },
+    Form { opcode: O::ScatterScaled, mnemonic: "scatter_scaled", document: "instructions/SCATTER_SCALED.md", ..DATAPORT },
     // LSC_UNTYPED.md, LSC_TYPED.md, LSC_FENCE.md: no type map, their operands are raw
     // register data shaped by DataSize and AddrSize (`validate::lsc`). The source counts are
     // the text's: gather/scatter [Surface, Src0Addrs, Src1Data], the strided forms with

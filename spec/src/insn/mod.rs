@@ -5,6 +5,7 @@
 pub mod alu;
 pub(crate) mod atomic_float;
 pub(crate) mod ctrl;
+pub mod dataport;
 pub mod dpas;
 pub mod lsc;
 pub mod math;

@@ -3,6 +3,7 @@
 
 pub mod alu;
 pub mod block2d;
+pub mod dataport;
 pub mod dpas;
 pub mod flow;
 pub mod lsc;
@@ -123,6 +124,7 @@ impl Instruction {
             Ctrl::Block2d(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Lsc(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Svm(c) => c.sources().into_iter().map(Cow::Owned).collect(),
+            Ctrl::Dataport(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dpas(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Flow(f) => match f.as_ref() {
                 flow::FlowCtrl::Ifcall { addr, .. } => vec![Cow::Owned(addr.to_src())],
@@ -170,6 +172,7 @@ impl Instruction {
                 }
             },
             Ctrl::Svm(c) => c.operands_mut(&mut out),
+            Ctrl::Dataport(c) => c.operands_mut(&mut out),
             Ctrl::Dpas(c) => {
                 let ops = &mut c.operands;
                 out.extend([
@@ -241,6 +244,8 @@ pub enum Ctrl {
     Dpas(DpasCtrl),
     /// The SVM instructions' sizes, channel mask or atomic operation, and their operands.
     Svm(crate::ir::svm::SvmCtrl),
+    /// The legacy dataport messages' block count and surface, and their operands.
+    Dataport(dataport::DataportCtrl),
     /// LSC_UNTYPED's and LSC_TYPED's message fields: unit, caching, data shape, address and
     /// the operands.
     Lsc(LscCtrl),

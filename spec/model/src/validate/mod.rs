@@ -26,6 +26,7 @@ use errors::invalid;
 
 mod alu;
 mod context;
+mod dataport;
 mod decl;
 mod documented;
 mod dpas;
@@ -202,6 +203,7 @@ impl Cx<'_> {
             Builder::Alu => self.alu_instruction(line, opcode)?,
             Builder::Dpas => self.dpas_instruction(line, opcode)?,
             Builder::Svm => self.svm_instruction(line, opcode)?,
+            Builder::Dataport => self.dataport_instruction(line, opcode)?,
             Builder::LscGatherScatter => self.lsc_instruction(line, opcode)?,
             Builder::LscApndctr => self.apndctr_instruction(line, opcode)?,
             Builder::LscBlock2d => self.block2d_instruction(line, opcode)?,
@@ -257,6 +259,7 @@ impl Cx<'_> {
 fn rules_family(insn: &Instruction) -> Builder {
     match insn.opcode.form().builder {
         f @ (Builder::Svm
+        | Builder::Dataport
         | Builder::Dpas
         | Builder::LscFence
         | Builder::LscBlock2d
@@ -310,6 +313,7 @@ fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
     let (vars, platform, readings) = (env.vars, env.platform, env.readings);
     match rules_family(insn) {
         Builder::Svm => svm::rules(insn, vars, platform, readings),
+        Builder::Dataport => dataport::rules(insn, vars, platform, readings),
         Builder::Dpas => dpas::rules(insn, vars, platform, readings),
         Builder::LscFence => lsc::fence::fence_rules(insn),
         Builder::LscBlock2d => lsc::block2d::rules(insn, vars, platform, readings),

@@ -322,7 +322,12 @@ impl Cx<'_> {
 
     /// A raw operand `V.OFFSET` (its variable from the origin the offset names), or `None`
     /// for `%null.0` where `null_ok`.
-    fn svm_raw(&mut self, op: &Operand, f: &str, null_ok: bool) -> Result<Option<Payload>> {
+    pub(super) fn svm_raw(
+        &mut self,
+        op: &Operand,
+        f: &str,
+        null_ok: bool,
+    ) -> Result<Option<Payload>> {
         let OperandKind::Raw { name, offset } = &op.kind else {
             return Err(invalid_at(
                 op.pos,
@@ -369,12 +374,12 @@ impl Cx<'_> {
     }
 
     /// A raw operand the document does not let be `%null`.
-    fn svm_payload(&mut self, op: &Operand, f: &str) -> Result<Payload> {
+    pub(super) fn svm_payload(&mut self, op: &Operand, f: &str) -> Result<Payload> {
         self.svm_raw(op, f, false)?
             .ok_or_else(|| invalid_at(op.pos, f, "this operand cannot be `%null`"))
     }
 
-    fn svm_raw_dst(&mut self, op: &Operand, f: &str, null_ok: bool) -> Result<Dst> {
+    pub(super) fn svm_raw_dst(&mut self, op: &Operand, f: &str, null_ok: bool) -> Result<Dst> {
         Ok(match self.svm_raw(op, f, null_ok)? {
             None => Dst::Null { ty: DataType::UD },
             Some(p) => Dst::General {
@@ -388,7 +393,7 @@ impl Cx<'_> {
     }
 
     /// A scalar operand: `V(R,C)<0;1,0>` (region optional) or an immediate.
-    fn svm_scalar(&mut self, op: &Operand, f: &str) -> Result<Scalar> {
+    pub(super) fn svm_scalar(&mut self, op: &Operand, f: &str) -> Result<Scalar> {
         match &op.kind {
             OperandKind::Imm(imm) => Ok(Scalar::Imm {
                 bits: imm.bits,
@@ -606,7 +611,7 @@ pub fn rules(
 }
 
 /// Mask control and predicate (3_execution_model.md): the generic rules of check_program.
-fn mask_and_predicate(insn: &Instruction, vars: &Vars) -> Result<()> {
+pub(super) fn mask_and_predicate(insn: &Instruction, vars: &Vars) -> Result<()> {
     let es = insn.exec_size;
     if !(1..=8).contains(&insn.mask.group)
         || es == 0
@@ -925,7 +930,7 @@ fn operand_extents(
     Ok(())
 }
 
-fn check_in_var(
+pub(super) fn check_in_var(
     vars: &Vars,
     platform: Platform,
     p: &Payload,

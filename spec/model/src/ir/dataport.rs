@@ -1,0 +1,148 @@
+//! The control fields and operands of the legacy dataport messages (the surface-based
+//! instruction documents: instructions/GATHER_SCALED.md and SCATTER_SCALED.md so far): the
+//! block count and the surface, with the operands each document names. Validation
+//! (`validate::dataport`) builds them from the text forms; the modules under
+//! `insn::dataport` read them.
+//!
+//! The surface (4_visa_header.md, "Surface Variables"; 3_execution_model.md, "Memory
+//! Access") is one of the pre-defined surfaces or a declared surface variable:
+//! - `T0`, IGC's `%slm`: shared local memory, addressed from 0, no bounds;
+//! - `T5`, the documents' `T255` and IGC's `%scratch`: stateless, flat addresses (base 0,
+//!   no bounds);
+//! - a surface variable `T6`..: its first element (written by MOVS) is a binding-table
+//!   index; the entry's base and size bound the access (out of bounds: reads zero, writes
+//!   dropped).
+
+use super::operand::{OperandMut, Payload, Scalar, Src};
+use crate::state::VarId;
+use crate::types::DataType;
+
+/// The surface operand of a dataport message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataportSurface {
+    /// `T0` (`%slm`): shared local memory.
+    Slm,
+    /// `T5` (`T255`, `%scratch`): stateless, flat 32-bit addresses.
+    Stateless,
+    /// A declared surface variable: its first element is a binding-table index.
+    Var(VarId),
+}
+
+/// The pre-defined surface a name spells, as IGC's assembler and the documents write them
+/// (`Some(None)`: a pre-defined surface the model does not address: `T1`, `T2`, `T3`/`TSS`,
+/// `T4`/`%bss`; `None`: not a pre-defined surface's name).
+pub fn predefined_surface(name: &str) -> Option<Option<DataportSurface>> {
+    match name {
+        "T0" | "%slm" => Some(Some(DataportSurface::Slm)),
+        "T5" | "T255" | "%scratch" => Some(Some(DataportSurface::Stateless)),
+        "T1" | "T2" | "T3" | "TSS" | "T4" | "T252" | "%bss" => Some(None),
+        _ => None,
+    }
+}
+
+impl DataportSurface {
+    /// As IGC's assembler prints it: `%slm`, `%scratch`; a variable is printed by name by
+    /// the caller.
+    pub fn predefined_name(self) -> Option<&'static str> {
+        match self {
+            DataportSurface::Slm => Some("%slm"),
+            DataportSurface::Stateless => Some("%scratch"),
+            DataportSurface::Var(_) => None,
+        }
+    }
+}
+
+/// The control fields and operands of one dataport message, one variant per document, the
+/// operands named as in its Format table.
+///
+/// IR shape: `srcs` is empty (generic passes walk [`super::Instruction::sources`], which
+/// yields [`DataportCtrl::sources`]); `Dst` is the instruction's `dst` (`General` for
+/// GATHER_SCALED, `Null` for SCATTER_SCALED). A raw operand `V.OFFSET` is a [`Payload`] at
+/// row `OFFSET / GRF size`, column `(OFFSET % GRF size) / element size`, as SVM's are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataportCtrl {
+    /// GATHER_SCALED: `Num_blocks` (1, 2 or 4 bytes per lane), `Surface`, `Offset` and
+    /// `Element_offset`.
+    GatherScaled {
+        num_blocks: u32,
+        surface: DataportSurface,
+        offset: Scalar,
+        element_offset: Payload,
+    },
+    /// SCATTER_SCALED: `Num_blocks`, `Surface`, `Offset`, `Element_offset` and `Src`.
+    ScatterScaled {
+        num_blocks: u32,
+        surface: DataportSurface,
+        offset: Scalar,
+        element_offset: Payload,
+        src: Payload,
+    },
+}
+
+impl DataportCtrl {
+    pub fn surface(&self) -> DataportSurface {
+        match *self {
+            DataportCtrl::GatherScaled { surface, .. }
+            | DataportCtrl::ScatterScaled { surface, .. } => surface,
+        }
+    }
+
+    /// The bytes each enabled lane moves.
+    pub fn num_blocks(&self) -> u32 {
+        match *self {
+            DataportCtrl::GatherScaled { num_blocks, .. }
+            | DataportCtrl::ScatterScaled { num_blocks, .. } => num_blocks,
+        }
+    }
+
+    /// The source operands as general sources, in the text's order (`Offset`,
+    /// `Element_offset`, then `Src`); the surface is a state operand, not a source.
+    pub fn sources(&self) -> Vec<Src> {
+        match self {
+            DataportCtrl::GatherScaled {
+                offset,
+                element_offset,
+                ..
+            } => vec![offset.to_src(), element_offset.to_src()],
+            DataportCtrl::ScatterScaled {
+                offset,
+                element_offset,
+                src,
+                ..
+            } => vec![offset.to_src(), element_offset.to_src(), src.to_src()],
+        }
+    }
+
+    /// Pushes the operands onto `out`, to change in place (in the text's order).
+    pub fn operands_mut<'a>(&'a mut self, out: &mut Vec<OperandMut<'a>>) {
+        match self {
+            DataportCtrl::GatherScaled {
+                offset,
+                element_offset,
+                ..
+            } => out.extend([
+                OperandMut::Scalar(offset),
+                OperandMut::Payload(element_offset),
+            ]),
+            DataportCtrl::ScatterScaled {
+                offset,
+                element_offset,
+                src,
+                ..
+            } => out.extend([
+                OperandMut::Scalar(offset),
+                OperandMut::Payload(element_offset),
+                OperandMut::Payload(src),
+            ]),
+        }
+    }
+}
+
+/// GATHER_SCALED.md and SCATTER_SCALED.md, Num_blocks: the bytes per lane the text writes
+/// (`gather_scaled.2`), as IGC's assembler prints them: 1, 2 or 4 (the field encodes them
+/// as 0b00, 0b01, 0b10).
+pub const NUM_BLOCKS: [u32; 3] = [1, 2, 4];
+
+/// The data types GATHER_SCALED's Dst and SCATTER_SCALED's Src take (their "Must have
+/// type"); Element_offset and Offset are UD.
+pub const DATA_TYPES: [DataType; 3] = [DataType::UD, DataType::D, DataType::F];
