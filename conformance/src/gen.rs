@@ -18,6 +18,7 @@ use visa_model::types::DataType;
 
 pub mod carry;
 pub mod choices;
+pub mod dataport;
 pub mod dpas;
 pub mod flow;
 pub mod fp8;

@@ -48,8 +48,6 @@ fn shown(path: &Path) -> String {
 const NOT_EXECUTED: &[&str] = &[
     "gather4_scaled",
     "scatter4_scaled",
-    "gather_scaled",
-    "scatter_scaled",
     "oword_ld_unaligned",
     "oword_st",
     "dword_atomic",

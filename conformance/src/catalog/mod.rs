@@ -29,6 +29,7 @@ use crate::vector::{write_cases, Case};
 
 pub mod alu;
 pub mod build;
+pub mod dataport;
 pub mod doc;
 pub mod dpas;
 pub mod engine;
@@ -104,6 +105,8 @@ pub const DOCS: &[Doc] = &[
     svm::svm_gather4_scaled::DOC,
     svm::svm_scatter4_scaled::DOC,
     svm::svm_atomic::DOC,
+    dataport::gather_scaled::DOC,
+    dataport::scatter_scaled::DOC,
     dpas::dpas::DOC,
     dpas::dpasw::DOC,
     dpas::dp4a::DOC,

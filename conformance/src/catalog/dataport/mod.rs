@@ -1,0 +1,46 @@
+//! The legacy dataport family's catalogs (instructions/GATHER_SCALED.md, SCATTER_SCALED.md),
+//! one module per instruction document. Every expected byte is derived by hand in the row's
+//! derivation from the document's Semantics loop and its Out-of-bound Access property. On
+//! xe-lp (32-byte GRF); `T6` is set to binding-table index 3 by the row's MOVS, and the
+//! surface at index 3 is `base 0x1000, size 0x40` unless the row says otherwise.
+
+pub mod gather_scaled;
+pub mod scatter_scaled;
+
+use visa_model::platform::Platform;
+use visa_model::state::{Surface, SurfaceHeap};
+use visa_model::ErrorClass;
+
+use crate::catalog::doc::{Doc, Rows};
+use crate::catalog::memory::{le32, ramp, some};
+use crate::catalog::row::Row;
+
+#[rustfmt::skip]
+const DECLS: &str = "\
+.decl T6 v_type=T num_elts=1
+.decl VE v_type=G type=ud num_elts=16
+.decl VD v_type=G type=ud num_elts=16
+.decl VF v_type=G type=f num_elts=8
+.decl VW v_type=G type=uw num_elts=16
+.decl VOFF v_type=G type=ud num_elts=1
+.decl P1 v_type=P num_elts=16
+movs (M1_NM, 1) T6(0) 0x3:ud
+";
+
+/// A row running `line` after [`DECLS`] on xe-lp with element offsets `eo`.
+fn row(line: &str, eo: &[u32]) -> Row {
+    Row::new(Platform::XeLp, format!("{DECLS}{line}\n")).var_prefix("VE", le32(eo))
+}
+
+/// The binding-table surface at index 3: `base`, `size` bytes.
+fn bti3(row: Row, base: u64, size: u64) -> Row {
+    let mut row = row;
+    row.init.surfaces.push(Surface {
+        heap: SurfaceHeap::BindingTable,
+        bti: 3,
+        base,
+        size,
+        ..Surface::default()
+    });
+    row
+}
