@@ -1,7 +1,8 @@
 //! Generators of the legacy dataport messages (instructions/GATHER_SCALED.md,
 //! SCATTER_SCALED.md): every execution size, mask control and block count, the three kinds
 //! of surface (a binding-table surface set by MOVS, `%slm`/`T0`, `%scratch`/`T5`/`T255`),
-//! UD, D and F data, the offset as an immediate or a register.
+//! UD, D and F data, the offset as an immediate or a register; one case in four under
+//! DATAPORT-BOUNDS-LANE's literal reading.
 //!
 //! Edges: a binding-table surface of 1 to 224 bytes whose lanes land inside, across its end
 //! (the bytes past it read zero, stores drop them) and past it; an `Offset` near 2^32 whose
@@ -12,6 +13,7 @@
 
 use proptest::prelude::*;
 use proptest::sample::select;
+use visa_model::errata;
 use visa_model::ir::Opcode;
 use visa_model::platform::Platform;
 use visa_model::state::{Surface, SurfaceHeap};
@@ -55,7 +57,7 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
             select(vec![1u32, 2, 4]),
             select(vec![Kind::Bti, Kind::Bti, Kind::Slm, Kind::Stateless]),
             (0usize..3, 1u64..=224, select(vec![0x1000u64, 0x7fff_ff00, 0x10_0000])),
-            (any::<bool>(), 0u32..24, any::<bool>()),
+            (any::<bool>(), 0u32..24, any::<bool>(), prop_oneof![3 => Just(false), 1 => Just(true)]),
             (
                 prop_oneof![2 => Just(None), 1 => (any::<bool>(), any::<u32>()).prop_map(Some)],
                 prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
@@ -72,7 +74,7 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
                     nb,
                     kind,
                     (spelling, size, base),
-                    (imm, small_offset, wrap),
+                    (imm, small_offset, wrap, lit),
                     (pred, emask),
                     ty,
                     picks,
@@ -144,6 +146,9 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
                     if wrap {
                         tags.push("offset-wrap".to_string());
                     }
+                    if lit {
+                        tags.push(errata::DATAPORT_BOUNDS_LANE.to_string());
+                    }
                     let pred_text = match pred {
                         Some((invert, m)) => {
                             decls.push(".decl P1 v_type=P num_elts=32".to_string());
@@ -170,7 +175,11 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
                     let eo: Vec<u8> = element_offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
                     GenCase {
                         platform,
-                        literal: Vec::new(),
+                        literal: if lit {
+                            vec![errata::DATAPORT_BOUNDS_LANE]
+                        } else {
+                            Vec::new()
+                        },
                         text,
                         vars: vec![
                             ("VOFF".to_string(), offset.to_le_bytes().to_vec()),

@@ -6,6 +6,7 @@
 //! Scatters hand their pieces to the store engine.
 
 use visa_model::asm::ast::PredCombine;
+use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
 use visa_model::ir::dataport::{DataportCtrl, DataportSurface};
 use visa_model::ir::{Ctrl, Dst, Instruction, Payload, Program, Scalar};
@@ -51,6 +52,8 @@ pub(crate) struct DataportPlan {
     offsets: usize,
     /// Register byte of Dst (gather) or Src (scatter).
     data: usize,
+    /// DATAPORT-BOUNDS-LANE literal: a lane with a byte past the bound is out as a whole.
+    whole_lane: bool,
 }
 
 pub(crate) fn is_dataport(insn: &Instruction) -> bool {
@@ -65,7 +68,11 @@ struct Resolved {
 }
 
 impl DataportPlan {
-    pub(crate) fn compile(program: &Program, insn: &Instruction) -> Result<DataportPlan> {
+    pub(crate) fn compile(
+        program: &Program,
+        insn: &Instruction,
+        readings: &Readings,
+    ) -> Result<DataportPlan> {
         let Ctrl::Dataport(c) = insn.ctrl else {
             return Err(bug("a dataport message without its fields"));
         };
@@ -137,6 +144,7 @@ impl DataportPlan {
             offset,
             offsets: place(offsets)?,
             data,
+            whole_lane: readings.is_literal(errata::DATAPORT_BOUNDS_LANE),
         })
     }
 
@@ -200,6 +208,11 @@ impl DataportPlan {
         }
     }
 
+    /// Whether every byte of the lane at 32-bit address `a` is inside the bound.
+    fn lane_inside(&self, a: u32, r: &Resolved) -> bool {
+        (0..self.nb as u32).all(|k| r.size.is_none_or(|s| u64::from(a.wrapping_add(k)) < s))
+    }
+
     fn gather(&self, state: &mut MachineState, en: u32, r: &Resolved, off: u32) -> Result<()> {
         let nb = self.nb;
         let end = self.data + 4 * self.exec_size;
@@ -217,7 +230,8 @@ impl DataportPlan {
             let space = state.mem.space(r.space);
             let whole = a.checked_add(nb as u32 - 1).is_some()
                 && r.size.is_none_or(|s| u64::from(a) + nb as u64 <= s);
-            if let Some(m) = space {
+            let dropped = self.whole_lane && r.size.is_some() && !self.lane_inside(a, r);
+            if let (Some(m), false) = (space, dropped) {
                 if whole {
                     let abs = r.base.wrapping_add(u64::from(a));
                     m.read(abs, &mut bytes[..nb]);
@@ -270,6 +284,9 @@ impl DataportPlan {
                 continue;
             }
             let a = off.wrapping_add(Self::ud(state, self.offsets + 4 * i)?);
+            if self.whole_lane && !self.lane_inside(a, r) {
+                continue; // the whole lane is dropped
+            }
             for k in 0..nb {
                 let ak = a.wrapping_add(k as u32);
                 if r.size.is_some_and(|s| u64::from(ak) >= s) {

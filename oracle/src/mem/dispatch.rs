@@ -52,7 +52,7 @@ impl MemPlan {
         let plan = if is_svm(insn) {
             SvmPlan::compile(program, insn, readings).map(MemPlan::Svm)
         } else if is_dataport(insn) {
-            DataportPlan::compile(program, insn).map(MemPlan::Dataport)
+            DataportPlan::compile(program, insn, readings).map(MemPlan::Dataport)
         } else if insn.opcode == Opcode::LscFence {
             Ok(MemPlan::Fence)
         } else if let Some(c) = block2d(insn) {

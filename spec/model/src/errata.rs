@@ -307,6 +307,8 @@ pub const SVM_ATOMIC_16BIT_WRITEBACK: &str = "SVM-ATOMIC-16BIT-WRITEBACK";
 pub const SVM_ATOMIC_FLOAT_MINMAX: &str = "SVM-ATOMIC-FLOAT-MINMAX";
 pub const SVM_ADDRESS_ALIGNMENT: &str = "SVM-ADDRESS-ALIGNMENT";
 pub const SVM_EIGHT_ADDRESSES: &str = "SVM-EIGHT-ADDRESSES";
+// The legacy dataport messages.
+pub const DATAPORT_BOUNDS_LANE: &str = "DATAPORT-BOUNDS-LANE";
 // The rounding instructions.
 pub const RNDE_DOWNWARD: &str = "RNDE-DOWNWARD";
 pub const RND_SPECIAL_TABLE: &str = "RND-SPECIAL-TABLE";
@@ -1158,6 +1160,15 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "a byte at an offset not below the surface's size is out of bounds: a load reads it as zero and a store drops it",
         reason: "the bounds-checked behaviour of surface state on the hardware; a stateless (flat, arg) or SLM access has no bounds",
         executable: false,
+    },
+    Erratum {
+        id: DATAPORT_BOUNDS_LANE,
+        document: "instructions/GATHER_SCALED.md, SCATTER_SCALED.md, Properties (Out-of-bound Access)",
+        says: "an out-of-bound read returns zeros and an out-of-bound write is dropped, without saying whether the bound applies to each byte or to a channel's whole 1-, 2- or 4-byte access, which may cross the surface's end",
+        literal: "a channel's access is out of bounds as a whole when any of its bytes is: it reads zero in every byte and writes none",
+        resolved: "byte by byte (LSC-SURFACE-BOUNDS): the bytes inside the surface are read and written, those at or past its size read zero and are dropped",
+        reason: "one bounds rule for every surface of the memory model, the one the LSC messages already take; under it a channel's bytes inside the surface keep the values the program moves",
+        executable: true,
     },
     Erratum {
         id: LSC_STRIDED_ADDR,

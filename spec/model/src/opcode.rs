@@ -954,8 +954,8 @@ pub const TABLE: [Form; 117] = [
     // GATHER_SCALED.md, SCATTER_SCALED.md: operands named in `ir::dataport::DataportCtrl`;
     // the appendix lists both on every platform it covers (BDW to TGLLP), and the model
     // keeps them on the later ones as it does the SVM messages.
-    Form { opcode: O::GatherScaled, mnemonic: "gather_scaled", document: "instructions/GATHER_SCALED.md", ..DATAPORT },
-    Form { opcode: O::ScatterScaled, mnemonic: "scatter_scaled", document: "instructions/SCATTER_SCALED.md", ..DATAPORT },
+    Form { opcode: O::GatherScaled, mnemonic: "gather_scaled", document: "instructions/GATHER_SCALED.md", errata: &[errata::DATAPORT_BOUNDS_LANE], ..DATAPORT },
+    Form { opcode: O::ScatterScaled, mnemonic: "scatter_scaled", document: "instructions/SCATTER_SCALED.md", errata: &[errata::DATAPORT_BOUNDS_LANE], ..DATAPORT },
     // LSC_UNTYPED.md, LSC_TYPED.md, LSC_FENCE.md: no type map, their operands are raw
     // register data shaped by DataSize and AddrSize (`validate::lsc`). The source counts are
     // the text's: gather/scatter [Surface, Src0Addrs, Src1Data], the strided forms with

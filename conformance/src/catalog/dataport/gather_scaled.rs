@@ -19,9 +19,12 @@ fn add(rows: &mut Rows) {
     let d = "1 byte, SIMD1 under NoMask, as IGC writes it (`gather_scaled.1 (M1_NM, 1)`): byte 5 of the surface, bytes 1..4 undefined.";
     rows.add("rows", bti3(row("gather_scaled.1 (M1_NM, 1) T6 0x0:ud VE.0 VD.0", &[5]).mem("flat", 0x1000, mem.clone()), 0x1000, 0x40)
         .expect_reg("VD", 0, vec![Some(5), U, U, U]).derived(d));
-    let d = "Out-of-bound Access (reads return zeros), surface size 0x12: lane 0 at 0x10 reads 0x10, 0x11 and zeros for offsets 0x12, 0x13 (the bound is checked byte by byte, as for every surface of the memory model, LSC-SURFACE-BOUNDS); lane 1 at 0x20 is wholly past it: zeros, though memory holds the ramp there.";
+    let d = "Out-of-bound Access (reads return zeros), surface size 0x12: lane 0 at 0x10 reads 0x10, 0x11 and zeros for offsets 0x12, 0x13 (the bound is checked byte by byte: DATAPORT-BOUNDS-LANE, resolved); lane 1 at 0x20 is wholly past it: zeros, though memory holds the ramp there.";
     rows.add("bounds", bti3(row("gather_scaled.4 (M1, 2) T6 0x0:ud VE.0 VD.0", &[0x10, 0x20]).mem("flat", 0x1000, mem.clone()), 0x1000, 0x12)
         .expect_reg("VD", 0, some(&[0x10, 0x11, 0, 0, 0, 0, 0, 0])).derived(d));
+    let d = "DATAPORT-BOUNDS-LANE, literal reading, surface size 0x12: lane 0's bytes 0x10..0x14 cross the end, so the whole lane is out of bounds and reads zeros (though 0x10, 0x11 are inside); lane 1 at 0x0c is inside and reads 0x0c..0x10.";
+    rows.add("bounds", bti3(row("gather_scaled.4 (M1, 2) T6 0x0:ud VE.0 VD.0", &[0x10, 0x0c]).mem("flat", 0x1000, mem.clone()), 0x1000, 0x12).literal(errata::DATAPORT_BOUNDS_LANE)
+        .expect_reg("VD", 0, some(&[0, 0, 0, 0, 0x0c, 0x0d, 0x0e, 0x0f])).derived(d));
     let d = "The offset from a register, VOFF = 8: lane 0 reads surface word 8..12.";
     rows.add("rows", bti3(row("gather_scaled.4 (M1, 1) T6 VOFF(0,0)<0;1,0> VE.0 VD.0", &[0]).var_prefix("VOFF", le32(&[8])).mem("flat", 0x1000, mem.clone()), 0x1000, 0x40)
         .expect_reg("VD", 0, some(&[8, 9, 10, 11])).derived(d));

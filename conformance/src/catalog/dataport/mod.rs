@@ -7,6 +7,7 @@
 pub mod gather_scaled;
 pub mod scatter_scaled;
 
+use visa_model::errata;
 use visa_model::platform::Platform;
 use visa_model::state::{Surface, SurfaceHeap};
 use visa_model::ErrorClass;

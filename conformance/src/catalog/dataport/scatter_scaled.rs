@@ -14,9 +14,12 @@ fn add(rows: &mut Rows) {
     let d = "1 byte, SIMD2, offset 4: lanes write the low byte of src[i] (the upper bytes are ignored) at 4 + 0 and 4 + 2: 0xdd and 0x11; the other bytes keep 0xff.";
     rows.add("rows", bti3(row("scatter_scaled.1 (M1, 2) T6 0x4:ud VE.0 VD.0", &[0, 2]).var_prefix("VD", le32(&[0xaabb_ccdd, 0x4433_2211])).mem("flat", 0x1000, vec![0xff; 8]), 0x1000, 0x40)
         .expect_mem("flat", 0x1000, some(&[0xff, 0xff, 0xff, 0xff, 0xdd, 0xff, 0x11, 0xff])).derived(d));
-    let d = "Out-of-bound Access (data dropped), surface size 0x12: a 2-byte lane at 0x11 writes 0x11 (src byte 0xa0) and drops 0x12 (byte 0xa1), which keeps 0xff though memory lies there.";
+    let d = "Out-of-bound Access (data dropped), surface size 0x12: a 2-byte lane at 0x11 writes 0x11 (src byte 0xa0) and drops 0x12 (byte 0xa1), which keeps 0xff though memory lies there (DATAPORT-BOUNDS-LANE, resolved: byte by byte).";
     rows.add("bounds", bti3(row("scatter_scaled.2 (M1, 1) T6 0x0:ud VE.0 VD.0", &[0x11]).var_prefix("VD", vec![0xa0, 0xa1, 0xa2, 0xa3]).mem("flat", 0x1010, vec![0xff; 4]), 0x1000, 0x12)
         .expect_mem("flat", 0x1010, some(&[0xff, 0xa0, 0xff, 0xff])).derived(d));
+    let d = "DATAPORT-BOUNDS-LANE, literal reading, surface size 0x12: the 2-byte lane at 0x11 crosses the end and is dropped as a whole: 0x11 keeps 0xff too.";
+    rows.add("bounds", bti3(row("scatter_scaled.2 (M1, 1) T6 0x0:ud VE.0 VD.0", &[0x11]).var_prefix("VD", vec![0xa0, 0xa1, 0xa2, 0xa3]).mem("flat", 0x1010, vec![0xff; 4]), 0x1000, 0x12).literal(errata::DATAPORT_BOUNDS_LANE)
+        .expect_mem("flat", 0x1010, some(&[0xff, 0xff, 0xff, 0xff])).derived(d));
     let d = "Notes: two channels writing one address is undefined. Lanes 0 and 1 both write offset 8 with 0x11 and 0x22: the byte is undefined (any value); the byte after it keeps 0xff.";
     rows.add("rows", bti3(row("scatter_scaled.1 (M1, 2) T6 0x0:ud VE.0 VD.0", &[8, 8]).var_prefix("VD", le32(&[0x11, 0x22])).mem("flat", 0x1008, vec![0xff; 2]), 0x1000, 0x40)
         .expect_mem("flat", 0x1008, vec![None, Some(0xff)]).derived(d));

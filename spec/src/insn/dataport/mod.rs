@@ -8,8 +8,9 @@
 //! is a binding-table index whose entry (`init.surfaces`) gives the base and the size. A
 //! byte at or past the size reads zero and is not written, as the documents' "Out-of-bound
 //! Access" property says (reads zeros, writes dropped); the bound is checked byte by byte,
-//! as for every surface of the memory model (LSC-SURFACE-BOUNDS). A binding-table index
-//! with no entry is undefined behaviour.
+//! as for every surface of the memory model (DATAPORT-BOUNDS-LANE; literal: a channel with
+//! any byte out of bounds is out of bounds as a whole). A binding-table index with no entry
+//! is undefined behaviour.
 //!
 //! Addresses: `offset + element_offset[i] + k` for byte `k` of lane `i`, computed exactly
 //! and truncated to 32 bits (both operands are UD: the messages address a 32-bit space).
@@ -70,4 +71,20 @@ pub(super) fn ud(state: &MachineState, at: usize) -> Result<u32> {
 /// `offset + element_offset + k`, exact then truncated to the 32-bit address.
 pub(super) fn address(offset: u32, element_offset: u32, k: usize) -> u64 {
     AddrSize::A32.truncate(i128::from(offset) + i128::from(element_offset) + k as i128)
+}
+
+/// DATAPORT-BOUNDS-LANE, literal reading: whether a channel's `num_blocks` bytes from
+/// `offset + element_offset` pass the surface's size anywhere (never on an unbounded
+/// surface).
+pub(super) fn lane_out_of_bounds(
+    surface: &Window,
+    offset: u32,
+    element_offset: u32,
+    num_blocks: usize,
+) -> bool {
+    (0..num_blocks).any(|k| {
+        surface
+            .address(address(offset, element_offset, k))
+            .is_none()
+    })
 }

@@ -1,12 +1,14 @@
 //! SCATTER_SCALED (instructions/SCATTER_SCALED.md), Semantics: for each enabled channel
 //! `i`, `surface[offset + element_offset[i]] = src[i]`, the low `num_blocks` bytes of the
 //! channel's dword (Src's Description: the upper bytes of 1- and 2-byte accesses are
-//! ignored). Out-of-bound Access: the data is dropped. Notes: two channels writing one
+//! ignored). Out-of-bound Access: the data is dropped (DATAPORT-BOUNDS-LANE: byte by byte;
+//! literal: a channel with any byte out of bounds writes none). Notes: two channels writing one
 //! address is undefined; the stores land together through the memory model's journal, so
 //! a byte two channels write with different values is undefined.
 
-use super::{address, ctrl, offset_value, surface_window, ud};
+use super::{address, ctrl, lane_out_of_bounds, offset_value, surface_window, ud};
 use crate::config::ExecConfig;
+use crate::errata;
 use crate::error::{Result, VisaError};
 use crate::insn::svm::{raw, read_grf};
 use crate::ir::dataport::DataportCtrl;
@@ -19,7 +21,7 @@ pub fn execute(
     program: &Program,
     insn: &Instruction,
     state: &mut MachineState,
-    _config: &ExecConfig,
+    config: &ExecConfig,
 ) -> Result<()> {
     let DataportCtrl::ScatterScaled {
         num_blocks,
@@ -38,11 +40,15 @@ pub fn execute(
     let offset = offset_value(program, state, &offset)?;
     let element_offset = raw(program, &element_offset)?;
     let src = raw(program, &src)?;
+    let whole_lane = config.readings.is_literal(errata::DATAPORT_BOUNDS_LANE);
     let mut journal = StoreJournal::default();
     for i in 0..exec_size {
         if ChEn >> i & 1 == 1 {
             // surface[offset+element_offset[i]] = src[i]; // <num_blocks> bytes
             let element_offset_i = ud(state, element_offset + 4 * i)?;
+            if whole_lane && lane_out_of_bounds(&surface, offset, element_offset_i, num_blocks) {
+                continue; // the whole channel is dropped
+            }
             for k in 0..num_blocks {
                 let byte = read_grf(state, src + 4 * i + k, 1)?;
                 journal.store(&surface, address(offset, element_offset_i, k), byte);
