@@ -99,3 +99,19 @@ fn an_instruction_off_its_platforms_is_invalid() {
     assert_eq!(err.field.as_deref(), Some("opcode"), "{err}");
     assert!(err.message.contains("does not exist on xe-lp"), "{err}");
 }
+
+/// The dataport messages address `%slm` (T0), `%scratch` (T5, T255) and binding-table
+/// surfaces; the other pre-defined surfaces (bindless `%bss` among them) are `unsupported`,
+/// naming the surface. Kept out of the edge catalog for the reason above.
+#[test]
+fn a_dataport_message_on_an_unmodelled_predefined_surface_is_unsupported() {
+    let decls = ".decl VE v_type=G type=ud num_elts=8\n.decl VD v_type=G type=ud num_elts=8\n";
+    for surface in ["%bss", "T4", "T1", "TSS"] {
+        let text = format!("{decls}gather_scaled.4 (M1, 1) {surface} 0x0:ud VE.0 VD.0\n");
+        let err = asm::parse(&text)
+            .and_then(|ast| validate::validate_with(&ast, XeHpg, &Readings::resolved()))
+            .unwrap_err();
+        assert_eq!(err.class, ErrorClass::Unsupported, "{surface}: {err}");
+        assert_eq!(err.field.as_deref(), Some("surface"), "{surface}: {err}");
+    }
+}

@@ -49,8 +49,6 @@ fn add(rows: &mut Rows) {
     }
     let d = "T6 names binding-table index 3, and init.surfaces has no entry there: undefined behaviour.";
     rows.add("surfaces", row("gather_scaled.4 (M1, 1) T6 0x0:ud VE.0 VD.0", &[0]).expect_error(ErrorClass::UndefinedBehaviour).derived(d));
-    let d = "The bindless surface %bss (T4) is not modelled by the dataport messages here: unsupported.";
-    rows.add("surfaces", row("gather_scaled.4 (M1, 1) %bss 0x0:ud VE.0 VD.0", &[0]).expect_error(ErrorClass::Unsupported).field("surface").derived(d));
     let d = "Num_blocks encodes 1, 2 or 4 blocks: `.3` is invalid.";
     rows.add("validation", row("gather_scaled.3 (M1, 1) T6 0x0:ud VE.0 VD.0", &[0]).expect_invalid("num_blocks").derived(d));
     let d = "Element_offset must have type UD: a UW variable is invalid.";
