@@ -40,18 +40,6 @@ pub fn predefined_surface(name: &str) -> Option<Option<DataportSurface>> {
     }
 }
 
-impl DataportSurface {
-    /// As IGC's assembler prints it: `%slm`, `%scratch`; a variable is printed by name by
-    /// the caller.
-    pub fn predefined_name(self) -> Option<&'static str> {
-        match self {
-            DataportSurface::Slm => Some("%slm"),
-            DataportSurface::Stateless => Some("%scratch"),
-            DataportSurface::Var(_) => None,
-        }
-    }
-}
-
 /// The control fields and operands of one dataport message, one variant per document, the
 /// operands named as in its Format table.
 ///
