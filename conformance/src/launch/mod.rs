@@ -209,8 +209,8 @@ fn arg_name(interface: &Interface, i: usize) -> String {
 #[derive(Clone, Debug)]
 struct InputVar {
     name: String,
-    offset: u32,
-    size: u32,
+    offset: u64,
+    size: u64,
     /// Where the variable lies in the model's register file.
     grf: usize,
 }
@@ -242,19 +242,24 @@ fn kernel_facts(ast: &ast::Program, vars: &Vars) -> KernelFacts {
                 let Some((var, rest)) = args.split_first() else {
                     continue;
                 };
-                let mut offset = 0u32;
+                let mut offset = Some(0u64);
                 for word in rest {
                     if let Some(v) = word.strip_prefix("offset=") {
-                        offset = v.parse().unwrap_or(0);
+                        // As validation reads it: decimal or 0x hexadecimal.
+                        offset = match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+                            Some(hex) => u64::from_str_radix(hex, 16).ok(),
+                            None => v.parse().ok(),
+                        };
                     }
                 }
+                let Some(offset) = offset else { continue };
                 let Some(id) = vars.find(var) else { continue };
                 let info = vars.get(id);
                 let Some(grf) = info.grf_offset else { continue };
                 facts.inputs.push(InputVar {
                     name: var.clone(),
                     offset,
-                    size: info.byte_size() as u32,
+                    size: info.byte_size() as u64,
                     grf,
                 });
             }
@@ -347,16 +352,16 @@ impl<'a> Layout<'a> {
                         crate::input::clip(name)
                     )
                 })?,
-            Place::Offset(o) => *o,
+            Place::Offset(o) => u64::from(*o),
         };
         let mut spans = Vec::new();
         let mut o = start;
-        let end = start + len;
+        let end = start + u64::from(len);
         while o < end {
             let Some(k) = self
                 .inputs
                 .iter()
-                .position(|i| i.offset <= o && o < i.offset + i.size)
+                .position(|i| i.offset <= o && o < i.offset.saturating_add(i.size))
             else {
                 return Err(format!(
                     "{field}: {len} bytes at {place}: payload byte {o} lies in no `.input` of \
@@ -380,12 +385,13 @@ impl<'a> Layout<'a> {
     }
 
     fn listing(&self) -> String {
-        let mut v: Vec<String> = self
+        let mut spans: Vec<(u64, u64)> = self
             .inputs
             .iter()
-            .map(|i| format!("{}..{}", i.offset, i.offset + i.size))
+            .map(|i| (i.offset, i.offset.saturating_add(i.size)))
             .collect();
-        v.sort();
+        spans.sort();
+        let v: Vec<String> = spans.iter().map(|(a, b)| format!("{a}..{b}")).collect();
         if v.is_empty() {
             "it has none".into()
         } else {
