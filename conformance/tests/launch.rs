@@ -617,11 +617,13 @@ fn the_schema_accepts_the_committed_interfaces_and_refuses_what_the_reader_refus
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/kernel-interface.schema.json");
     let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let v = jsonschema::draft202012::new(&schema).unwrap();
-    let saxpy: Value = serde_json::from_str(
-        &std::fs::read_to_string(dumps().join("xe-hpg/saxpy.interface.json")).unwrap(),
-    )
-    .unwrap();
-    assert!(v.is_valid(&saxpy));
+    for name in ["saxpy", "loop"] {
+        let path = dumps().join(format!("xe-hpg/{name}.interface.json"));
+        let committed: Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert!(v.is_valid(&committed), "{name}");
+        assert!(interface::from_value(&committed).is_ok(), "{name}");
+    }
     for bad in [
         serde_json::json!({"format": "visa-kernel-interface/1", "simd": 12}),
         serde_json::json!({"format": "visa-kernel-interface/1", "simd": 16, "extra": 1}),
@@ -633,4 +635,69 @@ fn the_schema_accepts_the_committed_interfaces_and_refuses_what_the_reader_refus
         assert!(!v.is_valid(&bad), "{bad}");
         assert!(interface::from_value(&bad).is_err(), "{bad}");
     }
+}
+
+#[test]
+fn collatz_launches_with_divergent_loops_and_matches_opencl_on_both_engines() {
+    // loop.cl: out[i] = the Collatz steps of in[i] (at most 1000). IGC's xe-hpg dump is
+    // SIMD16 with a data-dependent loop; local 8 makes each work-group one thread with half
+    // its lanes enabled (loop.interface.json, from its `.input` lines).
+    fn steps(mut v: u32) -> u32 {
+        let mut s = 0;
+        while v != 1 && s < 1000 {
+            v = if v & 1 == 1 { 3 * v + 1 } else { v >> 1 };
+            s += 1;
+        }
+        s
+    }
+    let dir = common::tmp_dir("launch-collatz");
+    let input: Vec<u32> = (1..=40).collect();
+    let file = dir.join("in.bin");
+    std::fs::write(
+        &file,
+        input
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    let kernel = dumps().join("xe-hpg/loop.visaasm");
+    let iface = dumps().join("xe-hpg/loop.interface.json");
+    for engine in ["spec", "oracle"] {
+        let out = dir.join(engine);
+        let o = launch(&[
+            kernel.to_str().unwrap(),
+            "--platform",
+            "xe-hpg",
+            "--interface",
+            iface.to_str().unwrap(),
+            "--global",
+            "40",
+            "--local",
+            "8",
+            "--arg",
+            "0=zeros:160",
+            "--arg",
+            &format!("1=buf:{}", file.display()),
+            "--engine",
+            engine,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(stderr(&o), "");
+        let r = report(&o);
+        assert_eq!(
+            (r["work_groups"].as_u64(), r["threads"].as_u64()),
+            (Some(5), Some(5))
+        );
+        let got: Vec<u32> = std::fs::read(out.join("arg0.bin"))
+            .unwrap()
+            .chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        let expect: Vec<u32> = input.iter().map(|&v| steps(v)).collect();
+        assert_eq!(got, expect, "{engine}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
