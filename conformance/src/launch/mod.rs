@@ -461,9 +461,9 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
     let case = Case::from_value(&line).map_err(|e| e.to_string())?;
     let groups = check_ndrange(req)?;
     let simd = u64::from(interface.simd);
-    let group_items = req.local.iter().product::<u64>();
+    let group_items = product(req.local);
     let per_group = group_items.div_ceil(simd);
-    let work_groups = groups.iter().product::<u64>();
+    let work_groups = product(groups);
     let threads = work_groups.saturating_mul(per_group);
     if threads > MAX_THREADS {
         return usage(format!(
@@ -787,13 +787,18 @@ fn check_ndrange(req: &Request<'_>) -> Result<[u64; 3], String> {
         }
         groups[d] = g / l;
     }
-    let items = req.local.iter().product::<u64>();
+    let items = product(req.local);
     if items > MAX_LOCAL_ITEMS {
         return usage(format!(
             "a work-group of {items} work-items, more than {MAX_LOCAL_ITEMS}"
         ));
     }
     Ok(groups)
+}
+
+/// X * Y * Z, saturating.
+fn product(v: [u64; 3]) -> u64 {
+    v.iter().fold(1u64, |a, &b| a.saturating_mul(b))
 }
 
 /// The local id of the `linear`-th work-item of a group (X fastest).
