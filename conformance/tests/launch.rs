@@ -717,3 +717,55 @@ fn collatz_launches_with_divergent_loops_and_matches_opencl_on_both_engines() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_kernel_that_does_not_validate_ends_in_an_error_with_its_line() {
+    let dir = common::tmp_dir("launch-invalid");
+    let kernel = dir.join("k.visaasm");
+    std::fs::write(
+        &kernel,
+        ".kernel \"k\"\n.decl V1 v_type=G type=d num_elts=8\nadd (M1, 8) V1(0,0)<1> V9(0,0)<1;1,0> 0x1:d\n",
+    )
+    .unwrap();
+    let iface = dir.join("k.json");
+    std::fs::write(
+        &iface,
+        r#"{"format": "visa-kernel-interface/1", "simd": 8}"#,
+    )
+    .unwrap();
+    let o = launch(&[
+        kernel.to_str().unwrap(),
+        "--platform",
+        "xe-hpg",
+        "--interface",
+        iface.to_str().unwrap(),
+        "--global",
+        "8",
+        "--local",
+        "8",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let r = report(&o);
+    assert_eq!(r["error"]["class"], "invalid-instruction", "{r}");
+    assert!(r["error"]["pos"].as_str().unwrap().starts_with("3:"), "{r}");
+    assert_eq!(r["threads_run"], 0);
+    // A binary file as the kernel, an unknown platform: usage, exit 2.
+    std::fs::write(dir.join("b.visaasm"), [0u8, 1, 2, 3]).unwrap();
+    let b = dir.join("b.visaasm");
+    for (k, platform) in [(&b, "xe-hpg"), (&kernel, "xe9")] {
+        let o = launch(&[
+            k.to_str().unwrap(),
+            "--platform",
+            platform,
+            "--interface",
+            iface.to_str().unwrap(),
+            "--global",
+            "8",
+            "--local",
+            "8",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{platform}: {}", stdout_of(&o));
+        assert!(!stderr(&o).is_empty());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
