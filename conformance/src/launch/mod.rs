@@ -696,6 +696,12 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
     };
     let mut template = compiled.state;
     template.mem = Memory::default();
+    let dispatch = Dispatch {
+        r0,
+        writes,
+        simd,
+        local: req.local,
+    };
 
     'groups: for gz in 0..groups[2] {
         for gy in 0..groups[1] {
@@ -705,39 +711,8 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
                 for index in 0..per_group {
                     let first = index * simd;
                     let lanes = (group_items - first).min(simd);
-                    let mut state = template.clone();
-                    state.mem = std::mem::take(&mut mem);
-                    if let Some(r0) = r0 {
-                        for (dword, id) in [(1, gx), (6, gy), (7, gz)] {
-                            put(&mut state, r0 + 4 * dword, &(id as u32).to_le_bytes());
-                        }
-                    }
-                    for w in &writes {
-                        match &w.source {
-                            Source::Bytes(b) => put_spans(&mut state, &w.grf, b),
-                            Source::GroupId(dims) => {
-                                put_spans(&mut state, &w.grf, &triple_bytes(group, *dims))
-                            }
-                            Source::LocalId(d) => {
-                                let ids: Vec<u8> = (0..simd)
-                                    .flat_map(|lane| {
-                                        let id = if lane < lanes {
-                                            local_id(first + lane, req.local)[*d]
-                                        } else {
-                                            0
-                                        };
-                                        (id as u16).to_le_bytes()
-                                    })
-                                    .collect();
-                                put_spans(&mut state, &w.grf, &ids);
-                            }
-                        }
-                    }
-                    state.emask = if lanes >= 32 {
-                        u32::MAX
-                    } else {
-                        (1u32 << lanes) - 1
-                    };
+                    let mut state =
+                        dispatch.start(&template, std::mem::take(&mut mem), group, first, lanes);
                     let result = engine.run(&compiled.program, &mut state, &config);
                     mem = std::mem::take(&mut state.mem);
                     report.threads_run += 1;
@@ -761,6 +736,62 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
         report.buffers.push((i, bytes));
     }
     Ok(report)
+}
+
+/// What the driver writes into every hardware thread's registers.
+struct Dispatch {
+    /// Where %r0 lies in the register file.
+    r0: Option<usize>,
+    writes: Vec<Write>,
+    simd: u64,
+    local: [u64; 3],
+}
+
+impl Dispatch {
+    /// The state a thread of work-group `group` starts in: `template`'s registers with the
+    /// payload, global memory `mem`, its `lanes` lanes (the work-items from the group's
+    /// `first` on) enabled.
+    fn start(
+        &self,
+        template: &MachineState,
+        mem: Memory,
+        group: [u64; 3],
+        first: u64,
+        lanes: u64,
+    ) -> MachineState {
+        let mut state = template.clone();
+        state.mem = mem;
+        if let Some(r0) = self.r0 {
+            for (dword, id) in [(1, group[0]), (6, group[1]), (7, group[2])] {
+                put(&mut state, r0 + 4 * dword, &(id as u32).to_le_bytes());
+            }
+        }
+        for w in &self.writes {
+            match &w.source {
+                Source::Bytes(b) => put_spans(&mut state, &w.grf, b),
+                Source::GroupId(dims) => put_spans(&mut state, &w.grf, &triple_bytes(group, *dims)),
+                Source::LocalId(d) => {
+                    let ids: Vec<u8> = (0..self.simd)
+                        .flat_map(|lane| {
+                            let id = if lane < lanes {
+                                local_id(first + lane, self.local)[*d]
+                            } else {
+                                0
+                            };
+                            (id as u16).to_le_bytes()
+                        })
+                        .collect();
+                    put_spans(&mut state, &w.grf, &ids);
+                }
+            }
+        }
+        state.emask = if lanes >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << lanes) - 1
+        };
+        state
+    }
 }
 
 /// The NDRange's work-groups in X, Y, Z; the error is the message to print.
