@@ -23,7 +23,8 @@
 //!    [`bench`](mod@bench) (throughput, `bench`), [`dut`] (certification through the
 //!    `visa-dut/1` protocol: `serve`, `certify`, `merge`), [`catalog`] (the hand-derived
 //!    edge cases as vectors, `vectors/catalog/`, with the engine trait that runs them on spec,
-//!    oracle or an implementation).
+//!    oracle or an implementation), [`launch`] (a kernel over an NDRange, as the driver
+//!    launches it, from its kernel-interface JSON: `launch`).
 //! 7. **Command line**: [`cli`]: the `visa-conform` commands (DESIGN.md "Command line"), the
 //!    clap enum and the dispatch, one file per command it implements.
 
@@ -39,6 +40,7 @@ pub mod gen;
 pub mod golden;
 pub mod input;
 pub mod junit;
+pub mod launch;
 pub mod registry;
 pub mod vector;
 

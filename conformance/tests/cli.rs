@@ -120,7 +120,11 @@ fn exec_without_expect_prints_everything_and_no_verdict() {
     // An error without expect is reported, not judged.
     let bad = common::UNDECLARED.replace(r#","expect":{"error":"invalid-instruction"}"#, "");
     let o = run(&["exec", "-"], Some(&bad));
-    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "a run that ends in an error exits 1"
+    );
     assert_eq!(report(&o)["outcome"], "error");
 }
 
@@ -337,7 +341,7 @@ fn exec_trace_shows_undefined_bytes_and_stops_at_an_error() {
     // over L1, where lanes 0-3 wait (P1 = 0x0f): undefined behaviour.
     let case = r#"{"format":"visa-vector/1","id":"trace/ub","platform":"xe-hpg","program":".decl V v_type=G type=ud num_elts=1\n.decl P1 v_type=P num_elts=8\nlifetime.start V\n(P1) goto (M1, 8) L1\njmp (M1, 1) L2\nL1:\nmov (M1, 1) V(0,0)<1> 0x2:ud\nL2:\nmov (M1, 1) V(0,0)<1> 0x1:ud\n","init":{"preds":{"P1":"0x0f"},"emask":"0xff"}}"#;
     let o = run(&["exec", "-", "--trace"], Some(case));
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "line 3: emask 0x000000ff: lifetime.start V");
@@ -493,7 +497,8 @@ fn exec_trace_ends_at_its_byte_cap_with_a_note_and_the_report_follows() {
         .concat(),
         None,
     );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The run ends at its step limit: an error, exit 1.
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     let n = lines.len();

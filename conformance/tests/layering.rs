@@ -38,7 +38,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("expectations", &["expect"]),
     ("generators", &["gen"]),
     ("registry", &["registry"]),
-    ("tools", &["golden", "coverage", "bench", "dut", "catalog"]),
+    (
+        "tools",
+        &["golden", "coverage", "bench", "dut", "catalog", "launch"],
+    ),
     ("command line", &["cli", "bin"]),
 ];
 

@@ -67,7 +67,7 @@ impl ExecArgs {
 }
 
 /// The JSON form of an error: class, message and, when known, position and field.
-fn error_value(e: &VisaError) -> Value {
+pub(super) fn error_value(e: &VisaError) -> Value {
     let mut m = Map::new();
     m.insert("class".into(), e.class.as_str().into());
     m.insert("message".into(), clip_message(&e.message).into());
@@ -141,8 +141,22 @@ pub(super) fn run(args: &ExecArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
         locate_in_files(&mut report, &kernel_files(args));
     }
     writeln!(out, "{report}")?;
-    let failed = report.get("verdict").and_then(Value::as_str) == Some("fail");
-    Ok(if failed { EXIT_FAIL } else { EXIT_OK })
+    Ok(exec_status(case.expect.is_some(), &report))
+}
+
+/// `exec`'s exit status for its report: with `expect`, 1 when the verdict is `fail` (a run
+/// that ends in the expected error passes); without, 1 when the run ends in an error.
+fn exec_status(judged: bool, report: &Value) -> u8 {
+    let failed = if judged {
+        report.get("verdict").and_then(Value::as_str) == Some("fail")
+    } else {
+        report.get("outcome").and_then(Value::as_str) == Some("error")
+    };
+    if failed {
+        EXIT_FAIL
+    } else {
+        EXIT_OK
+    }
 }
 
 /// A kernel text's files in reading order: the kernel, then its functions.
@@ -154,7 +168,7 @@ fn kernel_files(args: &ExecArgs) -> Vec<String> {
 
 /// Each file's text; an unreadable file, or one that takes the program's text (all its files
 /// together) past [`MAX_LINE_BYTES`], is an error message naming it.
-fn read_texts(files: &[String]) -> Result<Vec<String>, String> {
+pub(super) fn read_texts(files: &[String]) -> Result<Vec<String>, String> {
     let mut texts: Vec<String> = Vec::with_capacity(files.len());
     let mut total = 0usize;
     for name in files {
@@ -193,7 +207,7 @@ fn too_long_program(name: &str, before: usize) -> String {
 
 /// Rewrites the error's `pos` (a line of the joined texts) as the line of the file it is in,
 /// and names that file in `file`.
-fn locate_in_files(report: &mut Value, files: &[String]) {
+pub(super) fn locate_in_files(report: &mut Value, files: &[String]) {
     let Some(error) = report.get_mut("error").and_then(Value::as_object_mut) else {
         return;
     };
@@ -298,18 +312,22 @@ fn looks_like_assembly(program: &asm::ast::Program) -> bool {
     })
 }
 
-/// A kernel text with `--platform` and `--init`, as a case without `expect` (id: the file's
-/// name); the error is the message to print.
-fn kernel_case(args: &ExecArgs) -> Result<Case, String> {
-    let name = &args.case;
-    let texts = read_texts(&kernel_files(args))?;
-    // One line break between texts, whether or not a text ends with one.
-    let program = texts
+/// A kernel's texts as one program: one line break between texts, whether or not a text
+/// ends with one.
+pub(super) fn join_texts(texts: &[String]) -> String {
+    texts
         .iter()
         .map(|t| t.strip_suffix('\n').unwrap_or(t))
         .collect::<Vec<_>>()
         .join("\n")
-        + "\n";
+        + "\n"
+}
+
+/// A kernel text with `--platform` and `--init`, as a case without `expect` (id: the file's
+/// name); the error is the message to print.
+fn kernel_case(args: &ExecArgs) -> Result<Case, String> {
+    let name = &args.case;
+    let program = join_texts(&read_texts(&kernel_files(args))?);
     let Some(platform) = &args.platform else {
         return Err(format!(
             "{name}: a kernel text needs --platform (xe-lp, xe-hpg, xe-hpc or xe2)"

@@ -1,6 +1,6 @@
 //! The `visa-conform` command line (DESIGN.md "Command line"; docs/commands.md): the clap
 //! enum of the commands and the dispatch, with one file per command this module implements
-//! (`exec` and its `--trace`, `check`, `fmt`, `validate`, `gen`). `bench`, `coverage`,
+//! (`exec` and its `--trace`, `launch`, `check`, `fmt`, `validate`, `gen`). `bench`, `coverage`,
 //! `serve`, `certify` and `merge` take their arguments and run in the tools that implement
 //! them ([`crate::bench`], [`crate::coverage`], [`crate::dut`]).
 //!
@@ -14,6 +14,7 @@ mod exec;
 mod fmt;
 mod gen;
 mod input;
+mod launch;
 mod trace;
 mod validate;
 
@@ -27,6 +28,7 @@ pub use check::CheckArgs;
 pub use exec::{exec_report, ExecArgs};
 pub use fmt::FmtArgs;
 pub use gen::GenArgs;
+pub use launch::LaunchArgs;
 pub use validate::ValidateArgs;
 
 /// Conformance tooling for the vISA reference semantics.
@@ -41,6 +43,8 @@ pub struct Cli {
 pub enum Command {
     /// Run one case and print what it observed as one JSON line.
     Exec(ExecArgs),
+    /// Launch a kernel over an NDRange as the driver does, its arguments from the host.
+    Launch(LaunchArgs),
     /// Run every case of vector files and report failures (the regression gate).
     Check(CheckArgs),
     /// Print vISA assembly text in canonical form.
@@ -84,6 +88,7 @@ pub fn main() -> u8 {
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let status = match cli.command {
         Command::Exec(args) => exec::run(&args, out, err),
+        Command::Launch(args) => launch::run(&args, out, err),
         Command::Check(args) => check::run(&args, out, err),
         Command::Fmt(args) => fmt::run(&args, out, err),
         Command::Validate(args) => validate::run(&args, out, err),

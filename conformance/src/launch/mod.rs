@@ -1,0 +1,927 @@
+//! Launching a kernel as the driver does (`visa-conform launch`, docs/launch.md): its
+//! arguments and payload laid out from its [`interface`], an NDRange of
+//! work-groups, each work-group ceil(local size / SIMD width) hardware threads with their own
+//! registers, global memory shared by all.
+//!
+//! Threads run one after another, each to its end, in the order of their work-groups (X
+//! fastest) and of their index in the group. A kernel that synchronises threads (BARRIER,
+//! SBARRIER, NBARRIER) or uses shared local memory is `unsupported` for now.
+
+pub mod arg;
+pub mod interface;
+
+use std::collections::BTreeMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use visa_model::asm::{self, ast};
+use visa_model::error::VisaError;
+use visa_model::ir::Program;
+use visa_model::state::{MachineState, Memory, Surface, Vars};
+use visa_spec::exec::ExecConfig;
+use visa_spec::flow::Observer;
+
+use crate::case::{self, EngineKind, Limits};
+use crate::vector::Case;
+use arg::{ArgValue, Value};
+use interface::{ArgKind, Interface, Place};
+
+/// The most work-items of one work-group.
+pub const MAX_LOCAL_ITEMS: u64 = 1024;
+
+/// The most hardware threads one launch runs.
+pub const MAX_THREADS: u64 = 1 << 16;
+
+/// The most bytes of all buffer arguments together.
+pub const MAX_TOTAL_BUFFER_BYTES: u64 = 1 << 30;
+
+/// The stateless address of the first buffer; each next one starts on the next 64 KiB
+/// boundary at least 64 KiB past the end of the one before, so no two buffers touch.
+pub const FIRST_BUFFER_ADDRESS: u64 = 0x1_0000;
+const BUFFER_ALIGN: u64 = 0x1_0000;
+
+/// The memory space buffers live in.
+const FLAT: &str = "flat";
+
+/// What the host passes for one argument, its files read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HostArg {
+    /// A by-value argument's bytes.
+    Bytes(Vec<u8>),
+    /// A global buffer's initial bytes.
+    Buffer(Vec<u8>),
+    /// A `__local` buffer's size.
+    Local(u64),
+}
+
+/// A launch: the kernel, its interface, the NDRange and the arguments.
+#[derive(Clone, Debug)]
+pub struct Request<'a> {
+    /// The kernel's assembly text with its functions, as one program.
+    pub program: &'a str,
+    pub platform: &'a str,
+    pub interface: &'a Interface,
+    /// The interface's file name, for messages.
+    pub interface_file: &'a str,
+    /// Work-items in X, Y, Z (1 where not given).
+    pub global: [u64; 3],
+    /// Work-items of one work-group in X, Y, Z.
+    pub local: [u64; 3],
+    /// The global offset.
+    pub offset: [u64; 3],
+    /// How many dimensions the NDRange has (`work_dim`).
+    pub dims: u32,
+    /// One per interface argument, in order ([`bind`]).
+    pub args: Vec<HostArg>,
+    pub engine: EngineKind,
+    /// Each hardware thread's limits.
+    pub limits: Limits,
+}
+
+/// A hardware thread: its work-group and its index in the group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThreadId {
+    pub group: [u64; 3],
+    pub index: u64,
+}
+
+/// An error a run ended in, with the thread it happened in when it happened in one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunError {
+    pub error: VisaError,
+    pub thread: Option<ThreadId>,
+}
+
+/// What a launch did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The kernel's name (`.kernel`).
+    pub kernel: String,
+    /// Work-groups of the NDRange, and those that ran (each of their threads started).
+    pub work_groups: u64,
+    pub work_groups_run: u64,
+    /// Hardware threads of the NDRange, and those that ran.
+    pub threads: u64,
+    pub threads_run: u64,
+    /// Instructions executed, the failing one included.
+    pub instructions: u64,
+    pub error: Option<RunError>,
+    /// Each global buffer argument's index and final bytes.
+    pub buffers: Vec<(usize, Vec<u8>)>,
+    /// Notes for the user: `.input` variables no field of the interface writes.
+    pub warnings: Vec<String>,
+}
+
+/// Pairs the `--arg` values with the interface's arguments: one value per argument, of its
+/// kind and size; `load` reads a `buf:` file. The error is the message to print (usage).
+pub fn bind(
+    interface: &Interface,
+    values: &[ArgValue],
+    mut load: impl FnMut(&std::path::Path) -> Result<Vec<u8>, String>,
+) -> Result<Vec<HostArg>, String> {
+    let mut given: BTreeMap<usize, &Value> = BTreeMap::new();
+    for v in values {
+        if v.index >= interface.args.len() {
+            return Err(format!(
+                "--arg {}: the kernel has {} arguments (0 to {})",
+                v.index,
+                interface.args.len(),
+                interface.args.len().saturating_sub(1)
+            ));
+        }
+        if given.insert(v.index, &v.value).is_some() {
+            return Err(format!("--arg {}: given twice", v.index));
+        }
+    }
+    let mut total = 0u64;
+    let mut bound = Vec::with_capacity(interface.args.len());
+    for (i, spec) in interface.args.iter().enumerate() {
+        let name = arg_name(interface, i);
+        let Some(value) = given.get(&i) else {
+            return Err(format!("argument {name} has no --arg {i}=VALUE"));
+        };
+        let wrong = || {
+            format!(
+                "--arg {i}: argument {name} is {} in the interface; the value is {}",
+                describe_kind(&spec.kind),
+                value.describe()
+            )
+        };
+        let host = match (&spec.kind, value) {
+            (ArgKind::Scalar { ty, count }, Value::Scalar { bytes, .. }) => {
+                let want = u64::from(ty.bytes()) * u64::from(*count);
+                if bytes.len() as u64 != want {
+                    return Err(format!(
+                        "--arg {i}: argument {name} is {} ({want} bytes); the value is {} ({} bytes)",
+                        describe_kind(&spec.kind),
+                        value.describe(),
+                        bytes.len()
+                    ));
+                }
+                HostArg::Bytes(bytes.clone())
+            }
+            (ArgKind::Global { .. }, Value::Zeros(n)) => {
+                total = total.saturating_add(*n);
+                if total > MAX_TOTAL_BUFFER_BYTES {
+                    return Err(too_much(i));
+                }
+                HostArg::Buffer(vec![0; *n as usize])
+            }
+            (ArgKind::Global { .. }, Value::File(path)) => {
+                let bytes = load(path)?;
+                total = total.saturating_add(bytes.len() as u64);
+                if total > MAX_TOTAL_BUFFER_BYTES {
+                    return Err(too_much(i));
+                }
+                HostArg::Buffer(bytes)
+            }
+            (ArgKind::Local { .. }, Value::Local(n)) => HostArg::Local(*n),
+            _ => return Err(wrong()),
+        };
+        bound.push(host);
+    }
+    Ok(bound)
+}
+
+fn too_much(i: usize) -> String {
+    format!(
+        "--arg {i}: the buffer arguments hold more than {MAX_TOTAL_BUFFER_BYTES} bytes together"
+    )
+}
+
+fn describe_kind(kind: &ArgKind) -> String {
+    match kind {
+        ArgKind::Scalar { ty, count: 1 } => format!("a {} scalar", ty.name()),
+        ArgKind::Scalar { ty, count } => format!("a vector of {count} {}", ty.name()),
+        ArgKind::Global { .. } => "a global buffer (buf:FILE or zeros:N)".into(),
+        ArgKind::Local { .. } => "a local buffer (local:N)".into(),
+    }
+}
+
+/// `I (NAME)` or `I`.
+fn arg_name(interface: &Interface, i: usize) -> String {
+    match interface.args.get(i).and_then(|a| a.name.as_deref()) {
+        Some(n) => format!("{i} ({})", crate::input::clip(n)),
+        None => i.to_string(),
+    }
+}
+
+/// One `.input` (or `.implicit_*`) line of the kernel.
+#[derive(Clone, Debug)]
+struct InputVar {
+    name: String,
+    offset: u64,
+    size: u64,
+    /// Where the variable lies in the model's register file.
+    grf: usize,
+}
+
+/// The kernel's `.kernel` name, `.input` lines and SIMD width.
+struct KernelFacts {
+    name: String,
+    inputs: Vec<InputVar>,
+    simd: Option<u32>,
+}
+
+fn kernel_facts(ast: &ast::Program, vars: &Vars) -> KernelFacts {
+    let mut facts = KernelFacts {
+        name: String::new(),
+        inputs: Vec::new(),
+        simd: None,
+    };
+    for line in &ast.lines {
+        match &line.kind {
+            ast::LineKind::Directive { name, args } if name == "kernel" => {
+                if let Some(n) = args.first() {
+                    facts.name = n.trim_matches('"').to_string();
+                }
+            }
+            ast::LineKind::Directive { name, args }
+                if name == "input" || name.starts_with("implicit_") =>
+            {
+                // Validation has checked the line: a declared general variable, its size.
+                let Some((var, rest)) = args.split_first() else {
+                    continue;
+                };
+                let mut offset = Some(0u64);
+                for word in rest {
+                    if let Some(v) = word.strip_prefix("offset=") {
+                        // As validation reads it: decimal or 0x hexadecimal.
+                        offset = match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+                            Some(hex) => u64::from_str_radix(hex, 16).ok(),
+                            None => v.parse().ok(),
+                        };
+                    }
+                }
+                let Some(offset) = offset else { continue };
+                let Some(id) = vars.find(var) else { continue };
+                let info = vars.get(id);
+                let Some(grf) = info.grf_offset else { continue };
+                facts.inputs.push(InputVar {
+                    name: var.clone(),
+                    offset,
+                    size: info.byte_size() as u64,
+                    grf,
+                });
+            }
+            ast::LineKind::Directive { name, args } if name == "kernel_attr" => {
+                for a in args {
+                    if let Some(n) = a.strip_prefix("SimdSize=") {
+                        facts.simd = n.trim().parse().ok();
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    facts
+}
+
+/// The first instruction that synchronises threads or reaches shared local memory, which
+/// this launcher does not run yet: what it does, and its line.
+fn first_unsupported(ast: &ast::Program) -> Option<(String, &ast::Line)> {
+    ast.lines.iter().find_map(|line| {
+        let ast::LineKind::Insn(insn) = &line.kind else {
+            return None;
+        };
+        if matches!(insn.opcode.as_str(), "barrier" | "sbarrier" | "nbarrier") {
+            Some((
+                format!("`{}` synchronises the threads of a work-group", insn.opcode),
+                line,
+            ))
+        } else if insn.mods.iter().any(|m| m == "slm") || mentions_slm(insn) {
+            Some((
+                format!("`{}` reaches shared local memory", insn.opcode),
+                line,
+            ))
+        } else {
+            None
+        }
+    })
+}
+
+/// Whether an instruction names the SLM surface (`%slm`, T0).
+fn mentions_slm(insn: &ast::InsnLine) -> bool {
+    fn names_slm(op: &ast::Operand) -> bool {
+        match &op.kind {
+            ast::OperandKind::Var { name, .. } => name == "%slm" || name == "T0",
+            ast::OperandKind::Address { surface, .. } => surface.as_deref().is_some_and(names_slm),
+            _ => false,
+        }
+    }
+    insn.operands.iter().any(names_slm)
+}
+
+/// Where interface fields write in a thread's register file.
+struct Layout<'a> {
+    inputs: &'a [InputVar],
+    /// Per input, which of its bytes some field writes.
+    covered: Vec<Vec<bool>>,
+}
+
+impl<'a> Layout<'a> {
+    fn new(inputs: &'a [InputVar]) -> Layout<'a> {
+        Layout {
+            inputs,
+            covered: inputs
+                .iter()
+                .map(|i| vec![false; i.size as usize])
+                .collect(),
+        }
+    }
+
+    /// Where the `len` bytes at `place` lie in the register file, for the interface field
+    /// `field`: one span per `.input` they cross (a field may cross several, as local ids
+    /// of 32 lanes cross two 32-byte inputs). The error is the message to print.
+    fn resolve(
+        &mut self,
+        place: &Place,
+        len: u32,
+        field: &str,
+        file: &str,
+    ) -> Result<Spans, String> {
+        let field = format!("{file}: {field}");
+        let start = match place {
+            Place::Input(name) => self
+                .inputs
+                .iter()
+                .find(|i| &i.name == name)
+                .map(|i| i.offset)
+                .ok_or_else(|| {
+                    format!(
+                        "{field}: the kernel has no `.input {}`",
+                        crate::input::clip(name)
+                    )
+                })?,
+            Place::Offset(o) => u64::from(*o),
+        };
+        let mut spans = Vec::new();
+        let mut o = start;
+        let end = start + u64::from(len);
+        while o < end {
+            let Some(k) = self
+                .inputs
+                .iter()
+                .position(|i| i.offset <= o && o < i.offset.saturating_add(i.size))
+            else {
+                return Err(format!(
+                    "{field}: {len} bytes at {place}: payload byte {o} lies in no `.input` of \
+                     the kernel ({})",
+                    self.listing()
+                ));
+            };
+            let input = &self.inputs[k];
+            let at = o - input.offset;
+            let n = (input.size - at).min(end - o);
+            for b in &mut self.covered[k][at as usize..(at + n) as usize] {
+                *b = true;
+            }
+            spans.push((
+                input.grf + at as usize,
+                (o - start) as usize..(o - start + n) as usize,
+            ));
+            o += n;
+        }
+        Ok(spans)
+    }
+
+    fn listing(&self) -> String {
+        let mut spans: Vec<(u64, u64)> = self
+            .inputs
+            .iter()
+            .map(|i| (i.offset, i.offset.saturating_add(i.size)))
+            .collect();
+        spans.sort();
+        let v: Vec<String> = spans.iter().map(|(a, b)| format!("{a}..{b}")).collect();
+        if v.is_empty() {
+            "it has none".into()
+        } else {
+            format!("they cover {}", v.join(", "))
+        }
+    }
+
+    /// A warning per `.input` no field writes.
+    fn warnings(&self) -> Vec<String> {
+        self.inputs
+            .iter()
+            .zip(&self.covered)
+            .filter(|(_, c)| !c.iter().any(|&b| b))
+            .map(|(i, _)| {
+                format!(
+                    "warning: `.input {}` (offset {}, {} bytes) is neither an argument nor a \
+                     payload field of the interface; it starts as zero",
+                    i.name, i.offset, i.size
+                )
+            })
+            .collect()
+    }
+}
+
+/// A payload write: where in the register file, and what for a given thread.
+enum Source {
+    Bytes(Vec<u8>),
+    /// Lane i's 16-bit local id in dimension d.
+    LocalId(usize),
+    /// A per-group triple (the group ids).
+    GroupId(u32),
+}
+
+/// Where a field's bytes lie: register-file bytes and the part of the field they hold.
+type Spans = Vec<(usize, std::ops::Range<usize>)>;
+
+struct Write {
+    grf: Spans,
+    source: Source,
+}
+
+fn triple_bytes(v: [u64; 3], dims: u32) -> Vec<u8> {
+    v.iter()
+        .take(dims as usize)
+        .flat_map(|&x| (x as u32).to_le_bytes())
+        .collect()
+}
+
+/// A launch the user asked wrongly for (exit 2): the message to print.
+fn usage<T>(message: String) -> Result<T, String> {
+    Err(message)
+}
+
+/// Runs a launch. The error is a usage error's message (exit 2); an error of the kernel
+/// (it does not parse or validate, it uses what is not run yet, a thread fails) is the
+/// report's `error`.
+pub fn launch(req: &Request<'_>) -> Result<Report, String> {
+    let interface = req.interface;
+    let file = req.interface_file;
+    let line = serde_json::json!({
+        "format": "visa-vector/1",
+        "id": "launch",
+        "platform": req.platform,
+        "program": req.program,
+        "init": {},
+    });
+    let case = Case::from_value(&line).map_err(|e| e.to_string())?;
+    let groups = check_ndrange(req)?;
+    let simd = u64::from(interface.simd);
+    let group_items = product(req.local);
+    let per_group = group_items.div_ceil(simd);
+    let work_groups = product(groups);
+    let threads = work_groups.saturating_mul(per_group);
+    if threads > MAX_THREADS {
+        return usage(format!(
+            "the NDRange makes {threads} hardware threads ({work_groups} work-groups of \
+             {per_group}), more than {MAX_THREADS}"
+        ));
+    }
+    let mut report = Report {
+        kernel: String::new(),
+        work_groups,
+        work_groups_run: 0,
+        threads,
+        threads_run: 0,
+        instructions: 0,
+        error: None,
+        buffers: Vec::new(),
+        warnings: Vec::new(),
+    };
+    let ast = match asm::parse(req.program) {
+        Ok(ast) => ast,
+        Err(error) => {
+            report.error = Some(RunError {
+                error,
+                thread: None,
+            });
+            return Ok(report);
+        }
+    };
+    // What the launcher does not run yet, before validation (which refuses BARRIER).
+    if let Some((what, line)) = first_unsupported(&ast) {
+        report.error = Some(RunError {
+            error: VisaError::unsupported(format!(
+                "{what}: work-groups that synchronise or share local memory are not launched yet"
+            ))
+            .at(line.pos),
+            thread: None,
+        });
+        return Ok(report);
+    }
+    let compiled = match case::compile_parsed(&case, &ast, None) {
+        Ok(c) => c,
+        Err(error) => {
+            report.error = Some(RunError {
+                error,
+                thread: None,
+            });
+            return Ok(report);
+        }
+    };
+    let facts = kernel_facts(&ast, &compiled.program.vars);
+    report.kernel = facts.name.clone();
+    if let Some(want) = &interface.kernel {
+        if *want != facts.name {
+            return usage(format!(
+                "{file}: kernel: the interface describes `{}`, the text is kernel `{}`",
+                crate::input::clip(want),
+                facts.name
+            ));
+        }
+    }
+    if let Some(simd_attr) = facts.simd {
+        if simd_attr != interface.simd {
+            return usage(format!(
+                "{file}: simd: the interface says {}, the kernel's `.kernel_attr SimdSize={simd_attr}`",
+                interface.simd
+            ));
+        }
+    }
+    if req.args.len() != interface.args.len() {
+        return usage(format!(
+            "{} argument values for the interface's {} arguments",
+            req.args.len(),
+            interface.args.len()
+        ));
+    }
+
+    // Where every field lands, and the buffers' addresses.
+    let mut layout = Layout::new(&facts.inputs);
+    let mut writes = Vec::new();
+    let mut mem = Memory::default();
+    let mut buffers = Vec::new();
+    let mut next = FIRST_BUFFER_ADDRESS;
+    for (i, (spec, host)) in interface.args.iter().zip(&req.args).enumerate() {
+        let field = format!("args[{i}].at");
+        let grf = layout.resolve(&spec.at, spec.kind.bytes(), &field, file)?;
+        match (&spec.kind, host) {
+            (ArgKind::Scalar { .. }, HostArg::Bytes(bytes)) => writes.push(Write {
+                grf,
+                source: Source::Bytes(bytes.clone()),
+            }),
+            (
+                ArgKind::Global {
+                    pointer_bytes,
+                    bti,
+                    buffer_offset,
+                },
+                HostArg::Buffer(bytes),
+            ) => {
+                let base = next;
+                let end = base + bytes.len() as u64;
+                next = (end + BUFFER_ALIGN).div_ceil(BUFFER_ALIGN) * BUFFER_ALIGN;
+                if *pointer_bytes == 4 && end > u64::from(u32::MAX) {
+                    return usage(format!(
+                        "--arg {i}: the buffers do not fit the 4-byte pointers of args[{i}]"
+                    ));
+                }
+                mem.space_mut(FLAT).write(base, bytes);
+                let pointer = base.to_le_bytes()[..*pointer_bytes as usize].to_vec();
+                writes.push(Write {
+                    grf,
+                    source: Source::Bytes(pointer),
+                });
+                if let Some(bti) = bti {
+                    if mem.surfaces.iter().any(|s| s.bti == *bti) {
+                        return usage(format!(
+                            "{file}: args[{i}].bti: binding-table entry {bti} is another argument's"
+                        ));
+                    }
+                    mem.surfaces.push(Surface {
+                        bti: *bti,
+                        base,
+                        size: bytes.len() as u64,
+                        ..Surface::default()
+                    });
+                }
+                if let Some(at) = buffer_offset {
+                    let field = format!("args[{i}].buffer_offset");
+                    let grf = layout.resolve(at, 4, &field, file)?;
+                    writes.push(Write {
+                        grf,
+                        source: Source::Bytes(vec![0; 4]),
+                    });
+                }
+                buffers.push((i, base, bytes.len()));
+            }
+            (ArgKind::Local { .. }, HostArg::Local(_)) => {}
+            _ => return usage(format!("--arg {i}: not of the argument's kind")),
+        }
+    }
+    let p = &interface.payload;
+    for (d, at) in p.local_id.iter().enumerate() {
+        if let Some(at) = at {
+            let field = format!("payload.local_id.{}", ["x", "y", "z"][d]);
+            let grf = layout.resolve(at, 2 * interface.simd, &field, file)?;
+            writes.push(Write {
+                grf,
+                source: Source::LocalId(d),
+            });
+        }
+    }
+    let group_count = [
+        req.global[0] / req.local[0],
+        req.global[1] / req.local[1],
+        req.global[2] / req.local[2],
+    ];
+    let triples = [
+        (&p.global_offset, "global_offset", Some(req.offset)),
+        (&p.local_size, "local_size", Some(req.local)),
+        (
+            &p.enqueued_local_size,
+            "enqueued_local_size",
+            Some(req.local),
+        ),
+        (&p.global_size, "global_size", Some(req.global)),
+        (&p.group_count, "group_count", Some(group_count)),
+        (&p.group_id, "group_id", None),
+    ];
+    for (triple, name, value) in triples {
+        if let Some(t) = triple {
+            let field = format!("payload.{name}");
+            let grf = layout.resolve(&t.at, 4 * t.dims, &field, file)?;
+            let source = match value {
+                Some(v) => Source::Bytes(triple_bytes(v, t.dims)),
+                None => Source::GroupId(t.dims),
+            };
+            writes.push(Write { grf, source });
+        }
+    }
+    if let Some(at) = &p.work_dim {
+        let grf = layout.resolve(at, 4, "payload.work_dim", file)?;
+        writes.push(Write {
+            grf,
+            source: Source::Bytes(req.dims.to_le_bytes().to_vec()),
+        });
+    }
+    report.warnings = layout.warnings();
+
+    // What the launcher does not run yet.
+    let not_yet = if let Some(i) = interface
+        .args
+        .iter()
+        .position(|a| matches!(a.kind, ArgKind::Local { .. }))
+    {
+        Some(VisaError::unsupported(format!(
+            "argument {} is a __local buffer: shared local memory is not launched yet",
+            arg_name(interface, i)
+        )))
+    } else if interface.slm_bytes > 0 {
+        Some(VisaError::unsupported(format!(
+            "slm_bytes: the kernel uses {} bytes of shared local memory, not launched yet",
+            interface.slm_bytes
+        )))
+    } else {
+        None
+    };
+    if let Some(error) = not_yet {
+        report.error = Some(RunError {
+            error,
+            thread: None,
+        });
+        return Ok(report);
+    }
+
+    let r0 = compiled
+        .program
+        .vars
+        .find("%r0")
+        .and_then(|id| compiled.program.vars.get(id).grf_offset);
+    let mut config = compiled.config.clone();
+    req.limits.apply(&mut config);
+    let mut engine = match Engine::new(req.engine, &compiled.program, &config) {
+        Ok(e) => e,
+        Err(error) => {
+            report.error = Some(RunError {
+                error,
+                thread: None,
+            });
+            return Ok(report);
+        }
+    };
+    let mut template = compiled.state;
+    template.mem = Memory::default();
+    let dispatch = Dispatch {
+        r0,
+        writes,
+        simd,
+        local: req.local,
+    };
+
+    'groups: for gz in 0..groups[2] {
+        for gy in 0..groups[1] {
+            for gx in 0..groups[0] {
+                let group = [gx, gy, gz];
+                report.work_groups_run += 1;
+                for index in 0..per_group {
+                    let first = index * simd;
+                    let lanes = (group_items - first).min(simd);
+                    let mut state =
+                        dispatch.start(&template, std::mem::take(&mut mem), group, first, lanes);
+                    let result = engine.run(&compiled.program, &mut state, &config);
+                    mem = std::mem::take(&mut state.mem);
+                    report.threads_run += 1;
+                    if let Err(error) = result {
+                        report.error = Some(RunError {
+                            error,
+                            thread: Some(ThreadId { group, index }),
+                        });
+                        break 'groups;
+                    }
+                }
+            }
+        }
+    }
+    report.instructions = engine.counted();
+    for (i, base, len) in buffers {
+        let mut bytes = vec![0; len];
+        if let Some(space) = mem.space(FLAT) {
+            space.read(base, &mut bytes);
+        }
+        report.buffers.push((i, bytes));
+    }
+    Ok(report)
+}
+
+/// What the driver writes into every hardware thread's registers.
+struct Dispatch {
+    /// Where %r0 lies in the register file.
+    r0: Option<usize>,
+    writes: Vec<Write>,
+    simd: u64,
+    local: [u64; 3],
+}
+
+impl Dispatch {
+    /// The state a thread of work-group `group` starts in: `template`'s registers with the
+    /// payload, global memory `mem`, its `lanes` lanes (the work-items from the group's
+    /// `first` on) enabled.
+    fn start(
+        &self,
+        template: &MachineState,
+        mem: Memory,
+        group: [u64; 3],
+        first: u64,
+        lanes: u64,
+    ) -> MachineState {
+        let mut state = template.clone();
+        state.mem = mem;
+        if let Some(r0) = self.r0 {
+            for (dword, id) in [(1, group[0]), (6, group[1]), (7, group[2])] {
+                put(&mut state, r0 + 4 * dword, &(id as u32).to_le_bytes());
+            }
+        }
+        for w in &self.writes {
+            match &w.source {
+                Source::Bytes(b) => put_spans(&mut state, &w.grf, b),
+                Source::GroupId(dims) => put_spans(&mut state, &w.grf, &triple_bytes(group, *dims)),
+                Source::LocalId(d) => {
+                    let ids: Vec<u8> = (0..self.simd)
+                        .flat_map(|lane| {
+                            let id = if lane < lanes {
+                                local_id(first + lane, self.local)[*d]
+                            } else {
+                                0
+                            };
+                            (id as u16).to_le_bytes()
+                        })
+                        .collect();
+                    put_spans(&mut state, &w.grf, &ids);
+                }
+            }
+        }
+        state.emask = if lanes >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << lanes) - 1
+        };
+        state
+    }
+}
+
+/// The NDRange's work-groups in X, Y, Z; the error is the message to print.
+fn check_ndrange(req: &Request<'_>) -> Result<[u64; 3], String> {
+    let mut groups = [1u64; 3];
+    for d in 0..3 {
+        let (g, l, o) = (req.global[d], req.local[d], req.offset[d]);
+        let axis = ["X", "Y", "Z"][d];
+        if g == 0 || l == 0 {
+            return usage(format!(
+                "{axis}: global size {g} and local size {l}: each is at least 1"
+            ));
+        }
+        if g > u64::from(u32::MAX) || o > u64::from(u32::MAX) - g {
+            return usage(format!(
+                "{axis}: global size {g} from offset {o} passes 2^32 work-items"
+            ));
+        }
+        if g % l != 0 {
+            return usage(format!(
+                "{axis}: global size {g} is not a multiple of local size {l} (work-groups of \
+                 other sizes are not launched yet)"
+            ));
+        }
+        groups[d] = g / l;
+    }
+    let items = product(req.local);
+    if items > MAX_LOCAL_ITEMS {
+        return usage(format!(
+            "a work-group of {items} work-items, more than {MAX_LOCAL_ITEMS}"
+        ));
+    }
+    Ok(groups)
+}
+
+/// X * Y * Z, saturating.
+fn product(v: [u64; 3]) -> u64 {
+    v.iter().fold(1u64, |a, &b| a.saturating_mul(b))
+}
+
+/// The local id of the `linear`-th work-item of a group (X fastest).
+fn local_id(linear: u64, local: [u64; 3]) -> [u64; 3] {
+    [
+        linear % local[0],
+        (linear / local[0]) % local[1],
+        linear / (local[0] * local[1]),
+    ]
+}
+
+/// Writes register-file bytes (the places were checked against the inputs).
+fn put(state: &mut MachineState, at: usize, bytes: &[u8]) {
+    if let Some(slot) = state.grf.get_mut(at..at + bytes.len()) {
+        slot.copy_from_slice(bytes);
+        state.undefined.remove_range(at..at + bytes.len());
+    }
+}
+
+/// Writes a field's bytes where its spans say.
+fn put_spans(state: &mut MachineState, spans: &Spans, bytes: &[u8]) {
+    for (at, part) in spans {
+        if let Some(part) = bytes.get(part.clone()) {
+            put(state, *at, part);
+        }
+    }
+}
+
+/// An engine ready to run threads of one program, with the instructions it has executed
+/// (the failing one included).
+enum Engine {
+    Spec(u64),
+    Oracle(Box<visa_oracle::Plan>, u64),
+}
+
+/// Counts the instructions the spec engine executes.
+struct Counter<'a>(&'a mut u64);
+
+impl Observer for Counter<'_> {
+    fn before(&mut self, _: usize, _: u32, _: &MachineState) {
+        *self.0 += 1;
+    }
+    fn after(&mut self, _: usize, _: &MachineState) {}
+}
+
+impl Engine {
+    fn new(kind: EngineKind, program: &Program, config: &ExecConfig) -> Result<Engine, VisaError> {
+        match kind {
+            EngineKind::Spec => Ok(Engine::Spec(0)),
+            EngineKind::Oracle => guarded(kind, || visa_oracle::Plan::compile(program, config))
+                .map(|p| Engine::Oracle(Box::new(p), 0)),
+        }
+    }
+
+    fn run(
+        &mut self,
+        program: &Program,
+        state: &mut MachineState,
+        config: &ExecConfig,
+    ) -> Result<(), VisaError> {
+        match self {
+            Engine::Spec(count) => guarded(EngineKind::Spec, || {
+                visa_spec::exec::run_traced(program, state, config, &mut Counter(count))
+            }),
+            Engine::Oracle(plan, count) => guarded(EngineKind::Oracle, || {
+                let (result, n) = plan.run_counted(state);
+                *count += n;
+                result
+            }),
+        }
+    }
+
+    fn counted(&self) -> u64 {
+        match self {
+            Engine::Spec(n) | Engine::Oracle(_, n) => *n,
+        }
+    }
+}
+
+/// Runs `f`, a panic inside it becoming a `model-bug` error.
+fn guarded<T>(
+    engine: EngineKind,
+    f: impl FnOnce() -> Result<T, VisaError>,
+) -> Result<T, VisaError> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        Err(VisaError::model_bug(format!(
+            "the {engine} engine panicked: {what}"
+        )))
+    })
+}

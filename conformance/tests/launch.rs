@@ -1,0 +1,771 @@
+//! `visa-conform launch`: the kernel-interface reader and the `--arg` values on hostile
+//! input, and real IGC kernels launched over an NDRange matching their OpenCL results.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+use visa_conformance::launch::arg::{self, Value as ArgVal};
+use visa_conformance::launch::interface::{self, ArgKind, InterfaceError, Place, ScalarType};
+
+const BIN: &str = env!("CARGO_BIN_EXE_visa-conform");
+
+fn dumps() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dumps/igc")
+}
+
+fn launch(args: &[&str]) -> Output {
+    Command::new(BIN).arg("launch").args(args).output().unwrap()
+}
+
+fn report(o: &Output) -> Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: stdout {} stderr {}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    })
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The field an interface error names.
+fn field_of(text: &str) -> String {
+    match interface::read(text) {
+        Err(InterfaceError::Field { field, .. }) => field,
+        other => panic!("{text}: expected a field error, got {other:?}"),
+    }
+}
+
+const HEAD: &str = r#""format": "visa-kernel-interface/1", "simd": 16"#;
+
+#[test]
+fn the_interface_reader_reads_the_saxpy_interface() {
+    let text = std::fs::read_to_string(dumps().join("xe-hpg/saxpy.interface.json")).unwrap();
+    let i = interface::read(&text).unwrap();
+    assert_eq!(i.simd, 32);
+    assert_eq!(i.kernel.as_deref(), Some("saxpy"));
+    assert_eq!(i.args.len(), 4);
+    assert_eq!(
+        i.args[0].kind,
+        ArgKind::Global {
+            pointer_bytes: 8,
+            bti: Some(0),
+            buffer_offset: Some(Place::Offset(280))
+        }
+    );
+    assert_eq!(
+        i.args[2].kind,
+        ArgKind::Scalar {
+            ty: ScalarType::F32,
+            count: 1
+        }
+    );
+    assert_eq!(i.payload.local_id[0], Some(Place::Offset(32)));
+}
+
+#[test]
+fn the_interface_reader_rejects_hostile_input_with_the_field() {
+    // A key twice in one object: the line and column of the second.
+    let dup = "{\"format\": \"visa-kernel-interface/1\",\n \"simd\": 16, \"simd\": 32}";
+    match interface::read(dup) {
+        Err(e @ InterfaceError::Json { line: 2, .. }) => {
+            assert!(e.to_string().contains("duplicate key `simd`"), "{e}");
+            assert!(e.in_file("k.json").starts_with("k.json:2:"), "{e}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let dup_inner =
+        format!(r#"{{{HEAD}, "args": [{{"kind": "scalar", "kind": "global", "at": 0}}]}}"#);
+    assert!(matches!(
+        interface::read(&dup_inner),
+        Err(InterfaceError::Json { .. })
+    ));
+    assert!(matches!(
+        interface::read("{\"format\": "),
+        Err(InterfaceError::Json { .. })
+    ));
+    let cases: &[(&str, &str)] = &[
+        (r#"[]"#, "(top)"),
+        (r#"{"simd": 16}"#, "format"),
+        (
+            r#"{"format": "visa-kernel-interface/2", "simd": 16}"#,
+            "format",
+        ),
+        (r#"{"format": "visa-kernel-interface/1"}"#, "simd"),
+        (&format!(r#"{{{HEAD}, "extra": 1}}"#), "extra"),
+        (
+            r#"{"format": "visa-kernel-interface/1", "simd": 12}"#,
+            "simd",
+        ),
+        (
+            r#"{"format": "visa-kernel-interface/1", "simd": 18446744073709551616}"#,
+            "simd",
+        ),
+        (
+            r#"{"format": "visa-kernel-interface/1", "simd": -1}"#,
+            "simd",
+        ),
+        (&format!(r#"{{{HEAD}, "args": {{}}}}"#), "args"),
+        (
+            &format!(r#"{{{HEAD}, "args": [{{"kind": "image", "at": 0}}]}}"#),
+            "args[0].kind",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "args": [{{"at": 0}}]}}"#),
+            "args[0].kind",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "args": [{{"kind": "scalar", "type": "f128", "at": 0}}]}}"#),
+            "args[0].type",
+        ),
+        (
+            &format!(
+                r#"{{{HEAD}, "args": [{{"kind": "scalar", "type": "f32", "at": 0, "count": 1000000}}]}}"#
+            ),
+            "args[0].count",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "args": [{{"kind": "scalar", "type": "f32"}}]}}"#),
+            "args[0].at",
+        ),
+        // Offsets past the payload (256 GRFs of 64 bytes).
+        (
+            &format!(r#"{{{HEAD}, "args": [{{"kind": "scalar", "type": "f32", "at": 16382}}]}}"#),
+            "args[0].at",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "args": [{{"kind": "global", "at": 99999999999999999999}}]}}"#),
+            "args[0].at",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "args": [{{"kind": "global", "at": 8, "bti": 256}}]}}"#),
+            "args[0].bti",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "args": [{{"kind": "global", "at": 8, "pointer_bytes": 2}}]}}"#),
+            "args[0].pointer_bytes",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "args": [{{"kind": "local", "at": 8, "bti": 1}}]}}"#),
+            "args[0].bti",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "payload": {{"local_id": {{"w": 32}}}}}}"#),
+            "payload.local_id.w",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "payload": {{"global_offset": {{"at": 32, "dims": 4}}}}}}"#),
+            "payload.global_offset.dims",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "payload": {{"local_size": true}}}}"#),
+            "payload.local_size",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "payload": {{"private_base": 32}}}}"#),
+            "payload.private_base",
+        ),
+        (&format!(r#"{{{HEAD}, "slm_bytes": 1048576}}"#), "slm_bytes"),
+    ];
+    for (text, field) in cases {
+        assert_eq!(field_of(text), *field, "{text}");
+    }
+    // A thousand arguments: more than the bound, refused before any is read.
+    let many = format!(r#"{{{HEAD}, "args": [{}]}}"#, vec!["{}"; 1000].join(","));
+    assert_eq!(field_of(&many), "args");
+}
+
+#[test]
+fn arg_values_parse_and_refuse_with_the_reason() {
+    let ok = |t: &str| arg::parse(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+    let bytes = |t: &str| match ok(t).value {
+        ArgVal::Scalar { bytes, .. } => bytes,
+        other => panic!("{t}: {other:?}"),
+    };
+    assert_eq!(bytes("0=i32:-1"), [0xff; 4]);
+    assert_eq!(bytes("0=u8:255"), [0xff]);
+    assert_eq!(bytes("0=f32:1.5"), 1.5f32.to_le_bytes());
+    assert_eq!(bytes("0=f64:-2"), (-2f64).to_le_bytes());
+    assert_eq!(bytes("0=f16:1.0"), [0x00, 0x3c]);
+    assert_eq!(bytes("0=f32:0x3fc00000"), 1.5f32.to_le_bytes());
+    assert_eq!(bytes("0=i64:-9223372036854775808"), i64::MIN.to_le_bytes());
+    assert_eq!(bytes("3=u32:32,16"), [32, 0, 0, 0, 16, 0, 0, 0]);
+    assert_eq!(ok("2=u32:32,16").index, 2);
+    assert_eq!(ok("1=zeros:0x100").value, ArgVal::Zeros(256));
+    assert_eq!(ok("1=local:64").value, ArgVal::Local(64));
+    assert_eq!(ok("1=buf:a.bin").value, ArgVal::File("a.bin".into()));
+    for (text, why) in [
+        ("f32:1.5", "I=VALUE"),
+        ("x=f32:1.5", "not an argument index"),
+        ("-1=f32:1.5", "not an argument index"),
+        ("0=1.5", "TYPE:NUMBER"),
+        ("0=f128:1", "unknown form"),
+        ("0=u8:256", "does not fit u8"),
+        ("0=i8:-129", "does not fit i8"),
+        ("0=i32:2147483648", "does not fit i32"),
+        ("0=u64:18446744073709551616", "does not fit u64"),
+        ("0=u32:-1", "not a u32 value"),
+        ("0=u32:", "not a u32 value"),
+        ("0=i32:--1", "not a i32 value"),
+        ("0=f32:one", "not a f32 value"),
+        ("0=f16:0x10000", "does not fit f16"),
+        ("0=u32:1,,2", "not a u32 value"),
+        ("0=zeros:99999999999999999999999999", "more than 1073741824"),
+        ("0=zeros:ten", "not a byte count"),
+        ("0=zeros:2147483648", "more than 1073741824"),
+        ("0=local:-4", "not a byte count"),
+        ("0=buf:", "names a file"),
+    ] {
+        let e = arg::parse(text).expect_err(text);
+        assert!(e.to_string().contains(why), "{text}: {e}");
+        assert!(e.to_string().starts_with("--arg "), "{e}");
+    }
+    let long = format!("0=u8:{}", vec!["1"; 17].join(","));
+    assert!(arg::parse(&long)
+        .unwrap_err()
+        .message
+        .contains("more than 16 elements"));
+}
+
+/// The saxpy buffers: x[i] = i, y[i] = 1 for 64 items; the values OpenCL computes for
+/// `y[i] = a * x[i] + y[i]` when `i < n`, y[i] otherwise.
+fn saxpy_files(dir: &Path, a: f32, n: usize) -> (PathBuf, PathBuf, Vec<f32>) {
+    let x: Vec<f32> = (0..64).map(|i| i as f32).collect();
+    let y = vec![1f32; 64];
+    let expect = (0..64)
+        .map(|i| if i < n { a * x[i] + y[i] } else { y[i] })
+        .collect();
+    let bytes = |v: &[f32]| v.iter().flat_map(|f| f.to_le_bytes()).collect::<Vec<u8>>();
+    let (xf, yf) = (dir.join("x.bin"), dir.join("y.bin"));
+    std::fs::write(&xf, bytes(&x)).unwrap();
+    std::fs::write(&yf, bytes(&y)).unwrap();
+    (xf, yf, expect)
+}
+
+fn floats(path: &Path) -> Vec<f32> {
+    std::fs::read(path)
+        .unwrap()
+        .chunks(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// Launches xe-hpg/saxpy.visaasm (SIMD32) with a = 2.5 and n = 60 over 64 items.
+fn saxpy(dir: &Path, engine: &str, local: &str, extra: &[&str]) -> (Output, Vec<f32>) {
+    let (x, y, expect) = saxpy_files(dir, 2.5, 60);
+    let kernel = dumps().join("xe-hpg/saxpy.visaasm");
+    let iface = dumps().join("xe-hpg/saxpy.interface.json");
+    let out = dir.join("out");
+    let y_arg = format!("0=buf:{}", y.display());
+    let x_arg = format!("1=buf:{}", x.display());
+    let mut args = vec![
+        kernel.to_str().unwrap(),
+        "--platform",
+        "xe-hpg",
+        "--interface",
+        iface.to_str().unwrap(),
+        "--global",
+        "64",
+        "--local",
+        local,
+        "--arg",
+        &y_arg,
+        "--arg",
+        &x_arg,
+        "--arg",
+        "2=f32:2.5",
+        "--arg",
+        "3=i32:60",
+        "--engine",
+        engine,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    (launch(&args), expect)
+}
+
+#[test]
+fn saxpy_launches_over_work_groups_and_matches_opencl_on_both_engines() {
+    // saxpy.cl: y[i] = a * x[i] + y[i] for i < n. IGC's xe-hpg dump takes y and x through
+    // binding-table entries 0 and 1 (with their buffer offsets), a and n by value, the local
+    // ids of 32 lanes per dimension and the global offset and local size as cross-thread
+    // data (saxpy.interface.json, from its `.input` lines).
+    for engine in ["spec", "oracle"] {
+        // Local 16: four work-groups, each one SIMD32 thread with 16 lanes enabled.
+        // Local 48: two work-groups of two threads, the second of each with 16 lanes.
+        for (local, groups, threads) in [("16", 4, 4), ("48", 0, 0), ("64", 1, 2)] {
+            let dir = common::tmp_dir(&format!("launch-saxpy-{engine}-{local}"));
+            let (o, expect) = saxpy(&dir, engine, local, &[]);
+            if groups == 0 {
+                // 64 is no multiple of 48: not launched.
+                assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+                assert!(stderr(&o).contains("not a multiple of local size 48"));
+                continue;
+            }
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            assert_eq!(stderr(&o), "", "every .input is described");
+            let r = report(&o);
+            assert_eq!(r["status"], "ok", "{r}");
+            assert_eq!(r["engine"], engine);
+            assert_eq!(r["kernel"], "saxpy");
+            assert_eq!(r["work_groups"], groups);
+            assert_eq!(r["threads"], threads);
+            assert_eq!(r["threads_run"], threads);
+            assert!(r["instructions"].as_u64().unwrap() > 0, "{r}");
+            assert_eq!(
+                floats(&dir.join("out/arg0.bin")),
+                expect,
+                "{engine} local {local}"
+            );
+            assert_eq!(
+                floats(&dir.join("out/arg1.bin")),
+                (0..64).map(|i| i as f32).collect::<Vec<_>>(),
+                "x is read only"
+            );
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+    }
+}
+
+#[test]
+fn partial_threads_are_masked() {
+    // 96 work-items in groups of 48: each group is two SIMD32 threads, the second with 16
+    // of its lanes enabled. With n = 60, items 60..95 store nothing.
+    let dir = common::tmp_dir("launch-saxpy-partial");
+    let (x, y, expect) = saxpy_files(&dir, 2.5, 60);
+    let kernel = dumps().join("xe-hpg/saxpy.visaasm");
+    let iface = dumps().join("xe-hpg/saxpy.interface.json");
+    let out = dir.join("out");
+    for engine in ["spec", "oracle"] {
+        let o = launch(&[
+            kernel.to_str().unwrap(),
+            "--platform",
+            "xe-hpg",
+            "--interface",
+            iface.to_str().unwrap(),
+            "--global",
+            "96",
+            "--local",
+            "48",
+            "--arg",
+            &format!("0=buf:{}", y.display()),
+            "--arg",
+            &format!("1=buf:{}", x.display()),
+            "--arg",
+            "2=f32:2.5",
+            "--arg",
+            "3=i32:60",
+            "--engine",
+            engine,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let r = report(&o);
+        assert_eq!(
+            (r["work_groups"].as_u64(), r["threads"].as_u64()),
+            (Some(2), Some(4))
+        );
+        assert_eq!(floats(&out.join("arg0.bin")), expect, "{engine}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_thread_that_fails_is_named_and_exits_1() {
+    let dir = common::tmp_dir("launch-saxpy-step-limit");
+    let (o, _) = saxpy(&dir, "spec", "16", &["--step-limit", "5"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let r = report(&o);
+    assert_eq!(r["status"], "error");
+    assert_eq!(r["error"]["class"], "step-limit", "{r}");
+    assert_eq!(
+        r["error"]["thread"],
+        serde_json::json!({"group": [0, 0, 0], "index": 0})
+    );
+    assert_eq!(r["threads_run"], 1);
+    assert!(
+        r["error"]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("saxpy.visaasm"),
+        "{r}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn usage_errors_exit_2_and_name_what_is_wrong() {
+    let dir = common::tmp_dir("launch-usage");
+    // A missing argument value.
+    let kernel = dumps().join("xe-hpg/saxpy.visaasm");
+    let iface = dumps().join("xe-hpg/saxpy.interface.json");
+    let base = [
+        kernel.to_str().unwrap(),
+        "--platform",
+        "xe-hpg",
+        "--interface",
+        iface.to_str().unwrap(),
+        "--global",
+        "64",
+        "--local",
+        "16",
+    ];
+    let o = launch(&[&base[..], &["--arg", "0=zeros:256", "--arg", "1=zeros:256"]].concat());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("argument 2 (a) has no --arg 2=VALUE"),
+        "{}",
+        stderr(&o)
+    );
+    // A value of the wrong kind or size.
+    let o = launch(
+        &[
+            &base[..],
+            &[
+                "--arg",
+                "0=zeros:256",
+                "--arg",
+                "1=zeros:256",
+                "--arg",
+                "2=f64:1",
+                "--arg",
+                "3=i32:1",
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("argument 2 (a) is a f32 scalar"),
+        "{}",
+        stderr(&o)
+    );
+    let o = launch(&[&base[..], &["--arg", "0=i32:1"]].concat());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("a global buffer"), "{}", stderr(&o));
+    let o = launch(&[&base[..], &["--arg", "9=i32:1"]].concat());
+    assert!(
+        stderr(&o).contains("the kernel has 4 arguments"),
+        "{}",
+        stderr(&o)
+    );
+    let o = launch(&[&base[..], &["--arg", "0=u8:300"]].concat());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("300 does not fit u8"), "{}", stderr(&o));
+    // An interface whose SIMD width is not the kernel's, one whose place lies in no
+    // `.input`, an unreadable one.
+    let full = [
+        "--arg",
+        "0=zeros:256",
+        "--arg",
+        "1=zeros:256",
+        "--arg",
+        "2=f32:1",
+        "--arg",
+        "3=i32:1",
+    ];
+    let text = std::fs::read_to_string(&iface).unwrap();
+    for (edit, why) in [
+        (text.replace("\"simd\": 32", "\"simd\": 16"), "SimdSize=32"),
+        (
+            text.replace("\"at\": 276", "\"at\": 400"),
+            "lies in no `.input`",
+        ),
+        (
+            text.replace("\"at\": 276", "\"at\": \"V9999\""),
+            "no `.input V9999`",
+        ),
+        (text.replace("\"saxpy\"", "\"daxpy\""), "kernel `saxpy`"),
+    ] {
+        let bad = dir.join("bad.json");
+        std::fs::write(&bad, edit).unwrap();
+        let mut args = base.to_vec();
+        args[4] = bad.to_str().unwrap();
+        let o = launch(&[&args[..], &full[..]].concat());
+        assert_eq!(o.status.code(), Some(2), "{why}: {}", stdout_of(&o));
+        assert!(stderr(&o).contains(why), "{why}: {}", stderr(&o));
+        assert!(
+            stderr(&o).starts_with(bad.to_str().unwrap()),
+            "{}",
+            stderr(&o)
+        );
+    }
+    let mut args = base.to_vec();
+    args[4] = "/nonexistent/iface.json";
+    let o = launch(&[&args[..], &full[..]].concat());
+    assert_eq!(o.status.code(), Some(2));
+    // NDRange errors.
+    for (global, local, why) in [
+        ("0", "16", "at least 1"),
+        ("64,1", "16", "1 sizes for the 2"),
+        ("4096", "2048", "more than 1024"),
+        ("1,2,3,4", "1", "at most three"),
+        ("x", "1", "not a whole number"),
+        ("18446744073709551615", "1", "passes 2^32"),
+        (
+            "4294967295,4294967295,4294967295",
+            "1,1,1",
+            "hardware threads",
+        ),
+        (
+            "1,1,1",
+            "18446744073709551615,18446744073709551615,18446744073709551615",
+            "not a multiple",
+        ),
+        (
+            "4294967295,4294967295,4294967295",
+            "4294967295,4294967295,4294967295",
+            "more than 1024",
+        ),
+    ] {
+        let mut args = base.to_vec();
+        args[6] = global;
+        args[8] = local;
+        let o = launch(&[&args[..], &full[..]].concat());
+        assert_eq!(o.status.code(), Some(2), "{global} {local}");
+        assert!(stderr(&o).contains(why), "{why}: {}", stderr(&o));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn stdout_of(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn an_input_no_field_describes_is_warned_about() {
+    // Without x's buffer offset, `.input V0047` (offset 284) is neither an argument nor a
+    // payload field: a warning, and the run goes on with it zero.
+    let dir = common::tmp_dir("launch-warn");
+    let text = std::fs::read_to_string(dumps().join("xe-hpg/saxpy.interface.json")).unwrap();
+    let edited = text.replace(", \"buffer_offset\": 284", "");
+    assert_ne!(edited, text);
+    let iface = dir.join("saxpy.json");
+    std::fs::write(&iface, edited).unwrap();
+    let kernel = dumps().join("xe-hpg/saxpy.visaasm");
+    let o = launch(&[
+        kernel.to_str().unwrap(),
+        "--platform",
+        "xe-hpg",
+        "--interface",
+        iface.to_str().unwrap(),
+        "--global",
+        "32",
+        "--local",
+        "32",
+        "--arg",
+        "0=zeros:128",
+        "--arg",
+        "1=zeros:128",
+        "--arg",
+        "2=f32:1",
+        "--arg",
+        "3=i32:32",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("warning: `.input V0047` (offset 284, 4 bytes) is neither an argument nor a payload field"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_kernel_with_a_barrier_or_local_memory_is_unsupported_for_now() {
+    // reduce.cl sums through a __local buffer between barriers. Its interface here names its
+    // three arguments only (in, out, tmp); the launch stops before any thread runs.
+    let dir = common::tmp_dir("launch-barrier");
+    let iface = dir.join("reduce.json");
+    std::fs::write(
+        &iface,
+        r#"{"format": "visa-kernel-interface/1", "kernel": "reduce", "simd": 32,
+            "args": [{"name": "in", "kind": "global", "at": 272},
+                     {"name": "out", "kind": "global", "at": 280},
+                     {"name": "tmp", "kind": "local", "at": 256}]}"#,
+    )
+    .unwrap();
+    let kernel = dumps().join("xe-hpg/reduce.visaasm");
+    for engine in ["spec", "oracle"] {
+        let o = launch(&[
+            kernel.to_str().unwrap(),
+            "--platform",
+            "xe-hpg",
+            "--interface",
+            iface.to_str().unwrap(),
+            "--global",
+            "64",
+            "--local",
+            "32",
+            "--arg",
+            "0=zeros:256",
+            "--arg",
+            "1=zeros:4",
+            "--arg",
+            "2=local:128",
+            "--engine",
+            engine,
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        let r = report(&o);
+        assert_eq!(r["status"], "error");
+        assert_eq!(r["error"]["class"], "unsupported", "{r}");
+        let message = r["error"]["message"].as_str().unwrap();
+        assert!(message.contains("not launched yet"), "{message}");
+        assert_eq!(r["threads_run"], 0);
+        assert!(r["error"].get("pos").is_some(), "{r}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_schema_accepts_the_committed_interfaces_and_refuses_what_the_reader_refuses() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/kernel-interface.schema.json");
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let v = jsonschema::draft202012::new(&schema).unwrap();
+    for name in ["saxpy", "loop"] {
+        let path = dumps().join(format!("xe-hpg/{name}.interface.json"));
+        let committed: Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert!(v.is_valid(&committed), "{name}");
+        assert!(interface::from_value(&committed).is_ok(), "{name}");
+    }
+    for bad in [
+        serde_json::json!({"format": "visa-kernel-interface/1", "simd": 12}),
+        serde_json::json!({"format": "visa-kernel-interface/1", "simd": 16, "extra": 1}),
+        serde_json::json!({"format": "visa-kernel-interface/1", "simd": 16,
+                           "args": [{"kind": "image", "at": 0}]}),
+        serde_json::json!({"format": "visa-kernel-interface/1", "simd": 16,
+                           "args": [{"kind": "local", "at": 0, "bti": 1}]}),
+    ] {
+        assert!(!v.is_valid(&bad), "{bad}");
+        assert!(interface::from_value(&bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn collatz_launches_with_divergent_loops_and_matches_opencl_on_both_engines() {
+    // loop.cl: out[i] = the Collatz steps of in[i] (at most 1000). IGC's xe-hpg dump is
+    // SIMD16 with a data-dependent loop; local 8 makes each work-group one thread with half
+    // its lanes enabled (loop.interface.json, from its `.input` lines).
+    fn steps(mut v: u32) -> u32 {
+        let mut s = 0;
+        while v != 1 && s < 1000 {
+            v = if v & 1 == 1 { 3 * v + 1 } else { v >> 1 };
+            s += 1;
+        }
+        s
+    }
+    let dir = common::tmp_dir("launch-collatz");
+    let input: Vec<u32> = (1..=40).collect();
+    let file = dir.join("in.bin");
+    std::fs::write(
+        &file,
+        input
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    let kernel = dumps().join("xe-hpg/loop.visaasm");
+    let iface = dumps().join("xe-hpg/loop.interface.json");
+    for engine in ["spec", "oracle"] {
+        let out = dir.join(engine);
+        let o = launch(&[
+            kernel.to_str().unwrap(),
+            "--platform",
+            "xe-hpg",
+            "--interface",
+            iface.to_str().unwrap(),
+            "--global",
+            "40",
+            "--local",
+            "8",
+            "--arg",
+            "0=zeros:160",
+            "--arg",
+            &format!("1=buf:{}", file.display()),
+            "--engine",
+            engine,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(stderr(&o), "");
+        let r = report(&o);
+        assert_eq!(
+            (r["work_groups"].as_u64(), r["threads"].as_u64()),
+            (Some(5), Some(5))
+        );
+        let got: Vec<u32> = std::fs::read(out.join("arg0.bin"))
+            .unwrap()
+            .chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        let expect: Vec<u32> = input.iter().map(|&v| steps(v)).collect();
+        assert_eq!(got, expect, "{engine}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_kernel_that_does_not_validate_ends_in_an_error_with_its_line() {
+    let dir = common::tmp_dir("launch-invalid");
+    let kernel = dir.join("k.visaasm");
+    std::fs::write(
+        &kernel,
+        ".kernel \"k\"\n.decl V1 v_type=G type=d num_elts=8\nadd (M1, 8) V1(0,0)<1> V9(0,0)<1;1,0> 0x1:d\n",
+    )
+    .unwrap();
+    let iface = dir.join("k.json");
+    std::fs::write(
+        &iface,
+        r#"{"format": "visa-kernel-interface/1", "simd": 8}"#,
+    )
+    .unwrap();
+    let o = launch(&[
+        kernel.to_str().unwrap(),
+        "--platform",
+        "xe-hpg",
+        "--interface",
+        iface.to_str().unwrap(),
+        "--global",
+        "8",
+        "--local",
+        "8",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let r = report(&o);
+    assert_eq!(r["error"]["class"], "invalid-instruction", "{r}");
+    assert!(r["error"]["pos"].as_str().unwrap().starts_with("3:"), "{r}");
+    assert_eq!(r["threads_run"], 0);
+    // A binary file as the kernel, an unknown platform: usage, exit 2.
+    std::fs::write(dir.join("b.visaasm"), [0u8, 1, 2, 3]).unwrap();
+    let b = dir.join("b.visaasm");
+    for (k, platform) in [(&b, "xe-hpg"), (&kernel, "xe9")] {
+        let o = launch(&[
+            k.to_str().unwrap(),
+            "--platform",
+            platform,
+            "--interface",
+            iface.to_str().unwrap(),
+            "--global",
+            "8",
+            "--local",
+            "8",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{platform}: {}", stdout_of(&o));
+        assert!(!stderr(&o).is_empty());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
