@@ -48,6 +48,29 @@ pub enum JsonError {
     },
 }
 
+impl JsonError {
+    /// Where the error is (line, column) and what it is without the position: `duplicate
+    /// key `PATH` (...)` or `not JSON: MESSAGE`, for a `FILE:LINE:COL: ...` message.
+    pub fn located(&self) -> (usize, usize, String) {
+        match self {
+            JsonError::Duplicate { path, line, column } => (
+                *line,
+                *column,
+                format!("duplicate key `{path}` (a key appears once per object)"),
+            ),
+            JsonError::Syntax {
+                message,
+                line,
+                column,
+            } => {
+                let at = format!(" at line {line} column {column}");
+                let message = message.strip_suffix(&at).unwrap_or(message);
+                (*line, *column, format!("not JSON: {message}"))
+            }
+        }
+    }
+}
+
 impl fmt::Display for JsonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

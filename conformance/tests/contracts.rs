@@ -3,7 +3,7 @@
 //! independently of spec's exact core.
 #![allow(clippy::unwrap_used)]
 
-use visa_conformance::expect::contract::interval;
+use visa_conformance::expect::contract::{interval, key as order_key, unkey as from_key};
 use visa_model::contract::{Bound, Contract, MathFn};
 use visa_model::types::DataType;
 use visa_spec::num::{ExactFloat, FloatFormat};
@@ -377,27 +377,6 @@ fn alt_mode_widens_on_the_absolute_source_and_maps_the_ends() {
         within("exp", "00000043", "ffff7f7f", "0x1"),
         vec![(0x7f7f_fffc, 0x7f7f_ffff)]
     );
-}
-
-/// The order key of a float's bits (both zeros 0), so that key + 1 is the next float up.
-fn order_key(bits: u64, format: FloatFormat) -> i64 {
-    let sign = 1u64 << (format.width() - 1);
-    let magnitude = (bits & (sign - 1)) as i64;
-    if bits & sign != 0 {
-        -magnitude
-    } else {
-        magnitude
-    }
-}
-
-/// The bits of an order key.
-fn from_key(k: i64, format: FloatFormat) -> u64 {
-    let sign = 1u64 << (format.width() - 1);
-    if k < 0 {
-        sign | k.unsigned_abs()
-    } else {
-        k as u64
-    }
 }
 
 /// The floats one step above and one below `bits` (an infinity has none past it).

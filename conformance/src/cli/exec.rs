@@ -13,9 +13,7 @@ use visa_model::opcode::Opcode;
 use super::input::{read_input, read_limited, read_text, shown_name, text_of, ReadError};
 use crate::case::{judge_with_field, run_case_limited, EngineKind, Limits, Outcome, Verdict};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
-use crate::input::{
-    clip_message, cut, looks_binary, parse_json, utf8_text, JsonError, MAX_LINE_BYTES,
-};
+use crate::input::{clip_message, cut, looks_binary, parse_json, utf8_text, MAX_LINE_BYTES};
 use crate::vector::{read_bytes, Case, Entry};
 
 #[derive(Debug, Args)]
@@ -338,19 +336,9 @@ fn kernel_case(args: &ExecArgs) -> Result<Case, String> {
         Some(path) => {
             let (shown, text) = read_text(&path.to_string_lossy(), "JSON");
             let text = text?;
-            let init = parse_json(text.as_bytes()).map_err(|e| match e {
-                JsonError::Duplicate { path, line, column } => format!(
-                    "{shown}:{line}:{column}: duplicate key `{path}` (a key appears once per object)"
-                ),
-                JsonError::Syntax {
-                    message,
-                    line,
-                    column,
-                } => {
-                    let at = format!(" at line {line} column {column}");
-                    let message = message.strip_suffix(&at).unwrap_or(&message);
-                    format!("{shown}:{line}:{column}: not JSON: {message}")
-                }
+            let init = parse_json(text.as_bytes()).map_err(|e| {
+                let (line, column, message) = e.located();
+                format!("{shown}:{line}:{column}: {message}")
             })?;
             if !init.is_object() {
                 return Err(format!(

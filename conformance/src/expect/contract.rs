@@ -46,7 +46,7 @@ pub fn core(f: MathFn) -> Function {
 
 /// The order key of a float's bits: the integers in the order of the values (both zeros are
 /// 0), so that stepping the key steps to the neighbouring float.
-fn key(bits: u64, format: FloatFormat) -> i64 {
+pub fn key(bits: u64, format: FloatFormat) -> i64 {
     let sign = 1u64 << (format.width() - 1);
     let magnitude = (bits & (sign - 1)) as i64;
     if bits & sign != 0 {
@@ -57,7 +57,7 @@ fn key(bits: u64, format: FloatFormat) -> i64 {
 }
 
 /// The bits of an order key (a negative key is a negative float).
-fn unkey(k: i64, format: FloatFormat) -> u64 {
+pub fn unkey(k: i64, format: FloatFormat) -> u64 {
     let sign = 1u64 << (format.width() - 1);
     if k < 0 {
         sign | k.unsigned_abs()

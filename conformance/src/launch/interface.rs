@@ -10,7 +10,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use crate::input::{clip, parse_json, JsonError};
+use crate::input::{clip, parse_json};
 
 /// The value of the `format` key.
 pub const FORMAT: &str = "visa-kernel-interface/1";
@@ -252,24 +252,12 @@ type Result<T> = std::result::Result<T, InterfaceError>;
 
 /// Reads an interface from JSON text.
 pub fn read(text: &str) -> Result<Interface> {
-    let value = parse_json(text.as_bytes()).map_err(|e| match e {
-        JsonError::Duplicate { path, line, column } => InterfaceError::Json {
+    let value = parse_json(text.as_bytes()).map_err(|e| {
+        let (line, column, message) = e.located();
+        InterfaceError::Json {
             line,
             column,
-            message: format!("duplicate key `{path}` (a key appears once per object)"),
-        },
-        JsonError::Syntax {
             message,
-            line,
-            column,
-        } => {
-            let at = format!(" at line {line} column {column}");
-            let message = message.strip_suffix(&at).unwrap_or(&message);
-            InterfaceError::Json {
-                line,
-                column,
-                message: format!("not JSON: {message}"),
-            }
         }
     })?;
     from_value(&value)
