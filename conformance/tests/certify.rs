@@ -934,6 +934,26 @@ fn every_mutant_fails_on_its_instruction_with_a_small_shrunk_case() {
 /// 0x3eaaaaaa lies 2/3 ulp below: within Intel's 1 ulp, not correctly rounded.
 const INV_THIRD: &str = r#"{"format":"visa-vector/1","id":"inv/third","platform":"xe-hpg","program":".decl V1 v_type=G type=f num_elts=8\ninv (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0>\n","init":{"vars":{"V1":"0000404000004040000040400000404000004040000040400000404000004040"}}}"#;
 
+/// certify of `serve SERVE_ARGS` on the cases of `vectors` only (nothing generated, no
+/// shrinking), graded against `contract`, its report under `dir`.
+fn certify_vectors_under(dir: &Path, serve_args: &str, vectors: &str, contract: &str) -> Run {
+    certify(
+        dir,
+        &[
+            "--impl",
+            &serve(serve_args),
+            "--vectors",
+            vectors,
+            "--generated",
+            "0",
+            "--shrink",
+            "0",
+            "--contract",
+            contract,
+        ],
+    )
+}
+
 /// The accuracy cell of `function` and `ty` on xe-hpg in a report.
 fn accuracy_cell<'a>(report: &'a Value, function: &str, ty: &str) -> &'a Value {
     report["accuracy"]["cells"]
@@ -956,22 +976,7 @@ fn the_accuracy_report_names_the_contracts_an_implementation_meets() {
         &[INV_THIRD.to_string(), SIN_FAR.0.to_string()],
     );
     let run_under = |name: &str, mutant: &str, contract: &str| {
-        let impl_ = serve(mutant);
-        certify(
-            &dir.join(name),
-            &[
-                "--impl",
-                &impl_,
-                "--vectors",
-                &vectors,
-                "--generated",
-                "0",
-                "--shrink",
-                "0",
-                "--contract",
-                contract,
-            ],
-        )
+        certify_vectors_under(&dir.join(name), mutant, &vectors, contract)
     };
     let run = |name: &str, mutant: &str| run_under(name, mutant, "intel-hw");
     let exact = run("exact", "");
@@ -2464,20 +2469,11 @@ fn an_exp_one_ulp_above_passes_intel_hw_at_the_near_one_corners() {
     let dir = common::tmp_dir("certify-exp-corners");
     let vectors = write_lines(&dir.join("in/cases.jsonl"), &[EXP_CORNERS.to_string()]);
     let run_under = |name: &str, contract: &str| {
-        certify(
+        certify_vectors_under(
             &dir.join(name),
-            &[
-                "--impl",
-                &serve("--mutant exp-one-ulp-above"),
-                "--vectors",
-                &vectors,
-                "--generated",
-                "0",
-                "--shrink",
-                "0",
-                "--contract",
-                contract,
-            ],
+            "--mutant exp-one-ulp-above",
+            &vectors,
+            contract,
         )
     };
     let hw = run_under("intel-hw", "intel-hw");
