@@ -8,11 +8,12 @@ use clap::Args;
 use serde_json::{Map, Value};
 
 use super::exec::{error_value, join_texts, locate_in_files, read_texts};
-use super::input::{read_limited, read_text, ReadError};
+use super::input::{read_input, read_limited, text_of, ReadError};
 use crate::case::{EngineKind, Limits};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::launch::arg::{self, MAX_BUFFER_BYTES};
 use crate::launch::{bind, interface, launch, HostArg, Report, Request};
+use visa_model::platform::Platform;
 
 #[derive(Debug, Args)]
 pub struct LaunchArgs {
@@ -74,6 +75,8 @@ fn sizes(flag: &str, text: &str, missing: u64) -> Result<([u64; 3], u32), String
 struct Prepared {
     program: String,
     interface: interface::Interface,
+    /// What reading the interface skipped, for stderr.
+    notes: Vec<String>,
     global: [u64; 3],
     local: [u64; 3],
     offset: [u64; 3],
@@ -84,8 +87,7 @@ struct Prepared {
 /// Everything the launch needs, read; the error is the message to print (exit 2).
 fn prepare(args: &LaunchArgs) -> Result<Prepared, String> {
     let program = join_texts(&read_texts(&kernel_files(args))?);
-    let (shown, text) = read_text(&args.interface.to_string_lossy(), "JSON");
-    let interface = interface::read(&text?).map_err(|e| e.in_file(&shown))?;
+    let (interface, notes) = read_interface(&args.interface.to_string_lossy(), &program, args)?;
     let (global, dims) = sizes("global", &args.global, 1)?;
     let (local, local_dims) = sizes("local", &args.local, 1)?;
     if local_dims != dims {
@@ -115,12 +117,42 @@ fn prepare(args: &LaunchArgs) -> Result<Prepared, String> {
     Ok(Prepared {
         program,
         interface,
+        notes,
         global,
         local,
         offset,
         dims,
         args,
     })
+}
+
+/// The interface `--interface` names, by its content: IGC's program binary or zebin
+/// (`interface::read_igc`), else the kernel-interface JSON; with the notes of what its
+/// reading skipped.
+fn read_interface(
+    arg: &str,
+    program: &str,
+    args: &LaunchArgs,
+) -> Result<(interface::Interface, Vec<String>), String> {
+    let (shown, data) = read_input(arg);
+    let data = data.map_err(|e| format!("{shown}: {e}"))?;
+    // The kernel a program of several is read for: the text's `.kernel "NAME"`.
+    let kernel = program.lines().find_map(|l| {
+        let rest = l.trim_start().strip_prefix(".kernel ")?;
+        Some(rest.trim().trim_matches('"').to_string())
+    });
+    let platform = args.platform.parse::<Platform>().ok();
+    match interface::read_igc(&data, kernel.as_deref(), platform) {
+        Some(read) => {
+            let read = read.map_err(|e| e.in_file(&shown))?;
+            Ok((read.interface, read.warnings))
+        }
+        None => {
+            let text = text_of(&shown, data, "JSON")?;
+            let interface = interface::read(&text).map_err(|e| e.in_file(&shown))?;
+            Ok((interface, Vec::new()))
+        }
+    }
 }
 
 /// The kernel's file, then its functions'.
@@ -182,6 +214,9 @@ pub(super) fn run(args: &LaunchArgs, out: &mut dyn Write, err: &mut dyn Write) -
         }
     };
     let shown = args.interface.display().to_string();
+    for note in &prepared.notes {
+        writeln!(err, "{shown}: warning: {note}")?;
+    }
     let request = Request {
         program: &prepared.program,
         platform: &args.platform,

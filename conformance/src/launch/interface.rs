@@ -28,6 +28,9 @@ pub const MAX_COUNT: u32 = 16;
 /// The most shared local memory a work-group may ask for (128 KiB, xe-hpc's).
 pub const MAX_SLM_BYTES: u64 = 128 << 10;
 
+/// The most private memory per work-item or hardware thread (16 MiB).
+pub const MAX_PRIVATE_BYTES: u64 = 16 << 20;
+
 /// Where a value lies in a thread's initial registers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Place {
@@ -128,8 +131,12 @@ pub enum ArgKind {
         bti: Option<u32>,
         buffer_offset: Option<Place>,
     },
-    /// A `__local` pointer: the payload holds the buffer's offset in shared local memory.
-    Local { pointer_bytes: u32 },
+    /// A `__local` pointer: the payload holds the buffer's offset in shared local memory,
+    /// which starts on a multiple of `align` bytes when the producer asks for one.
+    Local {
+        pointer_bytes: u32,
+        align: Option<u32>,
+    },
 }
 
 impl ArgKind {
@@ -137,7 +144,7 @@ impl ArgKind {
     pub fn bytes(&self) -> u32 {
         match self {
             ArgKind::Scalar { ty, count } => ty.bytes() * count,
-            ArgKind::Global { pointer_bytes, .. } | ArgKind::Local { pointer_bytes } => {
+            ArgKind::Global { pointer_bytes, .. } | ArgKind::Local { pointer_bytes, .. } => {
                 *pointer_bytes
             }
         }
@@ -177,6 +184,9 @@ pub struct Payload {
     pub local_id: [Option<Place>; 3],
     pub global_offset: Option<Triple>,
     pub local_size: Option<Triple>,
+    /// A second place of the local size: IGC lays it out twice, once in the payload header
+    /// and once as the implicit argument `get_local_size` reads.
+    pub local_size_2: Option<Triple>,
     pub enqueued_local_size: Option<Triple>,
     pub global_size: Option<Triple>,
     pub group_count: Option<Triple>,
@@ -184,6 +194,33 @@ pub struct Payload {
     pub group_id: Option<Triple>,
     /// A 32-bit value.
     pub work_dim: Option<Place>,
+}
+
+/// How private memory is sized: per work-item (each SIMD lane) or per hardware thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrivateScope {
+    WorkItem,
+    Thread,
+}
+
+impl PrivateScope {
+    pub fn name(self) -> &'static str {
+        match self {
+            PrivateScope::WorkItem => "work-item",
+            PrivateScope::Thread => "thread",
+        }
+    }
+}
+
+/// The private memory (the stack of stack calls, arrays not kept in registers) the driver
+/// allocates for a kernel: the payload holds its stateless base address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrivateMemory {
+    pub at: Place,
+    pub pointer_bytes: u32,
+    /// Bytes for each work-item or each hardware thread (`per`).
+    pub bytes: u32,
+    pub per: PrivateScope,
 }
 
 /// A kernel's interface.
@@ -197,6 +234,8 @@ pub struct Interface {
     pub payload: Payload,
     /// Shared local memory the kernel declares statically, in bytes.
     pub slm_bytes: u64,
+    /// The kernel's private memory, when it has any.
+    pub private_memory: Option<PrivateMemory>,
 }
 
 /// Why an interface was not read.
@@ -250,6 +289,37 @@ impl std::error::Error for InterfaceError {}
 
 type Result<T> = std::result::Result<T, InterfaceError>;
 
+/// Reads the interface IGC's own description gives, when `bytes` are one: a program binary
+/// (`.progbin`, its `CTNI` magic), a zebin ELF or a bare `.ze_info` text; `None` for
+/// anything else (the kernel-interface JSON). `kernel` picks the kernel of a program that
+/// holds several (the `.kernel` of the vISA text); the platform gives the GRF size the
+/// payload is counted in, and must be the one the binary was compiled for.
+pub fn read_igc(
+    bytes: &[u8],
+    kernel: Option<&str>,
+    platform: Option<visa_model::platform::Platform>,
+) -> Option<std::result::Result<super::progbin::Read, super::igc::BinaryError>> {
+    use super::{igc::BinaryError, progbin, zeinfo};
+    let format: fn(&[u8], Option<&str>, visa_model::platform::Platform) -> _ =
+        if progbin::is_progbin(bytes) {
+            progbin::read
+        } else if zeinfo::is_elf(bytes) {
+            zeinfo::read
+        } else if zeinfo::is_ze_info_text(bytes) {
+            |b, k, p| zeinfo::read_text(b, 0, k, p)
+        } else {
+            return None;
+        };
+    Some(match platform {
+        Some(p) => format(bytes, kernel, p),
+        None => Err(BinaryError::new(
+            0,
+            "--platform",
+            "IGC's description counts the payload in GRFs: the launch needs a known platform",
+        )),
+    })
+}
+
 /// Reads an interface from JSON text.
 pub fn read(text: &str) -> Result<Interface> {
     let value = parse_json(text.as_bytes()).map_err(|e| {
@@ -266,7 +336,15 @@ pub fn read(text: &str) -> Result<Interface> {
 /// Reads an interface from a parsed JSON value.
 pub fn from_value(value: &Value) -> Result<Interface> {
     let top = Fields::new(value, "")?;
-    top.only(&["format", "kernel", "simd", "args", "payload", "slm_bytes"])?;
+    top.only(&[
+        "format",
+        "kernel",
+        "simd",
+        "args",
+        "payload",
+        "slm_bytes",
+        "private_memory",
+    ])?;
     match top.get("format") {
         Some(Value::String(s)) if s == FORMAT => {}
         Some(other) => {
@@ -313,12 +391,45 @@ pub fn from_value(value: &Value) -> Result<Interface> {
             u64::from(n)
         }
     };
+    let private_memory = top.get("private_memory").map(private_memory).transpose()?;
     Ok(Interface {
         kernel,
         simd,
         args,
         payload,
         slm_bytes,
+        private_memory,
+    })
+}
+
+fn private_memory(v: &Value) -> Result<PrivateMemory> {
+    let f = Fields::new(v, "private_memory")?;
+    f.only(&["at", "pointer_bytes", "bytes", "per"])?;
+    let pointer_bytes = pointer_bytes(&f)?;
+    let at = match f.get("at") {
+        Some(a) => place(a, &f.at("at"), pointer_bytes)?,
+        None => return Err(InterfaceError::field(f.at("at"), "missing")),
+    };
+    let bytes = f.number("bytes", MAX_PRIVATE_BYTES)?;
+    let per = match f.get("per") {
+        None => PrivateScope::WorkItem,
+        Some(Value::String(s)) if s == "work-item" => PrivateScope::WorkItem,
+        Some(Value::String(s)) if s == "thread" => PrivateScope::Thread,
+        Some(other) => {
+            return Err(InterfaceError::field(
+                f.at("per"),
+                format!(
+                    "`{}`: \"work-item\" or \"thread\"",
+                    clip(&other.to_string())
+                ),
+            ))
+        }
+    };
+    Ok(PrivateMemory {
+        at,
+        pointer_bytes,
+        bytes,
+        per,
     })
 }
 
@@ -503,12 +614,25 @@ fn arg(v: &Value, path: &str) -> Result<Arg> {
             }
         }
         "local" => {
-            f.only(&["name", "kind", "at", "pointer_bytes"])?;
+            f.only(&["name", "kind", "at", "pointer_bytes", "align"])?;
+            let align = match f.get("align") {
+                None => None,
+                Some(a) => match whole(a, &f.at("align"), MAX_SLM_BYTES)? {
+                    n if n.is_power_of_two() => Some(n),
+                    n => {
+                        return Err(InterfaceError::field(
+                            f.at("align"),
+                            format!("{n}: an alignment is a power of two"),
+                        ))
+                    }
+                },
+            };
             ArgKind::Local {
                 pointer_bytes: match f.get("pointer_bytes") {
                     None => 4,
                     Some(_) => pointer_bytes(&f)?,
                 },
+                align,
             }
         }
         other => {
@@ -556,6 +680,7 @@ fn payload(v: &Value) -> Result<Payload> {
         "local_id",
         "global_offset",
         "local_size",
+        "local_size_2",
         "enqueued_local_size",
         "global_size",
         "group_count",
@@ -578,6 +703,7 @@ fn payload(v: &Value) -> Result<Payload> {
     };
     p.global_offset = triple_at("global_offset")?;
     p.local_size = triple_at("local_size")?;
+    p.local_size_2 = triple_at("local_size_2")?;
     p.enqueued_local_size = triple_at("enqueued_local_size")?;
     p.global_size = triple_at("global_size")?;
     p.group_count = triple_at("group_count")?;

@@ -8,7 +8,10 @@
 //! SBARRIER, NBARRIER) or uses shared local memory is `unsupported` for now.
 
 pub mod arg;
+pub mod igc;
 pub mod interface;
+pub mod progbin;
+pub mod zeinfo;
 
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -622,6 +625,7 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
     let triples = [
         (&p.global_offset, "global_offset", Some(req.offset)),
         (&p.local_size, "local_size", Some(req.local)),
+        (&p.local_size_2, "local_size_2", Some(req.local)),
         (
             &p.enqueued_local_size,
             "enqueued_local_size",
@@ -667,7 +671,17 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
             interface.slm_bytes
         )))
     } else {
-        None
+        interface
+            .private_memory
+            .as_ref()
+            .filter(|m| m.bytes > 0)
+            .map(|m| {
+                VisaError::unsupported(format!(
+                    "private_memory: the kernel uses {} bytes of private memory per {}, not launched yet",
+                    m.bytes,
+                    m.per.name()
+                ))
+            })
     };
     if let Some(error) = not_yet {
         report.error = Some(RunError {
