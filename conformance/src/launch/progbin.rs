@@ -691,11 +691,7 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
     let _ = env_at;
     // HeaderPresent, LocalIDXPresent, Y, Z, LocalIDFlattenedPresent, IndirectPayloadStorage,
     // UnusedPerThreadConstantPresent.
-    for (i, what) in [
-        (0, "a per-thread header"),
-        (4, "flattened local ids"),
-        (6, "an unused per-thread GRF"),
-    ] {
+    for (i, what) in [(0, "a per-thread header"), (4, "flattened local ids")] {
         if tp[i] != 0 {
             return Err(BinaryError::new(
                 tp_at as u64,
@@ -717,7 +713,10 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
     for (c, slot) in d.local_id.iter_mut().enumerate().take(channels) {
         *slot = Some(grf + channel * c as u32);
     }
-    d.cross_thread_base = grf + channel * channels as u32;
+    // A kernel without local ids may still take one GRF of per-thread data it does not
+    // read (UnusedPerThreadConstantPresent), after the local ids.
+    let unused = if tp[6] != 0 { grf } else { 0 };
+    d.cross_thread_base = grf + channel * channels as u32 + unused;
 
     // Binding-table indices: the table is `Count` surface-state offsets at `Offset` in the
     // surface state heap.
