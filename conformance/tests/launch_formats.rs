@@ -754,3 +754,68 @@ fn launch_exits_2_naming_the_file_byte_and_field_of_a_bad_binary() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_json_reader_and_the_schema_take_what_igc_descriptions_add() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/kernel-interface.schema.json");
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let v = jsonschema::draft202012::new(&schema).unwrap();
+    let good = serde_json::json!({
+        "format": "visa-kernel-interface/1", "simd": 16,
+        "args": [{"kind": "local", "at": 96, "pointer_bytes": 8, "align": 16}],
+        "payload": {"local_size": 104, "local_size_2": {"at": 116, "dims": 1}},
+        "private_memory": {"at": 120, "bytes": 4160, "per": "work-item"}
+    });
+    assert!(v.is_valid(&good));
+    let i = interface::from_value(&good).unwrap();
+    assert_eq!(
+        i.args[0].kind,
+        interface::ArgKind::Local {
+            pointer_bytes: 8,
+            align: Some(16)
+        }
+    );
+    assert_eq!(i.payload.local_size_2.unwrap().dims, 1);
+    let m = i.private_memory.unwrap();
+    assert_eq!(
+        (m.at, m.pointer_bytes, m.bytes, m.per),
+        (
+            Place::Offset(120),
+            8,
+            4160,
+            interface::PrivateScope::WorkItem
+        )
+    );
+    let with = |key: &str, value: Value| {
+        let mut j = good.clone();
+        match key {
+            "align" => j["args"][0]["align"] = value,
+            "local_size_2" => j["payload"]["local_size_2"] = value,
+            _ => j["private_memory"][key] = value,
+        }
+        j
+    };
+    for (bad, field) in [
+        (with("align", serde_json::json!(0)), "args[0].align"),
+        (with("align", serde_json::json!(1 << 20)), "args[0].align"),
+        (with("per", serde_json::json!("lane")), "private_memory.per"),
+        (
+            with("bytes", serde_json::json!(1 << 25)),
+            "private_memory.bytes",
+        ),
+        (with("at", serde_json::json!(-1)), "private_memory.at"),
+        (
+            with("local_size_2", serde_json::json!({"at": 0, "dims": 4})),
+            "payload.local_size_2.dims",
+        ),
+    ] {
+        assert!(!v.is_valid(&bad), "{bad}");
+        match interface::from_value(&bad) {
+            Err(interface::InterfaceError::Field { field: f, .. }) => assert_eq!(f, field),
+            other => panic!("{bad}: {other:?}"),
+        }
+    }
+    // An alignment that is not a power of two: the reader's check, beyond the schema's.
+    let e = interface::from_value(&with("align", serde_json::json!(12))).unwrap_err();
+    assert!(e.to_string().contains("power of two"), "{e}");
+}

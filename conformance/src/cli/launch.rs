@@ -24,7 +24,8 @@ pub struct LaunchArgs {
     /// The platform (xe-lp, xe-hpg, xe-hpc, xe2).
     #[arg(long)]
     pub platform: String,
-    /// The kernel-interface JSON: where the arguments and the payload lie (docs/launch.md).
+    /// Where the arguments and the payload lie (docs/launch.md): IGC's `.progbin` or zebin
+    /// (its `.ze_info`) from the shader dump, or the project's kernel-interface JSON.
     #[arg(long)]
     pub interface: PathBuf,
     /// Work-items in `X[,Y[,Z]]`.

@@ -534,7 +534,7 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
         kernel: entry.name.clone(),
         ..Description::default()
     };
-    let mut env: Option<(usize, u32)> = None;
+    let mut simd: Option<u32> = None;
     let mut thread_payload: Option<(usize, [u32; 7])> = None;
     let mut binding_table: Option<(usize, u32, u32)> = None;
     // Stateless and stateful buffer tokens: argument, surface-state offset, pointer piece.
@@ -546,7 +546,7 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
         let origin = t.at as u64;
         match t.token {
             token::EXECUTION_ENVIRONMENT => {
-                env = Some((t.at, t.field(3, "LargestCompiledSIMDSize")?));
+                simd = Some(t.field(3, "LargestCompiledSIMDSize")?);
             }
             token::THREAD_PAYLOAD => {
                 let mut f = [0u32; 7];
@@ -667,7 +667,7 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
             _ => skipped += 1,
         }
     }
-    let Some((env_at, simd)) = env else {
+    let Some(simd) = simd else {
         return Err(BinaryError::new(
             entry.offset as u64,
             "EXECUTION_ENVIRONMENT",
@@ -688,7 +688,6 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
             ),
         ));
     };
-    let _ = env_at;
     // HeaderPresent, LocalIDXPresent, Y, Z, LocalIDFlattenedPresent, IndirectPayloadStorage,
     // UnusedPerThreadConstantPresent.
     for (i, what) in [(0, "a per-thread header"), (4, "flattened local ids")] {
@@ -781,7 +780,7 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
     }
     for (name, n) in ignored {
         d.warnings.push(format!(
-            "{n} data parameter(s) {name}, which the driver does not write, were skipped"
+            "{n} data parameter(s) {name}, which the driver does not write or this reader does not know, were skipped"
         ));
     }
     Ok(d)
@@ -882,10 +881,7 @@ fn data_parameter(
                 ),
             ));
         }
-        other => {
-            *ignored.entry("of unknown types").or_default() += 1;
-            let _ = other;
-        }
+        _ => *ignored.entry("of unknown types").or_default() += 1,
     }
     Ok(())
 }
