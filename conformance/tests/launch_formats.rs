@@ -819,3 +819,148 @@ fn the_json_reader_and_the_schema_take_what_igc_descriptions_add() {
     let e = interface::from_value(&with("align", serde_json::json!(12))).unwrap_err();
     assert!(e.to_string().contains("power of two"), "{e}");
 }
+
+/// saxpy's program binary holding a second kernel, `saxpz`, a copy of the first.
+fn two_kernels() -> Vec<u8> {
+    let one = std::fs::read(dumps().join("xe-hpg/saxpy.progbin")).unwrap();
+    // No program-scope tokens: the kernel runs from byte 28 to the end.
+    assert_eq!(u32::from_le_bytes(one[24..28].try_into().unwrap()), 0);
+    let mut second = one[28..].to_vec();
+    let name = second.windows(6).position(|w| w == b"saxpy\0").unwrap();
+    second[name + 4] = b'z';
+    let mut two = one.clone();
+    u32_at(&mut two, 16, 2);
+    two.extend_from_slice(&second);
+    two
+}
+
+#[test]
+fn a_program_of_several_kernels_is_read_for_the_kernel_the_text_names() {
+    let two = two_kernels();
+    let p = progbin::read_program(&two).unwrap();
+    assert_eq!(
+        p.kernels
+            .iter()
+            .map(|k| k.name.as_str())
+            .collect::<Vec<_>>(),
+        ["saxpy", "saxpz"]
+    );
+    let r = progbin::read(&two, Some("saxpz"), Platform::XeHpg).unwrap();
+    assert_eq!(r.interface.kernel.as_deref(), Some("saxpz"));
+    let e = progbin::read(&two, None, Platform::XeHpg).unwrap_err();
+    assert!(e.message.contains("2 kernels (`saxpy`, `saxpz`)"), "{e}");
+    // `launch` reads the kernel the text's `.kernel` names.
+    let dir = common::tmp_dir("formats-two-kernels");
+    let iface = dir.join("two.progbin");
+    std::fs::write(&iface, &two).unwrap();
+    let kernel = dumps().join("xe-hpg/saxpy.visaasm");
+    let o = launch(&[
+        kernel.to_str().unwrap(),
+        "--platform",
+        "xe-hpg",
+        "--interface",
+        iface.to_str().unwrap(),
+        "--global",
+        "16",
+        "--local",
+        "16",
+        "--arg",
+        "0=zeros:64",
+        "--arg",
+        "1=zeros:64",
+        "--arg",
+        "2=f32:1",
+        "--arg",
+        "3=i32:16",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+mod random {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn committed() -> Vec<(Vec<u8>, Platform)> {
+        [
+            ("xe-hpg/saxpy.progbin", Platform::XeHpg),
+            ("xe-hpc/recurse.progbin", Platform::XeHpc),
+            ("xe-lp/reduce.progbin", Platform::XeLp),
+            ("xe-hpg/saxpy.zebin", Platform::XeHpg),
+            ("xe-hpc/reduce.zebin", Platform::XeHpc),
+        ]
+        .into_iter()
+        .map(|(f, p)| (std::fs::read(dumps().join(f)).unwrap(), p))
+        .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Random bytes overwritten, cut or inserted: an interface or an error, never a
+        /// panic, and an error's byte lies in or just past the file.
+        #[test]
+        fn mutated_binaries_read_or_fail(
+            which in 0..5usize,
+            edits in proptest::collection::vec((any::<usize>(), any::<u8>(), 0..3u8), 1..8),
+        ) {
+            let (mut b, platform) = committed().swap_remove(which);
+            for (at, byte, how) in edits {
+                let at = at % b.len().max(1);
+                match how {
+                    0 => b[at] = byte,
+                    1 => b.truncate(at.max(4)),
+                    _ => b.insert(at, byte),
+                }
+            }
+            // A field cut by the end of the file is named at its own offset.
+            if let Some(Err(e)) = interface::read_igc(&b, None, Some(platform)) {
+                prop_assert!(e.offset <= b.len() as u64 + 64, "{}", e);
+            }
+        }
+
+        /// A real `.ze_info` text with lines dropped, repeated or re-indented.
+        #[test]
+        fn mutated_ze_info_text_reads_or_fails(
+            edits in proptest::collection::vec((any::<usize>(), 0..3u8, 0..6usize), 1..6),
+        ) {
+            let text = ze_info_of("xe-hpg/reduce.zebin");
+            let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+            for (at, how, n) in edits {
+                let at = at % lines.len();
+                match how {
+                    0 => { lines.remove(at); }
+                    1 => { let l = lines[at].clone(); lines.insert(at, l); }
+                    _ => { lines[at] = format!("{}{}", " ".repeat(n), lines[at].trim_start()); }
+                }
+                if lines.is_empty() { break; }
+            }
+            let t = lines.join("\n");
+            let _ = zeinfo::read_text(t.as_bytes(), 0, None, Platform::XeHpg);
+        }
+    }
+
+    /// The `.ze_info` text of a committed zebin.
+    fn ze_info_of(name: &str) -> String {
+        let b = std::fs::read(dumps().join(name)).unwrap();
+        let s = zeinfo::sections(&b).unwrap();
+        let info = s.iter().find(|s| s.name == ".ze_info").unwrap();
+        String::from_utf8(b[info.offset as usize..(info.offset + info.size) as usize].to_vec())
+            .unwrap()
+    }
+
+    #[test]
+    fn the_bare_ze_info_text_reads_as_its_zebin() {
+        let text = ze_info_of("xe-hpg/saxpy.zebin");
+        let bare = interface::read_igc(text.as_bytes(), None, Some(Platform::XeHpg))
+            .unwrap()
+            .unwrap();
+        let bin = read(&dumps().join("xe-hpg/saxpy.zebin"), Platform::XeHpg).unwrap();
+        assert_eq!(bare.interface, bin.interface);
+    }
+}

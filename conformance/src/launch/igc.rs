@@ -414,7 +414,11 @@ impl Description {
         let mut dims: BTreeMap<Implicit, [Vec<Piece>; 3]> = BTreeMap::new();
         for (kind, first_dim, piece) in &self.implicit {
             let field = format!("payload.{}", kind.name());
-            if piece.size == 0 || piece.size % 4 != 0 || first_dim * 4 + piece.size > 12 {
+            if piece.size == 0
+                || !piece.size.is_multiple_of(4)
+                || *first_dim > 2
+                || piece.size > 12 - first_dim * 4
+            {
                 return Err(BinaryError::new(
                     piece.origin,
                     field,

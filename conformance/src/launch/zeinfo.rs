@@ -238,7 +238,21 @@ pub fn read(data: &[u8], kernel: Option<&str>, platform: Platform) -> Result<Rea
             "the ELF has more than one .ze_info section",
         ));
     }
-    let bytes = &data[info.offset as usize..(info.offset + info.size) as usize];
+    let bytes = usize::try_from(info.offset)
+        .ok()
+        .zip(
+            info.offset
+                .checked_add(info.size)
+                .and_then(|e| usize::try_from(e).ok()),
+        )
+        .and_then(|(start, end)| data.get(start..end))
+        .ok_or_else(|| {
+            BinaryError::new(
+                info.offset,
+                ".ze_info",
+                "the section's bytes lie past the end of the file",
+            )
+        })?;
     read_text(bytes, info.offset, kernel, platform)
 }
 
@@ -394,7 +408,17 @@ fn describe(root: &Node, kernel: Option<&str>, platform: Platform) -> Result<Des
             }
         }
     }
-    d.cross_thread_base = grf.saturating_add(per_thread_end.div_ceil(grf) * grf);
+    if per_thread_end > super::interface::MAX_PAYLOAD_BYTES {
+        return Err(BinaryError::new(
+            k.origin(),
+            "per_thread_payload_arguments",
+            format!(
+                "{per_thread_end} bytes of per-thread data, more than the payload's {}",
+                super::interface::MAX_PAYLOAD_BYTES
+            ),
+        ));
+    }
+    d.cross_thread_base = grf + per_thread_end.div_ceil(grf) * grf;
 
     let mut private_bytes: Option<(u32, PrivateScope)> = None;
     if let Some(list) = k.get("per_thread_memory_buffers") {
