@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use serde_json::Value;
-use visa_conformance::launch::igc::BinaryError;
+use visa_conformance::launch::igc::{BinaryError, Read};
 use visa_conformance::launch::interface::{self, Interface, Place};
-use visa_conformance::launch::{progbin, zeinfo};
+use visa_conformance::launch::{formats, progbin, zeinfo};
 use visa_model::platform::Platform;
 
 const BIN: &str = env!("CARGO_BIN_EXE_visa-conform");
@@ -39,9 +39,9 @@ fn files(ext: &str) -> Vec<(PathBuf, Platform)> {
     all
 }
 
-fn read(path: &Path, platform: Platform) -> Result<progbin::Read, BinaryError> {
+fn read(path: &Path, platform: Platform) -> Result<Read, BinaryError> {
     let bytes = std::fs::read(path).unwrap();
-    interface::read_igc(&bytes, None, Some(platform)).expect("an IGC format")
+    formats::read_igc(&bytes, None, Some(platform)).expect("an IGC format")
 }
 
 /// The `.input` lines of a kernel text: (offset, size).
@@ -402,7 +402,7 @@ fn every_truncation_is_an_error() {
         let bytes = std::fs::read(dumps().join(name)).unwrap();
         for len in 0..bytes.len() {
             let cut = &bytes[..len];
-            if let Some(r) = interface::read_igc(cut, None, Some(Platform::XeHpg)) {
+            if let Some(r) = formats::read_igc(cut, None, Some(Platform::XeHpg)) {
                 assert!(r.is_err(), "{name} cut at {len} reads");
             }
         }
@@ -429,7 +429,7 @@ fn mutated_binaries_never_panic() {
             for value in [0u32, 1, 0xFF, 0x7FFF_FFFF, 0xFFFF_FFFF, 0x1_0000] {
                 let mut m = bytes.clone();
                 m[at..at + 4].copy_from_slice(&value.to_le_bytes());
-                if let Some(Err(e)) = interface::read_igc(&m, None, Some(platform)) {
+                if let Some(Err(e)) = formats::read_igc(&m, None, Some(platform)) {
                     failures += 1;
                     assert!(e.offset <= m.len() as u64, "{name}@{at}: {e}");
                 }
@@ -603,7 +603,7 @@ fn unknown_tokens_are_skipped_and_counted() {
     );
 }
 
-fn ze_info(yaml: &str) -> Result<progbin::Read, BinaryError> {
+fn ze_info(yaml: &str) -> Result<Read, BinaryError> {
     zeinfo::read_text(yaml.as_bytes(), 0, None, Platform::XeHpg)
 }
 
@@ -919,7 +919,7 @@ mod random {
                 }
             }
             // A field cut by the end of the file is named at its own offset.
-            if let Some(Err(e)) = interface::read_igc(&b, None, Some(platform)) {
+            if let Some(Err(e)) = formats::read_igc(&b, None, Some(platform)) {
                 prop_assert!(e.offset <= b.len() as u64 + 64, "{}", e);
             }
         }
@@ -957,7 +957,7 @@ mod random {
     #[test]
     fn the_bare_ze_info_text_reads_as_its_zebin() {
         let text = ze_info_of("xe-hpg/saxpy.zebin");
-        let bare = interface::read_igc(text.as_bytes(), None, Some(Platform::XeHpg))
+        let bare = formats::read_igc(text.as_bytes(), None, Some(Platform::XeHpg))
             .unwrap()
             .unwrap();
         let bin = read(&dumps().join("xe-hpg/saxpy.zebin"), Platform::XeHpg).unwrap();

@@ -12,7 +12,7 @@ use super::input::{read_input, read_limited, text_of, ReadError};
 use crate::case::{EngineKind, Limits};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::launch::arg::{self, MAX_BUFFER_BYTES};
-use crate::launch::{bind, interface, launch, HostArg, Report, Request};
+use crate::launch::{bind, formats, interface, launch, HostArg, Report, Request};
 use visa_model::platform::Platform;
 
 #[derive(Debug, Args)]
@@ -128,7 +128,7 @@ fn prepare(args: &LaunchArgs) -> Result<Prepared, String> {
 }
 
 /// The interface `--interface` names, by its content: IGC's program binary or zebin
-/// (`interface::read_igc`), else the kernel-interface JSON; with the notes of what its
+/// (`formats::read_igc`), else the kernel-interface JSON; with the notes of what its
 /// reading skipped.
 fn read_interface(
     arg: &str,
@@ -143,7 +143,7 @@ fn read_interface(
         Some(rest.trim().trim_matches('"').to_string())
     });
     let platform = args.platform.parse::<Platform>().ok();
-    match interface::read_igc(&data, kernel.as_deref(), platform) {
+    match formats::read_igc(&data, kernel.as_deref(), platform) {
         Some(read) => {
             let read = read.map_err(|e| e.in_file(&shown))?;
             Ok((read.interface, read.warnings))

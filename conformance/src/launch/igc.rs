@@ -54,6 +54,13 @@ impl std::error::Error for BinaryError {}
 
 pub type Result<T> = std::result::Result<T, BinaryError>;
 
+/// A kernel's interface as IGC's description gives it, and the notes its reading left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Read {
+    pub interface: Interface,
+    pub warnings: Vec<String>,
+}
+
 /// A run of cross-thread bytes one field of the description names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {

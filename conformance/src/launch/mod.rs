@@ -8,6 +8,7 @@
 //! SBARRIER, NBARRIER) or uses shared local memory is `unsupported` for now.
 
 pub mod arg;
+pub mod formats;
 pub mod igc;
 pub mod interface;
 pub mod progbin;

@@ -22,8 +22,8 @@ use std::collections::BTreeMap;
 
 use visa_model::platform::Platform;
 
-use super::igc::{BinaryError, Description, Implicit, Piece, Result, ValuePiece};
-use super::interface::{Interface, PrivateScope};
+use super::igc::{BinaryError, Description, Implicit, Piece, Read, Result, ValuePiece};
+use super::interface::PrivateScope;
 
 /// The program header's magic: "CTNI" read little-endian.
 pub const MAGIC: u32 = 0x494E_5443;
@@ -464,13 +464,6 @@ fn choose<'p>(program: &'p Program, kernel: Option<&str>) -> Result<&'p KernelEn
             )),
         },
     }
-}
-
-/// A kernel's interface and the notes its reading left.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Read {
-    pub interface: Interface,
-    pub warnings: Vec<String>,
 }
 
 /// Reads the interface of the kernel `kernel` (or the program's only kernel) from a program

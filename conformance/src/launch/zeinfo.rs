@@ -16,9 +16,8 @@ use std::collections::BTreeMap;
 
 use visa_model::platform::Platform;
 
-use super::igc::{BinaryError, Description, Implicit, Piece, Result, ValuePiece};
+use super::igc::{BinaryError, Description, Implicit, Piece, Read, Result, ValuePiece};
 use super::interface::PrivateScope;
-use super::progbin::Read;
 
 /// The ELF magic.
 pub const ELF_MAGIC: [u8; 4] = [0x7f, b'E', b'L', b'F'];
