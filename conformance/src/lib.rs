@@ -24,7 +24,7 @@
 //!    `visa-dut/1` protocol: `serve`, `certify`, `merge`), [`catalog`] (the hand-derived
 //!    edge cases as vectors, `vectors/catalog/`, with the engine trait that runs them on spec,
 //!    oracle or an implementation), [`launch`] (a kernel over an NDRange, as the driver
-//!    launches it, from its kernel-interface JSON: `launch`).
+//!    launches it, from IGC's description of it or a kernel-interface JSON: `launch`).
 //! 7. **Command line**: [`cli`]: the `visa-conform` commands (DESIGN.md "Command line"), the
 //!    clap enum and the dispatch, one file per command it implements.
 
