@@ -1,5 +1,5 @@
 //! IGC's program binary (`.progbin`, the "patch token" format its shader dump writes beside
-//! each `.visaasm`) read into a kernel [`Interface`].
+//! each `.visaasm`) read into a kernel [`Interface`](super::interface::Interface).
 //!
 //! The format is defined by IGC's `ocl_igc_shared/executable_format/patch_list.h` and
 //! `patch_shared.h` (structure layouts, token and data-parameter numbers) and read by

@@ -1,5 +1,5 @@
 //! zebin, the ELF newer IGC writes for a program, and its `.ze_info` section (a YAML text
-//! describing each kernel) read into a kernel [`Interface`].
+//! describing each kernel) read into a kernel [`Interface`](super::interface::Interface).
 //!
 //! The format is defined by intel/compute-runtime's
 //! `shared/source/device_binary_format/elf/zebin_elf.h` (section names, note types, the
