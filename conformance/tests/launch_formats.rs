@@ -964,3 +964,61 @@ mod random {
         assert_eq!(bare.interface, bin.interface);
     }
 }
+
+/// Every committed kernel launches from its `.progbin` alone, with arguments made from the
+/// interface it gives: it runs (exit 0) or stops at what the launcher does not run yet
+/// (exit 1: barriers, shared local memory, private memory, the legacy dataport messages),
+/// never at its interface (exit 2), except the image kernel, whose arguments it cannot hold.
+#[test]
+fn every_kernel_launches_from_its_progbin_alone() {
+    let mut ran = 0;
+    for (path, platform) in files("progbin") {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if name == "image" {
+            continue;
+        }
+        let i = read(&path, platform).unwrap().interface;
+        let mut args = Vec::new();
+        for (n, a) in i.args.iter().enumerate() {
+            let value = match &a.kind {
+                interface::ArgKind::Global { .. } => "zeros:4096".to_string(),
+                interface::ArgKind::Local { .. } => "local:256".to_string(),
+                interface::ArgKind::Scalar { ty, count } => {
+                    format!("{}:{}", ty.name(), vec!["1"; *count as usize].join(","))
+                }
+            };
+            args.push("--arg".to_string());
+            args.push(format!("{n}={value}"));
+        }
+        let dir = path.parent().unwrap();
+        let mut kernel = vec![path.with_extension("visaasm")];
+        let f0 = dir.join(format!("{name}_f0.visaasm"));
+        if f0.exists() {
+            kernel.push(f0);
+        }
+        let o = Command::new(BIN)
+            .arg("launch")
+            .args(&kernel)
+            .args(["--platform", &platform.to_string(), "--interface"])
+            .arg(&path)
+            .args(["--global", "32", "--local", "16", "--step-limit", "20000"])
+            .args(&args)
+            .output()
+            .unwrap();
+        let what = format!("{platform}/{name}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            matches!(o.status.code(), Some(0 | 1)),
+            "{what}: {:?} {err}",
+            o.status.code()
+        );
+        if o.status.code() == Some(0) {
+            ran += 1;
+            assert_eq!(err, "", "{what}: every .input is described");
+        }
+    }
+    // saxpy, the Collatz loop, the switch, the private array, the 64-bit mixes, block
+    // reads, float math, shuffles and sub-group operations on xe-hpg and xe-hpc, and
+    // conversions and double precision on xe-hpc.
+    assert_eq!(ran, 2 * 9 + 2, "kernels that ran");
+}

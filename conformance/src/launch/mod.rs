@@ -654,6 +654,14 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
             source: Source::Bytes(req.dims.to_le_bytes().to_vec()),
         });
     }
+    if let Some(m) = &interface.private_memory {
+        // Only an empty private memory runs (more is not launched yet): its base is 0.
+        let grf = layout.resolve(&m.at, m.pointer_bytes, "private_memory.at", file)?;
+        writes.push(Write {
+            grf,
+            source: Source::Bytes(vec![0; m.pointer_bytes as usize]),
+        });
+    }
     report.warnings = layout.warnings();
 
     // What the launcher does not run yet.
