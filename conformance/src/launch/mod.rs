@@ -3,22 +3,24 @@
 //! work-groups, each work-group ceil(local size / SIMD width) hardware threads with their own
 //! registers, global memory shared by all.
 //!
-//! Threads run one after another, each to its end, in the order of their work-groups (X
-//! fastest) and of their index in the group. A kernel that synchronises threads (BARRIER,
-//! SBARRIER, NBARRIER) or uses shared local memory is `unsupported` for now.
+//! Work-groups run one after another (X fastest); the threads of a group share its shared
+//! local memory (the interface's `slm_bytes`, then the `local` arguments) and synchronise
+//! through barriers, scheduled by [`sched`] (docs/thread-groups.md).
 
 pub mod arg;
 pub mod interface;
+pub mod sched;
 
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use visa_model::asm::{self, ast};
 use visa_model::error::VisaError;
+use visa_model::ir::sync::{Outcome, Stop};
 use visa_model::ir::Program;
-use visa_model::state::{MachineState, Memory, Surface, Vars};
+use visa_model::state::{MachineState, Memory, SparseMemory, Surface, Vars};
 use visa_spec::exec::ExecConfig;
-use visa_spec::flow::Observer;
+use visa_spec::flow::Unobserved;
 
 use crate::case::{self, EngineKind, Limits};
 use crate::vector::Case;
@@ -38,6 +40,13 @@ pub const MAX_TOTAL_BUFFER_BYTES: u64 = 1 << 30;
 /// boundary at least 64 KiB past the end of the one before, so no two buffers touch.
 pub const FIRST_BUFFER_ADDRESS: u64 = 0x1_0000;
 const BUFFER_ALIGN: u64 = 0x1_0000;
+
+/// The most bytes of shared local memory of one work-group (the interface's `slm_bytes`
+/// and the `local` arguments together).
+pub const MAX_SLM_BYTES: u64 = 1 << 20;
+
+/// The alignment of each `local` argument's buffer in shared local memory.
+const SLM_ALIGN: u64 = 16;
 
 /// The memory space buffers live in.
 const FLAT: &str = "flat";
@@ -75,6 +84,8 @@ pub struct Request<'a> {
     pub engine: EngineKind,
     /// Each hardware thread's limits.
     pub limits: Limits,
+    /// How the threads of a work-group take turns.
+    pub schedule: sched::Schedule,
 }
 
 /// A hardware thread: its work-group and its index in the group.
@@ -276,41 +287,6 @@ fn kernel_facts(ast: &ast::Program, vars: &Vars) -> KernelFacts {
     facts
 }
 
-/// The first instruction that synchronises threads or reaches shared local memory, which
-/// this launcher does not run yet: what it does, and its line.
-fn first_unsupported(ast: &ast::Program) -> Option<(String, &ast::Line)> {
-    ast.lines.iter().find_map(|line| {
-        let ast::LineKind::Insn(insn) = &line.kind else {
-            return None;
-        };
-        if matches!(insn.opcode.as_str(), "barrier" | "sbarrier" | "nbarrier") {
-            Some((
-                format!("`{}` synchronises the threads of a work-group", insn.opcode),
-                line,
-            ))
-        } else if insn.mods.iter().any(|m| m == "slm") || mentions_slm(insn) {
-            Some((
-                format!("`{}` reaches shared local memory", insn.opcode),
-                line,
-            ))
-        } else {
-            None
-        }
-    })
-}
-
-/// Whether an instruction names the SLM surface (`%slm`, T0).
-fn mentions_slm(insn: &ast::InsnLine) -> bool {
-    fn names_slm(op: &ast::Operand) -> bool {
-        match &op.kind {
-            ast::OperandKind::Var { name, .. } => name == "%slm" || name == "T0",
-            ast::OperandKind::Address { surface, .. } => surface.as_deref().is_some_and(names_slm),
-            _ => false,
-        }
-    }
-    insn.operands.iter().any(names_slm)
-}
-
 /// Where interface fields write in a thread's register file.
 struct Layout<'a> {
     inputs: &'a [InputVar],
@@ -492,17 +468,6 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
             return Ok(report);
         }
     };
-    // What the launcher does not run yet, before validation (which refuses BARRIER).
-    if let Some((what, line)) = first_unsupported(&ast) {
-        report.error = Some(RunError {
-            error: VisaError::unsupported(format!(
-                "{what}: work-groups that synchronise or share local memory are not launched yet"
-            ))
-            .at(line.pos),
-            thread: None,
-        });
-        return Ok(report);
-    }
     let compiled = match case::compile_parsed(&case, &ast, None) {
         Ok(c) => c,
         Err(error) => {
@@ -546,6 +511,7 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
     let mut mem = Memory::default();
     let mut buffers = Vec::new();
     let mut next = FIRST_BUFFER_ADDRESS;
+    let mut slm_bytes = interface.slm_bytes;
     for (i, (spec, host)) in interface.args.iter().zip(&req.args).enumerate() {
         let field = format!("args[{i}].at");
         let grf = layout.resolve(&spec.at, spec.kind.bytes(), &field, file)?;
@@ -599,7 +565,22 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
                 }
                 buffers.push((i, base, bytes.len()));
             }
-            (ArgKind::Local { .. }, HostArg::Local(_)) => {}
+            (ArgKind::Local { pointer_bytes }, HostArg::Local(size)) => {
+                // After the kernel's own SLM, each `__local` buffer on the next 16-byte
+                // boundary (docs/thread-groups.md, "Shared local memory").
+                let at = slm_bytes.div_ceil(SLM_ALIGN) * SLM_ALIGN;
+                slm_bytes = at.saturating_add(*size);
+                if slm_bytes > MAX_SLM_BYTES {
+                    return usage(format!(
+                        "--arg {i}: the work-group's shared local memory would be \
+                         {slm_bytes} bytes, more than {MAX_SLM_BYTES}"
+                    ));
+                }
+                writes.push(Write {
+                    grf,
+                    source: Source::Bytes(at.to_le_bytes()[..*pointer_bytes as usize].to_vec()),
+                });
+            }
             _ => return usage(format!("--arg {i}: not of the argument's kind")),
         }
     }
@@ -651,32 +632,6 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
     }
     report.warnings = layout.warnings();
 
-    // What the launcher does not run yet.
-    let not_yet = if let Some(i) = interface
-        .args
-        .iter()
-        .position(|a| matches!(a.kind, ArgKind::Local { .. }))
-    {
-        Some(VisaError::unsupported(format!(
-            "argument {} is a __local buffer: shared local memory is not launched yet",
-            arg_name(interface, i)
-        )))
-    } else if interface.slm_bytes > 0 {
-        Some(VisaError::unsupported(format!(
-            "slm_bytes: the kernel uses {} bytes of shared local memory, not launched yet",
-            interface.slm_bytes
-        )))
-    } else {
-        None
-    };
-    if let Some(error) = not_yet {
-        report.error = Some(RunError {
-            error,
-            thread: None,
-        });
-        return Ok(report);
-    }
-
     let r0 = compiled
         .program
         .vars
@@ -684,7 +639,7 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
         .and_then(|id| compiled.program.vars.get(id).grf_offset);
     let mut config = compiled.config.clone();
     req.limits.apply(&mut config);
-    let mut engine = match Engine::new(req.engine, &compiled.program, &config) {
+    let engine = match Engine::new(req.engine, &compiled.program, &config) {
         Ok(e) => e,
         Err(error) => {
             report.error = Some(RunError {
@@ -703,31 +658,69 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
         local: req.local,
     };
 
+    let name_of = |group: [u64; 3], k: usize| {
+        format!(
+            "group [{}, {}, {}] thread {k}",
+            group[0], group[1], group[2]
+        )
+    };
+    let mut first_thread = 0usize;
     'groups: for gz in 0..groups[2] {
         for gy in 0..groups[1] {
             for gx in 0..groups[0] {
                 let group = [gx, gy, gz];
                 report.work_groups_run += 1;
+                let mut states = Vec::new();
+                let mut threads = Vec::new();
                 for index in 0..per_group {
                     let first = index * simd;
                     let lanes = (group_items - first).min(simd);
-                    let mut state =
-                        dispatch.start(&template, std::mem::take(&mut mem), group, first, lanes);
-                    let result = engine.run(&compiled.program, &mut state, &config);
-                    mem = std::mem::take(&mut state.mem);
-                    report.threads_run += 1;
-                    if let Err(error) = result {
-                        report.error = Some(RunError {
-                            error,
-                            thread: Some(ThreadId { group, index }),
-                        });
-                        break 'groups;
+                    let state = dispatch.start(&template, Memory::default(), group, first, lanes);
+                    match engine.thread(&compiled.program, &state, &config) {
+                        Ok(t) => threads.push(t),
+                        Err(error) => {
+                            report.error = Some(RunError {
+                                error,
+                                thread: Some(ThreadId { group, index }),
+                            });
+                            break 'groups;
+                        }
                     }
+                    states.push(state);
+                }
+                report.threads_run += per_group;
+                let mut g = sched::Group {
+                    states,
+                    slm: SparseMemory::default(),
+                    slm_bytes,
+                    first_thread,
+                    names: (0..per_group as usize).map(|k| name_of(group, k)).collect(),
+                };
+                first_thread += per_group as usize;
+                let result = sched::run_group(
+                    &mut g,
+                    &mut mem,
+                    req.schedule,
+                    &mut |k, state, stop| match threads.get_mut(k) {
+                        Some(t) => engine.resume(&compiled.program, t, state, &config, stop),
+                        None => Err(VisaError::model_bug(format!("no thread {k} in the group"))),
+                    },
+                    &mut sched::Unwatched,
+                );
+                report.instructions += threads.iter().map(EngineThread::steps).sum::<u64>();
+                if let Err(e) = result {
+                    report.error = Some(RunError {
+                        error: e.error,
+                        thread: e.thread.map(|k| ThreadId {
+                            group,
+                            index: k as u64,
+                        }),
+                    });
+                    break 'groups;
                 }
             }
         }
     }
-    report.instructions = engine.counted();
     for (i, base, len) in buffers {
         let mut bytes = vec![0; len];
         if let Some(space) = mem.space(FLAT) {
@@ -858,53 +851,74 @@ fn put_spans(state: &mut MachineState, spans: &Spans, bytes: &[u8]) {
     }
 }
 
-/// An engine ready to run threads of one program, with the instructions it has executed
-/// (the failing one included).
+/// An engine ready to run threads of one program.
 enum Engine {
-    Spec(u64),
-    Oracle(Box<visa_oracle::Plan>, u64),
+    Spec,
+    Oracle(Box<visa_oracle::Plan>),
 }
 
-/// Counts the instructions the spec engine executes.
-struct Counter<'a>(&'a mut u64);
+/// A resumable thread of one of the engines.
+enum EngineThread {
+    Spec(visa_spec::flow::Thread),
+    Oracle(visa_oracle::Thread),
+}
 
-impl Observer for Counter<'_> {
-    fn before(&mut self, _: usize, _: u32, _: &MachineState) {
-        *self.0 += 1;
+impl EngineThread {
+    /// The instructions it has executed (the failing one included).
+    fn steps(&self) -> u64 {
+        match self {
+            EngineThread::Spec(t) => t.steps(),
+            EngineThread::Oracle(t) => t.steps(),
+        }
     }
-    fn after(&mut self, _: usize, _: &MachineState) {}
 }
 
 impl Engine {
     fn new(kind: EngineKind, program: &Program, config: &ExecConfig) -> Result<Engine, VisaError> {
         match kind {
-            EngineKind::Spec => Ok(Engine::Spec(0)),
-            EngineKind::Oracle => guarded(kind, || visa_oracle::Plan::compile(program, config))
-                .map(|p| Engine::Oracle(Box::new(p), 0)),
+            EngineKind::Spec => Ok(Engine::Spec),
+            EngineKind::Oracle => guarded(kind, || {
+                visa_oracle::Plan::compile_resumable(program, config)
+            })
+            .map(|p| Engine::Oracle(Box::new(p))),
         }
     }
 
-    fn run(
-        &mut self,
+    /// A thread at the kernel's entry with `state`'s dispatch mask.
+    fn thread(
+        &self,
         program: &Program,
+        state: &MachineState,
+        config: &ExecConfig,
+    ) -> Result<EngineThread, VisaError> {
+        match self {
+            Engine::Spec => guarded(EngineKind::Spec, || {
+                visa_spec::exec::thread(program, state, config).map(EngineThread::Spec)
+            }),
+            Engine::Oracle(plan) => guarded(EngineKind::Oracle, || {
+                plan.thread(state).map(EngineThread::Oracle)
+            }),
+        }
+    }
+
+    /// Runs `thread` until it ends, reaches a synchronisation point or (`stop`) has
+    /// executed a memory instruction.
+    fn resume(
+        &self,
+        program: &Program,
+        thread: &mut EngineThread,
         state: &mut MachineState,
         config: &ExecConfig,
-    ) -> Result<(), VisaError> {
-        match self {
-            Engine::Spec(count) => guarded(EngineKind::Spec, || {
-                visa_spec::exec::run_traced(program, state, config, &mut Counter(count))
+        stop: Stop,
+    ) -> Result<Outcome, VisaError> {
+        match (self, thread) {
+            (Engine::Spec, EngineThread::Spec(t)) => guarded(EngineKind::Spec, || {
+                visa_spec::exec::resume(program, t, state, config, &mut Unobserved, stop)
             }),
-            Engine::Oracle(plan, count) => guarded(EngineKind::Oracle, || {
-                let (result, n) = plan.run_counted(state);
-                *count += n;
-                result
-            }),
-        }
-    }
-
-    fn counted(&self) -> u64 {
-        match self {
-            Engine::Spec(n) | Engine::Oracle(_, n) => *n,
+            (Engine::Oracle(plan), EngineThread::Oracle(t)) => {
+                guarded(EngineKind::Oracle, || plan.resume(t, state, stop))
+            }
+            _ => Err(VisaError::model_bug("a thread of the other engine")),
         }
     }
 }
