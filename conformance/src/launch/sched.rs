@@ -422,6 +422,109 @@ fn slm_out_of_bounds(slm: &SparseMemory, size: u64) -> Option<VisaError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use visa_model::platform::Platform;
+    use visa_model::state::Vars;
+
+    /// Runs a group whose thread `k` stops at `scripts[k]`'s points in turn, then ends;
+    /// returns the order the segments ran in.
+    fn scripted(
+        scripts: &[&[SyncPoint]],
+        schedule: Schedule,
+    ) -> (Result<(), GroupError>, Vec<usize>) {
+        let vars = Vars::new(Platform::XeHpg);
+        let n = scripts.len();
+        let mut group = Group {
+            states: vec![MachineState::new(&vars); n],
+            slm: SparseMemory::default(),
+            slm_bytes: 0,
+            first_thread: 0,
+            names: (0..n).map(|k| format!("thread {k}")).collect(),
+        };
+        let mut next = vec![0usize; n];
+        let mut order = Vec::new();
+        let result = run_group(
+            &mut group,
+            &mut Memory::default(),
+            schedule,
+            &mut |k, _, _| {
+                order.push(k);
+                let i = next[k];
+                next[k] += 1;
+                Ok(match scripts[k].get(i) {
+                    Some(&point) => Outcome::Sync {
+                        point,
+                        pc: i,
+                        pos: Pos {
+                            line: i as u32 + 1,
+                            col: 1,
+                        },
+                    },
+                    None => Outcome::Ended,
+                })
+            },
+            &mut Unwatched,
+        );
+        (result, order)
+    }
+
+    #[test]
+    fn a_barrier_releases_when_every_thread_has_signalled() {
+        use SyncPoint::*;
+        let two: &[SyncPoint] = &[Barrier, Barrier];
+        let split: &[SyncPoint] = &[SbarrierSignal, SbarrierWait, Barrier];
+        let (r, order) = scripted(&[two, split, two], Schedule::InOrder);
+        assert!(r.is_ok(), "{r:?}");
+        // Thread 0 waits, thread 1 signals and waits, thread 2 completes the phase; each
+        // then runs in order to the second barrier, which thread 2 completes again.
+        assert_eq!(order, [0, 1, 1, 2, 0, 1, 2, 0, 1, 2]);
+        for seed in 0..20 {
+            let (r, _) = scripted(&[two, split, two], Schedule::Seeded(seed));
+            assert!(r.is_ok(), "{seed}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn threads_that_never_all_arrive_deadlock() {
+        use SyncPoint::*;
+        let (r, _) = scripted(&[&[Barrier], &[]], Schedule::InOrder);
+        let e = r.expect_err("thread 1 ends without the barrier");
+        assert_eq!(e.error.class, ErrorClass::Deadlock);
+        assert!(
+            e.error.message.contains("thread 0 at `barrier` (line 1)"),
+            "{e:?}"
+        );
+        assert!(
+            e.error
+                .message
+                .contains("ended without reaching it: thread 1"),
+            "{e:?}"
+        );
+        // A wait with no signal before it: the barrier needs this thread's signal.
+        let (r, _) = scripted(&[&[SbarrierWait], &[Barrier]], Schedule::InOrder);
+        assert_eq!(r.expect_err("no signal").error.class, ErrorClass::Deadlock);
+    }
+
+    #[test]
+    fn a_named_barrier_is_free_again_once_its_consumers_have_waited() {
+        let signal = |producer, consumer| SyncPoint::NbarrierSignal {
+            id: 7,
+            producer,
+            consumer,
+            producers: 1,
+            consumers: 1,
+        };
+        let wait = SyncPoint::NbarrierWait { id: 7 };
+        // Two phases of barrier 7: thread 0 produces, thread 1 consumes, twice.
+        let producer: &[SyncPoint] = &[signal(true, false), signal(true, false)];
+        let consumer: &[SyncPoint] = &[signal(false, true), wait, signal(false, true), wait];
+        let (r, _) = scripted(&[consumer, producer], Schedule::InOrder);
+        assert!(r.is_ok(), "{r:?}");
+        // The producer signals its second phase before the consumer has waited: undefined.
+        let (r, _) = scripted(&[producer, consumer], Schedule::InOrder);
+        let e = r.expect_err("the id is not free");
+        assert_eq!(e.error.class, ErrorClass::UndefinedBehaviour);
+        assert_eq!(e.thread, Some(0));
+    }
 
     #[test]
     fn the_prng_is_splitmix64() {

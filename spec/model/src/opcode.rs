@@ -407,6 +407,16 @@ impl Opcode {
     pub fn from_mnemonic(s: &str) -> Option<Opcode> {
         TABLE.iter().find(|f| f.mnemonic == s).map(|f| f.opcode)
     }
+
+    /// The opcode a text's mnemonic names: its table mnemonic, or one of the other
+    /// spellings of a document's Text (FENCE.md: `fence_local`, `fence_sw` besides the
+    /// table's `fence_global`).
+    pub fn from_text(s: &str) -> Option<Opcode> {
+        match s {
+            "fence_local" | "fence_sw" => Some(Opcode::Fence),
+            _ => Opcode::from_mnemonic(s),
+        }
+    }
 }
 
 // The forms' type lists and type maps, each document's "Type map" or Supported Types.

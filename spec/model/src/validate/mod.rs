@@ -196,9 +196,7 @@ fn walk(
 impl Cx<'_> {
     /// One line to the IR: the family's builder, then the family's rules on the result.
     fn instruction(&mut self, line: &InsnLine) -> Result<Instruction> {
-        let Some(opcode) =
-            Opcode::from_mnemonic(&line.opcode).or_else(|| sync::alias(&line.opcode))
-        else {
+        let Some(opcode) = Opcode::from_text(&line.opcode) else {
             return Err(self.not_executed(line));
         };
         exists(opcode, self.platform, self.readings)?;

@@ -13,12 +13,6 @@ use crate::ir::{Ctrl, Dst, Instruction, Opcode, Scalar, Src};
 use crate::state::Vars;
 use crate::types::DataType;
 
-/// FENCE's other two spellings (FENCE.md, Text: `FENCE_{GLOBAL|LOCAL}`, `FENCE_SW`); the
-/// opcode table names it `fence_global`.
-pub(super) fn alias(mnemonic: &str) -> Option<Opcode> {
-    matches!(mnemonic, "fence_local" | "fence_sw").then_some(Opcode::Fence)
-}
-
 impl Cx<'_> {
     /// One thread-group instruction.
     pub(super) fn sync_instruction(
