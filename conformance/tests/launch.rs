@@ -594,8 +594,9 @@ fn ints(path: &Path) -> Vec<i32> {
 fn reduce_sums_through_local_memory_between_barriers_on_both_engines_and_schedules() {
     // reduce.cl: each work-group stores its items in the __local tmp, halves the sum
     // between barriers (lid < s: tmp[lid] += tmp[lid + s]) and work-item 0 adds tmp[0] to
-    // *out atomically; out ends as the sum of in. IGC's xe-hpg dump is SIMD32 with
-    // `lsc_fence.slm` and `barrier` (reduce.interface.json, from its `.input` lines).
+    // *out atomically; out ends as the sum of in. IGC's xe-hpg and xe-hpc dumps are SIMD32
+    // with `lsc_fence.slm` and `barrier` (reduce.interface.json beside each, from its
+    // `.input` lines; xe-hpc's GRF is 64 bytes, so its payload lies elsewhere).
     let dir = common::tmp_dir("launch-reduce");
     let input: Vec<i32> = (0..256).map(|i| i * 3 - 50).collect();
     let expect: i32 = input.iter().sum();
@@ -608,20 +609,24 @@ fn reduce_sums_through_local_memory_between_barriers_on_both_engines_and_schedul
             .collect::<Vec<u8>>(),
     )
     .unwrap();
-    let kernel = dumps().join("xe-hpg/reduce.visaasm");
-    let iface = dumps().join("xe-hpg/reduce.interface.json");
     let in_arg = format!("0=buf:{}", inf.display());
     // Local 32: one thread a group; 64: two; 128: four; 16: one thread with 16 lanes.
-    for (local, groups, threads) in [("32", 8, 8), ("64", 4, 8), ("128", 2, 8), ("16", 16, 16)] {
+    let sizes = [("32", 8, 8), ("64", 4, 8), ("128", 2, 8), ("16", 16, 16)];
+    for (platform, (local, groups, threads)) in ["xe-hpg", "xe-hpc"]
+        .into_iter()
+        .flat_map(|p| sizes.map(|s| (p, s)))
+    {
+        let kernel = dumps().join(format!("{platform}/reduce.visaasm"));
+        let iface = dumps().join(format!("{platform}/reduce.interface.json"));
         let tmp = format!("2=local:{}", local.parse::<u32>().unwrap() * 4);
         let mut reports = Vec::new();
         for engine in ["spec", "oracle"] {
             for schedule in [None, Some("1"), Some("2"), Some("12345")] {
-                let out = dir.join(format!("out-{local}-{engine}-{schedule:?}"));
+                let out = dir.join(format!("out-{platform}-{local}-{engine}-{schedule:?}"));
                 let mut args = vec![
                     kernel.to_str().unwrap(),
                     "--platform",
-                    "xe-hpg",
+                    platform,
                     "--interface",
                     iface.to_str().unwrap(),
                     "--global",
@@ -651,7 +656,7 @@ fn reduce_sums_through_local_memory_between_barriers_on_both_engines_and_schedul
                 assert_eq!(
                     ints(&out.join("arg1.bin")),
                     [expect],
-                    "local {local} {engine} {schedule:?}"
+                    "{platform} local {local} {engine} {schedule:?}"
                 );
                 assert_eq!(ints(&out.join("arg0.bin")), input, "in is read only");
                 reports.push(r["instructions"].clone());
@@ -937,8 +942,13 @@ fn the_schema_accepts_the_committed_interfaces_and_refuses_what_the_reader_refus
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/kernel-interface.schema.json");
     let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let v = jsonschema::draft202012::new(&schema).unwrap();
-    for name in ["saxpy", "loop", "reduce"] {
-        let path = dumps().join(format!("xe-hpg/{name}.interface.json"));
+    for name in [
+        "xe-hpg/saxpy",
+        "xe-hpg/loop",
+        "xe-hpg/reduce",
+        "xe-hpc/reduce",
+    ] {
+        let path = dumps().join(format!("{name}.interface.json"));
         let committed: Value =
             serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         assert!(v.is_valid(&committed), "{name}");
