@@ -668,6 +668,35 @@ fn reduce_sums_through_local_memory_between_barriers_on_both_engines_and_schedul
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn shared_local_memory_past_its_bound_is_a_usage_error() {
+    let kernel = dumps().join("xe-hpg/reduce.visaasm");
+    let iface = dumps().join("xe-hpg/reduce.interface.json");
+    let o = launch(&[
+        kernel.to_str().unwrap(),
+        "--platform",
+        "xe-hpg",
+        "--interface",
+        iface.to_str().unwrap(),
+        "--global",
+        "64",
+        "--local",
+        "64",
+        "--arg",
+        "0=zeros:256",
+        "--arg",
+        "1=zeros:4",
+        "--arg",
+        "2=local:2000000",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--arg 2: the work-group's shared local memory would be 2000000 bytes, more than 1048576"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// Writes a hand-written kernel and its interface into `dir`; returns their paths.
 fn kernel_files(dir: &Path, name: &str, text: &str, iface: &str) -> (PathBuf, PathBuf) {
     let k = dir.join(format!("{name}.visaasm"));
