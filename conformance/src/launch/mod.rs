@@ -422,9 +422,19 @@ fn usage<T>(message: String) -> Result<T, String> {
 }
 
 /// Runs a launch. The error is a usage error's message (exit 2); an error of the kernel
-/// (it does not parse or validate, it uses what is not run yet, a thread fails) is the
-/// report's `error`.
+/// (it does not parse or validate, a thread fails, the threads of a work-group deadlock) is
+/// the report's `error`.
 pub fn launch(req: &Request<'_>) -> Result<Report, String> {
+    launch_watched(req, &mut sched::Unwatched)
+}
+
+/// [`launch`], telling `watcher` what the threads do: after each run of a thread, and at
+/// each barrier release ([`sched::Watcher`]; thread indices count the launch's threads in
+/// work-group order).
+pub fn launch_watched(
+    req: &Request<'_>,
+    watcher: &mut dyn sched::Watcher,
+) -> Result<Report, String> {
     let interface = req.interface;
     let file = req.interface_file;
     let line = serde_json::json!({
@@ -705,7 +715,7 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
                         Some(t) => engine.resume(&compiled.program, t, state, &config, stop),
                         None => Err(VisaError::model_bug(format!("no thread {k} in the group"))),
                     },
-                    &mut sched::Unwatched,
+                    watcher,
                 );
                 report.instructions += threads.iter().map(EngineThread::steps).sum::<u64>();
                 if let Err(e) = result {
