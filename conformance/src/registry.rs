@@ -101,7 +101,7 @@ fn generator(op: Opcode) -> fn(Opcode) -> Option<BoxedStrategy<GenCase>> {
     };
     let form = op.form();
     match (form.builder, form.class) {
-        (Builder::Flow, _) => flow::case,
+        (Builder::Flow | Builder::Sync, _) => flow::case,
         (Builder::Svm, _) => svm::case,
         (Builder::Dataport, _) => dataport::case,
         (Builder::Dpas, _) => dpas::case,

@@ -43,7 +43,7 @@ fn shown(path: &Path) -> String {
 }
 
 /// The documented instructions these dumps contain that this version does not execute: the
-/// legacy dataport messages, sampler and typed surface messages, barriers, and the rounding
+/// legacy dataport messages, sampler and typed surface messages, and the rounding
 /// instructions.
 const NOT_EXECUTED: &[&str] = &[
     "gather4_scaled",
@@ -54,8 +54,6 @@ const NOT_EXECUTED: &[&str] = &[
     "scatter4_typed",
     "sample_l",
     "sample_lz",
-    "barrier",
-    "fence_local",
     "rndd",
     "rnde",
     "rndz",

@@ -581,49 +581,387 @@ fn an_input_no_field_describes_is_warned_about() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `in` as little-endian i32s.
+fn ints(path: &Path) -> Vec<i32> {
+    std::fs::read(path)
+        .unwrap()
+        .chunks(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
 #[test]
-fn a_kernel_with_a_barrier_or_local_memory_is_unsupported_for_now() {
-    // reduce.cl sums through a __local buffer between barriers. Its interface here names its
-    // three arguments only (in, out, tmp); the launch stops before any thread runs.
-    let dir = common::tmp_dir("launch-barrier");
-    let iface = dir.join("reduce.json");
+fn reduce_sums_through_local_memory_between_barriers_on_both_engines_and_schedules() {
+    // reduce.cl: each work-group stores its items in the __local tmp, halves the sum
+    // between barriers (lid < s: tmp[lid] += tmp[lid + s]) and work-item 0 adds tmp[0] to
+    // *out atomically; out ends as the sum of in. IGC's xe-hpg and xe-hpc dumps are SIMD32
+    // with `lsc_fence.slm` and `barrier` (reduce.interface.json beside each, from its
+    // `.input` lines; xe-hpc's GRF is 64 bytes, so its payload lies elsewhere).
+    let dir = common::tmp_dir("launch-reduce");
+    let input: Vec<i32> = (0..256).map(|i| i * 3 - 50).collect();
+    let expect: i32 = input.iter().sum();
+    let inf = dir.join("in.bin");
     std::fs::write(
-        &iface,
-        r#"{"format": "visa-kernel-interface/1", "kernel": "reduce", "simd": 32,
-            "args": [{"name": "in", "kind": "global", "at": 272},
-                     {"name": "out", "kind": "global", "at": 280},
-                     {"name": "tmp", "kind": "local", "at": 256}]}"#,
+        &inf,
+        input
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect::<Vec<u8>>(),
     )
     .unwrap();
+    let in_arg = format!("0=buf:{}", inf.display());
+    // Local 32: one thread a group; 64: two; 128: four; 16: one thread with 16 lanes.
+    let sizes = [("32", 8, 8), ("64", 4, 8), ("128", 2, 8), ("16", 16, 16)];
+    for (platform, (local, groups, threads)) in ["xe-hpg", "xe-hpc"]
+        .into_iter()
+        .flat_map(|p| sizes.map(|s| (p, s)))
+    {
+        let kernel = dumps().join(format!("{platform}/reduce.visaasm"));
+        let iface = dumps().join(format!("{platform}/reduce.interface.json"));
+        let tmp = format!("2=local:{}", local.parse::<u32>().unwrap() * 4);
+        let mut reports = Vec::new();
+        for engine in ["spec", "oracle"] {
+            for schedule in [None, Some("1"), Some("2"), Some("12345")] {
+                let out = dir.join(format!("out-{platform}-{local}-{engine}-{schedule:?}"));
+                let mut args = vec![
+                    kernel.to_str().unwrap(),
+                    "--platform",
+                    platform,
+                    "--interface",
+                    iface.to_str().unwrap(),
+                    "--global",
+                    "256",
+                    "--local",
+                    local,
+                    "--arg",
+                    &in_arg,
+                    "--arg",
+                    "1=zeros:4",
+                    "--arg",
+                    &tmp,
+                    "--engine",
+                    engine,
+                    "--out",
+                    out.to_str().unwrap(),
+                ];
+                if let Some(seed) = schedule {
+                    args.extend(["--schedule", seed]);
+                }
+                let o = launch(&args);
+                assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+                let r = report(&o);
+                assert_eq!(r["status"], "ok", "{r}");
+                assert_eq!(r["work_groups"], groups);
+                assert_eq!(r["threads_run"], threads);
+                assert_eq!(
+                    ints(&out.join("arg1.bin")),
+                    [expect],
+                    "{platform} local {local} {engine} {schedule:?}"
+                );
+                assert_eq!(ints(&out.join("arg0.bin")), input, "in is read only");
+                reports.push(r["instructions"].clone());
+            }
+        }
+        // The same instructions on every engine and schedule.
+        assert!(reports.windows(2).all(|w| w[0] == w[1]), "{reports:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn shared_local_memory_past_its_bound_is_a_usage_error() {
     let kernel = dumps().join("xe-hpg/reduce.visaasm");
+    let iface = dumps().join("xe-hpg/reduce.interface.json");
+    let o = launch(&[
+        kernel.to_str().unwrap(),
+        "--platform",
+        "xe-hpg",
+        "--interface",
+        iface.to_str().unwrap(),
+        "--global",
+        "64",
+        "--local",
+        "64",
+        "--arg",
+        "0=zeros:256",
+        "--arg",
+        "1=zeros:4",
+        "--arg",
+        "2=local:2000000",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--arg 2: the work-group's shared local memory would be 2000000 bytes, more than 1048576"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Writes a hand-written kernel and its interface into `dir`; returns their paths.
+fn kernel_files(dir: &Path, name: &str, text: &str, iface: &str) -> (PathBuf, PathBuf) {
+    let k = dir.join(format!("{name}.visaasm"));
+    let i = dir.join(format!("{name}.json"));
+    std::fs::write(&k, text).unwrap();
+    std::fs::write(&i, iface).unwrap();
+    (k, i)
+}
+
+/// `if (lid < 4) barrier();` with one work-item a thread (SIMD1).
+const IF_BARRIER_SIMD1: &str = ".version 4.1
+.kernel \"if_barrier\"
+.decl LID v_type=G type=uw num_elts=1
+.decl P1 v_type=P num_elts=1
+.input LID offset=32 size=2
+.kernel_attr SimdSize=1
+cmp.lt (M1, 1) P1 LID(0,0)<0;1,0> 0x4:uw
+(!P1) goto (M1, 1) END
+barrier
+END:
+ret (M1, 1)
+";
+
+/// The same with eight work-items a thread (SIMD8): the barrier is in divergent control flow.
+const IF_BARRIER_SIMD8: &str = ".version 4.1
+.kernel \"if_barrier\"
+.decl LID v_type=G type=uw num_elts=8
+.decl P1 v_type=P num_elts=8
+.input LID offset=32 size=16
+.kernel_attr SimdSize=8
+cmp.lt (M1, 8) P1 LID(0,0)<1;1,0> 0x4:uw
+(!P1) goto (M1, 8) END
+barrier
+END:
+ret (M1, 1)
+";
+
+#[test]
+fn a_barrier_some_threads_never_reach_is_a_deadlock_naming_them() {
+    let dir = common::tmp_dir("launch-deadlock");
+    let (k, i) = kernel_files(
+        &dir,
+        "if_barrier",
+        IF_BARRIER_SIMD1,
+        r#"{"format": "visa-kernel-interface/1", "simd": 1, "payload": {"local_id": {"x": 32}}}"#,
+    );
     for engine in ["spec", "oracle"] {
+        for schedule in [None, Some("5")] {
+            let mut args = vec![
+                k.to_str().unwrap(),
+                "--platform",
+                "xe-hpg",
+                "--interface",
+                i.to_str().unwrap(),
+                "--global",
+                "16",
+                "--local",
+                "8",
+                "--engine",
+                engine,
+            ];
+            if let Some(seed) = schedule {
+                args.extend(["--schedule", seed]);
+            }
+            let o = launch(&args);
+            assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+            let r = report(&o);
+            assert_eq!(r["error"]["class"], "deadlock", "{r}");
+            assert_eq!(r["error"]["pos"], "9:1", "the barrier's line");
+            assert!(
+                r["error"]["file"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with("if_barrier.visaasm"),
+                "{r}"
+            );
+            let m = r["error"]["message"].as_str().unwrap();
+            for t in 0..4 {
+                assert!(
+                    m.contains(&format!("group [0, 0, 0] thread {t} at `barrier` (line 9)")),
+                    "{m}"
+                );
+            }
+            assert!(
+                m.contains("ended without reaching it: group [0, 0, 0] thread 4"),
+                "{m}"
+            );
+            assert_eq!(r["work_groups_run"], 1, "the first group stops the launch");
+        }
+        // Groups of 4: every thread reaches the barrier (lid < 4), none waits for ever.
         let o = launch(&[
-            kernel.to_str().unwrap(),
+            k.to_str().unwrap(),
             "--platform",
             "xe-hpg",
             "--interface",
-            iface.to_str().unwrap(),
+            i.to_str().unwrap(),
             "--global",
-            "64",
+            "16",
             "--local",
-            "32",
-            "--arg",
-            "0=zeros:256",
-            "--arg",
-            "1=zeros:4",
-            "--arg",
-            "2=local:128",
+            "4",
+            "--engine",
+            engine,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_barrier_in_divergent_control_flow_is_reported() {
+    let dir = common::tmp_dir("launch-divergence");
+    let (k, i) = kernel_files(
+        &dir,
+        "if_barrier",
+        IF_BARRIER_SIMD8,
+        r#"{"format": "visa-kernel-interface/1", "simd": 8, "payload": {"local_id": {"x": 32}}}"#,
+    );
+    for engine in ["spec", "oracle"] {
+        let o = launch(&[
+            k.to_str().unwrap(),
+            "--platform",
+            "xe-hpg",
+            "--interface",
+            i.to_str().unwrap(),
+            "--global",
+            "8",
+            "--local",
+            "8",
             "--engine",
             engine,
         ]);
         assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
         let r = report(&o);
-        assert_eq!(r["status"], "error");
-        assert_eq!(r["error"]["class"], "unsupported", "{r}");
-        let message = r["error"]["message"].as_str().unwrap();
-        assert!(message.contains("not launched yet"), "{message}");
-        assert_eq!(r["threads_run"], 0);
-        assert!(r["error"].get("pos").is_some(), "{r}");
+        assert_eq!(r["error"]["class"], "barrier-divergence", "{r}");
+        assert_eq!(r["error"]["pos"], "9:1");
+        assert_eq!(r["error"]["thread"]["index"], 0);
+        assert!(
+            r["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("divergent control flow"),
+            "{r}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Threads 0 and 1 produce into shared local memory and signal named barrier 1; threads 2
+/// and 3 consume: they signal, wait, and copy what the producers stored to `out`.
+const NAMED_BARRIER: &str = ".version 4.1
+.kernel \"nbar\"
+.decl LID v_type=G type=uw num_elts=1
+.decl OUT v_type=G type=uq num_elts=1
+.decl ADDR v_type=G type=ud num_elts=1
+.decl VAL v_type=G type=ud num_elts=1
+.decl OA v_type=G type=uq num_elts=1
+.decl P1 v_type=P num_elts=1
+.input LID offset=32 size=2
+.input OUT offset=64 size=8
+.kernel_attr SimdSize=1
+cmp.lt (M1, 1) P1 LID(0,0)<0;1,0> 0x2:uw
+(!P1) goto (M1, 1) CONSUMER
+shl (M1, 1) ADDR(0,0)<1> LID(0,0)<0;1,0> 0x2:ud
+add (M1, 1) VAL(0,0)<1> LID(0,0)<0;1,0> 0x64:ud
+lsc_store.slm (M1, 1) flat[ADDR]:a32 VAL:d32
+nbarrier.signal 0x1:ub 0x1:uw 0x2:ub 0x2:ub
+jmp (M1, 1) END
+CONSUMER:
+nbarrier.signal 0x1:ub 0x2:uw 0x2:ub 0x2:ub
+nbarrier.wait 0x1:ub
+add (M1, 1) ADDR(0,0)<1> LID(0,0)<0;1,0> 0xfffffffe:ud
+shl (M1, 1) ADDR(0,0)<1> ADDR(0,0)<0;1,0> 0x2:ud
+lsc_load.slm (M1, 1) VAL:d32 flat[ADDR]:a32
+add (M1, 1) OA(0,0)<1> OUT(0,0)<0;1,0> ADDR(0,0)<0;1,0>
+lsc_store.ugm (M1, 1) flat[OA]:a64 VAL:d32
+END:
+ret (M1, 1)
+";
+
+fn named_barrier_launch(dir: &Path, text: &str, engine: &str, schedule: Option<&str>) -> Output {
+    let (k, i) = kernel_files(
+        dir,
+        "nbar",
+        text,
+        r#"{"format": "visa-kernel-interface/1", "simd": 1, "slm_bytes": 8,
+            "args": [{"name": "out", "kind": "global", "at": 64}],
+            "payload": {"local_id": {"x": 32}}}"#,
+    );
+    let out = dir.join("out");
+    let mut args = vec![
+        k.to_str().unwrap(),
+        "--platform",
+        "xe-hpc",
+        "--interface",
+        i.to_str().unwrap(),
+        "--global",
+        "4",
+        "--local",
+        "4",
+        "--arg",
+        "0=zeros:8",
+        "--engine",
+        engine,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    if let Some(seed) = schedule {
+        args.extend(["--schedule", seed]);
+    }
+    launch(&args)
+}
+
+#[test]
+fn named_barrier_producers_and_consumers() {
+    let dir = common::tmp_dir("launch-nbarrier");
+    for engine in ["spec", "oracle"] {
+        for schedule in [None, Some("1"), Some("2"), Some("3"), Some("4")] {
+            let o = named_barrier_launch(&dir, NAMED_BARRIER, engine, schedule);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            assert_eq!(
+                ints(&dir.join("out/arg0.bin")),
+                [100, 101],
+                "{engine} {schedule:?}"
+            );
+        }
+        // More producers than the group's threads: NBARRIER.md's valid values.
+        let wrong = NAMED_BARRIER.replace("0x1:uw 0x2:ub 0x2:ub", "0x1:uw 0x5:ub 0x2:ub");
+        let o = named_barrier_launch(&dir, &wrong, engine, None);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        let r = report(&o);
+        assert_eq!(r["error"]["class"], "undefined-behaviour", "{r}");
+        assert!(
+            r["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("num_producers 5"),
+            "{r}"
+        );
+        // Consumers that wait for a third producer that never signals: a deadlock.
+        let stuck = NAMED_BARRIER.replace("0x2:ub 0x2:ub", "0x3:ub 0x2:ub");
+        let o = named_barrier_launch(&dir, &stuck, engine, None);
+        let r = report(&o);
+        assert_eq!(r["error"]["class"], "deadlock", "{r}");
+        let m = r["error"]["message"].as_str().unwrap();
+        assert!(m.contains("thread 2 at `nbarrier.wait` 1"), "{m}");
+        assert!(m.contains("thread 3 at `nbarrier.wait` 1"), "{m}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_store_past_the_groups_local_memory_is_reported() {
+    let dir = common::tmp_dir("launch-slm-bounds");
+    // The producers store at 4 * lid + 64, past the 8 bytes of slm_bytes.
+    let text = NAMED_BARRIER.replace(
+        "add (M1, 1) VAL(0,0)<1> LID(0,0)<0;1,0> 0x64:ud",
+        "add (M1, 1) VAL(0,0)<1> LID(0,0)<0;1,0> 0x64:ud\nadd (M1, 1) ADDR(0,0)<1> ADDR(0,0)<0;1,0> 0x40:ud",
+    );
+    for engine in ["spec", "oracle"] {
+        let o = named_barrier_launch(&dir, &text, engine, None);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        let r = report(&o);
+        assert_eq!(r["error"]["class"], "undefined-behaviour", "{r}");
+        let m = r["error"]["message"].as_str().unwrap();
+        assert!(m.contains("past the work-group's 8 bytes"), "{m}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -633,8 +971,13 @@ fn the_schema_accepts_the_committed_interfaces_and_refuses_what_the_reader_refus
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/kernel-interface.schema.json");
     let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let v = jsonschema::draft202012::new(&schema).unwrap();
-    for name in ["saxpy", "loop"] {
-        let path = dumps().join(format!("xe-hpg/{name}.interface.json"));
+    for name in [
+        "xe-hpg/saxpy",
+        "xe-hpg/loop",
+        "xe-hpg/reduce",
+        "xe-hpc/reduce",
+    ] {
+        let path = dumps().join(format!("{name}.interface.json"));
         let committed: Value =
             serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         assert!(v.is_valid(&committed), "{name}");

@@ -61,7 +61,8 @@ use visa_model::ir::Program;
 use visa_model::state::MachineState;
 use visa_model::VisaError;
 
-pub use plan::Plan;
+pub use plan::{Plan, Thread};
+pub use visa_model::ir::sync::{Outcome, Stop};
 
 /// Executes every instruction of `program` in order on `state`, with the contract of the
 /// spec engine: errors carry the instruction's position, and on error the state holds the

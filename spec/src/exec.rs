@@ -36,6 +36,39 @@ pub fn run_traced(
     )
 }
 
+/// A thread of `program` that runs until it ends or reaches a synchronisation point, and
+/// resumes from there ([`resume`]; the launcher's thread groups): its state checked as
+/// [`run`] checks it, its dispatch mask `state.emask`.
+pub fn thread(
+    program: &Program,
+    state: &MachineState,
+    config: &ExecConfig,
+) -> Result<crate::flow::Thread> {
+    crate::validate::check_program(program, &config.readings)?;
+    crate::validate::check_state(program, state)?;
+    Ok(crate::flow::Thread::new(program, state))
+}
+
+/// Runs `thread` on `state` until it ends, reaches a synchronisation point or, with
+/// [`crate::flow::Stop::AfterMemory`], has executed a memory instruction.
+pub fn resume(
+    program: &Program,
+    thread: &mut crate::flow::Thread,
+    state: &mut MachineState,
+    config: &ExecConfig,
+    observer: &mut dyn crate::flow::Observer,
+    stop: crate::flow::Stop,
+) -> Result<crate::flow::Outcome> {
+    thread.run(
+        program,
+        state,
+        config,
+        &mut |insn, state| step(program, insn, state, config),
+        observer,
+        stop,
+    )
+}
+
 /// One instruction that is not control flow, through its document's module.
 fn step(
     program: &Program,

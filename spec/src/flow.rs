@@ -29,8 +29,12 @@ use crate::asm::ast::PredCombine;
 use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::{ErrorClass, Result, VisaError};
+use crate::insn::sync::LoneGroup;
 use crate::ir::flow::{unit_address, unit_at_address, FlowCtrl, LabelId, UnitId};
+use crate::ir::sync::SyncPoint;
+pub use crate::ir::sync::{Outcome, Stop};
 use crate::ir::{Ctrl, Instruction, Opcode, Program, Scalar};
+use crate::opcode::Class;
 use crate::operand::{source_bits, DstElements};
 use crate::state::{MachineState, VarId};
 
@@ -96,6 +100,8 @@ enum Next {
     Continue,
     /// The thread has ended.
     End,
+    /// The thread reached a synchronisation point; it goes on at `machine.pc` when resumed.
+    Sync(SyncPoint),
 }
 
 /// Watches a run instruction by instruction (`visa-conform exec --trace`): told before each
@@ -118,7 +124,8 @@ impl Observer for Unobserved {
 
 /// Runs `program` from its kernel's first instruction with the dispatch mask `state.emask`,
 /// calling `execute` for every instruction that is not control flow and telling `observer`
-/// about every instruction executed.
+/// about every instruction executed. The thread is a group of one: its synchronisation
+/// points mean what [`LoneGroup`] says.
 pub fn run_observed(
     program: &Program,
     state: &mut MachineState,
@@ -126,96 +133,194 @@ pub fn run_observed(
     mut execute: impl FnMut(&Instruction, &mut MachineState) -> Result<()>,
     observer: &mut dyn Observer,
 ) -> Result<()> {
-    let dispatch = state.emask;
-    let kernel = &program.units[0];
-    let mut unit_vars = vec![Vec::new(); program.units.len()];
-    for (id, v) in program.vars.iter() {
-        if v.predefined || v.alias.is_some() || v.grf_offset.is_none() {
-            continue;
-        }
-        if let Some(list) = unit_vars.get_mut(v.unit as usize) {
-            list.push(id);
+    let mut thread = Thread::new(program, state);
+    let mut group = LoneGroup::default();
+    loop {
+        match thread.run(program, state, config, &mut execute, observer, Stop::AtSync)? {
+            Outcome::Ended => return Ok(()),
+            Outcome::Sync { point, pos, .. } => group.reach(point).map_err(|e| e.at(pos))?,
+            Outcome::Paused => {}
         }
     }
-    let mut m = Machine {
-        pc: kernel.entry,
-        active: dispatch,
-        waiting: BTreeMap::new(),
-        call_mask: dispatch,
-        frames: Vec::new(),
-        unit: 0,
-        unit_vars,
-        frame_bytes: 0,
-    };
-    // What each instruction costs (crate::cost), charged as it executes.
-    let costs = crate::cost::program(program);
-    let mut cost: u64 = 0;
-    let ce0 = program
-        .vars
-        .find("%ce0")
-        .and_then(|id| program.vars.get(id).grf_offset);
-    let mut steps: u64 = 0;
-    let result = loop {
-        // A channel waiting at this point rejoins (GOTO.md, Notes).
-        if let Some(rejoining) = m.waiting.remove(&m.pc) {
-            m.active |= rejoining;
+}
+
+/// One hardware thread that runs until it ends or reaches a synchronisation point, and can
+/// be resumed from there: its program point, its channels (active, waiting, in calls), its
+/// call frames, and the steps and cost it has spent.
+#[derive(Debug)]
+pub struct Thread {
+    m: Machine,
+    /// The dispatch mask, restored in `state.emask` whenever a run stops.
+    dispatch: u32,
+    /// What each instruction costs (crate::cost), charged as it executes.
+    costs: Vec<u64>,
+    cost: u64,
+    steps: u64,
+    ce0: Option<usize>,
+    ended: bool,
+}
+
+impl Thread {
+    /// A thread at its kernel's first instruction with the dispatch mask `state.emask`.
+    pub fn new(program: &Program, state: &MachineState) -> Thread {
+        let dispatch = state.emask;
+        let entry = program.units.first().map_or(0, |k| k.entry);
+        let mut unit_vars = vec![Vec::new(); program.units.len()];
+        for (id, v) in program.vars.iter() {
+            if v.predefined || v.alias.is_some() || v.grf_offset.is_none() {
+                continue;
+            }
+            if let Some(list) = unit_vars.get_mut(v.unit as usize) {
+                list.push(id);
+            }
         }
-        let unit = &program.units[m.unit];
-        if m.pc >= unit.end {
-            // The end of the kernel ends the thread; a function or subroutine must return.
-            break end_of_unit(program, &m);
+        Thread {
+            m: Machine {
+                pc: entry,
+                active: dispatch,
+                waiting: BTreeMap::new(),
+                call_mask: dispatch,
+                frames: Vec::new(),
+                unit: 0,
+                unit_vars,
+                frame_bytes: 0,
+            },
+            dispatch,
+            costs: crate::cost::program(program),
+            cost: 0,
+            steps: 0,
+            ce0: program
+                .vars
+                .find("%ce0")
+                .and_then(|id| program.vars.get(id).grf_offset),
+            ended: false,
         }
-        if steps >= config.step_limit {
-            break Err(VisaError::new(
-                ErrorClass::StepLimit,
-                format!(
-                    "the program did not end within the step limit of {} instructions",
-                    config.step_limit
-                ),
-            )
-            .at(pos_at(program, m.pc)));
+    }
+
+    /// The instructions the thread has executed (the failing one included).
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Runs the thread on `state` until it ends ([`Outcome::Ended`], and at once again
+    /// after that), reaches a synchronisation point (the instruction executed; a resumed run
+    /// goes on after it) or, with [`Stop::AfterMemory`], has executed a memory instruction.
+    pub fn run(
+        &mut self,
+        program: &Program,
+        state: &mut MachineState,
+        config: &ExecConfig,
+        execute: &mut dyn FnMut(&Instruction, &mut MachineState) -> Result<()>,
+        observer: &mut dyn Observer,
+        stop: Stop,
+    ) -> Result<Outcome> {
+        if self.ended {
+            return Ok(Outcome::Ended);
         }
-        steps += 1;
-        let insn = &program.insns[m.pc];
-        // An instruction whose cost would take the run past its budget does not execute.
-        cost = cost.saturating_add(costs.get(m.pc).copied().unwrap_or(0));
-        if cost > config.cost_limit {
-            break Err(VisaError::new(
-                ErrorClass::CostLimit,
-                format!(
-                    "the program did not end within the cost limit of {} units (`{}` would \
-                     take the cost to {cost})",
-                    config.cost_limit,
-                    insn.opcode.mnemonic()
-                ),
-            )
-            .at(insn.pos));
+        let result = self.segment(program, state, config, execute, observer, stop);
+        state.emask = self.dispatch;
+        if matches!(result, Ok(Outcome::Ended) | Err(_)) {
+            self.ended = true;
         }
-        // %ce0 holds the execution mask of the current instruction (4_visa_header.md, V15).
-        if let Some(off) = ce0 {
-            state.grf[off..off + 4].copy_from_slice(&m.active.to_le_bytes());
-            state.undefined.remove_range(off..off + 4);
-        }
-        state.emask = m.active;
-        let pc = m.pc;
-        observer.before(pc, m.active, state);
-        let step = match &insn.ctrl {
-            Ctrl::Flow(f) => flow_step(program, insn, f, &mut m, state, config)
-                .and_then(|next| resume_waiting(program, &mut m, next)),
-            _ => execute(insn, state).map(|()| {
-                m.pc += 1;
+        result
+    }
+
+    fn segment(
+        &mut self,
+        program: &Program,
+        state: &mut MachineState,
+        config: &ExecConfig,
+        execute: &mut dyn FnMut(&Instruction, &mut MachineState) -> Result<()>,
+        observer: &mut dyn Observer,
+        stop: Stop,
+    ) -> Result<Outcome> {
+        let m = &mut self.m;
+        loop {
+            // A channel waiting at this point rejoins (GOTO.md, Notes).
+            if let Some(rejoining) = m.waiting.remove(&m.pc) {
+                m.active |= rejoining;
+            }
+            let unit = &program.units[m.unit];
+            if m.pc >= unit.end {
+                // The end of the kernel ends the thread; a function or subroutine must return.
+                return end_of_unit(program, m).map(|()| Outcome::Ended);
+            }
+            if self.steps >= config.step_limit {
+                return Err(VisaError::new(
+                    ErrorClass::StepLimit,
+                    format!(
+                        "the program did not end within the step limit of {} instructions",
+                        config.step_limit
+                    ),
+                )
+                .at(pos_at(program, m.pc)));
+            }
+            self.steps += 1;
+            let insn = &program.insns[m.pc];
+            // An instruction whose cost would take the run past its budget does not execute.
+            self.cost = self
+                .cost
+                .saturating_add(self.costs.get(m.pc).copied().unwrap_or(0));
+            if self.cost > config.cost_limit {
+                return Err(VisaError::new(
+                    ErrorClass::CostLimit,
+                    format!(
+                        "the program did not end within the cost limit of {} units (`{}` would \
+                         take the cost to {})",
+                        config.cost_limit,
+                        insn.opcode.mnemonic(),
+                        self.cost
+                    ),
+                )
+                .at(insn.pos));
+            }
+            // %ce0 holds the execution mask of the current instruction (4_visa_header.md, V15).
+            if let Some(off) = self.ce0 {
+                state.grf[off..off + 4].copy_from_slice(&m.active.to_le_bytes());
+                state.undefined.remove_range(off..off + 4);
+            }
+            state.emask = m.active;
+            let pc = m.pc;
+            observer.before(pc, m.active, state);
+            let step = match &insn.ctrl {
+                Ctrl::Flow(f) => flow_step(program, insn, f, m, state, config)
+                    .and_then(|next| resume_waiting(program, m, next)),
+                _ => execute(insn, state).map(|()| {
+                    m.pc += 1;
+                    Next::Continue
+                }),
+            };
+            observer.after(pc, state);
+            match step.map_err(|e| e.at(insn.pos))? {
                 Next::Continue
-            }),
-        };
-        observer.after(pc, state);
-        match step.map_err(|e| e.at(insn.pos)) {
-            Ok(Next::Continue) => {}
-            Ok(Next::End) => break Ok(()),
-            Err(e) => break Err(e),
+                    if stop == Stop::AfterMemory && insn.opcode.form().class == Class::Memory =>
+                {
+                    return Ok(Outcome::Paused)
+                }
+                Next::Continue => {}
+                Next::End => return Ok(Outcome::Ended),
+                Next::Sync(point) => {
+                    return Ok(Outcome::Sync {
+                        point,
+                        pc,
+                        pos: insn.pos,
+                    })
+                }
+            }
         }
-    };
-    state.emask = dispatch;
-    result
+    }
+}
+
+/// Whether some channel of the thread neither executes at `m.pc` nor has left the kernel:
+/// it waits at another point of this unit or of a caller, left this call early, or did not
+/// enter a call in progress.
+fn divergent(m: &Machine) -> bool {
+    !m.waiting.is_empty()
+        || m.active != m.call_mask
+        || m.frames.last().is_some_and(|f| f.entered != m.call_mask)
+        || m.frames
+            .iter()
+            .any(|f| !f.waiting.is_empty() || f.entered != f.call_mask)
 }
 
 /// After a control-flow instruction left no channel active: execution goes to the smallest
@@ -441,6 +546,13 @@ fn flow_step(
             m.pc += 1;
         }
         FlowCtrl::Subroutine(_) | FlowCtrl::Loc(_) | FlowCtrl::File(_) => m.pc += 1,
+        FlowCtrl::Sync(s) => {
+            let point = crate::insn::sync::execute(program, s, state, config, divergent(m))?;
+            m.pc += 1;
+            if let Some(point) = point {
+                return Ok(Next::Sync(point));
+            }
+        }
     }
     Ok(Next::Continue)
 }

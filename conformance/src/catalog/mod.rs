@@ -136,6 +136,7 @@ pub const DOCS: &[Doc] = &[
     flow::calls::FCALL,
     flow::annotations::LIFETIME,
     flow::annotations::LOC_FILE,
+    flow::sync::SYNC,
     flow::kernels::LOOP,
     flow::kernels::NESTED_CALLS,
     flow::kernels::SWITCH_TABLE,

@@ -12,6 +12,7 @@ use super::input::{read_input, read_limited, text_of, ReadError};
 use crate::case::{EngineKind, Limits};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::launch::arg::{self, MAX_BUFFER_BYTES};
+use crate::launch::sched::Schedule;
 use crate::launch::{bind, formats, interface, launch, HostArg, Report, Request};
 use visa_model::platform::Platform;
 
@@ -54,6 +55,11 @@ pub struct LaunchArgs {
     /// `cost-limit` error.
     #[arg(long, value_name = "N", default_value_t = visa_model::config::ExecConfig::DEFAULT_COST_LIMIT)]
     pub cost_limit: u64,
+    /// Interleaves the threads of each work-group as a PRNG seeded with SEED draws them,
+    /// switching after every memory instruction (default: each thread runs until it ends
+    /// or waits at a barrier).
+    #[arg(long, value_name = "SEED")]
+    pub schedule: Option<u64>,
 }
 
 /// `X[,Y[,Z]]` as three sizes (1 where not given) and how many were given.
@@ -232,6 +238,10 @@ pub(super) fn run(args: &LaunchArgs, out: &mut dyn Write, err: &mut dyn Write) -
         limits: Limits {
             steps: args.step_limit,
             cost: args.cost_limit,
+        },
+        schedule: match args.schedule {
+            Some(seed) => Schedule::Seeded(seed),
+            None => Schedule::InOrder,
         },
     };
     let report = match launch(&request) {

@@ -192,7 +192,13 @@ pub fn mnemonics(program: &str) -> Vec<String> {
             let word = rest
                 .split(|c: char| c.is_whitespace() || c == '.' || c == '(')
                 .next()?;
-            (!word.is_empty()).then(|| word.to_ascii_lowercase())
+            let word = word.to_ascii_lowercase();
+            // The table's mnemonic for the other spellings of a Text (`fence_local`).
+            let word = match Opcode::from_text(&word) {
+                Some(op) => op.mnemonic().to_string(),
+                None => word,
+            };
+            (!word.is_empty()).then_some(word)
         })
         .collect()
 }

@@ -117,6 +117,12 @@ enum Item {
     },
     Loc(u32),
     File(u8),
+    /// A thread-group instruction (`op`) in a form drawn by `form`, at a point where every
+    /// channel of the thread executes (a group of one: its signals before its waits).
+    Sync {
+        op: Opcode,
+        form: u8,
+    },
     /// The instruction of one of the program's spliced cases (an index into them, modulo
     /// the ones kept).
     Mix(u8),
@@ -351,6 +357,15 @@ fn forced(op: Opcode) -> Option<BoxedStrategy<Item>> {
         Opcode::Loc => (0u32..1000).prop_map(Item::Loc).boxed(),
         Opcode::File => any::<u8>().prop_map(Item::File).boxed(),
         Opcode::Lifetime => lifetime_item().boxed(),
+        Opcode::Barrier
+        | Opcode::Sbarrier
+        | Opcode::Nbarrier
+        | Opcode::Fence
+        | Opcode::Wait
+        | Opcode::Yield
+        | Opcode::CacheFlush => any::<u8>()
+            .prop_map(move |form| Item::Sync { op, form })
+            .boxed(),
         _ => return None,
     })
 }
@@ -566,6 +581,12 @@ impl Writer {
             Item::Loc(n) => {
                 self.line(format!("loc {n}"));
                 self.tag(Opcode::Loc);
+            }
+            Item::Sync { op, form } => {
+                for line in sync_lines(*op, *form) {
+                    self.line(line);
+                }
+                self.tag(*op);
             }
             Item::File(n) => {
                 self.line(format!("file \"kernel{n}.cl\""));
@@ -1050,6 +1071,45 @@ fn mnemonic_of(line: &str) -> &str {
         None => l,
     };
     l.split(['.', ' ']).next().unwrap_or(l)
+}
+
+/// The lines of a thread-group instruction drawn as `form`: NBARRIER and SBARRIER signal
+/// before they wait (a thread alone in its group), FENCE with some of its flags.
+fn sync_lines(op: Opcode, form: u8) -> Vec<String> {
+    let id = form % 32;
+    match op {
+        Opcode::Barrier => vec!["barrier".into()],
+        Opcode::Sbarrier => vec!["sbarrier.signal".into(), "sbarrier.wait".into()],
+        Opcode::Nbarrier if form & 0x20 == 0 => vec![
+            format!("nbarrier.signal {id:#x}:ub 0x1:ub"),
+            format!("nbarrier.wait {id:#x}:ub"),
+        ],
+        Opcode::Nbarrier => vec![
+            format!("nbarrier.signal {id:#x}:ub 0x0:uw 0x1:ub 0x1:ub"),
+            format!("nbarrier.wait {id:#x}:ub"),
+        ],
+        Opcode::Fence => {
+            let flags: String = ["E", "I", "S", "C", "R", "L1"]
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| form & (1 << k) != 0)
+                .map(|(_, f)| *f)
+                .collect();
+            let global = if flags.is_empty() {
+                "fence_global".to_string()
+            } else {
+                format!("fence_global.{flags}")
+            };
+            match form >> 6 {
+                1 => vec![global, "fence_local.E".into()],
+                2 => vec!["fence_sw".into(), global],
+                _ => vec![global],
+            }
+        }
+        Opcode::Wait => vec![format!("wait {:#x}:ub", form)],
+        Opcode::Yield => vec!["yield".into()],
+        _ => vec!["cache_flush".into()],
+    }
 }
 
 /// A subroutine's early return: the predicated channels leave it (RET.md).

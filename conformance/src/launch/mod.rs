@@ -3,15 +3,16 @@
 //! work-groups, each work-group ceil(local size / SIMD width) hardware threads with their own
 //! registers, global memory shared by all.
 //!
-//! Threads run one after another, each to its end, in the order of their work-groups (X
-//! fastest) and of their index in the group. A kernel that synchronises threads (BARRIER,
-//! SBARRIER, NBARRIER) or uses shared local memory is `unsupported` for now.
+//! Work-groups run one after another (X fastest); the threads of a group share its shared
+//! local memory (the interface's `slm_bytes`, then the `local` arguments) and synchronise
+//! through barriers, scheduled by [`sched`] (docs/thread-groups.md).
 
 pub mod arg;
 pub mod formats;
 pub mod igc;
 pub mod interface;
 pub mod progbin;
+pub mod sched;
 pub mod zeinfo;
 
 use std::collections::BTreeMap;
@@ -19,10 +20,11 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use visa_model::asm::{self, ast};
 use visa_model::error::VisaError;
+use visa_model::ir::sync::{Outcome, Stop};
 use visa_model::ir::Program;
-use visa_model::state::{MachineState, Memory, Surface, Vars};
+use visa_model::state::{MachineState, Memory, SparseMemory, Surface, Vars};
 use visa_spec::exec::ExecConfig;
-use visa_spec::flow::Observer;
+use visa_spec::flow::Unobserved;
 
 use crate::case::{self, EngineKind, Limits};
 use crate::vector::Case;
@@ -42,6 +44,13 @@ pub const MAX_TOTAL_BUFFER_BYTES: u64 = 1 << 30;
 /// boundary at least 64 KiB past the end of the one before, so no two buffers touch.
 pub const FIRST_BUFFER_ADDRESS: u64 = 0x1_0000;
 const BUFFER_ALIGN: u64 = 0x1_0000;
+
+/// The most bytes of shared local memory of one work-group (the interface's `slm_bytes`
+/// and the `local` arguments together).
+pub const MAX_SLM_BYTES: u64 = 1 << 20;
+
+/// The alignment of each `local` argument's buffer in shared local memory.
+const SLM_ALIGN: u64 = 16;
 
 /// The memory space buffers live in.
 const FLAT: &str = "flat";
@@ -79,6 +88,8 @@ pub struct Request<'a> {
     pub engine: EngineKind,
     /// Each hardware thread's limits.
     pub limits: Limits,
+    /// How the threads of a work-group take turns.
+    pub schedule: sched::Schedule,
 }
 
 /// A hardware thread: its work-group and its index in the group.
@@ -280,41 +291,6 @@ fn kernel_facts(ast: &ast::Program, vars: &Vars) -> KernelFacts {
     facts
 }
 
-/// The first instruction that synchronises threads or reaches shared local memory, which
-/// this launcher does not run yet: what it does, and its line.
-fn first_unsupported(ast: &ast::Program) -> Option<(String, &ast::Line)> {
-    ast.lines.iter().find_map(|line| {
-        let ast::LineKind::Insn(insn) = &line.kind else {
-            return None;
-        };
-        if matches!(insn.opcode.as_str(), "barrier" | "sbarrier" | "nbarrier") {
-            Some((
-                format!("`{}` synchronises the threads of a work-group", insn.opcode),
-                line,
-            ))
-        } else if insn.mods.iter().any(|m| m == "slm") || mentions_slm(insn) {
-            Some((
-                format!("`{}` reaches shared local memory", insn.opcode),
-                line,
-            ))
-        } else {
-            None
-        }
-    })
-}
-
-/// Whether an instruction names the SLM surface (`%slm`, T0).
-fn mentions_slm(insn: &ast::InsnLine) -> bool {
-    fn names_slm(op: &ast::Operand) -> bool {
-        match &op.kind {
-            ast::OperandKind::Var { name, .. } => name == "%slm" || name == "T0",
-            ast::OperandKind::Address { surface, .. } => surface.as_deref().is_some_and(names_slm),
-            _ => false,
-        }
-    }
-    insn.operands.iter().any(names_slm)
-}
-
 /// Where interface fields write in a thread's register file.
 struct Layout<'a> {
     inputs: &'a [InputVar],
@@ -343,6 +319,29 @@ impl<'a> Layout<'a> {
         field: &str,
         file: &str,
     ) -> Result<Spans, String> {
+        self.resolve_spans(place, len, field, file, false)
+    }
+
+    /// [`Layout::resolve`], leaving out the bytes that lie in no `.input` instead of
+    /// failing on them.
+    fn resolve_read(
+        &mut self,
+        place: &Place,
+        len: u32,
+        field: &str,
+        file: &str,
+    ) -> Result<Spans, String> {
+        self.resolve_spans(place, len, field, file, true)
+    }
+
+    fn resolve_spans(
+        &mut self,
+        place: &Place,
+        len: u32,
+        field: &str,
+        file: &str,
+        skip_unread: bool,
+    ) -> Result<Spans, String> {
         let field = format!("{file}: {field}");
         let start = match place {
             Place::Input(name) => self
@@ -367,6 +366,10 @@ impl<'a> Layout<'a> {
                 .iter()
                 .position(|i| i.offset <= o && o < i.offset.saturating_add(i.size))
             else {
+                if skip_unread {
+                    o += 1;
+                    continue;
+                }
                 return Err(format!(
                     "{field}: {len} bytes at {place}: payload byte {o} lies in no `.input` of \
                      the kernel ({})",
@@ -450,9 +453,19 @@ fn usage<T>(message: String) -> Result<T, String> {
 }
 
 /// Runs a launch. The error is a usage error's message (exit 2); an error of the kernel
-/// (it does not parse or validate, it uses what is not run yet, a thread fails) is the
-/// report's `error`.
+/// (it does not parse or validate, a thread fails, the threads of a work-group deadlock) is
+/// the report's `error`.
 pub fn launch(req: &Request<'_>) -> Result<Report, String> {
+    launch_watched(req, &mut sched::Unwatched)
+}
+
+/// [`launch`], telling `watcher` what the threads do: after each run of a thread, and at
+/// each barrier release ([`sched::Watcher`]; thread indices count the launch's threads in
+/// work-group order).
+pub fn launch_watched(
+    req: &Request<'_>,
+    watcher: &mut dyn sched::Watcher,
+) -> Result<Report, String> {
     let interface = req.interface;
     let file = req.interface_file;
     let line = serde_json::json!({
@@ -496,17 +509,6 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
             return Ok(report);
         }
     };
-    // What the launcher does not run yet, before validation (which refuses BARRIER).
-    if let Some((what, line)) = first_unsupported(&ast) {
-        report.error = Some(RunError {
-            error: VisaError::unsupported(format!(
-                "{what}: work-groups that synchronise or share local memory are not launched yet"
-            ))
-            .at(line.pos),
-            thread: None,
-        });
-        return Ok(report);
-    }
     let compiled = match case::compile_parsed(&case, &ast, None) {
         Ok(c) => c,
         Err(error) => {
@@ -550,9 +552,18 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
     let mut mem = Memory::default();
     let mut buffers = Vec::new();
     let mut next = FIRST_BUFFER_ADDRESS;
+    let mut slm_bytes = interface.slm_bytes;
     for (i, (spec, host)) in interface.args.iter().zip(&req.args).enumerate() {
         let field = format!("args[{i}].at");
-        let grf = layout.resolve(&spec.at, spec.kind.bytes(), &field, file)?;
+        let grf = match spec.kind {
+            // An SLM offset is below 2^32: IGC declares `.input`s for the bytes of a
+            // `__local` pointer its code reads (the low 4 of 8, or none when it never reads
+            // it); the others are not written.
+            ArgKind::Local { .. } => {
+                layout.resolve_read(&spec.at, spec.kind.bytes(), &field, file)?
+            }
+            _ => layout.resolve(&spec.at, spec.kind.bytes(), &field, file)?,
+        };
         match (&spec.kind, host) {
             (ArgKind::Scalar { .. }, HostArg::Bytes(bytes)) => writes.push(Write {
                 grf,
@@ -603,7 +614,30 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
                 }
                 buffers.push((i, base, bytes.len()));
             }
-            (ArgKind::Local { .. }, HostArg::Local(_)) => {}
+            (
+                ArgKind::Local {
+                    pointer_bytes,
+                    align,
+                },
+                HostArg::Local(size),
+            ) => {
+                // After the kernel's own SLM, each `__local` buffer on the next boundary of
+                // its alignment, 16 bytes where the interface gives none
+                // (docs/thread-groups.md, "Shared local memory").
+                let align = align.map_or(SLM_ALIGN, u64::from).max(1);
+                let at = slm_bytes.div_ceil(align) * align;
+                slm_bytes = at.saturating_add(*size);
+                if slm_bytes > MAX_SLM_BYTES {
+                    return usage(format!(
+                        "--arg {i}: the work-group's shared local memory would be \
+                         {slm_bytes} bytes, more than {MAX_SLM_BYTES}"
+                    ));
+                }
+                writes.push(Write {
+                    grf,
+                    source: Source::Bytes(at.to_le_bytes()[..*pointer_bytes as usize].to_vec()),
+                });
+            }
             _ => return usage(format!("--arg {i}: not of the argument's kind")),
         }
     }
@@ -665,36 +699,13 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
     report.warnings = layout.warnings();
 
     // What the launcher does not run yet.
-    let not_yet = if let Some(i) = interface
-        .args
-        .iter()
-        .position(|a| matches!(a.kind, ArgKind::Local { .. }))
-    {
-        Some(VisaError::unsupported(format!(
-            "argument {} is a __local buffer: shared local memory is not launched yet",
-            arg_name(interface, i)
-        )))
-    } else if interface.slm_bytes > 0 {
-        Some(VisaError::unsupported(format!(
-            "slm_bytes: the kernel uses {} bytes of shared local memory, not launched yet",
-            interface.slm_bytes
-        )))
-    } else {
-        interface
-            .private_memory
-            .as_ref()
-            .filter(|m| m.bytes > 0)
-            .map(|m| {
-                VisaError::unsupported(format!(
-                    "private_memory: the kernel uses {} bytes of private memory per {}, not launched yet",
-                    m.bytes,
-                    m.per.name()
-                ))
-            })
-    };
-    if let Some(error) = not_yet {
+    if let Some(m) = interface.private_memory.as_ref().filter(|m| m.bytes > 0) {
         report.error = Some(RunError {
-            error,
+            error: VisaError::unsupported(format!(
+                "private_memory: the kernel uses {} bytes of private memory per {}, not launched yet",
+                m.bytes,
+                m.per.name()
+            )),
             thread: None,
         });
         return Ok(report);
@@ -707,7 +718,7 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
         .and_then(|id| compiled.program.vars.get(id).grf_offset);
     let mut config = compiled.config.clone();
     req.limits.apply(&mut config);
-    let mut engine = match Engine::new(req.engine, &compiled.program, &config) {
+    let engine = match Engine::new(req.engine, &compiled.program, &config) {
         Ok(e) => e,
         Err(error) => {
             report.error = Some(RunError {
@@ -726,31 +737,69 @@ pub fn launch(req: &Request<'_>) -> Result<Report, String> {
         local: req.local,
     };
 
+    let name_of = |group: [u64; 3], k: usize| {
+        format!(
+            "group [{}, {}, {}] thread {k}",
+            group[0], group[1], group[2]
+        )
+    };
+    let mut first_thread = 0usize;
     'groups: for gz in 0..groups[2] {
         for gy in 0..groups[1] {
             for gx in 0..groups[0] {
                 let group = [gx, gy, gz];
                 report.work_groups_run += 1;
+                let mut states = Vec::new();
+                let mut threads = Vec::new();
                 for index in 0..per_group {
                     let first = index * simd;
                     let lanes = (group_items - first).min(simd);
-                    let mut state =
-                        dispatch.start(&template, std::mem::take(&mut mem), group, first, lanes);
-                    let result = engine.run(&compiled.program, &mut state, &config);
-                    mem = std::mem::take(&mut state.mem);
-                    report.threads_run += 1;
-                    if let Err(error) = result {
-                        report.error = Some(RunError {
-                            error,
-                            thread: Some(ThreadId { group, index }),
-                        });
-                        break 'groups;
+                    let state = dispatch.start(&template, Memory::default(), group, first, lanes);
+                    match engine.thread(&compiled.program, &state, &config) {
+                        Ok(t) => threads.push(t),
+                        Err(error) => {
+                            report.error = Some(RunError {
+                                error,
+                                thread: Some(ThreadId { group, index }),
+                            });
+                            break 'groups;
+                        }
                     }
+                    states.push(state);
+                }
+                report.threads_run += per_group;
+                let mut g = sched::Group {
+                    states,
+                    slm: SparseMemory::default(),
+                    slm_bytes,
+                    first_thread,
+                    names: (0..per_group as usize).map(|k| name_of(group, k)).collect(),
+                };
+                first_thread += per_group as usize;
+                let result = sched::run_group(
+                    &mut g,
+                    &mut mem,
+                    req.schedule,
+                    &mut |k, state, stop| match threads.get_mut(k) {
+                        Some(t) => engine.resume(&compiled.program, t, state, &config, stop),
+                        None => Err(VisaError::model_bug(format!("no thread {k} in the group"))),
+                    },
+                    watcher,
+                );
+                report.instructions += threads.iter().map(EngineThread::steps).sum::<u64>();
+                if let Err(e) = result {
+                    report.error = Some(RunError {
+                        error: e.error,
+                        thread: e.thread.map(|k| ThreadId {
+                            group,
+                            index: k as u64,
+                        }),
+                    });
+                    break 'groups;
                 }
             }
         }
     }
-    report.instructions = engine.counted();
     for (i, base, len) in buffers {
         let mut bytes = vec![0; len];
         if let Some(space) = mem.space(FLAT) {
@@ -881,53 +930,74 @@ fn put_spans(state: &mut MachineState, spans: &Spans, bytes: &[u8]) {
     }
 }
 
-/// An engine ready to run threads of one program, with the instructions it has executed
-/// (the failing one included).
+/// An engine ready to run threads of one program.
 enum Engine {
-    Spec(u64),
-    Oracle(Box<visa_oracle::Plan>, u64),
+    Spec,
+    Oracle(Box<visa_oracle::Plan>),
 }
 
-/// Counts the instructions the spec engine executes.
-struct Counter<'a>(&'a mut u64);
+/// A resumable thread of one of the engines.
+enum EngineThread {
+    Spec(visa_spec::flow::Thread),
+    Oracle(visa_oracle::Thread),
+}
 
-impl Observer for Counter<'_> {
-    fn before(&mut self, _: usize, _: u32, _: &MachineState) {
-        *self.0 += 1;
+impl EngineThread {
+    /// The instructions it has executed (the failing one included).
+    fn steps(&self) -> u64 {
+        match self {
+            EngineThread::Spec(t) => t.steps(),
+            EngineThread::Oracle(t) => t.steps(),
+        }
     }
-    fn after(&mut self, _: usize, _: &MachineState) {}
 }
 
 impl Engine {
     fn new(kind: EngineKind, program: &Program, config: &ExecConfig) -> Result<Engine, VisaError> {
         match kind {
-            EngineKind::Spec => Ok(Engine::Spec(0)),
-            EngineKind::Oracle => guarded(kind, || visa_oracle::Plan::compile(program, config))
-                .map(|p| Engine::Oracle(Box::new(p), 0)),
+            EngineKind::Spec => Ok(Engine::Spec),
+            EngineKind::Oracle => guarded(kind, || {
+                visa_oracle::Plan::compile_resumable(program, config)
+            })
+            .map(|p| Engine::Oracle(Box::new(p))),
         }
     }
 
-    fn run(
-        &mut self,
+    /// A thread at the kernel's entry with `state`'s dispatch mask.
+    fn thread(
+        &self,
         program: &Program,
+        state: &MachineState,
+        config: &ExecConfig,
+    ) -> Result<EngineThread, VisaError> {
+        match self {
+            Engine::Spec => guarded(EngineKind::Spec, || {
+                visa_spec::exec::thread(program, state, config).map(EngineThread::Spec)
+            }),
+            Engine::Oracle(plan) => guarded(EngineKind::Oracle, || {
+                plan.thread(state).map(EngineThread::Oracle)
+            }),
+        }
+    }
+
+    /// Runs `thread` until it ends, reaches a synchronisation point or (`stop`) has
+    /// executed a memory instruction.
+    fn resume(
+        &self,
+        program: &Program,
+        thread: &mut EngineThread,
         state: &mut MachineState,
         config: &ExecConfig,
-    ) -> Result<(), VisaError> {
-        match self {
-            Engine::Spec(count) => guarded(EngineKind::Spec, || {
-                visa_spec::exec::run_traced(program, state, config, &mut Counter(count))
+        stop: Stop,
+    ) -> Result<Outcome, VisaError> {
+        match (self, thread) {
+            (Engine::Spec, EngineThread::Spec(t)) => guarded(EngineKind::Spec, || {
+                visa_spec::exec::resume(program, t, state, config, &mut Unobserved, stop)
             }),
-            Engine::Oracle(plan, count) => guarded(EngineKind::Oracle, || {
-                let (result, n) = plan.run_counted(state);
-                *count += n;
-                result
-            }),
-        }
-    }
-
-    fn counted(&self) -> u64 {
-        match self {
-            Engine::Spec(n) | Engine::Oracle(_, n) => *n,
+            (Engine::Oracle(plan), EngineThread::Oracle(t)) => {
+                guarded(EngineKind::Oracle, || plan.resume(t, state, stop))
+            }
+            _ => Err(VisaError::model_bug("a thread of the other engine")),
         }
     }
 }

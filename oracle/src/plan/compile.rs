@@ -7,6 +7,7 @@ use visa_model::config::ExecConfig;
 use visa_model::errata;
 use visa_model::error::ErrorClass;
 use visa_model::ir::flow::{unit_address, FlowCtrl};
+use visa_model::ir::sync::{NbarrierCounts, SyncCtrl};
 use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, RelOp, Scalar, Src};
 use visa_model::opcode::Class;
 use visa_model::state::{VarId, VarInfo, Vars, CR0};
@@ -17,7 +18,7 @@ use visa_model::VisaError;
 use super::flow;
 use super::{
     lane_mask, Channels, FlowOp, FlowPlan, FlowStep, InsnPlan, Kernel, Plan, PredLogic, PredPlan,
-    Result, Source, Step,
+    Result, ScalarAt, Source, Step, SyncOp,
 };
 use crate::alu::{self, MAX_SRCS};
 use crate::fused::{FusedFn, FusedInt, SrcIn};
@@ -1097,6 +1098,16 @@ impl Plan {
     /// cannot execute becomes a step reporting a model bug when run, so the instructions
     /// before it still execute.
     pub fn compile(program: &Program, config: &ExecConfig) -> Result<Plan> {
+        Plan::compile_with(program, config, false)
+    }
+
+    /// [`Plan::compile`] for threads that stop and resume ([`Plan::thread`]): the flow
+    /// driver's plan, whatever the program.
+    pub fn compile_resumable(program: &Program, config: &ExecConfig) -> Result<Plan> {
+        Plan::compile_with(program, config, true)
+    }
+
+    fn compile_with(program: &Program, config: &ExecConfig, resumable: bool) -> Result<Plan> {
         // The shared IR invariants (ids, classes, regions in bounds, type maps under the
         // readings in force), checked exactly as the spec engine checks them.
         validate::check_program(program, &config.readings)?;
@@ -1112,7 +1123,7 @@ impl Plan {
             row_bytes,
             grf_size: program.platform.grf_size(),
         };
-        let driver = flow::needs_driver(program);
+        let driver = resumable || flow::needs_driver(program);
         // Straight-line code runs every instruction once, in order: the instruction the step
         // limit stops at, or whose cost would take the run past the cost budget
         // (visa_model::cost), reports it instead, and no step is compiled after it.
@@ -1369,6 +1380,53 @@ impl Compiler<'_> {
             | FlowCtrl::Subroutine(_)
             | FlowCtrl::Loc(_)
             | FlowCtrl::File(_) => FlowOp::Nop,
+            FlowCtrl::Sync(s) => FlowOp::Sync(Box::new(self.sync_op(s)?)),
+        })
+    }
+
+    /// A thread-group instruction: its scalar operands as register bytes.
+    fn sync_op(&self, s: &SyncCtrl) -> Result<SyncOp> {
+        let at = |x: &Scalar| -> Result<ScalarAt> {
+            match *x {
+                Scalar::Imm { bits, ty } => Ok(ScalarAt::Imm(if ty.size() >= 8 {
+                    bits
+                } else {
+                    bits & ((1u64 << (8 * ty.size())) - 1)
+                })),
+                Scalar::Var { var, row, col, ty } => {
+                    let off =
+                        self.vars.get(var).grf_offset.ok_or_else(|| {
+                            VisaError::model_bug("a scalar outside the registers")
+                        })?;
+                    let at = off + row as usize * self.grf_size + col as usize * ty.size();
+                    Ok(ScalarAt::Reg(at..at + ty.size()))
+                }
+            }
+        };
+        Ok(match s {
+            SyncCtrl::Barrier => SyncOp::Barrier,
+            SyncCtrl::Sbarrier { signal } => SyncOp::Sbarrier { signal: *signal },
+            SyncCtrl::NbarrierWait { id } => SyncOp::NbarrierWait { id: at(id)? },
+            SyncCtrl::NbarrierSignal { id, counts } => match counts {
+                NbarrierCounts::Baseline { num_threads } => SyncOp::NbarrierSignal {
+                    id: at(id)?,
+                    ty: None,
+                    producers: at(num_threads)?,
+                    consumers: at(num_threads)?,
+                },
+                NbarrierCounts::General {
+                    ty,
+                    producers,
+                    consumers,
+                } => SyncOp::NbarrierSignal {
+                    id: at(id)?,
+                    ty: Some(at(ty)?),
+                    producers: at(producers)?,
+                    consumers: at(consumers)?,
+                },
+            },
+            SyncCtrl::Wait { mask } => SyncOp::Wait(at(mask)?),
+            SyncCtrl::Fence { .. } | SyncCtrl::Yield | SyncCtrl::CacheFlush => SyncOp::Nop,
         })
     }
 

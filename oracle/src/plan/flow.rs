@@ -36,7 +36,13 @@ use visa_model::state::MachineState;
 use visa_model::VisaError;
 
 use super::run::Scratch;
-use super::{Channels, FlowLiteral, FlowOp, FlowPlan, FlowStep, Plan, Result, Source, Step};
+use super::{
+    Channels, FlowLiteral, FlowOp, FlowPlan, FlowStep, Frame, Machine, Plan, Result, ScalarAt,
+    Source, Step, SyncOp, Thread,
+};
+use crate::alu::MAX_SRCS;
+use visa_model::ir::sync::{Outcome, Stop, SyncPoint, NBARRIER_IDS};
+use visa_model::opcode::Class;
 
 /// Whether `program` needs the flow driver: a control-flow or annotation instruction, a
 /// function after the kernel, or `%ce0` (which holds each instruction's execution mask).
@@ -60,45 +66,11 @@ fn predefined_range(program: &Program, name: &str) -> Option<Range<usize>> {
     v.grf_offset.map(|off| off..off + v.byte_size())
 }
 
-/// What a call saved, restored by its return.
-#[derive(Debug)]
-struct Frame {
-    function: bool,
-    /// CALL's subroutine label (recursion of subroutines is refused).
-    subroutine: Option<u32>,
-    resume: usize,
-    call_mask: u32,
-    entered: u32,
-    waiting: Vec<(usize, u32)>,
-    ret_size: u32,
-    unit: usize,
-    /// FCALL and IFCALL: the callee's variable bytes, and which of them were undefined (bit
-    /// `i % 64` of word `i / 64` for byte `i` of `saved`).
-    saved: Vec<u8>,
-    saved_undefined: Vec<u64>,
-}
-
-/// The divergence state of a run.
-#[derive(Debug)]
-struct Machine {
-    pc: usize,
-    active: u32,
-    /// Sorted by decreasing point: the smallest point last.
-    waiting: Vec<(usize, u32)>,
-    call_mask: u32,
-    frames: Vec<Frame>,
-    unit: usize,
-    unit_end: usize,
-    steps: u64,
-    /// The cost spent so far ([`visa_model::cost`]), never past the budget.
-    cost: u64,
-    /// The bytes the frames keep (their `saved`).
-    frame_bytes: u64,
-}
-
 enum Next {
     Continue,
     End,
+    /// A synchronisation point: the thread goes on at `m.pc` when resumed.
+    Sync(SyncPoint),
 }
 
 impl Machine {
@@ -193,6 +165,11 @@ impl FlowPlan {
             cost_limit: config.cost_limit,
             call_depth_limit: config.call_depth_limit,
             frame_bytes_limit: config.frame_bytes_limit,
+            memory: program
+                .insns
+                .iter()
+                .map(|i| i.opcode.form().class == Class::Memory)
+                .collect(),
             lit: FlowLiteral {
                 scalar_nomask: r.is_literal(errata::CF_SCALAR_NOMASK),
                 scalar_pred_bit: r.is_literal(errata::CF_SCALAR_PRED_BIT),
@@ -326,7 +303,8 @@ impl Plan {
     }
 
     /// Runs a whole program from its kernel's entry with the dispatch mask `state.emask`;
-    /// `count` receives the instructions executed.
+    /// `count` receives the instructions executed. The thread is a group of one
+    /// ([`LoneGroup`]).
     pub(super) fn run_flow<const S: usize>(
         &self,
         flow: &FlowPlan,
@@ -334,23 +312,71 @@ impl Plan {
         scratch: &mut Scratch<S>,
         count: &mut u64,
     ) -> Result<()> {
-        let dispatch = state.emask;
-        let (entry, end) = flow.units.first().copied().unwrap_or((0, 0));
-        let mut m = Machine {
-            pc: entry,
-            active: dispatch,
-            waiting: Vec::new(),
-            call_mask: dispatch,
-            frames: Vec::new(),
-            unit: 0,
-            unit_end: end,
-            steps: 0,
-            cost: 0,
-            frame_bytes: 0,
+        let mut thread = Thread::start(flow, state.emask);
+        let mut group = LoneGroup::default();
+        let result = loop {
+            match self.segment(flow, &mut thread, state, scratch, Stop::AtSync) {
+                Ok(Outcome::Ended) => break Ok(()),
+                Ok(Outcome::Sync { point, pos, .. }) => {
+                    if let Err(e) = group.reach(point) {
+                        break Err(e.at(pos));
+                    }
+                }
+                Ok(Outcome::Paused) => {}
+                Err(e) => break Err(e),
+            }
         };
-        let result = self.drive(flow, &mut m, state, scratch);
-        state.emask = dispatch;
-        *count = m.steps;
+        *count = thread.m.steps;
+        result
+    }
+
+    /// A thread at the kernel's entry with the dispatch mask `state.emask`, for a plan
+    /// compiled with [`Plan::compile_resumable`].
+    pub fn thread(&self, state: &MachineState) -> Result<Thread> {
+        let flow = self.flow.as_deref().ok_or_else(|| {
+            VisaError::model_bug("a resumable thread of a plan without its flow driver")
+        })?;
+        self.check_state(state)?;
+        Ok(Thread::start(flow, state.emask))
+    }
+
+    /// Runs `thread` on `state` until it ends ([`Outcome::Ended`], and at once again after
+    /// that), reaches a synchronisation point (executed; a resumed run goes on after it) or,
+    /// with [`Stop::AfterMemory`], has executed a memory instruction.
+    pub fn resume(
+        &self,
+        thread: &mut Thread,
+        state: &mut MachineState,
+        stop: Stop,
+    ) -> Result<Outcome> {
+        let flow = self.flow.as_deref().ok_or_else(|| {
+            VisaError::model_bug("a resumable thread of a plan without its flow driver")
+        })?;
+        if self.max_srcs <= 2 {
+            self.segment(flow, thread, state, &mut Scratch::<2>::boxed(), stop)
+        } else {
+            self.segment(flow, thread, state, &mut Scratch::<MAX_SRCS>::boxed(), stop)
+        }
+    }
+
+    /// One run of a thread, up to its end, a synchronisation point or (`stop`) a memory
+    /// instruction.
+    fn segment<const S: usize>(
+        &self,
+        flow: &FlowPlan,
+        thread: &mut Thread,
+        state: &mut MachineState,
+        scratch: &mut Scratch<S>,
+        stop: Stop,
+    ) -> Result<Outcome> {
+        if thread.ended {
+            return Ok(Outcome::Ended);
+        }
+        let result = self.drive(flow, &mut thread.m, state, scratch, stop);
+        state.emask = thread.dispatch;
+        if matches!(result, Ok(Outcome::Ended) | Err(_)) {
+            thread.ended = true;
+        }
         result
     }
 
@@ -360,7 +386,8 @@ impl Plan {
         m: &mut Machine,
         state: &mut MachineState,
         scratch: &mut Scratch<S>,
-    ) -> Result<()> {
+        stop: Stop,
+    ) -> Result<Outcome> {
         loop {
             // Channels waiting here rejoin (GOTO.md, Notes).
             if let Some(&(point, channels)) = m.waiting.last() {
@@ -370,13 +397,28 @@ impl Plan {
                 }
             }
             if m.pc >= m.unit_end {
-                return self.end_of_unit(flow, m);
+                return self.end_of_unit(flow, m).map(|()| Outcome::Ended);
             }
-            let end = flow.run_end.get(m.pc).copied().ok_or_else(|| {
+            let mut end = flow.run_end.get(m.pc).copied().ok_or_else(|| {
                 VisaError::model_bug(format!("program point {} has no block", m.pc))
             })? as usize;
             if end > m.pc {
+                // A seeded schedule stops after the block's first memory instruction.
+                let pause = match stop {
+                    Stop::AtSync => None,
+                    Stop::AfterMemory => flow
+                        .memory
+                        .get(m.pc..end)
+                        .and_then(|ms| ms.iter().position(|&x| x))
+                        .map(|k| m.pc + k + 1),
+                };
+                if let Some(p) = pause {
+                    end = p;
+                }
                 self.run_block(flow, m, end, state, scratch)?;
+                if pause.is_some() {
+                    return Ok(Outcome::Paused);
+                }
                 continue;
             }
             // A control-flow instruction.
@@ -404,11 +446,19 @@ impl Plan {
                     .at(flow.pos_at(m.pc))),
                 };
             };
+            let pc = m.pc;
             let next = self
                 .flow_step(flow, step, m, state, scratch)
                 .map_err(|e| e.at(step.pos))?;
             match next {
-                Next::End => return Ok(()),
+                Next::End => return Ok(Outcome::Ended),
+                Next::Sync(point) => {
+                    return Ok(Outcome::Sync {
+                        point,
+                        pc,
+                        pos: step.pos,
+                    })
+                }
                 Next::Continue if m.active == 0 => resume_waiting(flow, m)?,
                 Next::Continue => {}
             }
@@ -629,6 +679,13 @@ impl Plan {
             }
             FlowOp::Fail(e) => return Err(e.clone()),
             FlowOp::Nop => m.pc += 1,
+            FlowOp::Sync(op) => {
+                let point = sync_point(op, state, divergent(m))?;
+                m.pc += 1;
+                if let Some(point) = point {
+                    return Ok(Next::Sync(point));
+                }
+            }
         }
         Ok(Next::Continue)
     }
@@ -886,4 +943,202 @@ fn read_scalar<const S: usize>(
     } else {
         bits & ((1u64 << (8 * src.size)) - 1)
     })
+}
+
+impl Thread {
+    fn start(flow: &FlowPlan, dispatch: u32) -> Thread {
+        let (entry, end) = flow.units.first().copied().unwrap_or((0, 0));
+        Thread {
+            m: Machine {
+                pc: entry,
+                active: dispatch,
+                waiting: Vec::new(),
+                call_mask: dispatch,
+                frames: Vec::new(),
+                unit: 0,
+                unit_end: end,
+                steps: 0,
+                cost: 0,
+                frame_bytes: 0,
+            },
+            dispatch,
+            ended: false,
+        }
+    }
+
+    /// The instructions the thread has executed (control-flow ones and the failing one
+    /// included).
+    pub fn steps(&self) -> u64 {
+        self.m.steps
+    }
+}
+
+/// Some channel neither executes at the program point nor has left the kernel: it waits
+/// somewhere (here or in a caller), returned early from the call in progress, or stayed out
+/// of a call.
+fn divergent(m: &Machine) -> bool {
+    if !m.waiting.is_empty() || m.active != m.call_mask {
+        return true;
+    }
+    if let Some(f) = m.frames.last() {
+        if f.entered != m.call_mask {
+            return true;
+        }
+    }
+    m.frames
+        .iter()
+        .any(|f| !f.waiting.is_empty() || f.entered != f.call_mask)
+}
+
+/// A thread-group instruction's synchronisation point, its operands read (BARRIER.md:
+/// undefined in divergent control flow; NBARRIER.md: Id 0-31, Type 0-2, counts from 1);
+/// `None` for FENCE, WAIT, YIELD and CACHE_FLUSH, which change nothing here.
+fn sync_point(op: &SyncOp, state: &MachineState, divergent: bool) -> Result<Option<SyncPoint>> {
+    Ok(Some(match op {
+        SyncOp::Barrier if divergent => {
+            return Err(VisaError::new(
+                ErrorClass::BarrierDivergence,
+                "barrier in divergent control flow: some channels of the thread do not reach \
+                 it (BARRIER.md: undefined)",
+            ))
+        }
+        SyncOp::Barrier => SyncPoint::Barrier,
+        SyncOp::Sbarrier { signal: true } => SyncPoint::SbarrierSignal,
+        SyncOp::Sbarrier { signal: false } => SyncPoint::SbarrierWait,
+        SyncOp::NbarrierWait { id } => SyncPoint::NbarrierWait {
+            id: named_id(value(id, state, "id")?)?,
+        },
+        SyncOp::NbarrierSignal {
+            id,
+            ty,
+            producers,
+            consumers,
+        } => {
+            let id = named_id(value(id, state, "id")?)?;
+            let ty = match ty {
+                Some(t) => value(t, state, "type")?,
+                None => 0,
+            };
+            if ty > 2 {
+                return Err(
+                    VisaError::undefined(format!("NBARRIER's Type {ty} is not 0, 1 or 2"))
+                        .field("type"),
+                );
+            }
+            let p = value(producers, state, "num_producers")?;
+            let c = value(consumers, state, "num_consumers")?;
+            if p == 0 || c == 0 {
+                let field = if p == 0 {
+                    "num_producers"
+                } else {
+                    "num_consumers"
+                };
+                return Err(VisaError::undefined(format!(
+                    "NBARRIER's {field} is 0, below its valid values"
+                ))
+                .field(field));
+            }
+            SyncPoint::NbarrierSignal {
+                id,
+                producer: ty == 0 || ty == 1,
+                consumer: ty == 0 || ty == 2,
+                producers: p as u32,
+                consumers: c as u32,
+            }
+        }
+        SyncOp::Wait(mask) => {
+            value(mask, state, "mask")?;
+            return Ok(None);
+        }
+        SyncOp::Nop => return Ok(None),
+    }))
+}
+
+fn named_id(v: u64) -> Result<u8> {
+    match u8::try_from(v) {
+        Ok(id) if u32::from(id) < NBARRIER_IDS => Ok(id),
+        _ => Err(VisaError::undefined(format!("NBARRIER's Id {v} is past 31")).field("id")),
+    }
+}
+
+/// A thread-group operand's value; undefined register bytes are undefined behaviour.
+fn value(s: &ScalarAt, state: &MachineState, field: &str) -> Result<u64> {
+    match s {
+        ScalarAt::Imm(v) => Ok(*v),
+        ScalarAt::Reg(r) => {
+            let bytes = state
+                .grf
+                .get(r.clone())
+                .ok_or_else(|| VisaError::model_bug("an operand past the register file"))?;
+            if r.clone().any(|b| state.undefined.contains(&b)) {
+                return Err(VisaError::undefined(format!(
+                    "the {field} operand reads undefined bytes"
+                ))
+                .field(field));
+            }
+            Ok(bytes
+                .iter()
+                .rev()
+                .fold(0u64, |acc, b| (acc << 8) | u64::from(*b)))
+        }
+    }
+}
+
+/// A thread alone in its group (a single-thread run): BARRIER goes on at once; SBARRIER's
+/// wait needs the thread's own signal before it; a named barrier's wait needs the thread's
+/// own signal to have completed the phase (counts of one producer and/or one consumer).
+/// Otherwise the wait never ends: a deadlock.
+#[derive(Default)]
+struct LoneGroup {
+    sbarrier_signalled: bool,
+    /// Per id, a signal not yet waited for: whether it completed its phase.
+    named: Vec<(u8, bool)>,
+}
+
+impl LoneGroup {
+    fn reach(&mut self, point: SyncPoint) -> Result<()> {
+        let deadlock = |m: String| Err(VisaError::new(ErrorClass::Deadlock, m));
+        match point {
+            SyncPoint::Barrier => Ok(()),
+            SyncPoint::SbarrierSignal => {
+                self.sbarrier_signalled = true;
+                Ok(())
+            }
+            SyncPoint::SbarrierWait => {
+                if self.sbarrier_signalled {
+                    self.sbarrier_signalled = false;
+                    Ok(())
+                } else {
+                    deadlock(
+                        "sbarrier.wait before any signal of this thread, alone in its group".into(),
+                    )
+                }
+            }
+            SyncPoint::NbarrierSignal {
+                id,
+                producer,
+                consumer,
+                producers,
+                consumers,
+            } => {
+                let done = (producers, consumers) == (u32::from(producer), u32::from(consumer));
+                self.named.retain(|(i, _)| *i != id);
+                self.named.push((id, done));
+                Ok(())
+            }
+            SyncPoint::NbarrierWait { id } => {
+                let found = self.named.iter().position(|(i, _)| *i == id);
+                match found.map(|k| self.named.remove(k)) {
+                    Some((_, true)) => Ok(()),
+                    Some((_, false)) => deadlock(format!(
+                        "nbarrier.wait on barrier {id}: the phase counts more threads than the \
+                         one that runs"
+                    )),
+                    None => deadlock(format!(
+                        "nbarrier.wait on barrier {id} with no signal of it"
+                    )),
+                }
+            }
+        }
+    }
 }

@@ -322,8 +322,87 @@ enum FlowOp {
     /// An instruction that fails when it runs (FCALL or FADDR of a function that is not in
     /// the program).
     Fail(VisaError),
+    /// BARRIER, SBARRIER, NBARRIER, FENCE, WAIT, YIELD, CACHE_FLUSH.
+    Sync(Box<SyncOp>),
     /// SUBROUTINE, LOC, FILE, LIFETIME.end, LIFETIME.start under the literal reading.
     Nop,
+}
+
+/// What a call saved, restored by its return.
+#[derive(Debug)]
+pub(super) struct Frame {
+    pub(super) function: bool,
+    /// CALL's subroutine label (recursion of subroutines is refused).
+    pub(super) subroutine: Option<u32>,
+    pub(super) resume: usize,
+    pub(super) call_mask: u32,
+    pub(super) entered: u32,
+    pub(super) waiting: Vec<(usize, u32)>,
+    pub(super) ret_size: u32,
+    pub(super) unit: usize,
+    /// FCALL and IFCALL: the callee's variable bytes, and which of them were undefined (bit
+    /// `i % 64` of word `i / 64` for byte `i` of `saved`).
+    pub(super) saved: Vec<u8>,
+    pub(super) saved_undefined: Vec<u64>,
+}
+
+/// The divergence state of a run.
+#[derive(Debug)]
+pub(super) struct Machine {
+    pub(super) pc: usize,
+    pub(super) active: u32,
+    /// Sorted by decreasing point: the smallest point last.
+    pub(super) waiting: Vec<(usize, u32)>,
+    pub(super) call_mask: u32,
+    pub(super) frames: Vec<Frame>,
+    pub(super) unit: usize,
+    pub(super) unit_end: usize,
+    pub(super) steps: u64,
+    /// The cost spent so far ([`visa_model::cost`]), never past the budget.
+    pub(super) cost: u64,
+    /// The bytes the frames keep (their `saved`).
+    pub(super) frame_bytes: u64,
+}
+
+/// A hardware thread of a plan that runs until it ends or reaches a synchronisation point
+/// and resumes from there ([`Plan::thread`], [`Plan::resume`]): its divergence state, its
+/// call frames, its steps and cost.
+#[derive(Debug)]
+pub struct Thread {
+    m: Machine,
+    dispatch: u32,
+    ended: bool,
+}
+
+/// A thread-group instruction (instructions/BARRIER.md ... CACHE_FLUSH.md).
+#[derive(Clone, Debug)]
+enum SyncOp {
+    Barrier,
+    Sbarrier {
+        signal: bool,
+    },
+    NbarrierWait {
+        id: ScalarAt,
+    },
+    /// `ty`: `None` for the baseline form (producer-consumer, `producers` = `consumers`).
+    NbarrierSignal {
+        id: ScalarAt,
+        ty: Option<ScalarAt>,
+        producers: ScalarAt,
+        consumers: ScalarAt,
+    },
+    /// WAIT: its mask is read (an undefined one is undefined behaviour), nothing waits.
+    Wait(ScalarAt),
+    /// FENCE, YIELD, CACHE_FLUSH.
+    Nop,
+}
+
+/// A scalar operand of a thread-group instruction: an immediate, or the register bytes of
+/// one element.
+#[derive(Clone, Debug)]
+enum ScalarAt {
+    Imm(u64),
+    Reg(Range<usize>),
 }
 
 /// The tables of the flow driver.
@@ -354,6 +433,9 @@ struct FlowPlan {
     call_depth_limit: u32,
     frame_bytes_limit: u64,
     lit: FlowLiteral,
+    /// Per point: whether the instruction is a memory message (a seeded schedule stops
+    /// after each, `Stop::AfterMemory`).
+    memory: Vec<bool>,
 }
 
 fn lane_mask(n: usize) -> u32 {

@@ -42,6 +42,11 @@ thread_local! {
 }
 
 impl<const S: usize> Scratch<S> {
+    /// Fresh buffers on the heap (a resumed thread's run).
+    pub(super) fn boxed() -> Box<Scratch<S>> {
+        Box::new(Scratch::new())
+    }
+
     fn new() -> Scratch<S> {
         Scratch {
             raw: [[0; LANES]; S],
@@ -80,15 +85,9 @@ impl Plan {
         (result, count)
     }
 
-    /// `COUNT`: whether a straight-line run counts its steps into `count` (the flow driver
-    /// always does).
-    #[inline(always)]
-    fn run_checked<const COUNT: bool>(
-        &self,
-        state: &mut MachineState,
-        count: &mut u64,
-    ) -> Result<()> {
-        // The condition of `validate::check_state`, for a plan that no longer holds its program.
+    /// The condition of `validate::check_state`, for a plan that no longer holds its
+    /// program.
+    pub(super) fn check_state(&self, state: &MachineState) -> Result<()> {
         let n = self.num_vars;
         if state.grf.len() < self.grf_bytes
             || state.preds.len() < n
@@ -99,6 +98,18 @@ impl Plan {
                 "the machine state was not made for this program's variables (MachineState::new)",
             ));
         }
+        Ok(())
+    }
+
+    /// `COUNT`: whether a straight-line run counts its steps into `count` (the flow driver
+    /// always does).
+    #[inline(always)]
+    fn run_checked<const COUNT: bool>(
+        &self,
+        state: &mut MachineState,
+        count: &mut u64,
+    ) -> Result<()> {
+        self.check_state(state)?;
         // The lane buffers are reused from run to run on each thread: a run never reads a
         // lane it has not written, so they need no clearing.
         if self.max_srcs <= 2 {

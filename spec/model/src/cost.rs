@@ -107,7 +107,7 @@ pub fn of(insn: &Instruction, frames: &[u64]) -> u64 {
         Class::Math => lanes * math_lane(insn.opcode),
         Class::Dpas => dpas(insn),
         Class::Memory => memory(insn),
-        Class::Fence | Class::Address | Class::Annotation => 0,
+        Class::Fence | Class::Address | Class::Annotation | Class::Sync => 0,
         Class::Branch => match &insn.ctrl {
             Ctrl::Flow(f) => match f.as_ref() {
                 FlowCtrl::Fcall { callee, .. } => frame(

@@ -290,6 +290,7 @@ pub const BLOCK2D_OUT_OF_BOUNDS: &str = "BLOCK2D-OUT-OF-BOUNDS";
 pub const BLOCK2D_STRADDLE: &str = "BLOCK2D-STRADDLE";
 pub const BLOCK2D_LIMITS: &str = "BLOCK2D-LIMITS";
 pub const LSC_FENCE_SYSREL: &str = "LSC-FENCE-SYSREL";
+pub const FENCE_DESCRIPTION: &str = "FENCE-DESCRIPTION";
 pub const LSC_TYPED_SURFACE: &str = "LSC-TYPED-SURFACE";
 pub const LSC_TYPED_TEXT: &str = "LSC-TYPED-TEXT";
 pub const LSC_TYPED_BLOCK2D: &str = "LSC-TYPED-BLOCK2D";
@@ -1286,6 +1287,15 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "Intel's published limits as well (intel/llvm, sycl/include/sycl/ext/intel/experimental/esimd/memory.hpp, detail::check_lsc_block_2d_restrictions): BlockWidth*sizeof(DataSize) a multiple of 4; a store of one block at most 8 rows high; a plain load of 1 to 4 (d8, d16), 1 or 2 (d32) or 1 (d64) blocks; VNNI at most 16 wide and 1, 2 or 4 blocks; transposed d32 at most 8 wide, transposed d64 exactly 8 high and 1, 2 or 4 wide; other shapes are invalid instructions. The surface (oneapi-src/oneDNN, src/gpu/jit/ir/block_2d_utils.hpp, block_2d_width_ok, block_2d_height_ok, block_2d_pitch_ok, block_2d_base_alignment): width 64 to 2^24 bytes and a multiple of max(4, sizeof(DataSize)), height at most 2^24 rows, pitch 64 to 2^24 bytes, a multiple of 16, base 64-byte aligned; any other surface is undefined behaviour; the same limits on xe-hpc and xe2",
         reason: "the limits Intel's own API and code generator enforce are what any implementation built on them accepts; a shape the documents allow stays executable under the literal reading",
         executable: true,
+    },
+    Erratum {
+        id: FENCE_DESCRIPTION,
+        document: "instructions/FENCE.md, Description",
+        says: "\"Performs scattered write into <surface>, using the values from <src>\": another message's description; FENCE has no surface and no source, only its Mask",
+        literal: "nothing executable: the instruction has no <surface> or <src> to write",
+        resolved: "a fence as the Semantics (\"Memory fence\") and the Mask's bits say: it flushes caches and makes the thread's accesses observable (bit 0), for shared local memory only (bit 5) or as a scheduling barrier only (bit 7); the model's accesses are observable when each instruction ends, so it changes no state (it orders memory for the race detector)",
+        reason: "the Description is a copy of SCATTER's; the Semantics line and the Mask field describe a fence",
+        executable: false,
     },
     Erratum {
         id: LSC_FENCE_SYSREL,

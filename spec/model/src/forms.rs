@@ -175,6 +175,9 @@ pub enum Builder {
     /// The control-flow instructions and the annotations LOC, FILE and LIFETIME
     /// ([`crate::ir::flow`]).
     Flow,
+    /// The thread-group instructions BARRIER, SBARRIER, NBARRIER, FENCE, WAIT, YIELD,
+    /// CACHE_FLUSH ([`crate::ir::sync`]).
+    Sync,
 }
 
 /// A set of operand kinds (5_operands.md, "Operands").

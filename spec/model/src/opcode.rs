@@ -177,6 +177,20 @@ pub enum Opcode {
     File,
     /// instructions/LIFETIME.md: `lifetime.start` / `lifetime.end` of a variable.
     Lifetime,
+    /// instructions/BARRIER.md: every thread of the group waits for all of them.
+    Barrier,
+    /// instructions/SBARRIER.md: the split barrier's `.signal` and `.wait`.
+    Sbarrier,
+    /// instructions/NBARRIER.md: named barriers (`.signal`, `.wait`).
+    Nbarrier,
+    /// instructions/FENCE.md: `fence_global`, `fence_local`, `fence_sw`.
+    Fence,
+    /// instructions/WAIT.md: waits for the thread's dependencies.
+    Wait,
+    /// instructions/YIELD.md: lets another thread run.
+    Yield,
+    /// instructions/CACHE_FLUSH.md: flushes the sampler's texture caches.
+    CacheFlush,
 }
 
 /// The family of an instruction document: the directory of its golden vectors
@@ -253,6 +267,9 @@ pub enum Class {
     Address,
     /// No effect on the state: SUBROUTINE, LOC, FILE, LIFETIME.
     Annotation,
+    /// Synchronises the threads of a group or lets others run: BARRIER, SBARRIER, NBARRIER,
+    /// WAIT, YIELD.
+    Sync,
 }
 
 /// One row of the opcode table.
@@ -376,9 +393,10 @@ impl Opcode {
         self.form().builder == Builder::Svm
     }
 
-    /// The control-flow and annotation instructions ([`crate::ir::flow::FlowCtrl`]).
+    /// The control-flow, annotation and thread-group instructions
+    /// ([`crate::ir::flow::FlowCtrl`]).
     pub fn is_flow(self) -> bool {
-        self.form().builder == Builder::Flow
+        matches!(self.form().builder, Builder::Flow | Builder::Sync)
     }
 
     /// Whether the instruction may move execution elsewhere than the next instruction.
@@ -388,6 +406,16 @@ impl Opcode {
 
     pub fn from_mnemonic(s: &str) -> Option<Opcode> {
         TABLE.iter().find(|f| f.mnemonic == s).map(|f| f.opcode)
+    }
+
+    /// The opcode a text's mnemonic names: its table mnemonic, or one of the other
+    /// spellings of a document's Text (FENCE.md: `fence_local`, `fence_sw` besides the
+    /// table's `fence_global`).
+    pub fn from_text(s: &str) -> Option<Opcode> {
+        match s {
+            "fence_local" | "fence_sw" => Some(Opcode::Fence),
+            _ => Opcode::from_mnemonic(s),
+        }
     }
 }
 
@@ -748,6 +776,10 @@ const PAIRS: ExecSizes = ExecSizes::only(
     "it works on pairs of channels (erratum SAD2-EXEC-SIZE)",
 );
 /// instructions/JMP.md, Exec_size: 1 only ("0b000: 1 element").
+const SIMD1: ExecSizes = ExecSizes::only(
+    &[1],
+    "the thread-group instructions have no execution size: one thread, SIMD1",
+);
 const ONE: ExecSizes = ExecSizes::only(&[1], "JMP's execution size is 1 (its Exec_size)");
 
 // The errata lists the rows share.
@@ -854,6 +886,13 @@ const ANNOTATION: Form = Form {
     pred: Pred::No,
     ..FLOW
 };
+const SYNC: Form = Form {
+    class: Class::Sync,
+    builder: Builder::Sync,
+    pred: Pred::No,
+    exec_sizes: SIMD1,
+    ..FLOW
+};
 
 use self::Opcode as O;
 use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
@@ -863,7 +902,7 @@ use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
 /// reference.
 #[rustfmt::skip]
 #[allow(clippy::large_const_arrays)]
-pub const TABLE: [Form; 117] = [
+pub const TABLE: [Form; 124] = [
     Form { opcode: O::Mov, mnemonic: "mov", document: "instructions/MOV.md", num_srcs: 1, sat: Sat::Yes, modifiers: ARITH, type_maps: MOV_MAPS, kinds: MOV_KINDS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add, mnemonic: "add", document: "instructions/ADD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD_MAPS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add3, mnemonic: "add3", document: "instructions/ADD3.md", num_srcs: 3, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD3_MAPS, ..ALU },
@@ -1010,6 +1049,16 @@ pub const TABLE: [Form; 117] = [
     Form { opcode: O::Loc, mnemonic: "loc", document: "instructions/LOC.md", ..ANNOTATION },
     Form { opcode: O::File, mnemonic: "file", document: "instructions/FILE.md", ..ANNOTATION },
     Form { opcode: O::Lifetime, mnemonic: "lifetime", document: "instructions/LIFETIME.md", ..ANNOTATION },
+    // The thread-group documents (validate::sync): SIMD1 without an execution size, no
+    // predicate; their operands are scalars checked by validate::sync. FENCE's text is
+    // `fence_global`, `fence_local` or `fence_sw`, one opcode (validation maps the three).
+    Form { opcode: O::Barrier, mnemonic: "barrier", document: "instructions/BARRIER.md", ..SYNC },
+    Form { opcode: O::Sbarrier, mnemonic: "sbarrier", document: "instructions/SBARRIER.md", ..SYNC },
+    Form { opcode: O::Nbarrier, mnemonic: "nbarrier", document: "instructions/NBARRIER.md", ..SYNC },
+    Form { opcode: O::Fence, mnemonic: "fence_global", document: "instructions/FENCE.md", class: Class::Fence, ..SYNC },
+    Form { opcode: O::Wait, mnemonic: "wait", document: "instructions/WAIT.md", ..SYNC },
+    Form { opcode: O::Yield, mnemonic: "yield", document: "instructions/YIELD.md", ..SYNC },
+    Form { opcode: O::CacheFlush, mnemonic: "cache_flush", document: "instructions/CACHE_FLUSH.md", class: Class::Fence, ..SYNC },
 ];
 
 #[cfg(test)]

@@ -10,3 +10,4 @@ pub mod dpas;
 pub mod lsc;
 pub mod math;
 pub mod svm;
+pub mod sync;

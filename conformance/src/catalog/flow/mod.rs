@@ -18,6 +18,8 @@
 //! - [`branches`]: GOTO, JMP and SWITCHJMP, with their errata;
 //! - [`calls`]: CALL, RET, SUBROUTINE, FCALL, FRET, IFCALL, FADDR, with their errata;
 //! - [`annotations`]: LIFETIME, LOC and FILE;
+//! - [`sync`]: BARRIER, SBARRIER, NBARRIER, FENCE, WAIT, YIELD, CACHE_FLUSH in a thread
+//!   alone in its group;
 //! - [`kernels`]: whole kernels (`vectors/kernels/`): a SIMD16 loop whose channels leave
 //!   after their own trip counts, nested calls with partial call masks, a SWITCHJMP table,
 //!   FCALL with arguments.
@@ -26,6 +28,7 @@ pub mod annotations;
 pub mod branches;
 pub mod calls;
 pub mod kernels;
+pub mod sync;
 
 use visa_model::platform::Platform;
 

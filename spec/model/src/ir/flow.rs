@@ -8,6 +8,7 @@
 //! 3_execution_model.md, "Control Flow", says how the engines move between points.
 
 use super::operand::Scalar;
+use super::sync::SyncCtrl;
 use crate::state::VarId;
 
 /// Index of a label in [`super::Program::labels`].
@@ -104,6 +105,9 @@ pub enum FlowCtrl {
     File(String),
     /// LIFETIME.start / LIFETIME.end of a variable.
     Lifetime { start: bool, var: VarId },
+    /// A thread-group instruction: BARRIER, SBARRIER, NBARRIER, FENCE, WAIT, YIELD,
+    /// CACHE_FLUSH.
+    Sync(SyncCtrl),
 }
 
 impl FlowCtrl {

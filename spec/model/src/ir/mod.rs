@@ -10,6 +10,7 @@ pub mod lsc;
 pub mod lsc_typed;
 pub mod operand;
 pub mod svm;
+pub mod sync;
 
 pub use crate::opcode::Opcode;
 pub use dpas::DpasCtrl;
@@ -129,6 +130,7 @@ impl Instruction {
             Ctrl::Flow(f) => match f.as_ref() {
                 flow::FlowCtrl::Ifcall { addr, .. } => vec![Cow::Owned(addr.to_src())],
                 flow::FlowCtrl::Switchjmp { index, .. } => vec![Cow::Owned(index.to_src())],
+                flow::FlowCtrl::Sync(s) => s.scalars().map(|x| Cow::Owned(x.to_src())).collect(),
                 _ => Vec::new(),
             },
             _ => Vec::new(),
@@ -185,6 +187,7 @@ impl Instruction {
             Ctrl::Flow(f) => match f.as_mut() {
                 flow::FlowCtrl::Ifcall { addr, .. } => out.push(O::Scalar(addr)),
                 flow::FlowCtrl::Switchjmp { index, .. } => out.push(O::Scalar(index)),
+                flow::FlowCtrl::Sync(s) => out.extend(s.scalars_mut().map(O::Scalar)),
                 _ => {}
             },
             Ctrl::None | Ctrl::Rel(_) | Ctrl::Bfn(_) => {}

@@ -40,6 +40,7 @@ mod operands;
 // LRP and PLN.
 mod plane;
 mod svm;
+mod sync;
 mod types;
 
 pub use documented::is_documented;
@@ -195,7 +196,7 @@ fn walk(
 impl Cx<'_> {
     /// One line to the IR: the family's builder, then the family's rules on the result.
     fn instruction(&mut self, line: &InsnLine) -> Result<Instruction> {
-        let Some(opcode) = Opcode::from_mnemonic(&line.opcode) else {
+        let Some(opcode) = Opcode::from_text(&line.opcode) else {
             return Err(self.not_executed(line));
         };
         exists(opcode, self.platform, self.readings)?;
@@ -209,6 +210,7 @@ impl Cx<'_> {
             Builder::LscBlock2d => self.block2d_instruction(line, opcode)?,
             Builder::LscFence => self.fence_instruction(line)?,
             Builder::Flow => self.flow_instruction(line, opcode)?,
+            Builder::Sync => self.sync_instruction(line, opcode)?,
         };
         family_rules(&self.env(), &insn)?;
         Ok(insn)
@@ -263,7 +265,8 @@ fn rules_family(insn: &Instruction) -> Builder {
         | Builder::Dpas
         | Builder::LscFence
         | Builder::LscBlock2d
-        | Builder::Flow) => f,
+        | Builder::Flow
+        | Builder::Sync) => f,
         _ if matches!(insn.ctrl, Ctrl::Block2d(_)) => Builder::LscBlock2d,
         Builder::LscGatherScatter | Builder::LscApndctr => Builder::LscGatherScatter,
         Builder::Alu if matches!(insn.ctrl, Ctrl::Lsc(_)) => Builder::LscGatherScatter,
@@ -322,6 +325,7 @@ fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
         }
         Builder::Alu => env.alu_rules(insn),
         Builder::Flow => flow::rules(insn, vars, platform, readings),
+        Builder::Sync => sync::rules(insn, vars),
     }
 }
 
