@@ -194,6 +194,7 @@ pub const PREDEFINED_R0_GRF: &str = "PREDEFINED-R0-GRF";
 pub const LSC_SLM_CACHING: &str = "LSC-SLM-CACHING";
 pub const SVM_ATOMIC_SIGNED_TYPES: &str = "SVM-ATOMIC-SIGNED-TYPES";
 pub const SVM_BLOCK_ST_EXTENT: &str = "SVM-BLOCK-ST-EXTENT";
+pub const SVM_BYTE_BLOCKS_EXEC_SIZE: &str = "SVM-BYTE-BLOCKS-EXEC-SIZE";
 pub const CF_SCALAR_NOMASK: &str = "CF-SCALAR-NOMASK";
 pub const CF_SCALAR_PRED_BIT: &str = "CF-SCALAR-PRED-BIT";
 pub const CF_ANY_ALL_WIDTH: &str = "CF-ANY-ALL-WIDTH";
@@ -227,6 +228,7 @@ pub const ROTATE_SIGNED_SHIFT: &str = "ROTATE-SIGNED-SHIFT";
 pub const CBIT_RESULT: &str = "CBIT-RESULT";
 pub const FBH_SIGNED: &str = "FBH-SIGNED";
 pub const FBL_MISSING_BRACE: &str = "FBL-MISSING-BRACE";
+pub const FBL_SOURCE_TYPES: &str = "FBL-SOURCE-TYPES";
 pub const LZD_SAT: &str = "LZD-SAT";
 pub const BFE_SIGN_EXTENSION: &str = "BFE-SIGN-EXTENSION";
 pub const BFE_BFI_ALIGNMENT: &str = "BFE-BFI-ALIGNMENT";
@@ -247,6 +249,7 @@ pub const DIV_FLOAT_RECIPROCAL: &str = "DIV-FLOAT-RECIPROCAL";
 pub const DIV_BY_ZERO: &str = "DIV-BY-ZERO";
 pub const MOD_SIGN_TABLE: &str = "MOD-SIGN-TABLE";
 pub const ADDC_CARRY_FUNCTION: &str = "ADDC-CARRY-FUNCTION";
+pub const ADDC_SUBB_PACKED_UV: &str = "ADDC-SUBB-PACKED-UV";
 pub const SUBB_LOOP_STEP: &str = "SUBB-LOOP-STEP";
 pub const SUBB_SAT: &str = "SUBB-SAT";
 pub const SUBB_SRC1_DESCRIPTION: &str = "SUBB-SRC1-DESCRIPTION";
@@ -649,6 +652,15 @@ pub static LEDGER: &[Erratum] = &[
         executable: false,
     },
     Erratum {
+        id: FBL_SOURCE_TYPES,
+        document: "instructions/FBL.md, Properties",
+        says: "Supported Types: UD; IGC 1.0.12504 writes `fbl` with a UW source for xe-lp (OpenCL's ctz on a ushort), and its visa/IsaVerification.cpp admits any integer source but Q and UQ",
+        literal: "a source of any type but UD is invalid-instruction",
+        resolved: "src0 may also be UB or UW: the Semantics' `UD udScalar = src0[i]` zero-extends it, so 0x8000:uw gives 15 and 0:uw gives 0xFFFFFFFF; the destination stays UD",
+        reason: "the Semantics already convert src0 to UD, which defines the narrow unsigned sources; IGC's own output uses them. Signed narrow sources stay out: nothing IGC writes needs them and their sign extension would count differently",
+        executable: true,
+    },
+    Erratum {
         id: LZD_SAT,
         document: "instructions/LZD.md, Text vs Properties",
         says: "the Text form shows an optional .sat while the Properties list no saturation",
@@ -827,6 +839,15 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "carry[i] is 1 when the exact sum of the UD sources is at least 2^32 (the carry out of the 32-bit addition), 0 otherwise; dst[i] receives the sum's low 32 bits",
         reason: "the only carry a 32-bit unsigned addition has is its carry out, which is 0 or 1 as the Description says",
         executable: false,
+    },
+    Erratum {
+        id: ADDC_SUBB_PACKED_UV,
+        document: "instructions/ADDC.md, SUBB.md, Operand type maps",
+        says: "the sources have type UD; IGC 1.0.12504 writes `addc` with a packed `uv` immediate for xe-lp (the low half of a 64-bit address plus `0x40:uv`, lanes 0 and 4 bytes apart), and its visa/IsaVerification.cpp admits UD or UV sources for ADDC and SUBB",
+        literal: "a UV immediate source is invalid-instruction",
+        resolved: "a source may also be a UV immediate: channel i reads element i of the vector (bits [4i+3:4i], 2_datatypes.md), zero-extended to UD, and adds (subtracts) it as a UD source; the execution size stays at most 8 (PACKED-IMM-EXEC-SIZE)",
+        reason: "UV's elements are unsigned and fit UD, so the carry and borrow are those of the UD operation on the same values; IGC's own output uses the form",
+        executable: true,
     },
     Erratum {
         id: SUBB_LOOP_STEP,
@@ -1411,6 +1432,15 @@ pub static LEDGER: &[Erratum] = &[
         literal: "a D or Q operand of ADD, SUB, INC, DEC, PREDEC, MIN, MAX, XCHG, CMPXCHG, AND, OR or XOR is invalid-instruction",
         resolved: "those operations also take D (Q for 64-bit atomics): each acts on the operand's bits exactly as on UD (UQ), so the type changes nothing but what the text names",
         reason: "wrapping addition, subtraction, the bitwise operations, exchange and compare-exchange give the same bits for either signedness, and MIN and MAX are unsigned by the operation itself; IGC's own output uses the signed type",
+        executable: true,
+    },
+    Erratum {
+        id: SVM_BYTE_BLOCKS_EXEC_SIZE,
+        document: "instructions/SVM_GATHER.md, SVM_SCATTER.md, Notes",
+        says: "'When num_blocks > 1, exec_size must >= 8'; IGC 1.0.12504 writes `svm_scatter.1.4 (M1, 1)` for xe-lp (a uniform store of four bytes at a byte-aligned address), and its visa/IsaVerification.cpp and finalizer (TranslateSendLdStLegacy.cpp, which rounds the message up to SIMD8) accept it",
+        literal: "more than one block at an execution size below 8 is invalid-instruction",
+        resolved: "with 1-byte blocks, 2 or 4 blocks are valid at any execution size: channel i's bytes are src[i*4+j] (dst[i*4+j]) as the Semantics' 1-byte loop says, which is also the message's layout (one dword per channel); with 4- or 8-byte blocks the Note stands",
+        reason: "for 1-byte blocks the Semantics and the message agree at every execution size, and IGC's own output uses it; for 4- and 8-byte blocks the loop's src[j*exec_size+i] and the message's register per block (src[j*8+i]) differ below SIMD8, so the Note keeps them out",
         executable: true,
     },
     Erratum {

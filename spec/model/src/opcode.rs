@@ -507,12 +507,19 @@ const ROTATE_MAPS: &[TypeMap] = &[
     TypeMap::new(ROTATE_Q, ROTATE_Q).gated(Gate::PvcPlus),
 ];
 
-/// instructions/BFREV.md, FBL.md, LZD.md; ADDC.md and SUBB.md (the carry or borrow operand
+/// instructions/BFREV.md, LZD.md; ADDC.md and SUBB.md (the carry or borrow operand
 /// is UD too); MOVS.md (UD general and immediate operands, state elements).
 const UD_MAPS: &[TypeMap] = &[TypeMap::new(ONLY_UD, ONLY_UD)];
 
 /// instructions/CBIT.md: Dst UD, Src0 UB, UW or UD.
 const CBIT_MAPS: &[TypeMap] = &[TypeMap::new(ONLY_UD, &[UB, UW, UD])];
+
+/// instructions/FBL.md: Supported Types UD; UB and UW sources under the resolved reading of
+/// FBL-SOURCE-TYPES.
+const FBL_MAPS: &[TypeMap] = &[
+    TypeMap::new(ONLY_UD, ONLY_UD),
+    TypeMap::new(ONLY_UD, &[UB, UW]).unless_literal(&[errata::FBL_SOURCE_TYPES]),
+];
 
 /// instructions/FBH.md: Dst UD, Src0 D or UD.
 const FBH_MAPS: &[TypeMap] = &[TypeMap::new(ONLY_UD, D_UD)];
@@ -882,7 +889,7 @@ pub const TABLE: [Form; 117] = [
     Form { opcode: O::Bfrev, mnemonic: "bfrev", document: "instructions/BFREV.md", num_srcs: 1, type_maps: UD_MAPS, ..ALU },
     Form { opcode: O::Cbit, mnemonic: "cbit", document: "instructions/CBIT.md", num_srcs: 1, type_maps: CBIT_MAPS, errata: &[errata::CBIT_RESULT], ..ALU },
     Form { opcode: O::Fbh, mnemonic: "fbh", document: "instructions/FBH.md", num_srcs: 1, type_maps: FBH_MAPS, errata: &[errata::FBH_SIGNED], ..ALU },
-    Form { opcode: O::Fbl, mnemonic: "fbl", document: "instructions/FBL.md", num_srcs: 1, type_maps: UD_MAPS, ..ALU },
+    Form { opcode: O::Fbl, mnemonic: "fbl", document: "instructions/FBL.md", num_srcs: 1, type_maps: FBL_MAPS, ..ALU },
     // LZD.md: its Text form shows `.sat`, its Properties no saturation (erratum LZD-SAT).
     Form { opcode: O::Lzd, mnemonic: "lzd", document: "instructions/LZD.md", num_srcs: 1, sat: Sat::UnlessLiteral(errata::LZD_SAT), type_maps: UD_MAPS, errata: &[errata::DST_CHANNEL_INDEX], ..ALU },
     Form { opcode: O::Bfe, mnemonic: "bfe", document: "instructions/BFE.md", num_srcs: 3, type_maps: BFE_MAPS, errata: &[errata::BFE_SIGN_EXTENSION], exec_sizes: NOT_TWO, ..ALU },
