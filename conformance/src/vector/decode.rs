@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use visa_model::errata::{lookup, Reading};
 use visa_model::error::ErrorClass;
 use visa_model::platform::Platform;
-use visa_model::state::{Surface, SurfaceHeap, ARG, FLAT, SLM};
+use visa_model::state::{Surface, SurfaceFormat, SurfaceHeap, ARG, FLAT, SLM};
 
 use crate::input::{clip, clip_message, parse_json, JsonError, UniqueValue};
 
@@ -350,6 +350,7 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
             "depth",
             "pixel_size",
             "aux",
+            "format",
         ],
         false,
     )?;
@@ -381,6 +382,18 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
         aux: match optional(m, "aux") {
             None => 0,
             Some(a) => hex_number(a, &join(field, "aux"), 64)?,
+        },
+        format: match optional(m, "format") {
+            None => None,
+            Some(f) => {
+                let name = string(f, &join(field, "format"))?;
+                Some(SurfaceFormat::from_name(name).ok_or_else(|| {
+                    err(
+                        &join(field, "format"),
+                        format!("unknown surface format `{name}`; expected a SURFACE_FORMAT name such as R8G8B8A8_UNORM"),
+                    )
+                })?)
+            }
         },
     })
 }
