@@ -331,6 +331,7 @@ fn without(key: &str) -> String {
 #[case::surface_bad_bti(with(&["init", "surfaces"], json!([{"bti": -1, "base": "0x0", "size": "0x10"}])), Some("init.surfaces[0].bti"), "expected an integer")]
 #[case::surface_bad_heap(with(&["init", "surfaces"], json!([{"heap": "bindless", "bti": 0, "base": "0x0", "size": "0x10"}])), Some("init.surfaces[0].heap"), "unknown surface table")]
 #[case::surface_bad_format(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "format": "RGBA8"}])), Some("init.surfaces[0].format"), "unknown surface format")]
+#[case::surface_format_pixel(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "pixel_size": 16, "format": "R8G8B8A8_UNORM"}])), Some("init.surfaces[0].pixel_size"), "a R8G8B8A8_UNORM pixel is 4 bytes, not 16")]
 #[case::surface_unknown_key(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "tiling": 1}])), Some("init.surfaces[0].tiling"), "unknown key")]
 #[case::unknown_error_class(with(&["expect"], json!({"error": "crash"})), Some("expect.error"), "unknown error class `crash`")]
 #[case::null_error_class(with(&["expect"], json!({"error": null})), Some("expect.error"), "expected a string, found null")]
