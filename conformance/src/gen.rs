@@ -182,18 +182,12 @@ pub fn expected_dsts(opcode: Opcode, platform: Platform) -> Vec<DataType> {
     out
 }
 
-/// Whether the instruction exists on the platform at all: DPAS from xe-hpg on, DPASW on
-/// xe-hpg only (instructions/DPAS.md, Exec_size; DPASW.md, Semantics), FCVT and SRND on
-/// xe-hpc and xe2 (erratum FP8-CONVERT-PLATFORMS); every other one everywhere (its type
-/// maps' gates say the rest).
+/// Whether the instruction exists on the platform at all: its row's platforms under the
+/// resolved readings (the opcode table: DPAS from xe-hpg on, DPASW on xe-hpg only, FCVT and
+/// SRND on xe-hpc and xe2, ROL and ROR from gen11 on, ADD3, ADD3O, BFN and DP4A from xe-lp
+/// on, the LSC messages from xe-hpg on); its type maps' gates say the rest.
 pub fn exists_on(opcode: Opcode, platform: Platform) -> bool {
-    match opcode {
-        Opcode::Dpas => platform.dpas_exec_size().is_some(),
-        Opcode::Dpasw => platform == Platform::XeHpg,
-        // The conversions: erratum FP8-CONVERT-PLATFORMS.
-        Opcode::Fcvt | Opcode::Srnd => platform.is_pvc_plus(),
-        _ => true,
-    }
+    opcode.form().platforms.admits(platform)
 }
 
 /// One element of `ty`: an edge value or random bits.
@@ -248,6 +242,15 @@ fn elements_with(ty: DataType, n: usize, extra: &[u64]) -> BoxedStrategy<Vec<u8>
 
 fn platform() -> impl Strategy<Value = Platform> {
     select(Platform::ALL.to_vec())
+}
+
+/// A platform `op` exists on ([`exists_on`]).
+fn platform_of(op: Opcode) -> impl Strategy<Value = Platform> {
+    let on: Vec<Platform> = Platform::ALL
+        .into_iter()
+        .filter(|&p| exists_on(op, p))
+        .collect();
+    select(on)
 }
 
 /// Execution size and a mask control whose offset is aligned to it and stays in 32 lanes.
@@ -865,7 +868,7 @@ pub fn logic(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
 /// 32-element predicates, any mask control, no predication.
 fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
     (
-        platform(),
+        platform_of(op),
         exec_and_mask(),
         any::<[u32; 3]>(),
         prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
@@ -906,7 +909,7 @@ fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
 /// A case of `op` on register and immediate operands.
 pub fn register_case(op: Opcode) -> BoxedStrategy<GenCase> {
     (
-        platform(),
+        platform_of(op),
         exec_and_mask(),
         cr0(),
         literal_errata(op),
@@ -1206,7 +1209,7 @@ pub fn compare_select_case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
     };
     Some(
         (
-            platform(),
+            platform_of(op),
             exec,
             cr0(),
             literal_errata(op),

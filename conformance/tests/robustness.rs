@@ -70,7 +70,7 @@ fn replace_number(text: &str, k: usize, with: &str) -> String {
 
 proptest! {
     #[test]
-    fn arbitrary_bytes_as_program(bytes in proptest::collection::vec(any::<u8>(), 0..200), p in 0usize..4) {
+    fn arbitrary_bytes_as_program(bytes in proptest::collection::vec(any::<u8>(), 0..200), p in 0usize..Platform::ALL.len()) {
         let mut case = gen::GenCase {
             platform: Platform::ALL[p],
             literal: vec![],

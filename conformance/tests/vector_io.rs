@@ -16,7 +16,7 @@ use visa_conformance::vector::{
 use visa_model::errata::Reading;
 use visa_model::error::ErrorClass;
 use visa_model::platform::Platform;
-use visa_model::state::{Surface, SurfaceHeap};
+use visa_model::state::{Surface, SurfaceFormat, SurfaceHeap};
 
 /// A case that uses every key of the format.
 fn full_case() -> Case {
@@ -47,6 +47,7 @@ fn full_case() -> Case {
                     depth: 2,
                     pixel_size: 16,
                     aux: 0x30000,
+                    format: Some(SurfaceFormat::R32G32B32A32Float),
                 },
                 Surface {
                     heap: SurfaceHeap::Bindless,
@@ -59,6 +60,7 @@ fn full_case() -> Case {
                     depth: 0,
                     pixel_size: 0,
                     aux: 0,
+                    format: None,
                 },
             ],
             cr0: Some(0x10),
@@ -178,10 +180,10 @@ fn written_keys_follow_the_documented_order() {
         value["expect"]["vars"]["V4"],
         json!({"any_of": ["003c0040"], "within": {"type": "hf", "elements": [{"at": 1, "lo": "0x3fff", "hi": "0x4001"}]}})
     );
-    // The binding table and zero width, height and pitch are left out.
+    // The binding table, zero width, height and pitch, and no format are left out.
     assert_eq!(
         value["init"]["surfaces"][0],
-        json!({"bti": 1, "base": "0x10000", "size": "0x1000", "width": 64, "height": 8, "pitch": 64, "depth": 2, "pixel_size": 16, "aux": "0x30000"})
+        json!({"bti": 1, "base": "0x10000", "size": "0x1000", "width": 64, "height": 8, "pitch": 64, "depth": 2, "pixel_size": 16, "aux": "0x30000", "format": "R32G32B32A32_FLOAT"})
     );
     assert_eq!(
         value["init"]["surfaces"][1],
@@ -328,6 +330,8 @@ fn without(key: &str) -> String {
 #[case::surface_twice(with(&["init", "surfaces"], json!([{"bti": 2, "base": "0x0", "size": "0x10"}, {"bti": 2, "base": "0x0", "size": "0x10"}])), Some("init.surfaces[1].bti"), "surface 2 of table bt is already init.surfaces[0]")]
 #[case::surface_bad_bti(with(&["init", "surfaces"], json!([{"bti": -1, "base": "0x0", "size": "0x10"}])), Some("init.surfaces[0].bti"), "expected an integer")]
 #[case::surface_bad_heap(with(&["init", "surfaces"], json!([{"heap": "bindless", "bti": 0, "base": "0x0", "size": "0x10"}])), Some("init.surfaces[0].heap"), "unknown surface table")]
+#[case::surface_bad_format(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "format": "RGBA8"}])), Some("init.surfaces[0].format"), "unknown surface format")]
+#[case::surface_format_pixel(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "pixel_size": 16, "format": "R8G8B8A8_UNORM"}])), Some("init.surfaces[0].pixel_size"), "a R8G8B8A8_UNORM pixel is 4 bytes, not 16")]
 #[case::surface_unknown_key(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "tiling": 1}])), Some("init.surfaces[0].tiling"), "unknown key")]
 #[case::unknown_error_class(with(&["expect"], json!({"error": "crash"})), Some("expect.error"), "unknown error class `crash`")]
 #[case::null_error_class(with(&["expect"], json!({"error": null})), Some("expect.error"), "expected a string, found null")]

@@ -54,6 +54,7 @@ mod plan;
 mod second;
 mod select;
 pub mod softfloat;
+pub mod surface_format;
 
 use rayon::prelude::*;
 use visa_model::config::ExecConfig;

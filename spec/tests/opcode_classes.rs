@@ -27,30 +27,36 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
     assert_eq!(err.pos.map(|p| p.line), Some(3), "{err}");
 }
 
-/// Which platforms each family exists on, from the documents (xe-lp, xe-hpg, xe-hpc, xe2):
-/// ALU, SVM and the legacy dataport everywhere (GATHER_SCALED and SCATTER_SCALED: the
-/// appendix lists them up to TGLLP, the model keeps them later as it does SVM); DPAS from XEHP on (DPAS.md, Exec_size); DPASW on xe-hpg alone
+/// Which platforms each family exists on, from the documents (gen9, gen11, xe-lp, xe-hpg,
+/// xe-hpc, xe2): ALU, SVM and the legacy dataport everywhere (GATHER_SCALED and
+/// SCATTER_SCALED: the appendix lists them from BDW up to TGLLP, the model keeps them later
+/// as it does SVM); ROL and ROR from ICLLP on, DP4A from TGLLP on, ADD3 and BFN from xe-lp on
+/// (6_instructions.md's tags); DPAS from XEHP on (DPAS.md, Exec_size); DPASW on xe-hpg alone
 /// (DPASW.md, Semantics: XEHP with EU fusion); LSC messages from DG2 on (LSC_UNTYPED.md,
 /// LSC_TYPED.md, LSC_FENCE.md); block 2D on PVC and xe2 (their shape limits are PVC's).
 #[rstest]
-#[case(visa_spec::ir::Opcode::Add, [true, true, true, true])]
-#[case(visa_spec::ir::Opcode::SvmGather, [true, true, true, true])]
-#[case(visa_spec::ir::Opcode::GatherScaled, [true, true, true, true])]
-#[case(visa_spec::ir::Opcode::ScatterScaled, [true, true, true, true])]
-#[case(visa_spec::ir::Opcode::Dpas, [false, true, true, true])]
-#[case(visa_spec::ir::Opcode::Dpasw, [false, true, false, false])]
-#[case(visa_spec::ir::Opcode::LscLoad, [false, true, true, true])]
-#[case(visa_spec::ir::Opcode::LscFence, [false, true, true, true])]
-#[case(visa_spec::ir::Opcode::LscApndctrAtomicAdd, [false, true, true, true])]
-#[case(visa_spec::ir::Opcode::LscLoadBlock2d, [false, false, true, true])]
-#[case(visa_spec::ir::Opcode::LscStoreBlock2d, [false, false, true, true])]
+#[case(visa_spec::ir::Opcode::Add, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::SvmGather, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::GatherScaled, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::ScatterScaled, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Rol, [false, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Dp4a, [false, false, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Add3, [false, false, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Bfn, [false, false, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Dpas, [false, false, false, true, true, true])]
+#[case(visa_spec::ir::Opcode::Dpasw, [false, false, false, true, false, false])]
+#[case(visa_spec::ir::Opcode::LscLoad, [false, false, false, true, true, true])]
+#[case(visa_spec::ir::Opcode::LscFence, [false, false, false, true, true, true])]
+#[case(visa_spec::ir::Opcode::LscApndctrAtomicAdd, [false, false, false, true, true, true])]
+#[case(visa_spec::ir::Opcode::LscLoadBlock2d, [false, false, false, false, true, true])]
+#[case(visa_spec::ir::Opcode::LscStoreBlock2d, [false, false, false, false, true, true])]
 // RNDD, RNDE, RNDU, RNDZ, FRC everywhere (erratum RND-PLATFORM-APPENDIX, resolved).
-#[case(visa_spec::ir::Opcode::Rndd, [true, true, true, true])]
-#[case(visa_spec::ir::Opcode::Frc, [true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Rndd, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Frc, [true, true, true, true, true, true])]
 // FCVT and SRND on xe-hpc and xe2 (erratum FP8-CONVERT-PLATFORMS, resolved).
-#[case(visa_spec::ir::Opcode::Fcvt, [false, false, true, true])]
-#[case(visa_spec::ir::Opcode::Srnd, [false, false, true, true])]
-fn platforms_of_each_family(#[case] op: visa_spec::ir::Opcode, #[case] on: [bool; 4]) {
+#[case(visa_spec::ir::Opcode::Fcvt, [false, false, false, false, true, true])]
+#[case(visa_spec::ir::Opcode::Srnd, [false, false, false, false, true, true])]
+fn platforms_of_each_family(#[case] op: visa_spec::ir::Opcode, #[case] on: [bool; 6]) {
     use visa_spec::platform::Platform;
     let form = op.form();
     for (platform, want) in Platform::ALL.into_iter().zip(on) {
@@ -63,9 +69,9 @@ fn platforms_of_each_family(#[case] op: visa_spec::ir::Opcode, #[case] on: [bool
 }
 
 /// Under the literal reading of RND-PLATFORM-APPENDIX the rounding instructions exist on
-/// xe-lp alone (the appendix's TGLLP column).
+/// the appendix's platforms alone: gen9, gen11 and xe-lp (its SKL, ICLLP and TGLLP columns).
 #[test]
-fn the_literal_platform_table_keeps_the_rounding_instructions_on_xe_lp() {
+fn the_literal_platform_table_keeps_the_rounding_instructions_up_to_xe_lp() {
     use visa_spec::errata::RND_PLATFORM_APPENDIX;
     use visa_spec::platform::Platform;
     let mut readings = Readings::resolved();
@@ -77,10 +83,29 @@ fn the_literal_platform_table_keeps_the_rounding_instructions_on_xe_lp() {
         .into_iter()
         .map(|p| on.admits_under(p, &readings).is_ok())
         .collect();
-    assert_eq!(admitted, [true, false, false, false]);
+    assert_eq!(admitted, [true, true, true, false, false, false]);
     assert!(Platform::ALL
         .into_iter()
         .all(|p| on.admits_under(p, &Readings::resolved()).is_ok()));
+}
+
+/// LSC on gen9 is invalid (LSC messages exist from DG2 on), field `opcode`.
+#[test]
+fn lsc_on_gen9_is_invalid() {
+    use visa_spec::platform::Platform::Gen9;
+    let text = ".decl VA v_type=G type=uq num_elts=8\n.decl VD v_type=G type=ud num_elts=8\n\
+                lsc_load.ugm (M1, 8) VD:d32 flat[VA]:a64\n";
+    let ast = asm::parse(text).unwrap();
+    let err = validate::validate_with(&ast, Gen9, &Readings::resolved()).unwrap_err();
+    assert_eq!(err.class, ErrorClass::InvalidInstruction, "{err}");
+    assert_eq!(err.field.as_deref(), Some("opcode"), "{err}");
+    // The same text is valid from xe-hpg on.
+    validate::validate_with(
+        &ast,
+        visa_spec::platform::Platform::XeHpg,
+        &Readings::resolved(),
+    )
+    .unwrap();
 }
 
 /// An instruction on a platform it does not exist on is invalid, field `opcode`, through

@@ -26,7 +26,7 @@ pub struct ExecArgs {
     /// (`NAME_f0.visaasm`, each a `.global_function`); they are read after the kernel, as one
     /// program.
     pub functions: Vec<String>,
-    /// The platform of a kernel text (xe-lp, xe-hpg, xe-hpc, xe2).
+    /// The platform of a kernel text (gen9, gen11, xe-lp, xe-hpg, xe-hpc, xe2).
     #[arg(long)]
     pub platform: Option<String>,
     /// A JSON file holding the kernel text's initial state: an object with the keys of a

@@ -22,7 +22,7 @@ pub struct LaunchArgs {
     pub kernel: String,
     /// The texts of the functions it calls (`NAME_f0.visaasm`), read after the kernel.
     pub functions: Vec<String>,
-    /// The platform (xe-lp, xe-hpg, xe-hpc, xe2).
+    /// The platform (gen9, gen11, xe-lp, xe-hpg, xe-hpc, xe2).
     #[arg(long)]
     pub platform: String,
     /// Where the arguments and the payload lie (docs/launch.md): IGC's `.progbin` or zebin

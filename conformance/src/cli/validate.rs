@@ -15,7 +15,7 @@ pub struct ValidateArgs {
     /// Assembly text files (`.visaasm` dumps, or any program text).
     #[arg(required = true)]
     pub files: Vec<String>,
-    /// The platform the texts are for (xe-lp, xe-hpg, xe-hpc, xe2).
+    /// The platform the texts are for (gen9, gen11, xe-lp, xe-hpg, xe-hpc, xe2).
     #[arg(long)]
     pub platform: String,
     /// Read this erratum literally (repeatable; the default is every erratum resolved).

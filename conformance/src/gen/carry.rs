@@ -14,7 +14,7 @@ use visa_model::types::DataType;
 
 use super::{
     assemble, cr0, elements_with, exec_and_mask, form_types, literal_errata, modifier_texts,
-    platform, predicate, source_with, GenCase, Head, Operand,
+    platform_of, predicate, source_with, GenCase, Head, Operand,
 };
 
 /// A destination operand: (text, declaration, initial bytes).
@@ -48,7 +48,7 @@ pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
 /// [`super::register_case`]). `.sat` only where the form takes it.
 fn heads(op: Opcode) -> impl Strategy<Value = (Opcode, Platform, Head)> {
     (
-        platform(),
+        platform_of(op),
         exec_and_mask(),
         cr0(),
         literal_errata(op),

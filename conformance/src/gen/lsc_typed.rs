@@ -158,6 +158,7 @@ fn quad(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
         depth,
         pixel_size,
         aux: 0,
+        format: None,
     };
     // Memory: 16 bytes before the surface, the surface, a row past it and 16 bytes more, so a
     // store that lands outside the surface shows.
@@ -1090,6 +1091,7 @@ fn block2d(op: Opcode, platform: Platform, choices: &Choices) -> GenCase {
         depth: 0,
         pixel_size,
         aux: 0,
+        format: None,
     };
     // Memory: a row above the surface (16 bytes at least), every byte an in-bounds pixel can
     // reach, the pitch gaps, and two rows (32 bytes at least) past it, so a store that lands

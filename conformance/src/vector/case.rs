@@ -619,8 +619,8 @@ impl MemRegion {
     }
 }
 
-/// A surface as written in `init.surfaces`; the binding table (`heap` "bt") and zero
-/// width, height, pitch, depth, pixel_size and aux are omitted.
+/// A surface as written in `init.surfaces`; the binding table (`heap` "bt"), zero width,
+/// height, pitch, depth, pixel_size and aux, and no format are omitted.
 fn surface_value(s: &Surface) -> Value {
     let mut m = Map::new();
     if s.heap != SurfaceHeap::BindingTable {
@@ -642,6 +642,9 @@ fn surface_value(s: &Surface) -> Value {
     }
     if s.aux != 0 {
         m.insert("aux".into(), hex::encode_number(s.aux).into());
+    }
+    if let Some(f) = s.format {
+        m.insert("format".into(), f.name().into());
     }
     Value::Object(m)
 }

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use visa_model::errata::{lookup, Reading};
 use visa_model::error::ErrorClass;
 use visa_model::platform::Platform;
-use visa_model::state::{Surface, SurfaceHeap, ARG, FLAT, SLM};
+use visa_model::state::{Surface, SurfaceFormat, SurfaceHeap, ARG, FLAT, SLM};
 
 use crate::input::{clip, clip_message, parse_json, JsonError, UniqueValue};
 
@@ -350,6 +350,7 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
             "depth",
             "pixel_size",
             "aux",
+            "format",
         ],
         false,
     )?;
@@ -368,6 +369,30 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
     let number = |key: &str| -> Result<u32> {
         optional(m, key).map_or(Ok(0), |n| u32_number(n, &join(field, key)))
     };
+    let pixel_size = number("pixel_size")?;
+    let format = match optional(m, "format") {
+        None => None,
+        Some(f) => {
+            let name = string(f, &join(field, "format"))?;
+            let format = SurfaceFormat::from_name(name).ok_or_else(|| {
+                err(
+                    &join(field, "format"),
+                    format!("unknown surface format `{name}`; expected a SURFACE_FORMAT name such as R8G8B8A8_UNORM"),
+                )
+            })?;
+            // The format fixes the pixel: its size is the surface's pixel_size.
+            if pixel_size != format.pixel_bytes() {
+                return Err(err(
+                    &join(field, "pixel_size"),
+                    format!(
+                        "a {name} pixel is {} bytes, not {pixel_size}",
+                        format.pixel_bytes()
+                    ),
+                ));
+            }
+            Some(format)
+        }
+    };
     Ok(Surface {
         heap,
         bti: u32_number(required(m, field, "bti")?, &join(field, "bti"))?,
@@ -377,11 +402,12 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
         height: number("height")?,
         pitch: number("pitch")?,
         depth: number("depth")?,
-        pixel_size: number("pixel_size")?,
+        pixel_size,
         aux: match optional(m, "aux") {
             None => 0,
             Some(a) => hex_number(a, &join(field, "aux"), 64)?,
         },
+        format,
     })
 }
 

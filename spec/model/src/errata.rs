@@ -194,6 +194,7 @@ pub const PREDEFINED_R0_GRF: &str = "PREDEFINED-R0-GRF";
 pub const LSC_SLM_CACHING: &str = "LSC-SLM-CACHING";
 pub const SVM_ATOMIC_SIGNED_TYPES: &str = "SVM-ATOMIC-SIGNED-TYPES";
 pub const SVM_BLOCK_ST_EXTENT: &str = "SVM-BLOCK-ST-EXTENT";
+pub const SVM_BYTE_BLOCKS_EXEC_SIZE: &str = "SVM-BYTE-BLOCKS-EXEC-SIZE";
 pub const CF_SCALAR_NOMASK: &str = "CF-SCALAR-NOMASK";
 pub const CF_SCALAR_PRED_BIT: &str = "CF-SCALAR-PRED-BIT";
 pub const CF_ANY_ALL_WIDTH: &str = "CF-ANY-ALL-WIDTH";
@@ -227,6 +228,7 @@ pub const ROTATE_SIGNED_SHIFT: &str = "ROTATE-SIGNED-SHIFT";
 pub const CBIT_RESULT: &str = "CBIT-RESULT";
 pub const FBH_SIGNED: &str = "FBH-SIGNED";
 pub const FBL_MISSING_BRACE: &str = "FBL-MISSING-BRACE";
+pub const FBL_SOURCE_TYPES: &str = "FBL-SOURCE-TYPES";
 pub const LZD_SAT: &str = "LZD-SAT";
 pub const BFE_SIGN_EXTENSION: &str = "BFE-SIGN-EXTENSION";
 pub const BFE_BFI_ALIGNMENT: &str = "BFE-BFI-ALIGNMENT";
@@ -247,6 +249,7 @@ pub const DIV_FLOAT_RECIPROCAL: &str = "DIV-FLOAT-RECIPROCAL";
 pub const DIV_BY_ZERO: &str = "DIV-BY-ZERO";
 pub const MOD_SIGN_TABLE: &str = "MOD-SIGN-TABLE";
 pub const ADDC_CARRY_FUNCTION: &str = "ADDC-CARRY-FUNCTION";
+pub const ADDC_SUBB_PACKED_UV: &str = "ADDC-SUBB-PACKED-UV";
 pub const SUBB_LOOP_STEP: &str = "SUBB-LOOP-STEP";
 pub const SUBB_SAT: &str = "SUBB-SAT";
 pub const SUBB_SRC1_DESCRIPTION: &str = "SUBB-SRC1-DESCRIPTION";
@@ -650,6 +653,15 @@ pub static LEDGER: &[Erratum] = &[
         executable: false,
     },
     Erratum {
+        id: FBL_SOURCE_TYPES,
+        document: "instructions/FBL.md, Properties",
+        says: "Supported Types: UD; IGC 1.0.12504 writes `fbl` with a UW source for xe-lp (OpenCL's ctz on a ushort), and its visa/IsaVerification.cpp admits any integer source but Q and UQ",
+        literal: "a source of any type but UD is invalid-instruction",
+        resolved: "src0 may also be UB or UW: the Semantics' `UD udScalar = src0[i]` zero-extends it, so 0x8000:uw gives 15 and 0:uw gives 0xFFFFFFFF; the destination stays UD",
+        reason: "the Semantics already convert src0 to UD, which defines the narrow unsigned sources; IGC's own output uses them. Signed narrow sources stay out: nothing IGC writes needs them and their sign extension would count differently",
+        executable: true,
+    },
+    Erratum {
         id: LZD_SAT,
         document: "instructions/LZD.md, Text vs Properties",
         says: "the Text form shows an optional .sat while the Properties list no saturation",
@@ -828,6 +840,15 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "carry[i] is 1 when the exact sum of the UD sources is at least 2^32 (the carry out of the 32-bit addition), 0 otherwise; dst[i] receives the sum's low 32 bits",
         reason: "the only carry a 32-bit unsigned addition has is its carry out, which is 0 or 1 as the Description says",
         executable: false,
+    },
+    Erratum {
+        id: ADDC_SUBB_PACKED_UV,
+        document: "instructions/ADDC.md, SUBB.md, Operand type maps",
+        says: "the sources have type UD; IGC 1.0.12504 writes `addc` with a packed `uv` immediate for xe-lp (the low half of a 64-bit address plus `0x40:uv`, lanes 0 and 4 bytes apart), and its visa/IsaVerification.cpp admits UD or UV sources for ADDC and SUBB",
+        literal: "a UV immediate source is invalid-instruction",
+        resolved: "a source may also be a UV immediate: channel i reads element i of the vector (bits [4i+3:4i], 2_datatypes.md), zero-extended to UD, and adds (subtracts) it as a UD source; the execution size stays at most 8 (PACKED-IMM-EXEC-SIZE)",
+        reason: "UV's elements are unsigned and fit UD, so the carry and borrow are those of the UD operation on the same values; IGC's own output uses the form",
+        executable: true,
     },
     Erratum {
         id: SUBB_LOOP_STEP,
@@ -1424,6 +1445,15 @@ pub static LEDGER: &[Erratum] = &[
         executable: true,
     },
     Erratum {
+        id: SVM_BYTE_BLOCKS_EXEC_SIZE,
+        document: "instructions/SVM_GATHER.md, SVM_SCATTER.md, Notes",
+        says: "'When num_blocks > 1, exec_size must >= 8'; IGC 1.0.12504 writes `svm_scatter.1.4 (M1, 1)` for xe-lp (a uniform store of four bytes at a byte-aligned address), and its visa/IsaVerification.cpp and finalizer (TranslateSendLdStLegacy.cpp, which rounds the message up to SIMD8) accept it",
+        literal: "more than one block at an execution size below 8 is invalid-instruction",
+        resolved: "with 1-byte blocks, 2 or 4 blocks are valid at any execution size: channel i's bytes are src[i*4+j] (dst[i*4+j]) as the Semantics' 1-byte loop says, which is also the message's layout (one dword per channel); with 4- or 8-byte blocks the Note stands",
+        reason: "for 1-byte blocks the Semantics and the message agree at every execution size, and IGC's own output uses it; for 4- and 8-byte blocks the loop's src[j*exec_size+i] and the message's register per block (src[j*8+i]) differ below SIMD8, so the Note keeps them out",
+        executable: true,
+    },
+    Erratum {
         id: SVM_BLOCK_ST_EXTENT,
         document: "instructions/SVM_BLOCK_ST.md, Semantics and Src; 5_operands.md, Raw Operands",
         says: "the loop stores `src[i]` for every one of num_owords OWords; IGC's stack-call code on xe-lp stores one OWord from an 8-byte variable (`svm_block_st (1) V(0,0)<0;1,0> W.0` with W a single UQ)",
@@ -1626,7 +1656,7 @@ pub static LEDGER: &[Erratum] = &[
         id: RND_PLATFORM_APPENDIX,
         document: "appendix_instruction_by_platform.md, RNDD, RNDE, RNDU, RNDZ, FRC",
         says: "the table's last column is TGLLP (xe-lp); it marks RNDD, RNDE, RNDU, RNDZ and FRC on every platform it names and says nothing of DG2, PVC or Xe2",
-        literal: "the instructions exist on the platforms the table names: xe-lp alone among the modelled ones; on xe-hpg, xe-hpc and xe2 they are rejected",
+        literal: "the instructions exist on the platforms the table names: gen9, gen11 and xe-lp among the modelled ones; on xe-hpg, xe-hpc and xe2 they are rejected",
         resolved: "the instructions exist on every modelled platform",
         reason: "the appendix stops at TGLLP (it lists no XEHP-only instruction either, such as DPAS); IGC's vISA verifier and encoder accept the rounding instructions on every platform and every later hardware generation has them",
         executable: true,
@@ -1726,9 +1756,9 @@ pub static LEDGER: &[Erratum] = &[
         id: IEEE_MACRO_PLATFORMS,
         document: "appendix_instruction_by_platform.md (DIVM, SQRTM, INVM, RSQTM rows)",
         says: "the per-platform table ends at TGLLP (12.1) and marks the IEEE macros DIVM, SQRTM, INVM and RSQTM on SKL alone",
-        literal: "DIVM, SQRTM, INVM and RSQTM are invalid-instruction (field `opcode`) on every modelled platform (xe-lp, xe-hpg, xe-hpc, xe2)",
+        literal: "DIVM, SQRTM, INVM and RSQTM exist on gen9 (SKL) alone: invalid-instruction (field `opcode`) on gen11, xe-lp, xe-hpg, xe-hpc and xe2",
         resolved: "DIVM, SQRTM, INVM and RSQTM exist on every modelled platform",
-        reason: "the table predates Xe and lists none of the platforms the documents' XEHP and PVC tags name (6_instructions.md tags all four {XEHP+,SKL}); IGC emits DIVM and SQRTM for IEEE division and square root on every Xe platform (the finalizer expands them into macro sequences whose first steps are INVM and RSQTM), so a table that leaves them unexecutable everywhere is stale, not a restriction",
+        reason: "the table predates Xe and lists none of the platforms the documents' XEHP and PVC tags name (6_instructions.md tags all four {XEHP+,SKL}); IGC emits DIVM and SQRTM for IEEE division and square root on every Xe platform (the finalizer expands them into macro sequences whose first steps are INVM and RSQTM), so a table that leaves them unexecutable on every platform from ICLLP on is stale, not a restriction",
         executable: true,
     },
     // The conversions: FCVT and SRND.
@@ -1736,8 +1766,8 @@ pub static LEDGER: &[Erratum] = &[
         id: FP8_CONVERT_PLATFORMS,
         document: "appendix_instruction_by_platform.md (FCVT, SRND rows); instructions/FCVT.md, SRND.md",
         says: "the per-platform table has rows for FCVT and SRND with no platform marked; FCVT.md tags only its TF32 conversions {PVC_XT+} and SRND.md tags nothing",
-        literal: "FCVT and SRND are marked on no platform: invalid-instruction (field `opcode`) on every modelled platform (xe-lp, xe-hpg, xe-hpc, xe2)",
-        resolved: "FCVT (its BF8 and its TF32 conversions alike) and SRND exist on xe-hpc and xe2; xe-lp and xe-hpg reject them (field `opcode`)",
+        literal: "FCVT and SRND are marked on no platform: invalid-instruction (field `opcode`) on every modelled platform (gen9, gen11, xe-lp, xe-hpg, xe-hpc, xe2)",
+        resolved: "FCVT (its BF8 and its TF32 conversions alike) and SRND exist on xe-hpc and xe2; gen9, gen11, xe-lp and xe-hpg reject them (field `opcode`)",
         reason: "IGC's vISA instruction table gives FCVT Xe_PVC and SRND Xe_PVCXT as their first platforms, and its verifier rejects FCVT below PVC; the model has one xe-hpc for PVC and PVC-XT, so the {PVC_XT+} tag and IGC's PVC gate select the same modelled platforms; a row that leaves two documented instructions unexecutable everywhere is stale, not a restriction",
         executable: true,
     },
@@ -1800,9 +1830,9 @@ pub static LEDGER: &[Erratum] = &[
         id: LRP_PLN_PLATFORMS,
         document: "appendix_instruction_by_platform.md (LRP and PLN rows)",
         says: "the per-platform table ends at TGLLP (12.1) and marks LRP and PLN on BDW, SKL and BXT only, not on ICLLP or TGLLP",
-        literal: "LRP and PLN are invalid-instruction (field `opcode`) on every modelled platform (xe-lp, xe-hpg, xe-hpc, xe2)",
+        literal: "LRP and PLN exist on gen9 (SKL) alone: invalid-instruction (field `opcode`) on gen11, xe-lp, xe-hpg, xe-hpc and xe2",
         resolved: "LRP and PLN exist on every modelled platform, with the values their documents define",
-        reason: "the table follows the hardware opcodes, which ICLLP dropped; vISA keeps PLN: IGC's finalizer expands it into two mad instructions whenever the platform has no plane instruction (visa/HWConformity.cpp, fixPlaneInst and expandPlaneInst; visa/HWCaps.inc, doPlane() is false from ICLLP on), so it runs on every modelled platform. For LRP IGC has no such expansion: HWCaps.inc's hasLRP() is false from ICLLP on and G4_Verifier's verifyOpcode asserts on an lrp there, so IGC would not compile an LRP for a modelled platform. The resolved reading executes both documents anyway, as IEEE-MACRO-PLATFORMS does for DIVM and SQRTM, so that LRP's semantics is executable; for LRP the literal reading is the one IGC's behaviour matches",
+        reason: "the table follows the hardware opcodes, which ICLLP dropped; vISA keeps PLN: IGC's finalizer expands it into two mad instructions whenever the platform has no plane instruction (visa/HWConformity.cpp, fixPlaneInst and expandPlaneInst; visa/HWCaps.inc, doPlane() is false from ICLLP on), so it runs on every modelled platform. For LRP IGC has no such expansion: HWCaps.inc's hasLRP() is false from ICLLP on and G4_Verifier's verifyOpcode asserts on an lrp there, so IGC would not compile an LRP for a modelled platform from gen11 on. The resolved reading executes both documents anyway, as IEEE-MACRO-PLATFORMS does for DIVM and SQRTM, so that LRP's semantics is executable; for LRP the literal reading is the one IGC's behaviour matches",
         executable: true,
     },
     Erratum {

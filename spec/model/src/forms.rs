@@ -14,14 +14,20 @@ pub enum Gate {
     All,
     /// `{XEHP+}`: from xe-hpg on.
     XehpPlus,
-    /// `{-XEHP}`: before xe-hpg.
+    /// `{-XEHP}`: before xe-hpg (gen9, gen11, xe-lp: also the platforms
+    /// appendix_instruction_by_platform.md names, up to its last column, TGLLP).
     BeforeXehp,
     /// `{PVC+}`: from xe-hpc on.
     PvcPlus,
     /// Xe-HPG alone (DPASW: XEHP with EU fusion).
     XehpgOnly,
-    /// Xe-LP alone (TGLLP, the last column of appendix_instruction_by_platform.md).
-    XelpOnly,
+    /// `{ICLLP+}` (6_instructions.md): from gen11 on.
+    IcllpPlus,
+    /// `{TGLLP+}` (6_instructions.md): from xe-lp on.
+    TgllpPlus,
+    /// SKL alone among the modelled platforms (gen9: the appendix's SKL column, the
+    /// documents' `{-ICLLP}` and `{..,SKL}` tags).
+    SklOnly,
     /// No modelled platform (an instruction the per-platform appendix lists on older ones
     /// only).
     Never,
@@ -35,7 +41,9 @@ impl Gate {
             Gate::BeforeXehp => !platform.is_xehp_plus(),
             Gate::PvcPlus => platform.is_pvc_plus(),
             Gate::XehpgOnly => platform == Platform::XeHpg,
-            Gate::XelpOnly => platform == Platform::XeLp,
+            Gate::IcllpPlus => platform.is_icllp_plus(),
+            Gate::TgllpPlus => platform.is_tgllp_plus(),
+            Gate::SklOnly => platform == Platform::Gen9,
             Gate::Never => false,
         }
     }

@@ -535,12 +535,19 @@ const ROTATE_MAPS: &[TypeMap] = &[
     TypeMap::new(ROTATE_Q, ROTATE_Q).gated(Gate::PvcPlus),
 ];
 
-/// instructions/BFREV.md, FBL.md, LZD.md; ADDC.md and SUBB.md (the carry or borrow operand
+/// instructions/BFREV.md, LZD.md; ADDC.md and SUBB.md (the carry or borrow operand
 /// is UD too); MOVS.md (UD general and immediate operands, state elements).
 const UD_MAPS: &[TypeMap] = &[TypeMap::new(ONLY_UD, ONLY_UD)];
 
 /// instructions/CBIT.md: Dst UD, Src0 UB, UW or UD.
 const CBIT_MAPS: &[TypeMap] = &[TypeMap::new(ONLY_UD, &[UB, UW, UD])];
+
+/// instructions/FBL.md: Supported Types UD; UB and UW sources under the resolved reading of
+/// FBL-SOURCE-TYPES.
+const FBL_MAPS: &[TypeMap] = &[
+    TypeMap::new(ONLY_UD, ONLY_UD),
+    TypeMap::new(ONLY_UD, &[UB, UW]).unless_literal(&[errata::FBL_SOURCE_TYPES]),
+];
 
 /// instructions/FBH.md: Dst UD, Src0 D or UD.
 const FBH_MAPS: &[TypeMap] = &[TypeMap::new(ONLY_UD, D_UD)];
@@ -711,8 +718,8 @@ const EARLY_OUT_KINDS: Kinds = Kinds {
 const RND_PLATFORMS: Platforms = Platforms {
     literal: Some((
         errata::RND_PLATFORM_APPENDIX,
-        Gate::XelpOnly,
-        "the platform table names TGLLP (xe-lp) as the last platform with it (erratum RND-PLATFORM-APPENDIX, literal reading)",
+        Gate::BeforeXehp,
+        "the platform table names SKL, ICLLP and TGLLP (gen9, gen11, xe-lp) as the platforms with it (erratum RND-PLATFORM-APPENDIX, literal reading)",
     )),
     ..Platforms::ALL
 };
@@ -727,25 +734,41 @@ const FP8_PLATFORMS: Platforms = Platforms {
     ..Platforms::only(Gate::PvcPlus, "FCVT and SRND exist on xe-hpc and xe2 (erratum FP8-CONVERT-PLATFORMS)")
 };
 /// Erratum IEEE-MACRO-PLATFORMS: DIVM, SQRTM, INVM and RSQTM on every modelled platform; the
-/// literal reading, the appendix's, lists them on SKL alone.
+/// literal reading, the appendix's, lists them on SKL (gen9) alone.
 const IEEE_MACRO_PLATFORMS: Platforms = Platforms {
     literal: Some((
         errata::IEEE_MACRO_PLATFORMS,
-        Gate::Never,
-        "the per-platform appendix lists it on SKL only (erratum IEEE-MACRO-PLATFORMS, literal reading)",
+        Gate::SklOnly,
+        "the per-platform appendix lists it on SKL (gen9) only (erratum IEEE-MACRO-PLATFORMS, literal reading)",
     )),
     ..Platforms::ALL
 };
 /// Erratum LRP-PLN-PLATFORMS: LRP and PLN on every modelled platform; the literal reading, the
-/// appendix's, lists them on BDW, SKL and BXT only.
+/// appendix's (and the `{-ICLLP}` tag of 6_instructions.md), lists them on BDW, SKL and BXT
+/// only: gen9 among the modelled platforms.
 const LRP_PLN_PLATFORMS: Platforms = Platforms {
     literal: Some((
         errata::LRP_PLN_PLATFORMS,
-        Gate::Never,
-        "the per-platform appendix lists it on BDW, SKL and BXT only (erratum LRP-PLN-PLATFORMS, literal reading)",
+        Gate::SklOnly,
+        "the per-platform appendix lists it on BDW, SKL and BXT only (gen9 among the modelled platforms; erratum LRP-PLN-PLATFORMS, literal reading)",
     )),
     ..Platforms::ALL
 };
+/// 6_instructions.md tags ADD3, ADD3O and BFN `{XEHP+}` and the appendix marks them on none of
+/// its platforms (BDW to TGLLP); the project has admitted them on xe-lp too, so they exist
+/// from xe-lp on: not on gen9 or gen11.
+const ADD3_BFN_PLATFORMS: Platforms = Platforms::only(
+    Gate::TgllpPlus,
+    "6_instructions.md tags it {XEHP+}: it does not exist on SKL or ICLLP (gen9, gen11)",
+);
+/// 6_instructions.md tags DP4A `{TGLLP+}` (the appendix: TGLLP alone).
+const DP4A_PLATFORMS: Platforms =
+    Platforms::only(Gate::TgllpPlus, "6_instructions.md tags DP4A {TGLLP+}");
+/// 6_instructions.md tags ROL and ROR `{ICLLP+}` (the appendix: ICLLP and TGLLP).
+const ROTATE_PLATFORMS: Platforms = Platforms::only(
+    Gate::IcllpPlus,
+    "6_instructions.md tags ROL and ROR {ICLLP+}: SKL (gen9) has no rotate",
+);
 /// instructions/DPAS.md, Exec_size: XEHP's and PVC's sizes, none before.
 const DPAS_PLATFORMS: Platforms = Platforms::only(Gate::XehpPlus, "DPAS exists from xe-hpg on");
 /// instructions/DPASW.md, Semantics: "a specific instruction for XEHP when EU fusion is
@@ -905,7 +928,7 @@ use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
 pub const TABLE: [Form; 124] = [
     Form { opcode: O::Mov, mnemonic: "mov", document: "instructions/MOV.md", num_srcs: 1, sat: Sat::Yes, modifiers: ARITH, type_maps: MOV_MAPS, kinds: MOV_KINDS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add, mnemonic: "add", document: "instructions/ADD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD_MAPS, errata: CONVERT_ERRATA, ..ALU },
-    Form { opcode: O::Add3, mnemonic: "add3", document: "instructions/ADD3.md", num_srcs: 3, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD3_MAPS, ..ALU },
+    Form { opcode: O::Add3, mnemonic: "add3", document: "instructions/ADD3.md", num_srcs: 3, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD3_MAPS, platforms: ADD3_BFN_PLATFORMS, ..ALU },
     Form { opcode: O::Avg, mnemonic: "avg", document: "instructions/AVG.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: INT_MAPS, ..ALU },
     // MULH.md: no saturation.
     Form { opcode: O::Mulh, mnemonic: "mulh", document: "instructions/MULH.md", num_srcs: 2, modifiers: ARITH, type_maps: MULH_MAPS, errata: &[errata::DST_CHANNEL_INDEX], ..ALU },
@@ -916,18 +939,18 @@ pub const TABLE: [Form; 124] = [
     Form { opcode: O::Shl, mnemonic: "shl", document: "instructions/SHL.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: SHL_MAPS, errata: &[errata::SHL_SAT_RANGE], ..ALU },
     Form { opcode: O::Shr, mnemonic: "shr", document: "instructions/SHR.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: SHR_MAPS, ..ALU },
     Form { opcode: O::Asr, mnemonic: "asr", document: "instructions/ASR.md", num_srcs: 2, modifiers: ARITH, type_maps: ASR_MAPS, ..ALU },
-    Form { opcode: O::Rol, mnemonic: "rol", document: "instructions/ROL.md", num_srcs: 2, type_maps: ROTATE_MAPS, errata: &[errata::ROTATE_SIGNED_SHIFT], ..ALU },
-    Form { opcode: O::Ror, mnemonic: "ror", document: "instructions/ROR.md", num_srcs: 2, type_maps: ROTATE_MAPS, errata: &[errata::ROTATE_SIGNED_SHIFT], ..ALU },
+    Form { opcode: O::Rol, mnemonic: "rol", document: "instructions/ROL.md", num_srcs: 2, type_maps: ROTATE_MAPS, errata: &[errata::ROTATE_SIGNED_SHIFT], platforms: ROTATE_PLATFORMS, ..ALU },
+    Form { opcode: O::Ror, mnemonic: "ror", document: "instructions/ROR.md", num_srcs: 2, type_maps: ROTATE_MAPS, errata: &[errata::ROTATE_SIGNED_SHIFT], platforms: ROTATE_PLATFORMS, ..ALU },
     Form { opcode: O::Bfrev, mnemonic: "bfrev", document: "instructions/BFREV.md", num_srcs: 1, type_maps: UD_MAPS, ..ALU },
     Form { opcode: O::Cbit, mnemonic: "cbit", document: "instructions/CBIT.md", num_srcs: 1, type_maps: CBIT_MAPS, errata: &[errata::CBIT_RESULT], ..ALU },
     Form { opcode: O::Fbh, mnemonic: "fbh", document: "instructions/FBH.md", num_srcs: 1, type_maps: FBH_MAPS, errata: &[errata::FBH_SIGNED], ..ALU },
-    Form { opcode: O::Fbl, mnemonic: "fbl", document: "instructions/FBL.md", num_srcs: 1, type_maps: UD_MAPS, ..ALU },
+    Form { opcode: O::Fbl, mnemonic: "fbl", document: "instructions/FBL.md", num_srcs: 1, type_maps: FBL_MAPS, ..ALU },
     // LZD.md: its Text form shows `.sat`, its Properties no saturation (erratum LZD-SAT).
     Form { opcode: O::Lzd, mnemonic: "lzd", document: "instructions/LZD.md", num_srcs: 1, sat: Sat::UnlessLiteral(errata::LZD_SAT), type_maps: UD_MAPS, errata: &[errata::DST_CHANNEL_INDEX], ..ALU },
     Form { opcode: O::Bfe, mnemonic: "bfe", document: "instructions/BFE.md", num_srcs: 3, type_maps: BFE_MAPS, errata: &[errata::BFE_SIGN_EXTENSION], exec_sizes: NOT_TWO, ..ALU },
     Form { opcode: O::Bfi, mnemonic: "bfi", document: "instructions/BFI.md", num_srcs: 4, type_maps: BFE_MAPS, exec_sizes: NOT_TWO, ..ALU },
     // ADD3O.md: `(<P>)` is a required second destination, the overflow bits.
-    Form { opcode: O::Add3o, mnemonic: "add3o", document: "instructions/ADD3O.md", class: Class::Wide, num_srcs: 3, modifiers: ARITH, type_maps: ADD3_MAPS, pred: Pred::Overflow, errata: &[errata::ADD3O_OVERFLOW], ..ALU },
+    Form { opcode: O::Add3o, mnemonic: "add3o", document: "instructions/ADD3O.md", class: Class::Wide, num_srcs: 3, modifiers: ARITH, type_maps: ADD3_MAPS, pred: Pred::Overflow, errata: &[errata::ADD3O_OVERFLOW], platforms: ADD3_BFN_PLATFORMS, ..ALU },
     Form { opcode: O::Addc, mnemonic: "addc", document: "instructions/ADDC.md", class: Class::Wide, num_srcs: 2, type_maps: UD_MAPS, second_dst: Some("carry"), ..ALU },
     // SUBB.md: its Properties list saturation, its Text form does not (erratum SUBB-SAT).
     Form { opcode: O::Subb, mnemonic: "subb", document: "instructions/SUBB.md", class: Class::Wide, num_srcs: 2, sat: Sat::UnlessLiteral(errata::SUBB_SAT), type_maps: UD_MAPS, second_dst: Some("borrow"), errata: &[errata::SUBB_LOOP_STEP], even_channels: Some(errata::SUBB_LOOP_STEP), ..ALU },
@@ -939,7 +962,7 @@ pub const TABLE: [Form; 124] = [
     Form { opcode: O::Sad2, mnemonic: "sad2", document: "instructions/SAD2.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: SAD2_MAPS, errata: &[errata::SAD2_LOOP_STEP], exec_sizes: PAIRS, ..ALU },
     Form { opcode: O::Sad2add, mnemonic: "sad2add", document: "instructions/SAD2ADD.md", num_srcs: 3, sat: Sat::Yes, type_maps: SAD2ADD_MAPS, exec_sizes: PAIRS, ..ALU },
     Form { opcode: O::AddrAdd, mnemonic: "addr_add", document: "instructions/ADDR_ADD.md", num_srcs: 2, modifiers: ARITH, type_maps: ADDR_ADD_MAPS, pred: Pred::No, kinds: ADDR_ADD_KINDS, ..ALU },
-    Form { opcode: O::Bfn, mnemonic: "bfn", document: "instructions/BFN.md", num_srcs: 3, type_maps: BFN_MAPS, ..ALU },
+    Form { opcode: O::Bfn, mnemonic: "bfn", document: "instructions/BFN.md", num_srcs: 3, type_maps: BFN_MAPS, platforms: ADD3_BFN_PLATFORMS, ..ALU },
     Form { opcode: O::Cmp, mnemonic: "cmp", document: "instructions/CMP.md", class: Class::Select, num_srcs: 2, modifiers: ARITH, type_maps: CMP_MAPS, pred: Pred::No, kinds: CMP_KINDS, errata: &[errata::CMP_TRUE_VALUE, errata::HF_DENORM_FLUSH], ..ALU },
     Form { opcode: O::Sel, mnemonic: "sel", document: "instructions/SEL.md", class: Class::Select, num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: SEL_MAPS, errata: &[errata::SEL_RAW_MASKS, errata::FLOAT_CONVERT_DENORM, errata::SAT_NEGATIVE_ZERO, errata::HF_DENORM_FLUSH], ..ALU },
     Form { opcode: O::Setp, mnemonic: "setp", document: "instructions/SETP.md", class: Class::Select, num_srcs: 1, type_maps: SETP_MAPS, pred: Pred::No, kinds: SETP_KINDS, errata: &[errata::SETP_BIT_TEST], ..ALU },
@@ -981,7 +1004,7 @@ pub const TABLE: [Form; 124] = [
     Form { opcode: O::Dpas, mnemonic: "dpas", document: "instructions/DPAS.md", num_srcs: 3, type_maps: DPAS_MAPS, platforms: DPAS_PLATFORMS, errata: DPAS_ERRATA, ..DPAS },
     Form { opcode: O::Dpasw, mnemonic: "dpasw", document: "instructions/DPASW.md", num_srcs: 3, type_maps: DPASW_MAPS, platforms: DPASW_PLATFORMS, errata: DPASW_ERRATA, ..DPAS },
     // DP4A.md, Properties: saturation, no source modifier; validated as an ALU form.
-    Form { opcode: O::Dp4a, mnemonic: "dp4a", document: "instructions/DP4A.md", builder: Builder::Alu, num_srcs: 3, sat: Sat::Yes, type_maps: D_UD_MAPS, ..DPAS },
+    Form { opcode: O::Dp4a, mnemonic: "dp4a", document: "instructions/DP4A.md", builder: Builder::Alu, num_srcs: 3, sat: Sat::Yes, type_maps: D_UD_MAPS, platforms: DP4A_PLATFORMS, ..DPAS },
     // The SVM messages name their operands (`ir::svm::SvmCtrl`).
     Form { opcode: O::SvmBlockLd, mnemonic: "svm_block_ld", document: "instructions/SVM_BLOCK_LD.md", ..SVM },
     Form { opcode: O::SvmBlockSt, mnemonic: "svm_block_st", document: "instructions/SVM_BLOCK_ST.md", ..SVM },

@@ -10,8 +10,10 @@ use crate::platform::Platform;
 use crate::types::DataType;
 
 mod byte_set;
+mod format;
 mod memory;
 pub use byte_set::{ByteSet, ByteSetIter};
+pub use format::{ChannelKind, SurfaceFormat};
 pub use memory::{
     AddrSize, AddrType, Memory, PageMut, SparseMemory, StoreJournal, Surface, SurfaceHeap, Window,
     ARG, FLAT, PAGE_SIZE, SLM,

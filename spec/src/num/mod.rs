@@ -12,6 +12,7 @@ mod float;
 mod int;
 mod integral;
 mod mode;
+mod surface_format;
 mod value;
 
 pub use convert::{
@@ -24,4 +25,5 @@ pub use int::{
 };
 pub use integral::{ceil, floor, is_odd_integer};
 pub use mode::{FloatMode, Rounding};
+pub use surface_format::{read_channel, write_channel};
 pub use value::{ExactFloat, Value};

@@ -5,6 +5,7 @@ use super::{grouped, invalid_predicate_forms, table, AddD, AddF, AddInteger, Gro
 use crate::catalog::build::{le16, le32, le64};
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
+use visa_model::platform::Platform;
 use visa_model::types::DataType;
 use visa_model::{errata, ErrorClass};
 
@@ -27,6 +28,15 @@ fn add(rows: &mut Rows) {
     let row = Row::new(HPG, text).var("V2", le16(&[0x3c00])).expect_lane("V1", DataType::HF, 0x4000);
     let d = "HF: 1.0 (0x3c00) + 1.0 = 2.0 (0x4000).";
     rows.add("half-double", row.derived(d));
+    let text = ".decl V1 v_type=G type=d num_elts=16\n.decl V2 v_type=G type=d num_elts=16\nadd (M1, 16) V1(0,0)<1> V2(0,0)<1;1,0> 0x10:d\n";
+    let src: Vec<u32> = (0..16).collect();
+    let sum: Vec<u32> = (0x10..0x20).collect();
+    let row = Row::new(Platform::Gen9, text).var("V2", le32(&src)).expect_bytes("V1", le32(&sum));
+    let d = "On gen9 (SKL: 32-byte GRF, so 16 D lanes span two registers): lane i adds i + 0x10 = 0x10 + i.";
+    rows.add("platforms", row.derived(d));
+    let text = ".decl V1 v_type=G type=ud num_elts=8\n.decl V2 v_type=G type=ud num_elts=8\nrol (M1, 8) V1(0,0)<1> V2(0,0)<1;1,0> 0x1:ud\n";
+    let d = "6_instructions.md tags ROL {ICLLP+}: SKL (gen9) has no rotate, so ROL on gen9 is invalid-instruction in the opcode.";
+    rows.add("platforms", Row::new(Platform::Gen9, text).expect_invalid("opcode").derived(d));
     let text = ".decl V1 v_type=G type=df num_elts=1\n.decl V2 v_type=G type=df num_elts=1\nadd (M1, 1) V1(0,0)<1> V2(0,0)<0;1,0> 0x3ca0000000000000:df\n";
     let row = Row::new(HPG, text).var("V2", le64(&[0x3ff0_0000_0000_0000])).expect_bytes("V1", le64(&[0x3ff0_0000_0000_0000]));
     let d = "DF: 1 + 2^-53 is a tie at half an ulp (2^-52) → even: 1.0 = 0x3ff0000000000000.";

@@ -4,7 +4,9 @@
 use super::{four_lanes, simd, table, two_results, Group, Shape, OLD};
 use crate::catalog::build::le32;
 use crate::catalog::doc::{Doc, Rows};
-use visa_model::platform::Platform::XeHpg;
+use crate::catalog::row::Row;
+use visa_model::errata;
+use visa_model::platform::Platform::{self, XeHpg};
 use visa_model::types::DataType;
 
 #[rustfmt::skip]
@@ -33,6 +35,24 @@ fn add(rows: &mut Rows) {
         2 + 2 = 4, carry 0.";
     rows.add("predication", row.derived(d));
     simd_programs(rows);
+    packed_uv(rows);
+}
+
+/// ADDC-SUBB-PACKED-UV: IGC's `0x40:uv` (elements 0 and 4: bits [3:0] and [7:4]) added to
+/// the low half of an address, on xe-lp.
+#[rustfmt::skip]
+fn packed_uv(rows: &mut Rows) {
+    let e = errata::ADDC_SUBB_PACKED_UV;
+    let text = ".decl R v_type=G type=ud num_elts=2\n.decl C v_type=G type=ud num_elts=2\n.decl S0 v_type=G type=ud num_elts=1\n\
+                addc (M1, 2) R(0,0)<1> C(0,0)<1> S0(0,0)<0;1,0> 0x40:uv\n";
+    let row = Row::new(Platform::XeLp, text).var("S0", le32(&[0xFFFF_FFFC])).tag(e).expect_bytes("R", le32(&[0xFFFF_FFFC, 0]))
+        .expect_bytes("C", le32(&[0, 1]));
+    let d = "ADDC-SUBB-PACKED-UV resolved: 0x40:uv has element 0 = 0 and element 1 = 4. Channel 0: 0xFFFFFFFC + 0 = 0xFFFFFFFC, carry 0; channel 1: 0xFFFFFFFC + 4 = 2^32: 0, \
+        carry 1.";
+    rows.add("packed-uv", row.derived(d));
+    let row = Row::new(Platform::XeLp, text).var("S0", le32(&[0xFFFF_FFFC])).literal(e).expect_invalid("dst");
+    let d = "ADDC-SUBB-PACKED-UV literal: the type map's sources are UD, so the UV immediate is invalid-instruction.";
+    rows.add("packed-uv", row.derived(d));
 }
 
 #[rustfmt::skip]

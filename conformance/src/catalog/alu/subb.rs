@@ -3,8 +3,10 @@
 
 use super::simd::SubbReadings8;
 use super::{four_lanes, table, two_results, Group, Shape, OLD};
+use crate::catalog::build::le32;
 use crate::catalog::doc::{Doc, Rows};
-use visa_model::platform::Platform::XeHpg;
+use crate::catalog::row::Row;
+use visa_model::platform::Platform::{self, XeHpg};
 use visa_model::types::DataType::{self};
 use visa_model::{errata, ErrorClass};
 
@@ -27,6 +29,7 @@ impl Shape for Subb {
 #[rustfmt::skip]
 fn add(rows: &mut Rows) {
     table(rows, SUBB);
+    packed_uv(rows);
     let row = two_results(XeHpg, "subb.sat", 0, 1, 0, 0).expect_error(ErrorClass::InvalidInstruction);
     let d = "SUBB-SAT, literal: the Text form has no .sat, so subb.sat is invalid-instruction.";
     rows.add("sat", row.literal(errata::SUBB_SAT).derived(d));
@@ -74,3 +77,18 @@ const SUBB_READINGS8: &[Group<SubbReadings8>] = &[
             note: "SUBB-LOOP-STEP literal: i += 2 never visits lanes 1 and 3." },
     ] },
 ];
+
+/// ADDC-SUBB-PACKED-UV: a `uv` immediate subtracted from a UD source, on xe-lp.
+#[rustfmt::skip]
+fn packed_uv(rows: &mut Rows) {
+    let e = errata::ADDC_SUBB_PACKED_UV;
+    let text = ".decl R v_type=G type=ud num_elts=2\n.decl C v_type=G type=ud num_elts=2\n.decl S0 v_type=G type=ud num_elts=1\n\
+                subb (M1, 2) R(0,0)<1> C(0,0)<1> S0(0,0)<0;1,0> 0x40:uv\n";
+    let row = Row::new(Platform::XeLp, text).var("S0", le32(&[2])).tag(e).expect_bytes("R", le32(&[2, 0xFFFF_FFFE])).expect_bytes("C", le32(&[0, 1]));
+    let d = "ADDC-SUBB-PACKED-UV resolved: 0x40:uv has element 0 = 0 and element 1 = 4. Channel 0: 2 - 0 = 2, borrow 0; channel 1: 2 - 4 = -2: 0xFFFFFFFE, \
+        borrow 1.";
+    rows.add("packed-uv", row.derived(d));
+    let row = Row::new(Platform::XeLp, text).var("S0", le32(&[2])).literal(e).expect_invalid("dst");
+    let d = "ADDC-SUBB-PACKED-UV literal: the type map's sources are UD, so the UV immediate is invalid-instruction.";
+    rows.add("packed-uv", row.derived(d));
+}

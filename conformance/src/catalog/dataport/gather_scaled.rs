@@ -13,6 +13,10 @@ fn add(rows: &mut Rows) {
     let d = "4 bytes, SIMD4, surface T6 = bti 3 (base 0x1000): dst[i] = surface[0 + element_offset[i]]; offsets 0xc, 8, 4, 0 read the ramp words 12..16, 8..12, 4..8, 0..4.";
     rows.add("rows", bti3(row("gather_scaled.4 (M1, 4) T6 0x0:ud VE.0 VD.0", &[0xc, 8, 4, 0]).mem("flat", 0x1000, mem.clone()), 0x1000, 0x40)
         .expect_reg("VD", 0, some(&[12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3])).derived(d));
+    let d = "On gen9 (SKL, where the appendix lists GATHER_SCALED): 4 bytes, SIMD8, offsets 4i: dst[i] = surface[4i], the ramp words 0..32 in order.";
+    let mut on_gen9 = bti3(row("gather_scaled.4 (M1, 8) T6 0x0:ud VE.0 VD.0", &[0, 4, 8, 12, 16, 20, 24, 28]).mem("flat", 0x1000, mem.clone()), 0x1000, 0x40);
+    on_gen9.platform = Platform::Gen9;
+    rows.add("platforms", on_gen9.expect_reg("VD", 0, some(&ramp(0, 32))).derived(d));
     let d = "2 bytes, SIMD2, offset 0x10: lanes read surface bytes 0x11, 0x12 and 0x16, 0x17; Dst's Description leaves the upper two bytes of each dword undefined.";
     rows.add("rows", bti3(row("gather_scaled.2 (M1, 2) T6 0x10:ud VE.0 VD.0", &[1, 6]).mem("flat", 0x1000, mem.clone()), 0x1000, 0x40)
         .expect_reg("VD", 0, vec![Some(0x11), Some(0x12), U, U, Some(0x16), Some(0x17), U, U]).derived(d));

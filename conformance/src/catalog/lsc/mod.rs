@@ -187,7 +187,7 @@ fn typed_case(text: &str) -> Case {
 
 #[rustfmt::skip]
 fn typed_surface(bti: u32, base: u64, size: u64, whp: (u32, u32, u32), depth: u32, pixel_size: u32) -> Surface {
-    Surface { heap: SurfaceHeap::BindingTable, bti, base, size, width: whp.0, height: whp.1, pitch: whp.2, depth, pixel_size, aux: 0 }
+    Surface { heap: SurfaceHeap::BindingTable, bti, base, size, width: whp.0, height: whp.1, pitch: whp.2, depth, pixel_size, aux: 0, format: None }
 }
 
 #[rustfmt::skip]
@@ -230,7 +230,7 @@ fn typed2d_case(text: &str) -> Case {
 }
 #[rustfmt::skip]
 fn typed2d_surface(bti: u32, base: u64, whp: (u32, u32, u32), pixel_size: u32) -> Surface {
-    Surface { heap: SurfaceHeap::BindingTable, bti, base, size: 0x40, width: whp.0, height: whp.1, pitch: whp.2, depth: 0, pixel_size, aux: 0 }
+    Surface { heap: SurfaceHeap::BindingTable, bti, base, size: 0x40, width: whp.0, height: whp.1, pitch: whp.2, depth: 0, pixel_size, aux: 0, format: None }
 }
 
 /// A register byte the typed block 2D loop does not write: any value (undefined).

@@ -143,9 +143,9 @@ fn alignment(rows: &mut Rows) {
 /// Platforms, types and operand classes.
 #[rustfmt::skip]
 const FORMS: &[Group] = &[
-    Group { g: "platforms", d: "LRP-PLN-PLATFORMS, literal reading: the per-platform appendix lists LRP on BDW, SKL and BXT only, so every modelled platform \
-            rejects it (field opcode).", rows: &[
-        NoPlatform { erratum: errata::LRP_PLN_PLATFORMS, text: "lrp (M1, 8) VF(0,0)<1> VF(0,0)<8;8,1> VF(0,0)<8;8,1> VF(0,0)<8;8,1>" },
+    Group { g: "platforms", d: "LRP-PLN-PLATFORMS, literal reading: the per-platform appendix lists LRP on BDW, SKL and BXT only: gen9 runs it, every other modelled \
+            platform rejects it (field opcode).", rows: &[
+        SklOnly { erratum: errata::LRP_PLN_PLATFORMS, text: "lrp (M1, 8) VF(0,0)<1> VF(0,0)<8;8,1> VF(0,0)<8;8,1> VF(0,0)<8;8,1>" },
     ] },
     Group { g: "types", d: "Src0, Src1 and Src2 take immediates (operand class general, immediate): broadcast like scalars; runs from the zeroed \
             state.", rows: &[Valid { text: "lrp (M1, 8) VF(0,0)<1> 0x3e800000:f VF(1,0)<8;8,1> 0x40800000:f" }] },

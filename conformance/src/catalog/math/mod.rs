@@ -50,8 +50,9 @@ pub const DECLS: &str =
      .decl VDF v_type=G type=df num_elts=16\n.decl VD v_type=G type=d num_elts=16\n";
 
 /// The platform rows of erratum RND-PLATFORM-APPENDIX for `mnemonic` (one source, F):
-/// resolved, the instruction exists on every modelled platform; literal, only on xe-lp (the
-/// appendix's TGLLP column), and on the others validation names the opcode.
+/// resolved, the instruction exists on every modelled platform; literal, only on gen9, gen11
+/// and xe-lp (the appendix's SKL, ICLLP and TGLLP columns), and on the others validation
+/// names the opcode.
 #[rustfmt::skip]
 pub fn platform_rows(rows: &mut Rows, mnemonic: &str) {
     let erratum = errata::RND_PLATFORM_APPENDIX;
@@ -63,16 +64,17 @@ pub fn platform_rows(rows: &mut Rows, mnemonic: &str) {
             platform.name()
         );
         rows.add("platforms", Row::new(platform, text.clone()).expect_validation(None).tag(erratum).derived(&d));
-        let literal = if platform == Platform::XeLp {
+        let in_table = matches!(platform, Platform::Gen9 | Platform::Gen11 | Platform::XeLp);
+        let literal = if in_table {
             Row::new(platform, text.clone()).expect_validation(None)
         } else {
             Row::new(platform, text.clone()).expect_invalid("opcode")
         };
         let d = format!(
-            "Literal reading: only the table's platforms have {}; xe-lp is TGLLP, {} is not in the table{}.",
+            "Literal reading: only the table's platforms have {}; gen9, gen11 and xe-lp are its SKL, ICLLP and TGLLP, {} is {}.",
             mnemonic.to_uppercase(),
             platform.name(),
-            if platform == Platform::XeLp { " (so xe-lp runs it)" } else { ", so validation rejects the opcode" }
+            if in_table { "in the table, so it runs" } else { "not in the table, so validation rejects the opcode" }
         );
         rows.add("platforms", literal.literal(erratum).derived(&d));
     }
@@ -202,9 +204,9 @@ pub enum Lane {
     /// error naming `field`.
     Invalid { text: &'static str, field: &'static str },
     /// A form (after the document's declarations) on every modelled platform under the
-    /// literal reading of `erratum`, which has no platform run the instruction: validation
-    /// names the opcode.
-    NoPlatform { erratum: &'static str, text: &'static str },
+    /// literal reading of `erratum`, which has SKL (gen9) alone run the instruction: gen9
+    /// validates it, every other platform names the opcode.
+    SklOnly { erratum: &'static str, text: &'static str },
 }
 
 /// Adds the rows of `groups`, in order; `decls` are the declarations of the document's forms.
@@ -252,10 +254,11 @@ fn lane_rows(rows: &mut Rows, decls: &str, g: &str, d: &str, row: &Lane) {
         Lane::Loop { erratum, op, src, want } => loop_step(rows, g, d, erratum, op, src, want),
         Lane::Invalid { text, field } => rows.add(g, Row::new(hpg, format!("{decls}{text}\n")).expect_invalid(field).derived(d)),
         Lane::Valid { text } => rows.add(g, Row::new(hpg, format!("{decls}{text}\n")).expect_validation(None).derived(d)),
-        Lane::NoPlatform { erratum, text } => {
+        Lane::SklOnly { erratum, text } => {
             for platform in Platform::ALL {
                 let row = Row::new(platform, format!("{decls}{text}\n")).literal(erratum);
-                rows.add(g, row.expect_invalid("opcode").derived(d));
+                let row = if platform == Platform::Gen9 { row.expect_validation(None) } else { row.expect_invalid("opcode") };
+                rows.add(g, row.derived(d));
             }
         }
     }

@@ -46,8 +46,8 @@ const GROUPS: &[Group] = &[
             0x77777777.", rows: &[
         Loop { erratum: errata::SQRTM_LOOP_STEP, op: "sqrtm", src: [0x4080_0000, 0x4110_0000, 0x4180_0000, 0x4280_0000], want: [0x4000_0000, 0x4040_0000, 0x4080_0000, 0x4100_0000] },
     ] },
-    Group { g: "platforms", d: "IEEE-MACRO-PLATFORMS, literal reading: the per-platform appendix lists SQRTM on SKL only, so every modelled platform rejects it \
-            (field opcode).", rows: &[
-        NoPlatform { erratum: errata::IEEE_MACRO_PLATFORMS, text: "sqrtm (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0>" },
+    Group { g: "platforms", d: "IEEE-MACRO-PLATFORMS, literal reading: the per-platform appendix lists SQRTM on SKL only: gen9 runs it, every other modelled \
+            platform rejects it (field opcode).", rows: &[
+        SklOnly { erratum: errata::IEEE_MACRO_PLATFORMS, text: "sqrtm (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0>" },
     ] },
 ];

@@ -17,6 +17,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use super::format::SurfaceFormat;
 use crate::error::{ErrorClass, Result, VisaError};
 
 /// Name of the 64-bit flat (stateless) space; surfaces live in it too.
@@ -552,6 +553,10 @@ pub struct Surface {
     /// `Aux_surface_address` (LSC_UNTYPED.md, AppendCounterAtomicAdd): the flat address of
     /// the surface's append counter; 0 when the surface has none.
     pub aux: u64,
+    /// The surface format of a typed surface (its pixels' channels and their conversions,
+    /// [`SurfaceFormat`]); `None` for an untyped surface, and for a typed one whose accesses
+    /// move raw channel bits (LSC_TYPED's `pixel_size`).
+    pub format: Option<SurfaceFormat>,
 }
 
 /// The addressing model of an access (LSC_UNTYPED.md, AddrType).

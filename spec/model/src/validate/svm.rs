@@ -590,7 +590,10 @@ pub fn rules(
             block_size,
             num_blocks,
             ..
-        } => gather_fields(es, block_size, num_blocks)?,
+        } => {
+            let byte_blocks_any_size = !readings.is_literal(errata::SVM_BYTE_BLOCKS_EXEC_SIZE);
+            gather_fields(es, block_size, num_blocks, byte_blocks_any_size)?
+        }
         SvmCtrl::Gather4Scaled { ch_mask, .. } | SvmCtrl::Scatter4Scaled { ch_mask, .. } => {
             channel_fields(es, ch_mask)?
         }
@@ -691,7 +694,12 @@ fn block_fields(insn: &Instruction, num_owords: u32) -> Result<()> {
 }
 
 /// SVM_GATHER and SVM_SCATTER: execution size, block size and block count.
-fn gather_fields(es: u32, block_size: u32, num_blocks: u32) -> Result<()> {
+fn gather_fields(
+    es: u32,
+    block_size: u32,
+    num_blocks: u32,
+    byte_blocks_any_size: bool,
+) -> Result<()> {
     // Exec_size bits 2..0: 1, 2, 4, 8 or 16 elements.
     if ![1, 2, 4, 8, 16].contains(&es) {
         return Err(invalid(
@@ -718,8 +726,9 @@ fn gather_fields(es: u32, block_size: u32, num_blocks: u32) -> Result<()> {
             "8 blocks need 4-byte blocks and execution size 8",
         ));
     }
-    // Notes: "When num_blocks > 1, exec_size must >= 8".
-    if num_blocks > 1 && es < 8 {
+    // Notes: "When num_blocks > 1, exec_size must >= 8"; erratum SVM-BYTE-BLOCKS-EXEC-SIZE,
+    // resolved: 1-byte blocks are exempt.
+    if num_blocks > 1 && es < 8 && (block_size != 1 || !byte_blocks_any_size) {
         return Err(invalid(
             "exec_size",
             format!("{num_blocks} blocks need execution size 8 or more, not {es}"),

@@ -4,6 +4,7 @@
 use super::context::Env;
 use super::errors::invalid;
 use super::operands::is_logic;
+use crate::errata;
 use crate::error::Result;
 use crate::forms;
 use crate::ir::{Dst, Instruction, Opcode, Src};
@@ -36,7 +37,18 @@ impl Env<'_> {
             return Ok(());
         }
         let form = insn.opcode.form();
-        let srcs: Vec<DataType> = insn.srcs.iter().map(|s| exec_type(s.ty())).collect();
+        // Erratum ADDC-SUBB-PACKED-UV, resolved: a UV immediate of ADDC or SUBB takes part
+        // as UD (its elements, zero-extended).
+        let packed_uv_as_ud = matches!(insn.opcode, Opcode::Addc | Opcode::Subb)
+            && !self.readings.is_literal(errata::ADDC_SUBB_PACKED_UV);
+        let srcs: Vec<DataType> = insn
+            .srcs
+            .iter()
+            .map(|s| match s {
+                Src::Imm { .. } if packed_uv_as_ud && s.ty() == DataType::UV => DataType::UD,
+                _ => exec_type(s.ty()),
+            })
+            .collect();
         if insn.sat && form.sat == forms::Sat::FloatOnly && !dst.is_float() {
             return Err(invalid(
                 "opcode",
