@@ -28,8 +28,8 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
 }
 
 /// Which platforms each family exists on, from the documents (xe-lp, xe-hpg, xe-hpc, xe2):
-/// ALU, SVM and the legacy dataport everywhere (GATHER_SCALED and SCATTER_SCALED: the
-/// appendix lists them up to TGLLP, the model keeps them later as it does SVM); DPAS from XEHP on (DPAS.md, Exec_size); DPASW on xe-hpg alone
+/// ALU, SVM and the legacy dataport everywhere (GATHER_SCALED, SCATTER_SCALED, the
+/// 4-channel and the oword forms: the appendix lists them up to TGLLP, the model keeps them later as it does SVM); DPAS from XEHP on (DPAS.md, Exec_size); DPASW on xe-hpg alone
 /// (DPASW.md, Semantics: XEHP with EU fusion); LSC messages from DG2 on (LSC_UNTYPED.md,
 /// LSC_TYPED.md, LSC_FENCE.md); block 2D on PVC and xe2 (their shape limits are PVC's).
 #[rstest]
@@ -37,6 +37,11 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
 #[case(visa_spec::ir::Opcode::SvmGather, [true, true, true, true])]
 #[case(visa_spec::ir::Opcode::GatherScaled, [true, true, true, true])]
 #[case(visa_spec::ir::Opcode::ScatterScaled, [true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Gather4Scaled, [true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Scatter4Scaled, [true, true, true, true])]
+#[case(visa_spec::ir::Opcode::OwordLd, [true, true, true, true])]
+#[case(visa_spec::ir::Opcode::OwordLdUnaligned, [true, true, true, true])]
+#[case(visa_spec::ir::Opcode::OwordSt, [true, true, true, true])]
 #[case(visa_spec::ir::Opcode::Dpas, [false, true, true, true])]
 #[case(visa_spec::ir::Opcode::Dpasw, [false, true, false, false])]
 #[case(visa_spec::ir::Opcode::LscLoad, [false, true, true, true])]

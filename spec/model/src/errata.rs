@@ -309,6 +309,9 @@ pub const SVM_ADDRESS_ALIGNMENT: &str = "SVM-ADDRESS-ALIGNMENT";
 pub const SVM_EIGHT_ADDRESSES: &str = "SVM-EIGHT-ADDRESSES";
 // The legacy dataport messages.
 pub const DATAPORT_BOUNDS_LANE: &str = "DATAPORT-BOUNDS-LANE";
+pub const DATAPORT4_DWORD_ADDRESS: &str = "DATAPORT4-DWORD-ADDRESS";
+pub const SCATTER4_SCALED_ADDRESS: &str = "SCATTER4-SCALED-ADDRESS";
+pub const OWORD_LD_UNALIGNED_OFFSET: &str = "OWORD-LD-UNALIGNED-OFFSET";
 // The rounding instructions.
 pub const RNDE_DOWNWARD: &str = "RNDE-DOWNWARD";
 pub const RND_SPECIAL_TABLE: &str = "RND-SPECIAL-TABLE";
@@ -1163,11 +1166,38 @@ pub static LEDGER: &[Erratum] = &[
     },
     Erratum {
         id: DATAPORT_BOUNDS_LANE,
-        document: "instructions/GATHER_SCALED.md, SCATTER_SCALED.md, Properties (Out-of-bound Access)",
-        says: "an out-of-bound read returns zeros and an out-of-bound write is dropped, without saying whether the bound applies to each byte or to a channel's whole 1-, 2- or 4-byte access, which may cross the surface's end",
-        literal: "a channel's access is out of bounds as a whole when any of its bytes is: it reads zero in every byte and writes none",
+        document: "instructions/GATHER_SCALED.md, SCATTER_SCALED.md, GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md, Properties (Out-of-bound Access)",
+        says: "an out-of-bound read returns zeros and an out-of-bound write is dropped, without saying whether the bound applies to each byte or to an element's whole access (a channel's 1, 2 or 4 bytes, a channel's dword, an oword), which may cross the surface's end",
+        literal: "an element of the Semantics loop (a channel's 1-, 2- or 4-byte access, one dword of a 4-channel form, one oword of the oword forms) is out of bounds as a whole when any of its bytes is: it reads zero in every byte and writes none",
         resolved: "byte by byte (LSC-SURFACE-BOUNDS): the bytes inside the surface are read and written, those at or past its size read zero and are dropped",
         reason: "one bounds rule for every surface of the memory model, the one the LSC messages already take; under it a channel's bytes inside the surface keep the values the program moves",
+        executable: true,
+    },
+    Erratum {
+        id: DATAPORT4_DWORD_ADDRESS,
+        document: "instructions/GATHER4_SCALED.md, SCATTER4_SCALED.md, Semantics and Description",
+        says: "the loop reads and writes `surface[(address/4)+c]`, a dword index, while the Description says the final address must be dword-aligned, without saying what a misaligned address does",
+        literal: "the loop as written: `address/4` drops the two low bits, so a lane at a misaligned address moves the dwords at `(address & !3) + 4*c`",
+        resolved: "an enabled lane at an address that is not a multiple of 4 makes the instruction's effect undefined: execution reports undefined-behaviour and writes nothing (SVM-ADDRESS-ALIGNMENT's rule for SVM_GATHER4_SCALED)",
+        reason: "the Description states the alignment as a requirement on the program; one rule with the SVM 4-channel forms, which the same hardware message serves",
+        executable: true,
+    },
+    Erratum {
+        id: SCATTER4_SCALED_ADDRESS,
+        document: "instructions/SCATTER4_SCALED.md, Semantics",
+        says: "the loop writes `surface[(address/4)+c]` but never computes `address` (GATHER4_SCALED's loop has `UD address = offset+element_offset[i]*(scale+1)`)",
+        literal: "silent: `address` is undefined",
+        resolved: "`address = offset + element_offset[i]` (a UD sum, wrapping), GATHER4_SCALED's line with Scale, which is always zero",
+        reason: "the two documents describe one message pair whose Format tables are identical; the Description says the address is determined by the offset and each element offset",
+        executable: false,
+    },
+    Erratum {
+        id: OWORD_LD_UNALIGNED_OFFSET,
+        document: "instructions/OWORD_LD_UNALIGNED.md, Semantics and Offset",
+        says: "Offset is \"the offset of the read in bytes\", dword-aligned, while the loop, copied from OWORD_LD (whose offset counts owords), reads `surface[offset+i]` with 16-byte elements; nothing says what an offset not a multiple of 4 does",
+        literal: "the loop's index as OWORD_LD's: oword `i` is read from byte `16*(offset+i)`, whatever the offset's low bits",
+        resolved: "oword `i` is read from byte `offset + 16*i` (the Offset description and the Description: identical to OWORD_LD except that the offset is dword-aligned); an offset that is not a multiple of 4 makes the read undefined: execution reports undefined-behaviour",
+        reason: "the operand description and the Description agree on a byte offset; the loop's line is OWORD_LD's, unchanged. The alignment is stated as a requirement, as the SVM block forms' (SVM-ADDRESS-ALIGNMENT)",
         executable: true,
     },
     Erratum {

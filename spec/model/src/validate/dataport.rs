@@ -1,13 +1,23 @@
 //! Validation of the legacy dataport messages (instructions/GATHER_SCALED.md,
-//! SCATTER_SCALED.md): the text forms as IGC's assembler writes them to the IR, then every
-//! rule of the documents on the IR ([`rules`], which `check_program` runs again).
+//! SCATTER_SCALED.md, GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md,
+//! OWORD_LD_UNALIGNED.md, OWORD_ST.md): the text forms as IGC's assembler writes them to
+//! the IR, then every rule of the documents on the IR ([`rules`], which `check_program`
+//! runs again).
 //!
 //! Text (the documents' Text, IGC's spelling):
-//! `[(P)] gather_scaled.<num_blocks> (<mask>, <exec_size>) <surface> <offset> <element_offset> <dst>`
-//! and `scatter_scaled` with `<src>` last, e.g.
-//! `gather_scaled.2 (M1, 16) T6 0x0:ud V79.0 V83.0`. `<num_blocks>` is the byte count 1, 2
-//! or 4; `<surface>` a pre-defined surface (`T0`/`%slm`, `T5`/`T255`/`%scratch`) or a
-//! surface variable; `<offset>` a UD immediate or `V(R,C)<0;1,0>`; the others raw operands
+//! - `[(P)] gather_scaled.<num_blocks> (<mask>, <exec_size>) <surface> <offset> <element_offset> <dst>`
+//!   and `scatter_scaled` with `<src>` last, e.g. `gather_scaled.2 (M1, 16) T6 0x0:ud V79.0 V83.0`;
+//!   `<num_blocks>` is the byte count 1, 2 or 4;
+//! - `[(P)] gather4_scaled.<channels> (<mask>, <exec_size>) <surface> <offset> <element_offset> <dst>`
+//!   and `scatter4_scaled` with `<src>` last, e.g. `gather4_scaled.R (M5, 16) T6 0x0:ud V56.0 V58.0`;
+//!   `<channels>` the enabled channels' letters in RGBA order;
+//! - `oword_ld (<size>) <surface> <offset> <dst>`, `oword_ld_unaligned` and `oword_st` (with
+//!   `<src>`) alike, e.g. `oword_ld_unaligned (4) T6 V42(0,0)<0;1,0> V41.0`: `<size>` the
+//!   oword count, no mask control and no predicate (the documents: "The execution mask is
+//!   set to 'NoMask'").
+//!
+//! `<surface>` is a pre-defined surface (`T0`/`%slm`, `T5`/`T255`/`%scratch`) or a surface
+//! variable; `<offset>` a UD immediate or `V(R,C)<0;1,0>`; the others raw operands
 //! `V.OFFSET`.
 //!
 //! IR shape: `ctrl` is [`Ctrl::Dataport`] ([`DataportCtrl`]), `srcs` is empty; `dst` is the
@@ -16,10 +26,13 @@
 use super::context::Cx;
 use super::errors::{invalid, invalid_at};
 use super::svm::{check_in_var, mask_and_predicate};
-use crate::asm::ast::{InsnLine, Operand, OperandKind, VarClass};
+use crate::asm::ast::{InsnLine, MaskControl, Operand, OperandKind, VarClass};
 use crate::errata::Readings;
 use crate::error::{Result, VisaError};
-use crate::ir::dataport::{predefined_surface, DataportCtrl, DataportSurface, DATA_TYPES};
+use crate::ir::dataport::{
+    predefined_surface, DataportCtrl, DataportSurface, DATA_TYPES, NUM_BLOCKS, NUM_OWORDS,
+};
+use crate::ir::svm::parse_channels;
 use crate::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Scalar};
 use crate::platform::Platform;
 use crate::state::Vars;
@@ -33,27 +46,85 @@ impl Cx<'_> {
         opcode: Opcode,
     ) -> Result<Instruction> {
         let name = opcode.mnemonic();
-        let num_blocks = match line.mods.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-            ["1"] => 1,
-            ["2"] => 2,
-            ["4"] => 4,
+        let oword = matches!(
+            opcode,
+            Opcode::OwordLd | Opcode::OwordLdUnaligned | Opcode::OwordSt
+        );
+        let mods: Vec<&str> = line.mods.iter().map(String::as_str).collect();
+        // The scaled forms' `.<num_blocks>`, the 4-channel forms' `.<channels>`.
+        let field = match opcode {
+            Opcode::GatherScaled | Opcode::ScatterScaled => match mods[..] {
+                ["1"] => 1,
+                ["2"] => 2,
+                ["4"] => 4,
+                _ => {
+                    return Err(invalid(
+                        "num_blocks",
+                        format!("`{name}` takes `.<num_blocks>`: 1, 2 or 4 bytes (`{name}.4`)"),
+                    ))
+                }
+            },
+            Opcode::Gather4Scaled | Opcode::Scatter4Scaled => {
+                let [ch] = mods[..] else {
+                    return Err(invalid(
+                        "channels",
+                        format!("`{name}` takes one channel mask `.RGBA` (R, G, B, A in order)"),
+                    ));
+                };
+                u32::from(parse_channels(ch).ok_or_else(|| {
+                    invalid(
+                        "channels",
+                        format!(
+                            "channel mask `{ch}`: letters R, G, B, A at most once each, in that order, at least one"
+                        ),
+                    )
+                })?)
+            }
             _ => {
-                return Err(invalid(
-                    "num_blocks",
-                    format!("`{name}` takes `.<num_blocks>`: 1, 2 or 4 bytes (`{name}.4`)"),
-                ))
+                if !mods.is_empty() {
+                    return Err(invalid("size", format!("`{name}` takes no `.` modifier")));
+                }
+                0
             }
         };
-        let (mask, exec_size) = self.exec(line.exec)?;
+        let (mask, exec_size, field) = if oword {
+            // `(<size>)` is the number of owords (OWORD_LD.md, Text).
+            let Some(exec) = line.exec else {
+                return Err(invalid("size", "missing oword count `(<size>)`"));
+            };
+            if exec.mask.is_some() {
+                return Err(invalid(
+                    "size",
+                    format!("`{name}` takes only an oword count `(<size>)`, no mask control"),
+                ));
+            }
+            let no_mask = MaskControl {
+                group: 1,
+                no_mask: true,
+            };
+            (no_mask, 1, exec.size)
+        } else {
+            let (mask, exec_size) = self.exec(line.exec)?;
+            (mask, exec_size, field)
+        };
         let pred = match &line.pred {
+            Some(_) if oword => {
+                return Err(invalid("pred", format!("`{name}` takes no predicate")));
+            }
             Some(p) => Some(self.predicate(p, mask, exec_size)?),
             None => None,
         };
-        if line.operands.len() != 4 {
+        let want = if oword { 3 } else { 4 };
+        if line.operands.len() != want {
+            let names = if oword {
+                "surface, offset, data"
+            } else {
+                "surface, offset, element offset, data"
+            };
             return Err(invalid(
                 "operands",
                 format!(
-                    "`{name}` takes 4 operands (surface, offset, element offset, data), {} given",
+                    "`{name}` takes {want} operands ({names}), {} given",
                     line.operands.len()
                 ),
             ));
@@ -61,30 +132,75 @@ impl Cx<'_> {
         let ops = &line.operands;
         let surface = self.dataport_surface(&ops[0])?;
         let offset = self.svm_scalar(&ops[1], "offset")?;
-        let element_offset = self.svm_payload(&ops[2], "element_offset")?;
-        let (dst, ctrl) = if opcode == Opcode::GatherScaled {
-            let dst = self.svm_raw_dst(&ops[3], "dst", false)?;
-            (
-                dst,
-                DataportCtrl::GatherScaled {
-                    num_blocks,
+        let null = Dst::Null { ty: DataType::UD };
+        let (dst, ctrl) = match opcode {
+            Opcode::GatherScaled | Opcode::Gather4Scaled => {
+                let element_offset = self.svm_payload(&ops[2], "element_offset")?;
+                let dst = self.svm_raw_dst(&ops[3], "dst", false)?;
+                let ctrl = if opcode == Opcode::GatherScaled {
+                    DataportCtrl::GatherScaled {
+                        num_blocks: field,
+                        surface,
+                        offset,
+                        element_offset,
+                    }
+                } else {
+                    DataportCtrl::Gather4Scaled {
+                        ch_mask: field as u8,
+                        surface,
+                        offset,
+                        element_offset,
+                    }
+                };
+                (dst, ctrl)
+            }
+            Opcode::ScatterScaled | Opcode::Scatter4Scaled => {
+                let element_offset = self.svm_payload(&ops[2], "element_offset")?;
+                let src = self.svm_payload(&ops[3], "src")?;
+                let ctrl = if opcode == Opcode::ScatterScaled {
+                    DataportCtrl::ScatterScaled {
+                        num_blocks: field,
+                        surface,
+                        offset,
+                        element_offset,
+                        src,
+                    }
+                } else {
+                    DataportCtrl::Scatter4Scaled {
+                        ch_mask: field as u8,
+                        surface,
+                        offset,
+                        element_offset,
+                        src,
+                    }
+                };
+                (null, ctrl)
+            }
+            Opcode::OwordLd => (
+                self.svm_raw_dst(&ops[2], "dst", false)?,
+                DataportCtrl::OwordLd {
+                    num_owords: field,
                     surface,
                     offset,
-                    element_offset,
                 },
-            )
-        } else {
-            let src = self.svm_payload(&ops[3], "src")?;
-            (
-                Dst::Null { ty: DataType::UD },
-                DataportCtrl::ScatterScaled {
-                    num_blocks,
+            ),
+            Opcode::OwordLdUnaligned => (
+                self.svm_raw_dst(&ops[2], "dst", false)?,
+                DataportCtrl::OwordLdUnaligned {
+                    num_owords: field,
                     surface,
                     offset,
-                    element_offset,
-                    src,
                 },
-            )
+            ),
+            _ => (
+                null,
+                DataportCtrl::OwordSt {
+                    num_owords: field,
+                    surface,
+                    offset,
+                    src: self.svm_payload(&ops[2], "src")?,
+                },
+            ),
         };
         Ok(Instruction {
             pos: self.pos,
@@ -135,9 +251,22 @@ impl Cx<'_> {
     }
 }
 
-/// Every rule of GATHER_SCALED.md and SCATTER_SCALED.md on the IR, in the documents' order:
-/// mask and predicate, destination and sources, the fields, the operand types, the
-/// operands' extents.
+/// The opcode each control variant belongs to.
+fn opcode_of(ctrl: &DataportCtrl) -> Opcode {
+    match ctrl {
+        DataportCtrl::GatherScaled { .. } => Opcode::GatherScaled,
+        DataportCtrl::ScatterScaled { .. } => Opcode::ScatterScaled,
+        DataportCtrl::Gather4Scaled { .. } => Opcode::Gather4Scaled,
+        DataportCtrl::Scatter4Scaled { .. } => Opcode::Scatter4Scaled,
+        DataportCtrl::OwordLd { .. } => Opcode::OwordLd,
+        DataportCtrl::OwordLdUnaligned { .. } => Opcode::OwordLdUnaligned,
+        DataportCtrl::OwordSt { .. } => Opcode::OwordSt,
+    }
+}
+
+/// Every rule of the dataport documents on the IR, in the documents' order: mask and
+/// predicate, destination and sources, the fields (execution size, block count, channel
+/// mask or oword count, surface), the operand types, the operands' extents.
 pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) -> Result<()> {
     let Ctrl::Dataport(ctrl) = &insn.ctrl else {
         return Err(invalid(
@@ -146,10 +275,7 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
         ));
     };
     mask_and_predicate(insn, vars)?;
-    let gather = matches!(ctrl, DataportCtrl::GatherScaled { .. });
-    if gather != (insn.opcode == Opcode::GatherScaled)
-        || !matches!(insn.opcode, Opcode::GatherScaled | Opcode::ScatterScaled)
-    {
+    if opcode_of(ctrl) != insn.opcode {
         return Err(invalid(
             "opcode",
             format!("{} does not take this control", insn.opcode.mnemonic()),
@@ -161,85 +287,186 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
             "the dataport messages name their sources in their control field: `srcs` is empty",
         ));
     }
-    // Exec_size bits 2..0: 1, 2, 4, 8, 16 or 32 elements.
-    let es = insn.exec_size;
-    if ![1, 2, 4, 8, 16, 32].contains(&es) {
-        return Err(invalid(
-            "exec_size",
-            format!("execution size {es} is not 1, 2, 4, 8, 16 or 32"),
-        ));
-    }
-    // Num_blocks bits 1..0: 1, 2 or 4 blocks of one byte.
-    if ![1, 2, 4].contains(&ctrl.num_blocks()) {
-        return Err(invalid(
-            "num_blocks",
-            format!("{} blocks: 1, 2 or 4", ctrl.num_blocks()),
-        ));
-    }
+    let data = match (ctrl.is_store(), &insn.dst) {
+        (true, Dst::Null { .. }) => None,
+        (true, _) => return Err(invalid("dst", "a store has no destination")),
+        (
+            false,
+            Dst::General {
+                var, row, col, ty, ..
+            },
+        ) => Some(Payload {
+            var: *var,
+            row: *row,
+            col: *col,
+            ty: *ty,
+        }),
+        (false, _) => {
+            return Err(invalid("dst", "the destination is a raw general operand"));
+        }
+    };
     if let DataportSurface::Var(v) = ctrl.surface() {
         if v.0 as usize >= vars.len() || vars.get(v).class != VarClass::Surface {
             return Err(invalid("surface", "the surface is not a surface variable"));
         }
     }
-    let data_bytes = 4 * es as usize;
-    let (offset, element_offset, data, field) = match *ctrl {
-        DataportCtrl::GatherScaled {
-            offset,
-            element_offset,
-            ..
-        } => {
-            let Dst::General {
-                var, row, col, ty, ..
-            } = insn.dst
-            else {
-                return Err(invalid("dst", "the destination is a raw general operand"));
-            };
-            (offset, element_offset, Payload { var, row, col, ty }, "dst")
-        }
-        DataportCtrl::ScatterScaled {
-            offset,
-            element_offset,
-            src,
-            ..
-        } => {
-            if !matches!(insn.dst, Dst::Null { .. }) {
-                return Err(invalid("dst", "a store has no destination"));
+    let es = insn.exec_size;
+    let grf = platform.grf_size();
+    // The data operand (Dst or Src), its field's name and the bytes it covers.
+    let (data, field, data_bytes) = match *ctrl {
+        DataportCtrl::GatherScaled { num_blocks, .. }
+        | DataportCtrl::ScatterScaled { num_blocks, .. } => {
+            // Exec_size bits 2..0: 1, 2, 4, 8, 16 or 32 elements.
+            if ![1, 2, 4, 8, 16, 32].contains(&es) {
+                return Err(invalid(
+                    "exec_size",
+                    format!("execution size {es} is not 1, 2, 4, 8, 16 or 32"),
+                ));
             }
-            (offset, element_offset, src, "src")
+            // Num_blocks bits 1..0: 1, 2 or 4 blocks of one byte.
+            if !NUM_BLOCKS.contains(&num_blocks) {
+                return Err(invalid(
+                    "num_blocks",
+                    format!("{num_blocks} blocks: 1, 2 or 4"),
+                ));
+            }
+            scaled_data(ctrl, data, 4 * es as usize)?
+        }
+        DataportCtrl::Gather4Scaled { ch_mask, .. }
+        | DataportCtrl::Scatter4Scaled { ch_mask, .. } => {
+            // Exec_size bits 2..0: 8 or 16 elements.
+            if ![8, 16].contains(&es) {
+                return Err(invalid(
+                    "exec_size",
+                    format!("execution size {es} is not 8 or 16"),
+                ));
+            }
+            // Channels bits 3..0: "0000" is not allowed.
+            if ch_mask == 0 || ch_mask > 0xf {
+                return Err(invalid(
+                    "channels",
+                    format!("channel mask {ch_mask:#06b} enables no channel or names a fifth"),
+                ));
+            }
+            // Dst: each enabled channel starts a register; the last one covers its
+            // exec_size dwords.
+            let n = ch_mask.count_ones() as usize;
+            let bytes = (n - 1) * (es as usize).max(grf / 4) * 4 + 4 * es as usize;
+            scaled_data(ctrl, data, bytes)?
+        }
+        DataportCtrl::OwordLd {
+            num_owords,
+            surface,
+            ..
+        }
+        | DataportCtrl::OwordLdUnaligned {
+            num_owords,
+            surface,
+            ..
+        }
+        | DataportCtrl::OwordSt {
+            num_owords,
+            surface,
+            ..
+        } => {
+            // "The execution mask is set to 'NoMask'": one channel, unpredicated.
+            if es != 1 || !insn.mask.no_mask || insn.mask.group != 1 || insn.pred.is_some() {
+                return Err(invalid(
+                    "exec_size",
+                    "the oword forms run once under NoMask, unpredicated",
+                ));
+            }
+            // Size bits 2..0: 1, 2, 4 or 8 owords; {XEHP+} 16, "only when surface is T0".
+            if !NUM_OWORDS.contains(&num_owords) {
+                return Err(invalid(
+                    "size",
+                    format!("{num_owords} owords: 1, 2, 4, 8 or 16"),
+                ));
+            }
+            if num_owords == 16 && !(platform.is_xehp_plus() && surface == DataportSurface::Slm) {
+                return Err(invalid(
+                    "size",
+                    "16 owords need an XEHP+ platform and the surface T0 (SLM)",
+                ));
+            }
+            let bytes = 16 * num_owords as usize;
+            match (*ctrl, data) {
+                (DataportCtrl::OwordSt { src, .. }, _) => (src, "src", bytes),
+                (_, Some(dst)) => (dst, "dst", bytes),
+                (_, None) => return Err(invalid("dst", "a load needs its destination")),
+            }
         }
     };
-    // Offset: "Must have type UD"; Element_offset: UD; Dst and Src: UD, D or F.
+    let offset = match *ctrl {
+        DataportCtrl::GatherScaled { offset, .. }
+        | DataportCtrl::ScatterScaled { offset, .. }
+        | DataportCtrl::Gather4Scaled { offset, .. }
+        | DataportCtrl::Scatter4Scaled { offset, .. }
+        | DataportCtrl::OwordLd { offset, .. }
+        | DataportCtrl::OwordLdUnaligned { offset, .. }
+        | DataportCtrl::OwordSt { offset, .. } => offset,
+    };
+    // Offset: "Must have type UD".
     if offset.ty() != DataType::UD {
         return Err(invalid(
             "offset",
             format!("the offset has type {}, not UD", offset.ty()),
         ));
     }
-    if element_offset.ty != DataType::UD {
-        return Err(invalid(
+    if let Some(element_offset) = element_offset(ctrl) {
+        // Element_offset: "Must have type UD".
+        if element_offset.ty != DataType::UD {
+            return Err(invalid(
+                "element_offset",
+                format!(
+                    "the element offsets have type {}, not UD",
+                    element_offset.ty
+                ),
+            ));
+        }
+        // Dst and Src: "Must have type UD,D,F".
+        if !DATA_TYPES.contains(&data.ty) {
+            return Err(invalid(
+                field,
+                format!("{field} has type {}, not UD, D or F", data.ty),
+            ));
+        }
+        check_in_var(
+            vars,
+            platform,
+            &element_offset,
+            4 * es as usize,
             "element_offset",
-            format!(
-                "the element offsets have type {}, not UD",
-                element_offset.ty
-            ),
-        ));
+        )?;
     }
-    if !DATA_TYPES.contains(&data.ty) {
-        return Err(invalid(
-            field,
-            format!("{field} has type {}, not UD, D or F", data.ty),
-        ));
-    }
-    check_in_var(
-        vars,
-        platform,
-        &element_offset,
-        data_bytes,
-        "element_offset",
-    )?;
     check_in_var(vars, platform, &data, data_bytes, field)?;
     if let Scalar::Var { var, row, col, ty } = offset {
         check_in_var(vars, platform, &Payload { var, row, col, ty }, 4, "offset")?;
     }
     Ok(())
+}
+
+/// The element offsets of the scaled and 4-channel forms.
+fn element_offset(ctrl: &DataportCtrl) -> Option<Payload> {
+    match *ctrl {
+        DataportCtrl::GatherScaled { element_offset, .. }
+        | DataportCtrl::ScatterScaled { element_offset, .. }
+        | DataportCtrl::Gather4Scaled { element_offset, .. }
+        | DataportCtrl::Scatter4Scaled { element_offset, .. } => Some(element_offset),
+        _ => None,
+    }
+}
+
+/// The data operand of a scaled or 4-channel form: the load's Dst or the store's Src.
+fn scaled_data(
+    ctrl: &DataportCtrl,
+    dst: Option<Payload>,
+    bytes: usize,
+) -> Result<(Payload, &'static str, usize)> {
+    match (*ctrl, dst) {
+        (DataportCtrl::ScatterScaled { src, .. }, _)
+        | (DataportCtrl::Scatter4Scaled { src, .. }, _) => Ok((src, "src", bytes)),
+        (_, Some(dst)) => Ok((dst, "dst", bytes)),
+        (_, None) => Err(invalid("dst", "a load needs its destination")),
+    }
 }
