@@ -42,11 +42,9 @@ fn shown(path: &Path) -> String {
     r.display().to_string()
 }
 
-/// The documented instructions these dumps contain that this version does not execute: the
-/// legacy dataport's DWORD_ATOMIC, sampler and typed surface messages, barriers, and the
-/// rounding instructions.
+/// The documented instructions these dumps contain that this version does not execute:
+/// sampler and typed surface messages, barriers, and the rounding instructions.
 const NOT_EXECUTED: &[&str] = &[
-    "dword_atomic",
     "scatter4_typed",
     "sample_l",
     "sample_lz",

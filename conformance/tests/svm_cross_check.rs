@@ -1,6 +1,6 @@
 //! Spec and oracle on generated SVM cases (conformance/src/gen/svm.rs) and legacy dataport
 //! cases (conformance/src/gen/dataport.rs: GATHER_SCALED, SCATTER_SCALED, GATHER4_SCALED,
-//! SCATTER4_SCALED, OWORD_LD, OWORD_LD_UNALIGNED and OWORD_ST on binding-table, SLM and
+//! SCATTER4_SCALED, OWORD_LD, OWORD_LD_UNALIGNED, OWORD_ST and DWORD_ATOMIC on binding-table, SLM and
 //! stateless surfaces), one property per instruction: the generators build valid, aligned
 //! cases, so both engines must run them and agree on every register and memory byte
 //! (undefined bytes included). The dataport generators also build misaligned cases, which
@@ -182,6 +182,20 @@ proptest! {
     #[test]
     fn oword_st_leaves_the_bytes_before_its_surface_alone(case in registry::case(Opcode::OwordSt)) {
         dataport_guarded(&case)?;
+    }
+
+    #[test]
+    fn dword_atomic_spec_matches_oracle(case in registry::case(Opcode::DwordAtomic)) {
+        cross_check_or_undefined(&case)?;
+    }
+
+    #[test]
+    fn dword_atomic_leaves_the_bytes_before_its_surface_alone(
+        case in registry::case(Opcode::DwordAtomic)
+    ) {
+        if !case.tags.iter().any(|t| t == "misaligned") {
+            dataport_guarded(&case)?;
+        }
     }
 
     #[test]

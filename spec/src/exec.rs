@@ -186,6 +186,7 @@ fn step(
             insn::dataport::oword_ld_unaligned::execute(program, insn, state, config)
         }
         Opcode::OwordSt => insn::dataport::oword_st::execute(program, insn, state, config),
+        Opcode::DwordAtomic => insn::dataport::dword_atomic::execute(program, insn, state, config),
         _ => Err(VisaError::model_bug(format!(
             "`{}` reached the instruction dispatch; control flow is crate::flow's",
             insn.opcode.mnemonic()

@@ -42,6 +42,7 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
 #[case(visa_spec::ir::Opcode::OwordLd, [true, true, true, true])]
 #[case(visa_spec::ir::Opcode::OwordLdUnaligned, [true, true, true, true])]
 #[case(visa_spec::ir::Opcode::OwordSt, [true, true, true, true])]
+#[case(visa_spec::ir::Opcode::DwordAtomic, [true, true, true, true])]
 #[case(visa_spec::ir::Opcode::Dpas, [false, true, true, true])]
 #[case(visa_spec::ir::Opcode::Dpasw, [false, true, false, false])]
 #[case(visa_spec::ir::Opcode::LscLoad, [false, true, true, true])]

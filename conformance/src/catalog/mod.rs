@@ -112,6 +112,7 @@ pub const DOCS: &[Doc] = &[
     dataport::oword_ld::DOC,
     dataport::oword_ld_unaligned::DOC,
     dataport::oword_st::DOC,
+    dataport::dword_atomic::DOC,
     dpas::dpas::DOC,
     dpas::dpasw::DOC,
     dpas::dp4a::DOC,

@@ -7,7 +7,11 @@
 //! 4-channel forms put one case in eight at a misaligned lane address (undefined behaviour
 //! under DATAPORT4-DWORD-ADDRESS's resolved reading, half of them under its literal one);
 //! OWORD_LD_UNALIGNED takes any dword-aligned byte offset, one case in eight a misaligned
-//! one, and one in four runs OWORD-LD-UNALIGNED-OFFSET's literal reading.
+//! one, and one in four runs OWORD-LD-UNALIGNED-OFFSET's literal reading. DWORD_ATOMIC
+//! draws every operation of the DWORD_ATOMIC_OP table, 32- and 16-bit, with `%null` where
+//! the operation reads no source (and a `%null` destination now and then); every enabled
+//! lane has its own element (DWORD-ATOMIC-LANE-ORDER), and CMPXCHG and FCMPWR compare
+//! equal in about half the lanes.
 //!
 //! Edges: a binding-table surface of 1 to 224 bytes whose lanes land inside, across its end
 //! (the bytes past it read zero, stores drop them) and past it; an `Offset` near 2^32 whose
@@ -19,6 +23,7 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use visa_model::errata;
+use visa_model::ir::svm::AtomicOp;
 use visa_model::ir::Opcode;
 use visa_model::platform::Platform;
 use visa_model::state::{Surface, SurfaceHeap};
@@ -57,6 +62,7 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
         Opcode::OwordLd | Opcode::OwordLdUnaligned | Opcode::OwordSt => {
             return Some(oword_case(op, on))
         }
+        Opcode::DwordAtomic => return Some(atomic_case(on)),
         _ => return None,
     };
     Some(
@@ -499,6 +505,160 @@ fn oword_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase>
                     preds: Vec::new(),
                     cr0: 0,
                     emask: u32::MAX,
+                    tags,
+                    partner: Vec::new(),
+                    mem: vec![region(kind, space, region_base, memory)],
+                    surfaces: surfaces_of(kind, base, size),
+                    profile: None,
+                }
+            },
+        )
+        .boxed()
+}
+
+/// DWORD_ATOMIC: every operation, 32- and 16-bit, SIMD1 to SIMD16 under every mask control,
+/// each enabled lane on its own element of the window (inside, across and past a
+/// binding-table surface's end).
+fn atomic_case(on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
+    (
+        on,
+        (select(vec![1u32, 2, 4, 8, 16]), 0u8..8, any::<bool>()),
+        (select(AtomicOp::ALL.to_vec()), prop_oneof![3 => Just(32u32), 1 => Just(16u32)]),
+        select(vec![Kind::Bti, Kind::Bti, Kind::Slm, Kind::Stateless]),
+        (0usize..3, 1u64..=224, select(vec![0x1000u64, 0x7fff_ff00, 0x10_0000])),
+        (0usize..128, select(vec![1usize, 3, 5, 7, 9, 13]), prop_oneof![7 => Just(false), 1 => Just(true)]),
+        (
+            prop_oneof![2 => Just(None), 1 => (any::<bool>(), any::<u32>()).prop_map(Some)],
+            prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
+        ),
+        (prop_oneof![3 => Just(false), 1 => Just(true)], prop_oneof![5 => Just(false), 1 => Just(true)], any::<u8>()),
+        proptest::collection::vec(any::<u8>(), WINDOW + 2 * GUARD),
+        proptest::collection::vec(any::<u32>(), 32),
+        proptest::collection::vec(any::<bool>(), 16),
+    )
+        .prop_map(
+            move |(
+                platform,
+                (es, k, nm),
+                (op, width),
+                kind,
+                (spelling, size, base),
+                (first, stride, misalign),
+                (pred, emask),
+                (lit, null_dst, flags),
+                memory,
+                data,
+                hits,
+            )| {
+                let es_n = es as usize;
+                let groups: Vec<u8> = (1..=8u8)
+                    .filter(|g| (4 * (u32::from(*g) - 1)).is_multiple_of(es) && 4 * (u32::from(*g) - 1) + es <= 32)
+                    .collect();
+                let group = groups[k as usize % groups.len()];
+                let bytes = (width / 8) as usize;
+                // Elements `spacing` bytes apart (twice the width when a lane is moved off
+                // its alignment, so that no two accesses meet), lane i on slot
+                // `first + i*stride` (an odd stride: distinct slots).
+                let spacing = if misalign { 2 * bytes } else { bytes };
+                let slots = (WINDOW - 8) / spacing;
+                let slots = 1 << (usize::BITS - 1 - slots.leading_zeros());
+                let (surface_text, space, region_base, start) = surface_of(kind, spelling, base);
+                let targets: Vec<usize> = (0..es_n)
+                    .map(|i| (first + i * stride) % slots * spacing + usize::from(misalign && i == 0))
+                    .collect();
+                let offsets: Vec<u32> = targets.iter().map(|t| start.wrapping_add(*t as u32)).collect();
+                // The observed window: memory[GUARD + t] is the surface's byte t (SLM from 0).
+                let at = |t: usize| match kind {
+                    Kind::Slm => t,
+                    _ => GUARD + t,
+                };
+                let old = |i: usize| -> u32 {
+                    let t = at(targets[i]);
+                    let mut w = [0u8; 4];
+                    w[..bytes].copy_from_slice(&memory[t..t + bytes]);
+                    u32::from_le_bytes(w)
+                };
+                let compared = match op {
+                    AtomicOp::Cmpxchg => Some(1),
+                    AtomicOp::Fcmpwr => Some(0),
+                    _ => None,
+                };
+                let source = |which: usize| -> Vec<u8> {
+                    (0..es_n)
+                        .flat_map(|i| {
+                            let v = if compared == Some(which) && hits[i] {
+                                old(i) | (data[16 * which + i] & !((1u64 << width) - 1) as u32)
+                            } else {
+                                data[16 * which + i]
+                            };
+                            v.to_le_bytes()
+                        })
+                        .collect()
+                };
+                let types = op.types(32);
+                let ty = if types == [visa_model::types::DataType::UD] && flags % 4 == 0 {
+                    "d".to_string()
+                } else {
+                    types[usize::from(flags) % types.len()].to_string().to_lowercase()
+                };
+                let mask = format!("M{group}{}", if nm { "_NM" } else { "" });
+                let mut decls = vec![
+                    ".decl T6 v_type=T num_elts=1".to_string(),
+                    format!(".decl VE v_type=G type=ud num_elts={es}"),
+                    format!(".decl VS0 v_type=G type={ty} num_elts={es}"),
+                    format!(".decl VS1 v_type=G type={ty} num_elts={es}"),
+                    format!(".decl VD v_type=G type={ty} num_elts={es}"),
+                ];
+                let mut preds = Vec::new();
+                let mut tags = vec!["dword_atomic".to_string(), format!("op-{}", op.name()), format!("width-{width}"), kind_tag(kind)];
+                let mut literal = Vec::new();
+                if lit {
+                    literal.push(errata::DATAPORT_BOUNDS_LANE);
+                }
+                if misalign {
+                    tags.push("misaligned".to_string());
+                    if flags % 2 == 0 {
+                        literal.push(errata::DWORD_ATOMIC_ALIGNMENT);
+                    } else {
+                        tags.push(errata::DWORD_ATOMIC_ALIGNMENT.to_string());
+                    }
+                }
+                if op == AtomicOp::Predec && flags % 3 == 0 {
+                    literal.push(errata::SVM_ATOMIC_PREDEC);
+                }
+                let pred_text = match pred {
+                    Some((invert, m)) => {
+                        decls.push(".decl P1 v_type=P num_elts=32".to_string());
+                        preds.push(("P1".to_string(), m));
+                        tags.push("predicated".to_string());
+                        format!("({}P1) ", if invert { "!" } else { "" })
+                    }
+                    None => String::new(),
+                };
+                let src0 = if op.num_srcs() > 0 { "VS0.0" } else { "%null.0" };
+                let src1 = if op.num_srcs() > 1 { "VS1.0" } else { "%null.0" };
+                let dst = if null_dst { "%null.0" } else { "VD.0" };
+                let suffix = if width == 16 { ".16" } else { "" };
+                let text = format!(
+                    "{}\nmovs (M1_NM, 1) T6(0) 0x3:ud\n{pred_text}dword_atomic.{}{suffix} ({mask}, {es}) {surface_text} VE.0 {src0} {src1} {dst}\n",
+                    decls.join("\n"),
+                    op.name()
+                );
+                let eo: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+                let vd: Vec<u8> = data[..es_n].iter().flat_map(|v| (v ^ 0x5a5a_5a5a).to_le_bytes()).collect();
+                GenCase {
+                    platform,
+                    literal,
+                    text,
+                    vars: vec![
+                        ("VE".to_string(), eo),
+                        ("VS0".to_string(), source(0)),
+                        ("VS1".to_string(), source(1)),
+                        ("VD".to_string(), vd),
+                    ],
+                    preds,
+                    cr0: 0,
+                    emask,
                     tags,
                     partner: Vec::new(),
                     mem: vec![region(kind, space, region_base, memory)],

@@ -11,12 +11,15 @@ use visa_model::asm::ast::PredCombine;
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
 use visa_model::ir::dataport::{DataportCtrl, DataportSurface};
+use visa_model::ir::svm::AtomicOp;
 use visa_model::ir::{Ctrl, Dst, Instruction, Payload, Program, Scalar};
 use visa_model::state::{MachineState, SurfaceHeap, FLAT, SLM};
+use visa_model::types::DataType;
 use visa_model::{ErrorClass, VisaError};
 
 use super::enable::ch_en;
 use super::store::{store_pieces, Piece};
+use super::svm::apply_op;
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -54,6 +57,18 @@ enum Shape {
     /// The oword forms: `n` owords from byte `offset * unit` (16 for OWORD_LD and OWORD_ST,
     /// 1 for OWORD_LD_UNALIGNED, whose offset must be a multiple of `align`).
     Oword { n: usize, unit: u32, align: u32 },
+    /// DWORD_ATOMIC: `op` on `width` bits at each enabled lane's byte offset, lane after
+    /// lane; the register bytes of Src0, Src1 and Dst (`None`: V0); `any_byte`:
+    /// DWORD-ATOMIC-ALIGNMENT literal; `old_predec`: SVM-ATOMIC-PREDEC literal.
+    Atomic {
+        op: AtomicOp,
+        width: u32,
+        src0: Option<usize>,
+        src1: Option<usize>,
+        dst: Option<usize>,
+        any_byte: bool,
+        old_predec: bool,
+    },
 }
 
 /// One legacy dataport message, ready to run.
@@ -177,6 +192,22 @@ impl DataportPlan {
                 src,
                 ..
             } => (true, 16, surface, offset, 0, place(src)?),
+            DataportCtrl::DwordAtomic {
+                width,
+                surface,
+                element_offset,
+                ..
+            } => (
+                false,
+                width / 8,
+                surface,
+                Scalar::Imm {
+                    bits: 0,
+                    ty: DataType::UD,
+                },
+                place(element_offset)?,
+                0,
+            ),
         };
         let var_end = match insn.dst {
             Dst::General { var, .. } => {
@@ -214,6 +245,24 @@ impl DataportPlan {
                     }
                 }
             }
+            DataportCtrl::DwordAtomic {
+                op,
+                width,
+                src0,
+                src1,
+                ..
+            } => Shape::Atomic {
+                op,
+                width,
+                src0: src0.map(place).transpose()?,
+                src1: src1.map(place).transpose()?,
+                dst: match insn.dst {
+                    Dst::General { .. } => Some(dst()?),
+                    _ => None,
+                },
+                any_byte: readings.is_literal(errata::DWORD_ATOMIC_ALIGNMENT),
+                old_predec: readings.is_literal(errata::SVM_ATOMIC_PREDEC),
+            },
             _ => Shape::Scaled,
         };
         let surface = match surface {
@@ -308,6 +357,7 @@ impl DataportPlan {
             (Shape::Scaled, false) => self.gather(state, en, &r, off),
             (Shape::Four { .. }, _) => self.four(state, en, &r, off),
             (Shape::Oword { .. }, _) => self.oword(state, &r, off),
+            (Shape::Atomic { .. }, _) => self.atomic(state, en, &r),
         }
     }
 
@@ -548,6 +598,124 @@ impl DataportPlan {
             for i in 0..n {
                 let a = start.wrapping_add(16 * i as u32);
                 load_run(state, r, a, self.data + 16 * i, 16, self.whole_lane);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl DataportPlan {
+    /// DWORD_ATOMIC: each enabled lane in order reads its old value, writes the
+    /// operation's result, and returns the old value (PREDEC the new one).
+    fn atomic(&self, state: &mut MachineState, en: u32, r: &Resolved) -> Result<()> {
+        let Shape::Atomic {
+            op,
+            width,
+            src0,
+            src1,
+            dst,
+            any_byte,
+            old_predec,
+        } = self.shape
+        else {
+            return Err(bug("an atomic plan without its operation"));
+        };
+        let es = self.exec_size;
+        let bytes = (width / 8) as usize;
+        let mask = (1u64 << width) - 1;
+        let end = 4 * es;
+        let fits = |at: Option<usize>| at.is_none_or(|at| at + end <= state.grf.len());
+        if !fits(Some(self.offsets)) || !fits(src0) || !fits(src1) || !fits(dst) {
+            return Err(bug("a dataport operand lies outside the register file"));
+        }
+        let mut offsets = [0u32; 32];
+        for (i, o) in offsets.iter_mut().enumerate().take(es) {
+            if en >> i & 1 == 1 {
+                *o = Self::ud(state, self.offsets + 4 * i)?;
+                if !any_byte && *o % bytes as u32 != 0 {
+                    return Err(VisaError::new(
+                        ErrorClass::UndefinedBehaviour,
+                        format!(
+                            "a lane's offset {:#x} is not a multiple of {bytes} ({})",
+                            *o,
+                            errata::DWORD_ATOMIC_ALIGNMENT
+                        ),
+                    ));
+                }
+            }
+        }
+        let operand = |state: &MachineState, at: Option<usize>, i: usize| -> u64 {
+            at.map_or(0, |at| {
+                let b = &state.grf[at + 4 * i..at + 4 * i + 4];
+                u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])) & mask
+            })
+        };
+        // (register byte, value, defined), applied when every lane has run.
+        let mut returned: Vec<(usize, u8, bool)> = Vec::new();
+        for (i, &a) in offsets.iter().enumerate().take(es) {
+            if en >> i & 1 == 0 {
+                continue;
+            }
+            let outside = |k: usize| {
+                r.size
+                    .is_some_and(|s| u64::from(a.wrapping_add(k as u32)) >= s)
+            };
+            let dropped = self.whole_lane && (0..bytes).any(outside);
+            let mut old = [0u8; 8];
+            let mut undefined = [false; 4];
+            if !dropped {
+                if let Some(m) = state.mem.space(r.space) {
+                    for k in 0..bytes {
+                        if outside(k) {
+                            continue;
+                        }
+                        let abs = r.base.wrapping_add(u64::from(a.wrapping_add(k as u32)));
+                        m.read(abs, &mut old[k..k + 1]);
+                        undefined[k] = m.is_undefined(abs);
+                    }
+                }
+            }
+            let old = u64::from_le_bytes(old);
+            let (s0, s1) = (operand(state, src0, i), operand(state, src1, i));
+            let new = apply_op(op, width, mask, old, s0, s1);
+            if !dropped {
+                let unknown = undefined.iter().any(|u| *u);
+                let m = state.mem.space_mut(r.space);
+                for (k, b) in new.to_le_bytes().iter().enumerate().take(bytes) {
+                    if outside(k) {
+                        continue;
+                    }
+                    let abs = r.base.wrapping_add(u64::from(a.wrapping_add(k as u32)));
+                    if unknown {
+                        m.write_undefined(abs, *b);
+                    } else {
+                        m.write(abs, &[*b]);
+                    }
+                }
+            }
+            if let Some(d) = dst {
+                let value = if op == AtomicOp::Predec && !old_predec {
+                    new
+                } else {
+                    old
+                };
+                let vb = value.to_le_bytes();
+                for k in 0..4 {
+                    let at = d + 4 * i + k;
+                    if k < bytes {
+                        returned.push((at, vb[k], !undefined[k]));
+                    } else {
+                        returned.push((at, state.grf[at], false));
+                    }
+                }
+            }
+        }
+        for (at, v, defined) in returned {
+            state.grf[at] = v;
+            if defined {
+                state.undefined.remove(&at);
+            } else {
+                state.undefined.insert(at);
             }
         }
         Ok(())

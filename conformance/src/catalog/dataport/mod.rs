@@ -1,10 +1,12 @@
 //! The legacy dataport family's catalogs (instructions/GATHER_SCALED.md, SCATTER_SCALED.md,
-//! GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md),
+//! GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md,
+//! DWORD_ATOMIC.md),
 //! one module per instruction document. Every expected byte is derived by hand in the row's
 //! derivation from the document's Semantics loop and its Out-of-bound Access property. On
 //! xe-lp (32-byte GRF); `T6` is set to binding-table index 3 by the row's MOVS, and the
 //! surface at index 3 is `base 0x1000, size 0x40` unless the row says otherwise.
 
+pub mod dword_atomic;
 pub mod gather4_scaled;
 pub mod gather_scaled;
 pub mod oword_ld;

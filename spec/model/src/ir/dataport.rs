@@ -1,8 +1,8 @@
 //! The control fields and operands of the legacy dataport messages (the surface-based
 //! instruction documents: instructions/GATHER_SCALED.md, SCATTER_SCALED.md,
-//! GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md and
-//! OWORD_ST.md): the block count, channel mask or oword count and the surface, with the
-//! operands each document names. Validation
+//! GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md
+//! and DWORD_ATOMIC.md): the block count, channel mask, oword count or atomic operation and
+//! the surface, with the operands each document names. Validation
 //! (`validate::dataport`) builds them from the text forms; the modules under
 //! `insn::dataport` read them.
 //!
@@ -16,6 +16,7 @@
 //!   dropped).
 
 use super::operand::{OperandMut, Payload, Scalar, Src};
+use super::svm::AtomicOp;
 use crate::state::VarId;
 use crate::types::DataType;
 
@@ -104,6 +105,17 @@ pub enum DataportCtrl {
         offset: Scalar,
         src: Payload,
     },
+    /// DWORD_ATOMIC: `Op` (the DWORD_ATOMIC_OP table's operation), its width (32, or 16
+    /// with `.16`: Op bit 5), `Surface`, `Element_offset` (bytes), `Src0` and `Src1`
+    /// (`None`: V0, `%null`); Dst is the instruction's `dst`, `Null` for V0.
+    DwordAtomic {
+        op: AtomicOp,
+        width: u32,
+        surface: DataportSurface,
+        element_offset: Payload,
+        src0: Option<Payload>,
+        src1: Option<Payload>,
+    },
 }
 
 impl DataportCtrl {
@@ -115,7 +127,8 @@ impl DataportCtrl {
             | DataportCtrl::Scatter4Scaled { surface, .. }
             | DataportCtrl::OwordLd { surface, .. }
             | DataportCtrl::OwordLdUnaligned { surface, .. }
-            | DataportCtrl::OwordSt { surface, .. } => surface,
+            | DataportCtrl::OwordSt { surface, .. }
+            | DataportCtrl::DwordAtomic { surface, .. } => surface,
         }
     }
 
@@ -130,10 +143,12 @@ impl DataportCtrl {
             DataportCtrl::OwordLd { num_owords, .. }
             | DataportCtrl::OwordLdUnaligned { num_owords, .. }
             | DataportCtrl::OwordSt { num_owords, .. } => 16 * num_owords,
+            DataportCtrl::DwordAtomic { width, .. } => width / 8,
         }
     }
 
-    /// Whether the message writes memory.
+    /// Whether the message writes memory and returns nothing (the atomic does both: its
+    /// Dst is optional).
     pub fn is_store(&self) -> bool {
         matches!(
             self,
@@ -174,6 +189,20 @@ impl DataportCtrl {
                 vec![offset.to_src()]
             }
             DataportCtrl::OwordSt { offset, src, .. } => vec![offset.to_src(), src.to_src()],
+            DataportCtrl::DwordAtomic {
+                element_offset,
+                src0,
+                src1,
+                ..
+            } => {
+                let null = Src::Imm {
+                    bits: 0,
+                    ty: DataType::UD,
+                };
+                let or_null =
+                    |p: &Option<Payload>| p.as_ref().map_or(null.clone(), Payload::to_src);
+                vec![element_offset.to_src(), or_null(src0), or_null(src1)]
+            }
         }
     }
 
@@ -213,6 +242,16 @@ impl DataportCtrl {
             | DataportCtrl::OwordLdUnaligned { offset, .. } => out.push(OperandMut::Scalar(offset)),
             DataportCtrl::OwordSt { offset, src, .. } => {
                 out.extend([OperandMut::Scalar(offset), OperandMut::Payload(src)])
+            }
+            DataportCtrl::DwordAtomic {
+                element_offset,
+                src0,
+                src1,
+                ..
+            } => {
+                out.push(OperandMut::Payload(element_offset));
+                out.extend(src0.iter_mut().map(OperandMut::Payload));
+                out.extend(src1.iter_mut().map(OperandMut::Payload));
             }
         }
     }

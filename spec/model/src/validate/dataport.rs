@@ -1,6 +1,6 @@
 //! Validation of the legacy dataport messages (instructions/GATHER_SCALED.md,
 //! SCATTER_SCALED.md, GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md,
-//! OWORD_LD_UNALIGNED.md, OWORD_ST.md): the text forms as IGC's assembler writes them to
+//! OWORD_LD_UNALIGNED.md, OWORD_ST.md, DWORD_ATOMIC.md): the text forms as IGC's assembler writes them to
 //! the IR, then every rule of the documents on the IR ([`rules`], which `check_program`
 //! runs again).
 //!
@@ -11,6 +11,8 @@
 //! - `[(P)] gather4_scaled.<channels> (<mask>, <exec_size>) <surface> <offset> <element_offset> <dst>`
 //!   and `scatter4_scaled` with `<src>` last, e.g. `gather4_scaled.R (M5, 16) T6 0x0:ud V56.0 V58.0`;
 //!   `<channels>` the enabled channels' letters in RGBA order;
+//! - `[(P)] dword_atomic.<op>[.16] (<mask>, <exec_size>) <surface> <element_offset> <src0> <src1> <dst>`,
+//!   e.g. `dword_atomic.inc (M1, 16) %slm V76.0 %null.0 %null.0 %null.0` (`%null` for V0);
 //! - `oword_ld (<size>) <surface> <offset> <dst>`, `oword_ld_unaligned` and `oword_st` (with
 //!   `<src>`) alike, e.g. `oword_ld_unaligned (4) T6 V42(0,0)<0;1,0> V41.0`: `<size>` the
 //!   oword count, no mask control and no predicate (the documents: "The execution mask is
@@ -27,12 +29,12 @@ use super::context::Cx;
 use super::errors::{invalid, invalid_at};
 use super::svm::{check_in_var, mask_and_predicate};
 use crate::asm::ast::{InsnLine, MaskControl, Operand, OperandKind, VarClass};
-use crate::errata::Readings;
+use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
 use crate::ir::dataport::{
     predefined_surface, DataportCtrl, DataportSurface, DATA_TYPES, NUM_BLOCKS, NUM_OWORDS,
 };
-use crate::ir::svm::parse_channels;
+use crate::ir::svm::{parse_channels, AtomicOp};
 use crate::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Scalar};
 use crate::platform::Platform;
 use crate::state::Vars;
@@ -80,6 +82,7 @@ impl Cx<'_> {
                     )
                 })?)
             }
+            Opcode::DwordAtomic => 0,
             _ => {
                 if !mods.is_empty() {
                     return Err(invalid("size", format!("`{name}` takes no `.` modifier")));
@@ -87,6 +90,9 @@ impl Cx<'_> {
                 0
             }
         };
+        if opcode == Opcode::DwordAtomic {
+            return self.dword_atomic(line, &mods);
+        }
         let (mask, exec_size, field) = if oword {
             // `(<size>)` is the number of owords (OWORD_LD.md, Text).
             let Some(exec) = line.exec else {
@@ -216,6 +222,66 @@ impl Cx<'_> {
         })
     }
 
+    /// DWORD_ATOMIC.md, Text: `[(P)] dword_atomic.<op>[.16] (<mask>, <n>) <surface>
+    /// <element_offset> <src0> <src1> <dst>`, `%null` where an operand is V0.
+    fn dword_atomic(&mut self, line: &InsnLine, mods: &[&str]) -> Result<Instruction> {
+        let (op, width) = match mods {
+            [op] => (*op, 32),
+            [op, "16"] => (*op, 16),
+            _ => {
+                return Err(invalid(
+                    "op",
+                    "`dword_atomic` takes `.<op>` and an optional `.16` (`dword_atomic.add`)",
+                ))
+            }
+        };
+        let op = AtomicOp::from_name(op).ok_or_else(|| {
+            invalid(
+                "op",
+                format!("`{op}` is not an operation of the DWORD_ATOMIC_OP table"),
+            )
+        })?;
+        let (mask, exec_size) = self.exec(line.exec)?;
+        let pred = match &line.pred {
+            Some(p) => Some(self.predicate(p, mask, exec_size)?),
+            None => None,
+        };
+        if line.operands.len() != 5 {
+            return Err(invalid(
+                "operands",
+                format!(
+                    "`dword_atomic` takes 5 operands (surface, element offset, src0, src1, dst), {} given",
+                    line.operands.len()
+                ),
+            ));
+        }
+        let ops = &line.operands;
+        let surface = self.dataport_surface(&ops[0])?;
+        let element_offset = self.svm_payload(&ops[1], "element_offset")?;
+        let src0 = self.svm_raw(&ops[2], "src0", true)?;
+        let src1 = self.svm_raw(&ops[3], "src1", true)?;
+        let dst = self.svm_raw_dst(&ops[4], "dst", true)?;
+        Ok(Instruction {
+            pos: self.pos,
+            opcode: Opcode::DwordAtomic,
+            pred,
+            mask,
+            exec_size,
+            sat: false,
+            ctrl: Ctrl::Dataport(DataportCtrl::DwordAtomic {
+                op,
+                width,
+                surface,
+                element_offset,
+                src0,
+                src1,
+            }),
+            dst,
+            dst2: None,
+            srcs: Vec::new(),
+        })
+    }
+
     /// The surface operand: a pre-defined surface's name or a declared surface variable.
     fn dataport_surface(&mut self, op: &Operand) -> Result<DataportSurface> {
         let name = match &op.kind {
@@ -261,13 +327,19 @@ fn opcode_of(ctrl: &DataportCtrl) -> Opcode {
         DataportCtrl::OwordLd { .. } => Opcode::OwordLd,
         DataportCtrl::OwordLdUnaligned { .. } => Opcode::OwordLdUnaligned,
         DataportCtrl::OwordSt { .. } => Opcode::OwordSt,
+        DataportCtrl::DwordAtomic { .. } => Opcode::DwordAtomic,
     }
 }
 
 /// Every rule of the dataport documents on the IR, in the documents' order: mask and
 /// predicate, destination and sources, the fields (execution size, block count, channel
 /// mask or oword count, surface), the operand types, the operands' extents.
-pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) -> Result<()> {
+pub fn rules(
+    insn: &Instruction,
+    vars: &Vars,
+    platform: Platform,
+    readings: &Readings,
+) -> Result<()> {
     let Ctrl::Dataport(ctrl) = &insn.ctrl else {
         return Err(invalid(
             "opcode",
@@ -286,6 +358,9 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
             "operands",
             "the dataport messages name their sources in their control field: `srcs` is empty",
         ));
+    }
+    if let DataportCtrl::DwordAtomic { .. } = ctrl {
+        return atomic_rules(insn, ctrl, vars, platform, readings);
     }
     let data = match (ctrl.is_store(), &insn.dst) {
         (true, Dst::Null { .. }) => None,
@@ -396,6 +471,9 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
                 (_, None) => return Err(invalid("dst", "a load needs its destination")),
             }
         }
+        DataportCtrl::DwordAtomic { .. } => {
+            return Err(invalid("opcode", "DWORD_ATOMIC has its own rules"));
+        }
     };
     let offset = match *ctrl {
         DataportCtrl::GatherScaled { offset, .. }
@@ -405,6 +483,9 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
         | DataportCtrl::OwordLd { offset, .. }
         | DataportCtrl::OwordLdUnaligned { offset, .. }
         | DataportCtrl::OwordSt { offset, .. } => offset,
+        DataportCtrl::DwordAtomic { .. } => {
+            return Err(invalid("opcode", "DWORD_ATOMIC has no scalar offset"));
+        }
     };
     // Offset: "Must have type UD".
     if offset.ty() != DataType::UD {
@@ -469,4 +550,142 @@ fn scaled_data(
         (_, Some(dst)) => Ok((dst, "dst", bytes)),
         (_, None) => Err(invalid("dst", "a load needs its destination")),
     }
+}
+
+/// DWORD_ATOMIC.md: the operation and its width, the execution size, the surface, the
+/// sources the operation reads (V0 for the others), the operand types of the Notes and the
+/// operands' extents.
+fn atomic_rules(
+    insn: &Instruction,
+    ctrl: &DataportCtrl,
+    vars: &Vars,
+    platform: Platform,
+    readings: &Readings,
+) -> Result<()> {
+    let DataportCtrl::DwordAtomic {
+        op,
+        width,
+        surface,
+        element_offset,
+        src0,
+        src1,
+    } = *ctrl
+    else {
+        return Err(invalid("opcode", "DWORD_ATOMIC without its fields"));
+    };
+    // Exec_size bits 2..0: 1, 2, 4, 8 or 16 elements.
+    let es = insn.exec_size;
+    if ![1, 2, 4, 8, 16].contains(&es) {
+        return Err(invalid(
+            "exec_size",
+            format!("execution size {es} is not 1, 2, 4, 8 or 16"),
+        ));
+    }
+    // Op bits 4..0 and {TGLLP+} bit 5: 32-bit, or 16-bit with `.16`.
+    if ![16, 32].contains(&width) {
+        return Err(invalid("op", format!("atomic width {width}: 32 or 16")));
+    }
+    // Surface: T0 and T255 (DWORD-ATOMIC-SURFACES: also a binding-table buffer).
+    if let DataportSurface::Var(v) = surface {
+        if readings.is_literal(errata::DWORD_ATOMIC_SURFACES) {
+            return Err(invalid(
+                "surface",
+                "DWORD_ATOMIC's surface is T0 or T255 (DWORD-ATOMIC-SURFACES, literal)",
+            ));
+        }
+        if v.0 as usize >= vars.len() || vars.get(v).class != VarClass::Surface {
+            return Err(invalid("surface", "the surface is not a surface variable"));
+        }
+    }
+    if element_offset.ty != DataType::UD {
+        return Err(invalid(
+            "element_offset",
+            format!(
+                "the element offsets have type {}, not UD",
+                element_offset.ty
+            ),
+        ));
+    }
+    // Notes: IMIN, IMAX D; FMAX, FMIN, FCMPWR F; the others UD (and D under
+    // SVM-ATOMIC-SIGNED-TYPES, resolved); the 16-bit forms keep the 32-bit types.
+    let mut types = op.types(32).to_vec();
+    if !readings.is_literal(errata::SVM_ATOMIC_SIGNED_TYPES) && types == [DataType::UD] {
+        types.push(DataType::D);
+    }
+    // Src0: V0 for INC and DEC (and PREDEC); Src1: V0 but for CMPXCHG and FCMPWR. Dst,
+    // Src0 and Src1 have one type.
+    let mut seen: Option<DataType> = None;
+    for (k, (field, src)) in [("src0", src0), ("src1", src1)].into_iter().enumerate() {
+        let used = op.num_srcs() > k;
+        match src {
+            None if used => {
+                return Err(invalid(
+                    field,
+                    format!("`{}` reads {field}: it cannot be `%null`", op.name()),
+                ))
+            }
+            Some(_) if !used => {
+                return Err(invalid(
+                    field,
+                    format!("`{}` takes no {field}: it must be `%null`", op.name()),
+                ))
+            }
+            Some(p) => {
+                if !types.contains(&p.ty) || seen.is_some_and(|t| t != p.ty) {
+                    return Err(invalid(
+                        field,
+                        format!(
+                            "`{}` operands have one type of {}, not {}",
+                            op.name(),
+                            type_names(&types),
+                            p.ty
+                        ),
+                    ));
+                }
+                seen = Some(p.ty);
+                check_in_var(vars, platform, &p, 4 * es as usize, field)?;
+            }
+            None => {}
+        }
+    }
+    match insn.dst {
+        Dst::Null { .. } => {}
+        Dst::General {
+            var, row, col, ty, ..
+        } => {
+            if !types.contains(&ty) || seen.is_some_and(|t| t != ty) {
+                return Err(invalid(
+                    "dst",
+                    format!(
+                        "`{}` operands have one type of {}, not {ty}",
+                        op.name(),
+                        type_names(&types)
+                    ),
+                ));
+            }
+            let p = Payload { var, row, col, ty };
+            check_in_var(vars, platform, &p, 4 * es as usize, "dst")?;
+        }
+        _ => {
+            return Err(invalid(
+                "dst",
+                "the destination is a raw operand or `%null`",
+            ))
+        }
+    }
+    check_in_var(
+        vars,
+        platform,
+        &element_offset,
+        4 * es as usize,
+        "element_offset",
+    )
+}
+
+fn type_names(types: &[DataType]) -> String {
+    types
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }

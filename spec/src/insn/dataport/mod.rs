@@ -18,6 +18,7 @@
 //! document's own expression for the other forms), computed exactly and truncated to 32
 //! bits (the operands are UD: the messages address a 32-bit space).
 
+pub mod dword_atomic;
 pub mod gather4_scaled;
 pub mod gather_scaled;
 pub mod oword_ld;
