@@ -18,6 +18,7 @@ use visa_model::types::DataType;
 use visa_model::{ErrorClass, VisaError};
 
 use super::enable::ch_en;
+use super::small::Small;
 use super::store::{store_pieces, Piece};
 use super::svm::apply_op;
 
@@ -430,43 +431,20 @@ impl DataportPlan {
         {
             return Err(bug("a dataport operand lies outside the register file"));
         }
-        let mut data = Vec::with_capacity(nb * self.exec_size);
-        let mut pieces: Vec<Piece> = Vec::with_capacity(self.exec_size);
+        // The pieces point into the register file: each lane's low `nb` bytes of Src.
+        let mut pieces: Small<Piece, 64> = Small::new();
         for i in 0..self.exec_size {
             if en >> i & 1 == 0 {
                 continue;
             }
             let a = off.wrapping_add(Self::ud(state, self.offsets + 4 * i)?);
-            if self.whole_lane && !self.lane_inside(a, r) {
-                continue; // the whole lane is dropped
-            }
-            for k in 0..nb {
-                let ak = a.wrapping_add(k as u32);
-                if r.size.is_some_and(|s| u64::from(ak) >= s) {
-                    continue; // out of bounds: dropped
-                }
-                let abs = r.base.wrapping_add(u64::from(ak));
-                let at = data.len();
-                data.push(state.grf[self.data + 4 * i + k]);
-                match pieces.last_mut() {
-                    Some(p)
-                        if p.at + p.len == at && p.addr.checked_add(p.len as u64) == Some(abs) =>
-                    {
-                        p.len += 1
-                    }
-                    _ => pieces.push(Piece {
-                        addr: abs,
-                        at,
-                        len: 1,
-                    }),
-                }
-            }
+            lane_pieces(&mut pieces, self.data + 4 * i, a, nb, r, self.whole_lane);
         }
         if pieces.is_empty() {
             return Ok(());
         }
-        let m = state.mem.space_mut(r.space);
-        store_pieces(m, &data, &pieces);
+        let MachineState { grf, mem, .. } = state;
+        store_pieces(mem.space_mut(r.space), grf, &pieces);
         Ok(())
     }
 
@@ -505,8 +483,7 @@ impl DataportPlan {
             *a = address & !3;
         }
         if self.store {
-            let mut data = Vec::with_capacity(4 * es * channels);
-            let mut pieces: Vec<Piece> = Vec::with_capacity(es * channels);
+            let mut pieces: Small<Piece, 64> = Small::new();
             let mut ch_pos = 0;
             for c in 0..4u32 {
                 if ch_mask >> c & 1 == 0 {
@@ -515,20 +492,15 @@ impl DataportPlan {
                 for (i, a) in addrs.iter().enumerate().take(es) {
                     if en >> i & 1 == 1 {
                         let at = self.data + 4 * (ch_pos * per_channel + i);
-                        push_run(
-                            &mut data,
-                            &mut pieces,
-                            &state.grf[at..at + 4],
-                            a.wrapping_add(4 * c),
-                            r,
-                            self.whole_lane,
-                        );
+                        let a = a.wrapping_add(4 * c);
+                        lane_pieces(&mut pieces, at, a, 4, r, self.whole_lane);
                     }
                 }
                 ch_pos += 1;
             }
             if !pieces.is_empty() {
-                store_pieces(state.mem.space_mut(r.space), &data, &pieces);
+                let MachineState { grf, mem, .. } = state;
+                store_pieces(mem.space_mut(r.space), grf, &pieces);
             }
         } else {
             let mut ch_pos = 0;
@@ -578,21 +550,14 @@ impl DataportPlan {
         }
         let start = off.wrapping_mul(unit);
         if self.store {
-            let mut data = Vec::with_capacity(16 * n);
-            let mut pieces: Vec<Piece> = Vec::with_capacity(n);
+            let mut pieces: Small<Piece, 64> = Small::new();
             for i in 0..n {
-                let at = self.data + 16 * i;
-                push_run(
-                    &mut data,
-                    &mut pieces,
-                    &state.grf[at..at + 16],
-                    start.wrapping_add(16 * i as u32),
-                    r,
-                    self.whole_lane,
-                );
+                let a = start.wrapping_add(16 * i as u32);
+                lane_pieces(&mut pieces, self.data + 16 * i, a, 16, r, self.whole_lane);
             }
             if !pieces.is_empty() {
-                store_pieces(state.mem.space_mut(r.space), &data, &pieces);
+                let MachineState { grf, mem, .. } = state;
+                store_pieces(mem.space_mut(r.space), grf, &pieces);
             }
         } else {
             for i in 0..n {
@@ -774,53 +739,53 @@ fn load_run(state: &mut MachineState, r: &Resolved, a: u32, at: usize, len: usiz
     }
 }
 
-/// Queues the store of `bytes` at the 32-bit surface address `a` (wrapping byte by byte):
-/// the bytes out of bounds are dropped, or the whole element when `whole`
-/// (DATAPORT-BOUNDS-LANE literal).
-fn push_run(
-    data: &mut Vec<u8>,
-    pieces: &mut Vec<Piece>,
-    bytes: &[u8],
+/// Queues the store of the `len` register bytes from `at` to the 32-bit surface address
+/// `a` (wrapping byte by byte) as pieces pointing into the register file: the bytes out of
+/// bounds are dropped, or the whole element when `whole` (DATAPORT-BOUNDS-LANE literal).
+fn lane_pieces(
+    pieces: &mut Small<Piece, 64>,
+    at: usize,
     a: u32,
+    len: usize,
     r: &Resolved,
     whole: bool,
 ) {
-    let len = bytes.len() as u32;
-    let fits = u64::from(a) + u64::from(len) <= 1 << 32;
-    let inside = r.size.is_none_or(|s| u64::from(a) + u64::from(len) <= s);
-    if fits && inside {
+    let end = u64::from(a) + len as u64;
+    if end <= 1 << 32 {
+        // No wrap: the bytes inside the bound are a prefix of the element.
+        let inside = match r.size {
+            None => len,
+            Some(s) => s.saturating_sub(u64::from(a)).min(len as u64) as usize,
+        };
+        if inside == 0 || (whole && inside < len) {
+            return;
+        }
         let abs = r.base.wrapping_add(u64::from(a));
-        if abs.checked_add(u64::from(len)).is_some() {
-            let at = data.len();
-            data.extend_from_slice(bytes);
-            push_piece(pieces, abs, at, bytes.len());
+        if abs.checked_add(inside as u64 - 1).is_some() {
+            pieces.push(Piece {
+                addr: abs,
+                at,
+                len: inside,
+            });
             return;
         }
     }
     if whole {
         if let Some(s) = r.size {
-            if (0..len).any(|k| u64::from(a.wrapping_add(k)) >= s) {
+            if (0..len as u32).any(|k| u64::from(a.wrapping_add(k)) >= s) {
                 return; // the whole element is dropped
             }
         }
     }
-    for (k, b) in bytes.iter().enumerate() {
+    for k in 0..len {
         let ak = a.wrapping_add(k as u32);
         if r.size.is_some_and(|s| u64::from(ak) >= s) {
             continue; // out of bounds: dropped
         }
-        let at = data.len();
-        data.push(*b);
-        push_piece(pieces, r.base.wrapping_add(u64::from(ak)), at, 1);
-    }
-}
-
-/// Appends a piece, merged with the last when it continues it in data and in memory.
-fn push_piece(pieces: &mut Vec<Piece>, addr: u64, at: usize, len: usize) {
-    match pieces.last_mut() {
-        Some(p) if p.at + p.len == at && p.addr.checked_add(p.len as u64) == Some(addr) => {
-            p.len += len
-        }
-        _ => pieces.push(Piece { addr, at, len }),
+        pieces.push(Piece {
+            addr: r.base.wrapping_add(u64::from(ak)),
+            at: at + k,
+            len: 1,
+        });
     }
 }
