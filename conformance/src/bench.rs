@@ -205,6 +205,28 @@ pub const STREAMS: &[Stream] = &[
         cases: Cases::Instruction("svm_scatter"),
         keep: is_simd16,
     },
+    // The legacy dataport's SIMD16 gathers and scatters (binding-table, SLM and stateless
+    // surfaces; the 4-channel forms with every channel mask).
+    Stream {
+        name: "dataport-gather16",
+        cases: Cases::Instruction("gather_scaled"),
+        keep: is_simd16,
+    },
+    Stream {
+        name: "dataport-scatter16",
+        cases: Cases::Instruction("scatter_scaled"),
+        keep: is_simd16,
+    },
+    Stream {
+        name: "dataport-gather4-16",
+        cases: Cases::Instruction("gather4_scaled"),
+        keep: is_simd16_aligned,
+    },
+    Stream {
+        name: "dataport-scatter4-16",
+        cases: Cases::Instruction("scatter4_scaled"),
+        keep: is_simd16_aligned,
+    },
     // The float math family, mixed and one stream per approximated function:
     // edge-biased operands, so the exact fallbacks are exercised as well as the fast paths.
     Stream {
@@ -500,6 +522,11 @@ fn every_case(_: &GenCase) -> bool {
 /// Cases of execution size 16 (the instruction's text holds `(M.., 16)`).
 fn is_simd16(case: &GenCase) -> bool {
     case.text.contains(", 16)")
+}
+
+/// SIMD16 cases that run to their end (no lane misaligned on purpose).
+fn is_simd16_aligned(case: &GenCase) -> bool {
+    is_simd16(case) && !case.tags.iter().any(|t| t == "misaligned")
 }
 
 /// Draws at most this many cases per case kept before giving up on a stream whose `keep`

@@ -208,6 +208,18 @@ fn step(
         Opcode::ScatterScaled => {
             insn::dataport::scatter_scaled::execute(program, insn, state, config)
         }
+        Opcode::Gather4Scaled => {
+            insn::dataport::gather4_scaled::execute(program, insn, state, config)
+        }
+        Opcode::Scatter4Scaled => {
+            insn::dataport::scatter4_scaled::execute(program, insn, state, config)
+        }
+        Opcode::OwordLd => insn::dataport::oword_ld::execute(program, insn, state, config),
+        Opcode::OwordLdUnaligned => {
+            insn::dataport::oword_ld_unaligned::execute(program, insn, state, config)
+        }
+        Opcode::OwordSt => insn::dataport::oword_st::execute(program, insn, state, config),
+        Opcode::DwordAtomic => insn::dataport::dword_atomic::execute(program, insn, state, config),
         _ => Err(VisaError::model_bug(format!(
             "`{}` reached the instruction dispatch; control flow is crate::flow's",
             insn.opcode.mnemonic()

@@ -28,9 +28,9 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
 }
 
 /// Which platforms each family exists on, from the documents (gen9, gen11, xe-lp, xe-hpg,
-/// xe-hpc, xe2): ALU, SVM and the legacy dataport everywhere (GATHER_SCALED and
-/// SCATTER_SCALED: the appendix lists them from BDW up to TGLLP, the model keeps them later
-/// as it does SVM); ROL and ROR from ICLLP on, DP4A from TGLLP on, ADD3 and BFN from xe-lp on
+/// xe-hpc, xe2): ALU, SVM and the legacy dataport everywhere (GATHER_SCALED,
+/// SCATTER_SCALED, the 4-channel, oword and DWORD_ATOMIC forms: the appendix lists them from
+/// BDW up to TGLLP, the model keeps them later as it does SVM); ROL and ROR from ICLLP on, DP4A from TGLLP on, ADD3 and BFN from xe-lp on
 /// (6_instructions.md's tags); DPAS from XEHP on (DPAS.md, Exec_size); DPASW on xe-hpg alone
 /// (DPASW.md, Semantics: XEHP with EU fusion); LSC messages from DG2 on (LSC_UNTYPED.md,
 /// LSC_TYPED.md, LSC_FENCE.md); block 2D on PVC and xe2 (their shape limits are PVC's).
@@ -39,6 +39,12 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
 #[case(visa_spec::ir::Opcode::SvmGather, [true, true, true, true, true, true])]
 #[case(visa_spec::ir::Opcode::GatherScaled, [true, true, true, true, true, true])]
 #[case(visa_spec::ir::Opcode::ScatterScaled, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Gather4Scaled, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Scatter4Scaled, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::OwordLd, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::OwordLdUnaligned, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::OwordSt, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::DwordAtomic, [true, true, true, true, true, true])]
 #[case(visa_spec::ir::Opcode::Rol, [false, true, true, true, true, true])]
 #[case(visa_spec::ir::Opcode::Dp4a, [false, false, true, true, true, true])]
 #[case(visa_spec::ir::Opcode::Add3, [false, false, true, true, true, true])]

@@ -1,20 +1,26 @@
-//! The legacy dataport messages (instructions/GATHER_SCALED.md, SCATTER_SCALED.md) as
-//! compiled plans: register offsets, the surface kind and the block count decided once. At
-//! run time the surface is resolved to a space, a base and a bound; each enabled lane's
-//! 32-bit address is `offset + element_offset[i]` (wrapping), and its 1, 2 or 4 bytes are
-//! read in one run when they stay inside the bound and do not wrap, byte by byte otherwise.
-//! Scatters hand their pieces to the store engine.
+//! The legacy dataport messages (instructions/GATHER_SCALED.md, SCATTER_SCALED.md,
+//! GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md)
+//! as compiled plans: register offsets, the surface kind and the block count, channel mask
+//! or oword count decided once. At run time the surface is resolved to a space, a base and
+//! a bound; each enabled lane's 32-bit address is `offset + element_offset[i]` (wrapping)
+//! and each oword's `offset*16 + 16*i` (or `offset + 16*i` unaligned), and an element's
+//! bytes are read in one run when they stay inside the bound and do not wrap, byte by byte
+//! otherwise. Stores hand their pieces to the store engine.
 
 use visa_model::asm::ast::PredCombine;
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
 use visa_model::ir::dataport::{DataportCtrl, DataportSurface};
+use visa_model::ir::svm::AtomicOp;
 use visa_model::ir::{Ctrl, Dst, Instruction, Payload, Program, Scalar};
 use visa_model::state::{MachineState, SurfaceHeap, FLAT, SLM};
+use visa_model::types::DataType;
 use visa_model::{ErrorClass, VisaError};
 
 use super::enable::ch_en;
+use super::small::Small;
 use super::store::{store_pieces, Piece};
+use super::svm::apply_op;
 
 type Result<T> = std::result::Result<T, VisaError>;
 
@@ -36,10 +42,41 @@ enum Surface {
     Bti(usize),
 }
 
-/// One GATHER_SCALED or SCATTER_SCALED, ready to run.
+/// What a message moves per lane.
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    /// GATHER_SCALED, SCATTER_SCALED: `nb` bytes at `offset + element_offset[i]`.
+    Scaled,
+    /// GATHER4_SCALED, SCATTER4_SCALED: the enabled channels' dwords at
+    /// `(address & !3) + 4*c`, channel `ch_pos` at register element `ch_pos * per_channel`;
+    /// `floor`: DATAPORT4-DWORD-ADDRESS literal (a misaligned address drops its low bits).
+    Four {
+        ch_mask: u8,
+        per_channel: usize,
+        floor: bool,
+    },
+    /// The oword forms: `n` owords from byte `offset * unit` (16 for OWORD_LD and OWORD_ST,
+    /// 1 for OWORD_LD_UNALIGNED, whose offset must be a multiple of `align`).
+    Oword { n: usize, unit: u32, align: u32 },
+    /// DWORD_ATOMIC: `op` on `width` bits at each enabled lane's byte offset, lane after
+    /// lane; the register bytes of Src0, Src1 and Dst (`None`: V0); `any_byte`:
+    /// DWORD-ATOMIC-ALIGNMENT literal; `old_predec`: SVM-ATOMIC-PREDEC literal.
+    Atomic {
+        op: AtomicOp,
+        width: u32,
+        src0: Option<usize>,
+        src1: Option<usize>,
+        dst: Option<usize>,
+        any_byte: bool,
+        old_predec: bool,
+    },
+}
+
+/// One legacy dataport message, ready to run.
 #[derive(Clone, Debug)]
 pub(crate) struct DataportPlan {
     pub(crate) pos: Pos,
+    shape: Shape,
     store: bool,
     nb: usize,
     exec_size: usize,
@@ -54,6 +91,8 @@ pub(crate) struct DataportPlan {
     data: usize,
     /// DATAPORT-BOUNDS-LANE literal: a lane with a byte past the bound is out as a whole.
     whole_lane: bool,
+    /// The register byte where a load's destination variable ends.
+    var_end: usize,
 }
 
 pub(crate) fn is_dataport(insn: &Instruction) -> bool {
@@ -85,22 +124,29 @@ impl DataportPlan {
                 .ok_or_else(|| bug("a dataport operand has no register-file storage"))?;
             Ok(base + p.row as usize * grf + p.col as usize * p.ty.size())
         };
+        let dst = || -> Result<usize> {
+            let Dst::General {
+                var, row, col, ty, ..
+            } = insn.dst
+            else {
+                return Err(bug("a dataport load without a destination"));
+            };
+            place(Payload { var, row, col, ty })
+        };
         let (store, nb, surface, offset, offsets, data) = match c {
             DataportCtrl::GatherScaled {
                 num_blocks,
                 surface,
                 offset,
                 element_offset,
-            } => {
-                let Dst::General {
-                    var, row, col, ty, ..
-                } = insn.dst
-                else {
-                    return Err(bug("GATHER_SCALED without a destination"));
-                };
-                let dst = place(Payload { var, row, col, ty })?;
-                (false, num_blocks, surface, offset, element_offset, dst)
-            }
+            } => (
+                false,
+                num_blocks,
+                surface,
+                offset,
+                place(element_offset)?,
+                dst()?,
+            ),
             DataportCtrl::ScatterScaled {
                 num_blocks,
                 surface,
@@ -112,9 +158,113 @@ impl DataportPlan {
                 num_blocks,
                 surface,
                 offset,
-                element_offset,
+                place(element_offset)?,
                 place(src)?,
             ),
+            DataportCtrl::Gather4Scaled {
+                surface,
+                offset,
+                element_offset,
+                ..
+            } => (false, 4, surface, offset, place(element_offset)?, dst()?),
+            DataportCtrl::Scatter4Scaled {
+                surface,
+                offset,
+                element_offset,
+                src,
+                ..
+            } => (
+                true,
+                4,
+                surface,
+                offset,
+                place(element_offset)?,
+                place(src)?,
+            ),
+            DataportCtrl::OwordLd {
+                surface, offset, ..
+            }
+            | DataportCtrl::OwordLdUnaligned {
+                surface, offset, ..
+            } => (false, 16, surface, offset, 0, dst()?),
+            DataportCtrl::OwordSt {
+                surface,
+                offset,
+                src,
+                ..
+            } => (true, 16, surface, offset, 0, place(src)?),
+            DataportCtrl::DwordAtomic {
+                width,
+                surface,
+                element_offset,
+                ..
+            } => (
+                false,
+                width / 8,
+                surface,
+                Scalar::Imm {
+                    bits: 0,
+                    ty: DataType::UD,
+                },
+                place(element_offset)?,
+                0,
+            ),
+        };
+        let var_end = match insn.dst {
+            Dst::General { var, .. } => {
+                let v = program.vars.get(var);
+                v.grf_offset.map_or(0, |s| s + v.byte_size())
+            }
+            _ => 0,
+        };
+        let shape = match c {
+            DataportCtrl::Gather4Scaled { ch_mask, .. }
+            | DataportCtrl::Scatter4Scaled { ch_mask, .. } => Shape::Four {
+                ch_mask,
+                per_channel: (insn.exec_size as usize).max(grf / 4),
+                floor: readings.is_literal(errata::DATAPORT4_DWORD_ADDRESS),
+            },
+            DataportCtrl::OwordLd { num_owords, .. } | DataportCtrl::OwordSt { num_owords, .. } => {
+                Shape::Oword {
+                    n: num_owords as usize,
+                    unit: 16,
+                    align: 1,
+                }
+            }
+            DataportCtrl::OwordLdUnaligned { num_owords, .. } => {
+                if readings.is_literal(errata::OWORD_LD_UNALIGNED_OFFSET) {
+                    Shape::Oword {
+                        n: num_owords as usize,
+                        unit: 16,
+                        align: 1,
+                    }
+                } else {
+                    Shape::Oword {
+                        n: num_owords as usize,
+                        unit: 1,
+                        align: 4,
+                    }
+                }
+            }
+            DataportCtrl::DwordAtomic {
+                op,
+                width,
+                src0,
+                src1,
+                ..
+            } => Shape::Atomic {
+                op,
+                width,
+                src0: src0.map(place).transpose()?,
+                src1: src1.map(place).transpose()?,
+                dst: match insn.dst {
+                    Dst::General { .. } => Some(dst()?),
+                    _ => None,
+                },
+                any_byte: readings.is_literal(errata::DWORD_ATOMIC_ALIGNMENT),
+                old_predec: readings.is_literal(errata::SVM_ATOMIC_PREDEC),
+            },
+            _ => Shape::Scaled,
         };
         let surface = match surface {
             DataportSurface::Slm => Surface::Slm,
@@ -134,6 +284,7 @@ impl DataportPlan {
         };
         Ok(DataportPlan {
             pos: insn.pos,
+            shape,
             store,
             nb: nb as usize,
             exec_size: insn.exec_size as usize,
@@ -142,9 +293,10 @@ impl DataportPlan {
             pred: insn.pred.map(|p| (p.var.0 as usize, p.invert, p.combine)),
             surface,
             offset,
-            offsets: place(offsets)?,
+            offsets,
             data,
             whole_lane: readings.is_literal(errata::DATAPORT_BOUNDS_LANE),
+            var_end,
         })
     }
 
@@ -201,10 +353,12 @@ impl DataportPlan {
             Offset::Imm(v) => v,
             Offset::Reg(at) => Self::ud(state, at)?,
         };
-        if self.store {
-            self.scatter(state, en, &r, off)
-        } else {
-            self.gather(state, en, &r, off)
+        match (self.shape, self.store) {
+            (Shape::Scaled, true) => self.scatter(state, en, &r, off),
+            (Shape::Scaled, false) => self.gather(state, en, &r, off),
+            (Shape::Four { .. }, _) => self.four(state, en, &r, off),
+            (Shape::Oword { .. }, _) => self.oword(state, &r, off),
+            (Shape::Atomic { .. }, _) => self.atomic(state, en, &r),
         }
     }
 
@@ -277,43 +431,361 @@ impl DataportPlan {
         {
             return Err(bug("a dataport operand lies outside the register file"));
         }
-        let mut data = Vec::with_capacity(nb * self.exec_size);
-        let mut pieces: Vec<Piece> = Vec::with_capacity(self.exec_size);
+        // The pieces point into the register file: each lane's low `nb` bytes of Src.
+        let mut pieces: Small<Piece, 64> = Small::new();
         for i in 0..self.exec_size {
             if en >> i & 1 == 0 {
                 continue;
             }
             let a = off.wrapping_add(Self::ud(state, self.offsets + 4 * i)?);
-            if self.whole_lane && !self.lane_inside(a, r) {
-                continue; // the whole lane is dropped
-            }
-            for k in 0..nb {
-                let ak = a.wrapping_add(k as u32);
-                if r.size.is_some_and(|s| u64::from(ak) >= s) {
-                    continue; // out of bounds: dropped
-                }
-                let abs = r.base.wrapping_add(u64::from(ak));
-                let at = data.len();
-                data.push(state.grf[self.data + 4 * i + k]);
-                match pieces.last_mut() {
-                    Some(p)
-                        if p.at + p.len == at && p.addr.checked_add(p.len as u64) == Some(abs) =>
-                    {
-                        p.len += 1
-                    }
-                    _ => pieces.push(Piece {
-                        addr: abs,
-                        at,
-                        len: 1,
-                    }),
-                }
-            }
+            lane_pieces(&mut pieces, self.data + 4 * i, a, nb, r, self.whole_lane);
         }
         if pieces.is_empty() {
             return Ok(());
         }
-        let m = state.mem.space_mut(r.space);
-        store_pieces(m, &data, &pieces);
+        let MachineState { grf, mem, .. } = state;
+        store_pieces(mem.space_mut(r.space), grf, &pieces);
         Ok(())
+    }
+
+    /// GATHER4_SCALED and SCATTER4_SCALED: channel by channel, lane by lane.
+    fn four(&self, state: &mut MachineState, en: u32, r: &Resolved, off: u32) -> Result<()> {
+        let Shape::Four {
+            ch_mask,
+            per_channel,
+            floor,
+        } = self.shape
+        else {
+            return Err(bug("a 4-channel plan without its channels"));
+        };
+        let es = self.exec_size;
+        let channels = ch_mask.count_ones() as usize;
+        let data_end = self.data + 4 * ((channels - 1) * per_channel + es);
+        if state.grf.len() < data_end || state.grf.len() < self.offsets + 4 * es {
+            return Err(bug("a dataport operand lies outside the register file"));
+        }
+        // The lanes' dword addresses, checked before anything moves.
+        let mut addrs = [0u32; 32];
+        for (i, a) in addrs.iter_mut().enumerate().take(es) {
+            if en >> i & 1 == 0 {
+                continue;
+            }
+            let address = off.wrapping_add(Self::ud(state, self.offsets + 4 * i)?);
+            if address & 3 != 0 && !floor {
+                return Err(VisaError::new(
+                    ErrorClass::UndefinedBehaviour,
+                    format!(
+                        "a lane's address {address:#x} is not a multiple of 4 ({})",
+                        errata::DATAPORT4_DWORD_ADDRESS
+                    ),
+                ));
+            }
+            *a = address & !3;
+        }
+        if self.store {
+            let mut pieces: Small<Piece, 64> = Small::new();
+            let mut ch_pos = 0;
+            for c in 0..4u32 {
+                if ch_mask >> c & 1 == 0 {
+                    continue;
+                }
+                for (i, a) in addrs.iter().enumerate().take(es) {
+                    if en >> i & 1 == 1 {
+                        let at = self.data + 4 * (ch_pos * per_channel + i);
+                        let a = a.wrapping_add(4 * c);
+                        lane_pieces(&mut pieces, at, a, 4, r, self.whole_lane);
+                    }
+                }
+                ch_pos += 1;
+            }
+            if !pieces.is_empty() {
+                let MachineState { grf, mem, .. } = state;
+                store_pieces(mem.space_mut(r.space), grf, &pieces);
+            }
+        } else {
+            let mut ch_pos = 0;
+            for c in 0..4u32 {
+                if ch_mask >> c & 1 == 0 {
+                    continue;
+                }
+                for (i, a) in addrs.iter().enumerate().take(es) {
+                    if en >> i & 1 == 1 {
+                        let at = self.data + 4 * (ch_pos * per_channel + i);
+                        load_run(state, r, a.wrapping_add(4 * c), at, 4, self.whole_lane);
+                    }
+                }
+                ch_pos += 1;
+            }
+            // The rest of each channel's register is undefined, within the variable.
+            if per_channel > es {
+                let end = self.var_end.min(state.grf.len());
+                for ch_pos in 0..channels {
+                    let from = self.data + 4 * (ch_pos * per_channel + es);
+                    let to = (self.data + 4 * (ch_pos + 1) * per_channel).min(end);
+                    if from < to {
+                        state.undefined.insert_range(from..to);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// OWORD_LD, OWORD_LD_UNALIGNED and OWORD_ST: one run of owords.
+    fn oword(&self, state: &mut MachineState, r: &Resolved, off: u32) -> Result<()> {
+        let Shape::Oword { n, unit, align } = self.shape else {
+            return Err(bug("an oword plan without its size"));
+        };
+        if !off.is_multiple_of(align) {
+            return Err(VisaError::new(
+                ErrorClass::UndefinedBehaviour,
+                format!(
+                    "the offset {off:#x} is not a multiple of {align} ({})",
+                    errata::OWORD_LD_UNALIGNED_OFFSET
+                ),
+            ));
+        }
+        if state.grf.len() < self.data + 16 * n {
+            return Err(bug("a dataport operand lies outside the register file"));
+        }
+        let start = off.wrapping_mul(unit);
+        if self.store {
+            let mut pieces: Small<Piece, 64> = Small::new();
+            for i in 0..n {
+                let a = start.wrapping_add(16 * i as u32);
+                lane_pieces(&mut pieces, self.data + 16 * i, a, 16, r, self.whole_lane);
+            }
+            if !pieces.is_empty() {
+                let MachineState { grf, mem, .. } = state;
+                store_pieces(mem.space_mut(r.space), grf, &pieces);
+            }
+        } else {
+            for i in 0..n {
+                let a = start.wrapping_add(16 * i as u32);
+                load_run(state, r, a, self.data + 16 * i, 16, self.whole_lane);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl DataportPlan {
+    /// DWORD_ATOMIC: each enabled lane in order reads its old value, writes the
+    /// operation's result, and returns the old value (PREDEC the new one).
+    fn atomic(&self, state: &mut MachineState, en: u32, r: &Resolved) -> Result<()> {
+        let Shape::Atomic {
+            op,
+            width,
+            src0,
+            src1,
+            dst,
+            any_byte,
+            old_predec,
+        } = self.shape
+        else {
+            return Err(bug("an atomic plan without its operation"));
+        };
+        let es = self.exec_size;
+        let bytes = (width / 8) as usize;
+        let mask = (1u64 << width) - 1;
+        let end = 4 * es;
+        let fits = |at: Option<usize>| at.is_none_or(|at| at + end <= state.grf.len());
+        if !fits(Some(self.offsets)) || !fits(src0) || !fits(src1) || !fits(dst) {
+            return Err(bug("a dataport operand lies outside the register file"));
+        }
+        let mut offsets = [0u32; 32];
+        for (i, o) in offsets.iter_mut().enumerate().take(es) {
+            if en >> i & 1 == 1 {
+                *o = Self::ud(state, self.offsets + 4 * i)?;
+                if !any_byte && *o % bytes as u32 != 0 {
+                    return Err(VisaError::new(
+                        ErrorClass::UndefinedBehaviour,
+                        format!(
+                            "a lane's offset {:#x} is not a multiple of {bytes} ({})",
+                            *o,
+                            errata::DWORD_ATOMIC_ALIGNMENT
+                        ),
+                    ));
+                }
+            }
+        }
+        let operand = |state: &MachineState, at: Option<usize>, i: usize| -> u64 {
+            at.map_or(0, |at| {
+                let b = &state.grf[at + 4 * i..at + 4 * i + 4];
+                u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])) & mask
+            })
+        };
+        // (register byte, value, defined), applied when every lane has run.
+        let mut returned: Vec<(usize, u8, bool)> = Vec::new();
+        for (i, &a) in offsets.iter().enumerate().take(es) {
+            if en >> i & 1 == 0 {
+                continue;
+            }
+            let outside = |k: usize| {
+                r.size
+                    .is_some_and(|s| u64::from(a.wrapping_add(k as u32)) >= s)
+            };
+            let dropped = self.whole_lane && (0..bytes).any(outside);
+            let mut old = [0u8; 8];
+            let mut undefined = [false; 4];
+            if !dropped {
+                if let Some(m) = state.mem.space(r.space) {
+                    for k in 0..bytes {
+                        if outside(k) {
+                            continue;
+                        }
+                        let abs = r.base.wrapping_add(u64::from(a.wrapping_add(k as u32)));
+                        m.read(abs, &mut old[k..k + 1]);
+                        undefined[k] = m.is_undefined(abs);
+                    }
+                }
+            }
+            let old = u64::from_le_bytes(old);
+            let (s0, s1) = (operand(state, src0, i), operand(state, src1, i));
+            let new = apply_op(op, width, mask, old, s0, s1);
+            if !dropped {
+                let unknown = undefined.iter().any(|u| *u);
+                let m = state.mem.space_mut(r.space);
+                for (k, b) in new.to_le_bytes().iter().enumerate().take(bytes) {
+                    if outside(k) {
+                        continue;
+                    }
+                    let abs = r.base.wrapping_add(u64::from(a.wrapping_add(k as u32)));
+                    if unknown {
+                        m.write_undefined(abs, *b);
+                    } else {
+                        m.write(abs, &[*b]);
+                    }
+                }
+            }
+            if let Some(d) = dst {
+                let value = if op == AtomicOp::Predec && !old_predec {
+                    new
+                } else {
+                    old
+                };
+                let vb = value.to_le_bytes();
+                for k in 0..4 {
+                    let at = d + 4 * i + k;
+                    if k < bytes {
+                        returned.push((at, vb[k], !undefined[k]));
+                    } else {
+                        returned.push((at, state.grf[at], false));
+                    }
+                }
+            }
+        }
+        for (at, v, defined) in returned {
+            state.grf[at] = v;
+            if defined {
+                state.undefined.remove(&at);
+            } else {
+                state.undefined.insert(at);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads the `len` bytes at the 32-bit surface address `a` (wrapping byte by byte) into
+/// register bytes `at..at + len`: zeros out of bounds, byte by byte, or for the whole
+/// element when `whole` (DATAPORT-BOUNDS-LANE literal); undefined memory bytes make their
+/// register bytes undefined.
+fn load_run(state: &mut MachineState, r: &Resolved, a: u32, at: usize, len: usize, whole: bool) {
+    let fits = u64::from(a) + len as u64 <= 1 << 32;
+    let inside = r.size.is_none_or(|s| u64::from(a) + len as u64 <= s);
+    let MachineState {
+        grf,
+        undefined,
+        mem,
+        ..
+    } = state;
+    let out = &mut grf[at..at + len];
+    let Some(m) = mem.space(r.space) else {
+        out.fill(0);
+        undefined.remove_range(at..at + len);
+        return;
+    };
+    if fits && inside {
+        let abs = r.base.wrapping_add(u64::from(a));
+        m.read(abs, out);
+        let last = abs.wrapping_add(len as u64 - 1);
+        if last >= abs && !m.any_undefined(abs, last) {
+            undefined.remove_range(at..at + len);
+            return;
+        }
+    } else if whole && r.size.is_some() {
+        let s = r.size.unwrap_or(0);
+        if (0..len as u32).any(|k| u64::from(a.wrapping_add(k)) >= s) {
+            out.fill(0);
+            undefined.remove_range(at..at + len);
+            return;
+        }
+    }
+    for k in 0..len {
+        let ak = a.wrapping_add(k as u32);
+        let abs = r.base.wrapping_add(u64::from(ak));
+        if r.size.is_some_and(|s| u64::from(ak) >= s) {
+            out[k] = 0;
+            undefined.remove(&(at + k));
+            continue;
+        }
+        m.read(abs, &mut out[k..k + 1]);
+        if m.is_undefined(abs) {
+            undefined.insert(at + k);
+        } else {
+            undefined.remove(&(at + k));
+        }
+    }
+}
+
+/// Queues the store of the `len` register bytes from `at` to the 32-bit surface address
+/// `a` (wrapping byte by byte) as pieces pointing into the register file: the bytes out of
+/// bounds are dropped, or the whole element when `whole` (DATAPORT-BOUNDS-LANE literal).
+fn lane_pieces(
+    pieces: &mut Small<Piece, 64>,
+    at: usize,
+    a: u32,
+    len: usize,
+    r: &Resolved,
+    whole: bool,
+) {
+    let end = u64::from(a) + len as u64;
+    if end <= 1 << 32 {
+        // No wrap: the bytes inside the bound are a prefix of the element.
+        let inside = match r.size {
+            None => len,
+            Some(s) => s.saturating_sub(u64::from(a)).min(len as u64) as usize,
+        };
+        if inside == 0 || (whole && inside < len) {
+            return;
+        }
+        let abs = r.base.wrapping_add(u64::from(a));
+        if abs.checked_add(inside as u64 - 1).is_some() {
+            pieces.push(Piece {
+                addr: abs,
+                at,
+                len: inside,
+            });
+            return;
+        }
+    }
+    if whole {
+        if let Some(s) = r.size {
+            if (0..len as u32).any(|k| u64::from(a.wrapping_add(k)) >= s) {
+                return; // the whole element is dropped
+            }
+        }
+    }
+    for k in 0..len {
+        let ak = a.wrapping_add(k as u32);
+        if r.size.is_some_and(|s| u64::from(ak) >= s) {
+            continue; // out of bounds: dropped
+        }
+        pieces.push(Piece {
+            addr: r.base.wrapping_add(u64::from(ak)),
+            at: at + k,
+            len: 1,
+        });
     }
 }

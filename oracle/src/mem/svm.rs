@@ -650,7 +650,7 @@ impl SvmPlan {
     }
 }
 
-fn apply_op(op: AtomicOp, width: u32, mask: u64, old: u64, s0: u64, s1: u64) -> u64 {
+pub(crate) fn apply_op(op: AtomicOp, width: u32, mask: u64, old: u64, s0: u64, s1: u64) -> u64 {
     let sign = |v: u64| -> i64 {
         let sh = 64 - width;
         ((v << sh) as i64) >> sh

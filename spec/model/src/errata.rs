@@ -313,6 +313,13 @@ pub const SVM_ADDRESS_ALIGNMENT: &str = "SVM-ADDRESS-ALIGNMENT";
 pub const SVM_EIGHT_ADDRESSES: &str = "SVM-EIGHT-ADDRESSES";
 // The legacy dataport messages.
 pub const DATAPORT_BOUNDS_LANE: &str = "DATAPORT-BOUNDS-LANE";
+pub const DATAPORT4_DWORD_ADDRESS: &str = "DATAPORT4-DWORD-ADDRESS";
+pub const SCATTER4_SCALED_ADDRESS: &str = "SCATTER4-SCALED-ADDRESS";
+pub const OWORD_LD_UNALIGNED_OFFSET: &str = "OWORD-LD-UNALIGNED-OFFSET";
+pub const DWORD_ATOMIC_SURFACES: &str = "DWORD-ATOMIC-SURFACES";
+pub const DWORD_ATOMIC_ALIGNMENT: &str = "DWORD-ATOMIC-ALIGNMENT";
+pub const DWORD_ATOMIC_LANE_ORDER: &str = "DWORD-ATOMIC-LANE-ORDER";
+pub const DWORD_ATOMIC_APPENDIX_TEXT: &str = "DWORD-ATOMIC-APPENDIX-TEXT";
 // The rounding instructions.
 pub const RNDE_DOWNWARD: &str = "RNDE-DOWNWARD";
 pub const RND_SPECIAL_TABLE: &str = "RND-SPECIAL-TABLE";
@@ -1068,7 +1075,7 @@ pub static LEDGER: &[Erratum] = &[
     },
     Erratum {
         id: SVM_ATOMIC_PREDEC,
-        document: "instructions/SVM_ATOMIC.md, Semantics; DWORD_ATOMIC.md, DWORD_ATOMIC_OP table",
+        document: "instructions/SVM_ATOMIC.md, Semantics; DWORD_ATOMIC.md, Semantics and DWORD_ATOMIC_OP table",
         says: "SVM_ATOMIC's loop returns the old value for every operation; the operation table says PREDEC returns the new value; SVM_ATOMIC's Src0 note lists only INC and DEC as taking V0",
         literal: "PREDEC returns the old value (the SVM_ATOMIC loop's `dst[i] = *(addresses[i])`)",
         resolved: "PREDEC returns the new value `old - 1` (the operation table's Return Value column); like INC and DEC it reads no source",
@@ -1086,7 +1093,7 @@ pub static LEDGER: &[Erratum] = &[
     },
     Erratum {
         id: SVM_ATOMIC_16BIT_WRITEBACK,
-        document: "instructions/SVM_ATOMIC.md, Notes (16bit Atomics)",
+        document: "instructions/SVM_ATOMIC.md, Notes (16bit Atomics); DWORD_ATOMIC.md, Op bit 5 and Notes",
         says: "16-bit atomics use the lower 16 bits of each dword and write back in the same unpacked layout, without saying what the upper 16 bits of each returned dword hold",
         literal: "silent",
         resolved: "the upper two bytes of each returned dword are undefined (don't-care in vectors); the lower two hold the 16-bit old value",
@@ -1185,12 +1192,75 @@ pub static LEDGER: &[Erratum] = &[
     },
     Erratum {
         id: DATAPORT_BOUNDS_LANE,
-        document: "instructions/GATHER_SCALED.md, SCATTER_SCALED.md, Properties (Out-of-bound Access)",
-        says: "an out-of-bound read returns zeros and an out-of-bound write is dropped, without saying whether the bound applies to each byte or to a channel's whole 1-, 2- or 4-byte access, which may cross the surface's end",
-        literal: "a channel's access is out of bounds as a whole when any of its bytes is: it reads zero in every byte and writes none",
+        document: "instructions/GATHER_SCALED.md, SCATTER_SCALED.md, GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md, Properties (Out-of-bound Access)",
+        says: "an out-of-bound read returns zeros and an out-of-bound write is dropped, without saying whether the bound applies to each byte or to an element's whole access (a channel's 1, 2 or 4 bytes, a channel's dword, an oword), which may cross the surface's end",
+        literal: "an element of the Semantics loop (a channel's 1-, 2- or 4-byte access, one dword of a 4-channel form, one oword of the oword forms) is out of bounds as a whole when any of its bytes is: it reads zero in every byte and writes none",
         resolved: "byte by byte (LSC-SURFACE-BOUNDS): the bytes inside the surface are read and written, those at or past its size read zero and are dropped",
         reason: "one bounds rule for every surface of the memory model, the one the LSC messages already take; under it a channel's bytes inside the surface keep the values the program moves",
         executable: true,
+    },
+    Erratum {
+        id: DATAPORT4_DWORD_ADDRESS,
+        document: "instructions/GATHER4_SCALED.md, SCATTER4_SCALED.md, Semantics and Description",
+        says: "the loop reads and writes `surface[(address/4)+c]`, a dword index, while the Description says the final address must be dword-aligned, without saying what a misaligned address does",
+        literal: "the loop as written: `address/4` drops the two low bits, so a lane at a misaligned address moves the dwords at `(address & !3) + 4*c`",
+        resolved: "an enabled lane at an address that is not a multiple of 4 makes the instruction's effect undefined: execution reports undefined-behaviour and writes nothing (SVM-ADDRESS-ALIGNMENT's rule for SVM_GATHER4_SCALED)",
+        reason: "the Description states the alignment as a requirement on the program; one rule with the SVM 4-channel forms, which the same hardware message serves",
+        executable: true,
+    },
+    Erratum {
+        id: SCATTER4_SCALED_ADDRESS,
+        document: "instructions/SCATTER4_SCALED.md, Semantics",
+        says: "the loop writes `surface[(address/4)+c]` but never computes `address` (GATHER4_SCALED's loop has `UD address = offset+element_offset[i]*(scale+1)`)",
+        literal: "silent: `address` is undefined",
+        resolved: "`address = offset + element_offset[i]` (a UD sum, wrapping), GATHER4_SCALED's line with Scale, which is always zero",
+        reason: "the two documents describe one message pair whose Format tables are identical; the Description says the address is determined by the offset and each element offset",
+        executable: false,
+    },
+    Erratum {
+        id: OWORD_LD_UNALIGNED_OFFSET,
+        document: "instructions/OWORD_LD_UNALIGNED.md, Semantics and Offset",
+        says: "Offset is \"the offset of the read in bytes\", dword-aligned, while the loop, copied from OWORD_LD (whose offset counts owords), reads `surface[offset+i]` with 16-byte elements; nothing says what an offset not a multiple of 4 does",
+        literal: "the loop's index as OWORD_LD's: oword `i` is read from byte `16*(offset+i)`, whatever the offset's low bits",
+        resolved: "oword `i` is read from byte `offset + 16*i` (the Offset description and the Description: identical to OWORD_LD except that the offset is dword-aligned); an offset that is not a multiple of 4 makes the read undefined: execution reports undefined-behaviour",
+        reason: "the operand description and the Description agree on a byte offset; the loop's line is OWORD_LD's, unchanged. The alignment is stated as a requirement, as the SVM block forms' (SVM-ADDRESS-ALIGNMENT)",
+        executable: true,
+    },
+    Erratum {
+        id: DWORD_ATOMIC_SURFACES,
+        document: "instructions/DWORD_ATOMIC.md, Surface",
+        says: "\"It must be a buffer. Valid values are: 0: T0 - Shared Local Memory (SLM) access; 5: T255 - Stateless surface access\": the list names two pre-defined surfaces (and T255 where the header reserves T5), while \"a buffer\" and the Out-of-bound Access property speak of bounded buffer surfaces",
+        literal: "only T0 and the stateless surface (T5, T255) are valid: a surface variable (a binding-table buffer) is invalid-instruction",
+        resolved: "T0, the stateless surface and a surface variable naming a binding-table buffer, bounded by its size as the other dataport messages' (reads zero, writes dropped)",
+        reason: "the Properties' out-of-bound rule only means something on a bounded buffer; the untyped atomic message the document describes takes any buffer surface, as GATHER_SCALED's and SCATTER_SCALED's do",
+        executable: true,
+    },
+    Erratum {
+        id: DWORD_ATOMIC_ALIGNMENT,
+        document: "instructions/DWORD_ATOMIC.md, Element_offset and Notes",
+        says: "element offsets are in bytes; the Notes require a 16-bit access to be word-aligned, and say nothing of a 32-bit access's alignment nor what a misaligned access does",
+        literal: "the loop's `surface[offset]` at any byte offset: a misaligned access reads and writes the 2 or 4 bytes from that offset",
+        resolved: "an enabled lane at an offset that is not a multiple of the access width (4, or 2 for `.16`) makes the instruction's effect undefined: execution reports undefined-behaviour (SVM-ADDRESS-ALIGNMENT's rule for SVM_ATOMIC)",
+        reason: "a dword atomic is a naturally aligned access on the hardware, as the 16-bit note states for words; one rule with the SVM atomic",
+        executable: true,
+    },
+    Erratum {
+        id: DWORD_ATOMIC_LANE_ORDER,
+        document: "instructions/DWORD_ATOMIC.md, Semantics and Notes",
+        says: "the loop runs the lanes in order, while the Notes say channels writing one address are serialized in a non-deterministic order",
+        literal: "any order of the lanes that share an address: their returned old values (and, for an operation that does not commute, the final value) are any of those the orders give",
+        resolved: "the engines run the loop's order, lane 0 first; the generated vectors give every enabled lane its own element, and a catalog row where lanes share one marks their returned values don't-care and expects only what every order gives",
+        reason: "one order makes the engines reproducible; vectors that pin it would fail a conforming implementation that serializes differently",
+        executable: false,
+    },
+    Erratum {
+        id: DWORD_ATOMIC_APPENDIX_TEXT,
+        document: "8_appendix_visa_assembly_syntax.md, DWORD_ATOMIC row; instructions/DWORD_ATOMIC.md, Text",
+        says: "the appendix writes `DWORD_ATOMIC[.<atomic_op>] (<num_elts>) <surface> <global offset> <element offset> <dst> <src0> <src1>` with opcode 0x3B, the document `DWORD_ATOMIC.<Op>[.16] (<Exec_size>) <Surface> <Element_offset> <Src0> <Src1> <Dst>` with opcode 0x7d",
+        literal: "the appendix's form: a global offset, then the destination before the sources",
+        resolved: "the document's Text, which its Format table and IGC's assembler follow (`dword_atomic.inc (M1, 16) %slm V76.0 %null.0 %null.0 %null.0`)",
+        reason: "the appendix row describes the older message (0x3B); the instruction's own document and the compiler agree",
+        executable: false,
     },
     Erratum {
         id: LSC_STRIDED_ADDR,
@@ -1437,7 +1507,7 @@ pub static LEDGER: &[Erratum] = &[
     },
     Erratum {
         id: SVM_ATOMIC_SIGNED_TYPES,
-        document: "instructions/SVM_ATOMIC.md, Notes (operand types)",
+        document: "instructions/SVM_ATOMIC.md, DWORD_ATOMIC.md, Notes (operand types)",
         says: "operations other than IMIN, IMAX, FMAX, FMIN and FCMPWR take type UD (UQ for 64-bit atomics); IGC writes `svm_atomic.add` on D operands for OpenCL's signed atomic_add",
         literal: "a D or Q operand of ADD, SUB, INC, DEC, PREDEC, MIN, MAX, XCHG, CMPXCHG, AND, OR or XOR is invalid-instruction",
         resolved: "those operations also take D (Q for 64-bit atomics): each acts on the operand's bits exactly as on UD (UQ), so the type changes nothing but what the text names",

@@ -108,6 +108,18 @@ pub enum Opcode {
     GatherScaled,
     /// instructions/SCATTER_SCALED.md: 1, 2 or 4 bytes per lane to a surface.
     ScatterScaled,
+    /// instructions/GATHER4_SCALED.md: up to four dwords (RGBA) per lane from a surface.
+    Gather4Scaled,
+    /// instructions/SCATTER4_SCALED.md: up to four dwords (RGBA) per lane to a surface.
+    Scatter4Scaled,
+    /// instructions/OWORD_LD.md: contiguous owords from an oword offset of a surface.
+    OwordLd,
+    /// instructions/OWORD_LD_UNALIGNED.md: contiguous owords from a dword-aligned byte offset.
+    OwordLdUnaligned,
+    /// instructions/OWORD_ST.md: contiguous owords to an oword offset of a surface.
+    OwordSt,
+    /// instructions/DWORD_ATOMIC.md: a 32- or 16-bit atomic operation per lane on a surface.
+    DwordAtomic,
     /// LSC_UNTYPED's `lsc_load` (gathering load, or block load when transposed).
     LscLoad,
     /// LSC_UNTYPED's `lsc_store` (scattering store, or block store when transposed).
@@ -880,6 +892,32 @@ const DATAPORT: Form = Form {
     builder: Builder::Dataport,
     ..ALU
 };
+const DATAPORT4_ERRATA: &[&str] = &[
+    errata::DATAPORT_BOUNDS_LANE,
+    errata::DATAPORT4_DWORD_ADDRESS,
+];
+const SCATTER4_ERRATA: &[&str] = &[
+    errata::DATAPORT_BOUNDS_LANE,
+    errata::DATAPORT4_DWORD_ADDRESS,
+    errata::SCATTER4_SCALED_ADDRESS,
+];
+const OWORD_ERRATA: &[&str] = &[errata::DATAPORT_BOUNDS_LANE];
+const DWORD_ATOMIC_ERRATA: &[&str] = &[
+    errata::DATAPORT_BOUNDS_LANE,
+    errata::DWORD_ATOMIC_SURFACES,
+    errata::DWORD_ATOMIC_ALIGNMENT,
+    errata::DWORD_ATOMIC_LANE_ORDER,
+    errata::DWORD_ATOMIC_APPENDIX_TEXT,
+    errata::SVM_ATOMIC_PREDEC,
+    errata::SVM_ATOMIC_CMPXCHG_ROLES,
+    errata::SVM_ATOMIC_16BIT_WRITEBACK,
+    errata::SVM_ATOMIC_FLOAT_MINMAX,
+    errata::SVM_ATOMIC_SIGNED_TYPES,
+];
+const OWORD_UNALIGNED_ERRATA: &[&str] = &[
+    errata::DATAPORT_BOUNDS_LANE,
+    errata::OWORD_LD_UNALIGNED_OFFSET,
+];
 const LSC: Form = Form {
     family: Family::Lsc,
     class: Class::Memory,
@@ -925,7 +963,7 @@ use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
 /// reference.
 #[rustfmt::skip]
 #[allow(clippy::large_const_arrays)]
-pub const TABLE: [Form; 124] = [
+pub const TABLE: [Form; 130] = [
     Form { opcode: O::Mov, mnemonic: "mov", document: "instructions/MOV.md", num_srcs: 1, sat: Sat::Yes, modifiers: ARITH, type_maps: MOV_MAPS, kinds: MOV_KINDS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add, mnemonic: "add", document: "instructions/ADD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD_MAPS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add3, mnemonic: "add3", document: "instructions/ADD3.md", num_srcs: 3, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD3_MAPS, platforms: ADD3_BFN_PLATFORMS, ..ALU },
@@ -1018,6 +1056,14 @@ pub const TABLE: [Form; 124] = [
     // keeps them on the later ones as it does the SVM messages.
     Form { opcode: O::GatherScaled, mnemonic: "gather_scaled", document: "instructions/GATHER_SCALED.md", errata: &[errata::DATAPORT_BOUNDS_LANE], ..DATAPORT },
     Form { opcode: O::ScatterScaled, mnemonic: "scatter_scaled", document: "instructions/SCATTER_SCALED.md", errata: &[errata::DATAPORT_BOUNDS_LANE], ..DATAPORT },
+    // GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md:
+    // the appendix lists them on BDW to TGLLP; kept on the later platforms as above.
+    Form { opcode: O::Gather4Scaled, mnemonic: "gather4_scaled", document: "instructions/GATHER4_SCALED.md", errata: DATAPORT4_ERRATA, ..DATAPORT },
+    Form { opcode: O::Scatter4Scaled, mnemonic: "scatter4_scaled", document: "instructions/SCATTER4_SCALED.md", errata: SCATTER4_ERRATA, ..DATAPORT },
+    Form { opcode: O::OwordLd, mnemonic: "oword_ld", document: "instructions/OWORD_LD.md", errata: OWORD_ERRATA, ..DATAPORT },
+    Form { opcode: O::OwordLdUnaligned, mnemonic: "oword_ld_unaligned", document: "instructions/OWORD_LD_UNALIGNED.md", errata: OWORD_UNALIGNED_ERRATA, ..DATAPORT },
+    Form { opcode: O::OwordSt, mnemonic: "oword_st", document: "instructions/OWORD_ST.md", errata: OWORD_ERRATA, ..DATAPORT },
+    Form { opcode: O::DwordAtomic, mnemonic: "dword_atomic", document: "instructions/DWORD_ATOMIC.md", errata: DWORD_ATOMIC_ERRATA, ..DATAPORT },
     // LSC_UNTYPED.md, LSC_TYPED.md, LSC_FENCE.md: no type map, their operands are raw
     // register data shaped by DataSize and AddrSize (`validate::lsc`). The source counts are
     // the text's: gather/scatter [Surface, Src0Addrs, Src1Data], the strided forms with

@@ -1,10 +1,18 @@
-//! The legacy dataport family's catalogs (instructions/GATHER_SCALED.md, SCATTER_SCALED.md),
+//! The legacy dataport family's catalogs (instructions/GATHER_SCALED.md, SCATTER_SCALED.md,
+//! GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md,
+//! DWORD_ATOMIC.md),
 //! one module per instruction document. Every expected byte is derived by hand in the row's
 //! derivation from the document's Semantics loop and its Out-of-bound Access property. On
 //! xe-lp (32-byte GRF); `T6` is set to binding-table index 3 by the row's MOVS, and the
 //! surface at index 3 is `base 0x1000, size 0x40` unless the row says otherwise.
 
+pub mod dword_atomic;
+pub mod gather4_scaled;
 pub mod gather_scaled;
+pub mod oword_ld;
+pub mod oword_ld_unaligned;
+pub mod oword_st;
+pub mod scatter4_scaled;
 pub mod scatter_scaled;
 
 use visa_model::errata;
@@ -31,6 +39,21 @@ movs (M1_NM, 1) T6(0) 0x3:ud
 /// A row running `line` after [`DECLS`] on xe-lp with element offsets `eo`.
 fn row(line: &str, eo: &[u32]) -> Row {
     Row::new(Platform::XeLp, format!("{DECLS}{line}\n")).var_prefix("VE", le32(eo))
+}
+
+/// A row as [`row`] on `platform`, with the wide variable `VQ` (64 UD, 256 bytes) declared
+/// too.
+fn wide(platform: Platform, line: &str, eo: &[u32]) -> Row {
+    Row::new(
+        platform,
+        format!(".decl VQ v_type=G type=ud num_elts=64\n{DECLS}{line}\n"),
+    )
+    .var_prefix("VE", le32(eo))
+}
+
+/// `n` copies of `bytes`.
+fn times(bytes: &[u8], n: usize) -> Vec<u8> {
+    bytes.repeat(n)
 }
 
 /// The binding-table surface at index 3: `base`, `size` bytes.

@@ -1,6 +1,8 @@
 //! The control fields and operands of the legacy dataport messages (the surface-based
-//! instruction documents: instructions/GATHER_SCALED.md and SCATTER_SCALED.md so far): the
-//! block count and the surface, with the operands each document names. Validation
+//! instruction documents: instructions/GATHER_SCALED.md, SCATTER_SCALED.md,
+//! GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md
+//! and DWORD_ATOMIC.md): the block count, channel mask, oword count or atomic operation and
+//! the surface, with the operands each document names. Validation
 //! (`validate::dataport`) builds them from the text forms; the modules under
 //! `insn::dataport` read them.
 //!
@@ -14,6 +16,7 @@
 //!   dropped).
 
 use super::operand::{OperandMut, Payload, Scalar, Src};
+use super::svm::AtomicOp;
 use crate::state::VarId;
 use crate::types::DataType;
 
@@ -44,8 +47,9 @@ pub fn predefined_surface(name: &str) -> Option<Option<DataportSurface>> {
 /// operands named as in its Format table.
 ///
 /// IR shape: `srcs` is empty (generic passes walk [`super::Instruction::sources`], which
-/// yields [`DataportCtrl::sources`]); `Dst` is the instruction's `dst` (`General` for
-/// GATHER_SCALED, `Null` for SCATTER_SCALED). A raw operand `V.OFFSET` is a [`Payload`] at
+/// yields [`DataportCtrl::sources`]); `Dst` is the instruction's `dst` (`General` for the
+/// loads, `Null` for the stores). The oword forms run one lane under NoMask
+/// (`exec_size` 1, `M1_NM`). A raw operand `V.OFFSET` is a [`Payload`] at
 /// row `OFFSET / GRF size`, column `(OFFSET % GRF size) / element size`, as SVM's are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DataportCtrl {
@@ -65,22 +69,93 @@ pub enum DataportCtrl {
         element_offset: Payload,
         src: Payload,
     },
+    /// GATHER4_SCALED: `Channels` (the RGBA mask, R bit 0), `Surface`, `Offset` and
+    /// `Element_offset`; `Scale` is ignored (always zero) and not kept.
+    Gather4Scaled {
+        ch_mask: u8,
+        surface: DataportSurface,
+        offset: Scalar,
+        element_offset: Payload,
+    },
+    /// SCATTER4_SCALED: `Channels`, `Surface`, `Offset`, `Element_offset` and `Src`.
+    Scatter4Scaled {
+        ch_mask: u8,
+        surface: DataportSurface,
+        offset: Scalar,
+        element_offset: Payload,
+        src: Payload,
+    },
+    /// OWORD_LD: `Size` (the oword count the text writes, `(<size>)`), `Surface` and
+    /// `Offset` in owords; `Is_modified` is ignored and not kept.
+    OwordLd {
+        num_owords: u32,
+        surface: DataportSurface,
+        offset: Scalar,
+    },
+    /// OWORD_LD_UNALIGNED: as OWORD_LD with `Offset` in bytes (dword aligned).
+    OwordLdUnaligned {
+        num_owords: u32,
+        surface: DataportSurface,
+        offset: Scalar,
+    },
+    /// OWORD_ST: `Size`, `Surface`, `Offset` in owords and `Src`.
+    OwordSt {
+        num_owords: u32,
+        surface: DataportSurface,
+        offset: Scalar,
+        src: Payload,
+    },
+    /// DWORD_ATOMIC: `Op` (the DWORD_ATOMIC_OP table's operation), its width (32, or 16
+    /// with `.16`: Op bit 5), `Surface`, `Element_offset` (bytes), `Src0` and `Src1`
+    /// (`None`: V0, `%null`); Dst is the instruction's `dst`, `Null` for V0.
+    DwordAtomic {
+        op: AtomicOp,
+        width: u32,
+        surface: DataportSurface,
+        element_offset: Payload,
+        src0: Option<Payload>,
+        src1: Option<Payload>,
+    },
 }
 
 impl DataportCtrl {
     pub fn surface(&self) -> DataportSurface {
         match *self {
             DataportCtrl::GatherScaled { surface, .. }
-            | DataportCtrl::ScatterScaled { surface, .. } => surface,
+            | DataportCtrl::ScatterScaled { surface, .. }
+            | DataportCtrl::Gather4Scaled { surface, .. }
+            | DataportCtrl::Scatter4Scaled { surface, .. }
+            | DataportCtrl::OwordLd { surface, .. }
+            | DataportCtrl::OwordLdUnaligned { surface, .. }
+            | DataportCtrl::OwordSt { surface, .. }
+            | DataportCtrl::DwordAtomic { surface, .. } => surface,
         }
     }
 
-    /// The bytes each enabled lane moves.
-    pub fn num_blocks(&self) -> u32 {
+    /// The bytes each enabled lane moves (the whole block for the oword forms, which run
+    /// one NoMask lane).
+    pub fn lane_bytes(&self) -> u32 {
         match *self {
             DataportCtrl::GatherScaled { num_blocks, .. }
             | DataportCtrl::ScatterScaled { num_blocks, .. } => num_blocks,
+            DataportCtrl::Gather4Scaled { ch_mask, .. }
+            | DataportCtrl::Scatter4Scaled { ch_mask, .. } => 4 * ch_mask.count_ones(),
+            DataportCtrl::OwordLd { num_owords, .. }
+            | DataportCtrl::OwordLdUnaligned { num_owords, .. }
+            | DataportCtrl::OwordSt { num_owords, .. } => 16 * num_owords,
+            DataportCtrl::DwordAtomic { width, .. } => width / 8,
         }
+    }
+
+    /// Whether the message writes memory and returns nothing (the atomic does both: its
+    /// Dst is optional).
+    pub fn is_store(&self) -> bool {
+        matches!(
+            self,
+            DataportCtrl::ScatterScaled { .. }
+                | DataportCtrl::Scatter4Scaled { .. }
+                | DataportCtrl::OwordSt { .. }
+        )
     }
 
     /// The source operands as general sources, in the text's order (`Offset`,
@@ -91,13 +166,43 @@ impl DataportCtrl {
                 offset,
                 element_offset,
                 ..
+            }
+            | DataportCtrl::Gather4Scaled {
+                offset,
+                element_offset,
+                ..
             } => vec![offset.to_src(), element_offset.to_src()],
             DataportCtrl::ScatterScaled {
                 offset,
                 element_offset,
                 src,
                 ..
+            }
+            | DataportCtrl::Scatter4Scaled {
+                offset,
+                element_offset,
+                src,
+                ..
             } => vec![offset.to_src(), element_offset.to_src(), src.to_src()],
+            DataportCtrl::OwordLd { offset, .. }
+            | DataportCtrl::OwordLdUnaligned { offset, .. } => {
+                vec![offset.to_src()]
+            }
+            DataportCtrl::OwordSt { offset, src, .. } => vec![offset.to_src(), src.to_src()],
+            DataportCtrl::DwordAtomic {
+                element_offset,
+                src0,
+                src1,
+                ..
+            } => {
+                let null = Src::Imm {
+                    bits: 0,
+                    ty: DataType::UD,
+                };
+                let or_null =
+                    |p: &Option<Payload>| p.as_ref().map_or(null.clone(), Payload::to_src);
+                vec![element_offset.to_src(), or_null(src0), or_null(src1)]
+            }
         }
     }
 
@@ -108,6 +213,11 @@ impl DataportCtrl {
                 offset,
                 element_offset,
                 ..
+            }
+            | DataportCtrl::Gather4Scaled {
+                offset,
+                element_offset,
+                ..
             } => out.extend([
                 OperandMut::Scalar(offset),
                 OperandMut::Payload(element_offset),
@@ -117,11 +227,32 @@ impl DataportCtrl {
                 element_offset,
                 src,
                 ..
+            }
+            | DataportCtrl::Scatter4Scaled {
+                offset,
+                element_offset,
+                src,
+                ..
             } => out.extend([
                 OperandMut::Scalar(offset),
                 OperandMut::Payload(element_offset),
                 OperandMut::Payload(src),
             ]),
+            DataportCtrl::OwordLd { offset, .. }
+            | DataportCtrl::OwordLdUnaligned { offset, .. } => out.push(OperandMut::Scalar(offset)),
+            DataportCtrl::OwordSt { offset, src, .. } => {
+                out.extend([OperandMut::Scalar(offset), OperandMut::Payload(src)])
+            }
+            DataportCtrl::DwordAtomic {
+                element_offset,
+                src0,
+                src1,
+                ..
+            } => {
+                out.push(OperandMut::Payload(element_offset));
+                out.extend(src0.iter_mut().map(OperandMut::Payload));
+                out.extend(src1.iter_mut().map(OperandMut::Payload));
+            }
         }
     }
 }
@@ -131,6 +262,11 @@ impl DataportCtrl {
 /// as 0b00, 0b01, 0b10).
 pub const NUM_BLOCKS: [u32; 3] = [1, 2, 4];
 
-/// The data types GATHER_SCALED's Dst and SCATTER_SCALED's Src take (their "Must have
-/// type"); Element_offset and Offset are UD.
+/// OWORD_LD.md, OWORD_LD_UNALIGNED.md and OWORD_ST.md, Size bits 2..0: 1, 2, 4 or 8
+/// owords, and {XEHP+} 16 on T0 only.
+pub const NUM_OWORDS: [u32; 5] = [1, 2, 4, 8, 16];
+
+/// The data types the scaled forms' Dst and Src take (GATHER_SCALED, SCATTER_SCALED,
+/// GATHER4_SCALED and SCATTER4_SCALED: "Must have type UD,D,F"); Element_offset and Offset
+/// are UD. The oword forms' Dst and Src are untyped raw operands.
 pub const DATA_TYPES: [DataType; 3] = [DataType::UD, DataType::D, DataType::F];

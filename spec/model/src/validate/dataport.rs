@@ -1,13 +1,25 @@
 //! Validation of the legacy dataport messages (instructions/GATHER_SCALED.md,
-//! SCATTER_SCALED.md): the text forms as IGC's assembler writes them to the IR, then every
-//! rule of the documents on the IR ([`rules`], which `check_program` runs again).
+//! SCATTER_SCALED.md, GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md,
+//! OWORD_LD_UNALIGNED.md, OWORD_ST.md, DWORD_ATOMIC.md): the text forms as IGC's assembler writes them to
+//! the IR, then every rule of the documents on the IR ([`rules`], which `check_program`
+//! runs again).
 //!
 //! Text (the documents' Text, IGC's spelling):
-//! `[(P)] gather_scaled.<num_blocks> (<mask>, <exec_size>) <surface> <offset> <element_offset> <dst>`
-//! and `scatter_scaled` with `<src>` last, e.g.
-//! `gather_scaled.2 (M1, 16) T6 0x0:ud V79.0 V83.0`. `<num_blocks>` is the byte count 1, 2
-//! or 4; `<surface>` a pre-defined surface (`T0`/`%slm`, `T5`/`T255`/`%scratch`) or a
-//! surface variable; `<offset>` a UD immediate or `V(R,C)<0;1,0>`; the others raw operands
+//! - `[(P)] gather_scaled.<num_blocks> (<mask>, <exec_size>) <surface> <offset> <element_offset> <dst>`
+//!   and `scatter_scaled` with `<src>` last, e.g. `gather_scaled.2 (M1, 16) T6 0x0:ud V79.0 V83.0`;
+//!   `<num_blocks>` is the byte count 1, 2 or 4;
+//! - `[(P)] gather4_scaled.<channels> (<mask>, <exec_size>) <surface> <offset> <element_offset> <dst>`
+//!   and `scatter4_scaled` with `<src>` last, e.g. `gather4_scaled.R (M5, 16) T6 0x0:ud V56.0 V58.0`;
+//!   `<channels>` the enabled channels' letters in RGBA order;
+//! - `[(P)] dword_atomic.<op>[.16] (<mask>, <exec_size>) <surface> <element_offset> <src0> <src1> <dst>`,
+//!   e.g. `dword_atomic.inc (M1, 16) %slm V76.0 %null.0 %null.0 %null.0` (`%null` for V0);
+//! - `oword_ld (<size>) <surface> <offset> <dst>`, `oword_ld_unaligned` and `oword_st` (with
+//!   `<src>`) alike, e.g. `oword_ld_unaligned (4) T6 V42(0,0)<0;1,0> V41.0`: `<size>` the
+//!   oword count, no mask control and no predicate (the documents: "The execution mask is
+//!   set to 'NoMask'").
+//!
+//! `<surface>` is a pre-defined surface (`T0`/`%slm`, `T5`/`T255`/`%scratch`) or a surface
+//! variable; `<offset>` a UD immediate or `V(R,C)<0;1,0>`; the others raw operands
 //! `V.OFFSET`.
 //!
 //! IR shape: `ctrl` is [`Ctrl::Dataport`] ([`DataportCtrl`]), `srcs` is empty; `dst` is the
@@ -16,10 +28,13 @@
 use super::context::Cx;
 use super::errors::{invalid, invalid_at};
 use super::svm::{check_in_var, mask_and_predicate};
-use crate::asm::ast::{InsnLine, Operand, OperandKind, VarClass};
-use crate::errata::Readings;
+use crate::asm::ast::{InsnLine, MaskControl, Operand, OperandKind, VarClass};
+use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
-use crate::ir::dataport::{predefined_surface, DataportCtrl, DataportSurface, DATA_TYPES};
+use crate::ir::dataport::{
+    predefined_surface, DataportCtrl, DataportSurface, DATA_TYPES, NUM_BLOCKS, NUM_OWORDS,
+};
+use crate::ir::svm::{parse_channels, AtomicOp};
 use crate::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Scalar};
 use crate::platform::Platform;
 use crate::state::Vars;
@@ -33,27 +48,89 @@ impl Cx<'_> {
         opcode: Opcode,
     ) -> Result<Instruction> {
         let name = opcode.mnemonic();
-        let num_blocks = match line.mods.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-            ["1"] => 1,
-            ["2"] => 2,
-            ["4"] => 4,
+        let oword = matches!(
+            opcode,
+            Opcode::OwordLd | Opcode::OwordLdUnaligned | Opcode::OwordSt
+        );
+        let mods: Vec<&str> = line.mods.iter().map(String::as_str).collect();
+        // The scaled forms' `.<num_blocks>`, the 4-channel forms' `.<channels>`.
+        let field = match opcode {
+            Opcode::GatherScaled | Opcode::ScatterScaled => match mods[..] {
+                ["1"] => 1,
+                ["2"] => 2,
+                ["4"] => 4,
+                _ => {
+                    return Err(invalid(
+                        "num_blocks",
+                        format!("`{name}` takes `.<num_blocks>`: 1, 2 or 4 bytes (`{name}.4`)"),
+                    ))
+                }
+            },
+            Opcode::Gather4Scaled | Opcode::Scatter4Scaled => {
+                let [ch] = mods[..] else {
+                    return Err(invalid(
+                        "channels",
+                        format!("`{name}` takes one channel mask `.RGBA` (R, G, B, A in order)"),
+                    ));
+                };
+                u32::from(parse_channels(ch).ok_or_else(|| {
+                    invalid(
+                        "channels",
+                        format!(
+                            "channel mask `{ch}`: letters R, G, B, A at most once each, in that order, at least one"
+                        ),
+                    )
+                })?)
+            }
+            Opcode::DwordAtomic => 0,
             _ => {
-                return Err(invalid(
-                    "num_blocks",
-                    format!("`{name}` takes `.<num_blocks>`: 1, 2 or 4 bytes (`{name}.4`)"),
-                ))
+                if !mods.is_empty() {
+                    return Err(invalid("size", format!("`{name}` takes no `.` modifier")));
+                }
+                0
             }
         };
-        let (mask, exec_size) = self.exec(line.exec)?;
+        if opcode == Opcode::DwordAtomic {
+            return self.dword_atomic(line, &mods);
+        }
+        let (mask, exec_size, field) = if oword {
+            // `(<size>)` is the number of owords (OWORD_LD.md, Text).
+            let Some(exec) = line.exec else {
+                return Err(invalid("size", "missing oword count `(<size>)`"));
+            };
+            if exec.mask.is_some() {
+                return Err(invalid(
+                    "size",
+                    format!("`{name}` takes only an oword count `(<size>)`, no mask control"),
+                ));
+            }
+            let no_mask = MaskControl {
+                group: 1,
+                no_mask: true,
+            };
+            (no_mask, 1, exec.size)
+        } else {
+            let (mask, exec_size) = self.exec(line.exec)?;
+            (mask, exec_size, field)
+        };
         let pred = match &line.pred {
+            Some(_) if oword => {
+                return Err(invalid("pred", format!("`{name}` takes no predicate")));
+            }
             Some(p) => Some(self.predicate(p, mask, exec_size)?),
             None => None,
         };
-        if line.operands.len() != 4 {
+        let want = if oword { 3 } else { 4 };
+        if line.operands.len() != want {
+            let names = if oword {
+                "surface, offset, data"
+            } else {
+                "surface, offset, element offset, data"
+            };
             return Err(invalid(
                 "operands",
                 format!(
-                    "`{name}` takes 4 operands (surface, offset, element offset, data), {} given",
+                    "`{name}` takes {want} operands ({names}), {} given",
                     line.operands.len()
                 ),
             ));
@@ -61,30 +138,75 @@ impl Cx<'_> {
         let ops = &line.operands;
         let surface = self.dataport_surface(&ops[0])?;
         let offset = self.svm_scalar(&ops[1], "offset")?;
-        let element_offset = self.svm_payload(&ops[2], "element_offset")?;
-        let (dst, ctrl) = if opcode == Opcode::GatherScaled {
-            let dst = self.svm_raw_dst(&ops[3], "dst", false)?;
-            (
-                dst,
-                DataportCtrl::GatherScaled {
-                    num_blocks,
+        let null = Dst::Null { ty: DataType::UD };
+        let (dst, ctrl) = match opcode {
+            Opcode::GatherScaled | Opcode::Gather4Scaled => {
+                let element_offset = self.svm_payload(&ops[2], "element_offset")?;
+                let dst = self.svm_raw_dst(&ops[3], "dst", false)?;
+                let ctrl = if opcode == Opcode::GatherScaled {
+                    DataportCtrl::GatherScaled {
+                        num_blocks: field,
+                        surface,
+                        offset,
+                        element_offset,
+                    }
+                } else {
+                    DataportCtrl::Gather4Scaled {
+                        ch_mask: field as u8,
+                        surface,
+                        offset,
+                        element_offset,
+                    }
+                };
+                (dst, ctrl)
+            }
+            Opcode::ScatterScaled | Opcode::Scatter4Scaled => {
+                let element_offset = self.svm_payload(&ops[2], "element_offset")?;
+                let src = self.svm_payload(&ops[3], "src")?;
+                let ctrl = if opcode == Opcode::ScatterScaled {
+                    DataportCtrl::ScatterScaled {
+                        num_blocks: field,
+                        surface,
+                        offset,
+                        element_offset,
+                        src,
+                    }
+                } else {
+                    DataportCtrl::Scatter4Scaled {
+                        ch_mask: field as u8,
+                        surface,
+                        offset,
+                        element_offset,
+                        src,
+                    }
+                };
+                (null, ctrl)
+            }
+            Opcode::OwordLd => (
+                self.svm_raw_dst(&ops[2], "dst", false)?,
+                DataportCtrl::OwordLd {
+                    num_owords: field,
                     surface,
                     offset,
-                    element_offset,
                 },
-            )
-        } else {
-            let src = self.svm_payload(&ops[3], "src")?;
-            (
-                Dst::Null { ty: DataType::UD },
-                DataportCtrl::ScatterScaled {
-                    num_blocks,
+            ),
+            Opcode::OwordLdUnaligned => (
+                self.svm_raw_dst(&ops[2], "dst", false)?,
+                DataportCtrl::OwordLdUnaligned {
+                    num_owords: field,
                     surface,
                     offset,
-                    element_offset,
-                    src,
                 },
-            )
+            ),
+            _ => (
+                null,
+                DataportCtrl::OwordSt {
+                    num_owords: field,
+                    surface,
+                    offset,
+                    src: self.svm_payload(&ops[2], "src")?,
+                },
+            ),
         };
         Ok(Instruction {
             pos: self.pos,
@@ -94,6 +216,66 @@ impl Cx<'_> {
             exec_size,
             sat: false,
             ctrl: Ctrl::Dataport(ctrl),
+            dst,
+            dst2: None,
+            srcs: Vec::new(),
+        })
+    }
+
+    /// DWORD_ATOMIC.md, Text: `[(P)] dword_atomic.<op>[.16] (<mask>, <n>) <surface>
+    /// <element_offset> <src0> <src1> <dst>`, `%null` where an operand is V0.
+    fn dword_atomic(&mut self, line: &InsnLine, mods: &[&str]) -> Result<Instruction> {
+        let (op, width) = match mods {
+            [op] => (*op, 32),
+            [op, "16"] => (*op, 16),
+            _ => {
+                return Err(invalid(
+                    "op",
+                    "`dword_atomic` takes `.<op>` and an optional `.16` (`dword_atomic.add`)",
+                ))
+            }
+        };
+        let op = AtomicOp::from_name(op).ok_or_else(|| {
+            invalid(
+                "op",
+                format!("`{op}` is not an operation of the DWORD_ATOMIC_OP table"),
+            )
+        })?;
+        let (mask, exec_size) = self.exec(line.exec)?;
+        let pred = match &line.pred {
+            Some(p) => Some(self.predicate(p, mask, exec_size)?),
+            None => None,
+        };
+        if line.operands.len() != 5 {
+            return Err(invalid(
+                "operands",
+                format!(
+                    "`dword_atomic` takes 5 operands (surface, element offset, src0, src1, dst), {} given",
+                    line.operands.len()
+                ),
+            ));
+        }
+        let ops = &line.operands;
+        let surface = self.dataport_surface(&ops[0])?;
+        let element_offset = self.svm_payload(&ops[1], "element_offset")?;
+        let src0 = self.svm_raw(&ops[2], "src0", true)?;
+        let src1 = self.svm_raw(&ops[3], "src1", true)?;
+        let dst = self.svm_raw_dst(&ops[4], "dst", true)?;
+        Ok(Instruction {
+            pos: self.pos,
+            opcode: Opcode::DwordAtomic,
+            pred,
+            mask,
+            exec_size,
+            sat: false,
+            ctrl: Ctrl::Dataport(DataportCtrl::DwordAtomic {
+                op,
+                width,
+                surface,
+                element_offset,
+                src0,
+                src1,
+            }),
             dst,
             dst2: None,
             srcs: Vec::new(),
@@ -135,10 +317,29 @@ impl Cx<'_> {
     }
 }
 
-/// Every rule of GATHER_SCALED.md and SCATTER_SCALED.md on the IR, in the documents' order:
-/// mask and predicate, destination and sources, the fields, the operand types, the
-/// operands' extents.
-pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) -> Result<()> {
+/// The opcode each control variant belongs to.
+fn opcode_of(ctrl: &DataportCtrl) -> Opcode {
+    match ctrl {
+        DataportCtrl::GatherScaled { .. } => Opcode::GatherScaled,
+        DataportCtrl::ScatterScaled { .. } => Opcode::ScatterScaled,
+        DataportCtrl::Gather4Scaled { .. } => Opcode::Gather4Scaled,
+        DataportCtrl::Scatter4Scaled { .. } => Opcode::Scatter4Scaled,
+        DataportCtrl::OwordLd { .. } => Opcode::OwordLd,
+        DataportCtrl::OwordLdUnaligned { .. } => Opcode::OwordLdUnaligned,
+        DataportCtrl::OwordSt { .. } => Opcode::OwordSt,
+        DataportCtrl::DwordAtomic { .. } => Opcode::DwordAtomic,
+    }
+}
+
+/// Every rule of the dataport documents on the IR, in the documents' order: mask and
+/// predicate, destination and sources, the fields (execution size, block count, channel
+/// mask or oword count, surface), the operand types, the operands' extents.
+pub fn rules(
+    insn: &Instruction,
+    vars: &Vars,
+    platform: Platform,
+    readings: &Readings,
+) -> Result<()> {
     let Ctrl::Dataport(ctrl) = &insn.ctrl else {
         return Err(invalid(
             "opcode",
@@ -146,10 +347,7 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
         ));
     };
     mask_and_predicate(insn, vars)?;
-    let gather = matches!(ctrl, DataportCtrl::GatherScaled { .. });
-    if gather != (insn.opcode == Opcode::GatherScaled)
-        || !matches!(insn.opcode, Opcode::GatherScaled | Opcode::ScatterScaled)
-    {
+    if opcode_of(ctrl) != insn.opcode {
         return Err(invalid(
             "opcode",
             format!("{} does not take this control", insn.opcode.mnemonic()),
@@ -161,59 +359,243 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
             "the dataport messages name their sources in their control field: `srcs` is empty",
         ));
     }
-    // Exec_size bits 2..0: 1, 2, 4, 8, 16 or 32 elements.
-    let es = insn.exec_size;
-    if ![1, 2, 4, 8, 16, 32].contains(&es) {
-        return Err(invalid(
-            "exec_size",
-            format!("execution size {es} is not 1, 2, 4, 8, 16 or 32"),
-        ));
+    if let DataportCtrl::DwordAtomic { .. } = ctrl {
+        return atomic_rules(insn, ctrl, vars, platform, readings);
     }
-    // Num_blocks bits 1..0: 1, 2 or 4 blocks of one byte.
-    if ![1, 2, 4].contains(&ctrl.num_blocks()) {
-        return Err(invalid(
-            "num_blocks",
-            format!("{} blocks: 1, 2 or 4", ctrl.num_blocks()),
-        ));
-    }
+    let data = match (ctrl.is_store(), &insn.dst) {
+        (true, Dst::Null { .. }) => None,
+        (true, _) => return Err(invalid("dst", "a store has no destination")),
+        (
+            false,
+            Dst::General {
+                var, row, col, ty, ..
+            },
+        ) => Some(Payload {
+            var: *var,
+            row: *row,
+            col: *col,
+            ty: *ty,
+        }),
+        (false, _) => {
+            return Err(invalid("dst", "the destination is a raw general operand"));
+        }
+    };
     if let DataportSurface::Var(v) = ctrl.surface() {
         if v.0 as usize >= vars.len() || vars.get(v).class != VarClass::Surface {
             return Err(invalid("surface", "the surface is not a surface variable"));
         }
     }
-    let data_bytes = 4 * es as usize;
-    let (offset, element_offset, data, field) = match *ctrl {
-        DataportCtrl::GatherScaled {
-            offset,
-            element_offset,
-            ..
-        } => {
-            let Dst::General {
-                var, row, col, ty, ..
-            } = insn.dst
-            else {
-                return Err(invalid("dst", "the destination is a raw general operand"));
-            };
-            (offset, element_offset, Payload { var, row, col, ty }, "dst")
-        }
-        DataportCtrl::ScatterScaled {
-            offset,
-            element_offset,
-            src,
-            ..
-        } => {
-            if !matches!(insn.dst, Dst::Null { .. }) {
-                return Err(invalid("dst", "a store has no destination"));
+    let es = insn.exec_size;
+    let grf = platform.grf_size();
+    // The data operand (Dst or Src), its field's name and the bytes it covers.
+    let (data, field, data_bytes) = match *ctrl {
+        DataportCtrl::GatherScaled { num_blocks, .. }
+        | DataportCtrl::ScatterScaled { num_blocks, .. } => {
+            // Exec_size bits 2..0: 1, 2, 4, 8, 16 or 32 elements.
+            if ![1, 2, 4, 8, 16, 32].contains(&es) {
+                return Err(invalid(
+                    "exec_size",
+                    format!("execution size {es} is not 1, 2, 4, 8, 16 or 32"),
+                ));
             }
-            (offset, element_offset, src, "src")
+            // Num_blocks bits 1..0: 1, 2 or 4 blocks of one byte.
+            if !NUM_BLOCKS.contains(&num_blocks) {
+                return Err(invalid(
+                    "num_blocks",
+                    format!("{num_blocks} blocks: 1, 2 or 4"),
+                ));
+            }
+            scaled_data(ctrl, data, 4 * es as usize)?
+        }
+        DataportCtrl::Gather4Scaled { ch_mask, .. }
+        | DataportCtrl::Scatter4Scaled { ch_mask, .. } => {
+            // Exec_size bits 2..0: 8 or 16 elements.
+            if ![8, 16].contains(&es) {
+                return Err(invalid(
+                    "exec_size",
+                    format!("execution size {es} is not 8 or 16"),
+                ));
+            }
+            // Channels bits 3..0: "0000" is not allowed.
+            if ch_mask == 0 || ch_mask > 0xf {
+                return Err(invalid(
+                    "channels",
+                    format!("channel mask {ch_mask:#06b} enables no channel or names a fifth"),
+                ));
+            }
+            // Dst: each enabled channel starts a register; the last one covers its
+            // exec_size dwords.
+            let n = ch_mask.count_ones() as usize;
+            let bytes = (n - 1) * (es as usize).max(grf / 4) * 4 + 4 * es as usize;
+            scaled_data(ctrl, data, bytes)?
+        }
+        DataportCtrl::OwordLd {
+            num_owords,
+            surface,
+            ..
+        }
+        | DataportCtrl::OwordLdUnaligned {
+            num_owords,
+            surface,
+            ..
+        }
+        | DataportCtrl::OwordSt {
+            num_owords,
+            surface,
+            ..
+        } => {
+            // "The execution mask is set to 'NoMask'": one channel, unpredicated.
+            if es != 1 || !insn.mask.no_mask || insn.mask.group != 1 || insn.pred.is_some() {
+                return Err(invalid(
+                    "exec_size",
+                    "the oword forms run once under NoMask, unpredicated",
+                ));
+            }
+            // Size bits 2..0: 1, 2, 4 or 8 owords; {XEHP+} 16, "only when surface is T0".
+            if !NUM_OWORDS.contains(&num_owords) {
+                return Err(invalid(
+                    "size",
+                    format!("{num_owords} owords: 1, 2, 4, 8 or 16"),
+                ));
+            }
+            if num_owords == 16 && !(platform.is_xehp_plus() && surface == DataportSurface::Slm) {
+                return Err(invalid(
+                    "size",
+                    "16 owords need an XEHP+ platform and the surface T0 (SLM)",
+                ));
+            }
+            let bytes = 16 * num_owords as usize;
+            match (*ctrl, data) {
+                (DataportCtrl::OwordSt { src, .. }, _) => (src, "src", bytes),
+                (_, Some(dst)) => (dst, "dst", bytes),
+                (_, None) => return Err(invalid("dst", "a load needs its destination")),
+            }
+        }
+        DataportCtrl::DwordAtomic { .. } => {
+            return Err(invalid("opcode", "DWORD_ATOMIC has its own rules"));
         }
     };
-    // Offset: "Must have type UD"; Element_offset: UD; Dst and Src: UD, D or F.
+    let offset = match *ctrl {
+        DataportCtrl::GatherScaled { offset, .. }
+        | DataportCtrl::ScatterScaled { offset, .. }
+        | DataportCtrl::Gather4Scaled { offset, .. }
+        | DataportCtrl::Scatter4Scaled { offset, .. }
+        | DataportCtrl::OwordLd { offset, .. }
+        | DataportCtrl::OwordLdUnaligned { offset, .. }
+        | DataportCtrl::OwordSt { offset, .. } => offset,
+        DataportCtrl::DwordAtomic { .. } => {
+            return Err(invalid("opcode", "DWORD_ATOMIC has no scalar offset"));
+        }
+    };
+    // Offset: "Must have type UD".
     if offset.ty() != DataType::UD {
         return Err(invalid(
             "offset",
             format!("the offset has type {}, not UD", offset.ty()),
         ));
+    }
+    if let Some(element_offset) = element_offset(ctrl) {
+        // Element_offset: "Must have type UD".
+        if element_offset.ty != DataType::UD {
+            return Err(invalid(
+                "element_offset",
+                format!(
+                    "the element offsets have type {}, not UD",
+                    element_offset.ty
+                ),
+            ));
+        }
+        // Dst and Src: "Must have type UD,D,F".
+        if !DATA_TYPES.contains(&data.ty) {
+            return Err(invalid(
+                field,
+                format!("{field} has type {}, not UD, D or F", data.ty),
+            ));
+        }
+        check_in_var(
+            vars,
+            platform,
+            &element_offset,
+            4 * es as usize,
+            "element_offset",
+        )?;
+    }
+    check_in_var(vars, platform, &data, data_bytes, field)?;
+    if let Scalar::Var { var, row, col, ty } = offset {
+        check_in_var(vars, platform, &Payload { var, row, col, ty }, 4, "offset")?;
+    }
+    Ok(())
+}
+
+/// The element offsets of the scaled and 4-channel forms.
+fn element_offset(ctrl: &DataportCtrl) -> Option<Payload> {
+    match *ctrl {
+        DataportCtrl::GatherScaled { element_offset, .. }
+        | DataportCtrl::ScatterScaled { element_offset, .. }
+        | DataportCtrl::Gather4Scaled { element_offset, .. }
+        | DataportCtrl::Scatter4Scaled { element_offset, .. } => Some(element_offset),
+        _ => None,
+    }
+}
+
+/// The data operand of a scaled or 4-channel form: the load's Dst or the store's Src.
+fn scaled_data(
+    ctrl: &DataportCtrl,
+    dst: Option<Payload>,
+    bytes: usize,
+) -> Result<(Payload, &'static str, usize)> {
+    match (*ctrl, dst) {
+        (DataportCtrl::ScatterScaled { src, .. }, _)
+        | (DataportCtrl::Scatter4Scaled { src, .. }, _) => Ok((src, "src", bytes)),
+        (_, Some(dst)) => Ok((dst, "dst", bytes)),
+        (_, None) => Err(invalid("dst", "a load needs its destination")),
+    }
+}
+
+/// DWORD_ATOMIC.md: the operation and its width, the execution size, the surface, the
+/// sources the operation reads (V0 for the others), the operand types of the Notes and the
+/// operands' extents.
+fn atomic_rules(
+    insn: &Instruction,
+    ctrl: &DataportCtrl,
+    vars: &Vars,
+    platform: Platform,
+    readings: &Readings,
+) -> Result<()> {
+    let DataportCtrl::DwordAtomic {
+        op,
+        width,
+        surface,
+        element_offset,
+        src0,
+        src1,
+    } = *ctrl
+    else {
+        return Err(invalid("opcode", "DWORD_ATOMIC without its fields"));
+    };
+    // Exec_size bits 2..0: 1, 2, 4, 8 or 16 elements.
+    let es = insn.exec_size;
+    if ![1, 2, 4, 8, 16].contains(&es) {
+        return Err(invalid(
+            "exec_size",
+            format!("execution size {es} is not 1, 2, 4, 8 or 16"),
+        ));
+    }
+    // Op bits 4..0 and {TGLLP+} bit 5: 32-bit, or 16-bit with `.16`.
+    if ![16, 32].contains(&width) {
+        return Err(invalid("op", format!("atomic width {width}: 32 or 16")));
+    }
+    // Surface: T0 and T255 (DWORD-ATOMIC-SURFACES: also a binding-table buffer).
+    if let DataportSurface::Var(v) = surface {
+        if readings.is_literal(errata::DWORD_ATOMIC_SURFACES) {
+            return Err(invalid(
+                "surface",
+                "DWORD_ATOMIC's surface is T0 or T255 (DWORD-ATOMIC-SURFACES, literal)",
+            ));
+        }
+        if v.0 as usize >= vars.len() || vars.get(v).class != VarClass::Surface {
+            return Err(invalid("surface", "the surface is not a surface variable"));
+        }
     }
     if element_offset.ty != DataType::UD {
         return Err(invalid(
@@ -224,22 +606,86 @@ pub fn rules(insn: &Instruction, vars: &Vars, platform: Platform, _: &Readings) 
             ),
         ));
     }
-    if !DATA_TYPES.contains(&data.ty) {
-        return Err(invalid(
-            field,
-            format!("{field} has type {}, not UD, D or F", data.ty),
-        ));
+    // Notes: IMIN, IMAX D; FMAX, FMIN, FCMPWR F; the others UD (and D under
+    // SVM-ATOMIC-SIGNED-TYPES, resolved); the 16-bit forms keep the 32-bit types.
+    let mut types = op.types(32).to_vec();
+    if !readings.is_literal(errata::SVM_ATOMIC_SIGNED_TYPES) && types == [DataType::UD] {
+        types.push(DataType::D);
+    }
+    // Src0: V0 for INC and DEC (and PREDEC); Src1: V0 but for CMPXCHG and FCMPWR. Dst,
+    // Src0 and Src1 have one type.
+    let mut seen: Option<DataType> = None;
+    for (k, (field, src)) in [("src0", src0), ("src1", src1)].into_iter().enumerate() {
+        let used = op.num_srcs() > k;
+        match src {
+            None if used => {
+                return Err(invalid(
+                    field,
+                    format!("`{}` reads {field}: it cannot be `%null`", op.name()),
+                ))
+            }
+            Some(_) if !used => {
+                return Err(invalid(
+                    field,
+                    format!("`{}` takes no {field}: it must be `%null`", op.name()),
+                ))
+            }
+            Some(p) => {
+                if !types.contains(&p.ty) || seen.is_some_and(|t| t != p.ty) {
+                    return Err(invalid(
+                        field,
+                        format!(
+                            "`{}` operands have one type of {}, not {}",
+                            op.name(),
+                            type_names(&types),
+                            p.ty
+                        ),
+                    ));
+                }
+                seen = Some(p.ty);
+                check_in_var(vars, platform, &p, 4 * es as usize, field)?;
+            }
+            None => {}
+        }
+    }
+    match insn.dst {
+        Dst::Null { .. } => {}
+        Dst::General {
+            var, row, col, ty, ..
+        } => {
+            if !types.contains(&ty) || seen.is_some_and(|t| t != ty) {
+                return Err(invalid(
+                    "dst",
+                    format!(
+                        "`{}` operands have one type of {}, not {ty}",
+                        op.name(),
+                        type_names(&types)
+                    ),
+                ));
+            }
+            let p = Payload { var, row, col, ty };
+            check_in_var(vars, platform, &p, 4 * es as usize, "dst")?;
+        }
+        _ => {
+            return Err(invalid(
+                "dst",
+                "the destination is a raw operand or `%null`",
+            ))
+        }
     }
     check_in_var(
         vars,
         platform,
         &element_offset,
-        data_bytes,
+        4 * es as usize,
         "element_offset",
-    )?;
-    check_in_var(vars, platform, &data, data_bytes, field)?;
-    if let Scalar::Var { var, row, col, ty } = offset {
-        check_in_var(vars, platform, &Payload { var, row, col, ty }, 4, "offset")?;
-    }
-    Ok(())
+    )
+}
+
+fn type_names(types: &[DataType]) -> String {
+    types
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }

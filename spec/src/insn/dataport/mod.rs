@@ -1,7 +1,9 @@
 //! The legacy dataport messages on surfaces (instructions/GATHER_SCALED.md,
-//! SCATTER_SCALED.md): one module per document transcribes its Semantics loop; this module
-//! holds what they share: the surface as the memory model's window, the lane addresses and
-//! the scalar `Offset`. See docs/memory.md, section "The legacy dataport".
+//! SCATTER_SCALED.md, GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md,
+//! OWORD_LD_UNALIGNED.md, OWORD_ST.md): one module per document transcribes its Semantics
+//! loop; this module holds what they share: the surface as the memory model's window, the
+//! lane addresses and the scalar `Offset`. See docs/memory.md, section "The legacy
+//! dataport".
 //!
 //! The surface (`ir::dataport::DataportSurface`): `T0` is shared local memory from 0, `T5`
 //! (`T255`) the flat space from 0, both without bounds; a surface variable's first element
@@ -12,16 +14,23 @@
 //! any byte out of bounds is out of bounds as a whole). A binding-table index with no entry
 //! is undefined behaviour.
 //!
-//! Addresses: `offset + element_offset[i] + k` for byte `k` of lane `i`, computed exactly
-//! and truncated to 32 bits (both operands are UD: the messages address a 32-bit space).
+//! Addresses: `offset + element_offset[i] + k` for byte `k` of lane `i` (and each
+//! document's own expression for the other forms), computed exactly and truncated to 32
+//! bits (the operands are UD: the messages address a 32-bit space).
 
+pub mod dword_atomic;
+pub mod gather4_scaled;
 pub mod gather_scaled;
+pub mod oword_ld;
+pub mod oword_ld_unaligned;
+pub mod oword_st;
+pub mod scatter4_scaled;
 pub mod scatter_scaled;
 
-use crate::error::{Result, VisaError};
+use crate::error::{ErrorClass, Result, VisaError};
 use crate::ir::dataport::{DataportCtrl, DataportSurface};
 use crate::ir::{Ctrl, Instruction, Program, Scalar};
-use crate::state::{AddrSize, AddrType, MachineState, Window};
+use crate::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
 
 /// The fields and operands of a dataport message.
 pub(crate) fn ctrl(insn: &Instruction) -> Result<DataportCtrl> {
@@ -87,4 +96,68 @@ pub(super) fn lane_out_of_bounds(
             .address(address(offset, element_offset, k))
             .is_none()
     })
+}
+
+/// A byte address computed exactly, truncated to the 32-bit address.
+pub(super) fn a32(exact: i128) -> u64 {
+    AddrSize::A32.truncate(exact)
+}
+
+/// DATAPORT-BOUNDS-LANE, literal reading: whether any of the `len` bytes from the exact
+/// byte address `start` passes the surface's size (never on an unbounded surface).
+pub(super) fn element_out_of_bounds(surface: &Window, start: i128, len: usize) -> bool {
+    (0..len).any(|k| surface.address(a32(start + k as i128)).is_none())
+}
+
+/// A misaligned address where the document requires alignment: undefined behaviour.
+pub(super) fn misaligned(what: &str, address: u64, align: u64, erratum: &str) -> VisaError {
+    VisaError::new(
+        ErrorClass::UndefinedBehaviour,
+        format!("{what} {address:#x} is not a multiple of {align} ({erratum})"),
+    )
+}
+
+/// Reads `len` bytes from the exact byte address `start` (each byte truncated to 32 bits)
+/// into `dst` at register byte `at`: out of bounds reads zero, byte by byte, or as a whole
+/// when `whole` (DATAPORT-BOUNDS-LANE literal).
+pub(super) fn read_element(
+    state: &MachineState,
+    surface: &Window,
+    start: i128,
+    len: usize,
+    at: usize,
+    whole: bool,
+    writes: &mut Vec<(usize, u8, bool)>,
+) {
+    let out = whole && element_out_of_bounds(surface, start, len);
+    for k in 0..len {
+        let (bytes, undefined) = if out {
+            (vec![0], vec![false])
+        } else {
+            super::svm::load(state, surface, a32(start + k as i128), 1)
+        };
+        writes.push((at + k, bytes[0], !undefined[0]));
+    }
+}
+
+/// Stores `len` register bytes from `at` to the exact byte address `start` (each byte
+/// truncated to 32 bits): out of bounds is dropped, byte by byte, or as a whole when
+/// `whole` (DATAPORT-BOUNDS-LANE literal).
+pub(super) fn write_element(
+    state: &MachineState,
+    surface: &Window,
+    start: i128,
+    len: usize,
+    at: usize,
+    whole: bool,
+    journal: &mut StoreJournal,
+) -> Result<()> {
+    if whole && element_out_of_bounds(surface, start, len) {
+        return Ok(()); // the whole element is dropped
+    }
+    for k in 0..len {
+        let byte = super::svm::read_grf(state, at + k, 1)?;
+        journal.store(surface, a32(start + k as i128), byte);
+    }
+    Ok(())
 }

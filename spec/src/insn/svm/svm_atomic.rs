@@ -29,7 +29,7 @@ use crate::state::{MachineState, StoreJournal};
 use crate::types::DataType;
 
 /// `op(old, src0, src1)` on `width` bits (DWORD_ATOMIC_OP's `new`).
-fn new_value(op: AtomicOp, width: u32, old: u64, src0: u64, src1: u64) -> Result<u64> {
+pub(crate) fn new_value(op: AtomicOp, width: u32, old: u64, src0: u64, src1: u64) -> Result<u64> {
     let unsigned = |bits: u64| BigInt::from(bits);
     let signed = |bits: u64| {
         let b = BigInt::from(bits);
