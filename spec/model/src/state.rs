@@ -9,8 +9,10 @@ use crate::error::{ErrorClass, Result, VisaError};
 use crate::platform::Platform;
 use crate::types::DataType;
 
+mod access;
 mod byte_set;
 mod memory;
+pub use access::{coalesce, Access, AccessKind, AccessLog};
 pub use byte_set::{ByteSet, ByteSetIter};
 pub use memory::{
     AddrSize, AddrType, Memory, PageMut, SparseMemory, StoreJournal, Surface, SurfaceHeap, Window,
