@@ -795,7 +795,7 @@ impl Memory {
     }
 
     /// Notes an access of `len` bytes at address `addr` of `space` (bounds already
-    /// checked) by `lane`, when recording.
+    /// checked; addresses modulo 2^64) by `lane`, when recording.
     #[inline]
     pub fn note_at(
         &mut self,
@@ -806,7 +806,12 @@ impl Memory {
         kind: AccessKind,
     ) {
         if self.log.is_on() {
-            self.log.push(lane, space, addr, len as u64, kind);
+            let w = Window {
+                space,
+                base: 0,
+                limit: None,
+            };
+            note_window(&mut self.log, lane, &w, addr, len, u64::MAX, kind);
         }
     }
 

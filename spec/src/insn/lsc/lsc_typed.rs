@@ -208,11 +208,14 @@ pub fn load_quad(
                                 .is_empty();
                             *d = one[0];
                         }
-                        let at = pixel.wrapping_add((v * size) as u64);
-                        let lane = Some(n as u32);
-                        state
-                            .mem
-                            .note(lane, &FLAT_SPACE, at, size, u64::MAX, AccessKind::Read);
+                        // A prefetch (no DstData) is no access of memory.
+                        if DstData.is_some() {
+                            let at = pixel.wrapping_add((v * size) as u64);
+                            let lane = Some(n as u32);
+                            state
+                                .mem
+                                .note(lane, &FLAT_SPACE, at, size, u64::MAX, AccessKind::Read);
+                        }
                     }
                     if let Some(dst) = DstData {
                         let at = dst + c.data.reg_offset(insn.exec_size, grf, n, m);

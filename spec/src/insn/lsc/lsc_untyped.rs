@@ -182,9 +182,13 @@ pub fn load(
         if ChEn >> n & 1 == 1 {
             for v in 0..vect_size {
                 // datum = src.elems[v]
-                let (datum, undefined) = load_datum(state, &window, &c, lane_of(&c, n), |byte| {
-                    byte_offset(&c, Src0Addrs[n], v, byte)
-                });
+                let (datum, undefined) = load_datum(
+                    state,
+                    &window,
+                    &c,
+                    (lane_of(&c, n), DstData.is_none()),
+                    |byte| byte_offset(&c, Src0Addrs[n], v, byte),
+                );
                 let Some(dst) = DstData else { continue };
                 // DstData[n].elems[v] transposed, DstData[v].elems[n] otherwise.
                 let at = dst + c.data.reg_offset(insn.exec_size, grf, n, v);
@@ -342,12 +346,13 @@ pub(super) fn apply_writes(state: &mut MachineState, writes: Vec<(usize, u8, boo
 }
 
 /// Reads one datum at `offset..` of the window for `lane`, with which of its bytes are
-/// undefined; the bytes read are noted as accesses (docs/races.md).
+/// undefined; the bytes read are noted as accesses (docs/races.md), unless the load is a
+/// `prefetch` (it stops at the cache: no access of memory).
 fn load_datum(
     state: &mut MachineState,
     window: &Window,
     c: &LscCtrl,
-    lane: Option<u32>,
+    (lane, prefetch): (Option<u32>, bool),
     offset: impl Fn(usize) -> u64,
 ) -> (Vec<u8>, Vec<bool>) {
     let mut datum = vec![0u8; c.data.size.mem_bytes()];
@@ -356,9 +361,11 @@ fn load_datum(
         let mut one = [0u8];
         undefined[byte] = !state.mem.load(window, offset(byte), &mut one).is_empty();
         *d = one[0];
-        state
-            .mem
-            .note(lane, window, offset(byte), 1, u64::MAX, AccessKind::Read);
+        if !prefetch {
+            state
+                .mem
+                .note(lane, window, offset(byte), 1, u64::MAX, AccessKind::Read);
+        }
     }
     (datum, undefined)
 }
@@ -411,18 +418,24 @@ pub fn load_strided(
     for n in 0..ExecSize {
         if ChEn >> n & 1 == 1 {
             for v in 0..vect_size {
-                let (datum, undefined) = load_datum(state, &window, &c, lane_of(&c, n), |byte| {
-                    strided_offset(
-                        &c,
-                        window.base,
-                        scale_base,
-                        Src0AddrBase,
-                        n,
-                        Src0AddrPitch,
-                        v,
-                        byte,
-                    )
-                });
+                let (datum, undefined) = load_datum(
+                    state,
+                    &window,
+                    &c,
+                    (lane_of(&c, n), DstData.is_none()),
+                    |byte| {
+                        strided_offset(
+                            &c,
+                            window.base,
+                            scale_base,
+                            Src0AddrBase,
+                            n,
+                            Src0AddrPitch,
+                            v,
+                            byte,
+                        )
+                    },
+                );
                 let Some(dst) = DstData else { continue };
                 let at = dst + c.data.reg_offset(insn.exec_size, grf, n, v);
                 datum_writes(
@@ -542,10 +555,13 @@ pub fn load_quad(
             let mut m = 0;
             for v in 0..4 {
                 if ChMask >> v & 1 == 1 {
-                    let (datum, undefined) =
-                        load_datum(state, &window, &c, lane_of(&c, n), |byte| {
-                            byte_offset(&c, Src0Addrs[n], v, byte)
-                        });
+                    let (datum, undefined) = load_datum(
+                        state,
+                        &window,
+                        &c,
+                        (lane_of(&c, n), DstData.is_none()),
+                        |byte| byte_offset(&c, Src0Addrs[n], v, byte),
+                    );
                     if let Some(dst) = DstData {
                         let at = dst + c.data.reg_offset(insn.exec_size, grf, n, m);
                         datum_writes(
