@@ -9,6 +9,7 @@
 
 pub mod arg;
 pub mod interface;
+pub mod races;
 
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
