@@ -342,7 +342,7 @@ fn one_report_per_pair_of_instructions_and_a_bounded_list() {
 }
 
 #[test]
-fn adversarial_streams_stay_bounded() {
+fn a_range_past_the_shadow_limit_is_a_resource_limit() {
     // A range larger than the shadow memory: resource-limit, not an allocation of it all.
     let mut d = group(2);
     let huge = at(0, 0, FLAT, 0, u64::MAX, Write);
@@ -353,6 +353,10 @@ fn adversarial_streams_stay_bounded() {
         "{}",
         e.message
     );
+}
+
+#[test]
+fn ranges_wrap_and_many_threads_stay_bounded() {
     // A range that wraps around the top of the space is taken byte by byte.
     let mut d = group(2);
     d.access(0, &at(0, 0, FLAT, u64::MAX - 1, 4, Write))
