@@ -397,3 +397,39 @@ fn ranges_wrap_and_many_threads_stay_bounded() {
         ErrorClass::ModelBug
     );
 }
+
+#[test]
+fn launch_takes_races_off_warn_or_error_and_defaults_to_error() {
+    use clap::Parser;
+    use visa_conformance::cli::{Cli, Command};
+    use visa_conformance::launch::races::RacesMode;
+    let base = [
+        "visa-conform",
+        "launch",
+        "k.visaasm",
+        "--platform",
+        "xe-hpg",
+        "--interface",
+        "i.json",
+        "--global",
+        "64",
+        "--local",
+        "32",
+    ];
+    let mode = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        match Cli::try_parse_from(args).map(|c| c.command) {
+            Ok(Command::Launch(a)) => Ok(a.races),
+            Ok(other) => panic!("{other:?}"),
+            Err(e) => Err(e.kind()),
+        }
+    };
+    assert_eq!(mode(&[]), Ok(RacesMode::Error));
+    assert_eq!(mode(&["--races", "off"]), Ok(RacesMode::Off));
+    assert_eq!(mode(&["--races", "warn"]), Ok(RacesMode::Warn));
+    assert_eq!(mode(&["--races", "error"]), Ok(RacesMode::Error));
+    assert_eq!(
+        mode(&["--races", "maybe"]),
+        Err(clap::error::ErrorKind::InvalidValue)
+    );
+}

@@ -12,6 +12,7 @@ use super::input::{read_limited, read_text, ReadError};
 use crate::case::{EngineKind, Limits};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::launch::arg::{self, MAX_BUFFER_BYTES};
+use crate::launch::races::RacesMode;
 use crate::launch::{bind, interface, launch, HostArg, Report, Request};
 
 #[derive(Debug, Args)]
@@ -52,6 +53,11 @@ pub struct LaunchArgs {
     /// `cost-limit` error.
     #[arg(long, value_name = "N", default_value_t = visa_model::config::ExecConfig::DEFAULT_COST_LIMIT)]
     pub cost_limit: u64,
+    /// What a data race does (docs/races.md): `error` ends the launch with exit 1, `warn`
+    /// reports it and goes on, `off` does not look. Accepted; the detector is not wired into
+    /// the launch yet.
+    #[arg(long, value_enum, default_value_t = RacesMode::Error)]
+    pub races: RacesMode,
 }
 
 /// `X[,Y[,Z]]` as three sizes (1 where not given) and how many were given.

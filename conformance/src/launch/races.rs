@@ -110,6 +110,18 @@ impl FenceScope {
     }
 }
 
+/// What a data race does to a launch (`visa-conform launch --races`, docs/races.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum RacesMode {
+    /// No recording, no detection.
+    Off,
+    /// Races are reported in the JSON and the run goes on.
+    Warn,
+    /// The first race ends the launch with its `data-race` error (exit 1).
+    #[default]
+    Error,
+}
+
 /// What a barrier orders by itself (BARRIER-MEMORY-ORDER, docs/errata.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BarrierOrders {

@@ -423,8 +423,13 @@ impl LscPlan {
         self.block.map(|_| n as u32)
     }
 
-    /// What a load or store does to the bytes it reaches (a prefetch: nothing).
-    fn access(&self) -> Option<AccessKind> {
+    /// What a load or store does to the bytes it reaches, when its accesses are recorded
+    /// (`None` when recording is off, and for a prefetch, which reaches no byte).
+    #[inline(always)]
+    fn noted(&self, state: &MachineState) -> Option<AccessKind> {
+        if !state.mem.recording() {
+            return None;
+        }
         match (self.store, self.data) {
             (true, _) => Some(AccessKind::Write),
             (false, Some(_)) => Some(AccessKind::Read),
@@ -452,7 +457,7 @@ impl LscPlan {
             count: 0,
         };
         self.fill_offsets(state, en, &mut offsets)?;
-        if let (true, Some(kind)) = (state.mem.recording(), self.access()) {
+        if let Some(kind) = self.noted(state) {
             // Each lane's run (docs/races.md); LSC-STORE-ELEM-OFFSET literal: every element
             // at the lane's address.
             let len = if self.store && self.lit_same_addr {
@@ -1102,7 +1107,7 @@ impl LscPlan {
         let Some(data) = self.data else {
             return Ok(());
         };
-        if let (true, Some(kind)) = (state.mem.recording(), self.access()) {
+        if let Some(kind) = self.noted(state) {
             for n in (0..self.exec_size).filter(|n| en >> n & 1 == 1) {
                 let len = self.vect * self.mem_bytes;
                 state
@@ -1155,7 +1160,7 @@ impl LscPlan {
         let Some(data) = self.data else {
             return Ok(());
         };
-        if let (true, Some(kind)) = (state.mem.recording(), self.access()) {
+        if let Some(kind) = self.noted(state) {
             for (n, off) in offsets.iter().enumerate() {
                 let Some(off) = off else { continue };
                 for v in (0..4).filter(|v| ch_mask >> v & 1 == 1) {

@@ -58,12 +58,31 @@ impl Access {
 
 /// The access log of a memory. It is no part of the memory's value: two memories that
 /// differ only in their logs are equal.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct AccessLog {
     on: bool,
     /// The instruction the next records are stamped with.
     insn: u32,
     records: Vec<Access>,
+}
+
+impl Clone for AccessLog {
+    fn clone(&self) -> AccessLog {
+        let AccessLog { on, insn, records } = self;
+        AccessLog {
+            on: *on,
+            insn: *insn,
+            records: records.clone(),
+        }
+    }
+
+    /// Reuses the records' buffer (a state reset: both logs are usually off and empty).
+    fn clone_from(&mut self, source: &AccessLog) {
+        let AccessLog { on, insn, records } = source;
+        self.on = *on;
+        self.insn = *insn;
+        self.records.clone_from(records);
+    }
 }
 
 impl PartialEq for AccessLog {
