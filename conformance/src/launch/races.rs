@@ -567,21 +567,19 @@ impl Detector {
         let Detector {
             threads, entries, ..
         } = self;
-        let count = threads.len();
-        let mut part = vec![false; count];
-        for &t in from.iter().chain(to) {
-            match part.get_mut(t as usize) {
-                Some(p) => *p = true,
-                None => {
-                    return Err(VisaError::model_bug(format!(
-                        "race detection: no thread {t}"
-                    )))
-                }
-            }
+        // The threads taking part, each once (a barrier's cost is its own threads', not the
+        // launch's).
+        let mut part: Vec<u32> = from.iter().chain(to).copied().collect();
+        part.sort_unstable();
+        part.dedup();
+        if let Some(t) = part.iter().find(|&&t| t as usize >= threads.len()) {
+            return Err(VisaError::model_bug(format!(
+                "race detection: no thread {t}"
+            )));
         }
-        for (k, t) in threads.iter_mut().enumerate() {
-            if part.get(k) == Some(&true) {
-                fence_thread(t, k as u32, scope, entries);
+        for &k in &part {
+            if let Some(t) = threads.get_mut(k as usize) {
+                fence_thread(t, k, scope, entries);
             }
         }
         let mut released = [Vc::default(), Vc::default()];
@@ -601,8 +599,8 @@ impl Detector {
                 }
             }
         }
-        for (k, t) in threads.iter_mut().enumerate() {
-            if part.get(k) == Some(&true) {
+        for &k in &part {
+            if let Some(t) = threads.get_mut(k as usize) {
                 t.clock = t.clock.saturating_add(1);
             }
         }
