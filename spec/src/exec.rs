@@ -76,6 +76,12 @@ fn step(
     state: &mut MachineState,
     config: &ExecConfig,
 ) -> Result<()> {
+    // The accesses the instruction makes are stamped with its index (docs/races.md).
+    if state.mem.recording() {
+        if let Some(pc) = program.index_of(insn) {
+            state.mem.set_insn(pc);
+        }
+    }
     match insn.opcode {
         Opcode::Mov => insn::alu::mov::execute(program, insn, state, config),
         Opcode::Add => insn::alu::add::execute(program, insn, state, config),

@@ -12,6 +12,7 @@ use super::input::{read_input, read_limited, text_of, ReadError};
 use crate::case::{EngineKind, Limits};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::launch::arg::{self, MAX_BUFFER_BYTES};
+use crate::launch::races::RacesMode;
 use crate::launch::sched::Schedule;
 use crate::launch::{bind, formats, interface, launch, HostArg, Report, Request};
 use visa_model::platform::Platform;
@@ -60,6 +61,11 @@ pub struct LaunchArgs {
     /// or waits at a barrier).
     #[arg(long, value_name = "SEED")]
     pub schedule: Option<u64>,
+    /// What a data race does (docs/races.md): `error` ends the launch with exit 1, `warn`
+    /// reports it and goes on, `off` does not look. Accepted; the detector is not wired into
+    /// the launch yet.
+    #[arg(long, value_enum, default_value_t = RacesMode::Error)]
+    pub races: RacesMode,
 }
 
 /// `X[,Y[,Z]]` as three sizes (1 where not given) and how many were given.

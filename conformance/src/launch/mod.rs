@@ -12,6 +12,7 @@ pub mod formats;
 pub mod igc;
 pub mod interface;
 pub mod progbin;
+pub mod races;
 pub mod sched;
 pub mod zeinfo;
 

@@ -6,7 +6,7 @@ use visa_model::asm::ast::PredCombine;
 use visa_model::error::Pos;
 use visa_model::ir::lsc::LscOperands;
 use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Program, Scalar};
-use visa_model::state::{AddrType, MachineState, SurfaceHeap, FLAT};
+use visa_model::state::{AccessKind, AddrType, MachineState, SurfaceHeap, FLAT};
 use visa_model::{ErrorClass, VisaError};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -135,6 +135,10 @@ impl ApndctrPlan {
             if en >> n & 1 == 0 {
                 continue;
             }
+            // Each lane's update of the counter is one atomic access (docs/races.md).
+            state
+                .mem
+                .note_at(Some(n as u32), FLAT, ctr, 4, AccessKind::Atomic);
             let old = counter;
             let v =
                 u32::from_le_bytes([src[4 * n], src[4 * n + 1], src[4 * n + 2], src[4 * n + 3]]);

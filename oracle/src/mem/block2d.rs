@@ -9,7 +9,7 @@ use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
 use visa_model::ir::block2d::FlatSurface;
 use visa_model::ir::{Block2dCtrl, Ctrl, Dst, Instruction, Opcode, Program, Scalar};
-use visa_model::state::{MachineState, FLAT};
+use visa_model::state::{AccessKind, MachineState, FLAT};
 use visa_model::{ErrorClass, VisaError};
 
 use super::page::space_mut;
@@ -318,6 +318,9 @@ impl Block2dPlan {
                     address(row_of(n), x0 + v as i128)
                 };
                 let Some(a) = a else { continue };
+                state
+                    .mem
+                    .note_at(None, FLAT, a, self.elem, AccessKind::Write);
                 run = match run {
                     Some(r)
                         if r.at + r.len == at
@@ -370,6 +373,19 @@ impl Block2dPlan {
         let row_bytes = self.cols * self.elem;
         let mut tile = vec![0u8; self.rows * row_bytes];
         let mut undefined: Vec<bool> = Vec::new();
+        if state.mem.recording() {
+            // The tile's rows inside the surface (docs/races.md).
+            for y in 0..self.rows {
+                let row = row_of(y);
+                for c in 0..self.cols {
+                    if let Some(a) = address(row, x0 + c as i128) {
+                        state
+                            .mem
+                            .note_at(None, FLAT, a, self.elem, AccessKind::Read);
+                    }
+                }
+            }
+        }
         if let Some(m) = state.mem.space(FLAT) {
             let elem = self.elem as i128;
             // The tile columns inside the surface: `0 <= x0 + c` and `(x0 + c) * elem + last <

@@ -13,7 +13,7 @@ use visa_model::error::Pos;
 use visa_model::ir::dataport::{DataportCtrl, DataportSurface};
 use visa_model::ir::svm::AtomicOp;
 use visa_model::ir::{Ctrl, Dst, Instruction, Payload, Program, Scalar};
-use visa_model::state::{MachineState, SurfaceHeap, FLAT, SLM};
+use visa_model::state::{AccessKind, MachineState, SurfaceHeap, FLAT, SLM};
 use visa_model::types::DataType;
 use visa_model::{ErrorClass, VisaError};
 
@@ -381,10 +381,22 @@ impl DataportPlan {
             let at = self.data + 4 * i;
             let mut bytes = [0u8; 4];
             let mut undefined = [false; 4];
-            let space = state.mem.space(r.space);
             let whole = a.checked_add(nb as u32 - 1).is_some()
                 && r.size.is_none_or(|s| u64::from(a) + nb as u64 <= s);
             let dropped = self.whole_lane && r.size.is_some() && !self.lane_inside(a, r);
+            if !dropped && state.mem.recording() {
+                // The lane's bytes inside the bound (docs/races.md).
+                for k in 0..nb {
+                    let ak = a.wrapping_add(k as u32);
+                    if r.size.is_none_or(|s| u64::from(ak) < s) {
+                        let abs = r.base.wrapping_add(u64::from(ak));
+                        state
+                            .mem
+                            .note_at(Some(i as u32), r.space, abs, 1, AccessKind::Read);
+                    }
+                }
+            }
+            let space = state.mem.space(r.space);
             if let (Some(m), false) = (space, dropped) {
                 if whole {
                     let abs = r.base.wrapping_add(u64::from(a));

@@ -18,9 +18,17 @@ use super::typed2d::Typed2dPlan;
 
 type Result<T> = std::result::Result<T, VisaError>;
 
-/// A memory instruction, compiled by the plan of its family.
+/// A memory instruction, compiled by the plan of its family, with its index in the program
+/// (what its recorded accesses are stamped with, docs/races.md).
 #[derive(Clone, Debug)]
-pub(crate) enum MemPlan {
+pub(crate) struct MemPlan {
+    pc: u32,
+    family: Family,
+}
+
+/// The plan of a memory instruction's family.
+#[derive(Clone, Debug)]
+enum Family {
     /// LSC_UNTYPED's loads, stores and atomics; LSC_TYPED's atomics and uncompressed store.
     Lsc(LscPlan),
     /// LSC_UNTYPED's block 2D load and store.
@@ -50,47 +58,53 @@ impl MemPlan {
         readings: &Readings,
     ) -> Option<Result<MemPlan>> {
         let plan = if is_svm(insn) {
-            SvmPlan::compile(program, insn, readings).map(MemPlan::Svm)
+            SvmPlan::compile(program, insn, readings).map(Family::Svm)
         } else if is_dataport(insn) {
-            DataportPlan::compile(program, insn, readings).map(MemPlan::Dataport)
+            DataportPlan::compile(program, insn, readings).map(Family::Dataport)
         } else if insn.opcode == Opcode::LscFence {
-            Ok(MemPlan::Fence)
+            Ok(Family::Fence)
         } else if let Some(c) = block2d(insn) {
             match &c.operands.surface {
                 Block2dSurface::Flat(surface) => {
-                    Block2dPlan::compile(program, insn, c, surface, readings).map(MemPlan::Block2d)
+                    Block2dPlan::compile(program, insn, c, surface, readings).map(Family::Block2d)
                 }
                 Block2dSurface::Typed { surface } => {
-                    Typed2dPlan::compile(program, insn, c, surface, readings).map(MemPlan::Typed2d)
+                    Typed2dPlan::compile(program, insn, c, surface, readings).map(Family::Typed2d)
                 }
             }
         } else if is_apndctr(insn) {
-            ApndctrPlan::compile(program, insn).map(MemPlan::Apndctr)
+            ApndctrPlan::compile(program, insn).map(Family::Apndctr)
         } else if insn.opcode == Opcode::LscLoadStatus {
-            StatusPlan::compile(program, insn, readings).map(MemPlan::Status)
+            StatusPlan::compile(program, insn, readings).map(Family::Status)
         } else if is_typed(insn) {
-            TypedPlan::compile(program, insn, readings).map(MemPlan::Typed)
+            TypedPlan::compile(program, insn, readings).map(Family::Typed)
         } else if is_lsc(insn) {
-            LscPlan::compile(program, insn, readings).map(MemPlan::Lsc)
+            LscPlan::compile(program, insn, readings).map(Family::Lsc)
         } else {
             return None;
         };
-        Some(plan)
+        // An instruction outside the program's list (never, from the plan compiler) is
+        // stamped past its end.
+        let pc = program.index_of(insn).unwrap_or(u32::MAX);
+        Some(plan.map(|family| MemPlan { pc, family }))
     }
 
     /// Runs the instruction; an error carries its position.
     #[inline(always)]
     pub(crate) fn exec(&self, state: &mut MachineState) -> Result<()> {
-        match self {
-            MemPlan::Lsc(p) => p.exec(state).map_err(|e| e.at(p.pos)),
-            MemPlan::Block2d(p) => p.exec(state).map_err(|e| e.at(p.pos)),
-            MemPlan::Typed2d(p) => p.exec(state).map_err(|e| e.at(p.pos)),
-            MemPlan::Typed(p) => p.exec(state).map_err(|e| e.at(p.pos)),
-            MemPlan::Status(p) => p.exec(state).map_err(|e| e.at(p.pos)),
-            MemPlan::Apndctr(p) => p.exec(state).map_err(|e| e.at(p.pos)),
-            MemPlan::Svm(p) => p.exec(state).map_err(|e| e.at(p.pos)),
-            MemPlan::Dataport(p) => p.exec(state).map_err(|e| e.at(p.pos)),
-            MemPlan::Fence => Ok(()),
+        if state.mem.recording() {
+            state.mem.set_insn(self.pc);
+        }
+        match &self.family {
+            Family::Lsc(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            Family::Block2d(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            Family::Typed2d(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            Family::Typed(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            Family::Status(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            Family::Apndctr(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            Family::Svm(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            Family::Dataport(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            Family::Fence => Ok(()),
         }
     }
 }

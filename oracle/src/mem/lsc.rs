@@ -14,7 +14,9 @@ use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
 use visa_model::ir::lsc::{AtomicOp, DataSize, LscOperands, Sfid};
 use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Program, Scalar};
-use visa_model::state::{AddrSize, AddrType, ByteSet, MachineState, Memory, StoreJournal, Window};
+use visa_model::state::{
+    AccessKind, AddrSize, AddrType, ByteSet, MachineState, Memory, StoreJournal, Window,
+};
 use visa_model::VisaError;
 
 use super::flags::{set_flags, FlagMap, Flags, NoFlags};
@@ -415,6 +417,26 @@ impl LscPlan {
         Some(a)
     }
 
+    /// The lane lane `n`'s accesses are noted for: none for a transposed message (one
+    /// address for the whole message; such a plan has no register block per datum).
+    fn lane(&self, n: usize) -> Option<u32> {
+        self.block.map(|_| n as u32)
+    }
+
+    /// What a load or store does to the bytes it reaches, when its accesses are recorded
+    /// (`None` when recording is off, and for a prefetch, which reaches no byte).
+    #[inline(always)]
+    fn noted(&self, state: &MachineState) -> Option<AccessKind> {
+        if !state.mem.recording() {
+            return None;
+        }
+        match (self.store, self.data) {
+            (true, _) => Some(AccessKind::Write),
+            (false, Some(_)) => Some(AccessKind::Read),
+            (false, None) => None,
+        }
+    }
+
     pub(crate) fn exec(&self, state: &mut MachineState) -> Result<()> {
         let en = self.ch_en(state);
         let w = match &self.fixed_window {
@@ -435,6 +457,21 @@ impl LscPlan {
             count: 0,
         };
         self.fill_offsets(state, en, &mut offsets)?;
+        if let Some(kind) = self.noted(state) {
+            // Each lane's run (docs/races.md); LSC-STORE-ELEM-OFFSET literal: every element
+            // at the lane's address.
+            let len = if self.store && self.lit_same_addr {
+                self.mem_bytes
+            } else {
+                self.vect * self.mem_bytes
+            };
+            for (n, off) in offsets.iter().enumerate() {
+                let Some(off) = off else { continue };
+                state
+                    .mem
+                    .note(self.lane(n), &w, off, len, self.addr_mask, kind);
+            }
+        }
         if self.store {
             self.store(state, &w, &offsets)
         } else {
@@ -1070,6 +1107,14 @@ impl LscPlan {
         let Some(data) = self.data else {
             return Ok(());
         };
+        if let Some(kind) = self.noted(state) {
+            for n in (0..self.exec_size).filter(|n| en >> n & 1 == 1) {
+                let len = self.vect * self.mem_bytes;
+                state
+                    .mem
+                    .note(self.lane(n), w, lane_off(n), len, self.addr_mask, kind);
+            }
+        }
         if self.store {
             let mut journal = StoreJournal::default();
             for n in 0..self.exec_size {
@@ -1115,6 +1160,17 @@ impl LscPlan {
         let Some(data) = self.data else {
             return Ok(());
         };
+        if let Some(kind) = self.noted(state) {
+            for (n, off) in offsets.iter().enumerate() {
+                let Some(off) = off else { continue };
+                for v in (0..4).filter(|v| ch_mask >> v & 1 == 1) {
+                    let first = off.wrapping_add((v * self.mem_bytes) as u64);
+                    state
+                        .mem
+                        .note(self.lane(n), w, first, self.mem_bytes, self.addr_mask, kind);
+                }
+            }
+        }
         let mut journal = StoreJournal::default();
         let mut buf = vec![0u8; self.mem_bytes];
         let mut und = vec![false; self.mem_bytes];
@@ -1182,6 +1238,11 @@ impl LscPlan {
         let mut undefined_after = Vec::new();
         for (n, off) in offsets.iter().enumerate() {
             let Some(off) = off else { continue };
+            // The read and the write are one atomic access (docs/races.md).
+            let lane = Some(n as u32);
+            state
+                .mem
+                .note(lane, w, off, mb, self.addr_mask, AccessKind::Atomic);
             let mut raw = [0u8; 8];
             let mut und_old = false;
             for (j, r) in raw.iter_mut().enumerate().take(mb) {

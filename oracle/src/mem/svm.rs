@@ -11,7 +11,9 @@ use visa_model::error::Pos;
 use visa_model::ir::svm::raw_byte_offset as svm_raw_byte_offset;
 use visa_model::ir::svm::{AtomicOp, SvmCtrl};
 use visa_model::ir::{Ctrl, Dst, Instruction, Payload, Program, Scalar};
-use visa_model::state::{ByteSet, MachineState, SparseMemory, StoreJournal, Window, FLAT};
+use visa_model::state::{
+    AccessKind, ByteSet, MachineState, SparseMemory, StoreJournal, Window, FLAT,
+};
 use visa_model::VisaError;
 
 use super::flags::{set_flags, FlagMap, Flags, NoFlags};
@@ -292,6 +294,7 @@ impl SvmPlan {
                 let a = self.scalar(state)?;
                 check_align(a, align)?;
                 let dst = self.dst.ok_or_else(|| bug("SVM_BLOCK_LD without dst"))?;
+                state.mem.note_at(None, FLAT, a, bytes, AccessKind::Read);
                 let mut writes = Writes::default();
                 read_into(state, a, bytes, dst, &mut writes);
                 writes.apply(state)
@@ -303,6 +306,7 @@ impl SvmPlan {
             } => {
                 let a = self.scalar(state)?;
                 check_align(a, 16)?;
+                state.mem.note_at(None, FLAT, a, bytes, AccessKind::Write);
                 let data = grf(state, src, defined)?.to_vec();
                 store_all(state, vec![(a, data)]);
                 // The block's bytes past src's variable are stored undefined.
@@ -324,6 +328,7 @@ impl SvmPlan {
                 src,
             } => {
                 let stream = self.channel_stream(state, ch_mask)?;
+                note_stream(state, &stream, AccessKind::Write);
                 let mut stores = Vec::with_capacity(stream.len());
                 for (pos, i, a) in stream {
                     let at = src + (pos * per_channel + i) * 4;
@@ -369,8 +374,34 @@ impl SvmPlan {
         Ok(out)
     }
 
+    /// Notes the blocks of every lane of a gather or scatter (docs/races.md): `nb` bytes
+    /// at the lane's address for one-byte blocks, otherwise `nb` blocks of `bs` bytes.
+    fn note_blocks(
+        state: &mut MachineState,
+        lanes: &Lanes,
+        bs: usize,
+        nb: usize,
+        kind: AccessKind,
+    ) {
+        if !state.mem.recording() {
+            return;
+        }
+        for &(i, a) in lanes.iter() {
+            let lane = Some(i as u32);
+            if bs == 1 {
+                state.mem.note_at(lane, FLAT, a, nb, kind);
+            } else {
+                for j in 0..nb {
+                    let at = a.wrapping_add((j * bs) as u64);
+                    state.mem.note_at(lane, FLAT, at, bs, kind);
+                }
+            }
+        }
+    }
+
     fn gather(&self, state: &mut MachineState, bs: usize, nb: usize) -> Result<()> {
         let lanes = self.lanes(state, bs as u64)?;
+        Self::note_blocks(state, &lanes, bs, nb, AccessKind::Read);
         let dst = self.dst.ok_or_else(|| bug("SVM_GATHER without dst"))?;
         // The addresses are read: the destination is written in place.
         let MachineState {
@@ -509,6 +540,7 @@ impl SvmPlan {
 
     fn scatter(&self, state: &mut MachineState, bs: usize, nb: usize, src: usize) -> Result<()> {
         let lanes = self.lanes(state, bs as u64)?;
+        Self::note_blocks(state, &lanes, bs, nb, AccessKind::Write);
         // (address, register byte, length) of every block.
         let mut stores: Small<(u64, usize, usize), 64> = Small::new();
         if bs == 1 {
@@ -582,6 +614,7 @@ impl SvmPlan {
         let dst = self
             .dst
             .ok_or_else(|| bug("SVM_GATHER4_SCALED without dst"))?;
+        note_stream(state, &stream, AccessKind::Read);
         let mut writes = Writes::default();
         for (pos, i, a) in stream {
             read_into(state, a, 4, dst + (pos * per_channel + i) * 4, &mut writes);
@@ -609,6 +642,9 @@ impl SvmPlan {
         };
         let mut writes = Writes::default();
         for &(i, a) in lanes.iter() {
+            // The read and the write are one atomic access (docs/races.md).
+            let lane = Some(i as u32);
+            state.mem.note_at(lane, FLAT, a, bytes, AccessKind::Atomic);
             let mut buf = [0u8; 8];
             let (undef, flags) = read_mem(state, a, &mut buf[..bytes]);
             let old = u64::from_le_bytes(buf);
@@ -647,6 +683,15 @@ impl SvmPlan {
             }
         }
         writes.apply(state)
+    }
+}
+
+/// Notes the 4 bytes of every `(ch_pos, lane, address)` of a channel stream.
+fn note_stream(state: &mut MachineState, stream: &[(usize, usize, u64)], kind: AccessKind) {
+    if state.mem.recording() {
+        for &(_, i, a) in stream {
+            state.mem.note_at(Some(i as u32), FLAT, a, 4, kind);
+        }
     }
 }
 

@@ -14,7 +14,9 @@ use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
 use visa_model::ir::lsc::{DataSize, LscOperands, Sfid};
 use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Program, Scalar};
-use visa_model::state::{AddrType, MachineState, StoreJournal, SurfaceHeap, Window, FLAT};
+use visa_model::state::{
+    AccessKind, AddrType, MachineState, StoreJournal, SurfaceHeap, Window, FLAT,
+};
 use visa_model::{ErrorClass, VisaError};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -247,6 +249,21 @@ impl TypedPlan {
         };
         let mb = self.mem_bytes;
         let nch = self.channels.len();
+        if state.mem.recording() {
+            // Each enabled channel of a lane's pixel (docs/races.md).
+            let kind = if self.store {
+                AccessKind::Write
+            } else {
+                AccessKind::Read
+            };
+            for (n, p) in pixels.iter().enumerate() {
+                let Some(p) = *p else { continue };
+                for v in &self.channels {
+                    let a = p.wrapping_add((v * mb) as u64);
+                    state.mem.note_at(Some(n as u32), FLAT, a, mb, kind);
+                }
+            }
+        }
         if self.store {
             let w = Window {
                 space: FLAT,

@@ -9,7 +9,9 @@
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
 use visa_model::ir::{Block2dCtrl, Dst, Instruction, Opcode, Program, Scalar};
-use visa_model::state::{AddrType, MachineState, StoreJournal, SurfaceHeap, Window, FLAT};
+use visa_model::state::{
+    AccessKind, AddrType, MachineState, StoreJournal, SurfaceHeap, Window, FLAT,
+};
 use visa_model::{ErrorClass, VisaError};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -168,6 +170,19 @@ impl Typed2dPlan {
             let a = base + row * pitch + x + (v_lo * px) as i128;
             Some((a as u64, v_lo, v_hi))
         };
+        if state.mem.recording() {
+            // The in-bounds pixels of each row (docs/races.md).
+            let kind = if self.store {
+                AccessKind::Write
+            } else {
+                AccessKind::Read
+            };
+            for u in 0..self.height {
+                if let Some((a, lo, hi)) = run(u) {
+                    state.mem.note_at(None, FLAT, a, (hi - lo) * px, kind);
+                }
+            }
+        }
         if self.store {
             let w = Window {
                 space: FLAT,

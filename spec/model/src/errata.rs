@@ -302,6 +302,11 @@ pub const LSC_TYPED_BLOCK2D_TEXT: &str = "LSC-TYPED-BLOCK2D-TEXT";
 pub const LSC_TYPED_SURFACE_INFO: &str = "LSC-TYPED-SURFACE-INFO";
 pub const LSC_LOAD_STATUS_TRTT: &str = "LSC-LOAD-STATUS-TRTT";
 pub const LSC_APNDCTR_COUNTER: &str = "LSC-APNDCTR-COUNTER";
+// The race detector of a launch (docs/races.md).
+pub const BARRIER_MEMORY_ORDER: &str = "BARRIER-MEMORY-ORDER";
+pub const NBARRIER_MEMORY_ORDER: &str = "NBARRIER-MEMORY-ORDER";
+pub const FENCE_ATOMIC_ORDER: &str = "FENCE-ATOMIC-ORDER";
+pub const RACE_BYTE_GRANULARITY: &str = "RACE-BYTE-GRANULARITY";
 
 pub const SVM_GATHER_BLOCK_ENCODING: &str = "SVM-GATHER-BLOCK-ENCODING";
 pub const SVM_ATOMIC_OPERAND_ORDER: &str = "SVM-ATOMIC-OPERAND-ORDER";
@@ -1975,6 +1980,42 @@ pub static LEDGER: &[Erratum] = &[
         literal: "any value: no result is pinned down where the bit is clear",
         resolved: "execution writes the exact quotient (1/sqrt) correctly rounded once into the destination type under %cr0's rounding mode, denormals flushed per the denorm modes (MATH-EXACT-VALUE); a golden vector expects the accuracy contract's interval around it (`visa_spec::contract`, MathFn::Invm and MathFn::Rsqtm; docs/math.md), while the early-out bit and the special values stay exact",
         reason: "the correctly rounded value is the one exact reference an accuracy bound is measured from; the published figures (INV's 1 ulp, RSQRT's 4 ulp for F; IGC's DF rsqrt seed below 2^-23 relative) bound the approximation an implementation may give",
+        executable: false,
+    },
+    Erratum {
+        id: BARRIER_MEMORY_ORDER,
+        document: "instructions/BARRIER.md, Description; 3_execution_model.md, Shared Local Memory",
+        says: "BARRIER.md: 'Memory ordering is also guaranteed by this instruction', naming no memory; 3_execution_model.md: the barrier 'also serves as a memory barrier for all SLM accesses'",
+        literal: "BARRIER.md's words: a barrier orders every access of the group's threads before it, in every space, before their accesses after it (the race detector's `BarrierOrders::All`)",
+        resolved: "a barrier orders shared local memory by itself; a thread's global accesses (surfaces, SVM, flat) before a barrier are ordered before the other threads' accesses after it only as far as a global fence (FENCE without the SLM bit, LSC_FENCE .ugm, .ugml or .tgm) before the barrier released them (docs/races.md)",
+        reason: "3_execution_model.md names SLM alone, and FENCE.md and LSC_FENCE.md give global and SLM memory fences of their own; IGC writes a fence of the space before each barrier (`lsc_fence.slm` or `fence_local` for `barrier(CLK_LOCAL_MEM_FENCE)`, conformance/tests/dumps/igc/*/reduce.visaasm): a kernel that orders global memory with a barrier alone is reported, not trusted",
+        executable: false,
+    },
+    Erratum {
+        id: NBARRIER_MEMORY_ORDER,
+        document: "instructions/NBARRIER.md, Description",
+        says: "a signal notifies the other threads that this thread reached the barrier and a consumer's wait waits for every producer and consumer to reach it; nothing is said of memory",
+        literal: "a named barrier orders execution only: no access of a producer is ordered before a consumer's",
+        resolved: "as BARRIER (BARRIER-MEMORY-ORDER resolved), from the producers to the consumers: a producer's accesses before its signal happen before a consumer's accesses after its wait, shared local memory by the barrier itself, global memory as far as a fence released it; a producer is not ordered after anything a consumer does",
+        reason: "named barriers are the producer-consumer form of BARRIER (XeTLA's kernels exchange SLM tiles across them); a barrier that orders execution but not memory would make every such exchange a race",
+        executable: false,
+    },
+    Erratum {
+        id: FENCE_ATOMIC_ORDER,
+        document: "3_execution_model.md, Memory Model; instructions/FENCE.md; instructions/LSC_FENCE.md",
+        says: "barrier, wait and atomic operations 'can be used to prevent data races by imposing a temporal order on memory accesses'; a fence 'ensures that all previous reads and writes from the issuing thread have been globally observed' (LSC_FENCE: 'are observable in the scope specified'); nothing says how an atomic orders other accesses, or what a fence does for a thread that reads",
+        literal: "a fence makes the issuing thread's accesses observable and orders nothing between threads; atomics order only themselves: between threads, only barriers order accesses",
+        resolved: "C11's fences (atomic_thread_fence, OpenCL 2.0's atomic_work_item_fence): a fence is acquire and release for its space (FENCE's SLM bit, LSC_FENCE's unit); when a thread's fence is followed by an atomic access and another thread's later atomic access to the same bytes is followed by a fence, the first thread's accesses before its fence happen before the second's after its fence; atomics without fences order nothing (relaxed); FENCE_SW (Mask bit 7) is no fence",
+        reason: "the documents call atomics synchronisation primitives and fences the means for 'data dependencies between threads'; the release half is their words, the acquire half and the atomic between them are the fence model of C11 and OpenCL 2.0 that kernels compiled to vISA are written against",
+        executable: false,
+    },
+    Erratum {
+        id: RACE_BYTE_GRANULARITY,
+        document: "3_execution_model.md, Memory Model",
+        says: "synchronisation imposes 'a temporal order on memory accesses to the same dword'; what a data race is, is not defined",
+        literal: "accesses conflict when they touch the same dword: two threads writing different bytes of one dword race",
+        resolved: "accesses conflict when they touch the same byte (C11's memory locations for byte-sized data); the bytes a load reads as zero out of bounds and a store drops are no access of memory",
+        reason: "the byte is the unit every memory message of the documents addresses (d8 data, byte masks of the stores); OpenCL kernels write neighbouring bytes from different work-items (uchar buffers) and are race-free in their source language",
         executable: false,
     },
 ];

@@ -25,8 +25,8 @@ pub enum ErrorClass {
     /// of live call frames, the total declared state, the size of the observed output, the
     /// text of a program across its files.
     ResourceLimit,
-    /// Two threads of a work-group touched the same shared location without a barrier or
-    /// fence between them, at least one of them writing (raised by thread-group runs).
+    /// Two threads touched the same byte unordered by barriers, fences and atomics, at
+    /// least one of them writing, not both atomically (raised by launches, docs/races.md).
     DataRace,
     /// The threads of a work-group did not all reach the same barrier (raised by
     /// thread-group runs).

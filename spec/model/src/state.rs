@@ -9,9 +9,11 @@ use crate::error::{ErrorClass, Result, VisaError};
 use crate::platform::Platform;
 use crate::types::DataType;
 
+mod access;
 mod byte_set;
 mod format;
 mod memory;
+pub use access::{coalesce, Access, AccessKind, AccessLog};
 pub use byte_set::{ByteSet, ByteSetIter};
 pub use format::{ChannelKind, SurfaceFormat};
 pub use memory::{

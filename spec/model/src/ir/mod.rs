@@ -55,6 +55,20 @@ impl Program {
         }
     }
 
+    /// The index in `insns` of `insn`, an element of `insns` (`None` for an instruction held
+    /// elsewhere): what an engine stamps the accesses of the instruction with.
+    pub fn index_of(&self, insn: &Instruction) -> Option<u32> {
+        let size = std::mem::size_of::<Instruction>().max(1);
+        let first = self.insns.as_ptr() as usize;
+        let k = (insn as *const Instruction as usize).checked_sub(first)? / size;
+        let found = self.insns.get(k)?;
+        if std::ptr::eq(found, insn) {
+            u32::try_from(k).ok()
+        } else {
+            None
+        }
+    }
+
     /// Whether any instruction transfers control (the program is not straight-line code).
     pub fn has_control_flow(&self) -> bool {
         self.insns

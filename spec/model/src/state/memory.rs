@@ -17,6 +17,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use super::access::{Access, AccessKind, AccessLog};
 use super::format::SurfaceFormat;
 use crate::error::{ErrorClass, Result, VisaError};
 
@@ -632,6 +633,11 @@ impl AddrSize {
     }
 
     /// Size in bytes of one address in `Src0Addrs`.
+    /// The mask that reduces an offset modulo 2^bits.
+    pub fn mask(self) -> u64 {
+        u64::MAX >> (64 - self.bits())
+    }
+
     pub fn bytes(self) -> usize {
         self.bits() as usize / 8
     }
@@ -693,6 +699,9 @@ pub struct Memory {
     others: BTreeMap<String, SparseMemory>,
     /// Entries of the binding table and of the surface-state heaps.
     pub surfaces: Vec<Surface>,
+    /// The accesses recorded for the race detector (off by default; no part of the
+    /// memory's value).
+    log: AccessLog,
 }
 
 impl Clone for Memory {
@@ -702,11 +711,13 @@ impl Clone for Memory {
             fixed,
             others,
             surfaces,
+            log,
         } = self;
         Memory {
             fixed: fixed.clone(),
             others: others.clone(),
             surfaces: surfaces.clone(),
+            log: log.clone(),
         }
     }
 
@@ -716,7 +727,9 @@ impl Clone for Memory {
             fixed,
             others,
             surfaces,
+            log,
         } = source;
+        self.log.clone_from(log);
         // The common reset of an ALU case: no space and no surface on either side.
         if source.is_bare() && self.is_bare() {
             return;
@@ -743,6 +756,68 @@ impl Memory {
     #[inline]
     fn is_bare(&self) -> bool {
         self.surfaces.is_empty() && self.others.is_empty() && self.fixed.iter().all(Option::is_none)
+    }
+
+    /// Switches the recording of accesses on or off (docs/races.md); records already taken
+    /// stay.
+    pub fn record(&mut self, on: bool) {
+        self.log.set_on(on);
+    }
+
+    /// Whether accesses are recorded.
+    #[inline]
+    pub fn recording(&self) -> bool {
+        self.log.is_on()
+    }
+
+    /// The instruction (its index in the program) the next accesses are stamped with; an
+    /// engine sets it before it runs a memory instruction.
+    #[inline]
+    pub fn set_insn(&mut self, insn: u32) {
+        self.log.set_insn(insn);
+    }
+
+    /// Drains the accesses recorded so far.
+    pub fn take_accesses(&mut self) -> Vec<Access> {
+        self.log.take()
+    }
+
+    /// Notes an access of the in-bounds bytes of `len` bytes at `offset` of window `w`,
+    /// offsets modulo `mask + 1` (the address size's mask), by `lane`, when recording.
+    #[inline]
+    pub fn note(
+        &mut self,
+        lane: Option<u32>,
+        w: &Window,
+        offset: u64,
+        len: usize,
+        mask: u64,
+        kind: AccessKind,
+    ) {
+        if self.log.is_on() {
+            note_window(&mut self.log, lane, w, offset, len, mask, kind);
+        }
+    }
+
+    /// Notes an access of `len` bytes at address `addr` of `space` (bounds already
+    /// checked; addresses modulo 2^64) by `lane`, when recording.
+    #[inline]
+    pub fn note_at(
+        &mut self,
+        lane: Option<u32>,
+        space: &'static str,
+        addr: u64,
+        len: usize,
+        kind: AccessKind,
+    ) {
+        if self.log.is_on() {
+            let w = Window {
+                space,
+                base: 0,
+                limit: None,
+            };
+            note_window(&mut self.log, lane, &w, addr, len, u64::MAX, kind);
+        }
     }
 
     #[inline]
@@ -850,6 +925,39 @@ impl Memory {
     }
 }
 
+/// Appends to `log` the in-bounds bytes of `len` bytes at `offset` of window `w`, offsets
+/// taken modulo `mask + 1`, as runs of consecutive addresses.
+fn note_window(
+    log: &mut AccessLog,
+    lane: Option<u32>,
+    w: &Window,
+    offset: u64,
+    len: usize,
+    mask: u64,
+    kind: AccessKind,
+) {
+    // A run of consecutive in-bounds addresses: (first, length).
+    let mut run: Option<(u64, u64)> = None;
+    for i in 0..len as u64 {
+        let a = w.address(offset.wrapping_add(i) & mask);
+        run = match (run, a) {
+            // Address 0 after `u64::MAX` starts a run of its own.
+            (Some((first, n)), Some(a)) if first.wrapping_add(n) == a && a != 0 => {
+                Some((first, n + 1))
+            }
+            (previous, a) => {
+                if let Some((first, n)) = previous {
+                    log.push(lane, w.space, first, n, kind);
+                }
+                a.map(|a| (a, 1))
+            }
+        };
+    }
+    if let Some((first, n)) = run {
+        log.push(lane, w.space, first, n, kind);
+    }
+}
+
 /// `no surface at index {index:#x} of the {heap} table (init.surfaces)`, written without
 /// the formatting machinery: a case may stop on it at every run.
 fn no_surface_message(heap: SurfaceHeap, index: u64) -> String {
@@ -936,6 +1044,54 @@ impl StoreJournal {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn window_bytes_out_of_bounds_are_no_access() {
+        let mut mem = Memory::default();
+        mem.record(true);
+        let w = Window {
+            space: FLAT,
+            base: 0x1000,
+            limit: Some(6),
+        };
+        // Offsets 4, 5 in bounds; 6, 7 past the surface.
+        mem.note(None, &w, 4, 4, u64::MAX, AccessKind::Read);
+        // A32: offsets 0xffff_ffff, 0, 1 wrap; the window has no limit.
+        let flat = Window {
+            space: FLAT,
+            base: 0,
+            limit: None,
+        };
+        mem.note(
+            Some(0),
+            &flat,
+            0xffff_ffff,
+            3,
+            0xffff_ffff,
+            AccessKind::Write,
+        );
+        let at = |lane, addr, len, kind| Access {
+            insn: 0,
+            lane,
+            space: FLAT,
+            addr,
+            len,
+            kind,
+        };
+        assert_eq!(
+            crate::state::coalesce(mem.take_accesses()),
+            vec![
+                at(None, 0x1004, 2, AccessKind::Read),
+                at(Some(0), 0, 2, AccessKind::Write),
+                at(Some(0), 0xffff_ffff, 1, AccessKind::Write),
+            ]
+        );
+        // Off: nothing is noted, and the log is no part of the memory's value.
+        mem.record(false);
+        mem.note(None, &w, 0, 4, u64::MAX, AccessKind::Read);
+        assert!(mem.take_accesses().is_empty());
+        assert_eq!(mem, Memory::default());
+    }
 
     #[test]
     fn a32_and_a16_wrap() {

@@ -23,7 +23,7 @@ use crate::ir::dataport::DataportCtrl;
 use crate::ir::svm::AtomicOp;
 use crate::ir::{Instruction, Program};
 use crate::operand::evaluate_ch_en;
-use crate::state::{MachineState, StoreJournal};
+use crate::state::{AccessKind, MachineState, StoreJournal};
 
 /// The low `bytes` bytes of the dword at register byte `at`; 0 for V0.
 fn element(state: &MachineState, at: Option<usize>, bytes: usize) -> Result<u64> {
@@ -89,7 +89,13 @@ pub fn execute(
             let mut undefined = [false; 8];
             if !out {
                 for k in 0..bytes {
-                    let (b, u) = load(state, &surface, a32(offset + k as i128), 1);
+                    let (b, u) = load(
+                        state,
+                        (Some(i as u32), AccessKind::Atomic),
+                        &surface,
+                        a32(offset + k as i128),
+                        1,
+                    );
                     old[k] = b[0];
                     undefined[k] = u[0];
                 }

@@ -13,7 +13,7 @@ use crate::insn::svm::{apply_writes, load, raw, raw_dst, read_grf};
 use crate::ir::dataport::DataportCtrl;
 use crate::ir::{Instruction, Program};
 use crate::operand::evaluate_ch_en;
-use crate::state::MachineState;
+use crate::state::{AccessKind, MachineState};
 
 #[allow(non_snake_case)]
 pub fn execute(
@@ -52,7 +52,14 @@ pub fn execute(
                 let (bytes, undefined) = if out {
                     (vec![0], vec![false])
                 } else {
-                    load(state, &surface, address(offset, element_offset_i, k), 1)
+                    let lane = (Some(i as u32), AccessKind::Read);
+                    load(
+                        state,
+                        lane,
+                        &surface,
+                        address(offset, element_offset_i, k),
+                        1,
+                    )
                 };
                 writes.push((dst + 4 * i + k, bytes[0], !undefined[0]));
             }

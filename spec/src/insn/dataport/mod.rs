@@ -30,7 +30,7 @@ pub mod scatter_scaled;
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::ir::dataport::{DataportCtrl, DataportSurface};
 use crate::ir::{Ctrl, Instruction, Program, Scalar};
-use crate::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
+use crate::state::{AccessKind, AddrSize, AddrType, MachineState, StoreJournal, Window};
 
 /// The fields and operands of a dataport message.
 pub(crate) fn ctrl(insn: &Instruction) -> Result<DataportCtrl> {
@@ -121,7 +121,7 @@ pub(super) fn misaligned(what: &str, address: u64, align: u64, erratum: &str) ->
 /// into `dst` at register byte `at`: out of bounds reads zero, byte by byte, or as a whole
 /// when `whole` (DATAPORT-BOUNDS-LANE literal).
 pub(super) fn read_element(
-    state: &MachineState,
+    state: &mut MachineState,
     surface: &Window,
     start: i128,
     len: usize,
@@ -134,7 +134,13 @@ pub(super) fn read_element(
         let (bytes, undefined) = if out {
             (vec![0], vec![false])
         } else {
-            super::svm::load(state, surface, a32(start + k as i128), 1)
+            super::svm::load(
+                state,
+                (None, AccessKind::Read),
+                surface,
+                a32(start + k as i128),
+                1,
+            )
         };
         writes.push((at + k, bytes[0], !undefined[0]));
     }

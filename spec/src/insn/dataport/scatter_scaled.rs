@@ -14,7 +14,7 @@ use crate::insn::svm::{raw, read_grf};
 use crate::ir::dataport::DataportCtrl;
 use crate::ir::{Instruction, Program};
 use crate::operand::evaluate_ch_en;
-use crate::state::{MachineState, StoreJournal};
+use crate::state::{AccessKind, MachineState, StoreJournal};
 
 #[allow(non_snake_case)]
 pub fn execute(
@@ -51,7 +51,12 @@ pub fn execute(
             }
             for k in 0..num_blocks {
                 let byte = read_grf(state, src + 4 * i + k, 1)?;
-                journal.store(&surface, address(offset, element_offset_i, k), byte);
+                let to = address(offset, element_offset_i, k);
+                journal.store(&surface, to, byte);
+                let lane = Some(i as u32);
+                state
+                    .mem
+                    .note(lane, &surface, to, 1, u64::MAX, AccessKind::Write);
             }
         }
     }

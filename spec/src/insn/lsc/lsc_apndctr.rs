@@ -13,7 +13,7 @@ use crate::error::{ErrorClass, Result, VisaError};
 use crate::insn::ctrl;
 use crate::ir::{Dst, Instruction, Opcode, Program};
 use crate::operand::evaluate_ch_en;
-use crate::state::{AddrType, MachineState, SurfaceHeap, FLAT};
+use crate::state::{AccessKind, AddrType, MachineState, SurfaceHeap, Window, FLAT};
 
 use super::lsc_untyped::{read_grf, scalar_ud, start};
 
@@ -66,6 +66,16 @@ pub fn execute(
     let mut counter = u32::from_le_bytes(counter);
     for n in 0..ExecSize {
         if ChEn >> n & 1 == 1 {
+            // Each lane's update of the counter is one atomic access (docs/races.md).
+            let counter_window = Window {
+                space: FLAT,
+                base: ctr_address,
+                limit: None,
+            };
+            let lane = Some(n as u32);
+            state
+                .mem
+                .note(lane, &counter_window, 0, 4, u64::MAX, AccessKind::Atomic);
             let old = counter;
             let b = read_grf(state, src0Data + 4 * n, 4)?;
             let operand = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);

@@ -38,7 +38,7 @@ use crate::ir::lsc::{AtomicOp, DataSize};
 use crate::ir::{Dst, Instruction, LscCtrl, Payload, Program};
 use crate::num::{self, FloatMode};
 use crate::operand::evaluate_ch_en;
-use crate::state::{MachineState, StoreJournal};
+use crate::state::{AccessKind, MachineState, StoreJournal};
 use crate::types::DataType;
 
 /// `Src1Data[0].elems[n]` or `Src2Data[0].elems[n]`: the memory-sized datum of lane `n`
@@ -197,6 +197,16 @@ pub fn atomic(
         let offset = offsets[n];
         let mut raw = vec![0u8; bytes];
         let undefined_old = !state.mem.load(&window, offset, &mut raw).is_empty();
+        // The read and the write of `op` are one atomic access (docs/races.md).
+        let lane = Some(n as u32);
+        state.mem.note(
+            lane,
+            &window,
+            offset,
+            bytes,
+            c.addr_size.mask(),
+            AccessKind::Atomic,
+        );
         let mut word = [0u8; 8];
         word[..bytes].copy_from_slice(&raw);
         let old = u64::from_le_bytes(word);

@@ -18,7 +18,7 @@ use crate::errata::{self, Readings};
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::ir::block2d::FlatSurface;
 use crate::ir::{Block2dCtrl, Dst, Instruction, Program, Scalar};
-use crate::state::{AddrSize, AddrType, MachineState, StoreJournal, Window};
+use crate::state::{AccessKind, AddrSize, AddrType, MachineState, StoreJournal, Window};
 
 use super::lsc_untyped::{read_grf, start};
 
@@ -193,6 +193,9 @@ pub fn load(
     let mut store_elem_to_grf = |dst_off: usize, value: Vec<u8>, undefined: bool| {
         grf.push((dst_off, value, undefined));
     };
+    // The address of each element read, noted as accesses when recording (docs/races.md).
+    let recording = state.mem.recording();
+    let read = std::cell::RefCell::new(Vec::new());
     let load_elem = |dst_off: usize,
                      b: usize,
                      y: usize,
@@ -209,6 +212,9 @@ pub fn load(
         let mut undefined = false;
         if let Some(a) = src0.address(row, column) {
             undefined = !state.mem.load(&window, a, &mut value).is_empty();
+            if recording {
+                read.borrow_mut().push(a);
+            }
         }
         put(dst_off, value, undefined);
     };
@@ -278,6 +284,11 @@ pub fn load(
             grf_block_pitch - grf_block_size,
             put,
         );
+    }
+    for a in read.into_inner() {
+        state
+            .mem
+            .note(None, &window, a, T, u64::MAX, AccessKind::Read);
     }
     for (dst_off, value, undefined) in grf {
         let at = dst_off * T;
@@ -351,6 +362,9 @@ pub fn store(
             let value = read_grf(state, Src1Data + index * T, T)?.to_vec();
             if let Some(a) = address {
                 journal.store(&window, a, &value);
+                state
+                    .mem
+                    .note(None, &window, a, T, u64::MAX, AccessKind::Write);
             }
         }
     }

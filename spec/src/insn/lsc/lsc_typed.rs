@@ -35,7 +35,7 @@ use crate::ir::lsc::{MessageOperands, Sfid};
 use crate::ir::{Block2dCtrl, Dst, Instruction, LscCtrl, Payload, Program, Scalar};
 use crate::operand::evaluate_ch_en;
 use crate::state::{
-    AddrSize, AddrType, MachineState, StoreJournal, Surface, SurfaceHeap, Window, FLAT,
+    AccessKind, AddrSize, AddrType, MachineState, StoreJournal, Surface, SurfaceHeap, Window, FLAT,
 };
 
 use super::lsc_untyped::{
@@ -208,6 +208,14 @@ pub fn load_quad(
                                 .is_empty();
                             *d = one[0];
                         }
+                        // A prefetch (no DstData) is no access of memory.
+                        if DstData.is_some() {
+                            let at = pixel.wrapping_add((v * size) as u64);
+                            let lane = Some(n as u32);
+                            state
+                                .mem
+                                .note(lane, &FLAT_SPACE, at, size, u64::MAX, AccessKind::Read);
+                        }
                     }
                     if let Some(dst) = DstData {
                         let at = dst + c.data.reg_offset(insn.exec_size, grf, n, m);
@@ -266,6 +274,10 @@ pub fn store_quad(
                     if let Some(pixel) = pixels[n] {
                         let addr = pixel.wrapping_add((v * size) as u64);
                         journal.store(&FLAT_SPACE, addr, datum);
+                        let lane = Some(n as u32);
+                        state
+                            .mem
+                            .note(lane, &FLAT_SPACE, addr, size, u64::MAX, AccessKind::Write);
                     }
                     m += 1;
                 }
@@ -386,6 +398,9 @@ pub fn load_block2d(
                         .is_empty();
                     *byte = one[0];
                 }
+                state
+                    .mem
+                    .note(None, &FLAT_SPACE, a, pixel_size, u64::MAX, AccessKind::Read);
             }
             writes.push((m.reg_byte(u, v), value, undefined));
         }
@@ -442,6 +457,14 @@ pub fn store_block2d(
             let value = read_grf(state, Src1Data + at, m.pixel_size)?;
             if let Some(a) = m.tiler(u, v) {
                 journal.store(&FLAT_SPACE, a, value);
+                state.mem.note(
+                    None,
+                    &FLAT_SPACE,
+                    a,
+                    m.pixel_size,
+                    u64::MAX,
+                    AccessKind::Write,
+                );
             }
         }
     }

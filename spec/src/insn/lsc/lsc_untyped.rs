@@ -16,7 +16,7 @@ use crate::insn::ctrl;
 use crate::ir::lsc::{DataSize, MessageOperands, Sfid};
 use crate::ir::{Dst, Instruction, LscCtrl, Opcode, Program, Scalar};
 use crate::operand::evaluate_ch_en;
-use crate::state::{MachineState, StoreJournal, VarId, Window};
+use crate::state::{AccessKind, MachineState, StoreJournal, VarId, Window};
 use crate::types::DataType;
 
 /// The register-file start of a general variable.
@@ -182,9 +182,13 @@ pub fn load(
         if ChEn >> n & 1 == 1 {
             for v in 0..vect_size {
                 // datum = src.elems[v]
-                let (datum, undefined) = load_datum(state, &window, &c, |byte| {
-                    byte_offset(&c, Src0Addrs[n], v, byte)
-                });
+                let (datum, undefined) = load_datum(
+                    state,
+                    &window,
+                    &c,
+                    (lane_of(&c, n), DstData.is_none()),
+                    |byte| byte_offset(&c, Src0Addrs[n], v, byte),
+                );
                 let Some(dst) = DstData else { continue };
                 // DstData[n].elems[v] transposed, DstData[v].elems[n] otherwise.
                 let at = dst + c.data.reg_offset(insn.exec_size, grf, n, v);
@@ -226,6 +230,9 @@ pub fn store(
     let dst_data = readings.is_literal(errata::LSC_STORE_DSTDATA);
     let same_addr = readings.is_literal(errata::LSC_STORE_ELEM_OFFSET);
     let mut journal = StoreJournal::default();
+    // (lane, offset) of each byte stored, noted as accesses when recording (docs/races.md).
+    let recording = state.mem.recording();
+    let mut written = Vec::new();
     let lanes = if c.data.transposed { 1 } else { ExecSize };
     for n in 0..lanes {
         if ChEn >> n & 1 == 1 {
@@ -242,11 +249,15 @@ pub fn store(
                     } else {
                         journal.store(&window, offset, &[*value]);
                     }
+                    if recording {
+                        written.push((lane_of(&c, n), offset));
+                    }
                 }
             }
         }
     }
     journal.commit(&mut state.mem);
+    note_writes(state, &window, written);
     Ok(())
 }
 
@@ -334,11 +345,14 @@ pub(super) fn apply_writes(state: &mut MachineState, writes: Vec<(usize, u8, boo
     Ok(())
 }
 
-/// Reads one datum at `offset..` of the window, with which of its bytes are undefined.
+/// Reads one datum at `offset..` of the window for `lane`, with which of its bytes are
+/// undefined; the bytes read are noted as accesses (docs/races.md), unless the load is a
+/// `prefetch` (it stops at the cache: no access of memory).
 fn load_datum(
-    state: &MachineState,
+    state: &mut MachineState,
     window: &Window,
     c: &LscCtrl,
+    (lane, prefetch): (Option<u32>, bool),
     offset: impl Fn(usize) -> u64,
 ) -> (Vec<u8>, Vec<bool>) {
     let mut datum = vec![0u8; c.data.size.mem_bytes()];
@@ -347,8 +361,32 @@ fn load_datum(
         let mut one = [0u8];
         undefined[byte] = !state.mem.load(window, offset(byte), &mut one).is_empty();
         *d = one[0];
+        if !prefetch {
+            state
+                .mem
+                .note(lane, window, offset(byte), 1, u64::MAX, AccessKind::Read);
+        }
     }
     (datum, undefined)
+}
+
+/// Notes the bytes a store wrote, each `(lane, offset)` of the window.
+pub(super) fn note_writes(
+    state: &mut MachineState,
+    window: &Window,
+    written: Vec<(Option<u32>, u64)>,
+) {
+    for (lane, offset) in written {
+        state
+            .mem
+            .note(lane, window, offset, 1, u64::MAX, AccessKind::Write);
+    }
+}
+
+/// The lane an access of lane `n` is noted for: none for a transposed message (one address
+/// for the whole message).
+pub(super) fn lane_of(c: &LscCtrl, n: usize) -> Option<u32> {
+    (!c.data.transposed).then_some(n as u32)
 }
 
 /// LOAD_STRIDED: lane `n` reads its vector at `Base + AddrScale*Src0AddrBase +
@@ -380,18 +418,24 @@ pub fn load_strided(
     for n in 0..ExecSize {
         if ChEn >> n & 1 == 1 {
             for v in 0..vect_size {
-                let (datum, undefined) = load_datum(state, &window, &c, |byte| {
-                    strided_offset(
-                        &c,
-                        window.base,
-                        scale_base,
-                        Src0AddrBase,
-                        n,
-                        Src0AddrPitch,
-                        v,
-                        byte,
-                    )
-                });
+                let (datum, undefined) = load_datum(
+                    state,
+                    &window,
+                    &c,
+                    (lane_of(&c, n), DstData.is_none()),
+                    |byte| {
+                        strided_offset(
+                            &c,
+                            window.base,
+                            scale_base,
+                            Src0AddrBase,
+                            n,
+                            Src0AddrPitch,
+                            v,
+                            byte,
+                        )
+                    },
+                );
                 let Some(dst) = DstData else { continue };
                 let at = dst + c.data.reg_offset(insn.exec_size, grf, n, v);
                 datum_writes(
@@ -459,6 +503,9 @@ pub fn store_strided(
     let in_reg = datum_bytes(c.data.size);
     let Src1Data = src1_data(program, &ops)?;
     let mut journal = StoreJournal::default();
+    // (lane, offset) of each byte stored, noted as accesses when recording (docs/races.md).
+    let recording = state.mem.recording();
+    let mut written = Vec::new();
     for n in 0..ExecSize {
         if ChEn >> n & 1 == 1 {
             let Src0Addr = Src0Addrs(n)?;
@@ -469,11 +516,15 @@ pub fn store_strided(
                     let offset =
                         strided_offset(&c, window.base, false, Src0Addr, n, Src0AddrPitch, v, byte);
                     journal.store(&window, offset, &[*value]);
+                    if recording {
+                        written.push((lane_of(&c, n), offset));
+                    }
                 }
             }
         }
     }
     journal.commit(&mut state.mem);
+    note_writes(state, &window, written);
     Ok(())
 }
 
@@ -504,9 +555,13 @@ pub fn load_quad(
             let mut m = 0;
             for v in 0..4 {
                 if ChMask >> v & 1 == 1 {
-                    let (datum, undefined) = load_datum(state, &window, &c, |byte| {
-                        byte_offset(&c, Src0Addrs[n], v, byte)
-                    });
+                    let (datum, undefined) = load_datum(
+                        state,
+                        &window,
+                        &c,
+                        (lane_of(&c, n), DstData.is_none()),
+                        |byte| byte_offset(&c, Src0Addrs[n], v, byte),
+                    );
                     if let Some(dst) = DstData {
                         let at = dst + c.data.reg_offset(insn.exec_size, grf, n, m);
                         datum_writes(
@@ -545,6 +600,9 @@ pub fn store_quad(
     let in_reg = datum_bytes(c.data.size);
     let Src1Data = src1_data(program, &ops)?;
     let mut journal = StoreJournal::default();
+    // (lane, offset) of each byte stored, noted as accesses when recording (docs/races.md).
+    let recording = state.mem.recording();
+    let mut written = Vec::new();
     for n in 0..ExecSize {
         if ChEn >> n & 1 == 1 {
             let mut m = 0;
@@ -553,7 +611,11 @@ pub fn store_quad(
                     let at = Src1Data + c.data.reg_offset(insn.exec_size, grf, n, m);
                     let datum = read_grf(state, at + in_reg.start, in_reg.len())?;
                     for (byte, value) in datum.iter().enumerate() {
-                        journal.store(&window, byte_offset(&c, Src0Addrs[n], v, byte), &[*value]);
+                        let offset = byte_offset(&c, Src0Addrs[n], v, byte);
+                        journal.store(&window, offset, &[*value]);
+                        if recording {
+                            written.push((Some(n as u32), offset));
+                        }
                     }
                     m += 1;
                 }
@@ -561,5 +623,6 @@ pub fn store_quad(
         }
     }
     journal.commit(&mut state.mem);
+    note_writes(state, &window, written);
     Ok(())
 }

@@ -19,7 +19,7 @@ pub mod svm_scatter4_scaled;
 use crate::error::{Result, VisaError};
 use crate::ir::svm::raw_byte_offset as svm_raw_byte_offset;
 use crate::ir::{Dst, Instruction, Payload, Program, Scalar};
-use crate::state::{AddrType, MachineState, VarId, Window};
+use crate::state::{AccessKind, AddrType, MachineState, VarId, Window};
 use crate::types::DataType;
 
 /// The flat address space as a window (no base, no bounds).
@@ -98,15 +98,18 @@ pub(super) fn aligned(addr: u64, align: u64, what: &str) -> Result<()> {
     }
 }
 
-/// `*(addr)` for `len` bytes: the bytes and which of them memory holds undefined.
+/// `*(addr)` for `len` bytes: the bytes and which of them memory holds undefined. The bytes
+/// are noted as an access of `kind` by `lane` (docs/races.md).
 pub(super) fn load(
-    state: &MachineState,
+    state: &mut MachineState,
+    (lane, kind): (Option<u32>, AccessKind),
     w: &Window,
     addr: u64,
     len: usize,
 ) -> (Vec<u8>, Vec<bool>) {
     let mut out = vec![0u8; len];
     let undefined = state.mem.load(w, addr, &mut out);
+    state.mem.note(lane, w, addr, len, u64::MAX, kind);
     let mut flags = vec![false; len];
     for i in undefined {
         if let Some(f) = flags.get_mut(i) {

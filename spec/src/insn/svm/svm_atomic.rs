@@ -25,7 +25,7 @@ use crate::insn::ctrl;
 use crate::ir::svm::{AtomicOp, SvmCtrl};
 use crate::ir::{Instruction, Program};
 use crate::num;
-use crate::state::{MachineState, StoreJournal};
+use crate::state::{AccessKind, MachineState, StoreJournal};
 use crate::types::DataType;
 
 /// `op(old, src0, src1)` on `width` bits (DWORD_ATOMIC_OP's `new`).
@@ -141,7 +141,9 @@ pub fn execute(
             continue; // ChEn[i] is 0
         };
         // dst[i] = *(addresses[i])
-        let (old_bytes, undefined) = load(state, &w, address, bytes);
+        // The read and the write are one atomic access (docs/races.md).
+        let lane = (Some(i as u32), AccessKind::Atomic);
+        let (old_bytes, undefined) = load(state, lane, &w, address, bytes);
         let mut word = [0u8; 8];
         word[..bytes].copy_from_slice(&old_bytes);
         let old = u64::from_le_bytes(word);

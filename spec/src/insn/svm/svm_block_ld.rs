@@ -8,7 +8,7 @@ use crate::error::{Result, VisaError};
 use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};
-use crate::state::MachineState;
+use crate::state::{AccessKind, MachineState};
 
 pub fn execute(
     program: &Program,
@@ -33,7 +33,13 @@ pub fn execute(
     let mut writes = Vec::new();
     for i in 0..num_owords as usize {
         // dst[i] = *(address + i*16): one oword.
-        let (bytes, undefined) = load(state, &w, address.wrapping_add(i as u64 * 16), 16);
+        let (bytes, undefined) = load(
+            state,
+            (None, AccessKind::Read),
+            &w,
+            address.wrapping_add(i as u64 * 16),
+            16,
+        );
         for k in 0..16 {
             writes.push((dst + i * 16 + k, bytes[k], !undefined[k]));
         }

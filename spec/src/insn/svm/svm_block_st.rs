@@ -8,7 +8,7 @@ use crate::error::{Result, VisaError};
 use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};
-use crate::state::{MachineState, StoreJournal};
+use crate::state::{AccessKind, MachineState, StoreJournal};
 
 pub fn execute(
     program: &Program,
@@ -39,6 +39,9 @@ pub fn execute(
         if defined > 0 {
             journal.store(&w, to, read_grf(state, at, defined)?);
         }
+        state
+            .mem
+            .note(None, &w, to, 16, u64::MAX, AccessKind::Write);
         if defined < 16 {
             journal.store_undefined(&w, to.wrapping_add(defined as u64), 16 - defined);
         }

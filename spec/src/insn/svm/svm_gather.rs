@@ -12,7 +12,7 @@ use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Payload, Program};
 use crate::operand::evaluate_ch_en;
-use crate::state::MachineState;
+use crate::state::{AccessKind, MachineState};
 
 /// `Addresses[i]` of the enabled lanes (checked for alignment), `None` for the others.
 #[allow(non_snake_case)]
@@ -71,6 +71,7 @@ pub fn execute(
                 // dst[j*exec_size+i] = *(Addresses[i] + j*block_size)
                 let (bytes, undefined) = load(
                     state,
+                    (Some(i as u32), AccessKind::Read),
                     &w,
                     address.wrapping_add((j * block_size) as u64),
                     block_size,
@@ -84,7 +85,13 @@ pub fn execute(
             let min_block_size = if num_blocks < 4 { 4 } else { num_blocks };
             for j in 0..num_blocks {
                 // dst[i*min_block_size+j] = *(Addresses[i] + j)
-                let (bytes, undefined) = load(state, &w, address.wrapping_add(j as u64), 1);
+                let (bytes, undefined) = load(
+                    state,
+                    (Some(i as u32), AccessKind::Read),
+                    &w,
+                    address.wrapping_add(j as u64),
+                    1,
+                );
                 writes.push((dst + i * min_block_size + j, bytes[0], !undefined[0]));
             }
             for j in num_blocks..min_block_size {

@@ -13,7 +13,7 @@ use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Dst, Instruction, Payload, Program, Scalar};
 use crate::operand::evaluate_ch_en;
-use crate::state::MachineState;
+use crate::state::{AccessKind, MachineState};
 
 /// The dword addresses `address + element_offset[i] + c*4` of every enabled channel and
 /// lane, in the loop's order: `(ch_pos, c, i, address)`; checked for alignment first.
@@ -82,7 +82,7 @@ pub fn execute(
     for (ch_pos, _c, i, a) in lanes {
         let ch_start = ch_pos * per_channel;
         // dst[ch_start+i] = *(address + element_offset[i] + (c * 4))
-        let (bytes, undefined) = load(state, &w, a, 4);
+        let (bytes, undefined) = load(state, (Some(i as u32), AccessKind::Read), &w, a, 4);
         for k in 0..4 {
             writes.push((dst + (ch_start + i) * 4 + k, bytes[k], !undefined[k]));
         }

@@ -10,7 +10,7 @@ use crate::error::{Result, VisaError};
 use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};
-use crate::state::{MachineState, StoreJournal};
+use crate::state::{AccessKind, MachineState, StoreJournal};
 
 #[allow(non_snake_case)]
 pub fn execute(
@@ -42,14 +42,22 @@ pub fn execute(
             for j in 0..num_blocks {
                 // *(Addresses[i] + j*block_size) = src[j*exec_size+i]
                 let data = read_grf(state, src + (j * exec_size + i) * block_size, block_size)?;
-                journal.store(&w, address.wrapping_add((j * block_size) as u64), data);
+                let to = address.wrapping_add((j * block_size) as u64);
+                journal.store(&w, to, data);
+                let lane = Some(i as u32);
+                state
+                    .mem
+                    .note(lane, &w, to, block_size, u64::MAX, AccessKind::Write);
             }
         } else {
             for j in 0..num_blocks {
                 let min_block_size = if num_blocks < 4 { 4 } else { num_blocks };
                 // *(Addresses[i] + j) = src[i*min_block_size+j]
                 let data = read_grf(state, src + i * min_block_size + j, 1)?;
-                journal.store(&w, address.wrapping_add(j as u64), data);
+                let to = address.wrapping_add(j as u64);
+                journal.store(&w, to, data);
+                let lane = Some(i as u32);
+                state.mem.note(lane, &w, to, 1, u64::MAX, AccessKind::Write);
             }
         }
     }

@@ -10,7 +10,7 @@ use crate::error::{Result, VisaError};
 use crate::insn::ctrl;
 use crate::ir::svm::SvmCtrl;
 use crate::ir::{Instruction, Program};
-use crate::state::{MachineState, StoreJournal};
+use crate::state::{AccessKind, MachineState, StoreJournal};
 
 pub fn execute(
     program: &Program,
@@ -39,6 +39,8 @@ pub fn execute(
         // *(address + element_offset[i] + (c * 4)) = src[ch_start+i]
         let data = read_grf(state, src + (ch_start + i) * 4, 4)?;
         journal.store(&w, a, data);
+        let lane = Some(i as u32);
+        state.mem.note(lane, &w, a, 4, u64::MAX, AccessKind::Write);
     }
     journal.commit(&mut state.mem);
     Ok(())
