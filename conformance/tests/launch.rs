@@ -1135,42 +1135,52 @@ fn histogram(data: &[u8], mn: i32) -> (Vec<u32>, i32) {
 }
 
 /// Launches the histogram dump of `platform` from its `.progbin` over `data` with work-groups
-/// of `local`, on `engine`; returns (bins, mn) or the report of a failed run.
+/// of `local`, on `engine`, under `schedule` (`--schedule SEED`) when given; returns (bins,
+/// mn) or the report of a failed run.
 fn launch_histogram(
     dir: &Path,
     platform: &str,
     data: &Path,
-    items: usize,
-    local: usize,
+    (items, local): (usize, usize),
     engine: &str,
+    schedule: Option<&str>,
 ) -> Result<(Vec<u32>, i32), Value> {
     let kernel = dumps().join(format!("{platform}/atomics.visaasm"));
     let iface = dumps().join(format!("{platform}/atomics.progbin"));
     let out = dir.join(format!("out-{platform}-{local}-{engine}"));
     let mn = write_words(dir, "mn.bin", &[1000i32], i32::to_le_bytes);
-    let o = launch(&[
+    let (data_arg, mn_arg) = (
+        format!("0=buf:{}", data.display()),
+        format!("2=buf:{}", mn.display()),
+    );
+    let (items, local_size) = (items.to_string(), local.to_string());
+    let mut args = vec![
         kernel.to_str().unwrap(),
         "--platform",
         platform,
         "--interface",
         iface.to_str().unwrap(),
         "--global",
-        &items.to_string(),
+        &items,
         "--local",
-        &local.to_string(),
+        &local_size,
         "--arg",
-        &format!("0=buf:{}", data.display()),
+        &data_arg,
         "--arg",
         "1=zeros:64",
         "--arg",
-        &format!("2=buf:{}", mn.display()),
+        &mn_arg,
         "--arg",
         "3=local:64",
         "--engine",
         engine,
         "--out",
         out.to_str().unwrap(),
-    ]);
+    ];
+    if let Some(seed) = schedule {
+        args.extend(["--schedule", seed]);
+    }
+    let o = launch(&args);
     let r = report(&o);
     if o.status.code() != Some(0) {
         return Err(r);
@@ -1213,13 +1223,13 @@ fn the_histogram_counts_through_tagged_local_addresses_on_both_engines() {
     for platform in ["xe-hpg", "xe-hpc"] {
         for local in [16, 32, 48] {
             for engine in ["spec", "oracle"] {
-                let got = launch_histogram(&dir, platform, &file, 96, local, engine)
-                    .unwrap_or_else(|r| panic!("{platform} local {local} {engine}: {r}"));
-                assert_eq!(
-                    got,
-                    (bins.clone(), min),
-                    "{platform} local {local} {engine}"
-                );
+                for schedule in [None, Some("3"), Some("977")] {
+                    let what = format!("{platform} local {local} {engine} {schedule:?}");
+                    let got =
+                        launch_histogram(&dir, platform, &file, (96, local), engine, schedule)
+                            .unwrap_or_else(|r| panic!("{what}: {r}"));
+                    assert_eq!(got, (bins.clone(), min), "{what}");
+                }
             }
         }
     }
@@ -1360,7 +1370,7 @@ fn xe_lp_kernels_launch_through_the_legacy_dataport_on_both_engines() {
         let file = dir.join("data.bin");
         std::fs::write(&file, &data).unwrap();
         for local in [16, 32, 48] {
-            let got = launch_histogram(&dir, lp, &file, 96, local, engine)
+            let got = launch_histogram(&dir, lp, &file, (96, local), engine, Some("5"))
                 .unwrap_or_else(|r| panic!("atomics local {local} {engine}: {r}"));
             assert_eq!(
                 got,

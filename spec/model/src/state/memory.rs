@@ -1277,6 +1277,30 @@ mod tests {
         assert_eq!(m, n);
     }
 
+    /// A window narrowed to [`SLM_ADDRESS_MASK`] drops an offset's bits 28 and up before
+    /// its bound: IGC's tagged SLM offset 0x10000004 is byte 4; the full window keeps it.
+    #[test]
+    fn an_offset_mask_drops_the_high_bits_before_the_bound() {
+        let mut w = Window {
+            space: SLM,
+            base: 0,
+            limit: Some(0x100),
+            offset_mask: u64::MAX,
+        };
+        assert_eq!(w.address(0x1000_0004), None);
+        w.offset_mask = SLM_ADDRESS_MASK;
+        assert_eq!(w.address(0x1000_0004), Some(4));
+        assert_eq!(w.address(0xf000_00ff), Some(0xff));
+        assert_eq!(w.address(0x0fff_ffff), None);
+        let mut mem = Memory::default();
+        let mut journal = StoreJournal::default();
+        journal.store(&w, 0x1000_0008, &[7]);
+        journal.commit(&mut mem);
+        let mut out = [0];
+        mem.load(&w, 8, &mut out);
+        assert_eq!(out, [7]);
+    }
+
     #[test]
     fn clone_from_gives_the_source_and_leaves_it_alone() {
         let mut src = Memory::default();
