@@ -1112,3 +1112,272 @@ fn a_kernel_that_does_not_validate_ends_in_an_error_with_its_line() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `values` as little-endian bytes written to `dir/name`; returns the file's path.
+fn write_words<T: Copy>(dir: &Path, name: &str, values: &[T], bytes: fn(T) -> [u8; 4]) -> PathBuf {
+    let path = dir.join(name);
+    let data: Vec<u8> = values.iter().flat_map(|v| bytes(*v)).collect();
+    std::fs::write(&path, data).unwrap();
+    path
+}
+
+/// The histogram of atomics.cl, from its source: each work-group zeroes its 16 local bins,
+/// counts `data[i] & 15` with atomic_inc and adds its bins to `bins` (work-items 0..16);
+/// `mn` ends as min(its start, data[i] - 100).
+fn histogram(data: &[u8], mn: i32) -> (Vec<u32>, i32) {
+    let mut bins = vec![0u32; 16];
+    let mut min = mn;
+    for &d in data {
+        bins[usize::from(d & 15)] += 1;
+        min = min.min(i32::from(d) - 100);
+    }
+    (bins, min)
+}
+
+/// Launches the histogram dump of `platform` from its `.progbin` over `data` with work-groups
+/// of `local`, on `engine`, under `schedule` (`--schedule SEED`) when given; returns (bins,
+/// mn) or the report of a failed run.
+fn launch_histogram(
+    dir: &Path,
+    platform: &str,
+    data: &Path,
+    (items, local): (usize, usize),
+    engine: &str,
+    schedule: Option<&str>,
+) -> Result<(Vec<u32>, i32), Value> {
+    let kernel = dumps().join(format!("{platform}/atomics.visaasm"));
+    let iface = dumps().join(format!("{platform}/atomics.progbin"));
+    let out = dir.join(format!("out-{platform}-{local}-{engine}"));
+    let mn = write_words(dir, "mn.bin", &[1000i32], i32::to_le_bytes);
+    let (data_arg, mn_arg) = (
+        format!("0=buf:{}", data.display()),
+        format!("2=buf:{}", mn.display()),
+    );
+    let (items, local_size) = (items.to_string(), local.to_string());
+    let mut args = vec![
+        kernel.to_str().unwrap(),
+        "--platform",
+        platform,
+        "--interface",
+        iface.to_str().unwrap(),
+        "--global",
+        &items,
+        "--local",
+        &local_size,
+        "--arg",
+        &data_arg,
+        "--arg",
+        "1=zeros:64",
+        "--arg",
+        &mn_arg,
+        "--arg",
+        "3=local:64",
+        "--engine",
+        engine,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    if let Some(seed) = schedule {
+        args.extend(["--schedule", seed]);
+    }
+    let o = launch(&args);
+    let r = report(&o);
+    if o.status.code() != Some(0) {
+        return Err(r);
+    }
+    assert_eq!(
+        stderr(&o),
+        "",
+        "{platform} {engine}: every .input is described"
+    );
+    let bins = std::fs::read(out.join("arg1.bin"))
+        .unwrap()
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    Ok((bins, ints(&out.join("arg2.bin"))[0]))
+}
+
+/// 96 bytes spread over every low nibble, unevenly.
+fn histogram_data() -> Vec<u8> {
+    (0..96u32)
+        .map(|i| ((i * i * 5 + i * 11 + 7) % 251) as u8)
+        .collect()
+}
+
+#[test]
+fn the_histogram_counts_through_tagged_local_addresses_on_both_engines() {
+    // atomics.cl: IGC ORs 0x10000000 into the __local pointers (SLM-ADDRESS-HIGH-BITS,
+    // resolved: the tag does not take part) and counts with lsc_atomic_iinc.slm between
+    // barriers; xe-hpg's and xe-hpc's dumps are SIMD16, their interface from the .progbin.
+    let dir = common::tmp_dir("launch-histogram");
+    let data = histogram_data();
+    let (bins, min) = histogram(&data, 1000);
+    assert_eq!(bins.iter().sum::<u32>(), 96);
+    assert!(
+        bins.iter().all(|b| *b > 0) && bins.iter().any(|b| *b != 6),
+        "{bins:?}"
+    );
+    let file = dir.join("data.bin");
+    std::fs::write(&file, &data).unwrap();
+    for platform in ["xe-hpg", "xe-hpc"] {
+        for local in [16, 32, 48] {
+            for engine in ["spec", "oracle"] {
+                for schedule in [None, Some("3"), Some("977")] {
+                    let what = format!("{platform} local {local} {engine} {schedule:?}");
+                    let got =
+                        launch_histogram(&dir, platform, &file, (96, local), engine, schedule)
+                            .unwrap_or_else(|r| panic!("{what}: {r}"));
+                    assert_eq!(got, (bins.clone(), min), "{what}");
+                }
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Launches `platform/name.visaasm` from its `.progbin` on `engine` with `args`; returns the
+/// `--out` directory after asserting a clean run.
+fn launch_progbin(
+    dir: &Path,
+    platform: &str,
+    name: &str,
+    engine: &str,
+    ndrange: (&str, &str),
+    args: &[String],
+) -> PathBuf {
+    let kernel = dumps().join(format!("{platform}/{name}.visaasm"));
+    let iface = dumps().join(format!("{platform}/{name}.progbin"));
+    let out = dir.join(format!("out-{platform}-{name}-{}-{engine}", ndrange.1));
+    let mut all = vec![
+        kernel.to_str().unwrap().to_string(),
+        "--platform".into(),
+        platform.into(),
+        "--interface".into(),
+        iface.to_str().unwrap().into(),
+        "--global".into(),
+        ndrange.0.into(),
+        "--local".into(),
+        ndrange.1.into(),
+        "--engine".into(),
+        engine.into(),
+        "--out".into(),
+        out.to_str().unwrap().into(),
+    ];
+    for a in args {
+        all.push("--arg".into());
+        all.push(a.clone());
+    }
+    let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+    let o = launch(&refs);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{platform}/{name} {engine}: {} {}",
+        stdout_of(&o),
+        stderr(&o)
+    );
+    assert_eq!(
+        stderr(&o),
+        "",
+        "{platform}/{name}: every .input is described"
+    );
+    out
+}
+
+#[test]
+fn xe_lp_kernels_launch_through_the_legacy_dataport_on_both_engines() {
+    // IGC's xe-lp dumps reach memory through the legacy dataport (GATHER4_SCALED,
+    // SCATTER4_SCALED, GATHER_SCALED, DWORD_ATOMIC on %slm, SVM_ATOMIC), their interface
+    // from the .progbin; each result is derived from the OpenCL source.
+    let dir = common::tmp_dir("launch-xe-lp");
+    let lp = "xe-lp";
+    for engine in ["spec", "oracle"] {
+        // saxpy.cl (SIMD32): y[i] = a * x[i] + y[i] for i < n; items 30 and 31 keep y.
+        let x: Vec<f32> = (0..32).map(|i| i as f32).collect();
+        let y: Vec<f32> = (0..32).map(|i| 1.0 + i as f32 * 0.5).collect();
+        let xf = write_words(&dir, "x.bin", &x, f32::to_le_bytes);
+        let yf = write_words(&dir, "y.bin", &y, f32::to_le_bytes);
+        for local in ["16", "32"] {
+            let args = [
+                format!("0=buf:{}", yf.display()),
+                format!("1=buf:{}", xf.display()),
+                "2=f32:2".to_string(),
+                "3=i32:30".to_string(),
+            ];
+            let out = launch_progbin(&dir, lp, "saxpy", engine, ("32", local), &args);
+            let got: Vec<f32> = std::fs::read(out.join("arg0.bin"))
+                .unwrap()
+                .chunks(4)
+                .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            let expect: Vec<f32> = (0..32)
+                .map(|i| if i < 30 { 2.0 * x[i] + y[i] } else { y[i] })
+                .collect();
+            assert_eq!(got, expect, "saxpy local {local} {engine}");
+        }
+        // loop.cl (SIMD16): out[i] = the Collatz steps of in[i].
+        let input: Vec<u32> = (1..=40).collect();
+        let inf = write_words(&dir, "collatz.bin", &input, u32::to_le_bytes);
+        let args = [
+            "0=zeros:160".to_string(),
+            format!("1=buf:{}", inf.display()),
+        ];
+        let out = launch_progbin(&dir, lp, "loop", engine, ("40", "8"), &args);
+        let steps = |mut v: u32| {
+            let mut s = 0;
+            while v != 1 && s < 1000 {
+                v = if v & 1 == 1 { 3 * v + 1 } else { v >> 1 };
+                s += 1;
+            }
+            s
+        };
+        let got: Vec<u32> = ints(&out.join("arg0.bin"))
+            .iter()
+            .map(|v| *v as u32)
+            .collect();
+        assert_eq!(
+            got,
+            input.iter().map(|&v| steps(v)).collect::<Vec<u32>>(),
+            "loop {engine}"
+        );
+        // reduce.cl (SIMD32): out ends as the sum of in, through __local tmp and barriers.
+        let input: Vec<i32> = (0..128).map(|i| i * 3 - 50).collect();
+        let inf = write_words(&dir, "reduce.bin", &input, i32::to_le_bytes);
+        for local in [16usize, 32, 64] {
+            let args = [
+                format!("0=buf:{}", inf.display()),
+                "1=zeros:4".to_string(),
+                format!("2=local:{}", local * 4),
+            ];
+            let out = launch_progbin(
+                &dir,
+                lp,
+                "reduce",
+                engine,
+                ("128", &local.to_string()),
+                &args,
+            );
+            assert_eq!(
+                ints(&out.join("arg1.bin")),
+                [input.iter().sum::<i32>()],
+                "reduce local {local} {engine}"
+            );
+        }
+        // atomics.cl (SIMD32): the histogram, its __local pointers tagged with 0x10000000
+        // and counted with dword_atomic.inc on %slm (SLM-ADDRESS-HIGH-BITS).
+        let data = histogram_data();
+        let file = dir.join("data.bin");
+        std::fs::write(&file, &data).unwrap();
+        for local in [16, 32, 48] {
+            let got = launch_histogram(&dir, lp, &file, (96, local), engine, Some("5"))
+                .unwrap_or_else(|r| panic!("atomics local {local} {engine}: {r}"));
+            assert_eq!(
+                got,
+                histogram(&data, 1000),
+                "atomics local {local} {engine}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -967,8 +967,8 @@ mod random {
 
 /// Every committed kernel launches from its `.progbin` alone, with arguments made from the
 /// interface it gives: it runs (exit 0) or stops at what the launcher does not run yet
-/// (exit 1: private memory, the histogram's tagged SLM addresses), never at its interface
-/// (exit 2), except the image kernel, whose arguments it cannot hold.
+/// (exit 1), never at its interface (exit 2), except the image kernel, whose arguments it
+/// cannot hold.
 #[test]
 fn every_kernel_launches_from_its_progbin_alone() {
     let mut ran = Vec::new();
@@ -1018,13 +1018,16 @@ fn every_kernel_launches_from_its_progbin_alone() {
         }
     }
     // saxpy, the Collatz loop, the switch, the private array, the 64-bit mixes, block
-    // reads, float math, shuffles, sub-group operations and the SLM reduction with its
-    // barriers on xe-hpg and xe-hpc, and conversions and double precision on xe-hpc.
+    // reads, float math, shuffles, sub-group operations, the SLM reduction with its
+    // barriers and the histogram through tagged SLM addresses (SLM-ADDRESS-HIGH-BITS) on
+    // xe-lp (legacy dataport), xe-hpg and xe-hpc (LSC), and conversions and double
+    // precision on xe-hpc.
     ran.sort();
-    let expected: Vec<String> = ["xe-hpc", "xe-hpg"]
+    let expected: Vec<String> = ["xe-hpc", "xe-hpg", "xe-lp"]
         .iter()
         .flat_map(|p| {
             let both = [
+                "atomics",
                 "blockread",
                 "fmath",
                 "loop",

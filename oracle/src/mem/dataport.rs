@@ -13,7 +13,7 @@ use visa_model::error::Pos;
 use visa_model::ir::dataport::{DataportCtrl, DataportSurface};
 use visa_model::ir::svm::AtomicOp;
 use visa_model::ir::{Ctrl, Dst, Instruction, Payload, Program, Scalar};
-use visa_model::state::{AccessKind, MachineState, SurfaceHeap, FLAT, SLM};
+use visa_model::state::{AccessKind, MachineState, SurfaceHeap, FLAT, SLM, SLM_ADDRESS_MASK};
 use visa_model::types::DataType;
 use visa_model::{ErrorClass, VisaError};
 
@@ -91,6 +91,8 @@ pub(crate) struct DataportPlan {
     data: usize,
     /// DATAPORT-BOUNDS-LANE literal: a lane with a byte past the bound is out as a whole.
     whole_lane: bool,
+    /// The bits of an SLM address that select a byte (SLM-ADDRESS-HIGH-BITS).
+    slm_mask: u32,
     /// The register byte where a load's destination variable ends.
     var_end: usize,
 }
@@ -104,6 +106,23 @@ struct Resolved {
     space: &'static str,
     base: u64,
     size: Option<u64>,
+    /// The bits of a 32-bit address that select a byte: all, or bits 0-27 of an SLM
+    /// address under SLM-ADDRESS-HIGH-BITS' resolved reading.
+    mask: u32,
+}
+
+impl Resolved {
+    /// The flat address of the byte at 32-bit surface address `a`.
+    #[inline(always)]
+    fn at(&self, a: u32) -> u64 {
+        self.base.wrapping_add(u64::from(a & self.mask))
+    }
+
+    /// Whether the `len` bytes from `a` are consecutive (no wrap of the address bits).
+    #[inline(always)]
+    fn fits(&self, a: u32, len: usize) -> bool {
+        u64::from(a & self.mask) + len as u64 <= u64::from(self.mask) + 1
+    }
 }
 
 impl DataportPlan {
@@ -296,6 +315,11 @@ impl DataportPlan {
             offsets,
             data,
             whole_lane: readings.is_literal(errata::DATAPORT_BOUNDS_LANE),
+            slm_mask: if readings.is_literal(errata::SLM_ADDRESS_HIGH_BITS) {
+                u32::MAX
+            } else {
+                SLM_ADDRESS_MASK as u32
+            },
             var_end,
         })
     }
@@ -306,11 +330,13 @@ impl DataportPlan {
                 space: SLM,
                 base: 0,
                 size: None,
+                mask: self.slm_mask,
             },
             Surface::Flat => Resolved {
                 space: FLAT,
                 base: 0,
                 size: None,
+                mask: u32::MAX,
             },
             Surface::Bti(k) => {
                 let bti = *state
@@ -327,6 +353,7 @@ impl DataportPlan {
                     space: FLAT,
                     base: s.base,
                     size: Some(s.size),
+                    mask: u32::MAX,
                 }
             }
         })
@@ -381,15 +408,14 @@ impl DataportPlan {
             let at = self.data + 4 * i;
             let mut bytes = [0u8; 4];
             let mut undefined = [false; 4];
-            let whole = a.checked_add(nb as u32 - 1).is_some()
-                && r.size.is_none_or(|s| u64::from(a) + nb as u64 <= s);
+            let whole = r.fits(a, nb) && r.size.is_none_or(|s| u64::from(a) + nb as u64 <= s);
             let dropped = self.whole_lane && r.size.is_some() && !self.lane_inside(a, r);
             if !dropped && state.mem.recording() {
                 // The lane's bytes inside the bound (docs/races.md).
                 for k in 0..nb {
                     let ak = a.wrapping_add(k as u32);
                     if r.size.is_none_or(|s| u64::from(ak) < s) {
-                        let abs = r.base.wrapping_add(u64::from(ak));
+                        let abs = r.at(ak);
                         state
                             .mem
                             .note_at(Some(i as u32), r.space, abs, 1, AccessKind::Read);
@@ -399,7 +425,7 @@ impl DataportPlan {
             let space = state.mem.space(r.space);
             if let (Some(m), false) = (space, dropped) {
                 if whole {
-                    let abs = r.base.wrapping_add(u64::from(a));
+                    let abs = r.at(a);
                     m.read(abs, &mut bytes[..nb]);
                     if m.any_undefined(abs, abs.wrapping_add(nb as u64 - 1))
                         || abs.checked_add(nb as u64 - 1).is_none()
@@ -414,7 +440,7 @@ impl DataportPlan {
                         if r.size.is_some_and(|s| u64::from(ak) >= s) {
                             continue; // out of bounds: zero
                         }
-                        let abs = r.base.wrapping_add(u64::from(ak));
+                        let abs = r.at(ak);
                         m.read(abs, &mut bytes[k..k + 1]);
                         undefined[k] = m.is_undefined(abs);
                     }
@@ -646,7 +672,7 @@ impl DataportPlan {
                         if outside(k) {
                             continue;
                         }
-                        let abs = r.base.wrapping_add(u64::from(a.wrapping_add(k as u32)));
+                        let abs = r.at(a.wrapping_add(k as u32));
                         m.read(abs, &mut old[k..k + 1]);
                         undefined[k] = m.is_undefined(abs);
                     }
@@ -662,7 +688,7 @@ impl DataportPlan {
                     if outside(k) {
                         continue;
                     }
-                    let abs = r.base.wrapping_add(u64::from(a.wrapping_add(k as u32)));
+                    let abs = r.at(a.wrapping_add(k as u32));
                     if unknown {
                         m.write_undefined(abs, *b);
                     } else {
@@ -704,7 +730,7 @@ impl DataportPlan {
 /// element when `whole` (DATAPORT-BOUNDS-LANE literal); undefined memory bytes make their
 /// register bytes undefined.
 fn load_run(state: &mut MachineState, r: &Resolved, a: u32, at: usize, len: usize, whole: bool) {
-    let fits = u64::from(a) + len as u64 <= 1 << 32;
+    let fits = r.fits(a, len);
     let inside = r.size.is_none_or(|s| u64::from(a) + len as u64 <= s);
     let MachineState {
         grf,
@@ -719,7 +745,7 @@ fn load_run(state: &mut MachineState, r: &Resolved, a: u32, at: usize, len: usiz
         return;
     };
     if fits && inside {
-        let abs = r.base.wrapping_add(u64::from(a));
+        let abs = r.at(a);
         m.read(abs, out);
         let last = abs.wrapping_add(len as u64 - 1);
         if last >= abs && !m.any_undefined(abs, last) {
@@ -736,7 +762,7 @@ fn load_run(state: &mut MachineState, r: &Resolved, a: u32, at: usize, len: usiz
     }
     for k in 0..len {
         let ak = a.wrapping_add(k as u32);
-        let abs = r.base.wrapping_add(u64::from(ak));
+        let abs = r.at(ak);
         if r.size.is_some_and(|s| u64::from(ak) >= s) {
             out[k] = 0;
             undefined.remove(&(at + k));
@@ -762,8 +788,7 @@ fn lane_pieces(
     r: &Resolved,
     whole: bool,
 ) {
-    let end = u64::from(a) + len as u64;
-    if end <= 1 << 32 {
+    if r.fits(a, len) {
         // No wrap: the bytes inside the bound are a prefix of the element.
         let inside = match r.size {
             None => len,
@@ -772,7 +797,7 @@ fn lane_pieces(
         if inside == 0 || (whole && inside < len) {
             return;
         }
-        let abs = r.base.wrapping_add(u64::from(a));
+        let abs = r.at(a);
         if abs.checked_add(inside as u64 - 1).is_some() {
             pieces.push(Piece {
                 addr: abs,
@@ -795,7 +820,7 @@ fn lane_pieces(
             continue; // out of bounds: dropped
         }
         pieces.push(Piece {
-            addr: r.base.wrapping_add(u64::from(ak)),
+            addr: r.at(ak),
             at: at + k,
             len: 1,
         });

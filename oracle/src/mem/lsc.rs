@@ -16,6 +16,7 @@ use visa_model::ir::lsc::{AtomicOp, DataSize, LscOperands, Sfid};
 use visa_model::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Program, Scalar};
 use visa_model::state::{
     AccessKind, AddrSize, AddrType, ByteSet, MachineState, Memory, StoreJournal, Window,
+    SLM_ADDRESS_MASK,
 };
 use visa_model::VisaError;
 
@@ -279,9 +280,16 @@ impl LscPlan {
             surface,
             addrs: grf_start(program, ops.src0_addrs.var)?,
             addr_bytes: c.addr_size.bytes(),
+            // SLM-ADDRESS-HIGH-BITS resolved: an SLM address keeps its bits 0-27.
             addr_mask: match c.addr_size {
                 AddrSize::A64 => u64::MAX,
                 other => (1u64 << other.bits()) - 1,
+            } & if c.sfid == Sfid::Slm
+                && !readings.is_literal(errata::SLM_ADDRESS_HIGH_BITS)
+            {
+                SLM_ADDRESS_MASK
+            } else {
+                u64::MAX
             },
             scale: u64::from(c.scale),
             imm: i64::from(c.imm_offset),
@@ -1350,6 +1358,7 @@ mod tests {
                     space: FLAT,
                     base,
                     limit,
+                    offset_mask: u64::MAX,
                 };
                 for off in [
                     0u64,

@@ -525,6 +525,7 @@ mod tests {
             space: FLAT,
             base: 0,
             limit: None,
+            offset_mask: u64::MAX,
         };
         let mut journal = StoreJournal::default();
         for p in pieces {
@@ -699,6 +700,7 @@ mod tests {
                 space: FLAT,
                 base: 0,
                 limit: None,
+                offset_mask: u64::MAX,
             };
             let mut journal = StoreJournal::default();
             for p in &pieces {

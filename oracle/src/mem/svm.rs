@@ -946,6 +946,7 @@ fn store_all(state: &mut MachineState, stores: Vec<(u64, Vec<u8>)>) {
         space: FLAT,
         base: 0,
         limit: None,
+        offset_mask: u64::MAX,
     };
     let mut journal = StoreJournal::default();
     for (a, d) in &stores {

@@ -269,6 +269,7 @@ impl TypedPlan {
                 space: FLAT,
                 base: 0,
                 limit: None,
+                offset_mask: u64::MAX,
             };
             let mut journal = StoreJournal::default();
             for (n, p) in pixels.iter().enumerate() {

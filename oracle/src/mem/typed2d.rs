@@ -188,6 +188,7 @@ impl Typed2dPlan {
                 space: FLAT,
                 base: 0,
                 limit: None,
+                offset_mask: u64::MAX,
             };
             let mut journal = StoreJournal::default();
             for u in 0..self.height {

@@ -192,6 +192,7 @@ pub const LSC_PAYLOAD_EXTENT: &str = "LSC-PAYLOAD-EXTENT";
 pub const PREDEFINED_MSG0: &str = "PREDEFINED-MSG0";
 pub const PREDEFINED_R0_GRF: &str = "PREDEFINED-R0-GRF";
 pub const LSC_SLM_CACHING: &str = "LSC-SLM-CACHING";
+pub const SLM_ADDRESS_HIGH_BITS: &str = "SLM-ADDRESS-HIGH-BITS";
 pub const SVM_ATOMIC_SIGNED_TYPES: &str = "SVM-ATOMIC-SIGNED-TYPES";
 pub const SVM_BLOCK_ST_EXTENT: &str = "SVM-BLOCK-ST-EXTENT";
 pub const SVM_BYTE_BLOCKS_EXEC_SIZE: &str = "SVM-BYTE-BLOCKS-EXEC-SIZE";
@@ -1508,6 +1509,15 @@ pub static LEDGER: &[Erratum] = &[
         literal: "an SLM access with any caching pair but `.df.df` is invalid-instruction",
         resolved: "an SLM access takes any caching pair the CachingL1 table allows for the operation; the pair has no effect on shared local memory, which no cache holds",
         reason: "the documents give no meaning to caching on SLM, so the two readings differ only in what they reject; IGC writes the pairs of its global accesses on SLM too",
+        executable: true,
+    },
+    Erratum {
+        id: SLM_ADDRESS_HIGH_BITS,
+        document: "instructions/LSC_UNTYPED.md, LSC_ATOMIC.md (SFID `.slm`, `Base` of a flat address) and the legacy dataport messages on the SLM surface (T0, GATHER_SCALED.md, SCATTER_SCALED.md, OWORD_LD.md, DWORD_ATOMIC.md and the others)",
+        says: "an SLM access addresses shared local memory from 0 with the 32-bit address it computes; the documents do not say which bits of that address select a byte. IGC ORs 0x10000000 into every SLM pointer that may be compared with null (PrivateMemoryToSLM.hpp's VALID_LOCAL_HIGH_BITS, InlineLocalsResolution.cpp) and accesses SLM through the tagged address",
+        literal: "the address as computed selects the byte: a tagged address lies 256 MiB past the work-group's shared local memory, out of bounds (undefined behaviour in a launch)",
+        resolved: "bits 28 and above of an SLM address (the high nibble of the 32-bit address) do not take part: an access at 0x10000004 reaches SLM byte 4. Stateless (flat, A64, SVM) and surface accesses are unchanged",
+        reason: "no work-group has 256 MiB of shared local memory, so the two readings differ only for tagged addresses; IGC's OpenCL kernels rely on the hardware ignoring the tag (its null test needs a non-zero pointer at SLM offset 0)",
         executable: true,
     },
     Erratum {

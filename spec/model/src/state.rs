@@ -18,7 +18,7 @@ pub use byte_set::{ByteSet, ByteSetIter};
 pub use format::{ChannelKind, SurfaceFormat};
 pub use memory::{
     AddrSize, AddrType, Memory, PageMut, SparseMemory, StoreJournal, Surface, SurfaceHeap, Window,
-    ARG, FLAT, PAGE_SIZE, SLM,
+    ARG, FLAT, PAGE_SIZE, SLM, SLM_ADDRESS_MASK,
 };
 
 /// Index of a variable in [`Vars`].

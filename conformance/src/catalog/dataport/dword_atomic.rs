@@ -107,6 +107,12 @@ fn add(rows: &mut Rows) {
     let plus: Vec<u32> = (1..17).collect();
     rows.add("surfaces", arow("dword_atomic.inc (M1, 16) %slm VE.0 %null.0 %null.0 %null.0", &eo).mem("slm", 0, le32(&slm))
         .expect_mem("slm", 0, words(&plus)).derived(d));
+    let d = "SLM-ADDRESS-HIGH-BITS resolved: as IGC writes the histogram, the element offsets carry the tag 0x10000000 (0x10000000 + 4i); bits 28-31 of an SLM address do not take part, so INC reaches the SLM words i: each becomes i + 1.";
+    let tagged: Vec<u32> = (0..16).map(|i| 0x1000_0000 + 4 * i).collect();
+    let tagged_row = || arow("dword_atomic.inc (M1, 16) %slm VE.0 %null.0 %null.0 %null.0", &tagged).mem("slm", 0, le32(&slm));
+    rows.add("slm-address-high-bits", tagged_row().tag(errata::SLM_ADDRESS_HIGH_BITS).expect_mem("slm", 0, words(&plus)).derived(d));
+    let d = "SLM-ADDRESS-HIGH-BITS literal: the offsets 0x10000000 + 4i as computed: INC reaches SLM words never written (zero) at 0x10000000 + 4i, which become 1; the words at 0..64 keep i.";
+    rows.add("slm-address-high-bits", tagged_row().literal(errata::SLM_ADDRESS_HIGH_BITS).expect_mem("slm", 0, words(&slm)).expect_mem("slm", 0x1000_0000, words(&[1; 16])).derived(d));
     let d = "T5 (stateless, the document's T255): element offset 0x1004 is the flat address 0x1004: 2 + 3 = 5, Dst 2.";
     rows.add("surfaces", arow("dword_atomic.add (M1, 1) T255 VE.0 VA.0 %null.0 VD.0", &[0x1004]).var_prefix("VA", le32(&[3])).mem("flat", 0x1000, le32(&[1, 2, 3]))
         .expect_mem("flat", 0x1000, words(&[1, 5, 3])).expect_reg("VD", 0, words(&[2])).derived(d));

@@ -26,6 +26,13 @@ fn add(rows: &mut Rows) {
     let d = "T0 (%slm): shared local memory from 0; lane 0 writes src word 0x03020100 at SLM 4..8.";
     rows.add("surfaces", row("scatter_scaled.4 (M1_NM, 1) %slm 0x0:ud VE.0 VD.0", &[4]).var_prefix("VD", ramp(0, 4)).mem("slm", 0, vec![0xff; 12])
         .expect_mem("slm", 0, some(&[0xff, 0xff, 0xff, 0xff, 0, 1, 2, 3, 0xff, 0xff, 0xff, 0xff])).derived(d));
+    let tagged = || row("scatter_scaled.4 (M1_NM, 1) %slm 0x0:ud VE.0 VD.0", &[0x1000_0004]).var_prefix("VD", ramp(0, 4)).mem("slm", 0, vec![0xff; 12]);
+    let d = "SLM-ADDRESS-HIGH-BITS resolved: IGC's tagged SLM pointer, element offset 0x10000004 on T0; bits 28-31 of the SLM address do not take part, so lane 0 writes src word 0x03020100 at SLM 4..8.";
+    rows.add("slm-address-high-bits", tagged().tag(errata::SLM_ADDRESS_HIGH_BITS)
+        .expect_mem("slm", 0, some(&[0xff, 0xff, 0xff, 0xff, 0, 1, 2, 3, 0xff, 0xff, 0xff, 0xff])).derived(d));
+    let d = "SLM-ADDRESS-HIGH-BITS literal: the address 0x10000004 as computed: lane 0 writes SLM 0x10000004..0x10000008 (out of bounds in a launch); SLM 0..12 keep 0xff.";
+    rows.add("slm-address-high-bits", tagged().literal(errata::SLM_ADDRESS_HIGH_BITS)
+        .expect_mem("slm", 0, some(&[0xff; 12])).expect_mem("slm", 0x1000_0004, some(&[0, 1, 2, 3])).derived(d));
     let d = "T5 (%scratch, stateless): offset 0x1000 + element_offset 2 is the flat address 0x1002; the 2-byte lane writes 0x00, 0x01 there.";
     rows.add("surfaces", row("scatter_scaled.2 (M1, 1) %scratch 0x1000:ud VE.0 VD.0", &[2]).var_prefix("VD", ramp(0, 4)).mem("flat", 0x1000, vec![0xff; 4])
         .expect_mem("flat", 0x1000, some(&[0xff, 0xff, 0, 1])).derived(d));

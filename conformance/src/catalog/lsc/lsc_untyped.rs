@@ -10,6 +10,7 @@ fn add(rows: &mut Rows) {
     payloads(rows);
     forms(rows);
     slm_caching(rows);
+    slm_address_high_bits(rows);
     surface_elements(rows);
 }
 
@@ -50,6 +51,25 @@ fn slm_caching(rows: &mut Rows) {
     rows.add("slm-caching", check(c().tag(errata::LSC_SLM_CACHING), Want::Reg("VD", 0, some(&ramp(0, 32)))).derived(d));
     let d = "LSC-SLM-CACHING literal: LSC_UNTYPED.md says SLM accesses take the default caching only, so the store's .wb.wb is invalid-instruction (field caching).";
     rows.add("slm-caching", c().literal(errata::LSC_SLM_CACHING).observe(Vec::new()).expect_invalid("caching").derived(d));
+}
+
+/// IGC's tagged SLM pointers: 0x10000000 ORed into an SLM address (erratum
+/// SLM-ADDRESS-HIGH-BITS).
+#[rustfmt::skip]
+fn slm_address_high_bits(rows: &mut Rows) {
+    let ff = 0xff;
+    let store = || case("lsc_store.slm (M1_NM, 1) flat[VA32]:a32 VS:d32").var("VA32", le32(&[0x1000_0004])).var("VS", ramp(0, 4)).observe(Vec::new()).mem("slm", 0, vec![ff; 12]);
+    let d = "SLM-ADDRESS-HIGH-BITS resolved: bits 28-31 of an SLM address do not take part, so the SIMD1 d32 store at VA32 = 0x10000004 writes VS's DW (ramp 00 01 02 03) at SLM bytes 4..8; bytes 0..4 and 8..12 keep 0xff.";
+    rows.add("slm-address-high-bits", store().tag(errata::SLM_ADDRESS_HIGH_BITS)
+        .expect_mem("slm", 0, some(&[ff, ff, ff, ff, 0, 1, 2, 3, ff, ff, ff, ff])).derived(d));
+    let d = "SLM-ADDRESS-HIGH-BITS literal: the address as computed selects the byte: the store writes SLM bytes 0x10000004..0x10000008 (past any work-group's SLM: out of bounds in a launch); bytes 0..12 keep 0xff.";
+    rows.add("slm-address-high-bits", store().literal(errata::SLM_ADDRESS_HIGH_BITS)
+        .expect_mem("slm", 0, some(&[ff; 12])).expect_mem("slm", 0x1000_0004, some(&[0, 1, 2, 3])).derived(d));
+    let load = || case("lsc_load.slm (M1_NM, 1) VD:d32 flat[VA32]:a32").var("VA32", le32(&[0x1000_0008])).observe(Vec::new()).mem("slm", 8, ramp(0x40, 4));
+    let d = "SLM-ADDRESS-HIGH-BITS resolved: the SIMD1 d32 load at VA32 = 0x10000008 reads SLM bytes 8..12 (40 41 42 43) into VD bytes 0..4.";
+    rows.add("slm-address-high-bits", load().tag(errata::SLM_ADDRESS_HIGH_BITS).expect_reg("VD", 0, some(&ramp(0x40, 4))).derived(d));
+    let d = "SLM-ADDRESS-HIGH-BITS literal: the load reads SLM bytes 0x10000008..0x1000000c, never written, which read zero: VD bytes 0..4 = 00 00 00 00.";
+    rows.add("slm-address-high-bits", load().literal(errata::SLM_ADDRESS_HIGH_BITS).expect_reg("VD", 0, some(&[0; 4])).derived(d));
 }
 
 /// The extent and the byte offset of a data payload (LSC-PAYLOAD-EXTENT; 5_operands.md, Raw

@@ -660,11 +660,22 @@ pub struct Window {
     pub base: u64,
     /// `Some(size)`: offsets at or past `size` are out of bounds.
     pub limit: Option<u64>,
+    /// The bits of an offset that address the window: all of them (`u64::MAX`), except
+    /// where an engine narrows the SLM window to [`SLM_ADDRESS_MASK`] (erratum
+    /// SLM-ADDRESS-HIGH-BITS, resolved reading).
+    pub offset_mask: u64,
 }
 
+/// The bits of a shared-local-memory address that select a byte under erratum
+/// SLM-ADDRESS-HIGH-BITS' resolved reading: bits 0-27; bits 28 and above (IGC's tag
+/// `0x10000000` on SLM pointers) do not take part.
+pub const SLM_ADDRESS_MASK: u64 = 0x0fff_ffff;
+
 impl Window {
-    /// The address of the byte at `offset`, or `None` when it is out of bounds.
+    /// The address of the byte at `offset` (its bits outside `offset_mask` dropped), or
+    /// `None` when it is out of bounds.
     pub fn address(&self, offset: u64) -> Option<u64> {
+        let offset = offset & self.offset_mask;
         match self.limit {
             Some(size) if offset >= size => None,
             _ => Some(self.base.wrapping_add(offset)),
@@ -815,6 +826,7 @@ impl Memory {
                 space,
                 base: 0,
                 limit: None,
+                offset_mask: u64::MAX,
             };
             note_window(&mut self.log, lane, &w, addr, len, u64::MAX, kind);
         }
@@ -865,6 +877,7 @@ impl Memory {
                     space: SLM,
                     base: 0,
                     limit: None,
+                    offset_mask: u64::MAX,
                 }),
                 other => Err(VisaError::invalid(format!(
                     "shared local memory is addressed `flat`, not `{}`",
@@ -878,6 +891,7 @@ impl Memory {
                     space: FLAT,
                     base: 0,
                     limit: None,
+                    offset_mask: u64::MAX,
                 })
             }
             AddrType::Arg => {
@@ -885,6 +899,7 @@ impl Memory {
                     space: ARG,
                     base: 0,
                     limit: None,
+                    offset_mask: u64::MAX,
                 })
             }
             AddrType::Bti => SurfaceHeap::BindingTable,
@@ -901,6 +916,7 @@ impl Memory {
             space: FLAT,
             base: s.base,
             limit: Some(s.size),
+            offset_mask: u64::MAX,
         })
     }
 
@@ -1053,6 +1069,7 @@ mod tests {
             space: FLAT,
             base: 0x1000,
             limit: Some(6),
+            offset_mask: u64::MAX,
         };
         // Offsets 4, 5 in bounds; 6, 7 past the surface.
         mem.note(None, &w, 4, 4, u64::MAX, AccessKind::Read);
@@ -1061,6 +1078,7 @@ mod tests {
             space: FLAT,
             base: 0,
             limit: None,
+            offset_mask: u64::MAX,
         };
         mem.note(
             Some(0),
@@ -1257,6 +1275,30 @@ mod tests {
         n.write_undefined(0x11, 6);
         n.write_undefined(0x12, 0);
         assert_eq!(m, n);
+    }
+
+    /// A window narrowed to [`SLM_ADDRESS_MASK`] drops an offset's bits 28 and up before
+    /// its bound: IGC's tagged SLM offset 0x10000004 is byte 4; the full window keeps it.
+    #[test]
+    fn an_offset_mask_drops_the_high_bits_before_the_bound() {
+        let mut w = Window {
+            space: SLM,
+            base: 0,
+            limit: Some(0x100),
+            offset_mask: u64::MAX,
+        };
+        assert_eq!(w.address(0x1000_0004), None);
+        w.offset_mask = SLM_ADDRESS_MASK;
+        assert_eq!(w.address(0x1000_0004), Some(4));
+        assert_eq!(w.address(0xf000_00ff), Some(0xff));
+        assert_eq!(w.address(0x0fff_ffff), None);
+        let mut mem = Memory::default();
+        let mut journal = StoreJournal::default();
+        journal.store(&w, 0x1000_0008, &[7]);
+        journal.commit(&mut mem);
+        let mut out = [0];
+        mem.load(&w, 8, &mut out);
+        assert_eq!(out, [7]);
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub fn execute(
     // 2 or 4 bytes per access; each lane's data sits in a dword of the register operands.
     let bytes = (width / 8) as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let surface = surface_window(program, state, surface)?;
+    let surface = surface_window(program, state, surface, &config.readings)?;
     let element_offset = raw(program, &element_offset)?;
     let src0 = src0.map(|p| raw(program, &p)).transpose()?;
     let src1 = src1.map(|p| raw(program, &p)).transpose()?;

@@ -38,7 +38,7 @@ pub fn execute(
     let GRF_SIZE = program.platform.grf_size();
     let scale = 0u32; // Scale: "This field is ignored and scale is always zero"
     let ChEn = evaluate_ch_en(insn, state);
-    let surface = surface_window(program, state, surface)?;
+    let surface = surface_window(program, state, surface, &config.readings)?;
     let offset = offset_value(program, state, &offset)?;
     let element_offset = raw(program, &element_offset)?;
     let Some(dst) = raw_dst(program, insn)? else {

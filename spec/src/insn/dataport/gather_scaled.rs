@@ -34,7 +34,7 @@ pub fn execute(
     let exec_size = insn.exec_size as usize;
     let num_blocks = num_blocks as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let surface = surface_window(program, state, surface)?;
+    let surface = surface_window(program, state, surface, &config.readings)?;
     let offset = offset_value(program, state, &offset)?;
     let element_offset = raw(program, &element_offset)?;
     let Some(dst) = raw_dst(program, insn)? else {

@@ -27,6 +27,7 @@ pub mod oword_st;
 pub mod scatter4_scaled;
 pub mod scatter_scaled;
 
+use crate::errata::Readings;
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::ir::dataport::{DataportCtrl, DataportSurface};
 use crate::ir::{Ctrl, Instruction, Program, Scalar};
@@ -47,9 +48,15 @@ pub(super) fn surface_window(
     program: &Program,
     state: &MachineState,
     surface: DataportSurface,
+    readings: &Readings,
 ) -> Result<Window> {
     match surface {
-        DataportSurface::Slm => state.mem.window(true, AddrType::Flat, 0),
+        // The SLM surface (T0) takes the address bits of SLM-ADDRESS-HIGH-BITS.
+        DataportSurface::Slm => {
+            let mut window = state.mem.window(true, AddrType::Flat, 0)?;
+            window.offset_mask = super::lsc::lsc_untyped::slm_offset_mask(readings);
+            Ok(window)
+        }
         DataportSurface::Stateless => state.mem.window(false, AddrType::Flat, 0),
         DataportSurface::Var(v) => {
             let Some(&bti) = state.handle(&program.vars, v).first() else {

@@ -27,7 +27,7 @@ pub fn execute(
     else {
         return Err(VisaError::model_bug("OWORD_LD without its fields"));
     };
-    let surface = surface_window(program, state, surface)?;
+    let surface = surface_window(program, state, surface, &config.readings)?;
     let offset = offset_value(program, state, &offset)?;
     let Some(dst) = raw_dst(program, insn)? else {
         return Err(VisaError::model_bug("OWORD_LD without a destination"));

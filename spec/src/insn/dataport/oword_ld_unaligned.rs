@@ -31,7 +31,7 @@ pub fn execute(
             "OWORD_LD_UNALIGNED without its fields",
         ));
     };
-    let surface = surface_window(program, state, surface)?;
+    let surface = surface_window(program, state, surface, &config.readings)?;
     let offset = offset_value(program, state, &offset)?;
     let Some(dst) = raw_dst(program, insn)? else {
         return Err(VisaError::model_bug(

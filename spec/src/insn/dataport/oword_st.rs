@@ -28,7 +28,7 @@ pub fn execute(
     else {
         return Err(VisaError::model_bug("OWORD_ST without its fields"));
     };
-    let surface = surface_window(program, state, surface)?;
+    let surface = surface_window(program, state, surface, &config.readings)?;
     let offset = offset_value(program, state, &offset)?;
     let src = raw(program, &src)?;
     let whole = config.readings.is_literal(errata::DATAPORT_BOUNDS_LANE);

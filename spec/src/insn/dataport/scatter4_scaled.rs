@@ -38,7 +38,7 @@ pub fn execute(
     let exec_size = insn.exec_size as usize;
     let GRF_SIZE = program.platform.grf_size();
     let ChEn = evaluate_ch_en(insn, state);
-    let surface = surface_window(program, state, surface)?;
+    let surface = surface_window(program, state, surface, &config.readings)?;
     let offset = offset_value(program, state, &offset)?;
     let element_offset = raw(program, &element_offset)?;
     let src = raw(program, &src)?;

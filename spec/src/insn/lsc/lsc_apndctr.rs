@@ -71,6 +71,7 @@ pub fn execute(
                 space: FLAT,
                 base: ctr_address,
                 limit: None,
+                offset_mask: u64::MAX,
             };
             let lane = Some(n as u32);
             state

@@ -160,7 +160,7 @@ pub fn atomic(
     let (c, ops) = ctrl::lsc_message(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, &c, &ops, state)?;
+    let window = base_window(program, &c, &ops, state, &config.readings)?;
     let Src0Addrs = src0_addrs(program, insn, &c, &ops, state)?;
     let grf = program.platform.grf_size();
     let size = c.data.size;
@@ -185,7 +185,10 @@ pub fn atomic(
                 ));
             }
             offsets[n] = offset;
-            lanes_at.entry(offset).or_default().push(n);
+            lanes_at
+                .entry(offset & window.offset_mask)
+                .or_default()
+                .push(n);
         }
     }
     let mut writes = Vec::new();

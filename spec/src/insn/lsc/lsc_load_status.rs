@@ -31,7 +31,7 @@ pub fn execute(
     let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
     // `Base`: the surface must exist (a stateful access without one is undefined).
-    base_window(program, &c, &ops, state)?;
+    base_window(program, &c, &ops, state, &config.readings)?;
     let literal = config.readings.is_literal(errata::LSC_LOAD_STATUS_TRTT);
     let IsTRTT_VALID_PAGE = || -> Result<bool> {
         if literal {

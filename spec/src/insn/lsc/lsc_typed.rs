@@ -167,6 +167,7 @@ const FLAT_SPACE: Window = Window {
     space: FLAT,
     base: 0,
     limit: None,
+    offset_mask: u64::MAX,
 };
 
 /// LOAD_QUAD of LSC_TYPED: for each channel `v` of X, Y, Z, W that ChMask enables, in order,

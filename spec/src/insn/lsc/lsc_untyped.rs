@@ -16,7 +16,7 @@ use crate::insn::ctrl;
 use crate::ir::lsc::{DataSize, MessageOperands, Sfid};
 use crate::ir::{Dst, Instruction, LscCtrl, Opcode, Program, Scalar};
 use crate::operand::evaluate_ch_en;
-use crate::state::{AccessKind, MachineState, StoreJournal, VarId, Window};
+use crate::state::{AccessKind, MachineState, StoreJournal, VarId, Window, SLM_ADDRESS_MASK};
 use crate::types::DataType;
 
 /// The register-file start of a general variable.
@@ -80,19 +80,37 @@ pub(super) fn scalar_d(program: &Program, state: &MachineState, s: &Scalar) -> R
 
 /// `Base` (Semantics, `Base = AddrType == flat ? 0 : ...`) as a window of memory: the
 /// `(Surface)` operand selects the binding-table or surface-state entry (a stateless
-/// address has none: index 0).
+/// address has none: index 0); an SLM window takes the address bits of
+/// SLM-ADDRESS-HIGH-BITS.
 #[allow(non_snake_case)]
 pub(super) fn base_window(
     program: &Program,
     c: &LscCtrl,
     ops: &MessageOperands,
     state: &MachineState,
+    readings: &Readings,
 ) -> Result<Window> {
     let Surface = match &ops.surface {
         Some(s) => scalar_ud(program, state, s)?,
         None => 0,
     };
-    state.mem.window(c.sfid == Sfid::Slm, c.addr_type, Surface)
+    let mut window = state
+        .mem
+        .window(c.sfid == Sfid::Slm, c.addr_type, Surface)?;
+    if c.sfid == Sfid::Slm {
+        window.offset_mask = slm_offset_mask(readings);
+    }
+    Ok(window)
+}
+
+/// The bits of an SLM address that select a byte: all of them under SLM-ADDRESS-HIGH-BITS'
+/// literal reading, bits 0-27 under its resolved one (IGC's tag 0x10000000 ignored).
+pub(crate) fn slm_offset_mask(readings: &Readings) -> u64 {
+    if readings.is_literal(errata::SLM_ADDRESS_HIGH_BITS) {
+        u64::MAX
+    } else {
+        SLM_ADDRESS_MASK
+    }
 }
 
 /// `Src0Addrs[n]`: `exec_size` unsigned addresses of AddrSize packed in the register.
@@ -167,7 +185,7 @@ pub fn load(
     let ExecSize = insn.exec_size as usize;
     let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, &c, &ops, state)?;
+    let window = base_window(program, &c, &ops, state, &config.readings)?;
     let Src0Addrs = src0_addrs(program, insn, &c, &ops, state)?;
     let grf = program.platform.grf_size();
     let DstData = match insn.dst {
@@ -222,7 +240,7 @@ pub fn store(
     let ExecSize = insn.exec_size as usize;
     let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, &c, &ops, state)?;
+    let window = base_window(program, &c, &ops, state, &config.readings)?;
     let Src0Addrs = src0_addrs(program, insn, &c, &ops, state)?;
     let grf = program.platform.grf_size();
     let in_reg = datum_bytes(c.data.size);
@@ -404,7 +422,7 @@ pub fn load_strided(
     let ExecSize = insn.exec_size as usize;
     let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, &c, &ops, state)?;
+    let window = base_window(program, &c, &ops, state, &config.readings)?;
     let Src0AddrBase = src0_addrs(program, insn, &c, &ops, state)?[0];
     let Src0AddrPitch = src0_addr_pitch(program, &ops, state)?
         .unwrap_or((vect_size * c.data.size.mem_bytes()) as i64);
@@ -469,7 +487,7 @@ pub fn store_strided(
     let ExecSize = insn.exec_size as usize;
     let vect_size = c.data.vect_size as usize;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, &c, &ops, state)?;
+    let window = base_window(program, &c, &ops, state, &config.readings)?;
     let literal_v = readings.is_literal(errata::LSC_STORE_STRIDED_V);
     let written = src0_addr_pitch(program, &ops, state)?;
     let Src0AddrPitch = match (written, literal_v) {
@@ -542,7 +560,7 @@ pub fn load_quad(
     let ExecSize = insn.exec_size as usize;
     let ChMask = c.ch_mask;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, &c, &ops, state)?;
+    let window = base_window(program, &c, &ops, state, &config.readings)?;
     let Src0Addrs = src0_addrs(program, insn, &c, &ops, state)?;
     let grf = program.platform.grf_size();
     let DstData = match insn.dst {
@@ -588,13 +606,13 @@ pub fn store_quad(
     program: &Program,
     insn: &Instruction,
     state: &mut MachineState,
-    _config: &ExecConfig,
+    config: &ExecConfig,
 ) -> Result<()> {
     let (c, ops) = ctrl::lsc_message(insn)?;
     let ExecSize = insn.exec_size as usize;
     let ChMask = c.ch_mask;
     let ChEn = evaluate_ch_en(insn, state);
-    let window = base_window(program, &c, &ops, state)?;
+    let window = base_window(program, &c, &ops, state, &config.readings)?;
     let Src0Addrs = src0_addrs(program, insn, &c, &ops, state)?;
     let grf = program.platform.grf_size();
     let in_reg = datum_bytes(c.data.size);
