@@ -899,15 +899,12 @@ const DATAPORT4_ERRATA: &[&str] = &[
 const SCATTER4_ERRATA: &[&str] = &[
     errata::DATAPORT_BOUNDS_LANE,
     errata::DATAPORT4_DWORD_ADDRESS,
-    errata::SCATTER4_SCALED_ADDRESS,
 ];
 const OWORD_ERRATA: &[&str] = &[errata::DATAPORT_BOUNDS_LANE];
 const DWORD_ATOMIC_ERRATA: &[&str] = &[
     errata::DATAPORT_BOUNDS_LANE,
     errata::DWORD_ATOMIC_SURFACES,
     errata::DWORD_ATOMIC_ALIGNMENT,
-    errata::DWORD_ATOMIC_LANE_ORDER,
-    errata::DWORD_ATOMIC_APPENDIX_TEXT,
     errata::SVM_ATOMIC_PREDEC,
     errata::SVM_ATOMIC_CMPXCHG_ROLES,
     errata::SVM_ATOMIC_16BIT_WRITEBACK,
