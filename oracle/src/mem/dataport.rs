@@ -450,7 +450,9 @@ impl DataportPlan {
                 continue;
             }
             let a = off.wrapping_add(Self::ud(state, self.offsets + 4 * i)?);
+            let from = pieces.as_slice().len();
             lane_pieces(&mut pieces, self.data + 4 * i, a, nb, r, self.whole_lane);
+            note_pieces(state, &pieces, from, Some(i as u32), r.space);
         }
         if pieces.is_empty() {
             return Ok(());
@@ -505,7 +507,9 @@ impl DataportPlan {
                     if en >> i & 1 == 1 {
                         let at = self.data + 4 * (ch_pos * per_channel + i);
                         let a = a.wrapping_add(4 * c);
+                        let from = pieces.as_slice().len();
                         lane_pieces(&mut pieces, at, a, 4, r, self.whole_lane);
+                        note_pieces(state, &pieces, from, Some(i as u32), r.space);
                     }
                 }
                 ch_pos += 1;
@@ -523,7 +527,8 @@ impl DataportPlan {
                 for (i, a) in addrs.iter().enumerate().take(es) {
                     if en >> i & 1 == 1 {
                         let at = self.data + 4 * (ch_pos * per_channel + i);
-                        load_run(state, r, a.wrapping_add(4 * c), at, 4, self.whole_lane);
+                        let a = a.wrapping_add(4 * c);
+                        load_run(state, r, a, at, 4, self.whole_lane, Some(i as u32));
                     }
                 }
                 ch_pos += 1;
@@ -565,7 +570,9 @@ impl DataportPlan {
             let mut pieces: Small<Piece, 64> = Small::new();
             for i in 0..n {
                 let a = start.wrapping_add(16 * i as u32);
+                let from = pieces.as_slice().len();
                 lane_pieces(&mut pieces, self.data + 16 * i, a, 16, r, self.whole_lane);
+                note_pieces(state, &pieces, from, None, r.space);
             }
             if !pieces.is_empty() {
                 let MachineState { grf, mem, .. } = state;
@@ -574,7 +581,7 @@ impl DataportPlan {
         } else {
             for i in 0..n {
                 let a = start.wrapping_add(16 * i as u32);
-                load_run(state, r, a, self.data + 16 * i, 16, self.whole_lane);
+                load_run(state, r, a, self.data + 16 * i, 16, self.whole_lane, None);
             }
         }
         Ok(())
@@ -652,6 +659,15 @@ impl DataportPlan {
                     }
                 }
             }
+            if !dropped && state.mem.recording() {
+                // The lane's element inside the bound, one atomic access (docs/races.md).
+                for k in (0..bytes).filter(|&k| !outside(k)) {
+                    let abs = r.base.wrapping_add(u64::from(a.wrapping_add(k as u32)));
+                    state
+                        .mem
+                        .note_at(Some(i as u32), r.space, abs, 1, AccessKind::Atomic);
+                }
+            }
             let old = u64::from_le_bytes(old);
             let (s0, s1) = (operand(state, src0, i), operand(state, src1, i));
             let new = apply_op(op, width, mask, old, s0, s1);
@@ -702,10 +718,21 @@ impl DataportPlan {
 /// Reads the `len` bytes at the 32-bit surface address `a` (wrapping byte by byte) into
 /// register bytes `at..at + len`: zeros out of bounds, byte by byte, or for the whole
 /// element when `whole` (DATAPORT-BOUNDS-LANE literal); undefined memory bytes make their
-/// register bytes undefined.
-fn load_run(state: &mut MachineState, r: &Resolved, a: u32, at: usize, len: usize, whole: bool) {
+/// register bytes undefined. The bytes read are noted as `lane`'s reads when recording.
+fn load_run(
+    state: &mut MachineState,
+    r: &Resolved,
+    a: u32,
+    at: usize,
+    len: usize,
+    whole: bool,
+    lane: Option<u32>,
+) {
     let fits = u64::from(a) + len as u64 <= 1 << 32;
     let inside = r.size.is_none_or(|s| u64::from(a) + len as u64 <= s);
+    if state.mem.recording() {
+        note_run(state, r, a, len, whole, lane);
+    }
     let MachineState {
         grf,
         undefined,
@@ -747,6 +774,47 @@ fn load_run(state: &mut MachineState, r: &Resolved, a: u32, at: usize, len: usiz
             undefined.insert(at + k);
         } else {
             undefined.remove(&(at + k));
+        }
+    }
+}
+
+/// Notes `lane`'s reads of the `len` bytes at the 32-bit surface address `a` that
+/// [`load_run`] reads from memory: those inside the bound, none when `whole` and one is
+/// outside.
+fn note_run(
+    state: &mut MachineState,
+    r: &Resolved,
+    a: u32,
+    len: usize,
+    whole: bool,
+    lane: Option<u32>,
+) {
+    let outside = |k: usize| {
+        r.size
+            .is_some_and(|s| u64::from(a.wrapping_add(k as u32)) >= s)
+    };
+    if whole && (0..len).any(outside) {
+        return;
+    }
+    for k in (0..len).filter(|&k| !outside(k)) {
+        let abs = r.base.wrapping_add(u64::from(a.wrapping_add(k as u32)));
+        state.mem.note_at(lane, r.space, abs, 1, AccessKind::Read);
+    }
+}
+
+/// Notes the pieces from `from` on (one lane's stores) as `lane`'s writes when recording.
+fn note_pieces(
+    state: &mut MachineState,
+    pieces: &Small<Piece, 64>,
+    from: usize,
+    lane: Option<u32>,
+    space: &'static str,
+) {
+    if state.mem.recording() {
+        for p in pieces.as_slice().get(from..).unwrap_or_default() {
+            state
+                .mem
+                .note_at(lane, space, p.addr, p.len, AccessKind::Write);
         }
     }
 }
