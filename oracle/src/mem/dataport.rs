@@ -450,9 +450,18 @@ impl DataportPlan {
                 continue;
             }
             let a = off.wrapping_add(Self::ud(state, self.offsets + 4 * i)?);
-            let from = pieces.as_slice().len();
             lane_pieces(&mut pieces, self.data + 4 * i, a, nb, r, self.whole_lane);
-            note_pieces(state, &pieces, from, Some(i as u32), r.space);
+            if state.mem.recording() {
+                note_run(
+                    state,
+                    r,
+                    a,
+                    nb,
+                    self.whole_lane,
+                    Some(i as u32),
+                    AccessKind::Write,
+                );
+            }
         }
         if pieces.is_empty() {
             return Ok(());
@@ -507,9 +516,7 @@ impl DataportPlan {
                     if en >> i & 1 == 1 {
                         let at = self.data + 4 * (ch_pos * per_channel + i);
                         let a = a.wrapping_add(4 * c);
-                        let from = pieces.as_slice().len();
                         lane_pieces(&mut pieces, at, a, 4, r, self.whole_lane);
-                        note_pieces(state, &pieces, from, Some(i as u32), r.space);
                     }
                 }
                 ch_pos += 1;
@@ -517,6 +524,17 @@ impl DataportPlan {
             if !pieces.is_empty() {
                 let MachineState { grf, mem, .. } = state;
                 store_pieces(mem.space_mut(r.space), grf, &pieces);
+            }
+            if state.mem.recording() {
+                // The lanes' stores, as the pieces hold them (docs/races.md).
+                for c in (0..4u32).filter(|c| ch_mask >> c & 1 == 1) {
+                    for (i, a) in addrs.iter().enumerate().take(es) {
+                        if en >> i & 1 == 1 {
+                            let (a, lane) = (a.wrapping_add(4 * c), Some(i as u32));
+                            note_run(state, r, a, 4, self.whole_lane, lane, AccessKind::Write);
+                        }
+                    }
+                }
             }
         } else {
             let mut ch_pos = 0;
@@ -570,9 +588,10 @@ impl DataportPlan {
             let mut pieces: Small<Piece, 64> = Small::new();
             for i in 0..n {
                 let a = start.wrapping_add(16 * i as u32);
-                let from = pieces.as_slice().len();
                 lane_pieces(&mut pieces, self.data + 16 * i, a, 16, r, self.whole_lane);
-                note_pieces(state, &pieces, from, None, r.space);
+                if state.mem.recording() {
+                    note_run(state, r, a, 16, self.whole_lane, None, AccessKind::Write);
+                }
             }
             if !pieces.is_empty() {
                 let MachineState { grf, mem, .. } = state;
@@ -731,7 +750,7 @@ fn load_run(
     let fits = u64::from(a) + len as u64 <= 1 << 32;
     let inside = r.size.is_none_or(|s| u64::from(a) + len as u64 <= s);
     if state.mem.recording() {
-        note_run(state, r, a, len, whole, lane);
+        note_run(state, r, a, len, whole, lane, AccessKind::Read);
     }
     let MachineState {
         grf,
@@ -778,9 +797,9 @@ fn load_run(
     }
 }
 
-/// Notes `lane`'s reads of the `len` bytes at the 32-bit surface address `a` that
-/// [`load_run`] reads from memory: those inside the bound, none when `whole` and one is
-/// outside.
+/// Notes `lane`'s access of the `len` bytes at the 32-bit surface address `a` that
+/// [`load_run`] reads or [`lane_pieces`] stores: those inside the bound, none when `whole`
+/// and one is outside.
 fn note_run(
     state: &mut MachineState,
     r: &Resolved,
@@ -788,6 +807,7 @@ fn note_run(
     len: usize,
     whole: bool,
     lane: Option<u32>,
+    kind: AccessKind,
 ) {
     let outside = |k: usize| {
         r.size
@@ -798,24 +818,7 @@ fn note_run(
     }
     for k in (0..len).filter(|&k| !outside(k)) {
         let abs = r.base.wrapping_add(u64::from(a.wrapping_add(k as u32)));
-        state.mem.note_at(lane, r.space, abs, 1, AccessKind::Read);
-    }
-}
-
-/// Notes the pieces from `from` on (one lane's stores) as `lane`'s writes when recording.
-fn note_pieces(
-    state: &mut MachineState,
-    pieces: &Small<Piece, 64>,
-    from: usize,
-    lane: Option<u32>,
-    space: &'static str,
-) {
-    if state.mem.recording() {
-        for p in pieces.as_slice().get(from..).unwrap_or_default() {
-            state
-                .mem
-                .note_at(lane, space, p.addr, p.len, AccessKind::Write);
-        }
+        state.mem.note_at(lane, r.space, abs, 1, kind);
     }
 }
 

@@ -102,8 +102,13 @@ impl Clone for AccessLog {
         } = source;
         self.on = *on;
         self.insn = *insn;
-        self.records.clone_from(records);
-        self.fences.clone_from(fences);
+        // Usually all four are empty: nothing to copy.
+        if !(self.records.is_empty() && records.is_empty()) {
+            self.records.clone_from(records);
+        }
+        if !(self.fences.is_empty() && fences.is_empty()) {
+            self.fences.clone_from(fences);
+        }
     }
 }
 
