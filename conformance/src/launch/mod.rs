@@ -834,7 +834,10 @@ pub fn launch_watched(
             .iter()
             .map(|race| RunError {
                 error: race.to_error(&compiled.program, &|t| detector.thread_name(t)),
-                thread: Some(detector.thread_id(race.later.thread)),
+                thread: {
+                    let (group, index) = detector.thread_id(race.later.thread);
+                    Some(ThreadId { group, index })
+                },
             })
             .collect();
     }

@@ -69,22 +69,22 @@ impl<'a> RaceWatcher<'a> {
         &self.detector
     }
 
-    /// A thread's work-group and index in it.
-    pub fn thread_id(&self, thread: u32) -> super::ThreadId {
+    /// A thread's work-group (X, Y, Z) and index in it.
+    pub fn thread_id(&self, thread: u32) -> ([u64; 3], u64) {
         let linear = u64::from(thread) / self.per_group;
         let [gx, gy, _] = self.groups.map(|g| g.max(1));
-        super::ThreadId {
-            group: [linear % gx, (linear / gx) % gy, linear / (gx * gy)],
-            index: u64::from(thread) % self.per_group,
-        }
+        (
+            [linear % gx, (linear / gx) % gy, linear / (gx * gy)],
+            u64::from(thread) % self.per_group,
+        )
     }
 
     /// How a race's message names a thread.
     pub fn thread_name(&self, thread: u32) -> String {
-        let t = self.thread_id(thread);
+        let (group, index) = self.thread_id(thread);
         format!(
-            "(group [{}, {}, {}], index {})",
-            t.group[0], t.group[1], t.group[2], t.index
+            "(group [{}, {}, {}], index {index})",
+            group[0], group[1], group[2]
         )
     }
 
