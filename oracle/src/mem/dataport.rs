@@ -546,10 +546,21 @@ impl DataportPlan {
                     if en >> i & 1 == 1 {
                         let at = self.data + 4 * (ch_pos * per_channel + i);
                         let a = a.wrapping_add(4 * c);
-                        load_run(state, r, a, at, 4, self.whole_lane, Some(i as u32));
+                        load_run(state, r, a, at, 4, self.whole_lane);
                     }
                 }
                 ch_pos += 1;
+            }
+            if state.mem.recording() {
+                // The lanes' reads, as `load_run` made them (docs/races.md).
+                for c in (0..4u32).filter(|c| ch_mask >> c & 1 == 1) {
+                    for (i, a) in addrs.iter().enumerate().take(es) {
+                        if en >> i & 1 == 1 {
+                            let (a, lane) = (a.wrapping_add(4 * c), Some(i as u32));
+                            note_run(state, r, a, 4, self.whole_lane, lane, AccessKind::Read);
+                        }
+                    }
+                }
             }
             // The rest of each channel's register is undefined, within the variable.
             if per_channel > es {
@@ -600,7 +611,13 @@ impl DataportPlan {
         } else {
             for i in 0..n {
                 let a = start.wrapping_add(16 * i as u32);
-                load_run(state, r, a, self.data + 16 * i, 16, self.whole_lane, None);
+                load_run(state, r, a, self.data + 16 * i, 16, self.whole_lane);
+            }
+            if state.mem.recording() {
+                for i in 0..n {
+                    let a = start.wrapping_add(16 * i as u32);
+                    note_run(state, r, a, 16, self.whole_lane, None, AccessKind::Read);
+                }
             }
         }
         Ok(())
@@ -737,21 +754,10 @@ impl DataportPlan {
 /// Reads the `len` bytes at the 32-bit surface address `a` (wrapping byte by byte) into
 /// register bytes `at..at + len`: zeros out of bounds, byte by byte, or for the whole
 /// element when `whole` (DATAPORT-BOUNDS-LANE literal); undefined memory bytes make their
-/// register bytes undefined. The bytes read are noted as `lane`'s reads when recording.
-fn load_run(
-    state: &mut MachineState,
-    r: &Resolved,
-    a: u32,
-    at: usize,
-    len: usize,
-    whole: bool,
-    lane: Option<u32>,
-) {
+/// register bytes undefined.
+fn load_run(state: &mut MachineState, r: &Resolved, a: u32, at: usize, len: usize, whole: bool) {
     let fits = u64::from(a) + len as u64 <= 1 << 32;
     let inside = r.size.is_none_or(|s| u64::from(a) + len as u64 <= s);
-    if state.mem.recording() {
-        note_run(state, r, a, len, whole, lane, AccessKind::Read);
-    }
     let MachineState {
         grf,
         undefined,
