@@ -163,7 +163,13 @@ fn step(
         // LSC_FENCE (instructions/LSC_FENCE.md): waits until this thread's accesses are
         // observable, which they are when each instruction ends; `Dest.data = 0` is
         // implicit in vISA. No effect on the state.
-        Opcode::LscFence => Ok(()),
+        Opcode::LscFence => {
+            // An ordering point for the race detector (docs/races.md), nothing else here.
+            if let Some(pc) = program.index_of(insn) {
+                state.mem.note_fence(pc);
+            }
+            Ok(())
+        }
         Opcode::LscLoadBlock2d => insn::lsc::load_block2d(program, insn, state, config),
         Opcode::LscStoreBlock2d => insn::lsc::store_block2d(program, insn, state, config),
         Opcode::LscLoadQuad if insn::lsc::lsc_typed::is_typed_quad(insn) => {

@@ -31,8 +31,8 @@ use crate::errata;
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::insn::sync::LoneGroup;
 use crate::ir::flow::{unit_address, unit_at_address, FlowCtrl, LabelId, UnitId};
-use crate::ir::sync::SyncPoint;
 pub use crate::ir::sync::{Outcome, Stop};
+use crate::ir::sync::{SyncCtrl, SyncPoint};
 use crate::ir::{Ctrl, Instruction, Opcode, Program, Scalar};
 use crate::opcode::Class;
 use crate::operand::{source_bits, DstElements};
@@ -548,6 +548,12 @@ fn flow_step(
         FlowCtrl::Subroutine(_) | FlowCtrl::Loc(_) | FlowCtrl::File(_) => m.pc += 1,
         FlowCtrl::Sync(s) => {
             let point = crate::insn::sync::execute(program, s, state, config, divergent(m))?;
+            if matches!(s, SyncCtrl::Fence { .. }) {
+                // An ordering point for the race detector (docs/races.md).
+                state
+                    .mem
+                    .note_fence(u32::try_from(m.pc).unwrap_or(u32::MAX));
+            }
             m.pc += 1;
             if let Some(point) = point {
                 return Ok(Next::Sync(point));

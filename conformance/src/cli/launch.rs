@@ -14,7 +14,7 @@ use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::launch::arg::{self, MAX_BUFFER_BYTES};
 use crate::launch::races::RacesMode;
 use crate::launch::sched::Schedule;
-use crate::launch::{bind, formats, interface, launch, HostArg, Report, Request};
+use crate::launch::{bind, formats, interface, launch, HostArg, Report, Request, RunError};
 use visa_model::platform::Platform;
 
 #[derive(Debug, Args)]
@@ -195,18 +195,7 @@ fn report_value(report: &Report, engine: EngineKind, files: &[String]) -> Value 
         }
         Some(run) => {
             m.insert("status".into(), "error".into());
-            let mut error = error_value(&run.error);
-            if let (Some(t), Value::Object(e)) = (run.thread, &mut error) {
-                e.insert(
-                    "thread".into(),
-                    serde_json::json!({"group": t.group, "index": t.index}),
-                );
-            }
-            let mut wrapper = serde_json::json!({ "error": error });
-            locate_in_files(&mut wrapper, files);
-            if let Some(e) = wrapper.get("error") {
-                m.insert("error".into(), e.clone());
-            }
+            m.insert("error".into(), run_error_value(run, files));
         }
     }
     m.insert("work_groups".into(), report.work_groups.into());
@@ -214,7 +203,31 @@ fn report_value(report: &Report, engine: EngineKind, files: &[String]) -> Value 
     m.insert("threads".into(), report.threads.into());
     m.insert("threads_run".into(), report.threads_run.into());
     m.insert("instructions".into(), report.instructions.into());
+    m.insert("races".into(), report.races.into());
+    if !report.race_reports.is_empty() {
+        let reports: Vec<Value> = report
+            .race_reports
+            .iter()
+            .map(|r| run_error_value(r, files))
+            .collect();
+        m.insert("race_reports".into(), reports.into());
+    }
     Value::Object(m)
+}
+
+/// An error of the run as the JSON names it: class, message, position in the kernel's
+/// files, and the thread.
+fn run_error_value(run: &RunError, files: &[String]) -> Value {
+    let mut error = error_value(&run.error);
+    if let (Some(t), Value::Object(e)) = (run.thread, &mut error) {
+        e.insert(
+            "thread".into(),
+            serde_json::json!({"group": t.group, "index": t.index}),
+        );
+    }
+    let mut wrapper = serde_json::json!({ "error": error });
+    locate_in_files(&mut wrapper, files);
+    wrapper.get("error").cloned().unwrap_or(Value::Null)
 }
 
 /// `launch`: runs the kernel over the NDRange and prints what happened.
@@ -249,6 +262,7 @@ pub(super) fn run(args: &LaunchArgs, out: &mut dyn Write, err: &mut dyn Write) -
             Some(seed) => Schedule::Seeded(seed),
             None => Schedule::InOrder,
         },
+        races: args.races,
     };
     let report = match launch(&request) {
         Ok(r) => r,

@@ -14,6 +14,7 @@ pub mod interface;
 pub mod progbin;
 pub mod races;
 pub mod sched;
+pub mod watch;
 pub mod zeinfo;
 
 use std::collections::BTreeMap;
@@ -91,6 +92,8 @@ pub struct Request<'a> {
     pub limits: Limits,
     /// How the threads of a work-group take turns.
     pub schedule: sched::Schedule,
+    /// What a data race does (docs/races.md).
+    pub races: races::RacesMode,
 }
 
 /// A hardware thread: its work-group and its index in the group.
@@ -125,6 +128,11 @@ pub struct Report {
     pub buffers: Vec<(usize, Vec<u8>)>,
     /// Notes for the user: `.input` variables no field of the interface writes.
     pub warnings: Vec<String>,
+    /// The data races found (distinct pairs of instructions; 0 with `--races off`, which
+    /// does not look), and with `--races warn` the first of them as `data-race` errors,
+    /// each at the thread of its later access (docs/races.md).
+    pub races: u64,
+    pub race_reports: Vec<RunError>,
 }
 
 /// Pairs the `--arg` values with the interface's arguments: one value per argument, of its
@@ -499,6 +507,8 @@ pub fn launch_watched(
         error: None,
         buffers: Vec::new(),
         warnings: Vec::new(),
+        races: 0,
+        race_reports: Vec::new(),
     };
     let ast = match asm::parse(req.program) {
         Ok(ast) => ast,
@@ -744,6 +754,20 @@ pub fn launch_watched(
             group[0], group[1], group[2]
         )
     };
+    // The race detector watches the threads unless `--races off`; recording lives in the
+    // memory, which moves into each thread's state as it runs.
+    if req.races != races::RacesMode::Off {
+        mem.record(true);
+    }
+    let mut detector = watch::RaceWatcher::new(
+        &compiled.program,
+        req.program,
+        req.races,
+        groups,
+        per_group,
+        threads,
+        watcher,
+    );
     let mut first_thread = 0usize;
     'groups: for gz in 0..groups[2] {
         for gy in 0..groups[1] {
@@ -785,7 +809,7 @@ pub fn launch_watched(
                         Some(t) => engine.resume(&compiled.program, t, state, &config, stop),
                         None => Err(VisaError::model_bug(format!("no thread {k} in the group"))),
                     },
-                    watcher,
+                    &mut detector,
                 );
                 report.instructions += threads.iter().map(EngineThread::steps).sum::<u64>();
                 if let Err(e) = result {
@@ -800,6 +824,22 @@ pub fn launch_watched(
                 }
             }
         }
+    }
+    report.races = detector.detector().found() as u64;
+    // With `error`, the first race is the run's error instead.
+    if req.races == races::RacesMode::Warn {
+        report.race_reports = detector
+            .detector()
+            .races()
+            .iter()
+            .map(|race| RunError {
+                error: race.to_error(&compiled.program, &|t| detector.thread_name(t)),
+                thread: {
+                    let (group, index) = detector.thread_id(race.later.thread);
+                    Some(ThreadId { group, index })
+                },
+            })
+            .collect();
     }
     for (i, base, len) in buffers {
         let mut bytes = vec![0; len];

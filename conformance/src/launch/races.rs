@@ -2,7 +2,7 @@
 //! atomics, with vector clocks, on the accesses the engines record
 //! ([`visa_model::state::Access`]).
 //!
-//! Pure logic over events; the scheduler calls it directly:
+//! Pure logic over events; a launch's [`super::watch::RaceWatcher`] calls it:
 //! - [`Detector::new`] with each hardware thread's work-group (threads are numbered `0..n`
 //!   in the launch; the group keys shared local memory, which is per work-group);
 //! - [`Detector::access`] for each access a thread's instruction made, in the order the

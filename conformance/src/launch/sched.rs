@@ -24,14 +24,24 @@ use visa_model::ir::sync::{Outcome, Stop, SyncPoint, NBARRIER_IDS};
 use visa_model::state::{MachineState, Memory, SparseMemory, SLM};
 
 /// Told what the scheduler does, to order the threads' memory accesses (the race
-/// detector); every method does nothing by default.
+/// detector); every method does nothing by default. An error a method returns ends the
+/// group's run with it (a data race, a resource limit of the detector).
 pub trait Watcher {
     /// Thread `thread` (its index in the launch) has run a segment and stopped; `state` is
-    /// its state, with the memory it ran with.
-    fn after_segment(&mut self, _thread: usize, _state: &mut MachineState) {}
+    /// its state, with the memory it ran with (its access log holds what the segment did,
+    /// fences included, when recording is on).
+    fn after_segment(
+        &mut self,
+        _thread: usize,
+        _state: &mut MachineState,
+    ) -> Result<(), VisaError> {
+        Ok(())
+    }
     /// A barrier released: what the threads `from` did before it happens before what the
     /// threads `to` do after it (indices in the launch).
-    fn sync(&mut self, _from: &[usize], _to: &[usize]) {}
+    fn sync(&mut self, _from: &[usize], _to: &[usize]) -> Result<(), VisaError> {
+        Ok(())
+    }
 }
 
 /// The watcher that watches nothing.
@@ -166,10 +176,11 @@ pub fn run_group(
         state.mem = std::mem::take(mem);
         *state.mem.space_mut(SLM) = std::mem::take(&mut group.slm);
         let outcome = resume(k, state, stop);
-        watcher.after_segment(group.first_thread + k, state);
+        let watched = watcher.after_segment(group.first_thread + k, state);
         group.slm = std::mem::take(state.mem.space_mut(SLM));
         *mem = std::mem::take(&mut state.mem);
         let outcome = outcome.map_err(|e| fail(e, k))?;
+        watched.map_err(|e| fail(e, k))?;
         if let Some(error) = slm_out_of_bounds(&group.slm, group.slm_bytes) {
             return Err(fail(error, k));
         }
@@ -198,7 +209,7 @@ pub fn run_group(
                     phase += 1;
                     arrived.iter_mut().for_each(|a| *a = false);
                     let all: Vec<usize> = (0..n).map(|t| group.first_thread + t).collect();
-                    watcher.sync(&all, &all);
+                    watcher.sync(&all, &all).map_err(|e| fail(e, k))?;
                     for t in 0..n {
                         if matches!(
                             status[t],
@@ -298,7 +309,7 @@ pub fn run_group(
                         .filter(|(_, c)| *c)
                         .map(|(t, _)| group.first_thread + t)
                         .collect();
-                    watcher.sync(&from, &to);
+                    watcher.sync(&from, &to).map_err(|e| fail(e, k))?;
                     for (t, _) in phase.signalled.clone() {
                         if let Status::Waiting {
                             point: SyncPoint::NbarrierWait { id: w },

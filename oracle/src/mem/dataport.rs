@@ -477,6 +477,17 @@ impl DataportPlan {
             }
             let a = off.wrapping_add(Self::ud(state, self.offsets + 4 * i)?);
             lane_pieces(&mut pieces, self.data + 4 * i, a, nb, r, self.whole_lane);
+            if state.mem.recording() {
+                note_run(
+                    state,
+                    r,
+                    a,
+                    nb,
+                    self.whole_lane,
+                    Some(i as u32),
+                    AccessKind::Write,
+                );
+            }
         }
         if pieces.is_empty() {
             return Ok(());
@@ -540,6 +551,17 @@ impl DataportPlan {
                 let MachineState { grf, mem, .. } = state;
                 store_pieces(mem.space_mut(r.space), grf, &pieces);
             }
+            if state.mem.recording() {
+                // The lanes' stores, as the pieces hold them (docs/races.md).
+                for c in (0..4u32).filter(|c| ch_mask >> c & 1 == 1) {
+                    for (i, a) in addrs.iter().enumerate().take(es) {
+                        if en >> i & 1 == 1 {
+                            let (a, lane) = (a.wrapping_add(4 * c), Some(i as u32));
+                            note_run(state, r, a, 4, self.whole_lane, lane, AccessKind::Write);
+                        }
+                    }
+                }
+            }
         } else {
             let mut ch_pos = 0;
             for c in 0..4u32 {
@@ -549,10 +571,22 @@ impl DataportPlan {
                 for (i, a) in addrs.iter().enumerate().take(es) {
                     if en >> i & 1 == 1 {
                         let at = self.data + 4 * (ch_pos * per_channel + i);
-                        load_run(state, r, a.wrapping_add(4 * c), at, 4, self.whole_lane);
+                        let a = a.wrapping_add(4 * c);
+                        load_run(state, r, a, at, 4, self.whole_lane);
                     }
                 }
                 ch_pos += 1;
+            }
+            if state.mem.recording() {
+                // The lanes' reads, as `load_run` made them (docs/races.md).
+                for c in (0..4u32).filter(|c| ch_mask >> c & 1 == 1) {
+                    for (i, a) in addrs.iter().enumerate().take(es) {
+                        if en >> i & 1 == 1 {
+                            let (a, lane) = (a.wrapping_add(4 * c), Some(i as u32));
+                            note_run(state, r, a, 4, self.whole_lane, lane, AccessKind::Read);
+                        }
+                    }
+                }
             }
             // The rest of each channel's register is undefined, within the variable.
             if per_channel > es {
@@ -592,6 +626,9 @@ impl DataportPlan {
             for i in 0..n {
                 let a = start.wrapping_add(16 * i as u32);
                 lane_pieces(&mut pieces, self.data + 16 * i, a, 16, r, self.whole_lane);
+                if state.mem.recording() {
+                    note_run(state, r, a, 16, self.whole_lane, None, AccessKind::Write);
+                }
             }
             if !pieces.is_empty() {
                 let MachineState { grf, mem, .. } = state;
@@ -601,6 +638,12 @@ impl DataportPlan {
             for i in 0..n {
                 let a = start.wrapping_add(16 * i as u32);
                 load_run(state, r, a, self.data + 16 * i, 16, self.whole_lane);
+            }
+            if state.mem.recording() {
+                for i in 0..n {
+                    let a = start.wrapping_add(16 * i as u32);
+                    note_run(state, r, a, 16, self.whole_lane, None, AccessKind::Read);
+                }
             }
         }
         Ok(())
@@ -676,6 +719,15 @@ impl DataportPlan {
                         m.read(abs, &mut old[k..k + 1]);
                         undefined[k] = m.is_undefined(abs);
                     }
+                }
+            }
+            if !dropped && state.mem.recording() {
+                // The lane's element inside the bound, one atomic access (docs/races.md).
+                for k in (0..bytes).filter(|&k| !outside(k)) {
+                    let abs = r.base.wrapping_add(u64::from(a.wrapping_add(k as u32)));
+                    state
+                        .mem
+                        .note_at(Some(i as u32), r.space, abs, 1, AccessKind::Atomic);
                 }
             }
             let old = u64::from_le_bytes(old);
@@ -774,6 +826,31 @@ fn load_run(state: &mut MachineState, r: &Resolved, a: u32, at: usize, len: usiz
         } else {
             undefined.remove(&(at + k));
         }
+    }
+}
+
+/// Notes `lane`'s access of the `len` bytes at the 32-bit surface address `a` that
+/// [`load_run`] reads or [`lane_pieces`] stores: those inside the bound, none when `whole`
+/// and one is outside.
+fn note_run(
+    state: &mut MachineState,
+    r: &Resolved,
+    a: u32,
+    len: usize,
+    whole: bool,
+    lane: Option<u32>,
+    kind: AccessKind,
+) {
+    let outside = |k: usize| {
+        r.size
+            .is_some_and(|s| u64::from(a.wrapping_add(k as u32)) >= s)
+    };
+    if whole && (0..len).any(outside) {
+        return;
+    }
+    for k in (0..len).filter(|&k| !outside(k)) {
+        let abs = r.base.wrapping_add(u64::from(a.wrapping_add(k as u32)));
+        state.mem.note_at(lane, r.space, abs, 1, kind);
     }
 }
 

@@ -104,7 +104,11 @@ impl MemPlan {
             Family::Apndctr(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Family::Svm(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Family::Dataport(p) => p.exec(state).map_err(|e| e.at(p.pos)),
-            Family::Fence => Ok(()),
+            Family::Fence => {
+                // An ordering point for the race detector (docs/races.md).
+                state.mem.note_fence(self.pc);
+                Ok(())
+            }
         }
     }
 }

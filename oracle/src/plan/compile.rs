@@ -1380,12 +1380,15 @@ impl Compiler<'_> {
             | FlowCtrl::Subroutine(_)
             | FlowCtrl::Loc(_)
             | FlowCtrl::File(_) => FlowOp::Nop,
-            FlowCtrl::Sync(s) => FlowOp::Sync(Box::new(self.sync_op(s)?)),
+            FlowCtrl::Sync(s) => FlowOp::Sync(Box::new(
+                self.sync_op(s, program.index_of(insn).unwrap_or(u32::MAX))?,
+            )),
         })
     }
 
-    /// A thread-group instruction: its scalar operands as register bytes.
-    fn sync_op(&self, s: &SyncCtrl) -> Result<SyncOp> {
+    /// A thread-group instruction (`insn` its index in the program): its scalar operands
+    /// as register bytes.
+    fn sync_op(&self, s: &SyncCtrl, insn: u32) -> Result<SyncOp> {
         let at = |x: &Scalar| -> Result<ScalarAt> {
             match *x {
                 Scalar::Imm { bits, ty } => Ok(ScalarAt::Imm(if ty.size() >= 8 {
@@ -1426,7 +1429,8 @@ impl Compiler<'_> {
                 },
             },
             SyncCtrl::Wait { mask } => SyncOp::Wait(at(mask)?),
-            SyncCtrl::Fence { .. } | SyncCtrl::Yield | SyncCtrl::CacheFlush => SyncOp::Nop,
+            SyncCtrl::Fence { .. } => SyncOp::Fence { insn },
+            SyncCtrl::Yield | SyncCtrl::CacheFlush => SyncOp::Nop,
         })
     }
 

@@ -681,6 +681,9 @@ impl Plan {
             FlowOp::Nop => m.pc += 1,
             FlowOp::Sync(op) => {
                 let point = sync_point(op, state, divergent(m))?;
+                if let SyncOp::Fence { insn } = **op {
+                    state.mem.note_fence(insn);
+                }
                 m.pc += 1;
                 if let Some(point) = point {
                     return Ok(Next::Sync(point));
@@ -1050,7 +1053,7 @@ fn sync_point(op: &SyncOp, state: &MachineState, divergent: bool) -> Result<Opti
             value(mask, state, "mask")?;
             return Ok(None);
         }
-        SyncOp::Nop => return Ok(None),
+        SyncOp::Fence { .. } | SyncOp::Nop => return Ok(None),
     }))
 }
 

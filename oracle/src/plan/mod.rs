@@ -393,7 +393,12 @@ enum SyncOp {
     },
     /// WAIT: its mask is read (an undefined one is undefined behaviour), nothing waits.
     Wait(ScalarAt),
-    /// FENCE, YIELD, CACHE_FLUSH.
+    /// FENCE (instruction `insn` of the program): an ordering point for the race
+    /// detector, noted in the access log when recording (docs/races.md).
+    Fence {
+        insn: u32,
+    },
+    /// YIELD, CACHE_FLUSH.
     Nop,
 }
 

@@ -13,7 +13,7 @@ mod access;
 mod byte_set;
 mod format;
 mod memory;
-pub use access::{coalesce, Access, AccessKind, AccessLog};
+pub use access::{coalesce, Access, AccessKind, AccessLog, FenceMark};
 pub use byte_set::{ByteSet, ByteSetIter};
 pub use format::{ChannelKind, SurfaceFormat};
 pub use memory::{

@@ -56,6 +56,15 @@ impl Access {
     }
 }
 
+/// A fence (FENCE, LSC_FENCE) a thread executed, in the order of its accesses: the
+/// fence's instruction (its index in the program) and how many of the log's records came
+/// before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FenceMark {
+    pub insn: u32,
+    pub after: usize,
+}
+
 /// The access log of a memory. It is no part of the memory's value: two memories that
 /// differ only in their logs are equal.
 #[derive(Debug, Default)]
@@ -64,24 +73,42 @@ pub struct AccessLog {
     /// The instruction the next records are stamped with.
     insn: u32,
     records: Vec<Access>,
+    fences: Vec<FenceMark>,
 }
 
 impl Clone for AccessLog {
     fn clone(&self) -> AccessLog {
-        let AccessLog { on, insn, records } = self;
+        let AccessLog {
+            on,
+            insn,
+            records,
+            fences,
+        } = self;
         AccessLog {
             on: *on,
             insn: *insn,
             records: records.clone(),
+            fences: fences.clone(),
         }
     }
 
     /// Reuses the records' buffer (a state reset: both logs are usually off and empty).
     fn clone_from(&mut self, source: &AccessLog) {
-        let AccessLog { on, insn, records } = source;
+        let AccessLog {
+            on,
+            insn,
+            records,
+            fences,
+        } = source;
         self.on = *on;
         self.insn = *insn;
-        self.records.clone_from(records);
+        // Usually all four are empty: nothing to copy.
+        if !(self.records.is_empty() && records.is_empty()) {
+            self.records.clone_from(records);
+        }
+        if !(self.fences.is_empty() && fences.is_empty()) {
+            self.fences.clone_from(fences);
+        }
     }
 }
 
@@ -108,8 +135,27 @@ impl AccessLog {
         self.insn = insn;
     }
 
+    /// Drains the records (and forgets the fences among them).
     pub fn take(&mut self) -> Vec<Access> {
+        self.fences.clear();
         std::mem::take(&mut self.records)
+    }
+
+    /// Notes a fence by the current instruction after the records so far (the caller has
+    /// recording on).
+    pub fn push_fence(&mut self) {
+        self.fences.push(FenceMark {
+            insn: self.insn,
+            after: self.records.len(),
+        });
+    }
+
+    /// Drains the records and the fences among them.
+    pub fn take_with_fences(&mut self) -> (Vec<Access>, Vec<FenceMark>) {
+        (
+            std::mem::take(&mut self.records),
+            std::mem::take(&mut self.fences),
+        )
     }
 
     pub fn records(&self) -> &[Access] {
@@ -215,6 +261,25 @@ mod tests {
             ]
         );
         assert!(log.records().is_empty());
+    }
+
+    #[test]
+    fn a_fence_is_marked_after_the_records_before_it() {
+        let mut log = AccessLog::default();
+        log.set_on(true);
+        log.set_insn(1);
+        log.push(Some(0), SLM, 0, 4, AccessKind::Write);
+        log.set_insn(2);
+        log.push_fence();
+        log.set_insn(3);
+        log.push(Some(0), SLM, 8, 4, AccessKind::Read);
+        let (records, fences) = log.take_with_fences();
+        assert_eq!(records.len(), 2);
+        assert_eq!(fences, [FenceMark { insn: 2, after: 1 }]);
+        // `take` forgets the fences with the records.
+        log.push_fence();
+        assert!(log.take().is_empty());
+        assert_eq!(log.take_with_fences(), (Vec::new(), Vec::new()));
     }
 
     #[test]

@@ -17,7 +17,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::access::{Access, AccessKind, AccessLog};
+use super::access::{Access, AccessKind, AccessLog, FenceMark};
 use super::format::SurfaceFormat;
 use crate::error::{ErrorClass, Result, VisaError};
 
@@ -791,6 +791,22 @@ impl Memory {
     /// Drains the accesses recorded so far.
     pub fn take_accesses(&mut self) -> Vec<Access> {
         self.log.take()
+    }
+
+    /// Notes that instruction `insn`, a fence (FENCE, LSC_FENCE), executed after the
+    /// accesses recorded so far, when recording.
+    #[inline]
+    pub fn note_fence(&mut self, insn: u32) {
+        if self.log.is_on() {
+            self.log.set_insn(insn);
+            self.log.push_fence();
+        }
+    }
+
+    /// Drains the accesses recorded so far and the fences among them (each fence says how
+    /// many of the accesses came before it).
+    pub fn take_accesses_and_fences(&mut self) -> (Vec<Access>, Vec<FenceMark>) {
+        self.log.take_with_fences()
     }
 
     /// Notes an access of the in-bounds bytes of `len` bytes at `offset` of window `w`,

@@ -18,7 +18,7 @@ use crate::config::ExecConfig;
 use crate::errata;
 use crate::error::{Result, VisaError};
 use crate::insn::svm::svm_atomic::new_value;
-use crate::insn::svm::{apply_writes, load, raw, raw_dst, read_grf};
+use crate::insn::svm::{apply_writes, raw, raw_dst, read_grf};
 use crate::ir::dataport::DataportCtrl;
 use crate::ir::svm::AtomicOp;
 use crate::ir::{Instruction, Program};
@@ -89,16 +89,23 @@ pub fn execute(
             let mut undefined = [false; 8];
             if !out {
                 for k in 0..bytes {
-                    let (b, u) = load(
-                        state,
-                        (Some(i as u32), AccessKind::Atomic),
-                        &surface,
-                        a32(offset + k as i128),
-                        1,
-                    );
+                    let mut b = [0u8];
+                    let u = state.mem.load(&surface, a32(offset + k as i128), &mut b);
                     old[k] = b[0];
-                    undefined[k] = u[0];
+                    undefined[k] = !u.is_empty();
                 }
+                // The read and the write of the lane's element: one atomic access
+                // (docs/races.md), its bytes inside the bound.
+                let lane = Some(i as u32);
+                let start = a32(offset);
+                state.mem.note(
+                    lane,
+                    &surface,
+                    start,
+                    bytes,
+                    0xFFFF_FFFF,
+                    AccessKind::Atomic,
+                );
             }
             let old = u64::from_le_bytes(old);
             // surface[offset] = op(surface[offset], src0, src1);

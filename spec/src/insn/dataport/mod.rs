@@ -126,9 +126,12 @@ pub(super) fn misaligned(what: &str, address: u64, align: u64, erratum: &str) ->
 
 /// Reads `len` bytes from the exact byte address `start` (each byte truncated to 32 bits)
 /// into `dst` at register byte `at`: out of bounds reads zero, byte by byte, or as a whole
-/// when `whole` (DATAPORT-BOUNDS-LANE literal).
+/// when `whole` (DATAPORT-BOUNDS-LANE literal). The bytes read are `lane`'s reads
+/// (docs/races.md; `None` for a block message).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn read_element(
     state: &mut MachineState,
+    lane: Option<u32>,
     surface: &Window,
     start: i128,
     len: usize,
@@ -143,7 +146,7 @@ pub(super) fn read_element(
         } else {
             super::svm::load(
                 state,
-                (None, AccessKind::Read),
+                (lane, AccessKind::Read),
                 surface,
                 a32(start + k as i128),
                 1,
@@ -155,9 +158,12 @@ pub(super) fn read_element(
 
 /// Stores `len` register bytes from `at` to the exact byte address `start` (each byte
 /// truncated to 32 bits): out of bounds is dropped, byte by byte, or as a whole when
-/// `whole` (DATAPORT-BOUNDS-LANE literal).
+/// `whole` (DATAPORT-BOUNDS-LANE literal). The bytes stored are `lane`'s writes
+/// (docs/races.md; `None` for a block message).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn write_element(
-    state: &MachineState,
+    state: &mut MachineState,
+    lane: Option<u32>,
     surface: &Window,
     start: i128,
     len: usize,
@@ -170,7 +176,11 @@ pub(super) fn write_element(
     }
     for k in 0..len {
         let byte = super::svm::read_grf(state, at + k, 1)?;
-        journal.store(surface, a32(start + k as i128), byte);
+        let to = a32(start + k as i128);
+        journal.store(surface, to, byte);
+        state
+            .mem
+            .note(lane, surface, to, 1, u64::MAX, AccessKind::Write);
     }
     Ok(())
 }

@@ -37,7 +37,16 @@ pub fn execute(
     for i in 0..num_owords as usize {
         // dst[i] = surface[offset+i]; //16 byte, oword-aligned
         let byte = 16 * (i128::from(offset) + i as i128);
-        read_element(state, &surface, byte, 16, dst + 16 * i, whole, &mut writes);
+        read_element(
+            state,
+            None,
+            &surface,
+            byte,
+            16,
+            dst + 16 * i,
+            whole,
+            &mut writes,
+        );
     }
     apply_writes(state, writes)
 }

@@ -58,7 +58,16 @@ pub fn execute(
         } else {
             i128::from(offset) + 16 * i as i128
         };
-        read_element(state, &surface, byte, 16, dst + 16 * i, whole, &mut writes);
+        read_element(
+            state,
+            None,
+            &surface,
+            byte,
+            16,
+            dst + 16 * i,
+            whole,
+            &mut writes,
+        );
     }
     apply_writes(state, writes)
 }

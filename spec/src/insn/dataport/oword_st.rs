@@ -36,7 +36,16 @@ pub fn execute(
     for i in 0..num_owords as usize {
         // surface[offset+i] = src[i]; //16 byte, oword-aligned
         let byte = 16 * (i128::from(offset) + i as i128);
-        write_element(state, &surface, byte, 16, src + 16 * i, whole, &mut journal)?;
+        write_element(
+            state,
+            None,
+            &surface,
+            byte,
+            16,
+            src + 16 * i,
+            whole,
+            &mut journal,
+        )?;
     }
     journal.commit(&mut state.mem);
     Ok(())

@@ -66,6 +66,7 @@ pub fn execute(
                     let byte = 4 * (i128::from(address / 4) + c);
                     write_element(
                         state,
+                        Some(i as u32),
                         &surface,
                         byte,
                         4,
