@@ -906,9 +906,6 @@ const DWORD_ATOMIC_ERRATA: &[&str] = &[
     errata::DWORD_ATOMIC_SURFACES,
     errata::DWORD_ATOMIC_ALIGNMENT,
     errata::SVM_ATOMIC_PREDEC,
-    errata::SVM_ATOMIC_CMPXCHG_ROLES,
-    errata::SVM_ATOMIC_16BIT_WRITEBACK,
-    errata::SVM_ATOMIC_FLOAT_MINMAX,
     errata::SVM_ATOMIC_SIGNED_TYPES,
 ];
 const OWORD_UNALIGNED_ERRATA: &[&str] = &[
