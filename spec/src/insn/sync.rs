@@ -13,7 +13,7 @@
 //!   phase's completion. The operands' valid values (Id 0-31, Type 0-2, counts from 1)
 //!   checked on the values read.
 //! - FENCE: its Description is another message's ("Performs scattered write into
-//!   <surface>"), erratum FENCE-DESCRIPTION; the Mask's bits flush caches and make the
+//!   `<surface>`"), erratum FENCE-DESCRIPTION; the Mask's bits flush caches and make the
 //!   thread's accesses observable, which they are when each instruction ends here: no
 //!   effect on the state.
 //! - WAIT (Semantics): waits for the thread dependencies of the dispatch; a thread group
