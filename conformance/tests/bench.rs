@@ -124,7 +124,9 @@ fn only_selects_streams_by_substring() {
 
 #[test]
 fn another_seed_runs() {
-    let args = parse(&["--cases", "5", "--min-time-ms", "0", "--seed", "8"]);
+    // Seed 7 draws a math-inv instruction with no enabled F lane (see the unit test of
+    // `lanes_rate`); the whole bench must still end.
+    let args = parse(&["--cases", "5", "--min-time-ms", "0", "--seed", "7"]);
     let (status, out) = run(&args);
     assert_eq!(status, 0, "{out}");
 }
