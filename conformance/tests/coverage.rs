@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use visa_conformance::coverage::{run, CoverageArgs};
+use visa_conformance::coverage::{documents_report, run, CoverageArgs};
 
 const PLATFORMS: [&str; 6] = ["gen9", "gen11", "xe-lp", "xe-hpg", "xe-hpc", "xe2"];
 
@@ -24,6 +24,7 @@ fn args(paths: Vec<PathBuf>) -> CoverageArgs {
         paths,
         json: None,
         min: 0,
+        documents: false,
     }
 }
 
@@ -147,4 +148,71 @@ fn unreadable_input_exits_2() {
     let (status, text) = coverage(&args(vec![dir.join("missing.jsonl")]));
     assert_eq!(status, 2, "{text}");
     assert!(text.contains("unreadable: "), "{text}");
+}
+
+#[test]
+fn every_document_is_accounted_for_and_the_readme_agrees() {
+    let mut a = args(vec![]);
+    a.documents = true;
+    let (status, text) = coverage(&a);
+    assert_eq!(status, 0, "{text}");
+    assert_eq!(text, documents_report());
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 128, "{text}");
+    assert!(lines[..127].iter().all(|l| l.contains(".md: ")), "{text}");
+    assert!(!text.contains("no status"), "{text}");
+    // Documents picked by hand, one per status.
+    assert!(lines.contains(&"ADD.md: executed"), "{text}");
+    assert!(lines.contains(&"DWORD_ATOMIC.md: executed"), "{text}");
+    assert!(
+        lines.contains(&"SVM.md: executed through SVM_GATHER.md"),
+        "{text}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("VME_IME.md: declared: ")),
+        "{text}"
+    );
+    // The closing line adds up.
+    let close = lines[127];
+    let n = |word: &str| -> usize {
+        let at = close.find(word).unwrap();
+        close[..at]
+            .rsplit([' ', ','])
+            .find(|w| !w.is_empty())
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(n(" documents"), 127, "{close}");
+    assert_eq!(
+        n(" executed,") + n(" executed through") + n(" declared"),
+        127,
+        "{close}"
+    );
+    // README quotes every line that is not plain `executed`, and the count.
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .unwrap();
+    let begin = "<!-- coverage --documents: begin -->\n```text\n";
+    let end = "```\n<!-- coverage --documents: end -->";
+    let from = readme
+        .find(begin)
+        .map(|i| i + begin.len())
+        .expect("README's begin marker");
+    let to = readme[from..]
+        .find(end)
+        .map(|i| i + from)
+        .expect("README's end marker");
+    let expected: String = lines
+        .iter()
+        .filter(|l| !l.ends_with(": executed"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(
+        &readme[from..to],
+        expected,
+        "README's document list is stale: regenerate it from `visa-conform coverage --documents`"
+    );
 }

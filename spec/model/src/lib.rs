@@ -4,8 +4,9 @@
 //! ([`types`]), platforms ([`platform`]), the instruction IR with its family vocabularies
 //! ([`ir`]), machine state ([`state`]), the assembly text ([`asm`]) and its validation into
 //! the IR ([`validate`]), the per-opcode facts validation is driven by ([`forms`]), the errata
-//! ledger ([`errata`]), numeric profiles ([`profile`]), what an execution may vary ([`config`]) and what
-//! executing an instruction costs ([`cost`]).
+//! ledger ([`errata`]), numeric profiles ([`profile`]), what an execution may vary ([`config`]), what
+//! executing an instruction costs ([`cost`]) and what becomes of each instruction document
+//! ([`documents`]).
 //!
 //! The instruction semantics live in the crate `visa-spec`; the fast engine `visa-oracle`
 //! depends on this crate only, so it cannot call them.
@@ -24,6 +25,7 @@ pub mod asm;
 pub mod config;
 pub mod contract;
 pub mod cost;
+pub mod documents;
 pub mod errata;
 pub mod error;
 pub mod forms;
