@@ -308,6 +308,11 @@ pub const BARRIER_MEMORY_ORDER: &str = "BARRIER-MEMORY-ORDER";
 pub const NBARRIER_MEMORY_ORDER: &str = "NBARRIER-MEMORY-ORDER";
 pub const FENCE_ATOMIC_ORDER: &str = "FENCE-ATOMIC-ORDER";
 pub const RACE_BYTE_GRANULARITY: &str = "RACE-BYTE-GRANULARITY";
+// The fixed-function documents (validated, not executed).
+pub const AVS_TEXT_U2D: &str = "AVS-TEXT-U2D";
+pub const RT_READ_TEXT_DST: &str = "RT-READ-TEXT-DST";
+pub const RT_WRITE_TEXT_HEADER: &str = "RT-WRITE-TEXT-HEADER";
+pub const URB_WRITE_CHANNEL_MASK: &str = "URB-WRITE-CHANNEL-MASK";
 
 pub const SVM_GATHER_BLOCK_ENCODING: &str = "SVM-GATHER-BLOCK-ENCODING";
 pub const SVM_ATOMIC_OPERAND_ORDER: &str = "SVM-ATOMIC-OPERAND-ORDER";
@@ -2026,6 +2031,42 @@ pub static LEDGER: &[Erratum] = &[
         literal: "accesses conflict when they touch the same dword: two threads writing different bytes of one dword race",
         resolved: "accesses conflict when they touch the same byte (C11's memory locations for byte-sized data); the bytes a load reads as zero out of bounds and a store drops are no access of memory",
         reason: "the byte is the unit every memory message of the documents addresses (d8 data, byte masks of the stores); OpenCL kernels write neighbouring bytes from different work-items (uchar buffers) and are race-free in their source language",
+        executable: false,
+    },
+    Erratum {
+        id: AVS_TEXT_U2D,
+        document: "instructions/AVS.md, Format and Text",
+        says: "the Format lists u2d (\"the change in the delta U for adjacent pixels in the X direction\") after DeltaV, the Text form has no <u2d>",
+        literal: "13 operands as the Text writes them, no u2d",
+        resolved: "14 operands in the Format's order, u2d after deltaV (IGC's instruction table gives avs its operands in the Format's order)",
+        reason: "the Description defines u2d as an operand and v2d, its Y counterpart, is in both; AVS is validated, never executed, so the readings differ only in what validates",
+        executable: false,
+    },
+    Erratum {
+        id: RT_READ_TEXT_DST,
+        document: "instructions/RT_READ.md, Format and Text",
+        says: "the Format ends with Dst (\"the results of the read\"), the Text form ends at [<SI>]",
+        literal: "no destination operand",
+        resolved: "the destination follows the surface and the optional SI, as the Format orders them",
+        reason: "a read needs somewhere to write; RT_READ is validated, never executed, so the readings differ only in what validates",
+        executable: false,
+    },
+    Erratum {
+        id: RT_WRITE_TEXT_HEADER,
+        document: "instructions/RT_WRITE.md, Format, Text and Examples",
+        says: "the Format has a Header operand after Surface and every Example writes one (`%null.0` or a variable), the Text form has none; the Text writes the mnemonic RT_WRITE, the Examples rt_write_3d",
+        literal: "no header operand, the mnemonic rt_write",
+        resolved: "the header (a raw operand, `%null.0` for none) follows the surface, then the optional operands in the Format's order (SI, CPS, RTI, s0a, oM), R, G, B, A, depth and stencil; both mnemonics, rt_write_3d being IGC's",
+        reason: "the Format and the Examples agree and the Text stands alone; RT_WRITE is validated, never executed, so the readings differ only in what validates",
+        executable: false,
+    },
+    Erratum {
+        id: URB_WRITE_CHANNEL_MASK,
+        document: "instructions/URB_WRITE.md, Description and Text",
+        says: "Channel_mask is a raw operand of type UD whose first 8 elements are per-vertex masks, while the Text's comment calls <channel_mask> an integer holding the bit mask",
+        literal: "a raw operand only",
+        resolved: "either: a UD raw operand of 8 elements, or an integer 0 to 255 applied to every vertex",
+        reason: "the two sentences describe both encodings and neither is marked wrong; URB_WRITE is validated, never executed, so the readings differ only in what validates",
         executable: false,
     },
 ];

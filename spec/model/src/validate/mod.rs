@@ -32,6 +32,7 @@ mod documented;
 mod dpas;
 mod errors;
 mod exec;
+mod fixed_function;
 mod flow;
 mod input;
 mod labels;
@@ -222,6 +223,17 @@ impl Cx<'_> {
         if let Err(e) = self.check_not_executed(line) {
             return e;
         }
+        if let Some(doc) = fixed_function::document(&line.opcode) {
+            let why = match crate::documents::status(doc) {
+                Some(crate::documents::Status::Declared(why)) => why,
+                _ => "no engine executes it",
+            };
+            return VisaError::unsupported(format!(
+                "`{}` ({doc}) is not executable: it {why}",
+                line.opcode
+            ))
+            .field("opcode");
+        }
         if is_documented(&line.opcode) {
             VisaError::unsupported(format!(
                 "`{}` is a documented instruction that this version does not execute",
@@ -234,6 +246,14 @@ impl Cx<'_> {
     }
 
     fn check_not_executed(&mut self, line: &InsnLine) -> Result<()> {
+        // The fixed-function documents: every operand as the document states.
+        if fixed_function::document(&line.opcode).is_some() {
+            if let Some(p) = &line.pred {
+                let (mask, exec_size) = self.exec(line.exec)?;
+                self.predicate(p, mask, exec_size)?;
+            }
+            fixed_function::check(line, self.vars)?;
+        }
         // LSC_TYPED's `lsc_read_surface_info` (sub-op 0x1E) has operands but no result
         // layout in any document: the typed load form is checked, then `unsupported`.
         if line.opcode == crate::ir::lsc_typed::READ_SURFACE_INFO {
