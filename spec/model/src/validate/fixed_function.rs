@@ -341,6 +341,17 @@ impl Check<'_> {
         self.raw(&ops[13], "dst", &[UB, B, UW, W, UD, D, F, HF], 1, false)
     }
 
+    /// The parenthesised modes a VME form begins with (`form` as the Text writes them).
+    fn modes<'o>(&self, op: &'o Operand, form: &str) -> Result<&'o [Operand]> {
+        match &op.kind {
+            OperandKind::Group(modes) => Ok(modes),
+            _ => Err(invalid(
+                "modes",
+                format!("`{}` begins with `{form}`", self.mnemonic()),
+            )),
+        }
+    }
+
     /// VME_SIC.md and VME_IDM.md: `<surface> <UNIInput> <Input> <output>`, UB operands of
     /// 128, `input` and `output` elements.
     fn vme_pair(&self, input: u32, output: u32) -> Result<()> {
@@ -357,13 +368,7 @@ impl Check<'_> {
     fn vme_ime(&self) -> Result<()> {
         self.bare()?;
         let ops = self.count(8, "(the modes in parentheses, then seven)")?;
-        let OperandKind::Group(modes) = &ops[0].kind else {
-            return Err(invalid(
-                "modes",
-                "`vme_ime` begins with `(<streamMode>, <searchCtrl>)`",
-            ));
-        };
-        let [stream, search] = modes.as_slice() else {
+        let [stream, search] = self.modes(&ops[0], "(<streamMode>, <searchCtrl>)")? else {
             return Err(invalid("modes", "`vme_ime` takes two modes in parentheses"));
         };
         let stream = self.number(stream, "streamMode", 0, 3)?;
@@ -389,13 +394,9 @@ impl Check<'_> {
     fn vme_fbr(&self) -> Result<()> {
         self.bare()?;
         let ops = self.count(5, "(the modes in parentheses, then four)")?;
-        let OperandKind::Group(modes) = &ops[0].kind else {
-            return Err(invalid(
-                "modes",
-                "`vme_fbr` begins with `(<FBRMbMode>, <FBRSubMbShape>, <FBRSubPredMode>)`",
-            ));
-        };
-        let [mb, shape, pred] = modes.as_slice() else {
+        let [mb, shape, pred] =
+            self.modes(&ops[0], "(<FBRMbMode>, <FBRSubMbShape>, <FBRSubPredMode>)")?
+        else {
             return Err(invalid(
                 "modes",
                 "`vme_fbr` takes three modes in parentheses",
