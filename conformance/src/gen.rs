@@ -26,6 +26,7 @@ pub mod lsc;
 pub mod lsc_typed;
 // LRP and PLN.
 pub mod plane;
+pub mod raw_send;
 pub mod svm;
 
 /// A generated case before it becomes a vector.

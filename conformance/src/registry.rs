@@ -73,8 +73,12 @@ pub struct Row {
 impl Row {
     /// The validity predicate: the platforms the opcode exists on (its row of the opcode
     /// table, [`visa_model::forms::Platforms`]).
+    /// A raw send exists on every platform, but its cases are drawn where its descriptors
+    /// decode ([`gen::raw_send::PLATFORMS`]).
     pub fn valid_on(&self, platform: Platform) -> bool {
         self.op.form().platforms.admits(platform)
+            && (self.op.form().builder != Builder::RawSend
+                || gen::raw_send::PLATFORMS.contains(&platform))
     }
 
     /// The family of the row's opcode: the directory of its file.
@@ -97,13 +101,14 @@ impl Row {
 fn generator(op: Opcode) -> fn(Opcode) -> Option<BoxedStrategy<GenCase>> {
     use gen::{
         carry, compare_select_case, dataport, dpas, flow, fp8, logic, lsc, lsc_typed, plane,
-        register, svm,
+        raw_send, register, svm,
     };
     let form = op.form();
     match (form.builder, form.class) {
         (Builder::Flow | Builder::Sync, _) => flow::case,
         (Builder::Svm, _) => svm::case,
         (Builder::Dataport, _) => dataport::case,
+        (Builder::RawSend, _) => raw_send::case,
         (Builder::Dpas, _) => dpas::case,
         (Builder::LscApndctr, _) => lsc_typed::apndctr_case,
         (Builder::LscGatherScatter | Builder::LscBlock2d | Builder::LscFence, _) => lsc::case,

@@ -232,6 +232,19 @@ fn step(
         }
         Opcode::OwordSt => insn::dataport::oword_st::execute(program, insn, state, config),
         Opcode::DwordAtomic => insn::dataport::dword_atomic::execute(program, insn, state, config),
+        // The decoded message runs as its own document's instruction, its accesses stamped
+        // with the raw send's index (set above); a decoded fence is an ordering point there.
+        Opcode::RawSend | Opcode::RawSends => {
+            insn::send::raw_send::execute(insn, state, &mut |lowered, state| {
+                if lowered.opcode == Opcode::LscFence {
+                    if let Some(pc) = program.index_of(insn) {
+                        state.mem.note_fence(pc);
+                    }
+                    return Ok(());
+                }
+                step(program, lowered, state, config)
+            })
+        }
         _ => Err(VisaError::model_bug(format!(
             "`{}` reached the instruction dispatch; control flow is crate::flow's",
             insn.opcode.mnemonic()

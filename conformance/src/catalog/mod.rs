@@ -98,6 +98,7 @@ pub const DOCS: &[Doc] = &[
     lsc::lsc_load_status::DOC,
     lsc::lsc_apndctr::DOC,
     lsc::lsc_fence::DOC,
+    lsc::raw_send::DOC,
     svm::svm_block_ld::DOC,
     svm::svm_block_st::DOC,
     svm::svm_gather::DOC,

@@ -4,6 +4,9 @@ use std::io::{self, Write};
 
 use clap::Args;
 use visa_model::asm;
+use visa_model::asm::ast::LineKind;
+use visa_model::ir::send;
+use visa_model::platform::Platform;
 
 use super::input::read_text;
 use crate::exit::{EXIT_INPUT, EXIT_OK};
@@ -13,6 +16,13 @@ use crate::input::clip_message;
 pub struct FmtArgs {
     /// An assembly text file, or `-` for stdin.
     pub file: String,
+    /// Print beside each raw send (`raw_send`, `raw_sends`) the message its descriptors
+    /// decode to, as a `//` comment.
+    #[arg(long)]
+    pub explain: bool,
+    /// The platform the descriptors are decoded for (with `--explain`).
+    #[arg(long, default_value = "xe-hpg")]
+    pub platform: String,
 }
 
 /// `fmt`: prints an assembly text in canonical form.
@@ -26,6 +36,27 @@ pub(super) fn run(args: &FmtArgs, out: &mut dyn Write, err: &mut dyn Write) -> i
         }
     };
     match asm::parse(&text) {
+        Ok(program) if args.explain => {
+            let platform = match args.platform.parse::<Platform>() {
+                Ok(p) => p,
+                Err(e) => {
+                    writeln!(err, "--platform: {e}")?;
+                    return Ok(EXIT_INPUT);
+                }
+            };
+            for line in &program.lines {
+                let text = asm::print_line(line);
+                let comment = match &line.kind {
+                    LineKind::Insn(insn) => send::explain(insn, platform),
+                    _ => None,
+                };
+                match comment {
+                    Some(c) => writeln!(out, "{text} // {c}")?,
+                    None => writeln!(out, "{text}")?,
+                }
+            }
+            Ok(EXIT_OK)
+        }
         Ok(program) => {
             write!(out, "{}", asm::print(&program))?;
             Ok(EXIT_OK)

@@ -3,7 +3,7 @@
 
 use visa_model::errata::Readings;
 use visa_model::ir::block2d::Block2dSurface;
-use visa_model::ir::{Instruction, Opcode, Program};
+use visa_model::ir::{Ctrl, Instruction, Opcode, Program};
 use visa_model::state::MachineState;
 use visa_model::VisaError;
 
@@ -57,6 +57,15 @@ impl MemPlan {
         insn: &Instruction,
         readings: &Readings,
     ) -> Option<Result<MemPlan>> {
+        // An instruction outside the program's list (never, from the plan compiler) is
+        // stamped past its end.
+        let pc = program.index_of(insn).unwrap_or(u32::MAX);
+        // A raw send compiles as the message its descriptors decode to (the model's
+        // decoder, run by validation), stamped with the raw send's index.
+        let insn = match &insn.ctrl {
+            Ctrl::RawSend(c) => &c.lowered,
+            _ => insn,
+        };
         let plan = if is_svm(insn) {
             SvmPlan::compile(program, insn, readings).map(Family::Svm)
         } else if is_dataport(insn) {
@@ -83,9 +92,6 @@ impl MemPlan {
         } else {
             return None;
         };
-        // An instruction outside the program's list (never, from the plan compiler) is
-        // stamped past its end.
-        let pc = program.index_of(insn).unwrap_or(u32::MAX);
         Some(plan.map(|family| MemPlan { pc, family }))
     }
 

@@ -106,7 +106,14 @@ pub fn of(insn: &Instruction, frames: &[u64]) -> u64 {
         Class::Interpolation => lanes * INTERPOLATION_LANE,
         Class::Math => lanes * math_lane(insn.opcode),
         Class::Dpas => dpas(insn),
-        Class::Memory => memory(insn),
+        // A raw send costs what its decoded message costs.
+        Class::Memory => match &insn.ctrl {
+            Ctrl::RawSend(c) if c.lowered.opcode.form().class == Class::Memory => {
+                memory(&c.lowered)
+            }
+            Ctrl::RawSend(_) => 0,
+            _ => memory(insn),
+        },
         Class::Fence | Class::Address | Class::Annotation | Class::Sync => 0,
         Class::Branch => match &insn.ctrl {
             Ctrl::Flow(f) => match f.as_ref() {

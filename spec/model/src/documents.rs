@@ -215,14 +215,6 @@ pub const DECLARED: &[(&str, &str)] = &[
         "not executed yet: legacy dataport qword scatter",
     ),
     (
-        "RAW_SEND.md",
-        "not executed yet: its message descriptor must be decoded into another document's semantics",
-    ),
-    (
-        "RAW_SENDS.md",
-        "not executed yet: its message descriptors must be decoded into another document's semantics",
-    ),
-    (
         "RT_READ.md",
         "reads a render target of the 3D pipeline, which a compute launch does not have",
     ),

@@ -186,6 +186,9 @@ pub enum Builder {
     /// The thread-group instructions BARRIER, SBARRIER, NBARRIER, FENCE, WAIT, YIELD,
     /// CACHE_FLUSH ([`crate::ir::sync`]).
     Sync,
+    /// RAW_SEND and RAW_SENDS: the descriptors decoded ([`crate::ir::send`]), then the
+    /// decoded instruction's own family.
+    RawSend,
 }
 
 /// A set of operand kinds (5_operands.md, "Operands").

@@ -203,6 +203,11 @@ pub enum Opcode {
     Yield,
     /// instructions/CACHE_FLUSH.md: flushes the sampler's texture caches.
     CacheFlush,
+    /// instructions/RAW_SEND.md: a send whose message descriptor is decoded into the
+    /// instruction that executes the same message ([`crate::ir::send`]).
+    RawSend,
+    /// instructions/RAW_SENDS.md: the split send (Src0 and Src1), decoded the same way.
+    RawSends,
 }
 
 /// The family of an instruction document: the directory of its golden vectors
@@ -223,10 +228,13 @@ pub enum Family {
     Flow,
     /// The float math, rounding, conversion and interpolation instructions (docs/math.md).
     Math,
+    /// RAW_SEND and RAW_SENDS, executed as the messages their descriptors decode to
+    /// (docs/raw-send.md).
+    Send,
 }
 
 impl Family {
-    pub const ALL: [Family; 7] = [
+    pub const ALL: [Family; 8] = [
         Family::Alu,
         Family::Dpas,
         Family::Lsc,
@@ -234,6 +242,7 @@ impl Family {
         Family::Dataport,
         Family::Flow,
         Family::Math,
+        Family::Send,
     ];
 
     /// The directory of the family's golden files.
@@ -246,6 +255,7 @@ impl Family {
             Family::Dataport => "dataport",
             Family::Flow => "flow",
             Family::Math => "math",
+            Family::Send => "send",
         }
     }
 }
@@ -426,6 +436,8 @@ impl Opcode {
     pub fn from_text(s: &str) -> Option<Opcode> {
         match s {
             "fence_local" | "fence_sw" => Some(Opcode::Fence),
+            "raw_sendc" => Some(Opcode::RawSend),
+            "raw_sendsc" | "raw_sends_eot" | "raw_sendsc_eot" => Some(Opcode::RawSends),
             _ => Opcode::from_mnemonic(s),
         }
     }
@@ -941,6 +953,12 @@ const ANNOTATION: Form = Form {
     pred: Pred::No,
     ..FLOW
 };
+const RAW_SEND: Form = Form {
+    family: Family::Send,
+    class: Class::Memory,
+    builder: Builder::RawSend,
+    ..ALU
+};
 const SYNC: Form = Form {
     class: Class::Sync,
     builder: Builder::Sync,
@@ -957,7 +975,7 @@ use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
 /// reference.
 #[rustfmt::skip]
 #[allow(clippy::large_const_arrays)]
-pub const TABLE: [Form; 130] = [
+pub const TABLE: [Form; 132] = [
     Form { opcode: O::Mov, mnemonic: "mov", document: "instructions/MOV.md", num_srcs: 1, sat: Sat::Yes, modifiers: ARITH, type_maps: MOV_MAPS, kinds: MOV_KINDS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add, mnemonic: "add", document: "instructions/ADD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD_MAPS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add3, mnemonic: "add3", document: "instructions/ADD3.md", num_srcs: 3, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD3_MAPS, platforms: ADD3_BFN_PLATFORMS, ..ALU },
@@ -1122,6 +1140,11 @@ pub const TABLE: [Form; 130] = [
     Form { opcode: O::Wait, mnemonic: "wait", document: "instructions/WAIT.md", ..SYNC },
     Form { opcode: O::Yield, mnemonic: "yield", document: "instructions/YIELD.md", ..SYNC },
     Form { opcode: O::CacheFlush, mnemonic: "cache_flush", document: "instructions/CACHE_FLUSH.md", class: Class::Fence, ..SYNC },
+    // The raw sends (validate::send): their descriptors decode to another document's
+    // instruction, which executes the message; `raw_sendc`, `raw_sendsc` and the `_eot`
+    // spellings are the same opcodes.
+    Form { opcode: O::RawSend, mnemonic: "raw_send", document: "instructions/RAW_SEND.md", num_srcs: 4, ..RAW_SEND },
+    Form { opcode: O::RawSends, mnemonic: "raw_sends", document: "instructions/RAW_SENDS.md", num_srcs: 4, ..RAW_SEND },
 ];
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ pub mod lsc_fence;
 pub mod lsc_load_status;
 pub mod lsc_typed;
 pub mod lsc_untyped;
+pub mod raw_send;
 
 use visa_model::errata::{self, LSC_TYPED_BLOCK2D_INDEX};
 use visa_model::platform::Platform;

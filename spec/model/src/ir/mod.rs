@@ -9,6 +9,7 @@ pub mod flow;
 pub mod lsc;
 pub mod lsc_typed;
 pub mod operand;
+pub mod send;
 pub mod svm;
 pub mod sync;
 
@@ -141,6 +142,7 @@ impl Instruction {
             Ctrl::Svm(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dataport(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dpas(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
+            Ctrl::RawSend(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Flow(f) => match f.as_ref() {
                 flow::FlowCtrl::Ifcall { addr, .. } => vec![Cow::Owned(addr.to_src())],
                 flow::FlowCtrl::Switchjmp { index, .. } => vec![Cow::Owned(index.to_src())],
@@ -204,6 +206,10 @@ impl Instruction {
                 flow::FlowCtrl::Sync(s) => out.extend(s.scalars_mut().map(O::Scalar)),
                 _ => {}
             },
+            Ctrl::RawSend(c) => {
+                out.extend([O::Scalar(&mut c.exdesc), O::Scalar(&mut c.desc)]);
+                out.extend([&mut c.src0, &mut c.src1].map(O::OptPayload));
+            }
             Ctrl::None | Ctrl::Rel(_) | Ctrl::Bfn(_) => {}
         }
         out
@@ -271,6 +277,54 @@ pub enum Ctrl {
     Block2d(Box<Block2dCtrl>),
     /// The control-flow and annotation instructions' fields ([`flow::FlowCtrl`]).
     Flow(Box<flow::FlowCtrl>),
+    /// RAW_SEND's and RAW_SENDS's fields and operands, and the instruction their
+    /// descriptors decode to.
+    RawSend(Box<RawSendCtrl>),
+}
+
+/// The fields of `raw_send[c]` and `raw_sends[c][_eot]` (instructions/RAW_SEND.md,
+/// RAW_SENDS.md, Format) and their operands, with the message the descriptors decode to
+/// ([`send::decode`]) as the instruction of the document that executes it.
+///
+/// IR shape: `srcs` is empty; `dst` is `Dst` (`General` at the start of the variable a raw
+/// operand `V.OFFSET` names, see below, or `Null`). The raw operands `V.OFFSET` are held as
+/// the variable that aliases `V` from byte OFFSET (named `V.OFFSET`, declared by validation
+/// as the LSC payloads are), so a [`Payload`] starts at its variable's origin.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RawSendCtrl {
+    /// RAW_SENDS (the split send: Src0 and Src1); RAW_SEND otherwise.
+    pub split: bool,
+    /// Modifiers bit 0: `sendc`.
+    pub sendc: bool,
+    /// RAW_SENDS's Modifiers bit 1: `_eot`.
+    pub eot: bool,
+    /// RAW_SENDS's `SFID`; RAW_SEND's is ExMsgDesc[3:0].
+    pub sfid: u8,
+    /// `NumSrc` (RAW_SEND) or `NumSrc0`, `NumSrc1`, and `NumDst`: registers.
+    pub num_src0: u8,
+    pub num_src1: u8,
+    pub num_dst: u8,
+    /// `ExMsgDesc` and `Desc` (UD).
+    pub exdesc: Scalar,
+    pub desc: Scalar,
+    /// `Src` or `Src0`; `None` for `%null`.
+    pub src0: Option<Payload>,
+    /// RAW_SENDS's `Src1`; `None` for `%null` and for RAW_SEND.
+    pub src1: Option<Payload>,
+    /// The decoded message.
+    pub message: send::Message,
+    /// The instruction of the document that executes the message, with the raw send's
+    /// predicate, mask and execution size and its operands built from the payloads.
+    pub lowered: Instruction,
+}
+
+impl RawSendCtrl {
+    /// The operands in the text's order: ExMsgDesc, Desc, Src0, Src1 (`%null` left out).
+    pub fn sources(&self) -> Vec<Src> {
+        let mut out = vec![self.exdesc.to_src(), self.desc.to_src()];
+        out.extend([self.src0, self.src1].iter().flatten().map(Payload::to_src));
+        out
+    }
 }
 
 /// The fields of `lsc_load_block2d` and `lsc_store_block2d` (instructions/LSC_UNTYPED.md,

@@ -115,12 +115,6 @@ const DOCUMENTED: &[&str] = &[
     "pow",
     "qw_gather",
     "qw_scatter",
-    "raw_send",
-    "raw_sendc",
-    "raw_sends",
-    "raw_sendsc",
-    "raw_sends_eot",
-    "raw_sendsc_eot",
     "ret",
     "rndd",
     "rnde",
@@ -175,7 +169,7 @@ const DOCUMENTED: &[&str] = &[
 
 /// Whether `mnemonic` is an instruction of the documents (executed or not).
 pub fn is_documented(mnemonic: &str) -> bool {
-    Opcode::from_mnemonic(mnemonic).is_some()
+    Opcode::from_text(mnemonic).is_some()
         || DOCUMENTED.contains(&mnemonic)
         || mnemonic.starts_with("lsc_atomic_")
 }

@@ -40,6 +40,7 @@ pub(crate) mod lsc;
 mod operands;
 // LRP and PLN.
 mod plane;
+mod send;
 mod svm;
 mod sync;
 mod types;
@@ -212,6 +213,7 @@ impl Cx<'_> {
             Builder::LscFence => self.fence_instruction(line)?,
             Builder::Flow => self.flow_instruction(line, opcode)?,
             Builder::Sync => self.sync_instruction(line, opcode)?,
+            Builder::RawSend => self.raw_send_instruction(line, opcode)?,
         };
         family_rules(&self.env(), &insn)?;
         Ok(insn)
@@ -286,7 +288,8 @@ fn rules_family(insn: &Instruction) -> Builder {
         | Builder::LscFence
         | Builder::LscBlock2d
         | Builder::Flow
-        | Builder::Sync) => f,
+        | Builder::Sync
+        | Builder::RawSend) => f,
         _ if matches!(insn.ctrl, Ctrl::Block2d(_)) => Builder::LscBlock2d,
         Builder::LscGatherScatter | Builder::LscApndctr => Builder::LscGatherScatter,
         Builder::Alu if matches!(insn.ctrl, Ctrl::Lsc(_)) => Builder::LscGatherScatter,
@@ -346,6 +349,15 @@ fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
         Builder::Alu => env.alu_rules(insn),
         Builder::Flow => flow::rules(insn, vars, platform, readings),
         Builder::Sync => sync::rules(insn, vars),
+        // The descriptors and counts, then the decoded instruction as its own family's.
+        Builder::RawSend => {
+            send::rules(insn, vars, platform)?;
+            let Ctrl::RawSend(c) = &insn.ctrl else {
+                return Err(invalid("opcode", "a raw send needs its fields"));
+            };
+            exists(c.lowered.opcode, platform, readings)?;
+            family_rules(env, &c.lowered)
+        }
     }
 }
 
