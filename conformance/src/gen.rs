@@ -27,6 +27,7 @@ pub mod lsc_typed;
 // LRP and PLN.
 pub mod plane;
 pub mod svm;
+pub mod threads;
 
 /// A generated case before it becomes a vector.
 #[derive(Clone, Debug, PartialEq)]
@@ -1367,6 +1368,7 @@ impl GenCase {
                 .collect(),
             profile: self.profile.clone(),
             program: self.text.clone(),
+            launch: None,
             init: crate::vector::Init {
                 vars: self.vars.iter().cloned().collect(),
                 preds: self.preds.iter().cloned().collect(),

@@ -224,6 +224,9 @@ fn skip_reason(p: &Prepared, hello: &Hello) -> Option<String> {
     if !hello.platforms.contains(&p.platform) {
         return Some(format!("platform {} is not offered", p.platform.name()));
     }
+    if p.case.launch.is_some() && !hello.runs_launches() {
+        return Some("launch cases are not offered (no `launch` capability)".to_string());
+    }
     for insn in super::serve::mnemonics(&p.case.program) {
         if !hello.instructions.contains(&insn) {
             return Some(format!("instruction {insn} is not offered"));
@@ -1137,6 +1140,10 @@ impl Phase<'_> {
         for (i, g) in settled.iter().enumerate() {
             let Some(g) = g else { continue };
             if !g.failed() || matches!(g.kind(), Some("timeout" | "not-run")) {
+                continue;
+            }
+            // A launch case is a whole kernel with its buffers: it is reported as it is.
+            if cases[i].case.launch.is_some() {
                 continue;
             }
             let n = per_insn.entry(cases[i].instruction.as_str()).or_default();
