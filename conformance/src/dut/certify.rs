@@ -428,11 +428,15 @@ impl Run<'_> {
             };
             let key = (p.instruction.clone(), p.platform.name().to_string());
             let cell = r.cells.entry(key.clone()).or_default();
-            match g.status {
+            let count = |cell: &mut super::report::Cell| match g.status {
                 Status::Pass => cell.passed += 1,
                 Status::Fail => cell.failed += 1,
                 Status::Unsupported => cell.unsupported += 1,
                 Status::Skipped => cell.skipped += 1,
+            };
+            count(cell);
+            if p.case.launch.is_some() {
+                count(&mut r.launch);
             }
             if let Some((id, reading)) = &g.tolerated {
                 cell.tolerated += 1;
