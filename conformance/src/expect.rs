@@ -154,9 +154,6 @@ pub fn float_dpas_destination(case: &Case) -> Option<DataType> {
 /// declared variable and predicate, or the error class; a NaN whose encoding the documents
 /// leave open accepts any NaN ([`free_nans`]).
 pub fn with_expect(mut case: Case) -> Result<Case, String> {
-    if case.launch.is_some() {
-        return with_launch_expect(case);
-    }
     let outcome = run_case(&case, EngineKind::Spec);
     if let Outcome::Error(e) = &outcome {
         if e.class == visa_model::ErrorClass::ModelBug {
@@ -171,19 +168,6 @@ pub fn with_expect(mut case: Case) -> Result<Case, String> {
         expect,
         visa_model::contract::Contract::default(),
     ));
-    Ok(case)
-}
-
-/// A launch case with what the spec engine's launch observes as its expectation: its buffer
-/// arguments' final bytes under every schedule it names, or the error class.
-fn with_launch_expect(mut case: Case) -> Result<Case, String> {
-    let outcome = crate::launch::cases::run_case(&case, EngineKind::Spec);
-    if let Outcome::Error(e) = &outcome {
-        if e.class == visa_model::ErrorClass::ModelBug {
-            return Err(format!("{}: the spec engine failed: {e}", case.id));
-        }
-    }
-    case.expect = Some(expect_of(outcome));
     Ok(case)
 }
 

@@ -77,7 +77,7 @@ pub fn launch_files(seed: u64, cases: usize) -> Result<Vec<GoldenFile>, String> 
         .map(|kind| {
             let cases = gen::threads::cases(kind, seed, cases)
                 .into_iter()
-                .map(with_expect)
+                .map(crate::launch::cases::with_expect)
                 .collect::<Result<Vec<Case>, String>>()?;
             Ok(GoldenFile {
                 file: kind.file(),

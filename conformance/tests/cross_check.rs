@@ -379,9 +379,8 @@ proptest! {
 /// output buffer the shape's description gives. More draws with PROPTEST_CASES.
 #[test]
 fn thread_group_kernels_agree_on_both_engines_under_several_schedules() {
-    use visa_conformance::gen::threads::{self, Kind};
+    use visa_conformance::gen::threads::{self, Kind, Rng};
     use visa_conformance::launch::cases::run_case;
-    use visa_conformance::launch::sched::Rng;
 
     let draws: usize = std::env::var("PROPTEST_CASES")
         .ok()

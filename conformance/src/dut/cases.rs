@@ -413,6 +413,10 @@ pub fn prepare_one(
     let recorded = case.discriminates.take();
     let expect = match case.expect.take() {
         Some(e) => e,
+        // A launch case: the spec engine's launch.
+        None if case.launch.is_some() => crate::launch::cases::with_expect(case.clone())?
+            .expect
+            .ok_or_else(|| format!("{}: no expectation computed", case.id))?,
         // A float DPAS case that pins no numeric profile accepts the result of every profile.
         None if case.profile.is_none() && float_dpas_destination(&case).is_some() => {
             with_expect_profiles(case.clone())?

@@ -1354,15 +1354,29 @@ fn without_instructions(case: &Case, mnemonics: &[&str]) -> Case {
     let program = case
         .program
         .lines()
-        .filter(|line| {
-            !super::serve::first_mnemonic(line).is_some_and(|m| mnemonics.contains(&m.as_str()))
-        })
+        .filter(|line| !line_mnemonic(line).is_some_and(|m| mnemonics.contains(&m)))
         .map(|line| format!("{line}\n"))
         .collect();
     Case {
         program,
         ..case.clone()
     }
+}
+
+/// The table's mnemonic of the instruction on a line of text (`lsc_fence` of
+/// `lsc_fence.ugm.none.group`, `fence` of `fence_global`), `None` for a line that is no
+/// instruction of the table.
+fn line_mnemonic(line: &str) -> Option<&'static str> {
+    let line = line.trim();
+    // Skip a predicate `(P1) `.
+    let rest = match line.strip_prefix('(') {
+        Some(r) => r.split_once(')').map_or("", |(_, t)| t.trim_start()),
+        None => line,
+    };
+    let word = rest
+        .split(|c: char| c.is_whitespace() || c == '.' || c == '(')
+        .next()?;
+    Opcode::from_text(&word.to_ascii_lowercase()).map(Opcode::mnemonic)
 }
 
 /// BARRIER passes without waiting: the kernel runs without its barriers.

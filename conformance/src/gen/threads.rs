@@ -15,8 +15,30 @@ use std::fmt::Write as _;
 use serde_json::json;
 use visa_model::platform::Platform;
 
-use crate::launch::sched::Rng;
 use crate::vector::{Case, Launch, LaunchArg};
+
+/// A small PRNG (SplitMix64): the same seed gives the same draws everywhere.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
 
 /// The kernel shapes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,6 +16,7 @@ use super::races::RacesMode;
 use super::sched::Schedule;
 use super::{HostArg, Report, Request};
 use crate::case::{self, EngineKind, Limits, Observed, Outcome};
+use crate::expect::expect_of;
 use crate::vector::{Case, Launch, LaunchArg};
 
 /// Runs `case` on `engine`: as work-groups of threads when it is a launch case, else as one
@@ -157,6 +158,19 @@ pub fn run_launch_with(
         || Outcome::Error(VisaError::model_bug("a launch case ran under no schedule")),
         |(_, o)| o,
     )
+}
+
+/// A launch case with what the spec engine's launch observes as its expectation: its buffer
+/// arguments' final bytes under every schedule it names, or the error class.
+pub fn with_expect(mut case: Case) -> Result<Case, String> {
+    let outcome = run_case(&case, EngineKind::Spec);
+    if let Outcome::Error(e) = &outcome {
+        if e.class == ErrorClass::ModelBug {
+            return Err(format!("{}: the spec engine failed: {e}", case.id));
+        }
+    }
+    case.expect = Some(expect_of(outcome));
+    Ok(case)
 }
 
 /// What a launch report observes: its buffers, or its error.
