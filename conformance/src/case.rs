@@ -76,6 +76,8 @@ pub struct Observed {
     /// that have any: expected as `??`. Memory regions are keyed by their [`mem_place`]
     /// (`mem[flat:0x10000]`), with indices into the region.
     pub undefined: BTreeMap<String, Vec<usize>>,
+    /// A launch's global buffer arguments by index: their final bytes.
+    pub buffers: BTreeMap<usize, Vec<u8>>,
 }
 
 impl Observed {
@@ -122,6 +124,13 @@ impl Observed {
                 "mem".into(),
                 self.mem.iter().map(MemRegion::to_value).collect(),
             );
+        }
+        if !self.buffers.is_empty() {
+            let buffers = self
+                .buffers
+                .iter()
+                .map(|(i, b)| (i.to_string(), Value::from(hex::encode(b))));
+            m.insert("buffers".into(), Value::Object(buffers.collect()));
         }
         Value::Object(m)
     }
@@ -300,6 +309,12 @@ fn execute(
     trace: Option<&Trace>,
     limits: Limits,
 ) -> Result<Observed, VisaError> {
+    if case.launch.is_some() {
+        return Err(VisaError::unsupported(
+            "a launch case runs as work-groups of threads (launch::cases::run_case), not as one thread",
+        )
+        .field("launch"));
+    }
     let Compiled {
         program,
         mut config,
@@ -731,7 +746,7 @@ pub fn mem_place(space: &str, addr: u64) -> String {
 }
 
 /// Compares an outcome with an expectation and returns the first difference: variables in
-/// name order, then predicates, then memory regions in order.
+/// name order, then predicates, then memory regions in order, then buffers by index.
 pub fn compare(expect: &Expect, outcome: &Outcome) -> Verdict {
     let observed = match (expect, outcome) {
         (Expect::Error(expected), Outcome::Error(e)) if e.class == *expected => {
@@ -800,7 +815,22 @@ pub fn compare(expect: &Expect, outcome: &Outcome) -> Verdict {
             return verdict;
         }
     }
+    for (i, allowed) in &expect.buffers {
+        let place = buffer_place(*i);
+        let Some(actual) = observed.buffers.get(i) else {
+            return Verdict::Fail(Mismatch::Missing { place });
+        };
+        let verdict = compare_bytes(&place, allowed, actual, None);
+        if !verdict.passed() {
+            return verdict;
+        }
+    }
     Verdict::Pass
+}
+
+/// The place name of a launch's buffer argument in reports: `buffers[1]`.
+pub fn buffer_place(index: usize) -> String {
+    format!("buffers[{index}]")
 }
 
 /// The verdict of a case: [`compare`] with its `expect`; a case without `expect` passes

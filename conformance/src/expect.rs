@@ -223,6 +223,11 @@ pub fn expect_of(outcome: Outcome) -> Expect {
                     }
                 })
                 .collect(),
+            buffers: observed
+                .buffers
+                .iter()
+                .map(|(i, b)| (*i, Allowed::exact(b)))
+                .collect(),
         }),
         Outcome::Error(e) => Expect::Error(e.class),
     }

@@ -28,6 +28,7 @@ pub mod lsc_typed;
 pub mod plane;
 pub mod raw_send;
 pub mod svm;
+pub mod threads;
 
 /// A generated case before it becomes a vector.
 #[derive(Clone, Debug, PartialEq)]
@@ -1368,6 +1369,7 @@ impl GenCase {
                 .collect(),
             profile: self.profile.clone(),
             program: self.text.clone(),
+            launch: None,
             init: crate::vector::Init {
                 vars: self.vars.iter().cloned().collect(),
                 preds: self.preds.iter().cloned().collect(),

@@ -65,6 +65,29 @@ pub fn generate(seed: u64, cases: usize) -> Result<Vec<GoldenFile>, String> {
         .collect()
 }
 
+/// Launch cases per kernel shape in the committed vectors (`vectors/launch/`).
+pub const LAUNCH_CASES: usize = 6;
+
+/// The launch files (`vectors/launch/<kind>.jsonl`): `cases` drawn cases of each kernel
+/// shape of [`gen::threads`], their buffers as the spec engine's launch leaves them under
+/// every schedule the case names.
+pub fn launch_files(seed: u64, cases: usize) -> Result<Vec<GoldenFile>, String> {
+    gen::threads::Kind::ALL
+        .into_iter()
+        .map(|kind| {
+            let cases = gen::threads::cases(kind, seed, cases)
+                .into_iter()
+                .map(crate::launch::cases::with_expect)
+                .collect::<Result<Vec<Case>, String>>()?;
+            Ok(GoldenFile {
+                file: kind.file(),
+                cases: cases.len(),
+                text: crate::vector::write_cases(&cases),
+            })
+        })
+        .collect()
+}
+
 /// A row drawn from its generator: `cases` per platform the row is valid on, the first of
 /// each platform taking every destination type of the forms in turn (stratified), so that
 /// `coverage` finds every cell; the rest are free draws.

@@ -9,7 +9,9 @@
 //! 1. **Formats**: [`input`] (untrusted input: JSON with unique keys, bounded lines and
 //!    echoes), [`vector`] (the `visa-vector/1` format: read, write, allowed sets, hex, the
 //!    directory walk and the manifest), [`junit`] (JUnit XML reports), [`exit`] (exit
-//!    statuses).
+//!    statuses), and of [`launch`] the readers a launch case of the vector format uses:
+//!    [`launch::interface`] (the kernel-interface JSON) and [`launch::arg`] (the `--arg`
+//!    values).
 //! 2. **Case running**: [`case`]: compiling a case ([`case::compile`], the one road from a
 //!    case to a run), running it on an engine and comparing what it observes with what the
 //!    case expects.

@@ -20,6 +20,7 @@
 mod case;
 mod decode;
 pub mod hex;
+pub mod launch;
 pub mod manifest;
 mod read;
 mod walk;
@@ -29,6 +30,7 @@ pub use case::{
     Interval, MemExpect, MemRegion, NanFree, NanType, Pattern, VectorError, Within,
     ERROR_FIELD_KEY, FORMAT,
 };
+pub use launch::{Launch, LaunchArg};
 pub use read::{read_bytes, read_file, read_lines, read_str, reject_repeated_ids};
 pub use walk::{collect, vector_files};
 

@@ -831,7 +831,12 @@ fn every_mutant_fails_on_its_instruction_with_a_small_shrunk_case() {
                     "rotate-signed-arithmetic-dwords",
                     // Within the default contract: the accuracy report's test.
                     "inv-faithful",
-                    "exp-one-ulp-above"
+                    "exp-one-ulp-above",
+                    // Thread groups: the bundled launch vectors' test.
+                    "barrier-no-wait",
+                    "fence-does-nothing",
+                    "races-missed",
+                    "slm-per-thread",
                 ]
                 .contains(&m.name),
             "mutant {} has no expectation here",
@@ -2483,4 +2488,113 @@ fn an_exp_one_ulp_above_passes_intel_hw_at_the_near_one_corners() {
     assert_eq!(exp["differ"], 6, "{exp}");
     let strict = run_under("strict", "correctly-rounded");
     assert_eq!(strict.status, 1, "{}", strict.out);
+}
+
+/// The bundled launch vectors (generated and hand-derived), as certify's default run finds
+/// them.
+fn launch_vectors() -> [String; 2] {
+    let vectors = root().join("vectors");
+    [
+        vectors.join("launch").display().to_string(),
+        vectors.join("catalog/launch").display().to_string(),
+    ]
+}
+
+/// The thread-group mutants each fail launch cases of the bundled vectors, on the
+/// instructions their bug is about, and pass the ones it does not reach; the bundled oracle
+/// passes every one.
+#[test]
+fn thread_group_mutants_are_caught_by_the_bundled_launch_vectors() {
+    let dir = common::tmp_dir("certify-thread-groups");
+    let [generated, catalog] = launch_vectors();
+    let run = |name: &str, serve_args: &str| {
+        certify(
+            &dir.join(name),
+            &[
+                "--impl",
+                &serve(serve_args),
+                "--vectors",
+                &generated,
+                "--vectors",
+                &catalog,
+                "--generated",
+                "0",
+            ],
+        )
+    };
+    let good = run("oracle", "--engine oracle");
+    assert_eq!(good.status, 0, "{}{}", good.out, good.err);
+    assert!(good.summary("passed") >= 35, "{}", good.out);
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            "barrier-no-wait",
+            &["barrier", "lsc_atomic_iadd", "lsc_fence"],
+        ),
+        ("fence-does-nothing", &["lsc_fence"]),
+        ("races-missed", &["lsc_store"]),
+        (
+            "slm-per-thread",
+            &["barrier", "lsc_atomic_iadd", "nbarrier"],
+        ),
+    ];
+    for (mutant, failing) in cases {
+        assert!(
+            MUTANTS.iter().any(|m| m.name == mutant),
+            "{mutant} is not a mutant"
+        );
+        let r = run(mutant, &format!("--mutant {mutant}"));
+        assert_eq!(r.status, 1, "{mutant}: {}", r.out);
+        let want: BTreeSet<String> = failing.iter().map(|s| s.to_string()).collect();
+        assert_eq!(r.failing_instructions(), want, "{mutant}: {}", r.out);
+    }
+    // A one-thread case runs on a thread-group mutant as on the wrapped engine.
+    let one = write_lines(&dir.join("in/one.jsonl"), &[HF_DENORMAL.0.to_string()]);
+    let r = certify(
+        &dir.join("one"),
+        &[
+            "--impl",
+            &serve("--mutant barrier-no-wait"),
+            "--vectors",
+            &one,
+            "--generated",
+            "0",
+        ],
+    );
+    assert_eq!(r.status, 0, "{}", r.out);
+}
+
+/// An implementation whose hello lists no `launch` capability is sent no launch case: they
+/// are skipped, not failed, and its one-thread cases still run.
+#[test]
+fn launch_cases_are_skipped_without_the_launch_capability() {
+    let dir = common::tmp_dir("certify-no-launch");
+    let [_, catalog] = launch_vectors();
+    let one = write_lines(&dir.join("in/one.jsonl"), &[HF_DENORMAL.0.to_string()]);
+    // The bundled server with `capabilities` cut out of its hello.
+    let script = dir.join("no-launch.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "{} | sed -u 's/,\"capabilities\":\\[\"launch\"\\]//'\n",
+            serve("--engine oracle")
+        ),
+    )
+    .unwrap();
+    let implementation = format!("sh '{}'", script.display());
+    let r = certify(
+        &dir.join("report"),
+        &[
+            "--impl",
+            &implementation,
+            "--vectors",
+            &catalog,
+            "--vectors",
+            &one,
+            "--generated",
+            "0",
+        ],
+    );
+    assert_eq!(r.status, 0, "{}{}", r.out, r.err);
+    assert_eq!(r.summary("skipped"), 5, "{}", r.out);
+    assert_eq!(r.summary("passed"), 1, "{}", r.out);
 }

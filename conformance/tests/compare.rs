@@ -25,6 +25,7 @@ fn observed() -> Outcome {
         }],
         elt_size: BTreeMap::from([("V1".to_string(), 4)]),
         undefined: BTreeMap::new(),
+        buffers: BTreeMap::from([(1, vec![7, 0])]),
     })
 }
 
@@ -439,4 +440,19 @@ fn within_compares_values_so_both_zeros_and_infinities_order() {
     assert!(compare(&e, &two(0x0000_0001, 0x7f7f_ffff)).passed());
     assert!(!compare(&e, &two(0x0000_0002, 0x7f80_0000)).passed());
     assert!(!compare(&e, &two(0x0000_0000, 0xff80_0000)).passed());
+}
+
+#[test]
+fn launch_buffers_compare_by_index() {
+    let expect = |index: usize, bytes: &str| {
+        Expect::State(ExpectState {
+            buffers: BTreeMap::from([(index, Allowed::Bytes(pattern(bytes)))]),
+            ..Default::default()
+        })
+    };
+    assert_eq!(compare(&expect(1, "07??"), &observed()), Verdict::Pass);
+    let m = fail(compare(&expect(1, "0800"), &observed()));
+    assert_eq!(m.to_string(), "buffers[1] byte 0: expected 08, got 07");
+    let m = fail(compare(&expect(2, "07"), &observed()));
+    assert_eq!(m.to_string(), "buffers[2]: not observed");
 }

@@ -373,3 +373,41 @@ proptest! {
         cross_check(&case)?;
     }
 }
+
+/// The multi-thread generators (gen::threads): for each kernel shape, drawn cases launched on
+/// the spec and the oracle under the default schedule and several seeded ones leave the
+/// output buffer the shape's description gives. More draws with PROPTEST_CASES.
+#[test]
+fn thread_group_kernels_agree_on_both_engines_under_several_schedules() {
+    use visa_conformance::gen::threads::{self, Kind, Rng};
+    use visa_conformance::launch::cases::run_case;
+
+    let draws: usize = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .map_or(3, |n: usize| (n / 32).max(3));
+    for kind in Kind::ALL {
+        let mut rng = Rng::new(0x5eed ^ kind as u64);
+        for n in 0..draws {
+            let mut drawn = threads::draw(kind, &mut rng);
+            drawn.schedules = vec![n as u64, 7 + n as u64, 1000 + n as u64];
+            let case = threads::to_case(&drawn, &format!("{}/cross/{n}", kind.name()));
+            let want = threads::expected_out(&drawn);
+            for engine in [EngineKind::Spec, EngineKind::Oracle] {
+                match run_case(&case, engine) {
+                    Outcome::Ok(observed) => assert_eq!(
+                        observed.buffers.get(&threads::out_arg(kind)),
+                        Some(&want),
+                        "{} on {engine}: {:?}\n{}",
+                        case.id,
+                        drawn.shape,
+                        case.program
+                    ),
+                    Outcome::Error(e) => {
+                        panic!("{} on {engine}: {e}\n{}", case.id, case.program)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -16,6 +16,7 @@ fn vectors() -> PathBuf {
 #[test]
 fn committed_vectors_are_regenerated_identically() {
     let mut files = golden::generate(DEFAULT_SEED, DEFAULT_CASES).unwrap();
+    files.extend(golden::launch_files(DEFAULT_SEED, golden::LAUNCH_CASES).unwrap());
     files.extend(visa_conformance::catalog::golden_files().unwrap());
     for f in &files {
         let committed = std::fs::read_to_string(vectors().join(f.file)).unwrap_or_default();
@@ -65,6 +66,33 @@ fn both_engines_pass_every_golden_vector() {
             }
         }
     }
+}
+
+/// The launch vectors (generated and hand-derived) pass on both engines, under every schedule
+/// each names.
+#[test]
+fn both_engines_pass_every_launch_vector() {
+    let mut cases = 0;
+    for file in [
+        "launch/slm_exchange.jsonl",
+        "launch/slm_reduce.jsonl",
+        "launch/atomics.jsonl",
+        "launch/named_barrier.jsonl",
+        "launch/global_exchange.jsonl",
+        "catalog/launch/thread_groups.jsonl",
+    ] {
+        for entry in read_file(&vectors().join(file)).unwrap() {
+            let case = entry.case.unwrap();
+            assert!(case.launch.is_some(), "{}", case.id);
+            for engine in [EngineKind::Spec, EngineKind::Oracle] {
+                let outcome = visa_conformance::launch::cases::run_case(&case, engine);
+                let verdict = judge(&case, &outcome);
+                assert!(verdict.passed(), "{} on {engine}: {verdict:?}", case.id);
+            }
+            cases += 1;
+        }
+    }
+    assert!(cases >= 35, "{cases}");
 }
 
 /// Float DPAS vectors carry no profile: their expectations are the allowed sets of every

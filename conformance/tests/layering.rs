@@ -30,10 +30,22 @@ const CRATES: &[(&str, &str)] = &[
 ];
 
 /// The layers of visa-conformance, lowest first; a module belongs to the layer of its
-/// longest listed prefix (`catalog`, the hand-derived cases as vectors, joins the tools).
+/// longest listed prefix (`catalog`, the hand-derived cases as vectors, joins the tools;
+/// the kernel-interface JSON and the `--arg` values, which a launch case of the vector format
+/// holds, are formats).
 /// Keep in step with the crate documentation (src/lib.rs).
 const LAYERS: &[(&str, &[&str])] = &[
-    ("formats", &["input", "junit", "exit", "vector"]),
+    (
+        "formats",
+        &[
+            "input",
+            "junit",
+            "exit",
+            "vector",
+            "launch::interface",
+            "launch::arg",
+        ],
+    ),
     ("case running", &["case"]),
     ("expectations", &["expect"]),
     ("generators", &["gen"]),

@@ -27,6 +27,8 @@ fn full_case() -> Case {
         errata: BTreeMap::from([("SAT-NEGATIVE-ZERO".to_string(), Reading::Literal)]),
         profile: Some("strict".into()),
         program: ".decl V1 v_type=G type=f num_elts=2\nmov (M1, 2) V1(0,0)<1> 0x0:f\n".into(),
+        // A launch case has no init: launch_cases_round_trip_in_the_documented_key_order.
+        launch: None,
         init: Init {
             vars: BTreeMap::from([("V1".to_string(), vec![0, 1, 2, 3, 4, 5, 6, 0xff])]),
             preds: BTreeMap::from([("P1".to_string(), 0xf0)]),
@@ -109,6 +111,7 @@ fn full_case() -> Case {
                 addr: 0,
                 bytes: Allowed::Bytes(Pattern(vec![Some(1), None])),
             }],
+            buffers: BTreeMap::new(),
         })),
         discriminates: Some(vec![Discriminating {
             id: "SAT-NEGATIVE-ZERO",
@@ -200,6 +203,7 @@ fn optional_keys_are_omitted_when_empty() {
         errata: BTreeMap::new(),
         profile: None,
         program: String::new(),
+        launch: None,
         init: Init::default(),
         expect: None,
         discriminates: None,
@@ -486,4 +490,125 @@ proptest! {
         }
         prop_assert_eq!(Case::from_line(&case.to_line()), Ok(case));
     }
+}
+
+/// A launch case: one SIMD1 thread, an argument `out` (a global buffer) and `n` (a u32).
+fn launch_base() -> serde_json::Value {
+    json!({
+        "format": "visa-vector/1",
+        "id": "barrier/launch/0001",
+        "platform": "xe-hpc",
+        "program": ".version 4.1\n.kernel \"k\"\nret (M1, 1)\n",
+        "launch": {
+            "interface": {"format": "visa-kernel-interface/1", "simd": 1,
+                          "args": [{"name": "out", "kind": "global", "at": 64},
+                                   {"name": "n", "kind": "scalar", "type": "u32", "at": 72}]},
+            "global": [2],
+            "local": [2],
+            "args": ["hex:00010203", "u32:7"],
+            "schedules": [1, 2]
+        },
+        "expect": {"buffers": {"0": "0001????"}}
+    })
+}
+
+fn launch_with(path: &[&str], value: serde_json::Value) -> String {
+    let mut v = launch_base();
+    let mut at = &mut v;
+    for key in &path[..path.len() - 1] {
+        at = at
+            .as_object_mut()
+            .unwrap()
+            .entry(key.to_string())
+            .or_insert(json!({}));
+    }
+    at.as_object_mut()
+        .unwrap()
+        .insert(path[path.len() - 1].to_string(), value);
+    v.to_string()
+}
+
+#[test]
+fn launch_cases_round_trip_in_the_documented_key_order() {
+    let line = launch_base().to_string();
+    let entries = read_str("launch.jsonl", &line);
+    let case = entries[0].case.clone().unwrap();
+    let launch = case.launch.clone().unwrap();
+    assert_eq!(launch.global, [2]);
+    assert_eq!(launch.schedules, [1, 2]);
+    assert_eq!(
+        launch.args,
+        [
+            visa_conformance::vector::LaunchArg::Bytes(vec![0, 1, 2, 3]),
+            visa_conformance::vector::LaunchArg::Form("u32:7".into())
+        ]
+    );
+    assert_eq!(launch.buffer_args(), [0]);
+    let written = case.to_line();
+    assert!(
+        written.find("\"program\"") < written.find("\"launch\"")
+            && written.find("\"launch\"") < written.find("\"expect\""),
+        "{written}"
+    );
+    let again = read_str("launch.jsonl", &written)[0].case.clone().unwrap();
+    assert_eq!(again, case);
+    // Sent to an implementation: the launch stays, the expectation goes.
+    let bare = case.without_expect();
+    assert_eq!(bare.launch, case.launch);
+    assert!(bare.expect.is_none());
+    // Valid under the published schema.
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/visa-vector-1.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::draft202012::new(&schema).unwrap();
+    assert!(validator.is_valid(&case.to_value()), "{written}");
+    let mut wrong = case.to_value();
+    wrong["launch"]["global"] = json!([1, 2, 3, 4]);
+    assert!(!validator.is_valid(&wrong));
+}
+
+#[rstest]
+#[case::unknown_key(launch_with(&["launch", "threads"], json!(2)), "launch.threads", "unknown key")]
+#[case::no_interface(launch_with(&["launch", "interface"], json!(null)), "launch.interface", "")]
+#[case::bad_interface(launch_with(&["launch", "interface", "simd"], json!(12)), "launch.interface", "simd")]
+#[case::no_global(launch_with(&["launch", "global"], json!([])), "launch.global", "0 sizes")]
+#[case::four_sizes(launch_with(&["launch", "global"], json!([1, 1, 1, 1])), "launch.global", "4 sizes")]
+#[case::big_size(launch_with(&["launch", "local"], json!([4294967296u64])), "launch.local[0]", "below 2^32")]
+#[case::other_dims(launch_with(&["launch", "local"], json!([2, 1])), "launch.local", "2 sizes for the 1 of global")]
+#[case::arg_count(launch_with(&["launch", "args"], json!(["zeros:4"])), "launch.args", "1 values for the interface's 2 arguments")]
+#[case::file_arg(launch_with(&["launch", "args"], json!(["buf:out.bin", "u32:7"])), "launch.args[0]", "self-contained")]
+#[case::bad_hex(launch_with(&["launch", "args"], json!(["hex:0g", "u32:7"])), "launch.args[0]", "not a hex digit")]
+#[case::hex_for_scalar(launch_with(&["launch", "args"], json!(["zeros:4", "hex:07000000"])), "launch.args[1]", "not a global buffer")]
+#[case::wrong_kind(launch_with(&["launch", "args"], json!(["u32:1", "u32:7"])), "launch.args[0]", "global")]
+#[case::wrong_width(launch_with(&["launch", "args"], json!(["zeros:4", "u64:7"])), "launch.args[1]", "scalar")]
+#[case::bad_seed(launch_with(&["launch", "schedules"], json!([-1])), "launch.schedules[0]", "seed")]
+#[case::init(launch_with(&["init"], json!({"vars": {}})), "init", "has no init")]
+#[case::vars(launch_with(&["expect", "vars"], json!({"V1": "00"})), "expect.vars", "expects its buffers")]
+#[case::not_a_buffer(launch_with(&["expect", "buffers", "1"], json!("07000000")), "expect.buffers.1", "not the index of a global buffer argument (they are: 0)")]
+#[case::not_an_index(launch_with(&["expect", "buffers", "00"], json!("07000000")), "expect.buffers.00", "not the index")]
+#[case::error_and_buffers(launch_with(&["expect", "error"], json!("deadlock")), "expect.buffers", "excludes expected state")]
+fn malformed_launch_cases_are_reported(
+    #[case] line: String,
+    #[case] field: &str,
+    #[case] message: &str,
+) {
+    let text = format!("{}\n{line}\n", launch_base());
+    let entries = read_str("bad.jsonl", &text);
+    assert!(entries[0].case.is_ok());
+    let e = entries[1].case.clone().unwrap_err();
+    assert_eq!((e.line, e.field.as_deref()), (2, Some(field)), "{e}");
+    assert!(
+        e.message.contains(message),
+        "`{}` lacks `{message}`",
+        e.message
+    );
+}
+
+#[test]
+fn buffers_belong_to_launch_cases() {
+    let line = with(&["expect", "buffers"], json!({"0": "00"}));
+    let e = read_str("bad.jsonl", &line)[0].case.clone().unwrap_err();
+    assert_eq!(e.field.as_deref(), Some("expect.buffers"), "{e}");
+    assert!(e.message.contains("no `launch`"), "{e}");
 }

@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use visa_model::VisaError;
 
-use crate::case::{run_case, EngineKind, Outcome};
+use crate::case::{EngineKind, Outcome};
 use crate::dut::protocol::{run_request, Answer, Observe};
 use crate::dut::runner::{ask, Child, Launch, Reply, StartError};
+use crate::launch::cases::run_case;
 use crate::vector::Case;
 
 /// Something that runs a case and reports how it ended.

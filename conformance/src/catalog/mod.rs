@@ -7,7 +7,8 @@
 //! `vectors/catalog/<family>/<instruction>.jsonl` (`visa-vector/1`, the derivation in
 //! `x-derivation`), so `check` and `certify` run them on every engine and implementation.
 //! The whole kernels of [`flow::kernels`] (family `kernels`) go to
-//! `vectors/kernels/<name>.jsonl`.
+//! `vectors/kernels/<name>.jsonl`; the thread-group kernels of [`threads`], launch cases, to
+//! `vectors/catalog/launch/thread_groups.jsonl`.
 //!
 //! - [`doc`]: one instruction document's rows ([`Doc`], [`Rows`]);
 //! - [`row`]: the one row builder ([`Row`]) and its conversion to a vector case;
@@ -39,6 +40,7 @@ pub mod math;
 pub mod memory;
 pub mod row;
 pub mod svm;
+pub mod threads;
 
 pub use doc::{rows, Doc, Rows};
 pub use row::{Row, RowError};
@@ -178,5 +180,13 @@ pub fn golden_files() -> Result<Vec<GoldenFile>, RowError> {
                 text: write_cases(&cases),
             })
         })
+        .chain(std::iter::once_with(|| {
+            let cases = threads::cases();
+            Ok(GoldenFile {
+                file: threads::FILE,
+                cases: cases.len(),
+                text: write_cases(&cases),
+            })
+        }))
         .collect()
 }

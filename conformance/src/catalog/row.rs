@@ -350,6 +350,7 @@ impl Row {
             errata: self.errata.clone(),
             profile,
             program: self.program.clone(),
+            launch: None,
             init: self.init.clone(),
             expect: Some(expect),
             discriminates: None,

@@ -7,10 +7,11 @@ use std::time::Instant;
 use clap::Args;
 use rayon::prelude::*;
 
-use crate::case::{judge_with_field, run_case, EngineKind, Verdict};
+use crate::case::{judge_with_field, EngineKind, Verdict};
 use crate::exit::{EXIT_FAIL, EXIT_INPUT, EXIT_OK};
 use crate::input::clip_message;
 use crate::junit::{self, CaseResult, Failure, FileResults};
+use crate::launch::cases::run_case;
 use crate::vector::{collect, Entry};
 
 #[derive(Debug, Args)]

@@ -27,8 +27,10 @@ pub struct GenArgs {
 
 /// `gen`: writes the golden vectors and reports what it wrote.
 pub(super) fn run(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
-    // The generated streams, then the hand-derived catalogs (vectors/catalog/).
+    // The generated streams, the launch cases (vectors/launch/), then the hand-derived
+    // catalogs (vectors/catalog/).
     let files = match golden::generate(args.seed, args.cases).and_then(|mut files| {
+        files.extend(golden::launch_files(args.seed, golden::LAUNCH_CASES)?);
         files.extend(crate::catalog::golden_files().map_err(|e| e.to_string())?);
         Ok(files)
     }) {

@@ -413,6 +413,10 @@ pub fn prepare_one(
     let recorded = case.discriminates.take();
     let expect = match case.expect.take() {
         Some(e) => e,
+        // A launch case: the spec engine's launch.
+        None if case.launch.is_some() => crate::launch::cases::with_expect(case.clone())?
+            .expect
+            .ok_or_else(|| format!("{}: no expectation computed", case.id))?,
         // A float DPAS case that pins no numeric profile accepts the result of every profile.
         None if case.profile.is_none() && float_dpas_destination(&case).is_some() => {
             with_expect_profiles(case.clone())?
@@ -433,11 +437,20 @@ pub fn prepare_one(
         widen_math(&case, narrow(expect), contract)
     };
     let tree = asm::parse(&case.program).ok();
-    let (all, elt_size) = declarations(tree.as_ref());
+    let (mut all, elt_size) = declarations(tree.as_ref());
+    if let Some(launch) = &case.launch {
+        // A launch observes its buffers, not the kernel's variables.
+        all = Observe {
+            buffers: launch.buffer_args(),
+            ..Observe::default()
+        };
+    }
     let observe = Observe::of(&expect).unwrap_or(all);
     let request = run_request(index as u64, &case, Some(&observe)).into_bytes();
     let errata = match (recorded, &tree) {
         (Some(recorded), _) => recorded,
+        // The errata a launch discriminates are not looked for: it runs as one reading.
+        (None, _) if case.launch.is_some() => Vec::new(),
         (None, Some(tree)) => discriminating_parsed(&case, tree, &expect),
         // A run stops at the syntax error before it asks about any erratum.
         (None, None) => Vec::new(),

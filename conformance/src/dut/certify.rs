@@ -224,6 +224,9 @@ fn skip_reason(p: &Prepared, hello: &Hello) -> Option<String> {
     if !hello.platforms.contains(&p.platform) {
         return Some(format!("platform {} is not offered", p.platform.name()));
     }
+    if p.case.launch.is_some() && !hello.runs_launches() {
+        return Some("launch cases are not offered (no `launch` capability)".to_string());
+    }
     for insn in super::serve::mnemonics(&p.case.program) {
         if !hello.instructions.contains(&insn) {
             return Some(format!("instruction {insn} is not offered"));
@@ -425,11 +428,15 @@ impl Run<'_> {
             };
             let key = (p.instruction.clone(), p.platform.name().to_string());
             let cell = r.cells.entry(key.clone()).or_default();
-            match g.status {
+            let count = |cell: &mut super::report::Cell| match g.status {
                 Status::Pass => cell.passed += 1,
                 Status::Fail => cell.failed += 1,
                 Status::Unsupported => cell.unsupported += 1,
                 Status::Skipped => cell.skipped += 1,
+            };
+            count(cell);
+            if p.case.launch.is_some() {
+                count(&mut r.launch);
             }
             if let Some((id, reading)) = &g.tolerated {
                 cell.tolerated += 1;
@@ -1137,6 +1144,10 @@ impl Phase<'_> {
         for (i, g) in settled.iter().enumerate() {
             let Some(g) = g else { continue };
             if !g.failed() || matches!(g.kind(), Some("timeout" | "not-run")) {
+                continue;
+            }
+            // A launch case is a whole kernel with its buffers: it is reported as it is.
+            if cases[i].case.launch.is_some() {
                 continue;
             }
             let n = per_insn.entry(cases[i].instruction.as_str()).or_default();

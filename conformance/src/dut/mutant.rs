@@ -9,7 +9,10 @@
 //!   what the rewrite touched in the observed state;
 //! - a **lane** mutant runs the case correctly, then recomputes the destination element of
 //!   every enabled channel of one instruction from the channel's source values, the way the
-//!   buggy implementation would.
+//!   buggy implementation would;
+//! - a **launch** mutant runs a launch case with a faulty thread group: a barrier or fence
+//!   taken out of the kernel, the race detector off, each thread with its own shared local
+//!   memory; on a one-thread case it is the wrapped engine.
 //!
 //! [`MUTANTS`] lists them with the instruction each one breaks. Every mutant answers exactly
 //! like the wrapped engine on the cases its bug does not touch.
@@ -26,6 +29,10 @@ use visa_spec::num::FloatMode;
 use visa_spec::operand::{evaluate_ch_en, source_bits};
 
 use crate::case::{compile_parsed, run_case, Compiled, EngineKind, Outcome};
+use crate::launch::cases::{self as launch_case, run_launch_with};
+use crate::launch::races::RacesMode;
+use crate::launch::sched::Watcher;
+use crate::launch::{launch, launch_watched};
 use crate::vector::Case;
 
 /// One deliberately faulty engine.
@@ -40,13 +47,21 @@ pub struct Mutant {
     /// The bug, in one sentence.
     pub bug: &'static str,
     run: fn(&Case, EngineKind) -> Outcome,
+    /// How it runs a launch case; `None`: as the wrapped engine does (its bug is in one
+    /// thread's semantics, which the launch cases do not aim at).
+    launch: Option<fn(&Case, EngineKind) -> Outcome>,
 }
 
 impl Mutant {
     /// Runs `case` the mutant's way on `engine`. Never panics: a panic of the wrapper is a
     /// `model-bug` outcome.
     pub fn run(&self, case: &Case, engine: EngineKind) -> Outcome {
-        catch_unwind(AssertUnwindSafe(|| (self.run)(case, engine))).unwrap_or_else(|_| {
+        let run = match (&case.launch, self.launch) {
+            (Some(_), Some(launch)) => launch,
+            (Some(_), None) => launch_case::run_launch,
+            (None, _) => self.run,
+        };
+        catch_unwind(AssertUnwindSafe(|| run(case, engine))).unwrap_or_else(|_| {
             Outcome::Error(VisaError::model_bug(format!(
                 "mutant `{}` panicked",
                 self.name
@@ -62,228 +77,294 @@ pub const MUTANTS: &[Mutant] = &[
         instruction: "add",
         bug: "ADD ignores .sat on integer destinations: results wrap instead of clamping",
         run: add_sat_ignored,
+        launch: None,
     },
     Mutant {
         name: "avg-no-round",
         instruction: "avg",
         bug: "AVG computes (src0 + src1) >> 1, without the +1 that rounds up",
         run: avg_no_round,
+        launch: None,
     },
     Mutant {
         name: "mulh-low-dword",
         instruction: "mulh",
         bug: "MULH returns the low 32 bits of the 64-bit product instead of the high 32",
         run: mulh_low_dword,
+        launch: None,
     },
     Mutant {
         name: "xor-as-or",
         instruction: "xor",
         bug: "XOR is dispatched to the OR kernel (a copy-paste slip in an opcode table)",
         run: xor_as_or,
+        launch: None,
     },
     Mutant {
         name: "not-logical",
         instruction: "not",
         bug: "NOT is C's logical `!` (1 for zero, else 0) instead of the bitwise `~`",
         run: not_logical,
+        launch: None,
     },
     Mutant {
         name: "shl-count-unmasked",
         instruction: "shl",
         bug: "SHL does not mask the shift count: a count of the type width or more gives 0",
         run: shl_count_unmasked,
+        launch: None,
     },
     Mutant {
         name: "shr-arithmetic",
         instruction: "shr",
         bug: "SHR shifts arithmetically: src0's top bit is copied in from the left",
         run: shr_arithmetic,
+        launch: None,
     },
     Mutant {
         name: "rol-in-32-bits",
         instruction: "rol",
         bug: "ROL on word destinations rotates the zero-extended value in 32 bits, then truncates",
         run: rol_in_32_bits,
+        launch: None,
     },
     Mutant {
         name: "bfrev-bytes",
         instruction: "bfrev",
         bug: "BFREV reverses the byte order instead of the bit order",
         run: bfrev_bytes,
+        launch: None,
     },
     Mutant {
         name: "fbh-leading-zeros",
         instruction: "fbh",
         bug: "FBH on D counts leading zeros for negative values too (so -1 gives 0, not 0xFFFFFFFF)",
         run: fbh_leading_zeros,
+        launch: None,
     },
     Mutant {
         name: "fbl-one-based",
         instruction: "fbl",
         bug: "FBL is C's ffs(): bit indices count from 1, and 0 gives 0",
         run: fbl_one_based,
+        launch: None,
     },
     Mutant {
         name: "bfe-width-zero",
         instruction: "bfe",
         bug: "BFE builds its mask as ~0 >> (32 - width), so a width of 0 extracts the whole shifted value",
         run: bfe_width_zero,
+        launch: None,
     },
     Mutant {
         name: "cmp-nan-ordered",
         instruction: "cmp",
         bug: "CMP computes lt, le, gt and ge as the negation of ge, gt, le and lt, so a NaN operand makes them true",
         run: cmp_nan_ordered,
+        launch: None,
     },
     Mutant {
         name: "dpas-s4-zero-extended",
         instruction: "dpas",
         bug: "DPAS reads s4 fields of Src1 and Src2 without sign extension, as u4 (so 0xF is 15, not -1)",
         run: dpas_s4_zero_extended,
+        launch: None,
     },
     Mutant {
         name: "lsc-a32-no-wrap",
         instruction: "lsc_load",
         bug: "flat a32 addresses are computed in 64 bits: Base + Scale*Addr + Offset is not wrapped to 32 bits",
         run: lsc_a32_no_wrap,
+        launch: None,
     },
     Mutant {
         name: "block2d-no-bounds",
         instruction: "lsc_load_block2d",
         bug: "block 2D loads skip the surface bounds check: elements past the width or height read the memory there instead of zero",
         run: block2d_no_bounds,
+        launch: None,
     },
     Mutant {
         name: "block2d-store-outside",
         instruction: "lsc_store_block2d",
         bug: "block 2D stores skip the surface bounds check: elements above, below or past the width of the surface land in memory there (the rows above it, the pitch gap, the rows below it) instead of being dropped",
         run: block2d_store_outside,
+        launch: None,
     },
     Mutant {
         name: "pred-offset-ignored",
         instruction: "add",
         bug: "predication reads predicate bit n for channel n, ignoring the mask control's offset (M5 reads bits 0.., not 16..)",
         run: pred_offset_ignored,
+        launch: None,
     },
     Mutant {
         name: "region-vstride-as-width",
         instruction: "mov",
         bug: "source regions read row i at i * width * hstride, ignoring the vertical stride",
         run: region_vstride_as_width,
+        launch: None,
     },
     Mutant {
         name: "hf-denorms-kept",
         instruction: "mov",
         bug: "HF denormals are always kept, whatever %cr0's HF denorm mode says",
         run: hf_denorms_kept,
+        launch: None,
     },
     Mutant {
         name: "add-f-round-toward-zero",
         instruction: "add",
         bug: "F ADD rounds toward zero whatever %cr0's rounding mode says",
         run: add_f_round_toward_zero,
+        launch: None,
     },
     Mutant {
         name: "sat-keeps-negative-zero",
         instruction: "add",
         bug: "saturation leaves -0.0 unchanged: the literal reading of SAT-NEGATIVE-ZERO, which an errata-tolerant grading accepts and --strict-errata does not",
         run: sat_keeps_negative_zero,
+        launch: None,
     },
     Mutant {
         name: "rotate-signed-arithmetic",
         instruction: "rol",
         bug: "ROL and ROR run the document's two shifts on a signed src0, so `>>` copies its sign: the literal reading of ROTATE-SIGNED-SHIFT on every case, which an errata-tolerant grading accepts",
         run: rotate_signed_arithmetic,
+        launch: None,
     },
     Mutant {
         name: "rotate-signed-arithmetic-dwords",
         instruction: "rol",
         bug: "ROL and ROR copy the sign of a D or Q src0 (shifted as int) but rotate W correctly (shifted as unsigned short): the literal reading of ROTATE-SIGNED-SHIFT on some cases only, which no grading accepts",
         run: rotate_signed_arithmetic_dwords,
+        launch: None,
     },
     Mutant {
         name: "frc-truncate",
         instruction: "frc",
         bug: "FRC takes src0 - trunc(src0) instead of src0 - floor(src0): a negative non-integral source gives a negative fraction (-1.25 -> -0.25 instead of 0.75)",
         run: frc_truncate,
+        launch: None,
     },
     Mutant {
         name: "rndd-negative-denormal-zero",
         instruction: "rndd",
         bug: "RNDD of a negative F denormal gives -0 whatever the F denorm mode, as if the source were always flushed: with denormals kept the floor of a tiny negative number is -1",
         run: rndd_negative_denormal_zero,
+        launch: None,
     },
     Mutant {
         name: "sin-f32-reduction",
         instruction: "sin",
         bug: "SIN reduces an F argument beyond 2^15 by 2*pi rounded to F, in F arithmetic, instead of exactly: near 100000 the result is off by about 0.004, more than Intel's 0.0008",
         run: sin_f32_reduction,
+        launch: None,
     },
     Mutant {
         name: "log-natural",
         instruction: "log",
         bug: "LOG computes the natural logarithm, as the document's loop writes `log`: the literal reading of LOG-BASE on every case, which an errata-tolerant grading accepts and --strict-errata does not",
         run: log_natural,
+        launch: None,
     },
     Mutant {
         name: "exp-natural",
         instruction: "exp",
         bug: "EXP computes e^x, as the document's loop writes `exp`: the literal reading of EXP-BASE on every case, which an errata-tolerant grading accepts and --strict-errata does not",
         run: exp_natural,
+        launch: None,
     },
     Mutant {
         name: "pow-exponent-sign-lost",
         instruction: "pow",
         bug: "POW takes the absolute value of src1 as well as of src0: a negative exponent loses its sign (pow(2, -1) gives 2, not 0.5)",
         run: pow_exponent_sign_lost,
+        launch: None,
     },
     Mutant {
         name: "sqrtm-round-up-as-nearest",
         instruction: "sqrtm",
         bug: "SQRTM rounds to nearest when %cr0 selects round toward +inf, so about half of the inexact roots are one ulp low in that mode",
         run: sqrtm_round_up_as_nearest,
+        launch: None,
     },
     Mutant {
         name: "inv-faithful",
         instruction: "inv",
         bug: "INV on F returns the other neighbour of 1/x than the correctly rounded one (a faithful rounding, within 1 ulp): inside Intel's published accuracy, outside the correctly rounded contract; certify passes it and the accuracy report says which contracts it meets",
         run: inv_faithful,
+        launch: None,
     },
     Mutant {
         name: "exp-one-ulp-above",
         instruction: "exp",
         bug: "EXP on F, rounding to nearest, returns the float one above the correctly rounded 2^x wherever 2^x is inexact (also where it is within 2^-104 of 1 and rounds to 1): inside Intel's published accuracy, outside the correctly rounded contract",
         run: exp_one_ulp_above,
+        launch: None,
     },
     Mutant {
         name: "goto-rejoin-late",
         instruction: "goto",
         bug: "channels waiting at a forward GOTO's label rejoin one instruction late: they miss the label's first instruction",
         run: goto_rejoin_late,
+        launch: None,
     },
     Mutant {
         name: "goto-back-no-park",
         instruction: "goto",
         bug: "a backward GOTO taken by some channel takes every active channel back to its label, instead of parking the unpredicated ones at the next instruction",
         run: goto_back_no_park,
+        launch: None,
     },
     Mutant {
         name: "ret-drops-waiting",
         instruction: "call",
         bug: "RET restores only the channels that called: the active channels a predicated SIMD CALL left waiting after it are lost",
         run: ret_drops_waiting,
+        launch: None,
     },
     Mutant {
         name: "jmp-pred-bit",
         instruction: "jmp",
         bug: "a scalar JMP reads the predicate element 4 places past the one its mask control selects",
         run: jmp_pred_bit,
+        launch: None,
     },
     Mutant {
         name: "fcall-no-arg-copy",
         instruction: "fcall",
         bug: "FCALL does not copy %arg to the callee: the function reads zeros",
         run: fcall_no_arg_copy,
+        launch: None,
+    },
+    Mutant {
+        name: "barrier-no-wait",
+        instruction: "barrier",
+        bug: "BARRIER does not wait: a thread goes on past it before the other threads of its work-group arrive (as if it were not there)",
+        run: run_case,
+        launch: Some(barrier_no_wait),
+    },
+    Mutant {
+        name: "fence-does-nothing",
+        instruction: "lsc_fence",
+        bug: "LSC_FENCE and FENCE do nothing: global stores before a fence and a barrier are not ordered before the loads after it",
+        run: run_case,
+        launch: Some(fence_does_nothing),
+    },
+    Mutant {
+        name: "races-missed",
+        instruction: "lsc_store",
+        bug: "the race detector misses: two threads' unordered accesses to the same bytes run in some order instead of being reported as a data race",
+        run: run_case,
+        launch: Some(races_missed),
+    },
+    Mutant {
+        name: "slm-per-thread",
+        instruction: "barrier",
+        bug: "shared local memory is not shared: each hardware thread of a work-group has its own, so a thread reads zeros where another one stored",
+        run: run_case,
+        launch: Some(slm_per_thread),
     },
 ];
 
@@ -1265,4 +1346,107 @@ fn fcall_no_arg_copy(case: &Case, engine: EngineKind) -> Outcome {
         }
         changed
     })
+}
+
+/// A launch case with the kernel's lines of the instructions `mnemonics` (as the table
+/// spells them) taken out.
+fn without_instructions(case: &Case, mnemonics: &[&str]) -> Case {
+    let program = case
+        .program
+        .lines()
+        .filter(|line| !line_mnemonic(line).is_some_and(|m| mnemonics.contains(&m)))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    Case {
+        program,
+        ..case.clone()
+    }
+}
+
+/// The table's mnemonic of the instruction on a line of text (`lsc_fence` of
+/// `lsc_fence.ugm.none.group`, `fence` of `fence_global`), `None` for a line that is no
+/// instruction of the table.
+fn line_mnemonic(line: &str) -> Option<&'static str> {
+    let line = line.trim();
+    // Skip a predicate `(P1) `.
+    let rest = match line.strip_prefix('(') {
+        Some(r) => r.split_once(')').map_or("", |(_, t)| t.trim_start()),
+        None => line,
+    };
+    let word = rest
+        .split(|c: char| c.is_whitespace() || c == '.' || c == '(')
+        .next()?;
+    Opcode::from_text(&word.to_ascii_lowercase()).map(Opcode::mnemonic)
+}
+
+/// BARRIER passes without waiting: the kernel runs without its barriers.
+fn barrier_no_wait(case: &Case, engine: EngineKind) -> Outcome {
+    launch_case::run_launch(&without_instructions(case, &["barrier"]), engine)
+}
+
+/// LSC_FENCE and FENCE do nothing: the kernel runs without its fences.
+fn fence_does_nothing(case: &Case, engine: EngineKind) -> Outcome {
+    launch_case::run_launch(&without_instructions(case, &["lsc_fence", "fence"]), engine)
+}
+
+/// The race detector sees nothing: the launch runs with it off.
+fn races_missed(case: &Case, engine: EngineKind) -> Outcome {
+    run_launch_with(case, engine, RacesMode::Off, &mut |req| launch(req))
+}
+
+/// Each thread has its own shared local memory: a first run records which thread runs each
+/// segment of the schedule; a second hands each segment's thread the memory it left at its
+/// own last segment instead of the group's.
+fn slm_per_thread(case: &Case, engine: EngineKind) -> Outcome {
+    run_launch_with(case, engine, RacesMode::Error, &mut |req| {
+        let mut order = SegmentOrder::default();
+        launch_watched(req, &mut order)?;
+        let mut own = OwnSlm {
+            order: order.0,
+            done: 0,
+            own: std::collections::HashMap::new(),
+        };
+        launch_watched(req, &mut own)
+    })
+}
+
+/// The thread of each segment of a launch, in order.
+#[derive(Default)]
+struct SegmentOrder(Vec<usize>);
+
+impl Watcher for SegmentOrder {
+    fn after_segment(
+        &mut self,
+        thread: usize,
+        _state: &mut visa_model::state::MachineState,
+    ) -> Result<(), VisaError> {
+        self.0.push(thread);
+        Ok(())
+    }
+}
+
+/// Keeps each thread's own shared local memory between its segments.
+struct OwnSlm {
+    /// The thread of each segment (from a first run of the same schedule).
+    order: Vec<usize>,
+    /// Segments run so far.
+    done: usize,
+    own: std::collections::HashMap<usize, visa_model::state::SparseMemory>,
+}
+
+impl Watcher for OwnSlm {
+    fn after_segment(
+        &mut self,
+        thread: usize,
+        state: &mut visa_model::state::MachineState,
+    ) -> Result<(), VisaError> {
+        use visa_model::state::SLM;
+        let mine = std::mem::take(state.mem.space_mut(SLM));
+        self.own.insert(thread, mine);
+        self.done += 1;
+        if let Some(next) = self.order.get(self.done) {
+            *state.mem.space_mut(SLM) = self.own.remove(next).unwrap_or_default();
+        }
+        Ok(())
+    }
 }

@@ -52,9 +52,20 @@ pub struct Hello {
     /// Readings the implementation executes per erratum when a case pins one; an erratum it
     /// does not list is executed at its resolved reading only.
     pub errata: BTreeMap<String, Vec<Reading>>,
+    /// What the implementation can run beyond one-thread cases: [`LAUNCH`] (launch cases).
+    pub capabilities: Vec<String>,
 }
 
+/// The capability of running launch cases: a kernel over an NDRange of work-groups
+/// (docs/protocol.md, "Launch cases").
+pub const LAUNCH: &str = "launch";
+
 impl Hello {
+    /// Whether the implementation runs launch cases.
+    pub fn runs_launches(&self) -> bool {
+        self.capabilities.iter().any(|c| c == LAUNCH)
+    }
+
     /// Whether the implementation executes `id` at `reading`.
     pub fn offers_reading(&self, id: &str, reading: Reading) -> bool {
         reading == Reading::Resolved
@@ -84,6 +95,9 @@ impl Hello {
             (id.clone(), Value::Array(r))
         });
         m.insert("errata".into(), Value::Object(errata.collect()));
+        if !self.capabilities.is_empty() {
+            m.insert("capabilities".into(), self.capabilities.clone().into());
+        }
         let mut line = Value::Object(m).to_string();
         line.push('\n');
         line
@@ -135,6 +149,7 @@ impl Hello {
             .map(|s| s.to_ascii_lowercase())
             .collect();
         let profiles = strings("profiles")?;
+        let capabilities = strings("capabilities")?;
         let mut errata_map = BTreeMap::new();
         match m.get("errata") {
             None | Some(Value::Null) => {}
@@ -167,6 +182,7 @@ impl Hello {
             instructions,
             profiles,
             errata: errata_map,
+            capabilities,
         })
     }
 }
@@ -197,6 +213,8 @@ pub struct Observe {
     pub preds: Vec<String>,
     /// (space, address, length in bytes).
     pub mem: Vec<(String, u64, usize)>,
+    /// A launch case's global buffer arguments, by index.
+    pub buffers: Vec<usize>,
 }
 
 impl Observe {
@@ -212,6 +230,7 @@ impl Observe {
                     .iter()
                     .map(|m| (m.space.clone(), m.addr, m.bytes.len()))
                     .collect(),
+                buffers: s.buffers.keys().copied().collect(),
             }),
         }
     }
@@ -228,6 +247,9 @@ impl Observe {
             Value::Object(r)
         });
         m.insert("mem".into(), mem.collect());
+        if !self.buffers.is_empty() {
+            m.insert("buffers".into(), self.buffers.clone().into());
+        }
         Value::Object(m)
     }
 
@@ -284,10 +306,25 @@ impl Observe {
                 mem.push((space.to_string(), addr, len as usize));
             }
         }
+        let buffers = match m.get("buffers") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(a)) => a
+                .iter()
+                .map(|n| {
+                    n.as_u64()
+                        .and_then(|n| usize::try_from(n).ok())
+                        .ok_or_else(|| {
+                            "observe.buffers: argument indices are whole numbers".to_string()
+                        })
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => return Err("observe.buffers must be an array".into()),
+        };
         Ok(Observe {
             vars: names("vars")?,
             preds: names("preds")?,
             mem,
+            buffers,
         })
     }
 }
@@ -441,7 +478,18 @@ impl ResultMsg {
                     }
                     out.push_str(&r.to_value().to_string());
                 }
-                out.push_str("]}");
+                out.push(']');
+                if !observed.buffers.is_empty() {
+                    out.push_str(",\"buffers\":{");
+                    for (i, (index, bytes)) in observed.buffers.iter().enumerate() {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        let _ = write!(out, "\"{index}\":\"{}\"", hex::encode(bytes));
+                    }
+                    out.push('}');
+                }
+                out.push('}');
             }
             Answer::Error { class, message } => {
                 let _ = write!(out, ",\"error\":{{\"class\":\"{}\",\"message\":", class);
@@ -501,6 +549,8 @@ struct RawState {
     preds: BTreeMap<String, String>,
     #[serde(default)]
     mem: Vec<RawMem>,
+    #[serde(default)]
+    buffers: BTreeMap<String, String>,
 }
 
 #[derive(Deserialize)]
@@ -617,6 +667,21 @@ fn read_result(line: &[u8]) -> Result<ResultMsg, BadAnswer> {
                     addr,
                     bytes,
                 });
+            }
+            for (key, h) in state.buffers {
+                let index = key
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|i| key == i.to_string())
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "state.buffers.{}: not an argument index",
+                            clip(&key)
+                        ))
+                    })?;
+                let bytes = hex::decode_bytes(&h)
+                    .map_err(|e| bad(format!("state.buffers.{index}: {e}")))?;
+                observed.buffers.insert(index, bytes);
             }
             Answer::State(observed)
         }

@@ -112,6 +112,8 @@ pub struct Report {
     pub errata_readings: BTreeMap<String, ErratumReading>,
     /// (function, type, platform) -> the accuracy of the approximated math answers.
     pub accuracy: BTreeMap<(String, String, String), AccuracyCell>,
+    /// The launch cases (kernels over work-groups of threads) among the cells' cases.
+    pub launch: Cell,
 }
 
 impl Report {
@@ -189,6 +191,10 @@ impl Report {
             "accuracy": {
                 "cells": self.accuracy.iter().map(|(k, c)| c.to_value(k)).collect::<Vec<_>>(),
                 "met_everywhere": met_everywhere(&self.accuracy),
+            },
+            "launch": {
+                "passed": self.launch.passed, "failed": self.launch.failed,
+                "unsupported": self.launch.unsupported, "skipped": self.launch.skipped,
             },
             "notes": self.notes,
         })
@@ -294,6 +300,17 @@ impl Report {
                 Some(_) => return Err("errata_readings: not an array".to_string()),
             },
             accuracy: accuracy_of(v)?,
+            // Absent from the reports of runners without launch cases.
+            launch: match v.get("launch") {
+                None | Some(Value::Null) => Cell::default(),
+                Some(l) => Cell {
+                    passed: count(l, "launch", "passed")?,
+                    failed: count(l, "launch", "failed")?,
+                    unsupported: count(l, "launch", "unsupported")?,
+                    skipped: count(l, "launch", "skipped")?,
+                    tolerated: 0,
+                },
+            },
             notes: v
                 .get("notes")
                 .and_then(Value::as_array)
@@ -398,6 +415,14 @@ impl Report {
             t.unsupported,
             t.skipped
         );
+        let l = &self.launch;
+        if l.sent() + l.skipped > 0 {
+            let _ = writeln!(
+                out,
+                "launch cases (kernels over work-groups of threads): {} passed, {} failed, {} unsupported, {} skipped",
+                l.passed, l.failed, l.unsupported, l.skipped
+            );
+        }
         if self.not_run > 0 {
             let _ = writeln!(
                 out,
@@ -684,6 +709,7 @@ pub fn merge(reports: &[Report]) -> Result<Report, String> {
         add_counts(&mut merged.profile_fits, &r.profile_fits).ok_or_else(overflow)?;
         let add = |a: usize, b: usize| a.checked_add(b).ok_or_else(overflow);
         merged.profile_cases = add(merged.profile_cases, r.profile_cases)?;
+        merged.launch = merged.launch.checked_add(&r.launch).ok_or_else(overflow)?;
         merged.not_run = add(merged.not_run, r.not_run)?;
         for (k, e) in &r.errata_readings {
             merged.errata_readings.entry(k.clone()).or_default().join(e);

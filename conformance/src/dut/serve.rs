@@ -31,10 +31,11 @@ use visa_model::ErrorClass;
 
 use super::mutant::{self, Mutant, MUTANTS};
 use super::protocol::{
-    parse_request, Answer, BadRequest, Hello, Observe, Request, ResultMsg, PROTOCOL,
+    parse_request, Answer, BadRequest, Hello, Observe, Request, ResultMsg, LAUNCH, PROTOCOL,
 };
-use crate::case::{run_case, EngineKind, Outcome};
+use crate::case::{EngineKind, Outcome};
 use crate::exit::{EXIT_INPUT, EXIT_OK};
+use crate::launch::cases::run_case;
 use crate::vector::{Allowed, Case, Expect, ExpectState, MemExpect, Pattern};
 
 /// The arguments of `visa-conform serve`.
@@ -105,7 +106,8 @@ fn parse_fault(s: &str) -> Result<Fault, String> {
 }
 
 /// The hello of an engine: every platform, every executed instruction, both readings of
-/// every executable erratum, every numeric profile of float DPAS (docs/dpas.md).
+/// every executable erratum, every numeric profile of float DPAS (docs/dpas.md), launch
+/// cases.
 pub fn engine_hello(engine: EngineKind, mutant: Option<&Mutant>) -> Hello {
     Hello {
         implementation: json!({
@@ -128,6 +130,7 @@ pub fn engine_hello(engine: EngineKind, mutant: Option<&Mutant>) -> Hello {
             .filter(|e| e.executable)
             .map(|e| (e.id.to_string(), vec![Reading::Resolved, Reading::Literal]))
             .collect::<BTreeMap<_, _>>(),
+        capabilities: vec![LAUNCH.to_string()],
     }
 }
 
@@ -148,6 +151,11 @@ fn observing(observe: &Observe) -> Expect {
                 addr: *addr,
                 bytes: Allowed::Bytes(Pattern(vec![None; *len])),
             })
+            .collect(),
+        buffers: observe
+            .buffers
+            .iter()
+            .map(|i| (*i, Allowed::Bytes(Pattern::default())))
             .collect(),
     })
 }

@@ -8,6 +8,7 @@
 //! through barriers, scheduled by [`sched`] (docs/thread-groups.md).
 
 pub mod arg;
+pub mod cases;
 pub mod formats;
 pub mod igc;
 pub mod interface;

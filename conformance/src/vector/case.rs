@@ -11,6 +11,7 @@ use visa_model::platform::Platform;
 use visa_model::state::{Surface, SurfaceHeap};
 
 use super::hex;
+use super::launch::Launch;
 
 /// The extension key a case names the field of its expected error in (docs/vector-format.md):
 /// this project's engines name the field of every error (DESIGN.md), so `check` compares it;
@@ -39,6 +40,9 @@ pub struct Case {
     pub profile: Option<String>,
     /// vISA assembly text: declarations and instructions.
     pub program: String,
+    /// How a launch case runs the program as a kernel over an NDRange (`None`: one thread
+    /// from `init`).
+    pub launch: Option<Launch>,
     pub init: Init,
     /// What the case must produce; `None` for a bare run request.
     pub expect: Option<Expect>,
@@ -116,6 +120,8 @@ pub struct ExpectState {
     pub vars: BTreeMap<String, Allowed>,
     pub preds: BTreeMap<String, u32>,
     pub mem: Vec<MemExpect>,
+    /// A launch case's global buffer arguments by index: their final bytes.
+    pub buffers: BTreeMap<usize, Allowed>,
 }
 
 /// Expected bytes of a memory region.
@@ -557,6 +563,9 @@ impl Case {
             m.insert("profile".into(), profile.clone().into());
         }
         m.insert("program".into(), self.program.clone().into());
+        if let Some(launch) = &self.launch {
+            m.insert("launch".into(), launch.to_value());
+        }
         let init = self.init.to_value();
         if !init.is_empty() {
             m.insert("init".into(), Value::Object(init));
@@ -757,6 +766,10 @@ impl Expect {
                         Value::Object(r)
                     });
                     m.insert("mem".into(), mem.collect());
+                }
+                if !s.buffers.is_empty() {
+                    let buffers = s.buffers.iter().map(|(i, a)| (i.to_string(), a.to_value()));
+                    m.insert("buffers".into(), Value::Object(buffers.collect()));
                 }
             }
         }

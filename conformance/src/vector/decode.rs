@@ -122,6 +122,7 @@ const TOP: &[&str] = &[
     "errata",
     "profile",
     "program",
+    "launch",
     "init",
     "expect",
     "discriminates",
@@ -169,13 +170,23 @@ pub(super) fn case(v: &Value) -> Result<Case> {
         Some(p) => Some(string(p, "profile")?.to_string()),
     };
     let program = string(required(m, "", "program")?, "program")?.to_string();
+    let launch = match optional(m, "launch") {
+        None => None,
+        Some(l) => Some(super::launch::read(l).map_err(|(field, message)| err(&field, message))?),
+    };
     let init = match optional(m, "init") {
         None => Init::default(),
+        Some(_) if launch.is_some() => {
+            return Err(err(
+                "init",
+                "a launch case starts from its arguments and payload: it has no init",
+            ))
+        }
         Some(i) => init(i)?,
     };
     let expect = match optional(m, "expect") {
         None => None,
-        Some(e) => Some(expect(e, "expect")?),
+        Some(e) => Some(expect(e, "expect", launch.as_ref())?),
     };
     let discriminates = match optional(m, "discriminates") {
         None => None,
@@ -197,6 +208,7 @@ pub(super) fn case(v: &Value) -> Result<Case> {
         errata,
         profile,
         program,
+        launch,
         init,
         expect,
         discriminates,
@@ -412,18 +424,23 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
 }
 
 /// An expectation at `field` (`expect`, or the `other` of a `discriminates` entry).
-fn expect(v: &Value, field: &str) -> Result<Expect> {
+fn expect(v: &Value, field: &str, launch: Option<&super::launch::Launch>) -> Result<Expect> {
     let m = object(v, field)?;
-    closed(m, field, &["vars", "preds", "mem", "error"], false)?;
+    closed(
+        m,
+        field,
+        &["vars", "preds", "mem", "buffers", "error"],
+        false,
+    )?;
     // `error`, when present, must be a class (null is not "no error": that is an empty object).
     if let Some(e) = m.get("error") {
-        if let Some(other) = ["vars", "preds", "mem"]
+        if let Some(other) = ["vars", "preds", "mem", "buffers"]
             .into_iter()
             .find(|k| m.contains_key(*k))
         {
             return Err(err(
                 &join(field, other),
-                "an expected error excludes expected state (vars, preds, mem)",
+                "an expected error excludes expected state (vars, preds, mem, buffers)",
             ));
         }
         let error_field = join(field, "error");
@@ -436,6 +453,23 @@ fn expect(v: &Value, field: &str) -> Result<Expect> {
             )
         })?;
         return Ok(Expect::Error(class));
+    }
+    // A launch case observes its buffers; a one-thread case its variables and memory.
+    let (allowed_keys, refused): (&[&str], &str) = match launch {
+        Some(_) => (
+            &["buffers"],
+            "a launch case expects its buffers (or an error)",
+        ),
+        None => (
+            &["vars", "preds", "mem"],
+            "buffers are a launch case's: this case has no `launch`",
+        ),
+    };
+    if let Some(k) = ["vars", "preds", "mem", "buffers"]
+        .into_iter()
+        .find(|k| m.contains_key(*k) && !allowed_keys.contains(k))
+    {
+        return Err(err(&join(field, k), refused));
     }
     let mut state = ExpectState::default();
     if let Some(vars) = optional(m, "vars") {
@@ -457,6 +491,32 @@ fn expect(v: &Value, field: &str) -> Result<Expect> {
             let bytes = allowed(b, &join(&field, "bytes"))?;
             check_span(addr, bytes.len(), &field)?;
             state.mem.push(MemExpect { space, addr, bytes });
+        }
+    }
+    if let (Some(buffers), Some(launch)) = (optional(m, "buffers"), launch) {
+        let buffers_field = join(field, "buffers");
+        let known = launch.buffer_args();
+        for (key, a) in object(buffers, &buffers_field)? {
+            let f = join(&buffers_field, key);
+            let index = key
+                .parse::<usize>()
+                .ok()
+                .filter(|i| *key == i.to_string() && known.contains(i))
+                .ok_or_else(|| {
+                    let list: Vec<String> = known.iter().map(usize::to_string).collect();
+                    err(
+                        &f,
+                        format!(
+                            "not the index of a global buffer argument (they are: {})",
+                            if list.is_empty() {
+                                "none".to_string()
+                            } else {
+                                list.join(", ")
+                            }
+                        ),
+                    )
+                })?;
+            state.buffers.insert(index, allowed(a, &f)?);
         }
     }
     Ok(Expect::State(state))
@@ -513,7 +573,7 @@ fn discriminates(v: &Value, errata: &BTreeMap<String, Reading>) -> Result<Vec<Di
             ));
         }
         let other_field = join(&field, "other");
-        let other = expect(required(m, &field, "other")?, &other_field)?;
+        let other = expect(required(m, &field, "other")?, &other_field, None)?;
         out.push(Discriminating {
             id: erratum.id,
             stated,
