@@ -1,5 +1,5 @@
 //! Real kernels compiled by IGC (`tests/dumps/igc/`: the OpenCL C sources in `src/`, the
-//! `.visaasm` text IGC wrote for xe-lp, xe-hpg and xe-hpc, and `regen.sh`, which names the
+//! `.visaasm` text IGC wrote for gen9, xe-lp, xe-hpg and xe-hpc, and `regen.sh`, which names the
 //! compiler and rebuilds them byte for byte). Every dump parses, prints canonically, and
 //! validates line by line (`validate::survey`) with no line rejected; what the engines do
 //! not execute yet belongs to the families listed below;
@@ -24,7 +24,12 @@ fn root() -> PathBuf {
 /// Every dump with its platform (the directory's name), in sorted order.
 fn dumps() -> Vec<(PathBuf, Platform)> {
     let mut all = Vec::new();
-    for platform in [Platform::XeLp, Platform::XeHpg, Platform::XeHpc] {
+    for platform in [
+        Platform::Gen9,
+        Platform::XeLp,
+        Platform::XeHpg,
+        Platform::XeHpc,
+    ] {
         let dir = root().join(platform.to_string());
         let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
             .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
@@ -54,11 +59,12 @@ const NOT_EXECUTED: &[&str] = &[
 ];
 
 #[test]
-fn the_dumps_cover_three_platforms_and_every_kernel() {
+fn the_dumps_cover_four_platforms_and_every_kernel() {
     let all = dumps();
-    // Fifteen kernels: thirteen on three platforms, the two in double precision on xe-hpc
-    // only (tgllp and dg2-g10 have none); and one stack-call function file per platform.
-    assert_eq!(all.len(), 13 * 3 + 2 + 3, "{all:?}");
+    // Fifteen kernels: thirteen on four platforms, the two in double precision on skl and
+    // xe-hpc only (tgllp and dg2-g10 have none); and one stack-call function file per
+    // platform.
+    assert_eq!(all.len(), 13 * 4 + 2 * 2 + 4, "{all:?}");
 }
 
 #[test]
@@ -91,8 +97,8 @@ fn every_line_validates() {
             assert!(NOT_EXECUTED.contains(&what.as_str()), "{name}: {e}");
         }
     }
-    // The dumps hold 4,518 instruction lines.
-    assert!(instructions > 4_500, "{instructions}");
+    // The dumps hold 6,168 instruction lines.
+    assert!(instructions > 6_100, "{instructions}");
 }
 
 #[test]

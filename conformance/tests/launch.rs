@@ -1287,11 +1287,19 @@ fn launch_progbin(
 
 #[test]
 fn xe_lp_kernels_launch_through_the_legacy_dataport_on_both_engines() {
-    // IGC's xe-lp dumps reach memory through the legacy dataport (GATHER4_SCALED,
-    // SCATTER4_SCALED, GATHER_SCALED, DWORD_ATOMIC on %slm, SVM_ATOMIC), their interface
-    // from the .progbin; each result is derived from the OpenCL source.
-    let dir = common::tmp_dir("launch-xe-lp");
-    let lp = "xe-lp";
+    legacy_dataport_kernels_launch("xe-lp");
+}
+
+#[test]
+fn gen9_kernels_launch_through_the_legacy_dataport_on_both_engines() {
+    legacy_dataport_kernels_launch("gen9");
+}
+
+/// IGC's xe-lp and skl (gen9) dumps reach memory through the legacy dataport
+/// (GATHER4_SCALED, SCATTER4_SCALED, GATHER_SCALED, DWORD_ATOMIC on %slm, SVM_ATOMIC),
+/// their interface from the .progbin; each result is derived from the OpenCL source.
+fn legacy_dataport_kernels_launch(lp: &str) {
+    let dir = common::tmp_dir(&format!("launch-{lp}"));
     for engine in ["spec", "oracle"] {
         // saxpy.cl (SIMD32): y[i] = a * x[i] + y[i] for i < n; items 30 and 31 keep y.
         let x: Vec<f32> = (0..32).map(|i| i as f32).collect();

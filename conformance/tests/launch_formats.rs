@@ -22,7 +22,12 @@ fn dumps() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dumps/igc")
 }
 
-const PLATFORMS: [Platform; 3] = [Platform::XeLp, Platform::XeHpg, Platform::XeHpc];
+const PLATFORMS: [Platform; 4] = [
+    Platform::Gen9,
+    Platform::XeLp,
+    Platform::XeHpg,
+    Platform::XeHpc,
+];
 
 /// Every committed file of `ext` with its platform, sorted.
 fn files(ext: &str) -> Vec<(PathBuf, Platform)> {
@@ -122,8 +127,8 @@ fn covered(inputs: &[(u32, u32)], at: u32, len: u32) -> bool {
 #[test]
 fn every_committed_progbin_reads_and_its_places_lie_in_the_kernels_inputs() {
     let all = files("progbin");
-    // Fifteen kernels on xe-hpc, thirteen on xe-lp and xe-hpg.
-    assert_eq!(all.len(), 13 * 2 + 15, "{all:?}");
+    // Fifteen kernels on gen9 and xe-hpc, thirteen on xe-lp and xe-hpg.
+    assert_eq!(all.len(), 13 * 2 + 15 * 2, "{all:?}");
     let mut read_ok = 0;
     for (path, platform) in &all {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
@@ -179,7 +184,7 @@ fn every_committed_progbin_reads_and_its_places_lie_in_the_kernels_inputs() {
             }
         }
     }
-    assert_eq!(read_ok, all.len() - 3);
+    assert_eq!(read_ok, all.len() - PLATFORMS.len());
 }
 
 #[test]
@@ -214,7 +219,7 @@ fn the_progbin_agrees_with_the_hand_written_interfaces() {
 #[test]
 fn the_zebin_and_the_progbin_of_a_kernel_give_one_interface() {
     let all = files("zebin");
-    assert_eq!(all.len(), 3 * 3, "{all:?}");
+    assert_eq!(all.len(), 3 * 4, "{all:?}");
     for (path, platform) in all {
         let z = read(&path, platform).unwrap();
         let p = read(&path.with_extension("progbin"), platform).unwrap();
@@ -1020,10 +1025,10 @@ fn every_kernel_launches_from_its_progbin_alone() {
     // saxpy, the Collatz loop, the switch, the private array, the 64-bit mixes, block
     // reads, float math, shuffles, sub-group operations, the SLM reduction with its
     // barriers and the histogram through tagged SLM addresses (SLM-ADDRESS-HIGH-BITS) on
-    // xe-lp (legacy dataport), xe-hpg and xe-hpc (LSC), and conversions and double
-    // precision on xe-hpc.
+    // gen9 and xe-lp (legacy dataport), xe-hpg and xe-hpc (LSC), and conversions and
+    // double precision on gen9 and xe-hpc.
     ran.sort();
-    let expected: Vec<String> = ["xe-hpc", "xe-hpg", "xe-lp"]
+    let expected: Vec<String> = ["gen9", "xe-hpc", "xe-hpg", "xe-lp"]
         .iter()
         .flat_map(|p| {
             let both = [
@@ -1039,13 +1044,13 @@ fn every_kernel_launches_from_its_progbin_alone() {
                 "subgroup",
                 "switch",
             ];
-            let hpc_only: &[&str] = if *p == "xe-hpc" {
+            let with_fp64: &[&str] = if matches!(*p, "gen9" | "xe-hpc") {
                 &["convert", "double"]
             } else {
                 &[]
             };
             both.iter()
-                .chain(hpc_only)
+                .chain(with_fp64)
                 .map(move |k| format!("{p}/{k}"))
                 .collect::<Vec<_>>()
         })

@@ -1,7 +1,7 @@
 //! Spec and oracle on generated SVM cases (conformance/src/gen/svm.rs) and legacy dataport
 //! cases (conformance/src/gen/dataport.rs: GATHER_SCALED, SCATTER_SCALED, GATHER4_SCALED,
-//! SCATTER4_SCALED, OWORD_LD, OWORD_LD_UNALIGNED, OWORD_ST and DWORD_ATOMIC on binding-table, SLM and
-//! stateless surfaces), one property per instruction: the generators build valid, aligned
+//! SCATTER4_SCALED, OWORD_LD, OWORD_LD_UNALIGNED, OWORD_ST, DWORD_ATOMIC, GATHER, SCATTER,
+//! QW_GATHER and QW_SCATTER on binding-table, SLM and stateless surfaces), one property per instruction: the generators build valid, aligned
 //! cases, so both engines must run them and agree on every register and memory byte
 //! (undefined bytes included). The dataport generators also build misaligned cases, which
 //! are undefined under the resolved readings: there both engines must report the same
@@ -196,6 +196,28 @@ proptest! {
         if !case.tags.iter().any(|t| t == "misaligned") {
             dataport_guarded(&case)?;
         }
+    }
+
+    #[test]
+    fn gather_spec_matches_oracle(case in registry::case(Opcode::Gather)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn scatter_spec_matches_oracle(case in registry::case(Opcode::Scatter)) {
+        cross_check(&case)?;
+        dataport_guarded(&case)?;
+    }
+
+    #[test]
+    fn qw_gather_spec_matches_oracle(case in registry::case(Opcode::QwGather)) {
+        cross_check(&case)?;
+    }
+
+    #[test]
+    fn qw_scatter_spec_matches_oracle(case in registry::case(Opcode::QwScatter)) {
+        cross_check(&case)?;
+        dataport_guarded(&case)?;
     }
 
     #[test]

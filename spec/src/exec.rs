@@ -245,6 +245,10 @@ fn step(
                 step(program, lowered, state, config)
             })
         }
+        Opcode::Gather => insn::dataport::gather::execute(program, insn, state, config),
+        Opcode::Scatter => insn::dataport::scatter::execute(program, insn, state, config),
+        Opcode::QwGather => insn::dataport::qw_gather::execute(program, insn, state, config),
+        Opcode::QwScatter => insn::dataport::qw_scatter::execute(program, insn, state, config),
         _ => Err(VisaError::model_bug(format!(
             "`{}` reached the instruction dispatch; control flow is crate::flow's",
             insn.opcode.mnemonic()

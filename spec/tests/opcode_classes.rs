@@ -30,7 +30,8 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
 /// Which platforms each family exists on, from the documents (gen9, gen11, xe-lp, xe-hpg,
 /// xe-hpc, xe2): ALU, SVM and the legacy dataport everywhere (GATHER_SCALED,
 /// SCATTER_SCALED, the 4-channel, oword and DWORD_ATOMIC forms: the appendix lists them from
-/// BDW up to TGLLP, the model keeps them later as it does SVM); ROL and ROR from ICLLP on, DP4A from TGLLP on, ADD3 and BFN from xe-lp on
+/// BDW up to TGLLP, the model keeps them later as it does SVM; GATHER and SCATTER alike);
+/// QW_GATHER and QW_SCATTER from PVC on (6_instructions.md's {PVC_XT,PVC}); ROL and ROR from ICLLP on, DP4A from TGLLP on, ADD3 and BFN from XEHP on
 /// (6_instructions.md's tags); DPAS from XEHP on (DPAS.md, Exec_size); DPASW on xe-hpg alone
 /// (DPASW.md, Semantics: XEHP with EU fusion); LSC messages from DG2 on (LSC_UNTYPED.md,
 /// LSC_TYPED.md, LSC_FENCE.md); block 2D on PVC and xe2 (their shape limits are PVC's).
@@ -45,10 +46,14 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
 #[case(visa_spec::ir::Opcode::OwordLdUnaligned, [true, true, true, true, true, true])]
 #[case(visa_spec::ir::Opcode::OwordSt, [true, true, true, true, true, true])]
 #[case(visa_spec::ir::Opcode::DwordAtomic, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Gather, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Scatter, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::QwGather, [false, false, false, false, true, true])]
+#[case(visa_spec::ir::Opcode::QwScatter, [false, false, false, false, true, true])]
 #[case(visa_spec::ir::Opcode::Rol, [false, true, true, true, true, true])]
 #[case(visa_spec::ir::Opcode::Dp4a, [false, false, true, true, true, true])]
-#[case(visa_spec::ir::Opcode::Add3, [false, false, true, true, true, true])]
-#[case(visa_spec::ir::Opcode::Bfn, [false, false, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::Add3, [false, false, false, true, true, true])]
+#[case(visa_spec::ir::Opcode::Bfn, [false, false, false, true, true, true])]
 #[case(visa_spec::ir::Opcode::Dpas, [false, false, false, true, true, true])]
 #[case(visa_spec::ir::Opcode::Dpasw, [false, false, false, true, false, false])]
 #[case(visa_spec::ir::Opcode::LscLoad, [false, false, false, true, true, true])]

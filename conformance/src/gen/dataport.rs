@@ -1,6 +1,7 @@
 //! Generators of the legacy dataport messages (instructions/GATHER_SCALED.md,
 //! SCATTER_SCALED.md, GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md,
-//! OWORD_LD_UNALIGNED.md, OWORD_ST.md): every execution size, mask control, block count,
+//! OWORD_LD_UNALIGNED.md, OWORD_ST.md, DWORD_ATOMIC.md, GATHER.md, SCATTER.md,
+//! QW_GATHER.md, QW_SCATTER.md): every execution size, mask control, block count,
 //! channel mask and oword count, the three kinds of surface (a binding-table surface set by
 //! MOVS, `%slm`/`T0`, `%scratch`/`T5`/`T255`), UD, D and F data, the offset as an immediate
 //! or a register; one case in four under DATAPORT-BOUNDS-LANE's literal reading. The
@@ -11,7 +12,8 @@
 //! draws every operation of the DWORD_ATOMIC_OP table, 32- and 16-bit, with `%null` where
 //! the operation reads no source (and a `%null` destination now and then); every enabled
 //! lane has its own element (DWORD-ATOMIC-LANE-ORDER), and CMPXCHG and FCMPWR compare
-//! equal in about half the lanes.
+//! equal in about half the lanes. GATHER and SCATTER count their offsets in elements of 1,
+//! 2 or 4 bytes; QW_GATHER and QW_SCATTER move 1, 2 or 4 qwords per lane on xe-hpc and xe2.
 //!
 //! Edges: a binding-table surface of 1 to 224 bytes whose lanes land inside, across its end
 //! (the bytes past it read zero, stores drop them) and past it; an `Offset` near 2^32 whose
@@ -28,7 +30,7 @@ use visa_model::ir::Opcode;
 use visa_model::platform::Platform;
 use visa_model::state::{Surface, SurfaceHeap};
 
-use super::{exec_and_mask, platform, GenCase};
+use super::{exec_and_mask, platform_of, GenCase};
 use crate::vector::MemRegion;
 
 /// Bytes of the observed region past the guard.
@@ -38,11 +40,14 @@ const GUARD: usize = 16;
 
 /// The strategy of `op` when this module generates it.
 pub fn case(op: Opcode) -> Option<BoxedStrategy<GenCase>> {
-    case_in(op, platform().boxed())
+    case_in(op, platform_of(op).boxed())
 }
 
 /// The strategy of `op` on one platform.
 pub fn case_on(op: Opcode, on: Platform) -> Option<BoxedStrategy<GenCase>> {
+    if !op.form().platforms.admits(on) {
+        return None;
+    }
     case_in(op, Just(on).boxed())
 }
 
@@ -63,6 +68,8 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
             return Some(oword_case(op, on))
         }
         Opcode::DwordAtomic => return Some(atomic_case(on)),
+        Opcode::Gather | Opcode::Scatter => return Some(element_case(op, on)),
+        Opcode::QwGather | Opcode::QwScatter => return Some(qw_case(op, on)),
         _ => return None,
     };
     Some(
@@ -442,8 +449,12 @@ fn oword_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase>
                 memory,
                 data,
             )| {
-                // 16 owords: XEHP+ and T0 only.
+                // 16 owords: XEHP+ and T0 only; T0 from ICLLP (gen11) on.
                 let kind = if n == 16 { Kind::Slm } else { kind };
+                let kind = match kind {
+                    Kind::Slm if !platform.is_icllp_plus() => Kind::Stateless,
+                    k => k,
+                };
                 let n = if n == 16 && !platform.is_xehp_plus() { 8 } else { n };
                 let bytes = 16 * n as usize;
                 let (surface_text, space, region_base, start) = surface_of(kind, spelling, base);
@@ -655,6 +666,252 @@ fn atomic_case(on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
                         ("VS0".to_string(), source(0)),
                         ("VS1".to_string(), source(1)),
                         ("VD".to_string(), vd),
+                    ],
+                    preds,
+                    cr0: 0,
+                    emask,
+                    tags,
+                    partner: Vec::new(),
+                    mem: vec![region(kind, space, region_base, memory)],
+                    surfaces: surfaces_of(kind, base, size),
+                    profile: None,
+                }
+            },
+        )
+        .boxed()
+}
+
+/// A mask control for execution size `es` whose offset is aligned to it and stays in 32
+/// lanes (`k` picks one), NoMask when `nm`.
+fn mask_for(es: u32, k: u8, nm: bool) -> String {
+    let groups: Vec<u8> = (1..=8u8)
+        .filter(|g| {
+            (4 * (u32::from(*g) - 1)).is_multiple_of(es) && 4 * (u32::from(*g) - 1) + es <= 32
+        })
+        .collect();
+    let group = groups[k as usize % groups.len()];
+    format!("M{group}{}", if nm { "_NM" } else { "" })
+}
+
+/// The optional predicate `P1` of a case: its declaration, initial mask, tag and text.
+fn predicate(
+    pred: Option<(bool, u32)>,
+    decls: &mut Vec<String>,
+    preds: &mut Vec<(String, u32)>,
+    tags: &mut Vec<String>,
+) -> String {
+    match pred {
+        Some((invert, m)) => {
+            decls.push(".decl P1 v_type=P num_elts=32".to_string());
+            preds.push(("P1".to_string(), m));
+            tags.push("predicated".to_string());
+            format!("({}P1) ", if invert { "!" } else { "" })
+        }
+        None => String::new(),
+    }
+}
+
+/// GATHER and SCATTER: 1, 8 or 16 elements of 1, 2 or 4 bytes under every mask control,
+/// the offsets in elements (a lane's byte address `(global_offset + element_offset[i]) *
+/// elt_size`); one case in eight adds 2^32 / elt_size to the element offsets, whose byte
+/// address then passes 2^32 and is truncated back (tag `index-wrap`); the pre-defined
+/// surfaces under GATHER-SCATTER-SURFACES' literal reading one case in eight.
+fn element_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
+    (
+        on,
+        (select(vec![1u32, 8, 16]), 0u8..8, any::<bool>()),
+        select(vec![1u32, 2, 4]),
+        select(vec![Kind::Bti, Kind::Bti, Kind::Slm, Kind::Stateless]),
+        (0usize..3, 1u64..=224, select(vec![0x1000u64, 0x7fff_ff00, 0x10_0000])),
+        (any::<bool>(), 0u32..24, any::<bool>(), prop_oneof![3 => Just(false), 1 => Just(true)]),
+        (prop_oneof![7 => Just(false), 1 => Just(true)], prop_oneof![7 => Just(false), 1 => Just(true)]),
+        prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
+        select(vec!["ud", "d", "f"]),
+        proptest::collection::vec(any::<u16>(), 16),
+        proptest::collection::vec(any::<u8>(), WINDOW + 2 * GUARD),
+        proptest::collection::vec(any::<u8>(), 64),
+    )
+        .prop_map(
+            move |(
+                platform,
+                (es, k, nm),
+                elt,
+                kind,
+                (spelling, size, base),
+                (imm, small_offset, wrap, lit),
+                (index_wrap, lit_surfaces),
+                emask,
+                ty,
+                picks,
+                memory,
+                data,
+            )| {
+                let es_n = es as usize;
+                let kind = match kind {
+                    Kind::Bti if lit_surfaces => Kind::Slm,
+                    k => k,
+                };
+                // Lanes reach elements 0..reach of the surface (past its size for a
+                // binding-table one).
+                let reach = match kind {
+                    Kind::Bti => (size as usize + 8).min(WINDOW - 4),
+                    _ => WINDOW - 4,
+                } / elt as usize;
+                let global_offset = if wrap {
+                    small_offset.wrapping_sub(0x100)
+                } else {
+                    small_offset
+                };
+                let (surface_text, space, region_base, start) = surface_of(kind, spelling, base);
+                // element_offset[i] = start/elt + target - global_offset, so that the lane's
+                // element index is start/elt + target (every start is a multiple of 4).
+                let extra = if index_wrap { (1u64 << 32) / u64::from(elt) } else { 0 } as u32;
+                let element_offsets: Vec<u32> = (0..es_n)
+                    .map(|i| {
+                        let target = (picks[i] as usize % reach.max(1)) as u32;
+                        (start / elt)
+                            .wrapping_add(target)
+                            .wrapping_sub(global_offset)
+                            .wrapping_add(extra)
+                    })
+                    .collect();
+                let name = op.mnemonic();
+                let offset_text = if imm {
+                    format!("0x{global_offset:x}:ud")
+                } else {
+                    "VOFF(0,0)<0;1,0>".to_string()
+                };
+                let mask = mask_for(es, k, nm);
+                let decls = [
+                    ".decl T6 v_type=T num_elts=1".to_string(),
+                    ".decl VOFF v_type=G type=ud num_elts=1".to_string(),
+                    format!(".decl VE v_type=G type=ud num_elts={es}"),
+                    format!(".decl VD v_type=G type={ty} num_elts={es}"),
+                ];
+                let mut tags = vec![name.to_string(), format!("elt-size-{elt}"), kind_tag(kind)];
+                let mut literal = Vec::new();
+                if wrap {
+                    tags.push("offset-wrap".to_string());
+                }
+                if index_wrap && elt > 1 {
+                    tags.push("index-wrap".to_string());
+                }
+                if lit {
+                    literal.push(errata::DATAPORT_BOUNDS_LANE);
+                }
+                if lit_surfaces {
+                    literal.push(errata::GATHER_SCATTER_SURFACES);
+                } else if matches!(kind, Kind::Bti) {
+                    tags.push(errata::GATHER_SCATTER_SURFACES.to_string());
+                }
+                let text = format!(
+                    "{}\nmovs (M1_NM, 1) T6(0) 0x3:ud\n{name}.{elt} ({mask}, {es}) {surface_text} {offset_text} VE.0 VD.0\n",
+                    decls.join("\n")
+                );
+                let eo: Vec<u8> = element_offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+                GenCase {
+                    platform,
+                    literal,
+                    text,
+                    vars: vec![
+                        ("VOFF".to_string(), global_offset.to_le_bytes().to_vec()),
+                        ("VE".to_string(), eo),
+                        ("VD".to_string(), data[..4 * es_n].to_vec()),
+                    ],
+                    preds: Vec::new(),
+                    cr0: 0,
+                    emask,
+                    tags,
+                    partner: Vec::new(),
+                    mem: vec![region(kind, space, region_base, memory)],
+                    surfaces: surfaces_of(kind, base, size),
+                    profile: None,
+                }
+            },
+        )
+        .boxed()
+}
+
+/// QW_GATHER and QW_SCATTER: 1 to 16 lanes under every mask control, 1, 2 or 4 qwords per
+/// lane at any byte offset (QW-GATHER-BLOCKS' literal reading on one single-block case in
+/// four), Q, UQ and DF data.
+fn qw_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
+    (
+        on,
+        (select(vec![1u32, 2, 4, 8, 16]), 0u8..8, any::<bool>()),
+        select(vec![1u32, 2, 4]),
+        select(vec![Kind::Bti, Kind::Bti, Kind::Slm, Kind::Stateless]),
+        (0usize..3, 1u64..=224, select(vec![0x1000u64, 0x7fff_ff00, 0x10_0000])),
+        (any::<bool>(), prop_oneof![3 => Just(false), 1 => Just(true)], prop_oneof![3 => Just(false), 1 => Just(true)]),
+        (
+            prop_oneof![2 => Just(None), 1 => (any::<bool>(), any::<u32>()).prop_map(Some)],
+            prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
+        ),
+        select(vec!["q", "uq", "df"]),
+        proptest::collection::vec(any::<u16>(), 16),
+        proptest::collection::vec(any::<u8>(), WINDOW + 2 * GUARD),
+        proptest::collection::vec(any::<u8>(), 8 * 16 * 4),
+    )
+        .prop_map(
+            move |(
+                platform,
+                (es, k, nm),
+                blocks,
+                kind,
+                (spelling, size, base),
+                (aligned, lit, lit_blocks),
+                (pred, emask),
+                ty,
+                picks,
+                memory,
+                data,
+            )| {
+                let es_n = es as usize;
+                let lane_bytes = 8 * blocks as usize;
+                let reach = match kind {
+                    Kind::Bti => (size as usize + 8).min(WINDOW - lane_bytes),
+                    _ => WINDOW - lane_bytes,
+                }
+                .max(1);
+                let (surface_text, space, region_base, start) = surface_of(kind, spelling, base);
+                let offsets: Vec<u32> = (0..es_n)
+                    .map(|i| {
+                        let target = (picks[i] as usize % reach) as u32;
+                        start.wrapping_add(if aligned { target & !7 } else { target })
+                    })
+                    .collect();
+                let name = op.mnemonic();
+                let mask = mask_for(es, k, nm);
+                let data_elts = es_n * blocks as usize;
+                let mut decls = vec![
+                    ".decl T6 v_type=T num_elts=1".to_string(),
+                    format!(".decl VE v_type=G type=ud num_elts={es}"),
+                    format!(".decl VD v_type=G type={ty} num_elts={data_elts}"),
+                ];
+                let mut preds = Vec::new();
+                let mut tags = vec![name.to_string(), format!("blocks-{blocks}"), kind_tag(kind)];
+                let mut literal = Vec::new();
+                if lit {
+                    literal.push(errata::DATAPORT_BOUNDS_LANE);
+                }
+                if blocks > 1 {
+                    tags.push(errata::QW_GATHER_BLOCKS.to_string());
+                } else if lit_blocks {
+                    literal.push(errata::QW_GATHER_BLOCKS);
+                }
+                let pred_text = predicate(pred, &mut decls, &mut preds, &mut tags);
+                let text = format!(
+                    "{}\nmovs (M1_NM, 1) T6(0) 0x3:ud\n{pred_text}{name}.{blocks} ({mask}, {es}) {surface_text} VE.0 VD.0\n",
+                    decls.join("\n")
+                );
+                let eo: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+                GenCase {
+                    platform,
+                    literal,
+                    text,
+                    vars: vec![
+                        ("VE".to_string(), eo),
+                        ("VD".to_string(), data[..8 * data_elts].to_vec()),
                     ],
                     preds,
                     cr0: 0,

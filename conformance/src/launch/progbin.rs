@@ -136,9 +136,10 @@ const DATA_PARAMETER_NAMES: [&str; 50] = [
     "IMPL_ARG_BUFFER",
 ];
 
-/// The device families (`Device` in the program header: IGFX_GEN12LP_CORE,
-/// IGFX_XE_HPG_CORE, IGFX_XE_HPC_CORE) and the platforms they are.
-const DEVICES: [(u32, Platform); 3] = [
+/// The device families (`Device` in the program header: IGFX_GEN9_CORE,
+/// IGFX_GEN12LP_CORE, IGFX_XE_HPG_CORE, IGFX_XE_HPC_CORE) and the platforms they are.
+const DEVICES: [(u32, Platform); 4] = [
+    (0xc, Platform::Gen9),
     (0x12, Platform::XeLp),
     (0xc07, Platform::XeHpg),
     (0xc08, Platform::XeHpc),

@@ -29,7 +29,8 @@ pub const MAJOR_VERSION: u32 = 1;
 const MAX_DEPTH: usize = 16;
 
 /// Product families (the `.note.intelgt.compat` note of type 1) and their platforms.
-const PRODUCT_FAMILIES: [(u32, Platform); 3] = [
+const PRODUCT_FAMILIES: [(u32, Platform); 4] = [
+    (0x12, Platform::Gen9),
     (0x1d, Platform::XeLp),
     (0x4f6, Platform::XeHpg),
     (0x4f7, Platform::XeHpc),

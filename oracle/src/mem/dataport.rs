@@ -1,9 +1,12 @@
 //! The legacy dataport messages (instructions/GATHER_SCALED.md, SCATTER_SCALED.md,
-//! GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md)
-//! as compiled plans: register offsets, the surface kind and the block count, channel mask
-//! or oword count decided once. At run time the surface is resolved to a space, a base and
-//! a bound; each enabled lane's 32-bit address is `offset + element_offset[i]` (wrapping)
-//! and each oword's `offset*16 + 16*i` (or `offset + 16*i` unaligned), and an element's
+//! GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md,
+//! DWORD_ATOMIC.md, GATHER.md, SCATTER.md, QW_GATHER.md, QW_SCATTER.md) as compiled plans:
+//! register offsets, the surface kind and the block count, element size, channel mask or
+//! oword count decided once. At run time the surface is resolved to a space, a base and
+//! a bound; each enabled lane's 32-bit address is `offset + element_offset[i]` (wrapping;
+//! times the element size for GATHER and SCATTER, whose offsets count elements), a QW
+//! lane's block `j` is at `offset[i] + 8*j`, and each oword's `offset*16 + 16*i` (or
+//! `offset + 16*i` unaligned), and an element's
 //! bytes are read in one run when they stay inside the bound and do not wrap, byte by byte
 //! otherwise. Stores hand their pieces to the store engine.
 
@@ -45,8 +48,12 @@ enum Surface {
 /// What a message moves per lane.
 #[derive(Clone, Copy, Debug)]
 enum Shape {
-    /// GATHER_SCALED, SCATTER_SCALED: `nb` bytes at `offset + element_offset[i]`.
-    Scaled,
+    /// GATHER_SCALED, SCATTER_SCALED: `nb` bytes at `offset + element_offset[i]`;
+    /// GATHER, SCATTER: `nb` bytes at `(offset + element_offset[i]) * nb` (`elements`).
+    Scaled { elements: bool },
+    /// QW_GATHER, QW_SCATTER: `blocks` qwords at `offset[i] + 8*j`, block `j` of lane `i`
+    /// at register qword `j*exec_size + i`.
+    Qw { blocks: usize },
     /// GATHER4_SCALED, SCATTER4_SCALED: the enabled channels' dwords at
     /// `(address & !3) + 4*c`, channel `ch_pos` at register element `ch_pos * per_channel`;
     /// `floor`: DATAPORT4-DWORD-ADDRESS literal (a misaligned address drops its low bits).
@@ -152,6 +159,10 @@ impl DataportPlan {
             };
             place(Payload { var, row, col, ty })
         };
+        let zero = Scalar::Imm {
+            bits: 0,
+            ty: DataType::UD,
+        };
         let (store, nb, surface, offset, offsets, data) = match c {
             DataportCtrl::GatherScaled {
                 num_blocks,
@@ -217,17 +228,43 @@ impl DataportPlan {
                 surface,
                 element_offset,
                 ..
+            } => (false, width / 8, surface, zero, place(element_offset)?, 0),
+            DataportCtrl::Gather {
+                elt_size,
+                surface,
+                global_offset,
+                element_offset,
             } => (
                 false,
-                width / 8,
+                elt_size,
                 surface,
-                Scalar::Imm {
-                    bits: 0,
-                    ty: DataType::UD,
-                },
+                global_offset,
                 place(element_offset)?,
-                0,
+                dst()?,
             ),
+            DataportCtrl::Scatter {
+                elt_size,
+                surface,
+                global_offset,
+                element_offset,
+                src,
+            } => (
+                true,
+                elt_size,
+                surface,
+                global_offset,
+                place(element_offset)?,
+                place(src)?,
+            ),
+            DataportCtrl::QwGather {
+                surface, offset, ..
+            } => (false, 8, surface, zero, place(offset)?, dst()?),
+            DataportCtrl::QwScatter {
+                surface,
+                offset,
+                src,
+                ..
+            } => (true, 8, surface, zero, place(offset)?, place(src)?),
         };
         let var_end = match insn.dst {
             Dst::General { var, .. } => {
@@ -283,7 +320,14 @@ impl DataportPlan {
                 any_byte: readings.is_literal(errata::DWORD_ATOMIC_ALIGNMENT),
                 old_predec: readings.is_literal(errata::SVM_ATOMIC_PREDEC),
             },
-            _ => Shape::Scaled,
+            DataportCtrl::QwGather { num_blocks, .. }
+            | DataportCtrl::QwScatter { num_blocks, .. } => Shape::Qw {
+                blocks: num_blocks as usize,
+            },
+            DataportCtrl::Gather { .. } | DataportCtrl::Scatter { .. } => {
+                Shape::Scaled { elements: true }
+            }
+            _ => Shape::Scaled { elements: false },
         };
         let surface = match surface {
             DataportSurface::Slm => Surface::Slm,
@@ -381,12 +425,62 @@ impl DataportPlan {
             Offset::Reg(at) => Self::ud(state, at)?,
         };
         match (self.shape, self.store) {
-            (Shape::Scaled, true) => self.scatter(state, en, &r, off),
-            (Shape::Scaled, false) => self.gather(state, en, &r, off),
+            (Shape::Scaled { .. }, true) => self.scatter(state, en, &r, off),
+            (Shape::Scaled { .. }, false) => self.gather(state, en, &r, off),
+            (Shape::Qw { blocks }, _) => self.qw(state, en, &r, blocks),
             (Shape::Four { .. }, _) => self.four(state, en, &r, off),
             (Shape::Oword { .. }, _) => self.oword(state, &r, off),
             (Shape::Atomic { .. }, _) => self.atomic(state, en, &r),
         }
+    }
+
+    /// The 32-bit address of a scaled lane: `offset + element_offset`, times the element
+    /// size for GATHER and SCATTER (their offsets count elements).
+    #[inline(always)]
+    fn lane_address(&self, off: u32, element_offset: u32) -> u32 {
+        let index = off.wrapping_add(element_offset);
+        match self.shape {
+            Shape::Scaled { elements: true } => index.wrapping_mul(self.nb as u32),
+            _ => index,
+        }
+    }
+
+    /// QW_GATHER and QW_SCATTER: `blocks` qwords per lane, block by block.
+    fn qw(&self, state: &mut MachineState, en: u32, r: &Resolved, blocks: usize) -> Result<()> {
+        let es = self.exec_size;
+        if state.grf.len() < self.data + 8 * es * blocks || state.grf.len() < self.offsets + 4 * es
+        {
+            return Err(bug("a dataport operand lies outside the register file"));
+        }
+        let kind = if self.store {
+            AccessKind::Write
+        } else {
+            AccessKind::Read
+        };
+        let mut pieces: Small<Piece, 64> = Small::new();
+        for i in 0..es {
+            if en >> i & 1 == 0 {
+                continue;
+            }
+            let offset = Self::ud(state, self.offsets + 4 * i)?;
+            for j in 0..blocks {
+                let a = offset.wrapping_add(8 * j as u32);
+                let at = self.data + 8 * (j * es + i);
+                if self.store {
+                    lane_pieces(&mut pieces, at, a, 8, r, self.whole_lane);
+                } else {
+                    load_run(state, r, a, at, 8, self.whole_lane);
+                }
+                if state.mem.recording() {
+                    note_run(state, r, a, 8, self.whole_lane, Some(i as u32), kind);
+                }
+            }
+        }
+        if !pieces.is_empty() {
+            let MachineState { grf, mem, .. } = state;
+            store_pieces(mem.space_mut(r.space), grf, &pieces);
+        }
+        Ok(())
     }
 
     /// Whether every byte of the lane at 32-bit address `a` is inside the bound.
@@ -404,7 +498,7 @@ impl DataportPlan {
             if en >> i & 1 == 0 {
                 continue;
             }
-            let a = off.wrapping_add(Self::ud(state, self.offsets + 4 * i)?);
+            let a = self.lane_address(off, Self::ud(state, self.offsets + 4 * i)?);
             let at = self.data + 4 * i;
             let mut bytes = [0u8; 4];
             let mut undefined = [false; 4];
@@ -475,7 +569,7 @@ impl DataportPlan {
             if en >> i & 1 == 0 {
                 continue;
             }
-            let a = off.wrapping_add(Self::ud(state, self.offsets + 4 * i)?);
+            let a = self.lane_address(off, Self::ud(state, self.offsets + 4 * i)?);
             lane_pieces(&mut pieces, self.data + 4 * i, a, nb, r, self.whole_lane);
             if state.mem.recording() {
                 note_run(

@@ -187,10 +187,6 @@ pub const DECLARED: &[(&str, &str)] = &[
         "not executed yet: a call whose callee is chosen at run time, to execute through CALL's semantics",
     ),
     (
-        "GATHER.md",
-        "not executed yet: legacy dataport element gather",
-    ),
-    (
         "GATHER4_TYPED.md",
         "not executed yet: legacy dataport typed gather through surface formats",
     ),
@@ -207,14 +203,6 @@ pub const DECLARED: &[(&str, &str)] = &[
         "not executed yet: legacy dataport media block write",
     ),
     (
-        "QW_GATHER.md",
-        "not executed yet: legacy dataport qword gather",
-    ),
-    (
-        "QW_SCATTER.md",
-        "not executed yet: legacy dataport qword scatter",
-    ),
-    (
         "RT_READ.md",
         "reads a render target of the 3D pipeline, which a compute launch does not have",
     ),
@@ -225,10 +213,6 @@ pub const DECLARED: &[(&str, &str)] = &[
     (
         "SAMPLE_UNORM.md",
         "not executed yet: the media sampler shares 3D_SAMPLE's sampler model",
-    ),
-    (
-        "SCATTER.md",
-        "not executed yet: legacy dataport element scatter",
     ),
     (
         "SCATTER4_TYPED.md",

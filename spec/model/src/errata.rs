@@ -331,6 +331,9 @@ pub const DWORD_ATOMIC_SURFACES: &str = "DWORD-ATOMIC-SURFACES";
 pub const DWORD_ATOMIC_ALIGNMENT: &str = "DWORD-ATOMIC-ALIGNMENT";
 pub const DWORD_ATOMIC_LANE_ORDER: &str = "DWORD-ATOMIC-LANE-ORDER";
 pub const DWORD_ATOMIC_APPENDIX_TEXT: &str = "DWORD-ATOMIC-APPENDIX-TEXT";
+pub const GATHER_SCATTER_SURFACES: &str = "GATHER-SCATTER-SURFACES";
+pub const GATHER_SCATTER_TEXT: &str = "GATHER-SCATTER-TEXT";
+pub const QW_GATHER_BLOCKS: &str = "QW-GATHER-BLOCKS";
 // The rounding instructions.
 pub const RNDE_DOWNWARD: &str = "RNDE-DOWNWARD";
 pub const RND_SPECIAL_TABLE: &str = "RND-SPECIAL-TABLE";
@@ -1272,6 +1275,33 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "the document's Text, which its Format table and IGC's assembler follow (`dword_atomic.inc (M1, 16) %slm V76.0 %null.0 %null.0 %null.0`)",
         reason: "the appendix row describes the older message (0x3B); the instruction's own document and the compiler agree",
         executable: false,
+    },
+    Erratum {
+        id: GATHER_SCATTER_SURFACES,
+        document: "instructions/GATHER.md, SCATTER.md, Surface",
+        says: "\"Index of the surface variable. It must be a buffer. Valid values are: 0: T0 - Shared Local Memory (SLM) access; 5: T255 - Stateless surface access\": the list names two pre-defined surfaces, while \"the surface variable\", \"a buffer\" and the Out-of-bound Access property speak of bounded buffer surfaces",
+        literal: "only T0 and the stateless surface (T5, T255) are valid: a surface variable (a binding-table buffer) is invalid-instruction",
+        resolved: "T0, the stateless surface and a surface variable naming a binding-table buffer, bounded by its size (reads zero, writes dropped), as DWORD-ATOMIC-SURFACES reads DWORD_ATOMIC's identical list",
+        reason: "the out-of-bound rule only means something on a bounded buffer; IGC's assembler and verifier take any declared surface, and the byte scattered message serves binding-table surfaces as GATHER_SCALED's does",
+        executable: true,
+    },
+    Erratum {
+        id: GATHER_SCATTER_TEXT,
+        document: "instructions/GATHER.md, SCATTER.md, Text; 8_appendix_visa_assembly_syntax.md, GATHER and SCATTER rows",
+        says: "the documents write `GATHER.<elt_size> <surface> <global_offset> <element_offset> <dst>` with no execution size although Num_elts is a field; the appendix writes `GATHER[.mod] (<num_elts>) (<elt_size>) ...` and gives Num_elts as 8 or 16 where the document also encodes 1",
+        literal: "the documents' form: no execution size in the text (the appendix's: two parenthesised numbers)",
+        resolved: "IGC's assembler: `gather.<elt_size> (<mask>, <num_elts>) <surface> <global_offset> <element_offset> <dst>` (IsaDisassembly.cpp, CISA.y's ScatterInstruction), Num_elts 1, 8 or 16 as the document encodes them, no predicate",
+        reason: "the compiler's dumps are the text the project reads and writes; the mask control is Num_elts' bits 7..4, which the documents' form cannot write",
+        executable: false,
+    },
+    Erratum {
+        id: QW_GATHER_BLOCKS,
+        document: "instructions/QW_GATHER.md, QW_SCATTER.md, Num_blocks and Semantics",
+        says: "Num_blocks encodes 1 block only (0b00), while the Description and the loop speak of `<num_blocks> * 8` bytes per channel and index `Surface[Offset[i] + j]`, an 8-byte access at byte offset `Offset[i] + j`; IGC's assembler takes `qw_gather.<1|2|4>` and its compiler emits 1, 2 or 4 blocks (CEncoder::QWGather)",
+        literal: "1 block only: `qw_gather.2` and `qw_gather.4` are invalid-instruction (the loop then runs `j = 0` alone and the index question does not arise)",
+        resolved: "1, 2 or 4 blocks; block `j` of lane `i` is the qword at byte `Offset[i] + 8*j` and lands in `dst[j*exec_size+i]` (the loop's register layout)",
+        reason: "the compiler emits the multi-block forms; blocks of one lane are consecutive qwords, as the SVM gather's `Addresses[i] + j*block_size`, since overlapping byte offsets cannot be the 8-byte blocks the Description counts",
+        executable: true,
     },
     Erratum {
         id: LSC_STRIDED_ADDR,

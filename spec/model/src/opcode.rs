@@ -120,6 +120,14 @@ pub enum Opcode {
     OwordSt,
     /// instructions/DWORD_ATOMIC.md: a 32- or 16-bit atomic operation per lane on a surface.
     DwordAtomic,
+    /// instructions/GATHER.md: 1, 8 or 16 elements of 1, 2 or 4 bytes, in element units.
+    Gather,
+    /// instructions/SCATTER.md: 1, 8 or 16 elements of 1, 2 or 4 bytes, in element units.
+    Scatter,
+    /// instructions/QW_GATHER.md: qwords per lane from byte offsets of a surface.
+    QwGather,
+    /// instructions/QW_SCATTER.md: qwords per lane to byte offsets of a surface.
+    QwScatter,
     /// LSC_UNTYPED's `lsc_load` (gathering load, or block load when transposed).
     LscLoad,
     /// LSC_UNTYPED's `lsc_store` (scattering store, or block store when transposed).
@@ -779,11 +787,10 @@ const LRP_PLN_PLATFORMS: Platforms = Platforms {
     ..Platforms::ALL
 };
 /// 6_instructions.md tags ADD3, ADD3O and BFN `{XEHP+}` and the appendix marks them on none of
-/// its platforms (BDW to TGLLP); the project has admitted them on xe-lp too, so they exist
-/// from xe-lp on: not on gen9 or gen11.
+/// its platforms (BDW to TGLLP): they exist from xe-hpg on (IGC writes none for tgllp).
 const ADD3_BFN_PLATFORMS: Platforms = Platforms::only(
-    Gate::TgllpPlus,
-    "6_instructions.md tags it {XEHP+}: it does not exist on SKL or ICLLP (gen9, gen11)",
+    Gate::XehpPlus,
+    "6_instructions.md tags it {XEHP+} and the appendix marks it on none of SKL, ICLLP and TGLLP (gen9, gen11, xe-lp)",
 );
 /// 6_instructions.md tags DP4A `{TGLLP+}` (the appendix: TGLLP alone).
 const DP4A_PLATFORMS: Platforms =
@@ -920,6 +927,23 @@ const DWORD_ATOMIC_ERRATA: &[&str] = &[
     errata::SVM_ATOMIC_PREDEC,
     errata::SVM_ATOMIC_SIGNED_TYPES,
 ];
+const GATHER_SCATTER_ERRATA: &[&str] = &[
+    errata::DATAPORT_BOUNDS_LANE,
+    errata::GATHER_SCATTER_SURFACES,
+];
+const QW_ERRATA: &[&str] = &[errata::DATAPORT_BOUNDS_LANE, errata::QW_GATHER_BLOCKS];
+/// GATHER.md, SCATTER.md, Num_elts: 8, 16 or 1 element.
+const NUM_ELTS: ExecSizes = ExecSizes::only(&[1, 8, 16], "Num_elts encodes 1, 8 or 16 elements");
+/// QW_GATHER.md, QW_SCATTER.md, Exec_size bits 2..0: 1 to 16 elements.
+const QW_EXEC_SIZES: ExecSizes = ExecSizes::only(
+    &[1, 2, 4, 8, 16],
+    "Exec_size encodes 1, 2, 4, 8 or 16 elements",
+);
+/// 6_instructions.md tags QW_GATHER and QW_SCATTER {PVC_XT,PVC}.
+const QW_PLATFORMS: Platforms = Platforms::only(
+    Gate::PvcPlus,
+    "6_instructions.md tags QW_GATHER and QW_SCATTER {PVC_XT,PVC}: they exist from xe-hpc on",
+);
 const OWORD_UNALIGNED_ERRATA: &[&str] = &[
     errata::DATAPORT_BOUNDS_LANE,
     errata::OWORD_LD_UNALIGNED_OFFSET,
@@ -975,7 +999,7 @@ use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
 /// reference.
 #[rustfmt::skip]
 #[allow(clippy::large_const_arrays)]
-pub const TABLE: [Form; 132] = [
+pub const TABLE: [Form; 136] = [
     Form { opcode: O::Mov, mnemonic: "mov", document: "instructions/MOV.md", num_srcs: 1, sat: Sat::Yes, modifiers: ARITH, type_maps: MOV_MAPS, kinds: MOV_KINDS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add, mnemonic: "add", document: "instructions/ADD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD_MAPS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add3, mnemonic: "add3", document: "instructions/ADD3.md", num_srcs: 3, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD3_MAPS, platforms: ADD3_BFN_PLATFORMS, ..ALU },
@@ -1076,6 +1100,15 @@ pub const TABLE: [Form; 132] = [
     Form { opcode: O::OwordLdUnaligned, mnemonic: "oword_ld_unaligned", document: "instructions/OWORD_LD_UNALIGNED.md", errata: OWORD_UNALIGNED_ERRATA, ..DATAPORT },
     Form { opcode: O::OwordSt, mnemonic: "oword_st", document: "instructions/OWORD_ST.md", errata: OWORD_ERRATA, ..DATAPORT },
     Form { opcode: O::DwordAtomic, mnemonic: "dword_atomic", document: "instructions/DWORD_ATOMIC.md", errata: DWORD_ATOMIC_ERRATA, ..DATAPORT },
+    // GATHER.md, SCATTER.md: neither the appendix nor 6_instructions.md lists them (the
+    // assembly appendix has their rows); kept on every platform as the scaled forms. No
+    // predicate (IGC's grammar has none); Num_elts is the execution size: 1, 8 or 16.
+    Form { opcode: O::Gather, mnemonic: "gather", document: "instructions/GATHER.md", pred: Pred::No, exec_sizes: NUM_ELTS, errata: GATHER_SCATTER_ERRATA, ..DATAPORT },
+    Form { opcode: O::Scatter, mnemonic: "scatter", document: "instructions/SCATTER.md", pred: Pred::No, exec_sizes: NUM_ELTS, errata: GATHER_SCATTER_ERRATA, ..DATAPORT },
+    // QW_GATHER.md, QW_SCATTER.md: 6_instructions.md tags them {PVC_XT,PVC} (the appendix,
+    // which ends at TGLLP, marks them nowhere); Exec_size 1 to 16.
+    Form { opcode: O::QwGather, mnemonic: "qw_gather", document: "instructions/QW_GATHER.md", platforms: QW_PLATFORMS, exec_sizes: QW_EXEC_SIZES, errata: QW_ERRATA, ..DATAPORT },
+    Form { opcode: O::QwScatter, mnemonic: "qw_scatter", document: "instructions/QW_SCATTER.md", platforms: QW_PLATFORMS, exec_sizes: QW_EXEC_SIZES, errata: QW_ERRATA, ..DATAPORT },
     // LSC_UNTYPED.md, LSC_TYPED.md, LSC_FENCE.md: no type map, their operands are raw
     // register data shaped by DataSize and AddrSize (`validate::lsc`). The source counts are
     // the text's: gather/scatter [Surface, Src0Addrs, Src1Data], the strided forms with

@@ -1,17 +1,21 @@
 //! The legacy dataport family's catalogs (instructions/GATHER_SCALED.md, SCATTER_SCALED.md,
 //! GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md,
-//! DWORD_ATOMIC.md),
+//! DWORD_ATOMIC.md, GATHER.md, SCATTER.md, QW_GATHER.md, QW_SCATTER.md),
 //! one module per instruction document. Every expected byte is derived by hand in the row's
 //! derivation from the document's Semantics loop and its Out-of-bound Access property. On
-//! xe-lp (32-byte GRF); `T6` is set to binding-table index 3 by the row's MOVS, and the
+//! xe-lp (32-byte GRF; the QW forms on xe-hpc, 64-byte GRF); `T6` is set to binding-table index 3 by the row's MOVS, and the
 //! surface at index 3 is `base 0x1000, size 0x40` unless the row says otherwise.
 
 pub mod dword_atomic;
+pub mod gather;
 pub mod gather4_scaled;
 pub mod gather_scaled;
 pub mod oword_ld;
 pub mod oword_ld_unaligned;
 pub mod oword_st;
+pub mod qw_gather;
+pub mod qw_scatter;
+pub mod scatter;
 pub mod scatter4_scaled;
 pub mod scatter_scaled;
 
@@ -39,6 +43,21 @@ movs (M1_NM, 1) T6(0) 0x3:ud
 /// A row running `line` after [`DECLS`] on xe-lp with element offsets `eo`.
 fn row(line: &str, eo: &[u32]) -> Row {
     Row::new(Platform::XeLp, format!("{DECLS}{line}\n")).var_prefix("VE", le32(eo))
+}
+
+#[rustfmt::skip]
+const QW_DECLS: &str = "\
+.decl T6 v_type=T num_elts=1
+.decl VE v_type=G type=ud num_elts=16
+.decl VQ v_type=G type=uq num_elts=32
+.decl VW v_type=G type=uw num_elts=16
+.decl P1 v_type=P num_elts=16
+movs (M1_NM, 1) T6(0) 0x3:ud
+";
+
+/// A row running `line` after [`QW_DECLS`] on xe-hpc with byte offsets `offsets`.
+fn qw(line: &str, offsets: &[u32]) -> Row {
+    Row::new(Platform::XeHpc, format!("{QW_DECLS}{line}\n")).var_prefix("VE", le32(offsets))
 }
 
 /// A row as [`row`] on `platform`, with the wide variable `VQ` (64 UD, 256 bytes) declared

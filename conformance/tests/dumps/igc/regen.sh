@@ -3,8 +3,8 @@
 #
 # The committed dumps were written by IGC 1.0.12504.6 through ocloc 22.43.24595.41 (Debian
 # bookworm packages `intel-opencl-icd` and `libigc1`: `apt-get install intel-opencl-icd`).
-# Each kernel is compiled for tgllp (xe-lp), dg2-g10 (xe-hpg) and pvc (xe-hpc) with IGC's
-# shader dumps on. Beside each kernel the dump holds:
+# Each kernel is compiled for skl (gen9), tgllp (xe-lp), dg2-g10 (xe-hpg) and pvc (xe-hpc)
+# with IGC's shader dumps on; `regen.sh skl:gen9` regenerates one platform's. Beside each kernel the dump holds:
 # - `NAME.visaasm`: the vISA text IGC hands to its finalizer. When IGC tries SIMD32 and falls
 #   back to SIMD16, the dump holds both texts; the one IGC kept is the one with a `.cos`
 #   listing beside it, and that is the one copied. A kernel that calls a stack-call function
@@ -20,7 +20,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 zebin_kernels="saxpy loop reduce"
-for pair in tgllp:xe-lp dg2-g10:xe-hpg pvc:xe-hpc; do
+pairs=${*:-skl:gen9 tgllp:xe-lp dg2-g10:xe-hpg pvc:xe-hpc}
+for pair in $pairs; do
   device=${pair%%:*}
   platform=${pair#*:}
   mkdir -p "$here/$platform"

@@ -1,8 +1,9 @@
 //! The control fields and operands of the legacy dataport messages (the surface-based
 //! instruction documents: instructions/GATHER_SCALED.md, SCATTER_SCALED.md,
-//! GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md
-//! and DWORD_ATOMIC.md): the block count, channel mask, oword count or atomic operation and
-//! the surface, with the operands each document names. Validation
+//! GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md,
+//! DWORD_ATOMIC.md, GATHER.md, SCATTER.md, QW_GATHER.md and QW_SCATTER.md): the block
+//! count, element size, channel mask, oword count or atomic operation and the surface,
+//! with the operands each document names. Validation
 //! (`validate::dataport`) builds them from the text forms; the modules under
 //! `insn::dataport` read them.
 //!
@@ -116,6 +117,36 @@ pub enum DataportCtrl {
         src0: Option<Payload>,
         src1: Option<Payload>,
     },
+    /// GATHER: `Elt_size` (1, 2 or 4 bytes, the text's `.<elt_size>`), `Surface`,
+    /// `Global_offset` and `Element_offset`, both in units of the element size;
+    /// `Is_modified` is ignored and not kept; `Num_elts` is the execution size (1, 8, 16).
+    Gather {
+        elt_size: u32,
+        surface: DataportSurface,
+        global_offset: Scalar,
+        element_offset: Payload,
+    },
+    /// SCATTER: `Elt_size`, `Surface`, `Global_offset`, `Element_offset` and `Src`.
+    Scatter {
+        elt_size: u32,
+        surface: DataportSurface,
+        global_offset: Scalar,
+        element_offset: Payload,
+        src: Payload,
+    },
+    /// QW_GATHER: `Num_blocks` (qwords per lane), `Surface` and `Offset` (byte offsets).
+    QwGather {
+        num_blocks: u32,
+        surface: DataportSurface,
+        offset: Payload,
+    },
+    /// QW_SCATTER: `Num_blocks`, `Surface`, `Offset` and `Src`.
+    QwScatter {
+        num_blocks: u32,
+        surface: DataportSurface,
+        offset: Payload,
+        src: Payload,
+    },
 }
 
 impl DataportCtrl {
@@ -128,7 +159,11 @@ impl DataportCtrl {
             | DataportCtrl::OwordLd { surface, .. }
             | DataportCtrl::OwordLdUnaligned { surface, .. }
             | DataportCtrl::OwordSt { surface, .. }
-            | DataportCtrl::DwordAtomic { surface, .. } => surface,
+            | DataportCtrl::DwordAtomic { surface, .. }
+            | DataportCtrl::Gather { surface, .. }
+            | DataportCtrl::Scatter { surface, .. }
+            | DataportCtrl::QwGather { surface, .. }
+            | DataportCtrl::QwScatter { surface, .. } => surface,
         }
     }
 
@@ -144,6 +179,11 @@ impl DataportCtrl {
             | DataportCtrl::OwordLdUnaligned { num_owords, .. }
             | DataportCtrl::OwordSt { num_owords, .. } => 16 * num_owords,
             DataportCtrl::DwordAtomic { width, .. } => width / 8,
+            DataportCtrl::Gather { elt_size, .. } | DataportCtrl::Scatter { elt_size, .. } => {
+                elt_size
+            }
+            DataportCtrl::QwGather { num_blocks, .. }
+            | DataportCtrl::QwScatter { num_blocks, .. } => 8 * num_blocks,
         }
     }
 
@@ -155,11 +195,14 @@ impl DataportCtrl {
             DataportCtrl::ScatterScaled { .. }
                 | DataportCtrl::Scatter4Scaled { .. }
                 | DataportCtrl::OwordSt { .. }
+                | DataportCtrl::Scatter { .. }
+                | DataportCtrl::QwScatter { .. }
         )
     }
 
-    /// The source operands as general sources, in the text's order (`Offset`,
-    /// `Element_offset`, then `Src`); the surface is a state operand, not a source.
+    /// The source operands as general sources, in the text's order (`Offset` or
+    /// `Global_offset`, `Element_offset`, then `Src`); the surface is a state operand, not
+    /// a source.
     pub fn sources(&self) -> Vec<Src> {
         match self {
             DataportCtrl::GatherScaled {
@@ -189,6 +232,23 @@ impl DataportCtrl {
                 vec![offset.to_src()]
             }
             DataportCtrl::OwordSt { offset, src, .. } => vec![offset.to_src(), src.to_src()],
+            DataportCtrl::Gather {
+                global_offset,
+                element_offset,
+                ..
+            } => vec![global_offset.to_src(), element_offset.to_src()],
+            DataportCtrl::Scatter {
+                global_offset,
+                element_offset,
+                src,
+                ..
+            } => vec![
+                global_offset.to_src(),
+                element_offset.to_src(),
+                src.to_src(),
+            ],
+            DataportCtrl::QwGather { offset, .. } => vec![offset.to_src()],
+            DataportCtrl::QwScatter { offset, src, .. } => vec![offset.to_src(), src.to_src()],
             DataportCtrl::DwordAtomic {
                 element_offset,
                 src0,
@@ -243,6 +303,28 @@ impl DataportCtrl {
             DataportCtrl::OwordSt { offset, src, .. } => {
                 out.extend([OperandMut::Scalar(offset), OperandMut::Payload(src)])
             }
+            DataportCtrl::Gather {
+                global_offset,
+                element_offset,
+                ..
+            } => out.extend([
+                OperandMut::Scalar(global_offset),
+                OperandMut::Payload(element_offset),
+            ]),
+            DataportCtrl::Scatter {
+                global_offset,
+                element_offset,
+                src,
+                ..
+            } => out.extend([
+                OperandMut::Scalar(global_offset),
+                OperandMut::Payload(element_offset),
+                OperandMut::Payload(src),
+            ]),
+            DataportCtrl::QwGather { offset, .. } => out.push(OperandMut::Payload(offset)),
+            DataportCtrl::QwScatter { offset, src, .. } => {
+                out.extend([OperandMut::Payload(offset), OperandMut::Payload(src)])
+            }
             DataportCtrl::DwordAtomic {
                 element_offset,
                 src0,
@@ -270,3 +352,19 @@ pub const NUM_OWORDS: [u32; 5] = [1, 2, 4, 8, 16];
 /// GATHER4_SCALED and SCATTER4_SCALED: "Must have type UD,D,F"); Element_offset and Offset
 /// are UD. The oword forms' Dst and Src are untyped raw operands.
 pub const DATA_TYPES: [DataType; 3] = [DataType::UD, DataType::D, DataType::F];
+
+/// GATHER.md and SCATTER.md, Elt_size bits 1..0: the bytes of one element the text writes
+/// (`gather.4`), 1, 2 or 4 (encoded 0b00, 0b01, 0b10).
+pub const ELT_SIZES: [u32; 3] = [1, 2, 4];
+
+/// GATHER.md and SCATTER.md, Num_elts bits 1..0: 8, 16 or 1 element, the text's execution
+/// size.
+pub const NUM_ELTS: [u32; 3] = [1, 8, 16];
+
+/// QW_GATHER.md and QW_SCATTER.md, Num_blocks: the qwords per lane the text writes
+/// (`qw_gather.1`). The documents encode 1 block only; IGC's assembler and compiler take 1,
+/// 2 or 4 (erratum QW-GATHER-BLOCKS).
+pub const QW_NUM_BLOCKS: [u32; 3] = [1, 2, 4];
+
+/// QW_GATHER.md and QW_SCATTER.md: Dst and Src "Must have type Q,UQ,DF"; Offset is UD.
+pub const QW_DATA_TYPES: [DataType; 3] = [DataType::Q, DataType::UQ, DataType::DF];

@@ -1,8 +1,8 @@
 //! Validation of the legacy dataport messages (instructions/GATHER_SCALED.md,
 //! SCATTER_SCALED.md, GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md,
-//! OWORD_LD_UNALIGNED.md, OWORD_ST.md, DWORD_ATOMIC.md): the text forms as IGC's assembler writes them to
-//! the IR, then every rule of the documents on the IR ([`rules`], which `check_program`
-//! runs again).
+//! OWORD_LD_UNALIGNED.md, OWORD_ST.md, DWORD_ATOMIC.md, GATHER.md, SCATTER.md, QW_GATHER.md,
+//! QW_SCATTER.md): the text forms as IGC's assembler writes them to the IR, then every rule
+//! of the documents on the IR ([`rules`], which `check_program` runs again).
 //!
 //! Text (the documents' Text, IGC's spelling):
 //! - `[(P)] gather_scaled.<num_blocks> (<mask>, <exec_size>) <surface> <offset> <element_offset> <dst>`
@@ -16,7 +16,14 @@
 //! - `oword_ld (<size>) <surface> <offset> <dst>`, `oword_ld_unaligned` and `oword_st` (with
 //!   `<src>`) alike, e.g. `oword_ld_unaligned (4) T6 V42(0,0)<0;1,0> V41.0`: `<size>` the
 //!   oword count, no mask control and no predicate (the documents: "The execution mask is
-//!   set to 'NoMask'").
+//!   set to 'NoMask'");
+//! - `gather.<elt_size> (<mask>, <num_elts>) <surface> <global_offset> <element_offset> <dst>`
+//!   and `scatter` with `<src>` last, e.g. `gather.4 (M1, 16) T0 0x0:ud V5.0 V6.0`: no
+//!   predicate, `<elt_size>` 1, 2 or 4 bytes, `<num_elts>` 1, 8 or 16, both offsets in
+//!   elements (GATHER-SCATTER-TEXT: IGC's form, not the documents');
+//! - `[(P)] qw_gather.<num_blocks> (<mask>, <exec_size>) <surface> <offset> <dst>` and
+//!   `qw_scatter` with `<src>` last, e.g. `qw_gather.1 (M1, 8) T6 V7.0 V8.0`: `<offset>` the
+//!   raw operand of the lanes' byte offsets.
 //!
 //! `<surface>` is a pre-defined surface (`T0`/`%slm`, `T5`/`T255`/`%scratch`) or a surface
 //! variable; `<offset>` a UD immediate or `V(R,C)<0;1,0>`; the others raw operands
@@ -32,7 +39,8 @@ use crate::asm::ast::{InsnLine, MaskControl, Operand, OperandKind, VarClass};
 use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
 use crate::ir::dataport::{
-    predefined_surface, DataportCtrl, DataportSurface, DATA_TYPES, NUM_BLOCKS, NUM_OWORDS,
+    predefined_surface, DataportCtrl, DataportSurface, DATA_TYPES, ELT_SIZES, NUM_BLOCKS,
+    NUM_OWORDS, QW_DATA_TYPES, QW_NUM_BLOCKS,
 };
 use crate::ir::svm::{parse_channels, AtomicOp};
 use crate::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Scalar};
@@ -83,6 +91,25 @@ impl Cx<'_> {
                 })?)
             }
             Opcode::DwordAtomic => 0,
+            Opcode::Gather | Opcode::Scatter | Opcode::QwGather | Opcode::QwScatter => {
+                let qw = matches!(opcode, Opcode::QwGather | Opcode::QwScatter);
+                let (field, what) = if qw {
+                    ("num_blocks", "qwords per lane")
+                } else {
+                    ("elt_size", "bytes per element")
+                };
+                match mods[..] {
+                    ["1"] => 1,
+                    ["2"] => 2,
+                    ["4"] => 4,
+                    _ => {
+                        return Err(invalid(
+                            field,
+                            format!("`{name}` takes `.<{field}>`: 1, 2 or 4 {what} (`{name}.4`)"),
+                        ))
+                    }
+                }
+            }
             _ => {
                 if !mods.is_empty() {
                     return Err(invalid("size", format!("`{name}` takes no `.` modifier")));
@@ -92,6 +119,12 @@ impl Cx<'_> {
         };
         if opcode == Opcode::DwordAtomic {
             return self.dword_atomic(line, &mods);
+        }
+        if matches!(
+            opcode,
+            Opcode::Gather | Opcode::Scatter | Opcode::QwGather | Opcode::QwScatter
+        ) {
+            return self.element_message(line, opcode, field);
         }
         let (mask, exec_size, field) = if oword {
             // `(<size>)` is the number of owords (OWORD_LD.md, Text).
@@ -282,6 +315,95 @@ impl Cx<'_> {
         })
     }
 
+    /// GATHER.md, SCATTER.md (IGC's text, GATHER-SCATTER-TEXT): `gather.<elt_size> (<mask>,
+    /// <num_elts>) <surface> <global_offset> <element_offset> <dst>`, no predicate;
+    /// QW_GATHER.md, QW_SCATTER.md: `[(P)] qw_gather.<num_blocks> (<mask>, <exec_size>)
+    /// <surface> <offset> <dst>`. `field` is the element size or the block count.
+    fn element_message(
+        &mut self,
+        line: &InsnLine,
+        opcode: Opcode,
+        field: u32,
+    ) -> Result<Instruction> {
+        let name = opcode.mnemonic();
+        let qw = matches!(opcode, Opcode::QwGather | Opcode::QwScatter);
+        let (mask, exec_size) = self.exec(line.exec)?;
+        let pred = match &line.pred {
+            Some(_) if !qw => {
+                return Err(invalid("pred", format!("`{name}` takes no predicate")));
+            }
+            Some(p) => Some(self.predicate(p, mask, exec_size)?),
+            None => None,
+        };
+        let (want, names) = if qw {
+            (3, "surface, offset, data")
+        } else {
+            (4, "surface, global offset, element offset, data")
+        };
+        if line.operands.len() != want {
+            return Err(invalid(
+                "operands",
+                format!(
+                    "`{name}` takes {want} operands ({names}), {} given",
+                    line.operands.len()
+                ),
+            ));
+        }
+        let ops = &line.operands;
+        let surface = self.dataport_surface(&ops[0])?;
+        let null = Dst::Null { ty: DataType::UD };
+        let (dst, ctrl) = match opcode {
+            Opcode::Gather => (
+                self.svm_raw_dst(&ops[3], "dst", false)?,
+                DataportCtrl::Gather {
+                    elt_size: field,
+                    surface,
+                    global_offset: self.svm_scalar(&ops[1], "global_offset")?,
+                    element_offset: self.svm_payload(&ops[2], "element_offset")?,
+                },
+            ),
+            Opcode::Scatter => (
+                null,
+                DataportCtrl::Scatter {
+                    elt_size: field,
+                    surface,
+                    global_offset: self.svm_scalar(&ops[1], "global_offset")?,
+                    element_offset: self.svm_payload(&ops[2], "element_offset")?,
+                    src: self.svm_payload(&ops[3], "src")?,
+                },
+            ),
+            Opcode::QwGather => (
+                self.svm_raw_dst(&ops[2], "dst", false)?,
+                DataportCtrl::QwGather {
+                    num_blocks: field,
+                    surface,
+                    offset: self.svm_payload(&ops[1], "offset")?,
+                },
+            ),
+            _ => (
+                null,
+                DataportCtrl::QwScatter {
+                    num_blocks: field,
+                    surface,
+                    offset: self.svm_payload(&ops[1], "offset")?,
+                    src: self.svm_payload(&ops[2], "src")?,
+                },
+            ),
+        };
+        Ok(Instruction {
+            pos: self.pos,
+            opcode,
+            pred,
+            mask,
+            exec_size,
+            sat: false,
+            ctrl: Ctrl::Dataport(ctrl),
+            dst,
+            dst2: None,
+            srcs: Vec::new(),
+        })
+    }
+
     /// The surface operand: a pre-defined surface's name or a declared surface variable.
     fn dataport_surface(&mut self, op: &Operand) -> Result<DataportSurface> {
         let name = match &op.kind {
@@ -328,6 +450,10 @@ fn opcode_of(ctrl: &DataportCtrl) -> Opcode {
         DataportCtrl::OwordLdUnaligned { .. } => Opcode::OwordLdUnaligned,
         DataportCtrl::OwordSt { .. } => Opcode::OwordSt,
         DataportCtrl::DwordAtomic { .. } => Opcode::DwordAtomic,
+        DataportCtrl::Gather { .. } => Opcode::Gather,
+        DataportCtrl::Scatter { .. } => Opcode::Scatter,
+        DataportCtrl::QwGather { .. } => Opcode::QwGather,
+        DataportCtrl::QwScatter { .. } => Opcode::QwScatter,
     }
 }
 
@@ -359,8 +485,17 @@ pub fn rules(
             "the dataport messages name their sources in their control field: `srcs` is empty",
         ));
     }
-    if let DataportCtrl::DwordAtomic { .. } = ctrl {
-        return atomic_rules(insn, ctrl, vars, platform, readings);
+    match ctrl {
+        DataportCtrl::DwordAtomic { .. } => {
+            return atomic_rules(insn, ctrl, vars, platform, readings)
+        }
+        DataportCtrl::Gather { .. }
+        | DataportCtrl::Scatter { .. }
+        | DataportCtrl::QwGather { .. }
+        | DataportCtrl::QwScatter { .. } => {
+            return element_rules(insn, ctrl, vars, platform, readings)
+        }
+        _ => {}
     }
     let data = match (ctrl.is_store(), &insn.dst) {
         (true, Dst::Null { .. }) => None,
@@ -458,6 +593,16 @@ pub fn rules(
                     format!("{num_owords} owords: 1, 2, 4, 8 or 16"),
                 ));
             }
+            // Surface: "T0 (SLM): {ICLLP+} Yes. No for earlier platforms".
+            if surface == DataportSurface::Slm && !platform.is_icllp_plus() {
+                return Err(invalid(
+                    "surface",
+                    format!(
+                        "the oword forms reach T0 (SLM) from ICLLP (gen11) on, not on {}",
+                        platform.name()
+                    ),
+                ));
+            }
             if num_owords == 16 && !(platform.is_xehp_plus() && surface == DataportSurface::Slm) {
                 return Err(invalid(
                     "size",
@@ -471,8 +616,12 @@ pub fn rules(
                 (_, None) => return Err(invalid("dst", "a load needs its destination")),
             }
         }
-        DataportCtrl::DwordAtomic { .. } => {
-            return Err(invalid("opcode", "DWORD_ATOMIC has its own rules"));
+        DataportCtrl::DwordAtomic { .. }
+        | DataportCtrl::Gather { .. }
+        | DataportCtrl::Scatter { .. }
+        | DataportCtrl::QwGather { .. }
+        | DataportCtrl::QwScatter { .. } => {
+            return Err(invalid("opcode", "this message has its own rules"));
         }
     };
     let offset = match *ctrl {
@@ -483,8 +632,8 @@ pub fn rules(
         | DataportCtrl::OwordLd { offset, .. }
         | DataportCtrl::OwordLdUnaligned { offset, .. }
         | DataportCtrl::OwordSt { offset, .. } => offset,
-        DataportCtrl::DwordAtomic { .. } => {
-            return Err(invalid("opcode", "DWORD_ATOMIC has no scalar offset"));
+        _ => {
+            return Err(invalid("opcode", "this message has its own rules"));
         }
     };
     // Offset: "Must have type UD".
@@ -550,6 +699,149 @@ fn scaled_data(
         (_, Some(dst)) => Ok((dst, "dst", bytes)),
         (_, None) => Err(invalid("dst", "a load needs its destination")),
     }
+}
+
+/// GATHER.md, SCATTER.md, QW_GATHER.md and QW_SCATTER.md: the predicate, the element size
+/// or block count, the surface, the operand types and the operands' extents (the execution
+/// sizes are the opcode table's).
+fn element_rules(
+    insn: &Instruction,
+    ctrl: &DataportCtrl,
+    vars: &Vars,
+    platform: Platform,
+    readings: &Readings,
+) -> Result<()> {
+    let es = insn.exec_size as usize;
+    let name = insn.opcode.mnemonic();
+    // (data bytes per lane, Element_offset or Offset, Global_offset, Src, data types)
+    let (lane_bytes, offsets, global, src, types): (
+        usize,
+        Payload,
+        Option<Scalar>,
+        _,
+        &[DataType],
+    ) = match *ctrl {
+        DataportCtrl::Gather {
+            elt_size,
+            global_offset,
+            element_offset,
+            ..
+        }
+        | DataportCtrl::Scatter {
+            elt_size,
+            global_offset,
+            element_offset,
+            ..
+        } => {
+            // No Pred field in the Format; IGC's grammar has no predicate.
+            if insn.pred.is_some() {
+                return Err(invalid("pred", format!("`{name}` takes no predicate")));
+            }
+            // Elt_size bits 1..0: 1, 2 or 4 bytes.
+            if !ELT_SIZES.contains(&elt_size) {
+                return Err(invalid(
+                    "elt_size",
+                    format!("element size {elt_size}: 1, 2 or 4 bytes"),
+                ));
+            }
+            let src = match *ctrl {
+                DataportCtrl::Scatter { src, .. } => Some(src),
+                _ => None,
+            };
+            (4, element_offset, Some(global_offset), src, &DATA_TYPES)
+        }
+        DataportCtrl::QwGather {
+            num_blocks, offset, ..
+        }
+        | DataportCtrl::QwScatter {
+            num_blocks, offset, ..
+        } => {
+            // Num_blocks: 1 block (QW-GATHER-BLOCKS resolved: 1, 2 or 4).
+            let literal = readings.is_literal(errata::QW_GATHER_BLOCKS);
+            if !QW_NUM_BLOCKS.contains(&num_blocks) || (literal && num_blocks != 1) {
+                return Err(invalid(
+                    "num_blocks",
+                    if literal {
+                        format!("{num_blocks} blocks: Num_blocks encodes 1 block (QW-GATHER-BLOCKS, literal)")
+                    } else {
+                        format!("{num_blocks} blocks: 1, 2 or 4")
+                    },
+                ));
+            }
+            let src = match *ctrl {
+                DataportCtrl::QwScatter { src, .. } => Some(src),
+                _ => None,
+            };
+            (8 * num_blocks as usize, offset, None, src, &QW_DATA_TYPES)
+        }
+        _ => return Err(invalid("opcode", "not a GATHER, SCATTER or QW form")),
+    };
+    // Surface: GATHER and SCATTER list T0 and T255 (GATHER-SCATTER-SURFACES: also a
+    // binding-table buffer); QW_GATHER: any surface, T0 among them.
+    if let DataportSurface::Var(v) = ctrl.surface() {
+        if global.is_some() && readings.is_literal(errata::GATHER_SCATTER_SURFACES) {
+            return Err(invalid(
+                "surface",
+                format!("`{name}`'s surface is T0 or T255 (GATHER-SCATTER-SURFACES, literal)"),
+            ));
+        }
+        if v.0 as usize >= vars.len() || vars.get(v).class != VarClass::Surface {
+            return Err(invalid("surface", "the surface is not a surface variable"));
+        }
+    }
+    let (data, field) = match (src, &insn.dst) {
+        (Some(src), Dst::Null { .. }) => (src, "src"),
+        (Some(_), _) => return Err(invalid("dst", "a store has no destination")),
+        (
+            None,
+            Dst::General {
+                var, row, col, ty, ..
+            },
+        ) => (
+            Payload {
+                var: *var,
+                row: *row,
+                col: *col,
+                ty: *ty,
+            },
+            "dst",
+        ),
+        (None, _) => return Err(invalid("dst", "the destination is a raw general operand")),
+    };
+    // Global_offset: "Must have type UD".
+    if let Some(g) = global {
+        if g.ty() != DataType::UD {
+            return Err(invalid(
+                "global_offset",
+                format!("the global offset has type {}, not UD", g.ty()),
+            ));
+        }
+        if let Scalar::Var { var, row, col, ty } = g {
+            let p = Payload { var, row, col, ty };
+            check_in_var(vars, platform, &p, 4, "global_offset")?;
+        }
+    }
+    // Element_offset (Offset): "Must have type UD".
+    let offsets_field = if global.is_some() {
+        "element_offset"
+    } else {
+        "offset"
+    };
+    if offsets.ty != DataType::UD {
+        return Err(invalid(
+            offsets_field,
+            format!("the offsets have type {}, not UD", offsets.ty),
+        ));
+    }
+    // Dst and Src: UD, D, F (GATHER, SCATTER); Q, UQ, DF (QW_GATHER, QW_SCATTER).
+    if !types.contains(&data.ty) {
+        return Err(invalid(
+            field,
+            format!("{field} has type {}, not {}", data.ty, type_names(types)),
+        ));
+    }
+    check_in_var(vars, platform, &offsets, 4 * es, offsets_field)?;
+    check_in_var(vars, platform, &data, lane_bytes * es, field)
 }
 
 /// DWORD_ATOMIC.md: the operation and its width, the execution size, the surface, the

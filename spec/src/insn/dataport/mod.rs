@@ -1,6 +1,7 @@
 //! The legacy dataport messages on surfaces (instructions/GATHER_SCALED.md,
 //! SCATTER_SCALED.md, GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md,
-//! OWORD_LD_UNALIGNED.md, OWORD_ST.md): one module per document transcribes its Semantics
+//! OWORD_LD_UNALIGNED.md, OWORD_ST.md, DWORD_ATOMIC.md, GATHER.md, SCATTER.md,
+//! QW_GATHER.md, QW_SCATTER.md): one module per document transcribes its Semantics
 //! loop; this module holds what they share: the surface as the memory model's window, the
 //! lane addresses and the scalar `Offset`. See docs/memory.md, section "The legacy
 //! dataport".
@@ -19,11 +20,15 @@
 //! bits (the operands are UD: the messages address a 32-bit space).
 
 pub mod dword_atomic;
+pub mod gather;
 pub mod gather4_scaled;
 pub mod gather_scaled;
 pub mod oword_ld;
 pub mod oword_ld_unaligned;
 pub mod oword_st;
+pub mod qw_gather;
+pub mod qw_scatter;
+pub mod scatter;
 pub mod scatter4_scaled;
 pub mod scatter_scaled;
 
