@@ -232,6 +232,12 @@ fn step(
         }
         Opcode::OwordSt => insn::dataport::oword_st::execute(program, insn, state, config),
         Opcode::DwordAtomic => insn::dataport::dword_atomic::execute(program, insn, state, config),
+        Opcode::Gather4Typed => {
+            insn::dataport::gather4_typed::execute(program, insn, state, config)
+        }
+        Opcode::Scatter4Typed => {
+            insn::dataport::scatter4_typed::execute(program, insn, state, config)
+        }
         _ => Err(VisaError::model_bug(format!(
             "`{}` reached the instruction dispatch; control flow is crate::flow's",
             insn.opcode.mnemonic()

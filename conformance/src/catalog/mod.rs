@@ -113,6 +113,8 @@ pub const DOCS: &[Doc] = &[
     dataport::oword_ld_unaligned::DOC,
     dataport::oword_st::DOC,
     dataport::dword_atomic::DOC,
+    dataport::gather4_typed::DOC,
+    dataport::scatter4_typed::DOC,
     dpas::dpas::DOC,
     dpas::dpasw::DOC,
     dpas::dp4a::DOC,

@@ -203,6 +203,12 @@ pub enum Opcode {
     Yield,
     /// instructions/CACHE_FLUSH.md: flushes the sampler's texture caches.
     CacheFlush,
+    /// instructions/GATHER4_TYPED.md: up to four channels (RGBA) of one pixel per lane from
+    /// a typed surface, converted by its format.
+    Gather4Typed,
+    /// instructions/SCATTER4_TYPED.md: up to four channels (RGBA) of one pixel per lane to a
+    /// typed surface, converted by its format.
+    Scatter4Typed,
 }
 
 /// The family of an instruction document: the directory of its golden vectors
@@ -901,6 +907,11 @@ const SCATTER4_ERRATA: &[&str] = &[
     errata::DATAPORT4_DWORD_ADDRESS,
 ];
 const OWORD_ERRATA: &[&str] = &[errata::DATAPORT_BOUNDS_LANE];
+const TYPED_ERRATA: &[&str] = &[
+    errata::TYPED_EXEC_SIZE,
+    errata::TYPED_OOB_ALPHA,
+    errata::TYPED_CONVERSION_TYPES,
+];
 const DWORD_ATOMIC_ERRATA: &[&str] = &[
     errata::DATAPORT_BOUNDS_LANE,
     errata::DWORD_ATOMIC_SURFACES,
@@ -957,7 +968,7 @@ use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
 /// reference.
 #[rustfmt::skip]
 #[allow(clippy::large_const_arrays)]
-pub const TABLE: [Form; 130] = [
+pub const TABLE: [Form; 132] = [
     Form { opcode: O::Mov, mnemonic: "mov", document: "instructions/MOV.md", num_srcs: 1, sat: Sat::Yes, modifiers: ARITH, type_maps: MOV_MAPS, kinds: MOV_KINDS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add, mnemonic: "add", document: "instructions/ADD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD_MAPS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add3, mnemonic: "add3", document: "instructions/ADD3.md", num_srcs: 3, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD3_MAPS, platforms: ADD3_BFN_PLATFORMS, ..ALU },
@@ -1122,6 +1133,10 @@ pub const TABLE: [Form; 130] = [
     Form { opcode: O::Wait, mnemonic: "wait", document: "instructions/WAIT.md", ..SYNC },
     Form { opcode: O::Yield, mnemonic: "yield", document: "instructions/YIELD.md", ..SYNC },
     Form { opcode: O::CacheFlush, mnemonic: "cache_flush", document: "instructions/CACHE_FLUSH.md", class: Class::Fence, ..SYNC },
+    // The typed legacy dataport messages (`ir::dataport_typed::TypedCtrl`): the appendix
+    // lists them on BDW to TGLLP, kept on the later platforms as the other dataport messages.
+    Form { opcode: O::Gather4Typed, mnemonic: "gather4_typed", document: "instructions/GATHER4_TYPED.md", builder: Builder::DataportTyped, errata: TYPED_ERRATA, ..DATAPORT },
+    Form { opcode: O::Scatter4Typed, mnemonic: "scatter4_typed", document: "instructions/SCATTER4_TYPED.md", builder: Builder::DataportTyped, errata: TYPED_ERRATA, ..DATAPORT },
 ];
 
 #[cfg(test)]

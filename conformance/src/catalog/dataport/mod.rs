@@ -14,6 +14,10 @@ pub mod oword_ld_unaligned;
 pub mod oword_st;
 pub mod scatter4_scaled;
 pub mod scatter_scaled;
+// The typed messages and what their rows share.
+pub mod gather4_typed;
+pub mod scatter4_typed;
+mod typed;
 
 use visa_model::errata;
 use visa_model::platform::Platform;
