@@ -44,13 +44,7 @@ fn shown(path: &Path) -> String {
 
 /// The documented instructions these dumps contain that this version does not execute:
 /// sampler messages and the rounding instructions.
-const NOT_EXECUTED: &[&str] = &[
-    "sample_l",
-    "sample_lz",
-    "rndd",
-    "rnde",
-    "rndz",
-];
+const NOT_EXECUTED: &[&str] = &["sample_l", "sample_lz", "rndd", "rnde", "rndz"];
 
 #[test]
 fn the_dumps_cover_three_platforms_and_every_kernel() {

@@ -11,7 +11,6 @@ use std::path::{Path, PathBuf};
 
 use visa_model::state::{Memory, Surface, SurfaceFormat, SurfaceHeap};
 
-use super::arg::MAX_BUFFER_BYTES;
 use super::interface::ImageDims;
 use crate::input::clip;
 
@@ -38,6 +37,9 @@ pub const FORMATS: [(&str, SurfaceFormat); 18] = [
     ("rgba16_uint", SurfaceFormat::R16G16B16A16Uint),
     ("r8_unorm", SurfaceFormat::R8Unorm),
 ];
+
+/// The most bytes of one image (as of one buffer argument): 1 GiB.
+pub const MAX_IMAGE_BYTES: u64 = 1 << 30;
 
 /// The most pixels along one dimension (OpenCL's `CL_DEVICE_IMAGE3D_MAX_*` of Intel's GPUs
 /// is 16384).
@@ -134,9 +136,9 @@ pub fn parse_value(form: &str, rest: &str) -> Result<ImageValue, String> {
         extent,
         file,
     };
-    if value.bytes() > MAX_BUFFER_BYTES {
+    if value.bytes() > MAX_IMAGE_BYTES {
         return Err(format!(
-            "{} bytes, more than {MAX_BUFFER_BYTES} (1 GiB)",
+            "{} bytes, more than {MAX_IMAGE_BYTES} (1 GiB)",
             value.bytes()
         ));
     }
