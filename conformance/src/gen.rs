@@ -19,6 +19,7 @@ use visa_model::types::DataType;
 pub mod carry;
 pub mod choices;
 pub mod dataport;
+pub mod dataport_typed;
 pub mod dpas;
 pub mod flow;
 pub mod fp8;

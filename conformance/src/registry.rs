@@ -100,8 +100,8 @@ impl Row {
 /// lane-wise instructions.
 fn generator(op: Opcode) -> fn(Opcode) -> Option<BoxedStrategy<GenCase>> {
     use gen::{
-        carry, compare_select_case, dataport, dpas, flow, fp8, logic, lsc, lsc_typed, plane,
-        raw_send, register, svm,
+        carry, compare_select_case, dataport, dataport_typed, dpas, flow, fp8, logic, lsc,
+        lsc_typed, plane, raw_send, register, svm,
     };
     let form = op.form();
     match (form.builder, form.class) {
@@ -109,6 +109,7 @@ fn generator(op: Opcode) -> fn(Opcode) -> Option<BoxedStrategy<GenCase>> {
         (Builder::Svm, _) => svm::case,
         (Builder::Dataport, _) => dataport::case,
         (Builder::RawSend, _) => raw_send::case,
+        (Builder::DataportTyped, _) => dataport_typed::case,
         (Builder::Dpas, _) => dpas::case,
         (Builder::LscApndctr, _) => lsc_typed::apndctr_case,
         (Builder::LscGatherScatter | Builder::LscBlock2d | Builder::LscFence, _) => lsc::case,

@@ -2,7 +2,7 @@
 //! generated cases of every memory instruction of the registry (LSC untyped, typed, block
 //! 2D, atomics, append counters; SVM; the legacy dataport's GATHER_SCALED,
 //! SCATTER_SCALED, GATHER4_SCALED, SCATTER4_SCALED, OWORD_LD, OWORD_LD_UNALIGNED, OWORD_ST,
-//! DWORD_ATOMIC, GATHER, SCATTER, QW_GATHER and QW_SCATTER), the spec's and the oracle's logs are equal as coalesced sets. Case
+//! DWORD_ATOMIC, GATHER, SCATTER, QW_GATHER, QW_SCATTER, GATHER4_TYPED and SCATTER4_TYPED), the spec's and the oracle's logs are equal as coalesced sets. Case
 //! counts: `PROPTEST_CASES` per row (default 32).
 #![allow(clippy::unwrap_used)]
 

@@ -114,8 +114,16 @@ fn the_interface_reader_rejects_hostile_input_with_the_field() {
         ),
         (&format!(r#"{{{HEAD}, "args": {{}}}}"#), "args"),
         (
-            &format!(r#"{{{HEAD}, "args": [{{"kind": "image", "at": 0}}]}}"#),
+            &format!(r#"{{{HEAD}, "args": [{{"kind": "sampler", "at": 0}}]}}"#),
             "args[0].kind",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "args": [{{"kind": "image", "dims": "2d"}}]}}"#),
+            "args[0].bti",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "args": [{{"kind": "image", "dims": "4d", "bti": 0}}]}}"#),
+            "args[0].dims",
         ),
         (
             &format!(r#"{{{HEAD}, "args": [{{"at": 0}}]}}"#),
@@ -988,6 +996,8 @@ fn the_schema_accepts_the_committed_interfaces_and_refuses_what_the_reader_refus
         serde_json::json!({"format": "visa-kernel-interface/1", "simd": 16, "extra": 1}),
         serde_json::json!({"format": "visa-kernel-interface/1", "simd": 16,
                            "args": [{"kind": "image", "at": 0}]}),
+        serde_json::json!({"format": "visa-kernel-interface/1", "simd": 16,
+                           "args": [{"kind": "image", "dims": "2d"}]}),
         serde_json::json!({"format": "visa-kernel-interface/1", "simd": 16,
                            "args": [{"kind": "local", "at": 0, "bti": 1}]}),
     ] {

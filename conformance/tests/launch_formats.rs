@@ -127,8 +127,8 @@ fn covered(inputs: &[(u32, u32)], at: u32, len: u32) -> bool {
 #[test]
 fn every_committed_progbin_reads_and_its_places_lie_in_the_kernels_inputs() {
     let all = files("progbin");
-    // Fifteen kernels on gen9 and xe-hpc, thirteen on xe-lp and xe-hpg.
-    assert_eq!(all.len(), 13 * 2 + 15 * 2, "{all:?}");
+    // Sixteen kernels on gen9 and xe-hpc, fourteen on xe-lp and xe-hpg.
+    assert_eq!(all.len(), 14 * 2 + 16 * 2, "{all:?}");
     let mut read_ok = 0;
     for (path, platform) in &all {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
@@ -180,7 +180,7 @@ fn every_committed_progbin_reads_and_its_places_lie_in_the_kernels_inputs() {
             Err(e) => {
                 // The image kernel's arguments are images and a sampler.
                 assert_eq!(name, "image", "{}: {e}", path.display());
-                assert!(e.message.contains("an image"), "{e}");
+                assert!(e.message.contains("a sampler"), "{e}");
             }
         }
     }
@@ -323,6 +323,82 @@ fn saxpy_launches_through_its_progbin_and_zebin_and_matches_opencl() {
                 assert_eq!(floats(&out.join("arg0.bin")), expect, "{what}");
                 std::fs::remove_dir_all(&dir).unwrap();
             }
+        }
+    }
+}
+
+#[test]
+fn the_image_writes_launch_through_their_progbin_and_match_opencl() {
+    // imgwrite.cl over an 8x4 NDRange (one SIMD32 thread), pixel (x, y):
+    // - `color`, rgba8_unorm, 6x3 pixels (the writes past it are dropped): write_imagef of
+    //   (x/4, y/2, (x+y)/8, 1) stores convert_uchar_sat_rte(f * 255): R for x = 0..5 is 0,
+    //   63.75 -> 64, 127.5 -> 128 (ties to even), 191.25 -> 191, 255, 318.75 -> 255; G for
+    //   y = 0..2 is 0, 127.5 -> 128, 255; B for x+y = 0..7 is 31.875*(x+y) rounded: 0, 32,
+    //   64, 96, 128, 159, 191, 223; A 255.
+    // - `level`, r32_float, 8x4: x + 10y as stored.
+    // - `count`, rgba8_uint, 8x4: (x, y, x*y, 7), all below 256 (no saturation).
+    let r = [0u8, 64, 128, 191, 255, 255];
+    let g = [0u8, 128, 255];
+    let b = [0u8, 32, 64, 96, 128, 159, 191, 223];
+    let color: Vec<u8> = (0..3)
+        .flat_map(|y| (0..6).flat_map(move |x| [r[x], g[y], b[x + y], 255]))
+        .collect();
+    let level: Vec<f32> = (0..4)
+        .flat_map(|y| (0..8).map(move |x| (x + 10 * y) as f32))
+        .collect();
+    let count: Vec<u8> = (0..4u8)
+        .flat_map(|y| (0..8u8).flat_map(move |x| [x, y, x * y, 7]))
+        .collect();
+    for platform in ["xe-lp", "xe-hpg", "xe-hpc"] {
+        for engine in ["spec", "oracle"] {
+            let dir = common::tmp_dir(&format!("formats-imgwrite-{platform}-{engine}"));
+            // The colour image starts as 0xee: the dropped writes leave no mark.
+            let start = dir.join("color.bin");
+            std::fs::write(&start, vec![0xee; 6 * 3 * 4]).unwrap();
+            let kernel = dumps().join(format!("{platform}/imgwrite.visaasm"));
+            let iface = dumps().join(format!("{platform}/imgwrite.progbin"));
+            let out = dir.join("out");
+            let o = launch(&[
+                kernel.to_str().unwrap(),
+                "--platform",
+                platform,
+                "--interface",
+                iface.to_str().unwrap(),
+                "--global",
+                "8,4",
+                "--local",
+                "8,4",
+                "--arg",
+                &format!("0=image2d:rgba8_unorm:6:3:{}", start.display()),
+                "--arg",
+                "1=image2d:r32_float:8:4:zeros",
+                "--arg",
+                "2=image2d:rgba8_uint:8:4:zeros",
+                "--engine",
+                engine,
+                "--out",
+                out.to_str().unwrap(),
+            ]);
+            let what = format!("{platform} {engine}");
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{what}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            assert_eq!(report(&o)["status"], "ok", "{what}");
+            assert_eq!(
+                std::fs::read(out.join("arg0.bin")).unwrap(),
+                color,
+                "{what}"
+            );
+            assert_eq!(floats(&out.join("arg1.bin")), level, "{what}");
+            assert_eq!(
+                std::fs::read(out.join("arg2.bin")).unwrap(),
+                count,
+                "{what}"
+            );
+            std::fs::remove_dir_all(&dir).unwrap();
         }
     }
 }
@@ -737,7 +813,7 @@ fn launch_exits_2_naming_the_file_byte_and_field_of_a_bad_binary() {
         err.starts_with(&format!("{}: byte 4: version: 7:", bad.display())),
         "{err}"
     );
-    // The image kernel's interface names its image argument.
+    // The image kernel's interface names its sampler argument.
     let kernel = dumps().join("xe-hpg/image.visaasm");
     let iface = dumps().join("xe-hpg/image.progbin");
     let o = launch(&[
@@ -753,7 +829,7 @@ fn launch_exits_2_naming_the_file_byte_and_field_of_a_bad_binary() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        String::from_utf8_lossy(&o.stderr).contains("an image"),
+        String::from_utf8_lossy(&o.stderr).contains("a sampler"),
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
@@ -991,6 +1067,15 @@ fn every_kernel_launches_from_its_progbin_alone() {
                 interface::ArgKind::Scalar { ty, count } => {
                     format!("{}:{}", ty.name(), vec!["1"; *count as usize].join(","))
                 }
+                interface::ArgKind::Image { dims, .. } => match dims {
+                    interface::ImageDims::D1 => "image1d:rgba32_float:64:zeros".to_string(),
+                    interface::ImageDims::D1Array | interface::ImageDims::D2 => {
+                        "image2d:rgba32_float:64:64:zeros".to_string()
+                    }
+                    interface::ImageDims::D2Array | interface::ImageDims::D3 => {
+                        "image3d:rgba32_float:16:16:4:zeros".to_string()
+                    }
+                },
             };
             args.push("--arg".to_string());
             args.push(format!("{n}={value}"));
@@ -1024,9 +1109,9 @@ fn every_kernel_launches_from_its_progbin_alone() {
     }
     // saxpy, the Collatz loop, the switch, the private array, the 64-bit mixes, block
     // reads, float math, shuffles, sub-group operations, the SLM reduction with its
-    // barriers and the histogram through tagged SLM addresses (SLM-ADDRESS-HIGH-BITS) on
-    // gen9 and xe-lp (legacy dataport), xe-hpg and xe-hpc (LSC), and conversions and
-    // double precision on gen9 and xe-hpc.
+    // barriers, the histogram through tagged SLM addresses (SLM-ADDRESS-HIGH-BITS) and the
+    // image writes (SCATTER4_TYPED) on gen9 and xe-lp (legacy dataport), xe-hpg and xe-hpc
+    // (LSC), and conversions and double precision on gen9 and xe-hpc.
     ran.sort();
     let expected: Vec<String> = ["gen9", "xe-hpc", "xe-hpg", "xe-lp"]
         .iter()
@@ -1035,6 +1120,7 @@ fn every_kernel_launches_from_its_progbin_alone() {
                 "atomics",
                 "blockread",
                 "fmath",
+                "imgwrite",
                 "loop",
                 "mixed",
                 "private",

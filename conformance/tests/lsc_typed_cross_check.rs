@@ -2,7 +2,11 @@
 //! forms on typed surfaces (in bounds, on edges, out of bounds, LOD 1), the atomics and
 //! `lsc_store_uncompressed.tgm`, the block 2D forms (blocks inside, on edges and corners,
 //! outside; both LSC-TYPED-BLOCK2D-INDEX readings); and invalid typed lines, a fixed list and
-//! generated ones, rejected alike by both engines.
+//! generated ones, rejected alike by both engines. The typed legacy dataport messages
+//! (conformance/src/gen/dataport_typed.rs: GATHER4_TYPED and SCATTER4_TYPED on 1D, 2D and
+//! 3D surfaces of every format) likewise: both engines agree on every register and memory
+//! byte, or report undefined behaviour alike where TYPED-CONVERSION-TYPES' literal reading
+//! makes the case undefined.
 //! Case counts: `PROPTEST_CASES` per stream (default 64).
 #![allow(clippy::unwrap_used)]
 
@@ -195,5 +199,44 @@ fn generated_invalid_typed_forms_are_rejected_alike() {
             }
             (spec, oracle) => panic!("spec {spec:?} vs oracle {oracle:?}; {what}"),
         }
+    }
+}
+
+#[test]
+fn typed_dataport_spec_matches_oracle() {
+    use visa_model::ir::Opcode;
+    let cases = cases();
+    for op in [Opcode::Gather4Typed, Opcode::Scatter4Typed] {
+        let mut runner = TestRunner::new(Config::default());
+        let strategy = registry::case(op);
+        let (mut ran, mut undefined) = (0, 0);
+        for _ in 0..cases {
+            let generated = strategy.new_tree(&mut runner).unwrap().current();
+            let case = generated.to_case("typed-dataport-cross-check");
+            let spec = run_case(&case, EngineKind::Spec);
+            let oracle = run_case(&case, EngineKind::Oracle);
+            match (&spec, &oracle) {
+                (Outcome::Ok(a), Outcome::Ok(b)) => {
+                    assert_eq!(a, b, "states differ on\n{}", case.to_line());
+                    ran += 1;
+                }
+                (Outcome::Error(a), Outcome::Error(b))
+                    if generated
+                        .literal
+                        .contains(&visa_model::errata::TYPED_CONVERSION_TYPES) =>
+                {
+                    assert_eq!(
+                        a.class,
+                        ErrorClass::UndefinedBehaviour,
+                        "{}",
+                        case.to_line()
+                    );
+                    assert_eq!(a.class, b.class, "{}", case.to_line());
+                    undefined += 1;
+                }
+                _ => panic!("spec {spec:?} vs oracle {oracle:?} on\n{}", case.to_line()),
+            }
+        }
+        assert!(ran > cases / 2, "{op:?}: {ran} ran, {undefined} undefined");
     }
 }

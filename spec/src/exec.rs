@@ -249,6 +249,12 @@ fn step(
         Opcode::Scatter => insn::dataport::scatter::execute(program, insn, state, config),
         Opcode::QwGather => insn::dataport::qw_gather::execute(program, insn, state, config),
         Opcode::QwScatter => insn::dataport::qw_scatter::execute(program, insn, state, config),
+        Opcode::Gather4Typed => {
+            insn::dataport::gather4_typed::execute(program, insn, state, config)
+        }
+        Opcode::Scatter4Typed => {
+            insn::dataport::scatter4_typed::execute(program, insn, state, config)
+        }
         _ => Err(VisaError::model_bug(format!(
             "`{}` reached the instruction dispatch; control flow is crate::flow's",
             insn.opcode.mnemonic()

@@ -120,6 +120,8 @@ pub const DOCS: &[Doc] = &[
     dataport::scatter::DOC,
     dataport::qw_gather::DOC,
     dataport::qw_scatter::DOC,
+    dataport::gather4_typed::DOC,
+    dataport::scatter4_typed::DOC,
     dpas::dpas::DOC,
     dpas::dpasw::DOC,
     dpas::dp4a::DOC,

@@ -27,6 +27,8 @@ pub enum Value {
     Zeros(u64),
     /// A `__local` buffer of N bytes.
     Local(u64),
+    /// An image's format, extent and pixels (`image2d:FORMAT:W:H:FILE`, [`super::image`]).
+    Image(super::image::ImageValue),
 }
 
 impl Value {
@@ -37,6 +39,7 @@ impl Value {
             Value::Scalar { ty, count, .. } => format!("a vector of {count} {}", ty.name()),
             Value::File(_) | Value::Zeros(_) => "a global buffer".into(),
             Value::Local(_) => "a local buffer".into(),
+            Value::Image(image) => image.describe(),
         }
     }
 }
@@ -82,7 +85,7 @@ pub fn parse(text: &str) -> Result<ArgValue, ArgError> {
     let Some((form, rest)) = value.split_once(':') else {
         return Err(fail(
             "VALUE is TYPE:NUMBER[,NUMBER...] (u8 i8 u16 i16 u32 i32 u64 i64 f16 f32 f64), \
-             buf:FILE, zeros:N or local:N"
+             buf:FILE, zeros:N, local:N or image1d/image2d/image3d:FORMAT:SIZES:FILE"
                 .into(),
         ));
     };
@@ -91,10 +94,13 @@ pub fn parse(text: &str) -> Result<ArgValue, ArgError> {
         "buf" => Value::File(PathBuf::from(rest)),
         "zeros" => Value::Zeros(size(rest).map_err(fail)?),
         "local" => Value::Local(size(rest).map_err(fail)?),
+        "image1d" | "image2d" | "image3d" => {
+            Value::Image(super::image::parse_value(form, rest).map_err(fail)?)
+        }
         _ => {
             let Some(ty) = ScalarType::from_name(form) else {
                 return Err(fail(format!(
-                    "unknown form `{}` ({}, buf, zeros, local)",
+                    "unknown form `{}` ({}, buf, zeros, local, image1d, image2d, image3d)",
                     clip(form),
                     ScalarType::names()
                 )));

@@ -16,7 +16,8 @@ use std::fmt;
 use visa_model::platform::Platform;
 
 use super::interface::{
-    self, Arg, ArgKind, Interface, Payload, Place, PrivateMemory, PrivateScope, ScalarType, Triple,
+    self, Arg, ArgKind, ImageDims, Interface, Payload, Place, PrivateMemory, PrivateScope,
+    ScalarType, Triple,
 };
 
 /// Why a binary description was not read: the byte of the file where the fault lies, the
@@ -126,7 +127,10 @@ pub struct ArgParts {
     pub by_value: Vec<ValuePiece>,
     /// A `__local` pointer and its alignment.
     pub local: Option<(Piece, Option<u32>)>,
-    /// What the interface cannot carry (an image, a sampler), with where the file says so.
+    /// An image argument's dimensions (its binding-table entry is `bti`).
+    pub image: Option<ImageDims>,
+    /// What the interface cannot carry (a sampler, a device queue), with where the file
+    /// says so.
     pub unsupported: Option<(String, u64)>,
     /// Where the file first speaks of the argument.
     pub origin: u64,
@@ -299,6 +303,34 @@ impl Description {
                     shown_name(parts)
                 ),
             ));
+        }
+        if let Some(dims) = parts.image {
+            let Some(bti) = parts.bti else {
+                return Err(BinaryError::new(
+                    parts.origin,
+                    field,
+                    format!(
+                        "{}an image without a binding-table entry",
+                        shown_name(parts)
+                    ),
+                ));
+            };
+            if parts.pointer.is_some() || !parts.by_value.is_empty() || parts.local.is_some() {
+                return Err(BinaryError::new(
+                    parts.origin,
+                    field,
+                    format!(
+                        "{}the description makes it an image and a buffer, a by-value argument or a local pointer",
+                        shown_name(parts)
+                    ),
+                ));
+            }
+            // An image has no payload place.
+            return Ok(Arg {
+                name: parts.name.clone(),
+                kind: ArgKind::Image { dims, bti },
+                at: Place::Offset(0),
+            });
         }
         let kinds = [
             parts.pointer.is_some() || parts.bti.is_some(),
@@ -588,8 +620,10 @@ pub fn scalar_type(type_name: Option<&str>, bytes: u32) -> Option<(ScalarType, u
 fn check_overlaps(interface: &Interface, origin: u64) -> Result<()> {
     let mut spans: Vec<(u32, u32, String)> = Vec::new();
     for (i, a) in interface.args.iter().enumerate() {
-        if let Place::Offset(o) = a.at {
-            spans.push((o, o + a.kind.bytes(), format!("args[{i}]")));
+        match (&a.at, &a.kind) {
+            (_, ArgKind::Image { .. }) => {} // no payload bytes
+            (Place::Offset(o), _) => spans.push((*o, o + a.kind.bytes(), format!("args[{i}]"))),
+            _ => {}
         }
         if let ArgKind::Global {
             buffer_offset: Some(Place::Offset(o)),

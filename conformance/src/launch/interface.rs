@@ -137,6 +137,44 @@ pub enum ArgKind {
         pointer_bytes: u32,
         align: Option<u32>,
     },
+    /// An image (`image1d_t` .. `image3d_t`): a typed surface at binding-table entry `bti`;
+    /// nothing in the payload (its `at` is not read).
+    Image { dims: ImageDims, bti: u32 },
+}
+
+/// The dimensions of an image argument, as OpenCL's image types give them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageDims {
+    D1,
+    D1Array,
+    D2,
+    D2Array,
+    D3,
+}
+
+impl ImageDims {
+    pub const ALL: [ImageDims; 5] = [
+        ImageDims::D1,
+        ImageDims::D1Array,
+        ImageDims::D2,
+        ImageDims::D2Array,
+        ImageDims::D3,
+    ];
+
+    /// The name in the JSON (`dims`): `1d`, `1d_array`, `2d`, `2d_array`, `3d`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ImageDims::D1 => "1d",
+            ImageDims::D1Array => "1d_array",
+            ImageDims::D2 => "2d",
+            ImageDims::D2Array => "2d_array",
+            ImageDims::D3 => "3d",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<ImageDims> {
+        ImageDims::ALL.into_iter().find(|d| d.name() == name)
+    }
 }
 
 impl ArgKind {
@@ -147,6 +185,7 @@ impl ArgKind {
             ArgKind::Global { pointer_bytes, .. } | ArgKind::Local { pointer_bytes, .. } => {
                 *pointer_bytes
             }
+            ArgKind::Image { .. } => 0,
         }
     }
 
@@ -156,6 +195,7 @@ impl ArgKind {
             ArgKind::Scalar { .. } => "scalar",
             ArgKind::Global { .. } => "global",
             ArgKind::Local { .. } => "local",
+            ArgKind::Image { .. } => "image",
         }
     }
 }
@@ -530,7 +570,7 @@ fn arg(v: &Value, path: &str) -> Result<Arg> {
         None => {
             return Err(InterfaceError::field(
                 f.at("kind"),
-                "missing (scalar, global or local)",
+                "missing (scalar, global, local or image)",
             ))
         }
     };
@@ -604,10 +644,39 @@ fn arg(v: &Value, path: &str) -> Result<Arg> {
                 align,
             }
         }
+        "image" => {
+            f.only(&["name", "kind", "dims", "bti"])?;
+            let dims = match f.get("dims") {
+                Some(Value::String(d)) => ImageDims::from_name(d).ok_or_else(|| {
+                    InterfaceError::field(
+                        f.at("dims"),
+                        format!(
+                            "unknown dimensions `{}` (1d, 1d_array, 2d, 2d_array, 3d)",
+                            clip(d)
+                        ),
+                    )
+                })?,
+                Some(_) => return Err(InterfaceError::field(f.at("dims"), "not a string")),
+                None => return Err(InterfaceError::field(f.at("dims"), "missing")),
+            };
+            let bti = match f.get("bti") {
+                Some(b) => whole(b, &f.at("bti"), 255)?,
+                None => return Err(InterfaceError::field(f.at("bti"), "missing")),
+            };
+            // An image has no payload place.
+            return Ok(Arg {
+                name,
+                kind: ArgKind::Image { dims, bti },
+                at: Place::Offset(0),
+            });
+        }
         other => {
             return Err(InterfaceError::field(
                 f.at("kind"),
-                format!("unknown kind `{}` (scalar, global or local)", clip(other)),
+                format!(
+                    "unknown kind `{}` (scalar, global, local or image)",
+                    clip(other)
+                ),
             ))
         }
     };

@@ -11,6 +11,7 @@ pub mod arg;
 pub mod cases;
 pub mod formats;
 pub mod igc;
+pub mod image;
 pub mod interface;
 pub mod progbin;
 pub mod races;
@@ -67,6 +68,8 @@ pub enum HostArg {
     Buffer(Vec<u8>),
     /// A `__local` buffer's size.
     Local(u64),
+    /// An image's format, extent and pixels.
+    Image(image::ImageHost),
 }
 
 /// A launch: the kernel, its interface, the NDRange and the arguments.
@@ -200,6 +203,13 @@ pub fn bind(
                 HostArg::Buffer(bytes)
             }
             (ArgKind::Local { .. }, Value::Local(n)) => HostArg::Local(*n),
+            (ArgKind::Image { dims, .. }, Value::Image(v)) if image::fits(*dims, v.dims) => {
+                total = total.saturating_add(v.bytes());
+                if total > MAX_TOTAL_BUFFER_BYTES {
+                    return Err(too_much(i));
+                }
+                HostArg::Image(image::bind(v, &mut load)?)
+            }
             _ => return Err(wrong()),
         };
         bound.push(host);
@@ -219,6 +229,15 @@ fn describe_kind(kind: &ArgKind) -> String {
         ArgKind::Scalar { ty, count } => format!("a vector of {count} {}", ty.name()),
         ArgKind::Global { .. } => "a global buffer (buf:FILE or zeros:N)".into(),
         ArgKind::Local { .. } => "a local buffer (local:N)".into(),
+        ArgKind::Image { dims, .. } => format!(
+            "an image{} ({}:FORMAT:SIZES:FILE)",
+            dims.name(),
+            match dims {
+                interface::ImageDims::D1 => "image1d",
+                interface::ImageDims::D1Array | interface::ImageDims::D2 => "image2d",
+                interface::ImageDims::D2Array | interface::ImageDims::D3 => "image3d",
+            }
+        ),
     }
 }
 
@@ -566,6 +585,20 @@ pub fn launch_watched(
     let mut next = FIRST_BUFFER_ADDRESS;
     let mut slm_bytes = interface.slm_bytes;
     for (i, (spec, host)) in interface.args.iter().zip(&req.args).enumerate() {
+        // An image: a typed surface at its binding-table entry, no payload bytes.
+        if let (ArgKind::Image { bti, .. }, HostArg::Image(img)) = (&spec.kind, host) {
+            if mem.surfaces.iter().any(|s| s.bti == *bti) {
+                return usage(format!(
+                    "{file}: args[{i}].bti: binding-table entry {bti} is another argument's"
+                ));
+            }
+            let base = next;
+            next = (base + img.bytes.len() as u64 + BUFFER_ALIGN).div_ceil(BUFFER_ALIGN)
+                * BUFFER_ALIGN;
+            image::place(&mut mem, FLAT, *bti, base, img);
+            buffers.push((i, base, img.bytes.len()));
+            continue;
+        }
         let field = format!("args[{i}].at");
         let grf = match spec.kind {
             // An SLM offset is below 2^32: IGC declares `.input`s for the bytes of a

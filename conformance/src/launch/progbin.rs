@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use visa_model::platform::Platform;
 
 use super::igc::{BinaryError, Description, Implicit, Piece, Read, Result, ValuePiece};
-use super::interface::PrivateScope;
+use super::interface::{ImageDims, PrivateScope};
 
 /// The program header's magic: "CTNI" read little-endian.
 pub const MAGIC: u32 = 0x494E_5443;
@@ -533,6 +533,8 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
     let mut binding_table: Option<(usize, u32, u32)> = None;
     // Stateless and stateful buffer tokens: argument, surface-state offset, pointer piece.
     let mut buffers: Vec<(u32, u32, Option<Piece>, usize)> = Vec::new();
+    // Image arguments: (argument, dimensions, surface-state offset, token's byte).
+    let mut images: Vec<(u32, ImageDims, u32, usize)> = Vec::new();
     let mut skipped = 0usize;
     let mut ignored: BTreeMap<&'static str, usize> = BTreeMap::new();
     for t in tokens(&b, entry.patch_list.0, entry.patch_list.1, false)? {
@@ -574,8 +576,21 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
                 buffers.push((arg, t.field(1, "Offset")?, None, t.at));
             }
             token::IMAGE_MEMORY_OBJECT_KERNEL_ARGUMENT => {
-                let a = d.arg(t.field(0, "ArgumentNumber")?, origin, "ArgumentNumber")?;
-                a.unsupported.get_or_insert(("an image".into(), origin));
+                // ArgumentNumber, Type (IMAGE_MEMORY_OBJECT_TYPE), Offset (its surface
+                // state's offset, which the binding table names).
+                let arg = t.field(0, "ArgumentNumber")?;
+                let kind = t.field(1, "Type")?;
+                let surface = t.field(2, "Offset")?;
+                let a = d.arg(arg, origin, "ArgumentNumber")?;
+                match super::image::progbin_dims(kind) {
+                    Some(dims) => images.push((arg, dims, surface, t.at)),
+                    None => {
+                        a.unsupported.get_or_insert((
+                            format!("an image of IMAGE_MEMORY_OBJECT_TYPE {kind} (a buffer, cube, depth or multisampled image)"),
+                            origin,
+                        ));
+                    }
+                }
             }
             token::SAMPLER_KERNEL_ARGUMENT => {
                 let a = d.arg(t.field(0, "ArgumentNumber")?, origin, "ArgumentNumber")?;
@@ -743,6 +758,19 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
             };
             let surface = heap.u32(pos as usize, "binding table entry")?;
             bti_of.entry(surface).or_insert(i);
+        }
+    }
+    for (arg, dims, surface, at) in images {
+        let a = d.arg(arg, at as u64, "ArgumentNumber")?;
+        a.image = Some(dims);
+        match bti_of.get(&surface) {
+            Some(bti) => a.bti = Some(*bti),
+            None => {
+                a.unsupported.get_or_insert((
+                    format!("an image at surface-state byte {surface}, which no binding-table entry names"),
+                    at as u64,
+                ));
+            }
         }
     }
     for (arg, surface, pointer, at) in buffers {

@@ -579,8 +579,25 @@ fn payload_argument(
                     };
                     parts.local = Some((p, align));
                 }
+                ("image", "stateful") => {
+                    // Its binding-table entry is in `binding_table_indices`.
+                    let ty = a
+                        .get("image_type")
+                        .map(|s| s.scalar("image_type"))
+                        .transpose()?
+                        .unwrap_or("");
+                    match super::image::zeinfo_dims(ty) {
+                        Some(dims) => parts.image = Some(dims),
+                        None => {
+                            let what = format!("an image of type `{}`", crate::input::clip(ty));
+                            parts.unsupported.get_or_insert((what, origin));
+                        }
+                    }
+                }
                 ("image", _) => {
-                    parts.unsupported.get_or_insert(("an image".into(), origin));
+                    parts
+                        .unsupported
+                        .get_or_insert(("a bindless image".into(), origin));
                 }
                 ("sampler", _) => {
                     parts
@@ -614,7 +631,7 @@ fn payload_argument(
             let i = index(d)?;
             d.arg(i, origin, f)?
                 .unsupported
-                .get_or_insert(("an image".into(), origin));
+                .get_or_insert(("an image whose size the kernel queries".into(), origin));
         }
         t if t.starts_with("sampler_") => {
             let i = index(d)?;

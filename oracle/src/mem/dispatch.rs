@@ -10,6 +10,7 @@ use visa_model::VisaError;
 use super::apndctr::{is_apndctr, ApndctrPlan};
 use super::block2d::{block2d, Block2dPlan};
 use super::dataport::{is_dataport, DataportPlan};
+use super::dataport_typed::{is_dataport_typed, TypedDataportPlan};
 use super::lsc::{is_lsc, LscPlan};
 use super::status::StatusPlan;
 use super::svm::{is_svm, SvmPlan};
@@ -45,6 +46,8 @@ enum Family {
     Svm(SvmPlan),
     /// The legacy dataport messages.
     Dataport(DataportPlan),
+    /// The typed legacy dataport messages.
+    DataportTyped(TypedDataportPlan),
     /// LSC_FENCE: no effect on the thread's state.
     Fence,
 }
@@ -70,6 +73,8 @@ impl MemPlan {
             SvmPlan::compile(program, insn, readings).map(Family::Svm)
         } else if is_dataport(insn) {
             DataportPlan::compile(program, insn, readings).map(Family::Dataport)
+        } else if is_dataport_typed(insn) {
+            TypedDataportPlan::compile(program, insn, readings).map(Family::DataportTyped)
         } else if insn.opcode == Opcode::LscFence {
             Ok(Family::Fence)
         } else if let Some(c) = block2d(insn) {
@@ -110,6 +115,7 @@ impl MemPlan {
             Family::Apndctr(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Family::Svm(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Family::Dataport(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            Family::DataportTyped(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Family::Fence => {
                 // An ordering point for the race detector (docs/races.md).
                 state.mem.note_fence(self.pc);

@@ -6,7 +6,8 @@
 //! - [`typed`]: LSC_TYPED's quad load and store; [`status`]: LOAD_STATUS; [`apndctr`]: the
 //!   append-counter atomics;
 //! - [`svm`]: the SVM gathers, scatters, block accesses and atomics;
-//! - [`dataport`]: the legacy dataport's GATHER_SCALED and SCATTER_SCALED.
+//! - [`dataport`]: the legacy dataport's GATHER_SCALED and SCATTER_SCALED;
+//!   [`dataport_typed`]: its typed messages GATHER4_TYPED and SCATTER4_TYPED.
 //!
 //! They share [`page`] (reads through a cached page, fixed-size moves), [`flags`] (the
 //! undefined flags a load gives register bytes), [`small`] (in-place buffers), [`store`] (the
@@ -16,6 +17,7 @@
 pub(crate) mod apndctr;
 pub(crate) mod block2d;
 pub(crate) mod dataport;
+pub(crate) mod dataport_typed;
 pub(crate) mod dispatch;
 pub(crate) mod enable;
 pub(crate) mod flags;

@@ -208,6 +208,7 @@ fn memory(insn: &Instruction) -> u64 {
             SvmCtrl::Atomic { width, .. } => (lanes, lanes * u64::from(*width) / 8),
         },
         Ctrl::Dataport(d) => (lanes, lanes * u64::from(d.lane_bytes())),
+        Ctrl::DataportTyped(d) => (lanes, lanes * u64::from(d.lane_bytes())),
         _ => (lanes, lanes * 4),
     };
     let atomic = insn.opcode.lsc_atomic().is_some()

@@ -187,10 +187,6 @@ pub const DECLARED: &[(&str, &str)] = &[
         "not executed yet: a call whose callee is chosen at run time, to execute through CALL's semantics",
     ),
     (
-        "GATHER4_TYPED.md",
-        "not executed yet: legacy dataport typed gather through surface formats",
-    ),
-    (
         "INFO.md",
         "not executed yet: the sampler's surface information, with 3D_LOAD",
     ),
@@ -213,10 +209,6 @@ pub const DECLARED: &[(&str, &str)] = &[
     (
         "SAMPLE_UNORM.md",
         "not executed yet: the media sampler shares 3D_SAMPLE's sampler model",
-    ),
-    (
-        "SCATTER4_TYPED.md",
-        "not executed yet: legacy dataport typed scatter through surface formats",
     ),
     (
         "TYPED_ATOMIC.md",

@@ -334,6 +334,14 @@ pub const DWORD_ATOMIC_APPENDIX_TEXT: &str = "DWORD-ATOMIC-APPENDIX-TEXT";
 pub const GATHER_SCATTER_SURFACES: &str = "GATHER-SCATTER-SURFACES";
 pub const GATHER_SCATTER_TEXT: &str = "GATHER-SCATTER-TEXT";
 pub const QW_GATHER_BLOCKS: &str = "QW-GATHER-BLOCKS";
+// The typed legacy dataport messages.
+pub const TYPED_EXEC_SIZE: &str = "TYPED-EXEC-SIZE";
+pub const TYPED_OOB_ALPHA: &str = "TYPED-OOB-ALPHA";
+pub const TYPED_CONVERSION_TYPES: &str = "TYPED-CONVERSION-TYPES";
+pub const TYPED_SURFACE_LAYOUT: &str = "TYPED-SURFACE-LAYOUT";
+pub const TYPED_COORDINATE_TYPES: &str = "TYPED-COORDINATE-TYPES";
+pub const TYPED_ATOMIC_OP_TABLE: &str = "TYPED-ATOMIC-OP-TABLE";
+pub const MEDIA_BLOCK_RANGES: &str = "MEDIA-BLOCK-RANGES";
 // The rounding instructions.
 pub const RNDE_DOWNWARD: &str = "RNDE-DOWNWARD";
 pub const RND_SPECIAL_TABLE: &str = "RND-SPECIAL-TABLE";
@@ -1302,6 +1310,67 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "1, 2 or 4 blocks; block `j` of lane `i` is the qword at byte `Offset[i] + 8*j` and lands in `dst[j*exec_size+i]` (the loop's register layout)",
         reason: "the compiler emits the multi-block forms; blocks of one lane are consecutive qwords, as the SVM gather's `Addresses[i] + j*block_size`, since overlapping byte offsets cannot be the 8-byte blocks the Description counts",
         executable: true,
+        id: TYPED_EXEC_SIZE,
+        document: "instructions/GATHER4_TYPED.md, SCATTER4_TYPED.md, Exec_size",
+        says: "Exec_size bits 2..0 list one value, 0b011: 8 elements; the loop's `ch_start = ch_pos * max(exec_size, GRF_SIZE / 4)` only differs from `8 * ch_pos` on a 64-byte register file, and IGC 1.0.12504 writes `scatter4_typed.RGBA (M1, 16)` for pvc (xe-hpc)",
+        literal: "execution size 8 only: a 16-lane typed message is invalid-instruction on every platform",
+        resolved: "execution size 8 on every platform, and 16 on the platforms with a 64-byte register file (xe-hpc, xe2), one register per channel as the loop's `max(exec_size, GRF_SIZE / 4)` gives",
+        reason: "the compiler's own output for the 64-byte register file uses 16 lanes, and the loop's channel stride is written for it",
+        executable: true,
+    },
+    Erratum {
+        id: TYPED_OOB_ALPHA,
+        document: "instructions/GATHER4_TYPED.md, Properties (Out-of-bound Access)",
+        says: "\"On read: ones are returned in the alpha channel, zeros in the other channels\", without saying in which type the one is returned, while Dst takes UD, D or F and the surface's format fixes the conversion",
+        literal: "the alpha channel of an out-of-bounds pixel reads the integer 1 (0x00000001) whatever the surface format",
+        resolved: "the alpha channel reads one in the format's register type: 1.0 (0x3F800000) for FLOAT and UNORM formats, the integer 1 for UINT and SINT formats, as a channel the format lacks reads (docs/memory.md, \"Surface formats\")",
+        reason: "the read returns converted values: zeros and ones are channel values in the format's type (OpenCL's border colour `(0, 0, 0, 1)` for channel orders without alpha is 1.0 for float images)",
+        executable: true,
+    },
+    Erratum {
+        id: TYPED_CONVERSION_TYPES,
+        document: "instructions/SCATTER4_TYPED.md, Notes (type conversion table); GATHER4_TYPED.md, Dst",
+        says: "the table pairs F with FLOAT, SNORM and UNORM formats, D with SINT and UD with UINT; Src and Dst \"must have type UD, D, F\", and nothing says what another pair (an F operand on a UINT surface) does",
+        literal: "a pair outside the table's rows (the operand's type not the format's register type) makes the access undefined: execution reports undefined-behaviour",
+        resolved: "the conversion follows the surface format alone: the register element's 32 bits are read as (and written in) the format's register type, UD for UINT, D for SINT, F for FLOAT and UNORM, whatever type the operand's variable is declared with",
+        reason: "the hardware message carries no data type; IGC 1.0.12504 declares the payload of `write_imageui` as `type=f` (conformance/tests/dumps/igc/xe-lp/imgwrite.visaasm, V0089), so the table's rows cannot be a requirement on the operand",
+        executable: true,
+    },
+    Erratum {
+        id: TYPED_COORDINATE_TYPES,
+        document: "instructions/GATHER4_TYPED.md, SCATTER4_TYPED.md, U, V, R, LOD",
+        says: "\"Restriction: type UD\" (\"Must have type UD\"), while IGC 1.0.12504 passes the coordinates of `write_imagef` in variables declared `type=d` (`scatter4_typed.RGBA (M1, 8) T6 V0050.0 V0057.0 ...` with `.decl V0050 v_type=G type=d`)",
+        literal: "a coordinate operand of type D is invalid-instruction",
+        resolved: "a coordinate operand of type UD or D; its elements are read as UD (the message carries raw dwords, a negative D coordinate is a large unsigned one and out of bounds)",
+        reason: "the compiler's own output; the raw operand's type does not change the dwords the message sends",
+        executable: true,
+    },
+    Erratum {
+        id: TYPED_ATOMIC_OP_TABLE,
+        document: "instructions/TYPED_ATOMIC.md, Op, Src0 and Src1",
+        says: "Src0 is used \"as src0 in ` <#anchor-484>`__ `Table 12 <#anchor-435>`__\" and Src1 \"as src1 ` <#anchor-435>`__\": anchors of a converted manual that lead nowhere, so no table of this document says what each operation computes",
+        literal: "silent: the operations' results are undefined",
+        resolved: "the operations and their operand roles are DWORD_ATOMIC's (the DWORD_ATOMIC_OP table, with SVM-ATOMIC-CMPXCHG-ROLES and SVM-ATOMIC-PREDEC), applied to the typed surface's pixel (TYPED-SURFACE-LAYOUT); TYPED_ATOMIC is not executed yet (`unsupported`)",
+        reason: "the Op field lists the same operations with the same encodings as DWORD_ATOMIC's, whose table the anchors pointed at in the original manual",
+        executable: false,
+    },
+    Erratum {
+        id: MEDIA_BLOCK_RANGES,
+        document: "instructions/MEDIA_LD.md, MEDIA_ST.md, Plane, Block_width, Block_height, Dst, Src",
+        says: "\"Valid values are [0], [3]\" (Plane) and \"[1], [64]\" (Block_width, Block_height): each range is written as two values; MEDIA_ST's Src says each row starts at \"row+id * <register_pitch>\"",
+        literal: "only the two values written are valid: Plane 0 or 3, a block 1 or 64 bytes wide and 1 or 64 rows high; a row's register offset `row + id * register_pitch`",
+        resolved: "the ranges 0 to 3, 1 to 64 and 1 to 64 (with the Notes' table of register pitch and maximum height per block width), and MEDIA_LD's `row_id * register_pitch`; MEDIA_LD and MEDIA_ST are not executed yet (`unsupported`)",
+        reason: "the same fields of the appendix give ranges, the Notes' table lists widths between 1 and 64, and MEDIA_LD's Dst spells the row offset `row_id`",
+        executable: false,
+    },
+    Erratum {
+        id: TYPED_SURFACE_LAYOUT,
+        document: "instructions/GATHER4_TYPED.md, SCATTER4_TYPED.md, Surface, U, V, R, LOD",
+        says: "the surface \"must be a 1D, 2D, or 3D surface\" and `surface[u,v,r]` is \"one pixel\", but no document gives where a pixel lies, the bounds, arrays or what LOD selects",
+        literal: "silent: the pixel's place and the bounds are undefined",
+        resolved: "LSC-TYPED-SURFACE's layout with the format's pixel size: pixel (U, V, R) lies at `base + R*pitch*height + V*pitch + U*pixel_size`; it is inside when `(U+1)*pixel_size <= width` (bytes), `V < height` and `R < depth` (0 read as 1), and LOD is 0 (the model holds one level); a 1D array takes its index in V, a 2D array in R; a surface without a format is undefined behaviour",
+        reason: "one layout for the typed surfaces of both message families; OpenCL's arrays are laid out as the next dimension",
+        executable: false,
     },
     Erratum {
         id: LSC_STRIDED_ADDR,

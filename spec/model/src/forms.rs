@@ -172,6 +172,9 @@ pub enum Builder {
     /// The legacy dataport messages on surfaces (instructions/GATHER_SCALED.md,
     /// SCATTER_SCALED.md).
     Dataport,
+    /// The typed legacy dataport messages (instructions/GATHER4_TYPED.md,
+    /// SCATTER4_TYPED.md).
+    DataportTyped,
     /// LSC_UNTYPED's and LSC_TYPED's gather/scatter forms and atomics.
     LscGatherScatter,
     /// LSC_UNTYPED's append-counter atomics.

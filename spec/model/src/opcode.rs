@@ -216,6 +216,12 @@ pub enum Opcode {
     RawSend,
     /// instructions/RAW_SENDS.md: the split send (Src0 and Src1), decoded the same way.
     RawSends,
+    /// instructions/GATHER4_TYPED.md: up to four channels (RGBA) of one pixel per lane from
+    /// a typed surface, converted by its format.
+    Gather4Typed,
+    /// instructions/SCATTER4_TYPED.md: up to four channels (RGBA) of one pixel per lane to a
+    /// typed surface, converted by its format.
+    Scatter4Typed,
 }
 
 /// The family of an instruction document: the directory of its golden vectors
@@ -920,6 +926,11 @@ const SCATTER4_ERRATA: &[&str] = &[
     errata::DATAPORT4_DWORD_ADDRESS,
 ];
 const OWORD_ERRATA: &[&str] = &[errata::DATAPORT_BOUNDS_LANE];
+const TYPED_ERRATA: &[&str] = &[
+    errata::TYPED_EXEC_SIZE,
+    errata::TYPED_OOB_ALPHA,
+    errata::TYPED_CONVERSION_TYPES,
+];
 const DWORD_ATOMIC_ERRATA: &[&str] = &[
     errata::DATAPORT_BOUNDS_LANE,
     errata::DWORD_ATOMIC_SURFACES,
@@ -999,7 +1010,7 @@ use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
 /// reference.
 #[rustfmt::skip]
 #[allow(clippy::large_const_arrays)]
-pub const TABLE: [Form; 136] = [
+pub const TABLE: [Form; 138] = [
     Form { opcode: O::Mov, mnemonic: "mov", document: "instructions/MOV.md", num_srcs: 1, sat: Sat::Yes, modifiers: ARITH, type_maps: MOV_MAPS, kinds: MOV_KINDS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add, mnemonic: "add", document: "instructions/ADD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD_MAPS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add3, mnemonic: "add3", document: "instructions/ADD3.md", num_srcs: 3, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD3_MAPS, platforms: ADD3_BFN_PLATFORMS, ..ALU },
@@ -1178,6 +1189,10 @@ pub const TABLE: [Form; 136] = [
     // spellings are the same opcodes.
     Form { opcode: O::RawSend, mnemonic: "raw_send", document: "instructions/RAW_SEND.md", num_srcs: 4, ..RAW_SEND },
     Form { opcode: O::RawSends, mnemonic: "raw_sends", document: "instructions/RAW_SENDS.md", num_srcs: 4, ..RAW_SEND },
+    // The typed legacy dataport messages (`ir::dataport_typed::TypedCtrl`): the appendix
+    // lists them on BDW to TGLLP, kept on the later platforms as the other dataport messages.
+    Form { opcode: O::Gather4Typed, mnemonic: "gather4_typed", document: "instructions/GATHER4_TYPED.md", builder: Builder::DataportTyped, errata: TYPED_ERRATA, ..DATAPORT },
+    Form { opcode: O::Scatter4Typed, mnemonic: "scatter4_typed", document: "instructions/SCATTER4_TYPED.md", builder: Builder::DataportTyped, errata: TYPED_ERRATA, ..DATAPORT },
 ];
 
 #[cfg(test)]

@@ -18,6 +18,10 @@ pub mod qw_scatter;
 pub mod scatter;
 pub mod scatter4_scaled;
 pub mod scatter_scaled;
+// The typed messages and what their rows share.
+pub mod gather4_typed;
+pub mod scatter4_typed;
+mod typed;
 
 use visa_model::errata;
 use visa_model::platform::Platform;

@@ -4,6 +4,7 @@
 pub mod alu;
 pub mod block2d;
 pub mod dataport;
+pub mod dataport_typed;
 pub mod dpas;
 pub mod flow;
 pub mod lsc;
@@ -141,6 +142,7 @@ impl Instruction {
             Ctrl::Lsc(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Svm(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dataport(c) => c.sources().into_iter().map(Cow::Owned).collect(),
+            Ctrl::DataportTyped(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dpas(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::RawSend(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Flow(f) => match f.as_ref() {
@@ -191,6 +193,7 @@ impl Instruction {
             },
             Ctrl::Svm(c) => c.operands_mut(&mut out),
             Ctrl::Dataport(c) => c.operands_mut(&mut out),
+            Ctrl::DataportTyped(c) => c.operands_mut(&mut out),
             Ctrl::Dpas(c) => {
                 let ops = &mut c.operands;
                 out.extend([
@@ -269,6 +272,8 @@ pub enum Ctrl {
     Svm(crate::ir::svm::SvmCtrl),
     /// The legacy dataport messages' block count and surface, and their operands.
     Dataport(dataport::DataportCtrl),
+    /// The typed legacy dataport messages' channel mask, surface and operands.
+    DataportTyped(dataport_typed::TypedCtrl),
     /// LSC_UNTYPED's and LSC_TYPED's message fields: unit, caching, data shape, address and
     /// the operands.
     Lsc(LscCtrl),

@@ -27,6 +27,7 @@ use errors::invalid;
 mod alu;
 mod context;
 mod dataport;
+mod dataport_typed;
 mod decl;
 mod documented;
 mod dpas;
@@ -207,6 +208,7 @@ impl Cx<'_> {
             Builder::Dpas => self.dpas_instruction(line, opcode)?,
             Builder::Svm => self.svm_instruction(line, opcode)?,
             Builder::Dataport => self.dataport_instruction(line, opcode)?,
+            Builder::DataportTyped => self.dataport_typed_instruction(line, opcode)?,
             Builder::LscGatherScatter => self.lsc_instruction(line, opcode)?,
             Builder::LscApndctr => self.apndctr_instruction(line, opcode)?,
             Builder::LscBlock2d => self.block2d_instruction(line, opcode)?,
@@ -284,6 +286,7 @@ fn rules_family(insn: &Instruction) -> Builder {
     match insn.opcode.form().builder {
         f @ (Builder::Svm
         | Builder::Dataport
+        | Builder::DataportTyped
         | Builder::Dpas
         | Builder::LscFence
         | Builder::LscBlock2d
@@ -340,6 +343,7 @@ fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
     match rules_family(insn) {
         Builder::Svm => svm::rules(insn, vars, platform, readings),
         Builder::Dataport => dataport::rules(insn, vars, platform, readings),
+        Builder::DataportTyped => dataport_typed::rules(insn, vars, platform, readings),
         Builder::Dpas => dpas::rules(insn, vars, platform, readings),
         Builder::LscFence => lsc::fence::fence_rules(insn),
         Builder::LscBlock2d => lsc::block2d::rules(insn, vars, platform, readings),

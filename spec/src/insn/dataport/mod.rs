@@ -31,6 +31,10 @@ pub mod qw_scatter;
 pub mod scatter;
 pub mod scatter4_scaled;
 pub mod scatter_scaled;
+// The typed messages (GATHER4_TYPED.md, SCATTER4_TYPED.md) and what they share.
+pub mod gather4_typed;
+pub mod scatter4_typed;
+mod typed;
 
 use crate::errata::Readings;
 use crate::error::{ErrorClass, Result, VisaError};

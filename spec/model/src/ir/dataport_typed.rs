@@ -1,0 +1,147 @@
+//! The control fields and operands of the typed legacy dataport messages
+//! (instructions/GATHER4_TYPED.md and SCATTER4_TYPED.md): the channel mask, the typed
+//! surface and the pixel coordinates U, V, R and LOD, with the data operand. Validation
+//! (`validate::dataport_typed`) builds them from the text forms; the modules under
+//! `insn::dataport` read them.
+//!
+//! The surface is a declared surface variable (`T6`..) whose first element (written by
+//! MOVS) is a binding-table index; the entry is a typed surface with a format
+//! (`init.surfaces[].format`). The documents exclude T0 (SLM) and T5 (stateless).
+
+use super::operand::{OperandMut, Payload, Src};
+use crate::state::VarId;
+use crate::types::DataType;
+
+/// The control fields and operands of one typed message, one variant per document, the
+/// operands named as in its Format table.
+///
+/// IR shape: `srcs` is empty (generic passes walk [`super::Instruction::sources`], which
+/// yields [`TypedCtrl::sources`]); `Dst` is the instruction's `dst` (`General` for the
+/// gather, `Null` for the scatter). V, R and LOD are `None` for `%null` (V0: "If an offset
+/// operand is not applicable for the surface accessed ... it should be set to V0"), which
+/// reads 0 in every lane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypedCtrl {
+    /// GATHER4_TYPED: `Channels` (the RGBA mask, R bit 0), `Surface`, `U`, `V`, `R`, `LOD`.
+    Gather4Typed {
+        ch_mask: u8,
+        surface: VarId,
+        u: Payload,
+        v: Option<Payload>,
+        r: Option<Payload>,
+        lod: Option<Payload>,
+    },
+    /// SCATTER4_TYPED: as GATHER4_TYPED, with `Src`.
+    Scatter4Typed {
+        ch_mask: u8,
+        surface: VarId,
+        u: Payload,
+        v: Option<Payload>,
+        r: Option<Payload>,
+        lod: Option<Payload>,
+        src: Payload,
+    },
+}
+
+/// The coordinates of a typed message: U, then V, R and LOD (`None`: V0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coordinates {
+    pub u: Payload,
+    pub v: Option<Payload>,
+    pub r: Option<Payload>,
+    pub lod: Option<Payload>,
+}
+
+impl TypedCtrl {
+    pub fn surface(&self) -> VarId {
+        match *self {
+            TypedCtrl::Gather4Typed { surface, .. } | TypedCtrl::Scatter4Typed { surface, .. } => {
+                surface
+            }
+        }
+    }
+
+    pub fn ch_mask(&self) -> u8 {
+        match *self {
+            TypedCtrl::Gather4Typed { ch_mask, .. } | TypedCtrl::Scatter4Typed { ch_mask, .. } => {
+                ch_mask
+            }
+        }
+    }
+
+    pub fn coordinates(&self) -> Coordinates {
+        match *self {
+            TypedCtrl::Gather4Typed { u, v, r, lod, .. }
+            | TypedCtrl::Scatter4Typed { u, v, r, lod, .. } => Coordinates { u, v, r, lod },
+        }
+    }
+
+    /// The store's Src (`None` for the gather).
+    pub fn src(&self) -> Option<Payload> {
+        match *self {
+            TypedCtrl::Gather4Typed { .. } => None,
+            TypedCtrl::Scatter4Typed { src, .. } => Some(src),
+        }
+    }
+
+    /// Whether the message writes memory and returns nothing.
+    pub fn is_store(&self) -> bool {
+        matches!(self, TypedCtrl::Scatter4Typed { .. })
+    }
+
+    /// The bytes each enabled lane moves (one dword per enabled channel).
+    pub fn lane_bytes(&self) -> u32 {
+        4 * self.ch_mask().count_ones()
+    }
+
+    /// The source operands as general sources, in the text's order (U, V, R, LOD, then
+    /// Src; V0 as a UD zero); the surface is a state operand, not a source.
+    pub fn sources(&self) -> Vec<Src> {
+        let null = Src::Imm {
+            bits: 0,
+            ty: DataType::UD,
+        };
+        let or_null = |p: &Option<Payload>| p.as_ref().map_or(null.clone(), Payload::to_src);
+        let c = self.coordinates();
+        let mut out = vec![c.u.to_src(), or_null(&c.v), or_null(&c.r), or_null(&c.lod)];
+        if let Some(src) = self.src() {
+            out.push(src.to_src());
+        }
+        out
+    }
+
+    /// Pushes the operands onto `out`, to change in place (in the text's order).
+    pub fn operands_mut<'a>(&'a mut self, out: &mut Vec<OperandMut<'a>>) {
+        match self {
+            TypedCtrl::Gather4Typed { u, v, r, lod, .. } => {
+                out.push(OperandMut::Payload(u));
+                out.push(OperandMut::OptPayload(v));
+                out.push(OperandMut::OptPayload(r));
+                out.push(OperandMut::OptPayload(lod));
+            }
+            TypedCtrl::Scatter4Typed {
+                u, v, r, lod, src, ..
+            } => {
+                out.push(OperandMut::Payload(u));
+                out.push(OperandMut::OptPayload(v));
+                out.push(OperandMut::OptPayload(r));
+                out.push(OperandMut::OptPayload(lod));
+                out.push(OperandMut::Payload(src));
+            }
+        }
+    }
+}
+
+/// GATHER4_TYPED.md and SCATTER4_TYPED.md, U, V, R, LOD: "Restriction: type UD"; Dst and
+/// Src: "UD, D, F".
+pub const DATA_TYPES: [DataType; 3] = [DataType::UD, DataType::D, DataType::F];
+
+/// The execution sizes a typed message takes on a platform whose register is `grf` bytes
+/// (TYPED-EXEC-SIZE: 8; resolved, also 16 with 64-byte registers).
+pub fn exec_sizes(grf: usize, literal: bool) -> &'static [u32] {
+    if grf == 64 && !literal {
+        &[8, 16]
+    } else {
+        &[8]
+    }
+}
