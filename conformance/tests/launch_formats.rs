@@ -7,20 +7,16 @@
 
 mod common;
 
+use common::launch::{dumps, floats, launch, report, BIN};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
 use visa_conformance::launch::igc::{BinaryError, Read};
 use visa_conformance::launch::interface::{self, Interface, Place};
 use visa_conformance::launch::{formats, progbin, zeinfo};
 use visa_model::platform::Platform;
-
-const BIN: &str = env!("CARGO_BIN_EXE_visa-conform");
-
-fn dumps() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dumps/igc")
-}
 
 const PLATFORMS: [Platform; 3] = [Platform::XeLp, Platform::XeHpg, Platform::XeHpc];
 
@@ -242,28 +238,6 @@ fn the_reduction_has_a_local_argument_two_local_sizes_and_no_private_memory() {
         .interface;
     let m = rec.private_memory.unwrap();
     assert_eq!((m.bytes, m.per), (4160, interface::PrivateScope::WorkItem));
-}
-
-fn launch(args: &[&str]) -> Output {
-    Command::new(BIN).arg("launch").args(args).output().unwrap()
-}
-
-fn floats(path: &Path) -> Vec<f32> {
-    std::fs::read(path)
-        .unwrap()
-        .chunks(4)
-        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
-fn report(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: stdout {} stderr {}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        )
-    })
 }
 
 #[test]

@@ -204,7 +204,7 @@ impl Instruction {
                 flow::FlowCtrl::Sync(s) => out.extend(s.scalars_mut().map(O::Scalar)),
                 _ => {}
             },
-            Ctrl::None | Ctrl::Rel(_) | Ctrl::Bfn(_) => {}
+            Ctrl::None | Ctrl::Rel(_) | Ctrl::Bfn(_) | Ctrl::LscFence(_) => {}
         }
         out
     }
@@ -271,6 +271,8 @@ pub enum Ctrl {
     Block2d(Box<Block2dCtrl>),
     /// The control-flow and annotation instructions' fields ([`flow::FlowCtrl`]).
     Flow(Box<flow::FlowCtrl>),
+    /// LSC_FENCE's unit, operation and scope.
+    LscFence(lsc::LscFenceCtrl),
 }
 
 /// The fields of `lsc_load_block2d` and `lsc_store_block2d` (instructions/LSC_UNTYPED.md,
