@@ -382,3 +382,60 @@ impl Watcher for Recorder<'_, '_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::launch::sched::Unwatched;
+    use visa_model::ir::lsc::{FenceOp, FenceScope as LscScope, LscFenceCtrl, Sfid};
+    use visa_model::state::FLAT;
+
+    #[test]
+    fn byte_ranges_merge_what_touches_and_meet_what_overlaps() {
+        let mut r = ByteRanges::default();
+        r.insert(FLAT, 10, 19);
+        r.insert(FLAT, 30, 39);
+        r.insert(SLM, 20, 29);
+        assert!(!r.overlaps(FLAT, 20, 29), "another space");
+        r.insert(FLAT, 20, 29);
+        assert_eq!(
+            r.iter().collect::<Vec<_>>(),
+            [(FLAT, 10, 39), (SLM, 20, 29)]
+        );
+        r.insert(FLAT, u64::MAX - 1, u64::MAX);
+        assert!(r.overlaps(FLAT, u64::MAX, u64::MAX));
+        assert!(r.overlaps(FLAT, 0, 10) && !r.overlaps(FLAT, 0, 9) && !r.overlaps(FLAT, 40, 41));
+        let mut other = ByteRanges::default();
+        other.insert(FLAT, 40, 50);
+        assert!(!r.meets(&other));
+        other.insert(SLM, 29, 29);
+        assert!(r.meets(&other));
+    }
+
+    #[test]
+    fn the_unit_of_an_lsc_fence_comes_from_the_ir() {
+        let line = serde_json::json!({
+            "format": "visa-vector/1",
+            "id": "fences",
+            "platform": "xe-hpg",
+            "program": "lsc_fence.slm.none.group\nlsc_fence.tgm.evict.system\nlsc_fence.ugm.clean.sysrel\nfence_local\n",
+            "init": {},
+        });
+        let case = crate::vector::Case::from_value(&line).expect("a case");
+        let program = crate::case::compile(&case).expect("it compiles").program;
+        assert_eq!(
+            program.insns[1].ctrl,
+            Ctrl::LscFence(LscFenceCtrl {
+                sfid: Sfid::Tgm,
+                op: FenceOp::Evict,
+                scope: LscScope::Sysrel
+            })
+        );
+        let mut inner = Unwatched;
+        let w = RaceWatcher::new(&program, RacesMode::Warn, [1; 3], 1, 1, &mut inner);
+        assert_eq!(w.scope(0), FenceScope::SLM);
+        assert_eq!(w.scope(1), FenceScope::GLOBAL);
+        assert_eq!(w.scope(2), FenceScope::GLOBAL);
+        assert_eq!(w.scope(3), FenceScope::SLM);
+    }
+}
