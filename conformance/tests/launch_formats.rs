@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::launch::{dumps, floats, launch, report, BIN};
+use common::launch::{dumps, floats, launch, report, BIN, IGC_KERNELS};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -1000,19 +1000,7 @@ fn every_kernel_launches_from_its_progbin_alone() {
     let expected: Vec<String> = ["xe-hpc", "xe-hpg", "xe-lp"]
         .iter()
         .flat_map(|p| {
-            let both = [
-                "atomics",
-                "blockread",
-                "fmath",
-                "loop",
-                "mixed",
-                "private",
-                "reduce",
-                "saxpy",
-                "shuffle",
-                "subgroup",
-                "switch",
-            ];
+            let both = IGC_KERNELS;
             let hpc_only: &[&str] = if *p == "xe-hpc" {
                 &["convert", "double"]
             } else {

@@ -143,12 +143,24 @@ fn run_two(
     races: &str,
     schedule: Option<&str>,
 ) -> (Value, Option<i32>, Vec<i32>) {
+    run_groups(dir, text, (engine, races, schedule), 1, "1")
+}
+
+/// [`run_two`] over `groups` work-groups of two threads, with `--jobs JOBS`.
+fn run_groups(
+    dir: &Path,
+    text: &str,
+    (engine, races, schedule): (&str, &str, Option<&str>),
+    groups: u32,
+    jobs: &str,
+) -> (Value, Option<i32>, Vec<i32>) {
     let k = dir.join("two.visaasm");
     let i = dir.join("two.json");
     std::fs::write(&k, text).unwrap();
     std::fs::write(&i, INTERFACE).unwrap();
     let out = dir.join("out");
     let _ = std::fs::remove_dir_all(&out);
+    let global = (2 * groups).to_string();
     let mut args = vec![
         k.to_str().unwrap(),
         "--platform",
@@ -156,7 +168,7 @@ fn run_two(
         "--interface",
         i.to_str().unwrap(),
         "--global",
-        "2",
+        &global,
         "--local",
         "2",
         "--arg",
@@ -165,6 +177,8 @@ fn run_two(
         engine,
         "--races",
         races,
+        "--jobs",
+        jobs,
         "--out",
         out.to_str().unwrap(),
     ];
@@ -382,46 +396,18 @@ fn work_groups_at_once_find_the_races_found_in_order() {
     // work-group order, and stops the launch where it stops in order (`error`: the run
     // starts again, in order), so the reports and buffers are those of 1 job.
     let dir = common::tmp_dir("races-jobs");
-    let k = dir.join("groups.visaasm");
-    let i = dir.join("groups.json");
-    std::fs::write(&i, INTERFACE).unwrap();
     for (second, races_in_order) in [(UGM_STORE, 1), (UGM_ATOMIC, 0)] {
-        std::fs::write(&k, two_threads("", "", second)).unwrap();
+        let text = two_threads("", "", second);
         for engine in ["spec", "oracle"] {
             for races in ["error", "warn", "off"] {
-                let mut results = Vec::new();
-                for jobs in ["1", "2"] {
-                    let out = dir.join(format!("out-{jobs}"));
-                    let _ = std::fs::remove_dir_all(&out);
-                    let o = launch(&[
-                        k.to_str().unwrap(),
-                        "--platform",
-                        "xe-hpc",
-                        "--interface",
-                        i.to_str().unwrap(),
-                        "--global",
-                        "6",
-                        "--local",
-                        "2",
-                        "--arg",
-                        "0=zeros:16",
-                        "--engine",
-                        engine,
-                        "--races",
-                        races,
-                        "--jobs",
-                        jobs,
-                        "--out",
-                        out.to_str().unwrap(),
-                    ]);
-                    results.push((o.status.code(), report(&o), ints(&out.join("arg0.bin"))));
-                }
+                let one = run_groups(&dir, &text, (engine, races, None), 3, "1");
+                let two = run_groups(&dir, &text, (engine, races, None), 3, "2");
                 let what = format!("{second} {engine} --races {races}");
-                assert_eq!(results[0], results[1], "{what}");
-                let (code, r, words) = &results[0];
+                assert_eq!(one, two, "{what}");
+                let (r, code, words) = one;
                 match (races, races_in_order) {
                     ("error", 1) => {
-                        assert_eq!(*code, Some(1), "{what}: {r}");
+                        assert_eq!(code, Some(1), "{what}: {r}");
                         assert_eq!(r["error"]["class"], "data-race", "{what}: {r}");
                         assert_eq!(r["error"]["thread"]["group"][0], 1, "{what}: {r}");
                     }
@@ -429,7 +415,7 @@ fn work_groups_at_once_find_the_races_found_in_order() {
                     _ => assert_eq!(r["races"], races_in_order, "{what}: {r}"),
                 }
                 if second == UGM_ATOMIC {
-                    assert_eq!(words, &[0, 303, 0, 0], "{what}");
+                    assert_eq!(words, [0, 303, 0, 0], "{what}");
                 }
             }
         }

@@ -8,6 +8,23 @@ use serde_json::Value;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_visa-conform");
 
+/// The kernels of `dumps/igc/src` that IGC compiled for each of xe-lp, xe-hpg and xe-hpc and
+/// that launch and run to their ends (the image kernel takes arguments a launch cannot
+/// hold, `recurse` private memory).
+pub const IGC_KERNELS: [&str; 11] = [
+    "atomics",
+    "blockread",
+    "fmath",
+    "loop",
+    "mixed",
+    "private",
+    "reduce",
+    "saxpy",
+    "shuffle",
+    "subgroup",
+    "switch",
+];
+
 /// conformance/tests/dumps/igc: IGC's dumps of the OpenCL kernels of its `src/`.
 pub fn dumps() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dumps/igc")
