@@ -42,6 +42,10 @@
 //! streams add the platform's libm on the same lanes (whole instructions against libm) and,
 //! for the F lanes of the approximated functions, the oracle's numeric core against libm's
 //! f32 functions (`f-libm-lanes`, `f-core-lanes`, `core/libm`, the exact-path lane count).
+//!
+//! The `launch` stream, last, launches a kernel of many work-groups on the oracle with 1
+//! and 2 jobs (`visa-conform launch --jobs`), with and without race detection, and prints
+//! work-groups and instructions per second and the speedup of 2 jobs over 1.
 
 use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -584,8 +588,9 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> io::Result<u8> {
                 .is_none_or(|p| s.name.contains(p.as_str()))
         })
         .collect();
-    if streams.is_empty() {
-        let names: Vec<&str> = STREAMS.iter().map(|s| s.name).collect();
+    if streams.is_empty() && !launch_selected(args) {
+        let mut names: Vec<&str> = STREAMS.iter().map(|s| s.name).collect();
+        names.push("launch");
         writeln!(
             out,
             "bench: no stream matches `{}` (streams: {})",
@@ -625,6 +630,9 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> io::Result<u8> {
         if stream.name.starts_with("math") {
             libm_report(stream.name, &cases, &measured, min_time, out)?;
         }
+    }
+    if launch_selected(args) {
+        return launch_stream(args, min_time, out);
     }
     Ok(EXIT_OK)
 }
@@ -1352,6 +1360,114 @@ fn libm_report(
         if core > 0.0 { libm_f / core } else { 0.0 },
         batches.iter().map(|b| b.xs.len()).sum::<usize>()
     )
+}
+
+// The `launch` stream: a kernel of many work-groups (`visa-conform launch`, docs/launch.md)
+// on the oracle, with 1 and 2 jobs, under the default race detection and without it.
+
+/// IGC's SIMD16 Collatz loop for xe-hpg (`loop.cl`) and its interface.
+const LAUNCH_KERNEL: &str = include_str!("../tests/dumps/igc/xe-hpg/loop.visaasm");
+const LAUNCH_INTERFACE: &str = include_str!("../tests/dumps/igc/xe-hpg/loop.interface.json");
+
+/// Work-items of one work-group of the launch stream (4 SIMD16 threads).
+const LAUNCH_LOCAL: u64 = 64;
+
+/// Whether `--only` selects the launch stream.
+fn launch_selected(args: &BenchArgs) -> bool {
+    args.only
+        .as_ref()
+        .is_none_or(|p| "launch".contains(p.as_str()))
+}
+
+/// `bench launch`: the Collatz loop over `--cases / 10` work-groups (2 to 64) of 64
+/// items, seeded inputs below 2^20, launched on the oracle with 1 and then 2 jobs, each
+/// for at least `min_time`, after a check outside timing that both give the same report.
+/// Lines: `bench launch races=R jobs=J work-groups=N/s instructions=N/s` and the speedup
+/// of 2 jobs over 1.
+fn launch_stream(args: &BenchArgs, min_time: Duration, out: &mut dyn Write) -> io::Result<u8> {
+    use crate::case::{EngineKind, Limits};
+    use crate::launch::{self, races::RacesMode, sched::Schedule, HostArg, Request};
+    let fail = |out: &mut dyn Write, message: String| -> io::Result<u8> {
+        writeln!(out, "bench launch: {message}")?;
+        Ok(EXIT_FAIL)
+    };
+    let interface = match launch::interface::read(LAUNCH_INTERFACE) {
+        Ok(i) => i,
+        Err(e) => return fail(out, e.to_string()),
+    };
+    let groups = (args.cases as u64 / 10).clamp(2, 64);
+    let items = groups * LAUNCH_LOCAL;
+    let mut seed = launch::sched::Rng::new(args.seed);
+    let input: Vec<u8> = (0..items)
+        .flat_map(|_| ((seed.next_u64() % (1 << 20)) as u32 + 1).to_le_bytes())
+        .collect();
+    let request = |races, jobs| Request {
+        program: LAUNCH_KERNEL,
+        platform: "xe-hpg",
+        interface: &interface,
+        interface_file: "loop.interface.json",
+        global: [items, 1, 1],
+        local: [LAUNCH_LOCAL, 1, 1],
+        offset: [0; 3],
+        dims: 1,
+        args: vec![
+            HostArg::Buffer(vec![0; input.len()]),
+            HostArg::Buffer(input.clone()),
+        ],
+        engine: EngineKind::Oracle,
+        limits: Limits::default(),
+        schedule: Schedule::InOrder,
+        races,
+        jobs,
+    };
+    let mut speedups = Vec::new();
+    for races in [RacesMode::Error, RacesMode::Off] {
+        let name = if races == RacesMode::Off {
+            "off"
+        } else {
+            "error"
+        };
+        let mut rates = Vec::new();
+        let mut first: Option<launch::Report> = None;
+        for jobs in [1, 2] {
+            let req = request(races, jobs);
+            let report = match launch::launch(&req) {
+                Ok(r) if r.error.is_none() => r,
+                Ok(r) => return fail(out, format!("the launch failed: {:?}", r.error)),
+                Err(e) => return fail(out, e),
+            };
+            if first.as_ref().is_some_and(|f| *f != report) {
+                return fail(out, format!("{jobs} jobs give another report than 1"));
+            }
+            let start = Instant::now();
+            let mut runs = 0u64;
+            while runs == 0 || start.elapsed() < min_time {
+                // Checked above: the same launch cannot fail now.
+                let _ = launch::launch(&req);
+                runs += 1;
+            }
+            let seconds = start.elapsed().as_secs_f64().max(1e-9);
+            let rate = runs as f64 / seconds;
+            writeln!(
+                out,
+                "bench launch races={name} jobs={jobs} work-groups={:.0}/s instructions={:.0}/s",
+                rate * report.work_groups as f64,
+                rate * report.instructions as f64
+            )?;
+            rates.push(rate);
+            first.get_or_insert(report);
+        }
+        if let [one, two] = rates[..] {
+            speedups.push(format!("races={name}:{:.2}", two / one.max(1e-9)));
+        }
+    }
+    writeln!(
+        out,
+        "bench launch work-groups={groups} speedup(2/1) {} cores={}",
+        speedups.join(" "),
+        std::thread::available_parallelism().map_or(1, usize::from)
+    )?;
+    Ok(EXIT_OK)
 }
 
 #[cfg(test)]

@@ -4,36 +4,14 @@
 
 mod common;
 
+use common::launch::{dumps, floats, ints, launch, report, stderr, IGC_KERNELS};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 use visa_conformance::launch::arg::{self, Value as ArgVal};
 use visa_conformance::launch::interface::{self, ArgKind, InterfaceError, Place, ScalarType};
-
-const BIN: &str = env!("CARGO_BIN_EXE_visa-conform");
-
-fn dumps() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dumps/igc")
-}
-
-fn launch(args: &[&str]) -> Output {
-    Command::new(BIN).arg("launch").args(args).output().unwrap()
-}
-
-fn report(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: stdout {} stderr {}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        )
-    })
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// The field an interface error names.
 fn field_of(text: &str) -> String {
@@ -257,14 +235,6 @@ fn saxpy_files(dir: &Path, a: f32, n: usize) -> (PathBuf, PathBuf, Vec<f32>) {
     (xf, yf, expect)
 }
 
-fn floats(path: &Path) -> Vec<f32> {
-    std::fs::read(path)
-        .unwrap()
-        .chunks(4)
-        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
 /// Launches xe-hpg/saxpy.visaasm (SIMD32) with a = 2.5 and n = 60 over 64 items.
 fn saxpy(dir: &Path, engine: &str, local: &str, extra: &[&str]) -> (Output, Vec<f32>) {
     let (x, y, expect) = saxpy_files(dir, 2.5, 60);
@@ -308,16 +278,12 @@ fn saxpy_launches_over_work_groups_and_matches_opencl_on_both_engines() {
     // data (saxpy.interface.json, from its `.input` lines).
     for engine in ["spec", "oracle"] {
         // Local 16: four work-groups, each one SIMD32 thread with 16 lanes enabled.
-        // Local 48: two work-groups of two threads, the second of each with 16 lanes.
-        for (local, groups, threads) in [("16", 4, 4), ("48", 0, 0), ("64", 1, 2)] {
+        // Local 48: 64 is no multiple of 48, so a group of 48 items (two threads, the
+        // second with 16 lanes) and a last, partial group of 16 (one thread).
+        // Local 64: one work-group of two threads.
+        for (local, groups, threads) in [("16", 4, 4), ("48", 2, 3), ("64", 1, 2)] {
             let dir = common::tmp_dir(&format!("launch-saxpy-{engine}-{local}"));
             let (o, expect) = saxpy(&dir, engine, local, &[]);
-            if groups == 0 {
-                // 64 is no multiple of 48: not launched.
-                assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-                assert!(stderr(&o).contains("not a multiple of local size 48"));
-                continue;
-            }
             assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
             assert_eq!(stderr(&o), "", "every .input is described");
             let r = report(&o);
@@ -527,7 +493,7 @@ fn usage_errors_exit_2_and_name_what_is_wrong() {
         (
             "1,1,1",
             "18446744073709551615,18446744073709551615,18446744073709551615",
-            "not a multiple",
+            "more than 1024",
         ),
         (
             "4294967295,4294967295,4294967295",
@@ -590,14 +556,6 @@ fn an_input_no_field_describes_is_warned_about() {
 }
 
 /// `in` as little-endian i32s.
-fn ints(path: &Path) -> Vec<i32> {
-    std::fs::read(path)
-        .unwrap()
-        .chunks(4)
-        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
 #[test]
 fn reduce_sums_through_local_memory_between_barriers_on_both_engines_and_schedules() {
     // reduce.cl: each work-group stores its items in the __local tmp, halves the sum
@@ -813,41 +771,51 @@ fn a_barrier_some_threads_never_reach_is_a_deadlock_naming_them() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The synchronisation instructions that are undefined in divergent control flow: BARRIER
+/// (BARRIER.md), SBARRIER and NBARRIER (SBARRIER-NBARRIER-DIVERGENCE, resolved).
+const DIVERGENT_SYNCS: [&str; 3] = [
+    "barrier",
+    "sbarrier.signal",
+    "nbarrier.signal 0x1:ub 0x0:uw 0x1:ub 0x1:ub",
+];
+
 #[test]
 fn a_barrier_in_divergent_control_flow_is_reported() {
     let dir = common::tmp_dir("launch-divergence");
-    let (k, i) = kernel_files(
-        &dir,
-        "if_barrier",
-        IF_BARRIER_SIMD8,
-        r#"{"format": "visa-kernel-interface/1", "simd": 8, "payload": {"local_id": {"x": 32}}}"#,
-    );
-    for engine in ["spec", "oracle"] {
-        let o = launch(&[
-            k.to_str().unwrap(),
-            "--platform",
-            "xe-hpg",
-            "--interface",
-            i.to_str().unwrap(),
-            "--global",
-            "8",
-            "--local",
-            "8",
-            "--engine",
-            engine,
-        ]);
-        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-        let r = report(&o);
-        assert_eq!(r["error"]["class"], "barrier-divergence", "{r}");
-        assert_eq!(r["error"]["pos"], "9:1");
-        assert_eq!(r["error"]["thread"]["index"], 0);
-        assert!(
-            r["error"]["message"]
-                .as_str()
-                .unwrap()
-                .contains("divergent control flow"),
-            "{r}"
+    for sync in DIVERGENT_SYNCS {
+        let (k, i) = kernel_files(
+            &dir,
+            "if_barrier",
+            &IF_BARRIER_SIMD8.replace("barrier\n", &format!("{sync}\n")),
+            r#"{"format": "visa-kernel-interface/1", "simd": 8, "payload": {"local_id": {"x": 32}}}"#,
         );
+        for engine in ["spec", "oracle"] {
+            let o = launch(&[
+                k.to_str().unwrap(),
+                "--platform",
+                "xe-hpg",
+                "--interface",
+                i.to_str().unwrap(),
+                "--global",
+                "8",
+                "--local",
+                "8",
+                "--engine",
+                engine,
+            ]);
+            assert_eq!(o.status.code(), Some(1), "{sync}: {}", stderr(&o));
+            let r = report(&o);
+            assert_eq!(r["error"]["class"], "barrier-divergence", "{r}");
+            assert_eq!(r["error"]["pos"], "9:1");
+            assert_eq!(r["error"]["thread"]["index"], 0);
+            assert!(
+                r["error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("divergent control flow"),
+                "{r}"
+            );
+        }
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -970,6 +938,44 @@ fn a_store_past_the_groups_local_memory_is_reported() {
         assert_eq!(r["error"]["class"], "undefined-behaviour", "{r}");
         let m = r["error"]["message"].as_str().unwrap();
         assert!(m.contains("past the work-group's 8 bytes"), "{m}");
+        assert!(
+            m.contains("a store wrote shared local memory byte 0x40"),
+            "{m}"
+        );
+    }
+    // A store of zeros past the end, and a load past it, are out of bounds too: the
+    // scheduler reads the threads' access logs, not the bytes left behind.
+    let zeros = text.replace(
+        "add (M1, 1) VAL(0,0)<1> LID(0,0)<0;1,0> 0x64:ud\n",
+        "mov (M1, 1) VAL(0,0)<1> 0x0:ud\n",
+    );
+    let load = NAMED_BARRIER.replace(
+        "lsc_load.slm (M1, 1) VAL:d32 flat[ADDR]:a32",
+        "add (M1, 1) ADDR(0,0)<1> ADDR(0,0)<0;1,0> 0x40:ud\nlsc_load.slm (M1, 1) VAL:d32 flat[ADDR]:a32",
+    );
+    let load_line = load
+        .lines()
+        .position(|l| l.starts_with("lsc_load.slm"))
+        .unwrap()
+        + 1;
+    for engine in ["spec", "oracle"] {
+        for (text, what, line) in [
+            (&zeros, "a store wrote", None),
+            (&load, "a load read", Some(load_line)),
+        ] {
+            let o = named_barrier_launch(&dir, text, engine, None);
+            assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+            let r = report(&o);
+            assert_eq!(r["error"]["class"], "undefined-behaviour", "{r}");
+            let m = r["error"]["message"].as_str().unwrap();
+            assert!(
+                m.contains(&format!("{what} shared local memory byte 0x40")),
+                "{m}"
+            );
+            if let Some(line) = line {
+                assert_eq!(r["error"]["pos"], format!("{line}:1"), "{r}");
+            }
+        }
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -1398,4 +1404,243 @@ fn legacy_dataport_kernels_launch(lp: &str) {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// What a launch gave: its exit status, stdout, stderr and each file of its out directory.
+type Launched = (Option<i32>, String, String, Vec<(String, Vec<u8>)>);
+
+/// Runs `visa-conform launch ARGS... --jobs JOBS --out DIR/jobs-JOBS`.
+fn launch_jobs(dir: &Path, args: &[String], jobs: &str) -> Launched {
+    let out = dir.join(format!("jobs-{jobs}"));
+    let _ = std::fs::remove_dir_all(&out);
+    let mut all: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out_arg = out.to_str().unwrap().to_string();
+    all.extend(["--jobs", jobs, "--out", &out_arg]);
+    let o = launch(&all);
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&out)
+        .map(|d| {
+            d.map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    (o.status.code(), stdout_of(&o), stderr(&o), files)
+}
+
+/// Arguments for every argument of `iface` (a `.progbin`): each global buffer 4 KiB of
+/// seeded bytes (small values, so loops stay short), scalars 3, `__local` 256 bytes.
+fn seeded_args(dir: &Path, iface: &Path, platform: &str) -> Vec<String> {
+    use visa_conformance::launch::formats;
+    let p: visa_model::platform::Platform = platform.parse().unwrap();
+    let bytes = std::fs::read(iface).unwrap();
+    let i = formats::read_igc(&bytes, None, Some(p))
+        .unwrap()
+        .unwrap()
+        .interface;
+    let mut args = Vec::new();
+    for (n, a) in i.args.iter().enumerate() {
+        let value = match &a.kind {
+            ArgKind::Global { .. } => {
+                let file = dir.join(format!("arg{n}.in"));
+                let data: Vec<u8> = (0..4096u32)
+                    .map(|k| (k.wrapping_mul(2654435761).wrapping_add(n as u32) >> 27) as u8)
+                    .collect();
+                std::fs::write(&file, data).unwrap();
+                format!("buf:{}", file.display())
+            }
+            ArgKind::Local { .. } => "local:256".to_string(),
+            ArgKind::Scalar { ty, count } => {
+                format!("{}:{}", ty.name(), vec!["3"; *count as usize].join(","))
+            }
+            // The kernels of IGC_KERNELS take no image; an image would be a zeroed 2D one.
+            ArgKind::Image { .. } => "image2d:rgba32_float:16:16:zeros".to_string(),
+        };
+        args.push("--arg".to_string());
+        args.push(format!("{n}={value}"));
+    }
+    args
+}
+
+#[test]
+fn work_groups_at_once_give_the_result_in_order_bit_for_bit() {
+    // Every committed kernel of xe-hpg and xe-lp from its .progbin over 6 work-groups, with
+    // 1, 2 and 4 jobs: the same JSON, the same output buffers. The reduction's groups add
+    // to one global word and the histogram's count in one global array (atomics on the
+    // same bytes: the groups after the first of each batch run again, in order).
+    let dir = common::tmp_dir("launch-jobs");
+    for platform in ["xe-hpg", "xe-lp"] {
+        for name in IGC_KERNELS {
+            let kdir = dir.join(format!("{platform}-{name}"));
+            std::fs::create_dir_all(&kdir).unwrap();
+            let iface = dumps().join(format!("{platform}/{name}.progbin"));
+            let mut args = vec![dumps()
+                .join(format!("{platform}/{name}.visaasm"))
+                .to_str()
+                .unwrap()
+                .to_string()];
+            for a in [
+                "--platform",
+                platform,
+                "--interface",
+                iface.to_str().unwrap(),
+                "--global",
+                "96",
+                "--local",
+                "16",
+                "--engine",
+                "oracle",
+                "--step-limit",
+                "20000",
+            ] {
+                args.push(a.to_string());
+            }
+            args.extend(seeded_args(&kdir, &iface, platform));
+            let one = launch_jobs(&kdir, &args, "1");
+            assert_eq!(one.0, Some(0), "{platform}/{name}: {} {}", one.1, one.2);
+            for jobs in ["2", "4"] {
+                let many = launch_jobs(&kdir, &args, jobs);
+                assert!(
+                    many == one,
+                    "{platform}/{name} with {jobs} jobs: {many:?}\n{one:?}"
+                );
+            }
+            if name == "reduce" || name == "atomics" {
+                // Under a schedule, on the spec engine too.
+                args.extend(["--schedule".to_string(), "41".to_string()]);
+                let seeded = launch_jobs(&kdir, &args, "1");
+                assert_eq!(seeded.0, Some(0), "{platform}/{name}: {}", seeded.1);
+                assert_eq!(launch_jobs(&kdir, &args, "3"), seeded, "{platform}/{name}");
+                let spec: Vec<String> = args
+                    .iter()
+                    .map(|a| {
+                        if a == "oracle" {
+                            "spec".into()
+                        } else {
+                            a.clone()
+                        }
+                    })
+                    .collect();
+                let spec_one = launch_jobs(&kdir, &spec, "1");
+                assert_eq!(spec_one.3, seeded.3, "{platform}/{name}: spec and oracle");
+                assert_eq!(
+                    launch_jobs(&kdir, &spec, "2"),
+                    spec_one,
+                    "{platform}/{name}"
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sbarrier_and_nbarrier_in_divergent_control_flow_follow_the_reading_in_force() {
+    // SBARRIER-NBARRIER-DIVERGENCE, resolved: as BARRIER (`barrier-divergence` at the
+    // instruction, which a launch reports); literal: the signal is the thread's, whatever
+    // its channels. One thread with lanes 0-3 at the signal, on both engines.
+    use visa_conformance::case::{run_case, EngineKind, Outcome};
+    use visa_conformance::vector::Case;
+    let _ = visa_model::errata::SBARRIER_NBARRIER_DIVERGENCE;
+    for sync in &DIVERGENT_SYNCS[1..] {
+        let program = IF_BARRIER_SIMD8
+            .replace("barrier\n", &format!("{sync}\n"))
+            .replace(".input LID offset=32 size=16\n", "");
+        for (reading, expect) in [("resolved", Some("barrier-divergence")), ("literal", None)] {
+            let line = serde_json::json!({
+                "format": "visa-vector/1",
+                "id": "split-divergence",
+                "platform": "xe-hpg",
+                "errata": {"SBARRIER-NBARRIER-DIVERGENCE": reading},
+                "program": program,
+                "init": {"vars": {"LID": "00000100020003000400050006000700"}},
+            });
+            let case = Case::from_value(&line).unwrap();
+            for engine in [EngineKind::Spec, EngineKind::Oracle] {
+                let got = match run_case(&case, engine) {
+                    Outcome::Ok(_) => None,
+                    Outcome::Error(e) => Some(e.class.to_string()),
+                };
+                assert_eq!(got.as_deref(), expect, "{sync} {reading} {engine:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_private_array_matches_opencl_on_every_platform_and_engine() {
+    // private.cl: `int tmp[32]` with tmp[k] = k * i, then out[i] = tmp[idx[i] & 31] +
+    // tmp[(idx[i] >> 5) & 31]. IGC keeps the array in registers (its indirect `r[A0(0),0]`
+    // reads) and declares no private memory for it on any of the three platforms.
+    let dir = common::tmp_dir("launch-private");
+    let idx: Vec<i32> = (0..64).map(|i| (i * 37 + 11) % 1024).collect();
+    let idx_file = write_words(&dir, "idx.bin", &idx, i32::to_le_bytes);
+    let expect: Vec<i32> = (0..64)
+        .map(|i| (idx[i as usize] & 31) * i + ((idx[i as usize] >> 5) & 31) * i)
+        .collect();
+    for platform in ["xe-lp", "xe-hpg", "xe-hpc"] {
+        for engine in ["spec", "oracle"] {
+            let args = [
+                "0=zeros:256".to_string(),
+                format!("1=buf:{}", idx_file.display()),
+            ];
+            let out = launch_progbin(&dir, platform, "private", engine, ("64", "16"), &args);
+            assert_eq!(ints(&out.join("arg0.bin")), expect, "{platform} {engine}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn non_uniform_work_groups_launch_their_last_partial_group() {
+    // OpenCL 2.0: a global size that is no multiple of the local size leaves a last group
+    // of what is left. saxpy (SIMD32) over 60 items in groups of 16: four groups, the last
+    // of 12 items (one thread, 12 lanes); items 60-63 never run, so y keeps them even
+    // with n = 64. The Collatz loop (SIMD16) over 40 items in groups of 16: 16, 16, 8.
+    let dir = common::tmp_dir("launch-non-uniform");
+    let x: Vec<f32> = (0..64).map(|i| i as f32).collect();
+    let y: Vec<f32> = (0..64).map(|i| 1.0 + i as f32 * 0.5).collect();
+    let xf = write_words(&dir, "x.bin", &x, f32::to_le_bytes);
+    let yf = write_words(&dir, "y.bin", &y, f32::to_le_bytes);
+    let input: Vec<u32> = (1..=48).collect();
+    let inf = write_words(&dir, "collatz.bin", &input, u32::to_le_bytes);
+    for engine in ["spec", "oracle"] {
+        let args = [
+            format!("0=buf:{}", yf.display()),
+            format!("1=buf:{}", xf.display()),
+            "2=f32:2".to_string(),
+            "3=i32:64".to_string(),
+        ];
+        let out = launch_progbin(&dir, "xe-hpg", "saxpy", engine, ("60", "16"), &args);
+        let expect: Vec<f32> = (0..64)
+            .map(|i| if i < 60 { 2.0 * x[i] + y[i] } else { y[i] })
+            .collect();
+        assert_eq!(floats(&out.join("arg0.bin")), expect, "saxpy {engine}");
+        let args = [
+            "0=zeros:192".to_string(),
+            format!("1=buf:{}", inf.display()),
+        ];
+        let out = launch_progbin(&dir, "xe-hpg", "loop", engine, ("40", "16"), &args);
+        let got: Vec<i32> = ints(&out.join("arg0.bin"));
+        for (k, v) in input.iter().enumerate() {
+            let want = if k < 40 { steps(*v) as i32 } else { 0 };
+            assert_eq!(got[k], want, "collatz item {k} {engine}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The Collatz steps of `v` as loop.cl counts them (at most 1000).
+fn steps(mut v: u32) -> u32 {
+    let mut s = 0;
+    while v != 1 && s < 1000 {
+        v = if v & 1 == 1 { 3 * v + 1 } else { v >> 1 };
+        s += 1;
+    }
+    s
 }

@@ -5,42 +5,11 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use common::launch::{dumps, ints, launch, report, stderr};
+
+use std::path::Path;
 
 use serde_json::Value;
-
-const BIN: &str = env!("CARGO_BIN_EXE_visa-conform");
-
-fn dumps() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dumps/igc")
-}
-
-fn launch(args: &[&str]) -> Output {
-    Command::new(BIN).arg("launch").args(args).output().unwrap()
-}
-
-fn report(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: stdout {} stderr {}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        )
-    })
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn ints(path: &Path) -> Vec<i32> {
-    std::fs::read(path)
-        .unwrap()
-        .chunks(4)
-        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
 
 /// The 1-based line of the `nth` (from 0) line of `text` holding `needle`.
 fn line_of(text: &str, needle: &str, nth: usize) -> usize {
@@ -174,12 +143,24 @@ fn run_two(
     races: &str,
     schedule: Option<&str>,
 ) -> (Value, Option<i32>, Vec<i32>) {
+    run_groups(dir, text, (engine, races, schedule), 1, "1")
+}
+
+/// [`run_two`] over `groups` work-groups of two threads, with `--jobs JOBS`.
+fn run_groups(
+    dir: &Path,
+    text: &str,
+    (engine, races, schedule): (&str, &str, Option<&str>),
+    groups: u32,
+    jobs: &str,
+) -> (Value, Option<i32>, Vec<i32>) {
     let k = dir.join("two.visaasm");
     let i = dir.join("two.json");
     std::fs::write(&k, text).unwrap();
     std::fs::write(&i, INTERFACE).unwrap();
     let out = dir.join("out");
     let _ = std::fs::remove_dir_all(&out);
+    let global = (2 * groups).to_string();
     let mut args = vec![
         k.to_str().unwrap(),
         "--platform",
@@ -187,7 +168,7 @@ fn run_two(
         "--interface",
         i.to_str().unwrap(),
         "--global",
-        "2",
+        &global,
         "--local",
         "2",
         "--arg",
@@ -196,6 +177,8 @@ fn run_two(
         engine,
         "--races",
         races,
+        "--jobs",
+        jobs,
         "--out",
         out.to_str().unwrap(),
     ];
@@ -398,6 +381,41 @@ fn message_passing_through_a_fence_and_an_atomic_is_ordered_and_without_either_f
                         )),
                         "{what}: {m}"
                     );
+                }
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn work_groups_at_once_find_the_races_found_in_order() {
+    // Three work-groups of two threads; lid 1 of every group stores to out[1] (the groups
+    // race with each other), or adds to it atomically (no race, every group reads what
+    // the one before wrote). With 2 jobs the groups run at once: the detector is fed in
+    // work-group order, and stops the launch where it stops in order (`error`: the run
+    // starts again, in order), so the reports and buffers are those of 1 job.
+    let dir = common::tmp_dir("races-jobs");
+    for (second, races_in_order) in [(UGM_STORE, 1), (UGM_ATOMIC, 0)] {
+        let text = two_threads("", "", second);
+        for engine in ["spec", "oracle"] {
+            for races in ["error", "warn", "off"] {
+                let one = run_groups(&dir, &text, (engine, races, None), 3, "1");
+                let two = run_groups(&dir, &text, (engine, races, None), 3, "2");
+                let what = format!("{second} {engine} --races {races}");
+                assert_eq!(one, two, "{what}");
+                let (r, code, words) = one;
+                match (races, races_in_order) {
+                    ("error", 1) => {
+                        assert_eq!(code, Some(1), "{what}: {r}");
+                        assert_eq!(r["error"]["class"], "data-race", "{what}: {r}");
+                        assert_eq!(r["error"]["thread"]["group"][0], 1, "{what}: {r}");
+                    }
+                    ("off", _) => assert_eq!(r["races"], 0, "{what}: {r}"),
+                    _ => assert_eq!(r["races"], races_in_order, "{what}: {r}"),
+                }
+                if second == UGM_ATOMIC {
+                    assert_eq!(words, [0, 303, 0, 0], "{what}");
                 }
             }
         }

@@ -62,10 +62,13 @@ pub struct LaunchArgs {
     #[arg(long, value_name = "SEED")]
     pub schedule: Option<u64>,
     /// What a data race does (docs/races.md): `error` ends the launch with exit 1, `warn`
-    /// reports it and goes on, `off` does not look. Accepted; the detector is not wired into
-    /// the launch yet.
+    /// reports it and goes on, `off` does not look.
     #[arg(long, value_enum, default_value_t = RacesMode::Error)]
     pub races: RacesMode,
+    /// Runs up to N work-groups at once (0: one per core); the result is the same, bit for
+    /// bit, for every N (docs/launch.md).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub jobs: usize,
 }
 
 /// `X[,Y[,Z]]` as three sizes (1 where not given) and how many were given.
@@ -263,6 +266,10 @@ pub(super) fn run(args: &LaunchArgs, out: &mut dyn Write, err: &mut dyn Write) -
             None => Schedule::InOrder,
         },
         races: args.races,
+        jobs: match args.jobs {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            n => n,
+        },
     };
     let report = match launch(&request) {
         Ok(r) => r,

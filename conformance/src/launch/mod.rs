@@ -98,6 +98,9 @@ pub struct Request<'a> {
     pub schedule: sched::Schedule,
     /// What a data race does (docs/races.md).
     pub races: races::RacesMode,
+    /// How many work-groups may run at once (1: one after another); the result is the
+    /// same for every value ([`Run::in_parallel`]).
+    pub jobs: usize,
 }
 
 /// A hardware thread: its work-group and its index in the group.
@@ -457,8 +460,10 @@ enum Source {
     Bytes(Vec<u8>),
     /// Lane i's 16-bit local id in dimension d.
     LocalId(usize),
-    /// A per-group triple (the group ids).
+    /// A per-group triple: the group ids.
     GroupId(u32),
+    /// A per-group triple: the group's local size.
+    LocalSize(u32),
 }
 
 /// Where a field's bytes lie: register-file bytes and the part of the field they hold.
@@ -485,15 +490,22 @@ fn usage<T>(message: String) -> Result<T, String> {
 /// (it does not parse or validate, a thread fails, the threads of a work-group deadlock) is
 /// the report's `error`.
 pub fn launch(req: &Request<'_>) -> Result<Report, String> {
-    launch_watched(req, &mut sched::Unwatched)
+    launch_with(req, None)
 }
 
 /// [`launch`], telling `watcher` what the threads do: after each run of a thread, and at
 /// each barrier release ([`sched::Watcher`]; thread indices count the launch's threads in
-/// work-group order).
+/// work-group order). The work-groups run one after another, whatever `req.jobs`.
 pub fn launch_watched(
     req: &Request<'_>,
     watcher: &mut dyn sched::Watcher,
+) -> Result<Report, String> {
+    launch_with(req, Some(watcher))
+}
+
+fn launch_with(
+    req: &Request<'_>,
+    watcher: Option<&mut dyn sched::Watcher>,
 ) -> Result<Report, String> {
     let interface = req.interface;
     let file = req.interface_file;
@@ -510,6 +522,8 @@ pub fn launch_watched(
     let group_items = product(req.local);
     let per_group = group_items.div_ceil(simd);
     let work_groups = product(groups);
+    // Threads are numbered `per_group` to a work-group (a last, partial group's threads
+    // leave gaps): that numbering is bounded.
     let threads = work_groups.saturating_mul(per_group);
     if threads > MAX_THREADS {
         return usage(format!(
@@ -521,7 +535,7 @@ pub fn launch_watched(
         kernel: String::new(),
         work_groups,
         work_groups_run: 0,
-        threads,
+        threads: ndrange_threads(req, simd),
         threads_run: 0,
         instructions: 0,
         error: None,
@@ -697,15 +711,14 @@ pub fn launch_watched(
             });
         }
     }
-    let group_count = [
-        req.global[0] / req.local[0],
-        req.global[1] / req.local[1],
-        req.global[2] / req.local[2],
-    ];
+    let group_count = groups;
     let triples = [
         (&p.global_offset, "global_offset", Some(req.offset)),
-        (&p.local_size, "local_size", Some(req.local)),
-        (&p.local_size_2, "local_size_2", Some(req.local)),
+        // The group's own size: a last, partial group's in a dimension whose global size
+        // is no multiple of the local size (NEO patches both with the size of the
+        // walker's groups); the enqueued local size is `--local` in every group.
+        (&p.local_size, "local_size", None),
+        (&p.local_size_2, "local_size_2", None),
         (
             &p.enqueued_local_size,
             "enqueued_local_size",
@@ -721,7 +734,8 @@ pub fn launch_watched(
             let grf = layout.resolve(&t.at, 4 * t.dims, &field, file)?;
             let source = match value {
                 Some(v) => Source::Bytes(triple_bytes(v, t.dims)),
-                None => Source::GroupId(t.dims),
+                None if name == "group_id" => Source::GroupId(t.dims),
+                None => Source::LocalSize(t.dims),
             };
             writes.push(Write { grf, source });
         }
@@ -780,84 +794,50 @@ pub fn launch_watched(
         writes,
         simd,
         local: req.local,
+        global: req.global,
     };
 
-    let name_of = |group: [u64; 3], k: usize| {
-        format!(
-            "group [{}, {}, {}] thread {k}",
-            group[0], group[1], group[2]
-        )
+    let run = Run {
+        program: &compiled.program,
+        engine: &engine,
+        config: &config,
+        template: &template,
+        dispatch: &dispatch,
+        schedule: req.schedule,
+        groups,
+        per_group,
+        slm_bytes,
     };
-    // The race detector watches the threads unless `--races off`; recording lives in the
-    // memory, which moves into each thread's state as it runs.
-    if req.races != races::RacesMode::Off {
-        mem.record(true);
-    }
+    // The scheduler records the threads' accesses (for the bounds of shared local memory);
+    // the race detector watches them unless `--races off`.
+    let mut unwatched = sched::Unwatched;
+    let parallel = watcher.is_none() && req.jobs > 1 && work_groups > 1;
     let mut detector = watch::RaceWatcher::new(
         &compiled.program,
-        req.program,
         req.races,
         groups,
         per_group,
         threads,
-        watcher,
+        watcher.unwrap_or(&mut unwatched),
     );
-    let mut first_thread = 0usize;
-    'groups: for gz in 0..groups[2] {
-        for gy in 0..groups[1] {
-            for gx in 0..groups[0] {
-                let group = [gx, gy, gz];
-                report.work_groups_run += 1;
-                let mut states = Vec::new();
-                let mut threads = Vec::new();
-                for index in 0..per_group {
-                    let first = index * simd;
-                    let lanes = (group_items - first).min(simd);
-                    let state = dispatch.start(&template, Memory::default(), group, first, lanes);
-                    match engine.thread(&compiled.program, &state, &config) {
-                        Ok(t) => threads.push(t),
-                        Err(error) => {
-                            report.error = Some(RunError {
-                                error,
-                                thread: Some(ThreadId { group, index }),
-                            });
-                            break 'groups;
-                        }
-                    }
-                    states.push(state);
-                }
-                report.threads_run += per_group;
-                let mut g = sched::Group {
-                    states,
-                    slm: SparseMemory::default(),
-                    slm_bytes,
-                    first_thread,
-                    names: (0..per_group as usize).map(|k| name_of(group, k)).collect(),
-                };
-                first_thread += per_group as usize;
-                let result = sched::run_group(
-                    &mut g,
-                    &mut mem,
-                    req.schedule,
-                    &mut |k, state, stop| match threads.get_mut(k) {
-                        Some(t) => engine.resume(&compiled.program, t, state, &config, stop),
-                        None => Err(VisaError::model_bug(format!("no thread {k} in the group"))),
-                    },
-                    &mut detector,
-                );
-                report.instructions += threads.iter().map(EngineThread::steps).sum::<u64>();
-                if let Err(e) = result {
-                    report.error = Some(RunError {
-                        error: e.error,
-                        thread: e.thread.map(|k| ThreadId {
-                            group,
-                            index: k as u64,
-                        }),
-                    });
-                    break 'groups;
-                }
-            }
+    let mut in_order = true;
+    if parallel {
+        let initial = mem.clone();
+        if run.in_parallel(req.jobs, req.races, &mut mem, &mut detector, &mut report) {
+            in_order = false;
+        } else {
+            // The detector's replay stopped where the run in order stops earlier: the
+            // launch runs again, in order.
+            mem = initial;
+            report.work_groups_run = 0;
+            report.threads_run = 0;
+            report.instructions = 0;
+            report.error = None;
+            detector.restart();
         }
+    }
+    if in_order {
+        run.in_order(&mut mem, &mut detector, &mut report);
     }
     report.races = detector.detector().found() as u64;
     // With `error`, the first race is the run's error instead.
@@ -891,10 +871,24 @@ struct Dispatch {
     r0: Option<usize>,
     writes: Vec<Write>,
     simd: u64,
+    /// The enqueued local size and the global size.
     local: [u64; 3],
+    global: [u64; 3],
 }
 
 impl Dispatch {
+    /// The work-items of work-group `group` in X, Y, Z: the enqueued local size, but in the
+    /// last group of a dimension whose global size is no multiple of it, what is left
+    /// (OpenCL 2.0's non-uniform work-groups).
+    fn local_of(&self, group: [u64; 3]) -> [u64; 3] {
+        let mut local = self.local;
+        for d in 0..3 {
+            let start = group[d].saturating_mul(self.local[d]);
+            local[d] = self.local[d].min(self.global[d].saturating_sub(start));
+        }
+        local
+    }
+
     /// The state a thread of work-group `group` starts in: `template`'s registers with the
     /// payload, global memory `mem`, its `lanes` lanes (the work-items from the group's
     /// `first` on) enabled.
@@ -906,6 +900,7 @@ impl Dispatch {
         first: u64,
         lanes: u64,
     ) -> MachineState {
+        let local = self.local_of(group);
         let mut state = template.clone();
         state.mem = mem;
         if let Some(r0) = self.r0 {
@@ -917,11 +912,14 @@ impl Dispatch {
             match &w.source {
                 Source::Bytes(b) => put_spans(&mut state, &w.grf, b),
                 Source::GroupId(dims) => put_spans(&mut state, &w.grf, &triple_bytes(group, *dims)),
+                Source::LocalSize(dims) => {
+                    put_spans(&mut state, &w.grf, &triple_bytes(local, *dims))
+                }
                 Source::LocalId(d) => {
                     let ids: Vec<u8> = (0..self.simd)
                         .flat_map(|lane| {
                             let id = if lane < lanes {
-                                local_id(first + lane, self.local)[*d]
+                                local_id(first + lane, local)[*d]
                             } else {
                                 0
                             };
@@ -941,6 +939,247 @@ impl Dispatch {
     }
 }
 
+/// Everything running the NDRange's work-groups needs but the memory and the watcher.
+struct Run<'r> {
+    program: &'r Program,
+    engine: &'r Engine,
+    config: &'r ExecConfig,
+    template: &'r MachineState,
+    dispatch: &'r Dispatch,
+    schedule: sched::Schedule,
+    groups: [u64; 3],
+    /// Hardware threads of a whole work-group (a partial one has fewer).
+    per_group: u64,
+    slm_bytes: u64,
+}
+
+/// What running one work-group did.
+struct GroupRun {
+    threads_run: u64,
+    instructions: u64,
+    error: Option<RunError>,
+}
+
+impl GroupRun {
+    /// Adds the run to the report; whether the launch goes on.
+    fn account(self, report: &mut Report) -> bool {
+        report.work_groups_run += 1;
+        report.threads_run += self.threads_run;
+        report.instructions += self.instructions;
+        match self.error {
+            Some(e) => {
+                report.error = Some(e);
+                false
+            }
+            None => true,
+        }
+    }
+}
+
+/// The most threads work-groups run on at once (`--jobs`).
+pub const MAX_JOBS: usize = 256;
+
+/// The most work-groups of a batch run at once, per job.
+const BATCH_PER_JOB: usize = 4;
+
+impl Run<'_> {
+    fn work_groups(&self) -> u64 {
+        product(self.groups)
+    }
+
+    /// The work-group of linear index `linear` (X fastest).
+    fn group_at(&self, linear: u64) -> [u64; 3] {
+        let [gx, gy, _] = self.groups.map(|g| g.max(1));
+        [linear % gx, (linear / gx) % gy, linear / (gx * gy)]
+    }
+
+    /// Runs work-group `linear`'s threads to their ends (or the first error) on global
+    /// memory `mem`.
+    fn group(&self, linear: u64, mem: &mut Memory, watcher: &mut dyn sched::Watcher) -> GroupRun {
+        let group = self.group_at(linear);
+        let mut run = GroupRun {
+            threads_run: 0,
+            instructions: 0,
+            error: None,
+        };
+        let simd = self.dispatch.simd;
+        let items = product(self.dispatch.local_of(group));
+        let count = items.div_ceil(simd);
+        let mut states = Vec::new();
+        let mut threads = Vec::new();
+        for index in 0..count {
+            let first = index * simd;
+            let lanes = (items - first).min(simd);
+            let state = self
+                .dispatch
+                .start(self.template, Memory::default(), group, first, lanes);
+            match self.engine.thread(self.program, &state, self.config) {
+                Ok(t) => threads.push(t),
+                Err(error) => {
+                    run.error = Some(RunError {
+                        error,
+                        thread: Some(ThreadId { group, index }),
+                    });
+                    return run;
+                }
+            }
+            states.push(state);
+        }
+        run.threads_run = count;
+        let mut g = sched::Group {
+            states,
+            slm: SparseMemory::default(),
+            slm_bytes: self.slm_bytes,
+            first_thread: (linear * self.per_group) as usize,
+            names: (0..count as usize)
+                .map(|k| {
+                    format!(
+                        "group [{}, {}, {}] thread {k}",
+                        group[0], group[1], group[2]
+                    )
+                })
+                .collect(),
+        };
+        let result = sched::run_group(
+            self.program,
+            &mut g,
+            mem,
+            self.schedule,
+            &mut |k, state, stop| match threads.get_mut(k) {
+                Some(t) => self
+                    .engine
+                    .resume(self.program, t, state, self.config, stop),
+                None => Err(VisaError::model_bug(format!("no thread {k} in the group"))),
+            },
+            watcher,
+        );
+        run.instructions = threads.iter().map(EngineThread::steps).sum::<u64>();
+        if let Err(e) = result {
+            run.error = Some(RunError {
+                error: e.error,
+                thread: e.thread.map(|k| ThreadId {
+                    group,
+                    index: k as u64,
+                }),
+            });
+        }
+        run
+    }
+
+    /// Runs the work-groups one after another (X fastest) until one ends in an error.
+    fn in_order(&self, mem: &mut Memory, watcher: &mut dyn sched::Watcher, report: &mut Report) {
+        for linear in 0..self.work_groups() {
+            if !self.group(linear, mem, watcher).account(report) {
+                return;
+            }
+        }
+    }
+
+    /// Runs batches of work-groups at once on `jobs` threads and gives the result of
+    /// [`Run::in_order`], bit for bit. The groups of a batch start from the same global
+    /// memory, recording what each reads and writes; then, in work-group order, a group
+    /// that read no byte an earlier group of its batch wrote (an atomic access reads and
+    /// writes) did what it does in order: its events go to the race detector, its writes
+    /// into the memory. Any other group runs again, in order, on the memory as it is then.
+    /// After a batch with such a group the next batch is as small as `jobs`.
+    ///
+    /// `false` when the detector's replay of a group failed (a race with `--races error`,
+    /// a limit of the detector): in order, the group would have stopped there, before the
+    /// end of the run whose writes this one holds. The caller runs the launch again in
+    /// order then.
+    fn in_parallel(
+        &self,
+        jobs: usize,
+        races: races::RacesMode,
+        mem: &mut Memory,
+        detector: &mut watch::RaceWatcher<'_>,
+        report: &mut Report,
+    ) -> bool {
+        let total = self.work_groups();
+        let jobs = jobs
+            .clamp(1, MAX_JOBS)
+            .min(usize::try_from(total).unwrap_or(MAX_JOBS));
+        let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(jobs).build() else {
+            return false;
+        };
+        let keep = races != races::RacesMode::Off;
+        let mut next = 0u64;
+        let mut batch = (jobs * BATCH_PER_JOB) as u64;
+        while next < total {
+            let end = next.saturating_add(batch).min(total);
+            let snapshot: &Memory = mem;
+            let runs: Vec<(GroupRun, Memory, Vec<watch::Event>, watch::Footprint)> =
+                pool.install(|| {
+                    use rayon::prelude::*;
+                    (next..end)
+                        .into_par_iter()
+                        .map(|linear| {
+                            let mut m = snapshot.clone();
+                            let mut recorder = watch::Recorder::keeping(keep);
+                            let run = self.group(linear, &mut m, &mut recorder);
+                            (run, m, recorder.events, recorder.footprint)
+                        })
+                        .collect()
+                });
+            let mut written = watch::ByteRanges::default();
+            let mut conflict = false;
+            for (linear, (run, m, events, footprint)) in (next..end).zip(runs) {
+                let goes_on = if footprint.read.meets(&written) {
+                    conflict = true;
+                    let mut live = watch::Recorder::feeding(detector);
+                    let run = self.group(linear, mem, &mut live);
+                    written.extend(&live.footprint.written);
+                    run.account(report)
+                } else {
+                    if detector.replay(&events).is_err() {
+                        return false;
+                    }
+                    commit(mem, &m, &footprint.written);
+                    written.extend(&footprint.written);
+                    run.account(report)
+                };
+                if !goes_on {
+                    return true;
+                }
+            }
+            next = end;
+            batch = if conflict {
+                jobs as u64
+            } else {
+                (jobs * BATCH_PER_JOB) as u64
+            };
+        }
+        true
+    }
+}
+
+/// Copies the bytes `written` of `from` into `to`, with their undefined flags.
+fn commit(to: &mut Memory, from: &Memory, written: &watch::ByteRanges) {
+    const CHUNK: u64 = 4096;
+    for (space, first, last) in written.iter() {
+        let Some(source) = from.space(space) else {
+            continue;
+        };
+        let target = to.space_mut(space);
+        let mut at = first;
+        loop {
+            let end = last.min(at.saturating_add(CHUNK - 1));
+            let mut bytes = vec![0; (end - at + 1) as usize];
+            source.read(at, &mut bytes);
+            if source.any_undefined(at, end) {
+                let flags: Vec<bool> = (at..=end).map(|a| source.is_undefined(a)).collect();
+                target.write_flagged(at, &bytes, &flags);
+            } else {
+                target.write(at, &bytes);
+            }
+            if end >= last {
+                break;
+            }
+            at = end + 1;
+        }
+    }
+}
+
 /// The NDRange's work-groups in X, Y, Z; the error is the message to print.
 fn check_ndrange(req: &Request<'_>) -> Result<[u64; 3], String> {
     let mut groups = [1u64; 3];
@@ -957,13 +1196,7 @@ fn check_ndrange(req: &Request<'_>) -> Result<[u64; 3], String> {
                 "{axis}: global size {g} from offset {o} passes 2^32 work-items"
             ));
         }
-        if g % l != 0 {
-            return usage(format!(
-                "{axis}: global size {g} is not a multiple of local size {l} (work-groups of \
-                 other sizes are not launched yet)"
-            ));
-        }
-        groups[d] = g / l;
+        groups[d] = g.div_ceil(l);
     }
     let items = product(req.local);
     if items > MAX_LOCAL_ITEMS {
@@ -972,6 +1205,29 @@ fn check_ndrange(req: &Request<'_>) -> Result<[u64; 3], String> {
         ));
     }
     Ok(groups)
+}
+
+/// The hardware threads of the NDRange: each work-group's ceil(items / SIMD width), the
+/// last, partial group of a dimension counting its own items.
+fn ndrange_threads(req: &Request<'_>, simd: u64) -> u64 {
+    // Per dimension: the whole groups and their size, then the partial one and its size.
+    let classes: Vec<[(u64, u64); 2]> = (0..3)
+        .map(|d| {
+            let (g, l) = (req.global[d], req.local[d].max(1));
+            [(g / l, l), (u64::from(g % l != 0), g % l)]
+        })
+        .collect();
+    let mut total = 0u64;
+    for x in &classes[0] {
+        for y in &classes[1] {
+            for z in &classes[2] {
+                let groups = x.0.saturating_mul(y.0).saturating_mul(z.0);
+                let items = x.1.saturating_mul(y.1).saturating_mul(z.1);
+                total = total.saturating_add(groups.saturating_mul(items.div_ceil(simd.max(1))));
+            }
+        }
+    }
+    total
 }
 
 /// X * Y * Z, saturating.

@@ -21,19 +21,22 @@
 
 use visa_model::error::{ErrorClass, Pos, VisaError};
 use visa_model::ir::sync::{Outcome, Stop, SyncPoint, NBARRIER_IDS};
-use visa_model::state::{MachineState, Memory, SparseMemory, SLM};
+use visa_model::ir::Program;
+use visa_model::state::{Access, AccessKind, FenceMark, MachineState, Memory, SparseMemory, SLM};
 
 /// Told what the scheduler does, to order the threads' memory accesses (the race
 /// detector); every method does nothing by default. An error a method returns ends the
 /// group's run with it (a data race, a resource limit of the detector).
 pub trait Watcher {
     /// Thread `thread` (its index in the launch) has run a segment and stopped; `state` is
-    /// its state, with the memory it ran with (its access log holds what the segment did,
-    /// fences included, when recording is on).
+    /// its state, with the memory it ran with; `records` are the accesses the segment made
+    /// and `fences` the fences among them (its access log, drained).
     fn after_segment(
         &mut self,
         _thread: usize,
         _state: &mut MachineState,
+        _records: Vec<Access>,
+        _fences: Vec<FenceMark>,
     ) -> Result<(), VisaError> {
         Ok(())
     }
@@ -130,8 +133,10 @@ pub struct Group {
 
 /// Runs the group's threads to their ends. `resume` runs thread `k` on its state until it
 /// ends, reaches a synchronisation point or (with `Stop::AfterMemory`) has executed a
-/// memory instruction. `mem` is the launch's global memory.
+/// memory instruction. `mem` is the launch's global memory. An access past the group's
+/// shared local memory ends the run with `undefined-behaviour` at its instruction.
 pub fn run_group(
+    program: &Program,
     group: &mut Group,
     mem: &mut Memory,
     schedule: Schedule,
@@ -171,17 +176,20 @@ pub fn run_group(
             Some(r) => runnable[r.below(runnable.len())],
             None => first,
         };
-        // The thread runs with the shared memory.
+        // The thread runs with the shared memory, recording its accesses.
         let state = &mut group.states[k];
         state.mem = std::mem::take(mem);
+        state.mem.record(true);
         *state.mem.space_mut(SLM) = std::mem::take(&mut group.slm);
         let outcome = resume(k, state, stop);
-        let watched = watcher.after_segment(group.first_thread + k, state);
+        let (records, fences) = state.mem.take_accesses_and_fences();
+        let past = slm_out_of_bounds(program, &records, group.slm_bytes);
+        let watched = watcher.after_segment(group.first_thread + k, state, records, fences);
         group.slm = std::mem::take(state.mem.space_mut(SLM));
         *mem = std::mem::take(&mut state.mem);
         let outcome = outcome.map_err(|e| fail(e, k))?;
         watched.map_err(|e| fail(e, k))?;
-        if let Some(error) = slm_out_of_bounds(&group.slm, group.slm_bytes) {
+        if let Some(error) = past {
             return Err(fail(error, k));
         }
         let (point, pos) = match outcome {
@@ -410,24 +418,28 @@ fn name(group: &Group, k: usize) -> String {
         .unwrap_or_else(|| format!("thread {k}"))
 }
 
-/// A byte past the group's shared local memory that a store left non-zero
-/// (3_execution_model.md: an access out of bounds of SLM is undefined).
-fn slm_out_of_bounds(slm: &SparseMemory, size: u64) -> Option<VisaError> {
-    for (base, bytes) in slm.pages() {
-        let end = base + bytes.len() as u64;
-        if end <= size {
-            continue;
-        }
-        let from = size.saturating_sub(base) as usize;
-        if let Some(k) = bytes.iter().skip(from).position(|b| *b != 0) {
-            let addr = base + (from + k) as u64;
-            return Some(VisaError::undefined(format!(
-                "a store reached shared local memory byte {addr:#x}, past the work-group's \
-                 {size} bytes (out of bounds: undefined)"
-            )));
-        }
-    }
-    None
+/// The first access of `records` past the group's `size` bytes of shared local memory
+/// (3_execution_model.md: an access out of bounds of SLM is undefined), as the error at
+/// its instruction.
+fn slm_out_of_bounds(program: &Program, records: &[Access], size: u64) -> Option<VisaError> {
+    let a = records
+        .iter()
+        .find(|a| a.space == SLM && a.end().is_none_or(|end| end > size))?;
+    let addr = a.addr.max(size);
+    let what = match a.kind {
+        AccessKind::Read => "a load read",
+        AccessKind::Write => "a store wrote",
+        AccessKind::Atomic => "an atomic operation accessed",
+    };
+    let lane = a.lane.map(|l| format!(" (lane {l})")).unwrap_or_default();
+    let error = VisaError::undefined(format!(
+        "{what} shared local memory byte {addr:#x}{lane}, past the work-group's {size} bytes \
+         (out of bounds: undefined)"
+    ));
+    Some(match program.insns.get(a.insn as usize) {
+        Some(i) => error.at(i.pos),
+        None => error,
+    })
 }
 
 #[cfg(test)]
@@ -454,6 +466,7 @@ mod tests {
         let mut next = vec![0usize; n];
         let mut order = Vec::new();
         let result = run_group(
+            &Program::new(Platform::XeHpg, vars, Vec::new()),
             &mut group,
             &mut Memory::default(),
             schedule,

@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+pub mod launch;
+
 use visa_conformance::vector::Case;
 
 /// The worked example of docs/vector-format.md: `add.sat` on four F lanes, resolved

@@ -818,7 +818,7 @@ impl DataportPlan {
             if !dropped && state.mem.recording() {
                 // The lane's element inside the bound, one atomic access (docs/races.md).
                 for k in (0..bytes).filter(|&k| !outside(k)) {
-                    let abs = r.base.wrapping_add(u64::from(a.wrapping_add(k as u32)));
+                    let abs = r.at(a.wrapping_add(k as u32));
                     state
                         .mem
                         .note_at(Some(i as u32), r.space, abs, 1, AccessKind::Atomic);
@@ -943,7 +943,9 @@ fn note_run(
         return;
     }
     for k in (0..len).filter(|&k| !outside(k)) {
-        let abs = r.base.wrapping_add(u64::from(a.wrapping_add(k as u32)));
+        // The byte the access reaches: the SLM surface's address bits
+        // (SLM-ADDRESS-HIGH-BITS), as the store and the atomic address it.
+        let abs = r.at(a.wrapping_add(k as u32));
         state.mem.note_at(lane, r.space, abs, 1, kind);
     }
 }

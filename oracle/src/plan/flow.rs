@@ -176,6 +176,7 @@ impl FlowPlan {
                 any_all_width: r.is_literal(errata::CF_ANY_ALL_WIDTH),
                 scalar_call_mask: r.is_literal(errata::CF_SCALAR_CALL_MASK),
                 partial_channels: r.is_literal(errata::CF_PARTIAL_CHANNELS),
+                split_barrier_divergence: r.is_literal(errata::SBARRIER_NBARRIER_DIVERGENCE),
             },
         })
     }
@@ -680,7 +681,11 @@ impl Plan {
             FlowOp::Fail(e) => return Err(e.clone()),
             FlowOp::Nop => m.pc += 1,
             FlowOp::Sync(op) => {
-                let point = sync_point(op, state, divergent(m))?;
+                let divergent = divergent(m);
+                if divergent && !flow.lit.split_barrier_divergence {
+                    split_barrier_divergence(op)?;
+                }
+                let point = sync_point(op, state, divergent)?;
                 if let SyncOp::Fence { insn } = **op {
                     state.mem.note_fence(insn);
                 }
@@ -991,6 +996,25 @@ fn divergent(m: &Machine) -> bool {
     m.frames
         .iter()
         .any(|f| !f.waiting.is_empty() || f.entered != f.call_mask)
+}
+
+/// SBARRIER and NBARRIER in divergent control flow: `barrier-divergence`, as BARRIER
+/// (SBARRIER-NBARRIER-DIVERGENCE, resolved).
+fn split_barrier_divergence(op: &SyncOp) -> Result<()> {
+    let name = match op {
+        SyncOp::Sbarrier { signal: true } => "sbarrier.signal",
+        SyncOp::Sbarrier { signal: false } => "sbarrier.wait",
+        SyncOp::NbarrierSignal { .. } => "nbarrier.signal",
+        SyncOp::NbarrierWait { .. } => "nbarrier.wait",
+        _ => return Ok(()),
+    };
+    Err(VisaError::new(
+        ErrorClass::BarrierDivergence,
+        format!(
+            "{name} in divergent control flow: some channels of the thread do not reach it \
+             (SBARRIER-NBARRIER-DIVERGENCE: undefined, as BARRIER)"
+        ),
+    ))
 }
 
 /// A thread-group instruction's synchronisation point, its operands read (BARRIER.md:

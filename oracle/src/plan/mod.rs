@@ -255,6 +255,8 @@ struct FlowLiteral {
     scalar_call_mask: bool,
     /// CF-PARTIAL-CHANNELS: a transfer covering only some active channels is undefined.
     partial_channels: bool,
+    /// SBARRIER-NBARRIER-DIVERGENCE: SBARRIER and NBARRIER run in divergent control flow.
+    split_barrier_divergence: bool,
 }
 
 /// How a control-flow instruction picks its channels: its execution size, mask control and

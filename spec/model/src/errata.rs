@@ -295,6 +295,7 @@ pub const BLOCK2D_STRADDLE: &str = "BLOCK2D-STRADDLE";
 pub const BLOCK2D_LIMITS: &str = "BLOCK2D-LIMITS";
 pub const LSC_FENCE_SYSREL: &str = "LSC-FENCE-SYSREL";
 pub const FENCE_DESCRIPTION: &str = "FENCE-DESCRIPTION";
+pub const SBARRIER_NBARRIER_DIVERGENCE: &str = "SBARRIER-NBARRIER-DIVERGENCE";
 pub const LSC_TYPED_SURFACE: &str = "LSC-TYPED-SURFACE";
 pub const LSC_TYPED_TEXT: &str = "LSC-TYPED-TEXT";
 pub const LSC_TYPED_BLOCK2D: &str = "LSC-TYPED-BLOCK2D";
@@ -1497,6 +1498,15 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "a fence as the Semantics (\"Memory fence\") and the Mask's bits say: it flushes caches and makes the thread's accesses observable (bit 0), for shared local memory only (bit 5) or as a scheduling barrier only (bit 7); the model's accesses are observable when each instruction ends, so it changes no state (it orders memory for the race detector)",
         reason: "the Description is a copy of SCATTER's; the Semantics line and the Mask field describe a fence",
         executable: false,
+    },
+    Erratum {
+        id: SBARRIER_NBARRIER_DIVERGENCE,
+        document: "instructions/SBARRIER.md and NBARRIER.md, Description",
+        says: "BARRIER.md: \"The behavior is undefined if this instruction is executed in divergent control flow\"; SBARRIER.md and NBARRIER.md, the split and the named forms of the same gateway barrier, say nothing of divergence",
+        literal: "a signal and a wait are the thread's, whatever its channels: they run in divergent control flow as in uniform control flow",
+        resolved: "as BARRIER: a `barrier-divergence` error when some channel of the thread neither executes the signal or the wait nor has left the kernel (channels the dispatch did not enable are not divergent)",
+        reason: "the hardware thread signals the barrier once for all its channels, so a signal in divergent control flow stands for channels that branched away and will signal again, or never: the hazard BARRIER.md names; IGC emits the three only in uniform control flow (`barrier()` and sub-group named barriers must be reached by every work-item)",
+        executable: true,
     },
     Erratum {
         id: LSC_FENCE_SYSREL,

@@ -7,6 +7,8 @@
 //!   divergent control flow": a `barrier-divergence` error when some channel of the thread
 //!   neither executes it nor has left the kernel.
 //! - SBARRIER (Description): `.signal` notifies the others, `.wait` waits for them.
+//!   Neither SBARRIER.md nor NBARRIER.md says anything of divergence: erratum
+//!   SBARRIER-NBARRIER-DIVERGENCE, resolved as BARRIER (`barrier-divergence`).
 //! - NBARRIER (Description): `.signal` on barrier Id as a producer-consumer (Type 0),
 //!   producer (1) or consumer (2) of a phase of Num_producers producers and Num_consumers
 //!   consumers (the baseline form: Num_threads of each, Type 0); `.wait` waits for the
@@ -25,6 +27,7 @@
 //! and its runner decides); a run of one thread is a group of one ([`LoneGroup`]).
 
 use crate::config::ExecConfig;
+use crate::errata;
 use crate::error::{ErrorClass, Result, VisaError};
 use crate::ir::sync::{NbarrierCounts, SyncCtrl, SyncPoint, NBARRIER_IDS};
 use crate::ir::{Program, Scalar};
@@ -53,6 +56,31 @@ pub fn execute(
                 ));
             }
             Some(SyncPoint::Barrier)
+        }
+        // SBARRIER.md and NBARRIER.md say nothing of divergence: undefined as BARRIER
+        // (SBARRIER-NBARRIER-DIVERGENCE, resolved); literally the thread's, whatever its
+        // channels.
+        SyncCtrl::Sbarrier { .. }
+        | SyncCtrl::NbarrierWait { .. }
+        | SyncCtrl::NbarrierSignal { .. }
+            if divergent
+                && !config
+                    .readings
+                    .is_literal(errata::SBARRIER_NBARRIER_DIVERGENCE) =>
+        {
+            let name = match ctrl {
+                SyncCtrl::Sbarrier { signal: true } => "sbarrier.signal",
+                SyncCtrl::Sbarrier { signal: false } => "sbarrier.wait",
+                SyncCtrl::NbarrierSignal { .. } => "nbarrier.signal",
+                _ => "nbarrier.wait",
+            };
+            return Err(VisaError::new(
+                ErrorClass::BarrierDivergence,
+                format!(
+                    "{name} in divergent control flow: some channels of the thread do not \
+                     execute it (SBARRIER-NBARRIER-DIVERGENCE: undefined, as BARRIER)"
+                ),
+            ));
         }
         SyncCtrl::Sbarrier { signal: true } => Some(SyncPoint::SbarrierSignal),
         SyncCtrl::Sbarrier { signal: false } => Some(SyncPoint::SbarrierWait),

@@ -40,6 +40,99 @@ impl Sfid {
     }
 }
 
+/// LSC_FENCE's fields (instructions/LSC_FENCE.md, Text `lsc_fence.SFID.FENCEOP.SCOPE`):
+/// the unit whose accesses it orders, the operation on its caches and the scope.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LscFenceCtrl {
+    /// `LscSFID`: ugm, ugml, tgm or slm.
+    pub sfid: Sfid,
+    pub op: FenceOp,
+    pub scope: FenceScope,
+}
+
+/// `LscFenceOp` (the LSC_FENCE_OP table), in encoding order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FenceOp {
+    None,
+    Evict,
+    Invalidate,
+    Discard,
+    Clean,
+    Flushl3,
+}
+
+impl FenceOp {
+    pub const ALL: [FenceOp; 6] = [
+        FenceOp::None,
+        FenceOp::Evict,
+        FenceOp::Invalidate,
+        FenceOp::Discard,
+        FenceOp::Clean,
+        FenceOp::Flushl3,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FenceOp::None => "none",
+            FenceOp::Evict => "evict",
+            FenceOp::Invalidate => "invalidate",
+            FenceOp::Discard => "discard",
+            FenceOp::Clean => "clean",
+            FenceOp::Flushl3 => "flushl3",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<FenceOp> {
+        FenceOp::ALL.into_iter().find(|o| o.name() == s)
+    }
+}
+
+/// `LscScope` (the LSC_SCOPE table), in encoding order; 0x5 is `.sysrel` as vISA's parser
+/// spells it, the table's `system` (LSC-FENCE-SYSREL).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FenceScope {
+    Group,
+    Local,
+    Tile,
+    Gpu,
+    Gpus,
+    Sysrel,
+    Sysacq,
+}
+
+impl FenceScope {
+    pub const ALL: [FenceScope; 7] = [
+        FenceScope::Group,
+        FenceScope::Local,
+        FenceScope::Tile,
+        FenceScope::Gpu,
+        FenceScope::Gpus,
+        FenceScope::Sysrel,
+        FenceScope::Sysacq,
+    ];
+
+    /// The name vISA's parser prints.
+    pub fn name(self) -> &'static str {
+        match self {
+            FenceScope::Group => "group",
+            FenceScope::Local => "local",
+            FenceScope::Tile => "tile",
+            FenceScope::Gpu => "gpu",
+            FenceScope::Gpus => "gpus",
+            FenceScope::Sysrel => "sysrel",
+            FenceScope::Sysacq => "sysacq",
+        }
+    }
+
+    /// A scope's name, `system` (the LSC_SCOPE table's name of 0x5) among them.
+    pub fn from_name(s: &str) -> Option<FenceScope> {
+        match s {
+            "system" => Some(FenceScope::Sysrel),
+            _ => FenceScope::ALL.into_iter().find(|o| o.name() == s),
+        }
+    }
+}
+
 /// `CachingL1` and `CachingL3` values (0x0..0x6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CacheOpt {

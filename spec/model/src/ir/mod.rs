@@ -213,7 +213,7 @@ impl Instruction {
                 out.extend([O::Scalar(&mut c.exdesc), O::Scalar(&mut c.desc)]);
                 out.extend([&mut c.src0, &mut c.src1].map(O::OptPayload));
             }
-            Ctrl::None | Ctrl::Rel(_) | Ctrl::Bfn(_) => {}
+            Ctrl::None | Ctrl::Rel(_) | Ctrl::Bfn(_) | Ctrl::LscFence(_) => {}
         }
         out
     }
@@ -285,6 +285,8 @@ pub enum Ctrl {
     /// RAW_SEND's and RAW_SENDS's fields and operands, and the instruction their
     /// descriptors decode to.
     RawSend(Box<RawSendCtrl>),
+    /// LSC_FENCE's unit, operation and scope.
+    LscFence(lsc::LscFenceCtrl),
 }
 
 /// The fields of `raw_send[c]` and `raw_sends[c][_eot]` (instructions/RAW_SEND.md,

@@ -3,19 +3,11 @@
 
 use crate::asm::ast::InsnLine;
 use crate::error::Result;
+use crate::ir::lsc::{FenceOp, FenceScope, LscFenceCtrl, Sfid};
 use crate::ir::{Ctrl, Dst, Instruction, Opcode};
 use crate::types::DataType;
 use crate::validate::context::Cx;
 use crate::validate::errors::invalid;
-
-/// LSC_FENCE's units, fence operations and scopes (instructions/LSC_FENCE.md, the LSC_SFID,
-/// LSC_FENCE_OP and LSC_SCOPE tables). The scope 0x5 is `.sysrel` as vISA's parser spells it;
-/// the table's `system` is accepted too (LSC-FENCE-SYSREL).
-const FENCE_SFIDS: [&str; 4] = ["ugm", "ugml", "tgm", "slm"];
-const FENCE_OPS: [&str; 6] = ["none", "evict", "invalidate", "discard", "clean", "flushl3"];
-const FENCE_SCOPES: [&str; 8] = [
-    "group", "local", "tile", "gpu", "gpus", "sysrel", "system", "sysacq",
-];
 
 impl Cx<'_> {
     /// `lsc_fence.SFID.OP.SCOPE`, optionally with `(M1_NM, 1)`: no operands.
@@ -39,24 +31,26 @@ impl Cx<'_> {
                 "expected `lsc_fence.SFID.FENCEOP.SCOPE` (e.g. `lsc_fence.ugm.clean.sysrel`)",
             ));
         };
-        if !FENCE_SFIDS.contains(&sfid.as_str()) {
-            return Err(invalid(
-                "sfid",
-                format!("`.{sfid}` is not one of ugm ugml tgm slm"),
-            ));
+        // LscSFID: the untyped units and the typed one.
+        let sfid = match sfid.as_str() {
+            "tgm" => Some(Sfid::Tgm),
+            s => Sfid::from_name(s),
         }
-        if !FENCE_OPS.contains(&op.as_str()) {
-            return Err(invalid(
+        .ok_or_else(|| invalid("sfid", format!("`.{sfid}` is not one of ugm ugml tgm slm")))?;
+        let op = FenceOp::from_name(op).ok_or_else(|| {
+            invalid(
                 "opcode",
                 format!("`.{op}` is not a fence operation of the LSC_FENCE_OP table"),
-            ));
-        }
-        if !FENCE_SCOPES.contains(&scope.as_str()) {
-            return Err(invalid(
+            )
+        })?;
+        // The scope 0x5 is `.sysrel` as vISA's parser spells it; the table's `system` is
+        // accepted too (LSC-FENCE-SYSREL).
+        let scope = FenceScope::from_name(scope).ok_or_else(|| {
+            invalid(
                 "opcode",
                 format!("`.{scope}` is not a scope of the LSC_SCOPE table"),
-            ));
-        }
+            )
+        })?;
         if !line.operands.is_empty() {
             return Err(invalid("operands", "a fence takes no operands"));
         }
@@ -67,7 +61,7 @@ impl Cx<'_> {
             mask,
             exec_size,
             sat: false,
-            ctrl: Ctrl::None,
+            ctrl: Ctrl::LscFence(LscFenceCtrl { sfid, op, scope }),
             dst: Dst::Null { ty: DataType::UB },
             dst2: None,
             srcs: Vec::new(),
@@ -76,7 +70,7 @@ impl Cx<'_> {
     }
 }
 
-/// LSC_FENCE on the IR: SIMD1, no predicate, operands or fields (its platforms are its
+/// LSC_FENCE on the IR: SIMD1, no predicate or operands, its fields (its platforms are its
 /// forms row's, checked before the family).
 pub fn fence_rules(insn: &Instruction) -> Result<()> {
     let plain = insn.exec_size == 1
@@ -86,7 +80,7 @@ pub fn fence_rules(insn: &Instruction) -> Result<()> {
         && insn.dst2.is_none()
         && insn.srcs.is_empty()
         && matches!(insn.dst, Dst::Null { .. })
-        && insn.ctrl == Ctrl::None;
+        && matches!(insn.ctrl, Ctrl::LscFence(_));
     if plain {
         Ok(())
     } else {
