@@ -1419,6 +1419,8 @@ impl Watcher for SegmentOrder {
         &mut self,
         thread: usize,
         _state: &mut visa_model::state::MachineState,
+        _records: Vec<visa_model::state::Access>,
+        _fences: Vec<visa_model::state::FenceMark>,
     ) -> Result<(), VisaError> {
         self.0.push(thread);
         Ok(())
@@ -1439,6 +1441,8 @@ impl Watcher for OwnSlm {
         &mut self,
         thread: usize,
         state: &mut visa_model::state::MachineState,
+        _records: Vec<visa_model::state::Access>,
+        _fences: Vec<visa_model::state::FenceMark>,
     ) -> Result<(), VisaError> {
         use visa_model::state::SLM;
         let mine = std::mem::take(state.mem.space_mut(SLM));

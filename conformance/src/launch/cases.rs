@@ -82,6 +82,11 @@ fn parts(launch: &Launch) -> Result<Parts, VisaError> {
                     arg::Value::File(_) => {
                         return Err(invalid(format!("args[{i}]: a case names no files")))
                     }
+                    arg::Value::Image(_) => {
+                        return Err(invalid(format!(
+                            "args[{i}]: a launch case holds no image argument (buffers, scalars and local sizes only)"
+                        )))
+                    }
                 }
             }
         };
@@ -132,6 +137,9 @@ pub fn run_launch_with(
             limits: Limits::default(),
             schedule,
             races,
+            // One work-group at a time: a case's outcome is the in-order run's, which the
+            // parallel one reproduces bit for bit.
+            jobs: 1,
         };
         let outcome = match catch_unwind(AssertUnwindSafe(|| run(&request))) {
             Ok(Ok(report)) => outcome_of(report),

@@ -1311,6 +1311,8 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "1, 2 or 4 blocks; block `j` of lane `i` is the qword at byte `Offset[i] + 8*j` and lands in `dst[j*exec_size+i]` (the loop's register layout)",
         reason: "the compiler emits the multi-block forms; blocks of one lane are consecutive qwords, as the SVM gather's `Addresses[i] + j*block_size`, since overlapping byte offsets cannot be the 8-byte blocks the Description counts",
         executable: true,
+    },
+    Erratum {
         id: TYPED_EXEC_SIZE,
         document: "instructions/GATHER4_TYPED.md, SCATTER4_TYPED.md, Exec_size",
         says: "Exec_size bits 2..0 list one value, 0b011: 8 elements; the loop's `ch_start = ch_pos * max(exec_size, GRF_SIZE / 4)` only differs from `8 * ch_pos` on a 64-byte register file, and IGC 1.0.12504 writes `scatter4_typed.RGBA (M1, 16)` for pvc (xe-hpc)",
