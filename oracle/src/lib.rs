@@ -32,8 +32,8 @@
 //! assert_eq!(&state.read_var(&program.vars, v1)[..4], &5i32.to_le_bytes());
 //! ```
 
-// Unsafe code only where an explicit SIMD kernel needs it (dpas::int::avx2), each block
-// with its SAFETY argument.
+// Unsafe code only where an explicit SIMD kernel needs it (dpas::int::avx2,
+// dpas::bytes::x86), each block with its SAFETY argument.
 #![deny(unsafe_code)]
 
 mod alu;

@@ -18,12 +18,93 @@
 use visa_model::state::MachineState;
 use visa_model::VisaError;
 
-use super::plan::{DpasPlan, IntPlan, Result, Src1Fn, UnpackFn, K_MAX, M_MAX, N, SRC2_MAX};
+use super::plan::{
+    BytesFn, DpasPlan, IntPlan, Operands, Result, Src1Fn, UnpackFn, K_MAX, M_MAX, N, SRC2_MAX,
+};
 
 impl DpasPlan {
     /// Integer DPAS (crate::dpas::int); bf8/hf8 under the literal DPAS-TF32-FP8-PATHS read
     /// as u8.
     pub(super) fn exec_int(&self, state: &mut MachineState, ip: IntPlan) -> Result<()> {
+        // C, then D = C + A x B with 32-bit wrapping accumulation (DPAS-INT-WRAP).
+        let mut acc = [[0i32; N]; M_MAX];
+        if let Some(at) = self.src0_at {
+            for (r, row) in acc.iter_mut().enumerate().take(self.rows) {
+                let at = at + r * self.row_advance;
+                if let Some(s) = state.grf.get(at..at + 4 * self.n) {
+                    for (v, dw) in row.iter_mut().zip(s.as_chunks::<4>().0) {
+                        *v = i32::from_le_bytes(*dw);
+                    }
+                }
+            }
+        }
+        if !ip
+            .bytes
+            .is_some_and(|f| self.run_bytes(f, state, ip, &mut acc))
+        {
+            self.unpacked(state, ip, &mut acc);
+        }
+        for (r, row) in acc.iter().enumerate().take(self.rows) {
+            let at = self.dst_at + r * self.row_advance;
+            let end = at + 4 * self.n;
+            let Some(slot) = state.grf.get_mut(at..end) else {
+                return Err(VisaError::model_bug("DPAS Dst outside the register file"));
+            };
+            for (dw, v) in slot.as_chunks_mut::<4>().0.iter_mut().zip(row) {
+                *dw = v.to_le_bytes();
+            }
+            if !state.undefined.is_empty() {
+                for byte in at..end {
+                    state.undefined.remove(&byte);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A x B added into `acc` by a byte kernel ([`crate::dpas`]'s `bytes.rs`), reading A and
+    /// B in place; false, having done nothing, when an operand leaves the register file or
+    /// the CPU cannot run the kernel (the unpacking path then runs).
+    fn run_bytes(
+        &self,
+        kernel: BytesFn,
+        state: &MachineState,
+        ip: IntPlan,
+        acc: &mut [[i32; N]; M_MAX],
+    ) -> bool {
+        // The same extent of Src2 as the unpacking path reads (zeros when it leaves the
+        // register file: that path's case).
+        let len = self.src2_bytes.min(SRC2_MAX - 4);
+        let Some(a) = state
+            .grf
+            .get(self.src2_at..self.src2_at + len)
+            .and_then(|s| s.get(..ip.a_bytes))
+        else {
+            return false;
+        };
+        let mut b: [&[u8]; K_MAX / 4] = [&[]; K_MAX / 4];
+        if ip.src1_registers > b.len() {
+            return false;
+        }
+        for (m, reg) in b.iter_mut().enumerate().take(ip.src1_registers) {
+            let at = self.src1_at + m * self.grf;
+            let Some(row) = state.grf.get(at..at + 4 * self.n) else {
+                return false;
+            };
+            *reg = row;
+        }
+        kernel(Operands {
+            a,
+            k: self.k,
+            b: &b[..ip.src1_registers],
+            acc,
+        })
+    }
+
+    /// A x B added into `acc` by unpacking both into i16 matrices and the pair-wise kernel.
+    /// Out of line: its 3 KiB of matrices are cleared only on this path.
+    #[inline(never)]
+    fn unpacked(&self, state: &MachineState, ip: IntPlan, acc: &mut [[i32; N]; M_MAX]) {
         // A: rows x K from Src2, read in place unless DPASW splits it between two threads.
         let mut a = [0i16; K_MAX * M_MAX];
         let a = &mut a[..self.rows * self.k];
@@ -49,35 +130,7 @@ impl DpasPlan {
             };
             (ip.unpack_w)(row, self.n, pairs);
         }
-        // C, then D = C + A x B with 32-bit wrapping accumulation (DPAS-INT-WRAP).
-        let mut acc = [[0i32; N]; M_MAX];
-        if let Some(at) = self.src0_at {
-            for (r, row) in acc.iter_mut().enumerate().take(self.rows) {
-                let at = at + r * self.row_advance;
-                if let Some(s) = state.grf.get(at..at + 4 * self.n) {
-                    for (v, dw) in row.iter_mut().zip(s.as_chunks::<4>().0) {
-                        *v = i32::from_le_bytes(*dw);
-                    }
-                }
-            }
-        }
-        kernel(a, self.k, &b, &mut acc);
-        for (r, row) in acc.iter().enumerate().take(self.rows) {
-            let at = self.dst_at + r * self.row_advance;
-            let end = at + 4 * self.n;
-            let Some(slot) = state.grf.get_mut(at..end) else {
-                return Err(VisaError::model_bug("DPAS Dst outside the register file"));
-            };
-            for (dw, v) in slot.as_chunks_mut::<4>().0.iter_mut().zip(row) {
-                *dw = v.to_le_bytes();
-            }
-            if !state.undefined.is_empty() {
-                for byte in at..end {
-                    state.undefined.remove(&byte);
-                }
-            }
-        }
-        Ok(())
+        kernel(a, self.k, &b, acc);
     }
 }
 

@@ -19,6 +19,7 @@ use visa_model::VisaError;
 
 use crate::kernel::{Ctx, Ints};
 
+mod bytes;
 mod float;
 mod int;
 mod plan;
@@ -120,6 +121,9 @@ pub fn compile(program: &Program, insn: &Instruction, config: &ExecConfig) -> Re
             Some(IntPlan {
                 unpack_w: int::src1_unpacker(ctrl.w.bits(), ctrl.w.is_signed()).ok_or_else(bug)?,
                 unpack_a: int::unpacker(ctrl.a.bits(), ctrl.a.is_signed()).ok_or_else(bug)?,
+                bytes: (wb == 8 && ab == 8 && split.is_none())
+                    .then(|| bytes::kernel_for(ctrl.w.is_signed(), ctrl.a.is_signed(), n))
+                    .flatten(),
                 a_bytes: (rows * k * ab).div_ceil(8),
                 src1_registers: k.div_ceil(per_dw),
                 pairs_per_register: per_dw / 2,

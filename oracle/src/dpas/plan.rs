@@ -61,6 +61,9 @@ pub struct DpasPlan {
 pub(super) struct IntPlan {
     pub(super) unpack_w: Src1Fn,
     pub(super) unpack_a: UnpackFn,
+    /// The byte kernel of an 8-bit pair where the CPU has one and the operands lie in this
+    /// thread's registers (not DPASW's).
+    pub(super) bytes: Option<BytesFn>,
     /// Src2 bytes of the `rows` rows of A.
     pub(super) a_bytes: usize,
     /// Src1 registers read, and the pair rows of B each one holds.
@@ -80,6 +83,21 @@ pub(super) struct FloatPlan {
 /// Unpacks one Src1 register (the DWs of its first `n` columns) into the pair rows of B it
 /// holds (`int::src1_register`).
 pub(super) type Src1Fn = fn(&[u8], usize, &mut [[[i16; 2]; N]]);
+
+/// The operands of one run: the rows of A (`k` bytes each, at most [`M_MAX`]), the Src1
+/// registers of B (depths `4m .. 4m + 4` of the columns in register `m`, at least `4n`
+/// bytes each), and the sums C on entry, D on return.
+#[derive(Debug)]
+pub(super) struct Operands<'a> {
+    pub(super) a: &'a [u8],
+    pub(super) k: usize,
+    pub(super) b: &'a [&'a [u8]],
+    pub(super) acc: &'a mut [[i32; N]; M_MAX],
+}
+
+/// A byte kernel of 8-bit integer DPAS (`bytes.rs`): D = C + A x B on [`Operands`]; false
+/// when this CPU cannot run it, having done nothing.
+pub(super) type BytesFn = fn(Operands) -> bool;
 
 /// Unpacks every field of some bytes, in order, into i16 (`int::unpack`).
 pub(super) type UnpackFn = fn(&[u8], &mut [i16]);
