@@ -26,6 +26,7 @@ pub mod lsc;
 pub mod lsc_typed;
 // LRP and PLN.
 pub mod plane;
+pub mod sampler;
 pub mod svm;
 
 /// A generated case before it becomes a vector.
@@ -50,6 +51,8 @@ pub struct GenCase {
     pub mem: Vec<crate::vector::MemRegion>,
     /// Surfaces of the binding table and heaps (`init.surfaces`).
     pub surfaces: Vec<visa_model::state::Surface>,
+    /// Entries of the sampler state table (`init.samplers`).
+    pub samplers: Vec<visa_model::state::SamplerState>,
     /// The numeric profile of float DPAS the case runs under (`None`: the default).
     pub profile: Option<String>,
 }
@@ -900,6 +903,7 @@ fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
                 partner: Vec::new(),
                 mem: Vec::new(),
                 surfaces: Vec::new(),
+                samplers: Vec::new(),
                 profile: None,
             }
         })
@@ -1347,6 +1351,7 @@ fn assemble(
         partner: Vec::new(),
         mem: Vec::new(),
         surfaces: Vec::new(),
+        samplers: Vec::new(),
         profile: None,
     }
 }
@@ -1372,6 +1377,7 @@ impl GenCase {
                 preds: self.preds.iter().cloned().collect(),
                 mem: self.mem.clone(),
                 surfaces: self.surfaces.clone(),
+                samplers: self.samplers.clone(),
                 cr0: (self.cr0 != 0).then_some(self.cr0),
                 emask: (self.emask != u32::MAX).then_some(self.emask),
                 partner: self.partner.iter().cloned().collect(),

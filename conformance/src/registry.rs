@@ -97,13 +97,14 @@ impl Row {
 fn generator(op: Opcode) -> fn(Opcode) -> Option<BoxedStrategy<GenCase>> {
     use gen::{
         carry, compare_select_case, dataport, dpas, flow, fp8, logic, lsc, lsc_typed, plane,
-        register, svm,
+        register, sampler, svm,
     };
     let form = op.form();
     match (form.builder, form.class) {
         (Builder::Flow | Builder::Sync, _) => flow::case,
         (Builder::Svm, _) => svm::case,
         (Builder::Dataport, _) => dataport::case,
+        (Builder::Sampler, _) => sampler::case,
         (Builder::Dpas, _) => dpas::case,
         (Builder::LscApndctr, _) => lsc_typed::apndctr_case,
         (Builder::LscGatherScatter | Builder::LscBlock2d | Builder::LscFence, _) => lsc::case,

@@ -16,7 +16,7 @@ use visa_conformance::vector::{
 use visa_model::errata::Reading;
 use visa_model::error::ErrorClass;
 use visa_model::platform::Platform;
-use visa_model::state::{Surface, SurfaceFormat, SurfaceHeap};
+use visa_model::state::{AddressMode, Filter, SamplerState, Surface, SurfaceFormat, SurfaceHeap};
 
 /// A case that uses every key of the format.
 fn full_case() -> Case {
@@ -63,6 +63,17 @@ fn full_case() -> Case {
                     format: None,
                 },
             ],
+            samplers: vec![SamplerState {
+                index: 3,
+                filter: Filter::Nearest,
+                address: [
+                    AddressMode::Repeat,
+                    AddressMode::Clamp,
+                    AddressMode::ClampToEdge,
+                ],
+                normalized: true,
+                border: [0, 0, 0, 0x3f80_0000],
+            }],
             cr0: Some(0x10),
             emask: Some(0xffff),
             partner: BTreeMap::from([("V1".to_string(), vec![9, 8, 7, 6, 5, 4, 3, 2])]),

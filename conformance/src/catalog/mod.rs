@@ -38,6 +38,7 @@ pub mod lsc;
 pub mod math;
 pub mod memory;
 pub mod row;
+pub mod sampler;
 pub mod svm;
 
 pub use doc::{rows, Doc, Rows};
@@ -113,6 +114,9 @@ pub const DOCS: &[Doc] = &[
     dataport::oword_ld_unaligned::DOC,
     dataport::oword_st::DOC,
     dataport::dword_atomic::DOC,
+    sampler::load_3d::DOC,
+    sampler::info::DOC,
+    sampler::sample_3d::DOC,
     dpas::dpas::DOC,
     dpas::dpasw::DOC,
     dpas::dp4a::DOC,

@@ -215,6 +215,7 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
                             },
                         }],
                         surfaces,
+                        samplers: Vec::new(),
                         profile: None,
                     }
                 },
@@ -410,6 +411,7 @@ fn four_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> 
                     partner: Vec::new(),
                     mem: vec![region(kind, space, region_base, memory)],
                     surfaces: surfaces_of(kind, base, size),
+                    samplers: Vec::new(),
                     profile: None,
                 }
             },
@@ -509,6 +511,7 @@ fn oword_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase>
                     partner: Vec::new(),
                     mem: vec![region(kind, space, region_base, memory)],
                     surfaces: surfaces_of(kind, base, size),
+                    samplers: Vec::new(),
                     profile: None,
                 }
             },
@@ -663,6 +666,7 @@ fn atomic_case(on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
                     partner: Vec::new(),
                     mem: vec![region(kind, space, region_base, memory)],
                     surfaces: surfaces_of(kind, base, size),
+                    samplers: Vec::new(),
                     profile: None,
                 }
             },

@@ -11,6 +11,7 @@ use super::apndctr::{is_apndctr, ApndctrPlan};
 use super::block2d::{block2d, Block2dPlan};
 use super::dataport::{is_dataport, DataportPlan};
 use super::lsc::{is_lsc, LscPlan};
+use super::sampler::{is_sampler, SamplerPlan};
 use super::status::StatusPlan;
 use super::svm::{is_svm, SvmPlan};
 use super::typed::{is_typed, TypedPlan};
@@ -45,6 +46,8 @@ enum Family {
     Svm(SvmPlan),
     /// The legacy dataport messages.
     Dataport(DataportPlan),
+    /// The sampler messages.
+    Sampler(SamplerPlan),
     /// LSC_FENCE: no effect on the thread's state.
     Fence,
 }
@@ -61,6 +64,8 @@ impl MemPlan {
             SvmPlan::compile(program, insn, readings).map(Family::Svm)
         } else if is_dataport(insn) {
             DataportPlan::compile(program, insn, readings).map(Family::Dataport)
+        } else if is_sampler(insn) {
+            SamplerPlan::compile(program, insn).map(Family::Sampler)
         } else if insn.opcode == Opcode::LscFence {
             Ok(Family::Fence)
         } else if let Some(c) = block2d(insn) {
@@ -104,6 +109,7 @@ impl MemPlan {
             Family::Apndctr(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Family::Svm(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Family::Dataport(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            Family::Sampler(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Family::Fence => {
                 // An ordering point for the race detector (docs/races.md).
                 state.mem.note_fence(self.pc);

@@ -186,6 +186,9 @@ pub enum Builder {
     /// The thread-group instructions BARRIER, SBARRIER, NBARRIER, FENCE, WAIT, YIELD,
     /// CACHE_FLUSH ([`crate::ir::sync`]).
     Sync,
+    /// The sampler messages (instructions/3D_LOAD.md, INFO.md, 3D_SAMPLE.md;
+    /// [`crate::ir::sampler`]).
+    Sampler,
 }
 
 /// A set of operand kinds (5_operands.md, "Operands").

@@ -9,5 +9,6 @@ pub mod dataport;
 pub mod dpas;
 pub mod lsc;
 pub mod math;
+pub mod sampler;
 pub mod svm;
 pub mod sync;

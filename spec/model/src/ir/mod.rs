@@ -9,6 +9,7 @@ pub mod flow;
 pub mod lsc;
 pub mod lsc_typed;
 pub mod operand;
+pub mod sampler;
 pub mod svm;
 pub mod sync;
 
@@ -140,6 +141,7 @@ impl Instruction {
             Ctrl::Lsc(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Svm(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dataport(c) => c.sources().into_iter().map(Cow::Owned).collect(),
+            Ctrl::Sampler(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dpas(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Flow(f) => match f.as_ref() {
                 flow::FlowCtrl::Ifcall { addr, .. } => vec![Cow::Owned(addr.to_src())],
@@ -189,6 +191,7 @@ impl Instruction {
             },
             Ctrl::Svm(c) => c.operands_mut(&mut out),
             Ctrl::Dataport(c) => c.operands_mut(&mut out),
+            Ctrl::Sampler(c) => c.operands_mut(&mut out),
             Ctrl::Dpas(c) => {
                 let ops = &mut c.operands;
                 out.extend([
@@ -263,6 +266,8 @@ pub enum Ctrl {
     Svm(crate::ir::svm::SvmCtrl),
     /// The legacy dataport messages' block count and surface, and their operands.
     Dataport(dataport::DataportCtrl),
+    /// The sampler messages' channel mask, offsets, sampler, surface and parameters.
+    Sampler(Box<sampler::SamplerCtrl>),
     /// LSC_UNTYPED's and LSC_TYPED's message fields: unit, caching, data shape, address and
     /// the operands.
     Lsc(LscCtrl),

@@ -40,6 +40,7 @@ pub(crate) mod lsc;
 mod operands;
 // LRP and PLN.
 mod plane;
+pub(crate) mod sampler;
 mod svm;
 mod sync;
 mod types;
@@ -48,6 +49,7 @@ pub use documented::is_documented;
 pub use lsc::block2d::is_block2d;
 pub use lsc::gather_scatter::is_lsc as lsc_forms_is_lsc;
 pub use operands::is_logic;
+pub use sampler::channel_block as sampler_channel_block;
 
 /// Validates a program for `platform` with every erratum at its resolved reading.
 pub fn validate(program: &ast::Program, platform: Platform) -> Result<Program> {
@@ -212,6 +214,7 @@ impl Cx<'_> {
             Builder::LscFence => self.fence_instruction(line)?,
             Builder::Flow => self.flow_instruction(line, opcode)?,
             Builder::Sync => self.sync_instruction(line, opcode)?,
+            Builder::Sampler => self.sampler_instruction(line, opcode)?,
         };
         family_rules(&self.env(), &insn)?;
         Ok(insn)
@@ -286,7 +289,8 @@ fn rules_family(insn: &Instruction) -> Builder {
         | Builder::LscFence
         | Builder::LscBlock2d
         | Builder::Flow
-        | Builder::Sync) => f,
+        | Builder::Sync
+        | Builder::Sampler) => f,
         _ if matches!(insn.ctrl, Ctrl::Block2d(_)) => Builder::LscBlock2d,
         Builder::LscGatherScatter | Builder::LscApndctr => Builder::LscGatherScatter,
         Builder::Alu if matches!(insn.ctrl, Ctrl::Lsc(_)) => Builder::LscGatherScatter,
@@ -346,6 +350,7 @@ fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
         Builder::Alu => env.alu_rules(insn),
         Builder::Flow => flow::rules(insn, vars, platform, readings),
         Builder::Sync => sync::rules(insn, vars),
+        Builder::Sampler => sampler::rules(insn, vars, platform, readings),
     }
 }
 
