@@ -366,6 +366,7 @@ fn kernel_case(
         partner: Vec::new(),
         mem,
         surfaces: Vec::new(),
+        samplers: Vec::new(),
         profile: None,
     }
 }

@@ -414,6 +414,7 @@ fn apply_init(init: &Init, vars: &Vars, state: &mut MachineState) -> Result<(), 
             .write(region.addr, &region.bytes);
     }
     state.mem.surfaces.extend(init.surfaces.iter().cloned());
+    state.mem.samplers.extend(init.samplers.iter().cloned());
     if let Some(cr0) = init.cr0 {
         let id = find(vars, CR0, "init.cr0")?;
         state

@@ -28,6 +28,7 @@ pub mod lsc_typed;
 // LRP and PLN.
 pub mod plane;
 pub mod raw_send;
+pub mod sampler;
 pub mod svm;
 pub mod threads;
 
@@ -53,6 +54,8 @@ pub struct GenCase {
     pub mem: Vec<crate::vector::MemRegion>,
     /// Surfaces of the binding table and heaps (`init.surfaces`).
     pub surfaces: Vec<visa_model::state::Surface>,
+    /// Entries of the sampler state table (`init.samplers`).
+    pub samplers: Vec<visa_model::state::SamplerState>,
     /// The numeric profile of float DPAS the case runs under (`None`: the default).
     pub profile: Option<String>,
 }
@@ -903,6 +906,7 @@ fn predicate_logic_case(op: Opcode) -> BoxedStrategy<GenCase> {
                 partner: Vec::new(),
                 mem: Vec::new(),
                 surfaces: Vec::new(),
+                samplers: Vec::new(),
                 profile: None,
             }
         })
@@ -1350,6 +1354,7 @@ fn assemble(
         partner: Vec::new(),
         mem: Vec::new(),
         surfaces: Vec::new(),
+        samplers: Vec::new(),
         profile: None,
     }
 }
@@ -1376,6 +1381,7 @@ impl GenCase {
                 preds: self.preds.iter().cloned().collect(),
                 mem: self.mem.clone(),
                 surfaces: self.surfaces.clone(),
+                samplers: self.samplers.clone(),
                 cr0: (self.cr0 != 0).then_some(self.cr0),
                 emask: (self.emask != u32::MAX).then_some(self.emask),
                 partner: self.partner.iter().cloned().collect(),

@@ -47,7 +47,9 @@ pub fn generate(seed: u64, cases: usize) -> Result<Vec<GoldenFile>, String> {
             // Memory cases carry their memory regions, and program cases (control flow)
             // many instructions: fewer of them keep the files small.
             let n = match row.family() {
-                Family::Lsc | Family::Dataport | Family::Send => cases.div_ceil(3),
+                Family::Lsc | Family::Dataport | Family::Send | Family::Sampler => {
+                    cases.div_ceil(3)
+                }
                 Family::Flow => cases.div_ceil(4),
                 _ => cases,
             };

@@ -48,6 +48,7 @@ fn agree(
         partner: Vec::new(),
         mem: Vec::new(),
         surfaces: Vec::new(),
+        samplers: Vec::new(),
         profile: None,
     }
     .to_case("fp8-exhaustive");

@@ -146,6 +146,7 @@ fn text_case(platform: Platform, text: &str) -> Case {
         partner: Vec::new(),
         mem: Vec::new(),
         surfaces: Vec::new(),
+        samplers: Vec::new(),
         profile: None,
     }
     .to_case("invalid")

@@ -83,6 +83,7 @@ proptest! {
             partner: vec![],
             mem: vec![],
             surfaces: vec![],
+            samplers: Vec::new(),
             profile: None,
         }
         .to_case("fuzz");

@@ -16,7 +16,7 @@ use visa_conformance::vector::{
 use visa_model::errata::Reading;
 use visa_model::error::ErrorClass;
 use visa_model::platform::Platform;
-use visa_model::state::{Surface, SurfaceFormat, SurfaceHeap};
+use visa_model::state::{AddressMode, Filter, SamplerState, Surface, SurfaceFormat, SurfaceHeap};
 
 /// A case that uses every key of the format.
 fn full_case() -> Case {
@@ -65,6 +65,17 @@ fn full_case() -> Case {
                     format: None,
                 },
             ],
+            samplers: vec![SamplerState {
+                index: 3,
+                filter: Filter::Nearest,
+                address: [
+                    AddressMode::Repeat,
+                    AddressMode::Clamp,
+                    AddressMode::ClampToEdge,
+                ],
+                normalized: true,
+                border: [0, 0, 0, 0x3f80_0000],
+            }],
             cr0: Some(0x10),
             emask: Some(0xffff),
             partner: BTreeMap::from([("V1".to_string(), vec![9, 8, 7, 6, 5, 4, 3, 2])]),
@@ -337,6 +348,13 @@ fn without(key: &str) -> String {
 #[case::surface_bad_format(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "format": "RGBA8"}])), Some("init.surfaces[0].format"), "unknown surface format")]
 #[case::surface_format_pixel(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "pixel_size": 16, "format": "R8G8B8A8_UNORM"}])), Some("init.surfaces[0].pixel_size"), "a R8G8B8A8_UNORM pixel is 4 bytes, not 16")]
 #[case::surface_unknown_key(with(&["init", "surfaces"], json!([{"bti": 0, "base": "0x0", "size": "0x10", "tiling": 1}])), Some("init.surfaces[0].tiling"), "unknown key")]
+#[case::sampler_twice(with(&["init", "samplers"], json!([{"index": 2}, {"index": 2}])), Some("init.samplers[1].index"), "sampler state 2 is already init.samplers[0]")]
+#[case::sampler_bad_filter(with(&["init", "samplers"], json!([{"index": 0, "filter": "bilinear"}])), Some("init.samplers[0].filter"), "unknown filter")]
+#[case::sampler_bad_mode(with(&["init", "samplers"], json!([{"index": 0, "address": ["repeat", "wrap", "clamp"]}])), Some("init.samplers[0].address[1]"), "unknown address mode")]
+#[case::sampler_two_modes(with(&["init", "samplers"], json!([{"index": 0, "address": ["repeat", "clamp"]}])), Some("init.samplers[0].address"), "one mode per axis")]
+#[case::sampler_repeat_unnormalized(with(&["init", "samplers"], json!([{"index": 0, "address": "repeat", "normalized": false}])), Some("init.samplers[0].address"), "takes normalized coordinates")]
+#[case::sampler_border(with(&["init", "samplers"], json!([{"index": 0, "border": ["0x0"]}])), Some("init.samplers[0].border"), "four values")]
+#[case::sampler_unknown_key(with(&["init", "samplers"], json!([{"index": 0, "lod_bias": 1}])), Some("init.samplers[0].lod_bias"), "unknown key")]
 #[case::unknown_error_class(with(&["expect"], json!({"error": "crash"})), Some("expect.error"), "unknown error class `crash`")]
 #[case::null_error_class(with(&["expect"], json!({"error": null})), Some("expect.error"), "expected a string, found null")]
 #[case::error_and_state(with(&["expect", "error"], json!("syntax")), Some("expect.vars"), "excludes expected state")]

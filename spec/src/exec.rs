@@ -255,6 +255,11 @@ fn step(
         Opcode::Scatter4Typed => {
             insn::dataport::scatter4_typed::execute(program, insn, state, config)
         }
+        Opcode::Load3d | Opcode::LoadLz => insn::sampler::load_3d::execute(program, insn, state),
+        Opcode::Resinfo => insn::sampler::info::execute(program, insn, state),
+        Opcode::Sample3d | Opcode::SampleL | Opcode::SampleLz => {
+            insn::sampler::sample_3d::execute(program, insn, state)
+        }
         _ => Err(VisaError::model_bug(format!(
             "`{}` reached the instruction dispatch; control flow is crate::flow's",
             insn.opcode.mnemonic()

@@ -39,6 +39,7 @@ pub mod lsc;
 pub mod math;
 pub mod memory;
 pub mod row;
+pub mod sampler;
 pub mod svm;
 pub mod threads;
 
@@ -122,6 +123,9 @@ pub const DOCS: &[Doc] = &[
     dataport::qw_scatter::DOC,
     dataport::gather4_typed::DOC,
     dataport::scatter4_typed::DOC,
+    sampler::load_3d::DOC,
+    sampler::info::DOC,
+    sampler::sample_3d::DOC,
     dpas::dpas::DOC,
     dpas::dpasw::DOC,
     dpas::dp4a::DOC,

@@ -222,6 +222,7 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
                             },
                         }],
                         surfaces,
+                        samplers: Vec::new(),
                         profile: None,
                     }
                 },
@@ -417,6 +418,7 @@ fn four_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> 
                     partner: Vec::new(),
                     mem: vec![region(kind, space, region_base, memory)],
                     surfaces: surfaces_of(kind, base, size),
+                    samplers: Vec::new(),
                     profile: None,
                 }
             },
@@ -520,6 +522,7 @@ fn oword_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase>
                     partner: Vec::new(),
                     mem: vec![region(kind, space, region_base, memory)],
                     surfaces: surfaces_of(kind, base, size),
+                    samplers: Vec::new(),
                     profile: None,
                 }
             },
@@ -674,6 +677,7 @@ fn atomic_case(on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
                     partner: Vec::new(),
                     mem: vec![region(kind, space, region_base, memory)],
                     surfaces: surfaces_of(kind, base, size),
+                    samplers: Vec::new(),
                     profile: None,
                 }
             },
@@ -825,6 +829,7 @@ fn element_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCas
                     partner: Vec::new(),
                     mem: vec![region(kind, space, region_base, memory)],
                     surfaces: surfaces_of(kind, base, size),
+                    samplers: Vec::new(),
                     profile: None,
                 }
             },
@@ -920,6 +925,7 @@ fn qw_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
                     partner: Vec::new(),
                     mem: vec![region(kind, space, region_base, memory)],
                     surfaces: surfaces_of(kind, base, size),
+                    samplers: Vec::new(),
                     profile: None,
                 }
             },

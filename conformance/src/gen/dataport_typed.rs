@@ -238,6 +238,7 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
                             format: Some(format),
                             ..Surface::default()
                         }],
+                        samplers: Vec::new(),
                         profile: None,
                     }
                 },

@@ -456,6 +456,7 @@ pub fn shape_case(shape: Shape) -> BoxedStrategy<GenCase> {
                 partner,
                 mem: Vec::new(),
                 surfaces: Vec::new(),
+                samplers: Vec::new(),
                 profile: shape.profile.map(|p| p.to_string()),
             }
         })

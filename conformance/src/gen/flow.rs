@@ -929,6 +929,7 @@ impl Drawn {
             partner: Vec::new(),
             mem,
             surfaces: Vec::new(),
+            samplers: Vec::new(),
             profile: None,
         }
     }

@@ -106,6 +106,7 @@ impl Parts {
             tags: self.tags,
             mem: self.mem,
             surfaces: self.surfaces,
+            samplers: Vec::new(),
             partner: Vec::new(),
             profile: None,
         }

@@ -66,6 +66,7 @@ fn unreachable_case() -> GenCase {
         partner: Vec::new(),
         mem: Vec::new(),
         surfaces: Vec::new(),
+        samplers: Vec::new(),
         profile: None,
     }
 }

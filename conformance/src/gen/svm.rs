@@ -109,6 +109,7 @@ fn finish(p: Parts) -> GenCase {
             bytes: p.memory,
         }],
         surfaces: Vec::new(),
+        samplers: Vec::new(),
         partner: Vec::new(),
         profile: None,
     }

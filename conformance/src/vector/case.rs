@@ -8,7 +8,7 @@ use serde_json::{json, Map, Value};
 use visa_model::errata::{Reading, Readings};
 use visa_model::error::{ErrorClass, VisaError};
 use visa_model::platform::Platform;
-use visa_model::state::{Surface, SurfaceHeap};
+use visa_model::state::{SamplerState, Surface, SurfaceHeap};
 
 use super::hex;
 use super::launch::Launch;
@@ -86,6 +86,8 @@ pub struct Init {
     pub preds: BTreeMap<String, u32>,
     pub mem: Vec<MemRegion>,
     pub surfaces: Vec<Surface>,
+    /// Entries of the sampler state table (`init.samplers`, docs/sampler.md).
+    pub samplers: Vec<SamplerState>,
     /// The value of `%cr0` (default 0).
     pub cr0: Option<u32>,
     /// The execution mask (default: all 32 channels enabled).
@@ -658,6 +660,26 @@ fn surface_value(s: &Surface) -> Value {
     Value::Object(m)
 }
 
+/// A sampler state as written in `init.samplers`; every key is written.
+fn sampler_value(s: &SamplerState) -> Value {
+    let mut m = Map::new();
+    m.insert("index".into(), s.index.into());
+    m.insert("filter".into(), s.filter.name().into());
+    m.insert(
+        "address".into(),
+        s.address.iter().map(|a| Value::from(a.name())).collect(),
+    );
+    m.insert("normalized".into(), s.normalized.into());
+    m.insert(
+        "border".into(),
+        s.border
+            .iter()
+            .map(|b| Value::from(hex::encode_number(u64::from(*b))))
+            .collect(),
+    );
+    Value::Object(m)
+}
+
 impl Init {
     /// The init object; empty when the case starts from the zeroed state.
     pub fn to_value(&self) -> Map<String, Value> {
@@ -682,6 +704,12 @@ impl Init {
             m.insert(
                 "surfaces".into(),
                 self.surfaces.iter().map(surface_value).collect(),
+            );
+        }
+        if !self.samplers.is_empty() {
+            m.insert(
+                "samplers".into(),
+                self.samplers.iter().map(sampler_value).collect(),
             );
         }
         if let Some(cr0) = self.cr0 {

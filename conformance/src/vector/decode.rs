@@ -9,7 +9,9 @@ use serde_json::{Map, Value};
 use visa_model::errata::{lookup, Reading};
 use visa_model::error::ErrorClass;
 use visa_model::platform::Platform;
-use visa_model::state::{Surface, SurfaceFormat, SurfaceHeap, ARG, FLAT, SLM};
+use visa_model::state::{
+    AddressMode, Filter, SamplerState, Surface, SurfaceFormat, SurfaceHeap, ARG, FLAT, SLM,
+};
 
 use crate::input::{clip, clip_message, parse_json, JsonError, UniqueValue};
 
@@ -251,7 +253,7 @@ fn errata(v: &Value) -> Result<BTreeMap<String, Reading>> {
 }
 
 const INIT: &[&str] = &[
-    "vars", "preds", "mem", "surfaces", "cr0", "emask", "partner",
+    "vars", "preds", "mem", "surfaces", "samplers", "cr0", "emask", "partner",
 ];
 
 fn init(v: &Value) -> Result<Init> {
@@ -296,6 +298,23 @@ fn init(v: &Value) -> Result<Init> {
                 ));
             }
             init.surfaces.push(s);
+        }
+    }
+    if let Some(samplers) = optional(m, "samplers") {
+        let mut entries = BTreeMap::new();
+        for (i, s) in array(samplers, "init.samplers")?.iter().enumerate() {
+            let field = format!("init.samplers[{i}]");
+            let s = sampler(s, &field)?;
+            if let Some(first) = entries.insert(s.index, i) {
+                return Err(err(
+                    &join(&field, "index"),
+                    format!(
+                        "sampler state {} is already init.samplers[{first}]",
+                        s.index
+                    ),
+                ));
+            }
+            init.samplers.push(s);
         }
     }
     if let Some(cr0) = optional(m, "cr0") {
@@ -421,6 +440,79 @@ fn surface(v: &Value, field: &str) -> Result<Surface> {
         },
         format,
     })
+}
+
+/// A sampler state of `init.samplers`: `index`, `filter`, `address` (one mode, or one per
+/// axis U, V, R), `normalized` and `border` (four hex register values, R first).
+fn sampler(v: &Value, field: &str) -> Result<SamplerState> {
+    let m = object(v, field)?;
+    closed(
+        m,
+        field,
+        &["index", "filter", "address", "normalized", "border"],
+        false,
+    )?;
+    let mut s = SamplerState {
+        index: u32_number(required(m, field, "index")?, &join(field, "index"))?,
+        ..SamplerState::default()
+    };
+    if let Some(f) = optional(m, "filter") {
+        let f_field = join(field, "filter");
+        let name = string(f, &f_field)?;
+        s.filter = Filter::from_name(name).ok_or_else(|| {
+            err(
+                &f_field,
+                format!("unknown filter `{name}`; expected nearest or linear"),
+            )
+        })?;
+    }
+    if let Some(a) = optional(m, "address") {
+        let a_field = join(field, "address");
+        let mode = |v: &Value, at: &str| -> Result<AddressMode> {
+            let name = string(v, at)?;
+            AddressMode::from_name(name).ok_or_else(|| {
+                err(
+                    at,
+                    format!("unknown address mode `{name}`; expected none, clamp_to_edge, clamp, repeat or mirrored_repeat"),
+                )
+            })
+        };
+        s.address = match a {
+            Value::Array(modes) => {
+                let [u, v, r] = modes.as_slice() else {
+                    return Err(err(&a_field, "expected one mode per axis: [U, V, R]"));
+                };
+                [
+                    mode(u, &format!("{a_field}[0]"))?,
+                    mode(v, &format!("{a_field}[1]"))?,
+                    mode(r, &format!("{a_field}[2]"))?,
+                ]
+            }
+            one => [mode(one, &a_field)?; 3],
+        };
+    }
+    if let Some(n) = optional(m, "normalized") {
+        s.normalized = n.as_bool().ok_or_else(|| {
+            err(
+                &join(field, "normalized"),
+                format!("expected a boolean, found {}", kind(n)),
+            )
+        })?;
+    }
+    if let Some(b) = optional(m, "border") {
+        let b_field = join(field, "border");
+        let values = array(b, &b_field)?;
+        if values.len() != 4 {
+            return Err(err(&b_field, "expected four values: [R, G, B, A]"));
+        }
+        for (k, v) in values.iter().enumerate() {
+            s.border[k] = hex_u32(v, &format!("{b_field}[{k}]"))?;
+        }
+    }
+    if let Some(why) = s.invalid() {
+        return Err(err(&join(field, "address"), why));
+    }
+    Ok(s)
 }
 
 /// An expectation at `field` (`expect`, or the `other` of a `discriminates` entry).

@@ -23,6 +23,7 @@ pub(crate) mod enable;
 pub(crate) mod flags;
 pub(crate) mod lsc;
 pub(crate) mod page;
+pub(crate) mod sampler;
 pub(crate) mod small;
 pub(crate) mod status;
 pub(crate) mod store;

@@ -167,16 +167,8 @@ pub const THROUGH: &[(&str, &str)] = &[
 /// validate to the error class `unsupported`.
 pub const DECLARED: &[(&str, &str)] = &[
     (
-        "3D_LOAD.md",
-        "not executed yet: the sampler's texel fetch needs sampler state and surface formats in the launch",
-    ),
-    (
-        "3D_SAMPLE.md",
-        "not executed yet: filtering and level-of-detail selection need a numeric profile of the sampler",
-    ),
-    (
         "3D_SAMPLE4.md",
-        "not executed yet: gather4 shares 3D_SAMPLE's sampler model",
+        "not executed yet: gather4 needs the four texels of linear filtering's footprint, which 3D_SAMPLE does not execute yet",
     ),
     (
         "AVS.md",
@@ -185,10 +177,6 @@ pub const DECLARED: &[(&str, &str)] = &[
     (
         "FCCALL.md",
         "not executed yet: a call whose callee is chosen at run time, to execute through CALL's semantics",
-    ),
-    (
-        "INFO.md",
-        "not executed yet: the sampler's surface information, with 3D_LOAD",
     ),
     (
         "MEDIA_LD.md",
@@ -208,7 +196,7 @@ pub const DECLARED: &[(&str, &str)] = &[
     ),
     (
         "SAMPLE_UNORM.md",
-        "not executed yet: the media sampler shares 3D_SAMPLE's sampler model",
+        "not executed yet: the media sampler's bilinear unorm filtering and output formats are not modelled",
     ),
     (
         "TYPED_ATOMIC.md",

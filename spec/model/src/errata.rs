@@ -314,6 +314,15 @@ pub const AVS_TEXT_U2D: &str = "AVS-TEXT-U2D";
 pub const RT_READ_TEXT_DST: &str = "RT-READ-TEXT-DST";
 pub const RT_WRITE_TEXT_HEADER: &str = "RT-WRITE-TEXT-HEADER";
 pub const URB_WRITE_CHANNEL_MASK: &str = "URB-WRITE-CHANNEL-MASK";
+// The sampler messages (docs/sampler.md).
+pub const SAMPLER_SURFACE_TYPE: &str = "SAMPLER-SURFACE-TYPE";
+pub const LOAD_3D_OUT_OF_BOUNDS: &str = "LOAD-3D-OUT-OF-BOUNDS";
+pub const SAMPLER_SINGLE_LEVEL: &str = "SAMPLER-SINGLE-LEVEL";
+pub const SAMPLE_COORDINATES: &str = "SAMPLE-COORDINATES";
+pub const SAMPLE_BORDER_COLOR: &str = "SAMPLE-BORDER-COLOR";
+pub const SAMPLE_LINEAR_FILTER: &str = "SAMPLE-LINEAR-FILTER";
+pub const SAMPLER_PARAM_TYPES: &str = "SAMPLER-PARAM-TYPES";
+pub const INFO_RETURN_LAYOUT: &str = "INFO-RETURN-LAYOUT";
 
 pub const SVM_GATHER_BLOCK_ENCODING: &str = "SVM-GATHER-BLOCK-ENCODING";
 pub const SVM_ATOMIC_OPERAND_ORDER: &str = "SVM-ATOMIC-OPERAND-ORDER";
@@ -2178,6 +2187,78 @@ pub static LEDGER: &[Erratum] = &[
         literal: "a raw operand only",
         resolved: "either: a UD raw operand of 8 elements, or an integer 0 to 255 applied to every vertex",
         reason: "the two sentences describe both encodings and neither is marked wrong; URB_WRITE is validated, never executed, so the readings differ only in what validates",
+        executable: false,
+    },
+    Erratum {
+        id: SAMPLER_SURFACE_TYPE,
+        document: "instructions/3D_LOAD.md and 3D_SAMPLE.md, U, V, R; INFO.md, Description",
+        says: "the meaning of U, V and R and INFO's return values depend on the surface type (1D, 1D_array, 2D, 2D_array, 3D, CUBE), which no vISA document lets a program or a surface declare",
+        literal: "silent: no surface type, so no meaning for V and R",
+        resolved: "a surface of depth 0 or 1 is a 2D surface (U and V address it, R is ignored); one of depth 2 or more is a 3D surface (R addresses its slice, normalized like U and V for 3D_SAMPLE); arrays and cubes are not modelled",
+        reason: "the surfaces of the memory model have width, height and depth (LSC-TYPED-SURFACE) and OpenCL's image2d_t and image3d_t are the images IGC compiles sampler messages for; a 2D surface is a 3D one of one slice",
+        executable: false,
+    },
+    Erratum {
+        id: LOAD_3D_OUT_OF_BOUNDS,
+        document: "instructions/3D_LOAD.md, Description",
+        says: "nothing about a texel address outside the surface",
+        literal: "silent",
+        resolved: "a lane whose U, V (and R on a 3D surface) plus its Aoffimmi offset address no texel, or whose LOD is not 0, reads zero in every channel the surface format stores; a channel the format lacks reads as always (0, and 1 for alpha)",
+        reason: "Intel's PRM (Volume 2d, SAMPLER messages: ld returns zero out of bounds) and the graphics APIs' robust texel fetch (Vulkan 1.3, 'Texel Replacement': zero for the stored components, one for a missing alpha) agree; it is the bounds rule of the typed dataport (LSC-TYPED-SURFACE)",
+        executable: false,
+    },
+    Erratum {
+        id: SAMPLER_SINGLE_LEVEL,
+        document: "instructions/3D_LOAD.md, Lod; 3D_SAMPLE.md, Lod; INFO.md, MIPCount",
+        says: "LODs and mip levels without a description of the levels of a surface",
+        literal: "silent",
+        resolved: "a surface has one level (MIPCount 0): 3D_LOAD's level LOD exists only for LOD 0; 3D_SAMPLE's LOD, any value, is clamped to the one level, so sample_l samples level 0 as sample_lz does; INFO returns each dimension shifted right by LOD and MIPCount 0",
+        reason: "the memory model's surfaces have no mip chain; the sampler clamps the computed LOD to the surface's levels (Intel's PRM, SAMPLER_STATE Min/Max LOD and SURFACE_STATE MIP Count; OpenCL C 3.0, 8.3, read_image with an explicit lod on an image without mipmaps reads level 0)",
+        executable: false,
+    },
+    Erratum {
+        id: SAMPLE_COORDINATES,
+        document: "instructions/3D_SAMPLE.md, U, V, R",
+        says: "normalized coordinates and a sampler state, without the rule that maps a coordinate to a texel",
+        literal: "silent",
+        resolved: "OpenCL's rules for the nearest filter in exact arithmetic (OpenCL C 3.0, 8.2 'Addressing and Filter Modes'): per axis of size n, x = u*n (u itself for unnormalized coordinates), i = floor(x) plus the axis' Aoffimmi offset, then clamp_to_edge clamps i to [0, n-1], clamp returns the border colour for i outside [0, n-1], repeat takes i modulo n, mirrored_repeat folds i into [0, n-1] (i for 0 <= i < n, 2n-1-i for n <= i < 2n, period 2n), none promises i in [0, n-1] (outside it the lane's channels are undefined); a NaN coordinate reads texel 0",
+        reason: "OpenCL's read_image functions are what IGC compiles to 3D_SAMPLE; Intel's PRM maps the addressing modes one to one (TEXCOORDMODE_CLAMP, CLAMP_BORDER, WRAP, MIRROR). Hardware computes x in fixed point with a limited sub-texel precision (Vulkan 1.3: subTexelPrecisionBits, at least 4; Direct3D 11: 8 bits), so a coordinate within 2^-8 of a texel boundary may select either texel: the generators and catalogs keep coordinates at least 1/16 texel from every boundary, where the exact rule is what every implementation computes",
+        executable: false,
+    },
+    Erratum {
+        id: SAMPLE_BORDER_COLOR,
+        document: "instructions/3D_SAMPLE.md, Description",
+        says: "a sampler state, without its border colour or what a clamp-to-border sample returns",
+        literal: "silent",
+        resolved: "the sampler state's border colour (R, G, B, A as register bits) for every channel the surface format stores; a channel the format lacks reads as always (0, and 1 for alpha)",
+        reason: "OpenCL's CLK_ADDRESS_CLAMP returns (0, 0, 0, 0) for formats with alpha and (0, 0, 0, 1) for those without (OpenCL C 3.0, 8.2), which a zero border colour with the format's missing-channel rule gives",
+        executable: false,
+    },
+    Erratum {
+        id: SAMPLE_LINEAR_FILTER,
+        document: "instructions/3D_SAMPLE.md, Description",
+        says: "samples with the sampler state's filter, without the filter's weights or their precision",
+        literal: "silent",
+        resolved: "a linear sampler state is not executed (unsupported): its weights are fixed point of an implementation-defined sub-texel precision (Vulkan 1.3 'Texel Filtering': subTexelPrecisionBits; Direct3D 11: 8 bits) and need a numeric profile",
+        reason: "an exact linear result would refuse every hardware sampler; the profile that admits them is not built yet",
+        executable: false,
+    },
+    Erratum {
+        id: SAMPLER_PARAM_TYPES,
+        document: "instructions/3D_LOAD.md, Notes; 3D_SAMPLE.md, Notes",
+        says: "3D_LOAD's parameters have type UD or UW and U, V are pixel addresses; 3D_SAMPLE's have type F or HF ({ICLLP+})",
+        literal: "U and V unsigned",
+        resolved: "3D_LOAD's U and V are the signed integers of their bits (D, or W for UW), R and LOD unsigned; 3D_SAMPLE's F or HF values are exact",
+        reason: "Intel's PRM types ld's u and v SINT (an Aoffimmi offset may step below 0); both readings find every address past 2^31 out of bounds, so they differ only in how an offset wraps",
+        executable: false,
+    },
+    Erratum {
+        id: INFO_RETURN_LAYOUT,
+        document: "instructions/INFO.md, Description and LOD",
+        says: "exec_size*4 elements are returned in RGBA order; LOD is a raw operand with no count",
+        literal: "as resolved",
+        resolved: "channel c of lane i is Dst element c*exec_size + i (the four channels one after the other, not each in its own register); LOD holds one UD per lane; only the enabled lanes are written",
+        reason: "the Description counts exec_size*4 elements with no register padding, unlike 3D_LOAD's and 3D_SAMPLE's Notes; a per-lane LOD is how every other parameter of the sampler documents is laid out",
         executable: false,
     },
 ];

@@ -192,6 +192,9 @@ pub enum Builder {
     /// RAW_SEND and RAW_SENDS: the descriptors decoded ([`crate::ir::send`]), then the
     /// decoded instruction's own family.
     RawSend,
+    /// The sampler messages (instructions/3D_LOAD.md, INFO.md, 3D_SAMPLE.md;
+    /// [`crate::ir::sampler`]).
+    Sampler,
 }
 
 /// A set of operand kinds (5_operands.md, "Operands").

@@ -222,6 +222,18 @@ pub enum Opcode {
     /// instructions/SCATTER4_TYPED.md: up to four channels (RGBA) of one pixel per lane to a
     /// typed surface, converted by its format.
     Scatter4Typed,
+    /// instructions/3D_LOAD.md, `ld`: a texel at integer coordinates and a LOD.
+    Load3d,
+    /// instructions/3D_LOAD.md, `ld_lz`: a texel at integer coordinates, LOD 0.
+    LoadLz,
+    /// instructions/INFO.md, `resinfo`: the surface's dimensions.
+    Resinfo,
+    /// instructions/3D_SAMPLE.md, `sample`: a filtered sample.
+    Sample3d,
+    /// instructions/3D_SAMPLE.md, `sample_l`: a filtered sample at an explicit LOD.
+    SampleL,
+    /// instructions/3D_SAMPLE.md, `sample_lz`: a filtered sample at LOD 0.
+    SampleLz,
 }
 
 /// The family of an instruction document: the directory of its golden vectors
@@ -245,10 +257,12 @@ pub enum Family {
     /// RAW_SEND and RAW_SENDS, executed as the messages their descriptors decode to
     /// (docs/raw-send.md).
     Send,
+    /// The sampler messages 3D_LOAD, INFO and 3D_SAMPLE (docs/sampler.md).
+    Sampler,
 }
 
 impl Family {
-    pub const ALL: [Family; 8] = [
+    pub const ALL: [Family; 9] = [
         Family::Alu,
         Family::Dpas,
         Family::Lsc,
@@ -257,6 +271,7 @@ impl Family {
         Family::Flow,
         Family::Math,
         Family::Send,
+        Family::Sampler,
     ];
 
     /// The directory of the family's golden files.
@@ -270,6 +285,7 @@ impl Family {
             Family::Flow => "flow",
             Family::Math => "math",
             Family::Send => "send",
+            Family::Sampler => "sampler",
         }
     }
 }
@@ -917,6 +933,16 @@ const DATAPORT: Form = Form {
     builder: Builder::Dataport,
     ..ALU
 };
+const SAMPLER: Form = Form {
+    family: Family::Sampler,
+    class: Class::Memory,
+    builder: Builder::Sampler,
+    exec_sizes: ExecSizes::only(
+        &[8, 16, 32],
+        "3D_LOAD.md, 3D_SAMPLE.md and INFO.md, Exec_size: 8, 16 or 32 elements",
+    ),
+    ..ALU
+};
 const DATAPORT4_ERRATA: &[&str] = &[
     errata::DATAPORT_BOUNDS_LANE,
     errata::DATAPORT4_DWORD_ADDRESS,
@@ -1010,7 +1036,7 @@ use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
 /// reference.
 #[rustfmt::skip]
 #[allow(clippy::large_const_arrays)]
-pub const TABLE: [Form; 138] = [
+pub const TABLE: [Form; 144] = [
     Form { opcode: O::Mov, mnemonic: "mov", document: "instructions/MOV.md", num_srcs: 1, sat: Sat::Yes, modifiers: ARITH, type_maps: MOV_MAPS, kinds: MOV_KINDS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add, mnemonic: "add", document: "instructions/ADD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD_MAPS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add3, mnemonic: "add3", document: "instructions/ADD3.md", num_srcs: 3, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD3_MAPS, platforms: ADD3_BFN_PLATFORMS, ..ALU },
@@ -1193,6 +1219,12 @@ pub const TABLE: [Form; 138] = [
     // lists them on BDW to TGLLP, kept on the later platforms as the other dataport messages.
     Form { opcode: O::Gather4Typed, mnemonic: "gather4_typed", document: "instructions/GATHER4_TYPED.md", builder: Builder::DataportTyped, errata: TYPED_ERRATA, ..DATAPORT },
     Form { opcode: O::Scatter4Typed, mnemonic: "scatter4_typed", document: "instructions/SCATTER4_TYPED.md", builder: Builder::DataportTyped, errata: TYPED_ERRATA, ..DATAPORT },
+    Form { opcode: O::Load3d, mnemonic: "load_3d", document: "instructions/3D_LOAD.md", ..SAMPLER },
+    Form { opcode: O::LoadLz, mnemonic: "load_lz", document: "instructions/3D_LOAD.md", ..SAMPLER },
+    Form { opcode: O::Resinfo, mnemonic: "resinfo", document: "instructions/INFO.md", pred: Pred::No, ..SAMPLER },
+    Form { opcode: O::Sample3d, mnemonic: "sample_3d", document: "instructions/3D_SAMPLE.md", ..SAMPLER },
+    Form { opcode: O::SampleL, mnemonic: "sample_l", document: "instructions/3D_SAMPLE.md", ..SAMPLER },
+    Form { opcode: O::SampleLz, mnemonic: "sample_lz", document: "instructions/3D_SAMPLE.md", ..SAMPLER },
 ];
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ mod access;
 mod byte_set;
 mod format;
 mod memory;
+mod sampler;
 pub use access::{coalesce, Access, AccessKind, AccessLog, FenceMark};
 pub use byte_set::{ByteSet, ByteSetIter};
 pub use format::{ChannelKind, SurfaceFormat};
@@ -20,6 +21,7 @@ pub use memory::{
     AddrSize, AddrType, Memory, PageMut, SparseMemory, StoreJournal, Surface, SurfaceHeap, Window,
     ARG, FLAT, PAGE_SIZE, SLM, SLM_ADDRESS_MASK,
 };
+pub use sampler::{AddressMode, Filter, SamplerState};
 
 /// Index of a variable in [`Vars`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

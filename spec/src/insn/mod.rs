@@ -9,6 +9,7 @@ pub mod dataport;
 pub mod dpas;
 pub mod lsc;
 pub mod math;
+pub mod sampler;
 pub mod send;
 pub mod svm;
 pub mod sync;

@@ -10,6 +10,7 @@ pub mod flow;
 pub mod lsc;
 pub mod lsc_typed;
 pub mod operand;
+pub mod sampler;
 pub mod send;
 pub mod svm;
 pub mod sync;
@@ -143,6 +144,7 @@ impl Instruction {
             Ctrl::Svm(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dataport(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::DataportTyped(c) => c.sources().into_iter().map(Cow::Owned).collect(),
+            Ctrl::Sampler(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dpas(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::RawSend(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Flow(f) => match f.as_ref() {
@@ -194,6 +196,7 @@ impl Instruction {
             Ctrl::Svm(c) => c.operands_mut(&mut out),
             Ctrl::Dataport(c) => c.operands_mut(&mut out),
             Ctrl::DataportTyped(c) => c.operands_mut(&mut out),
+            Ctrl::Sampler(c) => c.operands_mut(&mut out),
             Ctrl::Dpas(c) => {
                 let ops = &mut c.operands;
                 out.extend([
@@ -274,6 +277,8 @@ pub enum Ctrl {
     Dataport(dataport::DataportCtrl),
     /// The typed legacy dataport messages' channel mask, surface and operands.
     DataportTyped(dataport_typed::TypedCtrl),
+    /// The sampler messages' channel mask, offsets, sampler, surface and parameters.
+    Sampler(Box<sampler::SamplerCtrl>),
     /// LSC_UNTYPED's and LSC_TYPED's message fields: unit, caching, data shape, address and
     /// the operands.
     Lsc(LscCtrl),

@@ -710,6 +710,8 @@ pub struct Memory {
     others: BTreeMap<String, SparseMemory>,
     /// Entries of the binding table and of the surface-state heaps.
     pub surfaces: Vec<Surface>,
+    /// Entries of the sampler state table (docs/sampler.md).
+    pub samplers: Vec<super::SamplerState>,
     /// The accesses recorded for the race detector (off by default; no part of the
     /// memory's value).
     log: AccessLog,
@@ -722,12 +724,14 @@ impl Clone for Memory {
             fixed,
             others,
             surfaces,
+            samplers,
             log,
         } = self;
         Memory {
             fixed: fixed.clone(),
             others: others.clone(),
             surfaces: surfaces.clone(),
+            samplers: samplers.clone(),
             log: log.clone(),
         }
     }
@@ -738,11 +742,13 @@ impl Clone for Memory {
             fixed,
             others,
             surfaces,
+            samplers,
             log,
         } = source;
         self.log.clone_from(log);
         // The common reset of an ALU case: no space and no surface on either side.
         if source.is_bare() && self.is_bare() {
+            self.samplers.clone_from(samplers);
             return;
         }
         for (d, s) in self.fixed.iter_mut().zip(fixed) {
@@ -759,6 +765,7 @@ impl Clone for Memory {
             }
         }
         self.surfaces.clone_from(surfaces);
+        self.samplers.clone_from(samplers);
     }
 }
 
@@ -882,6 +889,12 @@ impl Memory {
         self.surfaces
             .iter()
             .find(|s| s.heap == heap && u64::from(s.bti) == index)
+    }
+
+    /// The entry `index` of the sampler state table (the first one when a case lists it
+    /// twice).
+    pub fn sampler(&self, index: u32) -> Option<&super::SamplerState> {
+        self.samplers.iter().find(|s| s.index == index)
     }
 
     /// The window of an access: `slm` for the `.slm` unit, otherwise LSC_UNTYPED.md's

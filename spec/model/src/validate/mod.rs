@@ -41,6 +41,7 @@ pub(crate) mod lsc;
 mod operands;
 // LRP and PLN.
 mod plane;
+pub(crate) mod sampler;
 mod send;
 mod svm;
 mod sync;
@@ -50,6 +51,7 @@ pub use documented::is_documented;
 pub use lsc::block2d::is_block2d;
 pub use lsc::gather_scatter::is_lsc as lsc_forms_is_lsc;
 pub use operands::is_logic;
+pub use sampler::channel_block as sampler_channel_block;
 
 /// Validates a program for `platform` with every erratum at its resolved reading.
 pub fn validate(program: &ast::Program, platform: Platform) -> Result<Program> {
@@ -216,6 +218,7 @@ impl Cx<'_> {
             Builder::Flow => self.flow_instruction(line, opcode)?,
             Builder::Sync => self.sync_instruction(line, opcode)?,
             Builder::RawSend => self.raw_send_instruction(line, opcode)?,
+            Builder::Sampler => self.sampler_instruction(line, opcode)?,
         };
         family_rules(&self.env(), &insn)?;
         Ok(insn)
@@ -292,7 +295,8 @@ fn rules_family(insn: &Instruction) -> Builder {
         | Builder::LscBlock2d
         | Builder::Flow
         | Builder::Sync
-        | Builder::RawSend) => f,
+        | Builder::RawSend
+        | Builder::Sampler) => f,
         _ if matches!(insn.ctrl, Ctrl::Block2d(_)) => Builder::LscBlock2d,
         Builder::LscGatherScatter | Builder::LscApndctr => Builder::LscGatherScatter,
         Builder::Alu if matches!(insn.ctrl, Ctrl::Lsc(_)) => Builder::LscGatherScatter,
@@ -362,6 +366,7 @@ fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
             exists(c.lowered.opcode, platform, readings)?;
             family_rules(env, &c.lowered)
         }
+        Builder::Sampler => sampler::rules(insn, vars, platform, readings),
     }
 }
 
