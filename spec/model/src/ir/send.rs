@@ -349,8 +349,16 @@ pub fn decode(platform: Platform, sfid: u8, exdesc: u32, desc: u32) -> Result<Me
     };
     fields.push(format!("Shape={}", data.text()));
     let caching = bits(desc, 19, 17);
-    let (l1, l3) = caching_of(caching, op.is_load() && !matches!(op, LscOp::Atomic(_)));
     fields.push(format!("Caching={caching}"));
+    if unit == Sfid::Slm && caching != 0 {
+        // SLM's descriptor has no caching field: iga64 reports the bits as set in an
+        // undefined field.
+        return stop(
+            "Desc[19:17] is set on SLM, whose descriptor leaves those bits undefined".to_string(),
+            fields,
+        );
+    }
+    let (l1, l3) = caching_of(caching, op.is_load() && !matches!(op, LscOp::Atomic(_)));
     let bti = match addr_type {
         AddrType::Bti => Some(bits(exdesc, 31, 24)),
         AddrType::Flat if bits(exdesc, 31, 12) == 0 => None,
@@ -533,6 +541,7 @@ pub fn explain(line: &crate::asm::ast::InsnLine, platform: Platform) -> Option<S
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]
