@@ -5,9 +5,9 @@
 //!
 //! The vISA documents do not give the descriptors' layouts: they are the hardware's
 //! (Intel's public PRMs, "Shared Functions", the LSC message descriptor) and IGC's
-//! (intel/intel-graphics-compiler, `visa/iga/IGALibrary/Models/MessageInfo*` and the LSC
-//! decoder `visa/iga/IGALibrary/IR/MessageDecoderLSC.cpp`, `MessageDecoderLSC::tryDecode`,
-//! which `iga64 -Xdsd` runs). [`decode`] reads the fields that decoder reads, with the same
+//! (intel/intel-graphics-compiler, IGA's LSC decoder
+//! `visa/iga/IGALibrary/Backend/Messages/MessageDecoderLSC.cpp`, `MessageDecoderLSC`, which
+//! `iga64 -Xdsd` runs). [`decode`] reads the fields that decoder reads, with the same
 //! bit ranges; a committed corpus of `iga64 -Xdsd` outputs checks them
 //! (conformance/tests/data/iga-dsd/).
 //!
@@ -35,8 +35,8 @@ use crate::platform::Platform;
 use crate::state::{AddrSize, AddrType};
 
 /// The shared-function ids of the send instruction (the `SFID` field of RAW_SENDS, ExDesc[3:0]
-/// of RAW_SEND) on the platforms with LSC (IGC's `SFID` enum, visa/G4_Opcode.h: UGM 0xF, SLM
-/// 0xE, TGM 0xD, DC1 0xC, DC0 0xA, GATEWAY 0x3, SAMPLER 0x2, UGML 0x1).
+/// of RAW_SEND) on the platforms with LSC, as `iga64 -Xdsd` names them: UGM 0xF, SLM 0xE,
+/// TGM 0xD, DC1 0xC, DC0 0xA, GATEWAY 0x3, SAMPLER 0x2, UGML 0x1.
 pub mod sfid {
     pub const SAMPLER: u8 = 0x2;
     pub const GATEWAY: u8 = 0x3;
@@ -140,8 +140,8 @@ fn lsc_op_name(code: u32) -> &'static str {
     }
 }
 
-/// A decoded LSC message on UGM or SLM (the descriptor fields of
-/// `MessageDecoderLSC::tryDecode`).
+/// A decoded LSC message on UGM or SLM (the descriptor fields IGA's `MessageDecoderLSC`
+/// reads).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LscMessage {
     pub unit: Sfid,
