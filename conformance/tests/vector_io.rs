@@ -177,7 +177,7 @@ fn written_keys_follow_the_documented_order() {
     let init: Vec<_> = value["init"].as_object().unwrap().keys().cloned().collect();
     assert_eq!(
         init,
-        ["vars", "preds", "mem", "surfaces", "cr0", "emask", "partner"]
+        ["vars", "preds", "mem", "surfaces", "samplers", "cr0", "emask", "partner"]
     );
     assert_eq!(value["init"]["cr0"], "0x10");
     assert_eq!(value["init"]["mem"][0]["addr"], "0x10000");
