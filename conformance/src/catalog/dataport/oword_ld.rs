@@ -37,6 +37,9 @@ fn add(rows: &mut Rows) {
     rows.add("validation", wide(Platform::XeHpg, "oword_ld (16) T6 0x0:ud VQ.0", &[]).expect_invalid("size").derived(d));
     let d = "16 owords are {XEHP+}: on xe-lp it is invalid, even on T0.";
     rows.add("validation", wide(Platform::XeLp, "oword_ld (16) %slm 0x0:ud VQ.0", &[]).expect_invalid("size").derived(d));
+    let d = "On gen11 (ICLLP) T0 is allowed: oword 2 is SLM bytes 0x20..0x30.";
+    rows.add("surfaces", wide(Platform::Gen11, "oword_ld (1) %slm 0x2:ud VQ.0", &[]).mem("slm", 0, ramp(0x80, 48))
+        .expect_reg("VQ", 0, some(&ramp(0xa0, 16))).derived(d));
     let d = "Size encodes 1, 2, 4, 8 (or 16) owords: 3 is invalid.";
     rows.add("validation", row("oword_ld (3) T6 0x0:ud VD.0", &[]).expect_invalid("size").derived(d));
     let d = "The execution mask is NoMask and the text takes no predicate: `(P1)` is invalid.";
@@ -45,4 +48,6 @@ fn add(rows: &mut Rows) {
     rows.add("validation", row("oword_ld (1) T6 0x0:d VD.0", &[]).expect_invalid("offset").derived(d));
     let d = "8 owords (128 bytes) do not fit VD's 64 bytes.";
     rows.add("validation", row("oword_ld (8) T6 0x0:ud VD.0", &[]).expect_invalid("dst").derived(d));
+    let d = "Surface: \"T0 (SLM): {ICLLP+} Yes. No for earlier platforms\": on gen9 (SKL) an oword load from T0 is invalid.";
+    rows.add("validation", wide(Platform::Gen9, "oword_ld (1) %slm 0x0:ud VQ.0", &[]).expect_invalid("surface").derived(d));
 }

@@ -30,4 +30,6 @@ fn add(rows: &mut Rows) {
     rows.add("validation", row("oword_st (8) T6 0x0:ud VD.0", &[]).expect_invalid("src").derived(d));
     let d = "Offset must have type UD: a D immediate is invalid.";
     rows.add("validation", row("oword_st (1) T6 0x1:d VD.0", &[]).expect_invalid("offset").derived(d));
+    let d = "Surface: \"T0 (SLM): {ICLLP+} Yes. No for earlier platforms\": on gen9 (SKL) an oword store to T0 is invalid.";
+    rows.add("validation", wide(Platform::Gen9, "oword_st (1) %slm 0x0:ud VQ.0", &[]).expect_invalid("surface").derived(d));
 }
