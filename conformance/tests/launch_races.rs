@@ -326,9 +326,9 @@ fn atomics_on_the_same_bytes_do_not_race_with_each_other_but_with_a_plain_access
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Message passing through global memory: lid 0 stores the data (out[1] = 100), fences,
-/// sets the flag (out[2]) atomically; lid 1 spins on the flag atomically until it is set,
-/// fences, reads the data and copies it to out[3].
+/// Message passing through global memory: lid 0 stores the data (`out[1]` = 100), fences,
+/// sets the flag (`out[2]`) atomically; lid 1 spins on the flag atomically until it is set,
+/// fences, reads the data and copies it to `out[3]`.
 const PRODUCER: &str = "lsc_store.ugm (M1, 1) flat[OA]:a64 VAL:d32
 PRODUCER_FENCE
 lsc_atomic_iadd.ugm (M1, 1) OLD:d32 flat[FA]:a64 ONE %null";
@@ -418,6 +418,99 @@ fn work_groups_at_once_find_the_races_found_in_order() {
                     assert_eq!(words, [0, 303, 0, 0], "{what}");
                 }
             }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_igc_reduction_with_its_barriers_removed_races() {
+    // reduce.cl as IGC compiled it, with every `barrier` line deleted (the fences stay: a
+    // fence orders nothing between threads without an atomic after it, FENCE-ATOMIC-ORDER).
+    // A work-group of 64 work-items is two hardware threads (SIMD32 on xe-hpg, SIMD16 x4
+    // on xe-lp); the first halving step reads tmp[lid + 32], which the other thread wrote
+    // with nothing ordering the two: a data race in SLM, on both engines and any schedule.
+    let dir = common::tmp_dir("races-reduce-no-barrier");
+    let inf = dir.join("in.bin");
+    let input: Vec<u8> = (0..128i32).flat_map(|i| i.to_le_bytes()).collect();
+    std::fs::write(&inf, input).unwrap();
+    let in_arg = format!("0=buf:{}", inf.display());
+    for platform in ["xe-hpg", "xe-lp", "gen9"] {
+        let text =
+            std::fs::read_to_string(dumps().join(format!("{platform}/reduce.visaasm"))).unwrap();
+        let removed: Vec<&str> = text
+            .lines()
+            .filter(|l| l.split_whitespace().next() != Some("barrier"))
+            .collect();
+        assert!(
+            removed.len() < text.lines().count(),
+            "{platform}: reduce has barriers"
+        );
+        let kernel = dir.join(format!("{platform}-reduce.visaasm"));
+        std::fs::write(&kernel, removed.join("\n") + "\n").unwrap();
+        let iface = dumps().join(format!("{platform}/reduce.progbin"));
+        for engine in ["spec", "oracle"] {
+            for schedule in [None, Some("5")] {
+                let mut args = vec![
+                    kernel.to_str().unwrap(),
+                    "--platform",
+                    platform,
+                    "--interface",
+                    iface.to_str().unwrap(),
+                    "--global",
+                    "128",
+                    "--local",
+                    "64",
+                    "--arg",
+                    &in_arg,
+                    "--arg",
+                    "1=zeros:4",
+                    "--arg",
+                    "2=local:256",
+                    "--engine",
+                    engine,
+                ];
+                if let Some(seed) = schedule {
+                    args.extend(["--schedule", seed]);
+                }
+                let o = launch(&args);
+                let what = format!("{platform} {engine} {schedule:?}");
+                let r = report(&o);
+                assert_eq!(o.status.code(), Some(1), "{what}: {r} {}", stderr(&o));
+                assert_eq!(r["error"]["class"], "data-race", "{what}: {r}");
+                let m = r["error"]["message"].as_str().unwrap();
+                assert!(m.contains("data race on slm["), "{what}: {m}");
+            }
+            // The same kernel with its barriers runs clean (the test above sums it).
+            let o = launch(&[
+                dumps()
+                    .join(format!("{platform}/reduce.visaasm"))
+                    .to_str()
+                    .unwrap(),
+                "--platform",
+                platform,
+                "--interface",
+                iface.to_str().unwrap(),
+                "--global",
+                "128",
+                "--local",
+                "64",
+                "--arg",
+                &in_arg,
+                "--arg",
+                "1=zeros:4",
+                "--arg",
+                "2=local:256",
+                "--engine",
+                engine,
+            ]);
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{platform} {engine}: {}",
+                stderr(&o)
+            );
+            assert_eq!(report(&o)["races"], 0);
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();

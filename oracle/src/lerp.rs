@@ -48,7 +48,7 @@ fn at(src: &Src, region: Region, delta: u32) -> Src {
 /// PLN: three sources for the lane kernel. The first cycles through src0's elements 0 to 3
 /// (lane k reads element k mod 4: the kernel takes p, q and r from lanes 0, 1 and 3); the
 /// second is u and the third v: lane k of u reads src1's element k for k < 8 and k + 8
-/// above (src1[16:23], the second half's u); v is 8 elements further. Lanes 8 to 15 are
+/// above (`src1[16:23]`, the second half's u); v is 8 elements further. Lanes 8 to 15 are
 /// what PLN-SIMD16-INDEX resolves; under its literal reading they are left undefined.
 pub fn reshape(insn: &Instruction) -> Instruction {
     let n = insn.exec_size;

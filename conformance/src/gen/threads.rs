@@ -47,8 +47,8 @@ pub enum Kind {
     /// the work-item one thread on (local id + SIMD width, modulo the group's size) and
     /// stores it to `out[gid]`.
     SlmExchange,
-    /// Each work-item stores `in[gid]` to SLM, then halving steps (lid < s: tmp[lid] +=
-    /// tmp[lid + s], predicated, a `barrier` after each), and work-item 0 stores the sum to
+    /// Each work-item stores `in[gid]` to SLM, then halving steps (`lid < s: tmp[lid] +=
+    /// tmp[lid + s]`, predicated, a `barrier` after each), and work-item 0 stores the sum to
     /// `out[group]`.
     SlmReduce,
     /// Each work-item adds `in[gid]` to an SLM counter with `lsc_atomic_iadd.slm`, `barrier`,

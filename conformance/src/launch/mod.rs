@@ -99,7 +99,7 @@ pub struct Request<'a> {
     /// What a data race does (docs/races.md).
     pub races: races::RacesMode,
     /// How many work-groups may run at once (1: one after another); the result is the
-    /// same for every value ([`Run::in_parallel`]).
+    /// same for every value (docs/launch.md, "Work-groups at once").
     pub jobs: usize,
 }
 

@@ -2,7 +2,7 @@
 //! files) and what the project does with it: executed by both engines, executed through
 //! another document's rows, or declared not executable with the reason.
 //!
-//! A document is **executed** when some row of the opcode [`TABLE`](crate::opcode::TABLE)
+//! A document is **executed** when some row of the opcode [`TABLE`]
 //! names it: every row has validation, spec semantics and the oracle's plan. The other two
 //! statuses are listed here by hand, and a test keeps the three apart: a document that gains
 //! a row must leave [`THROUGH`] and [`DECLARED`].

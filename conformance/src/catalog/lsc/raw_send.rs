@@ -1,8 +1,8 @@
 //! RAW_SEND and RAW_SENDS (instructions/RAW_SEND.md, RAW_SENDS.md) carrying LSC messages:
 //! hand-derived rows, each with the derivation of its descriptor's bits (the LSC descriptor,
-//! docs/raw-send.md: Desc[5:0] opcode, [8:7] address size, [11:9] data size, [14:12] vector
-//! size, [15] transposed, [19:17] caching, [24:20] rlen, [28:25] mlen, [30:29] address
-//! type; ExDesc[31:24] the binding-table index) and of the bytes it moves. On xe-hpg, 32-byte
+//! docs/raw-send.md: `Desc[5:0]` opcode, `[8:7]` address size, `[11:9]` data size, `[14:12]` vector
+//! size, `[15]` transposed, `[19:17]` caching, `[24:20]` rlen, `[28:25]` mlen, `[30:29]` address
+//! type; `ExDesc[31:24]` the binding-table index) and of the bytes it moves. On xe-hpg, 32-byte
 //! registers.
 
 use super::*;

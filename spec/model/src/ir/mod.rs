@@ -310,7 +310,7 @@ pub struct RawSendCtrl {
     pub sendc: bool,
     /// RAW_SENDS's Modifiers bit 1: `_eot`.
     pub eot: bool,
-    /// RAW_SENDS's `SFID`; RAW_SEND's is ExMsgDesc[3:0].
+    /// RAW_SENDS's `SFID`; RAW_SEND's is `ExMsgDesc[3:0]`.
     pub sfid: u8,
     /// `NumSrc` (RAW_SEND) or `NumSrc0`, `NumSrc1`, and `NumDst`: registers.
     pub num_src0: u8,

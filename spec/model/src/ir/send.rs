@@ -34,7 +34,7 @@ use super::lsc::{AtomicOp, CacheOpt, DataShape, DataSize, Sfid, VECT_SIZES};
 use crate::platform::Platform;
 use crate::state::{AddrSize, AddrType};
 
-/// The shared-function ids of the send instruction (the `SFID` field of RAW_SENDS, ExDesc[3:0]
+/// The shared-function ids of the send instruction (the `SFID` field of RAW_SENDS, `ExDesc[3:0]`
 /// of RAW_SEND) on the platforms with LSC, as `iga64 -Xdsd` names them: UGM 0xF, SLM 0xE,
 /// TGM 0xD, DC1 0xC, DC0 0xA, GATEWAY 0x3, SAMPLER 0x2, UGML 0x1.
 pub mod sfid {
@@ -75,12 +75,12 @@ pub fn bits(word: u32, hi: u32, lo: u32) -> u32 {
     (word >> lo) & (u32::MAX >> (31 - (hi - lo)))
 }
 
-/// The LSC message opcodes (Desc[5:0]) the decoder executes.
+/// The LSC message opcodes (`Desc[5:0]`) the decoder executes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LscOp {
     /// 0x00: gathering load (block load when transposed).
     Load,
-    /// 0x02: load_quad, ChMask in Desc[15:12].
+    /// 0x02: load_quad, ChMask in `Desc[15:12]`.
     LoadQuad,
     /// 0x04: scattering store (block store when transposed).
     Store,
@@ -124,7 +124,7 @@ impl LscOp {
     }
 }
 
-/// The names of the LSC opcodes outside the decoded set (Desc[5:0]), for the message of an
+/// The names of the LSC opcodes outside the decoded set (`Desc[5:0]`), for the message of an
 /// [`Undecoded`] descriptor.
 fn lsc_op_name(code: u32) -> &'static str {
     match code {
@@ -146,23 +146,23 @@ fn lsc_op_name(code: u32) -> &'static str {
 pub struct LscMessage {
     pub unit: Sfid,
     pub op: LscOp,
-    /// Desc[30:29]: 0 flat, 1 bss, 2 ss, 3 bti.
+    /// `Desc[30:29]`: 0 flat, 1 bss, 2 ss, 3 bti.
     pub addr_type: AddrType,
-    /// Desc[8:7]: 1 a16, 2 a32, 3 a64.
+    /// `Desc[8:7]`: 1 a16, 2 a32, 3 a64.
     pub addr_size: AddrSize,
-    /// Desc[11:9] data size, Desc[14:12] vector size (the ChMask's channel count for the quad
-    /// forms), Desc[15] transposed.
+    /// `Desc[11:9]` data size, `Desc[14:12]` vector size (the ChMask's channel count for the quad
+    /// forms), `Desc[15]` transposed.
     pub data: DataShape,
-    /// Desc[15:12] of the quad forms (x=1, y=2, z=4, w=8); 0 otherwise.
+    /// `Desc[15:12]` of the quad forms (x=1, y=2, z=4, w=8); 0 otherwise.
     pub ch_mask: u8,
-    /// Desc[19:17], read through the load or the store table.
+    /// `Desc[19:17]`, read through the load or the store table.
     pub l1: CacheOpt,
     pub l3: CacheOpt,
-    /// ExDesc[31:24]: the binding-table index of a `bti` access.
+    /// `ExDesc[31:24]`: the binding-table index of a `bti` access.
     pub bti: Option<u32>,
-    /// Desc[28:25]: the address payload's registers.
+    /// `Desc[28:25]`: the address payload's registers.
     pub mlen: u32,
-    /// Desc[24:20]: the registers the message writes back.
+    /// `Desc[24:20]`: the registers the message writes back.
     pub rlen: u32,
 }
 
@@ -193,7 +193,7 @@ impl LscMessage {
     }
 }
 
-/// A decoded LSC fence (Desc[14:12] the flush operation, Desc[11:9] the scope).
+/// A decoded LSC fence (`Desc[14:12]` the flush operation, `Desc[11:9]` the scope).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FenceMessage {
     pub unit: Sfid,
@@ -203,9 +203,9 @@ pub struct FenceMessage {
     pub rlen: u32,
 }
 
-/// LSC_FENCE_OP's names, by Desc[14:12] (6 and 7 are reserved).
+/// LSC_FENCE_OP's names, by `Desc[14:12]` (6 and 7 are reserved).
 pub const FENCE_OPS: [&str; 6] = ["none", "evict", "invalidate", "discard", "clean", "flushl3"];
-/// LSC_SCOPE's names, by Desc[11:9] (7 is reserved).
+/// LSC_SCOPE's names, by `Desc[11:9]` (7 is reserved).
 pub const FENCE_SCOPES: [&str; 7] = ["group", "local", "tile", "gpu", "gpus", "sysrel", "sysacq"];
 
 /// A decoded message.
@@ -229,7 +229,7 @@ impl Message {
         }
     }
 
-    /// Desc[28:25] and Desc[24:20].
+    /// `Desc[28:25]` and `Desc[24:20]`.
     pub fn lengths(&self) -> (u32, u32) {
         match self {
             Message::Lsc(m) => (m.mlen, m.rlen),
@@ -394,7 +394,7 @@ pub fn decode(platform: Platform, sfid: u8, exdesc: u32, desc: u32) -> Result<Me
     }))
 }
 
-/// Desc[19:17] through the load table or the store (and atomic) table, as `iga64` reads
+/// `Desc[19:17]` through the load table or the store (and atomic) table, as `iga64` reads
 /// them (the vISA CachingL1/CachingL3 pairs in the same order).
 fn caching_of(value: u32, load: bool) -> (CacheOpt, CacheOpt) {
     use CacheOpt::*;

@@ -4,12 +4,12 @@
 //!
 //! Text forms (the documents' Text sections, IGC's spelling):
 //! - `[(P)] raw_send[c] (M1, 16) ExMsgDesc NumSrc NumDst Desc Src Dst`, the shared function in
-//!   ExMsgDesc[3:0];
+//!   `ExMsgDesc[3:0]`;
 //! - `[(P)] raw_sends[c][_eot].SFID.NumSrc0.NumSrc1.NumDst (M1, 16) ExMsgDesc Desc Src0 Src1
 //!   Dst`.
 //!
-//! The register counts are checked against the descriptor (NumSrc0 is Desc[28:25], NumDst
-//! Desc[24:20]) and against the decoded message's needs (the address payload's registers,
+//! The register counts are checked against the descriptor (NumSrc0 is `Desc[28:25]`, NumDst
+//! `Desc[24:20]`) and against the decoded message's needs (the address payload's registers,
 //! the data's), and each raw operand must reach into the last register it counts. A
 //! descriptor outside the decoded set, or one held in a variable (read at run time), is
 //! `unsupported` with the fields decoded so far.

@@ -61,7 +61,7 @@ pub(crate) fn f_to_tf32(x: u32) -> u32 {
     sign | ((kept + u32::from(up)) << 13)
 }
 
-/// F to HF by SRND: `random` (Src1[12:0]) added below the kept bits, then truncation.
+/// F to HF by SRND: `random` (`Src1[12:0]`) added below the kept bits, then truncation.
 /// Erratum SRND-DENORM-ALIGN chooses where the random bits align for denormal results.
 pub(crate) fn srnd_f_to_hf(x: u32, random: u64, readings: &Readings) -> u16 {
     let sign = ((x >> 16) & 0x8000) as u16;
@@ -108,7 +108,7 @@ pub(crate) fn srnd_f_to_hf(x: u32, random: u64, readings: &Readings) -> u16 {
     sign | code.min(0x7c00) as u16
 }
 
-/// HF to BF8 by SRND: `random` (Src1[7:0]) added to the 8 low bits, then truncation. HF and
+/// HF to BF8 by SRND: `random` (`Src1[7:0]`) added to the 8 low bits, then truncation. HF and
 /// BF8 share their exponent range, so the alignment is the same for every input.
 pub(crate) fn srnd_hf_to_bf8(h: u16, random: u64) -> u8 {
     let sign = ((h >> 8) & 0x80) as u8;

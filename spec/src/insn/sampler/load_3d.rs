@@ -1,6 +1,5 @@
-//! 3D_LOAD (instructions/3D_LOAD.md), `ld` (`load_3d`) and `ld_lz` (`load_lz`): "Loads data
-//! from <surface> at the given integer texel addresses". The document's Semantics is one
-//! sentence; this module writes it from the Description and the Notes: each enabled lane
+//! 3D_LOAD (instructions/3D_LOAD.md), `ld` (`load_3d`) and `ld_lz` (`load_lz`): a load from
+//! the surface at integer texel addresses. The document's Semantics is one sentence; this module writes it from the Description and the Notes: each enabled lane
 //! `i` reads the texel at `(u[i] + U offset, v[i] + V offset, r[i] + R offset)` (R only on a
 //! 3D surface, SAMPLER-SURFACE-TYPE) of level `lod[i]` (0 for `ld_lz`), converted by the
 //! surface format, and returns its enabled channels in RGBA order, each channel's block

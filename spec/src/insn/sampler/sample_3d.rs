@@ -1,6 +1,6 @@
 //! 3D_SAMPLE (instructions/3D_SAMPLE.md), `sample` (`sample_3d`), `sample_l` and `sample_lz`
-//! with a nearest-filter sampler state: "Samples <surface> using the indicated sampler state
-//! <sampler>". The document's Semantics is one sentence and it names no addressing rule;
+//! with a nearest-filter sampler state: the surface sampled through the sampler variable's
+//! state. The document's Semantics is one sentence and it names no addressing rule;
 //! this module writes the semantics from the Description, the Notes and OpenCL's rules
 //! (SAMPLE-COORDINATES), per axis of size `n` (U the width, V the height, R the depth of a
 //! 3D surface; R and Ai are ignored on a 2D surface, SAMPLER-SURFACE-TYPE):
