@@ -10,7 +10,7 @@
 //! column `(OFFSET % GRF size) / element size`, as SVM's are.
 
 use super::operand::{OperandMut, Payload, Src};
-use super::Opcode;
+use crate::opcode::Opcode;
 use crate::state::VarId;
 use crate::types::DataType;
 

@@ -711,7 +711,7 @@ pub struct Memory {
     /// Entries of the binding table and of the surface-state heaps.
     pub surfaces: Vec<Surface>,
     /// Entries of the sampler state table (docs/sampler.md).
-    pub samplers: Vec<super::SamplerState>,
+    pub samplers: Vec<super::sampler::SamplerState>,
     /// The accesses recorded for the race detector (off by default; no part of the
     /// memory's value).
     log: AccessLog,
@@ -893,7 +893,7 @@ impl Memory {
 
     /// The entry `index` of the sampler state table (the first one when a case lists it
     /// twice).
-    pub fn sampler(&self, index: u32) -> Option<&super::SamplerState> {
+    pub fn sampler(&self, index: u32) -> Option<&super::sampler::SamplerState> {
         self.samplers.iter().find(|s| s.index == index)
     }
 
