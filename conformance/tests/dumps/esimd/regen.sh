@@ -8,9 +8,9 @@
 # dumps on. Each kernel is compiled for pvc (xe-hpc), the one platform whose block 2D messages
 # XeTLA's raw sends reach. Beside each kernel the dump holds:
 # - `NAME.visaasm`: the vISA text VC hands to the finalizer;
-# - `NAME.progbin`: the program binary with its patch tokens (the kernel's interface:
-#   `visa-conform launch --interface NAME.progbin`), the device binary section of the
-#   container ocloc writes, and `NAME.cos`, IGC's listing of those tokens, for humans.
+# - `NAME.progbin`: the program binary with its patch tokens (the kernel's interface), the
+#   device binary section of the container ocloc writes, and `NAME.cos`, IGC's listing of
+#   those tokens, for humans.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
