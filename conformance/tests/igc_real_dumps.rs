@@ -556,7 +556,8 @@ fn xetla_atomic_tile_store_runs_as_compiled_for_xe_hpc() {
 #[test]
 fn xetla_gemm_tiles_run_as_compiled_for_xe_hpc_once_block_2d_raw_sends_decode() {
     // gemm_tile.ll and gemm_tile_bt.ll: C (8 x 16 f32, at 0x3000) = A (8 x 32 f16, at
-    // 0x1000) x B (32 x 16 f16, at 0x2000; B transposed for _bt), K in two steps of 16.
+    // 0x1000) x B (32 x 16 f16, at 0x2000: the first 16 columns of a 32 x 32 matrix whose
+    // other columns hold 1000 + n; for _bt, B transposed, 16 x 32), K in two steps of 16.
     // A[m][k] = 1 at k = m, 2 at k = m + 16, else 0; B[k][n] = 16k + n. So
     // C[m][n] = B[m][n] + 2 B[m + 16][n] = (16m + n) + 2(16m + 256 + n) = 48m + 3n + 512,
     // exact in f16 products and f32 sums.
@@ -579,7 +580,7 @@ fn xetla_gemm_tiles_run_as_compiled_for_xe_hpc_once_block_2d_raw_sends_decode() 
                     "{dump} on {engine}"
                 );
             } else {
-                // The prologue's prefetch (line 113 of gemm_tile) is the first.
+                // The prologue's prefetch is the first.
                 assert_eq!(report["outcome"], "error", "{dump} on {engine}: {report}");
                 assert_eq!(report["error"]["class"], "unsupported", "{dump}: {report}");
                 let message = report["error"]["message"].as_str().unwrap();

@@ -1,4 +1,5 @@
-; C (8x16 f32) = A (8 x 32 f16, row-major) x B (32 x 16 f16, row-major) on one hardware thread,
+; C (8x16 f32) = A (8 x 32 f16, row-major) x B (32 x 16 f16, the first 16 columns of a
+; row-major 32 x 32 matrix: a block 2D surface is at least 64 bytes wide) on one hardware thread,
 ; K looped by 16, the shape of XeTLA's GEMM main loop (include/group/gemm/impl/default_xmx_xe.hpp).
 ; arguments: a, b, c (global pointers), inner_loop_count (K / 16)
 
@@ -31,8 +32,8 @@ entry:
   ; block (w-1) | (h-1) << 8 | (array_len-1) << 16
   ; A: 32 f16 wide (63), 8 rows (7), pitch 63, block 16x8 (0x70f)
   %ta0 = call <16 x i32> @tdesc(i64 %pa, i32 63, i32 7, i32 63, i32 0, i32 0, i32 1807)
-  ; B: 16 f16 wide (31), 32 rows (31), pitch 31, block 16x16 (0xf0f)
-  %tb0 = call <16 x i32> @tdesc(i64 %pb, i32 31, i32 31, i32 31, i32 0, i32 0, i32 3855)
+  ; B: 32 f16 wide (63), 32 rows (31), pitch 63, block 16x16 (0xf0f)
+  %tb0 = call <16 x i32> @tdesc(i64 %pb, i32 63, i32 31, i32 63, i32 0, i32 0, i32 3855)
   ; xetla_nbarrier_t::init_nbarrier(0, producer_consumer) with one producer, one consumer
   %nbar = insertelement <16 x i32> zeroinitializer, i32 16842752, i32 2
   ; prologue prefetch (stages = 1): xetla_tprefetch_global<f16, cached, cached>
