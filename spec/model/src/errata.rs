@@ -296,6 +296,7 @@ pub const BLOCK2D_LIMITS: &str = "BLOCK2D-LIMITS";
 pub const LSC_FENCE_SYSREL: &str = "LSC-FENCE-SYSREL";
 pub const FENCE_DESCRIPTION: &str = "FENCE-DESCRIPTION";
 pub const SBARRIER_NBARRIER_DIVERGENCE: &str = "SBARRIER-NBARRIER-DIVERGENCE";
+pub const NBARRIER_ID_TYPE: &str = "NBARRIER-ID-TYPE";
 pub const LSC_TYPED_SURFACE: &str = "LSC-TYPED-SURFACE";
 pub const LSC_TYPED_TEXT: &str = "LSC-TYPED-TEXT";
 pub const LSC_TYPED_BLOCK2D: &str = "LSC-TYPED-BLOCK2D";
@@ -1517,6 +1518,15 @@ pub static LEDGER: &[Erratum] = &[
         literal: "a signal and a wait are the thread's, whatever its channels: they run in divergent control flow as in uniform control flow",
         resolved: "as BARRIER: a `barrier-divergence` error when some channel of the thread neither executes the signal or the wait nor has left the kernel (channels the dispatch did not enable are not divergent)",
         reason: "the hardware thread signals the barrier once for all its channels, so a signal in divergent control flow stands for channels that branched away and will signal again, or never: the hazard BARRIER.md names; IGC emits the three only in uniform control flow (`barrier()` and sub-group named barriers must be reached by every work-item)",
+        executable: true,
+    },
+    Erratum {
+        id: NBARRIER_ID_TYPE,
+        document: "instructions/NBARRIER.md, Id",
+        says: "Id must have type UB; IGC's vector compiler (1.0.12504, ESIMD's and XeTLA's backend) writes a named-barrier wait on an immediate of type B (`nbarrier.wait 0x0:b`), and IGC's visa/IsaVerification.cpp checks no operand of NBARRIER",
+        literal: "an Id of type B is invalid-instruction",
+        resolved: "an Id of type B names the same barrier as the UB of the same byte: an immediate's value must still be 0 to 31 (a negative one is invalid-instruction), a variable's byte is read as UB",
+        reason: "the Id is one byte in the encoding, whatever its type says, and the compiler that writes the kernels using named barriers most writes it as B",
         executable: true,
     },
     Erratum {

@@ -4,6 +4,7 @@
 //! barrier in divergent control flow, and the forms validation refuses, each naming its
 //! field.
 
+use visa_model::errata;
 use visa_model::error::ErrorClass;
 use visa_model::types::DataType::UD;
 
@@ -69,4 +70,10 @@ fn sync(rows: &mut Rows) {
     for &(group, text, field, d) in invalid {
         rows.add(group, program(0xff, &pdecl, &format!("{text}\n")).expect_invalid(field).derived(d));
     }
+    // IGC's vector compiler writes the wait's Id as a B immediate (erratum NBARRIER-ID-TYPE).
+    let b_id = format!("nbarrier.signal 0x3:ub 0x1:ub\nnbarrier.wait 0x3:b\n{AFTER}");
+    rows.add("nbarrier", program(0xff, &decls, &b_id).var("V", v0.clone()).expect_lanes("V", UD, &v1).tag(errata::NBARRIER_ID_TYPE)
+        .derived("NBARRIER-ID-TYPE resolved: the wait's Id 0x3:b is the byte 3, barrier 3, which the signal completed: the run goes on, V = [1..8]."));
+    rows.add("nbarrier", program(0xff, &decls, &b_id).var("V", v0.clone()).literal(errata::NBARRIER_ID_TYPE).expect_invalid("id")
+        .derived("NBARRIER-ID-TYPE literal: NBARRIER.md, Id: must have type UB; 0x3:b is a B: invalid-instruction in id."));
 }

@@ -356,7 +356,7 @@ fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
         }
         Builder::Alu => env.alu_rules(insn),
         Builder::Flow => flow::rules(insn, vars, platform, readings),
-        Builder::Sync => sync::rules(insn, vars),
+        Builder::Sync => sync::rules(insn, vars, readings),
         // The descriptors and counts, then the decoded instruction as its own family's.
         Builder::RawSend => {
             send::rules(insn, vars, platform)?;

@@ -6,6 +6,7 @@
 use super::context::Cx;
 use super::errors::{invalid, invalid_at};
 use crate::asm::ast::{InsnLine, MaskControl, Operand};
+use crate::errata::{self, Readings};
 use crate::error::{Result, VisaError};
 use crate::ir::flow::FlowCtrl;
 use crate::ir::sync::{NbarrierCounts, SyncCtrl, FENCE_FLAGS, FENCE_LOCAL, FENCE_SW, NBARRIER_IDS};
@@ -208,7 +209,7 @@ fn fence_mask(name: &str, mods: &[String]) -> Result<u8> {
 /// The rules of one thread-group instruction on the IR: SIMD1 NoMask, no predicate, no
 /// destination; each operand of the type its document states (NBARRIER.md: Id, Num_producers,
 /// Num_consumers UB, Type UW; WAIT.md: Mask UB) and, as an immediate, of a valid value.
-pub(super) fn rules(insn: &Instruction, vars: &Vars) -> Result<()> {
+pub(super) fn rules(insn: &Instruction, vars: &Vars, readings: &Readings) -> Result<()> {
     let Ctrl::Flow(f) = &insn.ctrl else {
         return Err(invalid(
             "opcode",
@@ -269,10 +270,18 @@ pub(super) fn rules(insn: &Instruction, vars: &Vars) -> Result<()> {
         ));
     }
     let ub = DataType::UB;
+    // NBARRIER-ID-TYPE, resolved: an Id of type B is the same byte.
+    let id_type = |id: &Scalar| {
+        if id.ty() == DataType::B && !readings.is_literal(errata::NBARRIER_ID_TYPE) {
+            DataType::B
+        } else {
+            ub
+        }
+    };
     match s {
-        SyncCtrl::NbarrierWait { id } => scalar(vars, id, ub, "id", 0..NBARRIER_IDS)?,
+        SyncCtrl::NbarrierWait { id } => scalar(vars, id, id_type(id), "id", 0..NBARRIER_IDS)?,
         SyncCtrl::NbarrierSignal { id, counts } => {
-            scalar(vars, id, ub, "id", 0..NBARRIER_IDS)?;
+            scalar(vars, id, id_type(id), "id", 0..NBARRIER_IDS)?;
             match counts {
                 NbarrierCounts::Baseline { num_threads } => {
                     scalar(vars, num_threads, ub, "num_threads", 1..256)?
