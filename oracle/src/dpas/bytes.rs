@@ -301,7 +301,7 @@ mod tests {
                         continue;
                     };
                     for sd in [1usize, 2, 4, 8] {
-                        for rows in [1usize, 3, 8] {
+                        for rows in [1usize, 3, 4, 5, 8] {
                             for trial in 0..3 {
                                 let k = 4 * sd;
                                 let mut a = vec![0u8; rows * k];
