@@ -272,6 +272,20 @@ fn exec_and_mask() -> impl Strategy<Value = (u32, u8, bool)> {
     })
 }
 
+/// An optional predicate (one case in three: whether it is inverted, and its mask) and the
+/// execution mask (every lane three cases in four, random bits otherwise).
+fn pred_and_emask() -> impl Strategy<Value = (Option<(bool, u32)>, u32)> {
+    (
+        prop_oneof![2 => Just(None), 1 => (any::<bool>(), any::<u32>()).prop_map(Some)],
+        prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
+    )
+}
+
+/// `true` one case in `n` (`n` at least 2).
+fn one_in(n: u32) -> impl Strategy<Value = bool> {
+    prop_oneof![n - 1 => Just(false), 1 => Just(true)]
+}
+
 /// A source region legal for `exec_size` (5_operands.md rules 1-4).
 fn src_region(exec_size: u32) -> impl Strategy<Value = (u32, u32, u32)> {
     let widths: Vec<u32> = [1, 2, 4, 8, 16]

@@ -123,6 +123,7 @@ pub const DOCS: &[Doc] = &[
     dataport::qw_scatter::DOC,
     dataport::gather4_typed::DOC,
     dataport::scatter4_typed::DOC,
+    dataport::typed_atomic::DOC,
     sampler::load_3d::DOC,
     sampler::info::DOC,
     sampler::sample_3d::DOC,

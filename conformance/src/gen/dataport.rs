@@ -30,7 +30,7 @@ use visa_model::ir::Opcode;
 use visa_model::platform::Platform;
 use visa_model::state::{Surface, SurfaceHeap};
 
-use super::{exec_and_mask, platform_of, GenCase};
+use super::{exec_and_mask, one_in, platform_of, pred_and_emask, GenCase};
 use crate::vector::MemRegion;
 
 /// Bytes of the observed region past the guard.
@@ -77,13 +77,9 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
             on,
             exec_and_mask(),
             select(vec![1u32, 2, 4]),
-            select(vec![Kind::Bti, Kind::Bti, Kind::Slm, Kind::Stateless]),
-            (0usize..3, 1u64..=224, select(vec![0x1000u64, 0x7fff_ff00, 0x10_0000])),
-            (any::<bool>(), 0u32..24, any::<bool>(), prop_oneof![3 => Just(false), 1 => Just(true)]),
-            (
-                prop_oneof![2 => Just(None), 1 => (any::<bool>(), any::<u32>()).prop_map(Some)],
-                prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
-            ),
+            surface_choice(),
+            (any::<bool>(), 0u32..24, any::<bool>(), one_in(4)),
+            pred_and_emask(),
             select(vec!["ud", "d", "f"]),
             proptest::collection::vec(any::<u16>(), 32),
             proptest::collection::vec(any::<u8>(), WINDOW + 2 * GUARD),
@@ -94,8 +90,7 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
                     platform,
                     (es, group, nm),
                     nb,
-                    kind,
-                    (spelling, size, base),
+                    (kind, (spelling, size, base)),
                     (imm, small_offset, wrap, lit),
                     (pred, emask),
                     ty,
@@ -231,6 +226,19 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
     )
 }
 
+/// The surface a case addresses (a binding-table entry half the time), the spelling of a
+/// pre-defined one, a binding-table surface's size and the base of its bytes.
+fn surface_choice() -> impl Strategy<Value = (Kind, (usize, u64, u64))> {
+    (
+        select(vec![Kind::Bti, Kind::Bti, Kind::Slm, Kind::Stateless]),
+        (
+            0usize..3,
+            1u64..=224,
+            select(vec![0x1000u64, 0x7fff_ff00, 0x10_0000]),
+        ),
+    )
+}
+
 /// The surface's text, its memory space, the observed region's start and the 32-bit
 /// address of the surface's offset 0 (0 but for stateless: `base`).
 fn surface_of(kind: Kind, spelling: usize, base: u64) -> (&'static str, &'static str, u64, u32) {
@@ -292,13 +300,9 @@ fn four_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> 
         on,
         (select(vec![8u32, 16]), 0u8..8, any::<bool>()),
         1u8..16,
-        select(vec![Kind::Bti, Kind::Bti, Kind::Slm, Kind::Stateless]),
-        (0usize..3, 1u64..=224, select(vec![0x1000u64, 0x7fff_ff00, 0x10_0000])),
-        (any::<bool>(), 0u32..24, any::<bool>(), prop_oneof![3 => Just(false), 1 => Just(true)]),
-        (
-            prop_oneof![2 => Just(None), 1 => (any::<bool>(), any::<u32>()).prop_map(Some)],
-            prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
-        ),
+        surface_choice(),
+        (any::<bool>(), 0u32..24, any::<bool>(), one_in(4)),
+        pred_and_emask(),
         (select(vec!["ud", "d", "f"]), prop_oneof![7 => Just(0u8), 1 => 1u8..3]),
         proptest::collection::vec(any::<u16>(), 32),
         proptest::collection::vec(any::<u8>(), WINDOW + 2 * GUARD),
@@ -309,8 +313,7 @@ fn four_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> 
                 platform,
                 (es, k, nm),
                 ch_mask,
-                kind,
-                (spelling, size, base),
+                (kind, (spelling, size, base)),
                 (imm, small_offset, wrap, lit),
                 (pred, emask),
                 (ty, misalign),
@@ -433,10 +436,9 @@ fn oword_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase>
     (
         on,
         select(vec![1u32, 2, 4, 8, 16]),
-        select(vec![Kind::Bti, Kind::Bti, Kind::Slm, Kind::Stateless]),
-        (0usize..3, 1u64..=224, select(vec![0x1000u64, 0x7fff_ff00, 0x10_0000])),
-        (any::<bool>(), 0u32..256, prop_oneof![3 => Just(false), 1 => Just(true)]),
-        (prop_oneof![7 => Just(false), 1 => Just(true)], prop_oneof![3 => Just(false), 1 => Just(true)]),
+        surface_choice(),
+        (any::<bool>(), 0u32..256, one_in(4)),
+        (one_in(8), one_in(4)),
         proptest::collection::vec(any::<u8>(), WINDOW + 2 * GUARD),
         proptest::collection::vec(any::<u8>(), 256),
     )
@@ -444,8 +446,7 @@ fn oword_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase>
             move |(
                 platform,
                 n,
-                kind,
-                (spelling, size, base),
+                (kind, (spelling, size, base)),
                 (imm, pick, lit),
                 (misalign, in_owords),
                 memory,
@@ -538,14 +539,10 @@ fn atomic_case(on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
         on,
         (select(vec![1u32, 2, 4, 8, 16]), 0u8..8, any::<bool>()),
         (select(AtomicOp::ALL.to_vec()), prop_oneof![3 => Just(32u32), 1 => Just(16u32)]),
-        select(vec![Kind::Bti, Kind::Bti, Kind::Slm, Kind::Stateless]),
-        (0usize..3, 1u64..=224, select(vec![0x1000u64, 0x7fff_ff00, 0x10_0000])),
-        (0usize..128, select(vec![1usize, 3, 5, 7, 9, 13]), prop_oneof![7 => Just(false), 1 => Just(true)]),
-        (
-            prop_oneof![2 => Just(None), 1 => (any::<bool>(), any::<u32>()).prop_map(Some)],
-            prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
-        ),
-        (prop_oneof![3 => Just(false), 1 => Just(true)], prop_oneof![5 => Just(false), 1 => Just(true)], any::<u8>()),
+        surface_choice(),
+        (0usize..128, select(vec![1usize, 3, 5, 7, 9, 13]), one_in(8)),
+        pred_and_emask(),
+        (one_in(4), one_in(6), any::<u8>()),
         proptest::collection::vec(any::<u8>(), WINDOW + 2 * GUARD),
         proptest::collection::vec(any::<u32>(), 32),
         proptest::collection::vec(any::<bool>(), 16),
@@ -555,8 +552,7 @@ fn atomic_case(on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
                 platform,
                 (es, k, nm),
                 (op, width),
-                kind,
-                (spelling, size, base),
+                (kind, (spelling, size, base)),
                 (first, stride, misalign),
                 (pred, emask),
                 (lit, null_dst, flags),
@@ -687,7 +683,7 @@ fn atomic_case(on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
 
 /// A mask control for execution size `es` whose offset is aligned to it and stays in 32
 /// lanes (`k` picks one), NoMask when `nm`.
-fn mask_for(es: u32, k: u8, nm: bool) -> String {
+pub(super) fn mask_for(es: u32, k: u8, nm: bool) -> String {
     let groups: Vec<u8> = (1..=8u8)
         .filter(|g| {
             (4 * (u32::from(*g) - 1)).is_multiple_of(es) && 4 * (u32::from(*g) - 1) + es <= 32
@@ -698,7 +694,7 @@ fn mask_for(es: u32, k: u8, nm: bool) -> String {
 }
 
 /// The optional predicate `P1` of a case: its declaration, initial mask, tag and text.
-fn predicate(
+pub(super) fn predicate(
     pred: Option<(bool, u32)>,
     decls: &mut Vec<String>,
     preds: &mut Vec<(String, u32)>,
@@ -725,10 +721,9 @@ fn element_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCas
         on,
         (select(vec![1u32, 8, 16]), 0u8..8, any::<bool>()),
         select(vec![1u32, 2, 4]),
-        select(vec![Kind::Bti, Kind::Bti, Kind::Slm, Kind::Stateless]),
-        (0usize..3, 1u64..=224, select(vec![0x1000u64, 0x7fff_ff00, 0x10_0000])),
-        (any::<bool>(), 0u32..24, any::<bool>(), prop_oneof![3 => Just(false), 1 => Just(true)]),
-        (prop_oneof![7 => Just(false), 1 => Just(true)], prop_oneof![7 => Just(false), 1 => Just(true)]),
+        surface_choice(),
+        (any::<bool>(), 0u32..24, any::<bool>(), one_in(4)),
+        (one_in(8), one_in(8)),
         prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
         select(vec!["ud", "d", "f"]),
         proptest::collection::vec(any::<u16>(), 16),
@@ -740,8 +735,7 @@ fn element_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCas
                 platform,
                 (es, k, nm),
                 elt,
-                kind,
-                (spelling, size, base),
+                (kind, (spelling, size, base)),
                 (imm, small_offset, wrap, lit),
                 (index_wrap, lit_surfaces),
                 emask,
@@ -845,13 +839,9 @@ fn qw_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
         on,
         (select(vec![1u32, 2, 4, 8, 16]), 0u8..8, any::<bool>()),
         select(vec![1u32, 2, 4]),
-        select(vec![Kind::Bti, Kind::Bti, Kind::Slm, Kind::Stateless]),
-        (0usize..3, 1u64..=224, select(vec![0x1000u64, 0x7fff_ff00, 0x10_0000])),
-        (any::<bool>(), prop_oneof![3 => Just(false), 1 => Just(true)], prop_oneof![3 => Just(false), 1 => Just(true)]),
-        (
-            prop_oneof![2 => Just(None), 1 => (any::<bool>(), any::<u32>()).prop_map(Some)],
-            prop_oneof![3 => Just(u32::MAX), 1 => any::<u32>()],
-        ),
+        surface_choice(),
+        (any::<bool>(), one_in(4), one_in(4)),
+        pred_and_emask(),
         select(vec!["q", "uq", "df"]),
         proptest::collection::vec(any::<u16>(), 16),
         proptest::collection::vec(any::<u8>(), WINDOW + 2 * GUARD),
@@ -862,8 +852,7 @@ fn qw_case(op: Opcode, on: BoxedStrategy<Platform>) -> BoxedStrategy<GenCase> {
                 platform,
                 (es, k, nm),
                 blocks,
-                kind,
-                (spelling, size, base),
+                (kind, (spelling, size, base)),
                 (aligned, lit, lit_blocks),
                 (pred, emask),
                 ty,

@@ -21,6 +21,7 @@ use visa_model::types::DataType;
 use visa_model::{ErrorClass, VisaError};
 
 use super::enable::ch_en;
+use super::place::{apply_returned, payload_at, push_returned, var_end};
 use super::small::Small;
 use super::store::{store_pieces, Piece};
 use super::svm::apply_op;
@@ -141,15 +142,7 @@ impl DataportPlan {
         let Ctrl::Dataport(c) = insn.ctrl else {
             return Err(bug("a dataport message without its fields"));
         };
-        let grf = program.platform.grf_size();
-        let place = |p: Payload| -> Result<usize> {
-            let base = program
-                .vars
-                .get(p.var)
-                .grf_offset
-                .ok_or_else(|| bug("a dataport operand has no register-file storage"))?;
-            Ok(base + p.row as usize * grf + p.col as usize * p.ty.size())
-        };
+        let place = |p: Payload| payload_at(program, &p, "a dataport");
         let dst = || -> Result<usize> {
             let Dst::General {
                 var, row, col, ty, ..
@@ -267,17 +260,14 @@ impl DataportPlan {
             } => (true, 8, surface, zero, place(offset)?, place(src)?),
         };
         let var_end = match insn.dst {
-            Dst::General { var, .. } => {
-                let v = program.vars.get(var);
-                v.grf_offset.map_or(0, |s| s + v.byte_size())
-            }
+            Dst::General { var, .. } => var_end(program, var),
             _ => 0,
         };
         let shape = match c {
             DataportCtrl::Gather4Scaled { ch_mask, .. }
             | DataportCtrl::Scatter4Scaled { ch_mask, .. } => Shape::Four {
                 ch_mask,
-                per_channel: (insn.exec_size as usize).max(grf / 4),
+                per_channel: (insn.exec_size as usize).max(program.platform.grf_size() / 4),
                 floor: readings.is_literal(errata::DATAPORT4_DWORD_ADDRESS),
             },
             DataportCtrl::OwordLd { num_owords, .. } | DataportCtrl::OwordSt { num_owords, .. } => {
@@ -848,25 +838,10 @@ impl DataportPlan {
                 } else {
                     old
                 };
-                let vb = value.to_le_bytes();
-                for k in 0..4 {
-                    let at = d + 4 * i + k;
-                    if k < bytes {
-                        returned.push((at, vb[k], !undefined[k]));
-                    } else {
-                        returned.push((at, state.grf[at], false));
-                    }
-                }
+                push_returned(state, d + 4 * i, bytes, value, &undefined, &mut returned);
             }
         }
-        for (at, v, defined) in returned {
-            state.grf[at] = v;
-            if defined {
-                state.undefined.remove(&at);
-            } else {
-                state.undefined.insert(at);
-            }
-        }
+        apply_returned(state, returned);
         Ok(())
     }
 }

@@ -1,23 +1,31 @@
-//! The typed legacy dataport messages (instructions/GATHER4_TYPED.md, SCATTER4_TYPED.md) as
-//! compiled plans: register offsets, the channel mask and the readings decided once. At run
-//! time the surface variable's binding-table entry gives the typed surface and its format;
-//! each enabled lane's pixel address is computed once (`base + R*pitch*height + V*pitch +
-//! U*pixel_size`, out of bounds past the width in bytes, the height, the depth or at a LOD
-//! other than 0), then the enabled channels move through the format's conversions
-//! (`crate::surface_format`). A gather's out-of-bounds pixel reads zeros and a one in alpha;
-//! a scatter's is dropped, and its converted channels go to the store engine.
+//! The typed legacy dataport messages (instructions/GATHER4_TYPED.md, SCATTER4_TYPED.md,
+//! TYPED_ATOMIC.md) as compiled plans: register offsets, the channel mask or the atomic
+//! operation and the readings decided once. At run time the surface variable's
+//! binding-table entry gives the typed surface and its format; each enabled lane's pixel
+//! address is computed once (`base + R*pitch*height + V*pitch + U*pixel_size`, out of
+//! bounds past the width in bytes, the height, the depth or at a LOD other than 0), then
+//! the enabled channels move through the format's conversions (`crate::surface_format`). A
+//! gather's out-of-bounds pixel reads zeros and a one in alpha; a scatter's is dropped, and
+//! its converted channels go to the store engine. The atomic runs its lanes in order on
+//! the raw bits of each pixel's R channel (as wide as the operation, else undefined
+//! behaviour) with the SVM atomics' operation table (`super::svm::apply_op`); an
+//! out-of-bounds lane returns zero and writes nothing.
 
 use visa_model::asm::ast::PredCombine;
 use visa_model::errata::{self, Readings};
 use visa_model::error::Pos;
+use visa_model::ir::dataport_typed::TypedCtrl;
+use visa_model::ir::svm::AtomicOp;
 use visa_model::ir::{Ctrl, Dst, Instruction, Payload, Program};
 use visa_model::state::{AccessKind, MachineState, SurfaceFormat, SurfaceHeap, FLAT};
 use visa_model::types::DataType;
 use visa_model::{ErrorClass, VisaError};
 
 use super::enable::ch_en;
+use super::place::{apply_returned, payload_at, push_returned, var_end};
 use super::small::Small;
 use super::store::{push_run, store_pieces, Piece};
+use super::svm::apply_op;
 use crate::surface_format::{read_channel, write_channel};
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -50,6 +58,23 @@ pub(crate) struct TypedDataportPlan {
     alpha_int: bool,
     /// TYPED-CONVERSION-TYPES literal: the data type must be the format's register type.
     strict_types: bool,
+    /// TYPED_ATOMIC's operation and operands (`None` for the gather and the scatter).
+    atomic: Option<Atomic>,
+}
+
+/// The operation and operands of a typed atomic.
+#[derive(Clone, Copy, Debug)]
+struct Atomic {
+    op: AtomicOp,
+    width: u32,
+    /// Register bytes of Src0, Src1 and Dst (`None`: V0).
+    src0: Option<usize>,
+    src1: Option<usize>,
+    dst: Option<usize>,
+    /// SVM-ATOMIC-PREDEC literal: PREDEC returns the old value.
+    old_predec: bool,
+    /// TYPED-ATOMIC-OP-TABLE literal: the operations are undefined.
+    undefined_ops: bool,
 }
 
 pub(crate) fn is_dataport_typed(insn: &Instruction) -> bool {
@@ -66,14 +91,7 @@ impl TypedDataportPlan {
             return Err(bug("a typed dataport message without its fields"));
         };
         let grf = program.platform.grf_size();
-        let place = |p: Payload| -> Result<usize> {
-            let base = program
-                .vars
-                .get(p.var)
-                .grf_offset
-                .ok_or_else(|| bug("a typed dataport operand has no register-file storage"))?;
-            Ok(base + p.row as usize * grf + p.col as usize * p.ty.size())
-        };
+        let place = |p: Payload| payload_at(program, &p, "a typed dataport");
         let k = c.coordinates();
         let coords = [
             Some(place(k.u)?),
@@ -81,19 +99,42 @@ impl TypedDataportPlan {
             k.r.map(place).transpose()?,
             k.lod.map(place).transpose()?,
         ];
-        let (data, data_ty, var_end) = match (c.src(), &insn.dst) {
-            (Some(src), _) => (place(src)?, src.ty, 0),
+        let dst = match insn.dst {
+            Dst::General {
+                var, row, col, ty, ..
+            } => Some((
+                place(Payload { var, row, col, ty })?,
+                ty,
+                var_end(program, var),
+            )),
+            _ => None,
+        };
+        let (data, data_ty, var_end, atomic) = match (c, c.src(), dst) {
             (
-                None,
-                &Dst::General {
-                    var, row, col, ty, ..
+                TypedCtrl::TypedAtomic {
+                    op,
+                    width,
+                    src0,
+                    src1,
+                    ..
                 },
+                _,
+                _,
             ) => {
-                let v = program.vars.get(var);
-                let end = v.grf_offset.map_or(0, |s| s + v.byte_size());
-                (place(Payload { var, row, col, ty })?, ty, end)
+                let atomic = Atomic {
+                    op,
+                    width,
+                    src0: src0.map(place).transpose()?,
+                    src1: src1.map(place).transpose()?,
+                    dst: dst.map(|d| d.0),
+                    old_predec: readings.is_literal(errata::SVM_ATOMIC_PREDEC),
+                    undefined_ops: readings.is_literal(errata::TYPED_ATOMIC_OP_TABLE),
+                };
+                (0, DataType::UD, 0, Some(atomic))
             }
-            (None, _) => return Err(bug("a typed gather without a destination")),
+            (_, Some(src), _) => (place(src)?, src.ty, 0, None),
+            (_, None, Some((at, ty, end))) => (at, ty, end, None),
+            (_, None, None) => return Err(bug("a typed gather without a destination")),
         };
         let bti_slot = program
             .vars
@@ -115,7 +156,8 @@ impl TypedDataportPlan {
             data_ty,
             var_end,
             alpha_int: readings.is_literal(errata::TYPED_OOB_ALPHA),
-            strict_types: readings.is_literal(errata::TYPED_CONVERSION_TYPES),
+            strict_types: atomic.is_none() && readings.is_literal(errata::TYPED_CONVERSION_TYPES),
+            atomic,
         })
     }
 
@@ -128,6 +170,12 @@ impl TypedDataportPlan {
     }
 
     pub(crate) fn exec(&self, state: &mut MachineState) -> Result<()> {
+        if self.atomic.is_some_and(|a| a.undefined_ops) {
+            return Err(VisaError::new(
+                ErrorClass::UndefinedBehaviour,
+                "the typed atomic operations are undefined (TYPED-ATOMIC-OP-TABLE, literal)",
+            ));
+        }
         let en = ch_en(
             state,
             self.exec_size,
@@ -185,7 +233,9 @@ impl TypedDataportPlan {
                 *px = Some((base + r * pitch * height + v * pitch + u * pixel_size) as u64);
             }
         }
-        if self.store {
+        if let Some(a) = self.atomic {
+            self.atomic(state, en, format, &pixels, a)
+        } else if self.store {
             self.scatter(state, en, format, &pixels)
         } else {
             self.gather(state, en, format, &pixels)
@@ -321,6 +371,97 @@ impl TypedDataportPlan {
         if !pieces.is_empty() {
             store_pieces(state.mem.space_mut(FLAT), &data, pieces.as_slice());
         }
+        Ok(())
+    }
+
+    /// TYPED_ATOMIC: each enabled lane in order reads its pixel's R channel, writes the
+    /// operation's result and returns the old value (PREDEC the new one); out of bounds,
+    /// zero and no write.
+    fn atomic(
+        &self,
+        state: &mut MachineState,
+        en: u32,
+        format: SurfaceFormat,
+        pixels: &[Option<u64>; 32],
+        a: Atomic,
+    ) -> Result<()> {
+        if format.channel_bits() != a.width {
+            return Err(VisaError::new(
+                ErrorClass::UndefinedBehaviour,
+                format!(
+                    "a {}-bit atomic on a {format} surface (TYPED-ATOMIC-OP-TABLE)",
+                    a.width
+                ),
+            ));
+        }
+        let es = self.exec_size;
+        let bytes = (a.width / 8) as usize;
+        let mask = (1u64 << a.width) - 1;
+        let fits = |at: Option<usize>| at.is_none_or(|at| at + 4 * es <= state.grf.len());
+        if !fits(a.src0) || !fits(a.src1) || !fits(a.dst) {
+            return Err(bug(
+                "a typed dataport operand lies outside the register file",
+            ));
+        }
+        let operand = |state: &MachineState, at: Option<usize>, i: usize| -> u64 {
+            at.map_or(0, |at| {
+                let b = &state.grf[at + 4 * i..at + 4 * i + 4];
+                u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])) & mask
+            })
+        };
+        // (register byte, value, defined), applied when every lane has run.
+        let mut returned: Vec<(usize, u8, bool)> = Vec::new();
+        for (i, px) in pixels.iter().enumerate().take(es) {
+            if en >> i & 1 == 0 {
+                continue;
+            }
+            let mut old = [0u8; 8];
+            let mut undefined = [false; 4];
+            if let Some(p) = *px {
+                if state.mem.recording() {
+                    state
+                        .mem
+                        .note_at(Some(i as u32), FLAT, p, bytes, AccessKind::Atomic);
+                }
+                if let Some(m) = state.mem.space(FLAT) {
+                    for k in 0..bytes {
+                        let ak = p.wrapping_add(k as u64);
+                        m.read(ak, &mut old[k..k + 1]);
+                        undefined[k] = m.is_undefined(ak);
+                    }
+                }
+            }
+            let old = u64::from_le_bytes(old);
+            let new = apply_op(
+                a.op,
+                a.width,
+                mask,
+                old,
+                operand(state, a.src0, i),
+                operand(state, a.src1, i),
+            );
+            if let Some(p) = *px {
+                let unknown = undefined.iter().any(|u| *u);
+                let m = state.mem.space_mut(FLAT);
+                for (k, b) in new.to_le_bytes().iter().enumerate().take(bytes) {
+                    let ak = p.wrapping_add(k as u64);
+                    if unknown {
+                        m.write_undefined(ak, *b);
+                    } else {
+                        m.write(ak, &[*b]);
+                    }
+                }
+            }
+            if let Some(d) = a.dst {
+                let value = match *px {
+                    None => 0,
+                    Some(_) if a.op == AtomicOp::Predec && !a.old_predec => new,
+                    Some(_) => old,
+                };
+                push_returned(state, d + 4 * i, bytes, value, &undefined, &mut returned);
+            }
+        }
+        apply_returned(state, returned);
         Ok(())
     }
 }

@@ -199,10 +199,6 @@ pub const DECLARED: &[(&str, &str)] = &[
         "not executed yet: the media sampler's bilinear unorm filtering and output formats are not modelled",
     ),
     (
-        "TYPED_ATOMIC.md",
-        "not executed yet: legacy dataport typed atomics",
-    ),
-    (
         "URB_WRITE.md",
         "writes the unified return buffer of the 3D pipeline's fixed-function stages, which a compute launch does not have",
     ),

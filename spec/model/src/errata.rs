@@ -352,6 +352,7 @@ pub const TYPED_CONVERSION_TYPES: &str = "TYPED-CONVERSION-TYPES";
 pub const TYPED_SURFACE_LAYOUT: &str = "TYPED-SURFACE-LAYOUT";
 pub const TYPED_COORDINATE_TYPES: &str = "TYPED-COORDINATE-TYPES";
 pub const TYPED_ATOMIC_OP_TABLE: &str = "TYPED-ATOMIC-OP-TABLE";
+pub const TYPED_ATOMIC_OPERANDS: &str = "TYPED-ATOMIC-OPERANDS";
 pub const MEDIA_BLOCK_RANGES: &str = "MEDIA-BLOCK-RANGES";
 // The rounding instructions.
 pub const RNDE_DOWNWARD: &str = "RNDE-DOWNWARD";
@@ -1324,8 +1325,8 @@ pub static LEDGER: &[Erratum] = &[
     },
     Erratum {
         id: TYPED_EXEC_SIZE,
-        document: "instructions/GATHER4_TYPED.md, SCATTER4_TYPED.md, Exec_size",
-        says: "Exec_size bits 2..0 list one value, 0b011: 8 elements; the loop's `ch_start = ch_pos * max(exec_size, GRF_SIZE / 4)` only differs from `8 * ch_pos` on a 64-byte register file, and IGC 1.0.12504 writes `scatter4_typed.RGBA (M1, 16)` for pvc (xe-hpc)",
+        document: "instructions/GATHER4_TYPED.md, SCATTER4_TYPED.md, TYPED_ATOMIC.md, Exec_size",
+        says: "Exec_size bits 2..0 list one value, 0b011: 8 elements; the loop's `ch_start = ch_pos * max(exec_size, GRF_SIZE / 4)` only differs from `8 * ch_pos` on a 64-byte register file, and IGC 1.0.12504 writes `scatter4_typed.RGBA (M1, 16)` for pvc (xe-hpc); its translator admits a typed atomic up to the platform's native execution size (16 on pvc)",
         literal: "execution size 8 only: a 16-lane typed message is invalid-instruction on every platform",
         resolved: "execution size 8 on every platform, and 16 on the platforms with a 64-byte register file (xe-hpc, xe2), one register per channel as the loop's `max(exec_size, GRF_SIZE / 4)` gives",
         reason: "the compiler's own output for the 64-byte register file uses 16 lanes, and the loop's channel stride is written for it",
@@ -1360,12 +1361,21 @@ pub static LEDGER: &[Erratum] = &[
     },
     Erratum {
         id: TYPED_ATOMIC_OP_TABLE,
-        document: "instructions/TYPED_ATOMIC.md, Op, Src0 and Src1",
-        says: "Src0 is used \"as src0 in ` <#anchor-484>`__ `Table 12 <#anchor-435>`__\" and Src1 \"as src1 ` <#anchor-435>`__\": anchors of a converted manual that lead nowhere, so no table of this document says what each operation computes",
-        literal: "silent: the operations' results are undefined",
-        resolved: "the operations and their operand roles are DWORD_ATOMIC's (the DWORD_ATOMIC_OP table, with SVM-ATOMIC-CMPXCHG-ROLES and SVM-ATOMIC-PREDEC), applied to the typed surface's pixel (TYPED-SURFACE-LAYOUT); TYPED_ATOMIC is not executed yet (`unsupported`)",
-        reason: "the Op field lists the same operations with the same encodings as DWORD_ATOMIC's, whose table the anchors pointed at in the original manual",
-        executable: false,
+        document: "instructions/TYPED_ATOMIC.md, Semantics, Op, Src0 and Src1",
+        says: "the Semantics are one line (\"word or dword atomic read-modify-write operations\"), and Src0 is used \"as src0 in ` <#anchor-484>`__ `Table 12 <#anchor-435>`__\" and Src1 \"as src1 ` <#anchor-435>`__\": anchors of a converted manual that lead nowhere, so no table of this document says what each operation computes or returns, nor which element of the pixel it reaches",
+        literal: "silent: the operations' results are undefined: executing TYPED_ATOMIC reports undefined-behaviour (validation is the same under both readings)",
+        resolved: "the operations, their operand roles and their loop are DWORD_ATOMIC's (the DWORD_ATOMIC_OP table, with SVM-ATOMIC-CMPXCHG-ROLES and SVM-ATOMIC-PREDEC, lanes in order, each seeing the writes of the lanes before it), applied to the R channel of the pixel `surface[u,v,r]` (TYPED-SURFACE-LAYOUT) as a raw integer of the operation's width (32 bits, 16 with `.16`; no format conversion); a surface whose format's channels are not of that width is undefined behaviour; an out-of-bounds lane writes nothing and returns zero (Properties), and the upper word of a 16-bit result's dword is undefined (SVM-ATOMIC-16BIT-WRITEBACK)",
+        reason: "the Op field lists the same operations with the same encodings as DWORD_ATOMIC's, whose table the anchors pointed at in the original manual; the typed unit's atomics act on a single 32- or 16-bit channel, which the Notes' \"lower 16 bits of each dword\" describe",
+        executable: true,
+    },
+    Erratum {
+        id: TYPED_ATOMIC_OPERANDS,
+        document: "instructions/TYPED_ATOMIC.md, Src0, Src1 and Dst",
+        says: "Src0 is V0 \"for the INC and DEC atomic operation\" and has type D for IMIN and IMAX, UD \"for all other operations\"; Src1 is read \"for the CMPXCHG operation\" and is V0 \"for all other operations\"; Dst likewise D or UD. The Op field also lists PREDEC, FMAX, FMIN and FCMPWR, whose DWORD_ATOMIC_OP rows read no source (PREDEC), take F operands (the float operations) and read two sources (FCMPWR)",
+        literal: "the rules as written: FMAX, FMIN and FCMPWR take UD operands (F is invalid-instruction), FCMPWR's Src1 is V0 (its elements read 0), PREDEC reads a UD Src0 (which its operation ignores)",
+        resolved: "DWORD_ATOMIC's operand rules: no Src0 for INC, DEC and PREDEC; Src1 for CMPXCHG and FCMPWR; F for FMAX, FMIN and FCMPWR, D for IMIN and IMAX, UD for the others (and D beside UD under SVM-ATOMIC-SIGNED-TYPES); Dst, Src0 and Src1 of one type",
+        reason: "the Op field is DWORD_ATOMIC's, whose operand rules are that table's rows; IGC's verifier does not check typed_atomic (visa/IsaVerification.cpp) and its translator passes whichever sources are not V0",
+        executable: true,
     },
     Erratum {
         id: MEDIA_BLOCK_RANGES,

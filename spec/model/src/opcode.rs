@@ -234,6 +234,9 @@ pub enum Opcode {
     SampleL,
     /// instructions/3D_SAMPLE.md, `sample_lz`: a filtered sample at LOD 0.
     SampleLz,
+    /// instructions/TYPED_ATOMIC.md: an atomic read-modify-write of one pixel's R channel
+    /// per lane on a typed surface.
+    TypedAtomic,
 }
 
 /// The family of an instruction document: the directory of its golden vectors
@@ -957,6 +960,13 @@ const TYPED_ERRATA: &[&str] = &[
     errata::TYPED_OOB_ALPHA,
     errata::TYPED_CONVERSION_TYPES,
 ];
+const TYPED_ATOMIC_ERRATA: &[&str] = &[
+    errata::TYPED_EXEC_SIZE,
+    errata::TYPED_ATOMIC_OP_TABLE,
+    errata::TYPED_ATOMIC_OPERANDS,
+    errata::SVM_ATOMIC_PREDEC,
+    errata::SVM_ATOMIC_SIGNED_TYPES,
+];
 const DWORD_ATOMIC_ERRATA: &[&str] = &[
     errata::DATAPORT_BOUNDS_LANE,
     errata::DWORD_ATOMIC_SURFACES,
@@ -1036,7 +1046,7 @@ use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
 /// reference.
 #[rustfmt::skip]
 #[allow(clippy::large_const_arrays)]
-pub const TABLE: [Form; 144] = [
+pub const TABLE: [Form; 145] = [
     Form { opcode: O::Mov, mnemonic: "mov", document: "instructions/MOV.md", num_srcs: 1, sat: Sat::Yes, modifiers: ARITH, type_maps: MOV_MAPS, kinds: MOV_KINDS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add, mnemonic: "add", document: "instructions/ADD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD_MAPS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add3, mnemonic: "add3", document: "instructions/ADD3.md", num_srcs: 3, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD3_MAPS, platforms: ADD3_BFN_PLATFORMS, ..ALU },
@@ -1225,6 +1235,9 @@ pub const TABLE: [Form; 144] = [
     Form { opcode: O::Sample3d, mnemonic: "sample_3d", document: "instructions/3D_SAMPLE.md", ..SAMPLER },
     Form { opcode: O::SampleL, mnemonic: "sample_l", document: "instructions/3D_SAMPLE.md", ..SAMPLER },
     Form { opcode: O::SampleLz, mnemonic: "sample_lz", document: "instructions/3D_SAMPLE.md", ..SAMPLER },
+    // TYPED_ATOMIC.md: a typed message (`ir::dataport_typed::TypedCtrl`), listed by the
+    // appendix on BDW to TGLLP and kept on the later platforms as the other typed messages.
+    Form { opcode: O::TypedAtomic, mnemonic: "typed_atomic", document: "instructions/TYPED_ATOMIC.md", builder: Builder::DataportTyped, errata: TYPED_ATOMIC_ERRATA, ..DATAPORT },
 ];
 
 #[cfg(test)]

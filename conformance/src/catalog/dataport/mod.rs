@@ -1,6 +1,7 @@
 //! The legacy dataport family's catalogs (instructions/GATHER_SCALED.md, SCATTER_SCALED.md,
 //! GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md, OWORD_LD_UNALIGNED.md, OWORD_ST.md,
-//! DWORD_ATOMIC.md, GATHER.md, SCATTER.md, QW_GATHER.md, QW_SCATTER.md),
+//! DWORD_ATOMIC.md, GATHER.md, SCATTER.md, QW_GATHER.md, QW_SCATTER.md; the typed
+//! GATHER4_TYPED.md, SCATTER4_TYPED.md and TYPED_ATOMIC.md),
 //! one module per instruction document. Every expected byte is derived by hand in the row's
 //! derivation from the document's Semantics loop and its Out-of-bound Access property. On
 //! xe-lp (32-byte GRF; the QW forms on xe-hpc, 64-byte GRF); `T6` is set to binding-table index 3 by the row's MOVS, and the
@@ -22,6 +23,7 @@ pub mod scatter_scaled;
 pub mod gather4_typed;
 pub mod scatter4_typed;
 mod typed;
+pub mod typed_atomic;
 
 use visa_model::errata;
 use visa_model::platform::Platform;

@@ -1,6 +1,7 @@
 //! The control fields and operands of the typed legacy dataport messages
-//! (instructions/GATHER4_TYPED.md and SCATTER4_TYPED.md): the channel mask, the typed
-//! surface and the pixel coordinates U, V, R and LOD, with the data operand. Validation
+//! (instructions/GATHER4_TYPED.md, SCATTER4_TYPED.md and TYPED_ATOMIC.md): the channel mask
+//! or the atomic operation, the typed surface and the pixel coordinates U, V, R and LOD,
+//! with the data operands. Validation
 //! (`validate::dataport_typed`) builds them from the text forms; the modules under
 //! `insn::dataport` read them.
 //!
@@ -9,6 +10,7 @@
 //! (`init.surfaces[].format`). The documents exclude T0 (SLM) and T5 (stateless).
 
 use super::operand::{OperandMut, Payload, Src};
+use super::svm::AtomicOp;
 use crate::state::VarId;
 use crate::types::DataType;
 
@@ -41,6 +43,20 @@ pub enum TypedCtrl {
         lod: Option<Payload>,
         src: Payload,
     },
+    /// TYPED_ATOMIC: `Op` (bits 4..0, the DWORD_ATOMIC_OP table's operations) and its width
+    /// (32, or 16 with `.16`: Op bit 5), `Surface`, `U`, `V`, `R`, `LOD`, `Src0` and `Src1`
+    /// (`None`: V0, `%null`); Dst is the instruction's `dst`, `Null` for V0.
+    TypedAtomic {
+        op: AtomicOp,
+        width: u32,
+        surface: VarId,
+        u: Payload,
+        v: Option<Payload>,
+        r: Option<Payload>,
+        lod: Option<Payload>,
+        src0: Option<Payload>,
+        src1: Option<Payload>,
+    },
 }
 
 /// The coordinates of a typed message: U, then V, R and LOD (`None`: V0).
@@ -55,47 +71,56 @@ pub struct Coordinates {
 impl TypedCtrl {
     pub fn surface(&self) -> VarId {
         match *self {
-            TypedCtrl::Gather4Typed { surface, .. } | TypedCtrl::Scatter4Typed { surface, .. } => {
-                surface
-            }
+            TypedCtrl::Gather4Typed { surface, .. }
+            | TypedCtrl::Scatter4Typed { surface, .. }
+            | TypedCtrl::TypedAtomic { surface, .. } => surface,
         }
     }
 
+    /// The enabled channels (RGBA, R bit 0); the atomic reaches the R channel alone.
     pub fn ch_mask(&self) -> u8 {
         match *self {
             TypedCtrl::Gather4Typed { ch_mask, .. } | TypedCtrl::Scatter4Typed { ch_mask, .. } => {
                 ch_mask
             }
+            TypedCtrl::TypedAtomic { .. } => 1,
         }
     }
 
     pub fn coordinates(&self) -> Coordinates {
         match *self {
             TypedCtrl::Gather4Typed { u, v, r, lod, .. }
-            | TypedCtrl::Scatter4Typed { u, v, r, lod, .. } => Coordinates { u, v, r, lod },
+            | TypedCtrl::Scatter4Typed { u, v, r, lod, .. }
+            | TypedCtrl::TypedAtomic { u, v, r, lod, .. } => Coordinates { u, v, r, lod },
         }
     }
 
-    /// The store's Src (`None` for the gather).
+    /// The store's Src (`None` for the gather and the atomic).
     pub fn src(&self) -> Option<Payload> {
         match *self {
-            TypedCtrl::Gather4Typed { .. } => None,
+            TypedCtrl::Gather4Typed { .. } | TypedCtrl::TypedAtomic { .. } => None,
             TypedCtrl::Scatter4Typed { src, .. } => Some(src),
         }
     }
 
-    /// Whether the message writes memory and returns nothing.
+    /// Whether the message writes memory and returns nothing (the atomic does both: its
+    /// Dst is optional).
     pub fn is_store(&self) -> bool {
         matches!(self, TypedCtrl::Scatter4Typed { .. })
     }
 
-    /// The bytes each enabled lane moves (one dword per enabled channel).
+    /// The bytes each enabled lane moves (one dword per enabled channel; the atomic's
+    /// element).
     pub fn lane_bytes(&self) -> u32 {
-        4 * self.ch_mask().count_ones()
+        match *self {
+            TypedCtrl::TypedAtomic { width, .. } => width / 8,
+            _ => 4 * self.ch_mask().count_ones(),
+        }
     }
 
     /// The source operands as general sources, in the text's order (U, V, R, LOD, then
-    /// Src; V0 as a UD zero); the surface is a state operand, not a source.
+    /// Src, or Src0 and Src1; V0 as a UD zero); the surface is a state operand, not a
+    /// source.
     pub fn sources(&self) -> Vec<Src> {
         let null = Src::Imm {
             bits: 0,
@@ -106,6 +131,10 @@ impl TypedCtrl {
         let mut out = vec![c.u.to_src(), or_null(&c.v), or_null(&c.r), or_null(&c.lod)];
         if let Some(src) = self.src() {
             out.push(src.to_src());
+        }
+        if let TypedCtrl::TypedAtomic { src0, src1, .. } = self {
+            out.push(or_null(src0));
+            out.push(or_null(src1));
         }
         out
     }
@@ -127,6 +156,23 @@ impl TypedCtrl {
                 out.push(OperandMut::OptPayload(r));
                 out.push(OperandMut::OptPayload(lod));
                 out.push(OperandMut::Payload(src));
+            }
+            TypedCtrl::TypedAtomic {
+                u,
+                v,
+                r,
+                lod,
+                src0,
+                src1,
+                ..
+            } => {
+                out.push(OperandMut::Payload(u));
+                out.push(OperandMut::OptPayload(v));
+                out.push(OperandMut::OptPayload(r));
+                out.push(OperandMut::OptPayload(lod));
+                // Src0 and Src1 stay V0 where the operation reads none.
+                out.extend(src0.iter_mut().map(OperandMut::Payload));
+                out.extend(src1.iter_mut().map(OperandMut::Payload));
             }
         }
     }

@@ -37,15 +37,15 @@ use super::errors::{invalid, invalid_at};
 use super::svm::{check_in_var, mask_and_predicate};
 use crate::asm::ast::{InsnLine, MaskControl, Operand, OperandKind, VarClass};
 use crate::errata::{self, Readings};
-use crate::error::{Result, VisaError};
+use crate::error::{Pos, Result, VisaError};
 use crate::ir::dataport::{
     predefined_surface, DataportCtrl, DataportSurface, DATA_TYPES, ELT_SIZES, NUM_BLOCKS,
     NUM_OWORDS, QW_DATA_TYPES, QW_NUM_BLOCKS,
 };
 use crate::ir::svm::{parse_channels, AtomicOp};
-use crate::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Scalar};
+use crate::ir::{Ctrl, Dst, Instruction, Opcode, Payload, Predicate, Scalar};
 use crate::platform::Platform;
-use crate::state::Vars;
+use crate::state::{VarId, Vars};
 use crate::types::DataType;
 
 impl Cx<'_> {
@@ -75,20 +75,7 @@ impl Cx<'_> {
                 }
             },
             Opcode::Gather4Scaled | Opcode::Scatter4Scaled => {
-                let [ch] = mods[..] else {
-                    return Err(invalid(
-                        "channels",
-                        format!("`{name}` takes one channel mask `.RGBA` (R, G, B, A in order)"),
-                    ));
-                };
-                u32::from(parse_channels(ch).ok_or_else(|| {
-                    invalid(
-                        "channels",
-                        format!(
-                            "channel mask `{ch}`: letters R, G, B, A at most once each, in that order, at least one"
-                        ),
-                    )
-                })?)
+                u32::from(channel_mask(name, &line.mods)?)
             }
             Opcode::DwordAtomic => 0,
             Opcode::Gather | Opcode::Scatter | Opcode::QwGather | Opcode::QwScatter => {
@@ -150,8 +137,7 @@ impl Cx<'_> {
             Some(_) if oword => {
                 return Err(invalid("pred", format!("`{name}` takes no predicate")));
             }
-            Some(p) => Some(self.predicate(p, mask, exec_size)?),
-            None => None,
+            _ => self.optional_predicate(line, mask, exec_size)?,
         };
         let want = if oword { 3 } else { 4 };
         if line.operands.len() != want {
@@ -258,27 +244,9 @@ impl Cx<'_> {
     /// DWORD_ATOMIC.md, Text: `[(P)] dword_atomic.<op>[.16] (<mask>, <n>) <surface>
     /// <element_offset> <src0> <src1> <dst>`, `%null` where an operand is V0.
     fn dword_atomic(&mut self, line: &InsnLine, mods: &[&str]) -> Result<Instruction> {
-        let (op, width) = match mods {
-            [op] => (*op, 32),
-            [op, "16"] => (*op, 16),
-            _ => {
-                return Err(invalid(
-                    "op",
-                    "`dword_atomic` takes `.<op>` and an optional `.16` (`dword_atomic.add`)",
-                ))
-            }
-        };
-        let op = AtomicOp::from_name(op).ok_or_else(|| {
-            invalid(
-                "op",
-                format!("`{op}` is not an operation of the DWORD_ATOMIC_OP table"),
-            )
-        })?;
+        let (op, width) = atomic_op("dword_atomic", mods)?;
         let (mask, exec_size) = self.exec(line.exec)?;
-        let pred = match &line.pred {
-            Some(p) => Some(self.predicate(p, mask, exec_size)?),
-            None => None,
-        };
+        let pred = self.optional_predicate(line, mask, exec_size)?;
         if line.operands.len() != 5 {
             return Err(invalid(
                 "operands",
@@ -332,8 +300,7 @@ impl Cx<'_> {
             Some(_) if !qw => {
                 return Err(invalid("pred", format!("`{name}` takes no predicate")));
             }
-            Some(p) => Some(self.predicate(p, mask, exec_size)?),
-            None => None,
+            _ => self.optional_predicate(line, mask, exec_size)?,
         };
         let (want, names) = if qw {
             (3, "surface, offset, data")
@@ -406,17 +373,7 @@ impl Cx<'_> {
 
     /// The surface operand: a pre-defined surface's name or a declared surface variable.
     fn dataport_surface(&mut self, op: &Operand) -> Result<DataportSurface> {
-        let name = match &op.kind {
-            OperandKind::Name(n) => n.as_str(),
-            OperandKind::Var { name, origin, .. } if origin.is_empty() => name.as_str(),
-            _ => {
-                return Err(invalid_at(
-                    op.pos,
-                    "surface",
-                    "the surface is a surface variable's name (`T6`, `%slm`)",
-                ))
-            }
-        };
+        let name = surface_name(op, "`T6`, `%slm`")?;
         match predefined_surface(name) {
             Some(Some(s)) => return Ok(s),
             Some(None) => {
@@ -427,15 +384,119 @@ impl Cx<'_> {
             }
             None => {}
         }
-        let id = self.var(name, op.pos, "surface")?;
+        Ok(DataportSurface::Var(self.surface_var(name, op.pos)?))
+    }
+
+    /// A declared surface variable by its name.
+    pub(super) fn surface_var(&mut self, name: &str, pos: Pos) -> Result<VarId> {
+        let id = self.var(name, pos, "surface")?;
         if self.vars.get(id).class != VarClass::Surface {
             return Err(invalid_at(
-                op.pos,
+                pos,
                 "surface",
                 format!("`{name}` is not a surface variable"),
             ));
         }
-        Ok(DataportSurface::Var(id))
+        Ok(id)
+    }
+
+    /// The predicate `(<P>)` of a line that may have one.
+    pub(super) fn optional_predicate(
+        &mut self,
+        line: &InsnLine,
+        mask: MaskControl,
+        exec_size: u32,
+    ) -> Result<Option<Predicate>> {
+        line.pred
+            .as_ref()
+            .map(|p| self.predicate(p, mask, exec_size))
+            .transpose()
+    }
+}
+
+/// The surface operand's name: a pre-defined surface's or a surface variable's
+/// (`examples` in the message).
+pub(super) fn surface_name<'a>(op: &'a Operand, examples: &str) -> Result<&'a str> {
+    match &op.kind {
+        OperandKind::Name(n) => Ok(n.as_str()),
+        OperandKind::Var { name, origin, .. } if origin.is_empty() => Ok(name.as_str()),
+        _ => Err(invalid_at(
+            op.pos,
+            "surface",
+            format!("the surface is a surface variable's name ({examples})"),
+        )),
+    }
+}
+
+/// The one channel mask `.RGBA` of a 4-channel message's text.
+pub(super) fn channel_mask(name: &str, mods: &[String]) -> Result<u8> {
+    let [ch] = mods else {
+        return Err(invalid(
+            "channels",
+            format!("`{name}` takes one channel mask `.RGBA` (R, G, B, A in order)"),
+        ));
+    };
+    parse_channels(ch).ok_or_else(|| {
+        invalid(
+            "channels",
+            format!(
+                "channel mask `{ch}`: letters R, G, B, A at most once each, in that order, at least one"
+            ),
+        )
+    })
+}
+
+/// An atomic message's `.<op>[.16]`: the operation and its width (DWORD_ATOMIC.md and
+/// TYPED_ATOMIC.md, Op bits 4..0 and bit 5).
+pub(super) fn atomic_op<S: AsRef<str>>(name: &str, mods: &[S]) -> Result<(AtomicOp, u32)> {
+    let (op, width) = match mods {
+        [op] => (op.as_ref(), 32),
+        [op, w] if w.as_ref() == "16" => (op.as_ref(), 16),
+        _ => {
+            return Err(invalid(
+                "op",
+                format!("`{name}` takes `.<op>` and an optional `.16` (`{name}.add`)"),
+            ))
+        }
+    };
+    let op = AtomicOp::from_name(op).ok_or_else(|| {
+        invalid(
+            "op",
+            format!("`{op}` is not an operation of the DWORD_ATOMIC_OP table"),
+        )
+    })?;
+    Ok((op, width))
+}
+
+/// A surface variable of the IR: a declared variable of class surface.
+pub(super) fn check_surface_var(vars: &Vars, v: VarId) -> Result<()> {
+    if v.0 as usize >= vars.len() || vars.get(v).class != VarClass::Surface {
+        return Err(invalid("surface", "the surface is not a surface variable"));
+    }
+    Ok(())
+}
+
+/// The data operand of a load or a store: the store's Src (its Dst `%null`), or the
+/// load's raw general Dst; with its field's name.
+pub(super) fn data_operand(src: Option<Payload>, dst: &Dst) -> Result<(Payload, &'static str)> {
+    match (src, dst) {
+        (Some(src), Dst::Null { .. }) => Ok((src, "src")),
+        (Some(_), _) => Err(invalid("dst", "a store has no destination")),
+        (
+            None,
+            Dst::General {
+                var, row, col, ty, ..
+            },
+        ) => Ok((
+            Payload {
+                var: *var,
+                row: *row,
+                col: *col,
+                ty: *ty,
+            },
+            "dst",
+        )),
+        (None, _) => Err(invalid("dst", "the destination is a raw general operand")),
     }
 }
 
@@ -500,25 +561,10 @@ pub fn rules(
     let data = match (ctrl.is_store(), &insn.dst) {
         (true, Dst::Null { .. }) => None,
         (true, _) => return Err(invalid("dst", "a store has no destination")),
-        (
-            false,
-            Dst::General {
-                var, row, col, ty, ..
-            },
-        ) => Some(Payload {
-            var: *var,
-            row: *row,
-            col: *col,
-            ty: *ty,
-        }),
-        (false, _) => {
-            return Err(invalid("dst", "the destination is a raw general operand"));
-        }
+        (false, dst) => Some(data_operand(None, dst)?.0),
     };
     if let DataportSurface::Var(v) = ctrl.surface() {
-        if v.0 as usize >= vars.len() || vars.get(v).class != VarClass::Surface {
-            return Err(invalid("surface", "the surface is not a surface variable"));
-        }
+        check_surface_var(vars, v)?;
     }
     let es = insn.exec_size;
     let grf = platform.grf_size();
@@ -551,18 +597,8 @@ pub fn rules(
                     format!("execution size {es} is not 8 or 16"),
                 ));
             }
-            // Channels bits 3..0: "0000" is not allowed.
-            if ch_mask == 0 || ch_mask > 0xf {
-                return Err(invalid(
-                    "channels",
-                    format!("channel mask {ch_mask:#06b} enables no channel or names a fifth"),
-                ));
-            }
-            // Dst: each enabled channel starts a register; the last one covers its
-            // exec_size dwords.
-            let n = ch_mask.count_ones() as usize;
-            let bytes = (n - 1) * (es as usize).max(grf / 4) * 4 + 4 * es as usize;
-            scaled_data(ctrl, data, bytes)?
+            check_channel_mask(ch_mask)?;
+            scaled_data(ctrl, data, channels_bytes(es, grf, ch_mask))?
         }
         DataportCtrl::OwordLd {
             num_owords,
@@ -785,29 +821,9 @@ fn element_rules(
                 format!("`{name}`'s surface is T0 or T255 (GATHER-SCATTER-SURFACES, literal)"),
             ));
         }
-        if v.0 as usize >= vars.len() || vars.get(v).class != VarClass::Surface {
-            return Err(invalid("surface", "the surface is not a surface variable"));
-        }
+        check_surface_var(vars, v)?;
     }
-    let (data, field) = match (src, &insn.dst) {
-        (Some(src), Dst::Null { .. }) => (src, "src"),
-        (Some(_), _) => return Err(invalid("dst", "a store has no destination")),
-        (
-            None,
-            Dst::General {
-                var, row, col, ty, ..
-            },
-        ) => (
-            Payload {
-                var: *var,
-                row: *row,
-                col: *col,
-                ty: *ty,
-            },
-            "dst",
-        ),
-        (None, _) => return Err(invalid("dst", "the destination is a raw general operand")),
-    };
+    let (data, field) = data_operand(src, &insn.dst)?;
     // Global_offset: "Must have type UD".
     if let Some(g) = global {
         if g.ty() != DataType::UD {
@@ -885,9 +901,7 @@ fn atomic_rules(
                 "DWORD_ATOMIC's surface is T0 or T255 (DWORD-ATOMIC-SURFACES, literal)",
             ));
         }
-        if v.0 as usize >= vars.len() || vars.get(v).class != VarClass::Surface {
-            return Err(invalid("surface", "the surface is not a surface variable"));
-        }
+        check_surface_var(vars, v)?;
     }
     if element_offset.ty != DataType::UD {
         return Err(invalid(
@@ -900,15 +914,45 @@ fn atomic_rules(
     }
     // Notes: IMIN, IMAX D; FMAX, FMIN, FCMPWR F; the others UD (and D under
     // SVM-ATOMIC-SIGNED-TYPES, resolved); the 16-bit forms keep the 32-bit types.
-    let mut types = op.types(32).to_vec();
+    let types = signed_types(op.types(32), readings);
+    // Src0: V0 for INC and DEC (and PREDEC); Src1: V0 but for CMPXCHG and FCMPWR.
+    let reads = [op.num_srcs() > 0, op.num_srcs() > 1];
+    atomic_operands(insn, op, reads, &types, [src0, src1], vars, platform)?;
+    check_in_var(
+        vars,
+        platform,
+        &element_offset,
+        4 * es as usize,
+        "element_offset",
+    )
+}
+
+/// An atomic's operand types with D beside UD where SVM-ATOMIC-SIGNED-TYPES' resolved
+/// reading admits it.
+pub(super) fn signed_types(types: &[DataType], readings: &Readings) -> Vec<DataType> {
+    let mut types = types.to_vec();
     if !readings.is_literal(errata::SVM_ATOMIC_SIGNED_TYPES) && types == [DataType::UD] {
         types.push(DataType::D);
     }
-    // Src0: V0 for INC and DEC (and PREDEC); Src1: V0 but for CMPXCHG and FCMPWR. Dst,
-    // Src0 and Src1 have one type.
+    types
+}
+
+/// The sources and destination of an atomic message (DWORD_ATOMIC.md, TYPED_ATOMIC.md):
+/// Src0 and Src1 where the operation reads them (`reads`), V0 (`%null`) otherwise; Dst a
+/// raw operand or `%null`; Dst, Src0 and Src1 of one type of `types`; each covering one
+/// dword per lane.
+pub(super) fn atomic_operands(
+    insn: &Instruction,
+    op: AtomicOp,
+    reads: [bool; 2],
+    types: &[DataType],
+    srcs: [Option<Payload>; 2],
+    vars: &Vars,
+    platform: Platform,
+) -> Result<()> {
+    let es = insn.exec_size as usize;
     let mut seen: Option<DataType> = None;
-    for (k, (field, src)) in [("src0", src0), ("src1", src1)].into_iter().enumerate() {
-        let used = op.num_srcs() > k;
+    for ((field, src), used) in ["src0", "src1"].into_iter().zip(srcs).zip(reads) {
         match src {
             None if used => {
                 return Err(invalid(
@@ -929,19 +973,19 @@ fn atomic_rules(
                         format!(
                             "`{}` operands have one type of {}, not {}",
                             op.name(),
-                            type_names(&types),
+                            type_names(types),
                             p.ty
                         ),
                     ));
                 }
                 seen = Some(p.ty);
-                check_in_var(vars, platform, &p, 4 * es as usize, field)?;
+                check_in_var(vars, platform, &p, 4 * es, field)?;
             }
             None => {}
         }
     }
     match insn.dst {
-        Dst::Null { .. } => {}
+        Dst::Null { .. } => Ok(()),
         Dst::General {
             var, row, col, ty, ..
         } => {
@@ -951,30 +995,41 @@ fn atomic_rules(
                     format!(
                         "`{}` operands have one type of {}, not {ty}",
                         op.name(),
-                        type_names(&types)
+                        type_names(types)
                     ),
                 ));
             }
             let p = Payload { var, row, col, ty };
-            check_in_var(vars, platform, &p, 4 * es as usize, "dst")?;
+            check_in_var(vars, platform, &p, 4 * es, "dst")
         }
-        _ => {
-            return Err(invalid(
-                "dst",
-                "the destination is a raw operand or `%null`",
-            ))
-        }
+        _ => Err(invalid(
+            "dst",
+            "the destination is a raw operand or `%null`",
+        )),
     }
-    check_in_var(
-        vars,
-        platform,
-        &element_offset,
-        4 * es as usize,
-        "element_offset",
-    )
 }
 
-fn type_names(types: &[DataType]) -> String {
+/// Channels bits 3..0 of the 4-channel messages: "0000" is not allowed.
+pub(super) fn check_channel_mask(ch_mask: u8) -> Result<()> {
+    if ch_mask == 0 || ch_mask > 0xf {
+        return Err(invalid(
+            "channels",
+            format!("channel mask {ch_mask:#06b} enables no channel or names a fifth"),
+        ));
+    }
+    Ok(())
+}
+
+/// The register bytes of a 4-channel message's data: each enabled channel starts a
+/// register (`max(exec_size, GRF_SIZE / 4)` dwords on), the last one covers its
+/// exec_size dwords.
+pub(super) fn channels_bytes(es: u32, grf: usize, ch_mask: u8) -> usize {
+    let n = ch_mask.count_ones() as usize;
+    (n - 1) * (es as usize).max(grf / 4) * 4 + 4 * es as usize
+}
+
+/// A list of types as the messages write it (`UD, D`).
+pub(super) fn type_names(types: &[DataType]) -> String {
     types
         .iter()
         .map(ToString::to_string)

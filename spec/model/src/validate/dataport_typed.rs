@@ -1,27 +1,39 @@
 //! Validation of the typed legacy dataport messages (instructions/GATHER4_TYPED.md,
-//! SCATTER4_TYPED.md): the text forms as IGC's assembler writes them to the IR, then every
-//! rule of the documents on the IR ([`rules`], which `check_program` runs again).
+//! SCATTER4_TYPED.md, TYPED_ATOMIC.md): the text forms as IGC's assembler writes them to
+//! the IR, then every rule of the documents on the IR ([`rules`], which `check_program`
+//! runs again).
 //!
 //! Text (the documents' Text, IGC's spelling):
-//! `[(P)] gather4_typed.<channels> (<mask>, <exec_size>) <surface> <u> <v> <r> <lod> <dst>`
-//! and `scatter4_typed` with `<src>` last, e.g.
-//! `scatter4_typed.RGBA (M1, 8) T6 V0050.0 V0057.0 %null.0 %null.0 V0077.0`; `<channels>`
-//! the enabled channels' letters in RGBA order; `<surface>` a surface variable (not T0, not
-//! T5); the others raw operands `V.OFFSET`, V, R and LOD `%null.0` for V0.
+//! - `[(P)] gather4_typed.<channels> (<mask>, <exec_size>) <surface> <u> <v> <r> <lod> <dst>`
+//!   and `scatter4_typed` with `<src>` last, e.g.
+//!   `scatter4_typed.RGBA (M1, 8) T6 V0050.0 V0057.0 %null.0 %null.0 V0077.0`; `<channels>`
+//!   the enabled channels' letters in RGBA order;
+//! - `[(P)] typed_atomic.<op>[.16] (<mask>, <exec_size>) <surface> <u> <v> <r> <lod> <src0>
+//!   <src1> <dst>`, e.g. `typed_atomic.add (M1, 8) T6 V1.0 V2.0 %null.0 %null.0 V3.0 %null.0
+//!   V4.0`: `<op>` a name of the DWORD_ATOMIC_OP table (IGC's visa/CISA.y,
+//!   `TypedAtomicInstruction`).
+//!
+//! `<surface>` is a surface variable (not T0, not T5); the others raw operands `V.OFFSET`,
+//! V, R, LOD (and the atomic's Src0, Src1 and Dst) `%null.0` for V0.
 //!
 //! IR shape: `ctrl` is [`Ctrl::DataportTyped`] ([`TypedCtrl`]), `srcs` is empty; `dst` is
-//! the gather's raw destination, `Dst::Null` for the scatter.
+//! the gather's or the atomic's raw destination, `Dst::Null` for the scatter (and for an
+//! atomic returning nothing).
 
 use super::context::Cx;
+use super::dataport::{
+    atomic_op, atomic_operands, channel_mask, channels_bytes, check_channel_mask,
+    check_surface_var, data_operand, signed_types, surface_name, type_names,
+};
 use super::errors::{invalid, invalid_at};
 use super::svm::{check_in_var, mask_and_predicate};
-use crate::asm::ast::{InsnLine, Operand, OperandKind, VarClass};
+use crate::asm::ast::{InsnLine, Operand};
 use crate::errata::{self, Readings};
 use crate::error::Result;
 use crate::ir::dataport::predefined_surface;
-use crate::ir::dataport_typed::{exec_sizes, TypedCtrl, DATA_TYPES};
-use crate::ir::svm::parse_channels;
-use crate::ir::{Ctrl, Dst, Instruction, Opcode, Payload};
+use crate::ir::dataport_typed::{exec_sizes, Coordinates, TypedCtrl, DATA_TYPES};
+use crate::ir::svm::AtomicOp;
+use crate::ir::{Ctrl, Dst, Instruction, Opcode};
 use crate::platform::Platform;
 use crate::state::{VarId, Vars};
 use crate::types::DataType;
@@ -34,35 +46,27 @@ impl Cx<'_> {
         opcode: Opcode,
     ) -> Result<Instruction> {
         let name = opcode.mnemonic();
-        let [ch] = &line.mods[..] else {
-            return Err(invalid(
-                "channels",
-                format!("`{name}` takes one channel mask `.RGBA` (R, G, B, A in order)"),
-            ));
+        let atomic = if opcode == Opcode::TypedAtomic {
+            Some(atomic_op(name, &line.mods)?)
+        } else {
+            None
         };
-        let ch_mask = parse_channels(ch).ok_or_else(|| {
-            invalid(
-                "channels",
-                format!(
-                    "channel mask `{ch}`: letters R, G, B, A at most once each, in that order, at least one"
-                ),
-            )
-        })?;
+        let ch_mask = match atomic {
+            Some(_) => 1,
+            None => channel_mask(name, &line.mods)?,
+        };
         let (mask, exec_size) = self.exec(line.exec)?;
-        let pred = match &line.pred {
-            Some(p) => Some(self.predicate(p, mask, exec_size)?),
-            None => None,
+        let pred = self.optional_predicate(line, mask, exec_size)?;
+        let (want, data) = match opcode {
+            Opcode::Gather4Typed => (6, "dst"),
+            Opcode::Scatter4Typed => (6, "src"),
+            _ => (8, "src0, src1, dst"),
         };
-        if line.operands.len() != 6 {
-            let data = if opcode == Opcode::Gather4Typed {
-                "dst"
-            } else {
-                "src"
-            };
+        if line.operands.len() != want {
             return Err(invalid(
                 "operands",
                 format!(
-                    "`{name}` takes 6 operands (surface, u, v, r, lod, {data}), {} given",
+                    "`{name}` takes {want} operands (surface, u, v, r, lod, {data}), {} given",
                     line.operands.len()
                 ),
             ));
@@ -73,29 +77,49 @@ impl Cx<'_> {
         let v = self.svm_raw(&ops[2], "v", true)?;
         let r = self.svm_raw(&ops[3], "r", true)?;
         let lod = self.svm_raw(&ops[4], "lod", true)?;
-        let (ctrl, dst) = if opcode == Opcode::Gather4Typed {
-            let dst = self.svm_raw_dst(&ops[5], "dst", false)?;
-            let ctrl = TypedCtrl::Gather4Typed {
-                ch_mask,
-                surface,
-                u,
-                v,
-                r,
-                lod,
-            };
-            (ctrl, dst)
-        } else {
-            let src = self.svm_payload(&ops[5], "src")?;
-            let ctrl = TypedCtrl::Scatter4Typed {
-                ch_mask,
-                surface,
-                u,
-                v,
-                r,
-                lod,
-                src,
-            };
-            (ctrl, Dst::Null { ty: DataType::UD })
+        let (ctrl, dst) = match (opcode, atomic) {
+            (Opcode::Gather4Typed, _) => {
+                let dst = self.svm_raw_dst(&ops[5], "dst", false)?;
+                let ctrl = TypedCtrl::Gather4Typed {
+                    ch_mask,
+                    surface,
+                    u,
+                    v,
+                    r,
+                    lod,
+                };
+                (ctrl, dst)
+            }
+            (_, Some((op, width))) => {
+                let src0 = self.svm_raw(&ops[5], "src0", true)?;
+                let src1 = self.svm_raw(&ops[6], "src1", true)?;
+                let dst = self.svm_raw_dst(&ops[7], "dst", true)?;
+                let ctrl = TypedCtrl::TypedAtomic {
+                    op,
+                    width,
+                    surface,
+                    u,
+                    v,
+                    r,
+                    lod,
+                    src0,
+                    src1,
+                };
+                (ctrl, dst)
+            }
+            _ => {
+                let src = self.svm_payload(&ops[5], "src")?;
+                let ctrl = TypedCtrl::Scatter4Typed {
+                    ch_mask,
+                    surface,
+                    u,
+                    v,
+                    r,
+                    lod,
+                    src,
+                };
+                (ctrl, Dst::Null { ty: DataType::UD })
+            }
         };
         Ok(Instruction {
             pos: self.pos,
@@ -114,17 +138,7 @@ impl Cx<'_> {
     /// Surface: "Index of the surface variable. It must be a 1D, 2D, or 3D surface";
     /// T0 (SLM) and T5 (stateless) are not.
     fn typed_surface(&mut self, op: &Operand) -> Result<VarId> {
-        let name = match &op.kind {
-            OperandKind::Name(n) => n.as_str(),
-            OperandKind::Var { name, origin, .. } if origin.is_empty() => name.as_str(),
-            _ => {
-                return Err(invalid_at(
-                    op.pos,
-                    "surface",
-                    "the surface is a surface variable's name (`T6`)",
-                ))
-            }
-        };
+        let name = surface_name(op, "`T6`")?;
         if predefined_surface(name).is_some() {
             return Err(invalid_at(
                 op.pos,
@@ -132,21 +146,13 @@ impl Cx<'_> {
                 format!("`{name}` is a pre-defined surface; a typed message takes a typed surface variable (T0: no, T5: no)"),
             ));
         }
-        let id = self.var(name, op.pos, "surface")?;
-        if self.vars.get(id).class != VarClass::Surface {
-            return Err(invalid_at(
-                op.pos,
-                "surface",
-                format!("`{name}` is not a surface variable"),
-            ));
-        }
-        Ok(id)
+        self.surface_var(name, op.pos)
     }
 }
 
 /// Every rule of the typed documents on the IR, in the documents' order: mask and
-/// predicate, destination and sources, execution size, channel mask, surface, the operand
-/// types, the operands' extents.
+/// predicate, destination and sources, execution size, channel mask or operation, surface,
+/// the operand types, the operands' extents.
 pub fn rules(
     insn: &Instruction,
     vars: &Vars,
@@ -163,6 +169,7 @@ pub fn rules(
     let opcode = match ctrl {
         TypedCtrl::Gather4Typed { .. } => Opcode::Gather4Typed,
         TypedCtrl::Scatter4Typed { .. } => Opcode::Scatter4Typed,
+        TypedCtrl::TypedAtomic { .. } => Opcode::TypedAtomic,
     };
     if opcode != insn.opcode {
         return Err(invalid(
@@ -176,24 +183,9 @@ pub fn rules(
             "the typed messages name their sources in their control field: `srcs` is empty",
         ));
     }
-    let data = match (ctrl.src(), &insn.dst) {
-        (Some(src), Dst::Null { .. }) => (src, "src"),
-        (Some(_), _) => return Err(invalid("dst", "a store has no destination")),
-        (
-            None,
-            Dst::General {
-                var, row, col, ty, ..
-            },
-        ) => (
-            Payload {
-                var: *var,
-                row: *row,
-                col: *col,
-                ty: *ty,
-            },
-            "dst",
-        ),
-        (None, _) => return Err(invalid("dst", "the destination is a raw general operand")),
+    let data = match ctrl {
+        TypedCtrl::TypedAtomic { .. } => None,
+        _ => Some(data_operand(ctrl.src(), &insn.dst)?),
     };
     // Exec_size bits 2..0: 0b011, 8 elements (TYPED-EXEC-SIZE: 16 with 64-byte registers).
     let es = insn.exec_size;
@@ -213,25 +205,38 @@ pub fn rules(
             ),
         ));
     }
-    // Channels bits 3..0: "0000" is not allowed.
-    let ch_mask = ctrl.ch_mask();
-    if ch_mask == 0 || ch_mask > 0xf {
+    // Channels bits 3..0: "0000" is not allowed (the atomic reaches R alone).
+    check_channel_mask(ctrl.ch_mask())?;
+    check_surface_var(vars, ctrl.surface())?;
+    coordinates(&ctrl.coordinates(), es, vars, platform, readings)?;
+    let Some((data, field)) = data else {
+        return atomic_rules(insn, ctrl, vars, platform, readings);
+    };
+    // Dst and Src: "UD, D, F".
+    if !DATA_TYPES.contains(&data.ty) {
         return Err(invalid(
-            "channels",
-            format!("channel mask {ch_mask:#06b} enables no channel or names a fifth"),
+            field,
+            format!("{field} has type {}, not UD, D or F", data.ty),
         ));
     }
-    let surface = ctrl.surface();
-    if surface.0 as usize >= vars.len() || vars.get(surface).class != VarClass::Surface {
-        return Err(invalid("surface", "the surface is not a surface variable"));
-    }
-    // U, V, R, LOD: "Restriction: type UD" (TYPED-COORDINATE-TYPES: also D).
+    let bytes = channels_bytes(es, grf, ctrl.ch_mask());
+    check_in_var(vars, platform, &data, bytes, field)
+}
+
+/// U, V, R, LOD: "Restriction: type UD" ("Must have type UD"; TYPED-COORDINATE-TYPES:
+/// also D), one dword per lane.
+fn coordinates(
+    c: &Coordinates,
+    es: u32,
+    vars: &Vars,
+    platform: Platform,
+    readings: &Readings,
+) -> Result<()> {
     let coordinate_types: &[DataType] = if readings.is_literal(errata::TYPED_COORDINATE_TYPES) {
         &[DataType::UD]
     } else {
         &[DataType::UD, DataType::D]
     };
-    let c = ctrl.coordinates();
     for (field, p) in [("u", Some(c.u)), ("v", c.v), ("r", c.r), ("lod", c.lod)] {
         let Some(p) = p else { continue };
         if !coordinate_types.contains(&p.ty) {
@@ -240,26 +245,62 @@ pub fn rules(
                 format!(
                     "{field} has type {}, not {} (TYPED-COORDINATE-TYPES)",
                     p.ty,
-                    coordinate_types
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" or ")
+                    type_names(coordinate_types)
                 ),
             ));
         }
         check_in_var(vars, platform, &p, 4 * es as usize, field)?;
     }
-    // Dst and Src: "UD, D, F".
-    let (data, field) = data;
-    if !DATA_TYPES.contains(&data.ty) {
+    Ok(())
+}
+
+/// TYPED_ATOMIC.md: the operation's width ({TGLLP+} Op bit 5), the sources it reads and the
+/// operand types (TYPED-ATOMIC-OPERANDS), the operands' extents.
+fn atomic_rules(
+    insn: &Instruction,
+    ctrl: &TypedCtrl,
+    vars: &Vars,
+    platform: Platform,
+    readings: &Readings,
+) -> Result<()> {
+    let TypedCtrl::TypedAtomic {
+        op,
+        width,
+        src0,
+        src1,
+        ..
+    } = *ctrl
+    else {
+        return Err(invalid("opcode", "TYPED_ATOMIC without its fields"));
+    };
+    // Op bits 4..0 and {TGLLP+} bit 5: 32-bit, or 16-bit with `.16` from TGLLP on.
+    if ![16, 32].contains(&width) {
+        return Err(invalid("op", format!("atomic width {width}: 32 or 16")));
+    }
+    if width == 16 && !platform.is_tgllp_plus() {
         return Err(invalid(
-            field,
-            format!("{field} has type {}, not UD, D or F", data.ty),
+            "op",
+            format!(
+                "16-bit atomics (`.16`, Op bit 5) exist from TGLLP on, not on {}",
+                platform.name()
+            ),
         ));
     }
-    // Each enabled channel starts a register; the last one covers its exec_size dwords.
-    let n = ch_mask.count_ones() as usize;
-    let bytes = (n - 1) * (es as usize).max(grf / 4) * 4 + 4 * es as usize;
-    check_in_var(vars, platform, &data, bytes, field)
+    let (reads, types) = if readings.is_literal(errata::TYPED_ATOMIC_OPERANDS) {
+        // Src0: V0 for INC and DEC; Src1: CMPXCHG only; D for IMIN and IMAX, UD otherwise.
+        let reads = [
+            !matches!(op, AtomicOp::Inc | AtomicOp::Dec),
+            op == AtomicOp::Cmpxchg,
+        ];
+        let types: &[DataType] = match op {
+            AtomicOp::Imin | AtomicOp::Imax => &[DataType::D],
+            _ => &[DataType::UD],
+        };
+        (reads, types)
+    } else {
+        // DWORD_ATOMIC's rows; the 16-bit forms keep the 32-bit types.
+        ([op.num_srcs() > 0, op.num_srcs() > 1], op.types(32))
+    };
+    let types = signed_types(types, readings);
+    atomic_operands(insn, op, reads, &types, [src0, src1], vars, platform)
 }

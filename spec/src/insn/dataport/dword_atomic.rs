@@ -26,12 +26,34 @@ use crate::operand::evaluate_ch_en;
 use crate::state::{AccessKind, MachineState, StoreJournal};
 
 /// The low `bytes` bytes of the dword at register byte `at`; 0 for V0.
-fn element(state: &MachineState, at: Option<usize>, bytes: usize) -> Result<u64> {
+pub(super) fn element(state: &MachineState, at: Option<usize>, bytes: usize) -> Result<u64> {
     let Some(at) = at else { return Ok(0) };
     let b = read_grf(state, at, bytes)?;
     let mut w = [0u8; 8];
     w[..bytes].copy_from_slice(b);
     Ok(u64::from_le_bytes(w))
+}
+
+/// Writes returning a lane's value to its Dst dword at register byte `at`: the low `bytes`
+/// bytes of `value` (undefined where memory was), the upper word of a 16-bit result
+/// undefined (SVM-ATOMIC-16BIT-WRITEBACK).
+pub(super) fn returned_dword(
+    state: &MachineState,
+    at: usize,
+    bytes: usize,
+    value: [u8; 8],
+    undefined: &[bool; 8],
+    writes: &mut Vec<(usize, u8, bool)>,
+) -> Result<()> {
+    for k in 0..4 {
+        if k < bytes {
+            writes.push((at + k, value[k], !undefined[k]));
+        } else {
+            let keep = read_grf(state, at + k, 1)?[0];
+            writes.push((at + k, keep, false));
+        }
+    }
+    Ok(())
 }
 
 #[allow(non_snake_case)]
@@ -133,16 +155,7 @@ pub fn execute(
                     old.to_le_bytes()
                 };
             if let Some(d) = dst {
-                for k in 0..4 {
-                    let at = d + 4 * i + k;
-                    if k < bytes {
-                        writes.push((at, returned[k], !undefined[k]));
-                    } else {
-                        // SVM-ATOMIC-16BIT-WRITEBACK: the upper word is undefined.
-                        let keep = read_grf(state, at, 1)?[0];
-                        writes.push((at, keep, false));
-                    }
-                }
+                returned_dword(state, d + 4 * i, bytes, returned, &undefined, &mut writes)?;
             }
         }
     }

@@ -31,10 +31,12 @@ pub mod qw_scatter;
 pub mod scatter;
 pub mod scatter4_scaled;
 pub mod scatter_scaled;
-// The typed messages (GATHER4_TYPED.md, SCATTER4_TYPED.md) and what they share.
+// The typed messages (GATHER4_TYPED.md, SCATTER4_TYPED.md, TYPED_ATOMIC.md) and what they
+// share.
 pub mod gather4_typed;
 pub mod scatter4_typed;
 mod typed;
+pub mod typed_atomic;
 
 use crate::errata::Readings;
 use crate::error::{ErrorClass, Result, VisaError};
