@@ -1696,6 +1696,29 @@ fn vc_atomic_tile_store_launches_from_its_progbin_one_work_item_a_thread() {
     // stay 1.0 (exact in f32 in any order). Its arguments are at payload bytes 136, 144
     // and 148: after r0 and the one GRF of ids, cross-thread bytes 8, 16 and 20 as the
     // .progbin's tokens say.
+    let progbin = dumps().join("../esimd/xe-hpc/atomic_tile_store.progbin");
+    let read = visa_conformance::launch::progbin::read(
+        &std::fs::read(progbin).unwrap(),
+        None,
+        visa_model::platform::Platform::XeHpc,
+    )
+    .unwrap();
+    // Its thread-payload token marks X, Y and Z present: 16-bit ids at bytes 0, 2 and 4 of
+    // the GRF after r0 (64 bytes on xe-hpc).
+    let i = read.interface;
+    assert_eq!(i.simd, 1);
+    assert_eq!(
+        i.payload.local_id,
+        [64, 66, 68].map(|o| Some(Place::Offset(o)))
+    );
+    let at: Vec<&Place> = i.args.iter().map(|a| &a.at).collect();
+    assert_eq!(
+        at,
+        [136, 144, 148]
+            .map(Place::Offset)
+            .iter()
+            .collect::<Vec<_>>()
+    );
     let dir = common::tmp_dir("launch-vc-atomic");
     let d = write_words(&dir, "d.bin", &[1.0f32; 96], f32::to_le_bytes);
     let args = [
