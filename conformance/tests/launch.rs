@@ -1644,3 +1644,186 @@ fn steps(mut v: u32) -> u32 {
     }
     s
 }
+
+/// Whether the block 2D loads and stores and the gateway's named-barrier signal of the
+/// GEMM tiles decode as raw sends on xe-hpc (docs/raw-send.md); until they do, the tiles
+/// stop at their first raw send, the prologue's block 2D prefetch.
+const GEMM_RAW_SENDS_DECODE: bool = false;
+
+/// Launches `name` of the ESIMD corpus (conformance/tests/dumps/esimd/xe-hpc, kernels IGC's
+/// vector compiler wrote) from its `.progbin` on `engine` over `global` work-items in groups
+/// of `local`, with `args`; returns what it printed and its `--out` directory.
+fn launch_vc(
+    dir: &Path,
+    name: &str,
+    engine: &str,
+    ndrange: (&str, &str),
+    args: &[String],
+) -> (Output, PathBuf) {
+    let root = dumps().join("../esimd/xe-hpc");
+    let kernel = root.join(format!("{name}.visaasm"));
+    let iface = root.join(format!("{name}.progbin"));
+    let out = dir.join(format!("out-{name}-{}-{}-{engine}", ndrange.0, ndrange.1));
+    let mut all: Vec<String> = vec![
+        kernel.to_str().unwrap().into(),
+        "--platform".into(),
+        "xe-hpc".into(),
+        "--interface".into(),
+        iface.to_str().unwrap().into(),
+        "--global".into(),
+        ndrange.0.into(),
+        "--local".into(),
+        ndrange.1.into(),
+        "--engine".into(),
+        engine.into(),
+        "--out".into(),
+        out.to_str().unwrap().into(),
+    ];
+    for a in args {
+        all.extend(["--arg".to_string(), a.clone()]);
+    }
+    let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+    (launch(&refs), out)
+}
+
+#[test]
+fn vc_atomic_tile_store_launches_from_its_progbin_one_work_item_a_thread() {
+    // atomic_tile_store.ll (XeTLA's atomic tile_store): a 4 x 16 f32 tile whose element
+    // (r, i) is r + i/4, added by atomic fadd to D[offset_y + r][i], D 16 floats wide
+    // (pitch 64 bytes). D is 6 rows of 1.0, offset_y = 1. The kernel reads no id, so each of
+    // the n work-items (one SIMD1 hardware thread each, compute-runtime's
+    // getThreadsPerWG) adds the tile once: rows 1..4 hold 1 + n (y - 1 + i/4), rows 0 and 5
+    // stay 1.0 (exact in f32 in any order). Its arguments are at payload bytes 136, 144
+    // and 148: after r0 and the one GRF of ids, cross-thread bytes 8, 16 and 20 as the
+    // .progbin's tokens say.
+    let progbin = dumps().join("../esimd/xe-hpc/atomic_tile_store.progbin");
+    let read = visa_conformance::launch::progbin::read(
+        &std::fs::read(progbin).unwrap(),
+        None,
+        visa_model::platform::Platform::XeHpc,
+    )
+    .unwrap();
+    // Its thread-payload token marks X, Y and Z present: 16-bit ids at bytes 0, 2 and 4 of
+    // the GRF after r0 (64 bytes on xe-hpc).
+    let i = read.interface;
+    assert_eq!(i.simd, 1);
+    assert_eq!(
+        i.payload.local_id,
+        [64, 66, 68].map(|o| Some(Place::Offset(o)))
+    );
+    let at: Vec<&Place> = i.args.iter().map(|a| &a.at).collect();
+    assert_eq!(
+        at,
+        [136, 144, 148]
+            .map(Place::Offset)
+            .iter()
+            .collect::<Vec<_>>()
+    );
+    let dir = common::tmp_dir("launch-vc-atomic");
+    let d = write_words(&dir, "d.bin", &[1.0f32; 96], f32::to_le_bytes);
+    let args = [
+        format!("0=buf:{}", d.display()),
+        "1=i32:1".to_string(),
+        "2=i32:64".to_string(),
+    ];
+    for engine in ["spec", "oracle"] {
+        for (global, local, groups) in [("1", "1", 1), ("2", "2", 1), ("3", "1", 3)] {
+            let (o, out) = launch_vc(&dir, "atomic_tile_store", engine, (global, local), &args);
+            let r = report(&o);
+            assert_eq!(o.status.code(), Some(0), "{engine} {global}/{local}: {r}");
+            let n: u32 = global.parse().unwrap();
+            assert_eq!(r["threads_run"], n, "{engine}: one thread a work-item");
+            assert_eq!(r["work_groups_run"], groups, "{engine}");
+            let want: Vec<f32> = (0..6)
+                .flat_map(|y| {
+                    (0..16).map(move |i| match y {
+                        1..=4 => 1.0 + n as f32 * ((y - 1) as f32 + i as f32 / 4.0),
+                        _ => 1.0,
+                    })
+                })
+                .collect();
+            assert_eq!(
+                floats(&out.join("arg0.bin")),
+                want,
+                "{engine} {global}/{local}"
+            );
+            // The private base VC declares at cross-thread byte 0 has no token: zero.
+            let e = stderr(&o);
+            assert_eq!(e.lines().count(), 1, "{e}");
+            assert!(e.contains("`.input V34` (offset 128, 8 bytes)"), "{e}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn vc_gemm_tiles_launch_from_their_progbin_once_their_raw_sends_decode() {
+    // gemm_tile.ll and gemm_tile_bt.ll: C (8 x 16 f32) = A (8 x 32 f16) x B (32 x 16 f16,
+    // the first 16 columns of a 32 x 32 matrix whose other columns hold 1000 + n; for _bt B
+    // transposed, 16 x 32), K in inner_loop_count = 2 steps of 16. A[m][k] = 1 at k = m, 2
+    // at k = m + 16, else 0; B[k][n] = 16k + n. So C[m][n] = B[m][n] + 2 B[m + 16][n] =
+    // (16m + n) + 2 (16m + 256 + n) = 48m + 3n + 512, exact in f16 products and f32 sums.
+    let dir = common::tmp_dir("launch-vc-gemm");
+    let f16 = |v: f32| half::f16::from_f32(v).to_bits().to_le_bytes();
+    let halves = |name: &str, v: Vec<f32>| {
+        let path = dir.join(name);
+        std::fs::write(&path, v.into_iter().flat_map(f16).collect::<Vec<u8>>()).unwrap();
+        path
+    };
+    let a = halves(
+        "a.bin",
+        (0..8)
+            .flat_map(|m| {
+                (0..32).map(move |k| match k {
+                    _ if k == m => 1.0,
+                    _ if k == m + 16 => 2.0,
+                    _ => 0.0,
+                })
+            })
+            .collect(),
+    );
+    let b_at = |k: usize, n: usize| {
+        if n < 16 {
+            (16 * k + n) as f32
+        } else {
+            (1000 + n) as f32
+        }
+    };
+    let b = halves(
+        "b.bin",
+        (0..32)
+            .flat_map(|k| (0..32).map(move |n| b_at(k, n)))
+            .collect(),
+    );
+    let bt = halves(
+        "bt.bin",
+        (0..16)
+            .flat_map(|n| (0..32).map(move |k| b_at(k, n)))
+            .collect(),
+    );
+    let want: Vec<f32> = (0..8)
+        .flat_map(|m| (0..16).map(move |n| (48 * m + 3 * n + 512) as f32))
+        .collect();
+    for (name, b) in [("gemm_tile", &b), ("gemm_tile_bt", &bt)] {
+        let args = [
+            format!("0=buf:{}", a.display()),
+            format!("1=buf:{}", b.display()),
+            "2=zeros:512".to_string(),
+            "3=i32:2".to_string(),
+        ];
+        for engine in ["spec", "oracle"] {
+            let (o, out) = launch_vc(&dir, name, engine, ("1", "1"), &args);
+            let r = report(&o);
+            if GEMM_RAW_SENDS_DECODE {
+                assert_eq!(o.status.code(), Some(0), "{name} {engine}: {r}");
+                assert_eq!(floats(&out.join("arg2.bin")), want, "{name} {engine}");
+            } else {
+                assert_eq!(o.status.code(), Some(1), "{name} {engine}: {r}");
+                assert_eq!(r["error"]["class"], "unsupported", "{name} {engine}: {r}");
+                let message = r["error"]["message"].as_str().unwrap();
+                assert!(message.contains("(load_block2d)"), "{name}: {message}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

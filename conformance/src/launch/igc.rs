@@ -8,7 +8,8 @@
 //! the driver (intel/compute-runtime, shared/source/helpers/per_thread_data.cpp,
 //! `getThreadPayloadSize`, and shared/source/helpers/local_id_gen.h) lays it out: each local
 //! id channel takes one GRF per 16 lanes of 16-bit ids (two GRFs for SIMD32 on a 32-byte
-//! GRF), X first.
+//! GRF), X first. A SIMD1 kernel of IGC's vector compiler takes one GRF of ids and its
+//! cross-thread data from r2 on ([`super::progbin`] reads it so).
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -704,7 +704,15 @@ fn launch_with(
     for (d, at) in p.local_id.iter().enumerate() {
         if let Some(at) = at {
             let field = format!("payload.local_id.{}", ["x", "y", "z"][d]);
-            let grf = layout.resolve(at, 2 * interface.simd, &field, file)?;
+            // IGC's vector compiler describes every id as present to its SIMD1 threads
+            // whether its code reads them or not (IGC/VectorCompiler/igcdeps/src/cmc.cpp:
+            // the driver always writes the thread's one GRF of ids): those go where an
+            // `.input` takes them.
+            let grf = if interface.simd == 1 {
+                layout.resolve_read(at, 2, &field, file)?
+            } else {
+                layout.resolve(at, 2 * interface.simd, &field, file)?
+            };
             writes.push(Write {
                 grf,
                 source: Source::LocalId(d),
@@ -930,7 +938,11 @@ impl Dispatch {
                 }
             }
         }
-        state.emask = if lanes >= 32 {
+        // A SIMD1 thread (one work-item, as IGC's vector compiler compiles) runs with all
+        // 32 channels enabled: its instructions are as wide as its code makes them
+        // (compute-runtime, shared/source/command_container/command_encoder_xehp_and_later.inl,
+        // the walker's execution mask of 32 bits for SIMD1).
+        state.emask = if lanes >= 32 || self.simd == 1 {
             u32::MAX
         } else {
             (1u32 << lanes) - 1

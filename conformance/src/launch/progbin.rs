@@ -717,14 +717,28 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
             "local ids of Y or Z without X, or Z without Y: the driver writes X, then Y, then Z",
         ));
     }
-    let channel = super::igc::local_id_channel_bytes(simd, grf);
-    for (c, slot) in d.local_id.iter_mut().enumerate().take(channels) {
-        *slot = Some(grf + channel * c as u32);
+    if simd == 1 {
+        // IGC's vector compiler (VC: ESIMD, CM) compiles one work-item per hardware thread,
+        // SIMD1. Its per-thread data is one GRF whatever ids are present, X, Y and Z as
+        // 16-bit ids at its bytes 0, 2 and 4 (compute-runtime,
+        // shared/source/helpers/local_id_gen.h, `getPerThreadSizeLocalIDs`, and
+        // local_id_gen_special.inl, `generateLocalIDsForSimdOne`), and its cross-thread
+        // data starts at r2 (IGC, IGC/VectorCompiler/igcdeps/src/cmc.cpp,
+        // `setArgumentsInfo`: r0 and r1 are reserved for SIMD1 dispatch).
+        for (c, slot) in d.local_id.iter_mut().enumerate().take(channels) {
+            *slot = Some(grf + 2 * c as u32);
+        }
+        d.cross_thread_base = 2 * grf;
+    } else {
+        let channel = super::igc::local_id_channel_bytes(simd, grf);
+        for (c, slot) in d.local_id.iter_mut().enumerate().take(channels) {
+            *slot = Some(grf + channel * c as u32);
+        }
+        // A kernel without local ids may still take one GRF of per-thread data it does not
+        // read (UnusedPerThreadConstantPresent), after the local ids.
+        let unused = if tp[6] != 0 { grf } else { 0 };
+        d.cross_thread_base = grf + channel * channels as u32 + unused;
     }
-    // A kernel without local ids may still take one GRF of per-thread data it does not
-    // read (UnusedPerThreadConstantPresent), after the local ids.
-    let unused = if tp[6] != 0 { grf } else { 0 };
-    d.cross_thread_base = grf + channel * channels as u32 + unused;
 
     // Binding-table indices: the table is `Count` surface-state offsets at `Offset` in the
     // surface state heap.
