@@ -25,17 +25,19 @@ describe() {
     9|11) out=$("$IGA" -Xdsd -p="$platform" "$exdesc" "$desc" 2>&1 || true) ;;
     *) out=$("$IGA" -Xdsd -p="$platform" "$sfid" "$exdesc" "$desc" 2>&1 || true) ;;
   esac
-  line=$(printf '%s\n' "$out" | awk '/^[a-z_0-9]+\.[a-z0-9]/ && !/ \.\. / { print $1, $2; exit }')
-  syntax=${line%% *}
-  addr=${line#* }
-  case $addr in
-    \[*|bti\[*) ;;
-    *) addr= ;;
-  esac
-  mlen=$(printf '%s\n' "$out" | awk '$2 == "Mlen" { print $3; exit }')
-  rlen=$(printf '%s\n' "$out" | awk '$2 == "Rlen" { print $3; exit }')
-  errors=$(printf '%s\n' "$out" | awk 'BEGIN { n = 0 } /^DESCRIPTOR FIELDS/ { exit } /: / { n++ } END { print n }')
-  echo "$platform $sfid $exdesc $desc syntax=${syntax:--} addr=${addr:--} mlen=${mlen:--} rlen=${rlen:--} errors=$errors"
+  printf '%s\n' "$out" | awk -v p="$platform" -v s="$sfid" -v e="$exdesc" -v d="$desc" '
+    BEGIN { n = 0; fields = 0; syntax = ""; addr = ""; mlen = ""; rlen = "" }
+    /^DESCRIPTOR FIELDS/ { fields = 1 }
+    !fields && /: / { n++ }
+    $2 == "Mlen" && mlen == "" { mlen = $3 }
+    $2 == "Rlen" && rlen == "" { rlen = $3 }
+    syntax == "" && /^[a-z_0-9]+\.[a-z0-9]/ && !/ \.\. / { syntax = $1; addr = $2 }
+    END {
+      if (addr !~ /^(\[|bti\[)/) addr = "";
+      printf "%s %s %s %s syntax=%s addr=%s mlen=%s rlen=%s errors=%d\n", p, s, e, d,
+        syntax == "" ? "-" : syntax, addr == "" ? "-" : addr, mlen == "" ? "-" : mlen,
+        rlen == "" ? "-" : rlen, n
+    }'
 }
 
 for platform in 12p71 12p72; do

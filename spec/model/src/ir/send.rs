@@ -12,7 +12,9 @@
 //! (conformance/tests/data/iga-dsd/).
 //!
 //! The decoded set: the LSC messages on UGM and SLM (load, store, quad, transposed block
-//! forms, the atomics, the fence) on xe-hpg and xe-hpc. Anything else decodes to
+//! forms, the atomics, the fence) on xe-hpg and xe-hpc; the legacy data cache's (DC0, DC1)
+//! byte scattered, oword block, untyped surface and untyped atomic messages on gen9, gen11
+//! and xe-lp ([`super::send_legacy`]). Anything else decodes to
 //! [`Undecoded`], which validation reports as `unsupported` with the fields read so far:
 //! never a guess.
 //!
@@ -278,6 +280,17 @@ pub fn decode(platform: Platform, sfid: u8, exdesc: u32, desc: u32) -> Result<Me
         sfid::UGM => Sfid::Ugm,
         sfid::SLM => Sfid::Slm,
         _ => {
+            if sfid == sfid::GATEWAY {
+                // IGA's gateway decoder names `Desc[2:0]` = 4 "signal barrier" (the barrier
+                // and named-barrier signals of XeTLA's `raw_sends.3`).
+                let op = bits(desc, 2, 0);
+                let name = if op == 4 {
+                    "signal barrier"
+                } else {
+                    "gateway opcode"
+                };
+                fields.push(format!("Desc[2:0]=0x{op:x} ({name})"));
+            }
             let why = match sfid {
                 sfid::TGM => "typed (TGM) messages are not decoded: their U, V, R, LOD \
                               address registers would need LSC_TYPED's separate operands",

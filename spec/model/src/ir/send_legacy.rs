@@ -133,7 +133,7 @@ fn atomic_of(code: u32) -> Option<(AtomicOp, &'static str)> {
     })
 }
 
-/// The inverse of [`atomic_of`].
+/// The untyped atomic's `Desc[11:8]` of a DWORD_ATOMIC operation, if it has one.
 pub fn atomic_code(op: AtomicOp) -> Option<u32> {
     (0..16).find(|c| atomic_of(*c).is_some_and(|(o, _)| o == op))
 }

@@ -242,13 +242,13 @@ impl Cx<'_> {
     }
 
     /// The payload at `extra` bytes past a raw operand's offset, seen as elements of `ty`
-    /// (an alias of that type from there, unless the variable is of that type from its
-    /// start); `None` for `%null`.
+    /// (an alias of that type from there, unless the variable is of that type, or of one of
+    /// the types `also` the instruction takes as well, from its start); `None` for `%null`.
     fn typed_payload(
         &mut self,
         raw: &RawName,
         extra: u32,
-        ty: DataType,
+        (ty, also): (DataType, &[DataType]),
         field: &str,
     ) -> Result<Option<Payload>> {
         if raw.is_null() {
@@ -276,8 +276,8 @@ impl Cx<'_> {
                 ),
             ));
         }
-        if info.ty == ty && offset == 0 {
-            return Ok(Some(Payload::whole(base, ty)));
+        if (info.ty == ty || also.contains(&info.ty)) && offset == 0 {
+            return Ok(Some(Payload::whole(base, info.ty)));
         }
         let name = format!("{}.{offset}:{ty}", raw.name);
         let id = match self.vars.find(&name) {
@@ -351,7 +351,10 @@ impl Cx<'_> {
             if head.pred.is_some() {
                 return Err(invalid("pred", "an oword block message takes no predicate"));
             }
-            let header = needed(self.typed_payload(src0, 0, DataType::UD, "src0")?, "src0")?;
+            let header = needed(
+                self.typed_payload(src0, 0, (DataType::UD, &[]), "src0")?,
+                "src0",
+            )?;
             let offset = Scalar::Var {
                 var: header.var,
                 row: 0,
@@ -417,12 +420,18 @@ impl Cx<'_> {
                 ),
             ));
         }
-        let element_offset = needed(self.typed_payload(src0, 0, DataType::UD, "src0")?, "src0")?;
-        let ty = match h.op {
-            HdcOp::UntypedAtomic { op, .. } => {
-                op.types(32).first().copied().unwrap_or(DataType::UD)
-            }
-            _ => DataType::UD,
+        let element_offset = needed(
+            self.typed_payload(src0, 0, (DataType::UD, &[]), "src0")?,
+            "src0",
+        )?;
+        // The data's type: UD (D and F too: the dataport documents' Src and Dst types), an
+        // atomic's operation's own (D for IMIN and IMAX).
+        let ty: (DataType, &[DataType]) = match h.op {
+            HdcOp::UntypedAtomic { op, .. } => match op.types(32) {
+                [DataType::UD] => (DataType::UD, &[DataType::D]),
+                types => (types.first().copied().unwrap_or(DataType::UD), &[]),
+            },
+            _ => (DataType::UD, &[DataType::D, DataType::F]),
         };
         let data_block = |cx: &mut Self, k: u32| -> Result<Option<Payload>> {
             let (raw, at) = block(k);
@@ -976,7 +985,7 @@ fn lowered_operands(
 }
 
 /// The lowered instruction of a legacy dataport message is the document's instruction of
-/// that message ([`Cx::lower_hdc`]): its fields the descriptor's, its offsets Src0's first
+/// that message (`Cx::lower_hdc`): its fields the descriptor's, its offsets Src0's first
 /// register (an oword block's offset the header's third dword), its data blocks in Src1
 /// or after the offsets, its destination Dst.
 fn hdc_lowered_operands(
