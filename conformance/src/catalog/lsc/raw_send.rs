@@ -7,6 +7,22 @@
 
 use super::*;
 
+/// The legacy rows' declarations (gen9, gen11 and xe-lp: 32-byte registers): VH is an oword
+/// block message's header register.
+#[rustfmt::skip]
+const LEGACY_DECLS: &str = "\
+.decl VD v_type=G type=ud num_elts=64
+.decl VS v_type=G type=ud num_elts=64
+.decl VA32 v_type=G type=ud num_elts=8
+.decl VA16 v_type=G type=ud num_elts=16
+.decl VH v_type=G type=ud num_elts=8
+";
+
+/// A legacy dataport row on `platform`.
+fn legacy(platform: Platform, text: impl Into<String>) -> Case {
+    Case::new(LEGACY_DECLS, text).on(platform)
+}
+
 #[rustfmt::skip]
 pub const DOC: Doc = Doc { family: "send", instruction: "raw_send", file: "catalog/send/raw_send.jsonl", rows: add };
 
@@ -38,6 +54,56 @@ fn add(rows: &mut Rows) {
     rows.add("lengths", check(case("raw_sends.15.2.0.1 (M1, 8) 0x0:ud 0x4100500:ud VA.0 %null.0 VD.0"), Want::ErrorAt(ErrorClass::InvalidInstruction, "NumSrc0")).derived(d));
     let d = "Desc[5:0] 0x03 is LSC's load_block2d, whose payload is block 2D's address registers: not decoded, unsupported in Desc.";
     rows.add("not-decoded", check(case("raw_sends.15.1.0.1 (M1, 1) 0x0:ud 0x2100003:ud VA1.0 %null.0 VD.0"), Want::ErrorAt(ErrorClass::Unsupported, "Desc")).derived(d));
+    legacy_rows(rows);
     let d = "SFID 3 is the message gateway (a barrier signal): not decoded, unsupported in Desc.";
     rows.add("not-decoded", check(case("raw_sends.3.1.0.0 (M1, 1) 0x0:ud 0x2000004:ud VA1.0 %null.0 %null.0"), Want::ErrorAt(ErrorClass::Unsupported, "Desc")).derived(d));
+}
+
+/// The legacy dataport's messages (DC0 SFID 10, DC1 SFID 12) on gen9, gen11 and xe-lp,
+/// 32-byte registers; descriptor bits as docs/raw-send.md's legacy table reads them:
+/// `Desc[28:25]` mlen, `[24:20]` rlen, `[19]` header, `[18:14]` message type, `[7:0]` the
+/// binding-table index (254 SLM, 255 stateless).
+#[rustfmt::skip]
+fn legacy_rows(rows: &mut Rows) {
+    let addrs: Vec<u32> = (0..8).map(|n| 0x100 + 4 * n).collect();
+    let d = "Desc 0x021108ff: mlen 1 (0x02000000), rlen 1 (0x00100000), [18:14] 0x04 byte scattered read (0x10000), [11:10] 2 four bytes (0x800), [8] 0 SIMD8, [7:0] 255 stateless. It is `gather_scaled.4 (M1, 8) T5 0x0:ud VA32.0 VD.0`: lane n reads the dword at 0x100 + 4n, bytes 0x40 + 4n..: VD bytes 0..32 = 40 41 ... 5f.";
+    rows.add("legacy-byte-scattered", check(legacy(Platform::Gen9, "raw_sends.10.1.0.1 (M1, 8) 0x0:ud 0x21108ff:ud VA32.0 %null.0 VD.0").var("VA32", le32(&addrs)).mem(0x100, ramp(0x40, 32)),
+        Want::Reg("VD", 0, some(&ramp(0x40, 32)))).derived(d));
+    let d = "RAW_SEND on gen11: ExMsgDesc 0xa is SFID 10 (DC0) in ExDesc[3:0]; Desc 0x021100ff is the byte scattered read with [11:10] 0, one byte. GATHER_SCALED.md leaves a lane's upper three bytes undefined: lane n's low byte is memory byte 0x100 + 4n, 0x40 + 4n.";
+    let one_byte: Vec<Option<u8>> = (0..8u8).flat_map(|n| [Some(0x40 + 4 * n), None, None, None]).collect();
+    rows.add("legacy-byte-scattered", check(legacy(Platform::Gen11, "raw_send (M1, 8) 0xa:ud 1 1 0x21100ff:ud VA32.0 VD.0").var("VA32", le32(&addrs)).mem(0x100, ramp(0x40, 32)),
+        Want::Reg("VD", 0, one_byte)).derived(d));
+    let offsets: Vec<u32> = (0..8).map(|n| 4 * n).collect();
+    let d = "Desc 0x020308fe: mlen 1, rlen 0, [18:14] 0x0C byte scattered write (0x30000), four bytes (0x800), SIMD8, [7:0] 254 SLM; NumSrc1 1, the data. It is `scatter_scaled.4 (M1, 8) T0 0x0:ud VA32.0 VS.0`: lane n writes VS's dword n at SLM 4n; the `gather_scaled.4` after it reads them back: VD bytes 0..32 = 00 01 ... 1f.";
+    rows.add("legacy-byte-scattered", check(legacy(Platform::XeLp, "raw_sends.10.1.1.0 (M1, 8) 0x0:ud 0x20308fe:ud VA32.0 VS.0 %null.0\ngather_scaled.4 (M1, 8) T0 0x0:ud VA32.0 VD.0").var("VA32", le32(&offsets)).var("VS", ramp(0, 32)),
+        Want::Reg("VD", 0, some(&ramp(0, 32)))).derived(d));
+    let pairs: Vec<u32> = (0..8).map(|n| 0x100 + 8 * n).collect();
+    let x: Vec<u8> = (0..8u8).flat_map(|n| [8 * n, 8 * n + 1, 8 * n + 2, 8 * n + 3]).collect();
+    let y: Vec<u8> = (0..8u8).flat_map(|n| [8 * n + 4, 8 * n + 5, 8 * n + 6, 8 * n + 7]).collect();
+    let d = "SFID 12 (DC1); Desc 0x02206cff: mlen 1, rlen 2, [18:14] 0x01 untyped surface read (0x4000), [13:12] 2 SIMD8 (0x2000), [11:8] 0xC disables z and w: x and y enabled (0xC00), stateless. It is `gather4_scaled.RG (M1, 8) T5 0x0:ud VA32.0 VD.0`: lane n reads x at 0x100 + 8n and y at 0x104 + 8n, each channel a register: VD's first register holds bytes 8n..8n+4 of the ramp, the second 8n+4..8n+8.";
+    rows.add("legacy-untyped", check(legacy(Platform::Gen9, "raw_sends.12.1.0.2 (M1, 8) 0x0:ud 0x2206cff:ud VA32.0 %null.0 VD.0").var("VA32", le32(&pairs)).mem(0x100, ramp(0, 64)),
+        Want::Reg("VD", 0, some(&cat(&[&x, &y])))).derived(d));
+    let old: Vec<u32> = (0..8).map(|n| 10 + n).collect();
+    let new: Vec<u32> = (0..8).map(|n| 15 + n).collect();
+    let atomic_addrs: Vec<u32> = (0..8).map(|n| 0x200 + 4 * n).collect();
+    let d = "Desc 0x0210b7ff: mlen 1, rlen 1, [18:14] 0x02 untyped atomic int32 (0x8000), [13] 1 returns (0x2000), [12] 1 SIMD8 (0x1000), [11:8] 7 add (0x700), stateless; NumSrc1 1, the operand. It is `dword_atomic.add (M1, 8) T5 VA32.0 VS.0 %null VD.0`: the dwords at 0x200 + 4n hold 10 + n, VS 5: memory becomes 15 + n and VD gets the old 10 + n.";
+    rows.add("legacy-atomic", legacy(Platform::Gen9, "raw_sends.12.1.1.1 (M1, 8) 0x0:ud 0x210b7ff:ud VA32.0 VS.0 VD.0").var("VA32", le32(&atomic_addrs)).var("VS", le32(&[5; 8])).mem(0x200, le32(&old))
+        .observe(vec![Want::Mem(0x200, some(&le32(&new))), Want::Reg("VD", 0, some(&le32(&old)))]).derived(d));
+    let d = "Desc 0x021802ff: mlen 1 (the header), rlen 1, [19] 1 header (0x80000), [18:14] 0 oword block read, [10:8] 2 two owords (0x200), stateless. It is `oword_ld (2) T5 VH(0,2) VD.0`, the offset the header's third dword in owords: VH(0,2) = 0x10 is byte 0x100: VD bytes 0..32 = 40 41 ... 5f.";
+    rows.add("legacy-oword", check(legacy(Platform::Gen9, "raw_sends.10.1.0.1 (M1_NM, 1) 0x0:ud 0x21802ff:ud VH.0 %null.0 VD.0").var("VH", le32(&[0, 0, 0x10, 0, 0, 0, 0, 0])).mem(0x100, ramp(0x40, 64)),
+        Want::Reg("VD", 0, some(&ramp(0x40, 32)))).derived(d));
+    let d = "Desc 0x021842ff: the same with [18:14] 1 (0x4000), the unaligned oword block read: `oword_ld_unaligned (2) T5 VH(0,2) VD.0`, its offset in bytes: VH(0,2) = 0x104, so VD bytes 0..32 are memory 0x104..0x124 = 44 45 ... 63.";
+    rows.add("legacy-oword", check(legacy(Platform::XeLp, "raw_send (M1_NM, 1) 0xa:ud 1 1 0x21842ff:ud VH.0 VD.0").var("VH", le32(&[0, 0, 0x104, 0, 0, 0, 0, 0])).mem(0x100, ramp(0x40, 64)),
+        Want::Reg("VD", 0, some(&ramp(0x44, 32)))).derived(d));
+    let d = "Desc 0x020a02ff: mlen 1 (the header), rlen 0, header (0x80000), [18:14] 0x08 oword block write (0x20000), two owords (0x200), stateless; NumSrc1 1, the data. It is `oword_st (2) T5 VH(0,2) VS.0`: VH(0,2) = 0x20 owords is byte 0x200, which gets VS's 32 bytes 00 01 ... 1f.";
+    rows.add("legacy-oword", legacy(Platform::Gen11, "raw_sends.10.1.1.0 (M1_NM, 1) 0x0:ud 0x20a02ff:ud VH.0 VS.0 %null.0").var("VH", le32(&[0, 0, 0x20, 0, 0, 0, 0, 0])).var("VS", ramp(0, 32))
+        .observe(vec![Want::Mem(0x200, some(&ramp(0, 32)))]).derived(d));
+    let d = "Desc 0x02110803: the byte scattered read of binding-table index 3 ([7:0]): a vISA surface variable holds a buffer's index, not the descriptor, so it is not decoded: unsupported in Desc.";
+    rows.add("not-decoded", check(legacy(Platform::Gen9, "raw_sends.10.1.0.1 (M1, 8) 0x0:ud 0x2110803:ud VA32.0 %null.0 VD.0"), Want::ErrorAt(ErrorClass::Unsupported, "Desc")).derived(d));
+    let d = "Desc 0x021108ff is a SIMD8 message ([8] 0) and the raw send runs 16 lanes: invalid-instruction in exec_size.";
+    rows.add("lengths", check(legacy(Platform::Gen9, "raw_sends.10.1.0.1 (M1, 16) 0x0:ud 0x21108ff:ud VA16.0 %null.0 VD.0"), Want::ErrorAt(ErrorClass::InvalidInstruction, "exec_size")).derived(d));
+    let d = "Desc 0x041109ff: byte scattered read, SIMD16 ([8] 1, 0x100): sixteen offsets fill two registers, as mlen 2 says, but rlen 1 cannot hold sixteen dwords (two registers): invalid-instruction in NumDst.";
+    rows.add("lengths", check(legacy(Platform::Gen9, "raw_sends.10.2.0.1 (M1, 16) 0x0:ud 0x41109ff:ud VA16.0 %null.0 VD.0"), Want::ErrorAt(ErrorClass::InvalidInstruction, "NumDst")).derived(d));
+    let d = "SFID 10 (DC0) on xe-hpg, which has LSC: the legacy descriptors are decoded on gen9, gen11 and xe-lp only: unsupported in Desc.";
+    rows.add("not-decoded", check(legacy(Platform::XeHpg, "raw_sends.10.1.0.1 (M1, 8) 0x0:ud 0x21108ff:ud VA32.0 %null.0 VD.0"), Want::ErrorAt(ErrorClass::Unsupported, "Desc")).derived(d));
 }

@@ -12,6 +12,7 @@ pub mod lsc_typed;
 pub mod operand;
 pub mod sampler;
 pub mod send;
+pub mod send_legacy;
 pub mod svm;
 pub mod sync;
 

@@ -12,7 +12,9 @@
 //! (conformance/tests/data/iga-dsd/).
 //!
 //! The decoded set: the LSC messages on UGM and SLM (load, store, quad, transposed block
-//! forms, the atomics, the fence) on xe-hpg and xe-hpc. Anything else decodes to
+//! forms, the atomics, the fence) on xe-hpg and xe-hpc; the legacy data cache's (DC0, DC1)
+//! byte scattered, oword block, untyped surface and untyped atomic messages on gen9, gen11
+//! and xe-lp ([`super::send_legacy`]). Anything else decodes to
 //! [`Undecoded`], which validation reports as `unsupported` with the fields read so far:
 //! never a guess.
 //!
@@ -31,6 +33,7 @@
 use std::fmt;
 
 use super::lsc::{AtomicOp, CacheOpt, DataShape, DataSize, Sfid, VECT_SIZES};
+use super::send_legacy::{self, HdcMessage};
 use crate::platform::Platform;
 use crate::state::{AddrSize, AddrType};
 
@@ -213,6 +216,8 @@ pub const FENCE_SCOPES: [&str; 7] = ["group", "local", "tile", "gpu", "gpus", "s
 pub enum Message {
     Lsc(LscMessage),
     Fence(FenceMessage),
+    /// A legacy dataport message (DC0, DC1) on gen9, gen11 and xe-lp.
+    Hdc(HdcMessage),
 }
 
 impl Message {
@@ -226,6 +231,7 @@ impl Message {
                 FENCE_OPS[f.op as usize],
                 FENCE_SCOPES[f.scope as usize]
             ),
+            Message::Hdc(h) => h.text(),
         }
     }
 
@@ -234,6 +240,7 @@ impl Message {
         match self {
             Message::Lsc(m) => (m.mlen, m.rlen),
             Message::Fence(f) => (f.mlen, f.rlen),
+            Message::Hdc(h) => (h.mlen, h.rlen),
         }
     }
 }
@@ -263,17 +270,36 @@ pub fn decode(platform: Platform, sfid: u8, exdesc: u32, desc: u32) -> Result<Me
         sfid::name(sfid).unwrap_or("unnamed")
     )];
     let stop = |why: String, fields: Vec<String>| Err(Undecoded { why, fields });
+    let legacy = matches!(platform, Platform::Gen9 | Platform::Gen11 | Platform::XeLp);
+    if legacy && matches!(sfid, sfid::DC0 | sfid::DC1) {
+        return send_legacy::decode(platform, sfid, desc, &mut fields)
+            .map(Message::Hdc)
+            .or_else(|why| stop(why, fields));
+    }
     let unit = match sfid {
         sfid::UGM => Sfid::Ugm,
         sfid::SLM => Sfid::Slm,
         _ => {
+            if sfid == sfid::GATEWAY {
+                // IGA's gateway decoder names `Desc[2:0]` = 4 "signal barrier" (the barrier
+                // and named-barrier signals of XeTLA's `raw_sends.3`).
+                let op = bits(desc, 2, 0);
+                let name = if op == 4 {
+                    "signal barrier"
+                } else {
+                    "gateway opcode"
+                };
+                fields.push(format!("Desc[2:0]=0x{op:x} ({name})"));
+            }
             let why = match sfid {
                 sfid::TGM => "typed (TGM) messages are not decoded: their U, V, R, LOD \
                               address registers would need LSC_TYPED's separate operands",
                 sfid::UGML => "UGML messages are not decoded",
                 sfid::GATEWAY => "gateway messages (barrier and named-barrier signals) are \
                                   not decoded: their payload is r0's barrier fields, read at run time",
-                sfid::DC0 | sfid::DC1 => "the legacy dataport's descriptors are not decoded",
+                sfid::DC0 | sfid::DC1 => {
+                    "the legacy dataport's descriptors are decoded on gen9, gen11 and xe-lp"
+                }
                 sfid::SAMPLER => "sampler messages are not executed",
                 _ => "the shared function is outside the decoded set",
             };
@@ -531,6 +557,7 @@ pub fn explain(line: &crate::asm::ast::InsnLine, platform: Platform) -> Option<S
             let (mlen, rlen) = m.lengths();
             let surface = match m {
                 Message::Lsc(LscMessage { bti: Some(b), .. }) => format!(" bti[{b}]"),
+                Message::Hdc(h) => format!(" bti[{}]", h.surface.bti()),
                 _ => String::new(),
             };
             format!("{}{surface}, mlen {mlen}, rlen {rlen}", m.text())

@@ -18,8 +18,10 @@ use super::context::Cx;
 use super::errors::invalid;
 use crate::asm::ast::{InsnLine, OperandKind, VarClass};
 use crate::error::{Result, VisaError};
+use crate::ir::dataport::{DataportCtrl, DataportSurface};
 use crate::ir::lsc::{LscOperands, MessageOperands};
 use crate::ir::send::{self, LscMessage, LscOp, Message};
+use crate::ir::send_legacy::{HdcMessage, HdcOp, HdcSurface, OwordKind};
 use crate::ir::{Ctrl, Dst, Instruction, LscCtrl, Opcode, Payload, RawSendCtrl, Scalar};
 use crate::platform::Platform;
 use crate::state::Vars;
@@ -190,7 +192,7 @@ impl Cx<'_> {
                 };
                 (src0_data, src2)
             }
-            Message::Fence(_) => (None, None),
+            Message::Fence(_) | Message::Hdc(_) => (None, None),
         };
         let parts = Parts {
             src0,
@@ -205,7 +207,12 @@ impl Cx<'_> {
             mask,
             exec_size,
         };
-        let lowered = lower(&head, &message, &parts, split)?;
+        let lowered = match message {
+            Message::Hdc(h) => {
+                self.lower_hdc(&h, &head, split, [&src0_name, &src1_name, &dst_name])?
+            }
+            _ => lower(&head, &message, &parts, split)?,
+        };
         Ok(Instruction {
             pos: self.pos,
             opcode,
@@ -232,6 +239,291 @@ impl Cx<'_> {
             dst2: None,
             srcs: Vec::new(),
         })
+    }
+
+    /// The payload at `extra` bytes past a raw operand's offset, seen as elements of `ty`
+    /// (an alias of that type from there, unless the variable is of that type, or of one of
+    /// the types `also` the instruction takes as well, from its start); `None` for `%null`.
+    fn typed_payload(
+        &mut self,
+        raw: &RawName,
+        extra: u32,
+        (ty, also): (DataType, &[DataType]),
+        field: &str,
+    ) -> Result<Option<Payload>> {
+        if raw.is_null() {
+            return Ok(None);
+        }
+        let grf = self.platform.grf_size() as u32;
+        let offset = raw.offset + extra;
+        if !offset.is_multiple_of(grf) {
+            return Err(invalid(
+                field,
+                format!(
+                    "a raw send's payload starts at a register: byte {} of `{}`",
+                    raw.offset, raw.name
+                ),
+            ));
+        }
+        let base = self.var(&raw.name, self.pos, field)?;
+        let info = self.vars.get(base).clone();
+        if info.class != VarClass::General || offset as usize >= info.byte_size() {
+            return Err(invalid(
+                field,
+                format!(
+                    "byte {offset} is not inside the general variable `{}`",
+                    raw.name
+                ),
+            ));
+        }
+        if (info.ty == ty || also.contains(&info.ty)) && offset == 0 {
+            return Ok(Some(Payload::whole(base, info.ty)));
+        }
+        let name = format!("{}.{offset}:{ty}", raw.name);
+        let id = match self.vars.find(&name) {
+            Some(id) => id,
+            None => {
+                let elts = ((info.byte_size() - offset as usize) / ty.size()) as u32;
+                self.vars
+                    .declare(&name, VarClass::General, ty, elts, 1, Some((base, offset)))
+                    .map_err(|e| e.field(field.to_string()))?
+            }
+        };
+        Ok(Some(Payload::whole(id, ty)))
+    }
+
+    /// The legacy dataport instruction of a decoded DC0 or DC1 message
+    /// (`ir::send_legacy`): its fields from the descriptor, its operands the raw send's
+    /// payload registers (the offsets, then the data blocks in Src1 or after the offsets),
+    /// its surface the descriptor's SLM or stateless index.
+    fn lower_hdc(
+        &mut self,
+        h: &HdcMessage,
+        head: &Head,
+        split: bool,
+        names: [&RawName; 3],
+    ) -> Result<Instruction> {
+        let [src0, src1, dst_name] = names;
+        let grf = self.platform.grf_size() as u32;
+        let addr = h.address_registers(grf as usize);
+        let data = h.data_registers(grf as usize);
+        // Where data block `k` starts: Src1's registers, or those after the addresses.
+        let block = |k: u32| {
+            if split {
+                (src1, k * data * grf)
+            } else {
+                (src0, (addr + k * data) * grf)
+            }
+        };
+        let surface = match h.surface {
+            HdcSurface::Slm => DataportSurface::Slm,
+            HdcSurface::Stateless { .. } => DataportSurface::Stateless,
+        };
+        let zero = Scalar::Imm {
+            bits: 0,
+            ty: DataType::UD,
+        };
+        let needed = |p: Option<Payload>, field: &str| {
+            p.ok_or_else(|| invalid(field, "the message's payload is `%null`"))
+        };
+        let general = |p: Payload| Dst::General {
+            var: p.var,
+            row: 0,
+            col: 0,
+            hstride: 1,
+            ty: p.ty,
+        };
+        let mut insn = Instruction {
+            pos: head.pos,
+            opcode: Opcode::GatherScaled,
+            pred: head.pred,
+            mask: head.mask,
+            exec_size: head.exec_size,
+            sat: false,
+            ctrl: Ctrl::None,
+            dst: Dst::Null { ty: DataType::UD },
+            dst2: None,
+            srcs: Vec::new(),
+        };
+        if let HdcOp::OwordBlock { kind, owords } = h.op {
+            // The block messages run once under NoMask; the header's third dword is the
+            // offset (IGC's translation of OWORD_LD, OWORD_LD_UNALIGNED and OWORD_ST).
+            if head.pred.is_some() {
+                return Err(invalid("pred", "an oword block message takes no predicate"));
+            }
+            let header = needed(
+                self.typed_payload(src0, 0, (DataType::UD, &[]), "src0")?,
+                "src0",
+            )?;
+            let offset = Scalar::Var {
+                var: header.var,
+                row: 0,
+                col: 2,
+                ty: DataType::UD,
+            };
+            insn.pred = None;
+            insn.exec_size = 1;
+            insn.mask = crate::asm::ast::MaskControl {
+                group: 1,
+                no_mask: true,
+            };
+            let (opcode, ctrl) = match kind {
+                OwordKind::Read | OwordKind::UnalignedRead => {
+                    let d = needed(self.send_payload(dst_name, 0, "dst")?, "dst")?;
+                    insn.dst = general(d);
+                    if kind == OwordKind::Read {
+                        (
+                            Opcode::OwordLd,
+                            DataportCtrl::OwordLd {
+                                num_owords: owords,
+                                surface,
+                                offset,
+                            },
+                        )
+                    } else {
+                        (
+                            Opcode::OwordLdUnaligned,
+                            DataportCtrl::OwordLdUnaligned {
+                                num_owords: owords,
+                                surface,
+                                offset,
+                            },
+                        )
+                    }
+                }
+                OwordKind::Write => {
+                    let (raw, at) = block(0);
+                    let src = needed(self.send_payload(raw, at, "src1")?, "src1")?;
+                    (
+                        Opcode::OwordSt,
+                        DataportCtrl::OwordSt {
+                            num_owords: owords,
+                            surface,
+                            offset,
+                            src,
+                        },
+                    )
+                }
+            };
+            insn.opcode = opcode;
+            insn.ctrl = Ctrl::Dataport(ctrl);
+            return Ok(insn);
+        }
+        if head.exec_size != h.simd {
+            return Err(invalid(
+                "exec_size",
+                format!(
+                    "`{}` is a SIMD{} message; the raw send's execution size is {}",
+                    h.text(),
+                    h.simd,
+                    head.exec_size
+                ),
+            ));
+        }
+        let element_offset = needed(
+            self.typed_payload(src0, 0, (DataType::UD, &[]), "src0")?,
+            "src0",
+        )?;
+        // The data's type: UD (D and F too: the dataport documents' Src and Dst types), an
+        // atomic's operation's own (D for IMIN and IMAX).
+        let ty: (DataType, &[DataType]) = match h.op {
+            HdcOp::UntypedAtomic { op, .. } => match op.types(32) {
+                [DataType::UD] => (DataType::UD, &[DataType::D]),
+                types => (types.first().copied().unwrap_or(DataType::UD), &[]),
+            },
+            _ => (DataType::UD, &[DataType::D, DataType::F]),
+        };
+        let data_block = |cx: &mut Self, k: u32| -> Result<Option<Payload>> {
+            let (raw, at) = block(k);
+            cx.typed_payload(raw, at, ty, if split { "src1" } else { "src0" })
+        };
+        let (opcode, ctrl) = match h.op {
+            HdcOp::ByteScattered { store, bytes } => {
+                if store {
+                    let src = needed(data_block(self, 0)?, "src1")?;
+                    (
+                        Opcode::ScatterScaled,
+                        DataportCtrl::ScatterScaled {
+                            num_blocks: bytes,
+                            surface,
+                            offset: zero,
+                            element_offset,
+                            src,
+                        },
+                    )
+                } else {
+                    (
+                        Opcode::GatherScaled,
+                        DataportCtrl::GatherScaled {
+                            num_blocks: bytes,
+                            surface,
+                            offset: zero,
+                            element_offset,
+                        },
+                    )
+                }
+            }
+            HdcOp::UntypedSurface { store, ch_mask } => {
+                if store {
+                    let src = needed(data_block(self, 0)?, "src1")?;
+                    (
+                        Opcode::Scatter4Scaled,
+                        DataportCtrl::Scatter4Scaled {
+                            ch_mask,
+                            surface,
+                            offset: zero,
+                            element_offset,
+                            src,
+                        },
+                    )
+                } else {
+                    (
+                        Opcode::Gather4Scaled,
+                        DataportCtrl::Gather4Scaled {
+                            ch_mask,
+                            surface,
+                            offset: zero,
+                            element_offset,
+                        },
+                    )
+                }
+            }
+            HdcOp::UntypedAtomic { op, .. } => {
+                let sources = op.num_srcs() as u32;
+                let src0 = if sources > 0 {
+                    Some(needed(data_block(self, 0)?, "src1")?)
+                } else {
+                    None
+                };
+                let src1 = if sources > 1 {
+                    Some(needed(data_block(self, 1)?, "src1")?)
+                } else {
+                    None
+                };
+                (
+                    Opcode::DwordAtomic,
+                    DataportCtrl::DwordAtomic {
+                        op,
+                        width: 32,
+                        surface,
+                        element_offset,
+                        src0,
+                        src1,
+                    },
+                )
+            }
+            HdcOp::OwordBlock { .. } => {
+                return Err(VisaError::model_bug("an oword block past its lowering"))
+            }
+        };
+        if h.is_load() {
+            if let Some(d) = self.typed_payload(dst_name, 0, ty, "dst")? {
+                insn.dst = general(d);
+            }
+        }
+        insn.opcode = opcode;
+        insn.ctrl = Ctrl::Dataport(ctrl);
+        Ok(insn)
     }
 
     /// ExMsgDesc or Desc: an immediate (its low 32 bits) or a UD element of a general
@@ -374,6 +666,18 @@ fn needed(m: &Message, exec_size: u32, grf: usize, split: bool, dst_null: bool) 
         // The fence's payload is one register whose content it ignores; it may write one
         // register back (LSC_FENCE's Dest), which the raw send's Dst then names.
         Message::Fence(f) => (1, 0, f.rlen.min(1)),
+        // The header or the offsets, the data blocks, what returns.
+        Message::Hdc(h) => {
+            let addr = h.address_registers(grf);
+            let data = h.data_registers(grf);
+            let payload = data * h.data_sources();
+            let ret = if h.is_load() && !dst_null { data } else { 0 };
+            if split {
+                (addr, payload, ret)
+            } else {
+                (addr + payload, 0, ret)
+            }
+        }
     }
 }
 
@@ -398,6 +702,11 @@ fn lower(head: &Head, m: &Message, parts: &Parts, split: bool) -> Result<Instruc
             return Ok(insn);
         }
         Message::Lsc(m) => m,
+        Message::Hdc(_) => {
+            return Err(VisaError::model_bug(
+                "a legacy dataport message is lowered by `lower_hdc`",
+            ))
+        }
     };
     insn.opcode = lsc_opcode(m.op)?;
     let Some(src0_addrs) = parts.src0 else {
@@ -616,6 +925,7 @@ fn lowered_operands(
             };
         }
         Message::Lsc(m) => m,
+        Message::Hdc(h) => return hdc_lowered_operands(insn, c, h, vars, grf),
     };
     let mismatch = || invalid("Desc", "the lowered instruction is not the decoded message");
     let Ctrl::Lsc(l) = &low.ctrl else {
@@ -672,6 +982,235 @@ fn lowered_operands(
         ));
     }
     Ok(())
+}
+
+/// The lowered instruction of a legacy dataport message is the document's instruction of
+/// that message (`Cx::lower_hdc`): its fields the descriptor's, its offsets Src0's first
+/// register (an oword block's offset the header's third dword), its data blocks in Src1
+/// or after the offsets, its destination Dst.
+fn hdc_lowered_operands(
+    insn: &Instruction,
+    c: &RawSendCtrl,
+    h: &HdcMessage,
+    vars: &Vars,
+    grf: usize,
+) -> Result<()> {
+    let mismatch = || invalid("Desc", "the lowered instruction is not the decoded message");
+    let low = &c.lowered;
+    let Ctrl::Dataport(d) = &low.ctrl else {
+        return Err(mismatch());
+    };
+    let start = |v: crate::state::VarId| {
+        ((v.0 as usize) < vars.len())
+            .then(|| vars.get(v).grf_offset)
+            .flatten()
+    };
+    let at = |p: Option<Payload>| p.and_then(|p| start(p.var));
+    let dst_at = |dst: &Dst| match dst {
+        Dst::General {
+            var,
+            row: 0,
+            col: 0,
+            ..
+        } => start(*var),
+        _ => None,
+    };
+    let src0 = at(c.src0);
+    let addr = h.address_registers(grf) as usize;
+    let data = h.data_registers(grf) as usize;
+    let base = if c.split {
+        at(c.src1)
+    } else {
+        src0.map(|s| s + addr * grf)
+    };
+    let block = |k: usize| base.map(|b| b + k * data * grf);
+    let surface = match h.surface {
+        HdcSurface::Slm => DataportSurface::Slm,
+        HdcSurface::Stateless { .. } => DataportSurface::Stateless,
+    };
+    let zero = Scalar::Imm {
+        bits: 0,
+        ty: DataType::UD,
+    };
+    let lanes_ok = low.pred == insn.pred
+        && low.mask == insn.mask
+        && low.exec_size == insn.exec_size
+        && insn.exec_size == h.simd;
+    let load_dst_ok = dst_at(&low.dst).is_some() && dst_at(&low.dst) == dst_at(&insn.dst);
+    let null_dst = matches!(low.dst, Dst::Null { .. });
+    let ok = low.pos == insn.pos
+        && low.srcs.is_empty()
+        && d.surface() == surface
+        && match (h.op, *d) {
+            (
+                HdcOp::ByteScattered {
+                    store: false,
+                    bytes,
+                },
+                DataportCtrl::GatherScaled {
+                    num_blocks,
+                    offset,
+                    element_offset,
+                    ..
+                },
+            ) => {
+                low.opcode == Opcode::GatherScaled
+                    && lanes_ok
+                    && num_blocks == bytes
+                    && offset == zero
+                    && at(Some(element_offset)) == src0
+                    && load_dst_ok
+            }
+            (
+                HdcOp::ByteScattered { store: true, bytes },
+                DataportCtrl::ScatterScaled {
+                    num_blocks,
+                    offset,
+                    element_offset,
+                    src,
+                    ..
+                },
+            ) => {
+                low.opcode == Opcode::ScatterScaled
+                    && lanes_ok
+                    && num_blocks == bytes
+                    && offset == zero
+                    && at(Some(element_offset)) == src0
+                    && at(Some(src)) == block(0)
+                    && null_dst
+            }
+            (
+                HdcOp::UntypedSurface {
+                    store: false,
+                    ch_mask: m,
+                },
+                DataportCtrl::Gather4Scaled {
+                    ch_mask,
+                    offset,
+                    element_offset,
+                    ..
+                },
+            ) => {
+                low.opcode == Opcode::Gather4Scaled
+                    && lanes_ok
+                    && ch_mask == m
+                    && offset == zero
+                    && at(Some(element_offset)) == src0
+                    && load_dst_ok
+            }
+            (
+                HdcOp::UntypedSurface {
+                    store: true,
+                    ch_mask: m,
+                },
+                DataportCtrl::Scatter4Scaled {
+                    ch_mask,
+                    offset,
+                    element_offset,
+                    src,
+                    ..
+                },
+            ) => {
+                low.opcode == Opcode::Scatter4Scaled
+                    && lanes_ok
+                    && ch_mask == m
+                    && offset == zero
+                    && at(Some(element_offset)) == src0
+                    && at(Some(src)) == block(0)
+                    && null_dst
+            }
+            (
+                HdcOp::UntypedAtomic { op: o, ret },
+                DataportCtrl::DwordAtomic {
+                    op,
+                    width,
+                    element_offset,
+                    src0: s0,
+                    src1: s1,
+                    ..
+                },
+            ) => {
+                let n = o.num_srcs();
+                low.opcode == Opcode::DwordAtomic
+                    && lanes_ok
+                    && (op, width) == (o, 32)
+                    && at(Some(element_offset)) == src0
+                    && (if n > 0 {
+                        at(s0) == block(0)
+                    } else {
+                        s0.is_none()
+                    })
+                    && (if n > 1 {
+                        at(s1) == block(1)
+                    } else {
+                        s1.is_none()
+                    })
+                    && (if ret { load_dst_ok } else { null_dst })
+            }
+            (HdcOp::OwordBlock { kind, owords }, ctrl) => {
+                let block_lane = low.pred.is_none()
+                    && insn.pred.is_none()
+                    && low.exec_size == 1
+                    && low.mask.no_mask
+                    && low.mask.group == 1;
+                let header = |offset: Scalar| match offset {
+                    Scalar::Var {
+                        var,
+                        row: 0,
+                        col: 2,
+                        ty: DataType::UD,
+                    } => start(var).is_some() && start(var) == src0,
+                    _ => false,
+                };
+                block_lane
+                    && match (kind, ctrl) {
+                        (
+                            OwordKind::Read,
+                            DataportCtrl::OwordLd {
+                                num_owords, offset, ..
+                            },
+                        ) => {
+                            low.opcode == Opcode::OwordLd
+                                && num_owords == owords
+                                && header(offset)
+                                && load_dst_ok
+                        }
+                        (
+                            OwordKind::UnalignedRead,
+                            DataportCtrl::OwordLdUnaligned {
+                                num_owords, offset, ..
+                            },
+                        ) => {
+                            low.opcode == Opcode::OwordLdUnaligned
+                                && num_owords == owords
+                                && header(offset)
+                                && load_dst_ok
+                        }
+                        (
+                            OwordKind::Write,
+                            DataportCtrl::OwordSt {
+                                num_owords,
+                                offset,
+                                src,
+                                ..
+                            },
+                        ) => {
+                            low.opcode == Opcode::OwordSt
+                                && num_owords == owords
+                                && header(offset)
+                                && at(Some(src)) == block(0)
+                                && null_dst
+                        }
+                        _ => false,
+                    }
+            }
+            _ => false,
+        };
+    if ok {
+        Ok(())
+    } else {
+        Err(mismatch())
+    }
 }
 
 #[cfg(test)]
