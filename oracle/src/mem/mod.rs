@@ -7,7 +7,8 @@
 //!   append-counter atomics;
 //! - [`svm`]: the SVM gathers, scatters, block accesses and atomics;
 //! - [`dataport`]: the legacy dataport's GATHER_SCALED and SCATTER_SCALED;
-//!   [`dataport_typed`]: its typed messages GATHER4_TYPED and SCATTER4_TYPED.
+//!   [`dataport_typed`]: its typed messages GATHER4_TYPED and SCATTER4_TYPED; [`media`]:
+//!   its media block messages MEDIA_LD and MEDIA_ST.
 //!
 //! They share [`page`] (reads through a cached page, fixed-size moves), [`flags`] (the
 //! undefined flags a load gives register bytes), [`small`] (in-place buffers), [`store`] (the
@@ -22,6 +23,7 @@ pub(crate) mod dispatch;
 pub(crate) mod enable;
 pub(crate) mod flags;
 pub(crate) mod lsc;
+pub(crate) mod media;
 pub(crate) mod page;
 pub(crate) mod sampler;
 pub(crate) mod small;

@@ -22,6 +22,9 @@ pub mod scatter_scaled;
 pub mod gather4_typed;
 pub mod scatter4_typed;
 mod typed;
+// The media block messages.
+pub mod media_ld;
+pub mod media_st;
 
 use visa_model::errata;
 use visa_model::platform::Platform;
