@@ -2,13 +2,14 @@
 //! platform, every modifier (nomod, top, bottom), every block shape of the Notes' table
 //! (widths 1 to 64 with the heights each admits, biased to the table's rows' edges: 1, 4,
 //! 5, 8, 16, 17, 32, 33, 64), every surface format of the model, 2D surfaces of 1 to 6
-//! pixels by 1 to 6 rows whose width may cut its last pixel, X and Y as immediates or
-//! registers (UD or D, MEDIA-OFFSET-TYPES), inside the surface, on its edges, one or a
-//! few bytes or rows past them, and negative (MEDIA-OUT-OF-BOUNDS: the offsets are signed and a load outside reads the
-//! nearest edge pixel; one case in eight under the literal reading, undefined where the
-//! load leaves the surface and the offsets unsigned), one case in eight under
-//! MEDIA-FIELD-ROWS' literal reading. MEDIA_ST's X is dword-aligned (a register X that is
-//! not, one case in sixteen, is undefined behaviour).
+//! pixels by 1 to 6 rows or (three in four) large enough to hold the block, whose width may
+//! cut its last pixel, X and Y as immediates or registers (UD or D, MEDIA-OFFSET-TYPES),
+//! where the block fits, on and across the edges, past them and negative
+//! (MEDIA-OUT-OF-BOUNDS: the offsets are signed and a load outside reads the nearest edge
+//! pixel; one case in eight under the literal reading, undefined where the load leaves the
+//! surface and the offsets unsigned), one case in eight under MEDIA-FIELD-ROWS' literal
+//! reading. MEDIA_ST's X is dword-aligned (a register X that is not, one case in sixteen,
+//! is undefined behaviour).
 //!
 //! The memory region every case observes starts 32 bytes before the surface and runs 32
 //! bytes past its last row, so a store outside its pixels shows.
@@ -51,7 +52,7 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
         (
             on,
             (select(MediaModifier::ALL.to_vec()), prop_oneof![1 => select(EDGE_WIDTHS.to_vec()), 1 => 1u32..=64], any::<u8>()),
-            (select(SurfaceFormat::ALL.to_vec()), 1u32..7, 1u32..7, 0u32..2, 0u32..3),
+            (select(SurfaceFormat::ALL.to_vec()), 1u32..7, 1u32..7, 0u32..2, 0u32..3, 0u8..4),
             (any::<u16>(), any::<u16>(), any::<bool>(), any::<bool>()),
             (0u8..8, 0u8..8, 0u8..16),
             proptest::collection::vec(any::<u8>(), 512),
@@ -61,7 +62,7 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
                 move |(
                     platform,
                     (modifier, width, h_pick),
-                    (format, w_px, rows, cut, pad),
+                    (format, w_px, rows, cut, pad, big),
                     (x_pick, y_pick, x_reg, y_reg),
                     (lit_bounds, lit_field, misalign),
                     memory,
@@ -74,26 +75,36 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
                         _ => 1 + u32::from(h_pick) % max_h,
                     };
                     let pixel = format.pixel_bytes();
+                    // Three surfaces in four hold the block (a few pixels and rows to spare),
+                    // the others are 1 to 6 pixels by 1 to 6 rows.
+                    let (w_px, rows) = if big == 0 {
+                        (w_px, rows)
+                    } else {
+                        (width.div_ceil(pixel) + w_px - 1, height + rows - 1)
+                    };
                     let surface_width = w_px * pixel - if cut == 1 && pixel > 1 { 1 } else { 0 };
                     let pitch = (w_px + pad) * pixel;
                     let span = u64::from(pitch) * u64::from(rows);
-                    // Offsets: inside, on or past an edge, or negative (as UD bits).
-                    let offset = |pick: u16, extent: u32, step: u32| -> u32 {
-                        let r = u32::from(pick >> 3);
-                        match pick % 8 {
+                    // Offsets of a block `size` long on a side `extent` long: past the edge,
+                    // across it, far past it, negative (as UD bits), or (six in ten) where
+                    // the block fits when it can.
+                    let offset = |pick: u16, extent: u32, size: u32, step: u32| -> u32 {
+                        let r = u32::from(pick >> 4);
+                        match pick % 10 {
                             0 => extent,
-                            1 => extent.saturating_sub(step),
+                            1 => extent.saturating_sub(size / 2),
                             2 => extent + step * (r % 3),
                             3 => (r % 4 + 1).wrapping_neg().wrapping_mul(step),
-                            _ => (r % extent.max(1)) / step * step,
+                            _ if extent >= size => r % (extent - size + 1),
+                            _ => r % extent.max(1),
                         }
                     };
                     let x_step = if load { 1 } else { 4 };
-                    let mut x = offset(x_pick, surface_width, x_step) / x_step * x_step;
+                    let mut x = offset(x_pick, surface_width, width, x_step) / x_step * x_step;
                     if !load && misalign == 0 && x_reg {
                         x = x.wrapping_add(2);
                     }
-                    let y = offset(y_pick, rows, 1);
+                    let y = offset(y_pick, modifier.field_rows(rows), height, 1);
                     let name = op.mnemonic();
                     let pitch_regs = reg_pitch(width) as usize;
                     let data_bytes = (height as usize - 1) * pitch_regs + width as usize;
@@ -126,8 +137,10 @@ fn case_in(op: Opcode, on: BoxedStrategy<Platform>) -> Option<BoxedStrategy<GenC
                     if cut == 1 && pixel > 1 {
                         tags.push("width-cuts-pixel".to_string());
                     }
-                    let inside_x = (x as i32) >= 0 && (x as i32 as i64) + i64::from(width) <= i64::from(surface_width);
-                    let inside_y = (y as i32) >= 0 && (y as i32 as i64) + i64::from(height) <= i64::from(rows);
+                    let row_bytes = i64::from(surface_width / pixel * pixel);
+                    let inside_x = (x as i32) >= 0 && (x as i32 as i64) + i64::from(width) <= row_bytes;
+                    let inside_y = (y as i32) >= 0
+                        && (y as i32 as i64) + i64::from(height) <= i64::from(modifier.field_rows(rows));
                     if !(inside_x && inside_y) {
                         tags.push("out-of-bounds".to_string());
                     }
