@@ -25,6 +25,7 @@ pub mod flow;
 pub mod fp8;
 pub mod lsc;
 pub mod lsc_typed;
+pub mod media;
 // LRP and PLN.
 pub mod plane;
 pub mod raw_send;

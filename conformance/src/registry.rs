@@ -101,7 +101,7 @@ impl Row {
 fn generator(op: Opcode) -> fn(Opcode) -> Option<BoxedStrategy<GenCase>> {
     use gen::{
         carry, compare_select_case, dataport, dataport_typed, dpas, flow, fp8, logic, lsc,
-        lsc_typed, plane, raw_send, register, sampler, svm,
+        lsc_typed, media, plane, raw_send, register, sampler, svm,
     };
     let form = op.form();
     match (form.builder, form.class) {
@@ -110,6 +110,7 @@ fn generator(op: Opcode) -> fn(Opcode) -> Option<BoxedStrategy<GenCase>> {
         (Builder::Dataport, _) => dataport::case,
         (Builder::RawSend, _) => raw_send::case,
         (Builder::DataportTyped, _) => dataport_typed::case,
+        (Builder::Media, _) => media::case,
         (Builder::Sampler, _) => sampler::case,
         (Builder::Dpas, _) => dpas::case,
         (Builder::LscApndctr, _) => lsc_typed::apndctr_case,

@@ -1823,6 +1823,76 @@ fn vc_gemm_tiles_launch_from_their_progbin_once_their_raw_sends_decode() {
                 let message = r["error"]["message"].as_str().unwrap();
                 assert!(message.contains("(load_block2d)"), "{name}: {message}");
             }
+/// mblock.cl (SIMD16) on every platform of the corpus, from its `.progbin`: IGC writes its
+/// sub-group block reads and writes of images as MEDIA_LD and MEDIA_ST. Global (32, 2),
+/// local (16, 1): work-group (g0, g1) covers pixels 16*g0..16*g0+16 of
+/// - `src` and `dst` (r32_uint, 32x4), rows 2*g1 and 2*g1+1: dst = src + 1 on the even
+///   row (`.s0`), src + 2 on the odd one (`.s1`); every pixel of dst is written;
+/// - `src16` and `dst16` (r16_uint, 32x2), row g1: dst16 = 3*src16 mod 2^16;
+/// - `src8` and `dst8` (r8_unorm, 32x2, read as bytes), row g1: dst8 = src8 ^ 0x5a.
+#[test]
+fn image_block_reads_and_writes_launch_through_media_messages_on_both_engines() {
+    let dir = common::tmp_dir("launch-mblock");
+    let src: Vec<u32> = (0..4u32)
+        .flat_map(|y| (0..32u32).map(move |x| 1000 * y + x))
+        .collect();
+    let src16: Vec<u16> = (0..2u16)
+        .flat_map(|y| (0..32u16).map(move |x| 30_000 + 100 * y + x))
+        .collect();
+    let src8: Vec<u8> = (0..2u8)
+        .flat_map(|y| (0..32u8).map(move |x| x.wrapping_mul(7).wrapping_add(11 * y)))
+        .collect();
+    let srcf = write_words(&dir, "src.bin", &src, u32::to_le_bytes);
+    let src16f = dir.join("src16.bin");
+    std::fs::write(
+        &src16f,
+        src16
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect::<Vec<u8>>(),
+    )
+    .unwrap();
+    let src8f = dir.join("src8.bin");
+    std::fs::write(&src8f, &src8).unwrap();
+    let want: Vec<u8> = src
+        .iter()
+        .enumerate()
+        .flat_map(|(i, v)| (v + 1 + (i / 32 % 2) as u32).to_le_bytes())
+        .collect();
+    let want16: Vec<u8> = src16
+        .iter()
+        .flat_map(|v| v.wrapping_mul(3).to_le_bytes())
+        .collect();
+    let want8: Vec<u8> = src8.iter().map(|b| b ^ 0x5a).collect();
+    let args = [
+        format!("0=image2d:r32_uint:32:4:{}", srcf.display()),
+        "1=image2d:r32_uint:32:4:zeros".to_string(),
+        format!("2=image2d:r16_uint:32:2:{}", src16f.display()),
+        "3=image2d:r16_uint:32:2:zeros".to_string(),
+        format!("4=image2d:r8_unorm:32:2:{}", src8f.display()),
+        "5=image2d:r8_unorm:32:2:zeros".to_string(),
+    ];
+    for platform in ["gen9", "xe-lp", "xe-hpg", "xe-hpc"] {
+        let text =
+            std::fs::read_to_string(dumps().join(format!("{platform}/mblock.visaasm"))).unwrap();
+        assert!(
+            text.contains("media_ld.nomod (32,2)") && text.contains("media_st.nomod (16,1)"),
+            "{platform}: IGC's media block messages"
+        );
+        for engine in ["spec", "oracle"] {
+            let out = launch_progbin(&dir, platform, "mblock", engine, ("32,2", "16,1"), &args);
+            let what = format!("{platform} {engine}");
+            assert_eq!(std::fs::read(out.join("arg1.bin")).unwrap(), want, "{what}");
+            assert_eq!(
+                std::fs::read(out.join("arg3.bin")).unwrap(),
+                want16,
+                "{what}"
+            );
+            assert_eq!(
+                std::fs::read(out.join("arg5.bin")).unwrap(),
+                want8,
+                "{what}"
+            );
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();

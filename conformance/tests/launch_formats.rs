@@ -1083,16 +1083,21 @@ fn every_kernel_launches_from_its_progbin_alone() {
     }
     // saxpy, the Collatz loop, the switch, the private array, the 64-bit mixes, block
     // reads, float math, shuffles, sub-group operations, the SLM reduction with its
-    // barriers, the histogram through tagged SLM addresses (SLM-ADDRESS-HIGH-BITS) and the
-    // image writes (SCATTER4_TYPED) on gen9 and xe-lp (legacy dataport), xe-hpg and xe-hpc
-    // (LSC), and conversions and double precision on gen9 and xe-hpc.
+    // barriers, the histogram through tagged SLM addresses (SLM-ADDRESS-HIGH-BITS), the
+    // image writes (SCATTER4_TYPED) and the image block reads and writes (MEDIA_LD,
+    // MEDIA_ST) on gen9 and xe-lp (legacy dataport), xe-hpg and xe-hpc (LSC), and
+    // conversions and double precision on gen9 and xe-hpc.
     ran.sort();
     let expected: Vec<String> = ["gen9", "xe-hpc", "xe-hpg", "xe-lp"]
         .iter()
         .flat_map(|p| {
-            // The image writes take image arguments, which the other kernels' launches
-            // do not.
-            let both: Vec<&str> = IGC_KERNELS.iter().copied().chain(["imgwrite"]).collect();
+            // The image writes and block accesses take image arguments, which the other
+            // kernels' launches do not.
+            let both: Vec<&str> = IGC_KERNELS
+                .iter()
+                .copied()
+                .chain(["imgwrite", "mblock"])
+                .collect();
             let with_fp64: &[&str] = if matches!(*p, "gen9" | "xe-hpc") {
                 &["convert", "double"]
             } else {

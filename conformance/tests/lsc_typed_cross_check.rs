@@ -294,4 +294,46 @@ fn typed_atomic_spec_matches_oracle() {
     }
     assert!(ran > cases / 2, "{ran} ran, {undefined} undefined");
     assert!(ops.len() >= 12, "operations run: {ops:?}");
+/// MEDIA_LD and MEDIA_ST (conformance/src/gen/media.rs) on both engines: the same state, or
+/// the same `undefined-behaviour` where the case reads outside the surface under
+/// MEDIA-OUT-OF-BOUNDS' literal reading or MEDIA_ST's register X is not dword-aligned.
+#[test]
+fn media_block_spec_matches_oracle() {
+    use visa_model::ir::Opcode;
+    let cases = cases();
+    for op in [Opcode::MediaLd, Opcode::MediaSt] {
+        let mut runner = TestRunner::new(Config::default());
+        let strategy = registry::case(op);
+        let (mut ran, mut undefined, mut clamped) = (0, 0, 0);
+        for _ in 0..cases {
+            let generated = strategy.new_tree(&mut runner).unwrap().current();
+            let case = generated.to_case("media-cross-check");
+            let spec = run_case(&case, EngineKind::Spec);
+            let oracle = run_case(&case, EngineKind::Oracle);
+            match (&spec, &oracle) {
+                (Outcome::Ok(a), Outcome::Ok(b)) => {
+                    assert_eq!(a, b, "states differ on\n{}", case.to_line());
+                    ran += 1;
+                    if generated.tags.iter().any(|t| t == "out-of-bounds") {
+                        clamped += 1;
+                    }
+                }
+                (Outcome::Error(a), Outcome::Error(b)) => {
+                    assert_eq!(
+                        a.class,
+                        ErrorClass::UndefinedBehaviour,
+                        "{}",
+                        case.to_line()
+                    );
+                    assert_eq!(a.class, b.class, "{}", case.to_line());
+                    undefined += 1;
+                }
+                _ => panic!("spec {spec:?} vs oracle {oracle:?} on\n{}", case.to_line()),
+            }
+        }
+        assert!(
+            ran > cases / 2 && clamped > 0,
+            "{op:?}: {ran} ran ({clamped} out of bounds), {undefined} undefined"
+        );
+    }
 }

@@ -256,6 +256,8 @@ fn step(
             insn::dataport::scatter4_typed::execute(program, insn, state, config)
         }
         Opcode::TypedAtomic => insn::dataport::typed_atomic::execute(program, insn, state, config),
+        Opcode::MediaLd => insn::dataport::media_ld::execute(program, insn, state, config),
+        Opcode::MediaSt => insn::dataport::media_st::execute(program, insn, state, config),
         Opcode::Load3d | Opcode::LoadLz => insn::sampler::load_3d::execute(program, insn, state),
         Opcode::Resinfo => insn::sampler::info::execute(program, insn, state),
         Opcode::Sample3d | Opcode::SampleL | Opcode::SampleLz => {

@@ -14,10 +14,7 @@ const SRC16: &str = ".decl V1 v_type=G type=d num_elts=16\n.decl V2 v_type=G typ
 #[rstest]
 // Unknown opcode, documented but not yet executed opcode.
 #[case("frobnicate (M1, 8) V1(0,0)<1> 0x1:d", ErrorClass::InvalidInstruction)]
-#[case(
-    "media_ld (M1_NM, 8) V1(0,0)<1> V2(0,0)<1;1,0>",
-    ErrorClass::Unsupported
-)]
+#[case("fccall (M1, 1) L1", ErrorClass::Unsupported)]
 fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
     let text = format!("{SRC16}{insn}\n");
     let err = asm::parse(&text)
@@ -30,7 +27,8 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
 /// Which platforms each family exists on, from the documents (gen9, gen11, xe-lp, xe-hpg,
 /// xe-hpc, xe2): ALU, SVM and the legacy dataport everywhere (GATHER_SCALED,
 /// SCATTER_SCALED, the 4-channel, oword and DWORD_ATOMIC forms: the appendix lists them from
-/// BDW up to TGLLP, the model keeps them later as it does SVM; GATHER and SCATTER alike);
+/// BDW up to TGLLP, the model keeps them later as it does SVM; GATHER, SCATTER, MEDIA_LD
+/// and MEDIA_ST alike);
 /// QW_GATHER and QW_SCATTER from PVC on (6_instructions.md's {PVC_XT,PVC}); ROL and ROR from ICLLP on, DP4A from TGLLP on, ADD3 and BFN from XEHP on
 /// (6_instructions.md's tags); DPAS from XEHP on (DPAS.md, Exec_size); DPASW on xe-hpg alone
 /// (DPASW.md, Semantics: XEHP with EU fusion); LSC messages from DG2 on (LSC_UNTYPED.md,
@@ -48,6 +46,8 @@ fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
 #[case(visa_spec::ir::Opcode::DwordAtomic, [true, true, true, true, true, true])]
 #[case(visa_spec::ir::Opcode::Gather, [true, true, true, true, true, true])]
 #[case(visa_spec::ir::Opcode::Scatter, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::MediaLd, [true, true, true, true, true, true])]
+#[case(visa_spec::ir::Opcode::MediaSt, [true, true, true, true, true, true])]
 #[case(visa_spec::ir::Opcode::QwGather, [false, false, false, false, true, true])]
 #[case(visa_spec::ir::Opcode::QwScatter, [false, false, false, false, true, true])]
 #[case(visa_spec::ir::Opcode::Rol, [false, true, true, true, true, true])]

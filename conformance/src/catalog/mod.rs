@@ -124,6 +124,8 @@ pub const DOCS: &[Doc] = &[
     dataport::gather4_typed::DOC,
     dataport::scatter4_typed::DOC,
     dataport::typed_atomic::DOC,
+    dataport::media_ld::DOC,
+    dataport::media_st::DOC,
     sampler::load_3d::DOC,
     sampler::info::DOC,
     sampler::sample_3d::DOC,

@@ -12,6 +12,7 @@ use super::block2d::{block2d, Block2dPlan};
 use super::dataport::{is_dataport, DataportPlan};
 use super::dataport_typed::{is_dataport_typed, TypedDataportPlan};
 use super::lsc::{is_lsc, LscPlan};
+use super::media::{is_media, MediaPlan};
 use super::sampler::{is_sampler, SamplerPlan};
 use super::status::StatusPlan;
 use super::svm::{is_svm, SvmPlan};
@@ -49,6 +50,8 @@ enum Family {
     Dataport(DataportPlan),
     /// The typed legacy dataport messages.
     DataportTyped(TypedDataportPlan),
+    /// The media block messages.
+    Media(MediaPlan),
     /// The sampler messages.
     Sampler(SamplerPlan),
     /// LSC_FENCE: no effect on the thread's state.
@@ -78,6 +81,8 @@ impl MemPlan {
             DataportPlan::compile(program, insn, readings).map(Family::Dataport)
         } else if is_dataport_typed(insn) {
             TypedDataportPlan::compile(program, insn, readings).map(Family::DataportTyped)
+        } else if is_media(insn) {
+            MediaPlan::compile(program, insn, readings).map(Family::Media)
         } else if is_sampler(insn) {
             SamplerPlan::compile(program, insn).map(Family::Sampler)
         } else if insn.opcode == Opcode::LscFence {
@@ -121,6 +126,7 @@ impl MemPlan {
             Family::Svm(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Family::Dataport(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Family::DataportTyped(p) => p.exec(state).map_err(|e| e.at(p.pos)),
+            Family::Media(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Family::Sampler(p) => p.exec(state).map_err(|e| e.at(p.pos)),
             Family::Fence => {
                 // An ordering point for the race detector (docs/races.md).

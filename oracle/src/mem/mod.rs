@@ -7,8 +7,9 @@
 //!   append-counter atomics;
 //! - [`svm`]: the SVM gathers, scatters, block accesses and atomics;
 //! - [`dataport`]: the legacy dataport's untyped messages; [`dataport_typed`]: its typed
-//!   messages GATHER4_TYPED, SCATTER4_TYPED and TYPED_ATOMIC; [`place`]: where their raw
-//!   operands lie in the register file.
+//!   messages GATHER4_TYPED, SCATTER4_TYPED and TYPED_ATOMIC; [`media`]: its media block
+//!   messages MEDIA_LD and MEDIA_ST; [`place`]: where their raw operands lie in the register
+//!   file.
 //!
 //! They share [`page`] (reads through a cached page, fixed-size moves), [`flags`] (the
 //! undefined flags a load gives register bytes), [`small`] (in-place buffers), [`store`] (the
@@ -23,6 +24,7 @@ pub(crate) mod dispatch;
 pub(crate) mod enable;
 pub(crate) mod flags;
 pub(crate) mod lsc;
+pub(crate) mod media;
 pub(crate) mod page;
 pub(crate) mod place;
 pub(crate) mod sampler;

@@ -209,6 +209,8 @@ fn memory(insn: &Instruction) -> u64 {
         },
         Ctrl::Dataport(d) => (lanes, lanes * u64::from(d.lane_bytes())),
         Ctrl::DataportTyped(d) => (lanes, lanes * u64::from(d.lane_bytes())),
+        // One block: one address, its bytes.
+        Ctrl::Media(m) => (1, u64::from(m.block_width) * u64::from(m.block_height)),
         _ => (lanes, lanes * 4),
     };
     let atomic = insn.opcode.lsc_atomic().is_some()

@@ -179,14 +179,6 @@ pub const DECLARED: &[(&str, &str)] = &[
         "not executed yet: a call whose callee is chosen at run time, to execute through CALL's semantics",
     ),
     (
-        "MEDIA_LD.md",
-        "not executed yet: legacy dataport media block read",
-    ),
-    (
-        "MEDIA_ST.md",
-        "not executed yet: legacy dataport media block write",
-    ),
-    (
         "RT_READ.md",
         "reads a render target of the 3D pipeline, which a compute launch does not have",
     ),

@@ -354,6 +354,9 @@ pub const TYPED_COORDINATE_TYPES: &str = "TYPED-COORDINATE-TYPES";
 pub const TYPED_ATOMIC_OP_TABLE: &str = "TYPED-ATOMIC-OP-TABLE";
 pub const TYPED_ATOMIC_OPERANDS: &str = "TYPED-ATOMIC-OPERANDS";
 pub const MEDIA_BLOCK_RANGES: &str = "MEDIA-BLOCK-RANGES";
+pub const MEDIA_OUT_OF_BOUNDS: &str = "MEDIA-OUT-OF-BOUNDS";
+pub const MEDIA_FIELD_ROWS: &str = "MEDIA-FIELD-ROWS";
+pub const MEDIA_OFFSET_TYPES: &str = "MEDIA-OFFSET-TYPES";
 // The rounding instructions.
 pub const RNDE_DOWNWARD: &str = "RNDE-DOWNWARD";
 pub const RND_SPECIAL_TABLE: &str = "RND-SPECIAL-TABLE";
@@ -1381,10 +1384,37 @@ pub static LEDGER: &[Erratum] = &[
         id: MEDIA_BLOCK_RANGES,
         document: "instructions/MEDIA_LD.md, MEDIA_ST.md, Plane, Block_width, Block_height, Dst, Src",
         says: "\"Valid values are [0], [3]\" (Plane) and \"[1], [64]\" (Block_width, Block_height): each range is written as two values; MEDIA_ST's Src says each row starts at \"row+id * <register_pitch>\"",
-        literal: "only the two values written are valid: Plane 0 or 3, a block 1 or 64 bytes wide and 1 or 64 rows high; a row's register offset `row + id * register_pitch`",
-        resolved: "the ranges 0 to 3, 1 to 64 and 1 to 64 (with the Notes' table of register pitch and maximum height per block width), and MEDIA_LD's `row_id * register_pitch`; MEDIA_LD and MEDIA_ST are not executed yet (`unsupported`)",
-        reason: "the same fields of the appendix give ranges, the Notes' table lists widths between 1 and 64, and MEDIA_LD's Dst spells the row offset `row_id`",
-        executable: false,
+        literal: "only the two values written are valid: Plane 0 or 3, a block 1 or 64 bytes wide and 1 or 64 rows high (inside the Notes' table: 1x1, 1x64, 64x1); `row+id` names nothing, so a row's register offset stays the Semantics' `i*reg_pitch`",
+        resolved: "the ranges 0 to 3, 1 to 64 and 1 to 64, with the Notes' table of register pitch and maximum height per block width (1-4 bytes: 64 rows, 5-8: 32, 9-16: 16, 17-32: 8, 33-64: 4); a row's register offset `row_id * register_pitch` as MEDIA_LD's Dst spells it",
+        reason: "the appendix's syntax table gives Plane as the range [0, 3], the Notes' table lists every width from 1 to 64, and IGC's verifier (visa/IsaVerification.cpp) checks the same ranges and table; IGC 1.0.12504 writes `media_ld.nomod (32,1)`, `(32,2)` and `(16,1)`, which the literal reading refuses",
+        executable: true,
+    },
+    Erratum {
+        id: MEDIA_OUT_OF_BOUNDS,
+        document: "instructions/MEDIA_LD.md, MEDIA_ST.md, X_offset, Y_offset, Properties (Out-of-bound Access)",
+        says: "on read: \"implementation defined behavior based on surface format\"; on write: \"data is dropped\"; X_offset and Y_offset \"Must have type UD\", and Y_offset is called a \"byte offset\" while the Semantics index `surface[y_offset+i]` by rows",
+        literal: "a MEDIA_LD whose block reaches past the surface's width or height reads nothing defined: execution reports undefined-behaviour; X and Y are unsigned",
+        resolved: "X (bytes) and Y (rows) are the message's signed 32-bit offsets, and a byte of the block outside the surface reads the same byte of the nearest edge pixel: the row clamped to 0..height-1, the pixel (X divided by the format's pixel size, rounded down) to 0..width/pixel_size-1; a MEDIA_ST byte outside the surface is dropped; no format conversion either way (the block moves the surface's bytes)",
+        reason: "the media block read of Intel's GPUs replicates the surface's edge pixels, as Intel's CM CPU emulation models it (intel/cm-cpu-emulation, libcm/genx_dataport.h, the media block `read`: the row clamped to the height, the last pixel of the row repeated past the width, the first before it); OpenCL's `intel_sub_group_block_read` on an image passes an `int2` coordinate, negative values included",
+        executable: true,
+    },
+    Erratum {
+        id: MEDIA_OFFSET_TYPES,
+        document: "instructions/MEDIA_LD.md, MEDIA_ST.md, X_offset and Y_offset",
+        says: "\"Must have type UD\", while IGC 1.0.12504 passes the X offset of `intel_sub_group_block_write` on an image in a variable declared `type=d` (`media_st.nomod (32,1) T6 0 V0070(0,0)<0;1,0> ...` with `.decl V0070 v_type=G type=d`, conformance/tests/dumps/igc/xe-lp/mblock.visaasm)",
+        literal: "an X_offset or Y_offset of type D is invalid-instruction",
+        resolved: "an offset of type UD or D; its 32 bits are the message's offset either way (signed, MEDIA-OUT-OF-BOUNDS)",
+        reason: "the compiler's own output for OpenCL's `int2` coordinates; the message header carries the offset's dword whatever the operand's declared type",
+        executable: true,
+    },
+    Erratum {
+        id: MEDIA_FIELD_ROWS,
+        document: "instructions/MEDIA_LD.md, MEDIA_ST.md, Modifiers and Notes",
+        says: "top_field and bottom_field select \"only the top (bottom) field surface data\" of an interleaved surface by \"controlling the vertical line stride and vertical line stride offset\"; the Semantics loop does not use the modifiers",
+        literal: "the Semantics loop as written: the block's row `i` is surface row `y_offset+i` whatever the modifier",
+        resolved: "a vertical line stride of 2 with offset 0 (top) or 1 (bottom): the block's row `y_offset+i` is field row `y_offset+i`, surface row `2*(y_offset+i)` (top) or `2*(y_offset+i)+1` (bottom); the bounds (MEDIA-OUT-OF-BOUNDS) are the field's rows",
+        reason: "the Notes name the stride and its offset; an interleaved surface holds its two fields on alternate rows, and the field's rows are the ones a top- or bottom-field read covers",
+        executable: true,
     },
     Erratum {
         id: TYPED_SURFACE_LAYOUT,

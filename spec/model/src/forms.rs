@@ -175,6 +175,8 @@ pub enum Builder {
     /// The typed legacy dataport messages (instructions/GATHER4_TYPED.md,
     /// SCATTER4_TYPED.md).
     DataportTyped,
+    /// The media block messages on 2D surfaces (instructions/MEDIA_LD.md, MEDIA_ST.md).
+    Media,
     /// LSC_UNTYPED's and LSC_TYPED's gather/scatter forms and atomics.
     LscGatherScatter,
     /// LSC_UNTYPED's append-counter atomics.

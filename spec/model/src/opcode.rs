@@ -237,6 +237,11 @@ pub enum Opcode {
     /// instructions/TYPED_ATOMIC.md: an atomic read-modify-write of one pixel's R channel
     /// per lane on a typed surface.
     TypedAtomic,
+    /// instructions/MEDIA_LD.md: a block of bytes from a 2D surface into registers, one
+    /// row per register pitch.
+    MediaLd,
+    /// instructions/MEDIA_ST.md: a block of bytes from registers to a 2D surface.
+    MediaSt,
 }
 
 /// The family of an instruction document: the directory of its golden vectors
@@ -955,6 +960,16 @@ const SCATTER4_ERRATA: &[&str] = &[
     errata::DATAPORT4_DWORD_ADDRESS,
 ];
 const OWORD_ERRATA: &[&str] = &[errata::DATAPORT_BOUNDS_LANE];
+const MEDIA_EXEC_SIZES: ExecSizes = ExecSizes::only(
+    &[1],
+    "MEDIA_LD.md and MEDIA_ST.md have no Exec_size: one block for the thread",
+);
+const MEDIA_ERRATA: &[&str] = &[
+    errata::MEDIA_BLOCK_RANGES,
+    errata::MEDIA_OUT_OF_BOUNDS,
+    errata::MEDIA_FIELD_ROWS,
+    errata::MEDIA_OFFSET_TYPES,
+];
 const TYPED_ERRATA: &[&str] = &[
     errata::TYPED_EXEC_SIZE,
     errata::TYPED_OOB_ALPHA,
@@ -1046,7 +1061,7 @@ use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
 /// reference.
 #[rustfmt::skip]
 #[allow(clippy::large_const_arrays)]
-pub const TABLE: [Form; 145] = [
+pub const TABLE: [Form; 147] = [
     Form { opcode: O::Mov, mnemonic: "mov", document: "instructions/MOV.md", num_srcs: 1, sat: Sat::Yes, modifiers: ARITH, type_maps: MOV_MAPS, kinds: MOV_KINDS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add, mnemonic: "add", document: "instructions/ADD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD_MAPS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add3, mnemonic: "add3", document: "instructions/ADD3.md", num_srcs: 3, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD3_MAPS, platforms: ADD3_BFN_PLATFORMS, ..ALU },
@@ -1238,6 +1253,11 @@ pub const TABLE: [Form; 145] = [
     // TYPED_ATOMIC.md: a typed message (`ir::dataport_typed::TypedCtrl`), listed by the
     // appendix on BDW to TGLLP and kept on the later platforms as the other typed messages.
     Form { opcode: O::TypedAtomic, mnemonic: "typed_atomic", document: "instructions/TYPED_ATOMIC.md", builder: Builder::DataportTyped, errata: TYPED_ATOMIC_ERRATA, ..DATAPORT },
+    // The media block messages (`ir::media::MediaCtrl`): the appendix lists them on BDW to
+    // TGLLP; IGC 1.0.12504 writes them for dg2 and pvc too, kept there as the other
+    // dataport messages. One block for the thread: execution size 1 under NoMask.
+    Form { opcode: O::MediaLd, mnemonic: "media_ld", document: "instructions/MEDIA_LD.md", builder: Builder::Media, pred: Pred::No, exec_sizes: MEDIA_EXEC_SIZES, errata: MEDIA_ERRATA, ..DATAPORT },
+    Form { opcode: O::MediaSt, mnemonic: "media_st", document: "instructions/MEDIA_ST.md", builder: Builder::Media, pred: Pred::No, exec_sizes: MEDIA_EXEC_SIZES, errata: MEDIA_ERRATA, ..DATAPORT },
 ];
 
 #[cfg(test)]

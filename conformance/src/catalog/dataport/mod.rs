@@ -24,6 +24,9 @@ pub mod gather4_typed;
 pub mod scatter4_typed;
 mod typed;
 pub mod typed_atomic;
+// The media block messages.
+pub mod media_ld;
+pub mod media_st;
 
 use visa_model::errata;
 use visa_model::platform::Platform;

@@ -9,6 +9,7 @@ pub mod dpas;
 pub mod flow;
 pub mod lsc;
 pub mod lsc_typed;
+pub mod media;
 pub mod operand;
 pub mod sampler;
 pub mod send;
@@ -145,6 +146,7 @@ impl Instruction {
             Ctrl::Svm(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dataport(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::DataportTyped(c) => c.sources().into_iter().map(Cow::Owned).collect(),
+            Ctrl::Media(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Sampler(c) => c.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::Dpas(c) => c.operands.sources().into_iter().map(Cow::Owned).collect(),
             Ctrl::RawSend(c) => c.sources().into_iter().map(Cow::Owned).collect(),
@@ -197,6 +199,7 @@ impl Instruction {
             Ctrl::Svm(c) => c.operands_mut(&mut out),
             Ctrl::Dataport(c) => c.operands_mut(&mut out),
             Ctrl::DataportTyped(c) => c.operands_mut(&mut out),
+            Ctrl::Media(c) => c.operands_mut(&mut out),
             Ctrl::Sampler(c) => c.operands_mut(&mut out),
             Ctrl::Dpas(c) => {
                 let ops = &mut c.operands;
@@ -278,6 +281,8 @@ pub enum Ctrl {
     Dataport(dataport::DataportCtrl),
     /// The typed legacy dataport messages' channel mask, surface and operands.
     DataportTyped(dataport_typed::TypedCtrl),
+    /// The media block messages' modifiers, surface, plane, block size and operands.
+    Media(media::MediaCtrl),
     /// The sampler messages' channel mask, offsets, sampler, surface and parameters.
     Sampler(Box<sampler::SamplerCtrl>),
     /// LSC_UNTYPED's and LSC_TYPED's message fields: unit, caching, data shape, address and

@@ -38,6 +38,7 @@ mod flow;
 mod input;
 mod labels;
 pub(crate) mod lsc;
+mod media;
 mod operands;
 // LRP and PLN.
 mod plane;
@@ -211,6 +212,7 @@ impl Cx<'_> {
             Builder::Svm => self.svm_instruction(line, opcode)?,
             Builder::Dataport => self.dataport_instruction(line, opcode)?,
             Builder::DataportTyped => self.dataport_typed_instruction(line, opcode)?,
+            Builder::Media => self.media_instruction(line, opcode)?,
             Builder::LscGatherScatter => self.lsc_instruction(line, opcode)?,
             Builder::LscApndctr => self.apndctr_instruction(line, opcode)?,
             Builder::LscBlock2d => self.block2d_instruction(line, opcode)?,
@@ -290,6 +292,7 @@ fn rules_family(insn: &Instruction) -> Builder {
         f @ (Builder::Svm
         | Builder::Dataport
         | Builder::DataportTyped
+        | Builder::Media
         | Builder::Dpas
         | Builder::LscFence
         | Builder::LscBlock2d
@@ -348,6 +351,7 @@ fn family_rules(env: &Env, insn: &Instruction) -> Result<()> {
         Builder::Svm => svm::rules(insn, vars, platform, readings),
         Builder::Dataport => dataport::rules(insn, vars, platform, readings),
         Builder::DataportTyped => dataport_typed::rules(insn, vars, platform, readings),
+        Builder::Media => media::rules(insn, vars, platform, readings),
         Builder::Dpas => dpas::rules(insn, vars, platform, readings),
         Builder::LscFence => lsc::fence::fence_rules(insn),
         Builder::LscBlock2d => lsc::block2d::rules(insn, vars, platform, readings),

@@ -1,7 +1,7 @@
 //! The legacy dataport messages on surfaces (instructions/GATHER_SCALED.md,
 //! SCATTER_SCALED.md, GATHER4_SCALED.md, SCATTER4_SCALED.md, OWORD_LD.md,
 //! OWORD_LD_UNALIGNED.md, OWORD_ST.md, DWORD_ATOMIC.md, GATHER.md, SCATTER.md,
-//! QW_GATHER.md, QW_SCATTER.md): one module per document transcribes its Semantics
+//! QW_GATHER.md, QW_SCATTER.md; MEDIA_LD.md and MEDIA_ST.md): one module per document transcribes its Semantics
 //! loop; this module holds what they share: the surface as the memory model's window, the
 //! lane addresses and the scalar `Offset`. See docs/memory.md, section "The legacy
 //! dataport".
@@ -37,6 +37,9 @@ pub mod gather4_typed;
 pub mod scatter4_typed;
 mod typed;
 pub mod typed_atomic;
+// The media block messages (MEDIA_LD.md, MEDIA_ST.md) on 2D surfaces.
+pub mod media_ld;
+pub mod media_st;
 
 use crate::errata::Readings;
 use crate::error::{ErrorClass, Result, VisaError};
