@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use serde_json::Value;
+use visa_conformance::catalog::threads::{IF_BARRIER_SIMD1, IF_BARRIER_SIMD8};
 use visa_conformance::launch::arg::{self, Value as ArgVal};
 use visa_conformance::launch::interface::{self, ArgKind, InterfaceError, Place, ScalarType};
 
@@ -671,34 +672,6 @@ fn kernel_files(dir: &Path, name: &str, text: &str, iface: &str) -> (PathBuf, Pa
     std::fs::write(&i, iface).unwrap();
     (k, i)
 }
-
-/// `if (lid < 4) barrier();` with one work-item a thread (SIMD1).
-const IF_BARRIER_SIMD1: &str = ".version 4.1
-.kernel \"if_barrier\"
-.decl LID v_type=G type=uw num_elts=1
-.decl P1 v_type=P num_elts=1
-.input LID offset=32 size=2
-.kernel_attr SimdSize=1
-cmp.lt (M1, 1) P1 LID(0,0)<0;1,0> 0x4:uw
-(!P1) goto (M1, 1) END
-barrier
-END:
-ret (M1, 1)
-";
-
-/// The same with eight work-items a thread (SIMD8): the barrier is in divergent control flow.
-const IF_BARRIER_SIMD8: &str = ".version 4.1
-.kernel \"if_barrier\"
-.decl LID v_type=G type=uw num_elts=8
-.decl P1 v_type=P num_elts=8
-.input LID offset=32 size=16
-.kernel_attr SimdSize=8
-cmp.lt (M1, 8) P1 LID(0,0)<1;1,0> 0x4:uw
-(!P1) goto (M1, 8) END
-barrier
-END:
-ret (M1, 1)
-";
 
 #[test]
 fn a_barrier_some_threads_never_reach_is_a_deadlock_naming_them() {
