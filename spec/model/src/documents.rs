@@ -175,10 +175,6 @@ pub const DECLARED: &[(&str, &str)] = &[
         "drives the video scaler, whose filter coefficients and results the documents do not define",
     ),
     (
-        "FCCALL.md",
-        "not executed yet: a call whose callee is chosen at run time, to execute through CALL's semantics",
-    ),
-    (
         "MEDIA_LD.md",
         "not executed yet: legacy dataport media block read",
     ),
