@@ -295,6 +295,11 @@ fn the_bundled_engines_pass_cleanly() {
                 &vectors,
                 "--generated",
                 "4",
+                // The spec engine runs goto/catalog/step-limit's 1,000,000 instructions (the
+                // vector format's step limit) in about a second alone, past the default 5 s
+                // on a loaded machine: this test grades answers, not speed.
+                "--timeout-ms",
+                "60000",
             ],
         );
         assert_eq!(r.status, 0, "{engine}: {}{}", r.out, r.err);

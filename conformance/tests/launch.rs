@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use serde_json::Value;
+use visa_conformance::catalog::threads::{IF_BARRIER_SIMD1, IF_BARRIER_SIMD8};
 use visa_conformance::launch::arg::{self, Value as ArgVal};
 use visa_conformance::launch::interface::{self, ArgKind, InterfaceError, Place, ScalarType};
 
@@ -671,34 +672,6 @@ fn kernel_files(dir: &Path, name: &str, text: &str, iface: &str) -> (PathBuf, Pa
     std::fs::write(&i, iface).unwrap();
     (k, i)
 }
-
-/// `if (lid < 4) barrier();` with one work-item a thread (SIMD1).
-const IF_BARRIER_SIMD1: &str = ".version 4.1
-.kernel \"if_barrier\"
-.decl LID v_type=G type=uw num_elts=1
-.decl P1 v_type=P num_elts=1
-.input LID offset=32 size=2
-.kernel_attr SimdSize=1
-cmp.lt (M1, 1) P1 LID(0,0)<0;1,0> 0x4:uw
-(!P1) goto (M1, 1) END
-barrier
-END:
-ret (M1, 1)
-";
-
-/// The same with eight work-items a thread (SIMD8): the barrier is in divergent control flow.
-const IF_BARRIER_SIMD8: &str = ".version 4.1
-.kernel \"if_barrier\"
-.decl LID v_type=G type=uw num_elts=8
-.decl P1 v_type=P num_elts=8
-.input LID offset=32 size=16
-.kernel_attr SimdSize=8
-cmp.lt (M1, 8) P1 LID(0,0)<1;1,0> 0x4:uw
-(!P1) goto (M1, 8) END
-barrier
-END:
-ret (M1, 1)
-";
 
 #[test]
 fn a_barrier_some_threads_never_reach_is_a_deadlock_naming_them() {
@@ -1752,6 +1725,60 @@ fn vc_atomic_tile_store_launches_from_its_progbin_one_work_item_a_thread() {
             assert_eq!(e.lines().count(), 1, "{e}");
             assert!(e.contains("`.input V34` (offset 128, 8 bytes)"), "{e}");
         }
+/// recurse.cl launched from its `.progbin` on `platforms` (SIMD width each): out[i] =
+/// fib(i & 15), fib a stack-call function (recurse_f0.visaasm) whose frames live in private
+/// memory (4,160 bytes per work-item), each hardware thread's slot found from %hw_id (gen9,
+/// xe-lp) or %sr0 (xe-hpg, xe-hpc). Four threads in two work-groups of two, interleaved by
+/// a seeded schedule at every memory access: threads sharing a slot would overwrite each
+/// other's frames. fib(0..15) = 0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610
+/// (fib(n) = fib(n-1) + fib(n-2), fib(0) = 0, fib(1) = 1), twice or four times over. (The
+/// frames hold only the caller's frame pointer, the same bytes for every thread at a
+/// depth: the ids the threads read are checked by the test after.)
+fn recurse_on(platforms: &[(&str, u32)]) {
+    let dir = common::tmp_dir(&format!("launch-recurse-{}", platforms[0].0));
+    let fib = [0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610];
+    for &(platform, simd) in platforms {
+        let items = 4 * simd;
+        let want: Vec<i32> = (0..items).map(|i| fib[(i & 15) as usize]).collect();
+        let mut runs = Vec::new();
+        for (engine, jobs) in [("spec", "1"), ("oracle", "1"), ("oracle", "2")] {
+            let sub = dir.join(format!("{platform}-{engine}"));
+            let path = |ext: &str| {
+                let p = dumps().join(format!("{platform}/recurse{ext}"));
+                p.to_str().unwrap().to_string()
+            };
+            let args: Vec<String> = [
+                path(".visaasm"),
+                path("_f0.visaasm"),
+                "--platform".into(),
+                platform.into(),
+                "--interface".into(),
+                path(".progbin"),
+                "--global".into(),
+                items.to_string(),
+                "--local".into(),
+                (2 * simd).to_string(),
+                "--engine".into(),
+                engine.into(),
+                "--schedule".into(),
+                "7".into(),
+                "--arg".into(),
+                format!("0=zeros:{}", 4 * items),
+            ]
+            .to_vec();
+            std::fs::create_dir_all(&sub).unwrap();
+            let (code, out, err, files) = launch_jobs(&sub, &args, jobs);
+            assert_eq!(code, Some(0), "{platform} {engine} {jobs}: {out} {err}");
+            assert!(out.contains("\"races\":0"), "{out}");
+            let got: Vec<i32> = files[0]
+                .1
+                .chunks(4)
+                .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            assert_eq!(got, want, "{platform} {engine} jobs {jobs}");
+            runs.push(files);
+        }
+        assert!(runs.windows(2).all(|w| w[0] == w[1]), "{platform}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -1894,6 +1921,133 @@ fn image_block_reads_and_writes_launch_through_media_messages_on_both_engines() 
                 "{what}"
             );
         }
+fn recursive_stack_calls_launch_on_gen9_and_xe_lp() {
+    recurse_on(&[("gen9", 8), ("xe-lp", 8)]);
+}
+
+#[test]
+fn recursive_stack_calls_launch_on_xe_hpg_and_xe_hpc() {
+    recurse_on(&[("xe-hpg", 8), ("xe-hpc", 16)]);
+}
+
+/// A SIMD1 gen9 kernel that stores its hardware thread id at its private slot (64 bytes
+/// per thread: the base plus `%hw_id * 0x40`), as IGC's code finds its stack, and its
+/// `%hw_id` and `%sr0.0` at `out + 16 * group id`.
+const PRIVATE_SLOT: &str = ".version 4.1
+.kernel \"slots\"
+.decl BASE v_type=G type=uq num_elts=1
+.decl OUT v_type=G type=uq num_elts=1
+.decl OFF v_type=G type=ud num_elts=1
+.decl ADDR v_type=G type=uq num_elts=1 align=hword
+.decl VAL v_type=G type=ud num_elts=4 align=hword
+.input BASE offset=32 size=8
+.input OUT offset=40 size=8
+.kernel_attr SimdSize=1
+mul (M1_NM, 1) OFF(0,0)<1> %hw_id(0,0)<0;1,0> 0x40:ud
+add (M1_NM, 1) ADDR(0,0)<1> BASE(0,0)<0;1,0> OFF(0,0)<0;1,0>
+mov (M1_NM, 1) VAL(0,0)<1> %hw_id(0,0)<0;1,0>
+mov (M1_NM, 1) VAL(0,1)<1> %sr0(0,0)<0;1,0>
+svm_block_st (1) ADDR(0,0)<0;1,0> VAL.0
+mul (M1_NM, 1) OFF(0,0)<1> %r0(0,1)<0;1,0> 0x10:ud
+add (M1_NM, 1) ADDR(0,0)<1> OUT(0,0)<0;1,0> OFF(0,0)<0;1,0>
+svm_block_st (1) ADDR(0,0)<0;1,0> VAL.0
+ret (M1, 1)
+";
+
+const PRIVATE_SLOT_INTERFACE: &str = r#"{"format": "visa-kernel-interface/1", "simd": 1,
+ "args": [{"name": "out", "kind": "global", "at": 40}],
+ "private_memory": {"at": 32, "bytes": 64, "per": "thread"}}"#;
+
+#[test]
+fn each_thread_has_its_private_slot_and_another_threads_is_out_of_bounds() {
+    let dir = common::tmp_dir("launch-private-slots");
+    // gen9 names 512 hardware threads (FFTID, r0.5 bits 8..0): 600 one-thread work-groups
+    // give threads 512..599 the slots of threads 0..87, which ended before (no race).
+    let (k, i) = kernel_files(&dir, "slots", PRIVATE_SLOT, PRIVATE_SLOT_INTERFACE);
+    let (k, i) = (k.to_str().unwrap(), i.to_str().unwrap());
+    let out = dir.join("out");
+    let out_arg = out.to_str().unwrap();
+    let base = ["--platform", "gen9", "--interface", i, "--local", "1"];
+    let base = [&base[..], &["--arg", "0=zeros:9600", "--out", out_arg]].concat();
+    for engine in ["spec", "oracle"] {
+        for jobs in ["1", "2"] {
+            let o = launch(
+                &[
+                    &[k][..],
+                    &base,
+                    &["--global", "600", "--engine", engine, "--jobs", jobs],
+                ]
+                .concat(),
+            );
+            assert_eq!(o.status.code(), Some(0), "{}", stdout_of(&o));
+            assert!(stdout_of(&o).contains("\"races\":0"), "{}", stdout_of(&o));
+            // Thread t is hardware thread t mod 512; gen9's sr0.0 holds its thread id in
+            // bits 2..0, EU id in 7..4, the rest from bit 8: id 8 is EU 1 (0x10), id 200
+            // (0b1_1001_000) thread 0, EU 9, rest 1 (0x190), id 511 0x3f7.
+            let words = ints(&out.join("arg0.bin"));
+            for (t, id, sr0) in [
+                (0, 0, 0),
+                (8, 8, 0x10),
+                (200, 200, 0x190),
+                (511, 511, 0x3f7),
+                (513, 1, 1),
+            ] {
+                assert_eq!(
+                    words[4 * t..4 * t + 2],
+                    [id, sr0],
+                    "thread {t} {engine} {jobs}"
+                );
+            }
+        }
+        // Thread 0 (hardware thread 0) stores into hardware thread 1's slot.
+        let foreign = PRIVATE_SLOT.replace(
+            "0x40:ud\nadd",
+            "0x40:ud\nadd (M1_NM, 1) OFF(0,0)<1> OFF(0,0)<0;1,0> 0x40:ud\nadd",
+        );
+        let (k2, _) = kernel_files(&dir, "foreign", &foreign, PRIVATE_SLOT_INTERFACE);
+        let o = launch(
+            &[
+                &[k2.to_str().unwrap()][..],
+                &base,
+                &["--global", "2", "--engine", engine],
+            ]
+            .concat(),
+        );
+        assert_eq!(o.status.code(), Some(1), "{}", stdout_of(&o));
+        let r = report(&o);
+        assert_eq!(r["error"]["class"], "undefined-behaviour", "{r}");
+        let m = r["error"]["message"].as_str().unwrap();
+        // The surface follows the buffer (9,600 bytes at 0x10000, the next 64 KiB boundary
+        // 64 KiB past its end: 0x30000); hardware thread 1's slot at 0x30040.
+        assert!(
+            m.contains(
+                "a store wrote private memory byte 0x30040, in the slot of hardware thread 1"
+            ),
+            "{m}"
+        );
+        assert_eq!(r["error"]["thread"]["index"], 0, "{r}");
+        // Xe2's hardware thread ids are not laid out: refused before any thread runs.
+        let o = launch(&[
+            k,
+            "--platform",
+            "xe2",
+            "--interface",
+            i,
+            "--global",
+            "1",
+            "--local",
+            "1",
+            "--arg",
+            "0=zeros:16",
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{}", stdout_of(&o));
+        let r = report(&o);
+        assert_eq!(r["error"]["class"], "unsupported", "{r}");
+        let m = r["error"]["message"].as_str().unwrap();
+        assert!(
+            m.contains("does not lay out xe2's hardware thread ids"),
+            "{m}"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -438,25 +438,17 @@ fn flow_step(
             };
             jump(program, m, label_at(label))?;
         }
-        FlowCtrl::Call(label) => {
-            if m.frames
-                .iter()
-                .any(|fr| fr.subroutine == Some(*label) && !fr.function)
-            {
-                return Err(VisaError::undefined(format!(
-                    "subroutine `{}` calls itself: recursion is not permitted for subroutines",
-                    program.labels[label.0 as usize].name
+        FlowCtrl::Call(label) => call(program, insn, m, state, config, *label)?,
+        // FCCALL.md: an alias of CALL (erratum FCCALL-CALL-ALIAS: the label its unit defines
+        // is called as CALL calls it; one the FC linker would resolve cannot be).
+        FlowCtrl::Fccall { label, target } => {
+            let Some(target) = target else {
+                return Err(VisaError::unsupported(format!(
+                    "FCCALL's label `{label}` is not in this program: the FC linker resolves it"
                 ))
                 .field("label"));
-            }
-            let (taken, rest) = call_channels(insn, m.active, state, config)?;
-            if taken == 0 {
-                m.pc += 1;
-            } else {
-                check_call_limits(m, config, 0)?;
-                enter(m, taken, rest, false, Some(*label), 0, Vec::new(), 0);
-                m.pc = label_at(label);
-            }
+            };
+            call(program, insn, m, state, config, *target)?;
         }
         FlowCtrl::Fcall {
             name,
@@ -577,6 +569,36 @@ fn jump(program: &Program, m: &mut Machine, target: usize) -> Result<()> {
         }
     }
     m.pc = target;
+    Ok(())
+}
+
+/// CALL (and FCCALL, its alias): enter the subroutine at `label`.
+fn call(
+    program: &Program,
+    insn: &Instruction,
+    m: &mut Machine,
+    state: &mut MachineState,
+    config: &ExecConfig,
+    label: LabelId,
+) -> Result<()> {
+    if m.frames
+        .iter()
+        .any(|fr| fr.subroutine == Some(label) && !fr.function)
+    {
+        return Err(VisaError::undefined(format!(
+            "subroutine `{}` calls itself: recursion is not permitted for subroutines",
+            program.labels[label.0 as usize].name
+        ))
+        .field("label"));
+    }
+    let (taken, rest) = call_channels(insn, m.active, state, config)?;
+    if taken == 0 {
+        m.pc += 1;
+    } else {
+        check_call_limits(m, config, 0)?;
+        enter(m, taken, rest, false, Some(label), 0, Vec::new(), 0);
+        m.pc = program.labels[label.0 as usize].at;
+    }
     Ok(())
 }
 
@@ -854,7 +876,10 @@ fn call_channels(
     config: &ExecConfig,
 ) -> Result<(u32, u32)> {
     let (taken, rest) = branch_channels(insn, active, state, config)?;
-    let call = matches!(insn.opcode, Opcode::Call | Opcode::Fcall | Opcode::Ifcall);
+    let call = matches!(
+        insn.opcode,
+        Opcode::Call | Opcode::Fccall | Opcode::Fcall | Opcode::Ifcall
+    );
     if call
         && insn.exec_size == 1
         && taken != 0

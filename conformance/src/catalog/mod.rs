@@ -155,6 +155,7 @@ pub const DOCS: &[Doc] = &[
     flow::branches::JMP,
     flow::branches::SWITCHJMP,
     flow::calls::CALL,
+    flow::calls::FCCALL,
     flow::calls::FCALL,
     flow::annotations::LIFETIME,
     flow::annotations::LOC_FILE,

@@ -53,8 +53,9 @@ lsc_store.slm (M1, 1) flat[SA]:a32 VAL:d32
 ret (M1, 1)
 ";
 
-/// `if (lid < 4) barrier();`, one work-item a thread (SIMD1).
-const IF_BARRIER_SIMD1: &str = ".version 4.1
+/// `if (lid < 4) barrier();`, one work-item a thread (SIMD1): work-items 4 and on never
+/// reach the barrier (a deadlock). conformance/tests/launch.rs launches it too.
+pub const IF_BARRIER_SIMD1: &str = ".version 4.1
 .kernel \"if_barrier\"
 .decl LID v_type=G type=uw num_elts=1
 .decl P1 v_type=P num_elts=1
@@ -67,8 +68,9 @@ END:
 ret (M1, 1)
 ";
 
-/// The same with eight work-items a thread (SIMD8).
-const IF_BARRIER_SIMD8: &str = ".version 4.1
+/// The same with eight work-items a thread (SIMD8): the barrier is in divergent control
+/// flow.
+pub const IF_BARRIER_SIMD8: &str = ".version 4.1
 .kernel \"if_barrier\"
 .decl LID v_type=G type=uw num_elts=8
 .decl P1 v_type=P num_elts=8

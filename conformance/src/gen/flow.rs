@@ -126,10 +126,12 @@ enum Item {
     /// The instruction of one of the program's spliced cases (an index into them, modulo
     /// the ones kept).
     Mix(u8),
-    /// CALL of a subroutine: scalar, or SIMD predicated by the condition.
+    /// CALL of a subroutine (FCCALL, its alias, with `fc`): scalar, or SIMD predicated by
+    /// the condition.
     Call {
         sub: u8,
         simd: Option<Cond>,
+        fc: bool,
     },
     /// FCALL (or FADDR and IFCALL) of a function, with data variable `arg` in `%arg` and
     /// the result from `%retval` into `ret`.
@@ -253,8 +255,8 @@ fn simd_cond() -> impl Strategy<Value = Option<Cond>> {
     prop_oneof![1 => Just(None), 1 => cond().prop_map(Some)]
 }
 
-fn call_item() -> impl Strategy<Value = Item> {
-    (any::<u8>(), simd_cond()).prop_map(|(sub, simd)| Item::Call { sub, simd })
+fn call_item(fc: bool) -> impl Strategy<Value = Item> {
+    (any::<u8>(), simd_cond()).prop_map(move |(sub, simd)| Item::Call { sub, simd, fc })
 }
 
 fn fcall_item(indirect: Option<bool>) -> impl Strategy<Value = Item> {
@@ -290,7 +292,7 @@ fn leaf() -> impl Strategy<Value = Item> {
         1 => (0..DATA).prop_map(Item::Ce0),
         1 => lifetime_item(),
         1 => prop_oneof![(0u32..1000).prop_map(Item::Loc), any::<u8>().prop_map(Item::File)],
-        1 => call_item(),
+        1 => call_item(false),
         1 => fcall_item(None),
         3 => any::<u8>().prop_map(Item::Mix),
     ]
@@ -351,7 +353,8 @@ fn forced(op: Opcode) -> Option<BoxedStrategy<Item>> {
                 cases,
             })
             .boxed(),
-        Opcode::Call | Opcode::Ret | Opcode::Subroutine => call_item().boxed(),
+        Opcode::Call | Opcode::Ret | Opcode::Subroutine => call_item(false).boxed(),
+        Opcode::Fccall => call_item(true).boxed(),
         Opcode::Fcall | Opcode::Fret => fcall_item(Some(false)).boxed(),
         Opcode::Ifcall | Opcode::Faddr => fcall_item(Some(true)).boxed(),
         Opcode::Loc => (0u32..1000).prop_map(Item::Loc).boxed(),
@@ -606,7 +609,7 @@ impl Writer {
                 }
                 self.tags.insert("mix".to_string());
             }
-            Item::Call { sub, simd } => {
+            Item::Call { sub, simd, fc } => {
                 // Calls go to subroutines written after the caller: no recursion.
                 let Unit::Kernel(from) = unit else { return };
                 let first = from.map_or(0, |k| k + 1);
@@ -620,8 +623,9 @@ impl Writer {
                     None => String::new(),
                 };
                 let size = if simd.is_some() { w } else { 1 };
-                self.line(format!("{pred}call (M1, {size}) S{target}"));
-                self.tag(Opcode::Call);
+                let op = if *fc { Opcode::Fccall } else { Opcode::Call };
+                self.line(format!("{pred}{} (M1, {size}) S{target}", op.mnemonic()));
+                self.tag(op);
             }
             Item::Fcall {
                 func,

@@ -13,6 +13,7 @@ pub mod formats;
 pub mod igc;
 pub mod image;
 pub mod interface;
+pub mod private;
 pub mod progbin;
 pub mod races;
 pub mod sched;
@@ -755,24 +756,63 @@ fn launch_with(
             source: Source::Bytes(req.dims.to_le_bytes().to_vec()),
         });
     }
+    // Private memory: a surface past the buffers with a slot for every hardware thread
+    // the kernel can name, its base in the payload (docs/launch.md, "Private memory").
+    let platform = compiled.program.platform;
+    let mut private = None;
+    let mut refused = None;
     if let Some(m) = &interface.private_memory {
-        // Only an empty private memory runs (more is not launched yet): its base is 0.
         let grf = layout.resolve(&m.at, m.pointer_bytes, "private_memory.at", file)?;
+        let mut base = 0;
+        if m.bytes > 0 {
+            match private::hw_thread_ids(platform) {
+                None => {
+                    refused = Some(format!(
+                        "private_memory: the kernel uses {} bytes of private memory per {}, \
+                         and the launcher does not lay out {platform}'s hardware thread ids",
+                        m.bytes,
+                        m.per.name()
+                    ))
+                }
+                Some(ids) if per_group > ids => {
+                    refused = Some(format!(
+                        "private_memory: a work-group of {per_group} hardware threads, more \
+                         than the {ids} hardware thread ids of {platform} with a private slot"
+                    ))
+                }
+                Some(ids) => {
+                    let lanes = match m.per {
+                        interface::PrivateScope::WorkItem => simd,
+                        interface::PrivateScope::Thread => 1,
+                    };
+                    let surface = private::PrivateSurface {
+                        base: next,
+                        slot: u64::from(m.bytes) * lanes,
+                        ids,
+                    };
+                    if m.pointer_bytes == 4 && surface.range().end > u64::from(u32::MAX) {
+                        return usage(format!(
+                            "{file}: private_memory: the private surface ({} bytes per \
+                             hardware thread, {ids} of them) does not fit its 4-byte pointer",
+                            surface.slot
+                        ));
+                    }
+                    base = surface.base;
+                    private = Some(surface);
+                }
+            }
+        }
         writes.push(Write {
             grf,
-            source: Source::Bytes(vec![0; m.pointer_bytes as usize]),
+            source: Source::Bytes(base.to_le_bytes()[..m.pointer_bytes as usize].to_vec()),
         });
     }
     report.warnings = layout.warnings();
 
     // What the launcher does not run yet.
-    if let Some(m) = interface.private_memory.as_ref().filter(|m| m.bytes > 0) {
+    if let Some(message) = refused {
         report.error = Some(RunError {
-            error: VisaError::unsupported(format!(
-                "private_memory: the kernel uses {} bytes of private memory per {}, not launched yet",
-                m.bytes,
-                m.per.name()
-            )),
+            error: VisaError::unsupported(message),
             thread: None,
         });
         return Ok(report);
@@ -797,8 +837,16 @@ fn launch_with(
     };
     let mut template = compiled.state;
     template.mem = Memory::default();
+    let grf_of = |name: &str| {
+        let vars = &compiled.program.vars;
+        vars.find(name).and_then(|id| vars.get(id).grf_offset)
+    };
     let dispatch = Dispatch {
         r0,
+        hw_id: grf_of("%hw_id"),
+        sr0: grf_of("%sr0"),
+        platform,
+        private: private.clone(),
         writes,
         simd,
         local: req.local,
@@ -827,7 +875,8 @@ fn launch_with(
         per_group,
         threads,
         watcher.unwrap_or(&mut unwatched),
-    );
+    )
+    .skip_private(private.as_ref().map_or(0..0, |p| p.range()));
     let mut in_order = true;
     if parallel {
         let initial = mem.clone();
@@ -877,6 +926,13 @@ fn launch_with(
 struct Dispatch {
     /// Where %r0 lies in the register file.
     r0: Option<usize>,
+    /// Where `%hw_id` and `%sr0` lie, when the program names them: each thread's hardware
+    /// thread id and its fields ([`private`]).
+    hw_id: Option<usize>,
+    sr0: Option<usize>,
+    platform: visa_model::platform::Platform,
+    /// The private surface, when the kernel has private memory.
+    private: Option<private::PrivateSurface>,
     writes: Vec<Write>,
     simd: u64,
     /// The enqueued local size and the global size.
@@ -897,16 +953,25 @@ impl Dispatch {
         local
     }
 
+    /// The hardware thread id of the launch's thread `thread` (work-group order): its
+    /// private slot's, or as many ids as the platform's layout names, in turn.
+    fn hw_thread(&self, thread: u64) -> Option<u64> {
+        match &self.private {
+            Some(p) => Some(p.id_of(thread)),
+            None => private::hw_thread_ids(self.platform).map(|ids| thread % ids),
+        }
+    }
+
     /// The state a thread of work-group `group` starts in: `template`'s registers with the
     /// payload, global memory `mem`, its `lanes` lanes (the work-items from the group's
-    /// `first` on) enabled.
+    /// `first` on) enabled; `thread` is its index in the launch.
     fn start(
         &self,
         template: &MachineState,
         mem: Memory,
         group: [u64; 3],
-        first: u64,
-        lanes: u64,
+        (first, lanes): (u64, u64),
+        thread: u64,
     ) -> MachineState {
         let local = self.local_of(group);
         let mut state = template.clone();
@@ -914,6 +979,18 @@ impl Dispatch {
         if let Some(r0) = self.r0 {
             for (dword, id) in [(1, group[0]), (6, group[1]), (7, group[2])] {
                 put(&mut state, r0 + 4 * dword, &(id as u32).to_le_bytes());
+            }
+        }
+        if let Some(id) = self.hw_thread(thread) {
+            if let Some(at) = self.hw_id {
+                put(&mut state, at, &(id as u32).to_le_bytes());
+            }
+            if let Some(at) = self.sr0 {
+                put(
+                    &mut state,
+                    at,
+                    &private::sr0(self.platform, id).to_le_bytes(),
+                );
             }
         }
         for w in &self.writes {
@@ -1022,9 +1099,13 @@ impl Run<'_> {
         for index in 0..count {
             let first = index * simd;
             let lanes = (items - first).min(simd);
-            let state = self
-                .dispatch
-                .start(self.template, Memory::default(), group, first, lanes);
+            let state = self.dispatch.start(
+                self.template,
+                Memory::default(),
+                group,
+                (first, lanes),
+                linear * self.per_group + index,
+            );
             match self.engine.thread(self.program, &state, self.config) {
                 Ok(t) => threads.push(t),
                 Err(error) => {
@@ -1051,6 +1132,19 @@ impl Run<'_> {
                     )
                 })
                 .collect(),
+            private: match &self.dispatch.private {
+                Some(p) => private::Slots {
+                    surface: p.range(),
+                    own: (0..count)
+                        .map(|index| {
+                            let id = p.id_of(linear * self.per_group + index);
+                            (id, p.slot_of(id))
+                        })
+                        .collect(),
+                    slot: p.slot,
+                },
+                None => private::Slots::default(),
+            },
         };
         let result = sched::run_group(
             self.program,

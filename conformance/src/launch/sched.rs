@@ -24,6 +24,8 @@ use visa_model::ir::sync::{Outcome, Stop, SyncPoint, NBARRIER_IDS};
 use visa_model::ir::Program;
 use visa_model::state::{Access, AccessKind, FenceMark, MachineState, Memory, SparseMemory, SLM};
 
+use super::private::Slots;
+
 /// Told what the scheduler does, to order the threads' memory accesses (the race
 /// detector); every method does nothing by default. An error a method returns ends the
 /// group's run with it (a data race, a resource limit of the detector).
@@ -129,12 +131,16 @@ pub struct Group {
     pub first_thread: usize,
     /// Each thread's name in messages (`group [X, Y, Z] thread K`).
     pub names: Vec<String>,
+    /// The launch's private surface and each thread's slot of it (an empty surface: no
+    /// private memory).
+    pub private: Slots,
 }
 
 /// Runs the group's threads to their ends. `resume` runs thread `k` on its state until it
 /// ends, reaches a synchronisation point or (with `Stop::AfterMemory`) has executed a
 /// memory instruction. `mem` is the launch's global memory. An access past the group's
-/// shared local memory ends the run with `undefined-behaviour` at its instruction.
+/// shared local memory, or into another thread's slot of private memory, ends the run with
+/// `undefined-behaviour` at its instruction.
 pub fn run_group(
     program: &Program,
     group: &mut Group,
@@ -183,7 +189,8 @@ pub fn run_group(
         *state.mem.space_mut(SLM) = std::mem::take(&mut group.slm);
         let outcome = resume(k, state, stop);
         let (records, fences) = state.mem.take_accesses_and_fences();
-        let past = slm_out_of_bounds(program, &records, group.slm_bytes);
+        let past = slm_out_of_bounds(program, &records, group.slm_bytes)
+            .or_else(|| group.private.foreign_access(program, &records, k));
         let watched = watcher.after_segment(group.first_thread + k, state, records, fences);
         group.slm = std::mem::take(state.mem.space_mut(SLM));
         *mem = std::mem::take(&mut state.mem);
@@ -462,6 +469,7 @@ mod tests {
             slm_bytes: 0,
             first_thread: 0,
             names: (0..n).map(|k| format!("thread {k}")).collect(),
+            private: Slots::default(),
         };
         let mut next = vec![0usize; n];
         let mut order = Vec::new();

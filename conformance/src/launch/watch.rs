@@ -14,7 +14,7 @@ use visa_model::error::VisaError;
 use visa_model::ir::flow::FlowCtrl;
 use visa_model::ir::sync::SyncCtrl;
 use visa_model::ir::{Ctrl, Program};
-use visa_model::state::{coalesce, Access, AccessKind, FenceMark, MachineState, SLM};
+use visa_model::state::{coalesce, Access, AccessKind, FenceMark, MachineState, FLAT, SLM};
 
 use super::races::{Detector, FenceScope, Options, RacesMode};
 use super::sched::Watcher;
@@ -29,6 +29,9 @@ pub struct RaceWatcher<'a> {
     /// Work-groups in X, Y, Z and hardware threads per work-group, to name threads.
     groups: [u64; 3],
     per_group: u64,
+    /// The private surface's bytes (each thread's slot its own, the scheduler checks):
+    /// not watched.
+    private: std::ops::Range<u64>,
     inner: &'a mut dyn Watcher,
 }
 
@@ -65,8 +68,17 @@ impl<'a> RaceWatcher<'a> {
             mode,
             groups,
             per_group: per,
+            private: 0..0,
             inner,
         }
+    }
+
+    /// Does not watch the flat bytes `private` (the private surface: a thread reaching
+    /// into another's slot is the scheduler's error, and a slot a later work-group's thread
+    /// takes over after the first ended is no race).
+    pub fn skip_private(mut self, private: std::ops::Range<u64>) -> RaceWatcher<'a> {
+        self.private = private;
+        self
     }
 
     /// Forgets everything the detector was fed.
@@ -120,11 +132,23 @@ impl<'a> RaceWatcher<'a> {
                 .iter()
                 .position(|r| r.insn != insn)
                 .map_or(records.len(), |k| start + k);
-            let one = coalesce(records[start..end].to_vec());
+            let shared: Vec<Access> = records[start..end]
+                .iter()
+                .filter(|a| !self.is_private(a))
+                .copied()
+                .collect();
+            let one = coalesce(shared);
             self.detector.accesses(thread, &one)?;
             start = end;
         }
         Ok(())
+    }
+
+    /// Whether an access lies in the private surface.
+    fn is_private(&self, a: &Access) -> bool {
+        a.space == FLAT
+            && a.addr >= self.private.start
+            && a.end().is_some_and(|end| end <= self.private.end)
     }
 
     /// The first race as the launch's error, in `error` mode.

@@ -1308,6 +1308,22 @@ impl Compiler<'_> {
                 target: label_at(l)?,
                 ch,
             },
+            // FCCALL.md: CALL's alias (erratum FCCALL-CALL-ALIAS).
+            FlowCtrl::Fccall { label, target } => match target {
+                None => FlowOp::Fail(
+                    VisaError::unsupported(format!(
+                        "FCCALL's label `{label}` is not in this program: the FC linker resolves it"
+                    ))
+                    .field("label")
+                    .at(insn.pos),
+                ),
+                Some(l) => FlowOp::Call {
+                    label: l.0,
+                    name: label.clone(),
+                    target: label_at(l)?,
+                    ch,
+                },
+            },
             FlowCtrl::Fcall {
                 name,
                 callee,
@@ -1453,7 +1469,10 @@ impl Compiler<'_> {
             offset: insn.mask.offset(),
             no_mask: insn.mask.no_mask,
             pred,
-            call: matches!(insn.opcode, Opcode::Call | Opcode::Fcall | Opcode::Ifcall),
+            call: matches!(
+                insn.opcode,
+                Opcode::Call | Opcode::Fccall | Opcode::Fcall | Opcode::Ifcall
+            ),
         })
     }
 

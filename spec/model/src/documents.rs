@@ -175,10 +175,6 @@ pub const DECLARED: &[(&str, &str)] = &[
         "drives the video scaler, whose filter coefficients and results the documents do not define",
     ),
     (
-        "FCCALL.md",
-        "not executed yet: a call whose callee is chosen at run time, to execute through CALL's semantics",
-    ),
-    (
         "RT_READ.md",
         "reads a render target of the 3D pipeline, which a compute launch does not have",
     ),

@@ -200,6 +200,7 @@ pub const CF_SCALAR_NOMASK: &str = "CF-SCALAR-NOMASK";
 pub const CF_SCALAR_PRED_BIT: &str = "CF-SCALAR-PRED-BIT";
 pub const CF_ANY_ALL_WIDTH: &str = "CF-ANY-ALL-WIDTH";
 pub const CF_SCALAR_CALL_MASK: &str = "CF-SCALAR-CALL-MASK";
+pub const FCCALL_CALL_ALIAS: &str = "FCCALL-CALL-ALIAS";
 pub const CF_PARTIAL_CHANNELS: &str = "CF-PARTIAL-CHANNELS";
 pub const IFCALL_ADDRESS_TYPE: &str = "IFCALL-ADDRESS-TYPE";
 pub const SWITCHJMP_INDEX_TYPE: &str = "SWITCHJMP-INDEX-TYPE";
@@ -259,6 +260,7 @@ pub const MADW_HIGH_HALF: &str = "MADW-HIGH-HALF";
 pub const MADW_EXEC_SIZE: &str = "MADW-EXEC-SIZE";
 pub const SAD2_LOOP_STEP: &str = "SAD2-LOOP-STEP";
 pub const SAD2_EXEC_SIZE: &str = "SAD2-EXEC-SIZE";
+pub const SAD2_PLATFORMS: &str = "SAD2-PLATFORMS";
 pub const ADDR_ADD_PREDEFINED: &str = "ADDR-ADD-PREDEFINED";
 pub const ADDR_ADD_RANGE: &str = "ADDR-ADD-RANGE";
 pub const MOVS_CONTIGUOUS: &str = "MOVS-CONTIGUOUS";
@@ -965,6 +967,15 @@ pub static LEDGER: &[Erratum] = &[
         resolved: "execution size 1 is invalid-instruction for SAD2 and SAD2ADD (the finalizer's minimum execution size for them is 2)",
         reason: "the pair (0, 1) needs two channels",
         executable: false,
+    },
+    Erratum {
+        id: SAD2_PLATFORMS,
+        document: "appendix_instruction_by_platform.md (SAD2 and SAD2ADD rows); 6_instructions.md (SAD2, SAD2ADD {-ICLLP})",
+        says: "the per-platform table marks SAD2 and SAD2ADD on BDW, SKL and BXT only, not on ICLLP or TGLLP, and the list of instructions tags both `{-ICLLP}`, which reads as up to ICLLP as well as before it",
+        literal: "SAD2 and SAD2ADD exist on gen9 (SKL) alone: invalid-instruction (field `opcode`) from gen11 on",
+        resolved: "SAD2 and SAD2ADD exist on gen9 and gen11 (up to ICLLP): invalid-instruction (field `opcode`) from xe-lp on",
+        reason: "IGC's vISA verifier refuses both from the Xe generation (TGLLP) on and takes them before it (visa/IsaVerification.cpp: `sad2/sad2add is not supported on Xe` when the platform generation is not below XE), which is `{-ICLLP}` read inclusively",
+        executable: true,
     },
     Erratum {
         id: ADDR_ADD_PREDEFINED,
@@ -1765,6 +1776,15 @@ pub static LEDGER: &[Erratum] = &[
         literal: "the callee runs with all 32 channels in its call and execution masks",
         resolved: "the callee runs with the channels active at the call (a scalar call moves every active channel together)",
         reason: "channels that were not executing (waiting at a label, retired, outside the dispatch) cannot start executing because of a uniform call",
+        executable: true,
+    },
+    Erratum {
+        id: FCCALL_CALL_ALIAS,
+        document: "instructions/FCCALL.md, Opcode, Semantics and Label",
+        says: "FCCALL is CALL's opcode 0x33 under another name, its label a kernel label that must be absent from the compilation unit and that an FC linker resolves later; what the call does is CALL's, and nothing says what a unit that defines the label, or an FCCALL no linker resolved, does",
+        literal: "a label defined in the FCCALL's own kernel or function is invalid-instruction (field label); an FCCALL whose label no linker resolved is unsupported when it executes",
+        resolved: "FCCALL is CALL: a label the unit defines (as the FC linker leaves it, a subroutine label) is called as CALL calls it; an FCCALL whose label is not in the program is unsupported when it executes (field label), and one that never executes does not stop the program",
+        reason: "one opcode cannot give two behaviours to the same encoded instruction; once linked, the call is a CALL to a subroutine label of the unit",
         executable: true,
     },
     Erratum {

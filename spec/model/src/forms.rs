@@ -25,6 +25,8 @@ pub enum Gate {
     IcllpPlus,
     /// `{TGLLP+}` (6_instructions.md): from xe-lp on.
     TgllpPlus,
+    /// Before xe-lp (gen9, gen11): where IGC's vISA verifier takes SAD2 and SAD2ADD.
+    BeforeTgllp,
     /// SKL alone among the modelled platforms (gen9: the appendix's SKL column, the
     /// documents' `{-ICLLP}` and `{..,SKL}` tags).
     SklOnly,
@@ -43,6 +45,7 @@ impl Gate {
             Gate::XehpgOnly => platform == Platform::XeHpg,
             Gate::IcllpPlus => platform.is_icllp_plus(),
             Gate::TgllpPlus => platform.is_tgllp_plus(),
+            Gate::BeforeTgllp => !platform.is_tgllp_plus(),
             Gate::SklOnly => platform == Platform::Gen9,
             Gate::Never => false,
         }

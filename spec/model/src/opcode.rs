@@ -242,6 +242,9 @@ pub enum Opcode {
     MediaLd,
     /// instructions/MEDIA_ST.md: a block of bytes from registers to a 2D surface.
     MediaSt,
+    /// instructions/FCCALL.md: CALL's opcode under another name, its label a subroutine
+    /// label the FC linker resolves (erratum FCCALL-CALL-ALIAS).
+    Fccall,
 }
 
 /// The family of an instruction document: the directory of its golden vectors
@@ -816,6 +819,16 @@ const LRP_PLN_PLATFORMS: Platforms = Platforms {
     )),
     ..Platforms::ALL
 };
+/// Erratum SAD2-PLATFORMS: SAD2 and SAD2ADD on gen9 and gen11, where IGC's verifier takes
+/// them; the literal reading, the appendix's, lists them on BDW, SKL and BXT only.
+const SAD2_PLATFORMS: Platforms = Platforms {
+    literal: Some((
+        errata::SAD2_PLATFORMS,
+        Gate::SklOnly,
+        "the per-platform appendix lists it on BDW, SKL and BXT only (gen9 among the modelled platforms; erratum SAD2-PLATFORMS, literal reading)",
+    )),
+    ..Platforms::only(Gate::BeforeTgllp, "SAD2 and SAD2ADD exist before xe-lp: gen9 and gen11 (erratum SAD2-PLATFORMS)")
+};
 /// 6_instructions.md tags ADD3, ADD3O and BFN `{XEHP+}` and the appendix marks them on none of
 /// its platforms (BDW to TGLLP): they exist from xe-hpg on (IGC writes none for tgllp).
 const ADD3_BFN_PLATFORMS: Platforms = Platforms::only(
@@ -1061,7 +1074,7 @@ use Modifiers::{Arithmetic as ARITH, Logic as LOGIC};
 /// reference.
 #[rustfmt::skip]
 #[allow(clippy::large_const_arrays)]
-pub const TABLE: [Form; 147] = [
+pub const TABLE: [Form; 148] = [
     Form { opcode: O::Mov, mnemonic: "mov", document: "instructions/MOV.md", num_srcs: 1, sat: Sat::Yes, modifiers: ARITH, type_maps: MOV_MAPS, kinds: MOV_KINDS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add, mnemonic: "add", document: "instructions/ADD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD_MAPS, errata: CONVERT_ERRATA, ..ALU },
     Form { opcode: O::Add3, mnemonic: "add3", document: "instructions/ADD3.md", num_srcs: 3, sat: Sat::Yes, modifiers: ARITH, type_maps: ADD3_MAPS, platforms: ADD3_BFN_PLATFORMS, ..ALU },
@@ -1095,8 +1108,8 @@ pub const TABLE: [Form; 147] = [
     Form { opcode: O::Mad, mnemonic: "mad", document: "instructions/MAD.md", num_srcs: 3, sat: Sat::FloatOnly, modifiers: ARITH, type_maps: MAD_MAPS, errata: &[errata::MAD_FUSED, errata::HF_DENORM_FLUSH, errata::SAT_NEGATIVE_ZERO, errata::DST_CHANNEL_INDEX], ..ALU },
     Form { opcode: O::Mod, mnemonic: "mod", document: "instructions/MOD.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: INT_MAPS, errata: &[errata::DIV_BY_ZERO, errata::DST_CHANNEL_INDEX], ..ALU },
     Form { opcode: O::Div, mnemonic: "div", document: "instructions/DIV.md", num_srcs: 2, sat: Sat::FloatOnly, modifiers: ARITH, type_maps: DIV_MAPS, errata: &[errata::DIV_FLOAT_RECIPROCAL, errata::DIV_BY_ZERO, errata::HF_DENORM_FLUSH, errata::SAT_NEGATIVE_ZERO], ..ALU },
-    Form { opcode: O::Sad2, mnemonic: "sad2", document: "instructions/SAD2.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: SAD2_MAPS, errata: &[errata::SAD2_LOOP_STEP], exec_sizes: PAIRS, ..ALU },
-    Form { opcode: O::Sad2add, mnemonic: "sad2add", document: "instructions/SAD2ADD.md", num_srcs: 3, sat: Sat::Yes, type_maps: SAD2ADD_MAPS, exec_sizes: PAIRS, ..ALU },
+    Form { opcode: O::Sad2, mnemonic: "sad2", document: "instructions/SAD2.md", num_srcs: 2, sat: Sat::Yes, modifiers: ARITH, type_maps: SAD2_MAPS, errata: &[errata::SAD2_LOOP_STEP], exec_sizes: PAIRS, platforms: SAD2_PLATFORMS, ..ALU },
+    Form { opcode: O::Sad2add, mnemonic: "sad2add", document: "instructions/SAD2ADD.md", num_srcs: 3, sat: Sat::Yes, type_maps: SAD2ADD_MAPS, exec_sizes: PAIRS, platforms: SAD2_PLATFORMS, ..ALU },
     Form { opcode: O::AddrAdd, mnemonic: "addr_add", document: "instructions/ADDR_ADD.md", num_srcs: 2, modifiers: ARITH, type_maps: ADDR_ADD_MAPS, pred: Pred::No, kinds: ADDR_ADD_KINDS, ..ALU },
     Form { opcode: O::Bfn, mnemonic: "bfn", document: "instructions/BFN.md", num_srcs: 3, type_maps: BFN_MAPS, platforms: ADD3_BFN_PLATFORMS, ..ALU },
     Form { opcode: O::Cmp, mnemonic: "cmp", document: "instructions/CMP.md", class: Class::Select, num_srcs: 2, modifiers: ARITH, type_maps: CMP_MAPS, pred: Pred::No, kinds: CMP_KINDS, errata: &[errata::CMP_TRUE_VALUE, errata::HF_DENORM_FLUSH], ..ALU },
@@ -1258,6 +1271,7 @@ pub const TABLE: [Form; 147] = [
     // dataport messages. One block for the thread: execution size 1 under NoMask.
     Form { opcode: O::MediaLd, mnemonic: "media_ld", document: "instructions/MEDIA_LD.md", builder: Builder::Media, pred: Pred::No, exec_sizes: MEDIA_EXEC_SIZES, errata: MEDIA_ERRATA, ..DATAPORT },
     Form { opcode: O::MediaSt, mnemonic: "media_st", document: "instructions/MEDIA_ST.md", builder: Builder::Media, pred: Pred::No, exec_sizes: MEDIA_EXEC_SIZES, errata: MEDIA_ERRATA, ..DATAPORT },
+    Form { opcode: O::Fccall, mnemonic: "fccall", document: "instructions/FCCALL.md", errata: &[errata::FCCALL_CALL_ALIAS], ..FLOW },
 ];
 
 #[cfg(test)]

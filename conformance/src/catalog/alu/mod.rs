@@ -324,6 +324,9 @@ impl Shape for PlatformNotes {
 /// The platform most rows run on.
 pub const HPG: Platform = Platform::XeHpg;
 
+/// SAD2 and SAD2ADD rows run on gen9, which has them under both readings of SAD2-PLATFORMS.
+pub const SAD2_ON: Platform = Platform::Gen9;
+
 /// `add[.sat] (M1, 1) V1(0,0)<1> <modifier>V2(0,0)<0;1,0> <imm>` on D, V2 = `src0`.
 #[derive(Debug)]
 #[rustfmt::skip]
@@ -522,7 +525,7 @@ impl Shape for Sad2Invalid {
     #[rustfmt::skip]
     fn add(&self, rows: &mut Rows, d: &str) {
         let decls = ".decl VW v_type=G type=w num_elts=16\n.decl VB v_type=G type=b num_elts=32\n";
-        let row = Row::new(Platform::XeHpg, format!("{decls}{}\n", self.text)).expect_error(ErrorClass::InvalidInstruction);
+        let row = Row::new(SAD2_ON, format!("{decls}{}\n", self.text)).expect_error(ErrorClass::InvalidInstruction);
         rows.add("invalid", row.derived(d));
     }
 }
@@ -560,7 +563,7 @@ pub fn sad2_pair(op: &str, dst: &str, src: (&str, [u8; 2], [u8; 2]), src2: Optio
     text.push_str(&format!(
         "{op} (M1, 2) V1(0,0)<1> {modifier}V2(0,0)<1;1,0> V3(0,0)<1;1,0>{third}\n"
     ));
-    let mut row = Row::new(HPG, text)
+    let mut row = Row::new(SAD2_ON, text)
         .var("V1", le16(&[0xbeef, 0xbeef]))
         .var("V2", a.to_vec())
         .var("V3", b.to_vec());

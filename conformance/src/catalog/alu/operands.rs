@@ -32,9 +32,15 @@ const DECLS: &str = "\
 .decl S1 v_type=S num_elts=2
 ";
 
-/// `text` after [`DECLS`] on xe-hpg.
+/// `text` after [`DECLS`] on xe-hpg (SAD2 on gen9).
 fn form(text: &str) -> Row {
-    Row::new(XeHpg, format!("{DECLS}{text}\n"))
+    // SAD2 exists before xe-lp only (SAD2-PLATFORMS): its forms run on gen9.
+    let on = if text.starts_with("sad2 ") {
+        super::SAD2_ON
+    } else {
+        XeHpg
+    };
+    Row::new(on, format!("{DECLS}{text}\n"))
 }
 
 /// A valid form: it runs from the zeroed state.

@@ -1,12 +1,12 @@
 //! SAD2 (instructions/SAD2.md): the sums of absolute differences of pairs, lane i + 1 left
 //! undefined, and the loop step under both readings of SAD2-LOOP-STEP.
 
-use super::simd::{self, Sad2Lanes8};
+use super::simd::Sad2Lanes8;
 use super::{table, Group, Sad2, Sad2Invalid};
 use crate::catalog::build::le16;
 use crate::catalog::doc::{Doc, Rows};
 use crate::catalog::row::Row;
-use visa_model::platform::Platform::XeHpg;
+use visa_model::platform::Platform::{Gen11, Gen9, XeLp};
 use visa_model::{errata, ErrorClass};
 
 #[rustfmt::skip]
@@ -27,7 +27,7 @@ fn sad2_four(emask: u32, want: [Option<u16>; 4]) -> Row {
             None => [None, None],
         })
         .collect();
-    Row::new(XeHpg, text)
+    Row::new(Gen9, text)
         .var("V1", le16(&[0xbeef; 4]))
         .var("V2", vec![4, 6, 14, 16])
         .var("V3", vec![0, 0, 0, 0])
@@ -59,6 +59,24 @@ fn add(rows: &mut Rows) {
     // The multi-lane rows (built with `super::simd`).
     table(rows, SAD2_LANES8);
     simd_programs(rows);
+    platforms(rows, "sad2", "");
+}
+
+/// SAD2-PLATFORMS for `op` (`sad2`, or `sad2add` with its `src2` text): the pair
+/// |4 - 0| + |6 - 0| = 10 in lane 0 (plus SAD2ADD's 0 from src2) on gen11, which has it under
+/// the resolved reading; gen11 under the literal one, and xe-lp under both, refuse it.
+#[rustfmt::skip]
+pub fn platforms(rows: &mut Rows, op: &str, src2: &str) {
+    let text = format!(".decl V1 v_type=G type=uw num_elts=2\n.decl V2 v_type=G type=ub num_elts=2\n\
+                .decl V3 v_type=G type=ub num_elts=2\n{op} (M1, 2) V1(0,0)<1> V2(0,0)<1;1,0> V3(0,0)<1;1,0>{src2}\n");
+    let on = |p| Row::new(p, text.as_str()).var("V2", vec![4, 6]).var("V3", vec![0, 0]);
+    let e = errata::SAD2_PLATFORMS;
+    let d = "SAD2-PLATFORMS, resolved: gen11 (ICLLP, up to which `{-ICLLP}` reaches, and IGC's verifier takes it before Xe) has it: lane 0 = |4 - 0| + |6 - 0| = 10; lane 1 undefined.";
+    rows.add("platforms", on(Gen11).tag(e).expect_pattern("V1", vec![Some(10), Some(0), None, None]).derived(d));
+    let d = "SAD2-PLATFORMS, literal: the per-platform appendix marks it on BDW, SKL and BXT only: invalid on gen11.";
+    rows.add("platforms", on(Gen11).literal(e).expect_invalid("opcode").derived(d));
+    let d = "SAD2-PLATFORMS, resolved: IGC's verifier refuses it from Xe (TGLLP, xe-lp) on: invalid.";
+    rows.add("platforms", on(XeLp).tag(e).expect_invalid("opcode").derived(d));
 }
 
 #[rustfmt::skip]
@@ -98,7 +116,7 @@ fn simd_programs(rows: &mut Rows) {
     let text = ".decl R v_type=G type=uw num_elts=4\n.decl S0 v_type=G type=ub num_elts=4\n\
                 .decl S1 v_type=G type=ub num_elts=4\n\
                 sad2 (M1, 4) R(0,0)<1> S0(0,0)<1;1,0> S1(0,0)<1;1,0>\n";
-    let row = simd::text_row(text).var("R", crate::catalog::build::le16(&[0xbeef; 4])).var("S0", vec![4, 6, 14, 16])
+    let row = Row::new(Gen9, text).var("R", crate::catalog::build::le16(&[0xbeef; 4])).var("S0", vec![4, 6, 14, 16])
         .expect_error(visa_model::ErrorClass::UndefinedBehaviour).literal(visa_model::errata::SAD2_LOOP_STEP);
     let d = "sad2 (M1, 4) R(0,0)<1>:uw S0(0,0)<1;1,0>:ub S1(0,0)<1;1,0>:ub with S0 = [4, 6, 14, 16], S1 = 0, R at 0xBEEF. Literal SAD2-LOOP-STEP (i += 1) with \
         channel 3 enabled reads S0[4], past the operand: undefined-behaviour.";

@@ -12,6 +12,7 @@ fn add(rows: &mut Rows) {
     table(rows, SAD2_INVALID);
     // The multi-lane rows (built with `super::simd`).
     table(rows, SAD2_LANES8);
+    super::sad2::platforms(rows, "sad2add", " 0x0:w");
 }
 
 #[rustfmt::skip]

@@ -666,7 +666,7 @@ impl Shape for Sad2Lanes8 {
                 }
             })
             .collect();
-        let row = Row::new(Platform::XeHpg, text)
+        let row = Row::new(super::SAD2_ON, text)
             .var("R", le16(&[0xbeef; 4]))
             .var("S0", vec![4, 6, 14, 16])
             .emask(emask)

@@ -1,5 +1,6 @@
-//! CALL, RET and SUBROUTINE; FCALL, FRET, IFCALL and FADDR (instructions/CALL.md, RET.md,
-//! SUBROUTINE.md, FCALL.md, FRET.md, IFCALL.md, FADDR.md; 3_execution_model.md, "Subroutine
+//! CALL, RET and SUBROUTINE; FCCALL; FCALL, FRET, IFCALL and FADDR (instructions/CALL.md,
+//! RET.md, SUBROUTINE.md, FCCALL.md, FCALL.md, FRET.md, IFCALL.md, FADDR.md;
+//! 3_execution_model.md, "Subroutine
 //! and Function Calls"; 4_visa_header.md for `%arg` and `%retval`): hand-derived rows.
 
 use visa_model::errata;
@@ -11,6 +12,9 @@ use crate::catalog::doc::{Doc, Rows};
 
 #[rustfmt::skip]
 pub const CALL: Doc = Doc { family: "flow", instruction: "call", file: "catalog/flow/call.jsonl", rows: call };
+
+#[rustfmt::skip]
+pub const FCCALL: Doc = Doc { family: "flow", instruction: "fccall", file: "catalog/flow/fccall.jsonl", rows: fccall };
 
 #[rustfmt::skip]
 pub const FCALL: Doc = Doc { family: "flow", instruction: "fcall", file: "catalog/flow/fcall.jsonl", rows: fcall };
@@ -97,6 +101,49 @@ ret (M1, 1)
     let d = "3_execution_model.md, \"Subroutine and Function Calls\": recursion is not permitted \
              for subroutines; S0 calling itself is undefined behaviour.";
     rows.add("recursion", program(0xff, &decls, recursive).expect_error(ErrorClass::UndefinedBehaviour).field("label").derived(d));
+}
+
+#[rustfmt::skip]
+fn fccall(rows: &mut Rows) {
+    let decls = format!("{}.decl P1 v_type=P num_elts=8\n", ud(&["A", "R", "E"], 8));
+    let sub = "\
+cmp.lt (M1, 8) P1 A(0,0)<1;1,0> 0x5:ud
+(P1) fccall (M1, 8) S0
+mov (M1, 8) E(0,0)<1> %ce0(0,0)<0;1,0>
+ret (M1, 1)
+.function \"S0\"
+add (M1, 8) R(0,0)<1> A(0,0)<1;1,0> 0x20:ud
+ret (M1, 8)
+";
+    let d = "FCCALL-CALL-ALIAS, resolved: FCCALL is CALL's opcode (FCCALL.md: \"an alias to CALL\"), \
+             and S0 is a subroutine label of the kernel, so it runs as CALL.md's call. A = [0..7], \
+             P1 = A < 5 = 0x1f: S0 runs with call mask 0x1f, R = A + 0x20 on lanes 0-4 (0x20.. \
+             0x24); its SIMD8 RET empties the call mask: back after the call, where channels 5-7 \
+             waited: E = %ce0 = 0xff on all lanes.";
+    rows.add("alias", program(0xff, &decls, sub).tag(errata::FCCALL_CALL_ALIAS).var("A", lanes(&iota(8))).expect_lanes("R", UD, &[0x20, 0x21, 0x22, 0x23, 0x24, 0, 0, 0])
+        .expect_lanes("E", UD, &[0xff; 8]).derived(d));
+    let d = "FCCALL-CALL-ALIAS, literal: FCCALL.md's Label \"must be a kernel label that is absent in \
+             the current compilation unit\"; S0 is the kernel's own: an invalid instruction.";
+    rows.add("alias", program(0xff, &decls, sub).literal(errata::FCCALL_CALL_ALIAS).expect_invalid("label").derived(d));
+    let external = "\
+mov (M1, 8) E(0,0)<1> 0x7:ud
+fccall (M1, 1) EXT
+ret (M1, 1)
+";
+    let d = "FCCALL.md: EXT is a label the FC linker resolves, and no linker ran: the program has no \
+             subroutine EXT to call, so executing the FCCALL is unsupported (under either reading \
+             of FCCALL-CALL-ALIAS); E = 7 before it is not observed, the case ends in the error.";
+    rows.add("unlinked", program(0xff, &decls, external).tag(errata::FCCALL_CALL_ALIAS).expect_error(ErrorClass::Unsupported).field("label").derived(d));
+    rows.add("unlinked", program(0xff, &decls, external).literal(errata::FCCALL_CALL_ALIAS).expect_error(ErrorClass::Unsupported).field("label").derived(d));
+    let unreached = "\
+mov (M1, 8) E(0,0)<1> 0x7:ud
+ret (M1, 8)
+fccall (M1, 1) EXT
+";
+    let d = "An FCCALL whose label no linker resolved is only an error when it executes: the SIMD8 \
+             RET in the kernel takes the whole dispatch 0xff out of the call mask and the thread \
+             ends before it. E = 7 on every lane.";
+    rows.add("unlinked", program(0xff, &decls, unreached).expect_lanes("E", UD, &[7; 8]).derived(d));
 }
 
 /// The kernel: A into `%arg` (and B into its second GRF), a call (`call` is the FCALL or

@@ -70,6 +70,13 @@ pub enum FlowCtrl {
     Call(LabelId),
     /// RET: return from a subroutine (in the kernel: the returning channels end).
     Ret,
+    /// FCCALL: CALL of the subroutine label `label`; `target` is `None` when its unit does
+    /// not define it (the FC linker would resolve it: it cannot be executed here; erratum
+    /// FCCALL-CALL-ALIAS).
+    Fccall {
+        label: String,
+        target: Option<LabelId>,
+    },
     /// FCALL: call of a function by name; `callee` is `None` when the function is not in
     /// the program (a call into another compilation unit, which cannot be executed here).
     Fcall {
@@ -118,6 +125,9 @@ impl FlowCtrl {
                 vec![*l]
             }
             FlowCtrl::Switchjmp { targets, .. } => targets.clone(),
+            FlowCtrl::Fccall {
+                target: Some(l), ..
+            } => vec![*l],
             _ => Vec::new(),
         }
     }

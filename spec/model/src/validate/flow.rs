@@ -106,6 +106,19 @@ impl Cx<'_> {
                     _ => FlowCtrl::Subroutine(label),
                 }
             }
+            Opcode::Fccall => {
+                // FCCALL.md: the label is resolved by the FC linker, maybe outside the unit:
+                // not a reference that must be defined here (resolved by name at the end).
+                count(1)?;
+                let label = match &ops[0].kind {
+                    OperandKind::Name(name) | OperandKind::Str(name) => name.clone(),
+                    _ => return Err(invalid_at(ops[0].pos, "label", "expected a label name")),
+                };
+                FlowCtrl::Fccall {
+                    label,
+                    target: None,
+                }
+            }
             Opcode::Ret | Opcode::Fret => {
                 count(0)?;
                 if opcode == Opcode::Ret {
@@ -299,6 +312,7 @@ pub(super) fn rules(
         (Opcode::Goto, FlowCtrl::Goto(_))
             | (Opcode::Jmp, FlowCtrl::Jmp(_))
             | (Opcode::Call, FlowCtrl::Call(_))
+            | (Opcode::Fccall, FlowCtrl::Fccall { .. })
             | (Opcode::Ret, FlowCtrl::Ret)
             | (Opcode::Fcall, FlowCtrl::Fcall { .. })
             | (Opcode::Ifcall, FlowCtrl::Ifcall { .. })
@@ -332,7 +346,7 @@ pub(super) fn rules(
     // {NoMask}" (erratum CF-SCALAR-NOMASK: IGC writes `(M1, 1)`).
     let scalar_call = matches!(
         insn.opcode,
-        Opcode::Call | Opcode::Ret | Opcode::Fcall | Opcode::Fret | Opcode::Ifcall
+        Opcode::Call | Opcode::Fccall | Opcode::Ret | Opcode::Fcall | Opcode::Fret | Opcode::Ifcall
     );
     if scalar_call
         && insn.exec_size == 1
@@ -436,7 +450,7 @@ fn scalar_ok(vars: &Vars, s: &Scalar, types: &[DataType], field: &str) -> Result
 /// instructions, in order; every label in its unit; GOTO, JMP and SWITCHJMP to block labels
 /// of the same subroutine (GOTO.md, JMP.md Notes), CALL to subroutine labels; FCALL and
 /// FADDR to functions.
-pub(super) fn program_rules(program: &Program) -> Result<()> {
+pub(super) fn program_rules(program: &Program, readings: &Readings) -> Result<()> {
     let n = program.insns.len();
     let mut next = 0;
     for (k, u) in program.units.iter().enumerate() {
@@ -479,7 +493,9 @@ pub(super) fn program_rules(program: &Program) -> Result<()> {
                 return fail("label", format!("label {} does not exist", target.0));
             };
             let want = match f.as_ref() {
-                FlowCtrl::Call(_) | FlowCtrl::Subroutine(_) => LabelKind::Subroutine,
+                FlowCtrl::Call(_) | FlowCtrl::Fccall { .. } | FlowCtrl::Subroutine(_) => {
+                    LabelKind::Subroutine
+                }
                 _ => LabelKind::Block,
             };
             if label.kind != want {
@@ -496,6 +512,24 @@ pub(super) fn program_rules(program: &Program) -> Result<()> {
                     format!(
                         "label `{}` is outside the kernel, function or subroutine of the branch",
                         label.name
+                    ),
+                );
+            }
+        }
+        // FCCALL.md: the label "must be a kernel label that is absent in the current
+        // compilation unit" (erratum FCCALL-CALL-ALIAS, literal reading).
+        if let FlowCtrl::Fccall {
+            label,
+            target: Some(_),
+        } = f.as_ref()
+        {
+            if readings.is_literal(errata::FCCALL_CALL_ALIAS) {
+                return fail(
+                    "label",
+                    format!(
+                        "FCCALL's label `{label}` is defined in its own kernel or function; \
+                         FCCALL.md asks for a label absent from it, resolved by the FC linker \
+                         (FCCALL-CALL-ALIAS, literal reading)"
                     ),
                 );
             }

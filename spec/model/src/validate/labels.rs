@@ -196,11 +196,22 @@ impl Builder {
     }
 
     /// The labels and units once every line is read (`end` instructions), with FCALL's and
-    /// FADDR's callees resolved by name.
+    /// FADDR's callees resolved by name, and FCCALL's label among its unit's labels.
     pub(crate) fn finish(mut self, insns: &mut [Instruction]) -> Result<(Vec<Label>, Vec<Unit>)> {
         self.close_unit(insns.len())?;
-        for insn in insns.iter_mut() {
+        for (at, insn) in insns.iter_mut().enumerate() {
             if let Ctrl::Flow(f) = &mut insn.ctrl {
+                if let FlowCtrl::Fccall { label, target } = f.as_mut() {
+                    let unit = self
+                        .units
+                        .iter()
+                        .position(|u| (u.entry..u.end).contains(&at));
+                    *target = self
+                        .labels
+                        .iter()
+                        .position(|l| l.name == *label && Some(l.unit.0 as usize) == unit)
+                        .map(|k| LabelId(k as u32));
+                }
                 if let FlowCtrl::Fcall { name, callee, .. } | FlowCtrl::Faddr { name, callee } =
                     f.as_mut()
                 {

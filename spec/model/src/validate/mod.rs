@@ -195,7 +195,7 @@ fn walk(
         labels,
         units,
     };
-    flow::program_rules(&program)?;
+    flow::program_rules(&program, readings)?;
     Ok(program)
 }
 
@@ -390,7 +390,7 @@ pub fn check_program(program: &Program, readings: &Readings) -> Result<()> {
             .and_then(|()| family_rules(&env, insn))
             .map_err(|e| e.at(insn.pos))?;
     }
-    flow::program_rules(program)
+    flow::program_rules(program, readings)
 }
 
 /// The state must have been made for the program's variables ([`MachineState::new`]).
