@@ -14,7 +14,7 @@ const SRC16: &str = ".decl V1 v_type=G type=d num_elts=16\n.decl V2 v_type=G typ
 #[rstest]
 // Unknown opcode, documented but not yet executed opcode.
 #[case("frobnicate (M1, 8) V1(0,0)<1> 0x1:d", ErrorClass::InvalidInstruction)]
-#[case("fccall (M1, 1) L1", ErrorClass::Unsupported)]
+#[case("load_mcs (M1, 1) L1", ErrorClass::Unsupported)]
 fn opcodes_without_semantics(#[case] insn: &str, #[case] class: ErrorClass) {
     let text = format!("{SRC16}{insn}\n");
     let err = asm::parse(&text)
