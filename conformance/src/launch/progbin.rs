@@ -164,6 +164,8 @@ pub struct KernelEntry {
     patch_list: (usize, usize),
     /// Where its surface state heap lies in the file.
     surface_state: (usize, usize),
+    /// Where its dynamic state heap (the sampler states) lies in the file.
+    dynamic_state: (usize, usize),
 }
 
 /// A program binary's layout: its header and its kernels.
@@ -303,6 +305,8 @@ pub fn read_program(data: &[u8]) -> Result<Program> {
             .to_string();
         let heaps = u64::from(heap) + u64::from(general) + u64::from(dynamic);
         let (_, heaps_end) = b.span(name_end, heaps, &field("kernel_heap_size"))?;
+        // The dynamic state heap is the last of the three.
+        let dynamic_state = (heaps_end - dynamic as usize, heaps_end);
         let surface_state = b.span(
             heaps_end,
             u64::from(surface),
@@ -318,6 +322,7 @@ pub fn read_program(data: &[u8]) -> Result<Program> {
             offset: at,
             patch_list,
             surface_state,
+            dynamic_state,
         });
         at = patch_list.1;
     }
@@ -535,6 +540,10 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
     let mut buffers: Vec<(u32, u32, Option<Piece>, usize)> = Vec::new();
     // Image arguments: (argument, dimensions, surface-state offset, token's byte).
     let mut images: Vec<(u32, ImageDims, u32, usize)> = Vec::new();
+    // Sampler arguments: (argument, sampler-state offset, token's byte).
+    let mut samplers: Vec<(u32, u32, usize)> = Vec::new();
+    // The sampler state array: (token's byte, offset, count, border colour offset).
+    let mut sampler_array: Option<(usize, u32, u32, u32)> = None;
     let mut skipped = 0usize;
     let mut ignored: BTreeMap<&'static str, usize> = BTreeMap::new();
     for t in tokens(&b, entry.patch_list.0, entry.patch_list.1, false)? {
@@ -593,8 +602,20 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
                 }
             }
             token::SAMPLER_KERNEL_ARGUMENT => {
-                let a = d.arg(t.field(0, "ArgumentNumber")?, origin, "ArgumentNumber")?;
-                a.unsupported.get_or_insert(("a sampler".into(), origin));
+                // ArgumentNumber, SamplerType, Offset (its sampler state's offset in the
+                // dynamic state heap).
+                let arg = t.field(0, "ArgumentNumber")?;
+                let offset = t.field(2, "Offset")?;
+                d.arg(arg, origin, "ArgumentNumber")?;
+                samplers.push((arg, offset, t.at));
+            }
+            token::SAMPLER_STATE_ARRAY => {
+                sampler_array = Some((
+                    t.at,
+                    t.field(0, "Offset")?,
+                    t.field(1, "Count")?,
+                    t.field(2, "BorderColorOffset")?,
+                ));
             }
             token::STATELESS_DEVICE_QUEUE_KERNEL_ARGUMENT => {
                 let a = d.arg(t.field(0, "ArgumentNumber")?, origin, "ArgumentNumber")?;
@@ -657,7 +678,6 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
                 ));
             }
             token::STATE_SIP
-            | token::SAMPLER_STATE_ARRAY
             | token::ALLOCATE_SIP_SURFACE
             | token::MEDIA_VFE_STATE
             | token::MEDIA_VFE_STATE_SLOT1
@@ -760,6 +780,7 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
             bti_of.entry(surface).or_insert(i);
         }
     }
+    super::sampler::progbin_samplers(data, entry.dynamic_state, sampler_array, &samplers, &mut d)?;
     for (arg, dims, surface, at) in images {
         let a = d.arg(arg, at as u64, "ArgumentNumber")?;
         a.image = Some(dims);
@@ -880,9 +901,15 @@ fn data_parameter(
             let a = d.arg(p.arg, origin, "ArgumentNumber")?;
             a.unsupported.get_or_insert(("an image".into(), origin));
         }
+        // SAMPLER_ADDRESS_MODE, SAMPLER_NORMALIZED_COORDS, SAMPLER_COORDINATE_SNAP_WA_REQUIRED.
         14 | 15 | 21 => {
+            let slot = match p.kind {
+                14 => 0,
+                15 => 1,
+                _ => 2,
+            };
             let a = d.arg(p.arg, origin, "ArgumentNumber")?;
-            a.unsupported.get_or_insert(("a sampler".into(), origin));
+            a.sampler_values[slot] = Some(piece);
         }
         23..=26 | 36 | 37 => {
             let a = d.arg(p.arg, origin, "ArgumentNumber")?;
