@@ -623,7 +623,17 @@ fn launch_with(
             if let Err(e) = sampler::place(&mut mem, *index, state) {
                 return usage(format!("{file}: args[{i}].index: {e}"));
             }
-            for (field, at, value) in sampler::payload_values(&spec.kind, state) {
+            let ArgKind::Sampler {
+                address_mode,
+                normalized,
+                snap_wa,
+                ..
+            } = &spec.kind
+            else {
+                continue;
+            };
+            let places = [address_mode.as_ref(), normalized.as_ref(), snap_wa.as_ref()];
+            for (field, at, value) in sampler::payload_values(places, state) {
                 let grf = layout.resolve(at, 4, &format!("args[{i}].{field}"), file)?;
                 writes.push(Write {
                     grf,

@@ -11,8 +11,6 @@
 
 use visa_model::state::{AddressMode, Filter, Memory, SamplerState};
 
-use super::igc::{BinaryError, Description};
-use super::interface::{ArgKind, Place};
 use crate::input::clip;
 
 /// Bytes of one SAMPLER_STATE entry in the dynamic state heap (4 DWords).
@@ -176,28 +174,21 @@ pub fn zeinfo_state(
     Ok(state)
 }
 
-/// The payload values the driver writes for a sampler argument of `kind` holding `state`:
-/// (the interface's key, its place, the 32-bit value) for each place the kernel has.
-pub fn payload_values<'a>(
-    kind: &'a ArgKind,
+/// The payload values the driver writes for a sampler holding `state`, given the places
+/// of its addressing mode, normalized-coordinates flag and snap workaround flag: (the
+/// interface's key, the place, the 32-bit value) for each place there is.
+pub fn payload_values<P>(
+    places: [Option<P>; 3],
     state: &SamplerState,
-) -> Vec<(&'static str, &'a Place, u32)> {
-    let ArgKind::Sampler {
-        address_mode,
-        normalized,
-        snap_wa,
-        ..
-    } = kind
-    else {
-        return Vec::new();
-    };
+) -> Vec<(&'static str, P, u32)> {
+    let [address_mode, normalized, snap_wa] = places;
     [
         ("address_mode", address_mode, address_patch(state)),
         ("normalized_coords", normalized, normalized_patch(state)),
         ("snap_wa", snap_wa, snap_patch(state)),
     ]
     .into_iter()
-    .filter_map(|(key, at, value)| at.as_ref().map(|at| (key, at, value)))
+    .filter_map(|(key, at, value)| at.map(|at| (key, at, value)))
     .collect()
 }
 
@@ -211,87 +202,6 @@ pub fn place(mem: &mut Memory, index: u32, state: &SamplerState) -> Result<(), S
         index,
         ..state.clone()
     });
-    Ok(())
-}
-
-/// The samplers of a `.progbin` kernel: each SAMPLER_KERNEL_ARGUMENT's (argument,
-/// sampler-state offset, token byte) in `args` becomes that argument's entry of the sampler
-/// state array (`array`: its token byte, offset, count and border colour offset in the
-/// dynamic state heap `dsh`, 16 bytes an entry); every other entry is a sampler the source
-/// declares, decoded from the heap ([`decode_state`]).
-pub fn progbin_samplers(
-    data: &[u8],
-    dsh: (usize, usize),
-    array: Option<(usize, u32, u32, u32)>,
-    args: &[(u32, u32, usize)],
-    d: &mut Description,
-) -> Result<(), BinaryError> {
-    let Some((array_at, offset, count, border_offset)) = array else {
-        if let Some((arg, _, at)) = args.first() {
-            return Err(BinaryError::new(
-                *at as u64,
-                format!("args[{arg}]"),
-                "a sampler argument, but no SAMPLER_STATE_ARRAY token",
-            ));
-        }
-        return Ok(());
-    };
-    if count > MAX_SAMPLERS {
-        return Err(BinaryError::new(
-            array_at as u64,
-            "SAMPLER_STATE_ARRAY.Count",
-            format!("{count} sampler states, more than {MAX_SAMPLERS}"),
-        ));
-    }
-    let mut taken = [false; MAX_SAMPLERS as usize];
-    for &(arg, at_offset, at) in args {
-        let index = at_offset
-            .checked_sub(offset)
-            .filter(|o| o % SAMPLER_STATE_BYTES == 0)
-            .map(|o| o / SAMPLER_STATE_BYTES)
-            .filter(|i| *i < count);
-        let Some(index) = index else {
-            return Err(BinaryError::new(
-                at as u64,
-                "SAMPLER_KERNEL_ARGUMENT.Offset",
-                format!(
-                    "{at_offset}: not one of the {count} sampler states at dynamic-state byte {offset}"
-                ),
-            ));
-        };
-        taken[index as usize] = true;
-        d.arg(arg, at as u64, "ArgumentNumber")?.sampler = Some(index);
-    }
-    let dword = |at: u64| -> Option<u32> {
-        let start = usize::try_from(at).ok()?;
-        let end = start.checked_add(4)?;
-        if end > dsh.1 {
-            return None;
-        }
-        let b = data.get(start..end)?;
-        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    };
-    let four = |at: u64| -> Option<[u32; 4]> {
-        Some([dword(at)?, dword(at + 4)?, dword(at + 8)?, dword(at + 12)?])
-    };
-    let heap = dsh.0 as u64;
-    let border = four(heap + u64::from(border_offset)).unwrap_or([0; 4]);
-    for index in (0..count).filter(|i| !taken[*i as usize]) {
-        let at = heap + u64::from(offset) + u64::from(SAMPLER_STATE_BYTES * index);
-        let Some(dw) = four(at) else {
-            return Err(BinaryError::new(
-                array_at as u64,
-                "SAMPLER_STATE_ARRAY.Offset",
-                format!(
-                    "sampler state {index} lies past the dynamic state heap ({} bytes)",
-                    dsh.1 - dsh.0
-                ),
-            ));
-        };
-        let state = decode_state(dw, border)
-            .map_err(|why| BinaryError::new(at, format!("SAMPLER_STATE[{index}]"), why))?;
-        d.inline_samplers.push(SamplerState { index, ..state });
-    }
     Ok(())
 }
 
