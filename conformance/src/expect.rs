@@ -21,6 +21,7 @@ use crate::vector::{Allowed, Case, Expect, ExpectState, MemExpect, Pattern};
 
 pub mod contract;
 pub mod nan;
+pub mod sampler;
 pub use nan::free_nans;
 
 /// [`with_expect`] under the default profile, each variable's expectation widened to the
@@ -162,12 +163,10 @@ pub fn with_expect(mut case: Case) -> Result<Case, String> {
         case.tags.push("error".to_string());
     }
     let expect = free_nans(&case, expect_of(outcome));
-    // An approximated math result: every value the default accuracy contract allows.
-    case.expect = Some(contract::widen_math(
-        &case,
-        expect,
-        visa_model::contract::Contract::default(),
-    ));
+    // An approximated math result: every value the default accuracy contract allows; a
+    // linear sample: every value the sub-texel precision allows.
+    let expect = contract::widen_math(&case, expect, visa_model::contract::Contract::default());
+    case.expect = Some(sampler::widen_linear(&case, expect));
     Ok(case)
 }
 

@@ -11,7 +11,8 @@
 //!    directory walk and the manifest), [`junit`] (JUnit XML reports), [`exit`] (exit
 //!    statuses), and of [`launch`] the readers a launch case of the vector format uses:
 //!    [`launch::interface`] (the kernel-interface JSON), [`launch::arg`] (the `--arg`
-//!    values) and [`launch::image`] (the image arguments among them).
+//!    values), [`launch::image`] and [`launch::sampler`] (the image and sampler arguments
+//!    among them).
 //! 2. **Case running**: [`case`]: compiling a case ([`case::compile`], the one road from a
 //!    case to a run), running it on an engine and comparing what it observes with what the
 //!    case expects.

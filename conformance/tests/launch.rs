@@ -94,7 +94,43 @@ fn the_interface_reader_rejects_hostile_input_with_the_field() {
         (&format!(r#"{{{HEAD}, "args": {{}}}}"#), "args"),
         (
             &format!(r#"{{{HEAD}, "args": [{{"kind": "sampler", "at": 0}}]}}"#),
-            "args[0].kind",
+            "args[0].at",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "args": [{{"kind": "sampler"}}]}}"#),
+            "args[0].index",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "args": [{{"kind": "sampler", "index": 16}}]}}"#),
+            "args[0].index",
+        ),
+        (
+            &format!(
+                r#"{{{HEAD}, "args": [{{"kind": "sampler", "index": 0, "snap_wa": 16382}}]}}"#
+            ),
+            "args[0].snap_wa",
+        ),
+        (
+            &format!(r#"{{{HEAD}, "inline_samplers": {{}}}}"#),
+            "inline_samplers",
+        ),
+        (
+            &format!(
+                r#"{{{HEAD}, "inline_samplers": [{{"index": 0, "filter": "nearest", "address": "repeat", "normalized": false}}]}}"#
+            ),
+            "inline_samplers[0].address",
+        ),
+        (
+            &format!(
+                r#"{{{HEAD}, "inline_samplers": [{{"index": 1, "filter": "nearest", "address": "clamp", "normalized": false}}, {{"index": 1, "filter": "linear", "address": "clamp", "normalized": true}}]}}"#
+            ),
+            "inline_samplers[1].index",
+        ),
+        (
+            &format!(
+                r#"{{{HEAD}, "inline_samplers": [{{"index": 0, "filter": "cubic", "address": "clamp", "normalized": true}}]}}"#
+            ),
+            "inline_samplers[0].filter",
         ),
         (
             &format!(r#"{{{HEAD}, "args": [{{"kind": "image", "dims": "2d"}}]}}"#),
@@ -188,6 +224,17 @@ fn arg_values_parse_and_refuse_with_the_reason() {
     assert_eq!(ok("1=zeros:0x100").value, ArgVal::Zeros(256));
     assert_eq!(ok("1=local:64").value, ArgVal::Local(64));
     assert_eq!(ok("1=buf:a.bin").value, ArgVal::File("a.bin".into()));
+    match ok("2=sampler:linear:mirrored_repeat:normalized").value {
+        ArgVal::Sampler(s) => {
+            assert_eq!(s.filter, visa_model::state::Filter::Linear);
+            assert_eq!(
+                s.address,
+                [visa_model::state::AddressMode::MirroredRepeat; 3]
+            );
+            assert!(s.normalized);
+        }
+        other => panic!("{other:?}"),
+    }
     for (text, why) in [
         ("f32:1.5", "I=VALUE"),
         ("x=f32:1.5", "not an argument index"),
@@ -209,6 +256,17 @@ fn arg_values_parse_and_refuse_with_the_reason() {
         ("0=zeros:2147483648", "more than 1073741824"),
         ("0=local:-4", "not a byte count"),
         ("0=buf:", "names a file"),
+        ("0=sampler:nearest:clamp", "sampler:FILTER:ADDRESS:COORDS"),
+        ("0=sampler:bilinear:clamp:normalized", "unknown filter"),
+        (
+            "0=sampler:nearest:wrap:normalized",
+            "unknown addressing mode",
+        ),
+        ("0=sampler:nearest:clamp:texels", "unknown coordinates"),
+        (
+            "0=sampler:nearest:repeat:unnormalized",
+            "takes normalized coordinates",
+        ),
     ] {
         let e = arg::parse(text).expect_err(text);
         assert!(e.to_string().contains(why), "{text}: {e}");
@@ -1433,6 +1491,7 @@ fn seeded_args(dir: &Path, iface: &Path, platform: &str) -> Vec<String> {
             }
             // The kernels of IGC_KERNELS take no image; an image would be a zeroed 2D one.
             ArgKind::Image { .. } => "image2d:rgba32_float:16:16:zeros".to_string(),
+            ArgKind::Sampler { .. } => "sampler:nearest:clamp_to_edge:unnormalized".to_string(),
         };
         args.push("--arg".to_string());
         args.push(format!("{n}={value}"));
@@ -2050,4 +2109,230 @@ fn each_thread_has_its_private_slot_and_another_threads_is_out_of_bounds() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+/// The pixels of the image the sampler tests read: 4x2 rgba8_unorm, texel (x, y) =
+/// (51x, 255y, 128, 255).
+fn sampler_source(dir: &Path) -> PathBuf {
+    let px: Vec<u8> = (0..2u8)
+        .flat_map(|y| (0..4u8).flat_map(move |x| [51 * x, 255 * y, 128, 255]))
+        .collect();
+    let path = dir.join("src.bin");
+    std::fs::write(&path, px).unwrap();
+    path
+}
+
+#[test]
+fn image_reads_through_a_sampler_argument_match_opencl() {
+    // image.cl over a 4x2 NDRange: dst(x, y) = 2 * read_imagef(src, s, (int2)(x, y)). The
+    // integer coordinates are texel x, y exactly (unnormalized, nearest: OpenCL C 3.0, 8.2;
+    // in range, so the addressing mode does not matter). read_imagef of CL_UNORM_INT8 is
+    // c / 255 correctly rounded to float (OpenCL C 3.0, 8.3.1.1), and doubling it is exact, so
+    // dst is (2 * 51x / 255, 2 * 255y / 255, 2 * 128 / 255, 2), each rounded once:
+    // (0.4x, 2y, 256/255, 2). dst is rgba32_float: stored as computed.
+    // `clamp` sets the driver's coordinate snap workaround flag, which IGC's code tests
+    // (negative coordinates become -1.0): the same pixels here.
+    // IGC for pvc (xe-hpc, which has no image support) emits no sampler message: the kernel
+    // doubles a variable nothing wrote, which the launcher starts as zero.
+    let expect: Vec<f32> = (0..2)
+        .flat_map(|y| {
+            (0..4).flat_map(move |x| {
+                [
+                    (2.0 * 51.0 * f64::from(x) / 255.0) as f32,
+                    (2 * y) as f32,
+                    (256.0f64 / 255.0) as f32,
+                    2.0,
+                ]
+            })
+        })
+        .collect();
+    let dir = common::tmp_dir("launch-sampler-arg");
+    let src = sampler_source(&dir);
+    for platform in ["gen9", "xe-lp", "xe-hpg", "xe-hpc"] {
+        for (engine, sampler) in [
+            ("spec", "nearest:clamp_to_edge:unnormalized"),
+            ("oracle", "nearest:clamp_to_edge:unnormalized"),
+            ("oracle", "nearest:clamp:unnormalized"),
+        ] {
+            let kernel = dumps().join(format!("{platform}/image.visaasm"));
+            let iface = dumps().join(format!("{platform}/image.progbin"));
+            let out = dir.join(format!("out-{platform}-{engine}-{}", sampler.len()));
+            let o = launch(&[
+                kernel.to_str().unwrap(),
+                "--platform",
+                platform,
+                "--interface",
+                iface.to_str().unwrap(),
+                "--global",
+                "4,2",
+                "--local",
+                "4,2",
+                "--arg",
+                &format!("0=image2d:rgba8_unorm:4:2:{}", src.display()),
+                "--arg",
+                "1=image2d:rgba32_float:4:2:zeros",
+                "--arg",
+                &format!("2=sampler:{sampler}"),
+                "--engine",
+                engine,
+                "--out",
+                out.to_str().unwrap(),
+            ]);
+            let what = format!("{platform} {engine} {sampler}");
+            assert_eq!(o.status.code(), Some(0), "{what}: {}", stderr(&o));
+            assert_eq!(report(&o)["status"], "ok", "{what}");
+            let got = floats(&out.join("arg1.bin"));
+            if platform == "xe-hpc" {
+                assert_eq!(got, vec![0.0; 32], "{what}");
+            } else {
+                assert_eq!(got, expect, "{what}");
+            }
+        }
+    }
+    // A sampler where the kernel takes an image is refused, naming both.
+    let o = launch(&[
+        dumps().join("xe-lp/image.visaasm").to_str().unwrap(),
+        "--platform",
+        "xe-lp",
+        "--interface",
+        dumps().join("xe-lp/image.progbin").to_str().unwrap(),
+        "--global",
+        "4,2",
+        "--local",
+        "4,2",
+        "--arg",
+        "0=sampler:nearest:clamp:normalized",
+        "--arg",
+        "1=image2d:rgba32_float:4:2:zeros",
+        "--arg",
+        "2=sampler:nearest:clamp:normalized",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("the value is a sampler"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_inline_sampler_is_read_from_the_progbin() {
+    // imgconst.cl: `CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST` in
+    // the source, out[4y + x] = read_imagef(src, s, (x - 0.5, y + 0.5)). floor(x - 0.5) is
+    // x - 1 and floor(y + 0.5) is y (OpenCL C 3.0, 8.2, nearest), so column 0 lies left of
+    // the image and reads the border colour, (0, 0, 0, 0) for CL_RGBA (8.3.1.1); column x > 0
+    // reads texel (x - 1, y) = (51(x-1)/255, y, 128/255, 1) = (0.2(x-1), y, 128/255, 1).
+    // On xe-hpc (no image support) IGC emits no sampler message: out is the zeros of an
+    // unwritten variable.
+    let expect: Vec<f32> = (0..2)
+        .flat_map(|y| {
+            (0..4).flat_map(move |x| {
+                if x == 0 {
+                    [0.0; 4]
+                } else {
+                    [
+                        (51.0 * f64::from(x - 1) / 255.0) as f32,
+                        y as f32,
+                        (128.0f64 / 255.0) as f32,
+                        1.0,
+                    ]
+                }
+            })
+        })
+        .collect();
+    let dir = common::tmp_dir("launch-sampler-inline");
+    let src = sampler_source(&dir);
+    for platform in ["gen9", "xe-lp", "xe-hpg", "xe-hpc"] {
+        let iface = dumps().join(format!("{platform}/imgconst.progbin"));
+        let bytes = std::fs::read(&iface).unwrap();
+        let p: visa_model::platform::Platform = platform.parse().unwrap();
+        let i = visa_conformance::launch::formats::read_igc(&bytes, None, Some(p))
+            .unwrap()
+            .unwrap()
+            .interface;
+        assert_eq!(i.inline_samplers.len(), 1, "{platform}");
+        let s = &i.inline_samplers[0];
+        assert_eq!(
+            (s.index, s.filter, s.address[0], s.normalized),
+            (
+                0,
+                visa_model::state::Filter::Nearest,
+                visa_model::state::AddressMode::Clamp,
+                false
+            ),
+            "{platform}"
+        );
+        for engine in ["spec", "oracle"] {
+            let kernel = dumps().join(format!("{platform}/imgconst.visaasm"));
+            let out = dir.join(format!("out-{platform}-{engine}"));
+            let o = launch(&[
+                kernel.to_str().unwrap(),
+                "--platform",
+                platform,
+                "--interface",
+                iface.to_str().unwrap(),
+                "--global",
+                "4,2",
+                "--local",
+                "4,2",
+                "--arg",
+                &format!("0=image2d:rgba8_unorm:4:2:{}", src.display()),
+                "--arg",
+                "1=zeros:128",
+                "--engine",
+                engine,
+                "--out",
+                out.to_str().unwrap(),
+            ]);
+            let what = format!("{platform} {engine}");
+            assert_eq!(o.status.code(), Some(0), "{what}: {}", stderr(&o));
+            let got = floats(&out.join("arg1.bin"));
+            if platform == "xe-hpc" {
+                assert_eq!(got, vec![0.0; 32], "{what}");
+            } else {
+                assert_eq!(got, expect, "{what}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_json_interface_takes_samplers() {
+    let i = interface::read(&format!(
+        r#"{{{HEAD}, "args": [{{"kind": "sampler", "name": "s", "index": 2, "address_mode": 96, "normalized_coords": "V0044", "snap_wa": 104}}],
+            "inline_samplers": [{{"index": 0, "filter": "linear", "address": "mirrored_repeat", "normalized": true}}]}}"#
+    ))
+    .unwrap();
+    assert_eq!(
+        i.args[0].kind,
+        ArgKind::Sampler {
+            index: 2,
+            address_mode: Some(Place::Offset(96)),
+            normalized: Some(Place::Input("V0044".into())),
+            snap_wa: Some(Place::Offset(104)),
+        }
+    );
+    let s = &i.inline_samplers[0];
+    assert_eq!(
+        (s.index, s.filter, s.normalized),
+        (0, visa_model::state::Filter::Linear, true)
+    );
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/kernel-interface.schema.json");
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let v = jsonschema::draft202012::new(&schema).unwrap();
+    let good = serde_json::json!({"format": "visa-kernel-interface/1", "simd": 16,
+        "args": [{"kind": "sampler", "index": 2, "snap_wa": 104}],
+        "inline_samplers": [{"index": 0, "filter": "nearest", "address": "clamp", "normalized": false}]});
+    assert!(v.is_valid(&good));
+    assert!(interface::from_value(&good).is_ok());
+    for bad in [
+        serde_json::json!({"format": "visa-kernel-interface/1", "simd": 16,
+                           "args": [{"kind": "sampler", "at": 0}]}),
+        serde_json::json!({"format": "visa-kernel-interface/1", "simd": 16,
+                           "inline_samplers": [{"index": 0, "filter": "nearest"}]}),
+    ] {
+        assert!(!v.is_valid(&bad), "{bad}");
+        assert!(interface::from_value(&bad).is_err(), "{bad}");
+    }
 }

@@ -31,8 +31,8 @@ const CRATES: &[(&str, &str)] = &[
 
 /// The layers of visa-conformance, lowest first; a module belongs to the layer of its
 /// longest listed prefix (`catalog`, the hand-derived cases as vectors, joins the tools;
-/// the kernel-interface JSON and the `--arg` values with their images, which a launch case
-/// of the vector format holds, are formats).
+/// the kernel-interface JSON and the `--arg` values with their images and samplers, which a
+/// launch case of the vector format holds, are formats).
 /// Keep in step with the crate documentation (src/lib.rs).
 const LAYERS: &[(&str, &[&str])] = &[
     (
@@ -45,6 +45,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "launch::interface",
             "launch::arg",
             "launch::image",
+            "launch::sampler",
         ],
     ),
     ("case running", &["case"]),

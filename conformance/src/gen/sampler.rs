@@ -9,9 +9,11 @@
 //! Edges: texel addresses inside, on each edge and up to two texels past it (3D_LOAD's
 //! out-of-bounds zeros), LODs 0 and 1; for 3D_SAMPLE every address mode per axis,
 //! normalized and unnormalized coordinates, border colours, coordinates one to two surface
-//! sizes outside `[0, 1)` (the wraps and mirrors). A sample coordinate always lies a
-//! quarter texel or more from every texel boundary (SAMPLE-COORDINATES: within the
-//! hardware's sub-texel precision of a boundary, either texel may be read).
+//! sizes outside `[0, 1)` (the wraps and mirrors), the nearest and (one case in three on
+//! float and unorm formats) the linear filter. A sample coordinate always lies a quarter
+//! texel or more from every texel boundary (SAMPLE-COORDINATES: within the hardware's
+//! sub-texel precision of a boundary, either texel may be read); a linear sample's vector
+//! allows every result of that precision (SAMPLE-LINEAR-FILTER, `expect::sampler`).
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -177,9 +179,19 @@ fn build(
     let info = op == Opcode::Resinfo;
     let (au, av, ar, normalized, border) = s.sampler;
     let wraps = [au, av, ar].iter().any(|m| m.needs_normalized());
+    // A linear sampler state in one sampling case in three on a format of float or unorm
+    // channels (integer channels have no linear filter): its vector's allowed set is the
+    // sub-texel precision's (`expect::sampler`).
+    let linear = sampling
+        && s.format.register_type() == visa_model::types::DataType::F
+        && dst_bytes.last().is_some_and(|b| b % 3 == 0);
     let sampler = SamplerState {
         index: 2,
-        filter: Filter::Nearest,
+        filter: if linear {
+            Filter::Linear
+        } else {
+            Filter::Nearest
+        },
         address: [au, av, ar],
         normalized: normalized || wraps,
         border,
@@ -225,6 +237,10 @@ fn build(
     ];
     if depth > 1 {
         tags.push("surface-3d".to_string());
+    }
+    if linear {
+        tags.push("filter-linear".to_string());
+        tags.push(visa_model::errata::SAMPLE_LINEAR_FILTER.to_string());
     }
     for (k, name) in names.iter().enumerate().take(count) {
         let var = format!("VP{k}");

@@ -29,6 +29,9 @@ pub enum Value {
     Local(u64),
     /// An image's format, extent and pixels (`image2d:FORMAT:W:H:FILE`, [`super::image`]).
     Image(super::image::ImageValue),
+    /// A sampler's filter, addressing mode and coordinates (`sampler:FILTER:ADDRESS:COORDS`,
+    /// [`super::sampler`]).
+    Sampler(visa_model::state::SamplerState),
 }
 
 impl Value {
@@ -40,6 +43,7 @@ impl Value {
             Value::File(_) | Value::Zeros(_) => "a global buffer".into(),
             Value::Local(_) => "a local buffer".into(),
             Value::Image(image) => image.describe(),
+            Value::Sampler(_) => "a sampler".into(),
         }
     }
 }
@@ -85,7 +89,8 @@ pub fn parse(text: &str) -> Result<ArgValue, ArgError> {
     let Some((form, rest)) = value.split_once(':') else {
         return Err(fail(
             "VALUE is TYPE:NUMBER[,NUMBER...] (u8 i8 u16 i16 u32 i32 u64 i64 f16 f32 f64), \
-             buf:FILE, zeros:N, local:N or image1d/image2d/image3d:FORMAT:SIZES:FILE"
+             buf:FILE, zeros:N, local:N, image1d/image2d/image3d:FORMAT:SIZES:FILE or \
+             sampler:FILTER:ADDRESS:COORDS"
                 .into(),
         ));
     };
@@ -97,10 +102,11 @@ pub fn parse(text: &str) -> Result<ArgValue, ArgError> {
         "image1d" | "image2d" | "image3d" => {
             Value::Image(super::image::parse_value(form, rest).map_err(fail)?)
         }
+        "sampler" => Value::Sampler(super::sampler::parse_value(rest).map_err(fail)?),
         _ => {
             let Some(ty) = ScalarType::from_name(form) else {
                 return Err(fail(format!(
-                    "unknown form `{}` ({}, buf, zeros, local, image1d, image2d, image3d)",
+                    "unknown form `{}` ({}, buf, zeros, local, image1d, image2d, image3d, sampler)",
                     clip(form),
                     ScalarType::names()
                 )));

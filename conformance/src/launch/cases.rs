@@ -79,6 +79,7 @@ fn parts(launch: &Launch) -> Result<Parts, VisaError> {
                     arg::Value::Scalar { bytes, .. } => HostArg::Bytes(bytes),
                     arg::Value::Zeros(n) => HostArg::Buffer(vec![0; n as usize]),
                     arg::Value::Local(n) => HostArg::Local(n),
+                    arg::Value::Sampler(state) => HostArg::Sampler(state),
                     arg::Value::File(_) => {
                         return Err(invalid(format!("args[{i}]: a case names no files")))
                     }

@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use visa_model::platform::Platform;
+use visa_model::state::SamplerState;
 
 use super::interface::{
     self, Arg, ArgKind, ImageDims, Interface, Payload, Place, PrivateMemory, PrivateScope,
@@ -130,6 +131,11 @@ pub struct ArgParts {
     pub local: Option<(Piece, Option<u32>)>,
     /// An image argument's dimensions (its binding-table entry is `bti`).
     pub image: Option<ImageDims>,
+    /// A sampler argument's entry of the sampler state table.
+    pub sampler: Option<u32>,
+    /// Where the driver writes a sampler's addressing mode, normalized-coordinates flag and
+    /// coordinate snap workaround flag.
+    pub sampler_values: [Option<Piece>; 3],
     /// What the interface cannot carry (a sampler, a device queue), with where the file
     /// says so.
     pub unsupported: Option<(String, u64)>,
@@ -155,6 +161,8 @@ pub struct Description {
     pub implicit: Vec<(Implicit, u32, Piece)>,
     /// The private memory pointer, its bytes and how they are counted.
     pub private: Option<(Piece, u32, PrivateScope)>,
+    /// The samplers the kernel's source declares, each at its sampler-state entry.
+    pub inline_samplers: Vec<SamplerState>,
     pub warnings: Vec<String>,
 }
 
@@ -288,6 +296,7 @@ impl Description {
             payload,
             slm_bytes: self.slm_bytes,
             private_memory,
+            inline_samplers: self.inline_samplers.clone(),
         };
         check_overlaps(&interface, origin)?;
         Ok(interface)
@@ -301,6 +310,61 @@ impl Description {
                 field,
                 format!(
                     "{}{what}: the kernel interface has no such arguments yet",
+                    shown_name(parts)
+                ),
+            ));
+        }
+        if let Some(index) = parts.sampler {
+            if parts.image.is_some()
+                || parts.pointer.is_some()
+                || !parts.by_value.is_empty()
+                || parts.local.is_some()
+            {
+                return Err(BinaryError::new(
+                    parts.origin,
+                    field,
+                    format!(
+                        "{}the description makes it a sampler and an image, a buffer, a by-value argument or a local pointer",
+                        shown_name(parts)
+                    ),
+                ));
+            }
+            let mut values = [None, None, None];
+            for (slot, (piece, key)) in values.iter_mut().zip(parts.sampler_values.iter().zip([
+                "address_mode",
+                "normalized_coords",
+                "snap_wa",
+            ])) {
+                if let Some(p) = piece {
+                    if p.size != 4 {
+                        return Err(BinaryError::new(
+                            p.origin,
+                            format!("{field}.{key}"),
+                            format!("{} bytes: a sampler's value is 4 bytes", p.size),
+                        ));
+                    }
+                    *slot = Some(self.place(p, &format!("{field}.{key}"))?);
+                }
+            }
+            let [address_mode, normalized, snap_wa] = values;
+            // A sampler has no payload place of its own.
+            return Ok(Arg {
+                name: parts.name.clone(),
+                kind: ArgKind::Sampler {
+                    index,
+                    address_mode,
+                    normalized,
+                    snap_wa,
+                },
+                at: Place::Offset(0),
+            });
+        }
+        if let Some(piece) = parts.sampler_values.iter().flatten().next() {
+            return Err(BinaryError::new(
+                piece.origin,
+                field,
+                format!(
+                    "{}a sampler's values for an argument that is no sampler",
                     shown_name(parts)
                 ),
             ));
@@ -622,9 +686,26 @@ fn check_overlaps(interface: &Interface, origin: u64) -> Result<()> {
     let mut spans: Vec<(u32, u32, String)> = Vec::new();
     for (i, a) in interface.args.iter().enumerate() {
         match (&a.at, &a.kind) {
-            (_, ArgKind::Image { .. }) => {} // no payload bytes
+            (_, ArgKind::Image { .. } | ArgKind::Sampler { .. }) => {} // no payload bytes
             (Place::Offset(o), _) => spans.push((*o, o + a.kind.bytes(), format!("args[{i}]"))),
             _ => {}
+        }
+        if let ArgKind::Sampler {
+            address_mode,
+            normalized,
+            snap_wa,
+            ..
+        } = &a.kind
+        {
+            for (at, key) in [
+                (address_mode, "address_mode"),
+                (normalized, "normalized_coords"),
+                (snap_wa, "snap_wa"),
+            ] {
+                if let Some(Place::Offset(o)) = at {
+                    spans.push((*o, o + 4, format!("args[{i}].{key}")));
+                }
+            }
         }
         if let ArgKind::Global {
             buffer_offset: Some(Place::Offset(o)),

@@ -9,6 +9,7 @@
 use std::fmt;
 
 use serde_json::{Map, Value};
+use visa_model::state::{AddressMode, Filter, SamplerState};
 
 use crate::input::{clip, parse_json};
 
@@ -140,6 +141,17 @@ pub enum ArgKind {
     /// An image (`image1d_t` .. `image3d_t`): a typed surface at binding-table entry `bti`;
     /// nothing in the payload (its `at` is not read).
     Image { dims: ImageDims, bti: u32 },
+    /// A `sampler_t`: entry `index` of the sampler state table is the host's sampler;
+    /// nothing at `at` (not read). The driver writes the sampler's addressing mode, its
+    /// normalized-coordinates flag and its coordinate snap workaround flag (32 bits each,
+    /// as intel's runtime numbers them: docs/launch.md, "Samplers") where the kernel reads
+    /// them.
+    Sampler {
+        index: u32,
+        address_mode: Option<Place>,
+        normalized: Option<Place>,
+        snap_wa: Option<Place>,
+    },
 }
 
 /// The dimensions of an image argument, as OpenCL's image types give them.
@@ -185,7 +197,7 @@ impl ArgKind {
             ArgKind::Global { pointer_bytes, .. } | ArgKind::Local { pointer_bytes, .. } => {
                 *pointer_bytes
             }
-            ArgKind::Image { .. } => 0,
+            ArgKind::Image { .. } | ArgKind::Sampler { .. } => 0,
         }
     }
 
@@ -196,6 +208,7 @@ impl ArgKind {
             ArgKind::Global { .. } => "global",
             ArgKind::Local { .. } => "local",
             ArgKind::Image { .. } => "image",
+            ArgKind::Sampler { .. } => "sampler",
         }
     }
 }
@@ -276,6 +289,9 @@ pub struct Interface {
     pub slm_bytes: u64,
     /// The kernel's private memory, when it has any.
     pub private_memory: Option<PrivateMemory>,
+    /// The samplers the kernel's source declares (OpenCL `sampler_t` constants), each at
+    /// its entry of the sampler state table.
+    pub inline_samplers: Vec<SamplerState>,
 }
 
 /// Why an interface was not read.
@@ -353,6 +369,7 @@ pub fn from_value(value: &Value) -> Result<Interface> {
         "payload",
         "slm_bytes",
         "private_memory",
+        "inline_samplers",
     ])?;
     match top.get("format") {
         Some(Value::String(s)) if s == FORMAT => {}
@@ -401,6 +418,35 @@ pub fn from_value(value: &Value) -> Result<Interface> {
         }
     };
     let private_memory = top.get("private_memory").map(private_memory).transpose()?;
+    let inline_samplers = match top.get("inline_samplers") {
+        None => Vec::new(),
+        Some(Value::Array(items)) => {
+            if items.len() as u32 > super::sampler::MAX_SAMPLERS {
+                return Err(InterfaceError::field(
+                    "inline_samplers",
+                    format!(
+                        "{} samplers, more than {}",
+                        items.len(),
+                        super::sampler::MAX_SAMPLERS
+                    ),
+                ));
+            }
+            let mut states: Vec<SamplerState> = Vec::new();
+            for (i, item) in items.iter().enumerate() {
+                let path = format!("inline_samplers[{i}]");
+                let state = inline_sampler(item, &path)?;
+                if states.iter().any(|s| s.index == state.index) {
+                    return Err(InterfaceError::field(
+                        format!("{path}.index"),
+                        format!("sampler state {} is named twice", state.index),
+                    ));
+                }
+                states.push(state);
+            }
+            states
+        }
+        Some(_) => return Err(InterfaceError::field("inline_samplers", "not a list")),
+    };
     Ok(Interface {
         kernel,
         simd,
@@ -408,7 +454,58 @@ pub fn from_value(value: &Value) -> Result<Interface> {
         payload,
         slm_bytes,
         private_memory,
+        inline_samplers,
     })
+}
+
+/// `{"index": N, "filter": F, "address": A, "normalized": B}`: a sampler the kernel's
+/// source declares, as `--arg I=sampler:F:A:COORDS` names its fields.
+fn inline_sampler(v: &Value, path: &str) -> Result<SamplerState> {
+    let f = Fields::new(v, path)?;
+    f.only(&["index", "filter", "address", "normalized"])?;
+    let index = f.number("index", u64::from(super::sampler::MAX_SAMPLERS - 1))?;
+    let filter = match f.opt_str("filter")? {
+        None => return Err(InterfaceError::field(f.at("filter"), "missing")),
+        Some(name) => Filter::from_name(&name).ok_or_else(|| {
+            InterfaceError::field(
+                f.at("filter"),
+                format!("unknown filter `{}` (nearest, linear)", clip(&name)),
+            )
+        })?,
+    };
+    let address = match f.opt_str("address")? {
+        None => return Err(InterfaceError::field(f.at("address"), "missing")),
+        Some(name) => AddressMode::from_name(&name).ok_or_else(|| {
+            InterfaceError::field(
+                f.at("address"),
+                format!(
+                    "unknown addressing mode `{}` (none, clamp, clamp_to_edge, repeat, mirrored_repeat)",
+                    clip(&name)
+                ),
+            )
+        })?,
+    };
+    let normalized = match f.get("normalized") {
+        Some(Value::Bool(b)) => *b,
+        Some(_) => {
+            return Err(InterfaceError::field(
+                f.at("normalized"),
+                "not true or false",
+            ))
+        }
+        None => return Err(InterfaceError::field(f.at("normalized"), "missing")),
+    };
+    let state = SamplerState {
+        index,
+        filter,
+        address: [address; 3],
+        normalized,
+        border: [0; 4],
+    };
+    if let Some(why) = state.invalid() {
+        return Err(InterfaceError::field(f.at("address"), why));
+    }
+    Ok(state)
 }
 
 fn private_memory(v: &Value) -> Result<PrivateMemory> {
@@ -570,7 +667,7 @@ fn arg(v: &Value, path: &str) -> Result<Arg> {
         None => {
             return Err(InterfaceError::field(
                 f.at("kind"),
-                "missing (scalar, global, local or image)",
+                "missing (scalar, global, local, image or sampler)",
             ))
         }
     };
@@ -670,11 +767,35 @@ fn arg(v: &Value, path: &str) -> Result<Arg> {
                 at: Place::Offset(0),
             });
         }
+        "sampler" => {
+            f.only(&[
+                "name",
+                "kind",
+                "index",
+                "address_mode",
+                "normalized_coords",
+                "snap_wa",
+            ])?;
+            let index = f.number("index", u64::from(super::sampler::MAX_SAMPLERS - 1))?;
+            let value = |key: &str| -> Result<Option<Place>> {
+                f.get(key).map(|p| place(p, &f.at(key), 4)).transpose()
+            };
+            return Ok(Arg {
+                name,
+                kind: ArgKind::Sampler {
+                    index,
+                    address_mode: value("address_mode")?,
+                    normalized: value("normalized_coords")?,
+                    snap_wa: value("snap_wa")?,
+                },
+                at: Place::Offset(0),
+            });
+        }
         other => {
             return Err(InterfaceError::field(
                 f.at("kind"),
                 format!(
-                    "unknown kind `{}` (scalar, global, local or image)",
+                    "unknown kind `{}` (scalar, global, local, image or sampler)",
                     clip(other)
                 ),
             ))

@@ -16,6 +16,7 @@ pub mod interface;
 pub mod private;
 pub mod progbin;
 pub mod races;
+pub mod sampler;
 pub mod sched;
 pub mod watch;
 pub mod zeinfo;
@@ -71,6 +72,8 @@ pub enum HostArg {
     Local(u64),
     /// An image's format, extent and pixels.
     Image(image::ImageHost),
+    /// A sampler's state (its index the interface's).
+    Sampler(visa_model::state::SamplerState),
 }
 
 /// A launch: the kernel, its interface, the NDRange and the arguments.
@@ -214,6 +217,7 @@ pub fn bind(
                 }
                 HostArg::Image(image::bind(v, &mut load)?)
             }
+            (ArgKind::Sampler { .. }, Value::Sampler(state)) => HostArg::Sampler(state.clone()),
             _ => return Err(wrong()),
         };
         bound.push(host);
@@ -242,6 +246,7 @@ fn describe_kind(kind: &ArgKind) -> String {
                 interface::ImageDims::D2Array | interface::ImageDims::D3 => "image3d",
             }
         ),
+        ArgKind::Sampler { .. } => "a sampler (sampler:FILTER:ADDRESS:COORDS)".into(),
     }
 }
 
@@ -614,6 +619,30 @@ fn launch_with(
             buffers.push((i, base, img.bytes.len()));
             continue;
         }
+        // A sampler: an entry of the sampler state table, and its values in the payload.
+        if let (ArgKind::Sampler { index, .. }, HostArg::Sampler(state)) = (&spec.kind, host) {
+            if let Err(e) = sampler::place(&mut mem, *index, state) {
+                return usage(format!("{file}: args[{i}].index: {e}"));
+            }
+            let ArgKind::Sampler {
+                address_mode,
+                normalized,
+                snap_wa,
+                ..
+            } = &spec.kind
+            else {
+                continue;
+            };
+            let places = [address_mode.as_ref(), normalized.as_ref(), snap_wa.as_ref()];
+            for (field, at, value) in sampler::payload_values(places, state) {
+                let grf = layout.resolve(at, 4, &format!("args[{i}].{field}"), file)?;
+                writes.push(Write {
+                    grf,
+                    source: Source::Bytes(value.to_le_bytes().to_vec()),
+                });
+            }
+            continue;
+        }
         let field = format!("args[{i}].at");
         let grf = match spec.kind {
             // An SLM offset is below 2^32: IGC declares `.input`s for the bytes of a
@@ -699,6 +728,11 @@ fn launch_with(
                 });
             }
             _ => return usage(format!("--arg {i}: not of the argument's kind")),
+        }
+    }
+    for (k, state) in interface.inline_samplers.iter().enumerate() {
+        if let Err(e) = sampler::place(&mut mem, state.index, state) {
+            return usage(format!("{file}: inline_samplers[{k}].index: {e}"));
         }
     }
     let p = &interface.payload;

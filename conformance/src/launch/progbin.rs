@@ -24,6 +24,7 @@ use visa_model::platform::Platform;
 
 use super::igc::{BinaryError, Description, Implicit, Piece, Read, Result, ValuePiece};
 use super::interface::{ImageDims, PrivateScope};
+use super::sampler;
 
 /// The program header's magic: "CTNI" read little-endian.
 pub const MAGIC: u32 = 0x494E_5443;
@@ -164,6 +165,8 @@ pub struct KernelEntry {
     patch_list: (usize, usize),
     /// Where its surface state heap lies in the file.
     surface_state: (usize, usize),
+    /// Where its dynamic state heap (the sampler states) lies in the file.
+    dynamic_state: (usize, usize),
 }
 
 /// A program binary's layout: its header and its kernels.
@@ -303,6 +306,8 @@ pub fn read_program(data: &[u8]) -> Result<Program> {
             .to_string();
         let heaps = u64::from(heap) + u64::from(general) + u64::from(dynamic);
         let (_, heaps_end) = b.span(name_end, heaps, &field("kernel_heap_size"))?;
+        // The dynamic state heap is the last of the three.
+        let dynamic_state = (heaps_end - dynamic as usize, heaps_end);
         let surface_state = b.span(
             heaps_end,
             u64::from(surface),
@@ -318,6 +323,7 @@ pub fn read_program(data: &[u8]) -> Result<Program> {
             offset: at,
             patch_list,
             surface_state,
+            dynamic_state,
         });
         at = patch_list.1;
     }
@@ -535,6 +541,10 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
     let mut buffers: Vec<(u32, u32, Option<Piece>, usize)> = Vec::new();
     // Image arguments: (argument, dimensions, surface-state offset, token's byte).
     let mut images: Vec<(u32, ImageDims, u32, usize)> = Vec::new();
+    // Sampler arguments: (argument, sampler-state offset, token's byte).
+    let mut samplers: Vec<(u32, u32, usize)> = Vec::new();
+    // The sampler state array: (token's byte, offset, count, border colour offset).
+    let mut sampler_array: Option<(usize, u32, u32, u32)> = None;
     let mut skipped = 0usize;
     let mut ignored: BTreeMap<&'static str, usize> = BTreeMap::new();
     for t in tokens(&b, entry.patch_list.0, entry.patch_list.1, false)? {
@@ -593,8 +603,20 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
                 }
             }
             token::SAMPLER_KERNEL_ARGUMENT => {
-                let a = d.arg(t.field(0, "ArgumentNumber")?, origin, "ArgumentNumber")?;
-                a.unsupported.get_or_insert(("a sampler".into(), origin));
+                // ArgumentNumber, SamplerType, Offset (its sampler state's offset in the
+                // dynamic state heap).
+                let arg = t.field(0, "ArgumentNumber")?;
+                let offset = t.field(2, "Offset")?;
+                d.arg(arg, origin, "ArgumentNumber")?;
+                samplers.push((arg, offset, t.at));
+            }
+            token::SAMPLER_STATE_ARRAY => {
+                sampler_array = Some((
+                    t.at,
+                    t.field(0, "Offset")?,
+                    t.field(1, "Count")?,
+                    t.field(2, "BorderColorOffset")?,
+                ));
             }
             token::STATELESS_DEVICE_QUEUE_KERNEL_ARGUMENT => {
                 let a = d.arg(t.field(0, "ArgumentNumber")?, origin, "ArgumentNumber")?;
@@ -657,7 +679,6 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
                 ));
             }
             token::STATE_SIP
-            | token::SAMPLER_STATE_ARRAY
             | token::ALLOCATE_SIP_SURFACE
             | token::MEDIA_VFE_STATE
             | token::MEDIA_VFE_STATE_SLOT1
@@ -774,6 +795,7 @@ fn describe(data: &[u8], entry: &KernelEntry, platform: Platform) -> Result<Desc
             bti_of.entry(surface).or_insert(i);
         }
     }
+    samplers_of(data, entry.dynamic_state, sampler_array, &samplers, &mut d)?;
     for (arg, dims, surface, at) in images {
         let a = d.arg(arg, at as u64, "ArgumentNumber")?;
         a.image = Some(dims);
@@ -894,9 +916,15 @@ fn data_parameter(
             let a = d.arg(p.arg, origin, "ArgumentNumber")?;
             a.unsupported.get_or_insert(("an image".into(), origin));
         }
+        // SAMPLER_ADDRESS_MODE, SAMPLER_NORMALIZED_COORDS, SAMPLER_COORDINATE_SNAP_WA_REQUIRED.
         14 | 15 | 21 => {
+            let slot = match p.kind {
+                14 => 0,
+                15 => 1,
+                _ => 2,
+            };
             let a = d.arg(p.arg, origin, "ArgumentNumber")?;
-            a.unsupported.get_or_insert(("a sampler".into(), origin));
+            a.sampler_values[slot] = Some(piece);
         }
         23..=26 | 36 | 37 => {
             let a = d.arg(p.arg, origin, "ArgumentNumber")?;
@@ -953,5 +981,90 @@ fn arg_info(t: &Token<'_>, d: &mut Description) -> Result<()> {
     // Address qualifier, access qualifier, name, type name, type qualifiers.
     a.name = Some(strings[2].clone()).filter(|n| !n.is_empty());
     a.type_name = Some(strings[3].clone()).filter(|n| !n.is_empty());
+    Ok(())
+}
+
+/// The samplers of a `.progbin` kernel: each SAMPLER_KERNEL_ARGUMENT's (argument,
+/// sampler-state offset, token byte) in `args` becomes that argument's entry of the sampler
+/// state array (`array`: its token byte, offset, count and border colour offset in the
+/// dynamic state heap `dsh`, 16 bytes an entry); every other entry is a sampler the source
+/// declares, decoded from the heap ([`sampler::decode_state`]).
+fn samplers_of(
+    data: &[u8],
+    dsh: (usize, usize),
+    array: Option<(usize, u32, u32, u32)>,
+    args: &[(u32, u32, usize)],
+    d: &mut Description,
+) -> Result<()> {
+    let Some((array_at, offset, count, border_offset)) = array else {
+        if let Some((arg, _, at)) = args.first() {
+            return Err(BinaryError::new(
+                *at as u64,
+                format!("args[{arg}]"),
+                "a sampler argument, but no SAMPLER_STATE_ARRAY token",
+            ));
+        }
+        return Ok(());
+    };
+    if count > sampler::MAX_SAMPLERS {
+        return Err(BinaryError::new(
+            array_at as u64,
+            "SAMPLER_STATE_ARRAY.Count",
+            format!(
+                "{count} sampler states, more than {}",
+                sampler::MAX_SAMPLERS
+            ),
+        ));
+    }
+    let mut taken = [false; sampler::MAX_SAMPLERS as usize];
+    for &(arg, at_offset, at) in args {
+        let index = at_offset
+            .checked_sub(offset)
+            .filter(|o| o % sampler::SAMPLER_STATE_BYTES == 0)
+            .map(|o| o / sampler::SAMPLER_STATE_BYTES)
+            .filter(|i| *i < count);
+        let Some(index) = index else {
+            return Err(BinaryError::new(
+                at as u64,
+                "SAMPLER_KERNEL_ARGUMENT.Offset",
+                format!(
+                    "{at_offset}: not one of the {count} sampler states at dynamic-state byte {offset}"
+                ),
+            ));
+        };
+        taken[index as usize] = true;
+        d.arg(arg, at as u64, "ArgumentNumber")?.sampler = Some(index);
+    }
+    let dword = |at: u64| -> Option<u32> {
+        let start = usize::try_from(at).ok()?;
+        let end = start.checked_add(4)?;
+        if end > dsh.1 {
+            return None;
+        }
+        let b = data.get(start..end)?;
+        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let four = |at: u64| -> Option<[u32; 4]> {
+        Some([dword(at)?, dword(at + 4)?, dword(at + 8)?, dword(at + 12)?])
+    };
+    let heap = dsh.0 as u64;
+    let border = four(heap + u64::from(border_offset)).unwrap_or([0; 4]);
+    for index in (0..count).filter(|i| !taken[*i as usize]) {
+        let at = heap + u64::from(offset) + u64::from(sampler::SAMPLER_STATE_BYTES * index);
+        let Some(dw) = four(at) else {
+            return Err(BinaryError::new(
+                array_at as u64,
+                "SAMPLER_STATE_ARRAY.Offset",
+                format!(
+                    "sampler state {index} lies past the dynamic state heap ({} bytes)",
+                    dsh.1 - dsh.0
+                ),
+            ));
+        };
+        let state = sampler::decode_state(dw, border)
+            .map_err(|why| BinaryError::new(at, format!("SAMPLER_STATE[{index}]"), why))?;
+        d.inline_samplers
+            .push(visa_model::state::SamplerState { index, ..state });
+    }
     Ok(())
 }

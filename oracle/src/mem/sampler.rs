@@ -7,6 +7,9 @@
 //! the coordinate; the texel's channels are read through the surface format.
 
 use half::f16;
+use num_bigint::{BigInt, Sign};
+use num_integer::Integer;
+use num_traits::{Signed, ToPrimitive, Zero};
 use visa_model::asm::ast::PredCombine;
 use visa_model::error::Pos;
 use visa_model::ir::sampler::params;
@@ -19,6 +22,7 @@ use visa_model::types::DataType;
 use visa_model::{ErrorClass, VisaError};
 
 use super::enable::ch_en;
+use crate::softfloat::{round_pack, Format, Rounding};
 use crate::surface_format::read_channel;
 
 type Result<T> = std::result::Result<T, VisaError>;
@@ -258,10 +262,13 @@ impl SamplerPlan {
                 if let Some(why) = st.invalid() {
                     return Err(ub(format!("sampler state {index:#x}: {why}")));
                 }
-                if st.filter == Filter::Linear {
-                    return Err(VisaError::unsupported(format!(
-                        "`{}` with a linear sampler state is not executed: the filter's weights need a numeric profile (SAMPLE-LINEAR-FILTER)",
-                        self.mnemonic
+                let linear = st.filter == Filter::Linear;
+                if linear && format.register_type() != DataType::F {
+                    return Err(ub(format!(
+                        "`{}` filters surface {:#x} of integer format {} linearly (SAMPLE-LINEAR-FILTER)",
+                        self.mnemonic,
+                        s.bti,
+                        format.name()
                     )));
                 }
                 let axes = if three_d { 3 } else { 2 };
@@ -274,6 +281,19 @@ impl SamplerPlan {
                 let coords = [self.u, self.v, self.r];
                 for (i, o) in out.iter_mut().enumerate() {
                     if en >> i & 1 == 0 {
+                        continue;
+                    }
+                    if linear {
+                        let mut bits = [0u32; 3];
+                        for a in 0..axes {
+                            bits[a] = Self::float_bits(state, coords[a], i)?;
+                        }
+                        let lin = Linear {
+                            size,
+                            axes,
+                            offsets: self.offsets,
+                        };
+                        *o = Some(lin.lane(state, i, &s, &w, format, &st, bits));
                         continue;
                     }
                     let mut at = [0u64; 3];
@@ -374,6 +394,200 @@ fn put(state: &mut MachineState, at: usize, value: Option<u32>) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The scale of the linear filter's fixed point: coordinates, weights and texel values are
+/// integers times `2^-FIX` (an F value is a multiple of `2^-149`).
+const FIX: usize = 160;
+
+/// An F value times `2^FIX`, exactly; `None` for an infinity or a NaN.
+fn fixed(bits: u32) -> Option<BigInt> {
+    let exp_field = (bits >> 23 & 0xFF) as i64;
+    if exp_field == 0xFF {
+        return None;
+    }
+    let frac = bits & 0x7F_FFFF;
+    let (m, e) = if exp_field == 0 {
+        (frac, -149)
+    } else {
+        (frac | 1 << 23, exp_field - 150)
+    };
+    let v = BigInt::from(m) << ((e + FIX as i64) as usize);
+    Some(if bits >> 31 == 1 { -v } else { v })
+}
+
+/// Where one axis' texel of the linear filter lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tap {
+    At(u64),
+    Border,
+    Undefined,
+}
+
+/// Texel index `i` folded into an axis of `n` texels by `mode` (as [`wrap`] folds).
+fn fold(i: &BigInt, n: i128, mode: AddressMode) -> Tap {
+    let big_n = BigInt::from(n);
+    let inside = !i.is_negative() && *i < big_n;
+    let at = |k: &BigInt| Tap::At(k.to_u64().unwrap_or(0));
+    match mode {
+        AddressMode::ClampToEdge if i.is_negative() => Tap::At(0),
+        AddressMode::ClampToEdge if !inside => Tap::At((n - 1) as u64),
+        AddressMode::ClampToEdge => at(i),
+        AddressMode::Clamp if inside => at(i),
+        AddressMode::Clamp => Tap::Border,
+        AddressMode::None if inside => at(i),
+        AddressMode::None => Tap::Undefined,
+        AddressMode::Repeat => at(&i.mod_floor(&big_n)),
+        AddressMode::MirroredRepeat => {
+            let k = i.mod_floor(&(&big_n * 2));
+            if k < big_n {
+                at(&k)
+            } else {
+                at(&(&big_n * 2 - 1 - k))
+            }
+        }
+    }
+}
+
+/// `v / 2^FIX` rounded to the nearest integer, ties to even.
+fn rint_fixed(v: &BigInt) -> BigInt {
+    let one = BigInt::from(1) << FIX;
+    let (q, r) = v.div_mod_floor(&one);
+    let twice = &r * 2;
+    if twice < one || (twice == one && q.is_even()) {
+        q
+    } else {
+        q + 1
+    }
+}
+
+/// The linear filter of a sample message (docs/sampler.md, "Linear filtering"): OpenCL's
+/// `i0`, `i1` and `a` per axis in fixed point, every corner's texel times the product of
+/// its weights summed exactly, one rounding to F.
+struct Linear {
+    size: [i128; 3],
+    axes: usize,
+    offsets: [i64; 3],
+}
+
+impl Linear {
+    /// The two taps of axis `a` and the weight of the second (times `2^FIX`); `None` for a
+    /// non-finite coordinate.
+    fn axis(
+        &self,
+        a: usize,
+        bits: u32,
+        normalized: bool,
+        mode: AddressMode,
+    ) -> Option<([Tap; 2], BigInt)> {
+        let one = BigInt::from(1) << FIX;
+        let n = self.size[a];
+        let s = fixed(bits)?;
+        let x = match mode {
+            AddressMode::Repeat => s.mod_floor(&one) * n,
+            AddressMode::MirroredRepeat => {
+                let half_s: BigInt = &s >> 1usize;
+                // s/2 is exact at this scale: s is a multiple of 2^11.
+                let even: BigInt = rint_fixed(&half_s) * 2;
+                let folded: BigInt = &s - (even << FIX);
+                let x = folded.abs() * n;
+                x.min(&one * n)
+            }
+            _ if normalized => s * n,
+            _ => s,
+        };
+        let t = x - (&one >> 1usize);
+        let (floor, frac) = t.div_mod_floor(&one);
+        let i0 = floor + self.offsets[a];
+        let i1 = &i0 + 1;
+        Some(([fold(&i0, n, mode), fold(&i1, n, mode)], frac))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn lane(
+        &self,
+        state: &mut MachineState,
+        lane: usize,
+        s: &Surface,
+        w: &Window,
+        format: SurfaceFormat,
+        st: &visa_model::state::SamplerState,
+        bits: [u32; 3],
+    ) -> [Option<u32>; 4] {
+        let one = BigInt::from(1) << FIX;
+        let mut taps = Vec::with_capacity(self.axes);
+        for (a, &b) in bits.iter().enumerate().take(self.axes) {
+            match self.axis(a, b, st.normalized, st.address[a]) {
+                Some(t) => taps.push(t),
+                None => return [None; 4],
+            }
+        }
+        let mut sums: [Option<BigInt>; 4] = std::array::from_fn(|_| Some(BigInt::zero()));
+        for corner in 0..(1usize << self.axes) {
+            let mut weight = BigInt::from(1);
+            let mut at = [0u64; 3];
+            let mut border = false;
+            let mut undefined = false;
+            for (a, (tap, frac)) in taps.iter().enumerate() {
+                let hi = corner >> a & 1;
+                weight *= if hi == 1 { frac.clone() } else { &one - frac };
+                match tap[hi] {
+                    Tap::At(k) => at[a] = k,
+                    Tap::Border => border = true,
+                    Tap::Undefined => undefined = true,
+                }
+            }
+            if weight.is_zero() {
+                continue;
+            }
+            if undefined {
+                return [None; 4];
+            }
+            let channels = if border {
+                fill(format, st.border)
+            } else {
+                texel(state, lane, s, w, format, at)
+            };
+            for (sum, ch) in sums.iter_mut().zip(channels) {
+                *sum = match (sum.take(), ch.and_then(fixed)) {
+                    (Some(acc), Some(v)) => Some(acc + &weight * v),
+                    _ => None,
+                };
+            }
+        }
+        // The sum is scaled by 2^(FIX * (axes + 1)).
+        let low = -((FIX * (self.axes + 1)) as i64);
+        sums.map(|sum| sum.map(|v| round_f(&v, low)))
+    }
+}
+
+/// `v * 2^low` rounded to F, to nearest, ties to even (an exact zero is +0).
+fn round_f(v: &BigInt, low: i64) -> u32 {
+    if v.is_zero() {
+        return 0;
+    }
+    let neg = v.sign() == Sign::Minus;
+    let mag = v.magnitude();
+    let len = mag.bits();
+    // 120 significant bits and a sticky bit: far more than F's rounding needs.
+    let (top, exp) = if len > 120 {
+        let shift = len - 120;
+        let lost = mag.trailing_zeros().unwrap_or(0) < shift;
+        let kept = (mag >> shift)
+            .iter_u64_digits()
+            .take(2)
+            .enumerate()
+            .fold(0u128, |acc, (k, d)| acc | u128::from(d) << (64 * k));
+        (kept << 1 | u128::from(lost), low + shift as i64 - 1)
+    } else {
+        let kept = mag
+            .iter_u64_digits()
+            .take(2)
+            .enumerate()
+            .fold(0u128, |acc, (k, d)| acc | u128::from(d) << (64 * k));
+        (kept, low)
+    };
+    round_pack(neg, top, exp as i32, Format::F, Rounding::NearestEven) as u32
 }
 
 /// The texel's four channels: the stored ones converted, the others the format's defaults.

@@ -168,7 +168,7 @@ pub const THROUGH: &[(&str, &str)] = &[
 pub const DECLARED: &[(&str, &str)] = &[
     (
         "3D_SAMPLE4.md",
-        "not executed yet: gather4 needs the four texels of linear filtering's footprint, which 3D_SAMPLE does not execute yet",
+        "not executed yet: gather4 returns the linear filter's four texels of one channel; its opcode row and text forms are not modelled",
     ),
     (
         "AVS.md",

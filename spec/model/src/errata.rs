@@ -2309,8 +2309,8 @@ pub static LEDGER: &[Erratum] = &[
         document: "instructions/3D_SAMPLE.md, Description",
         says: "samples with the sampler state's filter, without the filter's weights or their precision",
         literal: "silent",
-        resolved: "a linear sampler state is not executed (unsupported): its weights are fixed point of an implementation-defined sub-texel precision (Vulkan 1.3 'Texel Filtering': subTexelPrecisionBits; Direct3D 11: 8 bits) and need a numeric profile",
-        reason: "an exact linear result would refuse every hardware sampler; the profile that admits them is not built yet",
+        resolved: "OpenCL's linear filter (OpenCL C 3.0, 8.2, CLK_FILTER_LINEAR: t = x - 1/2, i0 = floor(t), a = t - i0, per addressing mode) with exact weights and one rounding to F; vectors allow every result of a coordinate t within 2^-8 texel of the exact one per axis (Direct3D 11 and 12: D3D11_SUBTEXEL_FRACTIONAL_BIT_COUNT = 8; Vulkan: subTexelPrecisionBits, at least 4 in the core limits and 8 in the Roadmap 2022 profile); integer formats have no linear filter (undefined behaviour)",
+        reason: "the documents leave the weights' precision to the hardware; the exact weights are what every implementation approximates, and the graphics APIs bound the approximation by the sub-texel precision",
         executable: false,
     },
     Erratum {

@@ -1,5 +1,5 @@
-//! 3D_SAMPLE (instructions/3D_SAMPLE.md), `sample_3d`, `sample_l`, `sample_lz` with a
-//! nearest sampler state: hand-derived rows, each with its derivation, on the 2x2
+//! 3D_SAMPLE (instructions/3D_SAMPLE.md), `sample_3d`, `sample_l`, `sample_lz` with
+//! nearest and linear sampler states: hand-derived rows, each with its derivation, on the 2x2
 //! R8G8B8A8_UNORM surface of the family's module unless the row says otherwise. Per axis
 //! of 2 texels (SAMPLE-COORDINATES): x = 2u (u unnormalized), i = floor(x), then the
 //! address mode. Every coordinate lies a quarter texel or more from a texel boundary.
@@ -80,10 +80,20 @@ fn add(rows: &mut Rows) {
     let alt = [0, 1].repeat(8);
     rows.add("igc", sampler(rgba8(Row::new(Platform::XeLp, igc)), ClampToEdge, false, [0; 4]).var_prefix("V0063", floats(&[0.5, 1.5].repeat(8))).var_prefix("V0065", floats(&[0.5; 16]))
         .expect_reg("V0067", 0, dwords(&[pick(&R, &alt), pick(&G, &alt), pick(&B, &alt), pick(&A, &alt)].concat())).derived(d));
-    let d = "A linear sampler state: the filter's weights are not executed (SAMPLE-LINEAR-FILTER): unsupported.";
+    let d = "linear, clamp_to_edge, normalized, R (SAMPLE-LINEAR-FILTER, OpenCL C 3.0 8.2): per axis t = 2u - 1/2, i0 = floor(t), a = t - i0, i0 and i0+1 clamped to [0, 1]; R of (0,0) 0, (1,0) 16/255 = 0x3d808081, (0,1) 1.0, (1,1) 1/255 = 0x3b808081. Lanes (u, v): (0.25, 0.25) t = (0, 0): (0,0) alone = 0; (0.5, 0.25) a = 0.5: half of (1,0) = 0x3d008081; (0.25, 0.5) b = 0.5: half of (0,1) = 0.5; (0.5, 0.5): a quarter of 1 + 16/255 + 1/255 in F, 1/4 + 143165585 * 2^-33, F's ulp there 2^-25: 559240.57 ulps rounds to 559241, 0x3e888889; (1.0, 0.25) t = 1.5: (1,0) and (2,0) clamped to (1,0): 0x3d808081; (0.375, 0.25) a = 0.25: a quarter of (1,0) = 0x3c808081; (0.25, 0.625) b = 0.75: 0.75 of (0,1) = 0x3f400000; (0, 0.25) t = -0.5: (-1,0) and (0,0) clamped to (0,0): 0.";
     let mut linear = sampler(rgba8(row("sample_lz.R (M1, 8) 0x0:uw S0 T6 VD.0 FU.0 FV.0")), ClampToEdge, true, [0; 4]);
     linear.init.samplers[0].filter = Filter::Linear;
-    rows.add("filters", linear.expect_error(ErrorClass::Unsupported).derived(d));
+    rows.add("linear", linear.var_prefix("FU", floats(&[0.25, 0.5, 0.25, 0.5, 1.0, 0.375, 0.25, 0.0])).var_prefix("FV", floats(&[0.25, 0.25, 0.5, 0.5, 0.25, 0.25, 0.625, 0.25]))
+        .expect_reg("VD", 0, dwords(&[0, 0x3d00_8081, 0x3f00_0000, 0x3e88_8889, 0x3d80_8081, 0x3c80_8081, 0x3f40_0000, 0])).tag(visa_model::errata::SAMPLE_LINEAR_FILTER).derived(d));
+    let d = "linear, clamp with border (1.0, 0, 0, 0.5), R: (u, v) = (0, 0.25): t_x = -0.5, texels (-1,0) the border and (0,0), a = 0.5: 0.5 * 1.0 + 0.5 * 0 = 0.5; (1.0, 0.25): (1,0) and (2,0) the border: 0.5 + 8421505 * 2^-28, F's ulp there 2^-24: 526344.06 ulps rounds to 526344, 0x3f080808; (0.25, 0): t_y = -0.5, the border and (0,0): 0.5; the other lanes (0.25, 0.25): (0,0) alone, 0.";
+    let mut linear = sampler(rgba8(row("sample_lz.R (M1, 8) 0x0:uw S0 T6 VD.0 FU.0 FV.0")), Clamp, true, [one, 0, 0, half]);
+    linear.init.samplers[0].filter = Filter::Linear;
+    rows.add("linear", linear.var_prefix("FU", floats(&[0.0, 1.0, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25])).var_prefix("FV", floats(&[0.25, 0.25, 0.0, 0.25, 0.25, 0.25, 0.25, 0.25]))
+        .expect_reg("VD", 0, dwords(&[half, 0x3f08_0808, half, 0, 0, 0, 0, 0])).tag(visa_model::errata::SAMPLE_LINEAR_FILTER).derived(d));
+    let d = "linear on R32_UINT: OpenCL filters integer formats with nearest samplers only (read_imageui): undefined behaviour (SAMPLE-LINEAR-FILTER).";
+    let mut linear = sampler(surface(row("sample_lz.R (M1, 8) 0x0:uw S0 T6 VD.0 FU.0 FV.0"), Some(SurfaceFormat::R32Uint), 4, (1, 1, 0, 4), &[1, 0, 0, 0]), ClampToEdge, true, [0; 4]);
+    linear.init.samplers[0].filter = Filter::Linear;
+    rows.add("linear", linear.var_prefix("FU", floats(&[0.5])).var_prefix("FV", floats(&[0.5])).expect_error(ErrorClass::UndefinedBehaviour).derived(d));
     let d = "S0 holds 2 and init.samplers has no state 2: undefined behaviour.";
     rows.add("filters", rgba8(row("sample_lz.R (M1, 8) 0x0:uw S0 T6 VD.0 FU.0 FV.0")).expect_error(ErrorClass::UndefinedBehaviour).derived(d));
     let d = "The sampler is a sampler variable: T6 in its place is invalid.";
