@@ -1784,60 +1784,6 @@ fn vc_atomic_tile_store_launches_from_its_progbin_one_work_item_a_thread() {
             assert_eq!(e.lines().count(), 1, "{e}");
             assert!(e.contains("`.input V34` (offset 128, 8 bytes)"), "{e}");
         }
-/// recurse.cl launched from its `.progbin` on `platforms` (SIMD width each): out[i] =
-/// fib(i & 15), fib a stack-call function (recurse_f0.visaasm) whose frames live in private
-/// memory (4,160 bytes per work-item), each hardware thread's slot found from %hw_id (gen9,
-/// xe-lp) or %sr0 (xe-hpg, xe-hpc). Four threads in two work-groups of two, interleaved by
-/// a seeded schedule at every memory access: threads sharing a slot would overwrite each
-/// other's frames. fib(0..15) = 0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610
-/// (fib(n) = fib(n-1) + fib(n-2), fib(0) = 0, fib(1) = 1), twice or four times over. (The
-/// frames hold only the caller's frame pointer, the same bytes for every thread at a
-/// depth: the ids the threads read are checked by the test after.)
-fn recurse_on(platforms: &[(&str, u32)]) {
-    let dir = common::tmp_dir(&format!("launch-recurse-{}", platforms[0].0));
-    let fib = [0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610];
-    for &(platform, simd) in platforms {
-        let items = 4 * simd;
-        let want: Vec<i32> = (0..items).map(|i| fib[(i & 15) as usize]).collect();
-        let mut runs = Vec::new();
-        for (engine, jobs) in [("spec", "1"), ("oracle", "1"), ("oracle", "2")] {
-            let sub = dir.join(format!("{platform}-{engine}"));
-            let path = |ext: &str| {
-                let p = dumps().join(format!("{platform}/recurse{ext}"));
-                p.to_str().unwrap().to_string()
-            };
-            let args: Vec<String> = [
-                path(".visaasm"),
-                path("_f0.visaasm"),
-                "--platform".into(),
-                platform.into(),
-                "--interface".into(),
-                path(".progbin"),
-                "--global".into(),
-                items.to_string(),
-                "--local".into(),
-                (2 * simd).to_string(),
-                "--engine".into(),
-                engine.into(),
-                "--schedule".into(),
-                "7".into(),
-                "--arg".into(),
-                format!("0=zeros:{}", 4 * items),
-            ]
-            .to_vec();
-            std::fs::create_dir_all(&sub).unwrap();
-            let (code, out, err, files) = launch_jobs(&sub, &args, jobs);
-            assert_eq!(code, Some(0), "{platform} {engine} {jobs}: {out} {err}");
-            assert!(out.contains("\"races\":0"), "{out}");
-            let got: Vec<i32> = files[0]
-                .1
-                .chunks(4)
-                .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
-                .collect();
-            assert_eq!(got, want, "{platform} {engine} jobs {jobs}");
-            runs.push(files);
-        }
-        assert!(runs.windows(2).all(|w| w[0] == w[1]), "{platform}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -1909,6 +1855,11 @@ fn vc_gemm_tiles_launch_from_their_progbin_once_their_raw_sends_decode() {
                 let message = r["error"]["message"].as_str().unwrap();
                 assert!(message.contains("(load_block2d)"), "{name}: {message}");
             }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// mblock.cl (SIMD16) on every platform of the corpus, from its `.progbin`: IGC writes its
 /// sub-group block reads and writes of images as MEDIA_LD and MEDIA_ST. Global (32, 2),
 /// local (16, 1): work-group (g0, g1) covers pixels 16*g0..16*g0+16 of
@@ -1980,6 +1931,69 @@ fn image_block_reads_and_writes_launch_through_media_messages_on_both_engines() 
                 "{what}"
             );
         }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// recurse.cl launched from its `.progbin` on `platforms` (SIMD width each): out[i] =
+/// fib(i & 15), fib a stack-call function (recurse_f0.visaasm) whose frames live in private
+/// memory (4,160 bytes per work-item), each hardware thread's slot found from %hw_id (gen9,
+/// xe-lp) or %sr0 (xe-hpg, xe-hpc). Four threads in two work-groups of two, interleaved by
+/// a seeded schedule at every memory access: threads sharing a slot would overwrite each
+/// other's frames. fib(0..15) = 0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610
+/// (fib(n) = fib(n-1) + fib(n-2), fib(0) = 0, fib(1) = 1), twice or four times over. (The
+/// frames hold only the caller's frame pointer, the same bytes for every thread at a
+/// depth: the ids the threads read are checked by the test after.)
+fn recurse_on(platforms: &[(&str, u32)]) {
+    let dir = common::tmp_dir(&format!("launch-recurse-{}", platforms[0].0));
+    let fib = [0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610];
+    for &(platform, simd) in platforms {
+        let items = 4 * simd;
+        let want: Vec<i32> = (0..items).map(|i| fib[(i & 15) as usize]).collect();
+        let mut runs = Vec::new();
+        for (engine, jobs) in [("spec", "1"), ("oracle", "1"), ("oracle", "2")] {
+            let sub = dir.join(format!("{platform}-{engine}"));
+            let path = |ext: &str| {
+                let p = dumps().join(format!("{platform}/recurse{ext}"));
+                p.to_str().unwrap().to_string()
+            };
+            let args: Vec<String> = [
+                path(".visaasm"),
+                path("_f0.visaasm"),
+                "--platform".into(),
+                platform.into(),
+                "--interface".into(),
+                path(".progbin"),
+                "--global".into(),
+                items.to_string(),
+                "--local".into(),
+                (2 * simd).to_string(),
+                "--engine".into(),
+                engine.into(),
+                "--schedule".into(),
+                "7".into(),
+                "--arg".into(),
+                format!("0=zeros:{}", 4 * items),
+            ]
+            .to_vec();
+            std::fs::create_dir_all(&sub).unwrap();
+            let (code, out, err, files) = launch_jobs(&sub, &args, jobs);
+            assert_eq!(code, Some(0), "{platform} {engine} {jobs}: {out} {err}");
+            assert!(out.contains("\"races\":0"), "{out}");
+            let got: Vec<i32> = files[0]
+                .1
+                .chunks(4)
+                .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            assert_eq!(got, want, "{platform} {engine} jobs {jobs}");
+            runs.push(files);
+        }
+        assert!(runs.windows(2).all(|w| w[0] == w[1]), "{platform}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn recursive_stack_calls_launch_on_gen9_and_xe_lp() {
     recurse_on(&[("gen9", 8), ("xe-lp", 8)]);
 }
@@ -2110,6 +2124,7 @@ fn each_thread_has_its_private_slot_and_another_threads_is_out_of_bounds() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
 /// The pixels of the image the sampler tests read: 4x2 rgba8_unorm, texel (x, y) =
 /// (51x, 255y, 128, 255).
 fn sampler_source(dir: &Path) -> PathBuf {

@@ -294,6 +294,8 @@ fn typed_atomic_spec_matches_oracle() {
     }
     assert!(ran > cases / 2, "{ran} ran, {undefined} undefined");
     assert!(ops.len() >= 12, "operations run: {ops:?}");
+}
+
 /// MEDIA_LD and MEDIA_ST (conformance/src/gen/media.rs) on both engines: the same state, or
 /// the same `undefined-behaviour` where the case reads outside the surface under
 /// MEDIA-OUT-OF-BOUNDS' literal reading or MEDIA_ST's register X is not dword-aligned.
