@@ -14,7 +14,7 @@
 //! out `??`). The memory region every case observes starts 16 bytes before the surface and
 //! runs 16 bytes past its last slice, so a store outside its pixels shows.
 //!
-//! TYPED_ATOMIC ([`atomic_case`]): every operation of the DWORD_ATOMIC_OP table, 32-bit
+//! TYPED_ATOMIC (`atomic_case`): every operation of the DWORD_ATOMIC_OP table, 32-bit
 //! and (from TGLLP on) 16-bit, on the formats whose channels are as wide (one case in
 //! eight any format: undefined behaviour where the widths differ), each enabled lane on a
 //! pixel of its own or out of bounds (the lanes' order is DWORD-ATOMIC-LANE-ORDER's
