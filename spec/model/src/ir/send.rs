@@ -32,6 +32,7 @@
 
 use std::fmt;
 
+use super::block2d::Block2dShape;
 use super::lsc::{AtomicOp, CacheOpt, DataShape, DataSize, Sfid, VECT_SIZES};
 use super::send_legacy::{self, HdcMessage};
 use crate::platform::Platform;
@@ -251,6 +252,50 @@ impl Block2dMessage {
             s.push_str(&format!(".{}.{}", self.l1.name(), self.l3.name()));
         }
         s
+    }
+}
+
+impl Block2dMessage {
+    /// The block shape a message runs with, read at run time from `dword7`, the address
+    /// payload's dword 7: the block width minus one in `[7:0]`, the height minus one in
+    /// `[15:8]`, the array length minus one in `[19:16]` (as XeTLA's tensor descriptors
+    /// write it, its `block_widthx_widthy_arrlen`), with the
+    /// descriptor's data size, transpose and VNNI. `data_regs` is the registers the message's
+    /// data spans by its counts (a load's rlen, 0 for a prefetch, which skips the check; a
+    /// store's data source). A shape outside the block 2D limits
+    /// ([`Block2dShape::check_limits`]), or whose register footprint is not `data_regs`, is
+    /// `undefined`.
+    pub fn run_time_shape(
+        &self,
+        dword7: u32,
+        data_regs: u32,
+        grf: usize,
+    ) -> crate::error::Result<Block2dShape> {
+        let shape = Block2dShape {
+            size: self.size,
+            blocks: bits(dword7, 19, 16) + 1,
+            width: bits(dword7, 7, 0) + 1,
+            height: bits(dword7, 15, 8) + 1,
+            transpose: self.transpose,
+            vnni: self.vnni,
+        };
+        let undefined = |why: String| {
+            crate::error::VisaError::undefined(format!(
+                "{} with the payload's block shape `{}` (dword 7 = {dword7:#x}): {why}",
+                self.text(),
+                shape.text()
+            ))
+        };
+        shape
+            .check_limits(self.store)
+            .map_err(|e| undefined(e.message))?;
+        let regs = shape.registers(grf);
+        if (self.store || data_regs != 0) && regs != data_regs {
+            return Err(undefined(format!(
+                "the block spans {regs} registers, the message's counts {data_regs}"
+            )));
+        }
+        Ok(shape)
     }
 }
 
@@ -736,6 +781,28 @@ mod tests {
             panic!()
         };
         assert!(b.vnni && !b.transpose && !b.store && b.size == DataSize::D16);
+        // The GEMM tiles' dword 7 (conformance/tests/dumps/esimd/xe-hpc/gemm_tile.visaasm):
+        // 0x70f is 16 x 8 (width 0xf + 1, height 7 + 1), one block: d16, 256 bytes, the load's
+        // rlen 4 with 64-byte registers.
+        let Ok(Message::Block2d(a)) = decode(Platform::XeHpc, sfid::UGM, 0, 0x0248_0203) else {
+            panic!()
+        };
+        let shape = a.run_time_shape(0x70f, 4, 64).unwrap();
+        assert_eq!((shape.blocks, shape.width, shape.height), (1, 16, 8));
+        // The same block against rlen 8: undefined; a prefetch (0) skips the count.
+        let e = a.run_time_shape(0x70f, 8, 64).unwrap_err();
+        assert_eq!(e.class, crate::error::ErrorClass::UndefinedBehaviour, "{e}");
+        assert!(a.run_time_shape(0x70f, 0, 64).is_ok());
+        // 0xf0f with VNNI d16: 16 x 16, 512 bytes, rlen 8.
+        assert!(b.run_time_shape(0xf0f, 8, 64).is_ok());
+        // 0xf07 transposed d32 (gemm_tile_bt): 8 wide, 16 high; a register row holds the
+        // 16 rows of a column: 8 x 16 x 4 = 512 bytes, rlen 8.
+        let Ok(Message::Block2d(t)) = decode(Platform::XeHpc, sfid::UGM, 0, 0x0288_8403) else {
+            panic!()
+        };
+        assert!(t.run_time_shape(0xf07, 8, 64).is_ok());
+        // Two blocks (array length 1 + 1 in [19:16]) of a transposed load: outside the limits.
+        assert!(t.run_time_shape(0x1_0f07, 8, 64).is_err());
         // A vector size (Desc[14:12] 2, iga64: d32x2v with an error) is declined.
         assert!(decode(Platform::XeHpc, sfid::UGM, 0, 0x047a_1483).is_err());
     }
