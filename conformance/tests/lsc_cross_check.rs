@@ -262,7 +262,7 @@ fn the_decoder_agrees_with_iga64_on_its_corpus() {
                     Message::Lsc(l) => l
                         .bti
                         .map_or("addr=[A]".to_string(), |b| format!("addr=bti[{b}][A]")),
-                    Message::Fence(_) => "addr=[A]".to_string(),
+                    Message::Fence(_) | Message::Block2d(_) => "addr=[A]".to_string(),
                     // The legacy syntax names the surface (`.slm.`, `.stateless.`).
                     Message::Hdc(_) => "addr=-".to_string(),
                 };

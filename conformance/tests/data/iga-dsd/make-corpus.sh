@@ -68,6 +68,11 @@ for platform in 12p71 12p72; do
     done
   done
 done
+# XeTLA's block 2D descriptors (conformance/tests/dumps/esimd/README.md) on xe-hpc's UGM:
+# prefetch, load, VNNI load, transposed load, store.
+for desc in 0x02080203 0x02480203 0x02880283 0x02888403 0x020e0407; do
+  describe 12p72 ugm 0x00000000 "$desc"
+done
 # The legacy data cache: the message types of DC0 (oword block read, unaligned read and
 # write, dword and byte scattered read and write, the fence) and DC1 (untyped surface read
 # and write, untyped atomic, typed surface read and write, a64 scattered), SLM, stateless

@@ -135,6 +135,13 @@ impl Block2dShape {
         )
     }
 
+    /// The whole registers of `grf` bytes the block's data spans (every block at its
+    /// register block pitch, [`Block2dShape::layout`]).
+    pub fn registers(&self, grf: usize) -> u32 {
+        let layout = self.layout((self.blocks, self.width, self.height), grf);
+        (self.blocks as usize * layout.grf_block_pitch * self.size.mem_bytes()).div_ceil(grf) as u32
+    }
+
     /// The register layout of LOAD_BLOCK2D for counts (B, W, H): `grf_row_size`,
     /// `grf_row_pitch`, `grf_block_size`, `grf_block_pitch` (in elements) for a `grf`-byte
     /// register.

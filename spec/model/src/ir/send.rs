@@ -32,6 +32,7 @@
 
 use std::fmt;
 
+use super::block2d::Block2dShape;
 use super::lsc::{AtomicOp, CacheOpt, DataShape, DataSize, Sfid, VECT_SIZES};
 use super::send_legacy::{self, HdcMessage};
 use crate::platform::Platform;
@@ -211,11 +212,100 @@ pub const FENCE_OPS: [&str; 6] = ["none", "evict", "invalidate", "discard", "cle
 /// LSC_SCOPE's names, by `Desc[11:9]` (7 is reserved).
 pub const FENCE_SCOPES: [&str; 7] = ["group", "local", "tile", "gpu", "gpus", "sysrel", "sysacq"];
 
+/// A decoded LSC block 2D message on UGM (xe-hpc): `load_block2d` (`Desc[5:0]` 0x03; a
+/// prefetch when rlen is 0) or `store_block2d` (0x07). The descriptor holds the data size,
+/// the transpose and VNNI bits and the caching; the block's shape (width, height, array
+/// length) and surface are in the one-register address payload, read at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Block2dMessage {
+    pub store: bool,
+    /// `Desc[11:9]`: d8, d16, d32 or d64.
+    pub size: DataSize,
+    /// `Desc[15]`: transposed (loads).
+    pub transpose: bool,
+    /// `Desc[7]`: the VNNI transform (loads).
+    pub vnni: bool,
+    /// `Desc[19:17]`, read through the load or the store table.
+    pub l1: CacheOpt,
+    pub l3: CacheOpt,
+    /// `Desc[28:25]` (1: the address payload) and `Desc[24:20]`.
+    pub mlen: u32,
+    pub rlen: u32,
+}
+
+impl Block2dMessage {
+    /// As `iga64 -Xdsd` writes it (`load_block2d.ugm.d16v.a64.ca.ca`,
+    /// `store_block2d.ugm.d32.a64.wb.wb`): the address size is always a64.
+    pub fn text(&self) -> String {
+        let op = if self.store {
+            "store_block2d"
+        } else {
+            "load_block2d"
+        };
+        let mut s = format!(
+            "{op}.ugm.{}{}{}.a64",
+            self.size.name(),
+            if self.transpose { "t" } else { "" },
+            if self.vnni { "v" } else { "" }
+        );
+        if (self.l1, self.l3) != (CacheOpt::Df, CacheOpt::Df) {
+            s.push_str(&format!(".{}.{}", self.l1.name(), self.l3.name()));
+        }
+        s
+    }
+}
+
+impl Block2dMessage {
+    /// The block shape a message runs with, read at run time from `dword7`, the address
+    /// payload's dword 7: the block width minus one in `[7:0]`, the height minus one in
+    /// `[15:8]`, the array length minus one in `[19:16]` (as XeTLA's tensor descriptors
+    /// write it, its `block_widthx_widthy_arrlen`), with the
+    /// descriptor's data size, transpose and VNNI. `data_regs` is the registers the message's
+    /// data spans by its counts (a load's rlen, 0 for a prefetch, which skips the check; a
+    /// store's data source). A shape outside the block 2D limits
+    /// ([`Block2dShape::check_limits`]), or whose register footprint is not `data_regs`, is
+    /// `undefined`.
+    pub fn run_time_shape(
+        &self,
+        dword7: u32,
+        data_regs: u32,
+        grf: usize,
+    ) -> crate::error::Result<Block2dShape> {
+        let shape = Block2dShape {
+            size: self.size,
+            blocks: bits(dword7, 19, 16) + 1,
+            width: bits(dword7, 7, 0) + 1,
+            height: bits(dword7, 15, 8) + 1,
+            transpose: self.transpose,
+            vnni: self.vnni,
+        };
+        let undefined = |why: String| {
+            crate::error::VisaError::undefined(format!(
+                "{} with the payload's block shape `{}` (dword 7 = {dword7:#x}): {why}",
+                self.text(),
+                shape.text()
+            ))
+        };
+        shape
+            .check_limits(self.store)
+            .map_err(|e| undefined(e.message))?;
+        let regs = shape.registers(grf);
+        if (self.store || data_regs != 0) && regs != data_regs {
+            return Err(undefined(format!(
+                "the block spans {regs} registers, the message's counts {data_regs}"
+            )));
+        }
+        Ok(shape)
+    }
+}
+
 /// A decoded message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Message {
     Lsc(LscMessage),
     Fence(FenceMessage),
+    /// An LSC block 2D load, prefetch or store (xe-hpc's UGM).
+    Block2d(Block2dMessage),
     /// A legacy dataport message (DC0, DC1) on gen9, gen11 and xe-lp.
     Hdc(HdcMessage),
 }
@@ -232,6 +322,7 @@ impl Message {
                 FENCE_SCOPES[f.scope as usize]
             ),
             Message::Hdc(h) => h.text(),
+            Message::Block2d(b) => b.text(),
         }
     }
 
@@ -241,6 +332,7 @@ impl Message {
             Message::Lsc(m) => (m.mlen, m.rlen),
             Message::Fence(f) => (f.mlen, f.rlen),
             Message::Hdc(h) => (h.mlen, h.rlen),
+            Message::Block2d(b) => (b.mlen, b.rlen),
         }
     }
 }
@@ -314,6 +406,9 @@ pub fn decode(platform: Platform, sfid: u8, exdesc: u32, desc: u32) -> Result<Me
         return stop(why, fields);
     }
     let code = bits(desc, 5, 0);
+    if matches!(code, 0x03 | 0x07) && unit == Sfid::Ugm && platform == Platform::XeHpc {
+        return decode_block2d(code == 0x07, exdesc, desc, fields).map(Message::Block2d);
+    }
     let Some(op) = LscOp::of(code) else {
         fields.push(format!("Desc[5:0]=0x{code:02x} ({})", lsc_op_name(code)));
         return stop(format!("LSC opcode 0x{code:02x} is not decoded"), fields);
@@ -418,6 +513,71 @@ pub fn decode(platform: Platform, sfid: u8, exdesc: u32, desc: u32) -> Result<Me
         mlen,
         rlen,
     }))
+}
+
+/// LSC's block 2D messages on xe-hpc's UGM, with the fields IGA's `MessageDecoderLSC` reads
+/// for them (`Desc[5:0]` 0x03 or 0x07, `Desc[11:9]` the data size, `Desc[15]` DataOrder,
+/// `Desc[7]` Block2dVnniTransform, `Desc[19:17]` caching, mlen and rlen); always a64 and
+/// flat. Declined (never guessed): a vector size (`Desc[14:12]`), the sizes d8u32, d16u32
+/// and d16u32h, `Desc[8]`, an address type other than flat or a set ExDesc, a store's
+/// transpose or VNNI bit, transpose with VNNI, and an address payload other than one register.
+fn decode_block2d(
+    store: bool,
+    exdesc: u32,
+    desc: u32,
+    mut fields: Vec<String>,
+) -> Result<Block2dMessage, Undecoded> {
+    let name = if store {
+        "store_block2d"
+    } else {
+        "load_block2d"
+    };
+    fields.push(format!("Desc[5:0]=0x{:02x} ({name})", bits(desc, 5, 0)));
+    let stop = |why: &str, fields: Vec<String>| {
+        Err(Undecoded {
+            why: format!("{name}: {why}"),
+            fields,
+        })
+    };
+    let size = match bits(desc, 11, 9) {
+        0 => DataSize::D8,
+        1 => DataSize::D16,
+        2 => DataSize::D32,
+        3 => DataSize::D64,
+        _ => return stop("Desc[11:9] is not d8, d16, d32 or d64", fields),
+    };
+    fields.push(format!("DataSize={}", size.name()));
+    let (transpose, vnni) = (bits(desc, 15, 15) == 1, bits(desc, 7, 7) == 1);
+    if bits(desc, 14, 12) != 0 || bits(desc, 8, 8) != 0 {
+        return stop("Desc[14:12] or Desc[8] is set", fields);
+    }
+    if bits(desc, 30, 29) != 0 || exdesc != 0 {
+        return stop("block 2D messages are flat, with ExDesc 0", fields);
+    }
+    if (store && (transpose || vnni)) || (transpose && vnni) {
+        return stop(
+            "transpose (Desc[15]) and VNNI (Desc[7]) are a load's, one at a time",
+            fields,
+        );
+    }
+    let (mlen, rlen) = (bits(desc, 28, 25), bits(desc, 24, 20));
+    if mlen != 1 || (store && rlen != 0) {
+        return stop(
+            "the address payload is one register (mlen 1), and a store returns nothing",
+            fields,
+        );
+    }
+    let (l1, l3) = caching_of(bits(desc, 19, 17), !store);
+    Ok(Block2dMessage {
+        store,
+        size,
+        transpose,
+        vnni,
+        l1,
+        l3,
+        mlen,
+        rlen,
+    })
 }
 
 /// `Desc[19:17]` through the load table or the store (and atomic) table, as `iga64` reads
@@ -587,9 +747,63 @@ mod tests {
 
     #[test]
     fn outside_the_set_names_its_fields() {
-        let e = decode(Platform::XeHpc, sfid::UGM, 0, 0x0210_0003).unwrap_err();
+        // Block 2D is decoded on xe-hpc only.
+        let e = decode(Platform::XeHpg, sfid::UGM, 0, 0x0210_0003).unwrap_err();
         assert!(e.to_string().contains("load_block2d"), "{e}");
         let e = decode(Platform::XeHpg, sfid::GATEWAY, 0, 0x0200_0004).unwrap_err();
         assert!(e.to_string().contains("gtwy"), "{e}");
+    }
+
+    /// XeTLA's block 2D descriptors (conformance/tests/dumps/esimd/README.md) as
+    /// `iga64 -Xdsd -p=12p72 ugm 0x0 DESC` reads them.
+    #[test]
+    fn block2d_descriptors_read_as_iga64_reads_them() {
+        let cases = [
+            // Desc[5:0] 3, Desc[11:9] 1 d16, Desc[19:17] 4 (load table: ca.ca), rlen 0
+            // (a prefetch), mlen 1.
+            (0x0208_0203, "load_block2d.ugm.d16.a64.ca.ca", (1, 0)),
+            // The same with rlen 4.
+            (0x0248_0203, "load_block2d.ugm.d16.a64.ca.ca", (1, 4)),
+            // Desc[7] 1: VNNI; rlen 8.
+            (0x0288_0283, "load_block2d.ugm.d16v.a64.ca.ca", (1, 8)),
+            // Desc[15] 1 transposed, Desc[11:9] 2 d32; rlen 8.
+            (0x0288_8403, "load_block2d.ugm.d32t.a64.ca.ca", (1, 8)),
+            // Desc[5:0] 7 store, d32, Desc[19:17] 7 (store table: wb.wb), rlen 0.
+            (0x020e_0407, "store_block2d.ugm.d32.a64.wb.wb", (1, 0)),
+        ];
+        for (desc, text, lengths) in cases {
+            let m = decode(Platform::XeHpc, sfid::UGM, 0, desc).unwrap();
+            assert!(matches!(m, Message::Block2d(_)), "{desc:#x}");
+            assert_eq!(m.text(), text, "{desc:#x}");
+            assert_eq!(m.lengths(), lengths, "{desc:#x}");
+        }
+        let Ok(Message::Block2d(b)) = decode(Platform::XeHpc, sfid::UGM, 0, 0x0288_0283) else {
+            panic!()
+        };
+        assert!(b.vnni && !b.transpose && !b.store && b.size == DataSize::D16);
+        // The GEMM tiles' dword 7 (conformance/tests/dumps/esimd/xe-hpc/gemm_tile.visaasm):
+        // 0x70f is 16 x 8 (width 0xf + 1, height 7 + 1), one block: d16, 256 bytes, the load's
+        // rlen 4 with 64-byte registers.
+        let Ok(Message::Block2d(a)) = decode(Platform::XeHpc, sfid::UGM, 0, 0x0248_0203) else {
+            panic!()
+        };
+        let shape = a.run_time_shape(0x70f, 4, 64).unwrap();
+        assert_eq!((shape.blocks, shape.width, shape.height), (1, 16, 8));
+        // The same block against rlen 8: undefined; a prefetch (0) skips the count.
+        let e = a.run_time_shape(0x70f, 8, 64).unwrap_err();
+        assert_eq!(e.class, crate::error::ErrorClass::UndefinedBehaviour, "{e}");
+        assert!(a.run_time_shape(0x70f, 0, 64).is_ok());
+        // 0xf0f with VNNI d16: 16 x 16, 512 bytes, rlen 8.
+        assert!(b.run_time_shape(0xf0f, 8, 64).is_ok());
+        // 0xf07 transposed d32 (gemm_tile_bt): 8 wide, 16 high; a register row holds the
+        // 16 rows of a column: 8 x 16 x 4 = 512 bytes, rlen 8.
+        let Ok(Message::Block2d(t)) = decode(Platform::XeHpc, sfid::UGM, 0, 0x0288_8403) else {
+            panic!()
+        };
+        assert!(t.run_time_shape(0xf07, 8, 64).is_ok());
+        // Two blocks (array length 1 + 1 in [19:16]) of a transposed load: outside the limits.
+        assert!(t.run_time_shape(0x1_0f07, 8, 64).is_err());
+        // A vector size (Desc[14:12] 2, iga64: d32x2v with an error) is declined.
+        assert!(decode(Platform::XeHpc, sfid::UGM, 0, 0x047a_1483).is_err());
     }
 }

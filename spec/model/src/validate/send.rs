@@ -166,6 +166,22 @@ impl Cx<'_> {
         let message = send::decode(self.platform, sfid, ex as u32, d as u32).map_err(|u| {
             VisaError::unsupported(format!("raw send descriptor not decoded: {u}")).field("Desc")
         })?;
+        if let Message::Block2d(b) = message {
+            // The block's shape (width, height, array length) is in the address payload's
+            // dword 7, known at run time only: the block 2D instruction it would lower to
+            // takes the shape as immediates.
+            let name = if b.store {
+                "store_block2d"
+            } else {
+                "load_block2d"
+            };
+            return Err(VisaError::unsupported(format!(
+                "block 2D raw send ({name}) decoded as {}, not executed: the block shape is \
+                 in the address payload, read at run time",
+                b.text()
+            ))
+            .field("Desc"));
+        }
         // The regions after a payload's first part, named as the LSC payloads are.
         let grf = self.platform.grf_size() as u32;
         let (src0_data, src2) = match message {
@@ -192,7 +208,7 @@ impl Cx<'_> {
                 };
                 (src0_data, src2)
             }
-            Message::Fence(_) | Message::Hdc(_) => (None, None),
+            Message::Fence(_) | Message::Hdc(_) | Message::Block2d(_) => (None, None),
         };
         let parts = Parts {
             src0,
@@ -666,6 +682,8 @@ fn needed(m: &Message, exec_size: u32, grf: usize, split: bool, dst_null: bool) 
         // The fence's payload is one register whose content it ignores; it may write one
         // register back (LSC_FENCE's Dest), which the raw send's Dst then names.
         Message::Fence(f) => (1, 0, f.rlen.min(1)),
+        // Its one address register and what the descriptor says returns.
+        Message::Block2d(b) => (b.mlen, 0, if dst_null { 0 } else { b.rlen }),
         // The header or the offsets, the data blocks, what returns.
         Message::Hdc(h) => {
             let addr = h.address_registers(grf);
@@ -706,6 +724,9 @@ fn lower(head: &Head, m: &Message, parts: &Parts, split: bool) -> Result<Instruc
             return Err(VisaError::model_bug(
                 "a legacy dataport message is lowered by `lower_hdc`",
             ))
+        }
+        Message::Block2d(_) => {
+            return Err(VisaError::unsupported("a block 2D raw send is not lowered"))
         }
     };
     insn.opcode = lsc_opcode(m.op)?;
@@ -926,6 +947,9 @@ fn lowered_operands(
         }
         Message::Lsc(m) => m,
         Message::Hdc(h) => return hdc_lowered_operands(insn, c, h, vars, grf),
+        Message::Block2d(_) => {
+            return Err(invalid("Desc", "a block 2D raw send is not lowered"));
+        }
     };
     let mismatch = || invalid("Desc", "the lowered instruction is not the decoded message");
     let Ctrl::Lsc(l) = &low.ctrl else {
